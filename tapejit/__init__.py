@@ -1,0 +1,31 @@
+"""tapejit: define-by-run automatic differentiation with Chainer's API.
+
+>>> import numpy as np
+>>> import tapejit
+>>> x = tapejit.Variable(np.array([5], dtype=np.float32))
+>>> y = x**2 - 2 * x + 1
+>>> y.backward()
+>>> x.grad
+array([8.], dtype=float32)
+"""
+
+from tapejit.core.config import (config, force_backprop_mode, no_backprop_mode,
+                                 using_config)
+from tapejit.core.errors import DTypeError, GradientError, ShapeError
+from tapejit.core.function_node import FunctionNode
+from tapejit.core.variable import Variable, VariableNode, as_array, as_variable
+from tapejit import ops  # noqa: F401  (registers the primitives)
+from tapejit import functions  # noqa: F401
+from tapejit.core import operators  # noqa: F401  (installs Variable's operators)
+from tapejit.core.backprop import grad
+from tapejit.backends import get_device, get_array_module
+from tapejit import gradient_check  # noqa: F401
+
+__version__ = '0.1.0'
+
+__all__ = [
+    'DTypeError', 'FunctionNode', 'GradientError', 'ShapeError', 'Variable', 'VariableNode',
+    'as_array', 'as_variable', 'config', 'force_backprop_mode', 'functions',
+    'get_array_module', 'get_device', 'grad', 'gradient_check', 'no_backprop_mode', 'ops',
+    'using_config',
+]

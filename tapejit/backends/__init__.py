@@ -1,0 +1,169 @@
+"""Devices: ``'@numpy'`` (the CPU) and ``'@cupy:N'`` (GPU ``N``), as in Chainer.
+
+CuPy is optional and imported lazily, so ``import tapejit`` works without it.
+ChainerX and iDeep devices do not exist here; asking for one raises an error
+that says so.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+import numpy
+
+_cupy_module: Any = None
+
+
+def cupy_or_none() -> Any:
+    """Return the ``cupy`` module if it can be imported, else ``None``."""
+    global _cupy_module
+    if _cupy_module is None:
+        try:
+            _cupy_module = importlib.import_module('cupy')
+        except Exception:  # ImportError, or a CUDA driver that fails to load
+            _cupy_module = False
+    return _cupy_module or None
+
+
+def require_cupy(what: str) -> Any:
+    cp = cupy_or_none()
+    if cp is None:
+        raise RuntimeError(
+            f'{what}: CuPy is not installed or no CUDA device is usable; '
+            'install the GPU extra with `pip install "tapejit[cuda]"`')
+    return cp
+
+
+class Device:
+    """A place where arrays live; ``xp`` is its array module."""
+
+    name: str
+    xp: Any
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Device) and self.name == other.name
+
+    def __hash__(self) -> int:
+        return hash(self.name)
+
+    def __repr__(self) -> str:
+        return f'<{type(self).__name__} {self.name}>'
+
+    def __str__(self) -> str:
+        return self.name
+
+    def send(self, array: Any) -> Any:
+        raise NotImplementedError
+
+
+class CpuDevice(Device):
+    """The host: NumPy arrays."""
+
+    name = '@numpy'
+    xp = numpy
+
+    def send(self, array: Any) -> Any:
+        if array is None or isinstance(array, numpy.ndarray):
+            return array
+        if hasattr(array, 'get'):  # a cupy.ndarray
+            return array.get()
+        return numpy.asarray(array)
+
+
+class GpuDevice(Device):
+    """GPU ``device_id``: CuPy arrays."""
+
+    def __init__(self, device_id: int) -> None:
+        self.device_id = int(device_id)
+        self.name = f'@cupy:{self.device_id}'
+
+    @property
+    def xp(self) -> Any:  # type: ignore[override]
+        return require_cupy(self.name)
+
+    def send(self, array: Any) -> Any:
+        if array is None:
+            return None
+        cp = self.xp
+        if isinstance(array, cp.ndarray) and array.device.id == self.device_id:
+            return array
+        with cp.cuda.Device(self.device_id):
+            return cp.asarray(array)
+
+
+CPU = CpuDevice()
+
+_UNSUPPORTED = {
+    'native': 'ChainerX devices',
+    'cuda': 'ChainerX devices',
+    '@intel64': 'iDeep (intel64) devices',
+}
+
+
+def get_device(spec: Any) -> Device:
+    """Resolve a device specifier: ``'@numpy'``, ``'@cupy:N'``, a Device, or numpy/cupy.
+
+    >>> from tapejit.backends import get_device
+    >>> get_device('@numpy')
+    <CpuDevice @numpy>
+    """
+    if isinstance(spec, Device):
+        return spec
+    if spec is numpy:
+        return CPU
+    if isinstance(spec, str):
+        if spec == '@numpy':
+            return CPU
+        if spec.startswith('@cupy:'):
+            try:
+                return GpuDevice(int(spec[len('@cupy:'):]))
+            except ValueError:
+                pass
+        for prefix, what in _UNSUPPORTED.items():
+            if spec.startswith(prefix):
+                raise ValueError(
+                    f'get_device: {what} such as {spec!r} are not supported by '
+                    "tapejit; use '@numpy' (CPU) or '@cupy:N' (GPU N)")
+    if isinstance(spec, int) and not isinstance(spec, bool):
+        return CPU if spec < 0 else GpuDevice(spec)
+    cp = cupy_or_none()
+    if cp is not None and spec is cp:
+        return GpuDevice(cp.cuda.Device().id)
+    raise ValueError(f"get_device: invalid device specifier {spec!r}; expected "
+                     "'@numpy' (CPU) or '@cupy:N' (GPU N)")
+
+
+def get_device_from_array(array: Any) -> Device:
+    """The device an array lives on."""
+    if array is None or isinstance(array, (numpy.ndarray, numpy.generic)):
+        return CPU
+    cp = cupy_or_none()
+    if cp is not None and isinstance(array, cp.ndarray):
+        return GpuDevice(array.device.id)
+    return CPU
+
+
+def get_array_module(*arrays: Any) -> Any:
+    """``numpy`` or ``cupy``, whichever the (Variable or array) arguments live in.
+
+    >>> import numpy as np
+    >>> from tapejit.backends import get_array_module
+    >>> get_array_module(np.zeros(3)) is np
+    True
+    """
+    for a in arrays:
+        a = getattr(a, 'array', a)
+        if a is None or isinstance(a, (numpy.ndarray, numpy.generic)):
+            continue
+        cp = cupy_or_none()
+        if cp is not None and isinstance(a, cp.ndarray):
+            return cp
+    return numpy
+
+
+def is_array(obj: Any) -> bool:
+    if isinstance(obj, numpy.ndarray):
+        return True
+    cp = cupy_or_none() if _cupy_module is not False else None
+    return cp is not None and isinstance(obj, cp.ndarray)

@@ -1,0 +1,282 @@
+"""Reverse-mode traversal shared by ``Variable.backward`` and ``tapejit.grad``.
+
+Functions are visited in decreasing rank (a topological order of the tape),
+each exactly once, after all gradients of its outputs have been summed.
+Backward rules are tapejit ops, so with ``enable_double_backprop`` the
+traversal itself records a graph that can be differentiated again.
+"""
+
+from __future__ import annotations
+
+import heapq
+from typing import Any, Iterable, Optional, Sequence
+
+from tapejit import backends
+from tapejit.core.config import config, using_config
+from tapejit.core.errors import DTypeError, GradientError, ShapeError
+from tapejit.core.function_node import _select_targets
+from tapejit.core.variable import Variable, check_grad
+
+
+def _check_float_output(y: Variable, what: str) -> None:
+    d = y._data
+    if d is None:
+        raise GradientError(f'{what}: the output Variable has no data (it is '
+                            'uninitialised)')
+    if d.dtype.kind not in 'fc':
+        raise DTypeError(f'{what}: cannot backprop from a Variable of dtype {d.dtype}; '
+                         'gradients are defined for floating-point Variables only '
+                         '(cast with F.cast(y, numpy.float32) if this is intended)')
+
+
+def backward(y: Variable, retain_grad: bool, enable_double_backprop: bool,
+             loss_scale: Optional[float]) -> None:
+    """Implementation of :meth:`Variable.backward`."""
+    _check_float_output(y, 'backward')
+    node = y._node
+    if node is None or node.creator_node is None:
+        return  # a root: nothing to propagate (as in Chainer)
+    gv = y._grad_var
+    if gv is None:
+        d = y._data
+        if d.size != 1:
+            raise GradientError(
+                f'backward: the output has shape {d.shape} ({d.size} elements) and '
+                'no initial gradient; set `y.grad` to an array of that shape first, '
+                'or reduce the output to a scalar (e.g. F.sum(y))')
+        g = backends.get_array_module(d).ones_like(d)
+        if loss_scale is not None:
+            g *= loss_scale
+        gv = Variable._make(g, False)
+        y._grad_var = gv
+    with using_config('enable_backprop', enable_double_backprop):
+        _propagate([(node, gv)], retain_grad=retain_grad, loss_scale=loss_scale,
+                   accumulate_leaves=True)
+
+
+def _propagate(outputs: Iterable, *, retain_grad: bool, loss_scale: Optional[float],
+               accumulate_leaves: bool, required: Optional[set] = None,
+               wanted: Optional[dict] = None) -> None:
+    """Backprop from ``outputs`` (pairs of node and gradient Variable).
+
+    ``required``: if given, only function nodes in this set are run and only
+    inputs in ``wanted`` or leading to one receive gradients (``tapejit.grad``).
+    ``wanted``: node -> slot; gradients arriving there are stored in it.
+    """
+    heap: list = []
+    seen: set = set()
+    grads: dict = {}
+    leaves: dict = {}
+    counter = 0
+
+    def push(f: Any) -> None:
+        nonlocal counter
+        if f not in seen and (required is None or f in required):
+            seen.add(f)
+            counter += 1
+            heapq.heappush(heap, (-f.rank, counter, f))
+
+    for n, g in outputs:
+        prev = grads.get(n)
+        grads[n] = g if prev is None else prev + g
+        f = n.creator_node
+        if f is None:
+            leaves[n] = None
+        else:
+            push(f)
+
+    while heap:
+        _, _, func = heapq.heappop(heap)
+        inputs = func.inputs
+        if inputs is None:  # unchained while we were running
+            continue
+        out_nodes = [r() for r in func.outputs]
+        gys = tuple(None if n is None else grads.pop(n, None) for n in out_nodes)
+        if wanted is not None:
+            for n, g in zip(out_nodes, gys):
+                if n is not None and n in wanted and g is not None:
+                    wanted[n] = g
+        if retain_grad:
+            for n, g in zip(out_nodes, gys):
+                if n is not None and g is not None:
+                    v = n.get_variable_or_none()
+                    if v is not None:
+                        v._grad_var = g
+        if all(g is None for g in gys):
+            continue
+        if required is None:
+            targets = tuple(i for i, x in enumerate(inputs) if x.requires_grad)
+        else:
+            targets = tuple(i for i, x in enumerate(inputs)
+                            if x.requires_grad and x in required)
+        if not targets:
+            continue
+        gxs = func.backward(targets, gys)
+        if len(gxs) != len(targets):
+            gxs = _select_targets(func, targets, gxs)
+        for i, gx in zip(targets, gxs):
+            if gx is None:
+                continue
+            x = inputs[i]
+            if not isinstance(gx, Variable):
+                gx = Variable._make(gx, False)
+            d = gx._data
+            if d.shape != x.shape or d.dtype != x.dtype:
+                _bad_grad(func, i, x, d)
+            prev = grads.get(x)
+            grads[x] = gx if prev is None else prev + gx
+            f = x.creator_node
+            if f is None:
+                leaves[x] = None
+            else:
+                push(f)
+
+    if wanted is not None:
+        # Wanted nodes whose creator lies off every path keep their gradient here.
+        for n in wanted:
+            if n not in leaves and grads.get(n) is not None:
+                wanted[n] = grads[n]
+    for x in leaves:
+        gx = grads.pop(x, None)
+        if gx is None:
+            continue
+        if wanted is not None:
+            if x in wanted:
+                wanted[x] = gx
+            continue
+        v = x.get_variable_or_none()
+        if v is None:
+            continue
+        if accumulate_leaves and v._grad_var is not None:
+            gx = v._grad_var + gx
+        v._grad_var = gx
+        v._loss_scale = loss_scale
+
+
+def _bad_grad(func: Any, i: int, x: Any, d: Any) -> None:
+    kind, exc = ('shape', ShapeError) if d.shape != x.shape else ('dtype', DTypeError)
+    got, want = (d.shape, x.shape) if kind == 'shape' else (d.dtype, x.dtype)
+    raise exc(f'{func.label}: backward returned a gradient of {kind} {got} for input {i}, '
+              f'whose {kind} is {want}; a gradient must match its input')
+
+
+def grad(outputs: Sequence[Variable], inputs: Sequence[Variable],
+         grad_outputs: Optional[Sequence[Any]] = None,
+         grad_inputs: Optional[Sequence[Any]] = None, set_grad: bool = False,
+         retain_grad: bool = False, enable_double_backprop: bool = False,
+         loss_scale: Optional[float] = None) -> list:
+    """Gradients of ``outputs`` w.r.t. ``inputs``, along the paths between them only.
+
+    Returns a list with a gradient Variable per input (``None`` where an input
+    is not reachable from the outputs).  Nest it, with
+    ``enable_double_backprop=True``, for higher derivatives.
+
+    >>> import numpy as np, tapejit
+    >>> x = tapejit.Variable(np.array([2.0, 3.0]))
+    >>> y = tapejit.functions.sum(x ** 3)
+    >>> gx, = tapejit.grad([y], [x], enable_double_backprop=True)
+    >>> gx
+    variable([12., 27.])
+    >>> ggx, = tapejit.grad([tapejit.functions.sum(gx)], [x])
+    >>> ggx
+    variable([12., 18.])
+    """
+    outputs = _as_var_list(outputs, 'outputs')
+    inputs = _as_var_list(inputs, 'inputs')
+    if grad_outputs is not None:
+        grad_outputs = list(grad_outputs)
+        if len(grad_outputs) != len(outputs):
+            raise ValueError(f'grad: grad_outputs has {len(grad_outputs)} entries but '
+                             f'there are {len(outputs)} outputs; they must match')
+    else:
+        grad_outputs = [None] * len(outputs)
+    if grad_inputs is not None:
+        grad_inputs = list(grad_inputs)
+        if len(grad_inputs) != len(inputs):
+            raise ValueError(f'grad: grad_inputs has {len(grad_inputs)} entries but '
+                             f'there are {len(inputs)} inputs; they must match')
+    else:
+        grad_inputs = [None] * len(inputs)
+
+    pairs = []
+    for k, (y, gy) in enumerate(zip(outputs, grad_outputs)):
+        _check_float_output(y, 'grad')
+        if gy is None:
+            d = y._data
+            g = backends.get_array_module(d).ones_like(d)
+            if loss_scale is not None:
+                g *= loss_scale
+            gy = Variable._make(g, False)
+        elif not isinstance(gy, Variable):
+            check_grad(y.shape, y.dtype, y._data, gy, f'grad: grad_outputs[{k}]')
+            gy = Variable._make(gy, False)
+        else:
+            check_grad(y.shape, y.dtype, y._data, gy._data, f'grad: grad_outputs[{k}]')
+        pairs.append((y.node, gy))
+
+    in_nodes = [x.node for x in inputs]
+    wanted: dict = {n: None for n in in_nodes}
+    required = _nodes_between([n for n, _ in pairs], set(in_nodes))
+    with using_config('enable_backprop', enable_double_backprop):
+        _propagate(pairs, retain_grad=retain_grad, loss_scale=loss_scale,
+                   accumulate_leaves=False, required=required, wanted=wanted)
+        ret = []
+        for x, n, gi in zip(inputs, in_nodes, grad_inputs):
+            g = wanted[n]
+            if gi is not None:
+                if not isinstance(gi, Variable):
+                    gi = Variable._make(gi, False)
+                g = gi if g is None else g + gi
+            ret.append(g)
+    if set_grad or retain_grad:
+        for x, g in zip(inputs, ret):
+            x._grad_var = g
+    return ret
+
+
+def _nodes_between(out_nodes: list, in_nodes: set) -> set:
+    """Function nodes on a path from ``in_nodes`` to ``out_nodes``, plus the variable
+    nodes that lead to an input (the set ``_propagate`` restricts itself to)."""
+    funcs = []
+    seen = set()
+    stack = [n.creator_node for n in out_nodes if n.creator_node is not None]
+    while stack:
+        f = stack.pop()
+        if f in seen or f.inputs is None:
+            continue
+        seen.add(f)
+        funcs.append(f)
+        for x in f.inputs:
+            c = x.creator_node
+            if c is not None and c not in seen:
+                stack.append(c)
+    funcs.sort(key=lambda f: f.rank)
+    reach = set(in_nodes)
+    required: set = set(in_nodes)
+    for f in funcs:
+        if any(x in reach for x in f.inputs):
+            required.add(f)
+            for x in f.inputs:
+                if x in reach:
+                    required.add(x)
+            for r in f.outputs:
+                n = r()
+                if n is not None:
+                    reach.add(n)
+    return required
+
+
+def _as_var_list(xs: Any, what: str) -> list:
+    if isinstance(xs, Variable):
+        return [xs]
+    if not isinstance(xs, (list, tuple)):
+        raise TypeError(f'grad: {what} must be a list or tuple of Variables, got '
+                        f'{type(xs).__name__}')
+    for i, v in enumerate(xs):
+        if not isinstance(v, Variable):
+            raise TypeError(f'grad: {what}[{i}] must be a Variable, got '
+                            f'{type(v).__name__}')
+    return list(xs)
+
+
+__all__ = ['backward', 'grad', 'config']

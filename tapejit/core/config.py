@@ -1,0 +1,81 @@
+"""Thread-local configuration: backprop mode, train/test mode, debug.
+
+Each thread sees its own values, so ``no_backprop_mode()`` in one thread never
+leaks into another (a worker computing metrics must not disable training).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from typing import Any, Iterator
+
+_DEFAULTS = {
+    'enable_backprop': True,
+    'train': True,
+    'debug': False,
+}
+
+
+class _Config(threading.local):
+    """Per-thread configuration values, initialised from the global defaults."""
+
+    def __init__(self) -> None:
+        self.__dict__.update(_DEFAULTS)
+
+    def show(self) -> str:
+        return '\n'.join(f'{k:<16}{getattr(self, k)}' for k in sorted(_DEFAULTS))
+
+
+config = _Config()
+
+
+@contextlib.contextmanager
+def using_config(name: str, value: Any) -> Iterator[None]:
+    """Set ``config.<name>`` to ``value`` for this thread inside a ``with`` block.
+
+    >>> import tapejit
+    >>> with tapejit.using_config('train', False):
+    ...     tapejit.config.train
+    False
+    >>> tapejit.config.train
+    True
+    """
+    if name not in _DEFAULTS:
+        raise KeyError(f'using_config: unknown configuration key {name!r}; '
+                       f'known keys are {sorted(_DEFAULTS)}')
+    old = getattr(config, name)
+    setattr(config, name, value)
+    try:
+        yield
+    finally:
+        setattr(config, name, old)
+
+
+def no_backprop_mode() -> contextlib.AbstractContextManager:
+    """Disable graph construction in this thread inside a ``with`` block.
+
+    Variables created inside get no creator, so no backprop goes through them.
+
+    >>> import numpy as np, tapejit
+    >>> x = tapejit.Variable(np.array([1.0, 2.0]))
+    >>> with tapejit.no_backprop_mode():
+    ...     y = x * 2
+    >>> y.creator is None
+    True
+    """
+    return using_config('enable_backprop', False)
+
+
+def force_backprop_mode() -> contextlib.AbstractContextManager:
+    """Enable graph construction in this thread, even inside ``no_backprop_mode``.
+
+    >>> import numpy as np, tapejit
+    >>> x = tapejit.Variable(np.array([1.0, 2.0]))
+    >>> with tapejit.no_backprop_mode():
+    ...     with tapejit.force_backprop_mode():
+    ...         y = x * 2
+    >>> y.creator is not None
+    True
+    """
+    return using_config('enable_backprop', True)

@@ -1,0 +1,92 @@
+"""Python operators and array-like methods of ``Variable``.
+
+Installed onto the class here, after the primitives exist, because the
+operators are ops themselves (``a * b`` records a ``mul`` node).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tapejit.core.variable import Variable
+from tapejit.functions import array as A
+from tapejit.functions import math as M
+from tapejit.functions._util import is_scalar, lift_pair
+from tapejit.ops import elementwise as E
+
+
+def _binary(prim: Any, name: str):
+    def op(self: Variable, other: Any) -> Variable:
+        if other.__class__ is Variable or not is_scalar(other):
+            if not isinstance(other, Variable) and not hasattr(other, 'dtype'):
+                return NotImplemented
+        return prim(*lift_pair(name, self, other))
+
+    def rop(self: Variable, other: Any) -> Variable:
+        if not is_scalar(other) and not hasattr(other, 'dtype'):
+            return NotImplemented
+        return prim(*lift_pair(name, other, self))
+    return op, rop
+
+
+def install() -> None:
+    V = Variable
+    for dunder, prim, name in (('add', E.add, 'add'), ('sub', E.sub, 'sub'),
+                               ('mul', E.mul, 'mul'), ('truediv', E.div, 'div'),
+                               ('floordiv', E.floordiv, 'floordiv')):
+        op, rop = _binary(prim, name)
+        setattr(V, f'__{dunder}__', op)
+        setattr(V, f'__r{dunder}__', rop)
+    V.__div__ = V.__truediv__
+    V.__rdiv__ = V.__rtruediv__
+
+    def __pow__(self, other):
+        if not is_scalar(other) and not hasattr(other, 'dtype'):
+            return NotImplemented
+        return M.pow(self, other)
+
+    def __rpow__(self, other):
+        if not is_scalar(other) and not hasattr(other, 'dtype'):
+            return NotImplemented
+        return E.power(*lift_pair('pow', other, self))
+
+    def __matmul__(self, other):
+        return M.matmul(self, other)
+
+    def __rmatmul__(self, other):
+        return M.matmul(other, self)
+
+    for dunder, prim in (('lt', E.less), ('le', E.less_equal), ('gt', E.greater),
+                         ('ge', E.greater_equal)):
+        def cmp(self, other, _prim=prim, _name=dunder):
+            if not is_scalar(other) and not hasattr(other, 'dtype'):
+                return NotImplemented
+            return _prim(*lift_pair(_prim.name, self, other))
+        setattr(V, f'__{dunder}__', cmp)
+
+    V.__pow__ = __pow__
+    V.__rpow__ = __rpow__
+    V.__matmul__ = __matmul__
+    V.__rmatmul__ = __rmatmul__
+    V.__neg__ = lambda self: E.neg(self)
+    V.__abs__ = lambda self: E.absolute(self)
+    V.__getitem__ = lambda self, slices: A.get_item(self, slices)
+
+    def reshape(self, *shape):
+        """Same data, new shape: ``v.reshape(2, 3)`` or ``v.reshape((2, 3))``."""
+        if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+            shape = shape[0]
+        return A.reshape(self, tuple(shape))
+
+    def transpose(self, *axes):
+        """Permute axes: ``v.transpose()`` reverses them."""
+        if len(axes) == 1 and (isinstance(axes[0], (tuple, list)) or axes[0] is None):
+            axes = axes[0]
+        return A.transpose(self, tuple(axes) if axes else None)
+
+    V.reshape = reshape
+    V.transpose = transpose
+    V.T = property(lambda self: A.transpose(self), doc='Transposition of this variable.')
+
+
+install()

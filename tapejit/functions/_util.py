@@ -1,0 +1,56 @@
+"""Argument handling shared by the Chainer-named functions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy
+
+from tapejit import backends
+from tapejit.core.variable import Variable
+from tapejit.ops import elementwise as E
+
+_SCALARS = (int, float, bool, numpy.generic)
+
+
+def is_scalar(x: Any) -> bool:
+    return isinstance(x, _SCALARS) and not isinstance(x, numpy.ndarray)
+
+
+def array_of(x: Any) -> Any:
+    return x._data if isinstance(x, Variable) else x
+
+
+def lift_pair(name: str, a: Any, b: Any) -> tuple:
+    """Make ``a`` and ``b`` bindable: a Python scalar becomes a 0-d array whose
+    dtype follows NumPy's rules for Python scalars (``float32 * 2`` stays float32,
+    ``int64 * 0.5`` becomes float64, in which case the array side is cast)."""
+    sa, sb = is_scalar(a), is_scalar(b)
+    if not (sa or sb):
+        return a, b
+    if sa and sb:
+        raise TypeError(f'{name}: at least one operand must be a Variable or an array, '
+                        f'got {type(a).__name__} and {type(b).__name__}')
+    s, v = (a, b) if sa else (b, a)
+    arr = array_of(v)
+    if not backends.is_array(arr):
+        raise TypeError(f'{name}: operands must be Variables, arrays or scalars, got '
+                        f'{type(v).__name__}')
+    dt = arr.dtype
+    if not (dt.kind == 'f' and type(s) in (int, float)):
+        if isinstance(s, numpy.generic):
+            s = s.item()
+        dt = numpy.result_type(dt, s)
+    c = backends.get_array_module(arr).asarray(s, dtype=dt)
+    if dt != arr.dtype:
+        v = E.cast(v, dtype=dt)
+    return (c, v) if sa else (v, c)
+
+
+def check_var(name: str, x: Any, what: str = 'x') -> None:
+    if not isinstance(x, Variable) and not backends.is_array(x):
+        hint = ''
+        if isinstance(x, (list, tuple, int, float, bool, numpy.generic)):
+            hint = '; wrap it with numpy.asarray(...) or tapejit.Variable(...)'
+        raise TypeError(f'{name}: {what} must be a Variable or an array (numpy.ndarray '
+                        f'or cupy.ndarray), got {type(x).__name__}{hint}')

@@ -1,0 +1,216 @@
+"""Array manipulation with Chainer's names: reshape, transpose, indexing, concat..."""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence
+
+import numpy
+
+from tapejit.core.errors import ShapeError
+from tapejit.core.variable import Variable
+from tapejit.functions._util import array_of, check_var
+from tapejit.ops import structure as S
+from tapejit.ops.registry import normalize_axis
+
+
+def _shape(name: str, x: Any) -> tuple:
+    check_var(name, x)
+    return array_of(x).shape
+
+
+def reshape(x: Any, shape: Any) -> Variable:
+    """Same data, new shape (one ``-1`` is inferred).
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.reshape(np.arange(6.0), (2, -1)).shape
+    (2, 3)
+    """
+    in_shape = _shape('reshape', x)
+    shape = S.resolve_shape('reshape', in_shape, shape)
+    if shape == in_shape and isinstance(x, Variable):
+        return x
+    return S.reshape(x, shape=shape)
+
+
+def flatten(x: Any) -> Variable:
+    """Reshape to one dimension.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.flatten(np.ones((2, 3))).shape
+    (6,)
+    """
+    return reshape(x, (-1,))
+
+
+def transpose(x: Any, axes: Optional[Sequence[int]] = None) -> Variable:
+    """Permute the axes (reverse them when ``axes`` is None).
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.transpose(np.ones((2, 3, 4)), (1, 0, 2)).shape
+    (3, 2, 4)
+    """
+    nd = len(_shape('transpose', x))
+    if axes is None:
+        axes = tuple(range(nd))[::-1]
+    else:
+        axes = tuple(int(a) % nd if nd else int(a) for a in axes)
+    return S.transpose(x, axes=axes)
+
+
+def broadcast_to(x: Any, shape: Sequence[int]) -> Variable:
+    """Broadcast to ``shape``; the gradient sums over the broadcast axes.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.broadcast_to(np.array([1.0, 2.0]), (2, 2))
+    variable([[1., 2.],
+              [1., 2.]])
+    """
+    in_shape = _shape('broadcast_to', x)
+    shape = tuple(int(s) for s in shape)
+    if shape == in_shape and isinstance(x, Variable):
+        return x
+    return S.broadcast_to(x, shape=shape)
+
+
+def sum_to(x: Any, shape: Sequence[int]) -> Variable:
+    """Sum over the leading and size-1 axes so that the result has ``shape``.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.sum_to(np.ones((2, 3)), (1, 3))
+    variable([[2., 2., 2.]])
+    """
+    _shape('sum_to', x)
+    if not isinstance(x, Variable):
+        x = Variable._make(x, False)
+    return S.sum_to(x, tuple(shape))
+
+
+def expand_dims(x: Any, axis: int) -> Variable:
+    """Insert an axis of size 1 at ``axis``.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.expand_dims(np.ones(3), 0).shape
+    (1, 3)
+    """
+    shape = list(_shape('expand_dims', x))
+    nd = len(shape) + 1
+    if not -nd <= axis < nd:
+        raise ShapeError(f'expand_dims: axis {axis} is out of bounds for the result '
+                         f'of {nd} dimensions')
+    shape.insert(axis % nd, 1)
+    return S.reshape(x, shape=tuple(shape))
+
+
+def squeeze(x: Any, axis: Any = None) -> Variable:
+    """Remove axes of size 1 (all of them when ``axis`` is None).
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.squeeze(np.ones((1, 3, 1))).shape
+    (3,)
+    """
+    shape = _shape('squeeze', x)
+    axes = normalize_axis('squeeze', axis, len(shape))
+    if axes is None:
+        axes = tuple(i for i, s in enumerate(shape) if s == 1)
+    for a in axes:
+        if shape[a] != 1:
+            raise ShapeError(f'squeeze: axis {a} of shape {shape} has size {shape[a]}; '
+                             'expected size 1')
+    return S.reshape(x, shape=tuple(s for i, s in enumerate(shape) if i not in axes))
+
+
+def concat(xs: Sequence[Any], axis: int = 1) -> Variable:
+    """Concatenate along ``axis`` (Chainer's default is 1).
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.concat((np.ones((2, 1)), np.zeros((2, 2)))).shape
+    (2, 3)
+    """
+    if not xs:
+        raise ValueError('concat: needs at least one input')
+    for x in xs:
+        check_var('concat', x, 'each input')
+    nd = array_of(xs[0]).ndim
+    if not -nd <= axis < nd:
+        raise ShapeError(f'concat: axis {axis} is out of bounds for inputs of {nd} '
+                         'dimensions')
+    return S.concat(*xs, axis=axis % nd)
+
+
+def stack(xs: Sequence[Any], axis: int = 0) -> Variable:
+    """Stack inputs of one shape along a new axis.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.stack([np.ones(3), np.zeros(3)]).shape
+    (2, 3)
+    """
+    if not xs:
+        raise ValueError('stack: needs at least one input')
+    shapes = {array_of(x).shape for x in xs}
+    if len(shapes) > 1:
+        raise ShapeError('stack: shapes ' + ' and '.join(str(s) for s in shapes)
+                         + ' differ; expected one shape')
+    return concat([expand_dims(x, axis) for x in xs], axis=axis)
+
+
+def split_axis(x: Any, indices_or_sections: Any, axis: int,
+               force_tuple: bool = True) -> Any:
+    """Split along ``axis`` into equal sections (an int) or at the given indices.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> [y.shape for y in F.split_axis(np.ones((2, 6)), 3, axis=1)]
+    [(2, 2), (2, 2), (2, 2)]
+    """
+    shape = _shape('split_axis', x)
+    nd = len(shape)
+    if not -nd <= axis < nd:
+        raise ShapeError(f'split_axis: axis {axis} is out of bounds for shape {shape}')
+    axis %= nd
+    size = shape[axis]
+    if isinstance(indices_or_sections, (int, numpy.integer)):
+        n = int(indices_or_sections)
+        if n <= 0 or size % n:
+            raise ShapeError(f'split_axis: axis {axis} of size {size} cannot be split '
+                             f'into {n} equal sections')
+        bounds = [size // n * i for i in range(1, n)]
+    else:
+        bounds = [int(i) for i in indices_or_sections]
+    edges = [0] + bounds + [size]
+    ys = tuple(get_item(x, (slice(None),) * axis + (slice(lo, max(lo, hi)),))
+               for lo, hi in zip(edges[:-1], edges[1:]))
+    if len(ys) == 1 and not force_tuple:
+        return ys[0]
+    return ys
+
+
+def get_item(x: Any, slices: Any) -> Variable:
+    """``x[slices]``: int, slice, Ellipsis, None, integer arrays, one boolean array.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> x = np.arange(12).reshape((2, 2, 3))
+    >>> F.get_item(x, (Ellipsis, 2))
+    variable([[ 2,  5],
+              [ 8, 11]])
+    """
+    shape = _shape('get_item', x)
+    slices = S.normalize_index(shape, slices)
+    return S.get_item(x, slices=slices)
+
+
+def select_item(x: Any, t: Any) -> Variable:
+    """``x[i, t[i]]`` for each row ``i``: pick one column per row.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.select_item(np.array([[0.0, 1.0], [2.0, 3.0]]), np.array([1, 0]))
+    variable([1., 2.])
+    """
+    shape = _shape('select_item', x)
+    t = array_of(t)
+    if len(shape) != 2 or getattr(t, 'ndim', None) != 1 or t.shape[0] != shape[0]:
+        raise ShapeError(f'select_item: x has shape {shape} and t has shape '
+                         f'{getattr(t, "shape", None)}; expected x of shape (N, C) and t '
+                         'of shape (N,)')
+    if t.dtype.kind not in 'iu':
+        raise TypeError(f'select_item: t has dtype {t.dtype}; expected an integer dtype')
+    xp = numpy if isinstance(t, numpy.ndarray) else __import__('cupy')
+    return S.get_item(x, slices=(xp.arange(shape[0]), t))

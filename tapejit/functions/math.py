@@ -1,0 +1,268 @@
+"""Arithmetic and elementwise math, with Chainer's names."""
+
+from __future__ import annotations
+
+import math as _math
+from typing import Any
+
+import numpy
+
+from tapejit.core.variable import Variable
+from tapejit.functions._util import array_of, check_var, is_scalar, lift_pair
+from tapejit.ops import elementwise as E
+from tapejit.ops.linalg import matmul as _matmul_p
+from tapejit.ops.structure import reshape as _reshape_p
+
+
+def add(*xs: Any) -> Variable:
+    """Elementwise sum of two or more inputs (broadcasting).
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.add(np.array([1.0, 2.0]), np.array([3.0, 4.0]), np.array([1.0, 1.0]))
+    variable([5., 7.])
+    """
+    if len(xs) < 2:
+        raise TypeError(f'add: needs at least two inputs, got {len(xs)}')
+    y = E.add(*lift_pair('add', xs[0], xs[1]))
+    for x in xs[2:]:
+        y = E.add(*lift_pair('add', y, x))
+    return y
+
+
+def sub(a: Any, b: Any) -> Variable:
+    """``a - b`` elementwise.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.sub(np.array([3.0]), 1.0)
+    variable([2.])
+    """
+    return E.sub(*lift_pair('sub', a, b))
+
+
+def mul(a: Any, b: Any) -> Variable:
+    """``a * b`` elementwise.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.mul(np.array([3.0]), 2.0)
+    variable([6.])
+    """
+    return E.mul(*lift_pair('mul', a, b))
+
+
+def div(a: Any, b: Any) -> Variable:
+    """``a / b`` elementwise (true division).
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.div(np.array([3.0]), 2.0)
+    variable([1.5])
+    """
+    return E.div(*lift_pair('div', a, b))
+
+
+def floor_divide(a: Any, b: Any) -> Variable:
+    """``a // b`` elementwise; not differentiable (its gradient is zero almost everywhere).
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.floor_divide(np.array([7.0]), 2.0)
+    variable([3.])
+    """
+    return E.floordiv(*lift_pair('floordiv', a, b))
+
+
+def pow(a: Any, b: Any) -> Variable:
+    """``a ** b`` elementwise; a constant exponent uses a cheaper rule.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.pow(np.array([3.0]), 2)
+    variable([9.])
+    """
+    if is_scalar(b) and not is_scalar(a):
+        check_var('pow', a)
+        arr = array_of(a)
+        if arr.dtype.kind not in 'fc' and (float(b) != int(b) or b < 0):
+            a = E.cast(a, dtype=numpy.float64)
+        return E.pow_const(a, p=b.item() if isinstance(b, numpy.generic) else b)
+    return E.power(*lift_pair('pow', a, b))
+
+
+def neg(x: Any) -> Variable:
+    """``-x``.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.neg(np.array([1.0]))
+    variable([-1.])
+    """
+    return E.neg(x)
+
+
+def absolute(x: Any) -> Variable:
+    """``|x|`` elementwise; the gradient at 0 is 0.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.absolute(np.array([-2.0, 3.0]))
+    variable([2., 3.])
+    """
+    return E.absolute(x)
+
+
+def _unary(name: str, prim: Any, example: str, out: str):
+    def f(x: Any) -> Variable:
+        return prim(x)
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = (f'``{name}(x)`` elementwise.\n\n'
+                 f'    >>> import numpy as np, tapejit.functions as F\n'
+                 f'    >>> F.{name}(np.array([{example}]))\n    {out}\n')
+    return f
+
+
+exp = _unary('exp', E.exp, '0.0', 'variable([1.])')
+log = _unary('log', E.log, '1.0', 'variable([0.])')
+log1p = _unary('log1p', E.log1p, '0.0', 'variable([0.])')
+expm1 = _unary('expm1', E.expm1, '0.0', 'variable([0.])')
+sqrt = _unary('sqrt', E.sqrt, '4.0', 'variable([2.])')
+sin = _unary('sin', E.sin, '0.0', 'variable([0.])')
+cos = _unary('cos', E.cos, '0.0', 'variable([1.])')
+tan = _unary('tan', E.tan, '0.0', 'variable([0.])')
+tanh = _unary('tanh', E.tanh, '0.0', 'variable([0.])')
+erf = _unary('erf', E.erf, '0.0', 'variable([0.])')
+sign = _unary('sign', E.sign, '-2.0', 'variable([-1.])')
+
+
+def rsqrt(x: Any) -> Variable:
+    """``1 / sqrt(x)`` elementwise.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.rsqrt(np.array([4.0]))
+    variable([0.5])
+    """
+    return E.pow_const(x, p=-0.5)
+
+
+def square(x: Any) -> Variable:
+    """``x * x`` elementwise.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.square(np.array([3.0]))
+    variable([9.])
+    """
+    return E.pow_const(x, p=2)
+
+
+def maximum(x1: Any, x2: Any) -> Variable:
+    """Elementwise maximum; where equal, the gradient goes to ``x1``.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.maximum(np.array([1.0, 5.0]), np.array([3.0, 2.0]))
+    variable([3., 5.])
+    """
+    return E.maximum(*lift_pair('maximum', x1, x2))
+
+
+def minimum(x1: Any, x2: Any) -> Variable:
+    """Elementwise minimum; where equal, the gradient goes to ``x1``.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.minimum(np.array([1.0, 5.0]), np.array([3.0, 2.0]))
+    variable([1., 2.])
+    """
+    return E.minimum(*lift_pair('minimum', x1, x2))
+
+
+def clip(x: Any, x_min: Any, x_max: Any) -> Variable:
+    """Clip values to ``[x_min, x_max]``; the gradient is zero outside.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.clip(np.array([-2.0, 0.5, 3.0]), -1.0, 1.0)
+    variable([-1. ,  0.5,  1. ])
+    """
+    if x_min is not None and x_max is not None and is_scalar(x_min) and is_scalar(x_max) \
+            and x_min > x_max:
+        raise ValueError(f'clip: x_min {x_min} is greater than x_max {x_max}')
+    y = x
+    if x_min is not None:
+        y = maximum(y, x_min)
+    if x_max is not None:
+        y = minimum(y, x_max)
+    return y
+
+
+def where(condition: Any, x: Any, y: Any) -> Variable:
+    """``x`` where ``condition`` is true, else ``y`` (broadcasting).
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.where(np.array([True, False]), np.array([1.0, 2.0]), 0.0)
+    variable([1., 0.])
+    """
+    x, y = lift_pair('where', x, y)
+    c = array_of(condition)
+    if is_scalar(c):
+        raise TypeError('where: condition must be a bool array or Variable, got '
+                        f'{type(condition).__name__}')
+    return E.where(condition, x, y)
+
+
+def cast(x: Any, typ: Any) -> Variable:
+    """Cast to dtype ``typ``; the gradient is cast back.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.cast(np.array([1.5]), np.float32).dtype
+    dtype('float32')
+    """
+    check_var('cast', x)
+    if array_of(x).dtype == numpy.dtype(typ):
+        return x if isinstance(x, Variable) else Variable._make(x, False)
+    return E.cast(x, dtype=numpy.dtype(typ))
+
+
+def matmul(a: Any, b: Any, transa: bool = False, transb: bool = False) -> Variable:
+    """Matrix product of the last two axes (batched, broadcasting the rest).
+
+    ``transa``/``transb`` transpose the last two axes of ``a``/``b`` first.
+    One-dimensional inputs are treated as a row (``a``) or a column (``b``).
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.matmul(np.array([[1.0, 2.0]]), np.array([[3.0], [4.0]]))
+    variable([[11.]])
+    """
+    check_var('matmul', a, 'a')
+    check_var('matmul', b, 'b')
+    sa, sb = array_of(a).shape, array_of(b).shape
+    squeeze = []
+    if len(sa) == 1:
+        a = _reshape_p(a, shape=(1, sa[0]))
+        squeeze.append(-2)
+    if len(sb) == 1:
+        b = _reshape_p(b, shape=(sb[0], 1))
+        squeeze.append(-1)
+    y = _matmul_p(a, b, transa=bool(transa), transb=bool(transb))
+    if squeeze:
+        shape = list(y.shape)
+        for ax in sorted(squeeze):
+            shape.pop(ax if ax == -1 else len(shape) - 2)
+        y = _reshape_p(y, shape=tuple(shape))
+    return y
+
+
+_SQRT_2_OVER_PI = _math.sqrt(2.0 / _math.pi)
+_INV_SQRT_2 = 1.0 / _math.sqrt(2.0)
+
+
+def gelu(x: Any, approximate: str = 'none') -> Variable:
+    """Gaussian error linear unit: ``x * Phi(x)``.
+
+    ``approximate='tanh'`` uses ``0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3)))``
+    (as PyTorch does with the same argument).
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.gelu(np.array([0.0, 1.0]))
+    variable([0.        , 0.84134475])
+    """
+    if approximate == 'tanh':
+        inner = (x + x * x * x * 0.044715) * _SQRT_2_OVER_PI
+        return x * (E.tanh(inner) + 1) * 0.5
+    if approximate != 'none':
+        raise ValueError(f"gelu: approximate must be 'none' or 'tanh', got {approximate!r}")
+    if not isinstance(x, Variable):
+        check_var('gelu', x)
+        x = Variable._make(x, False)
+    return x * (E.erf(x * _INV_SQRT_2) + 1) * 0.5

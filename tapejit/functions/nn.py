@@ -1,0 +1,287 @@
+"""Neural-network functions with Chainer's names: activations, linear,
+layer normalization, losses and dropout, composed from primitives."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import numpy
+
+from tapejit import backends
+from tapejit.core.config import config
+from tapejit.core.errors import DTypeError, ShapeError
+from tapejit.core.variable import Variable
+from tapejit.functions._util import array_of, check_var
+from tapejit.functions.array import reshape
+from tapejit.functions.math import matmul
+from tapejit.functions.reduction import log_softmax
+from tapejit.ops import elementwise as E
+from tapejit.ops import reduction as R
+from tapejit.ops import structure as S
+
+
+def _var(name: str, x: Any) -> Variable:
+    check_var(name, x)
+    return x if isinstance(x, Variable) else Variable._make(x, False)
+
+
+def _zero(x: Variable) -> Any:
+    return backends.get_array_module(x._data).zeros((), x.dtype)
+
+
+def relu(x: Any) -> Variable:
+    """``max(x, 0)``.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.relu(np.array([-1.0, 2.0]))
+    variable([0., 2.])
+    """
+    x = _var('relu', x)
+    return E.maximum(x, _zero(x))
+
+
+def leaky_relu(x: Any, slope: float = 0.2) -> Variable:
+    """``x`` for ``x >= 0``, else ``slope * x``.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.leaky_relu(np.array([-1.0, 2.0]))
+    variable([-0.2,  2. ])
+    """
+    x = _var('leaky_relu', x)
+    return E.where(E.greater_equal(x, _zero(x)), x, x * slope)
+
+
+def elu(x: Any, alpha: float = 1.0) -> Variable:
+    """``x`` for ``x >= 0``, else ``alpha * (exp(x) - 1)``.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.elu(np.array([0.0, 2.0]))
+    variable([0., 2.])
+    """
+    x = _var('elu', x)
+    z = _zero(x)
+    # expm1 of the clamped input: no overflow in the branch that is not taken.
+    neg = E.expm1(E.minimum(x, z)) * alpha
+    return E.where(E.greater_equal(x, z), x, neg)
+
+
+def sigmoid(x: Any) -> Variable:
+    """Logistic sigmoid ``1 / (1 + exp(-x))``, computed without overflow.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.sigmoid(np.array([0.0]))
+    variable([0.5])
+    """
+    return E.sigmoid(x)
+
+
+def softplus(x: Any, beta: float = 1.0) -> Variable:
+    """``log(1 + exp(beta * x)) / beta``, computed without overflow.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.softplus(np.array([0.0]))
+    variable([0.69314718])
+    """
+    x = _var('softplus', x)
+    bx = x * beta if beta != 1.0 else x
+    y = E.maximum(bx, _zero(x)) + E.log1p(E.exp(-E.absolute(bx)))
+    return y * (1.0 / beta) if beta != 1.0 else y
+
+
+def linear(x: Any, W: Any, b: Any = None, n_batch_axes: int = 1) -> Variable:
+    """``x W^T + b``; ``x`` is flattened to ``(batch, in_size)`` past ``n_batch_axes``.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.linear(np.ones((2, 3)), np.ones((4, 3)), np.zeros(4)).shape
+    (2, 4)
+    """
+    check_var('linear', x, 'x')
+    check_var('linear', W, 'W')
+    xs, ws = array_of(x).shape, array_of(W).shape
+    if len(ws) != 2:
+        raise ShapeError(f'linear: W has shape {ws}; expected (out_size, in_size)')
+    batch = xs[:n_batch_axes]
+    nb = int(numpy.prod(batch)) if batch else 1
+    if len(xs) != n_batch_axes + 1:
+        x = reshape(x, (nb, -1))
+    elif n_batch_axes != 1:
+        x = reshape(x, (nb, xs[-1]))
+    in_size = array_of(x).shape[-1]
+    if in_size != ws[1]:
+        raise ShapeError(f'linear: x has shape {xs} ({in_size} input features) but W '
+                         f'has shape {ws}; expected W of shape (out_size, {in_size})')
+    y = matmul(x, W, transb=True)
+    if b is not None:
+        check_var('linear', b, 'b')
+        if array_of(b).shape != (ws[0],):
+            raise ShapeError(f'linear: b has shape {array_of(b).shape}; expected '
+                             f'({ws[0]},)')
+        y = y + b
+    if n_batch_axes != 1:
+        y = reshape(y, batch + (ws[0],))
+    return y
+
+
+def layer_normalization(x: Any, gamma: Any, beta: Any, eps: float = 1e-5) -> Variable:
+    """Normalize each row over the last axis, then scale by ``gamma``, shift by ``beta``.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> y = F.layer_normalization(np.array([[1.0, 3.0]]), np.ones(2), np.zeros(2))
+    >>> np.round(y.array, 4)
+    array([[-1.,  1.]])
+    """
+    x = _var('layer_normalization', x)
+    shape = x.shape
+    if len(shape) < 1:
+        raise ShapeError('layer_normalization: x must have at least one axis')
+    d = shape[-1]
+    for name, p in (('gamma', gamma), ('beta', beta)):
+        check_var('layer_normalization', p, name)
+        if array_of(p).shape != (d,):
+            raise ShapeError(f'layer_normalization: {name} has shape {array_of(p).shape}; '
+                             f'expected ({d},) to match x of shape {shape}')
+    ax = (len(shape) - 1,)
+    inv_d = 1.0 / d
+    mu = R.sum(x, axis=ax, keepdims=True) * inv_d
+    xc = x - S.broadcast_to(mu, shape=shape)
+    var = R.sum(xc * xc, axis=ax, keepdims=True) * inv_d
+    inv = E.pow_const(var + eps, p=-0.5)
+    return xc * S.broadcast_to(inv, shape=shape) * gamma + beta
+
+
+def mean_squared_error(x0: Any, x1: Any) -> Variable:
+    """Mean of ``(x0 - x1) ** 2`` over all elements.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.mean_squared_error(np.array([1.0, 2.0]), np.array([0.0, 0.0]))
+    variable(2.5)
+    """
+    check_var('mean_squared_error', x0, 'x0')
+    check_var('mean_squared_error', x1, 'x1')
+    a, b = array_of(x0), array_of(x1)
+    if a.shape != b.shape:
+        raise ShapeError(f'mean_squared_error: shapes {a.shape} and {b.shape} differ; '
+                         'expected equal shapes')
+    d = E.sub(x0, x1)
+    return R.sum(d * d, axis=None, keepdims=False) * (1.0 / max(a.size, 1))
+
+
+def _check_labels(name: str, x_shape: tuple, t: Any, class_axis: bool) -> Any:
+    t = array_of(t)
+    if not backends.is_array(t):
+        raise TypeError(f'{name}: t must be an integer array, got {type(t).__name__}')
+    if t.dtype.kind not in 'iu':
+        raise DTypeError(f'{name}: t has dtype {t.dtype}; expected an integer dtype')
+    want = (x_shape[:1] + x_shape[2:]) if class_axis else x_shape
+    if t.shape != want:
+        raise ShapeError(f'{name}: x has shape {x_shape} and t has shape {t.shape}; '
+                         f'expected t of shape {want}')
+    return t
+
+
+def softmax_cross_entropy(x: Any, t: Any, normalize: bool = True, cache_score: bool = True,
+                          class_weight: Any = None, ignore_label: int = -1,
+                          reduce: str = 'mean') -> Variable:
+    """Cross entropy of ``softmax(x, axis=1)`` against integer labels ``t``.
+
+    Labels equal to ``ignore_label`` contribute nothing.  With ``reduce='mean'``
+    the loss is averaged over the valid labels (``normalize=True``) or over the
+    batch; ``reduce='no'`` returns the per-element loss.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> x = np.array([[0.0, 0.0], [0.0, 0.0]])
+    >>> F.softmax_cross_entropy(x, np.array([0, -1]))
+    variable(0.69314718)
+    """
+    x = _var('softmax_cross_entropy', x)
+    if x.ndim < 2:
+        raise ShapeError(f'softmax_cross_entropy: x has shape {x.shape}; expected '
+                         '(batch, classes, ...)')
+    if reduce not in ('mean', 'no'):
+        raise ValueError(f"softmax_cross_entropy: reduce must be 'mean' or 'no', got "
+                         f'{reduce!r}')
+    tt = _check_labels('softmax_cross_entropy', x.shape, t, True)
+    xp = backends.get_array_module(x._data)
+    n_cls = x.shape[1]
+    valid = tt != ignore_label
+    if bool(((tt < 0) | (tt >= n_cls))[valid].any()):
+        raise ValueError(f'softmax_cross_entropy: labels must lie in [0, {n_cls}) or '
+                         f'equal ignore_label={ignore_label}')
+    log_y = log_softmax(x, axis=1)
+    if x.ndim > 2:  # move the class axis last, flatten the rest
+        perm = (0,) + tuple(range(2, x.ndim)) + (1,)
+        log_y = reshape(S.transpose(log_y, axes=perm), (-1, n_cls))
+    tf = xp.where(valid, tt, 0).reshape(-1)
+    picked = S.get_item(log_y, slices=(xp.arange(tf.shape[0]), tf))
+    mask = valid.reshape(-1).astype(x.dtype)
+    if class_weight is not None:
+        mask = mask * array_of(class_weight)[tf]
+    loss = -(picked * mask)
+    if reduce == 'no':
+        return reshape(loss, tt.shape)
+    count = float(valid.sum()) if normalize else float(x.shape[0])
+    return R.sum(loss, axis=None, keepdims=False) * (1.0 / count if count else 0.0)
+
+
+def sigmoid_cross_entropy(x: Any, t: Any, normalize: bool = True,
+                          reduce: str = 'mean') -> Variable:
+    """Cross entropy of ``sigmoid(x)`` against binary labels ``t`` (``-1`` is ignored).
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.sigmoid_cross_entropy(np.array([[0.0, 0.0]]), np.array([[1, -1]]))
+    variable(0.69314718)
+    """
+    x = _var('sigmoid_cross_entropy', x)
+    if reduce not in ('mean', 'no'):
+        raise ValueError(f"sigmoid_cross_entropy: reduce must be 'mean' or 'no', got "
+                         f'{reduce!r}')
+    tt = _check_labels('sigmoid_cross_entropy', x.shape, t, False)
+    valid = tt != -1
+    tf = (tt * valid).astype(x.dtype)
+    mask = valid.astype(x.dtype)
+    z = _zero(x)
+    # log(1 + exp(-|x|)) + max(x, 0) - x t  ==  -(t log s + (1 - t) log(1 - s))
+    per = (E.maximum(x, z) - x * tf + E.log1p(E.exp(-E.absolute(x)))) * mask
+    if reduce == 'no':
+        return per
+    count = float(valid.sum()) if normalize else float(x.shape[0])
+    return R.sum(per, axis=None, keepdims=False) * (1.0 / count if count else 0.0)
+
+
+_dropout_rng = numpy.random.default_rng()
+
+
+def set_dropout_seed(seed: Optional[int]) -> None:
+    """Seed the generator that :func:`dropout` uses when no ``rng`` is passed.
+
+    >>> import tapejit.functions as F
+    >>> F.set_dropout_seed(0)
+    """
+    global _dropout_rng
+    _dropout_rng = numpy.random.default_rng(seed)
+
+
+def dropout(x: Any, ratio: float = 0.5, *, mask: Any = None, return_mask: bool = False,
+            rng: Any = None) -> Any:
+    """Zero each element with probability ``ratio`` and scale the rest by
+    ``1 / (1 - ratio)``; the identity when ``tapejit.config.train`` is False.
+
+    >>> import numpy as np, tapejit, tapejit.functions as F
+    >>> with tapejit.using_config('train', False):
+    ...     F.dropout(np.ones(3))
+    variable([1., 1., 1.])
+    """
+    x = _var('dropout', x)
+    if not 0.0 <= ratio < 1.0:
+        raise ValueError(f'dropout: ratio must be in [0, 1), got {ratio}')
+    if not config.train:
+        return (x, None) if return_mask else x
+    if mask is None:
+        gen = rng if rng is not None else _dropout_rng
+        keep = gen.random(x.shape) >= ratio
+        xp = backends.get_array_module(x._data)
+        mask = xp.asarray(keep.astype(x.dtype) * x.dtype.type(1.0 / (1.0 - ratio)))
+    else:
+        mask = array_of(mask)
+    y = x * mask
+    return (y, mask) if return_mask else y

@@ -1,0 +1,129 @@
+"""Reductions and softmax-like functions with Chainer's names."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import numpy
+
+from tapejit.core.variable import Variable
+from tapejit.functions._util import array_of, check_var
+from tapejit.ops import reduction as R
+from tapejit.ops.registry import normalize_axis
+from tapejit.ops.structure import broadcast_to as _broadcast_p
+from tapejit.ops.structure import reshape as _reshape_p
+
+
+def _axes(name: str, x: Any, axis: Any) -> tuple:
+    check_var(name, x)
+    return normalize_axis(name, axis, array_of(x).ndim)
+
+
+def sum(x: Any, axis: Any = None, keepdims: bool = False) -> Variable:
+    """Sum over ``axis`` (all axes when None).
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.sum(np.array([[1.0, 2.0], [3.0, 4.0]]), axis=0)
+    variable([4., 6.])
+    """
+    return R.sum(x, axis=_axes('sum', x, axis), keepdims=bool(keepdims))
+
+
+def mean(x: Any, axis: Any = None, weights: Any = None, keepdims: bool = False) -> Variable:
+    """Mean over ``axis`` (all axes when None), optionally weighted along one axis.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.mean(np.array([[1.0, 2.0], [3.0, 4.0]]))
+    variable(2.5)
+    """
+    axes = _axes('mean', x, axis)
+    shape = array_of(x).shape
+    if weights is not None:
+        if axes is None or len(axes) != 1:
+            raise ValueError('mean: weights need a single axis')
+        w = weights
+        wshape = [1] * len(shape)
+        wshape[axes[0]] = shape[axes[0]]
+        w = _reshape_p(w, shape=tuple(wshape))
+        return sum(x * w, axis=axes, keepdims=keepdims) / sum(w)
+    n = 1
+    for a in (range(len(shape)) if axes is None else axes):
+        n *= shape[a]
+    dt = array_of(x).dtype
+    return R.sum(x, axis=axes, keepdims=bool(keepdims)) * (1.0 / n if n else numpy.nan) \
+        if dt.kind in 'fc' else R.sum(x, axis=axes, keepdims=bool(keepdims)) / n
+
+
+def max(x: Any, axis: Any = None, keepdims: bool = False) -> Variable:
+    """Maximum over ``axis``; ties all receive the gradient (as in Chainer).
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.max(np.array([[1.0, 5.0], [3.0, 4.0]]), axis=1)
+    variable([5., 4.])
+    """
+    return R.max(x, axis=_axes('max', x, axis), keepdims=bool(keepdims))
+
+
+def min(x: Any, axis: Any = None, keepdims: bool = False) -> Variable:
+    """Minimum over ``axis``; ties all receive the gradient (as in Chainer).
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.min(np.array([[1.0, 5.0], [3.0, 4.0]]), axis=1)
+    variable([1., 3.])
+    """
+    return R.min(x, axis=_axes('min', x, axis), keepdims=bool(keepdims))
+
+
+def argmax(x: Any, axis: Optional[int] = None) -> Variable:
+    """Index of the maximum along ``axis`` (not differentiable).
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.argmax(np.array([[1.0, 5.0], [3.0, 4.0]]), axis=1)
+    variable([1, 1])
+    """
+    axes = _axes('argmax', x, axis)
+    return R.argmax(x, axis=None if axes is None else axes[0])
+
+
+def argmin(x: Any, axis: Optional[int] = None) -> Variable:
+    """Index of the minimum along ``axis`` (not differentiable).
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.argmin(np.array([[1.0, 5.0], [3.0, 4.0]]), axis=1)
+    variable([0, 0])
+    """
+    axes = _axes('argmin', x, axis)
+    return R.argmin(x, axis=None if axes is None else axes[0])
+
+
+def logsumexp(x: Any, axis: Any = None) -> Variable:
+    """``log(sum(exp(x)))`` over ``axis``, computed without overflow.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.logsumexp(np.array([1000.0, 1000.0]))
+    variable(1000.69314718)
+    """
+    return R.logsumexp(x, axis=_axes('logsumexp', x, axis), keepdims=False)
+
+
+def log_softmax(x: Any, axis: int = 1) -> Variable:
+    """``x - logsumexp(x, axis)``, the log of :func:`softmax`, stable.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.log_softmax(np.array([[0.0, 0.0]]))
+    variable([[-0.69314718, -0.69314718]])
+    """
+    axes = _axes('log_softmax', x, axis)
+    lse = R.logsumexp(x, axis=axes, keepdims=True)
+    return x - _broadcast_p(lse, shape=array_of(x).shape)
+
+
+def softmax(x: Any, axis: int = 1) -> Variable:
+    """Softmax along ``axis`` (Chainer's default axis is 1).
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.softmax(np.array([[0.0, 0.0]]))
+    variable([[0.5, 0.5]])
+    """
+    from tapejit.ops.elementwise import exp
+    return exp(log_softmax(x, axis))

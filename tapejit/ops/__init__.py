@@ -1,0 +1,11 @@
+"""The primitive table. Importing this package registers every primitive.
+
+``PRIMITIVES`` maps each name to its :class:`~tapejit.ops.registry.Primitive`
+record (impl, abstract_eval, vjp, lowering).
+"""
+
+from tapejit.ops import elementwise, linalg, reduction, structure  # noqa: F401
+from tapejit.ops.registry import PRIMITIVES, Aval, Primitive, bind
+
+__all__ = ['PRIMITIVES', 'Aval', 'Primitive', 'bind', 'elementwise', 'linalg',
+           'reduction', 'structure']

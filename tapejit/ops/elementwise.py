@@ -1,0 +1,300 @@
+"""Elementwise primitives: unary math, binary arithmetic, comparisons, where, cast.
+
+Binary primitives broadcast; their vjp returns gradients of the output's shape
+and the graph node sums them back to each input's shape (``unbroadcast``).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy
+
+from tapejit import backends
+from tapejit.core.errors import DTypeError
+from tapejit.ops.registry import (Aval, broadcast_shapes, primitive, same_dtype)
+
+
+def _xp(a: Any) -> Any:
+    return numpy if type(a) is numpy.ndarray else backends.get_array_module(a)
+
+
+# ------------------------------------------------------------------ unary
+def _float_unary(name: str):
+    def abstract_eval(x: Aval, **_: Any) -> Aval:
+        if x.dtype.kind not in 'fc':
+            raise DTypeError(f'{name}: got dtype {x.dtype}; expected a floating dtype '
+                             '(float16, float32 or float64)')
+        return Aval(x.shape, x.dtype)
+    return abstract_eval
+
+
+def _same_unary(x: Aval, **_: Any) -> Aval:
+    return Aval(x.shape, x.dtype)
+
+
+def _checked_float(name: str, f):
+    def impl(x):
+        if x.dtype.kind not in 'fc':
+            raise DTypeError(f'{name}: got dtype {x.dtype}; expected a floating dtype '
+                             '(float16, float32 or float64)')
+        return f(x)
+    return impl
+
+
+neg = primitive('neg', impl=lambda x: -x, abstract_eval=_same_unary,
+                vjp=lambda n, gy, need: (-gy,))
+
+exp = primitive('exp', impl=_checked_float('exp', numpy.exp),
+                abstract_eval=_float_unary('exp'), save_output=True,
+                vjp=lambda n, gy, need: (gy * n.y(),))
+
+log = primitive('log', impl=_checked_float('log', numpy.log),
+                abstract_eval=_float_unary('log'), save_inputs=(0,),
+                vjp=lambda n, gy, need: (gy / n.x(0),))
+
+log1p = primitive('log1p', impl=_checked_float('log1p', numpy.log1p),
+                  abstract_eval=_float_unary('log1p'), save_inputs=(0,),
+                  vjp=lambda n, gy, need: (gy / (n.x(0) + 1),))
+
+expm1 = primitive('expm1', impl=_checked_float('expm1', numpy.expm1),
+                  abstract_eval=_float_unary('expm1'), save_output=True,
+                  vjp=lambda n, gy, need: (gy * (n.y() + 1),))
+
+sqrt = primitive('sqrt', impl=_checked_float('sqrt', numpy.sqrt),
+                 abstract_eval=_float_unary('sqrt'), save_output=True,
+                 vjp=lambda n, gy, need: (gy * 0.5 / n.y(),))
+
+sin = primitive('sin', impl=_checked_float('sin', numpy.sin),
+                abstract_eval=_float_unary('sin'), save_inputs=(0,),
+                vjp=lambda n, gy, need: (gy * cos(n.x(0)),))
+
+cos = primitive('cos', impl=_checked_float('cos', numpy.cos),
+                abstract_eval=_float_unary('cos'), save_inputs=(0,),
+                vjp=lambda n, gy, need: (-gy * sin(n.x(0)),))
+
+
+def _tan_vjp(n, gy, need):
+    y = n.y()
+    return (gy * (y * y + 1),)
+
+
+tan = primitive('tan', impl=_checked_float('tan', numpy.tan),
+                abstract_eval=_float_unary('tan'), save_output=True, vjp=_tan_vjp)
+
+
+def _tanh_vjp(n, gy, need):
+    y = n.y()
+    return (gy * (1 - y * y),)
+
+
+tanh = primitive('tanh', impl=_checked_float('tanh', numpy.tanh),
+                 abstract_eval=_float_unary('tanh'), save_output=True, vjp=_tanh_vjp)
+
+
+def _sigmoid_impl(x):
+    # tanh form: no overflow for large |x|, unlike 1 / (1 + exp(-x)).
+    xp = _xp(x)
+    half = x.dtype.type(0.5)
+    return xp.tanh(x * half) * half + half
+
+
+def _sigmoid_vjp(n, gy, need):
+    y = n.y()
+    return (gy * y * (1 - y),)
+
+
+sigmoid = primitive('sigmoid', impl=_checked_float('sigmoid', _sigmoid_impl),
+                    abstract_eval=_float_unary('sigmoid'), save_output=True,
+                    vjp=_sigmoid_vjp)
+
+sign = primitive('sign', impl=lambda x: _xp(x).sign(x), abstract_eval=_same_unary,
+                 vjp=None)
+
+absolute = primitive('absolute', impl=lambda x: _xp(x).abs(x), abstract_eval=_same_unary,
+                     save_inputs=(0,),
+                     vjp=lambda n, gy, need: (gy * sign(n.x(0)),))
+
+_erf_ufunc: Any = None
+
+
+def _erf_impl(x):
+    xp = _xp(x)
+    if xp is not numpy:
+        from cupyx.scipy.special import erf as cupy_erf
+        return cupy_erf(x)
+    global _erf_ufunc
+    if _erf_ufunc is None:
+        import numba
+
+        @numba.vectorize(['float32(float32)', 'float64(float64)'], cache=True)
+        def _erf(v):  # pragma: no cover - compiled
+            return math.erf(v)
+        _erf_ufunc = _erf
+    if x.dtype == numpy.float16:
+        return _erf_ufunc(x.astype(numpy.float32)).astype(numpy.float16)
+    return _erf_ufunc(x)
+
+
+_TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
+
+erf = primitive('erf', impl=_checked_float('erf', _erf_impl),
+                abstract_eval=_float_unary('erf'), save_inputs=(0,),
+                vjp=lambda n, gy, need: (gy * (exp(-n.x(0) * n.x(0)) * _TWO_OVER_SQRT_PI),))
+
+
+def _pow_const_impl(x, p):
+    if p == 2:
+        return x * x
+    if p == 1:
+        return x.copy()
+    return x ** x.dtype.type(p) if x.dtype.kind in 'fc' else x ** p
+
+
+def _pow_const_vjp(n, gy, need):
+    p = n.params['p']
+    if p == 0:
+        return (None,)
+    if p == 1:
+        return (gy,)
+    x = n.x(0)
+    if p == 2:
+        return (gy * (x * 2),)
+    return (gy * (pow_const(x, p=p - 1) * p),)
+
+
+pow_const = primitive('pow_const', impl=_pow_const_impl, abstract_eval=_same_unary,
+                      save_inputs=(0,), vjp=_pow_const_vjp)
+
+
+def _cast_eval(x: Aval, dtype: Any) -> Aval:
+    return Aval(x.shape, numpy.dtype(dtype))
+
+
+def _cast_vjp(n, gy, need):
+    if n.in_dtype(0).kind not in 'fc':
+        return (None,)
+    return (cast(gy, dtype=n.in_dtype(0)),)
+
+
+cast = primitive('cast', impl=lambda x, dtype: x.astype(dtype), abstract_eval=_cast_eval,
+                 vjp=_cast_vjp)
+
+
+# ----------------------------------------------------------------- binary
+def _binary_eval(name: str, out_kind: str = 'same'):
+    def abstract_eval(a: Aval, b: Aval, **_: Any) -> Aval:
+        shape = broadcast_shapes(name, a.shape, b.shape)
+        dt = same_dtype(name, a, b)
+        if out_kind == 'bool':
+            dt = numpy.dtype(bool)
+        elif out_kind == 'float' and dt.kind not in 'fc':
+            dt = numpy.dtype(numpy.float64)
+        return Aval(shape, dt)
+    return abstract_eval
+
+
+def _binary_impl(name: str, f):
+    def impl(a, b):
+        if a.dtype != b.dtype:
+            raise DTypeError(f'{name}: dtypes {a.dtype} and {b.dtype} differ; expected '
+                             'one dtype (cast with F.cast)')
+        return f(a, b)
+    return impl
+
+
+def _add_vjp(n, gy, need):
+    return (gy, gy)
+
+
+def _sub_vjp(n, gy, need):
+    return (gy, -gy if need[1] else None)
+
+
+def _mul_vjp(n, gy, need):
+    return (gy * n.x(1) if need[0] else None,
+            gy * n.x(0) if need[1] else None)
+
+
+def _div_vjp(n, gy, need):
+    b = n.x(1)
+    ga = gy / b
+    gb = -ga * n.x(0) / b if need[1] else None
+    return (ga if need[0] else None, gb)
+
+
+def _pow_vjp(n, gy, need):
+    a, b = n.x(0), n.x(1)
+    ga = gy * b * power(a, b - 1) if need[0] else None
+    gb = gy * log(a) * n.y() if need[1] else None
+    return (ga, gb)
+
+
+def _zeros_like_scalar(v):
+    return _xp(v._data).zeros((), v.dtype)
+
+
+def _maximum_vjp(n, gy, need):
+    cond = greater_equal(n.x(0), n.x(1))
+    z = _zeros_like_scalar(gy)
+    return (where(cond, gy, z) if need[0] else None,
+            where(cond, z, gy) if need[1] else None)
+
+
+def _minimum_vjp(n, gy, need):
+    cond = less_equal(n.x(0), n.x(1))
+    z = _zeros_like_scalar(gy)
+    return (where(cond, gy, z) if need[0] else None,
+            where(cond, z, gy) if need[1] else None)
+
+
+def _bin(name, f, vjp, save=(), out_kind='same', save_output=False):
+    return primitive(name, impl=_binary_impl(name, f),
+                     abstract_eval=_binary_eval(name, out_kind), vjp=vjp,
+                     save_inputs=save, save_output=save_output,
+                     unbroadcast=vjp is not None)
+
+
+add = _bin('add', numpy.add, _add_vjp)
+sub = _bin('sub', numpy.subtract, _sub_vjp)
+mul = _bin('mul', numpy.multiply, _mul_vjp, save=(0, 1))
+div = _bin('div', numpy.true_divide, _div_vjp, save=(0, 1), out_kind='float')
+power = _bin('pow', numpy.power, _pow_vjp, save=(0, 1), save_output=True)
+maximum = _bin('maximum', numpy.maximum, _maximum_vjp, save=(0, 1))
+minimum = _bin('minimum', numpy.minimum, _minimum_vjp, save=(0, 1))
+floordiv = _bin('floordiv', numpy.floor_divide, None)
+greater = _bin('greater', numpy.greater, None, out_kind='bool')
+greater_equal = _bin('greater_equal', numpy.greater_equal, None, out_kind='bool')
+less = _bin('less', numpy.less, None, out_kind='bool')
+less_equal = _bin('less_equal', numpy.less_equal, None, out_kind='bool')
+equal = _bin('equal', numpy.equal, None, out_kind='bool')
+not_equal = _bin('not_equal', numpy.not_equal, None, out_kind='bool')
+
+
+# ------------------------------------------------------------------ where
+def _where_eval(c: Aval, a: Aval, b: Aval) -> Aval:
+    if c.dtype != numpy.bool_:
+        raise DTypeError(f'where: condition has dtype {c.dtype}; expected bool')
+    shape = broadcast_shapes('where', c.shape, a.shape, b.shape)
+    return Aval(shape, same_dtype('where', a, b))
+
+
+def _where_impl(c, a, b):
+    if c.dtype != numpy.bool_:
+        raise DTypeError(f'where: condition has dtype {c.dtype}; expected bool')
+    if a.dtype != b.dtype:
+        raise DTypeError(f'where: dtypes {a.dtype} and {b.dtype} differ; expected one '
+                         'dtype (cast with F.cast)')
+    return _xp(a).where(c, a, b)
+
+
+def _where_vjp(n, gy, need):
+    c = n.x(0)
+    z = _zeros_like_scalar(gy)
+    return (None, where(c, gy, z) if need[1] else None,
+            where(c, z, gy) if need[2] else None)
+
+
+where = primitive('where', impl=_where_impl, abstract_eval=_where_eval, vjp=_where_vjp,
+                  save_inputs=(0,), unbroadcast=True)

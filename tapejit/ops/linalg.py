@@ -1,0 +1,57 @@
+"""Matrix product primitive (batched, with Chainer's ``transa``/``transb``)."""
+
+from __future__ import annotations
+
+import numpy
+
+from tapejit.core.errors import ShapeError
+from tapejit.ops.registry import Aval, broadcast_shapes, primitive, same_dtype
+
+
+def _swap(shape: tuple) -> tuple:
+    return shape[:-2] + (shape[-1], shape[-2])
+
+
+def _matmul_eval(a: Aval, b: Aval, transa: bool = False, transb: bool = False) -> Aval:
+    if len(a.shape) < 2 or len(b.shape) < 2:
+        raise ShapeError(f'matmul: shapes {a.shape} and {b.shape}; expected arrays of at '
+                         'least 2 dimensions')
+    dt = same_dtype('matmul', a, b)
+    sa = _swap(a.shape) if transa else a.shape
+    sb = _swap(b.shape) if transb else b.shape
+    if sa[-1] != sb[-2]:
+        raise ShapeError(f'matmul: shapes {a.shape} and {b.shape} (transa={transa}, '
+                         f'transb={transb}) are not aligned: {sa[-1]} != {sb[-2]}')
+    batch = broadcast_shapes('matmul', sa[:-2], sb[:-2])
+    return Aval(batch + (sa[-2], sb[-1]), dt)
+
+
+def _t(x):
+    return x.swapaxes(-1, -2)
+
+
+def _matmul_impl(a, b, transa=False, transb=False):
+    if a.ndim < 2 or b.ndim < 2 or a.dtype != b.dtype:
+        _matmul_eval(Aval(a.shape, a.dtype), Aval(b.shape, b.dtype), transa, transb)
+    if transa:
+        a = _t(a)
+    if transb:
+        b = _t(b)
+    return numpy.matmul(a, b) if type(a) is numpy.ndarray else a @ b
+
+
+def _matmul_vjp(n, gy, need):
+    ta, tb = n.params['transa'], n.params['transb']
+    a, b = n.x(0), n.x(1)
+    ga = gb = None
+    if need[0]:
+        ga = (matmul(b, gy, transa=tb, transb=True) if ta
+              else matmul(gy, b, transa=False, transb=not tb))
+    if need[1]:
+        gb = (matmul(gy, a, transa=True, transb=ta) if tb
+              else matmul(a, gy, transa=not ta, transb=False))
+    return (ga, gb)
+
+
+matmul = primitive('matmul', impl=_matmul_impl, abstract_eval=_matmul_eval,
+                   vjp=_matmul_vjp, save_inputs=(0, 1), unbroadcast=True)

@@ -1,0 +1,117 @@
+"""Reduction primitives: sum, max, min, argmax, argmin, logsumexp.
+
+``axis`` is normalised to a sorted tuple (or None) before binding, so equal
+reductions carry equal parameters.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy
+
+from tapejit.core.errors import DTypeError
+from tapejit.ops.elementwise import _xp, equal, exp, where, _zeros_like_scalar
+from tapejit.ops.registry import Aval, primitive
+from tapejit.ops.structure import broadcast_to, reshape
+
+
+def reduced_shape(shape: tuple, axis: Any, keepdims: bool) -> tuple:
+    if axis is None:
+        return tuple(1 for _ in shape) if keepdims else ()
+    if keepdims:
+        return tuple(1 if i in axis else s for i, s in enumerate(shape))
+    return tuple(s for i, s in enumerate(shape) if i not in axis)
+
+
+def _reduce_eval(name: str, out_dtype: Any = None, nonempty: bool = False):
+    def abstract_eval(x: Aval, axis: Any = None, keepdims: bool = False) -> Aval:
+        if nonempty:
+            axes = range(len(x.shape)) if axis is None else axis
+            if any(x.shape[a] == 0 for a in axes):
+                raise ValueError(f'{name}: cannot reduce an empty axis of an array of '
+                                 f'shape {x.shape}; expected a non-zero size along axis '
+                                 f'{axis}')
+        return Aval(reduced_shape(x.shape, axis, keepdims),
+                    x.dtype if out_dtype is None else numpy.dtype(out_dtype))
+    return abstract_eval
+
+
+def _expand_back(n, g):
+    """Broadcast a reduced gradient (or reduced output) back to the input shape."""
+    axis, keepdims = n.params['axis'], n.params['keepdims']
+    shape = n.in_shape(0)
+    if not keepdims:
+        g = reshape(g, shape=reduced_shape(shape, axis, True))
+    return broadcast_to(g, shape=shape)
+
+
+def _sum_impl(x, axis=None, keepdims=False):
+    return x.sum(axis=axis, keepdims=keepdims)
+
+
+sum = primitive('sum', impl=_sum_impl, abstract_eval=_reduce_eval('sum'),
+                vjp=lambda n, gy, need: (_expand_back(n, gy),))
+
+
+def _minmax_vjp(n, gy, need):
+    cond = equal(n.x(0), _expand_back(n, n.y()))
+    return (where(cond, _expand_back(n, gy), _zeros_like_scalar(gy)),)
+
+
+def _max_impl(x, axis=None, keepdims=False):
+    return x.max(axis=axis, keepdims=keepdims)
+
+
+def _min_impl(x, axis=None, keepdims=False):
+    return x.min(axis=axis, keepdims=keepdims)
+
+
+max = primitive('max', impl=_max_impl, abstract_eval=_reduce_eval('max', nonempty=True),
+                save_inputs=(0,), save_output=True, vjp=_minmax_vjp)
+min = primitive('min', impl=_min_impl, abstract_eval=_reduce_eval('min', nonempty=True),
+                save_inputs=(0,), save_output=True, vjp=_minmax_vjp)
+
+
+def _arg_eval(name):
+    def abstract_eval(x: Aval, axis: Any = None) -> Aval:
+        if x.shape and (axis is None and 0 in x.shape or axis is not None
+                        and x.shape[axis] == 0):
+            raise ValueError(f'{name}: cannot take {name} of an empty axis (shape '
+                             f'{x.shape}, axis {axis})')
+        shape = () if axis is None else tuple(s for i, s in enumerate(x.shape) if i != axis)
+        return Aval(shape, numpy.dtype(numpy.intp))
+    return abstract_eval
+
+
+argmax = primitive('argmax', impl=lambda x, axis=None: x.argmax(axis=axis),
+                   abstract_eval=_arg_eval('argmax'), vjp=None)
+argmin = primitive('argmin', impl=lambda x, axis=None: x.argmin(axis=axis),
+                   abstract_eval=_arg_eval('argmin'), vjp=None)
+
+
+def _logsumexp_impl(x, axis=None, keepdims=False):
+    if x.dtype.kind not in 'fc':
+        raise DTypeError(f'logsumexp: got dtype {x.dtype}; expected a floating dtype')
+    xp = _xp(x)
+    m = x.max(axis=axis, keepdims=True)
+    # An all -inf slice has max -inf; shifting by it would give nan.
+    m = xp.where(xp.isfinite(m), m, xp.zeros((), x.dtype))
+    y = xp.log(xp.exp(x - m).sum(axis=axis, keepdims=True)) + m
+    if not keepdims:
+        y = y.reshape(reduced_shape(x.shape, axis, False))
+    return y
+
+
+def _logsumexp_vjp(n, gy, need):
+    return (_expand_back(n, gy) * exp(n.x(0) - _expand_back(n, n.y())),)
+
+
+def _logsumexp_eval(x: Aval, axis: Any = None, keepdims: bool = False) -> Aval:
+    if x.dtype.kind not in 'fc':
+        raise DTypeError(f'logsumexp: got dtype {x.dtype}; expected a floating dtype')
+    return _reduce_eval('logsumexp', nonempty=True)(x, axis, keepdims)
+
+
+logsumexp = primitive('logsumexp', impl=_logsumexp_impl, abstract_eval=_logsumexp_eval,
+                      save_inputs=(0,), save_output=True, vjp=_logsumexp_vjp)

@@ -1,0 +1,240 @@
+"""The table of primitives and the one place where an op meets the graph.
+
+Each :class:`Primitive` record holds, side by side, its eager ``impl`` (on
+NumPy/CuPy arrays), its ``abstract_eval`` (shapes/dtypes in, shape/dtype out,
+and the clear errors), its ``vjp`` written in tapejit ops (so eager backprop,
+double backprop and a traced backward pass all come from it) and a
+``lowering`` slot that the compilers fill per target.
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import Any, Callable, NamedTuple, Optional
+
+import numpy
+
+from tapejit import backends
+from tapejit.core.config import config
+from tapejit.core.errors import DTypeError, ShapeError
+from tapejit.core.function_node import FunctionNode
+from tapejit.core.variable import Variable, VariableNode
+
+
+class Aval(NamedTuple):
+    """Abstract value: what the tracer and the error messages know of an array."""
+
+    shape: tuple
+    dtype: Any
+
+
+class Primitive:
+    """One primitive: impl, abstract_eval, vjp and lowering side by side."""
+
+    __slots__ = ('name', 'impl', 'abstract_eval', 'vjp', 'lowering', 'save_inputs',
+                 'save_output', 'unbroadcast', 'differentiable')
+
+    def __init__(self, name: str, *, impl: Callable, abstract_eval: Callable,
+                 vjp: Optional[Callable], save_inputs: tuple = (),
+                 save_output: bool = False, unbroadcast: bool = False) -> None:
+        self.name = name
+        self.impl = impl
+        self.abstract_eval = abstract_eval
+        # None means "no gradient by definition" (comparisons, floor, argmax...):
+        # outputs of such primitives never require grad.
+        self.vjp = vjp
+        self.differentiable = vjp is not None
+        self.save_inputs = save_inputs
+        self.save_output = save_output
+        self.unbroadcast = unbroadcast
+        # target name -> lowering entry; filled by the compilers' op tables.
+        self.lowering: dict = {}
+
+    def __repr__(self) -> str:
+        return f'<Primitive {self.name}>'
+
+    def __call__(self, *args: Any, **params: Any) -> Variable:
+        return bind(self, args, params)
+
+
+PRIMITIVES: dict = {}
+
+
+def primitive(name: str, **kw: Any) -> Primitive:
+    """Create and register a primitive."""
+    if name in PRIMITIVES:
+        raise ValueError(f'primitive {name!r} is already registered')
+    p = Primitive(name, **kw)
+    PRIMITIVES[name] = p
+    return p
+
+
+class PrimitiveNode(FunctionNode):
+    """Graph node of a primitive application (single output)."""
+
+    __slots__ = ('prim', 'params', 'inputs', 'outputs', 'rank')
+
+    def __init__(self, prim: Primitive, params: dict) -> None:
+        self.prim = prim
+        self.params = params
+
+    @property
+    def label(self) -> str:
+        return self.prim.name
+
+    # Accessors for vjp rules: Variables connected to the graph.
+    def x(self, i: int) -> Variable:
+        return self.inputs[i].get_variable()
+
+    def y(self) -> Variable:
+        return self.outputs[0]().get_variable()
+
+    def in_shape(self, i: int) -> tuple:
+        return self.inputs[i].shape
+
+    def in_dtype(self, i: int) -> Any:
+        return self.inputs[i].dtype
+
+    def backward(self, target_input_indexes: tuple, grad_outputs: tuple) -> tuple:
+        inputs = self.inputs
+        need = [False] * len(inputs)
+        for i in target_input_indexes:
+            need[i] = True
+        gxs = self.prim.vjp(self, grad_outputs[0], need)
+        if self.prim.unbroadcast:
+            from tapejit.ops.structure import sum_to
+            return tuple(
+                None if gxs[i] is None else sum_to(gxs[i], inputs[i].shape)
+                for i in target_input_indexes)
+        return tuple(gxs[i] for i in target_input_indexes)
+
+    def get_retained_inputs(self) -> tuple:
+        return tuple(self.x(i) for i in self.prim.save_inputs)
+
+    def get_retained_outputs(self) -> tuple:
+        return (self.y(),) if self.prim.save_output else ()
+
+
+def _const_node(a: Any) -> VariableNode:
+    n = VariableNode(None, a.shape, a.dtype, False)
+    n.data = a
+    return n
+
+
+def bind(prim: Primitive, args: tuple, params: dict) -> Variable:
+    """Apply ``prim`` to Variables/arrays ``args``: run it, and record it in backprop mode."""
+    arrays = []
+    requires_grad = False
+    for a in args:
+        if isinstance(a, Variable):
+            arrays.append(a._data)
+            if a._requires_grad:
+                requires_grad = True
+        elif type(a) is numpy.ndarray or backends.is_array(a):
+            arrays.append(a)
+        else:
+            raise _bad_input(prim, args, a)
+    try:
+        out = prim.impl(*arrays, **params)
+    except (ShapeError, DTypeError):
+        raise
+    except Exception as e:
+        raise _diagnose(prim, arrays, params, e) from e
+    if type(out) is not numpy.ndarray and isinstance(out, numpy.generic):
+        out = numpy.asarray(out)
+    if not (requires_grad and prim.differentiable and config.enable_backprop):
+        return Variable._make(out, requires_grad and prim.differentiable)
+
+    node = PrimitiveNode(prim, params)
+    in_nodes = tuple(a.node if isinstance(a, Variable) else _const_node(a) for a in args)
+    node.inputs = in_nodes
+    rank = 0
+    for n in in_nodes:
+        if n.rank > rank:
+            rank = n.rank
+    node.rank = rank
+    y = Variable._make(out, True)
+    yn = y.node
+    yn.creator_node = node
+    yn.rank = rank + 1
+    node.outputs = (weakref.ref(yn),)
+    for i in prim.save_inputs:
+        in_nodes[i].data = arrays[i]
+    if prim.save_output:
+        yn.data = out
+    return y
+
+
+def _bad_input(prim: Primitive, args: tuple, a: Any) -> TypeError:
+    i = next(k for k, b in enumerate(args) if b is a)
+    hint = ''
+    if isinstance(a, (list, tuple, int, float, bool, numpy.generic)):
+        hint = '; wrap it with numpy.asarray(...) or tapejit.Variable(...)'
+    return TypeError(f'{prim.name}: input {i} must be a Variable or an array '
+                     f'(numpy.ndarray or cupy.ndarray), got {type(a).__name__}{hint}')
+
+
+def _diagnose(prim: Primitive, arrays: list, params: dict, err: Exception) -> Exception:
+    """Turn a failure inside an impl into an error naming the op and its inputs."""
+    devs = {backends.get_device_from_array(a) for a in arrays}
+    if len(devs) > 1:
+        return ValueError(f'{prim.name}: inputs live on different devices '
+                          f'({", ".join(sorted(map(str, devs)))}); move them to one '
+                          'device with to_device()')
+    try:
+        prim.abstract_eval(*[Aval(tuple(a.shape), a.dtype) for a in arrays], **params)
+    except (ShapeError, DTypeError, ValueError, TypeError, IndexError) as e2:
+        return e2
+    shapes = ', '.join(str(tuple(a.shape)) for a in arrays)
+    dtypes = ', '.join(str(a.dtype) for a in arrays)
+    return type(err)(f'{prim.name}: failed on inputs of shapes {shapes} and dtypes '
+                     f'{dtypes}: {err}')
+
+
+# ---------------------------------------------------------------- helpers
+def broadcast_shapes(name: str, *shapes: tuple) -> tuple:
+    """Broadcast shapes, or raise ``"<name>: shapes (2, 3) and (4,) do not broadcast"``."""
+    ndim = max(len(s) for s in shapes)
+    out = []
+    for k in range(ndim):
+        d = 1
+        for s in shapes:
+            j = k - (ndim - len(s))
+            if j < 0:
+                continue
+            e = s[j]
+            if e != 1:
+                if d != 1 and d != e:
+                    raise ShapeError(f'{name}: shapes '
+                                     + ' and '.join(str(tuple(t)) for t in shapes)
+                                     + ' do not broadcast')
+                d = e
+        out.append(d)
+    return tuple(out)
+
+
+def same_dtype(name: str, *avals: Any) -> Any:
+    dt = avals[0].dtype
+    for a in avals[1:]:
+        if a.dtype != dt:
+            raise DTypeError(f'{name}: dtypes ' + ' and '.join(str(b.dtype) for b in avals)
+                             + ' differ; expected one dtype (cast with F.cast)')
+    return dt
+
+
+def normalize_axis(name: str, axis: Any, ndim: int) -> Optional[tuple]:
+    """``axis`` as a sorted tuple of non-negative ints (``None`` stays ``None``)."""
+    if axis is None:
+        return None
+    axes = (axis,) if isinstance(axis, (int, numpy.integer)) else tuple(axis)
+    out = []
+    for a in axes:
+        a = int(a)
+        if not -ndim <= a < max(ndim, 1) or (ndim == 0 and a not in (0, -1)):
+            raise ShapeError(f'{name}: axis {a} is out of bounds for an array of '
+                             f'{ndim} dimensions; expected -{ndim} <= axis < {ndim}')
+        a = a % ndim if ndim else 0
+        if a in out:
+            raise ShapeError(f'{name}: axis {a} is repeated in {axis}')
+        out.append(a)
+    return tuple(sorted(out))
