@@ -8,21 +8,43 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy
+
+from tapejit import backends
 from tapejit.core.variable import Variable
 from tapejit.functions import array as A
 from tapejit.functions import math as M
 from tapejit.functions._util import is_scalar, lift_pair
 from tapejit.ops import elementwise as E
+from tapejit.ops.registry import bind
+
+
+_float = float
+_int = int
 
 
 def _binary(prim: Any, name: str):
     def op(self: Variable, other: Any) -> Variable:
-        if other.__class__ is Variable or not is_scalar(other):
-            if not isinstance(other, Variable) and not hasattr(other, 'dtype'):
-                return NotImplemented
+        cls = other.__class__
+        if cls is Variable:
+            return bind(prim, (self, other), {})
+        if (cls is _float or cls is _int) and self._data.dtype.kind == 'f':
+            # Fast path for `x * 2.0`: the constant takes x's dtype (NumPy's rule).
+            d = self._data
+            c = numpy.asarray(other, d.dtype) if d.__class__ is numpy.ndarray \
+                else backends.get_array_module(d).asarray(other, d.dtype)
+            return bind(prim, (self, c), {})
+        if not is_scalar(other) and not hasattr(other, 'dtype'):
+            return NotImplemented
         return prim(*lift_pair(name, self, other))
 
     def rop(self: Variable, other: Any) -> Variable:
+        cls = other.__class__
+        if (cls is _float or cls is _int) and self._data.dtype.kind == 'f':
+            d = self._data
+            c = numpy.asarray(other, d.dtype) if d.__class__ is numpy.ndarray \
+                else backends.get_array_module(d).asarray(other, d.dtype)
+            return bind(prim, (c, self), {})
         if not is_scalar(other) and not hasattr(other, 'dtype'):
             return NotImplemented
         return prim(*lift_pair(name, other, self))

@@ -474,11 +474,18 @@ class Variable:
                 'F.max/F.min or .array.any()/.array.all()')
         return bool(d)
 
+    def _scalar(self, what: str) -> Any:
+        d = self._data
+        if d is None or d.size != 1:
+            raise TypeError(f'{what}() needs a Variable with one element, got shape '
+                            f'{None if d is None else d.shape}')
+        return d.item()
+
     def __float__(self) -> float:
-        return float(self._data)
+        return float(self._scalar('float'))
 
     def __int__(self) -> int:
-        return int(self._data)
+        return int(self._scalar('int'))
 
     def __index__(self) -> int:
         if self._data is None or self._data.dtype.kind not in 'iub':

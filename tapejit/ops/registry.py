@@ -13,6 +13,7 @@ import weakref
 from typing import Any, Callable, NamedTuple, Optional
 
 import numpy
+from numpy import ndarray
 
 from tapejit import backends
 from tapejit.core.config import config
@@ -123,14 +124,16 @@ def _const_node(a: Any) -> VariableNode:
 
 def bind(prim: Primitive, args: tuple, params: dict) -> Variable:
     """Apply ``prim`` to Variables/arrays ``args``: run it, and record it in backprop mode."""
+    # The hot path of eager mode: kept free of per-op work that is not needed.
     arrays = []
     requires_grad = False
     for a in args:
-        if isinstance(a, Variable):
+        cls = a.__class__
+        if cls is Variable or isinstance(a, Variable):
             arrays.append(a._data)
             if a._requires_grad:
                 requires_grad = True
-        elif type(a) is numpy.ndarray or backends.is_array(a):
+        elif cls is ndarray or backends.is_array(a):
             arrays.append(a)
         else:
             raise _bad_input(prim, args, a)
@@ -140,21 +143,28 @@ def bind(prim: Primitive, args: tuple, params: dict) -> Variable:
         raise
     except Exception as e:
         raise _diagnose(prim, arrays, params, e) from e
-    if type(out) is not numpy.ndarray and isinstance(out, numpy.generic):
+    if out.__class__ is not ndarray and isinstance(out, numpy.generic):
         out = numpy.asarray(out)
     if not (requires_grad and prim.differentiable and config.enable_backprop):
         return Variable._make(out, requires_grad and prim.differentiable)
 
     node = PrimitiveNode(prim, params)
-    in_nodes = tuple(a.node if isinstance(a, Variable) else _const_node(a) for a in args)
-    node.inputs = in_nodes
+    in_nodes = []
     rank = 0
-    for n in in_nodes:
+    for a in args:
+        if isinstance(a, Variable):
+            n = a._node
+            if n is None:
+                n = a.node
+        else:
+            n = _const_node(a)
         if n.rank > rank:
             rank = n.rank
+        in_nodes.append(n)
+    node.inputs = in_nodes = tuple(in_nodes)
     node.rank = rank
     y = Variable._make(out, True)
-    yn = y.node
+    yn = y._node = VariableNode(y, out.shape, out.dtype, True)
     yn.creator_node = node
     yn.rank = rank + 1
     node.outputs = (weakref.ref(yn),)

@@ -1,0 +1,324 @@
+"""Backprop semantics: backward(), tapejit.grad(), double backprop, modes, FunctionNode."""
+
+import gc
+import threading
+import tracemalloc
+import weakref
+
+import numpy as np
+import pytest
+
+import tapejit
+import tapejit.functions as F
+from tapejit import FunctionNode, Variable
+
+
+def v(a, dtype=np.float64, **kw):
+    return Variable(np.asarray(a, dtype=dtype), **kw)
+
+
+class Counted(FunctionNode):
+    """Identity-times-k that counts its backward calls."""
+
+    calls = 0
+
+    def __init__(self, k=1.0):
+        self.k = k
+
+    def forward(self, inputs):
+        x, = inputs
+        return x * self.k,
+
+    def backward(self, target_input_indexes, grad_outputs):
+        Counted.calls += 1
+        gy, = grad_outputs
+        return gy * self.k,
+
+
+def counted(x, k=1.0):
+    return Counted(k).apply((x,))[0]
+
+
+# ------------------------------------------------------------------ backward
+def test_scalar_output_starts_from_ones_and_sets_its_grad():
+    x = v([3.0])
+    y = x * x
+    y.backward()
+    np.testing.assert_array_equal(x.grad, [6.0])
+    np.testing.assert_array_equal(y.grad, [1.0])
+
+
+def test_gradients_accumulate_until_cleargrad():
+    x = v([1.0, 2.0])
+    for k in range(1, 4):
+        F.sum(x * x).backward()
+        np.testing.assert_array_equal(x.grad, [2.0 * k, 4.0 * k])
+    x.cleargrad()
+    F.sum(x * x).backward()
+    np.testing.assert_array_equal(x.grad, [2.0, 4.0])
+
+
+def test_intermediate_grads_released_unless_retained():
+    x = v([1.0, 2.0])
+    h = x * 3
+    F.sum(h * h).backward()
+    assert h.grad is None
+    x.cleargrad()
+    h = x * 3
+    F.sum(h * h).backward(retain_grad=True)
+    np.testing.assert_array_equal(h.grad, [6.0, 12.0])
+    assert h.grad_var.array is h.grad
+
+
+def test_diamond_graph_each_backward_called_once():
+    Counted.calls = 0
+    x = v([2.0])
+    a = counted(x)
+    b = counted(a, 2.0)
+    c = counted(a, 3.0)
+    d = counted(b * c)
+    d.backward()
+    assert Counted.calls == 4  # a, b, c, d once each, a after both b and c
+    # d = (2a)(3a) = 6 x^2  ->  12 x
+    np.testing.assert_allclose(x.grad, [24.0])
+
+
+def test_double_and_triple_backprop():
+    x = v([0.5, 1.5])
+    y = F.sum(x ** 4)
+    y.backward(enable_double_backprop=True)
+    gx = x.grad_var
+    np.testing.assert_allclose(gx.array, 4 * x.array ** 3)
+    x.cleargrad()
+    F.sum(gx).backward(enable_double_backprop=True)
+    ggx = x.grad_var
+    np.testing.assert_allclose(ggx.array, 12 * x.array ** 2)
+    x.cleargrad()
+    F.sum(ggx).backward()
+    np.testing.assert_allclose(x.grad, 24 * x.array)
+
+
+def test_without_double_backprop_the_grad_has_no_graph():
+    x = v([1.0])
+    (x * x).backward()
+    assert x.grad_var.creator is None
+
+
+def test_loss_scale_scales_gradients_like_chainer():
+    x = v([1.0, 2.0])
+    F.sum(x * x).backward(loss_scale=8.0)
+    np.testing.assert_array_equal(x.grad, [16.0, 32.0])
+    assert x._loss_scale == 8.0
+
+
+def test_backward_from_root_is_a_no_op():
+    x = v([1.0])
+    x.backward()
+    assert x.grad is None
+
+
+def test_backward_errors_where_chainer_is_silent():
+    x = v([[1.0, 2.0]])
+    with pytest.raises(tapejit.GradientError, match=r'shape \(1, 2\).*set `y.grad`'):
+        (x * 2).backward()
+    xi = Variable(np.array([1, 2]))
+    with pytest.raises(tapejit.DTypeError, match='dtype int64.*floating'):
+        F.sum(xi * 2).backward()
+    y = x * 2
+    with pytest.raises(tapejit.ShapeError, match=r'gradient shape \(2,\).*\(1, 2\)'):
+        y.grad = np.ones(2)
+    with pytest.raises(tapejit.DTypeError, match='gradient dtype float32.*float64'):
+        y.grad = np.ones((1, 2), np.float32)
+
+
+def test_bad_user_backward_is_reported_with_the_function_name():
+    class Bad(FunctionNode):
+        def forward(self, inputs):
+            return inputs[0] * 2,
+
+        def backward(self, target_input_indexes, grad_outputs):
+            return Variable(np.ones(3)),
+
+    x = v([1.0, 2.0])
+    y, = Bad().apply((x,))
+    with pytest.raises(tapejit.ShapeError, match=r'Bad: backward returned a gradient of '
+                                                 r'shape \(3,\) for input 0'):
+        F.sum(y).backward()
+
+
+# ---------------------------------------------------------------------- grad
+def test_grad_only_runs_paths_between_outputs_and_inputs():
+    Counted.calls = 0
+    x = v([1.0])
+    w = v([2.0])
+    a = counted(x)          # on the path
+    b = counted(w)          # leads only to w: must not run
+    y = counted(a * b)      # on the path
+    gx, = tapejit.grad([y], [x])
+    np.testing.assert_allclose(gx.array, [2.0])
+    assert Counted.calls == 2
+    assert x.grad is None and w.grad is None  # grad() does not set .grad
+
+
+def test_grad_unreachable_input_is_none_and_options():
+    x, z = v([1.0, 2.0]), v([3.0])
+    y = F.sum(x * x)
+    gx, gz = tapejit.grad([y], [x, z])
+    assert gz is None
+    np.testing.assert_allclose(gx.array, [2.0, 4.0])
+    gx, = tapejit.grad([y], [x], grad_outputs=[np.array(3.0)],
+                       grad_inputs=[np.array([1.0, 1.0])], set_grad=True)
+    np.testing.assert_allclose(gx.array, [7.0, 13.0])
+    assert x.grad_var is gx
+    gx, = tapejit.grad([x * 2], [x], loss_scale=2.0)
+    np.testing.assert_allclose(gx.array, [4.0, 4.0])  # non-scalar outputs start from ones
+
+
+def test_grad_wrt_intermediate_and_retain_grad():
+    x = v([1.0, 2.0])
+    h = x * 3
+    y = F.sum(h * h)
+    gh, gx = tapejit.grad([y], [h, x], retain_grad=True)
+    np.testing.assert_allclose(gh.array, [6.0, 12.0])
+    np.testing.assert_allclose(gx.array, [18.0, 36.0])
+
+
+def test_grad_nests_to_third_order():
+    x = v([0.7, -1.3])
+    y = F.sum(F.tanh(x))
+    g1, = tapejit.grad([y], [x], enable_double_backprop=True)
+    g2, = tapejit.grad([F.sum(g1)], [x], enable_double_backprop=True)
+    g3, = tapejit.grad([F.sum(g2)], [x])
+    t = np.tanh(x.array)
+    np.testing.assert_allclose(g1.array, 1 - t ** 2)
+    np.testing.assert_allclose(g2.array, -2 * t * (1 - t ** 2))
+    np.testing.assert_allclose(g3.array, -2 * (1 - t ** 2) ** 2 + 4 * t ** 2 * (1 - t ** 2))
+
+
+def test_hessian_vector_product():
+    rng = np.random.default_rng(0)
+    xa, va = rng.standard_normal(5), rng.standard_normal(5)
+    x = v(xa)
+    g, = tapejit.grad([F.sum(F.tanh(x) ** 3)], [x], enable_double_backprop=True)
+    hv, = tapejit.grad([F.sum(g * va)], [x])
+    t = np.tanh(xa)
+    d2 = 6 * t * (1 - t ** 2) ** 2 - 6 * t ** 3 * (1 - t ** 2)
+    np.testing.assert_allclose(hv.array, d2 * va, rtol=1e-10)
+
+
+def test_grad_argument_errors():
+    x = v([1.0])
+    with pytest.raises(ValueError, match='grad_outputs has 2 entries but there are 1'):
+        tapejit.grad([x * 2], [x], grad_outputs=[None, None])
+    with pytest.raises(TypeError, match=r'inputs\[0\] must be a Variable'):
+        tapejit.grad([x * 2], [np.ones(1)])
+
+
+# --------------------------------------------------------------------- modes
+def test_no_backprop_and_force_backprop_modes():
+    x = v([1.0])
+    with tapejit.no_backprop_mode():
+        y = x * 2
+        with tapejit.force_backprop_mode():
+            z = x * 2
+    assert y.creator is None and z.creator is not None
+    assert tapejit.config.enable_backprop
+
+
+def test_no_backprop_mode_is_thread_local():
+    seen = {}
+    ready, done = threading.Event(), threading.Event()
+
+    def worker():
+        with tapejit.no_backprop_mode():
+            ready.set()
+            done.wait(5)
+            seen['worker'] = tapejit.config.enable_backprop
+
+    t = threading.Thread(target=worker)
+    t.start()
+    ready.wait(5)
+    seen['main'] = tapejit.config.enable_backprop
+    y = v([1.0]) * 2
+    done.set()
+    t.join()
+    assert seen == {'main': True, 'worker': False}
+    assert y.creator is not None
+
+
+# -------------------------------------------------------------- FunctionNode
+class Cube(FunctionNode):
+    def forward(self, inputs):
+        self.retain_inputs((0,))
+        self.retain_outputs((0,))
+        x, = inputs
+        return x ** 3,
+
+    def backward(self, target_input_indexes, grad_outputs):
+        x, = self.get_retained_inputs()
+        y, = self.get_retained_outputs()
+        gy, = grad_outputs
+        return 3 * y / x * gy,   # written in tapejit ops: differentiable again
+
+
+def test_user_function_node_double_backprop():
+    x = v([2.0, 3.0])
+    y, = Cube().apply((x,))
+    np.testing.assert_allclose(y.array, [8.0, 27.0])
+    g, = tapejit.grad([F.sum(y)], [x], enable_double_backprop=True)
+    np.testing.assert_allclose(g.array, [12.0, 27.0])
+    gg, = tapejit.grad([F.sum(g)], [x])
+    np.testing.assert_allclose(gg.array, [12.0, 18.0])
+    tapejit.gradient_check.check_double_backward(
+        lambda x: Cube().apply((x,))[0], np.array([1.5, -0.7]), np.array([1.0, 2.0]),
+        np.array([0.3, 0.4]))
+
+
+def test_retained_output_survives_dropping_the_output_variable():
+    x = v([2.0])
+    node = Cube()
+    y, = node.apply((x,))
+    z = F.sum(y * 1.0)
+    del y
+    gc.collect()
+    z.backward()
+    np.testing.assert_allclose(x.grad, [12.0])
+
+
+# -------------------------------------------------------------------- memory
+def test_graph_is_freed_when_outputs_are_dropped():
+    x = v(np.ones(100))
+    y = F.sum(F.tanh(x * 2) ** 2)
+    ref = weakref.ref(y.creator_node)
+    y.backward()
+    del y
+    gc.collect()
+    assert ref() is None
+
+
+def test_eager_training_loop_memory_is_flat():
+    rng = np.random.default_rng(0)
+    W = Variable(rng.standard_normal((8, 4)).astype(np.float32) * 0.1)
+    b = Variable(np.zeros(8, np.float32))
+    xb = rng.standard_normal((16, 4)).astype(np.float32)
+    t = rng.integers(0, 8, 16)
+
+    def step():
+        loss = F.softmax_cross_entropy(F.linear(xb, W, b), t)
+        W.cleargrad()
+        b.cleargrad()
+        loss.backward()
+        W.array -= 0.1 * W.grad
+        b.array -= 0.1 * b.grad
+
+    for _ in range(200):
+        step()
+    gc.collect()
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    for _ in range(10_000):
+        step()
+    gc.collect()
+    grown = tracemalloc.get_traced_memory()[0] - base
+    tracemalloc.stop()
+    assert grown < 64 * 1024, f'eager loop grew by {grown} bytes over 10,000 steps'
