@@ -127,7 +127,6 @@ def _directional_check(func: Callable, xs: tuple, y_grad: tuple, params: tuple,
 
     num_dtype = numpy.dtype(dtype) if dtype is not None else None
     base = [a.astype(num_dtype) if num_dtype is not None else a.copy() for a in arrays]
-    fixed = [x if ng else None for x, ng in zip(xs, no_grads)]
     weights = [None if gy is None else backends.CPU.send(gy).astype(numpy.float64)
                for gy in y_grad]
 
@@ -139,7 +138,8 @@ def _directional_check(func: Callable, xs: tuple, y_grad: tuple, params: tuple,
             if ng:
                 args.append(x)
             else:
-                args.append(Variable(xp.asarray(base[k] + xp.asarray(dirs[k] * step, base[k].dtype))))
+                step_k = xp.asarray(dirs[k] * step, base[k].dtype)
+                args.append(Variable(xp.asarray(base[k] + step_k)))
                 k += 1
         saved = [p.array for p in params]
         try:
@@ -158,7 +158,6 @@ def _directional_check(func: Callable, xs: tuple, y_grad: tuple, params: tuple,
                                          * w))
         return total
 
-    del fixed
     if detect_nondifferentiable:
         vals = [evaluate(s) for s in (-2 * eps, -eps, eps, 2 * eps)]
         left, right = (vals[1] - vals[0]) / eps, (vals[3] - vals[2]) / eps
