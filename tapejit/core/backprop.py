@@ -90,8 +90,19 @@ def _propagate(outputs: Iterable, *, retain_grad: bool, loss_scale: Optional[flo
         inputs = func.inputs
         if inputs is None:  # unchained while we were running
             continue
-        out_nodes = [r() for r in func.outputs]
-        gys = tuple(None if n is None else grads.pop(n, None) for n in out_nodes)
+        outs = func.outputs
+        if len(outs) == 1:  # the common case, kept lean
+            n0 = outs[0]()
+            g0 = None if n0 is None else grads.pop(n0, None)
+            out_nodes = (n0,)
+            gys = (g0,)
+            if g0 is None:
+                continue
+        else:
+            out_nodes = [r() for r in outs]
+            gys = tuple(None if n is None else grads.pop(n, None) for n in out_nodes)
+            if all(g is None for g in gys):
+                continue
         if wanted is not None:
             for n, g in zip(out_nodes, gys):
                 if n is not None and n in wanted and g is not None:
@@ -102,15 +113,18 @@ def _propagate(outputs: Iterable, *, retain_grad: bool, loss_scale: Optional[flo
                     v = n.get_variable_or_none()
                     if v is not None:
                         v._grad_var = g
-        if all(g is None for g in gys):
-            continue
+        targets = []
         if required is None:
-            targets = tuple(i for i, x in enumerate(inputs) if x.requires_grad)
+            for i, x in enumerate(inputs):
+                if x.requires_grad:
+                    targets.append(i)
         else:
-            targets = tuple(i for i, x in enumerate(inputs)
-                            if x.requires_grad and x in required)
+            for i, x in enumerate(inputs):
+                if x.requires_grad and x in required:
+                    targets.append(i)
         if not targets:
             continue
+        targets = tuple(targets)
         gxs = func.backward(targets, gys)
         if len(gxs) != len(targets):
             gxs = _select_targets(func, targets, gxs)
@@ -118,7 +132,7 @@ def _propagate(outputs: Iterable, *, retain_grad: bool, loss_scale: Optional[flo
             if gx is None:
                 continue
             x = inputs[i]
-            if not isinstance(gx, Variable):
+            if gx.__class__ is not Variable and not isinstance(gx, Variable):
                 gx = Variable._make(gx, False)
             d = gx._data
             if d.shape != x.shape or d.dtype != x.dtype:

@@ -102,12 +102,19 @@ class PrimitiveNode(FunctionNode):
         for i in target_input_indexes:
             need[i] = True
         gxs = self.prim.vjp(self, grad_outputs[0], need)
+        if len(target_input_indexes) == 1:
+            i = target_input_indexes[0]
+            out = (gxs[i],)
+        else:
+            out = tuple([gxs[i] for i in target_input_indexes])
         if self.prim.unbroadcast:
-            from tapejit.ops.structure import sum_to
-            return tuple(
-                None if gxs[i] is None else sum_to(gxs[i], inputs[i].shape)
-                for i in target_input_indexes)
-        return tuple(gxs[i] for i in target_input_indexes)
+            k = 0
+            for i, g in zip(target_input_indexes, out):
+                if g is not None and g._data.shape != inputs[i].shape:
+                    from tapejit.ops.structure import sum_to
+                    out = out[:k] + (sum_to(g, inputs[i].shape),) + out[k + 1:]
+                k += 1
+        return out
 
     def get_retained_inputs(self) -> tuple:
         return tuple(self.x(i) for i in self.prim.save_inputs)
