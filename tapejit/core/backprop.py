@@ -47,8 +47,8 @@ def backward(y: Variable, retain_grad: bool, enable_double_backprop: bool,
         g = backends.get_array_module(d).ones_like(d)
         if loss_scale is not None:
             g *= loss_scale
+        # Like Chainer, the implicit initial gradient is not stored on ``y``.
         gv = Variable._make(g, False)
-        y._grad_var = gv
     with using_config('enable_backprop', enable_double_backprop):
         _propagate([(node, gv)], retain_grad=retain_grad, loss_scale=loss_scale,
                    accumulate_leaves=True)
