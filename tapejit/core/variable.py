@@ -123,7 +123,7 @@ def _chainerx_error(name: str) -> RuntimeError:
     return RuntimeError(
         f'Variable.{name}: ChainerX is not part of tapejit. Arrays here are NumPy '
         "(device '@numpy') or CuPy ('@cupy:N'); use to_device()/to_cpu()/to_gpu() "
-        'instead, and @tapejit.jit for compiled execution.')
+        'instead.')
 
 
 class Variable:
