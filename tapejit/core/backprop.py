@@ -76,7 +76,7 @@ def _propagate(outputs: Iterable, *, retain_grad: bool, loss_scale: Optional[flo
             counter += 1
             heapq.heappush(heap, (-f.rank, counter, f))
 
-    for n, g in outputs:
+    def add_grad(n: Any, g: Variable) -> None:
         prev = grads.get(n)
         grads[n] = g if prev is None else prev + g
         f = n.creator_node
@@ -84,6 +84,9 @@ def _propagate(outputs: Iterable, *, retain_grad: bool, loss_scale: Optional[flo
             leaves[n] = None
         else:
             push(f)
+
+    for n, g in outputs:
+        add_grad(n, g)
 
     while heap:
         _, _, func = heapq.heappop(heap)
@@ -137,13 +140,7 @@ def _propagate(outputs: Iterable, *, retain_grad: bool, loss_scale: Optional[flo
             d = gx._data
             if d.shape != x.shape or d.dtype != x.dtype:
                 _bad_grad(func, i, x, d)
-            prev = grads.get(x)
-            grads[x] = gx if prev is None else prev + gx
-            f = x.creator_node
-            if f is None:
-                leaves[x] = None
-            else:
-                push(f)
+            add_grad(x, gx)
 
     if wanted is not None:
         # Wanted nodes whose creator lies off every path keep their gradient here.

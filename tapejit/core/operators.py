@@ -23,27 +23,31 @@ _float = float
 _int = int
 
 
+def _fast_const(self: Variable, other: Any) -> Any:
+    """``other`` as a 0-d array of ``self``'s dtype for the common ``x * 2.0``, else None."""
+    cls = other.__class__
+    d = self._data
+    if (cls is _float or cls is _int) and d.dtype.kind == 'f':
+        if d.__class__ is numpy.ndarray:
+            return numpy.asarray(other, d.dtype)
+        return backends.get_array_module(d).asarray(other, d.dtype)
+    return None
+
+
 def _binary(prim: Any, name: str):
     def op(self: Variable, other: Any) -> Variable:
-        cls = other.__class__
-        if cls is Variable:
+        if other.__class__ is Variable:
             return bind(prim, (self, other), {})
-        if (cls is _float or cls is _int) and self._data.dtype.kind == 'f':
-            # Fast path for `x * 2.0`: the constant takes x's dtype (NumPy's rule).
-            d = self._data
-            c = numpy.asarray(other, d.dtype) if d.__class__ is numpy.ndarray \
-                else backends.get_array_module(d).asarray(other, d.dtype)
+        c = _fast_const(self, other)
+        if c is not None:
             return bind(prim, (self, c), {})
         if not is_scalar(other) and not hasattr(other, 'dtype'):
             return NotImplemented
         return prim(*lift_pair(name, self, other))
 
     def rop(self: Variable, other: Any) -> Variable:
-        cls = other.__class__
-        if (cls is _float or cls is _int) and self._data.dtype.kind == 'f':
-            d = self._data
-            c = numpy.asarray(other, d.dtype) if d.__class__ is numpy.ndarray \
-                else backends.get_array_module(d).asarray(other, d.dtype)
+        c = _fast_const(self, other)
+        if c is not None:
             return bind(prim, (c, self), {})
         if not is_scalar(other) and not hasattr(other, 'dtype'):
             return NotImplemented
