@@ -136,7 +136,10 @@ def _directional_check(func: Callable, xs: tuple, y_grad: tuple, params: tuple,
         args = []
         for x, ng in zip(xs, no_grads):
             if ng:
-                args.append(x)
+                # Float inputs that are not checked still follow `dtype`, so that
+                # the function sees one dtype throughout.
+                cast = num_dtype is not None and x.dtype.kind == 'f'
+                args.append(x.astype(num_dtype) if cast else x)
             else:
                 step_k = xp.asarray(dirs[k] * step, base[k].dtype)
                 args.append(Variable(xp.asarray(base[k] + step_k)))

@@ -487,11 +487,6 @@ class Variable:
     def __int__(self) -> int:
         return int(self._scalar('int'))
 
-    def __index__(self) -> int:
-        if self._data is None or self._data.dtype.kind not in 'iub':
-            raise TypeError('only integer Variables can be used as an index')
-        return int(self._data)
-
     def __hash__(self) -> int:
         return id(self)
 

@@ -146,8 +146,10 @@ def stack(xs: Sequence[Any], axis: int = 0) -> Variable:
     """
     if not xs:
         raise ValueError('stack: needs at least one input')
-    shapes = {array_of(x).shape for x in xs}
-    if len(shapes) > 1:
+    for x in xs:
+        check_var('stack', x, 'each input')
+    shapes = [array_of(x).shape for x in xs]
+    if any(s != shapes[0] for s in shapes[1:]):
         raise ShapeError('stack: shapes ' + ' and '.join(str(s) for s in shapes)
                          + ' differ; expected one shape')
     return concat([expand_dims(x, axis) for x in xs], axis=axis)

@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy
 
+from tapejit.core.errors import DTypeError, ShapeError
 from tapejit.core.variable import Variable
 from tapejit.functions._util import array_of, check_var, is_scalar, lift_pair
 from tapejit.ops import elementwise as E
@@ -135,6 +136,11 @@ def rsqrt(x: Any) -> Variable:
     >>> F.rsqrt(np.array([4.0]))
     variable([0.5])
     """
+    check_var('rsqrt', x)
+    dt = array_of(x).dtype
+    if dt.kind not in 'fc':
+        raise DTypeError(f'rsqrt: got dtype {dt}; expected a floating dtype (float16, '
+                         'float32 or float64)')
     return E.pow_const(x, p=-0.5)
 
 
@@ -218,7 +224,8 @@ def matmul(a: Any, b: Any, transa: bool = False, transb: bool = False) -> Variab
     """Matrix product of the last two axes (batched, broadcasting the rest).
 
     ``transa``/``transb`` transpose the last two axes of ``a``/``b`` first.
-    One-dimensional inputs are treated as a row (``a``) or a column (``b``).
+    One-dimensional inputs are treated as a row (``a``) or a column (``b``), and
+    their ``transa``/``transb`` is ignored (as in Chainer and ``numpy.matmul``).
 
     >>> import numpy as np, tapejit.functions as F
     >>> F.matmul(np.array([[1.0, 2.0]]), np.array([[3.0], [4.0]]))
@@ -227,7 +234,18 @@ def matmul(a: Any, b: Any, transa: bool = False, transb: bool = False) -> Variab
     check_var('matmul', a, 'a')
     check_var('matmul', b, 'b')
     sa, sb = array_of(a).shape, array_of(b).shape
+    if len(sa) == 0 or len(sb) == 0:
+        raise ShapeError(f'matmul: shapes {sa} and {sb}; expected arrays of at least 1 '
+                         'dimension')
     squeeze = []
+    if len(sa) == 1 or len(sb) == 1:
+        transa = transa and len(sa) > 1
+        transb = transb and len(sb) > 1
+        ka = sa[-2] if transa else sa[-1]
+        kb = sb[-1] if transb else sb[-2 if len(sb) > 1 else 0]
+        if ka != kb:
+            raise ShapeError(f'matmul: shapes {sa} and {sb} (transa={bool(transa)}, '
+                             f'transb={bool(transb)}) are not aligned: {ka} != {kb}')
     if len(sa) == 1:
         a = _reshape_p(a, shape=(1, sa[0]))
         squeeze.append(-2)

@@ -29,6 +29,14 @@ def _zero(x: Variable) -> Any:
     return backends.get_array_module(x._data).zeros((), x.dtype)
 
 
+def _same_dtype(name: str, named: tuple) -> None:
+    """Raise ``"<name>: x has dtype float32 and W has dtype float64; ..."``."""
+    dts = [(k, array_of(v).dtype) for k, v in named]
+    if any(dt != dts[0][1] for _, dt in dts[1:]):
+        raise DTypeError(f'{name}: ' + ' and '.join(f'{k} has dtype {dt}' for k, dt in dts)
+                         + '; expected one dtype (cast with F.cast)')
+
+
 def relu(x: Any) -> Variable:
     """``max(x, 0)``.
 
@@ -37,7 +45,9 @@ def relu(x: Any) -> Variable:
     variable([0., 2.])
     """
     x = _var('relu', x)
-    return E.maximum(x, _zero(x))
+    # maximum(0, x): at x == 0 the tie sends the gradient to the constant, so the
+    # gradient there is 0, as in Chainer (``gy * (y > 0)``).
+    return E.maximum(_zero(x), x)
 
 
 def leaky_relu(x: Any, slope: float = 0.2) -> Variable:
@@ -84,8 +94,21 @@ def softplus(x: Any, beta: float = 1.0) -> Variable:
     """
     x = _var('softplus', x)
     bx = x * beta if beta != 1.0 else x
-    y = E.maximum(bx, _zero(x)) + E.log1p(E.exp(-E.absolute(bx)))
+    y = _softplus(bx)
     return y * (1.0 / beta) if beta != 1.0 else y
+
+
+def _softplus(x: Variable) -> Variable:
+    """``log(1 + exp(x))`` without overflow, with the right derivatives at 0.
+
+    ``max(x, 0) + log1p(exp(-|x|))`` has the right values, but its gradient at
+    ``x == 0`` would be 1 (the tie of ``max``) plus 0 (``sign(0)``) instead of
+    ``sigmoid(0) = 1/2``.  Here ``-|x|`` is ``minimum(x, -x)``, whose tie sends the
+    gradient to ``x``, and ``max(0, x)`` sends its tie to the constant: the first
+    and second derivatives at 0 are 1/2 and 1/4, as they should be.
+    """
+    z = _zero(x)
+    return E.log1p(E.exp(E.minimum(x, -x))) + E.maximum(z, x)
 
 
 def linear(x: Any, W: Any, b: Any = None, n_batch_axes: int = 1) -> Variable:
@@ -98,6 +121,12 @@ def linear(x: Any, W: Any, b: Any = None, n_batch_axes: int = 1) -> Variable:
     check_var('linear', x, 'x')
     check_var('linear', W, 'W')
     xs, ws = array_of(x).shape, array_of(W).shape
+    if n_batch_axes < 1:
+        raise ValueError(f'linear: n_batch_axes must be at least 1, got {n_batch_axes}')
+    if len(xs) < n_batch_axes + 1:
+        raise ShapeError(f'linear: x has shape {xs}; expected at least {n_batch_axes + 1} '
+                         f'dimensions ({n_batch_axes} batch axes, then the features)')
+    _same_dtype('linear', (('x', x), ('W', W)) + ((('b', b),) if b is not None else ()))
     if len(ws) != 2:
         raise ShapeError(f'linear: W has shape {ws}; expected (out_size, in_size)')
     batch = xs[:n_batch_axes]
@@ -137,6 +166,7 @@ def layer_normalization(x: Any, gamma: Any, beta: Any, eps: float = 1e-5) -> Var
     d = shape[-1]
     for name, p in (('gamma', gamma), ('beta', beta)):
         check_var('layer_normalization', p, name)
+        _same_dtype('layer_normalization', (('x', x), (name, p)))
         if array_of(p).shape != (d,):
             raise ShapeError(f'layer_normalization: {name} has shape {array_of(p).shape}; '
                              f'expected ({d},) to match x of shape {shape}')
@@ -162,6 +192,7 @@ def mean_squared_error(x0: Any, x1: Any) -> Variable:
     if a.shape != b.shape:
         raise ShapeError(f'mean_squared_error: shapes {a.shape} and {b.shape} differ; '
                          'expected equal shapes')
+    _same_dtype('mean_squared_error', (('x0', x0), ('x1', x1)))
     d = E.sub(x0, x1)
     return R.sum(d * d, axis=None, keepdims=False) * (1.0 / max(a.size, 1))
 
@@ -177,6 +208,20 @@ def _check_labels(name: str, x_shape: tuple, t: Any, class_axis: bool) -> Any:
         raise ShapeError(f'{name}: x has shape {x_shape} and t has shape {t.shape}; '
                          f'expected t of shape {want}')
     return t
+
+
+def _class_weight(class_weight: Any, n_cls: int, dtype: Any) -> Any:
+    w = array_of(class_weight)
+    if not backends.is_array(w):
+        raise TypeError('softmax_cross_entropy: class_weight must be an array, got '
+                        f'{type(class_weight).__name__}')
+    if w.shape != (n_cls,):
+        raise ShapeError(f'softmax_cross_entropy: class_weight has shape {w.shape}; '
+                         f'expected ({n_cls},), one weight per class')
+    if w.dtype.kind != 'f':
+        raise DTypeError(f'softmax_cross_entropy: class_weight has dtype {w.dtype}; '
+                         'expected a floating dtype')
+    return w.astype(dtype, copy=False)
 
 
 def softmax_cross_entropy(x: Any, t: Any, normalize: bool = True, cache_score: bool = True,
@@ -204,9 +249,12 @@ def softmax_cross_entropy(x: Any, t: Any, normalize: bool = True, cache_score: b
     xp = backends.get_array_module(x._data)
     n_cls = x.shape[1]
     valid = tt != ignore_label
-    if bool(((tt < 0) | (tt >= n_cls))[valid].any()):
-        raise ValueError(f'softmax_cross_entropy: labels must lie in [0, {n_cls}) or '
-                         f'equal ignore_label={ignore_label}')
+    bad = ((tt < 0) | (tt >= n_cls)) & valid
+    if bool(bad.any()):
+        got = sorted({int(v) for v in backends.CPU.send(tt[bad]).reshape(-1)[:8]})
+        raise ValueError(f'softmax_cross_entropy: got label(s) {got} for x with {n_cls} '
+                         f'classes; expected labels in [0, {n_cls}) or equal to '
+                         f'ignore_label={ignore_label}')
     log_y = log_softmax(x, axis=1)
     if x.ndim > 2:  # move the class axis last, flatten the rest
         perm = (0,) + tuple(range(2, x.ndim)) + (1,)
@@ -215,7 +263,7 @@ def softmax_cross_entropy(x: Any, t: Any, normalize: bool = True, cache_score: b
     picked = S.get_item(log_y, slices=(xp.arange(tf.shape[0]), tf))
     mask = valid.reshape(-1).astype(x.dtype)
     if class_weight is not None:
-        mask = mask * array_of(class_weight)[tf]
+        mask = mask * _class_weight(class_weight, n_cls, x.dtype)[tf]
     loss = -(picked * mask)
     if reduce == 'no':
         return reshape(loss, tt.shape)
@@ -239,9 +287,8 @@ def sigmoid_cross_entropy(x: Any, t: Any, normalize: bool = True,
     valid = tt != -1
     tf = (tt * valid).astype(x.dtype)
     mask = valid.astype(x.dtype)
-    z = _zero(x)
-    # log(1 + exp(-|x|)) + max(x, 0) - x t  ==  -(t log s + (1 - t) log(1 - s))
-    per = (E.maximum(x, z) - x * tf + E.log1p(E.exp(-E.absolute(x)))) * mask
+    # softplus(x) - x t  ==  -(t log s + (1 - t) log(1 - s)),  s = sigmoid(x)
+    per = (_softplus(x) - x * tf) * mask
     if reduce == 'no':
         return per
     count = float(valid.sum()) if normalize else float(x.shape[0])

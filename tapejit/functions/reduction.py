@@ -6,9 +6,12 @@ from typing import Any, Optional
 
 import numpy
 
+from tapejit import backends
+from tapejit.core.errors import DTypeError, ShapeError
 from tapejit.core.variable import Variable
 from tapejit.functions._util import array_of, check_var
 from tapejit.ops import reduction as R
+from tapejit.ops.elementwise import sub as _sub_p
 from tapejit.ops.registry import normalize_axis
 from tapejit.ops.structure import broadcast_to as _broadcast_p
 from tapejit.ops.structure import reshape as _reshape_p
@@ -17,6 +20,13 @@ from tapejit.ops.structure import reshape as _reshape_p
 def _axes(name: str, x: Any, axis: Any) -> tuple:
     check_var(name, x)
     return normalize_axis(name, axis, array_of(x).ndim)
+
+
+def _one_axis(name: str, x: Any, axis: Any) -> Optional[int]:
+    if axis is not None and not isinstance(axis, (int, numpy.integer)):
+        raise TypeError(f'{name}: axis must be an int or None, got {axis!r}')
+    axes = _axes(name, x, axis)
+    return None if axes is None else axes[0]
 
 
 def sum(x: Any, axis: Any = None, keepdims: bool = False) -> Variable:
@@ -40,7 +50,12 @@ def mean(x: Any, axis: Any = None, weights: Any = None, keepdims: bool = False) 
     shape = array_of(x).shape
     if weights is not None:
         if axes is None or len(axes) != 1:
-            raise ValueError('mean: weights need a single axis')
+            raise ValueError(f'mean: weights need a single axis, got axis={axis!r}')
+        check_var('mean', weights, 'weights')
+        if array_of(weights).shape != (shape[axes[0]],):
+            raise ShapeError(f'mean: weights have shape {array_of(weights).shape}; '
+                             f'expected ({shape[axes[0]]},) to match axis {axes[0]} of x '
+                             f'of shape {shape}')
         w = weights
         wshape = [1] * len(shape)
         wshape[axes[0]] = shape[axes[0]]
@@ -81,8 +96,7 @@ def argmax(x: Any, axis: Optional[int] = None) -> Variable:
     >>> F.argmax(np.array([[1.0, 5.0], [3.0, 4.0]]), axis=1)
     variable([1, 1])
     """
-    axes = _axes('argmax', x, axis)
-    return R.argmax(x, axis=None if axes is None else axes[0])
+    return R.argmax(x, axis=_one_axis('argmax', x, axis))
 
 
 def argmin(x: Any, axis: Optional[int] = None) -> Variable:
@@ -92,8 +106,7 @@ def argmin(x: Any, axis: Optional[int] = None) -> Variable:
     >>> F.argmin(np.array([[1.0, 5.0], [3.0, 4.0]]), axis=1)
     variable([0, 0])
     """
-    axes = _axes('argmin', x, axis)
-    return R.argmin(x, axis=None if axes is None else axes[0])
+    return R.argmin(x, axis=_one_axis('argmin', x, axis))
 
 
 def logsumexp(x: Any, axis: Any = None) -> Variable:
@@ -113,9 +126,27 @@ def log_softmax(x: Any, axis: int = 1) -> Variable:
     >>> F.log_softmax(np.array([[0.0, 0.0]]))
     variable([[-0.69314718, -0.69314718]])
     """
-    axes = _axes('log_softmax', x, axis)
+    return _log_softmax('log_softmax', x, axis)
+
+
+def _log_softmax(name: str, x: Any, axis: Any) -> Variable:
+    axes = _axes(name, x, axis)
+    a = array_of(x)
+    if a.dtype.kind not in 'fc':
+        raise DTypeError(f'{name}: got dtype {a.dtype}; expected a floating dtype '
+                         '(float16, float32 or float64)')
+    if a.size:
+        # Shift by the (constant) maximum first: ``x - logsumexp(x)`` would round
+        # the large logsumexp to the precision of |x| (1e-5 relative at x ~ 500
+        # in float32); ``(x - m) - logsumexp(x - m)`` keeps the result exact to
+        # the precision of the (small) shifted values.  The shift does not change
+        # the value, nor the gradient.
+        xp = backends.get_array_module(a)
+        m = a.max(axis=None if a.ndim == 0 else axes, keepdims=True)
+        m = xp.where(xp.isfinite(m), m, xp.zeros((), a.dtype))
+        x = _sub_p(x, m)
     lse = R.logsumexp(x, axis=axes, keepdims=True)
-    return x - _broadcast_p(lse, shape=array_of(x).shape)
+    return _sub_p(x, _broadcast_p(lse, shape=a.shape))
 
 
 def softmax(x: Any, axis: int = 1) -> Variable:
@@ -126,4 +157,4 @@ def softmax(x: Any, axis: int = 1) -> Variable:
     variable([[0.5, 0.5]])
     """
     from tapejit.ops.elementwise import exp
-    return exp(log_softmax(x, axis))
+    return exp(_log_softmax('softmax', x, axis))

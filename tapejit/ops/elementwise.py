@@ -144,12 +144,22 @@ erf = primitive('erf', impl=_checked_float('erf', _erf_impl),
                 vjp=lambda n, gy, need: (gy * (exp(-n.x(0) * n.x(0)) * _TWO_OVER_SQRT_PI),))
 
 
+def _pow_const_eval(x: Aval, p: Any) -> Aval:
+    if x.dtype.kind not in 'fc' and (p != int(p) or p < 0):
+        raise DTypeError(f'pow_const: dtype {x.dtype} with exponent {p}; expected a '
+                         'floating dtype (cast with F.cast), or a non-negative integer '
+                         'exponent')
+    return Aval(x.shape, x.dtype)
+
+
 def _pow_const_impl(x, p):
+    if x.dtype.kind not in 'fc' and (p != int(p) or p < 0):
+        _pow_const_eval(Aval(x.shape, x.dtype), p)
     if p == 2:
         return x * x
     if p == 1:
         return x.copy()
-    return x ** x.dtype.type(p) if x.dtype.kind in 'fc' else x ** p
+    return x ** x.dtype.type(p) if x.dtype.kind in 'fc' else x ** int(p)
 
 
 def _pow_const_vjp(n, gy, need):
@@ -164,7 +174,7 @@ def _pow_const_vjp(n, gy, need):
     return (gy * (pow_const(x, p=p - 1) * p),)
 
 
-pow_const = primitive('pow_const', impl=_pow_const_impl, abstract_eval=_same_unary,
+pow_const = primitive('pow_const', impl=_pow_const_impl, abstract_eval=_pow_const_eval,
                       save_inputs=(0,), vjp=_pow_const_vjp)
 
 

@@ -24,16 +24,37 @@ def reduced_shape(shape: tuple, axis: Any, keepdims: bool) -> tuple:
     return tuple(s for i, s in enumerate(shape) if i not in axis)
 
 
+def _np_axis(x: Any, axis: Any) -> Any:
+    # normalize_axis accepts axis 0 (or -1) for a 0-d array, as the whole array;
+    # NumPy does not, so a 0-d array is reduced with axis=None.
+    return None if x.ndim == 0 else axis
+
+
+def _sum_dtype(dt: Any) -> Any:
+    """The dtype NumPy's sum gives: small (and bool) integers widen to the platform's."""
+    dt = numpy.dtype(dt)
+    if dt.kind == 'b' or (dt.kind == 'i' and dt.itemsize < numpy.dtype(numpy.int_).itemsize):
+        return numpy.dtype(numpy.int_)
+    if dt.kind == 'u' and dt.itemsize < numpy.dtype(numpy.uint).itemsize:
+        return numpy.dtype(numpy.uint)
+    return dt
+
+
 def _reduce_eval(name: str, out_dtype: Any = None, nonempty: bool = False):
     def abstract_eval(x: Aval, axis: Any = None, keepdims: bool = False) -> Aval:
         if nonempty:
-            axes = range(len(x.shape)) if axis is None else axis
+            axes = range(len(x.shape)) if axis is None or not x.shape else axis
             if any(x.shape[a] == 0 for a in axes):
                 raise ValueError(f'{name}: cannot reduce an empty axis of an array of '
                                  f'shape {x.shape}; expected a non-zero size along axis '
                                  f'{axis}')
-        return Aval(reduced_shape(x.shape, axis, keepdims),
-                    x.dtype if out_dtype is None else numpy.dtype(out_dtype))
+        if out_dtype is None:
+            dt = x.dtype
+        elif callable(out_dtype):
+            dt = out_dtype(x.dtype)
+        else:
+            dt = numpy.dtype(out_dtype)
+        return Aval(reduced_shape(x.shape, axis, keepdims), dt)
     return abstract_eval
 
 
@@ -47,10 +68,10 @@ def _expand_back(n, g):
 
 
 def _sum_impl(x, axis=None, keepdims=False):
-    return x.sum(axis=axis, keepdims=keepdims)
+    return x.sum(axis=_np_axis(x, axis), keepdims=keepdims)
 
 
-sum = primitive('sum', impl=_sum_impl, abstract_eval=_reduce_eval('sum'),
+sum = primitive('sum', impl=_sum_impl, abstract_eval=_reduce_eval('sum', _sum_dtype),
                 vjp=lambda n, gy, need: (_expand_back(n, gy),))
 
 
@@ -60,11 +81,11 @@ def _minmax_vjp(n, gy, need):
 
 
 def _max_impl(x, axis=None, keepdims=False):
-    return x.max(axis=axis, keepdims=keepdims)
+    return x.max(axis=_np_axis(x, axis), keepdims=keepdims)
 
 
 def _min_impl(x, axis=None, keepdims=False):
-    return x.min(axis=axis, keepdims=keepdims)
+    return x.min(axis=_np_axis(x, axis), keepdims=keepdims)
 
 
 max = primitive('max', impl=_max_impl, abstract_eval=_reduce_eval('max', nonempty=True),
@@ -94,6 +115,7 @@ def _logsumexp_impl(x, axis=None, keepdims=False):
     if x.dtype.kind not in 'fc':
         raise DTypeError(f'logsumexp: got dtype {x.dtype}; expected a floating dtype')
     xp = _xp(x)
+    axis = _np_axis(x, axis)
     m = x.max(axis=axis, keepdims=True)
     # An all -inf slice has max -inf; shifting by it would give nan.
     m = xp.where(xp.isfinite(m), m, xp.zeros((), x.dtype))

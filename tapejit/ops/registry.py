@@ -247,9 +247,11 @@ def normalize_axis(name: str, axis: Any, ndim: int) -> Optional[tuple]:
     out = []
     for a in axes:
         a = int(a)
-        if not -ndim <= a < max(ndim, 1) or (ndim == 0 and a not in (0, -1)):
+        # A 0-d array accepts axis 0 (or -1) as "the whole array".
+        if not (a in (0, -1) if ndim == 0 else -ndim <= a < ndim):
+            want = f'-{ndim} <= axis < {ndim}' if ndim else 'axis None, 0 or -1'
             raise ShapeError(f'{name}: axis {a} is out of bounds for an array of '
-                             f'{ndim} dimensions; expected -{ndim} <= axis < {ndim}')
+                             f'{ndim} dimensions; expected {want}')
         a = a % ndim if ndim else 0
         if a in out:
             raise ShapeError(f'{name}: axis {a} is repeated in {axis}')

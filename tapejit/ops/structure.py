@@ -69,11 +69,13 @@ def sum_to(x: Any, shape: tuple) -> Any:
     """Sum ``x`` over the axes that broadcasting added, down to ``shape``."""
     from tapejit.ops.reduction import sum as sum_p
     xs = x.shape
-    if xs == tuple(shape):
+    shape = tuple(shape)
+    if xs == shape:
         return x
     lead = len(xs) - len(shape)
-    if lead < 0:
-        raise ShapeError(f'sum_to: cannot sum shape {xs} to the larger shape {shape}')
+    if lead < 0 or any(s != 1 and s != xs[i + lead] for i, s in enumerate(shape)):
+        raise ShapeError(f'sum_to: cannot sum shape {xs} to shape {shape}; expected a '
+                         f'shape that broadcasts to {xs}')
     axes = tuple(range(lead)) + tuple(
         i + lead for i, s in enumerate(shape) if s == 1 and xs[i + lead] != 1)
     y = sum_p(x, axis=axes, keepdims=False) if axes else x
@@ -92,7 +94,8 @@ def _transpose_eval(x: Aval, axes: tuple) -> Aval:
 
 transpose = primitive(
     'transpose', impl=lambda x, axes: x.transpose(axes), abstract_eval=_transpose_eval,
-    vjp=lambda n, gy, need: (transpose(gy, axes=tuple(numpy.argsort(n.params['axes']))),))
+    vjp=lambda n, gy, need: (transpose(
+        gy, axes=tuple(int(a) for a in numpy.argsort(n.params['axes']))),))
 
 
 # --------------------------------------------------------------- get_item
