@@ -20,11 +20,14 @@ from tapejit.core import operators  # noqa: F401  (installs Variable's operators
 from tapejit.core.backprop import grad
 from tapejit.backends import get_device, get_array_module
 from tapejit import gradient_check  # noqa: F401
+from tapejit.core.abstract import TraceError
+from tapejit.jit import CacheInfo, jit, value_and_grad
 
 __version__ = '0.1.0'
 
 __all__ = [
-    'DTypeError', 'FunctionNode', 'GradientError', 'ShapeError', 'Variable', 'VariableNode',
+    'CacheInfo', 'DTypeError', 'FunctionNode', 'TraceError', 'jit', 'value_and_grad',
+    'GradientError', 'ShapeError', 'Variable', 'VariableNode',
     'as_array', 'as_variable', 'config', 'force_backprop_mode', 'functions',
     'get_array_module', 'get_device', 'grad', 'gradient_check', 'no_backprop_mode', 'ops',
     'using_config',

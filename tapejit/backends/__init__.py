@@ -163,7 +163,11 @@ def get_array_module(*arrays: Any) -> Any:
 
 
 def is_array(obj: Any) -> bool:
+    """Whether ``obj`` is a NumPy or CuPy array, or a traced array under ``@tapejit.jit``."""
     if isinstance(obj, numpy.ndarray):
+        return True
+    from tapejit.core.abstract import TracedArray
+    if isinstance(obj, TracedArray):
         return True
     cp = cupy_or_none() if _cupy_module is not False else None
     return cp is not None and isinstance(obj, cp.ndarray)

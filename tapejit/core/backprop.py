@@ -11,7 +11,10 @@ from __future__ import annotations
 import heapq
 from typing import Any, Iterable, Optional, Sequence
 
+import numpy
+
 from tapejit import backends
+from tapejit.core.abstract import TracedArray
 from tapejit.core.config import config, using_config
 from tapejit.core.errors import DTypeError, GradientError, ShapeError
 from tapejit.core.function_node import _select_targets
@@ -29,6 +32,15 @@ def _check_float_output(y: Variable, what: str) -> None:
                          '(cast with F.cast(y, numpy.float32) if this is intended)')
 
 
+def _ones_like(d: Any, loss_scale: Optional[float]) -> Any:
+    # Under tracing `d` has no data: the ones become a constant of the graph.
+    xp = numpy if d.__class__ is TracedArray else backends.get_array_module(d)
+    g = xp.ones(d.shape, d.dtype)
+    if loss_scale is not None:
+        g *= loss_scale
+    return g
+
+
 def backward(y: Variable, retain_grad: bool, enable_double_backprop: bool,
              loss_scale: Optional[float]) -> None:
     """Implementation of :meth:`Variable.backward`."""
@@ -44,9 +56,7 @@ def backward(y: Variable, retain_grad: bool, enable_double_backprop: bool,
                 f'backward: the output has shape {d.shape} ({d.size} elements) and '
                 'no initial gradient; set `y.grad` to an array of that shape first, '
                 'or reduce the output to a scalar (e.g. F.sum(y))')
-        g = backends.get_array_module(d).ones_like(d)
-        if loss_scale is not None:
-            g *= loss_scale
+        g = _ones_like(d, loss_scale)
         # Like Chainer, the implicit initial gradient is not stored on ``y``.
         gv = Variable._make(g, False)
     with using_config('enable_backprop', enable_double_backprop):
@@ -213,11 +223,7 @@ def grad(outputs: Sequence[Variable], inputs: Sequence[Variable],
     for k, (y, gy) in enumerate(zip(outputs, grad_outputs)):
         _check_float_output(y, 'grad')
         if gy is None:
-            d = y._data
-            g = backends.get_array_module(d).ones_like(d)
-            if loss_scale is not None:
-                g *= loss_scale
-            gy = Variable._make(g, False)
+            gy = Variable._make(_ones_like(y._data, loss_scale), False)
         elif not isinstance(gy, Variable):
             check_grad(y.shape, y.dtype, y._data, gy, f'grad: grad_outputs[{k}]')
             gy = Variable._make(gy, False)

@@ -14,6 +14,8 @@ _DEFAULTS = {
     'enable_backprop': True,
     'train': True,
     'debug': False,
+    # The active tapejit.ir.trace.Trace while @tapejit.jit traces a function.
+    'trace': None,
 }
 
 

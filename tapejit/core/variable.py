@@ -16,6 +16,7 @@ from typing import Any, Optional
 import numpy
 
 from tapejit import backends
+from tapejit.core.abstract import TracedArray
 from tapejit.core.config import config
 from tapejit.core.errors import DTypeError, ShapeError
 
@@ -499,8 +500,10 @@ class Variable:
         return self is not other
 
     def __repr__(self) -> str:
-        arr = backends.CPU.send(self._data)
         prefix = 'variable' if not self._name else 'variable ' + self._name
+        if isinstance(self._data, TracedArray):
+            return f'{prefix}({self._data!r})'
+        arr = backends.CPU.send(self._data)
         if arr is None:
             lst = 'None'
         elif arr.size > 0 or arr.shape == (0,):
@@ -510,8 +513,10 @@ class Variable:
         return '%s(%s)' % (prefix, lst)
 
     def __str__(self) -> str:
-        arr = backends.CPU.send(self._data)
         prefix = 'variable' if not self._name else 'variable ' + self._name
+        if isinstance(self._data, TracedArray):
+            return f'{prefix}({self._data!r})'
+        arr = backends.CPU.send(self._data)
         lst = 'None' if arr is None else numpy.array2string(arr, None, None, None, ' ',
                                                             prefix + '(')
         return '%s(%s)' % (prefix, lst)

@@ -6,6 +6,8 @@ from typing import Any, Optional, Sequence
 
 import numpy
 
+from tapejit import backends
+from tapejit.core.abstract import TracedArray
 from tapejit.core.errors import ShapeError
 from tapejit.core.variable import Variable
 from tapejit.functions._util import array_of, check_var
@@ -214,5 +216,11 @@ def select_item(x: Any, t: Any) -> Variable:
                          'of shape (N,)')
     if t.dtype.kind not in 'iu':
         raise TypeError(f'select_item: t has dtype {t.dtype}; expected an integer dtype')
-    xp = numpy if isinstance(t, numpy.ndarray) else __import__('cupy')
-    return S.get_item(x, slices=(xp.arange(shape[0]), t))
+    xp = numpy if isinstance(t, (numpy.ndarray, TracedArray)) else backends.get_array_module(t)
+    from tapejit.ops import elementwise as E
+    from tapejit.ops import reduction as R
+    # A one-hot mask instead of fancy indexing: works on traced labels too.
+    onehot = E.equal(S.reshape(t, shape=(shape[0], 1)),
+                     xp.arange(shape[1], dtype=t.dtype).reshape(1, shape[1]))
+    return R.sum(E.where(onehot, x, xp.zeros((), array_of(x).dtype)), axis=(1,),
+                 keepdims=False)

@@ -8,6 +8,7 @@ from typing import Any, Optional
 import numpy
 
 from tapejit import backends
+from tapejit.core.abstract import TracedArray, TraceError, where_in_user_code
 from tapejit.core.config import config
 from tapejit.core.errors import DTypeError, ShapeError
 from tapejit.core.variable import Variable
@@ -246,29 +247,46 @@ def softmax_cross_entropy(x: Any, t: Any, normalize: bool = True, cache_score: b
         raise ValueError(f"softmax_cross_entropy: reduce must be 'mean' or 'no', got "
                          f'{reduce!r}')
     tt = _check_labels('softmax_cross_entropy', x.shape, t, True)
-    xp = backends.get_array_module(x._data)
+    xp = numpy if isinstance(x._data, TracedArray) else backends.get_array_module(x._data)
     n_cls = x.shape[1]
-    valid = tt != ignore_label
-    bad = ((tt < 0) | (tt >= n_cls)) & valid
-    if bool(bad.any()):
-        got = sorted({int(v) for v in backends.CPU.send(tt[bad]).reshape(-1)[:8]})
-        raise ValueError(f'softmax_cross_entropy: got label(s) {got} for x with {n_cls} '
-                         f'classes; expected labels in [0, {n_cls}) or equal to '
-                         f'ignore_label={ignore_label}')
+    if not isinstance(tt, TracedArray):  # concrete labels can be checked; traced ones not
+        valid_c = tt != ignore_label
+        bad = ((tt < 0) | (tt >= n_cls)) & valid_c
+        if bool(bad.any()):
+            got = sorted({int(v) for v in backends.CPU.send(tt[bad]).reshape(-1)[:8]})
+            raise ValueError(f'softmax_cross_entropy: got label(s) {got} for x with '
+                             f'{n_cls} classes; expected labels in [0, {n_cls}) or equal '
+                             f'to ignore_label={ignore_label}')
     log_y = log_softmax(x, axis=1)
     if x.ndim > 2:  # move the class axis last, flatten the rest
         perm = (0,) + tuple(range(2, x.ndim)) + (1,)
         log_y = reshape(S.transpose(log_y, axes=perm), (-1, n_cls))
-    tf = xp.where(valid, tt, 0).reshape(-1)
-    picked = S.get_item(log_y, slices=(xp.arange(tf.shape[0]), tf))
-    mask = valid.reshape(-1).astype(x.dtype)
+    m = log_y.shape[0]
+    # Pick log_y[i, t[i]] through a one-hot mask: made of primitives only, so it
+    # works the same on concrete and on traced labels, and fuses in compiled code.
+    onehot = _onehot(tt, m, n_cls, xp)
+    zero = xp.zeros((), x.dtype)
+    picked = R.sum(E.where(onehot, log_y, zero), axis=(1,), keepdims=False)
+    valid = E.not_equal(S.reshape(tt, shape=(m,)), xp.asarray(ignore_label, tt.dtype))
+    mask = E.cast(valid, dtype=x.dtype)
+    weight = mask
     if class_weight is not None:
-        mask = mask * _class_weight(class_weight, n_cls, x.dtype)[tf]
-    loss = -(picked * mask)
+        w = _class_weight(class_weight, n_cls, x.dtype).reshape(1, n_cls)
+        weight = mask * R.sum(E.where(onehot, w, zero), axis=(1,), keepdims=False)
+    loss = -(picked * weight)
     if reduce == 'no':
         return reshape(loss, tt.shape)
-    count = float(valid.sum()) if normalize else float(x.shape[0])
-    return R.sum(loss, axis=None, keepdims=False) * (1.0 / count if count else 0.0)
+    total = R.sum(loss, axis=None, keepdims=False)
+    if normalize:
+        count = R.sum(mask, axis=None, keepdims=False)
+        return total / E.maximum(count, xp.ones((), x.dtype))
+    return total * (1.0 / x.shape[0])
+
+
+def _onehot(t: Any, m: int, n_cls: int, xp: Any) -> Variable:
+    """Boolean (m, n_cls) mask, True at [i, t[i]]; labels outside [0, n_cls) match nothing."""
+    classes = xp.arange(n_cls, dtype=t.dtype).reshape(1, n_cls)
+    return E.equal(S.reshape(t, shape=(m, 1)), classes)
 
 
 def sigmoid_cross_entropy(x: Any, t: Any, normalize: bool = True,
@@ -284,15 +302,18 @@ def sigmoid_cross_entropy(x: Any, t: Any, normalize: bool = True,
         raise ValueError(f"sigmoid_cross_entropy: reduce must be 'mean' or 'no', got "
                          f'{reduce!r}')
     tt = _check_labels('sigmoid_cross_entropy', x.shape, t, False)
-    valid = tt != -1
-    tf = (tt * valid).astype(x.dtype)
-    mask = valid.astype(x.dtype)
+    xp = numpy if isinstance(x._data, TracedArray) else backends.get_array_module(x._data)
+    mask = E.cast(E.not_equal(tt, xp.asarray(-1, tt.dtype)), dtype=x.dtype)
+    tf = E.cast(tt, dtype=x.dtype) * mask
     # softplus(x) - x t  ==  -(t log s + (1 - t) log(1 - s)),  s = sigmoid(x)
     per = (_softplus(x) - x * tf) * mask
     if reduce == 'no':
         return per
-    count = float(valid.sum()) if normalize else float(x.shape[0])
-    return R.sum(per, axis=None, keepdims=False) * (1.0 / count if count else 0.0)
+    total = R.sum(per, axis=None, keepdims=False)
+    if normalize:
+        return total / E.maximum(R.sum(mask, axis=None, keepdims=False),
+                                 xp.ones((), x.dtype))
+    return total * (1.0 / x.shape[0])
 
 
 _dropout_rng = numpy.random.default_rng()
@@ -323,6 +344,11 @@ def dropout(x: Any, ratio: float = 0.5, *, mask: Any = None, return_mask: bool =
         raise ValueError(f'dropout: ratio must be in [0, 1), got {ratio}')
     if not config.train:
         return (x, None) if return_mask else x
+    if mask is None and config.trace is not None:
+        raise TraceError(
+            'dropout under @tapejit.jit needs its mask as an argument (a mask drawn '
+            'while tracing would be frozen into the plan); pass mask=... from outside '
+            f'the jitted function, or run it in test mode; at {where_in_user_code()}')
     if mask is None:
         gen = rng if rng is not None else _dropout_rng
         keep = gen.random(x.shape) >= ratio

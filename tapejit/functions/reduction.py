@@ -6,10 +6,10 @@ from typing import Any, Optional
 
 import numpy
 
-from tapejit import backends
 from tapejit.core.errors import DTypeError, ShapeError
 from tapejit.core.variable import Variable
 from tapejit.functions._util import array_of, check_var
+from tapejit.ops import elementwise as E
 from tapejit.ops import reduction as R
 from tapejit.ops.elementwise import sub as _sub_p
 from tapejit.ops.registry import normalize_axis
@@ -141,10 +141,14 @@ def _log_softmax(name: str, x: Any, axis: Any) -> Variable:
         # in float32); ``(x - m) - logsumexp(x - m)`` keeps the result exact to
         # the precision of the (small) shifted values.  The shift does not change
         # the value, nor the gradient.
-        xp = backends.get_array_module(a)
-        m = a.max(axis=None if a.ndim == 0 else axes, keepdims=True)
-        m = xp.where(xp.isfinite(m), m, xp.zeros((), a.dtype))
-        x = _sub_p(x, m)
+        # Computed from the array (not the Variable), so no gradient flows into
+        # it; made of primitives, so it is traced like the rest.  Clamping to the
+        # finite range keeps all -inf rows at -inf rather than nan.
+        fi = numpy.finfo(a.dtype)
+        m = R.max(a, axis=None if a.ndim == 0 else axes, keepdims=True)
+        m = E.minimum(E.maximum(m, numpy.asarray(fi.min, a.dtype)),
+                      numpy.asarray(fi.max, a.dtype))
+        x = _sub_p(x, m._data)
     lse = R.logsumexp(x, axis=axes, keepdims=True)
     return _sub_p(x, _broadcast_p(lse, shape=a.shape))
 

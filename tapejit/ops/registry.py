@@ -16,6 +16,7 @@ import numpy
 from numpy import ndarray
 
 from tapejit import backends
+from tapejit.core.abstract import TracedArray
 from tapejit.core.config import config
 from tapejit.core.errors import DTypeError, ShapeError
 from tapejit.core.function_node import FunctionNode
@@ -140,18 +141,25 @@ def bind(prim: Primitive, args: tuple, params: dict) -> Variable:
             arrays.append(a._data)
             if a._requires_grad:
                 requires_grad = True
-        elif cls is ndarray or backends.is_array(a):
+        elif cls is ndarray or cls is TracedArray or backends.is_array(a):
             arrays.append(a)
         else:
             raise _bad_input(prim, args, a)
-    try:
-        out = prim.impl(*arrays, **params)
-    except (ShapeError, DTypeError):
-        raise
-    except Exception as e:
-        raise _diagnose(prim, arrays, params, e) from e
-    if out.__class__ is not ndarray and isinstance(out, numpy.generic):
-        out = numpy.asarray(out)
+    tr = config.trace
+    if tr is not None:
+        out = tr.record(prim, args, arrays, params)
+    else:
+        try:
+            out = prim.impl(*arrays, **params)
+        except (ShapeError, DTypeError):
+            raise
+        except Exception as e:
+            if any(arr.__class__ is TracedArray for arr in arrays):
+                from tapejit.ir.trace import leaked_error
+                raise leaked_error() from None
+            raise _diagnose(prim, arrays, params, e) from e
+        if out.__class__ is not ndarray and isinstance(out, numpy.generic):
+            out = numpy.asarray(out)
     if not (requires_grad and prim.differentiable and config.enable_backprop):
         return Variable._make(out, requires_grad and prim.differentiable)
 

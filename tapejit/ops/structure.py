@@ -8,6 +8,7 @@ from typing import Any
 import numpy
 
 from tapejit import backends
+from tapejit.core.abstract import TracedArray, TraceError, where_in_user_code
 from tapejit.core.errors import DTypeError, ShapeError
 from tapejit.ops.registry import Aval, primitive
 
@@ -113,6 +114,12 @@ def normalize_index(x_shape: tuple, slices: Any) -> tuple:
             s = numpy.asarray(s)
         if isinstance(s, numpy.integer):
             s = int(s)
+        if isinstance(s, TracedArray):
+            raise TraceError(
+                'get_item: an index array computed inside @tapejit.jit is a traced value, '
+                'and indices must be known when tracing; pass it from outside the '
+                'jitted function as a static value, or use F.select_item / F.where; at '
+                f'{where_in_user_code()}')
         if backends.is_array(s):
             if s.dtype == numpy.bool_:
                 n_bool += 1

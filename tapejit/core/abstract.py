@@ -1,0 +1,181 @@
+"""Data-less arrays used while tracing, and the error raised when Python code
+needs a value that only exists when the compiled plan runs.
+
+A ``TracedArray`` has a shape, a dtype and an IR variable, nothing else.  It
+stands in a Variable's ``array`` while a function is traced, so the eager API
+(ops, ``backward()``, ``tapejit.grad``) runs unchanged and records IR instead
+of computing.
+"""
+
+from __future__ import annotations
+
+import os
+import traceback
+from typing import Any, Optional
+
+_PKG_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+class TraceError(RuntimeError):
+    """Python code under ``@tapejit.jit`` needed the value of a traced array."""
+
+
+def user_frame() -> Optional[traceback.FrameSummary]:
+    """The innermost stack frame outside tapejit (the user's line)."""
+    for fs in reversed(traceback.extract_stack()[:-1]):
+        if not os.path.abspath(fs.filename).startswith(_PKG_DIR):
+            return fs
+    return None
+
+
+def where_in_user_code() -> str:
+    fs = user_frame()
+    if fs is None:
+        return 'inside tapejit'
+    line = f'\n    {fs.line}' if fs.line else ''
+    return f'{fs.filename}:{fs.lineno} (in {fs.name}){line}'
+
+
+def trace_error(what: str) -> TraceError:
+    return TraceError(
+        f'{what} needs the value of a traced array, which does not exist while '
+        f'@tapejit.jit traces the function; at {where_in_user_code()}\n'
+        'Python control flow cannot depend on traced values. Pass the value as a '
+        'static argument (static_argnums / static_argnames), compute it outside the '
+        "jitted function, or use tapejit.jit(fn, fallback='eager') to run such "
+        'functions eagerly.')
+
+
+class TracedArray:
+    """An abstract array: shape, dtype and the IR variable that will hold it."""
+
+    __slots__ = ('var', 'trace', '__weakref__')
+    __array_priority__ = 300
+
+    def __init__(self, var: Any, trace: Any) -> None:
+        self.var = var
+        self.trace = trace
+
+    @property
+    def shape(self) -> tuple:
+        return self.var.shape
+
+    @property
+    def dtype(self) -> Any:
+        return self.var.dtype
+
+    @property
+    def ndim(self) -> int:
+        return len(self.var.shape)
+
+    @property
+    def size(self) -> int:
+        n = 1
+        for s in self.var.shape:
+            n *= s
+        return n
+
+    def __len__(self) -> int:
+        if not self.var.shape:
+            raise TypeError('len() of a 0-dimensional traced array')
+        return self.var.shape[0]
+
+    def __repr__(self) -> str:
+        return f'traced {self.var.type_str()}'
+
+    # Anything that needs concrete values fails with the user's line.
+    def __bool__(self) -> bool:
+        raise trace_error('bool()')
+
+    def __float__(self) -> float:
+        raise trace_error('float()')
+
+    def __int__(self) -> int:
+        raise trace_error('int()')
+
+    def __index__(self) -> int:
+        raise trace_error('using a traced array as an index')
+
+    def item(self) -> Any:
+        raise trace_error('.item()')
+
+    def tolist(self) -> Any:
+        raise trace_error('.tolist()')
+
+    def __array__(self, *args: Any, **kwargs: Any) -> Any:
+        raise trace_error('converting a traced array to a NumPy array')
+
+    def __iter__(self):
+        raise trace_error('iterating over a traced array')
+
+    def __hash__(self) -> int:
+        return id(self)
+
+    def __eq__(self, other: object) -> Any:  # type: ignore[override]
+        return _array_op('equal', self, other)
+
+    def __ne__(self, other: object) -> Any:  # type: ignore[override]
+        return _array_op('not_equal', self, other)
+
+    # NumPy-style arithmetic on ``v.array`` (e.g. ``p.array -= lr * p.grad``)
+    # records primitives too and yields traced arrays.
+    def __add__(self, o): return _array_op('add', self, o)  # noqa: E704
+    def __radd__(self, o): return _array_op('add', o, self)  # noqa: E704
+    def __sub__(self, o): return _array_op('sub', self, o)  # noqa: E704
+    def __rsub__(self, o): return _array_op('sub', o, self)  # noqa: E704
+    def __mul__(self, o): return _array_op('mul', self, o)  # noqa: E704
+    def __rmul__(self, o): return _array_op('mul', o, self)  # noqa: E704
+    def __truediv__(self, o): return _array_op('div', self, o)  # noqa: E704
+    def __rtruediv__(self, o): return _array_op('div', o, self)  # noqa: E704
+    def __pow__(self, o): return _array_op('pow', self, o)  # noqa: E704
+    def __lt__(self, o): return _array_op('less', self, o)  # noqa: E704
+    def __le__(self, o): return _array_op('less_equal', self, o)  # noqa: E704
+    def __gt__(self, o): return _array_op('greater', self, o)  # noqa: E704
+    def __ge__(self, o): return _array_op('greater_equal', self, o)  # noqa: E704
+    __iadd__ = __add__
+    __isub__ = __sub__
+    __imul__ = __mul__
+    __itruediv__ = __truediv__
+
+    def __neg__(self) -> Any:
+        from tapejit.ops.elementwise import neg
+        return neg(self)._data
+
+    def __getitem__(self, slices: Any) -> Any:
+        from tapejit.functions.array import get_item
+        return get_item(self, slices)._data
+
+    def astype(self, dtype: Any, copy: bool = True) -> Any:
+        import numpy
+        if numpy.dtype(dtype) == self.dtype:
+            return self
+        from tapejit.ops.elementwise import cast
+        return cast(self, dtype=numpy.dtype(dtype))._data
+
+    def reshape(self, *shape: Any) -> Any:
+        from tapejit.functions.array import reshape
+        if len(shape) == 1 and isinstance(shape[0], (tuple, list)):
+            shape = shape[0]
+        return reshape(self, tuple(shape))._data
+
+    @property
+    def T(self) -> Any:
+        from tapejit.functions.array import transpose
+        return transpose(self)._data
+
+    def copy(self) -> 'TracedArray':
+        return self
+
+
+def _array_op(name: str, a: Any, b: Any) -> Any:
+    from tapejit.functions._util import lift_pair
+    from tapejit.ops.registry import PRIMITIVES, bind
+    prim = PRIMITIVES['pow_const' if name == 'pow' and _is_scalar(b) else name]
+    if prim.name == 'pow_const':
+        return bind(prim, (a,), {'p': b})._data
+    return bind(prim, lift_pair(name, a, b), {})._data
+
+
+def _is_scalar(x: Any) -> bool:
+    import numpy
+    return isinstance(x, (int, float, numpy.generic)) and not isinstance(x, bool)

@@ -1,0 +1,449 @@
+"""``@tapejit.jit`` and ``tapejit.value_and_grad``: trace once per signature, cache the plan.
+
+A call flattens its arguments, builds the cache key (argument structure, each
+array's shape/dtype/device/requires_grad/has-grad, static arguments, global
+flags) and runs the cached plan on a hit: no tracing, no Variable machinery.
+On a miss the function is traced (:mod:`tapejit.ir.trace`), verified, and
+stored in a bounded LRU cache.
+"""
+
+from __future__ import annotations
+
+import collections
+import functools
+import inspect
+import threading
+import warnings
+from typing import Any, Callable, NamedTuple, Optional, Sequence, Union
+
+import numpy
+
+from tapejit import backends
+from tapejit.core.abstract import TracedArray, TraceError
+from tapejit.core.backprop import grad as _grad
+from tapejit.core.config import config, using_config
+from tapejit.core.errors import ShapeError
+from tapejit.core.variable import Variable
+from tapejit.ir.graph import Graph, verify
+from tapejit.ir.interpret import interpret
+from tapejit.ir.trace import Trace, as_traced
+from tapejit.pytree import flatten, leaf_paths, unflatten
+
+
+class CacheInfo(NamedTuple):
+    """Counters of a jitted function's plan cache."""
+
+    hits: int
+    misses: int
+    traces: int
+    entries: int
+    maxsize: int
+
+
+_STATIC = object()  # placeholder of a static argument inside the traced tree
+
+
+def _is_leaf(x: Any) -> bool:
+    return isinstance(x, Variable) or backends.is_array(x)
+
+
+def _leaf_spec(x: Any) -> tuple:
+    if isinstance(x, Variable):
+        d = x._data
+        if d is None:
+            raise TypeError('jit: a Variable argument has no data (it is uninitialised)')
+        return ('V', d.shape, d.dtype.str, str(backends.get_device_from_array(d)),
+                x._requires_grad, x._grad_var is not None)
+    if backends.is_array(x):
+        return ('A', x.shape, x.dtype.str, str(backends.get_device_from_array(x)))
+    try:
+        hash(x)
+    except TypeError:
+        raise TypeError(f'jit: argument of type {type(x).__name__} is neither an array, '
+                        'a Variable, nor hashable; make it static (static_argnums) or '
+                        'pass arrays') from None
+    return ('S', type(x).__name__, x)
+
+
+class Plan:
+    """A traced, verified graph and how to feed it and read it back."""
+
+    def __init__(self, graph: Graph, input_sources: list, out_td: Any, out_kinds: list,
+                 writes: list, guards: list) -> None:
+        self.graph = graph
+        self.input_sources = input_sources
+        self.out_td = out_td
+        self.out_kinds = out_kinds
+        self.writes = writes
+        self.guards = guards  # (closure Variable, spec at trace time)
+
+    def guards_hold(self) -> bool:
+        return all(_leaf_spec(v) == spec for v, spec in self.guards)
+
+    def run(self, leaves: list) -> Any:
+        inputs = []
+        for src, which in self.input_sources:
+            obj = leaves[src[1]] if src[0] == 'arg' else src[1]
+            if which == 'array':
+                inputs.append(obj)
+            elif which == 'data':
+                inputs.append(obj._data)
+            else:
+                inputs.append(obj._grad_var._data)
+        outs = interpret(self.graph, inputs)
+        k = 0
+        results = []
+        for kind in self.out_kinds:
+            if kind[0] == 'S':
+                results.append(kind[1])
+                continue
+            arr = outs[k]
+            k += 1
+            results.append(Variable._make(arr, kind[1]) if kind[0] == 'V' else arr)
+        for (src, which) in self.writes:
+            obj = leaves[src[1]] if src[0] == 'arg' else src[1]
+            if which == 'cleargrad':
+                obj._grad_var = None
+                continue
+            arr = outs[k]
+            k += 1
+            if which == 'grad':
+                obj._grad_var = Variable._make(arr, False)
+            else:
+                _write_data(obj, arr)
+        return unflatten(self.out_td, results)
+
+
+def _write_data(v: Variable, new: Any) -> None:
+    old = v._data
+    # In place where possible, so other references to the array see the update
+    # (as `param.array -= lr * grad` does eagerly).
+    if (type(old) is type(new) and old.shape == new.shape and old.dtype == new.dtype
+            and old.flags.writeable):
+        if numpy.may_share_memory(old, new):
+            new = new.copy()
+        old[...] = new
+    else:
+        v.array = new
+
+
+class JitFunction:
+    """A function traced once per input signature; see :func:`jit`."""
+
+    def __init__(self, fn: Callable, static_argnums: Sequence[int] = (),
+                 static_argnames: Sequence[str] = (), fallback: Optional[str] = None,
+                 max_cache_size: int = 64, retrace_warn_after: int = 8) -> None:
+        if fallback not in (None, 'eager'):
+            raise ValueError(f"jit: fallback must be None or 'eager', got {fallback!r}")
+        if max_cache_size < 1:
+            raise ValueError(f'jit: max_cache_size must be at least 1, got {max_cache_size}')
+        functools.update_wrapper(self, fn)
+        self.fn = fn
+        self.static_argnums = tuple(int(i) for i in (
+            (static_argnums,) if isinstance(static_argnums, int) else static_argnums))
+        self.static_argnames = tuple((static_argnames,) if isinstance(static_argnames, str)
+                                     else static_argnames)
+        self.fallback = fallback
+        self.max_cache_size = max_cache_size
+        self.retrace_warn_after = retrace_warn_after
+        self._cache: collections.OrderedDict = collections.OrderedDict()
+        self._lock = threading.RLock()
+        self._hits = self._misses = self._traces = 0
+        self._last_specs: Optional[tuple] = None
+        self._changes: collections.Counter = collections.Counter()
+        self._warned_retrace = False
+        self._warned_fallback = False
+        try:
+            self._params = list(inspect.signature(fn).parameters)
+        except (TypeError, ValueError):
+            self._params = []
+
+    def __get__(self, obj: Any, objtype: Any = None) -> Any:
+        if obj is None:
+            return self
+        return functools.partial(self, obj)
+
+    # ---------------------------------------------------------------- keys
+    def _split(self, args: tuple, kwargs: dict) -> tuple:
+        n = len(args)
+        static_pos = {i % n for i in self.static_argnums if -n <= i < n}
+        dyn_args = tuple(_STATIC if i in static_pos else a for i, a in enumerate(args))
+        statics = tuple((i, args[i]) for i in sorted(static_pos))
+        dyn_kwargs = {k: v for k, v in kwargs.items() if k not in self.static_argnames}
+        statics += tuple((k, kwargs[k]) for k in sorted(kwargs) if k in self.static_argnames)
+        for name, val in statics:
+            try:
+                hash(val)
+            except TypeError:
+                raise TypeError(f'jit: static argument {name!r} must be hashable, got '
+                                f'{type(val).__name__}') from None
+        leaves, td = flatten((dyn_args, dyn_kwargs), _is_leaf)
+        return leaves, td, statics
+
+    def _key(self, args: tuple, kwargs: dict) -> tuple:
+        leaves, td, statics = self._split(args, kwargs)
+        specs = tuple(_leaf_spec(x) if x is not _STATIC else ('static',) for x in leaves)
+        key = (td, specs, statics, config.enable_backprop, config.train)
+        return key, leaves, td, statics
+
+    # --------------------------------------------------------------- calls
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if config.trace is not None:
+            # Called while an outer function is traced: inline into its graph.
+            return self.fn(*args, **kwargs)
+        key, leaves, td, statics = self._key(args, kwargs)
+        with self._lock:
+            plan = self._cache.get(key)
+            if plan is not None and (plan == 'eager' or plan.guards_hold()):
+                self._hits += 1
+                self._cache.move_to_end(key)
+            else:
+                self._misses += 1
+                plan = self._trace(key, leaves, td, statics, args, kwargs)
+        if plan == 'eager':
+            return self.fn(*args, **kwargs)
+        return plan.run(leaves)
+
+    def _trace(self, key: tuple, leaves: list, td: Any, statics: tuple, args: tuple,
+               kwargs: dict) -> Any:
+        self._note_retrace(key, td)
+        self._traces += 1
+        try:
+            plan = trace_plan(self.fn, leaves, td, statics)
+        except TraceError:
+            if self.fallback != 'eager':
+                raise
+            if not self._warned_fallback:
+                self._warned_fallback = True
+                warnings.warn(f'tapejit.jit({self.__name__}): the function needs concrete '
+                              'values while tracing; running it eagerly for this signature '
+                              "(fallback='eager')", RuntimeWarning, stacklevel=4)
+            plan = 'eager'
+        self._cache[key] = plan
+        while len(self._cache) > self.max_cache_size:
+            self._cache.popitem(last=False)
+        return plan
+
+    def _note_retrace(self, key: tuple, td: Any) -> None:
+        specs = key[1]
+        prev = self._last_specs
+        self._last_specs = (td, specs)
+        if prev is None or prev[0] != td:
+            return
+        paths = leaf_paths(td)
+        for path, a, b in zip(paths, prev[1], specs):
+            if a != b:
+                self._changes[path] += 1
+        if (self._traces >= self.retrace_warn_after and not self._warned_retrace
+                and self._changes):
+            self._warned_retrace = True
+            path, count = self._changes.most_common(1)[0]
+            warnings.warn(
+                f'tapejit.jit({self.__name__}) has traced {self._traces + 1} times; '
+                f'{self._describe(path)} changed {count} times '
+                f'(now {self._spec_str(path, td, specs)}). '
+                'Each new shape/dtype is a new trace: keep it fixed (pad batches), or '
+                'mark a Python value static.', RuntimeWarning, stacklevel=5)
+
+    def _describe(self, path: str) -> str:
+        # path looks like "[0][2]..." (positional) or "[1]['name']..." (keyword)
+        parts = path.split(']')
+        if path.startswith('[0]') and len(parts) > 2:
+            i = int(parts[1].lstrip('['))
+            name = self._params[i] if i < len(self._params) else f'#{i}'
+            rest = ']'.join(parts[2:])
+            return f'argument {name!r}' + (f' at {rest}' if rest.strip(']') else '')
+        if path.startswith('[1]'):
+            return f'keyword argument {path[3:]}'
+        return f'argument at {path}'
+
+    @staticmethod
+    def _spec_str(path: str, td: Any, specs: tuple) -> str:
+        s = specs[leaf_paths(td).index(path)]
+        if s[0] in ('V', 'A'):
+            return f'shape {s[1]}, dtype {numpy.dtype(s[2])}'
+        return repr(s[-1])
+
+    # ---------------------------------------------------------- inspection
+    def cache_info(self) -> CacheInfo:
+        """Hits, misses, traces and entries of the plan cache.
+
+        >>> import numpy as np, tapejit
+        >>> f = tapejit.jit(lambda x: x * 2)
+        >>> _ = f(np.ones(3)); _ = f(np.zeros(3))
+        >>> f.cache_info()
+        CacheInfo(hits=1, misses=1, traces=1, entries=1, maxsize=64)
+        """
+        return CacheInfo(self._hits, self._misses, self._traces, len(self._cache),
+                         self.max_cache_size)
+
+    def cache_clear(self) -> None:
+        """Drop every cached plan."""
+        with self._lock:
+            self._cache.clear()
+
+    def lower(self, *args: Any, **kwargs: Any) -> Graph:
+        """The IR graph this function runs for arguments like these."""
+        key, leaves, td, statics = self._key(args, kwargs)
+        plan = self._cache.get(key)
+        if plan is None:
+            plan = trace_plan(self.fn, leaves, td, statics)
+        if plan == 'eager':
+            raise TraceError(f'{self.__name__} runs eagerly for these arguments '
+                             "(fallback='eager'); it has no graph")
+        return plan.graph
+
+    def explain(self, *args: Any, **kwargs: Any) -> str:
+        """The IR (inputs, equations, outputs) for arguments like these, as text.
+
+        >>> import numpy as np, tapejit
+        >>> print(tapejit.jit(lambda x: x * x).explain(np.ones(2, np.float32)))
+        { lambda  ; a:f32[2] .
+            b:f32[2] = mul a a
+          in (b) }
+        """
+        return str(self.lower(*args, **kwargs))
+
+
+def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
+    """Trace ``fn`` on abstract versions of ``leaves``; return the verified plan."""
+    tr = Trace()
+    outvars: list = []
+    out_kinds: list = []
+    writes: list = []
+    guards: list = []
+    try:
+        with using_config('trace', tr):
+            traced = []
+            for i, x in enumerate(leaves):
+                if isinstance(x, Variable):
+                    tr.capture(x, ('arg', i))
+                    traced.append(x)
+                elif backends.is_array(x):
+                    traced.append(tr.new_input(x.shape, x.dtype, (('arg', i), 'array')))
+                else:
+                    traced.append(x)
+            dyn_args, kwargs = unflatten(td, traced)
+            args = list(dyn_args)
+            for name, val in statics:
+                if isinstance(name, int):
+                    args[name] = val
+                else:
+                    kwargs[name] = val
+            out = fn(*args, **kwargs)
+            out_leaves, out_td = flatten(out, _is_leaf)
+            for o in out_leaves:
+                if isinstance(o, Variable):
+                    outvars.append(as_traced(tr, o))
+                    out_kinds.append(('V', o._requires_grad))
+                elif isinstance(o, TracedArray) or backends.is_array(o):
+                    outvars.append(as_traced(tr, o))
+                    out_kinds.append(('A',))
+                else:
+                    out_kinds.append(('S', o))
+            for st in tr.stateful.values():
+                v = st.var
+                if v._data is not st.data_in:
+                    outvars.append(as_traced(tr, v._data))
+                    writes.append((st.source, 'data'))
+                if v._grad_var is not st.grad_in:
+                    if v._grad_var is None:
+                        writes.append((st.source, 'cleargrad'))
+                    else:
+                        outvars.append(as_traced(tr, v._grad_var))
+                        writes.append((st.source, 'grad'))
+    finally:
+        tr.restore()
+        tr.closed = True
+    for st in tr.stateful.values():
+        if st.source[0] == 'closure':
+            guards.append((st.var, _leaf_spec(st.var)))
+    graph = tr.graph(outvars)
+    verify(graph)
+    return Plan(graph, tr.input_sources, out_td, out_kinds, writes, guards)
+
+
+def jit(fn: Optional[Callable] = None, *, static_argnums: Union[int, Sequence[int]] = (),
+        static_argnames: Union[str, Sequence[str]] = (), fallback: Optional[str] = None,
+        max_cache_size: int = 64, retrace_warn_after: int = 8) -> Any:
+    """Trace ``fn`` once per input signature and run the recorded plan afterwards.
+
+    Inside ``fn`` the whole eager API works and is recorded: ops,
+    ``loss.backward()``, ``tapejit.grad`` (to any order), ``no_backprop_mode``,
+    reads and writes of ``.grad`` and ``.array``.  Gradients and arrays that
+    ``fn`` leaves on Variables (arguments, or Variables it closes over that
+    require grad) are written back after every call.  Python scalars and other
+    hashable non-array arguments are static: a new value means a new trace.
+
+    >>> import numpy as np, tapejit, tapejit.functions as F
+    >>> @tapejit.jit
+    ... def step(x):
+    ...     loss = F.sum(x ** 2 - 2 * x + 1)
+    ...     loss.backward()
+    ...     return loss
+    >>> x = tapejit.Variable(np.array([1.0, 2.0, 3.0]))
+    >>> step(x)
+    variable(5.)
+    >>> x.grad
+    array([0., 2., 4.])
+    """
+    if fn is None:
+        return functools.partial(jit, static_argnums=static_argnums,
+                                 static_argnames=static_argnames, fallback=fallback,
+                                 max_cache_size=max_cache_size,
+                                 retrace_warn_after=retrace_warn_after)
+    return JitFunction(fn, static_argnums, static_argnames, fallback, max_cache_size,
+                       retrace_warn_after)
+
+
+def value_and_grad(fn: Callable, argnums: Union[int, Sequence[int]] = 0,
+                   has_aux: bool = False, **jit_options: Any) -> JitFunction:
+    """A jitted function returning ``(value, grads)`` of the scalar ``fn``.
+
+    ``grads`` is a Variable (a tuple for a tuple ``argnums``) with the gradient
+    of the value w.r.t. those arguments; with ``has_aux``, ``fn`` returns
+    ``(value, aux)`` and the result is ``((value, aux), grads)``.  It nests:
+    a function that calls ``value_and_grad`` can be differentiated again.
+
+    >>> import numpy as np, tapejit, tapejit.functions as F
+    >>> vg = tapejit.value_and_grad(lambda x: F.sum(x ** 3))
+    >>> value, g = vg(np.array([1.0, 2.0]))
+    >>> value, g
+    (variable(9.), variable([ 3., 12.]))
+    """
+    multi = isinstance(argnums, (tuple, list))
+    nums = tuple(argnums) if multi else (argnums,)
+
+    def value_and_grad_fn(*args: Any, **kwargs: Any) -> Any:
+        args = list(args)
+        targets = []
+        for i in nums:
+            if i >= len(args) or i < -len(args):
+                raise TypeError(f'value_and_grad: argnums {i} is out of range for '
+                                f'{len(args)} positional arguments')
+            a = args[i]
+            if not isinstance(a, Variable):
+                a = Variable(a)
+                args[i] = a
+            targets.append(a)
+        out = fn(*args, **kwargs)
+        if has_aux:
+            if not (isinstance(out, (tuple, list)) and len(out) == 2):
+                raise TypeError('value_and_grad: with has_aux=True the function must '
+                                'return (value, aux)')
+            value, aux = out
+        else:
+            value, aux = out, None
+        if not isinstance(value, Variable) or value.size != 1:
+            shape = getattr(value, 'shape', None)
+            raise ShapeError(f'value_and_grad: the function must return a one-element '
+                             f'Variable, got {type(value).__name__} of shape {shape}')
+        gs = _grad([value], targets, enable_double_backprop=True)
+        gs = [g if g is not None else Variable(numpy.zeros(t.shape, t.dtype))
+              for g, t in zip(gs, targets)]
+        grads = tuple(gs) if multi else gs[0]
+        return ((value, aux) if has_aux else value), grads
+
+    value_and_grad_fn.__name__ = f'value_and_grad({getattr(fn, "__name__", "fn")})'
+    value_and_grad_fn.__qualname__ = value_and_grad_fn.__name__
+    return jit(value_and_grad_fn, **jit_options)
