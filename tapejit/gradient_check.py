@@ -66,18 +66,14 @@ def numerical_grad(f: Callable[[], Any], inputs: Sequence[Any], grad_outputs: Se
             continue
         xp = backends.get_array_module(x)
         gx = xp.zeros(x.shape, dtype=numpy.float64)
-        flat = x.reshape(-1) if x.flags.c_contiguous else None
-        if flat is None:
-            raise ValueError('numerical_grad: inputs must be C-contiguous arrays')
-        gflat = gx.reshape(-1)
-        for i in range(flat.size):
-            orig = flat[i].item()
+        for i in numpy.ndindex(*x.shape):
+            orig = x[i].item()
             vals = []
             for d in ((-2 * eps, -eps, eps, 2 * eps) if detect_nondifferentiable
                       else (-eps, eps)):
-                flat[i] = orig + d
+                x[i] = orig + d
                 vals.append(weighted())
-            flat[i] = orig
+            x[i] = orig
             if detect_nondifferentiable:
                 left = (vals[1] - vals[0]) / eps
                 right = (vals[3] - vals[2]) / eps
@@ -85,9 +81,9 @@ def numerical_grad(f: Callable[[], Any], inputs: Sequence[Any], grad_outputs: Se
                     raise NondifferentiableError(
                         f'numerical_grad: one-sided slopes {left} and {right} differ at '
                         f'element {i}: the function looks non-differentiable there')
-                gflat[i] = (vals[2] - vals[1]) / (2 * eps)
+                gx[i] = (vals[2] - vals[1]) / (2 * eps)
             else:
-                gflat[i] = (vals[1] - vals[0]) / (2 * eps)
+                gx[i] = (vals[1] - vals[0]) / (2 * eps)
         grads.append(gx.astype(x.dtype))
     return tuple(grads)
 

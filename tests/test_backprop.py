@@ -111,10 +111,49 @@ def test_loss_scale_scales_gradients_like_chainer():
     assert x._loss_scale == 8.0
 
 
-def test_backward_from_root_is_a_no_op():
+def test_backward_from_root_sets_ones_like_chainer():
     x = v([1.0])
-    x.backward()
-    assert x.grad is None
+    x.backward(loss_scale=2.0)
+    np.testing.assert_array_equal(x.grad, [2.0])
+
+
+def test_user_set_output_grad_is_consumed_unless_retained():
+    x = v([1.0, 2.0])
+    y = x * 3
+    y.grad = np.ones(2)
+    y.backward()
+    assert y.grad is None
+    np.testing.assert_array_equal(x.grad, [3.0, 3.0])
+    y = x * 3
+    y.grad = np.ones(2)
+    y.backward(retain_grad=True)
+    np.testing.assert_array_equal(y.grad, [1.0, 1.0])
+
+
+def test_backward_accumulate_override_is_used():
+    class Acc(FunctionNode):
+        def forward(self, inputs):
+            return inputs[0] * 2,
+
+        def backward_accumulate(self, target_input_indexes, grad_outputs, grad_inputs):
+            gy, = grad_outputs
+            g_in, = grad_inputs
+            g = gy * 2
+            return (g if g_in is None else g + g_in),
+
+    x = v([1.0, 2.0])
+    y, = Acc().apply((x,))
+    F.sum(y * x).backward()
+    np.testing.assert_array_equal(x.grad, [4.0, 8.0])  # d/dx (2x * x) = 4x
+
+
+def test_grad_of_input_without_requires_grad_and_retain_grad_leaves_inputs_alone():
+    x = v([1.0, 2.0], requires_grad=False)
+    w = v([3.0, 4.0])
+    gx, gw = tapejit.grad([F.sum(x * w)], [x, w], retain_grad=True)
+    np.testing.assert_array_equal(gx.array, [3.0, 4.0])
+    np.testing.assert_array_equal(gw.array, [1.0, 2.0])
+    assert w.grad is None
 
 
 def test_backward_errors_where_chainer_is_silent():

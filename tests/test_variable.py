@@ -163,6 +163,12 @@ def test_unchain_backward_stops_backprop():
     np.testing.assert_array_equal(h.grad, [6.0, 12.0])  # h is now a root
 
 
+def test_split_axis_negative_indices():
+    x = Variable(np.arange(10.0).reshape(5, 2))
+    assert [y.shape for y in F.split_axis(x, [2, -1], axis=0)] == [(2, 2), (2, 2), (1, 2)]
+    assert [y.shape for y in F.split_axis(x, [-2], axis=0)] == [(3, 2), (2, 2)]
+
+
 def test_devices():
     x = v([1.0], grad=np.array([2.0], np.float32))
     assert x.to_device('@numpy') is x and x.to_cpu() is x

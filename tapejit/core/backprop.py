@@ -17,7 +17,7 @@ from tapejit import backends
 from tapejit.core.abstract import TracedArray
 from tapejit.core.config import config, using_config
 from tapejit.core.errors import DTypeError, GradientError, ShapeError
-from tapejit.core.function_node import _select_targets
+from tapejit.core.function_node import FunctionNode, _select_targets
 from tapejit.core.variable import Variable, check_grad
 
 
@@ -45,9 +45,7 @@ def backward(y: Variable, retain_grad: bool, enable_double_backprop: bool,
              loss_scale: Optional[float]) -> None:
     """Implementation of :meth:`Variable.backward`."""
     _check_float_output(y, 'backward')
-    node = y._node
-    if node is None or node.creator_node is None:
-        return  # a root: nothing to propagate (as in Chainer)
+    node = y.node
     gv = y._grad_var
     if gv is None:
         d = y._data
@@ -56,9 +54,12 @@ def backward(y: Variable, retain_grad: bool, enable_double_backprop: bool,
                 f'backward: the output has shape {d.shape} ({d.size} elements) and '
                 'no initial gradient; set `y.grad` to an array of that shape first, '
                 'or reduce the output to a scalar (e.g. F.sum(y))')
-        g = _ones_like(d, loss_scale)
-        # Like Chainer, the implicit initial gradient is not stored on ``y``.
-        gv = Variable._make(g, False)
+        gv = y._grad_var = Variable._make(_ones_like(d, loss_scale), False)
+    if node.creator_node is None:
+        return  # a root keeps the initial gradient, as in Chainer
+    # As in Chainer, the output's gradient is consumed by backprop: it is left
+    # on ``y`` only with retain_grad.
+    y._grad_var = None
     with using_config('enable_backprop', enable_double_backprop):
         _propagate([(node, gv)], retain_grad=retain_grad, loss_scale=loss_scale,
                    accumulate_leaves=True)
@@ -133,12 +134,20 @@ def _propagate(outputs: Iterable, *, retain_grad: bool, loss_scale: Optional[flo
                     targets.append(i)
         else:
             for i, x in enumerate(inputs):
-                if x.requires_grad and x in required:
+                # An input asked for explicitly gets its gradient even with
+                # requires_grad=False (as in Chainer's grad()).
+                if x in required and (x.requires_grad or x in wanted):
                     targets.append(i)
         if not targets:
             continue
         targets = tuple(targets)
-        gxs = func.backward(targets, gys)
+        if type(func).backward_accumulate is not FunctionNode.backward_accumulate:
+            # A user node that accumulates itself receives the gradients so far
+            # and returns the totals (Chainer's protocol).
+            g_in = tuple(grads.pop(inputs[i], None) for i in targets)
+            gxs = func.backward_accumulate(targets, gys, g_in)
+        else:
+            gxs = func.backward(targets, gys)
         if len(gxs) != len(targets):
             gxs = _select_targets(func, targets, gxs)
         for i, gx in zip(targets, gxs):
@@ -245,7 +254,7 @@ def grad(outputs: Sequence[Variable], inputs: Sequence[Variable],
                     gi = Variable._make(gi, False)
                 g = gi if g is None else g + gi
             ret.append(g)
-    if set_grad or retain_grad:
+    if set_grad:
         for x, g in zip(inputs, ret):
             x._grad_var = g
     return ret

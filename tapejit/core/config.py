@@ -43,15 +43,17 @@ def using_config(name: str, value: Any) -> Iterator[None]:
     >>> tapejit.config.train
     True
     """
-    if name not in _DEFAULTS:
-        raise KeyError(f'using_config: unknown configuration key {name!r}; '
-                       f'known keys are {sorted(_DEFAULTS)}')
-    old = getattr(config, name)
+    # Unknown keys are accepted, as in Chainer (code sets 'use_cudnn', 'type_check'...).
+    missing = object()
+    old = getattr(config, name, missing)
     setattr(config, name, value)
     try:
         yield
     finally:
-        setattr(config, name, old)
+        if old is missing:
+            delattr(config, name)
+        else:
+            setattr(config, name, old)
 
 
 def no_backprop_mode() -> contextlib.AbstractContextManager:

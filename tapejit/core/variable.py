@@ -9,6 +9,7 @@ them, even while the graph is alive.
 
 from __future__ import annotations
 
+import threading
 import warnings
 import weakref
 from typing import Any, Optional
@@ -19,6 +20,9 @@ from tapejit import backends
 from tapejit.core.abstract import TracedArray
 from tapejit.core.config import config
 from tapejit.core.errors import DTypeError, ShapeError
+
+
+_node_lock = threading.Lock()
 
 
 class VariableNode:
@@ -184,10 +188,15 @@ class Variable:
         """The :class:`VariableNode` of this variable in the graph."""
         n = self._node
         if n is None:
-            d = self._data
-            n = self._node = VariableNode(
-                self, None if d is None else d.shape, None if d is None else d.dtype,
-                self._requires_grad, self._name)
+            # Created lazily (most Variables never join a graph) but under a lock:
+            # two threads must not give one Variable two nodes.
+            with _node_lock:
+                n = self._node
+                if n is None:
+                    d = self._data
+                    n = self._node = VariableNode(
+                        self, None if d is None else d.shape,
+                        None if d is None else d.dtype, self._requires_grad, self._name)
         return n
 
     @property

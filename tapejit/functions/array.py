@@ -178,7 +178,9 @@ def split_axis(x: Any, indices_or_sections: Any, axis: int,
                              f'into {n} equal sections')
         bounds = [size // n * i for i in range(1, n)]
     else:
-        bounds = [int(i) for i in indices_or_sections]
+        # Negative split points count from the end, as in numpy.split.
+        bounds = [min(max(int(i) + size if int(i) < 0 else int(i), 0), size)
+                  for i in indices_or_sections]
     edges = [0] + bounds + [size]
     ys = tuple(get_item(x, (slice(None),) * axis + (slice(lo, max(lo, hi)),))
                for lo, hi in zip(edges[:-1], edges[1:]))

@@ -59,7 +59,8 @@ def leaky_relu(x: Any, slope: float = 0.2) -> Variable:
     variable([-0.2,  2. ])
     """
     x = _var('leaky_relu', x)
-    return E.where(E.greater_equal(x, _zero(x)), x, x * slope)
+    # Strictly positive: at 0 the gradient is `slope`, as in Chainer.
+    return E.where(E.greater(x, _zero(x)), x, x * slope)
 
 
 def elu(x: Any, alpha: float = 1.0) -> Variable:
@@ -73,7 +74,7 @@ def elu(x: Any, alpha: float = 1.0) -> Variable:
     z = _zero(x)
     # expm1 of the clamped input: no overflow in the branch that is not taken.
     neg = E.expm1(E.minimum(x, z)) * alpha
-    return E.where(E.greater_equal(x, z), x, neg)
+    return E.where(E.greater(x, z), x, neg)
 
 
 def sigmoid(x: Any) -> Variable:
