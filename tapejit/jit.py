@@ -47,13 +47,15 @@ def _is_leaf(x: Any) -> bool:
     return isinstance(x, Variable) or backends.is_array(x)
 
 
-def _leaf_spec(x: Any) -> tuple:
+def _leaf_spec(x: Any, grad_ignored: bool = False) -> tuple:
     if isinstance(x, Variable):
         d = x._data
         if d is None:
             raise TypeError('jit: a Variable argument has no data (it is uninitialised)')
+        # Whether a gradient is present matters only if the function reads it.
+        has_grad = None if grad_ignored else x._grad_var is not None
         return ('V', d.shape, d.dtype.str, str(backends.get_device_from_array(d)),
-                x._requires_grad, x._grad_var is not None)
+                x._requires_grad, has_grad)
     if backends.is_array(x):
         return ('A', x.shape, x.dtype.str, str(backends.get_device_from_array(x)))
     try:
@@ -69,16 +71,17 @@ class Plan:
     """A traced, verified graph and how to feed it and read it back."""
 
     def __init__(self, graph: Graph, input_sources: list, out_td: Any, out_kinds: list,
-                 writes: list, guards: list) -> None:
+                 writes: list, guards: list, grad_ignored_args: frozenset) -> None:
         self.graph = graph
         self.input_sources = input_sources
         self.out_td = out_td
         self.out_kinds = out_kinds
         self.writes = writes
-        self.guards = guards  # (closure Variable, spec at trace time)
+        self.guards = guards  # (closure Variable, spec at trace time, grad ignored)
+        self.grad_ignored_args = grad_ignored_args
 
     def guards_hold(self) -> bool:
-        return all(_leaf_spec(v) == spec for v, spec in self.guards)
+        return all(_leaf_spec(v, ign) == spec for v, spec, ign in self.guards)
 
     def run(self, leaves: list) -> Any:
         inputs = []
@@ -88,8 +91,9 @@ class Plan:
                 inputs.append(obj)
             elif which == 'data':
                 inputs.append(obj._data)
-            else:
-                inputs.append(obj._grad_var._data)
+            else:  # the gradient; None where the plan ignores it and there is none
+                gv = obj._grad_var
+                inputs.append(None if gv is None else gv._data)
         outs = interpret(self.graph, inputs)
         k = 0
         results = []
@@ -153,6 +157,7 @@ class JitFunction:
         self._changes: collections.Counter = collections.Counter()
         self._warned_retrace = False
         self._warned_fallback = False
+        self._grad_ignored: frozenset = frozenset()
         try:
             self._params = list(inspect.signature(fn).parameters)
         except (TypeError, ValueError):
@@ -182,7 +187,9 @@ class JitFunction:
 
     def _key(self, args: tuple, kwargs: dict) -> tuple:
         leaves, td, statics = self._split(args, kwargs)
-        specs = tuple(_leaf_spec(x) if x is not _STATIC else ('static',) for x in leaves)
+        ign = self._grad_ignored
+        specs = tuple(('static',) if x is _STATIC else _leaf_spec(x, i in ign)
+                      for i, x in enumerate(leaves))
         key = (td, specs, statics, config.enable_backprop, config.train)
         return key, leaves, td, statics
 
@@ -200,6 +207,13 @@ class JitFunction:
             else:
                 self._misses += 1
                 plan = self._trace(key, leaves, td, statics, args, kwargs)
+                if plan != 'eager' and plan.grad_ignored_args != self._grad_ignored:
+                    # The function overwrites these gradients before reading them:
+                    # key on their presence no more, and file the plan so.
+                    del self._cache[key]
+                    self._grad_ignored = plan.grad_ignored_args
+                    key = self._key(args, kwargs)[0]
+                    self._cache[key] = plan
         if plan == 'eager':
             return self.fn(*args, **kwargs)
         return plan.run(leaves)
@@ -355,12 +369,17 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
     finally:
         tr.restore()
         tr.closed = True
+    ignored = set()
     for st in tr.stateful.values():
+        ign = tr.grad_ignored(st.var)
         if st.source[0] == 'closure':
-            guards.append((st.var, _leaf_spec(st.var)))
+            guards.append((st.var, _leaf_spec(st.var, ign), ign))
+        elif ign:
+            ignored.add(st.source[1])
     graph = tr.graph(outvars)
     verify(graph)
-    return Plan(graph, tr.input_sources, out_td, out_kinds, writes, guards)
+    return Plan(graph, tr.input_sources, out_td, out_kinds, writes, guards,
+                frozenset(ignored))
 
 
 def jit(fn: Optional[Callable] = None, *, static_argnums: Union[int, Sequence[int]] = (),

@@ -177,8 +177,11 @@ def _propagate(outputs: Iterable, *, retain_grad: bool, loss_scale: Optional[flo
         v = x.get_variable_or_none()
         if v is None:
             continue
-        if accumulate_leaves and v._grad_var is not None:
-            gx = v._grad_var + gx
+        if accumulate_leaves:
+            if config.trace is not None:
+                config.trace.note_grad(v, 'read')
+            if v._grad_var is not None:
+                gx = v._grad_var + gx
         v._grad_var = gx
         v._loss_scale = loss_scale
 

@@ -301,11 +301,15 @@ class Variable:
     @property
     def grad(self) -> Any:
         """Gradient array of this variable (the array of :attr:`grad_var`)."""
+        if config.trace is not None:
+            config.trace.note_grad(self, 'read')
         gv = self._grad_var
         return None if gv is None else gv._data
 
     @grad.setter
     def grad(self, g: Any) -> None:
+        if config.trace is not None:
+            config.trace.note_grad(self, 'write')
         if g is not None:
             d = self._data
             check_grad(None if d is None else d.shape, None if d is None else d.dtype,
@@ -315,10 +319,14 @@ class Variable:
     @property
     def grad_var(self) -> Optional['Variable']:
         """Gradient as a Variable; ``grad_var.array is grad``."""
+        if config.trace is not None:
+            config.trace.note_grad(self, 'read')
         return self._grad_var
 
     @grad_var.setter
     def grad_var(self, g: Optional['Variable']) -> None:
+        if config.trace is not None:
+            config.trace.note_grad(self, 'write')
         if g is not None:
             d = self._data
             check_grad(None if d is None else d.shape, None if d is None else d.dtype,
@@ -330,6 +338,8 @@ class Variable:
 
     def cleargrad(self) -> None:
         """Clear the gradient (set it to ``None``)."""
+        if config.trace is not None:
+            config.trace.note_grad(self, 'write')
         self._grad_var = None
 
     def zerograd(self) -> None:
@@ -348,6 +358,8 @@ class Variable:
 
     def addgrad(self, var: 'Variable') -> None:
         """Accumulate the gradient of ``var`` into this variable's gradient."""
+        if config.trace is not None:
+            config.trace.note_grad(self, 'read')
         src = var._grad_var
         if src is None:
             return

@@ -56,6 +56,10 @@ class Trace:
         self.stateful: dict = {}
         self._n = 0
         self.closed = False
+        # id(Variable) -> 'read' | 'write': the first thing the traced function did
+        # with a stateful Variable's gradient. 'write' first means the incoming
+        # gradient does not matter (cleargrad() before backward()).
+        self.grad_first_use: dict = {}
 
     def new_var(self, shape: tuple, dtype: Any) -> Var:
         v = Var(self._n, shape, dtype)
@@ -101,6 +105,14 @@ class Trace:
         var._node = None  # a fresh root: backprop inside the trace stops here
         self.stateful[id(var)] = st
         return st
+
+    def note_grad(self, var: Variable, kind: str) -> None:
+        if id(var) in self.stateful:
+            self.grad_first_use.setdefault(id(var), kind)
+
+    def grad_ignored(self, var: Variable) -> bool:
+        """Whether the traced function overwrote ``var``'s gradient before reading it."""
+        return self.grad_first_use.get(id(var)) == 'write'
 
     def restore(self) -> None:
         for st in self.stateful.values():
