@@ -44,10 +44,36 @@ _STATIC = object()  # placeholder of a static argument inside the traced tree
 
 
 def _is_leaf(x: Any) -> bool:
-    return isinstance(x, Variable) or backends.is_array(x)
+    return isinstance(x, Variable) or backends.is_array(x) or x.__class__ is _Dynamic
+
+
+def _as_dynamic(x: Any, name: Any) -> Any:
+    if isinstance(x, bool) or not isinstance(x, (int, float)):
+        raise TypeError(f'jit: dynamic argument {name!r} must be a Python int or float, '
+                        f'got {type(x).__name__}')
+    return _Dynamic(x)
+
+
+_DYNAMIC = ('D',)
+
+
+class _Dynamic:
+    """A Python scalar argument marked dynamic: traced as a weakly typed 0-d array."""
+
+    __slots__ = ('value',)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+
+def _dynamic_array(x: '_Dynamic') -> Any:
+    v = x.value
+    return numpy.asarray(v, numpy.float64 if isinstance(v, float) else numpy.int64)
 
 
 def _leaf_spec(x: Any, grad_ignored: bool = False) -> tuple:
+    if x.__class__ is _Dynamic:
+        return ('D', type(x.value).__name__)
     if isinstance(x, Variable):
         d = x._data
         if d is None:
@@ -89,6 +115,8 @@ class Plan:
             obj = leaves[src[1]] if src[0] == 'arg' else src[1]
             if which == 'array':
                 inputs.append(obj)
+            elif which == 'scalar':
+                inputs.append(_dynamic_array(obj))
             elif which == 'data':
                 inputs.append(obj._data)
             else:  # the gradient; None where the plan ignores it and there is none
@@ -136,7 +164,9 @@ class JitFunction:
 
     def __init__(self, fn: Callable, static_argnums: Sequence[int] = (),
                  static_argnames: Sequence[str] = (), fallback: Optional[str] = None,
-                 max_cache_size: int = 64, retrace_warn_after: int = 8) -> None:
+                 max_cache_size: int = 64, retrace_warn_after: int = 8,
+                 dynamic_argnums: Sequence[int] = (),
+                 dynamic_argnames: Sequence[str] = ()) -> None:
         if fallback not in (None, 'eager'):
             raise ValueError(f"jit: fallback must be None or 'eager', got {fallback!r}")
         if max_cache_size < 1:
@@ -147,6 +177,10 @@ class JitFunction:
             (static_argnums,) if isinstance(static_argnums, int) else static_argnums))
         self.static_argnames = tuple((static_argnames,) if isinstance(static_argnames, str)
                                      else static_argnames)
+        self.dynamic_argnums = tuple(int(i) for i in (
+            (dynamic_argnums,) if isinstance(dynamic_argnums, int) else dynamic_argnums))
+        self.dynamic_argnames = tuple((dynamic_argnames,) if isinstance(dynamic_argnames, str)
+                                      else dynamic_argnames)
         self.fallback = fallback
         self.max_cache_size = max_cache_size
         self.retrace_warn_after = retrace_warn_after
@@ -171,6 +205,11 @@ class JitFunction:
     # ---------------------------------------------------------------- keys
     def _split(self, args: tuple, kwargs: dict) -> tuple:
         n = len(args)
+        if self.dynamic_argnums or self.dynamic_argnames:
+            dyn_pos = {i % n for i in self.dynamic_argnums if -n <= i < n}
+            args = tuple(_as_dynamic(a, i) if i in dyn_pos else a for i, a in enumerate(args))
+            kwargs = {k: _as_dynamic(v, k) if k in self.dynamic_argnames else v
+                      for k, v in kwargs.items()}
         static_pos = {i % n for i in self.static_argnums if -n <= i < n}
         dyn_args = tuple(_STATIC if i in static_pos else a for i, a in enumerate(args))
         statics = tuple((i, args[i]) for i in sorted(static_pos))
@@ -335,6 +374,10 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
                     traced.append(x)
                 elif backends.is_array(x):
                     traced.append(tr.new_input(x.shape, x.dtype, (('arg', i), 'array')))
+                elif x.__class__ is _Dynamic:
+                    t = tr.new_input((), _dynamic_array(x).dtype, (('arg', i), 'scalar'))
+                    t.weak = True
+                    traced.append(t)
                 else:
                     traced.append(x)
             dyn_args, kwargs = unflatten(td, traced)
@@ -384,7 +427,9 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
 
 def jit(fn: Optional[Callable] = None, *, static_argnums: Union[int, Sequence[int]] = (),
         static_argnames: Union[str, Sequence[str]] = (), fallback: Optional[str] = None,
-        max_cache_size: int = 64, retrace_warn_after: int = 8) -> Any:
+        max_cache_size: int = 64, retrace_warn_after: int = 8,
+        dynamic_argnums: Union[int, Sequence[int]] = (),
+        dynamic_argnames: Union[str, Sequence[str]] = ()) -> Any:
     """Trace ``fn`` once per input signature and run the recorded plan afterwards.
 
     Inside ``fn`` the whole eager API works and is recorded: ops,
@@ -392,7 +437,10 @@ def jit(fn: Optional[Callable] = None, *, static_argnums: Union[int, Sequence[in
     reads and writes of ``.grad`` and ``.array``.  Gradients and arrays that
     ``fn`` leaves on Variables (arguments, or Variables it closes over that
     require grad) are written back after every call.  Python scalars and other
-    hashable non-array arguments are static: a new value means a new trace.
+    hashable non-array arguments are static: a new value means a new trace,
+    unless listed in ``dynamic_argnums``/``dynamic_argnames``: such an int or
+    float is traced as a 0-d array that takes the dtype of the arrays it meets
+    (a learning rate that changes without a retrace).
 
     >>> import numpy as np, tapejit, tapejit.functions as F
     >>> @tapejit.jit
@@ -410,9 +458,11 @@ def jit(fn: Optional[Callable] = None, *, static_argnums: Union[int, Sequence[in
         return functools.partial(jit, static_argnums=static_argnums,
                                  static_argnames=static_argnames, fallback=fallback,
                                  max_cache_size=max_cache_size,
-                                 retrace_warn_after=retrace_warn_after)
+                                 retrace_warn_after=retrace_warn_after,
+                                 dynamic_argnums=dynamic_argnums,
+                                 dynamic_argnames=dynamic_argnames)
     return JitFunction(fn, static_argnums, static_argnames, fallback, max_cache_size,
-                       retrace_warn_after)
+                       retrace_warn_after, dynamic_argnums, dynamic_argnames)
 
 
 def value_and_grad(fn: Callable, argnums: Union[int, Sequence[int]] = 0,

@@ -49,12 +49,14 @@ def trace_error(what: str) -> TraceError:
 class TracedArray:
     """An abstract array: shape, dtype and the IR variable that will hold it."""
 
-    __slots__ = ('var', 'trace', '__weakref__')
+    __slots__ = ('var', 'trace', 'weak', '__weakref__')
     __array_priority__ = 300
 
-    def __init__(self, var: Any, trace: Any) -> None:
+    def __init__(self, var: Any, trace: Any, weak: bool = False) -> None:
         self.var = var
         self.trace = trace
+        # A dynamic Python scalar: adopts the dtype of the array it meets.
+        self.weak = weak
 
     @property
     def shape(self) -> tuple:

@@ -7,6 +7,7 @@ from typing import Any
 import numpy
 
 from tapejit import backends
+from tapejit.core.abstract import TracedArray
 from tapejit.core.variable import Variable
 from tapejit.ops import elementwise as E
 
@@ -27,7 +28,7 @@ def lift_pair(name: str, a: Any, b: Any) -> tuple:
     ``int64 * 0.5`` becomes float64, in which case the array side is cast)."""
     sa, sb = is_scalar(a), is_scalar(b)
     if not (sa or sb):
-        return a, b
+        return _weak_pair(a, b)
     if sa and sb:
         raise TypeError(f'{name}: at least one operand must be a Variable or an array, '
                         f'got {type(a).__name__} and {type(b).__name__}')
@@ -54,3 +55,16 @@ def check_var(name: str, x: Any, what: str = 'x') -> None:
             hint = '; wrap it with numpy.asarray(...) or tapejit.Variable(...)'
         raise TypeError(f'{name}: {what} must be a Variable or an array (numpy.ndarray '
                         f'or cupy.ndarray), got {type(x).__name__}{hint}')
+
+
+def _weak_pair(a: Any, b: Any) -> tuple:
+    """A dynamic Python scalar of ``@tapejit.jit`` (a weakly typed 0-d traced array)
+    takes the dtype of the other operand, as the Python scalar itself would."""
+    da, db = array_of(a), array_of(b)
+    wa = da.__class__ is TracedArray and da.weak
+    wb = db.__class__ is TracedArray and db.weak
+    if wa and not wb and getattr(db, 'dtype', None) is not None and da.dtype != db.dtype:
+        a = E.cast(a, dtype=db.dtype)
+    elif wb and not wa and getattr(da, 'dtype', None) is not None and da.dtype != db.dtype:
+        b = E.cast(b, dtype=da.dtype)
+    return a, b

@@ -107,7 +107,10 @@ class Trace:
         return st
 
     def note_grad(self, var: Variable, kind: str) -> None:
-        if id(var) in self.stateful:
+        # Also before capture: a closed-over parameter is often cleared
+        # (cleargrad) before an op first touches it.
+        if id(var) in self.stateful or (var._requires_grad
+                                        and var._data.__class__ is not TracedArray):
             self.grad_first_use.setdefault(id(var), kind)
 
     def grad_ignored(self, var: Variable) -> bool:
