@@ -105,6 +105,11 @@ class Plan:
         self.writes = writes
         self.guards = guards  # (closure Variable, spec at trace time, grad ignored)
         self.grad_ignored_args = grad_ignored_args
+        # Outputs that are constants of the graph: handed out as copies, so a
+        # caller mutating one result does not change the next call's.
+        const_ids = {v.id for v in graph.constvars}
+        self.const_outputs = frozenset(i for i, v in enumerate(graph.outvars)
+                                       if v.id in const_ids)
 
     def guards_hold(self) -> bool:
         return all(_leaf_spec(v, ign) == spec for v, spec, ign in self.guards)
@@ -123,6 +128,8 @@ class Plan:
                 gv = obj._grad_var
                 inputs.append(None if gv is None else gv._data)
         outs = interpret(self.graph, inputs)
+        for i in self.const_outputs:
+            outs[i] = outs[i].copy()
         k = 0
         results = []
         for kind in self.out_kinds:
@@ -191,7 +198,7 @@ class JitFunction:
         self._changes: collections.Counter = collections.Counter()
         self._warned_retrace = False
         self._warned_fallback = False
-        self._grad_ignored: frozenset = frozenset()
+        self._grad_ignored: dict = {}  # base key -> leaf indices whose grad is ignored
         try:
             self._params = list(inspect.signature(fn).parameters)
         except (TypeError, ValueError):
@@ -226,11 +233,15 @@ class JitFunction:
 
     def _key(self, args: tuple, kwargs: dict) -> tuple:
         leaves, td, statics = self._split(args, kwargs)
-        ign = self._grad_ignored
-        specs = tuple(('static',) if x is _STATIC else _leaf_spec(x, i in ign)
+        specs = tuple(('static',) if x is _STATIC else _leaf_spec(x, True)
                       for i, x in enumerate(leaves))
-        key = (td, specs, statics, config.enable_backprop, config.train)
-        return key, leaves, td, statics
+        base = (td, specs, statics, config.enable_backprop, config.train)
+        # Whether a gradient is present is part of the key, except for the
+        # Variables whose gradient this signature's plan overwrites before reading.
+        ign = self._grad_ignored.get(base, ())
+        has_grad = tuple(x._grad_var is not None for i, x in enumerate(leaves)
+                         if isinstance(x, Variable) and i not in ign)
+        return (base, has_grad), leaves, td, statics
 
     # --------------------------------------------------------------- calls
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
@@ -246,11 +257,13 @@ class JitFunction:
             else:
                 self._misses += 1
                 plan = self._trace(key, leaves, td, statics, args, kwargs)
-                if plan != 'eager' and plan.grad_ignored_args != self._grad_ignored:
+                base = key[0]
+                if plan != 'eager' and plan.grad_ignored_args != self._grad_ignored.get(
+                        base, frozenset()):
                     # The function overwrites these gradients before reading them:
                     # key on their presence no more, and file the plan so.
                     del self._cache[key]
-                    self._grad_ignored = plan.grad_ignored_args
+                    self._grad_ignored[base] = plan.grad_ignored_args
                     key = self._key(args, kwargs)[0]
                     self._cache[key] = plan
         if plan == 'eager':
@@ -270,7 +283,7 @@ class JitFunction:
                 self._warned_fallback = True
                 warnings.warn(f'tapejit.jit({self.__name__}): the function needs concrete '
                               'values while tracing; running it eagerly for this signature '
-                              "(fallback='eager')", RuntimeWarning, stacklevel=4)
+                              "(fallback='eager')", RuntimeWarning, stacklevel=3)
             plan = 'eager'
         self._cache[key] = plan
         while len(self._cache) > self.max_cache_size:
@@ -278,7 +291,7 @@ class JitFunction:
         return plan
 
     def _note_retrace(self, key: tuple, td: Any) -> None:
-        specs = key[1]
+        specs = key[0][1]
         prev = self._last_specs
         self._last_specs = (td, specs)
         if prev is None or prev[0] != td:
@@ -296,7 +309,7 @@ class JitFunction:
                 f'{self._describe(path)} changed {count} times '
                 f'(now {self._spec_str(path, td, specs)}). '
                 'Each new shape/dtype is a new trace: keep it fixed (pad batches), or '
-                'mark a Python value static.', RuntimeWarning, stacklevel=5)
+                'mark a Python value static.', RuntimeWarning, stacklevel=4)
 
     def _describe(self, path: str) -> str:
         # path looks like "[0][2]..." (positional) or "[1]['name']..." (keyword)
@@ -403,7 +416,10 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
                 if v._data is not st.data_in:
                     outvars.append(as_traced(tr, v._data))
                     writes.append((st.source, 'data'))
-                if v._grad_var is not st.grad_in:
+                if v._grad_var is None and id(v) in tr.grad_written:
+                    # Cleared: replayed even where the traced call had no gradient.
+                    writes.append((st.source, 'cleargrad'))
+                elif v._grad_var is not st.grad_in:
                     if v._grad_var is None:
                         writes.append((st.source, 'cleargrad'))
                     else:

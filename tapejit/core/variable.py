@@ -112,7 +112,8 @@ def check_grad(var_shape: Any, var_dtype: Any, var_data: Any, g: Any,
     if not backends.is_array(g):
         raise TypeError(f'{what}: gradient must be a numpy.ndarray or cupy.ndarray, '
                         f'got {type(g).__name__}')
-    if var_data is not None and type(g) is not type(var_data):
+    if (var_data is not None and type(g) is not type(var_data)
+            and not isinstance(g, TracedArray) and not isinstance(var_data, TracedArray)):
         raise TypeError(f'{what}: gradient is a {type(g).__module__}.{type(g).__name__} '
                         f'but data is a {type(var_data).__module__}.'
                         f'{type(var_data).__name__}; both must be on the same device')
@@ -235,10 +236,14 @@ class Variable:
     @property
     def array(self) -> Any:
         """The underlying data array."""
+        if config.trace is not None:
+            config.trace.touch(self)
         return self._data
 
     @array.setter
     def array(self, d: Any) -> None:
+        if config.trace is not None:
+            config.trace.touch(self)
         _check_data(d)
         self._data = d
         n = self._node
@@ -348,10 +353,13 @@ class Variable:
                       'instead', DeprecationWarning, stacklevel=2)
         if self._data is None:
             return
+        if config.trace is not None:
+            config.trace.note_grad(self, 'write')
         gv = self._grad_var
-        if gv is None:
-            xp = backends.get_array_module(self._data)
-            self._grad_var = Variable._make(xp.zeros_like(self._data), False)
+        if gv is None or isinstance(self._data, TracedArray):
+            d = self._data
+            xp = numpy if isinstance(d, TracedArray) else backends.get_array_module(d)
+            self._grad_var = Variable._make(xp.zeros(d.shape, d.dtype), False)
         else:
             gv.unchain()
             gv._data.fill(0)

@@ -60,6 +60,7 @@ class Trace:
         # with a stateful Variable's gradient. 'write' first means the incoming
         # gradient does not matter (cleargrad() before backward()).
         self.grad_first_use: dict = {}
+        self.grad_written: set = set()
 
     def new_var(self, shape: tuple, dtype: Any) -> Var:
         v = Var(self._n, shape, dtype)
@@ -106,12 +107,20 @@ class Trace:
         self.stateful[id(var)] = st
         return st
 
+    def touch(self, var: Variable) -> None:
+        """A Variable's array or gradient is used: a concrete one that requires grad
+        (closed over by the function) becomes stateful, so that reads see its
+        current values on every call and writes are replayed."""
+        if (var._requires_grad and id(var) not in self.stateful
+                and var._data is not None and var._data.__class__ is not TracedArray):
+            self.capture(var, ('closure', var))
+
     def note_grad(self, var: Variable, kind: str) -> None:
-        # Also before capture: a closed-over parameter is often cleared
-        # (cleargrad) before an op first touches it.
-        if id(var) in self.stateful or (var._requires_grad
-                                        and var._data.__class__ is not TracedArray):
+        self.touch(var)
+        if id(var) in self.stateful:
             self.grad_first_use.setdefault(id(var), kind)
+            if kind == 'write':
+                self.grad_written.add(id(var))
 
     def grad_ignored(self, var: Variable) -> bool:
         """Whether the traced function overwrote ``var``'s gradient before reading it."""

@@ -1,0 +1,1104 @@
+"""``@tapejit.jit`` and ``tapejit.value_and_grad``: the plan cache, arguments and
+results as trees, side effects on Variables, higher-order derivatives, errors
+(``TraceError`` pointing at the user's line), the IR (printer, verifier,
+interpreter) and a whole training step against eager.
+
+Per-function checks (every entry of the function table under jit and
+value_and_grad) are in ``test_jit_functions.py``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import os
+import warnings
+
+import numpy as np
+import pytest
+
+import tapejit
+import tapejit.functions as F
+from tapejit import TraceError, Variable
+from tapejit.ir import Graph, Var, interpret, verify
+from tapejit.ir.graph import VerifyError
+from tapejit.ir.trace import Trace, trace_graph
+from tapejit.ops import registry
+
+# The module itself: the attribute ``tapejit.jit`` is the function of that name.
+jit_module = importlib.import_module('tapejit.jit')
+
+THIS_FILE = os.path.basename(__file__)
+
+
+def _line_of(fn, marker: str) -> int:
+    """Line number (in this file) of the line of ``fn`` that ends with ``marker``."""
+    lines, start = inspect.getsourcelines(fn)
+    hits = [start + k for k, line in enumerate(lines) if line.rstrip().endswith(marker)]
+    assert len(hits) == 1, (marker, hits)
+    return hits[0]
+
+
+def _close(a, b, **kw):
+    a = a.array if isinstance(a, Variable) else a
+    b = b.array if isinstance(b, Variable) else b
+    np.testing.assert_allclose(a, b, **(kw or dict(rtol=1e-12, atol=1e-12)))
+
+
+def _info(fn) -> tuple:
+    i = fn.cache_info()
+    return i.hits, i.misses, i.traces, i.entries
+
+
+def _forbid_eager_machinery(monkeypatch) -> None:
+    """Make tracing and every eager op fail: a plan run must touch neither."""
+    def boom(*a, **k):
+        raise AssertionError('eager op or tracing ran on a cache hit')
+    monkeypatch.setattr(registry, 'bind', boom)
+    monkeypatch.setattr(Trace, 'record', boom)
+    monkeypatch.setattr(jit_module, 'trace_plan', boom)
+
+
+# ============================================================== the plan cache
+def test_cache_hit_does_not_run_the_function_body(monkeypatch):
+    calls = []
+
+    @tapejit.jit
+    def f(x, y):
+        calls.append(1)
+        return F.sum(F.tanh(x) * y), x * 2
+
+    x, y = np.array([0.5, -1.0, 2.0]), np.array([1.0, 2.0, 3.0])
+    s, d = f(x, y)
+    assert len(calls) == 1 and _info(f) == (0, 1, 1, 1)
+    _forbid_eager_machinery(monkeypatch)
+    s2, d2 = f(x + 1, y)
+    monkeypatch.undo()
+    assert len(calls) == 1, 'the function body ran again on a cache hit'
+    assert _info(f) == (1, 1, 1, 1)
+    _close(s2, np.sum(np.tanh(x + 1) * y))
+    _close(d2, (x + 1) * 2)
+    assert isinstance(s2, Variable) and isinstance(d2, np.ndarray)
+
+
+def test_no_retrace_on_value_change():
+    f = tapejit.jit(lambda x: F.exp(x) + 1)
+    for k in range(5):
+        x = np.full((2, 3), 0.1 * k)
+        _close(f(x), np.exp(x) + 1)
+    assert _info(f) == (4, 1, 1, 1)
+
+
+def test_retrace_on_shape_change():
+    f = tapejit.jit(lambda x: F.sum(x, axis=0))
+    _close(f(np.ones((2, 3))), np.full(3, 2.0))
+    _close(f(np.ones((4, 3))), np.full(3, 4.0))
+    _close(f(np.ones((2, 3))), np.full(3, 2.0))
+    assert _info(f) == (1, 2, 2, 2)
+
+
+def test_retrace_on_dtype_change():
+    f = tapejit.jit(lambda x: x * 3)
+    y32 = f(np.ones(2, np.float32))
+    y64 = f(np.ones(2, np.float64))
+    assert y32.dtype == np.float32 and y64.dtype == np.float64
+    f(np.zeros(2, np.float32))
+    assert _info(f) == (1, 2, 2, 2)
+
+
+def test_retrace_on_requires_grad_and_grad_presence():
+    f = tapejit.jit(lambda x: x * 2)
+    f(Variable(np.ones(2)))
+    f(Variable(np.ones(2), requires_grad=False))
+    f(Variable(np.ones(2), grad=np.ones(2)))
+    f(Variable(np.zeros(2)))
+    assert _info(f) == (1, 3, 3, 3)
+
+
+def test_retrace_on_structure_change():
+    f = tapejit.jit(lambda xs: sum(xs[1:], xs[0]))
+    _close(f([np.ones(2), np.ones(2)]), np.full(2, 2.0))
+    _close(f([np.ones(2), np.ones(2), np.ones(2)]), np.full(2, 3.0))
+    _close(f((np.ones(2), np.ones(2))), np.full(2, 2.0))  # tuple is not list
+    assert _info(f) == (0, 3, 3, 3)
+
+
+def test_lru_bound():
+    f = tapejit.jit(lambda x: x + 1, max_cache_size=2)
+    a, b, c = np.ones(1), np.ones(2), np.ones(3)
+    f(a)
+    f(b)
+    f(a)  # hit: a becomes the most recently used
+    f(c)  # evicts b, not a
+    assert _info(f) == (1, 3, 3, 2)
+    f(a)  # still cached
+    assert _info(f) == (2, 3, 3, 2)
+    f(b)  # was evicted: traced again
+    assert _info(f) == (2, 4, 4, 2)
+    assert f.cache_info().maxsize == 2
+    with pytest.raises(ValueError, match='max_cache_size'):
+        tapejit.jit(lambda x: x, max_cache_size=0)
+
+
+def test_cache_info_is_a_named_tuple():
+    f = tapejit.jit(lambda x: x * 2)
+    info = f.cache_info()
+    assert isinstance(info, tapejit.CacheInfo) and isinstance(info, tuple)
+    assert info._fields[:4] == ('hits', 'misses', 'traces', 'entries')
+    assert (info.hits, info.misses, info.traces, info.entries) == (0, 0, 0, 0)
+    f(np.ones(2))
+    f(np.ones(2))
+    assert f.cache_info()._asdict()['hits'] == 1
+
+
+def test_cache_clear():
+    calls = []
+
+    def body(x):
+        calls.append(1)
+        return x - 1
+
+    f = tapejit.jit(body)
+    f(np.ones(2))
+    f.cache_clear()
+    assert f.cache_info().entries == 0
+    _close(f(np.ones(2)), np.zeros(2))
+    assert len(calls) == 2
+
+
+def test_retrace_warning_names_the_changing_argument():
+    f = tapejit.jit(lambda x, y: x * 2 + F.sum(y), retrace_warn_after=3)
+    y = np.ones(4)
+    with warnings.catch_warnings(record=True) as rec:
+        warnings.simplefilter('always')
+        for n in range(1, 4):
+            f(np.ones(n), y)
+        assert not rec, 'warned within retrace_warn_after traces'
+        for n in range(4, 8):
+            f(np.ones(n), y)
+    msgs = [str(w.message) for w in rec if issubclass(w.category, RuntimeWarning)]
+    assert len(msgs) == 1, msgs  # once (at the 4th trace), not at every retrace
+    assert 'traced 4 times' in msgs[0]
+    assert "argument 'x'" in msgs[0] and 'shape (4,)' in msgs[0]
+    assert 'static' in msgs[0]  # and what to do about it
+    assert f.cache_info().traces == 7
+
+
+def test_no_retrace_warning_for_few_signatures():
+    f = tapejit.jit(lambda x: x * 2)
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')
+        for _ in range(20):
+            for n in (1, 2, 3):
+                f(np.ones(n))
+    assert f.cache_info().traces == 3
+
+
+def test_retrace_warning_points_at_the_callers_line():
+    f = tapejit.jit(lambda x: x * 2, retrace_warn_after=2)
+    with warnings.catch_warnings(record=True) as rec:
+        warnings.simplefilter('always')
+        for n in range(1, 5):
+            f(np.ones(n))  # CALL-LINE
+    w, = rec
+    assert (os.path.basename(w.filename), w.lineno) == (
+        THIS_FILE, _line_of(test_retrace_warning_points_at_the_callers_line, '# CALL-LINE'))
+
+
+# =========================================================== static arguments
+def test_static_argnums():
+    calls = []
+
+    @tapejit.jit(static_argnums=1)
+    def power(x, n):
+        calls.append(n)
+        y = x
+        for _ in range(n - 1):  # Python control flow on a static value
+            y = y * x
+        return y
+
+    x = np.array([1.0, 2.0, 3.0])
+    _close(power(x, 3), x ** 3)
+    _close(power(x * 2, 3), (x * 2) ** 3)
+    _close(power(x, 2), x ** 2)
+    assert calls == [3, 2]
+    assert _info(power) == (1, 2, 2, 2)
+
+
+def test_static_argnums_negative_and_static_argnames():
+    @tapejit.jit(static_argnums=(-1,), static_argnames=('mode',))
+    def f(x, scale, mode='mul'):
+        return x * scale if mode == 'mul' else x + scale
+
+    x = np.ones(2)
+    _close(f(x, 3.0), np.full(2, 3.0))
+    _close(f(x, 3.0, mode='add'), np.full(2, 4.0))
+    _close(f(x, 3.0, mode='add'), np.full(2, 4.0))
+    _close(f(x, 5.0, mode='add'), np.full(2, 6.0))
+    assert _info(f) == (1, 3, 3, 3)
+
+
+def test_python_scalars_are_static_by_value():
+    f = tapejit.jit(lambda x, k: x * k)
+    _close(f(np.ones(2), 2.0), np.full(2, 2.0))
+    _close(f(np.ones(2), 3.0), np.full(2, 3.0))
+    _close(f(np.ones(2), 3.0), np.full(2, 3.0))
+    assert _info(f) == (1, 2, 2, 2)
+
+
+def test_dynamic_argnums_and_argnames():
+    @tapejit.jit(dynamic_argnums=1)
+    def sgd(p, lr):
+        p.cleargrad()
+        F.sum(p * p).backward()
+        p.array -= lr * p.grad
+
+    p = Variable(np.array([1.0, 2.0], np.float32))
+    want = p.array.copy()
+    for lr in (0.1, 0.2, 0.3):  # a new learning rate: no retrace
+        sgd(p, lr)
+        want = want - np.float32(lr) * 2 * want
+    assert p.dtype == np.float32  # the Python float adopts the array's dtype
+    _close(p.array, want, rtol=1e-6)
+    assert sgd.cache_info().traces == 1
+
+    f = tapejit.jit(lambda x, k: x * k, dynamic_argnames='k')
+    _close(f(np.ones(2, np.float32), k=3), np.full(2, 3.0))
+    _close(f(np.ones(2, np.float32), k=4), np.full(2, 4.0))
+    assert f.cache_info().traces == 1
+    assert f(np.ones(2, np.float32), k=2.5).dtype == np.float32
+    with pytest.raises(TypeError, match='dynamic'):
+        f(np.ones(2), k=np.ones(2))
+
+
+def test_unhashable_arguments_are_rejected():
+    f = tapejit.jit(lambda x, s: x, static_argnums=1)
+    with pytest.raises(TypeError, match='hashable'):
+        f(np.ones(2), {'a': np.ones(2)})
+    g = tapejit.jit(lambda x, s: x)
+    with pytest.raises(TypeError, match='static_argnums'):
+        g(np.ones(2), {1, 2})
+
+
+# ============================================== arguments and results as trees
+def test_nested_arguments_and_results():
+    def f(params, batch, *, opts):
+        W, b = params['layer']['W'], params['layer']['b']
+        x, (t, scale) = batch
+        h = F.linear(x, W, b) * scale
+        loss = F.mean_squared_error(h, t) * opts['weight']
+        return {'loss': loss, 'out': [h, (x * 2, scale, None)], 'n': opts['n']}
+
+    rng = np.random.default_rng(0)
+
+    def make():
+        r = np.random.default_rng(1)
+        params = {'layer': {'W': Variable(r.standard_normal((2, 3))),
+                            'b': Variable(r.standard_normal(2))}}
+        return params
+
+    x, t = rng.standard_normal((4, 3)), rng.standard_normal((4, 2))
+    opts = {'weight': np.asarray(0.5), 'n': 7}
+    want = f(make(), [x, (t, 2.0)], opts=opts)
+    jf = tapejit.jit(f)
+    got = jf(make(), [x, (t, 2.0)], opts=opts)
+    assert set(got) == {'loss', 'out', 'n'}
+    assert isinstance(got['out'], list) and isinstance(got['out'][1], tuple)
+    assert isinstance(got['loss'], Variable) and isinstance(got['out'][0], Variable)
+    assert isinstance(got['out'][1][0], np.ndarray)  # an array stays an array
+    assert got['out'][1][1:] == (2.0, None) and got['n'] == 7
+    _close(got['loss'], want['loss'])
+    _close(got['out'][0], want['out'][0])
+    _close(got['out'][1][0], want['out'][1][0])
+    # New values, same structure: a hit, still right.
+    x2 = x + 1
+    want2 = f(make(), [x2, (t, 2.0)], opts={'weight': np.asarray(3.0), 'n': 7})
+    got2 = jf(make(), [x2, (t, 2.0)], opts={'weight': np.asarray(3.0), 'n': 7})
+    _close(got2['loss'], want2['loss'])
+    assert _info(jf) == (1, 1, 1, 1)
+
+
+def test_grads_written_back_into_nested_variables():
+    def step(params, x):
+        loss = F.sum(F.tanh(F.matmul(x, params[0]['W'])) * params[1])
+        loss.backward()
+        return loss
+
+    def make():
+        r = np.random.default_rng(2)
+        return [{'W': Variable(r.standard_normal((3, 2)))}, Variable(r.standard_normal(2))]
+
+    x = np.random.default_rng(3).standard_normal((4, 3))
+    pe, pj = make(), make()
+    step(pe, x)
+    tapejit.jit(step)(pj, x)
+    _close(pj[0]['W'].grad, pe[0]['W'].grad)
+    _close(pj[1].grad, pe[1].grad)
+
+
+def test_same_variable_passed_twice():
+    def f(a, b):
+        y = F.sum(a * b)
+        y.backward()
+        return y
+
+    ve, vj = Variable(np.array([1.0, 2.0])), Variable(np.array([1.0, 2.0]))
+    f(ve, ve)
+    tapejit.jit(f)(vj, vj)
+    _close(vj.grad, ve.grad)
+
+
+# ================================================================= side effects
+def test_grads_accumulate_across_calls():
+    def f(x, w):
+        loss = F.sum(F.sin(x) * w)
+        loss.backward()  # no cleargrad: grads accumulate as in eager
+        return loss
+
+    w = np.array([1.0, -2.0, 0.5])
+    xe, xj = Variable(np.array([0.1, 0.2, 0.3])), Variable(np.array([0.1, 0.2, 0.3]))
+    jf = tapejit.jit(f)
+    for _ in range(4):
+        f(xe, w)
+        jf(xj, w)
+        _close(xj.grad, xe.grad)
+    _close(xj.grad, 4 * np.cos(xe.array) * w)
+    # The first call had no grad, the later ones one: two plans, the rest hits.
+    assert _info(jf) == (2, 2, 2, 2)
+
+
+def test_grads_of_closure_variables_written_back_and_accumulated():
+    W = Variable(np.array([[1.0, -1.0], [0.5, 2.0]]))
+    We = Variable(W.array.copy())
+
+    def make(W):
+        def f(x):
+            loss = F.sum(F.matmul(x, W) ** 2)
+            loss.backward()
+            return loss
+        return f
+
+    x = np.array([[1.0, 2.0], [3.0, -1.0]])
+    jf, ef = tapejit.jit(make(W)), make(We)
+    for _ in range(3):
+        _close(jf(x), ef(x))
+        _close(W.grad, We.grad)
+    assert W.grad_var.creator is None
+
+
+def test_cleargrad_inside():
+    def f(x):
+        x.cleargrad()
+        loss = F.sum(x ** 3)
+        loss.backward()
+        return loss
+
+    x = Variable(np.array([1.0, 2.0]), grad=np.array([100.0, 100.0]))
+    jf = tapejit.jit(f)
+    for _ in range(3):
+        jf(x)
+        _close(x.grad, 3 * x.array ** 2)
+    # cleargrad at the end leaves no grad behind.
+    y = Variable(np.array([1.0, 2.0]), grad=np.array([1.0, 1.0]))
+    tapejit.jit(lambda v: v.cleargrad())(y)
+    assert y.grad is None
+
+
+def test_grad_read_inside_is_an_input_of_the_plan():
+    f = tapejit.jit(lambda x: x.grad * 2 + x)
+    for g in (np.array([1.0, 2.0]), np.array([-3.0, 0.5])):
+        x = Variable(np.array([10.0, 20.0]), grad=g)
+        _close(f(x), g * 2 + x.array)
+    assert f.cache_info().hits == 1
+
+
+def test_grad_write_inside_traced_value():
+    def f(x):
+        x.grad = x.array * 0 + 5  # a value computed in the function
+        y = F.sum(x * x)
+        y.backward()  # accumulates onto it
+        return y
+
+    xe, xj = Variable(np.array([1.0, -2.0])), Variable(np.array([1.0, -2.0]))
+    f(xe)
+    tapejit.jit(f)(xj)
+    _close(xj.grad, xe.grad)
+    _close(xj.grad, 5 + 2 * xe.array)
+
+
+def test_grad_write_inside_concrete_array():
+    def f(x):
+        x.grad = np.full(2, 5.0)
+        F.sum(x * x).backward()
+        return x.grad
+
+    xe, xj = Variable(np.array([1.0, -2.0])), Variable(np.array([1.0, -2.0]))
+    f(xe)
+    tapejit.jit(f)(xj)
+    _close(xj.grad, xe.grad)
+
+
+def test_array_update_inside_is_written_back_in_place():
+    def sgd(p, x):
+        p.cleargrad()
+        loss = F.sum((p * x - 1) ** 2)
+        loss.backward()
+        p.array -= 0.1 * p.grad
+        return loss
+
+    pe, pj = Variable(np.array([0.5, 2.0])), Variable(np.array([0.5, 2.0]))
+    ref = pj.array
+    jf = tapejit.jit(sgd)
+    x = np.array([1.0, 3.0])
+    for _ in range(4):
+        _close(jf(pj, x), sgd(pe, x))
+        _close(pj.array, pe.array)
+        _close(pj.grad, pe.grad)
+    assert pj.array is ref  # updated in place, as `p.array -= ...` does eagerly
+
+
+def test_closure_variable_guard_retraces_on_shape_change():
+    C = Variable(np.ones(2))
+    f = tapejit.jit(lambda x: F.sum(x * C))
+    _close(f(np.ones(2)), 2.0)
+    C.array = np.full(3, 2.0)
+    _close(f(np.ones(3)), 6.0)
+    C.array = np.full(3, 3.0)
+    _close(f(np.ones(3)), 9.0)  # a new value of the closure: no retrace
+    assert _info(f) == (1, 2, 2, 2)
+
+
+def test_optimizer_update_of_closure_variables():
+    W = Variable(np.array([1.0, 2.0]), grad=np.array([1.0, 1.0]))
+
+    @tapejit.jit
+    def update():
+        W.array -= 0.5 * W.grad
+
+    for _ in range(3):
+        update()
+    _close(W.array, np.array([1.0, 2.0]) - 1.5)
+
+
+def test_closure_variable_array_read_is_not_stale():
+    W = Variable(np.ones(2))
+    f = tapejit.jit(lambda x: x * W.array)
+    _close(f(np.ones(2)), np.ones(2))
+    W.array = np.full(2, 5.0)
+    _close(f(np.ones(2)), np.full(2, 5.0))
+
+
+def test_returned_constants_are_not_shared_between_calls():
+    f = tapejit.jit(lambda x: (x * 2, np.zeros(2)))
+    _, z = f(np.ones(2))
+    z += 1
+    _, z2 = f(np.ones(2))
+    np.testing.assert_array_equal(z2, np.zeros(2))
+
+
+def test_zerograd_inside():
+    x = Variable(np.ones(2), grad=np.ones(2))
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore', DeprecationWarning)
+        tapejit.jit(lambda v: v.zerograd())(x)
+    np.testing.assert_array_equal(x.grad, np.zeros(2))
+
+
+def test_cleargrad_inside_applies_when_the_first_trace_had_no_grad():
+    clear = tapejit.jit(lambda v: v.cleargrad())
+    clear(Variable(np.ones(2)))
+    b = Variable(np.ones(2), grad=np.ones(2))
+    clear(b)
+    assert b.grad is None
+
+
+def test_cleargrad_of_closure_variable_on_every_call():
+    W = Variable(np.ones(2), grad=np.ones(2))
+    f = tapejit.jit(lambda x: (W.cleargrad(), x * 2)[1])
+    f(np.ones(2))
+    assert W.grad is None
+    W.grad = np.ones(2)
+    f(np.ones(2))
+    assert W.grad is None
+
+
+def test_exception_while_tracing_restores_arguments():
+    x = Variable(np.array([1.0, 2.0]), grad=np.array([1.0, 1.0]))
+
+    @tapejit.jit
+    def f(x):
+        F.sum(x * 2).backward()
+        raise KeyError('boom')
+
+    with pytest.raises(KeyError):
+        f(x)
+    assert isinstance(x.array, np.ndarray) and isinstance(x.grad, np.ndarray)
+    _close(x.grad, np.ones(2))
+    assert tapejit.config.trace is None
+    assert f.cache_info().entries == 0
+    _close(F.sum(x * 3), 9.0)  # eager still works
+
+
+# ===================================================== eager API inside a trace
+def test_no_backprop_mode_inside():
+    def f(x):
+        with tapejit.no_backprop_mode():
+            y = x * 2
+        z = F.sum(y * x)
+        z.backward()
+        return z, y.creator is None
+
+    xe, xj = Variable(np.array([1.0, -3.0])), Variable(np.array([1.0, -3.0]))
+    ze, ne = f(xe)
+    zj, nj = tapejit.jit(f)(xj)
+    assert ne and nj
+    _close(zj, ze)
+    _close(xj.grad, xe.grad)
+    _close(xj.grad, 2 * xe.array)  # no gradient through y
+
+
+def test_backward_retain_grad_inside():
+    def f(x):
+        h = x * 3
+        y = F.sum(h * h)
+        y.backward(retain_grad=True)
+        return y, h.grad
+
+    xe, xj = Variable(np.array([1.0, -2.0])), Variable(np.array([1.0, -2.0]))
+    ye, he = f(xe)
+    yj, hj = tapejit.jit(f)(xj)
+    _close(yj, ye)
+    _close(hj, he)
+    _close(xj.grad, xe.grad)
+
+
+def test_backward_loss_scale_inside():
+    def f(x):
+        F.sum(x ** 2).backward(loss_scale=4.0)
+
+    xe, xj = Variable(np.array([1.0, -2.0])), Variable(np.array([1.0, -2.0]))
+    f(xe)
+    tapejit.jit(f)(xj)
+    _close(xj.grad, xe.grad)
+    _close(xj.grad, 8 * xe.array)
+
+
+def test_backward_enable_double_backprop_inside():
+    def f(x):
+        F.sum(x ** 3).backward(enable_double_backprop=True)
+        gx = x.grad_var
+        x.cleargrad()
+        F.sum(gx * gx).backward()  # d/dx sum((3x^2)^2) = 36 x^3
+        return gx
+
+    xe, xj = Variable(np.array([1.0, -2.0])), Variable(np.array([1.0, -2.0]))
+    ge = f(xe)
+    gj = tapejit.jit(f)(xj)
+    _close(gj, ge)
+    _close(xj.grad, xe.grad)
+    _close(xj.grad, 36 * xe.array ** 3)
+
+
+def test_tapejit_grad_and_grad_of_grad_inside():
+    def f(x):
+        y = F.sum(x ** 4)
+        g, = tapejit.grad([y], [x], enable_double_backprop=True)
+        gg, = tapejit.grad([F.sum(g)], [x], enable_double_backprop=True)
+        ggg, = tapejit.grad([F.sum(gg)], [x])
+        return g, gg, ggg
+
+    x = np.array([1.0, -2.0, 0.5])
+    jf = tapejit.jit(f)
+    for xv in (x, x * 3):
+        want = f(Variable(xv))
+        got = jf(Variable(xv))
+        for a, b in zip(got, want):
+            _close(a, b)
+        _close(got[2], 24 * xv)  # third derivative
+    assert jf.cache_info().hits == 1
+
+
+def test_hessian_vector_product_under_jit():
+    def hvp(x, v):
+        y = F.sum(F.sin(x) * x ** 2)
+        g, = tapejit.grad([y], [x], enable_double_backprop=True)
+        hv, = tapejit.grad([F.sum(g * v)], [x])
+        return hv
+
+    x = np.array([1.0, -2.0, 0.5])
+    v = np.array([0.3, 0.2, -1.0])
+    # d2/dx2 (x^2 sin x) = 2 sin x + 4 x cos x - x^2 sin x (the Hessian is diagonal)
+    analytic = (2 * np.sin(x) + 4 * x * np.cos(x) - x ** 2 * np.sin(x)) * v
+    got = tapejit.jit(hvp)(Variable(x), v)
+    _close(got, hvp(Variable(x), v))
+    _close(got, analytic)
+
+
+def test_nested_jit_is_inlined():
+    inner = tapejit.jit(lambda x: x * 2)
+    outer = tapejit.jit(lambda x: inner(x) + 1)
+    _close(outer(np.ones(2)), np.full(2, 3.0))
+    assert _info(inner) == (0, 0, 0, 0)
+    assert 'mul' in outer.explain(np.ones(2))
+
+
+def test_jit_method():
+    class Model:
+        def __init__(self, w):
+            self.W = Variable(np.asarray(w))
+
+        @tapejit.jit
+        def __call__(self, x):
+            return F.sum(self.W * x)
+
+    m, m2 = Model([1.0, 2.0]), Model([3.0, 4.0])
+    _close(m(np.ones(2)), 3.0)
+    _close(m(np.full(2, 2.0)), 6.0)
+    _close(m2(np.ones(2)), 7.0)
+
+
+# =================================================================== TraceError
+def test_trace_error_points_at_the_users_line():
+    @tapejit.jit
+    def f(x):
+        y = x * 2
+        if F.sum(y).array > 0:  # MARK-BOOL
+            return y
+        return -y
+
+    with pytest.raises(TraceError) as ei:
+        f(np.ones(2))
+    msg = str(ei.value)
+    assert f'{THIS_FILE}:{_line_of(f.__wrapped__, "# MARK-BOOL")}' in msg
+    assert 'if F.sum(y).array > 0:' in msg  # the source line itself
+    assert '(in f)' in msg
+    assert 'static_argnums' in msg and "fallback='eager'" in msg  # the remedies
+
+
+@pytest.mark.parametrize('what, body', [
+    ('float', lambda x: float(F.sum(x).array)),
+    ('int', lambda x: int(F.sum(x).array)),
+    ('item', lambda x: F.sum(x).array.item()),
+    ('tolist', lambda x: x.array.tolist()),
+    ('iter', lambda x: [v for v in x.array]),
+    ('numpy', lambda x: np.asarray(x.array)),
+    ('index', lambda x: [1, 2, 3][F.sum(x).array]),
+    ('variable-float', lambda x: float(F.sum(x))),
+])
+def test_trace_error_for_concrete_value_requests(what, body):
+    with pytest.raises(TraceError) as ei:
+        tapejit.jit(body)(Variable(np.ones(2)))
+    assert f'{THIS_FILE}:' in str(ei.value), str(ei.value)
+
+
+def test_trace_error_for_traced_index_array():
+    def f(x):
+        idx = F.argmax(x, axis=0).array
+        return F.get_item(x, idx)  # MARK-IDX
+
+    with pytest.raises(TraceError) as ei:
+        tapejit.jit(f)(np.array([[1.0, 2.0], [3.0, 0.0]]))
+    assert f'{THIS_FILE}:{_line_of(f, "# MARK-IDX")}' in str(ei.value)
+
+
+def test_dropout_without_mask_error_points_at_users_line():
+    def f(x):
+        return F.dropout(x, 0.5)  # MARK-DROP
+
+    with pytest.raises(TraceError, match='mask') as ei:
+        tapejit.jit(f)(np.ones(3))
+    assert f'{THIS_FILE}:{_line_of(f, "# MARK-DROP")}' in str(ei.value)
+
+
+def test_leaked_traced_value_raises_after_the_call():
+    leaked = []
+
+    @tapejit.jit
+    def f(x):
+        y = x * 2
+        leaked.append(y)
+        return y
+
+    _close(f(Variable(np.ones(2))), np.full(2, 2.0))
+    v = leaked[0]
+    with pytest.raises(TraceError, match='escaped') as ei:
+        v + 1  # MARK-LEAK
+    line = _line_of(test_leaked_traced_value_raises_after_the_call, '# MARK-LEAK')
+    assert f'{THIS_FILE}:{line}' in str(ei.value)
+    with pytest.raises(TraceError, match='escaped'):
+        F.exp(v)
+    with pytest.raises(TraceError, match='escaped'):
+        v.array * 3
+    with pytest.raises(TraceError):
+        np.asarray(v.array)
+    # ... and inside another trace.
+    with pytest.raises(TraceError, match='escaped'):
+        tapejit.jit(lambda x: x + v)(np.ones(2))
+
+
+def test_fallback_eager_runs_eagerly_with_one_warning():
+    calls = []
+
+    def f(x):
+        calls.append(1)
+        if F.sum(x).array > 0:
+            return x * 2
+        return x - 1
+
+    with pytest.raises(TraceError):
+        tapejit.jit(f)(np.ones(2))
+    jf = tapejit.jit(f, fallback='eager')
+    with warnings.catch_warnings(record=True) as rec:
+        warnings.simplefilter('always')
+        _close(jf(np.ones(2)), np.full(2, 2.0))
+        _close(jf(-np.ones(2)), np.full(2, -2.0))
+        _close(jf(np.ones(3)), np.full(3, 2.0))
+    msgs = [str(w.message) for w in rec]
+    assert len(msgs) == 1 and "fallback='eager'" in msgs[0], msgs
+    # Each call ran the function (eagerly); the eager decision is cached per signature.
+    assert len(calls) == 1 + 2 + 1 + 2
+    assert _info(jf) == (1, 2, 2, 2)
+    with pytest.raises(TraceError, match='eagerly'):
+        jf.explain(np.ones(2))
+    with pytest.raises(ValueError, match='fallback'):
+        tapejit.jit(f, fallback='python')
+
+
+def test_fallback_eager_keeps_eager_side_effects():
+    def f(x):
+        loss = F.sum(x * x)
+        if loss.array > 1:
+            loss.backward()
+        return loss
+
+    x = Variable(np.array([1.0, 2.0]))
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore', RuntimeWarning)
+        jf = tapejit.jit(f, fallback='eager')
+        jf(x)
+        jf(x)
+    _close(x.grad, 4 * x.array)
+
+
+def test_fallback_warning_points_at_the_callers_line():
+    jf = tapejit.jit(lambda x: x * 2 if F.sum(x).array > 0 else x, fallback='eager')
+    with warnings.catch_warnings(record=True) as rec:
+        warnings.simplefilter('always')
+        jf(np.ones(2))  # CALL-LINE
+    w, = rec
+    assert (os.path.basename(w.filename), w.lineno) == (
+        THIS_FILE, _line_of(test_fallback_warning_points_at_the_callers_line, '# CALL-LINE'))
+
+
+# =============================================================== value_and_grad
+def test_value_and_grad_single_argument():
+    vg = tapejit.value_and_grad(lambda x: F.sum(x ** 3))
+    value, g = vg(np.array([1.0, 2.0]))
+    assert isinstance(value, Variable) and isinstance(g, Variable)
+    _close(value, 9.0)
+    _close(g, [3.0, 12.0])
+    value, g = vg(np.array([-1.0, 3.0]))
+    _close(g, [3.0, 27.0])
+    assert _info(vg) == (1, 1, 1, 1)
+
+
+def test_value_and_grad_argnums_tuple():
+    def f(x, W, t):
+        return F.sum((F.matmul(x, W) - t) ** 2)
+
+    rng = np.random.default_rng(0)
+    x, W, t = rng.standard_normal((3, 2)), rng.standard_normal((2, 4)), rng.standard_normal((3, 4))
+    value, (gx, gW) = tapejit.value_and_grad(f, argnums=(0, 1))(x, W, t)
+    xv, Wv = Variable(x), Variable(W)
+    want = f(xv, Wv, t)
+    wx, wW = tapejit.grad([want], [xv, Wv])
+    _close(value, want)
+    _close(gx, wx)
+    _close(gW, wW)
+    _close(gW, 2 * x.T @ (x @ W - t))
+    # argnums=(1,) gives a one-tuple; an unused argument gets zeros.
+    _, grads = tapejit.value_and_grad(lambda a, b: F.sum(a), argnums=(1,))(x, W)
+    assert isinstance(grads, tuple) and len(grads) == 1
+    np.testing.assert_array_equal(grads[0].array, np.zeros_like(W))
+
+
+def test_value_and_grad_leaves_argument_grads_alone():
+    x = Variable(np.array([1.0, 2.0]))
+    _, g = tapejit.value_and_grad(lambda x: F.sum(x * x))(x)
+    _close(g, 2 * x.array)
+    assert x.grad is None
+
+
+def test_value_and_grad_has_aux():
+    def f(x):
+        y = x * 2
+        return F.sum(y * y), {'y': y, 'n': 3}
+
+    (value, aux), g = tapejit.value_and_grad(f, has_aux=True)(np.array([1.0, 2.0]))
+    _close(value, 20.0)
+    _close(aux['y'], [2.0, 4.0])
+    assert aux['n'] == 3
+    _close(g, [8.0, 16.0])
+    with pytest.raises(TypeError, match='has_aux'):
+        tapejit.value_and_grad(lambda x: F.sum(x), has_aux=True)(np.ones(2))
+
+
+def test_value_and_grad_errors():
+    with pytest.raises(tapejit.ShapeError, match='one-element'):
+        tapejit.value_and_grad(lambda x: x * 2)(np.ones(2))
+    with pytest.raises(TypeError, match='argnums'):
+        tapejit.value_and_grad(lambda x: F.sum(x), argnums=2)(np.ones(2))
+
+
+def test_value_and_grad_nested_gives_higher_derivatives():
+    def f1(x):
+        return F.sum(x ** 4)
+
+    def f2(x):  # sum of the first derivative
+        return F.sum(tapejit.value_and_grad(f1)(x)[1])
+
+    def f3(x):  # sum of the second derivative
+        return F.sum(tapejit.value_and_grad(f2)(x)[1])
+
+    x = np.array([1.0, -2.0, 0.5])
+    v2, g2 = tapejit.value_and_grad(f2)(x)
+    _close(v2, np.sum(4 * x ** 3))
+    _close(g2, 12 * x ** 2)  # second derivative
+    v3, g3 = tapejit.value_and_grad(f3)(x)
+    _close(v3, np.sum(12 * x ** 2))
+    _close(g3, 24 * x)  # third derivative
+
+
+def test_jit_of_value_and_grad():
+    calls = []
+
+    def f(x, y):
+        calls.append(1)
+        return F.sum(F.exp(x) * y)
+
+    jvg = tapejit.jit(tapejit.value_and_grad(f, argnums=(0, 1)))
+    for k in range(3):
+        x, y = np.array([0.1, 0.2]) * k, np.array([1.0, 3.0])
+        value, (gx, gy) = jvg(x, y)
+        _close(value, np.sum(np.exp(x) * y))
+        _close(gx, np.exp(x) * y)
+        _close(gy, np.exp(x))
+    assert len(calls) == 1
+    assert jvg.cache_info().hits == 2
+
+
+def test_value_and_grad_explain_shows_the_backward_pass():
+    text = tapejit.value_and_grad(lambda x: F.sum(x ** 2)).explain(np.ones(2, np.float32))
+    assert 'f32[2]' in text and 'pow_const' in text and 'sum' in text
+    assert 'mul' in text  # the VJP of pow
+
+
+# ======================================================================= explain
+def test_explain_shows_the_ir():
+    f = tapejit.jit(lambda x, y: F.sum(F.tanh(x) * y))
+    x, y = np.ones((2, 3), np.float32), np.ones(3, np.float32)
+    text = f.explain(x, y)
+    assert text.startswith('{ lambda')
+    assert 'a:f32[2, 3]' in text and 'b:f32[3]' in text
+    assert 'tanh' in text and 'mul' in text and 'sum' in text
+    assert text.rstrip().endswith('}') and ' in (' in text
+    g = f.lower(x, y)
+    assert isinstance(g, Graph) and str(g) == text
+    verify(g)
+    _close(interpret(g, [x, y])[0], f(x, y), rtol=1e-6)
+
+
+def test_explain_of_a_training_step_includes_backward_and_update():
+    W = Variable(np.ones((3, 2), np.float32))
+
+    def step(x):
+        W.cleargrad()
+        loss = F.sum(F.matmul(x, W) ** 2)
+        loss.backward()
+        W.array -= 0.1 * W.grad
+        return loss
+
+    text = tapejit.jit(step).explain(np.ones((4, 3), np.float32))
+    assert text.count('matmul') >= 2  # forward and backward
+    assert 'f32[3, 2]' in text  # W is an input of the plan
+    assert isinstance(W.array, np.ndarray) and W.grad is None  # explain changed nothing
+    np.testing.assert_array_equal(W.array, np.ones((3, 2)))
+
+
+# =========================================================== IR: graph and tools
+def _example_graph():
+    return trace_graph(lambda x, y: F.exp(x * y) + x, [np.ones(3), np.ones(3)])
+
+
+def test_verify_accepts_traced_graphs():
+    verify(_example_graph())
+
+
+def test_verify_catches_use_before_definition():
+    g = _example_graph()
+    bad = g._replace(eqns=tuple(reversed(g.eqns)))
+    with pytest.raises(VerifyError, match='before it is defined'):
+        verify(bad)
+
+
+def test_verify_catches_wrong_output_type():
+    g = _example_graph()
+    e = g.eqns[0]
+    bad_eqn = e._replace(out=Var(e.out.id, (4,), e.out.dtype))
+    with pytest.raises(VerifyError, match='abstract_eval'):
+        verify(g._replace(eqns=(bad_eqn,) + g.eqns[1:]))
+    bad_eqn = e._replace(out=Var(e.out.id, e.out.shape, np.float32))
+    with pytest.raises(VerifyError, match='abstract_eval'):
+        verify(g._replace(eqns=(bad_eqn,) + g.eqns[1:]))
+
+
+def test_verify_catches_double_definition_and_undefined_output():
+    g = _example_graph()
+    with pytest.raises(VerifyError, match='defined twice'):
+        verify(g._replace(eqns=g.eqns + (g.eqns[0],)))
+    with pytest.raises(VerifyError, match='defined twice'):
+        verify(g._replace(invars=(g.invars[0], g.invars[0])))
+    with pytest.raises(VerifyError, match='not defined'):
+        verify(g._replace(outvars=(Var(999, (3,), np.float64),)))
+
+
+def test_verify_catches_bad_constants():
+    g = trace_graph(lambda x: x + np.arange(3.0), [np.ones(3)])
+    assert len(g.constvars) == 1
+    verify(g)
+    with pytest.raises(VerifyError, match='constant'):
+        verify(g._replace(consts=(np.arange(4.0),)))
+    with pytest.raises(VerifyError, match='length'):
+        verify(g._replace(consts=()))
+
+
+def test_interpreter_equals_eager():
+    def f(x, w):
+        h = F.tanh(F.matmul(x, w))
+        loss = F.sum(F.log_softmax(h, axis=1) * h)
+        xv = Variable(x) if not isinstance(x, Variable) else x
+        return loss, F.max(h, axis=0), F.exp(xv) - 1
+
+    rng = np.random.default_rng(0)
+    x, w = rng.standard_normal((4, 3)), rng.standard_normal((3, 5))
+    g = trace_graph(f, [x, w])
+    verify(g)
+    for _ in range(3):
+        x, w = rng.standard_normal((4, 3)), rng.standard_normal((3, 5))
+        got = interpret(g, [x, w])
+        want = f(x, w)
+        assert len(got) == len(want)
+        for a, b in zip(got, want):
+            assert isinstance(a, np.ndarray) and a.shape == b.shape and a.dtype == b.dtype
+            _close(a, b)
+    with pytest.raises(ValueError, match='inputs'):
+        interpret(g, [x])
+
+
+def test_interpreter_equals_eager_for_a_backward_pass():
+    def f(x):
+        v = Variable(x)
+        loss = F.sum(F.sigmoid(v) * v)
+        gx, = tapejit.grad([loss], [v])
+        return gx
+
+    x = np.array([0.5, -1.0, 2.0])
+    g = trace_graph(f, [x])
+    for xv in (x, -x):
+        _close(interpret(g, [xv])[0], f(xv))
+
+
+# ================================================================ training step
+def _mlp_params(seed=0):
+    r = np.random.default_rng(seed)
+    return [Variable((r.standard_normal((4, 8)) * 0.5).astype(np.float32)),
+            Variable(np.zeros(8, np.float32)),
+            Variable((r.standard_normal((8, 3)) * 0.5).astype(np.float32)),
+            Variable(np.zeros(3, np.float32))]
+
+
+def _train_step(params, x, t, lr=0.1):
+    W1, b1, W2, b2 = params
+    for p in params:
+        p.cleargrad()
+    h = F.relu(F.matmul(x, W1) + b1)
+    loss = F.softmax_cross_entropy(F.matmul(h, W2) + b2, t)
+    loss.backward()
+    for p in params:
+        p.array -= lr * p.grad
+    return loss
+
+
+def _batches(n):
+    r = np.random.default_rng(1)
+    return [(r.standard_normal((5, 4)).astype(np.float32),
+             r.integers(0, 3, 5).astype(np.int32)) for _ in range(n)]
+
+
+def test_training_step_matches_eager(monkeypatch):
+    calls = []
+
+    @tapejit.jit
+    def step(params, x, t):
+        calls.append(1)
+        return _train_step(params, x, t)
+
+    pe, pj = _mlp_params(), _mlp_params()
+    batches = _batches(6)
+    for k, (x, t) in enumerate(batches):
+        if k == len(batches) - 1:
+            # Once warm, a call runs the plan only: no tracing, no eager ops.
+            _forbid_eager_machinery(monkeypatch)
+        lj = step(pj, x, t)
+        monkeypatch.undo()
+        le = _train_step(pe, x, t)
+        assert lj.dtype == np.float32
+        _close(lj, le, rtol=1e-6, atol=1e-6)
+        for a, b in zip(pj, pe):
+            _close(a.grad, b.grad, rtol=1e-5, atol=1e-6)
+            _close(a.array, b.array, rtol=1e-5, atol=1e-6)
+    info = step.cache_info()
+    assert len(calls) == info.traces  # the body runs only when tracing
+    assert info.hits >= len(batches) - 2
+
+
+def test_training_step_with_closure_parameters_matches_eager():
+    pe, pj = _mlp_params(), _mlp_params()
+    step = tapejit.jit(lambda x, t: _train_step(pj, x, t))
+    for x, t in _batches(4):
+        _close(step(x, t), _train_step(pe, x, t), rtol=1e-6, atol=1e-6)
+        for a, b in zip(pj, pe):
+            _close(a.array, b.array, rtol=1e-5, atol=1e-6)
+
+
+def test_training_step_every_call_after_the_first_hits():
+    calls = []
+
+    @tapejit.jit
+    def step(params, x, t):
+        calls.append(1)
+        return _train_step(params, x, t)
+
+    params = _mlp_params()
+    for x, t in _batches(5):
+        step(params, x, t)
+    assert len(calls) == 1
+    assert _info(step)[:3] == (4, 1, 1)
+
+
+def test_train_and_eval_signatures_both_stay_cached():
+    calls = []
+
+    @tapejit.jit(static_argnames='train')
+    def run(params, x, t, *, train):
+        calls.append(train)
+        if train:
+            return _train_step(params, x, t)
+        W1, b1, W2, b2 = params
+        h = F.relu(F.matmul(x, W1) + b1)
+        return F.softmax_cross_entropy(F.matmul(h, W2) + b2, t)
+
+    params = _mlp_params()
+    for k, (x, t) in enumerate(_batches(9)):
+        run(params, x, t, train=k % 3 != 2)  # two training steps, one evaluation
+    assert calls == [True, False], calls  # one trace per signature
