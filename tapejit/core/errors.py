@@ -21,3 +21,12 @@ def fmt_shapes(arrays) -> str:
 
 def fmt_dtypes(arrays) -> str:
     return ' and '.join(str(a.dtype) for a in arrays)
+
+
+def not_an_array(op: str, what: str, x) -> TypeError:
+    """``"<op>: <what> must be a Variable or an array ..., got list; wrap it ..."``."""
+    hint = ''
+    if isinstance(x, (list, tuple, int, float, bool)) or type(x).__module__ == 'numpy':
+        hint = '; wrap it with numpy.asarray(...) or tapejit.Variable(...)'
+    return TypeError(f'{op}: {what} must be a Variable or an array (numpy.ndarray or '
+                     f'cupy.ndarray), got {type(x).__name__}{hint}')

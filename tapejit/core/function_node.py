@@ -14,6 +14,7 @@ import numpy
 
 from tapejit import backends
 from tapejit.core.config import config
+from tapejit.core.errors import not_an_array
 from tapejit.core.variable import Variable, VariableNode, _check_data
 
 
@@ -206,11 +207,7 @@ def _select_targets(func: Any, targets: tuple, gxs: Any) -> tuple:
 
 def _check_input(op: str, i: int, x: Any) -> None:
     if not backends.is_array(x):
-        hint = ''
-        if isinstance(x, (list, tuple, int, float, bool, numpy.generic)):
-            hint = '; wrap it with numpy.asarray(...) or tapejit.Variable(...)'
-        raise TypeError(f'{op}: input {i} must be a Variable or an array (numpy.ndarray '
-                        f'or cupy.ndarray), got {type(x).__name__}{hint}')
+        raise not_an_array(op, f'input {i}', x)
 
 
 def _as_array_like(y: Any, arrays: list) -> Any:

@@ -8,6 +8,7 @@ import numpy
 
 from tapejit import backends
 from tapejit.core.abstract import TracedArray
+from tapejit.core.errors import not_an_array
 from tapejit.core.variable import Variable
 from tapejit.ops import elementwise as E
 
@@ -50,11 +51,7 @@ def lift_pair(name: str, a: Any, b: Any) -> tuple:
 
 def check_var(name: str, x: Any, what: str = 'x') -> None:
     if not isinstance(x, Variable) and not backends.is_array(x):
-        hint = ''
-        if isinstance(x, (list, tuple, int, float, bool, numpy.generic)):
-            hint = '; wrap it with numpy.asarray(...) or tapejit.Variable(...)'
-        raise TypeError(f'{name}: {what} must be a Variable or an array (numpy.ndarray '
-                        f'or cupy.ndarray), got {type(x).__name__}{hint}')
+        raise not_an_array(name, what, x)
 
 
 def _weak_pair(a: Any, b: Any) -> tuple:

@@ -18,7 +18,7 @@ from numpy import ndarray
 from tapejit import backends
 from tapejit.core.abstract import TracedArray
 from tapejit.core.config import config
-from tapejit.core.errors import DTypeError, ShapeError
+from tapejit.core.errors import DTypeError, ShapeError, not_an_array
 from tapejit.core.function_node import FunctionNode
 from tapejit.core.variable import Variable, VariableNode
 
@@ -192,11 +192,7 @@ def bind(prim: Primitive, args: tuple, params: dict) -> Variable:
 
 def _bad_input(prim: Primitive, args: tuple, a: Any) -> TypeError:
     i = next(k for k, b in enumerate(args) if b is a)
-    hint = ''
-    if isinstance(a, (list, tuple, int, float, bool, numpy.generic)):
-        hint = '; wrap it with numpy.asarray(...) or tapejit.Variable(...)'
-    return TypeError(f'{prim.name}: input {i} must be a Variable or an array '
-                     f'(numpy.ndarray or cupy.ndarray), got {type(a).__name__}{hint}')
+    return not_an_array(prim.name, f'input {i}', a)
 
 
 def _diagnose(prim: Primitive, arrays: list, params: dict, err: Exception) -> Exception:
