@@ -1,0 +1,36 @@
+"""tapejit eager: Variables on NumPy arrays, the tape walked by backward()."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Optional
+
+from benchmarks.systems import chainerlike, no_sync
+
+LABEL = 'tapejit eager'
+sync = no_sync
+
+
+def unavailable() -> Optional[str]:
+    return None
+
+
+def versions() -> dict:
+    import llvmlite
+    import numba
+    import numpy
+
+    import tapejit
+    return {'tapejit': tapejit.__version__, 'numpy': numpy.__version__,
+            'numba': numba.__version__, 'llvmlite': llvmlite.__version__}
+
+
+def api() -> SimpleNamespace:
+    import tapejit
+    import tapejit.functions as F
+    return SimpleNamespace(Variable=tapejit.Variable, F=F, grad=tapejit.grad,
+                           gelu_tanh=lambda u: F.gelu(u, approximate='tanh'))
+
+
+def build(name: str, data: dict) -> tuple:
+    return chainerlike.build(api(), name, data)

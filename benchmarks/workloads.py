@@ -1,0 +1,185 @@
+"""The workloads of the benchmark table: data, sizes and a NumPy reference.
+
+Every system implements the same computation on the same data (float32,
+fixed seed), so their times are comparable.  ``SIZES['tiny']`` is what the
+smoke test runs; ``SIZES['full']`` is what the published table runs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+import numpy as np
+
+SEED = 0
+
+# Sizes per workload. mlp sizes are (in, hidden, hidden, out, batch).
+SIZES = {
+    'full': {
+        'poly': {'n': 2 ** 24},
+        'layernorm_gelu': {'rows': 4096, 'cols': 1024},
+        'mlp_big': {'dims': (784, 1024, 1024, 10), 'batch': 256},
+        'mlp_tiny': {'dims': (16, 32, 32, 4), 'batch': 8},
+        'hvp': {'n': 2 ** 22},
+    },
+    'tiny': {
+        'poly': {'n': 2 ** 10},
+        'layernorm_gelu': {'rows': 8, 'cols': 16},
+        'mlp_big': {'dims': (24, 32, 32, 10), 'batch': 8},
+        'mlp_tiny': {'dims': (16, 32, 32, 4), 'batch': 8},
+        'hvp': {'n': 2 ** 10},
+    },
+}
+
+LR = 0.01          # SGD learning rate of the mlp steps
+EPS = 1e-5         # layer normalization epsilon
+GELU_C = float(np.sqrt(2.0 / np.pi))
+
+
+@dataclass(frozen=True)
+class Workload:
+    name: str
+    what: str
+    make_data: Callable[[dict, int], dict]
+    # Bytes the computation must at least read and write (for the roofline copy);
+    # None for compute-bound workloads.
+    min_bytes: Optional[Callable[[dict], int]]
+
+
+def _poly_data(size: dict, seed: int) -> dict:
+    rng = np.random.default_rng(seed)
+    return {'x': rng.standard_normal(size['n']).astype(np.float32)}
+
+
+def _ln_data(size: dict, seed: int) -> dict:
+    rng = np.random.default_rng(seed)
+    r, c = size['rows'], size['cols']
+    return {'x': rng.standard_normal((r, c)).astype(np.float32),
+            'w': rng.standard_normal((r, c)).astype(np.float32),
+            'g': (1 + 0.1 * rng.standard_normal(c)).astype(np.float32),
+            'b': (0.1 * rng.standard_normal(c)).astype(np.float32)}
+
+
+def _mlp_data(size: dict, seed: int) -> dict:
+    rng = np.random.default_rng(seed)
+    d_in, h1, h2, d_out = size['dims']
+    n = size['batch']
+    data = {'x': rng.standard_normal((n, d_in)).astype(np.float32),
+            't': rng.integers(0, d_out, n).astype(np.int32)}
+    # Chainer's Linear layout: W is (out, in); LeCun-normal scale.
+    for i, (a, b) in enumerate([(d_in, h1), (h1, h2), (h2, d_out)], 1):
+        data[f'W{i}'] = (rng.standard_normal((b, a)) / np.sqrt(a)).astype(np.float32)
+        data[f'b{i}'] = np.zeros(b, np.float32)
+    return data
+
+
+def _hvp_data(size: dict, seed: int) -> dict:
+    rng = np.random.default_rng(seed)
+    return {'x': rng.standard_normal(size['n']).astype(np.float32),
+            'v': rng.standard_normal(size['n']).astype(np.float32)}
+
+
+def _nbytes(*names: str, out: tuple = ()) -> Callable[[dict], int]:
+    """Read every named input once, write every named output (same size) once."""
+    def count(data: dict) -> int:
+        return sum(data[k].nbytes for k in names) + sum(data[k].nbytes for k in out)
+    return count
+
+
+WORKLOADS = {
+    'poly': Workload(
+        'poly', 'loss = sum(x**2 - 2*x + 1), d loss / dx',
+        _poly_data, _nbytes('x', out=('x',))),
+    'layernorm_gelu': Workload(
+        'layernorm_gelu', 'loss = sum(gelu_tanh(layer_norm(x) * g + b) * w), grads of x, g, b',
+        _ln_data, _nbytes('x', 'w', 'g', 'b', out=('x', 'g', 'b'))),
+    'mlp_big': Workload(
+        'mlp_big', 'MLP training step (ReLU, softmax cross-entropy, SGD)',
+        _mlp_data, None),
+    'mlp_tiny': Workload(
+        'mlp_tiny', 'the same step, tiny', _mlp_data, None),
+    'hvp': Workload(
+        'hvp', 'Hessian-vector product of sum(tanh(x)**3) by double backprop',
+        _hvp_data, _nbytes('x', 'v', out=('x',))),
+}
+
+NAMES = tuple(WORKLOADS)
+
+
+def make_data(name: str, size: str = 'full', seed: int = SEED) -> dict:
+    """The input arrays of workload ``name`` at ``size`` ('full' or 'tiny')."""
+    return WORKLOADS[name].make_data(SIZES[size][name], seed)
+
+
+# --- NumPy reference (also the "NumPy by hand" system) -----------------------
+
+def poly(x: np.ndarray) -> tuple:
+    loss = np.sum(x * x - 2 * x + 1)
+    gx = 2 * x - 2
+    return loss, gx
+
+
+def layernorm_gelu(x, w, g, b) -> tuple:
+    n = x.shape[-1]
+    mu = x.mean(axis=-1, keepdims=True)
+    xc = x - mu
+    var = (xc * xc).mean(axis=-1, keepdims=True)
+    rstd = 1 / np.sqrt(var + np.float32(EPS))
+    xhat = xc * rstd
+    u = xhat * g + b
+    c = np.float32(GELU_C)
+    inner = c * (u + np.float32(0.044715) * u ** 3)
+    th = np.tanh(inner)
+    y = np.float32(0.5) * u * (1 + th)
+    loss = np.sum(y * w)
+    # backward
+    dinner = c * (1 + np.float32(3 * 0.044715) * u * u)
+    du = w * (np.float32(0.5) * (1 + th) + np.float32(0.5) * u * (1 - th * th) * dinner)
+    gg = np.sum(du * xhat, axis=0)
+    gb = np.sum(du, axis=0)
+    dxhat = du * g
+    gx = rstd * (dxhat - dxhat.mean(axis=-1, keepdims=True)
+                 - xhat * (dxhat * xhat).sum(axis=-1, keepdims=True) / n)
+    return loss, gx, gg, gb
+
+
+def mlp_step(data: dict, lr: float = LR) -> np.ndarray:
+    """One SGD step, updating the W*/b* arrays of ``data`` in place; returns the loss."""
+    x, t = data['x'], data['t']
+    W1, b1, W2, b2, W3, b3 = (data[k] for k in ('W1', 'b1', 'W2', 'b2', 'W3', 'b3'))
+    n = x.shape[0]
+    a1 = x @ W1.T + b1
+    h1 = np.maximum(a1, 0)
+    a2 = h1 @ W2.T + b2
+    h2 = np.maximum(a2, 0)
+    z = h2 @ W3.T + b3
+    z = z - z.max(axis=1, keepdims=True)
+    e = np.exp(z)
+    s = e.sum(axis=1, keepdims=True)
+    logp = z - np.log(s)
+    loss = -logp[np.arange(n), t].mean()
+    dz = e / s
+    dz[np.arange(n), t] -= 1
+    dz /= n
+    gW3 = dz.T @ h2
+    gb3 = dz.sum(axis=0)
+    dh2 = dz @ W3
+    dh2 *= a2 > 0
+    gW2 = dh2.T @ h1
+    gb2 = dh2.sum(axis=0)
+    dh1 = dh2 @ W2
+    dh1 *= a1 > 0
+    gW1 = dh1.T @ x
+    gb1 = dh1.sum(axis=0)
+    lr = np.float32(lr)
+    for p, gp in ((W1, gW1), (b1, gb1), (W2, gW2), (b2, gb2), (W3, gW3), (b3, gb3)):
+        p -= lr * gp
+    return loss
+
+
+def hvp(x, v) -> np.ndarray:
+    t = np.tanh(x)
+    t2 = t * t
+    # d/dx [3 t^2 (1 - t^2)] = (6 t - 12 t^3) (1 - t^2)
+    return v * (6 * t - 12 * t * t2) * (1 - t2)
