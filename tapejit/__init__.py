@@ -22,13 +22,22 @@ from tapejit.backends import get_device, get_array_module
 from tapejit import gradient_check  # noqa: F401
 from tapejit.core.abstract import TraceError
 from tapejit.jit import CacheInfo, jit, value_and_grad
+from tapejit.core.parameter import Parameter
+from tapejit import initializers  # noqa: F401
+from tapejit.links.link import Chain, ChainList, Link
+from tapejit import links  # noqa: F401
+from tapejit import optimizers  # noqa: F401
+from tapejit import optimizer_hooks  # noqa: F401
+from tapejit import serializers  # noqa: F401
 
 __version__ = '0.1.0'
 
 __all__ = [
-    'CacheInfo', 'DTypeError', 'FunctionNode', 'TraceError', 'jit', 'value_and_grad',
+    'CacheInfo', 'Chain', 'ChainList', 'DTypeError', 'FunctionNode', 'Link', 'Parameter',
+    'TraceError', 'jit', 'value_and_grad',
     'GradientError', 'ShapeError', 'Variable', 'VariableNode',
     'as_array', 'as_variable', 'config', 'force_backprop_mode', 'functions',
-    'get_array_module', 'get_device', 'grad', 'gradient_check', 'no_backprop_mode', 'ops',
+    'get_array_module', 'get_device', 'grad', 'gradient_check', 'initializers', 'links',
+    'no_backprop_mode', 'ops', 'optimizer_hooks', 'optimizers', 'serializers',
     'using_config',
 ]

@@ -97,8 +97,10 @@ class Plan:
     """A traced, verified graph and how to feed it and read it back."""
 
     def __init__(self, graph: Graph, input_sources: list, out_td: Any, out_kinds: list,
-                 writes: list, guards: list, grad_ignored_args: frozenset) -> None:
+                 writes: list, guards: list, grad_ignored_args: frozenset,
+                 py_guards: Sequence = ()) -> None:
         self.graph = graph
+        self.py_guards = tuple(py_guards)  # (getter, value): Python values read
         self.input_sources = input_sources
         self.out_td = out_td
         self.out_kinds = out_kinds
@@ -112,13 +114,21 @@ class Plan:
                                        if v.id in const_ids)
 
     def guards_hold(self) -> bool:
-        return all(_leaf_spec(v, ign) == spec for v, spec, ign in self.guards)
+        for v, spec, ign in self.guards:
+            if _leaf_spec(v, ign) != spec:
+                return False
+        for getter, value in self.py_guards:
+            if getter() != value:
+                return False
+        return True
 
     def run(self, leaves: list) -> Any:
         inputs = []
         for src, which in self.input_sources:
             obj = leaves[src[1]] if src[0] == 'arg' else src[1]
-            if which == 'array':
+            if which == 'call':
+                inputs.append(obj())
+            elif which == 'array':
                 inputs.append(obj)
             elif which == 'scalar':
                 inputs.append(_dynamic_array(obj))
@@ -438,7 +448,7 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
     graph = tr.graph(outvars)
     verify(graph)
     return Plan(graph, tr.input_sources, out_td, out_kinds, writes, guards,
-                frozenset(ignored))
+                frozenset(ignored), tr.py_guards)
 
 
 def jit(fn: Optional[Callable] = None, *, static_argnums: Union[int, Sequence[int]] = (),

@@ -1,8 +1,47 @@
-"""Nested tuples/lists/dicts of leaves, flattened to a list and a hashable structure."""
+"""Nested tuples/lists/dicts of leaves, flattened to a list and a hashable structure.
+
+Other container types join with :func:`register_node`; a
+:class:`~tapejit.Link`, for one, flattens to its parameters.
+"""
 
 from __future__ import annotations
 
 from typing import Any, Callable
+
+
+_NODES: dict = {}  # class -> (flatten_fn, unflatten_fn)
+_LOOKUP: dict = {}  # class -> entry of the nearest registered base, or None
+
+
+def register_node(cls: type, flatten_fn: Callable[[Any], tuple],
+                  unflatten_fn: Callable[[Any, list], Any]) -> None:
+    """Make instances of ``cls`` (and its subclasses) containers of a pytree.
+
+    ``flatten_fn(obj)`` returns ``(names, children, aux)``: a name per child
+    (used in messages), the children, and hashable data that
+    ``unflatten_fn(aux, children)`` needs to rebuild the object.
+
+    >>> from tapejit.pytree import flatten, register_node, unflatten
+    >>> class Pair:
+    ...     def __init__(self, a, b): self.a, self.b = a, b
+    >>> register_node(Pair, lambda p: (('.a', '.b'), (p.a, p.b), None),
+    ...               lambda aux, ch: Pair(*ch))
+    >>> leaves, td = flatten([Pair(1, 2)])
+    >>> leaves, unflatten(td, leaves)[0].b
+    ([1, 2], 2)
+    """
+    _NODES[cls] = (flatten_fn, unflatten_fn)
+    _LOOKUP.clear()
+
+
+def _node_entry(cls: type) -> Any:
+    try:
+        return _LOOKUP[cls]
+    except KeyError:
+        pass
+    entry = next((_NODES[b] for b in cls.__mro__ if b in _NODES), None)
+    _LOOKUP[cls] = entry
+    return entry
 
 
 def flatten(tree: Any, is_leaf: Callable[[Any], bool] = lambda x: False) -> tuple:
@@ -30,6 +69,12 @@ def _flatten(t: Any, leaves: list, is_leaf: Callable) -> Any:
             return ('dict', tuple(keys), tuple(_flatten(t[k], leaves, is_leaf) for k in keys))
         if t is None:
             return ('none',)
+        if _NODES:
+            entry = _node_entry(cls)
+            if entry is not None:
+                names, children, aux = entry[0](t)
+                return ('node', cls, aux, tuple(names),
+                        tuple(_flatten(c, leaves, is_leaf) for c in children))
     leaves.append(t)
     return '*'
 
@@ -49,6 +94,8 @@ def _unflatten(td: Any, it: Any) -> Any:
         return [_unflatten(c, it) for c in td[1]]
     if kind == 'dict':
         return {k: _unflatten(c, it) for k, c in zip(td[1], td[2])}
+    if kind == 'node':
+        return _node_entry(td[1])[1](td[2], [_unflatten(c, it) for c in td[4]])
     return None
 
 
@@ -61,4 +108,6 @@ def leaf_paths(td: Any, prefix: str = '') -> list:
         return [p for i, c in enumerate(td[1]) for p in leaf_paths(c, f'{prefix}[{i}]')]
     if kind == 'dict':
         return [p for k, c in zip(td[1], td[2]) for p in leaf_paths(c, f'{prefix}[{k!r}]')]
+    if kind == 'node':
+        return [p for n, c in zip(td[3], td[4]) for p in leaf_paths(c, f'{prefix}{n}')]
     return []

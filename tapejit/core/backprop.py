@@ -37,6 +37,14 @@ def _ones_like(d: Any, loss_scale: Optional[float]) -> Any:
     xp = numpy if d.__class__ is TracedArray else backends.get_array_module(d)
     g = xp.ones(d.shape, d.dtype)
     if loss_scale is not None:
+        if loss_scale.__class__ is TracedArray or isinstance(loss_scale, Variable):
+            # A loss scale that changes between calls of a compiled step (dynamic
+            # loss scaling): scale in the graph, in the gradient's dtype.
+            from tapejit.ops.elementwise import cast
+            s = loss_scale._data if isinstance(loss_scale, Variable) else loss_scale
+            if s.dtype != d.dtype:
+                s = cast(s, dtype=d.dtype)._data
+            return s * g
         g *= loss_scale
     return g
 

@@ -563,6 +563,31 @@ class Variable:
     # tapejit.core.operators once the primitives exist.
 
 
+class StateVariable(Variable):
+    """A Variable holding state that a compiled step reads and updates in place.
+
+    It needs no gradient (``requires_grad`` is False), yet under
+    ``@tapejit.jit`` it is treated like a parameter: its array is an input of
+    the plan and whatever the function assigns to ``.array`` is written back
+    after each call.  Optimizers keep their moments and step counters in such
+    Variables, so a compiled training step carries them across calls.
+
+    >>> import numpy as np, tapejit
+    >>> from tapejit.core.variable import StateVariable
+    >>> count = StateVariable(np.zeros((), np.int64))
+    >>> @tapejit.jit
+    ... def tick():
+    ...     count.array = count.array + 1
+    >>> tick(); tick(); count.array
+    array(2)
+    """
+
+    __slots__ = ()
+
+    def __init__(self, data: Any = None, *, name: Optional[str] = None) -> None:
+        super().__init__(data, name=name, requires_grad=False)
+
+
 def _rebuild(data: Any, name: Any, grad: Any, requires_grad: bool) -> Variable:
     return Variable(data, name=name, grad=grad, requires_grad=requires_grad)
 

@@ -9,7 +9,15 @@ so it lands in the same graph.
 Variables the function touches that require grad (its arguments and any it
 closes over) are *stateful*: their array and gradient become graph inputs, and
 whatever the function leaves in them (a new ``.grad``, an updated ``.array``)
-becomes a graph output that is written back after each call.
+becomes a graph output that is written back after each call.  A
+:class:`~tapejit.core.variable.StateVariable` (an optimizer's moments, its step
+counter) is stateful in the same way although it needs no gradient.
+
+Python values that the function reads from objects outside its arguments
+enter the plan in one of two ways: a number that may change between calls
+(an optimizer's learning rate) becomes a *dynamic input* (:meth:`Trace.dynamic`,
+read again on every call), and any other value a branch depended on becomes a
+*guard* (:meth:`Trace.guard`): when it changes, the function is traced again.
 """
 
 from __future__ import annotations
@@ -22,7 +30,7 @@ from tapejit import backends
 from tapejit.core.abstract import TracedArray, TraceError, where_in_user_code
 from tapejit.core.config import config, using_config
 from tapejit.core.errors import DTypeError, ShapeError
-from tapejit.core.variable import Variable
+from tapejit.core.variable import StateVariable, Variable
 from tapejit.ir.graph import Eqn, Graph, Var
 
 
@@ -30,7 +38,7 @@ class Stateful:
     """A Variable whose array/grad are inputs of the trace and may be written back."""
 
     __slots__ = ('var', 'data_in', 'grad_in', 'orig_data', 'orig_grad', 'orig_node',
-                 'source')
+                 'orig_loss_scale', 'source')
 
     def __init__(self, var: Variable, data_in: TracedArray,
                  grad_in: Optional[Variable], source: Any) -> None:
@@ -40,6 +48,7 @@ class Stateful:
         self.orig_data = None
         self.orig_grad = None
         self.orig_node = None
+        self.orig_loss_scale = None
         self.source = source
 
 
@@ -61,6 +70,9 @@ class Trace:
         # gradient does not matter (cleargrad() before backward()).
         self.grad_first_use: dict = {}
         self.grad_written: set = set()
+        self._dynamic: dict = {}  # key -> TracedArray of a dynamic input
+        self.py_guards: list = []  # (getter, value at trace time)
+        self._guard_keys: set = set()
 
     def new_var(self, shape: tuple, dtype: Any) -> Var:
         v = Var(self._n, shape, dtype)
@@ -101,6 +113,7 @@ class Trace:
                                      False)
         st = Stateful(var, data_in, grad_in, source)
         st.orig_data, st.orig_grad, st.orig_node = d, var._grad_var, var._node
+        st.orig_loss_scale = var._loss_scale
         var._data = data_in
         var._grad_var = grad_in
         var._node = None  # a fresh root: backprop inside the trace stops here
@@ -109,11 +122,35 @@ class Trace:
 
     def touch(self, var: Variable) -> None:
         """A Variable's array or gradient is used: a concrete one that requires grad
-        (closed over by the function) becomes stateful, so that reads see its
-        current values on every call and writes are replayed."""
-        if (var._requires_grad and id(var) not in self.stateful
+        (closed over by the function) or holds state becomes stateful, so that reads
+        see its current values on every call and writes are replayed."""
+        if ((var._requires_grad or var.__class__ is StateVariable)
+                and id(var) not in self.stateful
                 and var._data is not None and var._data.__class__ is not TracedArray):
             self.capture(var, ('closure', var))
+
+    def dynamic(self, key: Any, getter: Callable[[], Any], what: str) -> TracedArray:
+        """A Python number read through ``getter`` on every call of the plan.
+
+        It is traced as a weakly typed 0-d float64 input (it takes the dtype of
+        the arrays it meets, as a Python float would), so a new value, such as
+        a learning rate changed between steps, needs no new trace.  ``key``
+        identifies the value within this trace; ``what`` names it in errors.
+        """
+        t = self._dynamic.get(key)
+        if t is None:
+            t = self.new_input((), numpy.dtype(numpy.float64),
+                               (('call', _DynamicGetter(getter, what)), 'call'))
+            t.weak = True
+            self._dynamic[key] = t
+        return t
+
+    def guard(self, key: Any, getter: Callable[[], Any], value: Any) -> None:
+        """The traced function depended on ``getter() == value``; a later call
+        where that no longer holds traces the function again."""
+        if key not in self._guard_keys:
+            self._guard_keys.add(key)
+            self.py_guards.append((getter, value))
 
     def note_grad(self, var: Variable, kind: str) -> None:
         self.touch(var)
@@ -130,6 +167,9 @@ class Trace:
         for st in self.stateful.values():
             v = st.var
             v._data, v._grad_var, v._node = st.orig_data, st.orig_grad, st.orig_node
+            # backward() records the loss scale on the leaves it reaches; a traced
+            # one must not outlive the trace.
+            v._loss_scale = st.orig_loss_scale
 
     def record(self, prim: Any, args: tuple, arrays: list, params: dict) -> TracedArray:
         in_vars = []
@@ -138,7 +178,8 @@ class Trace:
                 if arr.trace is not self:
                     raise leaked_error()
                 in_vars.append(arr.var)
-            elif isinstance(a, Variable) and a._requires_grad:
+            elif isinstance(a, Variable) and (a._requires_grad
+                                              or a.__class__ is StateVariable):
                 st = self.capture(a, ('closure', a))
                 arrays[i] = st.data_in
                 in_vars.append(st.data_in.var)
@@ -150,11 +191,44 @@ class Trace:
             raise type(e)(f'{e}\n  at {where_in_user_code()}') from None
         ov = self.new_var(tuple(out.shape), out.dtype)
         self.eqns.append(Eqn(prim, tuple(in_vars), params, ov))
-        return TracedArray(ov, self)
+        return TracedArray(ov, self, _stays_weak(prim, arrays, out.dtype))
 
     def graph(self, outvars: Sequence[Var]) -> Graph:
         return Graph(tuple(self.invars), tuple(self.constvars), tuple(self.consts),
                      tuple(self.eqns), tuple(outvars))
+
+
+def _stays_weak(prim: Any, arrays: list, dtype: Any) -> bool:
+    """Whether an op's result is still a weakly typed scalar: arithmetic among
+    dynamic Python numbers and constant scalars (``1 - beta1``) keeps adopting
+    the dtype of the arrays it meets later; an explicit cast or a change of
+    dtype (a comparison) ends that."""
+    weak = False
+    for a in arrays:
+        if a.__class__ is TracedArray:
+            if not a.weak or a.dtype != dtype:
+                return False
+            weak = True
+        elif getattr(a, 'ndim', 1) != 0:
+            return False
+    return weak and prim.name != 'cast'
+
+
+class _DynamicGetter:
+    """Reads a dynamic Python number as the 0-d array the plan takes."""
+
+    __slots__ = ('getter', 'what')
+
+    def __init__(self, getter: Callable[[], Any], what: str) -> None:
+        self.getter = getter
+        self.what = what
+
+    def __call__(self) -> Any:
+        v = self.getter()
+        if isinstance(v, bool) or not isinstance(v, (int, float, numpy.number)):
+            raise TypeError(f'{self.what} must be a number (it is an input of a compiled '
+                            f'@tapejit.jit plan), got {v!r}')
+        return numpy.asarray(v, numpy.float64)
 
 
 def leaked_error() -> TraceError:

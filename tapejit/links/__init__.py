@@ -1,0 +1,12 @@
+"""Links: parameterized building blocks of models (Chainer's ``chainer.links``).
+
+>>> import numpy as np
+>>> from tapejit import links as L
+>>> L.Linear(4, 3)(np.ones((2, 4), np.float32)).shape
+(2, 3)
+"""
+
+from tapejit.links.link import Chain, ChainList, Link
+from tapejit.links.linear import Linear
+
+__all__ = ['Chain', 'ChainList', 'Link', 'Linear']

@@ -1,0 +1,436 @@
+"""``Link``, ``Chain`` and ``ChainList``: objects that own parameters (Chainer's
+model building blocks).
+
+Parameters and child links are registered by assigning them as attributes
+inside ``with self.init_scope():``.  ``namedparams()`` walks the hierarchy in
+Chainer's order (a link's own parameters by name, then its children by name)
+with paths like ``'/l1/W'``; the serializers use the same layout.
+
+A link passed to a ``@tapejit.jit`` function is a container of its
+parameters: they become inputs of the compiled plan and whatever the function
+does to them (gradients, updates) is written back.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import warnings
+from typing import Any, Iterator, Optional
+
+import numpy
+
+from tapejit import backends, pytree
+from tapejit.core.parameter import Parameter
+from tapejit.core.variable import Variable
+
+
+class Link:
+    """Building block of models: owns parameters, persistent values and nothing else.
+
+    >>> import numpy as np, tapejit
+    >>> class Scale(tapejit.Link):
+    ...     def __init__(self):
+    ...         super().__init__()
+    ...         with self.init_scope():
+    ...             self.w = tapejit.Parameter(np.array([2.0], np.float32))
+    ...     def forward(self, x):
+    ...         return self.w * x
+    >>> s = Scale()
+    >>> s(np.array([3.0], np.float32))
+    variable([6.])
+    >>> [name for name, _ in s.namedparams()]
+    ['/w']
+    """
+
+    def __init__(self) -> None:
+        self._params: set = set()
+        self._persistent: set = set()
+        self.within_init_scope = False
+        self.name: Optional[str] = None
+
+    # ------------------------------------------------------------ registration
+    @contextlib.contextmanager
+    def init_scope(self) -> Iterator[None]:
+        """Within this context, assigned Parameters (and links, in a Chain) are registered."""
+        old = self.within_init_scope
+        self.within_init_scope = True
+        try:
+            yield
+        finally:
+            self.within_init_scope = old
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if self.__dict__.get('within_init_scope', False) and isinstance(value, Parameter):
+            value.name = name
+            self._params.add(name)
+            self._persistent.discard(name)
+        super().__setattr__(name, value)
+
+    def __delattr__(self, name: str) -> None:
+        self._params.discard(name)
+        self._persistent.discard(name)
+        super().__delattr__(name)
+
+    def add_param(self, name: str, shape: Any = None, dtype: Any = numpy.float32,
+                  initializer: Any = None) -> None:
+        """Register a new :class:`~tapejit.Parameter` ``name`` (uninitialized without
+        ``shape``)."""
+        if name in self.__dict__:
+            raise AttributeError(f'{self._label()}: cannot add parameter {name!r}: the link '
+                                 'already has an attribute of that name')
+        from tapejit import initializers
+        if initializer is None:
+            initializer = initializers.NaN(dtype)
+        elif numpy.isscalar(initializer):
+            initializer = initializers.Constant(initializer, dtype)
+        with self.init_scope():
+            setattr(self, name, Parameter(initializer, shape))
+
+    def add_persistent(self, name: str, value: Any) -> None:
+        """Register a persistent value (saved and loaded with the parameters)."""
+        if name in self.__dict__:
+            raise AttributeError(f'{self._label()}: cannot add persistent value {name!r}: '
+                                 'the link already has an attribute of that name')
+        self._persistent.add(name)
+        self._params.discard(name)
+        super().__setattr__(name, value)
+
+    def register_persistent(self, name: str) -> None:
+        """Mark the existing attribute ``name`` as persistent."""
+        if not hasattr(self, name):
+            raise AttributeError(f'{self._label()}: cannot register {name!r} as persistent: '
+                                 'there is no such attribute')
+        self._persistent.add(name)
+        self._params.discard(name)
+
+    def _label(self) -> str:
+        return f'{type(self).__name__}' + (f' {self.name!r}' if self.name else '')
+
+    # ---------------------------------------------------------------- calls
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.forward(*args, **kwargs)
+
+    def forward(self, *args: Any, **kwargs: Any) -> Any:
+        """The computation of the link; ``link(x)`` calls it."""
+        raise NotImplementedError(f'{type(self).__name__}.forward is not implemented')
+
+    # ------------------------------------------------------------ traversal
+    def params(self, include_uninit: bool = True) -> Iterator[Parameter]:
+        """All parameters of this link and of its descendants."""
+        for _, p in self.namedparams(include_uninit):
+            yield p
+
+    def namedparams(self, include_uninit: bool = True) -> Iterator[tuple]:
+        """``(path, parameter)`` pairs, paths like ``'/l1/W'``."""
+        d = self.__dict__
+        for name in sorted(self._params):
+            p = d[name]
+            if include_uninit or p._data is not None:
+                yield '/' + name, p
+
+    def links(self, skipself: bool = False) -> Iterator['Link']:
+        """This link (unless ``skipself``) and all its descendants."""
+        for _, link in self.namedlinks(skipself):
+            yield link
+
+    def namedlinks(self, skipself: bool = False) -> Iterator[tuple]:
+        """``(path, link)`` pairs; this link is ``'/'``."""
+        if not skipself:
+            yield '/', self
+
+    def children(self) -> Iterator['Link']:
+        """The direct child links."""
+        return iter(())
+
+    def count_params(self) -> int:
+        """The number of parameter elements (uninitialized parameters count 0)."""
+        return sum(p._data.size for p in self.params(False))
+
+    # ------------------------------------------------------------ gradients
+    def cleargrads(self) -> None:
+        """Clear the gradients of all parameters (set them to ``None``)."""
+        for p in self.params():
+            p.cleargrad()
+
+    def zerograds(self) -> None:
+        """Fill the gradients with zeros (deprecated: use :meth:`cleargrads`)."""
+        warnings.warn('Link.zerograds is deprecated; use Link.cleargrads instead',
+                      DeprecationWarning, stacklevel=2)
+        for p in self.params(False):
+            xp = backends.get_array_module(p._data)
+            p.grad = xp.zeros_like(p._data)
+
+    def addgrads(self, link: 'Link') -> None:
+        """Add the gradients of the parameters of ``link`` (same structure) to ours."""
+        src = dict(link.namedparams())
+        for path, p in self.namedparams():
+            p.addgrad(src[path])
+
+    def copyparams(self, link: 'Link', copy_persistent: bool = True) -> None:
+        """Copy the parameter arrays (and persistent values) of ``link`` into ours."""
+        src = dict(link.namedparams())
+        for path, p in self.namedparams():
+            p.copydata(src[path])
+        if copy_persistent:
+            srcl = dict(link.namedlinks())
+            for path, dst in self.namedlinks():
+                s = srcl[path]
+                for name in dst._persistent:
+                    v = s.__dict__[name]
+                    dv = dst.__dict__[name]
+                    if backends.is_array(dv) and backends.is_array(v):
+                        dv[...] = v
+                    else:
+                        object.__setattr__(dst, name, v)
+
+    def enable_update(self) -> None:
+        """Let optimizers update the parameters (the default)."""
+        for p in self.params():
+            if p.update_rule is not None:
+                p.update_rule.enabled = True
+
+    def disable_update(self) -> None:
+        """Keep optimizers from updating the parameters."""
+        for p in self.params():
+            if p.update_rule is not None:
+                p.update_rule.enabled = False
+
+    @property
+    def update_enabled(self) -> bool:
+        """Whether any parameter's update rule is enabled."""
+        return any(p.update_rule is None or p.update_rule.enabled for p in self.params())
+
+    # --------------------------------------------------------------- devices
+    @property
+    def device(self) -> backends.Device:
+        """The device of the first initialized parameter (``'@numpy'`` if none)."""
+        for p in self.params(False):
+            return p.device
+        return backends.CPU
+
+    @property
+    def xp(self) -> Any:
+        """``numpy`` or ``cupy``: the array module of the parameters."""
+        return self.device.xp
+
+    def to_device(self, device: Any) -> 'Link':
+        """Move every parameter and persistent array to ``device``."""
+        dev = backends.get_device(device)
+        for link in self.links():
+            for p in link.params():
+                if p._data is not None:
+                    p.to_device(dev)
+            for name in link._persistent:
+                v = link.__dict__[name]
+                if backends.is_array(v):
+                    object.__setattr__(link, name, dev.send(v))
+        return self
+
+    def to_cpu(self) -> 'Link':
+        """Move the parameters to the host (NumPy)."""
+        return self.to_device(backends.CPU)
+
+    def to_gpu(self, device: Any = None) -> 'Link':
+        """Move the parameters to a GPU (CuPy)."""
+        if device is None:
+            cp = backends.require_cupy('Link.to_gpu')
+            device = cp.cuda.Device().id
+        if isinstance(device, int):
+            device = backends.GpuDevice(device)
+        return self.to_device(device)
+
+    # ---------------------------------------------------------- serialization
+    def serialize(self, serializer: Any) -> None:
+        """Save or load the parameters and persistent values through ``serializer``."""
+        d = self.__dict__
+        for name in sorted(self._params):
+            param = d[name]
+            data = serializer(name, param._data)
+            if param._data is None and data is not None:
+                # An uninitialized parameter takes its shape from the saved array.
+                param.initialize(data.shape)
+                param._data[...] = backends.get_device_from_array(param._data).send(
+                    numpy.asarray(data, param._data.dtype))
+        for name in sorted(self._persistent):
+            v = d[name]
+            if backends.is_array(v) or isinstance(v, Variable):
+                serializer(name, v)
+            else:
+                object.__setattr__(self, name, serializer(name, v))
+
+    def __repr__(self) -> str:
+        return f'<{self._label()}>'
+
+
+class Chain(Link):
+    """A link made of child links, registered as attributes in ``init_scope()``.
+
+    >>> import numpy as np, tapejit, tapejit.functions as F
+    >>> from tapejit import links as L
+    >>> class MLP(tapejit.Chain):
+    ...     def __init__(self):
+    ...         super().__init__()
+    ...         with self.init_scope():
+    ...             self.l1 = L.Linear(3, 4)
+    ...             self.l2 = L.Linear(4, 2)
+    ...     def forward(self, x):
+    ...         return self.l2(F.relu(self.l1(x)))
+    >>> model = MLP()
+    >>> model(np.zeros((5, 3), np.float32)).shape
+    (5, 2)
+    >>> [name for name, _ in model.namedparams()]
+    ['/l1/W', '/l1/b', '/l2/W', '/l2/b']
+    """
+
+    def __init__(self, **links: 'Link') -> None:
+        super().__init__()
+        self._children: set = set()
+        with self.init_scope():
+            for name, link in links.items():
+                setattr(self, name, link)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if self.__dict__.get('within_init_scope', False) and isinstance(value, Link):
+            if hasattr(self, name) and name not in self._children:
+                raise AttributeError(f'{self._label()}: cannot register a link as {name!r}: '
+                                     'the attribute already exists')
+            value.name = name
+            self._children.add(name)
+        super().__setattr__(name, value)
+
+    def __delattr__(self, name: str) -> None:
+        self._children.discard(name)
+        super().__delattr__(name)
+
+    def __getitem__(self, name: str) -> Any:
+        """The attribute ``name`` (Chainer's ``chain['l1']``)."""
+        return getattr(self, name)
+
+    def add_link(self, name: str, link: 'Link') -> None:
+        """Register ``link`` as the child ``name``."""
+        if name in self.__dict__:
+            raise AttributeError(f'{self._label()}: cannot register a link as {name!r}: '
+                                 'the attribute already exists')
+        if not isinstance(link, Link):
+            raise TypeError(f'{self._label()}: add_link expects a Link, got '
+                            f'{type(link).__name__}')
+        with self.init_scope():
+            setattr(self, name, link)
+
+    def namedparams(self, include_uninit: bool = True) -> Iterator[tuple]:
+        yield from super().namedparams(include_uninit)
+        d = self.__dict__
+        for name in sorted(self._children):
+            prefix = '/' + name
+            for path, p in d[name].namedparams(include_uninit):
+                yield prefix + path, p
+
+    def namedlinks(self, skipself: bool = False) -> Iterator[tuple]:
+        if not skipself:
+            yield '/', self
+        d = self.__dict__
+        for name in sorted(self._children):
+            child = d[name]
+            prefix = '/' + name
+            yield prefix, child
+            for path, link in child.namedlinks(True):
+                yield prefix + path, link
+
+    def children(self) -> Iterator['Link']:
+        d = self.__dict__
+        for name in sorted(self._children):
+            yield d[name]
+
+    def serialize(self, serializer: Any) -> None:
+        super().serialize(serializer)
+        d = self.__dict__
+        for name in sorted(self._children):
+            d[name].serialize(serializer[name])
+
+
+class ChainList(Link):
+    """A link made of a list of child links, named ``'0'``, ``'1'``, ...
+
+    >>> import numpy as np, tapejit
+    >>> from tapejit import links as L
+    >>> layers = tapejit.ChainList(L.Linear(2, 3), L.Linear(3, 1))
+    >>> layers.append(L.Linear(1, 1))
+    >>> len(layers), [name for name, _ in layers.namedparams()][:2]
+    (3, ['/0/W', '/0/b'])
+    """
+
+    def __init__(self, *links: 'Link') -> None:
+        super().__init__()
+        self._children: list = []
+        for link in links:
+            self.add_link(link)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if self.__dict__.get('within_init_scope', False) and isinstance(value, Link):
+            raise TypeError(f'{self._label()}: a ChainList holds its links in a list; use '
+                            'append() instead of assigning them as attributes')
+        super().__setattr__(name, value)
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._children[index]
+
+    def __iter__(self) -> Iterator['Link']:
+        return iter(self._children)
+
+    def __len__(self) -> int:
+        return len(self._children)
+
+    def add_link(self, link: 'Link') -> None:
+        """Append ``link`` (its name becomes its index)."""
+        if not isinstance(link, Link):
+            raise TypeError(f'{self._label()}: expects a Link, got {type(link).__name__}')
+        link.name = str(len(self._children))
+        self._children.append(link)
+
+    append = add_link
+
+    def namedparams(self, include_uninit: bool = True) -> Iterator[tuple]:
+        yield from super().namedparams(include_uninit)
+        for i, child in enumerate(self._children):
+            prefix = f'/{i}'
+            for path, p in child.namedparams(include_uninit):
+                yield prefix + path, p
+
+    def namedlinks(self, skipself: bool = False) -> Iterator[tuple]:
+        if not skipself:
+            yield '/', self
+        for i, child in enumerate(self._children):
+            prefix = f'/{i}'
+            yield prefix, child
+            for path, link in child.namedlinks(True):
+                yield prefix + path, link
+
+    def children(self) -> Iterator['Link']:
+        return iter(self._children)
+
+    def serialize(self, serializer: Any) -> None:
+        super().serialize(serializer)
+        for i, child in enumerate(self._children):
+            child.serialize(serializer[str(i)])
+
+
+def _flatten_link(link: Link) -> tuple:
+    # Uninitialized parameters are left out: they get their array while the
+    # function runs, and the next call sees a new structure (one more trace).
+    names, params = [], []
+    for path, p in link.namedparams(False):
+        names.append(path)
+        params.append(p)
+    return names, params, link
+
+
+def _unflatten_link(link: Link, params: list) -> Link:
+    # Tracing captures the parameters in place, so the link itself stands for
+    # the rebuilt one.
+    return link
+
+
+pytree.register_node(Link, _flatten_link, _unflatten_link)
+
+
+__all__ = ['Chain', 'ChainList', 'Link']

@@ -1,0 +1,10 @@
+"""Hooks for optimizers (Chainer's ``chainer.optimizer_hooks``).
+
+>>> from tapejit import optimizer_hooks
+>>> optimizer_hooks.WeightDecay(1e-4).rate
+0.0001
+"""
+
+from tapejit.optimizers.hooks import GradientClipping, WeightDecay
+
+__all__ = ['GradientClipping', 'WeightDecay']

@@ -1,0 +1,108 @@
+"""Stochastic gradient descent, with and without momentum."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from tapejit.optimizers import _arrays as A
+from tapejit.optimizers.optimizer import (GradientMethod, Hyperparameter,
+                                          HyperparameterProxy, UpdateRule)
+
+
+class SGDRule(UpdateRule):
+    """``param -= lr * grad``."""
+
+    def __init__(self, parent_hyperparam: Optional[Hyperparameter] = None,
+                 lr: Optional[float] = None) -> None:
+        super().__init__(parent_hyperparam)
+        if lr is not None:
+            self.hyperparam.lr = lr
+
+    def update_core(self, param: Any) -> None:
+        grad = param.grad
+        if grad is None:
+            return
+        data = param.array
+        data -= A.as_dtype(self.hyperparam.lr, data.dtype) * grad
+        param.array = data
+
+
+class SGD(GradientMethod):
+    """Vanilla stochastic gradient descent: ``param -= lr * grad``.
+
+    >>> import numpy as np, tapejit
+    >>> from tapejit import optimizers
+    >>> model = tapejit.Chain()
+    >>> with model.init_scope():
+    ...     model.w = tapejit.Parameter(np.array([1.0, 2.0]))
+    >>> opt = optimizers.SGD(lr=0.5).setup(model)
+    >>> model.w.grad = np.array([1.0, -1.0])
+    >>> opt.update(); model.w.array
+    array([0.5, 2.5])
+    """
+
+    lr = HyperparameterProxy('lr')
+
+    def __init__(self, lr: float = 0.01) -> None:
+        super().__init__()
+        self.hyperparam.lr = lr
+
+    def create_update_rule(self) -> SGDRule:
+        return SGDRule(self.hyperparam)
+
+
+class MomentumSGDRule(UpdateRule):
+    """``v = momentum * v - lr * grad; param += v``."""
+
+    def __init__(self, parent_hyperparam: Optional[Hyperparameter] = None,
+                 lr: Optional[float] = None, momentum: Optional[float] = None) -> None:
+        super().__init__(parent_hyperparam)
+        if lr is not None:
+            self.hyperparam.lr = lr
+        if momentum is not None:
+            self.hyperparam.momentum = momentum
+
+    def init_state(self, param: Any) -> None:
+        d = param.array
+        self.state['v'] = A.zeros(d.shape, d.dtype, d)
+
+    def update_core(self, param: Any) -> None:
+        grad = param.grad
+        if grad is None:
+            return
+        hp = self.hyperparam
+        dt = grad.dtype
+        v = self.state['v']
+        v *= A.as_dtype(hp.momentum, dt)
+        v -= A.as_dtype(hp.lr, dt) * grad
+        self.state['v'] = v
+        data = param.array
+        data += v
+        param.array = data
+
+
+class MomentumSGD(GradientMethod):
+    """Stochastic gradient descent with momentum.
+
+    >>> import numpy as np, tapejit
+    >>> from tapejit import optimizers
+    >>> model = tapejit.Chain()
+    >>> with model.init_scope():
+    ...     model.w = tapejit.Parameter(np.array([1.0]))
+    >>> opt = optimizers.MomentumSGD(lr=0.1, momentum=0.5).setup(model)
+    >>> for _ in range(2):
+    ...     model.w.grad = np.array([1.0]); opt.update()
+    >>> model.w.array  # 1 - 0.1 - (0.5 * 0.1 + 0.1)
+    array([0.75])
+    """
+
+    lr = HyperparameterProxy('lr')
+    momentum = HyperparameterProxy('momentum')
+
+    def __init__(self, lr: float = 0.01, momentum: float = 0.9) -> None:
+        super().__init__()
+        self.hyperparam.lr = lr
+        self.hyperparam.momentum = momentum
+
+    def create_update_rule(self) -> MomentumSGDRule:
+        return MomentumSGDRule(self.hyperparam)
