@@ -134,6 +134,10 @@ def markdown(doc: dict, command: str) -> str:
         lines += [f'| {k} | {v:.2f} |' if isinstance(v, float) else f'| {k} | {v} |'
                   for k, v in ov.items()]
         lines.append('')
+    for s, env in doc.get('env', {}).items():
+        settings = ' '.join(f'{k}={v}' for k, v in env.items())
+        lines += [f'{doc["labels"].get(s, s)} ran with `{settings}` (see benchmarks/systems/).',
+                  '']
     vers = ', '.join(f'{k} {v}' for k, v in sorted(doc['versions'].items()))
     lines += [f'Machine: {m.get("cpu")}, {m.get("cores")} cores, '
               f'{m.get("memory_gib", "?")} GiB, {m.get("os")}, Python {m.get("python")}; '

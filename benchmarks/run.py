@@ -35,9 +35,9 @@ CHAINER_VENV_PYTHON = os.path.join(ROOT, '.venv-chainer', 'bin', 'python')
 START, END = '<!-- benchmarks:start -->', '<!-- benchmarks:end -->'
 
 
-def _call(python: str, args: list, timeout: float) -> tuple:
+def _call(python: str, args: list, timeout: float, env_extra: Optional[dict] = None) -> tuple:
     """Run ``python -m args`` in the repository root; (parsed JSON or None, error)."""
-    env = dict(os.environ)
+    env = dict(os.environ, **(env_extra or {}))
     env['PYTHONPATH'] = ROOT + os.pathsep + env.get('PYTHONPATH', '')
     try:
         p = subprocess.run([python, '-m'] + args, cwd=ROOT, env=env, capture_output=True,
@@ -70,15 +70,18 @@ def run(workloads: list, system_names: list, *, size: str = 'full', warmup: int 
     def python_for(system: str) -> str:
         return chainer_python if (system == 'chainer' and chainer_python) else sys.executable
 
+    doc['env'] = {}
     for s in system_names:
         doc['labels'][s] = systems.load(s).LABEL
+        if getattr(systems.load(s), 'ENV', None):
+            doc['env'][s] = systems.load(s).ENV
         if not timed:
             continue
         _log(f'[benchmarks] {s}: {", ".join(timed)}')
         out, err = _call(python_for(s), ['benchmarks.worker', '--system', s,
                                          '--workloads', ','.join(timed), '--size', size,
                                          '--warmup', str(warmup), '--repeats', str(repeats)],
-                         timeout)
+                         timeout, getattr(systems.load(s), 'ENV', None))
         if out is None:
             doc['unavailable'][s] = err
             continue
@@ -97,7 +100,7 @@ def run(workloads: list, system_names: list, *, size: str = 'full', warmup: int 
                     _log(f'[benchmarks] {s}: {row}')
                     out, err = _call(sys.executable, ['benchmarks.first_call', '--system', s,
                                                       '--cache-dir', d, '--size', size],
-                                     timeout)
+                                     timeout, getattr(systems.load(s), 'ENV', None))
                     r = doc['results'].setdefault(s, {})
                     if out is None or 'first_call_ms' not in out:
                         r[row] = {'note': err or out.get('note') or out.get('unavailable')}

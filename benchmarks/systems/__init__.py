@@ -6,6 +6,7 @@ cannot run here, or None), ``versions() -> dict``, ``build(name, data) ->
 (forward, backward, update); ``fetch(out)`` turns the result of the first
 call into NumPy arrays for the correctness check.  ``build`` raises
 ``Unsupported`` for a workload the system cannot run, with the reason.
+An optional ``ENV`` dict is set in the environment of its worker processes.
 Modules import their framework lazily, so a missing peer is a note in the
 table, never an error.
 """
