@@ -187,7 +187,7 @@ def get_initializer(initializer: Any, default: Optional[Initializer] = None) -> 
         return LeCunNormal() if default is None else default
     if backends.is_array(initializer):
         return Constant(initializer, initializer.dtype)
-    if numpy.isscalar(initializer):
+    if isinstance(initializer, (int, float, numpy.number)) and not isinstance(initializer, bool):
         return Constant(initializer)
     if not callable(initializer):
         raise TypeError(f'initializer must be None, a scalar, an array or a callable, got '

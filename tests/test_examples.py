@@ -1,9 +1,12 @@
-"""The example scripts run from a shell and print the tutorial's values."""
+"""The example scripts run (at a small size) and print the values they promise."""
 
+import importlib.util
 import pathlib
 import re
 import subprocess
 import sys
+
+import numpy as np
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -33,3 +36,91 @@ def test_variables_and_derivatives_example():
     assert lines[1] == 'array([16.], dtype=float32)'
     assert re.search(r'^\d+(\.\d+)? us per iteration \(\d+ repeats\)$', proc.stdout,
                      re.MULTILINE), proc.stdout
+
+
+def _run_example(name, *args, cwd=ROOT):
+    script = ROOT / 'examples' / name
+    proc = subprocess.run([sys.executable, str(script), *args], check=False,
+                          capture_output=True, text=True, timeout=300, cwd=cwd)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return proc
+
+
+def _timing(out):
+    m = re.search(r'on this machine: eager (\d+\.\d+) ms, jit (\d+\.\d+) ms '
+                  r'\((\d+\.\d+)x\)$', out, re.MULTILINE)
+    assert m, out
+    return float(m.group(1)), float(m.group(2))
+
+
+def _import_example(name):
+    # In this process: the example's imports (scikit-learn, matplotlib) are paid once.
+    spec = importlib.util.spec_from_file_location(f'example_{name}',
+                                                  ROOT / 'examples' / f'{name}.py')
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_train_digits_example(tmp_path, capsys):
+    td = _import_example('train_digits')
+    td.main(['--epochs', '3', '--timing-repeats', '10', '--out', str(tmp_path / 'out')])
+    captured = capsys.readouterr()
+    out = captured.out
+    epochs = re.findall(r'^epoch +(\d+) +train loss (\S+) +train accuracy (\S+) +test loss '
+                        r'(\S+) +test accuracy (\S+)$', out, re.MULTILINE)
+    assert [int(e[0]) for e in epochs] == [1, 2, 3], out
+    train_losses = [float(e[1]) for e in epochs]
+    assert train_losses[2] < train_losses[0]
+    test_acc = float(epochs[-1][4])
+    assert test_acc > 0.93, out
+    assert f'final test accuracy: {test_acc:.4f}' in out
+    # The compiled step was traced once and replayed for every other step.
+    assert re.search(r'CacheInfo\(hits=\d+, misses=1, traces=1,', out), out
+    assert '100%' in captured.err  # the tqdm progress bar
+    png = tmp_path / 'out' / 'digits_curves.png'
+    assert png.read_bytes()[:8] == b'\x89PNG\r\n\x1a\n'
+    with np.load(tmp_path / 'out' / 'digits_mlp.npz') as f:
+        assert sorted(f.files) == ['l1/W', 'l1/b', 'l2/W', 'l2/b', 'l3/W', 'l3/b']
+        assert f['l1/W'].shape == (256, 64)
+    assert f'(reloaded: test accuracy {test_acc:.4f})' in out
+    _timing(out)
+
+    history = td.main(['--epochs', '1', '--eager', '--timing-repeats', '0', '--no-progress',
+                       '--out', str(tmp_path / 'eager')])
+    captured = capsys.readouterr()
+    assert 'eager steps' in captured.out and 'CacheInfo' not in captured.out
+    assert history[0]['test_acc'] > 0.8, captured.out
+    assert captured.err == ''
+
+
+def test_gradient_penalty_example():
+    out = _run_example('gradient_penalty.py', '--steps', '300', '--timing-repeats',
+                       '10').stdout
+    diff = float(re.search(r'largest parameter difference (\S+)', out).group(1))
+    assert diff < 1e-5, out
+    last = re.findall(r'^step +\d+ +distance estimate (\S+) +penalty (\S+) +gradient norm '
+                      r'(\S+)$', out, re.MULTILINE)[-1]
+    distance, penalty, norm = map(float, last)
+    assert 0.9 < norm < 1.15, out  # the penalty keeps the critic about 1-Lipschitz
+    assert penalty < 0.05, out
+    est = float(re.search(r'Wasserstein-1 estimate (\S+) \(exact 5.657\)', out).group(1))
+    assert 4.5 < est < 7.0, out
+    assert re.search(r'CacheInfo\(hits=299, misses=1, traces=1,', out), out
+    _timing(out)
+
+
+def test_custom_function_example():
+    out = _run_example('custom_function.py', '--steps', '600', '--timing-repeats',
+                       '10').stdout
+    assert 'check_backward and check_double_backward: passed' in out
+    lines = out.splitlines()
+    values = {lines[i]: lines[i + 1] for i in range(len(lines) - 1)}
+    assert values['squareplus(x) at x = [-2, 0, 1, 3]:'] == \
+        '[0.414214, 1.      , 1.618034, 3.302776]'
+    assert values["first derivative f'(x):"] == '[0.146447, 0.5     , 0.723607, 0.916025]'
+    assert values["second derivative f''(x):"] == '[0.088388, 0.25    , 0.178885, 0.042669]'
+    assert 'compiled with @tapejit.jit: same values: True' in out
+    mse = float(re.search(r'mean squared error (\S+)', out).group(1))
+    assert mse < 1e-2, out
+    _timing(out)

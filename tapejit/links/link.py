@@ -81,7 +81,7 @@ class Link:
         from tapejit import initializers
         if initializer is None:
             initializer = initializers.NaN(dtype)
-        elif numpy.isscalar(initializer):
+        elif isinstance(initializer, (int, float, numpy.number)):
             initializer = initializers.Constant(initializer, dtype)
         with self.init_scope():
             setattr(self, name, Parameter(initializer, shape))

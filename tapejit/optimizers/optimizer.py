@@ -225,7 +225,7 @@ class UpdateRule:
         """The state dictionary (``None`` until the first update)."""
         return self._state
 
-    def _t_var(self) -> StateVariable:
+    def _step_var(self) -> StateVariable:
         return UpdateRule.t._var(self)
 
     def add_hook(self, hook: Callable, name: Optional[str] = None,
@@ -628,7 +628,7 @@ class GradientMethod(Optimizer):
                 saved.append((p, p.array))
                 r = p.update_rule
                 if r is not None:
-                    saved.append((r._t_var(), r._t_var().array))
+                    saved.append((r._step_var(), r._step_var().array))
                     if r._state is not None:
                         saved.extend((v, v.array) for v in r._state.variables())
         for p in params:
