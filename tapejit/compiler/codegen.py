@@ -1,0 +1,238 @@
+"""Render a loop group as the Python source of a Numba kernel, and the runner
+that feeds it.
+
+Kernels are shape-generic: sizes, chunk counts and strides are run-time
+arguments, so a new batch size reuses the compiled kernel.  The outer loop
+runs over fixed-size chunks (``prange`` in the parallel variant), and
+reductions combine per-chunk partial results in a fixed order, so results do
+not depend on the number of threads.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Optional
+
+import numpy
+
+from tapejit.compiler.cpu_ops import typed
+from tapejit.compiler.fusion import Group, reduce_axes
+from tapejit.ir.graph import Graph
+
+# Elements per chunk of the outer loop: big enough to amortize the loop
+# overhead, small enough to balance threads.
+CHUNK = 16384
+
+
+class KernelSpec:
+    """Everything the runner needs besides the compiled function."""
+
+    def __init__(self) -> None:
+        self.source = ''
+        self.name = ''
+        self.flat = False
+        self.shape: tuple = ()
+        self.inputs: list = []     # (var, mode) with mode 'scalar' | 'flat' | 'nd'
+        self.stores: list = []     # vars stored at shape S
+        self.reductions: list = []  # (eqn, axes, how, init, acc dtype)
+        self.outputs: list = []    # vars the group hands out, in order
+
+
+def _acc_dtype(out_dtype: numpy.dtype, op: str) -> numpy.dtype:
+    # float32 sums accumulate in float64: chunked sequential sums are then as
+    # accurate as NumPy's pairwise ones.
+    if op == 'sum' and out_dtype.kind == 'f':
+        return numpy.dtype(numpy.float64)
+    return out_dtype
+
+
+def _init(op: str, dt: numpy.dtype) -> Any:
+    if op == 'sum':
+        return 0
+    if dt.kind == 'f':
+        return -numpy.inf if op == 'max' else numpy.inf
+    if dt.kind == 'b':
+        return op != 'max'
+    info = numpy.iinfo(dt)
+    return info.min if op == 'max' else info.max
+
+
+def _update(op: str, acc: str, t: str) -> str:
+    if op == 'sum':
+        return f'{acc} += {t}'
+    cmp = '>' if op == 'max' else '<'
+    return f'{acc} = {t} if ({t} {cmp} {acc} or {t} != {t}) else {acc}'
+
+
+def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
+           parallel: bool) -> KernelSpec:
+    """The kernel of ``grp``; ``used_outside`` holds ids of values needed after it."""
+    S = grp.shape
+    r = len(S)
+    spec = KernelSpec()
+    spec.shape = S
+    spec.name = name
+    members = {e.out.id for e in grp.members}
+    # Outside inputs, in first-use order.
+    ext: list = []
+    seen: set = set()
+    for e in grp.members:
+        for v in e.inputs:
+            if v.id not in members and v.id not in seen:
+                seen.add(v.id)
+                ext.append(v)
+    reds = [e for e in grp.members if e.out.id in grp.red]
+    spec.flat = all(int(numpy.prod(v.shape)) == 1 or v.shape == S for v in ext) and all(
+        reduce_axes(e) == tuple(range(r)) for e in reds)
+
+    names: dict = {}
+    hoisted: list = []
+    params: list = []
+    for k, v in enumerate(ext):
+        size = int(numpy.prod(v.shape))
+        if v.id in consts and size == 1:
+            names[v.id] = typed(consts[v.id].reshape(-1)[0], v.dtype)
+            continue
+        arg = f'in{k}'
+        params.append(arg)
+        if size == 1 and (v.shape != S or r == 0 or spec.flat):
+            spec.inputs.append((v, 'scalar'))
+            names[v.id] = f's{k}'
+            hoisted.append(f's{k} = {arg}[0]')
+        elif spec.flat:
+            spec.inputs.append((v, 'flat'))
+            names[v.id] = f'{arg}[i]'
+        else:
+            spec.inputs.append((v, 'nd'))
+            off = r - len(v.shape)
+            idx = ['0' if (d == 1 and S[off + j] != 1) else f'i{off + j}'
+                   for j, d in enumerate(v.shape)]
+            names[v.id] = f'{arg}[{", ".join(idx)}]'
+
+    body: list = []
+    pre: dict = {lvl: [] for lvl in range(r + 1)}
+    post: dict = {lvl: [] for lvl in range(r + 1)}
+    # Locals are numbered within the kernel, so the same loop from another
+    # graph (or another batch size) has the same source and compiled code.
+    for j, e in enumerate(m for m in grp.members if m.out.id not in grp.red):
+        t = f't{j}'
+        if e.prim.name == 'broadcast_to':
+            expr = names[e.inputs[0].id]
+        else:
+            expr = e.prim.lowering['cpu']([names[v.id] for v in e.inputs], e.params,
+                                          [v.dtype for v in e.inputs], e.out.dtype)
+        body.append(f'{t} = {expr}')
+        names[e.out.id] = t
+    for k, v in enumerate(e.out for e in grp.members
+                          if e.out.id in grp.ew and e.out.id in used_outside):
+        spec.stores.append(v)
+        arg = f'out{k}'
+        params.append(arg)
+        body.append(f'{arg}[{"i" if spec.flat else ", ".join(f"i{d}" for d in range(r))}] '
+                    f'= {names[v.id]}')
+    for k, e in enumerate(reds):
+        axes = reduce_axes(e)
+        op = e.prim.name
+        adt = _acc_dtype(e.out.dtype, op)
+        init = _init(op, adt)
+        kept = [d for d in range(r) if d not in axes]
+        arg = f'red{k}'
+        params.append(arg)
+        t = names[e.inputs[0].id]
+        suffix_from = r - len(axes) if axes == tuple(range(r - len(axes), r)) else None
+        if suffix_from is not None:
+            acc = f'acc{k}'
+            pre[suffix_from].append(f'{acc} = {typed(init, adt)}')
+            body.append(_update(op, acc, f'{"np." + adt.name}({t})' if adt != e.out.dtype
+                                else t))
+            target = (['c'] if suffix_from == 0 else []) + \
+                [f'i{d}' for d in range(suffix_from)]
+            if spec.flat:
+                target = ['c']
+            post[suffix_from].append(f'{arg}[{", ".join(target)}] = {acc}')
+            how = 'partial' if suffix_from == 0 else 'direct'
+        else:
+            idx = (['c'] if 0 in axes else []) + [f'i{d}' for d in kept]
+            cell = f'{arg}[{", ".join(idx)}]'
+            val = f'np.{adt.name}({t})' if adt != e.out.dtype else t
+            body.append(_update(op, cell, val))
+            how = 'partial' if 0 in axes else 'direct'
+        spec.reductions.append((e, axes, how, init, adt))
+
+    loop = 'prange' if parallel else 'range'
+    lines = [f'def {name}(n, ch, nch, {", ".join(params)}):']
+    ind = '    '
+    lines += [ind + h for h in hoisted]
+    lines.append(f'{ind}for c in {loop}(nch):')
+    ind2 = ind * 2
+    lines += [ind2 + s for s in pre[0]]
+    if spec.flat:
+        lines.append(f'{ind2}for i in range(c * ch, min(c * ch + ch, n[0])):')
+        lines += [ind2 + ind + s for s in body]
+        lines += [ind2 + s for s in post[0]]
+    elif r == 0:
+        lines += [ind2 + s for s in body]
+        lines += [ind2 + s for s in post[0]]
+    else:
+        depth = ind2
+        lines.append(f'{depth}for i0 in range(c * ch, min(c * ch + ch, n[0])):')
+        for d in range(1, r):
+            depth += ind
+            lines += [depth + s for s in pre[d]]
+            lines.append(f'{depth}for i{d} in range(n[{d}]):')
+        inner = depth + ind
+        lines += [inner + s for s in body]
+        for d in range(r - 1, 0, -1):
+            lines += [depth + s for s in post[d]]
+            depth = depth[:-4]
+        lines += [ind2 + s for s in post[0]]
+    spec.source = '\n'.join(lines) + '\n'
+    spec.outputs = list(spec.stores) + [e.out for e in reds]
+    return spec
+
+
+def chunking(spec: KernelSpec) -> tuple:
+    """(sizes, chunk, number of chunks) for the kernel's run-time arguments."""
+    S = spec.shape
+    if spec.flat or not S:
+        n = int(numpy.prod(S)) if S else 1
+        ch = CHUNK
+        return numpy.array([n], numpy.int64), ch, max(1, math.ceil(n / ch)) if n else 0
+    inner = int(numpy.prod(S[1:])) if len(S) > 1 else 1
+    ch = max(1, CHUNK // max(inner, 1))
+    return numpy.array(S, numpy.int64), ch, math.ceil(S[0] / ch) if S[0] else 0
+
+
+def prepare_inputs(spec: KernelSpec, arrays: list) -> list:
+    out = []
+    for (v, mode), a in zip(spec.inputs, arrays):
+        if mode == 'scalar':
+            out.append(numpy.ascontiguousarray(a).reshape(-1))
+        elif mode == 'flat':
+            out.append(numpy.ascontiguousarray(a).reshape(-1))
+        else:
+            out.append(a)
+    return out
+
+
+def reduction_buffers(spec: KernelSpec, nch: int) -> list:
+    bufs = []
+    S = spec.shape
+    for e, axes, how, init, adt in spec.reductions:
+        kept = tuple(S[d] for d in range(len(S)) if d not in axes)
+        shape = ((max(nch, 1),) + kept) if how == 'partial' else kept
+        bufs.append(numpy.full(shape, init, adt))
+    return bufs
+
+
+def finish_reduction(e: Any, how: str, buf: numpy.ndarray, nch: int) -> numpy.ndarray:
+    op = e.prim.name
+    if how == 'partial':
+        buf = buf[:max(nch, 1)]
+        buf = buf.sum(axis=0) if op == 'sum' else (buf.max(axis=0) if op == 'max'
+                                                    else buf.min(axis=0))
+    return numpy.asarray(buf, dtype=e.out.dtype).reshape(e.out.shape)
+
+
+def describe(spec: Optional[KernelSpec]) -> str:
+    return spec.source if spec is not None else ''

@@ -1,0 +1,216 @@
+"""A compiled plan: the graph simplified, fused and lowered to a list of steps
+(Numba kernels for loop groups, primitive ``impl`` calls for the rest), with
+each intermediate buffer dropped after its last use."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any, Optional, Sequence
+
+import numpy
+
+from tapejit.compiler import codegen, fusion, kernel_cache
+from tapejit.compiler.passes import simplify
+from tapejit.ir.graph import Graph
+from tapejit.ir.interpret import interpret
+
+# Loops over at least this many elements run the parallel kernel variant.
+PARALLEL_MIN = 1 << 16
+
+
+class _KernelStep:
+    __slots__ = ('spec', 'ins', 'outs', 'kernel', 'sizes', 'ch', 'nch', 'fallback',
+                 'members', 'consts', 'parallel', 'fastmath', 'first')
+
+    def __init__(self, spec: codegen.KernelSpec, ins: list, outs: list, members: list,
+                 parallel: bool, fastmath: bool) -> None:
+        self.spec = spec
+        self.ins = ins
+        self.outs = outs
+        self.members = members
+        self.sizes, self.ch, self.nch = codegen.chunking(spec)
+        self.kernel = kernel_cache.get_kernel(spec.name, spec.source, parallel=parallel,
+                                              fastmath=fastmath)
+        self.fallback = False
+        self.consts: dict = {}
+        self.parallel = parallel
+        self.fastmath = fastmath
+        self.first = True
+
+    def _first_call(self, args: list, outs: list, reds: list) -> None:
+        try:
+            self.kernel(self.sizes, self.ch, self.nch, *args, *outs, *reds)
+        except Exception as exc:
+            if _numba_error(exc) and 'TypingError' in type(exc).__name__:
+                raise
+            # A disk cache entry that does not load (damaged, from elsewhere):
+            # never trusted; compiled afresh.
+            warnings.warn(f'tapejit: kernel {self.spec.name} did not load from the cache '
+                          f'({type(exc).__name__}: {exc}); recompiling it',
+                          RuntimeWarning, stacklevel=5)
+            self.kernel = kernel_cache.compile_in_memory(
+                self.spec.name, self.spec.source, parallel=self.parallel,
+                fastmath=self.fastmath)
+            self.kernel(self.sizes, self.ch, self.nch, *args, *outs, *reds)
+        self.first = False
+
+    def run(self, arrays: list) -> list:
+        spec = self.spec
+        if not self.fallback:
+            try:
+                args = codegen.prepare_inputs(spec, arrays)
+                flat = spec.flat
+                n = int(numpy.prod(spec.shape)) if spec.shape else 1
+                outs = [numpy.empty(n if flat else spec.shape, v.dtype) for v in spec.stores]
+                reds = codegen.reduction_buffers(spec, self.nch)
+                if self.first:
+                    self._first_call(args, outs, reds)
+                else:
+                    self.kernel(self.sizes, self.ch, self.nch, *args, *outs, *reds)
+                res = [o.reshape(v.shape) for o, v in zip(outs, spec.stores)]
+                for (e, axes, how, init, adt), buf in zip(spec.reductions, reds):
+                    res.append(codegen.finish_reduction(e, how, buf, self.nch))
+                return res
+            except Exception as exc:  # a kernel Numba cannot type: run it eagerly
+                if not _numba_error(exc):
+                    raise
+                self.fallback = True
+                warnings.warn(f'tapejit: a fused kernel failed to compile ({type(exc).__name__}: '
+                              f'{str(exc).splitlines()[0] if str(exc) else ""}); running its '
+                              f'{len(self.members)} ops one by one. Source:\n{spec.source}',
+                              RuntimeWarning, stacklevel=4)
+        env = {v.id: a for (v, _), a in zip(spec.inputs, arrays)}
+        return _eval_members(self.members, env, spec.outputs, self.consts)
+
+
+def _numba_error(exc: BaseException) -> bool:
+    mod = type(exc).__module__ or ''
+    return mod.startswith('numba')
+
+
+def _eval_members(members: list, env: dict, outputs: list, consts: dict) -> list:
+    env = dict(env)
+    for e in members:
+        args = [env[v.id] if v.id in env else consts[v.id] for v in e.inputs]
+        out = e.prim.impl(*args, **e.params)
+        env[e.out.id] = numpy.asarray(out)
+    return [env[v.id] for v in outputs]
+
+
+class Executable:
+    """Runs a graph with fused kernels; ``explain()`` shows groups and sources."""
+
+    def __init__(self, graph: Graph, *, fastmath: bool = False) -> None:
+        self.source_graph = graph
+        g = simplify(graph)
+        self.graph = g
+        self.units = fusion.partition(g)
+        self.fastmath = fastmath
+        consts = {v.id: c for v, c in zip(g.constvars, g.consts)}
+        self.consts = consts
+        # Which values are read after the unit producing them (or are outputs).
+        used_later: set = {v.id for v in g.outvars}
+        for u in self.units:
+            members = u.members if isinstance(u, fusion.Group) else [u]
+            own = {e.out.id for e in members}
+            for e in members:
+                used_later.update(v.id for v in e.inputs if v.id not in own)
+        slot: dict = {}
+
+        def s(v: Any) -> int:
+            if v.id not in slot:
+                slot[v.id] = len(slot)
+            return slot[v.id]
+        self.const_slots = [(s(v), c) for v, c in zip(g.constvars, g.consts)]
+        self.in_slots = [s(v) for v in g.invars]
+        self.steps: list = []
+        for u in self.units:
+            if isinstance(u, fusion.Group):
+                name = 'kernel'  # the cache names it by a hash of its source
+                n = int(numpy.prod(u.shape)) if u.shape else 1
+                spec = codegen.render(u, g, consts, used_later, name,
+                                      parallel=n >= PARALLEL_MIN)
+                step = _KernelStep(spec, [s(v) for v, _ in spec.inputs],
+                                   [s(v) for v in spec.outputs], u.members,
+                                   n >= PARALLEL_MIN, fastmath)
+                step.consts = consts
+                self.steps.append(('kernel', step))
+            else:
+                self.steps.append(('call', (u.prim.impl, u.params,
+                                            [s(v) for v in u.inputs], s(u.out))))
+        self.out_slots = [s(v) for v in g.outvars]
+        self.nslots = len(slot)
+        # Free each intermediate after its last reader.
+        last: dict = {}
+        for i, (kind, st) in enumerate(self.steps):
+            reads = st.ins if kind == 'kernel' else st[2]
+            for r in reads:
+                last[r] = i
+        keep = set(self.out_slots) | set(self.in_slots) | {c for c, _ in self.const_slots}
+        self.free_after = [[r for r, i2 in last.items() if i2 == i and r not in keep]
+                           for i in range(len(self.steps))]
+        alias = set(self.in_slots) | {c for c, _ in self.const_slots}
+        self.copy_out = [i for i, sl in enumerate(self.out_slots) if sl in alias]
+
+    def __call__(self, inputs: Sequence[Any]) -> list:
+        env: list = [None] * self.nslots
+        for sl, c in self.const_slots:
+            env[sl] = c
+        for sl, a in zip(self.in_slots, inputs):
+            env[sl] = a
+        for i, (kind, st) in enumerate(self.steps):
+            if kind == 'kernel':
+                res = st.run([env[r] for r in st.ins])
+                for sl, a in zip(st.outs, res):
+                    env[sl] = a
+            else:
+                fn, params, ins, out = st
+                r = fn(*[env[j] for j in ins], **params)
+                if r.__class__ is not numpy.ndarray:
+                    r = numpy.asarray(r)
+                env[out] = r
+            for sl in self.free_after[i]:
+                env[sl] = None
+        outs = [env[sl] for sl in self.out_slots]
+        for i in self.copy_out:
+            outs[i] = numpy.array(outs[i], copy=True)
+        return outs
+
+    def explain(self) -> str:
+        """The simplified graph, the fusion groups and each kernel's source."""
+        lines = [str(self.graph), '']
+        for kind, st in self.steps:
+            if kind == 'kernel':
+                ops = ' '.join(e.prim.name for e in st.members)
+                lines.append(f'# kernel over {st.spec.shape} ({"flat" if st.spec.flat else "nd"}'
+                             f'): {ops}')
+                lines.append(st.spec.source)
+            else:
+                fn = st[0]
+                lines.append(f'# call {getattr(fn, "__qualname__", fn)}')
+        return '\n'.join(lines)
+
+
+def compile_graph(graph: Graph, fastmath: bool = False) -> Executable:
+    """Compile ``graph`` for the CPU.
+
+    >>> import numpy as np
+    >>> from tapejit.ir.trace import trace_graph
+    >>> import tapejit.functions as F
+    >>> g = trace_graph(lambda x: F.sum(x * x - 2 * x + 1), [np.ones(4, np.float32)])
+    >>> ex = compile_graph(g)
+    >>> ex([np.arange(4, dtype=np.float32)])
+    [array(6., dtype=float32)]
+    """
+    return Executable(graph, fastmath=fastmath)
+
+
+def check_against_interpreter(graph: Graph, inputs: Sequence[Any],
+                              rtol: float = 1e-5) -> Optional[str]:
+    """None when the compiled plan and the interpreter agree on ``inputs``."""
+    got = compile_graph(graph)(list(inputs))
+    want = interpret(graph, list(inputs))
+    for i, (a, b) in enumerate(zip(got, want)):
+        if not numpy.allclose(a, b, rtol=rtol, atol=rtol, equal_nan=True):
+            return f'output {i} differs'
+    return None

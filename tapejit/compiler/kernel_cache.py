@@ -1,0 +1,152 @@
+"""Compiled kernels, in memory and on disk.
+
+Numba's ``cache=True`` cannot cache code built with ``exec``, so each
+generated kernel is written as a module file in the cache directory and
+imported; Numba then caches its machine code beside it (``__pycache__``) and
+a later process starts warm.  The file name is a hash of the source, the
+Numba/llvmlite versions and the CPU, so an entry from another version or
+machine is never picked up.  Files are written atomically (a temporary file
+renamed into place); a file that does not hold the expected source (corrupt,
+truncated) is rewritten with a warning; an unwritable directory means
+in-memory compilation and one warning.
+
+``TAPEJIT_CACHE_DIR`` moves the directory (default
+``$XDG_CACHE_HOME/tapejit`` or ``~/.cache/tapejit``); ``TAPEJIT_CACHE=0``
+turns the disk cache off.  ``TAPEJIT_DEBUG=1`` prints each kernel's source as
+it compiles.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import sys
+import tempfile
+import threading
+import warnings
+from typing import Any, Callable, Optional
+
+_lock = threading.Lock()
+_memory: dict = {}          # key -> dispatcher
+_warned: set = set()
+
+HEADER = 'import math\nimport numpy as np\nfrom numba import njit, prange\n\n'
+
+
+def cache_dir() -> Optional[str]:
+    """The kernel directory, or None when the disk cache is off."""
+    if os.environ.get('TAPEJIT_CACHE', '1').lower() in ('0', 'false', 'off', 'no'):
+        return None
+    d = os.environ.get('TAPEJIT_CACHE_DIR')
+    if not d:
+        base = os.environ.get('XDG_CACHE_HOME') or os.path.join(os.path.expanduser('~'),
+                                                                '.cache')
+        d = os.path.join(base, 'tapejit')
+    return os.path.join(d, 'kernels')
+
+
+def _fingerprint() -> str:
+    import llvmlite
+    import numba
+    try:
+        from numba.core.codegen import CPUCodegen  # noqa: F401
+        import llvmlite.binding as ll
+        cpu = ll.get_host_cpu_name() + ll.get_host_cpu_features()
+    except Exception:  # a numba without these: the versions still key it
+        cpu = ''
+    return f'{numba.__version__}|{llvmlite.__version__}|{sys.version_info[:2]}|{cpu}'
+
+
+_FP: Optional[str] = None
+
+
+def _key(source: str, flags: str) -> str:
+    global _FP
+    if _FP is None:
+        _FP = _fingerprint()
+    return hashlib.sha256(f'{_FP}\n{flags}\n{source}'.encode()).hexdigest()[:24]
+
+
+def _warn_once(tag: str, msg: str) -> None:
+    if tag not in _warned:
+        _warned.add(tag)
+        warnings.warn(msg, RuntimeWarning, stacklevel=3)
+
+
+def _decorate(name: str, source: str, parallel: bool, fastmath: bool, cache: bool) -> str:
+    return (HEADER + f'@njit(parallel={parallel}, fastmath={fastmath}, cache={cache}, '
+            f'nogil=True, boundscheck=False)\n' + source.replace(f'def {name}(', 'def kernel(', 1))
+
+
+def _from_memory(text: str, name: str) -> Callable:
+    ns: dict = {}
+    exec(compile(text, f'<tapejit kernel {name}>', 'exec'), ns)
+    return ns['kernel']
+
+
+def _from_disk(d: str, key: str, text: str) -> Callable:
+    path = os.path.join(d, f'k_{key}.py')
+    ok = False
+    if os.path.exists(path):
+        try:
+            with open(path) as f:
+                ok = f.read() == text
+        except OSError:
+            ok = False
+        if not ok:
+            _warn_once(path, f'tapejit: kernel cache entry {path} is damaged; rewriting it')
+    if not ok:
+        os.makedirs(d, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=d, prefix='.tmp-', suffix='.py')
+        with os.fdopen(fd, 'w') as f:
+            f.write(text)
+        os.replace(tmp, path)  # atomic: a reader sees the old file or the whole new one
+    modname = f'tapejit_kernel_{key}'
+    spec = importlib.util.spec_from_file_location(modname, path)
+    mod = importlib.util.module_from_spec(spec)
+    # Numba's cache re-imports the module by name when it loads a kernel.
+    sys.modules[modname] = mod
+    spec.loader.exec_module(mod)
+    return mod.kernel
+
+
+def get_kernel(name: str, source: str, *, parallel: bool, fastmath: bool = False) -> Any:
+    """The Numba dispatcher for ``source`` (a function named ``name``)."""
+    flags = f'parallel={parallel} fastmath={fastmath}'
+    key = _key(source, flags)
+    with _lock:
+        k = _memory.get(key)
+        if k is not None:
+            return k
+        if os.environ.get('TAPEJIT_DEBUG', '') not in ('', '0'):
+            print(f'--- tapejit kernel {key} ({flags})\n{source}', file=sys.stderr)
+        d = cache_dir()
+        k = None
+        if d is not None:
+            try:
+                k = _from_disk(d, key, _decorate(name, source, parallel, fastmath, True))
+            except OSError as e:
+                _warn_once('unwritable', f'tapejit: cannot use the kernel cache directory '
+                           f'{d} ({e}); compiling in memory only')
+        if k is None:
+            k = _from_memory(_decorate(name, source, parallel, fastmath, False), name)
+        _memory[key] = k
+        return k
+
+
+def compile_in_memory(name: str, source: str, *, parallel: bool,
+                      fastmath: bool = False) -> Any:
+    """Compile ``source`` without the disk cache (after a cache entry failed to load)."""
+    flags = f'parallel={parallel} fastmath={fastmath}'
+    k = _from_memory(_decorate(name, source, parallel, fastmath, False), name)
+    with _lock:
+        _memory[_key(source, flags)] = k
+    return k
+
+
+def compiled_signatures() -> int:
+    """How many (kernel, argument types) pairs this process has compiled or
+    loaded: a new batch size must not add any."""
+    with _lock:
+        return sum(len(k.signatures) for k in _memory.values())

@@ -1,0 +1,181 @@
+"""Graph -> graph passes run before fusion: DCE, CSE, constant folding and
+algebraic identities.  Each returns a new, verified :class:`Graph`."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Optional, Sequence
+
+import numpy
+
+from tapejit.ir.graph import Graph, Var, verify
+
+# Constants up to this many elements are folded; bigger results stay lazy (a
+# broadcast of a scalar would otherwise become a big array in the plan).
+FOLD_MAX_SIZE = 4096
+
+
+def _rename(v: Var, subst: dict) -> Var:
+    while v.id in subst:
+        v = subst[v.id]
+    return v
+
+
+def _rebuild(g: Graph, eqns: list, subst: dict, constvars=None, consts=None) -> Graph:
+    out = Graph(g.invars, tuple(g.constvars if constvars is None else constvars),
+                tuple(g.consts if consts is None else consts), tuple(eqns),
+                tuple(_rename(v, subst) for v in g.outvars))
+    return out
+
+
+def dce(g: Graph) -> Graph:
+    """Drop equations whose results nothing uses (every primitive is pure)."""
+    live = {v.id for v in g.outvars}
+    keep = []
+    for e in reversed(g.eqns):
+        if e.out.id in live:
+            keep.append(e)
+            live.update(v.id for v in e.inputs)
+    keep.reverse()
+    used = [(v, c) for v, c in zip(g.constvars, g.consts) if v.id in live]
+    return Graph(g.invars, tuple(v for v, _ in used), tuple(c for _, c in used),
+                 tuple(keep), g.outvars)
+
+
+def _param_key(params: dict) -> Optional[tuple]:
+    try:
+        key = tuple(sorted(params.items()))
+        hash(key)
+        return key
+    except TypeError:  # an index array: not worth comparing
+        return None
+
+
+def cse(g: Graph) -> Graph:
+    """One equation for each distinct (primitive, inputs, params)."""
+    seen: dict = {}
+    subst: dict = {}
+    eqns = []
+    for e in g.eqns:
+        ins = tuple(_rename(v, subst) for v in e.inputs)
+        pk = _param_key(e.params)
+        key = None if pk is None else (e.prim.name, tuple(v.id for v in ins), pk)
+        if key is not None and key in seen:
+            subst[e.out.id] = seen[key]
+            continue
+        if key is not None:
+            seen[key] = e.out
+        eqns.append(e._replace(inputs=ins))
+    return _rebuild(g, eqns, subst)
+
+
+class _Consts:
+    def __init__(self, g: Graph) -> None:
+        self.vars = list(g.constvars)
+        self.values = list(g.consts)
+        self.by_id = {v.id: c for v, c in zip(g.constvars, g.consts)}
+
+    def add(self, v: Var, value: Any) -> None:
+        self.vars.append(v)
+        self.values.append(value)
+        self.by_id[v.id] = value
+
+
+def splat_value(v: Var, consts: dict, producers: dict) -> Optional[Any]:
+    """The single value every element of ``v`` holds, if ``v`` is a constant whose
+    elements are all equal (or a reshape/broadcast of one); else None."""
+    while True:
+        c = consts.get(v.id)
+        if c is not None:
+            if c.size == 0:
+                return None
+            flat = c.reshape(-1)
+            first = flat[0]
+            if c.size > 1 and not (flat == first).all():
+                return None
+            return first
+        e = producers.get(v.id)
+        if e is None or e.prim.name not in ('reshape', 'broadcast_to'):
+            return None
+        v = e.inputs[0]
+
+
+def fold(g: Graph) -> Graph:
+    """Constant folding and algebraic identities (``x * 1``, ``x + 0``,
+    ``-(-x)``, reshapes and broadcasts to the same shape)."""
+    consts = _Consts(g)
+    subst: dict = {}
+    producers: dict = {}
+    eqns = []
+    for e in g.eqns:
+        ins = tuple(_rename(v, subst) for v in e.inputs)
+        e = e._replace(inputs=ins)
+        name = e.prim.name
+        out = e.out
+        alias = None
+        if name in ('reshape', 'broadcast_to') and ins[0].shape == out.shape:
+            alias = ins[0]
+        elif name == 'neg':
+            p = producers.get(ins[0].id)
+            if p is not None and p.prim.name == 'neg':
+                alias = p.inputs[0]
+        elif name in ('mul', 'add', 'sub', 'div') and out.dtype.kind == 'f':
+            a, b = ins
+            sa = splat_value(a, consts.by_id, producers)
+            sb = splat_value(b, consts.by_id, producers)
+            if name == 'mul':
+                if sb is not None and sb == 1 and a.shape == out.shape and a.dtype == out.dtype:
+                    alias = a
+                elif sa is not None and sa == 1 and b.shape == out.shape \
+                        and b.dtype == out.dtype:
+                    alias = b
+            elif name == 'add':
+                if sb is not None and sb == 0 and a.shape == out.shape and a.dtype == out.dtype:
+                    alias = a
+                elif sa is not None and sa == 0 and b.shape == out.shape \
+                        and b.dtype == out.dtype:
+                    alias = b
+            elif name in ('sub', 'div'):
+                unit = 0 if name == 'sub' else 1
+                if sb is not None and sb == unit and a.shape == out.shape \
+                        and a.dtype == out.dtype:
+                    alias = a
+        if alias is not None:
+            subst[out.id] = alias
+            continue
+        if (ins and all(v.id in consts.by_id for v in ins)
+                and int(numpy.prod(out.shape)) <= FOLD_MAX_SIZE):
+            try:
+                with numpy.errstate(all='ignore'):
+                    value = numpy.asarray(e.prim.impl(*[consts.by_id[v.id] for v in ins],
+                                                      **e.params))
+            except Exception:  # leave it to run time, where it raises as eagerly
+                value = None
+            if value is not None and value.shape == out.shape and value.dtype == out.dtype:
+                consts.add(out, value)
+                continue
+        producers[out.id] = e
+        eqns.append(e)
+    return _rebuild(g, eqns, subst, consts.vars, consts.values)
+
+
+DEFAULT_PASSES: tuple = (fold, cse, dce)
+
+
+def simplify(g: Graph, passes: Sequence[Callable[[Graph], Graph]] = DEFAULT_PASSES,
+             verify_each: bool = True) -> Graph:
+    """Run ``passes`` in order, verifying the graph after each.
+
+    >>> import numpy as np, tapejit
+    >>> from tapejit.ir.trace import trace_graph
+    >>> g = trace_graph(lambda x: (x * 1.0 + x * 1.0) * 2, [np.ones(3, np.float32)])
+    >>> print(simplify(g))
+    { lambda g:f32[] ; a:f32[3] .
+        f:f32[3] = add a a
+        h:f32[3] = mul f g
+      in (h) }
+    """
+    for p in passes:
+        g = p(g)
+        if verify_each:
+            verify(g)
+    return g

@@ -1,0 +1,176 @@
+"""The CPU compiler (simplify -> fuse -> Numba kernels) against the interpreter."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import tapejit
+import tapejit.functions as F
+from tapejit.compiler import compile_graph, compiled_signatures, fusion, simplify
+from tapejit.ir.interpret import interpret
+from tapejit.ir.trace import trace_graph
+
+
+@pytest.fixture(autouse=True)
+def _kernel_cache(tmp_path_factory, monkeypatch):
+    # One cache directory for the whole module: kernels compile once.
+    d = tmp_path_factory.getbasetemp() / 'kernel-cache'
+    monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(d))
+
+
+def _check(fn, args, rtol=1e-5):
+    g = trace_graph(fn, args)
+    ex = compile_graph(g)
+    got = ex(list(args))
+    want = interpret(g, list(args))
+    assert len(got) == len(want)
+    for a, b in zip(got, want):
+        assert a.shape == b.shape and a.dtype == b.dtype
+        np.testing.assert_allclose(a, b, rtol=rtol, atol=rtol, equal_nan=True)
+    return ex
+
+
+def _poly(x):
+    x = tapejit.Variable(x)
+    loss = F.sum(x ** 2 - 2 * x + 1)
+    gx, = tapejit.grad([loss], [x])
+    return loss, gx
+
+
+def test_poly_and_its_gradient_are_one_kernel():
+    x = np.linspace(-2, 2, 1000).astype(np.float32)
+    ex = _check(_poly, [x])
+    kinds = [k for k, _ in ex.steps]
+    assert kinds == ['kernel']
+    assert 'prange' not in ex.steps[0][1].spec.source  # small: the serial variant
+
+
+def test_simplify_folds_ones_gradients_cse_and_dce():
+    g = trace_graph(lambda x: (x * 1.0 + x * 1.0) * 2, [np.ones(3, np.float32)])
+    s = simplify(g)
+    assert [e.prim.name for e in s.eqns] == ['add', 'mul']
+
+
+@pytest.mark.parametrize('shape, axis, keepdims', [
+    ((6, 5), 1, True), ((6, 5), 0, False), ((4, 3, 5), (0, 2), False),
+    ((4, 3, 5), None, False), ((7,), None, True), ((3, 4), (1,), False)])
+@pytest.mark.parametrize('op', ['sum', 'max', 'min'])
+def test_reductions_with_elementwise_producers(shape, axis, keepdims, op):
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal(shape).astype(np.float32)
+    red = getattr(F, op)
+    _check(lambda x: red(F.exp(x) * 2 - x, axis=axis, keepdims=keepdims), [x])
+
+
+def test_broadcasting_loads():
+    rng = np.random.default_rng(1)
+    a = rng.standard_normal((4, 1, 5)).astype(np.float64)
+    b = rng.standard_normal((3, 1)).astype(np.float64)
+    c = rng.standard_normal(()).astype(np.float64)
+    _check(lambda a, b, c: F.tanh(a * b + c) - F.maximum(a, b), [a, b, c])
+
+
+def test_softmax_cross_entropy_and_layer_norm_with_backward():
+    rng = np.random.default_rng(2)
+    x = rng.standard_normal((8, 6)).astype(np.float32)
+    t = rng.integers(0, 6, 8).astype(np.int32)
+    g = (1 + 0.1 * rng.standard_normal(6)).astype(np.float32)
+    b = rng.standard_normal(6).astype(np.float32)
+
+    def f(x, g, b):
+        xs = [tapejit.Variable(v) for v in (x, g, b)]
+        y = F.layer_normalization(xs[0], xs[1], xs[2])
+        loss = F.softmax_cross_entropy(F.gelu(y, approximate='tanh'), t)
+        return [loss] + list(tapejit.grad([loss], xs))
+    _check(f, [x, g, b], rtol=1e-4)
+
+
+def test_nan_and_inf_propagate_as_in_eager_mode():
+    x = np.array([1.0, np.nan, np.inf, -np.inf, 0.0], np.float32)
+    _check(lambda x: F.maximum(x, x * 0) + F.sum(F.minimum(x, 1.0)) + F.max(x), [x])
+
+
+def test_mixed_dtypes_casts_and_comparisons():
+    x = np.arange(-3, 3, dtype=np.int32)
+    y = np.linspace(-1, 1, 6)
+    _check(lambda x, y: F.where(x > 0, F.cast(x, np.float64) * y, y / 2), [x, y])
+
+
+def test_a_new_batch_size_compiles_no_new_kernel():
+    rng = np.random.default_rng(3)
+
+    def f(x, w):
+        return F.sum(F.relu(x * w - 0.5), axis=1)
+    _check(f, [rng.standard_normal((8, 16)).astype(np.float32),
+               rng.standard_normal(16).astype(np.float32)])
+    before = compiled_signatures()
+    _check(f, [rng.standard_normal((5, 16)).astype(np.float32),
+               rng.standard_normal(16).astype(np.float32)])
+    assert compiled_signatures() == before
+
+
+def test_groups_respect_dependencies_through_calls():
+    # A matmul between elementwise stages: the second stage cannot share the
+    # first one's loop.
+    rng = np.random.default_rng(4)
+    a = rng.standard_normal((4, 4)).astype(np.float32)
+
+    def f(a):
+        h = F.tanh(a) * 2
+        return h + F.matmul(h, a) + 1
+    ex = _check(f, [a])
+    units = fusion.partition(ex.graph)
+    assert len([u for u in units if isinstance(u, fusion.Group)]) == 2
+
+
+def test_second_process_starts_warm(tmp_path):
+    # The kernel's module file and Numba's cache of it are reused by a new process.
+    code = ('import numpy as np, tapejit, tapejit.functions as F, time\n'
+            'from tapejit.compiler import compile_graph\n'
+            'from tapejit.ir.trace import trace_graph\n'
+            'g = trace_graph(lambda x: F.sum(F.sin(x) * 3 + x), [np.ones(9, np.float32)])\n'
+            't = time.perf_counter(); compile_graph(g)([np.ones(9, np.float32)])\n'
+            'print(time.perf_counter() - t)\n')
+    env = dict(os.environ, TAPEJIT_CACHE_DIR=str(tmp_path))
+    cold = float(subprocess.run([sys.executable, '-c', code], env=env, check=True,
+                                capture_output=True, text=True).stdout)
+    files = list((tmp_path / 'kernels').glob('k_*.py'))
+    assert len(files) == 1
+    warm = float(subprocess.run([sys.executable, '-c', code], env=env, check=True,
+                                capture_output=True, text=True).stdout)
+    assert warm < cold
+
+
+def test_damaged_cache_entry_is_rewritten_with_a_warning(tmp_path, monkeypatch):
+    monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(tmp_path))
+    from tapejit.compiler import kernel_cache
+    src = 'def kdamaged(n, ch, nch, in0, out0):\n    out0[0] = in0[0] + 41.0\n'
+    kernel_cache.get_kernel('kdamaged', src, parallel=False)
+    (path,) = (tmp_path / 'kernels').glob('k_*.py')
+    path.write_text(path.read_text()[:40])           # truncated
+    kernel_cache._memory.clear()
+    kernel_cache._warned.clear()
+    with pytest.warns(RuntimeWarning, match='damaged'):
+        k = kernel_cache.get_kernel('kdamaged', src, parallel=False)
+    out = np.zeros(1)
+    k(None, 0, 0, np.ones(1), out)
+    assert out[0] == 42.0
+
+
+def test_unwritable_cache_dir_compiles_in_memory(tmp_path, monkeypatch):
+    blocker = tmp_path / 'file'
+    blocker.write_text('not a directory')
+    monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(blocker))
+    from tapejit.compiler import kernel_cache
+    kernel_cache._warned.discard('unwritable')
+    src = 'def kmem(n, ch, nch, in0, out0):\n    out0[0] = in0[0] * 3.0\n'
+    with pytest.warns(RuntimeWarning, match='compiling in memory'):
+        k = kernel_cache.get_kernel('kmem', src, parallel=False)
+    out = np.zeros(1)
+    k(None, 0, 0, np.ones(1), out)
+    assert out[0] == 3.0
