@@ -1,0 +1,40 @@
+"""The README's Python examples run as written."""
+
+import contextlib
+import io
+import pathlib
+import re
+
+import pytest
+
+README = pathlib.Path(__file__).resolve().parent.parent / 'README.md'
+SECTIONS = ['Quick example', 'Tracing a training step', 'Training a model']
+
+
+def _python_blocks(section):
+    text = README.read_text()
+    m = re.search(rf'^## {re.escape(section)}\n(.*?)(?=^## |\Z)', text, re.DOTALL | re.MULTILINE)
+    assert m, f'README has no section {section!r}'
+    return re.findall(r'^```python\n(.*?)^```', m.group(1), re.DOTALL | re.MULTILINE)
+
+
+@pytest.mark.parametrize('section', SECTIONS)
+def test_readme_python_examples_run(section, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # files they write land here
+    blocks = _python_blocks(section)
+    assert blocks
+    namespace = {'__name__': '__readme__'}  # later blocks of a section use earlier names
+    for code in blocks:
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            exec(compile(code, f'README.md ({section})', 'exec'), namespace)
+        if section == 'Training a model':
+            assert out.getvalue() == 'True 100\n'
+            assert (tmp_path / 'mlp.npz').exists()
+
+
+def test_readme_first_command_trains_the_digits_example():
+    block = re.search(r'^```sh\n(.*?)^```', README.read_text(), re.DOTALL | re.MULTILINE)
+    first = block.group(1).splitlines()[0]
+    assert first == ('python3 -m venv .venv && .venv/bin/pip install -e ".[examples]" && '
+                     '.venv/bin/python examples/train_digits.py')
