@@ -29,7 +29,22 @@ def _learning_rate(hp: Hyperparameter, t: Any) -> Any:
 
 
 class AdamRule(UpdateRule):
-    """The Adam update of one parameter (state ``m``, ``v``, and ``vhat`` for AMSGrad)."""
+    """The Adam update of one parameter (state ``m``, ``v``, and ``vhat`` for AMSGrad).
+
+    Made by :class:`Adam`, whose hyperparameters it reads (or overrides).
+
+    >>> import numpy as np, tapejit
+    >>> from tapejit import optimizers
+    >>> model = tapejit.Chain()
+    >>> with model.init_scope():
+    ...     model.w = tapejit.Parameter(np.array([1.0]))
+    >>> opt = optimizers.Adam().setup(model)
+    >>> rule = model.w.update_rule
+    >>> rule.hyperparam.alpha = 0.5  # this parameter only
+    >>> model.w.grad = np.array([3.0]); opt.update()
+    >>> model.w.array.round(6), sorted(rule.state)
+    (array([0.5]), ['m', 'v'])
+    """
 
     def __init__(self, parent_hyperparam: Optional[Hyperparameter] = None,
                  **hyperparams: Any) -> None:

@@ -109,7 +109,15 @@ class Hyperparameter:
 
 
 class HyperparameterProxy:
-    """A property of an optimizer that reads and writes ``optimizer.hyperparam.<name>``."""
+    """A property of an optimizer that reads and writes ``optimizer.hyperparam.<name>``.
+
+    >>> from tapejit import optimizers
+    >>> class MySGD(optimizers.SGD):
+    ...     damping = optimizers.HyperparameterProxy('damping')
+    >>> opt = MySGD(); opt.damping = 0.5
+    >>> opt.hyperparam.damping
+    0.5
+    """
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -156,7 +164,15 @@ class _Counter:
 
 
 class StateDict(collections.abc.MutableMapping):
-    """An update rule's state: ``name -> array``, each held by a StateVariable."""
+    """An update rule's state: ``name -> array``, each held by a StateVariable.
+
+    >>> import numpy as np
+    >>> from tapejit.optimizers.optimizer import StateDict
+    >>> state = StateDict(); state['v'] = np.zeros(2)
+    >>> v = state['v']; v += 1; state['v'] = v
+    >>> state['v'], list(state)
+    (array([1., 1.]), ['v'])
+    """
 
     def __init__(self) -> None:
         self._vars: dict = {}
@@ -319,7 +335,17 @@ def _intermediate_dtype(dtype: Any) -> Any:
 
 
 class Optimizer:
-    """Base class of optimizers: ``setup(link)`` then ``update()`` each step."""
+    """Base class of optimizers: ``setup(link)`` then ``update()`` each step.
+
+    >>> import numpy as np, tapejit, tapejit.functions as F
+    >>> from tapejit import links as L, optimizers
+    >>> model = L.Linear(2, 1)
+    >>> opt = optimizers.SGD(lr=0.1).setup(model)
+    >>> opt.loss_scaling()  # dynamic loss scaling: starts at 1, doubles per good step
+    >>> opt.update(lambda: F.sum(model(np.ones((1, 2), np.float32))))
+    >>> opt.t, opt._loss_scale
+    (1, 2.0)
+    """
 
     target: Any = None
     epoch = 0
@@ -499,6 +525,18 @@ class GradientMethod(Optimizer):
 
     Subclasses implement :meth:`create_update_rule`.  ``hyperparam`` holds the
     defaults of every rule.
+
+    >>> import numpy as np, tapejit
+    >>> from tapejit import optimizers
+    >>> class HalfStep(optimizers.GradientMethod):
+    ...     def create_update_rule(self):
+    ...         return optimizers.SGDRule(self.hyperparam, lr=0.5)
+    >>> model = tapejit.Chain()
+    >>> with model.init_scope():
+    ...     model.w = tapejit.Parameter(np.array([1.0]))
+    >>> opt = HalfStep().setup(model)
+    >>> model.w.grad = np.array([1.0]); opt.update(); model.w.array
+    array([0.5])
     """
 
     def __init__(self) -> None:

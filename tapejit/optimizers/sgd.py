@@ -10,7 +10,14 @@ from tapejit.optimizers.optimizer import (GradientMethod, Hyperparameter,
 
 
 class SGDRule(UpdateRule):
-    """``param -= lr * grad``."""
+    """``param -= lr * grad``.
+
+    >>> import numpy as np, tapejit
+    >>> from tapejit.optimizers import SGDRule
+    >>> p = tapejit.Parameter(np.array([1.0])); p.grad = np.array([2.0])
+    >>> SGDRule(lr=0.25).update(p); p.array
+    array([0.5])
+    """
 
     def __init__(self, parent_hyperparam: Optional[Hyperparameter] = None,
                  lr: Optional[float] = None) -> None:
@@ -52,7 +59,15 @@ class SGD(GradientMethod):
 
 
 class MomentumSGDRule(UpdateRule):
-    """``v = momentum * v - lr * grad; param += v``."""
+    """``v = momentum * v - lr * grad; param += v``.
+
+    >>> import numpy as np, tapejit
+    >>> from tapejit.optimizers import MomentumSGDRule
+    >>> p = tapejit.Parameter(np.array([1.0])); p.grad = np.array([2.0])
+    >>> rule = MomentumSGDRule(lr=0.25, momentum=0.5)
+    >>> rule.update(p); rule.update(p); p.array, rule.state['v']
+    (array([-0.25]), array([-0.75]))
+    """
 
     def __init__(self, parent_hyperparam: Optional[Hyperparameter] = None,
                  lr: Optional[float] = None, momentum: Optional[float] = None) -> None:

@@ -14,7 +14,12 @@ from tapejit.core.variable import Variable
 
 class Serializer:
     """Base of serializers: ``s[key]`` is the child serializer at ``key``;
-    ``s(key, value)`` saves ``value`` (and returns it)."""
+    ``s(key, value)`` saves ``value`` (and returns it).
+
+    >>> from tapejit.serializers import DictionarySerializer, Serializer
+    >>> issubclass(DictionarySerializer, Serializer)
+    True
+    """
 
     def __getitem__(self, key: str) -> 'Serializer':
         raise NotImplementedError
@@ -28,7 +33,12 @@ class Serializer:
 
 
 class Deserializer(Serializer):
-    """Base of deserializers: ``d(key, value)`` loads into ``value`` and returns it."""
+    """Base of deserializers: ``d(key, value)`` loads into ``value`` and returns it.
+
+    >>> from tapejit.serializers import Deserializer, NpzDeserializer
+    >>> issubclass(NpzDeserializer, Deserializer)
+    True
+    """
 
     def load(self, obj: Any) -> None:
         """Load ``obj``'s arrays and values from this deserializer."""
@@ -75,6 +85,14 @@ class NpzDeserializer(Deserializer):
 
     ``strict=False`` leaves values whose key is missing unchanged;
     ``ignore_names`` (names or callables on the key) skips keys.
+
+    >>> import numpy as np
+    >>> from tapejit import links as L
+    >>> from tapejit.serializers import NpzDeserializer
+    >>> lin = L.Linear(2, 1)
+    >>> NpzDeserializer({'W': np.ones((1, 2)), 'b': np.zeros(1)}).load(lin)
+    >>> lin.W.array
+    array([[1., 1.]], dtype=float32)
     """
 
     def __init__(self, npz: Any, path: str = '', strict: bool = True,
@@ -159,7 +177,20 @@ def _write(f: Any, target: dict, compression: bool) -> None:
 def load_npz(file: Any, obj: Any, path: str = '', strict: bool = True,
              ignore_names: Optional[Sequence[Any]] = None) -> None:
     """Load ``obj`` (a link or an optimizer) from an ``.npz`` file written by
-    :func:`save_npz`; ``path`` selects a sub-tree (``'updater/model:main/'``)."""
+    :func:`save_npz`; ``path`` selects a sub-tree (``'updater/model:main/'``).
+
+    Arrays are copied into the existing ones (an uninitialized parameter takes
+    the saved shape); a missing key or a shape mismatch raises, naming the key.
+
+    >>> import io, numpy as np, tapejit
+    >>> from tapejit import links as L, serializers
+    >>> f = io.BytesIO()
+    >>> serializers.save_npz(f, tapejit.Chain(l1=L.Linear(2, 3))); _ = f.seek(0)
+    >>> lazy = tapejit.Chain(l1=L.Linear(None, 3))
+    >>> serializers.load_npz(f, lazy)
+    >>> lazy.l1.W.shape
+    (3, 2)
+    """
     with numpy.load(file, allow_pickle=False) as f:
         d = NpzDeserializer(f, path=path, strict=strict, ignore_names=ignore_names)
         d.load(obj)
