@@ -98,6 +98,7 @@ def plot(history, path):
     import matplotlib
     matplotlib.use('Agg')
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
     epochs = [h['epoch'] for h in history]
     fig, (ax1, ax2) = plt.subplots(1, 2, figsize=(10, 4))
     for key, label in (('train_loss', 'train'), ('test_loss', 'test')):
@@ -107,6 +108,7 @@ def plot(history, path):
     ax1.set(xlabel='epoch', ylabel='softmax cross entropy', title='loss')
     ax2.set(xlabel='epoch', ylabel='accuracy', title='accuracy')
     for ax in (ax1, ax2):
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.grid(alpha=0.3)
         ax.legend()
     fig.suptitle('MLP on scikit-learn digits (tapejit)')
