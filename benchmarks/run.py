@@ -165,8 +165,13 @@ def main(argv: Optional[list] = None) -> None:
                          '(default: .venv-chainer/bin/python when present)')
     ap.add_argument('--no-overhead', action='store_true',
                     help='skip the eager per-op overhead table')
-    ap.add_argument('--out', default=os.path.join(ROOT, 'benchmarks', 'results'))
+    ap.add_argument('--out', help='where to write the results (default: '
+                    'benchmarks/results/latest, not committed; with --publish: '
+                    'benchmarks/results)')
     ap.add_argument('--readme', metavar='PATH', help="replace this README's table")
+    ap.add_argument('--publish', action='store_true',
+                    help='write benchmarks/results and the README table together, so the '
+                         'README shows the committed figures')
     a = ap.parse_args(argv)
     if a.chainer_python is None and os.path.exists(CHAINER_VENV_PYTHON):
         a.chainer_python = CHAINER_VENV_PYTHON
@@ -180,6 +185,10 @@ def main(argv: Optional[list] = None) -> None:
         ap.error(f'unknown system(s) {", ".join(bad)}; known: {", ".join(systems.SYSTEMS)}')
     if a.warmup < 2:
         ap.error('--warmup must be at least 2 (the first call of a jit system compiles)')
+    if a.publish:
+        a.out = a.out or os.path.join(ROOT, 'benchmarks', 'results')
+        a.readme = a.readme or os.path.join(ROOT, 'README.md')
+    a.out = a.out or os.path.join(ROOT, 'benchmarks', 'results', 'latest')
     doc = run(workloads, names, size=a.size, warmup=a.warmup, repeats=a.repeats,
               chainer_python=a.chainer_python, overhead=not a.no_overhead)
     argv_shown = sys.argv[1:] if argv is None else argv
