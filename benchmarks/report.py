@@ -7,7 +7,7 @@ import json
 import os
 import platform
 import subprocess
-from typing import Any, Optional
+from typing import Optional
 
 REF = 'tapejit-jit'          # every ratio is "this system's time / tapejit jit's"
 COMPILE_ROWS = ('compile (cold)', 'compile (warm)')
@@ -226,7 +226,3 @@ def plot(doc: dict, path: str) -> Optional[str]:
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return None
-
-
-def json_safe(x: Any) -> Any:
-    return json.loads(json.dumps(x))

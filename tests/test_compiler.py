@@ -174,3 +174,14 @@ def test_unwritable_cache_dir_compiles_in_memory(tmp_path, monkeypatch):
     out = np.zeros(1)
     k(None, 0, 0, np.ones(1), out)
     assert out[0] == 3.0
+
+
+def test_inputs_of_the_wrong_count_shape_or_dtype_are_refused():
+    g = trace_graph(lambda x: F.sum(x * 2), [np.ones((2, 3), np.float32)])
+    ex = compile_graph(g)
+    with pytest.raises(ValueError, match='takes 1 inputs, got 2'):
+        ex([np.ones((2, 3), np.float32)] * 2)
+    with pytest.raises(ValueError, match=r'input 0 is float32\(3, 2\); expected float32\(2, 3\)'):
+        ex([np.ones((3, 2), np.float32)])
+    with pytest.raises(ValueError, match=r'input 0 is float64\(2, 3\); expected float32'):
+        ex([np.ones((2, 3))])

@@ -11,7 +11,7 @@ not depend on the number of threads.
 from __future__ import annotations
 
 import math
-from typing import Any, Optional
+from typing import Any
 
 import numpy
 
@@ -232,7 +232,3 @@ def finish_reduction(e: Any, how: str, buf: numpy.ndarray, nch: int) -> numpy.nd
         buf = buf.sum(axis=0) if op == 'sum' else (buf.max(axis=0) if op == 'max'
                                                     else buf.min(axis=0))
     return numpy.asarray(buf, dtype=e.out.dtype).reshape(e.out.shape)
-
-
-def describe(spec: Optional[KernelSpec]) -> str:
-    return spec.source if spec is not None else ''

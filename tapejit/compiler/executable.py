@@ -5,14 +5,13 @@ each intermediate buffer dropped after its last use."""
 from __future__ import annotations
 
 import warnings
-from typing import Any, Optional, Sequence
+from typing import Any, Sequence
 
 import numpy
 
 from tapejit.compiler import codegen, fusion, kernel_cache
 from tapejit.compiler.passes import simplify
 from tapejit.ir.graph import Graph
-from tapejit.ir.interpret import interpret
 
 # Loops over at least this many elements run the parallel kernel variant.
 PARALLEL_MIN = 1 << 16
@@ -20,7 +19,7 @@ PARALLEL_MIN = 1 << 16
 
 class _KernelStep:
     __slots__ = ('spec', 'ins', 'outs', 'kernel', 'sizes', 'ch', 'nch', 'fallback',
-                 'members', 'consts', 'parallel', 'fastmath', 'first')
+                 'members', 'consts', 'parallel', 'fastmath', 'first', 'out_shape')
 
     def __init__(self, spec: codegen.KernelSpec, ins: list, outs: list, members: list,
                  parallel: bool, fastmath: bool) -> None:
@@ -36,6 +35,9 @@ class _KernelStep:
         self.parallel = parallel
         self.fastmath = fastmath
         self.first = True
+        # Stored outputs are allocated flat for a flat loop, reshaped afterwards.
+        self.out_shape = (int(numpy.prod(spec.shape)) if spec.shape else 1) if spec.flat \
+            else spec.shape
 
     def _first_call(self, args: list, outs: list, reds: list) -> None:
         try:
@@ -59,9 +61,8 @@ class _KernelStep:
         if not self.fallback:
             try:
                 args = codegen.prepare_inputs(spec, arrays)
-                flat = spec.flat
-                n = int(numpy.prod(spec.shape)) if spec.shape else 1
-                outs = [numpy.empty(n if flat else spec.shape, v.dtype) for v in spec.stores]
+                out_shape = self.out_shape
+                outs = [numpy.empty(out_shape, v.dtype) for v in spec.stores]
                 reds = codegen.reduction_buffers(spec, self.nch)
                 if self.first:
                     self._first_call(args, outs, reds)
@@ -153,6 +154,17 @@ class Executable:
         self.copy_out = [i for i, sl in enumerate(self.out_slots) if sl in alias]
 
     def __call__(self, inputs: Sequence[Any]) -> list:
+        invars = self.graph.invars
+        if len(inputs) != len(invars):
+            raise ValueError(f'compiled plan: takes {len(invars)} inputs, got {len(inputs)}')
+        for i, (v, a) in enumerate(zip(invars, inputs)):
+            # Kernels are built for these shapes and dtypes; anything else would
+            # be read out of bounds or reinterpreted.
+            if getattr(a, 'shape', None) != v.shape or getattr(a, 'dtype', None) != v.dtype:
+                got = (f'{a.dtype}{tuple(a.shape)}' if hasattr(a, 'shape')
+                       else type(a).__name__)
+                raise ValueError(f'compiled plan: input {i} is {got}; expected '
+                                 f'{v.dtype}{v.shape}')
         env: list = [None] * self.nslots
         for sl, c in self.const_slots:
             env[sl] = c
@@ -203,14 +215,3 @@ def compile_graph(graph: Graph, fastmath: bool = False) -> Executable:
     [array(6., dtype=float32)]
     """
     return Executable(graph, fastmath=fastmath)
-
-
-def check_against_interpreter(graph: Graph, inputs: Sequence[Any],
-                              rtol: float = 1e-5) -> Optional[str]:
-    """None when the compiled plan and the interpreter agree on ``inputs``."""
-    got = compile_graph(graph)(list(inputs))
-    want = interpret(graph, list(inputs))
-    for i, (a, b) in enumerate(zip(got, want)):
-        if not numpy.allclose(a, b, rtol=rtol, atol=rtol, equal_nan=True):
-            return f'output {i} differs'
-    return None

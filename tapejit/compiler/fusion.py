@@ -105,22 +105,21 @@ def partition(g: Graph) -> list:
         k = kind(e)
         if k == 'ew':
             target = None
-            if True:
-                # A broadcast's input has another shape: it is always loaded from
-                # outside, so only the shape-wide candidates apply to it.
-                cands = [owner[v.id] for v in e.inputs
-                         if e.prim.name != 'broadcast_to'
-                         and v.id in owner and v.id in owner[v.id].ew
-                         and owner[v.id].shape == e.out.shape]
-                if not cands:
-                    # No producer in a group: any group of this shape will do (the
-                    # newest first), so independent chains over the same data share
-                    # one loop.
-                    cands = list(reversed(open_groups.get(e.out.shape, [])))
-                for grp in cands:
-                    if can_join(grp, e):
-                        target = grp
-                        break
+            # A broadcast's input has another shape: it is always loaded from
+            # outside, so only the shape-wide candidates apply to it.
+            cands = [owner[v.id] for v in e.inputs
+                     if e.prim.name != 'broadcast_to'
+                     and v.id in owner and v.id in owner[v.id].ew
+                     and owner[v.id].shape == e.out.shape]
+            if not cands:
+                # No producer in a group: any group of this shape will do (the
+                # newest first), so independent chains over the same data share
+                # one loop.
+                cands = list(reversed(open_groups.get(e.out.shape, [])))
+            for grp in cands:
+                if can_join(grp, e):
+                    target = grp
+                    break
             if target is None:
                 target = Group(len(groups), e.out.shape, first=idx)
                 groups.append(target)

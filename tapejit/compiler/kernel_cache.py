@@ -50,7 +50,6 @@ def _fingerprint() -> str:
     import llvmlite
     import numba
     try:
-        from numba.core.codegen import CPUCodegen  # noqa: F401
         import llvmlite.binding as ll
         cpu = ll.get_host_cpu_name() + ll.get_host_cpu_features()
     except Exception:  # a numba without these: the versions still key it
