@@ -483,3 +483,23 @@ def test_new_epoch():
     assert opt.epoch == 1
     with pytest.raises(RuntimeError, match='auto=True'):
         opt.new_epoch(auto=True)
+
+
+def test_hook_tables_refuse_duplicates_and_remove_by_name():
+    model = Quadratic()
+    opt = optimizers.SGD(lr=1.0).setup(model)
+    opt.add_hook(optimizer_hooks.WeightDecay(0.5))
+    with pytest.raises(KeyError, match="hook 'WeightDecay' already exists"):
+        opt.add_hook(optimizer_hooks.WeightDecay(0.1))
+    opt.remove_hook('WeightDecay')
+    opt.add_hook(optimizer_hooks.WeightDecay(0.1))       # free again
+    rule = model.w.update_rule
+
+    def clip(rule, param):
+        pass
+    rule.add_hook(clip, timing='post')
+    with pytest.raises(ValueError, match="hook 'clip' already exists"):
+        rule.add_hook(clip)
+    rule.remove_hook('clip')
+    with pytest.raises(KeyError):
+        rule.remove_hook('clip')

@@ -207,7 +207,26 @@ class StateDict(collections.abc.MutableMapping):
         return repr({k: v._data for k, v in self._vars.items()})
 
 
-class UpdateRule:
+def _insert_hook(owner: Any, hook: Callable, name: Any, timing: str,
+                 duplicate: type) -> None:
+    """Register ``hook`` under ``name`` in ``owner``'s pre- or post-update table
+    (UpdateRule and Optimizer resolve names and timings as Chainer's do, and
+    report a duplicate with different exception types, as Chainer's do)."""
+    if name in owner._pre_update_hooks or name in owner._post_update_hooks:
+        raise duplicate(f'hook {name!r} already exists')
+    (owner._pre_update_hooks if timing == 'pre' else owner._post_update_hooks)[name] = hook
+
+
+class _HookRemoval:
+    def remove_hook(self, name: str) -> None:
+        """Remove the hook registered as ``name``."""
+        try:
+            del self._pre_update_hooks[name]
+        except KeyError:
+            del self._post_update_hooks[name]
+
+
+class UpdateRule(_HookRemoval):
     """How one parameter is updated from its gradient; subclass and implement
     :meth:`update_core` (and :meth:`init_state` for state such as momenta).
 
@@ -257,16 +276,7 @@ class UpdateRule:
             name = getattr(hook, 'name', getattr(hook, '__name__', None))
             if name is None:
                 raise ValueError('the name of the hook function is not specified')
-        if name in self._pre_update_hooks or name in self._post_update_hooks:
-            raise ValueError(f'hook {name!r} already exists')
-        (self._pre_update_hooks if timing == 'pre' else self._post_update_hooks)[name] = hook
-
-    def remove_hook(self, name: str) -> None:
-        """Remove the hook registered as ``name``."""
-        try:
-            del self._pre_update_hooks[name]
-        except KeyError:
-            del self._post_update_hooks[name]
+        _insert_hook(self, hook, name, timing, ValueError)
 
     def update(self, param: Variable) -> None:
         """Run the hooks and :meth:`update_core` on ``param`` (if enabled)."""
@@ -334,7 +344,7 @@ def _intermediate_dtype(dtype: Any) -> Any:
     return numpy.dtype(numpy.float32) if dtype == numpy.float16 else numpy.dtype(dtype)
 
 
-class Optimizer:
+class Optimizer(_HookRemoval):
     """Base class of optimizers: ``setup(link)`` then ``update()`` each step.
 
     >>> import numpy as np, tapejit, tapejit.functions as F
@@ -403,16 +413,7 @@ class Optimizer:
                 timing = 'pre'
         if name is None:
             name = getattr(hook, 'name', getattr(hook, '__name__', None))
-        if name in self._pre_update_hooks or name in self._post_update_hooks:
-            raise KeyError(f'hook {name!r} already exists')
-        (self._pre_update_hooks if timing == 'pre' else self._post_update_hooks)[name] = hook
-
-    def remove_hook(self, name: str) -> None:
-        """Remove the hook registered as ``name``."""
-        try:
-            del self._pre_update_hooks[name]
-        except KeyError:
-            del self._post_update_hooks[name]
+        _insert_hook(self, hook, name, timing, KeyError)
 
     def call_hooks(self, timing: str = 'pre') -> None:
         """Call the hooks of ``timing`` in registration order."""
