@@ -4,7 +4,10 @@ A call flattens its arguments, builds the cache key (argument structure, each
 array's shape/dtype/device/requires_grad/has-grad, static arguments, global
 flags) and runs the cached plan on a hit: no tracing, no Variable machinery.
 On a miss the function is traced (:mod:`tapejit.ir.trace`), verified, and
-stored in a bounded LRU cache.
+stored in a bounded LRU cache.  A plan's graph is compiled on its first run
+for its target: ``'cpu'`` (fused Numba kernels, :mod:`tapejit.compiler`),
+``'cuda'`` (``numba.cuda`` kernels on CuPy arrays) or ``'interpret'`` (each
+primitive's eager implementation in turn: the reference).
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import collections
 import functools
 import inspect
+import os
 import threading
 import warnings
 from typing import Any, Callable, NamedTuple, Optional, Sequence, Union
@@ -93,13 +97,37 @@ def _leaf_spec(x: Any, grad_ignored: bool = False) -> tuple:
     return ('S', type(x).__name__, x)
 
 
+TARGETS = ('auto', 'cpu', 'cuda', 'interpret')
+
+
+def _default_target() -> str:
+    # TAPEJIT_TARGET=interpret runs every plan through the reference
+    # interpreter: a switch for telling a compiler fault from a tracing one.
+    t = os.environ.get('TAPEJIT_TARGET', 'auto')
+    if t not in TARGETS:
+        raise ValueError(f'TAPEJIT_TARGET must be one of {", ".join(TARGETS)}; got {t!r}')
+    return t
+
+
+def _check_target(target: Optional[str]) -> Optional[str]:
+    if target is not None and target not in TARGETS:
+        raise ValueError(f'jit: target must be one of {", ".join(repr(t) for t in TARGETS)}, '
+                         f'got {target!r}')
+    return target
+
+
 class Plan:
     """A traced, verified graph and how to feed it and read it back."""
 
     def __init__(self, graph: Graph, input_sources: list, out_td: Any, out_kinds: list,
                  writes: list, guards: list, grad_ignored_args: frozenset,
-                 py_guards: Sequence = ()) -> None:
+                 py_guards: Sequence = (), target: str = 'auto',
+                 fastmath: bool = False) -> None:
         self.graph = graph
+        self.target = target
+        self.fastmath = fastmath
+        self._executable: Any = None
+        self._compile_lock = threading.Lock()
         self.py_guards = tuple(py_guards)  # (getter, value): Python values read
         self.input_sources = input_sources
         self.out_td = out_td
@@ -123,21 +151,7 @@ class Plan:
         return True
 
     def run(self, leaves: list) -> Any:
-        inputs = []
-        for src, which in self.input_sources:
-            obj = leaves[src[1]] if src[0] == 'arg' else src[1]
-            if which == 'call':
-                inputs.append(obj())
-            elif which == 'array':
-                inputs.append(obj)
-            elif which == 'scalar':
-                inputs.append(_dynamic_array(obj))
-            elif which == 'data':
-                inputs.append(obj._data)
-            else:  # the gradient; None where the plan ignores it and there is none
-                gv = obj._grad_var
-                inputs.append(None if gv is None else gv._data)
-        outs = interpret(self.graph, inputs)
+        outs = self.execute(self.gather_inputs(leaves))
         for i in self.const_outputs:
             outs[i] = outs[i].copy()
         k = 0
@@ -163,6 +177,62 @@ class Plan:
         return unflatten(self.out_td, results)
 
 
+    def gather_inputs(self, leaves: list) -> list:
+        """The graph's input arrays for a call with these flattened arguments."""
+        inputs = []
+        for src, which in self.input_sources:
+            obj = leaves[src[1]] if src[0] == 'arg' else src[1]
+            if which == 'call':
+                inputs.append(obj())
+            elif which == 'array':
+                inputs.append(obj)
+            elif which == 'scalar':
+                inputs.append(_dynamic_array(obj))
+            elif which == 'data':
+                inputs.append(obj._data)
+            else:  # the gradient; None where the plan ignores it and there is none
+                gv = obj._grad_var
+                inputs.append(None if gv is None else gv._data)
+        return inputs
+
+    def resolved_target(self, inputs: Optional[list] = None) -> str:
+        """The target this plan runs on: ``'auto'`` is ``'cuda'`` for CuPy inputs."""
+        if self.target != 'auto':
+            return self.target
+        if inputs is not None and any(a is not None and backends.is_array(a)
+                                      and a.__class__ is not numpy.ndarray
+                                      and not isinstance(a, numpy.generic)
+                                      for a in inputs):
+            return 'cuda'
+        return 'cpu'
+
+    def executable(self, inputs: Optional[list] = None) -> Any:
+        """The compiled graph (compiled on first use), or None for 'interpret'."""
+        exe = self._executable
+        if exe is None:
+            with self._compile_lock:
+                exe = self._executable
+                if exe is None:
+                    target = self.resolved_target(inputs)
+                    if target == 'interpret':
+                        exe = 'interpret'
+                    elif target == 'cuda':
+                        from tapejit.compiler.cuda_executable import compile_graph_cuda
+                        exe = compile_graph_cuda(self.graph)
+                    else:
+                        from tapejit.compiler import compile_graph
+                        exe = compile_graph(self.graph, fastmath=self.fastmath)
+                    self._executable = exe
+        return None if exe == 'interpret' else exe
+
+    def execute(self, inputs: list) -> list:
+        """Run the graph on input arrays; return its output arrays."""
+        exe = self.executable(inputs)
+        if exe is None:
+            return interpret(self.graph, inputs)
+        return exe(inputs)
+
+
 def _write_data(v: Variable, new: Any) -> None:
     old = v._data
     # In place where possible, so other references to the array see the update
@@ -183,7 +253,10 @@ class JitFunction:
                  static_argnames: Sequence[str] = (), fallback: Optional[str] = None,
                  max_cache_size: int = 64, retrace_warn_after: int = 8,
                  dynamic_argnums: Sequence[int] = (),
-                 dynamic_argnames: Sequence[str] = ()) -> None:
+                 dynamic_argnames: Sequence[str] = (), target: Optional[str] = None,
+                 fastmath: bool = False) -> None:
+        self.target = _check_target(target)
+        self.fastmath = bool(fastmath)
         if fallback not in (None, 'eager'):
             raise ValueError(f"jit: fallback must be None or 'eager', got {fallback!r}")
         if max_cache_size < 1:
@@ -286,6 +359,8 @@ class JitFunction:
         self._traces += 1
         try:
             plan = trace_plan(self.fn, leaves, td, statics)
+            plan.target = self.target or _default_target()
+            plan.fastmath = self.fastmath
         except TraceError:
             if self.fallback != 'eager':
                 raise
@@ -358,27 +433,51 @@ class JitFunction:
         with self._lock:
             self._cache.clear()
 
-    def lower(self, *args: Any, **kwargs: Any) -> Graph:
-        """The IR graph this function runs for arguments like these."""
+    def _plan(self, args: tuple, kwargs: dict) -> tuple:
         key, leaves, td, statics = self._key(args, kwargs)
         plan = self._cache.get(key)
         if plan is None:
             plan = trace_plan(self.fn, leaves, td, statics)
+            plan.target = self.target or _default_target()
+            plan.fastmath = self.fastmath
         if plan == 'eager':
             raise TraceError(f'{self.__name__} runs eagerly for these arguments '
                              "(fallback='eager'); it has no graph")
-        return plan.graph
+        return plan, leaves
+
+    def lower(self, *args: Any, **kwargs: Any) -> Graph:
+        """The IR graph this function runs for arguments like these."""
+        return self._plan(args, kwargs)[0].graph
 
     def explain(self, *args: Any, **kwargs: Any) -> str:
-        """The IR (inputs, equations, outputs) for arguments like these, as text.
+        """The IR for arguments like these, then what its target runs: the
+        simplified graph, the fusion groups and each generated kernel's source.
 
         >>> import numpy as np, tapejit
-        >>> print(tapejit.jit(lambda x: x * x).explain(np.ones(2, np.float32)))
-        { lambda  ; a:f32[2] .
+        >>> print(tapejit.jit(lambda x: x * x + 1).explain(np.ones(2, np.float32)))
+        { lambda c:f32[] ; a:f32[2] .
             b:f32[2] = mul a a
-          in (b) }
+            d:f32[2] = add b c
+          in (d) }
+        <BLANKLINE>
+        # compiled for cpu
+        ...
+        # kernel over (2,) (flat): mul add
+        def kernel(n, ch, nch, in0, out0):
+            for c in range(nch):
+                for i in range(c * ch, min(c * ch + ch, n[0])):
+                    t0 = (in0[i] * in0[i])
+                    t1 = (t0 + np.float32(1.0))
+                    out0[i] = t1
+        <BLANKLINE>
         """
-        return str(self.lower(*args, **kwargs))
+        plan, leaves = self._plan(args, kwargs)
+        text = str(plan.graph)
+        inputs = plan.gather_inputs(leaves)
+        exe = plan.executable(inputs)
+        if exe is None:
+            return text + '\n\n# run by the interpreter (target="interpret")'
+        return f'{text}\n\n# compiled for {plan.resolved_target(inputs)}\n{exe.explain()}'
 
 
 def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
@@ -455,7 +554,8 @@ def jit(fn: Optional[Callable] = None, *, static_argnums: Union[int, Sequence[in
         static_argnames: Union[str, Sequence[str]] = (), fallback: Optional[str] = None,
         max_cache_size: int = 64, retrace_warn_after: int = 8,
         dynamic_argnums: Union[int, Sequence[int]] = (),
-        dynamic_argnames: Union[str, Sequence[str]] = ()) -> Any:
+        dynamic_argnames: Union[str, Sequence[str]] = (), target: Optional[str] = None,
+        fastmath: bool = False) -> Any:
     """Trace ``fn`` once per input signature and run the recorded plan afterwards.
 
     Inside ``fn`` the whole eager API works and is recorded: ops,
@@ -467,6 +567,16 @@ def jit(fn: Optional[Callable] = None, *, static_argnums: Union[int, Sequence[in
     unless listed in ``dynamic_argnums``/``dynamic_argnames``: such an int or
     float is traced as a 0-d array that takes the dtype of the arrays it meets
     (a learning rate that changes without a retrace).
+
+    The plan's graph is compiled on its first run. ``target`` picks how:
+    ``'cpu'`` fuses it into Numba kernels (:mod:`tapejit.compiler`),
+    ``'cuda'`` into ``numba.cuda`` kernels (CuPy arrays; NumPy arrays under
+    ``NUMBA_ENABLE_CUDASIM=1``), ``'interpret'`` runs each primitive's eager
+    implementation (the reference), and ``'auto'`` (the default, or the
+    ``TAPEJIT_TARGET`` environment variable) is ``'cuda'`` for CuPy inputs and
+    ``'cpu'`` otherwise.  ``fastmath=True`` lets Numba reassociate floating-point
+    arithmetic and assume no NaN/Inf (faster, but results differ from eager
+    mode in the last bits, and NaN/Inf no longer propagate): off by default.
 
     >>> import numpy as np, tapejit, tapejit.functions as F
     >>> @tapejit.jit
@@ -486,9 +596,11 @@ def jit(fn: Optional[Callable] = None, *, static_argnums: Union[int, Sequence[in
                                  max_cache_size=max_cache_size,
                                  retrace_warn_after=retrace_warn_after,
                                  dynamic_argnums=dynamic_argnums,
-                                 dynamic_argnames=dynamic_argnames)
+                                 dynamic_argnames=dynamic_argnames, target=target,
+                                 fastmath=fastmath)
     return JitFunction(fn, static_argnums, static_argnames, fallback, max_cache_size,
-                       retrace_warn_after, dynamic_argnums, dynamic_argnames)
+                       retrace_warn_after, dynamic_argnums, dynamic_argnames, target,
+                       fastmath)
 
 
 def value_and_grad(fn: Callable, argnums: Union[int, Sequence[int]] = 0,

@@ -901,9 +901,13 @@ def test_explain_shows_the_ir():
     assert text.startswith('{ lambda')
     assert 'a:f32[2, 3]' in text and 'b:f32[3]' in text
     assert 'tanh' in text and 'mul' in text and 'sum' in text
-    assert text.rstrip().endswith('}') and ' in (' in text
+    ir = text.split('\n\n')[0]
+    assert ir.rstrip().endswith('}') and ' in (' in ir
+    # then what the CPU target runs: one fused kernel for tanh, mul and sum
+    assert '# compiled for cpu' in text
+    assert '# kernel over (2, 3) (nd): tanh mul sum' in text and 'def kernel(' in text
     g = f.lower(x, y)
-    assert isinstance(g, Graph) and str(g) == text
+    assert isinstance(g, Graph) and str(g) == ir
     verify(g)
     _close(interpret(g, [x, y])[0], f(x, y), rtol=1e-6)
 

@@ -150,6 +150,13 @@ class Executable:
         keep = set(self.out_slots) | set(self.in_slots) | {c for c, _ in self.const_slots}
         self.free_after = [[r for r, i2 in last.items() if i2 == i and r not in keep]
                            for i in range(len(self.steps))]
+        read: set = set()
+        for kind, st in self.steps:
+            read.update(st.ins if kind == 'kernel' else st[2])
+        read.update(self.out_slots)
+        # Inputs nothing reads (a gradient the function overwrites first) may be None.
+        self.unused_inputs = frozenset(i for i, sl in enumerate(self.in_slots)
+                                       if sl not in read)
         alias = set(self.in_slots) | {c for c, _ in self.const_slots}
         self.copy_out = [i for i, sl in enumerate(self.out_slots) if sl in alias]
 
@@ -158,6 +165,8 @@ class Executable:
         if len(inputs) != len(invars):
             raise ValueError(f'compiled plan: takes {len(invars)} inputs, got {len(inputs)}')
         for i, (v, a) in enumerate(zip(invars, inputs)):
+            if a is None and i in self.unused_inputs:
+                continue
             # Kernels are built for these shapes and dtypes; anything else would
             # be read out of bounds or reinterpreted.
             if getattr(a, 'shape', None) != v.shape or getattr(a, 'dtype', None) != v.dtype:
