@@ -1,0 +1,381 @@
+"""Render a fusion group as the Python source of ``numba.cuda.jit`` kernels.
+
+The groups are those of :func:`tapejit.compiler.fusion.partition`, the same
+as on the CPU: elementwise members over one iteration shape ``S`` (outside
+inputs loaded with broadcasting) and reductions of members.  A group becomes:
+
+- ``ew``: one grid-stride loop over the ``prod(S)`` elements (flat indices
+  when every input is of shape ``S`` or a scalar, else the multi-index is
+  rebuilt from the flat one and broadcast axes read index 0);
+- per distinct set of reduced axes, one reduction kernel that also stores the
+  group's elementwise outputs (the first one) and recomputes the members it
+  needs.  The reduced extent ``k`` of each of the ``m`` output cells is cut
+  into ``P`` chunks, and the ``(P, m)`` partial results are combined by the
+  runner in a fixed order, so results do not depend on timing:
+
+  - ``rows``: one thread block per (cell, chunk); its threads stride over the
+    chunk (consecutive threads read consecutive elements when the reduced
+    axes are the last ones) and combine in block shared memory as a tree;
+  - ``cols``: one thread per (cell, chunk), looping over the chunk; chosen
+    when the reduced axes lead (``sum(axis=0)`` of a bias gradient), where
+    consecutive threads then read consecutive cells.
+
+Kernels are shape-generic: sizes are scalar arguments, so a new batch size
+reuses the compiled kernel.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Optional
+
+import numpy
+
+from tapejit.compiler import cuda_ops
+from tapejit.compiler.codegen import KernelSpec
+from tapejit.compiler.cpu_ops import typed
+from tapejit.compiler.fusion import Group, reduce_axes
+from tapejit.ir.graph import Graph
+
+# Threads per block: a power of two (the shared-memory tree halves it).  The
+# simulator runs each thread of a block as a Python thread: a small block
+# keeps it fast while still exercising every code path.
+BLOCK_GPU = 256
+BLOCK_SIM = 16
+# Leading reduced axes go to 'cols' when the kept cells fill at least this
+# many threads.
+COLS_MIN_CELLS = 32
+
+
+class CudaKernelSpec(KernelSpec):
+    """A :class:`~tapejit.compiler.codegen.KernelSpec` with the CUDA launch facts."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.kind = 'ew'            # 'ew' | 'rows' | 'cols'
+        self.axes: tuple = ()       # reduced axes (reduction kernels)
+        self.block = BLOCK_GPU
+        self.members: list = []     # the group's equations this kernel computes
+        self.reductions: list = []  # (eqn, init, acc dtype)
+
+
+def acc_dtype(out_dtype: numpy.dtype, op: str) -> numpy.dtype:
+    """Accumulator dtype: float32 sums accumulate in float64, as on the CPU."""
+    if op == 'sum' and out_dtype.kind == 'f':
+        return numpy.dtype(numpy.float64)
+    return out_dtype
+
+
+def init_value(op: str, dt: numpy.dtype) -> Any:
+    """The identity of ``op`` in dtype ``dt``."""
+    if op == 'sum':
+        return 0
+    if dt.kind == 'f':
+        return -numpy.inf if op == 'max' else numpy.inf
+    if dt.kind == 'b':
+        return op != 'max'
+    info = numpy.iinfo(dt)
+    return info.min if op == 'max' else info.max
+
+
+def _update(op: str, acc: str, t: str) -> str:
+    if op == 'sum':
+        return f'{acc} += {t}'
+    cmp = '>' if op == 'max' else '<'
+    # NaN wins, as in numpy.max.
+    return f'{acc} = {t} if ({t} {cmp} {acc} or {t} != {t}) else {acc}'
+
+
+def _decompose(flat: str, dims: list, tmp: str) -> list:
+    """Lines that split index ``flat`` into ``i<d>`` over ``dims`` (last fastest)."""
+    if not dims:
+        return []
+    if len(dims) == 1:
+        return [f'i{dims[0]} = {flat}']
+    lines = [f'{tmp} = {flat}']
+    for d in reversed(dims[1:]):
+        lines += [f'i{d} = {tmp} % n{d}', f'{tmp} = {tmp} // n{d}']
+    lines.append(f'i{dims[0]} = {tmp}')
+    return lines
+
+
+def _needed(members: list, outs: set) -> list:
+    """The members (in order) that computing the values ``outs`` needs."""
+    by_out = {e.out.id: e for e in members}
+    need: set = set()
+    stack = list(outs)
+    while stack:
+        k = stack.pop()
+        if k in need or k not in by_out:
+            continue
+        need.add(k)
+        stack.extend(v.id for v in by_out[k].inputs)
+    return [e for e in members if e.out.id in need]
+
+
+def split(grp: Group, used_outside: set) -> list:
+    """The group's kernels as (kind, reduced axes, members, stores, reductions)."""
+    stores = [e.out for e in grp.members if e.out.id in grp.ew and e.out.id in used_outside]
+    reds = [e for e in grp.members if e.out.id in grp.red]
+    if not reds:
+        return [('ew', (), list(grp.members), stores, [])]
+    patterns: list = []
+    for e in reds:
+        ax = reduce_axes(e)
+        if ax not in patterns:
+            patterns.append(ax)
+    out = []
+    for n, ax in enumerate(patterns):
+        mine = [e for e in reds if reduce_axes(e) == ax]
+        st = stores if n == 0 else []
+        ids = {e.out.id for e in mine} | {v.id for v in st}
+        out.append(('reduce', ax, _needed(grp.members, ids), st, mine))
+    return out
+
+
+def choose_kind(shape: tuple, axes: tuple, block: int = BLOCK_GPU) -> str:
+    """'rows' for long reductions, 'cols' for short ones and for leading reduced
+    axes over many kept cells (where neighbouring threads then read neighbours).
+
+    >>> choose_kind((64, 1000), (1,)), choose_kind((1000, 64), (0,)), choose_kind((500, 4), (1,))
+    ('rows', 'cols', 'cols')
+    """
+    r = len(shape)
+    kept = [d for d in range(r) if d not in axes]
+    m = int(numpy.prod([shape[d] for d in kept])) if kept else 1
+    k = int(numpy.prod([shape[d] for d in axes])) if axes else 1
+    if k < block // 2:  # most threads of a block would idle
+        return 'cols'
+    if axes == tuple(range(len(axes))) and kept and m >= COLS_MIN_CELLS:
+        return 'cols'
+    return 'rows'
+
+
+def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str = 'kernel',
+           block: int = BLOCK_GPU) -> list:
+    """The CUDA kernels computing ``grp``, as :class:`CudaKernelSpec` objects.
+
+    ``used_outside`` holds the ids of the values needed after the group.
+
+    >>> import numpy as np, tapejit
+    >>> from tapejit.compiler import fusion
+    >>> from tapejit.compiler.passes import simplify
+    >>> g = simplify(tapejit.jit(lambda x: tapejit.functions.exp(x) * 2).lower(
+    ...     np.ones(4, np.float32)))
+    >>> grp = fusion.partition(g)[0]
+    >>> consts = {v.id: c for v, c in zip(g.constvars, g.consts)}
+    >>> [spec] = render(grp, g, consts, {v.id for v in g.outvars})
+    >>> print(spec.source, end='')
+    def kernel(N, in0, out0):
+        for i in range(cuda.grid(1), N, cuda.gridsize(1)):
+            t0 = math.exp(in0[i])
+            t1 = (t0 * np.float32(2.0))
+            out0[i] = t1
+    """
+    specs = []
+    for kind, axes, members, stores, reds in split(grp, used_outside):
+        if kind == 'reduce':
+            kind = choose_kind(grp.shape, axes, block)
+        specs.append(_render_one(grp.shape, kind, axes, members, stores, reds, consts, name,
+                                 block))
+    return specs
+
+
+def _render_one(S: tuple, kind: str, axes: tuple, members: list, stores: list, reds: list,
+                consts: dict, name: str, block: int) -> CudaKernelSpec:
+    r = len(S)
+    spec = CudaKernelSpec()
+    spec.shape, spec.kind, spec.axes, spec.name, spec.block = S, kind, axes, name, block
+    spec.members = members
+    own = {e.out.id for e in members}
+    ext: list = []
+    seen: set = set()
+    for e in members:
+        for v in e.inputs:
+            if v.id not in own and v.id not in seen:
+                seen.add(v.id)
+                ext.append(v)
+    spec.flat = kind == 'ew' and all(
+        int(numpy.prod(v.shape)) == 1 or v.shape == S for v in ext)
+
+    names: dict = {}
+    hoisted: list = []
+    params: list = []
+    for k, v in enumerate(ext):
+        size = int(numpy.prod(v.shape))
+        if v.id in consts and size == 1:
+            names[v.id] = typed(consts[v.id].reshape(-1)[0], v.dtype)
+            continue
+        arg = f'in{k}'
+        params.append(arg)
+        if size == 1 and (v.shape != S or r == 0 or spec.flat):
+            spec.inputs.append((v, 'scalar'))
+            names[v.id] = f's{k}'
+            hoisted.append(f's{k} = {arg}[0]')
+        elif spec.flat:
+            spec.inputs.append((v, 'flat'))
+            names[v.id] = f'{arg}[i]'
+        else:
+            spec.inputs.append((v, 'nd'))
+            off = r - len(v.shape)
+            idx = ['0' if (d == 1 and S[off + j] != 1) else f'i{off + j}'
+                   for j, d in enumerate(v.shape)]
+            names[v.id] = f'{arg}[{", ".join(idx)}]'
+
+    body: list = []
+    red_ids = {e.out.id for e in reds}
+    for j, e in enumerate(m for m in members if m.out.id not in red_ids):
+        t = f't{j}'
+        if e.prim.name == 'broadcast_to':
+            expr = names[e.inputs[0].id]
+        else:
+            expr = cuda_ops.lowering(e.prim)([names[v.id] for v in e.inputs], e.params,
+                                             [v.dtype for v in e.inputs], e.out.dtype)
+        body.append(f'{t} = {expr}')
+        names[e.out.id] = t
+    where = 'i' if spec.flat else ', '.join(f'i{d}' for d in range(r))
+    for k, v in enumerate(stores):
+        spec.stores.append(v)
+        params.append(f'out{k}')
+        body.append(f'out{k}[{where}] = {names[v.id]}')
+
+    accs = []
+    for k, e in enumerate(reds):
+        op = e.prim.name
+        adt = acc_dtype(e.out.dtype, op)
+        init = init_value(op, adt)
+        params.append(f'red{k}')
+        t = names[e.inputs[0].id]
+        if e.inputs[0].dtype != adt:
+            t = f'np.{adt.name}({t})'
+        body.append(_update(op, f'acc{k}', t))
+        accs.append((op, adt, init))
+        spec.reductions.append((e, init, adt))
+
+    ind = '    '
+    dims = [f'n{d}' for d in range(r)]
+    if kind == 'ew':
+        head = ['N'] + ([] if spec.flat else dims)
+        lines = [f'def {name}({", ".join(head + params)}):']
+        lines += [ind + h for h in hoisted]
+        lines.append(f'{ind}for i in range(cuda.grid(1), N, cuda.gridsize(1)):')
+        inner = [] if spec.flat else _decompose('i', list(range(r)), 'rem')
+        lines += [ind * 2 + s for s in inner + body]
+    else:
+        kept = [d for d in range(r) if d not in axes]
+        lines = [f'def {name}({", ".join(["m", "k", "P", "kc"] + dims + params)}):']
+        lines += [ind + h for h in hoisted]
+        cell = _decompose('c', kept, 'rc')
+        elem = _decompose('j', list(axes), 'rj')
+        inits = [f'acc{k} = {typed(init, adt)}' for k, (op, adt, init) in enumerate(accs)]
+        if kind == 'cols':
+            lines.append(f'{ind}for t in range(cuda.grid(1), m * P, cuda.gridsize(1)):')
+            lines += [ind * 2 + s for s in ['p = t // m', 'c = t - p * m'] + cell + inits]
+            lines.append(f'{ind * 2}for j in range(p * kc, min(p * kc + kc, k)):')
+            lines += [ind * 3 + s for s in elem + body]
+            lines += [f'{ind * 2}red{k}[p, c] = acc{k}' for k in range(len(accs))]
+        else:
+            lines += [f'{ind}sh{k} = cuda.shared.array({block}, np.{adt.name})'
+                      for k, (op, adt, init) in enumerate(accs)]
+            lines.append(f'{ind}tid = cuda.threadIdx.x')
+            lines.append(f'{ind}for b in range(cuda.blockIdx.x, m * P, cuda.gridDim.x):')
+            lines += [ind * 2 + s for s in ['c = b // P', 'p = b - c * P'] + cell + inits]
+            lines.append(f'{ind * 2}for j in range(p * kc + tid, min(p * kc + kc, k), '
+                         f'{block}):')
+            lines += [ind * 3 + s for s in elem + body]
+            lines += [f'{ind * 2}sh{k}[tid] = acc{k}' for k in range(len(accs))]
+            lines.append(f'{ind * 2}cuda.syncthreads()')
+            lines.append(f'{ind * 2}w = {block // 2}')
+            lines.append(f'{ind * 2}while w > 0:')
+            lines.append(f'{ind * 3}if tid < w:')
+            for k, (op, adt, init) in enumerate(accs):
+                if op == 'sum':
+                    lines.append(f'{ind * 4}sh{k}[tid] += sh{k}[tid + w]')
+                else:
+                    lines.append(f'{ind * 4}a{k} = sh{k}[tid]')
+                    lines.append(f'{ind * 4}b{k} = sh{k}[tid + w]')
+                    lines.append(f'{ind * 4}sh{k}[tid] = ' + _update(op, f'a{k}', f'b{k}')
+                                 .split(' = ', 1)[1])
+            lines.append(f'{ind * 3}cuda.syncthreads()')
+            lines.append(f'{ind * 3}w //= 2')
+            lines.append(f'{ind * 2}if tid == 0:')
+            lines += [f'{ind * 3}red{k}[p, c] = sh{k}[0]' for k in range(len(accs))]
+            # The shared arrays are reused by the block's next cell.
+            lines.append(f'{ind * 2}cuda.syncthreads()')
+    spec.source = '\n'.join(lines) + '\n'
+    spec.outputs = list(spec.stores) + [e.out for e in reds]
+    return spec
+
+
+class Launch:
+    """Grid, block and scalar arguments of one kernel for its (fixed) shape."""
+
+    __slots__ = ('grid', 'block', 'scalars', 'P', 'm', 'n')
+
+    def __init__(self, grid: int, block: int, scalars: tuple, P: int, m: int, n: int) -> None:
+        self.grid, self.block, self.scalars, self.P, self.m, self.n = \
+            grid, block, scalars, P, m, n
+
+
+def launch(spec: CudaKernelSpec, sms: int, simulator: bool) -> Launch:
+    """The launch of ``spec``: enough blocks to fill ``sms`` multiprocessors, few
+    under the simulator (while still striding, so every path runs).
+
+    >>> import numpy as np
+    >>> s = CudaKernelSpec(); s.shape = (1000,); s.kind = 'ew'; s.flat = True
+    >>> l = launch(s, sms=100, simulator=False)
+    >>> (l.grid, l.block, l.scalars)
+    (4, 256, (1000,))
+    """
+    S = spec.shape
+    n = int(numpy.prod(S)) if S else 1
+    block = spec.block
+    dims = tuple(int(s) for s in S)
+    max_blocks = 4 if simulator else sms * 16
+    if spec.kind == 'ew':
+        grid = max(1, min(math.ceil(n / block), max_blocks))
+        return Launch(grid, block, (n,) if spec.flat else (n,) + dims, 1, n, n)
+    kept = [d for d in range(len(S)) if d not in spec.axes]
+    m = int(numpy.prod([S[d] for d in kept])) if kept else 1
+    k = int(numpy.prod([S[d] for d in spec.axes])) if spec.axes else 1
+    if spec.kind == 'cols':
+        want = (64 if simulator else sms * block * 4)
+        P = max(1, min(math.ceil(want / max(m, 1)), math.ceil(k / 16)))
+        kc = math.ceil(k / P) if k else 0
+        grid = max(1, min(math.ceil(m * P / block), max_blocks))
+    else:
+        want = max_blocks if simulator else sms * 4
+        P = max(1, min(math.ceil(want / max(m, 1)), math.ceil(k / block)))
+        kc = math.ceil(k / P) if k else 0
+        grid = max(1, min(m * P, max_blocks))
+    return Launch(grid, block, (m, k, P, kc) + dims, P, m, n)
+
+
+def finish_reduction(xp: Any, e: Any, buf: Any, P: int) -> Any:
+    """Combine the ``(P, m)`` partial results of reduction ``e`` in a fixed order."""
+    op = e.prim.name
+    if P == 1:
+        out = buf[0]
+    elif op == 'sum':
+        out = buf.sum(axis=0)
+    elif op == 'max':
+        out = buf.max(axis=0)
+    else:
+        out = buf.min(axis=0)
+    return xp.asarray(out, dtype=e.out.dtype).reshape(e.out.shape)
+
+
+def header(simulator: bool) -> str:
+    """The imports a generated kernel module starts with."""
+    del simulator  # the same source; the simulator rebinds ``math`` afterwards
+    return 'import math\nimport numpy as np\nfrom numba import cuda\n\n'
+
+
+def explain_line(spec: CudaKernelSpec, lau: Optional[Launch] = None) -> str:
+    """One line saying what a kernel computes and how it is launched."""
+    ops = ' '.join(e.prim.name for e in spec.members)
+    how = {'ew': 'grid-stride elementwise', 'rows': 'block per reduced row (shared memory)',
+           'cols': 'thread per reduced column'}[spec.kind]
+    axes = f' over axes {spec.axes}' if spec.kind != 'ew' else ''
+    geo = f'; grid {lau.grid} x {lau.block}, {lau.P} chunk(s)' if lau is not None else ''
+    return f'# cuda kernel over {spec.shape} ({how}{axes}{geo}): {ops}'

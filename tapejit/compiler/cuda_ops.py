@@ -1,0 +1,94 @@
+"""The CUDA op table: the CPU table with the entries that differ for
+``numba.cuda`` kernels.
+
+Inside a CUDA kernel the transcendental functions are ``math.*`` (typed by
+Numba's CUDA target per float width, so ``math.exp`` of a float32 is the
+float32 ``expf``); the NumPy scalar functions of the CPU table are not all
+available there.  Every other entry (arithmetic, comparisons, casts, where)
+renders the same Python expression on both targets.  Entries are registered
+on the primitives as ``prim.lowering['cuda']``.
+
+Under Numba's CUDA simulator the generated source runs as plain Python; the
+kernels' namespace then binds ``math`` to :data:`SIM_MATH`, NumPy's ufuncs
+under the same names, so overflow gives ``inf`` and a domain error ``nan`` as
+on a GPU instead of raising.
+"""
+
+from __future__ import annotations
+
+import math
+import types
+from typing import Callable
+
+import numpy
+
+from tapejit.compiler.cpu_ops import CPU_TABLE, REDUCTIONS, typed
+from tapejit.ops.registry import PRIMITIVES
+
+
+def _math(fn: str) -> Callable:
+    return lambda a, p, it, ot: f'math.{fn}({a[0]})'
+
+
+def _sigmoid(a, p, it, ot):
+    half = typed(0.5, ot)
+    return f'(math.tanh({a[0]} * {half}) * {half} + {half})'
+
+
+def _sign(a, p, it, ot):
+    x = a[0]
+    one, minus, zero = typed(1, ot), typed(-1, ot), typed(0, ot)
+    if ot.kind == 'f':  # NaN stays NaN, as numpy.sign gives
+        return f'({one} if {x} > 0 else ({minus} if {x} < 0 else ({zero} if {x} == 0 else {x})))'
+    if ot.kind in 'ub':
+        return f'({one} if {x} > 0 else {zero})'
+    return f'({one} if {x} > 0 else ({minus} if {x} < 0 else {zero}))'
+
+
+def _erf(a, p, it, ot):
+    return f'math.erf({a[0]})'
+
+
+# Only what differs from the CPU table.
+CUDA_OVERRIDES: dict = {
+    'exp': _math('exp'), 'log': _math('log'), 'log1p': _math('log1p'),
+    'expm1': _math('expm1'), 'sqrt': _math('sqrt'), 'sin': _math('sin'),
+    'cos': _math('cos'), 'tan': _math('tan'), 'tanh': _math('tanh'),
+    'sigmoid': _sigmoid, 'sign': _sign, 'erf': _erf,
+}
+
+CUDA_TABLE: dict = {**CPU_TABLE, **CUDA_OVERRIDES}
+
+
+def _erf_ufunc(x):
+    # math.erf never raises for a float (erf(nan) is nan): only the dtype needs keeping.
+    return type(x)(math.erf(x)) if isinstance(x, numpy.floating) else math.erf(x)
+
+
+SIM_MATH = types.SimpleNamespace(
+    exp=numpy.exp, log=numpy.log, log1p=numpy.log1p, expm1=numpy.expm1, sqrt=numpy.sqrt,
+    sin=numpy.sin, cos=numpy.cos, tan=numpy.tan, tanh=numpy.tanh, erf=_erf_ufunc)
+
+
+def lowering(prim) -> Callable:
+    """The CUDA entry of ``prim``; the CPU one where the tables agree.
+
+    >>> from tapejit.ops.registry import PRIMITIVES
+    >>> import numpy as np
+    >>> f = lowering(PRIMITIVES['exp'])
+    >>> f(['x'], {}, [np.dtype('float32')], np.dtype('float32'))
+    'math.exp(x)'
+    """
+    entry = prim.lowering.get('cuda')
+    return entry if entry is not None else prim.lowering['cpu']
+
+
+def register() -> None:
+    for name, entry in CUDA_TABLE.items():
+        PRIMITIVES[name].lowering['cuda'] = entry
+    for name in REDUCTIONS:
+        PRIMITIVES[name].lowering['cuda'] = 'reduce'
+    PRIMITIVES['broadcast_to'].lowering['cuda'] = 'broadcast'
+
+
+register()

@@ -1,0 +1,332 @@
+"""Cases of the CUDA code path, run in one process under Numba's CUDA simulator.
+
+``NUMBA_ENABLE_CUDASIM=1`` must be set before ``numba.cuda`` is first
+imported, so :mod:`test_cuda_sim` runs this file as a script in a fresh
+process; it prints one JSON line with each case's outcome.  Each case builds
+a graph, runs it with :func:`compile_graph_cuda` and compares with the
+reference interpreter (and, for the MLP step, with the CPU compiler), values,
+shapes and dtypes.  Sizes are small: the simulator runs every GPU thread as a
+Python thread.
+
+Run by hand: ``NUMBA_ENABLE_CUDASIM=1 python tests/cuda_sim_cases.py [names]``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import traceback
+
+import numpy as np
+
+CASES: dict = {}
+
+
+def case(fn):
+    CASES[fn.__name__] = fn
+    return fn
+
+
+def _run(fn, args, rtol=1e-5, atol=1e-6):
+    """Compile ``fn`` traced on ``args`` for CUDA; compare with the interpreter."""
+    from tapejit.compiler.cuda_executable import compile_graph_cuda
+    from tapejit.ir.interpret import interpret
+    from tapejit.ir.trace import trace_graph
+    g = trace_graph(fn, args)
+    ex = compile_graph_cuda(g)
+    got = ex(list(args))
+    with np.errstate(all='ignore'):
+        want = interpret(g, list(args))
+    _same(got, want, rtol, atol)
+    return ex, g, got
+
+
+def _same(got, want, rtol, atol):
+    assert len(got) == len(want), (len(got), len(want))
+    for i, (a, b) in enumerate(zip(got, want)):
+        assert isinstance(a, np.ndarray), type(a)
+        assert a.shape == b.shape and a.dtype == b.dtype, (i, a.dtype, a.shape, b.dtype, b.shape)
+        np.testing.assert_allclose(a, b, rtol=rtol, atol=atol, equal_nan=True,
+                                   err_msg=f'output {i}')
+
+
+def _kinds(ex):
+    return [st.spec.kind for kind, st in ex.steps if kind == 'kernel']
+
+
+def _rng(seed=0):
+    return np.random.default_rng(seed)
+
+
+@case
+def elementwise_every_cuda_op():
+    import tapejit.functions as F
+    x = _rng().uniform(0.1, 0.9, (3, 50)).astype(np.float32)
+    y = _rng(1).uniform(-2, 2, (3, 50)).astype(np.float32)
+
+    def f(x, y):
+        a = F.exp(x) + F.log(x) + F.log1p(x) + F.expm1(x) + F.sqrt(x) + F.sin(y)
+        b = F.cos(y) * F.tan(x) - F.tanh(y) + F.sigmoid(y) + F.sign(y) + F.erf(y)
+        c = F.absolute(y) ** 3 + x ** 2 + F.pow(x, y) + y / x - F.maximum(x, y) \
+            + F.minimum(x, y)
+        d = F.where(x > y, a, b) + F.cast(y >= 0, np.float32) + F.cast(x <= y, np.float32) \
+            + F.cast(x < y, np.float32) + F.cast(x != y, np.float32)
+        return a, b, c, d, F.cast(F.neg(c), np.float64), y == x
+    ex, g, _ = _run(f, [x, y], rtol=2e-5)
+    assert _kinds(ex) == ['ew'] and ex.steps[0][1].spec.flat
+    src = ex.explain()
+    for fn in ('math.exp', 'math.log', 'math.log1p', 'math.expm1', 'math.sqrt', 'math.sin',
+               'math.cos', 'math.tan', 'math.tanh', 'math.erf'):
+        assert fn + '(' in src, fn
+    assert 'np.exp' not in src and 'np.tanh' not in src
+
+
+@case
+def float64_and_integers():
+    import tapejit.functions as F
+    x = _rng().standard_normal(40)
+    i = _rng().integers(-5, 5, 40).astype(np.int32)
+
+    def f(x, i):
+        j = i * i - i + 3
+        return (F.tanh(x) * 2.0, j, F.sign(i), F.cast(i, np.float64) / 2 + x,
+                F.sum(F.cast(x > 0, np.int32)), F.sum(j), F.max(j * 2), F.sign(x))
+    _run(f, [x, i])
+
+
+@case
+def broadcast_loads_rank3():
+    import tapejit.functions as F
+    a = _rng().standard_normal((4, 1, 6)).astype(np.float32)
+    b = _rng(1).standard_normal((5, 1)).astype(np.float32)
+    s = np.asarray(1.5, np.float32)
+
+    def f(a, b, s):
+        return F.tanh(a * b + s) - F.broadcast_to(b, (4, 5, 6)),
+    ex, g, _ = _run(f, [a, b, s])
+    spec = ex.steps[0][1].spec
+    assert spec.kind == 'ew' and not spec.flat and spec.shape == (4, 5, 6)
+    assert 'in0[i0, 0, i2]' in spec.source and 'in1[i1, 0]' in spec.source, spec.source
+
+
+@case
+def non_contiguous_inputs():
+    import tapejit.functions as F
+    x = _rng().standard_normal((6, 40)).astype(np.float32)
+    from tapejit.compiler.cuda_executable import compile_graph_cuda
+    from tapejit.ir.interpret import interpret
+    from tapejit.ir.trace import trace_graph
+    xt = x.T  # a strided view
+    g = trace_graph(lambda a, b: (F.exp(a) + 1, F.sum(a * 2, axis=0), a + F.reshape(b, (1, 6))),
+                    [np.ascontiguousarray(xt), x[:, 0].copy()])
+    got = compile_graph_cuda(g)([xt, x[::1, 0]])
+    _same(got, interpret(g, [xt, x[:, 0].copy()]), 1e-5, 1e-6)
+
+
+@case
+def reductions_every_axis_kind():
+    import tapejit.functions as F
+    x = _rng().standard_normal((5, 70)).astype(np.float32)
+    w = _rng(1).standard_normal((40, 48)).astype(np.float32)
+    z = _rng(2).standard_normal((3, 4, 37)).astype(np.float64)
+
+    def f(x, w, z):
+        return (F.sum(x * x, axis=1),             # rows: trailing axis
+                F.sum(x * 2, axis=0),             # few kept cells: rows
+                F.sum(w + 1, axis=0),             # leading axis, many cells: cols
+                F.sum(x - 1),                     # full: rows in chunks
+                F.max(x * 3, axis=1, keepdims=True),
+                F.min(w * 2, axis=0),
+                F.sum(z * z, axis=(0, 2)),        # partial: kept axis in the middle
+                F.max(z + 1, axis=(1, 2)),
+                F.sum(z * 1.5, axis=(1,), keepdims=True),
+                F.mean(w * w))
+    ex, g, _ = _run(f, [x, w, z], rtol=1e-5)
+    kinds = _kinds(ex)
+    assert 'rows' in kinds and 'cols' in kinds, kinds
+    assert any(st.launch.P > 1 for kind, st in ex.steps if kind == 'kernel'), \
+        'no kernel combined partial chunks'
+
+
+@case
+def nan_and_inf_propagate():
+    import tapejit.functions as F
+    x = np.array([[1.0, np.nan, 2.0, -1.0], [np.inf, 0.0, -np.inf, 3.0]], np.float32)
+
+    def f(x):
+        return (F.max(x * 1, axis=1), F.min(x * 1, axis=0), F.sum(x * 2), F.exp(x * 1000),
+                F.log(x - 10), F.sqrt(x - 10), F.maximum(x, x * 0))
+    _run(f, [x])
+
+
+@case
+def one_group_several_reduction_patterns():
+    import tapejit.functions as F
+    x = _rng().standard_normal((33, 36)).astype(np.float32)
+
+    def f(x):
+        y = x * 2 + 1
+        return y, F.sum(y, axis=0), F.sum(y, axis=1), F.sum(y), F.max(y, axis=1)
+    ex, g, _ = _run(f, [x])
+    kernels = [st.spec for kind, st in ex.steps if kind == 'kernel']
+    assert len(kernels) == 3, ex.explain()  # axis 0, axis 1, all
+    assert sum(len(s.stores) for s in kernels) == 1  # y is stored once
+
+
+@case
+def softmax_and_layer_norm_with_backward():
+    import tapejit
+    import tapejit.functions as F
+    rng = _rng(2)
+    x = rng.standard_normal((8, 6)).astype(np.float32)
+    t = rng.integers(0, 6, 8).astype(np.int32)
+    gam = (1 + 0.1 * rng.standard_normal(6)).astype(np.float32)
+    bet = rng.standard_normal(6).astype(np.float32)
+
+    def f(x, gam, bet):
+        xs = [tapejit.Variable(v) for v in (x, gam, bet)]
+        y = F.layer_normalization(xs[0], xs[1], xs[2])
+        p = F.softmax(y * 2)
+        loss = F.softmax_cross_entropy(F.gelu(y, approximate='tanh'), t) + F.sum(p * p)
+        return [loss, p] + list(tapejit.grad([loss], xs))
+    ex, g, _ = _run(f, [x, gam, bet], rtol=1e-4, atol=1e-5)
+    assert 'rows' in _kinds(ex)
+
+
+def _mlp_step(W1, b1, W2, b2, x, t):
+    import tapejit
+    import tapejit.functions as F
+    ps = [tapejit.Variable(p) for p in (W1, b1, W2, b2)]
+    h = F.relu(F.linear(x, ps[0], ps[1]))
+    loss = F.softmax_cross_entropy(F.linear(h, ps[2], ps[3]), t)
+    gs = tapejit.grad([loss], ps)
+    return [loss] + [p.array - 0.1 * g.array for p, g in zip(ps, gs)]
+
+
+@case
+def mlp_training_step_matches_cpu():
+    from tapejit.compiler import compile_graph
+    rng = _rng(3)
+    args = [(rng.standard_normal((16, 12)) * 0.3).astype(np.float32),
+            np.zeros(16, np.float32),
+            (rng.standard_normal((3, 16)) * 0.3).astype(np.float32),
+            np.zeros(3, np.float32),
+            rng.standard_normal((40, 12)).astype(np.float32),
+            rng.integers(0, 3, 40).astype(np.int32)]
+    ex, g, got = _run(_mlp_step, args, rtol=1e-4, atol=1e-5)
+    assert any(kind == 'call' and st[0].__name__ == '_matmul_impl' for kind, st in ex.steps)
+    _same(got, compile_graph(g)(list(args)), 1e-4, 1e-5)
+    # A few steps from the updated parameters stay equal to eager ones.
+    params = args[:4]
+    eager = list(params)
+    for _ in range(2):
+        params = ex(params + args[4:])[1:]
+        eager = [np.asarray(a) for a in _mlp_step(*eager, *args[4:])[1:]]
+    _same(params, eager, 1e-4, 1e-5)
+
+
+@case
+def hessian_vector_product():
+    import tapejit
+    import tapejit.functions as F
+    W = _rng().standard_normal((5, 4)).astype(np.float64)
+
+    def hvp(x, v):
+        x = tapejit.Variable(x)
+        y = F.sum(F.tanh(F.matmul(x, W)) ** 2) + F.sum(F.sin(x) * x ** 2)
+        gx, = tapejit.grad([y], [x], enable_double_backprop=True)
+        hv, = tapejit.grad([F.sum(gx * v)], [x])
+        return gx, hv
+    x = _rng(1).standard_normal((3, 5))
+    v = _rng(2).standard_normal((3, 5))
+    ex, g, got = _run(hvp, [x, v], rtol=1e-9, atol=1e-10)
+    # against finite differences of the gradient
+    eps = 1e-6
+    gp = ex([x + eps * v, v])[0]
+    gm = ex([x - eps * v, v])[0]
+    np.testing.assert_allclose(got[1], (gp - gm) / (2 * eps), rtol=1e-5, atol=1e-6)
+
+
+@case
+def scalars_empty_arrays_and_constant_outputs():
+    import tapejit.functions as F
+    s = np.asarray(2.0, np.float32)
+    e = np.zeros((0, 3), np.float32)
+    c = np.arange(3, dtype=np.float32)
+
+    def f(s, e):
+        return s * s + 1, F.exp(e), F.sum(e * 2, axis=0), F.sum(e + 1), s, c
+    ex, g, got = _run(f, [s, e])
+    got[4][...] = 7  # outputs that alias inputs or constants are copies
+    assert float(s) == 2.0 and ex([s, e])[5][0] == 0
+
+
+@case
+def new_batch_size_reuses_kernels():
+    import tapejit.functions as F
+    from tapejit.compiler import cuda_executable
+    from tapejit.compiler.cuda_executable import compile_graph_cuda
+    from tapejit.ir.trace import trace_graph
+
+    def f(x):
+        return F.sum(F.tanh(x) * 2, axis=1), F.sum(x * x, axis=0)
+    srcs = []
+    for n in (7, 9):
+        x = _rng().standard_normal((n, 40)).astype(np.float32)
+        ex = compile_graph_cuda(trace_graph(f, [x]))
+        before = len(cuda_executable._kernels)
+        ex([x])
+        srcs.append([st.spec.source for kind, st in ex.steps if kind == 'kernel'])
+        if n == 9:
+            assert len(cuda_executable._kernels) == before, 'a new batch size compiled anew'
+    assert srcs[0] == srcs[1]
+
+
+@case
+def kernel_sources_on_disk():
+    from tapejit.compiler import kernel_cache
+    d = os.path.join(kernel_cache.cache_dir(), 'cuda', 'sim')
+    files = [f for f in os.listdir(d) if f.startswith('k_') and f.endswith('.py')]
+    assert files, d
+    with open(os.path.join(d, files[0])) as fh:
+        text = fh.read()
+    assert '@cuda.jit(cache=True)' in text and 'def kernel(' in text
+
+
+@case
+def jit_target_cuda():
+    import tapejit
+    import tapejit.functions as F
+    try:
+        jf = tapejit.jit(lambda x: F.softmax(x * 2), target='cuda')
+    except TypeError as e:
+        if 'target' in str(e):
+            return 'skip: tapejit.jit has no target argument yet'
+        raise
+    x = _rng().standard_normal((4, 10)).astype(np.float32)
+    got = jf(x)
+    np.testing.assert_allclose(got.array, F.softmax(x * 2).array, rtol=1e-5, atol=1e-6)
+
+
+def main(names) -> dict:
+    out = {}
+    for name in names:
+        try:
+            r = CASES[name]()
+            out[name] = r if isinstance(r, str) else 'ok'
+        except Exception:
+            out[name] = 'FAILED\n' + traceback.format_exc()
+    return out
+
+
+if __name__ == '__main__':
+    if os.environ.get('NUMBA_ENABLE_CUDASIM') != '1':
+        sys.exit('cuda_sim_cases.py: set NUMBA_ENABLE_CUDASIM=1')
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    names = sys.argv[1:] or list(CASES)
+    # The simulator's threads meet at every syncthreads(): hand the GIL over
+    # sooner than the default 5 ms, or the barriers dominate the run time.
+    sys.setswitchinterval(1e-4)
+    res = main(names)
+    print('CUDA-SIM-RESULTS ' + json.dumps(res))
