@@ -1,0 +1,188 @@
+"""The CUDA code path without a GPU.
+
+The kernels run under Numba's CUDA simulator, which must be switched on
+before ``numba.cuda`` is first imported: all cases of ``cuda_sim_cases.py``
+run in one fresh process (the simulator and the process start are slow) and
+each is reported here as a test of its own.  The rest (op table, generated
+source, launch geometry, errors) needs no simulator and runs in this process.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import cuda_sim_cases
+import tapejit.functions as F
+from tapejit.compiler import cuda_codegen, cuda_ops  # noqa: F401  (registers the table)
+from tapejit.compiler.cuda_executable import compile_graph_cuda, simulator_enabled
+from tapejit.ir.trace import trace_graph
+from tapejit.ops.registry import PRIMITIVES
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+@pytest.fixture(scope='module')
+def sim_results(tmp_path_factory):
+    env = dict(os.environ, NUMBA_ENABLE_CUDASIM='1',
+               TAPEJIT_CACHE_DIR=str(tmp_path_factory.mktemp('cuda-sim-cache')))
+    env.pop('TAPEJIT_CACHE', None)
+    proc = subprocess.run([sys.executable, os.path.join(HERE, 'cuda_sim_cases.py')],
+                          env=env, capture_output=True, text=True, timeout=600)
+    lines = [ln for ln in proc.stdout.splitlines() if ln.startswith('CUDA-SIM-RESULTS ')]
+    assert proc.returncode == 0 and lines, (
+        f'the simulator process failed (exit {proc.returncode}):\n'
+        f'{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}')
+    return json.loads(lines[-1][len('CUDA-SIM-RESULTS '):])
+
+
+@pytest.mark.parametrize('name', list(cuda_sim_cases.CASES))
+def test_simulated_kernels(sim_results, name):
+    res = sim_results[name]
+    if res.startswith('skip'):
+        pytest.skip(res)
+    assert res == 'ok', res
+
+
+# ------------------------------------------------------- no simulator needed
+def test_every_cpu_lowering_has_a_cuda_one():
+    missing = [p.name for p in PRIMITIVES.values()
+               if 'cpu' in p.lowering and 'cuda' not in p.lowering]
+    assert not missing
+
+
+def test_cuda_table_renders_no_numpy_math_functions():
+    f32 = np.dtype(np.float32)
+    i32 = np.dtype(np.int32)
+    for name, entry in cuda_ops.CUDA_TABLE.items():
+        n_in = 3 if name == 'where' else 2 if name in (
+            'add', 'sub', 'mul', 'div', 'pow', 'maximum', 'minimum', 'greater',
+            'greater_equal', 'less', 'less_equal', 'equal', 'not_equal') else 1
+        for dt in (f32, i32):
+            params = {'p': 3.0} if name == 'pow_const' else {'dtype': f32} \
+                if name == 'cast' else {}
+            src = entry([f'x{k}' for k in range(n_in)], params, [dt] * n_in, dt)
+            # np.<dtype>(...) casts are fine; np.<function>(...) is not a CUDA device call
+            calls = [w.split('(')[0] for w in src.split('np.')[1:]]
+            assert all(c in ('float32', 'float64', 'int32', 'int64', 'inf', 'nan', 'bool_')
+                       for c in calls), (name, dt, src)
+
+
+def _specs(fn, args):
+    ex = compile_graph_cuda(trace_graph(fn, args))
+    return ex, [st.spec for kind, st in ex.steps if kind == 'kernel']
+
+
+ROWS_GOLDEN = '''\
+def kernel(m, k, P, kc, n0, n1, in0, in1, red0):
+    sh0 = cuda.shared.array(256, np.float64)
+    tid = cuda.threadIdx.x
+    for b in range(cuda.blockIdx.x, m * P, cuda.gridDim.x):
+        c = b // P
+        p = b - c * P
+        i0 = c
+        acc0 = np.float64(0.0)
+        for j in range(p * kc + tid, min(p * kc + kc, k), 256):
+            i1 = j
+            t0 = (in0[i0, i1] + in1[i1])
+            t1 = math.tanh(t0)
+            acc0 += np.float64(t1)
+        sh0[tid] = acc0
+        cuda.syncthreads()
+        w = 128
+        while w > 0:
+            if tid < w:
+                sh0[tid] += sh0[tid + w]
+            cuda.syncthreads()
+            w //= 2
+        if tid == 0:
+            red0[p, c] = sh0[0]
+        cuda.syncthreads()
+'''
+
+COLS_GOLDEN = '''\
+def kernel(m, k, P, kc, n0, n1, in0, in1, red0):
+    for t in range(cuda.grid(1), m * P, cuda.gridsize(1)):
+        p = t // m
+        c = t - p * m
+        i1 = c
+        acc0 = np.float64(0.0)
+        for j in range(p * kc, min(p * kc + kc, k)):
+            i0 = j
+            t0 = (in0[i0, i1] * in1[i1])
+            acc0 += np.float64(t0)
+        red0[p, c] = acc0
+'''
+
+EW_GOLDEN = '''\
+def kernel(N, n0, n1, in0, in1, out0):
+    for i in range(cuda.grid(1), N, cuda.gridsize(1)):
+        rem = i
+        i1 = rem % n1
+        rem = rem // n1
+        i0 = rem
+        t0 = (in0[i0, 0] * in1[i1])
+        t1 = math.exp(t0)
+        out0[i0, i1] = t1
+'''
+
+
+@pytest.mark.skipif(simulator_enabled(), reason='golden sources are those of a real GPU')
+def test_generated_kernels_golden():
+    # A refactor that changes a kernel shows here.
+    x = np.ones((64, 300), np.float32)
+    b = np.ones(300, np.float32)
+    ex, specs = _specs(lambda x, b: (F.sum(F.tanh(x + b), axis=1), F.sum(x * b, axis=0)),
+                       [x, b])
+    assert [s.kind for s in specs] == ['rows', 'cols']
+    assert specs[0].source == ROWS_GOLDEN
+    assert specs[1].source == COLS_GOLDEN
+    _, [ew] = _specs(lambda c, b: F.exp(c * b), [np.ones((64, 1), np.float32), b])
+    assert ew.source == EW_GOLDEN and not ew.flat
+    assert 'block per reduced row' in ex.explain() and 'cuda.shared.array' in ex.explain()
+
+
+def test_a_new_batch_size_renders_the_same_kernels():
+    def f(x):
+        return F.sum(F.tanh(x) * 2, axis=1), F.sum(x * x, axis=0), F.exp(x)
+    a = [s.source for s in _specs(f, [np.ones((100, 300), np.float32)])[1]]
+    b = [s.source for s in _specs(f, [np.ones((70, 300), np.float32)])[1]]
+    assert a == b
+
+
+@pytest.mark.parametrize('shape,axes,kind', [
+    ((64, 1000), (1,), 'rows'), ((1000, 64), (0,), 'cols'), ((500, 4), (1,), 'cols'),
+    ((8, 1000), (0,), 'cols'), ((1000, 8), (0,), 'rows'), ((100000,), (0,), 'rows'),
+    ((4, 300, 5), (0, 2), 'cols'), ((4, 300, 500), (1, 2), 'rows')])
+def test_reduction_strategy(shape, axes, kind):
+    assert cuda_codegen.choose_kind(shape, axes) == kind
+
+
+def test_launch_geometry_covers_every_element():
+    spec = cuda_codegen.CudaKernelSpec()
+    spec.shape, spec.axes = (3, 100000), (1,)
+    for kind in ('rows', 'cols'):
+        spec.kind = kind
+        lau = cuda_codegen.launch(spec, sms=132, simulator=False)
+        m, k, P, kc = lau.scalars[:4]
+        assert (m, k) == (3, 100000) and P >= 1 and P * kc >= k > (P - 1) * kc
+        assert lau.grid <= 132 * 16 and lau.block == spec.block
+    spec.kind, spec.shape, spec.flat = 'ew', (10 ** 7,), True
+    lau = cuda_codegen.launch(spec, sms=132, simulator=False)
+    assert lau.grid == 132 * 16 and lau.scalars == (10 ** 7,)
+
+
+def test_without_a_gpu_the_call_says_what_is_missing(monkeypatch):
+    if simulator_enabled():
+        pytest.skip('this process runs the simulator')
+    from tapejit import backends
+    if backends.cupy_or_none() is not None:
+        pytest.skip('CuPy is usable here')
+    ex = compile_graph_cuda(trace_graph(lambda x: x * 2, [np.ones(3)]))
+    with pytest.raises(RuntimeError, match=r'CuPy is not installed.*tapejit\[cuda\]'):
+        ex([np.ones(3)])
