@@ -144,6 +144,43 @@ def get_device_from_array(array: Any) -> Device:
     return CPU
 
 
+def on_one_device(what: str, arrays: list) -> list:
+    """``arrays`` if they live on one device; else a ValueError naming the devices.
+
+    A 0-d NumPy array meeting GPU arrays is a scalar: it is copied to their
+    device (as a Python number would be), while any other host array is an
+    error, as is a mix of GPUs.
+
+    >>> import numpy as np
+    >>> on_one_device('add', [np.ones(2), np.zeros(())])[0]
+    array([1., 1.])
+    """
+    cp = cupy_or_none()
+    if cp is None:
+        return arrays
+    gpu = None
+    places = []
+    for i, a in enumerate(arrays):
+        if isinstance(a, cp.ndarray):
+            place = f'@cupy:{a.device.id}'
+            if gpu is None:
+                gpu = a.device.id
+        elif isinstance(a, numpy.ndarray) and a.ndim:
+            place = '@numpy'
+        else:
+            continue
+        places.append((i, place))
+    if len({p for _, p in places}) > 1:
+        where = ', '.join(f'input {i} on {p}' for i, p in places)
+        devs = ' and '.join(sorted({p for _, p in places}))
+        raise ValueError(f'{what}: inputs live on different devices ({devs}: {where}); '
+                         'move them to one device with to_device(), to_gpu() or to_cpu()')
+    if gpu is None:
+        return arrays
+    dev = GpuDevice(gpu)
+    return [dev.send(a) if isinstance(a, numpy.ndarray) else a for a in arrays]
+
+
 def get_array_module(*arrays: Any) -> Any:
     """``numpy`` or ``cupy``, whichever the (Variable or array) arguments live in.
 

@@ -6,6 +6,8 @@ from typing import Any, Optional
 
 import numpy
 
+from tapejit import backends
+from tapejit.core.abstract import TracedArray
 from tapejit.core.errors import DTypeError, ShapeError
 from tapejit.core.variable import Variable
 from tapejit.functions._util import array_of, check_var
@@ -145,9 +147,9 @@ def _log_softmax(name: str, x: Any, axis: Any) -> Variable:
         # it; made of primitives, so it is traced like the rest.  Clamping to the
         # finite range keeps all -inf rows at -inf rather than nan.
         fi = numpy.finfo(a.dtype)
+        xp = numpy if a.__class__ is TracedArray else backends.get_array_module(a)
         m = R.max(a, axis=None if a.ndim == 0 else axes, keepdims=True)
-        m = E.minimum(E.maximum(m, numpy.asarray(fi.min, a.dtype)),
-                      numpy.asarray(fi.max, a.dtype))
+        m = E.minimum(E.maximum(m, xp.asarray(fi.min, a.dtype)), xp.asarray(fi.max, a.dtype))
         x = _sub_p(x, m._data)
     lse = R.logsumexp(x, axis=axes, keepdims=True)
     return _sub_p(x, _broadcast_p(lse, shape=a.shape))

@@ -35,11 +35,17 @@ def _same_unary(x: Aval, **_: Any) -> Aval:
 
 
 def _checked_float(name: str, f):
+    # A NumPy ufunc runs as the same-named function of the input's array
+    # module (CuPy's for GPU arrays); other impls pick the module themselves.
+    ufunc = f.__name__ if isinstance(f, numpy.ufunc) else None
+
     def impl(x):
         if x.dtype.kind not in 'fc':
             raise DTypeError(f'{name}: got dtype {x.dtype}; expected a floating dtype '
                              '(float16, float32 or float64)')
-        return f(x)
+        if ufunc is None or x.__class__ is numpy.ndarray:
+            return f(x)
+        return getattr(_xp(x), ufunc)(x)
     return impl
 
 
@@ -206,11 +212,15 @@ def _binary_eval(name: str, out_kind: str = 'same'):
 
 
 def _binary_impl(name: str, f):
+    ufunc = f.__name__
+
     def impl(a, b):
         if a.dtype != b.dtype:
             raise DTypeError(f'{name}: dtypes {a.dtype} and {b.dtype} differ; expected '
                              'one dtype (cast with F.cast)')
-        return f(a, b)
+        if a.__class__ is numpy.ndarray and b.__class__ is numpy.ndarray:
+            return f(a, b)
+        return getattr(backends.get_array_module(a, b), ufunc)(a, b)
     return impl
 
 

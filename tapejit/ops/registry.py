@@ -135,17 +135,27 @@ def bind(prim: Primitive, args: tuple, params: dict) -> Variable:
     # The hot path of eager mode: kept free of per-op work that is not needed.
     arrays = []
     requires_grad = False
+    # Set when an input is not a NumPy array: then the devices are compared.
+    other = False
     for a in args:
         cls = a.__class__
         if cls is Variable or isinstance(a, Variable):
-            arrays.append(a._data)
+            d = a._data
+            arrays.append(d)
+            if d.__class__ is not ndarray:
+                other = True
             if a._requires_grad:
                 requires_grad = True
-        elif cls is ndarray or cls is TracedArray or backends.is_array(a):
+        elif cls is ndarray or cls is TracedArray:
             arrays.append(a)
+        elif backends.is_array(a):
+            arrays.append(a)
+            other = True
         else:
             raise _bad_input(prim, args, a)
     tr = config.trace
+    if other and tr is None:
+        arrays = backends.on_one_device(prim.name, arrays)
     if tr is not None:
         out = tr.record(prim, args, arrays, params)
     else:
@@ -166,13 +176,13 @@ def bind(prim: Primitive, args: tuple, params: dict) -> Variable:
     node = PrimitiveNode(prim, params)
     in_nodes = []
     rank = 0
-    for a in args:
+    for a, arr in zip(args, arrays):
         if isinstance(a, Variable):
             n = a._node
             if n is None:
                 n = a.node
         else:
-            n = _const_node(a)
+            n = _const_node(arr)
         if n.rank > rank:
             rank = n.rank
         in_nodes.append(n)

@@ -154,8 +154,16 @@ def _get_item_vjp(n, gy, need):
     return (scatter_add(gy, shape=n.in_shape(0), slices=n.params['slices']),)
 
 
+def _on_device_of(x: Any, slices: tuple) -> tuple:
+    """Index arrays of ``slices`` moved to the device of ``x`` (a GPU array)."""
+    if x.__class__ is numpy.ndarray or not is_advanced(slices):
+        return slices
+    dev = backends.get_device_from_array(x)
+    return tuple(dev.send(s) if backends.is_array(s) else s for s in slices)
+
+
 get_item = primitive(
-    'get_item', impl=lambda x, slices: x[slices],
+    'get_item', impl=lambda x, slices: x[_on_device_of(x, slices)],
     abstract_eval=lambda x, slices: Aval(_index_shape('get_item', x.shape, x.dtype, slices),
                                          x.dtype),
     vjp=_get_item_vjp)
@@ -164,6 +172,7 @@ get_item = primitive(
 def _scatter_add_impl(g, shape, slices):
     xp = _xp(g)
     z = xp.zeros(shape, dtype=g.dtype)
+    slices = _on_device_of(g, slices)
     if is_advanced(slices):
         if xp is numpy:
             numpy.add.at(z, slices, g)
