@@ -212,7 +212,7 @@ def _check_labels(name: str, x_shape: tuple, t: Any, class_axis: bool) -> Any:
     return t
 
 
-def _class_weight(class_weight: Any, n_cls: int, dtype: Any) -> Any:
+def _class_weight(class_weight: Any, n_cls: int, dtype: Any, device: Any = None) -> Any:
     w = array_of(class_weight)
     if not backends.is_array(w):
         raise TypeError('softmax_cross_entropy: class_weight must be an array, got '
@@ -223,6 +223,8 @@ def _class_weight(class_weight: Any, n_cls: int, dtype: Any) -> Any:
     if w.dtype.kind != 'f':
         raise DTypeError(f'softmax_cross_entropy: class_weight has dtype {w.dtype}; '
                          'expected a floating dtype')
+    if device is not None:  # a setting, like ignore_label: it follows x to its device
+        w = device.send(w)
     return w.astype(dtype, copy=False)
 
 
@@ -272,7 +274,8 @@ def softmax_cross_entropy(x: Any, t: Any, normalize: bool = True, cache_score: b
     mask = E.cast(valid, dtype=x.dtype)
     weight = mask
     if class_weight is not None:
-        w = _class_weight(class_weight, n_cls, x.dtype).reshape(1, n_cls)
+        dev = None if xp is numpy else backends.get_device_from_array(x._data)
+        w = _class_weight(class_weight, n_cls, x.dtype, dev).reshape(1, n_cls)
         weight = mask * R.sum(E.where(onehot, w, zero), axis=(1,), keepdims=False)
     loss = -(picked * weight)
     if reduce == 'no':
