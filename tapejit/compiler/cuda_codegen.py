@@ -41,7 +41,7 @@ from tapejit.ir.graph import Graph
 # simulator runs each thread of a block as a Python thread: a small block
 # keeps it fast while still exercising every code path.
 BLOCK_GPU = 256
-BLOCK_SIM = 16
+BLOCK_SIM = 8
 # Leading reduced axes go to 'cols' when the kept cells fill at least this
 # many threads.
 COLS_MIN_CELLS = 32
@@ -331,7 +331,7 @@ def launch(spec: CudaKernelSpec, sms: int, simulator: bool) -> Launch:
     n = int(numpy.prod(S)) if S else 1
     block = spec.block
     dims = tuple(int(s) for s in S)
-    max_blocks = 4 if simulator else sms * 16
+    max_blocks = 3 if simulator else sms * 16
     if spec.kind == 'ew':
         grid = max(1, min(math.ceil(n / block), max_blocks))
         return Launch(grid, block, (n,) if spec.flat else (n,) + dims, 1, n, n)
@@ -339,7 +339,7 @@ def launch(spec: CudaKernelSpec, sms: int, simulator: bool) -> Launch:
     m = int(numpy.prod([S[d] for d in kept])) if kept else 1
     k = int(numpy.prod([S[d] for d in spec.axes])) if spec.axes else 1
     if spec.kind == 'cols':
-        want = (64 if simulator else sms * block * 4)
+        want = (24 if simulator else sms * block * 4)
         P = max(1, min(math.ceil(want / max(m, 1)), math.ceil(k / 16)))
         kc = math.ceil(k / P) if k else 0
         grid = max(1, min(math.ceil(m * P / block), max_blocks))
