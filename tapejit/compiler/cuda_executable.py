@@ -36,6 +36,8 @@ from tapejit.ir.graph import Graph
 _lock = threading.Lock()
 _kernels: dict = {}       # key -> dispatcher
 _warned: set = set()
+_sms: dict = {}           # device id -> multiprocessor count
+_streams: dict = {}       # (device id, CuPy stream pointer) -> numba stream
 
 
 def simulator_enabled() -> bool:
@@ -248,8 +250,12 @@ class _Runtime:
         else:
             self.xp = backends.require_cupy('tapejit CUDA target')
             self.cuda = _numba_cuda()
-            with self.cuda.gpus[device_id]:
-                self.sms = self.cuda.get_current_device().MULTIPROCESSOR_COUNT
+            sms = _sms.get(device_id)
+            if sms is None:
+                with self.cuda.gpus[device_id]:
+                    sms = _sms[device_id] = \
+                        self.cuda.get_current_device().MULTIPROCESSOR_COUNT
+            self.sms = sms
 
     def const(self, consts: dict, vid: int) -> Any:
         key = (self.device_id, vid)
@@ -274,7 +280,10 @@ class _Runtime:
             return
         # Launched on CuPy's current stream, so the kernels are ordered with
         # the CuPy calls between them.
-        stream = self.cuda.external_stream(self.xp.cuda.get_current_stream().ptr)
+        key = (self.device_id, self.xp.cuda.get_current_stream().ptr)
+        stream = _streams.get(key)
+        if stream is None:
+            stream = _streams[key] = self.cuda.external_stream(key[1])
         kernel[lau.grid, lau.block, stream](*args)
 
 
