@@ -4,12 +4,14 @@ each intermediate buffer dropped after its last use."""
 
 from __future__ import annotations
 
+import time
 import warnings
 from typing import Any, Sequence
 
 import numpy
 
 from tapejit.compiler import codegen, fusion, kernel_cache
+from tapejit.compiler.buffers import BufferPool
 from tapejit.compiler.passes import simplify
 from tapejit.ir.graph import Graph
 
@@ -19,7 +21,7 @@ PARALLEL_MIN = 1 << 16
 
 class _KernelStep:
     __slots__ = ('spec', 'ins', 'outs', 'kernel', 'sizes', 'ch', 'nch', 'fallback',
-                 'members', 'consts', 'parallel', 'fastmath', 'first', 'out_shape')
+                 'members', 'consts', 'parallel', 'fastmath', 'first')
 
     def __init__(self, spec: codegen.KernelSpec, ins: list, outs: list, members: list,
                  parallel: bool, fastmath: bool) -> None:
@@ -35,9 +37,6 @@ class _KernelStep:
         self.parallel = parallel
         self.fastmath = fastmath
         self.first = True
-        # Stored outputs are allocated flat for a flat loop, reshaped afterwards.
-        self.out_shape = (int(numpy.prod(spec.shape)) if spec.shape else 1) if spec.flat \
-            else spec.shape
 
     def _first_call(self, args: list, outs: list, reds: list) -> None:
         try:
@@ -56,19 +55,20 @@ class _KernelStep:
             self.kernel(self.sizes, self.ch, self.nch, *args, *outs, *reds)
         self.first = False
 
-    def run(self, arrays: list) -> list:
+    def run(self, arrays: list, pool: BufferPool) -> list:
         spec = self.spec
         if not self.fallback:
             try:
                 args = codegen.prepare_inputs(spec, arrays)
-                out_shape = self.out_shape
-                outs = [numpy.empty(out_shape, v.dtype) for v in spec.stores]
+                res = [pool.take(v.shape, v.dtype) for v in spec.stores]
+                # A flat loop writes through a 1-d view of the buffer.
+                outs = [o.reshape(-1) for o in res] if spec.flat else res
                 reds = codegen.reduction_buffers(spec, self.nch)
                 if self.first:
                     self._first_call(args, outs, reds)
                 else:
                     self.kernel(self.sizes, self.ch, self.nch, *args, *outs, *reds)
-                res = [o.reshape(v.shape) for o, v in zip(outs, spec.stores)]
+                del outs
                 for (e, axes, how, init, adt), buf in zip(spec.reductions, reds):
                     res.append(codegen.finish_reduction(e, how, buf, self.nch))
                 return res
@@ -159,6 +159,8 @@ class Executable:
                                        if sl not in read)
         alias = set(self.in_slots) | {c for c, _ in self.const_slots}
         self.copy_out = [i for i, sl in enumerate(self.out_slots) if sl in alias]
+        self.pool = BufferPool()
+        self._timing: Any = None
 
     def __call__(self, inputs: Sequence[Any]) -> list:
         invars = self.graph.invars
@@ -174,28 +176,61 @@ class Executable:
                        else type(a).__name__)
                 raise ValueError(f'compiled plan: input {i} is {got}; expected '
                                  f'{v.dtype}{v.shape}')
+        pool = self.pool
+        pool.reclaim()
         env: list = [None] * self.nslots
         for sl, c in self.const_slots:
             env[sl] = c
         for sl, a in zip(self.in_slots, inputs):
             env[sl] = a
+        timing = self._timing
+        release = pool.release
         for i, (kind, st) in enumerate(self.steps):
+            if timing is not None:
+                t0 = time.perf_counter()
             if kind == 'kernel':
-                res = st.run([env[r] for r in st.ins])
+                res = st.run([env[r] for r in st.ins], pool)
                 for sl, a in zip(st.outs, res):
                     env[sl] = a
+                del res
             else:
                 fn, params, ins, out = st
                 r = fn(*[env[j] for j in ins], **params)
                 if r.__class__ is not numpy.ndarray:
                     r = numpy.asarray(r)
                 env[out] = r
+                del r
             for sl in self.free_after[i]:
-                env[sl] = None
+                release(env, sl)
+            if timing is not None:
+                timing[i] += time.perf_counter() - t0
         outs = [env[sl] for sl in self.out_slots]
+        del env
         for i in self.copy_out:
             outs[i] = numpy.array(outs[i], copy=True)
+        pool.lend(outs)
         return outs
+
+    def profile(self, inputs: Sequence[Any], repeats: int = 10) -> str:
+        """Run ``repeats`` times; a table of the mean milliseconds of each step."""
+        self(inputs)  # compiled and warm before timing
+        self._timing = [0.0] * len(self.steps)
+        try:
+            for _ in range(repeats):
+                self(inputs)
+            times = self._timing
+        finally:
+            self._timing = None
+        lines = []
+        for t, (kind, st) in zip(times, self.steps):
+            if kind == 'kernel':
+                what = (f'kernel {st.spec.shape} {"parallel" if st.parallel else "serial"}: '
+                        + ' '.join(e.prim.name for e in st.members))
+            else:
+                what = f'call {getattr(st[0], "__qualname__", st[0])}'
+            lines.append(f'{1e3 * t / repeats:9.3f} ms  {what}')
+        lines.append(f'{1e3 * sum(times) / repeats:9.3f} ms  total')
+        return '\n'.join(lines)
 
     def explain(self) -> str:
         """The simplified graph, the fusion groups and each kernel's source."""

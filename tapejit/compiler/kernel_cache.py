@@ -31,7 +31,8 @@ _lock = threading.Lock()
 _memory: dict = {}          # key -> dispatcher
 _warned: set = set()
 
-HEADER = 'import math\nimport numpy as np\nfrom numba import njit, prange\n\n'
+HEADER = ('import math\nimport numpy as np\nfrom numba import njit, prange\n'
+          'from tapejit.compiler.vecmath import tanh_f32\n\n')
 
 
 def cache_dir() -> Optional[str]:
@@ -54,7 +55,10 @@ def _fingerprint() -> str:
         cpu = ll.get_host_cpu_name() + ll.get_host_cpu_features()
     except Exception:  # a numba without these: the versions still key it
         cpu = ''
-    return f'{numba.__version__}|{llvmlite.__version__}|{sys.version_info[:2]}|{cpu}'
+    # Kernels inline the vecmath functions: a change to them is a new kernel.
+    with open(os.path.join(os.path.dirname(__file__), 'vecmath.py'), 'rb') as f:
+        vm = hashlib.sha256(f.read()).hexdigest()[:12]
+    return f'{numba.__version__}|{llvmlite.__version__}|{sys.version_info[:2]}|{cpu}|{vm}'
 
 
 _FP: Optional[str] = None
@@ -74,8 +78,11 @@ def _warn_once(tag: str, msg: str) -> None:
 
 
 def _decorate(name: str, source: str, parallel: bool, fastmath: bool, cache: bool) -> str:
+    # error_model="numpy": a float division by zero gives inf/NaN as in NumPy
+    # instead of raising, and leaves the loop without an exit so it vectorizes.
     return (HEADER + f'@njit(parallel={parallel}, fastmath={fastmath}, cache={cache}, '
-            f'nogil=True, boundscheck=False)\n' + source.replace(f'def {name}(', 'def kernel(', 1))
+            'nogil=True, boundscheck=False, error_model="numpy")\n'
+            + source.replace(f'def {name}(', 'def kernel(', 1))
 
 
 def _from_memory(text: str, name: str) -> Callable:

@@ -1,0 +1,115 @@
+"""Memory planning at run time: a compiled plan's buffers, reused.
+
+Every array a fused kernel writes comes from a :class:`BufferPool`.  When the
+plan is done with an intermediate (after its last reader) or a caller is done
+with an output (it dropped every reference), the buffer goes back to the pool
+and the next kernel of the same shape and dtype writes into it.  Reuse matters
+twice: fewer bytes live at once (peak memory at most eager mode's), and no
+fresh pages to fault in on every call (large NumPy allocations are ``mmap``-ed
+and returned to the OS when freed, so a 64 MB output costs its page faults on
+every call otherwise).
+
+Whether anyone else still holds a buffer is read from its reference count:
+views (``reshape``, slices) keep their base alive, so a buffer with any view
+left is never handed out again.  A buffer that is still held when checked is
+forgotten (left to the garbage collector), so the pool never pins memory that
+someone else uses.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from typing import Any
+
+import numpy
+
+# Outputs handed to the caller are checked again on this many later calls
+# (a gradient written to ``x.grad`` is replaced only at the end of the next
+# call, so it is free on the one after).
+LENT_CALLS = 2
+
+
+def _refs(holder: list, i: int) -> int:
+    return sys.getrefcount(holder[i])
+
+
+def _baseline() -> int:
+    # References to a buffer held only by the pool's registry and one list
+    # slot, as counted through ``_refs``: measured, not assumed, since the
+    # count of temporary references differs between Python versions.
+    a = numpy.empty(1)
+    registry = {id(a): a}
+    holder = [a]
+    del a
+    n = _refs(holder, 0)
+    registry.clear()
+    return n
+
+
+class BufferPool:
+    """Free buffers by (shape, dtype), and the registry of buffers it made."""
+
+    def __init__(self) -> None:
+        self._free: dict = {}
+        self._owned: dict = {}   # id -> array: every buffer this pool handed out
+        self._lent: list = []    # [array, calls left]: outputs the caller may hold
+        self._lock = threading.Lock()
+        self._base = _baseline()
+
+    def take(self, shape: tuple, dtype: Any) -> numpy.ndarray:
+        """A buffer of this shape and dtype (contents undefined)."""
+        key = (shape, numpy.dtype(dtype).str)
+        with self._lock:
+            lst = self._free.get(key)
+            if lst:
+                return lst.pop()
+        a = numpy.empty(shape, dtype)
+        with self._lock:
+            self._owned[id(a)] = a
+        return a
+
+    def release(self, holder: list, i: int) -> None:
+        """``holder[i]`` is no longer needed by the plan: pool it if no one
+        else holds it, else forget it.  Clears ``holder[i]``."""
+        a = holder[i]
+        if a is None or id(a) not in self._owned or self._owned[id(a)] is not a:
+            holder[i] = None
+            return
+        with self._lock:
+            # minus the local ``a``
+            if _refs(holder, i) - 1 == self._base:
+                self._free.setdefault((a.shape, a.dtype.str), []).append(a)
+            else:
+                del self._owned[id(a)]
+        holder[i] = None
+
+    def lend(self, arrays: list) -> None:
+        """These outputs go to the caller; take them back once dropped."""
+        with self._lock:
+            for a in arrays:
+                if a is not None and self._owned.get(id(a)) is a:
+                    self._lent.append([a, LENT_CALLS])
+
+    def reclaim(self) -> None:
+        """Called at the start of a run: pool the lent outputs no one holds."""
+        with self._lock:
+            if not self._lent:
+                return
+            keep = []
+            for entry in self._lent:
+                a = entry[0]
+                # minus the local ``a``: then entry, registry, argument
+                if sys.getrefcount(a) - 1 == self._base:
+                    self._free.setdefault((a.shape, a.dtype.str), []).append(a)
+                elif entry[1] > 1:
+                    entry[1] -= 1
+                    keep.append(entry)
+                else:
+                    del self._owned[id(a)]
+            self._lent = keep
+
+    def nbytes(self) -> int:
+        """Bytes held in free buffers."""
+        with self._lock:
+            return sum(a.nbytes for lst in self._free.values() for a in lst)

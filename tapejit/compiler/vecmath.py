@@ -1,0 +1,54 @@
+"""Vectorizable scalar math for generated CPU kernels.
+
+Numba lowers ``np.tanh`` on a scalar to a call into the C math library, one
+element at a time: LLVM cannot vectorize a loop around it (the llvmlite
+wheels ship no vector math library), so a fused loop with a ``tanh`` runs at
+the speed of that call.  The functions here are branch-free polynomials and
+rational functions that LLVM inlines and vectorizes.
+
+``tanh_f32``: the rational approximation (odd degree-13 numerator, even
+degree-6 denominator) used by Eigen for single precision, with its clamp at
++-7.9053111 where float32 ``tanh`` rounds to +-1.  It stays within a few ulp
+of ``numpy.tanh`` (the tests measure it) and propagates NaN.  float64 keeps
+``np.tanh``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+_F = np.float32
+_CLAMP = _F(7.90531110763549805)
+_TINY = _F(0.0004)
+_A1, _A3, _A5, _A7 = (_F(4.89352455891786e-03), _F(6.37261928875436e-04),
+                      _F(1.48572235717979e-05), _F(5.12229709037114e-08))
+_A9, _A11, _A13 = _F(-8.60467152213735e-11), _F(2.00018790482477e-13), \
+    _F(-2.76076847742355e-16)
+_B0, _B2, _B4, _B6 = (_F(4.89352518554385e-03), _F(2.26843463243900e-03),
+                      _F(1.18534705686654e-04), _F(1.19825839466702e-06))
+
+
+@njit(inline='always', nogil=True, cache=True, error_model='numpy')
+def tanh_f32(x):  # pragma: no cover - runs compiled
+    """float32 ``tanh`` that vectorizes.
+
+    >>> import numpy as np
+    >>> float(tanh_f32(np.float32(0.5)))  # doctest: +ELLIPSIS
+    0.46211...
+    """
+    # NaN fails both comparisons and stays NaN.
+    xc = _CLAMP if x > _CLAMP else (-_CLAMP if x < -_CLAMP else x)
+    x2 = xc * xc
+    p = x2 * _A13 + _A11
+    p = x2 * p + _A9
+    p = x2 * p + _A7
+    p = x2 * p + _A5
+    p = x2 * p + _A3
+    p = x2 * p + _A1
+    p = xc * p
+    q = x2 * _B6 + _B4
+    q = x2 * q + _B2
+    q = x2 * q + _B0
+    # Near 0 the input itself is exact (and keeps the sign of -0.0).
+    return x if abs(x) < _TINY else p / q
