@@ -17,6 +17,11 @@ from tapejit.ir.graph import Graph
 
 # Loops over at least this many elements run the parallel kernel variant.
 PARALLEL_MIN = 1 << 16
+# Primitives whose impl runs multi-threaded BLAS. A plan with one runs its
+# kernels serially: Numba's OpenMP threads spin after a parallel loop, and on
+# a few cores they and BLAS's threads take turns (measured: a 256x1024 MLP
+# step 10x slower), while the elementwise work beside a matmul is small.
+BLAS_PRIMITIVES = frozenset({'matmul'})
 
 
 class _KernelStep:
@@ -125,15 +130,16 @@ class Executable:
         self.const_slots = [(s(v), c) for v, c in zip(g.constvars, g.consts)]
         self.in_slots = [s(v) for v in g.invars]
         self.steps: list = []
+        blas = any(not isinstance(u, fusion.Group) and u.prim.name in BLAS_PRIMITIVES
+                   for u in self.units)
         for u in self.units:
             if isinstance(u, fusion.Group):
                 name = 'kernel'  # the cache names it by a hash of its source
                 n = int(numpy.prod(u.shape)) if u.shape else 1
-                spec = codegen.render(u, g, consts, used_later, name,
-                                      parallel=n >= PARALLEL_MIN)
+                par = n >= PARALLEL_MIN and not blas
+                spec = codegen.render(u, g, consts, used_later, name, parallel=par)
                 step = _KernelStep(spec, [s(v) for v, _ in spec.inputs],
-                                   [s(v) for v in spec.outputs], u.members,
-                                   n >= PARALLEL_MIN, fastmath)
+                                   [s(v) for v in spec.outputs], u.members, par, fastmath)
                 step.consts = consts
                 self.steps.append(('kernel', step))
             else:
