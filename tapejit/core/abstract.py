@@ -85,30 +85,38 @@ class TracedArray:
     def __repr__(self) -> str:
         return f'traced {self.var.type_str()}'
 
+    def _needs_value(self, what: str) -> TraceError:
+        # After its trace has ended the array is a leaked value, not one being
+        # traced: say so, as every other use of a leaked value does.
+        if getattr(self.trace, 'closed', False):
+            from tapejit.ir.trace import leaked_error
+            return leaked_error()
+        return trace_error(what)
+
     # Anything that needs concrete values fails with the user's line.
     def __bool__(self) -> bool:
-        raise trace_error('bool()')
+        raise self._needs_value('bool()')
 
     def __float__(self) -> float:
-        raise trace_error('float()')
+        raise self._needs_value('float()')
 
     def __int__(self) -> int:
-        raise trace_error('int()')
+        raise self._needs_value('int()')
 
     def __index__(self) -> int:
-        raise trace_error('using a traced array as an index')
+        raise self._needs_value('using a traced array as an index')
 
     def item(self) -> Any:
-        raise trace_error('.item()')
+        raise self._needs_value('.item()')
 
     def tolist(self) -> Any:
-        raise trace_error('.tolist()')
+        raise self._needs_value('.tolist()')
 
     def __array__(self, *args: Any, **kwargs: Any) -> Any:
-        raise trace_error('converting a traced array to a NumPy array')
+        raise self._needs_value('converting a traced array to a NumPy array')
 
     def __iter__(self):
-        raise trace_error('iterating over a traced array')
+        raise self._needs_value('iterating over a traced array')
 
     def __hash__(self) -> int:
         return id(self)
