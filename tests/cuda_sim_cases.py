@@ -145,8 +145,9 @@ def reductions_every_axis_kind():
     ex, g, _ = _run(f, [x, w, z], rtol=1e-5)
     kinds = _kinds(ex)
     assert 'rows' in kinds and 'cols' in kinds, kinds
-    assert any(st.launch.P > 1 for kind, st in ex.steps if kind == 'kernel'), \
-        'no kernel combined partial chunks'
+    for k in ('rows', 'cols'):
+        assert any(st.launch.P > 1 for kind, st in ex.steps
+                   if kind == 'kernel' and st.spec.kind == k), f'no {k} kernel in chunks'
 
 
 @case
@@ -292,6 +293,31 @@ def kernel_sources_on_disk():
     with open(os.path.join(d, files[0])) as fh:
         text = fh.read()
     assert '@cuda.jit(cache=True)' in text and 'def kernel(' in text
+
+
+@case
+def damaged_cache_entry_is_rewritten():
+    import warnings
+
+    import tapejit.functions as F
+    from tapejit.compiler import cuda_executable, kernel_cache
+    d = os.path.join(kernel_cache.cache_dir(), 'cuda', 'sim')
+    before = set(os.listdir(d)) if os.path.isdir(d) else set()
+    x = np.arange(5, dtype=np.float32)
+    ex, g, _ = _run(lambda x: F.exp(x) * 3.25, [x])
+    [new] = [f for f in set(os.listdir(d)) - before if f.endswith('.py')]
+    path = os.path.join(d, new)
+    with open(path) as fh:
+        good = fh.read()
+    with open(path, 'w') as fh:
+        fh.write(good[:40])  # truncated
+    cuda_executable._kernels.clear()
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter('always')
+        _run(lambda x: F.exp(x) * 3.25, [x])
+    assert any('is damaged; rewriting it' in str(m.message) for m in w), [str(m.message) for m in w]
+    with open(path) as fh:
+        assert fh.read() == good
 
 
 @case

@@ -339,7 +339,7 @@ def launch(spec: CudaKernelSpec, sms: int, simulator: bool) -> Launch:
     m = int(numpy.prod([S[d] for d in kept])) if kept else 1
     k = int(numpy.prod([S[d] for d in spec.axes])) if spec.axes else 1
     if spec.kind == 'cols':
-        want = (24 if simulator else sms * block * 4)
+        want = (96 if simulator else sms * block * 4)
         P = max(1, min(math.ceil(want / max(m, 1)), math.ceil(k / 16)))
         kc = math.ceil(k / P) if k else 0
         grid = max(1, min(math.ceil(m * P / block), max_blocks))
