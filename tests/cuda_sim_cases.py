@@ -321,6 +321,32 @@ def damaged_cache_entry_is_rewritten():
 
 
 @case
+def kernel_that_does_not_compile_runs_op_by_op():
+    import warnings
+
+    import tapejit.functions as F
+    from numba.core.errors import TypingError
+    from tapejit.compiler import cuda_executable
+
+    class Refuses:
+        def __getitem__(self, launch):
+            def run(*args):
+                raise TypingError('no typing for this')
+            return run
+    saved = cuda_executable.get_kernel
+    cuda_executable.get_kernel = lambda spec, simulator: Refuses()
+    try:
+        x = _rng().standard_normal((6, 20)).astype(np.float32)
+        with warnings.catch_warnings(record=True) as w:
+            warnings.simplefilter('always')
+            _run(lambda x: (F.tanh(x) * 2, F.sum(x * x, axis=1), F.sum(x + 1, axis=0)), [x])
+    finally:
+        cuda_executable.get_kernel = saved
+    assert any('failed to compile (TypingError: no typing for this); running its'
+               in str(m.message) for m in w), [str(m.message) for m in w]
+
+
+@case
 def jit_target_cuda():
     import tapejit
     import tapejit.functions as F
