@@ -1,11 +1,11 @@
-"""The CUDA op table: the CPU table with the entries that differ for
-``numba.cuda`` kernels.
+"""The CUDA op table: the CPU table with what differs for ``numba.cuda`` kernels.
 
 Inside a CUDA kernel the transcendental functions are ``math.*`` (typed by
 Numba's CUDA target per float width, so ``math.exp`` of a float32 is the
 float32 ``expf``); the NumPy scalar functions of the CPU table are not all
-available there.  Every other entry (arithmetic, comparisons, casts, where)
-renders the same Python expression on both targets.  Entries are registered
+available there, so CPU entries are rendered and their function names
+renamed.  Arithmetic, comparisons, casts and where render the same Python
+expression on both targets.  Entries are registered
 on the primitives as ``prim.lowering['cuda']``.
 
 Under Numba's CUDA simulator the generated source runs as plain Python; the
@@ -26,13 +26,21 @@ from tapejit.compiler.cpu_ops import CPU_TABLE, REDUCTIONS, typed
 from tapejit.ops.registry import PRIMITIVES
 
 
-def _math(fn: str) -> Callable:
-    return lambda a, p, it, ot: f'math.{fn}({a[0]})'
+# CPU spellings -> CUDA ones.  Every CPU entry is rendered and then renamed,
+# so an entry added to (or tuned in) the CPU table reaches CUDA without a
+# copy here; only entries whose shape differs are written out below.
+RENAME: dict = {f'np.{fn}(': f'math.{fn}(' for fn in (
+    'exp', 'log', 'log1p', 'expm1', 'sqrt', 'sin', 'cos', 'tan', 'tanh')}
+RENAME['tanh_f32('] = 'math.tanh('   # the CPU's vectorizable float32 tanh
 
 
-def _sigmoid(a, p, it, ot):
-    half = typed(0.5, ot)
-    return f'(math.tanh({a[0]} * {half}) * {half} + {half})'
+def _renamed(entry: Callable) -> Callable:
+    def render(a, p, it, ot):
+        src = entry(a, p, it, ot)
+        for old, new in RENAME.items():
+            src = src.replace(old, new)
+        return src
+    return render
 
 
 def _sign(a, p, it, ot):
@@ -49,15 +57,10 @@ def _erf(a, p, it, ot):
     return f'math.erf({a[0]})'
 
 
-# Only what differs from the CPU table.
-CUDA_OVERRIDES: dict = {
-    'exp': _math('exp'), 'log': _math('log'), 'log1p': _math('log1p'),
-    'expm1': _math('expm1'), 'sqrt': _math('sqrt'), 'sin': _math('sin'),
-    'cos': _math('cos'), 'tan': _math('tan'), 'tanh': _math('tanh'),
-    'sigmoid': _sigmoid, 'sign': _sign, 'erf': _erf,
-}
+# Entries that are not a renaming of the CPU ones.
+CUDA_OVERRIDES: dict = {'sign': _sign, 'erf': _erf}
 
-CUDA_TABLE: dict = {**CPU_TABLE, **CUDA_OVERRIDES}
+CUDA_TABLE: dict = {**{k: _renamed(v) for k, v in CPU_TABLE.items()}, **CUDA_OVERRIDES}
 
 
 def _erf_ufunc(x):
