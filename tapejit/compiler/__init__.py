@@ -1,7 +1,10 @@
-"""The CPU compiler: simplify (fold, CSE, DCE) -> fuse -> generate Numba kernels."""
+"""The compilers: simplify (fold, CSE, DCE) -> fuse -> generate Numba kernels for
+the CPU (:func:`compile_graph`) or ``numba.cuda`` kernels (:func:`compile_graph_cuda`)."""
 
+from tapejit.compiler.cuda_executable import compile_graph_cuda
 from tapejit.compiler.executable import Executable, compile_graph
 from tapejit.compiler.kernel_cache import cache_dir, compiled_signatures
 from tapejit.compiler.passes import simplify
 
-__all__ = ['Executable', 'compile_graph', 'cache_dir', 'compiled_signatures', 'simplify']
+__all__ = ['Executable', 'compile_graph', 'compile_graph_cuda', 'cache_dir',
+           'compiled_signatures', 'simplify']

@@ -38,7 +38,8 @@ class KernelSpec:
         self.outputs: list = []    # vars the group hands out, in order
 
 
-def _acc_dtype(out_dtype: numpy.dtype, op: str) -> numpy.dtype:
+def acc_dtype(out_dtype: numpy.dtype, op: str) -> numpy.dtype:
+    """Accumulator dtype of a reduction ``op`` producing ``out_dtype``."""
     # float32 sums accumulate in float64: chunked sequential sums are then as
     # accurate as NumPy's pairwise ones.
     if op == 'sum' and out_dtype.kind == 'f':
@@ -46,7 +47,8 @@ def _acc_dtype(out_dtype: numpy.dtype, op: str) -> numpy.dtype:
     return out_dtype
 
 
-def _init(op: str, dt: numpy.dtype) -> Any:
+def init_value(op: str, dt: numpy.dtype) -> Any:
+    """The identity of ``op`` in dtype ``dt``."""
     if op == 'sum':
         return 0
     if dt.kind == 'f':
@@ -57,7 +59,8 @@ def _init(op: str, dt: numpy.dtype) -> Any:
     return info.min if op == 'max' else info.max
 
 
-def _update(op: str, acc: str, t: str) -> str:
+def update_statement(op: str, acc: str, t: str) -> str:
+    """The statement folding value ``t`` into accumulator ``acc`` (NaN wins in max/min)."""
     if op == 'sum':
         return f'{acc} += {t}'
     cmp = '>' if op == 'max' else '<'
@@ -133,8 +136,8 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
     for k, e in enumerate(reds):
         axes = reduce_axes(e)
         op = e.prim.name
-        adt = _acc_dtype(e.out.dtype, op)
-        init = _init(op, adt)
+        adt = acc_dtype(e.out.dtype, op)
+        init = init_value(op, adt)
         kept = [d for d in range(r) if d not in axes]
         arg = f'red{k}'
         params.append(arg)
@@ -143,7 +146,7 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
         if suffix_from is not None:
             acc = f'acc{k}'
             pre[suffix_from].append(f'{acc} = {typed(init, adt)}')
-            body.append(_update(op, acc, f'{"np." + adt.name}({t})' if adt != e.out.dtype
+            body.append(update_statement(op, acc, f'{"np." + adt.name}({t})' if adt != e.out.dtype
                                 else t))
             target = (['c'] if suffix_from == 0 else []) + \
                 [f'i{d}' for d in range(suffix_from)]
@@ -155,7 +158,7 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
             idx = (['c'] if 0 in axes else []) + [f'i{d}' for d in kept]
             cell = f'{arg}[{", ".join(idx)}]'
             val = f'np.{adt.name}({t})' if adt != e.out.dtype else t
-            body.append(_update(op, cell, val))
+            body.append(update_statement(op, cell, val))
             how = 'partial' if 0 in axes else 'direct'
         spec.reductions.append((e, axes, how, init, adt))
 

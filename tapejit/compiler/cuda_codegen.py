@@ -32,7 +32,8 @@ from typing import Any, Optional
 import numpy
 
 from tapejit.compiler import cuda_ops
-from tapejit.compiler.codegen import KernelSpec
+from tapejit.compiler.codegen import KernelSpec, acc_dtype, init_value
+from tapejit.compiler.codegen import update_statement as _update
 from tapejit.compiler.cpu_ops import typed
 from tapejit.compiler.fusion import Group, reduce_axes
 from tapejit.ir.graph import Graph
@@ -57,33 +58,6 @@ class CudaKernelSpec(KernelSpec):
         self.block = BLOCK_GPU
         self.members: list = []     # the group's equations this kernel computes
         self.reductions: list = []  # (eqn, init, acc dtype)
-
-
-def acc_dtype(out_dtype: numpy.dtype, op: str) -> numpy.dtype:
-    """Accumulator dtype: float32 sums accumulate in float64, as on the CPU."""
-    if op == 'sum' and out_dtype.kind == 'f':
-        return numpy.dtype(numpy.float64)
-    return out_dtype
-
-
-def init_value(op: str, dt: numpy.dtype) -> Any:
-    """The identity of ``op`` in dtype ``dt``."""
-    if op == 'sum':
-        return 0
-    if dt.kind == 'f':
-        return -numpy.inf if op == 'max' else numpy.inf
-    if dt.kind == 'b':
-        return op != 'max'
-    info = numpy.iinfo(dt)
-    return info.min if op == 'max' else info.max
-
-
-def _update(op: str, acc: str, t: str) -> str:
-    if op == 'sum':
-        return f'{acc} += {t}'
-    cmp = '>' if op == 'max' else '<'
-    # NaN wins, as in numpy.max.
-    return f'{acc} = {t} if ({t} {cmp} {acc} or {t} != {t}) else {acc}'
 
 
 def _decompose(flat: str, dims: list, tmp: str) -> list:

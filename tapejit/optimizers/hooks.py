@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy
 
 from tapejit.optimizers import _arrays as A
 
@@ -80,7 +79,7 @@ class GradientClipping:
             if rate >= 1:
                 return  # nothing to clip (a compiled step multiplies by 1 instead)
         else:
-            rate = A.minimum(rate, numpy.asarray(1.0, rate.dtype))
+            rate = A.minimum(rate, rate.dtype.type(1.0))
         for p in params:
             g = p.grad
             g *= A.as_dtype(rate, g.dtype)
