@@ -101,11 +101,7 @@ def test_cache_off_writes_nothing(cache, monkeypatch):
 # ------------------------------------------------------ damaged source entries
 @pytest.mark.parametrize('damage', [
     'garbage', 'truncated', 'empty', 'wrong-code',
-    pytest.param('non-utf8', marks=pytest.mark.xfail(
-        strict=True, raises=UnicodeDecodeError,
-        reason='kernel_cache._from_disk reads an entry in text mode and catches only '
-               'OSError: an entry holding bytes that are not UTF-8 raises '
-               'UnicodeDecodeError out of get_kernel instead of being rewritten')),
+    'non-utf8',
 ])
 def test_a_damaged_source_entry_is_rewritten(cache, damage):
     _warm(cache)

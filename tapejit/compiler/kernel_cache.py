@@ -96,8 +96,9 @@ def _from_disk(d: str, key: str, text: str) -> Callable:
     ok = False
     if os.path.exists(path):
         try:
-            with open(path) as f:
-                ok = f.read() == text
+            # Bytes, not text: a damaged entry need not even be UTF-8.
+            with open(path, 'rb') as f:
+                ok = f.read() == text.encode()
         except OSError:
             ok = False
         if not ok:
@@ -105,8 +106,8 @@ def _from_disk(d: str, key: str, text: str) -> Callable:
     if not ok:
         os.makedirs(d, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=d, prefix='.tmp-', suffix='.py')
-        with os.fdopen(fd, 'w') as f:
-            f.write(text)
+        with os.fdopen(fd, 'wb') as f:
+            f.write(text.encode())
         os.replace(tmp, path)  # atomic: a reader sees the old file or the whole new one
     modname = f'tapejit_kernel_{key}'
     spec = importlib.util.spec_from_file_location(modname, path)
