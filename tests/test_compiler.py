@@ -250,3 +250,51 @@ def test_division_by_zero_gives_inf_and_nan_as_numpy_does():
     y = np.array([0.0, 0.0, 0.0, 4.0], np.float32)
     with np.errstate(divide='ignore', invalid='ignore'):
         _check(lambda a, b: a / b, [x, y])
+
+
+def _full_passes(ex, shape):
+    return sum(1 for k, st in ex.steps
+               if (k == 'kernel' and st.spec.shape == shape) or k == 'call')
+
+
+def test_row_chains_run_layer_norm_and_its_gradient_row_by_row():
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((33, 40)).astype(np.float32)
+    w = rng.standard_normal((33, 40)).astype(np.float32)
+    g, b = np.ones(40, np.float32) * 1.5, np.full(40, 0.25, np.float32)
+
+    def f(x, g, b, w):
+        x, g, b = tapejit.Variable(x), tapejit.Variable(g), tapejit.Variable(b)
+        y = F.layer_normalization(x, g, b, eps=1e-5)
+        loss = F.sum(F.tanh(y) * w)
+        return (loss,) + tuple(tapejit.grad([loss], [x, g, b]))
+    ex = _check(f, [x, g, b, w], rtol=2e-5)
+    chains = [st for k, st in ex.steps if type(st).__name__ == '_ChainStep']
+    assert chains, ex.explain()
+    # mean, variance, normalize, gradient: one or two passes over the rows, not six
+    assert _full_passes(ex, x.shape) <= 2, ex.explain()
+
+
+def test_a_row_value_broadcast_across_rows_is_not_chained():
+    # s has shape (n,): x * s multiplies column j by s[j], a value of another
+    # row, so the two loops must not share one row loop.
+    x = np.arange(36, dtype=np.float32).reshape(6, 6) / 10
+
+    def f(x):
+        s = F.sum(F.tanh(x), axis=1)
+        return F.sum(x * F.broadcast_to(s, x.shape) + 1, axis=1)
+    ex = _check(f, [x])
+    assert not any(type(st).__name__ == '_ChainStep' for _, st in ex.steps)
+
+
+def test_softmax_forward_and_backward_take_at_most_three_passes():
+    rng = np.random.default_rng(1)
+    x, w = (rng.standard_normal((50, 20)).astype(np.float32) for _ in range(2))
+
+    def f(x, w):
+        x = tapejit.Variable(x)
+        y = F.softmax(x, axis=1)
+        return (y,) + tuple(tapejit.grad([F.sum(y * w)], [x]))
+    ex = _check(f, [x, w])
+    # a row chain (max, shift), logsumexp, a row chain (exp, gradient)
+    assert _full_passes(ex, x.shape) <= 3, ex.explain()

@@ -11,7 +11,7 @@ not depend on the number of threads.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Optional
 
 import numpy
 
@@ -36,6 +36,7 @@ class KernelSpec:
         self.stores: list = []     # vars stored at shape S
         self.reductions: list = []  # (eqn, axes, how, init, acc dtype)
         self.outputs: list = []    # vars the group hands out, in order
+        self.pieces: dict = {}     # parts of the source, for a row chain
 
 
 def acc_dtype(out_dtype: numpy.dtype, op: str) -> numpy.dtype:
@@ -68,10 +69,14 @@ def update_statement(op: str, acc: str, t: str) -> str:
 
 
 def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
-           parallel: bool) -> KernelSpec:
-    """The kernel of ``grp``; ``used_outside`` holds ids of values needed after it."""
+           parallel: bool, prefix: str = '', row_of: Optional[tuple] = None) -> KernelSpec:
+    """The kernel of ``grp``; ``used_outside`` holds ids of values needed after it.
+
+    ``row_of``: the group is a part of a row chain over that shape (see
+    :func:`render_chain`): names get ``prefix`` and the loop is a row loop."""
     S = grp.shape
     r = len(S)
+    P = prefix
     spec = KernelSpec()
     spec.shape = S
     spec.name = name
@@ -85,7 +90,8 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
                 seen.add(v.id)
                 ext.append(v)
     reds = [e for e in grp.members if e.out.id in grp.red]
-    spec.flat = all(int(numpy.prod(v.shape)) == 1 or v.shape == S for v in ext) and all(
+    spec.flat = row_of is None and all(
+        int(numpy.prod(v.shape)) == 1 or v.shape == S for v in ext) and all(
         reduce_axes(e) == tuple(range(r)) for e in reds)
 
     names: dict = {}
@@ -96,12 +102,12 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
         if v.id in consts and size == 1:
             names[v.id] = typed(consts[v.id].reshape(-1)[0], v.dtype)
             continue
-        arg = f'in{k}'
+        arg = f'{P}in{k}'
         params.append(arg)
         if size == 1 and (v.shape != S or r == 0 or spec.flat):
             spec.inputs.append((v, 'scalar'))
-            names[v.id] = f's{k}'
-            hoisted.append(f's{k} = {arg}[0]')
+            names[v.id] = f'{P}s{k}'
+            hoisted.append(f'{P}s{k} = {arg}[0]')
         elif spec.flat:
             spec.inputs.append((v, 'flat'))
             names[v.id] = f'{arg}[i]'
@@ -118,7 +124,7 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
     # Locals are numbered within the kernel, so the same loop from another
     # graph (or another batch size) has the same source and compiled code.
     for j, e in enumerate(m for m in grp.members if m.out.id not in grp.red):
-        t = f't{j}'
+        t = f'{P}t{j}'
         if e.prim.name == 'broadcast_to':
             expr = names[e.inputs[0].id]
         else:
@@ -129,7 +135,7 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
     for k, v in enumerate(e.out for e in grp.members
                           if e.out.id in grp.ew and e.out.id in used_outside):
         spec.stores.append(v)
-        arg = f'out{k}'
+        arg = f'{P}out{k}'
         params.append(arg)
         body.append(f'{arg}[{"i" if spec.flat else ", ".join(f"i{d}" for d in range(r))}] '
                     f'= {names[v.id]}')
@@ -139,12 +145,12 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
         adt = acc_dtype(e.out.dtype, op)
         init = init_value(op, adt)
         kept = [d for d in range(r) if d not in axes]
-        arg = f'red{k}'
+        arg = f'{P}red{k}'
         params.append(arg)
         t = names[e.inputs[0].id]
         suffix_from = r - len(axes) if axes == tuple(range(r - len(axes), r)) else None
         if suffix_from is not None:
-            acc = f'acc{k}'
+            acc = f'{P}acc{k}'
             pre[suffix_from].append(f'{acc} = {typed(init, adt)}')
             body.append(update_statement(op, acc, f'{"np." + adt.name}({t})' if adt != e.out.dtype
                                 else t))
@@ -152,8 +158,15 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
                 [f'i{d}' for d in range(suffix_from)]
             if spec.flat:
                 target = ['c']
-            post[suffix_from].append(f'{arg}[{", ".join(target)}] = {acc}')
-            how = 'partial' if suffix_from == 0 else 'direct'
+            if suffix_from == 0:
+                post[0].append(f'{arg}[{", ".join(target)}] = {acc}')
+                how = 'partial'
+            else:
+                # one value per row, final: stored in the output dtype, so a
+                # later part of a row chain reads what the graph says it reads
+                val = f'np.{e.out.dtype.name}({acc})' if adt != e.out.dtype else acc
+                post[suffix_from].append(f'{arg}[{", ".join(target)}] = {val}')
+                how = 'row'
         else:
             idx = (['c'] if 0 in axes else []) + [f'i{d}' for d in kept]
             cell = f'{arg}[{", ".join(idx)}]'
@@ -162,9 +175,29 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
             how = 'partial' if 0 in axes else 'direct'
         spec.reductions.append((e, axes, how, init, adt))
 
+    ind = '    '
+    # The lines run for each i0 (the row block), relative to that loop's body.
+    block: list = []
+    depth = ''
+    opened = []
+    for d in range(1, r):
+        block += [depth + s for s in pre[d]]
+        if row_of is not None and S[d] == 1:
+            block.append(f'{depth}i{d} = 0')  # a row-wide part of a row chain
+            opened.append(False)
+        else:
+            block.append(f'{depth}for i{d} in range(n[{d}]):')
+            depth += ind
+            opened.append(True)
+    block += [depth + s for s in body]
+    for d in range(r - 1, 0, -1):
+        if opened[d - 1]:
+            depth = depth[:-4]
+        block += [depth + s for s in post[d]]
+    spec.pieces = {'params': params, 'hoisted': hoisted, 'pre0': pre[0], 'block': block,
+                   'post0': post[0]}
     loop = 'prange' if parallel else 'range'
     lines = [f'def {name}(n, ch, nch, {", ".join(params)}):']
-    ind = '    '
     lines += [ind + h for h in hoisted]
     lines.append(f'{ind}for c in {loop}(nch):')
     ind2 = ind * 2
@@ -177,24 +210,15 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
         lines += [ind2 + s for s in body]
         lines += [ind2 + s for s in post[0]]
     else:
-        depth = ind2
-        lines.append(f'{depth}for i0 in range(c * ch, min(c * ch + ch, n[0])):')
-        for d in range(1, r):
-            depth += ind
-            lines += [depth + s for s in pre[d]]
-            lines.append(f'{depth}for i{d} in range(n[{d}]):')
-        inner = depth + ind
-        lines += [inner + s for s in body]
-        for d in range(r - 1, 0, -1):
-            lines += [depth + s for s in post[d]]
-            depth = depth[:-4]
+        lines.append(f'{ind2}for i0 in range(c * ch, min(c * ch + ch, n[0])):')
+        lines += [ind2 + ind + s for s in block]
         lines += [ind2 + s for s in post[0]]
     spec.source = '\n'.join(lines) + '\n'
     spec.outputs = list(spec.stores) + [e.out for e in reds]
     return spec
 
 
-def chunking(spec: KernelSpec) -> tuple:
+def chunking(spec: Any) -> tuple:
     """(sizes, chunk, number of chunks) for the kernel's run-time arguments."""
     S = spec.shape
     if spec.flat or not S:
@@ -224,7 +248,7 @@ def reduction_buffers(spec: KernelSpec, nch: int) -> list:
     for e, axes, how, init, adt in spec.reductions:
         kept = tuple(S[d] for d in range(len(S)) if d not in axes)
         shape = ((max(nch, 1),) + kept) if how == 'partial' else kept
-        bufs.append(numpy.full(shape, init, adt))
+        bufs.append(numpy.full(shape, init, e.out.dtype if how == 'row' else adt))
     return bufs
 
 
@@ -235,3 +259,34 @@ def finish_reduction(e: Any, how: str, buf: numpy.ndarray, nch: int) -> numpy.nd
         buf = buf.sum(axis=0) if op == 'sum' else (buf.max(axis=0) if op == 'max'
                                                     else buf.min(axis=0))
     return numpy.asarray(buf, dtype=e.out.dtype).reshape(e.out.shape)
+
+
+class ChainSpec:
+    """A row chain's kernel: the parts' specs and the combined source."""
+
+    def __init__(self, shape: tuple, specs: list, source: str) -> None:
+        self.shape = shape
+        self.specs = specs
+        self.source = source
+        self.flat = False
+        self.name = 'kernel'
+
+
+def render_chain(parts: list, shape: tuple, g: Graph, consts: dict, used_outside: set,
+                 name: str, parallel: bool) -> ChainSpec:
+    """One kernel running ``parts`` (loop groups of a :class:`fusion.RowChain`)
+    row by row: the outer loop over rows is shared, each part's row block runs
+    in turn inside it."""
+    specs = [render(p, g, consts, used_outside, name, parallel, prefix=f'p{k}_',
+                    row_of=shape) for k, p in enumerate(parts)]
+    ind = '    '
+    params = [a for sp in specs for a in sp.pieces['params']]
+    loop = 'prange' if parallel else 'range'
+    lines = [f'def {name}(n, ch, nch, {", ".join(params)}):']
+    lines += [ind + h for sp in specs for h in sp.pieces['hoisted']]
+    lines.append(f'{ind}for c in {loop}(nch):')
+    lines += [ind * 2 + x for sp in specs for x in sp.pieces['pre0']]
+    lines.append(f'{ind * 2}for i0 in range(c * ch, min(c * ch + ch, n[0])):')
+    lines += [ind * 3 + x for sp in specs for x in sp.pieces['block']]
+    lines += [ind * 2 + x for sp in specs for x in sp.pieces['post0']]
+    return ChainSpec(shape, specs, '\n'.join(lines) + '\n')

@@ -13,7 +13,7 @@ import numpy
 from tapejit.compiler import codegen, fusion, kernel_cache
 from tapejit.compiler.buffers import BufferPool
 from tapejit.compiler.passes import simplify
-from tapejit.ir.graph import Graph
+from tapejit.ir.graph import Eqn, Graph
 
 # Loops over at least this many elements run the parallel kernel variant.
 PARALLEL_MIN = 1 << 16
@@ -28,15 +28,16 @@ class _KernelStep:
     __slots__ = ('spec', 'ins', 'outs', 'kernel', 'sizes', 'ch', 'nch', 'fallback',
                  'members', 'consts', 'parallel', 'fastmath', 'first')
 
-    def __init__(self, spec: codegen.KernelSpec, ins: list, outs: list, members: list,
-                 parallel: bool, fastmath: Any) -> None:
+    def __init__(self, spec: Any, ins: list, outs: list, members: list,
+                 parallel: bool, fastmath: Any, probe: Any = None) -> None:
         self.spec = spec
         self.ins = ins
         self.outs = outs
         self.members = members
         self.sizes, self.ch, self.nch = codegen.chunking(spec)
-        if not fastmath and spec.reductions and any(
-                adt.kind == 'f' for _, _, _, _, adt in spec.reductions):
+        probe = probe or spec
+        if not fastmath and probe.reductions and any(
+                adt.kind == 'f' for _, _, _, _, adt in probe.reductions):
             # Reassociation only: a float sum vectorizes (5x here) once LLVM may
             # reorder it. The order is fixed at compile time, so results do
             # not depend on the thread count; NaN/Inf keep their meaning.
@@ -95,6 +96,92 @@ class _KernelStep:
         return _eval_members(self.members, env, spec.outputs, self.consts)
 
 
+class _ChainStep(_KernelStep):
+    """A row chain: one kernel for several loop groups (and the reshapes
+    between them, which are views of the buffers)."""
+
+    __slots__ = ('chain', 'views', 'items', 'in_vars', 'out_vars')
+
+    def __init__(self, spec: codegen.ChainSpec, chain: fusion.RowChain, in_vars: list,
+                 parallel: bool, fastmath: Any) -> None:
+        self.chain = chain
+        self.in_vars = in_vars
+        out_vars = []
+        for sp in spec.specs:
+            out_vars += sp.outputs
+        out_vars += [e.out for e in chain.views]
+        self.out_vars = out_vars
+        members = []
+        for it in chain.items:
+            members += it.members if isinstance(it, fusion.Group) else [it]
+        reds = [r for sp in spec.specs for r in sp.reductions]
+        holder = codegen.KernelSpec()
+        holder.reductions = reds
+        holder.shape = spec.shape
+        super().__init__(spec, [], [], members, parallel, fastmath, probe=holder)
+
+    def run(self, arrays: list, pool: BufferPool) -> list:
+        spec = self.spec
+        if not self.fallback:
+            try:
+                have = {v.id: a for v, a in zip(self.in_vars, arrays)}
+                args: list = []
+                outs: list = []
+                reds: list = []
+                finish: list = []
+                made: dict = {}
+                # Buffers first: a later part reads what an earlier one writes.
+                for sp in spec.specs:
+                    for v in sp.stores:
+                        made[v.id] = pool.take(v.shape, v.dtype)
+                    bufs = codegen.reduction_buffers(sp, self.nch)
+                    for (e, axes, how, init, adt), b in zip(sp.reductions, bufs):
+                        if how == 'row':
+                            made[e.out.id] = b.reshape(e.out.shape)
+                        finish.append((e, how, b))
+                    reds.append(bufs)
+                for e in self.chain.views:
+                    made[e.out.id] = made[e.inputs[0].id].reshape(e.out.shape)
+                for sp, bufs in zip(spec.specs, reds):
+                    arrs = [made[v.id] if v.id in made else have[v.id] for v, _ in sp.inputs]
+                    args += codegen.prepare_inputs(sp, arrs)
+                    outs += [made[v.id] for v in sp.stores]
+                    args_red = bufs
+                    outs += args_red
+                # parameters are in part order: inputs, stores, reductions per part
+                call = []
+                k = 0
+                for sp, bufs in zip(spec.specs, reds):
+                    nin = len(sp.inputs)
+                    call += args[k:k + nin]
+                    k += nin
+                    call += [made[v.id] for v in sp.stores] + list(bufs)
+                if self.first:
+                    self._first_call(call, [], [])
+                else:
+                    self.kernel(self.sizes, self.ch, self.nch, *call)
+                del call, args, outs
+                res = []
+                fin = iter(finish)
+                for sp in spec.specs:
+                    res += [made[v.id] for v in sp.stores]
+                    for _ in sp.reductions:
+                        e, how, b = next(fin)
+                        res.append(made[e.out.id] if how == 'row'
+                                   else codegen.finish_reduction(e, how, b, self.nch))
+                res += [made[e.out.id] for e in self.chain.views]
+                return res
+            except Exception as exc:
+                if not _numba_error(exc):
+                    raise
+                self.fallback = True
+                warnings.warn(f'tapejit: a fused row kernel failed to compile ({type(exc).__name__}'
+                              f'): running its {len(self.members)} ops one by one. Source:\n'
+                              f'{spec.source}', RuntimeWarning, stacklevel=4)
+        env = {v.id: a for v, a in zip(self.in_vars, arrays)}
+        return _eval_members(self.members, env, self.out_vars, self.consts)
+
+
 def _numba_error(exc: BaseException) -> bool:
     mod = type(exc).__module__ or ''
     return mod.startswith('numba')
@@ -122,7 +209,9 @@ class Executable:
         self.consts = consts
         # Which values are read after the unit producing them (or are outputs).
         used_later: set = {v.id for v in g.outvars}
-        for u in self.units:
+        # (each part of a row chain counts as a unit: a later part reads its values)
+        for u in (it for u in self.units
+                  for it in (u.items if isinstance(u, fusion.RowChain) else [u])):
             members = u.members if isinstance(u, fusion.Group) else [u]
             own = {e.out.id for e in members}
             for e in members:
@@ -136,10 +225,32 @@ class Executable:
         self.const_slots = [(s(v), c) for v, c in zip(g.constvars, g.consts)]
         self.in_slots = [s(v) for v in g.invars]
         self.steps: list = []
-        blas = any(not isinstance(u, fusion.Group) and u.prim.name in BLAS_PRIMITIVES
+        blas = any(isinstance(u, Eqn) and u.prim.name in BLAS_PRIMITIVES
                    for u in self.units)
         for u in self.units:
-            if isinstance(u, fusion.Group):
+            if isinstance(u, fusion.RowChain):
+                n = int(numpy.prod(u.shape))
+                par = n >= PARALLEL_MIN and not blas
+                cspec = codegen.render_chain(u.parts, u.shape, g, consts, used_later, 'kernel',
+                                             parallel=par)
+                inside: set = set()
+                for it in u.items:
+                    inside.update(e.out.id for e in (it.members if isinstance(it, fusion.Group)
+                                                     else [it]))
+                in_vars: list = []
+                seen: set = set()
+                for it in u.items:
+                    for e in (it.members if isinstance(it, fusion.Group) else [it]):
+                        for v in e.inputs:
+                            if v.id not in inside and v.id not in seen:
+                                seen.add(v.id)
+                                in_vars.append(v)
+                step = _ChainStep(cspec, u, in_vars, par, fastmath)
+                step.ins = [s(v) for v in in_vars]
+                step.outs = [s(v) for v in step.out_vars]
+                step.consts = consts
+                self.steps.append(('kernel', step))
+            elif isinstance(u, fusion.Group):
                 name = 'kernel'  # the cache names it by a hash of its source
                 n = int(numpy.prod(u.shape)) if u.shape else 1
                 par = n >= PARALLEL_MIN and not blas
@@ -153,9 +264,15 @@ class Executable:
                                             [s(v) for v in u.inputs], s(u.out))))
         self.out_slots = [s(v) for v in g.outvars]
         self.nslots = len(slot)
-        # Free each intermediate after its last reader.
+        # Free each intermediate after its last reader, or right after the step
+        # writing it when nothing reads it later (a row chain's values that only
+        # its own later parts read): back to the pool, not to the OS, so the
+        # next call does not fault its pages in again.
         last: dict = {}
         for i, (kind, st) in enumerate(self.steps):
+            writes = st.outs if kind == 'kernel' else [st[3]]
+            for w in writes:
+                last.setdefault(w, i)
             reads = st.ins if kind == 'kernel' else st[2]
             for r in reads:
                 last[r] = i

@@ -41,7 +41,22 @@ class Group:
     first: int = 0                                 # index of its first equation
 
 
-Unit = Union[Group, Eqn]
+@dataclass
+class RowChain:
+    """Loop groups run in one loop over the rows of ``shape``: for each row, each
+    part in turn (full-width parts loop over the row; row-wide parts compute
+    one value per row), so a later part reads what an earlier one reduced from
+    the same row while the row is still in cache.  Softmax, layer norm and
+    their gradients become one pass over memory instead of one per reduction.
+    ``views``: reshape equations between parts, run as views of the buffer."""
+
+    shape: tuple
+    parts: list = field(default_factory=list)     # Groups, in order
+    views: list = field(default_factory=list)     # reshape Eqns taken in
+    items: list = field(default_factory=list)     # both, in the order they run
+
+
+Unit = Union[Group, RowChain, Eqn]
 
 
 def _ok_dtypes(e: Eqn) -> bool:
@@ -133,13 +148,22 @@ def partition(g: Graph) -> list:
             grp = owner[e.inputs[0].id]
             join(grp, e)
             grp.red.add(e.out.id)
+        elif k == 'reduce' and len(e.inputs[0].shape) >= 2 and e.inputs[0].id not in owner:
+            # A reduction of a value computed elsewhere: a loop of its own, which
+            # a row chain (below) can then take in.
+            grp = Group(len(groups), e.inputs[0].shape, first=idx)
+            groups.append(grp)
+            gdeps[grp.id] = set()
+            units.append((idx, grp))
+            join(grp, e)
+            grp.red.add(e.out.id)
         else:
             units.append((idx, e))
             deps: set = set()
             for v in e.inputs:
                 deps |= src.get(v.id, set())
             src[e.out.id] = deps
-    return _schedule(units, owner)
+    return merge_rows(_schedule(units, owner))
 
 
 def _schedule(units: list, owner: dict) -> list:
@@ -167,3 +191,88 @@ def _schedule(units: list, owner: dict) -> list:
         order.append(remaining.pop(k)[1])
         done.add(k)
     return order
+
+
+def _row_shapes(S: tuple) -> tuple:
+    return (S[:-1], S[:-1] + (1,))
+
+
+def _chain_reads_ok(part: Group, S: tuple, made: dict) -> bool:
+    """Whether every value ``part`` reads from earlier chain parts is read at
+    the same row: full-width parts read full-shape values at the same index
+    and row values through a trailing axis of 1; row parts read row values."""
+    own = {e.out.id for e in part.members}
+    rows = _row_shapes(S)
+    for e in part.members:
+        for v in e.inputs:
+            if v.id in own or v.id not in made:
+                continue
+            if made[v.id] == 'red-partial':
+                return False
+            if part.shape == S:
+                if v.shape not in (S, rows[1]):
+                    return False
+            elif v.shape != part.shape:
+                return False
+    return True
+
+
+def merge_rows(units: list) -> list:
+    """Merge runs of consecutive units into :class:`RowChain` s where it is safe."""
+    out: list = []
+    i = 0
+    while i < len(units):
+        u = units[i]
+        S = u.shape if isinstance(u, Group) else None
+        # (a single row would make row values size-1 scalars, read up front)
+        if S is None or len(S) < 2 or S[-1] <= 1 or int(numpy.prod(S[:-1])) < 2:
+            out.append(u)
+            i += 1
+            continue
+        rows = _row_shapes(S)
+        chain = RowChain(S)
+        made: dict = {}   # var id -> 'full' | 'row' | 'red-row' | 'red-partial'
+        j = i
+        while j < len(units):
+            v = units[j]
+            if isinstance(v, Group):
+                if v.shape not in (S,) + rows or not _chain_reads_ok(v, S, made):
+                    break
+                if v.shape != S and v.red:
+                    break
+                # a full-width part must run as a row loop (not a flat one)
+                for e in v.members:
+                    if e.out.id in v.red:
+                        ax = reduce_axes(e)
+                        made[e.out.id] = 'red-row' if ax == (len(S) - 1,) else 'red-partial'
+                    else:
+                        made[e.out.id] = 'full' if v.shape == S else 'row'
+                chain.parts.append(v)
+                chain.items.append(v)
+            elif (isinstance(v, Eqn) and v.prim.name == 'reshape' and v.inputs[0].id in made
+                  and made[v.inputs[0].id] in ('row', 'red-row')
+                  and v.inputs[0].shape in rows and v.out.shape in rows):
+                made[v.out.id] = 'row'
+                chain.views.append(v)
+                chain.items.append(v)
+            else:
+                break
+            j += 1
+        # Worth it only when a full-width part reads a row result of an
+        # earlier part (the second pass over the same rows).
+        full = [p for p in chain.parts if p.shape == S]
+        uses = any(made.get(x.id) in ('row', 'red-row') for p in full
+                   for e in p.members for x in e.inputs
+                   if x.id not in {m.out.id for m in p.members})
+        while j > i and isinstance(units[j - 1], Eqn):
+            # a trailing reshape has no reader inside the chain: leave it out
+            chain.views.remove(units[j - 1])
+            chain.items.remove(units[j - 1])
+            j -= 1
+        if len(full) >= 2 and uses:
+            out.append(chain)
+            i = j
+        else:
+            out.append(u)
+            i += 1
+    return out
