@@ -669,9 +669,13 @@ def _composite(g: _Gen) -> Optional[Value]:
     if n * c == 0:
         return None
     if op == 'softmax_cross_entropy':
-        t = g.draw(st.lists(st.integers(0, c - 1), min_size=n, max_size=n))
-        return g.emit(op, f'F.softmax_cross_entropy({x.name}, np.array({t!r}, dtype=np.int32))',
-                      (), 2 * x.bound + math.log(c), x.deps)
+        if n > 64:  # a pattern, not a literal, for many rows
+            t = f'np.arange({n}, dtype=np.int32) % {c}'
+        else:
+            t = g.draw(st.lists(st.integers(0, c - 1), min_size=n, max_size=n))
+            t = f'np.array({t!r}, dtype=np.int32)'
+        return g.emit(op, f'F.softmax_cross_entropy({x.name}, {t})', (),
+                      2 * x.bound + math.log(c), x.deps)
     if op == 'select_item':
         # labels computed in the graph: the one-hot path, not an index known at trace time
         return g.emit(op, f'F.select_item({x.name}, F.argmax({x.name}, axis=1))', (n,),
