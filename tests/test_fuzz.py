@@ -36,15 +36,15 @@ def _kernel_cache(tmp_path_factory, monkeypatch):
                                                 / 'kernel-cache'))
 
 
-@settings(FUZZ, max_examples=120)
+@settings(FUZZ, max_examples=70)
 @given(programs())
 def test_random_graphs_agree_everywhere(prog):
     note(repr(prog))
     check_program(prog)
 
 
-@settings(FUZZ, max_examples=25)
-@given(programs(max_ops=5, modes=('double',)))
+@settings(FUZZ, max_examples=15)
+@given(programs(max_ops=4, modes=('double',), large=False))
 def test_random_graphs_second_derivatives(prog):
     note(repr(prog))
     check_program(prog)
@@ -117,7 +117,7 @@ def test_shrunk_failure_prints_the_program(monkeypatch):
     monkeypatch.setattr(fuzz_graphs, 'interpret', wrong)
 
     @settings(FUZZ, max_examples=60)
-    @given(programs(max_ops=3, modes=('value',)))
+    @given(programs(max_ops=2, modes=('value',), large=False))
     def failing(prog):
         note(repr(prog))
         check_program(prog, fd=False, targets=[])
