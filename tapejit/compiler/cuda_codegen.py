@@ -136,7 +136,7 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str = 'k
     >>> from tapejit.compiler.passes import simplify
     >>> g = simplify(tapejit.jit(lambda x: tapejit.functions.exp(x) * 2).lower(
     ...     np.ones(4, np.float32)))
-    >>> grp = fusion.partition(g)[0]
+    >>> grp = fusion.partition(g, rows=False)[0]
     >>> consts = {v.id: c for v, c in zip(g.constvars, g.consts)}
     >>> [spec] = render(grp, g, consts, {v.id for v in g.outvars})
     >>> print(spec.source, end='')

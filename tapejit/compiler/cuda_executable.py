@@ -296,7 +296,7 @@ class CudaExecutable:
         self.graph = g
         self.simulator = simulator_enabled()
         block = cuda_codegen.BLOCK_SIM if self.simulator else cuda_codegen.BLOCK_GPU
-        self.units = fusion.partition(g)
+        self.units = fusion.partition(g, rows=False)
         consts = {v.id: c for v, c in zip(g.constvars, g.consts)}
         self.consts = consts
         self._consts_cache: dict = {}

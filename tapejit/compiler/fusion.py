@@ -82,8 +82,10 @@ def reduce_axes(e: Eqn) -> tuple:
     return tuple(sorted(a % len(shape) for a in axis)) if shape else ()
 
 
-def partition(g: Graph) -> list:
-    """The graph's equations as units (groups and calls) in an order that runs it."""
+def partition(g: Graph, rows: bool = True) -> list:
+    """The graph's equations as units (groups and calls) in an order that runs it;
+    with ``rows``, consecutive groups over the same rows merge into row chains
+    (the CPU's loop structure; the CUDA kernels parallelize differently)."""
     groups: list = []
     owner: dict = {}      # var id -> Group producing it
     # var id -> groups it depends on directly (its own group, or through calls);
@@ -163,7 +165,8 @@ def partition(g: Graph) -> list:
             for v in e.inputs:
                 deps |= src.get(v.id, set())
             src[e.out.id] = deps
-    return merge_rows(_schedule(units, owner))
+    order = _schedule(units, owner)
+    return merge_rows(order) if rows else order
 
 
 def _schedule(units: list, owner: dict) -> list:
