@@ -221,9 +221,30 @@ class Plan:
                         exe = compile_graph_cuda(self.graph)
                     else:
                         from tapejit.compiler import compile_graph
-                        exe = compile_graph(self.graph, fastmath=self.fastmath)
+                        exe = compile_graph(self.graph, fastmath=self.fastmath,
+                                            donate=self.donations())
                     self._executable = exe
         return None if exe == 'interpret' else exe
+
+    def donations(self) -> dict:
+        """Graph output -> graph input pairs where the output is the new array of
+        a Variable whose old array is that input: the compiled plan may write
+        it in place (a parameter update), as eager ``W.array -= ...`` does."""
+        data_in = {}
+        for i, (src, which) in enumerate(self.input_sources):
+            if which == 'data':
+                data_in[(src[0], src[1] if src[0] == 'arg' else id(src[1]))] = i
+        n_user = sum(1 for kind in self.out_kinds if kind[0] != 'S')
+        out = {}
+        k = n_user
+        for src, which in self.writes:
+            if which == 'cleargrad':
+                continue
+            key = (src[0], src[1] if src[0] == 'arg' else id(src[1]))
+            if which == 'data' and key in data_in:
+                out[k] = data_in[key]
+            k += 1
+        return out
 
     def execute(self, inputs: list) -> list:
         """Run the graph on input arrays; return its output arrays."""
@@ -235,6 +256,8 @@ class Plan:
 
 def _write_data(v: Variable, new: Any) -> None:
     old = v._data
+    if new is old:  # the compiled plan updated it in place
+        return
     # In place where possible, so other references to the array see the update
     # (as `param.array -= lr * grad` does eagerly).
     if (type(old) is type(new) and old.shape == new.shape and old.dtype == new.dtype

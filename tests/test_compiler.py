@@ -298,3 +298,42 @@ def test_softmax_forward_and_backward_take_at_most_three_passes():
     ex = _check(f, [x, w])
     # a row chain (max, shift), logsumexp, a row chain (exp, gradient)
     assert _full_passes(ex, x.shape) <= 3, ex.explain()
+
+
+def test_a_parameter_update_is_written_in_place_by_its_kernel():
+    rng = np.random.default_rng(0)
+    W = tapejit.Variable(rng.standard_normal((300, 200)).astype(np.float32))
+    x = rng.standard_normal((8, 200)).astype(np.float32)
+    W_eager = tapejit.Variable(W.array.copy())
+
+    def step(W, x):
+        loss = F.sum(F.tanh(F.linear(x, W)))
+        W.cleargrad()
+        loss.backward()
+        W.array -= 0.1 * W.grad
+        return loss
+
+    f = tapejit.jit(step)
+    ref = W.array
+    for _ in range(3):
+        f(W, x)
+        step(W_eager, x)
+    assert W.array is ref  # other references see the update, as eagerly
+    # (1 - tanh**2 near saturation magnifies tanh_f32 ulps: an absolute tolerance)
+    np.testing.assert_allclose(W.array, W_eager.array, rtol=1e-5, atol=2e-5)
+    plan, = f._cache.values()
+    assert any(st.donated for k, st in plan.executable().steps if k == 'kernel')
+
+
+def test_the_old_array_returned_with_its_update_is_not_overwritten():
+    W = tapejit.Variable(np.arange(6, dtype=np.float32).reshape(2, 3))
+
+    @tapejit.jit
+    def step(W):
+        before = W.array
+        W.array = W.array * 2 + 1
+        return before, W.array
+    before, after = step(W)
+    np.testing.assert_array_equal(before, np.arange(6).reshape(2, 3))
+    np.testing.assert_array_equal(after, np.arange(6).reshape(2, 3) * 2 + 1)
+    np.testing.assert_array_equal(W.array, after)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 import warnings
-from typing import Any, Sequence
+from typing import Any, Optional, Sequence
 
 import numpy
 
@@ -26,7 +26,7 @@ BLAS_PRIMITIVES = frozenset({'matmul'})
 
 class _KernelStep:
     __slots__ = ('spec', 'ins', 'outs', 'kernel', 'sizes', 'ch', 'nch', 'fallback',
-                 'members', 'consts', 'parallel', 'fastmath', 'first')
+                 'members', 'consts', 'parallel', 'fastmath', 'first', 'donated')
 
     def __init__(self, spec: Any, ins: list, outs: list, members: list,
                  parallel: bool, fastmath: Any, probe: Any = None) -> None:
@@ -49,6 +49,7 @@ class _KernelStep:
         self.parallel = parallel
         self.fastmath = fastmath
         self.first = True
+        self.donated: dict = {}  # store index -> input index whose array it may take
 
     def _first_call(self, args: list, outs: list, reds: list) -> None:
         try:
@@ -73,6 +74,12 @@ class _KernelStep:
             try:
                 args = codegen.prepare_inputs(spec, arrays)
                 res = [pool.take(v.shape, v.dtype) for v in spec.stores]
+                for k, i in self.donated.items():
+                    a = arrays[i]
+                    if (a.__class__ is numpy.ndarray and a.flags.c_contiguous
+                            and a.flags.writeable and a.dtype == res[k].dtype):
+                        pool.give_back(res[k])
+                        res[k] = a
                 # A flat loop writes through a 1-d view of the buffer.
                 outs = [o.reshape(-1) for o in res] if spec.flat else res
                 reds = codegen.reduction_buffers(spec, self.nch)
@@ -199,7 +206,8 @@ def _eval_members(members: list, env: dict, outputs: list, consts: dict) -> list
 class Executable:
     """Runs a graph with fused kernels; ``explain()`` shows groups and sources."""
 
-    def __init__(self, graph: Graph, *, fastmath: bool = False) -> None:
+    def __init__(self, graph: Graph, *, fastmath: bool = False,
+                 donate: Optional[dict] = None) -> None:
         self.source_graph = graph
         g = simplify(graph)
         self.graph = g
@@ -290,6 +298,7 @@ class Executable:
         self.copy_out = [i for i, sl in enumerate(self.out_slots) if sl in alias]
         self.pool = BufferPool()
         self._timing: Any = None
+        self._donate(donate or {}, last)
 
     def __call__(self, inputs: Sequence[Any]) -> list:
         invars = self.graph.invars
@@ -340,6 +349,32 @@ class Executable:
         pool.lend(outs)
         return outs
 
+    def _donate(self, donate: dict, last: dict) -> None:
+        """Let a kernel write output ``o`` into input ``i``'s array (``donate``
+        maps o -> i) where that is safe: the kernel reads the input only at the
+        index it writes (same shape, no broadcast), nothing after it reads the
+        input, and the input is not itself an output."""
+        g = self.graph
+        outs = set(self.out_slots)
+        for o, i in donate.items():
+            if o >= len(g.outvars) or i >= len(g.invars):
+                continue
+            ov, iv = g.outvars[o], g.invars[i]
+            isl = self.in_slots[i]
+            if ov.shape != iv.shape or ov.dtype != iv.dtype or isl in outs:
+                continue
+            for n, (kind, st) in enumerate(self.steps):
+                if kind != 'kernel' or type(st) is not _KernelStep:
+                    continue
+                stores = [v.id for v in st.spec.stores]
+                if ov.id not in stores:
+                    continue
+                pos = [k for k, (v, mode) in enumerate(st.spec.inputs) if v.id == iv.id]
+                if (len(pos) == 1 and st.spec.inputs[pos[0]][1] in ('flat', 'nd')
+                        and st.spec.shape == iv.shape and last.get(isl) == n):
+                    st.donated[stores.index(ov.id)] = pos[0]
+                break
+
     def profile(self, inputs: Sequence[Any], repeats: int = 10) -> str:
         """Run ``repeats`` times; a table of the mean milliseconds of each step."""
         self(inputs)  # compiled and warm before timing
@@ -376,7 +411,8 @@ class Executable:
         return '\n'.join(lines)
 
 
-def compile_graph(graph: Graph, fastmath: bool = False) -> Executable:
+def compile_graph(graph: Graph, fastmath: bool = False,
+                  donate: Optional[dict] = None) -> Executable:
     """Compile ``graph`` for the CPU.
 
     >>> import numpy as np
@@ -387,4 +423,4 @@ def compile_graph(graph: Graph, fastmath: bool = False) -> Executable:
     >>> ex([np.arange(4, dtype=np.float32)])
     [array(6., dtype=float32)]
     """
-    return Executable(graph, fastmath=fastmath)
+    return Executable(graph, fastmath=fastmath, donate=donate)
