@@ -28,6 +28,9 @@ import numpy
 # (a gradient written to ``x.grad`` is replaced only at the end of the next
 # call, so it is free on the one after).
 LENT_CALLS = 2
+# Buffers smaller than this are plain allocations: malloc serves them from
+# its own free lists without page faults, faster than the pool's bookkeeping.
+POOL_MIN_BYTES = 1 << 16
 
 
 def _refs(holder: list, i: int) -> int:
@@ -47,6 +50,13 @@ def _baseline() -> int:
     return n
 
 
+def _size(shape: tuple) -> int:
+    n = 1
+    for d in shape:
+        n *= d
+    return n
+
+
 class BufferPool:
     """Free buffers by (shape, dtype), and the registry of buffers it made."""
 
@@ -59,7 +69,10 @@ class BufferPool:
 
     def take(self, shape: tuple, dtype: Any) -> numpy.ndarray:
         """A buffer of this shape and dtype (contents undefined)."""
-        key = (shape, numpy.dtype(dtype).str)
+        dtype = numpy.dtype(dtype)
+        if dtype.itemsize * _size(shape) < POOL_MIN_BYTES:
+            return numpy.empty(shape, dtype)
+        key = (shape, dtype.str)
         with self._lock:
             lst = self._free.get(key)
             if lst:

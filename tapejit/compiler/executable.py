@@ -11,7 +11,7 @@ from typing import Any, Optional, Sequence
 import numpy
 
 from tapejit.compiler import codegen, fusion, kernel_cache
-from tapejit.compiler.buffers import BufferPool
+from tapejit.compiler.buffers import POOL_MIN_BYTES, BufferPool
 from tapejit.compiler.passes import simplify
 from tapejit.ir.graph import Eqn, Graph
 
@@ -285,8 +285,16 @@ class Executable:
             for r in reads:
                 last[r] = i
         keep = set(self.out_slots) | set(self.in_slots) | {c for c, _ in self.const_slots}
-        self.free_after = [[r for r, i2 in last.items() if i2 == i and r not in keep]
-                           for i in range(len(self.steps))]
+        free = [[r for r, i2 in last.items() if i2 == i and r not in keep]
+                for i in range(len(self.steps))]
+        # Only buffers the pool may hold go through it; small ones are dropped.
+        nbytes: dict = {}
+        for v in self._all_vars(g):
+            if v.id in slot:
+                nbytes[slot[v.id]] = int(numpy.prod(v.shape)) * v.dtype.itemsize
+        big = {sl for sl, n in nbytes.items() if n >= POOL_MIN_BYTES}
+        self.free_after = [[r for r in f if r in big] for f in free]
+        self.drop_after = [[r for r in f if r not in big] for f in free]
         read: set = set()
         for kind, st in self.steps:
             read.update(st.ins if kind == 'kernel' else st[2])
@@ -340,6 +348,8 @@ class Executable:
                 del r
             for sl in self.free_after[i]:
                 release(env, sl)
+            for sl in self.drop_after[i]:
+                env[sl] = None
             if timing is not None:
                 timing[i] += time.perf_counter() - t0
         outs = [env[sl] for sl in self.out_slots]
@@ -348,6 +358,10 @@ class Executable:
             outs[i] = numpy.array(outs[i], copy=True)
         pool.lend(outs)
         return outs
+
+    @staticmethod
+    def _all_vars(g: Graph) -> list:
+        return list(g.invars) + list(g.constvars) + [e.out for e in g.eqns]
 
     def _donate(self, donate: dict, last: dict) -> None:
         """Let a kernel write output ``o`` into input ``i``'s array (``donate``
