@@ -15,18 +15,27 @@ the outputs, their gradients from ``tapejit.grad``, the gradients that
 * eager (Variables on NumPy arrays) == the IR interpreter on the graph that
   ``tapejit.jit(f).lower(...)`` traces == ``tapejit.jit(f)`` (twice: the
   second call, on new values, replays the cached plan) == the compiled CPU
-  plan ``tapejit.compiler.compile_graph(graph)``;
+  plan ``tapejit.compiler.compile_graph(graph)``, compared with the
+  interpreter's results;
 * the first derivatives (eager, float64) against float64 central finite
   differences, for graphs without kinks (``abs``, ``relu``, ``max``...);
 * in the double-backprop mode, the second derivatives likewise.
 
 A failure raises :class:`Mismatch` whose message is a runnable script
-reproducing it.  The targets an executor comparison covers are listed in
-``TARGETS``: a new backend (a CUDA simulator run, say) adds an entry there.
+reproducing it.  The compiled plans compared with the interpreter are listed
+in ``TARGETS``; ``CUDA_TARGET`` is the CUDA plan
+(``tapejit.compiler.compile_graph_cuda``), usable under Numba's CUDA
+simulator or on a GPU with CuPy.
 
 A long campaign (counts of graphs, ops and mismatches are printed)::
 
     python -m tests.fuzz_graphs --graphs 5000 --seed 0
+
+and one of the CUDA plan, on small shapes only, without finite differences
+(the CPU campaign covers them).  Without a GPU it runs itself again in a new
+process under the simulator (``NUMBA_ENABLE_CUDASIM=1``), which is slow::
+
+    python -m tests.fuzz_graphs --target cuda --graphs 3000 --seed 0
 """
 
 from __future__ import annotations
@@ -34,6 +43,8 @@ from __future__ import annotations
 import argparse
 import collections
 import math
+import os
+import subprocess
 import sys
 import time
 import warnings
@@ -45,6 +56,7 @@ from hypothesis import strategies as st
 
 import tapejit
 import tapejit.functions as F  # noqa: F401  (used by the generated code)
+from tapejit import backends
 from tapejit.compiler import compile_graph
 from tapejit.ir import interpret
 
@@ -495,10 +507,10 @@ def _get_item(g: _Gen) -> Optional[Value]:
             parts.append(text)
             if n is not None:
                 shape.append(n)
-        shape += list(x.shape[k:])
         if g.integer(0, 3) == 0:
-            parts.append('None')
+            parts.append('None')  # a new axis before the dims not indexed
             shape.append(1)
+        shape += list(x.shape[k:])
         if g.integer(0, 3) == 0 and k < nd:
             parts.append('...')
         idx = ', '.join(parts)
@@ -524,6 +536,8 @@ def _get_item(g: _Gen) -> Optional[Value]:
             mask = np.asarray(g.draw(st.lists(st.booleans(), min_size=_size(mshape),
                                               max_size=_size(mshape)))).reshape(mshape)
             text = f'np.array({mask.tolist()!r}, dtype=bool)'
+            if mask.size == 0:  # the literal [] would lose the mask's shape
+                text = f'np.zeros({mshape!r}, dtype=bool)'
         shape = (int(mask.sum()),) + x.shape[k:]
         return g.emit('get_item_bool', f'{x.name}[{text}]', shape, x.bound, x.deps)
     # F.get_item with a tuple and a negative-step slice
@@ -734,8 +748,59 @@ def programs(draw: Callable, max_ops: int = 8, modes: tuple = MODES,
 
 # ------------------------------------------------------------------- running
 # Where a compiled plan is compared against the interpreter.  A new backend
-# adds a (name, build) pair: build(graph) returns a callable on input arrays.
+# adds a (name, build) pair: build(graph) returns a callable on a list of
+# NumPy input arrays that returns a list of NumPy arrays.
 TARGETS: list = [('cpu', compile_graph)]
+
+
+def _simulator() -> bool:
+    from tapejit.compiler.cuda_executable import simulator_enabled
+    return simulator_enabled()
+
+
+def _gpu() -> bool:
+    """Whether CuPy sees a GPU (``numba.cuda`` is not imported here)."""
+    cp = backends.cupy_or_none()
+    if cp is None:
+        return False
+    try:
+        return cp.cuda.runtime.getDeviceCount() > 0
+    except Exception:
+        return False
+
+
+def cuda_usable() -> bool:
+    """Whether the CUDA plan can run in this process: under Numba's CUDA
+    simulator (``NUMBA_ENABLE_CUDASIM=1`` before ``numba.cuda`` is imported)
+    or on a GPU with CuPy."""
+    return _simulator() or _gpu()
+
+
+def build_cuda(graph: Any) -> Callable:
+    """The CUDA plan of ``graph`` as a target: NumPy arrays in and out."""
+    from tapejit.compiler import compile_graph_cuda
+    if not cuda_usable():
+        raise RuntimeError('the cuda target needs NUMBA_ENABLE_CUDASIM=1 (set before '
+                           'numba.cuda is imported) or a GPU with CuPy')
+    ex = compile_graph_cuda(graph)
+
+    def run(xs: list) -> list:
+        if _simulator():
+            outs = ex(xs)  # the simulator runs on NumPy arrays
+        else:
+            import cupy
+            outs = [o.get() for o in ex([cupy.asarray(a) for a in xs])]
+        # A kernel Numba cannot compile runs op by op with a warning (which the
+        # fuzzer silences): for generated code that is a bug of the code generator.
+        bad = [st.spec.source for kind, st in ex.steps if kind == 'kernel' and st.fallback]
+        if bad:
+            raise RuntimeError('a CUDA kernel failed to compile and ran op by op:\n'
+                               + '\n'.join(bad))
+        return outs
+    return run
+
+
+CUDA_TARGET = ('cuda', build_cuda)
 
 # Eager and the interpreter run the same impls: they agree to rounding.
 # Compiled kernels fuse, reorder and use their own math functions (a few ulps
@@ -753,6 +818,7 @@ class Stats:
     fd_first: int = 0
     fd_second: int = 0
     compiled: int = 0
+    plans: collections.Counter = field(default_factory=collections.Counter)
     large: int = 0
     mismatches: list = field(default_factory=list)
 
@@ -763,7 +829,7 @@ class Stats:
                 f'modes: {dict(sorted(self.modes.items()))}\n'
                 f'first derivatives vs finite differences: {self.fd_first} graphs\n'
                 f'second derivatives vs finite differences: {self.fd_second} graphs\n'
-                f'compiled CPU plans: {self.compiled}\n'
+                f'compiled plans: {self.compiled} {dict(sorted(self.plans.items()))}\n'
                 f'graphs past the kernel chunk size: {self.large}\n'
                 f'mismatches: {len(self.mismatches)}')
 
@@ -905,14 +971,16 @@ def check_program(prog: Program, stats: Optional[Stats] = None, fd: bool = True,
             raise Mismatch(f'the graph takes {len(graph.invars)} inputs, expected '
                            f'{len(prog.inputs)}{prog!r}')
         views = [_graph_view(prog, e) for e in eager]
-        for d, want in zip(data, views):
-            _compare(prog, 'interpreter vs eager', _flat(interpret(graph, d)), want, tol)
+        interp = [_flat(interpret(graph, d)) for d in data]
+        for got, want in zip(interp, views):
+            _compare(prog, 'interpreter vs eager', got, want, tol)
         for name, build in (TARGETS if targets is None else targets):
             ex = build(graph)
-            for d, want in zip(data, views):
-                _compare(prog, f'compiled ({name}) vs eager', _flat(ex(d)), want, ctol)
+            for d, want in zip(data, interp):
+                _compare(prog, f'compiled ({name}) vs interpreter', _flat(ex(d)), want, ctol)
             if stats is not None:
                 stats.compiled += 1
+                stats.plans[name] += 1
 
         if fd and not prog.kink and not prog.large and prog.targets:
             base = prog.arrays(0, np.float64)
@@ -938,21 +1006,23 @@ def check_program(prog: Program, stats: Optional[Stats] = None, fd: bool = True,
 
 # ------------------------------------------------------------------ campaign
 def run_campaign(graphs: int, seed: int, keep_going: bool = True,
-                 progress: bool = True) -> Stats:
+                 progress: bool = True, targets: Optional[list] = None,
+                 large: bool = True, fd: bool = True) -> Stats:
     """Check ``graphs`` random programs drawn from hypothesis with ``seed``."""
     from hypothesis import HealthCheck, given, settings
     from hypothesis import seed as hseed
 
     stats = Stats()
     t0 = time.time()
+    every = 250 if large else 50
 
     @hseed(seed)
     @settings(max_examples=graphs, database=None, deadline=None, derandomize=False,
               suppress_health_check=list(HealthCheck), print_blob=False)
-    @given(programs())
+    @given(programs(large=large))
     def campaign(prog):
         try:
-            check_program(prog, stats)
+            check_program(prog, stats, fd=fd, targets=targets)
         except Exception as e:
             if not keep_going:
                 raise
@@ -960,7 +1030,7 @@ def run_campaign(graphs: int, seed: int, keep_going: bool = True,
             stats.mismatches.append(msg)
             stats.graphs += 1
             print(f'MISMATCH #{len(stats.mismatches)}: {msg}', flush=True)
-        if progress and stats.graphs % 250 == 0:
+        if progress and stats.graphs % every == 0:
             print(f'{stats.graphs} graphs, {len(stats.mismatches)} mismatches, '
                   f'{time.time() - t0:.0f} s', flush=True)
 
@@ -968,16 +1038,44 @@ def run_campaign(graphs: int, seed: int, keep_going: bool = True,
     return stats
 
 
+def _under_simulator(argv: list) -> int:
+    """Run this command again in a new process under Numba's CUDA simulator."""
+    print('no GPU: running the cuda target under the simulator (NUMBA_ENABLE_CUDASIM=1)',
+          flush=True)
+    env = dict(os.environ, NUMBA_ENABLE_CUDASIM='1', TAPEJIT_FUZZ_RERUN='1')
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env['PYTHONPATH'] = os.pathsep.join(filter(None, [root, env.get('PYTHONPATH')]))
+    return subprocess.run([sys.executable, '-m', 'tests.fuzz_graphs', *argv], env=env,
+                          cwd=root).returncode
+
+
 def main(argv: Optional[list] = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
     p = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     p.add_argument('--graphs', type=int, default=5000)
     p.add_argument('--seed', type=int, default=0)
+    p.add_argument('--target', choices=('cpu', 'cuda'), default='cpu',
+                   help='the compiled plan compared with the interpreter: cpu (with large '
+                        'inputs and finite differences) or cuda (small shapes, no finite '
+                        'differences; under the simulator where no GPU is present)')
     p.add_argument('--stop', action='store_true',
                    help='stop at the first mismatch and shrink it to a minimal program')
     a = p.parse_args(argv)
+    cuda = a.target == 'cuda'
+    if cuda and not cuda_usable():
+        if os.environ.get('TAPEJIT_FUZZ_RERUN') == '1':
+            sys.exit('fuzz_graphs: the cuda target found neither a GPU nor the simulator')
+        return _under_simulator(argv)
+    if cuda and _simulator():
+        # The simulated threads meet at every syncthreads(): hand the GIL over
+        # sooner than the default 5 ms, or the barriers dominate the run time.
+        sys.setswitchinterval(1e-4)
     t0 = time.time()
-    stats = run_campaign(a.graphs, a.seed, keep_going=not a.stop)
-    print(f'seed: {a.seed}\n{stats.summary()}\ntime: {time.time() - t0:.0f} s')
+    stats = run_campaign(a.graphs, a.seed, keep_going=not a.stop,
+                         targets=[CUDA_TARGET] if cuda else None, large=not cuda, fd=not cuda)
+    where = (' (simulator)' if _simulator() else ' (GPU)') if cuda else ''
+    print(f'seed: {a.seed}\ntarget: {a.target}{where}\n{stats.summary()}\n'
+          f'time: {time.time() - t0:.0f} s')
     if stats.mismatches:
         print('rerun with --stop for a shrunk reproduction of the first mismatch')
     return 1 if stats.mismatches else 0
