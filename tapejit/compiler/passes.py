@@ -158,7 +158,66 @@ def fold(g: Graph) -> Graph:
     return _rebuild(g, eqns, subst, consts.vars, consts.values)
 
 
-DEFAULT_PASSES: tuple = (fold, cse, dce)
+def lower_logsumexp(g: Graph) -> Graph:
+    """``logsumexp`` as the loops it is: ``m = max(x)``, ``m0 = m`` where finite
+    else 0 (an all -inf slice), ``log(sum(exp(x - m0))) + m0``, as its impl
+    computes it.  Fusion then keeps it in the row loop of a softmax instead of
+    a library call between two passes."""
+    if not any(e.prim.name == 'logsumexp' for e in g.eqns):
+        return g
+    from tapejit.ops.registry import PRIMITIVES as P
+    next_id = [1 + max([v.id for v in g.invars] + [v.id for v in g.constvars]
+                       + [e.out.id for e in g.eqns])]
+    constvars, consts = list(g.constvars), list(g.consts)
+    scalars: dict = {}
+
+    def var(shape: tuple, dtype: Any) -> Var:
+        v = Var(next_id[0], shape, dtype)
+        next_id[0] += 1
+        return v
+
+    def scalar(value: float, dtype: Any) -> Var:
+        key = (value, numpy.dtype(dtype).str)
+        if key not in scalars:
+            v = var((), dtype)
+            constvars.append(v)
+            consts.append(numpy.asarray(value, dtype))
+            scalars[key] = v
+        return scalars[key]
+
+    eqns: list = []
+    for e in g.eqns:
+        x = e.inputs[0] if e.inputs else None
+        if (e.prim.name != 'logsumexp' or not x.shape or x.dtype.kind != 'f'
+                or 0 in x.shape):
+            eqns.append(e)
+            continue
+        axis = e.params.get('axis')
+        axes = tuple(range(len(x.shape))) if axis is None else tuple(axis)
+        kshape = tuple(1 if d in axes else n for d, n in enumerate(x.shape))
+        dt = x.dtype
+        red = {'axis': axes, 'keepdims': True}
+
+        def add(prim: str, ins: tuple, oshape: tuple, dtype: Any = dt, out: Any = None,
+                **params: Any) -> Var:
+            o = out if out is not None else var(oshape, dtype)
+            eqns.append(e._replace(prim=P[prim], inputs=ins, params=params, out=o))
+            return o
+        m = add('max', (x,), kshape, **red)
+        finite = add('less', (add('absolute', (m,), kshape), scalar(numpy.inf, dt)), kshape,
+                     numpy.bool_)
+        m0 = add('where', (finite, m, scalar(0.0, dt)), kshape)
+        ex = add('exp', (add('sub', (x, add('broadcast_to', (m0,), x.shape,
+                                               shape=x.shape)), x.shape),), x.shape)
+        y_shape = e.out.shape if e.params.get('keepdims') else kshape
+        y = add('add', (add('log', (add('sum', (ex,), kshape, **red),), kshape), m0), y_shape,
+                out=e.out if e.params.get('keepdims') else None)
+        if not e.params.get('keepdims'):
+            add('reshape', (y,), e.out.shape, out=e.out, shape=e.out.shape)
+    return Graph(g.invars, tuple(constvars), tuple(consts), tuple(eqns), g.outvars)
+
+
+DEFAULT_PASSES: tuple = (lower_logsumexp, fold, cse, dce)
 
 
 def simplify(g: Graph, passes: Sequence[Callable[[Graph], Graph]] = DEFAULT_PASSES,
