@@ -68,6 +68,38 @@ def update_statement(op: str, acc: str, t: str) -> str:
     return f'{acc} = {t} if ({t} {cmp} {acc} or {t} != {t}) else {acc}'
 
 
+def bind_inputs(spec: Any, ext: list, consts: dict, S: tuple, prefix: str = '') -> tuple:
+    """How a kernel over ``S`` reads each outside input: a literal (size-1
+    constant), a hoisted scalar, a flat index or a broadcast nd index.  Fills
+    ``spec.inputs``; returns (names, hoisted lines, parameter names)."""
+    r = len(S)
+    P = prefix
+    names: dict = {}
+    hoisted: list = []
+    params: list = []
+    for k, v in enumerate(ext):
+        size = int(numpy.prod(v.shape))
+        if v.id in consts and size == 1:
+            names[v.id] = typed(consts[v.id].reshape(-1)[0], v.dtype)
+            continue
+        arg = f'{P}in{k}'
+        params.append(arg)
+        if size == 1 and (v.shape != S or r == 0 or spec.flat):
+            spec.inputs.append((v, 'scalar'))
+            names[v.id] = f'{P}s{k}'
+            hoisted.append(f'{P}s{k} = {arg}[0]')
+        elif spec.flat:
+            spec.inputs.append((v, 'flat'))
+            names[v.id] = f'{arg}[i]'
+        else:
+            spec.inputs.append((v, 'nd'))
+            off = r - len(v.shape)
+            idx = ['0' if (d == 1 and S[off + j] != 1) else f'i{off + j}'
+                   for j, d in enumerate(v.shape)]
+            names[v.id] = f'{arg}[{", ".join(idx)}]'
+    return names, hoisted, params
+
+
 def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
            parallel: bool, prefix: str = '', row_of: Optional[tuple] = None) -> KernelSpec:
     """The kernel of ``grp``; ``used_outside`` holds ids of values needed after it.
@@ -94,29 +126,7 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
         int(numpy.prod(v.shape)) == 1 or v.shape == S for v in ext) and all(
         reduce_axes(e) == tuple(range(r)) for e in reds)
 
-    names: dict = {}
-    hoisted: list = []
-    params: list = []
-    for k, v in enumerate(ext):
-        size = int(numpy.prod(v.shape))
-        if v.id in consts and size == 1:
-            names[v.id] = typed(consts[v.id].reshape(-1)[0], v.dtype)
-            continue
-        arg = f'{P}in{k}'
-        params.append(arg)
-        if size == 1 and (v.shape != S or r == 0 or spec.flat):
-            spec.inputs.append((v, 'scalar'))
-            names[v.id] = f'{P}s{k}'
-            hoisted.append(f'{P}s{k} = {arg}[0]')
-        elif spec.flat:
-            spec.inputs.append((v, 'flat'))
-            names[v.id] = f'{arg}[i]'
-        else:
-            spec.inputs.append((v, 'nd'))
-            off = r - len(v.shape)
-            idx = ['0' if (d == 1 and S[off + j] != 1) else f'i{off + j}'
-                   for j, d in enumerate(v.shape)]
-            names[v.id] = f'{arg}[{", ".join(idx)}]'
+    names, hoisted, params = bind_inputs(spec, ext, consts, S, P)
 
     body: list = []
     pre: dict = {lvl: [] for lvl in range(r + 1)}

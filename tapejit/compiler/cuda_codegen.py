@@ -32,7 +32,7 @@ from typing import Any, Optional
 import numpy
 
 from tapejit.compiler import cuda_ops
-from tapejit.compiler.codegen import KernelSpec, acc_dtype, init_value
+from tapejit.compiler.codegen import KernelSpec, acc_dtype, bind_inputs, init_value
 from tapejit.compiler.codegen import update_statement as _update
 from tapejit.compiler.cpu_ops import typed
 from tapejit.compiler.fusion import Group, reduce_axes
@@ -172,29 +172,7 @@ def _render_one(S: tuple, kind: str, axes: tuple, members: list, stores: list, r
     spec.flat = kind == 'ew' and all(
         int(numpy.prod(v.shape)) == 1 or v.shape == S for v in ext)
 
-    names: dict = {}
-    hoisted: list = []
-    params: list = []
-    for k, v in enumerate(ext):
-        size = int(numpy.prod(v.shape))
-        if v.id in consts and size == 1:
-            names[v.id] = typed(consts[v.id].reshape(-1)[0], v.dtype)
-            continue
-        arg = f'in{k}'
-        params.append(arg)
-        if size == 1 and (v.shape != S or r == 0 or spec.flat):
-            spec.inputs.append((v, 'scalar'))
-            names[v.id] = f's{k}'
-            hoisted.append(f's{k} = {arg}[0]')
-        elif spec.flat:
-            spec.inputs.append((v, 'flat'))
-            names[v.id] = f'{arg}[i]'
-        else:
-            spec.inputs.append((v, 'nd'))
-            off = r - len(v.shape)
-            idx = ['0' if (d == 1 and S[off + j] != 1) else f'i{off + j}'
-                   for j, d in enumerate(v.shape)]
-            names[v.id] = f'{arg}[{", ".join(idx)}]'
+    names, hoisted, params = bind_inputs(spec, ext, consts, S)
 
     body: list = []
     red_ids = {e.out.id for e in reds}

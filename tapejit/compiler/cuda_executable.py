@@ -21,7 +21,6 @@ import hashlib
 import importlib.util
 import os
 import sys
-import tempfile
 import threading
 import warnings
 from typing import Any, Optional, Sequence
@@ -92,29 +91,8 @@ def _module_text(spec: cuda_codegen.CudaKernelSpec, simulator: bool, cache: bool
 
 
 def _load_file(d: str, key: str, text: str) -> Any:
-    path = os.path.join(d, f'k_{key}.py')
-    ok = False
-    if os.path.exists(path):
-        try:
-            with open(path) as f:
-                ok = f.read() == text
-        except OSError:
-            ok = False
-        if not ok:
-            _warn_once(path, f'tapejit: kernel cache entry {path} is damaged; rewriting it')
-    if not ok:
-        os.makedirs(d, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=d, prefix='.tmp-', suffix='.py')
-        with os.fdopen(fd, 'w') as f:
-            f.write(text)
-        os.replace(tmp, path)  # atomic: a reader sees the old file or the whole new one
-    modname = f'tapejit_cuda_kernel_{key}'
-    mspec = importlib.util.spec_from_file_location(modname, path)
-    mod = importlib.util.module_from_spec(mspec)
-    # Numba's cache re-imports the module by name when it loads a kernel.
-    sys.modules[modname] = mod
-    mspec.loader.exec_module(mod)
-    return mod
+    return kernel_cache.load_module(os.path.join(d, f'k_{key}.py'), text,
+                                    f'tapejit_cuda_kernel_{key}')
 
 
 def get_kernel(spec: cuda_codegen.CudaKernelSpec, simulator: bool,

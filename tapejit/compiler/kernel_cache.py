@@ -91,8 +91,10 @@ def _from_memory(text: str, name: str) -> Callable:
     return ns['kernel']
 
 
-def _from_disk(d: str, key: str, text: str) -> Callable:
-    path = os.path.join(d, f'k_{key}.py')
+def load_module(path: str, text: str, modname: str) -> Any:
+    """Import the module file at ``path`` holding ``text``: written atomically
+    first when absent or different (damaged, truncated, not even UTF-8: it is
+    rewritten with a warning, never trusted)."""
     ok = False
     if os.path.exists(path):
         try:
@@ -104,18 +106,22 @@ def _from_disk(d: str, key: str, text: str) -> Callable:
         if not ok:
             _warn_once(path, f'tapejit: kernel cache entry {path} is damaged; rewriting it')
     if not ok:
+        d = os.path.dirname(path)
         os.makedirs(d, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=d, prefix='.tmp-', suffix='.py')
         with os.fdopen(fd, 'wb') as f:
             f.write(text.encode())
         os.replace(tmp, path)  # atomic: a reader sees the old file or the whole new one
-    modname = f'tapejit_kernel_{key}'
     spec = importlib.util.spec_from_file_location(modname, path)
     mod = importlib.util.module_from_spec(spec)
     # Numba's cache re-imports the module by name when it loads a kernel.
     sys.modules[modname] = mod
     spec.loader.exec_module(mod)
-    return mod.kernel
+    return mod
+
+
+def _from_disk(d: str, key: str, text: str) -> Callable:
+    return load_module(os.path.join(d, f'k_{key}.py'), text, f'tapejit_kernel_{key}').kernel
 
 
 def get_kernel(name: str, source: str, *, parallel: bool, fastmath: Any = False) -> Any:
