@@ -48,7 +48,11 @@ _STATIC = object()  # placeholder of a static argument inside the traced tree
 
 
 def _is_leaf(x: Any) -> bool:
-    return isinstance(x, Variable) or backends.is_array(x) or x.__class__ is _Dynamic
+    cls = x.__class__
+    # Containers first: every call flattens its arguments with this.
+    if cls is tuple or cls is list or cls is dict:
+        return False
+    return isinstance(x, Variable) or backends.is_array(x) or cls is _Dynamic
 
 
 def _as_dynamic(x: Any, name: Any) -> Any:
@@ -75,6 +79,9 @@ def _dynamic_array(x: '_Dynamic') -> Any:
     return numpy.asarray(v, numpy.float64 if isinstance(v, float) else numpy.int64)
 
 
+_CPU = str(backends.CPU)
+
+
 def _leaf_spec(x: Any, grad_ignored: bool = False) -> tuple:
     if x.__class__ is _Dynamic:
         return ('D', type(x.value).__name__)
@@ -84,8 +91,11 @@ def _leaf_spec(x: Any, grad_ignored: bool = False) -> tuple:
             raise TypeError('jit: a Variable argument has no data (it is uninitialised)')
         # Whether a gradient is present matters only if the function reads it.
         has_grad = None if grad_ignored else x._grad_var is not None
-        return ('V', d.shape, d.dtype.str, str(backends.get_device_from_array(d)),
-                x._requires_grad, has_grad)
+        # (every call computes this key: the common host array skips the lookup)
+        dev = _CPU if d.__class__ is numpy.ndarray else str(backends.get_device_from_array(d))
+        return ('V', d.shape, d.dtype.str, dev, x._requires_grad, has_grad)
+    if x.__class__ is numpy.ndarray:
+        return ('A', x.shape, x.dtype.str, _CPU)
     if backends.is_array(x):
         return ('A', x.shape, x.dtype.str, str(backends.get_device_from_array(x)))
     try:
@@ -317,6 +327,10 @@ class JitFunction:
 
     # ---------------------------------------------------------------- keys
     def _split(self, args: tuple, kwargs: dict) -> tuple:
+        if not (self.dynamic_argnums or self.dynamic_argnames or self.static_argnums
+                or self.static_argnames):
+            leaves, td = flatten((args, kwargs), _is_leaf)
+            return leaves, td, ()
         n = len(args)
         if self.dynamic_argnums or self.dynamic_argnames:
             dyn_pos = {i % n for i in self.dynamic_argnums if -n <= i < n}

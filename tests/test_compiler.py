@@ -349,3 +349,32 @@ def test_the_old_array_returned_with_its_update_is_not_overwritten():
     np.testing.assert_array_equal(before, np.arange(6).reshape(2, 3))
     np.testing.assert_array_equal(after, np.arange(6).reshape(2, 3) * 2 + 1)
     np.testing.assert_array_equal(W.array, after)
+
+
+def _hvp_like(x, v):
+    x = tapejit.Variable(x)
+    gx, = tapejit.grad([F.sum(F.tanh(x) ** 3)], [x], enable_double_backprop=True)
+    return tapejit.grad([F.sum(gx * v)], [x])
+
+
+@pytest.mark.parametrize('fn, n_in', [(_poly, 1), (_hvp_like, 2)])
+def test_fused_loops_vectorize_with_contiguous_loads(fn, n_in):
+    # A signed chunk index made every load a gather (4x slower); a strict-order
+    # sum made poly latency-bound.  Both show in the machine code.
+    from tapejit.compiler import kernel_cache
+    rng = np.random.default_rng(0)
+    args = [rng.standard_normal(4096).astype(np.float32) for _ in range(n_in)]
+    ex = _check(fn, args)
+    (kind, st), = ex.steps
+    # Compiled afresh (a kernel loaded from the disk cache has no assembly).
+    st.kernel = k = kernel_cache.compile_in_memory(st.spec.name, st.spec.source,
+                                                   parallel=False, fastmath=st.fastmath)
+    ex.one_call = None  # this kernel, not the plan function, is what runs
+    ex(list(args))
+    asm = k.inspect_asm(k.signatures[0]).lower()
+    if 'ymm' not in asm and 'zmm' not in asm:
+        pytest.skip('this CPU has no 256/512-bit vector registers')
+    assert 'gather' not in asm
+    assert 'vmulps' in asm
+    if st.spec.reductions:
+        assert any(f'vaddpd\t%{r}' in asm or f'vaddpd %{r}' in asm for r in ('ymm', 'zmm'))

@@ -10,7 +10,7 @@ from typing import Any, Optional, Sequence
 
 import numpy
 
-from tapejit.compiler import codegen, fusion, kernel_cache
+from tapejit.compiler import codegen, fusion, kernel_cache, one_call
 from tapejit.compiler.buffers import POOL_MIN_BYTES, BufferPool
 from tapejit.compiler.passes import simplify
 from tapejit.ir.graph import Eqn, Graph
@@ -36,14 +36,13 @@ class _KernelStep:
         self.members = members
         self.sizes, self.ch, self.nch = codegen.chunking(spec)
         probe = probe or spec
-        if not fastmath and not spec.flat and probe.reductions and any(
+        if not fastmath and probe.reductions and any(
                 adt.kind == 'f' for _, _, _, _, adt in probe.reductions):
-            # Reassociation only: a float sum over rows or columns vectorizes
-            # (layernorm_gelu's backward kernel 88 -> 17 ms) once LLVM may
-            # reorder it. The order is fixed at compile time, so results do not
-            # depend on the thread count; NaN/Inf keep their meaning. A flat
-            # loop's sum is memory-bound already, and measured slower with it
-            # (poly 7.8 -> 12.3 ms).
+            # Reassociation only: a float sum vectorizes once LLVM may reorder
+            # it; in strict order each add waits for the last (poly 7.3 ->
+            # 3.3 ms, layernorm_gelu's backward kernel 88 -> 17 ms). The order
+            # is fixed at compile time, so results do not depend on the thread
+            # count; NaN/Inf keep their meaning.
             fastmath = {'reassoc'}
         self.kernel = kernel_cache.get_kernel(spec.name, spec.source, parallel=parallel,
                                               fastmath=fastmath)
@@ -309,7 +308,11 @@ class Executable:
         self.copy_out = [i for i, sl in enumerate(self.out_slots) if sl in alias]
         self.pool = BufferPool()
         self._timing: Any = None
-        self._donate(donate or {}, last)
+        self.donate_map = dict(donate or {})
+        self._donate(self.donate_map, last)
+        # A small plan runs as one compiled call (step by step under profile()).
+        self.one_call = (one_call.OneCall(self) if one_call.ENABLED and one_call.eligible(self)
+                         else None)
 
     def __call__(self, inputs: Sequence[Any]) -> list:
         invars = self.graph.invars
@@ -325,6 +328,10 @@ class Executable:
                        else type(a).__name__)
                 raise ValueError(f'compiled plan: input {i} is {got}; expected '
                                  f'{v.dtype}{v.shape}')
+        if self.one_call is not None and self._timing is None:
+            outs = self.one_call(inputs)
+            if outs is not None:
+                return outs
         pool = self.pool
         pool.reclaim()
         env: list = [None] * self.nslots
@@ -416,6 +423,9 @@ class Executable:
     def explain(self) -> str:
         """The simplified graph, the fusion groups and each kernel's source."""
         lines = [str(self.graph), '']
+        if self.one_call is not None:
+            lines += ['# the plan runs as one compiled call (its kernels follow):',
+                      self.one_call.source]
         for kind, st in self.steps:
             if kind == 'kernel':
                 ops = ' '.join(e.prim.name for e in st.members)

@@ -55,9 +55,13 @@ def _fingerprint() -> str:
         cpu = ll.get_host_cpu_name() + ll.get_host_cpu_features()
     except Exception:  # a numba without these: the versions still key it
         cpu = ''
-    # Kernels inline the vecmath functions: a change to them is a new kernel.
-    with open(os.path.join(os.path.dirname(__file__), 'vecmath.py'), 'rb') as f:
-        vm = hashlib.sha256(f.read()).hexdigest()[:12]
+    # Kernels inline the vecmath functions and plans link the small_ops ones
+    # into their machine code: a change to either is a new kernel.
+    h = hashlib.sha256()
+    for mod in ('vecmath.py', 'small_ops.py'):
+        with open(os.path.join(os.path.dirname(__file__), mod), 'rb') as f:
+            h.update(f.read())
+    vm = h.hexdigest()[:12]
     return f'{numba.__version__}|{llvmlite.__version__}|{sys.version_info[:2]}|{cpu}|{vm}'
 
 
@@ -147,6 +151,47 @@ def get_kernel(name: str, source: str, *, parallel: bool, fastmath: Any = False)
             k = _from_memory(_decorate(name, source, parallel, fastmath, False), name)
         _memory[key] = k
         return k
+
+
+def get_function(module_text: Callable[[bool], str], attr: str) -> Any:
+    """The Numba dispatcher ``attr`` of a generated module whose whole text
+    (decorators included) ``module_text(cache)`` gives; cached like a kernel."""
+    text = module_text(True)
+    key = _key(text, f'module {attr}')
+    with _lock:
+        k = _memory.get(key)
+        if k is not None:
+            return k
+        if os.environ.get('TAPEJIT_DEBUG', '') not in ('', '0'):
+            print(f'--- tapejit module {key}\n{text}', file=sys.stderr)
+        d = cache_dir()
+        k = None
+        if d is not None:
+            try:
+                k = getattr(load_module(os.path.join(d, f'm_{key}.py'), HEADER + text,
+                                        f'tapejit_module_{key}'), attr)
+            except OSError as e:
+                _warn_once('unwritable', f'tapejit: cannot use the kernel cache directory '
+                           f'{d} ({e}); compiling in memory only')
+        if k is None:
+            k = _module_from_memory(module_text, attr, key)
+        _memory[key] = k
+        return k
+
+
+def _module_from_memory(module_text: Callable[[bool], str], attr: str, key: str) -> Any:
+    ns: dict = {}
+    exec(compile(HEADER + module_text(False), f'<tapejit module {key}>', 'exec'), ns)
+    return ns[attr]
+
+
+def function_in_memory(module_text: Callable[[bool], str], attr: str) -> Any:
+    """Like :func:`get_function`, without the disk cache (after its entry failed to load)."""
+    key = _key(module_text(True), f'module {attr}')
+    k = _module_from_memory(module_text, attr, key)
+    with _lock:
+        _memory[key] = k
+    return k
 
 
 def compile_in_memory(name: str, source: str, *, parallel: bool,

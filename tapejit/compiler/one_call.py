@@ -1,0 +1,346 @@
+"""A small plan as one compiled call.
+
+Run step by step, a plan pays a Python dispatch per kernel and per library
+call (a few microseconds each), which is most of the time of a small step:
+about 30 steps for a tiny MLP's training step.  Here the whole plan becomes
+one Numba function: it allocates its buffers, calls the plan's fused kernels
+(compiled into it), does the matrix products as loop nests
+(:mod:`tapejit.compiler.small_ops`), takes reshapes and transposes as views,
+and returns the outputs, so a call costs one dispatch.
+
+The function stays shape-generic like the kernels: every size it needs
+(loop bounds, chunk counts, buffer shapes) is read from a table of integers
+passed in, so a new batch size builds a new table but compiles nothing.
+A 0-d value is carried as a 1-element 1-d array (reshaped at the boundary).
+
+Only plans whose values are all small (``SMALL_MAX`` elements) and whose
+library calls have a loop form here (2-d float ``matmul``, ``reshape``,
+``transpose``) run this way; the others, and a plan whose function Numba
+cannot compile (with a warning), run step by step.
+"""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any, Optional
+
+import numpy
+
+from tapejit.compiler import codegen, kernel_cache
+from tapejit.compiler.cpu_ops import typed
+from tapejit.compiler.fusion import Group, RowChain
+from tapejit.ir.graph import Eqn
+
+# Largest value (in elements) of a plan run as one call: past it, each step
+# costs far more than its dispatch, and BLAS beats the matmul loops.
+SMALL_MAX = 1 << 14
+# Off: every plan runs step by step (the tests compare the two).
+ENABLED = True
+
+_KERNEL_DECO = ('@njit(parallel=False, fastmath={fastmath}, cache={cache}, nogil=True, '
+                'boundscheck=False, error_model="numpy")\n')
+
+
+def _np_dtype(dt: numpy.dtype) -> str:
+    return 'np.bool_' if dt == numpy.bool_ else f'np.{dt.name}'
+
+
+class _Source:
+    """The plan function's source, with its table of sizes."""
+
+    def __init__(self) -> None:
+        self.table: list = []
+        self.lines: list = []
+        self.kernels: dict = {}   # (source, fastmath) -> function name
+        self.tmp = 0
+
+    def size(self, value: int) -> str:
+        self.table.append(int(value))
+        return f'T[{len(self.table) - 1}]'
+
+    def shape(self, shape: tuple) -> str:
+        """A shape tuple read from the table; a 0-d shape is carried as (1,)."""
+        if not shape:
+            return '(1,)'
+        return '(' + ''.join(self.size(d) + ', ' for d in shape) + ')'
+
+    def sizes_array(self, values: Any) -> str:
+        start = len(self.table)
+        for v in values:
+            self.table.append(int(v))
+        return f'T[{start}:{len(self.table)}]'
+
+    def name(self, stem: str) -> str:
+        self.tmp += 1
+        return f'{stem}{self.tmp}'
+
+    def kernel(self, source: str, fastmath: Any) -> str:
+        key = (source, repr(fastmath))
+        if key not in self.kernels:
+            self.kernels[key] = f'k{len(self.kernels)}'
+        return self.kernels[key]
+
+    def emit(self, line: str) -> None:
+        self.lines.append('    ' + line)
+
+
+def _reshaped(x: str, shape: tuple, src: _Source) -> str:
+    return f'np.ascontiguousarray({x}).reshape({src.shape(shape)})'
+
+
+def _prepared(x: str, mode: str) -> str:
+    return f'np.ascontiguousarray({x}).reshape(-1)' if mode in ('scalar', 'flat') else x
+
+
+def _alloc_reductions(sp: Any, nch: int, src: _Source) -> list:
+    names = []
+    S = sp.shape
+    for e, axes, how, init, adt in sp.reductions:
+        kept = tuple(S[d] for d in range(len(S)) if d not in axes)
+        shape = ((max(nch, 1),) + kept) if how == 'partial' else kept
+        dt = e.out.dtype if how == 'row' else adt
+        r = src.name('r')
+        src.emit(f'{r} = np.full({src.shape(shape)}, {typed(init, dt)})')
+        names.append(r)
+    return names
+
+
+def _finish(e: Any, how: str, buf: str, src: _Source) -> str:
+    """The expression (after emitted lines) of reduction ``e``'s final value."""
+    shape = e.out.shape
+    if how == 'row':
+        return f'{buf}.reshape({src.shape(shape)})'
+    o = src.name('f')
+    src.emit(f'{o} = np.empty({src.size(int(numpy.prod(shape)))}, '
+             f'{_np_dtype(e.out.dtype)})')
+    helper = f'fin_{e.prim.name}' if how == 'partial' else 'fin_cast'
+    src.emit(f'{helper}({buf}, {o})')
+    return o if len(shape) <= 1 else f'{o}.reshape({src.shape(shape)})'
+
+
+def _kernel_step(st: Any, src: _Source, var: dict) -> None:
+    spec = st.spec
+    fn = src.kernel(spec.source, st.fastmath)
+    n = src.sizes_array(st.sizes)
+    args = [_prepared(var[sl], mode) for (v, mode), sl in zip(spec.inputs, st.ins)]
+    outs, views = [], []
+    for v in spec.stores:
+        o = src.name('o')
+        if spec.flat:
+            src.emit(f'{o} = np.empty({src.size(int(numpy.prod(v.shape)))}, '
+                     f'{_np_dtype(v.dtype)})')
+            views.append(o if len(v.shape) <= 1 else f'{o}.reshape({src.shape(v.shape)})')
+        else:
+            src.emit(f'{o} = np.empty({src.shape(v.shape)}, {_np_dtype(v.dtype)})')
+            views.append(o)
+        outs.append(o)
+    reds = _alloc_reductions(spec, st.nch, src)
+    src.emit(f'{fn}({n}, {src.size(st.ch)}, {src.size(st.nch)}, '
+             f'{", ".join(args + outs + reds)})')
+    results = list(views)
+    for (e, axes, how, init, adt), r in zip(spec.reductions, reds):
+        results.append(_finish(e, how, r, src))
+    for sl, x in zip(st.outs, results):
+        var[sl] = _bind(x, src)
+
+
+def _chain_step(st: Any, src: _Source, var: dict) -> None:
+    spec = st.spec
+    fn = src.kernel(spec.source, st.fastmath)
+    n = src.sizes_array(st.sizes)
+    made: dict = {}
+    have = {v.id: var[sl] for v, sl in zip(st.in_vars, st.ins)}
+    reds: list = []
+    finish: list = []
+    for sp in spec.specs:
+        for v in sp.stores:
+            o = src.name('o')
+            src.emit(f'{o} = np.empty({src.shape(v.shape)}, {_np_dtype(v.dtype)})')
+            made[v.id] = o
+        bufs = _alloc_reductions(sp, st.nch, src)
+        for (e, axes, how, init, adt), b in zip(sp.reductions, bufs):
+            if how == 'row':
+                made[e.out.id] = _bind(f'{b}.reshape({src.shape(e.out.shape)})', src)
+            finish.append((e, how, b))
+        reds.append(bufs)
+    for e in st.chain.views:
+        made[e.out.id] = _bind(_reshaped(made[e.inputs[0].id], e.out.shape, src), src)
+    call = []
+    for sp, bufs in zip(spec.specs, reds):
+        call += [_prepared(made[v.id] if v.id in made else have[v.id], mode)
+                 for v, mode in sp.inputs]
+        call += [made[v.id] for v in sp.stores] + bufs
+    src.emit(f'{fn}({n}, {src.size(st.ch)}, {src.size(st.nch)}, {", ".join(call)})')
+    results = []
+    fin = iter(finish)
+    for sp in spec.specs:
+        results += [made[v.id] for v in sp.stores]
+        for _ in sp.reductions:
+            e, how, b = next(fin)
+            results.append(made[e.out.id] if how == 'row' else _finish(e, how, b, src))
+    results += [made[e.out.id] for e in st.chain.views]
+    for sl, x in zip(st.outs, results):
+        var[sl] = _bind(x, src)
+
+
+def _bind(expr: str, src: _Source) -> str:
+    if expr.isidentifier():
+        return expr
+    v = src.name('v')
+    src.emit(f'{v} = {expr}')
+    return v
+
+
+_MM = {(False, False): 'mm_nn', (False, True): 'mm_nt', (True, False): 'mm_tn',
+       (True, True): 'mm_tt'}
+
+
+def _call_step(e: Eqn, st: tuple, src: _Source, var: dict) -> None:
+    fn, params, ins, out = st
+    x = [var[s] for s in ins]
+    name = e.prim.name
+    if name == 'matmul':
+        expr = f'{_MM[(bool(params["transa"]), bool(params["transb"]))]}({x[0]}, {x[1]})'
+    elif name == 'reshape':
+        expr = _reshaped(x[0], e.out.shape, src)
+    else:  # transpose
+        expr = f'{x[0]}.transpose({tuple(int(a) for a in params["axes"])})'
+    var[out] = _bind(expr, src)
+
+
+def eligible(exe: Any) -> bool:
+    """Whether ``exe``'s plan can run as one call (see the module docstring)."""
+    for v in exe._all_vars(exe.graph):
+        if int(numpy.prod(v.shape)) > SMALL_MAX:
+            return False
+    for u in exe.units:
+        if isinstance(u, (Group, RowChain)):
+            continue
+        name = u.prim.name
+        if name == 'matmul':
+            if any(len(v.shape) != 2 or v.dtype.kind != 'f' for v in u.inputs):
+                return False
+        elif name not in ('reshape', 'transpose'):
+            return False
+    return True
+
+
+class OneCall:
+    """The plan of an :class:`~tapejit.compiler.executable.Executable` as one
+    compiled function; ``None`` from :meth:`__call__` means "run it step by
+    step" (its function did not compile)."""
+
+    def __init__(self, exe: Any) -> None:
+        src = _Source()
+        var: dict = {}
+        g = exe.graph
+        params = []
+        read: set = set()
+        for kind, st in exe.steps:
+            read.update(st.ins if kind == 'kernel' else st[2])
+        read.update(exe.out_slots)
+        self.arg_inputs = []   # (input index, carried as 1-d)
+        for i, (v, sl) in enumerate(zip(g.invars, exe.in_slots)):
+            if sl in read and sl not in var:
+                var[sl] = f'a{len(params)}'
+                params.append(var[sl])
+                self.arg_inputs.append((i, v.shape == ()))
+        self.const_args = []
+        for (sl, c), v in zip(exe.const_slots, g.constvars):
+            if sl in read and sl not in var:
+                var[sl] = f'a{len(params)}'
+                params.append(var[sl])
+                self.const_args.append(c.reshape(1) if c.shape == () else c)
+        for u, (kind, st) in zip(exe.units, exe.steps):
+            if kind == 'call':
+                _call_step(u, st, src, var)
+            elif isinstance(st.spec, codegen.ChainSpec):
+                _chain_step(st, src, var)
+            else:
+                _kernel_step(st, src, var)
+        outs = [var[sl] for sl in exe.out_slots]
+        # Donated inputs (a parameter whose update is an output): the update is
+        # copied into the parameter's own array at the end, when nothing reads
+        # the old values any more, and that array is the output, so the caller
+        # finds the update in place (as eager ``W.array -= ...``) at no cost.
+        # Each gets a parameter of its own, typed C-contiguous and writable: a
+        # read-only or strided array is replaced by a scratch array per call.
+        self.donated = []   # (output index, input index)
+        in_args = {i for i, _ in self.arg_inputs}
+        for o, i in sorted(exe.donate_map.items()):
+            if o >= len(g.outvars) or i >= len(g.invars) or i not in in_args:
+                continue
+            ov, iv = g.outvars[o], g.invars[i]
+            if (ov.shape != iv.shape or ov.dtype != iv.dtype or iv.shape == ()
+                    or exe.in_slots[i] in exe.out_slots
+                    or exe.out_slots.count(exe.out_slots[o]) > 1):
+                continue
+            d = f'd{len(self.donated)}'
+            params.append(d)
+            src.emit(f'copy_into({d}, {outs[o]})')
+            outs[o] = d
+            self.donated.append((o, i))
+        src.emit(f'return ({"".join(o + ", " for o in outs)})')
+        self.zero_d_outs = [i for i, v in enumerate(g.outvars) if v.shape == ()]
+        self.copy_out = exe.copy_out
+        self.table = numpy.array(src.table, numpy.int64)
+        body = [f'def plan(T, {", ".join(params)}):'] + src.lines
+        kernels = []
+        for (source, fm), fname in src.kernels.items():
+            kernels.append((fname, source, fm))
+        self.source = '\n'.join(body) + '\n'
+        self._kernels = kernels
+        self.fn: Any = None
+        self.failed = False
+        self.in_memory = False
+
+    def module_text(self, cache: bool) -> str:
+        """The whole module: the kernels, each compiled with its own flags, and
+        the plan function."""
+        parts = ['from tapejit.compiler.small_ops import (copy_into, fin_cast, fin_max, '
+                 'fin_min, fin_sum, mm_nn, mm_nt, mm_tn, mm_tt)\n\n']
+        for fname, source, fm in self._kernels:
+            parts.append(_KERNEL_DECO.format(fastmath=fm, cache=cache)
+                         + source.replace('def kernel(', f'def {fname}(', 1) + '\n')
+        parts.append(f'@njit(cache={cache}, nogil=True, boundscheck=False, '
+                     'error_model="numpy")\n' + self.source)
+        return ''.join(parts)
+
+    def __call__(self, inputs: list) -> Optional[list]:
+        if self.failed:
+            return None
+        if self.fn is None:
+            self.fn = kernel_cache.get_function(self.module_text, 'plan')
+        args = [inputs[i].reshape(1) if zd else inputs[i] for i, zd in self.arg_inputs]
+        args += self.const_args
+        for o, i in self.donated:
+            a = inputs[i]
+            args.append(a if (a.__class__ is numpy.ndarray and a.flags.c_contiguous
+                              and a.flags.writeable) else numpy.empty(a.shape, a.dtype))
+        try:
+            res = self.fn(self.table, *args)
+        except Exception as exc:
+            numba_error = type(exc).__module__.startswith('numba')
+            first = self.fn.signatures == [] and not self.in_memory
+            if first and not (numba_error and 'TypingError' in type(exc).__name__):
+                # A disk cache entry that does not load (damaged, from
+                # elsewhere) is never trusted: compiled afresh.
+                warnings.warn(f'tapejit: the plan function did not load from the cache '
+                              f'({type(exc).__name__}: {exc}); recompiling it',
+                              RuntimeWarning, stacklevel=4)
+                self.fn = kernel_cache.function_in_memory(self.module_text, 'plan')
+                self.in_memory = True
+                return self(inputs)
+            if not numba_error:
+                raise
+            self.failed = True
+            warnings.warn(f'tapejit: the plan did not compile as one call '
+                          f'({type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ""}'
+                          f'); running it step by step', RuntimeWarning, stacklevel=4)
+            return None
+        outs = list(res)
+        for i in self.zero_d_outs:
+            outs[i] = outs[i].reshape(())
+        for i in self.copy_out:
+            outs[i] = numpy.array(outs[i], copy=True)
+        return outs

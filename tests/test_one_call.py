@@ -1,0 +1,155 @@
+"""Small plans run as one compiled call, equal to the step-by-step plan."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import tapejit
+import tapejit.functions as F
+from tapejit.compiler import compile_graph, compiled_signatures, one_call
+from tapejit.ir.interpret import interpret
+from tapejit.ir.trace import trace_graph
+
+
+@pytest.fixture(autouse=True)
+def _kernel_cache(tmp_path_factory, monkeypatch):
+    d = tmp_path_factory.getbasetemp() / 'kernel-cache'
+    monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(d))
+
+
+def _check(fn, args, rtol=1e-5, one=True):
+    g = trace_graph(fn, args)
+    ex = compile_graph(g)
+    assert (ex.one_call is not None) == one, ex.explain()
+    got = ex(list(args))
+    assert ex.one_call is None or not ex.one_call.failed
+    want = interpret(g, list(args))
+    assert len(got) == len(want)
+    for a, b in zip(got, want):
+        assert a.shape == b.shape and a.dtype == b.dtype, (a.shape, b.shape, a.dtype, b.dtype)
+        np.testing.assert_allclose(a, b, rtol=rtol, atol=rtol, equal_nan=True)
+    return ex
+
+
+def _mlp_step(x, t, W1, b1, W2, b2):
+    params = [tapejit.Variable(a) for a in (W1, b1, W2, b2)]
+    h = F.relu(F.linear(x, params[0], params[1]))
+    loss = F.softmax_cross_entropy(F.linear(h, params[2], params[3]), t)
+    grads = tapejit.grad([loss], params)
+    return (loss,) + tuple(p.array - 0.1 * gp.array for p, gp in zip(params, grads))
+
+
+def _mlp_data(n, rng):
+    return [rng.standard_normal((n, 6)).astype(np.float32),
+            rng.integers(0, 3, n).astype(np.int32),
+            rng.standard_normal((8, 6)).astype(np.float32), np.zeros(8, np.float32),
+            rng.standard_normal((3, 8)).astype(np.float32), np.zeros(3, np.float32)]
+
+
+def test_an_mlp_training_step_is_one_call_and_equals_the_interpreter():
+    ex = _check(_mlp_step, _mlp_data(5, np.random.default_rng(0)))
+    assert 'def plan(' in ex.explain()
+
+
+def test_a_new_batch_size_compiles_nothing_new():
+    rng = np.random.default_rng(1)
+    _check(_mlp_step, _mlp_data(4, rng))
+    before = compiled_signatures()
+    _check(_mlp_step, _mlp_data(7, rng))
+    assert compiled_signatures() == before
+
+
+def test_one_call_equals_the_step_by_step_plan(monkeypatch):
+    args = _mlp_data(6, np.random.default_rng(2))
+    g = trace_graph(_mlp_step, args)
+    one = compile_graph(g)(list(args))
+    monkeypatch.setattr(one_call, 'ENABLED', False)
+    ex = compile_graph(g)
+    assert ex.one_call is None
+    for a, b in zip(one, ex(list(args))):
+        np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize('ta, tb', [(False, False), (False, True), (True, False), (True, True)])
+def test_matrix_products_as_loops(ta, tb):
+    rng = np.random.default_rng(3)
+    a = rng.standard_normal((5, 4) if ta else (4, 5)).astype(np.float64)
+    b = rng.standard_normal((3, 5) if tb else (5, 3)).astype(np.float64)
+
+    def f(a, b):
+        return F.matmul(a, b, transa=ta, transb=tb) * 2
+    _check(f, [a, b], rtol=1e-12)
+
+
+def test_reductions_views_scalars_and_dtypes():
+    rng = np.random.default_rng(4)
+    x = rng.standard_normal((6, 5)).astype(np.float32)
+    k = np.arange(30, dtype=np.int64).reshape(6, 5)
+    s = np.array(0.5, np.float32)
+
+    def f(x, k, s):
+        y = F.reshape(x * s, (5, 6))
+        z = F.transpose(y) + 1
+        return (F.sum(z), F.max(x, axis=0), F.min(x, axis=1, keepdims=True),
+                F.sum(k, axis=1), x > s, F.sum(x * x, axis=1), F.reshape(z, (30,)))
+    _check(f, [x, k, s])
+
+
+def test_layer_norm_and_softmax_row_chains_with_gradients():
+    rng = np.random.default_rng(5)
+    x, w = (rng.standard_normal((7, 9)).astype(np.float32) for _ in range(2))
+    g, b = np.ones(9, np.float32), np.zeros(9, np.float32)
+
+    def f(x, g, b, w):
+        x, g, b = tapejit.Variable(x), tapejit.Variable(g), tapejit.Variable(b)
+        y = F.softmax(F.layer_normalization(x, g, b), axis=1)
+        loss = F.sum(y * w)
+        return (loss,) + tuple(tapejit.grad([loss], [x, g, b]))
+    ex = _check(f, [x, g, b, w], rtol=2e-5)
+    assert any(type(st).__name__ == '_ChainStep' for _, st in ex.steps)
+
+
+def test_nan_and_inf_and_non_contiguous_inputs():
+    x = np.array([[1.0, np.nan, np.inf], [-np.inf, 0.0, 2.0]], np.float32)
+    xt = np.asfortranarray(x)
+    xr = x[:, ::-1]
+
+    def f(x, y):
+        return F.max(x, axis=1), F.sum(F.exp(x) + y, axis=0), x / 0.0
+    _check(f, [xt, xr])
+
+
+def test_plans_with_other_calls_or_large_values_run_step_by_step():
+    x = np.arange(12, dtype=np.float32).reshape(3, 4)
+    _check(lambda x: x[1:, ::2] * 2, [x], one=False)
+    big = np.ones(one_call.SMALL_MAX + 1, np.float32)
+    _check(lambda x: F.sum(x * x), [big], one=False)
+
+
+def test_a_jitted_training_loop_runs_as_one_call():
+    rng = np.random.default_rng(6)
+    x, t, W1, b1, W2, b2 = _mlp_data(8, rng)
+    model = [tapejit.Variable(a.copy()) for a in (W1, b1, W2, b2)]
+    ref = [tapejit.Variable(a.copy()) for a in (W1, b1, W2, b2)]
+
+    def step(x, t, W1, b1, W2, b2):
+        loss = F.softmax_cross_entropy(F.linear(F.relu(F.linear(x, W1, b1)), W2, b2), t)
+        for p in (W1, b1, W2, b2):
+            p.cleargrad()
+        loss.backward()
+        for p in (W1, b1, W2, b2):
+            p.array -= 0.1 * p.grad
+        return loss
+    jstep = tapejit.jit(step)
+    held = model[0].array
+    for _ in range(5):
+        lj = jstep(x, t, *model)
+        le = step(x, t, *ref)
+        np.testing.assert_allclose(lj.array, le.array, rtol=1e-5)
+    for a, b in zip(model, ref):
+        np.testing.assert_allclose(a.array, b.array, rtol=1e-5, atol=1e-6)
+        np.testing.assert_allclose(a.grad, b.grad, rtol=1e-5, atol=1e-6)
+    assert model[0].array is held  # updated in place, as eagerly
+    (plan,) = jstep._cache.values()
+    assert plan._executable.one_call is not None
