@@ -371,6 +371,11 @@ class JitFunction:
         key, leaves, td, statics = self._key(args, kwargs)
         with self._lock:
             plan = self._cache.get(key)
+            if plan is None and key[0] in self._grad_ignored:
+                # Another thread may have re-filed this signature's plan (see
+                # below) after this key was made: key it again.
+                key = self._key(args, kwargs)[0]
+                plan = self._cache.get(key)
             if plan is not None and (plan == 'eager' or plan.guards_hold()):
                 self._hits += 1
                 self._cache.move_to_end(key)

@@ -83,9 +83,11 @@ def test_one_jitted_function_from_four_threads_at_once():
     info = step.cache_info()
     assert info.traces == 1 and info.misses == 1
     assert info.hits == N_THREADS * 20 - 1
-    # Each kernel the plan needed was compiled once, for one signature.
+    # Each kernel the plan needed was compiled once, for one signature (the
+    # step-by-step kernels of a plan run as one call are never compiled).
     new = [kernel_cache._memory[k] for k in set(kernel_cache._memory) - before]
-    assert all(len(k.signatures) == 1 for k in new)
+    assert all(len(k.signatures) <= 1 for k in new)
+    assert sum(len(k.signatures) for k in new) >= 1
 
 
 def test_threads_with_different_signatures_each_trace_once():
