@@ -194,6 +194,18 @@ def function_in_memory(module_text: Callable[[bool], str], attr: str) -> Any:
     return k
 
 
+def kernel_key(source: str, parallel: bool, fastmath: Any = False) -> str:
+    """The key :func:`get_kernel` files the kernel of ``source`` under."""
+    return _key(source, f'parallel={parallel} fastmath={fastmath}')
+
+
+def loaded_kernel(key: str) -> Any:
+    """A kernel :func:`get_kernel` has already loaded: generated plan modules
+    call it, so a kernel shared by plans compiles once.  No lock: a plan module
+    runs this while :func:`get_function` holds it."""
+    return _memory[key]
+
+
 def compile_in_memory(name: str, source: str, *, parallel: bool,
                       fastmath: Any = False) -> Any:
     """Compile ``source`` without the disk cache (after a cache entry failed to load)."""

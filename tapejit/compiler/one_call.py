@@ -37,9 +37,6 @@ SMALL_MAX = 1 << 14
 # Off: every plan runs step by step (the tests compare the two).
 ENABLED = True
 
-_KERNEL_DECO = ('@njit(parallel=False, fastmath={fastmath}, cache={cache}, nogil=True, '
-                'boundscheck=False, error_model="numpy")\n')
-
 
 def _np_dtype(dt: numpy.dtype) -> str:
     return 'np.bool_' if dt == numpy.bool_ else f'np.{dt.name}'
@@ -74,11 +71,13 @@ class _Source:
         self.tmp += 1
         return f'{stem}{self.tmp}'
 
-    def kernel(self, source: str, fastmath: Any) -> str:
-        key = (source, repr(fastmath))
+    def kernel(self, st: Any) -> str:
+        """The name of step ``st``'s kernel, as the step runner keyed it."""
+        key = kernel_cache.kernel_key(st.spec.source, st.parallel, st.fastmath)
         if key not in self.kernels:
-            self.kernels[key] = f'k{len(self.kernels)}'
-        return self.kernels[key]
+            self.kernels[key] = (f'k{len(self.kernels)}', st.spec.source, st.parallel,
+                                 st.fastmath)
+        return self.kernels[key][0]
 
     def emit(self, line: str) -> None:
         self.lines.append('    ' + line)
@@ -120,7 +119,7 @@ def _finish(e: Any, how: str, buf: str, src: _Source) -> str:
 
 def _kernel_step(st: Any, src: _Source, var: dict) -> None:
     spec = st.spec
-    fn = src.kernel(spec.source, st.fastmath)
+    fn = src.kernel(st)
     n = src.sizes_array(st.sizes)
     args = [_prepared(var[sl], mode) for (v, mode), sl in zip(spec.inputs, st.ins)]
     outs, views = [], []
@@ -146,7 +145,7 @@ def _kernel_step(st: Any, src: _Source, var: dict) -> None:
 
 def _chain_step(st: Any, src: _Source, var: dict) -> None:
     spec = st.spec
-    fn = src.kernel(spec.source, st.fastmath)
+    fn = src.kernel(st)
     n = src.sizes_array(st.sizes)
     made: dict = {}
     have = {v.id: var[sl] for v, sl in zip(st.in_vars, st.ins)}
@@ -285,23 +284,21 @@ class OneCall:
         self.copy_out = exe.copy_out
         self.table = numpy.array(src.table, numpy.int64)
         body = [f'def plan(T, {", ".join(params)}):'] + src.lines
-        kernels = []
-        for (source, fm), fname in src.kernels.items():
-            kernels.append((fname, source, fm))
         self.source = '\n'.join(body) + '\n'
-        self._kernels = kernels
+        self._kernels = src.kernels   # key -> (name, source, parallel, fastmath)
         self.fn: Any = None
         self.failed = False
         self.in_memory = False
 
     def module_text(self, cache: bool) -> str:
-        """The whole module: the kernels, each compiled with its own flags, and
-        the plan function."""
-        parts = ['from tapejit.compiler.small_ops import (copy_into, fin_cast, fin_max, '
+        """The whole module: the plan function, calling the kernels the step
+        runner loaded (shared with other plans, so each compiles once)."""
+        parts = ['from tapejit.compiler.kernel_cache import loaded_kernel\n'
+                 'from tapejit.compiler.small_ops import (copy_into, fin_cast, fin_max, '
                  'fin_min, fin_sum, mm_nn, mm_nt, mm_tn, mm_tt)\n\n']
-        for fname, source, fm in self._kernels:
-            parts.append(_KERNEL_DECO.format(fastmath=fm, cache=cache)
-                         + source.replace('def kernel(', f'def {fname}(', 1) + '\n')
+        for key, (fname, _, _, _) in self._kernels.items():
+            parts.append(f'{fname} = loaded_kernel({key!r})\n')
+        parts.append('\n\n')
         parts.append(f'@njit(cache={cache}, nogil=True, boundscheck=False, '
                      'error_model="numpy")\n' + self.source)
         return ''.join(parts)
@@ -328,6 +325,9 @@ class OneCall:
                 warnings.warn(f'tapejit: the plan function did not load from the cache '
                               f'({type(exc).__name__}: {exc}); recompiling it',
                               RuntimeWarning, stacklevel=4)
+                for fname, source, par, fm in self._kernels.values():
+                    kernel_cache.compile_in_memory('kernel', source, parallel=par,
+                                                   fastmath=fm)
                 self.fn = kernel_cache.function_in_memory(self.module_text, 'plan')
                 self.in_memory = True
                 return self(inputs)
