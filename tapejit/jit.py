@@ -503,15 +503,25 @@ class JitFunction:
           in (d) }
         <BLANKLINE>
         # compiled for cpu
-        ...
+        { lambda c:f32[] ; a:f32[2] .
+            b:f32[2] = mul a a
+            d:f32[2] = add b c
+          in (d) }
+        <BLANKLINE>
+        # the plan runs as one compiled call (its kernels follow):
+        def plan(T, a0):
+            o1 = np.empty(T[1], np.float32)
+            k0(T[0:1], T[2], T[3], np.ascontiguousarray(a0).reshape(-1), o1)
+            return (o1, )
+        <BLANKLINE>
         # kernel over (2,) (flat): mul add
         def kernel(n, ch, nch, in0, out0):
             for c in range(nch):
-                for i in range(c * ch, min(c * ch + ch, n[0])):
+                for i_ in range(c * ch, min(c * ch + ch, n[0])):
+                    i = np.uint64(i_)
                     t0 = (in0[i] * in0[i])
                     t1 = (t0 + np.float32(1.0))
                     out0[i] = t1
-        <BLANKLINE>
         """
         plan, leaves = self._plan(args, kwargs)
         text = str(plan.graph)
