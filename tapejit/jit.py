@@ -23,6 +23,7 @@ from typing import Any, Callable, NamedTuple, Optional, Sequence, Union
 import numpy
 
 from tapejit import backends
+from tapejit.call_check import compile_check
 from tapejit.core.abstract import TracedArray, TraceError
 from tapejit.core.backprop import grad as _grad
 from tapejit.core.config import config, using_config
@@ -150,6 +151,13 @@ class Plan:
         const_ids = {v.id for v in graph.constvars}
         self.const_outputs = frozenset(i for i, v in enumerate(graph.outvars)
                                        if v.id in const_ids)
+        # (key, check) of the last key this plan was found under: see JitFunction._remember.
+        self.call_check: Optional[tuple] = None
+        # Inputs whose shape/dtype the cache key does not already pin (gradients
+        # are present or not in the key, their shapes are not): the compiled
+        # plan checks only these.
+        self.unpinned = tuple(i for i, (src, which) in enumerate(input_sources)
+                              if which in ('grad', 'call'))
 
     def guards_hold(self) -> bool:
         for v, spec, ign in self.guards:
@@ -261,7 +269,7 @@ class Plan:
         exe = self.executable(inputs)
         if exe is None:
             return interpret(self.graph, inputs)
-        return exe(inputs)
+        return exe(inputs, check=self.unpinned)
 
 
 def _write_data(v: Variable, new: Any) -> None:
@@ -315,6 +323,8 @@ class JitFunction:
         self._warned_retrace = False
         self._warned_fallback = False
         self._grad_ignored: dict = {}  # base key -> leaf indices whose grad is ignored
+        # (check, key, plan) of the last call: see _remember.
+        self._last: Optional[tuple] = None
         try:
             self._params = list(inspect.signature(fn).parameters)
         except (TypeError, ValueError):
@@ -368,6 +378,19 @@ class JitFunction:
         if config.trace is not None:
             # Called while an outer function is traced: inline into its graph.
             return self.fn(*args, **kwargs)
+        last = self._last
+        if last is not None:
+            leaves = last[0](args, kwargs)
+            if leaves is not None and last[2].guards_hold():
+                with self._lock:
+                    # Every change to the cache drops _last first, so while it
+                    # is the same its key is cached.
+                    hit = self._last is last
+                    if hit:
+                        self._hits += 1
+                        self._cache.move_to_end(last[1])
+                if hit:
+                    return last[2].run(leaves)
         key, leaves, td, statics = self._key(args, kwargs)
         with self._lock:
             plan = self._cache.get(key)
@@ -391,9 +414,25 @@ class JitFunction:
                     self._grad_ignored[base] = plan.grad_ignored_args
                     key = self._key(args, kwargs)[0]
                     self._cache[key] = plan
+            if plan != 'eager':
+                self._remember(key, leaves, td, statics, plan)
         if plan == 'eager':
             return self.fn(*args, **kwargs)
         return plan.run(leaves)
+
+    def _remember(self, key: tuple, leaves: list, td: Any, statics: tuple, plan: Plan) -> None:
+        """Make the next call with this key skip building it: a check generated
+        for the key's structure (:mod:`tapejit.call_check`), kept on the plan so
+        that alternating between signatures does not generate it again."""
+        if statics or self.dynamic_argnums or self.dynamic_argnames:
+            return
+        cc = plan.call_check
+        if cc is None or cc[0] != key:
+            (base, has_grad) = key
+            check = compile_check(td, leaves, base[1], has_grad,
+                                  self._grad_ignored.get(base, ()), _CPU, _leaf_spec)
+            cc = plan.call_check = (key, check)
+        self._last = None if cc[1] is None else (cc[1], key, plan)
 
     def _trace(self, key: tuple, leaves: list, td: Any, statics: tuple, args: tuple,
                kwargs: dict) -> Any:
@@ -412,6 +451,7 @@ class JitFunction:
                               'values while tracing; running it eagerly for this signature '
                               "(fallback='eager')", RuntimeWarning, stacklevel=3)
             plan = 'eager'
+        self._last = None
         self._cache[key] = plan
         while len(self._cache) > self.max_cache_size:
             self._cache.popitem(last=False)
@@ -473,6 +513,7 @@ class JitFunction:
     def cache_clear(self) -> None:
         """Drop every cached plan."""
         with self._lock:
+            self._last = None
             self._cache.clear()
 
     def _plan(self, args: tuple, kwargs: dict) -> tuple:

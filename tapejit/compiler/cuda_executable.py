@@ -314,12 +314,13 @@ class CudaExecutable:
         alias = set(self.in_slots) | {c for c, _ in self.const_slots}
         self.copy_out = [i for i, sl in enumerate(self.out_slots) if sl in alias]
 
-    def _check(self, inputs: Sequence[Any]) -> None:
+    def _check(self, inputs: Sequence[Any], check: Optional[Sequence[int]] = None) -> None:
         invars = self.graph.invars
         if len(inputs) != len(invars):
             raise ValueError(f'compiled CUDA plan: takes {len(invars)} inputs, got '
                              f'{len(inputs)}')
-        for i, (v, a) in enumerate(zip(invars, inputs)):
+        for i in range(len(invars)) if check is None else check:
+            v, a = invars[i], inputs[i]
             if tuple(getattr(a, 'shape', ())) != v.shape or getattr(a, 'dtype', None) != v.dtype:
                 got = (f'{a.dtype}{tuple(a.shape)}' if hasattr(a, 'shape')
                        else type(a).__name__)
@@ -344,9 +345,10 @@ class CudaExecutable:
         return _Runtime(False, dev_id, self._consts_cache), [dev.send(a) for a in inputs], \
             to_host
 
-    def __call__(self, inputs: Sequence[Any]) -> list:
-        """Run the plan on ``inputs`` (CuPy arrays, or NumPy under the simulator)."""
-        self._check(inputs)
+    def __call__(self, inputs: Sequence[Any], check: Optional[Sequence[int]] = None) -> list:
+        """Run the plan on ``inputs`` (CuPy arrays, or NumPy under the simulator);
+        ``check`` limits the shape/dtype checks to these inputs."""
+        self._check(inputs, check)
         rt, inputs, to_host = self._runtime(inputs)
         if rt.simulator:
             outs = self._run(rt, inputs)

@@ -314,11 +314,14 @@ class Executable:
         self.one_call = (one_call.OneCall(self) if one_call.ENABLED and one_call.eligible(self)
                          else None)
 
-    def __call__(self, inputs: Sequence[Any]) -> list:
+    def __call__(self, inputs: Sequence[Any], check: Optional[Sequence[int]] = None) -> list:
+        """Run the plan; ``check`` limits the shape/dtype checks to these
+        inputs (a caller whose cache key already pins the others)."""
         invars = self.graph.invars
         if len(inputs) != len(invars):
             raise ValueError(f'compiled plan: takes {len(invars)} inputs, got {len(inputs)}')
-        for i, (v, a) in enumerate(zip(invars, inputs)):
+        for i in range(len(invars)) if check is None else check:
+            v, a = invars[i], inputs[i]
             if a is None and i in self.unused_inputs:
                 continue
             # Kernels are built for these shapes and dtypes; anything else would

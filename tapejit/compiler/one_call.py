@@ -281,6 +281,7 @@ class OneCall:
             self.donated.append((o, i))
         src.emit(f'return ({"".join(o + ", " for o in outs)})')
         self.zero_d_outs = [i for i, v in enumerate(g.outvars) if v.shape == ()]
+        self.any_zero_d = any(zd for _, zd in self.arg_inputs)
         self.copy_out = exe.copy_out
         self.table = numpy.array(src.table, numpy.int64)
         body = [f'def plan(T, {", ".join(params)}):'] + src.lines
@@ -308,12 +309,16 @@ class OneCall:
             return None
         if self.fn is None:
             self.fn = kernel_cache.get_function(self.module_text, 'plan')
-        args = [inputs[i].reshape(1) if zd else inputs[i] for i, zd in self.arg_inputs]
+        if self.any_zero_d:
+            args = [inputs[i].reshape(1) if zd else inputs[i] for i, zd in self.arg_inputs]
+        else:
+            args = [inputs[i] for i, _ in self.arg_inputs]
         args += self.const_args
         for o, i in self.donated:
             a = inputs[i]
-            args.append(a if (a.__class__ is numpy.ndarray and a.flags.c_contiguous
-                              and a.flags.writeable) else numpy.empty(a.shape, a.dtype))
+            f = a.flags
+            args.append(a if (a.__class__ is numpy.ndarray and f.c_contiguous and f.writeable)
+                        else numpy.empty(a.shape, a.dtype))
         try:
             res = self.fn(self.table, *args)
         except Exception as exc:

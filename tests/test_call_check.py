@@ -1,0 +1,192 @@
+"""The jit call fast path: a repeated call skips building the cache key, and
+every change the key would see still reaches the slow path."""
+
+import numpy as np
+import pytest
+
+import tapejit
+import tapejit.functions as F
+from tapejit.jit import JitFunction
+
+
+@pytest.fixture
+def key_calls(monkeypatch):
+    """How many times a full cache key was built."""
+    n = [0]
+    orig = JitFunction._key
+
+    def counted(self, args, kwargs):
+        n[0] += 1
+        return orig(self, args, kwargs)
+    monkeypatch.setattr(JitFunction, '_key', counted)
+    return n
+
+
+def _step():
+    @tapejit.jit(target='interpret')
+    def step(x, params, scale=1.0):
+        loss = F.sum(F.matmul(x, params['w']) * scale) + F.sum(params['b'])
+        loss.backward()
+        return loss
+    return step
+
+
+def _args():
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    params = {'w': tapejit.Variable(np.ones((3, 2), np.float32)),
+              'b': tapejit.Variable(np.zeros(2, np.float32))}
+    return x, params
+
+
+def test_repeated_calls_skip_the_full_key(key_calls):
+    step = _step()
+    x, params = _args()
+    for _ in range(5):
+        params['w'].cleargrad()
+        params['b'].cleargrad()
+        step(x, params)
+    first = key_calls[0]
+    for _ in range(10):
+        params['w'].cleargrad()
+        params['b'].cleargrad()
+        loss = step(x, params)
+    assert key_calls[0] == first  # no key built on these hits
+    assert float(loss.array) == pytest.approx(float((x @ np.ones((3, 2))).sum()))
+    np.testing.assert_allclose(params['w'].grad, np.repeat(x.sum(0)[:, None], 2, 1))
+    info = step.cache_info()
+    assert info.traces == 1 and info.hits == 14
+
+
+def _eager(x, params, scale=1.0):
+    loss = F.sum(F.matmul(x, params['w']) * scale) + F.sum(params['b'])
+    loss.backward()
+    return loss
+
+
+@pytest.mark.parametrize('change', [
+    'array_shape', 'array_dtype', 'inplace_shape', 'variable_array', 'requires_grad',
+    'has_grad', 'list_for_dict', 'extra_key', 'kwarg', 'scalar_value', 'train',
+    'no_backprop', 'variable_class'])
+def test_every_key_change_is_seen(change, key_calls):
+    step = _step()
+    x, params = _args()
+
+    def clear():
+        for v in params.values():
+            if isinstance(v, tapejit.Variable):
+                v.cleargrad()
+    for _ in range(2):
+        clear()
+        step(x, params)
+    if change != 'has_grad':
+        clear()
+    kwargs = {}
+    if change == 'array_shape':
+        x = np.ones((4, 3), np.float32)
+    elif change == 'array_dtype':
+        x = x.astype(np.float64)
+        params = {k: tapejit.Variable(v.array.astype(np.float64)) for k, v in params.items()}
+    elif change == 'inplace_shape':
+        x = x.copy()
+        step(x, params)
+        clear()
+        x.shape = (3, 2)  # same array object, another shape
+        params['w'].array = np.ones((2, 2), np.float32)
+    elif change == 'variable_array':
+        params['w'].array = np.full((3, 5), 2, np.float32)
+        params['b'].array = np.zeros(5, np.float32)
+    elif change == 'requires_grad':
+        params['b'] = tapejit.Variable(params['b'].array, requires_grad=False)
+    elif change == 'has_grad':
+        pass  # gradients left by the last call: this one accumulates into them
+    elif change == 'list_for_dict':
+        params = dict(params)
+        params['extra'] = [1, 2]
+    elif change == 'extra_key':
+        params = dict(params, c=np.zeros(1))
+    elif change == 'kwarg':
+        kwargs = {'scale': 2.0}
+    elif change == 'scalar_value':
+        kwargs = {'scale': 3.0}
+        step(x, params, **kwargs)
+        kwargs = {'scale': 4.0}
+    elif change == 'variable_class':
+        params['b'] = tapejit.Parameter(params['b'].array)
+    before = key_calls[0]
+    ref_params = {k: tapejit.Variable(v.array.copy(), requires_grad=v.requires_grad)
+                  for k, v in params.items() if isinstance(v, tapejit.Variable)}
+    for k, v in params.items():
+        if isinstance(v, tapejit.Variable) and v.grad is not None:
+            ref_params[k].grad = v.grad.copy()
+    mode = {'train': ('train', False), 'no_backprop': ('enable_backprop', False)}.get(
+        change, ('train', True))
+    with tapejit.using_config(*mode):
+        loss = step(x, params, **kwargs)
+        ref = _eager(x, ref_params, **kwargs)
+    assert key_calls[0] > before
+    np.testing.assert_allclose(loss.array, ref.array)
+    for k, v in ref_params.items():
+        if v.grad is None:
+            assert params[k].grad is None
+        else:
+            np.testing.assert_allclose(params[k].grad, v.grad)
+
+
+def test_alternating_signatures_reuse_their_checks(key_calls):
+    step = _step()
+    x, params = _args()
+    x2 = np.ones((5, 3), np.float32)
+
+    def both():
+        for xx in (x, x2):
+            for v in params.values():
+                v.cleargrad()
+            step(xx, params)
+    for _ in range(3):
+        both()
+    plans = [p for p in step._cache.values()]
+    checks = [p.call_check[1] for p in plans]
+    for _ in range(3):
+        both()
+    assert [p.call_check[1] for p in plans] == checks  # not generated again
+    assert step.cache_info().traces == 2
+
+
+def test_cache_clear_drops_the_fast_path():
+    step = _step()
+    x, params = _args()
+
+    def call():
+        for v in params.values():
+            v.cleargrad()
+        return step(x, params)
+    call()
+    call()
+    step.cache_clear()
+    call()
+    assert step.cache_info().traces == 2
+
+
+def test_eviction_drops_the_fast_path():
+    calls = []
+
+    @tapejit.jit(max_cache_size=1, target='interpret')
+    def f(x):
+        calls.append(x.shape)
+        return x * 2
+    a, b = np.ones(2), np.ones(3)
+    f(a)
+    f(b)  # evicts a's plan
+    f(b)
+    np.testing.assert_array_equal(f(a), a * 2)
+    assert len(calls) == 3
+
+
+def test_static_and_dynamic_arguments_keep_the_full_key(key_calls):
+    f = tapejit.jit(lambda x, n: x * n, static_argnums=1, target='interpret')
+    x = np.ones(2)
+    f(x, 2)
+    f(x, 2)
+    before = key_calls[0]
+    np.testing.assert_array_equal(f(x, 3), x * 3)
+    assert key_calls[0] == before + 1
