@@ -24,6 +24,7 @@ import numpy
 
 from tapejit import backends
 from tapejit.call_check import compile_check
+from tapejit.plan_io import compile_finish, compile_gather
 from tapejit.core.abstract import TracedArray, TraceError
 from tapejit.core.backprop import grad as _grad
 from tapejit.core.config import config, using_config
@@ -158,6 +159,10 @@ class Plan:
         # plan checks only these.
         self.unpinned = tuple(i for i, (src, which) in enumerate(input_sources)
                               if which in ('grad', 'call'))
+        # Straight-line code for reading inputs and writing results back.
+        self.gather = compile_gather(input_sources, _dynamic_array)
+        self.finish = compile_finish(out_kinds, writes, self.const_outputs, out_td,
+                                     _write_data)
 
     def guards_hold(self) -> bool:
         for v, spec, ign in self.guards:
@@ -169,49 +174,13 @@ class Plan:
         return True
 
     def run(self, leaves: list) -> Any:
-        outs = self.execute(self.gather_inputs(leaves))
-        for i in self.const_outputs:
-            outs[i] = outs[i].copy()
-        k = 0
-        results = []
-        for kind in self.out_kinds:
-            if kind[0] == 'S':
-                results.append(kind[1])
-                continue
-            arr = outs[k]
-            k += 1
-            results.append(Variable._make(arr, kind[1]) if kind[0] == 'V' else arr)
-        for (src, which) in self.writes:
-            obj = leaves[src[1]] if src[0] == 'arg' else src[1]
-            if which == 'cleargrad':
-                obj._grad_var = None
-                continue
-            arr = outs[k]
-            k += 1
-            if which == 'grad':
-                obj._grad_var = Variable._make(arr, False)
-            else:
-                _write_data(obj, arr)
-        return unflatten(self.out_td, results)
-
+        """Run on a call's flattened arguments; write back what the function
+        wrote to Variables; return what it returned."""
+        return self.finish(leaves, self.execute(self.gather(leaves)))
 
     def gather_inputs(self, leaves: list) -> list:
         """The graph's input arrays for a call with these flattened arguments."""
-        inputs = []
-        for src, which in self.input_sources:
-            obj = leaves[src[1]] if src[0] == 'arg' else src[1]
-            if which == 'call':
-                inputs.append(obj())
-            elif which == 'array':
-                inputs.append(obj)
-            elif which == 'scalar':
-                inputs.append(_dynamic_array(obj))
-            elif which == 'data':
-                inputs.append(obj._data)
-            else:  # the gradient; None where the plan ignores it and there is none
-                gv = obj._grad_var
-                inputs.append(None if gv is None else gv._data)
-        return inputs
+        return self.gather(leaves)
 
     def resolved_target(self, inputs: Optional[list] = None) -> str:
         """The target this plan runs on: ``'auto'`` is ``'cuda'`` for CuPy inputs."""

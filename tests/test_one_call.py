@@ -153,3 +153,47 @@ def test_a_jitted_training_loop_runs_as_one_call():
     assert model[0].array is held  # updated in place, as eagerly
     (plan,) = jstep._cache.values()
     assert plan._executable.one_call is not None
+
+
+def test_a_step_whose_only_outputs_are_updates_in_place():
+    # Every output is donated: the plan function returns nothing of its own.
+    w = tapejit.Variable(np.arange(6, dtype=np.float32).reshape(2, 3))
+    b = tapejit.Variable(np.ones(3, np.float32).reshape(1, 3))
+    g = np.full((2, 3), 0.5, np.float32)
+
+    @tapejit.jit
+    def update(w, b, g):
+        w.array -= 0.1 * g
+        b.array *= 2
+
+    held = w.array, b.array
+    for _ in range(3):
+        assert update(w, b, g) is None
+    np.testing.assert_allclose(w.array, np.arange(6).reshape(2, 3) - 0.15, rtol=1e-6)
+    np.testing.assert_array_equal(b.array, np.full((1, 3), 8, np.float32))
+    assert w.array is held[0] and b.array is held[1]
+    (plan,) = update._cache.values()
+    oc = plan._executable.one_call
+    assert oc is not None and len(oc.donated) == 2 and not oc.failed
+    assert 'return ()' in oc.source
+
+
+def test_a_parameter_made_read_only_between_calls_is_not_written(recwarn):
+    w = tapejit.Variable(np.ones(4, np.float32))
+    g = np.ones(4, np.float32)
+
+    @tapejit.jit
+    def update(w, g):
+        w.array -= 0.5 * g
+    update(w, g)
+    update(w, g)
+    frozen = w.array
+    frozen.flags.writeable = False
+    update(w, g)
+    np.testing.assert_array_equal(frozen, np.zeros(4, np.float32))  # untouched
+    np.testing.assert_array_equal(w.array, np.full(4, -0.5, np.float32))
+    update(w, g)
+    np.testing.assert_array_equal(w.array, np.full(4, -1, np.float32))
+    (plan,) = update._cache.values()
+    assert not plan._executable.one_call.failed
+    assert not [w for w in recwarn if 'step by step' in str(w.message)]

@@ -128,29 +128,40 @@ def _from_disk(d: str, key: str, text: str) -> Callable:
     return load_module(os.path.join(d, f'k_{key}.py'), text, f'tapejit_kernel_{key}').kernel
 
 
-def get_kernel(name: str, source: str, *, parallel: bool, fastmath: Any = False) -> Any:
-    # fastmath: a bool, or a set of LLVM fast-math flags such as {'reassoc'}
-    """The Numba dispatcher for ``source`` (a function named ``name``)."""
-    flags = f'parallel={parallel} fastmath={fastmath}'
-    key = _key(source, flags)
+def _load(key: str, label: str, text: str, from_disk: Callable[[str], Any],
+          from_memory: Callable[[], Any]) -> Any:
+    """The dispatcher filed under ``key``: from this process's memory, else
+    the disk cache directory (``from_disk(dir)``), else compiled in memory
+    (no usable directory).  ``label`` and ``text`` are what
+    ``TAPEJIT_DEBUG=1`` prints."""
     with _lock:
         k = _memory.get(key)
         if k is not None:
             return k
         if os.environ.get('TAPEJIT_DEBUG', '') not in ('', '0'):
-            print(f'--- tapejit kernel {key} ({flags})\n{source}', file=sys.stderr)
+            print(f'--- tapejit {label} {key}\n{text}', file=sys.stderr)
         d = cache_dir()
         k = None
         if d is not None:
             try:
-                k = _from_disk(d, key, _decorate(name, source, parallel, fastmath, True))
+                k = from_disk(d)
             except OSError as e:
                 _warn_once('unwritable', f'tapejit: cannot use the kernel cache directory '
                            f'{d} ({e}); compiling in memory only')
         if k is None:
-            k = _from_memory(_decorate(name, source, parallel, fastmath, False), name)
+            k = from_memory()
         _memory[key] = k
         return k
+
+
+def get_kernel(name: str, source: str, *, parallel: bool, fastmath: Any = False) -> Any:
+    # fastmath: a bool, or a set of LLVM fast-math flags such as {'reassoc'}
+    """The Numba dispatcher for ``source`` (a function named ``name``)."""
+    flags = f'parallel={parallel} fastmath={fastmath}'
+    key = _key(source, flags)
+    return _load(key, f'kernel ({flags})', source,
+                 lambda d: _from_disk(d, key, _decorate(name, source, parallel, fastmath, True)),
+                 lambda: _from_memory(_decorate(name, source, parallel, fastmath, False), name))
 
 
 def get_function(module_text: Callable[[bool], str], attr: str) -> Any:
@@ -158,25 +169,10 @@ def get_function(module_text: Callable[[bool], str], attr: str) -> Any:
     (decorators included) ``module_text(cache)`` gives; cached like a kernel."""
     text = module_text(True)
     key = _key(text, f'module {attr}')
-    with _lock:
-        k = _memory.get(key)
-        if k is not None:
-            return k
-        if os.environ.get('TAPEJIT_DEBUG', '') not in ('', '0'):
-            print(f'--- tapejit module {key}\n{text}', file=sys.stderr)
-        d = cache_dir()
-        k = None
-        if d is not None:
-            try:
-                k = getattr(load_module(os.path.join(d, f'm_{key}.py'), HEADER + text,
-                                        f'tapejit_module_{key}'), attr)
-            except OSError as e:
-                _warn_once('unwritable', f'tapejit: cannot use the kernel cache directory '
-                           f'{d} ({e}); compiling in memory only')
-        if k is None:
-            k = _module_from_memory(module_text, attr, key)
-        _memory[key] = k
-        return k
+    return _load(key, 'module', text,
+                 lambda d: getattr(load_module(os.path.join(d, f'm_{key}.py'), HEADER + text,
+                                               f'tapejit_module_{key}'), attr),
+                 lambda: _module_from_memory(module_text, attr, key))
 
 
 def _module_from_memory(module_text: Callable[[bool], str], attr: str, key: str) -> Any:

@@ -1,0 +1,106 @@
+"""How a plan reads its inputs from a call's arguments and hands back its
+results: straight-line Python functions generated once per plan.
+
+A small compiled step runs in about 15 µs, so the generic loops that used to
+interpret a plan's input sources and write-backs on every call (a few µs
+for a dozen parameters) were a sizeable share of it.  The generated code does
+the same things in the same order.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from tapejit.core.variable import Variable
+from tapejit.pytree import unflatten
+
+
+class _Names:
+    """Constants the generated source refers to by name."""
+
+    def __init__(self, env: dict) -> None:
+        self.env = env
+
+    def __call__(self, value: Any) -> str:
+        name = f'_k{len(self.env)}'
+        self.env[name] = value
+        return name
+
+
+def _obj(src: tuple, name: _Names) -> str:
+    """The expression of a source's object: a flattened argument, or one the
+    function closed over."""
+    return f'leaves[{src[1]}]' if src[0] == 'arg' else name(src[1])
+
+
+def compile_gather(input_sources: list, dynamic_array: Callable) -> Callable:
+    """``gather(leaves) -> inputs``: the graph's input arrays for a call.
+
+    >>> import numpy as np
+    >>> g = compile_gather([(('arg', 1), 'array'), (('arg', 0), 'scalar')],
+    ...                    lambda x: np.asarray(x.value))
+    >>> class D: value = 2.5
+    >>> g([D(), np.ones(2)])
+    [array([1., 1.]), array(2.5)]
+    """
+    env: dict = {'_dynamic_array': dynamic_array}
+    name = _Names(env)
+    items = []
+    for src, which in input_sources:
+        obj = _obj(src, name)
+        if which == 'call':
+            items.append(f'{obj}()')
+        elif which == 'array':
+            items.append(obj)
+        elif which == 'scalar':
+            items.append(f'_dynamic_array({obj})')
+        elif which == 'data':
+            items.append(f'{obj}._data')
+        else:  # the gradient; None where the plan ignores it and there is none
+            items.append(f'(None if (_g := {obj}._grad_var) is None else _g._data)')
+    src = 'def gather(leaves):\n    return [' + ', '.join(items) + ']\n'
+    exec(compile(src, '<tapejit plan inputs>', 'exec'), env)
+    return env['gather']
+
+
+def compile_finish(out_kinds: list, writes: list, const_outputs: frozenset, out_td: Any,
+                   write_data: Callable) -> Callable:
+    """``finish(leaves, outs) -> result``: the function's return value built
+    from the plan's output arrays, after replaying its writes to Variables
+    (cleared gradients, new gradients, new arrays) in trace order.
+
+    >>> import numpy as np
+    >>> f = compile_finish([('A',), ('S', 7)], [], frozenset(), ('tuple', ('*', '*')),
+    ...                    write_data=None)
+    >>> f([], [np.zeros(1)])
+    (array([0.]), 7)
+    """
+    env: dict = {'_make': Variable._make, '_write_data': write_data,
+                 '_unflatten': unflatten}
+    name = _Names(env)
+    lines = [f'outs[{i}] = outs[{i}].copy()' for i in sorted(const_outputs)]
+    results = []
+    k = 0
+    for kind in out_kinds:
+        if kind[0] == 'S':
+            results.append(name(kind[1]))
+            continue
+        results.append(f'_make(outs[{k}], {name(kind[1])})' if kind[0] == 'V'
+                       else f'outs[{k}]')
+        k += 1
+    lines.append(f'results = [{", ".join(results)}]')
+    for src, which in writes:
+        obj = _obj(src, name)
+        if which == 'cleargrad':
+            lines.append(f'{obj}._grad_var = None')
+            continue
+        if which == 'grad':
+            lines.append(f'{obj}._grad_var = _make(outs[{k}], False)')
+        else:
+            lines.append(f'_write_data({obj}, outs[{k}])')
+        k += 1
+    lines.append('return results[0]' if out_td == '*'
+                 else f'return _unflatten({name(out_td)}, results)')
+    src = 'def finish(leaves, outs):\n' + ''.join(f'    {ln}\n' for ln in lines)
+    exec(compile(src, '<tapejit plan results>', 'exec'), env)
+    return env['finish']
