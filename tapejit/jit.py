@@ -3,6 +3,8 @@
 A call flattens its arguments, builds the cache key (argument structure, each
 array's shape/dtype/device/requires_grad/has-grad, static arguments, global
 flags) and runs the cached plan on a hit: no tracing, no Variable machinery.
+A call like the last one is matched against it by a check generated for its
+structure (:mod:`tapejit.call_check`) without building the key.
 On a miss the function is traced (:mod:`tapejit.ir.trace`), verified, and
 stored in a bounded LRU cache.  A plan's graph is compiled on its first run
 for its target: ``'cpu'`` (fused Numba kernels, :mod:`tapejit.compiler`),
@@ -24,7 +26,6 @@ import numpy
 
 from tapejit import backends
 from tapejit.call_check import compile_check
-from tapejit.plan_io import compile_finish, compile_gather
 from tapejit.core.abstract import TracedArray, TraceError
 from tapejit.core.backprop import grad as _grad
 from tapejit.core.config import config, using_config
@@ -33,6 +34,7 @@ from tapejit.core.variable import Variable
 from tapejit.ir.graph import Graph, verify
 from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import Trace, as_traced
+from tapejit.plan_io import compile_finish, compile_gather
 from tapejit.pytree import flatten, leaf_paths, unflatten
 
 
