@@ -197,3 +197,104 @@ def test_a_parameter_made_read_only_between_calls_is_not_written(recwarn):
     (plan,) = update._cache.values()
     assert not plan._executable.one_call.failed
     assert not [w for w in recwarn if 'step by step' in str(w.message)]
+
+
+needs_blas = pytest.mark.skipif(not one_call.BLAS, reason='SciPy (for Numba BLAS calls) missing')
+
+
+@needs_blas
+@pytest.mark.parametrize('ta, tb', [(False, False), (False, True), (True, False), (True, True)])
+@pytest.mark.parametrize('dtype', [np.float32, np.float64])
+def test_larger_matrix_products_call_blas(ta, tb, dtype):
+    from tapejit.compiler.small_ops import BLAS_MIN
+    rng = np.random.default_rng(11)
+    m, k, n = 40, 50, 60
+    assert m * k * n >= BLAS_MIN
+    a = rng.standard_normal((k, m) if ta else (m, k)).astype(dtype)
+    big = rng.standard_normal((2 * n, k) if tb else (k, 2 * n)).astype(dtype)
+    b = big[::2] if tb else big[:, ::2]  # strided: copied before the BLAS call
+
+    def f(a, b):
+        return F.matmul(a, b, transa=ta, transb=tb) + 1
+    ex = _check(f, [a, b], rtol=1e-4 if dtype == np.float32 else 1e-10)
+    assert 'bmm_' in ex.one_call.source
+
+
+def test_without_blas_only_products_the_loops_finish_quickly_run_as_one_call(monkeypatch):
+    monkeypatch.setattr(one_call, 'BLAS', False)
+    rng = np.random.default_rng(12)
+    small = [rng.standard_normal((4, 5)), rng.standard_normal((5, 3))]
+    ex = _check(lambda a, b: F.matmul(a, b) * 2, small)
+    assert 'mm_nn(' in ex.one_call.source and 'bmm_' not in ex.one_call.source
+    n = 64  # 64**3 multiply-adds: past LOOP_MAX
+    assert n ** 3 > one_call.LOOP_MAX
+    large = [rng.standard_normal((n, n)), rng.standard_normal((n, n))]
+    _check(lambda a, b: F.matmul(a, b) * 2, large, rtol=1e-10, one=False)
+
+
+@pytest.mark.parametrize('axis', [None, 0, 1, -1])
+def test_argmax_and_argmin_with_ties_and_nan(axis):
+    x = np.array([[[1.0, 5.0, 5.0], [3.0, np.nan, 0.0]],
+                  [[2.0, 2.0, -1.0], [np.nan, np.nan, 7.0]]])
+    k = np.array([[3, 1, 3], [0, 9, 9]], np.int32)
+    b = np.array([False, True, True])
+
+    def f(x, k, b):
+        return (F.argmax(x, axis=axis), F.argmin(x, axis=axis), F.argmax(k, axis=axis),
+                F.argmin(k, axis=axis), F.argmax(b), F.argmin(x * 2))
+    ex = _check(f, [x, k, b])
+    assert 'arg_best(' in ex.one_call.source
+
+
+@needs_blas
+def test_an_adam_step_with_accuracy_runs_as_one_call():
+    # The shape of the README's training example: 64 -> 256 -> 256 -> 10, batch
+    # 32, Adam, and the accuracy from argmax in the same step.
+    from tapejit import links as L
+    from tapejit import optimizers
+
+    class MLP(tapejit.Chain):
+        def __init__(self):
+            super().__init__()
+            with self.init_scope():
+                self.l1 = L.Linear(64, 256)
+                self.l2 = L.Linear(256, 256)
+                self.l3 = L.Linear(256, 10)
+
+        def forward(self, x):
+            return self.l3(F.relu(self.l2(F.relu(self.l1(x)))))
+
+    rng = np.random.default_rng(13)
+    x = rng.standard_normal((32, 64)).astype(np.float32)
+    t = rng.integers(0, 10, 32).astype(np.int32)
+    runs = []
+    for enabled in (True, False):
+        one_call.ENABLED = enabled
+        try:
+            np.random.seed(0)
+            model = MLP()
+            opt = optimizers.Adam(alpha=0.01).setup(model)
+
+            @tapejit.jit
+            def step(model, x, t):
+                y = model(x)
+                loss = F.softmax_cross_entropy(y, t)
+                model.cleargrads()
+                loss.backward()
+                opt.update()
+                pred = F.argmax(y, axis=1).array
+                acc = F.mean((pred == t.astype(pred.dtype)).astype(np.float32))
+                return loss, acc
+            out = [step(model, x, t) for _ in range(3)]
+            (plan,) = step._cache.values()
+            oc = plan._executable.one_call
+            assert (oc is not None and not oc.failed) == enabled
+            runs.append(([float(lo.array) for lo, _ in out], [float(a.array) for _, a in out],
+                         [p.array.copy() for p in model.params()]))
+        finally:
+            one_call.ENABLED = True
+    (l1, a1, p1), (l2, a2, p2) = runs
+    np.testing.assert_allclose(l1, l2, rtol=1e-5)
+    assert a1 == a2
+    for u, v in zip(p1, p2):
+        np.testing.assert_allclose(u, v, rtol=1e-4, atol=1e-6)

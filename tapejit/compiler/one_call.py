@@ -4,9 +4,10 @@ Run step by step, a plan pays a Python dispatch per kernel and per library
 call (a few microseconds each), which is most of the time of a small step:
 about 30 steps for a tiny MLP's training step.  Here the whole plan becomes
 one Numba function: it allocates its buffers, calls the plan's fused kernels
-(compiled into it), does the matrix products as loop nests
-(:mod:`tapejit.compiler.small_ops`), takes reshapes and transposes as views,
-and returns the outputs, so a call costs one dispatch.
+(compiled into it), does the matrix products as loop nests, or through BLAS
+from a few ten thousand multiply-adds on (:mod:`tapejit.compiler.small_ops`),
+takes reshapes and transposes as views, and returns the outputs, so a call
+costs one dispatch.
 
 The function stays shape-generic like the kernels: every size it needs
 (loop bounds, chunk counts, buffer shapes) is read from a table of integers
@@ -14,13 +15,16 @@ passed in, so a new batch size builds a new table but compiles nothing.
 A 0-d value is carried as a 1-element 1-d array (reshaped at the boundary).
 
 Only plans whose values are all small (``SMALL_MAX`` elements) and whose
-library calls have a loop form here (2-d float ``matmul``, ``reshape``,
-``transpose``) run this way; the others, and a plan whose function Numba
-cannot compile (with a warning), run step by step.
+library calls have a compiled form here (2-d float ``matmul``, ``reshape``,
+``transpose``, ``argmax``, ``argmin``) run this way; without SciPy (which
+Numba's BLAS calls need) each product must also be small enough for the
+loops.  The others, and a plan whose function Numba cannot compile (with a
+warning), run step by step.
 """
 
 from __future__ import annotations
 
+import importlib.util
 import warnings
 from typing import Any, Optional
 
@@ -32,8 +36,13 @@ from tapejit.compiler.fusion import Group, RowChain
 from tapejit.ir.graph import Eqn
 
 # Largest value (in elements) of a plan run as one call: past it, each step
-# costs far more than its dispatch, and BLAS beats the matmul loops.
-SMALL_MAX = 1 << 14
+# costs far more than its dispatch.
+SMALL_MAX = 1 << 18
+# Whether products may call BLAS from compiled code (Numba's ``np.dot`` needs
+# SciPy). Without it a plan runs as one call only if each product is small
+# enough for the loops (LOOP_MAX multiply-adds, about 13 µs as loops).
+BLAS = importlib.util.find_spec('scipy') is not None
+LOOP_MAX = 1 << 17
 # Off: every plan runs step by step (the tests compare the two).
 ENABLED = True
 
@@ -199,12 +208,32 @@ def _call_step(e: Eqn, st: tuple, src: _Source, var: dict) -> None:
     x = [var[s] for s in ins]
     name = e.prim.name
     if name == 'matmul':
-        expr = f'{_MM[(bool(params["transa"]), bool(params["transb"]))]}({x[0]}, {x[1]})'
+        mm = _MM[(bool(params["transa"]), bool(params["transb"]))]
+        expr = f'{"b" + mm if BLAS else mm}({x[0]}, {x[1]})'
+    elif name in ('argmax', 'argmin'):
+        expr = _arg_best(e, x[0], src)
     elif name == 'reshape':
         expr = _reshaped(x[0], e.out.shape, src)
     else:  # transpose
         expr = f'{x[0]}.transpose({tuple(int(a) for a in params["axes"])})'
     var[out] = _bind(expr, src)
+
+
+def _arg_best(e: Eqn, x: str, src: _Source) -> str:
+    """``argmax``/``argmin`` of ``x``: the input seen as (outer, axis, inner)."""
+    shape = e.inputs[0].shape
+    axis = e.params.get('axis')
+    if axis is None or not shape:
+        outer, n, inner = 1, int(numpy.prod(shape)), 1
+    else:
+        axis %= len(shape)
+        outer = int(numpy.prod(shape[:axis]))
+        n, inner = shape[axis], int(numpy.prod(shape[axis + 1:]))
+    o = src.name('o')
+    src.emit(f'{o} = np.empty({src.size(outer * inner)}, {_np_dtype(e.out.dtype)})')
+    src.emit(f'arg_best({_reshaped(x, (outer, n, inner), src)}, {o}, '
+             f'{e.prim.name == "argmax"})')
+    return o if len(e.out.shape) <= 1 else f'{o}.reshape({src.shape(e.out.shape)})'
 
 
 def eligible(exe: Any) -> bool:
@@ -217,9 +246,13 @@ def eligible(exe: Any) -> bool:
             continue
         name = u.prim.name
         if name == 'matmul':
-            if any(len(v.shape) != 2 or v.dtype.kind != 'f' for v in u.inputs):
+            a, b = u.inputs
+            if len(a.shape) != 2 or len(b.shape) != 2 or a.dtype.kind != 'f':
                 return False
-        elif name not in ('reshape', 'transpose'):
+            inner = a.shape[0] if u.params['transa'] else a.shape[1]
+            if not BLAS and int(numpy.prod(u.out.shape)) * inner > LOOP_MAX:
+                return False
+        elif name not in ('reshape', 'transpose', 'argmax', 'argmin'):
             return False
     return True
 
@@ -299,8 +332,9 @@ class OneCall:
         """The whole module: the plan function, calling the kernels the step
         runner loaded (shared with other plans, so each compiles once)."""
         parts = ['from tapejit.compiler.kernel_cache import loaded_kernel\n'
-                 'from tapejit.compiler.small_ops import (copy_into, fin_cast, fin_max, '
-                 'fin_min, fin_sum, mm_nn, mm_nt, mm_tn, mm_tt)\n\n']
+                 'from tapejit.compiler.small_ops import (arg_best, bmm_nn, bmm_nt, bmm_tn, '
+                 'bmm_tt, copy_into, fin_cast, fin_max, fin_min, fin_sum, mm_nn, mm_nt, '
+                 'mm_tn, mm_tt)\n\n']
         for key, (fname, _, _, _) in self._kernels.items():
             parts.append(f'{fname} = loaded_kernel({key!r})\n')
         parts.append('\n\n')
