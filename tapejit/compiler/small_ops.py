@@ -123,7 +123,7 @@ def bmm_nt(a, b):  # pragma: no cover - runs compiled
     """``a @ b.T``, through BLAS from ``BLAS_MIN`` multiply-adds on.
 
     >>> import numpy as np
-    >>> bmm_nt(np.ones((64, 64), np.float32), np.ones((32, 64), np.float32))[0, 0]
+    >>> float(bmm_nt(np.ones((64, 64), np.float32), np.ones((32, 64), np.float32))[0, 0])
     64.0
     """
     if a.shape[0] * a.shape[1] * b.shape[0] < BLAS_MIN:
