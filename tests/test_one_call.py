@@ -246,24 +246,22 @@ def test_argmax_and_argmin_with_ties_and_nan(axis):
     assert 'arg_best(' in ex.one_call.source
 
 
-@needs_blas
-def test_an_adam_step_with_accuracy_runs_as_one_call():
-    # The shape of the README's training example: 64 -> 256 -> 256 -> 10, batch
-    # 32, Adam, and the accuracy from argmax in the same step.
-    from tapejit import links as L
-    from tapejit import optimizers
+class _MLP(tapejit.Chain):
+    """The shape of the README's training example: 64 -> 256 -> 256 -> 10."""
 
-    class MLP(tapejit.Chain):
-        def __init__(self):
-            super().__init__()
-            with self.init_scope():
-                self.l1 = L.Linear(64, 256)
-                self.l2 = L.Linear(256, 256)
-                self.l3 = L.Linear(256, 10)
+    def __init__(self):
+        from tapejit import links as L
+        super().__init__()
+        with self.init_scope():
+            self.l1 = L.Linear(64, 256)
+            self.l2 = L.Linear(256, 256)
+            self.l3 = L.Linear(256, 10)
 
-        def forward(self, x):
-            return self.l3(F.relu(self.l2(F.relu(self.l1(x)))))
+    def forward(self, x):
+        return self.l3(F.relu(self.l2(F.relu(self.l1(x)))))
 
+
+def _train_runs(make_optimizer, one_calls):
     rng = np.random.default_rng(13)
     x = rng.standard_normal((32, 64)).astype(np.float32)
     t = rng.integers(0, 10, 32).astype(np.int32)
@@ -272,8 +270,8 @@ def test_an_adam_step_with_accuracy_runs_as_one_call():
         one_call.ENABLED = enabled
         try:
             np.random.seed(0)
-            model = MLP()
-            opt = optimizers.Adam(alpha=0.01).setup(model)
+            model = _MLP()
+            opt = make_optimizer().setup(model)
 
             @tapejit.jit
             def step(model, x, t):
@@ -288,7 +286,7 @@ def test_an_adam_step_with_accuracy_runs_as_one_call():
             out = [step(model, x, t) for _ in range(3)]
             (plan,) = step._cache.values()
             oc = plan._executable.one_call
-            assert (oc is not None and not oc.failed) == enabled
+            assert (oc is not None and not oc.failed) == (enabled and one_calls)
             runs.append(([float(lo.array) for lo, _ in out], [float(a.array) for _, a in out],
                          [p.array.copy() for p in model.params()]))
         finally:
@@ -298,3 +296,16 @@ def test_an_adam_step_with_accuracy_runs_as_one_call():
     assert a1 == a2
     for u, v in zip(p1, p2):
         np.testing.assert_allclose(u, v, rtol=1e-4, atol=1e-6)
+
+
+@needs_blas
+def test_an_sgd_step_with_products_through_blas_and_argmax_runs_as_one_call():
+    from tapejit import optimizers
+    _train_runs(lambda: optimizers.SGD(lr=0.01), one_calls=True)
+
+
+def test_a_plan_too_long_to_compile_as_one_function_runs_step_by_step():
+    # Adam's per-parameter scalars make this plan's function about 250
+    # statements long: past MAX_STATEMENTS.
+    from tapejit import optimizers
+    _train_runs(lambda: optimizers.Adam(alpha=0.01), one_calls=False)

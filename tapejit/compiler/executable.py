@@ -311,8 +311,9 @@ class Executable:
         self.donate_map = dict(donate or {})
         self._donate(self.donate_map, last)
         # A small plan runs as one compiled call (step by step under profile()).
-        self.one_call = (one_call.OneCall(self) if one_call.ENABLED and one_call.eligible(self)
-                         else None)
+        oc = (one_call.OneCall(self) if one_call.ENABLED and one_call.eligible(self)
+              else None)
+        self.one_call = oc if oc is not None and oc.cheap_to_compile() else None
 
     def __call__(self, inputs: Sequence[Any], check: Optional[Sequence[int]] = None) -> list:
         """Run the plan; ``check`` limits the shape/dtype checks to these

@@ -43,6 +43,16 @@ SMALL_MAX = 1 << 18
 # enough for the loops (LOOP_MAX multiply-adds, about 13 µs as loops).
 BLAS = importlib.util.find_spec('scipy') is not None
 LOOP_MAX = 1 << 17
+# Largest plan function, in arguments plus statements, compiled as one call.
+# Compiling it costs more than compiling its kernels alone, and grows faster
+# than its length (Numba types and lowers one large function, and LLVM
+# optimizes the kernels again once linked into it). Measured on a cold cache:
+# a tiny MLP's SGD step (107) takes 5.7 s to its first result against 2.3 s
+# step by step; a 3-layer SGD step (146) 7.9 s against 2.8 s; a 3-layer Adam
+# step (about 250) 12.6 s against 3.8 s, which its per-step saving (0.4 ms)
+# would repay only after some 20,000 steps. Later processes load it from the
+# disk cache.
+MAX_STATEMENTS = 160
 # Off: every plan runs step by step (the tests compare the two).
 ENABLED = True
 
@@ -323,10 +333,16 @@ class OneCall:
         self.table = numpy.array(src.table, numpy.int64)
         body = [f'def plan(T, {", ".join(params)}):'] + src.lines
         self.source = '\n'.join(body) + '\n'
+        self.statements = len(params) + len(src.lines)
         self._kernels = src.kernels   # key -> (name, source, parallel, fastmath)
         self.fn: Any = None
         self.failed = False
         self.in_memory = False
+
+    def cheap_to_compile(self) -> bool:
+        """Whether the function is small enough to compile as one
+        (``MAX_STATEMENTS``); a larger plan runs step by step."""
+        return self.statements <= MAX_STATEMENTS
 
     def module_text(self, cache: bool) -> str:
         """The whole module: the plan function, calling the kernels the step
