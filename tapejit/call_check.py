@@ -104,7 +104,10 @@ def compile_check(td: Any, leaves: list, specs: tuple, has_grad: tuple,
                          f'!= {const(spec[4])}: return None')
         else:
             env['_leaf_spec'] = leaf_spec
-            lines.append(f'if _leaf_spec({leaf}, True) != {const(spec)}: return None')
+            # The class first: a container where a value was is a new
+            # structure (the full key flattens it), and leaf_spec refuses it.
+            lines.append(f'if {leaf}.__class__ is not {const(x.__class__)} or '
+                         f'_leaf_spec({leaf}, True) != {const(spec)}: return None')
         if isinstance(x, Variable) and i not in grad_ignored:
             lines.append(f'if ({leaf}._grad_var is not None) != {const(next(grads))}: '
                          'return None')

@@ -190,3 +190,15 @@ def test_static_and_dynamic_arguments_keep_the_full_key(key_calls):
     before = key_calls[0]
     np.testing.assert_array_equal(f(x, 3), x * 3)
     assert key_calls[0] == before + 1
+
+
+def test_a_container_where_a_value_was_traces_again():
+    # The last call's leaf was a hashable value; a list there is a new structure.
+    f = tapejit.jit(lambda x, s: x * (len(s) if isinstance(s, (list, dict)) else s),
+                    target='interpret')
+    x = np.ones(3, np.float32)
+    f(x, 2)
+    f(x, 2)
+    np.testing.assert_array_equal(f(x, [1, 2]), x * 2)
+    np.testing.assert_array_equal(f(x, {'a': 1}), x)
+    assert f.cache_info().traces == 3

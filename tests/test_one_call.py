@@ -309,3 +309,15 @@ def test_a_plan_too_long_to_compile_as_one_function_runs_step_by_step():
     # statements long: past MAX_STATEMENTS.
     from tapejit import optimizers
     _train_runs(lambda: optimizers.Adam(alpha=0.01), one_calls=False)
+
+
+def test_float16_plans_run_step_by_step():
+    # Numba has no float16: such a plan must not become one compiled call.
+    x = np.linspace(-1, 1, 12).astype(np.float16).reshape(3, 4)
+    f = tapejit.jit(lambda x: (F.argmax(x, axis=1).array, F.relu(x).array))
+    for _ in range(2):
+        am, r = f(x)
+    np.testing.assert_array_equal(am, x.argmax(axis=1))
+    np.testing.assert_array_equal(r, np.maximum(x, 0))
+    (plan,) = f._cache.values()
+    assert plan._executable.one_call is None

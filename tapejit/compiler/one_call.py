@@ -249,7 +249,8 @@ def _arg_best(e: Eqn, x: str, src: _Source) -> str:
 def eligible(exe: Any) -> bool:
     """Whether ``exe``'s plan can run as one call (see the module docstring)."""
     for v in exe._all_vars(exe.graph):
-        if int(numpy.prod(v.shape)) > SMALL_MAX:
+        # (Numba has no float16: its kernels run step by step, op by op.)
+        if int(numpy.prod(v.shape)) > SMALL_MAX or v.dtype == numpy.float16:
             return False
     for u in exe.units:
         if isinstance(u, (Group, RowChain)):
@@ -384,7 +385,10 @@ class OneCall:
             res = self.fn(self.table, *args, *dargs)
         except Exception as exc:
             numba_error = type(exc).__module__.startswith('numba')
-            if numba_error and recheck and any(a is not None for a in last):
+            # (Only a function that compiled before can have met a parameter
+            # that changed since: a first failure is the plan's own.)
+            if numba_error and recheck and self.fn.signatures and any(
+                    a is not None for a in last):
                 self._donated_last = [None] * len(self.donated)
                 return self(inputs, recheck=False)
             first = self.fn.signatures == [] and not self.in_memory
