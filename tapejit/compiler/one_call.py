@@ -32,7 +32,7 @@ import numpy
 
 from tapejit.compiler import codegen, kernel_cache
 from tapejit.compiler.cpu_ops import typed
-from tapejit.compiler.fusion import Group, RowChain
+from tapejit.compiler.fusion import SUPPORTED, Group, RowChain
 from tapejit.ir.graph import Eqn
 
 # Largest value (in elements) of a plan run as one call: past it, each step
@@ -49,7 +49,7 @@ LOOP_MAX = 1 << 17
 # optimizes the kernels again once linked into it). Measured on a cold cache:
 # a tiny MLP's SGD step (107) takes 5.7 s to its first result against 2.3 s
 # step by step; a 3-layer SGD step (146) 7.9 s against 2.8 s; a 3-layer Adam
-# step (about 250) 12.6 s against 3.8 s, which its per-step saving (0.4 ms)
+# step (260) 12.6 s against 3.8 s, which its per-step saving (0.4 ms)
 # would repay only after some 20,000 steps. Later processes load it from the
 # disk cache.
 MAX_STATEMENTS = 160
@@ -249,8 +249,9 @@ def _arg_best(e: Eqn, x: str, src: _Source) -> str:
 def eligible(exe: Any) -> bool:
     """Whether ``exe``'s plan can run as one call (see the module docstring)."""
     for v in exe._all_vars(exe.graph):
-        # (Numba has no float16: its kernels run step by step, op by op.)
-        if int(numpy.prod(v.shape)) > SMALL_MAX or v.dtype == numpy.float16:
+        # Dtypes the generated loops do not handle (float16, complex) run op by
+        # op in the step-by-step plan; a compiled function could not hold them.
+        if int(numpy.prod(v.shape)) > SMALL_MAX or v.dtype not in SUPPORTED:
             return False
     for u in exe.units:
         if isinstance(u, (Group, RowChain)):
