@@ -339,6 +339,81 @@ def test_a_parameter_update_is_written_in_place_by_its_kernel():
     assert any(st.donated for k, st in plan.executable().steps if k == 'kernel')
 
 
+def _in_place_steps(f):
+    plan, = f._cache.values()
+    return [st for k, st in plan.executable().steps if k == 'kernel' and st.donated]
+
+
+def test_an_in_place_update_writes_through_its_input_parameter(monkeypatch):
+    # Passed as an output too, the parameter array made LLVM's alias check
+    # fail at run time, and the update ran as scalar code (twice as slow).
+    monkeypatch.setattr(one_call, 'ENABLED', False)
+    rng = np.random.default_rng(1)
+    W = tapejit.Variable(rng.standard_normal((64, 48)))
+    g = rng.standard_normal((64, 48))
+    want = W.array - 0.1 * g
+
+    @tapejit.jit
+    def update(W, g):
+        W.array -= 0.1 * g
+    update(W, g)
+    np.testing.assert_array_equal(W.array, want)
+    st, = _in_place_steps(update)
+    (k, i), = st.donated.items()
+    param = st.spec.in_params[i]
+    header = st.source.splitlines()[0]
+    assert f'out{k}' not in header and param in header, st.source
+    assert f'    {param}[i] = ' in st.source, st.source
+    assert st.source != st.spec.source  # the one-call plan keeps the plain kernel
+
+
+def test_an_in_place_kernel_reduces_the_old_values(monkeypatch):
+    # The sum reads the parameter at the index the update writes; the store
+    # comes last, so the sum sees the values from before the update.
+    monkeypatch.setattr(one_call, 'ENABLED', False)
+    rng = np.random.default_rng(2)
+    W = tapejit.Variable(rng.standard_normal(5000))
+    g = rng.standard_normal(5000)
+    old = W.array.copy()
+
+    @tapejit.jit
+    def update(W, g):
+        s = F.sum(W * W)
+        W.array -= 0.5 * g
+        return s
+    s = update(W, g)
+    st, = _in_place_steps(update)
+    assert st.spec.reductions  # the sum and the update are one kernel
+    np.testing.assert_allclose(s.array, (old * old).sum(), rtol=1e-12)
+    np.testing.assert_array_equal(W.array, old - 0.5 * g)
+
+
+@pytest.mark.parametrize('how', ['read_only', 'strided'])
+def test_an_in_place_kernel_writes_a_copy_of_an_array_it_may_not_write(monkeypatch, how):
+    monkeypatch.setattr(one_call, 'ENABLED', False)
+    g = np.ones((6, 4), np.float32)
+    W = tapejit.Variable(np.zeros((6, 4), np.float32))
+
+    @tapejit.jit
+    def update(W, g):
+        W.array -= 0.5 * g
+    update(W, g)
+    assert _in_place_steps(update)
+    if how == 'read_only':
+        kept = W.array
+        kept.flags.writeable = False
+    else:
+        kept = np.zeros((4, 6), np.float32).T
+        W.array = kept
+    update(W, g)
+    if how == 'read_only':
+        np.testing.assert_array_equal(kept, np.full((6, 4), -0.5))  # untouched
+        np.testing.assert_array_equal(W.array, np.full((6, 4), -1))
+    else:  # updated where it is, as eagerly, through a copy the kernel wrote
+        assert W.array is kept
+        np.testing.assert_array_equal(kept, np.full((6, 4), -0.5))
+
+
 def test_the_old_array_returned_with_its_update_is_not_overwritten():
     W = tapejit.Variable(np.arange(6, dtype=np.float32).reshape(2, 3))
 

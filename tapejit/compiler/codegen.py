@@ -37,6 +37,8 @@ class KernelSpec:
         self.reductions: list = []  # (eqn, axes, how, init, acc dtype)
         self.outputs: list = []    # vars the group hands out, in order
         self.pieces: dict = {}     # parts of the source, for a row chain
+        self.in_params: list = []  # the parameter name of each of ``inputs``
+        self.inplace: dict = {}    # store index -> index in ``inputs`` it writes through
 
 
 def acc_dtype(out_dtype: numpy.dtype, op: str) -> numpy.dtype:
@@ -84,6 +86,7 @@ def bind_inputs(spec: Any, ext: list, consts: dict, S: tuple, prefix: str = '') 
             continue
         arg = f'{P}in{k}'
         params.append(arg)
+        spec.in_params.append(arg)
         if size == 1 and (v.shape != S or r == 0 or spec.flat):
             spec.inputs.append((v, 'scalar'))
             names[v.id] = f'{P}s{k}'
@@ -101,11 +104,19 @@ def bind_inputs(spec: Any, ext: list, consts: dict, S: tuple, prefix: str = '') 
 
 
 def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
-           parallel: bool, prefix: str = '', row_of: Optional[tuple] = None) -> KernelSpec:
+           parallel: bool, prefix: str = '', row_of: Optional[tuple] = None,
+           inplace: Optional[dict] = None) -> KernelSpec:
     """The kernel of ``grp``; ``used_outside`` holds ids of values needed after it.
 
     ``row_of``: the group is a part of a row chain over that shape (see
-    :func:`render_chain`): names get ``prefix`` and the loop is a row loop."""
+    :func:`render_chain`): names get ``prefix`` and the loop is a row loop.
+
+    ``inplace`` maps a store's index to the index (in ``spec.inputs``) of an
+    input of the same shape it overwrites: the kernel writes that value
+    through the input's own parameter, which it reads only at the index it
+    writes, after every other statement of the element.  (Passed as a
+    separate output, the same array makes LLVM's run-time alias check fail,
+    and the loop runs its scalar version: an SGD update took twice as long.)"""
     S = grp.shape
     r = len(S)
     P = prefix
@@ -142,13 +153,19 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
                                           [v.dtype for v in e.inputs], e.out.dtype)
         body.append(f'{t} = {expr}')
         names[e.out.id] = t
+    inplace = dict(inplace or {})
+    last: list = []
     for k, v in enumerate(e.out for e in grp.members
                           if e.out.id in grp.ew and e.out.id in used_outside):
         spec.stores.append(v)
+        index = "i" if spec.flat else ", ".join(f"i{d}" for d in range(r))
+        if k in inplace:
+            last.append(f'{spec.in_params[inplace[k]]}[{index}] = {names[v.id]}')
+            continue
         arg = f'{P}out{k}'
         params.append(arg)
-        body.append(f'{arg}[{"i" if spec.flat else ", ".join(f"i{d}" for d in range(r))}] '
-                    f'= {names[v.id]}')
+        body.append(f'{arg}[{index}] = {names[v.id]}')
+    spec.inplace = inplace
     for k, e in enumerate(reds):
         axes = reduce_axes(e)
         op = e.prim.name
@@ -184,6 +201,7 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
             body.append(update_statement(op, cell, val))
             how = 'partial' if 0 in axes else 'direct'
         spec.reductions.append((e, axes, how, init, adt))
+    body += last
 
     ind = '    '
     # The lines run for each i0 (the row block), relative to that loop's body.

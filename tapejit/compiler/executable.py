@@ -26,7 +26,7 @@ BLAS_PRIMITIVES = frozenset({'matmul'})
 
 class _KernelStep:
     __slots__ = ('spec', 'ins', 'outs', 'kernel', 'sizes', 'ch', 'nch', 'fallback',
-                 'members', 'consts', 'parallel', 'fastmath', 'first', 'donated')
+                 'members', 'consts', 'parallel', 'fastmath', 'first', 'donated', 'source')
 
     def __init__(self, spec: Any, ins: list, outs: list, members: list,
                  parallel: bool, fastmath: Any, probe: Any = None) -> None:
@@ -44,16 +44,33 @@ class _KernelStep:
             # is fixed at compile time, so results do not depend on the thread
             # count; NaN/Inf keep their meaning.
             fastmath = {'reassoc'}
-        self.kernel = kernel_cache.get_kernel(spec.name, spec.source, parallel=parallel,
-                                              fastmath=fastmath)
+        # The source this step runs: ``spec.source``, or its variant writing
+        # donated stores in place (:meth:`write_in_place`). Loaded at the
+        # first run, so a plan loads only the kernels it runs.
+        self.source = spec.source
+        self.kernel: Any = None
         self.fallback = False
         self.consts: dict = {}
         self.parallel = parallel
         self.fastmath = fastmath
         self.first = True
-        self.donated: dict = {}  # store index -> input index whose array it may take
+        # store index -> index of the input it writes through (the variant's
+        # ``spec.inplace``); the store has no parameter of its own
+        self.donated: dict = {}
+
+    def write_in_place(self, spec: codegen.KernelSpec) -> None:
+        """Run ``spec``: this step's kernel rendered with ``spec.inplace``."""
+        self.source = spec.source
+        self.donated = dict(spec.inplace)
+
+    def load(self) -> Any:
+        self.kernel = kernel_cache.get_kernel(self.spec.name, self.source,
+                                              parallel=self.parallel, fastmath=self.fastmath)
+        return self.kernel
 
     def _first_call(self, args: list, outs: list, reds: list) -> None:
+        if self.kernel is None:
+            self.load()
         try:
             self.kernel(self.sizes, self.ch, self.nch, *args, *outs, *reds)
         except Exception as exc:
@@ -65,7 +82,7 @@ class _KernelStep:
                           f'({type(exc).__name__}: {exc}); recompiling it',
                           RuntimeWarning, stacklevel=5)
             self.kernel = kernel_cache.compile_in_memory(
-                self.spec.name, self.spec.source, parallel=self.parallel,
+                self.spec.name, self.source, parallel=self.parallel,
                 fastmath=self.fastmath)
             self.kernel(self.sizes, self.ch, self.nch, *args, *outs, *reds)
         self.first = False
@@ -75,15 +92,22 @@ class _KernelStep:
         if not self.fallback:
             try:
                 args = codegen.prepare_inputs(spec, arrays)
-                res = [pool.take(v.shape, v.dtype) for v in spec.stores]
-                for k, i in self.donated.items():
+                donated = self.donated
+                res = [None if k in donated else pool.take(v.shape, v.dtype)
+                       for k, v in enumerate(spec.stores)]
+                for k, i in donated.items():
                     a = arrays[i]
-                    if (a.__class__ is numpy.ndarray and a.flags.c_contiguous
-                            and a.flags.writeable and a.dtype == res[k].dtype):
-                        pool.give_back(res[k])
-                        res[k] = a
+                    if not (a.__class__ is numpy.ndarray and a.flags.c_contiguous
+                            and a.flags.writeable):
+                        # The kernel writes through this input: give it a
+                        # copy, and the caller's array is left as it was.
+                        a = pool.take(a.shape, a.dtype)
+                        numpy.copyto(a, arrays[i])
+                        args[i] = a.reshape(-1) if spec.flat else a
+                    res[k] = a
                 # A flat loop writes through a 1-d view of the buffer.
-                outs = [o.reshape(-1) for o in res] if spec.flat else res
+                outs = [o.reshape(-1) if spec.flat else o
+                        for k, o in enumerate(res) if k not in donated]
                 reds = codegen.reduction_buffers(spec, self.nch)
                 if self.first:
                     self._first_call(args, outs, reds)
@@ -219,6 +243,7 @@ class Executable:
         self.consts = consts
         # Which values are read after the unit producing them (or are outputs).
         used_later: set = {v.id for v in g.outvars}
+        self._used_later = used_later
         # (each part of a row chain counts as a unit: a later part reads its values)
         for u in (it for u in self.units
                   for it in (u.items if isinstance(u, fusion.RowChain) else [u])):
@@ -402,6 +427,10 @@ class Executable:
                         and st.spec.shape == iv.shape and last.get(isl) == n):
                     st.donated[stores.index(ov.id)] = pos[0]
                 break
+        for u, (kind, st) in zip(self.units, self.steps):
+            if kind == 'kernel' and st.donated:
+                st.write_in_place(codegen.render(u, g, self.consts, self._used_later, 'kernel',
+                                                 parallel=st.parallel, inplace=st.donated))
 
     def profile(self, inputs: Sequence[Any], repeats: int = 10) -> str:
         """Run ``repeats`` times; a table of the mean milliseconds of each step."""
@@ -435,7 +464,7 @@ class Executable:
                 ops = ' '.join(e.prim.name for e in st.members)
                 lines.append(f'# kernel over {st.spec.shape} ({"flat" if st.spec.flat else "nd"}'
                              f'): {ops}')
-                lines.append(st.spec.source)
+                lines.append(st.spec.source if self.one_call is not None else st.source)
             else:
                 fn = st[0]
                 lines.append(f'# call {getattr(fn, "__qualname__", fn)}')

@@ -364,6 +364,9 @@ class OneCall:
         if self.failed:
             return None
         if self.fn is None:
+            # The module reads its kernels from those loaded (loaded_kernel).
+            for _, source, par, fm in self._kernels.values():
+                kernel_cache.get_kernel('kernel', source, parallel=par, fastmath=fm)
             self.fn = kernel_cache.get_function(self.module_text, 'plan')
         if self.any_zero_d:
             args = [inputs[i].reshape(1) if zd else inputs[i] for i, zd in self.arg_inputs]
