@@ -18,6 +18,7 @@ from typing import Any, Callable, Optional
 
 import numpy
 
+from tapejit import pytree
 from tapejit.core.config import config
 from tapejit.core.variable import Variable
 
@@ -26,10 +27,9 @@ def compile_check(td: Any, leaves: list, specs: tuple, has_grad: tuple,
     """``check(args, kwargs) -> leaves | None`` for calls whose key is the one
     made of ``td`` (the flattened ``(args, kwargs)`` structure), ``specs``
     (per leaf, gradients ignored) and ``has_grad`` (per Variable leaf not in
-    ``grad_ignored``); ``None`` for structures it does not handle (registered
-    container classes).  Leaves other than NumPy arrays and Variables on them
-    are compared by ``leaf_spec(leaf, True)``; ``cpu`` is the host's device
-    name in specs.
+    ``grad_ignored``); ``None`` for structures it does not handle.  Leaves
+    other than NumPy arrays and Variables on them are compared by
+    ``leaf_spec(leaf, True)``; ``cpu`` is the host's device name in specs.
 
     >>> import numpy as np
     >>> from tapejit.pytree import flatten
@@ -77,7 +77,22 @@ def compile_check(td: Any, leaves: list, specs: tuple, has_grad: tuple,
         if kind == 'none':
             lines.append(f'if {expr} is not None: return None')
             return True
-        return False  # a registered container class: the full key handles it
+        if kind == 'node':  # a registered container class (a Link, say)
+            _, cls, aux, names, children = t
+            entry = pytree._node_entry(cls)
+            if entry is None:
+                return False
+            k = counter[0]
+            counter[0] += 1
+            lines.append(f'_c{k} = {expr}')
+            lines.append(f'if _c{k}.__class__ is not {const(cls)}: return None')
+            # Flattened again, as the full key would: a parameter added or
+            # removed since is a new structure.
+            lines.append(f'_n{k}, _c{k}, _a{k} = {const(entry[0])}(_c{k})')
+            lines.append(f'if _a{k} != {const(aux)} or len(_c{k}) != {len(children)} '
+                         f'or tuple(_n{k}) != {const(tuple(names))}: return None')
+            return all(walk(c, f'_c{k}[{i}]') for i, c in enumerate(children))
+        return False
 
     if td[0] != 'tuple' or len(td[1]) != 2:
         return None
@@ -115,3 +130,50 @@ def compile_check(td: Any, leaves: list, specs: tuple, has_grad: tuple,
     src = 'def check(args, kwargs):\n' + ''.join(f'    {ln}\n' for ln in lines)
     exec(compile(src, '<tapejit call check>', 'exec'), env)
     return env['check']
+
+
+def compile_guards(guards: tuple, py_guards: tuple, cpu: str,
+                   slow: Callable[[], bool]) -> Callable[[], bool]:
+    """``holds() -> bool``: whether a plan's closure Variables still match
+    their specs at trace time (``guards``: (variable, spec, grad ignored)) and
+    its Python values their traced values (``py_guards``: (getter, value)).
+    Written out per plan like :func:`compile_check`; a host Variable is
+    checked field by field, and at any difference ``slow()`` (the generic
+    check) gives the answer, errors included.
+
+    >>> import numpy as np, tapejit
+    >>> w = tapejit.Variable(np.ones(3, np.float32))
+    >>> spec = ('V', (3,), '<f4', 'cpu', True, False)
+    >>> holds = compile_guards(((w, spec, False),), (), 'cpu', slow=lambda: False)
+    >>> holds(), w.cleargrad() or None
+    (True, None)
+    >>> w.array = np.ones(4, np.float32)
+    >>> holds()
+    False
+    """
+    env: dict = {'_nd': numpy.ndarray, '_slow': slow}
+    lines: list = []
+
+    def const(value: Any) -> str:
+        name = f'_k{len(env)}'
+        env[name] = value
+        return name
+
+    for i, (v, spec, ign) in enumerate(guards):
+        if spec[0] == 'V' and spec[3] == cpu:
+            var, d = const(v), f'_d{i}'
+            lines.append(f'{d} = {var}._data')
+            lines.append(f'if {d}.__class__ is not _nd or {d}.shape != {const(spec[1])} '
+                         f'or {d}.dtype != {const(numpy.dtype(spec[2]))} or '
+                         f'{var}._requires_grad != {const(spec[4])}: return _slow()')
+            if spec[5] is not None:
+                lines.append(f'if ({var}._grad_var is not None) != {const(spec[5])}: '
+                             'return _slow()')
+        else:
+            return slow
+    for getter, value in py_guards:
+        lines.append(f'if {const(getter)}() != {const(value)}: return False')
+    lines.append('return True')
+    src = 'def holds():\n' + ''.join(f'    {ln}\n' for ln in lines)
+    exec(compile(src, '<tapejit plan guards>', 'exec'), env)
+    return env['holds']

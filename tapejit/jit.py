@@ -25,7 +25,7 @@ from typing import Any, Callable, NamedTuple, Optional, Sequence, Union
 import numpy
 
 from tapejit import backends
-from tapejit.call_check import compile_check
+from tapejit.call_check import compile_check, compile_guards
 from tapejit.core.abstract import TracedArray, TraceError
 from tapejit.core.backprop import grad as _grad
 from tapejit.core.config import config, using_config
@@ -148,6 +148,7 @@ class Plan:
         self.out_kinds = out_kinds
         self.writes = writes
         self.guards = guards  # (closure Variable, spec at trace time, grad ignored)
+        self._guards_hold: Optional[Callable[[], bool]] = None
         self.grad_ignored_args = grad_ignored_args
         # Outputs that are constants of the graph: handed out as copies, so a
         # caller mutating one result does not change the next call's.
@@ -167,6 +168,15 @@ class Plan:
                                      _write_data)
 
     def guards_hold(self) -> bool:
+        """Whether the closure Variables and Python values the trace read
+        still match it (written out per plan: :func:`compile_guards`)."""
+        holds = self._guards_hold
+        if holds is None:
+            holds = self._guards_hold = compile_guards(self.guards, self.py_guards, _CPU,
+                                                       self._guards_hold_slow)
+        return holds()
+
+    def _guards_hold_slow(self) -> bool:
         for v, spec, ign in self.guards:
             if _leaf_spec(v, ign) != spec:
                 return False

@@ -773,7 +773,25 @@ def compile_cpu(graph: Any) -> Callable:
     return run
 
 
-TARGETS: list = [('cpu', compile_cpu), ('cpu steps', compile_steps)]
+def compile_runner(graph: Any) -> Callable:
+    """The CPU plan step by step from its second call on, where its step
+    loop runs written out (``tapejit.compiler.step_runner``)."""
+    ex = compile_graph(graph)
+    ex.one_call = None
+
+    def run(xs: list) -> list:
+        first = ex(xs)
+        outs = ex(xs)
+        if ex._runner is None:
+            raise RuntimeError('the step loop was not written out after a first call')
+        for a, b in zip(first, outs):  # the loop and the runner agree exactly
+            np.testing.assert_array_equal(a, b)
+        return outs
+    return run
+
+
+TARGETS: list = [('cpu', compile_cpu), ('cpu steps', compile_steps),
+                 ('cpu runner', compile_runner)]
 
 
 def _simulator() -> bool:

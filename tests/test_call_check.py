@@ -202,3 +202,70 @@ def test_a_container_where_a_value_was_traces_again():
     np.testing.assert_array_equal(f(x, [1, 2]), x * 2)
     np.testing.assert_array_equal(f(x, {'a': 1}), x)
     assert f.cache_info().traces == 3
+
+
+def _linear_step():
+    from tapejit import links as L
+
+    @tapejit.jit(target='interpret')
+    def step(model, x):
+        model.cleargrads()
+        loss = F.sum(model(x))
+        loss.backward()
+        return loss
+    np.random.seed(0)
+    return step, L.Linear(3, 2), np.ones((4, 3), np.float32)
+
+
+def test_a_link_argument_skips_the_full_key(key_calls):
+    step, model, x = _linear_step()
+    for _ in range(3):
+        step(model, x)
+    before = key_calls[0]
+    for _ in range(5):
+        loss = step(model, x)
+    assert key_calls[0] == before
+    ref = (x @ model.W.array.T + model.b.array).sum()
+    assert float(loss.array) == pytest.approx(float(ref), rel=1e-6)
+    np.testing.assert_allclose(model.b.grad, np.full(2, 4, np.float32))
+
+
+@pytest.mark.parametrize('change', ['other_link', 'new_param', 'param_shape', 'no_bias'])
+def test_a_changed_link_reaches_the_full_key(change, key_calls):
+    from tapejit import links as L
+    step, model, x = _linear_step()
+    for _ in range(2):
+        step(model, x)
+    if change == 'other_link':
+        model = L.Linear(3, 2)
+    elif change == 'new_param':
+        with model.init_scope():
+            model.extra = tapejit.Parameter(np.zeros(2, np.float32))
+    elif change == 'param_shape':
+        model.W.array = np.ones((5, 3), np.float32)
+        model.b.array = np.zeros(5, np.float32)
+    else:
+        model = L.Linear(3, 2, nobias=True)
+    before = key_calls[0]
+    loss = step(model, x)
+    assert key_calls[0] > before
+    b = 0 if model.b is None else model.b.array
+    ref = (x @ model.W.array.T + b).sum()
+    assert float(loss.array) == pytest.approx(float(ref), rel=1e-6)
+
+
+def test_a_changed_closure_variable_traces_again():
+    w = tapejit.Variable(np.ones(3, np.float32))
+    f = tapejit.jit(lambda x: tapejit.Variable(x) * w)
+    x = np.arange(3, dtype=np.float32)
+    f(x)
+    f(x)
+    w.array = np.full(3, 2, np.float32)  # same spec: the plan reads the new array
+    np.testing.assert_array_equal(f(x).array, x * 2)
+    assert f.cache_info().traces == 1
+    w.grad = np.ones(3, np.float32)  # a gradient now: a new trace
+    np.testing.assert_array_equal(f(x).array, x * 2)
+    assert f.cache_info().traces == 2
+    w.array = np.ones(4, np.float32)  # another shape: traced again, and refused
+    with pytest.raises(Exception, match='shape'):
+        f(x)

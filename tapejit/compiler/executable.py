@@ -10,7 +10,7 @@ from typing import Any, Optional, Sequence
 
 import numpy
 
-from tapejit.compiler import codegen, fusion, kernel_cache, one_call
+from tapejit.compiler import codegen, fusion, kernel_cache, one_call, step_runner
 from tapejit.compiler.buffers import POOL_MIN_BYTES, BufferPool
 from tapejit.compiler.passes import simplify
 from tapejit.ir.graph import Eqn, Graph
@@ -333,6 +333,7 @@ class Executable:
         self.copy_out = [i for i, sl in enumerate(self.out_slots) if sl in alias]
         self.pool = BufferPool()
         self._timing: Any = None
+        self._runner: Any = None  # the step loop written out (step_runner)
         self.donate_map = dict(donate or {})
         self._donate(self.donate_map, last)
         # A small plan runs as one compiled call (step by step under profile()).
@@ -357,10 +358,13 @@ class Executable:
                        else type(a).__name__)
                 raise ValueError(f'compiled plan: input {i} is {got}; expected '
                                  f'{v.dtype}{v.shape}')
-        if self.one_call is not None and self._timing is None:
-            outs = self.one_call(inputs)
-            if outs is not None:
-                return outs
+        if self._timing is None:
+            if self.one_call is not None:
+                outs = self.one_call(inputs)
+                if outs is not None:
+                    return outs
+            if self._runner:
+                return self._runner(inputs)
         pool = self.pool
         pool.reclaim()
         env: list = [None] * self.nslots
@@ -396,6 +400,10 @@ class Executable:
         for i in self.copy_out:
             outs[i] = numpy.array(outs[i], copy=True)
         pool.lend(outs)
+        if self._runner is None and timing is None:
+            # Every step has run: from the next call on, the loop is written
+            # out (False: a step runs op by op, and the loop stays).
+            self._runner = step_runner.compile_runner(self, _KernelStep) or False
         return outs
 
     @staticmethod

@@ -1,0 +1,114 @@
+"""The step loop written out (``tapejit.compiler.step_runner``) against the loop."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import tapejit
+import tapejit.functions as F
+from tapejit import links as L
+from tapejit import optimizers
+from tapejit.compiler import compile_graph, one_call
+from tapejit.ir.interpret import interpret
+from tapejit.ir.trace import trace_graph
+
+
+@pytest.fixture(autouse=True)
+def _kernel_cache(tmp_path_factory, monkeypatch):
+    d = tmp_path_factory.getbasetemp() / 'kernel-cache'
+    monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(d))
+
+
+class _MLP(tapejit.Chain):
+    def __init__(self):
+        super().__init__()
+        with self.init_scope():
+            self.l1 = L.Linear(12, 40)
+            self.l2 = L.Linear(40, 5)
+
+    def forward(self, x):
+        return self.l2(F.relu(self.l1(x)))
+
+
+def _adam_step(opt):
+    def step(model, x, t):
+        loss = F.softmax_cross_entropy(model(x), t)
+        model.cleargrads()
+        loss.backward()
+        opt.update()
+        return loss
+    return step
+
+
+def test_a_training_step_runs_written_out_and_equals_eager(monkeypatch):
+    monkeypatch.setattr(one_call, 'ENABLED', False)
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((16, 12)).astype(np.float32)
+    t = rng.integers(0, 5, 16).astype(np.int32)
+    models = []
+    for _ in range(2):
+        np.random.seed(0)
+        models.append(_MLP())
+    eager_opt = optimizers.Adam(alpha=0.01).setup(models[0])
+    jit_opt = optimizers.Adam(alpha=0.01).setup(models[1])
+    eager, jitted = _adam_step(eager_opt), tapejit.jit(_adam_step(jit_opt))
+    for _ in range(4):
+        want = eager(models[0], x, t)
+        got = jitted(models[1], x, t)
+        np.testing.assert_allclose(got.array, want.array, rtol=1e-5)
+        for (_, p), (_, q) in zip(models[0].namedparams(), models[1].namedparams()):
+            np.testing.assert_allclose(q.array, p.array, rtol=1e-5, atol=1e-6)
+            np.testing.assert_allclose(q.grad, p.grad, rtol=1e-5, atol=1e-6)
+    (plan,) = jitted._cache.values()
+    exe = plan.executable()
+    assert callable(exe._runner)
+    assert any(st.donated for kind, st in exe.steps if kind == 'kernel')
+
+
+def test_the_runner_reuses_the_pool_like_the_loop():
+    rng = np.random.default_rng(1)
+    x = rng.uniform(-1, 1, (256, 300)).astype(np.float32)  # buffers the pool keeps
+
+    def f(v):
+        v = tapejit.Variable(v)
+        y = F.sum(F.tanh(v) * F.exp(-v), axis=1)
+        gx, = tapejit.grad([F.sum(y * y)], [v])
+        return y, gx
+    g = trace_graph(f, [x])
+    ex = compile_graph(g)
+    ex.one_call = None
+    want = interpret(g, [x])
+    owned = []
+    first = [a.copy() for a in ex([x])]  # the loop
+    for _ in range(6):
+        for a, b, c in zip(ex([x]), want, first):
+            np.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-4)  # float32 sums of 300
+            np.testing.assert_array_equal(a, c)
+        owned.append(len(ex.pool._owned))
+    assert callable(ex._runner)
+    assert owned[2:] == [owned[2]] * 4  # nothing new allocated from the third call on
+
+
+def test_a_step_run_op_by_op_keeps_the_loop():
+    x = np.linspace(-1, 1, 50).astype(np.float32)
+    g = trace_graph(lambda v: F.exp(v) * 2 + 1, [x])
+    ex = compile_graph(g)
+    ex.one_call = None
+    (kind, st), = ex.steps
+    st.fallback = True  # as after a kernel Numba cannot compile
+    for _ in range(3):
+        np.testing.assert_allclose(ex([x])[0], np.exp(x) * 2 + 1, rtol=1e-6)
+    assert ex._runner is False
+
+
+def test_profile_times_the_loop_and_leaves_the_runner():
+    x = np.ones((64, 64), np.float32)
+    ex = compile_graph(trace_graph(lambda v: F.sum(v * v, axis=0), [x]))
+    ex.one_call = None
+    ex([x])
+    runner = ex._runner
+    assert callable(runner)
+    assert 'total' in ex.profile([x], repeats=2)
+    assert ex._runner is runner
+    np.testing.assert_allclose(ex([x])[0], np.full(64, 64, np.float32))
