@@ -99,7 +99,7 @@ def compile_check(td: Any, leaves: list, specs: tuple, has_grad: tuple,
     args_td, kwargs_td = td[1]
     if not (walk(args_td, 'args') and walk(kwargs_td, 'kwargs')):
         return None
-    if len(exprs) != len(leaves):
+    if len(exprs) != len(leaves) or len(specs) != len(leaves):
         return None
     lines.append(f'if _config.enable_backprop != {const(config.enable_backprop)} '
                  f'or _config.train != {const(config.train)}: return None')
@@ -110,7 +110,8 @@ def compile_check(td: Any, leaves: list, specs: tuple, has_grad: tuple,
         if spec[0] == 'A' and x.__class__ is numpy.ndarray and spec[3] == cpu:
             lines.append(f'if {leaf}.__class__ is not _nd or {leaf}.shape != '
                          f'{const(spec[1])} or {leaf}.dtype != {const(x.dtype)}: return None')
-        elif spec[0] == 'V' and x._data.__class__ is numpy.ndarray and spec[3] == cpu:
+        elif (spec[0] == 'V' and isinstance(x, Variable)
+              and x._data.__class__ is numpy.ndarray and spec[3] == cpu):
             d = f'_d{i}'
             lines.append(f'if {leaf}.__class__ is not {const(x.__class__)}: return None')
             lines.append(f'{d} = {leaf}._data')

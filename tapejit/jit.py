@@ -393,9 +393,13 @@ class JitFunction:
                     # key on their presence no more, and file the plan so.
                     del self._cache[key]
                     self._grad_ignored[base] = plan.grad_ignored_args
-                    key = self._key(args, kwargs)[0]
+                    key, _, td_now, _ = self._key(args, kwargs)
                     self._cache[key] = plan
-            if plan != 'eager':
+                    if td_now != td:
+                        # The structure changed while tracing (a lazy link's
+                        # parameter got its array): the next call keys it.
+                        td = None
+            if plan != 'eager' and td is not None:
                 self._remember(key, leaves, td, statics, plan)
         if plan == 'eager':
             return self.fn(*args, **kwargs)
