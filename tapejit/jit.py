@@ -392,14 +392,15 @@ class JitFunction:
                     # The function overwrites these gradients before reading them:
                     # key on their presence no more, and file the plan so.
                     del self._cache[key]
-                    self._grad_ignored[base] = plan.grad_ignored_args
-                    key, _, td_now, _ = self._key(args, kwargs)
+                    ign = self._grad_ignored[base] = plan.grad_ignored_args
+                    # Keyed from the leaves it was traced with, not the
+                    # arguments flattened again: their structure may have
+                    # changed while tracing (a lazy link's parameter got its
+                    # array), and the next call keys that structure anew.
+                    key = (base, tuple(x._grad_var is not None for i, x in enumerate(leaves)
+                                       if isinstance(x, Variable) and i not in ign))
                     self._cache[key] = plan
-                    if td_now != td:
-                        # The structure changed while tracing (a lazy link's
-                        # parameter got its array): the next call keys it.
-                        td = None
-            if plan != 'eager' and td is not None:
+            if plan != 'eager':
                 self._remember(key, leaves, td, statics, plan)
         if plan == 'eager':
             return self.fn(*args, **kwargs)

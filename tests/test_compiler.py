@@ -458,3 +458,63 @@ def test_fused_loops_vectorize_with_contiguous_loads(fn, n_in):
     assert 'vmulps' in asm
     if st.spec.reductions:
         assert any(f'vaddpd\t%{r}' in asm or f'vaddpd %{r}' in asm for r in ('ymm', 'zmm'))
+
+
+def test_an_input_read_through_a_view_is_not_updated_in_place(monkeypatch):
+    # transpose returns a view of the parameter's array: read at [j, i] by the
+    # update kernel, and by a product after it, both need the old values.
+    monkeypatch.setattr(one_call, 'ENABLED', False)
+    n = 32
+    w0 = (np.arange(n * n, dtype=np.float32).reshape(n, n) / (n * n))
+    b = np.linspace(0, 1, n).astype(np.float32)
+    x = np.ones((4, n), np.float32)
+
+    @tapejit.jit
+    def self_transposed(w, b):
+        w.array = w.array - 0.5 * F.transpose(w).array + b
+
+    @tapejit.jit
+    def read_later(w, x):
+        wt = F.transpose(w)
+        w.array = w.array - 0.1 * b
+        return F.matmul(x, wt)
+    for _ in range(2):
+        w = tapejit.Variable(w0.copy())
+        self_transposed(w, b)
+        np.testing.assert_allclose(w.array, w0 - 0.5 * w0.T + b, rtol=1e-6)
+        w = tapejit.Variable(w0.copy())
+        y = read_later(w, x)
+        np.testing.assert_allclose(y.array, x @ w0.T, rtol=1e-5)
+        np.testing.assert_allclose(w.array, w0 - 0.1 * b, rtol=1e-6)
+
+
+def test_an_update_also_returned_keeps_the_returned_array(monkeypatch):
+    monkeypatch.setattr(one_call, 'ENABLED', False)
+
+    @tapejit.jit
+    def step(w, g):
+        w.array = w.array - 0.1 * g
+        return w.array
+    w = tapejit.Variable(np.ones(4, np.float32))
+    g = np.ones(4, np.float32)
+    r1 = step(w, g)
+    step(w, g)
+    np.testing.assert_allclose(r1, 0.9)  # as eagerly: the next call leaves it
+    np.testing.assert_allclose(w.array, 0.8)
+
+
+def test_a_pooled_array_kept_as_a_parameter_is_lent_once(monkeypatch):
+    # A read-only parameter gets a pool buffer as its new array, which comes
+    # back as the update's output on every later call.
+    monkeypatch.setattr(one_call, 'ENABLED', False)
+    g = np.ones((256, 128), np.float32)  # large enough for the pool
+    W = tapejit.Variable(np.zeros((256, 128), np.float32))
+
+    @tapejit.jit
+    def update(W, g):
+        W.array -= 0.5 * g
+    update(W, g)
+    W.array.flags.writeable = False
+    for k in range(6):
+        update(W, g)
+    np.testing.assert_allclose(W.array, -3.5)

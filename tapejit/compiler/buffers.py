@@ -106,9 +106,17 @@ class BufferPool:
     def lend(self, arrays: list) -> None:
         """These outputs go to the caller; take them back once dropped."""
         with self._lock:
+            lent = {id(e[0]): e for e in self._lent} if self._lent else {}
             for a in arrays:
                 if a is not None and self._owned.get(id(a)) is a:
-                    self._lent.append([a, LENT_CALLS])
+                    # A buffer the caller kept and handed back (a parameter
+                    # updated in place, say) is lent once, with a fresh count.
+                    if id(a) in lent:
+                        lent[id(a)][1] = LENT_CALLS
+                    else:
+                        entry = [a, LENT_CALLS]
+                        self._lent.append(entry)
+                        lent[id(a)] = entry
 
     def reclaim(self) -> None:
         """Called at the start of a run: pool the lent outputs no one holds."""

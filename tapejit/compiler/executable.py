@@ -22,6 +22,10 @@ PARALLEL_MIN = 1 << 16
 # a few cores they and BLAS's threads take turns (measured: a 256x1024 MLP
 # step 10x slower), while the elementwise work beside a matmul is small.
 BLAS_PRIMITIVES = frozenset({'matmul'})
+# Library calls whose result is always a new array; any other may return a
+# view of an argument (reshape, transpose, indexing), which matters when that
+# argument's array is updated in place.
+FRESH_CALLS = frozenset({'matmul', 'argmax', 'argmin'})
 
 
 class _KernelStep:
@@ -410,6 +414,19 @@ class Executable:
     def _all_vars(g: Graph) -> list:
         return list(g.invars) + list(g.constvars) + [e.out for e in g.eqns]
 
+    def _views_of(self, slot: int) -> set:
+        """Slots of values that may share memory with ``slot``'s array: the
+        results of library calls on it (or on such a value), unless the call
+        always returns a new array."""
+        views: set = set()
+        alias = {slot}
+        for u, (kind, st) in zip(self.units, self.steps):
+            if (kind == 'call' and u.prim.name not in FRESH_CALLS
+                    and any(sl in alias for sl in st[2])):
+                alias.add(st[3])
+                views.add(st[3])
+        return views
+
     def _donate(self, donate: dict, last: dict) -> None:
         """Let a kernel write output ``o`` into input ``i``'s array (``donate``
         maps o -> i) where that is safe: the kernel reads the input only at the
@@ -422,8 +439,11 @@ class Executable:
                 continue
             ov, iv = g.outvars[o], g.invars[i]
             isl = self.in_slots[i]
-            if ov.shape != iv.shape or ov.dtype != iv.dtype or isl in outs:
+            if (ov.shape != iv.shape or ov.dtype != iv.dtype or isl in outs
+                    # returned as well: the caller's result would change next call
+                    or self.out_slots.count(self.out_slots[o]) > 1):
                 continue
+            views = self._views_of(isl)
             for n, (kind, st) in enumerate(self.steps):
                 if kind != 'kernel' or type(st) is not _KernelStep:
                     continue
@@ -431,8 +451,14 @@ class Executable:
                 if ov.id not in stores:
                     continue
                 pos = [k for k, (v, mode) in enumerate(st.spec.inputs) if v.id == iv.id]
+                # A view of the input read from this step on (or returned)
+                # would see the new values: no donation then.
+                seen = any(sl in views for k2, st2 in self.steps[n:]
+                           for sl in (st2.ins if k2 == 'kernel' else st2[2])) or (
+                    views & outs)
                 if (len(pos) == 1 and st.spec.inputs[pos[0]][1] in ('flat', 'nd')
-                        and st.spec.shape == iv.shape and last.get(isl) == n):
+                        and st.spec.shape == iv.shape and last.get(isl) == n
+                        and not seen):
                     st.donated[stores.index(ov.id)] = pos[0]
                 break
         for u, (kind, st) in zip(self.units, self.steps):
