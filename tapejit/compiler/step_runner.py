@@ -33,6 +33,8 @@ def compile_runner(exe: Any, kernel_step: type) -> Optional[Callable]:
     """``run(inputs) -> outputs`` for ``exe``'s steps, or ``None`` while a
     kernel step has not run yet or runs op by op (the loop handles those).
     ``kernel_step`` is the class of plain (not row-chain) kernel steps.
+    (The kernels are compiled by then for the types the plan's key pins; a
+    later call could only compile another layout of them, which types.)
 
     >>> import numpy as np, tapejit
     >>> from tapejit.compiler import compile_graph
@@ -67,7 +69,7 @@ def compile_runner(exe: Any, kernel_step: type) -> Optional[Callable]:
     for i, (kind, st) in enumerate(exe.steps):
         if kind == 'call':
             fn, params, ins, out = st
-            args = [f'env[{j}]' for j in ins] + [f'{k}={const(v)}' for k, v in params.items()]
+            args = [f'env[{j}]' for j in ins] + ([f'**{const(params)}'] if params else [])
             emit(f'r = {const(fn)}({", ".join(args)})')
             emit(f'env[{out}] = r if r.__class__ is _nd else _asarray(r)')
             emit('del r')
