@@ -321,3 +321,28 @@ def test_float16_plans_run_step_by_step():
     np.testing.assert_array_equal(r, np.maximum(x, 0))
     (plan,) = f._cache.values()
     assert plan._executable.one_call is None
+
+
+def test_later_calls_take_the_written_out_call_and_see_new_arrays():
+    w = tapejit.Variable(np.ones(4, np.float32))
+    g = np.ones(4, np.float32)
+
+    @tapejit.jit
+    def update(w, g):
+        w.array -= 0.5 * g
+        return F.sum(w)
+    update(w, g)
+    update(w, g)
+    (plan,) = update._cache.values()
+    oc = plan._executable.one_call
+    assert oc._fast is not None
+    assert float(update(w, g).array) == pytest.approx(-2.0)
+    fresh = np.full(4, 10, np.float32)  # another array: checked, then taken
+    w.array = fresh
+    assert float(update(w, g).array) == pytest.approx(38.0)
+    assert w.array is fresh
+    np.testing.assert_array_equal(fresh, np.full(4, 9.5, np.float32))
+    strided = np.full(8, 3, np.float32)[::2]  # not writable in place: a scratch array
+    w.array = strided
+    assert float(update(w, g).array) == pytest.approx(10.0)
+    np.testing.assert_array_equal(w.array, np.full(4, 2.5, np.float32))

@@ -1,6 +1,12 @@
 """A compiled plan: the graph simplified, fused and lowered to a list of steps
 (Numba kernels for loop groups, primitive ``impl`` calls for the rest), with
-each intermediate buffer dropped after its last use."""
+each intermediate buffer dropped after its last use.
+
+A small plan runs as one compiled function (:mod:`~tapejit.compiler.one_call`);
+another runs its first call through the step loop here and later calls
+through that loop written out (:mod:`~tapejit.compiler.step_runner`).  An
+output donated to an input (a parameter's update) is written by its kernel
+through that input's array, where nothing reads the old values after it."""
 
 from __future__ import annotations
 
@@ -364,7 +370,9 @@ class Executable:
                                  f'{v.dtype}{v.shape}')
         if self._timing is None:
             if self.one_call is not None:
-                outs = self.one_call(inputs)
+                outs = self.one_call.fast(inputs)
+                if outs is None:
+                    outs = self.one_call(inputs)
                 if outs is not None:
                     return outs
             if self._runner:

@@ -327,6 +327,8 @@ class OneCall:
         # The caller has the donated arrays already: returning them would only
         # box each again (about 0.2 µs apiece).
         kept = [x for k, x in enumerate(outs) if k not in {o for o, _ in self.donated}]
+        self.n_kept = len(kept)
+        self._fast: Any = None  # written once a call ran (_write_fast)
         src.emit(f'return ({"".join(x + ", " for x in kept)})')
         self.zero_d_outs = [i for i, v in enumerate(g.outvars) if v.shape == ()]
         self._donated_last: list = [None] * len(self.donated)
@@ -359,6 +361,49 @@ class OneCall:
         parts.append(f'@njit(cache={cache}, nogil=True, boundscheck=False, '
                      'error_model="numpy")\n' + self.source)
         return ''.join(parts)
+
+    def fast(self, inputs: list) -> Optional[list]:
+        """:meth:`__call__` for a call like the last one that ran, as a
+        function written out for this plan (arguments, the donated arrays'
+        identity check and the result assembly inline); ``None`` where it
+        does not apply (a donated array not seen last call, an error), and
+        the caller runs :meth:`__call__` instead."""
+        return None if self._fast is None else self._fast(inputs)
+
+    def _write_fast(self) -> None:
+        env: dict = {'_fn': self.fn, '_table': self.table, '_last': self._donated_last,
+                     '_array': numpy.array}
+        args = []
+        for i, zd in self.arg_inputs:
+            args.append(f'inputs[{i}].reshape(1)' if zd else f'inputs[{i}]')
+        for k, c in enumerate(self.const_args):
+            env[f'_c{k}'] = c
+            args.append(f'_c{k}')
+        lines = []
+        for k, (_, i) in enumerate(self.donated):
+            lines.append(f'd{k} = inputs[{i}]')
+            lines.append(f'if d{k} is not _last[{k}]: return None')
+            args.append(f'd{k}')
+        lines.append('try:')
+        lines.append(f'    res = _fn(_table, {", ".join(args)})')
+        lines.append('except Exception:')
+        lines.append('    return None')
+        donated = {o: k for k, (o, _) in enumerate(self.donated)}
+        outs, r = [], 0
+        for o in range(len(self.donated) + self.n_kept):
+            if o in donated:
+                outs.append(f'd{donated[o]}')
+            else:
+                outs.append(f'res[{r}]')
+                r += 1
+        for i in self.zero_d_outs:
+            outs[i] = f'{outs[i]}.reshape(())'
+        for i in self.copy_out:
+            outs[i] = f'_array({outs[i]}, copy=True)'
+        lines.append(f'return [{", ".join(outs)}]')
+        src = 'def fast(inputs):\n' + ''.join(f'    {ln}\n' for ln in lines)
+        exec(compile(src, '<tapejit plan call>', 'exec'), env)
+        self._fast = env['fast']
 
     def __call__(self, inputs: list, recheck: bool = True) -> Optional[list]:
         if self.failed:
@@ -394,6 +439,7 @@ class OneCall:
             if numba_error and recheck and self.fn.signatures and any(
                     a is not None for a in last):
                 self._donated_last = [None] * len(self.donated)
+                self._fast = None
                 return self(inputs, recheck=False)
             first = self.fn.signatures == [] and not self.in_memory
             if first and not (numba_error and 'TypingError' in type(exc).__name__):
@@ -406,6 +452,7 @@ class OneCall:
                     kernel_cache.compile_in_memory('kernel', source, parallel=par,
                                                    fastmath=fm)
                 self.fn = kernel_cache.function_in_memory(self.module_text, 'plan')
+                self._fast = None
                 self.in_memory = True
                 return self(inputs)
             if not numba_error:
@@ -415,6 +462,8 @@ class OneCall:
                           f'({type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ""}'
                           f'); running it step by step', RuntimeWarning, stacklevel=4)
             return None
+        if self._fast is None and all(a is b for a, b in zip(dargs, self._donated_last)):
+            self._write_fast()
         outs = list(res)
         for (o, _), d in zip(self.donated, dargs):  # in increasing output order
             outs.insert(o, d)
