@@ -12,6 +12,7 @@ from tapejit import optimizers
 from tapejit.compiler import compile_graph, one_call
 from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import trace_graph
+from test_links import _train_step
 
 
 @pytest.fixture(autouse=True)
@@ -31,16 +32,6 @@ class _MLP(tapejit.Chain):
         return self.l2(F.relu(self.l1(x)))
 
 
-def _adam_step(opt):
-    def step(model, x, t):
-        loss = F.softmax_cross_entropy(model(x), t)
-        model.cleargrads()
-        loss.backward()
-        opt.update()
-        return loss
-    return step
-
-
 def test_a_training_step_runs_written_out_and_equals_eager(monkeypatch):
     monkeypatch.setattr(one_call, 'ENABLED', False)
     rng = np.random.default_rng(0)
@@ -52,7 +43,7 @@ def test_a_training_step_runs_written_out_and_equals_eager(monkeypatch):
         models.append(_MLP())
     eager_opt = optimizers.Adam(alpha=0.01).setup(models[0])
     jit_opt = optimizers.Adam(alpha=0.01).setup(models[1])
-    eager, jitted = _adam_step(eager_opt), tapejit.jit(_adam_step(jit_opt))
+    eager, jitted = _train_step(eager_opt), tapejit.jit(_train_step(jit_opt))
     for _ in range(4):
         want = eager(models[0], x, t)
         got = jitted(models[1], x, t)
