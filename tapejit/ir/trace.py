@@ -214,6 +214,10 @@ def _stays_weak(prim: Any, arrays: list, dtype: Any) -> bool:
     return weak and prim.name != 'cast'
 
 
+_asarray = numpy.asarray
+_F64 = numpy.dtype(numpy.float64)
+
+
 class _DynamicGetter:
     """Reads a dynamic Python number as the 0-d array the plan takes."""
 
@@ -225,6 +229,8 @@ class _DynamicGetter:
 
     def __call__(self) -> Any:
         v = self.getter()
+        if v.__class__ is float:  # the common case (a learning rate), checked first
+            return _asarray(v, _F64)
         if isinstance(v, bool) or not isinstance(v, (int, float, numpy.number)):
             raise TypeError(f'{self.what} must be a number (it is an input of a compiled '
                             f'@tapejit.jit plan), got {v!r}')
