@@ -518,3 +518,35 @@ def test_a_pooled_array_kept_as_a_parameter_is_lent_once(monkeypatch):
     for k in range(6):
         update(W, g)
     np.testing.assert_allclose(W.array, -3.5)
+
+
+def test_a_returned_view_of_an_update_is_not_overwritten(monkeypatch):
+    monkeypatch.setattr(one_call, 'ENABLED', False)
+
+    @tapejit.jit
+    def step(w):
+        w.array = w.array - 0.5
+        return F.reshape(w, (2, 2))
+    w = tapejit.Variable(np.arange(4, dtype=np.float32))
+    first = step(w)
+    step(w)
+    step(w)
+    np.testing.assert_allclose(first.array, np.arange(4).reshape(2, 2) - 0.5)
+    np.testing.assert_allclose(w.array, np.arange(4) - 1.5)
+
+
+def test_an_input_sharing_a_donated_array_reads_the_old_values(monkeypatch):
+    # The parameter's own array passed as a second input: the kernel must not
+    # update it in place before the product reads it.
+    monkeypatch.setattr(one_call, 'ENABLED', False)
+    x = np.eye(3, dtype=np.float32) * 2
+
+    def f(w, a):
+        w.array = w.array * 2
+        return F.matmul(F.matmul(w, x), x) + a
+    jitted, reference = tapejit.jit(f), tapejit.jit(f, target='interpret')
+    for _ in range(2):
+        w, w_ref = (tapejit.Variable(np.ones((3, 3), np.float32)) for _ in range(2))
+        got, want = jitted(w, w.array), reference(w_ref, w_ref.array)
+        np.testing.assert_allclose(got.array, want.array)
+        np.testing.assert_allclose(w.array, w_ref.array)

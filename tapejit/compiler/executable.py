@@ -225,6 +225,25 @@ class _ChainStep(_KernelStep):
         return _eval_members(self.members, env, self.out_vars, self.consts)
 
 
+def _shared(inputs: Sequence[Any], donated: list, candidates: list) -> bool:
+    """Whether the array of a donated input is also the array, or shares the
+    memory owner, of another input (among ``candidates``)."""
+    owners: dict = {}
+    for i in candidates:
+        a = inputs[i]
+        if a.__class__ is numpy.ndarray:
+            b = a.base
+            k = id(a if b is None else b)
+            owners[k] = owners.get(k, 0) + 1
+    for i in donated:
+        a = inputs[i]
+        if a.__class__ is numpy.ndarray:
+            b = a.base
+            if owners[id(a if b is None else b)] > 1:
+                return True
+    return False
+
+
 def _numba_error(exc: BaseException) -> bool:
     mod = type(exc).__module__ or ''
     return mod.startswith('numba')
@@ -368,15 +387,22 @@ class Executable:
                        else type(a).__name__)
                 raise ValueError(f'compiled plan: input {i} is {got}; expected '
                                  f'{v.dtype}{v.shape}')
-        if self._timing is None:
-            if self.one_call is not None:
-                outs = self.one_call.fast(inputs)
-                if outs is None:
-                    outs = self.one_call(inputs)
-                if outs is not None:
-                    return outs
-            if self._runner:
-                return self._runner(inputs)
+        if self._timing is None and self.one_call is not None:
+            outs = self.one_call.fast(inputs)
+            if outs is None:
+                outs = self.one_call(inputs)
+            if outs is not None:
+                return outs
+        if self.donated_inputs and _shared(inputs, self.donated_inputs,
+                                           self._alias_candidates):
+            # Another input reaches a donated array (tied weights, or a
+            # Variable and its own array): the kernels update copies, and
+            # the caller's array gets the update only when written back.
+            inputs = list(inputs)
+            for i in self.donated_inputs:
+                inputs[i] = numpy.array(inputs[i], copy=True)
+        if self._timing is None and self._runner:
+            return self._runner(inputs)
         pool = self.pool
         pool.reclaim()
         env: list = [None] * self.nslots
@@ -448,8 +474,10 @@ class Executable:
             ov, iv = g.outvars[o], g.invars[i]
             isl = self.in_slots[i]
             if (ov.shape != iv.shape or ov.dtype != iv.dtype or isl in outs
-                    # returned as well: the caller's result would change next call
-                    or self.out_slots.count(self.out_slots[o]) > 1):
+                    # returned as well, or a view of it returned: the caller's
+                    # result would change on the next call
+                    or self.out_slots.count(self.out_slots[o]) > 1
+                    or self._views_of(self.out_slots[o]) & outs):
                 continue
             views = self._views_of(isl)
             for n, (kind, st) in enumerate(self.steps):
@@ -469,6 +497,13 @@ class Executable:
                         and not seen):
                     st.donated[stores.index(ov.id)] = pos[0]
                 break
+        self.donated_inputs = sorted({self.in_slots.index(st.ins[i])
+                                      for kind, st in self.steps if kind == 'kernel'
+                                      for i in st.donated.values()})
+        # Inputs that could share a donated array's memory (a 0-d input, such
+        # as a hyperparameter, holds a single value of its own).
+        self._alias_candidates = [i for i, v in enumerate(g.invars)
+                                  if v.shape != () or i in self.donated_inputs]
         for u, (kind, st) in zip(self.units, self.steps):
             if kind == 'kernel' and st.donated:
                 st.write_in_place(codegen.render(u, g, self.consts, self._used_later, 'kernel',
