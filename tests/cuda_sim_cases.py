@@ -409,6 +409,28 @@ def _vars(xs):
     return [Variable(x) if x.dtype.kind == 'f' else x for x in xs]
 
 
+@case
+def shared_arrays_are_one_per_block_under_contention():
+    # The simulator gives a block its shared array by an unlocked
+    # check-then-store; a slow allocation lets two threads of a block get
+    # arrays of their own, and the block's sum loses the other's partials.
+    # tapejit installs the allocation under a lock.
+    import time
+    import tapejit.functions as F
+    plain = np.empty
+
+    def slow(*a, **k):
+        time.sleep(0.002)
+        return plain(*a, **k)
+    x = _rng(5).standard_normal(3000).astype(np.float32)
+    np.empty = slow
+    try:
+        for _ in range(2):
+            _run(lambda v: F.sum(v * 2), [x], rtol=1e-4, atol=1e-3)
+    finally:
+        np.empty = plain
+
+
 def main(names) -> dict:
     out = {}
     for name in names:

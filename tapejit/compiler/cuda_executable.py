@@ -265,6 +265,44 @@ class _Runtime:
         kernel[lau.grid, lau.block, stream](*args)
 
 
+_SHARED_LOCK = threading.Lock()
+
+
+def lock_simulated_shared_arrays() -> None:
+    """Make the CUDA simulator's ``cuda.shared.array`` safe for a block's
+    threads arriving at once.
+
+    The simulator runs each GPU thread as a Python thread and gives a block
+    its shared array at the first thread's call, by a check-then-store on a
+    dict that no lock guards: two threads arriving together can each get an
+    array of their own, and a block reduction then loses the other's partial
+    sums (seen as rare wrong sums under load). This installs the same
+    allocation, keyed the same way (the calling line), under a lock; a
+    :class:`CudaExecutable` built under the simulator calls it.
+    """
+    import traceback
+
+    from numba.cuda.simulator import kernelapi
+    cls = kernelapi.FakeCUDAShared
+    if getattr(cls, '_tapejit_locked', False):
+        return
+    plain = cls.array
+
+    def array(self: Any, shape: Any, dtype: Any, alignment: Any = None) -> Any:
+        if alignment is not None or shape == 0:
+            return plain(self, shape, dtype, alignment)
+        if isinstance(dtype, kernelapi.types.Type):
+            dtype = kernelapi.numpy_support.as_dtype(dtype)
+        caller = tuple(traceback.extract_stack(sys._getframe())[-2][0:2])
+        with _SHARED_LOCK:
+            res = self._allocations.get(caller)
+            if res is None:
+                res = self._allocations[caller] = numpy.empty(shape, dtype)
+        return res
+    cls.array = array
+    cls._tapejit_locked = True
+
+
 class CudaExecutable:
     """Runs a graph with ``numba.cuda`` kernels; ``explain()`` shows groups and sources."""
 
@@ -273,6 +311,8 @@ class CudaExecutable:
         g = simplify(graph)
         self.graph = g
         self.simulator = simulator_enabled()
+        if self.simulator:
+            lock_simulated_shared_arrays()
         block = cuda_codegen.BLOCK_SIM if self.simulator else cuda_codegen.BLOCK_GPU
         self.units = fusion.partition(g, rows=False)
         consts = {v.id: c for v, c in zip(g.constvars, g.consts)}
