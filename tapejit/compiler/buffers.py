@@ -82,12 +82,6 @@ class BufferPool:
             self._owned[id(a)] = a
         return a
 
-    def give_back(self, a: numpy.ndarray) -> None:
-        """Return a buffer just taken and not used."""
-        with self._lock:
-            if self._owned.get(id(a)) is a:
-                self._free.setdefault((a.shape, a.dtype.str), []).append(a)
-
     def release(self, holder: list, i: int) -> None:
         """``holder[i]`` is no longer needed by the plan: pool it if no one
         else holds it, else forget it.  Clears ``holder[i]``."""

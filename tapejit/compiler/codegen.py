@@ -270,14 +270,20 @@ def prepare_inputs(spec: KernelSpec, arrays: list) -> list:
     return out
 
 
-def reduction_buffers(spec: KernelSpec, nch: int) -> list:
-    bufs = []
+def reduction_layout(spec: KernelSpec, nch: int) -> list:
+    """``(shape, dtype, init)`` of each reduction's buffer: one partial
+    result per chunk, or the final values of a row reduction."""
+    out = []
     S = spec.shape
     for e, axes, how, init, adt in spec.reductions:
         kept = tuple(S[d] for d in range(len(S)) if d not in axes)
         shape = ((max(nch, 1),) + kept) if how == 'partial' else kept
-        bufs.append(numpy.full(shape, init, e.out.dtype if how == 'row' else adt))
-    return bufs
+        out.append((shape, e.out.dtype if how == 'row' else adt, init))
+    return out
+
+
+def reduction_buffers(spec: KernelSpec, nch: int) -> list:
+    return [numpy.full(shape, init, dt) for shape, dt, init in reduction_layout(spec, nch)]
 
 
 def finish_reduction(e: Any, how: str, buf: numpy.ndarray, nch: int) -> numpy.ndarray:

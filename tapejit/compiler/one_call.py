@@ -112,11 +112,7 @@ def _prepared(x: str, mode: str) -> str:
 
 def _alloc_reductions(sp: Any, nch: int, src: _Source) -> list:
     names = []
-    S = sp.shape
-    for e, axes, how, init, adt in sp.reductions:
-        kept = tuple(S[d] for d in range(len(S)) if d not in axes)
-        shape = ((max(nch, 1),) + kept) if how == 'partial' else kept
-        dt = e.out.dtype if how == 'row' else adt
+    for shape, dt, init in codegen.reduction_layout(sp, nch):
         r = src.name('r')
         src.emit(f'{r} = np.full({src.shape(shape)}, {typed(init, dt)})')
         names.append(r)

@@ -131,11 +131,7 @@ def _kernel(st: Any, emit: Callable, const: Callable) -> None:
         emit(f'env[{sl}] = {alloc}({shape}, {dt})')
         outs.append(f'env[{sl}]' + ('.reshape(-1)' if flat else ''))
     reds = []
-    S = spec.shape
-    for j, (e, axes, how, init, adt) in enumerate(spec.reductions):
-        kept = tuple(S[d] for d in range(len(S)) if d not in axes)
-        shape = ((max(st.nch, 1),) + kept) if how == 'partial' else kept
-        dt = e.out.dtype if how == 'row' else adt
+    for j, (shape, dt, init) in enumerate(codegen.reduction_layout(spec, st.nch)):
         emit(f'r{j} = _full({const(shape)}, {const(init)}, {const(dt)})')
         reds.append(f'r{j}')
     emit(f'{const(st.kernel)}({const(st.sizes)}, {st.ch}, {st.nch}, '
