@@ -153,13 +153,13 @@ def test_damaged_cache_entry_is_rewritten_with_a_warning(tmp_path, monkeypatch):
     monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(tmp_path))
     from tapejit.compiler import kernel_cache
     src = 'def kdamaged(n, ch, nch, in0, out0):\n    out0[0] = in0[0] + 41.0\n'
-    kernel_cache.get_kernel('kdamaged', src, parallel=False)
+    kernel_cache.get_kernel('kdamaged', src, parallel=False, native=False)
     (path,) = (tmp_path / 'kernels').glob('k_*.py')
     path.write_text(path.read_text()[:40])           # truncated
     kernel_cache._memory.clear()
     kernel_cache._warned.clear()
     with pytest.warns(RuntimeWarning, match='damaged'):
-        k = kernel_cache.get_kernel('kdamaged', src, parallel=False)
+        k = kernel_cache.get_kernel('kdamaged', src, parallel=False, native=False)
     out = np.zeros(1)
     k(None, 0, 0, np.ones(1), out)
     assert out[0] == 42.0
@@ -173,7 +173,7 @@ def test_unwritable_cache_dir_compiles_in_memory(tmp_path, monkeypatch):
     kernel_cache._warned.discard('unwritable')
     src = 'def kmem(n, ch, nch, in0, out0):\n    out0[0] = in0[0] * 3.0\n'
     with pytest.warns(RuntimeWarning, match='compiling in memory'):
-        k = kernel_cache.get_kernel('kmem', src, parallel=False)
+        k = kernel_cache.get_kernel('kmem', src, parallel=False, native=False)
     out = np.zeros(1)
     k(None, 0, 0, np.ones(1), out)
     assert out[0] == 3.0

@@ -74,8 +74,12 @@ class _KernelStep:
         self.donated = dict(spec.inplace)
 
     def load(self) -> Any:
+        # A plain step's stores and reductions go to buffers of its own (or
+        # through the very input they update): exclusive.  A row chain's
+        # later part reads what an earlier one stored: not.
         self.kernel = kernel_cache.get_kernel(self.spec.name, self.source,
-                                              parallel=self.parallel, fastmath=self.fastmath)
+                                              parallel=self.parallel, fastmath=self.fastmath,
+                                              exclusive=type(self) is _KernelStep)
         return self.kernel
 
     def _first_call(self, args: list, outs: list, reds: list) -> None:

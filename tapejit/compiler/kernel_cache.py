@@ -27,6 +27,8 @@ import threading
 import warnings
 from typing import Any, Callable, Optional
 
+from tapejit.compiler import native as native_kernels
+
 _lock = threading.Lock()
 _memory: dict = {}          # key -> dispatcher
 _warned: set = set()
@@ -154,14 +156,41 @@ def _load(key: str, label: str, text: str, from_disk: Callable[[str], Any],
         return k
 
 
-def get_kernel(name: str, source: str, *, parallel: bool, fastmath: Any = False) -> Any:
+def get_kernel(name: str, source: str, *, parallel: bool, fastmath: Any = False,
+               native: bool = True, exclusive: bool = False) -> Any:
     # fastmath: a bool, or a set of LLVM fast-math flags such as {'reassoc'}
-    """The Numba dispatcher for ``source`` (a function named ``name``)."""
+    """The kernel of ``source`` (a function named ``name``): a serial one
+    compiled by :mod:`~tapejit.compiler.native` where ``native`` and that
+    path is on (it falls back to Numba by itself), else the Numba dispatcher.
+    ``exclusive``: the caller promises that an array the kernel writes never
+    shares memory with another argument (see :class:`native.NativeKernel`)."""
     flags = f'parallel={parallel} fastmath={fastmath}'
+    if native and not parallel and native_kernels.enabled():
+        return _native_kernel(name, source, fastmath, flags, exclusive)
     key = _key(source, flags)
     return _load(key, f'kernel ({flags})', source,
                  lambda d: _from_disk(d, key, _decorate(name, source, parallel, fastmath, True)),
                  lambda: _from_memory(_decorate(name, source, parallel, fastmath, False), name))
+
+
+def _native_kernel(name: str, source: str, fastmath: Any, flags: str, exclusive: bool) -> Any:
+    # Keyed without _key: that imports Numba, which a process loading only
+    # native kernels from the cache never needs.
+    mkey = f'native|{exclusive}|' + hashlib.sha256(f'{flags}\n{source}'.encode()).hexdigest()[:24]
+    with _lock:
+        k = _memory.get(mkey)
+        if k is not None:
+            return k
+        if os.environ.get('TAPEJIT_DEBUG', '') not in ('', '0'):
+            print(f'--- tapejit native kernel ({flags}) {mkey}\n{source}', file=sys.stderr)
+        d = cache_dir()
+        k = native_kernels.NativeKernel(
+            name, source, fastmath, os.path.join(d, 'native') if d else None,
+            fallback=lambda: get_kernel(name, source, parallel=False, fastmath=fastmath,
+                                        native=False),
+            exclusive=exclusive)
+        _memory[mkey] = k
+        return k
 
 
 def get_function(module_text: Callable[[bool], str], attr: str) -> Any:

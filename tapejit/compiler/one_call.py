@@ -407,7 +407,9 @@ class OneCall:
         if self.fn is None:
             # The module reads its kernels from those loaded (loaded_kernel).
             for _, source, par, fm in self._kernels.values():
-                kernel_cache.get_kernel('kernel', source, parallel=par, fastmath=fm)
+                # (Numba's: the plan calls them from its own compiled code.)
+                kernel_cache.get_kernel('kernel', source, parallel=par, fastmath=fm,
+                                        native=False)
             self.fn = kernel_cache.get_function(self.module_text, 'plan')
         if self.any_zero_d:
             args = [inputs[i].reshape(1) if zd else inputs[i] for i, zd in self.arg_inputs]

@@ -134,8 +134,14 @@ def _kernel(st: Any, emit: Callable, const: Callable) -> None:
     for j, (shape, dt, init) in enumerate(codegen.reduction_layout(spec, st.nch)):
         emit(f'r{j} = _full({const(shape)}, {const(init)}, {const(dt)})')
         reds.append(f'r{j}')
-    emit(f'{const(st.kernel)}({const(st.sizes)}, {st.ch}, {st.nch}, '
-         f'{", ".join(args + outs + reds)})')
+    call = f'({const(st.sizes)}, {st.ch}, {st.nch}, {", ".join(args + outs + reds)})'
+    fast = getattr(st.kernel, 'fast', None)
+    if fast is not None:
+        # A native kernel's compiled entry; NotImplemented: another signature.
+        emit(f'if {const(fast)}{call} is not None:')
+        emit(f'    {const(st.kernel)}{call}')
+    else:
+        emit(f'{const(st.kernel)}{call}')
     for k in st.donated:
         emit(f'env[{st.outs[k]}] = d{k}')
         emit(f'del d{k}')

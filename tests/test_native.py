@@ -1,0 +1,231 @@
+"""Serial kernels compiled by llvmlite directly (tapejit.compiler.native),
+against the same kernels compiled by Numba and against the interpreter."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import warnings
+
+import numpy as np
+import pytest
+
+import tapejit
+import tapejit.functions as F
+from tapejit.compiler import compile_graph, kernel_cache, native, one_call
+from tapejit.ir.interpret import interpret
+from tapejit.ir.trace import trace_graph
+
+
+@pytest.fixture(autouse=True)
+def _setup(tmp_path_factory, monkeypatch):
+    d = tmp_path_factory.getbasetemp() / 'kernel-cache'
+    monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(d))
+    # Step by step: a small plan would otherwise run as one Numba call.
+    monkeypatch.setattr(one_call, 'ENABLED', False)
+
+
+def _run(fn, args, native_on):
+    os.environ['TAPEJIT_NATIVE'] = '1' if native_on else '0'
+    try:
+        g = trace_graph(fn, args)
+        ex = compile_graph(g)
+        outs = [ex(list(args)) for _ in range(2)]  # the loop, then the runner
+    finally:
+        os.environ.pop('TAPEJIT_NATIVE', None)
+    kernels = [st.kernel for kind, st in ex.steps if kind == 'kernel']
+    return g, outs, kernels
+
+
+rng = np.random.default_rng(0)
+X32 = rng.standard_normal((7, 33)).astype(np.float32)
+X64 = rng.standard_normal((7, 33))
+V32 = rng.standard_normal(33).astype(np.float32)
+NANS = X32.copy()
+NANS[1, 3], NANS[2, 5], NANS[4, 0] = np.nan, np.inf, -np.inf
+I32 = rng.integers(-5, 5, (7, 33)).astype(np.int32)
+
+CASES = {
+    'relu_bias_rowmax': (lambda x, v: F.max(F.relu(x + v), axis=1), [X32, V32]),
+    'softmax_cross_entropy': (lambda x: F.softmax_cross_entropy(
+        x, np.arange(7, dtype=np.int32) % 33), [X32]),
+    'log_softmax_rows': (lambda x: F.log_softmax(x), [X64]),
+    'tanh_f32_sigmoid': (lambda x: F.tanh(x) * F.sigmoid(x) + F.sum(x), [X32]),
+    'tanh_f64': (lambda x: F.tanh(x * 3), [X64]),
+    'math_functions': (lambda x: F.exp(x) + F.log1p(F.absolute(x)) + F.expm1(x * 0.1)
+                       + F.sqrt(F.absolute(x)) + F.sin(x) * F.cos(x), [X64]),
+    'powers': (lambda x: x ** 2 + x ** 3 - F.absolute(x) ** 1.7 + x ** 4, [X32]),
+    'nan_inf_max_min': (lambda x: (F.max(x, axis=0), F.min(x, axis=1), F.sum(x * 2)), [NANS]),
+    'nan_maximum_where': (lambda x: F.where(x > 0, F.maximum(x, 0.5 * x), F.minimum(x, -x)),
+                          [NANS]),
+    'int_casts_and_compares': (lambda i, x: F.where(i > 0, F.cast(i, np.float32) * x, x / 2),
+                               [I32, X32]),
+    'column_sums': (lambda x: F.sum(x * x, axis=0) + 1, [X64]),
+    'transposed_input': (lambda x: F.sum(F.exp(x) * 2, axis=1), [X32.T.copy().T]),
+    'erf_sign': (lambda x: F.erf(x) + F.sign(x), [X32]),
+}
+
+
+@pytest.mark.parametrize('name', sorted(CASES))
+def test_native_kernels_equal_numba_and_the_interpreter(name):
+    fn, args = CASES[name]
+    g, nat, nk = _run(fn, args, True)
+    _, nb, bk = _run(fn, args, False)
+    assert nk and all(isinstance(k, native.NativeKernel) for k in nk)
+    assert not any(isinstance(k, native.NativeKernel) for k in bk)
+    assert all(not k.unsupported and k.variants for k in nk)
+    want = interpret(g, list(args))
+    for run in nat + nb:
+        for a, w in zip(run, want):
+            assert a.shape == w.shape and a.dtype == w.dtype
+            np.testing.assert_allclose(a, w, rtol=2e-5, atol=2e-5, equal_nan=True)
+    # Same loops, same libraries: native and Numba agree to rounding.
+    for a, b in zip(nat[1], nb[1]):
+        np.testing.assert_allclose(a, b, rtol=1e-6, atol=1e-6, equal_nan=True)
+
+
+def test_strided_arrays_get_their_own_variant():
+    src = ('def k(n, ch, nch, in0, out0):\n'
+           '    for c in range(nch):\n'
+           '        for i0 in range(n[0]):\n'
+           '            for i1 in range(n[1]):\n'
+           '                out0[i0, i1] = in0[i0, i1] * np.float32(3.0)\n')
+    k = native.NativeKernel('k', src, False, None)
+    a = np.arange(24, dtype=np.float32).reshape(4, 6)
+    for x in (a, a[:, ::2], a.T):
+        out = np.zeros(x.shape, np.float32)
+        k(np.array(x.shape, np.int64), 1, 1, x, out)
+        np.testing.assert_array_equal(out, x * 3)
+    assert [s[3][2] for s in k.signatures] == [True, False]  # C, then strided
+    out = np.zeros((4, 6))
+    k(np.array([4, 6]), 1, 1, a.astype(np.float64), out)  # another dtype
+    np.testing.assert_array_equal(out, a * 3)
+    assert len(k.signatures) == 3
+
+
+@pytest.mark.parametrize('bad', ['dtype', 'ndim', 'list', 'count', 'byteorder', 'unaligned',
+                                 'strided'])
+def test_a_variant_refuses_arguments_it_was_not_compiled_for(bad):
+    src = 'def k(n, x, y):\n    for i in range(n[0]):\n        y[i] = x[i] + np.float32(1.0)\n'
+    k = native.NativeKernel('k', src, False, None)
+    n, x, y = np.array([4]), np.arange(4, dtype=np.float32), np.zeros(4, np.float32)
+    k(n, x, y)
+    fast = k.fast
+    assert fast(n, x, y) is None
+    args = {'dtype': (n, x.astype(np.float64), y), 'ndim': (n, x.reshape(2, 2), y),
+            'list': (n, [0.0] * 4, y), 'count': (n, x),
+            'byteorder': (n, x.astype('>f4'), y),
+            'unaligned': (n, np.frombuffer(b'\0' + x.tobytes(), np.float32, 4, 1), y),
+            'strided': (n, np.arange(8, dtype=np.float32)[::2], y)}[bad]
+    assert fast(*args) is NotImplemented
+    np.testing.assert_array_equal(y, x + 1)  # nothing written
+
+
+def test_source_outside_the_language_runs_through_numba():
+    # An integer power has no translation here: Numba compiles the kernel.
+    src = 'def k(n, x, y):\n    for i in range(n[0]):\n        y[i] = x[i] ** 3\n'
+    k = native.NativeKernel('k', src, False, None,
+                            fallback=lambda: kernel_cache.get_kernel(
+                                'k', src, parallel=False, native=False))
+    x, y = np.arange(4, dtype=np.int64), np.zeros(4, np.int64)
+    k(np.array([4]), x, y)
+    assert k.unsupported and k.numba is not None
+    np.testing.assert_array_equal(y, x ** 3)
+    with pytest.raises(native.Unsupported, match='integer power'):
+        native.translate(src, 'k', (('<i8', 1, True),) * 3, False, 's')
+
+
+def test_parallel_kernels_stay_with_numba(monkeypatch):
+    monkeypatch.setenv('TAPEJIT_NATIVE', '1')
+    src = 'def kp(n, x):\n    for i in prange(n[0]):\n        x[i] = 1.0\n'
+    assert not isinstance(kernel_cache.get_kernel('kp', src, parallel=True),
+                          native.NativeKernel)
+    monkeypatch.setenv('TAPEJIT_NATIVE', '0')
+    assert not native.enabled()
+
+
+def test_a_damaged_object_is_recompiled_with_a_warning(tmp_path):
+    src = 'def k(n, x, y):\n    for i in range(n[0]):\n        y[i] = x[i] * np.float64(5.0)\n'
+    n, x = np.array([3]), np.arange(3.0)
+    y = np.zeros(3)
+    native.NativeKernel('k', src, False, str(tmp_path))(n, x, y)
+    (path,) = tmp_path.glob('*.o')
+    blob = path.read_bytes()
+    path.write_bytes(blob[:len(blob) // 2])  # truncated
+    y[:] = 0
+    with pytest.warns(RuntimeWarning, match='damaged'):
+        native.NativeKernel('k', src, False, str(tmp_path))(n, x, y)
+    np.testing.assert_array_equal(y, x * 5)
+    assert path.read_bytes() == blob  # rewritten whole
+
+
+def test_an_unwritable_directory_compiles_in_memory_with_one_warning(tmp_path, monkeypatch):
+    blocker = tmp_path / 'file'
+    blocker.write_text('not a directory')
+    monkeypatch.setattr(native, '_warned', [])
+    src = 'def k(n, x, y):\n    for i in range(n[0]):\n        y[i] = x[i] * np.float64(7.0)\n'
+    n, x, y = np.array([3]), np.arange(3.0), np.zeros(3)
+    with pytest.warns(RuntimeWarning, match='compiling in memory'):
+        native.NativeKernel('k', src, False, str(blocker / 'native'))(n, x, y)
+    np.testing.assert_array_equal(y, x * 7)
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')
+        native.NativeKernel('k2', src.replace('def k(', 'def k2('), False,
+                            str(blocker / 'native'))(n, x, y)
+
+
+def test_a_second_process_loads_the_objects_without_numba(tmp_path):
+    # A warm start loads object code with llvmlite alone: Numba is never imported.
+    code = ('import sys, numpy as np, tapejit, tapejit.functions as F\n'
+            'from tapejit.compiler import compile_graph, one_call\n'
+            'from tapejit.ir.trace import trace_graph\n'
+            'one_call.ENABLED = False\n'
+            'x = np.linspace(-1, 1, 4000, dtype=np.float32).reshape(40, 100)\n'
+            'g = trace_graph(lambda x: F.sum(F.relu(x) * 3 + x, axis=1), [x])\n'
+            'print(float(compile_graph(g)([x])[0].sum()), "numba" in sys.modules)\n')
+    env = dict(os.environ, TAPEJIT_CACHE_DIR=str(tmp_path))
+    env.pop('TAPEJIT_NATIVE', None)
+    cold = subprocess.run([sys.executable, '-c', code], env=env, check=True,
+                          capture_output=True, text=True).stdout.split()
+    assert list((tmp_path / 'kernels' / 'native').glob('*.o'))
+    warm = subprocess.run([sys.executable, '-c', code], env=env, check=True,
+                          capture_output=True, text=True).stdout.split()
+    assert warm == [cold[0], 'False']
+
+
+def test_a_training_step_equals_numba_bit_for_bit():
+    # The README's kind of step: Linear layers, softmax cross entropy, SGD.
+    from tapejit import links as L
+    from tapejit import optimizers
+
+    def make():
+        r = np.random.default_rng(5)
+        model = L.Linear(20, 16, initialW=r.standard_normal((16, 20)).astype(np.float32) * .2)
+        opt = optimizers.SGD(lr=0.1)
+        opt.setup(model)
+        return model, opt
+
+    x = np.random.default_rng(6).standard_normal((64, 20)).astype(np.float32)
+    t = (np.arange(64) % 16).astype(np.int32)
+    results = []
+    for flag in ('1', '0'):
+        os.environ['TAPEJIT_NATIVE'] = flag
+        try:
+            model, opt = make()
+
+            @tapejit.jit
+            def step(x, t):
+                model.cleargrads()
+                loss = F.softmax_cross_entropy(F.relu(model(x)), t)
+                loss.backward()
+                opt.update()
+                return loss
+            losses = [float(step(x, t).array) for _ in range(3)]
+        finally:
+            os.environ.pop('TAPEJIT_NATIVE', None)
+        results.append((losses, model.W.array.copy(), model.b.array.copy()))
+    (l1, w1, b1), (l2, w2, b2) = results
+    np.testing.assert_allclose(l1, l2, rtol=1e-6)
+    np.testing.assert_allclose(w1, w2, rtol=1e-6, atol=1e-7)
+    np.testing.assert_allclose(b1, b2, rtol=1e-6, atol=1e-7)
