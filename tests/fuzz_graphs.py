@@ -815,8 +815,29 @@ def compile_donated(graph: Any) -> Callable:
     return run
 
 
+def compile_numba(graph: Any) -> Callable:
+    """The step-by-step plan with every kernel compiled by Numba
+    (``TAPEJIT_NATIVE=0``): serial kernels otherwise go through
+    ``tapejit.compiler.native``, and both must agree with the interpreter."""
+    ex = compile_graph(graph)
+    ex.one_call = None
+
+    def run(xs: list) -> list:
+        old = os.environ.get('TAPEJIT_NATIVE')
+        os.environ['TAPEJIT_NATIVE'] = '0'  # read when a kernel loads, at its first run
+        try:
+            return ex(xs)
+        finally:
+            if old is None:
+                del os.environ['TAPEJIT_NATIVE']
+            else:
+                os.environ['TAPEJIT_NATIVE'] = old
+    return run
+
+
 TARGETS: list = [('cpu', compile_cpu), ('cpu steps', compile_steps),
-                 ('cpu runner', compile_runner), ('cpu donated', compile_donated)]
+                 ('cpu runner', compile_runner), ('cpu donated', compile_donated),
+                 ('cpu numba', compile_numba)]
 
 
 def _simulator() -> bool:

@@ -146,16 +146,18 @@ def test_parallel_kernels_stay_with_numba(monkeypatch):
 
 
 def test_a_damaged_object_is_recompiled_with_a_warning(tmp_path):
-    src = 'def k(n, x, y):\n    for i in range(n[0]):\n        y[i] = x[i] * np.float64(5.0)\n'
+    # (A kernel of its own: a process loads each compiled variant once.)
+    src = 'def kd(n, x, y):\n    for i in range(n[0]):\n        y[i] = x[i] * np.float64(5.0)\n'
     n, x = np.array([3]), np.arange(3.0)
     y = np.zeros(3)
-    native.NativeKernel('k', src, False, str(tmp_path))(n, x, y)
+    native.NativeKernel('kd', src, False, str(tmp_path))(n, x, y)
     (path,) = tmp_path.glob('*.o')
     blob = path.read_bytes()
     path.write_bytes(blob[:len(blob) // 2])  # truncated
+    native._entries.clear()  # as a new process
     y[:] = 0
     with pytest.warns(RuntimeWarning, match='damaged'):
-        native.NativeKernel('k', src, False, str(tmp_path))(n, x, y)
+        native.NativeKernel('kd', src, False, str(tmp_path))(n, x, y)
     np.testing.assert_array_equal(y, x * 5)
     assert path.read_bytes() == blob  # rewritten whole
 
@@ -229,3 +231,46 @@ def test_a_training_step_equals_numba_bit_for_bit():
     np.testing.assert_allclose(l1, l2, rtol=1e-6)
     np.testing.assert_allclose(w1, w2, rtol=1e-6, atol=1e-7)
     np.testing.assert_allclose(b1, b2, rtol=1e-6, atol=1e-7)
+
+
+SRC = 'def kf(n, x, y):\n    for i in range(n[0]):\n        y[i] = x[i] * np.float64(6.0)\n'
+
+
+def _fresh_run(d):
+    n, x, y = np.array([3]), np.arange(3.0), np.zeros(3)
+    native._entries.clear()  # as a new process: nothing loaded yet
+    native.NativeKernel('kf', SRC, False, str(d))(n, x, y)
+    np.testing.assert_array_equal(y, x * 6)
+
+
+@pytest.mark.parametrize('fault', ['garbage', 'empty', 'unreadable'])
+def test_a_faulty_object_entry_is_never_trusted(tmp_path, fault):
+    _fresh_run(tmp_path)
+    (path,) = tmp_path.glob('*.o')
+    blob = path.read_bytes()
+    if fault == 'garbage':  # same length, checksum no longer matches
+        path.write_bytes(blob[:len(native._MAGIC) + 32] + bytes(len(blob) - 39))
+    elif fault == 'empty':
+        path.write_bytes(b'')
+    else:
+        path.chmod(0)
+        if os.access(path, os.R_OK):
+            pytest.skip('running as a user who reads any file')
+    with warnings.catch_warnings(record=True) as w:
+        warnings.simplefilter('always')
+        _fresh_run(tmp_path)
+    assert len(w) <= 1 and all('damaged' in str(x.message) for x in w)
+    assert path.read_bytes() == blob
+
+
+def test_processes_compiling_the_same_kernel_at_once(tmp_path):
+    code = ('import numpy as np\nfrom tapejit.compiler import native\n'
+            f'src = {SRC!r}\n'
+            'n, x, y = np.array([3]), np.arange(3.0), np.zeros(3)\n'
+            f'native.NativeKernel("kf", src, False, {str(tmp_path)!r})(n, x, y)\n'
+            'assert (y == x * 6).all()\n')
+    procs = [subprocess.Popen([sys.executable, '-c', code]) for _ in range(4)]
+    assert [p.wait(timeout=300) for p in procs] == [0] * 4
+    assert len(list(tmp_path.glob('*.o'))) == 1
+    assert not list(tmp_path.glob('.tmp-*'))
+    _fresh_run(tmp_path)

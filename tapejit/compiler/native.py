@@ -38,6 +38,7 @@ import ctypes.util
 import hashlib
 import inspect
 import os
+import sys
 import tempfile
 import threading
 import warnings
@@ -106,44 +107,64 @@ def _check_layout() -> None:
 
 def _setup() -> dict:
     with _lock:
-        if _state:
-            return _state
-        import llvmlite
-        import llvmlite.binding as llvm
-        _check_layout()
-        llvm.initialize_native_target()
-        llvm.initialize_native_asmprinter()
-        cpu, features = llvm.get_host_cpu_name(), llvm.get_host_cpu_features().flatten()
-        tm = llvm.Target.from_default_triple().create_target_machine(
-            cpu=cpu, features=features, opt=3, codemodel='jitdefault')
-        engine = llvm.create_mcjit_compiler(llvm.parse_assembly(''), tm)
-        api = ctypes.pythonapi
-        symbols = {
-            'tj_none': id(None), 'tj_notimpl': id(NotImplemented),
-            'tj_ndarray': id(numpy.ndarray), 'tj_long': id(int),
-            'tj_incref': ctypes.cast(api.Py_IncRef, ctypes.c_void_p).value,
-            'tj_as_ll': ctypes.cast(api.PyLong_AsLongLong, ctypes.c_void_p).value,
-        }
-        libm = ctypes.CDLL(ctypes.util.find_library('m'))
-        libc = ctypes.CDLL(None)
-        for base in _LIBM:
-            for name in (base, base + 'f'):
-                symbols[name] = ctypes.cast(getattr(libm, name), ctypes.c_void_p).value
-        for name in ('memset', 'memcpy', 'memmove'):
-            symbols[name] = ctypes.cast(getattr(libc, name), ctypes.c_void_p).value
-        for name, addr in symbols.items():
-            llvm.add_symbol(name, addr)
-        h = hashlib.sha256()
-        here = os.path.dirname(__file__)
-        for mod in ('native.py', 'vecmath.py'):
-            with open(os.path.join(here, mod), 'rb') as f:
-                h.update(f.read())
-        new = api.PyCFunction_NewEx
-        new.restype = ctypes.py_object
-        new.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
-        _state.update(llvm=llvm, tm=tm, engine=engine, new_function=new,
-                      fingerprint=f'{llvmlite.__version__}|{cpu}|{features}|{h.hexdigest()}')
+        if not _state:
+            try:
+                _start()
+            except Unsupported:
+                raise
+            except Exception as e:  # no LLVM target, no C math library: Numba then
+                raise Unsupported(f'native kernels unavailable ({type(e).__name__}: {e})')
         return _state
+
+
+def _libm() -> Any:
+    for name in ('libm.so.6', ctypes.util.find_library('m')):
+        try:
+            return ctypes.CDLL(name)
+        except OSError:
+            continue
+    raise Unsupported('no C math library')
+
+
+def _start() -> None:
+    import llvmlite
+    import llvmlite.binding as llvm
+    _check_layout()
+    llvm.initialize_native_target()
+    llvm.initialize_native_asmprinter()
+    cpu, features = llvm.get_host_cpu_name(), llvm.get_host_cpu_features().flatten()
+    tm = llvm.Target.from_default_triple().create_target_machine(
+        cpu=cpu, features=features, opt=3, codemodel='jitdefault')
+    engine = llvm.create_mcjit_compiler(llvm.parse_assembly(''), tm)
+    api = ctypes.pythonapi
+    symbols = {
+        'tj_none': id(None), 'tj_notimpl': id(NotImplemented),
+        'tj_ndarray': id(numpy.ndarray), 'tj_long': id(int),
+        'tj_incref': ctypes.cast(api.Py_IncRef, ctypes.c_void_p).value,
+        'tj_as_ll': ctypes.cast(api.PyLong_AsLongLong, ctypes.c_void_p).value,
+    }
+    libm = _libm()
+    libc = ctypes.CDLL(None)
+    for base in _LIBM:
+        for name in (base, base + 'f'):
+            symbols[name] = ctypes.cast(getattr(libm, name), ctypes.c_void_p).value
+    for name in ('memset', 'memcpy', 'memmove'):
+        symbols[name] = ctypes.cast(getattr(libc, name), ctypes.c_void_p).value
+    for name, addr in symbols.items():
+        llvm.add_symbol(name, addr)
+    h = hashlib.sha256()
+    here = os.path.dirname(__file__)
+    for mod in ('native.py', 'vecmath.py'):
+        with open(os.path.join(here, mod), 'rb') as f:
+            h.update(f.read())
+    new = api.PyCFunction_NewEx
+    new.restype = ctypes.py_object
+    new.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
+    # The object code depends on LLVM (llvmlite's version), the CPU, this
+    # translator and the interpreter and NumPy layouts its entry reads.
+    _state.update(llvm=llvm, tm=tm, engine=engine, new_function=new,
+                  fingerprint=f'{llvmlite.__version__}|{cpu}|{features}|{h.hexdigest()}|'
+                              f'{sys.version_info[:2]}|{numpy.__version__.split(".")[0]}')
 
 
 # --------------------------------------------------------------------------
@@ -739,6 +760,7 @@ def _object_code(llvm_ir: str) -> bytes:
 
 
 _MAGIC = b'TJOBJ1\n'
+_entries: dict = {}  # symbol -> entry, for the process
 
 
 def _method_def(symbol: str, addr: int) -> int:
@@ -802,6 +824,11 @@ def _load_variant(source: str, name: str, sig: tuple, fastmath: Any,
                          f'{source}'.encode()).hexdigest()[:32]
     symbol = f'tj_{key}'
     with _lock:
+        # Another thread (or kernel object) may have loaded it: a symbol is
+        # added to the engine once.
+        fn = _entries.get(symbol)
+        if fn is not None:
+            return fn
         engine = st['engine']
         path = os.path.join(cache_dir, f'{key}.o') if cache_dir else None
         obj = _read_cached(path) if path and os.path.exists(path) else None
@@ -814,7 +841,8 @@ def _load_variant(source: str, name: str, sig: tuple, fastmath: Any,
         addr = engine.get_function_address(symbol)
         if not addr:
             raise RuntimeError(f'tapejit: compiled kernel {symbol} has no entry')
-        return st['new_function'](_method_def(symbol, addr), None, None)
+        fn = _entries[symbol] = st['new_function'](_method_def(symbol, addr), None, None)
+        return fn
 
 
 class NativeKernel:
