@@ -274,3 +274,56 @@ def test_processes_compiling_the_same_kernel_at_once(tmp_path):
     assert len(list(tmp_path.glob('*.o'))) == 1
     assert not list(tmp_path.glob('.tmp-*'))
     _fresh_run(tmp_path)
+
+
+def test_read_only_outputs_long_long_and_big_ints():
+    src = 'def kw(n, m, x, y):\n    for i in range(n[0]):\n        y[i] = x[i] * m\n'
+    k = native.NativeKernel('kw', src, False, None,
+                            fallback=lambda: kernel_cache.get_kernel(
+                                'kw', src, parallel=False, native=False))
+    n, x = np.array([3]), np.arange(3, dtype=np.longlong)  # type number 9, not int64's 7
+    y = np.zeros(3, np.longlong)
+    k(n, 2, x, y)
+    np.testing.assert_array_equal(y, x * 2)
+    assert k.fast(n, 2, x, y) is None and not k.unsupported
+    ro = np.zeros(3, np.longlong)
+    ro.flags.writeable = False
+    assert k.fast(n, 2, x, ro) is NotImplemented  # never stored to
+    with pytest.raises(Exception, match='(?i)read.?only|readonly'):
+        k(n, 2, x, ro)  # Numba's dispatcher says what is wrong
+    assert not ro.any()
+    with pytest.raises(OverflowError):
+        k.fast(n, 2 ** 70, x, y)
+
+
+def test_kernels_run_without_the_gil():
+    import threading
+    src = ('def kg(n, x, y):\n    for r in range(n[1]):\n        for i in range(n[0]):\n'
+           '            y[i] = np.sqrt(x[i] + y[i])\n')
+    k = native.NativeKernel('kg', src, False, None)
+    x, y = np.random.default_rng(0).random(1 << 16), np.zeros(1 << 16)
+    k(np.array([8, 1]), x, y)
+    ticks = [0]
+    done = threading.Event()
+
+    def count():
+        while not done.is_set():
+            ticks[0] += 1
+    t = threading.Thread(target=count)
+    t.start()
+    try:
+        # The counting rate while this thread sleeps (the GIL free).
+        import time
+        t0, c0 = time.perf_counter(), ticks[0]
+        time.sleep(0.1)
+        rate = (ticks[0] - c0) / (time.perf_counter() - t0)
+        t0, c0 = time.perf_counter(), ticks[0]
+        k.fast(np.array([1 << 16, 3000]), x, y)  # a few tenths of a second of loops
+        elapsed, during = time.perf_counter() - t0, ticks[0] - c0
+    finally:
+        done.set()
+        t.join()
+    # Holding the GIL, the other thread would count only in the switch
+    # intervals around the call (a few ms), not through it.
+    assert elapsed > 0.05
+    assert during > 0.25 * rate * elapsed, (during, rate, elapsed)

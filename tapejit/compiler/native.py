@@ -72,7 +72,7 @@ _state: dict = {}
 # and CPython 3.9-3.13; checked against live objects in ``_setup``).
 _OB_TYPE, _DATA, _ND, _DIMS, _STRIDES, _DESCR, _FLAGS = 8, 16, 24, 32, 40, 56, 64
 _DESCR_BYTEORDER, _DESCR_TYPENUM = 26, 28
-_C_CONTIGUOUS, _ALIGNED = 0x1, 0x100
+_C_CONTIGUOUS, _ALIGNED, _WRITEABLE = 0x1, 0x100, 0x400
 _METH_FASTCALL = 0x80
 
 _LIBM = ('exp', 'log', 'log1p', 'expm1', 'sqrt', 'sin', 'cos', 'tan', 'tanh', 'erf', 'pow',
@@ -142,6 +142,9 @@ def _start() -> None:
         'tj_ndarray': id(numpy.ndarray), 'tj_long': id(int),
         'tj_incref': ctypes.cast(api.Py_IncRef, ctypes.c_void_p).value,
         'tj_as_ll': ctypes.cast(api.PyLong_AsLongLong, ctypes.c_void_p).value,
+        'tj_err_occurred': ctypes.cast(api.PyErr_Occurred, ctypes.c_void_p).value,
+        'tj_save_thread': ctypes.cast(api.PyEval_SaveThread, ctypes.c_void_p).value,
+        'tj_restore_thread': ctypes.cast(api.PyEval_RestoreThread, ctypes.c_void_p).value,
     }
     libm = _libm()
     libc = ctypes.CDLL(None)
@@ -615,11 +618,16 @@ class _Translator:
         b = self.b = ir.IRBuilder(start)
         incref = self._func('tj_incref', ir.VoidType(), [i8p])
         as_ll = self._func('tj_as_ll', i64, [i8p])
+        err = self._func('tj_err_occurred', i8p, [])
+        failed = fn.append_basic_block('failed')
         b.position_at_end(bad)
         b.call(incref, [self._global('tj_notimpl')])
         b.ret(self._global('tj_notimpl'))
+        b.position_at_end(failed)  # an exception is set: raise it
+        b.ret(ir.Constant(i8p, None))
         b.position_at_end(start)
         params = [a.arg for a in fdef.args.args]
+        written = _stored_names(fdef)
         if len(params) != len(sig):
             raise Unsupported('signature does not match the parameters')
 
@@ -636,7 +644,16 @@ class _Translator:
             typ = self._field(obj, _OB_TYPE, i8p)
             if s == 'int':
                 require(b.icmp_unsigned('==', typ, self._global('tj_long')))
-                values.append(b.call(as_ll, [obj]))
+                v = b.call(as_ll, [obj])
+                # -1 may be an OverflowError (an int beyond int64).
+                maybe = b.append_basic_block('maybe_error')
+                fine = b.append_basic_block('int_ok')
+                b.cbranch(b.icmp_signed('==', v, ir.Constant(i64, -1)), maybe, fine)
+                b.position_at_end(maybe)
+                b.cbranch(b.icmp_unsigned('!=', b.call(err, []), ir.Constant(i8p, None)),
+                          failed, fine)
+                b.position_at_end(fine)
+                values.append(v)
                 layout.append(None)
                 continue
             dtstr, ndim, contiguous = s
@@ -650,7 +667,10 @@ class _Translator:
             order = self._field(descr, _DESCR_BYTEORDER, self.i8)
             ok = b.and_(ok, b.or_(b.icmp_unsigned('==', order, ir.Constant(self.i8, ord('='))),
                                   b.icmp_unsigned('==', order, ir.Constant(self.i8, ord('|')))))
-            need = _ALIGNED | (_C_CONTIGUOUS if contiguous else 0)
+            # An array the kernel stores to must be writeable (as Numba
+            # refuses a read-only one).
+            need = (_ALIGNED | (_C_CONTIGUOUS if contiguous else 0)
+                    | (_WRITEABLE if p in written else 0))
             flags = b.and_(self._field(obj, _FLAGS, i32), ir.Constant(i32, need))
             require(b.and_(ok, b.icmp_unsigned('==', flags, ir.Constant(i32, need))))
             arr = _Array(dt, ndim, contiguous)
@@ -666,7 +686,13 @@ class _Translator:
                            name + '_body')
         body.linkage = 'internal'
         body.attributes.add('alwaysinline')
+        # The loops run without the GIL, as Numba's nogil kernels did: the
+        # caller's argument references keep the arrays alive meanwhile.
+        save = self._func('tj_save_thread', i8p, [])
+        restore = self._func('tj_restore_thread', ir.VoidType(), [i8p])
+        tstate = b.call(save, [])
         b.call(body, values)
+        b.call(restore, [tstate])
         b.call(incref, [self._global('tj_none')])
         b.ret(self._global('tj_none'))
 
@@ -695,6 +721,18 @@ class _Translator:
         b.ret_void()
         with b.goto_block(self.entry_alloca):
             b.branch(first)
+
+
+def _stored_names(fdef: ast.FunctionDef) -> set:
+    """Names of the arrays ``fdef`` stores to (``x[i] = ...``, ``x[i] += ...``)."""
+    out = set()
+    for node in ast.walk(fdef):
+        targets = (node.targets if isinstance(node, ast.Assign) else
+                   [node.target] if isinstance(node, ast.AugAssign) else [])
+        for t in targets:
+            if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name):
+                out.add(t.value.id)
+    return out
 
 
 _GLOBALS: dict = {}
@@ -737,10 +775,13 @@ def translate(source: str, name: str, sig: tuple, fastmath: Any, symbol: str,
 def _signature(args: tuple) -> Optional[tuple]:
     sig = []
     for a in args:
-        if a.__class__ is int:
+        if a.__class__ is int and -2 ** 63 <= a < 2 ** 63:
             sig.append('int')
-        elif a.__class__ is numpy.ndarray and a.dtype.isnative and a.flags.aligned:
-            sig.append((a.dtype.str, a.ndim, bool(a.flags.c_contiguous)))
+        elif (a.__class__ is numpy.ndarray and a.dtype.isnative and a.flags.aligned
+              and a.ndim > 0):
+            # By character, not ``dtype.str``: int64 and longlong share a
+            # string but not the type number the entry checks.
+            sig.append((a.dtype.char, a.ndim, bool(a.flags.c_contiguous)))
         else:
             return None
     return tuple(sig)
@@ -820,7 +861,8 @@ def _load_variant(source: str, name: str, sig: tuple, fastmath: Any,
     """The callable entry of one variant: from the disk cache, else
     compiled (and written there)."""
     st = _setup()
-    key = hashlib.sha256(f'{st["fingerprint"]}\n{fastmath!r}\n{exclusive}\n{sig!r}\n{name}\n'
+    fm = sorted(fastmath) if isinstance(fastmath, (set, frozenset)) else fastmath
+    key = hashlib.sha256(f'{st["fingerprint"]}\n{fm!r}\n{exclusive}\n{sig!r}\n{name}\n'
                          f'{source}'.encode()).hexdigest()[:32]
     symbol = f'tj_{key}'
     with _lock:
@@ -872,7 +914,7 @@ class NativeKernel:
         self.cache_dir = cache_dir
         self._fallback = fallback      # () -> Numba dispatcher, when this cannot compile
         self.numba: Any = None
-        self.unsupported = False       # the translator refused the source: Numba runs it
+        self.refused: set = set()      # signatures the translator refused: Numba runs them
         self.variants: dict = {}       # signature -> entry
         self.fast: Callable = self._call
 
@@ -887,7 +929,7 @@ class NativeKernel:
 
     def __call__(self, *args: Any) -> None:
         sig = _signature(args)
-        if sig is None or self.unsupported:
+        if sig is None or sig in self.refused:
             return self._numba()(*args)
         fn = self.variants.get(sig)
         if fn is None:
@@ -895,17 +937,28 @@ class NativeKernel:
                 fn = _load_variant(self.source, self.name, sig, self.fastmath,
                                    self.cache_dir, self.exclusive)
             except Unsupported:
-                self.unsupported = True
+                # (Per signature: a source the translator refuses fails
+                # again, quickly, for the next one.)
+                self.refused.add(sig)
                 return self._numba()(*args)
             self.variants[sig] = fn
             self.fast = fn
         if fn(*args) is not None:
-            raise RuntimeError(f'tapejit: kernel variant {sig} refused its arguments')
+            # Refused: an output that is read-only, say. Numba's dispatcher
+            # types the call and says what is wrong.
+            return self._numba()(*args)
         return None
+
+    @property
+    def unsupported(self) -> bool:
+        """Whether the translator refused this kernel (for some signature)."""
+        return bool(self.refused)
 
     def _numba(self) -> Any:
         if self.numba is None:
             if self._fallback is None:
-                raise Unsupported(f'kernel {self.name} needs Numba and has no fallback')
+                raise Unsupported(f'kernel {self.name}: these arguments (a read-only output, '
+                                  f'a 0-d or unusual array?) need the Numba kernel, and none '
+                                  f'was given')
             self.numba = self._fallback()
         return self.numba
