@@ -327,3 +327,17 @@ def test_kernels_run_without_the_gil():
     # intervals around the call (a few ms), not through it.
     assert elapsed > 0.05
     assert during > 0.25 * rate * elapsed, (during, rate, elapsed)
+
+
+def test_integer_arithmetic_wraps_in_the_array_dtype_as_numpy_does():
+    # Numba widens 8- to 32-bit integers to 64 bits; eager mode (NumPy) and
+    # the native kernels wrap in the dtype.
+    a = np.array([2 ** 31 - 1, 2 ** 31 - 2, 5, -7] * 10, np.int32)
+    b = np.array([1, 5, 3, 2 ** 31 - 1] * 10, np.int32)
+    g, outs, kernels = _run(lambda a, b: (F.cast(a + b > b, np.float32) * 2,
+                                          F.sum(F.cast(a * b, np.float32))), [a, b], True)
+    assert all(isinstance(k, native.NativeKernel) and not k.unsupported for k in kernels)
+    want = interpret(g, [a, b])
+    for run in outs:
+        for x, w in zip(run, want):
+            np.testing.assert_allclose(x, w, rtol=1e-6)
