@@ -550,3 +550,18 @@ def test_an_input_sharing_a_donated_array_reads_the_old_values(monkeypatch):
         got, want = jitted(w, w.array), reference(w_ref, w_ref.array)
         np.testing.assert_allclose(got.array, want.array)
         np.testing.assert_allclose(w.array, w_ref.array)
+
+
+def test_inputs_on_one_foreign_buffer_count_as_shared(monkeypatch):
+    # Two arrays over one bytearray through different memoryviews: different
+    # base objects, overlapping memory. The donated one is updated on a copy.
+    monkeypatch.setattr(one_call, 'ENABLED', False)
+    n = 4096
+    g = trace_graph(lambda w, x: w + x * 2, [np.zeros(n, np.float32)] * 2)
+    ex = compile_graph(g, donate={0: 0})
+    for _ in range(3):
+        buf = bytearray(np.arange(n + 1, dtype=np.float32).tobytes())
+        w = np.frombuffer(memoryview(buf)[4:], np.float32)      # elements 1..n
+        x = np.frombuffer(memoryview(buf)[:4 * n], np.float32)  # elements 0..n-1
+        want = interpret(g, [w.copy(), x.copy()])[0]
+        np.testing.assert_array_equal(ex([w, x])[0], want)

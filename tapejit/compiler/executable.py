@@ -229,6 +229,26 @@ class _ChainStep(_KernelStep):
         return _eval_members(self.members, env, self.out_vars, self.consts)
 
 
+def _owner(a: numpy.ndarray) -> Any:
+    """The object owning ``a``'s memory: ``a`` itself, the array it views
+    (NumPy points a view at the owner directly), or, for an array on a
+    foreign buffer (``numpy.frombuffer``), the object behind its
+    memoryview, so two arrays on one buffer have one owner."""
+    b = a.base
+    if b is None:
+        return a
+    while True:
+        if b.__class__ is memoryview:
+            o = b.obj
+            if o is None:
+                return b
+            b = o
+        elif isinstance(b, numpy.ndarray) and b.base is not None:
+            b = b.base
+        else:
+            return b
+
+
 def _shared(inputs: Sequence[Any], donated: list, candidates: list) -> bool:
     """Whether the array of a donated input is also the array, or shares the
     memory owner, of another input (among ``candidates``)."""
@@ -236,14 +256,12 @@ def _shared(inputs: Sequence[Any], donated: list, candidates: list) -> bool:
     for i in candidates:
         a = inputs[i]
         if a.__class__ is numpy.ndarray:
-            b = a.base
-            k = id(a if b is None else b)
+            k = id(a if a.base is None else _owner(a))
             owners[k] = owners.get(k, 0) + 1
     for i in donated:
         a = inputs[i]
         if a.__class__ is numpy.ndarray:
-            b = a.base
-            if owners[id(a if b is None else b)] > 1:
+            if owners[id(a if a.base is None else _owner(a))] > 1:
                 return True
     return False
 
