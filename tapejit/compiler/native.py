@@ -458,9 +458,8 @@ class _Translator:
             u, v = self.cast(x, dt), self.cast(y, dt)
             cmp = self.compare(ast.Lt() if fn.id == 'min' else ast.Gt(), (u, dt), (v, dt))[0]
             return b.select(cmp, u, v), dt
-        target = scope['globals'].get(fn.id)
-        inline = getattr(target, 'py_func', None)
-        if inline is not None:
+        inline = scope['globals'].get(fn.id)
+        if callable(inline) and not isinstance(inline, type):
             return self.inline(inline, [self.expr(a, scope) for a in node.args])
         raise Unsupported(f'call of {fn.id}')
 
@@ -603,6 +602,39 @@ class _Translator:
         b.position_at_end(done)
 
     # --- the entry function ------------------------------------------------
+    def _arg_check(self) -> Any:
+        """``i1 tj_arg_ok(obj, ndim, type number, flags)``: whether ``obj`` is
+        an ndarray of that rank, dtype (native byte order) and with those
+        flags set.  One function per module: the entry calls it per array."""
+        f = self.module.globals.get('tj_arg_ok')
+        if f is not None:
+            return f
+        ir, i8p, i32 = self.ir, self.i8p, self.i32
+        f = ir.Function(self.module, ir.FunctionType(ir.IntType(1), [i8p, i32, i32, i32]),
+                        'tj_arg_ok')
+        f.linkage = 'internal'
+        obj, ndim, num, need = f.args
+        outer = self.b
+        b = self.b = ir.IRBuilder(f.append_basic_block('type'))
+        fields = f.append_basic_block('fields')
+        no = f.append_basic_block('no')
+        # The type first: only an ndarray's fields may be read.
+        b.cbranch(b.icmp_unsigned('==', self._field(obj, _OB_TYPE, i8p),
+                                  self._global('tj_ndarray')), fields, no)
+        b.position_at_end(no)
+        b.ret(ir.Constant(ir.IntType(1), 0))
+        b.position_at_end(fields)
+        ok = b.icmp_signed('==', self._field(obj, _ND, i32), ndim)
+        descr = self._field(obj, _DESCR, i8p)
+        ok = b.and_(ok, b.icmp_signed('==', self._field(descr, _DESCR_TYPENUM, i32), num))
+        order = self._field(descr, _DESCR_BYTEORDER, self.i8)
+        ok = b.and_(ok, b.or_(b.icmp_unsigned('==', order, ir.Constant(self.i8, ord('='))),
+                              b.icmp_unsigned('==', order, ir.Constant(self.i8, ord('|')))))
+        flags = b.and_(self._field(obj, _FLAGS, i32), need)
+        b.ret(b.and_(ok, b.icmp_unsigned('==', flags, need)))
+        self.b = outer
+        return f
+
     def entry(self, name: str, fdef: ast.FunctionDef, sig: tuple, exclusive: bool) -> None:
         """``PyObject *name(PyObject *self, PyObject *const *args, Py_ssize_t n)``:
         checks the arguments, reads their fields and calls the loop body (a
@@ -641,8 +673,8 @@ class _Translator:
         layout: list = []     # per parameter: None (an int) or its _Array
         for k, (p, s) in enumerate(zip(params, sig)):
             obj = b.load(b.gep(fn.args[1], [ir.Constant(i64, k)]))
-            typ = self._field(obj, _OB_TYPE, i8p)
             if s == 'int':
+                typ = self._field(obj, _OB_TYPE, i8p)
                 require(b.icmp_unsigned('==', typ, self._global('tj_long')))
                 v = b.call(as_ll, [obj])
                 # -1 may be an OverflowError (an int beyond int64).
@@ -658,21 +690,12 @@ class _Translator:
                 continue
             dtstr, ndim, contiguous = s
             dt = numpy.dtype(dtstr)
-            # The type first: only an ndarray's fields may be read.
-            require(b.icmp_unsigned('==', typ, self._global('tj_ndarray')))
-            ok = b.icmp_signed('==', self._field(obj, _ND, i32), ir.Constant(i32, ndim))
-            descr = self._field(obj, _DESCR, i8p)
-            ok = b.and_(ok, b.icmp_signed('==', self._field(descr, _DESCR_TYPENUM, i32),
-                                          ir.Constant(i32, dt.num)))
-            order = self._field(descr, _DESCR_BYTEORDER, self.i8)
-            ok = b.and_(ok, b.or_(b.icmp_unsigned('==', order, ir.Constant(self.i8, ord('='))),
-                                  b.icmp_unsigned('==', order, ir.Constant(self.i8, ord('|')))))
             # An array the kernel stores to must be writeable (as Numba
             # refuses a read-only one).
             need = (_ALIGNED | (_C_CONTIGUOUS if contiguous else 0)
                     | (_WRITEABLE if p in written else 0))
-            flags = b.and_(self._field(obj, _FLAGS, i32), ir.Constant(i32, need))
-            require(b.and_(ok, b.icmp_unsigned('==', flags, ir.Constant(i32, need))))
+            require(b.call(self._arg_check(), [obj, ir.Constant(i32, ndim),
+                                               ir.Constant(i32, dt.num), ir.Constant(i32, need)]))
             arr = _Array(dt, ndim, contiguous)
             elem = _lltype(dt, ir, memory=True)
             values.append(b.bitcast(self._field(obj, _DATA, i8p), elem.as_pointer()))
@@ -743,7 +766,7 @@ def _kernel_globals() -> dict:
     # helpers it may call (inlined from their source).
     if not _GLOBALS:
         from tapejit.compiler import vecmath
-        _GLOBALS.update({k: getattr(vecmath, k) for k in ('tanh_f32',)})
+        _GLOBALS.update(tanh_f32=vecmath.tanh_f32_py)
     return _GLOBALS
 
 
