@@ -118,12 +118,14 @@ def _setup() -> dict:
 
 
 def _libm() -> Any:
-    for name in ('libm.so.6', ctypes.util.find_library('m')):
-        try:
-            return ctypes.CDLL(name)
-        except OSError:
-            continue
-    raise Unsupported('no C math library')
+    try:
+        return ctypes.CDLL('libm.so.6')  # glibc; without running ldconfig
+    except OSError:
+        pass
+    try:
+        return ctypes.CDLL(ctypes.util.find_library('m'))
+    except OSError:
+        raise Unsupported('no C math library') from None
 
 
 def _start() -> None:
