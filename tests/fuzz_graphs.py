@@ -759,8 +759,10 @@ def compile_steps(graph: Any) -> Callable:
 
 
 def compile_cpu(graph: Any) -> Callable:
-    """The CPU plan as the user gets it: one compiled call where it is small."""
+    """The CPU plan as the user gets it: one compiled call where it is small
+    (as a hot plan: from the first call here)."""
     ex = compile_graph(graph)
+    ex._hot = ex.one_call is not None
 
     def run(xs: list) -> list:
         outs = ex(xs)

@@ -161,14 +161,14 @@ def test_machine_code_from_another_numba_version_is_not_used(cache):
 def test_an_entry_from_another_version_is_never_picked_up(cache, monkeypatch):
     # The file name hashes the Numba/llvmlite versions and the CPU: an entry
     # written under another fingerprint is a different file, left alone.
+    fingerprint = kernel_cache._FP
     monkeypatch.setattr(kernel_cache, '_FP', 'numba 0.0|llvmlite 0.0|other cpu')
     _warm(cache)
     old = _entries(cache)
     for p in old:
         with open(p, 'a') as f:
             f.write('\n# from another numba\n')
-    monkeypatch.undo()
-    monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(cache.parent))
+    monkeypatch.setattr(kernel_cache, '_FP', fingerprint)
     _, w = _run()
     assert not w
     entries = _entries(cache)
@@ -295,8 +295,9 @@ _WORKER = textwrap.dedent('''
 
 
 def test_processes_compiling_the_same_kernel_at_once(tmp_path):
+    # (The plan runs as one Numba call at once: this is Numba's cache.)
     env = dict(os.environ, TAPEJIT_CACHE_DIR=str(tmp_path / 'cache'),
-               PYTHONWARNINGS='error::RuntimeWarning')
+               PYTHONWARNINGS='error::RuntimeWarning', TAPEJIT_ONE_CALL_AFTER='0')
     env.pop('TAPEJIT_CACHE', None)
     go = tmp_path / 'go'
     procs = [subprocess.Popen([sys.executable, '-c', _WORKER, str(go)], env=env,

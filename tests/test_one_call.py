@@ -346,3 +346,32 @@ def test_later_calls_take_the_written_out_call_and_see_new_arrays():
     w.array = strided
     assert float(update(w, g).array) == pytest.approx(10.0)
     np.testing.assert_array_equal(w.array, np.full(4, 2.5, np.float32))
+
+
+def test_a_small_plan_runs_step_by_step_until_it_is_hot(monkeypatch, tmp_path):
+    # The default: the first HOT_CALLS calls run the (cheap to compile) step
+    # by step plan; then the one-call function; a later process whose plan
+    # became hot before runs it as one call at once.
+    monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(tmp_path))
+    monkeypatch.setattr(one_call, 'HOT_CALLS', 3)
+    x = np.linspace(-1, 2, 12, dtype=np.float32).reshape(3, 4)
+    g = trace_graph(lambda x: F.sum(F.tanh(x) * 2, axis=1), [x])
+    want = np.sum(np.tanh(x) * 2, axis=1)
+    ex = compile_graph(g)
+    assert ex.one_call is not None and not ex.one_call.was_hot()
+    calls = []
+    real = type(ex.one_call).__call__
+
+    def spy(self, inputs, *a, **k):
+        calls.append(len(calls))
+        return real(self, inputs, *a, **k)
+    monkeypatch.setattr(type(ex.one_call), '__call__', spy)
+    for k in range(5):
+        np.testing.assert_allclose(ex([x])[0], want, rtol=1e-6)
+        assert bool(calls) == (k >= 3)  # calls 1-3 step by step
+    assert ex._runner  # the step loop ran (and was written out) meanwhile
+    assert ex.one_call.was_hot() and list((tmp_path / 'kernels' / 'hot').iterdir())
+    again = compile_graph(g)  # as a later process would: hot at once
+    n = len(calls)
+    np.testing.assert_allclose(again([x])[0], want, rtol=1e-6)
+    assert len(calls) == n + 1

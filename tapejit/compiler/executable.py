@@ -391,6 +391,10 @@ class Executable:
         oc = (one_call.OneCall(self) if one_call.ENABLED and one_call.eligible(self)
               else None)
         self.one_call = oc if oc is not None and oc.cheap_to_compile() else None
+        # Calls before the plan runs as one call (one_call.HOT_CALLS).
+        self._calls = 0
+        self._hot = self.one_call is not None and (one_call.HOT_CALLS <= 0
+                                                   or self.one_call.was_hot())
 
     def __call__(self, inputs: Sequence[Any], check: Optional[Sequence[int]] = None) -> list:
         """Run the plan; ``check`` limits the shape/dtype checks to these
@@ -409,7 +413,12 @@ class Executable:
                        else type(a).__name__)
                 raise ValueError(f'compiled plan: input {i} is {got}; expected '
                                  f'{v.dtype}{v.shape}')
-        if self._timing is None and self.one_call is not None:
+        if self._timing is None and self.one_call is not None and not self._hot:
+            self._calls += 1
+            if self._calls > one_call.HOT_CALLS:
+                self._hot = True
+                self.one_call.mark_hot()
+        if self._timing is None and self._hot and self.one_call is not None:
             outs = self.one_call.fast(inputs)
             if outs is None:
                 outs = self.one_call(inputs)

@@ -24,7 +24,9 @@ warning), run step by step.
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
+import os
 import warnings
 from typing import Any, Optional
 
@@ -55,6 +57,13 @@ LOOP_MAX = 1 << 17
 MAX_STATEMENTS = 160
 # Off: every plan runs step by step (the tests compare the two).
 ENABLED = True
+# A plan runs step by step for its first HOT_CALLS calls, and as one call
+# from then on: its serial kernels compile natively in well under a second,
+# while the one-call function costs Numba seconds (above) that only a plan
+# called many times repays; an evaluation function called once an epoch
+# never does.  A plan that became hot in an earlier process (a marker file
+# in the cache directory) runs as one call at once.  0: always at once.
+HOT_CALLS = int(os.environ.get('TAPEJIT_ONE_CALL_AFTER', '100'))
 
 
 def _np_dtype(dt: numpy.dtype) -> str:
@@ -338,6 +347,30 @@ class OneCall:
         self.fn: Any = None
         self.failed = False
         self.in_memory = False
+
+    def _marker(self) -> Optional[str]:
+        d = kernel_cache.cache_dir()
+        if d is None:
+            return None
+        key = hashlib.sha256(self.module_text(True).encode()).hexdigest()[:24]
+        return os.path.join(d, 'hot', key)
+
+    def was_hot(self) -> bool:
+        """Whether this plan ran as one call in an earlier process."""
+        m = self._marker()
+        return m is not None and os.path.exists(m)
+
+    def mark_hot(self) -> None:
+        """Remember, for later processes, that this plan became hot."""
+        m = self._marker()
+        if m is None:
+            return
+        try:
+            os.makedirs(os.path.dirname(m), exist_ok=True)
+            with open(m, 'w'):
+                pass
+        except OSError:
+            pass  # kernel_cache warns about an unusable directory
 
     def cheap_to_compile(self) -> bool:
         """Whether the function is small enough to compile as one
