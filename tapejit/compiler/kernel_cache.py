@@ -177,20 +177,15 @@ def _native_kernel(name: str, source: str, fastmath: Any, flags: str, exclusive:
     # Keyed without _key: that imports Numba, which a process loading only
     # native kernels from the cache never needs.
     mkey = f'native|{exclusive}|' + hashlib.sha256(f'{flags}\n{source}'.encode()).hexdigest()[:24]
-    with _lock:
-        k = _memory.get(mkey)
-        if k is not None:
-            return k
-        if os.environ.get('TAPEJIT_DEBUG', '') not in ('', '0'):
-            print(f'--- tapejit native kernel ({flags}) {mkey}\n{source}', file=sys.stderr)
-        d = cache_dir()
-        k = native_kernels.NativeKernel(
-            name, source, fastmath, os.path.join(d, 'native') if d else None,
+
+    def make(d: Optional[str]) -> Any:
+        return native_kernels.NativeKernel(
+            name, source, fastmath, d,
             fallback=lambda: get_kernel(name, source, parallel=False, fastmath=fastmath,
                                         native=False),
             exclusive=exclusive)
-        _memory[mkey] = k
-        return k
+    return _load(mkey, f'native kernel ({flags})', source,
+                 lambda d: make(os.path.join(d, 'native')), lambda: make(None))
 
 
 def get_function(module_text: Callable[[bool], str], attr: str) -> Any:
