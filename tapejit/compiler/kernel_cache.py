@@ -50,8 +50,11 @@ def cache_dir() -> Optional[str]:
 
 
 def _fingerprint() -> str:
+    # Numba's version from its metadata: importing Numba (about 0.2 s) only
+    # to key a kernel would cost a process that runs native kernels alone.
+    from importlib.metadata import version
+
     import llvmlite
-    import numba
     try:
         import llvmlite.binding as ll
         cpu = ll.get_host_cpu_name() + ll.get_host_cpu_features()
@@ -64,7 +67,7 @@ def _fingerprint() -> str:
         with open(os.path.join(os.path.dirname(__file__), mod), 'rb') as f:
             h.update(f.read())
     vm = h.hexdigest()[:12]
-    return f'{numba.__version__}|{llvmlite.__version__}|{sys.version_info[:2]}|{cpu}|{vm}'
+    return f'{version("numba")}|{llvmlite.__version__}|{sys.version_info[:2]}|{cpu}|{vm}'
 
 
 _FP: Optional[str] = None

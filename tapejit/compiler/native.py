@@ -775,12 +775,12 @@ def _kernel_globals() -> dict:
 def translate(source: str, name: str, sig: tuple, fastmath: Any, symbol: str,
               exclusive: bool = False) -> str:
     """The LLVM IR text of ``source``'s kernel ``name`` for argument
-    signature ``sig`` (per parameter ``'int'`` or ``(dtype, ndim,
-    contiguous)``), entered as ``symbol``.  ``exclusive``: the caller
+    signature ``sig`` (per parameter ``'int'`` or ``(dtype character,
+    ndim, contiguous)``), entered as ``symbol``.  ``exclusive``: the caller
     promises that no array the kernel writes overlaps another argument.
 
     >>> ir = translate('def k(n, x):\\n    x[0] = x[0] * 2.0\\n', 'k',
-    ...                ('int', ('<f8', 1, True)), False, 'demo')
+    ...                ('int', ('d', 1, True)), False, 'demo')
     >>> 'define i8* @"demo"' in ir
     True
     """
