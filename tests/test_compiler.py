@@ -131,19 +131,25 @@ def test_groups_respect_dependencies_through_calls():
     assert len([u for u in units if isinstance(u, fusion.Group)]) == 2
 
 
-def test_second_process_starts_warm(tmp_path):
-    # The kernel's module file and Numba's cache of it are reused by a new process.
+@pytest.mark.parametrize('native', ['0', '1'])
+def test_second_process_starts_warm(tmp_path, native):
+    # Numba's kernel module file and its cache, or the natively compiled
+    # plan's object code, are reused by a new process.
     code = ('import numpy as np, tapejit, tapejit.functions as F, time\n'
             'from tapejit.compiler import compile_graph\n'
             'from tapejit.ir.trace import trace_graph\n'
             'g = trace_graph(lambda x: F.sum(F.sin(x) * 3 + x), [np.ones(9, np.float32)])\n'
             't = time.perf_counter(); compile_graph(g)([np.ones(9, np.float32)])\n'
             'print(time.perf_counter() - t)\n')
-    # (A plan this small runs as one Numba call at once.)
-    env = dict(os.environ, TAPEJIT_CACHE_DIR=str(tmp_path), TAPEJIT_ONE_CALL_AFTER='0')
+    # (A plan this small runs as one call at once.)
+    env = dict(os.environ, TAPEJIT_CACHE_DIR=str(tmp_path), TAPEJIT_ONE_CALL_AFTER='0',
+               TAPEJIT_NATIVE=native)
     cold = float(subprocess.run([sys.executable, '-c', code], env=env, check=True,
                                 capture_output=True, text=True).stdout)
-    files = list((tmp_path / 'kernels').glob('k_*.py'))
+    if native == '0':
+        files = list((tmp_path / 'kernels').glob('k_*.py'))
+    else:
+        files = list((tmp_path / 'kernels' / 'native').glob('tjplan_*.o'))
     assert len(files) == 1
     warm = float(subprocess.run([sys.executable, '-c', code], env=env, check=True,
                                 capture_output=True, text=True).stdout)

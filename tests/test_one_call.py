@@ -12,10 +12,14 @@ from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import trace_graph
 
 
-@pytest.fixture(autouse=True)
-def _kernel_cache(tmp_path_factory, monkeypatch):
+@pytest.fixture(autouse=True, params=['native', 'numba'])
+def _kernel_cache(request, tmp_path_factory, monkeypatch):
+    # Every test runs with the plan function compiled natively
+    # (tapejit.compiler.native_plan) and with Numba.
     d = tmp_path_factory.getbasetemp() / 'kernel-cache'
     monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(d))
+    monkeypatch.setattr(one_call, 'NATIVE', request.param == 'native')
+    return request.param
 
 
 def _check(fn, args, rtol=1e-5, one=True):
@@ -24,6 +28,9 @@ def _check(fn, args, rtol=1e-5, one=True):
     assert (ex.one_call is not None) == one, ex.explain()
     got = ex(list(args))
     assert ex.one_call is None or not ex.one_call.failed
+    if ex.one_call is not None and one_call.NATIVE:
+        # (A plan the translator refuses runs on Numba's function.)
+        assert (ex.one_call.native is not None) == (ex.one_call.native_refused is None)
     want = interpret(g, list(args))
     assert len(got) == len(want)
     for a, b in zip(got, want):

@@ -707,10 +707,7 @@ class _Translator:
                 strides = self._field(obj, _STRIDES, i64.as_pointer())
                 values += [b.load(b.gep(strides, [ir.Constant(i64, d)])) for d in range(ndim)]
             layout.append(arr)
-        body = ir.Function(self.module, ir.FunctionType(ir.VoidType(), [v.type for v in values]),
-                           name + '_body')
-        body.linkage = 'internal'
-        body.attributes.add('alwaysinline')
+        body = self.body_function(name + '_body', fdef, layout, exclusive)
         # The loops run without the GIL, as Numba's nogil kernels did: the
         # caller's argument references keep the arrays alive meanwhile.
         save = self._func('tj_save_thread', i8p, [])
@@ -721,21 +718,39 @@ class _Translator:
         b.call(incref, [self._global('tj_none')])
         b.ret(self._global('tj_none'))
 
-        # The body: the kernel's statements over the arguments' fields.
+    def body_function(self, name: str, fdef: ast.FunctionDef, layout: list,
+                      exclusive: bool) -> Any:
+        """The internal function of ``fdef``'s statements over its
+        parameters' fields: per parameter an int64 (``None`` in ``layout``)
+        or, for an :class:`_Array`, its data pointer, its dims and (not
+        contiguous) its byte strides.  LLVM inlines it into its caller."""
+        ir, i64 = self.ir, self.i64
+        types: list = []
+        for arr in layout:
+            if arr is None:
+                types.append(i64)
+                continue
+            types.append(_lltype(arr.dtype, ir, memory=True).as_pointer())
+            types += [i64] * (arr.ndim * (1 if arr.contiguous else 2))
+        body = ir.Function(self.module, ir.FunctionType(ir.VoidType(), types), name)
+        body.linkage = 'internal'
+        body.attributes.add('alwaysinline')
+        saved = self.b, self.entry_alloca
         scope: dict = {'vars': {}, 'globals': _kernel_globals(), 'arrays': {}}
         self.entry_alloca = body.append_basic_block('entry')
         first = body.append_basic_block('start')
         b = self.b = ir.IRBuilder(first)
         args = iter(body.args)
-        for p, arr in zip(params, layout):
+        for p, lay in zip([a.arg for a in fdef.args.args], layout):
             a = next(args)
-            if arr is None:
+            if lay is None:
                 ptr = self._alloca(i64)
                 b.store(a, ptr)
                 scope['vars'][p] = (ptr, _INT64)
                 continue
             if exclusive:
                 a.add_attribute('noalias')
+            arr = _Array(lay.dtype, lay.ndim, lay.contiguous)
             arr.data = a
             arr.shape = [next(args) for _ in range(arr.ndim)]
             if not arr.contiguous:
@@ -746,6 +761,8 @@ class _Translator:
         b.ret_void()
         with b.goto_block(self.entry_alloca):
             b.branch(first)
+        self.b, self.entry_alloca = saved
+        return body
 
 
 def _stored_names(fdef: ast.FunctionDef) -> set:
@@ -885,15 +902,15 @@ def _write_cached(path: str, obj: bytes) -> None:
 _warned: list = []
 
 
-def _load_variant(source: str, name: str, sig: tuple, fastmath: Any,
-                  cache_dir: Optional[str], exclusive: bool) -> Callable:
-    """The callable entry of one variant: from the disk cache, else
-    compiled (and written there)."""
+def load_object(key_text: str, make_ir: Callable[[str], str],
+                cache_dir: Optional[str], prefix: str = 'tj') -> Callable:
+    """The callable entry compiled from ``make_ir(symbol)``'s LLVM IR: from
+    the disk cache under a key hashed from ``key_text`` (with this
+    process's LLVM, CPU and translator fingerprint), else compiled and
+    written there."""
     st = _setup()
-    fm = sorted(fastmath) if isinstance(fastmath, (set, frozenset)) else fastmath
-    key = hashlib.sha256(f'{st["fingerprint"]}\n{fm!r}\n{exclusive}\n{sig!r}\n{name}\n'
-                         f'{source}'.encode()).hexdigest()[:32]
-    symbol = f'tj_{key}'
+    key = hashlib.sha256(f'{st["fingerprint"]}\n{key_text}'.encode()).hexdigest()[:32]
+    symbol = f'{prefix}_{key}'
     with _lock:
         # Another thread (or kernel object) may have loaded it: a symbol is
         # added to the engine once.
@@ -901,10 +918,10 @@ def _load_variant(source: str, name: str, sig: tuple, fastmath: Any,
         if fn is not None:
             return fn
         engine = st['engine']
-        path = os.path.join(cache_dir, f'{key}.o') if cache_dir else None
+        path = os.path.join(cache_dir, f'{prefix}_{key}.o') if cache_dir else None
         obj = _read_cached(path) if path and os.path.exists(path) else None
         if obj is None:
-            obj = _object_code(translate(source, name, sig, fastmath, symbol, exclusive))
+            obj = _object_code(make_ir(symbol))
             if path:
                 _write_cached(path, obj)
         engine.add_object_file(st['llvm'].ObjectFileRef.from_data(obj))
@@ -914,6 +931,16 @@ def _load_variant(source: str, name: str, sig: tuple, fastmath: Any,
             raise RuntimeError(f'tapejit: compiled kernel {symbol} has no entry')
         fn = _entries[symbol] = st['new_function'](_method_def(symbol, addr), None, None)
         return fn
+
+
+def _load_variant(source: str, name: str, sig: tuple, fastmath: Any,
+                  cache_dir: Optional[str], exclusive: bool) -> Callable:
+    """The callable entry of one variant: from the disk cache, else
+    compiled (and written there)."""
+    fm = sorted(fastmath) if isinstance(fastmath, (set, frozenset)) else fastmath
+    return load_object(f'{fm!r}\n{exclusive}\n{sig!r}\n{name}\n{source}',
+                       lambda symbol: translate(source, name, sig, fastmath, symbol, exclusive),
+                       cache_dir)
 
 
 class NativeKernel:

@@ -27,12 +27,13 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
+import sys
 import warnings
 from typing import Any, Optional
 
 import numpy
 
-from tapejit.compiler import codegen, kernel_cache
+from tapejit.compiler import codegen, kernel_cache, native, native_plan
 from tapejit.compiler.cpu_ops import typed
 from tapejit.compiler.fusion import SUPPORTED, Group, RowChain
 from tapejit.ir.graph import Eqn
@@ -64,6 +65,13 @@ ENABLED = True
 # never does.  A plan that became hot in an earlier process (a marker file
 # in the cache directory) runs as one call at once.  0: always at once.
 HOT_CALLS = int(os.environ.get('TAPEJIT_ONE_CALL_AFTER', '100'))
+# The function compiled by :mod:`~tapejit.compiler.native_plan` where it can
+# (``native.enabled()``): well under a second to compile against Numba's
+# seconds, and a few times faster a call.  ``TAPEJIT_NATIVE_PLAN=0`` (or
+# ``TAPEJIT_NATIVE=0``, every native path) turns it off: Numba's then.
+NATIVE = os.environ.get('TAPEJIT_NATIVE_PLAN', '1').lower() not in ('0', 'false', 'off', 'no')
+# Alignment of each array in a native plan's scratch block (a cache line).
+ALIGN = 64
 
 
 def _np_dtype(dt: numpy.dtype) -> str:
@@ -78,6 +86,13 @@ class _Source:
         self.lines: list = []
         self.kernels: dict = {}   # (source, fastmath) -> function name
         self.tmp = 0
+        # Bytes of the arrays the function allocates, each rounded up to
+        # ALIGN: a natively compiled plan takes them from one scratch block.
+        self.scratch = 0
+
+    def alloc(self, shape: tuple, dtype: numpy.dtype) -> None:
+        n = int(numpy.prod(shape)) * numpy.dtype(dtype).itemsize
+        self.scratch += -(-max(n, 1) // ALIGN) * ALIGN
 
     def size(self, value: int) -> str:
         self.table.append(int(value))
@@ -123,6 +138,7 @@ def _alloc_reductions(sp: Any, nch: int, src: _Source) -> list:
     names = []
     for shape, dt, init in codegen.reduction_layout(sp, nch):
         r = src.name('r')
+        src.alloc(shape, dt)
         src.emit(f'{r} = np.full({src.shape(shape)}, {typed(init, dt)})')
         names.append(r)
     return names
@@ -134,6 +150,7 @@ def _finish(e: Any, how: str, buf: str, src: _Source) -> str:
     if how == 'row':
         return f'{buf}.reshape({src.shape(shape)})'
     o = src.name('f')
+    src.alloc(shape, e.out.dtype)
     src.emit(f'{o} = np.empty({src.size(int(numpy.prod(shape)))}, '
              f'{_np_dtype(e.out.dtype)})')
     helper = f'fin_{e.prim.name}' if how == 'partial' else 'fin_cast'
@@ -149,6 +166,7 @@ def _kernel_step(st: Any, src: _Source, var: dict) -> None:
     outs, views = [], []
     for v in spec.stores:
         o = src.name('o')
+        src.alloc(v.shape, v.dtype)
         if spec.flat:
             src.emit(f'{o} = np.empty({src.size(int(numpy.prod(v.shape)))}, '
                      f'{_np_dtype(v.dtype)})')
@@ -178,6 +196,7 @@ def _chain_step(st: Any, src: _Source, var: dict) -> None:
     for sp in spec.specs:
         for v in sp.stores:
             o = src.name('o')
+            src.alloc(v.shape, v.dtype)
             src.emit(f'{o} = np.empty({src.shape(v.shape)}, {_np_dtype(v.dtype)})')
             made[v.id] = o
         bufs = _alloc_reductions(sp, st.nch, src)
@@ -225,6 +244,7 @@ def _call_step(e: Eqn, st: tuple, src: _Source, var: dict) -> None:
     if name == 'matmul':
         mm = _MM[(bool(params["transa"]), bool(params["transb"]))]
         expr = f'{"b" + mm if BLAS else mm}({x[0]}, {x[1]})'
+        src.alloc(e.out.shape, e.out.dtype)
     elif name in ('argmax', 'argmin'):
         expr = _arg_best(e, x[0], src)
     elif name == 'reshape':
@@ -245,6 +265,7 @@ def _arg_best(e: Eqn, x: str, src: _Source) -> str:
         outer = int(numpy.prod(shape[:axis]))
         n, inner = shape[axis], int(numpy.prod(shape[axis + 1:]))
     o = src.name('o')
+    src.alloc((outer * inner,), e.out.dtype)
     src.emit(f'{o} = np.empty({src.size(outer * inner)}, {_np_dtype(e.out.dtype)})')
     src.emit(f'arg_best({_reshaped(x, (outer, n, inner), src)}, {o}, '
              f'{e.prim.name == "argmax"})')
@@ -333,6 +354,10 @@ class OneCall:
         # box each again (about 0.2 µs apiece).
         kept = [x for k, x in enumerate(outs) if k not in {o for o, _ in self.donated}]
         self.n_kept = len(kept)
+        # The graph outputs returned, in order (the others are donated).
+        self.kept_outputs = [k for k in range(len(outs))
+                             if k not in {o for o, _ in self.donated}]
+        self.scratch_bytes = src.scratch
         self._fast: Any = None  # written once a call ran (_write_fast)
         src.emit(f'return ({"".join(x + ", " for x in kept)})')
         self.zero_d_outs = [i for i, v in enumerate(g.outvars) if v.shape == ()]
@@ -347,6 +372,9 @@ class OneCall:
         self.fn: Any = None
         self.failed = False
         self.in_memory = False
+        self.graph = g
+        self.native: Any = None         # the NativePlan, once built
+        self.native_refused: Optional[str] = None   # why the translator refused it
 
     def _marker(self) -> Optional[str]:
         d = kernel_cache.cache_dir()
@@ -399,6 +427,25 @@ class OneCall:
         the caller runs :meth:`__call__` instead."""
         return None if self._fast is None else self._fast(inputs)
 
+    def _native(self, inputs: list) -> Any:
+        """The natively compiled plan, built on the first call; ``None``
+        where that path is off or refuses this plan (Numba's then)."""
+        if self.native is None and self.native_refused is None:
+            if not (NATIVE and native.enabled()):
+                self.native_refused = 'off'
+                return None
+            d = kernel_cache.cache_dir()
+            if os.environ.get('TAPEJIT_DEBUG', '') not in ('', '0'):
+                print(f'--- tapejit native plan\n{self.source}', file=sys.stderr)
+            try:
+                self.native = native_plan.NativePlan(
+                    self, self.graph, inputs, os.path.join(d, 'native') if d else None)
+            except native.Unsupported as e:
+                self.native_refused = str(e) or 'unsupported'
+                return None
+            self._fast = self.native.run
+        return self.native
+
     def _write_fast(self) -> None:
         env: dict = {'_fn': self.fn, '_table': self.table, '_last': self._donated_last,
                      '_array': numpy.array}
@@ -437,6 +484,10 @@ class OneCall:
     def __call__(self, inputs: list, recheck: bool = True) -> Optional[list]:
         if self.failed:
             return None
+        if self.native is not None or (self.native_refused is None
+                                       and self._native(inputs) is not None):
+            # None: these arrays (read-only, strided) run step by step.
+            return self.native(inputs)
         if self.fn is None:
             # The module reads its kernels from those loaded (loaded_kernel).
             for _, source, par, fm in self._kernels.values():

@@ -1,0 +1,210 @@
+"""A small plan's one-call function compiled natively
+(``tapejit/compiler/native_plan.py``): equal to the step-by-step plan and
+to Numba's function, refusing what it does not compile, cached on disk."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+import tapejit
+import tapejit.functions as F
+from tapejit.compiler import compile_graph, native, native_plan, one_call
+from tapejit.ir.interpret import interpret
+from tapejit.ir.trace import trace_graph
+
+pytestmark = pytest.mark.skipif(not native.enabled(), reason='TAPEJIT_NATIVE=0')
+
+
+@pytest.fixture(autouse=True)
+def _kernel_cache(tmp_path_factory, monkeypatch):
+    d = tmp_path_factory.getbasetemp() / 'kernel-cache'
+    monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(d))
+    monkeypatch.setattr(one_call, 'NATIVE', True)
+
+
+def _mlp(n, rng, dims=(6, 8, 3)):
+    a, h, o = dims
+    return [rng.standard_normal((n, a)).astype(np.float32),
+            rng.integers(0, o, n).astype(np.int32),
+            rng.standard_normal((h, a)).astype(np.float32), np.zeros(h, np.float32),
+            rng.standard_normal((o, h)).astype(np.float32), np.zeros(o, np.float32)]
+
+
+def _step(x, t, W1, b1, W2, b2):
+    params = [tapejit.Variable(a) for a in (W1, b1, W2, b2)]
+    h = F.relu(F.linear(x, params[0], params[1]))
+    loss = F.softmax_cross_entropy(F.linear(h, params[2], params[3]), t)
+    grads = tapejit.grad([loss], params)
+    return (loss,) + tuple(p.array - 0.1 * gp.array for p, gp in zip(params, grads))
+
+
+def _native_executable(fn, args):
+    g = trace_graph(fn, args)
+    ex = compile_graph(g)
+    got = ex(list(args))
+    assert ex.one_call is not None and ex.one_call.native is not None, (
+        ex.one_call and ex.one_call.native_refused)
+    return g, ex, got
+
+
+def _close(got, want, tol=1e-5):
+    assert len(got) == len(want)
+    for a, b in zip(got, want):
+        assert a.shape == b.shape and a.dtype == b.dtype, (a.shape, b.shape, a.dtype, b.dtype)
+        np.testing.assert_allclose(a, b, rtol=tol, atol=tol, equal_nan=True)
+
+
+def test_a_training_step_runs_natively_and_equals_the_interpreter_and_numba(monkeypatch):
+    args = _mlp(5, np.random.default_rng(0))
+    g, ex, got = _native_executable(_step, args)
+    _close(got, interpret(g, list(args)))
+    monkeypatch.setattr(one_call, 'NATIVE', False)
+    ex2 = compile_graph(g)
+    numba_out = ex2(list(args))
+    assert ex2.one_call.native is None and ex2.one_call.fn is not None
+    _close(got, numba_out)
+
+
+@pytest.mark.parametrize('ta,tb', [(False, False), (False, True), (True, False),
+                                   (True, True)])
+def test_products_of_every_layout_equal_numpy(ta, tb):
+    rng = np.random.default_rng(1)
+    a = rng.standard_normal((7, 5)).astype(np.float32)
+    b = rng.standard_normal((5, 9) if not (ta or tb) else (7, 9) if ta and not tb
+                            else (9, 5) if tb and not ta else (9, 7)).astype(np.float32)
+
+    def f(a, b):
+        x = F.transpose(a) if ta else a
+        y = F.transpose(b) if tb else b
+        return F.matmul(x, y) * 2.0
+
+    g, ex, got = _native_executable(f, [a, b])
+    want = ((a.T if ta else a) @ (b.T if tb else b)) * 2
+    np.testing.assert_allclose(got[0], want, rtol=1e-5, atol=1e-5)
+
+
+def test_outputs_that_are_inputs_or_the_same_value_twice():
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    y = np.ones(4, np.float32)
+
+    def f(x, y):
+        s = F.exp(x) + 1.0
+        return s, y, s, F.reshape(s, (3, 2))
+
+    g, ex, got = _native_executable(f, [x, y])
+    _close(got, interpret(g, [x, y]))
+    # As the step-by-step plan: the input handed back is a copy (exe.copy_out).
+    assert not np.shares_memory(got[1], y) and ex.copy_out
+
+
+def test_a_new_batch_size_compiles_no_new_plan():
+    rng = np.random.default_rng(2)
+    _native_executable(_step, _mlp(4, rng))
+    before = set(native._entries)
+    args = _mlp(9, rng)
+    g, ex, got = _native_executable(_step, args)
+    assert set(native._entries) == before
+    _close(got, interpret(g, list(args)))
+
+
+def test_updates_in_place_and_read_only_parameters_run_step_by_step():
+    rng = np.random.default_rng(3)
+    data = _mlp(6, rng)
+
+    @tapejit.jit
+    def train(x, t, params):
+        for p in params:
+            p.cleargrad()
+        h = F.relu(F.linear(x, params[0], params[1]))
+        loss = F.softmax_cross_entropy(F.linear(h, params[2], params[3]), t)
+        loss.backward()
+        for p in params:
+            p.array -= 0.5 * p.grad
+        return loss
+
+    params = [tapejit.Variable(a.copy()) for a in data[2:]]
+    ref = [tapejit.Variable(a.copy()) for a in data[2:]]
+    arrays = [p.array for p in params]
+    for _ in range(3):
+        loss = train(data[0], data[1], params)
+        # eager reference
+        for p in ref:
+            p.cleargrad()
+        h = F.relu(F.linear(data[0], ref[0], ref[1]))
+        want = F.softmax_cross_entropy(F.linear(h, ref[2], ref[3]), data[1])
+        want.backward()
+        for p in ref:
+            p.array -= 0.5 * p.grad
+        np.testing.assert_allclose(loss.array, want.array, rtol=1e-5)
+        for p, q in zip(params, ref):
+            np.testing.assert_allclose(p.array, q.array, rtol=1e-5, atol=1e-6)
+            np.testing.assert_allclose(p.grad, q.grad, rtol=1e-5, atol=1e-6)
+    assert all(p.array is a for p, a in zip(params, arrays))  # updated in place
+    oc = train._last[2]._executable.one_call
+    assert oc.native is not None
+    # A read-only parameter: the native function refuses it, the plan runs
+    # step by step for that call, and the array is not written.
+    frozen = params[0].array.copy()
+    frozen.flags.writeable = False
+    params[0].array = frozen
+    assert oc.native([data[0], data[1]] + [p.array for p in params]) is None
+    before = frozen.copy()
+    train(data[0], data[1], params)
+    np.testing.assert_array_equal(frozen, before)
+
+
+def test_a_plan_the_translator_refuses_runs_on_numba():
+    x = np.array([[1.0, 5.0, 2.0], [3.0, -1.0, 7.0]], np.float32)
+
+    def f(x):
+        return F.argmax(x * 2.0, axis=1), F.sum(x)
+
+    g = trace_graph(f, [x])
+    ex = compile_graph(g)
+    got = ex([x])
+    assert ex.one_call.native is None and 'arg_best' in ex.one_call.native_refused
+    assert ex.one_call.fn is not None
+    _close(got, interpret(g, [x]))
+
+
+def test_translator_refuses_unknown_constructs():
+    with pytest.raises(native.Unsupported):
+        native_plan.translate_plan('def plan(T, a0):\n    o1 = mystery(a0)\n    return (o1, )\n',
+                                   {}, [('l', 1, False), ('f', 1, False), ('f', 1, True),
+                                        ('B', 1, True)], ['o1'], 'refused')
+
+
+def test_a_second_process_loads_the_plan_from_the_cache(tmp_path):
+    code = textwrap.dedent('''
+        import sys, numpy as np, tapejit, tapejit.functions as F
+        from tapejit.compiler import native
+        @tapejit.jit
+        def f(x, w):
+            return F.sum(F.tanh(F.matmul(x, w)) * 2.0)
+        x, w = np.ones((3, 4), np.float32), np.full((4, 2), 0.5, np.float32)
+        for _ in range(3):
+            out = f(x, w)
+        oc = f._last[2]._executable.one_call
+        assert oc.native is not None, oc.native_refused
+        print(float(out.array), 'numba' in sys.modules)
+    ''')
+    env = dict(os.environ, TAPEJIT_CACHE_DIR=str(tmp_path), TAPEJIT_ONE_CALL_AFTER='1')
+    first = subprocess.run([sys.executable, '-c', code], env=env, capture_output=True,
+                           text=True, timeout=300)
+    assert first.returncode == 0, first.stderr
+    objs = list((tmp_path / 'kernels' / 'native').glob('tjplan_*.o'))
+    assert len(objs) == 1
+    stamp = objs[0].stat().st_mtime_ns
+    second = subprocess.run([sys.executable, '-c', code], env=env, capture_output=True,
+                            text=True, timeout=300)
+    assert second.returncode == 0, second.stderr
+    value, numba_loaded = second.stdout.split()
+    assert float(value) == pytest.approx(6 * np.tanh(2.0) * 2, rel=1e-5)
+    assert numba_loaded == 'False'              # nothing compiled by Numba
+    assert objs[0].stat().st_mtime_ns == stamp  # loaded, not written again
