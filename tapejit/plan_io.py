@@ -76,7 +76,15 @@ def compile_finish(out_kinds: list, writes: list, const_outputs: frozenset, out_
     (array([0.]), 7)
     """
     env: dict = {'_make': Variable._make, '_write_data': write_data,
-                 '_unflatten': unflatten}
+                 '_unflatten': unflatten, '_new': object.__new__, '_V': Variable}
+    # A gradient's Variable made inline, as Variable._make does (a call less
+    # per parameter of a small step): every slot None but these two.
+    rest = [f for f in Variable.__slots__ if f not in ('_data', '_requires_grad', '__weakref__')]
+
+    def make_inline(target: str, data: str) -> list:
+        return (['_v = _new(_V)', f'_v._data = {data}', '_v._requires_grad = False']
+                + [f'_v.{f} = None' for f in rest] + [f'{target} = _v'])
+
     name = _Names(env)
     lines = [f'outs[{i}] = outs[{i}].copy()' for i in sorted(const_outputs)]
     results = []
@@ -89,15 +97,27 @@ def compile_finish(out_kinds: list, writes: list, const_outputs: frozenset, out_
                        else f'outs[{k}]')
         k += 1
     lines.append(f'results = [{", ".join(results)}]')
-    for src, which in writes:
+    # A gradient cleared or set that a later write of the same Variable's
+    # gradient replaces is never seen: only the last is replayed.
+    last_grad: dict = {}
+    def ident(src: tuple) -> tuple:
+        return (src[0], src[1] if src[0] == 'arg' else id(src[1]))
+
+    for n, (src, which) in enumerate(writes):
+        if which in ('cleargrad', 'grad'):
+            last_grad[ident(src)] = n
+    for n, (src, which) in enumerate(writes):
         obj = _obj(src, name)
         if which == 'cleargrad':
-            lines.append(f'{obj}._grad_var = None')
+            if last_grad[ident(src)] == n:
+                lines.append(f'{obj}._grad_var = None')
             continue
         if which == 'grad':
-            lines.append(f'{obj}._grad_var = _make(outs[{k}], False)')
+            if last_grad[ident(src)] == n:
+                lines += make_inline(f'{obj}._grad_var', f'outs[{k}]')
         else:
-            lines.append(f'_write_data({obj}, outs[{k}])')
+            # (An array the plan updated in place is the Variable's already.)
+            lines.append(f'if outs[{k}] is not {obj}._data: _write_data({obj}, outs[{k}])')
         k += 1
     lines.append('return results[0]' if out_td == '*'
                  else f'return _unflatten({name(out_td)}, results)')

@@ -53,6 +53,16 @@ class Unsupported(Exception):
     """The kernel uses something this translator does not compile."""
 
 
+def lock() -> threading.RLock:
+    """The lock that serializes translating and loading (llvmlite's engine
+    and CPython's ``ast.parse`` are not safe from several threads at once).
+
+    >>> with lock():
+    ...     pass
+    """
+    return _lock
+
+
 def enabled() -> bool:
     """Whether serial kernels are compiled here (``TAPEJIT_NATIVE`` not 0).
 

@@ -44,31 +44,68 @@ __all__ = ['NativePlan', 'HELPERS']
 # reordering a sum) where the layout allows, else as dot products whose adds
 # may be reassociated (``_HELPER_FLAGS``), as in Numba's versions.
 HELPERS = '''
-def mm_nn(m, k, n, a, b, out):
+def mm_nn(m, k, n, k4, a, b, out):
     for i in range(m):
         for j in range(n):
             out[i, j] = 0
-    for p in range(k):
+    for q in range(k4):
+        p = 4 * q
+        for i in range(m):
+            s0 = a[i, p]
+            s1 = a[i, p + 1]
+            s2 = a[i, p + 2]
+            s3 = a[i, p + 3]
+            for j in range(n):
+                out[i, j] = (out[i, j] + s0 * b[p, j] + s1 * b[p + 1, j] + s2 * b[p + 2, j]
+                             + s3 * b[p + 3, j])
+    for p in range(4 * k4, k):
         for i in range(m):
             s = a[i, p]
             for j in range(n):
                 out[i, j] += s * b[p, j]
 
 
-def mm_tn(m, k, n, a, b, out):
+def mm_tn(m, k, n, k4, a, b, out):
     for i in range(m):
         for j in range(n):
             out[i, j] = 0
-    for p in range(k):
+    for q in range(k4):
+        p = 4 * q
+        for i in range(m):
+            s0 = a[p, i]
+            s1 = a[p + 1, i]
+            s2 = a[p + 2, i]
+            s3 = a[p + 3, i]
+            for j in range(n):
+                out[i, j] = (out[i, j] + s0 * b[p, j] + s1 * b[p + 1, j] + s2 * b[p + 2, j]
+                             + s3 * b[p + 3, j])
+    for p in range(4 * k4, k):
         for i in range(m):
             s = a[p, i]
             for j in range(n):
                 out[i, j] += s * b[p, j]
 
 
-def mm_nt(m, k, n, a, b, out):
+def mm_nt(m, k, n, n4, a, b, out):
     for i in range(m):
-        for j in range(n):
+        for q in range(n4):
+            j = 4 * q
+            out[i, j] = 0
+            s0 = out[i, j]
+            s1 = s0
+            s2 = s0
+            s3 = s0
+            for p in range(k):
+                x = a[i, p]
+                s0 += x * b[j, p]
+                s1 += x * b[j + 1, p]
+                s2 += x * b[j + 2, p]
+                s3 += x * b[j + 3, p]
+            out[i, j] = s0
+            out[i, j + 1] = s1
+            out[i, j + 2] = s2
+            out[i, j + 3] = s3
+        for j in range(4 * n4, n):
             out[i, j] = 0
             s = out[i, j]
             for p in range(k):
@@ -76,9 +113,26 @@ def mm_nt(m, k, n, a, b, out):
             out[i, j] = s
 
 
-def mm_tt(m, k, n, a, b, out):
+def mm_tt(m, k, n, n4, a, b, out):
     for i in range(m):
-        for j in range(n):
+        for q in range(n4):
+            j = 4 * q
+            out[i, j] = 0
+            s0 = out[i, j]
+            s1 = s0
+            s2 = s0
+            s3 = s0
+            for p in range(k):
+                x = a[p, i]
+                s0 += x * b[j, p]
+                s1 += x * b[j + 1, p]
+                s2 += x * b[j + 2, p]
+                s3 += x * b[j + 3, p]
+            out[i, j] = s0
+            out[i, j + 1] = s1
+            out[i, j + 2] = s2
+            out[i, j + 3] = s3
+        for j in range(4 * n4, n):
             out[i, j] = 0
             s = out[i, j]
             for p in range(k):
@@ -384,7 +438,9 @@ class _PlanTranslator(native._Translator):
         m, k = (a.shape[1], a.shape[0]) if mm[3] == 't' else (a.shape[0], a.shape[1])
         n = b.shape[0] if mm[4] == 't' else b.shape[1]
         out = self.alloc(name, [m, n], a.dtype)
-        self.emit_call(mm, [m, k, n, a, b, out])
+        # Blocked by 4 along the products' sum (nn, tn) or their columns (nt, tt).
+        four = self.b.sdiv(n if mm[4] == 't' else k, self.ir.Constant(self.i64, 4))
+        self.emit_call(mm, [m, k, n, four, a, b, out])
         return out
 
     def helper_call(self, call: ast.Call) -> None:

@@ -434,17 +434,25 @@ class OneCall:
             if not (NATIVE and native.enabled()):
                 self.native_refused = 'off'
                 return None
-            d = kernel_cache.cache_dir()
-            if os.environ.get('TAPEJIT_DEBUG', '') not in ('', '0'):
-                print(f'--- tapejit native plan\n{self.source}', file=sys.stderr)
-            try:
-                self.native = native_plan.NativePlan(
-                    self, self.graph, inputs, os.path.join(d, 'native') if d else None)
-            except native.Unsupported as e:
-                self.native_refused = str(e) or 'unsupported'
-                return None
-            self._fast = self.native.run
+            # Threads calling a new plan at once build it once (and CPython's
+            # ast.parse, which the translator uses, is not thread-safe).
+            with native.lock():
+                if self.native is None and self.native_refused is None:
+                    self._build_native(inputs)
         return self.native
+
+    def _build_native(self, inputs: list) -> None:
+        d = kernel_cache.cache_dir()
+        if os.environ.get('TAPEJIT_DEBUG', '') not in ('', '0'):
+            print(f'--- tapejit native plan\n{self.source}', file=sys.stderr)
+        try:
+            plan = native_plan.NativePlan(self, self.graph, inputs,
+                                          os.path.join(d, 'native') if d else None)
+        except native.Unsupported as e:
+            self.native_refused = str(e) or 'unsupported'
+            return
+        self._fast = plan.run
+        self.native = plan
 
     def _write_fast(self) -> None:
         env: dict = {'_fn': self.fn, '_table': self.table, '_last': self._donated_last,
