@@ -208,3 +208,29 @@ def test_a_second_process_loads_the_plan_from_the_cache(tmp_path):
     assert float(value) == pytest.approx(6 * np.tanh(2.0) * 2, rel=1e-5)
     assert numba_loaded == 'False'              # nothing compiled by Numba
     assert objs[0].stat().st_mtime_ns == stamp  # loaded, not written again
+
+
+def test_output_arrays_are_reused_only_when_nothing_holds_them():
+    rng = np.random.default_rng(4)
+    args = _mlp(5, rng)
+    g, ex, first = _native_executable(_step, args)
+    want = interpret(g, list(args))
+    held = [ex(list(args)) for _ in range(4)]
+    ids = {id(a) for outs in held + [first] for a in outs}
+    assert len(ids) == 5 * len(first)          # every call's arrays its own
+    for outs in held:
+        _close(outs, want)
+    kept = ex(list(args))[2]                   # one output held, the rest dropped
+    view = ex(list(args))[3][:1]               # a view holds its base
+    again = [ex(list(args)) for _ in range(4)]
+    assert not any(o is kept or o is view.base for outs in again for o in outs)
+    for outs in again:
+        _close(outs, want)
+    del held, first
+    a = ex(list(args))
+    a_ids = [id(x) for x in a]
+    del a
+    ex(list(args))
+    b = ex(list(args))                         # the call before last's arrays, free again
+    assert [id(x) for x in b] == a_ids
+    _close(b, want)

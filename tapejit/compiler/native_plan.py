@@ -30,6 +30,7 @@ Numba as before.
 from __future__ import annotations
 
 import ast
+import sys
 from typing import Any, Callable, Optional
 
 import numpy
@@ -647,15 +648,26 @@ class NativePlan:
         self.run = self._write(oc, params, results)
 
     def _write(self, oc: Any, params: list, results: list) -> Callable[[list], Optional[list]]:
+        # The output arrays of the call before last, where nothing else holds
+        # them any more (a training step's gradients, replaced by the last
+        # call's), are written again instead of allocating new ones: the
+        # reference count (the ring's, the local's and getrefcount's own)
+        # proves no view, Variable or caller still sees them.
+        n = len(self._outs)
         env: dict = {'_fn': self.fn, '_T': oc.table, '_scratch': self.scratch,
-                     '_empty': numpy.empty, '_array': numpy.array}
+                     '_empty': numpy.empty, '_array': numpy.array, '_rc': sys.getrefcount,
+                     '_rings': ([None] * n, [None] * n), '_turn': [0]}
         for k, c in enumerate(oc.const_args):
             env[f'_c{k}'] = c
         lines = []
+        if n:
+            lines += ['t = _turn[0]', '_turn[0] = 1 - t', 'r = _rings[t]']
         args = list(params)
         for j, (shape, dt) in enumerate(self._outs):
             env[f'_t{j}'] = dt
-            lines.append(f'o{j} = _empty({shape!r}, _t{j})')
+            lines.append(f'o{j} = r[{j}]')
+            lines.append(f'if o{j} is None or _rc(o{j}) != 3:')
+            lines.append(f'    o{j} = r[{j}] = _empty({shape!r}, _t{j})')
             args.append(f'o{j}')
         lines.append(f'if _fn(_T, {"".join(a + ", " for a in args)}_scratch) is not None:')
         lines.append('    return None')
