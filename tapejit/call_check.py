@@ -108,16 +108,22 @@ def compile_check(td: Any, leaves: list, specs: tuple, has_grad: tuple,
         leaf = f'_l{i}'
         lines.append(f'{leaf} = {expr}')
         if spec[0] == 'A' and x.__class__ is numpy.ndarray and spec[3] == cpu:
+            k = const(x.dtype)
+            # (``is`` first: the same dtype object, the common case, skips
+            # NumPy's comparison.)
             lines.append(f'if {leaf}.__class__ is not _nd or {leaf}.shape != '
-                         f'{const(spec[1])} or {leaf}.dtype != {const(x.dtype)}: return None')
+                         f'{const(spec[1])} or ({leaf}.dtype is not {k} and {leaf}.dtype != {k}): '
+                         'return None')
         elif (spec[0] == 'V' and isinstance(x, Variable)
               and x._data.__class__ is numpy.ndarray and spec[3] == cpu):
             d = f'_d{i}'
             lines.append(f'if {leaf}.__class__ is not {const(x.__class__)}: return None')
             lines.append(f'{d} = {leaf}._data')
+            k = const(x._data.dtype)
+            rg = 'is not' if isinstance(spec[4], bool) else '!='
             lines.append(f'if {d}.__class__ is not _nd or {d}.shape != {const(spec[1])} '
-                         f'or {d}.dtype != {const(x._data.dtype)} or {leaf}._requires_grad '
-                         f'!= {const(spec[4])}: return None')
+                         f'or ({d}.dtype is not {k} and {d}.dtype != {k}) or '
+                         f'{leaf}._requires_grad {rg} {const(spec[4])}: return None')
         else:
             env['_leaf_spec'] = leaf_spec
             # The class first: a container where a value was is a new

@@ -310,6 +310,7 @@ class JitFunction:
         self._grad_ignored: dict = {}  # base key -> leaf indices whose grad is ignored
         # (check, key, plan) of the last call: see _remember.
         self._last: Optional[tuple] = None
+        self._mru: Optional[tuple] = None  # the _last whose key was moved to the end
         try:
             self._params = list(inspect.signature(fn).parameters)
         except (TypeError, ValueError):
@@ -366,18 +367,22 @@ class JitFunction:
         last = self._last
         if last is not None:
             leaves = last[0](args, kwargs)
-            if leaves is not None and last[2].guards_hold():
+            if leaves is not None and (last[3] is None or last[3]()):
                 with self._lock:
                     # Every change to the cache drops _last first, so while it
                     # is the same its key is cached.
                     hit = self._last is last
                     if hit:
                         self._hits += 1
-                        self._cache.move_to_end(last[1])
+                        if self._mru is not last:
+                            # (Already the most recent after the first hit.)
+                            self._cache.move_to_end(last[1])
+                            self._mru = last
                 if hit:
                     return last[2].run(leaves)
         key, leaves, td, statics = self._key(args, kwargs)
         with self._lock:
+            self._mru = None
             plan = self._cache.get(key)
             if plan is None and key[0] in self._grad_ignored:
                 # Another thread may have re-filed this signature's plan (see
@@ -422,7 +427,9 @@ class JitFunction:
             check = compile_check(td, leaves, base[1], has_grad,
                                   self._grad_ignored.get(base, ()), _CPU, _leaf_spec)
             cc = plan.call_check = (key, check)
-        self._last = None if cc[1] is None else (cc[1], key, plan)
+        # (The plan's guards, or None where the trace read nothing to guard.)
+        holds = plan.guards_hold if plan.guards or plan.py_guards else None
+        self._last = None if cc[1] is None else (cc[1], key, plan, holds)
 
     def _trace(self, key: tuple, leaves: list, td: Any, statics: tuple, args: tuple,
                kwargs: dict) -> Any:
