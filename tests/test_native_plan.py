@@ -234,3 +234,15 @@ def test_output_arrays_are_reused_only_when_nothing_holds_them():
     b = ex(list(args))                         # the call before last's arrays, free again
     assert [id(x) for x in b] == a_ids
     _close(b, want)
+
+
+@pytest.mark.skipif(not one_call.BLAS, reason='without SciPy, Numba has no BLAS either')
+def test_a_plan_with_a_product_large_enough_for_blas_runs_on_numba(monkeypatch):
+    monkeypatch.setattr(native_plan, 'PRODUCT_MAX', 100)
+    rng = np.random.default_rng(5)
+    a, b = rng.standard_normal((4, 6)), rng.standard_normal((6, 5))  # 120 multiply-adds
+    g = trace_graph(lambda a, b: F.tanh(F.matmul(a, b)), [a, b])
+    ex = compile_graph(g)
+    got = ex([a, b])
+    assert ex.one_call.native is None and 'BLAS' in ex.one_call.native_refused
+    _close(got, interpret(g, [a, b]))

@@ -729,7 +729,7 @@ class _Translator:
         b.ret(self._global('tj_none'))
 
     def body_function(self, name: str, fdef: ast.FunctionDef, layout: list,
-                      exclusive: bool) -> Any:
+                      exclusive: bool, inline: bool = True) -> Any:
         """The internal function of ``fdef``'s statements over its
         parameters' fields: per parameter an int64 (``None`` in ``layout``)
         or, for an :class:`_Array`, its data pointer, its dims and (not
@@ -744,7 +744,7 @@ class _Translator:
             types += [i64] * (arr.ndim * (1 if arr.contiguous else 2))
         body = ir.Function(self.module, ir.FunctionType(ir.VoidType(), types), name)
         body.linkage = 'internal'
-        body.attributes.add('alwaysinline')
+        body.attributes.add('alwaysinline' if inline else 'noinline')
         saved = self.b, self.entry_alloca
         scope: dict = {'vars': {}, 'globals': _kernel_globals(), 'arrays': {}}
         self.entry_alloca = body.append_basic_block('entry')

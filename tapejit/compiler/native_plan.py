@@ -5,16 +5,19 @@ function over its fused kernels.  Through Numba that function costs about
 6 s to compile and, for a tiny MLP's training step, 12 µs a call: a
 library call per matrix product, an allocation per array and a boxed array
 per output.  This module translates the same rendered source with the
-kernel translator of :mod:`tapejit.compiler.native`:
+kernel translator of :mod:`tapejit.compiler.native` (about 0.5 s to
+compile, 4 µs a call):
 
-- the fused kernels are translated from their own source and inlined, as
-  are the plan's helpers (the matrix products as loop nests, the final step
-  of chunked reductions, the copy of a parameter update), written in the
-  kernel language below (``HELPERS``);
+- the fused kernels are translated from their own source, and the plan's
+  helpers (the matrix products as loop nests blocked by four, the final
+  step of chunked reductions, the copy of a parameter update) from the
+  kernel language below (``HELPERS``); each is a function of the module
+  that the plan calls;
 - the arrays the function allocates come from one scratch block per plan,
   reused every call (their sizes are known when the plan is built: the
   ``scratch_bytes`` the renderer counted); the outputs it returns are
-  arrays the caller allocates and passes in, since they outlive the call;
+  arrays the caller passes in, since they outlive the call (those of the
+  call before last again, where nothing else holds them);
 - reshapes and transposes are views (pointer, dims, byte strides).
 
 The function holds the GIL while it runs (its scratch block is shared
@@ -24,7 +27,8 @@ step by step for that call.  Sizes stay run-time values read from the
 plan's table, so a new batch size compiles nothing new.  A construct the
 translator does not know (``argmax``, a strided array reshaped) raises
 :class:`~tapejit.compiler.native.Unsupported`, and the plan compiles with
-Numba as before.
+Numba as before; so does a plan with a product large enough for BLAS
+(``PRODUCT_MAX``), which Numba's function calls.
 """
 
 from __future__ import annotations
@@ -177,6 +181,10 @@ def copy_into(m, dst, src):
         dst[j] = src[j]
 '''
 
+# Largest matrix product (multiply-adds) a native plan does as loops: past
+# it BLAS, which Numba's plan function calls, is faster (measured: 2.3 µs
+# either way at 65,536; loops 24 µs against BLAS 12.5 at 32x64x256).
+PRODUCT_MAX = 1 << 18
 _HELPER_FLAGS = {'mm_nt': ('reassoc',), 'mm_tt': ('reassoc',)}
 _PRODUCTS = {'mm_nn', 'mm_nt', 'mm_tn', 'mm_tt'}
 _HELPER_NAMES = frozenset(f.name for f in ast.parse(HELPERS).body)
@@ -324,8 +332,11 @@ class _PlanTranslator(native._Translator):
             try:
                 # A helper's output is an array of its own (a fresh product,
                 # a reduction's result, a parameter): no run-time overlap checks.
+                # Not inlined: LLVM optimizing one function of every kernel
+                # took four times as long (2.0-2.5 s against 0.5-0.6 s for a
+                # tiny MLP's step), and the calls ran no slower.
                 f = self.body_function(f'{fname}_{len(self.bodies)}', fdef, layout,
-                                       fname in _HELPER_NAMES)
+                                       fname in _HELPER_NAMES, inline=False)
             finally:
                 self.flags = saved
             self.bodies[key] = f

@@ -89,6 +89,7 @@ class _Source:
         # Bytes of the arrays the function allocates, each rounded up to
         # ALIGN: a natively compiled plan takes them from one scratch block.
         self.scratch = 0
+        self.products: list = []   # multiply-adds of each matrix product
 
     def alloc(self, shape: tuple, dtype: numpy.dtype) -> None:
         n = int(numpy.prod(shape)) * numpy.dtype(dtype).itemsize
@@ -245,6 +246,8 @@ def _call_step(e: Eqn, st: tuple, src: _Source, var: dict) -> None:
         mm = _MM[(bool(params["transa"]), bool(params["transb"]))]
         expr = f'{"b" + mm if BLAS else mm}({x[0]}, {x[1]})'
         src.alloc(e.out.shape, e.out.dtype)
+        a = e.inputs[0].shape
+        src.products.append(int(numpy.prod(e.out.shape)) * (a[0] if params['transa'] else a[1]))
     elif name in ('argmax', 'argmin'):
         expr = _arg_best(e, x[0], src)
     elif name == 'reshape':
@@ -358,6 +361,7 @@ class OneCall:
         self.kept_outputs = [k for k in range(len(outs))
                              if k not in {o for o, _ in self.donated}]
         self.scratch_bytes = src.scratch
+        self.largest_product = max(src.products, default=0)
         self._fast: Any = None  # written once a call ran (_write_fast)
         src.emit(f'return ({"".join(x + ", " for x in kept)})')
         self.zero_d_outs = [i for i, v in enumerate(g.outvars) if v.shape == ()]
@@ -445,6 +449,11 @@ class OneCall:
         d = kernel_cache.cache_dir()
         if os.environ.get('TAPEJIT_DEBUG', '') not in ('', '0'):
             print(f'--- tapejit native plan\n{self.source}', file=sys.stderr)
+        if BLAS and self.largest_product > native_plan.PRODUCT_MAX:
+            # Numba's function calls BLAS for it.
+            self.native_refused = (f'a product of {self.largest_product} multiply-adds '
+                                   '(BLAS through Numba)')
+            return
         try:
             plan = native_plan.NativePlan(self, self.graph, inputs,
                                           os.path.join(d, 'native') if d else None)
