@@ -246,3 +246,7 @@ def test_a_plan_with_a_product_large_enough_for_blas_runs_on_numba(monkeypatch):
     got = ex([a, b])
     assert ex.one_call.native is None and 'BLAS' in ex.one_call.native_refused
     _close(got, interpret(g, [a, b]))
+
+
+def test_the_helper_names_are_those_the_helpers_define():
+    assert {f.name for f in native_plan._helper_defs()} == native_plan._HELPER_NAMES

@@ -187,7 +187,13 @@ def copy_into(m, dst, src):
 PRODUCT_MAX = 1 << 18
 _HELPER_FLAGS = {'mm_nt': ('reassoc',), 'mm_tt': ('reassoc',)}
 _PRODUCTS = {'mm_nn', 'mm_nt', 'mm_tn', 'mm_tt'}
-_HELPER_NAMES = frozenset(f.name for f in ast.parse(HELPERS).body)
+_HELPER_NAMES = frozenset({'mm_nn', 'mm_nt', 'mm_tn', 'mm_tt', 'fin_sum', 'fin_max',
+                           'fin_min', 'fin_cast', 'copy_into'})
+
+
+def _helper_defs() -> list:
+    # Parsed when a plan is first translated, not at import (2 ms a process).
+    return [f for f in ast.parse(HELPERS).body if isinstance(f, ast.FunctionDef)]
 _INT64 = numpy.dtype(numpy.int64)
 
 
@@ -226,7 +232,7 @@ class _PlanTranslator(native._Translator):
         super().__init__(ir, module, False)
         self.kernel_src = kernels   # name -> (source, fastmath)
         self.fdefs: dict = {f.name: (f, _HELPER_FLAGS.get(f.name, ()))
-                            for f in ast.parse(HELPERS).body}
+                            for f in _helper_defs()}
         self.bodies: dict = {}
         self.arrays: dict = {}
         self.outs: dict = {}        # allocated name -> the output array it is
