@@ -43,7 +43,17 @@ def compile_gather(input_sources: list, dynamic_array: Callable) -> Callable:
     >>> g([D(), np.ones(2)])
     [array([1., 1.]), array(2.5)]
     """
-    env: dict = {'_dynamic_array': dynamic_array}
+    env: dict = {}
+    items = gather_items(input_sources, dynamic_array, env)
+    src = 'def gather(leaves):\n    return [' + ', '.join(items) + ']\n'
+    exec(compile(src, '<tapejit plan inputs>', 'exec'), env)
+    return env['gather']
+
+
+def gather_items(input_sources: list, dynamic_array: Callable, env: dict) -> list:
+    """The expressions (over ``leaves``) of the graph's input arrays, their
+    constants added to ``env``."""
+    env['_dynamic_array'] = dynamic_array
     name = _Names(env)
     items = []
     for src, which in input_sources:
@@ -58,9 +68,7 @@ def compile_gather(input_sources: list, dynamic_array: Callable) -> Callable:
             items.append(f'{obj}._data')
         else:  # the gradient; None where the plan ignores it and there is none
             items.append(f'(None if (_g := {obj}._grad_var) is None else _g._data)')
-    src = 'def gather(leaves):\n    return [' + ', '.join(items) + ']\n'
-    exec(compile(src, '<tapejit plan inputs>', 'exec'), env)
-    return env['gather']
+    return items
 
 
 def compile_finish(out_kinds: list, writes: list, const_outputs: frozenset, out_td: Any,
@@ -75,8 +83,19 @@ def compile_finish(out_kinds: list, writes: list, const_outputs: frozenset, out_
     >>> f([], [np.zeros(1)])
     (array([0.]), 7)
     """
-    env: dict = {'_make': Variable._make, '_write_data': write_data,
-                 '_unflatten': unflatten, '_new': object.__new__, '_V': Variable}
+    env: dict = {}
+    lines = finish_lines(out_kinds, writes, const_outputs, out_td, write_data, env)
+    src = 'def finish(leaves, outs):\n' + ''.join(f'    {ln}\n' for ln in lines)
+    exec(compile(src, '<tapejit plan results>', 'exec'), env)
+    return env['finish']
+
+
+def finish_lines(out_kinds: list, writes: list, const_outputs: frozenset, out_td: Any,
+                 write_data: Callable, env: dict) -> list:
+    """The statements of :func:`compile_finish`'s function (over ``leaves``
+    and ``outs``), their constants added to ``env``."""
+    env.update(_make=Variable._make, _write_data=write_data, _unflatten=unflatten,
+               _new=object.__new__, _V=Variable)
     # A gradient's Variable made inline, as Variable._make does (a call less
     # per parameter of a small step): every slot None but these two.
     rest = [f for f in Variable.__slots__ if f not in ('_data', '_requires_grad', '__weakref__')]
@@ -121,6 +140,4 @@ def compile_finish(out_kinds: list, writes: list, const_outputs: frozenset, out_
         k += 1
     lines.append('return results[0]' if out_td == '*'
                  else f'return _unflatten({name(out_td)}, results)')
-    src = 'def finish(leaves, outs):\n' + ''.join(f'    {ln}\n' for ln in lines)
-    exec(compile(src, '<tapejit plan results>', 'exec'), env)
-    return env['finish']
+    return lines

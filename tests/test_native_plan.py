@@ -148,6 +148,8 @@ def test_updates_in_place_and_read_only_parameters_run_step_by_step():
     assert all(p.array is a for p, a in zip(params, arrays))  # updated in place
     oc = train._last[2]._executable.one_call
     assert oc.native is not None
+    # The hot call is one generated function (inputs, native call, write-back).
+    assert train._last[2]._fused is not None
     # A read-only parameter: the native function refuses it, the plan runs
     # step by step for that call, and the array is not written.
     frozen = params[0].array.copy()
@@ -155,8 +157,21 @@ def test_updates_in_place_and_read_only_parameters_run_step_by_step():
     params[0].array = frozen
     assert oc.native([data[0], data[1]] + [p.array for p in params]) is None
     before = frozen.copy()
-    train(data[0], data[1], params)
+    state = [p.array.copy() for p in params]
+    loss = train(data[0], data[1], params)
     np.testing.assert_array_equal(frozen, before)
+    # ... and the step is still right: eager from the same state.
+    for q, a in zip(ref, state):
+        q.array = a
+    for p in ref:
+        p.cleargrad()
+    h = F.relu(F.linear(data[0], ref[0], ref[1]))
+    want = F.softmax_cross_entropy(F.linear(h, ref[2], ref[3]), data[1])
+    want.backward()
+    np.testing.assert_allclose(loss.array, want.array, rtol=1e-5)
+    np.testing.assert_allclose(params[0].grad, ref[0].grad, rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(params[0].array, before - 0.5 * ref[0].grad, rtol=1e-5,
+                               atol=1e-6)
 
 
 def test_a_plan_the_translator_refuses_runs_on_numba():

@@ -671,23 +671,37 @@ class NativePlan:
         # reference count (the ring's, the local's and getrefcount's own)
         # proves no view, Variable or caller still sees them.
         n = len(self._outs)
-        env: dict = {'_fn': self.fn, '_T': oc.table, '_scratch': self.scratch,
+        self._env = {'_fn': self.fn, '_T': oc.table, '_scratch': self.scratch,
                      '_empty': numpy.empty, '_array': numpy.array, '_rc': sys.getrefcount,
                      '_rings': ([None] * n, [None] * n), '_turn': [0]}
         for k, c in enumerate(oc.const_args):
-            env[f'_c{k}'] = c
+            self._env[f'_c{k}'] = c
+        for j, (shape, dt) in enumerate(self._outs):
+            self._env[f'_t{j}'] = dt
+        self._parts = (oc, params, results)
+        env: dict = {}
+        lines = self.call_lines(env, 'return None', 'return ')
+        src = 'def run(inputs):\n' + ''.join(f'    {ln}\n' for ln in lines)
+        exec(compile(src, '<tapejit native plan call>', 'exec'), env)
+        return env['run']
+
+    def call_lines(self, env: dict, fail: str, result: str) -> list:
+        """The statements of :attr:`run` (over ``inputs``), its constants
+        added to ``env``: ``fail`` where the function refuses the arrays,
+        ``result`` before the list of outputs."""
+        env.update(self._env)
+        oc, params, results = self._parts
         lines = []
-        if n:
+        if self._outs:
             lines += ['t = _turn[0]', '_turn[0] = 1 - t', 'r = _rings[t]']
         args = list(params)
         for j, (shape, dt) in enumerate(self._outs):
-            env[f'_t{j}'] = dt
             lines.append(f'o{j} = r[{j}]')
             lines.append(f'if o{j} is None or _rc(o{j}) != 3:')
             lines.append(f'    o{j} = r[{j}] = _empty({shape!r}, _t{j})')
             args.append(f'o{j}')
         lines.append(f'if _fn(_T, {"".join(a + ", " for a in args)}_scratch) is not None:')
-        lines.append('    return None')
+        lines.append(f'    {fail}')
         out = [''] * (len(oc.donated) + len(results))
         for o, i in oc.donated:
             out[o] = f'inputs[{i}]'
@@ -695,10 +709,8 @@ class NativePlan:
             out[k] = expr
         for i in oc.copy_out:
             out[i] = f'_array({out[i]}, copy=True)'
-        lines.append(f'return [{", ".join(out)}]')
-        src = 'def run(inputs):\n' + ''.join(f'    {ln}\n' for ln in lines)
-        exec(compile(src, '<tapejit native plan call>', 'exec'), env)
-        return env['run']
+        lines.append(f'{result}[{", ".join(out)}]')
+        return lines
 
     def __call__(self, inputs: list) -> Optional[list]:
         return self.run(inputs)
