@@ -403,12 +403,14 @@ class Executable:
         """Run the plan; ``check`` limits the shape/dtype checks to these
         inputs (a caller whose cache key already pins the others)."""
         run = self._native_run
+        refused = False
         if run is not None and check is not None and not check and self._timing is None:
             # A hot small plan whose caller pinned every input: its native
             # function checks the arrays' layouts itself.
             outs = run(inputs)
             if outs is not None:
                 return outs
+            refused = True  # (these arrays: step by step below)
         invars = self.graph.invars
         if len(inputs) != len(invars):
             raise ValueError(f'compiled plan: takes {len(invars)} inputs, got {len(inputs)}')
@@ -428,12 +430,16 @@ class Executable:
             if self._calls > one_call.HOT_CALLS:
                 self._hot = True
                 self.one_call.mark_hot()
-        if self._timing is None and self._hot and self.one_call is not None:
-            outs = self.one_call.fast(inputs)
-            if outs is None:
-                outs = self.one_call(inputs)
-            if self.one_call.native is not None:
-                self._native_run = self.one_call.native.run
+        if self._timing is None and self._hot and self.one_call is not None and not refused:
+            oc = self.one_call
+            if oc.native is not None:
+                outs = oc.native.run(inputs)  # None: refused, step by step below
+            else:
+                outs = oc.fast(inputs)
+                if outs is None:
+                    outs = oc(inputs)
+            if oc.native is not None:
+                self._native_run = oc.native.run
             if outs is not None:
                 return outs
         if self.donated_inputs and _shared(inputs, self.donated_inputs,

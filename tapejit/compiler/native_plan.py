@@ -310,7 +310,9 @@ class _PlanTranslator(native._Translator):
         if sorted(axes) != list(range(arr.ndim)):
             raise Unsupported('transpose axes')
         strides = self._strides(arr)
-        out = native._Array(arr.dtype, arr.ndim, axes == list(range(arr.ndim)))
+        # (The identity of a strided view is still strided.)
+        out = native._Array(arr.dtype, arr.ndim,
+                            arr.contiguous and axes == list(range(arr.ndim)))
         out.data = arr.data
         out.shape = [arr.shape[a] for a in axes]
         out.strides = [strides[a] for a in axes]
@@ -493,10 +495,12 @@ class _PlanTranslator(native._Translator):
 
     # --- the entry ---------------------------------------------------------
     def plan_entry(self, symbol: str, fdef: ast.FunctionDef, sig: list, owned: list) -> None:
-        """``plan(T, *params, *outputs, scratch)``: ``sig`` is per argument
-        (dtype character, ndim, writeable); a 0-d array is read as one
-        element.  ``owned``: the arrays the function allocates that are
-        outputs, in the order of the output arguments that hold them."""
+        """``plan(T, *params, *outputs, scratch, dims)``: ``sig`` is per
+        argument (dtype character, ndim, writeable); a 0-d array is read as
+        one element.  ``owned``: the arrays the function allocates that are
+        outputs, in the order of the output arguments that hold them;
+        ``dims``, their shapes one after another (an output array of another
+        shape is refused: one the caller reshaped in place, say)."""
         n_outs = len(owned)
         ir, i8p, i64, i32 = self.ir, self.i8p, self.i64, self.i32
         fn = ir.Function(self.module, ir.FunctionType(i8p, [i8p, i8p.as_pointer(), i64]),
@@ -510,10 +514,10 @@ class _PlanTranslator(native._Translator):
         b.ret(self._global('tj_notimpl'))
         b.position_at_end(start)
         params = [a.arg for a in fdef.args.args]
-        if len(params) + n_outs + 1 != len(sig):
+        if len(params) + n_outs + 2 != len(sig):
             raise Unsupported('signature does not match the parameters')
         self.require(b.icmp_signed('==', fn.args[2], ir.Constant(i64, len(sig))))
-        names = params + [None] * n_outs + ['<scratch>']
+        names = params + [None] * n_outs + ['<scratch>', '<dims>']
         arrays = []
         for k, (p, (char, ndim, writeable)) in enumerate(zip(names, sig)):
             obj = b.load(b.gep(fn.args[1], [ir.Constant(i64, k)]))
@@ -532,9 +536,17 @@ class _PlanTranslator(native._Translator):
                 dims = self._field(obj, native._DIMS, i64.as_pointer())
                 arr.shape = [b.load(b.gep(dims, [ir.Constant(i64, d)])) for d in range(ndim)]
             arrays.append(arr)
-            if p is not None and p != '<scratch>':
+            if p is not None and not p.startswith('<'):
                 self.arrays[p] = arr
-        outs, scratch = arrays[len(params):-1], arrays[-1]
+        outs, scratch, want = arrays[len(params):-2], arrays[-2], arrays[-1]
+        total = sum(ndim for _, ndim, _ in sig[len(params):len(params) + n_outs])
+        self.require(b.icmp_signed('==', want.shape[0], ir.Constant(i64, total)))
+        at = 0
+        for arr, (char, ndim, _) in zip(outs, sig[len(params):]):
+            for d in range(ndim):
+                expect = b.load(b.gep(want.data, [ir.Constant(i64, at)]))
+                self.require(b.icmp_signed('==', arr.shape[d], expect))
+                at += 1
         self.outs = dict(zip(owned, outs))
         self.arena = b.bitcast(scratch.data, self.i8p)
         self.cap = scratch.shape[0]
@@ -547,6 +559,23 @@ class _PlanTranslator(native._Translator):
         b.ret(self._global('tj_none'))
         with b.goto_block(self.entry_alloca):
             b.branch(start)
+
+
+def _char(dt: numpy.dtype) -> str:
+    """The dtype's canonical character (int64 is ``'l'`` on Linux, which
+    NumPy makes its arrays with, though ``'q'`` is the same type)."""
+    return numpy.dtype(dt.str).char
+
+
+def _unheld_count() -> int:
+    """What ``sys.getrefcount`` says, in the output ring's generated code,
+    of an array only the ring holds: 3 (the ring's, the local's and the
+    argument's own reference) where the interpreter counts each, fewer where
+    it borrows references for locals (CPython 3.14)."""
+    env = {'_rc': sys.getrefcount}
+    exec(compile('def probe(r):\n    o0 = r[0]\n    if o0 is None or _rc(o0) != 0:\n'
+                 '        return _rc(o0)\n', '<tapejit probe>', 'exec'), env)
+    return env['probe']([object()])
 
 
 def output_roots(fdef: ast.FunctionDef) -> list:
@@ -592,8 +621,8 @@ def translate_plan(source: str, kernels: dict, sig: list, owned: list, symbol: s
 
     >>> src = ('def plan(T, a0):\\n    o1 = np.empty((T[0],), np.float32)\\n'
     ...        '    copy_into(o1, a0)\\n    return (o1, )\\n')
-    >>> ir = translate_plan(src, {}, [('l', 1, False), ('f', 1, False),
-    ...                               ('f', 1, True), ('B', 1, True)], ['o1'], 'demo')
+    >>> ir = translate_plan(src, {}, [('l', 1, False), ('f', 1, False), ('f', 1, True),
+    ...                               ('B', 1, True), ('l', 1, False)], ['o1'], 'demo')
     >>> 'define i8* @"demo"' in ir
     True
     """
@@ -613,6 +642,10 @@ class NativePlan:
     """
 
     def __init__(self, oc: Any, graph: Any, inputs: list, cache_dir: Optional[str]) -> None:
+        if not getattr(sys, '_is_gil_enabled', lambda: True)():
+            # The scratch block and the output ring are shared between calls,
+            # which the GIL the function holds serializes.
+            raise Unsupported('the interpreter runs without a GIL')
         kernels = {}
         for fname, source, parallel, fm in oc._kernels.values():
             if parallel:
@@ -624,15 +657,17 @@ class NativePlan:
         params = [f'inputs[{i}]' for i, _ in oc.arg_inputs]
         params += [f'_c{k}' for k in range(len(oc.const_args))]
         params += [f'inputs[{i}]' for _, i in oc.donated]
-        arrays = ([inputs[i] for i, _ in oc.arg_inputs] + list(oc.const_args)
+        # Constants as the function takes them: C-contiguous (never written).
+        self._consts = [numpy.ascontiguousarray(c) for c in oc.const_args]
+        arrays = ([inputs[i] for i, _ in oc.arg_inputs] + self._consts
                   + [inputs[i] for _, i in oc.donated])
         names = [a.arg for a in fdef.args.args[1:]]
-        sig = [(oc.table.dtype.char, 1, False)]
+        sig = [(_char(oc.table.dtype), 1, False)]
         for k, a in enumerate(arrays):
             if a.__class__ is not numpy.ndarray or not a.dtype.isnative:
                 raise Unsupported('an input that is not a native-order ndarray')
             # A donated array is written (the parameter update).
-            sig.append((a.dtype.char, a.ndim, k >= len(arrays) - len(oc.donated)))
+            sig.append((_char(a.dtype), a.ndim, k >= len(arrays) - len(oc.donated)))
         # Per returned value: the output array the function writes it to
         # (one per array it allocates), or the parameter it is.
         owned: list = []
@@ -652,9 +687,10 @@ class NativePlan:
                 expr, have = params[p], arrays[p].shape
             results.append(expr if tuple(have) == shape else f'{expr}.reshape({shape!r})')
         for shape, dt in self._outs:
-            sig.append((dt.char, len(shape), True))
-        sig.append(('B', 1, True))
+            sig.append((_char(dt), len(shape), True))
+        sig += [('B', 1, True), (_char(numpy.dtype(numpy.int64)), 1, False)]
         self.sig = sig
+        self._dims = numpy.array([d for shape, _ in self._outs for d in shape], numpy.int64)
         # One block for the function's scratch arrays, reused every call.
         self.scratch = numpy.empty(max(oc.scratch_bytes, 1), numpy.uint8)
         text = (f'plan|{HELPERS}|{sig!r}|{owned!r}|{oc.source}|'
@@ -672,9 +708,10 @@ class NativePlan:
         # proves no view, Variable or caller still sees them.
         n = len(self._outs)
         self._env = {'_fn': self.fn, '_T': oc.table, '_scratch': self.scratch,
-                     '_empty': numpy.empty, '_array': numpy.array, '_rc': sys.getrefcount,
-                     '_rings': ([None] * n, [None] * n), '_turn': [0]}
-        for k, c in enumerate(oc.const_args):
+                     '_dims': self._dims, '_empty': numpy.empty, '_array': numpy.array,
+                     '_rc': sys.getrefcount, '_rings': ([None] * n, [None] * n),
+                     '_turn': [0], '_free': _unheld_count()}
+        for k, c in enumerate(self._consts):
             self._env[f'_c{k}'] = c
         for j, (shape, dt) in enumerate(self._outs):
             self._env[f'_t{j}'] = dt
@@ -697,10 +734,15 @@ class NativePlan:
         args = list(params)
         for j, (shape, dt) in enumerate(self._outs):
             lines.append(f'o{j} = r[{j}]')
-            lines.append(f'if o{j} is None or _rc(o{j}) != 3:')
+            lines.append(f'if o{j} is None or _rc(o{j}) != _free:')
             lines.append(f'    o{j} = r[{j}] = _empty({shape!r}, _t{j})')
             args.append(f'o{j}')
-        lines.append(f'if _fn(_T, {"".join(a + ", " for a in args)}_scratch) is not None:')
+        lines.append(f'if _fn(_T, {"".join(a + ", " for a in args)}_scratch, _dims) '
+                     'is not None:')
+        if self._outs:
+            # Refused: maybe for an output array reused from the ring that
+            # its last holder made read-only or reshaped in place.
+            lines.append(f'    {" = ".join(f"r[{j}]" for j in range(len(self._outs)))} = None')
         lines.append(f'    {fail}')
         out = [''] * (len(oc.donated) + len(results))
         for o, i in oc.donated:
