@@ -64,6 +64,7 @@ def test_a_training_step_runs_natively_and_equals_the_interpreter_and_numba(monk
     args = _mlp(5, np.random.default_rng(0))
     g, ex, got = _native_executable(_step, args)
     _close(got, interpret(g, list(args)))
+    assert 'one compiled call, compiled natively' in ex.explain()
     monkeypatch.setattr(one_call, 'NATIVE', False)
     ex2 = compile_graph(g)
     numba_out = ex2(list(args))
@@ -184,6 +185,7 @@ def test_a_plan_the_translator_refuses_runs_on_numba():
     ex = compile_graph(g)
     got = ex([x])
     assert ex.one_call.native is None and 'arg_best' in ex.one_call.native_refused
+    assert 'compiled by Numba (call of arg_best)' in ex.explain()
     assert ex.one_call.fn is not None
     _close(got, interpret(g, [x]))
 

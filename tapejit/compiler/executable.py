@@ -583,8 +583,12 @@ class Executable:
         """The simplified graph, the fusion groups and each kernel's source."""
         lines = [str(self.graph), '']
         if self.one_call is not None:
-            lines += ['# the plan runs as one compiled call (its kernels follow):',
-                      self.one_call.source]
+            oc = self.one_call
+            # (How, once it has been compiled: natively, or by Numba and why.)
+            how = (', compiled natively' if oc.native is not None else
+                   f', compiled by Numba ({oc.native_refused})' if oc.native_refused else '')
+            lines += [f'# the plan runs as one compiled call{how} (its kernels follow):',
+                      oc.source]
         for kind, st in self.steps:
             if kind == 'kernel':
                 ops = ' '.join(e.prim.name for e in st.members)
