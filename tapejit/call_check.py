@@ -18,6 +18,7 @@ from typing import Any, Callable, Optional
 
 import numpy
 
+from tapejit.codecache import compile_source
 from tapejit import pytree
 from tapejit.core.config import config
 from tapejit.core.variable import Variable
@@ -135,7 +136,7 @@ def compile_check(td: Any, leaves: list, specs: tuple, has_grad: tuple,
                          'return None')
     lines.append(f'return [{", ".join(f"_l{i}" for i in range(len(exprs)))}]')
     src = 'def check(args, kwargs):\n' + ''.join(f'    {ln}\n' for ln in lines)
-    exec(compile(src, '<tapejit call check>', 'exec'), env)
+    exec(compile_source(src, '<tapejit call check>'), env)
     return env['check']
 
 
@@ -182,5 +183,5 @@ def compile_guards(guards: tuple, py_guards: tuple, cpu: str,
         lines.append(f'if {const(getter)}() != {const(value)}: return False')
     lines.append('return True')
     src = 'def holds():\n' + ''.join(f'    {ln}\n' for ln in lines)
-    exec(compile(src, '<tapejit plan guards>', 'exec'), env)
+    exec(compile_source(src, '<tapejit plan guards>'), env)
     return env['holds']

@@ -24,6 +24,7 @@ from typing import Any, Callable, NamedTuple, Optional, Sequence, Union
 
 import numpy
 
+from tapejit.codecache import compile_source
 from tapejit import backends
 from tapejit.call_check import compile_check, compile_guards
 from tapejit.core.abstract import TracedArray, TraceError
@@ -216,7 +217,7 @@ class Plan:
         lines += finish_lines(self.out_kinds, self.writes, self.const_outputs, self.out_td,
                               _write_data, env)
         src = 'def fused(leaves):\n' + ''.join(f'    {ln}\n' for ln in lines)
-        exec(compile(src, '<tapejit plan call>', 'exec'), env)
+        exec(compile_source(src, '<tapejit plan call>'), env)
         return env['fused']
 
     def gather_inputs(self, leaves: list) -> list:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from tapejit.codecache import compile_source
 from tapejit.core.variable import Variable
 from tapejit.pytree import unflatten
 
@@ -46,7 +47,7 @@ def compile_gather(input_sources: list, dynamic_array: Callable) -> Callable:
     env: dict = {}
     items = gather_items(input_sources, dynamic_array, env)
     src = 'def gather(leaves):\n    return [' + ', '.join(items) + ']\n'
-    exec(compile(src, '<tapejit plan inputs>', 'exec'), env)
+    exec(compile_source(src, '<tapejit plan inputs>'), env)
     return env['gather']
 
 
@@ -86,7 +87,7 @@ def compile_finish(out_kinds: list, writes: list, const_outputs: frozenset, out_
     env: dict = {}
     lines = finish_lines(out_kinds, writes, const_outputs, out_td, write_data, env)
     src = 'def finish(leaves, outs):\n' + ''.join(f'    {ln}\n' for ln in lines)
-    exec(compile(src, '<tapejit plan results>', 'exec'), env)
+    exec(compile_source(src, '<tapejit plan results>'), env)
     return env['finish']
 
 

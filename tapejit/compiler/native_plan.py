@@ -39,6 +39,7 @@ from typing import Any, Callable, Optional
 
 import numpy
 
+from tapejit.codecache import compile_source
 from tapejit.compiler import native
 from tapejit.compiler.native import Unsupported
 
@@ -719,7 +720,7 @@ class NativePlan:
         env: dict = {}
         lines = self.call_lines(env, 'return None', 'return ')
         src = 'def run(inputs):\n' + ''.join(f'    {ln}\n' for ln in lines)
-        exec(compile(src, '<tapejit native plan call>', 'exec'), env)
+        exec(compile_source(src, '<tapejit native plan call>'), env)
         return env['run']
 
     def call_lines(self, env: dict, fail: str, result: str) -> list:

@@ -33,6 +33,7 @@ from typing import Any, Optional
 
 import numpy
 
+from tapejit.codecache import compile_source
 from tapejit.compiler import codegen, kernel_cache, native, native_plan
 from tapejit.compiler.cpu_ops import typed
 from tapejit.compiler.fusion import SUPPORTED, Group, RowChain
@@ -497,7 +498,7 @@ class OneCall:
             outs[i] = f'_array({outs[i]}, copy=True)'
         lines.append(f'return [{", ".join(outs)}]')
         src = 'def fast(inputs):\n' + ''.join(f'    {ln}\n' for ln in lines)
-        exec(compile(src, '<tapejit plan call>', 'exec'), env)
+        exec(compile_source(src, '<tapejit plan call>'), env)
         self._fast = env['fast']
 
     def __call__(self, inputs: list, recheck: bool = True) -> Optional[list]:

@@ -18,6 +18,7 @@ from typing import Any, Callable, Optional
 
 import numpy
 
+from tapejit.codecache import compile_source
 from tapejit.compiler import codegen
 from tapejit.compiler.buffers import POOL_MIN_BYTES
 
@@ -97,7 +98,7 @@ def compile_runner(exe: Any, kernel_step: type) -> Optional[Callable]:
     emit('_pool.lend(outs)')
     emit('return outs')
     src = 'def run(inputs):\n' + ''.join(f'    {ln}\n' for ln in lines)
-    exec(compile(src, '<tapejit step runner>', 'exec'), env)
+    exec(compile_source(src, '<tapejit step runner>'), env)
     return env['run']
 
 
