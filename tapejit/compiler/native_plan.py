@@ -34,6 +34,7 @@ Numba as before; so does a plan with a product large enough for BLAS
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from typing import Any, Callable, Optional
 
@@ -48,51 +49,33 @@ __all__ = ['NativePlan', 'HELPERS']
 # The plan's helpers in the kernel language, sizes passed in.  Products
 # accumulate along the rows of ``b`` and ``out`` (vectorized without
 # reordering a sum) where the layout allows, else as dot products whose adds
-# may be reassociated (``_HELPER_FLAGS``), as in Numba's versions.
-HELPERS = '''
-def mm_nn(m, k, n, k4, a, b, out):
+# may be reassociated (``_HELPER_FLAGS``), as in Numba's versions.  Each
+# form is written once: ``A(r, c)`` stands for ``a``'s element (r, c) of the
+# product's left operand, ``a[r, c]``, or ``a[c, r]`` where it is transposed.
+_ROWS = '''
+def mm_NAME(m, k, n, k4, a, b, out):
     for i in range(m):
         for j in range(n):
             out[i, j] = 0
     for q in range(k4):
         p = 4 * q
         for i in range(m):
-            s0 = a[i, p]
-            s1 = a[i, p + 1]
-            s2 = a[i, p + 2]
-            s3 = a[i, p + 3]
+            s0 = A(i, p)
+            s1 = A(i, p + 1)
+            s2 = A(i, p + 2)
+            s3 = A(i, p + 3)
             for j in range(n):
                 out[i, j] = (out[i, j] + s0 * b[p, j] + s1 * b[p + 1, j] + s2 * b[p + 2, j]
                              + s3 * b[p + 3, j])
     for p in range(4 * k4, k):
         for i in range(m):
-            s = a[i, p]
+            s = A(i, p)
             for j in range(n):
                 out[i, j] += s * b[p, j]
+'''
 
-
-def mm_tn(m, k, n, k4, a, b, out):
-    for i in range(m):
-        for j in range(n):
-            out[i, j] = 0
-    for q in range(k4):
-        p = 4 * q
-        for i in range(m):
-            s0 = a[p, i]
-            s1 = a[p + 1, i]
-            s2 = a[p + 2, i]
-            s3 = a[p + 3, i]
-            for j in range(n):
-                out[i, j] = (out[i, j] + s0 * b[p, j] + s1 * b[p + 1, j] + s2 * b[p + 2, j]
-                             + s3 * b[p + 3, j])
-    for p in range(4 * k4, k):
-        for i in range(m):
-            s = a[p, i]
-            for j in range(n):
-                out[i, j] += s * b[p, j]
-
-
-def mm_nt(m, k, n, n4, a, b, out):
+_DOTS = '''
+def mm_NAME(m, k, n, n4, a, b, out):
     for i in range(m):
         for q in range(n4):
             j = 4 * q
@@ -102,7 +85,7 @@ def mm_nt(m, k, n, n4, a, b, out):
             s2 = s0
             s3 = s0
             for p in range(k):
-                x = a[i, p]
+                x = A(i, p)
                 s0 += x * b[j, p]
                 s1 += x * b[j + 1, p]
                 s2 += x * b[j + 2, p]
@@ -115,63 +98,38 @@ def mm_nt(m, k, n, n4, a, b, out):
             out[i, j] = 0
             s = out[i, j]
             for p in range(k):
-                s += a[i, p] * b[j, p]
+                s += A(i, p) * b[j, p]
             out[i, j] = s
+'''
+
+_EXTREME = '''
+def fin_NAME(c, m, buf, out):
+    for j in range(m):
+        acc = buf[0, j]
+        for q in range(1, c):
+            t = buf[q, j]
+            acc = t if (t CMP acc or t != t) else acc
+        out[j] = acc
+'''
 
 
-def mm_tt(m, k, n, n4, a, b, out):
-    for i in range(m):
-        for q in range(n4):
-            j = 4 * q
-            out[i, j] = 0
-            s0 = out[i, j]
-            s1 = s0
-            s2 = s0
-            s3 = s0
-            for p in range(k):
-                x = a[p, i]
-                s0 += x * b[j, p]
-                s1 += x * b[j + 1, p]
-                s2 += x * b[j + 2, p]
-                s3 += x * b[j + 3, p]
-            out[i, j] = s0
-            out[i, j + 1] = s1
-            out[i, j + 2] = s2
-            out[i, j + 3] = s3
-        for j in range(4 * n4, n):
-            out[i, j] = 0
-            s = out[i, j]
-            for p in range(k):
-                s += a[p, i] * b[j, p]
-            out[i, j] = s
+def _product(template: str, name: str) -> str:
+    at = r'a[\2, \1]' if name[0] == 't' else r'a[\1, \2]'
+    return re.sub(r'A\((.+?), (.+?)\)', at, template.replace('NAME', name))
 
 
+HELPERS = '\n'.join(
+    [_product(_ROWS, 'nn'), _product(_ROWS, 'tn'), _product(_DOTS, 'nt'),
+     _product(_DOTS, 'tt'), '''
 def fin_sum(c, m, buf, out):
     for j in range(m):
         acc = buf[0, j]
         for q in range(1, c):
             acc += buf[q, j]
         out[j] = acc
-
-
-def fin_max(c, m, buf, out):
-    for j in range(m):
-        acc = buf[0, j]
-        for q in range(1, c):
-            t = buf[q, j]
-            acc = t if (t > acc or t != t) else acc
-        out[j] = acc
-
-
-def fin_min(c, m, buf, out):
-    for j in range(m):
-        acc = buf[0, j]
-        for q in range(1, c):
-            t = buf[q, j]
-            acc = t if (t < acc or t != t) else acc
-        out[j] = acc
-
-
+''',
+     _EXTREME.replace('NAME', 'max').replace('CMP', '>'),
+     _EXTREME.replace('NAME', 'min').replace('CMP', '<'), '''
 def fin_cast(m, buf, out):
     for j in range(m):
         out[j] = buf[j]
@@ -180,12 +138,13 @@ def fin_cast(m, buf, out):
 def copy_into(m, dst, src):
     for j in range(m):
         dst[j] = src[j]
-'''
+'''])
 
 # Largest matrix product (multiply-adds) a native plan does as loops: past
 # it BLAS, which Numba's plan function calls, is faster (measured: 2.3 µs
 # either way at 65,536; loops 24 µs against BLAS 12.5 at 32x64x256).
 PRODUCT_MAX = 1 << 18
+
 _HELPER_FLAGS = {'mm_nt': ('reassoc',), 'mm_tt': ('reassoc',)}
 _PRODUCTS = {'mm_nn', 'mm_nt', 'mm_tn', 'mm_tt'}
 _HELPER_NAMES = frozenset({'mm_nn', 'mm_nt', 'mm_tn', 'mm_tt', 'fin_sum', 'fin_max',

@@ -463,8 +463,7 @@ class OneCall:
         except native.Unsupported as e:
             self.native_refused = str(e) or 'unsupported'
             return
-        self._fast = plan.run
-        self.native = plan
+        self.native = plan  # (the executable calls plan.run directly from now on)
 
     def _write_fast(self) -> None:
         env: dict = {'_fn': self.fn, '_table': self.table, '_last': self._donated_last,
