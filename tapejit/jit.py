@@ -334,7 +334,7 @@ class JitFunction:
         self._warned_retrace = False
         self._warned_fallback = False
         self._grad_ignored: dict = {}  # base key -> leaf indices whose grad is ignored
-        # (check, key, plan) of the last call: see _remember.
+        # (check, key, plan, guards or None) of the last call: see _remember.
         self._last: Optional[tuple] = None
         self._mru: Optional[tuple] = None  # the _last whose key was moved to the end
         try:
