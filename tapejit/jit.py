@@ -35,7 +35,8 @@ from tapejit.core.variable import Variable
 from tapejit.ir.graph import Graph, verify
 from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import Trace, as_traced
-from tapejit.plan_io import compile_finish, compile_gather, finish_lines, gather_items
+from tapejit.plan_io import (compile_aliases, compile_finish, compile_gather, finish_lines,
+                             gather_items)
 from tapejit.pytree import flatten, leaf_paths, unflatten
 
 
@@ -165,6 +166,9 @@ class Plan:
         self.unpinned = tuple(i for i, (src, which) in enumerate(input_sources)
                               if which in ('grad', 'call'))
         # Straight-line code for reading inputs and writing results back.
+        # Whether a call's arrays alias as the traced ones did (None: they
+        # need not); see plan_io.compile_aliases.
+        self.aliases: Optional[Callable[[list], bool]] = None
         self.gather = compile_gather(input_sources, _dynamic_array)
         self.finish = compile_finish(out_kinds, writes, self.const_outputs, out_td,
                                      _write_data)
@@ -261,7 +265,7 @@ class Plan:
         it in place (a parameter update), as eager ``W.array -= ...`` does."""
         data_in = {}
         for i, (src, which) in enumerate(self.input_sources):
-            if which == 'data':
+            if which in ('data', 'array'):
                 data_in[(src[0], src[1] if src[0] == 'arg' else id(src[1]))] = i
         n_user = sum(1 for kind in self.out_kinds if kind[0] != 'S')
         out = {}
@@ -270,7 +274,7 @@ class Plan:
             if which == 'cleargrad':
                 continue
             key = (src[0], src[1] if src[0] == 'arg' else id(src[1]))
-            if which == 'data' and key in data_in:
+            if which in ('data', 'array') and key in data_in:
                 out[k] = data_in[key]
             k += 1
         return out
@@ -393,7 +397,7 @@ class JitFunction:
         last = self._last
         if last is not None:
             leaves = last[0](args, kwargs)
-            if leaves is not None and (last[3] is None or last[3]()):
+            if leaves is not None and (last[3] is None or last[3](leaves)):
                 with self._lock:
                     # Every change to the cache drops _last first, so while it
                     # is the same its key is cached.
@@ -415,7 +419,8 @@ class JitFunction:
                 # below) after this key was made: key it again.
                 key = self._key(args, kwargs)[0]
                 plan = self._cache.get(key)
-            if plan is not None and (plan == 'eager' or plan.guards_hold()):
+            if plan is not None and (plan == 'eager' or (
+                    plan.guards_hold() and (plan.aliases is None or plan.aliases(leaves)))):
                 self._hits += 1
                 self._cache.move_to_end(key)
             else:
@@ -453,8 +458,14 @@ class JitFunction:
             check = compile_check(td, leaves, base[1], has_grad,
                                   self._grad_ignored.get(base, ()), _CPU, _leaf_spec)
             cc = plan.call_check = (key, check)
-        # (The plan's guards, or None where the trace read nothing to guard.)
-        holds = plan.guards_hold if plan.guards or plan.py_guards else None
+        # (The plan's guards and array identities, as one function of the
+        # call's leaves, or None where the trace read nothing to guard.)
+        guards = plan.guards_hold if plan.guards or plan.py_guards else None
+        aliases = plan.aliases
+        holds: Optional[Callable[[list], bool]] = (
+            None if guards is None and aliases is None else aliases if guards is None
+            else (lambda leaves: guards()) if aliases is None
+            else (lambda leaves: guards() and aliases(leaves)))
         self._last = None if cc[1] is None else (cc[1], key, plan, holds)
 
     def _trace(self, key: tuple, leaves: list, td: Any, statics: tuple, args: tuple,
@@ -603,6 +614,7 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
     out_kinds: list = []
     writes: list = []
     guards: list = []
+    array_in: dict = {}  # leaf index -> (its TracedArray, its input Var)
     try:
         with using_config('trace', tr):
             traced = []
@@ -611,7 +623,9 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
                     tr.capture(x, ('arg', i))
                     traced.append(x)
                 elif backends.is_array(x):
-                    traced.append(tr.new_input(x.shape, x.dtype, (('arg', i), 'array')))
+                    t = tr.array_input(x, ('arg', i), 'array')
+                    array_in[i] = (t, t.var)
+                    traced.append(t)
                 elif x.__class__ is _Dynamic:
                     t = tr.new_input((), _dynamic_array(x).dtype, (('arg', i), 'scalar'))
                     t.weak = True
@@ -638,8 +652,9 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
                     out_kinds.append(('S', o))
             for st in tr.stateful.values():
                 v = st.var
-                if v._data is not st.data_in:
-                    outvars.append(as_traced(tr, v._data))
+                d = v._data
+                if d.__class__ is not TracedArray or d.var is not st.var_in:
+                    outvars.append(as_traced(tr, d))
                     writes.append((st.source, 'data'))
                 if v._grad_var is None and id(v) in tr.grad_written:
                     # Cleared: replayed even where the traced call had no gradient.
@@ -650,6 +665,12 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
                     else:
                         outvars.append(as_traced(tr, v._grad_var))
                         writes.append((st.source, 'grad'))
+            # An array argument written in place (``x -= 1``) is written
+            # back into the caller's array, as NumPy would have.
+            for i, (t, var_in) in array_in.items():
+                if t.var is not var_in:
+                    outvars.append(t.var)
+                    writes.append((('arg', i), 'array'))
     finally:
         tr.restore()
         tr.closed = True
@@ -662,8 +683,10 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
             ignored.add(st.source[1])
     graph = tr.graph(outvars)
     verify(graph)
-    return Plan(graph, tr.input_sources, out_td, out_kinds, writes, guards,
+    plan = Plan(graph, tr.input_sources, out_td, out_kinds, writes, guards,
                 frozenset(ignored), tr.py_guards)
+    plan.aliases = compile_aliases(tr.array_sources, writes)
+    return plan
 
 
 def jit(fn: Optional[Callable] = None, *, static_argnums: Union[int, Sequence[int]] = (),

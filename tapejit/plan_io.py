@@ -9,7 +9,7 @@ the same things in the same order.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Optional
 
 from tapejit.codecache import compile_source
 from tapejit.core.variable import Variable
@@ -70,6 +70,40 @@ def gather_items(input_sources: list, dynamic_array: Callable, env: dict) -> lis
         else:  # the gradient; None where the plan ignores it and there is none
             items.append(f'(None if (_g := {obj}._grad_var) is None else _g._data)')
     return items
+
+
+def compile_aliases(array_sources: list, writes: list) -> Optional[Callable[[list], bool]]:
+    """``aliases_hold(leaves)``: whether the arrays of a call's arguments and
+    Variables are the same objects where the trace's were, and distinct
+    where they were distinct; ``None`` where that cannot matter (the plan
+    writes no array in place, or reads fewer than two).  A plan traced with
+    two Variables sharing one array updates it once per write, as eager
+    mode does; run on two arrays it would merge them.
+
+    >>> import numpy as np
+    >>> ok = compile_aliases([(('arg', 0), 'array', 0), (('arg', 1), 'array', 0)],
+    ...                      [(('arg', 0), 'array')])
+    >>> a = np.zeros(2)
+    >>> ok([a, a]), ok([a, np.zeros(2)])
+    (True, False)
+    """
+    if len(array_sources) < 2 or not any(w in ('data', 'array') for _, w in writes):
+        return None
+    env: dict = {}
+    name = _Names(env)
+    lines = []
+    for j, (src, which, _) in enumerate(array_sources):
+        obj = _obj(src, name)
+        lines.append(f'a{j} = {obj}._data' if which == 'data' else f'a{j} = {obj}')
+    conds = [f'a{j} is a{first}' for j, (_, _, first) in enumerate(array_sources)
+             if first != j]
+    reps = [j for j, (_, _, first) in enumerate(array_sources) if first == j]
+    if len(reps) > 1:
+        conds.append(f'len({{{", ".join(f"id(a{j})" for j in reps)}}}) == {len(reps)}')
+    lines.append('return ' + (' and '.join(conds) or 'True'))
+    src = 'def aliases_hold(leaves):\n' + ''.join(f'    {ln}\n' for ln in lines)
+    exec(compile_source(src, '<tapejit plan aliases>'), env)
+    return env['aliases_hold']
 
 
 def compile_finish(out_kinds: list, writes: list, const_outputs: frozenset, out_td: Any,
@@ -135,6 +169,10 @@ def finish_lines(out_kinds: list, writes: list, const_outputs: frozenset, out_td
         if which == 'grad':
             if last_grad[ident(src)] == n:
                 lines += make_inline(f'{obj}._grad_var', f'outs[{k}]')
+        elif which == 'array':
+            # An array argument the function wrote in place: the caller's
+            # array takes the new values (unless the plan wrote it itself).
+            lines.append(f'if outs[{k}] is not {obj}: {obj}[...] = outs[{k}]')
         else:
             # (An array the plan updated in place is the Variable's already.)
             lines.append(f'if outs[{k}] is not {obj}._data: _write_data({obj}, outs[{k}])')

@@ -457,6 +457,81 @@ def test_array_update_inside_is_written_back_in_place():
     assert pj.array is ref  # updated in place, as `p.array -= ...` does eagerly
 
 
+def _tied_step(x, a, b):
+    a.cleargrad()
+    b.cleargrad()
+    loss = F.sum(F.linear(x, a) * 2 + F.linear(x, b))
+    loss.backward()
+    a.array -= 0.1 * a.grad
+    b.array -= 0.1 * b.grad
+    return loss
+
+
+def _tied_run(step, tied, calls=3):
+    W = np.arange(6, dtype=np.float64).reshape(2, 3) / 10
+    a, b = Variable(W), Variable(W if tied else W.copy())
+    x = np.linspace(-1, 1, 12).reshape(4, 3)
+    losses = [step(x, a, b).array for _ in range(calls)]
+    return losses, a.array, b.array
+
+
+@pytest.mark.parametrize('order', [(True,), (False, True), (True, False, True)])
+def test_variables_sharing_one_array_update_it_as_eager(order):
+    # Two Variables on one array (tied weights): eagerly, each in-place update
+    # writes the one array, so the second sees the first. The plan traced
+    # for a call with the arrays shared, or with them apart, is used only
+    # for calls that share them the same way.
+    jf = tapejit.jit(_tied_step)
+    for tied in order:
+        want = _tied_run(_tied_step, tied)
+        got = _tied_run(jf, tied)
+        for w, g in zip(want[0], got[0]):
+            _close(g, w)
+        _close(got[1], want[1])
+        _close(got[2], want[2])
+        assert (got[1] is got[2]) == tied
+
+
+def test_in_place_arithmetic_on_traced_arrays_is_seen_by_every_holder():
+    def f(x, v):
+        x -= 1          # an array argument: the caller's array is written
+        w = v.array
+        w *= 2          # a local name for v's array: v sees it
+        c = v.array.copy()
+        c += 100        # a copy: v does not
+        return F.sum(v) + F.sum(x)
+
+    def run(fn):
+        x, v = np.ones(3), Variable(np.ones(3))
+        xs = x
+        out = fn(x, v)
+        return out.array, x, v.array, xs is x
+
+    jf = tapejit.jit(f)
+    for _ in range(2):
+        want, got = run(f), run(jf)
+        _close(got[0], want[0])
+        _close(got[1], want[1])
+        _close(got[2], want[2])
+        assert got[3]
+
+
+def test_in_place_arithmetic_keeps_the_array_shape_and_dtype():
+    def widen(x, y):
+        x += y
+        return x
+
+    with pytest.raises(ValueError, match=r'\+= .*keeps its shape'):
+        tapejit.jit(widen)(np.ones(3), np.ones((2, 3)))
+    with pytest.raises(TypeError, match='cannot write a float64 result into an array of '
+                                        'dtype int64'):
+        tapejit.jit(widen, static_argnums=1)(np.ones(3, np.int64), 0.5)
+    x = np.ones(3, np.float32)
+    out = tapejit.jit(widen, static_argnums=1)(x, 0.5)
+    assert out.dtype == np.float32 and x.dtype == np.float32
+    _close(x, np.full(3, 1.5))
+
+
 def test_closure_variable_guard_retraces_on_shape_change():
     C = Variable(np.ones(2))
     f = tapejit.jit(lambda x: F.sum(x * C))

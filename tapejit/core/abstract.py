@@ -142,10 +142,13 @@ class TracedArray:
     def __le__(self, o): return _array_op('less_equal', self, o)  # noqa: E704
     def __gt__(self, o): return _array_op('greater', self, o)  # noqa: E704
     def __ge__(self, o): return _array_op('greater_equal', self, o)  # noqa: E704
-    __iadd__ = __add__
-    __isub__ = __sub__
-    __imul__ = __mul__
-    __itruediv__ = __truediv__
+    # In place, as NumPy's: every holder of this array (a Variable's
+    # ``.array``, a local name, two Variables sharing one array) sees the
+    # new value, as it would see the array written eagerly.
+    def __iadd__(self, o): return _inplace('add', self, o)  # noqa: E704
+    def __isub__(self, o): return _inplace('sub', self, o)  # noqa: E704
+    def __imul__(self, o): return _inplace('mul', self, o)  # noqa: E704
+    def __itruediv__(self, o): return _inplace('div', self, o)  # noqa: E704
 
     def __neg__(self) -> Any:
         from tapejit.ops.elementwise import neg
@@ -158,7 +161,8 @@ class TracedArray:
     def astype(self, dtype: Any, copy: bool = True) -> Any:
         import numpy
         if numpy.dtype(dtype) == self.dtype:
-            return self
+            # (A copy is another array: writing one in place leaves the other.)
+            return TracedArray(self.var, self.trace, self.weak) if copy else self
         from tapejit.ops.elementwise import cast
         return cast(self, dtype=numpy.dtype(dtype))._data
 
@@ -174,7 +178,7 @@ class TracedArray:
         return transpose(self)._data
 
     def copy(self) -> 'TracedArray':
-        return self
+        return TracedArray(self.var, self.trace, self.weak)
 
 
 def _array_op(name: str, a: Any, b: Any) -> Any:
@@ -184,6 +188,32 @@ def _array_op(name: str, a: Any, b: Any) -> Any:
     if prim.name == 'pow_const':
         return bind(prim, (a,), {'p': b})._data
     return bind(prim, lift_pair(name, a, b), {})._data
+
+
+_SYMBOLS = {'add': '+=', 'sub': '-=', 'mul': '*=', 'div': '/='}
+
+
+def _inplace(name: str, a: 'TracedArray', b: Any) -> 'TracedArray':
+    """``a op= b``: the result, of ``a``'s shape and dtype (NumPy's rules
+    for an output operand), becomes ``a``'s value."""
+    import numpy
+    r = _array_op(name, a, b)
+    if a.weak:
+        # A Python number (a dynamic hyperparameter): immutable, so ``lr *= 2``
+        # names a new value, as it would eagerly.
+        return r
+    if r.shape != a.shape:
+        raise ValueError(f'{_SYMBOLS[name]} on a traced {a.var.type_str()} array: the result '
+                         f'has shape {r.shape}; an array updated in place keeps its shape '
+                         f'{a.shape}; at {where_in_user_code()}')
+    if r.dtype != a.dtype:
+        if not numpy.can_cast(r.dtype, a.dtype, 'same_kind'):
+            raise TypeError(f'{_SYMBOLS[name]} on a traced {a.var.type_str()} array: cannot '
+                            f'write a {r.dtype} result into an array of dtype {a.dtype} '
+                            f"(NumPy casting rule 'same_kind'); at {where_in_user_code()}")
+        r = r.astype(a.dtype)
+    a.var = r.var
+    return a
 
 
 def _is_scalar(x: Any) -> bool:

@@ -37,13 +37,16 @@ from tapejit.ir.graph import Eqn, Graph, Var
 class Stateful:
     """A Variable whose array/grad are inputs of the trace and may be written back."""
 
-    __slots__ = ('var', 'data_in', 'grad_in', 'orig_data', 'orig_grad', 'orig_node',
+    __slots__ = ('var', 'data_in', 'var_in', 'grad_in', 'orig_data', 'orig_grad', 'orig_node',
                  'orig_loss_scale', 'source')
 
     def __init__(self, var: Variable, data_in: TracedArray,
                  grad_in: Optional[Variable], source: Any) -> None:
         self.var = var
         self.data_in = data_in
+        # Its array's value when captured: another value at the end of the
+        # trace (a new array, or this one written in place) is written back.
+        self.var_in = data_in.var
         self.grad_in = grad_in
         self.orig_data = None
         self.orig_grad = None
@@ -73,6 +76,13 @@ class Trace:
         self._dynamic: dict = {}  # key -> TracedArray of a dynamic input
         self.py_guards: list = []  # (getter, value at trace time)
         self._guard_keys: set = set()
+        # id(array) -> (array, its TracedArray): one graph input per array
+        # object, however many arguments and Variables hold it, so writing it
+        # in place through one is seen through all, as eagerly.
+        self._arrays: dict = {}
+        # (source, 'data' | 'array', index in this list of the first source
+        # holding the same array object): the identities the plan assumes.
+        self.array_sources: list = []
 
     def new_var(self, shape: tuple, dtype: Any) -> Var:
         v = Var(self._n, shape, dtype)
@@ -84,6 +94,20 @@ class Trace:
         self.invars.append(v)
         self.input_sources.append(source)
         return TracedArray(v, self)
+
+    def array_input(self, arr: Any, source: Any, which: str) -> TracedArray:
+        """The traced input for the array object ``arr`` (an argument, or a
+        Variable's array): the one already made where another source holds
+        the same object."""
+        hit = self._arrays.get(id(arr))
+        n = len(self.array_sources)
+        if hit is not None and hit[0] is arr:
+            self.array_sources.append((source, which, hit[2]))
+            return hit[1]
+        t = self.new_input(arr.shape, arr.dtype, (source, which))
+        self._arrays[id(arr)] = (arr, t, n)
+        self.array_sources.append((source, which, n))
+        return t
 
     def const(self, arr: Any) -> Var:
         v = self._const_ids.get(id(arr))
@@ -105,7 +129,7 @@ class Trace:
         if d is None:
             raise TraceError(f'a Variable without data reached @tapejit.jit at '
                              f'{where_in_user_code()}')
-        data_in = self.new_input(d.shape, d.dtype, (source, 'data'))
+        data_in = self.array_input(d, source, 'data')
         grad_in = None
         if var._grad_var is not None:
             g = var._grad_var._data

@@ -3,9 +3,9 @@ and traced arrays (inside ``@tapejit.jit``).
 
 Update rules are written with the operators (``+ - * / **``), which both kinds
 of arrays support; these helpers cover the few functions they also need.
-In-place operators (``m += ...``) update a concrete array in place and give a
-new traced array under tracing, so the rules always store the result back
-(``state['m'] = m``).
+In-place operators (``m += ...``) update an array in place, a traced one too
+(every holder of it sees the new value, as with NumPy); the rules store the
+result back all the same (``state['m'] = m``).
 """
 
 from __future__ import annotations
@@ -26,6 +26,14 @@ def tracing() -> bool:
 
 def is_traced(a: Any) -> bool:
     return a.__class__ is TracedArray
+
+
+def same_value(a: Any, b: Any) -> bool:
+    """Whether ``a`` and ``b`` hold the same value: the same array object, or
+    traced arrays of one graph value (a copy taken before nothing changed)."""
+    if a.__class__ is TracedArray and b.__class__ is TracedArray:
+        return a.var is b.var
+    return a is b
 
 
 def sqrt(a: Any) -> Any:

@@ -664,17 +664,18 @@ class GradientMethod(Optimizer):
             for p in params:
                 if p._data is None:
                     continue
-                saved.append((p, p.array))
+                # (Copies: a rule may write the traced arrays in place.)
+                saved.append((p, p.array.copy()))
                 r = p.update_rule
                 if r is not None:
-                    saved.append((r._step_var(), r._step_var().array))
+                    saved.append((r._step_var(), r._step_var().array.copy()))
                     if r._state is not None:
-                        saved.extend((v, v.array) for v in r._state.variables())
+                        saved.extend((v, v.array.copy()) for v in r._state.variables())
         for p in params:
             p.update()
         for var, old in saved:
             new = var.array
-            if new is not old:
+            if not A.same_value(new, old):
                 var.array = A.where(finite, new, old)
         self.reallocate_cleared_grads()
         self.call_hooks('post')
