@@ -14,7 +14,7 @@ import pytest
 
 import tapejit
 import tapejit.functions as F
-from tapejit.compiler import compile_graph, native, native_plan, one_call
+from tapejit.compiler import compile_graph, compiled_signatures, native, native_plan, one_call
 from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import trace_graph
 
@@ -104,13 +104,24 @@ def test_outputs_that_are_inputs_or_the_same_value_twice():
     assert not np.shares_memory(got[1], y) and ex.copy_out
 
 
+def test_a_new_native_plan_counts_as_a_compiled_signature():
+    x = np.linspace(-2, 2, 6).astype(np.float32)
+    before = compiled_signatures()
+    # (A graph no other test compiles: its plan object is new to the process.)
+    _native_executable(lambda v: (v * 3.25 - 0.125) * v, [x])
+    assert compiled_signatures() > before
+    plans = sum(1 for s in native._entries if s.startswith('tjplan_'))
+    assert plans >= 1
+
+
 def test_a_new_batch_size_compiles_no_new_plan():
     rng = np.random.default_rng(2)
     _native_executable(_step, _mlp(4, rng))
-    before = set(native._entries)
+    before, signatures = set(native._entries), compiled_signatures()
     args = _mlp(9, rng)
     g, ex, got = _native_executable(_step, args)
     assert set(native._entries) == before
+    assert compiled_signatures() == signatures
     _close(got, interpret(g, list(args)))
 
 

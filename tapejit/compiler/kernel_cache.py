@@ -241,6 +241,15 @@ def compile_in_memory(name: str, source: str, *, parallel: bool,
 
 def compiled_signatures() -> int:
     """How many (kernel, argument types) pairs this process has compiled or
-    loaded: a new batch size must not add any."""
+    loaded, natively compiled one-call plans included: a new batch size must
+    not add any.
+
+    >>> compiled_signatures() >= 0
+    True
+    """
+    from tapejit.compiler import native
     with _lock:
-        return sum(len(k.signatures) for k in _memory.values())
+        kernels = sum(len(k.signatures) for k in _memory.values())
+    with native.lock():
+        plans = sum(1 for symbol in native._entries if symbol.startswith('tjplan_'))
+    return kernels + plans
