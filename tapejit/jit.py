@@ -169,6 +169,7 @@ class Plan:
         # Whether a call's arrays alias as the traced ones did (None: they
         # need not); see plan_io.compile_aliases.
         self.aliases: Optional[Callable[[list], bool]] = None
+        self.traced_shared = False  # two of its sources held one array when traced
         self.gather = compile_gather(input_sources, _dynamic_array)
         self.finish = compile_finish(out_kinds, writes, self.const_outputs, out_td,
                                      _write_data)
@@ -193,10 +194,14 @@ class Plan:
 
     def run(self, leaves: list) -> Any:
         """Run on a call's flattened arguments; write back what the function
-        wrote to Variables; return what it returned."""
+        wrote to Variables; return what it returned (:data:`RETRACE` where
+        the arrays alias otherwise than the traced ones did)."""
         fused = self._fused
         if fused is not None:
             return fused(leaves)
+        aliases = self.aliases
+        if aliases is not None and not aliases(leaves):
+            return RETRACE
         exe = self._executable
         if exe is not None and exe.__class__ is not str:
             if getattr(exe, '_native_run', None) is not None and not self.unpinned:
@@ -206,6 +211,9 @@ class Plan:
         return self.finish(leaves, self.execute(self.gather(leaves)))
 
     def _run_compiled(self, leaves: list) -> Any:
+        aliases = self.aliases
+        if aliases is not None and not aliases(leaves):
+            return RETRACE
         return self.finish(leaves, self._executable(self.gather(leaves), check=self.unpinned))
 
     def _fuse(self, exe: Any) -> Callable[[list], Any]:
@@ -214,9 +222,15 @@ class Plan:
         results back, without the five calls between them (about 0.6 µs of
         a tiny MLP step's 8).  Arrays the native function refuses take the
         usual path."""
-        env: dict = {'_slow': self._run_compiled}
+        env: dict = {'_slow': self._run_compiled, '_aliases': self.aliases}
         items = gather_items(self.input_sources, _dynamic_array, env)
-        lines = ['inputs = [' + ', '.join(items) + ']']
+        lines = []
+        if self.aliases is not None and (self.traced_shared
+                                         or not exe.one_call.distinct_inputs):
+            # (Traced with arrays shared, or not built to check them: the
+            # native function cannot tell whether a call's arrays alias.)
+            lines += ['if not _aliases(leaves):', '    return _slow(leaves)']
+        lines.append('inputs = [' + ', '.join(items) + ']')
         lines += exe.one_call.native.call_lines(env, 'return _slow(leaves)', 'outs = ')
         lines += finish_lines(self.out_kinds, self.writes, self.const_outputs, self.out_td,
                               _write_data, env)
@@ -256,6 +270,12 @@ class Plan:
                         from tapejit.compiler import compile_graph
                         exe = compile_graph(self.graph, fastmath=self.fastmath,
                                             donate=self.donations())
+                        if exe.one_call is not None and self.aliases is not None:
+                            # Its native function checks that these arrays are
+                            # distinct, in place of self.aliases on a hot call.
+                            exe.one_call.distinct_inputs = frozenset(
+                                i for i, (_, which) in enumerate(self.input_sources)
+                                if which in ('data', 'array'))
                     self._executable = exe
         return None if exe == 'interpret' else exe
 
@@ -285,6 +305,23 @@ class Plan:
         if exe is None:
             return interpret(self.graph, inputs)
         return exe(inputs, check=self.unpinned)
+
+
+def _sharing(leaves: list) -> tuple:
+    """Which leaves hold the same array object (as a tuple of the index of
+    each array's first holder; empty where none do): part of the cache key,
+    since a plan reads a shared array once (see Trace.array_input)."""
+    first: dict = {}
+    pattern = []
+    for i, x in enumerate(leaves):
+        a = x._data if isinstance(x, Variable) else x if backends.is_array(x) else None
+        pattern.append(-1 if a is None else first.setdefault(id(a), i))
+    return tuple(pattern) if len(first) < sum(p >= 0 for p in pattern) else ()
+
+
+# What Plan.run returns for a call whose arrays alias otherwise than the
+# traced ones did (two Variables sharing an array, or no longer sharing it).
+RETRACE = object()
 
 
 def _write_data(v: Variable, new: Any) -> None:
@@ -381,7 +418,7 @@ class JitFunction:
         leaves, td, statics = self._split(args, kwargs)
         specs = tuple(('static',) if x is _STATIC else _leaf_spec(x, True)
                       for i, x in enumerate(leaves))
-        base = (td, specs, statics, config.enable_backprop, config.train)
+        base = (td, specs, statics, config.enable_backprop, config.train, _sharing(leaves))
         # Whether a gradient is present is part of the key, except for the
         # Variables whose gradient this signature's plan overwrites before reading.
         ign = self._grad_ignored.get(base, ())
@@ -397,7 +434,7 @@ class JitFunction:
         last = self._last
         if last is not None:
             leaves = last[0](args, kwargs)
-            if leaves is not None and (last[3] is None or last[3](leaves)):
+            if leaves is not None and (last[3] is None or last[3]()):
                 with self._lock:
                     # Every change to the cache drops _last first, so while it
                     # is the same its key is cached.
@@ -409,7 +446,11 @@ class JitFunction:
                             self._cache.move_to_end(last[1])
                             self._mru = last
                 if hit:
-                    return last[2].run(leaves)
+                    out = last[2].run(leaves)
+                    if out is not RETRACE:
+                        return out
+                    # (Its arrays alias otherwise than the traced ones: the
+                    # slow path below keys them anew.)
         key, leaves, td, statics = self._key(args, kwargs)
         with self._lock:
             self._mru = None
@@ -444,7 +485,10 @@ class JitFunction:
                 self._remember(key, leaves, td, statics, plan)
         if plan == 'eager':
             return self.fn(*args, **kwargs)
-        return plan.run(leaves)
+        out = plan.run(leaves)
+        if out is RETRACE:  # cannot be: the plan was checked (or traced) for these arrays
+            raise RuntimeError('tapejit.jit: a plan refused the arrays it was chosen for')
+        return out
 
     def _remember(self, key: tuple, leaves: list, td: Any, statics: tuple, plan: Plan) -> None:
         """Make the next call with this key skip building it: a check generated
@@ -458,14 +502,9 @@ class JitFunction:
             check = compile_check(td, leaves, base[1], has_grad,
                                   self._grad_ignored.get(base, ()), _CPU, _leaf_spec)
             cc = plan.call_check = (key, check)
-        # (The plan's guards and array identities, as one function of the
-        # call's leaves, or None where the trace read nothing to guard.)
-        guards = plan.guards_hold if plan.guards or plan.py_guards else None
-        aliases = plan.aliases
-        holds: Optional[Callable[[list], bool]] = (
-            None if guards is None and aliases is None else aliases if guards is None
-            else (lambda leaves: guards()) if aliases is None
-            else (lambda leaves: guards() and aliases(leaves)))
+        # (The plan's guards, or None where the trace read nothing to guard;
+        # whether the arrays alias as traced, Plan.run checks.)
+        holds = plan.guards_hold if plan.guards or plan.py_guards else None
         self._last = None if cc[1] is None else (cc[1], key, plan, holds)
 
     def _trace(self, key: tuple, leaves: list, td: Any, statics: tuple, args: tuple,
@@ -653,13 +692,20 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
             for st in tr.stateful.values():
                 v = st.var
                 d = v._data
-                if d.__class__ is not TracedArray or d.var is not st.var_in:
+                if d is st.data_in:
+                    if d.var is not st.var_in:  # written in place (``-=``)
+                        outvars.append(d.var)
+                        writes.append((st.source, 'data'))
+                else:  # given another array (``v.array = ...``)
                     outvars.append(as_traced(tr, d))
-                    writes.append((st.source, 'data'))
+                    writes.append((st.source, 'rebind'))
                 if v._grad_var is None and id(v) in tr.grad_written:
                     # Cleared: replayed even where the traced call had no gradient.
                     writes.append((st.source, 'cleargrad'))
-                elif v._grad_var is not st.grad_in:
+                elif v._grad_var is not st.grad_in or (
+                        st.grad_in is not None
+                        and getattr(st.grad_in._data, 'var', None) is not st.grad_var_in):
+                    # (Another gradient, or the one it had written in place.)
                     if v._grad_var is None:
                         writes.append((st.source, 'cleargrad'))
                     else:
@@ -686,6 +732,7 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
     plan = Plan(graph, tr.input_sources, out_td, out_kinds, writes, guards,
                 frozenset(ignored), tr.py_guards)
     plan.aliases = compile_aliases(tr.array_sources, writes)
+    plan.traced_shared = any(first != j for j, (_, _, first) in enumerate(tr.array_sources))
     return plan
 
 

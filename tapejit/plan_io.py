@@ -74,20 +74,20 @@ def gather_items(input_sources: list, dynamic_array: Callable, env: dict) -> lis
 
 def compile_aliases(array_sources: list, writes: list) -> Optional[Callable[[list], bool]]:
     """``aliases_hold(leaves)``: whether the arrays of a call's arguments and
-    Variables are the same objects where the trace's were, and distinct
-    where they were distinct; ``None`` where that cannot matter (the plan
-    writes no array in place, or reads fewer than two).  A plan traced with
-    two Variables sharing one array updates it once per write, as eager
-    mode does; run on two arrays it would merge them.
+    Variables are the same objects where the trace's were (the plan reads
+    such an array once, from its first holder), and, for a plan that writes
+    an array in place, distinct where they were distinct (the plan updates
+    each separately); ``None`` where there is nothing to check.
 
     >>> import numpy as np
-    >>> ok = compile_aliases([(('arg', 0), 'array', 0), (('arg', 1), 'array', 0)],
-    ...                      [(('arg', 0), 'array')])
+    >>> ok = compile_aliases([(('arg', 0), 'array', 0), (('arg', 1), 'array', 0)], [])
     >>> a = np.zeros(2)
     >>> ok([a, a]), ok([a, np.zeros(2)])
     (True, False)
     """
-    if len(array_sources) < 2 or not any(w in ('data', 'array') for _, w in writes):
+    shared = any(first != j for j, (_, _, first) in enumerate(array_sources))
+    writes_arrays = any(w in ('data', 'array', 'rebind') for _, w in writes)
+    if not shared and not (writes_arrays and len(array_sources) > 1):
         return None
     env: dict = {}
     name = _Names(env)
@@ -98,7 +98,7 @@ def compile_aliases(array_sources: list, writes: list) -> Optional[Callable[[lis
     conds = [f'a{j} is a{first}' for j, (_, _, first) in enumerate(array_sources)
              if first != j]
     reps = [j for j, (_, _, first) in enumerate(array_sources) if first == j]
-    if len(reps) > 1:
+    if writes_arrays and len(reps) > 1:
         conds.append(f'len({{{", ".join(f"id(a{j})" for j in reps)}}}) == {len(reps)}')
     lines.append('return ' + (' and '.join(conds) or 'True'))
     src = 'def aliases_hold(leaves):\n' + ''.join(f'    {ln}\n' for ln in lines)
@@ -169,6 +169,10 @@ def finish_lines(out_kinds: list, writes: list, const_outputs: frozenset, out_td
         if which == 'grad':
             if last_grad[ident(src)] == n:
                 lines += make_inline(f'{obj}._grad_var', f'outs[{k}]')
+        elif which == 'rebind':
+            # The function gave the Variable another array (``v.array = ...``):
+            # it holds the new one, and the old one is left as it was.
+            lines.append(f'{obj}.array = outs[{k}]')
         elif which == 'array':
             # An array argument the function wrote in place: the caller's
             # array takes the new values (unless the plan wrote it itself).

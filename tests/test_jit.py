@@ -490,6 +490,67 @@ def test_variables_sharing_one_array_update_it_as_eager(order):
         _close(got[1], want[1])
         _close(got[2], want[2])
         assert (got[1] is got[2]) == tied
+    # One plan per way of sharing, each traced once.
+    assert jf.cache_info().traces == len(set(order))
+
+
+def test_a_plan_traced_with_one_array_twice_is_not_used_for_two():
+    # It reads the shared array once: two arrays need a plan of their own,
+    # whether or not the function writes any array.
+    def f(x, y):
+        return x + 2 * y
+
+    a, b = np.ones(3), np.full(3, 10.0)
+    jf = tapejit.jit(f)
+    _close(jf(a, a), np.full(3, 3.0))
+    _close(jf(a, b), np.full(3, 21.0))
+    _close(jf(a, a), np.full(3, 3.0))
+    assert jf.cache_info().traces == 2
+
+    def loss(u, v):
+        return F.sum(u * v * v)
+
+    vg = tapejit.value_and_grad(loss, argnums=(0, 1))
+    value, _ = vg(a, a)
+    _close(value, 3.0)
+    value, (gu, gv) = vg(a, b)
+    _close(value, 300.0)
+    _close(gu, np.full(3, 100.0))
+    _close(gv, np.full(3, 20.0))
+
+
+def test_a_variable_given_another_array_leaves_the_shared_one():
+    def f(a, b):
+        a.array -= 1                  # in place: both see it
+        b.array = b.array * 0 + 5     # b takes a new array; a keeps the old one
+        return F.sum(a)
+
+    def run(fn):
+        W = np.ones(3)
+        a, b = Variable(W), Variable(W)
+        out = fn(a, b)
+        return out.array, a.array, b.array, a.array is W, b.array is W
+
+    want = run(f)
+    got = run(tapejit.jit(f))
+    for w, g in zip(want[:3], got[:3]):
+        _close(g, w)
+    assert got[3:] == want[3:] == (True, False)
+
+
+def test_a_gradient_written_in_place_is_written_back():
+    def f(v):
+        g = v.grad
+        g += 1
+        return F.sum(v)
+
+    def run(fn):
+        v = Variable(np.ones(3))
+        v.grad = np.zeros(3)
+        fn(v)
+        return v.grad
+
+    _close(run(tapejit.jit(f)), run(f))
 
 
 def test_in_place_arithmetic_on_traced_arrays_is_seen_by_every_holder():

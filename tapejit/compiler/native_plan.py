@@ -36,7 +36,7 @@ from __future__ import annotations
 import ast
 import re
 import sys
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, Sequence
 
 import numpy
 
@@ -454,13 +454,16 @@ class _PlanTranslator(native._Translator):
         self.emit_call(fname, args)
 
     # --- the entry ---------------------------------------------------------
-    def plan_entry(self, symbol: str, fdef: ast.FunctionDef, sig: list, owned: list) -> None:
+    def plan_entry(self, symbol: str, fdef: ast.FunctionDef, sig: list, owned: list,
+                   distinct: Sequence[int] = ()) -> None:
         """``plan(T, *params, *outputs, scratch, dims)``: ``sig`` is per
         argument (dtype character, ndim, writeable); a 0-d array is read as
         one element.  ``owned``: the arrays the function allocates that are
         outputs, in the order of the output arguments that hold them;
         ``dims``, their shapes one after another (an output array of another
-        shape is refused: one the caller reshaped in place, say)."""
+        shape is refused: one the caller reshaped in place, say).  The
+        arguments at the positions ``distinct`` must be distinct objects
+        (else refused: the plan was traced with them apart)."""
         n_outs = len(owned)
         ir, i8p, i64, i32 = self.ir, self.i8p, self.i64, self.i32
         fn = ir.Function(self.module, ir.FunctionType(i8p, [i8p, i8p.as_pointer(), i64]),
@@ -479,8 +482,10 @@ class _PlanTranslator(native._Translator):
         self.require(b.icmp_signed('==', fn.args[2], ir.Constant(i64, len(sig))))
         names = params + [None] * n_outs + ['<scratch>', '<dims>']
         arrays = []
+        objs = []
         for k, (p, (char, ndim, writeable)) in enumerate(zip(names, sig)):
             obj = b.load(b.gep(fn.args[1], [ir.Constant(i64, k)]))
+            objs.append(obj)
             dt = numpy.dtype(char)
             need = (native._ALIGNED | native._C_CONTIGUOUS
                     | (native._WRITEABLE if writeable else 0))
@@ -498,6 +503,9 @@ class _PlanTranslator(native._Translator):
             arrays.append(arr)
             if p is not None and not p.startswith('<'):
                 self.arrays[p] = arr
+        for j, k in enumerate(distinct):
+            for k2 in distinct[:j]:
+                self.require(b.icmp_unsigned('!=', objs[k], objs[k2]))
         outs, scratch, want = arrays[len(params):-2], arrays[-2], arrays[-1]
         total = sum(ndim for _, ndim, _ in sig[len(params):len(params) + n_outs])
         self.require(b.icmp_signed('==', want.shape[0], ir.Constant(i64, total)))
@@ -572,7 +580,8 @@ def _plan_def(source: str) -> ast.FunctionDef:
     return fdefs[0]
 
 
-def translate_plan(source: str, kernels: dict, sig: list, owned: list, symbol: str) -> str:
+def translate_plan(source: str, kernels: dict, sig: list, owned: list, symbol: str,
+                   distinct: Sequence[int] = ()) -> str:
     """The LLVM IR of the plan function in ``source`` (rendered by
     :mod:`~tapejit.compiler.one_call`), its kernels ``kernels`` (name ->
     (source, fastmath)), for arguments ``sig`` (see
@@ -588,7 +597,8 @@ def translate_plan(source: str, kernels: dict, sig: list, owned: list, symbol: s
     """
     import llvmlite.ir as ir
     module = ir.Module(name=symbol)
-    _PlanTranslator(ir, module, kernels).plan_entry(symbol, _plan_def(source), sig, owned)
+    _PlanTranslator(ir, module, kernels).plan_entry(symbol, _plan_def(source), sig, owned,
+                                                    distinct)
     return str(module)
 
 
@@ -653,10 +663,15 @@ class NativePlan:
         self._dims = numpy.array([d for shape, _ in self._outs for d in shape], numpy.int64)
         # One block for the function's scratch arrays, reused every call.
         self.scratch = numpy.empty(max(oc.scratch_bytes, 1), numpy.uint8)
-        text = (f'plan|{HELPERS}|{sig!r}|{owned!r}|{oc.source}|'
+        # Inputs that must be distinct arrays (those of Variables and array
+        # arguments, in a plan that writes one in place): argument positions.
+        distinct = [1 + j for j, (i, _) in enumerate(oc.arg_inputs)
+                    if i in oc.distinct_inputs]
+        text = (f'plan|{HELPERS}|{sig!r}|{owned!r}|{distinct!r}|{oc.source}|'
                 + '|'.join(f'{n}:{fm!r}:{s}' for n, (s, fm) in sorted(kernels.items())))
         self.fn = native.load_object(
-            text, lambda symbol: translate_plan(oc.source, kernels, sig, owned, symbol),
+            text, lambda symbol: translate_plan(oc.source, kernels, sig, owned, symbol,
+                                                distinct),
             cache_dir, prefix='tjplan')
         self.run = self._write(oc, params, results)
 

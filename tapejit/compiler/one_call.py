@@ -341,6 +341,9 @@ class OneCall:
         # finds the update in place (as eager ``W.array -= ...``) at no cost.
         # Each gets a parameter of its own, typed C-contiguous and writable: a
         # read-only or strided array is replaced by a scratch array per call.
+        # Graph inputs the native function refuses to take as one object
+        # (set by the jitted plan; see native_plan.NativePlan).
+        self.distinct_inputs: frozenset = frozenset()
         self.donated = []   # (output index, input index)
         in_args = {i for i, _ in self.arg_inputs}
         for o, i in sorted(exe.donate_map.items()):

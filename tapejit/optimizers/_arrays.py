@@ -36,6 +36,19 @@ def same_value(a: Any, b: Any) -> bool:
     return a is b
 
 
+def assign(dst: Any, value: Any) -> None:
+    """``dst[...] = value``; a traced ``dst`` takes ``value``'s traced value
+    (of its shape and dtype), which every holder of ``dst`` then sees."""
+    if dst.__class__ is TracedArray:
+        if value.__class__ is not TracedArray or value.shape != dst.shape:
+            value = dst * 0 + value  # (traced, broadcast to dst's shape)
+        if value.dtype != dst.dtype:
+            value = value.astype(dst.dtype)
+        dst.var = value.var
+    else:
+        dst[...] = value
+
+
 def sqrt(a: Any) -> Any:
     if a.__class__ is TracedArray:
         from tapejit.ops import elementwise as E

@@ -676,7 +676,10 @@ class GradientMethod(Optimizer):
         for var, old in saved:
             new = var.array
             if not A.same_value(new, old):
-                var.array = A.where(finite, new, old)
+                # In place, as the rules wrote it (eagerly the update is kept
+                # or skipped in the same array).
+                A.assign(new, A.where(finite, new, old))
+                var.array = new
         self.reallocate_cleared_grads()
         self.call_hooks('post')
         if finite is None:
