@@ -80,7 +80,7 @@ def bind_inputs(spec: Any, ext: list, consts: dict, S: tuple, prefix: str = '') 
     hoisted: list = []
     params: list = []
     for k, v in enumerate(ext):
-        size = int(numpy.prod(v.shape))
+        size = int(math.prod(v.shape))
         if v.id in consts and size == 1:
             names[v.id] = typed(consts[v.id].reshape(-1)[0], v.dtype)
             continue
@@ -134,7 +134,7 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
                 ext.append(v)
     reds = [e for e in grp.members if e.out.id in grp.red]
     spec.flat = row_of is None and all(
-        int(numpy.prod(v.shape)) == 1 or v.shape == S for v in ext) and all(
+        int(math.prod(v.shape)) == 1 or v.shape == S for v in ext) and all(
         reduce_axes(e) == tuple(range(r)) for e in reds)
 
     names, hoisted, params = bind_inputs(spec, ext, consts, S, P)
@@ -250,10 +250,10 @@ def chunking(spec: Any) -> tuple:
     """(sizes, chunk, number of chunks) for the kernel's run-time arguments."""
     S = spec.shape
     if spec.flat or not S:
-        n = int(numpy.prod(S)) if S else 1
+        n = int(math.prod(S)) if S else 1
         ch = CHUNK
         return numpy.array([n], numpy.int64), ch, max(1, math.ceil(n / ch)) if n else 0
-    inner = int(numpy.prod(S[1:])) if len(S) > 1 else 1
+    inner = int(math.prod(S[1:])) if len(S) > 1 else 1
     ch = max(1, CHUNK // max(inner, 1))
     return numpy.array(S, numpy.int64), ch, math.ceil(S[0] / ch) if S[0] else 0
 

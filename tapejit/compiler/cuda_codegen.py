@@ -29,7 +29,6 @@ from __future__ import annotations
 import math
 from typing import Any, Optional
 
-import numpy
 
 from tapejit.compiler import cuda_ops
 from tapejit.compiler.codegen import KernelSpec, acc_dtype, bind_inputs, init_value
@@ -116,8 +115,8 @@ def choose_kind(shape: tuple, axes: tuple, block: int = BLOCK_GPU) -> str:
     """
     r = len(shape)
     kept = [d for d in range(r) if d not in axes]
-    m = int(numpy.prod([shape[d] for d in kept])) if kept else 1
-    k = int(numpy.prod([shape[d] for d in axes])) if axes else 1
+    m = int(math.prod([shape[d] for d in kept])) if kept else 1
+    k = int(math.prod([shape[d] for d in axes])) if axes else 1
     if k < block // 2:  # most threads of a block would idle
         return 'cols'
     if axes == tuple(range(len(axes))) and kept and m >= COLS_MIN_CELLS:
@@ -170,7 +169,7 @@ def _render_one(S: tuple, kind: str, axes: tuple, members: list, stores: list, r
                 seen.add(v.id)
                 ext.append(v)
     spec.flat = kind == 'ew' and all(
-        int(numpy.prod(v.shape)) == 1 or v.shape == S for v in ext)
+        int(math.prod(v.shape)) == 1 or v.shape == S for v in ext)
 
     names, hoisted, params = bind_inputs(spec, ext, consts, S)
 
@@ -280,7 +279,7 @@ def launch(spec: CudaKernelSpec, sms: int, simulator: bool) -> Launch:
     (4, 256, (1000,))
     """
     S = spec.shape
-    n = int(numpy.prod(S)) if S else 1
+    n = int(math.prod(S)) if S else 1
     block = spec.block
     dims = tuple(int(s) for s in S)
     max_blocks = 3 if simulator else sms * 16
@@ -288,8 +287,8 @@ def launch(spec: CudaKernelSpec, sms: int, simulator: bool) -> Launch:
         grid = max(1, min(math.ceil(n / block), max_blocks))
         return Launch(grid, block, (n,) if spec.flat else (n,) + dims, 1, n, n)
     kept = [d for d in range(len(S)) if d not in spec.axes]
-    m = int(numpy.prod([S[d] for d in kept])) if kept else 1
-    k = int(numpy.prod([S[d] for d in spec.axes])) if spec.axes else 1
+    m = int(math.prod([S[d] for d in kept])) if kept else 1
+    k = int(math.prod([S[d] for d in spec.axes])) if spec.axes else 1
     if spec.kind == 'cols':
         want = (96 if simulator else sms * block * 4)
         P = max(1, min(math.ceil(want / max(m, 1)), math.ceil(k / 16)))

@@ -10,6 +10,7 @@ through that input's array, where nothing reads the old values after it."""
 
 from __future__ import annotations
 
+import math
 import time
 import warnings
 from typing import Any, Optional, Sequence
@@ -315,7 +316,7 @@ class Executable:
                    for u in self.units)
         for u in self.units:
             if isinstance(u, fusion.RowChain):
-                n = int(numpy.prod(u.shape))
+                n = int(math.prod(u.shape))
                 par = n >= PARALLEL_MIN and not blas
                 cspec = codegen.render_chain(u.parts, u.shape, g, consts, used_later, 'kernel',
                                              parallel=par)
@@ -338,7 +339,7 @@ class Executable:
                 self.steps.append(('kernel', step))
             elif isinstance(u, fusion.Group):
                 name = 'kernel'  # the cache names it by a hash of its source
-                n = int(numpy.prod(u.shape)) if u.shape else 1
+                n = int(math.prod(u.shape)) if u.shape else 1
                 par = n >= PARALLEL_MIN and not blas
                 spec = codegen.render(u, g, consts, used_later, name, parallel=par)
                 step = _KernelStep(spec, [s(v) for v, _ in spec.inputs],
@@ -369,7 +370,7 @@ class Executable:
         nbytes: dict = {}
         for v in self._all_vars(g):
             if v.id in slot:
-                nbytes[slot[v.id]] = int(numpy.prod(v.shape)) * v.dtype.itemsize
+                nbytes[slot[v.id]] = int(math.prod(v.shape)) * v.dtype.itemsize
         big = {sl for sl, n in nbytes.items() if n >= POOL_MIN_BYTES}
         self.free_after = [[r for r in f if r in big] for f in free]
         self.drop_after = [[r for r in f if r not in big] for f in free]

@@ -14,6 +14,7 @@ groups, run in dependency order, compute the graph exactly.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Union
 
@@ -228,7 +229,7 @@ def merge_rows(units: list) -> list:
         u = units[i]
         S = u.shape if isinstance(u, Group) else None
         # (a single row would make row values size-1 scalars, read up front)
-        if S is None or len(S) < 2 or S[-1] <= 1 or int(numpy.prod(S[:-1])) < 2:
+        if S is None or len(S) < 2 or S[-1] <= 1 or int(math.prod(S[:-1])) < 2:
             out.append(u)
             i += 1
             continue

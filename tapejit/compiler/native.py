@@ -625,6 +625,7 @@ class _Translator:
         f = ir.Function(self.module, ir.FunctionType(ir.IntType(1), [i8p, i32, i32, i32]),
                         'tj_arg_ok')
         f.linkage = 'internal'
+        f.attributes.add('noinline')
         obj, ndim, num, need = f.args
         outer = self.b
         b = self.b = ir.IRBuilder(f.append_basic_block('type'))

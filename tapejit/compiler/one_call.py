@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
+import math
 import os
 import sys
 import warnings
@@ -95,7 +96,7 @@ class _Source:
         self.products: list = []   # multiply-adds of each matrix product
 
     def alloc(self, shape: tuple, dtype: numpy.dtype) -> None:
-        n = int(numpy.prod(shape)) * numpy.dtype(dtype).itemsize
+        n = int(math.prod(shape)) * numpy.dtype(dtype).itemsize
         self.scratch += -(-max(n, 1) // ALIGN) * ALIGN
 
     def size(self, value: int) -> str:
@@ -155,7 +156,7 @@ def _finish(e: Any, how: str, buf: str, src: _Source) -> str:
         return f'{buf}.reshape({src.shape(shape)})'
     o = src.name('f')
     src.alloc(shape, e.out.dtype)
-    src.emit(f'{o} = np.empty({src.size(int(numpy.prod(shape)))}, '
+    src.emit(f'{o} = np.empty({src.size(int(math.prod(shape)))}, '
              f'{_np_dtype(e.out.dtype)})')
     helper = f'fin_{e.prim.name}' if how == 'partial' else 'fin_cast'
     src.emit(f'{helper}({buf}, {o})')
@@ -172,7 +173,7 @@ def _kernel_step(st: Any, src: _Source, var: dict) -> None:
         o = src.name('o')
         src.alloc(v.shape, v.dtype)
         if spec.flat:
-            src.emit(f'{o} = np.empty({src.size(int(numpy.prod(v.shape)))}, '
+            src.emit(f'{o} = np.empty({src.size(int(math.prod(v.shape)))}, '
                      f'{_np_dtype(v.dtype)})')
             views.append(o if len(v.shape) <= 1 else f'{o}.reshape({src.shape(v.shape)})')
         else:
@@ -250,7 +251,7 @@ def _call_step(e: Eqn, st: tuple, src: _Source, var: dict) -> None:
         expr = f'{"b" + mm if BLAS else mm}({x[0]}, {x[1]})'
         src.alloc(e.out.shape, e.out.dtype)
         a = e.inputs[0].shape
-        src.products.append(int(numpy.prod(e.out.shape)) * (a[0] if params['transa'] else a[1]))
+        src.products.append(int(math.prod(e.out.shape)) * (a[0] if params['transa'] else a[1]))
     elif name in ('argmax', 'argmin'):
         expr = _arg_best(e, x[0], src)
     elif name == 'reshape':
@@ -265,11 +266,11 @@ def _arg_best(e: Eqn, x: str, src: _Source) -> str:
     shape = e.inputs[0].shape
     axis = e.params.get('axis')
     if axis is None or not shape:
-        outer, n, inner = 1, int(numpy.prod(shape)), 1
+        outer, n, inner = 1, int(math.prod(shape)), 1
     else:
         axis %= len(shape)
-        outer = int(numpy.prod(shape[:axis]))
-        n, inner = shape[axis], int(numpy.prod(shape[axis + 1:]))
+        outer = int(math.prod(shape[:axis]))
+        n, inner = shape[axis], int(math.prod(shape[axis + 1:]))
     o = src.name('o')
     src.alloc((outer * inner,), e.out.dtype)
     src.emit(f'{o} = np.empty({src.size(outer * inner)}, {_np_dtype(e.out.dtype)})')
@@ -283,7 +284,7 @@ def eligible(exe: Any) -> bool:
     for v in exe._all_vars(exe.graph):
         # Dtypes the generated loops do not handle (float16, complex) run op by
         # op in the step-by-step plan; a compiled function could not hold them.
-        if int(numpy.prod(v.shape)) > SMALL_MAX or v.dtype not in SUPPORTED:
+        if int(math.prod(v.shape)) > SMALL_MAX or v.dtype not in SUPPORTED:
             return False
     for u in exe.units:
         if isinstance(u, (Group, RowChain)):
@@ -294,7 +295,7 @@ def eligible(exe: Any) -> bool:
             if len(a.shape) != 2 or len(b.shape) != 2 or a.dtype.kind != 'f':
                 return False
             inner = a.shape[0] if u.params['transa'] else a.shape[1]
-            if not BLAS and int(numpy.prod(u.out.shape)) * inner > LOOP_MAX:
+            if not BLAS and int(math.prod(u.out.shape)) * inner > LOOP_MAX:
                 return False
         elif name not in ('reshape', 'transpose', 'argmax', 'argmin'):
             return False

@@ -3,6 +3,7 @@ algebraic identities.  Each returns a new, verified :class:`Graph`."""
 
 from __future__ import annotations
 
+import math
 from typing import Any, Callable, Optional, Sequence
 
 import numpy
@@ -143,7 +144,7 @@ def fold(g: Graph) -> Graph:
             subst[out.id] = alias
             continue
         if (ins and all(v.id in consts.by_id for v in ins)
-                and int(numpy.prod(out.shape)) <= FOLD_MAX_SIZE):
+                and int(math.prod(out.shape)) <= FOLD_MAX_SIZE):
             try:
                 with numpy.errstate(all='ignore'):
                     value = numpy.asarray(e.prim.impl(*[consts.by_id[v.id] for v in ins],
@@ -233,8 +234,9 @@ def simplify(g: Graph, passes: Sequence[Callable[[Graph], Graph]] = DEFAULT_PASS
         h:f32[3] = mul f g
       in (h) }
     """
+    checked: dict = {}
     for p in passes:
         g = p(g)
         if verify_each:
-            verify(g)
+            verify(g, checked)
     return g

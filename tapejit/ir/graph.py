@@ -98,9 +98,12 @@ class VerifyError(AssertionError):
     """The graph is not well formed (a compiler pass broke it)."""
 
 
-def verify(g: Graph) -> None:
+def verify(g: Graph, checked: Optional[dict] = None) -> None:
     """Check that every Var is defined before use and every equation's output
-    shape/dtype is what its primitive's ``abstract_eval`` says."""
+    shape/dtype is what its primitive's ``abstract_eval`` says.  ``checked``
+    (id -> equation) holds equations whose output was checked already, by an
+    earlier call with the same dict (a pass keeps most equations as they
+    were): only their definitions are checked again."""
     defined = set()
     for v in g.constvars + g.invars:
         if v.id in defined:
@@ -115,10 +118,13 @@ def verify(g: Graph) -> None:
         for v in e.inputs:
             if v.id not in defined:
                 raise VerifyError(f'{e.prim.name}: input {v!r} is used before it is defined')
-        out = e.prim.abstract_eval(*[v.aval for v in e.inputs], **e.params)
-        if tuple(out.shape) != e.out.shape or numpy.dtype(out.dtype) != e.out.dtype:
-            raise VerifyError(f'{e.prim.name}: output {e.out!r} is {e.out.type_str()} but '
-                              f'abstract_eval gives {out.dtype}{tuple(out.shape)}')
+        if checked is None or checked.get(id(e)) is not e:
+            out = e.prim.abstract_eval(*[v.aval for v in e.inputs], **e.params)
+            if tuple(out.shape) != e.out.shape or numpy.dtype(out.dtype) != e.out.dtype:
+                raise VerifyError(f'{e.prim.name}: output {e.out!r} is {e.out.type_str()} '
+                                  f'but abstract_eval gives {out.dtype}{tuple(out.shape)}')
+            if checked is not None:
+                checked[id(e)] = e  # (held: its id stays its own)
         if e.out.id in defined:
             raise VerifyError(f'{e.out!r} is defined twice')
         defined.add(e.out.id)
