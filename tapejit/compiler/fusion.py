@@ -15,8 +15,7 @@ groups, run in dependency order, compute the graph exactly.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
-from typing import Union
+from typing import Optional, Union
 
 import numpy
 
@@ -30,19 +29,27 @@ SUPPORTED = frozenset(numpy.dtype(d) for d in (
 MAX_RANK = 8
 
 
-@dataclass
 class Group:
-    """A fused loop nest over ``shape``."""
+    """A fused loop nest over ``shape``.  (Plain classes, not dataclasses:
+    a dataclass costs about half a millisecond to define, in the import a
+    process's first jitted call waits for.)"""
 
-    id: int
-    shape: tuple
-    members: list = field(default_factory=list)   # Eqns, in graph order
-    ew: set = field(default_factory=set)          # ids of elementwise member outputs
-    red: set = field(default_factory=set)         # ids of reduction outputs
-    first: int = 0                                 # index of its first equation
+    __slots__ = ('id', 'shape', 'members', 'ew', 'red', 'first')
+
+    def __init__(self, id: int, shape: tuple, members: Optional[list] = None,
+                 first: int = 0) -> None:
+        self.id = id
+        self.shape = shape
+        self.members: list = [] if members is None else members  # Eqns, in graph order
+        self.ew: set = set()     # ids of elementwise member outputs
+        self.red: set = set()    # ids of reduction outputs
+        self.first = first       # index of its first equation
+
+    def __repr__(self) -> str:
+        return (f'Group(id={self.id}, shape={self.shape}, '
+                f'members={[e.prim.name for e in self.members]})')
 
 
-@dataclass
 class RowChain:
     """Loop groups run in one loop over the rows of ``shape``: for each row, each
     part in turn (full-width parts loop over the row; row-wide parts compute
@@ -51,10 +58,16 @@ class RowChain:
     their gradients become one pass over memory instead of one per reduction.
     ``views``: reshape equations between parts, run as views of the buffer."""
 
-    shape: tuple
-    parts: list = field(default_factory=list)     # Groups, in order
-    views: list = field(default_factory=list)     # reshape Eqns taken in
-    items: list = field(default_factory=list)     # both, in the order they run
+    __slots__ = ('shape', 'parts', 'views', 'items')
+
+    def __init__(self, shape: tuple) -> None:
+        self.shape = shape
+        self.parts: list = []    # Groups, in order
+        self.views: list = []    # reshape Eqns taken in
+        self.items: list = []    # both, in the order they run
+
+    def __repr__(self) -> str:
+        return f'RowChain(shape={self.shape}, parts={self.parts})'
 
 
 Unit = Union[Group, RowChain, Eqn]
