@@ -270,9 +270,11 @@ class Plan:
                         from tapejit.compiler import compile_graph
                         exe = compile_graph(self.graph, fastmath=self.fastmath,
                                             donate=self.donations())
-                        if exe.one_call is not None and self.aliases is not None:
+                        if exe.one_call is not None and self.aliases is not None and any(
+                                w in ('data', 'array', 'rebind') for _, w in self.writes):
                             # Its native function checks that these arrays are
-                            # distinct, in place of self.aliases on a hot call.
+                            # distinct, in place of self.aliases on a hot call
+                            # (only where they must be: the plan writes arrays).
                             exe.one_call.distinct_inputs = frozenset(
                                 i for i, (_, which) in enumerate(self.input_sources)
                                 if which in ('data', 'array'))
@@ -449,6 +451,8 @@ class JitFunction:
                     out = last[2].run(leaves)
                     if out is not RETRACE:
                         return out
+                    with self._lock:
+                        self._hits -= 1  # (counted on the slow path below)
                     # (Its arrays alias otherwise than the traced ones: the
                     # slow path below keys them anew.)
         key, leaves, td, statics = self._key(args, kwargs)
@@ -702,10 +706,14 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
                 if v._grad_var is None and id(v) in tr.grad_written:
                     # Cleared: replayed even where the traced call had no gradient.
                     writes.append((st.source, 'cleargrad'))
-                elif v._grad_var is not st.grad_in or (
-                        st.grad_in is not None
-                        and getattr(st.grad_in._data, 'var', None) is not st.grad_var_in):
-                    # (Another gradient, or the one it had written in place.)
+                elif (v._grad_var is not None and st.grad_data_in is not None
+                      and v._grad_var._data is st.grad_data_in):
+                    # The gradient array the call brought (``g += 1``, or
+                    # ``v.grad += 1``): written back into the caller's array.
+                    if st.grad_data_in.var is not st.grad_var_in:
+                        outvars.append(st.grad_data_in.var)
+                        writes.append((st.source, 'graddata'))
+                elif v._grad_var is not st.grad_in:  # another gradient
                     if v._grad_var is None:
                         writes.append((st.source, 'cleargrad'))
                     else:

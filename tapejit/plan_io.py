@@ -158,7 +158,7 @@ def finish_lines(out_kinds: list, writes: list, const_outputs: frozenset, out_td
         return (src[0], src[1] if src[0] == 'arg' else id(src[1]))
 
     for n, (src, which) in enumerate(writes):
-        if which in ('cleargrad', 'grad'):
+        if which in ('cleargrad', 'grad', 'graddata'):
             last_grad[ident(src)] = n
     for n, (src, which) in enumerate(writes):
         obj = _obj(src, name)
@@ -169,6 +169,11 @@ def finish_lines(out_kinds: list, writes: list, const_outputs: frozenset, out_td
         if which == 'grad':
             if last_grad[ident(src)] == n:
                 lines += make_inline(f'{obj}._grad_var', f'outs[{k}]')
+        elif which == 'graddata':
+            # The gradient array the call brought, written in place: the
+            # caller's array takes the new values, as it would eagerly.
+            if last_grad[ident(src)] == n:
+                lines.append(f'_write_data({obj}._grad_var, outs[{k}])')
         elif which == 'rebind':
             # The function gave the Variable another array (``v.array = ...``):
             # it holds the new one, and the old one is left as it was.

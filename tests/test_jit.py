@@ -544,13 +544,51 @@ def test_a_gradient_written_in_place_is_written_back():
         g += 1
         return F.sum(v)
 
+    def g(v):
+        v.grad += 1  # (a new gradient Variable on the same array, eagerly)
+        return F.sum(v)
+
     def run(fn):
         v = Variable(np.ones(3))
         v.grad = np.zeros(3)
-        fn(v)
-        return v.grad
+        held = v.grad
+        for _ in range(2):
+            fn(v)
+        return v.grad, held
 
-    _close(run(tapejit.jit(f)), run(f))
+    for fn in (f, g):
+        want, got = run(fn), run(tapejit.jit(fn))
+        _close(got[0], want[0])
+        _close(got[1], want[1])  # the caller's own array was written
+        assert got[0] is got[1]
+
+
+def test_a_hot_plan_writing_no_array_stays_native_for_shared_arguments(monkeypatch):
+    # Traced with two arguments apart, called with them shared: a plan that
+    # writes no array serves both, and its native function takes the call.
+    from tapejit.compiler import one_call
+    monkeypatch.setattr(one_call, 'HOT_CALLS', 0)
+    slow = []
+    run_compiled = jit_module.Plan._run_compiled
+    monkeypatch.setattr(jit_module.Plan, '_run_compiled',
+                        lambda self, leaves: slow.append(1) or run_compiled(self, leaves))
+
+    def f(x, y, z):
+        return F.sum(F.tanh(x) + 2 * y * z)
+
+    a, b = np.linspace(0, 1, 16).reshape(4, 4), np.ones((4, 4))
+    jf = tapejit.jit(f)
+    _close(jf(a, a, b), f(a, a, b).array)
+    for _ in range(5):
+        _close(jf(a, a, a), f(a, a, a).array)
+    plan = next(iter(jf._cache.values()))
+    if plan._fused is None:
+        pytest.skip('no natively compiled plan here: ' + str(
+            plan.executable().one_call.native_refused))
+    slow.clear()
+    for _ in range(5):
+        _close(jf(a, a, a), f(a, a, a).array)
+    assert not slow
 
 
 def test_in_place_arithmetic_on_traced_arrays_is_seen_by_every_holder():

@@ -37,8 +37,8 @@ from tapejit.ir.graph import Eqn, Graph, Var
 class Stateful:
     """A Variable whose array/grad are inputs of the trace and may be written back."""
 
-    __slots__ = ('var', 'data_in', 'var_in', 'grad_in', 'grad_var_in', 'orig_data',
-                 'orig_grad', 'orig_node', 'orig_loss_scale', 'source')
+    __slots__ = ('var', 'data_in', 'var_in', 'grad_in', 'grad_data_in', 'grad_var_in',
+                 'orig_data', 'orig_grad', 'orig_node', 'orig_loss_scale', 'source')
 
     def __init__(self, var: Variable, data_in: TracedArray,
                  grad_in: Optional[Variable], source: Any) -> None:
@@ -47,6 +47,7 @@ class Stateful:
         # Its array's value when captured: another value at the end of the
         # trace (a new array, or this one written in place) is written back.
         self.var_in = data_in.var
+        self.grad_data_in = None if grad_in is None else grad_in._data
         self.grad_var_in = None if grad_in is None else grad_in._data.var
         self.grad_in = grad_in
         self.orig_data = None
