@@ -293,7 +293,7 @@ class Plan:
         out = {}
         k = n_user
         for src, which in self.writes:
-            if which == 'cleargrad':
+            if which == 'cleargrad' or which.__class__ is tuple:  # (no output)
                 continue
             key = (src[0], src[1] if src[0] == 'arg' else id(src[1]))
             if which in ('data', 'array') and key in data_in:
@@ -701,8 +701,14 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
                         outvars.append(d.var)
                         writes.append((st.source, 'data'))
                 else:  # given another array (``v.array = ...``)
-                    outvars.append(as_traced(tr, d))
-                    writes.append((st.source, 'rebind'))
+                    held = tr.source_of(d)
+                    if held is not None:
+                        # Another argument's or Variable's own array: it is
+                        # given that object, as eagerly (not a copy).
+                        writes.append((st.source, ('rebind_to',) + held))
+                    else:
+                        outvars.append(as_traced(tr, d))
+                        writes.append((st.source, 'rebind'))
                 if v._grad_var is None and id(v) in tr.grad_written:
                     # Cleared: replayed even where the traced call had no gradient.
                     writes.append((st.source, 'cleargrad'))

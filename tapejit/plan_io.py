@@ -160,8 +160,16 @@ def finish_lines(out_kinds: list, writes: list, const_outputs: frozenset, out_td
     for n, (src, which) in enumerate(writes):
         if which in ('cleargrad', 'grad', 'graddata'):
             last_grad[ident(src)] = n
+    rebinds = []
     for n, (src, which) in enumerate(writes):
         obj = _obj(src, name)
+        if which.__class__ is tuple:
+            # ('rebind_to', source, kind): the object another holder has,
+            # once its own writes are done (no output of the plan).
+            _, other, kind = which
+            held = _obj(other, name) + ('._data' if kind == 'data' else '')
+            rebinds.append(f'{obj}.array = {held}')
+            continue
         if which == 'cleargrad':
             if last_grad[ident(src)] == n:
                 lines.append(f'{obj}._grad_var = None')
@@ -186,6 +194,7 @@ def finish_lines(out_kinds: list, writes: list, const_outputs: frozenset, out_td
             # (An array the plan updated in place is the Variable's already.)
             lines.append(f'if outs[{k}] is not {obj}._data: _write_data({obj}, outs[{k}])')
         k += 1
+    lines += rebinds
     lines.append('return results[0]' if out_td == '*'
                  else f'return _unflatten({name(out_td)}, results)')
     return lines

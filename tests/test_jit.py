@@ -538,6 +538,23 @@ def test_a_variable_given_another_array_leaves_the_shared_one():
     assert got[3:] == want[3:] == (True, False)
 
 
+def test_a_variable_given_another_arguments_array_holds_that_array():
+    def f(a, b):
+        b.array = a.array
+        a.array -= 1
+        return F.sum(b)
+
+    def run(fn):
+        a, b = Variable(np.ones(3)), Variable(np.full(3, 5.0))
+        out = fn(a, b)
+        return out.array, b.array is a.array, b.array.copy()
+
+    want, got = run(f), run(tapejit.jit(f))
+    _close(got[0], want[0])
+    _close(got[2], want[2])
+    assert got[1] and want[1]
+
+
 def test_a_gradient_written_in_place_is_written_back():
     def f(v):
         g = v.grad

@@ -111,6 +111,14 @@ class Trace:
         self.array_sources.append((source, which, n))
         return t
 
+    def source_of(self, t: Any) -> Optional[tuple]:
+        """``(source, 'data' | 'array')`` of the first holder of the input
+        array whose traced array is ``t``; None if ``t`` is no such one."""
+        for arr, traced, n in self._arrays.values():
+            if traced is t:
+                return self.array_sources[n][:2]
+        return None
+
     def const(self, arr: Any) -> Var:
         v = self._const_ids.get(id(arr))
         if v is None:
