@@ -475,13 +475,14 @@ def _tied_run(step, tied, calls=3):
     return losses, a.array, b.array
 
 
+@pytest.mark.parametrize('target', ['cpu', 'interpret'])
 @pytest.mark.parametrize('order', [(True,), (False, True), (True, False, True)])
-def test_variables_sharing_one_array_update_it_as_eager(order):
+def test_variables_sharing_one_array_update_it_as_eager(order, target):
     # Two Variables on one array (tied weights): eagerly, each in-place update
     # writes the one array, so the second sees the first. The plan traced
     # for a call with the arrays shared, or with them apart, is used only
-    # for calls that share them the same way.
-    jf = tapejit.jit(_tied_step)
+    # for calls that share them the same way. (The CUDA plan: cuda_sim_cases.)
+    jf = tapejit.jit(_tied_step, target=target)
     for tied in order:
         want = _tied_run(_tied_step, tied)
         got = _tied_run(jf, tied)

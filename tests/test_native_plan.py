@@ -17,6 +17,7 @@ import tapejit.functions as F
 from tapejit.compiler import compile_graph, compiled_signatures, native, native_plan, one_call
 from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import trace_graph
+from mlp_cases import mlp_data, mlp_step
 
 pytestmark = pytest.mark.skipif(not native.enabled(), reason='TAPEJIT_NATIVE=0')
 
@@ -26,22 +27,6 @@ def _kernel_cache(tmp_path_factory, monkeypatch):
     d = tmp_path_factory.getbasetemp() / 'kernel-cache'
     monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(d))
     monkeypatch.setattr(one_call, 'NATIVE', True)
-
-
-def _mlp(n, rng, dims=(6, 8, 3)):
-    a, h, o = dims
-    return [rng.standard_normal((n, a)).astype(np.float32),
-            rng.integers(0, o, n).astype(np.int32),
-            rng.standard_normal((h, a)).astype(np.float32), np.zeros(h, np.float32),
-            rng.standard_normal((o, h)).astype(np.float32), np.zeros(o, np.float32)]
-
-
-def _step(x, t, W1, b1, W2, b2):
-    params = [tapejit.Variable(a) for a in (W1, b1, W2, b2)]
-    h = F.relu(F.linear(x, params[0], params[1]))
-    loss = F.softmax_cross_entropy(F.linear(h, params[2], params[3]), t)
-    grads = tapejit.grad([loss], params)
-    return (loss,) + tuple(p.array - 0.1 * gp.array for p, gp in zip(params, grads))
 
 
 def _native_executable(fn, args):
@@ -61,8 +46,8 @@ def _close(got, want, tol=1e-5):
 
 
 def test_a_training_step_runs_natively_and_equals_the_interpreter_and_numba(monkeypatch):
-    args = _mlp(5, np.random.default_rng(0))
-    g, ex, got = _native_executable(_step, args)
+    args = mlp_data(5, np.random.default_rng(0))
+    g, ex, got = _native_executable(mlp_step, args)
     _close(got, interpret(g, list(args)))
     assert 'one compiled call, compiled natively' in ex.explain()
     monkeypatch.setattr(one_call, 'NATIVE', False)
@@ -116,10 +101,10 @@ def test_a_new_native_plan_counts_as_a_compiled_signature():
 
 def test_a_new_batch_size_compiles_no_new_plan():
     rng = np.random.default_rng(2)
-    _native_executable(_step, _mlp(4, rng))
+    _native_executable(mlp_step, mlp_data(4, rng))
     before, signatures = set(native._entries), compiled_signatures()
-    args = _mlp(9, rng)
-    g, ex, got = _native_executable(_step, args)
+    args = mlp_data(9, rng)
+    g, ex, got = _native_executable(mlp_step, args)
     assert set(native._entries) == before
     assert compiled_signatures() == signatures
     _close(got, interpret(g, list(args)))
@@ -127,7 +112,7 @@ def test_a_new_batch_size_compiles_no_new_plan():
 
 def test_updates_in_place_and_read_only_parameters_run_step_by_step():
     rng = np.random.default_rng(3)
-    data = _mlp(6, rng)
+    data = mlp_data(6, rng)
 
     @tapejit.jit
     def train(x, t, params):
@@ -240,8 +225,8 @@ def test_a_second_process_loads_the_plan_from_the_cache(tmp_path):
 
 def test_output_arrays_are_reused_only_when_nothing_holds_them():
     rng = np.random.default_rng(4)
-    args = _mlp(5, rng)
-    g, ex, first = _native_executable(_step, args)
+    args = mlp_data(5, rng)
+    g, ex, first = _native_executable(mlp_step, args)
     want = interpret(g, list(args))
     held = [ex(list(args)) for _ in range(4)]
     ids = {id(a) for outs in held + [first] for a in outs}

@@ -10,6 +10,7 @@ import tapejit.functions as F
 from tapejit.compiler import compile_graph, compiled_signatures, one_call
 from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import trace_graph
+from mlp_cases import mlp_data, mlp_step
 
 
 @pytest.fixture(autouse=True, params=['native', 'numba'])
@@ -39,37 +40,22 @@ def _check(fn, args, rtol=1e-5, one=True):
     return ex
 
 
-def _mlp_step(x, t, W1, b1, W2, b2):
-    params = [tapejit.Variable(a) for a in (W1, b1, W2, b2)]
-    h = F.relu(F.linear(x, params[0], params[1]))
-    loss = F.softmax_cross_entropy(F.linear(h, params[2], params[3]), t)
-    grads = tapejit.grad([loss], params)
-    return (loss,) + tuple(p.array - 0.1 * gp.array for p, gp in zip(params, grads))
-
-
-def _mlp_data(n, rng):
-    return [rng.standard_normal((n, 6)).astype(np.float32),
-            rng.integers(0, 3, n).astype(np.int32),
-            rng.standard_normal((8, 6)).astype(np.float32), np.zeros(8, np.float32),
-            rng.standard_normal((3, 8)).astype(np.float32), np.zeros(3, np.float32)]
-
-
 def test_an_mlp_training_step_is_one_call_and_equals_the_interpreter():
-    ex = _check(_mlp_step, _mlp_data(5, np.random.default_rng(0)))
+    ex = _check(mlp_step, mlp_data(5, np.random.default_rng(0)))
     assert 'def plan(' in ex.explain()
 
 
 def test_a_new_batch_size_compiles_nothing_new():
     rng = np.random.default_rng(1)
-    _check(_mlp_step, _mlp_data(4, rng))
+    _check(mlp_step, mlp_data(4, rng))
     before = compiled_signatures()
-    _check(_mlp_step, _mlp_data(7, rng))
+    _check(mlp_step, mlp_data(7, rng))
     assert compiled_signatures() == before
 
 
 def test_one_call_equals_the_step_by_step_plan(monkeypatch):
-    args = _mlp_data(6, np.random.default_rng(2))
-    g = trace_graph(_mlp_step, args)
+    args = mlp_data(6, np.random.default_rng(2))
+    g = trace_graph(mlp_step, args)
     one = compile_graph(g)(list(args))
     monkeypatch.setattr(one_call, 'ENABLED', False)
     ex = compile_graph(g)
@@ -136,7 +122,7 @@ def test_plans_with_other_calls_or_large_values_run_step_by_step():
 
 def test_a_jitted_training_loop_runs_as_one_call():
     rng = np.random.default_rng(6)
-    x, t, W1, b1, W2, b2 = _mlp_data(8, rng)
+    x, t, W1, b1, W2, b2 = mlp_data(8, rng)
     model = [tapejit.Variable(a.copy()) for a in (W1, b1, W2, b2)]
     ref = [tapejit.Variable(a.copy()) for a in (W1, b1, W2, b2)]
 

@@ -194,26 +194,40 @@ _SYMBOLS = {'add': '+=', 'sub': '-=', 'mul': '*=', 'div': '/='}
 
 
 def _inplace(name: str, a: 'TracedArray', b: Any) -> 'TracedArray':
-    """``a op= b``: the result, of ``a``'s shape and dtype (NumPy's rules
-    for an output operand), becomes ``a``'s value."""
-    import numpy
+    """``a op= b``: the result becomes ``a``'s value (see :func:`write_into`)."""
     r = _array_op(name, a, b)
     if a.weak:
         # A Python number (a dynamic hyperparameter): immutable, so ``lr *= 2``
         # names a new value, as it would eagerly.
         return r
+    write_into(a, r, _SYMBOLS[name])
+    return a
+
+
+def write_into(a: 'TracedArray', r: 'TracedArray', what: str = '[...] =') -> None:
+    """Make ``r`` the value of ``a``, which every holder of ``a`` then sees:
+    NumPy's rules for an output operand (``a`` keeps its shape; ``r`` is
+    cast to its dtype under 'same_kind' casting).  ``what`` names the
+    operation in errors.
+
+    >>> from tapejit.ir.trace import Trace
+    >>> tr = Trace()
+    >>> a, b = tr.new_input((2,), 'float32', 'a'), tr.new_input((2,), 'float32', 'b')
+    >>> write_into(a, b); a.var is b.var
+    True
+    """
+    import numpy
     if r.shape != a.shape:
-        raise ValueError(f'{_SYMBOLS[name]} on a traced {a.var.type_str()} array: the result '
-                         f'has shape {r.shape}; an array updated in place keeps its shape '
+        raise ValueError(f'{what} on a traced {a.var.type_str()} array: the result has '
+                         f'shape {r.shape}; an array updated in place keeps its shape '
                          f'{a.shape}; at {where_in_user_code()}')
     if r.dtype != a.dtype:
         if not numpy.can_cast(r.dtype, a.dtype, 'same_kind'):
-            raise TypeError(f'{_SYMBOLS[name]} on a traced {a.var.type_str()} array: cannot '
+            raise TypeError(f'{what} on a traced {a.var.type_str()} array: cannot '
                             f'write a {r.dtype} result into an array of dtype {a.dtype} '
                             f"(NumPy casting rule 'same_kind'); at {where_in_user_code()}")
         r = r.astype(a.dtype)
     a.var = r.var
-    return a
 
 
 def _is_scalar(x: Any) -> bool:

@@ -16,7 +16,7 @@ from typing import Any
 import numpy
 
 from tapejit import backends
-from tapejit.core.abstract import TracedArray
+from tapejit.core.abstract import TracedArray, write_into
 from tapejit.core.config import config
 
 
@@ -37,14 +37,10 @@ def same_value(a: Any, b: Any) -> bool:
 
 
 def assign(dst: Any, value: Any) -> None:
-    """``dst[...] = value``; a traced ``dst`` takes ``value``'s traced value
-    (of its shape and dtype), which every holder of ``dst`` then sees."""
+    """``dst[...] = value``, ``value`` of ``dst``'s shape; a traced ``dst``
+    takes ``value``'s traced value, which every holder of ``dst`` then sees."""
     if dst.__class__ is TracedArray:
-        if value.__class__ is not TracedArray or value.shape != dst.shape:
-            value = dst * 0 + value  # (traced, broadcast to dst's shape)
-        if value.dtype != dst.dtype:
-            value = value.astype(dst.dtype)
-        dst.var = value.var
+        write_into(dst, value)
     else:
         dst[...] = value
 
