@@ -113,7 +113,10 @@ def markdown(doc: dict, command: str) -> str:
     m = doc['machine']
     lines = [f'Median milliseconds per call (forward + backward + update), and in '
              f'parentheses the ratio to tapejit jit (above 1: tapejit jit is faster). '
-             f'Size: {doc["size"]}.', '',
+             f'Size: {doc["size"]}.'
+             + (f' Each system ran {doc["rounds"]} times, the systems taking turns; a cell '
+                f'is its fastest run (every run\'s median is in results.json).'
+                if doc.get('rounds', 1) > 1 else ''), '',
              '| ' + ' | '.join(header) + ' |',
              '|' + '|'.join(['---'] + ['---:'] * (len(header) - 1)) + '|']
     lines += ['| ' + ' | '.join(str(c) for c in r) + ' |' for r in rows]

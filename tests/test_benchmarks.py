@@ -12,7 +12,7 @@ import pytest
 
 from benchmarks import report, systems, workloads
 from benchmarks.overhead import measure as measure_overhead
-from benchmarks.run import ROOT, END, START, run, write
+from benchmarks.run import ROOT, END, START, _best, run, write
 from benchmarks.timing import measure
 
 # torch.compile and Chainer are checked by the full runs (their per-workload
@@ -111,6 +111,21 @@ def test_runner_end_to_end(tmp_path):
     assert '| poly |' in md and 'Reproduce: `python -m benchmarks --size tiny`' in md
     if doc['unavailable'].get('tapejit-cuda'):
         assert 'tapejit CUDA: ' in md
+
+
+def test_rounds_take_turns_and_report_the_fastest(tmp_path):
+    # Every system runs once per round; a row keeps its fastest round and
+    # lists each round's median, so one slow process decides no ratio.
+    doc = run(['poly'], ['numpy', 'roofline'], size='tiny', repeats=1, rounds=2,
+              overhead=False)
+    for s in ('numpy', 'roofline'):
+        r = doc['results'][s]['poly']
+        assert len(r['rounds_ms']) == 2, r
+        assert r['median_ms'] == pytest.approx(min(r['rounds_ms']), rel=1e-3)
+    assert 'ran 2 times' in report.markdown(doc, 'python -m benchmarks --rounds 2')
+    assert _best([{'median_ms': 3.0}, {'note': 'failed'}, {'median_ms': 2.0}]) == {
+        'median_ms': 2.0, 'rounds_ms': [3.0, None, 2.0]}
+    assert _best([{'note': 'refused'}]) == {'note': 'refused'}
 
 
 def _fake(results: dict) -> dict:
