@@ -63,3 +63,66 @@ def test_a_compiled_step_needs_no_more_memory_than_eager():
     assert abs(le - lj) < 1e-4 * max(1.0, abs(le))
     print(f'peak bytes per step: eager {eager}, jit {jit}')
     assert jit <= eager, (jit, eager)
+
+
+def _relu_layer_graph(read_z_later: bool):
+    # relu(x @ W.T + b) @ V: the ReLU's result is stored (a product reads
+    # it); with read_z_later, a later product reads x @ W.T again.
+    from tapejit.ir.trace import trace_graph
+
+    def f(x, W, b, V):
+        z = F.matmul(x, W, transb=True)
+        y = F.sum(F.matmul(F.relu(z + b), V))
+        return (y + F.sum(F.matmul(z, V)) if read_z_later else y).array
+    rng = np.random.default_rng(1)
+    args = [rng.standard_normal((128, 64)).astype(np.float32),
+            rng.standard_normal((256, 64)).astype(np.float32),
+            rng.standard_normal(256).astype(np.float32),
+            rng.standard_normal((256, 4)).astype(np.float32)]
+    x, W, b, V = (a.astype(np.float64) for a in args)
+    z = x @ W.T
+    want = (np.maximum(z + b, 0) @ V).sum() + ((z @ V).sum() if read_z_later else 0)
+    return trace_graph(f, args), args, want
+
+
+def _in_place_steps(ex):
+    return [st for kind, st in ex.steps if kind == 'kernel' and st.donated]
+
+
+def test_a_kernel_writes_into_the_matmul_result_it_reads_last():
+    # relu(x @ W.T + b): the ReLU's output goes into the product's array
+    # (in cache), not into another buffer; the result is unchanged.
+    from tapejit.compiler import compile_graph
+    g, args, want = _relu_layer_graph(read_z_later=False)
+    ex = compile_graph(g)
+    ex.one_call = None  # (step by step, as a large plan runs)
+    (st,) = _in_place_steps(ex)
+    assert st.donated == {0: 0} and st.source != st.spec.source
+    for _ in range(3):  # the loop, then the written-out runner
+        np.testing.assert_allclose(ex(args)[0], want, rtol=1e-4)
+
+
+def test_no_kernel_writes_into_a_product_read_later():
+    from tapejit.compiler import compile_graph
+    g, args, want = _relu_layer_graph(read_z_later=True)
+    ex = compile_graph(g)
+    ex.one_call = None
+    assert not _in_place_steps(ex)
+    for _ in range(3):
+        np.testing.assert_allclose(ex(args)[0], want, rtol=1e-4)
+
+
+def test_a_large_product_is_written_into_a_pooled_buffer():
+    # Its array goes back to the plan's pool after its last reader, so the
+    # next call's product finds mapped pages instead of a new allocation.
+    from tapejit.compiler import compile_graph
+    g, args, _ = _relu_layer_graph(read_z_later=True)
+    ex = compile_graph(g)
+    ex.one_call = None
+    for _ in range(3):
+        ex(args)
+    assert ((128, 256), '<f4') in ex.pool._free, ex.pool._free.keys()
+    # A product of another dtype than its buffer's is left to matmul itself.
+    mm = [st[0] for kind, st in ex.steps if kind == 'call'][0]
+    np.testing.assert_allclose(mm(args[0].astype(np.float64), args[1].astype(np.float64),
+                                  transb=True), args[0] @ args[1].T, rtol=1e-4, atol=1e-4)

@@ -21,6 +21,7 @@ from tapejit.compiler import codegen, fusion, kernel_cache, one_call, step_runne
 from tapejit.compiler.buffers import POOL_MIN_BYTES, BufferPool
 from tapejit.compiler.passes import simplify
 from tapejit.ir.graph import Eqn, Graph
+from tapejit.ops import linalg
 
 # Loops over at least this many elements run the parallel kernel variant.
 PARALLEL_MIN = 1 << 16
@@ -33,6 +34,31 @@ BLAS_PRIMITIVES = frozenset({'matmul'})
 # view of an argument (reshape, transpose, indexing), which matters when that
 # argument's array is updated in place.
 FRESH_CALLS = frozenset({'matmul', 'argmax', 'argmin'})
+
+
+# NumPy's matmul writes these into a given array (as BLAS does).
+_POOLED_MATMUL_DTYPES = frozenset(numpy.dtype(t) for t in ('float32', 'float64'))
+
+
+class _PooledMatmul:
+    """A large matmul writing its result into a buffer of the plan's pool
+    (``numpy.matmul(..., out=)``), which goes back to the pool after its
+    last reader: the next call finds its pages mapped, where a new array of
+    a megabyte or more is ``mmap``-ed and faulted in again on every call."""
+
+    __slots__ = ('exe', 'shape', 'dtype')
+    __qualname__ = 'matmul (into a pooled buffer)'
+
+    def __init__(self, exe: Any, shape: tuple, dtype: Any) -> None:
+        self.exe, self.shape, self.dtype = exe, shape, dtype
+
+    def __call__(self, a: Any, b: Any, transa: bool = False, transb: bool = False) -> Any:
+        if not (a.__class__ is b.__class__ is numpy.ndarray and a.dtype == b.dtype == self.dtype
+                and a.ndim >= 2 and b.ndim >= 2):
+            return linalg._matmul_impl(a, b, transa, transb)  # (its checks and errors)
+        return numpy.matmul(a.swapaxes(-1, -2) if transa else a,
+                            b.swapaxes(-1, -2) if transb else b,
+                            out=self.exe.pool.take(self.shape, self.dtype))
 
 
 class _KernelStep:
@@ -347,8 +373,13 @@ class Executable:
                 step.consts = consts
                 self.steps.append(('kernel', step))
             else:
-                self.steps.append(('call', (u.prim.impl, u.params,
-                                            [s(v) for v in u.inputs], s(u.out))))
+                fn = u.prim.impl
+                if (u.prim.name == 'matmul' and u.out.dtype in _POOLED_MATMUL_DTYPES
+                        and int(math.prod(u.out.shape)) * u.out.dtype.itemsize
+                        >= POOL_MIN_BYTES):
+                    fn = _PooledMatmul(self, u.out.shape, u.out.dtype)
+                self.steps.append(('call', (fn, u.params, [s(v) for v in u.inputs],
+                                            s(u.out))))
         self.out_slots = [s(v) for v in g.outvars]
         self.nslots = len(slot)
         # Free each intermediate after its last reader, or right after the step
@@ -388,6 +419,7 @@ class Executable:
         self._runner: Any = None  # the step loop written out (step_runner)
         self.donate_map = dict(donate or {})
         self._donate(self.donate_map, last)
+        self._in_place(last, keep)
         # A small plan runs as one compiled call (step by step under profile()).
         oc = (one_call.OneCall(self) if one_call.ENABLED and one_call.eligible(self)
               else None)
@@ -510,6 +542,51 @@ class Executable:
                 alias.add(st[3])
                 views.add(st[3])
         return views
+
+    def _in_place(self, last: dict, keep: set) -> None:
+        """Let a kernel write a store into the array of an intermediate it
+        reads for the last time, at the index it writes: a matmul's result
+        (a new array) or an earlier kernel's buffer.  Those lines are in
+        cache already, where a buffer from the pool would be fetched from
+        memory first (a ReLU after a matmul of a 256x1024 batch: ...)."""
+        g = self.graph
+        producer: dict = {}
+        for n, (u, (kind, st)) in enumerate(zip(self.units, self.steps)):
+            for w in (st.outs if kind == 'kernel' else [st[3]]):
+                producer.setdefault(w, (kind, u))
+        outs = set(self.out_slots)
+        for n, (u, (kind, st)) in enumerate(zip(self.units, self.steps)):
+            if kind != 'kernel' or type(st) is not _KernelStep or st.donated:
+                continue
+            spec = st.spec
+            taken: dict = {}
+            for k, (v, sl_out) in enumerate(zip(spec.stores, st.outs)):
+                if sl_out in outs:
+                    continue
+                for j, ((iv, mode), sl) in enumerate(zip(spec.inputs, st.ins)):
+                    if (j in taken.values() or mode not in ('flat', 'nd')
+                            or iv.shape != v.shape or iv.dtype != v.dtype
+                            or spec.shape != iv.shape or sl in keep or last.get(sl) != n
+                            or sum(1 for w, _ in spec.inputs if w.id == iv.id) != 1):
+                        continue
+                    made = producer.get(sl)
+                    if made is None or (made[0] == 'call'
+                                        and made[1].prim.name not in FRESH_CALLS):
+                        continue  # (a view of some other array, maybe)
+                    views = self._views_of(sl)
+                    if views & outs or any(s2 in views for k2, st2 in self.steps[n:]
+                                           for s2 in (st2.ins if k2 == 'kernel' else st2[2])):
+                        continue
+                    taken[k] = j
+                    # The buffer lives on as the store's: dropped from the
+                    # input's slot, not given back to the pool.
+                    if sl in self.free_after[n]:
+                        self.free_after[n].remove(sl)
+                        self.drop_after[n].append(sl)
+                    break
+            if taken:
+                st.write_in_place(codegen.render(u, g, self.consts, self._used_later, 'kernel',
+                                                 parallel=st.parallel, inplace=taken))
 
     def _donate(self, donate: dict, last: dict) -> None:
         """Let a kernel write output ``o`` into input ``i``'s array (``donate``
