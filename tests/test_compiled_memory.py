@@ -121,7 +121,15 @@ def test_a_large_product_is_written_into_a_pooled_buffer():
     ex.one_call = None
     for _ in range(3):
         ex(args)
-    assert ((128, 256), '<f4') in ex.pool._free, ex.pool._free.keys()
+    gc.collect()
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        ex(args)
+        allocated = tracemalloc.get_traced_memory()[1] - before
+    finally:
+        tracemalloc.stop()
+    assert allocated < 128 * 256 * 4, allocated
     # A product of another dtype than its buffer's is left to matmul itself.
     mm = [st[0] for kind, st in ex.steps if kind == 'call'][0]
     np.testing.assert_allclose(mm(args[0].astype(np.float64), args[1].astype(np.float64),
