@@ -68,8 +68,7 @@ def _best(rounds: list) -> dict:
         return rounds[-1]
     best = dict(min(timed, key=lambda r: r['median_ms']))
     if len(rounds) > 1:
-        best['rounds_ms'] = [round(r['median_ms'], 6) if 'median_ms' in r else None
-                             for r in rounds]
+        best['rounds_ms'] = [r.get('median_ms') for r in rounds]
     return best
 
 
