@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import ast
 import ctypes
-import ctypes.util
 import hashlib
 import inspect
 import os
@@ -132,8 +131,11 @@ def _libm() -> Any:
         return ctypes.CDLL('libm.so.6')  # glibc; without running ldconfig
     except OSError:
         pass
+    # (Imported only here: ``ctypes.util`` imports ``subprocess``, 5 ms of a
+    # warm process's first compiled call, for a fallback glibc never needs.)
+    from ctypes import util
     try:
-        return ctypes.CDLL(ctypes.util.find_library('m'))
+        return ctypes.CDLL(util.find_library('m'))
     except OSError:
         raise Unsupported('no C math library') from None
 
