@@ -570,9 +570,13 @@ class Executable:
                             or sum(1 for w, _ in spec.inputs if w.id == iv.id) != 1):
                         continue
                     made = producer.get(sl)
-                    if made is None or (made[0] == 'call'
-                                        and made[1].prim.name not in FRESH_CALLS):
-                        continue  # (a view of some other array, maybe)
+                    # A matmul's new array, or a plain kernel's own buffer;
+                    # not another call's result (a view of some other array,
+                    # maybe), nor a row chain's (some are views of its others).
+                    if made is None or not (
+                            made[1].prim.name in FRESH_CALLS if made[0] == 'call'
+                            else isinstance(made[1], fusion.Group)):
+                        continue
                     views = self._views_of(sl)
                     if views & outs or any(s2 in views for k2, st2 in self.steps[n:]
                                            for s2 in (st2.ins if k2 == 'kernel' else st2[2])):
