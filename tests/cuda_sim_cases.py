@@ -65,35 +65,17 @@ def tied_weights_updated_in_place_as_eager():
     # written again through a local name: the CUDA plan, the CPU plan and
     # eager mode agree, for the arrays shared and apart.
     import tapejit
-    import tapejit.functions as F
-    from tapejit import Variable
+    from mlp_cases import tied_run, tied_step
 
-    def step(x, a, b):
-        a.cleargrad()
-        b.cleargrad()
-        loss = F.sum(F.linear(x, a) * 2 + F.linear(x, b))
-        loss.backward()
-        a.array -= 0.1 * a.grad
-        b.array -= 0.1 * b.grad
-        w = b.array
-        w *= 1.5
-        return loss
-
-    def run(fn, tied):
-        W = np.arange(6, dtype=np.float32).reshape(2, 3) / 10
-        a, b = Variable(W), Variable(W if tied else W.copy())
-        x = np.linspace(-1, 1, 12, dtype=np.float32).reshape(4, 3)
-        losses = [fn(x, a, b).array for _ in range(3)]
-        return losses + [a.array, b.array], a.array is b.array
-
-    cuda, cpu = tapejit.jit(step, target='cuda'), tapejit.jit(step, target='cpu')
+    cuda = tapejit.jit(tied_step, target='cuda')
+    cpu = tapejit.jit(tied_step, target='cpu')
     for tied in (True, False, True):
-        want, shared = run(step, tied)
-        assert shared == tied
+        want = tied_run(tied_step, tied, np.float32)
+        assert (want[1] is want[2]) == tied
         for fn in (cuda, cpu):
-            got, shared = run(fn, tied)
-            assert shared == tied
-            _same(got, want, 1e-5, 1e-6)
+            got = tied_run(fn, tied, np.float32)
+            assert (got[1] is got[2]) == tied
+            _same(got[0] + list(got[1:]), want[0] + list(want[1:]), 1e-5, 1e-6)
     assert cuda.cache_info().traces == 2
 
 

@@ -1,5 +1,7 @@
-"""A small MLP training step written as a graph function (the arrays in, the
-loss and the updated parameters out), shared by the one-call plan tests."""
+"""Training steps shared by several test files: a small MLP step written as a
+graph function (the arrays in, the loss and the updated parameters out), for
+the one-call plan tests; and a step updating two Variables that may share one
+array (tied weights), for the jit tests on every target."""
 
 from __future__ import annotations
 
@@ -24,3 +26,28 @@ def mlp_data(n, rng, dims=(6, 8, 3)):
             rng.integers(0, o, n).astype(np.int32),
             rng.standard_normal((h, a)).astype(np.float32), np.zeros(h, np.float32),
             rng.standard_normal((o, h)).astype(np.float32), np.zeros(o, np.float32)]
+
+
+def tied_step(x, a, b):
+    """Two Variables updated in place, then ``b``'s array written again
+    through a local name: eagerly, tied weights see each other's updates."""
+    a.cleargrad()
+    b.cleargrad()
+    loss = F.sum(F.linear(x, a) * 2 + F.linear(x, b))
+    loss.backward()
+    a.array -= 0.1 * a.grad
+    b.array -= 0.1 * b.grad
+    w = b.array
+    w *= 1.5
+    return loss
+
+
+def tied_run(step, tied, dtype=np.float64, calls=3):
+    """``calls`` losses of ``step`` (:func:`tied_step`, jitted or not) on two
+    Variables sharing one array (``tied``) or holding equal copies; then
+    their arrays."""
+    W = np.arange(6, dtype=dtype).reshape(2, 3) / 10
+    a, b = tapejit.Variable(W), tapejit.Variable(W if tied else W.copy())
+    x = np.linspace(-1, 1, 12, dtype=dtype).reshape(4, 3)
+    losses = [step(x, a, b).array for _ in range(calls)]
+    return losses, a.array, b.array

@@ -20,6 +20,8 @@ import pytest
 import tapejit
 import tapejit.functions as F
 from tapejit import TraceError, Variable
+
+from mlp_cases import tied_run, tied_step
 from tapejit.ir import Graph, Var, interpret, verify
 from tapejit.ir.graph import VerifyError
 from tapejit.ir.trace import Trace, trace_graph
@@ -457,24 +459,6 @@ def test_array_update_inside_is_written_back_in_place():
     assert pj.array is ref  # updated in place, as `p.array -= ...` does eagerly
 
 
-def _tied_step(x, a, b):
-    a.cleargrad()
-    b.cleargrad()
-    loss = F.sum(F.linear(x, a) * 2 + F.linear(x, b))
-    loss.backward()
-    a.array -= 0.1 * a.grad
-    b.array -= 0.1 * b.grad
-    return loss
-
-
-def _tied_run(step, tied, calls=3):
-    W = np.arange(6, dtype=np.float64).reshape(2, 3) / 10
-    a, b = Variable(W), Variable(W if tied else W.copy())
-    x = np.linspace(-1, 1, 12).reshape(4, 3)
-    losses = [step(x, a, b).array for _ in range(calls)]
-    return losses, a.array, b.array
-
-
 @pytest.mark.parametrize('target', ['cpu', 'interpret'])
 @pytest.mark.parametrize('order', [(True,), (False, True), (True, False, True)])
 def test_variables_sharing_one_array_update_it_as_eager(order, target):
@@ -482,10 +466,10 @@ def test_variables_sharing_one_array_update_it_as_eager(order, target):
     # writes the one array, so the second sees the first. The plan traced
     # for a call with the arrays shared, or with them apart, is used only
     # for calls that share them the same way. (The CUDA plan: cuda_sim_cases.)
-    jf = tapejit.jit(_tied_step, target=target)
+    jf = tapejit.jit(tied_step, target=target)
     for tied in order:
-        want = _tied_run(_tied_step, tied)
-        got = _tied_run(jf, tied)
+        want = tied_run(tied_step, tied)
+        got = tied_run(jf, tied)
         for w, g in zip(want[0], got[0]):
             _close(g, w)
         _close(got[1], want[1])

@@ -41,10 +41,10 @@ _POOLED_MATMUL_DTYPES = frozenset(numpy.dtype(t) for t in ('float32', 'float64')
 
 
 class _PooledMatmul:
-    """A large matmul writing its result into a buffer of the plan's pool
-    (``numpy.matmul(..., out=)``), which goes back to the pool after its
-    last reader: the next call finds its pages mapped, where a new array of
-    a megabyte or more is ``mmap``-ed and faulted in again on every call."""
+    """A large matmul writing its result into a buffer of the plan's pool,
+    which goes back to the pool after its last reader: the next call reuses
+    it instead of allocating a new array of a megabyte or more (above
+    malloc's ``mmap`` threshold, one whose pages fault in again)."""
 
     __slots__ = ('exe', 'shape', 'dtype')
     __qualname__ = 'matmul (into a pooled buffer)'
@@ -53,12 +53,11 @@ class _PooledMatmul:
         self.exe, self.shape, self.dtype = exe, shape, dtype
 
     def __call__(self, a: Any, b: Any, transa: bool = False, transb: bool = False) -> Any:
-        if not (a.__class__ is b.__class__ is numpy.ndarray and a.dtype == b.dtype == self.dtype
-                and a.ndim >= 2 and b.ndim >= 2):
-            return linalg._matmul_impl(a, b, transa, transb)  # (its checks and errors)
-        return numpy.matmul(a.swapaxes(-1, -2) if transa else a,
-                            b.swapaxes(-1, -2) if transb else b,
-                            out=self.exe.pool.take(self.shape, self.dtype))
+        pooled = (a.__class__ is b.__class__ is numpy.ndarray
+                  and a.dtype == b.dtype == self.dtype)
+        return linalg._matmul_impl(a, b, transa, transb,
+                                   self.exe.pool.take(self.shape, self.dtype) if pooled
+                                   else None)
 
 
 class _KernelStep:
@@ -577,9 +576,7 @@ class Executable:
                             made[1].prim.name in FRESH_CALLS if made[0] == 'call'
                             else isinstance(made[1], fusion.Group)):
                         continue
-                    views = self._views_of(sl)
-                    if views & outs or any(s2 in views for k2, st2 in self.steps[n:]
-                                           for s2 in (st2.ins if k2 == 'kernel' else st2[2])):
+                    if self._view_seen(sl, n):
                         continue
                     taken[k] = j
                     # The buffer lives on as the store's: dropped from the
@@ -591,6 +588,14 @@ class Executable:
             if taken:
                 st.write_in_place(codegen.render(u, g, self.consts, self._used_later, 'kernel',
                                                  parallel=st.parallel, inplace=taken))
+
+    def _view_seen(self, slot: int, n: int) -> bool:
+        """Whether a view of ``slot``'s array is read from step ``n`` on, or
+        returned: an in-place write at step ``n`` would change it."""
+        views = self._views_of(slot)
+        return bool(views & set(self.out_slots)) or any(
+            sl in views for kind, st in self.steps[n:]
+            for sl in (st.ins if kind == 'kernel' else st[2]))
 
     def _donate(self, donate: dict, last: dict) -> None:
         """Let a kernel write output ``o`` into input ``i``'s array (``donate``
@@ -610,7 +615,6 @@ class Executable:
                     or self.out_slots.count(self.out_slots[o]) > 1
                     or self._views_of(self.out_slots[o]) & outs):
                 continue
-            views = self._views_of(isl)
             for n, (kind, st) in enumerate(self.steps):
                 if kind != 'kernel' or type(st) is not _KernelStep:
                     continue
@@ -620,12 +624,9 @@ class Executable:
                 pos = [k for k, (v, mode) in enumerate(st.spec.inputs) if v.id == iv.id]
                 # A view of the input read from this step on (or returned)
                 # would see the new values: no donation then.
-                seen = any(sl in views for k2, st2 in self.steps[n:]
-                           for sl in (st2.ins if k2 == 'kernel' else st2[2])) or (
-                    views & outs)
                 if (len(pos) == 1 and st.spec.inputs[pos[0]][1] in ('flat', 'nd')
                         and st.spec.shape == iv.shape and last.get(isl) == n
-                        and not seen):
+                        and not self._view_seen(isl, n)):
                     st.donated[stores.index(ov.id)] = pos[0]
                 break
         self.donated_inputs = sorted({self.in_slots.index(st.ins[i])

@@ -30,14 +30,16 @@ def _t(x):
     return x.swapaxes(-1, -2)
 
 
-def _matmul_impl(a, b, transa=False, transb=False):
+def _matmul_impl(a, b, transa=False, transb=False, out=None):
+    # ``out``: a NumPy array of the result's shape and dtype to write into
+    # (a compiled plan's buffer), for NumPy inputs.
     if a.ndim < 2 or b.ndim < 2 or a.dtype != b.dtype:
         _matmul_eval(Aval(a.shape, a.dtype), Aval(b.shape, b.dtype), transa, transb)
     if transa:
         a = _t(a)
     if transb:
         b = _t(b)
-    return numpy.matmul(a, b) if type(a) is numpy.ndarray else a @ b
+    return numpy.matmul(a, b, out=out) if type(a) is numpy.ndarray else a @ b
 
 
 def _matmul_vjp(n, gy, need):
