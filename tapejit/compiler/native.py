@@ -45,6 +45,8 @@ from typing import Any, Callable, Optional
 
 import numpy
 
+from tapejit.compiler import object_loader
+
 __all__ = ['NativeKernel', 'Unsupported', 'enabled']
 
 
@@ -115,6 +117,9 @@ def _check_layout() -> None:
 
 
 def _setup() -> dict:
+    """The host's part: the cache fingerprint, the symbols the objects bind
+    and the entry maker.  LLVM's compiler (:func:`_jit`) is set up only where
+    something is compiled, or an object loads through MCJIT."""
     with _lock:
         if not _state:
             try:
@@ -124,6 +129,26 @@ def _setup() -> dict:
             except Exception as e:  # no LLVM target, no C math library: Numba then
                 raise Unsupported(f'native kernels unavailable ({type(e).__name__}: {e})')
         return _state
+
+
+def _jit() -> dict:
+    """:func:`_setup`'s state with LLVM's target machine and MCJIT engine."""
+    st = _setup()
+    with _lock:
+        if 'engine' not in st:
+            llvm = st['llvm']
+            try:
+                llvm.initialize_native_target()
+                llvm.initialize_native_asmprinter()
+                tm = llvm.Target.from_default_triple().create_target_machine(
+                    cpu=st['cpu'], features=st['features'], opt=3, codemodel='jitdefault')
+                for name, addr in st['symbols'].items():
+                    llvm.add_symbol(name, addr)
+                engine = llvm.create_mcjit_compiler(llvm.parse_assembly(''), tm)
+            except Exception as e:  # no LLVM target: Numba then
+                raise Unsupported(f'native kernels unavailable ({type(e).__name__}: {e})')
+            st.update(tm=tm, engine=engine)
+        return st
 
 
 def _libm() -> Any:
@@ -144,12 +169,7 @@ def _start() -> None:
     import llvmlite
     import llvmlite.binding as llvm
     _check_layout()
-    llvm.initialize_native_target()
-    llvm.initialize_native_asmprinter()
     cpu, features = llvm.get_host_cpu_name(), llvm.get_host_cpu_features().flatten()
-    tm = llvm.Target.from_default_triple().create_target_machine(
-        cpu=cpu, features=features, opt=3, codemodel='jitdefault')
-    engine = llvm.create_mcjit_compiler(llvm.parse_assembly(''), tm)
     api = ctypes.pythonapi
     symbols = {
         'tj_none': id(None), 'tj_notimpl': id(NotImplemented),
@@ -167,8 +187,6 @@ def _start() -> None:
             symbols[name] = ctypes.cast(getattr(libm, name), ctypes.c_void_p).value
     for name in ('memset', 'memcpy', 'memmove'):
         symbols[name] = ctypes.cast(getattr(libc, name), ctypes.c_void_p).value
-    for name, addr in symbols.items():
-        llvm.add_symbol(name, addr)
     h = hashlib.sha256()
     here = os.path.dirname(__file__)
     for mod in ('native.py', 'vecmath.py'):
@@ -179,7 +197,7 @@ def _start() -> None:
     new.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
     # The object code depends on LLVM (llvmlite's version), the CPU, this
     # translator and the interpreter and NumPy layouts its entry reads.
-    _state.update(llvm=llvm, tm=tm, engine=engine, new_function=new,
+    _state.update(llvm=llvm, cpu=cpu, features=features, symbols=symbols, new_function=new,
                   fingerprint=f'{llvmlite.__version__}|{cpu}|{features}|{h.hexdigest()}|'
                               f'{sys.version_info[:2]}|{numpy.__version__.split(".")[0]}')
 
@@ -843,7 +861,7 @@ def _signature(args: tuple) -> Optional[tuple]:
 
 
 def _object_code(llvm_ir: str) -> bytes:
-    st = _setup()
+    st = _jit()
     llvm = st['llvm']
     mod = llvm.parse_assembly(llvm_ir)
     mod.verify()
@@ -933,20 +951,40 @@ def load_object(key_text: str, make_ir: Callable[[str], str],
         fn = _entries.get(symbol)
         if fn is not None:
             return fn
-        engine = st['engine']
         path = os.path.join(cache_dir, f'{prefix}_{key}.o') if cache_dir else None
         obj = _read_cached(path) if path and os.path.exists(path) else None
         if obj is None:
             obj = _object_code(make_ir(symbol))
             if path:
                 _write_cached(path, obj)
-        engine.add_object_file(st['llvm'].ObjectFileRef.from_data(obj))
-        engine.finalize_object()
-        addr = engine.get_function_address(symbol)
+        addr = _load(obj, symbol)
         if not addr:
             raise RuntimeError(f'tapejit: compiled kernel {symbol} has no entry')
         fn = _entries[symbol] = st['new_function'](_method_def(symbol, addr), None, None)
         return fn
+
+
+def _load(obj: bytes, symbol: str) -> int:
+    """The address of ``symbol`` in the object code ``obj``, loaded into
+    this process (by :mod:`object_loader`, else by LLVM's MCJIT)."""
+    st = _state
+    if _direct_load():
+        try:
+            addr = object_loader.load(obj, st['symbols']).get(symbol)
+            if addr:
+                return addr
+        except object_loader.NotLoadable:
+            pass
+    st = _jit()
+    st['engine'].add_object_file(st['llvm'].ObjectFileRef.from_data(obj))
+    st['engine'].finalize_object()
+    return st['engine'].get_function_address(symbol)
+
+
+def _direct_load() -> bool:
+    # ``TAPEJIT_OBJECT_LOADER=0`` loads every object through MCJIT.
+    return (os.environ.get('TAPEJIT_OBJECT_LOADER', '1').lower()
+            not in ('0', 'false', 'off', 'no') and object_loader.supported())
 
 
 def _load_variant(source: str, name: str, sig: tuple, fastmath: Any,

@@ -1,0 +1,199 @@
+"""Load the native kernels' cached object code into this process without LLVM.
+
+A warm process used to hand each cached object to llvmlite's MCJIT engine:
+creating the target machine and the engine, then adding and finalizing each
+object, took 4-7 ms of the first call of an ``mlp_big`` step (ten kernels),
+and loading llvmlite's LLVM library itself takes 15-35 ms in a process that
+has not imported Numba.  The objects are ours and simple: x86-64 ELF
+relocatable files in LLVM's large code model, whose code refers to every
+symbol and constant pool through absolute 64-bit addresses
+(``R_X86_64_64``).  This module maps their sections, applies those
+relocations against the process's symbols, and makes the code executable:
+about 0.1 ms an object.
+
+Anything else (another machine or object format, a relocation type or a
+section it does not know, a system that refuses executable memory) raises
+:class:`NotLoadable`, and the caller loads the object through MCJIT as
+before.  The unwind tables (``.eh_frame``) are not loaded: the kernels raise
+no exceptions, and MCJIT's registration of them was part of its cost.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import mmap
+import struct
+import sys
+from typing import Mapping
+
+__all__ = ['NotLoadable', 'load', 'supported']
+
+_EM_X86_64 = 62
+_ET_REL = 1
+_SHT_SYMTAB, _SHT_RELA, _SHT_NOBITS, _SHT_REL = 2, 4, 8, 9
+_SHT_X86_64_UNWIND = 0x70000001
+_SHF_WRITE, _SHF_ALLOC, _SHF_EXECINSTR = 0x1, 0x2, 0x4
+_SHN_UNDEF, _SHN_ABS, _SHN_COMMON = 0, 0xFFF1, 0xFFF2
+_R_X86_64_NONE, _R_X86_64_64, _R_X86_64_PC32, _R_X86_64_PLT32, _R_X86_64_PC64 = 0, 1, 2, 4, 24
+
+_SHDR = struct.Struct('<IIQQQQIIQQ')
+_SYM = struct.Struct('<IBBHQQ')
+_RELA = struct.Struct('<QQq')
+_U64 = struct.Struct('<Q')
+_I32 = struct.Struct('<i')
+
+# The mappings stay for the life of the process: the entries point into them.
+_maps: list = []
+_libc: list = []
+
+
+class NotLoadable(Exception):
+    """This object is not one this loader handles (MCJIT loads it)."""
+
+
+def supported() -> bool:
+    """Whether this process can load objects here: x86-64 Linux.
+
+    >>> isinstance(supported(), bool)
+    True
+    """
+    import platform
+    return sys.platform.startswith('linux') and platform.machine() in ('x86_64', 'AMD64')
+
+
+def _mprotect(addr: int, size: int, prot: int) -> None:
+    if not _libc:
+        _libc.append(ctypes.CDLL(None, use_errno=True))
+    mprotect = _libc[0].mprotect
+    mprotect.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
+    mprotect.restype = ctypes.c_int
+    if mprotect(addr, size, prot) != 0:
+        raise NotLoadable(f'mprotect refused ({ctypes.get_errno()})')
+
+
+def _in_process(name: str) -> int:
+    """The address of a symbol the process exports (as MCJIT resolves one
+    it was not given: LLVM may call ``memset`` or a math function itself)."""
+    if not _libc:
+        _libc.append(ctypes.CDLL(None, use_errno=True))
+    try:
+        return ctypes.cast(getattr(_libc[0], name), ctypes.c_void_p).value
+    except AttributeError:
+        raise NotLoadable(f'undefined symbol {name!r}') from None
+
+
+def _cstr(blob: bytes, off: int) -> str:
+    return blob[off:blob.index(b'\0', off)].decode()
+
+
+def load(obj: bytes, symbols: Mapping[str, int]) -> dict:
+    """Map the object ``obj``, bind its undefined symbols to ``symbols``
+    (name -> address; else the process's own, as MCJIT does) and return the
+    addresses of its defined functions.
+
+    >>> import ctypes
+    >>> from tapejit.compiler import native
+    >>> obj = native._object_code('define i64 @answer(i64 %x) {\\n'
+    ...                           '  %y = add i64 %x, 41\\n  ret i64 %y\\n}\\n')
+    >>> if supported():
+    ...     addr = load(obj, {})['answer']
+    ...     print(ctypes.CFUNCTYPE(ctypes.c_int64, ctypes.c_int64)(addr)(1))
+    ... else:
+    ...     print(42)
+    42
+    """
+    if (obj[:4] != b'\x7fELF' or obj[4] != 2 or obj[5] != 1
+            or struct.unpack_from('<H', obj, 16)[0] != _ET_REL
+            or struct.unpack_from('<H', obj, 18)[0] != _EM_X86_64):
+        raise NotLoadable('not an x86-64 ELF relocatable object')
+    shoff = struct.unpack_from('<Q', obj, 0x28)[0]
+    shentsize, shnum, shstrndx = struct.unpack_from('<HHH', obj, 0x3A)
+    if shentsize != _SHDR.size or shoff + shnum * shentsize > len(obj):
+        raise NotLoadable('unexpected section headers')
+    shdrs = [_SHDR.unpack_from(obj, shoff + k * shentsize) for k in range(shnum)]
+    shstr = shdrs[shstrndx][4]
+    names = [_cstr(obj, shstr + h[0]) for h in shdrs]
+
+    # Lay out the sections the code needs: read-only (code, constants) in one
+    # mapping that becomes executable, writable ones in another.
+    place: dict = {}  # section index -> (mapping index, offset)
+    sizes = [0, 0]
+    for k, (_, typ, flags, _, _, size, _, _, align, _) in enumerate(shdrs):
+        if not flags & _SHF_ALLOC or typ == _SHT_X86_64_UNWIND or names[k] == '.eh_frame':
+            continue
+        which = 1 if flags & _SHF_WRITE else 0
+        align = max(align, 1)
+        off = -(-sizes[which] // align) * align
+        place[k] = (which, off)
+        sizes[which] = off + size
+    maps = [mmap.mmap(-1, max(n, 1), prot=mmap.PROT_READ | mmap.PROT_WRITE) for n in sizes]
+    bases = [ctypes.addressof(ctypes.c_char.from_buffer(m)) for m in maps]
+    for k, (which, off) in place.items():
+        typ, size, data_off = shdrs[k][1], shdrs[k][5], shdrs[k][4]
+        if typ != _SHT_NOBITS:
+            maps[which][off:off + size] = obj[data_off:data_off + size]
+
+    def section_addr(k: int) -> int:
+        if k not in place:
+            raise NotLoadable(f'a symbol in section {names[k]!r}, which is not loaded')
+        which, off = place[k]
+        return bases[which] + off
+
+    # The symbol table: each symbol's address (undefined ones from ``symbols``).
+    addrs: list = []
+    functions: dict = {}
+    for k, h in enumerate(shdrs):
+        if h[1] != _SHT_SYMTAB:
+            continue
+        strtab = shdrs[h[6]][4]
+        for j in range(h[5] // _SYM.size):
+            st_name, info, _, shndx, value, _ = _SYM.unpack_from(obj, h[4] + j * _SYM.size)
+            name = _cstr(obj, strtab + st_name) if st_name else ''
+            if j == 0:
+                addrs.append(0)
+            elif shndx == _SHN_UNDEF:
+                addrs.append(symbols[name] if name in symbols else _in_process(name))
+            elif shndx == _SHN_ABS:
+                addrs.append(value)
+            elif shndx == _SHN_COMMON or shndx >= 0xFF00:
+                raise NotLoadable(f'symbol {name!r} in a special section')
+            elif shndx in place:
+                addrs.append(section_addr(shndx) + value)
+                if info & 0xF == 2 and name:  # STT_FUNC
+                    functions[name] = addrs[-1]
+            else:
+                addrs.append(None)  # (in a section not loaded: unwind tables)
+        break
+    else:
+        raise NotLoadable('no symbol table')
+
+    for k, h in enumerate(shdrs):
+        if h[1] == _SHT_REL:
+            raise NotLoadable('REL relocations')
+        if h[1] != _SHT_RELA or h[7] not in place:
+            continue
+        which, base_off = place[h[7]]
+        m, target = maps[which], bases[which] + base_off
+        for j in range(h[5] // _RELA.size):
+            r_off, r_info, addend = _RELA.unpack_from(obj, h[4] + j * _RELA.size)
+            typ, sym = r_info & 0xFFFFFFFF, r_info >> 32
+            s = addrs[sym] if sym < len(addrs) else None
+            if s is None:
+                raise NotLoadable(f'relocation against symbol {sym}, which is not loaded')
+            at = base_off + r_off
+            if typ == _R_X86_64_64:
+                _U64.pack_into(m, at, (s + addend) & 0xFFFFFFFFFFFFFFFF)
+            elif typ == _R_X86_64_PC64:
+                _U64.pack_into(m, at, (s + addend - (target + r_off)) & 0xFFFFFFFFFFFFFFFF)
+            elif typ in (_R_X86_64_PC32, _R_X86_64_PLT32):
+                v = s + addend - (target + r_off)
+                if not -2**31 <= v < 2**31:
+                    raise NotLoadable('a 32-bit relative relocation out of range')
+                _I32.pack_into(m, at, v)
+            elif typ != _R_X86_64_NONE:
+                raise NotLoadable(f'relocation type {typ}')
+
+    if sizes[0]:
+        _mprotect(bases[0], len(maps[0]), mmap.PROT_READ | mmap.PROT_EXEC)
+    _maps.append(maps)
+    return functions

@@ -1,0 +1,132 @@
+"""Native kernels' object code loaded by tapejit.compiler.object_loader,
+against the same objects loaded by LLVM's MCJIT engine."""
+
+from __future__ import annotations
+
+import os
+import struct
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from tapejit.compiler import native, object_loader
+
+pytestmark = pytest.mark.skipif(not object_loader.supported(),
+                                reason='the object loader handles x86-64 Linux only')
+
+# A kernel calling the C math library (exp, log1p), with float32 constants
+# (a constant pool), a float64 sum and a conditional: the relocations and
+# sections the generated kernels have.
+SRC = ('def kl(n, x, y, s):\n'
+       '    acc = np.float64(0.0)\n'
+       '    for i in range(n[0]):\n'
+       '        v = np.exp(x[i] * np.float32(0.5)) + np.log1p(abs(x[i]))\n'
+       '        y[i] = v if x[i] > np.float32(0.25) else x[i] * np.float32(-3.0)\n'
+       '        acc += np.float64(y[i])\n'
+       '    s[0] = acc\n')
+
+
+def _args(seed: int = 0) -> tuple:
+    x = np.random.default_rng(seed).standard_normal(1003).astype(np.float32)
+    return np.array([x.size]), x, np.zeros_like(x), np.zeros(1)
+
+
+def _run(d, direct: bool, monkeypatch, name: str = 'kl', src: str = SRC) -> tuple:
+    monkeypatch.setenv('TAPEJIT_OBJECT_LOADER', '1' if direct else '0')
+    native._entries.clear()  # as a new process: nothing loaded yet
+    n, x, y, s = _args()
+    native.NativeKernel(name, src.replace('def kl(', f'def {name}('), False, str(d))(n, x, y, s)
+    return y, s
+
+
+@pytest.fixture
+def loads(monkeypatch):
+    """The objects the loader was handed, and whether each loaded."""
+    seen: list = []
+    real = object_loader.load
+
+    def spy(obj, symbols):
+        try:
+            out = real(obj, symbols)
+        except object_loader.NotLoadable:
+            seen.append(False)
+            raise
+        seen.append(True)
+        return out
+
+    monkeypatch.setattr(object_loader, 'load', spy)
+    return seen
+
+
+def test_loaded_here_and_by_mcjit_the_same_kernel_gives_the_same_bits(tmp_path, monkeypatch,
+                                                                       loads):
+    y1, s1 = _run(tmp_path / 'a', True, monkeypatch)   # compiled, then loaded here
+    assert loads == [True]
+    y2, s2 = _run(tmp_path / 'a', True, monkeypatch)   # from the disk cache, here
+    y3, s3 = _run(tmp_path / 'a', False, monkeypatch)  # the same object, by MCJIT
+    assert loads == [True, True]
+    _, x, _, _ = _args()
+    ref = np.where(x > 0.25, np.exp(x * np.float32(0.5)) + np.log1p(np.absolute(x)), x * -3)
+    np.testing.assert_allclose(y1, ref, rtol=1e-6)
+    np.testing.assert_allclose(s1[0], ref.astype(np.float64).sum(), rtol=1e-6)
+    for y, s in ((y2, s2), (y3, s3)):
+        assert y.tobytes() == y1.tobytes() and s.tobytes() == s1.tobytes()
+
+
+def test_an_object_it_does_not_handle_loads_through_mcjit(tmp_path, monkeypatch, loads):
+    _run(tmp_path, True, monkeypatch, name='km')
+    (path,) = tmp_path.glob('*.o')
+    blob = bytearray(path.read_bytes())
+    head = len(native._MAGIC) + 32
+    obj = bytearray(blob[head:])
+    # Turn the first relocation of the code into a type the loader does not
+    # apply (R_X86_64_GOTPCREL64, with a zero addend: MCJIT would fail on it
+    # too, so only read it back).
+    shoff = struct.unpack_from('<Q', obj, 0x28)[0]
+    shnum = struct.unpack_from('<H', obj, 0x3C)[0]
+    for k in range(shnum):
+        typ, off = struct.unpack_from('<I', obj, shoff + 64 * k + 4)[0], \
+            struct.unpack_from('<Q', obj, shoff + 64 * k + 24)[0]
+        if typ == 4:  # SHT_RELA
+            r_info = struct.unpack_from('<Q', obj, off + 8)[0]
+            struct.pack_into('<Q', obj, off + 8, (r_info & ~0xFFFFFFFF) | 28)
+            break
+    with pytest.raises(object_loader.NotLoadable, match='relocation type 28'):
+        object_loader.load(bytes(obj), native._setup()['symbols'])
+    with pytest.raises(object_loader.NotLoadable, match='not an x86-64 ELF'):
+        object_loader.load(b'\x7fELF' + bytes(60), {})
+    with pytest.raises(object_loader.NotLoadable, match="undefined symbol 'no_such_fn'"):
+        object_loader.load(native._object_code(
+            'declare i64 @no_such_fn()\n'
+            'define i64 @f() {\n  %v = call i64 @no_such_fn()\n  ret i64 %v\n}\n'), {})
+
+    # Where the loader refuses a (sound) object, native falls back to MCJIT.
+    def refuse(obj, symbols):
+        raise object_loader.NotLoadable('refused for the test')
+
+    monkeypatch.setattr(object_loader, 'load', refuse)
+    y, s = _run(tmp_path, True, monkeypatch, name='km')
+    y_ref, s_ref = _run(tmp_path / 'b', False, monkeypatch, name='km')
+    assert y.tobytes() == y_ref.tobytes() and s.tobytes() == s_ref.tobytes()
+    assert 'engine' in native._state
+
+
+def test_a_warm_process_loads_its_kernels_without_starting_llvm(tmp_path):
+    code = (
+        'import numpy as np, sys\n'
+        'from tapejit.compiler import native\n'
+        f'src = {SRC!r}\n'
+        'x = np.linspace(-2, 2, 101, dtype=np.float32)\n'
+        'y, s = np.zeros_like(x), np.zeros(1)\n'
+        f'native.NativeKernel("kl", src, False, {str(tmp_path)!r})(np.array([101]), x, y, s)\n'
+        'print("engine" in native._state, float(s[0]).hex())\n')
+    env = {**os.environ, 'TAPEJIT_OBJECT_LOADER': '1'}
+    cold = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True,
+                          env=env, check=True).stdout.split()
+    warm = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True,
+                          env=env, check=True).stdout.split()
+    assert cold[0] == 'True'    # it compiled: LLVM started
+    assert warm[0] == 'False'   # it only loaded: no LLVM target machine, no engine
+    assert warm[1] == cold[1]
