@@ -165,7 +165,7 @@ def test_a_damaged_object_is_recompiled_with_a_warning(tmp_path):
 def test_an_unwritable_directory_compiles_in_memory_with_one_warning(tmp_path, monkeypatch):
     blocker = tmp_path / 'file'
     blocker.write_text('not a directory')
-    monkeypatch.setattr(native, '_warned', [])
+    monkeypatch.setattr(kernel_cache, '_warned', set())
     src = 'def k(n, x, y):\n    for i in range(n[0]):\n        y[i] = x[i] * np.float64(7.0)\n'
     n, x, y = np.array([3]), np.arange(3.0), np.zeros(3)
     with pytest.warns(RuntimeWarning, match='compiling in memory'):

@@ -17,7 +17,7 @@ from typing import Any, Optional, Sequence
 
 import numpy
 
-from tapejit.compiler import codegen, fusion, kernel_cache, one_call, step_runner
+from tapejit.compiler import codegen, fusion, kernel_cache, one_call, plan_cache, step_runner
 from tapejit.compiler.buffers import POOL_MIN_BYTES, BufferPool
 from tapejit.compiler.passes import simplify
 from tapejit.ir.graph import Eqn, Graph
@@ -40,6 +40,14 @@ FRESH_CALLS = frozenset({'matmul', 'argmax', 'argmin'})
 _POOLED_MATMUL_DTYPES = frozenset(numpy.dtype(t) for t in ('float32', 'float64'))
 
 
+# Set per process (or per call), not planned: not kept in the plan cache.
+_NOT_KEPT = frozenset({'source_graph', 'fastmath'})
+
+
+def _pooled_matmul(shape: tuple, dtype: Any) -> '_PooledMatmul':
+    return _PooledMatmul(None, shape, dtype)  # (its plan sets ``exe``)
+
+
 class _PooledMatmul:
     """A large matmul writing its result into a buffer of the plan's pool,
     which goes back to the pool after its last reader: the next call reuses
@@ -51,6 +59,9 @@ class _PooledMatmul:
 
     def __init__(self, exe: Any, shape: tuple, dtype: Any) -> None:
         self.exe, self.shape, self.dtype = exe, shape, dtype
+
+    def __reduce__(self) -> tuple:
+        return _pooled_matmul, (self.shape, self.dtype)
 
     def __call__(self, a: Any, b: Any, transa: bool = False, transb: bool = False) -> Any:
         pooled = (a.__class__ is b.__class__ is numpy.ndarray
@@ -312,10 +323,41 @@ class Executable:
     def __init__(self, graph: Graph, *, fastmath: bool = False,
                  donate: Optional[dict] = None) -> None:
         self.source_graph = graph
+        self.fastmath = fastmath
+        key = plan_cache.plan_key(graph, fastmath, donate)
+        state = plan_cache.load(key) if key is not None else None
+        if state is None:
+            self._plan(graph, fastmath, donate)
+            if key is not None:
+                plan_cache.store(key, {k: v for k, v in vars(self).items()
+                                       if k not in _NOT_KEPT})
+        else:
+            self.__dict__.update(state)
+            for kind, st in self.steps:
+                if kind == 'call' and st[0].__class__ is _PooledMatmul:
+                    st[0].exe = self
+        # Whether this plan came from the plan cache (plan_cache).
+        self.from_cache = state is not None
+        self.pool = BufferPool()
+        self._timing: Any = None
+        self._runner: Any = None  # the step loop written out (step_runner)
+        # A small plan runs as one compiled call (step by step under profile()).
+        oc = (one_call.OneCall(self) if one_call.ENABLED and one_call.eligible(self)
+              else None)
+        self.one_call = oc if oc is not None and oc.cheap_to_compile() else None
+        # Calls before the plan runs as one call (one_call.HOT_CALLS).
+        self._calls = 0
+        self._hot = self.one_call is not None and (one_call.HOT_CALLS <= 0
+                                                   or self.one_call.was_hot())
+        # The natively compiled plan's call, once it ran: taken first by a
+        # call that needs no input checks (see __call__).
+        self._native_run: Any = None
+
+    def _plan(self, graph: Graph, fastmath: bool, donate: Optional[dict]) -> None:
+        """Simplify, fuse and lower ``graph`` to steps; plan its buffers."""
         g = simplify(graph)
         self.graph = g
         self.units = fusion.partition(g)
-        self.fastmath = fastmath
         consts = {v.id: c for v, c in zip(g.constvars, g.consts)}
         self.consts = consts
         # Which values are read after the unit producing them (or are outputs).
@@ -413,23 +455,9 @@ class Executable:
                                        if sl not in read)
         alias = set(self.in_slots) | {c for c, _ in self.const_slots}
         self.copy_out = [i for i, sl in enumerate(self.out_slots) if sl in alias]
-        self.pool = BufferPool()
-        self._timing: Any = None
-        self._runner: Any = None  # the step loop written out (step_runner)
         self.donate_map = dict(donate or {})
         self._donate(self.donate_map, last)
         self._in_place(last, keep)
-        # A small plan runs as one compiled call (step by step under profile()).
-        oc = (one_call.OneCall(self) if one_call.ENABLED and one_call.eligible(self)
-              else None)
-        self.one_call = oc if oc is not None and oc.cheap_to_compile() else None
-        # Calls before the plan runs as one call (one_call.HOT_CALLS).
-        self._calls = 0
-        self._hot = self.one_call is not None and (one_call.HOT_CALLS <= 0
-                                                   or self.one_call.was_hot())
-        # The natively compiled plan's call, once it ran: taken first by a
-        # call that needs no input checks (see __call__).
-        self._native_run: Any = None
 
     def __call__(self, inputs: Sequence[Any], check: Optional[Sequence[int]] = None) -> list:
         """Run the plan; ``check`` limits the shape/dtype checks to these

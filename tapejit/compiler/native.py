@@ -926,14 +926,11 @@ def _write_cached(path: str, obj: bytes) -> None:
             f.write(_MAGIC + hashlib.sha256(obj).digest() + obj)
         os.replace(tmp, path)  # atomic: a reader sees no entry or the whole one
     except OSError as e:
-        if not _warned:
-            _warned.append(path)
-            warnings.warn(f'tapejit: cannot use the kernel cache directory '
-                          f'{os.path.dirname(path)} ({e}); compiling in memory only',
-                          RuntimeWarning, stacklevel=4)
-
-
-_warned: list = []
+        # One warning a process for the directory, whichever cache (Numba's
+        # kernels, these objects, plans, Python code) found it first.
+        from tapejit.compiler import kernel_cache
+        kernel_cache._warn_once('unwritable', f'tapejit: cannot use the kernel cache directory '
+                                f'{os.path.dirname(path)} ({e}); compiling in memory only')
 
 
 def load_object(key_text: str, make_ir: Callable[[str], str],

@@ -21,10 +21,9 @@ no exceptions, and MCJIT's registration of them was part of its cost.
 from __future__ import annotations
 
 import ctypes
-import mmap
 import struct
 import sys
-from typing import Mapping
+from typing import Any, Mapping
 
 __all__ = ['NotLoadable', 'load', 'supported']
 
@@ -42,8 +41,7 @@ _RELA = struct.Struct('<QQq')
 _U64 = struct.Struct('<Q')
 _I32 = struct.Struct('<i')
 
-# The mappings stay for the life of the process: the entries point into them.
-_maps: list = []
+# (The mappings stay for the life of the process: the entries point into them.)
 _libc: list = []
 
 
@@ -61,12 +59,33 @@ def supported() -> bool:
     return sys.platform.startswith('linux') and platform.machine() in ('x86_64', 'AMD64')
 
 
-def _mprotect(addr: int, size: int, prot: int) -> None:
+_PROT_READ, _PROT_WRITE, _PROT_EXEC = 1, 2, 4
+_MAP_PRIVATE, _MAP_ANONYMOUS = 0x02, 0x20  # (Linux x86-64's values)
+
+
+def _libc_fn(name: str, restype: Any, argtypes: list) -> Any:
+    # Through ctypes (loaded already), not the ``mmap`` module: loading its
+    # extension took 0.4 ms of a warm process's first call.
     if not _libc:
         _libc.append(ctypes.CDLL(None, use_errno=True))
-    mprotect = _libc[0].mprotect
-    mprotect.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
-    mprotect.restype = ctypes.c_int
+    fn = getattr(_libc[0], name)
+    fn.restype, fn.argtypes = restype, argtypes
+    return fn
+
+
+def _map(size: int) -> int:
+    """A fresh read-write mapping of ``size`` bytes (zeroed), its address."""
+    mmap_ = _libc_fn('mmap', ctypes.c_void_p, [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int,
+                                               ctypes.c_int, ctypes.c_int, ctypes.c_long])
+    addr = mmap_(None, size, _PROT_READ | _PROT_WRITE, _MAP_PRIVATE | _MAP_ANONYMOUS, -1, 0)
+    if addr is None or addr == ctypes.c_void_p(-1).value:
+        raise NotLoadable(f'mmap refused ({ctypes.get_errno()})')
+    return addr
+
+
+def _mprotect(addr: int, size: int, prot: int) -> None:
+    mprotect = _libc_fn('mprotect', ctypes.c_int,
+                        [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int])
     if mprotect(addr, size, prot) != 0:
         raise NotLoadable(f'mprotect refused ({ctypes.get_errno()})')
 
@@ -126,12 +145,13 @@ def load(obj: bytes, symbols: Mapping[str, int]) -> dict:
         off = -(-sizes[which] // align) * align
         place[k] = (which, off)
         sizes[which] = off + size
-    maps = [mmap.mmap(-1, max(n, 1), prot=mmap.PROT_READ | mmap.PROT_WRITE) for n in sizes]
-    bases = [ctypes.addressof(ctypes.c_char.from_buffer(m)) for m in maps]
+    bases = [_map(max(n, 1)) for n in sizes]
+    # (Views of the mappings, for writing into them.)
+    maps = [(ctypes.c_char * max(n, 1)).from_address(b) for n, b in zip(sizes, bases)]
     for k, (which, off) in place.items():
         typ, size, data_off = shdrs[k][1], shdrs[k][5], shdrs[k][4]
         if typ != _SHT_NOBITS:
-            maps[which][off:off + size] = obj[data_off:data_off + size]
+            ctypes.memmove(bases[which] + off, obj[data_off:data_off + size], size)
 
     def section_addr(k: int) -> int:
         if k not in place:
@@ -194,6 +214,5 @@ def load(obj: bytes, symbols: Mapping[str, int]) -> dict:
                 raise NotLoadable(f'relocation type {typ}')
 
     if sizes[0]:
-        _mprotect(bases[0], len(maps[0]), mmap.PROT_READ | mmap.PROT_EXEC)
-    _maps.append(maps)
+        _mprotect(bases[0], sizes[0], _PROT_READ | _PROT_EXEC)
     return functions

@@ -35,7 +35,7 @@ from typing import Any, Optional
 import numpy
 
 from tapejit.codecache import compile_source
-from tapejit.compiler import codegen, kernel_cache, native, native_plan
+from tapejit.compiler import codegen, kernel_cache, native
 from tapejit.compiler.cpu_ops import typed
 from tapejit.compiler.fusion import SUPPORTED, Group, RowChain
 from tapejit.ir.graph import Eqn
@@ -453,6 +453,8 @@ class OneCall:
         return self.native
 
     def _build_native(self, inputs: list) -> None:
+        # (Imported here: a plan too large for one call never loads it.)
+        from tapejit.compiler import native_plan
         d = kernel_cache.cache_dir()
         if os.environ.get('TAPEJIT_DEBUG', '') not in ('', '0'):
             print(f'--- tapejit native plan\n{self.source}', file=sys.stderr)

@@ -1,0 +1,169 @@
+"""Compiled plans kept on disk, so that a warm process skips planning.
+
+Planning an ``mlp_big`` step (simplify, fuse, render each kernel's source,
+decide which buffers are reused in place) takes 4-5 ms of a warm process's
+first call, beside about 35 for the rest of it.  The plan is a deterministic
+function of the traced graph and the planner's code, so it is kept here:
+pickled (the kernels themselves are in the kernel cache, loaded when the
+plan first runs), in the kernel cache directory (``plans/``), keyed by
+
+- the traced graph, pickled: every equation, its parameters, the user's
+  line that made it, and the constants' values;
+- ``fastmath`` and the donations the caller asked for;
+- the planner's settings (``_knobs``) and tapejit's own source files
+  (their sizes and modification times: a changed planner is a new key);
+- the interpreter's and NumPy's versions.
+
+Writes are atomic with a checksum, as the kernels' are; a damaged entry is
+planned again with a warning.  A graph holding something that does not
+pickle by name (a primitive defined outside tapejit, a lambda in a
+parameter) or constants over :data:`MAX_CONST_BYTES` is planned every time,
+as before.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import pickle
+import sys
+import warnings
+from typing import Any, Callable, Optional
+
+import numpy
+
+from tapejit.ops.registry import PRIMITIVES, Primitive
+
+__all__ = ['load', 'plan_key', 'store']
+
+# Constants larger than this (in all) are not written into a plan's entry.
+MAX_CONST_BYTES = 1 << 20
+_FORMAT = 1
+
+
+def _primitive(name: str) -> Primitive:
+    return PRIMITIVES[name]
+
+
+def _impl(name: str) -> Callable:
+    return PRIMITIVES[name].impl
+
+
+class _NotCacheable(Exception):
+    pass
+
+
+class _Pickler(pickle.Pickler):
+    """Primitives (and their ``impl`` functions, which a plan calls) by name:
+    only tapejit's own, which the key's source files stand for."""
+
+    def __init__(self, f: Any) -> None:
+        super().__init__(f, protocol=pickle.HIGHEST_PROTOCOL)
+        self._impls = {id(p.impl): n for n, p in PRIMITIVES.items()}
+
+    def reducer_override(self, obj: Any) -> Any:
+        if obj.__class__ is Primitive:
+            if (PRIMITIVES.get(obj.name) is not obj
+                    or not getattr(obj.impl, '__module__', '').startswith('tapejit.')):
+                raise _NotCacheable(f'primitive {obj.name}')
+            return _primitive, (obj.name,)
+        name = self._impls.get(id(obj))
+        if name is not None and PRIMITIVES[name].impl is obj:
+            return _impl, (name,)
+        return NotImplemented
+
+
+def _dumps(obj: Any) -> Optional[bytes]:
+    f = io.BytesIO()
+    try:
+        _Pickler(f).dump(obj)
+    except (_NotCacheable, pickle.PicklingError, AttributeError, TypeError):
+        return None
+    return f.getvalue()
+
+
+_code: list = []
+
+
+def _code_fingerprint() -> str:
+    """tapejit's source files, by path, size and modification time."""
+    if not _code:
+        h = hashlib.sha256()
+
+        def walk(path: str, rel: str) -> None:
+            with os.scandir(path) as it:
+                entries = sorted(it, key=lambda e: e.name)
+            for e in entries:
+                if e.name.endswith('.py') and e.is_file():
+                    st = e.stat()
+                    h.update(f'{rel}{e.name}|{st.st_size}|{st.st_mtime_ns}\n'.encode())
+                elif e.is_dir() and e.name != '__pycache__':
+                    walk(e.path, f'{rel}{e.name}/')
+        walk(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), '')
+        _code.append(h.hexdigest())
+    return _code[0]
+
+
+def _knobs() -> tuple:
+    """The planner's module settings a plan depends on (tests change some)."""
+    from tapejit.compiler import buffers, codegen, executable, passes
+    return (executable.PARALLEL_MIN, buffers.POOL_MIN_BYTES, codegen.CHUNK,
+            passes.FOLD_MAX_SIZE)
+
+
+def plan_key(graph: Any, fastmath: bool, donate: Optional[dict]) -> Optional[str]:
+    """The cache key of planning ``graph`` so, or None where it is not kept.
+
+    >>> import numpy as np
+    >>> from tapejit.ir.trace import trace_graph
+    >>> g = trace_graph(lambda x: x * 2 + 1, [np.ones(3, np.float32)])
+    >>> len(plan_key(g, False, None))
+    32
+    """
+    if sum(getattr(c, 'nbytes', 0) for c in graph.consts) > MAX_CONST_BYTES:
+        return None
+    blob = _dumps(graph)
+    if blob is None:
+        return None
+    h = hashlib.sha256(blob)
+    h.update(repr((_FORMAT, bool(fastmath), sorted((donate or {}).items()), _knobs(),
+                   _code_fingerprint(), sys.version_info[:3], numpy.__version__)).encode())
+    return h.hexdigest()[:32]
+
+
+def _path(key: str) -> Optional[str]:
+    from tapejit.compiler import kernel_cache
+    d = kernel_cache.cache_dir()
+    return os.path.join(d, 'plans', f'{key}.bin') if d else None
+
+
+def load(key: str) -> Optional[dict]:
+    """The plan's state stored under ``key``, or None (never stored, or
+    damaged: then with a warning)."""
+    path = _path(key)
+    if path is None or not os.path.exists(path):
+        return None
+    from tapejit.compiler import native
+    blob = native._read_cached(path)  # None (with a warning) when damaged
+    if blob is None:
+        return None
+    try:
+        state = pickle.loads(blob)
+    except Exception as e:  # noqa: BLE001 -- any failure: planned afresh
+        warnings.warn(f'tapejit: plan cache entry {path} does not load '
+                      f'({type(e).__name__}: {e}); planning it again',
+                      RuntimeWarning, stacklevel=3)
+        return None
+    return state if isinstance(state, dict) else None
+
+
+def store(key: str, state: dict) -> None:
+    """Keep ``state`` under ``key`` (nothing where it does not pickle by name)."""
+    path = _path(key)
+    if path is None:
+        return
+    blob = _dumps(state)
+    if blob is not None:
+        from tapejit.compiler import native
+        native._write_cached(path, blob)
