@@ -66,11 +66,16 @@ _MAP_PRIVATE, _MAP_ANONYMOUS = 0x02, 0x20  # (Linux x86-64's values)
 def _libc_fn(name: str, restype: Any, argtypes: list) -> Any:
     # Through ctypes (loaded already), not the ``mmap`` module: loading its
     # extension took 0.4 ms of a warm process's first call.
-    if not _libc:
-        _libc.append(ctypes.CDLL(None, use_errno=True))
-    fn = getattr(_libc[0], name)
-    fn.restype, fn.argtypes = restype, argtypes
+    fn = _fns.get(name)
+    if fn is None:
+        if not _libc:
+            _libc.append(ctypes.CDLL(None, use_errno=True))
+        fn = _fns[name] = getattr(_libc[0], name)
+        fn.restype, fn.argtypes = restype, argtypes
     return fn
+
+
+_fns: dict = {}
 
 
 def _map(size: int) -> int:
@@ -166,8 +171,8 @@ def load(obj: bytes, symbols: Mapping[str, int]) -> dict:
         if h[1] != _SHT_SYMTAB:
             continue
         strtab = shdrs[h[6]][4]
-        for j in range(h[5] // _SYM.size):
-            st_name, info, _, shndx, value, _ = _SYM.unpack_from(obj, h[4] + j * _SYM.size)
+        for j, (st_name, info, _, shndx, value, _) in enumerate(
+                _SYM.iter_unpack(obj[h[4]:h[4] + h[5] // _SYM.size * _SYM.size])):
             name = _cstr(obj, strtab + st_name) if st_name else ''
             if j == 0:
                 addrs.append(0)
@@ -194,8 +199,8 @@ def load(obj: bytes, symbols: Mapping[str, int]) -> dict:
             continue
         which, base_off = place[h[7]]
         m, target = maps[which], bases[which] + base_off
-        for j in range(h[5] // _RELA.size):
-            r_off, r_info, addend = _RELA.unpack_from(obj, h[4] + j * _RELA.size)
+        for r_off, r_info, addend in _RELA.iter_unpack(
+                obj[h[4]:h[4] + h[5] // _RELA.size * _RELA.size]):
             typ, sym = r_info & 0xFFFFFFFF, r_info >> 32
             s = addrs[sym] if sym < len(addrs) else None
             if s is None:
