@@ -138,7 +138,7 @@ def test_a_damaged_entry_is_planned_again_with_a_warning(tmp_path):
     (path,) = (tmp_path / 'cache' / 'kernels' / 'plans').glob('*.bin')
     blob = path.read_bytes()
     path.write_bytes(blob[:len(blob) // 2])
-    with pytest.warns(RuntimeWarning, match='damaged'):
+    with pytest.warns(RuntimeWarning, match='damaged; planning it again'):
         exe = compile_graph(g, donate=donate)
     assert not exe.from_cache
     assert path.read_bytes() == blob  # written again, whole
@@ -177,6 +177,7 @@ def test_what_does_not_pickle_by_name_is_planned_every_time(monkeypatch):
 def test_the_cache_off_keeps_no_plans(tmp_path, monkeypatch):
     monkeypatch.setenv('TAPEJIT_CACHE', '0')
     g, donate, _ = _plan()
+    assert plan_cache.plan_key(g, False, donate) is None  # (not even computed)
     compile_graph(g, donate=donate)
     assert not compile_graph(g, donate=donate).from_cache
     assert not (tmp_path / 'cache' / 'kernels' / 'plans').exists()

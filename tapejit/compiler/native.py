@@ -902,7 +902,9 @@ def _method_def(symbol: str, addr: int) -> int:
     return p
 
 
-def _read_cached(path: str) -> Optional[bytes]:
+def _read_cached(path: str, redo: str = 'recompiling it') -> Optional[bytes]:
+    """The payload of the cache entry at ``path``; None, with a warning that
+    says what happens instead (``redo``), where it is damaged."""
     try:
         with open(path, 'rb') as f:
             blob = f.read()
@@ -912,7 +914,7 @@ def _read_cached(path: str) -> Optional[bytes]:
     if (blob[:len(_MAGIC)] == _MAGIC and len(blob) > head
             and hashlib.sha256(blob[head:]).digest() == blob[len(_MAGIC):head]):
         return blob[head:]
-    warnings.warn(f'tapejit: kernel cache entry {path} is damaged; recompiling it',
+    warnings.warn(f'tapejit: kernel cache entry {path} is damaged; {redo}',
                   RuntimeWarning, stacklevel=4)
     return None
 
