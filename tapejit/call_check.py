@@ -23,6 +23,7 @@ from tapejit import pytree
 from tapejit.core.config import config
 from tapejit.core.variable import Variable
 
+
 def compile_check(td: Any, leaves: list, specs: tuple, has_grad: tuple,
                   grad_ignored: Any, cpu: str, leaf_spec: Callable) -> Optional[Callable]:
     """``check(args, kwargs) -> leaves | None`` for calls whose key is the one
@@ -41,7 +42,37 @@ def compile_check(td: Any, leaves: list, specs: tuple, has_grad: tuple,
     >>> check((x,), {})[0] is x, check((np.ones(4, np.float32),), {})
     (True, None)
     """
-    env: dict = {'_nd': numpy.ndarray, '_config': config}
+    env: dict = {}
+    lines = check_lines(td, leaves, specs, has_grad, grad_ignored, cpu, leaf_spec, env)
+    if lines is None:
+        return None
+    lines.append(f'return [{", ".join(f"_l{i}" for i in range(len(leaves)))}]')
+    src = 'def check(args, kwargs):\n' + ''.join(f'    {ln}\n' for ln in lines)
+    exec(compile_source(src, '<tapejit call check>'), env)
+    return env['check']
+
+
+def check_lines(td: Any, leaves: list, specs: tuple, has_grad: tuple, grad_ignored: Any,
+                cpu: str, leaf_spec: Callable, env: dict, miss: str = 'None',
+                checked: frozenset = frozenset()) -> Optional[list]:
+    """The statements of :func:`compile_check`'s function up to its return,
+    which leave leaf ``i`` in the local ``_l{i}`` (``return {miss}`` at the
+    first difference), their constants added to ``env`` under names no one
+    else there uses; ``None`` for structures they do not handle.  The
+    leaves at the indices ``checked`` are NumPy arrays, or Variables on
+    them, whose arrays the caller's own code checks (class, shape and
+    dtype: a native plan does): only the rest of their key is checked here.
+
+    >>> import numpy as np
+    >>> from tapejit.pytree import flatten
+    >>> x = np.ones(3, np.float32)
+    >>> leaves, td = flatten(((x,), {}))
+    >>> spec = (('A', (3,), '<f4', 'cpu'),)
+    >>> any('shape' in ln for ln in check_lines(td, leaves, spec, (), (), 'cpu', None, {},
+    ...                                         checked=frozenset({0})))
+    False
+    """
+    env.update(_nd=numpy.ndarray, _config=config)
     lines: list = []
     exprs: list = []
     counter = [0]
@@ -57,26 +88,26 @@ def compile_check(td: Any, leaves: list, specs: tuple, has_grad: tuple,
             return True
         kind = t[0]
         if kind in ('tuple', 'list'):
-            var = f'_c{counter[0]}'
+            var = f'_s{counter[0]}'
             counter[0] += 1
             lines.append(f'{var} = {expr}')
             lines.append(f'if {var}.__class__ is not {kind} or len({var}) != {len(t[1])}: '
-                         'return None')
+                         f'return {miss}')
             return all(walk(c, f'{var}[{i}]') for i, c in enumerate(t[1]))
         if kind == 'dict':
-            var = f'_c{counter[0]}'
+            var = f'_s{counter[0]}'
             counter[0] += 1
             lines.append(f'{var} = {expr}')
             lines.append(f'if {var}.__class__ is not dict or len({var}) != {len(t[1])}: '
-                         'return None')
+                         f'return {miss}')
             for k, c in zip(t[1], t[2]):
                 kname = const(k)
-                lines.append(f'if {kname} not in {var}: return None')
+                lines.append(f'if {kname} not in {var}: return {miss}')
                 if not walk(c, f'{var}[{kname}]'):
                     return False
             return True
         if kind == 'none':
-            lines.append(f'if {expr} is not None: return None')
+            lines.append(f'if {expr} is not None: return {miss}')
             return True
         if kind == 'node':  # a registered container class (a Link, say)
             _, cls, aux, names, children = t
@@ -85,14 +116,14 @@ def compile_check(td: Any, leaves: list, specs: tuple, has_grad: tuple,
                 return False
             k = counter[0]
             counter[0] += 1
-            lines.append(f'_c{k} = {expr}')
-            lines.append(f'if _c{k}.__class__ is not {const(cls)}: return None')
+            lines.append(f'_s{k} = {expr}')
+            lines.append(f'if _s{k}.__class__ is not {const(cls)}: return {miss}')
             # Flattened again, as the full key would: a parameter added or
             # removed since is a new structure.
-            lines.append(f'_n{k}, _c{k}, _a{k} = {const(entry[0])}(_c{k})')
-            lines.append(f'if _a{k} != {const(aux)} or len(_c{k}) != {len(children)} '
-                         f'or tuple(_n{k}) != {const(tuple(names))}: return None')
-            return all(walk(c, f'_c{k}[{i}]') for i, c in enumerate(children))
+            lines.append(f'_n{k}, _s{k}, _a{k} = {const(entry[0])}(_s{k})')
+            lines.append(f'if _a{k} != {const(aux)} or len(_s{k}) != {len(children)} '
+                         f'or tuple(_n{k}) != {const(tuple(names))}: return {miss}')
+            return all(walk(c, f'_s{k}[{i}]') for i, c in enumerate(children))
         return False
 
     if td[0] != 'tuple' or len(td[1]) != 2:
@@ -103,41 +134,44 @@ def compile_check(td: Any, leaves: list, specs: tuple, has_grad: tuple,
     if len(exprs) != len(leaves) or len(specs) != len(leaves):
         return None
     lines.append(f'if _config.enable_backprop != {const(config.enable_backprop)} '
-                 f'or _config.train != {const(config.train)}: return None')
+                 f'or _config.train != {const(config.train)}: return {miss}')
     grads = iter(has_grad)
     for i, (expr, x, spec) in enumerate(zip(exprs, leaves, specs)):
         leaf = f'_l{i}'
         lines.append(f'{leaf} = {expr}')
-        if spec[0] == 'A' and x.__class__ is numpy.ndarray and spec[3] == cpu:
+        if i in checked and spec[0] in ('A', 'V') and spec[3] == cpu:
+            # (The array's class, shape and dtype are the caller's to check.)
+            if spec[0] == 'V':
+                rg = 'is not' if isinstance(spec[4], bool) else '!='
+                lines.append(f'if {leaf}.__class__ is not {const(x.__class__)} or '
+                             f'{leaf}._requires_grad {rg} {const(spec[4])}: return {miss}')
+        elif spec[0] == 'A' and x.__class__ is numpy.ndarray and spec[3] == cpu:
             k = const(x.dtype)
             # (``is`` first: the same dtype object, the common case, skips
             # NumPy's comparison.)
             lines.append(f'if {leaf}.__class__ is not _nd or {leaf}.shape != '
                          f'{const(spec[1])} or ({leaf}.dtype is not {k} and {leaf}.dtype != {k}): '
-                         'return None')
+                         f'return {miss}')
         elif (spec[0] == 'V' and isinstance(x, Variable)
               and x._data.__class__ is numpy.ndarray and spec[3] == cpu):
             d = f'_d{i}'
-            lines.append(f'if {leaf}.__class__ is not {const(x.__class__)}: return None')
+            lines.append(f'if {leaf}.__class__ is not {const(x.__class__)}: return {miss}')
             lines.append(f'{d} = {leaf}._data')
             k = const(x._data.dtype)
             rg = 'is not' if isinstance(spec[4], bool) else '!='
             lines.append(f'if {d}.__class__ is not _nd or {d}.shape != {const(spec[1])} '
                          f'or ({d}.dtype is not {k} and {d}.dtype != {k}) or '
-                         f'{leaf}._requires_grad {rg} {const(spec[4])}: return None')
+                         f'{leaf}._requires_grad {rg} {const(spec[4])}: return {miss}')
         else:
             env['_leaf_spec'] = leaf_spec
             # The class first: a container where a value was is a new
             # structure (the full key flattens it), and leaf_spec refuses it.
             lines.append(f'if {leaf}.__class__ is not {const(x.__class__)} or '
-                         f'_leaf_spec({leaf}, True) != {const(spec)}: return None')
+                         f'_leaf_spec({leaf}, True) != {const(spec)}: return {miss}')
         if isinstance(x, Variable) and i not in grad_ignored:
             lines.append(f'if ({leaf}._grad_var is not None) != {const(next(grads))}: '
-                         'return None')
-    lines.append(f'return [{", ".join(f"_l{i}" for i in range(len(exprs)))}]')
-    src = 'def check(args, kwargs):\n' + ''.join(f'    {ln}\n' for ln in lines)
-    exec(compile_source(src, '<tapejit call check>'), env)
-    return env['check']
+                         f'return {miss}')
+    return lines
 
 
 def compile_guards(guards: tuple, py_guards: tuple, cpu: str,

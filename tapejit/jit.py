@@ -17,6 +17,7 @@ from __future__ import annotations
 import collections
 import functools
 import inspect
+import itertools
 import os
 import threading
 import warnings
@@ -26,7 +27,7 @@ import numpy
 
 from tapejit.codecache import compile_source
 from tapejit import backends
-from tapejit.call_check import compile_check, compile_guards
+from tapejit.call_check import check_lines, compile_check, compile_guards
 from tapejit.core.abstract import TracedArray, TraceError
 from tapejit.core.backprop import grad as _grad
 from tapejit.core.config import config, using_config
@@ -51,6 +52,7 @@ class CacheInfo(NamedTuple):
 
 
 _STATIC = object()  # placeholder of a static argument inside the traced tree
+_MISS = object()  # a hot call's answer where its arguments need the full path
 
 
 def _is_leaf(x: Any) -> bool:
@@ -222,21 +224,29 @@ class Plan:
         results back, without the five calls between them (about 0.6 µs of
         a tiny MLP step's 8).  Arrays the native function refuses take the
         usual path."""
-        env: dict = {'_slow': self._run_compiled, '_aliases': self.aliases}
+        env: dict = {'_slow': self._run_compiled}
+        lines = self.fused_lines(exe, env, 'return _slow(leaves)')
+        src = 'def fused(leaves):\n' + ''.join(f'    {ln}\n' for ln in lines)
+        exec(compile_source(src, '<tapejit plan call>'), env)
+        return env['fused']
+
+    def fused_lines(self, exe: Any, env: dict, fail: str) -> list:
+        """The statements of :meth:`_fuse`'s function (over ``leaves``), its
+        constants added to ``env``; ``fail`` where the native function
+        refuses the arrays."""
+        env['_aliases'] = self.aliases
         items = gather_items(self.input_sources, _dynamic_array, env)
         lines = []
         if self.aliases is not None and (self.traced_shared
                                          or not exe.one_call.distinct_inputs):
             # (Traced with arrays shared, or not built to check them: the
             # native function cannot tell whether a call's arrays alias.)
-            lines += ['if not _aliases(leaves):', '    return _slow(leaves)']
+            lines += ['if not _aliases(leaves):', f'    {fail}']
         lines.append('inputs = [' + ', '.join(items) + ']')
-        lines += exe.one_call.native.call_lines(env, 'return _slow(leaves)', 'outs = ')
+        lines += exe.one_call.native.call_lines(env, fail, 'outs = ')
         lines += finish_lines(self.out_kinds, self.writes, self.const_outputs, self.out_td,
                               _write_data, env)
-        src = 'def fused(leaves):\n' + ''.join(f'    {ln}\n' for ln in lines)
-        exec(compile_source(src, '<tapejit plan call>'), env)
-        return env['fused']
+        return lines
 
     def gather_inputs(self, leaves: list) -> list:
         """The graph's input arrays for a call with these flattened arguments."""
@@ -372,12 +382,17 @@ class JitFunction:
         self._cache: collections.OrderedDict = collections.OrderedDict()
         self._lock = threading.RLock()
         self._hits = self._misses = self._traces = 0
+        # Hits of the hot call (see _make_hot), counted without the lock:
+        # a count's step is atomic.
+        self._hot_hits = itertools.count()
+        self._hot_tick = self._hot_hits.__next__
         self._last_specs: Optional[tuple] = None
         self._changes: collections.Counter = collections.Counter()
         self._warned_retrace = False
         self._warned_fallback = False
         self._grad_ignored: dict = {}  # base key -> leaf indices whose grad is ignored
-        # (check, key, plan, guards or None) of the last call: see _remember.
+        # (check, key, plan, guards or None, hot call) of the last call: see
+        # _remember and _make_hot.
         self._last: Optional[tuple] = None
         self._mru: Optional[tuple] = None  # the _last whose key was moved to the end
         try:
@@ -435,6 +450,13 @@ class JitFunction:
             return self.fn(*args, **kwargs)
         last = self._last
         if last is not None:
+            hot = last[4]
+            if hot and self._mru is last:
+                # (The most recent entry already: no reordering, no lock.)
+                out = hot(args, kwargs)
+                if out is not _MISS:
+                    self._hot_tick()
+                    return out
             leaves = last[0](args, kwargs)
             if leaves is not None and (last[3] is None or last[3]()):
                 with self._lock:
@@ -450,6 +472,8 @@ class JitFunction:
                 if hit:
                     out = last[2].run(leaves)
                     if out is not RETRACE:
+                        if last[4] is None and last[2]._fused is not None:
+                            self._make_hot(last, leaves)
                         return out
                     with self._lock:
                         self._hits -= 1  # (counted on the slow path below)
@@ -509,7 +533,42 @@ class JitFunction:
         # (The plan's guards, or None where the trace read nothing to guard;
         # whether the arrays alias as traced, Plan.run checks.)
         holds = plan.guards_hold if plan.guards or plan.py_guards else None
-        self._last = None if cc[1] is None else (cc[1], key, plan, holds)
+        self._last = None if cc[1] is None else (cc[1], key, plan, holds, None)
+
+    def _make_hot(self, last: tuple, leaves: list) -> None:
+        """Give ``last`` (hit by these leaves) its hot call, once its plan
+        runs as one native call: ``hot(args, kwargs)``, the key's check and
+        the plan's call written out as one function, which returns
+        ``_MISS`` where the full path must run (another key, or arrays the
+        native function refuses).  The native function checks the class,
+        shape and dtype of every array it takes, so the check leaves those
+        out: about a fifth of a tiny MLP step's time."""
+        check, key, plan, holds, _ = last
+        exe = plan._executable
+        checked_inputs = exe.one_call.native.checked_inputs
+        checked = frozenset(src[1] for k, (src, which) in enumerate(plan.input_sources)
+                            if src[0] == 'arg' and which in ('data', 'array')
+                            and k in checked_inputs)
+        base, has_grad = key
+        env: dict = {'_MISS': _MISS}
+        lines = check_lines(base[0], leaves, base[1], has_grad,
+                            self._grad_ignored.get(base, ()), _CPU, _leaf_spec, env,
+                            miss='_MISS', checked=checked)
+        hot: Any = False  # (none: the full path every call)
+        if lines is not None:
+            if holds is not None:
+                env['_holds'] = holds
+                lines.append('if not _holds(): return _MISS')
+            lines.append(f'leaves = [{", ".join(f"_l{i}" for i in range(len(leaves)))}]')
+            lines += plan.fused_lines(exe, env, 'return _MISS')
+            src = 'def hot(args, kwargs):\n' + ''.join(f'    {ln}\n' for ln in lines)
+            exec(compile_source(src, '<tapejit hot call>'), env)
+            hot = env['hot']
+        with self._lock:
+            if self._last is last:
+                self._last = (check, key, plan, holds, hot)
+                if self._mru is last:
+                    self._mru = self._last
 
     def _trace(self, key: tuple, leaves: list, td: Any, statics: tuple, args: tuple,
                kwargs: dict) -> Any:
@@ -584,7 +643,9 @@ class JitFunction:
         >>> f.cache_info()
         CacheInfo(hits=1, misses=1, traces=1, entries=1, maxsize=64)
         """
-        return CacheInfo(self._hits, self._misses, self._traces, len(self._cache),
+        # (A count shows its next value as ``count(n)``.)
+        hot = int(repr(self._hot_hits)[len('count('):-1])
+        return CacheInfo(self._hits + hot, self._misses, self._traces, len(self._cache),
                          self.max_cache_size)
 
     def cache_clear(self) -> None:

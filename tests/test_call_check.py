@@ -1,5 +1,7 @@
 """The jit call fast path: a repeated call skips building the cache key, and
-every change the key would see still reaches the slow path."""
+every change the key would see still reaches the slow path.  Compiled to one
+native call, a plan's hot call (JitFunction._make_hot) leaves the arrays'
+checks to the native function: the same changes must reach the slow path."""
 
 import numpy as np
 import pytest
@@ -22,10 +24,25 @@ def key_calls(monkeypatch):
     return n
 
 
-def _step():
-    @tapejit.jit(target='interpret')
+# Plans interpreted (the generated check alone) and compiled to one native
+# call (the hot call, its arrays checked by the native function).
+TARGETS = ['interpret', 'cpu']
+
+
+def _warm(step, call, n=4):
+    """Call until the hot call runs (the third hit builds it on 'cpu')."""
+    for _ in range(n):
+        call()
+    last = step._last
+    assert last is not None
+    if step.target == 'cpu':
+        assert callable(last[4]), 'no hot call'
+
+
+def _step(target='interpret'):
+    @tapejit.jit(target=target)
     def step(x, params, scale=1.0):
-        loss = F.sum(F.matmul(x, params['w']) * scale) + F.sum(params['b'])
+        loss = F.sum((F.matmul(x, params['w']) + params['b']) * scale)
         loss.backward()
         return loss
     return step
@@ -38,8 +55,9 @@ def _args():
     return x, params
 
 
-def test_repeated_calls_skip_the_full_key(key_calls):
-    step = _step()
+@pytest.mark.parametrize('target', TARGETS)
+def test_repeated_calls_skip_the_full_key(target, key_calls):
+    step = _step(target)
     x, params = _args()
     for _ in range(5):
         params['w'].cleargrad()
@@ -58,7 +76,7 @@ def test_repeated_calls_skip_the_full_key(key_calls):
 
 
 def _eager(x, params, scale=1.0):
-    loss = F.sum(F.matmul(x, params['w']) * scale) + F.sum(params['b'])
+    loss = F.sum((F.matmul(x, params['w']) + params['b']) * scale)
     loss.backward()
     return loss
 
@@ -67,17 +85,20 @@ def _eager(x, params, scale=1.0):
     'array_shape', 'array_dtype', 'inplace_shape', 'variable_array', 'requires_grad',
     'has_grad', 'list_for_dict', 'extra_key', 'kwarg', 'scalar_value', 'train',
     'no_backprop', 'variable_class'])
-def test_every_key_change_is_seen(change, key_calls):
-    step = _step()
+@pytest.mark.parametrize('target', TARGETS)
+def test_every_key_change_is_seen(change, target, key_calls):
+    step = _step(target)
     x, params = _args()
 
     def clear():
         for v in params.values():
             if isinstance(v, tapejit.Variable):
                 v.cleargrad()
-    for _ in range(2):
+
+    def call():
         clear()
         step(x, params)
+    _warm(step, call)
     if change != 'has_grad':
         clear()
     kwargs = {}
@@ -204,10 +225,10 @@ def test_a_container_where_a_value_was_traces_again():
     assert f.cache_info().traces == 3
 
 
-def _linear_step():
+def _linear_step(target='interpret'):
     from tapejit import links as L
 
-    @tapejit.jit(target='interpret')
+    @tapejit.jit(target=target)
     def step(model, x):
         model.cleargrads()
         loss = F.sum(model(x))
@@ -217,10 +238,10 @@ def _linear_step():
     return step, L.Linear(3, 2), np.ones((4, 3), np.float32)
 
 
-def test_a_link_argument_skips_the_full_key(key_calls):
-    step, model, x = _linear_step()
-    for _ in range(3):
-        step(model, x)
+@pytest.mark.parametrize('target', TARGETS)
+def test_a_link_argument_skips_the_full_key(target, key_calls):
+    step, model, x = _linear_step(target)
+    _warm(step, lambda: step(model, x))
     before = key_calls[0]
     for _ in range(5):
         loss = step(model, x)
@@ -231,11 +252,11 @@ def test_a_link_argument_skips_the_full_key(key_calls):
 
 
 @pytest.mark.parametrize('change', ['other_link', 'new_param', 'param_shape', 'no_bias'])
-def test_a_changed_link_reaches_the_full_key(change, key_calls):
+@pytest.mark.parametrize('target', TARGETS)
+def test_a_changed_link_reaches_the_full_key(change, target, key_calls):
     from tapejit import links as L
-    step, model, x = _linear_step()
-    for _ in range(2):
-        step(model, x)
+    step, model, x = _linear_step(target)
+    _warm(step, lambda: step(model, x))
     if change == 'other_link':
         model = L.Linear(3, 2)
     elif change == 'new_param':
@@ -269,3 +290,77 @@ def test_a_changed_closure_variable_traces_again():
     w.array = np.ones(4, np.float32)  # another shape: traced again, and refused
     with pytest.raises(Exception, match='shape'):
         f(x)
+
+
+def test_the_hot_call_leaves_the_arrays_to_the_native_function(key_calls):
+    step = _step('cpu')
+    x, params = _args()
+
+    def call(xx=None):
+        for v in params.values():
+            v.cleargrad()
+        return step(x if xx is None else xx, params)
+    _warm(step, call)
+    hot = step._last[4]
+    # No shape or dtype is read in Python: the native function compares them.
+    assert 'shape' not in hot.__code__.co_names and 'dtype' not in hot.__code__.co_names
+    before = key_calls[0]
+    call()
+    assert key_calls[0] == before
+    assert step.cache_info().traces == 1
+
+    # Arrays of the traced shape and dtype that the native function does not
+    # take (strided) pass the generated check and run the same plan step by
+    # step; a read-only one runs the hot call. Each result equals eager mode's.
+    wide = np.zeros((2, 6), np.float32)
+    wide[:, ::2] = x
+    frozen = x.copy()
+    frozen.flags.writeable = False
+    for xx in (wide[:, ::2], np.asfortranarray(x), frozen):
+        before = key_calls[0]
+        loss = call(xx)
+        assert key_calls[0] == before
+        ref_params = {k: tapejit.Variable(v.array.copy()) for k, v in params.items()}
+        ref = _eager(np.ascontiguousarray(xx, np.float32), ref_params)
+        np.testing.assert_allclose(loss.array, ref.array, rtol=1e-6)
+        for k in params:
+            np.testing.assert_allclose(params[k].grad, ref_params[k].grad, rtol=1e-6)
+        assert step.cache_info().traces == 1
+    # And the hot call again for the traced arrays.
+    before = key_calls[0]
+    loss = call()
+    assert key_calls[0] == before
+    np.testing.assert_allclose(loss.array, _eager(x, {k: tapejit.Variable(v.array)
+                                                       for k, v in params.items()}).array)
+
+
+def test_the_hot_call_counts_its_hits_and_checks_closure_variables():
+    w = tapejit.Variable(np.ones(3, np.float32))
+
+    @tapejit.jit(target='cpu')
+    def f(x):
+        w.cleargrad()
+        y = F.sum(tapejit.Variable(x) * w)
+        y.backward()
+        return y
+    x = np.arange(3, dtype=np.float32)
+    _warm(f, lambda: f(x), n=10)
+    assert f.cache_info().hits == 9
+    w.array = np.full(3, 2, np.float32)  # same spec: the plan reads the new array
+    np.testing.assert_array_equal(f(x).array, (x * 2).sum())
+    np.testing.assert_array_equal(w.grad, x)
+    assert f.cache_info().traces == 1
+    w.array = np.ones(4, np.float32)  # another shape: refused by the plan's guards
+    with pytest.raises(Exception, match='shape'):
+        f(x)
+
+
+def test_the_hot_call_refuses_an_array_reshaped_to_as_many_elements():
+    # An elementwise plan would run over the same number of elements: only
+    # the native function's shape check sends the call to a new trace.
+    f = tapejit.jit(lambda x: F.tanh(x) * 2, target='cpu')
+    x = np.linspace(-1, 1, 6, dtype=np.float32)
+    _warm(f, lambda: f(x.reshape(2, 3)))
+    y = f(x.reshape(3, 2))
+    assert y.shape == (3, 2) and f.cache_info().traces == 2
+    np.testing.assert_allclose(y.array, np.tanh(x.reshape(3, 2)) * 2, rtol=1e-6)

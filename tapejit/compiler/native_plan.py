@@ -455,14 +455,16 @@ class _PlanTranslator(native._Translator):
 
     # --- the entry ---------------------------------------------------------
     def plan_entry(self, symbol: str, fdef: ast.FunctionDef, sig: list, owned: list,
-                   distinct: Sequence[int] = ()) -> None:
+                   distinct: Sequence[int] = (), checked: Sequence[int] = ()) -> None:
         """``plan(T, *params, *outputs, scratch, dims)``: ``sig`` is per
         argument (dtype character, ndim, writeable); a 0-d array is read as
         one element.  ``owned``: the arrays the function allocates that are
         outputs, in the order of the output arguments that hold them;
         ``dims``, their shapes one after another (an output array of another
-        shape is refused: one the caller reshaped in place, say).  The
-        arguments at the positions ``distinct`` must be distinct objects
+        shape is refused: one the caller reshaped in place, say), then those
+        of the arguments at the positions ``checked`` (an input of another
+        shape is refused, so the caller need not compare shapes itself).
+        The arguments at the positions ``distinct`` must be distinct objects
         (else refused: the plan was traced with them apart)."""
         n_outs = len(owned)
         ir, i8p, i64, i32 = self.ir, self.i8p, self.i64, self.i32
@@ -507,10 +509,12 @@ class _PlanTranslator(native._Translator):
             for k2 in distinct[:j]:
                 self.require(b.icmp_unsigned('!=', objs[k], objs[k2]))
         outs, scratch, want = arrays[len(params):-2], arrays[-2], arrays[-1]
-        total = sum(ndim for _, ndim, _ in sig[len(params):len(params) + n_outs])
+        shaped = list(zip(outs, sig[len(params):]))
+        shaped += [(arrays[k], sig[k]) for k in checked]
+        total = sum(ndim for _, (_, ndim, _) in shaped)
         self.require(b.icmp_signed('==', want.shape[0], ir.Constant(i64, total)))
         at = 0
-        for arr, (char, ndim, _) in zip(outs, sig[len(params):]):
+        for arr, (char, ndim, _) in shaped:
             for d in range(ndim):
                 expect = b.load(b.gep(want.data, [ir.Constant(i64, at)]))
                 self.require(b.icmp_signed('==', arr.shape[d], expect))
@@ -581,7 +585,7 @@ def _plan_def(source: str) -> ast.FunctionDef:
 
 
 def translate_plan(source: str, kernels: dict, sig: list, owned: list, symbol: str,
-                   distinct: Sequence[int] = ()) -> str:
+                   distinct: Sequence[int] = (), checked: Sequence[int] = ()) -> str:
     """The LLVM IR of the plan function in ``source`` (rendered by
     :mod:`~tapejit.compiler.one_call`), its kernels ``kernels`` (name ->
     (source, fastmath)), for arguments ``sig`` (see
@@ -598,7 +602,7 @@ def translate_plan(source: str, kernels: dict, sig: list, owned: list, symbol: s
     import llvmlite.ir as ir
     module = ir.Module(name=symbol)
     _PlanTranslator(ir, module, kernels).plan_entry(symbol, _plan_def(source), sig, owned,
-                                                    distinct)
+                                                    distinct, checked)
     return str(module)
 
 
@@ -660,18 +664,25 @@ class NativePlan:
             sig.append((_char(dt), len(shape), True))
         sig += [('B', 1, True), (_char(numpy.dtype(numpy.int64)), 1, False)]
         self.sig = sig
-        self._dims = numpy.array([d for shape, _ in self._outs for d in shape], numpy.int64)
+        # Every input's shape is checked by the function (its dtype and rank
+        # by the argument checks): a call with another refuses, so the caller
+        # checks no array it passes (:attr:`checked_inputs`).
+        checked = [1 + j for j in range(len(oc.arg_inputs))]
+        self.checked_inputs = frozenset(i for i, _ in oc.arg_inputs)
+        self._dims = numpy.array([d for shape, _ in self._outs for d in shape]
+                                 + [d for i, _ in oc.arg_inputs for d in inputs[i].shape],
+                                 numpy.int64)
         # One block for the function's scratch arrays, reused every call.
         self.scratch = numpy.empty(max(oc.scratch_bytes, 1), numpy.uint8)
         # Inputs that must be distinct arrays (those of Variables and array
         # arguments, in a plan that writes one in place): argument positions.
         distinct = [1 + j for j, (i, _) in enumerate(oc.arg_inputs)
                     if i in oc.distinct_inputs]
-        text = (f'plan|{HELPERS}|{sig!r}|{owned!r}|{distinct!r}|{oc.source}|'
+        text = (f'plan|{HELPERS}|{sig!r}|{owned!r}|{distinct!r}|{checked!r}|{oc.source}|'
                 + '|'.join(f'{n}:{fm!r}:{s}' for n, (s, fm) in sorted(kernels.items())))
         self.fn = native.load_object(
             text, lambda symbol: translate_plan(oc.source, kernels, sig, owned, symbol,
-                                                distinct),
+                                                distinct, checked),
             cache_dir, prefix='tjplan')
         self.run = self._write(oc, params, results)
 
