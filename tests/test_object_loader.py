@@ -121,8 +121,10 @@ def test_a_warm_process_loads_its_kernels_without_starting_llvm(tmp_path):
         'x = np.linspace(-2, 2, 101, dtype=np.float32)\n'
         'y, s = np.zeros_like(x), np.zeros(1)\n'
         f'native.NativeKernel("kl", src, False, {str(tmp_path)!r})(np.array([101]), x, y, s)\n'
-        'print("engine" in native._state, float(s[0]).hex())\n')
-    env = {**os.environ, 'TAPEJIT_OBJECT_LOADER': '1'}
+        'print("engine" in native._state, float(s[0]).hex(),\n'
+        '      "llvmlite.binding" in sys.modules)\n')
+    # (The host CPU's names are kept in the cache directory: see host_cpu.)
+    env = {**os.environ, 'TAPEJIT_OBJECT_LOADER': '1', 'TAPEJIT_CACHE_DIR': str(tmp_path)}
     cold = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True,
                           env=env, check=True).stdout.split()
     warm = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True,
@@ -130,3 +132,6 @@ def test_a_warm_process_loads_its_kernels_without_starting_llvm(tmp_path):
     assert cold[0] == 'True'    # it compiled: LLVM started
     assert warm[0] == 'False'   # it only loaded: no LLVM target machine, no engine
     assert warm[1] == cold[1]
+    # Nor LLVM's library: the CPU's names for the key came from the cache.
+    assert cold[2] == 'True' and warm[2] == 'False'
+

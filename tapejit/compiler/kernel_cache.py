@@ -55,10 +55,11 @@ def _fingerprint() -> str:
     from importlib.metadata import version
 
     import llvmlite
+
+    from tapejit.compiler.host_cpu import host_cpu
     try:
-        import llvmlite.binding as ll
-        cpu = ll.get_host_cpu_name() + ll.get_host_cpu_features()
-    except Exception:  # a numba without these: the versions still key it
+        cpu = ''.join(host_cpu())
+    except Exception:  # an llvmlite without these: the versions still key it
         cpu = ''
     # Kernels inline the vecmath functions and plans link the small_ops ones
     # into their machine code: a change to either is a new kernel.

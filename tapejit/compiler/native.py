@@ -136,8 +136,8 @@ def _jit() -> dict:
     st = _setup()
     with _lock:
         if 'engine' not in st:
-            llvm = st['llvm']
             try:
+                import llvmlite.binding as llvm
                 llvm.initialize_native_target()
                 llvm.initialize_native_asmprinter()
                 tm = llvm.Target.from_default_triple().create_target_machine(
@@ -147,7 +147,7 @@ def _jit() -> dict:
                 engine = llvm.create_mcjit_compiler(llvm.parse_assembly(''), tm)
             except Exception as e:  # no LLVM target: Numba then
                 raise Unsupported(f'native kernels unavailable ({type(e).__name__}: {e})')
-            st.update(tm=tm, engine=engine)
+            st.update(llvm=llvm, tm=tm, engine=engine)
         return st
 
 
@@ -166,10 +166,11 @@ def _libm() -> Any:
 
 
 def _start() -> None:
-    import llvmlite
-    import llvmlite.binding as llvm
+    import llvmlite  # (the version; LLVM's library loads where something compiles)
+
+    from tapejit.compiler.host_cpu import host_cpu
     _check_layout()
-    cpu, features = llvm.get_host_cpu_name(), llvm.get_host_cpu_features().flatten()
+    cpu, features = host_cpu()
     api = ctypes.pythonapi
     symbols = {
         'tj_none': id(None), 'tj_notimpl': id(NotImplemented),
@@ -197,7 +198,7 @@ def _start() -> None:
     new.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
     # The object code depends on LLVM (llvmlite's version), the CPU, this
     # translator and the interpreter and NumPy layouts its entry reads.
-    _state.update(llvm=llvm, cpu=cpu, features=features, symbols=symbols, new_function=new,
+    _state.update(cpu=cpu, features=features, symbols=symbols, new_function=new,
                   fingerprint=f'{llvmlite.__version__}|{cpu}|{features}|{h.hexdigest()}|'
                               f'{sys.version_info[:2]}|{numpy.__version__.split(".")[0]}')
 
