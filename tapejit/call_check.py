@@ -129,8 +129,13 @@ def check_lines(td: Any, leaves: list, specs: tuple, has_grad: tuple, grad_ignor
     if td[0] != 'tuple' or len(td[1]) != 2:
         return None
     args_td, kwargs_td = td[1]
-    if not (walk(args_td, 'args') and walk(kwargs_td, 'kwargs')):
-        return None
+    try:
+        if not (walk(args_td, 'args') and walk(kwargs_td, 'kwargs')):
+            return None
+    finally:
+        # (``walk`` refers to itself: a cycle that only the collector would
+        # free, from a hot call built while a training loop runs.)
+        walk = None  # noqa: F841
     if len(exprs) != len(leaves) or len(specs) != len(leaves):
         return None
     lines.append(f'if _config.enable_backprop != {const(config.enable_backprop)} '

@@ -563,7 +563,7 @@ class JitFunction:
             lines += plan.fused_lines(exe, env, 'return _MISS')
             src = 'def hot(args, kwargs):\n' + ''.join(f'    {ln}\n' for ln in lines)
             exec(compile_source(src, '<tapejit hot call>'), env)
-            hot = env['hot']
+            hot = env.pop('hot')  # (its globals need not hold it: no cycle)
         with self._lock:
             if self._last is last:
                 self._last = (check, key, plan, holds, hot)
