@@ -53,6 +53,7 @@ class CacheInfo(NamedTuple):
 
 _STATIC = object()  # placeholder of a static argument inside the traced tree
 _MISS = object()  # a hot call's answer where its arguments need the full path
+_REFUSED = object()  # ... where its native function refused their arrays
 
 
 def _is_leaf(x: Any) -> bool:
@@ -162,6 +163,11 @@ class Plan:
                                        if v.id in const_ids)
         # (key, check) of the last key this plan was found under: see JitFunction._remember.
         self.call_check: Optional[tuple] = None
+        # (key, hot call) likewise: see JitFunction._make_hot.
+        self.hot_call: Optional[tuple] = None
+        # Calls the fused call handed to the step-by-step plan (arrays its
+        # native function refused, or aliased otherwise than traced).
+        self.refusals = 0
         # Inputs whose shape/dtype the cache key does not already pin (gradients
         # are present or not in the key, their shapes are not): the compiled
         # plan checks only these.
@@ -212,6 +218,10 @@ class Plan:
             return self.finish(leaves, exe(self.gather(leaves), check=self.unpinned))
         return self.finish(leaves, self.execute(self.gather(leaves)))
 
+    def _run_refused(self, leaves: list) -> Any:
+        self.refusals += 1
+        return self._run_compiled(leaves)
+
     def _run_compiled(self, leaves: list) -> Any:
         aliases = self.aliases
         if aliases is not None and not aliases(leaves):
@@ -224,7 +234,7 @@ class Plan:
         results back, without the five calls between them (about 0.6 µs of
         a tiny MLP step's 8).  Arrays the native function refuses take the
         usual path."""
-        env: dict = {'_slow': self._run_compiled}
+        env: dict = {'_slow': self._run_refused}
         lines = self.fused_lines(exe, env, 'return _slow(leaves)')
         src = 'def fused(leaves):\n' + ''.join(f'    {ln}\n' for ln in lines)
         exec(compile_source(src, '<tapejit plan call>'), env)
@@ -454,9 +464,15 @@ class JitFunction:
             if hot and self._mru is last:
                 # (The most recent entry already: no reordering, no lock.)
                 out = hot(args, kwargs)
-                if out is not _MISS:
+                if out is not _MISS and out is not _REFUSED:
                     self._hot_tick()
                     return out
+                if out is _REFUSED:
+                    # Until a call runs natively again (see below): arrays
+                    # refused once are often refused every call.
+                    with self._lock:
+                        if self._last is last:
+                            self._last = last = last[:4] + (None,)
             leaves = last[0](args, kwargs)
             if leaves is not None and (last[3] is None or last[3]()):
                 with self._lock:
@@ -470,9 +486,12 @@ class JitFunction:
                             self._cache.move_to_end(last[1])
                             self._mru = last
                 if hit:
-                    out = last[2].run(leaves)
+                    plan = last[2]
+                    refusals = plan.refusals
+                    out = plan.run(leaves)
                     if out is not RETRACE:
-                        if last[4] is None and last[2]._fused is not None:
+                        if (last[4] is None and plan._fused is not None
+                                and plan.refusals == refusals):
                             self._make_hot(last, leaves)
                         return out
                     with self._lock:
@@ -533,16 +552,33 @@ class JitFunction:
         # (The plan's guards, or None where the trace read nothing to guard;
         # whether the arrays alias as traced, Plan.run checks.)
         holds = plan.guards_hold if plan.guards or plan.py_guards else None
-        self._last = None if cc[1] is None else (cc[1], key, plan, holds, None)
+        # (The hot call made for this key before, kept on the plan like the
+        # check: alternating signatures do not write it again.)
+        hot = plan.hot_call[1] if plan.hot_call is not None and plan.hot_call[0] == key else None
+        self._last = None if cc[1] is None else (cc[1], key, plan, holds, hot)
 
     def _make_hot(self, last: tuple, leaves: list) -> None:
         """Give ``last`` (hit by these leaves) its hot call, once its plan
         runs as one native call: ``hot(args, kwargs)``, the key's check and
         the plan's call written out as one function, which returns
-        ``_MISS`` where the full path must run (another key, or arrays the
-        native function refuses).  The native function checks the class,
+        ``_MISS`` where the full path must run (another key), ``_REFUSED``
+        where the native function refused the arrays (the full path then
+        runs them step by step).  The native function checks the class,
         shape and dtype of every array it takes, so the check leaves those
         out: about a fifth of a tiny MLP step's time."""
+        check, key, plan, holds, _ = last
+        made = plan.hot_call
+        hot = made[1] if made is not None and made[0] == key else self._write_hot(last, leaves)
+        with self._lock:
+            plan.hot_call = (key, hot)
+            if self._last is last:
+                self._last = (check, key, plan, holds, hot)
+                if self._mru is last:
+                    self._mru = self._last
+
+    def _write_hot(self, last: tuple, leaves: list) -> Any:
+        """:meth:`_make_hot`'s function, or False where the key's check
+        cannot be written out."""
         check, key, plan, holds, _ = last
         exe = plan._executable
         checked_inputs = exe.one_call.native.checked_inputs
@@ -550,7 +586,7 @@ class JitFunction:
                             if src[0] == 'arg' and which in ('data', 'array')
                             and k in checked_inputs)
         base, has_grad = key
-        env: dict = {'_MISS': _MISS}
+        env: dict = {'_MISS': _MISS, '_REFUSED': _REFUSED}
         lines = check_lines(base[0], leaves, base[1], has_grad,
                             self._grad_ignored.get(base, ()), _CPU, _leaf_spec, env,
                             miss='_MISS', checked=checked)
@@ -560,15 +596,11 @@ class JitFunction:
                 env['_holds'] = holds
                 lines.append('if not _holds(): return _MISS')
             lines.append(f'leaves = [{", ".join(f"_l{i}" for i in range(len(leaves)))}]')
-            lines += plan.fused_lines(exe, env, 'return _MISS')
+            lines += plan.fused_lines(exe, env, 'return _REFUSED')
             src = 'def hot(args, kwargs):\n' + ''.join(f'    {ln}\n' for ln in lines)
             exec(compile_source(src, '<tapejit hot call>'), env)
             hot = env.pop('hot')  # (its globals need not hold it: no cycle)
-        with self._lock:
-            if self._last is last:
-                self._last = (check, key, plan, holds, hot)
-                if self._mru is last:
-                    self._mru = self._last
+        return hot
 
     def _trace(self, key: tuple, leaves: list, td: Any, statics: tuple, args: tuple,
                kwargs: dict) -> Any:

@@ -30,7 +30,7 @@ TARGETS = ['interpret', 'cpu']
 
 
 def _warm(step, call, n=4):
-    """Call until the hot call runs (the third hit builds it on 'cpu')."""
+    """Call until the hot call runs (on 'cpu': built at a hit once the plan ran natively)."""
     for _ in range(n):
         call()
     last = step._last
@@ -364,3 +364,45 @@ def test_the_hot_call_refuses_an_array_reshaped_to_as_many_elements():
     y = f(x.reshape(3, 2))
     assert y.shape == (3, 2) and f.cache_info().traces == 2
     np.testing.assert_allclose(y.array, np.tanh(x.reshape(3, 2)) * 2, rtol=1e-6)
+
+
+def test_alternating_signatures_keep_their_hot_calls(monkeypatch):
+    writes = []
+    orig = JitFunction._write_hot
+
+    def counted(self, last, leaves):
+        writes.append(last[1])
+        return orig(self, last, leaves)
+    monkeypatch.setattr(JitFunction, '_write_hot', counted)
+    f = tapejit.jit(lambda x: F.tanh(x) * 2, target='cpu')
+    a = np.linspace(-1, 1, 6, dtype=np.float32)
+    b = np.linspace(-1, 1, 10, dtype=np.float32)
+    for _ in range(4):
+        for x in (a, a, b, b):
+            np.testing.assert_allclose(f(x).array, np.tanh(x) * 2, rtol=1e-6)
+    assert len(writes) == 2  # one per signature, kept on its plan
+    assert f.cache_info().traces == 2
+
+
+def test_refused_arrays_drop_the_hot_call_until_a_native_run(monkeypatch):
+    step = _step('cpu')
+    x, params = _args()
+
+    def call(xx):
+        for v in params.values():
+            v.cleargrad()
+        return step(xx, params)
+    _warm(step, lambda: call(x))
+    hot = step._last[4]
+    plan = step._last[2]
+    strided = np.zeros((2, 6), np.float32)
+    strided[:, ::2] = x
+    strided = strided[:, ::2]
+    before = plan.refusals
+    for _ in range(3):
+        call(strided)
+        assert step._last[4] is None  # not taken while the arrays are refused
+    assert plan.refusals == before + 3  # (the fused call's; the hot call is not taken again)
+    call(x)
+    call(x)
+    assert step._last[4] is hot  # back, without being written again

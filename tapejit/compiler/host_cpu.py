@@ -10,10 +10,16 @@ LLVM (:mod:`tapejit.compiler.object_loader`).
 
 So the names LLVM gave are kept in the kernel cache directory (``host/``),
 under a key of the CPU as the kernel describes it (the first processor's
-vendor, family, model, stepping and flags in ``/proc/cpuinfo``) and
-llvmlite's version, written and checked like the kernels' object code.
-Another CPU, another llvmlite, a damaged entry, the cache off or a platform
-without ``/proc/cpuinfo``: LLVM is asked.
+vendor, family, model, stepping, CPUID level and flags in
+``/proc/cpuinfo``) and llvmlite's version, written and checked like the
+kernels' object code.  Another CPU, another llvmlite, a damaged entry, the
+cache off or a platform without those fields (only x86 Linux has them): LLVM
+is asked.
+
+The kernel lists the features it found by CPUID, as LLVM does; a host whose
+hypervisor hides a feature its kernel does not know of could share a key
+with one that has it.  Such hosts should not share a cache directory: give
+each its own ``TAPEJIT_CACHE_DIR``, or turn the cache off (``TAPEJIT_CACHE=0``).
 """
 
 from __future__ import annotations
@@ -28,7 +34,8 @@ __all__ = ['host_cpu']
 
 # The fields of a processor's /proc/cpuinfo entry that say which CPU it is
 # and what it can run (x86); its speed, ids and counters vary.
-_IDENT_FIELDS = ('vendor_id', 'cpu family', 'model', 'model name', 'stepping', 'flags')
+_IDENT_FIELDS = ('vendor_id', 'cpu family', 'model', 'model name', 'stepping', 'cpuid level',
+                 'flags')
 
 _lock = threading.Lock()
 _memo: list = []
