@@ -69,3 +69,11 @@ def test_the_key_is_the_cpu_as_the_kernel_describes_it():
 def test_numba_kernels_are_keyed_by_the_cpu():
     name, features = host_cpu.host_cpu()
     assert f'{name}{features}' in kernel_cache._fingerprint()
+
+
+@pytest.mark.skipif(host_cpu.cpu_ident() is None, reason='no /proc/cpuinfo on this host')
+def test_a_process_with_llvm_loaded_keeps_the_names_for_the_next(tmp_path):
+    env = {**os.environ, 'TAPEJIT_CACHE_DIR': str(tmp_path)}
+    subprocess.run([sys.executable, '-c', 'import llvmlite.binding\n' + CODE], env=env,
+                   check=True, capture_output=True)
+    assert _run(str(tmp_path))[1] == 'False'  # read back: LLVM's library not loaded

@@ -2,7 +2,7 @@
 
 Compiled kernels are keyed by the CPU name and features LLVM detects
 (``llvmlite.binding.get_host_cpu_name`` and ``get_host_cpu_features``).
-Loading LLVM's library to ask costs 20-40 ms in a process that has not
+Loading LLVM's library to ask costs 30-40 ms in a process that has not
 loaded it (one that has not imported Numba), which is more than the rest of
 a warm process's first call of a training step: a warm process needs the
 names for its keys only, since its kernels load from the disk cache without
@@ -57,9 +57,15 @@ def host_cpu() -> tuple:
 
 
 def _find() -> tuple:
-    if 'llvmlite.binding' in sys.modules:
-        return _ask_llvm()  # (loaded already: asking costs nothing)
     path = _entry_path()
+    if 'llvmlite.binding' in sys.modules:
+        # (Loaded already, by Numba say: asking costs nothing. The entry is
+        # still written, for the next process that has not loaded it.)
+        got = _ask_llvm()
+        if path is not None and not os.path.exists(path):
+            from tapejit.compiler import native
+            native._write_cached(path, f'{got[0]}\n{got[1]}\n'.encode())
+        return got
     if path is not None and os.path.exists(path):
         from tapejit.compiler import native
         blob = native._read_cached(path, 'asking LLVM again')

@@ -57,10 +57,7 @@ def _fingerprint() -> str:
     import llvmlite
 
     from tapejit.compiler.host_cpu import host_cpu
-    try:
-        cpu = ''.join(host_cpu())
-    except Exception:  # an llvmlite without these: the versions still key it
-        cpu = ''
+    cpu = ''.join(host_cpu())
     # Kernels inline the vecmath functions and plans link the small_ops ones
     # into their machine code: a change to either is a new kernel.
     h = hashlib.sha256()
