@@ -173,6 +173,16 @@ class Plan:
         # plan checks only these.
         self.unpinned = tuple(i for i, (src, which) in enumerate(input_sources)
                               if which in ('grad', 'call'))
+        # The gradients the graph reads, with their traced shapes and dtypes.
+        # An array reshaped in place of a Variable's leaves its gradient's
+        # shape behind (as Chainer's does); added to eagerly, that gradient
+        # broadcasts. A plan traced with another shape does not fit it, and
+        # the call traces the function again.
+        read = {id(v) for e in graph.eqns for v in e.inputs}
+        read.update(id(v) for v in graph.outvars)
+        self.read_grads = tuple((i, v.shape, v.dtype) for i, ((src, which), v)
+                                in enumerate(zip(input_sources, graph.invars))
+                                if which == 'grad' and id(v) in read)
         # Straight-line code for reading inputs and writing results back.
         # Whether a call's arrays alias as the traced ones did (None: they
         # need not); see plan_io.compile_aliases.
@@ -200,23 +210,42 @@ class Plan:
                 return False
         return True
 
+    def fits(self, leaves: list) -> bool:
+        """Whether a call's arrays alias as the traced ones did and the
+        gradients the graph reads have their traced shapes and dtypes."""
+        aliases = self.aliases
+        if aliases is not None and not aliases(leaves):
+            return False
+        return not self.read_grads or self._grads_fit(self.gather(leaves))
+
+    def _grads_fit(self, inputs: list) -> bool:
+        for i, shape, dtype in self.read_grads:
+            g = inputs[i]
+            if g is not None and (g.shape != shape or g.dtype != dtype):
+                return False
+        return True
+
     def run(self, leaves: list) -> Any:
         """Run on a call's flattened arguments; write back what the function
         wrote to Variables; return what it returned (:data:`RETRACE` where
-        the arrays alias otherwise than the traced ones did)."""
+        the arrays alias otherwise than the traced ones did, or a gradient
+        it reads has another shape)."""
         fused = self._fused
         if fused is not None:
             return fused(leaves)
         aliases = self.aliases
         if aliases is not None and not aliases(leaves):
             return RETRACE
+        inputs = self.gather(leaves)
+        if self.read_grads and not self._grads_fit(inputs):
+            return RETRACE
         exe = self._executable
         if exe is not None and exe.__class__ is not str:
             if getattr(exe, '_native_run', None) is not None and not self.unpinned:
                 self._fused = self._fuse(exe)
             # Compiled already: one frame less (a small step's calls count).
-            return self.finish(leaves, exe(self.gather(leaves), check=self.unpinned))
-        return self.finish(leaves, self.execute(self.gather(leaves)))
+            return self.finish(leaves, exe(inputs, check=self.unpinned))
+        return self.finish(leaves, self.execute(inputs))
 
     def _run_refused(self, leaves: list) -> Any:
         self.refusals += 1
@@ -226,7 +255,10 @@ class Plan:
         aliases = self.aliases
         if aliases is not None and not aliases(leaves):
             return RETRACE
-        return self.finish(leaves, self._executable(self.gather(leaves), check=self.unpinned))
+        inputs = self.gather(leaves)
+        if self.read_grads and not self._grads_fit(inputs):
+            return RETRACE
+        return self.finish(leaves, self._executable(inputs, check=self.unpinned))
 
     def _fuse(self, exe: Any) -> Callable[[list], Any]:
         """:meth:`run` for a hot small plan compiled natively, written out
@@ -508,7 +540,7 @@ class JitFunction:
                 key = self._key(args, kwargs)[0]
                 plan = self._cache.get(key)
             if plan is not None and (plan == 'eager' or (
-                    plan.guards_hold() and (plan.aliases is None or plan.aliases(leaves)))):
+                    plan.guards_hold() and plan.fits(leaves))):
                 self._hits += 1
                 self._cache.move_to_end(key)
             else:

@@ -664,6 +664,72 @@ def test_closure_variable_array_read_is_not_stale():
     _close(f(np.ones(2)), np.full(2, 5.0))
 
 
+@pytest.mark.parametrize('form', ['x * W', 'W * x', 'x + W', 'x - W', 'x / W', 'x ** W',
+                                  'x += W'])
+@pytest.mark.parametrize('where', ['argument', 'closure'])
+def test_an_array_on_the_left_of_a_variable_keeps_its_gradient(form, where):
+    # ``x`` is a traced array inside the function, an ndarray eagerly: in both
+    # the Variable takes the operation and its gradient flows.
+    def make(W):
+        def f(x, *w):
+            W_ = w[0] if w else W
+            W_.cleargrad()
+            if form == 'x += W':
+                # An array cannot hold a Variable's result (NumPy's TypeError).
+                with pytest.raises(TypeError, match='does not support ufuncs'):
+                    x += W_
+                y = x + W_
+            else:
+                y = eval(form, {'x': x, 'W': W_})
+            loss = F.sum(y * y)
+            loss.backward()
+            return loss
+        return f
+
+    x = np.array([[1.0, 2.0, 0.5]])
+    W, We = (Variable(np.array([[0.5, -1.5, 2.0]])) for _ in range(2))
+    jf, ef = tapejit.jit(make(W)), make(We)
+    for _ in range(2):
+        args = (x.copy(), W) if where == 'argument' else (x.copy(),)
+        eargs = (x.copy(), We) if where == 'argument' else (x.copy(),)
+        _close(jf(*args), ef(*eargs))
+        assert W.grad is not None
+        _close(W.grad, We.grad)
+
+
+def test_a_gradient_left_stale_by_a_reshape_is_cleared_or_read_as_eagerly():
+    # ``W.array = ...`` with another shape keeps the gradient (as Chainer's
+    # does); a function that clears it runs its plan, one that reads it
+    # (accumulating, which broadcasts) traces again for the other shape.
+    def stale(W):
+        W.array = W.array.reshape(3)
+        W.grad = np.full(3, 1.0)
+        W.array = W.array.reshape(1, 3)
+
+    def make(W, clear):
+        def f(x):
+            if clear:
+                W.cleargrad()
+            loss = F.sum(x * W)
+            loss.backward()
+            return loss
+        return f
+
+    x = np.array([[1.0, 2.0, 3.0]])
+    for clear in (True, False):
+        W, We = (Variable(np.ones((1, 3))) for _ in range(2))
+        jf, ef = tapejit.jit(make(W, clear)), make(We, clear)
+        for _ in range(2):
+            for v in (W, We):
+                stale(v)
+            for _ in range(2):  # a stale gradient, then one of the array's shape
+                _close(jf(x), ef(x))
+                _close(W.grad, We.grad)
+                assert W.grad.shape == (1, 3)
+        traces = jf.cache_info().traces
+        assert traces == (1 if clear else 4), traces
+
+
 def test_returned_constants_are_not_shared_between_calls():
     f = tapejit.jit(lambda x: (x * 2, np.zeros(2)))
     _, z = f(np.ones(2))

@@ -476,7 +476,9 @@ class Executable:
             raise ValueError(f'compiled plan: takes {len(invars)} inputs, got {len(inputs)}')
         for i in range(len(invars)) if check is None else check:
             v, a = invars[i], inputs[i]
-            if a is None and i in self.unused_inputs:
+            if i in self.unused_inputs:
+                # (Never read: a gradient the function clears before use,
+                # of whatever shape a reshaped Variable left it.)
                 continue
             # Kernels are built for these shapes and dtypes; anything else would
             # be read out of bounds or reinterpreted.

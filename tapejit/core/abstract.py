@@ -121,27 +121,31 @@ class TracedArray:
     def __hash__(self) -> int:
         return id(self)
 
-    def __eq__(self, other: object) -> Any:  # type: ignore[override]
-        return _array_op('equal', self, other)
+    # NumPy's protocol for the other operand: a class whose ``__array_ufunc__``
+    # is None (a Variable) takes the operation itself, as it does from an
+    # ndarray; otherwise ``traced * v`` would read ``v``'s array as a
+    # constant and its gradient would silently be lost.
+    def __eq__(self, o: object) -> Any:  # type: ignore[override]
+        return NotImplemented if _defers(o) else _array_op('equal', self, o)
 
-    def __ne__(self, other: object) -> Any:  # type: ignore[override]
-        return _array_op('not_equal', self, other)
+    def __ne__(self, o: object) -> Any:  # type: ignore[override]
+        return NotImplemented if _defers(o) else _array_op('not_equal', self, o)
 
     # NumPy-style arithmetic on ``v.array`` (e.g. ``p.array -= lr * p.grad``)
     # records primitives too and yields traced arrays.
-    def __add__(self, o): return _array_op('add', self, o)  # noqa: E704
-    def __radd__(self, o): return _array_op('add', o, self)  # noqa: E704
-    def __sub__(self, o): return _array_op('sub', self, o)  # noqa: E704
-    def __rsub__(self, o): return _array_op('sub', o, self)  # noqa: E704
-    def __mul__(self, o): return _array_op('mul', self, o)  # noqa: E704
-    def __rmul__(self, o): return _array_op('mul', o, self)  # noqa: E704
-    def __truediv__(self, o): return _array_op('div', self, o)  # noqa: E704
-    def __rtruediv__(self, o): return _array_op('div', o, self)  # noqa: E704
-    def __pow__(self, o): return _array_op('pow', self, o)  # noqa: E704
-    def __lt__(self, o): return _array_op('less', self, o)  # noqa: E704
-    def __le__(self, o): return _array_op('less_equal', self, o)  # noqa: E704
-    def __gt__(self, o): return _array_op('greater', self, o)  # noqa: E704
-    def __ge__(self, o): return _array_op('greater_equal', self, o)  # noqa: E704
+    def __add__(self, o): return _binary('add', self, o)  # noqa: E704
+    def __radd__(self, o): return _binary('add', o, self)  # noqa: E704
+    def __sub__(self, o): return _binary('sub', self, o)  # noqa: E704
+    def __rsub__(self, o): return _binary('sub', o, self)  # noqa: E704
+    def __mul__(self, o): return _binary('mul', self, o)  # noqa: E704
+    def __rmul__(self, o): return _binary('mul', o, self)  # noqa: E704
+    def __truediv__(self, o): return _binary('div', self, o)  # noqa: E704
+    def __rtruediv__(self, o): return _binary('div', o, self)  # noqa: E704
+    def __pow__(self, o): return _binary('pow', self, o)  # noqa: E704
+    def __lt__(self, o): return _binary('less', self, o)  # noqa: E704
+    def __le__(self, o): return _binary('less_equal', self, o)  # noqa: E704
+    def __gt__(self, o): return _binary('greater', self, o)  # noqa: E704
+    def __ge__(self, o): return _binary('greater_equal', self, o)  # noqa: E704
     # In place, as NumPy's: every holder of this array (a Variable's
     # ``.array``, a local name, two Variables sharing one array) sees the
     # new value, as it would see the array written eagerly.
@@ -181,6 +185,16 @@ class TracedArray:
         return TracedArray(self.var, self.trace, self.weak)
 
 
+def _defers(o: Any) -> bool:
+    """Whether ``o`` takes binary operations with arrays itself (NumPy's
+    ``__array_ufunc__ = None``, as a Variable sets)."""
+    return getattr(o.__class__, '__array_ufunc__', 0) is None
+
+
+def _binary(name: str, a: Any, b: Any) -> Any:
+    return NotImplemented if _defers(a) or _defers(b) else _array_op(name, a, b)
+
+
 def _array_op(name: str, a: Any, b: Any) -> Any:
     from tapejit.functions._util import lift_pair
     from tapejit.ops.registry import PRIMITIVES, bind
@@ -193,8 +207,17 @@ def _array_op(name: str, a: Any, b: Any) -> Any:
 _SYMBOLS = {'add': '+=', 'sub': '-=', 'mul': '*=', 'div': '/='}
 
 
-def _inplace(name: str, a: 'TracedArray', b: Any) -> 'TracedArray':
+def _inplace(name: str, a: 'TracedArray', b: Any) -> Any:
     """``a op= b``: the result becomes ``a``'s value (see :func:`write_into`)."""
+    if _defers(b):
+        if a.weak:
+            # A Python number: ``lr += v`` makes it a Variable, as eagerly.
+            return NotImplemented
+        # NumPy's error for ``ndarray += Variable``: an array cannot hold a
+        # Variable's result.
+        raise TypeError(f"operand '{type(b).__name__}' does not support ufuncs "
+                        f'(__array_ufunc__=None): {_SYMBOLS[name]} on a traced array; '
+                        f'at {where_in_user_code()}')
     r = _array_op(name, a, b)
     if a.weak:
         # A Python number (a dynamic hyperparameter): immutable, so ``lr *= 2``
