@@ -316,3 +316,22 @@ def test_a_strided_constant_runs_natively():
     g, ex, got = _native_executable(lambda x: F.sin(x * const) + x, [x])
     _close(got, interpret(g, [x]))
     assert ex.one_call.native.run([x]) is not None
+
+
+def test_long_long_labels_run_natively():
+    # ``np.longlong`` arrays are int64 under another type number: the plan
+    # (traced with NumPy's usual int64) takes them rather than refusing.
+    x = np.random.default_rng(0).standard_normal((6, 4)).astype(np.float32)
+    w = np.full((4, 3), 0.25, np.float32)
+
+    def f(x, w, t):
+        return F.softmax_cross_entropy(F.matmul(x, w), t)
+    t = np.array([0, 2, 1, 1, 0, 2])
+    g, ex, want = _native_executable(f, [x, w, t])
+    tq = t.astype(np.longlong)
+    assert tq.dtype.num != t.dtype.num
+    got = ex.one_call.native.run([x, w, tq])
+    assert got is not None  # not refused
+    _close(got, want)
+    _close(got, interpret(g, [x, w, tq]))
+    assert native.type_nums(np.dtype(np.longlong)) == (tq.dtype.num, t.dtype.num)

@@ -116,6 +116,24 @@ def _check_layout() -> None:
         raise Unsupported('unexpected NumPy array layout')
 
 
+def type_nums(dt: numpy.dtype) -> tuple:
+    """NumPy's type number of ``dt`` and of the other name of the same C
+    type, if any (int64 is both ``long`` and ``long long`` on Linux: arrays
+    of either hold the same values; else the number twice).
+
+    >>> a, b = type_nums(numpy.dtype(numpy.int64))
+    >>> {a, b} == {numpy.dtype('l').num, numpy.dtype('q').num}
+    True
+    >>> type_nums(numpy.dtype(numpy.float32))
+    (11, 11)
+    """
+    for other in ('l', 'q') if dt.char in 'lq' else ('L', 'Q') if dt.char in 'LQ' else ():
+        o = numpy.dtype(other)
+        if o.char != dt.char and o.itemsize == dt.itemsize:
+            return dt.num, o.num
+    return dt.num, dt.num
+
+
 def _setup() -> dict:
     """The host's part: the cache fingerprint, the symbols the objects bind
     and the entry maker.  LLVM's compiler (:func:`_jit`) is set up only where
@@ -636,18 +654,19 @@ class _Translator:
 
     # --- the entry function ------------------------------------------------
     def _arg_check(self) -> Any:
-        """``i1 tj_arg_ok(obj, ndim, type number, flags)``: whether ``obj`` is
-        an ndarray of that rank, dtype (native byte order) and with those
-        flags set.  One function per module: the entry calls it per array."""
+        """``i1 tj_arg_ok(obj, ndim, type number, its alias, flags)``: whether
+        ``obj`` is an ndarray of that rank, dtype (either type number: see
+        :func:`type_nums`; native byte order) and with those flags set.  One
+        function per module: the entry calls it per array."""
         f = self.module.globals.get('tj_arg_ok')
         if f is not None:
             return f
         ir, i8p, i32 = self.ir, self.i8p, self.i32
-        f = ir.Function(self.module, ir.FunctionType(ir.IntType(1), [i8p, i32, i32, i32]),
+        f = ir.Function(self.module, ir.FunctionType(ir.IntType(1), [i8p, i32, i32, i32, i32]),
                         'tj_arg_ok')
         f.linkage = 'internal'
         f.attributes.add('noinline')
-        obj, ndim, num, need = f.args
+        obj, ndim, num, alias, need = f.args
         outer = self.b
         b = self.b = ir.IRBuilder(f.append_basic_block('type'))
         fields = f.append_basic_block('fields')
@@ -660,7 +679,9 @@ class _Translator:
         b.position_at_end(fields)
         ok = b.icmp_signed('==', self._field(obj, _ND, i32), ndim)
         descr = self._field(obj, _DESCR, i8p)
-        ok = b.and_(ok, b.icmp_signed('==', self._field(descr, _DESCR_TYPENUM, i32), num))
+        typenum = self._field(descr, _DESCR_TYPENUM, i32)
+        ok = b.and_(ok, b.or_(b.icmp_signed('==', typenum, num),
+                              b.icmp_signed('==', typenum, alias)))
         order = self._field(descr, _DESCR_BYTEORDER, self.i8)
         ok = b.and_(ok, b.or_(b.icmp_unsigned('==', order, ir.Constant(self.i8, ord('='))),
                               b.icmp_unsigned('==', order, ir.Constant(self.i8, ord('|')))))
@@ -728,8 +749,9 @@ class _Translator:
             # refuses a read-only one).
             need = (_ALIGNED | (_C_CONTIGUOUS if contiguous else 0)
                     | (_WRITEABLE if p in written else 0))
-            require(b.call(self._arg_check(), [obj, ir.Constant(i32, ndim),
-                                               ir.Constant(i32, dt.num), ir.Constant(i32, need)]))
+            num, alias = type_nums(dt)
+            require(b.call(self._arg_check(), [obj, ir.Constant(i32, ndim), ir.Constant(i32, num),
+                                               ir.Constant(i32, alias), ir.Constant(i32, need)]))
             arr = _Array(dt, ndim, contiguous)
             elem = _lltype(dt, ir, memory=True)
             values.append(b.bitcast(self._field(obj, _DATA, i8p), elem.as_pointer()))

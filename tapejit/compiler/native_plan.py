@@ -491,8 +491,9 @@ class _PlanTranslator(native._Translator):
             dt = numpy.dtype(char)
             need = (native._ALIGNED | native._C_CONTIGUOUS
                     | (native._WRITEABLE if writeable else 0))
+            num, alias = native.type_nums(dt)
             self.require(b.call(self._arg_check(), [obj, ir.Constant(i32, ndim),
-                                                    ir.Constant(i32, dt.num),
+                                                    ir.Constant(i32, num), ir.Constant(i32, alias),
                                                     ir.Constant(i32, need)]))
             arr = native._Array(dt, max(ndim, 1), True)
             elem = native._lltype(dt, ir, memory=True)
