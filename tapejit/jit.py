@@ -113,7 +113,46 @@ def _leaf_spec(x: Any, grad_ignored: bool = False) -> tuple:
         raise TypeError(f'jit: argument of type {type(x).__name__} is neither an array, '
                         'a Variable, nor hashable; make it static (static_argnums) or '
                         'pass arrays') from None
-    return ('S', type(x).__name__, x)
+    return ('S', _Static(x))
+
+
+class _Static:
+    """A static value in a cache key: equal to another only if of the same
+    types throughout, as a trace may depend on them (``2`` and ``2.0`` and
+    ``True`` are ``==``, as are ``0.0`` and ``-0.0``, but ``a * s`` has
+    another dtype, ``x / s`` another sign of infinity)."""
+
+    __slots__ = ('value', 'key')
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+        self.key = _typed(value)
+
+    def __eq__(self, other: object) -> bool:
+        return other.__class__ is _Static and self.key == other.key  # type: ignore
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+def _typed(v: Any) -> Any:
+    c = v.__class__
+    if c is float:
+        return c, v.hex()  # (tells -0.0 from 0.0; a NaN equals itself)
+    if c is int or c is str or c is bool or v is None:
+        return c, v
+    if isinstance(v, tuple):  # (a namedtuple of hyperparameters, say)
+        return c, tuple(_typed(e) for e in v)
+    if isinstance(v, frozenset):
+        return c, frozenset(_typed(e) for e in v)
+    if isinstance(v, numpy.generic):
+        return c, v.dtype.str, v.tobytes()
+    if c is complex:
+        return c, v.real.hex(), v.imag.hex()
+    return c, v
 
 
 TARGETS = ('auto', 'cpu', 'cuda', 'interpret')
@@ -477,7 +516,8 @@ class JitFunction:
         leaves, td, statics = self._split(args, kwargs)
         specs = tuple(('static',) if x is _STATIC else _leaf_spec(x, True)
                       for i, x in enumerate(leaves))
-        base = (td, specs, statics, config.enable_backprop, config.train, _sharing(leaves))
+        base = (td, specs, tuple((n, _Static(v)) for n, v in statics) if statics else (),
+                config.enable_backprop, config.train, _sharing(leaves))
         # Whether a gradient is present is part of the key, except for the
         # Variables whose gradient this signature's plan overwrites before reading.
         ign = self._grad_ignored.get(base, ())

@@ -59,6 +59,20 @@ def test_simplify_folds_ones_gradients_cse_and_dce():
     assert [e.prim.name for e in s.eqns] == ['add', 'mul']
 
 
+@pytest.mark.parametrize('form, folds', [
+    (lambda x: x + 0.0, False), (lambda x: 0.0 + x, False), (lambda x: x - (-0.0), False),
+    (lambda x: x + (-0.0), True), (lambda x: x - 0.0, True)])
+def test_adding_a_zero_folds_only_where_it_keeps_the_sign_of_zero(form, folds):
+    # -0.0 + 0.0 is +0.0, which 1 / x tells from -0.0.
+    x = np.array([-0.0, 0.0, 1.5, -np.inf], np.float32)
+    g = trace_graph(lambda x: 1.0 / form(x), [x])
+    assert [e.prim.name for e in simplify(g).eqns].count('div') == 1
+    assert len(simplify(g).eqns) == (1 if folds else 2)
+    ex = _check(lambda x: 1.0 / form(x), [x])
+    with np.errstate(divide='ignore'):
+        np.testing.assert_array_equal(ex([x])[0], 1.0 / form(x))
+
+
 @pytest.mark.parametrize('shape, axis, keepdims', [
     ((6, 5), 1, True), ((6, 5), 0, False), ((4, 3, 5), (0, 2), False),
     ((4, 3, 5), None, False), ((7,), None, True), ((3, 4), (1,), False)])

@@ -227,6 +227,27 @@ def test_static_argnums():
     assert _info(power) == (1, 2, 2, 2)
 
 
+def test_static_values_equal_but_of_other_types_trace_again():
+    # 2 == 2.0 == True and 0.0 == -0.0, but the results differ in dtype or sign.
+    a = np.arange(3, dtype=np.int64)
+    f = tapejit.jit(lambda a, s: a * s, static_argnums=1)
+    g = tapejit.jit(lambda a, cfg: a * cfg[0])  # inside a hashable leaf
+    import collections
+    Cfg = collections.namedtuple('Cfg', 'scale')
+    for s in (2, 2.0, True, np.float32(2), 2, 2.0):
+        want = a * s
+        for got in (f(a, s), g(a, Cfg(s))):
+            assert got.dtype == want.dtype, (s, got.dtype, want.dtype)
+            np.testing.assert_array_equal(got, want)
+    assert f.cache_info().traces == 4 and g.cache_info().traces == 4
+    h = tapejit.jit(lambda x, s: x / s)
+    x = np.array([1.0, -2.0])
+    with np.errstate(divide='ignore'):
+        for s in (0.0, -0.0, 0.0, float('nan'), float('nan')):
+            np.testing.assert_array_equal(h(x, s), x / s)
+    assert h.cache_info().traces == 3
+
+
 def test_static_argnums_negative_and_static_argnames():
     @tapejit.jit(static_argnums=(-1,), static_argnames=('mode',))
     def f(x, scale, mode='mul'):

@@ -129,15 +129,19 @@ def fold(g: Graph) -> Graph:
                 elif sa is not None and sa == 1 and b.shape == out.shape \
                         and b.dtype == out.dtype:
                     alias = b
+            # Only a zero of the right sign is an identity: ``-0.0 + 0.0`` is
+            # ``+0.0`` (and ``1 / x`` tells them apart), while ``x + -0.0``
+            # and ``x - 0.0`` are ``x`` for every ``x``.
             elif name == 'add':
-                if sb is not None and sb == 0 and a.shape == out.shape and a.dtype == out.dtype:
+                if _zero(sb, -1) and a.shape == out.shape and a.dtype == out.dtype:
                     alias = a
-                elif sa is not None and sa == 0 and b.shape == out.shape \
-                        and b.dtype == out.dtype:
+                elif _zero(sa, -1) and b.shape == out.shape and b.dtype == out.dtype:
                     alias = b
-            elif name in ('sub', 'div'):
-                unit = 0 if name == 'sub' else 1
-                if sb is not None and sb == unit and a.shape == out.shape \
+            elif name == 'sub':
+                if _zero(sb, 1) and a.shape == out.shape and a.dtype == out.dtype:
+                    alias = a
+            elif name == 'div':
+                if sb is not None and sb == 1 and a.shape == out.shape \
                         and a.dtype == out.dtype:
                     alias = a
         if alias is not None:
@@ -157,6 +161,11 @@ def fold(g: Graph) -> Graph:
         producers[out.id] = e
         eqns.append(e)
     return _rebuild(g, eqns, subst, consts.vars, consts.values)
+
+
+def _zero(v: Any, sign: int) -> bool:
+    """Whether the splat value ``v`` is a zero of this sign (-1 or 1)."""
+    return v is not None and v == 0 and bool(numpy.signbit(v)) == (sign < 0)
 
 
 def lower_logsumexp(g: Graph) -> Graph:
