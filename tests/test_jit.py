@@ -294,6 +294,19 @@ def test_dynamic_argnums_and_argnames():
         f(np.ones(2), k=np.ones(2))
 
 
+@pytest.mark.parametrize('dtype', [np.int64, np.int32, np.bool_, np.float32])
+@pytest.mark.parametrize('value', [0.5, 3])
+def test_a_dynamic_number_promotes_an_array_of_a_lower_kind_as_numpy_does(dtype, value):
+    a = np.arange(4).astype(dtype)
+    f = tapejit.jit(lambda a, s: a * s + s, dynamic_argnums=1)
+    fv = tapejit.jit(lambda a, s: (Variable(a) * s).array, dynamic_argnums=1)
+    for k in range(3):
+        s = value * (k + 1)
+        for got, want in ((f(a, s), a * s + s), (fv(a, s), (Variable(a) * s).array)):
+            assert got.dtype == want.dtype, (got.dtype, want.dtype)
+            np.testing.assert_array_equal(got, want)
+
+
 def test_unhashable_arguments_are_rejected():
     f = tapejit.jit(lambda x, s: x, static_argnums=1)
     with pytest.raises(TypeError, match='hashable'):

@@ -61,7 +61,23 @@ def _weak_pair(a: Any, b: Any) -> tuple:
     wa = da.__class__ is TracedArray and da.weak
     wb = db.__class__ is TracedArray and db.weak
     if wa and not wb and getattr(db, 'dtype', None) is not None and da.dtype != db.dtype:
-        a = E.cast(a, dtype=db.dtype)
+        dt = _weak_result(da.dtype, db.dtype)
+        a = E.cast(a, dtype=dt)
+        if dt != db.dtype:
+            b = E.cast(b, dtype=dt)
     elif wb and not wa and getattr(da, 'dtype', None) is not None and da.dtype != db.dtype:
-        b = E.cast(b, dtype=da.dtype)
+        dt = _weak_result(db.dtype, da.dtype)
+        b = E.cast(b, dtype=dt)
+        if dt != da.dtype:
+            a = E.cast(a, dtype=dt)
     return a, b
+
+
+def _weak_result(weak: Any, other: Any) -> Any:
+    """NumPy's dtype for an array of dtype ``other`` and a Python number
+    (``weak``: float64 for a float, int64 for an int): the array's, unless
+    the number is of a higher kind (``int_array * 0.5`` is float64,
+    ``bool_array * 2`` int64)."""
+    if weak.kind == 'f' and other.kind in 'biu' or weak.kind in 'iu' and other.kind == 'b':
+        return numpy.result_type(other, weak)
+    return other
