@@ -764,6 +764,56 @@ def test_a_gradient_left_stale_by_a_reshape_is_cleared_or_read_as_eagerly():
         assert traces == (1 if clear else 4), traces
 
 
+def test_a_closure_variable_without_gradient_is_read_and_written_every_call():
+    # A mask the caller changes between calls, and a running total the function
+    # keeps in a Variable: state, as eagerly, not constants of the first trace.
+    for mode in ('eager', 'jit'):
+        mask = Variable(np.ones(3, np.float32), requires_grad=False)
+        total = Variable(np.zeros(3, np.float32), requires_grad=False)
+
+        def f(x):
+            total.array = total.array + x.array
+            return x * mask
+        g = tapejit.jit(f) if mode == 'jit' else f
+        x = Variable(np.array([1.0, 2.0, 3.0], np.float32))
+        outs = []
+        for i in range(5):
+            mask.array = np.full(3, float(i), np.float32)
+            outs.append(g(x).array)
+        np.testing.assert_array_equal(np.stack(outs), np.arange(5.0)[:, None] * x.array)
+        np.testing.assert_array_equal(total.array, 5 * x.array)
+        assert total.array.__class__ is np.ndarray
+
+
+def test_variables_made_inside_the_function_stay_constants():
+    # The seed of ones of backward() and a Variable of a constant made inside
+    # are constants of the graph (folded), not inputs.
+    def f(x):
+        c = Variable(np.full(3, 2.0, np.float32), requires_grad=False)
+        loss = F.sum(x * c)
+        gx, = tapejit.grad([loss], [x])
+        return gx
+    g = tapejit.jit(f).lower(Variable(np.ones(3, np.float32)))
+    assert len(g.invars) == 1
+
+
+def test_a_traced_array_stored_on_a_link_is_an_error_naming_the_line():
+    class Running(tapejit.Link):
+        def __init__(self):
+            super().__init__()
+            self.add_persistent('avg', np.zeros(2, np.float32))
+
+        def forward(self, x):
+            self.avg = 0.9 * self.avg + 0.1 * x.array
+            return x * 2
+
+    m = Running()
+    with pytest.raises(TraceError, match=r'Running: avg = <a traced array>.*'
+                                         r'Keep such state in a Variable.*test_jit\.py'):
+        tapejit.jit(lambda m, x: m(x))(m, Variable(np.ones(2, np.float32)))
+    assert m.avg.__class__ is np.ndarray
+
+
 def test_returned_constants_are_not_shared_between_calls():
     f = tapejit.jit(lambda x: (x * 2, np.zeros(2)))
     _, z = f(np.ones(2))

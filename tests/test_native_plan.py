@@ -311,7 +311,7 @@ def test_an_output_array_changed_in_place_after_the_caller_dropped_it_is_not_reu
 
 def test_a_strided_constant_runs_natively():
     c = np.arange(12, dtype=np.float32).reshape(3, 4)
-    const = tapejit.Variable(c.T, requires_grad=False)   # (4, 3), not C-contiguous
+    const = c.T   # (4, 3), not C-contiguous: a constant of the graph
     x = np.ones((4, 3), np.float32)
     g, ex, got = _native_executable(lambda x: F.sin(x * const) + x, [x])
     _close(got, interpret(g, [x]))

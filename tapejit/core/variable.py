@@ -168,6 +168,9 @@ class Variable:
         self._requires_grad = bool(requires_grad)
         self._name = name
         self._loss_scale = None
+        tr = config.trace
+        if tr is not None:
+            tr.born.add(id(self))
         if grad is not None:
             self.grad = grad
 
@@ -181,6 +184,11 @@ class Variable:
         v._requires_grad = requires_grad
         v._name = None
         v._loss_scale = None
+        tr = config.trace
+        if tr is not None:
+            # Made while a function is traced (a gradient's seed of ones, say):
+            # a constant of the graph where its array is concrete, not state.
+            tr.born.add(id(v))
         return v
 
     # ------------------------------------------------------------------ node

@@ -68,6 +68,10 @@ class Trace:
         self.consts: list = []
         self._const_ids: dict = {}
         self.stateful: dict = {}
+        # ids of the Variables made while tracing: those holding a concrete
+        # array are constants, while one that existed before is state
+        # (a closure's mask the caller changes between calls).
+        self.born: set = set()
         self._n = 0
         self.closed = False
         # id(Variable) -> 'read' | 'write': the first thing the traced function did
@@ -155,12 +159,15 @@ class Trace:
         return st
 
     def touch(self, var: Variable) -> None:
-        """A Variable's array or gradient is used: a concrete one that requires grad
-        (closed over by the function) or holds state becomes stateful, so that reads
-        see its current values on every call and writes are replayed."""
-        if ((var._requires_grad or var.__class__ is StateVariable)
-                and id(var) not in self.stateful
-                and var._data is not None and var._data.__class__ is not TracedArray):
+        """A Variable's array or gradient is used: a concrete one (closed over by
+        the function) becomes stateful, so that reads see its current values on
+        every call and writes are replayed.  Whether it requires grad does not
+        matter: a mask or a running total the caller updates between calls is
+        read anew too, as eagerly."""
+        if (id(var) not in self.stateful and var._data is not None
+                and var._data.__class__ is not TracedArray
+                and (var._requires_grad or var.__class__ is StateVariable
+                     or id(var) not in self.born)):
             self.capture(var, ('closure', var))
 
     def dynamic(self, key: Any, getter: Callable[[], Any], what: str) -> TracedArray:
@@ -212,8 +219,8 @@ class Trace:
                 if arr.trace is not self:
                     raise leaked_error()
                 in_vars.append(arr.var)
-            elif isinstance(a, Variable) and (a._requires_grad
-                                              or a.__class__ is StateVariable):
+            elif isinstance(a, Variable) and (a._requires_grad or a.__class__ is StateVariable
+                                              or id(a) not in self.born):
                 st = self.capture(a, ('closure', a))
                 arrays[i] = st.data_in
                 in_vars.append(st.data_in.var)

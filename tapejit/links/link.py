@@ -20,6 +20,7 @@ from typing import Any, Iterator, Optional
 import numpy
 
 from tapejit import backends, pytree
+from tapejit.core.abstract import TraceError, TracedArray, where_in_user_code
 from tapejit.core.parameter import Parameter
 from tapejit.core.variable import Variable
 
@@ -60,6 +61,14 @@ class Link:
             self.within_init_scope = old
 
     def __setattr__(self, name: str, value: Any) -> None:
+        if value.__class__ is TracedArray:
+            # It would outlive the trace, and the plan would never write it
+            # again: a running statistic silently stuck at its first value.
+            raise TraceError(
+                f'{self._label()}: {name} = <a traced array> inside @tapejit.jit: an array '
+                'stored on a link would outlive the trace and not be updated by later '
+                'calls. Keep such state in a Variable (requires_grad=False) and assign '
+                f'its .array instead, or return the value; at {where_in_user_code()}')
         if self.__dict__.get('within_init_scope', False) and isinstance(value, Parameter):
             value.name = name
             self._params.add(name)
