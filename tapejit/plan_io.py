@@ -129,7 +129,7 @@ def finish_lines(out_kinds: list, writes: list, const_outputs: frozenset, out_td
                  write_data: Callable, env: dict) -> list:
     """The statements of :func:`compile_finish`'s function (over ``leaves``
     and ``outs``), their constants added to ``env``."""
-    env.update(_make=Variable._make, _write_data=write_data, _unflatten=unflatten,
+    env.update(_make=Variable._result, _write_data=write_data, _unflatten=unflatten,
                _new=object.__new__, _V=Variable)
     # A gradient's Variable made inline, as Variable._make does (a call less
     # per parameter of a small step): every slot None but these two.

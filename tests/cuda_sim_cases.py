@@ -182,6 +182,20 @@ def nan_and_inf_propagate():
 
 
 @case
+def signed_zeros_keep_their_sign():
+    # x + 0.0 is not x for x = -0.0 (the simplifier keeps it); 1 / x shows it.
+    x = np.array([-0.0, 0.0, 1.5, -np.inf], np.float32)
+
+    def f(x):
+        return 1.0 / (x + 0.0), 1.0 / (0.0 + x), 1.0 / (x - (-0.0)), 1.0 / (x + (-0.0))
+    ex, g, got = _run(f, [x])
+    with np.errstate(divide='ignore'):
+        want = [1.0 / (x + 0.0), 1.0 / (0.0 + x), 1.0 / (x - (-0.0)), 1.0 / (x + (-0.0))]
+    for a, b in zip(got, want):
+        np.testing.assert_array_equal(a, b)
+
+
+@case
 def one_group_several_reduction_patterns():
     import tapejit.functions as F
     x = _rng().standard_normal((33, 36)).astype(np.float32)

@@ -175,8 +175,10 @@ class Variable:
             self.grad = grad
 
     @classmethod
-    def _make(cls, data: Any, requires_grad: bool) -> 'Variable':
-        # The hot path of every op: no checks, no keyword parsing.
+    def _result(cls, data: Any, requires_grad: bool) -> 'Variable':
+        # The hot path of every op: no checks, no keyword parsing.  (An op's
+        # result while tracing holds a traced array: never state, so not
+        # noted as :meth:`_make` notes it.)
         v = object.__new__(cls)
         v._data = data
         v._node = None
@@ -184,10 +186,16 @@ class Variable:
         v._requires_grad = requires_grad
         v._name = None
         v._loss_scale = None
+        return v
+
+    @classmethod
+    def _make(cls, data: Any, requires_grad: bool) -> 'Variable':
+        v = cls._result(data, requires_grad)
         tr = config.trace
         if tr is not None:
-            # Made while a function is traced (a gradient's seed of ones, say):
-            # a constant of the graph where its array is concrete, not state.
+            # Made while a function is traced (a gradient's seed of ones, an
+            # array argument wrapped): a constant of the graph where its
+            # array is concrete, not state.
             tr.born.add(id(v))
         return v
 

@@ -171,7 +171,7 @@ def bind(prim: Primitive, args: tuple, params: dict) -> Variable:
         if out.__class__ is not ndarray and isinstance(out, numpy.generic):
             out = numpy.asarray(out)
     if not (requires_grad and prim.differentiable and config.enable_backprop):
-        return Variable._make(out, requires_grad and prim.differentiable)
+        return Variable._result(out, requires_grad and prim.differentiable)
 
     node = PrimitiveNode(prim, params)
     in_nodes = []
@@ -188,7 +188,7 @@ def bind(prim: Primitive, args: tuple, params: dict) -> Variable:
         in_nodes.append(n)
     node.inputs = in_nodes = tuple(in_nodes)
     node.rank = rank
-    y = Variable._make(out, True)
+    y = Variable._result(out, True)
     yn = y._node = VariableNode(y, out.shape, out.dtype, True)
     yn.creator_node = node
     yn.rank = rank + 1
