@@ -36,6 +36,7 @@ from tapejit.core.variable import Variable
 from tapejit.ir.graph import Graph, verify
 from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import Trace, as_traced
+from tapejit.jit_vjp import Differentiable, attach_lines, differentiable_io
 from tapejit.plan_io import (compile_aliases, compile_finish, compile_gather, finish_lines,
                              gather_items)
 from tapejit.pytree import flatten, leaf_paths, unflatten
@@ -180,8 +181,10 @@ class Plan:
     def __init__(self, graph: Graph, input_sources: list, out_td: Any, out_kinds: list,
                  writes: list, guards: list, grad_ignored_args: frozenset,
                  py_guards: Sequence = (), target: str = 'auto',
-                 fastmath: bool = False) -> None:
+                 fastmath: bool = False, diff: Optional[Differentiable] = None) -> None:
         self.graph = graph
+        # Returned Variables that get a graph every call (see jit_vjp).
+        self.diff = diff
         self.target = target
         self.fastmath = fastmath
         self._executable: Any = None
@@ -228,8 +231,20 @@ class Plan:
         self.aliases: Optional[Callable[[list], bool]] = None
         self.traced_shared = False  # two of its sources held one array when traced
         self.gather = compile_gather(input_sources, _dynamic_array)
+        # Where diff's outputs are in the list of the function's results.
+        self.diff_results: tuple = ()
+        if diff is not None:
+            at = [r for r, kind in enumerate(out_kinds) if kind[0] != 'S']
+            self.diff_results = tuple(at[k] for k in diff.outs)
         self.finish = compile_finish(out_kinds, writes, self.const_outputs, out_td,
-                                     _write_data)
+                                     _write_data, self._attach_lines())
+
+    def _attach_lines(self) -> Optional[Callable[[dict], list]]:
+        """For :func:`finish_lines`: the statements giving a call's outputs
+        their graph (:mod:`tapejit.jit_vjp`), or None where they get none."""
+        if self.diff is None:
+            return None
+        return functools.partial(attach_lines, self)
 
     def guards_hold(self) -> bool:
         """Whether the closure Variables and Python values the trace read
@@ -283,8 +298,8 @@ class Plan:
             if getattr(exe, '_native_run', None) is not None and not self.unpinned:
                 self._fused = self._fuse(exe)
             # Compiled already: one frame less (a small step's calls count).
-            return self.finish(leaves, exe(inputs, check=self.unpinned))
-        return self.finish(leaves, self.execute(inputs))
+            return self.finish(leaves, exe(inputs, check=self.unpinned), inputs)
+        return self.finish(leaves, self.execute(inputs), inputs)
 
     def _run_refused(self, leaves: list) -> Any:
         self.refusals += 1
@@ -297,7 +312,7 @@ class Plan:
         inputs = self.gather(leaves)
         if self.read_grads and not self._grads_fit(inputs):
             return RETRACE
-        return self.finish(leaves, self._executable(inputs, check=self.unpinned))
+        return self.finish(leaves, self._executable(inputs, check=self.unpinned), inputs)
 
     def _fuse(self, exe: Any) -> Callable[[list], Any]:
         """:meth:`run` for a hot small plan compiled natively, written out
@@ -326,7 +341,7 @@ class Plan:
         lines.append('inputs = [' + ', '.join(items) + ']')
         lines += exe.one_call.native.call_lines(env, fail, 'outs = ')
         lines += finish_lines(self.out_kinds, self.writes, self.const_outputs, self.out_td,
-                              _write_data, env)
+                              _write_data, env, self._attach_lines())
         return lines
 
     def gather_inputs(self, leaves: list) -> list:
@@ -849,6 +864,7 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
                     kwargs[name] = val
             out = fn(*args, **kwargs)
             out_leaves, out_td = flatten(out, _is_leaf)
+            diff = None
             for o in out_leaves:
                 if isinstance(o, Variable):
                     outvars.append(as_traced(tr, o))
@@ -858,6 +874,9 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
                     out_kinds.append(('A',))
                 else:
                     out_kinds.append(('S', o))
+            if config.enable_backprop:
+                diff = differentiable_io(getattr(fn, '__name__', 'function'), tr,
+                                         out_leaves, list(outvars))
             for st in tr.stateful.values():
                 v = st.var
                 d = v._data
@@ -896,6 +915,11 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
                 if t.var is not var_in:
                     outvars.append(t.var)
                     writes.append((('arg', i), 'array'))
+        if any(st.source[0] == 'closure' for st in tr.stateful.values()):
+            # Variables reached through links: a link given another child or
+            # Parameter afterwards (``model.l1 = L.Linear(...)``) is read anew.
+            from tapejit.links.link import structure_version
+            tr.guard(('link structure',), structure_version, structure_version())
     finally:
         tr.restore()
         tr.closed = True
@@ -909,7 +933,7 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
     graph = tr.graph(outvars)
     verify(graph)
     plan = Plan(graph, tr.input_sources, out_td, out_kinds, writes, guards,
-                frozenset(ignored), tr.py_guards)
+                frozenset(ignored), tr.py_guards, diff=diff)
     plan.aliases = compile_aliases(tr.array_sources, writes)
     plan.traced_shared = any(first != j for j, (_, _, first) in enumerate(tr.array_sources))
     return plan
@@ -927,7 +951,10 @@ def jit(fn: Optional[Callable] = None, *, static_argnums: Union[int, Sequence[in
     ``loss.backward()``, ``tapejit.grad`` (to any order), ``no_backprop_mode``,
     reads and writes of ``.grad`` and ``.array``.  Gradients and arrays that
     ``fn`` leaves on Variables (arguments, or Variables it closes over that
-    require grad) are written back after every call.  Python scalars and other
+    require grad) are written back after every call.  Returned Variables carry
+    a graph, as eager ones do: backward outside the function reaches its
+    arguments and the Variables it closes over (:mod:`tapejit.jit_vjp`).
+    Python scalars and other
     hashable non-array arguments are static: a new value means a new trace,
     unless listed in ``dynamic_argnums``/``dynamic_argnames``: such an int or
     float is traced as a 0-d array that takes the dtype of the arrays it meets

@@ -107,10 +107,12 @@ def compile_aliases(array_sources: list, writes: list) -> Optional[Callable[[lis
 
 
 def compile_finish(out_kinds: list, writes: list, const_outputs: frozenset, out_td: Any,
-                   write_data: Callable) -> Callable:
-    """``finish(leaves, outs) -> result``: the function's return value built
-    from the plan's output arrays, after replaying its writes to Variables
-    (cleared gradients, new gradients, new arrays) in trace order.
+                   write_data: Callable,
+                   attach: Optional[Callable[[dict], list]] = None) -> Callable:
+    """``finish(leaves, outs, inputs=None) -> result``: the function's return
+    value built from the plan's output arrays, after replaying its writes to
+    Variables (cleared gradients, new gradients, new arrays) in trace order.
+    ``inputs`` (the call's input arrays) is read where ``attach`` is given.
 
     >>> import numpy as np
     >>> f = compile_finish([('A',), ('S', 7)], [], frozenset(), ('tuple', ('*', '*')),
@@ -119,16 +121,20 @@ def compile_finish(out_kinds: list, writes: list, const_outputs: frozenset, out_
     (array([0.]), 7)
     """
     env: dict = {}
-    lines = finish_lines(out_kinds, writes, const_outputs, out_td, write_data, env)
-    src = 'def finish(leaves, outs):\n' + ''.join(f'    {ln}\n' for ln in lines)
+    lines = finish_lines(out_kinds, writes, const_outputs, out_td, write_data, env, attach)
+    src = 'def finish(leaves, outs, inputs=None):\n' + ''.join(f'    {ln}\n' for ln in lines)
     exec(compile_source(src, '<tapejit plan results>'), env)
     return env['finish']
 
 
 def finish_lines(out_kinds: list, writes: list, const_outputs: frozenset, out_td: Any,
-                 write_data: Callable, env: dict) -> list:
+                 write_data: Callable, env: dict,
+                 attach: Optional[Callable[[dict], list]] = None) -> list:
     """The statements of :func:`compile_finish`'s function (over ``leaves``
-    and ``outs``), their constants added to ``env``."""
+    and ``outs``, and ``inputs`` where ``attach`` is given), their constants
+    added to ``env``.  ``attach(env)``: statements run once the results are
+    made, before the writes are replayed (so that the arrays ``inputs``
+    holds are still the Variables' own)."""
     env.update(_make=Variable._result, _write_data=write_data, _unflatten=unflatten,
                _new=object.__new__, _V=Variable)
     # A gradient's Variable made inline, as Variable._make does (a call less
@@ -151,6 +157,8 @@ def finish_lines(out_kinds: list, writes: list, const_outputs: frozenset, out_td
                        else f'outs[{k}]')
         k += 1
     lines.append(f'results = [{", ".join(results)}]')
+    if attach is not None:
+        lines += attach(env)
     # A gradient cleared or set that a later write of the same Variable's
     # gradient replaces is never seen: only the last is replayed.
     last_grad: dict = {}

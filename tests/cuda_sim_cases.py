@@ -396,6 +396,34 @@ def jit_target_cuda():
 
 
 @case
+def jit_output_backward_outside():
+    """``y = jf(x); y.backward()`` with ``target='cuda'``: the call's node
+    runs its backward plan on CUDA too; gradients equal eager's."""
+    import tapejit
+    import tapejit.functions as F
+    rng = _rng(3)
+    W = tapejit.Variable(rng.standard_normal((5, 4)).astype(np.float32))
+
+    def f(x):
+        return F.sum(F.tanh(F.matmul(x, W)) ** 2)
+
+    jf = tapejit.jit(f, target='cuda')
+    x = tapejit.Variable(rng.standard_normal((3, 5)).astype(np.float32))
+    got = []
+    for fn in (jf, f):
+        W.cleargrad()
+        x.cleargrad()
+        fn(x).backward()
+        got.append((W.grad.copy(), x.grad.copy()))
+    for a, b in zip(*got):
+        np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)
+    W.cleargrad()
+    x.cleargrad()
+    vjp, = jf(x).creator.plan.diff.vjps.values() or [None]
+    assert vjp is not None and vjp.target == 'cuda', vjp
+
+
+@case
 def function_table_values_and_gradients():
     """Every entry of test_functions.py's table, compiled for CUDA: its outputs
     and the gradients of a weighted sum of them equal eager CPU ones."""

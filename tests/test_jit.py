@@ -814,6 +814,28 @@ def test_a_traced_array_stored_on_a_link_is_an_error_naming_the_line():
     assert m.avg.__class__ is np.ndarray
 
 
+def test_a_link_given_another_child_or_parameter_is_read_anew():
+    import tapejit.links as L
+
+    m = tapejit.Chain(a=L.Linear(3, 2), b=L.Linear(2, 1))
+    f = tapejit.jit(lambda x: m.b(F.relu(m.a(x))))
+    x = np.ones((4, 3), np.float32)
+
+    def check():
+        np.testing.assert_allclose(f(x).array, m.b(F.relu(m.a(x))).array, rtol=1e-6)
+
+    check()
+    m.b = L.Linear(2, 1)  # another child
+    check()
+    m.a.W = tapejit.Parameter(m.a.W.array * 3)  # another Parameter of a child
+    check()
+    m.a.W.array = m.a.W.array * 2  # (another array: read every call, no new trace)
+    check()
+    for _ in range(3):
+        check()
+    assert f.cache_info().traces == 3
+
+
 def test_returned_constants_are_not_shared_between_calls():
     f = tapejit.jit(lambda x: (x * 2, np.zeros(2)))
     _, z = f(np.ones(2))

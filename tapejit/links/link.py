@@ -25,6 +25,31 @@ from tapejit.core.parameter import Parameter
 from tapejit.core.variable import Variable
 
 
+_ABSENT = object()
+_structure = [0]
+
+
+def _structure_changed() -> None:
+    _structure[0] += 1
+
+
+def structure_version() -> int:
+    """A number that changes whenever a link's child link or Variable is
+    replaced or deleted, or a ChainList grows: a jitted function that read
+    parameters through links traces again after such a change, instead of
+    running with the Parameters it traced.
+
+    >>> import tapejit, tapejit.links as L
+    >>> from tapejit.links.link import structure_version
+    >>> m = L.Linear(2, 3)
+    >>> v = structure_version()
+    >>> m.W = tapejit.Parameter(m.W.array.copy())
+    >>> structure_version() != v
+    True
+    """
+    return _structure[0]
+
+
 class Link:
     """Building block of models: owns parameters, persistent values and nothing else.
 
@@ -73,11 +98,17 @@ class Link:
             value.name = name
             self._params.add(name)
             self._persistent.discard(name)
+        old = self.__dict__.get(name, _ABSENT)
+        if old is not _ABSENT and old is not value and (
+                isinstance(old, (Link, Variable)) or isinstance(value, (Link, Variable))):
+            _structure_changed()
         super().__setattr__(name, value)
 
     def __delattr__(self, name: str) -> None:
         self._params.discard(name)
         self._persistent.discard(name)
+        if isinstance(self.__dict__.get(name), (Link, Variable)):
+            _structure_changed()
         super().__delattr__(name)
 
     def add_param(self, name: str, shape: Any = None, dtype: Any = numpy.float32,
@@ -395,6 +426,7 @@ class ChainList(Link):
             raise TypeError(f'{self._label()}: expects a Link, got {type(link).__name__}')
         link.name = str(len(self._children))
         self._children.append(link)
+        _structure_changed()
 
     append = add_link
 
