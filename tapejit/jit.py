@@ -234,7 +234,7 @@ class Plan:
         # Where diff's outputs are in the list of the function's results.
         self.diff_results: tuple = ()
         if diff is not None:
-            at = [r for r, kind in enumerate(out_kinds) if kind[0] != 'S']
+            at = [r for r, kind in enumerate(out_kinds) if kind[0] not in 'SO']
             self.diff_results = tuple(at[k] for k in diff.outs)
         self.finish = compile_finish(out_kinds, writes, self.const_outputs, out_td,
                                      _write_data, self._attach_lines())
@@ -395,7 +395,7 @@ class Plan:
         for i, (src, which) in enumerate(self.input_sources):
             if which in ('data', 'array'):
                 data_in[(src[0], src[1] if src[0] == 'arg' else id(src[1]))] = i
-        n_user = sum(1 for kind in self.out_kinds if kind[0] != 'S')
+        n_user = sum(1 for kind in self.out_kinds if kind[0] not in 'SO')
         out = {}
         k = n_user
         for src, which in self.writes:
@@ -867,6 +867,13 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
             diff = None
             for o in out_leaves:
                 if isinstance(o, Variable):
+                    tr.touch(o)  # (a closed-over Variable returned unused)
+                st = tr.stateful.get(id(o))
+                if st is not None and st.var is o:
+                    # An argument or closed-over Variable: the same object,
+                    # as eagerly (its writes are replayed before it is seen).
+                    out_kinds.append(('O', st.source))
+                elif isinstance(o, Variable):
                     outvars.append(as_traced(tr, o))
                     out_kinds.append(('V', o._requires_grad))
                 elif isinstance(o, TracedArray) or backends.is_array(o):

@@ -65,6 +65,9 @@ def differentiable_io(name: str, tr: Any, out_leaves: list, user_outvars: list
     out_vars = []
     k = 0
     for o in out_leaves:
+        st = tr.stateful.get(id(o))
+        if st is not None and st.var is o:
+            continue  # (returned itself: no output of the plan)
         if isinstance(o, Variable):
             n = o._node
             if n is not None and n.creator_node is not None:

@@ -153,6 +153,9 @@ def finish_lines(out_kinds: list, writes: list, const_outputs: frozenset, out_td
         if kind[0] == 'S':
             results.append(name(kind[1]))
             continue
+        if kind[0] == 'O':  # an argument or closed-over Variable itself
+            results.append(_obj(kind[1], name))
+            continue
         results.append(f'_make(outs[{k}], {name(kind[1])})' if kind[0] == 'V'
                        else f'outs[{k}]')
         k += 1

@@ -1454,3 +1454,29 @@ def test_train_and_eval_signatures_both_stay_cached():
     for k, (x, t) in enumerate(_batches(9)):
         run(params, x, t, train=k % 3 != 2)  # two training steps, one evaluation
     assert calls == [True, False], calls  # one trace per signature
+
+
+def test_numpy_methods_a_traced_array_lacks_are_errors_naming_the_line():
+    x = Variable(np.array([-1.0, 2.0]))
+    f = tapejit.jit(lambda x: (abs(x.array), +x.array))
+    a, b = f(x)
+    np.testing.assert_array_equal(a, [1.0, 2.0])
+    np.testing.assert_array_equal(b, [-1.0, 2.0])
+    with pytest.raises(AttributeError, match=r"no NumPy method 'sum'.*F\.sum.*test_jit\.py"):
+        tapejit.jit(lambda x: x.array.sum())(x)
+
+
+def test_a_returned_argument_or_closure_variable_is_the_same_object():
+    w = Variable(np.array([1.0, 2.0]))
+
+    @tapejit.jit
+    def f(x, s):
+        x.array = x.array * s  # (written back before the caller sees x)
+        return x, w, {'y': x * 2}
+
+    x = Variable(np.array([3.0, 4.0]))
+    for s in (2.0, 2.0):
+        rx, rw, d = f(x, s)
+        assert rx is x and rw is w
+    np.testing.assert_array_equal(x.array, [12.0, 16.0])
+    np.testing.assert_array_equal(d['y'].array, [24.0, 32.0])

@@ -10,6 +10,7 @@ of computing.
 from __future__ import annotations
 
 import os
+import sys
 import traceback
 from typing import Any, Optional
 
@@ -157,6 +158,27 @@ class TracedArray:
     def __neg__(self) -> Any:
         from tapejit.ops.elementwise import neg
         return neg(self)._data
+
+    def __pos__(self) -> 'TracedArray':
+        return TracedArray(self.var, self.trace, self.weak)  # (NumPy: a copy)
+
+    def __abs__(self) -> Any:
+        from tapejit.ops.elementwise import absolute
+        return absolute(self)._data
+
+    def __getattr__(self, name: str) -> Any:
+        # Only names the class lacks get here: a NumPy method tapejit does
+        # not record on arrays.  Say what to use instead, with the line.
+        if name.startswith('__') or sys._getframe(1).f_globals.get(
+                '__name__', '').startswith('tapejit'):
+            # (A probe, ``getattr(x, 'array', x)``: no message to build.)
+            raise AttributeError(name)
+        raise AttributeError(
+            f'a traced array (inside @tapejit.jit) has no NumPy method {name!r}: it '
+            'records shape, dtype, ndim, size, reshape, astype, T, copy, indexing, '
+            'abs() and the operators + - * / ** and comparisons; for the rest use '
+            f'tapejit.functions on the Variable (F.sum, F.matmul, ...); at '
+            f'{where_in_user_code()}')
 
     def __getitem__(self, slices: Any) -> Any:
         from tapejit.functions.array import get_item
