@@ -10,12 +10,16 @@ which keeps the call's input arrays (as an eager graph keeps the arrays its
 backward needs).
 
 Its backward is a second jitted function: it replays the plan's graph (the
-equations the outputs depend on) with tapejit ops on the kept arrays and
-differentiates that replay with :func:`tapejit.grad`.  It is traced and
-compiled once per plan and output/target pattern, like any jitted function.
-Under ``enable_double_backprop`` its inputs are Variables bound to this
-node's inputs, so its own outputs get a node in turn: derivatives of any
-order.
+equations the outputs depend on) on the kept arrays, with the captured
+Variables' arrays as they hold them at backward (as eager backprop reads a
+retained input through its live Variable), and differentiates that replay
+with :func:`tapejit.grad`.  Only the equations the eager graph linked are
+replayed as differentiable ops, each input as it was linked: the rest are
+constants, so ``.array``, ``no_backprop_mode``, ``unchain`` and new
+Variables cut the graph as they do eagerly.  It is traced and compiled once
+per plan and output/target pattern, like any jitted function.  Under
+``enable_double_backprop`` its inputs are the live Variables, so its own
+outputs get a node in turn: derivatives of any order.
 """
 
 from __future__ import annotations
@@ -35,22 +39,29 @@ class Differentiable:
     """What a plan needs to give its outputs a graph.
 
     ``outs``: positions, among the plan's output arrays, of the returned
-    Variables that had a graph; ``sources``: per captured Variable that
-    graph reached, its source (``('arg', i)`` or ``('closure', var)``) and
-    the index of its array among the graph's inputs; ``problem``: why the
-    outputs cannot be differentiated outside (None where they can).
+    Variables that had a graph, and ``out_vars`` the graph values their
+    nodes recorded; ``sources``: the source (``('arg', i)`` or
+    ``('closure', var)``) of each captured Variable that graph reached;
+    ``links``: per equation on a path from a source to an output, what
+    each of its inputs was in the recorded graph (``('src', j)``: source
+    ``j``; ``('eqn', id)``: the result of another such equation; None: a
+    constant, the graph being cut there, by ``.array``, ``no_backprop_mode``,
+    ``unchain`` or a new Variable); ``problem``: why the outputs cannot be
+    differentiated outside (None where they can).
     """
 
-    __slots__ = ('name', 'outs', 'sources', 'in_index', 'problem', 'eqns', 'weak', 'vjps')
+    __slots__ = ('name', 'outs', 'out_vars', 'sources', 'links', 'problem', 'eqns', 'weak',
+                 'vjps')
 
-    def __init__(self, name: str, outs: tuple, sources: tuple, problem: Optional[str],
-                 eqns: tuple, weak: tuple) -> None:
+    def __init__(self, name: str, outs: tuple, out_vars: tuple, sources: tuple, links: dict,
+                 problem: Optional[str], eqns: tuple, weak: tuple) -> None:
         self.name = name
         self.outs = outs
-        self.sources = tuple(src for src, _ in sources)
-        self.in_index = tuple(i for _, i in sources)
+        self.out_vars = out_vars
+        self.sources = sources
+        self.links = links
         self.problem = problem
-        self.eqns = eqns  # the equations the outputs depend on, in order
+        self.eqns = eqns  # the equations the outputs' values depend on, in order
         self.weak = weak  # graph inputs traced as weakly typed scalars
         self.vjps: dict = {}  # (targets, outputs present) -> the jitted backward
 
@@ -62,7 +73,6 @@ def differentiable_io(name: str, tr: Any, out_leaves: list, user_outvars: list
     where no returned Variable has a graph reaching a captured Variable.
     Called before the trace restores the captured Variables' nodes."""
     outs = []
-    out_vars = []
     k = 0
     for o in out_leaves:
         st = tr.stateful.get(id(o))
@@ -72,14 +82,13 @@ def differentiable_io(name: str, tr: Any, out_leaves: list, user_outvars: list
             n = o._node
             if n is not None and n.creator_node is not None:
                 outs.append((k, n))
-                out_vars.append(user_outvars[k])
             k += 1
         elif isinstance(o, TracedArray) or hasattr(o, 'shape'):
             k += 1
     if not outs:
         return None
-    # The leaves of the recorded graph that these outputs reach.
-    leaves = set()
+    # The function nodes the outputs reach, in the order they ran.
+    funcs = []
     seen = set()
     stack = [n.creator_node for _, n in outs]
     while stack:
@@ -87,18 +96,87 @@ def differentiable_io(name: str, tr: Any, out_leaves: list, user_outvars: list
         if f in seen or f.inputs is None:
             continue
         seen.add(f)
+        funcs.append(f)
         for x in f.inputs:
             c = x.creator_node
-            if c is None:
-                if x.requires_grad:
-                    leaves.add(id(x))
-            elif c not in seen:
+            if c is not None and c not in seen:
                 stack.append(c)
-    index = {v.id: i for i, v in enumerate(tr.invars)}
-    # The graph's values the outputs depend on, and the equations making them.
+    funcs.sort(key=lambda f: f.rank)
+    # The captured Variables that require grad, by their node in the trace.
+    by_node = {}
+    for st in tr.stateful.values():
+        n = st.var._node
+        if n is not None and st.var._requires_grad:
+            by_node[id(n)] = st
+    # Forward from the sources: the nodes on a path from one to an output.
+    made = {}  # id(node) -> ('src', st) | ('eqn', var id)
+    for f in funcs:
+        for x in f.inputs:
+            st = by_node.get(id(x))
+            if st is not None:
+                made[id(x)] = ('src', st)
+    links: dict = {}
+    used = []  # the sources in the order first used
+    problem = None
     by_out = {e.out.id: e for e in tr.eqns}
+    for f in funcs:
+        if not any(id(x) in made for x in f.inputs):
+            continue
+        var = tr.tape.get(f)
+        if var is None:
+            problem = (f'its graph holds {f.label}, which is not one of tapejit\'s '
+                       'primitives and cannot be replayed')
+            continue
+        e = by_out[var.id]
+        link = []
+        for x, u in zip(f.inputs, e.inputs):
+            m = made.get(id(x))
+            if m is None:
+                link.append(None)
+            elif m[0] == 'eqn':
+                link.append(m)
+            else:
+                st = m[1]
+                if u is not st.var_in:
+                    # Eager backprop differentiates w.r.t. the Variable,
+                    # whatever array it held when used; the replay, w.r.t.
+                    # the array the call brought.
+                    what = (f'argument {st.source[1]}' if st.source[0] == 'arg'
+                            else 'a Variable it closes over')
+                    problem = (f'the function gave {what} another array and then used '
+                               'it in computing the outputs')
+                if st not in used:
+                    used.append(st)
+                link.append(('src', used.index(st)))
+        links[var.id] = tuple(link)
+        for r in f.outputs:
+            yn = r()
+            if yn is not None:
+                made[id(yn)] = ('eqn', var.id)
+    # Outputs reached from no source get no gradient (as eagerly: there is
+    # no Variable of the caller's to give it to).
+    out_pos = []
+    out_vars = []
+    for kk, n in outs:
+        m = made.get(id(n))
+        if m is not None and m[0] == 'eqn':
+            out_pos.append(kk)
+            out_vars.append(m[1])
+    if not out_pos or not used:
+        return None
+    for st in used:
+        d = st.var._data
+        if problem is None and (d is not st.data_in or d.var is not st.var_in):
+            # Eager backprop would read the new array through the Variable
+            # together with results kept from the old one: the replay cannot
+            # reproduce that mixture.
+            what = (f'argument {st.source[1]}' if st.source[0] == 'arg'
+                    else 'a Variable it closes over')
+            problem = (f'the function changed the array of {what} after using it for '
+                       'the outputs (an update inside a training step)')
+    # The equations whose values the outputs' replay needs.
     need = set()
-    stack = [v.id for v in out_vars]
+    stack = list(out_vars)
     while stack:
         i = stack.pop()
         if i in need:
@@ -107,42 +185,12 @@ def differentiable_io(name: str, tr: Any, out_leaves: list, user_outvars: list
         e = by_out.get(i)
         if e is not None:
             stack.extend(u.id for u in e.inputs)
-    # How many sources hold each graph input (one array object passed twice,
-    # or held by two Variables).
-    holders: dict = {}
-    for arr, t, first in tr._arrays.values():
-        holders[t.var.id] = sum(1 for *_, f in tr.array_sources if f == first)
-    sources = []
-    problem = None
-    for st in tr.stateful.values():
-        n = st.var._node
-        if n is None or id(n) not in leaves:
-            continue
-        what = (f'argument {st.source[1]}' if st.source[0] == 'arg'
-                else 'a Variable it closes over')
-        # Eager backprop differentiates w.r.t. the Variable, whatever array
-        # it held at each use; the replayed graph differentiates w.r.t. the
-        # array the call brought.  They agree unless the outputs used
-        # another array of the Variable, or the array is shared.
-        final = st.var._data
-        if st.var_in.id not in need or (
-                final.__class__ is TracedArray and final.var is not st.var_in
-                and final.var.id in need):
-            problem = (f'the function changed the array of {what} and then used it in '
-                       'computing the outputs')
-            continue
-        if holders.get(st.var_in.id, 1) > 1:
-            problem = (f'the array of {what} is also passed as another argument or held '
-                       'by another Variable')
-            continue
-        sources.append((st.source, index[st.var_in.id]))
-    if not sources and problem is None:
-        return None
     eqns = tuple(e for e in tr.eqns if e.out.id in need)
     weak = tuple(i for i, (src, which) in enumerate(tr.input_sources)
                  if which in ('scalar', 'call'))
-    return Differentiable(name, tuple(k for k, _ in outs), tuple(sources), problem, eqns,
-                          weak)
+    return Differentiable(name, tuple(out_pos), tuple(out_vars),
+                          tuple(st.source for st in used),
+                          links, problem, eqns, weak)
 
 
 class JitCallNode(FunctionNode):
@@ -220,57 +268,63 @@ class JitCallNode(FunctionNode):
                                 f'outside it: {d.problem}; call backward() inside the '
                                 'jitted function, or keep the original array')
         double = config.enable_backprop
-        ins = list(self.saved)
-        if double:
-            # Bound to this node's inputs, so the gradients computed from
-            # them are differentiable w.r.t. them.
-            for n, i in zip(self.inputs, d.in_index):
-                v = Variable._make(ins[i], True)
-                v._node = n
-                ins[i] = v
+        # Each input's Variable as eager backprop sees it: the live one
+        # (with the array it holds now, as an eager node's retained input
+        # is read), or one bound to its node.
+        xs = []
+        for n in self.inputs:
+            v = n.get_variable_or_none()
+            if v is None:
+                raise GradientError(f'{self.label}: an input Variable of the call was '
+                                    'released before backward')
+            xs.append(v if double else v._data)
         present = tuple(g is not None for g in grad_outputs)
         gys = [g if double else g._data for g in grad_outputs if g is not None]
         key = (target_input_indexes, present)
         vjp = d.vjps.get(key)
         if vjp is None:
             vjp = d.vjps[key] = _make_vjp(plan, target_input_indexes, present)
-        return vjp(ins, gys)
+        return vjp(list(self.saved), xs, gys)
 
 
 def _make_vjp(plan: Any, targets: tuple, present: tuple) -> Any:
     """The jitted backward of ``plan``'s outputs (those ``present``) w.r.t.
-    the inputs ``targets`` of its node."""
+    the inputs ``targets`` of its node: it replays the graph, differentiable
+    along the recorded links only, and differentiates the replay."""
     from tapejit.jit import jit
     d = plan.diff
     graph = plan.graph
     consts = tuple(zip(graph.constvars, graph.consts))
     invars = graph.invars
-    outvars = [graph.outvars[k] for k, p in zip(d.outs, present) if p]
+    out_vars = [v for v, p in zip(d.out_vars, present) if p]
     eqns = d.eqns
+    links = d.links
     weak = d.weak
-    wrt = [d.in_index[t] for t in targets]
 
-    def vjp(ins: list, gys: list) -> tuple:
+    def vjp(ins: list, xs: list, gys: list) -> tuple:
         double = config.enable_backprop
         env: dict = {v.id: c for v, c in consts}
         for i in weak:
             a = ins[i]
             if a.__class__ is TracedArray:
                 a.weak = True
-        xs = []
-        for i in wrt:
-            x = ins[i]
-            if not isinstance(x, Variable):
-                x = Variable(x)
-            ins[i] = x
-            xs.append(x)
         for v, a in zip(invars, ins):
             env[v.id] = a
+        xs = [x if isinstance(x, Variable) else Variable(x) for x in xs]
+        made: dict = {}
         with using_config('enable_backprop', True):
             for e in eqns:
-                env[e.out.id] = e.prim(*[env[u.id] for u in e.inputs], **e.params)
-        ys = [env[v.id] for v in outvars]
-        return tuple(_grad(ys, xs, grad_outputs=gys, enable_double_backprop=double))
+                link = links.get(e.out.id)
+                if link is None:  # a constant of the replay
+                    env[e.out.id] = e.prim(*[env[u.id] for u in e.inputs], **e.params)._data
+                    continue
+                args = [env[u.id] if m is None else xs[m[1]] if m[0] == 'src' else made[m[1]]
+                        for u, m in zip(e.inputs, link)]
+                y = made[e.out.id] = e.prim(*args, **e.params)
+                env[e.out.id] = y._data
+        ys = [made[i] for i in out_vars]
+        return tuple(_grad(ys, [xs[t] for t in targets], grad_outputs=gys,
+                           enable_double_backprop=double))
 
     vjp.__name__ = vjp.__qualname__ = f'vjp({d.name})'
     return jit(vjp, target=plan.target, fastmath=plan.fastmath)

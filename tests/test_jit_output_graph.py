@@ -147,19 +147,88 @@ def test_value_and_grad_results_are_differentiated_again_outside():
     np.testing.assert_allclose(dv.array, 3 * x.array ** 2)
 
 
-def test_the_arrays_of_the_call_are_differentiated_not_later_ones(jf):
-    x = Variable(RNG.standard_normal((2, 3)))
-    old = W.array
-    try:
-        ye, ge = _grads(_f, x)  # (eager keeps the arrays its backward needs)
-        for v in (W, B, x):
-            v.cleargrad()
-        y = jf(x)
-        W.array = W.array * 2.0  # another array after the call
+def test_backward_reads_the_arrays_variables_hold_then_as_eager_backprop_does():
+    # Eager backprop reads a retained input through its live Variable: an
+    # array given to w after the call is the one differentiated with.  (Of
+    # results computed from it, eager keeps the old values while the replay
+    # recomputes them: there the two differ; see the README.)
+    w = Variable(np.array([1.0, 2.0]))
+
+    def f(x):
+        return F.sum(w * x)
+
+    got = []
+    for fn in (f, tapejit.jit(f)):
+        w.array = np.array([1.0, 2.0])
+        x = Variable(np.array([3.0, 4.0]))
+        y = fn(x)
+        w.array = w.array * 10
         y.backward()
-        np.testing.assert_allclose(x.grad, ge[2], rtol=1e-10, atol=1e-12)
-    finally:
-        W.array = old
+        got.append(x.grad)
+    np.testing.assert_allclose(got[1], got[0])
+    np.testing.assert_allclose(got[1], [10.0, 20.0])
+
+
+def _cut_by_array(x):
+    return F.sum(x * x.array)
+
+
+def _cut_by_no_backprop(x):
+    with tapejit.no_backprop_mode():
+        c = x * 2
+    return F.sum(c * x)
+
+
+def _cut_by_inner_backward(x):
+    F.sum(x ** 2).backward()
+    return F.sum(x.grad * x)
+
+
+def _cut_by_new_variable(x):
+    return F.sum(Variable(x.array * 2) * x)
+
+
+def _cut_by_unchain(x):
+    h = x * 3
+    h.unchain()
+    return F.sum(h * x)
+
+
+def _cut_by_grad_without_double_backprop(x):
+    g, = tapejit.grad([F.sum(x ** 3)], [x])
+    return F.sum(g * x)
+
+
+@pytest.mark.parametrize('f', [_cut_by_array, _cut_by_no_backprop, _cut_by_inner_backward,
+                               _cut_by_new_variable, _cut_by_unchain,
+                               _cut_by_grad_without_double_backprop])
+@pytest.mark.parametrize('target', ['cpu', 'interpret'])
+def test_the_graph_is_cut_where_the_eager_graph_is(f, target):
+    got = []
+    for fn in (f, tapejit.jit(f, target=target)):
+        x = Variable(np.array([1.0, 2.0, 3.0]))
+        fn(x).backward()
+        got.append(x.grad)
+    np.testing.assert_allclose(got[1], got[0], rtol=1e-12)
+
+
+def test_a_target_computed_without_backprop_gets_no_gradient():
+    np.random.seed(0)
+    q = L.Linear(3, 2)
+    s, s2 = RNG.standard_normal((4, 3)), RNG.standard_normal((4, 3))
+    r = RNG.standard_normal(4)
+
+    def td(s, s2, r):
+        with tapejit.no_backprop_mode():
+            target = r + 0.9 * F.max(q(s2), axis=1).array
+        return F.mean((F.max(q(s), axis=1) - target) ** 2)
+
+    got = []
+    for fn in (td, tapejit.jit(td)):
+        q.cleargrads()
+        fn(s.astype(np.float32), s2.astype(np.float32), r.astype(np.float32)).backward()
+        got.append(q.W.grad.copy())
+    np.testing.assert_allclose(got[1], got[0], rtol=1e-5)
 
 
 def test_no_graph_in_no_backprop_mode_or_without_differentiable_inputs(jf):
@@ -179,33 +248,55 @@ def test_an_array_changed_and_then_used_inside_is_an_error_on_backward():
         return F.sum(v * x)
 
     y = f(Variable(np.array([1.0, 1.0])))
-    with pytest.raises(GradientError, match=r'jit\(f\).*changed the array of a Variable'):
+    with pytest.raises(GradientError, match=r'jit\(f\).*gave a Variable it closes over '
+                                            r'another array and then used it'):
         y.backward()
 
 
-def test_a_training_steps_loss_backpropagates_again_as_eagerly():
-    # The update writes the parameter after the loss is computed from it:
-    # the loss's graph holds, and backward outside adds to the gradient,
-    # as eagerly.
-    def run(jitted):
-        w = Variable(np.array([0.5, -1.0]))
+@pytest.mark.parametrize('how', ['restored', 'overwritten'])
+def test_a_variable_used_with_another_array_before_its_last_is_an_error(how):
+    v = Variable(np.array([1.0, 2.0]))
 
-        def step(x):
-            w.cleargrad()
-            loss = F.sum(w * x ** 2)
-            loss.backward()
-            w.array -= 0.1 * w.grad
-            return loss
+    def restored(x):
+        orig = v.array
+        v.array = orig * 2
+        first = F.sum(v * x)
+        v.array = orig
+        return F.sum(v * x) + first
 
-        fn = tapejit.jit(step, target='interpret') if jitted else step
-        x = Variable(np.array([2.0, 3.0]))
-        for _ in range(2):
-            loss = fn(x)
-            loss.backward()
-        return w.array, w.grad, x.grad
+    def overwritten(x):
+        first = F.sum(v * x)
+        v.array = x.array * 0 + 3
+        second = F.sum(v * x)
+        v.array = x.array * 5
+        return first + second
 
-    for a, b in zip(run(True), run(False)):
-        np.testing.assert_allclose(a, b)
+    f = tapejit.jit(restored if how == 'restored' else overwritten, target='interpret')
+    v.array = np.array([1.0, 2.0])
+    y = f(Variable(np.array([3.0, 4.0])))
+    with pytest.raises(GradientError, match='another array'):
+        y.backward()
+
+
+def test_a_loss_from_a_step_that_updated_its_weights_is_an_error_on_backward():
+    # Eagerly, backward would read the updated weights together with results
+    # of the old ones; the replay cannot reproduce that: a clear error.
+    w = Variable(np.array([0.5, -1.0]))
+
+    @tapejit.jit(target='interpret')
+    def step(x):
+        w.cleargrad()
+        loss = F.sum(F.tanh(w * x) ** 2)
+        loss.backward()
+        w.array -= 0.1 * w.grad
+        return loss
+
+    x = Variable(np.array([2.0, 3.0]))
+    loss = step(x)
+    assert w.grad is not None  # (the step itself ran as eagerly)
+    with pytest.raises(GradientError, match='changed the array of a Variable it closes '
+                                            'over after using it'):
+        loss.backward()
 
 
 def test_unchain_backward_releases_the_call(jf):

@@ -72,6 +72,8 @@ class Trace:
         # array are constants, while one that existed before is state
         # (a closure's mask the caller changes between calls).
         self.born: set = set()
+        # PrimitiveNode -> the Var of the equation it recorded.
+        self.tape: dict = {}
         self._n = 0
         self.closed = False
         # id(Variable) -> 'read' | 'write': the first thing the traced function did

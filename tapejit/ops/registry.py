@@ -193,6 +193,10 @@ def bind(prim: Primitive, args: tuple, params: dict) -> Variable:
     yn.creator_node = node
     yn.rank = rank + 1
     node.outputs = (weakref.ref(yn),)
+    if tr is not None:
+        # Which equation this node recorded: a jitted call's outputs are
+        # differentiated along these nodes (see tapejit.jit_vjp).
+        tr.tape[node] = out.var
     for i in prim.save_inputs:
         in_nodes[i].data = arrays[i]
     if prim.save_output:
