@@ -263,10 +263,6 @@ class JitCallNode(FunctionNode):
     def backward(self, target_input_indexes: tuple, grad_outputs: tuple) -> tuple:
         plan = self.plan
         d = plan.diff
-        if d.problem is not None:
-            raise GradientError(f'{self.label}: its outputs cannot be differentiated '
-                                f'outside it: {d.problem}; call backward() inside the '
-                                'jitted function, or keep the original array')
         double = config.enable_backprop
         # Each input's Variable as eager backprop sees it: the live one
         # (with the array it holds now, as an eager node's retained input
@@ -351,10 +347,63 @@ class _OutputNode(VariableNode):
         pass  # (always its creator's plus one)
 
 
+class _RefusingNode(FunctionNode):
+    """The creator of the outputs of a plan whose outputs cannot be
+    differentiated outside (``Differentiable.problem``): backward through
+    them raises.  One per plan and output, shared by every call, since a
+    training step (which updates its weights after using them) makes one
+    per step and must stay cheap."""
+
+    def __init__(self, plan: Any) -> None:
+        self.plan = plan
+        self.rank = 0
+        dummy = VariableNode(None, (), None, True)
+        self.inputs = (dummy,)
+
+    @property
+    def label(self) -> str:
+        return f'jit({self.plan.diff.name})'
+
+    def unchain(self) -> None:
+        pass  # (shared by every call: unchaining one result keeps the others')
+
+    def backward(self, target_input_indexes: tuple, grad_outputs: tuple) -> tuple:
+        raise GradientError(f'{self.label}: its outputs cannot be differentiated outside '
+                            f'it: {self.plan.diff.problem}; call backward() inside the '
+                            'jitted function')
+
+
+class _SharedOutputNode(VariableNode):
+    """An output node of a :class:`_RefusingNode`, shared by every call."""
+
+    __slots__ = ()
+
+    def unchain(self) -> None:
+        pass  # (see _RefusingNode.unchain)
+
+
+def _refusing_outputs(plan: Any) -> list:
+    node = _RefusingNode(plan)
+    outs = []
+    for k in plan.diff.outs:
+        v = plan.graph.outvars[k]
+        n = _SharedOutputNode(None, v.shape, v.dtype, True)
+        n.set_creator_node(node)
+        outs.append(n)
+    node.outputs = tuple(weakref.ref(n) for n in outs)
+    return outs
+
+
 def attach_lines(plan: Any, env: dict) -> list:
     """Statements giving a call's outputs (``results``) a :class:`JitCallNode`
     over the Variables they depend on, for a plan's generated ``finish``
     (over ``inputs``, ``leaves`` and ``results``); constants added to ``env``."""
+    if plan.diff.problem is not None:
+        lines = []
+        for j, (r, n) in enumerate(zip(plan.diff_results, _refusing_outputs(plan))):
+            env[f'_jbad{j}'] = n
+            lines.append(f'results[{r}]._node = _jbad{j}')
+        return lines
     env.update(_JCN=JitCallNode, _ON=_OutputNode, _wref=weakref.ref, _jplan=plan)
     lines = ['_jn = _JCN(_jplan, inputs, leaves)']
     outs = []

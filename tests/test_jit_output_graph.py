@@ -308,3 +308,18 @@ def test_unchain_backward_releases_the_call(jf):
     x.cleargrad()
     y.backward()  # (a root now: nothing flows back)
     assert x.grad is None
+
+
+def test_a_refusing_output_stays_refusing_after_another_is_unchained():
+    w = Variable(np.array([0.5, -1.0]))
+
+    @tapejit.jit(target='interpret')
+    def step(x):
+        loss = F.sum(F.tanh(w * x) ** 2)
+        w.array -= 0.1 * w.array
+        return loss
+
+    x = Variable(np.array([2.0, 3.0]))
+    step(x).unchain_backward()
+    with pytest.raises(GradientError, match='after using it'):
+        step(x).backward()
