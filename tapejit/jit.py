@@ -420,11 +420,26 @@ def _sharing(leaves: list) -> tuple:
     each array's first holder; empty where none do): part of the cache key,
     since a plan reads a shared array once (see Trace.array_input)."""
     first: dict = {}
+    same: dict = {}
     pattern = []
+    shared = False
     for i, x in enumerate(leaves):
-        a = x._data if isinstance(x, Variable) else x if backends.is_array(x) else None
-        pattern.append(-1 if a is None else first.setdefault(id(a), i))
-    return tuple(pattern) if len(first) < sum(p >= 0 for p in pattern) else ()
+        if isinstance(x, Variable):
+            j = same.setdefault(id(x), i)
+            if j != i:  # the same Variable again: not two sharing an array
+                pattern.append(-2 - j)
+                shared = True
+                continue
+            a = x._data
+        elif backends.is_array(x):
+            a = x
+        else:
+            pattern.append(-1)
+            continue
+        f = first.setdefault(id(a), i)
+        shared = shared or f != i
+        pattern.append(f)
+    return tuple(pattern) if shared else ()
 
 
 # What Plan.run returns for a call whose arrays alias otherwise than the
@@ -941,8 +956,19 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
     verify(graph)
     plan = Plan(graph, tr.input_sources, out_td, out_kinds, writes, guards,
                 frozenset(ignored), tr.py_guards, diff=diff)
-    plan.aliases = compile_aliases(tr.array_sources, writes)
-    plan.traced_shared = any(first != j for j, (_, _, first) in enumerate(tr.array_sources))
+    # Variable arguments that are one object, or distinct ones sharing an
+    # array: a plan for the one does not fit the other (see _sharing).
+    var_pairs = []
+    for j, x in enumerate(leaves):
+        if isinstance(x, Variable):
+            for i in range(j):
+                y = leaves[i]
+                if isinstance(y, Variable) and (y is x or y._data is x._data):
+                    var_pairs.append((i, j, y is x))
+                    break
+    plan.aliases = compile_aliases(tr.array_sources, writes, var_pairs)
+    plan.traced_shared = bool(var_pairs) or any(
+        first != j for j, (_, _, first) in enumerate(tr.array_sources))
     return plan
 
 

@@ -9,7 +9,7 @@ the same things in the same order.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, Sequence
 
 from tapejit.codecache import compile_source
 from tapejit.core.variable import Variable
@@ -72,7 +72,8 @@ def gather_items(input_sources: list, dynamic_array: Callable, env: dict) -> lis
     return items
 
 
-def compile_aliases(array_sources: list, writes: list) -> Optional[Callable[[list], bool]]:
+def compile_aliases(array_sources: list, writes: list,
+                    var_pairs: Sequence = ()) -> Optional[Callable[[list], bool]]:
     """``aliases_hold(leaves)``: whether the arrays of a call's arguments and
     Variables are the same objects where the trace's were (the plan reads
     such an array once, from its first holder), and, for a plan that writes
@@ -87,7 +88,7 @@ def compile_aliases(array_sources: list, writes: list) -> Optional[Callable[[lis
     """
     shared = any(first != j for j, (_, _, first) in enumerate(array_sources))
     writes_arrays = any(w in ('data', 'array', 'rebind') for _, w in writes)
-    if not shared and not (writes_arrays and len(array_sources) > 1):
+    if not shared and not (writes_arrays and len(array_sources) > 1) and not var_pairs:
         return None
     env: dict = {}
     name = _Names(env)
@@ -97,6 +98,11 @@ def compile_aliases(array_sources: list, writes: list) -> Optional[Callable[[lis
         lines.append(f'a{j} = {obj}._data' if which == 'data' else f'a{j} = {obj}')
     conds = [f'a{j} is a{first}' for j, (_, _, first) in enumerate(array_sources)
              if first != j]
+    # Variable arguments that were one object when traced (captured once)
+    # or distinct ones sharing an array (captured each): ``var_pairs`` holds
+    # (i, j, same) for argument j after argument i.
+    conds += [f'leaves[{j}] {"is" if same else "is not"} leaves[{i}]'
+              for i, j, same in var_pairs]
     reps = [j for j, (_, _, first) in enumerate(array_sources) if first == j]
     if writes_arrays and len(reps) > 1:
         conds.append(f'len({{{", ".join(f"id(a{j})" for j in reps)}}}) == {len(reps)}')

@@ -323,3 +323,45 @@ def test_a_refusing_output_stays_refusing_after_another_is_unchained():
     step(x).unchain_backward()
     with pytest.raises(GradientError, match='after using it'):
         step(x).backward()
+
+
+@pytest.mark.parametrize('order', ['same first', 'shared first'])
+def test_one_variable_twice_and_two_variables_sharing_an_array_get_their_own_plans(order):
+    def f(a, b):
+        return F.sum(a * b * b)
+
+    jf = tapejit.jit(f, target='interpret')
+
+    def same(fn):
+        v = Variable(np.array([1.0, 2.0]))
+        fn(v, v).backward()
+        return [v.grad]
+
+    def shared(fn):
+        arr = np.array([1.0, 2.0])
+        a, b = Variable(arr), Variable(arr)
+        fn(a, b).backward()
+        return [a.grad, b.grad]
+
+    runs = [same, shared] if order == 'same first' else [shared, same]
+    for run in runs + runs:  # (the second round runs the cached plans)
+        for got, want in zip(run(jf), run(f)):
+            np.testing.assert_allclose(got, want)
+    assert jf.cache_info().traces == 2
+
+
+def test_a_step_writing_gradients_keeps_them_apart_for_two_variables_sharing_an_array():
+    def step(a, b):
+        a.cleargrad()
+        b.cleargrad()
+        F.sum(a * b * b).backward()
+
+    js = tapejit.jit(step, target='interpret')
+    v = Variable(np.array([1.0, 2.0]))
+    js(v, v)
+    arr = np.array([1.0, 2.0])
+    a, b = Variable(arr), Variable(arr)
+    js(a, b)
+    np.testing.assert_allclose(a.grad, arr ** 2)
+    np.testing.assert_allclose(b.grad, 2 * arr * arr)
+    np.testing.assert_allclose(v.grad, 3 * arr ** 2)
