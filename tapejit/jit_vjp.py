@@ -28,7 +28,8 @@ import weakref
 from typing import Any, Optional
 
 from tapejit.core.abstract import TracedArray
-from tapejit.core.backprop import grad as _grad
+from tapejit import backends
+from tapejit.core.backprop import functions_behind, grad as _grad
 from tapejit.core.config import config, using_config
 from tapejit.core.errors import GradientError
 from tapejit.core.function_node import FunctionNode
@@ -51,7 +52,7 @@ class Differentiable:
     """
 
     __slots__ = ('name', 'outs', 'out_vars', 'sources', 'links', 'problem', 'eqns', 'weak',
-                 'vjps')
+                 'vjps', 'refusing')
 
     def __init__(self, name: str, outs: tuple, out_vars: tuple, sources: tuple, links: dict,
                  problem: Optional[str], eqns: tuple, weak: tuple) -> None:
@@ -64,6 +65,7 @@ class Differentiable:
         self.eqns = eqns  # the equations the outputs' values depend on, in order
         self.weak = weak  # graph inputs traced as weakly typed scalars
         self.vjps: dict = {}  # (targets, outputs present) -> the jitted backward
+        self.refusing: Optional[list] = None  # see _refusing_outputs
 
 
 def differentiable_io(name: str, tr: Any, out_leaves: list, user_outvars: list
@@ -83,25 +85,11 @@ def differentiable_io(name: str, tr: Any, out_leaves: list, user_outvars: list
             if n is not None and n.creator_node is not None:
                 outs.append((k, n))
             k += 1
-        elif isinstance(o, TracedArray) or hasattr(o, 'shape'):
+        elif isinstance(o, TracedArray) or backends.is_array(o):  # (as trace_plan counts)
             k += 1
     if not outs:
         return None
-    # The function nodes the outputs reach, in the order they ran.
-    funcs = []
-    seen = set()
-    stack = [n.creator_node for _, n in outs]
-    while stack:
-        f = stack.pop()
-        if f in seen or f.inputs is None:
-            continue
-        seen.add(f)
-        funcs.append(f)
-        for x in f.inputs:
-            c = x.creator_node
-            if c is not None and c not in seen:
-                stack.append(c)
-    funcs.sort(key=lambda f: f.rank)
+    funcs = functions_behind([n for _, n in outs])
     # The captured Variables that require grad, by their node in the trace.
     by_node = {}
     for st in tr.stateful.values():
@@ -141,10 +129,8 @@ def differentiable_io(name: str, tr: Any, out_leaves: list, user_outvars: list
                     # Eager backprop differentiates w.r.t. the Variable,
                     # whatever array it held when used; the replay, w.r.t.
                     # the array the call brought.
-                    what = (f'argument {st.source[1]}' if st.source[0] == 'arg'
-                            else 'a Variable it closes over')
-                    problem = (f'the function gave {what} another array and then used '
-                               'it in computing the outputs')
+                    problem = (f'the function gave {_named(st)} another array and then '
+                               'used it in computing the outputs')
                 if st not in used:
                     used.append(st)
                 link.append(('src', used.index(st)))
@@ -170,10 +156,8 @@ def differentiable_io(name: str, tr: Any, out_leaves: list, user_outvars: list
             # Eager backprop would read the new array through the Variable
             # together with results kept from the old one: the replay cannot
             # reproduce that mixture.
-            what = (f'argument {st.source[1]}' if st.source[0] == 'arg'
-                    else 'a Variable it closes over')
-            problem = (f'the function changed the array of {what} after using it for '
-                       'the outputs (an update inside a training step)')
+            problem = (f'the function changed the array of {_named(st)} after using it '
+                       'for the outputs (an update inside a training step)')
     # The equations whose values the outputs' replay needs.
     need = set()
     stack = list(out_vars)
@@ -191,6 +175,12 @@ def differentiable_io(name: str, tr: Any, out_leaves: list, user_outvars: list
     return Differentiable(name, tuple(out_pos), tuple(out_vars),
                           tuple(st.source for st in used),
                           links, problem, eqns, weak)
+
+
+def _named(st: Any) -> str:
+    """A captured Variable as an error message names it."""
+    return (f'argument {st.source[1]}' if st.source[0] == 'arg'
+            else 'a Variable it closes over')
 
 
 class JitCallNode(FunctionNode):
@@ -264,9 +254,9 @@ class JitCallNode(FunctionNode):
         plan = self.plan
         d = plan.diff
         double = config.enable_backprop
-        # Each input's Variable as eager backprop sees it: the live one
-        # (with the array it holds now, as an eager node's retained input
-        # is read), or one bound to its node.
+        # Each input's live Variable, with the array it holds now, as eager
+        # backprop reads a retained input (the node keeps the call's
+        # arguments, so they are alive).
         xs = []
         for n in self.inputs:
             v = n.get_variable_or_none()
@@ -383,6 +373,11 @@ class _SharedOutputNode(VariableNode):
 
 
 def _refusing_outputs(plan: Any) -> list:
+    """The shared output nodes of ``plan``'s :class:`_RefusingNode`, made once
+    (every generated ``finish`` of the plan uses the same)."""
+    d = plan.diff
+    if d.refusing is not None:
+        return d.refusing
     node = _RefusingNode(plan)
     outs = []
     for k in plan.diff.outs:
@@ -391,6 +386,7 @@ def _refusing_outputs(plan: Any) -> list:
         n.set_creator_node(node)
         outs.append(n)
     node.outputs = tuple(weakref.ref(n) for n in outs)
+    d.refusing = outs
     return outs
 
 

@@ -271,9 +271,15 @@ def grad(outputs: Sequence[Variable], inputs: Sequence[Variable],
     return ret
 
 
-def _nodes_between(out_nodes: list, in_nodes: set) -> set:
-    """Function nodes on a path from ``in_nodes`` to ``out_nodes``, plus the variable
-    nodes that lead to an input (the set ``_propagate`` restricts itself to)."""
+def functions_behind(out_nodes: Iterable) -> list:
+    """The function nodes ``out_nodes`` were computed by, directly or not,
+    in the order they ran (increasing rank).
+
+    >>> import numpy as np, tapejit
+    >>> x = tapejit.Variable(np.array([1.0]))
+    >>> [f.label for f in functions_behind([(x * 2 + 1).node])]
+    ['mul', 'add']
+    """
     funcs = []
     seen = set()
     stack = [n.creator_node for n in out_nodes if n.creator_node is not None]
@@ -288,6 +294,13 @@ def _nodes_between(out_nodes: list, in_nodes: set) -> set:
             if c is not None and c not in seen:
                 stack.append(c)
     funcs.sort(key=lambda f: f.rank)
+    return funcs
+
+
+def _nodes_between(out_nodes: list, in_nodes: set) -> set:
+    """Function nodes on a path from ``in_nodes`` to ``out_nodes``, plus the variable
+    nodes that lead to an input (the set ``_propagate`` restricts itself to)."""
+    funcs = functions_behind(out_nodes)
     reach = set(in_nodes)
     required: set = set(in_nodes)
     for f in funcs:
