@@ -91,3 +91,35 @@ def test_profile_times_the_loop_and_leaves_the_runner():
     assert 'total' in ex.profile([x], repeats=2)
     assert ex._runner is runner
     np.testing.assert_allclose(ex([x])[0], np.full(64, 64, np.float32))
+
+
+def test_a_row_chain_runs_written_out_and_equals_the_loop(monkeypatch):
+    from tapejit.compiler import executable
+    rng = np.random.default_rng(2)
+    x = rng.standard_normal((256, 10)).astype(np.float32) * 4
+    t = rng.integers(0, 10, 256).astype(np.int32)
+
+    def f(v, t):
+        v = tapejit.Variable(v)
+        y = F.log_softmax(v)
+        loss = F.softmax_cross_entropy(v, t)
+        gx, = tapejit.grad([loss], [v])
+        return y, loss, gx
+    g = trace_graph(f, [x, t])
+    ex = compile_graph(g)
+    ex.one_call = None
+    assert any(type(st) is executable._ChainStep for kind, st in ex.steps if kind == 'kernel')
+    want = interpret(g, [x, t])
+    first = [a.copy() for a in ex([x, t])]  # the loop, which runs each chain's own ``run``
+    assert callable(ex._runner)
+
+    def refuse(*args):
+        raise AssertionError('the runner writes row chains out; it does not call their run')
+    monkeypatch.setattr(executable._ChainStep, 'run', refuse)
+    owned = []
+    for _ in range(5):
+        for a, b, c in zip(ex([x, t]), want, first):
+            np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)
+            np.testing.assert_array_equal(a, c)
+        owned.append(len(ex.pool._owned))
+    assert owned[1:] == [owned[1]] * 4
