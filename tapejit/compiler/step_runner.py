@@ -99,6 +99,19 @@ def compile_runner(exe: Any, kernel_step: type) -> Optional[Callable]:
     return env['run']
 
 
+def _call(st: Any, args: list, emit: Callable, const: Callable) -> None:
+    """The call of a kernel step's kernel on ``args`` (after its sizes)."""
+    call = f'({const(st.sizes)}, {st.ch}, {st.nch}, {", ".join(args)})'
+    fast = getattr(st.kernel, 'fast', None)
+    if fast is not None:
+        # A native kernel's compiled entry; not None: it refused these
+        # arguments, and the kernel's dispatcher runs them.
+        emit(f'if {const(fast)}{call} is not None:')
+        emit(f'    {const(st.kernel)}{call}')
+    else:
+        emit(f'{const(st.kernel)}{call}')
+
+
 def _chain(st: Any, emit: Callable, const: Callable) -> None:
     """One row chain step, as ``_ChainStep.run`` does it (its loop over the
     parts' buffers cost about 0.1 ms of Python a call where its kernel over
@@ -136,13 +149,7 @@ def _chain(st: Any, emit: Callable, const: Callable) -> None:
             a = made.get(v.id) or have[v.id]
             args.append(f'_asc({a}).reshape(-1)' if mode in ('scalar', 'flat') else a)
         args += [made[v.id] for v in sp.stores] + [b for _, _, b in bufs]
-    call = f'({const(st.sizes)}, {st.ch}, {st.nch}, {", ".join(args)})'
-    fast = getattr(st.kernel, 'fast', None)
-    if fast is not None:
-        emit(f'if {const(fast)}{call} is not None:')
-        emit(f'    {const(st.kernel)}{call}')
-    else:
-        emit(f'{const(st.kernel)}{call}')
+    _call(st, args, emit, const)
     res = []
     for sp, bufs in zip(spec.specs, parts):
         res += [made[v.id] for v in sp.stores]
@@ -188,14 +195,7 @@ def _kernel(st: Any, emit: Callable, const: Callable) -> None:
     for j, (shape, dt, init) in enumerate(codegen.reduction_layout(spec, st.nch)):
         emit(f'r{j} = _full({const(shape)}, {const(init)}, {const(dt)})')
         reds.append(f'r{j}')
-    call = f'({const(st.sizes)}, {st.ch}, {st.nch}, {", ".join(args + outs + reds)})'
-    fast = getattr(st.kernel, 'fast', None)
-    if fast is not None:
-        # A native kernel's compiled entry; NotImplemented: another signature.
-        emit(f'if {const(fast)}{call} is not None:')
-        emit(f'    {const(st.kernel)}{call}')
-    else:
-        emit(f'{const(st.kernel)}{call}')
+    _call(st, args + outs + reds, emit, const)
     for k in st.donated:
         emit(f'env[{st.outs[k]}] = d{k}')
         emit(f'del d{k}')
