@@ -937,6 +937,13 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
                 if t.var is not var_in:
                     outvars.append(t.var)
                     writes.append((('arg', i), 'array'))
+            # A returned Variable the function made that holds a gradient
+            # (``backward(retain_grad=True)``, or one set by hand) has it in
+            # the result too, as eagerly.
+            for r, (o, kind) in enumerate(zip(out_leaves, out_kinds)):
+                if kind[0] == 'V' and o._grad_var is not None:
+                    outvars.append(as_traced(tr, o._grad_var))
+                    writes.append((('result', r), 'grad'))
         if any(st.source[0] == 'closure' for st in tr.stateful.values()):
             # Variables reached through links: a link given another child or
             # Parameter afterwards (``model.l1 = L.Linear(...)``) is read anew.

@@ -29,8 +29,10 @@ class _Names:
 
 
 def _obj(src: tuple, name: _Names) -> str:
-    """The expression of a source's object: a flattened argument, or one the
-    function closed over."""
+    """The expression of a source's object: a flattened argument, one the
+    function closed over, or one of the call's results."""
+    if src[0] == 'result':  # a Variable the call returns, made from the outputs
+        return f'results[{src[1]}]'
     return f'leaves[{src[1]}]' if src[0] == 'arg' else name(src[1])
 
 

@@ -920,6 +920,34 @@ def test_backward_retain_grad_inside():
     _close(xj.grad, xe.grad)
 
 
+def test_returned_variables_keep_their_gradients():
+    # backward(retain_grad=True) inside leaves gradients on the intermediate
+    # and on the loss; returned, they carry them, as eagerly. A gradient set
+    # by hand on a returned Variable comes back too; one never set stays None.
+    def f(x):
+        h = x * 3
+        y = F.sum(h * h)
+        y.backward(retain_grad=True)
+        z = x + 1
+        z.grad = np.full(2, 7.0)
+        return h, y, z, x * 5
+
+    xe, xj = Variable(np.array([1.0, -2.0])), Variable(np.array([1.0, -2.0]))
+    want = f(xe)
+    jf = tapejit.jit(f)
+    for _ in range(2):  # the traced call, then the compiled one
+        xj.cleargrad()
+        got = jf(xj)
+        for g, w in zip(got, want):
+            _close(g, w)
+            if w.grad is None:
+                assert g.grad is None
+            else:
+                _close(g.grad, w.grad)
+        _close(xj.grad, xe.grad)
+    assert want[0].grad is not None and want[1].grad is not None
+
+
 def test_backward_loss_scale_inside():
     def f(x):
         F.sum(x ** 2).backward(loss_scale=4.0)
