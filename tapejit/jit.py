@@ -28,6 +28,7 @@ import numpy
 from tapejit.codecache import compile_source
 from tapejit import backends
 from tapejit.call_check import check_lines, compile_check, compile_guards
+from tapejit.closure_guards import identity_guards
 from tapejit.core.abstract import TracedArray, TraceError
 from tapejit.core.backprop import grad as _grad
 from tapejit.core.config import config, using_config
@@ -500,6 +501,8 @@ class JitFunction:
         self._last_specs: Optional[tuple] = None
         self._changes: collections.Counter = collections.Counter()
         self._warned_retrace = False
+        self._moved: collections.Counter = collections.Counter()  # see _note_moved
+        self._warned_moved = False
         self._warned_fallback = False
         self._grad_ignored: dict = {}  # base key -> leaf indices whose grad is ignored
         # (check, key, plan, guards or None, hot call) of the last call: see
@@ -614,6 +617,8 @@ class JitFunction:
                 self._hits += 1
                 self._cache.move_to_end(key)
             else:
+                if plan is not None:
+                    self._note_moved(plan)
                 self._misses += 1
                 plan = self._trace(key, leaves, td, statics, args, kwargs)
                 base = key[0]
@@ -747,6 +752,24 @@ class JitFunction:
                 f'(now {self._spec_str(path, td, specs)}). '
                 'Each new shape/dtype is a new trace: keep it fixed (pad batches), or '
                 'mark a Python value static.', RuntimeWarning, stacklevel=4)
+
+    def _note_moved(self, plan: Plan) -> None:
+        # A name or item that held a Variable the function closed over holds
+        # another now: traced again, correctly, but every time it changes.
+        for getter, value in plan.py_guards:
+            what = getattr(getter, 'what', '')
+            if what and getter() is not value:
+                self._moved[what] += 1
+        if (self._traces + 1 >= self.retrace_warn_after and not self._warned_moved
+                and self._moved):
+            self._warned_moved = True
+            what, count = self._moved.most_common(1)[0]
+            warnings.warn(
+                f'tapejit.jit({self.__name__}) has traced {self._traces + 1} times; '
+                f'the Variable the function reads through {what} was replaced by '
+                f'another {count} times, and each replacement is a new trace. Pass it '
+                'as an argument (read anew every call), or update it in place '
+                '(W.array -= ...).', RuntimeWarning, stacklevel=3)
 
     def _describe(self, path: str) -> str:
         # path looks like "[0][2]..." (positional) or "[1]['name']..." (keyword)
@@ -944,7 +967,15 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
                 if kind[0] == 'V' and o._grad_var is not None:
                     outvars.append(as_traced(tr, o._grad_var))
                     writes.append((('result', r), 'grad'))
-        if any(st.source[0] == 'closure' for st in tr.stateful.values()):
+        closed = [st.var for st in tr.stateful.values() if st.source[0] == 'closure']
+        if closed:
+            # The names and items that held them: another Variable put there
+            # afterwards is read anew (see closure_guards).
+            objects = tuple(x for x in leaves if hasattr(x, '__dict__') and not (
+                isinstance(x, (Variable, _Dynamic)) or backends.is_array(x)))
+            for key, check in identity_guards(fn, closed, objects):
+                tr.guard(key, check, True)
+        if closed:
             # Variables reached through links: a link given another child or
             # Parameter afterwards (``model.l1 = L.Linear(...)``) is read anew.
             from tapejit.links.link import structure_version
@@ -991,9 +1022,13 @@ def jit(fn: Optional[Callable] = None, *, static_argnums: Union[int, Sequence[in
     ``loss.backward()``, ``tapejit.grad`` (to any order), ``no_backprop_mode``,
     reads and writes of ``.grad`` and ``.array``.  Gradients and arrays that
     ``fn`` leaves on Variables (arguments, or Variables it closes over that
-    require grad) are written back after every call.  Returned Variables carry
-    a graph, as eager ones do: backward outside the function reaches its
-    arguments and the Variables it closes over (:mod:`tapejit.jit_vjp`).
+    require grad) are written back after every call.  A global, a variable of
+    an enclosing function or a list item that held such a Variable and holds
+    another later is read anew (:mod:`tapejit.closure_guards`).  Returned
+    Variables carry a graph, as eager ones do, and the gradient they hold
+    (``backward(retain_grad=True)`` inside): backward outside the function
+    reaches its arguments and the Variables it closes over
+    (:mod:`tapejit.jit_vjp`).
     Python scalars and other
     hashable non-array arguments are static: a new value means a new trace,
     unless listed in ``dynamic_argnums``/``dynamic_argnames``: such an int or

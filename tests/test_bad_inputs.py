@@ -36,12 +36,13 @@ def _arr(x):
 
 def _both_raise(exc, patterns, fn, *args, wrap=False):
     """``fn(*args)`` raises ``exc`` with every pattern in its message, eagerly and
-    under jit.  With ``wrap`` the array arguments reach ``fn`` as Variables."""
+    under jit.  With ``wrap`` the array arguments reach ``fn`` as Variables
+    (traced ones too: plain arrays promote dtypes as NumPy does)."""
     if wrap:
         inner = fn
 
         def fn(*xs):
-            return inner(*[Variable(x) if isinstance(x, np.ndarray) else x for x in xs])
+            return inner(*[Variable(x) if hasattr(x, 'dtype') else x for x in xs])
     for how, f in (('eager', fn), ('jit', tapejit.jit(fn))):
         with pytest.raises(exc) as info:
             f(*args)

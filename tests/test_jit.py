@@ -667,6 +667,73 @@ def test_in_place_arithmetic_keeps_the_array_shape_and_dtype():
     _close(x, np.full(3, 1.5))
 
 
+_CONST_F64 = np.array([1.0, 0.5, 0.25])
+
+
+@pytest.mark.parametrize('form', [
+    'a * np.float64(0.1)', 'np.float64(0.1) * a', 'i + np.int64(2)', 'a + _CONST_F64',
+    'a * i', 'a > np.float64(0.5)', 'i / np.int64(2)', 'a ** np.float64(2.0)',
+    'a - np.float32(1) * i', 'a * 0.1 + i * 2'])
+def test_traced_arrays_promote_dtypes_as_numpy_does(form):
+    # Plain arrays under jit are NumPy arrays eagerly: a NumPy scalar, or an
+    # array of another dtype, promotes the result (a Variable would raise).
+    def f(a, i):
+        return eval(form)
+
+    a = np.array([1.0, 2.0, 3.0], np.float32)
+    i = np.array([1, 2, 3], np.int32)
+    want = f(a, i)
+    jf = tapejit.jit(f)
+    for _ in range(2):
+        got = jf(a, i)
+        assert got.dtype == want.dtype
+        np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize('form', [
+    'a // 2', '7 // a', 'a // b', 'i // 2', '(-a) // 3', '2 ** a', 'np.float32(2) ** a',
+    'a @ m', 'v @ m', 'm.T @ v', 'v @ v', 'bm @ m', 'w.__ifloordiv__(2)', 'j.__ipow__(2)'])
+def test_traced_arrays_take_numpys_other_operators(form):
+    def f(a, b, i, m, v, bm):
+        w, j = a.copy(), i.copy()  # noqa: F841 (named in the forms)
+        return eval(form)
+
+    rng = np.random.default_rng(0)
+    args = ((rng.standard_normal((2, 3)) * 5).astype(np.float32),
+            np.full((2, 3), 1.5, np.float32), np.arange(6, dtype=np.int32).reshape(2, 3),
+            rng.standard_normal((3, 4)).astype(np.float32),
+            rng.standard_normal(3).astype(np.float32),
+            rng.standard_normal((5, 2, 3)).astype(np.float32))
+    want = f(*args)
+    jf = tapejit.jit(f)
+    for _ in range(2):
+        got = jf(*args)
+        assert got.shape == want.shape and got.dtype == want.dtype
+        np.testing.assert_allclose(got, want, rtol=1e-6)
+
+
+def test_an_update_by_a_numpy_scalar_matches_numpy():
+    # ``W.array -= np.float64(lr) * W.grad``: a float64 product, written back
+    # into the float32 array, as NumPy does it.
+    def step(W, x):
+        W.cleargrad()
+        F.sum(F.linear(x, W) ** 2).backward()
+        W.array -= np.float64(0.01) * W.grad
+        return W.array * np.float64(2.0)
+
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((4, 3)).astype(np.float32)
+    We = Variable(rng.standard_normal((2, 3)).astype(np.float32))
+    Wj = Variable(We.array.copy())
+    js = tapejit.jit(step)
+    for _ in range(3):
+        want, got = step(We, x), js(Wj, x)
+        assert got.dtype == want.dtype == np.float64
+        np.testing.assert_array_equal(got, want)
+        assert Wj.array.dtype == np.float32
+        np.testing.assert_array_equal(Wj.array, We.array)
+
+
 def test_closure_variable_guard_retraces_on_shape_change():
     C = Variable(np.ones(2))
     f = tapejit.jit(lambda x: F.sum(x * C))
@@ -676,6 +743,67 @@ def test_closure_variable_guard_retraces_on_shape_change():
     C.array = np.full(3, 3.0)
     _close(f(np.ones(3)), 9.0)  # a new value of the closure: no retrace
     assert _info(f) == (1, 2, 2, 2)
+
+
+_GLOBAL_W = Variable(np.ones(2))
+_GLOBAL_PARAMS = [Variable(np.ones(2)), Variable(np.ones(2))]
+
+
+def _reads_globals(x):
+    return x * _GLOBAL_W + sum(p * 2 for p in _GLOBAL_PARAMS)
+
+
+def test_a_global_given_another_variable_is_read_anew():
+    global _GLOBAL_W
+    f = tapejit.jit(_reads_globals)
+    x = np.arange(2.0)
+    for _ in range(3):  # traced, then compiled and hot
+        _close(f(x), _reads_globals(x))
+    _GLOBAL_W = Variable(np.full(2, 10.0))
+    _close(f(x), x * 10 + 4)
+    _GLOBAL_PARAMS[1] = Variable(np.full(2, 100.0))
+    _close(f(x), x * 10 + 202)
+    _GLOBAL_PARAMS.append(Variable(np.full(2, 1000.0)))  # the loop is longer now
+    _close(f(x), x * 10 + 2202)
+    for _ in range(3):
+        _close(f(x), x * 10 + 2202)
+    assert _info(f)[2] == 4  # a trace per replacement, none besides
+
+
+def test_an_enclosing_variable_or_attribute_given_another_variable_is_read_anew():
+    b = Variable(np.ones(2))
+    f = tapejit.jit(lambda x: x * b)
+    _close(f(np.ones(2)), np.ones(2))
+    b = Variable(np.full(2, 5.0))
+    _close(f(np.ones(2)), np.full(2, 5.0))
+
+    class Model:
+        def __init__(self):
+            self.W = Variable(np.ones(2))
+
+        @tapejit.jit
+        def __call__(self, x):
+            return x * self.W
+
+    m = Model()
+    _close(m(np.ones(2)), np.ones(2))
+    m.W = Variable(np.full(2, 3.0))
+    _close(m(np.ones(2)), np.full(2, 3.0))
+    # Updated in place, the same Variable: no new trace for that.
+    m.W.array += 1
+    _close(m(np.ones(2)), np.full(2, 4.0))
+
+
+def test_a_closure_variable_replaced_every_call_warns_once():
+    W = Variable(np.ones(2))
+    f = tapejit.jit(lambda x: x * W, retrace_warn_after=3)
+    with pytest.warns(RuntimeWarning, match="variable 'W' of an enclosing function was "
+                                            'replaced by another') as rec:
+        for i in range(6):
+            _close(f(np.ones(2)), np.full(2, 1.0 + i))
+            W = Variable(W.array + 1)
+    assert sum('replaced' in str(w.message) for w in rec) == 1
+    assert rec[0].filename == __file__  # (at the caller's line)
 
 
 def test_optimizer_update_of_closure_variables():

@@ -143,6 +143,11 @@ class TracedArray:
     def __truediv__(self, o): return _binary('div', self, o)  # noqa: E704
     def __rtruediv__(self, o): return _binary('div', o, self)  # noqa: E704
     def __pow__(self, o): return _binary('pow', self, o)  # noqa: E704
+    def __rpow__(self, o): return _binary('pow', o, self)  # noqa: E704
+    def __floordiv__(self, o): return _binary('floordiv', self, o)  # noqa: E704
+    def __rfloordiv__(self, o): return _binary('floordiv', o, self)  # noqa: E704
+    def __matmul__(self, o): return _binary('matmul', self, o)  # noqa: E704
+    def __rmatmul__(self, o): return _binary('matmul', o, self)  # noqa: E704
     def __lt__(self, o): return _binary('less', self, o)  # noqa: E704
     def __le__(self, o): return _binary('less_equal', self, o)  # noqa: E704
     def __gt__(self, o): return _binary('greater', self, o)  # noqa: E704
@@ -154,6 +159,8 @@ class TracedArray:
     def __isub__(self, o): return _inplace('sub', self, o)  # noqa: E704
     def __imul__(self, o): return _inplace('mul', self, o)  # noqa: E704
     def __itruediv__(self, o): return _inplace('div', self, o)  # noqa: E704
+    def __ifloordiv__(self, o): return _inplace('floordiv', self, o)  # noqa: E704
+    def __ipow__(self, o): return _inplace('pow', self, o)  # noqa: E704
 
     def __neg__(self) -> Any:
         from tapejit.ops.elementwise import neg
@@ -217,16 +224,58 @@ def _binary(name: str, a: Any, b: Any) -> Any:
     return NotImplemented if _defers(a) or _defers(b) else _array_op(name, a, b)
 
 
+def _numpy_dtype(name: str, a: Any, b: Any) -> Any:
+    """The dtype NumPy gives ``a op b`` where it differs from what the
+    operands' own rules give (a NumPy scalar or an array of another dtype:
+    NumPy promotes, where a Variable would raise), else None."""
+    import numpy
+
+    def arg(x: Any) -> Any:
+        if x.__class__ is TracedArray:
+            # A dynamic Python number stands for its Python type (weak).
+            return (0.0 if x.dtype.kind == 'f' else 0) if x.weak else x.dtype
+        if isinstance(x, numpy.ndarray):
+            return x.dtype
+        return x if isinstance(x, numpy.generic) else None
+
+    ta, tb = arg(a), arg(b)
+    if ta is None or tb is None:
+        return None  # (a Python number: the usual rules already are NumPy's)
+    if not (isinstance(a, numpy.generic) or isinstance(b, numpy.generic)
+            or (isinstance(ta, numpy.dtype) and isinstance(tb, numpy.dtype) and ta != tb)):
+        return None
+    dt = numpy.result_type(ta, tb)
+    if name == 'div' and dt.kind in 'biu':
+        return None  # (true division's own rule: float64)
+    return dt
+
+
 def _array_op(name: str, a: Any, b: Any) -> Any:
     from tapejit.functions._util import lift_pair
     from tapejit.ops.registry import PRIMITIVES, bind
+    dt = _numpy_dtype(name, a, b)
+    if dt is not None:
+        # NumPy's promotion, as the arrays would get eagerly: ``float32 *
+        # np.float64(0.1)`` and ``float32 + float64 array`` are float64.
+        import numpy
+        a, b = (numpy.asarray(x, dtype=dt) if isinstance(x, numpy.generic)
+                else x if x.dtype == dt else x.astype(dt) for x in (a, b))
+    if name == 'matmul':
+        # (NumPy's ``@``: 1-d operands included, as F.matmul takes them.)
+        from tapejit.functions.math import matmul
+        for x in (a, b):
+            if _is_scalar(x):
+                raise ValueError(f'matmul: a scalar operand ({x!r}) is not allowed, as in '
+                                 f'NumPy; at {where_in_user_code()}')
+        return matmul(a, b)._data
     prim = PRIMITIVES['pow_const' if name == 'pow' and _is_scalar(b) else name]
     if prim.name == 'pow_const':
         return bind(prim, (a,), {'p': b})._data
     return bind(prim, lift_pair(name, a, b), {})._data
 
 
-_SYMBOLS = {'add': '+=', 'sub': '-=', 'mul': '*=', 'div': '/='}
+_SYMBOLS = {'add': '+=', 'sub': '-=', 'mul': '*=', 'div': '/=', 'floordiv': '//=',
+            'pow': '**='}
 
 
 def _inplace(name: str, a: 'TracedArray', b: Any) -> Any:
