@@ -742,16 +742,12 @@ class JitFunction:
         for path, a, b in zip(paths, prev[1], specs):
             if a != b:
                 self._changes[path] += 1
-        if (self._traces >= self.retrace_warn_after and not self._warned_retrace
-                and self._changes):
-            self._warned_retrace = True
+        if self._changes and self._warn_once('_warned_retrace'):
             path, count = self._changes.most_common(1)[0]
-            warnings.warn(
-                f'tapejit.jit({self.__name__}) has traced {self._traces + 1} times; '
-                f'{self._describe(path)} changed {count} times '
-                f'(now {self._spec_str(path, td, specs)}). '
-                'Each new shape/dtype is a new trace: keep it fixed (pad batches), or '
-                'mark a Python value static.', RuntimeWarning, stacklevel=4)
+            self._warn_traced(f'{self._describe(path)} changed {count} times '
+                              f'(now {self._spec_str(path, td, specs)}). Each new shape/dtype '
+                              'is a new trace: keep it fixed (pad batches), or mark a Python '
+                              'value static.', stacklevel=4)
 
     def _note_moved(self, plan: Plan) -> None:
         # A name or item that held a Variable the function closed over holds
@@ -760,16 +756,24 @@ class JitFunction:
             what = getattr(getter, 'what', '')
             if what and getter() is not value:
                 self._moved[what] += 1
-        if (self._traces + 1 >= self.retrace_warn_after and not self._warned_moved
-                and self._moved):
-            self._warned_moved = True
+        if self._moved and self._warn_once('_warned_moved'):
             what, count = self._moved.most_common(1)[0]
-            warnings.warn(
-                f'tapejit.jit({self.__name__}) has traced {self._traces + 1} times; '
-                f'the Variable the function reads through {what} was replaced by '
-                f'another {count} times, and each replacement is a new trace. Pass it '
-                'as an argument (read anew every call), or update it in place '
-                '(W.array -= ...).', RuntimeWarning, stacklevel=3)
+            self._warn_traced(f'the Variable the function reads through {what} was replaced '
+                              f'by another {count} times, and each replacement is a new '
+                              'trace. Pass it as an argument (read anew every call), or '
+                              'update it in place (W.array -= ...).', stacklevel=3)
+
+    def _warn_once(self, flag: str) -> bool:
+        """Whether to warn of retraces now (enough traces, not yet warned of
+        this kind, named by ``flag``); marks it warned."""
+        if self._traces < self.retrace_warn_after or getattr(self, flag):
+            return False
+        setattr(self, flag, True)
+        return True
+
+    def _warn_traced(self, why: str, stacklevel: int) -> None:
+        warnings.warn(f'tapejit.jit({self.__name__}) has traced {self._traces + 1} times; '
+                      f'{why}', RuntimeWarning, stacklevel=stacklevel + 1)
 
     def _describe(self, path: str) -> str:
         # path looks like "[0][2]..." (positional) or "[1]['name']..." (keyword)
@@ -975,7 +979,6 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
                 isinstance(x, (Variable, _Dynamic)) or backends.is_array(x)))
             for key, check in identity_guards(fn, closed, objects):
                 tr.guard(key, check, True)
-        if closed:
             # Variables reached through links: a link given another child or
             # Parameter afterwards (``model.l1 = L.Linear(...)``) is read anew.
             from tapejit.links.link import structure_version

@@ -103,6 +103,45 @@ def elementwise_every_cuda_op():
 
 
 @case
+def numpy_promotion_operators_and_retained_gradients():
+    # Plain arrays follow NumPy (promotion by a NumPy scalar or an array of
+    # another dtype; //, ** from the left, @): CUDA, CPU and NumPy agree on
+    # dtypes and values. A returned Variable keeps its retained gradient.
+    import tapejit
+    import tapejit.functions as F
+    a = _rng().uniform(-4, 4, (3, 40)).astype(np.float32)
+    i = _rng(1).integers(1, 9, (3, 40)).astype(np.int32)
+    m = _rng(2).standard_normal((40, 5)).astype(np.float32)
+
+    def arrays(a, i, m):
+        return (a * np.float64(0.1), i + np.int64(2), a * i, a // 2.0, 7 // i, 2.0 ** (a / 4),
+                a @ m, (a > np.float64(0.5)) + (i > 3))
+
+    want = arrays(a, i, m)
+    for target in ('cuda', 'cpu'):
+        jf = tapejit.jit(arrays, target=target)
+        for _ in range(2):
+            _same(list(jf(a, i, m)), list(want), 1e-5, 1e-5)
+
+    def step(x):
+        h = x * 3
+        y = F.sum(h * h)
+        y.backward(retain_grad=True)
+        return h, y
+
+    x = tapejit.Variable(a.astype(np.float64))
+    h, y = step(x)
+    for target in ('cuda', 'cpu'):
+        xj = tapejit.Variable(a.astype(np.float64))
+        jf = tapejit.jit(step, target=target)
+        for _ in range(2):
+            xj.cleargrad()
+            hj, yj = jf(xj)
+            _same([hj.array, hj.grad, yj.grad, xj.grad], [h.array, h.grad, y.grad, x.grad],
+                  1e-12, 1e-12)
+
+
+@case
 def float64_and_integers():
     import tapejit.functions as F
     x = _rng().standard_normal(40)

@@ -19,7 +19,7 @@ import pytest
 
 import tapejit
 import tapejit.functions as F
-from tapejit import TraceError, Variable
+from tapejit import ShapeError, TraceError, Variable
 
 from mlp_cases import tied_run, tied_step
 from tapejit.ir import Graph, Var, interpret, verify
@@ -712,6 +712,20 @@ def test_traced_arrays_take_numpys_other_operators(form):
         np.testing.assert_allclose(got, want, rtol=1e-6)
 
 
+def test_traced_array_operators_name_the_op_and_shapes_on_bad_input():
+    a, m = np.ones((2, 3), np.float32), np.ones((4, 5), np.float32)
+    with pytest.raises(ShapeError, match=r'(?s)matmul: shapes \(2, 3\) and \(4, 5\).*'
+                                         r'not aligned.*test_jit\.py:\d+'):
+        tapejit.jit(lambda a, m: a @ m)(a, m)
+    with pytest.raises(ValueError, match=r'matmul \(@\): got shape \(2, 3\) and a scalar '
+                                         r'\(2\.0\); expected two arrays of at least one '
+                                         r'dimension.*test_jit\.py:\d+'):
+        tapejit.jit(lambda a: a @ 2.0)(a)
+    with pytest.raises(ShapeError, match=r'floordiv: shapes \(2, 3\) and \(4, 5\) do not '
+                                         r'broadcast'):
+        tapejit.jit(lambda a, m: a // m)(a, m)
+
+
 def test_an_update_by_a_numpy_scalar_matches_numpy():
     # ``W.array -= np.float64(lr) * W.grad``: a float64 product, written back
     # into the float32 array, as NumPy does it.
@@ -776,6 +790,17 @@ def test_an_enclosing_variable_or_attribute_given_another_variable_is_read_anew(
     _close(f(np.ones(2)), np.ones(2))
     b = Variable(np.full(2, 5.0))
     _close(f(np.ones(2)), np.full(2, 5.0))
+    # An item of a dict or a tuple the function closes over.
+    state, pair = {'W': Variable(np.ones(2)), 'step': 0}, (Variable(np.ones(2)),)
+    g = tapejit.jit(lambda x: x * state['W'] + pair[0])
+    _close(g(np.ones(2)), np.full(2, 2.0))
+    state['step'] = 1  # another key's value: the same plan
+    _close(g(np.ones(2)), np.full(2, 2.0))
+    state['W'] = Variable(np.full(2, 3.0))
+    _close(g(np.ones(2)), np.full(2, 4.0))
+    pair = (Variable(np.full(2, 10.0)),)
+    _close(g(np.ones(2)), np.full(2, 13.0))
+    assert _info(g)[2] == 3
 
     class Model:
         def __init__(self):

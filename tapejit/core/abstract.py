@@ -263,10 +263,11 @@ def _array_op(name: str, a: Any, b: Any) -> Any:
     if name == 'matmul':
         # (NumPy's ``@``: 1-d operands included, as F.matmul takes them.)
         from tapejit.functions.math import matmul
-        for x in (a, b):
-            if _is_scalar(x):
-                raise ValueError(f'matmul: a scalar operand ({x!r}) is not allowed, as in '
-                                 f'NumPy; at {where_in_user_code()}')
+        if _is_scalar(a) or _is_scalar(b):
+            shapes = ' and '.join(f'a scalar ({x!r})' if _is_scalar(x) else f'shape {x.shape}'
+                                  for x in (a, b))
+            raise ValueError(f'matmul (@): got {shapes}; expected two arrays of at least one '
+                             f'dimension, as NumPy does; at {where_in_user_code()}')
         return matmul(a, b)._data
     prim = PRIMITIVES['pow_const' if name == 'pow' and _is_scalar(b) else name]
     if prim.name == 'pow_const':
