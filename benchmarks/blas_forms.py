@@ -19,12 +19,13 @@ layer 1 weight grad   ``g1.T @ x``          ``g1T @ x``
 
 The forms alternate call by call, so both see the same phases of a shared
 host; a cell is the median over ``--repeats`` rounds.  On the 2-core AMD EPYC
-(Zen 4) hosts of this project, with NumPy's OpenBLAS (SkylakeX kernels), the
-feature-major forms took 12.9-13.3 ms against 13.3-13.7 for the batch-major
-ones (3%): OpenBLAS is slowest in the ``NT`` and ``TN`` forms the batch-major
-layout needs.  Holding activations feature-major is a layout choice the
-compiler does not make yet (every elementwise kernel between the products
-would have to read and write the transposed arrays).
+(Zen 4) hosts of this project, with NumPy's OpenBLAS 0.3.31 (SkylakeX
+kernels), three runs gave 12.53-13.50 ms for the feature-major forms against
+13.09-14.13 for the batch-major ones (0.95-0.96x): OpenBLAS is slower in the
+``NT`` and ``TN`` forms the batch-major layout needs.  Holding activations
+feature-major is a layout choice the compiler does not make yet (every
+elementwise kernel between the products would have to read and write the
+transposed arrays).
 """
 
 from __future__ import annotations
@@ -39,8 +40,22 @@ import numpy as np
 SIZES = {'full': (784, 1024, 256), 'tiny': (24, 32, 8)}
 
 
-def _forms(d_in: int, hidden: int, batch: int, seed: int = 0) -> list:
-    """See :func:`forms`."""
+def forms(size: str = 'full', seed: int = 0) -> list:
+    """``[(product, batch-major call, feature-major call, batch-major result,
+    feature-major result, whether the latter is the former's transpose)]``;
+    each call writes its result array (the same one, for a weight gradient).
+
+    >>> name, b, f, rb, rf, transposed = forms('tiny')[0]
+    >>> _ = b(), f()
+    >>> transposed, bool(abs(rb - rf.T).max() < 1e-3)
+    (True, True)
+    >>> forms('huge')
+    Traceback (most recent call last):
+    ValueError: blas_forms: size 'huge' is not one of ['full', 'tiny']
+    """
+    if size not in SIZES:
+        raise ValueError(f'blas_forms: size {size!r} is not one of {sorted(SIZES)}')
+    d_in, hidden, batch = SIZES[size]
     rng = np.random.default_rng(seed)
 
     def arr(*shape: int) -> np.ndarray:
@@ -65,19 +80,6 @@ def _forms(d_in: int, hidden: int, batch: int, seed: int = 0) -> list:
         ('layer 1 weight grad', lambda: mm(g1.T, x, out=gW1), lambda: mm(g1T, x, out=gW1),
          gW1, gW1, False),
     ]
-
-
-def forms(size: str = 'full') -> list:
-    """``[(product, batch-major call, feature-major call, batch-major result,
-    feature-major result, whether the latter is the former's transpose)]``;
-    each call writes its result array (the same one, for a weight gradient).
-
-    >>> name, b, f, rb, rf, transposed = forms('tiny')[0]
-    >>> _ = b(), f()
-    >>> transposed, bool(abs(rb - rf.T).max() < 1e-3)
-    (True, True)
-    """
-    return _forms(*SIZES[size])
 
 
 def measure(size: str = 'full', repeats: int = 40) -> list:

@@ -93,6 +93,8 @@ def test_blas_forms_compute_the_same_products(size):
     rows = blas_forms.measure('tiny', repeats=1)
     assert [r[0] for r in rows] == [f[0] for f in blas_forms.forms('tiny')]
     assert 'total' in blas_forms.table(rows)
+    with pytest.raises(ValueError, match="size 'huge' is not one of"):
+        blas_forms.forms('huge')
 
 
 def test_overhead_rows():
