@@ -17,10 +17,11 @@ from typing import Any, Optional, Sequence
 
 import numpy
 
-from tapejit.compiler import codegen, fusion, kernel_cache, one_call, plan_cache, step_runner
+from tapejit.compiler import (codegen, fusion, kernel_cache, layout, one_call, plan_cache,
+                              step_runner)
 from tapejit.compiler.buffers import POOL_MIN_BYTES, BufferPool
 from tapejit.compiler.passes import simplify
-from tapejit.ir.graph import Eqn, Graph
+from tapejit.ir.graph import Eqn, Graph, verify
 from tapejit.ops import linalg
 
 # Loops over at least this many elements run the parallel kernel variant.
@@ -356,6 +357,9 @@ class Executable:
     def _plan(self, graph: Graph, fastmath: bool, donate: Optional[dict]) -> None:
         """Simplify, fuse and lower ``graph`` to steps; plan its buffers."""
         g = simplify(graph)
+        if layout.ENABLED:
+            g = layout.feature_major(g)
+            verify(g)
         self.graph = g
         self.units = fusion.partition(g)
         consts = {v.id: c for v, c in zip(g.constvars, g.consts)}

@@ -108,9 +108,9 @@ def _code_fingerprint() -> str:
 
 def _knobs() -> tuple:
     """The planner's module settings a plan depends on (tests change some)."""
-    from tapejit.compiler import buffers, codegen, executable, passes
+    from tapejit.compiler import buffers, codegen, executable, layout, passes
     return (executable.PARALLEL_MIN, buffers.POOL_MIN_BYTES, codegen.CHUNK,
-            passes.FOLD_MAX_SIZE)
+            passes.FOLD_MAX_SIZE, layout.ENABLED)
 
 
 def plan_key(graph: Any, fastmath: bool, donate: Optional[dict]) -> Optional[str]:
