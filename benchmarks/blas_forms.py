@@ -1,14 +1,13 @@
 """The five large products of ``mlp_big``'s step, in two layouts, on this BLAS.
 
 ``python -m benchmarks.blas_forms`` times the products a training step of the
-784-1024-1024-10 MLP makes (batch 256) as tapejit's plan makes them now, with
-activations and their gradients batch-major (``(batch, features)``, C order),
-and as it would make them with those arrays held feature-major (their
-transposes, C order).  The weights keep Chainer's ``(out, in)`` layout in both.
+784-1024-1024-10 MLP makes (batch 256) with activations and their gradients
+batch-major (``(batch, features)``, C order, as the step computes them) and
+feature-major (their transposes, C order).  The weights keep Chainer's ``(out, in)`` layout in both.
 Each pair computes the same numbers; only the BLAS call's form differs:
 
 ====================  ====================  ========================
-product               batch-major (now)     feature-major
+product               batch-major           feature-major
 ====================  ====================  ========================
 layer 1 forward       ``x @ W1.T``          ``W1 @ x.T``
 layer 2 forward       ``h1 @ W2.T``         ``W2 @ h1T``
@@ -22,10 +21,10 @@ host; a cell is the median over ``--repeats`` rounds.  On the 2-core AMD EPYC
 (Zen 4) hosts of this project, with NumPy's OpenBLAS 0.3.31 (SkylakeX
 kernels), three runs gave 12.53-13.50 ms for the feature-major forms against
 13.09-14.13 for the batch-major ones (0.95-0.96x): OpenBLAS is slower in the
-``NT`` and ``TN`` forms the batch-major layout needs.  Holding activations
-feature-major is a layout choice the compiler does not make yet (every
-elementwise kernel between the products would have to read and write the
-transposed arrays).
+``NT`` and ``TN`` forms the batch-major layout needs.  The CPU compiler's
+layout pass (:mod:`tapejit.compiler.layout`) makes this choice: it holds the
+activations and their gradients feature-major, so a jitted ``mlp_big`` step
+makes the products in the right-hand column.
 """
 
 from __future__ import annotations
