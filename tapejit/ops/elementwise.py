@@ -161,8 +161,16 @@ def _pow_const_eval(x: Aval, p: Any) -> Aval:
 def _pow_const_impl(x, p):
     if x.dtype.kind not in 'fc' and (p != int(p) or p < 0):
         _pow_const_eval(Aval(x.shape, x.dtype), p)
+    # Small integer powers as products, as the compiled kernels write them, so
+    # eager and jit agree bit for bit; C ``pow`` also takes a slow path (about
+    # 40x) for a negative base with an integral exponent.
     if p == 2:
         return x * x
+    if p == 3:
+        return (x * x) * x
+    if p == 4:
+        sq = x * x
+        return sq * sq
     if p == 1:
         return x.copy()
     return x ** x.dtype.type(p) if x.dtype.kind in 'fc' else x ** int(p)
