@@ -1,0 +1,57 @@
+"""tapejit keeps a step's freed arrays for the next step (glibc malloc thresholds)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+import tapejit.host_memory as host_memory
+
+# A step's worth of arrays: eight 3 MiB arrays (below NumPy's 4 MiB huge-page
+# hint) allocated, written and freed together, three times; page faults are
+# counted in the last round. With glibc's defaults the freed top of the heap
+# goes back to the kernel each round and every page faults in again.
+_PROBE = r'''
+import resource, sys
+import numpy as np
+import tapejit, tapejit.host_memory as hm
+def step():
+    xs = [np.empty(3 * 2 ** 18, np.float32) for _ in range(8)]
+    for x in xs:
+        x.fill(1.0)
+for _ in range(2):
+    step()
+before = resource.getrusage(resource.RUSAGE_SELF).ru_minflt
+step()
+print(hm.tune_malloc(), resource.getrusage(resource.RUSAGE_SELF).ru_minflt - before)
+'''
+
+
+def _faults(tune: str) -> tuple:
+    env = dict(os.environ, TAPEJIT_MALLOC_TUNE=tune)
+    out = subprocess.run([sys.executable, '-c', _PROBE], env=env, check=True,
+                         capture_output=True, text=True).stdout.split()
+    return out[0] == 'True', int(out[1])
+
+
+@pytest.mark.skipif(not host_memory.tune_malloc(),
+                    reason='glibc malloc tuning unavailable here (not glibc, or '
+                           'TAPEJIT_MALLOC_TUNE=0)')
+def test_freed_arrays_are_reused_without_page_faults():
+    tuned, faults = _faults('1')
+    untuned, faults_default = _faults('0')
+    assert tuned and not untuned
+    # 24 MiB is 6144 pages: glibc's defaults fault most of them in again.
+    assert faults_default > 2000, faults_default
+    assert faults < 200, faults
+
+
+def test_switch_off_leaves_malloc_alone():
+    env = dict(os.environ, TAPEJIT_MALLOC_TUNE='0')
+    out = subprocess.run([sys.executable, '-c',
+                          'import tapejit.host_memory as hm; print(hm.tune_malloc())'],
+                         env=env, check=True, capture_output=True, text=True).stdout
+    assert out.strip() == 'False'
