@@ -73,6 +73,26 @@ def test_adding_a_zero_folds_only_where_it_keeps_the_sign_of_zero(form, folds):
         np.testing.assert_array_equal(ex([x])[0], 1.0 / form(x))
 
 
+@pytest.mark.parametrize('op, dtype', [('sum', np.float32), ('max', np.float32),
+                                       ('min', np.int32), ('sum', np.bool_)])
+def test_a_reduction_over_no_axis_is_its_input(op, dtype, recwarn):
+    # NumPy's axis=() reduces nothing; next to other reductions it once made a
+    # kernel that did not compile (and ran op by op, with a warning).
+    x = (np.arange(12).reshape(3, 4) % 5 > 1).astype(dtype)
+
+    def fn(x):
+        x = tapejit.Variable(x)
+        r = getattr(F, op)(x * 1 if dtype != np.bool_ else x, axis=())
+        return r, F.sum(F.max(x, axis=1)), F.sum(r, axis=0)
+
+    ex = _check(fn, [x])
+    g = trace_graph(fn, [x])
+    assert [e for e in g.eqns if e.params.get('axis') == ()]  # (traced as written)
+    assert not [e for e in simplify(g).eqns if e.params.get('axis') == ()]
+    assert not [w for w in recwarn if 'tapejit' in str(w.message)]
+    assert ex([x])[0].dtype == np.dtype(np.int64 if dtype == np.bool_ else dtype)
+
+
 @pytest.mark.parametrize('shape, axis, keepdims', [
     ((6, 5), 1, True), ((6, 5), 0, False), ((4, 3, 5), (0, 2), False),
     ((4, 3, 5), None, False), ((7,), None, True), ((3, 4), (1,), False)])

@@ -107,6 +107,24 @@ def test_a_component_holding_an_output_or_read_by_a_reshape_keeps_its_layout():
         lambda a, b, c: F.sum(F.matmul(a, b) * c), (a, b, c))) == []
 
 
+@pytest.mark.parametrize('op', [F.sum, F.max, F.min])
+def test_a_reduction_over_no_axis_keeps_its_input_in_layout(op):
+    # axis=() reduces nothing: its result has its input's shape, so the input
+    # stays batch-major.
+    a, b = _rand(4, 6), _rand(6, 5)
+    assert layout.free_components(trace_graph(
+        lambda a, b: F.sum(op(F.relu(F.matmul(a, b)), axis=()), axis=0), (a, b))) == []
+    # With sizes that make the cost model flip the activations:
+    x, w = _rand(256, 784), _rand(1024, 784) * np.float32(0.03)
+
+    def fn(x, w):
+        h = F.relu(F.linear(x, w))
+        return F.sum(op(h, axis=()), axis=0) + F.sum(h, axis=1)[:1]
+
+    np.testing.assert_allclose(tapejit.jit(fn)(x, w).array, fn(x, w).array,
+                               rtol=1e-5, atol=1e-4)
+
+
 def test_the_cost_model_flips_an_mlp_and_leaves_small_plans_alone():
     big = (_rand(256, 784), np.arange(256, dtype=np.int32) % 10, _rand(1024, 784),
            _rand(1024), _rand(10, 1024), _rand(10))

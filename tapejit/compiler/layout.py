@@ -122,7 +122,10 @@ def _components(g: Graph) -> _Components:
                 continue
             if (_elementwise(e) and e.out.id in comp.parent and e.out.shape == v.shape):
                 continue
-            if e.prim.name in REDUCTIONS and len(v.shape) == 2:
+            # (axis=() reduces nothing: its result keeps the input's layout,
+            # which the rewrite below does not follow.)
+            if (e.prim.name in REDUCTIONS and len(v.shape) == 2
+                    and e.params.get('axis') != ()):
                 continue
             comp.pin(v.id)
     return comp

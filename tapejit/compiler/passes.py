@@ -102,7 +102,8 @@ def splat_value(v: Var, consts: dict, producers: dict) -> Optional[Any]:
 
 def fold(g: Graph) -> Graph:
     """Constant folding and algebraic identities (``x * 1``, ``x + 0``,
-    ``-(-x)``, reshapes and broadcasts to the same shape)."""
+    ``-(-x)``, reshapes and broadcasts to the same shape, reductions over no
+    axis)."""
     consts = _Consts(g)
     subst: dict = {}
     producers: dict = {}
@@ -144,6 +145,15 @@ def fold(g: Graph) -> Graph:
                 if sb is not None and sb == 1 and a.shape == out.shape \
                         and a.dtype == out.dtype:
                     alias = a
+        elif (name in ('sum', 'max', 'min') and e.params.get('axis') == ()
+              and ins[0].shape == out.shape):
+            # A reduction over no axis is its input (a sum of bools or small
+            # ints: cast to the sum's dtype); kernels never see it.
+            if ins[0].dtype == out.dtype:
+                alias = ins[0]
+            else:
+                from tapejit.ops.registry import PRIMITIVES
+                e = e._replace(prim=PRIMITIVES['cast'], params={'dtype': out.dtype})
         if alias is not None:
             subst[out.id] = alias
             continue
