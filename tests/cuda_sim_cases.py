@@ -435,6 +435,19 @@ def jit_target_cuda():
 
 
 @case
+def small_integer_powers_equal_eager_bit_for_bit():
+    """``x ** 2, 3, 4`` over negative bases: CUDA kernels, CPU kernels and
+    eager mode compute the same products, so they agree exactly."""
+    import tapejit
+    x = np.linspace(-3, 3, 101, dtype=np.float32)
+    for p in (2, 3, 4):
+        eager = (tapejit.Variable(x) ** p).array
+        for target in ('cuda', 'cpu'):
+            got = tapejit.jit(lambda v: v ** p, target=target)(tapejit.Variable(x)).array
+            np.testing.assert_array_equal(got, eager, err_msg=f'{target}, p={p}')
+
+
+@case
 def jit_output_backward_outside():
     """``y = jf(x); y.backward()`` with ``target='cuda'``: the call's node
     runs its backward plan on CUDA too; gradients equal eager's."""

@@ -1,6 +1,7 @@
 """Training steps shared by several test files: a small MLP step written as a
 graph function (the arrays in, the loss and the updated parameters out), for
-the one-call plan tests; and a step updating two Variables that may share one
+the one-call plan tests; a Chainer-style step (backward, SGD in place) for the
+planner's tests; and a step updating two Variables that may share one
 array (tied weights), for the jit tests on every target."""
 
 from __future__ import annotations
@@ -17,6 +18,22 @@ def mlp_step(x, t, W1, b1, W2, b2):
     loss = F.softmax_cross_entropy(F.linear(h, params[2], params[3]), t)
     grads = tapejit.grad([loss], params)
     return (loss,) + tuple(p.array - 0.1 * gp.array for p, gp in zip(params, grads))
+
+
+def sgd_step(x, t, params, lr=0.01):
+    """ReLU layers over ``params`` = [W1, b1, W2, b2, ...] (the last pair the
+    output layer), softmax cross-entropy, ``backward`` and SGD in place."""
+    for p in params:
+        p.cleargrad()
+    layers = list(zip(params[::2], params[1::2]))
+    h = x
+    for W, b in layers[:-1]:
+        h = F.relu(F.linear(h, W, b))
+    loss = F.softmax_cross_entropy(F.linear(h, *layers[-1]), t)
+    loss.backward()
+    for p in params:
+        p.array -= lr * p.grad
+    return loss
 
 
 def mlp_data(n, rng, dims=(6, 8, 3)):

@@ -21,6 +21,8 @@ from tapejit.jit import trace_plan
 from tapejit.ops.registry import primitive
 from tapejit.pytree import flatten
 
+from mlp_cases import sgd_step
+
 
 @pytest.fixture(autouse=True)
 def _cache(tmp_path, monkeypatch):
@@ -44,15 +46,7 @@ def _model():
 
 
 def _step(x, t, params):
-    W1, b1, W2, b2 = params
-    for p in params:
-        p.cleargrad()
-    h = F.relu(F.linear(x, W1, b1))
-    loss = F.softmax_cross_entropy(F.linear(h, W2, b2), t)
-    loss.backward()
-    for p in params:
-        p.array -= 0.05 * p.grad
-    return loss
+    return sgd_step(x, t, params, lr=0.05)
 
 
 def _plan():
