@@ -17,8 +17,9 @@ from typing import Any, Optional, Sequence
 
 import numpy
 
-from tapejit.compiler import (codegen, fusion, kernel_cache, layout, one_call, plan_cache,
-                              step_runner)
+from tapejit.compiler import (blas_pool, codegen, fusion, kernel_cache, layout, one_call,
+                              plan_cache, step_runner)
+from tapejit.compiler import native as native_kernels
 from tapejit.compiler.buffers import POOL_MIN_BYTES, BufferPool
 from tapejit.compiler.passes import simplify
 from tapejit.ir.graph import Eqn, Graph, verify
@@ -27,9 +28,10 @@ from tapejit.ops import linalg
 # Loops over at least this many elements run the parallel kernel variant.
 PARALLEL_MIN = 1 << 16
 # Primitives whose impl runs multi-threaded BLAS. A plan with one runs its
-# kernels serially: Numba's OpenMP threads spin after a parallel loop, and on
-# a few cores they and BLAS's threads take turns (measured: a 256x1024 MLP
-# step 10x slower), while the elementwise work beside a matmul is small.
+# parallel kernels on BLAS's own thread pool (kernel_cache.POOL; see
+# blas_pool), else serially: Numba's OpenMP threads spin after a parallel
+# loop, and on a few cores they and BLAS's threads take turns (measured: a
+# 256x1024 MLP step 10x slower).
 BLAS_PRIMITIVES = frozenset({'matmul'})
 # Library calls whose result is always a new array; any other may return a
 # view of an argument (reshape, transpose, indexing), which matters when that
@@ -43,6 +45,12 @@ _POOLED_MATMUL_DTYPES = frozenset(numpy.dtype(t) for t in ('float32', 'float64')
 
 # Set per process (or per call), not planned: not kept in the plan cache.
 _NOT_KEPT = frozenset({'source_graph', 'fastmath'})
+
+
+def pooled() -> bool:
+    """Whether plans calling BLAS run their parallel kernels on its pool:
+    native kernels are on and NumPy's BLAS lends its threads."""
+    return native_kernels.enabled() and blas_pool.available()
 
 
 def _pooled_matmul(shape: tuple, dtype: Any) -> '_PooledMatmul':
@@ -385,10 +393,13 @@ class Executable:
         self.steps: list = []
         blas = any(isinstance(u, Eqn) and u.prim.name in BLAS_PRIMITIVES
                    for u in self.units)
+        # What a kernel big enough to split runs as: Numba's parallel
+        # variant, or in a plan calling BLAS, on BLAS's pool or serially.
+        split = (kernel_cache.POOL if pooled() else False) if blas else True
         for u in self.units:
             if isinstance(u, fusion.RowChain):
                 n = int(math.prod(u.shape))
-                par = n >= PARALLEL_MIN and not blas
+                par = split if n >= PARALLEL_MIN else False
                 cspec = codegen.render_chain(u.parts, u.shape, g, consts, used_later, 'kernel',
                                              parallel=par)
                 inside: set = set()
@@ -411,7 +422,7 @@ class Executable:
             elif isinstance(u, fusion.Group):
                 name = 'kernel'  # the cache names it by a hash of its source
                 n = int(math.prod(u.shape)) if u.shape else 1
-                par = n >= PARALLEL_MIN and not blas
+                par = split if n >= PARALLEL_MIN else False
                 spec = codegen.render(u, g, consts, used_later, name, parallel=par)
                 step = _KernelStep(spec, [s(v) for v, _ in spec.inputs],
                                    [s(v) for v in spec.outputs], u.members, par, fastmath)
@@ -688,7 +699,9 @@ class Executable:
         lines = []
         for t, (kind, st) in zip(times, self.steps):
             if kind == 'kernel':
-                what = (f'kernel {st.spec.shape} {"parallel" if st.parallel else "serial"}: '
+                how = ('on the BLAS pool' if st.parallel == kernel_cache.POOL
+                       else 'parallel' if st.parallel else 'serial')
+                what = (f'kernel {st.spec.shape} {how}: '
                         + ' '.join(e.prim.name for e in st.members))
             else:
                 what = f'call {getattr(st[0], "__qualname__", st[0])}'

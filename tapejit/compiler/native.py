@@ -206,6 +206,8 @@ def _start() -> None:
             symbols[name] = ctypes.cast(getattr(libm, name), ctypes.c_void_p).value
     for name in ('memset', 'memcpy', 'memmove'):
         symbols[name] = ctypes.cast(getattr(libc, name), ctypes.c_void_p).value
+    from tapejit.compiler import blas_pool
+    symbols.update(blas_pool.symbols())  # (none without a pool: prange is refused)
     h = hashlib.sha256()
     here = os.path.dirname(__file__)
     for mod in ('native.py', 'vecmath.py'):
@@ -620,18 +622,22 @@ class _Translator:
 
     def loop(self, node: ast.For, scope: dict) -> None:
         it = node.iter
-        if (not isinstance(it, ast.Call) or not isinstance(it.func, ast.Name)
-                or it.func.id != 'range' or not 1 <= len(it.args) <= 2 or node.orelse
-                or not isinstance(node.target, ast.Name)):
-            raise Unsupported('a loop other than for ... in range(...)')
         b, ir = self.b, self.ir
-        # Bounds are evaluated once, before the loop (as Python does).
-        bounds = [self.expr(a, scope) for a in it.args]
-        for v, dt in bounds:
-            if dt.kind not in 'iu':
-                raise Unsupported('range over non-integers')
-        lo = self.cast(bounds[0], _INT64) if len(bounds) == 2 else ir.Constant(self.i64, 0)
-        hi = self.cast(bounds[-1], _INT64)
+        if node is scope.get('pool_loop'):
+            # The chunk loop of a pooled kernel: this job's range of chunks.
+            lo, hi = scope['pool_range']
+        else:
+            if (not isinstance(it, ast.Call) or not isinstance(it.func, ast.Name)
+                    or it.func.id != 'range' or not 1 <= len(it.args) <= 2 or node.orelse
+                    or not isinstance(node.target, ast.Name)):
+                raise Unsupported('a loop other than for ... in range(...)')
+            # Bounds are evaluated once, before the loop (as Python does).
+            bounds = [self.expr(a, scope) for a in it.args]
+            for v, dt in bounds:
+                if dt.kind not in 'iu':
+                    raise Unsupported('range over non-integers')
+            lo = self.cast(bounds[0], _INT64) if len(bounds) == 2 else ir.Constant(self.i64, 0)
+            hi = self.cast(bounds[-1], _INT64)
         var = node.target.id
         self.assign(var, (lo, _INT64), scope)
         ptr = scope['vars'][var][0]
@@ -761,23 +767,90 @@ class _Translator:
                 strides = self._field(obj, _STRIDES, i64.as_pointer())
                 values += [b.load(b.gep(strides, [ir.Constant(i64, d)])) for d in range(ndim)]
             layout.append(arr)
-        body = self.body_function(name + '_body', fdef, layout, exclusive)
+        pool_loop = _pool_loop(fdef, params, sig)
+        body = self.body_function(name + '_body', fdef, layout, exclusive, pool_loop=pool_loop)
         # The loops run without the GIL, as Numba's nogil kernels did: the
         # caller's argument references keep the arrays alive meanwhile.
         save = self._func('tj_save_thread', i8p, [])
         restore = self._func('tj_restore_thread', ir.VoidType(), [i8p])
         tstate = b.call(save, [])
-        b.call(body, values)
+        if pool_loop is None:
+            b.call(body, values)
+        else:
+            self._run_on_pool(name, body, values,
+                              values[_value_index(layout, params.index(pool_loop.iter.args[0].id))])
         b.call(restore, [tstate])
         b.call(incref, [self._global('tj_none')])
         b.ret(self._global('tj_none'))
 
+    def _run_on_pool(self, name: str, body: Any, values: list, nch: Any) -> None:
+        """Run ``body`` over chunks ``[0, nch)`` split into one range per
+        thread of the BLAS pool (:mod:`tapejit.compiler.blas_pool`): each
+        job is a block of int64s (the body's arguments, then its range),
+        which ``tj_pool_run`` (OpenBLAS's ``gotoblas_pthread``) hands to
+        ``job``, the first on this thread."""
+        ir, b, i64, i32, i8p = self.ir, self.b, self.i64, self.i32, self.i8p
+        slots = len(values) + 2
+        job = ir.Function(self.module, ir.FunctionType(ir.VoidType(), [i8p]), name + '_job')
+        job.linkage = 'internal'
+        jb = ir.IRBuilder(job.append_basic_block('job'))
+        cells = jb.bitcast(job.args[0], i64.as_pointer())
+        args = []
+        for k, t in enumerate(body.function_type.args):
+            v = jb.load(jb.gep(cells, [ir.Constant(i64, k)]))
+            args.append(jb.inttoptr(v, t) if isinstance(t, ir.PointerType) else v)
+        jb.call(body, args)
+        jb.ret_void()
+        size = self._func('tj_pool_size', i32, [])
+        run = self._func('tj_pool_run', i32, [i32, i8p, i8p, i32])
+        # jobs = min(threads, chunks, POOL_MAX_JOBS), at least 1
+        n = b.sext(b.call(size, []), i64)
+        for cap in (nch, ir.Constant(i64, POOL_MAX_JOBS)):
+            n = b.select(b.icmp_signed('<', cap, n), cap, n)
+        n = b.select(b.icmp_signed('<', n, ir.Constant(i64, 1)), ir.Constant(i64, 1), n)
+        with b.goto_block(b.function.entry_basic_block):  # (static allocas)
+            block = b.alloca(ir.ArrayType(i64, POOL_MAX_JOBS * slots))
+            counter = b.alloca(i64)
+        cells = b.bitcast(block, i64.as_pointer())
+        b.store(ir.Constant(i64, 0), counter)
+        head = b.append_basic_block('fill_head')
+        fill = b.append_basic_block('fill')
+        go = b.append_basic_block('go')
+        b.branch(head)
+        b.position_at_end(head)
+        j = b.load(counter)
+        b.cbranch(b.icmp_signed('<', j, n), fill, go)
+        b.position_at_end(fill)
+        base = b.mul(j, ir.Constant(i64, slots))
+        for k, v in enumerate(values + [b.sdiv(b.mul(nch, j), n),
+                                        b.sdiv(b.mul(nch, b.add(j, ir.Constant(i64, 1))), n)]):
+            cell = b.gep(cells, [b.add(base, ir.Constant(i64, k))])
+            b.store(b.ptrtoint(v, i64) if isinstance(v.type, ir.PointerType) else v, cell)
+        b.store(b.add(j, ir.Constant(i64, 1)), counter)
+        b.branch(head)
+        b.position_at_end(go)
+        one = b.append_basic_block('one_job')
+        many = b.append_basic_block('many_jobs')
+        done = b.append_basic_block('jobs_done')
+        b.cbranch(b.icmp_signed('==', n, ir.Constant(i64, 1)), one, many)
+        b.position_at_end(one)
+        b.call(job, [b.bitcast(block, i8p)])
+        b.branch(done)
+        b.position_at_end(many)
+        b.call(run, [b.trunc(n, i32), b.bitcast(job, i8p), b.bitcast(block, i8p),
+                     ir.Constant(i32, slots * 8)])
+        b.branch(done)
+        b.position_at_end(done)
+
     def body_function(self, name: str, fdef: ast.FunctionDef, layout: list,
-                      exclusive: bool, inline: bool = True) -> Any:
+                      exclusive: bool, inline: bool = True,
+                      pool_loop: Optional[ast.For] = None) -> Any:
         """The internal function of ``fdef``'s statements over its
         parameters' fields: per parameter an int64 (``None`` in ``layout``)
         or, for an :class:`_Array`, its data pointer, its dims and (not
-        contiguous) its byte strides.  LLVM inlines it into its caller."""
+        contiguous) its byte strides.  LLVM inlines it into its caller.
+        With ``pool_loop`` (the chunk loop of a pooled kernel), two more
+        int64s: the first chunk the call runs and the one after its last."""
         ir, i64 = self.ir, self.i64
         types: list = []
         for arr in layout:
@@ -786,6 +859,8 @@ class _Translator:
                 continue
             types.append(_lltype(arr.dtype, ir, memory=True).as_pointer())
             types += [i64] * (arr.ndim * (1 if arr.contiguous else 2))
+        if pool_loop is not None:
+            types += [i64, i64]
         body = ir.Function(self.module, ir.FunctionType(ir.VoidType(), types), name)
         body.linkage = 'internal'
         body.attributes.add('alwaysinline' if inline else 'noinline')
@@ -810,6 +885,9 @@ class _Translator:
             if not arr.contiguous:
                 arr.strides = [next(args) for _ in range(arr.ndim)]
             scope['arrays'][p] = arr
+        if pool_loop is not None:
+            scope['pool_loop'] = pool_loop
+            scope['pool_range'] = (next(args), next(args))
         for st in fdef.body:
             self.stmt(st, scope)
         b.ret_void()
@@ -817,6 +895,40 @@ class _Translator:
             b.branch(first)
         self.b, self.entry_alloca = saved
         return body
+
+
+# The most jobs a pooled kernel splits into (its argument blocks live on
+# the caller's stack).
+POOL_MAX_JOBS = 32
+
+
+def _pool_loop(fdef: ast.FunctionDef, params: list, sig: tuple) -> Optional[ast.For]:
+    """The chunk loop ``for c in prange(nch)`` of a pooled kernel (at the
+    top of its body, over an int parameter), or None for a serial kernel.
+    A ``prange`` anywhere else, or without a pool to run it, is refused."""
+    loops = [n for n in ast.walk(fdef) if isinstance(n, ast.For)
+             and isinstance(n.iter, ast.Call) and isinstance(n.iter.func, ast.Name)
+             and n.iter.func.id == 'prange']
+    if not loops:
+        return None
+    (loop,) = loops if len(loops) == 1 else (None,)
+    if (loop is None or loop not in fdef.body or len(loop.iter.args) != 1
+            or not isinstance(loop.iter.args[0], ast.Name) or loop.orelse
+            or loop.iter.args[0].id not in params
+            or sig[params.index(loop.iter.args[0].id)] != 'int'
+            or not isinstance(loop.target, ast.Name)):
+        raise Unsupported('a prange other than one chunk loop over an int parameter')
+    if 'tj_pool_run' not in _state.get('symbols', {}):
+        raise Unsupported('prange without a BLAS thread pool')
+    return loop
+
+
+def _value_index(layout: list, k: int) -> int:
+    """Where parameter ``k``'s first field is among the body's arguments."""
+    i = 0
+    for arr in layout[:k]:
+        i += 1 if arr is None else 1 + arr.ndim * (1 if arr.contiguous else 2)
+    return i
 
 
 def _stored_names(fdef: ast.FunctionDef) -> set:

@@ -111,7 +111,7 @@ def _knobs() -> tuple:
     from tapejit.compiler import buffers, codegen, executable, layout, passes
     return (executable.PARALLEL_MIN, buffers.POOL_MIN_BYTES, codegen.CHUNK,
             passes.FOLD_MAX_SIZE, layout.ENABLED, layout.MIN_FLOPS, layout.MIN_GAIN,
-            layout.MAX_JOINT)
+            layout.MAX_JOINT, executable.pooled())
 
 
 def plan_key(graph: Any, fastmath: bool, donate: Optional[dict]) -> Optional[str]:
