@@ -1,0 +1,176 @@
+"""Plans calling BLAS run their large kernels on BLAS's own thread pool.
+
+A native kernel whose chunk loop is a ``prange`` splits its chunks into one
+range per thread of OpenBLAS's pool (``gotoblas_pthread``); the results are
+the serial kernel's, bit for bit, whatever the number of threads.
+"""
+
+from __future__ import annotations
+
+import ctypes
+
+import numpy as np
+import pytest
+
+import tapejit
+from tapejit.compiler import blas_pool, executable, kernel_cache, native
+from tapejit.compiler.native import NativeKernel
+
+from mlp_cases import sgd_step
+
+needs_pool = pytest.mark.skipif(not blas_pool.available(),
+                                reason="NumPy's BLAS is not an OpenBLAS lending its threads")
+
+
+@pytest.fixture(autouse=True)
+def _kernel_cache(tmp_path_factory, monkeypatch):
+    d = tmp_path_factory.getbasetemp() / 'kernel-cache'
+    monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(d))
+
+
+# A flat kernel with a partial sum per chunk and an nd kernel with a row
+# reduction: the two shapes of chunk loop the code generator writes.
+FLAT = '''def k(n, ch, nch, x, y, red):
+    for c in prange(nch):
+        acc = np.float64(0.0)
+        for i_ in range(c * ch, min(c * ch + ch, n[0])):
+            i = np.uint64(i_)
+            t = np.exp(x[i]) * np.float32(0.5) - x[i]
+            y[i] = t
+            acc += np.float64(t)
+        red[c] = np.float32(acc)
+'''
+ROWS = '''def k(n, ch, nch, x, b, y, red):
+    for c in prange(nch):
+        for i0_ in range(c * ch, min(c * ch + ch, n[0])):
+            i0 = np.uint64(i0_)
+            acc = np.float32(-np.inf)
+            for i1 in range(n[1]):
+                t = x[i0, i1] + b[i1]
+                y[i0, i1] = t
+                acc = t if (t > acc or t != t) else acc
+            red[i0] = acc
+'''
+
+
+def _openblas_threads(n: int) -> None:
+    lib = ctypes.CDLL(blas_pool._find()['path'])
+    for name in ('scipy_openblas_set_num_threads64_', 'scipy_openblas_set_num_threads',
+                 'openblas_set_num_threads64_', 'openblas_set_num_threads'):
+        if hasattr(lib, name):
+            getattr(lib, name)(ctypes.c_int(n))
+            return
+    pytest.skip('no openblas_set_num_threads in this OpenBLAS')
+
+
+@pytest.fixture
+def pool_threads():
+    """Set OpenBLAS's thread count; restored after the test."""
+    before = blas_pool.threads()
+    yield _openblas_threads
+    _openblas_threads(before)
+
+
+def _run_flat(k, n, ch):
+    x = np.random.default_rng(n).standard_normal(n).astype(np.float32)
+    nch = -(-n // ch)
+    y, red = np.full(n, np.nan, np.float32), np.full(nch, np.nan, np.float32)
+    k(np.array([n]), ch, nch, x, y, red)
+    return x, y, red
+
+
+def _run_rows(k, rows, cols, ch):
+    rng = np.random.default_rng(rows)
+    x = rng.standard_normal((rows, cols)).astype(np.float32)
+    x[rows // 2, 1] = np.nan  # (propagates through the max as in the serial kernel)
+    b = rng.standard_normal(cols).astype(np.float32)
+    y, red = np.full((rows, cols), np.nan, np.float32), np.full(rows, np.nan, np.float32)
+    k(np.array([rows, cols]), ch, -(-rows // ch), x, b, y, red)
+    return y, red
+
+
+@needs_pool
+@pytest.mark.parametrize('threads', [1, 2, 3, 5])
+def test_a_pooled_kernel_equals_the_serial_kernel_bit_for_bit(pool_threads, threads):
+    pool_threads(threads)
+    assert blas_pool.threads() == threads
+    pooled = NativeKernel('k', FLAT, False, None)
+    serial = NativeKernel('k', FLAT.replace('prange', 'range'), False, None)
+    # chunk counts below, at and above the thread count, not dividing it
+    for n, ch in [(1000, 4096), (3 * 4096, 4096), (7 * 4096 + 5, 4096), (100_000, 1024)]:
+        x, y, red = _run_flat(pooled, n, ch)
+        _, y0, red0 = _run_flat(serial, n, ch)
+        assert not pooled.refused, 'the translator refused the pooled kernel'
+        np.testing.assert_array_equal(y, y0)
+        np.testing.assert_array_equal(red, red0)
+        np.testing.assert_allclose(y, np.exp(x) * np.float32(0.5) - x, rtol=1e-6)
+    pooled = NativeKernel('k', ROWS, False, None)
+    serial = NativeKernel('k', ROWS.replace('prange', 'range'), False, None)
+    for rows, cols, ch in [(1, 7, 16), (257, 33, 16), (64, 1000, 4)]:
+        got, want = _run_rows(pooled, rows, cols, ch), _run_rows(serial, rows, cols, ch)
+        for g, w in zip(got, want):
+            np.testing.assert_array_equal(g, w)
+    assert np.isnan(_run_rows(pooled, 257, 33, 16)[1][257 // 2])
+
+
+def test_without_a_pool_a_prange_kernel_runs_serially(monkeypatch):
+    """No pool to run on (another BLAS): the translator refuses the
+    ``prange`` and the kernel runs as Numba's serial kernel, same values."""
+    st = native._setup()
+    symbols = {k: v for k, v in st['symbols'].items() if not k.startswith('tj_pool')}
+    monkeypatch.setitem(st, 'symbols', symbols)
+    k = kernel_cache.get_kernel('k', FLAT.replace('x[i]) *', 'x[i]) * np.float32(1.0) *'),
+                                parallel=kernel_cache.POOL, native=True)
+    x, y, red = _run_flat(k, 5000, 1024)
+    assert k.refused, 'the prange was translated without a pool'
+    np.testing.assert_allclose(y, np.exp(x) * np.float32(0.5) - x, rtol=1e-6)
+
+
+def test_the_switch_turns_the_pool_off(monkeypatch):
+    monkeypatch.setenv('TAPEJIT_BLAS_POOL', '0')
+    monkeypatch.setattr(blas_pool, '_found', None)
+    assert not blas_pool.available() and blas_pool.symbols() == {}
+    assert blas_pool.threads() == 1 and not executable.pooled()
+    monkeypatch.undo()
+    blas_pool._found = None  # found again with the switch on
+
+
+def _jitted_steps(monkeypatch, pooled: bool):
+    monkeypatch.setattr(executable, 'pooled', lambda: pooled)
+    rng = np.random.default_rng(3)
+    # a batch of 256 over 256 hidden units: kernels of 2**16 elements, the
+    # size that runs split
+    dims = [(256, 64), (256,), (256, 256), (256,), (10, 256), (10,)]
+    x = rng.standard_normal((256, 64)).astype(np.float32)
+    t = rng.integers(0, 10, 256).astype(np.int32)
+    init = [rng.standard_normal(d).astype(np.float32) * 0.1 for d in dims]
+    eager = [tapejit.Variable(a.copy()) for a in init]
+    jitted = [tapejit.Variable(a.copy()) for a in init]
+    js = tapejit.jit(sgd_step)
+    losses = []
+    for _ in range(3):
+        le, lj = sgd_step(x, t, eager), js(x, t, jitted)
+        losses.append((le.array, lj.array))
+    exe = next(iter(js._cache.values()))._executable
+    kinds = [st.parallel for kind, st in exe.steps if kind == 'kernel']
+    return losses, eager, jitted, kinds
+
+
+@needs_pool
+def test_a_training_step_runs_its_large_kernels_on_the_pool(monkeypatch):
+    """Pooled, the step's large kernels split over BLAS's threads; its
+    losses, gradients and parameters are those of the serial plan bit for
+    bit, and eager mode's within rounding."""
+    losses, eager, pooled, kinds = _jitted_steps(monkeypatch, True)
+    assert kernel_cache.POOL in kinds, f'no kernel ran on the pool: {kinds}'
+    assert True not in kinds, "a kernel ran on Numba's threads beside BLAS's"
+    serial_losses, _, serial, serial_kinds = _jitted_steps(monkeypatch, False)
+    assert set(serial_kinds) == {False}, serial_kinds
+    for (le, lj), (_, ls) in zip(losses, serial_losses):
+        np.testing.assert_array_equal(lj, ls)
+        np.testing.assert_allclose(lj, le, rtol=1e-5)
+    for pe, pj, ps in zip(eager, pooled, serial):
+        np.testing.assert_array_equal(pj.array, ps.array)
+        np.testing.assert_array_equal(pj.grad, ps.grad)
+        np.testing.assert_allclose(pj.array, pe.array, rtol=1e-5, atol=1e-6)
+        np.testing.assert_allclose(pj.grad, pe.grad, rtol=1e-4, atol=1e-6)
