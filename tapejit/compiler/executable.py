@@ -473,6 +473,8 @@ class Executable:
         self.donate_map = dict(donate or {})
         self._donate(self.donate_map, last)
         self._in_place(last, keep)
+        if split == kernel_cache.POOL:
+            self._share_pooled()
 
     def __call__(self, inputs: Sequence[Any], check: Optional[Sequence[int]] = None) -> list:
         """Run the plan; ``check`` limits the shape/dtype checks to these
@@ -685,6 +687,23 @@ class Executable:
             if kind == 'kernel' and st.donated:
                 st.write_in_place(codegen.render(u, g, self.consts, self._used_later, 'kernel',
                                                  parallel=st.parallel, inplace=st.donated))
+
+    def _share_pooled(self) -> None:
+        """A small kernel whose source is a pooled kernel's but for its
+        chunk loop (an SGD update of a bias beside that of a weight) runs
+        that kernel, on no more threads than it has chunks (one, for the
+        bias): one kernel less to compile, about 18 ms of a cold first
+        call."""
+        pooled = {st.source for kind, st in self.steps
+                  if kind == 'kernel' and st.parallel == kernel_cache.POOL}
+        serial_loop, pooled_loop = '    for c in range(nch):\n', '    for c in prange(nch):\n'
+        for kind, st in self.steps:
+            if kind != 'kernel' or st.parallel or type(st) is not _KernelStep:
+                continue
+            twin = st.source.replace(serial_loop, pooled_loop, 1)
+            if twin != st.source and twin in pooled:
+                st.source = twin
+                st.parallel = kernel_cache.POOL
 
     def profile(self, inputs: Sequence[Any], repeats: int = 10) -> str:
         """Run ``repeats`` times; a table of the mean milliseconds of each step."""
