@@ -7,12 +7,11 @@ the serial kernel's, bit for bit, whatever the number of threads.
 
 from __future__ import annotations
 
-import ctypes
-
 import numpy as np
 import pytest
 
 import tapejit
+from tapejit import blas
 from tapejit.compiler import blas_pool, executable, kernel_cache, native
 from tapejit.compiler.native import NativeKernel
 
@@ -54,13 +53,10 @@ ROWS = '''def k(n, ch, nch, x, b, y, red):
 
 
 def _openblas_threads(n: int) -> None:
-    lib = ctypes.CDLL(blas_pool._find()['path'])
-    for name in ('scipy_openblas_set_num_threads64_', 'scipy_openblas_set_num_threads',
-                 'openblas_set_num_threads64_', 'openblas_set_num_threads'):
-        if hasattr(lib, name):
-            getattr(lib, name)(ctypes.c_int(n))
-            return
-    pytest.skip('no openblas_set_num_threads in this OpenBLAS')
+    lib = blas.library()
+    if lib is None or lib.set_threads is None:
+        pytest.skip('no openblas_set_num_threads in this OpenBLAS')
+    lib.set_threads(n)
 
 
 @pytest.fixture
@@ -129,11 +125,8 @@ def test_without_a_pool_a_prange_kernel_runs_serially(monkeypatch):
 
 def test_the_switch_turns_the_pool_off(monkeypatch):
     monkeypatch.setenv('TAPEJIT_BLAS_POOL', '0')
-    monkeypatch.setattr(blas_pool, '_found', None)
     assert not blas_pool.available() and blas_pool.symbols() == {}
     assert blas_pool.threads() == 1 and not executable.pooled()
-    monkeypatch.undo()
-    blas_pool._found = None  # found again with the switch on
 
 
 def _jitted_steps(monkeypatch, pooled: bool):

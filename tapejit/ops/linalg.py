@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy
 
+from tapejit import blas
 from tapejit.core.errors import ShapeError
 from tapejit.ops.registry import Aval, broadcast_shapes, primitive, same_dtype
 
@@ -39,7 +40,9 @@ def _matmul_impl(a, b, transa=False, transb=False, out=None):
         a = _t(a)
     if transb:
         b = _t(b)
-    return numpy.matmul(a, b, out=out) if type(a) is numpy.ndarray else a @ b
+    if type(a) is numpy.ndarray and type(b) is numpy.ndarray:
+        return blas.matmul(a, b, out)  # (the OpenBLAS kernels chosen for this CPU)
+    return a @ b
 
 
 def _matmul_vjp(n, gy, need):
