@@ -14,7 +14,8 @@ loads a private copy of NumPy's OpenBLAS with ``OPENBLAS_CORETYPE=Haswell``
 call that copy.  The choice is kept in the cache directory
 (``blas/choice.json``, keyed by the CPU and the library), the copy beside it
 (about 25 MB).  ``TAPEJIT_BLAS_CORETYPE`` overrides it: ``numpy`` for NumPy's
-own, or an OpenBLAS core name (``Haswell``, ``SkylakeX``, ...).
+own, or an OpenBLAS core name (``Haswell``, ``SkylakeX``, ...); without it,
+an ``OPENBLAS_CORETYPE`` the user set for NumPy is kept too.
 
 Only 2-D float32/float64 products of at least :data:`MIN_WORK` multiply-adds
 whose operands are each C-ordered or a transpose of one go there, from eager
@@ -161,8 +162,8 @@ def _choose() -> Optional[Library]:
         return own
     if want:
         return _private(path, want, own) or own
-    if own.core.lower() == 'haswell':
-        return own  # (nothing to compare)
+    if own.core.lower() == 'haswell' or os.environ.get('OPENBLAS_CORETYPE'):
+        return own  # (nothing to compare, or the user chose NumPy's kernels)
     key, record = _record(path, own)
     if record is not None and record.get('key') == key:
         return _private(path, 'Haswell', own) if record['core'] == 'Haswell' else own
