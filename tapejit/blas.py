@@ -12,15 +12,16 @@ So tapejit measures, once per machine, NumPy's set against ``Haswell`` on a
 loads a private copy of NumPy's OpenBLAS with ``OPENBLAS_CORETYPE=Haswell``
 (a copy: the dynamic loader shares one file's library) and its products
 call that copy.  The choice is kept in the cache directory
-(``blas/choice.json``, keyed by the CPU and the library), the copy beside it
-(about 25 MB).  ``TAPEJIT_BLAS_CORETYPE`` overrides it: ``numpy`` for NumPy's
+(``blas/choice-<key>.json``, keyed by the CPU and the library), the copy
+beside it (about 25 MB).  ``TAPEJIT_BLAS_CORETYPE`` overrides it: ``numpy`` for NumPy's
 own, or an OpenBLAS core name (``Haswell``, ``SkylakeX``, ...); without it,
 an ``OPENBLAS_CORETYPE`` the user set for NumPy is kept too.
 
-Only 2-D float32/float64 products of at least :data:`MIN_WORK` multiply-adds
-whose operands are each C-ordered or a transpose of one go there, from eager
-mode and compiled plans alike; anything else is NumPy's (smaller products
-never use OpenBLAS's threads, so its pool and NumPy's never spin at once).
+2-D float32/float64 products of at least :data:`MIN_WORK` multiply-adds go
+there, from eager mode and compiled plans alike (an operand that is neither
+C-ordered nor the transpose of a C-ordered array is copied first); anything
+else is NumPy's (smaller products never use OpenBLAS's threads, so its pool
+and NumPy's do not spin at once; batched products do).
 The library's thread pool also runs the parallel kernels of compiled plans
 (:mod:`tapejit.compiler.blas_pool`).
 
@@ -69,6 +70,8 @@ class Library:
         self.prefix, self.suffix = _naming(lib)
         pre, suf = self.prefix, self.suffix
         integer = ctypes.c_int64 if suf.startswith('64') else ctypes.c_int
+        # The largest size or leading dimension its integers hold.
+        self.max_dim = 2 ** 63 - 1 if integer is ctypes.c_int64 else 2 ** 31 - 1
         self.gemm = {}
         for dt, scalar, name in (('float32', ctypes.c_float, 'sgemm'),
                                  ('float64', ctypes.c_double, 'dgemm')):
@@ -164,11 +167,15 @@ def _choose() -> Optional[Library]:
         return _private(path, want, own) or own
     if own.core.lower() == 'haswell' or os.environ.get('OPENBLAS_CORETYPE'):
         return own  # (nothing to compare, or the user chose NumPy's kernels)
+    if own.threads is None or own.set_threads is None:
+        return own  # (cannot time both on one thread)
     key, record = _record(path, own)
     if record is not None and record.get('key') == key:
-        return _private(path, 'Haswell', own) if record['core'] == 'Haswell' else own
+        if record['core'] == 'Haswell':
+            return _private(path, 'Haswell', own) or own
+        return own
     other = _private(path, 'Haswell', own)
-    if other is None:
+    if other is None or other.set_threads is None:
         return own
     t_own, t_other = _race(own, other)
     faster = t_other < (1 - MIN_GAIN) * t_own
@@ -217,7 +224,7 @@ def _record(path: str, own: Library) -> tuple:
     if root is None:
         return key, None
     try:
-        with open(os.path.join(root, 'choice.json')) as f:
+        with open(os.path.join(root, f'choice-{key}.json')) as f:
             rec = json.load(f)
         return key, rec if isinstance(rec, dict) and rec.get('core') else None
     except (OSError, ValueError):
@@ -233,33 +240,42 @@ def _remember(key: str, record: dict) -> None:
         fd, tmp = tempfile.mkstemp(dir=root, suffix='.tmp')
         with os.fdopen(fd, 'w') as f:
             json.dump(record, f)
-        os.replace(tmp, os.path.join(root, 'choice.json'))
+        os.replace(tmp, os.path.join(root, f'choice-{key}.json'))
     except OSError:
         pass  # (measured again next time)
 
 
 def _private(path: str, core: str, own: Library) -> Optional[Library]:
     """A private copy of the library at ``path`` loaded with kernel set
-    ``core``, with ``own``'s thread count; None if that fails."""
+    ``core``, with ``own``'s thread count; None if that fails.  The copy
+    keeps the library's file name (in a directory of its own), so tools
+    that find OpenBLAS by name, such as threadpoolctl, see it too."""
     root = _cache_root()
     st = os.stat(path)
-    name = f'{hashlib.sha256(f"{path}|{st.st_size}|{st.st_mtime_ns}".encode()).hexdigest()[:16]}.so'
-    temp = root is None
+    tag = hashlib.sha256(f'{path}|{st.st_size}|{st.st_mtime_ns}'.encode()).hexdigest()[:16]
+    made: list = []  # files to remove if loading fails (or, without a cache, after)
     try:
-        if temp:
-            fd, copy = tempfile.mkstemp(suffix='.so')
-            os.close(fd)
+        if root is None:
+            home = tempfile.mkdtemp(prefix='tapejit-blas-')
+            copy = os.path.join(home, os.path.basename(path))
+            made += [copy, home]
             shutil.copyfile(path, copy)
         else:
-            os.makedirs(root, exist_ok=True)
-            copy = os.path.join(root, name)
+            home = os.path.join(root, tag)
+            copy = os.path.join(home, os.path.basename(path))
             if not os.path.exists(copy) or os.path.getsize(copy) != st.st_size:
-                fd, tmp = tempfile.mkstemp(dir=root, suffix='.tmp')
+                os.makedirs(home, exist_ok=True)
+                fd, tmp = tempfile.mkstemp(dir=home, suffix='.tmp')
                 os.close(fd)
+                made.append(tmp)
                 shutil.copyfile(path, tmp)
-                os.replace(tmp, copy)
+                os.replace(tmp, copy)  # (atomic: another process sees all or nothing)
+                made.remove(tmp)
+        # OpenBLAS reads its kernel set from the environment as it loads.
+        # (Set for the moment of loading only; a thread starting a process
+        # just then would inherit it.)
         before = os.environ.get('OPENBLAS_CORETYPE')
-        os.environ['OPENBLAS_CORETYPE'] = core  # read as the copy loads
+        os.environ['OPENBLAS_CORETYPE'] = core
         try:
             lib = ctypes.CDLL(copy)
         finally:
@@ -267,13 +283,17 @@ def _private(path: str, core: str, own: Library) -> Optional[Library]:
                 del os.environ['OPENBLAS_CORETYPE']
             else:
                 os.environ['OPENBLAS_CORETYPE'] = before
-        if temp:
-            os.unlink(copy)  # (mapped: it stays loaded)
         other = Library(lib, copy, private=True)
     except OSError as e:
         warnings.warn(f'tapejit: could not load OpenBLAS with the {core} kernels '
                       f'({e}); products use NumPy\'s', RuntimeWarning, stacklevel=4)
         return None
+    finally:
+        for f in made:  # (a loaded library stays mapped once its file is gone)
+            try:
+                os.rmdir(f) if os.path.isdir(f) else os.unlink(f)
+            except OSError:
+                pass
     if other.core.lower() != core.lower():
         return None  # (this build lacks that kernel set)
     if own.threads and other.set_threads:
@@ -304,8 +324,8 @@ def _call(lib: Library, a: Any, b: Any, out: Any, ta: int, tb: int, lda: int, ld
 def matmul(a: numpy.ndarray, b: numpy.ndarray,
            out: Optional[numpy.ndarray] = None) -> numpy.ndarray:
     """``a @ b`` for 2-D NumPy arrays, through :func:`library` where the
-    product is large enough and BLAS can read both operands in place, else
-    ``numpy.matmul`` (written into ``out`` when given).
+    product is large enough, else ``numpy.matmul`` (written into ``out``
+    when given).
 
     >>> import numpy as np
     >>> a = np.arange(6, dtype=np.float64).reshape(2, 3)
@@ -318,8 +338,18 @@ def matmul(a: numpy.ndarray, b: numpy.ndarray,
             and a.dtype in lib.gemm and a.shape[1] == b.shape[0]
             and a.shape[0] * a.shape[1] * b.shape[1] >= MIN_WORK):
         fa, fb = _operand(a), _operand(b)
+        # Operands BLAS cannot read in place are copied (the copy is cheap
+        # beside the product): NumPy's own OpenBLAS, threading such a
+        # product, would spin its pool beside this one.
+        if fa is None:
+            a = numpy.ascontiguousarray(a)
+            fa = _operand(a)
+        if fb is None:
+            b = numpy.ascontiguousarray(b)
+            fb = _operand(b)
         shape = (a.shape[0], b.shape[1])
-        if fa is not None and fb is not None and (
+        if fa is not None and fb is not None and max(fa[1], fb[1], *shape,
+                                                     a.shape[1]) <= lib.max_dim and (
                 out is None or (out.shape == shape and out.dtype == a.dtype
                                 and out.flags.c_contiguous and out.flags.writeable
                                 and not numpy.may_share_memory(out, a)

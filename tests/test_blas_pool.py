@@ -7,13 +7,20 @@ the serial kernel's, bit for bit, whatever the number of threads.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 import numpy as np
 import pytest
 
 import tapejit
+import tapejit.functions as F
 from tapejit import blas
-from tapejit.compiler import blas_pool, executable, kernel_cache, native
+from tapejit.compiler import (blas_pool, compile_graph, executable, kernel_cache, native,
+                              one_call)
 from tapejit.compiler.native import NativeKernel
+from tapejit.ir.trace import trace_graph
 
 from mlp_cases import sgd_step
 
@@ -123,10 +130,34 @@ def test_without_a_pool_a_prange_kernel_runs_serially(monkeypatch):
     np.testing.assert_allclose(y, np.exp(x) * np.float32(0.5) - x, rtol=1e-6)
 
 
-def test_the_switch_turns_the_pool_off(monkeypatch):
-    monkeypatch.setenv('TAPEJIT_BLAS_POOL', '0')
-    assert not blas_pool.available() and blas_pool.symbols() == {}
-    assert blas_pool.threads() == 1 and not executable.pooled()
+STEP = '''
+import numpy as np, tapejit, tapejit.functions as F
+from tapejit.compiler import blas_pool
+x = np.random.default_rng(0).standard_normal((600, 384)).astype(np.float32)
+w = np.random.default_rng(1).standard_normal((384, 512)).astype(np.float32)
+f = tapejit.jit(lambda x, w: F.sum(F.tanh(F.matmul(x, w))))
+exe = next(iter(f._cache.values()))._executable if f(x, w) is not None else None
+print(blas_pool.available(), blas_pool.threads(),
+      sorted({str(st.parallel) for kind, st in exe.steps if kind == 'kernel'}),
+      repr(float(f(x, w).array)))
+'''
+
+
+def test_the_switch_turns_the_pool_off(tmp_path):
+    """``TAPEJIT_BLAS_POOL=0``: serial kernels, the same bits; kernels and
+    plans saved by a process with the pool are not taken by one without."""
+    runs = {}
+    for switch in ('1', '0', '1', '0'):  # (the second of each: from the disk cache)
+        r = subprocess.run([sys.executable, '-c', STEP], capture_output=True, text=True,
+                           env={**os.environ, 'TAPEJIT_CACHE_DIR': str(tmp_path),
+                                'TAPEJIT_BLAS_POOL': switch}, timeout=300)
+        assert r.returncode == 0, r.stderr
+        runs.setdefault(switch, []).append(r.stdout.split(maxsplit=2))
+    for on, off in zip(runs['1'], runs['0']):
+        if blas_pool.available():
+            assert on[:2] == ['True', str(blas_pool.threads())] and "'pool'" in on[2], on
+        assert off[:2] == ['False', '1'] and "'pool'" not in off[2], off
+        assert on[2].split(']')[-1] == off[2].split(']')[-1], (on, off)
 
 
 def _jitted_steps(monkeypatch, pooled: bool):
@@ -173,3 +204,24 @@ def test_a_training_step_runs_its_large_kernels_on_the_pool(monkeypatch):
         np.testing.assert_array_equal(pj.grad, ps.grad)
         np.testing.assert_allclose(pj.array, pe.array, rtol=1e-5, atol=1e-6)
         np.testing.assert_allclose(pj.grad, pe.grad, rtol=1e-4, atol=1e-6)
+
+
+@needs_pool
+def test_a_small_plan_runs_its_pooled_kernels_in_its_one_native_call(monkeypatch):
+    """A plan run as one call (small values, a small product) runs a kernel
+    large enough to split serially, inside its native plan: not refused
+    for it, which would compile the plan with Numba instead."""
+    monkeypatch.setattr(executable, 'pooled', lambda: True)
+    monkeypatch.setattr(one_call, 'NATIVE', True)
+    rng = np.random.default_rng(0)
+    a, w = (rng.standard_normal((8, 8)).astype(np.float32) for _ in range(2))
+    y = rng.standard_normal((256, 256)).astype(np.float32)
+    ex = compile_graph(trace_graph(lambda a, w, y: (F.tanh(F.matmul(a, w)), F.tanh(y) * 2),
+                                   [a, w, y]))
+    assert kernel_cache.POOL in [st.parallel for kind, st in ex.steps if kind == 'kernel']
+    for _ in range(one_call.HOT_CALLS + 2):
+        got = ex([a, w, y])
+    assert ex.one_call is not None and ex.one_call.native is not None, \
+        f'the native plan was refused: {ex.one_call and ex.one_call.native_refused}'
+    np.testing.assert_allclose(got[0], np.tanh(a @ w), rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(got[1], np.tanh(y) * 2, rtol=1e-6, atol=1e-6)

@@ -18,7 +18,8 @@ so the pool may run the ranges in any order or one after another: the
 results are the same bits as the serial kernel's.
 
 Without an OpenBLAS (another BLAS under NumPy), or with
-``TAPEJIT_BLAS_POOL=0``, such plans run their kernels serially as before.
+``TAPEJIT_BLAS_POOL=0`` (read once per process), such plans run their
+kernels serially as before.
 
 >>> isinstance(available(), bool)
 True
@@ -35,11 +36,16 @@ from tapejit import blas
 __all__ = ['available', 'symbols', 'threads']
 
 
+_decided: list = []  # [the library or None]: decided once, as native kernels bind it once
+
+
 def _library() -> Optional[Any]:
-    if os.environ.get('TAPEJIT_BLAS_POOL', '1').lower() in ('0', 'false', 'off', 'no'):
-        return None
-    lib = blas.library()
-    return lib if lib is not None and lib.pool_run and lib.threads else None
+    if not _decided:
+        lib = None
+        if os.environ.get('TAPEJIT_BLAS_POOL', '1').lower() not in ('0', 'false', 'off', 'no'):
+            lib = blas.library()
+        _decided.append(lib if lib is not None and lib.pool_run and lib.threads else None)
+    return _decided[0]
 
 
 def available() -> bool:

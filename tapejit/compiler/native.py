@@ -207,7 +207,8 @@ def _start() -> None:
     for name in ('memset', 'memcpy', 'memmove'):
         symbols[name] = ctypes.cast(getattr(libc, name), ctypes.c_void_p).value
     from tapejit.compiler import blas_pool
-    symbols.update(blas_pool.symbols())  # (none without a pool: prange is refused)
+    pool = blas_pool.symbols()  # (none without a pool: prange is refused)
+    symbols.update(pool)
     h = hashlib.sha256()
     here = os.path.dirname(__file__)
     for mod in ('native.py', 'vecmath.py'):
@@ -217,10 +218,13 @@ def _start() -> None:
     new.restype = ctypes.py_object
     new.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
     # The object code depends on LLVM (llvmlite's version), the CPU, this
-    # translator and the interpreter and NumPy layouts its entry reads.
+    # translator and the interpreter and NumPy layouts its entry reads; a
+    # pooled kernel's, on there being a pool to bind (one saved where there
+    # was must never load where there is not).
     _state.update(cpu=cpu, features=features, symbols=symbols, new_function=new,
                   fingerprint=f'{llvmlite.__version__}|{cpu}|{features}|{h.hexdigest()}|'
-                              f'{sys.version_info[:2]}|{numpy.__version__.split(".")[0]}')
+                              f'{sys.version_info[:2]}|{numpy.__version__.split(".")[0]}|'
+                              f'pool={bool(pool)}')
 
 
 # --------------------------------------------------------------------------

@@ -121,10 +121,14 @@ class _Source:
 
     def kernel(self, st: Any) -> str:
         """The name of step ``st``'s kernel, as the step runner keyed it."""
-        key = kernel_cache.kernel_key(st.spec.source, st.parallel, st.fastmath)
+        source, par = st.spec.source, st.parallel
+        if par == kernel_cache.POOL:
+            # A plan run as one call runs its kernels on this thread: the
+            # serial kernel (which the native plan compiles with the rest).
+            source, par = source.replace('for c in prange(nch):', 'for c in range(nch):', 1), False
+        key = kernel_cache.kernel_key(source, par, st.fastmath)
         if key not in self.kernels:
-            self.kernels[key] = (f'k{len(self.kernels)}', st.spec.source, st.parallel,
-                                 st.fastmath)
+            self.kernels[key] = (f'k{len(self.kernels)}', source, par, st.fastmath)
         return self.kernels[key][0]
 
     def emit(self, line: str) -> None:
