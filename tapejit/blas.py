@@ -7,7 +7,7 @@ of an ``mlp_big`` step took 11.9 ms where its AVX2 ``Haswell`` kernels took
 11.1 (7% less, every shape of the five faster).
 
 So tapejit measures, once per machine, NumPy's set against ``Haswell`` on a
-256x256 by 256x1024 float32 product on one core (10% faster there); where
+256x256 by 256x1024 float32 product on one core (8-14% faster there); where
 ``Haswell`` is at least 3% faster, it
 loads a private copy of NumPy's OpenBLAS with ``OPENBLAS_CORETYPE=Haswell``
 (a copy: the dynamic loader shares one file's library) and its products
@@ -63,7 +63,14 @@ _SET_THREADS = ('set_num_threads', 'set_num_threads_')
 
 
 class Library:
-    """One loaded OpenBLAS: its products and its thread pool."""
+    """One loaded OpenBLAS: its products and its thread pool.
+
+    >>> import ctypes
+    >>> path = numpy_openblas()
+    >>> lib = Library(ctypes.CDLL(path), path, private=False) if path else None
+    >>> lib is None or numpy.dtype('float32') in lib.gemm
+    True
+    """
 
     def __init__(self, lib: Any, path: str, private: bool) -> None:
         self.lib, self.path, self.private = lib, path, private
@@ -111,7 +118,12 @@ def _naming(lib: Any) -> tuple:
 
 
 def numpy_openblas() -> Optional[str]:
-    """The path of the OpenBLAS NumPy loaded (Linux), else None."""
+    """The path of the OpenBLAS NumPy loaded (Linux), else None.
+
+    >>> path = numpy_openblas()
+    >>> path is None or 'openblas' in path.lower()
+    True
+    """
     paths = set()
     try:
         with open('/proc/self/maps') as f:
@@ -333,10 +345,13 @@ def matmul(a: numpy.ndarray, b: numpy.ndarray,
     array([[ 5., 14.],
            [14., 50.]])
     """
+    if a.ndim == 2 and b.ndim == 2 and a.shape[1] != b.shape[0]:
+        raise ValueError(f'tapejit.blas.matmul: shapes {a.shape} ({a.dtype}) and {b.shape} '
+                         f'({b.dtype}) are not aligned: expected a.shape[1] == b.shape[0], '
+                         f'got {a.shape[1]} != {b.shape[0]}')
     lib = _chosen[0] if _chosen else library()
     if (lib is not None and a.ndim == 2 and b.ndim == 2 and a.dtype == b.dtype
-            and a.dtype in lib.gemm and a.shape[1] == b.shape[0]
-            and a.shape[0] * a.shape[1] * b.shape[1] >= MIN_WORK):
+            and a.dtype in lib.gemm and a.shape[0] * a.shape[1] * b.shape[1] >= MIN_WORK):
         fa, fb = _operand(a), _operand(b)
         # Operands BLAS cannot read in place are copied (the copy is cheap
         # beside the product): NumPy's own OpenBLAS, threading such a

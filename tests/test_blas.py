@@ -16,6 +16,7 @@ import pytest
 import tapejit
 import tapejit.functions as F
 from tapejit import blas
+from tapejit.gradient_check import check_backward, check_double_backward
 
 needs_openblas = pytest.mark.skipif(blas.library() is None,
                                     reason="NumPy's BLAS is not an OpenBLAS tapejit can call")
@@ -81,6 +82,32 @@ def test_what_the_library_does_not_take_goes_to_numpy(calls):
     x, y = _rand(96, 200)[:, ::2], _rand(65, 100)[::-1].T  # (a step, negative strides)
     np.testing.assert_allclose(blas.matmul(x, y), np.matmul(x, y), rtol=1e-5, atol=1e-5)
     assert calls == [(96, 100)]
+
+
+def test_misaligned_shapes_are_named():
+    with pytest.raises(ValueError, match=r'tapejit.blas.matmul: shapes \(600, 500\) \(float32\) '
+                       r'and \(400, 700\) \(float32\) are not aligned.*500 != 400'):
+        blas.matmul(np.ones((600, 500), np.float32), np.ones((400, 700), np.float32))
+
+
+@needs_openblas
+@pytest.mark.parametrize('ta', [False, True])
+@pytest.mark.parametrize('tb', [False, True])
+def test_gradients_through_the_library_match_finite_differences(calls, ta, tb):
+    """First and second derivatives of a product large enough for the
+    library (its backward products too), against finite differences."""
+    rng = np.random.default_rng(7)
+    m, k, n = 80, 72, 64
+    a = rng.standard_normal((k, m) if ta else (m, k))
+    b = rng.standard_normal((n, k) if tb else (k, n))
+    gy, gga, ggb = rng.standard_normal((m, n)), rng.standard_normal(a.shape), \
+        rng.standard_normal(b.shape)
+
+    def f(a, b):
+        return F.matmul(a, b, transa=ta, transb=tb)
+    check_backward(f, (a, b), gy, dtype=np.float64)
+    check_double_backward(f, (a, b), gy, (gga, ggb), dtype=np.float64)
+    assert calls, 'no product went to the library'
 
 
 @needs_openblas

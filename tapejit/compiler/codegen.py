@@ -224,10 +224,9 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
         block += [depth + s for s in post[d]]
     spec.pieces = {'params': params, 'hoisted': hoisted, 'pre0': pre[0], 'block': block,
                    'post0': post[0]}
-    loop = 'prange' if parallel else 'range'
     lines = [f'def {name}(n, ch, nch, {", ".join(params)}):']
     lines += [ind + h for h in hoisted]
-    lines.append(f'{ind}for c in {loop}(nch):')
+    lines.append(_chunk_header(parallel))
     ind2 = ind * 2
     lines += [ind2 + s for s in pre[0]]
     if spec.flat:
@@ -306,6 +305,24 @@ class ChainSpec:
         self.name = 'kernel'
 
 
+def _chunk_header(parallel: Any) -> str:
+    """The kernel's loop over its chunks: ``prange`` in a parallel (or
+    pooled) variant, where the chunks may run on several threads."""
+    return f'    for c in {"prange" if parallel else "range"}(nch):'
+
+
+def with_chunk_loop(source: str, parallel: Any) -> str:
+    """A rendered kernel's ``source`` with its chunk loop made parallel or
+    serial (the rest of the kernel is the same in both variants).
+
+    >>> src = 'def k(n, ch, nch, x):\\n    for c in range(nch):\\n        x[c] = 0\\n'
+    >>> with_chunk_loop(src, True).splitlines()[1].strip()
+    'for c in prange(nch):'
+    """
+    old, new = _chunk_header(not parallel) + '\n', _chunk_header(parallel) + '\n'
+    return source.replace(old, new, 1)
+
+
 def chunk_loop(var: str) -> list:
     """The loop over chunk ``c``'s outer indices.
 
@@ -328,10 +345,9 @@ def render_chain(parts: list, shape: tuple, g: Graph, consts: dict, used_outside
                     row_of=shape) for k, p in enumerate(parts)]
     ind = '    '
     params = [a for sp in specs for a in sp.pieces['params']]
-    loop = 'prange' if parallel else 'range'
     lines = [f'def {name}(n, ch, nch, {", ".join(params)}):']
     lines += [ind + h for sp in specs for h in sp.pieces['hoisted']]
-    lines.append(f'{ind}for c in {loop}(nch):')
+    lines.append(_chunk_header(parallel))
     lines += [ind * 2 + x for sp in specs for x in sp.pieces['pre0']]
     lines += [ind * 2 + x for x in chunk_loop('i0')]
     lines += [ind * 3 + x for sp in specs for x in sp.pieces['block']]

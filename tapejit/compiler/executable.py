@@ -696,11 +696,10 @@ class Executable:
         call."""
         pooled = {st.source for kind, st in self.steps
                   if kind == 'kernel' and st.parallel == kernel_cache.POOL}
-        serial_loop, pooled_loop = '    for c in range(nch):\n', '    for c in prange(nch):\n'
         for kind, st in self.steps:
             if kind != 'kernel' or st.parallel or type(st) is not _KernelStep:
                 continue
-            twin = st.source.replace(serial_loop, pooled_loop, 1)
+            twin = codegen.with_chunk_loop(st.source, True)
             if twin != st.source and twin in pooled:
                 st.source = twin
                 st.parallel = kernel_cache.POOL

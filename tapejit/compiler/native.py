@@ -645,20 +645,28 @@ class _Translator:
         var = node.target.id
         self.assign(var, (lo, _INT64), scope)
         ptr = scope['vars'][var][0]
-        counter = self._alloca(self.i64)
+
+        def body(i: Any) -> None:
+            b.store(i, ptr)
+            for st in node.body:
+                self.stmt(st, scope)
+        self._count(lo, hi, self._alloca(self.i64), body)
+
+    def _count(self, lo: Any, hi: Any, counter: Any, body: Callable[[Any], None]) -> None:
+        """Emit ``for i in range(lo, hi): body(i)`` (int64s; ``counter`` an
+        int64 slot), leaving the builder after the loop."""
+        b, i64 = self.b, self.i64
         b.store(lo, counter)
         head = b.append_basic_block('head')
-        body = b.append_basic_block('body')
+        loop = b.append_basic_block('body')
         done = b.append_basic_block('done')
         b.branch(head)
         b.position_at_end(head)
         i = b.load(counter)
-        b.cbranch(b.icmp_signed('<', i, hi), body, done)
-        b.position_at_end(body)
-        b.store(i, ptr)
-        for st in node.body:
-            self.stmt(st, scope)
-        b.store(b.add(i, ir.Constant(self.i64, 1), flags=('nsw',)), counter)
+        b.cbranch(b.icmp_signed('<', i, hi), loop, done)
+        b.position_at_end(loop)
+        body(i)
+        b.store(b.add(i, self.ir.Constant(i64, 1), flags=('nsw',)), counter)
         b.branch(head)
         b.position_at_end(done)
 
@@ -828,22 +836,13 @@ class _Translator:
             n = b.select(b.icmp_signed('<', cap, n), cap, n)
         n = b.select(b.icmp_signed('<', n, ir.Constant(i64, 1)), ir.Constant(i64, 1), n)
         cells = b.bitcast(jobs, i64.as_pointer())
-        b.store(ir.Constant(i64, 0), counter)
-        head = b.append_basic_block('fill_head')
-        fill = b.append_basic_block('fill')
-        go = b.append_basic_block('go')
-        b.branch(head)
-        b.position_at_end(head)
-        j = b.load(counter)
-        b.cbranch(b.icmp_signed('<', j, n), fill, go)
-        b.position_at_end(fill)
-        base = b.mul(j, ir.Constant(i64, 3))
-        nxt = b.add(j, ir.Constant(i64, 1))
-        for k, v in enumerate([where, b.sdiv(b.mul(nch, j), n), b.sdiv(b.mul(nch, nxt), n)]):
-            b.store(v, b.gep(cells, [b.add(base, ir.Constant(i64, k))]))
-        b.store(nxt, counter)
-        b.branch(head)
-        b.position_at_end(go)
+
+        def fill(j: Any) -> None:  # job j: the block, chunks [nch*j/n, nch*(j+1)/n)
+            base = b.mul(j, ir.Constant(i64, 3))
+            nxt = b.add(j, ir.Constant(i64, 1))
+            for k, v in enumerate([where, b.sdiv(b.mul(nch, j), n), b.sdiv(b.mul(nch, nxt), n)]):
+                b.store(v, b.gep(cells, [b.add(base, ir.Constant(i64, k))]))
+        self._count(ir.Constant(i64, 0), n, counter, fill)
         one = b.append_basic_block('one_job')
         many = b.append_basic_block('many_jobs')
         done = b.append_basic_block('jobs_done')

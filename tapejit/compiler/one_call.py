@@ -125,7 +125,7 @@ class _Source:
         if par == kernel_cache.POOL:
             # A plan run as one call runs its kernels on this thread: the
             # serial kernel (which the native plan compiles with the rest).
-            source, par = source.replace('for c in prange(nch):', 'for c in range(nch):', 1), False
+            source, par = codegen.with_chunk_loop(source, False), False
         key = kernel_cache.kernel_key(source, par, st.fastmath)
         if key not in self.kernels:
             self.kernels[key] = (f'k{len(self.kernels)}', source, par, st.fastmath)
