@@ -9,7 +9,6 @@
 array([8.], dtype=float32)
 """
 
-from tapejit.host_memory import tune_malloc as _tune_malloc
 from tapejit.core.config import (config, force_backprop_mode, no_backprop_mode,
                                  using_config)
 from tapejit.core.errors import DTypeError, GradientError, ShapeError
@@ -32,10 +31,6 @@ from tapejit import optimizer_hooks  # noqa: F401
 from tapejit import serializers  # noqa: F401
 
 __version__ = '0.1.0'
-
-# Keep a step's freed arrays for the next one instead of faulting them back in
-# (see tapejit.host_memory; TAPEJIT_MALLOC_TUNE=0 turns it off).
-_tune_malloc()
 
 __all__ = [
     'CacheInfo', 'Chain', 'ChainList', 'DTypeError', 'FunctionNode', 'Link', 'Parameter',

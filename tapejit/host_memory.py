@@ -8,17 +8,17 @@ each ``free``. A training step then hands its megabytes back every time and
 the next step faults them in again, page by page: 6,000 page faults and about
 a third of the time of an eager MLP step with 1024-wide layers.
 
-:func:`tune_malloc`, called when tapejit is imported, lets arrays up to 32 MiB
-(glibc's largest mmap threshold) come from the heap and keeps up to
-``TRIM_THRESHOLD`` bytes of freed heap in the process. ``TAPEJIT_MALLOC_TUNE=0``
-leaves malloc as it was. Elsewhere than on glibc nothing changes.
+:func:`tune_malloc` lets arrays up to 32 MiB (glibc's largest mmap
+threshold) come from the heap and keeps up to ``TRIM_THRESHOLD`` bytes of
+freed heap in the process. It changes the whole process's allocator, so it is
+an explicit opt-in: ``import tapejit`` never calls it; a training script
+calls it once at its start. Elsewhere than on glibc it changes nothing.
 """
 
 from __future__ import annotations
 
 import ctypes
 import ctypes.util
-import os
 import sys
 
 # mallopt's parameter numbers (malloc.h).
@@ -34,15 +34,10 @@ TRIM_THRESHOLD = 256 * 2 ** 20
 _tuned: bool | None = None
 
 
-def _enabled() -> bool:
-    return os.environ.get('TAPEJIT_MALLOC_TUNE', '1').lower() not in ('0', 'false', 'off', 'no')
-
-
 def tune_malloc() -> bool:
     """Raise glibc's mmap and trim thresholds once; return whether they are raised.
 
-    Returns ``False`` where the C library is not glibc or
-    ``TAPEJIT_MALLOC_TUNE=0`` is set.
+    Returns ``False`` where the C library is not glibc.
 
     >>> import tapejit.host_memory as hm
     >>> hm.tune_malloc() in (True, False)
@@ -51,7 +46,7 @@ def tune_malloc() -> bool:
     global _tuned
     if _tuned is None:
         _tuned = False
-        if _enabled() and sys.platform.startswith('linux'):
+        if sys.platform.startswith('linux'):
             try:
                 libc = ctypes.CDLL(ctypes.util.find_library('c') or 'libc.so.6')
             except OSError:

@@ -448,39 +448,28 @@ def small_integer_powers_equal_eager_bit_for_bit():
 
 
 @case
-def large_products_through_the_chosen_blas_agree_on_every_target():
-    """Products large enough for :mod:`tapejit.blas` (and their backward
-    products), every transpose form: eager, jit CPU and simulated CUDA give
-    the same values and gradients, and the products reach the library."""
+def large_products_agree_on_every_target():
+    """Large products (and their backward products), every transpose form:
+    eager, jit CPU and simulated CUDA give the same values and gradients."""
     import tapejit
     import tapejit.functions as F
-    from tapejit import blas
-    seen = []
-    real = blas._call
-    blas._call = lambda *a: (seen.append(a[1].shape), real(*a))[1]
-    try:
-        rng = _rng(5)
-        for ta in (False, True):
-            for tb in (False, True):
-                x = rng.standard_normal((80, 96) if ta else (96, 80))
-                w = rng.standard_normal((64, 80) if tb else (80, 64))
+    rng = _rng(5)
+    for ta in (False, True):
+        for tb in (False, True):
+            x = rng.standard_normal((80, 96) if ta else (96, 80))
+            w = rng.standard_normal((64, 80) if tb else (80, 64))
 
-                def f(x, w):
-                    x, w = tapejit.Variable(x), tapejit.Variable(w)
-                    y = F.matmul(x, w, transa=ta, transb=tb)
-                    gx, gw = tapejit.grad([F.sum(y * y)], [x, w])
-                    return y, gx, gw
-                eager = [np.asarray(v.array) for v in f(x, w)]
-                np.testing.assert_allclose(eager[0], (x.T if ta else x) @ (w.T if tb else w),
-                                           rtol=1e-12, atol=1e-12)
-                for target in ('cpu', 'cuda'):
-                    before = len(seen)
-                    got = tapejit.jit(f, target=target)(x, w)
-                    _same([np.asarray(v.array) for v in got], eager, 1e-12, 1e-12)
-                    if blas.library() is not None:
-                        assert len(seen) > before, f'{target}: no product reached the library'
-    finally:
-        blas._call = real
+            def f(x, w):
+                x, w = tapejit.Variable(x), tapejit.Variable(w)
+                y = F.matmul(x, w, transa=ta, transb=tb)
+                gx, gw = tapejit.grad([F.sum(y * y)], [x, w])
+                return y, gx, gw
+            eager = [np.asarray(v.array) for v in f(x, w)]
+            np.testing.assert_allclose(eager[0], (x.T if ta else x) @ (w.T if tb else w),
+                                       rtol=1e-12, atol=1e-12)
+            for target in ('cpu', 'cuda'):
+                got = tapejit.jit(f, target=target)(x, w)
+                _same([np.asarray(v.array) for v in got], eager, 1e-12, 1e-12)
 
 
 @case

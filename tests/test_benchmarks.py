@@ -10,7 +10,7 @@ import os
 import numpy as np
 import pytest
 
-from benchmarks import blas_forms, report, systems, workloads
+from benchmarks import report, systems, workloads
 from benchmarks.overhead import measure as measure_overhead
 from benchmarks.run import ROOT, END, START, _best, run, write
 from benchmarks.timing import measure
@@ -78,23 +78,6 @@ def test_timing_reports_the_median():
     r = measure(lambda: calls.append(1), lambda out: None, warmup=2, repeats=3)
     assert r['median_ms'] >= 0 and len(r['times_ms']) == 3
     assert len(calls) == 2 + 3 * r['calls_per_repeat']
-
-
-@pytest.mark.parametrize('size', ['tiny', 'full'])
-def test_blas_forms_compute_the_same_products(size):
-    # Each feature-major form is the batch-major product in another layout.
-    for name, b, f, rb, rf, transposed in blas_forms.forms(size):
-        b()
-        want = rb.copy()
-        rf.fill(np.nan)
-        f()
-        got = rf.T if transposed else rf
-        np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-3, err_msg=name)
-    rows = blas_forms.measure('tiny', repeats=1)
-    assert [r[0] for r in rows] == [f[0] for f in blas_forms.forms('tiny')]
-    assert 'total' in blas_forms.table(rows)
-    with pytest.raises(ValueError, match="size 'huge' is not one of"):
-        blas_forms.forms('huge')
 
 
 def test_overhead_rows():

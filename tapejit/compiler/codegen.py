@@ -306,8 +306,8 @@ class ChainSpec:
 
 
 def _chunk_header(parallel: Any) -> str:
-    """The kernel's loop over its chunks: ``prange`` in a parallel (or
-    pooled) variant, where the chunks may run on several threads."""
+    """The kernel's loop over its chunks: ``prange`` in a parallel
+    variant, where the chunks may run on several threads."""
     return f'    for c in {"prange" if parallel else "range"}(nch):'
 
 

@@ -17,21 +17,18 @@ from typing import Any, Optional, Sequence
 
 import numpy
 
-from tapejit.compiler import (blas_pool, codegen, fusion, kernel_cache, layout, one_call,
-                              plan_cache, step_runner)
-from tapejit.compiler import native as native_kernels
+from tapejit.compiler import (codegen, fusion, kernel_cache, one_call, plan_cache,
+                              step_runner)
 from tapejit.compiler.buffers import POOL_MIN_BYTES, BufferPool
 from tapejit.compiler.passes import simplify
-from tapejit.ir.graph import Eqn, Graph, verify
+from tapejit.ir.graph import Eqn, Graph
 from tapejit.ops import linalg
 
 # Loops over at least this many elements run the parallel kernel variant.
 PARALLEL_MIN = 1 << 16
 # Primitives whose impl runs multi-threaded BLAS. A plan with one runs its
-# parallel kernels on BLAS's own thread pool (kernel_cache.POOL; see
-# blas_pool), else serially: Numba's OpenMP threads spin after a parallel
-# loop, and on a few cores they and BLAS's threads take turns (measured: a
-# 256x1024 MLP step 10x slower).
+# kernels serially: Numba's OpenMP threads spin after a parallel loop, and
+# on a few cores they and BLAS's threads would take turns.
 BLAS_PRIMITIVES = frozenset({'matmul'})
 # Library calls whose result is always a new array; any other may return a
 # view of an argument (reshape, transpose, indexing), which matters when that
@@ -45,12 +42,6 @@ _POOLED_MATMUL_DTYPES = frozenset(numpy.dtype(t) for t in ('float32', 'float64')
 
 # Set per process (or per call), not planned: not kept in the plan cache.
 _NOT_KEPT = frozenset({'source_graph', 'fastmath'})
-
-
-def pooled() -> bool:
-    """Whether plans calling BLAS run their parallel kernels on its pool:
-    native kernels are on and NumPy's BLAS lends its threads."""
-    return native_kernels.enabled() and blas_pool.available()
 
 
 def _pooled_matmul(shape: tuple, dtype: Any) -> '_PooledMatmul':
@@ -365,9 +356,6 @@ class Executable:
     def _plan(self, graph: Graph, fastmath: bool, donate: Optional[dict]) -> None:
         """Simplify, fuse and lower ``graph`` to steps; plan its buffers."""
         g = simplify(graph)
-        if layout.ENABLED:
-            g = layout.feature_major(g)
-            verify(g)
         self.graph = g
         self.units = fusion.partition(g)
         consts = {v.id: c for v, c in zip(g.constvars, g.consts)}
@@ -393,9 +381,9 @@ class Executable:
         self.steps: list = []
         blas = any(isinstance(u, Eqn) and u.prim.name in BLAS_PRIMITIVES
                    for u in self.units)
-        # What a kernel big enough to split runs as: Numba's parallel
-        # variant, or in a plan calling BLAS, on BLAS's pool or serially.
-        split = (kernel_cache.POOL if pooled() else False) if blas else True
+        # A kernel big enough to split runs Numba's parallel variant, but
+        # serially in a plan calling BLAS.
+        split = not blas
         for u in self.units:
             if isinstance(u, fusion.RowChain):
                 n = int(math.prod(u.shape))
@@ -473,8 +461,6 @@ class Executable:
         self.donate_map = dict(donate or {})
         self._donate(self.donate_map, last)
         self._in_place(last, keep)
-        if split == kernel_cache.POOL:
-            self._share_pooled()
 
     def __call__(self, inputs: Sequence[Any], check: Optional[Sequence[int]] = None) -> list:
         """Run the plan; ``check`` limits the shape/dtype checks to these
@@ -688,22 +674,6 @@ class Executable:
                 st.write_in_place(codegen.render(u, g, self.consts, self._used_later, 'kernel',
                                                  parallel=st.parallel, inplace=st.donated))
 
-    def _share_pooled(self) -> None:
-        """A small kernel whose source is a pooled kernel's but for its
-        chunk loop (an SGD update of a bias beside that of a weight) runs
-        that kernel, on no more threads than it has chunks (one, for the
-        bias): one kernel less to compile, about 18 ms of a cold first
-        call."""
-        pooled = {st.source for kind, st in self.steps
-                  if kind == 'kernel' and st.parallel == kernel_cache.POOL}
-        for kind, st in self.steps:
-            if kind != 'kernel' or st.parallel or type(st) is not _KernelStep:
-                continue
-            twin = codegen.with_chunk_loop(st.source, True)
-            if twin != st.source and twin in pooled:
-                st.source = twin
-                st.parallel = kernel_cache.POOL
-
     def profile(self, inputs: Sequence[Any], repeats: int = 10) -> str:
         """Run ``repeats`` times; a table of the mean milliseconds of each step."""
         self(inputs)  # compiled and warm before timing
@@ -717,8 +687,7 @@ class Executable:
         lines = []
         for t, (kind, st) in zip(times, self.steps):
             if kind == 'kernel':
-                how = ('on the BLAS pool' if st.parallel == kernel_cache.POOL
-                       else 'parallel' if st.parallel else 'serial')
+                how = 'parallel' if st.parallel else 'serial'
                 what = (f'kernel {st.spec.shape} {how}: '
                         + ' '.join(e.prim.name for e in st.members))
             else:

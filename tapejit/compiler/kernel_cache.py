@@ -157,25 +157,18 @@ def _load(key: str, label: str, text: str, from_disk: Callable[[str], Any],
         return k
 
 
-# ``parallel=POOL``: a native kernel whose chunks run on the BLAS library's
-# thread pool (:mod:`tapejit.compiler.blas_pool`), else a serial one.
-POOL = 'pool'
-
-
 def get_kernel(name: str, source: str, *, parallel: Any, fastmath: Any = False,
                native: bool = True, exclusive: bool = False) -> Any:
     # fastmath: a bool, or a set of LLVM fast-math flags such as {'reassoc'}
     """The kernel of ``source`` (a function named ``name``): a serial one
     compiled by :mod:`~tapejit.compiler.native` where ``native`` and that
-    path is on (it falls back to Numba by itself), else the Numba dispatcher;
-    ``parallel=POOL``: a native kernel running its chunks on the BLAS pool,
-    else a serial one.  ``exclusive``: the caller promises that an array the kernel writes never
-    shares memory with another argument (see :class:`native.NativeKernel`)."""
+    path is on (it falls back to Numba by itself), else the Numba dispatcher
+    (``parallel=True``: Numba's parallel variant).  ``exclusive``: the
+    caller promises that an array the kernel writes never shares memory
+    with another argument (see :class:`native.NativeKernel`)."""
     flags = f'parallel={parallel} fastmath={fastmath}'
-    if native and parallel in (False, POOL) and native_kernels.enabled():
+    if native and parallel is False and native_kernels.enabled():
         return _native_kernel(name, source, fastmath, flags, exclusive)
-    # Numba's pooled kernel is its serial one (its threads would fight the
-    # BLAS pool's), filed under the pooled key that plan modules look up.
     par = parallel is True
     key = _key(source, flags)
     return _load(key, f'kernel ({flags})', source,

@@ -206,9 +206,6 @@ def _start() -> None:
             symbols[name] = ctypes.cast(getattr(libm, name), ctypes.c_void_p).value
     for name in ('memset', 'memcpy', 'memmove'):
         symbols[name] = ctypes.cast(getattr(libc, name), ctypes.c_void_p).value
-    from tapejit.compiler import blas_pool
-    pool = blas_pool.symbols()  # (none without a pool: prange is refused)
-    symbols.update(pool)
     h = hashlib.sha256()
     here = os.path.dirname(__file__)
     for mod in ('native.py', 'vecmath.py'):
@@ -218,13 +215,10 @@ def _start() -> None:
     new.restype = ctypes.py_object
     new.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
     # The object code depends on LLVM (llvmlite's version), the CPU, this
-    # translator and the interpreter and NumPy layouts its entry reads; a
-    # pooled kernel's, on there being a pool to bind (one saved where there
-    # was must never load where there is not).
+    # translator and the interpreter and NumPy layouts its entry reads.
     _state.update(cpu=cpu, features=features, symbols=symbols, new_function=new,
                   fingerprint=f'{llvmlite.__version__}|{cpu}|{features}|{h.hexdigest()}|'
-                              f'{sys.version_info[:2]}|{numpy.__version__.split(".")[0]}|'
-                              f'pool={bool(pool)}')
+                              f'{sys.version_info[:2]}|{numpy.__version__.split(".")[0]}')
 
 
 # --------------------------------------------------------------------------
@@ -627,21 +621,17 @@ class _Translator:
     def loop(self, node: ast.For, scope: dict) -> None:
         it = node.iter
         b, ir = self.b, self.ir
-        if node is scope.get('pool_loop'):
-            # The chunk loop of a pooled kernel: this job's range of chunks.
-            lo, hi = scope['pool_range']
-        else:
-            if (not isinstance(it, ast.Call) or not isinstance(it.func, ast.Name)
-                    or it.func.id != 'range' or not 1 <= len(it.args) <= 2 or node.orelse
-                    or not isinstance(node.target, ast.Name)):
-                raise Unsupported('a loop other than for ... in range(...)')
-            # Bounds are evaluated once, before the loop (as Python does).
-            bounds = [self.expr(a, scope) for a in it.args]
-            for v, dt in bounds:
-                if dt.kind not in 'iu':
-                    raise Unsupported('range over non-integers')
-            lo = self.cast(bounds[0], _INT64) if len(bounds) == 2 else ir.Constant(self.i64, 0)
-            hi = self.cast(bounds[-1], _INT64)
+        if (not isinstance(it, ast.Call) or not isinstance(it.func, ast.Name)
+                or it.func.id != 'range' or not 1 <= len(it.args) <= 2 or node.orelse
+                or not isinstance(node.target, ast.Name)):
+            raise Unsupported('a loop other than for ... in range(...)')
+        # Bounds are evaluated once, before the loop (as Python does).
+        bounds = [self.expr(a, scope) for a in it.args]
+        for v, dt in bounds:
+            if dt.kind not in 'iu':
+                raise Unsupported('range over non-integers')
+        lo = self.cast(bounds[0], _INT64) if len(bounds) == 2 else ir.Constant(self.i64, 0)
+        hi = self.cast(bounds[-1], _INT64)
         var = node.target.id
         self.assign(var, (lo, _INT64), scope)
         ptr = scope['vars'][var][0]
@@ -779,92 +769,24 @@ class _Translator:
                 strides = self._field(obj, _STRIDES, i64.as_pointer())
                 values += [b.load(b.gep(strides, [ir.Constant(i64, d)])) for d in range(ndim)]
             layout.append(arr)
-        pool_loop = _pool_loop(fdef, params, sig)
-        body = self.body_function(name + '_body', fdef, layout, exclusive, pool_loop=pool_loop)
+        _refuse_prange(fdef)
+        body = self.body_function(name + '_body', fdef, layout, exclusive)
         # The loops run without the GIL, as Numba's nogil kernels did: the
         # caller's argument references keep the arrays alive meanwhile.
         save = self._func('tj_save_thread', i8p, [])
         restore = self._func('tj_restore_thread', ir.VoidType(), [i8p])
         tstate = b.call(save, [])
-        if pool_loop is None:
-            b.call(body, values)
-        else:
-            self._run_on_pool(name, body, values,
-                              values[_value_index(layout, params.index(pool_loop.iter.args[0].id))])
-            # The loops are in the job function; this entry runs once a call
-            # (a pooled kernel runs over 2**16 elements or more): not
-            # optimized, LLVM compiles a kernel in about 18 ms rather than 28.
-            fn.attributes.add('noinline')
-            fn.attributes.add('optnone')
+        b.call(body, values)
         b.call(restore, [tstate])
         b.call(incref, [self._global('tj_none')])
         b.ret(self._global('tj_none'))
 
-    def _run_on_pool(self, name: str, body: Any, values: list, nch: Any) -> None:
-        """Run ``body`` over chunks ``[0, nch)`` split into one range per
-        thread of the BLAS pool (:mod:`tapejit.compiler.blas_pool`).  The
-        body's arguments are stored once, as int64s; each job is three
-        int64s (where they are, its first chunk, the one after its last),
-        which ``tj_pool_run`` (OpenBLAS's ``gotoblas_pthread``) hands to
-        ``job``, the first on this thread."""
-        ir, b, i64, i32, i8p = self.ir, self.b, self.i64, self.i32, self.i8p
-        job = ir.Function(self.module, ir.FunctionType(ir.VoidType(), [i8p]), name + '_job')
-        job.linkage = 'internal'
-        jb = ir.IRBuilder(job.append_basic_block('job'))
-        cells = jb.bitcast(job.args[0], i64.as_pointer())
-        shared = jb.inttoptr(jb.load(cells), i64.as_pointer())
-        args = []
-        for k, t in enumerate(body.function_type.args[:-2]):
-            v = jb.load(jb.gep(shared, [ir.Constant(i64, k)]))
-            args.append(jb.inttoptr(v, t) if isinstance(t, ir.PointerType) else v)
-        args += [jb.load(jb.gep(cells, [ir.Constant(i64, k)])) for k in (1, 2)]
-        jb.call(body, args)
-        jb.ret_void()
-        size = self._func('tj_pool_size', i32, [])
-        run = self._func('tj_pool_run', i32, [i32, i8p, i8p, i32])
-        with b.goto_block(b.function.entry_basic_block):  # (static allocas)
-            block = b.alloca(ir.ArrayType(i64, len(values)))
-            jobs = b.alloca(ir.ArrayType(i64, POOL_MAX_JOBS * 3))
-            counter = b.alloca(i64)
-        for k, v in enumerate(values):
-            b.store(b.ptrtoint(v, i64) if isinstance(v.type, ir.PointerType) else v,
-                    b.gep(block, [ir.Constant(i64, 0), ir.Constant(i64, k)]))
-        where = b.ptrtoint(block, i64)
-        # jobs = min(threads, chunks, POOL_MAX_JOBS), at least 1
-        n = b.sext(b.call(size, []), i64)
-        for cap in (nch, ir.Constant(i64, POOL_MAX_JOBS)):
-            n = b.select(b.icmp_signed('<', cap, n), cap, n)
-        n = b.select(b.icmp_signed('<', n, ir.Constant(i64, 1)), ir.Constant(i64, 1), n)
-        cells = b.bitcast(jobs, i64.as_pointer())
-
-        def fill(j: Any) -> None:  # job j: the block, chunks [nch*j/n, nch*(j+1)/n)
-            base = b.mul(j, ir.Constant(i64, 3))
-            nxt = b.add(j, ir.Constant(i64, 1))
-            for k, v in enumerate([where, b.sdiv(b.mul(nch, j), n), b.sdiv(b.mul(nch, nxt), n)]):
-                b.store(v, b.gep(cells, [b.add(base, ir.Constant(i64, k))]))
-        self._count(ir.Constant(i64, 0), n, counter, fill)
-        one = b.append_basic_block('one_job')
-        many = b.append_basic_block('many_jobs')
-        done = b.append_basic_block('jobs_done')
-        b.cbranch(b.icmp_signed('==', n, ir.Constant(i64, 1)), one, many)
-        b.position_at_end(one)
-        b.call(job, [b.bitcast(jobs, i8p)])
-        b.branch(done)
-        b.position_at_end(many)
-        b.call(run, [b.trunc(n, i32), b.bitcast(job, i8p), b.bitcast(jobs, i8p),
-                     ir.Constant(i32, 3 * 8)])
-        b.branch(done)
-        b.position_at_end(done)
-
     def body_function(self, name: str, fdef: ast.FunctionDef, layout: list,
-                      exclusive: bool, inline: bool = True,
-                      pool_loop: Optional[ast.For] = None) -> Any:
+                      exclusive: bool, inline: bool = True) -> Any:
         """The internal function of ``fdef``'s statements over its
         parameters' fields: per parameter an int64 (``None`` in ``layout``)
         or, for an :class:`_Array`, its data pointer, its dims and (not
-        contiguous) its byte strides.  LLVM inlines it into its caller.
-        With ``pool_loop`` (the chunk loop of a pooled kernel), two more
-        int64s: the first chunk the call runs and the one after its last."""
+        contiguous) its byte strides.  LLVM inlines it into its caller."""
         ir, i64 = self.ir, self.i64
         types: list = []
         for arr in layout:
@@ -873,8 +795,6 @@ class _Translator:
                 continue
             types.append(_lltype(arr.dtype, ir, memory=True).as_pointer())
             types += [i64] * (arr.ndim * (1 if arr.contiguous else 2))
-        if pool_loop is not None:
-            types += [i64, i64]
         body = ir.Function(self.module, ir.FunctionType(ir.VoidType(), types), name)
         body.linkage = 'internal'
         body.attributes.add('alwaysinline' if inline else 'noinline')
@@ -899,9 +819,6 @@ class _Translator:
             if not arr.contiguous:
                 arr.strides = [next(args) for _ in range(arr.ndim)]
             scope['arrays'][p] = arr
-        if pool_loop is not None:
-            scope['pool_loop'] = pool_loop
-            scope['pool_range'] = (next(args), next(args))
         for st in fdef.body:
             self.stmt(st, scope)
         b.ret_void()
@@ -911,38 +828,12 @@ class _Translator:
         return body
 
 
-# The most jobs a pooled kernel splits into (its argument blocks live on
-# the caller's stack).
-POOL_MAX_JOBS = 32
-
-
-def _pool_loop(fdef: ast.FunctionDef, params: list, sig: tuple) -> Optional[ast.For]:
-    """The chunk loop ``for c in prange(nch)`` of a pooled kernel (at the
-    top of its body, over an int parameter), or None for a serial kernel.
-    A ``prange`` anywhere else, or without a pool to run it, is refused."""
-    loops = [n for n in ast.walk(fdef) if isinstance(n, ast.For)
-             and isinstance(n.iter, ast.Call) and isinstance(n.iter.func, ast.Name)
-             and n.iter.func.id == 'prange']
-    if not loops:
-        return None
-    (loop,) = loops if len(loops) == 1 else (None,)
-    if (loop is None or loop not in fdef.body or len(loop.iter.args) != 1
-            or not isinstance(loop.iter.args[0], ast.Name) or loop.orelse
-            or loop.iter.args[0].id not in params
-            or sig[params.index(loop.iter.args[0].id)] != 'int'
-            or not isinstance(loop.target, ast.Name)):
-        raise Unsupported('a prange other than one chunk loop over an int parameter')
-    if 'tj_pool_run' not in _state.get('symbols', {}):
-        raise Unsupported('prange without a BLAS thread pool')
-    return loop
-
-
-def _value_index(layout: list, k: int) -> int:
-    """Where parameter ``k``'s first field is among the body's arguments."""
-    i = 0
-    for arr in layout[:k]:
-        i += 1 if arr is None else 1 + arr.ndim * (1 if arr.contiguous else 2)
-    return i
+def _refuse_prange(fdef: ast.FunctionDef) -> None:
+    """Parallel loops are Numba's: a ``prange`` is refused here."""
+    if any(isinstance(n, ast.For) and isinstance(n.iter, ast.Call)
+           and isinstance(n.iter.func, ast.Name) and n.iter.func.id == 'prange'
+           for n in ast.walk(fdef)):
+        raise Unsupported('prange (parallel loops compile through Numba)')
 
 
 def _stored_names(fdef: ast.FunctionDef) -> set:

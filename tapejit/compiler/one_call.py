@@ -122,10 +122,6 @@ class _Source:
     def kernel(self, st: Any) -> str:
         """The name of step ``st``'s kernel, as the step runner keyed it."""
         source, par = st.spec.source, st.parallel
-        if par == kernel_cache.POOL:
-            # A plan run as one call runs its kernels on this thread: the
-            # serial kernel (which the native plan compiles with the rest).
-            source, par = codegen.with_chunk_loop(source, False), False
         key = kernel_cache.kernel_key(source, par, st.fastmath)
         if key not in self.kernels:
             self.kernels[key] = (f'k{len(self.kernels)}', source, par, st.fastmath)

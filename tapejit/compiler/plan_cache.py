@@ -108,10 +108,9 @@ def _code_fingerprint() -> str:
 
 def _knobs() -> tuple:
     """The planner's module settings a plan depends on (tests change some)."""
-    from tapejit.compiler import buffers, codegen, executable, layout, passes
+    from tapejit.compiler import buffers, codegen, executable, passes
     return (executable.PARALLEL_MIN, buffers.POOL_MIN_BYTES, codegen.CHUNK,
-            passes.FOLD_MAX_SIZE, layout.ENABLED, layout.MIN_FLOPS, layout.MIN_GAIN,
-            layout.MAX_JOINT, executable.pooled())
+            passes.FOLD_MAX_SIZE)
 
 
 def plan_key(graph: Any, fastmath: bool, donate: Optional[dict]) -> Optional[str]:
