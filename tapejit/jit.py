@@ -265,6 +265,23 @@ class Plan:
                 return False
         return True
 
+    def miss_cause(self, leaves: list) -> str:
+        """Why this plan does not serve a call with these flattened
+        arguments (for the retrace warning)."""
+        for v, spec, ign in self.guards:
+            now = _leaf_spec(v, ign)
+            if now != spec:
+                name = f'{v.name!r}' if v.name else f'of shape {spec[1]}'
+                return (f'the Variable {name} it reads from outside the call changed its '
+                        f'{_spec_change(spec, now)}')
+        for getter, value in self.py_guards:
+            if getter() != value:
+                what = getattr(getter, 'what', '') or getattr(getter, '__name__', 'a value')
+                return f'{what} changed (it was {value!r} when traced)'
+        if self.aliases is not None and not self.aliases(leaves):
+            return 'its arguments share arrays otherwise than when traced'
+        return 'a gradient it reads has another shape or dtype than when traced'
+
     def fits(self, leaves: list) -> bool:
         """Whether a call's arrays alias as the traced ones did and the
         gradients the graph reads have their traced shapes and dtypes."""
@@ -416,6 +433,32 @@ class Plan:
         return exe(inputs, check=self.unpinned)
 
 
+_SPEC_FIELDS = ('kind', 'shape', 'dtype', 'device', 'requires_grad', 'gradient presence')
+
+
+def _spec_change(old: tuple, new: tuple) -> str:
+    """The fields in which two leaf specs differ, in words."""
+    parts = [f'{f} from {a!r} to {b!r}' for f, a, b in zip(_SPEC_FIELDS, old, new) if a != b]
+    return ', '.join(parts) or 'spec'
+
+
+def _key_change(old: tuple, new: tuple) -> Optional[str]:
+    """What changed between two cache keys beyond the leaves' shapes and
+    dtypes (which the retrace warning names by argument), or None."""
+    (ob, og), (nb, ng) = old, new
+    if ob[0] != nb[0]:
+        return 'the structure of its arguments changed'
+    if ob[2] != nb[2]:
+        return 'a static argument changed'
+    if ob[3] != nb[3] or ob[4] != nb[4]:
+        return 'tapejit.config (enable_backprop or train) changed'
+    if ob[5] != nb[5]:
+        return 'its arguments share arrays otherwise than before'
+    if og != ng:
+        return 'which arguments hold a gradient changed'
+    return None
+
+
 def _sharing(leaves: list) -> tuple:
     """Which leaves hold the same array object (as a tuple of the index of
     each array's first holder; empty where none do): part of the cache key,
@@ -503,6 +546,9 @@ class JitFunction:
         self._warned_retrace = False
         self._moved: collections.Counter = collections.Counter()  # see _note_moved
         self._warned_moved = False
+        self._warned_storm = False
+        self._causes: collections.Counter = collections.Counter()  # see _note_cause
+        self._last_key: Optional[tuple] = None
         self._warned_fallback = False
         self._grad_ignored: dict = {}  # base key -> leaf indices whose grad is ignored
         # (check, key, plan, guards or None, hot call) of the last call: see
@@ -619,6 +665,7 @@ class JitFunction:
             else:
                 if plan is not None:
                     self._note_moved(plan)
+                    self._causes[plan.miss_cause(leaves)] += 1
                 self._misses += 1
                 plan = self._trace(key, leaves, td, statics, args, kwargs)
                 base = key[0]
@@ -727,12 +774,18 @@ class JitFunction:
                               "(fallback='eager')", RuntimeWarning, stacklevel=3)
             plan = 'eager'
         self._last = None
+        self._note_storm()
         self._cache[key] = plan
         while len(self._cache) > self.max_cache_size:
             self._cache.popitem(last=False)
         return plan
 
     def _note_retrace(self, key: tuple, td: Any) -> None:
+        last_key, self._last_key = self._last_key, key
+        if last_key is not None and last_key != key:
+            why = _key_change(last_key, key)
+            if why is not None:
+                self._causes[why] += 1
         specs = key[0][1]
         prev = self._last_specs
         self._last_specs = (td, specs)
@@ -762,6 +815,18 @@ class JitFunction:
                               f'by another {count} times, and each replacement is a new '
                               'trace. Pass it as an argument (read anew every call), or '
                               'update it in place (W.array -= ...).', stacklevel=3)
+
+    def _note_storm(self) -> None:
+        # Most calls trace, and neither warning above named why: name the
+        # most frequent cause seen (a guard that fails, a key that changes).
+        calls = self._hits + self._misses
+        if (self._warned_retrace or self._warned_moved or 2 * self._traces < calls
+                or not self._warn_once('_warned_storm')):
+            return
+        why = (self._causes.most_common(1)[0][0] if self._causes
+               else 'its plans are evicted (max_cache_size)')
+        self._warn_traced(f'in {calls} calls: {why}. Every such call traces and compiles '
+                          'again; pass what changes as an argument.', stacklevel=4)
 
     def _warn_once(self, flag: str) -> bool:
         """Whether to warn of retraces now (enough traces, not yet warned of

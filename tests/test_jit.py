@@ -207,6 +207,59 @@ def test_retrace_warning_points_at_the_callers_line():
         THIS_FILE, _line_of(test_retrace_warning_points_at_the_callers_line, '# CALL-LINE'))
 
 
+
+def test_a_variable_made_inside_the_function_does_not_retrace():
+    # An RNN's initial state, made anew every call as Chainer users write it.
+    import tapejit.links as L
+    np.random.seed(0)
+    lin = L.Linear(3, 4)
+
+    def step(xs):
+        h = Variable(np.zeros((2, 4), np.float32))
+        for x in xs:
+            h = F.tanh(lin(x) + h)
+        loss = F.sum(h * h)
+        lin.cleargrads()
+        loss.backward()
+        return loss, h
+
+    xs = [np.full((2, 3), 0.1 * (k + 1), np.float32) for k in range(3)]
+    eager_loss, eager_h = step(xs)
+    eager_gW = lin.W.grad.copy()
+    f = tapejit.jit(step)
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')
+        for _ in range(20):
+            loss, h = f(xs)
+    info = f.cache_info()
+    assert (info.traces, info.misses, info.hits) == (1, 1, 19), info
+    _close(loss.array, eager_loss.array, rtol=1e-6)
+    _close(h.array, eager_h.array, rtol=1e-6)
+    _close(lin.W.grad, eager_gW, rtol=1e-6)
+
+
+def test_a_retrace_storm_of_any_cause_warns_naming_it():
+    # A static argument that changes every call: no shape changes, yet
+    # every call traces.
+    f = tapejit.jit(lambda x, k: x * k, static_argnums=1, retrace_warn_after=4)
+    with pytest.warns(RuntimeWarning, match='a static argument changed') as rec:
+        for k in range(8):
+            _close(f(np.ones(2), k), np.full(2, float(k)))
+    assert sum('traced' in str(w.message) for w in rec) == 1
+    assert rec[0].filename == __file__
+
+
+def test_a_closure_variable_changing_shape_every_call_warns_naming_it():
+    W = Variable(np.ones(1), name='W')
+    f = tapejit.jit(lambda x: F.sum(x * F.sum(W)), retrace_warn_after=4)
+    with pytest.warns(RuntimeWarning, match="Variable 'W' it reads from outside the call "
+                                            'changed its shape') as rec:
+        for n in range(1, 9):
+            W.array = np.ones(n)
+            _close(f(np.ones(2)), 2.0 * n)
+    assert sum('traced' in str(w.message) for w in rec) == 1
+
+
 # =========================================================== static arguments
 def test_static_argnums():
     calls = []

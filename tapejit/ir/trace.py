@@ -30,6 +30,7 @@ from tapejit import backends
 from tapejit.core.abstract import TracedArray, TraceError, where_in_user_code
 from tapejit.core.config import config, using_config
 from tapejit.core.errors import DTypeError, ShapeError
+from tapejit.core.parameter import Parameter
 from tapejit.core.variable import StateVariable, Variable
 from tapejit.ir.graph import Eqn, Graph, Var
 
@@ -69,8 +70,9 @@ class Trace:
         self._const_ids: dict = {}
         self.stateful: dict = {}
         # ids of the Variables made while tracing: those holding a concrete
-        # array are constants, while one that existed before is state
-        # (a closure's mask the caller changes between calls).
+        # array are constants (an RNN's initial state, made anew every call),
+        # while one that existed before is state (a closure's mask the caller
+        # changes between calls); see is_state.
         self.born: set = set()
         # PrimitiveNode -> the Var of the equation it recorded.
         self.tape: dict = {}
@@ -167,10 +169,17 @@ class Trace:
         matter: a mask or a running total the caller updates between calls is
         read anew too, as eagerly."""
         if (id(var) not in self.stateful and var._data is not None
-                and var._data.__class__ is not TracedArray
-                and (var._requires_grad or var.__class__ is StateVariable
-                     or id(var) not in self.born)):
+                and var._data.__class__ is not TracedArray and self.is_state(var)):
             self.capture(var, ('closure', var))
+
+    def is_state(self, var: Variable) -> bool:
+        """Whether a concrete Variable met while tracing is state read and
+        written every call: one that existed before the trace, or one made
+        by it to outlive the call (a link's lazily made Parameter, an
+        optimizer's StateVariable).  Any other Variable the function made
+        is a constant of the graph, as it is made anew every call."""
+        return (id(var) not in self.born or var.__class__ is StateVariable
+                or isinstance(var, Parameter))
 
     def dynamic(self, key: Any, getter: Callable[[], Any], what: str) -> TracedArray:
         """A Python number read through ``getter`` on every call of the plan.
@@ -221,8 +230,7 @@ class Trace:
                 if arr.trace is not self:
                     raise leaked_error()
                 in_vars.append(arr.var)
-            elif isinstance(a, Variable) and (a._requires_grad or a.__class__ is StateVariable
-                                              or id(a) not in self.born):
+            elif isinstance(a, Variable) and self.is_state(a):
                 st = self.capture(a, ('closure', a))
                 arrays[i] = st.data_in
                 in_vars.append(st.data_in.var)
