@@ -313,7 +313,8 @@ class Plan:
             return RETRACE
         exe = self._executable
         if exe is not None and exe.__class__ is not str:
-            if getattr(exe, '_native_run', None) is not None and not self.unpinned:
+            if getattr(exe, '_native_run', None) is not None and exe.native_checks(
+                    self.unpinned):
                 self._fused = self._fuse(exe)
             # Compiled already: one frame less (a small step's calls count).
             return self.finish(leaves, exe(inputs, check=self.unpinned), inputs)
@@ -759,6 +760,7 @@ class JitFunction:
     def _trace(self, key: tuple, leaves: list, td: Any, statics: tuple, args: tuple,
                kwargs: dict) -> Any:
         self._note_retrace(key, td)
+        self._note_storm()
         self._traces += 1
         try:
             plan = trace_plan(self.fn, leaves, td, statics)
@@ -774,7 +776,6 @@ class JitFunction:
                               "(fallback='eager')", RuntimeWarning, stacklevel=3)
             plan = 'eager'
         self._last = None
-        self._note_storm()
         self._cache[key] = plan
         while len(self._cache) > self.max_cache_size:
             self._cache.popitem(last=False)
@@ -820,11 +821,10 @@ class JitFunction:
         # Most calls trace, and neither warning above named why: name the
         # most frequent cause seen (a guard that fails, a key that changes).
         calls = self._hits + self._misses
-        if (self._warned_retrace or self._warned_moved or 2 * self._traces < calls
-                or not self._warn_once('_warned_storm')):
+        if (not self._causes or self._warned_retrace or self._warned_moved
+                or 2 * (self._traces + 1) < calls or not self._warn_once('_warned_storm')):
             return
-        why = (self._causes.most_common(1)[0][0] if self._causes
-               else 'its plans are evicted (max_cache_size)')
+        why = self._causes.most_common(1)[0][0]
         self._warn_traced(f'in {calls} calls: {why}. Every such call traces and compiles '
                           'again; pass what changes as an argument.', stacklevel=4)
 

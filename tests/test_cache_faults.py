@@ -22,7 +22,7 @@ import pytest
 
 import tapejit
 import tapejit.functions as F
-from tapejit.compiler import compile_graph, kernel_cache, one_call
+from tapejit.compiler import compile_graph, kernel_cache
 from tapejit.ir.trace import trace_graph
 
 X = np.linspace(-1.5, 1.5, 24).reshape(4, 6).astype(np.float32)
@@ -40,9 +40,9 @@ def cache(tmp_path, monkeypatch):
     monkeypatch.delenv('TAPEJIT_CACHE', raising=False)
     monkeypatch.setattr(kernel_cache, '_memory', {})
     monkeypatch.setattr(kernel_cache, '_warned', set())
-    # Numba's cache is what these tests damage: a small plan compiles as one
-    # Numba function here, not natively (test_native covers that cache).
-    monkeypatch.setattr(one_call, 'NATIVE', False)
+    # Numba's cache is what these tests damage: kernels compile through
+    # Numba here, not natively (test_native covers that cache).
+    monkeypatch.setenv('TAPEJIT_NATIVE', '0')
     return tmp_path / 'kernels'
 
 
@@ -298,10 +298,9 @@ _WORKER = textwrap.dedent('''
 
 
 def test_processes_compiling_the_same_kernel_at_once(tmp_path):
-    # (The plan runs as one Numba call at once: this is Numba's cache.)
+    # (Native compilation off: the kernels go through Numba and its cache.)
     env = dict(os.environ, TAPEJIT_CACHE_DIR=str(tmp_path / 'cache'),
-               PYTHONWARNINGS='error::RuntimeWarning', TAPEJIT_ONE_CALL_AFTER='0',
-               TAPEJIT_NATIVE_PLAN='0')
+               PYTHONWARNINGS='error::RuntimeWarning', TAPEJIT_NATIVE='0')
     env.pop('TAPEJIT_CACHE', None)
     go = tmp_path / 'go'
     procs = [subprocess.Popen([sys.executable, '-c', _WORKER, str(go)], env=env,

@@ -176,8 +176,7 @@ def test_second_process_starts_warm(tmp_path, native):
             't = time.perf_counter(); compile_graph(g)([np.ones(9, np.float32)])\n'
             'print(time.perf_counter() - t)\n')
     # (A plan this small runs as one call at once.)
-    env = dict(os.environ, TAPEJIT_CACHE_DIR=str(tmp_path), TAPEJIT_ONE_CALL_AFTER='0',
-               TAPEJIT_NATIVE=native)
+    env = dict(os.environ, TAPEJIT_CACHE_DIR=str(tmp_path), TAPEJIT_NATIVE=native)
     cold = float(subprocess.run([sys.executable, '-c', code], env=env, check=True,
                                 capture_output=True, text=True).stdout)
     if native == '0':

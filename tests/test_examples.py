@@ -38,6 +38,11 @@ def test_variables_and_derivatives_example():
                          r'machine:\n\d+(?:\.\d+)? us per iteration \(\d+ repeats\)$',
                          proc.stdout, re.MULTILINE)
     assert timings == ['eager', 'jit'], proc.stdout
+    # From whatever cache the tests have (an empty one in CI): the compiled
+    # step is faster, no recompile falls inside its timed calls.
+    eager_us, jit_us = (float(v) for v in re.findall(r'^(\d+(?:\.\d+)?) us per iteration',
+                                                      proc.stdout, re.MULTILINE))
+    assert jit_us < eager_us, proc.stdout
 
 
 def _run_example(name, *args, cwd=ROOT):

@@ -189,7 +189,6 @@ def test_a_second_process_loads_the_objects_without_numba(tmp_path):
             'print(float(compile_graph(g)([x])[0].sum()), "numba" in sys.modules)\n')
     env = dict(os.environ, TAPEJIT_CACHE_DIR=str(tmp_path))
     env.pop('TAPEJIT_NATIVE', None)
-    env.pop('TAPEJIT_ONE_CALL_AFTER', None)
     cold = subprocess.run([sys.executable, '-c', code], env=env, check=True,
                           capture_output=True, text=True).stdout.split()
     assert cold[1] == 'False'

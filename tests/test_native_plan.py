@@ -1,6 +1,6 @@
 """A small plan's one-call function compiled natively
-(``tapejit/compiler/native_plan.py``): equal to the step-by-step plan and
-to Numba's function, refusing what it does not compile, cached on disk."""
+(``tapejit/compiler/native_plan.py``): equal to the step-by-step plan,
+refusing what it does not compile, cached on disk."""
 
 from __future__ import annotations
 
@@ -26,7 +26,6 @@ pytestmark = pytest.mark.skipif(not native.enabled(), reason='TAPEJIT_NATIVE=0')
 def _kernel_cache(tmp_path_factory, monkeypatch):
     d = tmp_path_factory.getbasetemp() / 'kernel-cache'
     monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(d))
-    monkeypatch.setattr(one_call, 'NATIVE', True)
 
 
 def _native_executable(fn, args):
@@ -45,16 +44,17 @@ def _close(got, want, tol=1e-5):
         np.testing.assert_allclose(a, b, rtol=tol, atol=tol, equal_nan=True)
 
 
-def test_a_training_step_runs_natively_and_equals_the_interpreter_and_numba(monkeypatch):
+def test_a_training_step_runs_natively_and_equals_the_interpreter_and_step_by_step(
+        monkeypatch):
     args = mlp_data(5, np.random.default_rng(0))
     g, ex, got = _native_executable(mlp_step, args)
     _close(got, interpret(g, list(args)))
     assert 'one compiled call, compiled natively' in ex.explain()
-    monkeypatch.setattr(one_call, 'NATIVE', False)
+    monkeypatch.setattr(one_call, 'ENABLED', False)
     ex2 = compile_graph(g)
-    numba_out = ex2(list(args))
-    assert ex2.one_call.native is None and ex2.one_call.fn is not None
-    _close(got, numba_out)
+    steps_out = ex2(list(args))
+    assert ex2.one_call is None
+    _close(got, steps_out)
 
 
 @pytest.mark.parametrize('ta,tb', [(False, False), (False, True), (True, False),
@@ -171,21 +171,6 @@ def test_updates_in_place_and_read_only_parameters_run_step_by_step():
                                atol=1e-6)
 
 
-def test_a_plan_the_translator_refuses_runs_on_numba():
-    x = np.array([[1.0, 5.0, 2.0], [3.0, -1.0, 7.0]], np.float32)
-
-    def f(x):
-        return F.argmax(x * 2.0, axis=1), F.sum(x)
-
-    g = trace_graph(f, [x])
-    ex = compile_graph(g)
-    got = ex([x])
-    assert ex.one_call.native is None and 'arg_best' in ex.one_call.native_refused
-    assert 'compiled by Numba (call of arg_best)' in ex.explain()
-    assert ex.one_call.fn is not None
-    _close(got, interpret(g, [x]))
-
-
 def test_translator_refuses_unknown_constructs():
     with pytest.raises(native.Unsupported):
         native_plan.translate_plan('def plan(T, a0):\n    o1 = mystery(a0)\n    return (o1, )\n',
@@ -207,7 +192,7 @@ def test_a_second_process_loads_the_plan_from_the_cache(tmp_path):
         assert oc.native is not None, oc.native_refused
         print(float(out.array), 'numba' in sys.modules)
     ''')
-    env = dict(os.environ, TAPEJIT_CACHE_DIR=str(tmp_path), TAPEJIT_ONE_CALL_AFTER='1')
+    env = dict(os.environ, TAPEJIT_CACHE_DIR=str(tmp_path))
     first = subprocess.run([sys.executable, '-c', code], env=env, capture_output=True,
                            text=True, timeout=300)
     assert first.returncode == 0, first.stderr
@@ -249,30 +234,19 @@ def test_output_arrays_are_reused_only_when_nothing_holds_them():
     _close(b, want)
 
 
-@pytest.mark.skipif(not one_call.BLAS, reason='without SciPy, Numba has no BLAS either')
-def test_a_plan_with_a_product_large_enough_for_blas_runs_on_numba(monkeypatch):
-    monkeypatch.setattr(native_plan, 'PRODUCT_MAX', 100)
-    rng = np.random.default_rng(5)
-    a, b = rng.standard_normal((4, 6)), rng.standard_normal((6, 5))  # 120 multiply-adds
-    g = trace_graph(lambda a, b: F.tanh(F.matmul(a, b)), [a, b])
-    ex = compile_graph(g)
-    got = ex([a, b])
-    assert ex.one_call.native is None and 'BLAS' in ex.one_call.native_refused
-    _close(got, interpret(g, [a, b]))
-
-
 def test_the_helper_names_are_those_the_helpers_define():
     assert {f.name for f in native_plan._helper_defs()} == native_plan._HELPER_NAMES
 
 
 def test_an_identity_transpose_of_a_transpose_stays_strided():
     # (Read flat, the strided view would need a copy: the translator refuses
-    # it, and Numba's function runs the plan.)
+    # it, and the plan runs step by step.)
     a = np.arange(20, dtype=np.float32).reshape(5, 4)
     g = trace_graph(lambda a: F.exp(F.transpose(F.transpose(a), (0, 1)) * 0.1) + 1.0, [a])
     ex = compile_graph(g)
     _close(ex([a]), interpret(g, [a]))
     assert ex.one_call.native is None and 'strided' in ex.one_call.native_refused
+    assert 'refused (' in ex.explain() and 'run step by step' in ex.explain()
 
 
 def test_an_output_array_changed_in_place_after_the_caller_dropped_it_is_not_reused():

@@ -341,17 +341,21 @@ class Executable:
         self.pool = BufferPool()
         self._timing: Any = None
         self._runner: Any = None  # the step loop written out (step_runner)
-        # A small plan runs as one compiled call (step by step under profile()).
+        # A small plan runs as one compiled call from its first call on
+        # (step by step under profile()).
         oc = (one_call.OneCall(self) if one_call.ENABLED and one_call.eligible(self)
               else None)
         self.one_call = oc if oc is not None and oc.cheap_to_compile() else None
-        # Calls before the plan runs as one call (one_call.HOT_CALLS).
-        self._calls = 0
-        self._hot = self.one_call is not None and (one_call.HOT_CALLS <= 0
-                                                   or self.one_call.was_hot())
         # The natively compiled plan's call, once it ran: taken first by a
         # call that needs no input checks (see __call__).
         self._native_run: Any = None
+
+    def native_checks(self, inputs: Sequence[int]) -> bool:
+        """Whether the native one-call function (built: see ``_native_run``)
+        checks the shapes and dtypes of these inputs itself, or never reads
+        them: a caller need not check them before calling it."""
+        checked = self.one_call.native.checked_inputs
+        return all(i in checked or i in self.unused_inputs for i in inputs)
 
     def _plan(self, graph: Graph, fastmath: bool, donate: Optional[dict]) -> None:
         """Simplify, fuse and lower ``graph`` to steps; plan its buffers."""
@@ -467,9 +471,10 @@ class Executable:
         inputs (a caller whose cache key already pins the others)."""
         run = self._native_run
         refused = False
-        if run is not None and check is not None and not check and self._timing is None:
-            # A hot small plan whose caller pinned every input: its native
-            # function checks the arrays' layouts itself.
+        if run is not None and check is not None and self._timing is None and (
+                not check or self.native_checks(check)):
+            # A small plan whose native function checks the arrays the
+            # caller did not pin (their shapes, dtypes and layouts) itself.
             outs = run(inputs)
             if outs is not None:
                 return outs
@@ -490,21 +495,10 @@ class Executable:
                        else type(a).__name__)
                 raise ValueError(f'compiled plan: input {i} is {got}; expected '
                                  f'{v.dtype}{v.shape}')
-        if self._timing is None and self.one_call is not None and not self._hot:
-            self._calls += 1
-            if self._calls > one_call.HOT_CALLS:
-                self._hot = True
-                self.one_call.mark_hot()
-        if self._timing is None and self._hot and self.one_call is not None and not refused:
-            oc = self.one_call
-            if oc.native is not None:
-                outs = oc.native.run(inputs)  # None: refused, step by step below
-            else:
-                outs = oc.fast(inputs)
-                if outs is None:
-                    outs = oc(inputs)
-            if oc.native is not None:
-                self._native_run = oc.native.run
+        if self._timing is None and self.one_call is not None and not refused:
+            outs = self.one_call(inputs)  # None: step by step below
+            if self.one_call.native is not None:
+                self._native_run = self.one_call.native.run
             if outs is not None:
                 return outs
         if self.donated_inputs and _shared(inputs, self.donated_inputs,
@@ -701,9 +695,10 @@ class Executable:
         lines = [str(self.graph), '']
         if self.one_call is not None:
             oc = self.one_call
-            # (How, once it has been compiled: natively, or by Numba and why.)
+            # (Once it has been compiled: natively, or refused and why.)
             how = (', compiled natively' if oc.native is not None else
-                   f', compiled by Numba ({oc.native_refused})' if oc.native_refused else '')
+                   f', refused ({oc.native_refused}): run step by step' if oc.native_refused
+                   else '')
             lines += [f'# the plan runs as one compiled call{how} (its kernels follow):',
                       oc.source]
         for kind, st in self.steps:

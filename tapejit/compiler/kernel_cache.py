@@ -58,12 +58,11 @@ def _fingerprint() -> str:
 
     from tapejit.compiler.host_cpu import host_cpu
     cpu = ''.join(host_cpu())
-    # Kernels inline the vecmath functions and plans link the small_ops ones
-    # into their machine code: a change to either is a new kernel.
+    # Kernels inline the vecmath functions into their machine code: a change
+    # to them is a new kernel.
     h = hashlib.sha256()
-    for mod in ('vecmath.py', 'small_ops.py'):
-        with open(os.path.join(os.path.dirname(__file__), mod), 'rb') as f:
-            h.update(f.read())
+    with open(os.path.join(os.path.dirname(__file__), 'vecmath.py'), 'rb') as f:
+        h.update(f.read())
     vm = h.hexdigest()[:12]
     return f'{version("numba")}|{llvmlite.__version__}|{sys.version_info[:2]}|{cpu}|{vm}'
 
@@ -191,42 +190,9 @@ def _native_kernel(name: str, source: str, fastmath: Any, flags: str, exclusive:
                  lambda d: make(os.path.join(d, 'native')), lambda: make(None))
 
 
-def get_function(module_text: Callable[[bool], str], attr: str) -> Any:
-    """The Numba dispatcher ``attr`` of a generated module whose whole text
-    (decorators included) ``module_text(cache)`` gives; cached like a kernel."""
-    text = module_text(True)
-    key = _key(text, f'module {attr}')
-    return _load(key, 'module', text,
-                 lambda d: getattr(load_module(os.path.join(d, f'm_{key}.py'), HEADER + text,
-                                               f'tapejit_module_{key}'), attr),
-                 lambda: _module_from_memory(module_text, attr, key))
-
-
-def _module_from_memory(module_text: Callable[[bool], str], attr: str, key: str) -> Any:
-    ns: dict = {}
-    exec(compile(HEADER + module_text(False), f'<tapejit module {key}>', 'exec'), ns)
-    return ns[attr]
-
-
-def function_in_memory(module_text: Callable[[bool], str], attr: str) -> Any:
-    """Like :func:`get_function`, without the disk cache (after its entry failed to load)."""
-    key = _key(module_text(True), f'module {attr}')
-    k = _module_from_memory(module_text, attr, key)
-    with _lock:
-        _memory[key] = k
-    return k
-
-
 def kernel_key(source: str, parallel: bool, fastmath: Any = False) -> str:
     """The key :func:`get_kernel` files the kernel of ``source`` under."""
     return _key(source, f'parallel={parallel} fastmath={fastmath}')
-
-
-def loaded_kernel(key: str) -> Any:
-    """A kernel :func:`get_kernel` has already loaded: generated plan modules
-    call it, so a kernel shared by plans compiles once.  No lock: a plan module
-    runs this while :func:`get_function` holds it."""
-    return _memory[key]
 
 
 def compile_in_memory(name: str, source: str, *, parallel: bool,

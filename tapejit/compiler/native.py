@@ -134,6 +134,42 @@ def type_nums(dt: numpy.dtype) -> tuple:
     return dt.num, dt.num
 
 
+def gemm_symbols() -> dict:
+    """``{'tj_sgemm': address, 'tj_dgemm': address}``: SciPy's BLAS
+    ``?gemm`` (its public Cython interface, ``scipy.linalg.cython_blas``),
+    which compiled plans call for large products, added to the symbols that
+    objects bind; empty without SciPy.  Imported on first need only
+    (SciPy's linear algebra takes a few hundred milliseconds to import).
+
+    >>> set(gemm_symbols()) <= {'tj_sgemm', 'tj_dgemm'}
+    True
+    """
+    st = _setup()
+    with _lock:
+        if 'gemm' not in st:
+            found: dict = {}
+            try:
+                from scipy.linalg import cython_blas
+            except ImportError:
+                cython_blas = None
+            if cython_blas is not None:
+                api = ctypes.pythonapi
+                api.PyCapsule_GetName.restype = ctypes.c_char_p
+                api.PyCapsule_GetName.argtypes = [ctypes.py_object]
+                api.PyCapsule_GetPointer.restype = ctypes.c_void_p
+                api.PyCapsule_GetPointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
+                for name in ('sgemm', 'dgemm'):
+                    cap = cython_blas.__pyx_capi__[name]
+                    found[f'tj_{name}'] = api.PyCapsule_GetPointer(
+                        cap, api.PyCapsule_GetName(cap))
+            st['gemm'] = found
+            st['symbols'].update(found)
+            if 'engine' in st:
+                for name, addr in found.items():
+                    st['llvm'].add_symbol(name, addr)
+        return st['gemm']
+
+
 def _setup() -> dict:
     """The host's part: the cache fingerprint, the symbols the objects bind
     and the entry maker.  LLVM's compiler (:func:`_jit`) is set up only where

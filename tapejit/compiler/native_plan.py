@@ -1,12 +1,8 @@
 """A small plan's one-call function compiled natively, with llvmlite.
 
 :mod:`~tapejit.compiler.one_call` renders a small plan as one Python
-function over its fused kernels.  Through Numba that function costs about
-6 s to compile and, for a tiny MLP's training step, 12 µs a call: a
-library call per matrix product, an allocation per array and a boxed array
-per output.  This module translates the same rendered source with the
-kernel translator of :mod:`tapejit.compiler.native` (about 0.5 s to
-compile, 4 µs a call):
+function over its fused kernels.  This module translates that rendered
+source with the kernel translator of :mod:`tapejit.compiler.native`:
 
 - the fused kernels are translated from their own source, and the plan's
   helpers (the matrix products as loop nests blocked by four, the final
@@ -25,10 +21,10 @@ between calls) and returns ``None``, or ``NotImplemented`` for arguments
 it was not compiled for (a read-only or strided array): the plan then runs
 step by step for that call.  Sizes stay run-time values read from the
 plan's table, so a new batch size compiles nothing new.  A construct the
-translator does not know (``argmax``, a strided array reshaped) raises
-:class:`~tapejit.compiler.native.Unsupported`, and the plan compiles with
-Numba as before; so does a plan with a product large enough for BLAS
-(``PRODUCT_MAX``), which Numba's function calls.
+translator does not know (a strided array reshaped) raises
+:class:`~tapejit.compiler.native.Unsupported`, and the plan runs step by
+step.  Products past ``PRODUCT_MAX`` multiply-adds call BLAS ``?gemm``
+where SciPy provides it (:func:`~tapejit.compiler.native.gemm_symbols`).
 """
 
 from __future__ import annotations
@@ -141,8 +137,7 @@ def copy_into(m, dst, src):
 '''])
 
 # Largest matrix product (multiply-adds) a native plan does as loops: past
-# it BLAS, which Numba's plan function calls, is faster (measured: 2.3 µs
-# either way at 65,536; loops 24 µs against BLAS 12.5 at 32x64x256).
+# it, BLAS is faster (where SciPy provides one: native.gemm_symbols).
 PRODUCT_MAX = 1 << 18
 
 _HELPER_FLAGS = {'mm_nt': ('reassoc',), 'mm_tt': ('reassoc',)}
@@ -188,9 +183,10 @@ def _allocates(node: ast.AST) -> bool:
 class _PlanTranslator(native._Translator):
     """Emits a plan function's entry: argument checks, then its statements."""
 
-    def __init__(self, ir: Any, module: Any, kernels: dict) -> None:
+    def __init__(self, ir: Any, module: Any, kernels: dict, gemm: bool = False) -> None:
         super().__init__(ir, module, False)
         self.kernel_src = kernels   # name -> (source, fastmath)
+        self.gemm = gemm            # large products call BLAS (native.gemm_symbols)
         self.fdefs: dict = {f.name: (f, _HELPER_FLAGS.get(f.name, ()))
                             for f in _helper_defs()}
         self.bodies: dict = {}
@@ -410,7 +406,7 @@ class _PlanTranslator(native._Translator):
             arr = self.alloc(name, self.shape_value(v.args[0]), val[1])
             self.fill(arr, val)
             return arr
-        mm = f.id.lstrip('b')
+        mm = f.id
         a, b = (self.array_value(x) for x in v.args)
         if a.ndim != 2 or b.ndim != 2 or a.dtype != b.dtype or a.dtype.kind != 'f':
             raise Unsupported(f'{mm} of {a.dtype}{a.ndim}-d, {b.dtype}{b.ndim}-d')
@@ -418,10 +414,51 @@ class _PlanTranslator(native._Translator):
         m, k = (a.shape[1], a.shape[0]) if mm[3] == 't' else (a.shape[0], a.shape[1])
         n = b.shape[0] if mm[4] == 't' else b.shape[1]
         out = self.alloc(name, [m, n], a.dtype)
+        if not (self.gemm and a.contiguous and b.contiguous):
+            self.product_loops(mm, m, k, n, a, b, out)
+            return out
+        # Past PRODUCT_MAX multiply-adds BLAS is faster than the loops.
+        bld, ir = self.b, self.ir
+        work = bld.mul(bld.mul(m, k), n)
+        big = bld.icmp_signed('>', work, ir.Constant(self.i64, PRODUCT_MAX))
+        with bld.if_else(big) as (then, otherwise):
+            with then:
+                self.product_blas(mm, m, k, n, a, b, out)
+            with otherwise:
+                self.product_loops(mm, m, k, n, a, b, out)
+        return out
+
+    def product_loops(self, mm: str, m: Any, k: Any, n: Any, a: Any, b: Any, out: Any) -> None:
         # Blocked by 4 along the products' sum (nn, tn) or their columns (nt, tt).
         four = self.b.sdiv(n if mm[4] == 't' else k, self.ir.Constant(self.i64, 4))
         self.emit_call(mm, [m, k, n, four, a, b, out])
-        return out
+
+    def product_blas(self, mm: str, m: Any, k: Any, n: Any, a: Any, b: Any, out: Any) -> None:
+        """``out = op(a) @ op(b)`` through BLAS ``?gemm`` (Fortran, column
+        major): the row-major ``out`` is the column-major ``out.T = op(b).T @
+        op(a).T``, so ``b`` goes first.  Sizes fit its 32-bit integers: the
+        plan's values are small (``one_call.SMALL_MAX``)."""
+        ir, bld, i32, i8 = self.ir, self.b, self.i32, self.i8
+        elem = native._lltype(a.dtype, ir, memory=True)
+        p32 = i32.as_pointer()
+
+        def ref(value: Any, ty: Any) -> Any:
+            cell = self._alloca(ty)
+            bld.store(value, cell)
+            return cell
+
+        def int32(v: Any) -> Any:
+            return ref(bld.trunc(v, i32), i32)
+        tb, ta = mm[4] == 't', mm[3] == 't'
+        args = [ref(ir.Constant(i8, ord('T' if tb else 'N')), i8),
+                ref(ir.Constant(i8, ord('T' if ta else 'N')), i8),
+                int32(n), int32(m), int32(k), ref(ir.Constant(elem, 1.0), elem),
+                b.data, int32(k if tb else n), a.data, int32(m if ta else k),
+                ref(ir.Constant(elem, 0.0), elem), out.data, int32(n)]
+        i8p, ep = self.i8p, elem.as_pointer()
+        f = self._func('tj_sgemm' if a.dtype.char == 'f' else 'tj_dgemm', ir.VoidType(),
+                       [i8p, i8p, p32, p32, p32, ep, ep, p32, ep, p32, ep, ep, p32])
+        bld.call(f, args)
 
     def helper_call(self, call: ast.Call) -> None:
         if not isinstance(call.func, ast.Name) or call.keywords:
@@ -546,8 +583,8 @@ def _unheld_count() -> int:
     argument's own reference) where the interpreter counts each, fewer where
     it borrows references for locals (CPython 3.14)."""
     env = {'_rc': sys.getrefcount}
-    exec(compile('def probe(r):\n    o0 = r[0]\n    if o0 is None or _rc(o0) != 0:\n'
-                 '        return _rc(o0)\n', '<tapejit probe>', 'exec'), env)
+    exec(compile_source('def probe(r):\n    o0 = r[0]\n    if o0 is None or _rc(o0) != 0:\n'
+                        '        return _rc(o0)\n', '<tapejit probe>'), env)
     return env['probe']([object()])
 
 
@@ -586,12 +623,14 @@ def _plan_def(source: str) -> ast.FunctionDef:
 
 
 def translate_plan(source: str, kernels: dict, sig: list, owned: list, symbol: str,
-                   distinct: Sequence[int] = (), checked: Sequence[int] = ()) -> str:
+                   distinct: Sequence[int] = (), checked: Sequence[int] = (),
+                   gemm: bool = False) -> str:
     """The LLVM IR of the plan function in ``source`` (rendered by
     :mod:`~tapejit.compiler.one_call`), its kernels ``kernels`` (name ->
     (source, fastmath)), for arguments ``sig`` (see
     :meth:`_PlanTranslator.plan_entry`), the arrays it allocates that are
-    returned in the output arguments being ``owned``.
+    returned in the output arguments being ``owned``; ``gemm``: large
+    products call BLAS (:func:`~tapejit.compiler.native.gemm_symbols`).
 
     >>> src = ('def plan(T, a0):\\n    o1 = np.empty((T[0],), np.float32)\\n'
     ...        '    copy_into(o1, a0)\\n    return (o1, )\\n')
@@ -602,7 +641,7 @@ def translate_plan(source: str, kernels: dict, sig: list, owned: list, symbol: s
     """
     import llvmlite.ir as ir
     module = ir.Module(name=symbol)
-    _PlanTranslator(ir, module, kernels).plan_entry(symbol, _plan_def(source), sig, owned,
+    _PlanTranslator(ir, module, kernels, gemm).plan_entry(symbol, _plan_def(source), sig, owned,
                                                     distinct, checked)
     return str(module)
 
@@ -679,11 +718,13 @@ class NativePlan:
         # arguments, in a plan that writes one in place): argument positions.
         distinct = [1 + j for j, (i, _) in enumerate(oc.arg_inputs)
                     if i in oc.distinct_inputs]
-        text = (f'plan|{HELPERS}|{sig!r}|{owned!r}|{distinct!r}|{checked!r}|{oc.source}|'
+        # Whether its large products call BLAS (SciPy imported only for them).
+        gemm = self.gemm = oc.largest_product > PRODUCT_MAX and bool(native.gemm_symbols())
+        text = (f'plan|{HELPERS}|{sig!r}|{owned!r}|{distinct!r}|{checked!r}|{gemm}|{oc.source}|'
                 + '|'.join(f'{n}:{fm!r}:{s}' for n, (s, fm) in sorted(kernels.items())))
         self.fn = native.load_object(
             text, lambda symbol: translate_plan(oc.source, kernels, sig, owned, symbol,
-                                                distinct, checked),
+                                                distinct, checked, gemm),
             cache_dir, prefix='tjplan')
         self.run = self._write(oc, params, results)
 

@@ -2,12 +2,13 @@
 
 Run step by step, a plan pays a Python dispatch per kernel and per library
 call (a few microseconds each), which is most of the time of a small step:
-about 30 steps for a tiny MLP's training step.  Here the whole plan becomes
-one Numba function: it allocates its buffers, calls the plan's fused kernels
-(compiled into it), does the matrix products as loop nests, or through BLAS
-from a few ten thousand multiply-adds on (:mod:`tapejit.compiler.small_ops`),
-takes reshapes and transposes as views, and returns the outputs, so a call
-costs one dispatch.
+about 30 steps for a tiny MLP's training step.  Here the whole plan is
+rendered as one function over the plan's fused kernels, which
+:mod:`~tapejit.compiler.native_plan` compiles natively at the plan's first
+call: it takes its buffers from one scratch block, calls the kernels, does
+the matrix products as loop nests (through BLAS past ``PRODUCT_MAX``
+multiply-adds, where SciPy provides one), takes reshapes and transposes as
+views, and writes the outputs, so a call costs one dispatch.
 
 The function stays shape-generic like the kernels: every size it needs
 (loop bounds, chunk counts, buffer shapes) is read from a table of integers
@@ -16,25 +17,21 @@ A 0-d value is carried as a 1-element 1-d array (reshaped at the boundary).
 
 Only plans whose values are all small (``SMALL_MAX`` elements) and whose
 library calls have a compiled form here (2-d float ``matmul``, ``reshape``,
-``transpose``, ``argmax``, ``argmin``) run this way; without SciPy (which
-Numba's BLAS calls need) each product must also be small enough for the
-loops.  The others, and a plan whose function Numba cannot compile (with a
-warning), run step by step.
+``transpose``) run this way; without SciPy each product must also be small
+enough for the loops.  The others, and a plan the translator refuses, run
+step by step.
 """
 
 from __future__ import annotations
 
-import hashlib
 import importlib.util
 import math
 import os
 import sys
-import warnings
 from typing import Any, Optional
 
 import numpy
 
-from tapejit.codecache import compile_source
 from tapejit.compiler import codegen, kernel_cache, native
 from tapejit.compiler.cpu_ops import typed
 from tapejit.compiler.fusion import SUPPORTED, Group, RowChain
@@ -43,37 +40,16 @@ from tapejit.ir.graph import Eqn
 # Largest value (in elements) of a plan run as one call: past it, each step
 # costs far more than its dispatch.
 SMALL_MAX = 1 << 18
-# Whether products may call BLAS from compiled code (Numba's ``np.dot`` needs
-# SciPy). Without it a plan runs as one call only if each product is small
-# enough for the loops (LOOP_MAX multiply-adds, about 13 µs as loops).
+# Whether products may call BLAS from compiled code (SciPy's, see
+# native.gemm_symbols). Without it a plan runs as one call only if each
+# product is small enough for the loops (LOOP_MAX multiply-adds).
 BLAS = importlib.util.find_spec('scipy') is not None
 LOOP_MAX = 1 << 17
-# Largest plan function, in arguments plus statements, compiled as one call.
-# Compiling it costs more than compiling its kernels alone, and grows faster
-# than its length (Numba types and lowers one large function, and LLVM
-# optimizes the kernels again once linked into it). Measured on a cold cache:
-# a tiny MLP's SGD step (107) takes 5.7 s to its first result against 2.3 s
-# step by step; a 3-layer SGD step (146) 7.9 s against 2.8 s; a 3-layer Adam
-# step (260) 12.6 s against 3.8 s, which its per-step saving (0.4 ms)
-# would repay only after some 20,000 steps. Later processes load it from the
-# disk cache. (Those are Numba's figures; compiled natively the tiny MLP's
-# step takes about 0.6 s, but a plan past the limit still falls back to
-# Numba where the translator refuses it, so the limit stays.)
+# Largest plan function, in arguments plus statements, compiled as one call:
+# LLVM's time to optimize it grows faster than its length.
 MAX_STATEMENTS = 160
 # Off: every plan runs step by step (the tests compare the two).
 ENABLED = True
-# A plan runs step by step for its first HOT_CALLS calls, and as one call
-# from then on: its serial kernels compile natively in well under a second,
-# while the one-call function costs Numba seconds (above) that only a plan
-# called many times repays; an evaluation function called once an epoch
-# never does.  A plan that became hot in an earlier process (a marker file
-# in the cache directory) runs as one call at once.  0: always at once.
-HOT_CALLS = int(os.environ.get('TAPEJIT_ONE_CALL_AFTER', '100'))
-# The function compiled by :mod:`~tapejit.compiler.native_plan` where it can
-# (``native.enabled()``): well under a second to compile against Numba's
-# seconds, and a few times faster a call.  ``TAPEJIT_NATIVE_PLAN=0`` (or
-# ``TAPEJIT_NATIVE=0``, every native path) turns it off: Numba's then.
-NATIVE = os.environ.get('TAPEJIT_NATIVE_PLAN', '1').lower() not in ('0', 'false', 'off', 'no')
 # Alignment of each array in a native plan's scratch block (a cache line).
 ALIGN = 64
 
@@ -248,35 +224,15 @@ def _call_step(e: Eqn, st: tuple, src: _Source, var: dict) -> None:
     name = e.prim.name
     if name == 'matmul':
         mm = _MM[(bool(params["transa"]), bool(params["transb"]))]
-        expr = f'{"b" + mm if BLAS else mm}({x[0]}, {x[1]})'
+        expr = f'{mm}({x[0]}, {x[1]})'
         src.alloc(e.out.shape, e.out.dtype)
         a = e.inputs[0].shape
         src.products.append(int(math.prod(e.out.shape)) * (a[0] if params['transa'] else a[1]))
-    elif name in ('argmax', 'argmin'):
-        expr = _arg_best(e, x[0], src)
     elif name == 'reshape':
         expr = _reshaped(x[0], e.out.shape, src)
     else:  # transpose
         expr = f'{x[0]}.transpose({tuple(int(a) for a in params["axes"])})'
     var[out] = _bind(expr, src)
-
-
-def _arg_best(e: Eqn, x: str, src: _Source) -> str:
-    """``argmax``/``argmin`` of ``x``: the input seen as (outer, axis, inner)."""
-    shape = e.inputs[0].shape
-    axis = e.params.get('axis')
-    if axis is None or not shape:
-        outer, n, inner = 1, int(math.prod(shape)), 1
-    else:
-        axis %= len(shape)
-        outer = int(math.prod(shape[:axis]))
-        n, inner = shape[axis], int(math.prod(shape[axis + 1:]))
-    o = src.name('o')
-    src.alloc((outer * inner,), e.out.dtype)
-    src.emit(f'{o} = np.empty({src.size(outer * inner)}, {_np_dtype(e.out.dtype)})')
-    src.emit(f'arg_best({_reshaped(x, (outer, n, inner), src)}, {o}, '
-             f'{e.prim.name == "argmax"})')
-    return o if len(e.out.shape) <= 1 else f'{o}.reshape({src.shape(e.out.shape)})'
 
 
 def eligible(exe: Any) -> bool:
@@ -297,7 +253,7 @@ def eligible(exe: Any) -> bool:
             inner = a.shape[0] if u.params['transa'] else a.shape[1]
             if not BLAS and int(math.prod(u.out.shape)) * inner > LOOP_MAX:
                 return False
-        elif name not in ('reshape', 'transpose', 'argmax', 'argmin'):
+        elif name not in ('reshape', 'transpose'):
             return False
     return True
 
@@ -369,81 +325,29 @@ class OneCall:
                              if k not in {o for o, _ in self.donated}]
         self.scratch_bytes = src.scratch
         self.largest_product = max(src.products, default=0)
-        self._fast: Any = None  # written once a call ran (_write_fast)
         src.emit(f'return ({"".join(x + ", " for x in kept)})')
         self.zero_d_outs = [i for i, v in enumerate(g.outvars) if v.shape == ()]
-        self._donated_last: list = [None] * len(self.donated)
-        self.any_zero_d = any(zd for _, zd in self.arg_inputs)
         self.copy_out = exe.copy_out
         self.table = numpy.array(src.table, numpy.int64)
         body = [f'def plan(T, {", ".join(params)}):'] + src.lines
         self.source = '\n'.join(body) + '\n'
         self.statements = len(params) + len(src.lines)
         self._kernels = src.kernels   # key -> (name, source, parallel, fastmath)
-        self.fn: Any = None
-        self.failed = False
-        self.in_memory = False
         self.graph = g
         self.native: Any = None         # the NativePlan, once built
         self.native_refused: Optional[str] = None   # why the translator refused it
-
-    def _marker(self) -> Optional[str]:
-        d = kernel_cache.cache_dir()
-        if d is None:
-            return None
-        key = hashlib.sha256(self.module_text(True).encode()).hexdigest()[:24]
-        return os.path.join(d, 'hot', key)
-
-    def was_hot(self) -> bool:
-        """Whether this plan ran as one call in an earlier process."""
-        m = self._marker()
-        return m is not None and os.path.exists(m)
-
-    def mark_hot(self) -> None:
-        """Remember, for later processes, that this plan became hot."""
-        m = self._marker()
-        if m is None:
-            return
-        try:
-            os.makedirs(os.path.dirname(m), exist_ok=True)
-            with open(m, 'w'):
-                pass
-        except OSError:
-            pass  # kernel_cache warns about an unusable directory
 
     def cheap_to_compile(self) -> bool:
         """Whether the function is small enough to compile as one
         (``MAX_STATEMENTS``); a larger plan runs step by step."""
         return self.statements <= MAX_STATEMENTS
 
-    def module_text(self, cache: bool) -> str:
-        """The whole module: the plan function, calling the kernels the step
-        runner loaded (shared with other plans, so each compiles once)."""
-        parts = ['from tapejit.compiler.kernel_cache import loaded_kernel\n'
-                 'from tapejit.compiler.small_ops import (arg_best, bmm_nn, bmm_nt, bmm_tn, '
-                 'bmm_tt, copy_into, fin_cast, fin_max, fin_min, fin_sum, mm_nn, mm_nt, '
-                 'mm_tn, mm_tt)\n\n']
-        for key, (fname, _, _, _) in self._kernels.items():
-            parts.append(f'{fname} = loaded_kernel({key!r})\n')
-        parts.append('\n\n')
-        parts.append(f'@njit(cache={cache}, nogil=True, boundscheck=False, '
-                     'error_model="numpy")\n' + self.source)
-        return ''.join(parts)
-
-    def fast(self, inputs: list) -> Optional[list]:
-        """:meth:`__call__` for a call like the last one that ran, as a
-        function written out for this plan (arguments, the donated arrays'
-        identity check and the result assembly inline); ``None`` where it
-        does not apply (a donated array not seen last call, an error), and
-        the caller runs :meth:`__call__` instead."""
-        return None if self._fast is None else self._fast(inputs)
-
     def _native(self, inputs: list) -> Any:
         """The natively compiled plan, built on the first call; ``None``
-        where that path is off or refuses this plan (Numba's then)."""
+        where that path is off or refuses this plan (step by step then)."""
         if self.native is None and self.native_refused is None:
-            if not (NATIVE and native.enabled()):
-                self.native_refused = 'off'
+            if not native.enabled():
+                self.native_refused = 'native compilation is off'
                 return None
             # Threads calling a new plan at once build it once (and CPython's
             # ast.parse, which the translator uses, is not thread-safe).
@@ -458,11 +362,6 @@ class OneCall:
         d = kernel_cache.cache_dir()
         if os.environ.get('TAPEJIT_DEBUG', '') not in ('', '0'):
             print(f'--- tapejit native plan\n{self.source}', file=sys.stderr)
-        if BLAS and self.largest_product > native_plan.PRODUCT_MAX:
-            # Numba's function calls BLAS for it.
-            self.native_refused = (f'a product of {self.largest_product} multiply-adds '
-                                   '(BLAS through Numba)')
-            return
         try:
             plan = native_plan.NativePlan(self, self.graph, inputs,
                                           os.path.join(d, 'native') if d else None)
@@ -471,111 +370,12 @@ class OneCall:
             return
         self.native = plan  # (the executable calls plan.run directly from now on)
 
-    def _write_fast(self) -> None:
-        env: dict = {'_fn': self.fn, '_table': self.table, '_last': self._donated_last,
-                     '_array': numpy.array}
-        args = []
-        for i, zd in self.arg_inputs:
-            args.append(f'inputs[{i}].reshape(1)' if zd else f'inputs[{i}]')
-        for k, c in enumerate(self.const_args):
-            env[f'_c{k}'] = c
-            args.append(f'_c{k}')
-        lines = []
-        for k, (_, i) in enumerate(self.donated):
-            lines.append(f'd{k} = inputs[{i}]')
-            lines.append(f'if d{k} is not _last[{k}]: return None')
-            args.append(f'd{k}')
-        lines.append('try:')
-        lines.append(f'    res = _fn(_table, {", ".join(args)})')
-        lines.append('except Exception:')
-        lines.append('    return None')
-        donated = {o: k for k, (o, _) in enumerate(self.donated)}
-        outs, r = [], 0
-        for o in range(len(self.donated) + self.n_kept):
-            if o in donated:
-                outs.append(f'd{donated[o]}')
-            else:
-                outs.append(f'res[{r}]')
-                r += 1
-        for i in self.zero_d_outs:
-            outs[i] = f'{outs[i]}.reshape(())'
-        for i in self.copy_out:
-            outs[i] = f'_array({outs[i]}, copy=True)'
-        lines.append(f'return [{", ".join(outs)}]')
-        src = 'def fast(inputs):\n' + ''.join(f'    {ln}\n' for ln in lines)
-        exec(compile_source(src, '<tapejit plan call>'), env)
-        self._fast = env['fast']
-
-    def __call__(self, inputs: list, recheck: bool = True) -> Optional[list]:
-        if self.failed:
-            return None
-        if self.native is not None or (self.native_refused is None
-                                       and self._native(inputs) is not None):
-            # None: these arrays (read-only, strided) run step by step.
-            return self.native(inputs)
-        if self.fn is None:
-            # The module reads its kernels from those loaded (loaded_kernel).
-            for _, source, par, fm in self._kernels.values():
-                # (Numba's: the plan calls them from its own compiled code.)
-                kernel_cache.get_kernel('kernel', source, parallel=par, fastmath=fm,
-                                        native=False)
-            self.fn = kernel_cache.get_function(self.module_text, 'plan')
-        if self.any_zero_d:
-            args = [inputs[i].reshape(1) if zd else inputs[i] for i, zd in self.arg_inputs]
-        else:
-            args = [inputs[i] for i, _ in self.arg_inputs]
-        args += self.const_args
-        dargs = [inputs[i] for _, i in self.donated]
-        last = self._donated_last
-        for k, a in enumerate(dargs):
-            # The same parameter array as last call passed these checks then.
-            # (One made read-only since is typed apart by Numba, so the call
-            # fails to compile instead of writing it, and is checked again.)
-            if a is not last[k]:
-                f = a.flags
-                if not (a.__class__ is numpy.ndarray and f.c_contiguous and f.writeable):
-                    dargs[k] = numpy.empty(a.shape, a.dtype)
-                else:
-                    last[k] = a
-        try:
-            res = self.fn(self.table, *args, *dargs)
-        except Exception as exc:
-            numba_error = type(exc).__module__.startswith('numba')
-            # (Only a function that compiled before can have met a parameter
-            # that changed since: a first failure is the plan's own.)
-            if numba_error and recheck and self.fn.signatures and any(
-                    a is not None for a in last):
-                self._donated_last = [None] * len(self.donated)
-                self._fast = None
-                return self(inputs, recheck=False)
-            first = self.fn.signatures == [] and not self.in_memory
-            if first and not (numba_error and 'TypingError' in type(exc).__name__):
-                # A disk cache entry that does not load (damaged, from
-                # elsewhere) is never trusted: compiled afresh.
-                warnings.warn(f'tapejit: the plan function did not load from the cache '
-                              f'({type(exc).__name__}: {exc}); recompiling it',
-                              RuntimeWarning, stacklevel=4)
-                for fname, source, par, fm in self._kernels.values():
-                    kernel_cache.compile_in_memory('kernel', source, parallel=par,
-                                                   fastmath=fm)
-                self.fn = kernel_cache.function_in_memory(self.module_text, 'plan')
-                self._fast = None
-                self.in_memory = True
-                return self(inputs)
-            if not numba_error:
-                raise
-            self.failed = True
-            warnings.warn(f'tapejit: the plan did not compile as one call '
-                          f'({type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ""}'
-                          f'); running it step by step', RuntimeWarning, stacklevel=4)
-            return None
-        if self._fast is None and all(a is b for a, b in zip(dargs, self._donated_last)):
-            self._write_fast()
-        outs = list(res)
-        for (o, _), d in zip(self.donated, dargs):  # in increasing output order
-            outs.insert(o, d)
-        for i in self.zero_d_outs:
-            outs[i] = outs[i].reshape(())
-        for i in self.copy_out:
-            outs[i] = numpy.array(outs[i], copy=True)
-        return outs
+    def __call__(self, inputs: list) -> Optional[list]:
+        """The plan's outputs, or None where this plan or these arrays
+        (read-only, strided) run step by step."""
+        native_plan = self.native
+        if native_plan is None:
+            if self.native_refused is not None or self._native(inputs) is None:
+                return None
+            native_plan = self.native
+        return native_plan(inputs)
