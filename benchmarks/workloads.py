@@ -22,6 +22,7 @@ SIZES = {
         'mlp_big': {'dims': (784, 1024, 1024, 10), 'batch': 256},
         'mlp_tiny': {'dims': (16, 32, 32, 4), 'batch': 8},
         'hvp': {'n': 2 ** 22},
+        'chainer_step': {'dims': (64, 256, 256, 10), 'batch': 32},
     },
     'tiny': {
         'poly': {'n': 2 ** 10},
@@ -29,10 +30,13 @@ SIZES = {
         'mlp_big': {'dims': (24, 32, 32, 10), 'batch': 8},
         'mlp_tiny': {'dims': (16, 32, 32, 4), 'batch': 8},
         'hvp': {'n': 2 ** 10},
+        'chainer_step': {'dims': (16, 32, 32, 4), 'batch': 8},
     },
 }
 
 LR = 0.01          # SGD learning rate of the mlp steps
+# Adam's hyperparameters in chainer_step (Chainer's defaults).
+ADAM = {'alpha': 1e-3, 'beta1': 0.9, 'beta2': 0.999, 'eps': 1e-8}
 EPS = 1e-5         # layer normalization epsilon
 GELU_C = float(np.sqrt(2.0 / np.pi))
 
@@ -102,6 +106,9 @@ WORKLOADS = {
     'hvp': Workload(
         'hvp', 'Hessian-vector product of sum(tanh(x)**3) by double backprop',
         _hvp_data, _nbytes('x', 'v', out=('x',))),
+    'chainer_step': Workload(
+        'chainer_step', 'the digits MLP as users write it: a Chain of Linear links, '
+        'optimizer.update() with Adam', _mlp_data, None),
 }
 
 NAMES = tuple(WORKLOADS)
@@ -144,8 +151,8 @@ def layernorm_gelu(x, w, g, b) -> tuple:
     return loss, gx, gg, gb
 
 
-def mlp_step(data: dict, lr: float = LR) -> np.ndarray:
-    """One SGD step, updating the W*/b* arrays of ``data`` in place; returns the loss."""
+def mlp_grads(data: dict) -> tuple:
+    """The loss of the MLP in ``data`` and the gradients of W1, b1, ..., b3."""
     x, t = data['x'], data['t']
     W1, b1, W2, b2, W3, b3 = (data[k] for k in ('W1', 'b1', 'W2', 'b2', 'W3', 'b3'))
     n = x.shape[0]
@@ -172,9 +179,31 @@ def mlp_step(data: dict, lr: float = LR) -> np.ndarray:
     dh1 *= a1 > 0
     gW1 = dh1.T @ x
     gb1 = dh1.sum(axis=0)
+    return loss, (gW1, gb1, gW2, gb2, gW3, gb3)
+
+
+def mlp_step(data: dict, lr: float = LR) -> np.ndarray:
+    """One SGD step, updating the W*/b* arrays of ``data`` in place; returns the loss."""
+    loss, grads = mlp_grads(data)
     lr = np.float32(lr)
-    for p, gp in ((W1, gW1), (b1, gb1), (W2, gW2), (b2, gb2), (W3, gW3), (b3, gb3)):
-        p -= lr * gp
+    for k, gp in zip(('W1', 'b1', 'W2', 'b2', 'W3', 'b3'), grads):
+        data[k] -= lr * gp
+    return loss
+
+
+def adam_step(data: dict) -> np.ndarray:
+    """One step of Chainer's Adam on the MLP in ``data`` (its moments and
+    step count kept in ``data`` too), in place; returns the loss."""
+    loss, grads = mlp_grads(data)
+    t = data['t_adam'] = data.get('t_adam', 0) + 1
+    a, b1, b2, eps = (ADAM[k] for k in ('alpha', 'beta1', 'beta2', 'eps'))
+    lr = np.float32(a * np.sqrt(1 - b2 ** t) / (1 - b1 ** t))
+    for k, g in zip(('W1', 'b1', 'W2', 'b2', 'W3', 'b3'), grads):
+        m = data.setdefault('m_' + k, np.zeros_like(g))
+        v = data.setdefault('v_' + k, np.zeros_like(g))
+        m += np.float32(1 - b1) * (g - m)
+        v += np.float32(1 - b2) * (g * g - v)
+        data[k] -= lr * m / (np.sqrt(v) + np.float32(eps))
     return loss
 
 

@@ -313,12 +313,15 @@ class Plan:
             return RETRACE
         exe = self._executable
         if exe is not None and exe.__class__ is not str:
-            if getattr(exe, '_native_run', None) is not None and exe.native_checks(
-                    self.unpinned):
-                self._fused = self._fuse(exe)
             # Compiled already: one frame less (a small step's calls count).
             return self.finish(leaves, exe(inputs, check=self.unpinned), inputs)
-        return self.finish(leaves, self.execute(inputs), inputs)
+        out = self.finish(leaves, self.execute(inputs), inputs)
+        # Written out at the first call, so no later call pays for it.
+        exe = self._executable
+        if (exe.__class__ is not str and getattr(exe, '_native_run', None) is not None
+                and exe.native_checks(self.unpinned)):
+            self._fused = self._fuse(exe)
+        return out
 
     def _run_refused(self, leaves: list) -> Any:
         self.refusals += 1
@@ -690,6 +693,9 @@ class JitFunction:
         out = plan.run(leaves)
         if out is RETRACE:  # cannot be: the plan was checked (or traced) for these arrays
             raise RuntimeError('tapejit.jit: a plan refused the arrays it was chosen for')
+        last = self._last
+        if last is not None and last[2] is plan and last[4] is None and plan._fused is not None:
+            self._make_hot(last, leaves)  # now, not at a later call
         return out
 
     def _remember(self, key: tuple, leaves: list, td: Any, statics: tuple, plan: Plan) -> None:

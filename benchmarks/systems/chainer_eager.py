@@ -28,6 +28,8 @@ def versions() -> dict:
 def build(name: str, data: dict) -> tuple:
     import chainer
     import chainer.functions as F
+    import chainer.links as L
     api = SimpleNamespace(Variable=chainer.Variable, F=F, grad=chainer.grad,
-                          gelu_tanh=lambda u: chainerlike.gelu_tanh_by_hand(F, u))
+                          gelu_tanh=lambda u: chainerlike.gelu_tanh_by_hand(F, u),
+                          Chain=chainer.Chain, L=L, optimizers=chainer.optimizers)
     return chainerlike.build(api, name, data)

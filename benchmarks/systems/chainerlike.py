@@ -76,4 +76,43 @@ def build(api: SimpleNamespace, name: str, data: dict,
         x, v = data['x'], data['v']
         return (lambda: step(x, v)), (lambda out: [out.array])
 
+    if name == 'chainer_step':
+        return _chain_step(api, data, wrap)
+
     raise Unsupported(f'no {name} workload')
+
+
+def _chain_step(api: SimpleNamespace, data: dict, wrap: Callable) -> tuple:
+    """The step as users write it: a Chain of Linear links, Adam closed
+    over, ``model.cleargrads(); loss.backward(); optimizer.update()``."""
+    F, L = api.F, api.L
+
+    class MLP(api.Chain):
+        def __init__(self) -> None:
+            super().__init__()
+            with self.init_scope():
+                for i in (1, 2, 3):
+                    w = data[f'W{i}']
+                    setattr(self, f'l{i}', L.Linear(w.shape[1], w.shape[0]))
+
+        def forward(self, x: Any) -> Any:
+            return self.l3(F.relu(self.l2(F.relu(self.l1(x)))))
+
+    model = MLP()
+    for i in (1, 2, 3):
+        link = getattr(model, f'l{i}')
+        link.W.array[...] = data[f'W{i}']
+        link.b.array[...] = data[f'b{i}']
+    optimizer = api.optimizers.Adam(**W.ADAM).setup(model)
+
+    @wrap
+    def step(x, t):
+        loss = F.softmax_cross_entropy(model(x), t)
+        model.cleargrads()
+        loss.backward()
+        optimizer.update()
+        return loss
+    x, t = data['x'], data['t']
+    links = [getattr(model, f'l{i}') for i in (1, 2, 3)]
+    return ((lambda: step(x, t)),
+            (lambda out: [out.array] + [a for lk in links for a in (lk.W.array, lk.b.array)]))

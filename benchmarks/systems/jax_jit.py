@@ -74,6 +74,9 @@ def build(name: str, data: dict) -> tuple:
             return value
         return fn, lambda out: [_np(out)] + [_np(p) for p in state['params']]
 
+    if name == 'chainer_step':
+        return _adam_step(data)
+
     if name == 'hvp':
         def f(x):
             return jnp.sum(jnp.tanh(x) ** 3)
@@ -85,3 +88,38 @@ def build(name: str, data: dict) -> tuple:
         return (lambda: hvp(x, v)), lambda out: [_np(out)]
 
     raise Unsupported(f'no {name} workload')
+
+
+def _adam_step(data: dict) -> tuple:
+    """The MLP with an Adam written with ``jax.numpy`` (Chainer's update
+    rule), the whole step one jitted function with its state donated."""
+    import jax
+    import jax.numpy as jnp
+    a = W.ADAM
+
+    def loss(params, x, t):
+        W1, b1, W2, b2, W3, b3 = params
+        h = jax.nn.relu(x @ W1.T + b1)
+        h = jax.nn.relu(h @ W2.T + b2)
+        logp = jax.nn.log_softmax(h @ W3.T + b3)
+        return -jnp.mean(jnp.take_along_axis(logp, t[:, None], axis=1))
+
+    def step(state, x, t):
+        params, ms, vs, k = state
+        value, grads = jax.value_and_grad(loss)(params, x, t)
+        k = k + 1
+        lr = a['alpha'] * jnp.sqrt(1 - a['beta2'] ** k) / (1 - a['beta1'] ** k)
+        ms = [m + (1 - a['beta1']) * (g - m) for m, g in zip(ms, grads)]
+        vs = [v + (1 - a['beta2']) * (g * g - v) for v, g in zip(vs, grads)]
+        params = [p - lr * m / (jnp.sqrt(v) + a['eps']) for p, m, v in zip(params, ms, vs)]
+        return value, (params, ms, vs, k)
+    step = jax.jit(step, donate_argnums=0)
+    params = [jnp.asarray(data[k]) for k in chainerlike.PARAMS]
+    box = {'state': (params, [jnp.zeros_like(p) for p in params],
+                     [jnp.zeros_like(p) for p in params], jnp.float32(0))}
+    x, t = jnp.asarray(data['x']), jnp.asarray(data['t'])
+
+    def fn():
+        value, box['state'] = step(box['state'], x, t)
+        return value
+    return fn, lambda out: [_np(out)] + [_np(p) for p in box['state'][0]]

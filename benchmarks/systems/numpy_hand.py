@@ -31,6 +31,10 @@ def build(name: str, data: dict) -> tuple:
         state = {k: v.copy() for k, v in data.items()}
         return ((lambda: W.mlp_step(state)),
                 (lambda out: [out] + [state[k] for k in chainerlike.PARAMS]))
+    if name == 'chainer_step':
+        state = {k: v.copy() for k, v in data.items()}
+        return ((lambda: W.adam_step(state)),
+                (lambda out: [out] + [state[k] for k in chainerlike.PARAMS]))
     if name == 'hvp':
         x, v = data['x'], data['v']
         return (lambda: W.hvp(x, v)), (lambda out: [out])

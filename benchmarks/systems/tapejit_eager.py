@@ -32,8 +32,10 @@ def versions() -> dict:
 def api() -> SimpleNamespace:
     import tapejit
     import tapejit.functions as F
+    import tapejit.links as L
     return SimpleNamespace(Variable=tapejit.Variable, F=F, grad=tapejit.grad,
-                           gelu_tanh=lambda u: F.gelu(u, approximate='tanh'))
+                           gelu_tanh=lambda u: F.gelu(u, approximate='tanh'),
+                           Chain=tapejit.Chain, L=L, optimizers=tapejit.optimizers)
 
 
 def build(name: str, data: dict) -> tuple:

@@ -81,6 +81,9 @@ def build(name: str, data: dict, compile_fn: Optional[Callable] = None) -> tuple
             return loss
         return fn, lambda out: [out.detach().numpy()] + [p.detach().numpy() for p in params]
 
+    if name == 'chainer_step':
+        return _module_step(data, wrap)
+
     if name == 'hvp':
         x0 = torch.from_numpy(data['x'])
         v = torch.from_numpy(data['v'])
@@ -94,3 +97,36 @@ def build(name: str, data: dict, compile_fn: Optional[Callable] = None) -> tuple
         return fn, lambda out: [out.numpy()]
 
     raise Unsupported(f'no {name} workload')
+
+
+def _module_step(data: dict, wrap: Callable) -> tuple:
+    """The step as PyTorch users write it: an ``nn.Module`` (compiled by
+    ``wrap`` for torch.compile) and ``torch.optim.Adam``."""
+    import torch
+    import torch.nn.functional as TF
+    from torch import nn
+
+    layers = []
+    for i in (1, 2, 3):
+        w = data[f'W{i}']
+        lin = nn.Linear(w.shape[1], w.shape[0])
+        with torch.no_grad():
+            lin.weight.copy_(torch.from_numpy(w))
+            lin.bias.copy_(torch.from_numpy(data[f'b{i}']))
+        layers += [lin, nn.ReLU()] if i < 3 else [lin]
+    model = nn.Sequential(*layers)
+    forward = wrap(model)
+    a = W.ADAM
+    opt = torch.optim.Adam(model.parameters(), lr=a['alpha'], betas=(a['beta1'], a['beta2']),
+                           eps=a['eps'])
+    x = torch.from_numpy(data['x'])
+    t = torch.from_numpy(data['t'].astype('int64'))
+
+    def fn():
+        opt.zero_grad()
+        loss = TF.cross_entropy(forward(x), t)
+        loss.backward()
+        opt.step()
+        return loss
+    return fn, lambda out: ([out.detach().numpy()]
+                            + [p.detach().numpy() for p in model.parameters()])
