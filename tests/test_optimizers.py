@@ -237,6 +237,26 @@ def test_adding_a_hook_retraces_and_applies():
     assert step.cache_info().traces == 3
 
 
+def test_disabling_an_update_rule_or_hooking_it_retraces_and_applies():
+    model = Quadratic()
+    opt = optimizers.SGD(lr=1.0).setup(model)
+    step = _make_jit_step(model, opt)
+    step()
+    model.w.update_rule.enabled = False  # Chainer's way to freeze a parameter
+    frozen = model.w.array.copy()
+    step()
+    np.testing.assert_array_equal(model.w.array, frozen)
+    assert step.cache_info().traces == 2
+    model.w.update_rule.enabled = True
+    g = model.grads()['w']
+    step()
+    np.testing.assert_allclose(model.w.array, frozen - g, rtol=1e-6)
+    assert step.cache_info().traces == 3
+    model.u.update_rule.add_hook(lambda rule, param: None, name='noop')
+    step()
+    assert step.cache_info().traces == 4
+
+
 @pytest.mark.parametrize('mode', MODES)
 def test_gradient_clipping_and_weight_decay(mode):
     model, opt, step, hist = _run(

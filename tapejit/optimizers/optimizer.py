@@ -609,7 +609,7 @@ class GradientMethod(Optimizer):
             self._update_params()
         if tr is not None:
             # Taken after the update, once every rule has its state.
-            tr.guard(('optimizer', id(self)), self._structure, self._structure())
+            tr.guard(('optimizer', id(self)), self._structure_holds(), True)
 
     def _update_params(self) -> None:
         self.check_nan_in_grads()
@@ -637,6 +637,52 @@ class GradientMethod(Optimizer):
         return (tuple(self._pre_update_hooks.values()), tuple(self._post_update_hooks.values()),
                 self._loss_scaling_is_dynamic, self._loss_scaling_multiplier,
                 self.__dict__.get('_loss_scale_var'), tuple(rules))
+
+    def _structure_holds(self) -> Callable[[], bool]:
+        """``holds()``: whether :meth:`_structure` would still give what it
+        gives now, written out over these parameters and rules (a compiled
+        step checks it every call: identities and flags, no tuples built).
+        The parameters themselves are the link structure's guard."""
+        from tapejit.codecache import compile_source
+        env: dict = {'opt': self}
+
+        def const(value: Any) -> str:
+            name = f'_k{len(env)}'
+            env[name] = value
+            return name
+
+        def same_hooks(owner: str, obj: Any) -> list:
+            pre, post = tuple(obj._pre_update_hooks.values()), tuple(
+                obj._post_update_hooks.values())
+            if not pre and not post:
+                return [f'if {owner}._pre_update_hooks or {owner}._post_update_hooks: '
+                        'return False']
+            return [f'if tuple({owner}._pre_update_hooks.values()) != {const(pre)} or '
+                    f'tuple({owner}._post_update_hooks.values()) != {const(post)}: return False']
+        lines = [f'if opt.target is not {const(self.target)}: return False']
+        lines += same_hooks('opt', self)
+        lines.append(f'if opt._loss_scaling_is_dynamic != {const(self._loss_scaling_is_dynamic)}'
+                     f' or opt._loss_scaling_multiplier != '
+                     f'{const(self._loss_scaling_multiplier)} or '
+                     f"opt.__dict__.get('_loss_scale_var') is not "
+                     f"{const(self.__dict__.get('_loss_scale_var'))}: return False")
+        for p in self.target.params():
+            r = p.update_rule
+            lines.append(f'r = {const(p)}.update_rule')
+            lines.append(f'if r is not {const(r)} or ({const(p)}._data is None) is not '
+                         f'{p._data is None}: return False')
+            if r is None:
+                continue
+            state = r._state
+            lines.append(f'if r.enabled is not {const(r.enabled)} or r._state is not '
+                         f'{const(state)}: return False')
+            if state is not None:
+                lines.append(f'if len(r._state) != {len(state)}: return False')
+            lines += same_hooks('r', r)
+        lines.append('return True')
+        src = 'def holds():\n' + ''.join(f'    {ln}\n' for ln in lines)
+        exec(compile_source(src, '<tapejit optimizer guard>'), env)
+        return env['holds']
 
     def _update_dynamic_traced(self) -> None:
         # Dynamic loss scaling inside a trace: whether the gradients are finite is
