@@ -30,7 +30,7 @@ def case(fn):
 
 def _run(fn, args, rtol=1e-5, atol=1e-6):
     """Compile ``fn`` traced on ``args`` for CUDA; compare with the interpreter."""
-    from tapejit.compiler.cuda_executable import compile_graph_cuda
+    from tapejit.targets.cuda.executable import compile_graph_cuda
     from tapejit.ir.interpret import interpret
     from tapejit.ir.trace import trace_graph
     g = trace_graph(fn, args)
@@ -173,7 +173,7 @@ def broadcast_loads_rank3():
 def non_contiguous_inputs():
     import tapejit.functions as F
     x = _rng().standard_normal((6, 40)).astype(np.float32)
-    from tapejit.compiler.cuda_executable import compile_graph_cuda
+    from tapejit.targets.cuda.executable import compile_graph_cuda
     from tapejit.ir.interpret import interpret
     from tapejit.ir.trace import trace_graph
     xt = x.T  # a strided view
@@ -280,7 +280,7 @@ def _mlp_step(W1, b1, W2, b2, x, t):
 
 @case
 def mlp_training_step_matches_cpu():
-    from tapejit.compiler import compile_graph
+    from tapejit.targets import compile_graph
     rng = _rng(3)
     args = [(rng.standard_normal((16, 12)) * 0.3).astype(np.float32),
             np.zeros(16, np.float32),
@@ -339,8 +339,8 @@ def scalars_empty_arrays_and_constant_outputs():
 @case
 def new_batch_size_reuses_kernels():
     import tapejit.functions as F
-    from tapejit.compiler import cuda_executable
-    from tapejit.compiler.cuda_executable import compile_graph_cuda
+    from tapejit.targets.cuda import executable as cuda_executable
+    from tapejit.targets.cuda.executable import compile_graph_cuda
     from tapejit.ir.trace import trace_graph
 
     def f(x):
@@ -359,7 +359,7 @@ def new_batch_size_reuses_kernels():
 
 @case
 def kernel_sources_on_disk():
-    from tapejit.compiler import kernel_cache
+    from tapejit.targets.cpu import kernel_cache
     d = os.path.join(kernel_cache.cache_dir(), 'cuda', 'sim')
     files = [f for f in os.listdir(d) if f.startswith('k_') and f.endswith('.py')]
     assert files, d
@@ -373,7 +373,8 @@ def damaged_cache_entry_is_rewritten():
     import warnings
 
     import tapejit.functions as F
-    from tapejit.compiler import cuda_executable, kernel_cache
+    from tapejit.targets.cuda import executable as cuda_executable
+    from tapejit.targets.cpu import kernel_cache
     d = os.path.join(kernel_cache.cache_dir(), 'cuda', 'sim')
     before = set(os.listdir(d)) if os.path.isdir(d) else set()
     x = np.arange(5, dtype=np.float32)
@@ -399,7 +400,7 @@ def kernel_that_does_not_compile_runs_op_by_op():
 
     import tapejit.functions as F
     from numba.core.errors import TypingError
-    from tapejit.compiler import cuda_executable
+    from tapejit.targets.cuda import executable as cuda_executable
 
     class Refuses:
         def __getitem__(self, launch):

@@ -57,7 +57,7 @@ from hypothesis import strategies as st
 import tapejit
 import tapejit.functions as F  # noqa: F401  (used by the generated code)
 from tapejit import backends
-from tapejit.compiler import compile_graph
+from tapejit.targets import compile_graph
 from tapejit.ir import interpret
 
 MODES = ('value', 'grad', 'backward', 'double', 'backward_args')
@@ -769,7 +769,7 @@ def compile_cpu(graph: Any) -> Callable:
 
 def compile_runner(graph: Any) -> Callable:
     """The CPU plan step by step from its second call on, where its step
-    loop runs written out (``tapejit.compiler.step_runner``)."""
+    loop runs written out (``tapejit.targets.cpu.step_runner``)."""
     ex = compile_graph(graph)
     ex.one_call = None
 
@@ -812,7 +812,7 @@ def compile_donated(graph: Any) -> Callable:
 def compile_numba(graph: Any) -> Callable:
     """The step-by-step plan with every kernel compiled by Numba
     (``TAPEJIT_NATIVE=0``): serial kernels otherwise go through
-    ``tapejit.compiler.native``, and both must agree with the interpreter."""
+    ``tapejit.targets.cpu.native``, and both must agree with the interpreter."""
     ex = compile_graph(graph)
     ex.one_call = None
 
@@ -835,7 +835,7 @@ TARGETS: list = [('cpu', compile_cpu), ('cpu steps', compile_steps),
 
 
 def _simulator() -> bool:
-    from tapejit.compiler.cuda_executable import simulator_enabled
+    from tapejit.targets.cuda.executable import simulator_enabled
     return simulator_enabled()
 
 
@@ -859,7 +859,7 @@ def cuda_usable() -> bool:
 
 def build_cuda(graph: Any) -> Callable:
     """The CUDA plan of ``graph`` as a target: NumPy arrays in and out."""
-    from tapejit.compiler import compile_graph_cuda
+    from tapejit.targets import compile_graph_cuda
     if not cuda_usable():
         raise RuntimeError('the cuda target needs NUMBA_ENABLE_CUDASIM=1 (set before '
                            'numba.cuda is imported) or a GPU with CuPy')

@@ -21,7 +21,7 @@ import pytest
 import tapejit
 import tapejit.functions as F
 from tapejit import DTypeError, ShapeError, TraceError, Variable, backends
-from tapejit.compiler import compile_graph
+from tapejit.targets import compile_graph
 
 
 @pytest.fixture(autouse=True)

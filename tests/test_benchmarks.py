@@ -45,9 +45,13 @@ def test_workload_matches_numpy(system, name):
     got = fetch(fn())
     want = _reference(name, workloads.make_data(name, 'tiny'))
     assert len(got) == len(want)
+    # PyTorch's Adam adds eps to sqrt(v) / sqrt(1 - beta2**t), Chainer's to
+    # sqrt(v): for a gradient near eps the first step differs by a fraction
+    # of alpha (1e-3).
+    atol = 2e-4 if name == 'chainer_step' else 2e-5
     for g, w in zip(got, want):
         np.testing.assert_allclose(np.asarray(g, np.float64), np.asarray(w, np.float64),
-                                   rtol=2e-4, atol=2e-5)
+                                   rtol=2e-4, atol=atol)
     # A second call (the jitted plan's replay) runs too.
     mod.sync(fn())
 

@@ -22,8 +22,10 @@ import pytest
 
 import tapejit
 import tapejit.functions as F
-from tapejit.compiler import compile_graph, kernel_cache
+from tapejit.targets import compile_graph
+from tapejit.targets.cpu import kernel_cache
 from tapejit.ir.trace import trace_graph
+from tapejit.compiler import store
 
 X = np.linspace(-1.5, 1.5, 24).reshape(4, 6).astype(np.float32)
 WANT = np.sum(np.tanh(X) * 3 - X, axis=1) * np.float32(0.25)
@@ -39,7 +41,7 @@ def cache(tmp_path, monkeypatch):
     monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(tmp_path))
     monkeypatch.delenv('TAPEJIT_CACHE', raising=False)
     monkeypatch.setattr(kernel_cache, '_memory', {})
-    monkeypatch.setattr(kernel_cache, '_warned', set())
+    monkeypatch.setattr(store, 'warned', set())
     # Numba's cache is what these tests damage: kernels compile through
     # Numba here, not natively (test_native covers that cache).
     monkeypatch.setenv('TAPEJIT_NATIVE', '0')
@@ -49,7 +51,7 @@ def cache(tmp_path, monkeypatch):
 def _forget():
     """As a new process would: no kernel in memory, warnings not yet given."""
     kernel_cache._memory.clear()
-    kernel_cache._warned.clear()
+    store.warned.clear()
 
 
 def _run():
@@ -236,7 +238,7 @@ def test_a_cache_dir_that_is_a_file(tmp_path, monkeypatch):
     blocker.write_text('a file where the cache directory should be')
     monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(blocker))
     monkeypatch.setattr(kernel_cache, '_memory', {})
-    monkeypatch.setattr(kernel_cache, '_warned', set())
+    monkeypatch.setattr(store, 'warned', set())
     _, w = _run()
     _at_most_one_warning(w, 'cannot use the kernel cache directory')
     assert w
@@ -284,7 +286,7 @@ _WORKER = textwrap.dedent('''
     import os, sys, time
     import numpy as np
     import tapejit.functions as F
-    from tapejit.compiler import compile_graph
+    from tapejit.targets import compile_graph
     from tapejit.ir.trace import trace_graph
     go = sys.argv[1]
     while not os.path.exists(go):    # start together: compile at the same moment

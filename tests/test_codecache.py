@@ -12,7 +12,8 @@ import warnings
 import numpy as np
 import pytest
 
-from tapejit import codecache
+from tapejit.compiler import codecache
+from tapejit.compiler import store
 
 _WORKER = textwrap.dedent('''
     import builtins, numpy as np, tapejit, tapejit.functions as F
@@ -71,8 +72,7 @@ def test_same_source_same_code_object_and_damage_is_never_trusted(tmp_path, monk
     assert codecache.compile_source(src, '<tapejit test>') is code
     (path,) = (tmp_path / 'kernels' / 'py').glob('*.bin')
     # Valid framing around a payload that is not a code object: recompiled.
-    from tapejit.compiler import native
-    native._write_cached(str(path), b'not marshal data')
+    store.write_entry(str(path), b'not marshal data')
     monkeypatch.setattr(codecache, '_memory', {})
     ns: dict = {}
     exec(codecache.compile_source(src, '<tapejit test>'), ns)

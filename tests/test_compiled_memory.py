@@ -92,7 +92,7 @@ def _in_place_steps(ex):
 def test_a_kernel_writes_into_the_matmul_result_it_reads_last():
     # relu(x @ W.T + b): the ReLU's output goes into the product's array
     # (in cache), not into another buffer; the result is unchanged.
-    from tapejit.compiler import compile_graph
+    from tapejit.targets import compile_graph
     g, args, want = _relu_layer_graph(read_z_later=False)
     ex = compile_graph(g)
     ex.one_call = None  # (step by step, as a large plan runs)
@@ -103,7 +103,7 @@ def test_a_kernel_writes_into_the_matmul_result_it_reads_last():
 
 
 def test_no_kernel_writes_into_a_product_read_later():
-    from tapejit.compiler import compile_graph
+    from tapejit.targets import compile_graph
     g, args, want = _relu_layer_graph(read_z_later=True)
     ex = compile_graph(g)
     ex.one_call = None
@@ -115,7 +115,7 @@ def test_no_kernel_writes_into_a_product_read_later():
 def test_a_large_product_is_written_into_a_pooled_buffer():
     # Its array goes back to the plan's pool after its last reader, so the
     # next call's product finds mapped pages instead of a new allocation.
-    from tapejit.compiler import compile_graph
+    from tapejit.targets import compile_graph
     g, args, _ = _relu_layer_graph(read_z_later=True)
     ex = compile_graph(g)
     ex.one_call = None

@@ -11,9 +11,13 @@ import pytest
 
 import tapejit
 import tapejit.functions as F
-from tapejit.compiler import compile_graph, compiled_signatures, fusion, one_call, simplify
+from tapejit.targets import compile_graph, compiled_signatures
+from tapejit.compiler import fusion
+from tapejit.targets.cpu import one_call
+from tapejit.compiler.passes import simplify
 from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import trace_graph
+from tapejit.compiler import store
 
 
 @pytest.fixture(autouse=True)
@@ -170,7 +174,7 @@ def test_second_process_starts_warm(tmp_path, native):
     # Numba's kernel module file and its cache, or the natively compiled
     # plan's object code, are reused by a new process.
     code = ('import numpy as np, tapejit, tapejit.functions as F, time\n'
-            'from tapejit.compiler import compile_graph\n'
+            'from tapejit.targets import compile_graph\n'
             'from tapejit.ir.trace import trace_graph\n'
             'g = trace_graph(lambda x: F.sum(F.sin(x) * 3 + x), [np.ones(9, np.float32)])\n'
             't = time.perf_counter(); compile_graph(g)([np.ones(9, np.float32)])\n'
@@ -191,13 +195,13 @@ def test_second_process_starts_warm(tmp_path, native):
 
 def test_damaged_cache_entry_is_rewritten_with_a_warning(tmp_path, monkeypatch):
     monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(tmp_path))
-    from tapejit.compiler import kernel_cache
+    from tapejit.targets.cpu import kernel_cache
     src = 'def kdamaged(n, ch, nch, in0, out0):\n    out0[0] = in0[0] + 41.0\n'
     kernel_cache.get_kernel('kdamaged', src, parallel=False, native=False)
     (path,) = (tmp_path / 'kernels').glob('k_*.py')
     path.write_text(path.read_text()[:40])           # truncated
     kernel_cache._memory.clear()
-    kernel_cache._warned.clear()
+    store.warned.clear()
     with pytest.warns(RuntimeWarning, match='damaged'):
         k = kernel_cache.get_kernel('kdamaged', src, parallel=False, native=False)
     out = np.zeros(1)
@@ -209,8 +213,8 @@ def test_unwritable_cache_dir_compiles_in_memory(tmp_path, monkeypatch):
     blocker = tmp_path / 'file'
     blocker.write_text('not a directory')
     monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(blocker))
-    from tapejit.compiler import kernel_cache
-    kernel_cache._warned.discard('unwritable')
+    from tapejit.targets.cpu import kernel_cache
+    store.warned.discard('unwritable')
     src = 'def kmem(n, ch, nch, in0, out0):\n    out0[0] = in0[0] * 3.0\n'
     with pytest.warns(RuntimeWarning, match='compiling in memory'):
         k = kernel_cache.get_kernel('kmem', src, parallel=False, native=False)
@@ -481,7 +485,7 @@ def _hvp_like(x, v):
 def test_fused_loops_vectorize_with_contiguous_loads(fn, n_in):
     # A signed chunk index made every load a gather (4x slower); a strict-order
     # sum made poly latency-bound.  Both show in the machine code.
-    from tapejit.compiler import kernel_cache
+    from tapejit.targets.cpu import kernel_cache
     rng = np.random.default_rng(0)
     args = [rng.standard_normal(4096).astype(np.float32) for _ in range(n_in)]
     ex = _check(fn, args)

@@ -20,8 +20,8 @@ import pytest
 
 import cuda_sim_cases
 import tapejit.functions as F
-from tapejit.compiler import cuda_codegen, cuda_ops  # noqa: F401  (registers the table)
-from tapejit.compiler.cuda_executable import compile_graph_cuda, simulator_enabled
+from tapejit.targets.cuda import codegen as cuda_codegen, ops as cuda_ops  # noqa: F401  registers the table
+from tapejit.targets.cuda.executable import compile_graph_cuda, simulator_enabled
 from tapejit.ir.trace import trace_graph
 from tapejit.ops.registry import PRIMITIVES
 

@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
 import tapejit
-from tapejit.compiler import compile_graph
+from tapejit.targets import compile_graph
 from tapejit.ops import PRIMITIVES
 
 import fuzz_graphs

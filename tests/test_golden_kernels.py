@@ -14,7 +14,7 @@ import pytest
 
 import tapejit
 import tapejit.functions as F
-from tapejit.compiler import compile_graph
+from tapejit.targets import compile_graph
 from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import trace_graph
 

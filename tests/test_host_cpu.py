@@ -9,10 +9,10 @@ import sys
 
 import pytest
 
-from tapejit.compiler import host_cpu, kernel_cache
+from tapejit.targets.cpu import host_cpu, kernel_cache
 
 CODE = ('import sys\n'
-        'from tapejit.compiler.host_cpu import host_cpu\n'
+        'from tapejit.targets.cpu.host_cpu import host_cpu\n'
         'print(repr(host_cpu()))\n'
         'print("llvmlite.binding" in sys.modules)\n')
 

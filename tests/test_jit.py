@@ -28,7 +28,7 @@ from tapejit.ir.trace import Trace, trace_graph
 from tapejit.ops import registry
 
 # The module itself: the attribute ``tapejit.jit`` is the function of that name.
-jit_module = importlib.import_module('tapejit.jit')
+jit_module = importlib.import_module('tapejit.jit.api')
 
 THIS_FILE = os.path.basename(__file__)
 

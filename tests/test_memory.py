@@ -20,7 +20,7 @@ import pytest
 import tapejit
 import tapejit.functions as F
 from tapejit import Variable
-from tapejit.compiler import compiled_signatures
+from tapejit.targets import compiled_signatures
 
 STEPS = 10_000
 WARMUP = 300

@@ -1,4 +1,4 @@
-"""Serial kernels compiled by llvmlite directly (tapejit.compiler.native),
+"""Serial kernels compiled by llvmlite directly (tapejit.targets.cpu.native),
 against the same kernels compiled by Numba and against the interpreter."""
 
 from __future__ import annotations
@@ -13,9 +13,11 @@ import pytest
 
 import tapejit
 import tapejit.functions as F
-from tapejit.compiler import compile_graph, kernel_cache, native, one_call
+from tapejit.targets import compile_graph
+from tapejit.targets.cpu import kernel_cache, native, one_call
 from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import trace_graph
+from tapejit.compiler import store
 
 
 @pytest.fixture(autouse=True)
@@ -165,7 +167,7 @@ def test_a_damaged_object_is_recompiled_with_a_warning(tmp_path):
 def test_an_unwritable_directory_compiles_in_memory_with_one_warning(tmp_path, monkeypatch):
     blocker = tmp_path / 'file'
     blocker.write_text('not a directory')
-    monkeypatch.setattr(kernel_cache, '_warned', set())
+    monkeypatch.setattr(store, 'warned', set())
     src = 'def k(n, x, y):\n    for i in range(n[0]):\n        y[i] = x[i] * np.float64(7.0)\n'
     n, x, y = np.array([3]), np.arange(3.0), np.zeros(3)
     with pytest.warns(RuntimeWarning, match='compiling in memory'):
@@ -182,7 +184,7 @@ def test_a_second_process_loads_the_objects_without_numba(tmp_path):
     # alone: Numba is imported by neither process (the plan is small enough
     # for one call, which it is not yet: it has not run 100 times).
     code = ('import sys, numpy as np, tapejit, tapejit.functions as F\n'
-            'from tapejit.compiler import compile_graph\n'
+            'from tapejit.targets import compile_graph\n'
             'from tapejit.ir.trace import trace_graph\n'
             'x = np.linspace(-1, 1, 4000, dtype=np.float32).reshape(40, 100)\n'
             'g = trace_graph(lambda x: F.sum(F.tanh(F.relu(x)) * 3 + x, axis=1), [x])\n'
@@ -251,7 +253,7 @@ def test_a_faulty_object_entry_is_never_trusted(tmp_path, fault):
     (path,) = tmp_path.glob('*.o')
     blob = path.read_bytes()
     if fault == 'garbage':  # same length, checksum no longer matches
-        path.write_bytes(blob[:len(native._MAGIC) + 32] + bytes(len(blob) - 39))
+        path.write_bytes(blob[:len(store.MAGIC) + 32] + bytes(len(blob) - 39))
     elif fault == 'empty':
         path.write_bytes(b'')
     else:
@@ -266,7 +268,7 @@ def test_a_faulty_object_entry_is_never_trusted(tmp_path, fault):
 
 
 def test_processes_compiling_the_same_kernel_at_once(tmp_path):
-    code = ('import numpy as np\nfrom tapejit.compiler import native\n'
+    code = ('import numpy as np\nfrom tapejit.targets.cpu import native\n'
             f'src = {SRC!r}\n'
             'n, x, y = np.array([3]), np.arange(3.0), np.zeros(3)\n'
             f'native.NativeKernel("kf", src, False, {str(tmp_path)!r})(n, x, y)\n'

@@ -14,7 +14,8 @@ import pytest
 
 import tapejit
 import tapejit.functions as F
-from tapejit.compiler import compile_graph, compiled_signatures, native, native_plan, one_call
+from tapejit.targets import compile_graph, compiled_signatures
+from tapejit.targets.cpu import native, native_plan, one_call
 from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import trace_graph
 from mlp_cases import mlp_data, mlp_step
@@ -181,7 +182,7 @@ def test_translator_refuses_unknown_constructs():
 def test_a_second_process_loads_the_plan_from_the_cache(tmp_path):
     code = textwrap.dedent('''
         import sys, numpy as np, tapejit, tapejit.functions as F
-        from tapejit.compiler import native
+        from tapejit.targets.cpu import native
         @tapejit.jit
         def f(x, w):
             return F.sum(F.tanh(F.matmul(x, w)) * 2.0)

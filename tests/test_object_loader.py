@@ -1,4 +1,4 @@
-"""Native kernels' object code loaded by tapejit.compiler.object_loader,
+"""Native kernels' object code loaded by tapejit.targets.cpu.object_loader,
 against the same objects loaded by LLVM's MCJIT engine."""
 
 from __future__ import annotations
@@ -11,7 +11,8 @@ import sys
 import numpy as np
 import pytest
 
-from tapejit.compiler import native, object_loader
+from tapejit.targets.cpu import native, object_loader
+from tapejit.compiler import store
 
 pytestmark = pytest.mark.skipif(not object_loader.supported(),
                                 reason='the object loader handles x86-64 Linux only')
@@ -79,7 +80,7 @@ def test_an_object_it_does_not_handle_loads_through_mcjit(tmp_path, monkeypatch,
     _run(tmp_path, True, monkeypatch, name='km')
     (path,) = tmp_path.glob('*.o')
     blob = bytearray(path.read_bytes())
-    head = len(native._MAGIC) + 32
+    head = len(store.MAGIC) + 32
     obj = bytearray(blob[head:])
     # Turn the first relocation of the code into a type the loader does not
     # apply (R_X86_64_GOTPCREL64, with a zero addend: MCJIT would fail on it
@@ -116,7 +117,7 @@ def test_an_object_it_does_not_handle_loads_through_mcjit(tmp_path, monkeypatch,
 def test_a_warm_process_loads_its_kernels_without_starting_llvm(tmp_path):
     code = (
         'import numpy as np, sys\n'
-        'from tapejit.compiler import native\n'
+        'from tapejit.targets.cpu import native\n'
         f'src = {SRC!r}\n'
         'x = np.linspace(-2, 2, 101, dtype=np.float32)\n'
         'y, s = np.zeros_like(x), np.zeros(1)\n'

@@ -7,7 +7,8 @@ import pytest
 
 import tapejit
 import tapejit.functions as F
-from tapejit.compiler import compile_graph, compiled_signatures, one_call
+from tapejit.targets import compile_graph, compiled_signatures
+from tapejit.targets.cpu import one_call
 from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import trace_graph
 from mlp_cases import mlp_data, mlp_step
@@ -195,7 +196,7 @@ needs_blas = pytest.mark.skipif(not one_call.BLAS, reason='SciPy (its BLAS) miss
 @pytest.mark.parametrize('ta, tb', [(False, False), (False, True), (True, False), (True, True)])
 @pytest.mark.parametrize('dtype', [np.float32, np.float64])
 def test_larger_matrix_products_call_blas(ta, tb, dtype):
-    from tapejit.compiler.native_plan import PRODUCT_MAX
+    from tapejit.targets.cpu.native_plan import PRODUCT_MAX
     rng = np.random.default_rng(11)
     m, k, n = 60, 70, 80
     assert m * k * n > PRODUCT_MAX

@@ -1,4 +1,4 @@
-"""Compiled plans kept on disk (tapejit.compiler.plan_cache): a plan read
+"""Compiled plans kept on disk (tapejit.targets.cpu.plan_cache): a plan read
 back runs exactly as the one planned, and any change to what it was planned
 from is a new plan."""
 
@@ -14,12 +14,14 @@ import pytest
 
 import tapejit
 import tapejit.functions as F
-from tapejit.compiler import compile_graph, executable, one_call, plan_cache
+from tapejit.targets import compile_graph
+from tapejit.targets.cpu import executable, one_call, plan_cache
 from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import trace_graph
-from tapejit.jit import trace_plan
+from tapejit.jit.api import trace_plan
 from tapejit.ops.registry import primitive
 from tapejit.pytree import flatten
+from tapejit.compiler import store
 
 from mlp_cases import sgd_step
 
@@ -137,8 +139,7 @@ def test_a_damaged_entry_is_planned_again_with_a_warning(tmp_path):
     assert not exe.from_cache
     assert path.read_bytes() == blob  # written again, whole
     # An entry whose checksum holds but whose content is not a plan.
-    from tapejit.compiler import native
-    native._write_cached(str(path), b'not a pickle')
+    store.write_entry(str(path), b'not a pickle')
     with pytest.warns(RuntimeWarning, match='does not load'):
         exe = compile_graph(g, donate=donate)
     assert not exe.from_cache
@@ -179,7 +180,7 @@ def test_the_cache_off_keeps_no_plans(tmp_path, monkeypatch):
 
 def test_a_second_process_reads_the_plan_back(tmp_path):
     code = ('import numpy as np, tapejit, tapejit.functions as F\n'
-            'from tapejit.compiler import one_call\n'
+            'from tapejit.targets.cpu import one_call\n'
             'one_call.ENABLED = False\n'
             'W = tapejit.Variable(np.linspace(-1, 1, 96, dtype=np.float32).reshape(12, 8))\n'
             '@tapejit.jit\n'

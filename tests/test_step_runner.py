@@ -1,4 +1,4 @@
-"""The step loop written out (``tapejit.compiler.step_runner``) against the loop."""
+"""The step loop written out (``tapejit.targets.cpu.step_runner``) against the loop."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ import pytest
 import tapejit
 import tapejit.functions as F
 from tapejit import optimizers
-from tapejit.compiler import compile_graph, one_call
+from tapejit.targets import compile_graph
+from tapejit.targets.cpu import one_call
 from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import trace_graph
 from test_links import MLP, _train_step
@@ -94,7 +95,7 @@ def test_profile_times_the_loop_and_leaves_the_runner():
 
 
 def test_a_row_chain_runs_written_out_and_equals_the_loop(monkeypatch):
-    from tapejit.compiler import executable
+    from tapejit.targets.cpu import executable
     rng = np.random.default_rng(2)
     x = rng.standard_normal((256, 10)).astype(np.float32) * 4
     t = rng.integers(0, 10, 256).astype(np.int32)

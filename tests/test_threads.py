@@ -12,7 +12,7 @@ import pytest
 import tapejit
 import tapejit.functions as F
 from tapejit import Variable
-from tapejit.compiler import kernel_cache
+from tapejit.targets.cpu import kernel_cache
 
 N_THREADS = 4
 

@@ -1,20 +1,10 @@
-"""The compilers: simplify (fold, CSE, DCE) -> fuse -> generate Numba kernels for
-the CPU (:func:`compile_graph`) or ``numba.cuda`` kernels (:func:`compile_graph_cuda`)."""
+"""The target-free compiler: the passes over a traced graph (simplify:
+constant folding, algebraic identities, CSE, DCE; fusion into loop groups
+and library calls) and the cache of generated Python code.  The targets
+(:mod:`tapejit.targets`) lower its result to code for a machine; this
+package knows nothing of them, nor of :mod:`tapejit.jit`."""
 
-from typing import Any
-
-from tapejit.compiler.executable import Executable, compile_graph
-from tapejit.compiler.kernel_cache import cache_dir, compiled_signatures
+from tapejit.compiler.fusion import partition
 from tapejit.compiler.passes import simplify
 
-__all__ = ['Executable', 'compile_graph', 'compile_graph_cuda', 'cache_dir',
-           'compiled_signatures', 'simplify']
-
-
-def __getattr__(name: str) -> Any:
-    # The CUDA compiler loads on first use: a CPU plan's first call does not
-    # pay for importing its modules.
-    if name == 'compile_graph_cuda':
-        from tapejit.compiler.cuda_executable import compile_graph_cuda
-        return compile_graph_cuda
-    raise AttributeError(f'module {__name__!r} has no attribute {name!r}')
+__all__ = ['partition', 'simplify']

@@ -19,7 +19,6 @@ from typing import Optional, Union
 
 import numpy
 
-from tapejit.compiler import cpu_ops  # noqa: F401  (registers the op table)
 from tapejit.ir.graph import Eqn, Graph
 
 # Dtypes the generated loops handle; others (float16, complex) run eagerly.

@@ -195,7 +195,7 @@ def bind(prim: Primitive, args: tuple, params: dict) -> Variable:
     node.outputs = (weakref.ref(yn),)
     if tr is not None:
         # Which equation this node recorded: a jitted call's outputs are
-        # differentiated along these nodes (see tapejit.jit_vjp).
+        # differentiated along these nodes (see tapejit.jit.vjp).
         tr.tape[node] = out.var
     for i in prim.save_inputs:
         in_nodes[i].data = arrays[i]

@@ -643,7 +643,7 @@ class GradientMethod(Optimizer):
         gives now, written out over these parameters and rules (a compiled
         step checks it every call: identities and flags, no tuples built).
         The parameters themselves are the link structure's guard."""
-        from tapejit.codecache import compile_source
+        from tapejit.compiler.codecache import compile_source
         env: dict = {'opt': self}
 
         def const(value: Any) -> str:

@@ -34,6 +34,7 @@ from typing import Any, Callable, Optional
 
 import numpy
 
+from tapejit.compiler import store as disk
 from tapejit.ops.registry import PRIMITIVES, Primitive
 
 __all__ = ['load', 'plan_key', 'store']
@@ -108,7 +109,8 @@ def _code_fingerprint() -> str:
 
 def _knobs() -> tuple:
     """The planner's module settings a plan depends on (tests change some)."""
-    from tapejit.compiler import buffers, codegen, executable, passes
+    from tapejit.targets.cpu import buffers, codegen, executable
+    from tapejit.compiler import passes
     return (executable.PARALLEL_MIN, buffers.POOL_MIN_BYTES, codegen.CHUNK,
             passes.FOLD_MAX_SIZE)
 
@@ -135,8 +137,7 @@ def plan_key(graph: Any, fastmath: bool, donate: Optional[dict]) -> Optional[str
 
 
 def _path(key: str) -> Optional[str]:
-    from tapejit.compiler import kernel_cache
-    d = kernel_cache.cache_dir()
+    d = disk.cache_dir()
     return os.path.join(d, 'plans', f'{key}.bin') if d else None
 
 
@@ -146,8 +147,7 @@ def load(key: str) -> Optional[dict]:
     path = _path(key)
     if path is None or not os.path.exists(path):
         return None
-    from tapejit.compiler import native
-    blob = native._read_cached(path, 'planning it again')  # None (warned) when damaged
+    blob = disk.read_entry(path, 'planning it again')  # None (warned) when damaged
     if blob is None:
         return None
     try:
@@ -167,5 +167,4 @@ def store(key: str, state: dict) -> None:
         return
     blob = _dumps(state)
     if blob is not None:
-        from tapejit.compiler import native
-        native._write_cached(path, blob)
+        disk.write_entry(path, blob)

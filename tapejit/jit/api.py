@@ -4,7 +4,7 @@ A call flattens its arguments, builds the cache key (argument structure, each
 array's shape/dtype/device/requires_grad/has-grad, static arguments, global
 flags) and runs the cached plan on a hit: no tracing, no Variable machinery.
 A call like the last one is matched against it by a check generated for its
-structure (:mod:`tapejit.call_check`) without building the key.
+structure (:mod:`tapejit.jit.call_check`) without building the key.
 On a miss the function is traced (:mod:`tapejit.ir.trace`), verified, and
 stored in a bounded LRU cache.  A plan's graph is compiled on its first run
 for its target: ``'cpu'`` (fused Numba kernels, :mod:`tapejit.compiler`),
@@ -25,10 +25,10 @@ from typing import Any, Callable, NamedTuple, Optional, Sequence, Union
 
 import numpy
 
-from tapejit.codecache import compile_source
+from tapejit.compiler.codecache import compile_source
 from tapejit import backends
-from tapejit.call_check import check_lines, compile_check, compile_guards
-from tapejit.closure_guards import identity_guards
+from tapejit.jit.call_check import check_lines, compile_check, compile_guards
+from tapejit.jit.closure_guards import identity_guards
 from tapejit.core.abstract import TracedArray, TraceError
 from tapejit.core.backprop import grad as _grad
 from tapejit.core.config import config, using_config
@@ -37,8 +37,8 @@ from tapejit.core.variable import Variable
 from tapejit.ir.graph import Graph, verify
 from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import Trace, as_traced
-from tapejit.jit_vjp import Differentiable, attach_lines, differentiable_io
-from tapejit.plan_io import (compile_aliases, compile_finish, compile_gather, finish_lines,
+from tapejit.jit.vjp import Differentiable, attach_lines, differentiable_io
+from tapejit.jit.entry import (compile_aliases, compile_finish, compile_gather, finish_lines,
                              gather_items)
 from tapejit.pytree import flatten, leaf_paths, unflatten
 
@@ -242,7 +242,7 @@ class Plan:
 
     def _attach_lines(self) -> Optional[Callable[[dict], list]]:
         """For :func:`finish_lines`: the statements giving a call's outputs
-        their graph (:mod:`tapejit.jit_vjp`), or None where they get none."""
+        their graph (:mod:`tapejit.jit.vjp`), or None where they get none."""
         if self.diff is None:
             return None
         return functools.partial(attach_lines, self)
@@ -392,10 +392,10 @@ class Plan:
                     if target == 'interpret':
                         exe = 'interpret'
                     elif target == 'cuda':
-                        from tapejit.compiler.cuda_executable import compile_graph_cuda
+                        from tapejit.targets.cuda.executable import compile_graph_cuda
                         exe = compile_graph_cuda(self.graph)
                     else:
-                        from tapejit.compiler import compile_graph
+                        from tapejit.targets import compile_graph
                         exe = compile_graph(self.graph, fastmath=self.fastmath,
                                             donate=self.donations())
                         if exe.one_call is not None and self.aliases is not None and any(
@@ -700,7 +700,7 @@ class JitFunction:
 
     def _remember(self, key: tuple, leaves: list, td: Any, statics: tuple, plan: Plan) -> None:
         """Make the next call with this key skip building it: a check generated
-        for the key's structure (:mod:`tapejit.call_check`), kept on the plan so
+        for the key's structure (:mod:`tapejit.jit.call_check`), kept on the plan so
         that alternating between signatures does not generate it again."""
         if statics or self.dynamic_argnums or self.dynamic_argnames:
             return
@@ -1098,11 +1098,11 @@ def jit(fn: Optional[Callable] = None, *, static_argnums: Union[int, Sequence[in
     ``fn`` leaves on Variables (arguments, or Variables it closes over that
     require grad) are written back after every call.  A global, a variable of
     an enclosing function or a list item that held such a Variable and holds
-    another later is read anew (:mod:`tapejit.closure_guards`).  Returned
+    another later is read anew (:mod:`tapejit.jit.closure_guards`).  Returned
     Variables carry a graph, as eager ones do, and the gradient they hold
     (``backward(retain_grad=True)`` inside): backward outside the function
     reaches its arguments and the Variables it closes over
-    (:mod:`tapejit.jit_vjp`).
+    (:mod:`tapejit.jit.vjp`).
     Python scalars and other
     hashable non-array arguments are static: a new value means a new trace,
     unless listed in ``dynamic_argnums``/``dynamic_argnames``: such an int or

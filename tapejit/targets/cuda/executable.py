@@ -28,7 +28,9 @@ from typing import Any, Optional, Sequence
 import numpy
 
 from tapejit import backends
-from tapejit.compiler import cuda_codegen, cuda_ops, fusion, kernel_cache
+from tapejit.targets.cuda import codegen as cuda_codegen, ops as cuda_ops
+from tapejit.compiler import fusion
+from tapejit.targets.cpu import kernel_cache
 from tapejit.compiler.passes import simplify
 from tapejit.ir.graph import Graph
 

@@ -1,6 +1,6 @@
 """A step-by-step plan's loop as straight-line Python.
 
-:class:`~tapejit.compiler.executable.Executable` runs its steps in a loop
+:class:`~tapejit.targets.cpu.executable.Executable` runs its steps in a loop
 that interprets each one: it prepares the kernel's inputs by their mode,
 takes output buffers by shape, checks donated arrays, allocates reduction
 buffers and finishes them, and moves values between slots.  That costs
@@ -18,9 +18,9 @@ from typing import Any, Callable, Optional
 
 import numpy
 
-from tapejit.codecache import compile_source
-from tapejit.compiler import codegen
-from tapejit.compiler.buffers import POOL_MIN_BYTES
+from tapejit.compiler.codecache import compile_source
+from tapejit.targets.cpu import codegen
+from tapejit.targets.cpu.buffers import POOL_MIN_BYTES
 
 
 def _nbytes(shape: tuple, dtype: numpy.dtype) -> int:
@@ -38,7 +38,7 @@ def compile_runner(exe: Any, kernel_step: type) -> Optional[Callable]:
     later call could only compile another layout of them, which types.)
 
     >>> import numpy as np, tapejit
-    >>> from tapejit.compiler import compile_graph
+    >>> from tapejit.targets import compile_graph
     >>> from tapejit.ir.trace import trace_graph
     >>> x = np.arange(4, dtype=np.float32)
     >>> ex = compile_graph(trace_graph(lambda v: v * 2 + 1, [x]))

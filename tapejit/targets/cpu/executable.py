@@ -2,9 +2,9 @@
 (Numba kernels for loop groups, primitive ``impl`` calls for the rest), with
 each intermediate buffer dropped after its last use.
 
-A small plan runs as one compiled function (:mod:`~tapejit.compiler.one_call`);
+A small plan runs as one compiled function (:mod:`~tapejit.targets.cpu.one_call`);
 another runs its first call through the step loop here and later calls
-through that loop written out (:mod:`~tapejit.compiler.step_runner`).  An
+through that loop written out (:mod:`~tapejit.targets.cpu.step_runner`).  An
 output donated to an input (a parameter's update) is written by its kernel
 through that input's array, where nothing reads the old values after it."""
 
@@ -17,9 +17,9 @@ from typing import Any, Optional, Sequence
 
 import numpy
 
-from tapejit.compiler import (codegen, fusion, kernel_cache, one_call, plan_cache,
-                              step_runner)
-from tapejit.compiler.buffers import POOL_MIN_BYTES, BufferPool
+from tapejit.targets.cpu import codegen, kernel_cache, one_call, plan_cache, step_runner
+from tapejit.compiler import fusion
+from tapejit.targets.cpu.buffers import POOL_MIN_BYTES, BufferPool
 from tapejit.compiler.passes import simplify
 from tapejit.ir.graph import Eqn, Graph
 from tapejit.ops import linalg

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional, Sequence
 
-from tapejit.codecache import compile_source
+from tapejit.compiler.codecache import compile_source
 from tapejit.core.variable import Variable
 from tapejit.pytree import unflatten
 

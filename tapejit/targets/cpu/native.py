@@ -1,6 +1,6 @@
 """Serial CPU kernels compiled straight to machine code with llvmlite.
 
-The generated kernel language (:mod:`tapejit.compiler.codegen`) is small:
+The generated kernel language (:mod:`tapejit.targets.cpu.codegen`) is small:
 ``for`` loops over ``range``, scalar assignments, array loads and stores,
 arithmetic, comparisons, conditional expressions, casts and a few math
 functions.  Numba spends 100-250 ms of Python per kernel typing and lowering
@@ -38,14 +38,13 @@ import hashlib
 import inspect
 import os
 import sys
-import tempfile
 import threading
-import warnings
 from typing import Any, Callable, Optional
 
 import numpy
 
-from tapejit.compiler import object_loader
+from tapejit.compiler import store
+from tapejit.targets.cpu import object_loader
 
 __all__ = ['NativeKernel', 'Unsupported', 'enabled']
 
@@ -222,7 +221,7 @@ def _libm() -> Any:
 def _start() -> None:
     import llvmlite  # (the version; LLVM's library loads where something compiles)
 
-    from tapejit.compiler.host_cpu import host_cpu
+    from tapejit.targets.cpu.host_cpu import host_cpu
     _check_layout()
     cpu, features = host_cpu()
     api = ctypes.pythonapi
@@ -891,7 +890,7 @@ def _kernel_globals() -> dict:
     # What a kernel's source may name besides its locals: the vecmath
     # helpers it may call (inlined from their source).
     if not _GLOBALS:
-        from tapejit.compiler import vecmath
+        from tapejit.targets.cpu import vecmath
         _GLOBALS.update(tanh_f32=vecmath.tanh_f32_py)
     return _GLOBALS
 
@@ -956,7 +955,6 @@ def _object_code(llvm_ir: str) -> bytes:
     return st['tm'].emit_object(mod)
 
 
-_MAGIC = b'TJOBJ1\n'
 _entries: dict = {}  # symbol -> entry, for the process
 
 
@@ -978,39 +976,6 @@ def _method_def(symbol: str, addr: int) -> int:
     return p
 
 
-def _read_cached(path: str, redo: str = 'recompiling it') -> Optional[bytes]:
-    """The payload of the cache entry at ``path``; None, with a warning that
-    says what happens instead (``redo``), where it is damaged."""
-    try:
-        with open(path, 'rb') as f:
-            blob = f.read()
-    except OSError:
-        return None
-    head = len(_MAGIC) + 32
-    if (blob[:len(_MAGIC)] == _MAGIC and len(blob) > head
-            and hashlib.sha256(blob[head:]).digest() == blob[len(_MAGIC):head]):
-        return blob[head:]
-    warnings.warn(f'tapejit: kernel cache entry {path} is damaged; {redo}',
-                  RuntimeWarning, stacklevel=4)
-    return None
-
-
-def _write_cached(path: str, obj: bytes) -> None:
-    try:
-        d = os.path.dirname(path)
-        os.makedirs(d, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=d, prefix='.tmp-', suffix='.o')
-        with os.fdopen(fd, 'wb') as f:
-            f.write(_MAGIC + hashlib.sha256(obj).digest() + obj)
-        os.replace(tmp, path)  # atomic: a reader sees no entry or the whole one
-    except OSError as e:
-        # One warning a process for the directory, whichever cache (Numba's
-        # kernels, these objects, plans, Python code) found it first.
-        from tapejit.compiler import kernel_cache
-        kernel_cache._warn_once('unwritable', f'tapejit: cannot use the kernel cache directory '
-                                f'{os.path.dirname(path)} ({e}); compiling in memory only')
-
-
 def load_object(key_text: str, make_ir: Callable[[str], str],
                 cache_dir: Optional[str], prefix: str = 'tj') -> Callable:
     """The callable entry compiled from ``make_ir(symbol)``'s LLVM IR: from
@@ -1027,11 +992,11 @@ def load_object(key_text: str, make_ir: Callable[[str], str],
         if fn is not None:
             return fn
         path = os.path.join(cache_dir, f'{prefix}_{key}.o') if cache_dir else None
-        obj = _read_cached(path) if path and os.path.exists(path) else None
+        obj = store.read_entry(path) if path and os.path.exists(path) else None
         if obj is None:
             obj = _object_code(make_ir(symbol))
             if path:
-                _write_cached(path, obj)
+                store.write_entry(path, obj)
         addr = _load(obj, symbol)
         if not addr:
             raise RuntimeError(f'tapejit: compiled kernel {symbol} has no entry')

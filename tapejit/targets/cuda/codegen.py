@@ -30,10 +30,10 @@ import math
 from typing import Any, Optional
 
 
-from tapejit.compiler import cuda_ops
-from tapejit.compiler.codegen import KernelSpec, acc_dtype, bind_inputs, init_value
-from tapejit.compiler.codegen import update_statement as _update
-from tapejit.compiler.cpu_ops import typed
+from tapejit.targets.cuda import ops as cuda_ops
+from tapejit.targets.cpu.codegen import KernelSpec, acc_dtype, bind_inputs, init_value
+from tapejit.targets.cpu.codegen import update_statement as _update
+from tapejit.targets.cpu.ops import typed
 from tapejit.compiler.fusion import Group, reduce_axes
 from tapejit.ir.graph import Graph
 
@@ -48,7 +48,7 @@ COLS_MIN_CELLS = 32
 
 
 class CudaKernelSpec(KernelSpec):
-    """A :class:`~tapejit.compiler.codegen.KernelSpec` with the CUDA launch facts."""
+    """A :class:`~tapejit.targets.cpu.codegen.KernelSpec` with the CUDA launch facts."""
 
     def __init__(self) -> None:
         super().__init__()

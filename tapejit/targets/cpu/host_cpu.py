@@ -6,7 +6,7 @@ Loading LLVM's library to ask costs 30-40 ms in a process that has not
 loaded it (one that has not imported Numba), which is more than the rest of
 a warm process's first call of a training step: a warm process needs the
 names for its keys only, since its kernels load from the disk cache without
-LLVM (:mod:`tapejit.compiler.object_loader`).
+LLVM (:mod:`tapejit.targets.cpu.object_loader`).
 
 So the names LLVM gave are kept in the kernel cache directory (``host/``),
 under a key of the CPU as the kernel describes it (the first processor's
@@ -29,6 +29,8 @@ import os
 import sys
 import threading
 from typing import Optional
+
+from tapejit.compiler import store
 
 __all__ = ['host_cpu']
 
@@ -63,19 +65,16 @@ def _find() -> tuple:
         # still written, for the next process that has not loaded it.)
         got = _ask_llvm()
         if path is not None and not os.path.exists(path):
-            from tapejit.compiler import native
-            native._write_cached(path, f'{got[0]}\n{got[1]}\n'.encode())
+            store.write_entry(path, f'{got[0]}\n{got[1]}\n'.encode())
         return got
     if path is not None and os.path.exists(path):
-        from tapejit.compiler import native
-        blob = native._read_cached(path, 'asking LLVM again')
+        blob = store.read_entry(path, 'asking LLVM again')
         got = _parse(blob) if blob is not None else None
         if got is not None:
             return got
     got = _ask_llvm()
     if path is not None:
-        from tapejit.compiler import native
-        native._write_cached(path, f'{got[0]}\n{got[1]}\n'.encode())
+        store.write_entry(path, f'{got[0]}\n{got[1]}\n'.encode())
     return got
 
 
@@ -124,8 +123,7 @@ def cpu_ident(text: Optional[str] = None) -> Optional[str]:
 
 
 def _entry_path() -> Optional[str]:
-    from tapejit.compiler import kernel_cache
-    d = kernel_cache.cache_dir()
+    d = store.cache_dir()
     if d is None:
         return None
     ident = cpu_ident()

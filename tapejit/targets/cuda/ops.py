@@ -22,7 +22,7 @@ from typing import Callable
 
 import numpy
 
-from tapejit.compiler.cpu_ops import CPU_TABLE, REDUCTIONS, typed
+from tapejit.targets.cpu.ops import CPU_TABLE, REDUCTIONS, typed
 from tapejit.ops.registry import PRIMITIVES
 
 

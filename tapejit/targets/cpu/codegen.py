@@ -15,7 +15,7 @@ from typing import Any, Optional
 
 import numpy
 
-from tapejit.compiler.cpu_ops import typed
+from tapejit.targets.cpu.ops import typed
 from tapejit.compiler.fusion import Group, reduce_axes
 from tapejit.ir.graph import Graph
 

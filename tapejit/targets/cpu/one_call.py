@@ -4,7 +4,7 @@ Run step by step, a plan pays a Python dispatch per kernel and per library
 call (a few microseconds each), which is most of the time of a small step:
 about 30 steps for a tiny MLP's training step.  Here the whole plan is
 rendered as one function over the plan's fused kernels, which
-:mod:`~tapejit.compiler.native_plan` compiles natively at the plan's first
+:mod:`~tapejit.targets.cpu.native_plan` compiles natively at the plan's first
 call: it takes its buffers from one scratch block, calls the kernels, does
 the matrix products as loop nests (through BLAS past ``PRODUCT_MAX``
 multiply-adds, where SciPy provides one), takes reshapes and transposes as
@@ -32,8 +32,8 @@ from typing import Any, Optional
 
 import numpy
 
-from tapejit.compiler import codegen, kernel_cache, native
-from tapejit.compiler.cpu_ops import typed
+from tapejit.targets.cpu import codegen, kernel_cache, native
+from tapejit.targets.cpu.ops import typed
 from tapejit.compiler.fusion import SUPPORTED, Group, RowChain
 from tapejit.ir.graph import Eqn
 
@@ -259,7 +259,7 @@ def eligible(exe: Any) -> bool:
 
 
 class OneCall:
-    """The plan of an :class:`~tapejit.compiler.executable.Executable` as one
+    """The plan of an :class:`~tapejit.targets.cpu.executable.Executable` as one
     compiled function; ``None`` from :meth:`__call__` means "run it step by
     step" (its function did not compile)."""
 
@@ -358,7 +358,7 @@ class OneCall:
 
     def _build_native(self, inputs: list) -> None:
         # (Imported here: a plan too large for one call never loads it.)
-        from tapejit.compiler import native_plan
+        from tapejit.targets.cpu import native_plan
         d = kernel_cache.cache_dir()
         if os.environ.get('TAPEJIT_DEBUG', '') not in ('', '0'):
             print(f'--- tapejit native plan\n{self.source}', file=sys.stderr)

@@ -116,7 +116,7 @@ def load(obj: bytes, symbols: Mapping[str, int]) -> dict:
     addresses of its defined functions.
 
     >>> import ctypes
-    >>> from tapejit.compiler import native
+    >>> from tapejit.targets.cpu import native
     >>> obj = native._object_code('define i64 @answer(i64 %x) {\\n'
     ...                           '  %y = add i64 %x, 41\\n  ret i64 %y\\n}\\n')
     >>> if supported():

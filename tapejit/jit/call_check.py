@@ -18,7 +18,7 @@ from typing import Any, Callable, Optional
 
 import numpy
 
-from tapejit.codecache import compile_source
+from tapejit.compiler.codecache import compile_source
 from tapejit import pytree
 from tapejit.core.config import config
 from tapejit.core.variable import Variable

@@ -1,8 +1,8 @@
 """A small plan's one-call function compiled natively, with llvmlite.
 
-:mod:`~tapejit.compiler.one_call` renders a small plan as one Python
+:mod:`~tapejit.targets.cpu.one_call` renders a small plan as one Python
 function over its fused kernels.  This module translates that rendered
-source with the kernel translator of :mod:`tapejit.compiler.native`:
+source with the kernel translator of :mod:`tapejit.targets.cpu.native`:
 
 - the fused kernels are translated from their own source, and the plan's
   helpers (the matrix products as loop nests blocked by four, the final
@@ -22,9 +22,9 @@ it was not compiled for (a read-only or strided array): the plan then runs
 step by step for that call.  Sizes stay run-time values read from the
 plan's table, so a new batch size compiles nothing new.  A construct the
 translator does not know (a strided array reshaped) raises
-:class:`~tapejit.compiler.native.Unsupported`, and the plan runs step by
+:class:`~tapejit.targets.cpu.native.Unsupported`, and the plan runs step by
 step.  Products past ``PRODUCT_MAX`` multiply-adds call BLAS ``?gemm``
-where SciPy provides it (:func:`~tapejit.compiler.native.gemm_symbols`).
+where SciPy provides it (:func:`~tapejit.targets.cpu.native.gemm_symbols`).
 """
 
 from __future__ import annotations
@@ -36,9 +36,9 @@ from typing import Any, Callable, Optional, Sequence
 
 import numpy
 
-from tapejit.codecache import compile_source
-from tapejit.compiler import native
-from tapejit.compiler.native import Unsupported
+from tapejit.compiler.codecache import compile_source
+from tapejit.targets.cpu import native
+from tapejit.targets.cpu.native import Unsupported
 
 __all__ = ['NativePlan', 'HELPERS']
 
@@ -626,11 +626,11 @@ def translate_plan(source: str, kernels: dict, sig: list, owned: list, symbol: s
                    distinct: Sequence[int] = (), checked: Sequence[int] = (),
                    gemm: bool = False) -> str:
     """The LLVM IR of the plan function in ``source`` (rendered by
-    :mod:`~tapejit.compiler.one_call`), its kernels ``kernels`` (name ->
+    :mod:`~tapejit.targets.cpu.one_call`), its kernels ``kernels`` (name ->
     (source, fastmath)), for arguments ``sig`` (see
     :meth:`_PlanTranslator.plan_entry`), the arrays it allocates that are
     returned in the output arguments being ``owned``; ``gemm``: large
-    products call BLAS (:func:`~tapejit.compiler.native.gemm_symbols`).
+    products call BLAS (:func:`~tapejit.targets.cpu.native.gemm_symbols`).
 
     >>> src = ('def plan(T, a0):\\n    o1 = np.empty((T[0],), np.float32)\\n'
     ...        '    copy_into(o1, a0)\\n    return (o1, )\\n')
@@ -647,7 +647,7 @@ def translate_plan(source: str, kernels: dict, sig: list, owned: list, symbol: s
 
 
 class NativePlan:
-    """A one-call plan (:class:`~tapejit.compiler.one_call.OneCall`)
+    """A one-call plan (:class:`~tapejit.targets.cpu.one_call.OneCall`)
     compiled here; ``plan(inputs)`` returns the outputs, or ``None`` where
     these arrays need the step-by-step plan (read-only, strided).
 

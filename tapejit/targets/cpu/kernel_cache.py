@@ -24,29 +24,16 @@ import os
 import sys
 import tempfile
 import threading
-import warnings
 from typing import Any, Callable, Optional
 
-from tapejit.compiler import native as native_kernels
+from tapejit.compiler.store import cache_dir, warn_once
+from tapejit.targets.cpu import native as native_kernels
 
 _lock = threading.Lock()
 _memory: dict = {}          # key -> dispatcher
-_warned: set = set()
 
 HEADER = ('import math\nimport numpy as np\nfrom numba import njit, prange\n'
-          'from tapejit.compiler.vecmath import tanh_f32\n\n')
-
-
-def cache_dir() -> Optional[str]:
-    """The kernel directory, or None when the disk cache is off."""
-    if os.environ.get('TAPEJIT_CACHE', '1').lower() in ('0', 'false', 'off', 'no'):
-        return None
-    d = os.environ.get('TAPEJIT_CACHE_DIR')
-    if not d:
-        base = os.environ.get('XDG_CACHE_HOME') or os.path.join(os.path.expanduser('~'),
-                                                                '.cache')
-        d = os.path.join(base, 'tapejit')
-    return os.path.join(d, 'kernels')
+          'from tapejit.targets.cpu.vecmath import tanh_f32\n\n')
 
 
 def _fingerprint() -> str:
@@ -56,7 +43,7 @@ def _fingerprint() -> str:
 
     import llvmlite
 
-    from tapejit.compiler.host_cpu import host_cpu
+    from tapejit.targets.cpu.host_cpu import host_cpu
     cpu = ''.join(host_cpu())
     # Kernels inline the vecmath functions into their machine code: a change
     # to them is a new kernel.
@@ -75,12 +62,6 @@ def _key(source: str, flags: str) -> str:
     if _FP is None:
         _FP = _fingerprint()
     return hashlib.sha256(f'{_FP}\n{flags}\n{source}'.encode()).hexdigest()[:24]
-
-
-def _warn_once(tag: str, msg: str) -> None:
-    if tag not in _warned:
-        _warned.add(tag)
-        warnings.warn(msg, RuntimeWarning, stacklevel=3)
 
 
 def _decorate(name: str, source: str, parallel: bool, fastmath: Any, cache: bool) -> str:
@@ -110,7 +91,7 @@ def load_module(path: str, text: str, modname: str) -> Any:
         except OSError:
             ok = False
         if not ok:
-            _warn_once(path, f'tapejit: kernel cache entry {path} is damaged; rewriting it')
+            warn_once(path, f'tapejit: kernel cache entry {path} is damaged; rewriting it')
     if not ok:
         d = os.path.dirname(path)
         os.makedirs(d, exist_ok=True)
@@ -148,7 +129,7 @@ def _load(key: str, label: str, text: str, from_disk: Callable[[str], Any],
             try:
                 k = from_disk(d)
             except OSError as e:
-                _warn_once('unwritable', f'tapejit: cannot use the kernel cache directory '
+                warn_once('unwritable', f'tapejit: cannot use the kernel cache directory '
                            f'{d} ({e}); compiling in memory only')
         if k is None:
             k = from_memory()
@@ -160,7 +141,7 @@ def get_kernel(name: str, source: str, *, parallel: Any, fastmath: Any = False,
                native: bool = True, exclusive: bool = False) -> Any:
     # fastmath: a bool, or a set of LLVM fast-math flags such as {'reassoc'}
     """The kernel of ``source`` (a function named ``name``): a serial one
-    compiled by :mod:`~tapejit.compiler.native` where ``native`` and that
+    compiled by :mod:`~tapejit.targets.cpu.native` where ``native`` and that
     path is on (it falls back to Numba by itself), else the Numba dispatcher
     (``parallel=True``: Numba's parallel variant).  ``exclusive``: the
     caller promises that an array the kernel writes never shares memory
@@ -213,7 +194,7 @@ def compiled_signatures() -> int:
     >>> compiled_signatures() >= 0
     True
     """
-    from tapejit.compiler import native
+    from tapejit.targets.cpu import native
     with _lock:
         kernels = sum(len(k.signatures) for k in _memory.values())
     with native.lock():

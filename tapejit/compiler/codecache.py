@@ -41,16 +41,15 @@ def compile_source(src: str, filename: str) -> types.CodeType:
     code = _memory.get(key)
     if code is not None:
         return code
-    # (Imported here: the compiler package is loaded by the first compiled
-    # call anyway, and ``import tapejit`` stays as light as it was.)
-    from tapejit.compiler import kernel_cache, native
-    d = kernel_cache.cache_dir()
+    # (Imported here: ``import tapejit`` stays as light as it was.)
+    from tapejit.compiler import store
+    d = store.cache_dir()
     path = None
     if d is not None:
         h = hashlib.sha256(f'{sys.version}\n{filename}\n{src}'.encode()).hexdigest()[:32]
         path = os.path.join(d, 'py', f'{h}.bin')
     if path is not None and os.path.exists(path):
-        blob = native._read_cached(path)  # None (with a warning) when damaged
+        blob = store.read_entry(path)  # None (with a warning) when damaged
         if blob is not None:
             try:
                 code = marshal.loads(blob)
@@ -61,7 +60,7 @@ def compile_source(src: str, filename: str) -> types.CodeType:
     if code is None:
         code = compile(src, filename, 'exec')
         if path is not None:
-            native._write_cached(path, marshal.dumps(code))
+            store.write_entry(path, marshal.dumps(code))
     with _lock:
         if len(_memory) >= _MEMORY_MAX:
             _memory.clear()

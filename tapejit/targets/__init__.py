@@ -1,0 +1,29 @@
+"""The targets a traced graph compiles for, one package each: ``cpu``
+(kernels compiled to machine code through llvmlite, parallel loops through
+Numba, matrix products through BLAS) and ``cuda`` (``numba.cuda`` kernels on
+CuPy arrays).  Each holds its op table, its renderer and its runtime, and
+uses the target-free :mod:`tapejit.compiler`.
+
+>>> import numpy as np
+>>> from tapejit.ir.trace import trace_graph
+>>> import tapejit.functions as F
+>>> g = trace_graph(lambda x: F.sum(x * x), [np.ones(3, np.float32)])
+>>> compile_graph(g)([np.arange(3, dtype=np.float32)])
+[array(5., dtype=float32)]
+"""
+
+from typing import Any
+
+from tapejit.targets.cpu.executable import compile_graph
+from tapejit.targets.cpu.kernel_cache import cache_dir, compiled_signatures
+
+__all__ = ['cache_dir', 'compile_graph', 'compile_graph_cuda', 'compiled_signatures']
+
+
+def __getattr__(name: str) -> Any:
+    # The CUDA target loads on first use: a CPU plan's first call does not
+    # pay for importing its modules.
+    if name == 'compile_graph_cuda':
+        from tapejit.targets.cuda.executable import compile_graph_cuda
+        return compile_graph_cuda
+    raise AttributeError(f'module {__name__!r} has no attribute {name!r}')
