@@ -36,6 +36,7 @@ from tapejit.reporter import (DictSummary, Reporter, Summary, get_current_report
 from tapejit import dataset  # noqa: F401
 from tapejit import datasets  # noqa: F401
 from tapejit import iterators  # noqa: F401
+from tapejit import training  # noqa: F401
 
 __version__ = '0.1.0'
 
@@ -46,7 +47,7 @@ _tune_malloc()
 __all__ = [
     'CacheInfo', 'Chain', 'ChainList', 'DTypeError', 'DictSummary', 'FunctionNode', 'Link',
     'Parameter', 'Reporter', 'Summary', 'dataset', 'datasets', 'get_current_reporter',
-    'iterators', 'report', 'report_scope', 'reporter',
+    'iterators', 'report', 'report_scope', 'reporter', 'training',
     'TraceError', 'jit', 'value_and_grad',
     'GradientError', 'ShapeError', 'Variable', 'VariableNode',
     'as_array', 'as_variable', 'config', 'force_backprop_mode', 'functions',

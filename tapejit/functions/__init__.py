@@ -19,7 +19,8 @@ from tapejit.functions.reduction import (argmax, argmin, log_softmax, logsumexp,
                                          min, softmax, sum)
 
 __all__ = [
-    'absolute', 'accuracy', 'add', 'argmax', 'argmin', 'broadcast_to', 'cast', 'clip', 'concat', 'cos',
+    'absolute', 'accuracy', 'add', 'argmax', 'argmin', 'broadcast_to', 'cast', 'clip',
+    'concat', 'cos',
     'div', 'dropout', 'elu', 'erf', 'exp', 'expand_dims', 'expm1', 'flatten',
     'floor_divide', 'gelu', 'get_item', 'layer_normalization', 'leaky_relu', 'linear',
     'log', 'log1p', 'log_softmax', 'logsumexp', 'matmul', 'max', 'maximum', 'mean',
