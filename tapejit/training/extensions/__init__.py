@@ -5,6 +5,7 @@
 ('validation', (1, 'epoch'))
 """
 
+from tapejit.training.extensions.dump_graph import DumpGraph
 from tapejit.training.extensions.evaluator import Evaluator
 from tapejit.training.extensions.fail_on_nonnumber import FailOnNonNumber
 from tapejit.training.extensions.log_report import LogReport
@@ -16,7 +17,7 @@ from tapejit.training.extensions.snapshot import SimpleWriter, snapshot, snapsho
 from tapejit.training.extensions.value_observation import observe_lr, observe_value
 
 __all__ = [
-    'Evaluator', 'ExponentialShift', 'FailOnNonNumber', 'LinearShift', 'LogReport',
+    'DumpGraph', 'Evaluator', 'ExponentialShift', 'FailOnNonNumber', 'LinearShift', 'LogReport',
     'PlotReport', 'PrintReport', 'ProgressBar', 'SimpleWriter', 'observe_lr', 'observe_value',
     'snapshot', 'snapshot_object',
 ]

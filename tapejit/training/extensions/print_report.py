@@ -40,11 +40,13 @@ class PrintReport(extension.Extension):
         else:
             raise TypeError(f'PrintReport: log_report has a wrong type '
                             f'{type(log_report).__name__}; expected a LogReport or its name')
+        log = log_report.log
+        if not self._header and len(log) <= self._log_len:
+            return
         with _bars_cleared(self._out):
             if self._header:
                 self._out.write(self._header)
                 self._header = None
-            log = log_report.log
             while len(log) > self._log_len:
                 self._print(log[self._log_len])
                 self._log_len += 1
