@@ -60,7 +60,8 @@ def accuracy(y: Any, t: Any, ignore_label: Optional[int] = None) -> Variable:
         if ignore_label is None:
             return mean(hit.astype(dtype))
         valid = tt != numpy.asarray(ignore_label, pred.dtype)
-        count = fsum((hit & valid).astype(dtype))
-        total = fsum(valid.astype(dtype))
+        mask = valid.astype(dtype)
+        count = fsum(hit.astype(dtype) * mask)
+        total = fsum(mask)
         # No valid label: count is 0 too, and 0 / max(0, 1) gives Chainer's 0.
         return count / maximum(total, numpy.ones((), dtype))
