@@ -11,7 +11,8 @@ from tapejit.training.extensions.log_report import LogReport
 
 class PrintReport(extension.Extension):
     """Prints the ``entries`` of each new entry of the :class:`LogReport` (the
-    extension named ``log_report``, or that object) as a row of a table.
+    extension named ``log_report``, or that object) as a row of a table on
+    ``out`` (default: ``sys.stdout`` at the time of printing).
 
     >>> import io
     >>> from tapejit.training import extensions
@@ -21,7 +22,7 @@ class PrintReport(extension.Extension):
     """
 
     def __init__(self, entries: Sequence[str], log_report: Any = 'LogReport',
-                 out: Any = sys.stdout) -> None:
+                 out: Any = None) -> None:
         self._entries = entries
         self._log_report = log_report
         self._out = out
@@ -43,12 +44,13 @@ class PrintReport(extension.Extension):
         log = log_report.log
         if not self._header and len(log) <= self._log_len:
             return
-        with _bars_cleared(self._out):
+        out = sys.stdout if self._out is None else self._out
+        with _bars_cleared(out):
             if self._header:
-                self._out.write(self._header)
+                out.write(self._header)
                 self._header = None
             while len(log) > self._log_len:
-                self._print(log[self._log_len])
+                self._print(out, log[self._log_len])
                 self._log_len += 1
 
     def serialize(self, serializer: Any) -> None:
@@ -56,8 +58,7 @@ class PrintReport(extension.Extension):
         if isinstance(self._log_report, LogReport):
             self._log_report.serialize(serializer['_log_report'])
 
-    def _print(self, observation: dict) -> None:
-        out = self._out
+    def _print(self, out: Any, observation: dict) -> None:
         for entry, template, empty in self._templates:
             out.write(template.format(observation[entry]) if entry in observation else empty)
         out.write('\n')

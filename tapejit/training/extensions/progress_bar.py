@@ -12,7 +12,8 @@ class ProgressBar(extension.Extension):
     """Shows the progress of training as a tqdm bar on ``out``: the share of the
     training length done (``training_length`` as ``(length, unit)``, by default
     the stop trigger's), the iteration, the epoch and the speed.  The bar is
-    redrawn every ``update_interval`` iterations.
+    redrawn every ``update_interval`` iterations.  ``out`` defaults to
+    ``sys.stdout`` at the first update.
 
     >>> import io
     >>> from tapejit.training import extensions
@@ -21,7 +22,7 @@ class ProgressBar(extension.Extension):
     """
 
     def __init__(self, training_length: Optional[tuple] = None, update_interval: int = 100,
-                 bar_length: int = 50, out: Any = sys.stdout) -> None:
+                 bar_length: int = 50, out: Any = None) -> None:
         try:
             import tqdm  # noqa: F401
         except ImportError:  # pragma: no cover - tqdm is optional
@@ -56,7 +57,8 @@ class ProgressBar(extension.Extension):
         if self._bar is None:
             from tqdm import tqdm
             length, unit = self._length(trainer)
-            self._bar = tqdm(total=length, unit=unit, file=self._out, ncols=None,
+            out = sys.stdout if self._out is None else self._out
+            self._bar = tqdm(total=length, unit=unit, file=out, ncols=None,
                              bar_format='{l_bar}{bar:%d}| {n:.2f}/{total} {unit}s '
                                         '[{elapsed}<{remaining}{postfix}]' % self._bar_length)
         if trainer.updater.iteration % self._update_interval == 0:
