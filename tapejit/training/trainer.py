@@ -34,7 +34,7 @@ class Trainer:
     observer named after the optimizer (``'main'``), its child links
     ``'main/<name>'``.  ``out`` is the directory of logs, plots and snapshots.
 
-    >>> import numpy as np, tapejit
+    >>> import tempfile, numpy as np, tapejit
     >>> from tapejit import datasets, iterators, links as L, optimizers, training
     >>> np.random.seed(0)
     >>> train = datasets.TupleDataset(np.random.rand(8, 3).astype(np.float32),
@@ -42,7 +42,7 @@ class Trainer:
     >>> model = L.Classifier(L.Linear(3, 2))
     >>> opt = optimizers.SGD(lr=0.1).setup(model)
     >>> updater = training.updaters.StandardUpdater(iterators.SerialIterator(train, 4), opt)
-    >>> trainer = training.Trainer(updater, (3, 'epoch'), out='/tmp/tapejit_trainer_doc')
+    >>> trainer = training.Trainer(updater, (3, 'epoch'), out=tempfile.mkdtemp())
     >>> trainer.run()
     >>> updater.iteration, updater.epoch, sorted(trainer.observation)
     (6, 3, ['main/accuracy', 'main/loss'])
