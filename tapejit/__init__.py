@@ -29,11 +29,20 @@ from tapejit import links  # noqa: F401
 from tapejit import optimizers  # noqa: F401
 from tapejit import optimizer_hooks  # noqa: F401
 from tapejit import serializers  # noqa: F401
+from tapejit import reporter  # noqa: F401
+from tapejit.reporter import (DictSummary, Reporter, Summary, get_current_reporter, report,
+                              report_scope)
+from tapejit import dataset  # noqa: F401
+from tapejit import datasets  # noqa: F401
+from tapejit import iterators  # noqa: F401
+from tapejit import training  # noqa: F401
 
 __version__ = '0.1.0'
 
 __all__ = [
-    'CacheInfo', 'Chain', 'ChainList', 'DTypeError', 'FunctionNode', 'Link', 'Parameter',
+    'CacheInfo', 'Chain', 'ChainList', 'DTypeError', 'DictSummary', 'FunctionNode', 'Link',
+    'Parameter', 'Reporter', 'Summary', 'dataset', 'datasets', 'get_current_reporter',
+    'iterators', 'report', 'report_scope', 'reporter', 'training',
     'TraceError', 'jit', 'value_and_grad',
     'GradientError', 'ShapeError', 'Variable', 'VariableNode',
     'as_array', 'as_variable', 'config', 'force_backprop_mode', 'functions',

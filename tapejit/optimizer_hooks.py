@@ -5,6 +5,8 @@
 0.0001
 """
 
-from tapejit.optimizers.hooks import GradientClipping, WeightDecay
+from tapejit.optimizers.hooks import (GradientClipping, GradientHardClipping, GradientNoise,
+                                      Lasso, WeightDecay, exponential_decay_noise)
 
-__all__ = ['GradientClipping', 'WeightDecay']
+__all__ = ['GradientClipping', 'GradientHardClipping', 'GradientNoise', 'Lasso', 'WeightDecay',
+           'exponential_decay_noise']

@@ -1,12 +1,15 @@
 """The example scripts run (at a small size) and print the values they promise."""
 
 import importlib.util
+import json
+import os
 import pathlib
 import re
 import subprocess
 import sys
 
 import numpy as np
+import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -131,3 +134,54 @@ def test_custom_function_example():
     mse = float(re.search(r'mean squared error (\S+)', out).group(1))
     assert mse < 1e-2, out
     _timing(out)
+
+
+def test_train_mnist_example(tmp_path, capsys):
+    tm = _import_example('train_mnist')
+    out_dir = tmp_path / 'result'
+    trainer = tm.main(['--unit', '512', '--epoch', '10', '--batchsize', '50',
+                       '--out', str(out_dir)])
+    out = capsys.readouterr().out
+    assert 'Device: @numpy' in out and '# dataset: digits, compiled steps' in out
+    header = ['epoch', 'main/loss', 'validation/main/loss', 'main/accuracy',
+              'validation/main/accuracy', 'elapsed_time']
+    rows = [line.split() for line in out.splitlines() if re.match(r'^\d+ +\d', line)]
+    assert [int(r[0]) for r in rows] == list(range(11)), out  # epoch 0: before training
+    assert ' '.join(header) in _squash(out)
+    assert '100%' in out and 'iter 270, epoch 10' in out  # the progress bar
+    assert re.search(r'compiled update step: CacheInfo\(hits=269, misses=1, traces=1,', out)
+    # The log, the plots, the graph and the snapshot in result/.
+    with open(out_dir / 'log') as f:
+        log = json.load(f)
+    assert [e['epoch'] for e in log] == list(range(11))
+    assert log[-1]['validation/main/accuracy'] >= 0.97, log[-1]
+    assert float(rows[-1][4]) == pytest.approx(log[-1]['validation/main/accuracy'], rel=1e-5)
+    for png in ('loss.png', 'accuracy.png'):
+        assert (out_dir / png).read_bytes()[:8] == b'\x89PNG\r\n\x1a\n'
+    assert (out_dir / 'cg.dot').read_text().startswith('//')  # a compiled step: no graph
+    assert sorted(f for f in os.listdir(out_dir) if f.startswith('snapshot')) == [
+        'snapshot_iter_270']
+    # The accuracy over the whole test set, recomputed from the trained model.
+    import tapejit
+    import tapejit.functions as F
+    _, test = tapejit.datasets.get_digits()
+    x, t = tapejit.datasets.concat_examples(test[:])
+    with tapejit.no_backprop_mode(), tapejit.using_config('train', False):
+        acc = float(F.accuracy(trainer.updater.get_optimizer('main').target.predictor(x),
+                               t).array)
+    assert acc >= 0.97
+
+    # --resume continues from the snapshot: two more epochs, eagerly this time.
+    tm.main(['--unit', '512', '--epoch', '12', '--batchsize', '50', '--eager',
+             '--no-progress', '--out', str(tmp_path / 'resumed'),
+             '--resume', str(out_dir / 'snapshot_iter_270')])
+    out = capsys.readouterr().out
+    rows = [line.split() for line in out.splitlines() if re.match(r'^\d+ +\d', line)]
+    # As in Chainer, the restored log is printed again, then the new epochs.
+    assert [int(r[0]) for r in rows] == list(range(13)), out
+    assert 'eager steps' in out and 'CacheInfo' not in out
+    with open(tmp_path / 'resumed' / 'log') as f:
+        resumed = json.load(f)
+    assert [e['epoch'] for e in resumed] == list(range(13))
+    assert resumed[:11] == log  # the log goes on from the snapshot's
+    assert resumed[-1]['elapsed_time'] > log[-1]['elapsed_time']

@@ -338,6 +338,11 @@ for _v, _ax in (('none', None), ('0', 0), ('neg', -1)):
     case('argmin', _v, mk(distinct(3, 4)), lambda x, a=_ax: F.argmin(x, axis=a),
          lambda x, a=_ax: np.argmin(x, axis=a), diff=False,
          out_dtype=lambda dt: np.dtype(np.intp))
+case('accuracy', 'plain', mk(distinct(6, 4), labels(4, 6)), lambda y, t: F.accuracy(y, t),
+     lambda y, t: np.asarray(np.mean(y.argmax(axis=1) == t), y.dtype), diff=False)
+case('accuracy', 'ignore', mk(distinct(6, 4), labels(4, 6, ignore=True)),
+     lambda y, t: F.accuracy(y, t, ignore_label=-1),
+     lambda y, t: np.asarray(np.mean((y.argmax(axis=1) == t)[t != -1]), y.dtype), diff=False)
 for _v, _ax in (('default', 1), ('0', 0), ('neg', -1)):
     case('softmax', _v, mk(normal(2, 3, 4)), lambda x, a=_ax: F.softmax(x, axis=a),
          lambda x, a=_ax: np_softmax(x, a))

@@ -8,7 +8,8 @@ import re
 import pytest
 
 README = pathlib.Path(__file__).resolve().parent.parent / 'README.md'
-SECTIONS = ['Quick example', 'Tracing a training step', 'Training a model']
+SECTIONS = ['Quick example', 'Tracing a training step', 'Training a model',
+            "Chainer's training loop"]
 
 
 def _python_blocks(section):
@@ -31,6 +32,10 @@ def test_readme_python_examples_run(section, tmp_path, monkeypatch):
         if section == 'Training a model':
             assert out.getvalue() == 'True 100\n'
             assert (tmp_path / 'mlp.npz').exists()
+        if section == "Chainer's training loop":
+            expected = re.search(r'^# (\[.*)$', code, re.MULTILINE).group(1)
+            assert out.getvalue() == expected + '\n'
+            assert (tmp_path / 'result' / 'snapshot_iter_81').exists()
 
 
 def test_readme_first_command_trains_the_digits_example():

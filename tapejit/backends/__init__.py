@@ -56,6 +56,9 @@ class Device:
     def send(self, array: Any) -> Any:
         raise NotImplementedError
 
+    def use(self) -> None:
+        """Make this the current device (the CPU: nothing to do)."""
+
 
 class CpuDevice(Device):
     """The host: NumPy arrays."""
@@ -82,6 +85,10 @@ class GpuDevice(Device):
     def xp(self) -> Any:  # type: ignore[override]
         return require_cupy(self.name)
 
+    def use(self) -> None:
+        """Make this CuPy's current device."""
+        self.xp.cuda.Device(self.device_id).use()
+
     def send(self, array: Any) -> Any:
         if array is None:
             return None
@@ -104,9 +111,11 @@ _UNSUPPORTED = {
 def get_device(spec: Any) -> Device:
     """Resolve a device specifier: ``'@numpy'``, ``'@cupy:N'``, a Device, or numpy/cupy.
 
+    A negative integer (or its string, ``'-1'``) is the CPU, ``N >= 0`` GPU N.
+
     >>> from tapejit.backends import get_device
-    >>> get_device('@numpy')
-    <CpuDevice @numpy>
+    >>> get_device('@numpy'), get_device('-1')
+    (<CpuDevice @numpy>, <CpuDevice @numpy>)
     """
     if isinstance(spec, Device):
         return spec
@@ -115,6 +124,11 @@ def get_device(spec: Any) -> Device:
     if isinstance(spec, str):
         if spec == '@numpy':
             return CPU
+        try:  # '-1', '0': Chainer's integer specifiers, as a command line gives them
+            spec = int(spec)
+        except ValueError:
+            pass
+    if isinstance(spec, str):
         if spec.startswith('@cupy:'):
             try:
                 return GpuDevice(int(spec[len('@cupy:'):]))

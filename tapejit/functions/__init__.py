@@ -7,6 +7,7 @@ differentiable to any order the math allows.
 from tapejit.functions.array import (broadcast_to, concat, expand_dims, flatten, get_item,
                                      reshape, select_item, split_axis, squeeze, stack,
                                      sum_to, transpose)
+from tapejit.functions.evaluation import accuracy
 from tapejit.functions.math import (absolute, add, cast, clip, cos, div, erf, exp, expm1,
                                     floor_divide, gelu, log, log1p, matmul, maximum,
                                     minimum, mul, neg, pow, rsqrt, sign, sin, sqrt,
@@ -18,7 +19,8 @@ from tapejit.functions.reduction import (argmax, argmin, log_softmax, logsumexp,
                                          min, softmax, sum)
 
 __all__ = [
-    'absolute', 'add', 'argmax', 'argmin', 'broadcast_to', 'cast', 'clip', 'concat', 'cos',
+    'absolute', 'accuracy', 'add', 'argmax', 'argmin', 'broadcast_to', 'cast', 'clip',
+    'concat', 'cos',
     'div', 'dropout', 'elu', 'erf', 'exp', 'expand_dims', 'expm1', 'flatten',
     'floor_divide', 'gelu', 'get_item', 'layer_normalization', 'leaky_relu', 'linear',
     'log', 'log1p', 'log_softmax', 'logsumexp', 'matmul', 'max', 'maximum', 'mean',

@@ -7,6 +7,7 @@
 """
 
 from tapejit.links.link import Chain, ChainList, Link
+from tapejit.links.classifier import Classifier
 from tapejit.links.linear import Linear
 
-__all__ = ['Chain', 'ChainList', 'Link', 'Linear']
+__all__ = ['Chain', 'ChainList', 'Classifier', 'Link', 'Linear']

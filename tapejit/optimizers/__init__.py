@@ -25,13 +25,20 @@ read on every call, so changing them needs no retrace.
 """
 
 from tapejit.optimizers.adam import Adam, AdamRule
-from tapejit.optimizers.hooks import GradientClipping, WeightDecay
+from tapejit.optimizers.adaptive import (SMORMS3, AdaDelta, AdaDeltaRule, AdaGrad, AdaGradRule,
+                                         NesterovAG, NesterovAGRule, SMORMS3Rule)
+from tapejit.optimizers.hooks import (GradientClipping, GradientHardClipping, GradientNoise,
+                                      Lasso, WeightDecay)
 from tapejit.optimizers.optimizer import (GradientMethod, Hyperparameter, HyperparameterProxy,
                                           Optimizer, UpdateRule)
+from tapejit.optimizers.rmsprop import RMSprop, RMSpropGraves, RMSpropGravesRule, RMSpropRule
 from tapejit.optimizers.sgd import SGD, MomentumSGD, MomentumSGDRule, SGDRule
 
 __all__ = [
-    'Adam', 'AdamRule', 'GradientClipping', 'GradientMethod', 'Hyperparameter',
+    'AdaDelta', 'AdaDeltaRule', 'AdaGrad', 'AdaGradRule', 'NesterovAG', 'NesterovAGRule',
+    'RMSprop', 'RMSpropGraves', 'RMSpropGravesRule', 'RMSpropRule', 'SMORMS3', 'SMORMS3Rule',
+    'Adam', 'AdamRule', 'GradientClipping', 'GradientHardClipping', 'GradientNoise', 'Lasso',
+    'GradientMethod', 'Hyperparameter',
     'HyperparameterProxy', 'MomentumSGD', 'MomentumSGDRule', 'Optimizer', 'SGD', 'SGDRule',
     'UpdateRule', 'WeightDecay',
 ]

@@ -1,0 +1,28 @@
+"""Datasets (Chainer's ``chainer.datasets``): general dataset classes and
+loaders of standard datasets.
+
+A dataset is anything with ``len()`` and indexing; these wrap arrays and other
+datasets.  The loaders read local files only (see :mod:`tapejit.datasets.loaders`).
+
+>>> import numpy as np
+>>> from tapejit import datasets
+>>> ds = datasets.TupleDataset(np.arange(8).reshape(4, 2), [0, 2, 4, 6])
+>>> train, test = datasets.split_dataset(ds, 3)
+>>> len(train), test[0]
+(3, (array([6, 7]), 6))
+"""
+
+from tapejit.dataset.convert import concat_examples
+from tapejit.datasets.loaders import (DatasetNotFoundError, get_cifar10, get_digits,
+                                      get_fashion_mnist, get_fashion_mnist_labels, get_mnist)
+from tapejit.datasets.sub_dataset import (SubDataset, get_cross_validation_datasets,
+                                          split_dataset, split_dataset_random)
+from tapejit.datasets.transform_dataset import ConcatenatedDataset, TransformDataset
+from tapejit.datasets.tuple_dataset import DictDataset, TupleDataset
+
+__all__ = [
+    'ConcatenatedDataset', 'DatasetNotFoundError', 'DictDataset', 'SubDataset',
+    'TransformDataset', 'TupleDataset', 'concat_examples', 'get_cifar10',
+    'get_cross_validation_datasets', 'get_digits', 'get_fashion_mnist',
+    'get_fashion_mnist_labels', 'get_mnist', 'split_dataset', 'split_dataset_random',
+]

@@ -1,0 +1,23 @@
+"""Trainer extensions (Chainer's ``training.extensions``).
+
+>>> from tapejit.training import extensions
+>>> extensions.Evaluator.default_name, extensions.Evaluator.trigger
+('validation', (1, 'epoch'))
+"""
+
+from tapejit.training.extensions.dump_graph import DumpGraph
+from tapejit.training.extensions.evaluator import Evaluator
+from tapejit.training.extensions.fail_on_nonnumber import FailOnNonNumber
+from tapejit.training.extensions.log_report import LogReport
+from tapejit.training.extensions.plot_report import PlotReport
+from tapejit.training.extensions.print_report import PrintReport
+from tapejit.training.extensions.progress_bar import ProgressBar
+from tapejit.training.extensions.shifts import ExponentialShift, LinearShift
+from tapejit.training.extensions.snapshot import SimpleWriter, snapshot, snapshot_object
+from tapejit.training.extensions.value_observation import observe_lr, observe_value
+
+__all__ = [
+    'DumpGraph', 'Evaluator', 'ExponentialShift', 'FailOnNonNumber', 'LinearShift', 'LogReport',
+    'PlotReport', 'PrintReport', 'ProgressBar', 'SimpleWriter', 'observe_lr', 'observe_value',
+    'snapshot', 'snapshot_object',
+]

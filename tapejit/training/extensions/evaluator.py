@@ -1,0 +1,134 @@
+"""Evaluation of models on a validation set, once per epoch by default."""
+
+from __future__ import annotations
+
+import warnings
+from typing import Any, Callable, Optional
+
+from tapejit import backends
+from tapejit.core.config import no_backprop_mode, using_config
+from tapejit.dataset.convert import concat_examples
+from tapejit.dataset.iterator import Iterator
+from tapejit.links.link import Link
+from tapejit.reporter import DictSummary, Reporter, jit_reporting, report, report_scope
+from tapejit.training import extension
+from tapejit.training.updaters.standard_updater import call_with
+
+
+class Evaluator(extension.Extension):
+    """Runs ``eval_func`` (default: the ``'main'`` target link) on every batch of
+    the ``'main'`` iterator, with ``config.train`` False and no graph, and reports
+    the mean of each value the target reports, prefixed by the extension's name
+    (``'validation/main/loss'``...).
+
+    The evaluation step is compiled with :func:`tapejit.jit` (one trace per
+    batch shape; the last, smaller batch adds one); ``eager=True`` runs it
+    eagerly.  The iterator is reset before each evaluation, so it should not
+    repeat.  ``eval_hook(evaluator)`` runs before each evaluation.
+
+    >>> import numpy as np, tapejit
+    >>> from tapejit import datasets, iterators, links as L
+    >>> from tapejit.training import extensions
+    >>> np.random.seed(0)
+    >>> data = datasets.TupleDataset(np.random.rand(5, 3).astype(np.float32),
+    ...                              np.array([0, 1, 0, 1, 0], np.int32))
+    >>> model = L.Classifier(L.Linear(3, 2))
+    >>> it = iterators.SerialIterator(data, 2, repeat=False, shuffle=False)
+    >>> result = extensions.Evaluator(it, model)()
+    >>> sorted(result)
+    ['main/accuracy', 'main/loss']
+    """
+
+    trigger = (1, 'epoch')
+    default_name = 'validation'
+    priority = extension.PRIORITY_WRITER
+    name: Optional[str] = None
+
+    def __init__(self, iterator: Any, target: Any, converter: Callable = concat_examples,
+                 device: Any = None, eval_hook: Optional[Callable] = None,
+                 eval_func: Optional[Callable] = None, *, eager: bool = False) -> None:
+        if device is not None:
+            device = backends.get_device(device)
+        if isinstance(iterator, Iterator):
+            iterator = {'main': iterator}
+        self._iterators = iterator
+        if isinstance(target, Link):
+            target = {'main': target}
+        self._targets = target
+        self.converter = converter
+        self.device = device
+        self.eval_hook = eval_hook
+        self.eval_func = eval_func
+        self.eager = eager
+        self._compiled: dict = {}
+        for key, it in iterator.items():
+            if getattr(it, 'repeat', False):
+                warnings.warn(f'The `repeat` property of the iterator {key} is set to `True`. '
+                              'Typically, the evaluator sweeps over iterators until they '
+                              'stop, but as the property being `True`, this iterator might '
+                              'not stop and evaluation could go into an infinite loop. We '
+                              'recommend to check the configuration of iterators')
+
+    def get_iterator(self, name: str) -> Any:
+        """The iterator called ``name``."""
+        return self._iterators[name]
+
+    def get_all_iterators(self) -> dict:
+        """``{name: iterator}``."""
+        return dict(self._iterators)
+
+    def get_target(self, name: str) -> Any:
+        """The target link called ``name``."""
+        return self._targets[name]
+
+    def get_all_targets(self) -> dict:
+        """``{name: link}``."""
+        return dict(self._targets)
+
+    def __call__(self, trainer: Any = None) -> dict:
+        """Evaluate, report the means to the current reporter and return them."""
+        reporter = Reporter()
+        prefix = '' if self.name is None else self.name + '/'
+        for name, target in self._targets.items():
+            reporter.add_observer(prefix + name, target)
+            reporter.add_observers(prefix + name, target.namedlinks(skipself=True))
+        with reporter:
+            with using_config('train', False):
+                result = self.evaluate()
+        report(result)
+        return result
+
+    def _eval_step(self, eval_func: Callable) -> Callable:
+        if self.eager:
+            return eval_func
+        entry = self._compiled.get(id(eval_func))
+        if entry is None or entry[0] is not eval_func:
+            entry = (eval_func, jit_reporting(lambda *a, **k: eval_func(*a, **k)))
+            self._compiled[id(eval_func)] = entry
+        return entry[1]
+
+    def evaluate(self) -> dict:
+        """The mean over the batches of every value reported during evaluation."""
+        iterator = self._iterators['main']
+        eval_func = self.eval_func or self._targets['main']
+        step = self._eval_step(eval_func)
+        if self.eval_hook:
+            self.eval_hook(self)
+        if not hasattr(iterator, 'reset'):
+            raise TypeError(f'Evaluator: the iterator {type(iterator).__name__} has no reset() '
+                            'method; the evaluator resets it before each evaluation')
+        iterator.reset()
+        summary = DictSummary()
+        for batch in iterator:
+            observation: dict = {}
+            with report_scope(observation):
+                in_arrays = self.converter(batch, self.device)
+                with no_backprop_mode():
+                    call_with(step, in_arrays)
+            summary.add(observation)
+        return summary.compute_mean()
+
+    def finalize(self) -> None:
+        """Finalize every iterator."""
+        for iterator in self._iterators.values():
+            iterator.finalize()

@@ -1,0 +1,14 @@
+"""Triggers: when an extension runs and when training stops.
+
+>>> from tapejit.training import triggers
+>>> str(triggers.IntervalTrigger(1, 'epoch'))
+"IntervalTrigger(1, 'epoch')"
+"""
+
+from tapejit.training.triggers.interval_trigger import IntervalTrigger
+from tapejit.training.triggers.manual_schedule_trigger import ManualScheduleTrigger
+from tapejit.training.triggers.minmax_value_trigger import (BestValueTrigger, MaxValueTrigger,
+                                                            MinValueTrigger)
+
+__all__ = ['BestValueTrigger', 'IntervalTrigger', 'ManualScheduleTrigger', 'MaxValueTrigger',
+           'MinValueTrigger']

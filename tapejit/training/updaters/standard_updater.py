@@ -1,0 +1,184 @@
+"""The standard updater: one batch, one optimizer step, compiled by default."""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Optional
+
+from tapejit import backends
+from tapejit.dataset.convert import concat_examples
+from tapejit.dataset.iterator import Iterator
+from tapejit.reporter import jit_reporting
+from tapejit.training.updater import Updater
+
+
+def call_with(fn: Callable, in_arrays: Any) -> Any:
+    """``fn(*in_arrays)``, ``fn(**in_arrays)`` or ``fn(in_arrays)`` by the converter's
+    result (a tuple, a dict, or anything else)."""
+    if isinstance(in_arrays, tuple):
+        return fn(*in_arrays)
+    if isinstance(in_arrays, dict):
+        return fn(**in_arrays)
+    return fn(in_arrays)
+
+
+class StandardUpdater(Updater):
+    """Reads a batch from the ``'main'`` iterator, converts it with ``converter`` and
+    runs ``optimizer.update(loss_func, *arrays)`` (``loss_func`` defaults to the
+    optimizer's target link).
+
+    The step (forward, backward and the optimizer's update) is compiled with
+    :func:`tapejit.jit` and replayed for every batch of the same shape;
+    ``eager=True`` runs it eagerly instead, with the same results.  What the
+    model reports inside the step (a :class:`~tapejit.links.Classifier`'s
+    ``loss`` and ``accuracy``) reaches the trainer's reporter after each call
+    either way (see :func:`tapejit.reporter.jit_reporting`).
+
+    ``iterator`` and ``optimizer`` may be dicts of several, named (``'main'``
+    is the one used here).  ``device`` moves the target links there and the
+    batches too (``input_device`` sends only the batches); ``loss_scale`` sets a
+    static loss scale on every optimizer; with ``auto_new_epoch`` the
+    optimizers count epochs as the main iterator finishes them.
+
+    >>> import numpy as np, tapejit
+    >>> from tapejit import datasets, iterators, links as L, optimizers, training
+    >>> np.random.seed(0)
+    >>> data = datasets.TupleDataset(np.random.rand(6, 3).astype(np.float32),
+    ...                              np.array([0, 1, 0, 1, 0, 1], np.int32))
+    >>> model = L.Classifier(L.Linear(3, 2))
+    >>> opt = optimizers.SGD().setup(model)
+    >>> updater = training.updaters.StandardUpdater(
+    ...     iterators.SerialIterator(data, 2, shuffle=False), opt)
+    >>> updater.update(); updater.update()
+    >>> updater.iteration, updater.epoch_detail, updater.compiled_step.cache_info().traces
+    (2, 0.6666666666666666, 1)
+    """
+
+    def __init__(self, iterator: Any, optimizer: Any, converter: Callable = concat_examples,
+                 device: Any = None, loss_func: Optional[Callable] = None,
+                 loss_scale: Optional[float] = None, auto_new_epoch: bool = True, *,
+                 input_device: Any = None, eager: bool = False) -> None:
+        if device is not None:
+            device = backends.get_device(device)
+        input_device = device if input_device is None else backends.get_device(input_device)
+        if isinstance(iterator, Iterator):
+            iterator = {'main': iterator}
+        self._iterators = iterator
+        if not isinstance(optimizer, dict):
+            optimizer = {'main': optimizer}
+        self._optimizers = optimizer
+        if device is not None:
+            for opt in self._optimizers.values():
+                opt.target.to_device(device)
+        self.converter = converter
+        self.loss_func = loss_func
+        self.iteration = 0
+        self._device = device
+        self._input_device = input_device
+        self.loss_scale = loss_scale
+        if loss_scale is not None:
+            for opt in self._optimizers.values():
+                opt.set_loss_scale(loss_scale)
+        self.auto_new_epoch = auto_new_epoch
+        if auto_new_epoch:
+            for opt in self._optimizers.values():
+                opt.use_auto_new_epoch = True
+        self.eager = eager
+        self._compiled: dict = {}
+
+    @property
+    def device(self) -> Any:
+        """The device of the models and batches (None: left where they are)."""
+        return self._device
+
+    @property
+    def input_device(self) -> Any:
+        """The device the batches are sent to."""
+        return self._input_device
+
+    @property
+    def epoch(self) -> int:
+        """The main iterator's epoch count."""
+        return self._iterators['main'].epoch
+
+    @property
+    def epoch_detail(self) -> float:
+        """The main iterator's fractional epoch."""
+        return self._iterators['main'].epoch_detail
+
+    @property
+    def previous_epoch_detail(self) -> Optional[float]:
+        """The main iterator's fractional epoch before the last batch."""
+        return self._iterators['main'].previous_epoch_detail
+
+    @property
+    def is_new_epoch(self) -> bool:
+        """Whether the last batch completed an epoch."""
+        return self._iterators['main'].is_new_epoch
+
+    @property
+    def compiled_step(self) -> Any:
+        """The compiled step of the main optimizer (None when ``eager``): its
+        ``cache_info()`` tells how often it was traced."""
+        if self.eager:
+            return None
+        return self._step(self._optimizers['main'], self._loss_func())
+
+    def finalize(self) -> None:
+        """Finalize every iterator."""
+        for iterator in self._iterators.values():
+            iterator.finalize()
+
+    def get_optimizer(self, name: str) -> Any:
+        """The optimizer called ``name``."""
+        return self._optimizers[name]
+
+    def get_all_optimizers(self) -> dict:
+        """``{name: optimizer}``."""
+        return dict(self._optimizers)
+
+    def get_iterator(self, name: str) -> Any:
+        """The iterator called ``name``."""
+        return self._iterators[name]
+
+    def update(self) -> None:
+        """Run one update and count the iteration."""
+        self.update_core()
+        self.iteration += 1
+
+    def _loss_func(self) -> Callable:
+        return self.loss_func or self._optimizers['main'].target
+
+    def _step(self, optimizer: Any, loss_func: Callable) -> Callable:
+        key = (id(optimizer), id(loss_func))
+        entry = self._compiled.get(key)
+        if entry is None or entry[0] is not optimizer or entry[1] is not loss_func:
+            def step(*args: Any, **kwargs: Any) -> None:
+                optimizer.update(loss_func, *args, **kwargs)
+
+            entry = (optimizer, loss_func, jit_reporting(step))
+            self._compiled[key] = entry
+        return entry[2]
+
+    def update_core(self) -> None:
+        """Read a batch, convert it and update the main optimizer with it."""
+        iterator = self._iterators['main']
+        batch = iterator.next()
+        in_arrays = self.converter(batch, self._input_device)
+        optimizer = self._optimizers['main']
+        loss_func = self._loss_func()
+        if self.eager:
+            call_with(lambda *a, **k: optimizer.update(loss_func, *a, **k), in_arrays)
+        else:
+            call_with(self._step(optimizer, loss_func), in_arrays)
+        if self.auto_new_epoch and iterator.is_new_epoch:
+            optimizer.new_epoch(auto=True)
+
+    def serialize(self, serializer: Any) -> None:
+        """Save or load the iterators, the optimizers, their target links and the
+        iteration count."""
+        for name, iterator in self._iterators.items():
+            iterator.serialize(serializer['iterator:' + name])
+        for name, optimizer in self._optimizers.items():
+            optimizer.serialize(serializer['optimizer:' + name])
+            optimizer.target.serialize(serializer['model:' + name])
+        self.iteration = serializer('iteration', self.iteration)
