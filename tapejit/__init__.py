@@ -19,7 +19,9 @@ from tapejit import ops  # noqa: F401  (registers the primitives)
 from tapejit import functions  # noqa: F401
 from tapejit.core import operators  # noqa: F401  (installs Variable's operators)
 from tapejit.core.backprop import grad
-from tapejit.backends import get_device, get_array_module
+from tapejit.backends import (get_array_module, get_array_types, get_cpu_array_types,
+                              get_device, using_device)
+from tapejit import backend  # noqa: F401
 from tapejit import gradient_check  # noqa: F401
 from tapejit.core.abstract import TraceError
 from tapejit.jit import CacheInfo, jit, value_and_grad
@@ -30,8 +32,18 @@ from tapejit import links  # noqa: F401
 from tapejit import optimizers  # noqa: F401
 from tapejit import optimizer_hooks  # noqa: F401
 from tapejit import serializers  # noqa: F401
+from tapejit import utils  # noqa: F401
 
 __version__ = '0.1.0'
+
+
+def __getattr__(name: str):
+    # Chainer's chainer.cuda, imported on first use: it imports CuPy where present.
+    if name == 'cuda':
+        import importlib
+        return importlib.import_module('tapejit.backends.cuda')
+    raise AttributeError(f"module 'tapejit' has no attribute {name!r}")
+
 
 # Keep a step's freed arrays for the next one instead of faulting them back in
 # (see tapejit.host_memory; TAPEJIT_MALLOC_TUNE=0 turns it off).
@@ -42,7 +54,8 @@ __all__ = [
     'TraceError', 'jit', 'value_and_grad',
     'GradientError', 'ShapeError', 'Variable', 'VariableNode',
     'as_array', 'as_variable', 'config', 'force_backprop_mode', 'functions',
-    'get_array_module', 'get_device', 'grad', 'gradient_check', 'initializers', 'links',
+    'backend', 'cuda', 'get_array_module', 'get_array_types', 'get_cpu_array_types',
+    'get_device', 'grad', 'using_device', 'gradient_check', 'initializers', 'links',
     'no_backprop_mode', 'ops', 'optimizer_hooks', 'optimizers', 'serializers',
-    'using_config',
+    'using_config', 'utils',
 ]

@@ -14,6 +14,8 @@ _DEFAULTS = {
     'enable_backprop': True,
     'train': True,
     'debug': False,
+    # FunctionNode.apply runs check_type_forward (Chainer's type_check) when True.
+    'type_check': True,
     # The active tapejit.ir.trace.Trace while @tapejit.jit traces a function.
     'trace': None,
 }

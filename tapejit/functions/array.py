@@ -74,6 +74,29 @@ def broadcast_to(x: Any, shape: Sequence[int]) -> Variable:
     return S.broadcast_to(x, shape=shape)
 
 
+def broadcast(*args: Any) -> Any:
+    """Broadcast the inputs against each other (Chainer's ``F.broadcast``).
+
+    Returns one Variable for one input, else a tuple; each gradient sums over the
+    axes its input was broadcast along.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> a, b = F.broadcast(np.zeros((2, 1)), np.ones(3))
+    >>> a.shape, b.shape
+    ((2, 3), (2, 3))
+    """
+    if not args:
+        raise ValueError('broadcast: needs at least one input')
+    shapes = [_shape('broadcast', x) for x in args]
+    try:
+        shape = numpy.broadcast_shapes(*shapes)
+    except ValueError:
+        raise ShapeError(f'broadcast: shapes {" and ".join(map(str, shapes))} do not '
+                         'broadcast together') from None
+    ys = tuple(S.broadcast_to(x, shape=shape) for x in args)
+    return ys[0] if len(ys) == 1 else ys
+
+
 def sum_to(x: Any, shape: Sequence[int]) -> Variable:
     """Sum over the leading and size-1 axes so that the result has ``shape``.
 
