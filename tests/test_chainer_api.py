@@ -89,7 +89,7 @@ def test_tapejit_errors_are_invalid_type_and_keep_their_base():
     with pytest.raises(ValueError):
         F.add(np.ones(2), np.ones(3))
     with pytest.raises(type_check.InvalidType):
-        F.matmul(np.ones((2, 3), np.float32), np.ones((3, 2), np.float64))
+        F.maximum(np.ones(2, np.float32), np.ones(2, np.float64))
     e = pickle.loads(pickle.dumps(tapejit.ShapeError('add: shapes')))
     assert isinstance(e, type_check.InvalidType) and str(e) == 'add: shapes'
 
@@ -198,3 +198,59 @@ def test_mean_of_int64_does_not_wrap():
         warnings.simplefilter('error')
         y = F.mean(t)
     assert y.dtype == np.float64 and y.array == np.mean(t)
+
+
+# ------------------------------------------------------ mixed floating dtypes
+@pytest.mark.parametrize('dx,dw', [(np.float16, np.float32), (np.float32, np.float64),
+                                   (np.float64, np.float16)])
+def test_linear_of_mixed_dtypes_computes_promoted_and_returns_xs_dtype(dx, dw):
+    rng = np.random.default_rng(0)
+    x = Variable(rng.standard_normal((3, 4)).astype(dx))
+    W = Variable(rng.standard_normal((2, 4)).astype(dw))
+    b = Variable(rng.standard_normal(2).astype(np.float32))
+    y = F.linear(x, W, b)
+    assert y.dtype == dx
+    common = np.result_type(dx, dw, np.float32)
+    ref = (x.array.astype(common) @ W.array.astype(common).T + b.array).astype(dx)
+    np.testing.assert_allclose(y.array, ref, rtol=1e-2 if np.float16 in (dx, dw) else 1e-6)
+    F.sum(y).backward()
+    assert (x.grad.dtype, W.grad.dtype, b.grad.dtype) == (dx, dw, np.float32)
+
+
+def test_matmul_of_mixed_dtypes_promotes():
+    a = np.ones((2, 3), np.float16)
+    b = Variable(np.ones((3, 2), np.float64))
+    y = F.matmul(a, b)
+    assert y.dtype == np.float64
+    np.testing.assert_array_equal(y.array, np.full((2, 2), 3.0))
+    F.sum(y).backward()
+    assert b.grad.dtype == np.float64
+
+
+def test_linear_refuses_integer_inputs():
+    with pytest.raises(type_check.InvalidType, match='floating'):
+        F.linear(np.ones((2, 3), np.int32), np.ones((4, 3), np.float32))
+
+
+def test_mixed_dtype_linear_and_matmul_under_jit_match_eager():
+    rng = np.random.default_rng(1)
+    x = rng.standard_normal((3, 4)).astype(np.float32)
+    W = Variable(rng.standard_normal((2, 4)))            # float64
+    m = rng.standard_normal((2, 5)).astype(np.float16)
+
+    def f(x):
+        y = F.linear(x, W)                               # float32
+        z = F.matmul(F.cast(y, np.float16), m)           # float16
+        loss = F.sum(F.cast(z, np.float32) * y[:, :1])
+        W.cleargrad()
+        loss.backward()
+        return loss, y, z
+
+    want = [a.array for a in f(x)]
+    want_g = W.grad.copy()
+    got = [a.array for a in tapejit.jit(f)(x)]
+    for g, w in zip(got, want):
+        assert g.dtype == w.dtype
+        np.testing.assert_allclose(g, w, rtol=2e-3, atol=2e-3)
+    assert W.grad.dtype == np.float64
+    np.testing.assert_allclose(W.grad, want_g, rtol=2e-3, atol=2e-3)

@@ -301,6 +301,8 @@ def batch_matmul(a: Any, b: Any, transa: bool = False, transb: bool = False) -> 
 def matmul(a: Any, b: Any, transa: bool = False, transb: bool = False) -> Variable:
     """Matrix product of the last two axes (batched, broadcasting the rest).
 
+    Floating inputs of different dtypes are promoted (NumPy's rule, as in Chainer).
+
     ``transa``/``transb`` transpose the last two axes of ``a``/``b`` first.
     One-dimensional inputs are treated as a row (``a``) or a column (``b``), and
     their ``transa``/``transb`` is ignored (as in Chainer and ``numpy.matmul``).
@@ -311,6 +313,12 @@ def matmul(a: Any, b: Any, transa: bool = False, transb: bool = False) -> Variab
     """
     check_var('matmul', a, 'a')
     check_var('matmul', b, 'b')
+    da, db = array_of(a).dtype, array_of(b).dtype
+    if da != db and da.kind == 'f' and db.kind == 'f':
+        # Floating inputs of different dtypes: NumPy's promotion, as Chainer's matmul.
+        common = numpy.result_type(da, db)
+        a = a if da == common else E.cast(a, dtype=common)
+        b = b if db == common else E.cast(b, dtype=common)
     sa, sb = array_of(a).shape, array_of(b).shape
     if len(sa) == 0 or len(sb) == 0:
         raise ShapeError(f'matmul: shapes {sa} and {sb}; expected arrays of at least 1 '

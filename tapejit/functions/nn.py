@@ -113,12 +113,34 @@ def _softplus(x: Variable) -> Variable:
     return E.log1p(E.exp(E.minimum(x, -x))) + E.maximum(z, x)
 
 
+def _promoted(name: str, named: tuple) -> tuple:
+    """The floating inputs cast to their common dtype (NumPy's promotion), and that dtype.
+
+    Chainer's linear accepts floating inputs of different dtypes: it computes in
+    the promoted dtype and returns ``x``'s; each gradient comes back in its input's
+    dtype through the casts.
+    """
+    dts = [array_of(v).dtype for _, v in named]
+    for (k, _), dt in zip(named, dts):
+        if dt.kind != 'f':
+            raise DTypeError(f'{name}: {k} has dtype {dt}; expected a floating dtype '
+                             '(float16, float32 or float64)')
+    common = numpy.result_type(*dts)
+    return tuple(v if dt == common else E.cast(v, dtype=common)
+                 for (_, v), dt in zip(named, dts)), common
+
+
 def linear(x: Any, W: Any, b: Any = None, n_batch_axes: int = 1) -> Variable:
     """``x W^T + b``; ``x`` is flattened to ``(batch, in_size)`` past ``n_batch_axes``.
+
+    Inputs of different floating dtypes are computed in their promoted dtype and the
+    result has ``x``'s dtype (as in Chainer).
 
     >>> import numpy as np, tapejit.functions as F
     >>> F.linear(np.ones((2, 3)), np.ones((4, 3)), np.zeros(4)).shape
     (2, 4)
+    >>> F.linear(np.ones((2, 3), np.float16), np.ones((4, 3), np.float32)).dtype
+    dtype('float16')
     """
     check_var('linear', x, 'x')
     check_var('linear', W, 'W')
@@ -128,7 +150,14 @@ def linear(x: Any, W: Any, b: Any = None, n_batch_axes: int = 1) -> Variable:
     if len(xs) < n_batch_axes + 1:
         raise ShapeError(f'linear: x has shape {xs}; expected at least {n_batch_axes + 1} '
                          f'dimensions ({n_batch_axes} batch axes, then the features)')
-    _same_dtype('linear', (('x', x), ('W', W)) + ((('b', b),) if b is not None else ()))
+    if b is not None:
+        check_var('linear', b, 'b')
+    out_dtype = array_of(x).dtype
+    named = (('x', x), ('W', W)) + ((('b', b),) if b is not None else ())
+    promoted, common = _promoted('linear', named)
+    x, W = promoted[:2]
+    if b is not None:
+        b = promoted[2]
     if len(ws) != 2:
         raise ShapeError(f'linear: W has shape {ws}; expected (out_size, in_size)')
     batch = xs[:n_batch_axes]
@@ -143,13 +172,14 @@ def linear(x: Any, W: Any, b: Any = None, n_batch_axes: int = 1) -> Variable:
                          f'has shape {ws}; expected W of shape (out_size, {in_size})')
     y = matmul(x, W, transb=True)
     if b is not None:
-        check_var('linear', b, 'b')
         if array_of(b).shape != (ws[0],):
             raise ShapeError(f'linear: b has shape {array_of(b).shape}; expected '
                              f'({ws[0]},)')
         y = y + b
     if n_batch_axes != 1:
         y = reshape(y, batch + (ws[0],))
+    if common != out_dtype:
+        y = E.cast(y, dtype=out_dtype)
     return y
 
 
