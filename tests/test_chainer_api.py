@@ -254,3 +254,64 @@ def test_mixed_dtype_linear_and_matmul_under_jit_match_eager():
         np.testing.assert_allclose(g, w, rtol=2e-3, atol=2e-3)
     assert W.grad.dtype == np.float64
     np.testing.assert_allclose(W.grad, want_g, rtol=2e-3, atol=2e-3)
+
+
+# ------------------------------------------------------------------- labels
+def _np_sce(x, t):
+    x = x.astype(np.float64)
+    lse = np.log(np.exp(x - x.max(1, keepdims=True)).sum(1)) + x.max(1)
+    return float(np.mean(lse - x[np.arange(len(t)), t]))
+
+
+def test_uint8_labels_with_more_than_256_classes_do_not_wrap():
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((4, 300))
+    t = np.array([3, 255, 100, 7], np.uint8)
+    y = F.softmax_cross_entropy(x, t)              # ignore_label=-1 raised OverflowError
+    np.testing.assert_allclose(y.array, _np_sce(x, t.astype(np.int64)), rtol=1e-12)
+    x2 = rng.standard_normal((2, 300))
+    t2 = np.array([260, 299], np.int16)             # past uint8's range: exact too
+    np.testing.assert_allclose(F.softmax_cross_entropy(x2, t2).array,
+                               _np_sce(x2, t2.astype(np.int64)), rtol=1e-12)
+    y = tapejit.jit(lambda x, t: F.softmax_cross_entropy(x, t))(x, t)
+    np.testing.assert_allclose(y.array, _np_sce(x, t.astype(np.int64)), rtol=1e-12)
+
+
+@pytest.mark.parametrize('t', [[0, 5], [-2, 1]])
+def test_labels_out_of_range_raise_eagerly(t):
+    with pytest.raises(ValueError, match='softmax_cross_entropy: got label'):
+        F.softmax_cross_entropy(np.zeros((2, 3)), np.array(t, np.int32))
+    with pytest.raises(IndexError, match=r'select_item: got index\(es\)'):
+        F.select_item(np.zeros((2, 3)), np.array(t, np.int32))
+
+
+def test_select_item_minus_one_is_an_error_not_zero():
+    with pytest.raises(IndexError, match=r'\[-1\]'):
+        F.select_item(np.ones((2, 3)), np.array([0, -1]))
+
+
+def test_soft_targets_match_the_definition():
+    rng = np.random.default_rng(2)
+    x = Variable(rng.standard_normal((3, 4)))
+    t = rng.random((3, 4))
+    t /= t.sum(1, keepdims=True)
+    log_y = x.array - np.log(np.exp(x.array).sum(1, keepdims=True))
+    ce = F.softmax_cross_entropy(x, t, enable_double_backprop=True)
+    np.testing.assert_allclose(ce.array, -(t * log_y).sum(1).mean(), rtol=1e-12)
+    kl = F.softmax_cross_entropy(x, t, soft_target_loss='kl-divergence', reduce='no')
+    np.testing.assert_allclose(kl.array, (t * (np.log(t + 1e-7) - log_y)).sum(1),
+                               rtol=1e-12)
+    ce.backward()
+    np.testing.assert_allclose(x.grad, (np.exp(log_y) - t) / 3, rtol=1e-10, atol=1e-15)
+    with pytest.raises(ValueError, match='soft_target_loss'):
+        F.softmax_cross_entropy(x, t, soft_target_loss='mse')
+
+
+def test_softmax_cross_entropy_float16_does_not_overflow():
+    # 2000 samples of loss ~ ln(1000) ~ 6.9: the float16 sum (13,800) is fine, but
+    # 12,000 samples overflow float16's 65,504 when summed in float16.
+    x = np.zeros((12000, 1000), np.float16)
+    t = np.zeros(12000, np.int32)
+    y = F.softmax_cross_entropy(x, t)
+    assert y.dtype == np.float16 and np.isfinite(y.array)
+    np.testing.assert_allclose(float(y.array), np.log(1000.0), rtol=2e-3)

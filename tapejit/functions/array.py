@@ -229,6 +229,9 @@ def get_item(x: Any, slices: Any) -> Variable:
 def select_item(x: Any, t: Any) -> Variable:
     """``x[i, t[i]]`` for each row ``i``: pick one column per row.
 
+    An index outside ``[0, C)`` raises IndexError (eagerly; under ``jit`` labels are
+    traced values that are not checked).
+
     >>> import numpy as np, tapejit.functions as F
     >>> F.select_item(np.array([[0.0, 1.0], [2.0, 3.0]]), np.array([1, 0]))
     variable([1., 2.])
@@ -244,8 +247,29 @@ def select_item(x: Any, t: Any) -> Variable:
     xp = numpy if isinstance(t, (numpy.ndarray, TracedArray)) else backends.get_array_module(t)
     from tapejit.ops import elementwise as E
     from tapejit.ops import reduction as R
+    if not isinstance(t, TracedArray):
+        # Concrete labels are checked; traced ones cannot be (see the docstring).
+        t = wide_labels(t)
+        bad = (t < 0) | (t >= shape[1])
+        if bool(bad.any()):
+            got = sorted({int(v) for v in backends.CPU.send(t[bad]).reshape(-1)[:8]})
+            raise IndexError(f'select_item: got index(es) {got} in t for x of shape {shape}; '
+                             f'expected indexes in [0, {shape[1]})')
+    else:
+        t = wide_labels(t)
     # A one-hot mask instead of fancy indexing: works on traced labels too.
     onehot = E.equal(S.reshape(t, shape=(shape[0], 1)),
-                     xp.arange(shape[1], dtype=t.dtype).reshape(1, shape[1]))
+                     xp.arange(shape[1], dtype=numpy.int64).reshape(1, shape[1]))
     return R.sum(E.where(onehot, x, xp.zeros((), array_of(x).dtype)), axis=(1,),
                  keepdims=False)
+
+
+def wide_labels(t: Any) -> Any:
+    """Integer labels as int64, so that class numbers past a narrow dtype's range (256
+    classes for uint8) and a negative ``ignore_label`` compare without wrapping."""
+    if t.dtype == numpy.int64:
+        return t
+    if isinstance(t, TracedArray):
+        from tapejit.ops import elementwise as E
+        return E.cast(t, dtype=numpy.dtype(numpy.int64))
+    return t.astype(numpy.int64)

@@ -13,7 +13,7 @@ from tapejit.core.config import config
 from tapejit.core.errors import DTypeError, ShapeError
 from tapejit.core.variable import Variable
 from tapejit.functions._util import array_of, check_var
-from tapejit.functions.array import reshape
+from tapejit.functions.array import reshape, wide_labels
 from tapejit.functions.math import matmul
 from tapejit.functions.reduction import log_softmax
 from tapejit.ops import elementwise as E
@@ -260,16 +260,26 @@ def _class_weight(class_weight: Any, n_cls: int, dtype: Any, device: Any = None)
 
 def softmax_cross_entropy(x: Any, t: Any, normalize: bool = True, cache_score: bool = True,
                           class_weight: Any = None, ignore_label: int = -1,
-                          reduce: str = 'mean') -> Variable:
+                          reduce: str = 'mean', enable_double_backprop: bool = False,
+                          soft_target_loss: str = 'cross-entropy') -> Variable:
     """Cross entropy of ``softmax(x, axis=1)`` against integer labels ``t``.
 
     Labels equal to ``ignore_label`` contribute nothing.  With ``reduce='mean'``
     the loss is averaged over the valid labels (``normalize=True``) or over the
-    batch; ``reduce='no'`` returns the per-element loss.
+    batch; ``reduce='no'`` returns the per-element loss.  A label outside
+    ``[0, classes)`` raises ValueError (eagerly; under ``jit`` the labels are traced
+    values, not checked).  A floating ``t`` of ``x``'s shape is a soft target
+    (a distribution over the classes): the loss is ``-sum(t * log_softmax(x))``
+    over the class axis, or the KL divergence with
+    ``soft_target_loss='kl-divergence'``.  The result is always differentiable to
+    any order (``enable_double_backprop`` is accepted for Chainer's sake).  float16
+    losses are summed in float32.
 
     >>> import numpy as np, tapejit.functions as F
     >>> x = np.array([[0.0, 0.0], [0.0, 0.0]])
     >>> F.softmax_cross_entropy(x, np.array([0, -1]))
+    variable(0.69314718)
+    >>> F.softmax_cross_entropy(x, np.array([[0.5, 0.5], [1.0, 0.0]]))
     variable(0.69314718)
     """
     x = _var('softmax_cross_entropy', x)
@@ -279,10 +289,20 @@ def softmax_cross_entropy(x: Any, t: Any, normalize: bool = True, cache_score: b
     if reduce not in ('mean', 'no'):
         raise ValueError(f"softmax_cross_entropy: reduce must be 'mean' or 'no', got "
                          f'{reduce!r}')
+    if soft_target_loss not in ('cross-entropy', 'kl-divergence'):
+        raise ValueError("softmax_cross_entropy: soft_target_loss must be 'cross-entropy' "
+                         f"or 'kl-divergence', got {soft_target_loss!r}")
+    ta = array_of(t)
+    if getattr(ta, 'dtype', None) is not None and ta.dtype.kind == 'f' \
+            and tuple(ta.shape) == x.shape:
+        return _soft_target_cross_entropy(x, t, reduce, soft_target_loss)
     tt = _check_labels('softmax_cross_entropy', x.shape, t, True)
     xp = numpy if isinstance(x._data, TracedArray) else backends.get_array_module(x._data)
     n_cls = x.shape[1]
-    if not isinstance(tt, TracedArray):  # concrete labels can be checked; traced ones not
+    traced = isinstance(tt, TracedArray)
+    shape_t = tt.shape
+    tt = wide_labels(tt)
+    if not traced:  # concrete labels can be checked; traced ones not
         valid_c = tt != ignore_label
         bad = ((tt < 0) | (tt >= n_cls)) & valid_c
         if bool(bad.any()):
@@ -300,7 +320,7 @@ def softmax_cross_entropy(x: Any, t: Any, normalize: bool = True, cache_score: b
     onehot = _onehot(tt, m, n_cls, xp)
     zero = xp.zeros((), x.dtype)
     picked = R.sum(E.where(onehot, log_y, zero), axis=(1,), keepdims=False)
-    valid = E.not_equal(S.reshape(tt, shape=(m,)), xp.asarray(ignore_label, tt.dtype))
+    valid = E.not_equal(S.reshape(tt, shape=(m,)), xp.asarray(ignore_label, numpy.int64))
     mask = E.cast(valid, dtype=x.dtype)
     weight = mask
     if class_weight is not None:
@@ -309,17 +329,43 @@ def softmax_cross_entropy(x: Any, t: Any, normalize: bool = True, cache_score: b
         weight = mask * R.sum(E.where(onehot, w, zero), axis=(1,), keepdims=False)
     loss = -(picked * weight)
     if reduce == 'no':
-        return reshape(loss, tt.shape)
-    total = R.sum(loss, axis=None, keepdims=False)
+        return reshape(loss, shape_t)
+    total = _total(loss)
     if normalize:
-        count = R.sum(mask, axis=None, keepdims=False)
-        return total / E.maximum(count, xp.ones((), x.dtype))
-    return total * (1.0 / x.shape[0])
+        count = R.sum(E.cast(valid, dtype=total.dtype), axis=None, keepdims=False)
+        ret = total / E.maximum(count, xp.ones((), total.dtype))
+    else:
+        ret = total * (1.0 / x.shape[0])
+    return ret if ret.dtype == x.dtype else E.cast(ret, dtype=x.dtype)
+
+
+def _total(loss: Variable) -> Variable:
+    """The sum of ``loss``, in float32 when it is float16 (a float16 sum overflows)."""
+    if loss.dtype == numpy.float16:
+        loss = E.cast(loss, dtype=numpy.dtype(numpy.float32))
+    return R.sum(loss, axis=None, keepdims=False)
+
+
+def _soft_target_cross_entropy(x: Variable, t: Any, reduce: str, kind: str) -> Variable:
+    log_y = log_softmax(x, axis=1)
+    tv = t if isinstance(t, Variable) else Variable._make(array_of(t), False)
+    if tv.dtype != x.dtype:
+        tv = E.cast(tv, dtype=x.dtype)
+    if kind == 'kl-divergence':
+        loss = R.sum(tv * (E.log(tv + 1e-7) - log_y), axis=(1,), keepdims=False)
+    else:
+        loss = -R.sum(tv * log_y, axis=(1,), keepdims=False)
+    if reduce == 'no':
+        return loss
+    ret = _total(loss) * (x.shape[1] / x.size)
+    return ret if ret.dtype == x.dtype else E.cast(ret, dtype=x.dtype)
 
 
 def _onehot(t: Any, m: int, n_cls: int, xp: Any) -> Variable:
-    """Boolean (m, n_cls) mask, True at [i, t[i]]; labels outside [0, n_cls) match nothing."""
-    classes = xp.arange(n_cls, dtype=t.dtype).reshape(1, n_cls)
+    """Boolean (m, n_cls) mask, True at [i, t[i]]; labels outside [0, n_cls) match nothing.
+
+    ``t`` holds int64 labels (:func:`wide_labels`), so no class number wraps."""
+    classes = xp.arange(n_cls, dtype=numpy.int64).reshape(1, n_cls)
     return E.equal(S.reshape(t, shape=(m, 1)), classes)
 
 
