@@ -24,14 +24,15 @@ read on every call, so changing them needs no retrace.
 (True, 1)
 """
 
-from tapejit.optimizers.adam import Adam, AdamRule
+from tapejit.optimizers.adam import AdaBound, Adam, AdamRule, AdamW, AMSBound, AMSGrad
 from tapejit.optimizers.hooks import GradientClipping, WeightDecay
 from tapejit.optimizers.optimizer import (GradientMethod, Hyperparameter, HyperparameterProxy,
                                           Optimizer, UpdateRule)
 from tapejit.optimizers.sgd import SGD, MomentumSGD, MomentumSGDRule, SGDRule
 
 __all__ = [
-    'Adam', 'AdamRule', 'GradientClipping', 'GradientMethod', 'Hyperparameter',
+    'AdaBound', 'Adam', 'AdamRule', 'AdamW', 'AMSBound', 'AMSGrad', 'GradientClipping',
+    'GradientMethod', 'Hyperparameter',
     'HyperparameterProxy', 'MomentumSGD', 'MomentumSGDRule', 'Optimizer', 'SGD', 'SGDRule',
     'UpdateRule', 'WeightDecay',
 ]
