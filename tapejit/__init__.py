@@ -10,8 +10,8 @@ array([8.], dtype=float32)
 """
 
 from tapejit.host_memory import tune_malloc as _tune_malloc
-from tapejit.core.config import (config, force_backprop_mode, no_backprop_mode,
-                                 using_config)
+from tapejit.core.config import (DebugMode, config, force_backprop_mode, is_debug,
+                                 no_backprop_mode, set_debug, using_config)
 from tapejit.core.errors import DTypeError, GradientError, ShapeError
 from tapejit.core.function_node import FunctionNode
 from tapejit.core.variable import Variable, VariableNode, as_array, as_variable
@@ -50,7 +50,8 @@ def __getattr__(name: str):
 _tune_malloc()
 
 __all__ = [
-    'CacheInfo', 'Chain', 'ChainList', 'DTypeError', 'FunctionNode', 'Link', 'Parameter',
+    'CacheInfo', 'Chain', 'ChainList', 'DTypeError', 'DebugMode', 'FunctionNode', 'Link',
+    'Parameter', 'is_debug', 'set_debug',
     'TraceError', 'jit', 'value_and_grad',
     'GradientError', 'ShapeError', 'Variable', 'VariableNode',
     'as_array', 'as_variable', 'config', 'force_backprop_mode', 'functions',

@@ -315,3 +315,48 @@ def test_softmax_cross_entropy_float16_does_not_overflow():
     y = F.softmax_cross_entropy(x, t)
     assert y.dtype == np.float16 and np.isfinite(y.array)
     np.testing.assert_allclose(float(y.array), np.log(1000.0), rtol=2e-3)
+
+
+# ---------------------------------------------------- initializers, debug, indexing
+def test_normal_and_uniform_default_to_chainers_scale():
+    from tapejit import initializers
+    w = initializers.generate_array(initializers.Normal(rng=np.random.default_rng(0)),
+                                    (300, 300), np)
+    assert w.std() == pytest.approx(0.05, rel=0.03)
+    u = initializers.generate_array(initializers.Uniform(rng=np.random.default_rng(0)),
+                                    (300, 300), np)
+    assert np.abs(u).max() <= 0.05 and np.abs(u).max() > 0.049
+
+
+def test_identity_initializer_and_he_normal_fan_out():
+    from tapejit import initializers
+    w = np.empty((3, 3), np.float32)
+    initializers.Identity(2.0)(w)
+    np.testing.assert_array_equal(w, 2.0 * np.eye(3))
+    with pytest.raises(ValueError, match='squared'):
+        initializers.Identity()(np.empty((2, 3)))
+    init = initializers.HeNormal(fan_option='fan_out', rng=np.random.default_rng(0))
+    w = initializers.generate_array(init, (50, 2000), np)
+    assert w.std() == pytest.approx(np.sqrt(2 / 50), rel=0.05)
+    with pytest.raises(ValueError, match='fan_option'):
+        initializers.HeNormal(fan_option='fan_avg')
+
+
+def test_debug_mode_switches():
+    assert not tapejit.is_debug()
+    with tapejit.DebugMode(True):
+        assert tapejit.is_debug() and tapejit.config.debug
+    tapejit.set_debug(True)
+    try:
+        assert tapejit.is_debug()
+    finally:
+        tapejit.set_debug(False)
+    assert not tapejit.is_debug()
+
+
+def test_get_item_with_an_empty_list_selects_nothing():
+    x = Variable(np.arange(6.0).reshape(2, 3))
+    y = x[[]]
+    assert y.shape == (0, 3)
+    F.sum(y).backward()
+    np.testing.assert_array_equal(x.grad, np.zeros((2, 3)))

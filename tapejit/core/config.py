@@ -58,6 +58,47 @@ def using_config(name: str, value: Any) -> Iterator[None]:
             setattr(config, name, old)
 
 
+def is_debug() -> bool:
+    """Whether debug mode is on in this thread (``config.debug``).
+
+    >>> import tapejit
+    >>> tapejit.is_debug()
+    False
+    """
+    return bool(config.debug)
+
+
+def set_debug(debug: bool) -> None:
+    """Turn debug mode on or off in this thread (sets ``config.debug``).
+
+    >>> import tapejit
+    >>> tapejit.set_debug(True); tapejit.is_debug()
+    True
+    >>> tapejit.set_debug(False)
+    """
+    config.debug = bool(debug)
+
+
+class DebugMode:
+    """A ``with`` block in debug mode (or out of it): Chainer's ``DebugMode``.
+
+    >>> import tapejit
+    >>> with tapejit.DebugMode(True):
+    ...     tapejit.is_debug()
+    True
+    """
+
+    def __init__(self, debug: bool) -> None:
+        self._debug = bool(debug)
+
+    def __enter__(self) -> None:
+        self._old = config.debug
+        config.debug = self._debug
+
+    def __exit__(self, *args: Any) -> None:
+        config.debug = self._old
+
+
 def no_backprop_mode() -> contextlib.AbstractContextManager:
     """Disable graph construction in this thread inside a ``with`` block.
 
