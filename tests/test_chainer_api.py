@@ -360,3 +360,13 @@ def test_get_item_with_an_empty_list_selects_nothing():
     assert y.shape == (0, 3)
     F.sum(y).backward()
     np.testing.assert_array_equal(x.grad, np.zeros((2, 3)))
+
+
+def test_link_params_in_the_constructor_add_nan_parameters():
+    link = tapejit.Link(x=(2, 3), y=((2,), 'float64'), z=None)
+    assert link.x.shape == (2, 3) and link.x.dtype == np.float32
+    assert np.isnan(link.x.array).all()
+    assert link.y.dtype == np.float64 and link.z.array is None
+    assert sorted(name for name, _ in link.namedparams()) == ['/x', '/y', '/z']
+    with pytest.raises(TypeError, match='shape or a'):
+        tapejit.Link(w='big')
