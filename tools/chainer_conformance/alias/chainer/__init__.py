@@ -90,10 +90,16 @@ class _Alias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
 
 
 sys.meta_path.insert(0, _Alias())
+# The star import brought tapejit.utils; chainer.utils is Chainer's (see above).
+for _name in ('testing', 'utils', 'types'):
+    globals().pop(_name, None)
 
 
 def __getattr__(name):
-    # chainer.<name> is tapejit.<name>, or the submodule chainer.<name>.
+    # chainer.<name> is tapejit.<name>, or the submodule chainer.<name>; the
+    # infrastructure packages are Chainer's even where tapejit has that name.
+    if 'chainer.' + name in _CHAINER_OWN + _EITHER:
+        return importlib.import_module('chainer.' + name)
     if hasattr(tapejit, name):
         return getattr(tapejit, name)
     try:
