@@ -9,8 +9,8 @@
 array([8.], dtype=float32)
 """
 
-from tapejit.core.config import (config, force_backprop_mode, no_backprop_mode,
-                                 using_config)
+from tapejit.core.config import (DebugMode, config, force_backprop_mode, is_debug,
+                                 no_backprop_mode, set_debug, using_config)
 from tapejit.core.errors import DTypeError, GradientError, ShapeError
 from tapejit.core.function_node import FunctionNode
 from tapejit.core.variable import Variable, VariableNode, as_array, as_variable
@@ -18,7 +18,9 @@ from tapejit import ops  # noqa: F401  (registers the primitives)
 from tapejit import functions  # noqa: F401
 from tapejit.core import operators  # noqa: F401  (installs Variable's operators)
 from tapejit.core.backprop import grad
-from tapejit.backends import get_device, get_array_module
+from tapejit.backends import (get_array_module, get_array_types, get_cpu_array_types,
+                              get_device, using_device)
+from tapejit import backend  # noqa: F401
 from tapejit import gradient_check  # noqa: F401
 from tapejit.core.abstract import TraceError
 from tapejit.jit import CacheInfo, jit, value_and_grad
@@ -36,17 +38,29 @@ from tapejit import dataset  # noqa: F401
 from tapejit import datasets  # noqa: F401
 from tapejit import iterators  # noqa: F401
 from tapejit import training  # noqa: F401
+from tapejit import utils  # noqa: F401
 
 __version__ = '0.1.0'
 
+
+def __getattr__(name: str):
+    # Chainer's chainer.cuda, imported on first use: it imports CuPy where present.
+    if name == 'cuda':
+        import importlib
+        return importlib.import_module('tapejit.backends.cuda')
+    raise AttributeError(f"module 'tapejit' has no attribute {name!r}")
+
+
 __all__ = [
-    'CacheInfo', 'Chain', 'ChainList', 'DTypeError', 'DictSummary', 'FunctionNode', 'Link',
-    'Parameter', 'Reporter', 'Summary', 'dataset', 'datasets', 'get_current_reporter',
-    'iterators', 'report', 'report_scope', 'reporter', 'training',
+    'CacheInfo', 'Chain', 'ChainList', 'DTypeError', 'DebugMode', 'DictSummary',
+    'FunctionNode', 'Link', 'Parameter', 'Reporter', 'Summary', 'dataset', 'datasets',
+    'get_current_reporter', 'is_debug', 'iterators', 'report', 'report_scope', 'reporter',
+    'set_debug', 'training',
     'TraceError', 'jit', 'value_and_grad',
     'GradientError', 'ShapeError', 'Variable', 'VariableNode',
     'as_array', 'as_variable', 'config', 'force_backprop_mode', 'functions',
-    'get_array_module', 'get_device', 'grad', 'gradient_check', 'initializers', 'links',
+    'backend', 'cuda', 'get_array_module', 'get_array_types', 'get_cpu_array_types',
+    'get_device', 'grad', 'using_device', 'gradient_check', 'initializers', 'links',
     'no_backprop_mode', 'ops', 'optimizer_hooks', 'optimizers', 'serializers',
-    'using_config',
+    'using_config', 'utils',
 ]

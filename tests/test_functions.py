@@ -21,6 +21,7 @@ against the shape and dtype its ``impl`` actually produced.
 from __future__ import annotations
 
 import math
+import warnings
 import zlib
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
@@ -194,6 +195,9 @@ for _name, _make, _ref in (
         ('exp', normal(2, 3), np.exp),
         ('log', uniform(0.5, 3.0, 2, 3), np.log),
         ('log1p', uniform(-0.5, 2.0, 2, 3), np.log1p),
+        ('log2', uniform(0.5, 3.0, 2, 3), np.log2),
+        ('log10', uniform(0.5, 3.0, 2, 3), np.log10),
+        ('identity', normal(2, 3), lambda x: x),
         ('expm1', normal(2, 3), np.expm1),
         ('sqrt', uniform(0.5, 3.0, 2, 3), np.sqrt),
         ('rsqrt', uniform(0.5, 3.0, 2, 3), lambda x: 1.0 / np.sqrt(x)),
@@ -302,6 +306,18 @@ case('matmul', 'transa-vec', mk(normal(3, 2), normal(3)),
      lambda a, b: F.matmul(a, b, transa=True, transb=True), lambda a, b: a.T @ b)
 case('matmul', 'vec-batched', mk(normal(3), normal(2, 3, 4)), F.matmul, np.matmul)
 
+
+def _batch_matmul(*args, **kw):
+    with warnings.catch_warnings():
+        warnings.simplefilter('ignore', DeprecationWarning)  # deprecated, as in Chainer
+        return F.batch_matmul(*args, **kw)
+
+
+case('batch_matmul', '3d', mk(normal(2, 2, 3), normal(2, 3, 4)), _batch_matmul, np.matmul)
+case('batch_matmul', 'vectors-transa', mk(normal(2, 3), normal(2, 3)),
+     lambda a, b: _batch_matmul(a, b, transa=True),
+     lambda a, b: np.matmul(a[:, None, :], b[:, :, None]))
+
 # Reductions: axis None, int, negative, tuple; keepdims.
 AXES = (('none', None, False), ('none-keep', None, True), ('1', 1, False),
         ('neg', -1, True), ('tuple', (0, 2), False), ('tuple-neg-keep', (-1, 0), True))
@@ -326,6 +342,10 @@ case('logsumexp', '0d-axis', mk(normal()), lambda x: F.logsumexp(x, axis=0), lam
 case('mean', 'weights', mk(normal(2, 3), uniform(0.5, 1.5, 3)),
      lambda x, w: F.mean(x, axis=1, weights=w),
      lambda x, w: np.average(x, axis=1, weights=w))
+case('average', 'weights-all-axes', mk(normal(2, 3), uniform(0.5, 1.5, 2, 3)),
+     lambda x, w: F.average(x, weights=w), lambda x, w: np.average(x, weights=w))
+case('average', 'keepdims', mk(normal(2, 3)), lambda x: F.average(x, axis=0, keepdims=True),
+     lambda x: np.mean(x, axis=0, keepdims=True))
 for _v, _ax in (('none', None), ('1', 1), ('neg', -1), ('tuple', (0, 2))):
     case('logsumexp', _v, mk(normal(2, 3, 4)), lambda x, a=_ax: F.logsumexp(x, axis=a),
          lambda x, a=_ax: np_lse(x, a))
@@ -360,6 +380,9 @@ case('flatten', 'basic', mk(normal(2, 3, 4)), F.flatten, lambda x: x.reshape(-1)
 case('transpose', 'reverse', mk(normal(2, 3, 4)), F.transpose, lambda x: x.transpose())
 case('transpose', 'axes', mk(normal(2, 3, 4)), lambda x: F.transpose(x, (1, -1, 0)),
      lambda x: x.transpose(1, 2, 0))
+case('broadcast', 'two', mk(normal(2, 1), normal(3)), F.broadcast,
+     lambda a, b: tuple(np.broadcast_arrays(a, b)))
+case('identity', 'two', mk(normal(2), normal(3)), F.identity, lambda a, b: (a, b))
 case('broadcast_to', 'row', mk(normal(3)), lambda x: F.broadcast_to(x, (2, 3)),
      lambda x: np.broadcast_to(x, (2, 3)))
 case('broadcast_to', 'inner', mk(normal(2, 1)), lambda x: F.broadcast_to(x, (4, 2, 3)),

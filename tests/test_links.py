@@ -62,11 +62,11 @@ def test_lecun_normal_scale_and_seeding():
 @pytest.mark.parametrize('cls,std', [
     (initializers.GlorotNormal, np.sqrt(2 / 500)),
     (initializers.HeNormal, np.sqrt(2 / 100)),
-    (initializers.Normal, 1.0),
+    (initializers.Normal, 0.05),          # Chainer's default scale
     (initializers.LeCunUniform, np.sqrt(3 / 100) / np.sqrt(3)),
     (initializers.GlorotUniform, np.sqrt(6 / 500) / np.sqrt(3)),
     (initializers.HeUniform, np.sqrt(6 / 100) / np.sqrt(3)),
-    (initializers.Uniform, 1 / np.sqrt(3)),
+    (initializers.Uniform, 0.05 / np.sqrt(3)),
 ])
 def test_random_initializers_spread(cls, std):
     w = initializers.generate_array(cls(rng=np.random.default_rng(0)), (400, 100), np)
@@ -111,8 +111,14 @@ def test_linear_errors_name_the_link_and_the_shapes():
         model(np.ones(8, np.float32))
     with pytest.raises(ValueError, match='out_size is required'):
         L.Linear(None)
-    with pytest.raises(tapejit.DTypeError, match='x has dtype float64 and W has dtype float32'):
-        L.Linear(3, 2)(np.ones((1, 3)))
+    # Mixed floating dtypes compute as Chainer does: promoted, returned in x's dtype.
+    lin = L.Linear(3, 2)
+    y = lin(np.ones((1, 3)))
+    assert y.dtype == np.float64
+    np.testing.assert_allclose(y.array, lin.W.array.astype(np.float64).sum(1)[None]
+                               + lin.b.array)
+    with pytest.raises(tapejit.DTypeError, match='x has dtype int64; expected a floating'):
+        lin(np.ones((1, 3), np.int64))
 
 
 def test_linear_gradients():

@@ -526,3 +526,55 @@ def test_hook_tables_refuse_duplicates_and_remove_by_name():
     rule.remove_hook('clip')
     with pytest.raises(KeyError):
         rule.remove_hook('clip')
+
+
+# ------------------------------------------------ AdaBound, AMSBound, AdamW
+def _adabound_reference(w, grads, alpha, final_lr, gamma, amsgrad, beta1=0.9, beta2=0.999,
+                        eps=1e-8):
+    m = np.zeros_like(w)
+    v = np.zeros_like(w)
+    vhat = np.zeros_like(w)
+    for t, g in enumerate(grads, 1):
+        m += (1 - beta1) * (g - m)
+        v += (1 - beta2) * (g * g - v)
+        vhat = np.maximum(vhat, v) if amsgrad else v
+        lr = alpha * np.sqrt(1 - beta2 ** t) / (1 - beta1 ** t)
+        lower = final_lr * (1 - 1 / (gamma * t + 1))
+        upper = final_lr * (1 + 1 / (gamma * t))
+        w = w - np.clip(lr / (np.sqrt(vhat) + eps), lower, upper) * m
+    return w
+
+
+@pytest.mark.parametrize('cls,amsgrad', [('AdaBound', False), ('AMSBound', True)])
+@pytest.mark.parametrize('mode', ['eager', 'jit'])
+def test_adabound_clips_the_step_size(cls, amsgrad, mode):
+    rng = np.random.default_rng(3)
+    w0 = rng.standard_normal(5)
+    grads = [rng.standard_normal(5) * s for s in (1.0, 1e-3, 10.0, 0.5)]
+    model = tapejit.Chain()
+    with model.init_scope():
+        model.w = tapejit.Parameter(w0.copy())
+    opt = getattr(optimizers, cls)(alpha=0.01, final_lr=0.05, gamma=0.1).setup(model)
+
+    def step(g):
+        model.w.grad = g
+        opt.update()
+
+    run = tapejit.jit(step) if mode == 'jit' else step
+    for g in grads:
+        run(g)
+    want = _adabound_reference(w0, grads, 0.01, 0.05, 0.1, amsgrad)
+    np.testing.assert_allclose(model.w.array, want, rtol=1e-12, atol=1e-14)
+    lower, upper = model.w.update_rule.bounds
+    assert lower < 0.05 < upper
+
+
+def test_adamw_is_adam_with_weight_decay():
+    a = optimizers.AdamW(alpha=0.1, weight_decay_rate=0.5)
+    assert (a.alpha, a.weight_decay_rate, a.amsgrad, a.adabound) == (0.1, 0.5, False, False)
+    with pytest.raises(RuntimeError, match='bounds'):
+        model = tapejit.Chain()
+        with model.init_scope():
+            model.w = tapejit.Parameter(np.ones(2))
+        optimizers.AdaBound().setup(model)
+        model.w.update_rule.bounds

@@ -43,3 +43,20 @@ def test_readme_first_command_trains_the_digits_example():
     first = block.group(1).splitlines()[0]
     assert first == ('python3 -m venv .venv && .venv/bin/pip install -e ".[examples]" && '
                      '.venv/bin/python examples/train_digits.py')
+
+
+def _all_python_blocks():
+    return re.findall(r'^```python\n(.*?)^```', README.read_text(), re.DOTALL | re.MULTILINE)
+
+
+@pytest.mark.parametrize('index', range(len(_all_python_blocks())))
+def test_every_readme_python_block_runs_on_its_own(index, tmp_path, monkeypatch):
+    code = _all_python_blocks()[index]
+    if 'to_gpu' in code or 'cupy' in code:
+        from tapejit.backends import cuda
+        if not cuda.available:
+            pytest.skip('a GPU example: needs CuPy and a GPU')
+    monkeypatch.chdir(tmp_path)
+    with contextlib.redirect_stdout(io.StringIO()):
+        exec(compile(code, f'README.md (python block {index})', 'exec'),
+             {'__name__': '__readme__'})

@@ -7,6 +7,7 @@ that says so.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 from typing import Any
 
@@ -53,20 +54,61 @@ class Device:
     def __str__(self) -> str:
         return self.name
 
-    def send(self, array: Any) -> Any:
+    def __enter__(self) -> None:
+        raise RuntimeError(f'{self.name}: a Device is not a context manager; use '
+                           'tapejit.using_device(device) instead')
+
+    def __exit__(self, *args: Any) -> None:
+        pass
+
+    def send(self, arrays: Any) -> Any:
+        """Copy an array, or each of a list/tuple of arrays, to this device."""
+        if isinstance(arrays, (list, tuple)):
+            # One array met twice in the container becomes one array, as in Chainer.
+            done: dict = {}
+            out = []
+            for a in arrays:
+                if id(a) not in done:
+                    done[id(a)] = self.send_array(a)
+                out.append(done[id(a)])
+            return type(arrays)(out)
+        return self.send_array(arrays)
+
+    def send_array(self, array: Any) -> Any:
         raise NotImplementedError
 
+    def create_context(self) -> contextlib.AbstractContextManager:
+        """A context manager in which this device is current (a no-op on the CPU)."""
+        return contextlib.nullcontext()
+
     def use(self) -> None:
-        """Make this the current device (the CPU: nothing to do)."""
+        """Make this device current in this thread (a no-op on the CPU)."""
+
+    def is_array_supported(self, array: Any) -> bool:
+        """Whether ``array`` lives on this device."""
+        return isinstance(array, self.supported_array_types) and \
+            get_device_from_array(array) == self
 
 
 class CpuDevice(Device):
-    """The host: NumPy arrays."""
+    """The host: NumPy arrays.
+
+    >>> import numpy as np
+    >>> from tapejit.backends import CpuDevice
+    >>> CpuDevice().send([np.zeros(1), None])
+    [array([0.]), None]
+    """
 
     name = '@numpy'
     xp = numpy
+    supported_array_types = (numpy.ndarray,)
 
-    def send(self, array: Any) -> Any:
+    @staticmethod
+    def from_array(array: Any) -> 'CpuDevice | None':
+        """The CPU device if ``array`` is a NumPy array, else None."""
+        return CPU if isinstance(array, numpy.ndarray) else None
+
+    def send_array(self, array: Any) -> Any:
         if array is None or isinstance(array, numpy.ndarray):
             return array
         if hasattr(array, 'get'):  # a cupy.ndarray
@@ -81,15 +123,32 @@ class GpuDevice(Device):
         self.device_id = int(device_id)
         self.name = f'@cupy:{self.device_id}'
 
+    @staticmethod
+    def from_device_id(device_id: int) -> 'GpuDevice':
+        """GPU ``device_id``."""
+        return GpuDevice(device_id)
+
+    @staticmethod
+    def from_array(array: Any) -> 'GpuDevice | None':
+        """The GPU a CuPy array lives on, else None."""
+        dev = get_device_from_array(array)
+        return dev if isinstance(dev, GpuDevice) else None
+
     @property
     def xp(self) -> Any:  # type: ignore[override]
         return require_cupy(self.name)
 
+    @property
+    def supported_array_types(self) -> tuple:
+        return (self.xp.ndarray,)
+
+    def create_context(self) -> Any:
+        return self.xp.cuda.Device(self.device_id)
+
     def use(self) -> None:
-        """Make this CuPy's current device."""
         self.xp.cuda.Device(self.device_id).use()
 
-    def send(self, array: Any) -> Any:
+    def send_array(self, array: Any) -> Any:
         if array is None:
             return None
         cp = self.xp
@@ -148,14 +207,65 @@ def get_device(spec: Any) -> Device:
                      "'@numpy' (CPU) or '@cupy:N' (GPU N)")
 
 
-def get_device_from_array(array: Any) -> Device:
-    """The device an array lives on."""
-    if array is None or isinstance(array, (numpy.ndarray, numpy.generic)):
-        return CPU
-    cp = cupy_or_none()
-    if cp is not None and isinstance(array, cp.ndarray):
-        return GpuDevice(array.device.id)
+def using_device(device_spec: Any) -> contextlib.AbstractContextManager:
+    """A context manager making a device current in this thread (Chainer's ``using_device``).
+
+    On the CPU this does nothing; for ``'@cupy:N'`` it enters ``cupy.cuda.Device(N)``.
+
+    >>> import tapejit
+    >>> with tapejit.using_device('@numpy'):
+    ...     pass
+    """
+    return get_device(device_spec).create_context()
+
+
+def get_device_from_array(*arrays: Any) -> Device:
+    """The device the first non-NumPy array among ``arrays`` lives on (the CPU if none).
+
+    >>> import numpy as np
+    >>> get_device_from_array(np.zeros(2))
+    <CpuDevice @numpy>
+    """
+    cp = cupy_or_none() if _cupy_module is not False else None
+    for array in arrays:
+        if cp is not None and isinstance(array, cp.ndarray):
+            return GpuDevice(array.device.id)
     return CPU
+
+
+def copyto(dst: Any, src: Any) -> None:
+    """Copy the elements of ``src`` into ``dst``, across devices if need be.
+
+    >>> import numpy as np
+    >>> dst = np.zeros(2); copyto(dst, np.ones(2)); dst
+    array([1., 1.])
+    """
+    if isinstance(dst, numpy.ndarray):
+        numpy.copyto(dst, CPU.send_array(src))
+        return
+    cp = cupy_or_none()
+    if cp is not None and isinstance(dst, cp.ndarray):
+        cp.copyto(dst, GpuDevice(dst.device.id).send_array(src))
+        return
+    raise TypeError(f'copyto: cannot copy to {type(dst).__name__}; expected a NumPy or '
+                    'CuPy array')
+
+
+def get_cpu_array_types() -> tuple:
+    """The array types of the CPU: ``(numpy.ndarray,)``."""
+    return (numpy.ndarray,)
+
+
+def get_array_types() -> tuple:
+    """The array types tapejit accepts: NumPy's, and CuPy's where it is installed."""
+    cp = cupy_or_none()
+    return (numpy.ndarray,) + ((cp.ndarray,) if cp is not None else ())
+
+
+def is_arrays_compatible(arrays: Any) -> bool:
+    """Whether the (non-None) ``arrays`` all live on one kind of device."""
+    arrays = [a for a in arrays if a is not None]
+    return len({type(get_device_from_array(a)) for a in arrays}) <= 1
 
 
 def on_one_device(what: str, arrays: list) -> list:

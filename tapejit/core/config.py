@@ -14,6 +14,8 @@ _DEFAULTS = {
     'enable_backprop': True,
     'train': True,
     'debug': False,
+    # FunctionNode.apply runs check_type_forward (Chainer's type_check) when True.
+    'type_check': True,
     # The active tapejit.ir.trace.Trace while @tapejit.jit traces a function.
     'trace': None,
 }
@@ -54,6 +56,47 @@ def using_config(name: str, value: Any) -> Iterator[None]:
             delattr(config, name)
         else:
             setattr(config, name, old)
+
+
+def is_debug() -> bool:
+    """Whether debug mode is on in this thread (``config.debug``).
+
+    >>> import tapejit
+    >>> tapejit.is_debug()
+    False
+    """
+    return bool(config.debug)
+
+
+def set_debug(debug: bool) -> None:
+    """Turn debug mode on or off in this thread (sets ``config.debug``).
+
+    >>> import tapejit
+    >>> tapejit.set_debug(True); tapejit.is_debug()
+    True
+    >>> tapejit.set_debug(False)
+    """
+    config.debug = bool(debug)
+
+
+class DebugMode:
+    """A ``with`` block in debug mode (or out of it): Chainer's ``DebugMode``.
+
+    >>> import tapejit
+    >>> with tapejit.DebugMode(True):
+    ...     tapejit.is_debug()
+    True
+    """
+
+    def __init__(self, debug: bool) -> None:
+        self._debug = bool(debug)
+
+    def __enter__(self) -> None:
+        self._old = config.debug
+        config.debug = self._debug
+
+    def __exit__(self, *args: Any) -> None:
+        config.debug = self._old
 
 
 def no_backprop_mode() -> contextlib.AbstractContextManager:

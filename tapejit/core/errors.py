@@ -3,12 +3,56 @@
 from __future__ import annotations
 
 
-class ShapeError(ValueError):
-    """An op got arrays whose shapes do not fit together."""
+class InvalidType(Exception):
+    """Inputs of a function have shapes or dtypes it does not accept (Chainer's
+    ``chainer.utils.type_check.InvalidType``).
+
+    ``expect`` and ``actual`` describe the failed condition when known.
+
+    >>> print(InvalidType('x.ndim == 2', '3 != 2'))
+    Expect: x.ndim == 2
+    Actual: 3 != 2
+    """
+
+    expect: str | None = None
+    actual: str | None = None
+
+    def __init__(self, expect: str | None = None, actual: str | None = None,
+                 msg: str | None = None) -> None:
+        if msg is None:
+            msg = f'Expect: {expect}\nActual: {actual}'
+        super().__init__(msg)
+        self.expect = expect
+        self.actual = actual
+
+    def __reduce__(self) -> tuple:
+        return type(self), (self.expect, self.actual, str(self))
 
 
-class DTypeError(TypeError):
-    """An op got arrays whose dtypes do not fit together or are not supported."""
+class ShapeError(ValueError, InvalidType):
+    """An op got arrays whose shapes do not fit together.
+
+    A :class:`ValueError` and, as in Chainer, a ``type_check.InvalidType``.
+    """
+
+    def __init__(self, *args: object) -> None:
+        ValueError.__init__(self, *args)
+
+    def __reduce__(self) -> tuple:
+        return type(self), self.args
+
+
+class DTypeError(TypeError, InvalidType):
+    """An op got arrays whose dtypes do not fit together or are not supported.
+
+    A :class:`TypeError` and, as in Chainer, a ``type_check.InvalidType``.
+    """
+
+    def __init__(self, *args: object) -> None:
+        TypeError.__init__(self, *args)
+
+    def __reduce__(self) -> tuple:
+        return type(self), self.args
 
 
 class GradientError(ValueError):

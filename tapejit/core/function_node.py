@@ -79,6 +79,10 @@ class FunctionNode:
                 raise ValueError(f'{self.label}: inputs live on different devices '
                                  f'({", ".join(sorted(map(str, devs)))}); move them to '
                                  'one device with to_device()')
+        if (type(self).check_type_forward is not FunctionNode.check_type_forward
+                and getattr(config, 'type_check', True)):
+            from tapejit.utils import type_check
+            type_check.check_types(self, tuple(arrays))
         self._input_indexes_to_retain = None
         self._output_indexes_to_retain = None
         outputs = self.forward(tuple(arrays))
@@ -120,7 +124,10 @@ class FunctionNode:
                                   'implemented')
 
     def check_type_forward(self, in_types: Any) -> None:
-        """Override to validate inputs (kept for Chainer compatibility)."""
+        """Override to validate the inputs' shapes and dtypes with
+        :func:`tapejit.utils.type_check.expect`; ``apply`` calls it before ``forward``
+        (unless ``config.type_check`` is False) and raises ``InvalidType`` naming the
+        failed condition."""
 
     # ------------------------------------------------------------ backward
     def backward(self, target_input_indexes: tuple, grad_outputs: tuple) -> tuple:

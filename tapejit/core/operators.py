@@ -14,6 +14,7 @@ from tapejit import backends
 from tapejit.core.variable import Variable
 from tapejit.functions import array as A
 from tapejit.functions import math as M
+from tapejit.functions import reduction as R
 from tapejit.functions._util import is_scalar, lift_pair
 from tapejit.ops import elementwise as E
 from tapejit.ops.registry import bind
@@ -34,6 +35,18 @@ def _fast_const(self: Variable, other: Any) -> Any:
     return None
 
 
+def _like(self: Variable, other: Any) -> Any:
+    """A raw array operand takes the Variable's dtype, as in Chainer (``x + a`` with
+    ``x`` float32 and ``a`` a float64 array is float32); other operands are unchanged."""
+    d = self._data
+    if other.__class__ is numpy.ndarray or backends.is_array(other):
+        if other.dtype != d.dtype and d.dtype.kind == 'f':
+            if isinstance(other, numpy.ndarray):
+                return other.astype(d.dtype)
+            return E.cast(other, dtype=d.dtype)
+    return other
+
+
 def _binary(prim: Any, name: str):
     def op(self: Variable, other: Any) -> Variable:
         if other.__class__ is Variable:
@@ -43,7 +56,7 @@ def _binary(prim: Any, name: str):
             return bind(prim, (self, c), {})
         if not is_scalar(other) and not hasattr(other, 'dtype'):
             return NotImplemented
-        return prim(*lift_pair(name, self, other))
+        return prim(*lift_pair(name, self, _like(self, other)))
 
     def rop(self: Variable, other: Any) -> Variable:
         c = _fast_const(self, other)
@@ -51,7 +64,7 @@ def _binary(prim: Any, name: str):
             return bind(prim, (c, self), {})
         if not is_scalar(other) and not hasattr(other, 'dtype'):
             return NotImplemented
-        return prim(*lift_pair(name, other, self))
+        return prim(*lift_pair(name, _like(self, other), self))
     return op, rop
 
 
@@ -69,18 +82,18 @@ def install() -> None:
     def __pow__(self, other):
         if not is_scalar(other) and not hasattr(other, 'dtype'):
             return NotImplemented
-        return M.pow(self, other)
+        return M.pow(self, _like(self, other))
 
     def __rpow__(self, other):
         if not is_scalar(other) and not hasattr(other, 'dtype'):
             return NotImplemented
-        return E.power(*lift_pair('pow', other, self))
+        return E.power(*lift_pair('pow', _like(self, other), self))
 
     def __matmul__(self, other):
-        return M.matmul(self, other)
+        return M.matmul(self, _like(self, other))
 
     def __rmatmul__(self, other):
-        return M.matmul(other, self)
+        return M.matmul(_like(self, other), self)
 
     for dunder, prim in (('lt', E.less), ('le', E.less_equal), ('gt', E.greater),
                          ('ge', E.greater_equal)):
@@ -110,8 +123,13 @@ def install() -> None:
             axes = axes[0]
         return A.transpose(self, tuple(axes) if axes else None)
 
+    def mean(self, axis=None, *, weights=None, keepdims=False):
+        """Weighted average over ``axis``: ``F.average(self, axis, weights, keepdims)``."""
+        return R.mean(self, axis=axis, weights=weights, keepdims=keepdims)
+
     V.reshape = reshape
     V.transpose = transpose
+    V.mean = mean
     V.T = property(lambda self: A.transpose(self), doc='Transposition of this variable.')
 
 

@@ -74,6 +74,29 @@ def broadcast_to(x: Any, shape: Sequence[int]) -> Variable:
     return S.broadcast_to(x, shape=shape)
 
 
+def broadcast(*args: Any) -> Any:
+    """Broadcast the inputs against each other (Chainer's ``F.broadcast``).
+
+    Returns one Variable for one input, else a tuple; each gradient sums over the
+    axes its input was broadcast along.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> a, b = F.broadcast(np.zeros((2, 1)), np.ones(3))
+    >>> a.shape, b.shape
+    ((2, 3), (2, 3))
+    """
+    if not args:
+        raise ValueError('broadcast: needs at least one input')
+    shapes = [_shape('broadcast', x) for x in args]
+    try:
+        shape = numpy.broadcast_shapes(*shapes)
+    except ValueError:
+        raise ShapeError(f'broadcast: shapes {" and ".join(map(str, shapes))} do not '
+                         'broadcast together') from None
+    ys = tuple(S.broadcast_to(x, shape=shape) for x in args)
+    return ys[0] if len(ys) == 1 else ys
+
+
 def sum_to(x: Any, shape: Sequence[int]) -> Variable:
     """Sum over the leading and size-1 axes so that the result has ``shape``.
 
@@ -206,6 +229,9 @@ def get_item(x: Any, slices: Any) -> Variable:
 def select_item(x: Any, t: Any) -> Variable:
     """``x[i, t[i]]`` for each row ``i``: pick one column per row.
 
+    An index outside ``[0, C)`` raises IndexError (eagerly; under ``jit`` labels are
+    traced values that are not checked).
+
     >>> import numpy as np, tapejit.functions as F
     >>> F.select_item(np.array([[0.0, 1.0], [2.0, 3.0]]), np.array([1, 0]))
     variable([1., 2.])
@@ -221,8 +247,29 @@ def select_item(x: Any, t: Any) -> Variable:
     xp = numpy if isinstance(t, (numpy.ndarray, TracedArray)) else backends.get_array_module(t)
     from tapejit.ops import elementwise as E
     from tapejit.ops import reduction as R
+    if not isinstance(t, TracedArray):
+        # Concrete labels are checked; traced ones cannot be (see the docstring).
+        t = wide_labels(t)
+        bad = (t < 0) | (t >= shape[1])
+        if bool(bad.any()):
+            got = sorted({int(v) for v in backends.CPU.send(t[bad]).reshape(-1)[:8]})
+            raise IndexError(f'select_item: got index(es) {got} in t for x of shape {shape}; '
+                             f'expected indexes in [0, {shape[1]})')
+    else:
+        t = wide_labels(t)
     # A one-hot mask instead of fancy indexing: works on traced labels too.
     onehot = E.equal(S.reshape(t, shape=(shape[0], 1)),
-                     xp.arange(shape[1], dtype=t.dtype).reshape(1, shape[1]))
+                     xp.arange(shape[1], dtype=numpy.int64).reshape(1, shape[1]))
     return R.sum(E.where(onehot, x, xp.zeros((), array_of(x).dtype)), axis=(1,),
                  keepdims=False)
+
+
+def wide_labels(t: Any) -> Any:
+    """Integer labels as int64, so that class numbers past a narrow dtype's range (256
+    classes for uint8) and a negative ``ignore_label`` compare without wrapping."""
+    if t.dtype == numpy.int64:
+        return t
+    if isinstance(t, TracedArray):
+        from tapejit.ops import elementwise as E
+        return E.cast(t, dtype=numpy.dtype(numpy.int64))
+    return t.astype(numpy.int64)

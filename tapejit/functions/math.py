@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import math as _math
+import warnings
 from typing import Any
 
 import numpy
 
+from tapejit.core.config import config
 from tapejit.core.errors import DTypeError, ShapeError
 from tapejit.core.variable import Variable
 from tapejit.functions._util import array_of, check_var, is_scalar, lift_pair
@@ -129,6 +131,50 @@ erf = _unary('erf', E.erf, '0.0', 'variable([0.])')
 sign = _unary('sign', E.sign, '-2.0', 'variable([-1.])')
 
 
+_LN2 = _math.log(2.0)
+_LN10 = _math.log(10.0)
+
+
+def log2(x: Any) -> Variable:
+    """Base-2 logarithm elementwise.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.log2(np.array([8.0]))
+    variable([3.])
+    """
+    return E.log(x) * (1.0 / _LN2)
+
+
+def log10(x: Any) -> Variable:
+    """Base-10 logarithm elementwise.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.log10(np.array([100.0]))
+    variable([2.])
+    """
+    return E.log(x) * (1.0 / _LN10)
+
+
+def identity(*inputs: Any) -> Any:
+    """The inputs, as new Variables on the graph (gradients pass through unchanged).
+
+    Returns one Variable for one input, else a tuple.
+
+    >>> import numpy as np, tapejit, tapejit.functions as F
+    >>> x = tapejit.Variable(np.array([1.0, 2.0]))
+    >>> y = F.identity(x)
+    >>> y is x, y.creator is not None
+    (False, True)
+    """
+    if not inputs:
+        raise ValueError('identity: needs at least one input')
+    ys = []
+    for i, x in enumerate(inputs):
+        check_var('identity', x, f'input {i}')
+        ys.append(_reshape_p(x, shape=array_of(x).shape))
+    return ys[0] if len(ys) == 1 else tuple(ys)
+
+
 def rsqrt(x: Any) -> Variable:
     """``1 / sqrt(x)`` elementwise.
 
@@ -216,12 +262,46 @@ def cast(x: Any, typ: Any) -> Variable:
     """
     check_var('cast', x)
     if array_of(x).dtype == numpy.dtype(typ):
-        return x if isinstance(x, Variable) else Variable._make(x, False)
+        # A node even so, as in Chainer: the gradients of two casts of one Variable
+        # are then those of two outputs, not of the input twice.
+        if not config.enable_backprop:
+            return x if isinstance(x, Variable) else Variable._make(x, False)
+        return _reshape_p(x, shape=array_of(x).shape)
     return E.cast(x, dtype=numpy.dtype(typ))
+
+
+def batch_matmul(a: Any, b: Any, transa: bool = False, transb: bool = False) -> Variable:
+    """Deprecated (as in Chainer): a batch of matrix products; use :func:`matmul`.
+
+    ``a`` and ``b`` are batches of matrices (3-D) or of column vectors (2-D,
+    taken as ``(batch, n, 1)``).
+
+    >>> import warnings, numpy as np, tapejit.functions as F
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter('ignore', DeprecationWarning)
+    ...     F.batch_matmul(np.ones((2, 1, 3)), np.ones((2, 3, 1))).shape
+    (2, 1, 1)
+    """
+    warnings.warn('batch_matmul is deprecated. Use matmul instead.', DeprecationWarning,
+                  stacklevel=2)
+    check_var('batch_matmul', a, 'a')
+    check_var('batch_matmul', b, 'b')
+    sa, sb = array_of(a).shape, array_of(b).shape
+    for name, shape in (('a', sa), ('b', sb)):
+        if len(shape) not in (2, 3):
+            raise ShapeError(f'batch_matmul: {name} has shape {shape}; expected a 2-D or '
+                             '3-D array (a batch of vectors or matrices)')
+    if len(sa) == 2:
+        a = _reshape_p(a, shape=sa + (1,))
+    if len(sb) == 2:
+        b = _reshape_p(b, shape=sb + (1,))
+    return matmul(a, b, transa=transa, transb=transb)
 
 
 def matmul(a: Any, b: Any, transa: bool = False, transb: bool = False) -> Variable:
     """Matrix product of the last two axes (batched, broadcasting the rest).
+
+    Floating inputs of different dtypes are promoted (NumPy's rule, as in Chainer).
 
     ``transa``/``transb`` transpose the last two axes of ``a``/``b`` first.
     One-dimensional inputs are treated as a row (``a``) or a column (``b``), and
@@ -233,6 +313,12 @@ def matmul(a: Any, b: Any, transa: bool = False, transb: bool = False) -> Variab
     """
     check_var('matmul', a, 'a')
     check_var('matmul', b, 'b')
+    da, db = array_of(a).dtype, array_of(b).dtype
+    if da != db and da.kind == 'f' and db.kind == 'f':
+        # Floating inputs of different dtypes: NumPy's promotion, as Chainer's matmul.
+        common = numpy.result_type(da, db)
+        a = a if da == common else E.cast(a, dtype=common)
+        b = b if db == common else E.cast(b, dtype=common)
     sa, sb = array_of(a).shape, array_of(b).shape
     if len(sa) == 0 or len(sb) == 0:
         raise ShapeError(f'matmul: shapes {sa} and {sb}; expected arrays of at least 1 '

@@ -13,7 +13,7 @@ from tapejit.core.config import config
 from tapejit.core.errors import DTypeError, ShapeError
 from tapejit.core.variable import Variable
 from tapejit.functions._util import array_of, check_var
-from tapejit.functions.array import reshape
+from tapejit.functions.array import reshape, wide_labels
 from tapejit.functions.math import matmul
 from tapejit.functions.reduction import log_softmax
 from tapejit.ops import elementwise as E
@@ -113,12 +113,34 @@ def _softplus(x: Variable) -> Variable:
     return E.log1p(E.exp(E.minimum(x, -x))) + E.maximum(z, x)
 
 
+def _promoted(name: str, named: tuple) -> tuple:
+    """The floating inputs cast to their common dtype (NumPy's promotion), and that dtype.
+
+    Chainer's linear accepts floating inputs of different dtypes: it computes in
+    the promoted dtype and returns ``x``'s; each gradient comes back in its input's
+    dtype through the casts.
+    """
+    dts = [array_of(v).dtype for _, v in named]
+    for (k, _), dt in zip(named, dts):
+        if dt.kind != 'f':
+            raise DTypeError(f'{name}: {k} has dtype {dt}; expected a floating dtype '
+                             '(float16, float32 or float64)')
+    common = numpy.result_type(*dts)
+    return tuple(v if dt == common else E.cast(v, dtype=common)
+                 for (_, v), dt in zip(named, dts)), common
+
+
 def linear(x: Any, W: Any, b: Any = None, n_batch_axes: int = 1) -> Variable:
     """``x W^T + b``; ``x`` is flattened to ``(batch, in_size)`` past ``n_batch_axes``.
+
+    Inputs of different floating dtypes are computed in their promoted dtype and the
+    result has ``x``'s dtype (as in Chainer).
 
     >>> import numpy as np, tapejit.functions as F
     >>> F.linear(np.ones((2, 3)), np.ones((4, 3)), np.zeros(4)).shape
     (2, 4)
+    >>> F.linear(np.ones((2, 3), np.float16), np.ones((4, 3), np.float32)).dtype
+    dtype('float16')
     """
     check_var('linear', x, 'x')
     check_var('linear', W, 'W')
@@ -128,7 +150,14 @@ def linear(x: Any, W: Any, b: Any = None, n_batch_axes: int = 1) -> Variable:
     if len(xs) < n_batch_axes + 1:
         raise ShapeError(f'linear: x has shape {xs}; expected at least {n_batch_axes + 1} '
                          f'dimensions ({n_batch_axes} batch axes, then the features)')
-    _same_dtype('linear', (('x', x), ('W', W)) + ((('b', b),) if b is not None else ()))
+    if b is not None:
+        check_var('linear', b, 'b')
+    out_dtype = array_of(x).dtype
+    named = (('x', x), ('W', W)) + ((('b', b),) if b is not None else ())
+    promoted, common = _promoted('linear', named)
+    x, W = promoted[:2]
+    if b is not None:
+        b = promoted[2]
     if len(ws) != 2:
         raise ShapeError(f'linear: W has shape {ws}; expected (out_size, in_size)')
     batch = xs[:n_batch_axes]
@@ -143,13 +172,14 @@ def linear(x: Any, W: Any, b: Any = None, n_batch_axes: int = 1) -> Variable:
                          f'has shape {ws}; expected W of shape (out_size, {in_size})')
     y = matmul(x, W, transb=True)
     if b is not None:
-        check_var('linear', b, 'b')
         if array_of(b).shape != (ws[0],):
             raise ShapeError(f'linear: b has shape {array_of(b).shape}; expected '
                              f'({ws[0]},)')
         y = y + b
     if n_batch_axes != 1:
         y = reshape(y, batch + (ws[0],))
+    if common != out_dtype:
+        y = E.cast(y, dtype=out_dtype)
     return y
 
 
@@ -230,16 +260,26 @@ def _class_weight(class_weight: Any, n_cls: int, dtype: Any, device: Any = None)
 
 def softmax_cross_entropy(x: Any, t: Any, normalize: bool = True, cache_score: bool = True,
                           class_weight: Any = None, ignore_label: int = -1,
-                          reduce: str = 'mean') -> Variable:
+                          reduce: str = 'mean', enable_double_backprop: bool = False,
+                          soft_target_loss: str = 'cross-entropy') -> Variable:
     """Cross entropy of ``softmax(x, axis=1)`` against integer labels ``t``.
 
     Labels equal to ``ignore_label`` contribute nothing.  With ``reduce='mean'``
     the loss is averaged over the valid labels (``normalize=True``) or over the
-    batch; ``reduce='no'`` returns the per-element loss.
+    batch; ``reduce='no'`` returns the per-element loss.  A label outside
+    ``[0, classes)`` raises ValueError (eagerly; under ``jit`` the labels are traced
+    values, not checked).  A floating ``t`` of ``x``'s shape is a soft target
+    (a distribution over the classes): the loss is ``-sum(t * log_softmax(x))``
+    over the class axis, or the KL divergence with
+    ``soft_target_loss='kl-divergence'``.  The result is always differentiable to
+    any order (``enable_double_backprop`` is accepted for Chainer's sake).  float16
+    losses are summed in float32.
 
     >>> import numpy as np, tapejit.functions as F
     >>> x = np.array([[0.0, 0.0], [0.0, 0.0]])
     >>> F.softmax_cross_entropy(x, np.array([0, -1]))
+    variable(0.69314718)
+    >>> F.softmax_cross_entropy(x, np.array([[0.5, 0.5], [1.0, 0.0]]))
     variable(0.69314718)
     """
     x = _var('softmax_cross_entropy', x)
@@ -249,10 +289,20 @@ def softmax_cross_entropy(x: Any, t: Any, normalize: bool = True, cache_score: b
     if reduce not in ('mean', 'no'):
         raise ValueError(f"softmax_cross_entropy: reduce must be 'mean' or 'no', got "
                          f'{reduce!r}')
+    if soft_target_loss not in ('cross-entropy', 'kl-divergence'):
+        raise ValueError("softmax_cross_entropy: soft_target_loss must be 'cross-entropy' "
+                         f"or 'kl-divergence', got {soft_target_loss!r}")
+    ta = array_of(t)
+    if getattr(ta, 'dtype', None) is not None and ta.dtype.kind == 'f' \
+            and tuple(ta.shape) == x.shape:
+        return _soft_target_cross_entropy(x, t, reduce, soft_target_loss)
     tt = _check_labels('softmax_cross_entropy', x.shape, t, True)
     xp = numpy if isinstance(x._data, TracedArray) else backends.get_array_module(x._data)
     n_cls = x.shape[1]
-    if not isinstance(tt, TracedArray):  # concrete labels can be checked; traced ones not
+    traced = isinstance(tt, TracedArray)
+    shape_t = tt.shape
+    tt = wide_labels(tt)
+    if not traced:  # concrete labels can be checked; traced ones not
         valid_c = tt != ignore_label
         bad = ((tt < 0) | (tt >= n_cls)) & valid_c
         if bool(bad.any()):
@@ -270,7 +320,7 @@ def softmax_cross_entropy(x: Any, t: Any, normalize: bool = True, cache_score: b
     onehot = _onehot(tt, m, n_cls, xp)
     zero = xp.zeros((), x.dtype)
     picked = R.sum(E.where(onehot, log_y, zero), axis=(1,), keepdims=False)
-    valid = E.not_equal(S.reshape(tt, shape=(m,)), xp.asarray(ignore_label, tt.dtype))
+    valid = E.not_equal(S.reshape(tt, shape=(m,)), xp.asarray(ignore_label, numpy.int64))
     mask = E.cast(valid, dtype=x.dtype)
     weight = mask
     if class_weight is not None:
@@ -279,17 +329,43 @@ def softmax_cross_entropy(x: Any, t: Any, normalize: bool = True, cache_score: b
         weight = mask * R.sum(E.where(onehot, w, zero), axis=(1,), keepdims=False)
     loss = -(picked * weight)
     if reduce == 'no':
-        return reshape(loss, tt.shape)
-    total = R.sum(loss, axis=None, keepdims=False)
+        return reshape(loss, shape_t)
+    total = _total(loss)
     if normalize:
-        count = R.sum(mask, axis=None, keepdims=False)
-        return total / E.maximum(count, xp.ones((), x.dtype))
-    return total * (1.0 / x.shape[0])
+        count = R.sum(E.cast(valid, dtype=total.dtype), axis=None, keepdims=False)
+        ret = total / E.maximum(count, xp.ones((), total.dtype))
+    else:
+        ret = total * (1.0 / x.shape[0])
+    return ret if ret.dtype == x.dtype else E.cast(ret, dtype=x.dtype)
+
+
+def _total(loss: Variable) -> Variable:
+    """The sum of ``loss``, in float32 when it is float16 (a float16 sum overflows)."""
+    if loss.dtype == numpy.float16:
+        loss = E.cast(loss, dtype=numpy.dtype(numpy.float32))
+    return R.sum(loss, axis=None, keepdims=False)
+
+
+def _soft_target_cross_entropy(x: Variable, t: Any, reduce: str, kind: str) -> Variable:
+    log_y = log_softmax(x, axis=1)
+    tv = t if isinstance(t, Variable) else Variable._make(array_of(t), False)
+    if tv.dtype != x.dtype:
+        tv = E.cast(tv, dtype=x.dtype)
+    if kind == 'kl-divergence':
+        loss = R.sum(tv * (E.log(tv + 1e-7) - log_y), axis=(1,), keepdims=False)
+    else:
+        loss = -R.sum(tv * log_y, axis=(1,), keepdims=False)
+    if reduce == 'no':
+        return loss
+    ret = _total(loss) * (x.shape[1] / x.size)
+    return ret if ret.dtype == x.dtype else E.cast(ret, dtype=x.dtype)
 
 
 def _onehot(t: Any, m: int, n_cls: int, xp: Any) -> Variable:
-    """Boolean (m, n_cls) mask, True at [i, t[i]]; labels outside [0, n_cls) match nothing."""
-    classes = xp.arange(n_cls, dtype=t.dtype).reshape(1, n_cls)
+    """Boolean (m, n_cls) mask, True at [i, t[i]]; labels outside [0, n_cls) match nothing.
+
+    ``t`` holds int64 labels (:func:`wide_labels`), so no class number wraps."""
+    classes = xp.arange(n_cls, dtype=numpy.int64).reshape(1, n_cls)
     return E.equal(S.reshape(t, shape=(m, 1)), classes)
 
 

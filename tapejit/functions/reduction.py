@@ -42,33 +42,69 @@ def sum(x: Any, axis: Any = None, keepdims: bool = False) -> Variable:
 
 
 def mean(x: Any, axis: Any = None, weights: Any = None, keepdims: bool = False) -> Variable:
-    """Mean over ``axis`` (all axes when None), optionally weighted along one axis.
+    """Mean over ``axis`` (all axes when None), optionally weighted (Chainer's ``average``).
+
+    ``weights`` has the shape of ``x`` when ``axis`` is None, else the length of
+    the single ``axis``. float16 inputs are summed in float32 and integer inputs
+    in float64 (as NumPy's ``mean`` does), so the sum neither overflows nor wraps.
 
     >>> import numpy as np, tapejit.functions as F
     >>> F.mean(np.array([[1.0, 2.0], [3.0, 4.0]]))
     variable(2.5)
+    >>> y = F.mean(np.full(1000, 100.0, np.float16))
+    >>> y.array, y.dtype
+    (array(100., dtype=float16), dtype('float16'))
     """
     axes = _axes('mean', x, axis)
     shape = array_of(x).shape
+    dt = array_of(x).dtype
     if weights is not None:
-        if axes is None or len(axes) != 1:
-            raise ValueError(f'mean: weights need a single axis, got axis={axis!r}')
-        check_var('mean', weights, 'weights')
-        if array_of(weights).shape != (shape[axes[0]],):
-            raise ShapeError(f'mean: weights have shape {array_of(weights).shape}; '
-                             f'expected ({shape[axes[0]]},) to match axis {axes[0]} of x '
-                             f'of shape {shape}')
-        w = weights
-        wshape = [1] * len(shape)
-        wshape[axes[0]] = shape[axes[0]]
-        w = _reshape_p(w, shape=tuple(wshape))
-        return sum(x * w, axis=axes, keepdims=keepdims) / sum(w)
+        return _weighted_mean(x, axes, axis, weights, keepdims)
     n = 1
     for a in (range(len(shape)) if axes is None else axes):
         n *= shape[a]
-    dt = array_of(x).dtype
-    return R.sum(x, axis=axes, keepdims=bool(keepdims)) * (1.0 / n if n else numpy.nan) \
-        if dt.kind in 'fc' else R.sum(x, axis=axes, keepdims=bool(keepdims)) / n
+    scale = 1.0 / n if n else numpy.nan
+    if dt == numpy.float16:
+        s = R.sum(E.cast(x, dtype=numpy.dtype(numpy.float32)), axis=axes,
+                  keepdims=bool(keepdims))
+        return E.cast(s * scale, dtype=dt)
+    if dt.kind in 'fc':
+        return R.sum(x, axis=axes, keepdims=bool(keepdims)) * scale
+    s = R.sum(E.cast(x, dtype=numpy.dtype(numpy.float64)), axis=axes,
+              keepdims=bool(keepdims))
+    return s * scale
+
+
+def _weighted_mean(x: Any, axes: Any, axis: Any, weights: Any, keepdims: bool) -> Variable:
+    shape = array_of(x).shape
+    check_var('mean', weights, 'weights')
+    wshape = array_of(weights).shape
+    if axes is not None and len(axes) != 1:
+        raise ValueError(f'mean: weights need a single axis or axis=None, got axis={axis!r}')
+    if axes is None:
+        if wshape != shape:
+            raise ShapeError(f'mean: weights have shape {wshape}; expected {shape}, the '
+                             'shape of x, when axis is None')
+        w = weights
+    else:
+        if wshape != (shape[axes[0]],):
+            raise ShapeError(f'mean: weights have shape {wshape}; expected '
+                             f'({shape[axes[0]]},) to match axis {axes[0]} of x of shape '
+                             f'{shape}')
+        bshape = [1] * len(shape)
+        bshape[axes[0]] = shape[axes[0]]
+        w = _reshape_p(weights, shape=tuple(bshape))
+    return sum(x * w, axis=axes, keepdims=keepdims) / sum(weights)
+
+
+def average(x: Any, axis: Any = None, weights: Any = None, keepdims: bool = False) -> Variable:
+    """Weighted average over ``axis``: Chainer's name for :func:`mean`.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.average(np.array([1.0, 3.0]), weights=np.array([3.0, 1.0]))
+    variable(1.5)
+    """
+    return mean(x, axis=axis, weights=weights, keepdims=keepdims)
 
 
 def max(x: Any, axis: Any = None, keepdims: bool = False) -> Variable:

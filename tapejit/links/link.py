@@ -50,6 +50,18 @@ def structure_version() -> int:
     return _structure[0]
 
 
+def _shape_dtype(value: Any) -> tuple:
+    """``(shape, dtype)`` of a ``Link(**params)`` entry: a shape (float32) or a pair."""
+    if value is None or isinstance(value, (int, numpy.integer)):
+        return value, numpy.float32
+    if isinstance(value, tuple) and all(isinstance(d, (int, numpy.integer)) for d in value):
+        return value, numpy.float32
+    if isinstance(value, tuple) and len(value) == 2:
+        return value[0], value[1]
+    raise TypeError(f'Link: a parameter must be given as a shape or a (shape, dtype) pair, '
+                    f'got {value!r}')
+
+
 class Link:
     """Building block of models: owns parameters, persistent values and nothing else.
 
@@ -68,11 +80,16 @@ class Link:
     ['/w']
     """
 
-    def __init__(self) -> None:
+    def __init__(self, **params: Any) -> None:
         self._params: set = set()
         self._persistent: set = set()
         self.within_init_scope = False
         self.name: Optional[str] = None
+        # Chainer's older registration: Link(W=(3, 2)) or Link(W=((3, 2), 'float64'))
+        # adds NaN-filled parameters (add_param).
+        for name, value in params.items():
+            shape, dtype = _shape_dtype(value)
+            self.add_param(name, shape, dtype=dtype)
 
     # ------------------------------------------------------------ registration
     @contextlib.contextmanager

@@ -111,7 +111,9 @@ def normalize_index(x_shape: tuple, slices: Any) -> tuple:
         if isinstance(s, Variable):
             s = s.array
         if isinstance(s, list):
-            s = numpy.asarray(s)
+            # An empty list selects nothing: an integer index, as in NumPy (whose
+            # asarray([]) alone would be float64).
+            s = numpy.asarray(s) if s else numpy.zeros(0, numpy.intp)
         if isinstance(s, numpy.integer):
             s = int(s)
         if isinstance(s, TracedArray):

@@ -24,7 +24,7 @@ read on every call, so changing them needs no retrace.
 (True, 1)
 """
 
-from tapejit.optimizers.adam import Adam, AdamRule
+from tapejit.optimizers.adam import AdaBound, Adam, AdamRule, AdamW, AMSBound, AMSGrad
 from tapejit.optimizers.adaptive import (SMORMS3, AdaDelta, AdaDeltaRule, AdaGrad, AdaGradRule,
                                          NesterovAG, NesterovAGRule, SMORMS3Rule)
 from tapejit.optimizers.hooks import (GradientClipping, GradientHardClipping, GradientNoise,
@@ -37,7 +37,8 @@ from tapejit.optimizers.sgd import SGD, MomentumSGD, MomentumSGDRule, SGDRule
 __all__ = [
     'AdaDelta', 'AdaDeltaRule', 'AdaGrad', 'AdaGradRule', 'NesterovAG', 'NesterovAGRule',
     'RMSprop', 'RMSpropGraves', 'RMSpropGravesRule', 'RMSpropRule', 'SMORMS3', 'SMORMS3Rule',
-    'Adam', 'AdamRule', 'GradientClipping', 'GradientHardClipping', 'GradientNoise', 'Lasso',
+    'AdaBound', 'Adam', 'AdamRule', 'AdamW', 'AMSBound', 'AMSGrad', 'GradientClipping',
+    'GradientHardClipping', 'GradientNoise', 'Lasso',
     'GradientMethod', 'Hyperparameter',
     'HyperparameterProxy', 'MomentumSGD', 'MomentumSGDRule', 'Optimizer', 'SGD', 'SGDRule',
     'UpdateRule', 'WeightDecay',

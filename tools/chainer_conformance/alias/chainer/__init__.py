@@ -1,0 +1,108 @@
+"""``chainer`` as seen by Chainer's own tests: tapejit, under Chainer's name.
+
+Every ``chainer.X`` resolves to the module ``tapejit.X`` (the same module
+object, so classes and state are shared). Chainer's test infrastructure
+(``chainer.testing`` and the generic helpers of ``chainer.utils``) comes from a
+Chainer 7.8.1 source checkout that ``run.py`` places beside this file; a
+``chainer.utils`` module that tapejit provides itself (``type_check``) wins over
+Chainer's. ``chainerx`` is a stub saying it is absent, as on a Chainer install
+built without it.
+
+Nothing here fills a gap of tapejit: a name tapejit lacks raises
+AttributeError or ModuleNotFoundError, and the test using it fails.
+"""
+
+import importlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import os
+import sys
+
+import tapejit
+from tapejit import *  # noqa: F401,F403
+
+_HERE = os.path.dirname(os.path.abspath(__file__))
+# Subpackages taken from Chainer's checkout (copied in by run.py).
+_CHAINER_OWN = ('chainer.testing', 'chainer.types')
+# Subpackages whose modules come from tapejit where it has them, else Chainer's.
+_EITHER = ('chainer.utils',)
+
+
+# Chainer's names for modules tapejit has under another name.
+_RENAMES = {
+    'chainer.backend': 'tapejit.backends',
+    'chainer.cuda': 'tapejit.backends.cuda',
+    'chainer.configuration': 'tapejit.core.config',
+    'chainer.variable': 'tapejit.core.variable',
+    'chainer.function_node': 'tapejit.core.function_node',
+    'chainer.link': 'tapejit.links.link',
+    'chainer.optimizer': 'tapejit.optimizers.optimizer',
+    'chainer.initializer': 'tapejit.initializers',
+    'chainer.serializer': 'tapejit.serializers.npz',
+}
+
+
+def _under(name, prefixes):
+    return any(name == p or name.startswith(p + '.') for p in prefixes)
+
+
+def _target(name):
+    target = 'tapejit' + name[len('chainer'):]
+    if name in _RENAMES and _find(target) is None:
+        return _RENAMES[name]
+    return target
+
+
+def _find(target):
+    try:
+        return importlib.util.find_spec(target)
+    except (ModuleNotFoundError, ValueError):
+        return None
+
+
+def _tapejit_spec(name):
+    return _find(_target(name))
+
+
+class _Alias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Finds ``chainer.X`` as the already imported module ``tapejit.X``."""
+
+    def find_spec(self, fullname, path=None, target=None):
+        if not fullname.startswith('chainer.'):
+            return None
+        if _under(fullname, _CHAINER_OWN):
+            return None  # the files beside this one
+        if _under(fullname, _EITHER) and fullname not in _EITHER:
+            if _tapejit_spec(fullname) is None:
+                return None
+        elif fullname in _EITHER:
+            return None  # Chainer's package __init__ (generic helpers)
+        if _tapejit_spec(fullname) is None:
+            return None
+        return importlib.util.spec_from_loader(fullname, self)
+
+    def create_module(self, spec):
+        return importlib.import_module(_target(spec.name))
+
+    def exec_module(self, module):
+        pass
+
+
+sys.meta_path.insert(0, _Alias())
+# The star import brought tapejit.utils; chainer.utils is Chainer's (see above).
+for _name in ('testing', 'utils', 'types'):
+    globals().pop(_name, None)
+
+
+def __getattr__(name):
+    # chainer.<name> is tapejit.<name>, or the submodule chainer.<name>; the
+    # infrastructure packages are Chainer's even where tapejit has that name.
+    if 'chainer.' + name in _CHAINER_OWN + _EITHER:
+        return importlib.import_module('chainer.' + name)
+    if hasattr(tapejit, name):
+        return getattr(tapejit, name)
+    try:
+        return importlib.import_module('chainer.' + name)
+    except ModuleNotFoundError:
+        raise AttributeError(f"module 'chainer' (tapejit) has no attribute {name!r}") from None

@@ -1,0 +1,218 @@
+"""Run Chainer 7.8.1's own tests against tapejit and write the result table.
+
+Usage (from the repository root, with the test extra installed)::
+
+    git clone --depth 1 --branch v7.8.1 https://github.com/chainer/chainer.git /tmp/chainer-7.8.1
+    .venv/bin/pip install six mock
+    .venv/bin/python tools/chainer_conformance/run.py --chainer-src /tmp/chainer-7.8.1
+
+The selected test files (the ones covering what tapejit exports, see
+``select_files``) run on the CPU through the ``chainer`` alias package beside
+this file, with Chainer's ``chainer.testing`` and ``chainer.utils`` copied from
+the checkout into a scratch directory; Chainer's source is never copied into
+this repository. Each file runs in its own pytest process (a crash or a hang
+costs one file). The table goes to ``RESULTS.md`` beside this file, unless
+``--out`` says otherwise; ``--files`` runs a subset (substring match).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import json
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = pathlib.Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+CT = 'tests/chainer_tests'
+
+# Files named outright: the core classes tapejit claims.
+FIXED_FILES = [
+    f'{CT}/test_variable.py',
+    f'{CT}/test_function_node.py',
+    f'{CT}/test_link.py',
+    f'{CT}/test_gradient_check.py',
+    f'{CT}/test_optimizer.py',
+    f'{CT}/links_tests/connection_tests/test_linear.py',
+    f'{CT}/optimizers_tests/test_optimizers.py',
+    f'{CT}/optimizers_tests/test_optimizers_by_linear_model.py',
+    f'{CT}/initializer_tests/test_init.py',
+    f'{CT}/serializers_tests/test_npz.py',
+]
+
+# (package whose exported names select files, Chainer's package, its tests folder)
+EXPORT_MAPS = [
+    ('tapejit.functions', 'chainer/functions', f'{CT}/functions_tests'),
+    ('tapejit.initializers', 'chainer/initializers', f'{CT}/initializer_tests'),
+    ('tapejit.optimizer_hooks', 'chainer/optimizer_hooks', f'{CT}/optimizer_hooks_tests'),
+]
+
+
+def _exported(package: str) -> list[str]:
+    mod = __import__(package, fromlist=['__all__'])
+    return list(getattr(mod, '__all__', [n for n in dir(mod) if not n.startswith('_')]))
+
+
+def _chainer_homes(src: pathlib.Path, package: str) -> dict[str, str]:
+    """``name -> dotted module`` from a Chainer package's ``from x import name`` lines."""
+    tree = ast.parse((src / package / '__init__.py').read_text())
+    homes = {}
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.module:
+            for alias in node.names:
+                homes[alias.asname or alias.name] = node.module
+    return homes
+
+
+def select_files(src: pathlib.Path) -> dict[str, list[str]]:
+    """``test file -> tapejit names it was selected for`` ([] for the fixed files)."""
+    files: dict[str, list[str]] = {f: [] for f in FIXED_FILES}
+    for package, chainer_pkg, tests_dir in EXPORT_MAPS:
+        homes = _chainer_homes(src, chainer_pkg)
+        prefix = chainer_pkg.replace('/', '.') + '.'
+        for name in _exported(package):
+            module = homes.get(name)
+            if module is None or not module.startswith(prefix):
+                continue
+            parts = module[len(prefix):].split('.')
+            if len(parts) == 2:  # chainer.functions.<category>.<module>
+                rel = f'{tests_dir}/{parts[0]}_tests/test_{parts[1]}.py'
+            else:
+                rel = f'{tests_dir}/test_{parts[0]}.py'
+            if (src / rel).exists():
+                files.setdefault(rel, []).append(name)
+    return dict(sorted(files.items()))
+
+
+def build_tree(src: pathlib.Path, work: pathlib.Path) -> None:
+    """The alias package, Chainer's testing/utils and its tests, in ``work``."""
+    shutil.copytree(HERE / 'alias', work, dirs_exist_ok=True,
+                    ignore=shutil.ignore_patterns('__pycache__'))
+    for sub in ('testing', 'utils'):
+        shutil.copytree(src / 'chainer' / sub, work / 'chainer' / sub,
+                        ignore=shutil.ignore_patterns('__pycache__'))
+    shutil.copy(src / 'chainer' / 'types.py', work / 'chainer' / 'types.py')  # type aliases
+    shutil.copytree(src / CT, work / CT, ignore=shutil.ignore_patterns('__pycache__'))
+    (work / CT / 'conftest.py').unlink(missing_ok=True)  # needs CuPy's and ChainerX's
+    for init in ('tests/__init__.py',):
+        (work / init).touch()
+
+
+def run_file(work: pathlib.Path, rel: str, timeout: float) -> dict:
+    report = work / 'report.json'
+    report.unlink(missing_ok=True)
+    path = os.pathsep.join(filter(None, [str(work), os.environ.get('PYTHONPATH')]))
+    env = dict(os.environ, PYTHONPATH=path, CONFORMANCE_REPORT=str(report),
+               PYTHONDONTWRITEBYTECODE='1')
+    cmd = [sys.executable, '-m', 'pytest', '-q', '-p', 'no:cacheprovider', '-p', 'conformance',
+           '--rootdir', str(work), '-c', str(work / 'pytest.ini'), rel]
+    t0 = time.monotonic()
+    try:
+        proc = subprocess.run(cmd, cwd=work, env=env, capture_output=True, text=True,
+                              timeout=timeout)
+        tail = proc.stdout[-3000:] + proc.stderr[-2000:]
+    except subprocess.TimeoutExpired:
+        tail = f'timed out after {timeout:.0f} s'
+    result = json.loads(report.read_text()) if report.exists() else {'tests': {}}
+    result['seconds'] = round(time.monotonic() - t0, 1)
+    result['tail'] = tail
+    return result
+
+
+def _outcome_counts(tests: dict) -> dict:
+    counts = {'passed': 0, 'failed': 0, 'skipped': 0, 'expected': 0, 'out_of_scope': 0}
+    for outcome in tests.values():
+        counts[outcome] = counts.get(outcome, 0) + 1
+    return counts
+
+
+def write_table(out: pathlib.Path, results: dict, reasons: dict) -> str:
+    lines = [
+        '# Chainer 7.8.1\'s tests against tapejit',
+        '',
+        'Written by `tools/chainer_conformance/run.py` (see its README). '
+        '"expected" counts the tests listed in `expected_differences.py` as deliberate '
+        'differences; "out of scope" the tests of optimizers tapejit does not export; '
+        '"errors" says why a file could not run at all.',
+        '',
+        '| file | passed | failed | skipped | expected | out of scope | errors |',
+        '|---|---:|---:|---:|---:|---:|---|',
+    ]
+    total = {'passed': 0, 'failed': 0, 'skipped': 0, 'expected': 0, 'out_of_scope': 0}
+    for rel, res in results.items():
+        counts = _outcome_counts(res['tests'])
+        for k in total:
+            total[k] += counts.get(k, 0)
+        err = res.get('collect_error', '')
+        if not res['tests'] and not err:
+            err = res['tail'].strip().splitlines()[-1] if res['tail'].strip() else 'no tests'
+        err = err.replace('|', '\\|')[:120]
+        short = rel[len(CT) + 1:]
+        lines.append(f"| {short} | {counts['passed']} | {counts['failed']} | "
+                     f"{counts['skipped']} | {counts['expected']} | {counts['out_of_scope']} | "
+                     f"{err} |")
+    ran = total['passed'] + total['failed'] + total['expected']
+    share = 100.0 * total['passed'] / ran if ran else 0.0
+    lines.append(f"| **total** | **{total['passed']}** | **{total['failed']}** | "
+                 f"**{total['skipped']}** | **{total['expected']}** | "
+                 f"**{total['out_of_scope']}** | |")
+    lines += ['', f"Passed {total['passed']} of {ran} tests that ran ({share:.1f}%); "
+              f"{total['expected']} are expected differences; {total['skipped']} skipped "
+              '(GPU, ChainerX and iDeep variants, and Chainer\'s own skips).', '']
+    if reasons:
+        lines += ['## Expected differences', '']
+        lines += [f'- `{pat}`: {why}' for pat, why in reasons.items()]
+        lines.append('')
+    text = '\n'.join(lines)
+    out.write_text(text)
+    return lines[-1] if not reasons else text.split('\n\n')[-3]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+    parser.add_argument('--chainer-src', required=True, type=pathlib.Path,
+                        help='a checkout of Chainer v7.8.1 (holding chainer/ and tests/)')
+    parser.add_argument('--out', type=pathlib.Path, default=HERE / 'RESULTS.md')
+    parser.add_argument('--files', nargs='*', default=None,
+                        help='run only the selected files containing one of these strings')
+    parser.add_argument('--timeout', type=float, default=900.0, help='seconds per file')
+    parser.add_argument('--json', type=pathlib.Path, default=None,
+                        help='also write every test\'s outcome and each file\'s output here')
+    args = parser.parse_args(argv)
+    src = args.chainer_src.resolve()
+    if not (src / 'chainer' / 'testing' / '__init__.py').exists() or not (src / CT).is_dir():
+        parser.error(f'{src} is not a Chainer source checkout (chainer/testing, {CT})')
+    sys.path.insert(0, str(HERE))
+    from expected_differences import EXPECTED  # noqa: E402
+    files = select_files(src)
+    if args.files:
+        files = {f: v for f, v in files.items() if any(s in f for s in args.files)}
+    results = {}
+    with tempfile.TemporaryDirectory(prefix='chainer-conformance-') as tmp:
+        work = pathlib.Path(tmp)
+        build_tree(src, work)
+        for i, rel in enumerate(files, 1):
+            res = run_file(work, rel, args.timeout)
+            for nodeid, outcome in list(res['tests'].items()):
+                if outcome == 'failed' and any(re.search(p, nodeid) for p in EXPECTED):
+                    res['tests'][nodeid] = 'expected'
+            results[rel] = res
+            c = _outcome_counts(res['tests'])
+            print(f"[{i}/{len(files)}] {rel}: {c['passed']} passed, {c['failed']} failed, "
+                  f"{c['skipped']} skipped ({res['seconds']} s)", flush=True)
+    summary = write_table(args.out, results, EXPECTED)
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1, sort_keys=True))
+    print(summary)
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
