@@ -99,87 +99,97 @@ def partition(g: Graph, rows: bool = True) -> list:
     """The graph's equations as units (groups and calls) in an order that runs it;
     with ``rows``, consecutive groups over the same rows merge into row chains
     (the CPU's loop structure; the CUDA kernels parallelize differently)."""
-    groups: list = []
-    owner: dict = {}      # var id -> Group producing it
-    # var id -> groups it depends on directly (its own group, or through calls);
-    # gdeps[group id] -> groups the group's outside inputs depend on. A group runs
-    # as a whole, so what one member depends on, all of its values depend on.
-    src: dict = {}
-    gdeps: dict = {}
-    units: list = []      # (first eqn index, unit)
+    p = _Partition()
+    for idx, e in enumerate(g.eqns):
+        p.place(idx, e)
+    order = _schedule(p.units, p.owner)
+    return merge_rows(order) if rows else order
 
-    def closure(ids: set) -> set:
-        seen = set()
+
+class _Partition:
+    """The groups being formed, and what each value depends on."""
+
+    def __init__(self) -> None:
+        self.groups: list = []
+        self.owner: dict = {}      # var id -> Group producing it
+        # var id -> groups it depends on directly (its own group, or through
+        # calls); gdeps[group id] -> groups the group's outside inputs depend
+        # on. A group runs as a whole, so what one member depends on, all of
+        # its values depend on.
+        self.src: dict = {}
+        self.gdeps: dict = {}
+        self.units: list = []      # (first eqn index, unit)
+        self.open_groups: dict = {}  # shape -> groups of that shape, newest last
+
+    def place(self, idx: int, e: Eqn) -> None:
+        k = kind(e)
+        x = e.inputs[0] if e.inputs else None
+        if k == 'ew':
+            self._place_elementwise(idx, e)
+        elif k == 'reduce' and x.shape and x.id in self.owner and x.id in self.owner[x.id].ew:
+            grp = self.owner[x.id]
+            self._join(grp, e)
+            grp.red.add(e.out.id)
+        elif k == 'reduce' and len(x.shape) >= 2 and x.id not in self.owner:
+            # A reduction of a value computed elsewhere: a loop of its own,
+            # which a row chain can then take in.
+            grp = self._new_group(idx, x.shape)
+            self._join(grp, e)
+            grp.red.add(e.out.id)
+        else:
+            self.units.append((idx, e))
+            deps: set = set()
+            for v in e.inputs:
+                deps |= self.src.get(v.id, set())
+            self.src[e.out.id] = deps
+
+    def _place_elementwise(self, idx: int, e: Eqn) -> None:
+        # A broadcast's input has another shape: it is always loaded from
+        # outside, so only the shape-wide candidates apply to it.
+        owner = self.owner
+        cands = [owner[v.id] for v in e.inputs
+                 if e.prim.name != 'broadcast_to' and v.id in owner
+                 and v.id in owner[v.id].ew and owner[v.id].shape == e.out.shape]
+        if not cands:
+            # No producer in a group: any group of this shape will do (the
+            # newest first), so independent chains over the same data share
+            # one loop.
+            cands = list(reversed(self.open_groups.get(e.out.shape, [])))
+        target = next((grp for grp in cands if self._can_join(grp, e)), None)
+        if target is None:
+            target = self._new_group(idx, e.out.shape)
+            self.open_groups.setdefault(e.out.shape, []).append(target)
+        self._join(target, e)
+        target.ew.add(e.out.id)
+
+    def _new_group(self, idx: int, shape: tuple) -> Group:
+        grp = Group(len(self.groups), shape, first=idx)
+        self.groups.append(grp)
+        self.gdeps[grp.id] = set()
+        self.units.append((idx, grp))
+        return grp
+
+    def _closure(self, ids: set) -> set:
+        seen: set = set()
         stack = list(ids)
         while stack:
             k = stack.pop()
             if k not in seen:
                 seen.add(k)
-                stack.extend(gdeps[k])
+                stack.extend(self.gdeps[k])
         return seen
 
-    def can_join(grp: Group, e: Eqn) -> bool:
-        return all(v.id in grp.ew or grp.id not in closure(src.get(v.id, set()))
+    def _can_join(self, grp: Group, e: Eqn) -> bool:
+        return all(v.id in grp.ew or grp.id not in self._closure(self.src.get(v.id, set()))
                    for v in e.inputs)
 
-    def join(grp: Group, e: Eqn) -> None:
+    def _join(self, grp: Group, e: Eqn) -> None:
         grp.members.append(e)
         for v in e.inputs:
             if v.id not in grp.ew and v.id not in grp.red:
-                gdeps[grp.id] |= src.get(v.id, set())
-        owner[e.out.id] = grp
-        src[e.out.id] = {grp.id}
-
-    open_groups: dict = {}  # shape -> groups of that shape, newest last
-    for idx, e in enumerate(g.eqns):
-        k = kind(e)
-        if k == 'ew':
-            target = None
-            # A broadcast's input has another shape: it is always loaded from
-            # outside, so only the shape-wide candidates apply to it.
-            cands = [owner[v.id] for v in e.inputs
-                     if e.prim.name != 'broadcast_to'
-                     and v.id in owner and v.id in owner[v.id].ew
-                     and owner[v.id].shape == e.out.shape]
-            if not cands:
-                # No producer in a group: any group of this shape will do (the
-                # newest first), so independent chains over the same data share
-                # one loop.
-                cands = list(reversed(open_groups.get(e.out.shape, [])))
-            for grp in cands:
-                if can_join(grp, e):
-                    target = grp
-                    break
-            if target is None:
-                target = Group(len(groups), e.out.shape, first=idx)
-                groups.append(target)
-                gdeps[target.id] = set()
-                open_groups.setdefault(e.out.shape, []).append(target)
-                units.append((idx, target))
-            join(target, e)
-            target.ew.add(e.out.id)
-        elif k == 'reduce' and e.inputs[0].shape and e.inputs[0].id in owner \
-                and e.inputs[0].id in owner[e.inputs[0].id].ew:
-            grp = owner[e.inputs[0].id]
-            join(grp, e)
-            grp.red.add(e.out.id)
-        elif k == 'reduce' and len(e.inputs[0].shape) >= 2 and e.inputs[0].id not in owner:
-            # A reduction of a value computed elsewhere: a loop of its own, which
-            # a row chain (below) can then take in.
-            grp = Group(len(groups), e.inputs[0].shape, first=idx)
-            groups.append(grp)
-            gdeps[grp.id] = set()
-            units.append((idx, grp))
-            join(grp, e)
-            grp.red.add(e.out.id)
-        else:
-            units.append((idx, e))
-            deps: set = set()
-            for v in e.inputs:
-                deps |= src.get(v.id, set())
-            src[e.out.id] = deps
-    order = _schedule(units, owner)
-    return merge_rows(order) if rows else order
+                self.gdeps[grp.id] |= self.src.get(v.id, set())
+        self.owner[e.out.id] = grp
+        self.src[e.out.id] = {grp.id}
 
 
 def _schedule(units: list, owner: dict) -> list:

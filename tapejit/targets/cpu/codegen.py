@@ -123,8 +123,32 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
     spec = KernelSpec()
     spec.shape = S
     spec.name = name
+    ext = _outside_inputs(grp)
+    reds = [e for e in grp.members if e.out.id in grp.red]
+    spec.flat = row_of is None and all(
+        int(math.prod(v.shape)) == 1 or v.shape == S for v in ext) and all(
+        reduce_axes(e) == tuple(range(r)) for e in reds)
+
+    names, hoisted, params = bind_inputs(spec, ext, consts, S, P)
+    body = _elementwise_lines(grp, names, P)
+    last = _store_lines(grp, spec, names, params, body, used_outside, inplace, P)
+    pre: dict = {lvl: [] for lvl in range(r + 1)}
+    post: dict = {lvl: [] for lvl in range(r + 1)}
+    for k, e in enumerate(reds):
+        _reduction_lines(spec, k, e, names, params, body, pre, post, r, P)
+    body += last
+    block = _row_block(S, body, pre, post, row_of is not None)
+    spec.pieces = {'params': params, 'hoisted': hoisted, 'pre0': pre[0], 'block': block,
+                   'post0': post[0]}
+    spec.source = _kernel_source(spec, name, params, hoisted, pre[0], post[0], body, block,
+                                 parallel)
+    spec.outputs = list(spec.stores) + [e.out for e in reds]
+    return spec
+
+
+def _outside_inputs(grp: Group) -> list:
+    """The values a group reads from outside itself, in first-use order."""
     members = {e.out.id for e in grp.members}
-    # Outside inputs, in first-use order.
     ext: list = []
     seen: set = set()
     for e in grp.members:
@@ -132,18 +156,14 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
             if v.id not in members and v.id not in seen:
                 seen.add(v.id)
                 ext.append(v)
-    reds = [e for e in grp.members if e.out.id in grp.red]
-    spec.flat = row_of is None and all(
-        int(math.prod(v.shape)) == 1 or v.shape == S for v in ext) and all(
-        reduce_axes(e) == tuple(range(r)) for e in reds)
+    return ext
 
-    names, hoisted, params = bind_inputs(spec, ext, consts, S, P)
 
+def _elementwise_lines(grp: Group, names: dict, P: str) -> list:
+    """One assignment per elementwise member, through the CPU op table.
+    Locals are numbered within the kernel, so the same loop from another
+    graph (or another batch size) has the same source and compiled code."""
     body: list = []
-    pre: dict = {lvl: [] for lvl in range(r + 1)}
-    post: dict = {lvl: [] for lvl in range(r + 1)}
-    # Locals are numbered within the kernel, so the same loop from another
-    # graph (or another batch size) has the same source and compiled code.
     for j, e in enumerate(m for m in grp.members if m.out.id not in grp.red):
         t = f'{P}t{j}'
         if e.prim.name == 'broadcast_to':
@@ -153,6 +173,15 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
                                           [v.dtype for v in e.inputs], e.out.dtype)
         body.append(f'{t} = {expr}')
         names[e.out.id] = t
+    return body
+
+
+def _store_lines(grp: Group, spec: KernelSpec, names: dict, params: list, body: list,
+                 used_outside: set, inplace: Optional[dict], P: str) -> list:
+    """Append the stores of the values needed outside the group to ``body``
+    (an output parameter each); return those written in place through an
+    input, which run after every other statement of the element."""
+    r = len(grp.shape)
     inplace = dict(inplace or {})
     last: list = []
     for k, v in enumerate(e.out for e in grp.members
@@ -166,52 +195,63 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
         params.append(arg)
         body.append(f'{arg}[{index}] = {names[v.id]}')
     spec.inplace = inplace
-    for k, e in enumerate(reds):
-        axes = reduce_axes(e)
-        op = e.prim.name
-        adt = acc_dtype(e.out.dtype, op)
-        init = init_value(op, adt)
-        kept = [d for d in range(r) if d not in axes]
-        arg = f'{P}red{k}'
-        params.append(arg)
-        t = names[e.inputs[0].id]
-        suffix_from = r - len(axes) if axes == tuple(range(r - len(axes), r)) else None
-        if suffix_from is not None:
-            acc = f'{P}acc{k}'
-            pre[suffix_from].append(f'{acc} = {typed(init, adt)}')
-            body.append(update_statement(op, acc, f'{"np." + adt.name}({t})' if adt != e.out.dtype
-                                else t))
-            target = (['c'] if suffix_from == 0 else []) + \
-                [f'i{d}' for d in range(suffix_from)]
-            if spec.flat:
-                target = ['c']
-            if suffix_from == 0:
-                post[0].append(f'{arg}[{", ".join(target)}] = {acc}')
-                how = 'partial'
-            else:
-                # one value per row, final: stored in the output dtype, so a
-                # later part of a row chain reads what the graph says it reads
-                val = f'np.{e.out.dtype.name}({acc})' if adt != e.out.dtype else acc
-                post[suffix_from].append(f'{arg}[{", ".join(target)}] = {val}')
-                how = 'row'
-        else:
-            idx = (['c'] if 0 in axes else []) + [f'i{d}' for d in kept]
-            cell = f'{arg}[{", ".join(idx)}]'
-            val = f'np.{adt.name}({t})' if adt != e.out.dtype else t
-            body.append(update_statement(op, cell, val))
-            how = 'partial' if 0 in axes else 'direct'
-        spec.reductions.append((e, axes, how, init, adt))
-    body += last
+    return last
 
+
+def _reduction_lines(spec: KernelSpec, k: int, e: Any, names: dict, params: list, body: list,
+                     pre: dict, post: dict, r: int, P: str) -> None:
+    """Reduction ``k`` (equation ``e``): its accumulator's initialization
+    (``pre``), update (``body``) and store (``post``), by loop level; where
+    it sums over a suffix of the axes it accumulates in a local, else into
+    its output cell (a partial result per chunk where it reduces axis 0)."""
+    axes = reduce_axes(e)
+    op = e.prim.name
+    adt = acc_dtype(e.out.dtype, op)
+    init = init_value(op, adt)
+    kept = [d for d in range(r) if d not in axes]
+    arg = f'{P}red{k}'
+    params.append(arg)
+    t = names[e.inputs[0].id]
+    suffix_from = r - len(axes) if axes == tuple(range(r - len(axes), r)) else None
+    if suffix_from is not None:
+        acc = f'{P}acc{k}'
+        pre[suffix_from].append(f'{acc} = {typed(init, adt)}')
+        body.append(update_statement(op, acc, f'{"np." + adt.name}({t})' if adt != e.out.dtype
+                                     else t))
+        target = (['c'] if suffix_from == 0 else []) + [f'i{d}' for d in range(suffix_from)]
+        if spec.flat:
+            target = ['c']
+        if suffix_from == 0:
+            post[0].append(f'{arg}[{", ".join(target)}] = {acc}')
+            how = 'partial'
+        else:
+            # one value per row, final: stored in the output dtype, so a
+            # later part of a row chain reads what the graph says it reads
+            val = f'np.{e.out.dtype.name}({acc})' if adt != e.out.dtype else acc
+            post[suffix_from].append(f'{arg}[{", ".join(target)}] = {val}')
+            how = 'row'
+    else:
+        idx = (['c'] if 0 in axes else []) + [f'i{d}' for d in kept]
+        cell = f'{arg}[{", ".join(idx)}]'
+        val = f'np.{adt.name}({t})' if adt != e.out.dtype else t
+        body.append(update_statement(op, cell, val))
+        how = 'partial' if 0 in axes else 'direct'
+    spec.reductions.append((e, axes, how, init, adt))
+
+
+def _row_block(S: tuple, body: list, pre: dict, post: dict, in_chain: bool) -> list:
+    """The lines run for each ``i0`` (the row block): the loops over axes
+    1.. around ``body``, with each level's ``pre`` and ``post`` lines.  In a
+    row chain, a row-wide part (size 1 along an axis) runs once, not a loop."""
     ind = '    '
-    # The lines run for each i0 (the row block), relative to that loop's body.
+    r = len(S)
     block: list = []
     depth = ''
     opened = []
     for d in range(1, r):
         block += [depth + s for s in pre[d]]
-        if row_of is not None and S[d] == 1:
-            block.append(f'{depth}i{d} = 0')  # a row-wide part of a row chain
+        if in_chain and S[d] == 1:
+            block.append(f'{depth}i{d} = 0')
             opened.append(False)
         else:
             block.append(f'{depth}for i{d} in range(n[{d}]):')
@@ -222,27 +262,29 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
         if opened[d - 1]:
             depth = depth[:-4]
         block += [depth + s for s in post[d]]
-    spec.pieces = {'params': params, 'hoisted': hoisted, 'pre0': pre[0], 'block': block,
-                   'post0': post[0]}
+    return block
+
+
+def _kernel_source(spec: KernelSpec, name: str, params: list, hoisted: list, pre0: list,
+                   post0: list, body: list, block: list, parallel: bool) -> str:
+    """The whole kernel: its parameters, hoisted loads, the chunk loop and,
+    inside it, the flat loop, the 0-d body or the row loop."""
+    ind = '    '
+    ind2 = ind * 2
     lines = [f'def {name}(n, ch, nch, {", ".join(params)}):']
     lines += [ind + h for h in hoisted]
     lines.append(_chunk_header(parallel))
-    ind2 = ind * 2
-    lines += [ind2 + s for s in pre[0]]
+    lines += [ind2 + s for s in pre0]
     if spec.flat:
         lines += [ind2 + x for x in chunk_loop('i')]
         lines += [ind2 + ind + s for s in body]
-        lines += [ind2 + s for s in post[0]]
-    elif r == 0:
+    elif not spec.shape:
         lines += [ind2 + s for s in body]
-        lines += [ind2 + s for s in post[0]]
     else:
         lines += [ind2 + x for x in chunk_loop('i0')]
         lines += [ind2 + ind + s for s in block]
-        lines += [ind2 + s for s in post[0]]
-    spec.source = '\n'.join(lines) + '\n'
-    spec.outputs = list(spec.stores) + [e.out for e in reds]
-    return spec
+    lines += [ind2 + s for s in post0]
+    return '\n'.join(lines) + '\n'
 
 
 def chunking(spec: Any) -> tuple:

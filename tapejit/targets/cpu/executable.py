@@ -317,6 +317,52 @@ def _eval_members(members: list, env: dict, outputs: list, consts: dict) -> list
     return [env[v.id] for v in outputs]
 
 
+class _Slots:
+    """Slot numbers of a plan's values, given out in order of first use."""
+
+    __slots__ = ('ids',)
+
+    def __init__(self) -> None:
+        self.ids: dict = {}
+
+    def __getitem__(self, v: Any) -> int:
+        return self.ids.setdefault(v.id, len(self.ids))
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+
+def _members(item: Any) -> list:
+    return item.members if isinstance(item, fusion.Group) else [item]
+
+
+def _used_later(units: list, g: Graph) -> set:
+    """Ids of the values read after the unit producing them (or outputs);
+    each part of a row chain counts as a unit (a later part reads them)."""
+    used: set = {v.id for v in g.outvars}
+    for u in units:
+        for it in (u.items if isinstance(u, fusion.RowChain) else [u]):
+            members = _members(it)
+            own = {e.out.id for e in members}
+            for e in members:
+                used.update(v.id for v in e.inputs if v.id not in own)
+    return used
+
+
+def _chain_inputs(chain: Any) -> list:
+    """The values a row chain reads from outside itself, in order of first read."""
+    inside = {e.out.id for it in chain.items for e in _members(it)}
+    seen: set = set()
+    out: list = []
+    for it in chain.items:
+        for e in _members(it):
+            for v in e.inputs:
+                if v.id not in inside and v.id not in seen:
+                    seen.add(v.id)
+                    out.append(v)
+    return out
+
+
 class Executable:
     """Runs a graph with fused kernels; ``explain()`` shows groups and sources."""
 
@@ -362,109 +408,82 @@ class Executable:
         g = simplify(graph)
         self.graph = g
         self.units = fusion.partition(g)
-        consts = {v.id: c for v, c in zip(g.constvars, g.consts)}
-        self.consts = consts
-        # Which values are read after the unit producing them (or are outputs).
-        used_later: set = {v.id for v in g.outvars}
-        self._used_later = used_later
-        # (each part of a row chain counts as a unit: a later part reads its values)
-        for u in (it for u in self.units
-                  for it in (u.items if isinstance(u, fusion.RowChain) else [u])):
-            members = u.members if isinstance(u, fusion.Group) else [u]
-            own = {e.out.id for e in members}
-            for e in members:
-                used_later.update(v.id for v in e.inputs if v.id not in own)
-        slot: dict = {}
-
-        def s(v: Any) -> int:
-            if v.id not in slot:
-                slot[v.id] = len(slot)
-            return slot[v.id]
-        self.const_slots = [(s(v), c) for v, c in zip(g.constvars, g.consts)]
-        self.in_slots = [s(v) for v in g.invars]
-        self.steps: list = []
-        blas = any(isinstance(u, Eqn) and u.prim.name in BLAS_PRIMITIVES
-                   for u in self.units)
+        self.consts = {v.id: c for v, c in zip(g.constvars, g.consts)}
+        self._used_later = _used_later(self.units, g)
+        slots = _Slots()
+        self.const_slots = [(slots[v], c) for v, c in zip(g.constvars, g.consts)]
+        self.in_slots = [slots[v] for v in g.invars]
         # A kernel big enough to split runs Numba's parallel variant, but
         # serially in a plan calling BLAS.
-        split = not blas
-        for u in self.units:
-            if isinstance(u, fusion.RowChain):
-                n = int(math.prod(u.shape))
-                par = split if n >= PARALLEL_MIN else False
-                cspec = codegen.render_chain(u.parts, u.shape, g, consts, used_later, 'kernel',
-                                             parallel=par)
-                inside: set = set()
-                for it in u.items:
-                    inside.update(e.out.id for e in (it.members if isinstance(it, fusion.Group)
-                                                     else [it]))
-                in_vars: list = []
-                seen: set = set()
-                for it in u.items:
-                    for e in (it.members if isinstance(it, fusion.Group) else [it]):
-                        for v in e.inputs:
-                            if v.id not in inside and v.id not in seen:
-                                seen.add(v.id)
-                                in_vars.append(v)
-                step = _ChainStep(cspec, u, in_vars, par, fastmath)
-                step.ins = [s(v) for v in in_vars]
-                step.outs = [s(v) for v in step.out_vars]
-                step.consts = consts
-                self.steps.append(('kernel', step))
-            elif isinstance(u, fusion.Group):
-                name = 'kernel'  # the cache names it by a hash of its source
-                n = int(math.prod(u.shape)) if u.shape else 1
-                par = split if n >= PARALLEL_MIN else False
-                spec = codegen.render(u, g, consts, used_later, name, parallel=par)
-                step = _KernelStep(spec, [s(v) for v, _ in spec.inputs],
-                                   [s(v) for v in spec.outputs], u.members, par, fastmath)
-                step.consts = consts
-                self.steps.append(('kernel', step))
-            else:
-                fn = u.prim.impl
-                if (u.prim.name == 'matmul' and u.out.dtype in _POOLED_MATMUL_DTYPES
-                        and int(math.prod(u.out.shape)) * u.out.dtype.itemsize
-                        >= POOL_MIN_BYTES):
-                    fn = _PooledMatmul(self, u.out.shape, u.out.dtype)
-                self.steps.append(('call', (fn, u.params, [s(v) for v in u.inputs],
-                                            s(u.out))))
-        self.out_slots = [s(v) for v in g.outvars]
-        self.nslots = len(slot)
+        split = not any(isinstance(u, Eqn) and u.prim.name in BLAS_PRIMITIVES
+                        for u in self.units)
+        self.steps = [self._step(u, slots, split, fastmath) for u in self.units]
+        self.out_slots = [slots[v] for v in g.outvars]
+        self.nslots = len(slots)
+        last = self._plan_buffers(g, slots)
+        keep = set(self.out_slots) | set(self.in_slots) | {c for c, _ in self.const_slots}
+        self.donate_map = dict(donate or {})
+        self._donate(self.donate_map, last)
+        self._in_place(last, keep)
+
+    def _step(self, u: Any, slots: '_Slots', split: bool, fastmath: Any) -> tuple:
+        """The step running unit ``u``: ``('kernel', step)`` or ``('call', ...)``."""
+        g, consts = self.graph, self.consts
+        if isinstance(u, fusion.RowChain):
+            par = split if int(math.prod(u.shape)) >= PARALLEL_MIN else False
+            cspec = codegen.render_chain(u.parts, u.shape, g, consts, self._used_later,
+                                         'kernel', parallel=par)
+            in_vars = _chain_inputs(u)
+            step = _ChainStep(cspec, u, in_vars, par, fastmath)
+            step.ins = [slots[v] for v in in_vars]
+            step.outs = [slots[v] for v in step.out_vars]
+        elif isinstance(u, fusion.Group):
+            n = int(math.prod(u.shape)) if u.shape else 1
+            par = split if n >= PARALLEL_MIN else False
+            # (The cache names the kernel by a hash of its source.)
+            spec = codegen.render(u, g, consts, self._used_later, 'kernel', parallel=par)
+            step = _KernelStep(spec, [slots[v] for v, _ in spec.inputs],
+                               [slots[v] for v in spec.outputs], u.members, par, fastmath)
+        else:
+            fn = u.prim.impl
+            if (u.prim.name == 'matmul' and u.out.dtype in _POOLED_MATMUL_DTYPES
+                    and int(math.prod(u.out.shape)) * u.out.dtype.itemsize >= POOL_MIN_BYTES):
+                fn = _PooledMatmul(self, u.out.shape, u.out.dtype)
+            return ('call', (fn, u.params, [slots[v] for v in u.inputs], slots[u.out]))
+        step.consts = consts
+        return ('kernel', step)
+
+    def _plan_buffers(self, g: Graph, slots: '_Slots') -> dict:
+        """Which slots each step frees (back to the pool where big enough,
+        else dropped), the inputs nothing reads and the outputs that must be
+        copies; returns each slot's last step."""
         # Free each intermediate after its last reader, or right after the step
         # writing it when nothing reads it later (a row chain's values that only
         # its own later parts read): back to the pool, not to the OS, so the
         # next call does not fault its pages in again.
         last: dict = {}
         for i, (kind, st) in enumerate(self.steps):
-            writes = st.outs if kind == 'kernel' else [st[3]]
-            for w in writes:
+            for w in (st.outs if kind == 'kernel' else [st[3]]):
                 last.setdefault(w, i)
-            reads = st.ins if kind == 'kernel' else st[2]
-            for r in reads:
+            for r in (st.ins if kind == 'kernel' else st[2]):
                 last[r] = i
         keep = set(self.out_slots) | set(self.in_slots) | {c for c, _ in self.const_slots}
         free = [[r for r, i2 in last.items() if i2 == i and r not in keep]
                 for i in range(len(self.steps))]
         # Only buffers the pool may hold go through it; small ones are dropped.
-        nbytes: dict = {}
-        for v in self._all_vars(g):
-            if v.id in slot:
-                nbytes[slot[v.id]] = int(math.prod(v.shape)) * v.dtype.itemsize
-        big = {sl for sl, n in nbytes.items() if n >= POOL_MIN_BYTES}
+        big = {slots[v] for v in self._all_vars(g) if v.id in slots.ids
+               and int(math.prod(v.shape)) * v.dtype.itemsize >= POOL_MIN_BYTES}
         self.free_after = [[r for r in f if r in big] for f in free]
         self.drop_after = [[r for r in f if r not in big] for f in free]
-        read: set = set()
+        read: set = set(self.out_slots)
         for kind, st in self.steps:
             read.update(st.ins if kind == 'kernel' else st[2])
-        read.update(self.out_slots)
         # Inputs nothing reads (a gradient the function overwrites first) may be None.
         self.unused_inputs = frozenset(i for i, sl in enumerate(self.in_slots)
                                        if sl not in read)
         alias = set(self.in_slots) | {c for c, _ in self.const_slots}
         self.copy_out = [i for i, sl in enumerate(self.out_slots) if sl in alias]
-        self.donate_map = dict(donate or {})
-        self._donate(self.donate_map, last)
-        self._in_place(last, keep)
+        return last
 
     def __call__(self, inputs: Sequence[Any], check: Optional[Sequence[int]] = None) -> list:
         """Run the plan; ``check`` limits the shape/dtype checks to these
@@ -479,22 +498,7 @@ class Executable:
             if outs is not None:
                 return outs
             refused = True  # (these arrays: step by step below)
-        invars = self.graph.invars
-        if len(inputs) != len(invars):
-            raise ValueError(f'compiled plan: takes {len(invars)} inputs, got {len(inputs)}')
-        for i in range(len(invars)) if check is None else check:
-            v, a = invars[i], inputs[i]
-            if i in self.unused_inputs:
-                # (Never read: a gradient the function clears before use,
-                # of whatever shape a reshaped Variable left it.)
-                continue
-            # Kernels are built for these shapes and dtypes; anything else would
-            # be read out of bounds or reinterpreted.
-            if getattr(a, 'shape', None) != v.shape or getattr(a, 'dtype', None) != v.dtype:
-                got = (f'{a.dtype}{tuple(a.shape)}' if hasattr(a, 'shape')
-                       else type(a).__name__)
-                raise ValueError(f'compiled plan: input {i} is {got}; expected '
-                                 f'{v.dtype}{v.shape}')
+        self._check_inputs(inputs, check)
         if self._timing is None and self.one_call is not None and not refused:
             outs = self.one_call(inputs)  # None: step by step below
             if self.one_call.native is not None:
@@ -511,6 +515,36 @@ class Executable:
                 inputs[i] = numpy.array(inputs[i], copy=True)
         if self._timing is None and self._runner:
             return self._runner(inputs)
+        outs = self._run_steps(inputs)
+        if self._runner is None and self._timing is None:
+            # Every step has run: from the next call on, the loop is written
+            # out (False: a step runs op by op, and the loop stays).
+            self._runner = step_runner.compile_runner(self, _KernelStep) or False
+        return outs
+
+    def _check_inputs(self, inputs: Sequence[Any], check: Optional[Sequence[int]]) -> None:
+        """Refuse inputs of other shapes or dtypes than the plan's (all, or
+        those at the positions ``check``)."""
+        invars = self.graph.invars
+        if len(inputs) != len(invars):
+            raise ValueError(f'compiled plan: takes {len(invars)} inputs, got {len(inputs)}')
+        for i in range(len(invars)) if check is None else check:
+            v, a = invars[i], inputs[i]
+            if i in self.unused_inputs:
+                # (Never read: a gradient the function clears before use,
+                # of whatever shape a reshaped Variable left it.)
+                continue
+            # Kernels are built for these shapes and dtypes; anything else would
+            # be read out of bounds or reinterpreted.
+            if getattr(a, 'shape', None) != v.shape or getattr(a, 'dtype', None) != v.dtype:
+                got = (f'{a.dtype}{tuple(a.shape)}' if hasattr(a, 'shape')
+                       else type(a).__name__)
+                raise ValueError(f'compiled plan: input {i} is {got}; expected '
+                                 f'{v.dtype}{v.shape}')
+
+    def _run_steps(self, inputs: Sequence[Any]) -> list:
+        """The step loop: each step in turn, its buffers from the pool and
+        freed after their last reader (timed per step under :meth:`profile`)."""
         pool = self.pool
         pool.reclaim()
         env: list = [None] * self.nslots
@@ -531,9 +565,7 @@ class Executable:
             else:
                 fn, params, ins, out = st
                 r = fn(*[env[j] for j in ins], **params)
-                if r.__class__ is not numpy.ndarray:
-                    r = numpy.asarray(r)
-                env[out] = r
+                env[out] = r if r.__class__ is numpy.ndarray else numpy.asarray(r)
                 del r
             for sl in self.free_after[i]:
                 release(env, sl)
@@ -546,10 +578,6 @@ class Executable:
         for i in self.copy_out:
             outs[i] = numpy.array(outs[i], copy=True)
         pool.lend(outs)
-        if self._runner is None and timing is None:
-            # Every step has run: from the next call on, the loop is written
-            # out (False: a step runs op by op, and the loop stays).
-            self._runner = step_runner.compile_runner(self, _KernelStep) or False
         return outs
 
     @staticmethod
