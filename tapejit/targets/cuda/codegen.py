@@ -170,9 +170,32 @@ def _render_one(S: tuple, kind: str, axes: tuple, members: list, stores: list, r
                 ext.append(v)
     spec.flat = kind == 'ew' and all(
         int(math.prod(v.shape)) == 1 or v.shape == S for v in ext)
-
     names, hoisted, params = bind_inputs(spec, ext, consts, S)
+    body = _cuda_body(spec, members, stores, reds, names, params, r)
+    accs = [(e.prim.name, adt, init) for e, init, adt in spec.reductions]
+    dims = [f'n{d}' for d in range(r)]
+    if kind == 'ew':
+        lines = _elementwise_kernel(spec, name, dims, params, hoisted, body, r)
+    else:
+        kept = [d for d in range(r) if d not in axes]
+        lines = [f'def {name}({", ".join(["m", "k", "P", "kc"] + dims + params)}):']
+        lines += ['    ' + h for h in hoisted]
+        cell = _decompose('c', kept, 'rc')
+        elem = _decompose('j', list(axes), 'rj')
+        inits = [f'acc{k} = {typed(init, adt)}' for k, (op, adt, init) in enumerate(accs)]
+        if kind == 'cols':
+            lines += _column_loops(cell, elem, inits, body, len(accs))
+        else:
+            lines += _block_reduction(cell, elem, inits, body, accs, block)
+    spec.source = '\n'.join(lines) + '\n'
+    spec.outputs = list(spec.stores) + [e.out for e in reds]
+    return spec
 
+
+def _cuda_body(spec: CudaKernelSpec, members: list, stores: list, reds: list, names: dict,
+               params: list, r: int) -> list:
+    """The statements per element: the elementwise members through the
+    CUDA op table, the stores, and each reduction's update of its accumulator."""
     body: list = []
     red_ids = {e.out.id for e in reds}
     for j, e in enumerate(m for m in members if m.out.id not in red_ids):
@@ -189,73 +212,74 @@ def _render_one(S: tuple, kind: str, axes: tuple, members: list, stores: list, r
         spec.stores.append(v)
         params.append(f'out{k}')
         body.append(f'out{k}[{where}] = {names[v.id]}')
-
-    accs = []
     for k, e in enumerate(reds):
         op = e.prim.name
         adt = acc_dtype(e.out.dtype, op)
-        init = init_value(op, adt)
         params.append(f'red{k}')
         t = names[e.inputs[0].id]
         if e.inputs[0].dtype != adt:
             t = f'np.{adt.name}({t})'
         body.append(_update(op, f'acc{k}', t))
-        accs.append((op, adt, init))
-        spec.reductions.append((e, init, adt))
+        spec.reductions.append((e, init_value(op, adt), adt))
+    return body
 
+
+def _elementwise_kernel(spec: CudaKernelSpec, name: str, dims: list, params: list,
+                        hoisted: list, body: list, r: int) -> list:
+    """A grid-stride loop over the elements (their indices decomposed
+    where the kernel is not flat)."""
     ind = '    '
-    dims = [f'n{d}' for d in range(r)]
-    if kind == 'ew':
-        head = ['N'] + ([] if spec.flat else dims)
-        lines = [f'def {name}({", ".join(head + params)}):']
-        lines += [ind + h for h in hoisted]
-        lines.append(f'{ind}for i in range(cuda.grid(1), N, cuda.gridsize(1)):')
-        inner = [] if spec.flat else _decompose('i', list(range(r)), 'rem')
-        lines += [ind * 2 + s for s in inner + body]
-    else:
-        kept = [d for d in range(r) if d not in axes]
-        lines = [f'def {name}({", ".join(["m", "k", "P", "kc"] + dims + params)}):']
-        lines += [ind + h for h in hoisted]
-        cell = _decompose('c', kept, 'rc')
-        elem = _decompose('j', list(axes), 'rj')
-        inits = [f'acc{k} = {typed(init, adt)}' for k, (op, adt, init) in enumerate(accs)]
-        if kind == 'cols':
-            lines.append(f'{ind}for t in range(cuda.grid(1), m * P, cuda.gridsize(1)):')
-            lines += [ind * 2 + s for s in ['p = t // m', 'c = t - p * m'] + cell + inits]
-            lines.append(f'{ind * 2}for j in range(p * kc, min(p * kc + kc, k)):')
-            lines += [ind * 3 + s for s in elem + body]
-            lines += [f'{ind * 2}red{k}[p, c] = acc{k}' for k in range(len(accs))]
+    head = ['N'] + ([] if spec.flat else dims)
+    lines = [f'def {name}({", ".join(head + params)}):']
+    lines += [ind + h for h in hoisted]
+    lines.append(f'{ind}for i in range(cuda.grid(1), N, cuda.gridsize(1)):')
+    inner = [] if spec.flat else _decompose('i', list(range(r)), 'rem')
+    return lines + [ind * 2 + s for s in inner + body]
+
+
+def _column_loops(cell: list, elem: list, inits: list, body: list, n_acc: int) -> list:
+    """A reduction over leading axes: a thread per (part, output cell), each
+    summing its part of the reduced axes (partials finished on the host)."""
+    ind = '    '
+    lines = [f'{ind}for t in range(cuda.grid(1), m * P, cuda.gridsize(1)):']
+    lines += [ind * 2 + s for s in ['p = t // m', 'c = t - p * m'] + cell + inits]
+    lines.append(f'{ind * 2}for j in range(p * kc, min(p * kc + kc, k)):')
+    lines += [ind * 3 + s for s in elem + body]
+    return lines + [f'{ind * 2}red{k}[p, c] = acc{k}' for k in range(n_acc)]
+
+
+def _block_reduction(cell: list, elem: list, inits: list, body: list, accs: list,
+                     block: int) -> list:
+    """A reduction over trailing axes: a block per (output cell, part), its
+    threads striding over the part, then a tree reduction in shared memory."""
+    ind = '    '
+    lines = [f'{ind}sh{k} = cuda.shared.array({block}, np.{adt.name})'
+             for k, (op, adt, init) in enumerate(accs)]
+    lines.append(f'{ind}tid = cuda.threadIdx.x')
+    lines.append(f'{ind}for b in range(cuda.blockIdx.x, m * P, cuda.gridDim.x):')
+    lines += [ind * 2 + s for s in ['c = b // P', 'p = b - c * P'] + cell + inits]
+    lines.append(f'{ind * 2}for j in range(p * kc + tid, min(p * kc + kc, k), {block}):')
+    lines += [ind * 3 + s for s in elem + body]
+    lines += [f'{ind * 2}sh{k}[tid] = acc{k}' for k in range(len(accs))]
+    lines.append(f'{ind * 2}cuda.syncthreads()')
+    lines.append(f'{ind * 2}w = {block // 2}')
+    lines.append(f'{ind * 2}while w > 0:')
+    lines.append(f'{ind * 3}if tid < w:')
+    for k, (op, adt, init) in enumerate(accs):
+        if op == 'sum':
+            lines.append(f'{ind * 4}sh{k}[tid] += sh{k}[tid + w]')
         else:
-            lines += [f'{ind}sh{k} = cuda.shared.array({block}, np.{adt.name})'
-                      for k, (op, adt, init) in enumerate(accs)]
-            lines.append(f'{ind}tid = cuda.threadIdx.x')
-            lines.append(f'{ind}for b in range(cuda.blockIdx.x, m * P, cuda.gridDim.x):')
-            lines += [ind * 2 + s for s in ['c = b // P', 'p = b - c * P'] + cell + inits]
-            lines.append(f'{ind * 2}for j in range(p * kc + tid, min(p * kc + kc, k), '
-                         f'{block}):')
-            lines += [ind * 3 + s for s in elem + body]
-            lines += [f'{ind * 2}sh{k}[tid] = acc{k}' for k in range(len(accs))]
-            lines.append(f'{ind * 2}cuda.syncthreads()')
-            lines.append(f'{ind * 2}w = {block // 2}')
-            lines.append(f'{ind * 2}while w > 0:')
-            lines.append(f'{ind * 3}if tid < w:')
-            for k, (op, adt, init) in enumerate(accs):
-                if op == 'sum':
-                    lines.append(f'{ind * 4}sh{k}[tid] += sh{k}[tid + w]')
-                else:
-                    lines.append(f'{ind * 4}a{k} = sh{k}[tid]')
-                    lines.append(f'{ind * 4}b{k} = sh{k}[tid + w]')
-                    lines.append(f'{ind * 4}sh{k}[tid] = ' + _update(op, f'a{k}', f'b{k}')
-                                 .split(' = ', 1)[1])
-            lines.append(f'{ind * 3}cuda.syncthreads()')
-            lines.append(f'{ind * 3}w //= 2')
-            lines.append(f'{ind * 2}if tid == 0:')
-            lines += [f'{ind * 3}red{k}[p, c] = sh{k}[0]' for k in range(len(accs))]
-            # The shared arrays are reused by the block's next cell.
-            lines.append(f'{ind * 2}cuda.syncthreads()')
-    spec.source = '\n'.join(lines) + '\n'
-    spec.outputs = list(spec.stores) + [e.out for e in reds]
-    return spec
+            lines.append(f'{ind * 4}a{k} = sh{k}[tid]')
+            lines.append(f'{ind * 4}b{k} = sh{k}[tid + w]')
+            lines.append(f'{ind * 4}sh{k}[tid] = ' + _update(op, f'a{k}', f'b{k}')
+                         .split(' = ', 1)[1])
+    lines.append(f'{ind * 3}cuda.syncthreads()')
+    lines.append(f'{ind * 3}w //= 2')
+    lines.append(f'{ind * 2}if tid == 0:')
+    lines += [f'{ind * 3}red{k}[p, c] = sh{k}[0]' for k in range(len(accs))]
+    # The shared arrays are reused by the block's next cell.
+    lines.append(f'{ind * 2}cuda.syncthreads()')
+    return lines
 
 
 class Launch:
