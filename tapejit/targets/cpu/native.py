@@ -740,15 +740,13 @@ class _Translator:
         shares memory with another argument, so the body's pointers are
         ``noalias``."""
         ir = self.ir
-        i8p, i64, i32 = self.i8p, self.i64, self.i32
+        i8p, i64 = self.i8p, self.i64
         fnty = ir.FunctionType(i8p, [i8p, i8p.as_pointer(), i64])
         fn = ir.Function(self.module, fnty, name)
         start = fn.append_basic_block('check')
         bad = fn.append_basic_block('bad')
         b = self.b = ir.IRBuilder(start)
         incref = self._func('tj_incref', ir.VoidType(), [i8p])
-        as_ll = self._func('tj_as_ll', i64, [i8p])
-        err = self._func('tj_err_occurred', i8p, [])
         failed = fn.append_basic_block('failed')
         b.position_at_end(bad)
         b.call(incref, [self._global('tj_notimpl')])
@@ -772,38 +770,10 @@ class _Translator:
         for k, (p, s) in enumerate(zip(params, sig)):
             obj = b.load(b.gep(fn.args[1], [ir.Constant(i64, k)]))
             if s == 'int':
-                typ = self._field(obj, _OB_TYPE, i8p)
-                require(b.icmp_unsigned('==', typ, self._global('tj_long')))
-                v = b.call(as_ll, [obj])
-                # -1 may be an OverflowError (an int beyond int64).
-                maybe = b.append_basic_block('maybe_error')
-                fine = b.append_basic_block('int_ok')
-                b.cbranch(b.icmp_signed('==', v, ir.Constant(i64, -1)), maybe, fine)
-                b.position_at_end(maybe)
-                b.cbranch(b.icmp_unsigned('!=', b.call(err, []), ir.Constant(i8p, None)),
-                          failed, fine)
-                b.position_at_end(fine)
-                values.append(v)
+                values.append(self._int_argument(obj, require, failed))
                 layout.append(None)
-                continue
-            dtstr, ndim, contiguous = s
-            dt = numpy.dtype(dtstr)
-            # An array the kernel stores to must be writeable (as Numba
-            # refuses a read-only one).
-            need = (_ALIGNED | (_C_CONTIGUOUS if contiguous else 0)
-                    | (_WRITEABLE if p in written else 0))
-            num, alias = type_nums(dt)
-            require(b.call(self._arg_check(), [obj, ir.Constant(i32, ndim), ir.Constant(i32, num),
-                                               ir.Constant(i32, alias), ir.Constant(i32, need)]))
-            arr = _Array(dt, ndim, contiguous)
-            elem = _lltype(dt, ir, memory=True)
-            values.append(b.bitcast(self._field(obj, _DATA, i8p), elem.as_pointer()))
-            dims = self._field(obj, _DIMS, i64.as_pointer())
-            values += [b.load(b.gep(dims, [ir.Constant(i64, d)])) for d in range(ndim)]
-            if not contiguous:
-                strides = self._field(obj, _STRIDES, i64.as_pointer())
-                values += [b.load(b.gep(strides, [ir.Constant(i64, d)])) for d in range(ndim)]
-            layout.append(arr)
+            else:
+                layout.append(self._array_argument(obj, s, p in written, require, values))
         _refuse_prange(fdef)
         body = self.body_function(name + '_body', fdef, layout, exclusive)
         # The loops run without the GIL, as Numba's nogil kernels did: the
@@ -815,6 +785,46 @@ class _Translator:
         b.call(restore, [tstate])
         b.call(incref, [self._global('tj_none')])
         b.ret(self._global('tj_none'))
+
+    def _int_argument(self, obj: Any, require: Callable, failed: Any) -> Any:
+        """A Python int argument as an int64 (refused unless exactly an int;
+        an int beyond int64 raises its OverflowError)."""
+        ir, b, i8p, i64 = self.ir, self.b, self.i8p, self.i64
+        typ = self._field(obj, _OB_TYPE, i8p)
+        require(b.icmp_unsigned('==', typ, self._global('tj_long')))
+        v = b.call(self._func('tj_as_ll', i64, [i8p]), [obj])
+        # -1 may be an OverflowError (an int beyond int64).
+        maybe = b.append_basic_block('maybe_error')
+        fine = b.append_basic_block('int_ok')
+        b.cbranch(b.icmp_signed('==', v, ir.Constant(i64, -1)), maybe, fine)
+        b.position_at_end(maybe)
+        err = b.call(self._func('tj_err_occurred', i8p, []), [])
+        b.cbranch(b.icmp_unsigned('!=', err, ir.Constant(i8p, None)), failed, fine)
+        b.position_at_end(fine)
+        return v
+
+    def _array_argument(self, obj: Any, s: tuple, written: bool, require: Callable,
+                        values: list) -> '_Array':
+        """Check an array argument against its signature entry ``s`` (dtype,
+        ndim, contiguous; writeable where the kernel stores to it) and append
+        its data pointer, dims and (strided) byte strides to ``values``."""
+        ir, b, i8p, i64, i32 = self.ir, self.b, self.i8p, self.i64, self.i32
+        dtstr, ndim, contiguous = s
+        dt = numpy.dtype(dtstr)
+        # An array the kernel stores to must be writeable (as Numba refuses
+        # a read-only one).
+        need = (_ALIGNED | (_C_CONTIGUOUS if contiguous else 0) | (_WRITEABLE if written else 0))
+        num, alias = type_nums(dt)
+        require(b.call(self._arg_check(), [obj, ir.Constant(i32, ndim), ir.Constant(i32, num),
+                                           ir.Constant(i32, alias), ir.Constant(i32, need)]))
+        elem = _lltype(dt, ir, memory=True)
+        values.append(b.bitcast(self._field(obj, _DATA, i8p), elem.as_pointer()))
+        dims = self._field(obj, _DIMS, i64.as_pointer())
+        values += [b.load(b.gep(dims, [ir.Constant(i64, d)])) for d in range(ndim)]
+        if not contiguous:
+            strides = self._field(obj, _STRIDES, i64.as_pointer())
+            values += [b.load(b.gep(strides, [ir.Constant(i64, d)])) for d in range(ndim)]
+        return _Array(dt, ndim, contiguous)
 
     def body_function(self, name: str, fdef: ast.FunctionDef, layout: list,
                       exclusive: bool, inline: bool = True) -> Any:
