@@ -371,7 +371,7 @@ def chunk_loop(var: str) -> list:
     The index runs as an unsigned integer.  A signed index that LLVM cannot
     prove non-negative (it starts at ``c * ch``) makes Numba wrap negative
     values around on every subscript, and the loop vectorizer then turns each
-    contiguous load into a gather: a fused ``tanh`` loop ran 4x slower so.
+    contiguous load into a gather, several times slower.
     (A ``range`` over unsigned bounds vectorizes less well than this cast.)
     """
     return [f'for {var}_ in range(c * ch, min(c * ch + ch, n[0])):',

@@ -3,20 +3,20 @@
 The generated kernel language (:mod:`tapejit.targets.cpu.codegen`) is small:
 ``for`` loops over ``range``, scalar assignments, array loads and stores,
 arithmetic, comparisons, conditional expressions, casts and a few math
-functions.  Numba spends 100-250 ms of Python per kernel typing and lowering
-it (a cold ``mlp_big`` step: about 1.5 s of its 2.5 s), and its CPU target
-takes about 0.3 s to start in every process, even one that only loads cached
-kernels.  This module translates the same source to LLVM IR itself, from the
-Python ``ast``, types it with NumPy's promotion rules, and has LLVM optimize
-it at O2 with loop vectorization (Numba uses O3: no faster here).
+functions.  Numba spends a tenth of a second or more of Python per kernel
+typing and lowering it, and its CPU target takes a large part of a second to
+start in every process, even one that only loads cached kernels.  This
+module translates the same source to LLVM IR itself, from the Python
+``ast``, types it with NumPy's promotion rules, and has LLVM optimize
+it at O2 with loop vectorization.
 
 Each compiled variant is specialized on its arguments' dtypes, ranks and
 C-contiguity, like a Numba signature, and is entered as a CPython
 ``METH_FASTCALL`` function: it reads the arrays' fields itself (checking
 type, rank, dtype, byte order, alignment and contiguity) and returns
 ``None``, or ``NotImplemented`` for arguments it was not compiled for, which
-:class:`NativeKernel` then dispatches by signature.  Calling it costs about
-0.1 µs plus 20 ns per argument, against about 1 µs for Numba's dispatcher.
+:class:`NativeKernel` then dispatches by signature.  Calling it costs a
+fraction of what Numba's dispatcher does.
 
 Variants are cached on disk as object code with a checksum, keyed by the
 source, the flags, the signature, the llvmlite version, the CPU and this
@@ -209,8 +209,9 @@ def _libm() -> Any:
         return ctypes.CDLL('libm.so.6')  # glibc; without running ldconfig
     except OSError:
         pass
-    # (Imported only here: ``ctypes.util`` imports ``subprocess``, 5 ms of a
-    # warm process's first compiled call, for a fallback glibc never needs.)
+    # (Imported only here: ``ctypes.util`` imports ``subprocess``, which a
+    # warm process's first compiled call would wait for, for a fallback
+    # glibc never needs.)
     from ctypes import util
     try:
         return ctypes.CDLL(util.find_library('m'))
@@ -950,15 +951,13 @@ def _object_code(llvm_ir: str) -> bytes:
     llvm = st['llvm']
     mod = llvm.parse_assembly(llvm_ir)
     mod.verify()
-    # O2: on the mlp_big kernels 40-60 ms (a tenth) less of a cold first
-    # call than O3, and the same step time (15.0-15.3 ms either way); the
-    # tiny MLP's native plan runs as fast (3.49 against 3.47 µs).
+    # O2: less of a cold first call than O3, and the same run time of the
+    # kernels and native plans (see benchmarks/results).
     pto = llvm.create_pipeline_tuning_options(speed_level=2)
     pto.loop_vectorization = True
     # No SLP vectorization (Numba's default too), loop unrolling or
-    # interleaving: on the mlp_big kernels they cost 27% of LLVM's time (about
-    # 120 ms of a cold first call) and gained nothing measurable (164 against
-    # 167 us for the ten kernels, best of 30 runs each).
+    # interleaving: they cost a quarter of LLVM's time on a training step's
+    # kernels and gained nothing measurable.
     pto.slp_vectorization = pto.loop_unrolling = pto.loop_interleaving = False
     pb = llvm.create_pass_builder(st['tm'], pto)
     pb.getModulePassManager().run(mod, pb)

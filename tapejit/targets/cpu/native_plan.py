@@ -147,7 +147,7 @@ _HELPER_NAMES = frozenset({'mm_nn', 'mm_nt', 'mm_tn', 'mm_tt', 'fin_sum', 'fin_m
 
 
 def _helper_defs() -> list:
-    # Parsed when a plan is first translated, not at import (2 ms a process).
+    # Parsed when a plan is first translated, not at import.
     return [f for f in ast.parse(HELPERS).body if isinstance(f, ast.FunctionDef)]
 _INT64 = numpy.dtype(numpy.int64)
 
@@ -297,8 +297,7 @@ class _PlanTranslator(native._Translator):
                 # A helper's output is an array of its own (a fresh product,
                 # a reduction's result, a parameter): no run-time overlap checks.
                 # Not inlined: LLVM optimizing one function of every kernel
-                # took four times as long (2.0-2.5 s against 0.5-0.6 s for a
-                # tiny MLP's step), and the calls ran no slower.
+                # took several times as long, and the calls ran no slower.
                 f = self.body_function(f'{fname}_{len(self.bodies)}', fdef, layout,
                                        fname in _HELPER_NAMES, inline=False)
             finally:

@@ -317,7 +317,7 @@ class OneCall:
             outs[o] = d
             self.donated.append((o, i))
         # The caller has the donated arrays already: returning them would only
-        # box each again (about 0.2 µs apiece).
+        # box each again.
         kept = [x for k, x in enumerate(outs) if k not in {o for o, _ in self.donated}]
         self.n_kept = len(kept)
         # The graph outputs returned, in order (the others are donated).
