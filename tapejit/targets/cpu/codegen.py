@@ -1,5 +1,6 @@
-"""Render a loop group as the Python source of a Numba kernel, and the runner
-that feeds it.
+"""Lower a loop group to a loop-IR kernel (:mod:`tapejit.compiler.loop_ir`),
+rendered as a kernel's source by :mod:`tapejit.targets.cpu.render`, and the
+runner's side of it (chunking, input modes, reduction buffers).
 
 Kernels are shape-generic: sizes, chunk counts and strides are run-time
 arguments, so a new batch size reuses the compiled kernel.  The outer loop
@@ -15,9 +16,10 @@ from typing import Any, Optional
 
 import numpy
 
-from tapejit.targets.cpu.ops import typed
+from tapejit.compiler import loop_ir as L
 from tapejit.compiler.fusion import Group, reduce_axes
 from tapejit.ir.graph import Graph
+from tapejit.targets.cpu import render as R
 
 # Elements per chunk of the outer loop: big enough to amortize the loop
 # overhead, small enough to balance threads.
@@ -39,6 +41,7 @@ class KernelSpec:
         self.pieces: dict = {}     # parts of the source, for a row chain
         self.in_params: list = []  # the parameter name of each of ``inputs``
         self.inplace: dict = {}    # store index -> index in ``inputs`` it writes through
+        self.kernel: Any = None    # the loop-IR kernel ``source`` renders
 
 
 def acc_dtype(out_dtype: numpy.dtype, op: str) -> numpy.dtype:
@@ -62,18 +65,14 @@ def init_value(op: str, dt: numpy.dtype) -> Any:
     return info.min if op == 'max' else info.max
 
 
-def update_statement(op: str, acc: str, t: str) -> str:
-    """The statement folding value ``t`` into accumulator ``acc`` (NaN wins in max/min)."""
-    if op == 'sum':
-        return f'{acc} += {t}'
-    cmp = '>' if op == 'max' else '<'
-    return f'{acc} = {t} if ({t} {cmp} {acc} or {t} != {t}) else {acc}'
+update_statement = R.update  # (the CUDA renderer shares it)
 
 
 def bind_inputs(spec: Any, ext: list, consts: dict, S: tuple, prefix: str = '') -> tuple:
     """How a kernel over ``S`` reads each outside input: a literal (size-1
     constant), a hoisted scalar, a flat index or a broadcast nd index.  Fills
-    ``spec.inputs``; returns (names, hoisted lines, parameter names)."""
+    ``spec.inputs``; returns (names: value id -> loop-IR expression, hoisted
+    statements, parameter names)."""
     r = len(S)
     P = prefix
     names: dict = {}
@@ -82,24 +81,24 @@ def bind_inputs(spec: Any, ext: list, consts: dict, S: tuple, prefix: str = '') 
     for k, v in enumerate(ext):
         size = int(math.prod(v.shape))
         if v.id in consts and size == 1:
-            names[v.id] = typed(consts[v.id].reshape(-1)[0], v.dtype)
+            names[v.id] = L.Const(consts[v.id].reshape(-1)[0], v.dtype)
             continue
         arg = f'{P}in{k}'
         params.append(arg)
         spec.in_params.append(arg)
         if size == 1 and (v.shape != S or r == 0 or spec.flat):
             spec.inputs.append((v, 'scalar'))
-            names[v.id] = f'{P}s{k}'
-            hoisted.append(f'{P}s{k} = {arg}[0]')
+            names[v.id] = L.Local(f'{P}s{k}')
+            hoisted.append(L.Assign(names[v.id], L.Load(arg, (0,))))
         elif spec.flat:
             spec.inputs.append((v, 'flat'))
-            names[v.id] = f'{arg}[i]'
+            names[v.id] = L.Load(arg, ('i',))
         else:
             spec.inputs.append((v, 'nd'))
             off = r - len(v.shape)
-            idx = ['0' if (d == 1 and S[off + j] != 1) else f'i{off + j}'
+            idx = [0 if (d == 1 and S[off + j] != 1) else f'i{off + j}'
                    for j, d in enumerate(v.shape)]
-            names[v.id] = f'{arg}[{", ".join(idx)}]'
+            names[v.id] = L.Load(arg, idx)
     return names, hoisted, params
 
 
@@ -130,18 +129,24 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
         reduce_axes(e) == tuple(range(r)) for e in reds)
 
     names, hoisted, params = bind_inputs(spec, ext, consts, S, P)
-    body = _elementwise_lines(grp, names, P)
-    last = _store_lines(grp, spec, names, params, body, used_outside, inplace, P)
+    body = _elementwise_stmts(grp, names, P)
+    last = _stores(grp, spec, names, params, body, used_outside, inplace, P)
     pre: dict = {lvl: [] for lvl in range(r + 1)}
     post: dict = {lvl: [] for lvl in range(r + 1)}
     for k, e in enumerate(reds):
-        _reduction_lines(spec, k, e, names, params, body, pre, post, r, P)
+        _reduction(spec, k, e, names, params, body, pre, post, r, P)
     body += last
-    block = _row_block(S, body, pre, post, row_of is not None)
+    block = _row_block(S, body, pre, post, row_of is not None, 1)
     spec.pieces = {'params': params, 'hoisted': hoisted, 'pre0': pre[0], 'block': block,
                    'post0': post[0]}
-    spec.source = _kernel_source(spec, name, params, hoisted, pre[0], post[0], body, block,
-                                 parallel)
+    if spec.flat:
+        inner = [L.ChunkRange('i', body)]
+    elif not S:
+        inner = body
+    else:
+        inner = [L.ChunkRange('i0', block)]
+    spec.kernel = L.Kernel(name, params, hoisted, L.ChunkLoop(parallel, pre[0], inner, post[0]))
+    spec.source = R.source(spec.kernel)
     spec.outputs = list(spec.stores) + [e.out for e in reds]
     return spec
 
@@ -159,47 +164,47 @@ def _outside_inputs(grp: Group) -> list:
     return ext
 
 
-def _elementwise_lines(grp: Group, names: dict, P: str) -> list:
-    """One assignment per elementwise member, through the CPU op table.
-    Locals are numbered within the kernel, so the same loop from another
-    graph (or another batch size) has the same source and compiled code."""
+def _elementwise_stmts(grp: Group, names: dict, P: str) -> list:
+    """One assignment per elementwise member.  Locals are numbered within
+    the kernel, so the same loop from another graph (or another batch size)
+    has the same source and compiled code."""
     body: list = []
     for j, e in enumerate(m for m in grp.members if m.out.id not in grp.red):
-        t = f'{P}t{j}'
+        t = L.Local(f'{P}t{j}')
         if e.prim.name == 'broadcast_to':
-            expr = names[e.inputs[0].id]
+            value = names[e.inputs[0].id]
         else:
-            expr = e.prim.lowering['cpu']([names[v.id] for v in e.inputs], e.params,
-                                          [v.dtype for v in e.inputs], e.out.dtype)
-        body.append(f'{t} = {expr}')
+            value = L.Apply(e.prim.name, [names[v.id] for v in e.inputs], e.params,
+                            [v.dtype for v in e.inputs], e.out.dtype)
+        body.append(L.Assign(t, value))
         names[e.out.id] = t
     return body
 
 
-def _store_lines(grp: Group, spec: KernelSpec, names: dict, params: list, body: list,
-                 used_outside: set, inplace: Optional[dict], P: str) -> list:
+def _stores(grp: Group, spec: KernelSpec, names: dict, params: list, body: list,
+            used_outside: set, inplace: Optional[dict], P: str) -> list:
     """Append the stores of the values needed outside the group to ``body``
     (an output parameter each); return those written in place through an
     input, which run after every other statement of the element."""
     r = len(grp.shape)
     inplace = dict(inplace or {})
     last: list = []
+    index = ('i',) if spec.flat else tuple(f'i{d}' for d in range(r))
     for k, v in enumerate(e.out for e in grp.members
                           if e.out.id in grp.ew and e.out.id in used_outside):
         spec.stores.append(v)
-        index = "i" if spec.flat else ", ".join(f"i{d}" for d in range(r))
         if k in inplace:
-            last.append(f'{spec.in_params[inplace[k]]}[{index}] = {names[v.id]}')
+            last.append(L.Assign(L.Load(spec.in_params[inplace[k]], index), names[v.id]))
             continue
         arg = f'{P}out{k}'
         params.append(arg)
-        body.append(f'{arg}[{index}] = {names[v.id]}')
+        body.append(L.Assign(L.Load(arg, index), names[v.id]))
     spec.inplace = inplace
     return last
 
 
-def _reduction_lines(spec: KernelSpec, k: int, e: Any, names: dict, params: list, body: list,
-                     pre: dict, post: dict, r: int, P: str) -> None:
+def _reduction(spec: KernelSpec, k: int, e: Any, names: dict, params: list, body: list,
+               pre: dict, post: dict, r: int, P: str) -> None:
     """Reduction ``k`` (equation ``e``): its accumulator's initialization
     (``pre``), update (``body``) and store (``post``), by loop level; where
     it sums over a suffix of the axes it accumulates in a local, else into
@@ -212,79 +217,44 @@ def _reduction_lines(spec: KernelSpec, k: int, e: Any, names: dict, params: list
     arg = f'{P}red{k}'
     params.append(arg)
     t = names[e.inputs[0].id]
+    value = L.Cast(t, adt) if adt != e.out.dtype else t
     suffix_from = r - len(axes) if axes == tuple(range(r - len(axes), r)) else None
     if suffix_from is not None:
-        acc = f'{P}acc{k}'
-        pre[suffix_from].append(f'{acc} = {typed(init, adt)}')
-        body.append(update_statement(op, acc, f'{"np." + adt.name}({t})' if adt != e.out.dtype
-                                     else t))
+        acc = L.Local(f'{P}acc{k}')
+        pre[suffix_from].append(L.Assign(acc, L.Const(init, adt)))
+        body.append(L.Accumulate(op, acc, value))
         target = (['c'] if suffix_from == 0 else []) + [f'i{d}' for d in range(suffix_from)]
         if spec.flat:
             target = ['c']
         if suffix_from == 0:
-            post[0].append(f'{arg}[{", ".join(target)}] = {acc}')
+            post[0].append(L.Assign(L.Load(arg, target), acc))
             how = 'partial'
         else:
             # one value per row, final: stored in the output dtype, so a
             # later part of a row chain reads what the graph says it reads
-            val = f'np.{e.out.dtype.name}({acc})' if adt != e.out.dtype else acc
-            post[suffix_from].append(f'{arg}[{", ".join(target)}] = {val}')
+            val = L.Cast(acc, e.out.dtype) if adt != e.out.dtype else acc
+            post[suffix_from].append(L.Assign(L.Load(arg, target), val))
             how = 'row'
     else:
         idx = (['c'] if 0 in axes else []) + [f'i{d}' for d in kept]
-        cell = f'{arg}[{", ".join(idx)}]'
-        val = f'np.{adt.name}({t})' if adt != e.out.dtype else t
-        body.append(update_statement(op, cell, val))
+        body.append(L.Accumulate(op, L.Load(arg, idx), value))
         how = 'partial' if 0 in axes else 'direct'
     spec.reductions.append((e, axes, how, init, adt))
 
 
-def _row_block(S: tuple, body: list, pre: dict, post: dict, in_chain: bool) -> list:
-    """The lines run for each ``i0`` (the row block): the loops over axes
-    1.. around ``body``, with each level's ``pre`` and ``post`` lines.  In a
-    row chain, a row-wide part (size 1 along an axis) runs once, not a loop."""
-    ind = '    '
-    r = len(S)
-    block: list = []
-    depth = ''
-    opened = []
-    for d in range(1, r):
-        block += [depth + s for s in pre[d]]
-        if in_chain and S[d] == 1:
-            block.append(f'{depth}i{d} = 0')
-            opened.append(False)
-        else:
-            block.append(f'{depth}for i{d} in range(n[{d}]):')
-            depth += ind
-            opened.append(True)
-    block += [depth + s for s in body]
-    for d in range(r - 1, 0, -1):
-        if opened[d - 1]:
-            depth = depth[:-4]
-        block += [depth + s for s in post[d]]
-    return block
-
-
-def _kernel_source(spec: KernelSpec, name: str, params: list, hoisted: list, pre0: list,
-                   post0: list, body: list, block: list, parallel: bool) -> str:
-    """The whole kernel: its parameters, hoisted loads, the chunk loop and,
-    inside it, the flat loop, the 0-d body or the row loop."""
-    ind = '    '
-    ind2 = ind * 2
-    lines = [f'def {name}(n, ch, nch, {", ".join(params)}):']
-    lines += [ind + h for h in hoisted]
-    lines.append(_chunk_header(parallel))
-    lines += [ind2 + s for s in pre0]
-    if spec.flat:
-        lines += [ind2 + x for x in chunk_loop('i')]
-        lines += [ind2 + ind + s for s in body]
-    elif not spec.shape:
-        lines += [ind2 + s for s in body]
+def _row_block(S: tuple, body: list, pre: dict, post: dict, in_chain: bool, d: int) -> list:
+    """The statements run for each ``i0`` (the row block) from axis ``d``
+    on: the loops over axes d.. around ``body``, with each level's ``pre``
+    and ``post`` statements.  In a row chain, a row-wide part (size 1 along
+    an axis) runs once, not a loop."""
+    if d >= len(S):
+        return body
+    inner = _row_block(S, body, pre, post, in_chain, d + 1)
+    if in_chain and S[d] == 1:
+        loop = [L.Assign(L.Local(f'i{d}'), 0)] + inner
     else:
-        lines += [ind2 + x for x in chunk_loop('i0')]
-        lines += [ind2 + ind + s for s in block]
-    lines += [ind2 + s for s in post0]
-    return '\n'.join(lines) + '\n'
+        loop = [L.For(f'i{d}', d, inner)]
+    return pre[d] + loop + post[d]
 
 
 def chunking(spec: Any) -> tuple:
@@ -345,12 +315,7 @@ class ChainSpec:
         self.source = source
         self.flat = False
         self.name = 'kernel'
-
-
-def _chunk_header(parallel: Any) -> str:
-    """The kernel's loop over its chunks: ``prange`` in a parallel
-    variant, where the chunks may run on several threads."""
-    return f'    for c in {"prange" if parallel else "range"}(nch):'
+        self.kernel: Any = None  # the loop-IR kernel ``source`` renders
 
 
 def with_chunk_loop(source: str, parallel: Any) -> str:
@@ -361,21 +326,8 @@ def with_chunk_loop(source: str, parallel: Any) -> str:
     >>> with_chunk_loop(src, True).splitlines()[1].strip()
     'for c in prange(nch):'
     """
-    old, new = _chunk_header(not parallel) + '\n', _chunk_header(parallel) + '\n'
+    old, new = R.chunk_header(not parallel) + '\n', R.chunk_header(parallel) + '\n'
     return source.replace(old, new, 1)
-
-
-def chunk_loop(var: str) -> list:
-    """The loop over chunk ``c``'s outer indices.
-
-    The index runs as an unsigned integer.  A signed index that LLVM cannot
-    prove non-negative (it starts at ``c * ch``) makes Numba wrap negative
-    values around on every subscript, and the loop vectorizer then turns each
-    contiguous load into a gather, several times slower.
-    (A ``range`` over unsigned bounds vectorizes less well than this cast.)
-    """
-    return [f'for {var}_ in range(c * ch, min(c * ch + ch, n[0])):',
-            f'    {var} = np.uint64({var}_)']
 
 
 def render_chain(parts: list, shape: tuple, g: Graph, consts: dict, used_outside: set,
@@ -385,13 +337,12 @@ def render_chain(parts: list, shape: tuple, g: Graph, consts: dict, used_outside
     in turn inside it."""
     specs = [render(p, g, consts, used_outside, name, parallel, prefix=f'p{k}_',
                     row_of=shape) for k, p in enumerate(parts)]
-    ind = '    '
-    params = [a for sp in specs for a in sp.pieces['params']]
-    lines = [f'def {name}(n, ch, nch, {", ".join(params)}):']
-    lines += [ind + h for sp in specs for h in sp.pieces['hoisted']]
-    lines.append(_chunk_header(parallel))
-    lines += [ind * 2 + x for sp in specs for x in sp.pieces['pre0']]
-    lines += [ind * 2 + x for x in chunk_loop('i0')]
-    lines += [ind * 3 + x for sp in specs for x in sp.pieces['block']]
-    lines += [ind * 2 + x for sp in specs for x in sp.pieces['post0']]
-    return ChainSpec(shape, specs, '\n'.join(lines) + '\n')
+
+    def joined(piece: str) -> list:
+        return [x for sp in specs for x in sp.pieces[piece]]
+    kernel = L.Kernel(name, joined('params'), joined('hoisted'),
+                      L.ChunkLoop(parallel, joined('pre0'), [L.ChunkRange('i0', joined('block'))],
+                                  joined('post0')))
+    chain = ChainSpec(shape, specs, R.source(kernel))
+    chain.kernel = kernel
+    return chain

@@ -33,6 +33,7 @@ from typing import Any, Optional
 from tapejit.targets.cuda import ops as cuda_ops
 from tapejit.targets.cpu.codegen import KernelSpec, acc_dtype, bind_inputs, init_value
 from tapejit.targets.cpu.codegen import update_statement as _update
+from tapejit.targets.cpu import render as cpu_render
 from tapejit.targets.cpu.ops import typed
 from tapejit.compiler.fusion import Group, reduce_axes
 from tapejit.ir.graph import Graph
@@ -171,6 +172,9 @@ def _render_one(S: tuple, kind: str, axes: tuple, members: list, stores: list, r
     spec.flat = kind == 'ew' and all(
         int(math.prod(v.shape)) == 1 or v.shape == S for v in ext)
     names, hoisted, params = bind_inputs(spec, ext, consts, S)
+    # (The inputs' reads as the CPU renderer writes them: the same syntax.)
+    names = {k: cpu_render.expr(v) for k, v in names.items()}
+    hoisted = cpu_render.statements(hoisted, 0)
     body = _cuda_body(spec, members, stores, reds, names, params, r)
     accs = [(e.prim.name, adt, init) for e, init, adt in spec.reductions]
     dims = [f'n{d}' for d in range(r)]

@@ -1,0 +1,136 @@
+"""The loop IR: a fused kernel as data, before any target renders it.
+
+A :class:`Kernel` is a name, its parameters and a body of statements over
+scalar locals and array elements.  Expressions are constants, locals,
+array loads, elementwise primitive applications (a target's op table says
+how each primitive is computed) and casts; statements are assignments,
+accumulations into a local or an array cell (a reduction's update),
+counted loops and the chunk loop that a CPU kernel's threads share out.
+The IR holds no target's syntax: the CPU target renders it
+(:mod:`tapejit.targets.cpu.render`), and its structure is what golden
+kernel tests review.
+
+>>> import numpy as np
+>>> f32 = np.dtype(np.float32)
+>>> body = [Assign(Local('t0'), Apply('mul', (Load('in0', ('i',)), Const(2.0, f32)), {},
+...                                   (f32, f32), f32)),
+...         Assign(Load('out0', ('i',)), Local('t0'))]
+>>> k = Kernel('kernel', ['in0', 'out0'], [], ChunkLoop(False, [], [ChunkRange('i', body)], []))
+>>> [type(s).__name__ for s in k.chunk.body[0].body]
+['Assign', 'Assign']
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import numpy
+
+
+class Const:
+    """A literal of ``dtype``."""
+
+    __slots__ = ('value', 'dtype')
+
+    def __init__(self, value: Any, dtype: numpy.dtype) -> None:
+        self.value, self.dtype = value, numpy.dtype(dtype)
+
+
+class Local:
+    """A scalar local (a value, an accumulator, a hoisted scalar input)."""
+
+    __slots__ = ('name',)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+
+class Load:
+    """Element ``index`` of array parameter ``array``; an index entry is an
+    index variable's name (``'i'``, ``'i0'``, ``'c'``) or an int literal."""
+
+    __slots__ = ('array', 'index')
+
+    def __init__(self, array: str, index: Sequence[Any]) -> None:
+        self.array, self.index = array, tuple(index)
+
+
+class Apply:
+    """Elementwise primitive ``prim`` on ``args`` (with its ``params``), from
+    inputs of ``in_dtypes`` to ``dtype``."""
+
+    __slots__ = ('prim', 'args', 'params', 'in_dtypes', 'dtype')
+
+    def __init__(self, prim: str, args: Sequence[Any], params: dict,
+                 in_dtypes: Sequence[numpy.dtype], dtype: numpy.dtype) -> None:
+        self.prim, self.args, self.params = prim, tuple(args), params
+        self.in_dtypes, self.dtype = tuple(in_dtypes), dtype
+
+
+class Cast:
+    """``expr`` converted to ``dtype``."""
+
+    __slots__ = ('expr', 'dtype')
+
+    def __init__(self, expr: Any, dtype: numpy.dtype) -> None:
+        self.expr, self.dtype = expr, numpy.dtype(dtype)
+
+
+class Assign:
+    """``target = value``; the target a :class:`Local` or a :class:`Load` cell."""
+
+    __slots__ = ('target', 'value')
+
+    def __init__(self, target: Any, value: Any) -> None:
+        self.target, self.value = target, value
+
+
+class Accumulate:
+    """Fold ``value`` into ``target`` with reduction ``op`` (``'sum'``,
+    ``'max'``, ``'min'``; in max and min a NaN wins)."""
+
+    __slots__ = ('op', 'target', 'value')
+
+    def __init__(self, op: str, target: Any, value: Any) -> None:
+        self.op, self.target, self.value = op, target, value
+
+
+class For:
+    """``for var in range(n[axis])``: the loop over one axis of the kernel's shape."""
+
+    __slots__ = ('var', 'axis', 'body')
+
+    def __init__(self, var: str, axis: int, body: list) -> None:
+        self.var, self.axis, self.body = var, axis, body
+
+
+class ChunkRange:
+    """The loop over chunk ``c``'s outer indices (``var`` from ``c * ch`` up
+    to the chunk's end or ``n[0]``), as an unsigned index."""
+
+    __slots__ = ('var', 'body')
+
+    def __init__(self, var: str, body: list) -> None:
+        self.var, self.body = var, body
+
+
+class ChunkLoop:
+    """The kernel's loop over its ``nch`` chunks (``parallel``: the chunks
+    may run on several threads): ``pre`` runs first in each chunk, then
+    ``body``, then ``post``."""
+
+    __slots__ = ('parallel', 'pre', 'body', 'post')
+
+    def __init__(self, parallel: Any, pre: list, body: list, post: list) -> None:
+        self.parallel, self.pre, self.body, self.post = parallel, pre, body, post
+
+
+class Kernel:
+    """``name(n, ch, nch, *params)``: ``hoisted`` statements (scalar inputs
+    read once), then the chunk loop.  ``n`` holds the sizes, ``ch`` the
+    outer indices per chunk and ``nch`` the number of chunks."""
+
+    __slots__ = ('name', 'params', 'hoisted', 'chunk')
+
+    def __init__(self, name: str, params: list, hoisted: list, chunk: ChunkLoop) -> None:
+        self.name, self.params, self.hoisted, self.chunk = name, params, hoisted, chunk

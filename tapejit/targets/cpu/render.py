@@ -1,0 +1,96 @@
+"""The CPU target's rendering of a loop-IR kernel (:mod:`tapejit.compiler.loop_ir`)
+as the source of a Numba-style kernel function.
+
+Each elementwise primitive is computed as its row of the CPU op table
+(:mod:`tapejit.targets.cpu.ops`) says.  The source is what Numba compiles
+for parallel kernels and what the native translator compiles for serial
+ones; the golden kernel tests review it.
+
+>>> import numpy as np
+>>> from tapejit.compiler.loop_ir import Assign, ChunkLoop, ChunkRange, Kernel, Load
+>>> body = [Assign(Load('out0', ('i',)), Load('in0', ('i',)))]
+>>> print(source(Kernel('kernel', ['in0', 'out0'], [],
+...                     ChunkLoop(False, [], [ChunkRange('i', body)], []))), end='')
+def kernel(n, ch, nch, in0, out0):
+    for c in range(nch):
+        for i_ in range(c * ch, min(c * ch + ch, n[0])):
+            i = np.uint64(i_)
+            out0[i] = in0[i]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tapejit.compiler import loop_ir as L
+from tapejit.targets.cpu.ops import CPU_TABLE, typed
+
+_IND = '    '
+
+
+def expr(e: Any) -> str:
+    """The Python expression of loop-IR expression ``e``."""
+    cls = e.__class__
+    if cls is L.Local:
+        return e.name
+    if cls is L.Load:
+        return f'{e.array}[{", ".join(str(i) for i in e.index)}]'
+    if cls is L.Const:
+        return typed(e.value, e.dtype)
+    if cls is L.Apply:
+        return CPU_TABLE[e.prim]([expr(a) for a in e.args], e.params, list(e.in_dtypes),
+                                 e.dtype)
+    if cls is L.Cast:
+        return f'np.{e.dtype.name}({expr(e.expr)})'
+    if isinstance(e, int):
+        return str(e)
+    raise TypeError(f'loop IR: no CPU rendering of {cls.__name__}')
+
+
+def update(op: str, acc: str, t: str) -> str:
+    """The statement folding value ``t`` into accumulator ``acc`` (NaN wins in max/min)."""
+    if op == 'sum':
+        return f'{acc} += {t}'
+    cmp = '>' if op == 'max' else '<'
+    return f'{acc} = {t} if ({t} {cmp} {acc} or {t} != {t}) else {acc}'
+
+
+def statements(stmts: list, depth: int) -> list:
+    """The source lines of ``stmts``, indented ``depth`` levels."""
+    lines: list = []
+    pad = _IND * depth
+    for s in stmts:
+        cls = s.__class__
+        if cls is L.Assign:
+            lines.append(f'{pad}{expr(s.target)} = {expr(s.value)}')
+        elif cls is L.Accumulate:
+            lines.append(pad + update(s.op, expr(s.target), expr(s.value)))
+        elif cls is L.For:
+            lines.append(f'{pad}for {s.var} in range(n[{s.axis}]):')
+            lines += statements(s.body, depth + 1)
+        elif cls is L.ChunkRange:
+            # The index runs as an unsigned integer: a signed index that
+            # LLVM cannot prove non-negative (it starts at ``c * ch``) makes
+            # Numba wrap negative values around on every subscript, and the
+            # vectorizer then turns each contiguous load into a gather.
+            lines.append(f'{pad}for {s.var}_ in range(c * ch, min(c * ch + ch, n[0])):')
+            lines.append(f'{pad}{_IND}{s.var} = np.uint64({s.var}_)')
+            lines += statements(s.body, depth + 1)
+        else:
+            raise TypeError(f'loop IR: no CPU rendering of {cls.__name__}')
+    return lines
+
+
+def chunk_header(parallel: Any) -> str:
+    """The kernel's loop over its chunks: ``prange`` in a parallel variant,
+    where the chunks may run on several threads."""
+    return f'{_IND}for c in {"prange" if parallel else "range"}(nch):'
+
+
+def source(k: L.Kernel) -> str:
+    """The whole kernel function."""
+    lines = [f'def {k.name}(n, ch, nch, {", ".join(k.params)}):']
+    lines += statements(k.hoisted, 1)
+    lines.append(chunk_header(k.chunk.parallel))
+    lines += statements(k.chunk.pre + k.chunk.body + k.chunk.post, 2)
+    return '\n'.join(lines) + '\n'
