@@ -364,3 +364,33 @@ def test_a_small_plan_runs_as_one_call_from_its_first_call(monkeypatch, tmp_path
     again = compile_graph(g)  # as a later process would
     np.testing.assert_allclose(again([x])[0], want, rtol=1e-6)
     assert len(calls) == 2 and again.one_call.native is not None
+
+
+def test_zero_d_state_is_updated_in_place_by_the_one_call_function():
+    # An optimizer's step counters are 0-d arrays: the native function writes
+    # them in place (donated), as it does the parameters, not as new arrays
+    # written back after the call.
+    from tapejit import links as L, optimizers
+    np.random.seed(0)
+    model = L.Linear(3, 2)
+    opt = optimizers.Adam(alpha=0.01).setup(model)
+    x = np.ones((4, 3), np.float32)
+
+    @tapejit.jit
+    def step(x):
+        loss = F.sum(model(x))
+        model.cleargrads()
+        loss.backward()
+        opt.update()
+        return loss
+    step(x)
+    counter = opt._t_var.array
+    held = model.W.array
+    for _ in range(4):
+        step(x)
+    assert opt.t == 5 and opt._t_var.array is counter and int(counter) == 5
+    assert model.W.array is held
+    (plan,) = step._cache.values()
+    oc = plan._executable.one_call
+    assert oc.native is not None
+    assert any(plan.graph.outvars[o].shape == () for o, _ in oc.donated)

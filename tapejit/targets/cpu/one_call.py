@@ -307,7 +307,7 @@ class OneCall:
             if o >= len(g.outvars) or i >= len(g.invars) or i not in in_args:
                 continue
             ov, iv = g.outvars[o], g.invars[i]
-            if (ov.shape != iv.shape or ov.dtype != iv.dtype or iv.shape == ()
+            if (ov.shape != iv.shape or ov.dtype != iv.dtype
                     or exe.in_slots[i] in exe.out_slots
                     or exe.out_slots.count(exe.out_slots[o]) > 1):
                 continue
