@@ -239,34 +239,36 @@ def _create_key(path: str) -> bytes:
 
 
 # ------------------------------------------------------------------ entries
-def entry_path(folder: str, key: str) -> str:
-    """The file of ``key``'s entry in ``folder`` (named by a hash of the key).
+def entry_path(folder: str, key: str, name: Optional[str] = None) -> str:
+    """The file of ``key``'s entry in ``folder``: ``name``, else a hash of
+    the key (the entry records the key itself either way).
 
     >>> os.path.basename(entry_path('/c/plan', 'k'))[-4:]
     '.bin'
     """
-    return os.path.join(folder, hashlib.sha256(key.encode()).hexdigest()[:40] + '.bin')
+    return os.path.join(folder, name or hashlib.sha256(key.encode()).hexdigest()[:40] + '.bin')
 
 
 def _mac(secret_key: bytes, body: memoryview) -> bytes:
     return hmac.digest(secret_key, body, 'sha256')
 
 
-def read(folder: str, key: str, redo: str = 'recompiling it') -> Optional[bytes]:
+def read(folder: str, key: str, redo: str = 'recompiling it',
+         name: Optional[str] = None) -> Optional[bytes]:
     """The payload written under ``key`` in ``folder``; None where there is
     none, or where the entry fails a check (not an entry, not authentic,
     written for another key): then with one warning that says what happens
-    instead (``redo``).
+    instead (``redo``).  ``name``: the entry's file name, as written.
 
     >>> import tempfile
     >>> read(tempfile.mkdtemp(), 'never written') is None
     True
     """
-    path = entry_path(folder, key)
+    path = entry_path(folder, key, name)
     try:
         with open(path, 'rb') as f:
             blob = f.read()
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         return None
     except OSError as e:
         why = f'cannot be read ({e.strerror})'
@@ -284,17 +286,37 @@ def _check(blob: bytes, key: str) -> Optional[str]:
     if k is None:
         return 'cannot be checked (no key)'
     if len(blob) < _HEAD or blob[:len(MAGIC)] != MAGIC:
-        return 'is damaged (not an entry)'
+        return 'is damaged (not an entry: truncated, emptied or foreign)'
     mv = memoryview(blob)
     if not hmac.compare_digest(_mac(k, mv[len(MAGIC) + _MAC:]), blob[len(MAGIC):len(MAGIC) + _MAC]):
-        return 'is damaged or forged (it fails authentication)'
+        return 'is damaged (it fails authentication: damaged or forged)'
     n = int.from_bytes(blob[_HEAD - 4:_HEAD], 'little')
     if blob[_HEAD:_HEAD + n] != key.encode():
         return 'was written for another key (swapped or stale)'
     return None
 
 
-def write(folder: str, key: str, payload: bytes) -> None:
+def parse(blob: bytes) -> Optional[tuple]:
+    """``(key, payload)`` of an entry's bytes, NOT authenticated (for
+    inspection and tests; :func:`read` is what loads); None where ``blob``
+    is not framed as an entry.
+
+    >>> import tempfile
+    >>> d = tempfile.mkdtemp()
+    >>> write(d, 'k', b'x')
+    >>> parse(open(entry_path(d, 'k'), 'rb').read())
+    ('k', b'x')
+    """
+    if len(blob) < _HEAD or blob[:len(MAGIC)] != MAGIC:
+        return None
+    n = int.from_bytes(blob[_HEAD - 4:_HEAD], 'little')
+    try:
+        return blob[_HEAD:_HEAD + n].decode(), blob[_HEAD + n:]
+    except UnicodeDecodeError:
+        return None
+
+
+def write(folder: str, key: str, payload: bytes, name: Optional[str] = None) -> None:
     """Write ``payload`` under ``key`` in ``folder`` (over a damaged entry:
     that repairs it); where that cannot be done (read-only, full, no key),
     warn once a process and go on (the caller keeps what it compiled).
@@ -317,7 +339,7 @@ def write(folder: str, key: str, payload: bytes) -> None:
             fd, tmp = tempfile.mkstemp(dir=folder, prefix='.tmp-')
         with os.fdopen(fd, 'wb') as f:
             f.write(blob)
-        os.replace(tmp, entry_path(folder, key))
+        os.replace(tmp, entry_path(folder, key, name))
         tmp = None
     except OSError as e:
         warn_once('unwritable', f'tapejit: cannot use the kernel cache directory {folder} '

@@ -989,7 +989,7 @@ def load_object(key_text: str, make_ir: Callable[[str], str],
         fn = _entries.get(symbol)
         if fn is not None:
             return fn
-        obj = store.read(cache_dir, disk_key) if cache_dir else None
+        obj = store.read(cache_dir, disk_key, name=f'{symbol}.o') if cache_dir else None
         addr = _load(obj, symbol) if obj is not None else 0
         if not addr:
             if obj is not None:
@@ -997,7 +997,7 @@ def load_object(key_text: str, make_ir: Callable[[str], str],
                                 'entry; recompiling it')
             obj = _object_code(make_ir(symbol))
             if cache_dir:
-                store.write(cache_dir, disk_key, obj)
+                store.write(cache_dir, disk_key, obj, name=f'{symbol}.o')
             addr = _load(obj, symbol)
         if not addr:
             raise RuntimeError(f'tapejit: compiled kernel {symbol} has no entry')
