@@ -175,7 +175,7 @@ class _NumbaFiles:
         self.path, self.base, self.module = path, base, module
         d = store.cache_dir()
         self.folder = os.path.join(d, 'numba-files') if d else None
-        self.key = f'numba-files\n{name}\n{path}\n{base}'
+        self.key = f'numba-files\n{name}\n{base}'
         self.trusted = self.folder is not None
 
     def verify(self) -> bool:
