@@ -160,7 +160,8 @@ def test_a_planted_code_object_never_runs(warm):
     bad = marshal.dumps(compile(f'import os\nos.makedirs({str(_marker(cache))!r})\n',
                                 '<tapejit plan>', 'exec'))
     for p in _files(cache, 'code/*.bin'):
-        open(p, 'wb').write(_forge(store.parse(open(p, 'rb').read())[0], bad))
+        key = store.parse(open(p, 'rb').read())[0]
+        open(p, 'wb').write(_forge(key, bad))
     right, _, warned = _run(cache)
     assert right and not _marker(cache).exists()
     assert warned and all('fails authentication' in w for w in warned), warned
@@ -293,8 +294,8 @@ def _as_root():
 def test_a_root_owned_by_another_user_is_refused(warm):
     cache = warm()
     for p in _files(cache, 'plan/*.bin'):  # whatever it holds is never read
-        open(p, 'wb').write(_forge(store.parse(open(p, 'rb').read())[0],
-                                   pickle.dumps(_Plant(_marker(cache)))))
+        key = store.parse(open(p, 'rb').read())[0]
+        open(p, 'wb').write(_forge(key, pickle.dumps(_Plant(_marker(cache)))))
     os.chown(cache, 65534, 65534)  # nobody
     right, cached, warned = _run(cache)
     assert right and not cached and not _marker(cache).exists()
