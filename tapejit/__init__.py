@@ -48,6 +48,10 @@ def __getattr__(name: str):
     if name == 'cuda':
         import importlib
         return importlib.import_module('tapejit.backends.cuda')
+    if name == 'cache_info':
+        # The disk cache's size and entries (``python -m tapejit.cache``).
+        from tapejit.cache import cache_info
+        return cache_info
     raise AttributeError(f"module 'tapejit' has no attribute {name!r}")
 
 
@@ -59,7 +63,7 @@ __all__ = [
     'TraceError', 'jit', 'value_and_grad',
     'GradientError', 'ShapeError', 'Variable', 'VariableNode',
     'as_array', 'as_variable', 'config', 'force_backprop_mode', 'functions',
-    'backend', 'cuda', 'get_array_module', 'get_array_types', 'get_cpu_array_types',
+    'backend', 'cache_info', 'cuda', 'get_array_module', 'get_array_types', 'get_cpu_array_types',
     'get_device', 'grad', 'using_device', 'gradient_check', 'initializers', 'links',
     'no_backprop_mode', 'ops', 'optimizer_hooks', 'optimizers', 'serializers',
     'using_config', 'utils',

@@ -64,11 +64,11 @@ def _run():
 
 
 def _entries(d):
-    return sorted(glob.glob(str(d / 'k_*.py')))
+    return sorted(glob.glob(str(d / 'numba' / 'k_*.py')))
 
 
 def _numba_files(d, ext):
-    return sorted(glob.glob(str(d / '__pycache__' / f'*.{ext}')))
+    return sorted(glob.glob(str(d / 'numba' / '__pycache__' / f'*.{ext}')))
 
 
 def _warm(d):

@@ -51,7 +51,7 @@ def test_a_second_process_compiles_no_generated_python(tmp_path):
     env.pop('TAPEJIT_CACHE', None)
     first = _run(env)
     assert first[2] > 0
-    entries = list((tmp_path / 'kernels' / 'py').glob('*.bin'))
+    entries = list((tmp_path / 'kernels' / 'code').glob('*.bin'))
     assert len(entries) == first[2]
     second = _run(env)
     assert second[:2] == first[:2] and second[2] == 0, second
@@ -70,9 +70,10 @@ def test_same_source_same_code_object_and_damage_is_never_trusted(tmp_path, monk
     src = 'def f(a):\n    return a * 2 + 1\n'
     code = codecache.compile_source(src, '<tapejit test>')
     assert codecache.compile_source(src, '<tapejit test>') is code
-    (path,) = (tmp_path / 'kernels' / 'py').glob('*.bin')
-    # Valid framing around a payload that is not a code object: recompiled.
-    store.write_entry(str(path), b'not marshal data')
+    (path,) = (tmp_path / 'kernels' / 'code').glob('*.bin')
+    # An authentic entry whose payload is not a code object: recompiled.
+    store.write(str(path.parent), f'code\n{sys.version}\n<tapejit test>\n{src}',
+                b'not marshal data')
     monkeypatch.setattr(codecache, '_memory', {})
     ns: dict = {}
     exec(codecache.compile_source(src, '<tapejit test>'), ns)

@@ -184,7 +184,7 @@ def test_second_process_starts_warm(tmp_path, native):
     cold = float(subprocess.run([sys.executable, '-c', code], env=env, check=True,
                                 capture_output=True, text=True).stdout)
     if native == '0':
-        files = list((tmp_path / 'kernels').glob('k_*.py'))
+        files = list((tmp_path / 'kernels' / 'numba').glob('k_*.py'))
     else:
         files = list((tmp_path / 'kernels' / 'native').glob('tjplan_*.o'))
     assert len(files) == 1
@@ -198,7 +198,7 @@ def test_damaged_cache_entry_is_rewritten_with_a_warning(tmp_path, monkeypatch):
     from tapejit.targets.cpu import kernel_cache
     src = 'def kdamaged(n, ch, nch, in0, out0):\n    out0[0] = in0[0] + 41.0\n'
     kernel_cache.get_kernel('kdamaged', src, parallel=False, native=False)
-    (path,) = (tmp_path / 'kernels').glob('k_*.py')
+    (path,) = (tmp_path / 'kernels' / 'numba').glob('k_*.py')
     path.write_text(path.read_text()[:40])           # truncated
     kernel_cache._memory.clear()
     store.warned.clear()

@@ -4,15 +4,15 @@ A plan writes several small Python functions for itself (the call check,
 the input and result functions, the step runner, the hot call): compiling
 them costs about 3 ms of a warm process's first call of an MLP step, whose
 kernels load from the disk cache in 6.  Their code objects are kept in the
-kernel cache directory (``py/``), marshalled, keyed by the source and the
-interpreter's version, and written and checked like the native kernels'
-object code (atomic writes, a checksum; a damaged entry is compiled again
-with a warning).
+store (:mod:`tapejit.compiler.store`, folder ``code/``), marshalled, keyed by
+the source, its file name and the interpreter's version: authenticated
+before they are unmarshalled, checked to be the entry of that key (a
+swapped or stale entry is a miss), and a damaged entry is compiled again
+with a warning and rewritten.
 """
 
 from __future__ import annotations
 
-import hashlib
 import marshal
 import os
 import sys
@@ -44,12 +44,10 @@ def compile_source(src: str, filename: str) -> types.CodeType:
     # (Imported here: ``import tapejit`` stays as light as it was.)
     from tapejit.compiler import store
     d = store.cache_dir()
-    path = None
-    if d is not None:
-        h = hashlib.sha256(f'{sys.version}\n{filename}\n{src}'.encode()).hexdigest()[:32]
-        path = os.path.join(d, 'py', f'{h}.bin')
-    if path is not None and os.path.exists(path):
-        blob = store.read_entry(path)  # None (with a warning) when damaged
+    folder = os.path.join(d, 'code') if d is not None else None
+    disk_key = f'code\n{sys.version}\n{filename}\n{src}'
+    if folder is not None:
+        blob = store.read(folder, disk_key)  # None (warned) when damaged or swapped
         if blob is not None:
             try:
                 code = marshal.loads(blob)
@@ -59,8 +57,8 @@ def compile_source(src: str, filename: str) -> types.CodeType:
                 code = None
     if code is None:
         code = compile(src, filename, 'exec')
-        if path is not None:
-            store.write_entry(path, marshal.dumps(code))
+        if folder is not None:
+            store.write(folder, disk_key, marshal.dumps(code))
     with _lock:
         if len(_memory) >= _MEMORY_MAX:
             _memory.clear()

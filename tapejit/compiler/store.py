@@ -1,84 +1,442 @@
-"""The disk cache's directory and its entries: every artifact a compile
-writes (kernel objects, plans, generated Python code, the host record)
-goes through :func:`read_entry` and :func:`write_entry`.
+"""The disk cache: one store for every artifact a compile writes (kernel
+objects, plans, generated Python code, the host record, the digests of
+Numba's own cache files, CUDA kernel modules).
 
-An entry is framed as ``MAGIC``, the SHA-256 of its payload, the payload;
-one that does not match its digest is damaged: the reader warns and the
-caller compiles again.  Writes are atomic (a temporary file renamed over
-the entry), so a reader sees no entry or the whole one.
+The store is built so that nothing in it can be turned against its user:
+
+- **Its directory is the user's own.**  The root (``TAPEJIT_CACHE_DIR``, else
+  ``$XDG_CACHE_HOME/tapejit`` or ``~/.cache/tapejit``) and its folders are
+  created 0700; a root owned by another user, or writable by group or
+  others, is refused with one warning naming it and why, and tapejit
+  compiles in memory (as ssh treats ``~/.ssh``).  A read-only root that the
+  user owns still serves reads.
+- **Every entry is authenticated.**  An entry is ``MAGIC``, an HMAC-SHA256
+  under a per-user secret key, the key the entry was written for and the
+  payload; the secret (32 random bytes, created 0600) lives outside the
+  cache, in ``$XDG_CONFIG_HOME/tapejit/key`` or ``~/.config/tapejit/key``
+  (``TAPEJIT_KEY_FILE`` moves it).  Nothing read from the store is
+  unpickled, unmarshalled, mapped or executed before its HMAC checks, so
+  whoever can write the directory but not read the key cannot make an
+  entry that is used.  Where the key can be neither read nor created (an
+  unwritable home), the cache is off, with one warning.
+- **Each entry records the key it was written for**, and :func:`read`
+  checks it: a swapped, stale or misnamed entry is a miss, never another
+  function's result.
+- **Damage is repaired.**  An entry that fails a check is a miss with one
+  warning, and the caller's next compile rewrites it (:func:`write`): a
+  damaged cache costs one recompile, not one per process.  Writes are
+  atomic (a temporary file renamed over the entry), so a reader sees no
+  entry or a whole one, and a full disk or a read-only directory means one
+  warning and compiling in memory.
 
 >>> import os, tempfile
->>> p = os.path.join(tempfile.mkdtemp(), 'demo.bin')
->>> write_entry(p, b'payload')
->>> read_entry(p)
+>>> folder = os.path.join(tempfile.mkdtemp(), 'demo')
+>>> write(folder, 'the key', b'payload')
+>>> read(folder, 'the key')
 b'payload'
+>>> read(folder, 'another key') is None   # never another key's payload
+True
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import os
+import stat
+import sys
 import tempfile
+import threading
 import warnings
 from typing import Optional
 
-MAGIC = b'TJOBJ1\n'
+MAGIC = b'TJSTORE2'
+_MAC = 32
+_HEAD = len(MAGIC) + _MAC + 4
 # Tags already warned of in this process (one warning each).
 warned: set = set()
-
-
-def cache_dir() -> Optional[str]:
-    """The kernel directory, or None when the disk cache is off
-    (``TAPEJIT_CACHE=0``); ``TAPEJIT_CACHE_DIR`` moves it.
-
-    >>> cache_dir() is None or cache_dir().endswith('kernels')
-    True
-    """
-    if os.environ.get('TAPEJIT_CACHE', '1').lower() in ('0', 'false', 'off', 'no'):
-        return None
-    d = os.environ.get('TAPEJIT_CACHE_DIR')
-    if not d:
-        base = os.environ.get('XDG_CACHE_HOME') or os.path.join(os.path.expanduser('~'),
-                                                                '.cache')
-        d = os.path.join(base, 'tapejit')
-    return os.path.join(d, 'kernels')
+_lock = threading.Lock()
+_roots: dict = {}            # cache directory -> whether it passed the checks
+_secret: list = []           # [(key file path, key or None)]
+_fingerprints: dict = {}
 
 
 def warn_once(tag: str, msg: str) -> None:
-    """Warn ``msg`` unless a warning tagged ``tag`` was given already."""
+    """Warn ``msg`` unless a warning tagged ``tag`` was given already.
+
+    >>> warn_once('demo-tag', 'tapejit: a demo warning')  # doctest: +SKIP
+    """
     if tag not in warned:
         warned.add(tag)
         warnings.warn(msg, RuntimeWarning, stacklevel=3)
 
 
-def read_entry(path: str, redo: str = 'recompiling it') -> Optional[bytes]:
-    """The payload of the entry at ``path``; None where there is none, or,
-    with a warning that says what happens instead (``redo``), where it is
-    damaged."""
-    try:
-        with open(path, 'rb') as f:
-            blob = f.read()
-    except OSError:
+def _off() -> bool:
+    return os.environ.get('TAPEJIT_CACHE', '1').lower() in ('0', 'false', 'off', 'no')
+
+
+def root_dir() -> str:
+    """The cache's root directory as configured (checked by :func:`cache_dir`).
+
+    >>> isinstance(root_dir(), str)
+    True
+    """
+    d = os.environ.get('TAPEJIT_CACHE_DIR')
+    if not d:
+        base = os.environ.get('XDG_CACHE_HOME') or os.path.join(os.path.expanduser('~'),
+                                                                '.cache')
+        d = os.path.join(base, 'tapejit')
+    return d
+
+
+def cache_dir() -> Optional[str]:
+    """The store's directory (``<root>/kernels``), or None where the disk
+    cache is off (``TAPEJIT_CACHE=0``), its root is refused (another user's,
+    or writable by others) or no secret key can be had: each with one
+    warning but the first, and tapejit compiling in memory.
+
+    >>> cache_dir() is None or cache_dir().endswith('kernels')
+    True
+    """
+    if _off():
         return None
-    head = len(MAGIC) + 32
-    if (blob[:len(MAGIC)] == MAGIC and len(blob) > head
-            and hashlib.sha256(blob[head:]).digest() == blob[len(MAGIC):head]):
-        return blob[head:]
-    warnings.warn(f'tapejit: kernel cache entry {path} is damaged; {redo}',
-                  RuntimeWarning, stacklevel=4)
+    top = root_dir()
+    d = os.path.join(top, 'kernels')
+    ok = _roots.get(d)
+    if ok is None:
+        with _lock:
+            ok = _roots.get(d)
+            if ok is None:
+                ok = _roots[d] = _check_root(top, d) and secret() is not None
+    return d if ok else None
+
+
+def forget() -> None:
+    """Check the root and read the secret key again (as a new process would),
+    and give the once-per-process warnings again.
+
+    >>> forget()
+    """
+    with _lock:
+        _roots.clear()
+        _secret.clear()
+        warned.clear()
+
+
+def _unsafe(path: str) -> Optional[str]:
+    """Why the directory ``path`` is not the user's own, or None."""
+    try:
+        st = os.stat(path)
+    except OSError as e:
+        return f'cannot be read ({e.strerror})'
+    if not stat.S_ISDIR(st.st_mode):
+        return 'is not a directory'
+    if hasattr(os, 'geteuid') and st.st_uid != os.geteuid():
+        return f'is owned by another user (uid {st.st_uid})'
+    if st.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        return f'is writable by group or others (mode {stat.S_IMODE(st.st_mode):o})'
     return None
 
 
-def write_entry(path: str, payload: bytes) -> None:
-    """Write the entry at ``path``; where the directory is unusable, warn
-    once a process and go on (the caller keeps what it compiled in memory)."""
+def _check_root(top: str, d: str) -> bool:
+    """Create the root and its folder (0700) where missing; refuse, with one
+    warning, a root or folder another user owns or others can write."""
+    for path in (top, d):
+        if not os.path.exists(path):
+            try:
+                os.makedirs(path, mode=0o700, exist_ok=True)
+            except OSError:
+                # A read-only place: nothing to read either; writes warn.
+                return True
+        why = _unsafe(path)
+        if why is not None:
+            warn_once('refused', f'tapejit: cannot use the kernel cache directory {path}: it '
+                                 f'{why}; compiling in memory only (give it a directory of '
+                                 'your own, mode 700: TAPEJIT_CACHE_DIR)')
+            return False
+    return True
+
+
+def key_path() -> str:
+    """Where the per-user secret key is kept: ``TAPEJIT_KEY_FILE``, else
+    ``$XDG_CONFIG_HOME/tapejit/key`` or ``~/.config/tapejit/key``.
+
+    >>> key_path().endswith('key') or 'TAPEJIT_KEY_FILE' in os.environ
+    True
+    """
+    p = os.environ.get('TAPEJIT_KEY_FILE')
+    if p:
+        return p
+    base = os.environ.get('XDG_CONFIG_HOME') or os.path.join(os.path.expanduser('~'),
+                                                             '.config')
+    return os.path.join(base, 'tapejit', 'key')
+
+
+def secret() -> Optional[bytes]:
+    """The per-user key that authenticates entries (created 0600 on first
+    use); None, with one warning, where it can be neither read nor created
+    or others could read it.
+
+    >>> k = secret()
+    >>> k is None or len(k) == 32
+    True
+    """
+    path = key_path()
+    if _secret and _secret[0][0] == path:
+        return _secret[0][1]
     try:
-        d = os.path.dirname(path)
-        os.makedirs(d, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=d, prefix='.tmp-', suffix='.o')
-        with os.fdopen(fd, 'wb') as f:
-            f.write(MAGIC + hashlib.sha256(payload).digest() + payload)
-        os.replace(tmp, path)
+        key = _read_key(path)
+        if key is None:
+            key = _create_key(path)
     except OSError as e:
-        warn_once('unwritable', f'tapejit: cannot use the kernel cache directory '
-                                f'{os.path.dirname(path)} ({e}); compiling in memory only')
+        key = None
+        warn_once('key', f'tapejit: cannot read or create the cache key {path} '
+                         f'({e.strerror or e}); compiling in memory only (set '
+                         f'TAPEJIT_KEY_FILE to a file in a writable directory of your own)')
+    except ValueError as e:
+        key = None
+        warn_once('key', f'tapejit: refusing the cache key {path}: {e}; compiling in '
+                         f'memory only')
+    _secret[:] = [(path, key)]
+    return key
+
+
+def _read_key(path: str) -> Optional[bytes]:
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, 'O_NOFOLLOW', 0))
+    except FileNotFoundError:
+        return None
+    with os.fdopen(fd, 'rb') as f:
+        st = os.fstat(f.fileno())
+        if hasattr(os, 'geteuid') and st.st_uid != os.geteuid():
+            raise ValueError(f'it is owned by another user (uid {st.st_uid})')
+        if st.st_mode & 0o077:
+            raise ValueError(f'others may read or write it (mode {stat.S_IMODE(st.st_mode):o}; '
+                             f'chmod 600 it)')
+        key = f.read(64)
+    if len(key) != 32:
+        raise ValueError(f'it holds {len(key)} bytes, not 32 (delete it: a new one is made)')
+    return key
+
+
+def _create_key(path: str) -> bytes:
+    d = os.path.dirname(path) or '.'
+    os.makedirs(d, mode=0o700, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=d, prefix='.key-')  # mode 0600
+    try:
+        with os.fdopen(fd, 'wb') as f:
+            f.write(os.urandom(32))
+        try:
+            os.link(tmp, path)  # never over a key another process just made
+        except FileExistsError:
+            pass
+    finally:
+        os.unlink(tmp)
+    key = _read_key(path)
+    if key is None:
+        raise OSError(f'{path} vanished')
+    return key
+
+
+# ------------------------------------------------------------------ entries
+def entry_path(folder: str, key: str, name: Optional[str] = None) -> str:
+    """The file of ``key``'s entry in ``folder``: ``name``, else a hash of
+    the key (the entry records the key itself either way).
+
+    >>> os.path.basename(entry_path('/c/plan', 'k'))[-4:]
+    '.bin'
+    """
+    return os.path.join(folder, name or hashlib.sha256(key.encode()).hexdigest()[:40] + '.bin')
+
+
+def _mac(secret_key: bytes, body: memoryview) -> bytes:
+    return hmac.digest(secret_key, body, 'sha256')
+
+
+def read(folder: str, key: str, redo: str = 'recompiling it',
+         name: Optional[str] = None) -> Optional[bytes]:
+    """The payload written under ``key`` in ``folder``; None where there is
+    none, or where the entry fails a check (not an entry, not authentic,
+    written for another key): then with one warning that says what happens
+    instead (``redo``).  ``name``: the entry's file name, as written.
+
+    >>> import tempfile
+    >>> read(tempfile.mkdtemp(), 'never written') is None
+    True
+    """
+    path = entry_path(folder, key, name)
+    try:
+        with open(path, 'rb') as f:
+            blob = f.read()
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except OSError as e:
+        why = f'cannot be read ({e.strerror})'
+    else:
+        why = _check(blob, key)
+        if why is None:
+            return blob[_HEAD + len(key.encode()):]
+    warn_once(path, f'tapejit: cache entry {path} {why}; {redo}')
+    return None
+
+
+def _check(blob: bytes, key: str) -> Optional[str]:
+    """Why ``blob`` is not an authentic entry for ``key``, or None."""
+    k = secret()
+    if k is None:
+        return 'cannot be checked (no key)'
+    if len(blob) < _HEAD or blob[:len(MAGIC)] != MAGIC:
+        return 'is damaged (not an entry: truncated, emptied or foreign)'
+    mv = memoryview(blob)
+    if not hmac.compare_digest(_mac(k, mv[len(MAGIC) + _MAC:]), blob[len(MAGIC):len(MAGIC) + _MAC]):
+        return 'is damaged (it fails authentication: damaged or forged)'
+    n = int.from_bytes(blob[_HEAD - 4:_HEAD], 'little')
+    if blob[_HEAD:_HEAD + n] != key.encode():
+        return 'was written for another key (swapped or stale)'
+    return None
+
+
+def parse(blob: bytes) -> Optional[tuple]:
+    """``(key, payload)`` of an entry's bytes, NOT authenticated (for
+    inspection and tests; :func:`read` is what loads); None where ``blob``
+    is not framed as an entry.
+
+    >>> import tempfile
+    >>> d = tempfile.mkdtemp()
+    >>> write(d, 'k', b'x')
+    >>> parse(open(entry_path(d, 'k'), 'rb').read())
+    ('k', b'x')
+    """
+    if len(blob) < _HEAD or blob[:len(MAGIC)] != MAGIC:
+        return None
+    n = int.from_bytes(blob[_HEAD - 4:_HEAD], 'little')
+    try:
+        return blob[_HEAD:_HEAD + n].decode(), blob[_HEAD + n:]
+    except UnicodeDecodeError:
+        return None
+
+
+def write(folder: str, key: str, payload: bytes, name: Optional[str] = None) -> None:
+    """Write ``payload`` under ``key`` in ``folder`` (over a damaged entry:
+    that repairs it); where that cannot be done (read-only, full, no key),
+    warn once a process and go on (the caller keeps what it compiled).
+
+    >>> import tempfile
+    >>> write(tempfile.mkdtemp(), 'k', b'x')
+    """
+    k = secret()
+    if k is None:
+        return
+    kb = key.encode()
+    body = len(kb).to_bytes(4, 'little') + kb + payload
+    blob = MAGIC + _mac(k, memoryview(body)) + body
+    tmp = None
+    try:
+        try:
+            fd, tmp = tempfile.mkstemp(dir=folder, prefix='.tmp-')
+        except FileNotFoundError:
+            os.makedirs(folder, mode=0o700, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=folder, prefix='.tmp-')
+        with os.fdopen(fd, 'wb') as f:
+            f.write(blob)
+        os.replace(tmp, entry_path(folder, key, name))
+        tmp = None
+    except OSError as e:
+        warn_once('unwritable', f'tapejit: cannot use the kernel cache directory {folder} '
+                                f'for writing ({e.strerror or e}); compiling in memory only')
+    finally:
+        if tmp is not None:  # (a full disk: leave no partial file behind)
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+
+
+# -------------------------------------------------------------- fingerprint
+def _version(lib: str) -> str:
+    mod = sys.modules.get(lib.replace('-', '_'))
+    v = getattr(mod, '__version__', None)
+    if v is None and lib in ('numpy', 'llvmlite'):
+        # (Their packages import cheaply: no LLVM library is loaded.)
+        import importlib
+        v = getattr(importlib.import_module(lib), '__version__', None)
+    if v is None:
+        # Not imported (Numba: 0.2 s): its metadata says the version.
+        from importlib import metadata
+        try:
+            v = metadata.version(lib)
+        except metadata.PackageNotFoundError:
+            v = 'absent'
+    return str(v)
+
+
+def _sources() -> str:
+    """tapejit's own source files, by path, size and modification time."""
+    h = hashlib.sha256()
+
+    def walk(path: str, rel: str) -> None:
+        with os.scandir(path) as it:
+            entries = sorted(it, key=lambda e: e.name)
+        for e in entries:
+            if e.name.endswith('.py') and e.is_file():
+                st = e.stat()
+                h.update(f'{rel}{e.name}|{st.st_size}|{st.st_mtime_ns}\n'.encode())
+            elif e.is_dir() and e.name != '__pycache__':
+                walk(e.path, f'{rel}{e.name}/')
+    walk(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), '')
+    return h.hexdigest()
+
+
+def fingerprint(*libraries: str, cpu: str = '') -> str:
+    """What every cached artifact of a kind depends on, as one hash: tapejit's
+    own source files, the interpreter's and NumPy's versions, those of
+    ``libraries`` (``'llvmlite'``, ``'numba'``, ...) and ``cpu`` (the CPU as
+    LLVM sees it, or a GPU architecture).  The one fingerprint builder of
+    every cache key.
+
+    >>> len(fingerprint('llvmlite', cpu='skylake|+avx2'))
+    64
+    >>> fingerprint(cpu='a') != fingerprint(cpu='b')
+    True
+    """
+    args = (libraries, cpu)
+    fp = _fingerprints.get(args)
+    if fp is None:
+        src = _fingerprints.get('sources')
+        if src is None:
+            src = _fingerprints['sources'] = _sources()
+        parts = [src, sys.version, _version('numpy')]
+        parts += [f'{lib} {_version(lib)}' for lib in libraries]
+        parts.append(cpu)
+        fp = _fingerprints[args] = hashlib.sha256('\n'.join(parts).encode()).hexdigest()
+    return fp
+
+
+# --------------------------------------------------------------- inspection
+def info(clear: bool = False) -> dict:
+    """The store's directory, its size in bytes and its files per folder
+    (``clear=True`` deletes them first: every later process compiles again).
+
+    >>> sorted(info())
+    ['bytes', 'directory', 'entries', 'refused']
+    """
+    d = cache_dir()
+    path = d or os.path.join(root_dir(), 'kernels')
+    if clear and d is not None and os.path.isdir(d):
+        import shutil
+        shutil.rmtree(d, ignore_errors=True)
+        with _lock:
+            _roots.pop(d, None)
+    counts: dict = {}
+    size = 0
+    if d is not None:
+        for dirpath, _, files in os.walk(d):
+            folder = os.path.relpath(dirpath, d).split(os.sep)[0]
+            for name in files:
+                try:
+                    size += os.lstat(os.path.join(dirpath, name)).st_size
+                except OSError:
+                    continue
+                counts[folder] = counts.get(folder, 0) + 1
+    return {'directory': path, 'bytes': size, 'entries': counts,
+            'refused': d is None and not _off()}

@@ -8,13 +8,16 @@ a warm process's first call of a training step: a warm process needs the
 names for its keys only, since its kernels load from the disk cache without
 LLVM (:mod:`tapejit.targets.cpu.object_loader`).
 
-So the names LLVM gave are kept in the kernel cache directory (``host/``),
-under a key of the CPU as the kernel describes it (the first processor's
-vendor, family, model, stepping, CPUID level and flags in
-``/proc/cpuinfo``) and llvmlite's version, written and checked like the
-kernels' object code.  Another CPU, another llvmlite, a damaged entry, the
-cache off or a platform without those fields (only x86 Linux has them): LLVM
-is asked.
+So the names LLVM gave are kept in the store (:mod:`tapejit.compiler.store`,
+folder ``cpu/``), under a key of the CPU as the kernel describes it (the
+first processor's vendor, family, model, stepping, CPUID level and flags in
+``/proc/cpuinfo``) and llvmlite's version.  Before a record is used it is
+checked against this CPU's flags (:func:`check_record`): a record naming an
+instruction set the CPU lacks, or leaving one enabled by its CPU name, would
+give kernels that die of SIGILL, so it is a miss, with one warning, and
+LLVM is asked (and the record rewritten).  Another CPU, another llvmlite, a
+damaged entry, the cache off or a platform without those fields (only x86
+Linux has them): LLVM is asked.
 
 The kernel lists the features it found by CPUID, as LLVM does; a host whose
 hypervisor hides a feature its kernel does not know of could share a key
@@ -24,7 +27,6 @@ each its own ``TAPEJIT_CACHE_DIR``, or turn the cache off (``TAPEJIT_CACHE=0``).
 
 from __future__ import annotations
 
-import hashlib
 import os
 import sys
 import threading
@@ -59,23 +61,81 @@ def host_cpu() -> tuple:
 
 
 def _find() -> tuple:
-    path = _entry_path()
+    where = _entry()
     if 'llvmlite.binding' in sys.modules:
-        # (Loaded already, by Numba say: asking costs nothing. The entry is
+        # (Loaded already, by Numba say: asking costs nothing. The record is
         # still written, for the next process that has not loaded it.)
         got = _ask_llvm()
-        if path is not None and not os.path.exists(path):
-            store.write_entry(path, f'{got[0]}\n{got[1]}\n'.encode())
+        if where is not None and not os.path.exists(store.entry_path(*where)):
+            store.write(*where, f'{got[0]}\n{got[1]}\n'.encode())
         return got
-    if path is not None and os.path.exists(path):
-        blob = store.read_entry(path, 'asking LLVM again')
+    if where is not None:
+        blob = store.read(*where, 'asking LLVM again')
         got = _parse(blob) if blob is not None else None
         if got is not None:
-            return got
+            why = check_record(got[1], cpu_ident() or '')
+            if why is None:
+                return got
+            store.warn_once('host-record', f'tapejit: the cached CPU record '
+                            f'{store.entry_path(*where)} does not match this CPU ({why}); '
+                            'asking LLVM again')
     got = _ask_llvm()
-    if path is not None:
-        store.write_entry(path, f'{got[0]}\n{got[1]}\n'.encode())
+    if where is not None:
+        store.write(*where, f'{got[0]}\n{got[1]}\n'.encode())
     return got
+
+
+# LLVM's x86 feature names whose /proc/cpuinfo flag has another name.
+_FLAG_NAMES = {'sse4.1': 'sse4_1', 'sse4.2': 'sse4_2', 'sse3': 'pni', 'bmi': 'bmi1',
+               'lzcnt': 'abm', 'pclmul': 'pclmulqdq', 'sha': 'sha_ni', 'rdrnd': 'rdrand',
+               'sahf': 'lahf_lm', 'avxvnni': 'avx_vnni', 'amx-tile': 'amx_tile',
+               'amx-int8': 'amx_int8', 'amx-bf16': 'amx_bf16', 'cx8': 'cx8', 'x87': 'fpu',
+               'prfchw': '3dnowprefetch', 'avx512vnni': 'avx512_vnni',
+               'avx512bf16': 'avx512_bf16', 'avx512fp16': 'avx512_fp16',
+               'avx512vbmi2': 'avx512_vbmi2', 'avx512bitalg': 'avx512_bitalg',
+               'avx512vpopcntdq': 'avx512_vpopcntdq', 'avx512vp2intersect': 'avx512_vp2intersect'}
+# The instruction sets whose kernels would fault on a CPU without them, and
+# that every LLVM release tapejit supports names in its feature list (so a
+# genuine record says +f or -f for each).
+_CORE = ('sse4.1', 'sse4.2', 'ssse3', 'popcnt', 'avx', 'avx2', 'fma', 'f16c', 'bmi', 'bmi2',
+         'lzcnt', 'movbe', 'avx512f', 'avx512bw', 'avx512cd', 'avx512dq', 'avx512vl')
+# More that may appear enabled: each must be one of the CPU's flags.
+_CHECKED = _CORE + ('sse', 'sse2', 'sse3', 'aes', 'pclmul', 'sha', 'adx', 'rdrnd', 'rdseed',
+                    'xsave', 'cx16', 'avx512ifma', 'avx512vbmi', 'avx512vbmi2', 'avx512vnni',
+                    'avx512bf16', 'avx512fp16', 'avx512bitalg', 'avx512vpopcntdq',
+                    'avx512vp2intersect', 'avxvnni', 'amx-tile', 'amx-int8', 'amx-bf16',
+                    'gfni', 'vaes', 'vpclmulqdq', 'fma4', 'xop', 'sse4a', 'sahf')
+
+
+def check_record(features: str, ident: str) -> Optional[str]:
+    """Why the LLVM features of a host record do not fit the CPU whose
+    ``/proc/cpuinfo`` identity (:func:`cpu_ident`) is ``ident``; None where
+    they do (or where ``ident`` lists no flags: no other platform keeps one).
+
+    >>> check_record('+avx2,+avx512f', 'flags: fpu avx2')
+    'it enables avx512f, which this CPU lacks'
+    >>> check_record('+avx2', 'flags: fpu avx2')   # a CPU name would enable it
+    'it does not disable sse4.1, which this CPU lacks'
+    >>> check_record('+avx2,' + ','.join('-' + f for f in _CORE if f != 'avx2'),
+    ...              'flags: fpu avx2') is None
+    True
+    """
+    flags = None
+    for line in ident.split('\n'):
+        if line.startswith('flags:'):
+            flags = set(line[len('flags:'):].split())
+    if not flags:
+        return None
+    feats = features.split(',') if features else []
+    on = {f[1:] for f in feats if f.startswith('+')}
+    off = {f[1:] for f in feats if f.startswith('-')}
+    for f in _CHECKED:
+        if f in on and _FLAG_NAMES.get(f, f) not in flags:
+            return f'it enables {f}, which this CPU lacks'
+    for f in _CORE:
+        if _FLAG_NAMES.get(f, f) not in flags and f not in off:
+            return f'it does not disable {f}, which this CPU lacks'
+    return None
 
 
 def _ask_llvm() -> tuple:
@@ -122,13 +182,12 @@ def cpu_ident(text: Optional[str] = None) -> Optional[str]:
     return '\n'.join(f'{k}: {fields[k]}' for k in _IDENT_FIELDS if k in fields)
 
 
-def _entry_path() -> Optional[str]:
+def _entry() -> Optional[tuple]:
+    """``(folder, key)`` of this CPU's record in the store, or None."""
     d = store.cache_dir()
     if d is None:
         return None
     ident = cpu_ident()
     if ident is None:
         return None
-    import llvmlite  # (its version only: the package, not LLVM's library)
-    key = hashlib.sha256(f'{llvmlite.__version__}\n{ident}'.encode()).hexdigest()[:32]
-    return os.path.join(d, 'host', f'{key}.bin')
+    return os.path.join(d, 'cpu'), f'cpu\n{store.fingerprint("llvmlite")}\n{ident}'

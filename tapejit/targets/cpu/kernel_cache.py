@@ -1,14 +1,27 @@
 """Compiled kernels, in memory and on disk.
 
 Numba's ``cache=True`` cannot cache code built with ``exec``, so each
-generated kernel is written as a module file in the cache directory and
-imported; Numba then caches its machine code beside it (``__pycache__``) and
-a later process starts warm.  The file name is a hash of the source, the
-Numba/llvmlite versions and the CPU, so an entry from another version or
-machine is never picked up.  Files are written atomically (a temporary file
-renamed into place); a file that does not hold the expected source (corrupt,
-truncated) is rewritten with a warning; an unwritable directory means
-in-memory compilation and one warning.
+generated kernel is written as a module file in the store's folder
+``numba/`` and run from there; Numba then caches its machine code beside it
+(``__pycache__``, or ``NUMBA_CACHE_DIR``) and a later process starts warm.
+The file name is a hash of the source and the store's fingerprint (Numba's
+and llvmlite's versions, the CPU, tapejit's sources), so an entry from
+another version or machine is never picked up.
+
+Nothing on disk is trusted as it stands:
+
+- the module file is run from the source this process generated (the file
+  only names it for Numba; no ``.pyc`` is read or written), and a file that
+  does not hold that source (damaged, truncated) is rewritten with a warning;
+- Numba's own cache files (``.nbi`` index, ``.nbc`` machine code, both
+  pickles with no integrity check) are verified before Numba reads them:
+  after each save their SHA-256 digests are recorded in an authenticated
+  store entry (folder ``numba-files/``), and a file missing from that record
+  or differing from it is deleted, with one warning, so that Numba compiles
+  the kernel again and the record is rewritten.  Where the files cannot be
+  deleted (a read-only cache), Numba's cache is not read for that kernel.
+
+An unwritable directory means in-memory compilation and one warning.
 
 ``TAPEJIT_CACHE_DIR`` moves the directory (default
 ``$XDG_CACHE_HOME/tapejit`` or ``~/.cache/tapejit``); ``TAPEJIT_CACHE=0``
@@ -18,14 +31,17 @@ it compiles.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
-import importlib.util
+import inspect
 import os
 import sys
 import tempfile
 import threading
-from typing import Any, Callable, Optional
+import types
+from typing import Any, Callable, Iterator, Optional
 
+from tapejit.compiler import store
 from tapejit.compiler.store import cache_dir, warn_once
 from tapejit.targets.cpu import native as native_kernels
 
@@ -37,21 +53,10 @@ HEADER = ('import math\nimport numpy as np\nfrom numba import njit, prange\n'
 
 
 def _fingerprint() -> str:
-    # Numba's version from its metadata: importing Numba (about 0.2 s) only
-    # to key a kernel would cost a process that runs native kernels alone.
-    from importlib.metadata import version
-
-    import llvmlite
-
     from tapejit.targets.cpu.host_cpu import host_cpu
-    cpu = ''.join(host_cpu())
-    # Kernels inline the vecmath functions into their machine code: a change
-    # to them is a new kernel.
-    h = hashlib.sha256()
-    with open(os.path.join(os.path.dirname(__file__), 'vecmath.py'), 'rb') as f:
-        h.update(f.read())
-    vm = h.hexdigest()[:12]
-    return f'{version("numba")}|{llvmlite.__version__}|{sys.version_info[:2]}|{cpu}|{vm}'
+    # (Numba's version from its metadata: importing Numba, about 0.2 s, only
+    # to key a kernel would cost a process that runs native kernels alone.)
+    return store.fingerprint('numba', 'llvmlite', cpu='|'.join(host_cpu()))
 
 
 _FP: Optional[str] = None
@@ -79,36 +84,163 @@ def _from_memory(text: str, name: str) -> Callable:
 
 
 def load_module(path: str, text: str, modname: str) -> Any:
-    """Import the module file at ``path`` holding ``text``: written atomically
-    first when absent or different (damaged, truncated, not even UTF-8: it is
-    rewritten with a warning, never trusted)."""
+    """Run ``text`` as the module of the file at ``path``, written atomically
+    first where absent or different (damaged, truncated, not even UTF-8: it
+    is rewritten with a warning, never trusted).  The module runs from
+    ``text`` itself, so no bytecode file beside it is ever read; its
+    Numba dispatchers' disk caches are verified (:func:`guard_numba_cache`).
+    """
     ok = False
+    data = text.encode()
     if os.path.exists(path):
         try:
             # Bytes, not text: a damaged entry need not even be UTF-8.
             with open(path, 'rb') as f:
-                ok = f.read() == text.encode()
+                ok = f.read() == data
         except OSError:
             ok = False
         if not ok:
             warn_once(path, f'tapejit: kernel cache entry {path} is damaged; rewriting it')
     if not ok:
         d = os.path.dirname(path)
-        os.makedirs(d, exist_ok=True)
+        os.makedirs(d, mode=0o700, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=d, prefix='.tmp-', suffix='.py')
-        with os.fdopen(fd, 'wb') as f:
-            f.write(text.encode())
-        os.replace(tmp, path)  # atomic: a reader sees the old file or the whole new one
-    spec = importlib.util.spec_from_file_location(modname, path)
-    mod = importlib.util.module_from_spec(spec)
+        try:
+            with os.fdopen(fd, 'wb') as f:
+                f.write(data)
+            os.replace(tmp, path)  # atomic: a reader sees the old file or the whole new one
+        except BaseException:
+            _unlink(tmp)
+            raise
+    mod = types.ModuleType(modname)
+    mod.__file__ = path
     # Numba's cache re-imports the module by name when it loads a kernel.
     sys.modules[modname] = mod
-    spec.loader.exec_module(mod)
+    exec(compile(text, path, 'exec'), mod.__dict__)
+    for name, value in list(vars(mod).items()):
+        if getattr(getattr(value, 'py_func', None), '__module__', None) == modname:
+            guard_numba_cache(value, f'{modname}.{name}')
     return mod
 
 
+def _unlink(path: str) -> bool:
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
+    except OSError:
+        return False
+    return True
+
+
+def _numba_files(path: str, base: str) -> dict:
+    """``{file name: SHA-256}`` of the cache files Numba keeps for the
+    function whose index is ``<path>/<base>.nbi``."""
+    out: dict = {}
+    try:
+        names = os.listdir(path)
+    except OSError:
+        return out
+    for n in names:
+        if n.startswith(base + '.') and n.endswith(('.nbi', '.nbc')) and '.tmp.' not in n:
+            try:
+                with open(os.path.join(path, n), 'rb') as f:
+                    out[n] = hashlib.sha256(f.read()).hexdigest()
+            except OSError:
+                out[n] = 'unreadable'
+    return out
+
+
+@contextlib.contextmanager
+def _locked(path: str, exclusive: bool) -> Iterator[None]:
+    """A lock between processes on the file ``path`` (none where there is
+    no ``fcntl``, or the file cannot be opened)."""
+    try:
+        import fcntl
+        fd = os.open(path, os.O_RDONLY)
+    except (ImportError, OSError):
+        yield
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX if exclusive else fcntl.LOCK_SH)
+        yield
+    finally:
+        os.close(fd)
+
+
+class _NumbaFiles:
+    """The record of one dispatcher's Numba cache files, kept in the store."""
+
+    def __init__(self, path: str, base: str, module: str, name: str) -> None:
+        self.path, self.base, self.module = path, base, module
+        d = store.cache_dir()
+        self.folder = os.path.join(d, 'numba-files') if d else None
+        self.key = f'numba-files\n{name}\n{base}'
+        self.trusted = self.folder is not None
+
+    def verify(self) -> bool:
+        """Whether Numba may read the files: each is as recorded; files that
+        are not are deleted (with one warning) for Numba to write again."""
+        files = _numba_files(self.path, self.base)
+        if not files or not self.trusted:
+            return self.trusted
+        blob = store.read(self.folder, self.key, 'recompiling the kernel')
+        known = dict(line.split(' ', 1) for line in blob.decode().splitlines()) if blob else {}
+        bad = sorted(n for n, h in files.items() if known.get(n) != h)
+        if not bad:
+            return True
+        warn_once(f'{self.path}/{self.base}',
+                  f'tapejit: Numba cache files {", ".join(bad)} in {self.path} do not match '
+                  f'their recorded digests (damaged, stale or planted); recompiling it')
+        if not all([_unlink(os.path.join(self.path, n)) for n in files]):
+            self.trusted = False  # (read-only: never read them, compile in memory)
+        return self.trusted
+
+    def record(self) -> None:
+        files = _numba_files(self.path, self.base)
+        store.write(self.folder, self.key,
+                    ''.join(f'{n} {h}\n' for n, h in sorted(files.items())).encode())
+
+
+def guard_numba_cache(dispatcher: Any, name: str) -> None:
+    """Have ``dispatcher`` (a Numba dispatcher with ``cache=True``) read its
+    disk cache only after :class:`_NumbaFiles` verified it, and record the
+    files' digests each time it saves; where its cache cannot be located
+    for that, it caches nothing on disk.
+
+    >>> class Disp:                        # (no Numba cache: nothing to guard)
+    ...     _cache = py_func = None
+    >>> guard_numba_cache(Disp(), 'demo')
+    """
+    cache = getattr(dispatcher, '_cache', None)
+    if cache is None or not hasattr(cache, 'load_overload'):
+        return
+    path = getattr(cache, '_cache_path', None)
+    index = getattr(getattr(cache, '_cache_file', None), '_index_path', None)
+    module = inspect.getsourcefile(dispatcher.py_func) if path and index else None
+    if not module or not index.endswith('.nbi'):
+        from numba.core.caching import NullCache
+        dispatcher._cache = NullCache()  # (unknown layout: never read unverified files)
+        return
+    files = _NumbaFiles(path, os.path.basename(index)[:-len('.nbi')], module, name)
+    load, save = cache.load_overload, cache.save_overload
+
+    def load_overload(sig: Any, target_context: Any) -> Any:
+        with _locked(module, False):
+            return load(sig, target_context) if files.verify() else None
+
+    def save_overload(sig: Any, data: Any) -> None:
+        with _locked(module, True):
+            if files.verify():
+                save(sig, data)
+                files.record()
+
+    cache.load_overload, cache.save_overload = load_overload, save_overload
+
+
 def _from_disk(d: str, key: str, text: str) -> Callable:
-    return load_module(os.path.join(d, f'k_{key}.py'), text, f'tapejit_kernel_{key}').kernel
+    return load_module(os.path.join(d, 'numba', f'k_{key}.py'), text,
+                       f'tapejit_kernel_{key}').kernel
 
 
 def _load(key: str, label: str, text: str, from_disk: Callable[[str], Any],

@@ -18,9 +18,12 @@ type, rank, dtype, byte order, alignment and contiguity) and returns
 :class:`NativeKernel` then dispatches by signature.  Calling it costs a
 fraction of what Numba's dispatcher does.
 
-Variants are cached on disk as object code with a checksum, keyed by the
-source, the flags, the signature, the llvmlite version, the CPU and this
-module's own text; a damaged entry is recompiled with a warning.  Process
+Variants are cached as object code in the store
+(:mod:`tapejit.compiler.store`: authenticated before it is mapped, each entry
+recording its key), keyed by the source, the flags, the signature and the
+store's fingerprint (llvmlite's version, the CPU, tapejit's sources); a
+damaged, forged or swapped entry is recompiled with a warning and
+rewritten.  Process
 addresses (``None``, ``Py_IncRef``, the C math library) are symbols the
 object refers to by name and each process binds, so cached code never
 holds a stale address.
@@ -37,7 +40,6 @@ import ctypes
 import hashlib
 import inspect
 import os
-import sys
 import threading
 from typing import Any, Callable, Optional
 
@@ -220,8 +222,6 @@ def _libm() -> Any:
 
 
 def _start() -> None:
-    import llvmlite  # (the version; LLVM's library loads where something compiles)
-
     from tapejit.targets.cpu.host_cpu import host_cpu
     _check_layout()
     cpu, features = host_cpu()
@@ -242,19 +242,14 @@ def _start() -> None:
             symbols[name] = ctypes.cast(getattr(libm, name), ctypes.c_void_p).value
     for name in ('memset', 'memcpy', 'memmove'):
         symbols[name] = ctypes.cast(getattr(libc, name), ctypes.c_void_p).value
-    h = hashlib.sha256()
-    here = os.path.dirname(__file__)
-    for mod in ('native.py', 'vecmath.py'):
-        with open(os.path.join(here, mod), 'rb') as f:
-            h.update(f.read())
     new = api.PyCFunction_NewEx
     new.restype = ctypes.py_object
     new.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
     # The object code depends on LLVM (llvmlite's version), the CPU, this
-    # translator and the interpreter and NumPy layouts its entry reads.
+    # translator (tapejit's sources) and the interpreter and NumPy layouts its
+    # entry reads: the store's fingerprint.
     _state.update(cpu=cpu, features=features, symbols=symbols, new_function=new,
-                  fingerprint=f'{llvmlite.__version__}|{cpu}|{features}|{h.hexdigest()}|'
-                              f'{sys.version_info[:2]}|{numpy.__version__.split(".")[0]}')
+                  fingerprint=store.fingerprint('llvmlite', cpu=f'{cpu}|{features}'))
 
 
 # --------------------------------------------------------------------------
@@ -988,25 +983,31 @@ def _method_def(symbol: str, addr: int) -> int:
 def load_object(key_text: str, make_ir: Callable[[str], str],
                 cache_dir: Optional[str], prefix: str = 'tj') -> Callable:
     """The callable entry compiled from ``make_ir(symbol)``'s LLVM IR: from
-    the disk cache under a key hashed from ``key_text`` (with this
-    process's LLVM, CPU and translator fingerprint), else compiled and
-    written there."""
+    the store's folder ``cache_dir`` under a key of ``key_text`` and this
+    process's fingerprint (LLVM, CPU, translator), else compiled and written
+    there.  The object is authenticated and checked to be that key's before
+    it is mapped (:func:`tapejit.compiler.store.read`); one that does not
+    hold its entry symbol is compiled again and rewritten."""
     st = _setup()
     key = hashlib.sha256(f'{st["fingerprint"]}\n{key_text}'.encode()).hexdigest()[:32]
     symbol = f'{prefix}_{key}'
+    disk_key = f'object\n{symbol}\n{st["fingerprint"]}\n{key_text}'
     with _lock:
         # Another thread (or kernel object) may have loaded it: a symbol is
         # added to the engine once.
         fn = _entries.get(symbol)
         if fn is not None:
             return fn
-        path = os.path.join(cache_dir, f'{prefix}_{key}.o') if cache_dir else None
-        obj = store.read_entry(path) if path and os.path.exists(path) else None
-        if obj is None:
+        obj = store.read(cache_dir, disk_key, name=f'{symbol}.o') if cache_dir else None
+        addr = _load(obj, symbol) if obj is not None else 0
+        if not addr:
+            if obj is not None:
+                store.warn_once(symbol, f'tapejit: cached object of kernel {symbol} has no '
+                                'entry; recompiling it')
             obj = _object_code(make_ir(symbol))
-            if path:
-                store.write_entry(path, obj)
-        addr = _load(obj, symbol)
+            if cache_dir:
+                store.write(cache_dir, disk_key, obj, name=f'{symbol}.o')
+            addr = _load(obj, symbol)
         if not addr:
             raise RuntimeError(f'tapejit: compiled kernel {symbol} has no entry')
         fn = _entries[symbol] = st['new_function'](_method_def(symbol, addr), None, None)

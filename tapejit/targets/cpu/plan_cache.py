@@ -11,12 +11,15 @@ plan first runs), in the kernel cache directory (``plans/``), keyed by
 - the traced graph, pickled: every equation, its parameters, the user's
   line that made it, and the constants' values;
 - ``fastmath`` and the donations the caller asked for;
-- the planner's settings (``_knobs``) and tapejit's own source files
-  (their sizes and modification times: a changed planner is a new key);
-- the interpreter's and NumPy's versions.
+- the planner's settings (``_knobs``) and the store's fingerprint
+  (tapejit's own source files by size and modification time: a changed
+  planner is a new key; the interpreter's and NumPy's versions).
 
-Writes are atomic with a checksum, as the kernels' are; a damaged entry is
-planned again with a warning.  A graph holding something that does not
+Entries go through the store (:mod:`tapejit.compiler.store`, folder
+``plan/``): a plan is unpickled only once its entry's HMAC, under the user's
+secret key, checks, and only where the entry records the key asked for (a
+swapped or stale entry is a miss); a damaged entry is planned again with a
+warning and rewritten.  A graph holding something that does not
 pickle by name (a primitive defined outside tapejit, a lambda in a
 parameter) or constants over :data:`MAX_CONST_BYTES` is planned every time,
 as is every graph when the disk cache is off.
@@ -28,11 +31,8 @@ import hashlib
 import io
 import os
 import pickle
-import sys
 import warnings
 from typing import Any, Callable, Optional
-
-import numpy
 
 from tapejit.compiler import store as disk
 from tapejit.ops.registry import PRIMITIVES, Primitive
@@ -85,28 +85,6 @@ def _dumps(obj: Any) -> Optional[bytes]:
     return f.getvalue()
 
 
-_code: list = []
-
-
-def _code_fingerprint() -> str:
-    """tapejit's source files, by path, size and modification time."""
-    if not _code:
-        h = hashlib.sha256()
-
-        def walk(path: str, rel: str) -> None:
-            with os.scandir(path) as it:
-                entries = sorted(it, key=lambda e: e.name)
-            for e in entries:
-                if e.name.endswith('.py') and e.is_file():
-                    st = e.stat()
-                    h.update(f'{rel}{e.name}|{st.st_size}|{st.st_mtime_ns}\n'.encode())
-                elif e.is_dir() and e.name != '__pycache__':
-                    walk(e.path, f'{rel}{e.name}/')
-        walk(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), '')
-        _code.append(h.hexdigest())
-    return _code[0]
-
-
 def _knobs() -> tuple:
     """The planner's module settings a plan depends on (tests change some)."""
     from tapejit.targets.cpu import buffers, codegen, executable
@@ -124,7 +102,7 @@ def plan_key(graph: Any, fastmath: bool, donate: Optional[dict]) -> Optional[str
     >>> len(plan_key(g, False, None))
     32
     """
-    if (_path('') is None  # the disk cache is off: no key to compute
+    if (_folder() is None  # the disk cache is off: no key to compute
             or sum(getattr(c, 'nbytes', 0) for c in graph.consts) > MAX_CONST_BYTES):
         return None
     blob = _dumps(graph)
@@ -132,28 +110,33 @@ def plan_key(graph: Any, fastmath: bool, donate: Optional[dict]) -> Optional[str
         return None
     h = hashlib.sha256(blob)
     h.update(repr((_FORMAT, bool(fastmath), sorted((donate or {}).items()), _knobs(),
-                   _code_fingerprint(), sys.version_info[:3], numpy.__version__)).encode())
+                   disk.fingerprint())).encode())
     return h.hexdigest()[:32]
 
 
-def _path(key: str) -> Optional[str]:
+def _folder() -> Optional[str]:
     d = disk.cache_dir()
-    return os.path.join(d, 'plans', f'{key}.bin') if d else None
+    return os.path.join(d, 'plan') if d else None
 
 
 def load(key: str) -> Optional[dict]:
     """The plan's state stored under ``key``, or None (never stored, or
-    damaged: then with a warning)."""
-    path = _path(key)
-    if path is None or not os.path.exists(path):
+    damaged, forged or another plan's: then with a warning).
+
+    >>> load('0' * 32) is None
+    True
+    """
+    folder = _folder()
+    if folder is None:
         return None
-    blob = disk.read_entry(path, 'planning it again')  # None (warned) when damaged
+    blob = disk.read(folder, f'plan\n{key}', 'planning it again')
     if blob is None:
         return None
     try:
+        # (Authenticated above: written by this user's tapejit.)
         state = pickle.loads(blob)
     except Exception as e:  # noqa: BLE001 -- any failure: planned afresh
-        warnings.warn(f'tapejit: plan cache entry {path} does not load '
+        warnings.warn(f'tapejit: plan cache entry for {key} does not load '
                       f'({type(e).__name__}: {e}); planning it again',
                       RuntimeWarning, stacklevel=3)
         return None
@@ -161,10 +144,15 @@ def load(key: str) -> Optional[dict]:
 
 
 def store(key: str, state: dict) -> None:
-    """Keep ``state`` under ``key`` (nothing where it does not pickle by name)."""
-    path = _path(key)
-    if path is None:
+    """Keep ``state`` under ``key`` (nothing where it does not pickle by name).
+
+    >>> store('d' * 32, {'demo': 1})
+    >>> load('d' * 32) in ({'demo': 1}, None)   # (None: the disk cache is off)
+    True
+    """
+    folder = _folder()
+    if folder is None:
         return
     blob = _dumps(state)
     if blob is not None:
-        disk.write_entry(path, blob)
+        disk.write(folder, f'plan\n{key}', blob)

@@ -10,9 +10,12 @@ same kernels run as Python on NumPy arrays, which is how the code path is
 tested without a GPU.
 
 Compiled kernels are kept in memory per (source, GPU architecture, versions),
-and their source is written to ``<kernel cache dir>/cuda`` as a module so
-that ``numba.cuda.jit(cache=True)`` stores the machine code beside it and a
-new process starts warm.
+and their source is written to the store's folder ``cuda/<arch>`` as a module
+so that ``numba.cuda.jit(cache=True)`` stores the machine code beside it and
+a new process starts warm.  As for the CPU's Numba kernels
+(:func:`tapejit.targets.cpu.kernel_cache.load_module`), the module runs from
+the source generated here, and Numba's cache files are read only once their
+digests match the authenticated record written when Numba saved them.
 """
 
 from __future__ import annotations
@@ -29,14 +32,13 @@ import numpy
 
 from tapejit import backends
 from tapejit.targets.cuda import codegen as cuda_codegen, ops as cuda_ops
-from tapejit.compiler import fusion
+from tapejit.compiler import fusion, store
 from tapejit.targets.cpu import kernel_cache
 from tapejit.compiler.passes import simplify
 from tapejit.ir.graph import Graph
 
 _lock = threading.Lock()
 _kernels: dict = {}       # key -> dispatcher
-_warned: set = set()
 _sms: dict = {}           # device id -> multiprocessor count
 _streams: dict = {}       # (device id, CuPy stream pointer) -> numba stream
 
@@ -72,19 +74,7 @@ def _arch(cuda: Any, simulator: bool) -> str:
 
 
 def _fingerprint(arch: str) -> str:
-    import numba
-    try:
-        import numba_cuda
-        ver = getattr(numba_cuda, '__version__', '?')
-    except ImportError:
-        ver = 'builtin'
-    return f'{numba.__version__}|numba-cuda {ver}|{sys.version_info[:2]}|{arch}'
-
-
-def _warn_once(tag: str, msg: str) -> None:
-    if tag not in _warned:
-        _warned.add(tag)
-        warnings.warn(msg, RuntimeWarning, stacklevel=4)
+    return store.fingerprint('numba', 'numba-cuda', cpu=arch)
 
 
 def _module_text(spec: cuda_codegen.CudaKernelSpec, simulator: bool, cache: bool) -> str:
@@ -116,8 +106,8 @@ def get_kernel(spec: cuda_codegen.CudaKernelSpec, simulator: bool,
                 mod = _load_file(os.path.join(d, 'cuda', arch), key,
                                  _module_text(spec, simulator, True))
             except OSError as e:
-                _warn_once('unwritable', f'tapejit: cannot use the kernel cache directory '
-                           f'{d} ({e}); compiling CUDA kernels in memory only')
+                store.warn_once('unwritable', f'tapejit: cannot use the kernel cache directory '
+                                f'{d} ({e}); compiling CUDA kernels in memory only')
         if mod is None:
             ns: dict = {}
             exec(compile(_module_text(spec, simulator, False),

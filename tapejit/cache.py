@@ -1,0 +1,58 @@
+"""The disk cache, as a user sees it: where it is, how large, what it holds,
+and clearing it.  ``python -m tapejit.cache`` prints the same;
+``python -m tapejit.cache --clear`` deletes every entry (each later process
+compiles again once).
+
+The cache lives in ``TAPEJIT_CACHE_DIR``, else ``$XDG_CACHE_HOME/tapejit``
+or ``~/.cache/tapejit``; see :mod:`tapejit.compiler.store` for what protects
+it.
+
+>>> info = cache_info()
+>>> sorted(info)
+['bytes', 'directory', 'entries', 'refused']
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Optional
+
+from tapejit.compiler import store
+
+__all__ = ['cache_info']
+
+
+def cache_info(clear: bool = False) -> dict:
+    """``{'directory', 'bytes', 'entries', 'refused'}``: the store's
+    directory, its size, its files per folder (``code``, ``plan``,
+    ``native``, ``numba``, ...) and whether the directory was refused (not
+    the user's own, or others may write it); ``clear=True`` deletes the
+    entries first.
+
+    >>> cache_info()['bytes'] >= 0
+    True
+    """
+    return store.info(clear)
+
+
+def main(argv: Optional[list] = None) -> None:
+    """``python -m tapejit.cache [--clear]``.
+
+    >>> main([])  # doctest: +ELLIPSIS
+    tapejit cache: ...
+    """
+    ap = argparse.ArgumentParser(prog='python -m tapejit.cache',
+                                 description='Show (or clear) the tapejit disk cache.')
+    ap.add_argument('--clear', action='store_true', help='delete every entry')
+    a = ap.parse_args(argv)
+    info = cache_info(a.clear)
+    state = ' (refused: compiling in memory)' if info['refused'] else ''
+    print(f'tapejit cache: {info["directory"]}{state}')
+    print(f'  {info["bytes"] / 1e6:.1f} MB in {sum(info["entries"].values())} files'
+          + ('' if not a.clear else ' (after clearing)'))
+    for folder, n in sorted(info['entries'].items()):
+        print(f'  {folder:<12} {n}')
+
+
+if __name__ == '__main__':
+    main()
