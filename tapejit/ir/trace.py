@@ -93,6 +93,9 @@ class Trace:
         # (source, 'data' | 'array', index in this list of the first source
         # holding the same array object): the identities the plan assumes.
         self.array_sources: list = []
+        # (values, fail): checks of traced values the plan runs on every call,
+        # ``fail(*arrays)`` raising where they fail (see :meth:`check`).
+        self.checks: list = []
 
     def new_var(self, shape: tuple, dtype: Any) -> Var:
         v = Var(self._n, shape, dtype)
@@ -203,6 +206,14 @@ class Trace:
         if key not in self._guard_keys:
             self._guard_keys.add(key)
             self.py_guards.append((getter, value))
+
+    def check(self, values: Sequence[Any], fail: Callable[..., None]) -> None:
+        """Check traced values on every call of the plan: they become extra
+        outputs of the graph, and ``fail(*arrays)`` is called with their
+        arrays before the call's results are handed out or its writes
+        replayed; it raises where the check fails (a label out of range,
+        which an eager call refuses before computing anything)."""
+        self.checks.append((tuple(values), fail))
 
     def note_grad(self, var: Variable, kind: str) -> None:
         self.touch(var)
