@@ -11,6 +11,7 @@ jit returned, and Variables on another device.
 
 from __future__ import annotations
 
+import functools
 import re
 import types
 import warnings
@@ -437,3 +438,143 @@ def test_a_variable_from_another_device_meets_a_cpu_one(monkeypatch):
     with pytest.raises(ValueError, match=r'inputs live on different devices \(@cupy:1, '
                                          r'@numpy\).*to_device'):
         tapejit.jit(lambda a, b: a + b)(cpu, gpu)
+
+
+# ----------------------------------------------- labels out of range under jit
+_INT_DTYPES = [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32,
+               np.uint64]
+
+
+def _sce_step(W):
+    def step(x, t):
+        loss = F.softmax_cross_entropy(F.matmul(x, W), t)
+        W.cleargrad()
+        loss.backward()
+        return loss
+    return step
+
+
+@pytest.mark.parametrize('how', ['eager', 'jit', 'value_and_grad'])
+@pytest.mark.parametrize('bad', [4, 7, -2])
+def test_softmax_cross_entropy_refuses_a_label_out_of_range(how, bad):
+    W = Variable(np.ones((3, 4), np.float32))
+    x = np.ones((2, 3), np.float32)
+    if how == 'value_and_grad':
+        f = tapejit.value_and_grad(lambda W, x, t: F.softmax_cross_entropy(F.matmul(x, W), t))
+        call = functools.partial(f, W.array)
+    else:
+        step = _sce_step(W)
+        call = step if how == 'eager' else tapejit.jit(step)
+    call(x, np.array([0, 3], np.int32))  # (traced with good labels)
+    W.cleargrad()
+    with pytest.raises(ValueError, match=rf'softmax_cross_entropy: got label\(s\) \[{bad}\] '
+                                         r'for x with 4 classes; expected labels in \[0, 4\)'):
+        call(x, np.array([0, bad], np.int32))
+    assert W.grad is None  # no gradient written
+    # ignore_label is no error, and a good call after the bad one is right.
+    np.testing.assert_allclose(_arr(call(x, np.array([-1, 1], np.int32))
+                                    if how != 'value_and_grad'
+                                    else call(x, np.array([-1, 1], np.int32))[0]),
+                               np.log(4), rtol=1e-6)
+
+
+@pytest.mark.parametrize('dtype', _INT_DTYPES)
+def test_labels_of_every_integer_dtype_are_checked_under_jit(dtype):
+    info = np.iinfo(dtype)
+    # (uint64 labels past int64's range are read as int64, as NumPy's take does.)
+    bad = [3] + ([-1] if info.min < 0 else [min(int(info.max), 2**40)])
+    f = tapejit.jit(lambda x, t: F.select_item(x, t))
+    x = np.arange(6.0).reshape(2, 3)
+    np.testing.assert_array_equal(_arr(f(x, np.array([2, 0], dtype))), [2.0, 3.0])
+    for b in bad:
+        with pytest.raises(IndexError, match=rf'select_item: got index\(es\) \[{b}\] in t '
+                                             r'for x of shape \(2, 3\); expected indexes in '
+                                             r'\[0, 3\)'):
+            f(x, np.array([0, b], dtype))
+
+
+@pytest.mark.parametrize('target', ['cpu', 'interpret'])
+def test_select_item_under_value_and_grad_refuses_negative_labels(target):
+    vg = tapejit.value_and_grad(lambda x, t: F.sum(F.select_item(x, t)), target=target)
+    x = np.ones((2, 3))
+    value, g = vg(x, np.array([0, 2]))
+    np.testing.assert_array_equal(g.array, [[1, 0, 0], [0, 0, 1]])
+    with pytest.raises(IndexError, match=r'select_item: got index\(es\) \[-1\]'):
+        vg(x, np.array([-1, 2]))
+
+
+def test_many_classes_with_uint8_labels_do_not_wrap_under_jit():
+    x = np.zeros((2, 300), np.float32)
+    x[0, 44] = 5.0
+    t = np.array([44, 255], np.uint8)
+    want = F.softmax_cross_entropy(x, t).array
+    got = tapejit.jit(lambda x, t: F.softmax_cross_entropy(x, t))(x, t).array
+    np.testing.assert_allclose(got, want, rtol=1e-6)
+
+
+# ------------------------------------------- read-only parameters under jit
+@pytest.mark.parametrize('kind', ['read-only', 'broadcast'])
+@pytest.mark.parametrize('how', ['eager', 'jit'])
+def test_in_place_update_of_a_read_only_parameter_raises(kind, how):
+    if kind == 'read-only':
+        w0 = np.array([1.0, -2.0], np.float32)
+        w0.flags.writeable = False
+    else:
+        w0 = np.broadcast_to(np.float32(1.0), (2,))
+    W = Variable(w0)
+
+    def step(x):
+        loss = F.sum(W * x)
+        W.cleargrad()
+        loss.backward()
+        W.array -= 0.5 * W.grad
+        return loss
+    f = step if how == 'eager' else tapejit.jit(step)
+    with pytest.raises(ValueError, match='output array is read-only'):
+        f(np.array([2.0, 3.0], np.float32))
+    assert W.array is w0  # not silently given another array
+
+
+# ------------------------------------------------- globals read under jit
+SCALE = 2.0
+SETTINGS = {'shift': 1.0}
+
+
+def _scaled(x):
+    return x * SETTINGS['shift']
+
+
+def test_a_global_number_or_dict_changed_after_a_call_is_read_anew():
+    global SCALE
+    f = tapejit.jit(lambda x: _scaled(x) * SCALE)
+    x = np.ones(2)
+    try:
+        np.testing.assert_array_equal(f(x), [2.0, 2.0])
+        SCALE = 3.0
+        np.testing.assert_array_equal(f(x), [3.0, 3.0])
+        SETTINGS['shift'] = 5.0
+        np.testing.assert_array_equal(f(x), [15.0, 15.0])
+        SCALE = 3  # an int: another trace (the result's dtype may differ)
+        np.testing.assert_array_equal(f(x), [15.0, 15.0])
+        assert f.cache_info().traces == 4
+    finally:
+        SCALE = 2.0
+        SETTINGS['shift'] = 1.0
+
+
+def test_a_number_of_an_enclosing_function_changed_after_a_call_is_read_anew():
+    s = 2
+    f = tapejit.jit(lambda x: x * s)
+    x = np.ones(2)
+    np.testing.assert_array_equal(f(x), [2.0, 2.0])
+    s = 4
+    np.testing.assert_array_equal(f(x), [4.0, 4.0])
+    assert s == 4
+
+
+def test_a_list_the_function_appends_to_while_traced_is_not_a_guard():
+    calls = []
+    f = tapejit.jit(lambda x: calls.append(1) or x * 2)
+    for _ in range(3):
+        f(np.ones(2))
+    assert calls == [1] and f.cache_info().traces == 1

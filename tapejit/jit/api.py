@@ -28,7 +28,7 @@ import numpy
 from tapejit.compiler.codecache import compile_source
 from tapejit import backends
 from tapejit.jit.call_check import check_lines, compile_check, compile_guards
-from tapejit.jit.closure_guards import identity_guards
+from tapejit.jit.closure_guards import Check, identity_guards, value_guards
 from tapejit.core.abstract import TracedArray, TraceError
 from tapejit.core.backprop import grad as _grad
 from tapejit.core.config import config, using_config
@@ -281,7 +281,8 @@ class Plan:
         for getter, value in self.py_guards:
             if getter() != value:
                 what = getattr(getter, 'what', '') or getattr(getter, '__name__', 'a value')
-                return f'{what} changed (it was {value!r} when traced)'
+                was = getter.was if getattr(getter, 'was', None) is not None else value
+                return f'{what} changed (it was {was!r} when traced)'
         if self.aliases is not None and not self.aliases(leaves):
             return 'its arguments share arrays otherwise than when traced'
         return 'a gradient it reads has another shape or dtype than when traced'
@@ -830,7 +831,8 @@ class JitFunction:
         # another now: traced again, correctly, but every time it changes.
         for getter, value in plan.py_guards:
             what = getattr(getter, 'what', '')
-            if what and getter() is not value:
+            if what and getter.__class__ is Check and getter.was is None \
+                    and getter() is not value:
                 self._moved[what] += 1
         if self._moved and self._warn_once('_warned_moved'):
             what, count = self._moved.most_common(1)[0]
@@ -966,6 +968,7 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
     out_kinds: list = []
     writes: list = []
     array_in: dict = {}  # leaf index -> (its TracedArray, its input Var)
+    values = value_guards(fn)  # (before the function can change them)
     try:
         with using_config('trace', tr):
             args, kwargs = _traced_args(tr, leaves, td, statics, array_in)
@@ -979,7 +982,7 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
             _collect_state_writes(tr, outvars, writes)
             _collect_other_writes(tr, array_in, out_leaves, out_kinds, outvars, writes)
             checks = _collect_checks(tr, outvars)
-        _guard_closures(tr, fn, leaves)
+        _guard_closures(tr, fn, leaves, values)
     finally:
         tr.restore()
         tr.closed = True
@@ -1113,10 +1116,17 @@ def _collect_checks(tr: Trace, outvars: list) -> tuple:
     return tuple(checks)
 
 
-def _guard_closures(tr: Trace, fn: Callable, leaves: list) -> None:
+def _guard_closures(tr: Trace, fn: Callable, leaves: list, values: list) -> None:
     """Guard the names and items that held the Variables the function
-    closed over: another Variable put there afterwards is read anew (see
-    closure_guards)."""
+    closed over: another Variable put there afterwards is read anew; and
+    the plain Python values (numbers, dicts of them) its globals and cells
+    held (``values``, from :func:`value_guards` before the trace), which the
+    trace froze: another value there traces it again (see closure_guards)."""
+    for key, check, value in values:
+        # (One the function itself changed while traced, a list it appends
+        # to, is its output, not an input: not guarded.)
+        if check() == value:
+            tr.guard(key, check, value)
     closed = [st.var for st in tr.stateful.values() if st.source[0] == 'closure']
     if not closed:
         return
