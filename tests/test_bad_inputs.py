@@ -578,3 +578,44 @@ def test_a_list_the_function_appends_to_while_traced_is_not_a_guard():
     for _ in range(3):
         f(np.ones(2))
     assert calls == [1] and f.cache_info().traces == 1
+
+
+# --------------------------------------------------------- NumPy subclasses
+def test_a_memmap_runs_on_the_cpu_under_jit(tmp_path):
+    path = tmp_path / 'a.npy'
+    np.save(path, np.arange(6.0).reshape(2, 3))
+    mm = np.load(path, mmap_mode='r')
+    assert isinstance(mm, np.memmap)
+    f = tapejit.jit(lambda x: F.sum(F.tanh(x) * 2))
+    want = F.sum(F.tanh(mm) * 2).array
+    np.testing.assert_allclose(f(mm).array, want, rtol=1e-12)
+    np.testing.assert_allclose(f(Variable(mm)).array, want, rtol=1e-12)
+
+
+def test_an_in_place_update_of_a_writeable_memmap_reaches_the_file(tmp_path):
+    path = tmp_path / 'w.npy'
+    np.save(path, np.arange(3.0))
+    W = Variable(np.load(path, mmap_mode='r+'))
+
+    @tapejit.jit
+    def update():
+        W.array -= 1
+    update()
+    W.array.flush()
+    np.testing.assert_array_equal(np.load(path), [-1.0, 0.0, 1.0])
+
+
+@pytest.mark.parametrize('make, name', [
+    (lambda: np.matrix([[1.0, 2.0]]), r'numpy\.matrix'),
+    (lambda: np.ma.masked_array([1.0, 2.0], mask=[0, 1]), r'numpy\.ma\.MaskedArray'),
+])
+@pytest.mark.filterwarnings("ignore::PendingDeprecationWarning")
+def test_matrix_and_masked_arrays_are_refused_under_jit(make, name):
+    f = tapejit.jit(lambda x: F.sum(x * 2))
+    with pytest.raises(TypeError, match=rf'jit: an array argument is a {name}'):
+        f(make())
+    with pytest.raises(TypeError, match=rf'jit: the array of a Variable argument is a {name}'):
+        f(Variable(make()))
+    V = Variable(make())
+    with pytest.raises(TypeError, match=rf'jit: the array of a closed-over Variable is a {name}'):
+        tapejit.jit(lambda x: F.sum(x * V))(np.ones((1, 2)))

@@ -117,6 +117,7 @@ class Trace:
         if hit is not None and hit[0] is arr:
             self.array_sources.append((source, which, hit[2]))
             return hit[1]
+        backends.refuse_array_subclass(arr, f'jit: the array of {_named(source)}')
         t = self.new_input(arr.shape, arr.dtype, (source, which))
         self._arrays[id(arr)] = (arr, t, n)
         self.array_sources.append((source, which, n))
@@ -297,6 +298,14 @@ class _DynamicGetter:
             raise TypeError(f'{self.what} must be a number (it is an input of a compiled '
                             f'@tapejit.jit plan), got {v!r}')
         return numpy.asarray(v, numpy.float64)
+
+
+def _named(source: tuple) -> str:
+    """An input's holder, in words."""
+    if source[0] == 'arg':
+        return f'argument {source[1]}'
+    v = source[1]
+    return f'the Variable {v.name!r}' if getattr(v, 'name', None) else 'a closed-over Variable'
 
 
 def leaked_error() -> TraceError:

@@ -103,11 +103,16 @@ def _leaf_spec(x: Any, grad_ignored: bool = False) -> tuple:
         # Whether a gradient is present matters only if the function reads it.
         has_grad = None if grad_ignored else x._grad_var is not None
         # (every call computes this key: the common host array skips the lookup)
-        dev = _CPU if d.__class__ is numpy.ndarray else str(backends.get_device_from_array(d))
+        if d.__class__ is numpy.ndarray:
+            dev = _CPU
+        else:
+            backends.refuse_array_subclass(d, 'jit: the array of a Variable argument')
+            dev = str(backends.get_device_from_array(d))
         return ('V', d.shape, d.dtype.str, dev, x._requires_grad, has_grad)
     if x.__class__ is numpy.ndarray:
         return ('A', x.shape, x.dtype.str, _CPU)
     if backends.is_array(x):
+        backends.refuse_array_subclass(x, 'jit: an array argument')
         return ('A', x.shape, x.dtype.str, str(backends.get_device_from_array(x)))
     try:
         hash(x)
@@ -379,9 +384,9 @@ class Plan:
         """The target this plan runs on: ``'auto'`` is ``'cuda'`` for CuPy inputs."""
         if self.target != 'auto':
             return self.target
+        # (A NumPy subclass, a memmap say, is a host array too.)
         if inputs is not None and any(a is not None and backends.is_array(a)
-                                      and a.__class__ is not numpy.ndarray
-                                      and not isinstance(a, numpy.generic)
+                                      and not isinstance(a, (numpy.ndarray, numpy.generic))
                                       for a in inputs):
             return 'cuda'
         return 'cpu'
@@ -510,7 +515,10 @@ def _write_data(v: Variable, new: Any) -> None:
     old = v._data
     if new is old:  # the compiled plan updated it in place
         return
-    if type(old) is type(new) and old.shape == new.shape and old.dtype == new.dtype:
+    # (A memmap's new values are an ndarray: written into the memmap.)
+    if (type(old) is type(new) or isinstance(old, numpy.ndarray)
+            and isinstance(new, numpy.ndarray)) \
+            and old.shape == new.shape and old.dtype == new.dtype:
         if not old.flags.writeable:
             # (Eagerly NumPy refuses the write: giving v a new array instead
             # would leave the caller's array and every view of it stale.)
