@@ -619,3 +619,51 @@ def test_matrix_and_masked_arrays_are_refused_under_jit(make, name):
     V = Variable(make())
     with pytest.raises(TypeError, match=rf'jit: the array of a closed-over Variable is a {name}'):
         tapejit.jit(lambda x: F.sum(x * V))(np.ones((1, 2)))
+
+
+# ---------------------------------------------- signed zeros, byte order, kinks
+@pytest.mark.parametrize('target', ['cpu', 'interpret'])
+def test_relu_and_maximum_keep_numpys_signed_zeros_under_jit(target):
+    x = np.array([-0.0, 0.0, -2.0, 3.0, np.nan])
+    a, b = np.array([0.0, -0.0, np.nan, 1.0]), np.array([-0.0, 0.0, 1.0, np.nan])
+    for fn, args, want in (
+            (F.relu, (x,), np.maximum(0.0, x)),
+            (F.maximum, (a, b), np.maximum(a, b)), (F.minimum, (a, b), np.minimum(a, b))):
+        for got in (fn(*args).array, tapejit.jit(fn, target=target)(*args).array):
+            np.testing.assert_array_equal(got, want)
+            np.testing.assert_array_equal(np.signbit(got), np.signbit(want))
+
+
+def test_big_endian_arrays_compute_as_native_ones():
+    be, le = np.array([1.0, 2.0], '>f8'), np.array([3.0, 4.0])
+    fns = [lambda a, b: F.sum(Variable(a) * Variable(b)),
+           lambda a, b: F.mean_squared_error(a, b),
+           lambda a, b: F.sum(F.where(a > 1, a, b)),
+           lambda a, b: F.sum(F.concat([a, b], axis=0))]
+    for fn in fns:
+        want = fn(be.astype('<f8'), le).array
+        np.testing.assert_allclose(fn(be, le).array, want)
+        np.testing.assert_allclose(tapejit.jit(fn)(be, le).array, want)
+    W = Variable(np.array([1.0, 2.0], '>f4'))
+
+    @tapejit.jit
+    def update(g):
+        W.array -= g
+    for _ in range(2):
+        update(np.ones(2, np.float32))
+    np.testing.assert_array_equal(W.array, [-1.0, 0.0])
+    assert W.array.dtype == np.dtype('>f4')  # written in place, as eagerly
+
+
+@pytest.mark.parametrize('how', ['eager', 'jit'])
+def test_leaky_relu_derivative_at_zero_is_chainers(how):
+    # Chainer scales the gradient where x < 0 only: 1 at x == 0.
+    x = Variable(np.array([-1.0, 0.0, 2.0]))
+
+    def f(x):
+        y = F.leaky_relu(x, 0.2)
+        g, = tapejit.grad([F.sum(y)], [x])
+        return y, g
+    y, g = f(x) if how == 'eager' else tapejit.jit(f)(x)
+    np.testing.assert_array_equal(y.array, [-0.2, 0.0, 2.0])
+    np.testing.assert_array_equal(g.array, [0.2, 1.0, 1.0])

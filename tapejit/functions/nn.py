@@ -19,6 +19,7 @@ from tapejit.functions.reduction import log_softmax
 from tapejit.ops import elementwise as E
 from tapejit.ops import reduction as R
 from tapejit.ops import structure as S
+from tapejit.ops.registry import native_dtype
 
 
 def _var(name: str, x: Any) -> Variable:
@@ -33,7 +34,7 @@ def _zero(x: Variable) -> Any:
 def _same_dtype(name: str, named: tuple) -> None:
     """Raise ``"<name>: x has dtype float32 and W has dtype float64; ..."``."""
     dts = [(k, array_of(v).dtype) for k, v in named]
-    if any(dt != dts[0][1] for _, dt in dts[1:]):
+    if any(native_dtype(dt) != native_dtype(dts[0][1]) for _, dt in dts[1:]):
         raise DTypeError(f'{name}: ' + ' and '.join(f'{k} has dtype {dt}' for k, dt in dts)
                          + '; expected one dtype (cast with F.cast)')
 
@@ -59,8 +60,9 @@ def leaky_relu(x: Any, slope: float = 0.2) -> Variable:
     variable([-0.2,  2. ])
     """
     x = _var('leaky_relu', x)
-    # Strictly positive: at 0 the gradient is `slope`, as in Chainer.
-    return E.where(E.greater(x, _zero(x)), x, x * slope)
+    # Chainer scales the gradient where the input is negative only: at 0 the
+    # gradient is 1 (and -0.0 stays -0.0).
+    return E.where(E.less(x, _zero(x)), x * slope, x)
 
 
 def elu(x: Any, alpha: float = 1.0) -> Variable:

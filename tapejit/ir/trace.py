@@ -96,6 +96,8 @@ class Trace:
         # (values, fail): checks of traced values the plan runs on every call,
         # ``fail(*arrays)`` raising where they fail (see :meth:`check`).
         self.checks: list = []
+        # Graph inputs read from arrays of the other byte order (big-endian).
+        self.swapped: list = []
 
     def new_var(self, shape: tuple, dtype: Any) -> Var:
         v = Var(self._n, shape, dtype)
@@ -118,7 +120,13 @@ class Trace:
             self.array_sources.append((source, which, hit[2]))
             return hit[1]
         backends.refuse_array_subclass(arr, f'jit: the array of {_named(source)}')
-        t = self.new_input(arr.shape, arr.dtype, (source, which))
+        dt = arr.dtype
+        if not dt.isnative:
+            # (Compiled code reads native numbers: the call's array is
+            # converted when gathered, see ``swapped``.)
+            dt = dt.newbyteorder('=')
+            self.swapped.append(len(self.invars))
+        t = self.new_input(arr.shape, dt, (source, which))
         self._arrays[id(arr)] = (arr, t, n)
         self.array_sources.append((source, which, n))
         return t

@@ -518,7 +518,8 @@ def _write_data(v: Variable, new: Any) -> None:
     # (A memmap's new values are an ndarray: written into the memmap.)
     if (type(old) is type(new) or isinstance(old, numpy.ndarray)
             and isinstance(new, numpy.ndarray)) \
-            and old.shape == new.shape and old.dtype == new.dtype:
+            and old.shape == new.shape and (old.dtype == new.dtype or not old.dtype.isnative
+                                            and old.dtype.newbyteorder('=') == new.dtype):
         if not old.flags.writeable:
             # (Eagerly NumPy refuses the write: giving v a new array instead
             # would leave the caller's array and every view of it stale.)
@@ -1007,7 +1008,23 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
     plan = Plan(graph, tr.input_sources, out_td, out_kinds, writes, guards,
                 frozenset(ignored), tr.py_guards, diff=diff, checks=checks)
     _note_aliases(plan, tr, leaves, writes)
+    if tr.swapped:
+        plan.gather = _native_gather(plan.gather, tr.swapped)
     return plan
+
+
+def _native_gather(gather: Callable[[list], list], swapped: list) -> Callable[[list], list]:
+    """``gather`` with the arrays at ``swapped`` in native byte order (a
+    big-endian argument: its plan is keyed by that dtype, compiled for the
+    native one)."""
+    def native_gather(leaves: list) -> list:
+        inputs = gather(leaves)
+        for i in swapped:
+            a = inputs[i]
+            if a is not None and not a.dtype.isnative:
+                inputs[i] = a.astype(a.dtype.newbyteorder('='))
+        return inputs
+    return native_gather
 
 
 def _traced_args(tr: Trace, leaves: list, td: Any, statics: tuple,
