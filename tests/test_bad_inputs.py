@@ -667,3 +667,33 @@ def test_leaky_relu_derivative_at_zero_is_chainers(how):
     y, g = f(x) if how == 'eager' else tapejit.jit(f)(x)
     np.testing.assert_array_equal(y.array, [-0.2, 0.0, 2.0])
     np.testing.assert_array_equal(g.array, [0.2, 1.0, 1.0])
+
+
+# ------------------------------------------------------------ newcomer errors
+def test_a_numpy_function_in_a_custom_function_nodes_forward_names_the_remedy():
+    class MyExp(tapejit.FunctionNode):
+        def forward(self, inputs):
+            x, = inputs
+            return np.exp(x),
+
+        def backward(self, indexes, grad_outputs):
+            return grad_outputs[0],
+    with pytest.raises(TraceError) as info:
+        tapejit.jit(lambda x: MyExp().apply((x,))[0])(np.ones(2))
+    msg = str(info.value)
+    assert "use F.exp (tapejit.functions) or the array's operators" in msg
+    assert 'control flow' not in msg
+
+
+def test_a_python_list_argument_to_jit_is_named():
+    with pytest.raises(TypeError, match=r"(?s)can't multiply sequence.*argument 'x' is a "
+                                        r'Python list of numbers.*numpy\.asarray'):
+        tapejit.jit(lambda x: x * 2.0)([1.0, 2.0])
+
+
+def test_help_of_jit_explains_every_option():
+    import inspect
+    doc = tapejit.jit.__doc__
+    for name in inspect.signature(tapejit.jit).parameters:
+        if name != 'fn':
+            assert f'``{name}``' in doc, name

@@ -795,7 +795,10 @@ class JitFunction:
         self._note_storm()
         self._traces += 1
         try:
-            plan = trace_plan(self.fn, leaves, td, statics)
+            try:
+                plan = trace_plan(self.fn, leaves, td, statics)
+            except TypeError as e:
+                raise self._name_list_argument(e, args, kwargs) from e
             plan.target = self.target or _default_target()
             plan.fastmath = self.fastmath
         except TraceError:
@@ -812,6 +815,21 @@ class JitFunction:
         while len(self._cache) > self.max_cache_size:
             self._cache.popitem(last=False)
         return plan
+
+    def _name_list_argument(self, err: TypeError, args: tuple, kwargs: dict) -> TypeError:
+        """``err``, naming the argument that is a Python list or tuple of
+        numbers where there is one: jit reads such a list as Python values
+        (static), not as an array, so ``x * 2.0`` fails in Python's words."""
+        named = [(self._params[i] if i < len(self._params) else f'#{i}', a)
+                 for i, a in enumerate(args)] + list(kwargs.items())
+        for name, a in named:
+            if a.__class__ in (list, tuple) and a and all(
+                    isinstance(e, (int, float, complex, numpy.generic)) for e in a):
+                return TypeError(
+                    f'{err}\n  tapejit.jit({self.__name__}): argument {name!r} is a Python '
+                    f'{type(a).__name__} of numbers, which jit passes on as Python values, '
+                    'not as an array; pass numpy.asarray(...) of it (or a Variable)')
+        return err
 
     def _note_retrace(self, key: tuple, td: Any) -> None:
         last_key, self._last_key = self._last_key, key
@@ -1216,6 +1234,33 @@ def jit(fn: Optional[Callable] = None, *, static_argnums: Union[int, Sequence[in
     ``'cpu'`` otherwise.  ``fastmath=True`` lets Numba reassociate floating-point
     arithmetic and assume no NaN/Inf (faster, but results differ from eager
     mode in the last bits, and NaN/Inf no longer propagate): off by default.
+
+    Options:
+
+    - ``static_argnums`` / ``static_argnames``: the positions / names of
+      arguments that are Python values fixed per trace (a flag, a shape, a
+      ``train`` switch): each new value is a new trace and plan.  Any other
+      hashable non-array argument is static too.
+    - ``dynamic_argnums`` / ``dynamic_argnames``: Python ints or floats read
+      anew on every call instead (traced as 0-d arrays): a learning rate or
+      a scale that changes without a retrace.
+    - ``fallback``: ``None`` (the default) raises a TraceError where the
+      function needs concrete values while traced (``if loss.item() > 0``);
+      ``'eager'`` runs it eagerly for that signature instead, with a warning.
+    - ``max_cache_size``: how many plans (signatures) the function keeps, the
+      least recently used dropped first (64).
+    - ``retrace_warn_after``: after this many traces (8) a warning names the
+      argument whose shape or dtype keeps changing, or the global, closed-over
+      value or static argument that does, as each change is a new trace.
+    - ``target``: ``'auto'``, ``'cpu'``, ``'cuda'`` or ``'interpret'`` (above).
+    - ``fastmath``: let the compiler reassociate floating-point arithmetic and
+      assume no NaN/Inf (above).
+
+    Python numbers, strings and small lists or dicts of them that the function
+    reads from its globals or enclosing functions are constants of the trace,
+    guarded: another value there traces it again.  A label out of range in
+    ``F.softmax_cross_entropy`` or ``F.select_item`` raises on every call as
+    it does eagerly.
 
     >>> import numpy as np, tapejit, tapejit.functions as F
     >>> @tapejit.jit
