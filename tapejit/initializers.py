@@ -281,7 +281,7 @@ def _get_initializer(initializer: Any) -> Any:
     (some of Chainer's code and tests call it).
 
     >>> _get_initializer(None)
-    LeCunNormal()
+    LeCunNormal(scale=1.0)
     """
     return get_initializer(initializer)
 
