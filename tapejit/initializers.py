@@ -246,23 +246,44 @@ def get_initializer(initializer: Any, default: Optional[Initializer] = None) -> 
     return initializer
 
 
-def generate_array(initializer: Any, shape: Any, xp: Any = numpy, dtype: Any = None) -> Any:
+def generate_array(initializer: Any, shape: Any, xp: Any = numpy, dtype: Any = None,
+                   device: Any = None) -> Any:
     """A new array of ``shape`` filled by ``initializer``.
 
-    Its dtype is ``initializer.dtype`` if set, else ``dtype``, else float32.
+    Its dtype is ``initializer.dtype`` if set, else ``dtype``, else float32 (a
+    ``dtype`` other than ``initializer.dtype`` is a ValueError, as in Chainer).
+    ``device`` (a device or its name, ``'@numpy'``) must be one of ``xp``.
 
     >>> import numpy as np
     >>> from tapejit.initializers import generate_array, One
-    >>> generate_array(One(), (2,), np)
+    >>> generate_array(One(), (2,), np, device='@numpy')
     array([1., 1.], dtype=float32)
     """
     dt = getattr(initializer, 'dtype', None)
+    if dtype is not None and dt is not None and numpy.dtype(dtype) != numpy.dtype(dt):
+        raise ValueError(f'generate_array: dtype mismatch: {numpy.dtype(dtype)} != '
+                         f'{numpy.dtype(dt)} (the initializer\'s dtype)')
     if dt is None:
         dt = numpy.float32 if dtype is None else dtype
+    if device is not None:
+        dev = backends.get_device(device)
+        if dev.xp is not xp:
+            raise ValueError(f'generate_array: xp ({getattr(xp, "__name__", xp)}) and device '
+                             f'({dev}) are inconsistent')
     shape = (int(shape),) if isinstance(shape, (int, numpy.integer)) else tuple(shape)
     array = xp.empty(shape, dtype=dt)
     initializer(array)
     return array
+
+
+def _get_initializer(initializer: Any) -> Any:
+    """Chainer's private name of :func:`get_initializer` without a default
+    (some of Chainer's code and tests call it).
+
+    >>> _get_initializer(None)
+    LeCunNormal(scale=1.0)
+    """
+    return get_initializer(initializer)
 
 
 __all__ = [

@@ -1045,20 +1045,25 @@ def check_program(prog: Program, stats: Optional[Stats] = None, fd: bool = True,
                            f'two calls of one signature{prog!r}')
 
         if prog.mode == 'backward_args':
-            graph = jf.lower(*[tapejit.Variable(a) for a in data[0]])
+            plan = jf._plan(tuple(tapejit.Variable(a) for a in data[0]), {})[0]
         else:
-            graph = jf.lower(*data[0])
+            plan = jf._plan(tuple(data[0]), {})[0]
+        graph = plan.graph
+        # (The last outputs are the values of the plan's checks, labels in
+        # range say: not results of the function.)
+        n_out = len(graph.outvars) - sum(n for _, n, _ in plan.checks)
         if len(graph.invars) != len(prog.inputs):
             raise Mismatch(f'the graph takes {len(graph.invars)} inputs, expected '
                            f'{len(prog.inputs)}{prog!r}')
         views = [_graph_view(prog, e) for e in eager]
-        interp = [_flat(interpret(graph, d)) for d in data]
+        interp = [_flat(interpret(graph, d))[:n_out] for d in data]
         for got, want in zip(interp, views):
             _compare(prog, 'interpreter vs eager', got, want, tol)
         for name, build in (TARGETS if targets is None else targets):
             ex = build(graph)
             for d, want in zip(data, interp):
-                _compare(prog, f'compiled ({name}) vs interpreter', _flat(ex(d)), want, ctol)
+                _compare(prog, f'compiled ({name}) vs interpreter', _flat(ex(d))[:n_out], want,
+                         ctol)
             if stats is not None:
                 stats.compiled += 1
                 stats.plans[name] += 1
@@ -1117,6 +1122,134 @@ def run_campaign(graphs: int, seed: int, keep_going: bool = True,
 
     campaign()
     return stats
+
+
+# ------------------------------------------------- labels, subclasses, state
+_INT_DTYPES = ('int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64')
+_ARRAY_KINDS = ('plain', 'subclass', 'read-only', 'big-endian')
+
+
+@dataclass
+class LabelCase:
+    """A labelled loss on random labels (in range, out of range, negative,
+    ``ignore_label``) of any integer dtype, its scores passed as a plain
+    array, an ndarray subclass (as a memmap is), a read-only or a big-endian
+    one, and a parameter (plain, read-only or broadcast) that the step updates
+    in place: eager, ``jit`` (CPU and interpreter) and ``value_and_grad``
+    must give the same values or the same error."""
+
+    fn: str             # 'softmax_cross_entropy' | 'select_item'
+    rows: int
+    classes: int
+    dtype: str
+    labels: tuple
+    kind: str           # of the scores array (see _ARRAY_KINDS)
+    param: str          # 'plain' | 'read-only' | 'broadcast'
+    seed: int = 0
+
+    def arrays(self) -> tuple:
+        rng = np.random.default_rng(self.seed)
+        x = rng.standard_normal((self.rows, self.classes))
+        if self.kind == 'subclass':
+            x = x.view(_Sub)
+        elif self.kind == 'read-only':
+            x.flags.writeable = False
+        elif self.kind == 'big-endian':
+            x = x.astype('>f8')
+        t = np.array(self.labels, dtype=np.int64).astype(self.dtype)
+        return x, t
+
+    def parameter(self) -> np.ndarray:
+        if self.param == 'broadcast':
+            return np.broadcast_to(np.float64(1.5), (self.classes,))
+        w = np.full(self.classes, 1.5)
+        if self.param == 'read-only':
+            w.flags.writeable = False
+        return w
+
+    def loss(self, x: Any, t: Any, W: Any) -> Any:
+        y = x * W
+        if self.fn == 'select_item':
+            return F.sum(F.select_item(y, t))
+        return F.softmax_cross_entropy(y, t)
+
+    def expected_error(self) -> Optional[type]:
+        lo = 0 if self.fn == 'select_item' else -1  # (-1: ignore_label)
+        bad = [v for v in self.labels if not (0 <= v < self.classes or v == lo == -1)]
+        if bad or (self.fn == 'select_item' and any(v < 0 for v in self.labels)):
+            return IndexError if self.fn == 'select_item' else ValueError
+        return None
+
+
+class _Sub(np.ndarray):
+    """An ndarray subclass with ndarray's semantics (as np.memmap has)."""
+
+
+@st.composite
+def label_cases(draw: Callable) -> LabelCase:
+    dtype = draw(st.sampled_from(_INT_DTYPES))
+    info = np.iinfo(dtype)
+    rows = draw(st.sampled_from((1, 3, 4)))
+    classes = draw(st.sampled_from((2, 5, 300)))
+    hi = min(int(info.max), classes + 3)
+    lo = max(int(info.min), -3)
+    labels = tuple(draw(st.lists(st.integers(lo, hi), min_size=rows, max_size=rows)))
+    if draw(st.booleans()):  # mostly valid labels: out of range is the exception
+        labels = tuple(v % classes if v >= 0 else v for v in labels)
+    return LabelCase(draw(st.sampled_from(('softmax_cross_entropy', 'select_item'))),
+                     rows, classes, dtype, labels, draw(st.sampled_from(_ARRAY_KINDS)),
+                     draw(st.sampled_from(('plain', 'plain', 'read-only', 'broadcast'))),
+                     draw(st.integers(0, 3)))
+
+
+def _label_step(case: LabelCase, W: Any) -> Callable:
+    def step(x: Any, t: Any) -> Any:
+        loss = case.loss(x, t, W)
+        W.cleargrad()
+        loss.backward()
+        W.array -= 0.1 * W.grad
+        return loss
+    return step
+
+
+def _outcome(fn: Callable, *args: Any) -> tuple:
+    try:
+        out = fn(*args)
+    except (ValueError, IndexError) as e:
+        return type(e), str(e)
+    return None, out
+
+
+def check_label_case(case: LabelCase) -> None:
+    """Run ``case`` every way; raise :class:`Mismatch` where they disagree."""
+    x, t = case.arrays()
+    want_err = case.expected_error()
+    # value_and_grad (CPU and interpreter) and eager, on the loss alone.
+    results = {}
+    for how in ('eager', 'cpu', 'interpret'):
+        f = (case.loss if how == 'eager' else
+             tapejit.value_and_grad(case.loss, argnums=2, target=how))
+        err, out = _outcome(f, x, t, case.parameter())
+        if err is not want_err:
+            raise Mismatch(f'{case}: {how} gave {err or out!r}, expected {want_err}')
+        if err is None:
+            results[how] = np.asarray((out[0] if how != 'eager' else out).array)
+    for how, got in results.items():
+        np.testing.assert_allclose(got, results['eager'], rtol=1e-9, atol=1e-12,
+                                   err_msg=f'{case}: {how}')
+    # A training step that updates the parameter in place.
+    outcomes = []
+    for how in ('eager', 'jit'):
+        W = tapejit.Variable(case.parameter())
+        step = _label_step(case, W)
+        err, out = _outcome(step if how == 'eager' else tapejit.jit(step), x, t)
+        outcomes.append((err, None if err else (float(out.array), W.array.copy())))
+    (ee, eo), (je, jo) = outcomes
+    if ee is not je:
+        raise Mismatch(f'{case}: the step raised {ee} eagerly and {je} under jit')
+    if eo is not None:
+        np.testing.assert_allclose(jo[0], eo[0], rtol=1e-9, err_msg=f'{case}: loss')
+        np.testing.assert_allclose(jo[1], eo[1], rtol=1e-9, err_msg=f'{case}: W')
 
 
 def _under_simulator(argv: list) -> int:

@@ -11,6 +11,7 @@ jit returned, and Variables on another device.
 
 from __future__ import annotations
 
+import functools
 import re
 import types
 import warnings
@@ -437,3 +438,262 @@ def test_a_variable_from_another_device_meets_a_cpu_one(monkeypatch):
     with pytest.raises(ValueError, match=r'inputs live on different devices \(@cupy:1, '
                                          r'@numpy\).*to_device'):
         tapejit.jit(lambda a, b: a + b)(cpu, gpu)
+
+
+# ----------------------------------------------- labels out of range under jit
+_INT_DTYPES = [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32,
+               np.uint64]
+
+
+def _sce_step(W):
+    def step(x, t):
+        loss = F.softmax_cross_entropy(F.matmul(x, W), t)
+        W.cleargrad()
+        loss.backward()
+        return loss
+    return step
+
+
+@pytest.mark.parametrize('how', ['eager', 'jit', 'value_and_grad'])
+@pytest.mark.parametrize('bad', [4, 7, -2])
+def test_softmax_cross_entropy_refuses_a_label_out_of_range(how, bad):
+    W = Variable(np.ones((3, 4), np.float32))
+    x = np.ones((2, 3), np.float32)
+    if how == 'value_and_grad':
+        f = tapejit.value_and_grad(lambda W, x, t: F.softmax_cross_entropy(F.matmul(x, W), t))
+        call = functools.partial(f, W.array)
+    else:
+        step = _sce_step(W)
+        call = step if how == 'eager' else tapejit.jit(step)
+    call(x, np.array([0, 3], np.int32))  # (traced with good labels)
+    W.cleargrad()
+    with pytest.raises(ValueError, match=rf'softmax_cross_entropy: got label\(s\) \[{bad}\] '
+                                         r'for x with 4 classes; expected labels in \[0, 4\)'):
+        call(x, np.array([0, bad], np.int32))
+    assert W.grad is None  # no gradient written
+    # ignore_label is no error, and a good call after the bad one is right.
+    np.testing.assert_allclose(_arr(call(x, np.array([-1, 1], np.int32))
+                                    if how != 'value_and_grad'
+                                    else call(x, np.array([-1, 1], np.int32))[0]),
+                               np.log(4), rtol=1e-6)
+
+
+@pytest.mark.parametrize('dtype', _INT_DTYPES)
+def test_labels_of_every_integer_dtype_are_checked_under_jit(dtype):
+    info = np.iinfo(dtype)
+    # (uint64 labels past int64's range are read as int64, as NumPy's take does.)
+    bad = [3] + ([-1] if info.min < 0 else [min(int(info.max), 2**40)])
+    f = tapejit.jit(lambda x, t: F.select_item(x, t))
+    x = np.arange(6.0).reshape(2, 3)
+    np.testing.assert_array_equal(_arr(f(x, np.array([2, 0], dtype))), [2.0, 3.0])
+    for b in bad:
+        with pytest.raises(IndexError, match=rf'select_item: got index\(es\) \[{b}\] in t '
+                                             r'for x of shape \(2, 3\); expected indexes in '
+                                             r'\[0, 3\)'):
+            f(x, np.array([0, b], dtype))
+
+
+@pytest.mark.parametrize('target', ['cpu', 'interpret'])
+def test_select_item_under_value_and_grad_refuses_negative_labels(target):
+    vg = tapejit.value_and_grad(lambda x, t: F.sum(F.select_item(x, t)), target=target)
+    x = np.ones((2, 3))
+    value, g = vg(x, np.array([0, 2]))
+    np.testing.assert_array_equal(g.array, [[1, 0, 0], [0, 0, 1]])
+    with pytest.raises(IndexError, match=r'select_item: got index\(es\) \[-1\]'):
+        vg(x, np.array([-1, 2]))
+
+
+def test_many_classes_with_uint8_labels_do_not_wrap_under_jit():
+    x = np.zeros((2, 300), np.float32)
+    x[0, 44] = 5.0
+    t = np.array([44, 255], np.uint8)
+    want = F.softmax_cross_entropy(x, t).array
+    got = tapejit.jit(lambda x, t: F.softmax_cross_entropy(x, t))(x, t).array
+    np.testing.assert_allclose(got, want, rtol=1e-6)
+
+
+# ------------------------------------------- read-only parameters under jit
+@pytest.mark.parametrize('kind', ['read-only', 'broadcast'])
+@pytest.mark.parametrize('how', ['eager', 'jit'])
+def test_in_place_update_of_a_read_only_parameter_raises(kind, how):
+    if kind == 'read-only':
+        w0 = np.array([1.0, -2.0], np.float32)
+        w0.flags.writeable = False
+    else:
+        w0 = np.broadcast_to(np.float32(1.0), (2,))
+    W = Variable(w0)
+
+    def step(x):
+        loss = F.sum(W * x)
+        W.cleargrad()
+        loss.backward()
+        W.array -= 0.5 * W.grad
+        return loss
+    f = step if how == 'eager' else tapejit.jit(step)
+    with pytest.raises(ValueError, match='output array is read-only'):
+        f(np.array([2.0, 3.0], np.float32))
+    assert W.array is w0  # not silently given another array
+
+
+# ------------------------------------------------- globals read under jit
+SCALE = 2.0
+SETTINGS = {'shift': 1.0}
+
+
+def _scaled(x):
+    return x * SETTINGS['shift']
+
+
+def test_a_global_number_or_dict_changed_after_a_call_is_read_anew():
+    global SCALE
+    f = tapejit.jit(lambda x: _scaled(x) * SCALE)
+    x = np.ones(2)
+    try:
+        np.testing.assert_array_equal(f(x), [2.0, 2.0])
+        SCALE = 3.0
+        np.testing.assert_array_equal(f(x), [3.0, 3.0])
+        SETTINGS['shift'] = 5.0
+        np.testing.assert_array_equal(f(x), [15.0, 15.0])
+        SCALE = 3  # an int: another trace (the result's dtype may differ)
+        np.testing.assert_array_equal(f(x), [15.0, 15.0])
+        assert f.cache_info().traces == 4
+    finally:
+        SCALE = 2.0
+        SETTINGS['shift'] = 1.0
+
+
+def test_a_number_of_an_enclosing_function_changed_after_a_call_is_read_anew():
+    s = 2
+    f = tapejit.jit(lambda x: x * s)
+    x = np.ones(2)
+    np.testing.assert_array_equal(f(x), [2.0, 2.0])
+    s = 4
+    np.testing.assert_array_equal(f(x), [4.0, 4.0])
+    assert s == 4
+
+
+def test_a_list_the_function_appends_to_while_traced_is_not_a_guard():
+    calls = []
+    f = tapejit.jit(lambda x: calls.append(1) or x * 2)
+    for _ in range(3):
+        f(np.ones(2))
+    assert calls == [1] and f.cache_info().traces == 1
+
+
+# --------------------------------------------------------- NumPy subclasses
+def test_a_memmap_runs_on_the_cpu_under_jit(tmp_path):
+    path = tmp_path / 'a.npy'
+    np.save(path, np.arange(6.0).reshape(2, 3))
+    mm = np.load(path, mmap_mode='r')
+    assert isinstance(mm, np.memmap)
+    f = tapejit.jit(lambda x: F.sum(F.tanh(x) * 2))
+    want = F.sum(F.tanh(mm) * 2).array
+    np.testing.assert_allclose(f(mm).array, want, rtol=1e-12)
+    np.testing.assert_allclose(f(Variable(mm)).array, want, rtol=1e-12)
+
+
+def test_an_in_place_update_of_a_writeable_memmap_reaches_the_file(tmp_path):
+    path = tmp_path / 'w.npy'
+    np.save(path, np.arange(3.0))
+    W = Variable(np.load(path, mmap_mode='r+'))
+
+    @tapejit.jit
+    def update():
+        W.array -= 1
+    update()
+    W.array.flush()
+    np.testing.assert_array_equal(np.load(path), [-1.0, 0.0, 1.0])
+
+
+@pytest.mark.parametrize('make, name', [
+    (lambda: np.matrix([[1.0, 2.0]]), r'numpy\.matrix'),
+    (lambda: np.ma.masked_array([1.0, 2.0], mask=[0, 1]), r'numpy\.ma\.MaskedArray'),
+])
+@pytest.mark.filterwarnings("ignore::PendingDeprecationWarning")
+def test_matrix_and_masked_arrays_are_refused_under_jit(make, name):
+    f = tapejit.jit(lambda x: F.sum(x * 2))
+    with pytest.raises(TypeError, match=rf'jit: an array argument is a {name}'):
+        f(make())
+    with pytest.raises(TypeError, match=rf'jit: the array of a Variable argument is a {name}'):
+        f(Variable(make()))
+    V = Variable(make())
+    with pytest.raises(TypeError, match=rf'jit: the array of a closed-over Variable is a {name}'):
+        tapejit.jit(lambda x: F.sum(x * V))(np.ones((1, 2)))
+
+
+# ---------------------------------------------- signed zeros, byte order, kinks
+@pytest.mark.parametrize('target', ['cpu', 'interpret'])
+def test_relu_and_maximum_keep_numpys_signed_zeros_under_jit(target):
+    x = np.array([-0.0, 0.0, -2.0, 3.0, np.nan])
+    a, b = np.array([0.0, -0.0, np.nan, 1.0]), np.array([-0.0, 0.0, 1.0, np.nan])
+    for fn, args, want in (
+            (F.relu, (x,), np.maximum(0.0, x)),
+            (F.maximum, (a, b), np.maximum(a, b)), (F.minimum, (a, b), np.minimum(a, b))):
+        for got in (fn(*args).array, tapejit.jit(fn, target=target)(*args).array):
+            np.testing.assert_array_equal(got, want)
+            np.testing.assert_array_equal(np.signbit(got), np.signbit(want))
+
+
+def test_big_endian_arrays_compute_as_native_ones():
+    be, le = np.array([1.0, 2.0], '>f8'), np.array([3.0, 4.0])
+    fns = [lambda a, b: F.sum(Variable(a) * Variable(b)),
+           lambda a, b: F.mean_squared_error(a, b),
+           lambda a, b: F.sum(F.where(a > 1, a, b)),
+           lambda a, b: F.sum(F.concat([a, b], axis=0))]
+    for fn in fns:
+        want = fn(be.astype('<f8'), le).array
+        np.testing.assert_allclose(fn(be, le).array, want)
+        np.testing.assert_allclose(tapejit.jit(fn)(be, le).array, want)
+    W = Variable(np.array([1.0, 2.0], '>f4'))
+
+    @tapejit.jit
+    def update(g):
+        W.array -= g
+    for _ in range(2):
+        update(np.ones(2, np.float32))
+    np.testing.assert_array_equal(W.array, [-1.0, 0.0])
+    assert W.array.dtype == np.dtype('>f4')  # written in place, as eagerly
+
+
+@pytest.mark.parametrize('how', ['eager', 'jit'])
+def test_leaky_relu_derivative_at_zero_is_chainers(how):
+    # Chainer scales the gradient where x < 0 only: 1 at x == 0.
+    x = Variable(np.array([-1.0, 0.0, 2.0]))
+
+    def f(x):
+        y = F.leaky_relu(x, 0.2)
+        g, = tapejit.grad([F.sum(y)], [x])
+        return y, g
+    y, g = f(x) if how == 'eager' else tapejit.jit(f)(x)
+    np.testing.assert_array_equal(y.array, [-0.2, 0.0, 2.0])
+    np.testing.assert_array_equal(g.array, [0.2, 1.0, 1.0])
+
+
+# ------------------------------------------------------------ newcomer errors
+def test_a_numpy_function_in_a_custom_function_nodes_forward_names_the_remedy():
+    class MyExp(tapejit.FunctionNode):
+        def forward(self, inputs):
+            x, = inputs
+            return np.exp(x),
+
+        def backward(self, indexes, grad_outputs):
+            return grad_outputs[0],
+    with pytest.raises(TraceError) as info:
+        tapejit.jit(lambda x: MyExp().apply((x,))[0])(np.ones(2))
+    msg = str(info.value)
+    assert "use F.exp (tapejit.functions) or the array's operators" in msg
+    assert 'control flow' not in msg
+
+
+def test_a_python_list_argument_to_jit_is_named():
+    with pytest.raises(TypeError, match=r"(?s)can't multiply sequence.*argument 'x' is a "
+                                        r'Python list of numbers.*numpy\.asarray'):
+        tapejit.jit(lambda x: x * 2.0)([1.0, 2.0])
+
+
+def test_help_of_jit_explains_every_option():
+    import inspect
+    doc = tapejit.jit.__doc__
+    for name in inspect.signature(tapejit.jit).parameters:
+        if name != 'fn':
+            assert f'``{name}``' in doc, name

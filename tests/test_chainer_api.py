@@ -370,3 +370,27 @@ def test_link_params_in_the_constructor_add_nan_parameters():
     assert sorted(name for name, _ in link.namedparams()) == ['/x', '/y', '/z']
     with pytest.raises(TypeError, match='shape or a'):
         tapejit.Link(w='big')
+
+
+def test_linear_from_params_copies_the_given_weight_and_bias():
+    import tapejit.links as L
+    W = np.arange(6, dtype=np.float32).reshape(2, 3)
+    b = tapejit.Variable(np.array([1.0, -1.0], np.float32))
+    link = L.Linear.from_params(W, b)
+    assert (link.in_size, link.out_size) == (3, 2)
+    np.testing.assert_array_equal(link.W.array, W)
+    np.testing.assert_array_equal(link.b.array, b.array)
+    assert link.W.array is not W
+    assert L.Linear.from_params(W, b, nobias=True).b is None
+    with pytest.raises(ValueError, match='Linear.from_params: b has 3 elements'):
+        L.Linear.from_params(W, np.zeros(3, np.float32))
+
+
+def test_generate_array_checks_its_device_and_dtype():
+    from tapejit import initializers as I
+    a = I.generate_array(I.Constant(2.0), (2,), np, device='@numpy')
+    np.testing.assert_array_equal(a, [2.0, 2.0])
+    with pytest.raises(ValueError, match='dtype mismatch: float64 != float16'):
+        I.generate_array(I.One(dtype=np.float16), (2,), np, dtype=np.float64)
+    assert isinstance(I._get_initializer(None), I.LeCunNormal)
+    assert isinstance(I._get_initializer(3.0), I.Constant)

@@ -43,6 +43,13 @@ def test_random_graphs_agree_everywhere(prog):
     check_program(prog)
 
 
+@settings(FUZZ, max_examples=40)
+@given(fuzz_graphs.label_cases())
+def test_random_labels_subclasses_and_read_only_parameters_agree(case):
+    note(repr(case))
+    fuzz_graphs.check_label_case(case)
+
+
 @settings(FUZZ, max_examples=15)
 @given(programs(max_ops=4, modes=('double',), large=False))
 def test_random_graphs_second_derivatives(prog):

@@ -1747,3 +1747,47 @@ def test_a_returned_argument_or_closure_variable_is_the_same_object():
         assert rx is x and rw is w
     np.testing.assert_array_equal(x.array, [12.0, 16.0])
     np.testing.assert_array_equal(d['y'].array, [24.0, 32.0])
+
+
+_DETERMINISM_SCRIPT = '''
+import hashlib, sys
+import numpy as np
+import tapejit, tapejit.functions as F, tapejit.links as L, tapejit.optimizers as O
+D, H = int(sys.argv[1]), int(sys.argv[2])
+rng = np.random.default_rng(0)
+ch = tapejit.Chain()
+with ch.init_scope():
+    ch.l1 = L.Linear(D, H, initialW=rng.standard_normal((H, D)).astype(np.float32) * 0.1)
+    ch.l2 = L.Linear(H, 10, initialW=rng.standard_normal((10, H)).astype(np.float32) * 0.1)
+opt = O.Adam()
+opt.setup(ch)
+@tapejit.jit
+def step(x, t):
+    loss = F.softmax_cross_entropy(ch.l2(F.relu(ch.l1(x))), t)
+    ch.cleargrads()
+    loss.backward()
+    opt.update()
+    return loss
+x = rng.standard_normal((150, 16, D)).astype(np.float32)
+t = rng.integers(0, 10, (150, 16)).astype(np.int32)
+losses = [step(x[i], t[i]).array for i in range(150)]
+data = np.concatenate([p.array.ravel() for p in ch.params()]).tobytes()
+print(hashlib.sha256(data + np.array(losses).tobytes()).hexdigest())
+'''
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize('sizes', [('4', '8'), ('96', '160')])
+def test_results_do_not_depend_on_call_count_or_an_earlier_process(tmp_path, sizes):
+    # 150 steps of a small plan (one native call from the first) and of a
+    # larger one (its step loop), twice in fresh processes: the first
+    # compiles into an empty cache, the second finds its plan there (hot):
+    # the same bits.
+    import subprocess
+    import sys
+    script = tmp_path / 'run.py'
+    script.write_text(_DETERMINISM_SCRIPT)
+    env = dict(os.environ, TAPEJIT_CACHE_DIR=str(tmp_path / 'cache'))
+    runs = [subprocess.run([sys.executable, str(script), *sizes], env=env, check=True,
+                           capture_output=True, text=True).stdout for _ in range(2)]
+    assert runs[0] == runs[1] and len(runs[0].strip()) == 64

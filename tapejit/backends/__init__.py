@@ -332,3 +332,27 @@ def is_array(obj: Any) -> bool:
         return True
     cp = cupy_or_none() if _cupy_module is not False else None
     return cp is not None and isinstance(obj, cp.ndarray)
+
+
+def refuse_array_subclass(x: Any, what: str) -> None:
+    """Refuse the NumPy subclasses whose semantics an ndarray's computation
+    would silently change: ``numpy.matrix`` (``*`` is a matrix product,
+    reductions stay 2-d) and masked arrays (the mask would be ignored).
+    Other subclasses (a memmap, say) are host arrays like any other.
+
+    >>> import numpy as np
+    >>> refuse_array_subclass(np.zeros(2), 'x')
+    >>> refuse_array_subclass(np.ma.masked_array([1.0]), 'jit: argument x')
+    Traceback (most recent call last):
+    TypeError: jit: argument x is a numpy.ma.MaskedArray, whose mask tapejit would ...
+    """
+    import numpy
+    if x.__class__ is numpy.ndarray or not isinstance(x, numpy.ndarray):
+        return
+    if isinstance(x, numpy.matrix):
+        raise TypeError(f'{what} is a numpy.matrix, whose operators differ from an '
+                        "ndarray's (* is a matrix product, reductions keep two dimensions); "
+                        'pass numpy.asarray(m)')
+    if isinstance(x, numpy.ma.MaskedArray):
+        raise TypeError(f'{what} is a numpy.ma.MaskedArray, whose mask tapejit would '
+                        'ignore; pass a.filled(value) or numpy.asarray(a)')

@@ -37,14 +37,33 @@ def where_in_user_code() -> str:
     return f'{fs.filename}:{fs.lineno} (in {fs.name}){line}'
 
 
-def trace_error(what: str) -> TraceError:
+_CONTROL_FLOW_HINT = (
+    'Python control flow cannot depend on traced values. Pass the value as a '
+    'static argument (static_argnums / static_argnames), compute it outside the '
+    "jitted function, or use tapejit.jit(fn, fallback='eager') to run such "
+    'functions eagerly.')
+
+
+def trace_error(what: str, hint: str = _CONTROL_FLOW_HINT) -> TraceError:
     return TraceError(
         f'{what} needs the value of a traced array, which does not exist while '
-        f'@tapejit.jit traces the function; at {where_in_user_code()}\n'
-        'Python control flow cannot depend on traced values. Pass the value as a '
-        'static argument (static_argnums / static_argnames), compute it outside the '
-        "jitted function, or use tapejit.jit(fn, fallback='eager') to run such "
-        'functions eagerly.')
+        f'@tapejit.jit traces the function; at {where_in_user_code()}\n{hint}')
+
+
+def numpy_hint() -> str:
+    """The remedy for a NumPy function applied to a traced array, naming the
+    tapejit function to use where the user's line calls one (``np.exp``)."""
+    import re
+    fs = user_frame()
+    m = re.search(r'\b(?:np|numpy)\.(\w+)\s*\(', (fs.line or '') if fs else '')
+    if m is not None:
+        name = m.group(1)
+        return (f'numpy.{name} computes on concrete arrays only: use F.{name} '
+                "(tapejit.functions) or the array's operators, which are traced; or "
+                "compute it outside the jitted function (or fallback='eager').")
+    return ('NumPy functions compute on concrete arrays only: use the tapejit.functions '
+            "equivalent (F.exp for numpy.exp) or the array's operators, which are traced; "
+            "or compute it outside the jitted function (or fallback='eager').")
 
 
 class TracedArray:
@@ -86,13 +105,13 @@ class TracedArray:
     def __repr__(self) -> str:
         return f'traced {self.var.type_str()}'
 
-    def _needs_value(self, what: str) -> TraceError:
+    def _needs_value(self, what: str, hint: str = _CONTROL_FLOW_HINT) -> TraceError:
         # After its trace has ended the array is a leaked value, not one being
         # traced: say so, as every other use of a leaked value does.
         if getattr(self.trace, 'closed', False):
             from tapejit.ir.trace import leaked_error
             return leaked_error()
-        return trace_error(what)
+        return trace_error(what, hint)
 
     # Anything that needs concrete values fails with the user's line.
     def __bool__(self) -> bool:
@@ -114,7 +133,8 @@ class TracedArray:
         raise self._needs_value('.tolist()')
 
     def __array__(self, *args: Any, **kwargs: Any) -> Any:
-        raise self._needs_value('converting a traced array to a NumPy array')
+        # (Not control flow: a NumPy function called on it, np.exp(x) say.)
+        raise self._needs_value('converting a traced array to a NumPy array', numpy_hint())
 
     def __iter__(self):
         raise self._needs_value('iterating over a traced array')

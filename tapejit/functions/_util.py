@@ -81,3 +81,52 @@ def _weak_result(weak: Any, other: Any) -> Any:
     if weak.kind == 'f' and other.kind in 'biu' or weak.kind in 'iu' and other.kind == 'b':
         return numpy.result_type(other, weak)
     return other
+
+
+
+def check_labels_in_range(t: Any, n: int, error: type, message: Any,
+                          ignore: Any = None) -> None:
+    """Refuse integer labels ``t`` (int64) outside ``[0, n)``, other than
+    ``ignore``: at once for concrete labels, and on every call of the compiled
+    plan for labels traced under ``jit`` (a check recorded in the trace), so
+    that a bad label never silently contributes 0 (the compiled check costs
+    two fused reductions and a comparison per call).  ``message(bad)`` is the
+    error's text for the list of bad values.
+
+    >>> import numpy as np
+    >>> check_labels_in_range(np.array([0, 3]), 3, ValueError, lambda b: f'f: got {b}')
+    Traceback (most recent call last):
+    ValueError: f: got [3]
+    """
+    if not isinstance(array_of(t), TracedArray):
+        t = array_of(t)
+        bad = (t < 0) | (t >= n)
+        if ignore is not None:
+            bad &= t != ignore
+        if bool(bad.any()):
+            raise error(message(sorted({int(v) for v in
+                                        backends.CPU.send(t[bad]).reshape(-1)[:8]})))
+        return
+    if t.size == 0:
+        return
+    from tapejit.core.config import config
+    from tapejit.ops import reduction as R
+    from tapejit.ops import structure as S
+    flat = S.reshape(t, shape=(t.size,))
+    if ignore is not None:  # (an ignored label counts as 0: in range)
+        flat = E.where(E.not_equal(flat, numpy.asarray(ignore, numpy.int64)), flat,
+                       numpy.zeros((), numpy.int64))
+    # Two scalars computed with the step (fused into its kernels): the
+    # smallest and the largest label.
+    lo = R.min(flat, axis=None, keepdims=False)
+    hi = R.max(flat, axis=None, keepdims=False)
+
+    def fail(lo: Any, hi: Any) -> None:
+        lo, hi = int(lo), int(hi)
+        if lo < 0 or hi >= n:
+            raise error(message([lo] if lo < 0 else [hi])
+                        + ' (found by the compiled function after its run: no result '
+                        'is handed out and no gradient written, but parameters it '
+                        'updates in place may hold this step\'s update)')
+
+    config.trace.check((lo, hi), fail)

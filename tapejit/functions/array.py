@@ -10,7 +10,7 @@ from tapejit import backends
 from tapejit.core.abstract import TracedArray
 from tapejit.core.errors import ShapeError
 from tapejit.core.variable import Variable
-from tapejit.functions._util import array_of, check_var
+from tapejit.functions._util import array_of, check_labels_in_range, check_var
 from tapejit.ops import structure as S
 from tapejit.ops.registry import normalize_axis
 
@@ -229,8 +229,8 @@ def get_item(x: Any, slices: Any) -> Variable:
 def select_item(x: Any, t: Any) -> Variable:
     """``x[i, t[i]]`` for each row ``i``: pick one column per row.
 
-    An index outside ``[0, C)`` raises IndexError (eagerly; under ``jit`` labels are
-    traced values that are not checked).
+    An index outside ``[0, C)`` raises IndexError (under ``jit`` too: the compiled
+    function checks its labels on every call).
 
     >>> import numpy as np, tapejit.functions as F
     >>> F.select_item(np.array([[0.0, 1.0], [2.0, 3.0]]), np.array([1, 0]))
@@ -247,16 +247,10 @@ def select_item(x: Any, t: Any) -> Variable:
     xp = numpy if isinstance(t, (numpy.ndarray, TracedArray)) else backends.get_array_module(t)
     from tapejit.ops import elementwise as E
     from tapejit.ops import reduction as R
-    if not isinstance(t, TracedArray):
-        # Concrete labels are checked; traced ones cannot be (see the docstring).
-        t = wide_labels(t)
-        bad = (t < 0) | (t >= shape[1])
-        if bool(bad.any()):
-            got = sorted({int(v) for v in backends.CPU.send(t[bad]).reshape(-1)[:8]})
-            raise IndexError(f'select_item: got index(es) {got} in t for x of shape {shape}; '
-                             f'expected indexes in [0, {shape[1]})')
-    else:
-        t = wide_labels(t)
+    t = wide_labels(t)
+    check_labels_in_range(
+        t, shape[1], IndexError, lambda got: f'select_item: got index(es) {got} in t for x '
+        f'of shape {shape}; expected indexes in [0, {shape[1]})')
     # A one-hot mask instead of fancy indexing: works on traced labels too.
     onehot = E.equal(S.reshape(t, shape=(shape[0], 1)),
                      xp.arange(shape[1], dtype=numpy.int64).reshape(1, shape[1]))

@@ -12,13 +12,14 @@ from tapejit.core.abstract import TracedArray, TraceError, where_in_user_code
 from tapejit.core.config import config
 from tapejit.core.errors import DTypeError, ShapeError
 from tapejit.core.variable import Variable
-from tapejit.functions._util import array_of, check_var
+from tapejit.functions._util import array_of, check_labels_in_range, check_var
 from tapejit.functions.array import reshape, wide_labels
 from tapejit.functions.math import matmul
 from tapejit.functions.reduction import log_softmax
 from tapejit.ops import elementwise as E
 from tapejit.ops import reduction as R
 from tapejit.ops import structure as S
+from tapejit.ops.registry import native_dtype
 
 
 def _var(name: str, x: Any) -> Variable:
@@ -33,7 +34,7 @@ def _zero(x: Variable) -> Any:
 def _same_dtype(name: str, named: tuple) -> None:
     """Raise ``"<name>: x has dtype float32 and W has dtype float64; ..."``."""
     dts = [(k, array_of(v).dtype) for k, v in named]
-    if any(dt != dts[0][1] for _, dt in dts[1:]):
+    if any(native_dtype(dt) != native_dtype(dts[0][1]) for _, dt in dts[1:]):
         raise DTypeError(f'{name}: ' + ' and '.join(f'{k} has dtype {dt}' for k, dt in dts)
                          + '; expected one dtype (cast with F.cast)')
 
@@ -59,8 +60,9 @@ def leaky_relu(x: Any, slope: float = 0.2) -> Variable:
     variable([-0.2,  2. ])
     """
     x = _var('leaky_relu', x)
-    # Strictly positive: at 0 the gradient is `slope`, as in Chainer.
-    return E.where(E.greater(x, _zero(x)), x, x * slope)
+    # Chainer scales the gradient where the input is negative only: at 0 the
+    # gradient is 1 (and -0.0 stays -0.0).
+    return E.where(E.less(x, _zero(x)), x * slope, x)
 
 
 def elu(x: Any, alpha: float = 1.0) -> Variable:
@@ -267,8 +269,8 @@ def softmax_cross_entropy(x: Any, t: Any, normalize: bool = True, cache_score: b
     Labels equal to ``ignore_label`` contribute nothing.  With ``reduce='mean'``
     the loss is averaged over the valid labels (``normalize=True``) or over the
     batch; ``reduce='no'`` returns the per-element loss.  A label outside
-    ``[0, classes)`` raises ValueError (eagerly; under ``jit`` the labels are traced
-    values, not checked).  A floating ``t`` of ``x``'s shape is a soft target
+    ``[0, classes)`` raises ValueError (under ``jit`` too: the compiled function
+    checks its labels on every call).  A floating ``t`` of ``x``'s shape is a soft target
     (a distribution over the classes): the loss is ``-sum(t * log_softmax(x))``
     over the class axis, or the KL divergence with
     ``soft_target_loss='kl-divergence'``.  The result is always differentiable to
@@ -299,17 +301,12 @@ def softmax_cross_entropy(x: Any, t: Any, normalize: bool = True, cache_score: b
     tt = _check_labels('softmax_cross_entropy', x.shape, t, True)
     xp = numpy if isinstance(x._data, TracedArray) else backends.get_array_module(x._data)
     n_cls = x.shape[1]
-    traced = isinstance(tt, TracedArray)
     shape_t = tt.shape
     tt = wide_labels(tt)
-    if not traced:  # concrete labels can be checked; traced ones not
-        valid_c = tt != ignore_label
-        bad = ((tt < 0) | (tt >= n_cls)) & valid_c
-        if bool(bad.any()):
-            got = sorted({int(v) for v in backends.CPU.send(tt[bad]).reshape(-1)[:8]})
-            raise ValueError(f'softmax_cross_entropy: got label(s) {got} for x with '
-                             f'{n_cls} classes; expected labels in [0, {n_cls}) or equal '
-                             f'to ignore_label={ignore_label}')
+    check_labels_in_range(
+        tt, n_cls, ValueError, lambda got: f'softmax_cross_entropy: got label(s) {got} for x '
+        f'with {n_cls} classes; expected labels in [0, {n_cls}) or equal to '
+        f'ignore_label={ignore_label}', ignore=ignore_label)
     log_y = log_softmax(x, axis=1)
     if x.ndim > 2:  # move the class axis last, flatten the rest
         perm = (0,) + tuple(range(2, x.ndim)) + (1,)

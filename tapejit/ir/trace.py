@@ -93,6 +93,11 @@ class Trace:
         # (source, 'data' | 'array', index in this list of the first source
         # holding the same array object): the identities the plan assumes.
         self.array_sources: list = []
+        # (values, fail): checks of traced values the plan runs on every call,
+        # ``fail(*arrays)`` raising where they fail (see :meth:`check`).
+        self.checks: list = []
+        # Graph inputs read from arrays of the other byte order (big-endian).
+        self.swapped: list = []
 
     def new_var(self, shape: tuple, dtype: Any) -> Var:
         v = Var(self._n, shape, dtype)
@@ -114,7 +119,14 @@ class Trace:
         if hit is not None and hit[0] is arr:
             self.array_sources.append((source, which, hit[2]))
             return hit[1]
-        t = self.new_input(arr.shape, arr.dtype, (source, which))
+        backends.refuse_array_subclass(arr, f'jit: the array of {_named(source)}')
+        dt = arr.dtype
+        if not dt.isnative:
+            # (Compiled code reads native numbers: the call's array is
+            # converted when gathered, see ``swapped``.)
+            dt = dt.newbyteorder('=')
+            self.swapped.append(len(self.invars))
+        t = self.new_input(arr.shape, dt, (source, which))
         self._arrays[id(arr)] = (arr, t, n)
         self.array_sources.append((source, which, n))
         return t
@@ -204,6 +216,14 @@ class Trace:
             self._guard_keys.add(key)
             self.py_guards.append((getter, value))
 
+    def check(self, values: Sequence[Any], fail: Callable[..., None]) -> None:
+        """Check traced values on every call of the plan: they become extra
+        outputs of the graph, and ``fail(*arrays)`` is called with their
+        arrays before the call's results are handed out or its writes
+        replayed; it raises where the check fails (a label out of range,
+        which an eager call refuses before computing anything)."""
+        self.checks.append((tuple(values), fail))
+
     def note_grad(self, var: Variable, kind: str) -> None:
         self.touch(var)
         if id(var) in self.stateful:
@@ -286,6 +306,14 @@ class _DynamicGetter:
             raise TypeError(f'{self.what} must be a number (it is an input of a compiled '
                             f'@tapejit.jit plan), got {v!r}')
         return numpy.asarray(v, numpy.float64)
+
+
+def _named(source: tuple) -> str:
+    """An input's holder, in words."""
+    if source[0] == 'arg':
+        return f'argument {source[1]}'
+    v = source[1]
+    return f'the Variable {v.name!r}' if getattr(v, 'name', None) else 'a closed-over Variable'
 
 
 def leaked_error() -> TraceError:

@@ -28,7 +28,7 @@ import numpy
 from tapejit.compiler.codecache import compile_source
 from tapejit import backends
 from tapejit.jit.call_check import check_lines, compile_check, compile_guards
-from tapejit.jit.closure_guards import identity_guards
+from tapejit.jit.closure_guards import Check, identity_guards, value_guards
 from tapejit.core.abstract import TracedArray, TraceError
 from tapejit.core.backprop import grad as _grad
 from tapejit.core.config import config, using_config
@@ -103,11 +103,16 @@ def _leaf_spec(x: Any, grad_ignored: bool = False) -> tuple:
         # Whether a gradient is present matters only if the function reads it.
         has_grad = None if grad_ignored else x._grad_var is not None
         # (every call computes this key: the common host array skips the lookup)
-        dev = _CPU if d.__class__ is numpy.ndarray else str(backends.get_device_from_array(d))
+        if d.__class__ is numpy.ndarray:
+            dev = _CPU
+        else:
+            backends.refuse_array_subclass(d, 'jit: the array of a Variable argument')
+            dev = str(backends.get_device_from_array(d))
         return ('V', d.shape, d.dtype.str, dev, x._requires_grad, has_grad)
     if x.__class__ is numpy.ndarray:
         return ('A', x.shape, x.dtype.str, _CPU)
     if backends.is_array(x):
+        backends.refuse_array_subclass(x, 'jit: an array argument')
         return ('A', x.shape, x.dtype.str, str(backends.get_device_from_array(x)))
     try:
         hash(x)
@@ -182,8 +187,12 @@ class Plan:
     def __init__(self, graph: Graph, input_sources: list, out_td: Any, out_kinds: list,
                  writes: list, guards: list, grad_ignored_args: frozenset,
                  py_guards: Sequence = (), target: str = 'auto',
-                 fastmath: bool = False, diff: Optional[Differentiable] = None) -> None:
+                 fastmath: bool = False, diff: Optional[Differentiable] = None,
+                 checks: tuple = ()) -> None:
         self.graph = graph
+        # (first output, count, fail) of the checks the trace recorded: run
+        # on every call before anything is handed out (Trace.check).
+        self.checks = checks
         # Returned Variables that get a graph every call (see jit_vjp).
         self.diff = diff
         self.target = target
@@ -238,7 +247,7 @@ class Plan:
             at = [r for r, kind in enumerate(out_kinds) if kind[0] not in 'SO']
             self.diff_results = tuple(at[k] for k in diff.outs)
         self.finish = compile_finish(out_kinds, writes, self.const_outputs, out_td,
-                                     _write_data, self._attach_lines())
+                                     _write_data, self._attach_lines(), checks)
 
     def _attach_lines(self) -> Optional[Callable[[dict], list]]:
         """For :func:`finish_lines`: the statements giving a call's outputs
@@ -277,7 +286,8 @@ class Plan:
         for getter, value in self.py_guards:
             if getter() != value:
                 what = getattr(getter, 'what', '') or getattr(getter, '__name__', 'a value')
-                return f'{what} changed (it was {value!r} when traced)'
+                was = getter.was if getattr(getter, 'was', None) is not None else value
+                return f'{what} changed (it was {was!r} when traced)'
         if self.aliases is not None and not self.aliases(leaves):
             return 'its arguments share arrays otherwise than when traced'
         return 'a gradient it reads has another shape or dtype than when traced'
@@ -363,7 +373,7 @@ class Plan:
         lines.append('inputs = [' + ', '.join(items) + ']')
         lines += exe.one_call.native.call_lines(env, fail, 'outs = ')
         lines += finish_lines(self.out_kinds, self.writes, self.const_outputs, self.out_td,
-                              _write_data, env, self._attach_lines())
+                              _write_data, env, self._attach_lines(), self.checks)
         return lines
 
     def gather_inputs(self, leaves: list) -> list:
@@ -374,9 +384,9 @@ class Plan:
         """The target this plan runs on: ``'auto'`` is ``'cuda'`` for CuPy inputs."""
         if self.target != 'auto':
             return self.target
+        # (A NumPy subclass, a memmap say, is a host array too.)
         if inputs is not None and any(a is not None and backends.is_array(a)
-                                      and a.__class__ is not numpy.ndarray
-                                      and not isinstance(a, numpy.generic)
+                                      and not isinstance(a, (numpy.ndarray, numpy.generic))
                                       for a in inputs):
             return 'cuda'
         return 'cpu'
@@ -412,7 +422,10 @@ class Plan:
     def donations(self) -> dict:
         """Graph output -> graph input pairs where the output is the new array of
         a Variable whose old array is that input: the compiled plan may write
-        it in place (a parameter update), as eager ``W.array -= ...`` does."""
+        it in place (a parameter update), as eager ``W.array -= ...`` does.
+        (Kept where the plan checks values, :meth:`Trace.check`: a failing
+        check is raised after the run, so such an array may hold that call's
+        update; dropping the donations would cost every call a copy.)"""
         data_in = {}
         for i, (src, which) in enumerate(self.input_sources):
             if which in ('data', 'array'):
@@ -496,13 +509,26 @@ RETRACE = object()
 
 
 def _write_data(v: Variable, new: Any) -> None:
+    """Replay the traced function's in-place write of ``v``'s array (``v.array
+    -= ...``, ``v.grad += ...``): into the array itself, so other references
+    to it see the update, as they do eagerly."""
     old = v._data
     if new is old:  # the compiled plan updated it in place
         return
-    # In place where possible, so other references to the array see the update
-    # (as `param.array -= lr * grad` does eagerly).
-    if (type(old) is type(new) and old.shape == new.shape and old.dtype == new.dtype
-            and old.flags.writeable):
+    # (A memmap's new values are an ndarray: written into the memmap.)
+    if (type(old) is type(new) or isinstance(old, numpy.ndarray)
+            and isinstance(new, numpy.ndarray)) \
+            and old.shape == new.shape and (old.dtype == new.dtype or not old.dtype.isnative
+                                            and old.dtype.newbyteorder('=') == new.dtype):
+        if not old.flags.writeable:
+            # (Eagerly NumPy refuses the write: giving v a new array instead
+            # would leave the caller's array and every view of it stale.)
+            name = f' {v.name!r}' if v.name else ''
+            raise ValueError(f'output array is read-only: the jitted function writes the '
+                             f'array of Variable{name} (shape {old.shape}, dtype {old.dtype}) '
+                             'in place, and it is read-only (a broadcast or a '
+                             'non-writeable view); copy it first, or assign a new array '
+                             '(v.array = v.array - ...)')
         if numpy.may_share_memory(old, new):
             new = new.copy()
         old[...] = new
@@ -769,7 +795,10 @@ class JitFunction:
         self._note_storm()
         self._traces += 1
         try:
-            plan = trace_plan(self.fn, leaves, td, statics)
+            try:
+                plan = trace_plan(self.fn, leaves, td, statics)
+            except TypeError as e:
+                raise self._name_list_argument(e, args, kwargs) from e
             plan.target = self.target or _default_target()
             plan.fastmath = self.fastmath
         except TraceError:
@@ -786,6 +815,21 @@ class JitFunction:
         while len(self._cache) > self.max_cache_size:
             self._cache.popitem(last=False)
         return plan
+
+    def _name_list_argument(self, err: TypeError, args: tuple, kwargs: dict) -> TypeError:
+        """``err``, naming the argument that is a Python list or tuple of
+        numbers where there is one: jit reads such a list as Python values
+        (static), not as an array, so ``x * 2.0`` fails in Python's words."""
+        named = [(self._params[i] if i < len(self._params) else f'#{i}', a)
+                 for i, a in enumerate(args)] + list(kwargs.items())
+        for name, a in named:
+            if a.__class__ in (list, tuple) and a and all(
+                    isinstance(e, (int, float, complex, numpy.generic)) for e in a):
+                return TypeError(
+                    f'{err}\n  tapejit.jit({self.__name__}): argument {name!r} is a Python '
+                    f'{type(a).__name__} of numbers, which jit passes on as Python values, '
+                    'not as an array; pass numpy.asarray(...) of it (or a Variable)')
+        return err
 
     def _note_retrace(self, key: tuple, td: Any) -> None:
         last_key, self._last_key = self._last_key, key
@@ -814,7 +858,8 @@ class JitFunction:
         # another now: traced again, correctly, but every time it changes.
         for getter, value in plan.py_guards:
             what = getattr(getter, 'what', '')
-            if what and getter() is not value:
+            if what and getter.__class__ is Check and getter.was is None \
+                    and getter() is not value:
                 self._moved[what] += 1
         if self._moved and self._warn_once('_warned_moved'):
             what, count = self._moved.most_common(1)[0]
@@ -949,114 +994,26 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
     outvars: list = []
     out_kinds: list = []
     writes: list = []
-    guards: list = []
     array_in: dict = {}  # leaf index -> (its TracedArray, its input Var)
+    values = value_guards(fn)  # (before the function can change them)
     try:
         with using_config('trace', tr):
-            traced = []
-            for i, x in enumerate(leaves):
-                if isinstance(x, Variable):
-                    tr.capture(x, ('arg', i))
-                    traced.append(x)
-                elif backends.is_array(x):
-                    t = tr.array_input(x, ('arg', i), 'array')
-                    array_in[i] = (t, t.var)
-                    traced.append(t)
-                elif x.__class__ is _Dynamic:
-                    t = tr.new_input((), _dynamic_array(x).dtype, (('arg', i), 'scalar'))
-                    t.weak = True
-                    traced.append(t)
-                else:
-                    traced.append(x)
-            dyn_args, kwargs = unflatten(td, traced)
-            args = list(dyn_args)
-            for name, val in statics:
-                if isinstance(name, int):
-                    args[name] = val
-                else:
-                    kwargs[name] = val
+            args, kwargs = _traced_args(tr, leaves, td, statics, array_in)
             out = fn(*args, **kwargs)
             out_leaves, out_td = flatten(out, _is_leaf)
+            _collect_results(tr, out_leaves, outvars, out_kinds)
             diff = None
-            for o in out_leaves:
-                if isinstance(o, Variable):
-                    tr.touch(o)  # (a closed-over Variable returned unused)
-                st = tr.stateful.get(id(o))
-                if st is not None and st.var is o:
-                    # An argument or closed-over Variable: the same object,
-                    # as eagerly (its writes are replayed before it is seen).
-                    out_kinds.append(('O', st.source))
-                elif isinstance(o, Variable):
-                    outvars.append(as_traced(tr, o))
-                    out_kinds.append(('V', o._requires_grad))
-                elif isinstance(o, TracedArray) or backends.is_array(o):
-                    outvars.append(as_traced(tr, o))
-                    out_kinds.append(('A',))
-                else:
-                    out_kinds.append(('S', o))
             if config.enable_backprop:
                 diff = differentiable_io(getattr(fn, '__name__', 'function'), tr,
                                          out_leaves, list(outvars))
-            for st in tr.stateful.values():
-                v = st.var
-                d = v._data
-                if d is st.data_in:
-                    if d.var is not st.var_in:  # written in place (``-=``)
-                        outvars.append(d.var)
-                        writes.append((st.source, 'data'))
-                else:  # given another array (``v.array = ...``)
-                    held = tr.source_of(d)
-                    if held is not None:
-                        # Another argument's or Variable's own array: it is
-                        # given that object, as eagerly (not a copy).
-                        writes.append((st.source, ('rebind_to',) + held))
-                    else:
-                        outvars.append(as_traced(tr, d))
-                        writes.append((st.source, 'rebind'))
-                if v._grad_var is None and id(v) in tr.grad_written:
-                    # Cleared: replayed even where the traced call had no gradient.
-                    writes.append((st.source, 'cleargrad'))
-                elif (v._grad_var is not None and st.grad_data_in is not None
-                      and v._grad_var._data is st.grad_data_in):
-                    # The gradient array the call brought (``g += 1``, or
-                    # ``v.grad += 1``): written back into the caller's array.
-                    if st.grad_data_in.var is not st.grad_var_in:
-                        outvars.append(st.grad_data_in.var)
-                        writes.append((st.source, 'graddata'))
-                elif v._grad_var is not st.grad_in:  # another gradient
-                    if v._grad_var is None:
-                        writes.append((st.source, 'cleargrad'))
-                    else:
-                        outvars.append(as_traced(tr, v._grad_var))
-                        writes.append((st.source, 'grad'))
-            # An array argument written in place (``x -= 1``) is written
-            # back into the caller's array, as NumPy would have.
-            for i, (t, var_in) in array_in.items():
-                if t.var is not var_in:
-                    outvars.append(t.var)
-                    writes.append((('arg', i), 'array'))
-            # A returned Variable the function made that holds a gradient
-            # (``backward(retain_grad=True)``, or one set by hand) has it in
-            # the result too, as eagerly.
-            for r, (o, kind) in enumerate(zip(out_leaves, out_kinds)):
-                if kind[0] == 'V' and o._grad_var is not None:
-                    outvars.append(as_traced(tr, o._grad_var))
-                    writes.append((('result', r), 'grad'))
-        closed = [st.var for st in tr.stateful.values() if st.source[0] == 'closure']
-        if closed:
-            # The names and items that held them: another Variable put there
-            # afterwards is read anew (see closure_guards).
-            objects = tuple(x for x in leaves if hasattr(x, '__dict__') and not (
-                isinstance(x, (Variable, _Dynamic)) or backends.is_array(x)))
-            for key, check in identity_guards(fn, closed, objects):
-                tr.guard(key, check, True)
-            # Variables reached through links: a link given another child or
-            # Parameter afterwards (``model.l1 = L.Linear(...)``) is read anew.
-            from tapejit.links.link import structure_version
-            tr.guard(('link structure',), structure_version, structure_version())
+            _collect_state_writes(tr, outvars, writes)
+            _collect_other_writes(tr, array_in, out_leaves, out_kinds, outvars, writes)
+            checks = _collect_checks(tr, outvars)
+        _guard_closures(tr, fn, leaves, values)
     finally:
         tr.restore()
         tr.closed = True
+    guards: list = []
     ignored = set()
     for st in tr.stateful.values():
         ign = tr.grad_ignored(st.var)
@@ -1067,7 +1024,167 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
     graph = tr.graph(outvars)
     verify(graph)
     plan = Plan(graph, tr.input_sources, out_td, out_kinds, writes, guards,
-                frozenset(ignored), tr.py_guards, diff=diff)
+                frozenset(ignored), tr.py_guards, diff=diff, checks=checks)
+    _note_aliases(plan, tr, leaves, writes)
+    if tr.swapped:
+        plan.gather = _native_gather(plan.gather, tr.swapped)
+    return plan
+
+
+def _native_gather(gather: Callable[[list], list], swapped: list) -> Callable[[list], list]:
+    """``gather`` with the arrays at ``swapped`` in native byte order (a
+    big-endian argument: its plan is keyed by that dtype, compiled for the
+    native one)."""
+    def native_gather(leaves: list) -> list:
+        inputs = gather(leaves)
+        for i in swapped:
+            a = inputs[i]
+            if a is not None and not a.dtype.isnative:
+                inputs[i] = a.astype(a.dtype.newbyteorder('='))
+        return inputs
+    return native_gather
+
+
+def _traced_args(tr: Trace, leaves: list, td: Any, statics: tuple,
+                 array_in: dict) -> tuple:
+    """The ``(args, kwargs)`` a trace calls the function with: abstract
+    versions of the flattened arguments, the static ones put back."""
+    traced = []
+    for i, x in enumerate(leaves):
+        if isinstance(x, Variable):
+            tr.capture(x, ('arg', i))
+            traced.append(x)
+        elif backends.is_array(x):
+            t = tr.array_input(x, ('arg', i), 'array')
+            array_in[i] = (t, t.var)
+            traced.append(t)
+        elif x.__class__ is _Dynamic:
+            t = tr.new_input((), _dynamic_array(x).dtype, (('arg', i), 'scalar'))
+            t.weak = True
+            traced.append(t)
+        else:
+            traced.append(x)
+    dyn_args, kwargs = unflatten(td, traced)
+    args = list(dyn_args)
+    for name, val in statics:
+        if isinstance(name, int):
+            args[name] = val
+        else:
+            kwargs[name] = val
+    return args, kwargs
+
+
+def _collect_results(tr: Trace, out_leaves: list, outvars: list, out_kinds: list) -> None:
+    """The graph outputs and kinds of what the traced function returned."""
+    for o in out_leaves:
+        if isinstance(o, Variable):
+            tr.touch(o)  # (a closed-over Variable returned unused)
+        st = tr.stateful.get(id(o))
+        if st is not None and st.var is o:
+            # An argument or closed-over Variable: the same object,
+            # as eagerly (its writes are replayed before it is seen).
+            out_kinds.append(('O', st.source))
+        elif isinstance(o, Variable):
+            outvars.append(as_traced(tr, o))
+            out_kinds.append(('V', o._requires_grad))
+        elif isinstance(o, TracedArray) or backends.is_array(o):
+            outvars.append(as_traced(tr, o))
+            out_kinds.append(('A',))
+        else:
+            out_kinds.append(('S', o))
+
+
+def _collect_state_writes(tr: Trace, outvars: list, writes: list) -> None:
+    """The writes the traced function left on the Variables it read (new
+    arrays, arrays written in place, gradients set or cleared)."""
+    for st in tr.stateful.values():
+        v = st.var
+        d = v._data
+        if d is st.data_in:
+            if d.var is not st.var_in:  # written in place (``-=``)
+                outvars.append(d.var)
+                writes.append((st.source, 'data'))
+        else:  # given another array (``v.array = ...``)
+            held = tr.source_of(d)
+            if held is not None:
+                # Another argument's or Variable's own array: it is
+                # given that object, as eagerly (not a copy).
+                writes.append((st.source, ('rebind_to',) + held))
+            else:
+                outvars.append(as_traced(tr, d))
+                writes.append((st.source, 'rebind'))
+        if v._grad_var is None and id(v) in tr.grad_written:
+            # Cleared: replayed even where the traced call had no gradient.
+            writes.append((st.source, 'cleargrad'))
+        elif (v._grad_var is not None and st.grad_data_in is not None
+              and v._grad_var._data is st.grad_data_in):
+            # The gradient array the call brought (``g += 1``, or
+            # ``v.grad += 1``): written back into the caller's array.
+            if st.grad_data_in.var is not st.grad_var_in:
+                outvars.append(st.grad_data_in.var)
+                writes.append((st.source, 'graddata'))
+        elif v._grad_var is not st.grad_in:  # another gradient
+            if v._grad_var is None:
+                writes.append((st.source, 'cleargrad'))
+            else:
+                outvars.append(as_traced(tr, v._grad_var))
+                writes.append((st.source, 'grad'))
+
+
+def _collect_other_writes(tr: Trace, array_in: dict, out_leaves: list, out_kinds: list,
+                          outvars: list, writes: list) -> None:
+    """Array arguments written in place, and gradients of returned Variables."""
+    # An array argument written in place (``x -= 1``) is written
+    # back into the caller's array, as NumPy would have.
+    for i, (t, var_in) in array_in.items():
+        if t.var is not var_in:
+            outvars.append(t.var)
+            writes.append((('arg', i), 'array'))
+    # A returned Variable the function made that holds a gradient
+    # (``backward(retain_grad=True)``, or one set by hand) has it in
+    # the result too, as eagerly.
+    for r, (o, kind) in enumerate(zip(out_leaves, out_kinds)):
+        if kind[0] == 'V' and o._grad_var is not None:
+            outvars.append(as_traced(tr, o._grad_var))
+            writes.append((('result', r), 'grad'))
+
+
+def _collect_checks(tr: Trace, outvars: list) -> tuple:
+    """The trace's checks (:meth:`Trace.check`) as ``(first output, count,
+    fail)``: their values are the graph's last outputs."""
+    checks = []
+    for values, fail in tr.checks:
+        checks.append((len(outvars), len(values), fail))
+        outvars.extend(as_traced(tr, v) for v in values)
+    return tuple(checks)
+
+
+def _guard_closures(tr: Trace, fn: Callable, leaves: list, values: list) -> None:
+    """Guard the names and items that held the Variables the function
+    closed over: another Variable put there afterwards is read anew; and
+    the plain Python values (numbers, dicts of them) its globals and cells
+    held (``values``, from :func:`value_guards` before the trace), which the
+    trace froze: another value there traces it again (see closure_guards)."""
+    for key, check, value in values:
+        # (One the function itself changed while traced, a list it appends
+        # to, is its output, not an input: not guarded.)
+        if check() == value:
+            tr.guard(key, check, value)
+    closed = [st.var for st in tr.stateful.values() if st.source[0] == 'closure']
+    if not closed:
+        return
+    objects = tuple(x for x in leaves if hasattr(x, '__dict__') and not (
+        isinstance(x, (Variable, _Dynamic)) or backends.is_array(x)))
+    for key, check in identity_guards(fn, closed, objects):
+        tr.guard(key, check, True)
+    # Variables reached through links: a link given another child or
+    # Parameter afterwards (``model.l1 = L.Linear(...)``) is read anew.
+    from tapejit.links.link import structure_version
+    tr.guard(('link structure',), structure_version, structure_version())
+
+
+def _note_aliases(plan: Plan, tr: Trace, leaves: list, writes: list) -> None:
+    """Give ``plan`` the check that a call's arrays alias as the traced ones did."""
     # Variable arguments that are one object, or distinct ones sharing an
     # array: a plan for the one does not fit the other (see _sharing).
     var_pairs = []
@@ -1081,7 +1198,6 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
     plan.aliases = compile_aliases(tr.array_sources, writes, var_pairs)
     plan.traced_shared = bool(var_pairs) or any(
         first != j for j, (_, _, first) in enumerate(tr.array_sources))
-    return plan
 
 
 def jit(fn: Optional[Callable] = None, *, static_argnums: Union[int, Sequence[int]] = (),
@@ -1118,6 +1234,33 @@ def jit(fn: Optional[Callable] = None, *, static_argnums: Union[int, Sequence[in
     ``'cpu'`` otherwise.  ``fastmath=True`` lets Numba reassociate floating-point
     arithmetic and assume no NaN/Inf (faster, but results differ from eager
     mode in the last bits, and NaN/Inf no longer propagate): off by default.
+
+    Options:
+
+    - ``static_argnums`` / ``static_argnames``: the positions / names of
+      arguments that are Python values fixed per trace (a flag, a shape, a
+      ``train`` switch): each new value is a new trace and plan.  Any other
+      hashable non-array argument is static too.
+    - ``dynamic_argnums`` / ``dynamic_argnames``: Python ints or floats read
+      anew on every call instead (traced as 0-d arrays): a learning rate or
+      a scale that changes without a retrace.
+    - ``fallback``: ``None`` (the default) raises a TraceError where the
+      function needs concrete values while traced (``if loss.item() > 0``);
+      ``'eager'`` runs it eagerly for that signature instead, with a warning.
+    - ``max_cache_size``: how many plans (signatures) the function keeps, the
+      least recently used dropped first (64).
+    - ``retrace_warn_after``: after this many traces (8) a warning names the
+      argument whose shape or dtype keeps changing, or the global, closed-over
+      value or static argument that does, as each change is a new trace.
+    - ``target``: ``'auto'``, ``'cpu'``, ``'cuda'`` or ``'interpret'`` (above).
+    - ``fastmath``: let the compiler reassociate floating-point arithmetic and
+      assume no NaN/Inf (above).
+
+    Python numbers, strings and small lists or dicts of them that the function
+    reads from its globals or enclosing functions are constants of the trace,
+    guarded: another value there traces it again.  A label out of range in
+    ``F.softmax_cross_entropy`` or ``F.select_item`` raises on every call as
+    it does eagerly.
 
     >>> import numpy as np, tapejit, tapejit.functions as F
     >>> @tapejit.jit

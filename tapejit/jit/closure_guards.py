@@ -19,6 +19,12 @@ length too, so that a Variable appended to one the function loops over is
 seen).  A Variable reached otherwise (through a helper function's own
 globals, an attribute chain) is not guarded by identity; links guard their
 own structure (see :func:`tapejit.links.link.structure_version`).
+
+A Python value the trace used is a constant of its graph: :func:`value_guards`
+guards the plain values (numbers, strings, and tuples, lists and dicts of
+them) held by the globals and cells the function reads, and by those of the
+Python functions it calls from its globals, so that ``SCALE = 3.0`` after a
+call traces the function again instead of leaving it computing ``x * 2``.
 """
 
 from __future__ import annotations
@@ -26,6 +32,8 @@ from __future__ import annotations
 import functools
 import types
 from typing import Any, Callable, Iterator
+
+import numpy
 
 from tapejit.core.variable import Variable
 
@@ -86,9 +94,11 @@ def _cell(cell: Any) -> Any:
 
 
 class Check(functools.partial):
-    """A guard's check, with :attr:`what` it checks (for a warning)."""
+    """A guard's check, with :attr:`what` it checks (for a warning) and, for
+    a value's check, the value it :attr:`was` when traced."""
 
     what = ''
+    was: Any = None
 
 
 def _check(what: str, *args: Any) -> Check:
@@ -166,4 +176,98 @@ def identity_guards(fn: Any, captured: list, objects: tuple = ()) -> list:
             what = f'{_where(key)} (its items {", ".join(repr(k) for k, _ in pairs)})'
             n = -1 if value.__class__ is dict else len(value)
             out.append((key, _check(what, _holds_items, get, value.__class__, n, pairs)))
+    return out
+
+
+_MAX_ITEMS = 256
+_PLAIN = (int, float, complex, bool, str, bytes, type(None), numpy.generic)
+
+
+def _plain_key(v: Any, depth: int = 0) -> Any:
+    """A value's key, equal to another's only if both are the same plain
+    value of the same types (``2``, ``2.0`` and ``True`` differ, as do ``0.0``
+    and ``-0.0``); ``_NOT_PLAIN`` for anything else (arrays, objects)."""
+    c = v.__class__
+    if c is float:
+        return c, v.hex()
+    if isinstance(v, _PLAIN):
+        if isinstance(v, numpy.generic):
+            return c, v.dtype.str, v.tobytes()
+        if c is complex:
+            return c, v.real.hex(), v.imag.hex()
+        return c, v
+    if depth < 3 and c in (tuple, list, dict) and len(v) > _MAX_ITEMS:
+        # (Checked on every call: a long one, a data set say, costs too much;
+        # it is left unguarded.)
+        return _NOT_PLAIN
+    if depth < 3 and c in (tuple, list):
+        items = tuple(_plain_key(e, depth + 1) for e in v)
+        return _NOT_PLAIN if _NOT_PLAIN in items else (c, items)
+    if depth < 3 and c is dict:
+        items = tuple((_plain_key(k, depth + 1), _plain_key(e, depth + 1))
+                      for k, e in v.items())
+        if any(_NOT_PLAIN in kv for kv in items):
+            return _NOT_PLAIN
+        return c, items
+    return _NOT_PLAIN
+
+
+_NOT_PLAIN = ('not plain',)
+
+
+def _keyed(get: Callable[[], Any]) -> Any:
+    try:
+        return _plain_key(get())
+    except _FAILS:
+        return _NOT_PLAIN
+
+
+def _called_functions(fn: Any, depth: int) -> Iterator[Any]:
+    """``fn`` and the user functions it calls by a global name (to ``depth``
+    levels): their globals are read by the trace too."""
+    yield fn
+    if depth == 0:
+        return
+    code = getattr(fn, '__code__', None)
+    globs = getattr(fn, '__globals__', None)
+    if not isinstance(code, types.CodeType) or not isinstance(globs, dict):
+        return
+    for name in sorted(_code_names(code)):
+        g = globs.get(name)
+        # (tapejit's and NumPy's own functions read no user globals.)
+        if isinstance(g, types.FunctionType) and g is not fn and not (
+                g.__module__ or '').startswith(('tapejit', 'numpy')):
+            yield from _called_functions(g, depth - 1)
+
+
+def value_guards(fn: Any) -> list:
+    """``(key, check, value)`` triples: the function read a global or a cell
+    holding a plain value (a number, a string, a tuple, list or dict of them),
+    which the trace froze into its graph; ``check()`` gives the value's key
+    (:func:`_plain_key`) now, ``value`` its key when traced.  A container of
+    more than 256 items is not guarded (its check would cost every call).
+
+    >>> SCALE = 2.0
+    >>> guards = value_guards(lambda x: x * SCALE)
+    >>> [(key[0], key[2], value) for key, check, value in guards]
+    [('global', 'SCALE', (<class 'float'>, '0x1.0000000000000p+1'))]
+    """
+    out = []
+    seen = set()
+    for f in _called_functions(fn, 2):
+        for key, get in _roots(f):
+            if key in seen:
+                continue
+            seen.add(key)
+            try:
+                value = get()
+            except _FAILS:
+                continue
+            if value.__class__ in (type, types.ModuleType) or callable(value):
+                continue
+            k = _plain_key(value)
+            if k is not _NOT_PLAIN:
+                check = _check(_where(key), _keyed, get)
+                check.was = value  # (named in the retrace warning)
+                out.append((key, check, k))
     return out

@@ -116,7 +116,8 @@ def compile_aliases(array_sources: list, writes: list,
 
 def compile_finish(out_kinds: list, writes: list, const_outputs: frozenset, out_td: Any,
                    write_data: Callable,
-                   attach: Optional[Callable[[dict], list]] = None) -> Callable:
+                   attach: Optional[Callable[[dict], list]] = None,
+                   checks: Sequence = ()) -> Callable:
     """``finish(leaves, outs, inputs=None) -> result``: the function's return
     value built from the plan's output arrays, after replaying its writes to
     Variables (cleared gradients, new gradients, new arrays) in trace order.
@@ -129,7 +130,8 @@ def compile_finish(out_kinds: list, writes: list, const_outputs: frozenset, out_
     (array([0.]), 7)
     """
     env: dict = {}
-    lines = finish_lines(out_kinds, writes, const_outputs, out_td, write_data, env, attach)
+    lines = finish_lines(out_kinds, writes, const_outputs, out_td, write_data, env, attach,
+                         checks)
     src = 'def finish(leaves, outs, inputs=None):\n' + ''.join(f'    {ln}\n' for ln in lines)
     exec(compile_source(src, '<tapejit plan results>'), env)
     return env['finish']
@@ -137,24 +139,33 @@ def compile_finish(out_kinds: list, writes: list, const_outputs: frozenset, out_
 
 def finish_lines(out_kinds: list, writes: list, const_outputs: frozenset, out_td: Any,
                  write_data: Callable, env: dict,
-                 attach: Optional[Callable[[dict], list]] = None) -> list:
+                 attach: Optional[Callable[[dict], list]] = None,
+                 checks: Sequence = ()) -> list:
     """The statements of :func:`compile_finish`'s function (over ``leaves``
     and ``outs``, and ``inputs`` where ``attach`` is given), their constants
     added to ``env``.  ``attach(env)``: statements run once the results are
     made, before the writes are replayed (so that the arrays ``inputs``
-    holds are still the Variables' own)."""
+    holds are still the Variables' own).  ``checks``: ``(first output,
+    count, fail)``, ``fail`` called on those outputs first (it raises where
+    a check fails, before anything is handed out or written)."""
     env.update(_make=Variable._result, _write_data=write_data, _unflatten=unflatten,
                _new=object.__new__, _V=Variable)
-    # A gradient's Variable made inline, as Variable._make does (a call less
-    # per parameter of a small step): every slot None but these two.
-    rest = [f for f in Variable.__slots__ if f not in ('_data', '_requires_grad', '__weakref__')]
-
-    def make_inline(target: str, data: str) -> list:
-        return (['_v = _new(_V)', f'_v._data = {data}', '_v._requires_grad = False']
-                + [f'_v.{f} = None' for f in rest] + [f'{target} = _v'])
-
     name = _Names(env)
-    lines = [f'outs[{i}] = outs[{i}].copy()' for i in sorted(const_outputs)]
+    lines = [f'{name(fail)}({", ".join(f"outs[{i}]" for i in range(at, at + n))})'
+             for at, n, fail in checks]
+    lines += [f'outs[{i}] = outs[{i}].copy()' for i in sorted(const_outputs)]
+    results, k = _result_items(out_kinds, name)
+    lines.append(f'results = [{", ".join(results)}]')
+    if attach is not None:
+        lines += attach(env)
+    lines += _write_lines(writes, k, name)
+    lines.append('return results[0]' if out_td == '*'
+                 else f'return _unflatten({name(out_td)}, results)')
+    return lines
+
+
+def _result_items(out_kinds: list, name: _Names) -> tuple:
+    """The expressions of the function's results, and how many outputs they take."""
     results = []
     k = 0
     for kind in out_kinds:
@@ -167,18 +178,30 @@ def finish_lines(out_kinds: list, writes: list, const_outputs: frozenset, out_td
         results.append(f'_make(outs[{k}], {name(kind[1])})' if kind[0] == 'V'
                        else f'outs[{k}]')
         k += 1
-    lines.append(f'results = [{", ".join(results)}]')
-    if attach is not None:
-        lines += attach(env)
+    return results, k
+
+
+def _ident(src: tuple) -> tuple:
+    return (src[0], src[1] if src[0] == 'arg' else id(src[1]))
+
+
+def _make_inline(target: str, data: str) -> list:
+    """A gradient's Variable made inline, as Variable._make does (a call less
+    per parameter of a small step): every slot None but these two."""
+    rest = [f for f in Variable.__slots__ if f not in ('_data', '_requires_grad', '__weakref__')]
+    return (['_v = _new(_V)', f'_v._data = {data}', '_v._requires_grad = False']
+            + [f'_v.{f} = None' for f in rest] + [f'{target} = _v'])
+
+
+def _write_lines(writes: list, k: int, name: _Names) -> list:
+    """The statements replaying the plan's writes, whose outputs start at ``k``."""
     # A gradient cleared or set that a later write of the same Variable's
     # gradient replaces is never seen: only the last is replayed.
     last_grad: dict = {}
-    def ident(src: tuple) -> tuple:
-        return (src[0], src[1] if src[0] == 'arg' else id(src[1]))
-
     for n, (src, which) in enumerate(writes):
         if which in ('cleargrad', 'grad', 'graddata'):
-            last_grad[ident(src)] = n
+            last_grad[_ident(src)] = n
+    lines = []
     rebinds = []
     for n, (src, which) in enumerate(writes):
         obj = _obj(src, name)
@@ -190,16 +213,16 @@ def finish_lines(out_kinds: list, writes: list, const_outputs: frozenset, out_td
             rebinds.append(f'{obj}.array = {held}')
             continue
         if which == 'cleargrad':
-            if last_grad[ident(src)] == n:
+            if last_grad[_ident(src)] == n:
                 lines.append(f'{obj}._grad_var = None')
             continue
         if which == 'grad':
-            if last_grad[ident(src)] == n:
-                lines += make_inline(f'{obj}._grad_var', f'outs[{k}]')
+            if last_grad[_ident(src)] == n:
+                lines += _make_inline(f'{obj}._grad_var', f'outs[{k}]')
         elif which == 'graddata':
             # The gradient array the call brought, written in place: the
             # caller's array takes the new values, as it would eagerly.
-            if last_grad[ident(src)] == n:
+            if last_grad[_ident(src)] == n:
                 lines.append(f'_write_data({obj}._grad_var, outs[{k}])')
         elif which == 'rebind':
             # The function gave the Variable another array (``v.array = ...``):
@@ -213,7 +236,4 @@ def finish_lines(out_kinds: list, writes: list, const_outputs: frozenset, out_td
             # (An array the plan updated in place is the Variable's already.)
             lines.append(f'if outs[{k}] is not {obj}._data: _write_data({obj}, outs[{k}])')
         k += 1
-    lines += rebinds
-    lines.append('return results[0]' if out_td == '*'
-                 else f'return _unflatten({name(out_td)}, results)')
-    return lines
+    return lines + rebinds

@@ -61,6 +61,26 @@ class Linear(Link):
                     0 if initial_bias is None else initial_bias)
                 self.b = Parameter(bias_init, self.out_size)
 
+    @classmethod
+    def from_params(cls, W: Any, b: Any = None, nobias: bool = False) -> 'Linear':
+        """A Linear layer holding copies of the weight ``W`` (``(out_size,
+        in_size)``) and the bias ``b`` (``(out_size,)``; ignored with
+        ``nobias``), Variables or arrays.
+
+        >>> import numpy as np
+        >>> from tapejit import links as L
+        >>> l = L.Linear.from_params(np.ones((2, 3), np.float32), np.zeros(2, np.float32))
+        >>> l.W.shape, l.b.shape
+        ((2, 3), (2,))
+        """
+        W = array_of(W)
+        b = array_of(b)
+        out_size, in_size = W.shape
+        if b is not None and b.size != out_size:
+            raise ValueError(f'Linear.from_params: b has {b.size} elements and W has shape '
+                             f'{W.shape}; expected out_size={out_size} bias elements')
+        return cls(in_size, out_size, nobias, initialW=W, initial_bias=b)
+
     def _initialize_params(self, in_size: int) -> None:
         self.in_size = int(in_size)
         self.W.initialize((self.out_size, self.in_size))

@@ -13,7 +13,8 @@ import numpy
 
 from tapejit import backends
 from tapejit.core.errors import DTypeError
-from tapejit.ops.registry import (Aval, broadcast_shapes, primitive, same_dtype)
+from tapejit.ops.registry import (Aval, broadcast_shapes, native_dtype, primitive,
+                                  same_dtype)
 
 
 def _xp(a: Any) -> Any:
@@ -223,7 +224,7 @@ def _binary_impl(name: str, f):
     ufunc = f.__name__
 
     def impl(a, b):
-        if a.dtype != b.dtype:
+        if a.dtype != b.dtype and native_dtype(a.dtype) != native_dtype(b.dtype):
             raise DTypeError(f'{name}: dtypes {a.dtype} and {b.dtype} differ; expected '
                              'one dtype (cast with F.cast)')
         if a.__class__ is numpy.ndarray and b.__class__ is numpy.ndarray:
@@ -311,7 +312,7 @@ def _where_eval(c: Aval, a: Aval, b: Aval) -> Aval:
 def _where_impl(c, a, b):
     if c.dtype != numpy.bool_:
         raise DTypeError(f'where: condition has dtype {c.dtype}; expected bool')
-    if a.dtype != b.dtype:
+    if a.dtype != b.dtype and native_dtype(a.dtype) != native_dtype(b.dtype):
         raise DTypeError(f'where: dtypes {a.dtype} and {b.dtype} differ; expected one '
                          'dtype (cast with F.cast)')
     return _xp(a).where(c, a, b)

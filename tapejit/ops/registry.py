@@ -248,10 +248,21 @@ def broadcast_shapes(name: str, *shapes: tuple) -> tuple:
     return tuple(out)
 
 
+def native_dtype(dt: Any) -> Any:
+    """``dt`` in the machine's byte order: a big-endian array's values are
+    the same numbers, and a result is native whatever its inputs' order.
+
+    >>> import numpy as np
+    >>> native_dtype(np.dtype('>f4')) == np.float32
+    True
+    """
+    return dt if dt.isnative else dt.newbyteorder('=')
+
+
 def same_dtype(name: str, *avals: Any) -> Any:
-    dt = avals[0].dtype
+    dt = native_dtype(avals[0].dtype)
     for a in avals[1:]:
-        if a.dtype != dt:
+        if a.dtype != dt and native_dtype(a.dtype) != dt:
             raise DTypeError(f'{name}: dtypes ' + ' and '.join(str(b.dtype) for b in avals)
                              + ' differ; expected one dtype (cast with F.cast)')
     return dt

@@ -10,7 +10,7 @@ import numpy
 from tapejit import backends
 from tapejit.core.abstract import TracedArray, TraceError, where_in_user_code
 from tapejit.core.errors import DTypeError, ShapeError
-from tapejit.ops.registry import Aval, primitive
+from tapejit.ops.registry import Aval, native_dtype, primitive
 
 
 def _xp(a: Any) -> Any:
@@ -207,7 +207,7 @@ def _concat_eval(*xs: Aval, axis: int) -> Aval:
         raise ValueError('concat: needs at least one input')
     ref = xs[0]
     for x in xs[1:]:
-        if x.dtype != ref.dtype:
+        if x.dtype != ref.dtype and native_dtype(x.dtype) != native_dtype(ref.dtype):
             raise DTypeError('concat: dtypes ' + ' and '.join(str(v.dtype) for v in xs)
                              + ' differ; expected one dtype')
         if len(x.shape) != len(ref.shape) or any(

@@ -48,14 +48,16 @@ def _div(a, p, it, ot):
 
 
 def _maximum(a, p, it, ot):
-    # NaN propagates from either side, as numpy.maximum does.
+    # NaN propagates from either side, as numpy.maximum does; on a tie the
+    # second operand, as numpy.maximum does too (so relu(-0.0) = maximum(0, -0.0)
+    # keeps its sign).
     x, y = a
-    return f'({x} if ({x} >= {y} or {x} != {x}) else {y})'
+    return f'({x} if ({x} > {y} or {x} != {x}) else {y})'
 
 
 def _minimum(a, p, it, ot):
     x, y = a
-    return f'({x} if ({x} <= {y} or {x} != {x}) else {y})'
+    return f'({x} if ({x} < {y} or {x} != {x}) else {y})'
 
 
 def _pow_const(a, p, it, ot):
