@@ -506,6 +506,8 @@ def _sharing(leaves: list) -> tuple:
 # What Plan.run returns for a call whose arrays alias otherwise than the
 # traced ones did (two Variables sharing an array, or no longer sharing it).
 RETRACE = object()
+# What JitFunction._call_last returns for a call it does not serve.
+_UNSERVED = object()
 
 
 def _write_data(v: Variable, new: Any) -> None:
@@ -649,69 +651,58 @@ class JitFunction:
                     self._hot_tick()
                     return out
                 if out is _REFUSED:
-                    # Until a call runs natively again (see below): arrays
-                    # refused once are often refused every call.
-                    with self._lock:
-                        if self._last is last:
-                            self._last = last = last[:4] + (None,)
-            leaves = last[0](args, kwargs)
-            if leaves is not None and (last[3] is None or last[3]()):
-                with self._lock:
-                    # Every change to the cache drops _last first, so while it
-                    # is the same its key is cached.
-                    hit = self._last is last
-                    if hit:
-                        self._hits += 1
-                        if self._mru is not last:
-                            # (Already the most recent after the first hit.)
-                            self._cache.move_to_end(last[1])
-                            self._mru = last
-                if hit:
-                    plan = last[2]
-                    refusals = plan.refusals
-                    out = plan.run(leaves)
-                    if out is not RETRACE:
-                        if (last[4] is None and plan._fused is not None
-                                and plan.refusals == refusals):
-                            self._make_hot(last, leaves)
-                        return out
-                    with self._lock:
-                        self._hits -= 1  # (counted on the slow path below)
-                    # (Its arrays alias otherwise than the traced ones: the
-                    # slow path below keys them anew.)
+                    last = self._drop_hot(last)
+            out = self._call_last(last, args, kwargs)
+            if out is not _UNSERVED:
+                return out
+        return self._call_keyed(args, kwargs)
+
+    def _drop_hot(self, last: tuple) -> tuple:
+        """``last`` without its hot call, until a call runs natively again
+        (see :meth:`_call_last`): arrays refused once are often refused
+        every call."""
+        with self._lock:
+            if self._last is last:
+                self._last = last = last[:4] + (None,)
+        return last
+
+    def _call_last(self, last: tuple, args: tuple, kwargs: dict) -> Any:
+        """Run the plan of the last call's key if these arguments have that
+        key (its check generated for it); ``_UNSERVED`` otherwise."""
+        leaves = last[0](args, kwargs)
+        if leaves is None or not (last[3] is None or last[3]()):
+            return _UNSERVED
+        with self._lock:
+            # Every change to the cache drops _last first, so while it is
+            # the same its key is cached.
+            hit = self._last is last
+            if hit:
+                self._hits += 1
+                if self._mru is not last:
+                    # (Already the most recent after the first hit.)
+                    self._cache.move_to_end(last[1])
+                    self._mru = last
+        if not hit:
+            return _UNSERVED
+        plan = last[2]
+        refusals = plan.refusals
+        out = plan.run(leaves)
+        if out is not RETRACE:
+            if last[4] is None and plan._fused is not None and plan.refusals == refusals:
+                self._make_hot(last, leaves)
+            return out
+        with self._lock:
+            self._hits -= 1  # (counted on the keyed path)
+        # (Its arrays alias otherwise than the traced ones: the keyed path
+        # keys them anew.)
+        return _UNSERVED
+
+    def _call_keyed(self, args: tuple, kwargs: dict) -> Any:
+        """The full path: key the arguments, find or trace the plan, run it."""
         key, leaves, td, statics = self._key(args, kwargs)
         with self._lock:
             self._mru = None
-            plan = self._cache.get(key)
-            if plan is None and key[0] in self._grad_ignored:
-                # Another thread may have re-filed this signature's plan (see
-                # below) after this key was made: key it again.
-                key = self._key(args, kwargs)[0]
-                plan = self._cache.get(key)
-            if plan is not None and (plan == 'eager' or (
-                    plan.guards_hold() and plan.fits(leaves))):
-                self._hits += 1
-                self._cache.move_to_end(key)
-            else:
-                if plan is not None:
-                    self._note_moved(plan)
-                    self._causes[plan.miss_cause(leaves)] += 1
-                self._misses += 1
-                plan = self._trace(key, leaves, td, statics, args, kwargs)
-                base = key[0]
-                if plan != 'eager' and plan.grad_ignored_args != self._grad_ignored.get(
-                        base, frozenset()):
-                    # The function overwrites these gradients before reading them:
-                    # key on their presence no more, and file the plan so.
-                    del self._cache[key]
-                    ign = self._grad_ignored[base] = plan.grad_ignored_args
-                    # Keyed from the leaves it was traced with, not the
-                    # arguments flattened again: their structure may have
-                    # changed while tracing (a lazy link's parameter got its
-                    # array), and the next call keys that structure anew.
-                    key = (base, tuple(x._grad_var is not None for i, x in enumerate(leaves)
-                                       if isinstance(x, Variable) and i not in ign))
-                    self._cache[key] = plan
+            key, plan = self._plan_for(key, leaves, td, statics, args, kwargs)
             if plan != 'eager':
                 self._remember(key, leaves, td, statics, plan)
         if plan == 'eager':
@@ -723,6 +714,43 @@ class JitFunction:
         if last is not None and last[2] is plan and last[4] is None and plan._fused is not None:
             self._make_hot(last, leaves)  # now, not at a later call
         return out
+
+    def _plan_for(self, key: tuple, leaves: list, td: Any, statics: tuple, args: tuple,
+                  kwargs: dict) -> tuple:
+        """``(key, plan)`` for a call keyed ``key``: the cached plan where its
+        guards hold and its arrays fit, else a new trace (filed under the key
+        it is found by from now on).  Called with the lock held."""
+        plan = self._cache.get(key)
+        if plan is None and key[0] in self._grad_ignored:
+            # Another thread may have re-filed this signature's plan (see
+            # below) after this key was made: key it again.
+            key = self._key(args, kwargs)[0]
+            plan = self._cache.get(key)
+        if plan is not None and (plan == 'eager' or (
+                plan.guards_hold() and plan.fits(leaves))):
+            self._hits += 1
+            self._cache.move_to_end(key)
+            return key, plan
+        if plan is not None:
+            self._note_moved(plan)
+            self._causes[plan.miss_cause(leaves)] += 1
+        self._misses += 1
+        plan = self._trace(key, leaves, td, statics, args, kwargs)
+        base = key[0]
+        if plan != 'eager' and plan.grad_ignored_args != self._grad_ignored.get(
+                base, frozenset()):
+            # The function overwrites these gradients before reading them:
+            # key on their presence no more, and file the plan so.
+            del self._cache[key]
+            ign = self._grad_ignored[base] = plan.grad_ignored_args
+            # Keyed from the leaves it was traced with, not the arguments
+            # flattened again: their structure may have changed while tracing
+            # (a lazy link's parameter got its array), and the next call keys
+            # that structure anew.
+            key = (base, tuple(x._grad_var is not None for i, x in enumerate(leaves)
+                               if isinstance(x, Variable) and i not in ign))
+            self._cache[key] = plan
+        return key, plan
 
     def _remember(self, key: tuple, leaves: list, td: Any, statics: tuple, plan: Plan) -> None:
         """Make the next call with this key skip building it: a check generated
@@ -808,7 +836,7 @@ class JitFunction:
                 self._warned_fallback = True
                 warnings.warn(f'tapejit.jit({self.__name__}): the function needs concrete '
                               'values while tracing; running it eagerly for this signature '
-                              "(fallback='eager')", RuntimeWarning, stacklevel=3)
+                              "(fallback='eager')", RuntimeWarning, stacklevel=5)
             plan = 'eager'
         self._last = None
         self._cache[key] = plan
@@ -851,7 +879,7 @@ class JitFunction:
             self._warn_traced(f'{self._describe(path)} changed {count} times '
                               f'(now {self._spec_str(path, td, specs)}). Each new shape/dtype '
                               'is a new trace: keep it fixed (pad batches), or mark a Python '
-                              'value static.', stacklevel=4)
+                              'value static.', stacklevel=6)
 
     def _note_moved(self, plan: Plan) -> None:
         # A name or item that held a Variable the function closed over holds
@@ -866,7 +894,7 @@ class JitFunction:
             self._warn_traced(f'the Variable the function reads through {what} was replaced '
                               f'by another {count} times, and each replacement is a new '
                               'trace. Pass it as an argument (read anew every call), or '
-                              'update it in place (W.array -= ...).', stacklevel=3)
+                              'update it in place (W.array -= ...).', stacklevel=5)
 
     def _note_storm(self) -> None:
         # Most calls trace, and neither warning above named why: name the
@@ -877,7 +905,7 @@ class JitFunction:
             return
         why = self._causes.most_common(1)[0][0]
         self._warn_traced(f'in {calls} calls: {why}. Every such call traces and compiles '
-                          'again; pass what changes as an argument.', stacklevel=4)
+                          'again; pass what changes as an argument.', stacklevel=6)
 
     def _warn_once(self, flag: str) -> bool:
         """Whether to warn of retraces now (enough traces, not yet warned of

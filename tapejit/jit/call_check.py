@@ -73,81 +73,102 @@ def check_lines(td: Any, leaves: list, specs: tuple, has_grad: tuple, grad_ignor
     False
     """
     env.update(_nd=numpy.ndarray, _config=config)
-    lines: list = []
-    exprs: list = []
-    counter = [0]
-
-    def const(value: Any) -> str:
-        name = f'_k{len(env)}'
-        env[name] = value
-        return name
-
-    def walk(t: Any, expr: str) -> bool:
-        if t == '*':
-            exprs.append(expr)
-            return True
-        kind = t[0]
-        if kind in ('tuple', 'list'):
-            var = f'_s{counter[0]}'
-            counter[0] += 1
-            lines.append(f'{var} = {expr}')
-            lines.append(f'if {var}.__class__ is not {kind} or len({var}) != {len(t[1])}: '
-                         f'return {miss}')
-            return all(walk(c, f'{var}[{i}]') for i, c in enumerate(t[1]))
-        if kind == 'dict':
-            var = f'_s{counter[0]}'
-            counter[0] += 1
-            lines.append(f'{var} = {expr}')
-            lines.append(f'if {var}.__class__ is not dict or len({var}) != {len(t[1])}: '
-                         f'return {miss}')
-            for k, c in zip(t[1], t[2]):
-                kname = const(k)
-                lines.append(f'if {kname} not in {var}: return {miss}')
-                if not walk(c, f'{var}[{kname}]'):
-                    return False
-            return True
-        if kind == 'none':
-            lines.append(f'if {expr} is not None: return {miss}')
-            return True
-        if kind == 'node':  # a registered container class (a Link, say)
-            _, cls, aux, names, children = t
-            entry = pytree._node_entry(cls)
-            if entry is None:
-                return False
-            k = counter[0]
-            counter[0] += 1
-            lines.append(f'_s{k} = {expr}')
-            lines.append(f'if _s{k}.__class__ is not {const(cls)}: return {miss}')
-            # Flattened again, as the full key would: a parameter added or
-            # removed since is a new structure.
-            lines.append(f'_n{k}, _s{k}, _a{k} = {const(entry[0])}(_s{k})')
-            lines.append(f'if _a{k} != {const(aux)} or len(_s{k}) != {len(children)} '
-                         f'or tuple(_n{k}) != {const(tuple(names))}: return {miss}')
-            return all(walk(c, f'_s{k}[{i}]') for i, c in enumerate(children))
-        return False
-
+    w = _CheckWriter(env, miss)
     if td[0] != 'tuple' or len(td[1]) != 2:
         return None
     args_td, kwargs_td = td[1]
-    try:
-        if not (walk(args_td, 'args') and walk(kwargs_td, 'kwargs')):
-            return None
-    finally:
-        # (``walk`` refers to itself: a cycle that only the collector would
-        # free, from a hot call built while a training loop runs.)
-        walk = None  # noqa: F841
-    if len(exprs) != len(leaves) or len(specs) != len(leaves):
+    if not (w.walk(args_td, 'args') and w.walk(kwargs_td, 'kwargs')):
         return None
-    lines.append(f'if _config.enable_backprop != {const(config.enable_backprop)} '
-                 f'or _config.train != {const(config.train)}: return {miss}')
+    if len(w.exprs) != len(leaves) or len(specs) != len(leaves):
+        return None
+    w.lines.append(f'if _config.enable_backprop != {w.const(config.enable_backprop)} '
+                   f'or _config.train != {w.const(config.train)}: return {miss}')
     grads = iter(has_grad)
-    for i, (expr, x, spec) in enumerate(zip(exprs, leaves, specs)):
+    for i, (expr, x, spec) in enumerate(zip(w.exprs, leaves, specs)):
+        w.leaf(i, expr, x, spec, i in checked, cpu, leaf_spec)
+        if isinstance(x, Variable) and i not in grad_ignored:
+            w.lines.append(f'if (_l{i}._grad_var is not None) != {w.const(next(grads))}: '
+                           f'return {miss}')
+    return w.lines
+
+
+class _CheckWriter:
+    """The statements of a generated key check, and the constants they name."""
+
+    def __init__(self, env: dict, miss: str) -> None:
+        self.env, self.miss = env, miss
+        self.lines: list = []
+        self.exprs: list = []   # the expression of each leaf, in order
+        self.counter = 0
+
+    def const(self, value: Any) -> str:
+        name = f'_k{len(self.env)}'
+        self.env[name] = value
+        return name
+
+    def _local(self, expr: str) -> str:
+        var = f'_s{self.counter}'
+        self.counter += 1
+        self.lines.append(f'{var} = {expr}')
+        return var
+
+    def walk(self, t: Any, expr: str) -> bool:
+        """Check the container structure ``t`` at ``expr``, collecting its
+        leaves' expressions; False for a structure not handled."""
+        miss = self.miss
+        if t == '*':
+            self.exprs.append(expr)
+            return True
+        kind = t[0]
+        if kind in ('tuple', 'list'):
+            var = self._local(expr)
+            self.lines.append(f'if {var}.__class__ is not {kind} or len({var}) != '
+                              f'{len(t[1])}: return {miss}')
+            return all(self.walk(c, f'{var}[{i}]') for i, c in enumerate(t[1]))
+        if kind == 'dict':
+            var = self._local(expr)
+            self.lines.append(f'if {var}.__class__ is not dict or len({var}) != {len(t[1])}: '
+                              f'return {miss}')
+            for k, c in zip(t[1], t[2]):
+                kname = self.const(k)
+                self.lines.append(f'if {kname} not in {var}: return {miss}')
+                if not self.walk(c, f'{var}[{kname}]'):
+                    return False
+            return True
+        if kind == 'none':
+            self.lines.append(f'if {expr} is not None: return {miss}')
+            return True
+        if kind == 'node':  # a registered container class (a Link, say)
+            return self._node(t, expr)
+        return False
+
+    def _node(self, t: tuple, expr: str) -> bool:
+        miss = self.miss
+        _, cls, aux, names, children = t
+        entry = pytree._node_entry(cls)
+        if entry is None:
+            return False
+        k = self.counter
+        self.counter += 1
+        self.lines.append(f'_s{k} = {expr}')
+        self.lines.append(f'if _s{k}.__class__ is not {self.const(cls)}: return {miss}')
+        # Flattened again, as the full key would: a parameter added or
+        # removed since is a new structure.
+        self.lines.append(f'_n{k}, _s{k}, _a{k} = {self.const(entry[0])}(_s{k})')
+        self.lines.append(f'if _a{k} != {self.const(aux)} or len(_s{k}) != {len(children)} '
+                          f'or tuple(_n{k}) != {self.const(tuple(names))}: return {miss}')
+        return all(self.walk(c, f'_s{k}[{i}]') for i, c in enumerate(children))
+
+    def leaf(self, i: int, expr: str, x: Any, spec: tuple, checked: bool, cpu: str,
+             leaf_spec: Callable) -> None:
+        """Bind leaf ``i`` to ``_l{i}`` and check it against ``spec``."""
+        miss, const, lines = self.miss, self.const, self.lines
         leaf = f'_l{i}'
         lines.append(f'{leaf} = {expr}')
-        if i in checked and spec[0] in ('A', 'V') and spec[3] == cpu:
+        rg = 'is not' if len(spec) > 4 and isinstance(spec[4], bool) else '!='
+        if checked and spec[0] in ('A', 'V') and spec[3] == cpu:
             # (The array's class, shape and dtype are the caller's to check.)
             if spec[0] == 'V':
-                rg = 'is not' if isinstance(spec[4], bool) else '!='
                 lines.append(f'if {leaf}.__class__ is not {const(x.__class__)} or '
                              f'{leaf}._requires_grad {rg} {const(spec[4])}: return {miss}')
         elif spec[0] == 'A' and x.__class__ is numpy.ndarray and spec[3] == cpu:
@@ -163,20 +184,15 @@ def check_lines(td: Any, leaves: list, specs: tuple, has_grad: tuple, grad_ignor
             lines.append(f'if {leaf}.__class__ is not {const(x.__class__)}: return {miss}')
             lines.append(f'{d} = {leaf}._data')
             k = const(x._data.dtype)
-            rg = 'is not' if isinstance(spec[4], bool) else '!='
             lines.append(f'if {d}.__class__ is not _nd or {d}.shape != {const(spec[1])} '
                          f'or ({d}.dtype is not {k} and {d}.dtype != {k}) or '
                          f'{leaf}._requires_grad {rg} {const(spec[4])}: return {miss}')
         else:
-            env['_leaf_spec'] = leaf_spec
+            self.env['_leaf_spec'] = leaf_spec
             # The class first: a container where a value was is a new
             # structure (the full key flattens it), and leaf_spec refuses it.
             lines.append(f'if {leaf}.__class__ is not {const(x.__class__)} or '
                          f'_leaf_spec({leaf}, True) != {const(spec)}: return {miss}')
-        if isinstance(x, Variable) and i not in grad_ignored:
-            lines.append(f'if ({leaf}._grad_var is not None) != {const(next(grads))}: '
-                         f'return {miss}')
-    return lines
 
 
 def compile_guards(guards: tuple, py_guards: tuple, cpu: str,

@@ -74,71 +74,12 @@ def differentiable_io(name: str, tr: Any, out_leaves: list, user_outvars: list
     ``out_leaves`` (their graph vars ``user_outvars``, in order), or None
     where no returned Variable has a graph reaching a captured Variable.
     Called before the trace restores the captured Variables' nodes."""
-    outs = []
-    k = 0
-    for o in out_leaves:
-        st = tr.stateful.get(id(o))
-        if st is not None and st.var is o:
-            continue  # (returned itself: no output of the plan)
-        if isinstance(o, Variable):
-            n = o._node
-            if n is not None and n.creator_node is not None:
-                outs.append((k, n))
-            k += 1
-        elif isinstance(o, TracedArray) or backends.is_array(o):  # (as trace_plan counts)
-            k += 1
+    outs = _graph_outputs(tr, out_leaves)
     if not outs:
         return None
     funcs = functions_behind([n for _, n in outs])
-    # The captured Variables that require grad, by their node in the trace.
-    by_node = {}
-    for st in tr.stateful.values():
-        n = st.var._node
-        if n is not None and st.var._requires_grad:
-            by_node[id(n)] = st
-    # Forward from the sources: the nodes on a path from one to an output.
-    made = {}  # id(node) -> ('src', st) | ('eqn', var id)
-    for f in funcs:
-        for x in f.inputs:
-            st = by_node.get(id(x))
-            if st is not None:
-                made[id(x)] = ('src', st)
-    links: dict = {}
-    used = []  # the sources in the order first used
-    problem = None
-    by_out = {e.out.id: e for e in tr.eqns}
-    for f in funcs:
-        if not any(id(x) in made for x in f.inputs):
-            continue
-        var = tr.tape.get(f)
-        if var is None:
-            problem = (f'its graph holds {f.label}, which is not one of tapejit\'s '
-                       'primitives and cannot be replayed')
-            continue
-        e = by_out[var.id]
-        link = []
-        for x, u in zip(f.inputs, e.inputs):
-            m = made.get(id(x))
-            if m is None:
-                link.append(None)
-            elif m[0] == 'eqn':
-                link.append(m)
-            else:
-                st = m[1]
-                if u is not st.var_in:
-                    # Eager backprop differentiates w.r.t. the Variable,
-                    # whatever array it held when used; the replay, w.r.t.
-                    # the array the call brought.
-                    problem = (f'the function gave {_named(st)} another array and then '
-                               'used it in computing the outputs')
-                if st not in used:
-                    used.append(st)
-                link.append(('src', used.index(st)))
-        links[var.id] = tuple(link)
-        for r in f.outputs:
-            yn = r()
-            if yn is not None:
-                made[id(yn)] = ('eqn', var.id)
+    made = _sources_by_node(tr, funcs)
+    links, used, problem = _links(tr, funcs, made)
     # Outputs reached from no source get no gradient (as eagerly: there is
     # no Variable of the caller's to give it to).
     out_pos = []
@@ -158,7 +99,94 @@ def differentiable_io(name: str, tr: Any, out_leaves: list, user_outvars: list
             # reproduce that mixture.
             problem = (f'the function changed the array of {_named(st)} after using it '
                        'for the outputs (an update inside a training step)')
-    # The equations whose values the outputs' replay needs.
+    eqns = _needed_eqns(tr, out_vars)
+    weak = tuple(i for i, (src, which) in enumerate(tr.input_sources)
+                 if which in ('scalar', 'call'))
+    return Differentiable(name, tuple(out_pos), tuple(out_vars),
+                          tuple(st.source for st in used),
+                          links, problem, eqns, weak)
+
+
+def _graph_outputs(tr: Any, out_leaves: list) -> list:
+    """``(index among the plan's outputs, node)`` of each returned Variable
+    that has a graph."""
+    outs = []
+    k = 0
+    for o in out_leaves:
+        st = tr.stateful.get(id(o))
+        if st is not None and st.var is o:
+            continue  # (returned itself: no output of the plan)
+        if isinstance(o, Variable):
+            n = o._node
+            if n is not None and n.creator_node is not None:
+                outs.append((k, n))
+            k += 1
+        elif isinstance(o, TracedArray) or backends.is_array(o):  # (as trace_plan counts)
+            k += 1
+    return outs
+
+
+def _sources_by_node(tr: Any, funcs: list) -> dict:
+    """``id(node) -> ('src', stateful)`` for the captured Variables that
+    require grad and that the functions ``funcs`` read."""
+    by_node = {}
+    for st in tr.stateful.values():
+        n = st.var._node
+        if n is not None and st.var._requires_grad:
+            by_node[id(n)] = st
+    made = {}
+    for f in funcs:
+        for x in f.inputs:
+            st = by_node.get(id(x))
+            if st is not None:
+                made[id(x)] = ('src', st)
+    return made
+
+
+def _links(tr: Any, funcs: list, made: dict) -> tuple:
+    """Forward from the sources: per equation on a path from one to an
+    output, how each of its inputs is reached (``made`` grows with the
+    nodes reached); the sources in the order first used; what keeps the
+    replay from reproducing eager backprop, or None."""
+    links: dict = {}
+    used: list = []
+    problem = None
+    by_out = {e.out.id: e for e in tr.eqns}
+    for f in funcs:
+        if not any(id(x) in made for x in f.inputs):
+            continue
+        var = tr.tape.get(f)
+        if var is None:
+            problem = (f'its graph holds {f.label}, which is not one of tapejit\'s '
+                       'primitives and cannot be replayed')
+            continue
+        link = []
+        for x, u in zip(f.inputs, by_out[var.id].inputs):
+            m = made.get(id(x))
+            if m is None or m[0] == 'eqn':
+                link.append(m)
+                continue
+            st = m[1]
+            if u is not st.var_in:
+                # Eager backprop differentiates w.r.t. the Variable, whatever
+                # array it held when used; the replay, w.r.t. the array the
+                # call brought.
+                problem = (f'the function gave {_named(st)} another array and then '
+                           'used it in computing the outputs')
+            if st not in used:
+                used.append(st)
+            link.append(('src', used.index(st)))
+        links[var.id] = tuple(link)
+        for r in f.outputs:
+            yn = r()
+            if yn is not None:
+                made[id(yn)] = ('eqn', var.id)
+    return links, used, problem
+
+
+def _needed_eqns(tr: Any, out_vars: list) -> tuple:
+    """The equations whose values the outputs' replay needs, in order."""
+    by_out = {e.out.id: e for e in tr.eqns}
     need = set()
     stack = list(out_vars)
     while stack:
@@ -169,12 +197,7 @@ def differentiable_io(name: str, tr: Any, out_leaves: list, user_outvars: list
         e = by_out.get(i)
         if e is not None:
             stack.extend(u.id for u in e.inputs)
-    eqns = tuple(e for e in tr.eqns if e.out.id in need)
-    weak = tuple(i for i, (src, which) in enumerate(tr.input_sources)
-                 if which in ('scalar', 'call'))
-    return Differentiable(name, tuple(out_pos), tuple(out_vars),
-                          tuple(st.source for st in used),
-                          links, problem, eqns, weak)
+    return tuple(e for e in tr.eqns if e.out.id in need)
 
 
 def _named(st: Any) -> str:

@@ -126,6 +126,30 @@ def load(obj: bytes, symbols: Mapping[str, int]) -> dict:
     ...     print(42)
     42
     """
+    shdrs, names = _section_headers(obj)
+    place, sizes = _layout(shdrs, names)
+    bases = [_map(max(n, 1)) for n in sizes]
+    try:
+        # (Views of the mappings, for writing into them.)
+        maps = [(ctypes.c_char * max(n, 1)).from_address(b) for n, b in zip(sizes, bases)]
+        for k, (which, off) in place.items():
+            typ, size, data_off = shdrs[k][1], shdrs[k][5], shdrs[k][4]
+            if typ != _SHT_NOBITS:
+                ctypes.memmove(bases[which] + off, obj[data_off:data_off + size], size)
+        addrs, functions = _symbols(obj, shdrs, names, place, bases, symbols)
+        _relocate(obj, shdrs, place, bases, maps, addrs)
+        if sizes[0]:
+            _mprotect(bases[0], sizes[0], _PROT_READ | _PROT_EXEC)
+        return functions
+    except NotLoadable:
+        for n, b in zip(sizes, bases):  # (refused: the caller loads it by MCJIT)
+            _libc_fn('munmap', ctypes.c_int, [ctypes.c_void_p, ctypes.c_size_t])(b, max(n, 1))
+        raise
+
+
+def _section_headers(obj: bytes) -> tuple:
+    """The object's section headers and section names (refused unless an
+    x86-64 ELF relocatable object)."""
     if (obj[:4] != b'\x7fELF' or obj[4] != 2 or obj[5] != 1
             or struct.unpack_from('<H', obj, 16)[0] != _ET_REL
             or struct.unpack_from('<H', obj, 18)[0] != _EM_X86_64):
@@ -136,11 +160,14 @@ def load(obj: bytes, symbols: Mapping[str, int]) -> dict:
         raise NotLoadable('unexpected section headers')
     shdrs = [_SHDR.unpack_from(obj, shoff + k * shentsize) for k in range(shnum)]
     shstr = shdrs[shstrndx][4]
-    names = [_cstr(obj, shstr + h[0]) for h in shdrs]
+    return shdrs, [_cstr(obj, shstr + h[0]) for h in shdrs]
 
-    # Lay out the sections the code needs: read-only (code, constants) in one
-    # mapping that becomes executable, writable ones in another.
-    place: dict = {}  # section index -> (mapping index, offset)
+
+def _layout(shdrs: list, names: list) -> tuple:
+    """Where each section the code needs goes: read-only ones (code,
+    constants) in one mapping that becomes executable, writable ones in
+    another.  ``(section index -> (mapping, offset), mapping sizes)``."""
+    place: dict = {}
     sizes = [0, 0]
     for k, (_, typ, flags, _, _, size, _, _, align, _) in enumerate(shdrs):
         if not flags & _SHF_ALLOC or typ == _SHT_X86_64_UNWIND or names[k] == '.eh_frame':
@@ -150,79 +177,68 @@ def load(obj: bytes, symbols: Mapping[str, int]) -> dict:
         off = -(-sizes[which] // align) * align
         place[k] = (which, off)
         sizes[which] = off + size
-    bases = [_map(max(n, 1)) for n in sizes]
-    try:
-        # (Views of the mappings, for writing into them.)
-        maps = [(ctypes.c_char * max(n, 1)).from_address(b) for n, b in zip(sizes, bases)]
-        for k, (which, off) in place.items():
-            typ, size, data_off = shdrs[k][1], shdrs[k][5], shdrs[k][4]
-            if typ != _SHT_NOBITS:
-                ctypes.memmove(bases[which] + off, obj[data_off:data_off + size], size)
+    return place, sizes
 
-        def section_addr(k: int) -> int:
-            if k not in place:
-                raise NotLoadable(f'a symbol in section {names[k]!r}, which is not loaded')
-            which, off = place[k]
-            return bases[which] + off
 
-        # The symbol table: each symbol's address (undefined ones from ``symbols``).
-        addrs: list = []
-        functions: dict = {}
-        for k, h in enumerate(shdrs):
-            if h[1] != _SHT_SYMTAB:
-                continue
-            strtab = shdrs[h[6]][4]
-            for j, (st_name, info, _, shndx, value, _) in enumerate(
-                    _SYM.iter_unpack(obj[h[4]:h[4] + h[5] // _SYM.size * _SYM.size])):
-                name = _cstr(obj, strtab + st_name) if st_name else ''
-                if j == 0:
-                    addrs.append(0)
-                elif shndx == _SHN_UNDEF:
-                    addrs.append(symbols[name] if name in symbols else _in_process(name))
-                elif shndx == _SHN_ABS:
-                    addrs.append(value)
-                elif shndx == _SHN_COMMON or shndx >= 0xFF00:
-                    raise NotLoadable(f'symbol {name!r} in a special section')
-                elif shndx in place:
-                    addrs.append(section_addr(shndx) + value)
-                    if info & 0xF == 2 and name:  # STT_FUNC
-                        functions[name] = addrs[-1]
-                else:
-                    addrs.append(None)  # (in a section not loaded: unwind tables)
-            break
-        else:
-            raise NotLoadable('no symbol table')
+def _symbols(obj: bytes, shdrs: list, names: list, place: dict, bases: list,
+             symbols: Mapping[str, int]) -> tuple:
+    """Each symbol's address (undefined ones from ``symbols``, else the
+    process's own), and the defined functions by name."""
+    addrs: list = []
+    functions: dict = {}
+    for h in shdrs:
+        if h[1] != _SHT_SYMTAB:
+            continue
+        strtab = shdrs[h[6]][4]
+        for j, (st_name, info, _, shndx, value, _) in enumerate(
+                _SYM.iter_unpack(obj[h[4]:h[4] + h[5] // _SYM.size * _SYM.size])):
+            name = _cstr(obj, strtab + st_name) if st_name else ''
+            if j == 0:
+                addrs.append(0)
+            elif shndx == _SHN_UNDEF:
+                addrs.append(symbols[name] if name in symbols else _in_process(name))
+            elif shndx == _SHN_ABS:
+                addrs.append(value)
+            elif shndx == _SHN_COMMON or shndx >= 0xFF00:
+                raise NotLoadable(f'symbol {name!r} in a special section')
+            elif shndx in place:
+                which, off = place[shndx]
+                addrs.append(bases[which] + off + value)
+                if info & 0xF == 2 and name:  # STT_FUNC
+                    functions[name] = addrs[-1]
+            else:
+                addrs.append(None)  # (in a section not loaded: unwind tables)
+        return addrs, functions
+    raise NotLoadable('no symbol table')
 
-        for k, h in enumerate(shdrs):
-            if h[1] == _SHT_REL:
-                raise NotLoadable('REL relocations')
-            if h[1] != _SHT_RELA or h[7] not in place:
-                continue
-            which, base_off = place[h[7]]
-            m, target = maps[which], bases[which] + base_off
-            for r_off, r_info, addend in _RELA.iter_unpack(
-                    obj[h[4]:h[4] + h[5] // _RELA.size * _RELA.size]):
-                typ, sym = r_info & 0xFFFFFFFF, r_info >> 32
-                s = addrs[sym] if sym < len(addrs) else None
-                if s is None:
-                    raise NotLoadable(f'relocation against symbol {sym}, which is not loaded')
-                at = base_off + r_off
-                if typ == _R_X86_64_64:
-                    _U64.pack_into(m, at, (s + addend) & 0xFFFFFFFFFFFFFFFF)
-                elif typ == _R_X86_64_PC64:
-                    _U64.pack_into(m, at, (s + addend - (target + r_off)) & 0xFFFFFFFFFFFFFFFF)
-                elif typ in (_R_X86_64_PC32, _R_X86_64_PLT32):
-                    v = s + addend - (target + r_off)
-                    if not -2**31 <= v < 2**31:
-                        raise NotLoadable('a 32-bit relative relocation out of range')
-                    _I32.pack_into(m, at, v)
-                elif typ != _R_X86_64_NONE:
-                    raise NotLoadable(f'relocation type {typ}')
 
-        if sizes[0]:
-            _mprotect(bases[0], sizes[0], _PROT_READ | _PROT_EXEC)
-        return functions
-    except NotLoadable:
-        for n, b in zip(sizes, bases):  # (refused: the caller loads it by MCJIT)
-            _libc_fn('munmap', ctypes.c_int, [ctypes.c_void_p, ctypes.c_size_t])(b, max(n, 1))
-        raise
+def _relocate(obj: bytes, shdrs: list, place: dict, bases: list, maps: list,
+              addrs: list) -> None:
+    """Apply the RELA relocations of the loaded sections."""
+    for h in shdrs:
+        if h[1] == _SHT_REL:
+            raise NotLoadable('REL relocations')
+        if h[1] != _SHT_RELA or h[7] not in place:
+            continue
+        which, base_off = place[h[7]]
+        m, target = maps[which], bases[which] + base_off
+        for r_off, r_info, addend in _RELA.iter_unpack(
+                obj[h[4]:h[4] + h[5] // _RELA.size * _RELA.size]):
+            typ, sym = r_info & 0xFFFFFFFF, r_info >> 32
+            s = addrs[sym] if sym < len(addrs) else None
+            if s is None:
+                raise NotLoadable(f'relocation against symbol {sym}, which is not loaded')
+            at = base_off + r_off
+            if typ == _R_X86_64_64:
+                _U64.pack_into(m, at, (s + addend) & 0xFFFFFFFFFFFFFFFF)
+            elif typ == _R_X86_64_PC64:
+                _U64.pack_into(m, at, (s + addend - (target + r_off)) & 0xFFFFFFFFFFFFFFFF)
+            elif typ in (_R_X86_64_PC32, _R_X86_64_PLT32):
+                v = s + addend - (target + r_off)
+                if not -2**31 <= v < 2**31:
+                    raise NotLoadable('a 32-bit relative relocation out of range')
+                _I32.pack_into(m, at, v)
+            elif typ != _R_X86_64_NONE:
+                raise NotLoadable(f'relocation type {typ}')
+
+
