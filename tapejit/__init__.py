@@ -29,6 +29,7 @@ from tapejit import initializers  # noqa: F401
 from tapejit.links.link import Chain, ChainList, Link
 from tapejit import links  # noqa: F401
 from tapejit import optimizers  # noqa: F401
+from tapejit.optimizers.optimizer import GradientMethod, Optimizer, UpdateRule
 from tapejit import optimizer_hooks  # noqa: F401
 from tapejit import serializers  # noqa: F401
 from tapejit import reporter  # noqa: F401
@@ -57,7 +58,8 @@ def __getattr__(name: str):
 
 __all__ = [
     'CacheInfo', 'Chain', 'ChainList', 'DTypeError', 'DebugMode', 'DictSummary',
-    'FunctionNode', 'Link', 'Parameter', 'Reporter', 'Summary', 'dataset', 'datasets',
+    'FunctionNode', 'GradientMethod', 'Link', 'Optimizer', 'UpdateRule', 'Parameter',
+    'Reporter', 'Summary', 'dataset', 'datasets',
     'get_current_reporter', 'is_debug', 'iterators', 'report', 'report_scope', 'reporter',
     'set_debug', 'training',
     'TraceError', 'jit', 'value_and_grad',

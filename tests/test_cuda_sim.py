@@ -58,7 +58,7 @@ def test_every_cpu_lowering_has_a_cuda_one():
 
 
 CUDA_CALLS = {f'math.{f}' for f in ('exp', 'log', 'log1p', 'expm1', 'sqrt', 'sin', 'cos',
-                                      'tan', 'tanh', 'erf')} | {
+                                      'tan', 'tanh', 'erf', 'asin', 'acos', 'atan')} | {
     f'np.{d}' for d in ('float32', 'float64', 'int8', 'int16', 'int32', 'int64', 'uint8',
                         'bool_')} | {'abs'}
 

@@ -8,7 +8,8 @@ from tapejit.functions.array import (broadcast, broadcast_to, concat, expand_dim
                                      get_item, reshape, select_item, split_axis, squeeze,
                                      stack, sum_to, transpose)
 from tapejit.functions.evaluation import accuracy
-from tapejit.functions.math import (absolute, add, batch_matmul, cast, clip, cos, div, erf,
+from tapejit.functions.math import (absolute, add, arccos, arcsin, arctan, batch_matmul, cast,
+                                    clip, cos, div, erf,
                                     exp, expm1, floor_divide, gelu, identity, log, log10,
                                     log1p, log2, matmul, maximum, minimum, mul, neg, pow,
                                     rsqrt, sign, sin, sqrt, square, sub, tan, tanh, where)
@@ -19,7 +20,8 @@ from tapejit.functions.reduction import (argmax, argmin, average, log_softmax, l
                                          mean, min, softmax, sum)
 
 __all__ = [
-    'absolute', 'accuracy', 'add', 'argmax', 'argmin', 'average', 'batch_matmul', 'broadcast',
+    'absolute', 'accuracy', 'add', 'arccos', 'arcsin', 'arctan', 'argmax', 'argmin',
+    'average', 'batch_matmul', 'broadcast',
     'broadcast_to', 'cast', 'clip', 'concat', 'cos',
     'div', 'dropout', 'elu', 'erf', 'exp', 'expand_dims', 'expm1', 'flatten',
     'floor_divide', 'gelu', 'get_item', 'identity', 'layer_normalization', 'leaky_relu',

@@ -91,6 +91,29 @@ tan = primitive('tan', impl=_checked_float('tan', numpy.tan),
                 abstract_eval=_float_unary('tan'), save_output=True, vjp=_tan_vjp)
 
 
+def _arcsin_vjp(n, gy, need):
+    x = n.x(0)
+    return (gy / sqrt(1 - x * x),)
+
+
+def _arccos_vjp(n, gy, need):
+    x = n.x(0)
+    return (-gy / sqrt(1 - x * x),)
+
+
+def _arctan_vjp(n, gy, need):
+    x = n.x(0)
+    return (gy / (1 + x * x),)
+
+
+arcsin = primitive('arcsin', impl=_checked_float('arcsin', numpy.arcsin),
+                   abstract_eval=_float_unary('arcsin'), save_inputs=(0,), vjp=_arcsin_vjp)
+arccos = primitive('arccos', impl=_checked_float('arccos', numpy.arccos),
+                   abstract_eval=_float_unary('arccos'), save_inputs=(0,), vjp=_arccos_vjp)
+arctan = primitive('arctan', impl=_checked_float('arctan', numpy.arctan),
+                   abstract_eval=_float_unary('arctan'), save_inputs=(0,), vjp=_arctan_vjp)
+
+
 def _tanh_vjp(n, gy, need):
     y = n.y()
     return (gy * (1 - y * y),)

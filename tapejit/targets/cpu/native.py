@@ -88,7 +88,7 @@ _C_CONTIGUOUS, _ALIGNED, _WRITEABLE = 0x1, 0x100, 0x400
 _METH_FASTCALL = 0x80
 
 _LIBM = ('exp', 'log', 'log1p', 'expm1', 'sqrt', 'sin', 'cos', 'tan', 'tanh', 'erf', 'pow',
-         'fabs', 'fmod', 'exp2', 'log2', 'log10')
+         'fabs', 'fmod', 'exp2', 'log2', 'log10', 'asin', 'acos', 'atan')
 
 
 class _MethodDef(ctypes.Structure):
@@ -276,7 +276,9 @@ _NUMPY_TYPES = ('float32', 'float64', 'int8', 'int16', 'int32', 'int64', 'uint8'
 # knows their semantics), else the C library.
 _INTRINSICS = {'exp': 'llvm.exp', 'log': 'llvm.log', 'sqrt': 'llvm.sqrt', 'sin': 'llvm.sin',
                'cos': 'llvm.cos'}
-_LIBCALLS = ('log1p', 'expm1', 'tan', 'tanh', 'erf')
+_LIBCALLS = ('log1p', 'expm1', 'tan', 'tanh', 'erf', 'arcsin', 'arccos', 'arctan')
+# NumPy's names of the C library's functions where they differ.
+_C_NAMES = {'arcsin': 'asin', 'arccos': 'acos', 'arctan': 'atan'}
 
 
 def _promote(a: numpy.dtype, b: numpy.dtype) -> numpy.dtype:
@@ -518,7 +520,7 @@ class _Translator:
                 if attr in _INTRINSICS:
                     return self.intrinsic(_INTRINSICS[attr], [x]), dt
                 if attr in _LIBCALLS:
-                    cname = attr + ('f' if dt == numpy.float32 else '')
+                    cname = _C_NAMES.get(attr, attr) + ('f' if dt == numpy.float32 else '')
                     f = self._func(cname, x.type, [x.type])
                     return b.call(f, [x]), dt
             raise Unsupported(f'{mod}.{attr}')

@@ -118,6 +118,8 @@ CPU_TABLE: dict = {
     'exp': _unary('np.exp'), 'log': _unary('np.log'), 'log1p': _unary('np.log1p'),
     'expm1': _unary('np.expm1'), 'sqrt': _unary('np.sqrt'), 'sin': _unary('np.sin'),
     'cos': _unary('np.cos'), 'tan': _unary('np.tan'), 'tanh': _tanh,
+    'arcsin': _unary('np.arcsin'), 'arccos': _unary('np.arccos'),
+    'arctan': _unary('np.arctan'),
     'absolute': _unary('abs'), 'sign': _sign, 'sigmoid': _sigmoid, 'erf': _erf,
     'pow_const': _pow_const, 'cast': _cast,
     'add': _binop('+'), 'sub': _binop('-'), 'mul': _binop('*'), 'div': _div,

@@ -32,6 +32,8 @@ from tapejit.ops.registry import PRIMITIVES
 RENAME: dict = {f'np.{fn}(': f'math.{fn}(' for fn in (
     'exp', 'log', 'log1p', 'expm1', 'sqrt', 'sin', 'cos', 'tan', 'tanh')}
 RENAME['tanh_f32('] = 'math.tanh('   # the CPU's vectorizable float32 tanh
+RENAME.update({'np.arcsin(': 'math.asin(', 'np.arccos(': 'math.acos(',
+               'np.arctan(': 'math.atan('})
 
 
 def _renamed(entry: Callable) -> Callable:
@@ -70,7 +72,8 @@ def _erf_ufunc(x):
 
 SIM_MATH = types.SimpleNamespace(
     exp=numpy.exp, log=numpy.log, log1p=numpy.log1p, expm1=numpy.expm1, sqrt=numpy.sqrt,
-    sin=numpy.sin, cos=numpy.cos, tan=numpy.tan, tanh=numpy.tanh, erf=_erf_ufunc)
+    sin=numpy.sin, cos=numpy.cos, tan=numpy.tan, tanh=numpy.tanh, erf=_erf_ufunc,
+    asin=numpy.arcsin, acos=numpy.arccos, atan=numpy.arctan)
 
 
 def lowering(prim) -> Callable:
