@@ -170,7 +170,7 @@ def test_changing_lr_between_compiled_steps_is_honoured_without_retrace():
     assert step.cache_info().hits == 3
 
 
-def test_adam_alpha_and_per_parameter_override_without_retrace():
+def test_adam_alpha_and_per_parameter_override():
     model = Quadratic()
     opt = optimizers.Adam(alpha=0.1).setup(model)
     step = _make_jit_step(model, opt)
@@ -180,11 +180,19 @@ def test_adam_alpha_and_per_parameter_override_without_retrace():
     step()
     np.testing.assert_array_equal(model.w.array, w)
     np.testing.assert_array_equal(model.u.array, u)
-    model.u.update_rule.hyperparam.alpha = 0.1  # overrides the parent for u only
+    assert step.cache_info().traces == 1
+    # An override for u only: the rules read one shared input until then,
+    # so it traces once more; its value is then read anew every call.
+    model.u.update_rule.hyperparam.alpha = 0.1
     step()
     np.testing.assert_array_equal(model.w.array, w)
     assert not np.array_equal(model.u.array, u)
-    assert step.cache_info().traces == 1
+    u = model.u.array.copy()
+    model.u.update_rule.hyperparam.alpha = 0.0
+    step()
+    np.testing.assert_array_equal(model.u.array, u)
+    np.testing.assert_array_equal(model.w.array, w)
+    assert step.cache_info().traces == 2
 
 
 class _AscentRule(optimizers.UpdateRule):
@@ -578,3 +586,31 @@ def test_adamw_is_adam_with_weight_decay():
             model.w = tapejit.Parameter(np.ones(2))
         optimizers.AdaBound().setup(model)
         model.w.update_rule.bounds
+
+
+def test_the_rules_of_one_optimizer_share_one_input_per_hyperparameter():
+    # Six parameters, one learning rate read once a call (not once a rule).
+    np.random.seed(0)
+    model = tapejit.Chain()
+    with model.init_scope():
+        model.l1 = L.Linear(4, 3)
+        model.l2 = L.Linear(3, 3)
+        model.l3 = L.Linear(3, 2)
+    opt = optimizers.SGD(lr=0.1).setup(model)
+    x = np.ones((2, 4), np.float32)
+
+    @tapejit.jit
+    def step(x):
+        loss = F.sum(model.l3(model.l2(model.l1(x))))
+        model.cleargrads()
+        loss.backward()
+        opt.update()
+        return loss
+    step(x)
+    (plan,) = step._cache.values()
+    assert [w for _, w in plan.input_sources].count('call') == 1
+    w = model.l1.W.array.copy()
+    opt.lr = 0.5
+    step(x)
+    np.testing.assert_allclose(model.l1.W.array, w - 0.5 * model.l1.W.grad, rtol=1e-6)
+    assert step.cache_info().traces == 1

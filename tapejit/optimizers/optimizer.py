@@ -62,7 +62,14 @@ class Hyperparameter:
         tr = config.trace
         if tr is None:
             return value
-        # Under @tapejit.jit: a number is an input of the plan, read on every call.
+        # Under @tapejit.jit: a number is an input of the plan, read on every
+        # call. Where the optimizer's guard checks that this hyperparameter
+        # overrides nothing (see _structure_holds), it is read from where it
+        # is set: the rules of one optimizer share one input.
+        if id(self) in getattr(tr, 'guarded_hyperparams', ()):
+            owner = hp
+            return A.traced_value(tr, owner, name, value, f'hyperparameter {name!r}',
+                                  lambda: owner._lookup(name))
         return A.traced_value(tr, self, name, value, f'hyperparameter {name!r}',
                               lambda: self._lookup(name))
 
@@ -603,6 +610,11 @@ class GradientMethod(Optimizer):
             del loss
         self.reallocate_cleared_grads()
         tr = config.trace
+        if tr is not None:
+            # (Their overrides are part of the guard below.)
+            guarded = tr.__dict__.setdefault('guarded_hyperparams', set())
+            guarded.update(id(p.update_rule.hyperparam) for p in self.target.params()
+                           if p.update_rule is not None)
         if tr is not None and self._loss_scaling_is_dynamic:
             self._update_dynamic_traced()
         else:
@@ -676,6 +688,11 @@ class GradientMethod(Optimizer):
             state = r._state
             lines.append(f'if r.enabled is not {const(r.enabled)} or r._state is not '
                          f'{const(state)}: return False')
+            # (A hyperparameter set for this rule alone: read from the rule
+            # then, not from the optimizer.)
+            names = frozenset(r.hyperparam.__dict__['_values'])
+            lines.append(f"if r.hyperparam.__dict__['_values'].keys() != {const(names)}: "
+                         'return False')
             if state is not None:
                 lines.append(f'if len(r._state) != {len(state)}: return False')
             lines += same_hooks('r', r)
