@@ -808,7 +808,14 @@ class JitFunction:
         hot: Any = False  # (none: the full path every call)
         if lines is not None:
             if holds is not None:
-                env['_holds'] = holds
+                # The guards without the array checks the native function
+                # does itself (a refused call takes the full guards).
+                arrays = frozenset(id(src[1]) for k, (src, which) in
+                                   enumerate(plan.input_sources)
+                                   if src[0] == 'closure' and which == 'data'
+                                   and k in checked_inputs)
+                env['_holds'] = compile_guards(plan.guards, plan.py_guards, _CPU,
+                                               plan._guards_hold_slow, checked=arrays)
                 lines.append('if not _holds(): return _MISS')
             lines.append(f'leaves = [{", ".join(f"_l{i}" for i in range(len(leaves)))}]')
             lines += plan.fused_lines(exe, env, 'return _REFUSED')

@@ -196,13 +196,17 @@ class _CheckWriter:
 
 
 def compile_guards(guards: tuple, py_guards: tuple, cpu: str,
-                   slow: Callable[[], bool]) -> Callable[[], bool]:
+                   slow: Callable[[], bool], checked: frozenset = frozenset()
+                   ) -> Callable[[], bool]:
     """``holds() -> bool``: whether a plan's closure Variables still match
     their specs at trace time (``guards``: (variable, spec, grad ignored)) and
     its Python values their traced values (``py_guards``: (getter, value)).
     Written out per plan like :func:`compile_check`; a host Variable is
     checked field by field, and at any difference ``slow()`` (the generic
-    check) gives the answer, errors included.
+    check) gives the answer, errors included.  ``checked``: ids of the
+    Variables whose arrays the caller's own code checks (class, shape and
+    dtype: a native plan does): only their requires-grad and gradient
+    presence are checked here.
 
     >>> import numpy as np, tapejit
     >>> w = tapejit.Variable(np.ones(3, np.float32))
@@ -223,7 +227,13 @@ def compile_guards(guards: tuple, py_guards: tuple, cpu: str,
         return name
 
     for i, (v, spec, ign) in enumerate(guards):
-        if spec[0] == 'V' and spec[3] == cpu:
+        if spec[0] == 'V' and spec[3] == cpu and id(v) in checked:
+            var = const(v)
+            lines.append(f'if {var}._requires_grad != {const(spec[4])}: return _slow()')
+            if spec[5] is not None:
+                lines.append(f'if ({var}._grad_var is not None) != {const(spec[5])}: '
+                             'return _slow()')
+        elif spec[0] == 'V' and spec[3] == cpu:
             var, d = const(v), f'_d{i}'
             lines.append(f'{d} = {var}._data')
             lines.append(f'if {d}.__class__ is not _nd or {d}.shape != {const(spec[1])} '

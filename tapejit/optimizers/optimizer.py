@@ -663,43 +663,46 @@ class GradientMethod(Optimizer):
             env[name] = value
             return name
 
-        def same_hooks(owner: str, obj: Any) -> list:
+        def same_hooks(owner: str, obj: Any) -> str:
             pre, post = tuple(obj._pre_update_hooks.values()), tuple(
                 obj._post_update_hooks.values())
             if not pre and not post:
-                return [f'if {owner}._pre_update_hooks or {owner}._post_update_hooks: '
-                        'return False']
-            return [f'if tuple({owner}._pre_update_hooks.values()) != {const(pre)} or '
-                    f'tuple({owner}._post_update_hooks.values()) != {const(post)}: return False']
-        lines = [f'if opt.target is not {const(self.target)}: return False']
-        lines += same_hooks('opt', self)
+                return f'{owner}._pre_update_hooks or {owner}._post_update_hooks'
+            return (f'tuple({owner}._pre_update_hooks.values()) != {const(pre)} or '
+                    f'tuple({owner}._post_update_hooks.values()) != {const(post)}')
+        lines = [f'if opt.target is not {const(self.target)} or {same_hooks("opt", self)}: '
+                 'return False']
         lines.append(f'if opt._loss_scaling_is_dynamic != {const(self._loss_scaling_is_dynamic)}'
                      f' or opt._loss_scaling_multiplier != '
                      f'{const(self._loss_scaling_multiplier)} or '
                      f"opt.__dict__.get('_loss_scale_var') is not "
                      f"{const(self.__dict__.get('_loss_scale_var'))}: return False")
         for p in self.target.params():
-            r = p.update_rule
-            lines.append(f'r = {const(p)}.update_rule')
-            lines.append(f'if r is not {const(r)} or ({const(p)}._data is None) is not '
-                         f'{p._data is None}: return False')
-            if r is None:
-                continue
-            state = r._state
-            lines.append(f'if r.enabled is not {const(r.enabled)} or r._state is not '
-                         f'{const(state)}: return False')
-            # (A hyperparameter set for this rule alone: read from the rule
-            # then, not from the optimizer.)
-            names = frozenset(r.hyperparam.__dict__['_values'])
-            lines.append(f"if r.hyperparam.__dict__['_values'].keys() != {const(names)}: "
-                         'return False')
-            if state is not None:
-                lines.append(f'if len(r._state) != {len(state)}: return False')
-            lines += same_hooks('r', r)
+            lines += self._rule_check(p, const, same_hooks)
         lines.append('return True')
         src = 'def holds():\n' + ''.join(f'    {ln}\n' for ln in lines)
         exec(compile_source(src, '<tapejit optimizer guard>'), env)
         return env['holds']
+
+    @staticmethod
+    def _rule_check(p: Any, const: Callable, same_hooks: Callable) -> list:
+        """The lines of :meth:`_structure_holds` for parameter ``p``: one
+        condition chain, as it runs on every call of a compiled step."""
+        r = p.update_rule
+        cond = [f'r is not {const(r)}',
+                f'{const(p)}._data is {"not " if p._data is None else ""}None']
+        if r is not None:
+            state = r._state
+            cond += [f'r.enabled is not {const(r.enabled)}', f'r._state is not {const(state)}']
+            if state is not None:
+                cond.append(f'len(r._state._vars) != {len(state._vars)}')
+            cond.append(same_hooks('r', r))
+            # (A hyperparameter set for this rule alone: read from the rule
+            # then, not from the optimizer.)
+            names = frozenset(r.hyperparam.__dict__['_values'])
+            cond.append(f"r.hyperparam.__dict__['_values'].keys() != {const(names)}" if names
+                        else "r.hyperparam.__dict__['_values']")
+        return [f'r = {const(p)}.update_rule', f'if {" or ".join(cond)}: return False']
 
     def _update_dynamic_traced(self) -> None:
         # Dynamic loss scaling inside a trace: whether the gradients are finite is
