@@ -8,12 +8,12 @@ makes its reporter current around every update, so a link that calls
 :class:`Summary` and :class:`DictSummary` average the reported scalars.
 
 Inside ``@tapejit.jit`` a reported value is not known until the compiled plan
-runs.  :func:`jit_reporting` compiles a function so that its ``report()`` calls
-become outputs of the plan, handed to the current reporter after every call
-(the training loop's updater and evaluator compile their steps this way).  A
-plain ``@tapejit.jit`` function that reports a traced value while a reporter
-is current raises an error naming the value instead of losing it on later
-calls; with no reporter current, ``report()`` does nothing, as eagerly.
+runs: the values a jitted function reports become outputs of its plan, handed
+to the reporter current at each call (:func:`capture_reports`, :func:`deliver`).
+Traced some other way (``tapejit.ir.trace.trace_graph``), a function that
+reports a traced value while a reporter is current raises an error naming the
+value instead of losing it; with no reporter current, ``report()`` does
+nothing, as eagerly.
 
 >>> import tapejit
 >>> reporter = tapejit.Reporter()
@@ -340,7 +340,7 @@ class DictSummary:
 
 
 # ------------------------------------------------- reports from compiled code
-# While a function compiled by jit_reporting is traced, report() collects the
+# While a function is traced for tapejit.jit, report() collects the
 # traced values here instead of writing them to a reporter: they become
 # outputs of the plan, and every call (the tracing one and each replay) hands
 # them to the reporter that is current then.
@@ -398,14 +398,14 @@ def _capture(values: dict, observer_id: Optional[int], observer: Any) -> None:
 
 def _refuse(values: dict) -> None:
     names = sorted(k for k, v in values.items() if _is_traced(v))
-    raise RuntimeError(f'report: {names} are traced values inside @tapejit.jit, known only '
-                       'when the compiled plan runs; compile the function with '
-                       'tapejit.reporter.jit_reporting (the training loop does) or return '
-                       'the values and report them after the call')
+    raise RuntimeError(f'report: {names} are traced values, known only when a compiled '
+                       'plan runs; compile the function with tapejit.jit (its reports '
+                       'are delivered after each call) or return the values and report '
+                       'them after the call')
 
 
 def deliver(reports: dict) -> None:
-    """Hand the values that :func:`jit_reporting` returns to the current reporter.
+    """Hand the values a compiled plan reported to the current reporter.
 
     ``reports`` maps ``'<observer id>/<kind>/<key>'`` (observer id ``'-'`` for none;
     kind ``'V'`` for a Variable, ``'A'`` for an array, or the name of a Python
@@ -442,54 +442,33 @@ def _restore(kind: str, value: Any) -> Any:
 _SCALAR_TYPES = {'bool': bool, 'int': int, 'float': float}
 
 
-class ReportingFunction:
-    """A function compiled with ``tapejit.jit`` whose ``report()`` calls reach the
-    current reporter after every call; see :func:`jit_reporting`.
+@contextlib.contextmanager
+def capture_reports() -> Iterator[_Captured]:
+    """While a function is traced for ``tapejit.jit``, collect what it reports:
+    the traced values become outputs of the plan, which hands them to
+    :func:`deliver` after every call (``.values``: the reports; ``.observers``:
+    the observers they name, kept alive with the plan).
 
-    >>> import numpy as np, tapejit, tapejit.functions as F
-    >>> from tapejit.reporter import jit_reporting
-    >>> f = jit_reporting(lambda x: F.sum(x))
-    >>> f(np.ones(3, np.float32))
-    variable(3.)
+    >>> with capture_reports() as cap:
+    ...     pass
+    >>> cap.values
+    {}
     """
-
-    def __init__(self, fn: Callable, **jit_options: Any) -> None:
-        from tapejit.jit import jit
-        functools.update_wrapper(self, fn)
-        self.fn = fn
-        self._observers: list = []
-
-        def traced(*args: Any, **kwargs: Any) -> tuple:
-            cap = _Captured()
-            stack = _captures()
-            stack.append(cap)
-            try:
-                out = fn(*args, **kwargs)
-            finally:
-                stack.pop()
-            # Keep the observers alive: their ids name the reports of this plan.
-            self._observers.append(cap.observers)
-            return out, cap.values
-
-        self.jitted = jit(traced, **jit_options)
-
-    def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        out, reports = self.jitted(*args, **kwargs)
-        deliver(reports)
-        return out
-
-    def cache_info(self) -> Any:
-        """The plan cache counters of the compiled function."""
-        return self.jitted.cache_info()
+    cap = _Captured()
+    stack = _captures()
+    stack.append(cap)
+    try:
+        yield cap
+    finally:
+        stack.pop()
 
 
 def jit_reporting(fn: Optional[Callable] = None, **jit_options: Any) -> Any:
-    """Compile ``fn`` with ``tapejit.jit`` (``jit_options`` are passed on) so that
-    the values it reports with :func:`report` become outputs of the compiled plan,
-    delivered to the current reporter after every call.
-
-    Observer names are resolved at delivery, against the reporter current then,
-    exactly as an eager call would resolve them.
+    """``tapejit.jit(fn, **jit_options)``: a compiled function's reports
+    reach the reporter current at each call (the values it reports with
+    :func:`report` are outputs of its plan).  Observer names are resolved at
+    delivery, against the reporter current then, exactly as an eager call
+    would resolve them.
 
     >>> import numpy as np, tapejit, tapejit.functions as F
     >>> from tapejit.reporter import jit_reporting
@@ -505,10 +484,11 @@ def jit_reporting(fn: Optional[Callable] = None, **jit_options: Any) -> Any:
     >>> obs['loss'], step.cache_info().traces
     (variable(8.), 1)
     """
+    from tapejit.jit import jit
     if fn is None:
         return functools.partial(jit_reporting, **jit_options)
-    return ReportingFunction(fn, **jit_options)
+    return jit(fn, **jit_options)
 
 
-__all__ = ['DictSummary', 'Reporter', 'ReportingFunction', 'Summary', 'deliver',
+__all__ = ['DictSummary', 'Reporter', 'Summary', 'capture_reports', 'deliver',
            'get_current_reporter', 'jit_reporting', 'report', 'report_scope']

@@ -8,7 +8,7 @@ import pytest
 import tapejit
 import tapejit.functions as F
 from tapejit import links as L, serializers
-from tapejit.reporter import DictSummary, Summary, jit_reporting
+from tapejit.reporter import DictSummary, Summary
 
 
 def test_reporter_scopes_and_observers():
@@ -158,10 +158,10 @@ def test_classifier_reports_loss_and_accuracy():
     assert [n for n, _ in model.namedparams()] == ['/predictor/W', '/predictor/b']
 
 
-def test_jit_reporting_delivers_reports_on_every_call():
+def test_a_jitted_function_delivers_its_reports_on_every_call():
     np.random.seed(0)
     model = L.Classifier(L.Linear(3, 2))
-    step = jit_reporting(lambda x, t: model(x, t))
+    step = tapejit.jit(lambda x, t: model(x, t))
     x = np.random.rand(4, 3).astype(np.float32)
     t = np.array([0, 1, 0, 1], np.int32)
     reporter = tapejit.Reporter()
@@ -188,15 +188,31 @@ def test_jit_reporting_delivers_reports_on_every_call():
     assert sorted(obs) == ['validation/main/accuracy', 'validation/main/loss']
 
 
-def test_report_of_a_traced_value_in_plain_jit_is_refused():
+def test_report_inside_jit_reaches_the_current_reporter_after_each_call():
     @tapejit.jit
+    def f(x):
+        y = F.sum(x)
+        tapejit.report({'y': y, 'scale': 2.0})
+        return y
+
+    x = np.ones(3, np.float32)
+    for k in (1.0, 2.0):
+        obs = {}
+        with tapejit.Reporter().scope(obs):
+            out = f(x * k)
+        assert float(out.array) == 3.0 * k
+        assert float(obs['y'].array) == 3.0 * k and obs['scale'] == 2.0
+    assert float(f(x).array) == 3.0  # without a reporter, report() does nothing
+    assert f.cache_info().traces == 1
+
+
+def test_report_of_a_traced_value_outside_jit_tracing_is_refused():
+    from tapejit.ir.trace import trace_graph
+
     def f(x):
         y = F.sum(x)
         tapejit.report({'y': y})
         return y
-
-    x = np.ones(3, np.float32)
-    with pytest.raises(RuntimeError, match=r"\['y'\] are traced values inside @tapejit.jit"):
+    with pytest.raises(RuntimeError, match=r"\['y'\] are traced values"):
         with tapejit.Reporter().scope({}):
-            f(x)
-    assert float(f(x).array) == 3.0  # without a reporter, report() does nothing
+            trace_graph(f, [np.ones(3, np.float32)])

@@ -26,7 +26,7 @@ from typing import Any, Callable, NamedTuple, Optional, Sequence, Union
 import numpy
 
 from tapejit.compiler.codecache import compile_source
-from tapejit import backends
+from tapejit import backends, reporter
 from tapejit.jit.call_check import check_lines, compile_check, compile_guards
 from tapejit.jit.closure_guards import Check, identity_guards, value_guards
 from tapejit.core.abstract import TracedArray, TraceError
@@ -188,8 +188,12 @@ class Plan:
                  writes: list, guards: list, grad_ignored_args: frozenset,
                  py_guards: Sequence = (), target: str = 'auto',
                  fastmath: bool = False, diff: Optional[Differentiable] = None,
-                 checks: tuple = ()) -> None:
+                 checks: tuple = (), reports: Optional[dict] = None) -> None:
         self.graph = graph
+        # The observers the function reported values of (kept alive: their
+        # ids name the reports), or None where it reported nothing.
+        self.reports = reports
+        self.deliver = None if reports is None else reporter.deliver
         # (first output, count, fail) of the checks the trace recorded: run
         # on every call before anything is handed out (Trace.check).
         self.checks = checks
@@ -247,7 +251,7 @@ class Plan:
             at = [r for r, kind in enumerate(out_kinds) if kind[0] not in 'SO']
             self.diff_results = tuple(at[k] for k in diff.outs)
         self.finish = compile_finish(out_kinds, writes, self.const_outputs, out_td,
-                                     _write_data, self._attach_lines(), checks)
+                                     _write_data, self._attach_lines(), checks, self.deliver)
 
     def _attach_lines(self) -> Optional[Callable[[dict], list]]:
         """For :func:`finish_lines`: the statements giving a call's outputs
@@ -373,7 +377,7 @@ class Plan:
         lines.append('inputs = [' + ', '.join(items) + ']')
         lines += exe.one_call.native.call_lines(env, fail, 'outs = ')
         lines += finish_lines(self.out_kinds, self.writes, self.const_outputs, self.out_td,
-                              _write_data, env, self._attach_lines(), self.checks)
+                              _write_data, env, self._attach_lines(), self.checks, self.deliver)
         return lines
 
     def gather_inputs(self, leaves: list) -> list:
@@ -1034,7 +1038,12 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
     try:
         with using_config('trace', tr):
             args, kwargs = _traced_args(tr, leaves, td, statics, array_in)
-            out = fn(*args, **kwargs)
+            # What it reports (reporter.report) becomes outputs of the plan,
+            # delivered to the reporter current at each call.
+            with reporter.capture_reports() as cap:
+                out = fn(*args, **kwargs)
+            if cap.values:
+                out = (out, cap.values)
             out_leaves, out_td = flatten(out, _is_leaf)
             _collect_results(tr, out_leaves, outvars, out_kinds)
             diff = None
@@ -1059,7 +1068,8 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
     graph = tr.graph(outvars)
     verify(graph)
     plan = Plan(graph, tr.input_sources, out_td, out_kinds, writes, guards,
-                frozenset(ignored), tr.py_guards, diff=diff, checks=checks)
+                frozenset(ignored), tr.py_guards, diff=diff, checks=checks,
+                reports=cap.observers if cap.values else None)
     _note_aliases(plan, tr, leaves, writes)
     if tr.swapped:
         plan.gather = _native_gather(plan.gather, tr.swapped)

@@ -117,7 +117,7 @@ def compile_aliases(array_sources: list, writes: list,
 def compile_finish(out_kinds: list, writes: list, const_outputs: frozenset, out_td: Any,
                    write_data: Callable,
                    attach: Optional[Callable[[dict], list]] = None,
-                   checks: Sequence = ()) -> Callable:
+                   checks: Sequence = (), deliver: Optional[Callable] = None) -> Callable:
     """``finish(leaves, outs, inputs=None) -> result``: the function's return
     value built from the plan's output arrays, after replaying its writes to
     Variables (cleared gradients, new gradients, new arrays) in trace order.
@@ -131,7 +131,7 @@ def compile_finish(out_kinds: list, writes: list, const_outputs: frozenset, out_
     """
     env: dict = {}
     lines = finish_lines(out_kinds, writes, const_outputs, out_td, write_data, env, attach,
-                         checks)
+                         checks, deliver)
     src = 'def finish(leaves, outs, inputs=None):\n' + ''.join(f'    {ln}\n' for ln in lines)
     exec(compile_source(src, '<tapejit plan results>'), env)
     return env['finish']
@@ -140,14 +140,16 @@ def compile_finish(out_kinds: list, writes: list, const_outputs: frozenset, out_
 def finish_lines(out_kinds: list, writes: list, const_outputs: frozenset, out_td: Any,
                  write_data: Callable, env: dict,
                  attach: Optional[Callable[[dict], list]] = None,
-                 checks: Sequence = ()) -> list:
+                 checks: Sequence = (), deliver: Optional[Callable] = None) -> list:
     """The statements of :func:`compile_finish`'s function (over ``leaves``
     and ``outs``, and ``inputs`` where ``attach`` is given), their constants
     added to ``env``.  ``attach(env)``: statements run once the results are
     made, before the writes are replayed (so that the arrays ``inputs``
     holds are still the Variables' own).  ``checks``: ``(first output,
     count, fail)``, ``fail`` called on those outputs first (it raises where
-    a check fails, before anything is handed out or written)."""
+    a check fails, before anything is handed out or written).  ``deliver``:
+    the traced function returned ``(its result, reports)``; the reports go
+    to ``deliver`` and the result is returned."""
     env.update(_make=Variable._result, _write_data=write_data, _unflatten=unflatten,
                _new=object.__new__, _V=Variable)
     name = _Names(env)
@@ -159,6 +161,11 @@ def finish_lines(out_kinds: list, writes: list, const_outputs: frozenset, out_td
     if attach is not None:
         lines += attach(env)
     lines += _write_lines(writes, k, name)
+    if deliver is not None:
+        lines.append(f'_r = _unflatten({name(out_td)}, results)')
+        lines.append(f'{name(deliver)}(_r[1])')
+        lines.append('return _r[0]')
+        return lines
     lines.append('return results[0]' if out_td == '*'
                  else f'return _unflatten({name(out_td)}, results)')
     return lines

@@ -10,7 +10,8 @@ from tapejit.core.config import no_backprop_mode, using_config
 from tapejit.dataset.convert import concat_examples
 from tapejit.dataset.iterator import Iterator
 from tapejit.links.link import Link
-from tapejit.reporter import DictSummary, Reporter, jit_reporting, report, report_scope
+from tapejit.jit import jit
+from tapejit.reporter import DictSummary, Reporter, report, report_scope
 from tapejit.training import extension
 from tapejit.training.updaters.standard_updater import call_with
 
@@ -103,7 +104,7 @@ class Evaluator(extension.Extension):
             return eval_func
         entry = self._compiled.get(id(eval_func))
         if entry is None or entry[0] is not eval_func:
-            entry = (eval_func, jit_reporting(lambda *a, **k: eval_func(*a, **k)))
+            entry = (eval_func, jit(lambda *a, **k: eval_func(*a, **k)))
             self._compiled[id(eval_func)] = entry
         return entry[1]
 

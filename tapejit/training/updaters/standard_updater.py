@@ -7,7 +7,7 @@ from typing import Any, Callable, Optional
 from tapejit import backends
 from tapejit.dataset.convert import concat_examples
 from tapejit.dataset.iterator import Iterator
-from tapejit.reporter import jit_reporting
+from tapejit.jit import jit
 from tapejit.training.updater import Updater
 
 
@@ -31,7 +31,7 @@ class StandardUpdater(Updater):
     ``eager=True`` runs it eagerly instead, with the same results.  What the
     model reports inside the step (a :class:`~tapejit.links.Classifier`'s
     ``loss`` and ``accuracy``) reaches the trainer's reporter after each call
-    either way (see :func:`tapejit.reporter.jit_reporting`).
+    either way (a compiled step's reports are outputs of its plan).
 
     ``iterator`` and ``optimizer`` may be dicts of several, named (``'main'``
     is the one used here).  ``device`` moves the target links there and the
@@ -155,7 +155,7 @@ class StandardUpdater(Updater):
             def step(*args: Any, **kwargs: Any) -> None:
                 optimizer.update(loss_func, *args, **kwargs)
 
-            entry = (optimizer, loss_func, jit_reporting(step))
+            entry = (optimizer, loss_func, jit(step))
             self._compiled[key] = entry
         return entry[2]
 
