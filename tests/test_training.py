@@ -33,14 +33,17 @@ def _data(n=120, n_test=50, seed=0):
     return (datasets.TupleDataset(x[:n], t[:n]), datasets.TupleDataset(x[n:], t[n:]))
 
 
-def _trainer(out, eager, epochs=3, seed=0, snapshot=False, optimizer=None, batch=20):
+def _trainer(out, eager, epochs=3, seed=0, snapshot=False, optimizer=None, batch=20,
+             global_random=False):
     np.random.seed(seed)
     train, test = _data()
     model = L.Classifier(MLP(16, 3))
     opt = (optimizer or optimizers.Adam(alpha=0.01)).setup(model)
-    train_iter = iterators.SerialIterator(train, batch,
-                                          order_sampler=iterators.ShuffleOrderSampler(
-                                              np.random.RandomState(seed)))
+    # (global_random: the default sampler, on NumPy's global generator, as the
+    # README's example has it.)
+    sampler = None if global_random else iterators.ShuffleOrderSampler(
+        np.random.RandomState(seed))
+    train_iter = iterators.SerialIterator(train, batch, order_sampler=sampler)
     test_iter = iterators.SerialIterator(test, 16, repeat=False, shuffle=False)
     updater = training.updaters.StandardUpdater(train_iter, opt, eager=eager)
     trainer = training.Trainer(updater, (epochs, 'epoch'), out=str(out))
@@ -95,14 +98,18 @@ def test_compiled_run_equals_eager_run(tmp_path):
     assert log_j[-1]['main/loss'] < log_j[0]['main/loss']
 
 
-@pytest.mark.parametrize('eager', [False, True])
-def test_resume_from_snapshot_continues_identically(tmp_path, eager):
-    full, full_model, full_losses = _trainer(tmp_path / 'full', eager, epochs=4, snapshot=True)
+@pytest.mark.parametrize('eager, global_random', [(False, False), (True, False),
+                                                  (False, True)])
+def test_resume_from_snapshot_continues_identically(tmp_path, eager, global_random):
+    full, full_model, full_losses = _trainer(tmp_path / 'full', eager, epochs=4, snapshot=True,
+                                             global_random=global_random)
     full.run()
     snap = tmp_path / 'full' / 'snapshot_iter_12'
     assert snap.exists()
-    # A new trainer built the same way (different initial weights) resumes at epoch 2.
-    resumed, model, losses = _trainer(tmp_path / 'resumed', eager, epochs=4, seed=5)
+    # A new trainer built the same way (different initial weights, parameters
+    # made at the first forward, which loading makes) resumes at epoch 2.
+    resumed, model, losses = _trainer(tmp_path / 'resumed', eager, epochs=4, seed=5,
+                                      global_random=global_random)
     serializers.load_npz(str(snap), resumed)
     assert resumed.updater.iteration == 12 and resumed.updater.epoch == 2
     resumed.run()

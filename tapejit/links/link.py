@@ -304,8 +304,16 @@ class Link:
             param = d[name]
             data = serializer(name, param._data)
             if param._data is None and data is not None:
-                # An uninitialized parameter takes its shape from the saved array.
-                param.initialize(data.shape)
+                # An uninitialized parameter takes its shape from the saved
+                # array. Its initial values are overwritten at once: they must
+                # not draw from NumPy's global generator, whose state a
+                # snapshot may just have restored (a resumed run continues
+                # exactly as the uninterrupted one).
+                state = numpy.random.get_state()
+                try:
+                    param.initialize(data.shape)
+                finally:
+                    numpy.random.set_state(state)
                 param._data[...] = backends.get_device_from_array(param._data).send(
                     numpy.asarray(data, param._data.dtype))
         for name in sorted(self._persistent):
