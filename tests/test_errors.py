@@ -360,6 +360,24 @@ def test_softmax_cross_entropy_class_weight_shape():
         F.softmax_cross_entropy(v(2, 3), np.array([0, 1]), class_weight=np.ones(4))
 
 
+def test_softmax_cross_entropy_class_weight_checked_first_as_in_chainer():
+    # An integer class_weight is refused with ValueError (Chainer's type) before
+    # anything looks at x, even when x itself is not floating.
+    x_int = np.array([[0, 1], [2, 3]])
+    with raises(ValueError, r'softmax_cross_entropy: class_weight has dtype int32; '
+                r'expected a floating dtype'):
+        F.softmax_cross_entropy(x_int, np.array([0, 1]),
+                                class_weight=np.array([0, 0], np.int32))
+    with raises(ShapeError, r'class_weight has shape \(1, 2\); expected \(2,\)'):
+        F.softmax_cross_entropy(x_int, np.array([0, 1]),
+                                class_weight=np.zeros((1, 2), np.float32))
+    # A Variable weight would get no gradient: refused rather than silently constant.
+    with raises(ValueError, r'class_weight must be a numpy.ndarray or cupy.ndarray, got '
+                r'a Variable'):
+        F.softmax_cross_entropy(v(2, 2), np.array([0, 1]),
+                                class_weight=tapejit.Variable(np.ones(2)))
+
+
 def test_sigmoid_cross_entropy_labels():
     with raises(ShapeError, r'sigmoid_cross_entropy: x has shape \(2, 3\) and t has shape '
                 r'\(3, 2\); expected t of shape \(2, 3\)'):
