@@ -516,3 +516,13 @@ def test_linear_n_batch_axes():
 def test_stack_list_input():
     with raises(TypeError, r'stack: each input must be a Variable or an array', 'list'):
         F.stack([[1.0], [2.0]])
+
+
+@pytest.mark.parametrize('fn', [F.sum, F.max, F.min, F.logsumexp, F.squeeze])
+@pytest.mark.parametrize('axis, got', [([0], r'list \[0\]'), ((1, 'x'), r"\(1, 'x'\) \(holding "
+                                       r'a str\)'), ('a', "str 'a'"), (0.0, 'float 0.0')])
+def test_an_axis_of_another_type_is_a_type_error_as_in_chainer(fn, axis, got):
+    # (1, 'x') on a 1-d array: the type is reported before the bound.
+    with raises(TypeError, rf'{fn.__name__}: axis must be None, an int or a tuple of ints, '
+                rf'got {got}'):
+        fn(np.ones((1,), np.float32), axis=axis)
