@@ -659,3 +659,12 @@ def as_array(obj: Any) -> Any:
 
 def _no_backprop() -> bool:
     return not config.enable_backprop
+
+
+def __getattr__(name: str) -> Any:
+    # Chainer defines Parameter in this module (chainer.variable.Parameter);
+    # here it lives in tapejit.core.parameter, which imports this module.
+    if name == 'Parameter':
+        from tapejit.core.parameter import Parameter
+        return Parameter
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -40,4 +40,8 @@ EXPECTED: dict[str, str] = {
         '(cast to a floating dtype): an integer output has no derivative, and a gradient '
         'of it would be silently truncated; Chainer runs the backward methods with '
         'integer gradients',
+    r'test_npz\.py::TestDictionarySerializer::test_serialize_none$':
+        'tapejit writes nothing for a None value (an uninitialized parameter) where Chainer '
+        'writes a pickled None, so its files load without allow_pickle; a pickled None in '
+        "a Chainer file still loads as None (the README's Differences from Chainer)",
 }
