@@ -300,6 +300,11 @@ def test_labels_out_of_range_raise_eagerly(t):
         F.softmax_cross_entropy(np.zeros((2, 3)), np.array(t, np.int32))
     with pytest.raises(IndexError, match=r'select_item: got index\(es\)'):
         F.select_item(np.zeros((2, 3)), np.array(t, np.int32))
+    # Chainer's own check raises ValueError: the error is both.
+    with pytest.raises(ValueError, match=r'select_item: got index\(es\)'):
+        F.select_item(np.zeros((2, 3)), np.array(t, np.int32))
+    with pytest.raises(ValueError, match=r'select_item: got index\(es\)'):
+        tapejit.jit(F.select_item)(np.zeros((2, 3)), np.array(t, np.int32))
 
 
 def test_select_item_minus_one_is_an_error_not_zero():

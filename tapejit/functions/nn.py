@@ -53,16 +53,17 @@ def relu(x: Any) -> Variable:
 
 
 def leaky_relu(x: Any, slope: float = 0.2) -> Variable:
-    """``x`` for ``x >= 0``, else ``slope * x``.
+    """``x`` for ``x > 0``, else ``slope * x`` (the derivative at 0 is ``slope``).
 
     >>> import numpy as np, tapejit.functions as F
     >>> F.leaky_relu(np.array([-1.0, 2.0]))
     variable([-0.2,  2. ])
     """
     x = _var('leaky_relu', x)
-    # Chainer scales the gradient where the input is negative only: at 0 the
-    # gradient is 1 (and -0.0 stays -0.0).
-    return E.where(E.less(x, _zero(x)), x * slope, x)
+    # As Chainer 7.8.1 computes it (``y[x <= 0] *= slope`` forward, ``gy[y <= 0]
+    # *= slope`` backward): at 0 the gradient is ``slope``, and 0 * slope keeps
+    # the value 0.
+    return E.where(E.less_equal(x, _zero(x)), x * slope, x)
 
 
 def elu(x: Any, alpha: float = 1.0) -> Variable:
