@@ -13,6 +13,7 @@ from tapejit.core.config import (DebugMode, config, force_backprop_mode, is_debu
                                  no_backprop_mode, set_debug, using_config)
 from tapejit.core.errors import DTypeError, GradientError, ShapeError
 from tapejit.core.function_node import FunctionNode
+from tapejit.function import Function, FunctionAdapter
 from tapejit.core.variable import Variable, VariableNode, as_array, as_variable
 from tapejit import ops  # noqa: F401  (registers the primitives)
 from tapejit import functions  # noqa: F401
@@ -58,7 +59,8 @@ def __getattr__(name: str):
 
 __all__ = [
     'CacheInfo', 'Chain', 'ChainList', 'DTypeError', 'DebugMode', 'DictSummary',
-    'FunctionNode', 'GradientMethod', 'Link', 'Optimizer', 'UpdateRule', 'Parameter',
+    'Function', 'FunctionAdapter', 'FunctionNode', 'GradientMethod', 'Link', 'Optimizer',
+    'UpdateRule', 'Parameter',
     'Reporter', 'Summary', 'dataset', 'datasets',
     'get_current_reporter', 'is_debug', 'iterators', 'report', 'report_scope', 'reporter',
     'set_debug', 'training',

@@ -225,16 +225,23 @@ def check_double_backward(func: Callable, x_data: Any, y_grad: Any, x_grad_grad:
     xs = _as_tuple(x_data)
     if no_grads is None:
         no_grads = [x.dtype.kind not in 'fc' for x in xs]
-    gys = _as_tuple(y_grad)
+    all_gys = _as_tuple(y_grad)
+    # A None output gradient leaves that output out of the first backward (as
+    # Chainer's check does), so it is no input of the function checked here.
+    gys = tuple(g for g in all_gys if g is not None)
     n_x, n_p = len(xs), len(params)
     if params and len(params_grad_grad) != n_p:
         raise ValueError('check_double_backward: params_grad_grad needs one entry per param')
 
     def first_order(*args: Variable) -> tuple:
-        in_vars, gy_vars = args[:n_x], args[n_x:]
+        in_vars, gy_vars = args[:n_x], iter(args[n_x:])
         ys = _as_tuple(func(*in_vars))
+        if len(ys) != len(all_gys):
+            raise ValueError(f'check_double_backward: func returned {len(ys)} outputs but '
+                             f'y_grad has {len(all_gys)} entries')
+        pairs = [(y, next(gy_vars)) for y, g in zip(ys, all_gys) if g is not None]
         targets = [v for v, ng in zip(in_vars, no_grads) if not ng] + list(params)
-        gs = _grad(list(ys), targets, grad_outputs=list(gy_vars),
+        gs = _grad([y for y, _ in pairs], targets, grad_outputs=[gy for _, gy in pairs],
                    enable_double_backprop=True)
         return tuple(g if g is not None else Variable(numpy.zeros(t.shape, t.dtype))
                      for g, t in zip(gs, targets))

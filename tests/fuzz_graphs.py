@@ -57,6 +57,7 @@ from hypothesis import strategies as st
 import tapejit
 import tapejit.functions as F  # noqa: F401  (used by the generated code)
 from tapejit import backends
+from tapejit.core.errors import LabelError
 from tapejit.targets import compile_graph
 from tapejit.ir import interpret
 
@@ -1177,7 +1178,8 @@ class LabelCase:
         lo = 0 if self.fn == 'select_item' else -1  # (-1: ignore_label)
         bad = [v for v in self.labels if not (0 <= v < self.classes or v == lo == -1)]
         if bad or (self.fn == 'select_item' and any(v < 0 for v in self.labels)):
-            return IndexError if self.fn == 'select_item' else ValueError
+            # (select_item's LabelError is both an IndexError and a ValueError.)
+            return LabelError if self.fn == 'select_item' else ValueError
         return None
 
 

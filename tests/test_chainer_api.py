@@ -77,6 +77,23 @@ def test_check_type_forward_runs_and_names_the_failed_condition():
         _NeedsMatrix().apply((np.ones((2, 2), np.int32),))
 
 
+def test_check_type_forward_set_on_the_instance_runs_with_light_types():
+    # Chainer's tests replace the method on one node (a mock): it runs once, on
+    # the light type information (plain shapes and dtypes).
+    seen = []
+
+    class Double(tapejit.FunctionNode):
+        def forward(self, inputs):
+            return inputs[0] * 2,
+
+    f = Double()
+    f.check_type_forward = seen.append
+    f.apply((np.ones((2, 3), np.float32),))
+    ts, = seen
+    assert isinstance(ts, type_check.LightTypeInfoTuple) and len(ts) == 1
+    assert ts[0].shape == (2, 3) and ts[0].dtype == np.float32
+
+
 def test_type_check_can_be_turned_off():
     with tapejit.using_config('type_check', False):
         y, = _NeedsMatrix().apply((np.ones(3),))
@@ -283,6 +300,11 @@ def test_labels_out_of_range_raise_eagerly(t):
         F.softmax_cross_entropy(np.zeros((2, 3)), np.array(t, np.int32))
     with pytest.raises(IndexError, match=r'select_item: got index\(es\)'):
         F.select_item(np.zeros((2, 3)), np.array(t, np.int32))
+    # Chainer's own check raises ValueError: the error is both.
+    with pytest.raises(ValueError, match=r'select_item: got index\(es\)'):
+        F.select_item(np.zeros((2, 3)), np.array(t, np.int32))
+    with pytest.raises(ValueError, match=r'select_item: got index\(es\)'):
+        tapejit.jit(F.select_item)(np.zeros((2, 3)), np.array(t, np.int32))
 
 
 def test_select_item_minus_one_is_an_error_not_zero():

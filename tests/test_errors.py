@@ -360,6 +360,24 @@ def test_softmax_cross_entropy_class_weight_shape():
         F.softmax_cross_entropy(v(2, 3), np.array([0, 1]), class_weight=np.ones(4))
 
 
+def test_softmax_cross_entropy_class_weight_checked_first_as_in_chainer():
+    # An integer class_weight is refused with ValueError (Chainer's type) before
+    # anything looks at x, even when x itself is not floating.
+    x_int = np.array([[0, 1], [2, 3]])
+    with raises(ValueError, r'softmax_cross_entropy: class_weight has dtype int32; '
+                r'expected a floating dtype'):
+        F.softmax_cross_entropy(x_int, np.array([0, 1]),
+                                class_weight=np.array([0, 0], np.int32))
+    with raises(ShapeError, r'class_weight has shape \(1, 2\); expected \(2,\)'):
+        F.softmax_cross_entropy(x_int, np.array([0, 1]),
+                                class_weight=np.zeros((1, 2), np.float32))
+    # A Variable weight would get no gradient: refused rather than silently constant.
+    with raises(ValueError, r'class_weight must be a numpy.ndarray or cupy.ndarray, got '
+                r'a Variable'):
+        F.softmax_cross_entropy(v(2, 2), np.array([0, 1]),
+                                class_weight=tapejit.Variable(np.ones(2)))
+
+
 def test_sigmoid_cross_entropy_labels():
     with raises(ShapeError, r'sigmoid_cross_entropy: x has shape \(2, 3\) and t has shape '
                 r'\(3, 2\); expected t of shape \(2, 3\)'):
@@ -498,3 +516,13 @@ def test_linear_n_batch_axes():
 def test_stack_list_input():
     with raises(TypeError, r'stack: each input must be a Variable or an array', 'list'):
         F.stack([[1.0], [2.0]])
+
+
+@pytest.mark.parametrize('fn', [F.sum, F.max, F.min, F.logsumexp, F.squeeze])
+@pytest.mark.parametrize('axis, got', [([0], r'list \[0\]'), ((1, 'x'), r"\(1, 'x'\) \(holding "
+                                       r'a str\)'), ('a', "str 'a'"), (0.0, 'float 0.0')])
+def test_an_axis_of_another_type_is_a_type_error_as_in_chainer(fn, axis, got):
+    # (1, 'x') on a 1-d array: the type is reported before the bound.
+    with raises(TypeError, rf'{fn.__name__}: axis must be None, an int or a tuple of ints, '
+                rf'got {got}'):
+        fn(np.ones((1,), np.float32), axis=axis)

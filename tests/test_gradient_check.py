@@ -48,6 +48,26 @@ def test_check_backward_passes_correct_and_fails_wrong_rules():
         check_backward(lambda x: WrongSquare().apply((x,))[0], x, gy)
 
 
+def test_check_double_backward_leaves_out_outputs_whose_gradient_is_none():
+    # F.split_axis's second piece has no output gradient: only the first is
+    # backpropagated, as in Chainer's check.
+    x = np.array([0.5, 1.5, -1.0, 2.0])
+    ggx = np.array([0.3, 0.2, -0.4, 0.1])
+
+    def f(x):
+        a, b = F.split_axis(x ** 3, 2, 0)
+        return a, b * 2
+
+    check_double_backward(f, x, (np.array([1.0, -1.0]), None), ggx)
+    check_double_backward(f, x, (None, np.array([2.0, 0.5])), ggx)
+
+    def g(x):  # the first output's backward is not differentiable
+        return NonDifferentiableBackward().apply((x,))[0], x ** 2
+
+    with pytest.raises(AssertionError, match='check_double_backward'):
+        check_double_backward(g, x, (np.ones(4), None), ggx)
+
+
 def test_check_double_backward_fails_when_backward_is_not_differentiable():
     x = np.array([0.5, 1.5, -1.0])
     gy, ggx = np.array([1.0, -1.0, 2.0]), np.array([0.3, 0.2, -0.4])

@@ -198,3 +198,13 @@ def test_requires_grad_false_gets_no_gradient():
         warnings.simplefilter('error')
         z = c * 2
     assert not z.requires_grad and z.creator is None
+
+
+def test_a_constructed_variable_has_its_node_and_chainers_rank_name():
+    # Chainer's code reads and sets ``x._node._rank`` on a fresh Variable.
+    x = tapejit.Variable(np.zeros(2, np.float32), name='x')
+    assert x._node is not None and x._node is x.node
+    assert (x.node.shape, x.node.dtype, x.node.name) == ((2,), np.float32, 'x')
+    x._node._rank = 3
+    assert x.rank == 3 and x.node.rank == 3
+    assert (x * 2).rank == 4

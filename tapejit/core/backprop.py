@@ -9,6 +9,7 @@ traversal itself records a graph that can be differentiated again.
 from __future__ import annotations
 
 import heapq
+import weakref
 from typing import Any, Iterable, Optional, Sequence
 
 import numpy
@@ -19,6 +20,20 @@ from tapejit.core.config import config, using_config
 from tapejit.core.errors import DTypeError, GradientError, ShapeError
 from tapejit.core.function_node import FunctionNode, _select_targets
 from tapejit.core.variable import Variable, check_grad
+
+
+# Gradient nodes made by an old-style Function's backward (tapejit.Function),
+# mapped to its label: that backward computed on arrays and recorded no graph,
+# so differentiating such a gradient again must fail rather than give zero.
+OLD_STYLE_GRADS: 'weakref.WeakKeyDictionary' = weakref.WeakKeyDictionary()
+
+
+def _check_not_old_style(node: Any) -> None:
+    label = OLD_STYLE_GRADS.get(node)
+    if label is not None:
+        raise RuntimeError(f'cannot twice-differentiate an old style Function "{label}": its '
+                           'backward computes on arrays and records no graph (write it as '
+                           'a tapejit.FunctionNode to differentiate it again)')
 
 
 def _check_float_output(y: Variable, what: str) -> None:
@@ -54,6 +69,8 @@ def backward(y: Variable, retain_grad: bool, enable_double_backprop: bool,
     """Implementation of :meth:`Variable.backward`."""
     _check_float_output(y, 'backward')
     node = y.node
+    if OLD_STYLE_GRADS:
+        _check_not_old_style(node)
     gv = y._grad_var
     if gv is None:
         d = y._data
@@ -100,6 +117,8 @@ def _propagate(outputs: Iterable, *, retain_grad: bool, loss_scale: Optional[flo
         grads[n] = g if prev is None else prev + g
         f = n.creator_node
         if f is None:
+            if OLD_STYLE_GRADS:
+                _check_not_old_style(n)
             leaves[n] = None
         else:
             push(f)
@@ -249,6 +268,8 @@ def grad(outputs: Sequence[Variable], inputs: Sequence[Variable],
             gy = Variable._make(gy, False)
         else:
             check_grad(y.shape, y.dtype, y._data, gy._data, f'grad: grad_outputs[{k}]')
+        if OLD_STYLE_GRADS:
+            _check_not_old_style(y.node)
         pairs.append((y.node, gy))
 
     in_nodes = [x.node for x in inputs]
@@ -301,6 +322,12 @@ def _nodes_between(out_nodes: list, in_nodes: set) -> set:
     """Function nodes on a path from ``in_nodes`` to ``out_nodes``, plus the variable
     nodes that lead to an input (the set ``_propagate`` restricts itself to)."""
     funcs = functions_behind(out_nodes)
+    if OLD_STYLE_GRADS:
+        # A gradient made by an old-style Function lies behind the outputs: the
+        # graph that computed it is missing, so no derivative through it is known.
+        for f in funcs:
+            for x in f.inputs:
+                _check_not_old_style(x)
     reach = set(in_nodes)
     required: set = set(in_nodes)
     for f in funcs:

@@ -55,6 +55,17 @@ class DTypeError(TypeError, InvalidType):
         return type(self), self.args
 
 
+class LabelError(IndexError, ValueError):
+    """A label or index outside its range (``F.select_item``): an
+    :class:`IndexError`, as NumPy's indexing raises, and a :class:`ValueError`,
+    as Chainer's check raises.
+
+    >>> from tapejit.core.errors import LabelError
+    >>> issubclass(LabelError, IndexError) and issubclass(LabelError, ValueError)
+    True
+    """
+
+
 class GradientError(ValueError):
     """Backprop cannot start or a backward rule returned an invalid gradient."""
 

@@ -79,7 +79,8 @@ class FunctionNode:
                 raise ValueError(f'{self.label}: inputs live on different devices '
                                  f'({", ".join(sorted(map(str, devs)))}); move them to '
                                  'one device with to_device()')
-        if (type(self).check_type_forward is not FunctionNode.check_type_forward
+        if ((type(self).check_type_forward is not FunctionNode.check_type_forward
+                or 'check_type_forward' in self.__dict__)  # set on the instance
                 and getattr(config, 'type_check', True)):
             from tapejit.utils import type_check
             type_check.check_types(self, tuple(arrays))

@@ -47,7 +47,17 @@ class VariableNode:
 
     @property
     def creator(self) -> Any:
-        return self.creator_node
+        """The creator, or the old-style Function its adapter node wraps."""
+        return _creator(self.creator_node)
+
+    @property
+    def _rank(self) -> int:
+        # Chainer's name of the rank attribute, which Chainer's tests set.
+        return self.rank
+
+    @_rank.setter
+    def _rank(self, rank: int) -> None:
+        self.rank = rank
 
     @property
     def label(self) -> str:
@@ -86,6 +96,21 @@ class VariableNode:
             raise RuntimeError('cannot retain variable data: the variable has '
                                'been already released')
         self.data = var._data
+
+
+def _creator(fnode: Any) -> Any:
+    # An old-style Function is in the graph as its FunctionAdapter; its
+    # outputs' ``creator`` is the Function itself, as in Chainer.
+    if fnode is not None and getattr(fnode, '_wraps_function', False):
+        return fnode.function
+    return fnode
+
+
+def _as_node(func: Any) -> Any:
+    # A Function (old style) stands in the graph as its node.
+    if func is None or hasattr(func, 'apply'):
+        return func
+    return func.node
 
 
 def _label(shape: Any, dtype: Any) -> str:
@@ -163,10 +188,15 @@ class Variable:
                  grad: Any = None, requires_grad: bool = True) -> None:
         _check_data(data)
         self._data = data
-        self._node = None
         self._grad_var = None
         self._requires_grad = bool(requires_grad)
         self._name = name
+        # A Variable made by its constructor has its node from the start, as in
+        # Chainer (whose code reads ``x._node``); the results of ops get theirs
+        # lazily (``node``), since most never join a graph.
+        self._node = VariableNode(self, None if data is None else data.shape,
+                                  None if data is None else data.dtype, self._requires_grad,
+                                  name)
         self._loss_scale = None
         tr = config.trace
         if tr is not None:
@@ -228,16 +258,17 @@ class Variable:
 
     @property
     def creator(self) -> Any:
-        """Same as :attr:`creator_node` (tapejit has only new-style functions)."""
-        return self.creator_node
+        """The function that created this variable: its :attr:`creator_node`, or the
+        old-style :class:`tapejit.Function` that node wraps."""
+        return _creator(self.creator_node)
 
     @creator.setter
-    def creator(self, fnode: Any) -> None:
-        self.node.set_creator_node(fnode)
+    def creator(self, func: Any) -> None:
+        self.node.set_creator_node(_as_node(func))
 
     def set_creator(self, gen_func: Any) -> None:
-        """Notify the variable that ``gen_func`` is its creator."""
-        self.node.set_creator_node(gen_func)
+        """Notify the variable that ``gen_func`` (a Function or FunctionNode) created it."""
+        self.node.set_creator_node(_as_node(gen_func))
 
     def set_creator_node(self, fnode: Any) -> None:
         """Notify the variable that ``fnode`` (a FunctionNode) created it."""
@@ -628,3 +659,12 @@ def as_array(obj: Any) -> Any:
 
 def _no_backprop() -> bool:
     return not config.enable_backprop
+
+
+def __getattr__(name: str) -> Any:
+    # Chainer defines Parameter in this module (chainer.variable.Parameter);
+    # here it lives in tapejit.core.parameter, which imports this module.
+    if name == 'Parameter':
+        from tapejit.core.parameter import Parameter
+        return Parameter
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

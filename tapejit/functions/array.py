@@ -8,7 +8,7 @@ import numpy
 
 from tapejit import backends
 from tapejit.core.abstract import TracedArray
-from tapejit.core.errors import ShapeError
+from tapejit.core.errors import LabelError, ShapeError
 from tapejit.core.variable import Variable
 from tapejit.functions._util import array_of, check_labels_in_range, check_var
 from tapejit.ops import structure as S
@@ -249,7 +249,7 @@ def select_item(x: Any, t: Any) -> Variable:
     from tapejit.ops import reduction as R
     t = wide_labels(t)
     check_labels_in_range(
-        t, shape[1], IndexError, lambda got: f'select_item: got index(es) {got} in t for x '
+        t, shape[1], LabelError, lambda got: f'select_item: got index(es) {got} in t for x '
         f'of shape {shape}; expected indexes in [0, {shape[1]})')
     # A one-hot mask instead of fancy indexing: works on traced labels too.
     onehot = E.equal(S.reshape(t, shape=(shape[0], 1)),

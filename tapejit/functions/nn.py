@@ -53,16 +53,17 @@ def relu(x: Any) -> Variable:
 
 
 def leaky_relu(x: Any, slope: float = 0.2) -> Variable:
-    """``x`` for ``x >= 0``, else ``slope * x``.
+    """``x`` for ``x > 0``, else ``slope * x`` (the derivative at 0 is ``slope``).
 
     >>> import numpy as np, tapejit.functions as F
     >>> F.leaky_relu(np.array([-1.0, 2.0]))
     variable([-0.2,  2. ])
     """
     x = _var('leaky_relu', x)
-    # Chainer scales the gradient where the input is negative only: at 0 the
-    # gradient is 1 (and -0.0 stays -0.0).
-    return E.where(E.less(x, _zero(x)), x * slope, x)
+    # As Chainer 7.8.1 computes it (``y[x <= 0] *= slope`` forward, ``gy[y <= 0]
+    # *= slope`` backward): at 0 the gradient is ``slope``, and 0 * slope keeps
+    # the value 0.
+    return E.where(E.less_equal(x, _zero(x)), x * slope, x)
 
 
 def elu(x: Any, alpha: float = 1.0) -> Variable:
@@ -245,6 +246,12 @@ def _check_labels(name: str, x_shape: tuple, t: Any, class_axis: bool) -> Any:
 
 
 def _class_weight(class_weight: Any, n_cls: int, dtype: Any, device: Any = None) -> Any:
+    if isinstance(class_weight, Variable):
+        # A weight is a setting: it gets no gradient, so a Variable (which
+        # suggests one) is refused, as in Chainer.
+        raise ValueError('softmax_cross_entropy: class_weight must be a numpy.ndarray or '
+                         'cupy.ndarray, got a Variable (weights get no gradient: pass '
+                         'its .array)')
     w = array_of(class_weight)
     if not backends.is_array(w):
         raise TypeError('softmax_cross_entropy: class_weight must be an array, got '
@@ -253,7 +260,8 @@ def _class_weight(class_weight: Any, n_cls: int, dtype: Any, device: Any = None)
         raise ShapeError(f'softmax_cross_entropy: class_weight has shape {w.shape}; '
                          f'expected ({n_cls},), one weight per class')
     if w.dtype.kind != 'f':
-        raise DTypeError(f'softmax_cross_entropy: class_weight has dtype {w.dtype}; '
+        # ValueError, as Chainer raises for a class_weight of the wrong kind.
+        raise ValueError(f'softmax_cross_entropy: class_weight has dtype {w.dtype}; '
                          'expected a floating dtype')
     if device is not None:  # a setting, like ignore_label: it follows x to its device
         w = device.send(w)
@@ -294,12 +302,16 @@ def softmax_cross_entropy(x: Any, t: Any, normalize: bool = True, cache_score: b
     if soft_target_loss not in ('cross-entropy', 'kl-divergence'):
         raise ValueError("softmax_cross_entropy: soft_target_loss must be 'cross-entropy' "
                          f"or 'kl-divergence', got {soft_target_loss!r}")
+    xp = numpy if isinstance(x._data, TracedArray) else backends.get_array_module(x._data)
+    w = None
+    if class_weight is not None:  # checked first, as Chainer checks its settings
+        dev = None if xp is numpy else backends.get_device_from_array(x._data)
+        w = _class_weight(class_weight, x.shape[1], x.dtype, dev)
     ta = array_of(t)
     if getattr(ta, 'dtype', None) is not None and ta.dtype.kind == 'f' \
             and tuple(ta.shape) == x.shape:
         return _soft_target_cross_entropy(x, t, reduce, soft_target_loss)
     tt = _check_labels('softmax_cross_entropy', x.shape, t, True)
-    xp = numpy if isinstance(x._data, TracedArray) else backends.get_array_module(x._data)
     n_cls = x.shape[1]
     shape_t = tt.shape
     tt = wide_labels(tt)
@@ -320,9 +332,8 @@ def softmax_cross_entropy(x: Any, t: Any, normalize: bool = True, cache_score: b
     valid = E.not_equal(S.reshape(tt, shape=(m,)), xp.asarray(ignore_label, numpy.int64))
     mask = E.cast(valid, dtype=x.dtype)
     weight = mask
-    if class_weight is not None:
-        dev = None if xp is numpy else backends.get_device_from_array(x._data)
-        w = _class_weight(class_weight, n_cls, x.dtype, dev).reshape(1, n_cls)
+    if w is not None:
+        w = w.reshape(1, n_cls)
         weight = mask * R.sum(E.where(onehot, w, zero), axis=(1,), keepdims=False)
     loss = -(picked * weight)
     if reduce == 'no':

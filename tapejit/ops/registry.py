@@ -272,7 +272,19 @@ def normalize_axis(name: str, axis: Any, ndim: int) -> Optional[tuple]:
     """``axis`` as a sorted tuple of non-negative ints (``None`` stays ``None``)."""
     if axis is None:
         return None
-    axes = (axis,) if isinstance(axis, (int, numpy.integer)) else tuple(axis)
+    # As in Chainer: an int or a tuple of ints, anything else is a TypeError
+    # (a list, a string, a float would otherwise be guessed at).
+    if isinstance(axis, (int, numpy.integer)) and not isinstance(axis, bool):
+        axes: tuple = (axis,)
+    elif isinstance(axis, tuple):
+        axes = axis
+    else:
+        raise TypeError(f'{name}: axis must be None, an int or a tuple of ints, got '
+                        f'{type(axis).__name__} {axis!r}')
+    for a in axes:  # every type first, then the bounds, as Chainer checks them
+        if not isinstance(a, (int, numpy.integer)) or isinstance(a, bool):
+            raise TypeError(f'{name}: axis must be None, an int or a tuple of ints, got '
+                            f'{axis!r} (holding a {type(a).__name__})')
     out = []
     for a in axes:
         a = int(a)

@@ -376,8 +376,10 @@ class Optimizer(_HookRemoval):
         """Set the target link (its parameters get update rules); returns ``self``."""
         from tapejit.links.link import Link
         if not isinstance(link, Link):
-            raise TypeError(f'{type(self).__name__}.setup: the optimization target must be a '
-                            f'tapejit.Link, got {type(link).__name__}')
+            # Chainer's wording ("optimization target must be a link"), which code
+            # matching the message relies on, then the class expected and the one got.
+            raise TypeError(f'{type(self).__name__}.setup: optimization target must be a '
+                            f'link (a tapejit.Link), got {type(link).__name__}')
         self.target = link
         self.t = 0
         self.epoch = 0

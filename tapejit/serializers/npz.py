@@ -129,6 +129,10 @@ class NpzDeserializer(Deserializer):
             raise KeyError(f'load_npz: {key!r} is not in the file (it has {shown}); pass '
                            'strict=False to skip missing entries')
         dataset = numpy.asarray(self.npz[key])
+        if dataset.dtype == object and dataset.shape == () and dataset[()] is None:
+            # Chainer's record of an uninitialized parameter (a pickled None, in a
+            # file the caller opened with allow_pickle=True): nothing to load.
+            return None
         if value is None:
             return dataset
         target = value._data if isinstance(value, Variable) else value
@@ -143,7 +147,31 @@ class NpzDeserializer(Deserializer):
             return value
         if isinstance(value, (bool, numpy.bool_)):
             return bool(dataset)
-        return type(value)(dataset.item() if dataset.ndim == 0 else dataset)
+        return _scalar(key, dataset, type(value))
+
+
+def _scalar(key: str, dataset: Any, value_type: type) -> Any:
+    """``dataset`` as a ``value_type`` scalar, refusing a lossy cast as Chainer does
+    (an integer into a Python int is always exact)."""
+    if (issubclass(dataset.dtype.type, numpy.number)
+            and not (issubclass(dataset.dtype.type, numpy.integer) and value_type is int)
+            and not numpy.can_cast(dataset.dtype, value_type, casting='safe')):
+        raise TypeError(f'load_npz: {key!r} holds {dataset.dtype} in the file, which '
+                        f'cannot be loaded safely into a {value_type.__name__}')
+    return value_type(dataset.item() if dataset.ndim == 0 else dataset)
+
+
+def serialize(obj: Any) -> dict:
+    """The arrays of ``obj`` (a link or an optimizer) as a dict ``{'path/key': array}``.
+
+    >>> from tapejit import links as L
+    >>> from tapejit.serializers.npz import serialize
+    >>> sorted(serialize(L.Linear(2, 3)))
+    ['W', 'b']
+    """
+    s = DictionarySerializer()
+    s.save(obj)
+    return s.target
 
 
 def save_npz(file: Any, obj: Any, compression: bool = True) -> None:

@@ -302,6 +302,11 @@ class TypeInfoTuple(tuple):
         return Variable(len(self), f'{self.name}.size')
 
 
+class LightTypeInfoTuple(TypeInfoTuple):
+    """The :class:`TypeInfo` of each input for the light check (plain values), as
+    Chainer's type of the same name."""
+
+
 def _make_info(array: Any, name: str, light: bool) -> Any:
     shape, dtype = tuple(array.shape), numpy.dtype(array.dtype)
     if light:
@@ -319,7 +324,7 @@ def get_types(data: tuple, name: str, accept_none: bool, shapes: Any = None) -> 
             infos.append(None)
         else:
             infos.append(_make_info(a, f'{name}[{i}]', light))
-    tup = TypeInfoTuple(infos)
+    tup = (LightTypeInfoTuple if light else TypeInfoTuple)(infos)
     tup.name = name
     return tup
 
@@ -397,7 +402,8 @@ def check_types(func: Any, in_data: tuple) -> None:
 
 
 __all__ = [
-    'BinaryOperator', 'Constant', 'Expr', 'InvalidType', 'Testable', 'TypeInfo',
+    'BinaryOperator', 'Constant', 'Expr', 'InvalidType', 'LightTypeInfoTuple', 'Testable',
+    'TypeInfo',
     'TypeInfoTuple', 'UnaryOperator', 'Variable', 'argname', 'check_types', 'eval',
     'expect', 'expect_broadcast_shapes', 'get_function_check_context', 'get_types',
     'same_types',

@@ -18,4 +18,30 @@ EXPECTED: dict[str, str] = {
         'bool() of a one-element tapejit Variable is its value, as for a NumPy array, so '
         '`if loss.array > 0` and `if loss > 0` agree eagerly (under jit both raise a '
         'TraceError naming the line); Chainer raises TypeError for every Variable',
+    r'test_softmax_cross_entropy\.py::TestSoftmaxCrossEntropy_param_0_'
+    r'\{enable_double_backprop=False\}_param_\d+_\{cache_score=False':
+        "the test reads `loss.creator.y`, the softmax cached by Chainer's internal "
+        'SoftmaxCrossEntropy class, and asserts it is None without cache_score: '
+        "tapejit's loss is built from its primitives (log_softmax, where, sum), so its "
+        'creator is the last of them, and cache_score changes nothing (the softmax is '
+        'computed once either way). With that one assertion removed, every one of these '
+        'tests passes but the two below',
+    r"test_softmax_cross_entropy\.py::TestSoftmaxCrossEntropy_param_\d_\{enable_double_"
+    r"backprop=(True|False)\}_param_8[89]_\{cache_score=False, dtype=float16, label_dtype="
+    r"int64, normalize=(True|False), reduce='mean', shape_ignore=\(\(300000, 2\), "
+    r"None\)[^:]*::test_forward":
+        'the reference value the test computes overflows to NaN under NumPy 2: it adds '
+        '300,000 float16 terms to a Python float, which NumPy 2 (NEP 50) keeps in float16 '
+        '(NumPy 1 widened it to float64); tapejit sums float16 losses in float32 and '
+        'returns the finite value (7.05 here) that Chainer gives',
+    r'test_variable\.py::(TestLazyGradSum_param_\d+_\{dtype=u?int|'
+    r'TestVariableBackwardErrorTraceback::test_int$)':
+        'backprop from an integer Variable raises tapejit.DTypeError naming the remedy '
+        '(cast to a floating dtype): an integer output has no derivative, and a gradient '
+        'of it would be silently truncated; Chainer runs the backward methods with '
+        'integer gradients',
+    r'test_npz\.py::TestDictionarySerializer::test_serialize_none$':
+        'tapejit writes nothing for a None value (an uninitialized parameter) where Chainer '
+        'writes a pickled None, so its files load without allow_pickle; a pickled None in '
+        "a Chainer file still loads as None (the README's Differences from Chainer)",
 }
