@@ -54,20 +54,7 @@ class IntervalTrigger:
 
     def serialize(self, serializer: Any) -> None:
         """Save or load where the trigger last looked."""
-        try:
-            self._previous_iteration = serializer('previous_iteration',
-                                                  self._previous_iteration)
-        except KeyError:
-            warnings.warn('The previous value of iteration is not saved. IntervalTrigger '
-                          'guesses it using current iteration.')
-            self._previous_iteration = -1
-        try:
-            self._previous_epoch_detail = serializer('previous_epoch_detail',
-                                                     self._previous_epoch_detail)
-        except KeyError:
-            warnings.warn('The previous value of epoch_detail is not saved. IntervalTrigger '
-                          'uses the value of trainer.updater.previous_epoch_detail.')
-            self._previous_epoch_detail = -1.0
+        serialize_previous(self, serializer)
 
     def get_training_length(self) -> tuple:
         """``(period, unit)``: the length of training when this is the stop trigger."""
@@ -75,3 +62,36 @@ class IntervalTrigger:
 
     def __str__(self) -> str:
         return f"{type(self).__name__}({self.period}, '{self.unit}')"
+
+
+def serialize_previous(trigger: Any, serializer: Any) -> None:
+    """Save or load where ``trigger`` last looked (its previous iteration and
+    epoch detail); a snapshot without them warns, as Chainer's does, and the
+    trigger guesses them from the current iteration.
+
+    >>> class _Loader:
+    ...     def __call__(self, key, value):
+    ...         raise KeyError(key)
+    >>> import warnings
+    >>> t = IntervalTrigger(1, 'epoch')
+    >>> with warnings.catch_warnings(record=True):
+    ...     warnings.simplefilter('always')
+    ...     serialize_previous(t, _Loader())
+    >>> t._previous_iteration, t._previous_epoch_detail
+    (-1, -1.0)
+    """
+    name = type(trigger).__name__
+    try:
+        trigger._previous_iteration = serializer('previous_iteration',
+                                                 trigger._previous_iteration)
+    except KeyError:
+        warnings.warn(f'The previous value of iteration is not saved. {name} guesses it '
+                      'using current iteration.')
+        trigger._previous_iteration = -1
+    try:
+        trigger._previous_epoch_detail = serializer('previous_epoch_detail',
+                                                    trigger._previous_epoch_detail)
+    except KeyError:
+        warnings.warn(f'The previous value of epoch_detail is not saved. {name} uses the '
+                      'value of trainer.updater.previous_epoch_detail.')
+        trigger._previous_epoch_detail = -1.0

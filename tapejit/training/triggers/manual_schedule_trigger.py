@@ -5,6 +5,8 @@ from __future__ import annotations
 import warnings
 from typing import Any
 
+from tapejit.training.triggers.interval_trigger import serialize_previous
+
 
 class ManualScheduleTrigger:
     """Fires when the iteration count (or epoch) reaches one of ``points``;
@@ -58,20 +60,7 @@ class ManualScheduleTrigger:
 
     def serialize(self, serializer: Any) -> None:
         """Save or load where the trigger last looked and whether it finished."""
-        try:
-            self._previous_iteration = serializer('previous_iteration',
-                                                  self._previous_iteration)
-        except KeyError:
-            warnings.warn('The previous value of iteration is not saved. '
-                          'ManualScheduleTrigger guesses it using current iteration.')
-            self._previous_iteration = -1
-        try:
-            self._previous_epoch_detail = serializer('previous_epoch_detail',
-                                                     self._previous_epoch_detail)
-        except KeyError:
-            warnings.warn('The previous value of epoch_detail is not saved. '
-                          'ManualScheduleTrigger uses trainer.updater.previous_epoch_detail.')
-            self._previous_epoch_detail = -1.0
+        serialize_previous(self, serializer)
         try:
             self.finished = serializer('finished', self.finished)
         except KeyError:
