@@ -616,3 +616,41 @@ def test_the_rules_of_one_optimizer_share_one_input_per_hyperparameter():
     step(x)
     np.testing.assert_allclose(model.l1.W.array, w - 0.5 * model.l1.W.grad, rtol=1e-6)
     assert step.cache_info().traces == 1
+
+
+def test_update_rules_made_without_an_optimizer_have_chainers_defaults():
+    for rule, hp in ((optimizers.AdamRule(), dict(alpha=0.001, beta1=0.9, eps=1e-8)),
+                     (optimizers.SGDRule(), dict(lr=0.01)),
+                     (optimizers.MomentumSGDRule(), dict(lr=0.01, momentum=0.9)),
+                     (optimizers.AdamRule(eps=1e-3), dict(eps=1e-3, alpha=0.001))):
+        for k, v in hp.items():
+            assert getattr(rule.hyperparam, k) == v, (type(rule).__name__, k)
+    p = tapejit.Parameter(np.array([1.0]))
+    p.grad = np.array([2.0])
+    optimizers.SGDRule().update(p)
+    np.testing.assert_allclose(p.array, [1.0 - 0.01 * 2.0])
+
+
+def test_adabound_with_an_initial_alpha_of_zero_says_why():
+    p = tapejit.Parameter(np.array([1.0]))
+    p.grad = np.array([1.0])
+    rule = optimizers.AdamRule(alpha=0.0, adabound=True)
+    with pytest.raises(ValueError, match='AdaBound: the initial alpha is 0'):
+        rule.update(p)
+
+
+def test_triggers_name_a_bad_unit_and_take_tuples_of_points():
+    from tapejit.training import triggers
+    with pytest.raises(ValueError, match="got 'epochs'"):
+        triggers.IntervalTrigger(1, 'epochs')
+    t = triggers.ManualScheduleTrigger((2, 3), 'iteration')
+    assert t.points == [2, 3]
+    with pytest.raises(ValueError, match='points is empty'):
+        triggers.ManualScheduleTrigger([], 'iteration')
+
+
+def test_log2_and_log10_name_themselves_for_a_bad_input():
+    with pytest.raises(TypeError, match='log2'):
+        F.log2('x')
+    with pytest.raises(TypeError, match='log10'):
+        F.log10([1.0, 2.0])

@@ -145,6 +145,7 @@ def log2(x: Any) -> Variable:
     >>> F.log2(np.array([8.0]))
     variable([3.])
     """
+    check_var('log2', x)
     return E.log(x) * (1.0 / _LN2)
 
 
@@ -155,6 +156,7 @@ def log10(x: Any) -> Variable:
     >>> F.log10(np.array([100.0]))
     variable([2.])
     """
+    check_var('log10', x)
     return E.log(x) * (1.0 / _LN10)
 
 

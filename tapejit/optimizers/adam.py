@@ -36,6 +36,9 @@ def _bounds(hp: Hyperparameter, t: Any, initial_alpha: float) -> tuple:
                            'update steps have not been started.')
     tf = t.astype(numpy.float64) if A.is_traced(t) else float(t)
     # final_lr follows later changes of alpha (a schedule), as in Chainer.
+    if initial_alpha == 0:
+        raise ValueError('AdaBound: the initial alpha is 0, so final_lr cannot follow '
+                         'changes of alpha; start from a positive alpha')
     final_lr = hp.final_lr * hp.alpha / initial_alpha
     lower = final_lr * (1.0 - 1.0 / (hp.gamma * tf + 1))
     upper = final_lr * (1.0 + 1.0 / (hp.gamma * tf))
@@ -60,12 +63,13 @@ class AdamRule(UpdateRule):
     (array([0.5]), ['m', 'v'])
     """
 
+    _defaults = dict(alpha=0.001, beta1=0.9, beta2=0.999, eps=1e-8, eta=1.0,
+                     weight_decay_rate=0, amsgrad=False, adabound=False, final_lr=0.1,
+                     gamma=1e-3)
+
     def __init__(self, parent_hyperparam: Optional[Hyperparameter] = None,
                  **hyperparams: Any) -> None:
-        super().__init__(parent_hyperparam)
-        for k, v in hyperparams.items():
-            if v is not None:
-                setattr(self.hyperparam, k, v)
+        super().__init__(parent_hyperparam, **hyperparams)
         self.initial_alpha = self.hyperparam.alpha
 
     @property

@@ -2,36 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from tapejit import backends
 from tapejit.optimizers import _arrays as A
-from tapejit.optimizers.optimizer import (GradientMethod, Hyperparameter, HyperparameterProxy,
+from tapejit.optimizers.optimizer import (GradientMethod, HyperparameterProxy,
                                           UpdateRule)
 
 
-class _Rule(UpdateRule):
-    # Chainer's defaults, for a rule made without an optimizer.
-    _defaults: dict = {}
-
-    def __init__(self, parent_hyperparam: Optional[Hyperparameter] = None,
-                 **hyperparams: Any) -> None:
-        if parent_hyperparam is None:
-            parent_hyperparam = Hyperparameter()
-            for k, v in self._defaults.items():
-                setattr(parent_hyperparam, k, v)
-        super().__init__(parent_hyperparam)
-        for k, v in hyperparams.items():
-            if v is not None:
-                setattr(self.hyperparam, k, v)
-
-    def _zeros(self, param: Any, *keys: str) -> None:
-        d = param.array
-        for key in keys:
-            self.state[key] = A.zeros(d.shape, d.dtype, d)
-
-
-class AdaGradRule(_Rule):
+class AdaGradRule(UpdateRule):
     """``h += g^2; param -= lr g / (sqrt(h) + eps)``.
 
     >>> import numpy as np, tapejit
@@ -85,7 +64,7 @@ class AdaGrad(GradientMethod):
         return AdaGradRule(self.hyperparam)
 
 
-class AdaDeltaRule(_Rule):
+class AdaDeltaRule(UpdateRule):
     """Zeiler's AdaDelta: ``msg``, ``msdx`` running means of ``g^2`` and of the step^2;
     ``dx = sqrt((msdx + eps) / (msg + eps)) g; param -= dx``.
 
@@ -147,7 +126,7 @@ class AdaDelta(GradientMethod):
         return AdaDeltaRule(self.hyperparam)
 
 
-class NesterovAGRule(_Rule):
+class NesterovAGRule(UpdateRule):
     """``v = momentum v - lr g; param += momentum^2 v - (1 + momentum) lr g``.
 
     >>> import numpy as np, tapejit
@@ -204,7 +183,7 @@ class NesterovAG(GradientMethod):
         return NesterovAGRule(self.hyperparam)
 
 
-class SMORMS3Rule(_Rule):
+class SMORMS3Rule(UpdateRule):
     """Funk's SMORMS3: running means ``g``, ``g2`` with a per-element memory ``mem``;
     ``param -= grad min(lr, g^2 / g2) / (sqrt(g2) + eps)``.
 

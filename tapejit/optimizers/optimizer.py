@@ -255,12 +255,31 @@ class UpdateRule(_HookRemoval):
 
     t = _Counter()
 
-    def __init__(self, parent_hyperparam: Optional[Hyperparameter] = None) -> None:
+    # Chainer's defaults, for a rule made without an optimizer (their
+    # parent hyperparameter holds them, so the rule's own values stay the
+    # overrides).
+    _defaults: dict = {}
+
+    def __init__(self, parent_hyperparam: Optional[Hyperparameter] = None,
+                 **hyperparams: Any) -> None:
+        if parent_hyperparam is None and self._defaults:
+            parent_hyperparam = Hyperparameter()
+            for k, v in self._defaults.items():
+                setattr(parent_hyperparam, k, v)
         self._pre_update_hooks: collections.OrderedDict = collections.OrderedDict()
         self._post_update_hooks: collections.OrderedDict = collections.OrderedDict()
         self._state: Optional[StateDict] = None
         self.enabled = True
         self.hyperparam = Hyperparameter(parent_hyperparam)
+        for k, v in hyperparams.items():
+            if v is not None:
+                setattr(self.hyperparam, k, v)
+
+    def _zeros(self, param: Any, *keys: str) -> None:
+        """State entries ``keys``, zeros like the parameter's array."""
+        d = param.array
+        for key in keys:
+            self.state[key] = A.zeros(d.shape, d.dtype, d)
 
     @property
     def state(self) -> Optional[StateDict]:

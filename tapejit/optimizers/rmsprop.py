@@ -2,30 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 from tapejit.optimizers import _arrays as A
-from tapejit.optimizers.optimizer import (GradientMethod, Hyperparameter, HyperparameterProxy,
+from tapejit.optimizers.optimizer import (GradientMethod, HyperparameterProxy,
                                           UpdateRule)
 
 
-class _Rule(UpdateRule):
-    # Chainer's defaults, for a rule made without an optimizer.
-    _defaults: dict = {}
-
-    def __init__(self, parent_hyperparam: Optional[Hyperparameter] = None,
-                 **hyperparams: Any) -> None:
-        if parent_hyperparam is None:
-            parent_hyperparam = Hyperparameter()
-            for k, v in self._defaults.items():
-                setattr(parent_hyperparam, k, v)
-        super().__init__(parent_hyperparam)
-        for k, v in hyperparams.items():
-            if v is not None:
-                setattr(self.hyperparam, k, v)
-
-
-class RMSpropRule(_Rule):
+class RMSpropRule(UpdateRule):
     """``ms = alpha ms + (1 - alpha) g^2; param -= lr g / (sqrt(ms) + eps)``
     (``eps_inside_sqrt``: ``sqrt(ms + eps)``).
 
@@ -91,7 +75,7 @@ class RMSprop(GradientMethod):
         return RMSpropRule(self.hyperparam)
 
 
-class RMSpropGravesRule(_Rule):
+class RMSpropGravesRule(UpdateRule):
     """Graves' RMSprop: ``n``, ``g`` running means of ``grad^2`` and ``grad``;
     ``delta = momentum delta - lr grad / sqrt(n - g^2 + eps); param += delta``.
 

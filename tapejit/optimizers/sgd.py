@@ -19,6 +19,8 @@ class SGDRule(UpdateRule):
     array([0.5])
     """
 
+    _defaults = dict(lr=0.01)
+
     def __init__(self, parent_hyperparam: Optional[Hyperparameter] = None,
                  lr: Optional[float] = None) -> None:
         super().__init__(parent_hyperparam)
@@ -68,6 +70,8 @@ class MomentumSGDRule(UpdateRule):
     >>> rule.update(p); rule.update(p); p.array, rule.state['v']
     (array([-0.25]), array([-0.75]))
     """
+
+    _defaults = dict(lr=0.01, momentum=0.9)
 
     def __init__(self, parent_hyperparam: Optional[Hyperparameter] = None,
                  lr: Optional[float] = None, momentum: Optional[float] = None) -> None:

@@ -24,7 +24,8 @@ class IntervalTrigger:
 
     def __init__(self, period: float, unit: str) -> None:
         if unit not in ('epoch', 'iteration'):
-            raise ValueError("Trigger unit must be either 'epoch' or 'iteration'.")
+            raise ValueError("Trigger unit must be either 'epoch' or 'iteration', "
+                             f'got {unit!r}')
         self.period = period
         self.unit = unit
         self._previous_iteration = 0

@@ -26,8 +26,12 @@ class ManualScheduleTrigger:
 
     def __init__(self, points: Any, unit: str) -> None:
         if unit not in ('epoch', 'iteration'):
-            raise ValueError("Trigger unit must be either 'epoch' or 'iteration'.")
-        self.points = points if isinstance(points, list) else [points]
+            raise ValueError("Trigger unit must be either 'epoch' or 'iteration', "
+                             f'got {unit!r}')
+        self.points = list(points) if isinstance(points, (list, tuple)) else [points]
+        if not self.points:
+            raise ValueError('ManualScheduleTrigger: points is empty; give the iterations '
+                             'or epochs to fire at')
         self.unit = unit
         self.finished = False
         self._previous_iteration = 0
