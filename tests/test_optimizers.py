@@ -654,3 +654,18 @@ def test_log2_and_log10_name_themselves_for_a_bad_input():
         F.log2('x')
     with pytest.raises(TypeError, match='log10'):
         F.log10([1.0, 2.0])
+
+
+def test_a_state_variable_replaced_under_the_same_name_retraces():
+    model = Quadratic()
+    opt = optimizers.MomentumSGD(lr=0.1, momentum=0.5).setup(model)
+    step = _make_jit_step(model, opt)
+    step()
+    rule = model.w.update_rule
+    v = rule.state['v'].copy()
+    del rule.state['v']
+    rule.state['v'] = np.zeros_like(v)  # a new StateVariable, the same count
+    w, g = model.w.array.copy(), model.grads()['w']
+    step()
+    np.testing.assert_allclose(model.w.array, w - 0.1 * g, rtol=1e-6)  # from v = 0
+    assert step.cache_info().traces == 2

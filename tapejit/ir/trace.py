@@ -74,6 +74,9 @@ class Trace:
         # while one that existed before is state (a closure's mask the caller
         # changes between calls); see is_state.
         self.born: set = set()
+        # ids of the update rules' hyperparameters whose overrides an
+        # optimizer's guard checks (read from where they are set).
+        self.guarded_hyperparams: set = set()
         # PrimitiveNode -> the Var of the equation it recorded.
         self.tape: dict = {}
         self._n = 0

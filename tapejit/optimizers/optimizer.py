@@ -66,7 +66,7 @@ class Hyperparameter:
         # call. Where the optimizer's guard checks that this hyperparameter
         # overrides nothing (see _structure_holds), it is read from where it
         # is set: the rules of one optimizer share one input.
-        if id(self) in getattr(tr, 'guarded_hyperparams', ()):
+        if id(self) in tr.guarded_hyperparams:
             owner = hp
             return A.traced_value(tr, owner, name, value, f'hyperparameter {name!r}',
                                   lambda: owner._lookup(name))
@@ -633,8 +633,7 @@ class GradientMethod(Optimizer):
         tr = config.trace
         if tr is not None:
             # (Their overrides are part of the guard below.)
-            guarded = tr.__dict__.setdefault('guarded_hyperparams', set())
-            guarded.update(id(p.update_rule.hyperparam) for p in self.target.params()
+            tr.guarded_hyperparams.update(id(p.update_rule.hyperparam) for p in self.target.params()
                            if p.update_rule is not None)
         if tr is not None and self._loss_scaling_is_dynamic:
             self._update_dynamic_traced()
@@ -714,9 +713,16 @@ class GradientMethod(Optimizer):
                 f'{const(p)}._data is {"not " if p._data is None else ""}None']
         if r is not None:
             state = r._state
-            cond += [f'r.enabled is not {const(r.enabled)}', f'r._state is not {const(state)}']
+            cond += [f'r.enabled is not {const(r.enabled)}', f'r._state is not {const(state)}',
+                     f'r.hyperparam is not {const(r.hyperparam)}',
+                     f"r.hyperparam.__dict__['_parent'] is not "
+                     f"{const(r.hyperparam.__dict__['_parent'])}"]
             if state is not None:
+                # (Which variables, not only how many: one replaced under
+                # the same name is another input.)
                 cond.append(f'len(r._state._vars) != {len(state._vars)}')
+                cond += [f'r._state._vars.get({k!r}) is not {const(v)}'
+                         for k, v in state._vars.items()]
             cond.append(same_hooks('r', r))
             # (A hyperparameter set for this rule alone: read from the rule
             # then, not from the optimizer.)

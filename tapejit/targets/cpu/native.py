@@ -154,15 +154,18 @@ def gemm_symbols() -> dict:
             except ImportError:
                 cython_blas = None
             if cython_blas is not None:
+                # Prototypes of our own: ctypes.pythonapi's are process-wide.
                 api = ctypes.pythonapi
-                api.PyCapsule_GetName.restype = ctypes.c_char_p
-                api.PyCapsule_GetName.argtypes = [ctypes.py_object]
-                api.PyCapsule_GetPointer.restype = ctypes.c_void_p
-                api.PyCapsule_GetPointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
-                for name in ('sgemm', 'dgemm'):
-                    cap = cython_blas.__pyx_capi__[name]
-                    found[f'tj_{name}'] = api.PyCapsule_GetPointer(
-                        cap, api.PyCapsule_GetName(cap))
+                get_name = ctypes.PYFUNCTYPE(ctypes.c_char_p, ctypes.py_object)(
+                    ('PyCapsule_GetName', api))
+                get_pointer = ctypes.PYFUNCTYPE(ctypes.c_void_p, ctypes.py_object,
+                                                ctypes.c_char_p)(('PyCapsule_GetPointer', api))
+                try:
+                    for name in ('sgemm', 'dgemm'):
+                        cap = cython_blas.__pyx_capi__[name]
+                        found[f'tj_{name}'] = get_pointer(cap, get_name(cap))
+                except (AttributeError, KeyError, ValueError):
+                    found = {}  # (no such interface here: products stay loops)
             st['gemm'] = found
             st['symbols'].update(found)
             if 'engine' in st:

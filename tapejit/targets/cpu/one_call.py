@@ -327,7 +327,6 @@ class OneCall:
         self.scratch_bytes = src.scratch
         self.largest_product = max(src.products, default=0)
         src.emit(f'return ({"".join(x + ", " for x in kept)})')
-        self.zero_d_outs = [i for i, v in enumerate(g.outvars) if v.shape == ()]
         self.copy_out = exe.copy_out
         self.table = numpy.array(src.table, numpy.int64)
         body = [f'def plan(T, {", ".join(params)}):'] + src.lines
