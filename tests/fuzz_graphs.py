@@ -769,8 +769,8 @@ def compile_cpu(graph: Any) -> Callable:
 
 
 def compile_runner(graph: Any) -> Callable:
-    """The CPU plan step by step from its second call on, where its step
-    loop runs written out (``tapejit.targets.cpu.step_runner``)."""
+    """The CPU plan step by step (``tapejit.targets.cpu.step_runner``): its
+    first call loads the kernels as they run, the second calls them directly."""
     ex = compile_graph(graph)
     ex.one_call = None
 
@@ -778,8 +778,8 @@ def compile_runner(graph: Any) -> Callable:
         first = ex(xs)
         outs = ex(xs)
         if ex._runner is None:
-            raise RuntimeError('the step loop was not written out after a first call')
-        for a, b in zip(first, outs):  # the loop and the runner agree exactly
+            raise RuntimeError('the runner was not written out after a first call')
+        for a, b in zip(first, outs):  # the first call and the next agree exactly
             np.testing.assert_array_equal(a, b)
         return outs
     return run

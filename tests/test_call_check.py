@@ -406,3 +406,33 @@ def test_refused_arrays_drop_the_hot_call_until_a_native_run(monkeypatch):
     call(x)
     call(x)
     assert step._last[4] is hot  # back, without being written again
+
+
+@pytest.mark.parametrize('how', ['interpret', 'steps'])
+def test_every_plan_gets_the_same_generated_entry(how, monkeypatch, key_calls):
+    # A plan that does not run as one native call (interpreted, or run step
+    # by step) is served by the same hot call: the key's check (with the
+    # arrays' shapes and dtypes, which no native function checks here), the
+    # guards, the gather, the run and the finish.
+    from tapejit.targets.cpu import one_call
+    monkeypatch.setattr(one_call, 'ENABLED', False)
+    step = _step('interpret' if how == 'interpret' else 'cpu')
+    x, params = _args()
+
+    def call(xx=x):
+        for v in params.values():
+            v.cleargrad()
+        return step(xx, params)
+    for _ in range(3):
+        call()
+    hot = step._last[4]
+    assert callable(hot) and 'shape' in hot.__code__.co_names
+    assert step._last[2].native() is None
+    before = key_calls[0]
+    loss = call()
+    assert key_calls[0] == before and step._last[4] is hot
+    np.testing.assert_allclose(loss.array, np.sum(x @ np.ones((3, 2)), dtype=np.float32))
+    np.testing.assert_allclose(params['w'].grad, np.repeat(x.sum(0)[:, None], 2, 1))
+    # Another shape misses the hot call and traces again.
+    call(np.ones((4, 3), np.float32))
+    assert step.cache_info().traces == 2

@@ -147,7 +147,7 @@ def test_updates_in_place_and_read_only_parameters_run_step_by_step():
     oc = train._last[2]._executable.one_call
     assert oc.native is not None
     # The hot call is one generated function (inputs, native call, write-back).
-    assert train._last[2]._fused is not None
+    assert train._last[2]._entry is not None
     # A read-only parameter: the native function refuses it, the plan runs
     # step by step for that call, the array is not written, and the write
     # raises as NumPy's ``-=`` does eagerly (not a new array given silently).

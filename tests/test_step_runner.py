@@ -1,4 +1,4 @@
-"""The step loop written out (``tapejit.targets.cpu.step_runner``) against the loop."""
+"""The step runner (``tapejit.targets.cpu.step_runner``): first and later calls."""
 
 from __future__ import annotations
 
@@ -60,7 +60,7 @@ def test_the_runner_reuses_the_pool_like_the_loop():
     ex.one_call = None
     want = interpret(g, [x])
     owned = []
-    first = [a.copy() for a in ex([x])]  # the loop
+    first = [a.copy() for a in ex([x])]  # the first call
     for _ in range(6):
         for a, b, c in zip(ex([x]), want, first):
             np.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-4)  # float32 sums of 300
@@ -70,26 +70,54 @@ def test_the_runner_reuses_the_pool_like_the_loop():
     assert owned[2:] == [owned[2]] * 4  # nothing new allocated from the third call on
 
 
-def test_a_step_run_op_by_op_keeps_the_loop():
+def test_a_kernel_numba_cannot_type_runs_op_by_op_in_the_runner(monkeypatch):
+    from numba.core.errors import TypingError
+    from tapejit.targets.cpu import executable
     x = np.linspace(-1, 1, 50).astype(np.float32)
-    g = trace_graph(lambda v: F.exp(v) * 2 + 1, [x])
+    g = trace_graph(lambda v: (F.exp(v) * 2 + 1, F.sum(v * v)), [x])
     ex = compile_graph(g)
     ex.one_call = None
     (kind, st), = ex.steps
-    st.fallback = True  # as after a kernel Numba cannot compile
-    for _ in range(3):
+
+    def untypable(*args):
+        raise TypingError('no typing for this kernel')
+    monkeypatch.setattr(executable._KernelStep, 'load',
+                        lambda self: setattr(self, 'kernel', untypable))
+    with pytest.warns(RuntimeWarning, match='ops one by one'):
+        first = ex([x])
+    assert st.fallback and isinstance(st.kernel, executable._OpByOp)
+    for _ in range(2):
+        y, s = ex([x])
+        np.testing.assert_allclose(y, np.exp(x) * 2 + 1, rtol=1e-6)
+        np.testing.assert_allclose(s, np.sum(x * x), rtol=1e-5)
+        np.testing.assert_array_equal(y, first[0])
+    assert callable(ex._runner)
+
+
+def test_a_damaged_cached_kernel_is_compiled_afresh(monkeypatch):
+    from tapejit.targets.cpu import executable
+    x = np.linspace(-1, 1, 50).astype(np.float32)
+    ex = compile_graph(trace_graph(lambda v: F.exp(v) * 2 + 1, [x]))
+    ex.one_call = None
+
+    def damaged(*args):
+        raise OSError('bad cache entry')
+    monkeypatch.setattr(executable._KernelStep, 'load',
+                        lambda self: setattr(self, 'kernel', damaged))
+    with pytest.warns(RuntimeWarning, match='recompiling it'):
         np.testing.assert_allclose(ex([x])[0], np.exp(x) * 2 + 1, rtol=1e-6)
-    assert ex._runner is False
+    (kind, st), = ex.steps
+    assert not st.fallback and st.kernel is not damaged
+    np.testing.assert_allclose(ex([x])[0], np.exp(x) * 2 + 1, rtol=1e-6)
 
 
-def test_profile_times_the_loop_and_leaves_the_runner():
+def test_profile_times_each_step_and_leaves_the_runner():
     x = np.ones((64, 64), np.float32)
     ex = compile_graph(trace_graph(lambda v: F.sum(v * v, axis=0), [x]))
-    ex.one_call = None
     ex([x])
     runner = ex._runner
-    assert callable(runner)
-    assert 'total' in ex.profile([x], repeats=2)
+    text = ex.profile([x], repeats=2)
+    assert 'total' in text and 'kernel (64, 64)' in text
     assert ex._runner is runner
     np.testing.assert_allclose(ex([x])[0], np.full(64, 64, np.float32))
 
@@ -111,12 +139,8 @@ def test_a_row_chain_runs_written_out_and_equals_the_loop(monkeypatch):
     ex.one_call = None
     assert any(type(st) is executable._ChainStep for kind, st in ex.steps if kind == 'kernel')
     want = interpret(g, [x, t])
-    first = [a.copy() for a in ex([x, t])]  # the loop, which runs each chain's own ``run``
+    first = [a.copy() for a in ex([x, t])]  # through the first-call wrappers
     assert callable(ex._runner)
-
-    def refuse(*args):
-        raise AssertionError('the runner writes row chains out; it does not call their run')
-    monkeypatch.setattr(executable._ChainStep, 'run', refuse)
     owned = []
     for _ in range(5):
         for a, b, c in zip(ex([x, t]), want, first):
@@ -124,3 +148,32 @@ def test_a_row_chain_runs_written_out_and_equals_the_loop(monkeypatch):
             np.testing.assert_array_equal(a, c)
         owned.append(len(ex.pool._owned))
     assert owned[1:] == [owned[1]] * 4
+
+
+def test_a_row_chain_numba_cannot_type_runs_op_by_op(monkeypatch):
+    from numba.core.errors import TypingError
+    from tapejit.targets.cpu import executable
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal((64, 10)).astype(np.float32) * 4
+    t = rng.integers(0, 10, 64).astype(np.int32)
+
+    def f(v, t):
+        v = tapejit.Variable(v)
+        loss = F.softmax_cross_entropy(v, t)
+        gx, = tapejit.grad([loss], [v])
+        return F.log_softmax(v), loss, gx
+    g = trace_graph(f, [x, t])
+    want = interpret(g, [x, t])
+    ex = compile_graph(g)
+    ex.one_call = None
+    assert any(type(st) is executable._ChainStep for kind, st in ex.steps if kind == 'kernel')
+
+    def untypable(*args):
+        raise TypingError('no typing for this kernel')
+    monkeypatch.setattr(executable._KernelStep, 'load',
+                        lambda self: setattr(self, 'kernel', untypable))
+    with pytest.warns(RuntimeWarning, match='ops one by one'):
+        ex([x, t])
+    for _ in range(2):
+        for a, b in zip(ex([x, t]), want):
+            np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)

@@ -202,7 +202,7 @@ class Plan:
         self.target = target
         self.fastmath = fastmath
         self._executable: Any = None
-        self._fused: Optional[Callable[[list], Any]] = None  # see _fuse
+        self._entry: Optional[Callable[[list], Any]] = None  # see _write_entry
         self._compile_lock = threading.Lock()
         self.py_guards = tuple(py_guards)  # (getter, value): Python values read
         self.input_sources = input_sources
@@ -316,66 +316,77 @@ class Plan:
         wrote to Variables; return what it returned (:data:`RETRACE` where
         the arrays alias otherwise than the traced ones did, or a gradient
         it reads has another shape)."""
-        fused = self._fused
-        if fused is not None:
-            return fused(leaves)
+        entry = self._entry
+        if entry is not None:
+            return entry(leaves)
         aliases = self.aliases
         if aliases is not None and not aliases(leaves):
             return RETRACE
         inputs = self.gather(leaves)
         if self.read_grads and not self._grads_fit(inputs):
             return RETRACE
-        exe = self._executable
-        if exe is not None and exe.__class__ is not str:
-            # Compiled already: one frame less (a small step's calls count).
-            return self.finish(leaves, exe(inputs, check=self.unpinned), inputs)
         out = self.finish(leaves, self.execute(inputs), inputs)
         # Written out at the first call, so no later call pays for it.
-        exe = self._executable
-        if (exe.__class__ is not str and getattr(exe, '_native_run', None) is not None
-                and exe.native_checks(self.unpinned)):
-            self._fused = self._fuse(exe)
+        self._entry = self._write_entry()
         return out
 
     def _run_refused(self, leaves: list) -> Any:
         self.refusals += 1
-        return self._run_compiled(leaves)
-
-    def _run_compiled(self, leaves: list) -> Any:
         aliases = self.aliases
         if aliases is not None and not aliases(leaves):
             return RETRACE
         inputs = self.gather(leaves)
         if self.read_grads and not self._grads_fit(inputs):
             return RETRACE
-        return self.finish(leaves, self._executable(inputs, check=self.unpinned), inputs)
+        return self.finish(leaves, self.execute(inputs), inputs)
 
-    def _fuse(self, exe: Any) -> Callable[[list], Any]:
-        """:meth:`run` for a hot small plan compiled natively, written out
-        as one function: reading the inputs, the native call and writing the
-        results back, without the five calls between them (about 0.6 µs of
-        a tiny MLP step's 8).  Arrays the native function refuses take the
-        usual path."""
+    def _write_entry(self) -> Callable[[list], Any]:
+        """:meth:`run` written out as one function over ``leaves``: reading
+        the inputs, running the compiled plan and writing the results back
+        (:meth:`entry_lines`).  Arrays its plan refuses take the path above."""
         env: dict = {'_slow': self._run_refused}
-        lines = self.fused_lines(exe, env, 'return _slow(leaves)')
-        src = 'def fused(leaves):\n' + ''.join(f'    {ln}\n' for ln in lines)
+        lines = self.entry_lines(env, 'return _slow(leaves)')
+        src = 'def entry(leaves):\n' + ''.join(f'    {ln}\n' for ln in lines)
         exec(compile_source(src, '<tapejit plan call>'), env)
-        return env['fused']
+        return env['entry']
 
-    def fused_lines(self, exe: Any, env: dict, fail: str) -> list:
-        """The statements of :meth:`_fuse`'s function (over ``leaves``), its
-        constants added to ``env``; ``fail`` where the native function
-        refuses the arrays."""
+    def native(self) -> Any:
+        """The plan's native one-call function where it checks every input
+        the cache key leaves open (so a call may skip those checks), else None."""
+        exe = self._executable
+        if (exe is None or exe.__class__ is str
+                or getattr(exe, '_native_run', None) is None
+                or not exe.native_checks(self.unpinned)):
+            return None
+        return exe.one_call.native
+
+    def entry_lines(self, env: dict, fail: str) -> list:
+        """The statements of the plan's generated entry (over ``leaves``):
+        the aliasing check, the gather, the run (the native one-call
+        function, or the compiled plan's runner) and the finish; constants
+        added to ``env``; ``fail`` where the arrays do not fit the plan."""
+        native = self.native()
         env['_aliases'] = self.aliases
         items = gather_items(self.input_sources, _dynamic_array, env)
         lines = []
-        if self.aliases is not None and (self.traced_shared
-                                         or not exe.one_call.distinct_inputs):
+        if self.aliases is not None and (native is None or self.traced_shared
+                                         or not self._executable.one_call.distinct_inputs):
             # (Traced with arrays shared, or not built to check them: the
             # native function cannot tell whether a call's arrays alias.)
             lines += ['if not _aliases(leaves):', f'    {fail}']
         lines.append('inputs = [' + ', '.join(items) + ']')
-        lines += exe.one_call.native.call_lines(env, fail, 'outs = ')
+        if native is not None:
+            lines += native.call_lines(env, fail, 'outs = ')
+        else:
+            if self.read_grads:
+                env['_grads_fit'] = self._grads_fit
+                lines += ['if not _grads_fit(inputs):', f'    {fail}']
+            env['_run'], env['_unpinned'] = self.execute, self.unpinned
+            exe = self._executable
+            if exe is not None and exe.__class__ is not str:
+                env['_run'] = exe
+            lines.append('outs = _run(inputs, _unpinned)' if env['_run'] is exe
+                         else 'outs = _run(inputs)')
         lines += finish_lines(self.out_kinds, self.writes, self.const_outputs, self.out_td,
                               _write_data, env, self._attach_lines(), self.checks, self.deliver)
         return lines
@@ -692,7 +703,7 @@ class JitFunction:
         refusals = plan.refusals
         out = plan.run(leaves)
         if out is not RETRACE:
-            if last[4] is None and plan._fused is not None and plan.refusals == refusals:
+            if last[4] is None and plan._entry is not None and plan.refusals == refusals:
                 self._make_hot(last, leaves)
             return out
         with self._lock:
@@ -715,7 +726,7 @@ class JitFunction:
         if out is RETRACE:  # cannot be: the plan was checked (or traced) for these arrays
             raise RuntimeError('tapejit.jit: a plan refused the arrays it was chosen for')
         last = self._last
-        if last is not None and last[2] is plan and last[4] is None and plan._fused is not None:
+        if last is not None and last[2] is plan and last[4] is None and plan._entry is not None:
             self._make_hot(last, leaves)  # now, not at a later call
         return out
 
@@ -778,13 +789,13 @@ class JitFunction:
 
     def _make_hot(self, last: tuple, leaves: list) -> None:
         """Give ``last`` (hit by these leaves) its hot call, once its plan
-        runs as one native call: ``hot(args, kwargs)``, the key's check and
-        the plan's call written out as one function, which returns
-        ``_MISS`` where the full path must run (another key), ``_REFUSED``
-        where the native function refused the arrays (the full path then
-        runs them step by step).  The native function checks the class,
-        shape and dtype of every array it takes, so the check leaves those
-        out: about a fifth of a tiny MLP step's time."""
+        has run: ``hot(args, kwargs)``, the key's check, the guards and the
+        plan's entry written out as one function, which returns ``_MISS``
+        where the full path must run (another key), ``_REFUSED`` where the
+        plan refused the arrays (the full path then runs them step by
+        step).  A native one-call function checks the class, shape and
+        dtype of every array it takes, so the check leaves those out: about
+        a fifth of a tiny MLP step's time."""
         check, key, plan, holds, _ = last
         made = plan.hot_call
         hot = made[1] if made is not None and made[0] == key else self._write_hot(last, leaves)
@@ -799,8 +810,9 @@ class JitFunction:
         """:meth:`_make_hot`'s function, or False where the key's check
         cannot be written out."""
         check, key, plan, holds, _ = last
-        exe = plan._executable
-        checked_inputs = exe.one_call.native.checked_inputs
+        native = plan.native()
+        # The arrays the native function checks itself (class, shape, dtype).
+        checked_inputs = frozenset() if native is None else native.checked_inputs
         checked = frozenset(src[1] for k, (src, which) in enumerate(plan.input_sources)
                             if src[0] == 'arg' and which in ('data', 'array')
                             and k in checked_inputs)
@@ -822,7 +834,7 @@ class JitFunction:
                                                plan._guards_hold_slow, checked=arrays)
                 lines.append('if not _holds(): return _MISS')
             lines.append(f'leaves = [{", ".join(f"_l{i}" for i in range(len(leaves)))}]')
-            lines += plan.fused_lines(exe, env, 'return _REFUSED')
+            lines += plan.entry_lines(env, 'return _REFUSED')
             src = 'def hot(args, kwargs):\n' + ''.join(f'    {ln}\n' for ln in lines)
             exec(compile_source(src, '<tapejit hot call>'), env)
             hot = env.pop('hot')  # (its globals need not hold it: no cycle)

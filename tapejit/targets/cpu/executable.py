@@ -11,7 +11,7 @@ through that input's array, where nothing reads the old values after it."""
 from __future__ import annotations
 
 import math
-import time
+import threading
 import warnings
 from typing import Any, Optional, Sequence
 
@@ -73,7 +73,7 @@ class _PooledMatmul:
 
 class _KernelStep:
     __slots__ = ('spec', 'ins', 'outs', 'kernel', 'sizes', 'ch', 'nch', 'fallback',
-                 'members', 'consts', 'parallel', 'fastmath', 'first', 'donated', 'source')
+                 'members', 'consts', 'parallel', 'fastmath', 'donated', 'source')
 
     def __init__(self, spec: Any, ins: list, outs: list, members: list,
                  parallel: bool, fastmath: Any, probe: Any = None) -> None:
@@ -92,14 +92,14 @@ class _KernelStep:
             fastmath = {'reassoc'}
         # The source this step runs: ``spec.source``, or its variant writing
         # donated stores in place (:meth:`write_in_place`). Loaded at the
-        # first run, so a plan loads only the kernels it runs.
+        # first run of the step runner (a plan run as one native call never
+        # loads its kernels on their own).
         self.source = spec.source
         self.kernel: Any = None
         self.fallback = False
         self.consts: dict = {}
         self.parallel = parallel
         self.fastmath = fastmath
-        self.first = True
         # store index -> index of the input it writes through (the variant's
         # ``spec.inplace``); the store has no parameter of its own
         self.donated: dict = {}
@@ -118,65 +118,87 @@ class _KernelStep:
                                               exclusive=type(self) is _KernelStep)
         return self.kernel
 
-    def _first_call(self, args: list, outs: list, reds: list) -> None:
-        if self.kernel is None:
-            self.load()
+    def op_by_op(self, args: list) -> None:
+        """Do the kernel's work with each member's eager ``impl`` (a kernel
+        Numba cannot type): ``args`` as the kernel takes them (after its
+        sizes), its stores and reduction buffers written as it would."""
+        spec = self.spec
+        arrays = [a.reshape(v.shape) for (v, _), a in zip(spec.inputs, args)]
+        env = {v.id: a for (v, _), a in zip(spec.inputs, arrays)}
+        values = _eval_members(self.members, env, spec.outputs, self.consts)
+        stores = iter(args[len(spec.inputs):])
+        put = dict(zip([v.id for v in spec.outputs], values))
+        for k, v in enumerate(spec.stores):
+            dst = arrays[self.donated[k]] if k in self.donated else next(stores)
+            dst.reshape(v.shape)[...] = put[v.id]
+        _fill_reductions(spec, stores, put)
+
+
+class _FirstCall:
+    """A kernel step's kernel at the plan's first call: loads it (a disk
+    cache entry that does not load is never trusted: compiled afresh), and
+    where Numba cannot type it, the step runs op by op from then on."""
+
+    __slots__ = ('step',)
+
+    def __init__(self, step: _KernelStep) -> None:
+        self.step = step
+
+    def __call__(self, *args: Any) -> None:
+        st = self.step
         try:
-            self.kernel(self.sizes, self.ch, self.nch, *args, *outs, *reds)
+            self._load_and_call(args)
+        except Exception as exc:  # a kernel Numba cannot type: op by op
+            if not _numba_error(exc):
+                raise
+            warnings.warn(f'tapejit: a fused kernel failed to compile ({type(exc).__name__}: '
+                          f'{str(exc).splitlines()[0] if str(exc) else ""}); running its '
+                          f'{len(st.members)} ops one by one. Source:\n{st.spec.source}',
+                          RuntimeWarning, stacklevel=3)
+            st.fallback = True
+            st.kernel = _OpByOp(st)
+            st.kernel(*args)
+
+    def _load_and_call(self, args: tuple) -> None:
+        st = self.step
+        if st.kernel is None:
+            st.load()
+        try:
+            st.kernel(*args)
         except Exception as exc:
             if _numba_error(exc) and 'TypingError' in type(exc).__name__:
                 raise
-            # A disk cache entry that does not load (damaged, from elsewhere):
-            # never trusted; compiled afresh.
-            warnings.warn(f'tapejit: kernel {self.spec.name} did not load from the cache '
+            warnings.warn(f'tapejit: kernel {st.spec.name} did not load from the cache '
                           f'({type(exc).__name__}: {exc}); recompiling it',
-                          RuntimeWarning, stacklevel=5)
-            self.kernel = kernel_cache.compile_in_memory(
-                self.spec.name, self.source, parallel=self.parallel,
-                fastmath=self.fastmath)
-            self.kernel(self.sizes, self.ch, self.nch, *args, *outs, *reds)
-        self.first = False
+                          RuntimeWarning, stacklevel=4)
+            st.kernel = kernel_cache.compile_in_memory(
+                st.spec.name, st.source, parallel=st.parallel, fastmath=st.fastmath)
+            st.kernel(*args)
 
-    def run(self, arrays: list, pool: BufferPool) -> list:
-        spec = self.spec
-        if not self.fallback:
-            try:
-                args = codegen.prepare_inputs(spec, arrays)
-                donated = self.donated
-                res = [None if k in donated else pool.take(v.shape, v.dtype)
-                       for k, v in enumerate(spec.stores)]
-                for k, i in donated.items():
-                    a = arrays[i]
-                    if not (a.__class__ is numpy.ndarray and a.flags.c_contiguous
-                            and a.flags.writeable):
-                        # The kernel writes through this input: give it a
-                        # copy, and the caller's array is left as it was.
-                        a = pool.take(a.shape, a.dtype)
-                        numpy.copyto(a, arrays[i])
-                        args[i] = a.reshape(-1) if spec.flat else a
-                    res[k] = a
-                # A flat loop writes through a 1-d view of the buffer.
-                outs = [o.reshape(-1) if spec.flat else o
-                        for k, o in enumerate(res) if k not in donated]
-                reds = codegen.reduction_buffers(spec, self.nch)
-                if self.first:
-                    self._first_call(args, outs, reds)
-                else:
-                    self.kernel(self.sizes, self.ch, self.nch, *args, *outs, *reds)
-                del outs
-                for (e, axes, how, init, adt), buf in zip(spec.reductions, reds):
-                    res.append(codegen.finish_reduction(e, how, buf, self.nch))
-                return res
-            except Exception as exc:  # a kernel Numba cannot type: run it eagerly
-                if not _numba_error(exc):
-                    raise
-                self.fallback = True
-                warnings.warn(f'tapejit: a fused kernel failed to compile ({type(exc).__name__}: '
-                              f'{str(exc).splitlines()[0] if str(exc) else ""}); running its '
-                              f'{len(self.members)} ops one by one. Source:\n{spec.source}',
-                              RuntimeWarning, stacklevel=4)
-        env = {v.id: a for (v, _), a in zip(spec.inputs, arrays)}
-        return _eval_members(self.members, env, spec.outputs, self.consts)
+
+class _OpByOp:
+    """A step's kernel done by its members' eager ``impl`` s, called as the
+    kernel is (sizes, chunk, chunks, then its arguments)."""
+
+    __slots__ = ('step',)
+
+    def __init__(self, step: _KernelStep) -> None:
+        self.step = step
+
+    def __call__(self, sizes: Any, ch: int, nch: int, *args: Any) -> None:
+        self.step.op_by_op(list(args))
+
+
+def _fill_reductions(spec: Any, bufs: Any, values: dict) -> None:
+    """Write each reduction's value into its buffer (``bufs``, in order) so
+    that :func:`codegen.finish_reduction` gives it back: a partial buffer
+    holds it in its first chunk (the others keep the reduction's identity)."""
+    for (e, axes, how, init, adt), buf in zip(spec.reductions, bufs):
+        val = values[e.out.id]
+        if how == 'partial':
+            buf[0] = numpy.asarray(val).reshape(buf.shape[1:])
+        else:
+            buf[...] = numpy.asarray(val).reshape(buf.shape)
 
 
 class _ChainStep(_KernelStep):
@@ -203,66 +225,27 @@ class _ChainStep(_KernelStep):
         holder.shape = spec.shape
         super().__init__(spec, [], [], members, parallel, fastmath, probe=holder)
 
-    def run(self, arrays: list, pool: BufferPool) -> list:
-        spec = self.spec
-        if not self.fallback:
-            try:
-                have = {v.id: a for v, a in zip(self.in_vars, arrays)}
-                args: list = []
-                outs: list = []
-                reds: list = []
-                finish: list = []
-                made: dict = {}
-                # Buffers first: a later part reads what an earlier one writes.
-                for sp in spec.specs:
-                    for v in sp.stores:
-                        made[v.id] = pool.take(v.shape, v.dtype)
-                    bufs = codegen.reduction_buffers(sp, self.nch)
-                    for (e, axes, how, init, adt), b in zip(sp.reductions, bufs):
-                        if how == 'row':
-                            made[e.out.id] = b.reshape(e.out.shape)
-                        finish.append((e, how, b))
-                    reds.append(bufs)
-                for e in self.chain.views:
-                    made[e.out.id] = made[e.inputs[0].id].reshape(e.out.shape)
-                for sp, bufs in zip(spec.specs, reds):
-                    arrs = [made[v.id] if v.id in made else have[v.id] for v, _ in sp.inputs]
-                    args += codegen.prepare_inputs(sp, arrs)
-                    outs += [made[v.id] for v in sp.stores]
-                    args_red = bufs
-                    outs += args_red
-                # parameters are in part order: inputs, stores, reductions per part
-                call = []
-                k = 0
-                for sp, bufs in zip(spec.specs, reds):
-                    nin = len(sp.inputs)
-                    call += args[k:k + nin]
-                    k += nin
-                    call += [made[v.id] for v in sp.stores] + list(bufs)
-                if self.first:
-                    self._first_call(call, [], [])
-                else:
-                    self.kernel(self.sizes, self.ch, self.nch, *call)
-                del call, args, outs
-                res = []
-                fin = iter(finish)
-                for sp in spec.specs:
-                    res += [made[v.id] for v in sp.stores]
-                    for _ in sp.reductions:
-                        e, how, b = next(fin)
-                        res.append(made[e.out.id] if how == 'row'
-                                   else codegen.finish_reduction(e, how, b, self.nch))
-                res += [made[e.out.id] for e in self.chain.views]
-                return res
-            except Exception as exc:
-                if not _numba_error(exc):
-                    raise
-                self.fallback = True
-                warnings.warn(f'tapejit: a fused row kernel failed to compile ({type(exc).__name__}'
-                              f'): running its {len(self.members)} ops one by one. Source:\n'
-                              f'{spec.source}', RuntimeWarning, stacklevel=4)
-        env = {v.id: a for v, a in zip(self.in_vars, arrays)}
-        return _eval_members(self.members, env, self.out_vars, self.consts)
+    def op_by_op(self, args: list) -> None:
+        """As :meth:`_KernelStep.op_by_op`; the arguments are each part's
+        inputs, stores and reduction buffers in turn."""
+        outside = {v.id for v in self.in_vars}
+        env: dict = {}
+        parts = []
+        k = 0
+        for sp in self.spec.specs:
+            for v, _ in sp.inputs:
+                if v.id in outside:
+                    env.setdefault(v.id, args[k].reshape(v.shape))
+                k += 1
+            n = len(sp.stores) + len(sp.reductions)
+            parts.append((sp, args[k:k + n]))
+            k += n
+        values = _eval_members(self.members, env, self.out_vars, self.consts)
+        put = dict(zip([v.id for v in self.out_vars], values))
+        for sp, outs in parts:
+            for v, dst in zip(sp.stores, outs):
+                dst.reshape(v.shape)[...] = put[v.id]
+            _fill_reductions(sp, iter(outs[len(sp.stores):]), put)
 
 
 def _owner(a: numpy.ndarray) -> Any:
@@ -384,8 +367,9 @@ class Executable:
         # Whether this plan came from the plan cache (plan_cache).
         self.from_cache = state is not None
         self.pool = BufferPool()
-        self._timing: Any = None
-        self._runner: Any = None  # the step loop written out (step_runner)
+        self._timing: Any = None  # per-step seconds while profile() runs
+        self._runner: Any = None  # the steps written out (step_runner)
+        self._runner_lock = threading.Lock()
         # A small plan runs as one compiled call from its first call on
         # (step by step under profile()).
         oc = (one_call.OneCall(self) if one_call.ENABLED and one_call.eligible(self)
@@ -394,6 +378,13 @@ class Executable:
         # The natively compiled plan's call, once it ran: taken first by a
         # call that needs no input checks (see __call__).
         self._native_run: Any = None
+
+    kernel_step = _KernelStep  # (plain steps, as the step runner tells them from chains)
+
+    @staticmethod
+    def first_call(step: _KernelStep) -> '_FirstCall':
+        """What the first call's runner calls for ``step``'s kernel."""
+        return _FirstCall(step)
 
     def native_checks(self, inputs: Sequence[int]) -> bool:
         """Whether the native one-call function (built: see ``_native_run``)
@@ -512,14 +503,22 @@ class Executable:
             inputs = list(inputs)
             for i in self.donated_inputs:
                 inputs[i] = numpy.array(inputs[i], copy=True)
-        if self._timing is None and self._runner:
-            return self._runner(inputs)
-        outs = self._run_steps(inputs)
-        if self._runner is None and self._timing is None:
-            # Every step has run: from the next call on, the loop is written
-            # out (False: a step runs op by op, and the loop stays).
-            self._runner = step_runner.compile_runner(self, _KernelStep) or False
-        return outs
+        if self._timing is not None:
+            return self._timed_runner(inputs)
+        runner = self._runner
+        if runner is None:
+            return self._first_run(inputs)
+        return runner(inputs)
+
+    def _first_run(self, inputs: Sequence[Any]) -> list:
+        """The step runner's first call: its kernels loaded as they run
+        (:class:`_FirstCall`); then the runner calling them directly."""
+        with self._runner_lock:
+            if self._runner is None:
+                outs = step_runner.compile_runner(self, first=True)(inputs)
+                self._runner = step_runner.compile_runner(self)
+                return outs
+        return self._runner(inputs)
 
     def _check_inputs(self, inputs: Sequence[Any], check: Optional[Sequence[int]]) -> None:
         """Refuse inputs of other shapes or dtypes than the plan's (all, or
@@ -540,44 +539,6 @@ class Executable:
                        else type(a).__name__)
                 raise ValueError(f'compiled plan: input {i} is {got}; expected '
                                  f'{v.dtype}{v.shape}')
-
-    def _run_steps(self, inputs: Sequence[Any]) -> list:
-        """The step loop: each step in turn, its buffers from the pool and
-        freed after their last reader (timed per step under :meth:`profile`)."""
-        pool = self.pool
-        pool.reclaim()
-        env: list = [None] * self.nslots
-        for sl, c in self.const_slots:
-            env[sl] = c
-        for sl, a in zip(self.in_slots, inputs):
-            env[sl] = a
-        timing = self._timing
-        release = pool.release
-        for i, (kind, st) in enumerate(self.steps):
-            if timing is not None:
-                t0 = time.perf_counter()
-            if kind == 'kernel':
-                res = st.run([env[r] for r in st.ins], pool)
-                for sl, a in zip(st.outs, res):
-                    env[sl] = a
-                del res
-            else:
-                fn, params, ins, out = st
-                r = fn(*[env[j] for j in ins], **params)
-                env[out] = r if r.__class__ is numpy.ndarray else numpy.asarray(r)
-                del r
-            for sl in self.free_after[i]:
-                release(env, sl)
-            for sl in self.drop_after[i]:
-                env[sl] = None
-            if timing is not None:
-                timing[i] += time.perf_counter() - t0
-        outs = [env[sl] for sl in self.out_slots]
-        del env
-        for i in self.copy_out:
-            outs[i] = numpy.array(outs[i], copy=True)
-        pool.lend(outs)
-        return outs
 
     @staticmethod
     def _all_vars(g: Graph) -> list:
@@ -696,13 +657,15 @@ class Executable:
                                                  parallel=st.parallel, inplace=st.donated))
 
     def profile(self, inputs: Sequence[Any], repeats: int = 10) -> str:
-        """Run ``repeats`` times; a table of the mean milliseconds of each step."""
+        """Run ``repeats`` times step by step (the runner timing each step);
+        a table of the mean milliseconds of each step."""
         self(inputs)  # compiled and warm before timing
-        self._timing = [0.0] * len(self.steps)
+        times = [0.0] * len(self.steps)
+        self._timed_runner = step_runner.compile_runner(self, times=times)
+        self._timing = times
         try:
             for _ in range(repeats):
                 self(inputs)
-            times = self._timing
         finally:
             self._timing = None
         lines = []

@@ -1,19 +1,20 @@
-"""A step-by-step plan's loop as straight-line Python.
+"""A plan's steps as straight-line Python: the step runner.
 
-:class:`~tapejit.targets.cpu.executable.Executable` runs its steps in a loop
-that interprets each one: it prepares the kernel's inputs by their mode,
-takes output buffers by shape, checks donated arrays, allocates reduction
-buffers and finishes them, and moves values between slots: microseconds of
-Python a step, as much as a small step's kernels take.  Once every step has
-run once (kernels loaded,
-none fallen back to op-by-op), :func:`compile_runner` writes the same work
-out for this plan: one generated function whose statements name each
-kernel, slot, shape and dtype as constants.  It does what the loop does, in
-the same order, with the same buffer pool.
+A plan that does not run as one native call
+(:mod:`~tapejit.targets.cpu.one_call`) runs through one generated function
+whose statements name each kernel, slot, shape and dtype as constants: it
+prepares each kernel's inputs by their mode, takes output buffers from the
+plan's pool, checks donated arrays, allocates reduction buffers and
+finishes them, and frees each buffer after its last reader.  The first
+call's runner calls each kernel through a wrapper that loads it
+(:class:`~tapejit.targets.cpu.executable._FirstCall`); the runner written
+after it calls the loaded kernels directly.  ``profile()``'s runner also
+times each step.
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any, Callable, Optional
 
 import numpy
@@ -30,27 +31,25 @@ def _nbytes(shape: tuple, dtype: numpy.dtype) -> int:
     return n
 
 
-def compile_runner(exe: Any, kernel_step: type) -> Optional[Callable]:
-    """``run(inputs) -> outputs`` for ``exe``'s steps, or ``None`` while a
-    kernel step has not run yet or runs op by op (the loop handles those).
-    ``kernel_step`` is the class of plain (not row-chain) kernel steps.
-    (The kernels are compiled by then for the types the plan's key pins; a
-    later call could only compile another layout of them, which types.)
+def compile_runner(exe: Any, first: bool = False,
+                   times: Optional[list] = None) -> Callable[[list], list]:
+    """``run(inputs) -> outputs`` for ``exe``'s steps.  ``first``: each
+    kernel called through its step's first-call wrapper (which loads it);
+    ``times``: each step's seconds added to ``times[step]``.
 
     >>> import numpy as np, tapejit
     >>> from tapejit.targets import compile_graph
     >>> from tapejit.ir.trace import trace_graph
     >>> x = np.arange(4, dtype=np.float32)
     >>> ex = compile_graph(trace_graph(lambda v: v * 2 + 1, [x]))
-    >>> ex.one_call = None  # (a plan this small runs as one call otherwise)
-    >>> _ = ex([x])  # the loop runs first, loading the kernel
-    >>> compile_runner(ex, type(ex.steps[0][1]))([x])[0]
+    >>> compile_runner(ex, first=True)([x])[0]
     array([1., 3., 5., 7.], dtype=float32)
     """
     env: dict = {'_nd': numpy.ndarray, '_asc': numpy.ascontiguousarray,
                  '_empty': numpy.empty, '_full': numpy.full, '_copyto': numpy.copyto,
                  '_asarray': numpy.asarray, '_array': numpy.array,
-                 '_fin': codegen.finish_reduction, '_pool': exe.pool}
+                 '_fin': codegen.finish_reduction, '_pool': exe.pool,
+                 '_clock': time.perf_counter, '_times': times}
     names: dict = {}
 
     def const(value: Any) -> str:
@@ -68,26 +67,26 @@ def compile_runner(exe: Any, kernel_step: type) -> Optional[Callable]:
     for k, sl in enumerate(exe.in_slots):
         emit(f'env[{sl}] = inputs[{k}]')
     for i, (kind, st) in enumerate(exe.steps):
+        if times is not None:
+            emit('t0 = _clock()')
         if kind == 'call':
             fn, params, ins, out = st
             args = [f'env[{j}]' for j in ins] + ([f'**{const(params)}'] if params else [])
             emit(f'r = {const(fn)}({", ".join(args)})')
             emit(f'env[{out}] = r if r.__class__ is _nd else _asarray(r)')
             emit('del r')
-        elif type(st) is kernel_step:
-            if st.first or st.fallback or st.kernel is None:
-                return None
-            _kernel(st, emit, const)
-        else:  # a row chain
-            if st.first or st.fallback or st.kernel is None:
-                return None
-            _chain(st, emit, const)
+        else:
+            kernel = ((const(exe.first_call(st)),) if first or st.kernel is None
+                      else _kernel_call(st, const))
+            (_kernel if type(st) is exe.kernel_step else _chain)(st, kernel, emit, const)
         # Locals never outlive the statements above: the pool reads whether
         # anyone else holds a buffer from its reference count.
         for sl in exe.free_after[i]:
             emit(f'release(env, {sl})')
         for sl in exe.drop_after[i]:
             emit(f'env[{sl}] = None')
+        if times is not None:
+            emit(f'_times[{i}] += _clock() - t0')
     emit(f'outs = [{", ".join(f"env[{sl}]" for sl in exe.out_slots)}]')
     emit('del env')
     for i in exe.copy_out:
@@ -99,20 +98,26 @@ def compile_runner(exe: Any, kernel_step: type) -> Optional[Callable]:
     return env['run']
 
 
-def _call(st: Any, args: list, emit: Callable, const: Callable) -> None:
-    """The call of a kernel step's kernel on ``args`` (after its sizes)."""
-    call = f'({const(st.sizes)}, {st.ch}, {st.nch}, {", ".join(args)})'
+def _kernel_call(st: Any, const: Callable) -> tuple:
+    """The names calling step ``st``'s loaded kernel: ``(kernel,)``, or a
+    native kernel's ``(compiled entry, dispatcher)``."""
     fast = getattr(st.kernel, 'fast', None)
-    if fast is not None:
-        # A native kernel's compiled entry; not None: it refused these
-        # arguments, and the kernel's dispatcher runs them.
-        emit(f'if {const(fast)}{call} is not None:')
-        emit(f'    {const(st.kernel)}{call}')
+    return (const(st.kernel),) if fast is None else (const(fast), const(st.kernel))
+
+
+def _call(st: Any, kernel: tuple, args: list, emit: Callable, const: Callable) -> None:
+    """The call of a kernel step's ``kernel`` on ``args`` (after its sizes):
+    a native kernel's compiled entry first; not None means it refused the
+    arguments, and its dispatcher runs them."""
+    call = f'({const(st.sizes)}, {st.ch}, {st.nch}, {", ".join(args)})'
+    if len(kernel) == 2:
+        emit(f'if {kernel[0]}{call} is not None:')
+        emit(f'    {kernel[1]}{call}')
     else:
-        emit(f'{const(st.kernel)}{call}')
+        emit(f'{kernel[0]}{call}')
 
 
-def _chain(st: Any, emit: Callable, const: Callable) -> None:
+def _chain(st: Any, kernel: tuple, emit: Callable, const: Callable) -> None:
     """One row chain step, as ``_ChainStep.run`` does it (its loop over the
     parts' buffers, written out: in a loop it cost more than a small kernel)."""
     spec = st.spec
@@ -148,7 +153,7 @@ def _chain(st: Any, emit: Callable, const: Callable) -> None:
             a = made.get(v.id) or have[v.id]
             args.append(f'_asc({a}).reshape(-1)' if mode in ('scalar', 'flat') else a)
         args += [made[v.id] for v in sp.stores] + [b for _, _, b in bufs]
-    _call(st, args, emit, const)
+    _call(st, kernel, args, emit, const)
     res = []
     for sp, bufs in zip(spec.specs, parts):
         res += [made[v.id] for v in sp.stores]
@@ -161,7 +166,7 @@ def _chain(st: Any, emit: Callable, const: Callable) -> None:
         emit(f'del {", ".join(temps)}')
 
 
-def _kernel(st: Any, emit: Callable, const: Callable) -> None:
+def _kernel(st: Any, kernel: tuple, emit: Callable, const: Callable) -> None:
     """One kernel step, as ``_KernelStep.run`` does it."""
     spec = st.spec
     flat = spec.flat
@@ -194,7 +199,7 @@ def _kernel(st: Any, emit: Callable, const: Callable) -> None:
     for j, (shape, dt, init) in enumerate(codegen.reduction_layout(spec, st.nch)):
         emit(f'r{j} = _full({const(shape)}, {const(init)}, {const(dt)})')
         reds.append(f'r{j}')
-    _call(st, args + outs + reds, emit, const)
+    _call(st, kernel, args + outs + reds, emit, const)
     for k in st.donated:
         emit(f'env[{st.outs[k]}] = d{k}')
         emit(f'del d{k}')
