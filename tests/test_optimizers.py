@@ -669,3 +669,25 @@ def test_a_state_variable_replaced_under_the_same_name_retraces():
     step()
     np.testing.assert_allclose(model.w.array, w - 0.1 * g, rtol=1e-6)  # from v = 0
     assert step.cache_info().traces == 2
+
+
+def test_the_rules_are_checked_again_only_after_a_change_to_some_rule():
+    # The compiled step's optimizer guard compares one version number while no
+    # update rule anywhere changed; after a change (here, another optimizer's
+    # rule gets a per-parameter override) it checks its own rules again once,
+    # finds them as traced and keeps the plan.
+    model = Quadratic()
+    opt = optimizers.SGD(lr=1.0).setup(model)
+    other = optimizers.SGD(lr=1.0).setup(Quadratic())
+    holds = opt._structure_holds()
+    checks = []
+    rules_hold = holds.__globals__['rules_hold']
+    holds.__globals__['rules_hold'] = lambda: checks.append(1) or rules_hold()
+    for _ in range(3):
+        assert holds()
+    assert checks == []
+    other.target.w.update_rule.hyperparam.lr = 0.5
+    assert holds() and holds()
+    assert checks == [1]
+    model.w.update_rule.hyperparam.lr = 0.5  # this optimizer's own rule
+    assert not holds()

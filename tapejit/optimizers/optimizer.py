@@ -26,6 +26,17 @@ from tapejit.core.config import config
 from tapejit.core.variable import StateVariable, Variable
 from tapejit.optimizers import _arrays as A
 
+# Bumped by every change to what a traced update depends on inside the
+# update rules (a rule's state entries, hooks, hyperparameter overrides,
+# whether it is enabled): a compiled step's guard (see
+# GradientMethod._structure_holds) compares this one number on each call
+# and checks every rule again only after such a change somewhere.
+_rules_version = [0]
+
+
+def _rules_changed() -> None:
+    _rules_version[0] += 1
+
 
 class Hyperparameter:
     """A set of hyperparameters whose missing entries come from a parent.
@@ -83,13 +94,17 @@ class Hyperparameter:
         raise AttributeError(f'hyperparameter {name!r} is not set')
 
     def __setattr__(self, name: str, value: Any) -> None:
-        self.__dict__['_values'][name] = value
+        values = self.__dict__['_values']
+        if name not in values:
+            _rules_changed()  # (a new override)
+        values[name] = value
 
     def __delattr__(self, name: str) -> None:
         try:
             del self.__dict__['_values'][name]
         except KeyError:
             raise AttributeError(f'hyperparameter {name!r} is not set') from None
+        _rules_changed()
 
     def __getstate__(self) -> dict:
         return {'_parent': self._parent, '_values': dict(self._values)}
@@ -97,6 +112,7 @@ class Hyperparameter:
     def __setstate__(self, state: dict) -> None:
         object.__setattr__(self, '_parent', state['_parent'])
         object.__setattr__(self, '_values', state['_values'])
+        _rules_changed()
 
     @property
     def parent(self) -> Optional['Hyperparameter']:
@@ -194,11 +210,13 @@ class StateDict(collections.abc.MutableMapping):
                 raise ValueError(f'update rule state {key!r}: a new state entry needs a '
                                  'concrete array; create it in init_state()')
             self._vars[key] = StateVariable(value)
+            _rules_changed()
         else:
             var.array = value
 
     def __delitem__(self, key: str) -> None:
         del self._vars[key]
+        _rules_changed()
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._vars)
@@ -222,6 +240,7 @@ def _insert_hook(owner: Any, hook: Callable, name: Any, timing: str,
     if name in owner._pre_update_hooks or name in owner._post_update_hooks:
         raise duplicate(f'hook {name!r} already exists')
     (owner._pre_update_hooks if timing == 'pre' else owner._post_update_hooks)[name] = hook
+    _rules_changed()
 
 
 class _HookRemoval:
@@ -231,6 +250,12 @@ class _HookRemoval:
             del self._pre_update_hooks[name]
         except KeyError:
             del self._post_update_hooks[name]
+        _rules_changed()
+
+
+# The attributes of an update rule that its compiled steps' guards check.
+_RULE_STRUCTURE = frozenset({'enabled', '_state', 'hyperparam', '_pre_update_hooks',
+                             '_post_update_hooks'})
 
 
 class UpdateRule(_HookRemoval):
@@ -254,6 +279,11 @@ class UpdateRule(_HookRemoval):
     """
 
     t = _Counter()
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        object.__setattr__(self, name, value)
+        if name in _RULE_STRUCTURE:
+            _rules_changed()
 
     # Chainer's defaults, for a rule made without an optimizer (their
     # parent hyperparameter holds them, so the rule's own values stay the
@@ -674,9 +704,11 @@ class GradientMethod(Optimizer):
         """``holds()``: whether :meth:`_structure` would still give what it
         gives now, written out over these parameters and rules (a compiled
         step checks it every call: identities and flags, no tuples built).
-        The parameters themselves are the link structure's guard."""
+        What the rules hold is checked again only after a change to some
+        rule (``_rules_version``).  The parameters themselves are the link
+        structure's guard."""
         from tapejit.compiler.codecache import compile_source
-        env: dict = {'opt': self}
+        env: dict = {'opt': self, '_version': _rules_version, '_seen': [_rules_version[0]]}
 
         def const(value: Any) -> str:
             name = f'_k{len(env)}'
@@ -690,6 +722,7 @@ class GradientMethod(Optimizer):
                 return f'{owner}._pre_update_hooks or {owner}._post_update_hooks'
             return (f'tuple({owner}._pre_update_hooks.values()) != {const(pre)} or '
                     f'tuple({owner}._post_update_hooks.values()) != {const(post)}')
+        rules = ['def rules_hold():']
         lines = [f'if opt.target is not {const(self.target)} or {same_hooks("opt", self)}: '
                  'return False']
         lines.append(f'if opt._loss_scaling_is_dynamic != {const(self._loss_scaling_is_dynamic)}'
@@ -698,38 +731,40 @@ class GradientMethod(Optimizer):
                      f"opt.__dict__.get('_loss_scale_var') is not "
                      f"{const(self.__dict__.get('_loss_scale_var'))}: return False")
         for p in self.target.params():
-            lines += self._rule_check(p, const, same_hooks)
-        lines.append('return True')
-        src = 'def holds():\n' + ''.join(f'    {ln}\n' for ln in lines)
+            r = p.update_rule
+            lines.append(f'if {const(p)}.update_rule is not {const(r)} or {const(p)}._data is '
+                         f'{"not " if p._data is None else ""}None: return False')
+            if r is not None:
+                rules += ['    ' + ln for ln in self._rule_check(r, const, same_hooks)]
+        lines += ['if _version[0] != _seen[0]:', '    if not rules_hold(): return False',
+                  '    _seen[0] = _version[0]', 'return True']
+        src = ('\n'.join(rules + ['    return True', 'def holds():'])
+               + ''.join(f'\n    {ln}' for ln in lines) + '\n')
         exec(compile_source(src, '<tapejit optimizer guard>'), env)
         return env['holds']
 
     @staticmethod
-    def _rule_check(p: Any, const: Callable, same_hooks: Callable) -> list:
-        """The lines of :meth:`_structure_holds` for parameter ``p``: one
-        condition chain, as it runs on every call of a compiled step."""
-        r = p.update_rule
-        cond = [f'r is not {const(r)}',
-                f'{const(p)}._data is {"not " if p._data is None else ""}None']
-        if r is not None:
-            state = r._state
-            cond += [f'r.enabled is not {const(r.enabled)}', f'r._state is not {const(state)}',
-                     f'r.hyperparam is not {const(r.hyperparam)}',
-                     f"r.hyperparam.__dict__['_parent'] is not "
-                     f"{const(r.hyperparam.__dict__['_parent'])}"]
-            if state is not None:
-                # (Which variables, not only how many: one replaced under
-                # the same name is another input.)
-                cond.append(f'len(r._state._vars) != {len(state._vars)}')
-                cond += [f'r._state._vars.get({k!r}) is not {const(v)}'
-                         for k, v in state._vars.items()]
-            cond.append(same_hooks('r', r))
-            # (A hyperparameter set for this rule alone: read from the rule
-            # then, not from the optimizer.)
-            names = frozenset(r.hyperparam.__dict__['_values'])
-            cond.append(f"r.hyperparam.__dict__['_values'].keys() != {const(names)}" if names
-                        else "r.hyperparam.__dict__['_values']")
-        return [f'r = {const(p)}.update_rule', f'if {" or ".join(cond)}: return False']
+    def _rule_check(r: Any, const: Callable, same_hooks: Callable) -> list:
+        """The lines of :meth:`_structure_holds` for update rule ``r``: one
+        condition chain, checked after a change to some rule."""
+        state = r._state
+        cond = [f'r.enabled is not {const(r.enabled)}', f'r._state is not {const(state)}',
+                f'r.hyperparam is not {const(r.hyperparam)}',
+                f"r.hyperparam.__dict__['_parent'] is not "
+                f"{const(r.hyperparam.__dict__['_parent'])}"]
+        if state is not None:
+            # (Which variables, not only how many: one replaced under
+            # the same name is another input.)
+            cond.append(f'len(r._state._vars) != {len(state._vars)}')
+            cond += [f'r._state._vars.get({k!r}) is not {const(v)}'
+                     for k, v in state._vars.items()]
+        cond.append(same_hooks('r', r))
+        # (A hyperparameter set for this rule alone: read from the rule
+        # then, not from the optimizer.)
+        names = frozenset(r.hyperparam.__dict__['_values'])
+        cond.append(f"r.hyperparam.__dict__['_values'].keys() != {const(names)}" if names
+                    else "r.hyperparam.__dict__['_values']")
+        return [f'r = {const(r)}', f'if {" or ".join(cond)}: return False']
 
     def _update_dynamic_traced(self) -> None:
         # Dynamic loss scaling inside a trace: whether the gradients are finite is
