@@ -1797,7 +1797,7 @@ def test_the_readme_form_step_takes_the_same_entry_as_the_hand_written_one():
     # A Chain of Linear links and optimizer.update(), against the same network
     # with its parameters passed as arguments and the update written by hand:
     # both run as one native call from one generated entry, and the first
-    # costs at most twice the second per call (CPU time of this thread,
+    # costs at most 1.3 times the second per call (CPU time of this thread,
     # best of several rounds, the two alternating).
     import time
     import tapejit.links as L
@@ -1839,14 +1839,17 @@ def test_the_readme_form_step_takes_the_same_entry_as_the_hand_written_one():
         for _ in range(20):
             f(*a)
         t0 = time.thread_time()
-        for _ in range(500):
+        for _ in range(1000):
             f(*a)
-        return (time.thread_time() - t0) / 500
+        return (time.thread_time() - t0) / 1000
 
-    user = min(per_call(user_step, x, t) for _ in range(5))
-    hand = min(per_call(hand_step, x, t, params) for _ in range(5))
+    user, hand = [], []
+    for _ in range(7):
+        user.append(per_call(user_step, x, t))
+        hand.append(per_call(hand_step, x, t, params))
+    user, hand = min(user), min(hand)
     for f in (user_step, hand_step):
         plan = f._last[2]
         assert f._last[4] and plan._entry is not None  # the generated entry
         assert f.cache_info().traces == 1
-    assert user <= 2.0 * hand, (user, hand)
+    assert user <= 1.3 * hand, (user, hand)

@@ -293,13 +293,18 @@ _F64 = numpy.dtype(numpy.float64)
 
 
 class _DynamicGetter:
-    """Reads a dynamic Python number as the 0-d array the plan takes."""
+    """Reads a dynamic Python number as the 0-d array the plan takes.
 
-    __slots__ = ('getter', 'what')
+    ``source``: ``(mapping, key)`` where ``getter()`` is usually
+    ``mapping[key]`` (a getter's own ``source``, or None): a generated
+    entry reads a float there itself and calls the getter otherwise."""
+
+    __slots__ = ('getter', 'what', 'source')
 
     def __init__(self, getter: Callable[[], Any], what: str) -> None:
         self.getter = getter
         self.what = what
+        self.source = getattr(getter, 'source', None)
 
     def __call__(self) -> Any:
         v = self.getter()

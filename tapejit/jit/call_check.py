@@ -227,25 +227,25 @@ def compile_guards(guards: tuple, py_guards: tuple, cpu: str,
         return name
 
     for i, (v, spec, ign) in enumerate(guards):
-        if spec[0] == 'V' and spec[3] == cpu and id(v) in checked:
-            var = const(v)
-            lines.append(f'if {var}._requires_grad != {const(spec[4])}: return _slow()')
-            if spec[5] is not None:
-                lines.append(f'if ({var}._grad_var is not None) != {const(spec[5])}: '
-                             'return _slow()')
-        elif spec[0] == 'V' and spec[3] == cpu:
-            var, d = const(v), f'_d{i}'
-            lines.append(f'{d} = {var}._data')
-            lines.append(f'if {d}.__class__ is not _nd or {d}.shape != {const(spec[1])} '
-                         f'or {d}.dtype != {const(numpy.dtype(spec[2]))} or '
-                         f'{var}._requires_grad != {const(spec[4])}: return _slow()')
-            if spec[5] is not None:
-                lines.append(f'if ({var}._grad_var is not None) != {const(spec[5])}: '
-                             'return _slow()')
-        else:
+        if spec[0] != 'V' or spec[3] != cpu:
             return slow
+        var = const(v)
+        # (Flags compared with literals; any other value takes ``slow()``.)
+        flags = f'{var}._requires_grad is not {bool(spec[4])}'
+        if spec[5] is not None:
+            flags += f' or {var}._grad_var is {"" if spec[5] else "not "}None'
+        if id(v) in checked:
+            lines.append(f'if {flags}: return _slow()')
+            continue
+        d = f'_d{i}'
+        lines.append(f'{d} = {var}._data')
+        lines.append(f'if {d}.__class__ is not _nd or {d}.shape != {const(spec[1])} '
+                     f'or {d}.dtype != {const(numpy.dtype(spec[2]))} or {flags}: '
+                     'return _slow()')
     for getter, value in py_guards:
-        lines.append(f'if {const(getter)}() != {const(value)}: return False')
+        # (True, the common value, by identity first.)
+        lines.append(f'if (_r := {const(getter)}()) is not True and _r != True: return False'
+                     if value is True else f'if {const(getter)}() != {const(value)}: return False')
     lines.append('return True')
     src = 'def holds():\n' + ''.join(f'    {ln}\n' for ln in lines)
     exec(compile_source(src, '<tapejit plan guards>'), env)

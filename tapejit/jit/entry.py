@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional, Sequence
 
+import numpy
+
 from tapejit.compiler.codecache import compile_source
 from tapejit.core.variable import Variable
 from tapejit.pytree import unflatten
@@ -57,12 +59,13 @@ def gather_items(input_sources: list, dynamic_array: Callable, env: dict) -> lis
     """The expressions (over ``leaves``) of the graph's input arrays, their
     constants added to ``env``."""
     env['_dynamic_array'] = dynamic_array
+    env['_f64_array'], env['_F64'] = numpy.asarray, numpy.dtype(numpy.float64)
     name = _Names(env)
     items = []
     for src, which in input_sources:
         obj = _obj(src, name)
         if which == 'call':
-            items.append(f'{obj}()')
+            items.append(_dynamic_item(src[1], obj, name))
         elif which == 'array':
             items.append(obj)
         elif which == 'scalar':
@@ -72,6 +75,17 @@ def gather_items(input_sources: list, dynamic_array: Callable, env: dict) -> lis
         else:  # the gradient; None where the plan ignores it and there is none
             items.append(f'(None if (_g := {obj}._grad_var) is None else _g._data)')
     return items
+
+
+def _dynamic_item(getter: Any, obj: str, name: _Names) -> str:
+    """The expression reading a dynamic number (a learning rate): a float
+    found where the getter says it usually is, read in place (a 0-d float64
+    array, as the getter makes it); anything else through the getter."""
+    if getter.source is None:
+        return f'{obj}()'
+    mapping, key = getter.source
+    return (f'(_f64_array(_x, _F64) if (_x := {name(mapping)}.get({key!r})).__class__ is float'
+            f' else {obj}())')
 
 
 def compile_aliases(array_sources: list, writes: list,

@@ -77,12 +77,9 @@ class Hyperparameter:
         # call. Where the optimizer's guard checks that this hyperparameter
         # overrides nothing (see _structure_holds), it is read from where it
         # is set: the rules of one optimizer share one input.
-        if id(self) in tr.guarded_hyperparams:
-            owner = hp
-            return A.traced_value(tr, owner, name, value, f'hyperparameter {name!r}',
-                                  lambda: owner._lookup(name))
-        return A.traced_value(tr, self, name, value, f'hyperparameter {name!r}',
-                              lambda: self._lookup(name))
+        owner = hp if id(self) in tr.guarded_hyperparams else self
+        return A.traced_value(tr, owner, name, value, f'hyperparameter {name!r}',
+                              _Lookup(owner, name))
 
     def _lookup(self, name: str) -> Any:
         hp = self
@@ -129,6 +126,22 @@ class Hyperparameter:
     def __repr__(self) -> str:
         d = self.get_dict()
         return 'Hyperparameter(%s)' % ', '.join(f'{k}={d[k]}' for k in sorted(d))
+
+
+class _Lookup:
+    """``hp._lookup(name)`` as a compiled step reads it on every call;
+    ``source``: where it usually is (the owner's own entries), which the
+    step's generated entry reads directly."""
+
+    __slots__ = ('hp', 'name', 'source', 'what')
+
+    def __init__(self, hp: Hyperparameter, name: str) -> None:
+        self.hp, self.name = hp, name
+        self.source = (hp.__dict__['_values'], name)
+        self.what = f'hyperparameter {name!r}'  # (in a retrace warning)
+
+    def __call__(self) -> Any:
+        return self.hp._lookup(self.name)
 
 
 class HyperparameterProxy:
