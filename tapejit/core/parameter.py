@@ -206,14 +206,24 @@ class Parameter(Variable):
         return p
 
     def __reduce__(self):
-        return (_rebuild_parameter, (backends.CPU.send(self._data) if self._data is not None
-                                     else None, self._name, self.initializer))
+        # The gradient and the update rule (with its state) travel too, as in
+        # Chainer, so a pickled optimizer with its target resumes where it was.
+        cpu = backends.CPU.send
+        g = self._grad_var
+        return (_rebuild_parameter, (
+            None if self._data is None else cpu(self._data), self._name, self.initializer,
+            None if g is None else cpu(g._data), self._grad_valid, self.update_rule))
 
 
-def _rebuild_parameter(data: Any, name: Any, initializer: Any) -> Parameter:
+def _rebuild_parameter(data: Any, name: Any, initializer: Any, grad: Any = None,
+                       grad_valid: bool = True, update_rule: Any = None) -> Parameter:
+    p = Parameter(data if data is not None else initializer, name=name)
     if data is not None:
-        return Parameter(data, name=name)
-    return Parameter(initializer, name=name)
+        p.grad = grad
+    elif grad_valid:
+        p.cleargrad()
+    p.update_rule = update_rule
+    return p
 
 
 __all__ = ['Parameter']

@@ -705,6 +705,14 @@ class StateVariable(Variable):
     def __init__(self, data: Any = None, *, name: Optional[str] = None) -> None:
         super().__init__(data, name=name, requires_grad=False)
 
+    def __reduce__(self):
+        return (_rebuild_state, (backends.CPU.send(self._data) if self._data is not None
+                                 else None, self._name))
+
+
+def _rebuild_state(data: Any, name: Any) -> StateVariable:
+    return StateVariable(data, name=name)
+
 
 def _rebuild(data: Any, name: Any, grad: Any, requires_grad: bool) -> Variable:
     return Variable(data, name=name, grad=grad, requires_grad=requires_grad)

@@ -192,10 +192,13 @@ class StateDict(collections.abc.MutableMapping):
     def __setitem__(self, key: str, value: Any) -> None:
         var = self._vars.get(key)
         if var.__class__ is StateVariable:
-            var.array = value
+            var.array = numpy.asarray(value) if isinstance(value, numpy.generic) else value
         elif value.__class__ is TracedArray:
             raise ValueError(f'update rule state {key!r}: a new state entry needs a '
                              'concrete array; create it in init_state()')
+        elif isinstance(value, numpy.generic):
+            # What arithmetic on a 0-d array gives: kept as an array.
+            self._vars[key] = StateVariable(numpy.asarray(value))
         elif backends.is_array(value):
             self._vars[key] = StateVariable(value)
         else:
