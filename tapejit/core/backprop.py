@@ -9,6 +9,7 @@ traversal itself records a graph that can be differentiated again.
 from __future__ import annotations
 
 import heapq
+import warnings
 import weakref
 from typing import Any, Iterable, Optional, Sequence
 
@@ -80,6 +81,11 @@ def backward(y: Variable, retain_grad: bool, enable_double_backprop: bool,
                 f'backward: the output has shape {d.shape} ({d.size} elements) and '
                 'no initial gradient; set `y.grad` to an array of that shape first, '
                 'or reduce the output to a scalar (e.g. F.sum(y))')
+        if d.ndim != 0:
+            warnings.warn('Treating a variable with only one element as a scalar in '
+                          'Variable.backward is deprecated. A scalar variable must be a '
+                          '0-dimensional array. Apply tapejit.functions.squeeze to obtain '
+                          'a scalar variable.', DeprecationWarning, stacklevel=3)
         gv = y._grad_var = Variable._make(_ones_like(d, loss_scale), False)
     if node.creator_node is None:
         return  # a root keeps the initial gradient, as in Chainer

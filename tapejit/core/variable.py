@@ -394,6 +394,13 @@ class Variable:
         self._set_grad_var_unchecked(None if g is None else Variable._make(g, True))
 
     @property
+    def _grad(self) -> Any:
+        # Chainer's private attribute of the gradient array, which its code and
+        # tests read (no check, nothing noted while tracing).
+        gv = self._grad_var
+        return None if gv is None else gv._data
+
+    @property
     def grad_var(self) -> Optional['Variable']:
         """Gradient as a Variable; ``grad_var.array is grad``."""
         if config.trace is not None:
