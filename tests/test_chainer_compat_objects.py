@@ -333,3 +333,12 @@ def test_debug_mode_checks_nan_in_backward_and_shows_the_stack():
     y.grad = np.array([np.nan], np.float32)
     y.backward()  # outside debug mode NaN passes through
     assert np.isnan(x.grad).all()
+
+
+def test_forward_output_that_is_not_an_array_names_chainers_message():
+    class Bad(tapejit.FunctionNode):
+        def forward(self, inputs):
+            return object(),
+
+    with pytest.raises(TypeError, match='Bad: forward output must be a tuple of ndarrays'):
+        Bad().apply((tapejit.Variable(np.ones(1, np.float32)),))

@@ -17,7 +17,7 @@ from tapejit import backends
 from tapejit.core.abstract import TracedArray
 from tapejit.core.config import config
 from tapejit.core.errors import not_an_array
-from tapejit.core.variable import Variable, VariableNode, _check_data
+from tapejit.core.variable import Variable, VariableNode
 
 
 class FunctionNode:
@@ -100,7 +100,8 @@ class FunctionNode:
                             f'{type(outputs).__name__}')
         if debug:
             check_nan(outputs, f'NaN is detected on forward computation of {self.label}')
-        ret = tuple(Variable._make(_as_array_like(y, arrays), requires_grad) for y in outputs)
+        ret = tuple(Variable._make(_as_array_like(self.label, y), requires_grad)
+                    for y in outputs)
         if config.enable_backprop and requires_grad:
             self.rank = max((v.node.rank for v in in_vars), default=0)
             self.inputs = tuple(v.node for v in in_vars)
@@ -262,11 +263,14 @@ def _check_input(op: str, i: int, x: Any) -> None:
         raise not_an_array(op, f'input {i}', x)
 
 
-def _as_array_like(y: Any, arrays: list) -> Any:
+def _as_array_like(label: str, y: Any) -> Any:
     # forward() of user functions may return NumPy scalars (e.g. x.sum()).
     if isinstance(y, numpy.generic):
         return numpy.asarray(y)
-    _check_data(y)
+    if y is not None and not backends.is_array(y):
+        # Chainer's wording, which code matching the message relies on.
+        raise TypeError(f'{label}: forward output must be a tuple of ndarrays (NumPy or '
+                        f'CuPy arrays), got an element of type {type(y).__name__}')
     return y
 
 
