@@ -28,6 +28,7 @@ from tapejit.jit import CacheInfo, jit, value_and_grad
 from tapejit.core.parameter import Parameter
 from tapejit import initializers  # noqa: F401
 from tapejit.links.link import Chain, ChainList, Link
+from tapejit.links.sequential import Sequential
 from tapejit import links  # noqa: F401
 from tapejit import optimizers  # noqa: F401
 from tapejit.optimizers.optimizer import GradientMethod, Optimizer, UpdateRule
@@ -61,7 +62,7 @@ __all__ = [
     'CacheInfo', 'Chain', 'ChainList', 'DTypeError', 'DebugMode', 'DictSummary',
     'Function', 'FunctionAdapter', 'FunctionNode', 'GradientMethod', 'Link', 'Optimizer',
     'UpdateRule', 'Parameter',
-    'Reporter', 'Summary', 'dataset', 'datasets',
+    'Reporter', 'Sequential', 'Summary', 'dataset', 'datasets',
     'get_current_reporter', 'is_debug', 'iterators', 'report', 'report_scope', 'reporter',
     'set_debug', 'training',
     'TraceError', 'jit', 'value_and_grad',

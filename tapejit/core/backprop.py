@@ -9,6 +9,7 @@ traversal itself records a graph that can be differentiated again.
 from __future__ import annotations
 
 import heapq
+import warnings
 import weakref
 from typing import Any, Iterable, Optional, Sequence
 
@@ -18,7 +19,8 @@ from tapejit import backends
 from tapejit.core.abstract import TracedArray
 from tapejit.core.config import config, using_config
 from tapejit.core.errors import DTypeError, GradientError, ShapeError
-from tapejit.core.function_node import FunctionNode, _select_targets
+from tapejit.core.function_node import (FunctionNode, _select_targets, check_nan,
+                                        reraise_with_stack)
 from tapejit.core.variable import Variable, check_grad
 
 
@@ -79,6 +81,11 @@ def backward(y: Variable, retain_grad: bool, enable_double_backprop: bool,
                 f'backward: the output has shape {d.shape} ({d.size} elements) and '
                 'no initial gradient; set `y.grad` to an array of that shape first, '
                 'or reduce the output to a scalar (e.g. F.sum(y))')
+        if d.ndim != 0:
+            warnings.warn('Treating a variable with only one element as a scalar in '
+                          'Variable.backward is deprecated. A scalar variable must be a '
+                          '0-dimensional array. Apply tapejit.functions.squeeze to obtain '
+                          'a scalar variable.', DeprecationWarning, stacklevel=3)
         gv = y._grad_var = Variable._make(_ones_like(d, loss_scale), False)
     if node.creator_node is None:
         return  # a root keeps the initial gradient, as in Chainer
@@ -168,15 +175,10 @@ def _propagate(outputs: Iterable, *, retain_grad: bool, loss_scale: Optional[flo
         if not targets:
             continue
         targets = tuple(targets)
-        if type(func).backward_accumulate is not FunctionNode.backward_accumulate:
-            # A user node that accumulates itself receives the gradients so far
-            # and returns the totals (Chainer's protocol).
-            g_in = tuple(grads.pop(inputs[i], None) for i in targets)
-            gxs = func.backward_accumulate(targets, gys, g_in)
+        if config.debug:
+            gxs = _debug_backward(func, targets, gys, grads, inputs)
         else:
-            gxs = func.backward(targets, gys)
-        if len(gxs) != len(targets):
-            gxs = _select_targets(func, targets, gxs)
+            gxs = _run_backward(func, targets, gys, grads, inputs)
         for i, gx in zip(targets, gxs):
             if gx is None:
                 continue
@@ -211,6 +213,32 @@ def _propagate(outputs: Iterable, *, retain_grad: bool, loss_scale: Optional[flo
                 gx = v._grad_var + gx
         v._grad_var = gx
         v._loss_scale = loss_scale
+
+
+def _run_backward(func: Any, targets: tuple, gys: tuple, grads: dict, inputs: tuple) -> tuple:
+    if type(func).backward_accumulate is not FunctionNode.backward_accumulate:
+        # A user node that accumulates itself receives the gradients so far
+        # and returns the totals (Chainer's protocol).
+        g_in = tuple(grads.pop(inputs[i], None) for i in targets)
+        gxs = func.backward_accumulate(targets, gys, g_in)
+    else:
+        gxs = func.backward(targets, gys)
+    if len(gxs) != len(targets):
+        gxs = _select_targets(func, targets, gxs)
+    return gxs
+
+
+def _debug_backward(func: Any, targets: tuple, gys: tuple, grads: dict,
+                    inputs: tuple) -> tuple:
+    # Debug mode (tapejit.set_debug): an error names where the function was
+    # applied, and a NaN among the gradients it returns is an error, as in Chainer.
+    try:
+        gxs = _run_backward(func, targets, gys, grads, inputs)
+        check_nan(gxs, f'NaN is detected on backward computation of {func.label}')
+    except Exception as e:
+        reraise_with_stack(func, e)
+        raise
+    return gxs
 
 
 def _bad_grad(func: Any, i: int, x: Any, d: Any) -> None:

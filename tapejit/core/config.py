@@ -10,10 +10,14 @@ import contextlib
 import threading
 from typing import Any, Iterator
 
+import numpy
+
 _DEFAULTS = {
     'enable_backprop': True,
     'train': True,
     'debug': False,
+    # The dtype of arrays an initializer without a dtype makes (Chainer's default).
+    'dtype': numpy.dtype(numpy.float32),
     # FunctionNode.apply runs check_type_forward (Chainer's type_check) when True.
     'type_check': True,
     # The active tapejit.ir.trace.Trace while @tapejit.jit traces a function.

@@ -7,15 +7,17 @@ primitives use :class:`tapejit.ops.registry.PrimitiveNode`, a lean subclass.
 
 from __future__ import annotations
 
+import traceback
 import weakref
 from typing import Any, Optional, Sequence
 
 import numpy
 
 from tapejit import backends
+from tapejit.core.abstract import TracedArray
 from tapejit.core.config import config
 from tapejit.core.errors import not_an_array
-from tapejit.core.variable import Variable, VariableNode, _check_data
+from tapejit.core.variable import Variable, VariableNode
 
 
 class FunctionNode:
@@ -49,6 +51,9 @@ class FunctionNode:
     _output_indexes_to_retain: Optional[tuple] = None
     _retained_output_data: Optional[tuple] = None
     lazy_grad_sum = False
+    # Where the node was applied, recorded in debug mode (errors of its backward
+    # then show it, as in Chainer).
+    stack: Optional[list] = None
 
     @property
     def label(self) -> str:
@@ -86,11 +91,17 @@ class FunctionNode:
             type_check.check_types(self, tuple(arrays))
         self._input_indexes_to_retain = None
         self._output_indexes_to_retain = None
+        debug = config.debug
+        if debug:
+            self.stack = traceback.extract_stack()
         outputs = self.forward(tuple(arrays))
         if not isinstance(outputs, tuple):
             raise TypeError(f'{self.label}.forward must return a tuple of arrays, got '
                             f'{type(outputs).__name__}')
-        ret = tuple(Variable._make(_as_array_like(y, arrays), requires_grad) for y in outputs)
+        if debug:
+            check_nan(outputs, f'NaN is detected on forward computation of {self.label}')
+        ret = tuple(Variable._make(_as_array_like(self.label, y), requires_grad)
+                    for y in outputs)
         if config.enable_backprop and requires_grad:
             self.rank = max((v.node.rank for v in in_vars), default=0)
             self.inputs = tuple(v.node for v in in_vars)
@@ -200,6 +211,40 @@ class FunctionNode:
         self.inputs = None
 
 
+def check_nan(arrays: Any, message: str) -> None:
+    """Debug mode's check: RuntimeError(``message``) if a floating array (or the
+    array of a Variable) among ``arrays`` holds a NaN.
+
+    >>> import numpy as np
+    >>> check_nan((np.array([1.0]), None), 'NaN in f')
+    >>> check_nan((np.array([np.nan]),), 'NaN in f')
+    Traceback (most recent call last):
+    RuntimeError: NaN in f
+    """
+    for a in arrays:
+        if isinstance(a, Variable):
+            a = a._data
+        if (a is None or a.__class__ is TracedArray or not backends.is_array(a)
+                or a.dtype.kind not in 'fc'):
+            continue  # (a traced value has no data to look at)
+        if backends.get_array_module(a).isnan(a).any():
+            raise RuntimeError(message)
+
+
+def reraise_with_stack(func: Any, e: BaseException) -> None:
+    """In debug mode, add where ``func`` was applied to the message of ``e`` (raised
+    by its backward), as Chainer does; the caller re-raises ``e``."""
+    stack = getattr(func, 'stack', None)
+    if stack is None:
+        return
+    extra = ('\n' + '-' * 70 + '\nStacktrace of the function is below:\n'
+             + ''.join(traceback.format_list(stack[:-1])))
+    if e.args and isinstance(e.args[0], str):
+        e.args = (e.args[0] + extra,) + e.args[1:]
+    elif not e.args:
+        e.args = (extra,)
+
+
 def _select_targets(func: Any, targets: tuple, gxs: Any) -> tuple:
     if not isinstance(gxs, (tuple, list)):
         raise TypeError(f'{func.label}.backward must return a tuple of gradients, got '
@@ -218,11 +263,14 @@ def _check_input(op: str, i: int, x: Any) -> None:
         raise not_an_array(op, f'input {i}', x)
 
 
-def _as_array_like(y: Any, arrays: list) -> Any:
+def _as_array_like(label: str, y: Any) -> Any:
     # forward() of user functions may return NumPy scalars (e.g. x.sum()).
     if isinstance(y, numpy.generic):
         return numpy.asarray(y)
-    _check_data(y)
+    if y is not None and not backends.is_array(y):
+        # Chainer's wording, which code matching the message relies on.
+        raise TypeError(f'{label}: forward output must be a tuple of ndarrays (NumPy or '
+                        f'CuPy arrays), got an element of type {type(y).__name__}')
     return y
 
 

@@ -184,6 +184,10 @@ class Variable:
     __array_ufunc__ = None
     __array_priority__ = 200
 
+    # Chainer's flag for a ChainerX array, which code written for Chainer reads;
+    # tapejit has no ChainerX, so it is always False.
+    _has_chainerx_array = False
+
     def __init__(self, data: Any = None, *, name: Optional[str] = None,
                  grad: Any = None, requires_grad: bool = True) -> None:
         _check_data(data)
@@ -203,6 +207,25 @@ class Variable:
             tr.born.add(id(self))
         if grad is not None:
             self.grad = grad
+
+    @staticmethod
+    def _init_unchecked(data: Any = None, device: Any = None, name: Optional[str] = None,
+                        grad: Any = None, grad_valid: bool = True, requires_grad: bool = True,
+                        is_chainerx_array: Optional[bool] = None, node: Any = None,
+                        layout: Any = None) -> 'Variable':
+        """Chainer's fast constructor (no argument checks), which some of Chainer's
+        code calls; ``device``, ``grad_valid`` and ``layout`` are accepted and unused.
+
+        >>> import numpy as np, tapejit
+        >>> tapejit.Variable._init_unchecked(np.zeros(2)).shape
+        (2,)
+        """
+        if is_chainerx_array:
+            raise _chainerx_error('_init_unchecked')
+        v = Variable(data, name=name, grad=grad, requires_grad=requires_grad)
+        if node is not None:
+            v._node = node
+        return v
 
     @classmethod
     def _result(cls, data: Any, requires_grad: bool) -> 'Variable':
@@ -366,7 +389,16 @@ class Variable:
             d = self._data
             check_grad(None if d is None else d.shape, None if d is None else d.dtype,
                        d, g)
-        self._set_grad_var_unchecked(None if g is None else Variable._make(g, False))
+        # The gradient Variable requires grad, as in Chainer (``grad_var`` of a
+        # set ``grad`` can take part in a double-backprop graph).
+        self._set_grad_var_unchecked(None if g is None else Variable._make(g, True))
+
+    @property
+    def _grad(self) -> Any:
+        # Chainer's private attribute of the gradient array, which its code and
+        # tests read (no check, nothing noted while tracing).
+        gv = self._grad_var
+        return None if gv is None else gv._data
 
     @property
     def grad_var(self) -> Optional['Variable']:
@@ -533,6 +565,52 @@ class Variable:
                          'array (ChainerX is not part of tapejit)')
 
     # ------------------------------------------------------------ python
+    def summary(self) -> str:
+        """``'<variable NAME>'``, or ``'<variable at 0x...>'`` without a name.
+
+        >>> import numpy as np, tapejit
+        >>> tapejit.Variable(np.zeros(1), name='x').summary()
+        '<variable x>'
+        """
+        if self._name:
+            return f'<variable {self._name}>'
+        return f'<variable at 0x{id(self):x}>'
+
+    def debug_print(self) -> str:
+        """A summary of the data (device, array type, shape, dtype, mean and standard
+        deviation) and of the gradient (None, 0 when all zeros, or its statistics).
+
+        >>> import numpy as np, tapejit
+        >>> print(tapejit.Variable(np.array([1.0, 3.0]), name='x').debug_print())
+        <variable x>
+        - device: CPU
+        - backend: <class 'numpy.ndarray'>
+        - shape: (2,)
+        - dtype: float64
+        - statistics: mean=2.00000000, std=1.00000000
+        - grad: None
+        """
+        stats = 'mean={0:.8f}, std={1:.8f}'
+        d = self._data
+        if d is None:
+            device = backend = stat = shape = dtype = None
+        else:
+            xp = backends.get_array_module(d)
+            device = 'CPU' if xp is numpy else getattr(d, 'device', None)
+            backend, shape, dtype = type(d), d.shape, d.dtype
+            stat = stats.format(float(xp.mean(d)), float(xp.std(d)))
+        g = self.grad
+        if g is None:
+            grad = None
+        elif not (g != 0).any():
+            grad = 0
+        else:
+            xp = backends.get_array_module(g)
+            grad = stats.format(float(xp.mean(g)), float(xp.std(g)))
+        return (f'{self.summary()}\n- device: {device}\n- backend: {backend}\n'
+                f'- shape: {shape}\n- dtype: {dtype}\n- statistics: {stat}\n'
+                f'- grad: {grad}')
+
     def item(self) -> Any:
         """The single element as a Python scalar."""
         return self._data.item()
@@ -633,6 +711,14 @@ class StateVariable(Variable):
 
     def __init__(self, data: Any = None, *, name: Optional[str] = None) -> None:
         super().__init__(data, name=name, requires_grad=False)
+
+    def __reduce__(self):
+        return (_rebuild_state, (backends.CPU.send(self._data) if self._data is not None
+                                 else None, self._name))
+
+
+def _rebuild_state(data: Any, name: Any) -> StateVariable:
+    return StateVariable(data, name=name)
 
 
 def _rebuild(data: Any, name: Any, grad: Any, requires_grad: bool) -> Variable:

@@ -9,5 +9,6 @@
 from tapejit.links.link import Chain, ChainList, Link
 from tapejit.links.classifier import Classifier
 from tapejit.links.linear import Linear
+from tapejit.links.sequential import Sequential
 
-__all__ = ['Chain', 'ChainList', 'Classifier', 'Link', 'Linear']
+__all__ = ['Chain', 'ChainList', 'Classifier', 'Link', 'Linear', 'Sequential']

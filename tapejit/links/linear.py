@@ -61,6 +61,18 @@ class Linear(Link):
                     0 if initial_bias is None else initial_bias)
                 self.b = Parameter(bias_init, self.out_size)
 
+    @property
+    def printable_specs(self) -> Any:
+        """``in_size``, ``out_size`` and ``nobias``, which ``str(link)`` shows.
+
+        >>> from tapejit import links as L
+        >>> str(L.Linear(3, 2))
+        'Linear(in_size=3, out_size=2, nobias=False)'
+        """
+        yield 'in_size', self.in_size
+        yield 'out_size', self.out_size
+        yield 'nobias', self.b is None
+
     @classmethod
     def from_params(cls, W: Any, b: Any = None, nobias: bool = False) -> 'Linear':
         """A Linear layer holding copies of the weight ``W`` (``(out_size,

@@ -13,7 +13,9 @@ does to them (gradients, updates) is written back.
 
 from __future__ import annotations
 
+import collections.abc
 import contextlib
+import copy
 import warnings
 from typing import Any, Iterator, Optional
 
@@ -62,6 +64,17 @@ def _shape_dtype(value: Any) -> tuple:
                     f'got {value!r}')
 
 
+# Chainer deprecated overriding these (to_device calls them on the links that
+# still do); to_device, to_chx and from_chx cannot be overridden at all.
+_DEPRECATED_OVERRIDES = ('to_cpu', 'to_gpu', 'to_intel64')
+_FINAL_METHODS = ('to_device', 'to_chx', 'from_chx')
+
+
+def _not_initialized() -> RuntimeError:
+    # Chainer's wording, which its tests match exactly.
+    return RuntimeError('Link.__init__() has not been called.')
+
+
 class Link:
     """Building block of models: owns parameters, persistent values and nothing else.
 
@@ -80,27 +93,57 @@ class Link:
     ['/w']
     """
 
+    __init_done = False
+    _overridden_to_methods: tuple = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name in _FINAL_METHODS:
+            if name in cls.__dict__:
+                raise TypeError(f'{cls.__name__}: Link.{name} cannot be overridden (as in '
+                                'Chainer): it moves every parameter and persistent array '
+                                'of the hierarchy itself')
+        overridden = tuple(m for m in _DEPRECATED_OVERRIDES
+                           if getattr(cls, m) is not getattr(Link, m))
+        for name in _DEPRECATED_OVERRIDES:
+            if name in cls.__dict__:
+                warnings.warn(f'{cls.__name__}: overriding Link.{name} is deprecated; '
+                              'to_device() still calls it on this link',
+                              DeprecationWarning, stacklevel=2)
+        cls._overridden_to_methods = overridden
+
     def __init__(self, **params: Any) -> None:
         self._params: set = set()
         self._persistent: set = set()
-        self.within_init_scope = False
+        self._within_init_scope = False
         self.name: Optional[str] = None
+        self.__init_done = True
         # Chainer's older registration: Link(W=(3, 2)) or Link(W=((3, 2), 'float64'))
         # adds NaN-filled parameters (add_param).
         for name, value in params.items():
             shape, dtype = _shape_dtype(value)
             self.add_param(name, shape, dtype=dtype)
 
+    def _check_init_done(self) -> None:
+        if not self.__init_done:
+            raise _not_initialized()
+
     # ------------------------------------------------------------ registration
+    @property
+    def within_init_scope(self) -> bool:
+        """Whether the code runs inside :meth:`init_scope`."""
+        return self.__dict__.get('_within_init_scope', False)
+
     @contextlib.contextmanager
     def init_scope(self) -> Iterator[None]:
         """Within this context, assigned Parameters (and links, in a Chain) are registered."""
+        self._check_init_done()
         old = self.within_init_scope
-        self.within_init_scope = True
+        self._within_init_scope = True
         try:
             yield
         finally:
-            self.within_init_scope = old
+            self._within_init_scope = old
 
     def __setattr__(self, name: str, value: Any) -> None:
         if value.__class__ is TracedArray:
@@ -111,7 +154,7 @@ class Link:
                 'stored on a link would outlive the trace and not be updated by later '
                 'calls. Keep such state in a Variable (requires_grad=False) and assign '
                 f'its .array instead, or return the value; at {where_in_user_code()}')
-        if self.__dict__.get('within_init_scope', False) and isinstance(value, Parameter):
+        if self.__dict__.get('_within_init_scope', False) and isinstance(value, Parameter):
             value.name = name
             self._params.add(name)
             self._persistent.discard(name)
@@ -132,6 +175,7 @@ class Link:
                   initializer: Any = None) -> None:
         """Register a new :class:`~tapejit.Parameter` ``name`` (uninitialized without
         ``shape``)."""
+        self._check_init_done()
         if name in self.__dict__:
             raise AttributeError(f'{self._label()}: cannot add parameter {name!r}: the link '
                                  'already has an attribute of that name')
@@ -165,11 +209,17 @@ class Link:
 
     # ---------------------------------------------------------------- calls
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        return self.forward(*args, **kwargs)
-
-    def forward(self, *args: Any, **kwargs: Any) -> Any:
-        """The computation of the link; ``link(x)`` calls it."""
-        raise NotImplementedError(f'{type(self).__name__}.forward is not implemented')
+        self._check_init_done()
+        # A __call__ injected by a mixin class after Link takes precedence over
+        # forward, as in Chainer.
+        forward = getattr(super(), '__call__', None)
+        if forward is None:
+            forward = getattr(self, 'forward', None)
+            if forward is None:
+                # An AttributeError, as in Chainer, whose Link has no forward.
+                raise AttributeError(f'{type(self).__name__} has no forward method: define '
+                                     'forward(self, ...) to make the link callable')
+        return forward(*args, **kwargs)
 
     # ------------------------------------------------------------ traversal
     def params(self, include_uninit: bool = True) -> Iterator[Parameter]:
@@ -200,8 +250,73 @@ class Link:
         return iter(())
 
     def count_params(self) -> int:
-        """The number of parameter elements (uninitialized parameters count 0)."""
-        return sum(p._data.size for p in self.params(False))
+        """The number of parameter elements; an uninitialized parameter counts 0, with
+        a warning naming it.
+
+        >>> import tapejit.links as L
+        >>> L.Linear(3, 2).count_params()
+        8
+        """
+        size = 0
+        for path, p in self.namedparams():
+            if p._data is None:
+                warnings.warn(f'Parameter {path!r} has not been initialized, so the '
+                              'resulting count will not include the number of parameters '
+                              'in it.', stacklevel=2)
+                continue
+            size += p._data.size
+        return size
+
+    # ----------------------------------------------------------------- copies
+    def copy(self, mode: str = 'share') -> 'Link':
+        """A copy of the link hierarchy: ``'share'`` (new Parameters sharing the arrays,
+        gradients cleared), ``'copy'`` (a deep copy) or ``'init'`` (a deep copy whose
+        initialized parameters are initialized anew). The copy has no name.
+
+        >>> import tapejit.links as L
+        >>> lin = L.Linear(2, 3)
+        >>> lin.copy().W.array is lin.W.array, lin.copy('copy').W.array is lin.W.array
+        (True, False)
+        """
+        if mode == 'share':
+            ret = copy.copy(self)
+            ret._params = set(self._params)
+            ret._persistent = set(self._persistent)
+            ret.name = None
+            d = ret.__dict__
+            for name in ret._params:
+                d[name] = copy.copy(d[name])
+                d[name].grad = None
+            return ret
+        if mode == 'copy':
+            return copy.deepcopy(self)
+        if mode == 'init':
+            ret = copy.deepcopy(self)
+            for param in ret.params(include_uninit=False):
+                param.initialize(param.shape)
+            return ret
+        raise ValueError(f"{self._label()}.copy: the 'mode' argument should be either "
+                         f"'init', 'copy', or 'share'. But {mode!r} was given.")
+
+    def repeat(self, n_repeat: int, mode: str = 'init') -> 'Any':
+        """A :class:`~tapejit.Sequential` of ``n_repeat`` copies of this link, made
+        with :meth:`copy` (``mode``: ``'init'``, ``'copy'`` or ``'share'``).
+
+        >>> import tapejit.links as L
+        >>> net = L.Linear(2, 2).repeat(3)
+        >>> len(net), net[0].W.array is net[1].W.array
+        (3, False)
+        """
+        from tapejit.links.sequential import Sequential
+        ret = Sequential()
+        if n_repeat <= 0:
+            return ret
+        if mode not in ('init', 'copy', 'share'):
+            raise ValueError(f"{self._label()}.repeat: the 'mode' argument should be "
+                             f"either 'init', 'copy', or 'share'. But {mode!r} was given.")
+        for _ in range(n_repeat):
+            ret.append(self.copy(mode))
+        return ret
 
     # ------------------------------------------------------------ gradients
     def cleargrads(self) -> None:
@@ -213,9 +328,10 @@ class Link:
         """Fill the gradients with zeros (deprecated: use :meth:`cleargrads`)."""
         warnings.warn('Link.zerograds is deprecated; use Link.cleargrads instead',
                       DeprecationWarning, stacklevel=2)
-        for p in self.params(False):
-            xp = backends.get_array_module(p._data)
-            p.grad = xp.zeros_like(p._data)
+        with warnings.catch_warnings():
+            warnings.simplefilter('ignore', DeprecationWarning)
+            for p in self.params():
+                p.zerograd()
 
     def addgrads(self, link: 'Link') -> None:
         """Add the gradients of the parameters of ``link`` (same structure) to ours."""
@@ -254,8 +370,8 @@ class Link:
 
     @property
     def update_enabled(self) -> bool:
-        """Whether any parameter's update rule is enabled."""
-        return any(p.update_rule is None or p.update_rule.enabled for p in self.params())
+        """Whether at least one parameter has an update rule, and it is enabled."""
+        return any(p.update_rule is not None and p.update_rule.enabled for p in self.params())
 
     # --------------------------------------------------------------- devices
     @property
@@ -271,12 +387,22 @@ class Link:
         return self.device.xp
 
     def to_device(self, device: Any) -> 'Link':
-        """Move every parameter and persistent array to ``device``."""
+        """Move every parameter and persistent array to ``device`` (an uninitialized
+        parameter is made there when initialized)."""
         dev = backends.get_device(device)
+        if dev.xp is numpy:
+            method, kwargs = 'to_cpu', {}
+        else:
+            method, kwargs = 'to_gpu', {'device': dev.device.id}
+        return self._move(dev, method, kwargs)
+
+    def _move(self, dev: backends.Device, method: str, kwargs: dict) -> 'Link':
         for link in self.links():
-            for p in link.params():
-                if p._data is not None:
-                    p.to_device(dev)
+            if link is not self and method in link._overridden_to_methods:
+                # A link that still overrides to_cpu/to_gpu (deprecated) has it called.
+                getattr(link, method)(**kwargs)
+            for name in sorted(link._params):
+                link.__dict__[name].to_device(dev)
             for name in link._persistent:
                 v = link.__dict__[name]
                 if backends.is_array(v):
@@ -284,17 +410,28 @@ class Link:
         return self
 
     def to_cpu(self) -> 'Link':
-        """Move the parameters to the host (NumPy)."""
-        return self.to_device(backends.CPU)
+        """Move the parameters to the host (deprecated: use ``to_device('@numpy')``)."""
+        warnings.warn("to_cpu is deprecated. Please use to_device('@numpy') instead.",
+                      DeprecationWarning, stacklevel=2)
+        return self._move(backends.CPU, 'to_cpu', {})
 
     def to_gpu(self, device: Any = None) -> 'Link':
-        """Move the parameters to a GPU (CuPy)."""
+        """Move the parameters to a GPU (deprecated: use ``to_device('@cupy:N')``)."""
+        warnings.warn("to_gpu is deprecated. Please use to_device('@cupy:N') instead.",
+                      DeprecationWarning, stacklevel=2)
         if device is None:
             cp = backends.require_cupy('Link.to_gpu')
             device = cp.cuda.Device().id
-        if isinstance(device, int):
-            device = backends.GpuDevice(device)
-        return self.to_device(device)
+        if not isinstance(device, int):
+            device = int(getattr(device, 'id', device))
+        return self._move(backends.GpuDevice(device), 'to_gpu', {'device': device})
+
+    def to_intel64(self) -> 'Link':
+        """Move the parameters to the host: tapejit has no iDeep (deprecated, as in
+        Chainer)."""
+        warnings.warn("to_intel64 is deprecated. Please use to_device('@intel64') instead.",
+                      DeprecationWarning, stacklevel=2)
+        return self._move(backends.CPU, 'to_intel64', {})
 
     # ---------------------------------------------------------- serialization
     def serialize(self, serializer: Any) -> None:
@@ -322,6 +459,16 @@ class Link:
                 serializer(name, v)
             else:
                 object.__setattr__(self, name, serializer(name, v))
+
+    @property
+    def printable_specs(self) -> Iterator[tuple]:
+        """``(name, value)`` pairs :meth:`__str__` shows (the constructor's arguments);
+        none by default."""
+        return iter(())
+
+    def __str__(self) -> str:
+        specs = ', '.join(f'{k}={v}' for k, v in self.printable_specs)
+        return f'{type(self).__name__}({specs})'
 
     def __repr__(self) -> str:
         return f'<{self._label()}>'
@@ -355,7 +502,7 @@ class Chain(Link):
                 setattr(self, name, link)
 
     def __setattr__(self, name: str, value: Any) -> None:
-        if self.__dict__.get('within_init_scope', False) and isinstance(value, Link):
+        if self.__dict__.get('_within_init_scope', False) and isinstance(value, Link):
             if hasattr(self, name) and name not in self._children:
                 raise AttributeError(f'{self._label()}: cannot register a link as {name!r}: '
                                      'the attribute already exists')
@@ -370,6 +517,20 @@ class Chain(Link):
     def __getitem__(self, name: str) -> Any:
         """The attribute ``name`` (Chainer's ``chain['l1']``)."""
         return getattr(self, name)
+
+    def __str__(self) -> str:
+        return _nested_str(self, ((name, self.__dict__[name])
+                                  for name in sorted(self._children)))
+
+    def copy(self, mode: str = 'share') -> 'Chain':
+        ret = super().copy(mode)
+        ret._children = set(ret._children)
+        d = ret.__dict__
+        for name in ret._children:
+            child = d[name].copy(mode)
+            child.name = name
+            d[name] = child
+        return ret
 
     def add_link(self, name: str, link: 'Link') -> None:
         """Register ``link`` as the child ``name``."""
@@ -413,7 +574,17 @@ class Chain(Link):
             d[name].serialize(serializer[name])
 
 
-class ChainList(Link):
+def _nested_str(link: Link, children: Any) -> str:
+    # Chainer's layout: one indented "(name): str(child)," line per child.
+    reps = []
+    for name, child in children:
+        for line in f'({name}): {child},'.splitlines():
+            reps.append(f'  {line}\n')
+    body = ''.join(reps)
+    return f'{type(link).__name__}(' + ('\n' + body if body else '') + ')'
+
+
+class ChainList(Link, collections.abc.MutableSequence):
     """A link made of a list of child links, named ``'0'``, ``'1'``, ...
 
     >>> import numpy as np, tapejit
@@ -430,14 +601,49 @@ class ChainList(Link):
         for link in links:
             self.add_link(link)
 
+    def __str__(self) -> str:
+        return _nested_str(self, enumerate(self._children))
+
     def __setattr__(self, name: str, value: Any) -> None:
-        if self.__dict__.get('within_init_scope', False) and isinstance(value, Link):
+        if self.__dict__.get('_within_init_scope', False) and isinstance(value, Link):
             raise TypeError(f'{self._label()}: a ChainList holds its links in a list; use '
                             'append() instead of assigning them as attributes')
         super().__setattr__(name, value)
 
     def __getitem__(self, index: Any) -> Any:
         return self._children[index]
+
+    def __setitem__(self, index: Any, value: Any) -> None:
+        if isinstance(index, slice):
+            value = list(value)
+            for link in value:
+                self._check_link(link)
+        elif isinstance(index, (int, numpy.integer)):
+            self._check_link(value)
+        else:
+            raise TypeError(f'{self._label()}: ChainList indices must be integers or '
+                            f'slices, not {type(index).__name__}')
+        self._children[index] = value
+        self._renumber()
+
+    def __delitem__(self, index: Any) -> None:
+        del self._children[index]
+        self._renumber()
+
+    def insert(self, index: int, link: 'Link') -> None:
+        """Insert ``link`` before ``index`` (the children are renamed by position)."""
+        self._check_link(link)
+        self._children.insert(index, link)
+        self._renumber()
+
+    def _check_link(self, link: Any) -> None:
+        if not isinstance(link, Link):
+            raise TypeError(f'{self._label()}: expects a Link, got {type(link).__name__}')
+
+    def _renumber(self) -> None:
+        for i, child in enumerate(self._children):
+            child.name = str(i)
+        _structure_changed()
 
     def __iter__(self) -> Iterator['Link']:
         return iter(self._children)
@@ -447,13 +653,14 @@ class ChainList(Link):
 
     def add_link(self, link: 'Link') -> None:
         """Append ``link`` (its name becomes its index)."""
-        if not isinstance(link, Link):
-            raise TypeError(f'{self._label()}: expects a Link, got {type(link).__name__}')
-        link.name = str(len(self._children))
-        self._children.append(link)
-        _structure_changed()
+        self.append(link)
 
-    append = add_link
+    def copy(self, mode: str = 'share') -> 'ChainList':
+        ret = super().copy(mode)
+        ret._children = [child.copy(mode) for child in ret._children]
+        for i, child in enumerate(ret._children):
+            child.name = str(i)
+        return ret
 
     def namedparams(self, include_uninit: bool = True) -> Iterator[tuple]:
         yield from super().namedparams(include_uninit)

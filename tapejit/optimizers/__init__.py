@@ -29,13 +29,16 @@ from tapejit.optimizers.adaptive import (SMORMS3, AdaDelta, AdaDeltaRule, AdaGra
                                          NesterovAG, NesterovAGRule, SMORMS3Rule)
 from tapejit.optimizers.hooks import (GradientClipping, GradientHardClipping, GradientNoise,
                                       Lasso, WeightDecay)
+from tapejit.optimizers.msvag import MSVAG, MSVAGRule
 from tapejit.optimizers.optimizer import (GradientMethod, Hyperparameter, HyperparameterProxy,
                                           Optimizer, UpdateRule)
 from tapejit.optimizers.rmsprop import RMSprop, RMSpropGraves, RMSpropGravesRule, RMSpropRule
-from tapejit.optimizers.sgd import SGD, MomentumSGD, MomentumSGDRule, SGDRule
+from tapejit.optimizers.sgd import (SGD, CorrectedMomentumSGD, CorrectedMomentumSGDRule,
+                                   MomentumSGD, MomentumSGDRule, SGDRule)
 
 __all__ = [
-    'AdaDelta', 'AdaDeltaRule', 'AdaGrad', 'AdaGradRule', 'NesterovAG', 'NesterovAGRule',
+    'AdaDelta', 'AdaDeltaRule', 'CorrectedMomentumSGD', 'CorrectedMomentumSGDRule', 'MSVAG',
+    'MSVAGRule', 'AdaGrad', 'AdaGradRule', 'NesterovAG', 'NesterovAGRule',
     'RMSprop', 'RMSpropGraves', 'RMSpropGravesRule', 'RMSpropRule', 'SMORMS3', 'SMORMS3Rule',
     'AdaBound', 'Adam', 'AdamRule', 'AdamW', 'AMSBound', 'AMSGrad', 'GradientClipping',
     'GradientHardClipping', 'GradientNoise', 'Lasso',

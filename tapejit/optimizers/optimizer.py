@@ -21,6 +21,7 @@ from typing import Any, Callable, Iterator, Optional
 
 import numpy
 
+from tapejit import backends
 from tapejit.core.abstract import TracedArray
 from tapejit.core.config import config
 from tapejit.core.variable import StateVariable, Variable
@@ -214,18 +215,26 @@ class StateDict(collections.abc.MutableMapping):
         self._vars: dict = {}
 
     def __getitem__(self, key: str) -> Any:
-        return self._vars[key].array
+        var = self._vars[key]
+        return var.array if var.__class__ is StateVariable else var
 
     def __setitem__(self, key: str, value: Any) -> None:
         var = self._vars.get(key)
-        if var is None:
-            if value.__class__ is TracedArray:
-                raise ValueError(f'update rule state {key!r}: a new state entry needs a '
-                                 'concrete array; create it in init_state()')
+        if var.__class__ is StateVariable:
+            var.array = numpy.asarray(value) if isinstance(value, numpy.generic) else value
+        elif value.__class__ is TracedArray:
+            raise ValueError(f'update rule state {key!r}: a new state entry needs a '
+                             'concrete array; create it in init_state()')
+        elif isinstance(value, numpy.generic):
+            # What arithmetic on a 0-d array gives: kept as an array.
+            self._vars[key] = StateVariable(numpy.asarray(value))
+        elif backends.is_array(value):
             self._vars[key] = StateVariable(value)
             _rules_changed()
         else:
-            var.array = value
+            # A Python value (a count, a flag), kept as it is, as in Chainer; under
+            # @tapejit.jit it is a constant of the trace.
+            self._vars[key] = value
 
     def __delitem__(self, key: str) -> None:
         del self._vars[key]
@@ -239,10 +248,10 @@ class StateDict(collections.abc.MutableMapping):
 
     def variables(self) -> list:
         """The StateVariables holding the entries."""
-        return list(self._vars.values())
+        return [v for v in self._vars.values() if v.__class__ is StateVariable]
 
     def __repr__(self) -> str:
-        return repr({k: v._data for k, v in self._vars.items()})
+        return repr(dict(self.items()))
 
 
 def _insert_hook(owner: Any, hook: Callable, name: Any, timing: str,
@@ -347,9 +356,16 @@ class UpdateRule(_HookRemoval):
                 raise ValueError('the name of the hook function is not specified')
         _insert_hook(self, hook, name, timing, ValueError)
 
+    _use_fp32 = False
+    _fp32_param: Any = None
+
     def update(self, param: Variable) -> None:
         """Run the hooks and :meth:`update_core` on ``param`` (if enabled)."""
         if not self.enabled:
+            return
+        if self._use_fp32 and _dtype_or_none(param) == numpy.float16:
+            self.t += 1
+            self._update_fp32(param)
             return
         self.t += 1
         if param._data is not None:
@@ -364,8 +380,63 @@ class UpdateRule(_HookRemoval):
             hook(self, param)
 
     def update_core(self, param: Variable) -> None:
-        """Update ``param.array`` from ``param.grad``."""
-        raise NotImplementedError(f'{type(self).__name__}.update_core is not implemented')
+        """Update ``param.array`` from ``param.grad``: calls :meth:`update_core_gpu`
+        for a parameter on a GPU, else :meth:`update_core_cpu` (override this, or
+        those two)."""
+        if backends.get_device_from_array(param._data).xp is numpy:
+            self.update_core_cpu(param)
+        else:
+            self.update_core_gpu(param)
+
+    def update_core_cpu(self, param: Variable) -> None:
+        """The update of a parameter on the host (see :meth:`update_core`)."""
+        raise NotImplementedError(f'{type(self).__name__}: neither update_core nor '
+                                  'update_core_cpu is implemented')
+
+    def update_core_gpu(self, param: Variable) -> None:
+        """The update of a parameter on a GPU (see :meth:`update_core`)."""
+        raise NotImplementedError(f'{type(self).__name__}: neither update_core nor '
+                                  'update_core_gpu is implemented')
+
+    def update_core_chainerx(self, param: Variable) -> None:
+        """Chainer's update of a ChainerX parameter: tapejit has no ChainerX, so
+        :meth:`update_core` never calls it (it raises RuntimeError)."""
+        raise RuntimeError(f'{type(self).__name__}.update_core_chainerx: ChainerX is not '
+                           'part of tapejit; parameters are NumPy or CuPy arrays')
+
+    def use_fp32_update(self, flag: bool = True) -> None:
+        """Update a float16 parameter through a float32 copy of it (Chainer's
+        mixed-precision update): the rule and its state see float32 arrays and the
+        result is cast back.
+
+        >>> import numpy as np, tapejit
+        >>> from tapejit.optimizers import SGD
+        >>> p = tapejit.Parameter(np.array([1.0], np.float16)); p.grad = np.ones(1, np.float16)
+        >>> rule = SGD(lr=1e-4).create_update_rule(); rule.use_fp32_update()
+        >>> rule.update(p); p.array.dtype, rule._fp32_param.array
+        (dtype('float16'), array([0.9999], dtype=float32))
+        """
+        self._use_fp32 = flag
+
+    def _update_fp32(self, param: Variable) -> None:
+        from tapejit.core.parameter import Parameter
+        d = param._data
+        fp32 = self._fp32_param
+        if fp32 is None:
+            if d is not None:
+                fp32 = Parameter(d.astype(numpy.float32), name=param.name)
+            else:
+                fp32 = Parameter(_Float32Placeholder(), name=param.name)
+            self._fp32_param = fp32
+        if d is not None:
+            fp32.grad = param.grad.astype(numpy.float32)
+            fp32._loss_scale = param._loss_scale
+        # The step counter was counted for ``param``; update() counts it again.
+        self.t -= 1
+        self.update(fp32)
+        if d is not None:
+            param.array = fp32.array.astype(param._data.dtype)
+        fp32.grad = None
 
     def init_state(self, param: Variable) -> None:
         """Create the state entries (called before the first update)."""
@@ -398,7 +469,13 @@ class UpdateRule(_HookRemoval):
                     self._state = saved
                 loaded = StateDict()
                 for key in probe:
-                    value = serializer(key, None)
+                    try:
+                        value = serializer(key, None)
+                    except KeyError:
+                        # A disabled rule may have saved no state (as in Chainer).
+                        if self.enabled:
+                            raise
+                        value = None
                     if value is None:
                         return
                     loaded[key] = value
@@ -406,6 +483,23 @@ class UpdateRule(_HookRemoval):
         else:
             for key in list(self._state):
                 self._state[key] = serializer(key, self._state[key])
+
+
+class _Float32Placeholder:
+    # The initializer of the float32 stand-in of an uninitialized float16
+    # parameter: it gives the dtype and is never called.
+    dtype = numpy.dtype(numpy.float32)
+
+    def __call__(self, array: Any) -> None:
+        raise RuntimeError('the float32 copy of an uninitialized parameter is never '
+                           'initialized')
+
+
+def _dtype_or_none(param: Any) -> Any:
+    try:
+        return param.dtype
+    except (RuntimeError, AttributeError):
+        return None  # uninitialized, and no initializer gives the dtype
 
 
 def _intermediate_dtype(dtype: Any) -> Any:
@@ -833,6 +927,37 @@ class GradientMethod(Optimizer):
         new_scale = A.maximum(A.minimum(scale * mult, self._loss_scale_max), 1.0)
         self._loss_scale_var.array = new_scale
         self._isnan_ever_var.array = A.where(finite, ever, numpy.asarray(1.0))
+
+
+# Chainer kept its optimizer hooks in this module too, deprecated; they warn
+# when made and are otherwise the classes of tapejit.optimizer_hooks.
+_DEPRECATED_HOOKS = ('GradientClipping', 'GradientHardClipping', 'GradientNoise', 'Lasso',
+                     'WeightDecay')
+_deprecated_hook_classes: dict = {}
+
+
+def _deprecated_hook(name: str) -> type:
+    cls = _deprecated_hook_classes.get(name)
+    if cls is None:
+        from tapejit.optimizers import hooks
+        base = getattr(hooks, name)
+
+        def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+            warnings.warn(f'tapejit.optimizer.{name} is deprecated; use '
+                          f'tapejit.optimizer_hooks.{name} instead',
+                          DeprecationWarning, stacklevel=2)
+            base.__init__(self, *args, **kwargs)
+
+        cls = type(name, (base,), {'__init__': __init__, '__module__': __name__,
+                                   '__doc__': base.__doc__})
+        _deprecated_hook_classes[name] = cls
+    return cls
+
+
+def __getattr__(name: str) -> Any:
+    if name in _DEPRECATED_HOOKS:
+        return _deprecated_hook(name)
+    raise AttributeError(f'module {__name__!r} has no attribute {name!r}')
 
 
 __all__ = ['GradientMethod', 'Hyperparameter', 'HyperparameterProxy', 'Optimizer',

@@ -44,4 +44,13 @@ EXPECTED: dict[str, str] = {
         'tapejit writes nothing for a None value (an uninitialized parameter) where Chainer '
         'writes a pickled None, so its files load without allow_pickle; a pickled None in '
         "a Chainer file still loads as None (the README's Differences from Chainer)",
+    r'test_variable\.py::TestVariableBasic::test_(unequatable|uncomparable)$':
+        '`<`, `<=`, `>`, `>=` of tapejit Variables give boolean Variables, elementwise '
+        'as for NumPy arrays (no graph; used with F.where), and `==`/`!=` compare '
+        'identity, which keeps Variables usable as dict keys and in `in` checks (see '
+        'test_unhashable above); Chainer raises TypeError for every comparison',
+    r'test_optimizers\.py::TestAllOptimizersCoverage::test_all_optimizers_coverage$':
+        'tapejit.optimizers also exports the base classes Optimizer and GradientMethod '
+        '(Chainer keeps them in chainer.optimizer only), which the test counts as '
+        'optimizers; every optimizer of Chainer is exported',
 }

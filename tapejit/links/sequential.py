@@ -1,0 +1,95 @@
+"""``Sequential``: a list of layers (links or functions) applied one after another."""
+
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from tapejit.links.link import ChainList, Link
+
+
+class Sequential(ChainList):
+    """Sequential(*layers)
+
+    Calls its layers in order, each on the output of the previous one (a tuple
+    output is unpacked into the next layer's arguments). Layers are links
+    (registered as children, so their parameters belong to the model) or any
+    callables such as ``F.relu``.
+
+    >>> import numpy as np, tapejit, tapejit.functions as F
+    >>> from tapejit import links as L
+    >>> net = tapejit.Sequential(L.Linear(3, 4), F.relu, L.Linear(4, 2))
+    >>> net(np.ones((5, 3), np.float32)).shape, len(net)
+    ((5, 2), 3)
+    >>> [name for name, _ in net.namedparams()]
+    ['/0/W', '/0/b', '/1/W', '/1/b']
+    """
+
+    def __init__(self, *layers: Any) -> None:
+        self._layers: list = []
+        super().__init__()
+        for layer in layers:
+            self.append(layer)
+
+    def __len__(self) -> int:
+        return len(self._layers)
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._layers[index]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._layers)
+
+    def __setitem__(self, index: Any, layer: Any) -> None:
+        if isinstance(index, slice):
+            layers = list(layer)
+        else:
+            layers = [layer]
+        for item in layers:
+            self._check_layer(item)
+        self._layers[index] = layers if isinstance(index, slice) else layer
+        self._sync()
+
+    def __delitem__(self, index: Any) -> None:
+        del self._layers[index]
+        self._sync()
+
+    def insert(self, index: int, layer: Any) -> None:
+        """Insert ``layer`` (a link or a callable) before ``index``."""
+        self._check_layer(layer)
+        self._layers.insert(index, layer)
+        self._sync()
+
+    def _check_layer(self, layer: Any) -> None:
+        if not callable(layer):
+            raise ValueError(f'{self._label()}: all elements of a Sequential should be '
+                             f'callable, but {layer!r} is not')
+
+    def _sync(self) -> None:
+        # The links among the layers are the children, numbered in order.
+        self._children = [la for la in self._layers if isinstance(la, Link)]
+        self._renumber()
+
+    def forward(self, *x: Any) -> Any:
+        """Apply the layers in order."""
+        if not self._layers:
+            raise RuntimeError(f'{self._label()}: the Sequential has no layer')
+        for layer in self._layers:
+            x = layer(*x) if isinstance(x, tuple) else layer(x)
+        return x
+
+    def copy(self, mode: str = 'share') -> 'Sequential':
+        ret = super().copy(mode)
+        copies = iter(ret._children)
+        ret._layers = [next(copies) if isinstance(la, Link) else la for la in self._layers]
+        return ret
+
+    def __str__(self) -> str:
+        reps = []
+        for i, layer in enumerate(self._layers):
+            for line in f'({i}): {layer},'.splitlines():
+                reps.append(f'  {line}\n')
+        body = ''.join(reps)
+        return f'{type(self).__name__}(' + ('\n' + body if body else '') + ')'
+
+
+__all__ = ['Sequential']
