@@ -1161,31 +1161,46 @@ def _direct_load() -> bool:
             not in ('0', 'false', 'off', 'no') and object_loader.supported())
 
 
-def _load_variant(source: str, name: str, sig: tuple, fastmath: Any,
+def _load_variant(kernel: Any, source: str, name: str, sig: tuple, fastmath: Any,
                   cache_dir: Optional[str], exclusive: bool) -> Callable:
     """The callable entry of one variant: from the disk cache, else
-    compiled (and written there)."""
+    compiled (and written there): from the loop-IR ``kernel`` (keyed by
+    its rendered ``source``), or where that is None from ``source``."""
     fm = sorted(fastmath) if isinstance(fastmath, (set, frozenset)) else fastmath
-    return load_object(f'{fm!r}\n{exclusive}\n{sig!r}\n{name}\n{source}',
-                       lambda symbol: translate(source, name, sig, fastmath, symbol, exclusive),
-                       cache_dir)
+    key = f'{fm!r}\n{exclusive}\n{sig!r}\n{name}\n{source}'
+    if kernel is None:
+        return load_object(key, lambda symbol: translate(source, name, sig, fastmath, symbol,
+                                                         exclusive), cache_dir)
+    from tapejit.targets.cpu import llvm_render
+    return load_object('loop-ir\n' + key,
+                       lambda symbol: llvm_render.translate(kernel, sig, fastmath, symbol,
+                                                            exclusive), cache_dir)
 
 
 class NativeKernel:
     """A generated kernel compiled here, called like its Numba dispatcher:
-    ``k(n, ch, nch, *arrays)``.  :attr:`fast` is the entry of the variant
-    compiled last, which returns ``None`` when it ran, else
-    ``NotImplemented`` (arguments of another signature: call the kernel).
+    ``k(n, ch, nch, *arrays)``.  ``kernel`` is its loop IR
+    (:class:`tapejit.compiler.loop_ir.Kernel`, compiled by
+    :mod:`~tapejit.targets.cpu.llvm_render` and cached under its rendered
+    source) or, until whole plans compile from loop IR too, a kernel
+    function's source (compiled by the source translator).  :attr:`fast`
+    is the entry of the variant compiled last, which returns ``None`` when
+    it ran, else ``NotImplemented`` (arguments of another signature: call
+    the kernel).
 
     >>> import numpy as np
-    >>> k = NativeKernel('k', 'def k(n, x, y):\\n    for i in range(n[0]):\\n'
-    ...                  '        y[i] = x[i] * np.float32(2.0)\\n', False, None)
+    >>> from tapejit.compiler import loop_ir as L
+    >>> f32 = np.dtype(np.float32)
+    >>> body = [L.Assign(L.Load('y', ('i',)), L.Apply('mul', (L.Load('x', ('i',)),
+    ...                  L.Const(2.0, f32)), {}, (f32, f32), f32))]
+    >>> k = NativeKernel('k', L.Kernel('k', ['x', 'y'], [], L.ChunkLoop(
+    ...     False, [], [L.ChunkRange('i', body)], [])), False, None)
     >>> x, y = np.arange(3, dtype=np.float32), np.zeros(3, np.float32)
-    >>> k(np.array([3]), x, y); y
+    >>> k(np.array([3]), 8, 1, x, y); y
     array([0., 2., 4.], dtype=float32)
     """
 
-    def __init__(self, name: str, source: str, fastmath: Any, cache_dir: Optional[str],
+    def __init__(self, name: str, kernel: Any, fastmath: Any, cache_dir: Optional[str],
                  fallback: Optional[Callable[[], Any]] = None, exclusive: bool = False) -> None:
         self.name = name
         # The caller passes arrays the kernel writes that share memory with
@@ -1193,7 +1208,11 @@ class NativeKernel:
         # whether they vectorize (the order of a float sum) does not depend
         # on where the buffers happen to lie.
         self.exclusive = exclusive
-        self.source = source
+        if isinstance(kernel, str):
+            self.kernel, self.source = None, kernel
+        else:
+            from tapejit.targets.cpu import render
+            self.kernel, self.source = kernel, render.source(kernel)
         self.fastmath = fastmath
         self.cache_dir = cache_dir
         self._fallback = fallback      # () -> Numba dispatcher, when this cannot compile
@@ -1218,7 +1237,7 @@ class NativeKernel:
         fn = self.variants.get(sig)
         if fn is None:
             try:
-                fn = _load_variant(self.source, self.name, sig, self.fastmath,
+                fn = _load_variant(self.kernel, self.source, self.name, sig, self.fastmath,
                                    self.cache_dir, self.exclusive)
             except Unsupported:
                 # (Per signature: a source the translator refuses fails
