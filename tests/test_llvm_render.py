@@ -227,3 +227,32 @@ def test_a_plans_kernels_compile_from_their_loop_ir(monkeypatch):
     for got, want in zip(outs[1], wants):
         np.testing.assert_allclose(got, want, rtol=2e-5, atol=2e-5, equal_nan=True)
     assert all(a.tobytes() == b.tobytes() for a, b in zip(*outs))
+
+
+@pytest.mark.parametrize('op', ['max', 'min', 'sum'])
+def test_folds_into_locals_and_array_cells_give_the_texts_bits(op):
+    # NaN wins in max and min, a tie keeps the accumulator (0.0 against
+    # -0.0), and a sum keeps its accumulator's dtype: as render.update writes it.
+    x = _values(f32, 64).reshape(8, 8)
+    x[3, :4] = [0.0, -0.0, -0.0, 0.0]
+    init = {'max': -np.inf, 'min': np.inf, 'sum': 0.0}[op]
+    cell = [L.Accumulate(op, L.Load('red0', ('c', 'i1')), L.Load('in0', ('i0', 'i1')))]
+    row = [L.Assign(L.Local('acc'), L.Const(init, f32)),
+           L.For('i1', 1, [L.Accumulate(op, L.Local('acc'), L.Load('in0', ('i0', 'i1')))]),
+           L.Assign(L.Load('red1', ('i0',)), L.Local('acc'))]
+    k = L.Kernel('kernel', ['in0', 'red0', 'red1'], [], L.ChunkLoop(
+        False, [], [L.ChunkRange('i0', [L.For('i1', 1, cell)] + row)], []))
+    outs = {}
+    for how, run in (('python', _python), ('native', None)):
+        red0, red1 = np.full((1, 8), init, np.float32), np.zeros(8, np.float32)
+        if run is None:
+            nk = native.NativeKernel('kernel', k, False, None)
+            nk(np.array([8, 8]), 8, 1, x, red0, red1)
+            assert nk.variants and not nk.refused
+        else:
+            ns = {'np': np, 'math': math}
+            exec(render.source(k), ns)
+            with np.errstate(all='ignore'):
+                ns['kernel'](np.array([8, 8]), 8, 1, x, red0, red1)
+        outs[how] = red0.tobytes() + red1.tobytes()
+    assert outs['native'] == outs['python']
