@@ -76,14 +76,26 @@ def _ok_dtypes(e: Eqn) -> bool:
     return e.out.dtype in SUPPORTED and all(v.dtype in SUPPORTED for v in e.inputs)
 
 
+# The primitive's own kind (:data:`tapejit.ops.registry.KINDS`) -> how a
+# loop group takes it: views and calls run between kernels.
+_LOOP_KIND = {'elementwise': 'ew', 'broadcast': 'ew', 'reduction': 'reduce'}
+
+
 def kind(e: Eqn) -> str:
-    """'ew' (elementwise or broadcast), 'reduce', or 'call'."""
-    low = e.prim.lowering.get('cpu')
-    if low is None or not _ok_dtypes(e) or len(e.out.shape) > MAX_RANK:
+    """'ew' (elementwise or broadcast), 'reduce', or 'call', from the
+    primitive's declared kind, its dtypes and its rank.
+
+    >>> from tapejit.ops.registry import PRIMITIVES
+    >>> class E:                          # (an equation's fields kind reads)
+    ...     prim, inputs = PRIMITIVES['matmul'], []
+    ...     out = type('V', (), {'dtype': numpy.dtype('float32'), 'shape': (2, 2)})
+    >>> kind(E)
+    'call'
+    """
+    k = _LOOP_KIND.get(e.prim.kind)
+    if k is None or not _ok_dtypes(e) or len(e.out.shape) > MAX_RANK:
         return 'call'
-    if low == 'reduce':
-        return 'reduce'
-    return 'ew'
+    return k
 
 
 def reduce_axes(e: Eqn) -> tuple:

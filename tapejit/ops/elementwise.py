@@ -50,34 +50,34 @@ def _checked_float(name: str, f):
     return impl
 
 
-neg = primitive('neg', impl=lambda x: -x, abstract_eval=_same_unary,
+neg = primitive('neg', kind='elementwise', impl=lambda x: -x, abstract_eval=_same_unary,
                 vjp=lambda n, gy, need: (-gy,))
 
-exp = primitive('exp', impl=_checked_float('exp', numpy.exp),
+exp = primitive('exp', kind='elementwise', impl=_checked_float('exp', numpy.exp),
                 abstract_eval=_float_unary('exp'), save_output=True,
                 vjp=lambda n, gy, need: (gy * n.y(),))
 
-log = primitive('log', impl=_checked_float('log', numpy.log),
+log = primitive('log', kind='elementwise', impl=_checked_float('log', numpy.log),
                 abstract_eval=_float_unary('log'), save_inputs=(0,),
                 vjp=lambda n, gy, need: (gy / n.x(0),))
 
-log1p = primitive('log1p', impl=_checked_float('log1p', numpy.log1p),
+log1p = primitive('log1p', kind='elementwise', impl=_checked_float('log1p', numpy.log1p),
                   abstract_eval=_float_unary('log1p'), save_inputs=(0,),
                   vjp=lambda n, gy, need: (gy / (n.x(0) + 1),))
 
-expm1 = primitive('expm1', impl=_checked_float('expm1', numpy.expm1),
+expm1 = primitive('expm1', kind='elementwise', impl=_checked_float('expm1', numpy.expm1),
                   abstract_eval=_float_unary('expm1'), save_output=True,
                   vjp=lambda n, gy, need: (gy * (n.y() + 1),))
 
-sqrt = primitive('sqrt', impl=_checked_float('sqrt', numpy.sqrt),
+sqrt = primitive('sqrt', kind='elementwise', impl=_checked_float('sqrt', numpy.sqrt),
                  abstract_eval=_float_unary('sqrt'), save_output=True,
                  vjp=lambda n, gy, need: (gy * 0.5 / n.y(),))
 
-sin = primitive('sin', impl=_checked_float('sin', numpy.sin),
+sin = primitive('sin', kind='elementwise', impl=_checked_float('sin', numpy.sin),
                 abstract_eval=_float_unary('sin'), save_inputs=(0,),
                 vjp=lambda n, gy, need: (gy * cos(n.x(0)),))
 
-cos = primitive('cos', impl=_checked_float('cos', numpy.cos),
+cos = primitive('cos', kind='elementwise', impl=_checked_float('cos', numpy.cos),
                 abstract_eval=_float_unary('cos'), save_inputs=(0,),
                 vjp=lambda n, gy, need: (-gy * sin(n.x(0)),))
 
@@ -87,7 +87,7 @@ def _tan_vjp(n, gy, need):
     return (gy * (y * y + 1),)
 
 
-tan = primitive('tan', impl=_checked_float('tan', numpy.tan),
+tan = primitive('tan', kind='elementwise', impl=_checked_float('tan', numpy.tan),
                 abstract_eval=_float_unary('tan'), save_output=True, vjp=_tan_vjp)
 
 
@@ -106,11 +106,11 @@ def _arctan_vjp(n, gy, need):
     return (gy / (1 + x * x),)
 
 
-arcsin = primitive('arcsin', impl=_checked_float('arcsin', numpy.arcsin),
+arcsin = primitive('arcsin', kind='elementwise', impl=_checked_float('arcsin', numpy.arcsin),
                    abstract_eval=_float_unary('arcsin'), save_inputs=(0,), vjp=_arcsin_vjp)
-arccos = primitive('arccos', impl=_checked_float('arccos', numpy.arccos),
+arccos = primitive('arccos', kind='elementwise', impl=_checked_float('arccos', numpy.arccos),
                    abstract_eval=_float_unary('arccos'), save_inputs=(0,), vjp=_arccos_vjp)
-arctan = primitive('arctan', impl=_checked_float('arctan', numpy.arctan),
+arctan = primitive('arctan', kind='elementwise', impl=_checked_float('arctan', numpy.arctan),
                    abstract_eval=_float_unary('arctan'), save_inputs=(0,), vjp=_arctan_vjp)
 
 
@@ -119,7 +119,7 @@ def _tanh_vjp(n, gy, need):
     return (gy * (1 - y * y),)
 
 
-tanh = primitive('tanh', impl=_checked_float('tanh', numpy.tanh),
+tanh = primitive('tanh', kind='elementwise', impl=_checked_float('tanh', numpy.tanh),
                  abstract_eval=_float_unary('tanh'), save_output=True, vjp=_tanh_vjp)
 
 
@@ -135,15 +135,15 @@ def _sigmoid_vjp(n, gy, need):
     return (gy * y * (1 - y),)
 
 
-sigmoid = primitive('sigmoid', impl=_checked_float('sigmoid', _sigmoid_impl),
+sigmoid = primitive('sigmoid', kind='elementwise', impl=_checked_float('sigmoid', _sigmoid_impl),
                     abstract_eval=_float_unary('sigmoid'), save_output=True,
                     vjp=_sigmoid_vjp)
 
-sign = primitive('sign', impl=lambda x: _xp(x).sign(x), abstract_eval=_same_unary,
-                 vjp=None)
+sign = primitive('sign', kind='elementwise', impl=lambda x: _xp(x).sign(x),
+                 abstract_eval=_same_unary, vjp=None)
 
-absolute = primitive('absolute', impl=lambda x: _xp(x).abs(x), abstract_eval=_same_unary,
-                     save_inputs=(0,),
+absolute = primitive('absolute', kind='elementwise', impl=lambda x: _xp(x).abs(x),
+                     abstract_eval=_same_unary, save_inputs=(0,),
                      vjp=lambda n, gy, need: (gy * sign(n.x(0)),))
 
 _erf_ufunc: Any = None
@@ -169,7 +169,7 @@ def _erf_impl(x):
 
 _TWO_OVER_SQRT_PI = 2.0 / math.sqrt(math.pi)
 
-erf = primitive('erf', impl=_checked_float('erf', _erf_impl),
+erf = primitive('erf', kind='elementwise', impl=_checked_float('erf', _erf_impl),
                 abstract_eval=_float_unary('erf'), save_inputs=(0,),
                 vjp=lambda n, gy, need: (gy * (exp(-n.x(0) * n.x(0)) * _TWO_OVER_SQRT_PI),))
 
@@ -212,7 +212,8 @@ def _pow_const_vjp(n, gy, need):
     return (gy * (pow_const(x, p=p - 1) * p),)
 
 
-pow_const = primitive('pow_const', impl=_pow_const_impl, abstract_eval=_pow_const_eval,
+pow_const = primitive('pow_const', kind='elementwise', impl=_pow_const_impl,
+                      abstract_eval=_pow_const_eval,
                       save_inputs=(0,), vjp=_pow_const_vjp)
 
 
@@ -226,8 +227,8 @@ def _cast_vjp(n, gy, need):
     return (cast(gy, dtype=n.in_dtype(0)),)
 
 
-cast = primitive('cast', impl=lambda x, dtype: x.astype(dtype), abstract_eval=_cast_eval,
-                 vjp=_cast_vjp)
+cast = primitive('cast', kind='elementwise', impl=lambda x, dtype: x.astype(dtype),
+                 abstract_eval=_cast_eval, vjp=_cast_vjp)
 
 
 # ----------------------------------------------------------------- binary
@@ -301,8 +302,8 @@ def _minimum_vjp(n, gy, need):
             where(cond, z, gy) if need[1] else None)
 
 
-def _bin(name, f, vjp, save=(), out_kind='same', save_output=False):
-    return primitive(name, impl=_binary_impl(name, f),
+def _bin(name, f, vjp, save=(), out_kind='same', save_output=False, kind='elementwise'):
+    return primitive(name, kind=kind, impl=_binary_impl(name, f),
                      abstract_eval=_binary_eval(name, out_kind), vjp=vjp,
                      save_inputs=save, save_output=save_output,
                      unbroadcast=vjp is not None)
@@ -315,7 +316,9 @@ div = _bin('div', numpy.true_divide, _div_vjp, save=(0, 1), out_kind='float')
 power = _bin('pow', numpy.power, _pow_vjp, save=(0, 1), save_output=True)
 maximum = _bin('maximum', numpy.maximum, _maximum_vjp, save=(0, 1))
 minimum = _bin('minimum', numpy.minimum, _minimum_vjp, save=(0, 1))
-floordiv = _bin('floordiv', numpy.floor_divide, None)
+# A call: NumPy's floor division (of a negative, by zero) is not what the
+# loops' operators compute.
+floordiv = _bin('floordiv', numpy.floor_divide, None, kind='call')
 greater = _bin('greater', numpy.greater, None, out_kind='bool')
 greater_equal = _bin('greater_equal', numpy.greater_equal, None, out_kind='bool')
 less = _bin('less', numpy.less, None, out_kind='bool')
@@ -348,5 +351,6 @@ def _where_vjp(n, gy, need):
             where(c, z, gy) if need[2] else None)
 
 
-where = primitive('where', impl=_where_impl, abstract_eval=_where_eval, vjp=_where_vjp,
+where = primitive('where', kind='elementwise', impl=_where_impl, abstract_eval=_where_eval,
+                  vjp=_where_vjp,
                   save_inputs=(0,), unbroadcast=True)

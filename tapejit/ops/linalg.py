@@ -57,5 +57,5 @@ def _matmul_vjp(n, gy, need):
     return (ga, gb)
 
 
-matmul = primitive('matmul', impl=_matmul_impl, abstract_eval=_matmul_eval,
+matmul = primitive('matmul', kind='call', impl=_matmul_impl, abstract_eval=_matmul_eval,
                    vjp=_matmul_vjp, save_inputs=(0, 1), unbroadcast=True)

@@ -71,7 +71,8 @@ def _sum_impl(x, axis=None, keepdims=False):
     return x.sum(axis=_np_axis(x, axis), keepdims=keepdims)
 
 
-sum = primitive('sum', impl=_sum_impl, abstract_eval=_reduce_eval('sum', _sum_dtype),
+sum = primitive('sum', kind='reduction',
+                impl=_sum_impl, abstract_eval=_reduce_eval('sum', _sum_dtype),
                 vjp=lambda n, gy, need: (_expand_back(n, gy),))
 
 
@@ -88,9 +89,11 @@ def _min_impl(x, axis=None, keepdims=False):
     return x.min(axis=_np_axis(x, axis), keepdims=keepdims)
 
 
-max = primitive('max', impl=_max_impl, abstract_eval=_reduce_eval('max', nonempty=True),
+max = primitive('max', kind='reduction',
+                impl=_max_impl, abstract_eval=_reduce_eval('max', nonempty=True),
                 save_inputs=(0,), save_output=True, vjp=_minmax_vjp)
-min = primitive('min', impl=_min_impl, abstract_eval=_reduce_eval('min', nonempty=True),
+min = primitive('min', kind='reduction',
+                impl=_min_impl, abstract_eval=_reduce_eval('min', nonempty=True),
                 save_inputs=(0,), save_output=True, vjp=_minmax_vjp)
 
 
@@ -105,9 +108,9 @@ def _arg_eval(name):
     return abstract_eval
 
 
-argmax = primitive('argmax', impl=lambda x, axis=None: x.argmax(axis=axis),
+argmax = primitive('argmax', kind='call', impl=lambda x, axis=None: x.argmax(axis=axis),
                    abstract_eval=_arg_eval('argmax'), vjp=None)
-argmin = primitive('argmin', impl=lambda x, axis=None: x.argmin(axis=axis),
+argmin = primitive('argmin', kind='call', impl=lambda x, axis=None: x.argmin(axis=axis),
                    abstract_eval=_arg_eval('argmin'), vjp=None)
 
 
@@ -135,5 +138,5 @@ def _logsumexp_eval(x: Aval, axis: Any = None, keepdims: bool = False) -> Aval:
     return _reduce_eval('logsumexp', nonempty=True)(x, axis, keepdims)
 
 
-logsumexp = primitive('logsumexp', impl=_logsumexp_impl, abstract_eval=_logsumexp_eval,
+logsumexp = primitive('logsumexp', kind='call', impl=_logsumexp_impl, abstract_eval=_logsumexp_eval,
                       save_inputs=(0,), save_output=True, vjp=_logsumexp_vjp)

@@ -4,7 +4,8 @@ Each :class:`Primitive` record holds, side by side, its eager ``impl`` (on
 NumPy/CuPy arrays), its ``abstract_eval`` (shapes/dtypes in, shape/dtype out,
 and the clear errors), its ``vjp`` written in tapejit ops (so eager backprop,
 double backprop and a traced backward pass all come from it) and a
-``lowering`` slot that the compilers fill per target.
+``lowering`` slot that the compilers fill per target, and its ``kind``: how
+the target-free compiler treats it (see :data:`KINDS`).
 """
 
 from __future__ import annotations
@@ -30,16 +31,35 @@ class Aval(NamedTuple):
     dtype: Any
 
 
+# What a primitive is to the compiler: 'elementwise' (a scalar function of
+# its inputs' elements that fused loops compute: each target's op table has
+# a row for it), 'broadcast' (loops read its input with broadcasting),
+# 'reduction' (sum/max/min, folded inside loops), 'view' (a new shape or
+# axis order of the same elements) and 'call' (its impl or a library runs
+# between kernels: matmul, indexing, argmax, ...).
+KINDS = ('elementwise', 'broadcast', 'reduction', 'view', 'call')
+
+
 class Primitive:
-    """One primitive: impl, abstract_eval, vjp and lowering side by side."""
+    """One primitive: impl, abstract_eval, vjp, lowering and kind side by side.
+
+    >>> p = Primitive('demo_twice', impl=lambda x: x * 2, abstract_eval=lambda x: x,
+    ...               vjp=None, kind='elementwise')
+    >>> p.kind, p.differentiable
+    ('elementwise', False)
+    """
 
     __slots__ = ('name', 'impl', 'abstract_eval', 'vjp', 'lowering', 'save_inputs',
-                 'save_output', 'unbroadcast', 'differentiable')
+                 'save_output', 'unbroadcast', 'differentiable', 'kind')
 
     def __init__(self, name: str, *, impl: Callable, abstract_eval: Callable,
                  vjp: Optional[Callable], save_inputs: tuple = (),
-                 save_output: bool = False, unbroadcast: bool = False) -> None:
+                 save_output: bool = False, unbroadcast: bool = False,
+                 kind: str = 'call') -> None:
+        if kind not in KINDS:
+            raise ValueError(f'primitive {name!r}: kind {kind!r}; expected one of {KINDS}')
         self.name = name
+        self.kind = kind
         self.impl = impl
         self.abstract_eval = abstract_eval
         # None means "no gradient by definition" (comparisons, floor, argmax...):

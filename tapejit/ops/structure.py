@@ -45,7 +45,7 @@ def resolve_shape(name: str, in_shape: tuple, shape: Any) -> tuple:
 
 
 reshape = primitive(
-    'reshape', impl=lambda x, shape: x.reshape(shape),
+    'reshape', kind='view', impl=lambda x, shape: x.reshape(shape),
     abstract_eval=lambda x, shape: Aval(resolve_shape('reshape', x.shape, shape), x.dtype),
     vjp=lambda n, gy, need: (reshape(gy, shape=n.in_shape(0)),))
 
@@ -61,7 +61,7 @@ def _broadcast_to_eval(x: Aval, shape: tuple) -> Aval:
 
 
 broadcast_to = primitive(
-    'broadcast_to', impl=lambda x, shape: _xp(x).broadcast_to(x, shape),
+    'broadcast_to', kind='broadcast', impl=lambda x, shape: _xp(x).broadcast_to(x, shape),
     abstract_eval=_broadcast_to_eval,
     vjp=lambda n, gy, need: (sum_to(gy, n.in_shape(0)),))
 
@@ -94,7 +94,7 @@ def _transpose_eval(x: Aval, axes: tuple) -> Aval:
 
 
 transpose = primitive(
-    'transpose', impl=lambda x, axes: x.transpose(axes), abstract_eval=_transpose_eval,
+    'transpose', kind='view', impl=lambda x, axes: x.transpose(axes), abstract_eval=_transpose_eval,
     vjp=lambda n, gy, need: (transpose(
         gy, axes=tuple(int(a) for a in numpy.argsort(n.params['axes']))),))
 
@@ -165,7 +165,7 @@ def _on_device_of(x: Any, slices: tuple) -> tuple:
 
 
 get_item = primitive(
-    'get_item', impl=lambda x, slices: x[_on_device_of(x, slices)],
+    'get_item', kind='call', impl=lambda x, slices: x[_on_device_of(x, slices)],
     abstract_eval=lambda x, slices: Aval(_index_shape('get_item', x.shape, x.dtype, slices),
                                          x.dtype),
     vjp=_get_item_vjp)
@@ -197,7 +197,7 @@ def _scatter_add_eval(g: Aval, shape: tuple, slices: tuple) -> Aval:
 
 
 scatter_add = primitive(
-    'scatter_add', impl=_scatter_add_impl, abstract_eval=_scatter_add_eval,
+    'scatter_add', kind='call', impl=_scatter_add_impl, abstract_eval=_scatter_add_eval,
     vjp=lambda n, gy, need: (get_item(gy, slices=n.params['slices']),))
 
 
@@ -239,4 +239,5 @@ def _concat_vjp(n, gy, need):
     return tuple(out)
 
 
-concat = primitive('concat', impl=_concat_impl, abstract_eval=_concat_eval, vjp=_concat_vjp)
+concat = primitive('concat', kind='call', impl=_concat_impl, abstract_eval=_concat_eval,
+                   vjp=_concat_vjp)

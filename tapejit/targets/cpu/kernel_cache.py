@@ -44,6 +44,7 @@ from typing import Any, Callable, Iterator, Optional
 from tapejit.compiler import store
 from tapejit.compiler.store import cache_dir, warn_once
 from tapejit.targets.cpu import native as native_kernels
+from tapejit.targets.cpu import render
 
 _lock = threading.Lock()
 _memory: dict = {}          # key -> dispatcher
@@ -273,8 +274,9 @@ def get_kernel(name: str, source: str, *, parallel: Any, fastmath: Any = False,
                native: bool = True, exclusive: bool = False) -> Any:
     # fastmath: a bool, or a set of LLVM fast-math flags such as {'reassoc'}
     """The kernel of ``source`` (a function named ``name``): a serial one
-    compiled by :mod:`~tapejit.targets.cpu.native` where ``native`` and that
-    path is on (it falls back to Numba by itself), else the Numba dispatcher
+    compiled by :mod:`~tapejit.targets.cpu.native`, from the loop IR
+    ``source`` was rendered from, where ``native`` and that path is on (it
+    falls back to Numba by itself), else the Numba dispatcher
     (``parallel=True``: Numba's parallel variant).  ``exclusive``: the
     caller promises that an array the kernel writes never shares memory
     with another argument (see :class:`native.NativeKernel`)."""
@@ -292,10 +294,13 @@ def _native_kernel(name: str, source: str, fastmath: Any, flags: str, exclusive:
     # Keyed without _key: that imports Numba, which a process loading only
     # native kernels from the cache never needs.
     mkey = f'native|{exclusive}|' + hashlib.sha256(f'{flags}\n{source}'.encode()).hexdigest()[:24]
+    # Compiled from the loop IR the source was rendered from (a source of
+    # unknown origin: by the source translator, which plans still use).
+    kernel = render.kernel_of(source)
 
     def make(d: Optional[str]) -> Any:
         return native_kernels.NativeKernel(
-            name, source, fastmath, d,
+            name, source if kernel is None else kernel, fastmath, d,
             fallback=lambda: get_kernel(name, source, parallel=False, fastmath=fastmath,
                                         native=False),
             exclusive=exclusive)

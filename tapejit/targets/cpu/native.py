@@ -282,6 +282,10 @@ _INTRINSICS = {'exp': 'llvm.exp', 'log': 'llvm.log', 'sqrt': 'llvm.sqrt', 'sin':
 _LIBCALLS = ('log1p', 'expm1', 'tan', 'tanh', 'erf', 'arcsin', 'arccos', 'arctan')
 # NumPy's names of the C library's functions where they differ.
 _C_NAMES = {'arcsin': 'asin', 'arccos': 'acos', 'arctan': 'atan'}
+_ARITH = {'+': ('fadd', 'add'), '-': ('fsub', 'sub'), '*': ('fmul', 'mul')}
+_AST_ARITH = {ast.Add: '+', ast.Sub: '-', ast.Mult: '*', ast.Div: '/', ast.Pow: '**'}
+_AST_COMPARE = {ast.Lt: '<', ast.LtE: '<=', ast.Gt: '>', ast.GtE: '>=', ast.Eq: '==',
+                ast.NotEq: '!='}
 
 
 def _promote(a: numpy.dtype, b: numpy.dtype) -> numpy.dtype:
@@ -310,8 +314,12 @@ class _Array:
 # --------------------------------------------------------------------------
 # The translator.
 
-class _Translator:
-    """Emits one kernel variant's entry function into ``module``."""
+class _Emitter:
+    """The LLVM IR builder's helpers a kernel's code is emitted with: values
+    are ``(llvm value, numpy dtype)`` pairs, typed with NumPy's promotion
+    rules and computed as Numba computes the same Python (the loop-IR
+    renderer, :mod:`tapejit.targets.cpu.llvm_render`, and the op table's
+    LLVM entries build on them)."""
 
     def __init__(self, ir: Any, module: Any, fastmath: Any) -> None:
         self.ir = ir
@@ -325,7 +333,6 @@ class _Translator:
         self.i8p = ir.IntType(8).as_pointer()
         self.entry_alloca: Any = None
 
-    # --- helpers -----------------------------------------------------------
     def _global(self, name: str) -> Any:
         g = self.module.globals.get(name)
         if g is None:
@@ -380,85 +387,19 @@ class _Translator:
             return b.fptosi(v, t) if to.kind == 'i' else b.fptoui(v, t)
         return b.fpext(v, t) if to.itemsize > fr.itemsize else b.fptrunc(v, t)
 
-    # --- expressions -------------------------------------------------------
-    def const_value(self, node: ast.AST) -> Any:
-        """A constant expression's Python value (``np.inf``, ``-1.5``), or None."""
-        if isinstance(node, ast.Constant) and isinstance(node.value, (bool, int, float)):
-            return node.value
-        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-            v = self.const_value(node.operand)
-            return None if v is None or isinstance(v, bool) else -v
-        if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
-                and node.value.id == 'np' and node.attr in ('nan', 'inf')):
-            return float(node.attr)
-        return None
+    def intrinsic(self, name: str, args: list) -> Any:
+        ty = args[0].type
+        suffix = 'f32' if ty == self.ir.FloatType() else 'f64'
+        f = self._func(f'{name}.{suffix}', ty, [a.type for a in args])
+        return self.b.call(f, args, fastmath=self.flags)
 
-    def expr(self, node: ast.AST, scope: dict) -> tuple:
-        ir, b = self.ir, self.b
-        if isinstance(node, ast.Constant):
-            v = node.value
-            if isinstance(v, bool):
-                return self.const(v, _BOOL)
-            if isinstance(v, int):
-                return self.const(v, _INT64)
-            if isinstance(v, float):
-                return self.const(v, _FLOAT64)
-            raise Unsupported(f'constant {v!r}')
-        if isinstance(node, ast.Name):
-            if node.id in scope['vars']:
-                ptr, dt = scope['vars'][node.id]
-                return b.load(ptr), dt
-            g = scope['globals'].get(node.id)
-            if isinstance(g, numpy.generic):
-                return self.const(g.item(), g.dtype)
-            raise Unsupported(f'name {node.id}')
-        if isinstance(node, ast.Subscript):
-            arr, ptr = self.element(node, scope)
-            v = b.load(ptr)
-            if arr.dtype.kind == 'b':
-                v = b.icmp_unsigned('!=', v, ir.Constant(v.type, 0))
-            return v, arr.dtype
-        if isinstance(node, ast.BinOp):
-            return self.binop(node.op, self.expr(node.left, scope), self.expr(node.right, scope))
-        if isinstance(node, ast.UnaryOp):
-            c = self.const_value(node)
-            if c is not None:
-                return self.const(c, _FLOAT64 if isinstance(c, float) else _INT64)
-            v, dt = self.expr(node.operand, scope)
-            if isinstance(node.op, ast.USub):
-                if dt.kind == 'f':
-                    return b.fneg(v, flags=self.flags), dt
-                if dt.kind == 'b':
-                    raise Unsupported('negative of a bool')
-                return b.neg(v), dt
-            if isinstance(node.op, ast.Not):
-                return b.not_(self.cast((v, dt), _BOOL)), _BOOL
-            raise Unsupported(f'unary {type(node.op).__name__}')
-        if isinstance(node, ast.Compare):
-            if len(node.ops) != 1:
-                raise Unsupported('chained comparison')
-            return self.compare(node.ops[0], self.expr(node.left, scope),
-                                self.expr(node.comparators[0], scope))
-        if isinstance(node, ast.BoolOp):
-            # Both sides are evaluated: kernel expressions have no side
-            # effects and cannot fault, so this is Python's result as a bool.
-            vals = [self.cast(self.expr(x, scope), _BOOL) for x in node.values]
-            out = vals[0]
-            for v in vals[1:]:
-                out = b.or_(out, v) if isinstance(node.op, ast.Or) else b.and_(out, v)
-            return out, _BOOL
-        if isinstance(node, ast.IfExp):
-            test = self.cast(self.expr(node.test, scope), _BOOL)
-            x, y = self.expr(node.body, scope), self.expr(node.orelse, scope)
-            dt = _promote(x[1], y[1])
-            return b.select(test, self.cast(x, dt), self.cast(y, dt)), dt
-        if isinstance(node, ast.Call):
-            return self.call(node, scope)
-        raise Unsupported(f'expression {type(node).__name__}')
-
-    def binop(self, op: ast.AST, x: tuple, y: tuple) -> tuple:
+    # --- operations on values ---------------------------------------------
+    def arith(self, op: str, x: tuple, y: tuple) -> tuple:
+        """``x op y`` for ``op`` in ``+ - * / **``, as Python on NumPy
+        scalars computes it (``/`` of integers in float64; integer powers
+        and arithmetic on bools refused)."""
         b = self.b
-        if isinstance(op, ast.Div):
+        if op == '/':
             dt = _promote(x[1], y[1])
             if dt.kind != 'f':
                 dt = _FLOAT64
@@ -467,23 +408,19 @@ class _Translator:
         if dt.kind == 'b':
             raise Unsupported('arithmetic on bools')
         u, v = self.cast(x, dt), self.cast(y, dt)
-        if isinstance(op, ast.Pow):
+        if op == '**':
             if dt.kind != 'f':
                 raise Unsupported('integer power')
             return self.intrinsic('llvm.pow', [u, v]), dt
-        table = {ast.Add: ('fadd', 'add'), ast.Sub: ('fsub', 'sub'), ast.Mult: ('fmul', 'mul')}
-        names = table.get(type(op))
+        names = _ARITH.get(op)
         if names is None:
-            raise Unsupported(f'operator {type(op).__name__}')
+            raise Unsupported(f'operator {op}')
         if dt.kind == 'f':
             return getattr(b, names[0])(u, v, flags=self.flags), dt
         return getattr(b, names[1])(u, v), dt
 
-    def compare(self, op: ast.AST, x: tuple, y: tuple) -> tuple:
-        sym = {ast.Lt: '<', ast.LtE: '<=', ast.Gt: '>', ast.GtE: '>=', ast.Eq: '==',
-               ast.NotEq: '!='}.get(type(op))
-        if sym is None:
-            raise Unsupported(f'comparison {type(op).__name__}')
+    def compare_op(self, sym: str, x: tuple, y: tuple) -> tuple:
+        """``x sym y`` (``< <= > >= == !=``) after promotion, as a bool."""
         dt = _promote(x[1], y[1])
         u, v = self.cast(x, dt), self.cast(y, dt)
         if dt.kind == 'f':
@@ -495,97 +432,79 @@ class _Translator:
             return self.b.icmp_signed(sym, u, v), _BOOL
         return self.b.icmp_unsigned(sym, u, v), _BOOL
 
-    def intrinsic(self, name: str, args: list) -> Any:
-        ty = args[0].type
-        suffix = 'f32' if ty == self.ir.FloatType() else 'f64'
-        f = self._func(f'{name}.{suffix}', ty, [a.type for a in args])
-        return self.b.call(f, args, fastmath=self.flags)
+    def either(self, x: tuple, y: tuple) -> tuple:
+        """``x or y`` of two values as bools (both evaluated: no side effects)."""
+        return self.b.or_(self.cast(x, _BOOL), self.cast(y, _BOOL)), _BOOL
 
-    def call(self, node: ast.Call, scope: dict) -> tuple:
-        ir, b = self.ir, self.b
-        fn = node.func
-        if node.keywords:
-            raise Unsupported('keyword arguments')
-        if isinstance(fn, ast.Attribute) and isinstance(fn.value, ast.Name):
-            mod, attr = fn.value.id, fn.attr
-            if mod == 'np' and attr in _NUMPY_TYPES and len(node.args) == 1:
-                dt = numpy.dtype(attr)
-                c = self.const_value(node.args[0])
-                if c is not None:
-                    return self.const(c, dt)
-                return self.cast(self.expr(node.args[0], scope), dt), dt
-            if (mod == 'np' or mod == 'math') and len(node.args) == 1:
-                x, dt = self.expr(node.args[0], scope)
-                if dt.kind != 'f':
-                    if mod == 'np' and dt.kind in 'iub':
-                        raise Unsupported(f'np.{attr} of {dt}')
-                    x, dt = self.cast((x, dt), _FLOAT64), _FLOAT64
-                if attr in _INTRINSICS:
-                    return self.intrinsic(_INTRINSICS[attr], [x]), dt
-                if attr in _LIBCALLS:
-                    cname = _C_NAMES.get(attr, attr) + ('f' if dt == numpy.float32 else '')
-                    f = self._func(cname, x.type, [x.type])
-                    return b.call(f, [x]), dt
-            raise Unsupported(f'{mod}.{attr}')
-        if not isinstance(fn, ast.Name):
-            raise Unsupported('call')
-        if fn.id == 'abs' and len(node.args) == 1:
-            x, dt = self.expr(node.args[0], scope)
-            if dt.kind == 'f':
-                return self.intrinsic('llvm.fabs', [x]), dt
-            if dt.kind == 'i':
-                neg = b.icmp_signed('<', x, ir.Constant(x.type, 0))
-                return b.select(neg, b.neg(x), x), dt
-            return x, dt
-        if fn.id in ('min', 'max') and len(node.args) == 2:
-            x, y = self.expr(node.args[0], scope), self.expr(node.args[1], scope)
-            dt = _promote(x[1], y[1])
-            if dt.kind not in 'iu':
-                raise Unsupported(f'{fn.id} of {dt}')
-            u, v = self.cast(x, dt), self.cast(y, dt)
-            cmp = self.compare(ast.Lt() if fn.id == 'min' else ast.Gt(), (u, dt), (v, dt))[0]
-            return b.select(cmp, u, v), dt
-        inline = scope['globals'].get(fn.id)
-        if callable(inline) and not isinstance(inline, type):
-            return self.inline(inline, [self.expr(a, scope) for a in node.args])
-        raise Unsupported(f'call of {fn.id}')
+    def select(self, test: tuple, x: tuple, y: tuple) -> tuple:
+        """``x if test else y``, in the promoted dtype of ``x`` and ``y``."""
+        t = self.cast(test, _BOOL)
+        dt = _promote(x[1], y[1])
+        return self.b.select(t, self.cast(x, dt), self.cast(y, dt)), dt
 
-    def inline(self, func: Callable, args: list) -> tuple:
-        """The body of a helper (a vecmath function), translated in place."""
-        tree = ast.parse(inspect.getsource(func))
-        fdef = tree.body[0]
-        params = [a.arg for a in fdef.args.args]
-        if len(params) != len(args):
-            raise Unsupported(f'call of {func.__name__}')
-        scope = {'vars': {}, 'globals': func.__globals__, 'arrays': {}}
-        for p, (v, dt) in zip(params, args):
-            ptr = self._alloca(v.type)
-            self.b.store(v, ptr)
-            scope['vars'][p] = (ptr, dt)
-        body = fdef.body
-        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-            body = body[1:]  # the docstring
-        if not body or not isinstance(body[-1], ast.Return) or body[-1].value is None:
-            raise Unsupported(f'{func.__name__} does not end in a return')
-        for st in body[:-1]:
-            self.stmt(st, scope)
-        return self.expr(body[-1].value, scope)
+    def negate(self, x: tuple) -> tuple:
+        """``-x`` (refused for a bool)."""
+        v, dt = x
+        if dt.kind == 'f':
+            return self.b.fneg(v, flags=self.flags), dt
+        if dt.kind == 'b':
+            raise Unsupported('negative of a bool')
+        return self.b.neg(v), dt
 
-    def element(self, node: ast.Subscript, scope: dict) -> tuple:
-        """(array, pointer to the element ``node`` names)."""
-        if not isinstance(node.value, ast.Name) or node.value.id not in scope['arrays']:
-            raise Unsupported('subscript of something not an array argument')
-        arr = scope['arrays'][node.value.id]
-        idx = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
-        if len(idx) != arr.ndim:
-            raise Unsupported('partial indexing')
+    def absolute(self, x: tuple) -> tuple:
+        """Python's ``abs(x)``."""
+        v, dt = x
+        if dt.kind == 'f':
+            return self.intrinsic('llvm.fabs', [v]), dt
+        if dt.kind == 'i':
+            neg = self.b.icmp_signed('<', v, self.ir.Constant(v.type, 0))
+            return self.b.select(neg, self.b.neg(v), v), dt
+        return v, dt
+
+    def int_min(self, x: tuple, y: tuple) -> tuple:
+        """Python's ``min(x, y)`` of integers."""
+        dt = _promote(x[1], y[1])
+        if dt.kind not in 'iu':
+            raise Unsupported(f'min of {dt}')
+        u, v = self.cast(x, dt), self.cast(y, dt)
+        return self.b.select(self.compare_op('<', (u, dt), (v, dt))[0], u, v), dt
+
+    def convert(self, x: tuple, dt: numpy.dtype) -> tuple:
+        """``np.<dt>(x)``: a bool literal becomes a constant, as Numba folds it."""
+        if dt.name not in _NUMPY_TYPES:
+            raise Unsupported(f'np.{dt.name}')
+        v, fr = x
+        if fr.kind == 'b' and isinstance(v, self.ir.Constant):
+            return self.const(bool(v.constant), dt)
+        return self.cast(x, dt), dt
+
+    def math(self, mod: str, name: str, x: tuple) -> tuple:
+        """``np.<name>(x)`` (``mod`` 'np': refused for integers) or
+        ``math.<name>(x)`` (an integer taken as a float64): an LLVM
+        intrinsic where LLVM has one, else the C library's function."""
+        v, dt = x
+        if dt.kind != 'f':
+            if mod == 'np' and dt.kind in 'iub':
+                raise Unsupported(f'np.{name} of {dt}')
+            v, dt = self.cast((v, dt), _FLOAT64), _FLOAT64
+        if name in _INTRINSICS:
+            return self.intrinsic(_INTRINSICS[name], [v]), dt
+        if name in _LIBCALLS:
+            cname = _C_NAMES.get(name, name) + ('f' if dt == numpy.float32 else '')
+            return self.b.call(self._func(cname, v.type, [v.type]), [v]), dt
+        raise Unsupported(f'{mod}.{name}')
+
+    # --- array elements ----------------------------------------------------
+    def index(self, x: tuple) -> Any:
+        """An index value as an int64 (refused unless an integer)."""
+        v, dt = x
+        if dt.kind not in 'iu':
+            raise Unsupported(f'index of dtype {dt}')
+        return self.cast((v, dt), _INT64) if dt.itemsize < 8 else v
+
+    def element_ptr(self, arr: '_Array', ivals: list) -> Any:
+        """The pointer to ``arr``'s element at int64 indices ``ivals``."""
         b, ir = self.b, self.ir
-        ivals = []
-        for x in idx:
-            v, dt = self.expr(x, scope)
-            if dt.kind not in 'iu':
-                raise Unsupported(f'index of dtype {dt}')
-            ivals.append(self.cast((v, dt), _INT64) if dt.itemsize < 8 else v)
         elem = _lltype(arr.dtype, ir, memory=True)
         if arr.ndim == 0:
             raise Unsupported('a 0-d array argument')
@@ -595,88 +514,56 @@ class _Translator:
             off = ivals[0]
             for k in range(1, arr.ndim):
                 off = b.add(b.mul(off, arr.shape[k]), ivals[k])
-            return arr, b.gep(arr.data, [off], inbounds=True)
+            return b.gep(arr.data, [off], inbounds=True)
         off = ir.Constant(self.i64, 0)
         for k in range(arr.ndim):
             off = b.add(off, b.mul(ivals[k], arr.strides[k]))
         raw = b.gep(b.bitcast(arr.data, self.i8p), [off], inbounds=True)
-        return arr, b.bitcast(raw, elem.as_pointer())
+        return b.bitcast(raw, elem.as_pointer())
 
-    # --- statements --------------------------------------------------------
-    def assign(self, name: str, val: tuple, scope: dict) -> None:
+    def load_element(self, arr: '_Array', ptr: Any) -> tuple:
+        """The element at ``ptr`` (a bool read as ``!= 0``)."""
+        v = self.b.load(ptr)
+        if arr.dtype.kind == 'b':
+            v = self.b.icmp_unsigned('!=', v, self.ir.Constant(v.type, 0))
+        return v, arr.dtype
+
+    def store_element(self, arr: '_Array', ptr: Any, val: tuple) -> None:
+        """Store ``val`` converted to ``arr``'s dtype at ``ptr``."""
+        v = self.cast(val, arr.dtype)
+        if arr.dtype.kind == 'b':
+            v = self.b.zext(v, self.i8)
+        self.b.store(v, ptr)
+
+    def set_local(self, scope: dict, name: str, val: tuple) -> None:
+        """Store ``val`` in local ``name`` of ``scope`` (name -> (slot,
+        dtype)), its slot made at its first assignment; a local keeps one dtype."""
         v, dt = val
-        have = scope['vars'].get(name)
+        have = scope.get(name)
         if have is None:
             ptr = self._alloca(v.type)
-            scope['vars'][name] = (ptr, dt)
+            scope[name] = (ptr, dt)
         else:
             ptr, hdt = have
             if hdt != dt:
                 raise Unsupported(f'{name} takes dtypes {hdt} and {dt}')
         self.b.store(v, ptr)
 
-    def store(self, target: ast.Subscript, val: tuple, scope: dict) -> None:
-        arr, ptr = self.element(target, scope)
-        v = self.cast(val, arr.dtype)
-        if arr.dtype.kind == 'b':
-            v = self.b.zext(v, self.i8)
-        self.b.store(v, ptr)
+    def range_loop(self, scope: dict, var: str, lo: Any, bound: tuple,
+                   body: Callable[[], None]) -> None:
+        """``for var in range(lo, bound): body()`` (``lo`` an int64, or
+        None for 0; ``bound`` evaluated once, before the loop)."""
+        if bound[1].kind not in 'iu':
+            raise Unsupported('range over non-integers')
+        lo = self.ir.Constant(self.i64, 0) if lo is None else lo
+        hi = self.cast(bound, _INT64)
+        self.set_local(scope, var, (lo, _INT64))
+        ptr = scope[var][0]
 
-    def stmt(self, node: ast.AST, scope: dict) -> None:
-        if isinstance(node, ast.Assign):
-            if len(node.targets) != 1:
-                raise Unsupported('multiple assignment')
-            t = node.targets[0]
-            val = self.expr(node.value, scope)
-            if isinstance(t, ast.Name):
-                self.assign(t.id, val, scope)
-            elif isinstance(t, ast.Subscript):
-                self.store(t, val, scope)
-            else:
-                raise Unsupported('assignment target')
-        elif isinstance(node, ast.AugAssign):
-            t = node.target
-            if isinstance(t, ast.Name):
-                old = self.expr(t, scope)
-                new = self.binop(node.op, old, self.expr(node.value, scope))
-                self.assign(t.id, (self.cast(new, old[1]), old[1]), scope)
-            elif isinstance(t, ast.Subscript):
-                old = self.expr(t, scope)
-                self.store(t, self.binop(node.op, old, self.expr(node.value, scope)), scope)
-            else:
-                raise Unsupported('augmented assignment target')
-        elif isinstance(node, ast.For):
-            self.loop(node, scope)
-        elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
-            pass
-        elif isinstance(node, ast.Pass):
-            pass
-        else:
-            raise Unsupported(f'statement {type(node).__name__}')
-
-    def loop(self, node: ast.For, scope: dict) -> None:
-        it = node.iter
-        b, ir = self.b, self.ir
-        if (not isinstance(it, ast.Call) or not isinstance(it.func, ast.Name)
-                or it.func.id != 'range' or not 1 <= len(it.args) <= 2 or node.orelse
-                or not isinstance(node.target, ast.Name)):
-            raise Unsupported('a loop other than for ... in range(...)')
-        # Bounds are evaluated once, before the loop (as Python does).
-        bounds = [self.expr(a, scope) for a in it.args]
-        for v, dt in bounds:
-            if dt.kind not in 'iu':
-                raise Unsupported('range over non-integers')
-        lo = self.cast(bounds[0], _INT64) if len(bounds) == 2 else ir.Constant(self.i64, 0)
-        hi = self.cast(bounds[-1], _INT64)
-        var = node.target.id
-        self.assign(var, (lo, _INT64), scope)
-        ptr = scope['vars'][var][0]
-
-        def body(i: Any) -> None:
-            b.store(i, ptr)
-            for st in node.body:
-                self.stmt(st, scope)
-        self._count(lo, hi, self._alloca(self.i64), body)
+        def each(i: Any) -> None:
+            self.b.store(i, ptr)
+            body()
+        self._count(lo, hi, self._alloca(self.i64), each)
 
     def _count(self, lo: Any, hi: Any, counter: Any, body: Callable[[Any], None]) -> None:
         """Emit ``for i in range(lo, hi): body(i)`` (int64s; ``counter`` an
@@ -734,12 +621,14 @@ class _Translator:
         self.b = outer
         return f
 
-    def entry(self, name: str, fdef: ast.FunctionDef, sig: tuple, exclusive: bool) -> None:
+    def entry_function(self, name: str, params: list, written: set, sig: tuple,
+                       exclusive: bool, make_body: Callable[[list], Any]) -> None:
         """``PyObject *name(PyObject *self, PyObject *const *args, Py_ssize_t n)``:
-        checks the arguments, reads their fields and calls the loop body (a
-        function LLVM inlines).  ``exclusive``: no array the kernel writes
-        shares memory with another argument, so the body's pointers are
-        ``noalias``."""
+        checks the arguments ``params`` (those in ``written`` must be
+        writeable arrays) against ``sig``, reads their fields and calls the
+        loop body, ``make_body(layout)`` (a function LLVM inlines) without
+        the GIL.  ``exclusive``: no array the kernel writes shares memory
+        with another argument, so the body's pointers are ``noalias``."""
         ir = self.ir
         i8p, i64 = self.i8p, self.i64
         fnty = ir.FunctionType(i8p, [i8p, i8p.as_pointer(), i64])
@@ -755,8 +644,6 @@ class _Translator:
         b.position_at_end(failed)  # an exception is set: raise it
         b.ret(ir.Constant(i8p, None))
         b.position_at_end(start)
-        params = [a.arg for a in fdef.args.args]
-        written = _stored_names(fdef)
         if len(params) != len(sig):
             raise Unsupported('signature does not match the parameters')
 
@@ -775,8 +662,7 @@ class _Translator:
                 layout.append(None)
             else:
                 layout.append(self._array_argument(obj, s, p in written, require, values))
-        _refuse_prange(fdef)
-        body = self.body_function(name + '_body', fdef, layout, exclusive)
+        body = make_body(layout)
         # The loops run without the GIL, as Numba's nogil kernels did: the
         # caller's argument references keep the arrays alive meanwhile.
         save = self._func('tj_save_thread', i8p, [])
@@ -827,12 +713,14 @@ class _Translator:
             values += [b.load(b.gep(strides, [ir.Constant(i64, d)])) for d in range(ndim)]
         return _Array(dt, ndim, contiguous)
 
-    def body_function(self, name: str, fdef: ast.FunctionDef, layout: list,
-                      exclusive: bool, inline: bool = True) -> Any:
-        """The internal function of ``fdef``'s statements over its
-        parameters' fields: per parameter an int64 (``None`` in ``layout``)
-        or, for an :class:`_Array`, its data pointer, its dims and (not
-        contiguous) its byte strides.  LLVM inlines it into its caller."""
+    def begin_body(self, name: str, params: list, layout: list, exclusive: bool,
+                   inline: bool) -> tuple:
+        """Start the internal function ``name`` over ``params``' fields: per
+        parameter an int64 (``None`` in ``layout``) or, for an
+        :class:`_Array`, its data pointer, its dims and (not contiguous)
+        its byte strides; LLVM inlines it into its caller where ``inline``.
+        Returns (function, ints: name -> (slot, int64), arrays: name ->
+        :class:`_Array`, saved builder state); :meth:`end_body` finishes it."""
         ir, i64 = self.ir, self.i64
         types: list = []
         for arr in layout:
@@ -845,17 +733,18 @@ class _Translator:
         body.linkage = 'internal'
         body.attributes.add('alwaysinline' if inline else 'noinline')
         saved = self.b, self.entry_alloca
-        scope: dict = {'vars': {}, 'globals': _kernel_globals(), 'arrays': {}}
+        ints: dict = {}
+        arrays: dict = {}
         self.entry_alloca = body.append_basic_block('entry')
         first = body.append_basic_block('start')
         b = self.b = ir.IRBuilder(first)
         args = iter(body.args)
-        for p, lay in zip([a.arg for a in fdef.args.args], layout):
+        for p, lay in zip(params, layout):
             a = next(args)
             if lay is None:
                 ptr = self._alloca(i64)
                 b.store(a, ptr)
-                scope['vars'][p] = (ptr, _INT64)
+                ints[p] = (ptr, _INT64)
                 continue
             if exclusive:
                 a.add_attribute('noalias')
@@ -864,13 +753,243 @@ class _Translator:
             arr.shape = [next(args) for _ in range(arr.ndim)]
             if not arr.contiguous:
                 arr.strides = [next(args) for _ in range(arr.ndim)]
-            scope['arrays'][p] = arr
+            arrays[p] = arr
+        return body, ints, arrays, (saved, first)
+
+    def end_body(self, state: tuple) -> None:
+        """Close the function :meth:`begin_body` started; restore the builder."""
+        saved, first = state
+        self.b.ret_void()
+        with self.b.goto_block(self.entry_alloca):
+            self.b.branch(first)
+        self.b, self.entry_alloca = saved
+
+
+class _Translator(_Emitter):
+    """Emits a kernel's entry function into ``module`` from its Python source
+    (the plan translator, :mod:`~tapejit.targets.cpu.native_plan`, builds on
+    its statements; kernels compile from their loop IR)."""
+
+    # --- expressions -------------------------------------------------------
+    def const_value(self, node: ast.AST) -> Any:
+        """A constant expression's Python value (``np.inf``, ``-1.5``), or None."""
+        if isinstance(node, ast.Constant) and isinstance(node.value, (bool, int, float)):
+            return node.value
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+            v = self.const_value(node.operand)
+            return None if v is None or isinstance(v, bool) else -v
+        if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                and node.value.id == 'np' and node.attr in ('nan', 'inf')):
+            return float(node.attr)
+        return None
+
+    def expr(self, node: ast.AST, scope: dict) -> tuple:
+        b = self.b
+        if isinstance(node, ast.Constant):
+            v = node.value
+            if isinstance(v, bool):
+                return self.const(v, _BOOL)
+            if isinstance(v, int):
+                return self.const(v, _INT64)
+            if isinstance(v, float):
+                return self.const(v, _FLOAT64)
+            raise Unsupported(f'constant {v!r}')
+        if isinstance(node, ast.Name):
+            if node.id in scope['vars']:
+                ptr, dt = scope['vars'][node.id]
+                return b.load(ptr), dt
+            g = scope['globals'].get(node.id)
+            if isinstance(g, numpy.generic):
+                return self.const(g.item(), g.dtype)
+            raise Unsupported(f'name {node.id}')
+        if isinstance(node, ast.Subscript):
+            return self.load_element(*self.element(node, scope))
+        if isinstance(node, ast.BinOp):
+            return self.binop(node.op, self.expr(node.left, scope), self.expr(node.right, scope))
+        if isinstance(node, ast.UnaryOp):
+            c = self.const_value(node)
+            if c is not None:
+                return self.const(c, _FLOAT64 if isinstance(c, float) else _INT64)
+            v, dt = self.expr(node.operand, scope)
+            if isinstance(node.op, ast.USub):
+                return self.negate((v, dt))
+            if isinstance(node.op, ast.Not):
+                return b.not_(self.cast((v, dt), _BOOL)), _BOOL
+            raise Unsupported(f'unary {type(node.op).__name__}')
+        if isinstance(node, ast.Compare):
+            if len(node.ops) != 1:
+                raise Unsupported('chained comparison')
+            return self.compare(node.ops[0], self.expr(node.left, scope),
+                                self.expr(node.comparators[0], scope))
+        if isinstance(node, ast.BoolOp):
+            # Both sides are evaluated: kernel expressions have no side
+            # effects and cannot fault, so this is Python's result as a bool.
+            vals = [self.cast(self.expr(x, scope), _BOOL) for x in node.values]
+            out = vals[0]
+            for v in vals[1:]:
+                out = b.or_(out, v) if isinstance(node.op, ast.Or) else b.and_(out, v)
+            return out, _BOOL
+        if isinstance(node, ast.IfExp):
+            test = self.cast(self.expr(node.test, scope), _BOOL)
+            x, y = self.expr(node.body, scope), self.expr(node.orelse, scope)
+            dt = _promote(x[1], y[1])
+            return b.select(test, self.cast(x, dt), self.cast(y, dt)), dt
+        if isinstance(node, ast.Call):
+            return self.call(node, scope)
+        raise Unsupported(f'expression {type(node).__name__}')
+
+    def binop(self, op: ast.AST, x: tuple, y: tuple) -> tuple:
+        return self.arith(_AST_ARITH.get(type(op), type(op).__name__), x, y)
+
+    def compare(self, op: ast.AST, x: tuple, y: tuple) -> tuple:
+        sym = _AST_COMPARE.get(type(op))
+        if sym is None:
+            raise Unsupported(f'comparison {type(op).__name__}')
+        return self.compare_op(sym, x, y)
+
+    def call(self, node: ast.Call, scope: dict) -> tuple:
+        b = self.b
+        fn = node.func
+        if node.keywords:
+            raise Unsupported('keyword arguments')
+        if isinstance(fn, ast.Attribute) and isinstance(fn.value, ast.Name):
+            mod, attr = fn.value.id, fn.attr
+            if mod == 'np' and attr in _NUMPY_TYPES and len(node.args) == 1:
+                dt = numpy.dtype(attr)
+                c = self.const_value(node.args[0])
+                if c is not None:
+                    return self.const(c, dt)
+                return self.cast(self.expr(node.args[0], scope), dt), dt
+            if (mod == 'np' or mod == 'math') and len(node.args) == 1:
+                return self.math(mod, attr, self.expr(node.args[0], scope))
+            raise Unsupported(f'{mod}.{attr}')
+        if not isinstance(fn, ast.Name):
+            raise Unsupported('call')
+        if fn.id == 'abs' and len(node.args) == 1:
+            return self.absolute(self.expr(node.args[0], scope))
+        if fn.id == 'min' and len(node.args) == 2:
+            return self.int_min(self.expr(node.args[0], scope), self.expr(node.args[1], scope))
+        if fn.id == 'max' and len(node.args) == 2:
+            x, y = self.expr(node.args[0], scope), self.expr(node.args[1], scope)
+            dt = _promote(x[1], y[1])
+            if dt.kind not in 'iu':
+                raise Unsupported(f'max of {dt}')
+            u, v = self.cast(x, dt), self.cast(y, dt)
+            return b.select(self.compare_op('>', (u, dt), (v, dt))[0], u, v), dt
+        inline = scope['globals'].get(fn.id)
+        if callable(inline) and not isinstance(inline, type):
+            return self.inline(inline, [self.expr(a, scope) for a in node.args])
+        raise Unsupported(f'call of {fn.id}')
+
+    def inline(self, func: Callable, args: list) -> tuple:
+        """The body of a helper (a vecmath function), translated in place."""
+        tree = ast.parse(inspect.getsource(func))
+        fdef = tree.body[0]
+        params = [a.arg for a in fdef.args.args]
+        if len(params) != len(args):
+            raise Unsupported(f'call of {func.__name__}')
+        scope = {'vars': {}, 'globals': func.__globals__, 'arrays': {}}
+        for p, (v, dt) in zip(params, args):
+            ptr = self._alloca(v.type)
+            self.b.store(v, ptr)
+            scope['vars'][p] = (ptr, dt)
+        body = fdef.body
+        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+            body = body[1:]  # the docstring
+        if not body or not isinstance(body[-1], ast.Return) or body[-1].value is None:
+            raise Unsupported(f'{func.__name__} does not end in a return')
+        for st in body[:-1]:
+            self.stmt(st, scope)
+        return self.expr(body[-1].value, scope)
+
+    def element(self, node: ast.Subscript, scope: dict) -> tuple:
+        """(array, pointer to the element ``node`` names)."""
+        if not isinstance(node.value, ast.Name) or node.value.id not in scope['arrays']:
+            raise Unsupported('subscript of something not an array argument')
+        arr = scope['arrays'][node.value.id]
+        idx = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        if len(idx) != arr.ndim:
+            raise Unsupported('partial indexing')
+        ivals = [self.index(self.expr(x, scope)) for x in idx]
+        return arr, self.element_ptr(arr, ivals)
+
+    # --- statements --------------------------------------------------------
+    def assign(self, name: str, val: tuple, scope: dict) -> None:
+        self.set_local(scope['vars'], name, val)
+
+    def store(self, target: ast.Subscript, val: tuple, scope: dict) -> None:
+        arr, ptr = self.element(target, scope)
+        self.store_element(arr, ptr, val)
+
+    def stmt(self, node: ast.AST, scope: dict) -> None:
+        if isinstance(node, ast.Assign):
+            if len(node.targets) != 1:
+                raise Unsupported('multiple assignment')
+            t = node.targets[0]
+            val = self.expr(node.value, scope)
+            if isinstance(t, ast.Name):
+                self.assign(t.id, val, scope)
+            elif isinstance(t, ast.Subscript):
+                self.store(t, val, scope)
+            else:
+                raise Unsupported('assignment target')
+        elif isinstance(node, ast.AugAssign):
+            t = node.target
+            if isinstance(t, ast.Name):
+                old = self.expr(t, scope)
+                new = self.binop(node.op, old, self.expr(node.value, scope))
+                self.assign(t.id, (self.cast(new, old[1]), old[1]), scope)
+            elif isinstance(t, ast.Subscript):
+                old = self.expr(t, scope)
+                self.store(t, self.binop(node.op, old, self.expr(node.value, scope)), scope)
+            else:
+                raise Unsupported('augmented assignment target')
+        elif isinstance(node, ast.For):
+            self.loop(node, scope)
+        elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            pass
+        elif isinstance(node, ast.Pass):
+            pass
+        else:
+            raise Unsupported(f'statement {type(node).__name__}')
+
+    def loop(self, node: ast.For, scope: dict) -> None:
+        it = node.iter
+        if (not isinstance(it, ast.Call) or not isinstance(it.func, ast.Name)
+                or it.func.id != 'range' or not 1 <= len(it.args) <= 2 or node.orelse
+                or not isinstance(node.target, ast.Name)):
+            raise Unsupported('a loop other than for ... in range(...)')
+        # Bounds are evaluated once, before the loop (as Python does).
+        bounds = [self.expr(a, scope) for a in it.args]
+        for v, dt in bounds:
+            if dt.kind not in 'iu':
+                raise Unsupported('range over non-integers')
+        lo = self.cast(bounds[0], _INT64) if len(bounds) == 2 else None
+
+        def body() -> None:
+            for st in node.body:
+                self.stmt(st, scope)
+        self.range_loop(scope['vars'], node.target.id, lo, bounds[-1], body)
+
+    def entry(self, name: str, fdef: ast.FunctionDef, sig: tuple, exclusive: bool) -> None:
+        """The entry function (:meth:`_Emitter.entry_function`) of ``fdef``."""
+        def make_body(layout: list) -> Any:
+            _refuse_prange(fdef)
+            return self.body_function(name + '_body', fdef, layout, exclusive)
+        self.entry_function(name, [a.arg for a in fdef.args.args], _stored_names(fdef), sig,
+                            exclusive, make_body)
+
+    def body_function(self, name: str, fdef: ast.FunctionDef, layout: list,
+                      exclusive: bool, inline: bool = True) -> Any:
+        """The internal function of ``fdef``'s statements over its
+        parameters' fields (see :meth:`_Emitter.begin_body`)."""
+        params = [a.arg for a in fdef.args.args]
+        globs = _kernel_globals()
+        body, ints, arrays, state = self.begin_body(name, params, layout, exclusive, inline)
+        scope: dict = {'vars': ints, 'globals': globs, 'arrays': arrays}
         for st in fdef.body:
             self.stmt(st, scope)
-        b.ret_void()
-        with b.goto_block(self.entry_alloca):
-            b.branch(first)
-        self.b, self.entry_alloca = saved
+        self.end_body(state)
         return body
 
 
@@ -1042,31 +1161,46 @@ def _direct_load() -> bool:
             not in ('0', 'false', 'off', 'no') and object_loader.supported())
 
 
-def _load_variant(source: str, name: str, sig: tuple, fastmath: Any,
+def _load_variant(kernel: Any, source: str, name: str, sig: tuple, fastmath: Any,
                   cache_dir: Optional[str], exclusive: bool) -> Callable:
     """The callable entry of one variant: from the disk cache, else
-    compiled (and written there)."""
+    compiled (and written there): from the loop-IR ``kernel`` (keyed by
+    its rendered ``source``), or where that is None from ``source``."""
     fm = sorted(fastmath) if isinstance(fastmath, (set, frozenset)) else fastmath
-    return load_object(f'{fm!r}\n{exclusive}\n{sig!r}\n{name}\n{source}',
-                       lambda symbol: translate(source, name, sig, fastmath, symbol, exclusive),
-                       cache_dir)
+    key = f'{fm!r}\n{exclusive}\n{sig!r}\n{name}\n{source}'
+    if kernel is None:
+        return load_object(key, lambda symbol: translate(source, name, sig, fastmath, symbol,
+                                                         exclusive), cache_dir)
+    from tapejit.targets.cpu import llvm_render
+    return load_object('loop-ir\n' + key,
+                       lambda symbol: llvm_render.translate(kernel, sig, fastmath, symbol,
+                                                            exclusive), cache_dir)
 
 
 class NativeKernel:
     """A generated kernel compiled here, called like its Numba dispatcher:
-    ``k(n, ch, nch, *arrays)``.  :attr:`fast` is the entry of the variant
-    compiled last, which returns ``None`` when it ran, else
-    ``NotImplemented`` (arguments of another signature: call the kernel).
+    ``k(n, ch, nch, *arrays)``.  ``kernel`` is its loop IR
+    (:class:`tapejit.compiler.loop_ir.Kernel`, compiled by
+    :mod:`~tapejit.targets.cpu.llvm_render` and cached under its rendered
+    source) or, until whole plans compile from loop IR too, a kernel
+    function's source (compiled by the source translator).  :attr:`fast`
+    is the entry of the variant compiled last, which returns ``None`` when
+    it ran, else ``NotImplemented`` (arguments of another signature: call
+    the kernel).
 
     >>> import numpy as np
-    >>> k = NativeKernel('k', 'def k(n, x, y):\\n    for i in range(n[0]):\\n'
-    ...                  '        y[i] = x[i] * np.float32(2.0)\\n', False, None)
+    >>> from tapejit.compiler import loop_ir as L
+    >>> f32 = np.dtype(np.float32)
+    >>> body = [L.Assign(L.Load('y', ('i',)), L.Apply('mul', (L.Load('x', ('i',)),
+    ...                  L.Const(2.0, f32)), {}, (f32, f32), f32))]
+    >>> k = NativeKernel('k', L.Kernel('k', ['x', 'y'], [], L.ChunkLoop(
+    ...     False, [], [L.ChunkRange('i', body)], [])), False, None)
     >>> x, y = np.arange(3, dtype=np.float32), np.zeros(3, np.float32)
-    >>> k(np.array([3]), x, y); y
+    >>> k(np.array([3]), 8, 1, x, y); y
     array([0., 2., 4.], dtype=float32)
     """
 
-    def __init__(self, name: str, source: str, fastmath: Any, cache_dir: Optional[str],
+    def __init__(self, name: str, kernel: Any, fastmath: Any, cache_dir: Optional[str],
                  fallback: Optional[Callable[[], Any]] = None, exclusive: bool = False) -> None:
         self.name = name
         # The caller passes arrays the kernel writes that share memory with
@@ -1074,7 +1208,11 @@ class NativeKernel:
         # whether they vectorize (the order of a float sum) does not depend
         # on where the buffers happen to lie.
         self.exclusive = exclusive
-        self.source = source
+        if isinstance(kernel, str):
+            self.kernel, self.source = None, kernel
+        else:
+            from tapejit.targets.cpu import render
+            self.kernel, self.source = kernel, render.source(kernel)
         self.fastmath = fastmath
         self.cache_dir = cache_dir
         self._fallback = fallback      # () -> Numba dispatcher, when this cannot compile
@@ -1099,7 +1237,7 @@ class NativeKernel:
         fn = self.variants.get(sig)
         if fn is None:
             try:
-                fn = _load_variant(self.source, self.name, sig, self.fastmath,
+                fn = _load_variant(self.kernel, self.source, self.name, sig, self.fastmath,
                                    self.cache_dir, self.exclusive)
             except Unsupported:
                 # (Per signature: a source the translator refuses fails

@@ -10,7 +10,8 @@ rational functions that LLVM inlines and vectorizes.
 degree-6 denominator) used by Eigen for single precision, with its clamp at
 +-7.9053111 where float32 ``tanh`` rounds to +-1.  It stays within a few ulp
 of ``numpy.tanh`` (the tests measure it) and propagates NaN.  float64 keeps
-``np.tanh``.
+``np.tanh``.  :func:`tanh_f32_llvm` builds the same operations, in the
+same order, in LLVM IR for the natively compiled kernels: the same bits.
 """
 
 from __future__ import annotations
@@ -53,6 +54,40 @@ def tanh_f32_py(x: Any) -> Any:
     q = x2 * q + _B0
     # Near 0 the input itself is exact (and keeps the sign of -0.0).
     return x if abs(x) < _TINY else p / q
+
+
+def tanh_f32_llvm(em: Any, x: tuple) -> tuple:
+    """:func:`tanh_f32_py` of ``x`` (a ``(value, dtype)`` pair) built with
+    the emitter ``em`` (:class:`tapejit.targets.cpu.native._Emitter`): each
+    comparison, select, product and sum of the Python form, in its order.
+
+    >>> import llvmlite.ir as ir, numpy as np
+    >>> from tapejit.targets.cpu.native import _Emitter
+    >>> em = _Emitter(ir, ir.Module(), False)
+    >>> f = ir.Function(em.module, ir.FunctionType(ir.FloatType(), [ir.FloatType()]), 'f')
+    >>> em.b = ir.IRBuilder(f.append_basic_block())
+    >>> v, dt = tanh_f32_llvm(em, (f.args[0], np.dtype(np.float32)))
+    >>> dt, str(v.type)
+    (dtype('float32'), 'float')
+    """
+    def c(v: Any) -> tuple:
+        return em.const(v.item(), v.dtype)
+
+    def poly(v: tuple, coefs: tuple) -> tuple:
+        # v * c0 + c1, then v * p + c for each later c (Horner, as written above)
+        p = em.arith('+', em.arith('*', v, c(coefs[0])), c(coefs[1]))
+        for k in coefs[2:]:
+            p = em.arith('+', em.arith('*', v, p), c(k))
+        return p
+    clamp = c(_CLAMP)
+    high = em.compare_op('>', x, clamp)
+    low = em.compare_op('<', x, em.negate(clamp))
+    xc = em.select(high, clamp, em.select(low, em.negate(clamp), x))
+    x2 = em.arith('*', xc, xc)
+    p = em.arith('*', xc, poly(x2, (_A13, _A11, _A9, _A7, _A5, _A3, _A1)))
+    q = poly(x2, (_B6, _B4, _B2, _B0))
+    tiny = em.compare_op('<', em.absolute(x), c(_TINY))
+    return em.select(tiny, x, em.arith('/', p, q))
 
 
 def __getattr__(name: str) -> Any:

@@ -1,0 +1,216 @@
+"""The CPU target's LLVM renderer: a loop-IR kernel
+(:mod:`tapejit.compiler.loop_ir`) emitted with llvmlite's IR builder,
+straight from the IR (no Python text between).
+
+Each elementwise primitive is built by the ``llvm`` entry of its row in the
+CPU op table (:mod:`tapejit.targets.cpu.ops`), which computes what the
+row's Numba text computes, operation for operation.  The kernel
+``name(n, ch, nch, *params)`` becomes an internal body function over its
+parameters' fields (:func:`kernel_body`); :func:`translate` wraps it in the
+entry function that checks the arguments and releases the GIL
+(:meth:`~tapejit.targets.cpu.native._Emitter.entry_function`).  A case no
+entry compiles raises :class:`~tapejit.targets.cpu.native.Unsupported`, and
+the kernel runs through Numba.
+
+>>> import numpy as np
+>>> from tapejit.compiler import loop_ir as L
+>>> f64 = np.dtype(np.float64)
+>>> body = [L.Assign(L.Load('out0', ('i',)),
+...                  L.Apply('mul', (L.Load('in0', ('i',)), L.Const(2.0, f64)), {},
+...                          (f64, f64), f64))]
+>>> k = L.Kernel('kernel', ['in0', 'out0'], [],
+...              L.ChunkLoop(False, [], [L.ChunkRange('i', body)], []))
+>>> text = translate(k, (('l', 1, True), 'int', 'int', ('d', 1, True), ('d', 1, True)),
+...                  False, 'demo')
+>>> 'define i8* @"demo"' in text and 'fmul double' in text
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import numpy
+
+from tapejit.compiler import loop_ir as L
+from tapejit.targets.cpu import native
+from tapejit.targets.cpu.native import Unsupported
+from tapejit.targets.cpu.ops import CPU_OPS, literal
+
+_INT64 = numpy.dtype(numpy.int64)
+_UINT64 = numpy.dtype(numpy.uint64)
+# The kernel's leading parameters: sizes, outer indices per chunk, chunks.
+HEAD = ['n', 'ch', 'nch']
+
+
+def stored_arrays(stmts: list) -> set:
+    """The array parameters ``stmts`` store to (an output must be writeable).
+
+    >>> stored_arrays([L.Accumulate('sum', L.Load('red0', ('c',)), L.Local('t0'))])
+    {'red0'}
+    """
+    out: set = set()
+    for s in stmts:
+        if s.__class__ in (L.Assign, L.Accumulate) and s.target.__class__ is L.Load:
+            out.add(s.target.array)
+        elif s.__class__ in (L.For, L.ChunkRange):
+            out |= stored_arrays(s.body)
+    return out
+
+
+class _Kernel:
+    """One kernel body being emitted: its locals (name -> (slot, dtype))
+    and array parameters, over the emitter's builder."""
+
+    def __init__(self, em: Any, ints: dict, arrays: dict) -> None:
+        self.em, self.vars, self.arrays = em, ints, arrays
+
+    # --- expressions -------------------------------------------------------
+    def expr(self, e: Any) -> tuple:
+        """The ``(value, dtype)`` of loop-IR expression ``e``."""
+        em, cls = self.em, e.__class__
+        if cls is L.Local:
+            return self.local(e.name)
+        if cls is str:  # an index variable
+            return self.local(e)
+        if cls is L.Load:
+            return em.load_element(*self.cell(e))
+        if cls is L.Const:
+            if e.dtype.kind != 'b' and e.dtype.name not in native._NUMPY_TYPES:
+                raise Unsupported(f'a constant of dtype {e.dtype}')
+            return literal(em, e.value, e.dtype)
+        if cls is L.Apply:
+            row = CPU_OPS.get(e.prim)
+            if row is None:
+                raise Unsupported(f'{e.prim}: no LLVM entry in the CPU op table')
+            return row.llvm(em, [self.expr(a) for a in e.args], e.params, e.in_dtypes, e.dtype)
+        if cls is L.Cast:
+            return em.convert(self.expr(e.expr), e.dtype)
+        if isinstance(e, int):  # an int literal (an index, a row-wide loop's 0)
+            return em.const(e, native._BOOL if isinstance(e, bool) else _INT64)
+        raise TypeError(f'loop IR: no LLVM rendering of {cls.__name__}')
+
+    def local(self, name: str) -> tuple:
+        if name not in self.vars:
+            raise Unsupported(f'name {name}')
+        ptr, dt = self.vars[name]
+        return self.em.b.load(ptr), dt
+
+    def cell(self, e: L.Load) -> tuple:
+        """(array, pointer to the element ``e`` names)."""
+        arr = self.arrays.get(e.array)
+        if arr is None:
+            raise Unsupported(f'{e.array}: not an array argument')
+        if len(e.index) != arr.ndim:
+            raise Unsupported(f'{e.array}: {len(e.index)} indices of a {arr.ndim}-d array')
+        return arr, self.em.element_ptr(arr, [self.em.index(self.expr(x)) for x in e.index])
+
+    # --- statements --------------------------------------------------------
+    def statements(self, stmts: list) -> None:
+        for s in stmts:
+            cls = s.__class__
+            if cls is L.Assign:
+                self.assign(s.target, self.expr(s.value))
+            elif cls is L.Accumulate:
+                self.accumulate(s)
+            elif cls is L.For:
+                self.em.range_loop(self.vars, s.var, None, self.expr(L.Load('n', (s.axis,))),
+                                   lambda s=s: self.statements(s.body))
+            elif cls is L.ChunkRange:
+                self.chunk_range(s)
+            else:
+                raise TypeError(f'loop IR: no LLVM rendering of {cls.__name__}')
+
+    def assign(self, target: Any, val: tuple) -> None:
+        if target.__class__ is L.Local:
+            self.em.set_local(self.vars, target.name, val)
+        else:
+            self.em.store_element(*self.cell(target), val)
+
+    def accumulate(self, s: L.Accumulate) -> None:
+        """Fold a value into an accumulator (NaN wins in max and min, as
+        :func:`tapejit.targets.cpu.render.update` writes it)."""
+        em, t = self.em, s.target
+        if t.__class__ is L.Local:
+            old, write = self.local(t.name), lambda v: em.set_local(self.vars, t.name, v)
+        else:
+            arr, ptr = self.cell(t)
+            old, write = em.load_element(arr, ptr), lambda v: em.store_element(arr, ptr, v)
+        if s.op == 'sum':
+            new = em.arith('+', old, self.expr(s.value))
+            # (``acc += t`` keeps the accumulator's dtype.)
+            write((em.cast(new, old[1]), old[1]))
+            return
+        fold = CPU_OPS['maximum' if s.op == 'max' else 'minimum'].llvm
+        write(fold(em, [self.expr(s.value), old], {}, (), None))
+
+    def chunk_range(self, s: L.ChunkRange) -> None:
+        """``for var_ in range(c * ch, min(c * ch + ch, n[0])): var = uint64(var_)``."""
+        em = self.em
+        lo = em.arith('*', self.local('c'), self.local('ch'))
+        end = em.arith('+', em.arith('*', self.local('c'), self.local('ch')), self.local('ch'))
+        hi = em.int_min(end, self.expr(L.Load('n', (0,))))
+
+        def body() -> None:
+            # An unsigned index: see render.statements.
+            em.set_local(self.vars, s.var, (self.local(s.var + '_')[0], _UINT64))
+            self.statements(s.body)
+        em.range_loop(self.vars, s.var + '_', em.cast(lo, _INT64), hi, body)
+
+    def kernel(self, k: L.Kernel) -> None:
+        self.statements(k.hoisted)
+        ch = k.chunk
+        self.em.range_loop(self.vars, 'c', None, self.local('nch'),
+                           lambda: self.statements(ch.pre + ch.body + ch.post))
+
+
+def kernel_body(em: Any, kernel: L.Kernel, layout: list, exclusive: bool,
+                inline: bool = True, name: Optional[str] = None) -> Any:
+    """Emit ``kernel``'s body function into ``em``'s module, under
+    ``em.flags`` (the kernel's fast-math flags), and return it (an
+    ``ir.Function``).  Its arguments follow the layout convention of
+    :meth:`~tapejit.targets.cpu.native._Emitter.begin_body`: per parameter
+    (``n, ch, nch`` and then ``kernel.params``) an int64 where ``layout``
+    has ``None``, else that :class:`~tapejit.targets.cpu.native._Array`'s
+    data pointer, dims and (strided) byte strides.  ``exclusive``: its
+    array pointers are ``noalias``; ``inline``: LLVM inlines it into its
+    callers.  ``name`` defaults to ``<kernel name>_body``.
+
+    >>> import llvmlite.ir as ir, numpy as np
+    >>> body = [L.Assign(L.Load('x', ('i',)), L.Const(1.5, np.float32))]
+    >>> k = L.Kernel('k', ['x'], [], L.ChunkLoop(False, [], [L.ChunkRange('i', body)], []))
+    >>> em = native._Emitter(ir, ir.Module(), False)
+    >>> n = native._Array(np.dtype(np.int64), 1, True)
+    >>> x = native._Array(np.dtype(np.float32), 1, True)
+    >>> f = kernel_body(em, k, [n, None, None, x], exclusive=True)
+    >>> f.name, [str(t) for t in f.function_type.args]
+    ('k_body', ['i64*', 'i64', 'i64', 'i64', 'float*', 'i64'])
+    """
+    if kernel.chunk.parallel:
+        raise Unsupported('prange (parallel loops compile through Numba)')
+    params = HEAD + list(kernel.params)
+    if len(params) != len(layout):
+        raise Unsupported(f'{kernel.name}: {len(layout)} arguments for {len(params)} '
+                          f'parameters')
+    fn, ints, arrays, state = em.begin_body(name or f'{kernel.name}_body', params, layout,
+                                            exclusive, inline)
+    _Kernel(em, ints, arrays).kernel(kernel)
+    em.end_body(state)
+    return fn
+
+
+def translate(kernel: L.Kernel, sig: tuple, fastmath: Any, symbol: str,
+              exclusive: bool = False) -> str:
+    """The LLVM IR text of ``kernel`` for argument signature ``sig`` (per
+    parameter ``'int'`` or ``(dtype character, ndim, contiguous)``),
+    entered as ``symbol`` (see the module's example).  ``exclusive``: the
+    caller promises that no array the kernel writes overlaps another
+    argument."""
+    import llvmlite.ir as ir
+    module = ir.Module(name=symbol)
+    em = native._Emitter(ir, module, fastmath)
+    stmts = kernel.hoisted + kernel.chunk.pre + kernel.chunk.body + kernel.chunk.post
+    em.entry_function(symbol, HEAD + list(kernel.params), stored_arrays(stmts), sig, exclusive,
+                      lambda layout: kernel_body(em, kernel, layout, exclusive,
+                                                 name=symbol + '_body'))
+    return str(module)
