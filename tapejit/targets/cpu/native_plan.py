@@ -270,22 +270,21 @@ class _PlanTranslator(native._Translator):
         layout = [a if isinstance(a, native._Array) else None for a in args]
         self.invoke(self.function(name, flags, layout, emit), args)
 
+    def _four(self, q: Any) -> list:
+        first = self.b.mul(self.c64(4), q)
+        return [first] + [self.b.add(first, self.c64(t)) for t in (1, 2, 3)]
+
     def _rows(self, ta: bool) -> Callable[..., None]:
         """``out = op(a) @ b`` summed along the rows of ``b`` and ``out``,
-        four of ``op(a)``'s columns at a time, then the rest one by one."""
+        four of ``op(a)``'s columns at a time (added in order), then the
+        rest one by one."""
         def emit(m: Any, k: Any, n: Any, k4: Any, a: Any, b: Any, out: Any) -> None:
-            zero, c0 = self.const(0, _INT64), self.c64(0)
+            c0 = self.c64(0)
+            self.fill(out, self.const(0, out.dtype))
 
-            def at_a(i: Any, p: Any) -> tuple:
-                return self.load(a, [p, i] if ta else [i, p])
-            self.repeat(c0, m, lambda i: self.repeat(c0, n, lambda j: self.put(out, [i, j], zero)))
-
-            def block(q: Any) -> None:
-                ps = [self.b.mul(self.c64(4), q)]
-                ps += [self.b.add(ps[0], self.c64(t)) for t in (1, 2, 3)]
-
+            def rows(ps: list) -> None:
                 def row(i: Any) -> None:
-                    s = [at_a(i, p) for p in ps]
+                    s = [self.load(a, [p, i] if ta else [i, p]) for p in ps]
 
                     def column(j: Any) -> None:
                         acc = self.load(out, [i, j])
@@ -294,18 +293,8 @@ class _PlanTranslator(native._Translator):
                         self.put(out, [i, j], acc)
                     self.repeat(c0, n, column)
                 self.repeat(c0, m, row)
-            self.repeat(c0, k4, block)
-
-            def rest(p: Any) -> None:
-                def row(i: Any) -> None:
-                    s = at_a(i, p)
-
-                    def column(j: Any) -> None:
-                        inc = self.arith('mul', s, self.load(b, [p, j]))
-                        self.put(out, [i, j], self.arith('add', self.load(out, [i, j]), inc))
-                    self.repeat(c0, n, column)
-                self.repeat(c0, m, row)
-            self.repeat(self.b.mul(self.c64(4), k4), k, rest)
+            self.repeat(c0, k4, lambda q: rows(self._four(q)))
+            self.repeat(self.b.mul(self.c64(4), k4), k, lambda p: rows([p]))
         return emit
 
     def _dots(self, ta: bool) -> Callable[..., None]:
@@ -314,14 +303,11 @@ class _PlanTranslator(native._Translator):
         def emit(m: Any, k: Any, n: Any, n4: Any, a: Any, b: Any, out: Any) -> None:
             c0, dt = self.c64(0), out.dtype
 
-            def at_a(i: Any, p: Any) -> tuple:
-                return self.load(a, [p, i] if ta else [i, p])
-
             def dots(i: Any, js: list) -> None:
                 cells = [self.local(self.const(0, dt)) for _ in js]
 
                 def step(p: Any) -> None:
-                    x = at_a(i, p)
+                    x = self.load(a, [p, i] if ta else [i, p])
                     for cell, j in zip(cells, js):
                         inc = self.arith('mul', x, self.load(b, [j, p]))
                         self.b.store(self.arith('add', (self.b.load(cell), dt), inc)[0], cell)
@@ -330,10 +316,7 @@ class _PlanTranslator(native._Translator):
                     self.put(out, [i, j], (self.b.load(cell), dt))
 
             def row(i: Any) -> None:
-                def block(q: Any) -> None:
-                    j = self.b.mul(self.c64(4), q)
-                    dots(i, [j] + [self.b.add(j, self.c64(t)) for t in (1, 2, 3)])
-                self.repeat(c0, n4, block)
+                self.repeat(c0, n4, lambda q: dots(i, self._four(q)))
                 self.repeat(self.b.mul(self.c64(4), n4), n, lambda j: dots(i, [j]))
             self.repeat(c0, m, row)
         return emit

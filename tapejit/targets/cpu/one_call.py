@@ -3,12 +3,14 @@
 Run step by step, a plan pays a Python dispatch per kernel and per library
 call (a few microseconds each), which is most of the time of a small step:
 about 30 steps for a tiny MLP's training step.  Here the whole plan is
-rendered as one function over the plan's fused kernels, which
-:mod:`~tapejit.targets.cpu.native_plan` compiles natively at the plan's first
-call: it takes its buffers from one scratch block, calls the kernels, does
-the matrix products as loop nests (through BLAS past ``PRODUCT_MAX``
-multiply-adds, where SciPy provides one), takes reshapes and transposes as
-views, and writes the outputs, so a call costs one dispatch.
+lowered to one :class:`~tapejit.compiler.program.Program` over the plan's
+fused kernels: statements that allocate its buffers, call the kernels, do
+the matrix products, take reshapes and transposes as views, finish chunked
+reductions and copy parameter updates in place.
+:mod:`~tapejit.targets.cpu.native_plan` compiles it natively at the plan's
+first call (one function, its buffers from one scratch block, products as
+loop nests or through BLAS past ``PRODUCT_MAX`` multiply-adds, where SciPy
+provides one), so a call costs one dispatch.
 
 The function stays shape-generic like the kernels: every size it needs
 (loop bounds, chunk counts, buffer shapes) is read from a table of integers
@@ -45,9 +47,10 @@ SMALL_MAX = 1 << 18
 # product is small enough for the loops (LOOP_MAX multiply-adds).
 BLAS = importlib.util.find_spec('scipy') is not None
 LOOP_MAX = 1 << 17
-# Largest plan function, in arguments plus statements, compiled as one call:
-# LLVM's time to optimize it grows faster than its length. (A 3-layer Adam
-# step is about 260; its native function then compiles in about a second.)
+# Largest plan function, in arguments plus statements (views aside),
+# compiled as one call: LLVM's time to optimize it grows faster than its
+# length. (A 3-layer Adam step is about 260; its native function then
+# compiles in about a second.)
 MAX_STATEMENTS = 400
 # Off: every plan runs step by step (the tests compare the two).
 ENABLED = True
@@ -285,7 +288,9 @@ class OneCall:
         self.largest_product = max(low.products, default=0)
         self.copy_out = exe.copy_out
         self.table = numpy.array(low.program.table, numpy.int64)
-        self.statements = len(params) + len(low.program)
+        # (Views emit no code of their own: not counted.)
+        self.statements = len(params) + sum(
+            not isinstance(st, (P.Reshape, P.Transpose)) for st in low.program.statements)
         self.graph = exe.graph
         self.native: Any = None         # the NativePlan, once built
         self.native_refused: Optional[str] = None   # why the translator refused it
