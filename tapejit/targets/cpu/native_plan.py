@@ -53,11 +53,6 @@ _INT64 = numpy.dtype(numpy.int64)
 _DOT_FLAGS = ('reassoc',)
 
 
-def _flags(fastmath: Any) -> tuple:
-    return (('fast',) if fastmath is True else
-            tuple(sorted(fastmath)) if fastmath else ())
-
-
 def _kernel_body(tr: '_PlanTranslator', name: str, spec: Any, fastmath: Any,
                  layout: list) -> Any:
     """Kernel ``spec``'s body function, emitted into ``tr``'s module for the
@@ -75,15 +70,12 @@ def _kernel_body(tr: '_PlanTranslator', name: str, spec: Any, fastmath: Any,
         raise Unsupported(f'{name}: no single kernel function')
     if len(defs[0].args.args) != len(layout):
         raise Unsupported(f'{name}: {len(layout)} arguments')
-    saved, tr.flags = tr.flags, _flags(fastmath)
+    saved = tr.flags
+    tr.flags = (('fast',) if fastmath is True else tuple(sorted(fastmath)) if fastmath else ())
     try:
         return tr.body_function(name, defs[0], layout, False, inline=False)
     finally:
         tr.flags = saved
-
-
-def _layout_key(layout: list) -> tuple:
-    return tuple(None if a is None else (a.dtype.char, a.ndim, a.contiguous) for a in layout)
 
 
 class _PlanTranslator(native._Translator):
@@ -93,7 +85,7 @@ class _PlanTranslator(native._Translator):
         super().__init__(ir, module, False)
         self.kernels = kernels      # per kernel number: (spec, fastmath)
         self.gemm = gemm            # large products call BLAS (native.gemm_symbols)
-        self.bodies: dict = {}      # (name, flags, layout) -> function
+        self.bodies: dict = {}      # (name, *layout) -> function
         self.arrays: dict = {}      # the plan's array names -> _Array
         self.outs: dict = {}        # allocated name -> the output array it is
         self.table: Any = None
@@ -202,27 +194,43 @@ class _PlanTranslator(native._Translator):
         self.b.store(val[0], cell)
         return cell
 
-    # --- the plan's helpers ------------------------------------------------
-    def function(self, name: str, flags: tuple, layout: list,
+    # --- the module's functions --------------------------------------------
+    def invoke(self, name: str, make: Callable[[str, list], Any], args: list) -> None:
+        """Call the module's function ``name`` on ``args`` (int64 values and
+        :class:`_Array` views): one function per layout of the arguments,
+        ``make(symbol, layout)`` at its first call."""
+        layout = [a if isinstance(a, native._Array) else None for a in args]
+        key = (name,) + tuple(None if a is None else (a.dtype.char, a.ndim, a.contiguous)
+                              for a in layout)
+        if key not in self.bodies:
+            self.bodies[key] = make(f'{name}_{len(self.bodies)}', layout)
+        values = []
+        for a in args:
+            if isinstance(a, native._Array):
+                values += [a.data] + a.shape + ([] if a.contiguous else a.strides)
+            else:
+                values.append(a)
+        self.b.call(self.bodies[key], values)
+
+    def helper(self, name: str, flags: tuple, emit: Callable[..., None], args: list) -> None:
+        """Call the plan's helper ``name`` (its body ``emit``) on ``args``."""
+        self.invoke(name, lambda symbol, layout: self.function(symbol, flags, layout, emit), args)
+
+    def function(self, symbol: str, flags: tuple, layout: list,
                  emit: Callable[..., None]) -> Any:
-        """The module's function ``name`` for arguments ``layout`` (per
-        argument ``None``, an int64, or an :class:`_Array`'s layout: data
-        pointer, dims, byte strides where strided), its body emitted by
+        """A function of the module for arguments ``layout`` (per argument
+        ``None``, an int64, or an :class:`_Array`'s layout: data pointer,
+        dims, byte strides where strided), its body emitted by
         ``emit(*arguments)`` under ``flags``.  Every array argument is
         ``noalias``: a helper's output is an array of its own (a fresh
         product, a reduction's result, a parameter)."""
-        key = (name, flags, _layout_key(layout))
-        f = self.bodies.get(key)
-        if f is not None:
-            return f
         ir = self.ir
         types: list = []
         for arr in layout:
             if arr is not None:
                 types.append(native._lltype(arr.dtype, ir, memory=True).as_pointer())
             types += [self.i64] * (1 if arr is None else arr.ndim * (1 if arr.contiguous else 2))
-        f = ir.Function(self.module, ir.FunctionType(ir.VoidType(), types),
-                        f'{name}_{len(self.bodies)}')
+        f = ir.Function(self.module, ir.FunctionType(ir.VoidType(), types), symbol)
         f.linkage = 'internal'
         f.attributes.add('noinline')
         saved = self.b, self.entry_alloca, self.flags
@@ -236,7 +244,6 @@ class _PlanTranslator(native._Translator):
                 self.b.branch(first)
         finally:
             self.b, self.entry_alloca, self.flags = saved
-        self.bodies[key] = f
         return f
 
     @staticmethod
@@ -256,20 +263,7 @@ class _PlanTranslator(native._Translator):
             values.append(arr)
         return values
 
-    def invoke(self, fn: Any, args: list) -> None:
-        """Call ``fn`` on int64 values and :class:`_Array` views."""
-        values = []
-        for a in args:
-            if isinstance(a, native._Array):
-                values += [a.data] + a.shape + ([] if a.contiguous else a.strides)
-            else:
-                values.append(a)
-        self.b.call(fn, values)
-
-    def helper(self, name: str, flags: tuple, emit: Callable[..., None], args: list) -> None:
-        layout = [a if isinstance(a, native._Array) else None for a in args]
-        self.invoke(self.function(name, flags, layout, emit), args)
-
+    # --- the plan's helpers ------------------------------------------------
     def _four(self, q: Any) -> list:
         first = self.b.mul(self.c64(4), q)
         return [first] + [self.b.add(first, self.c64(t)) for t in (1, 2, 3)]
@@ -375,15 +369,10 @@ class _PlanTranslator(native._Translator):
         sizes = native._Array(t.dtype, 1, True)
         sizes.data = b.gep(t.data, [self.c64(lo)], inbounds=True)
         sizes.shape = [self.c64(hi - lo)]
-        ch, nch = self.shape_of((st.ch, st.nch))
-        args = [sizes, ch, nch] + [self.arrays[a] for a in st.args]
-        layout = [a if isinstance(a, native._Array) else None for a in args]
-        key = (f'k{st.kernel}', (), _layout_key(layout))
-        if key not in self.bodies:
-            spec, fastmath = self.kernels[st.kernel]
-            self.bodies[key] = _kernel_body(self, f'k{st.kernel}_{len(self.bodies)}', spec,
-                                            fastmath, layout)
-        self.invoke(self.bodies[key], args)
+        spec, fastmath = self.kernels[st.kernel]
+        self.invoke(f'k{st.kernel}',
+                    lambda symbol, layout: _kernel_body(self, symbol, spec, fastmath, layout),
+                    [sizes] + self.shape_of((st.ch, st.nch)) + [self.arrays[a] for a in st.args])
 
     def finish_stmt(self, st: P.Finish) -> None:
         buf, out = self.arrays[st.buf], self.arrays[st.out]

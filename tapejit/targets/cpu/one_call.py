@@ -250,8 +250,13 @@ class OneCall:
     >>> from tapejit.ir.trace import trace_graph
     >>> from tapejit.targets import compile_graph
     >>> ex = compile_graph(trace_graph(lambda x: x * 2.0 + 1.0, [np.ones(3, np.float32)]))
-    >>> [type(st).__name__ for st in ex.one_call.program.statements]
-    ['Alloc', 'CallKernel', 'Return']
+    >>> print(ex.one_call.describe())
+    plan(T, a0):
+        v1 = reshape(a0, -1)
+        o2 = empty((T[0],), float32)
+        k0(T[1:2], T[2], T[3], v1, o2)
+        return (o2,)
+        # T = [3, 3, ...]
     """
 
     def __init__(self, exe: Any) -> None:
