@@ -343,8 +343,8 @@ class OneCall:
 
     @property
     def source(self) -> str:
-        """The plan's statements in a readable form (:meth:`describe`)."""
-        return self.describe()
+        """:meth:`describe`'s text as a block (what ``explain()`` shows)."""
+        return self.describe() + '\n'
 
     def describe(self) -> str:
         """The plan's statements, one a line, then its table of sizes."""
