@@ -267,9 +267,6 @@ class Program:
         body = [f'    {st}' for st in self.statements]
         return '\n'.join([head] + body + [f'    # T = {list(self.table)}'])
 
-    def __len__(self) -> int:
-        return len(self.statements)
-
     def __repr__(self) -> str:
         return f'<Program of {len(self.statements)} statements over {len(self.params)} arrays>'
 
