@@ -1,5 +1,5 @@
 """A small plan's one-call function compiled natively
-(``tapejit/compiler/native_plan.py``): equal to the step-by-step plan,
+(``tapejit/targets/cpu/native_plan.py``): equal to the step-by-step plan,
 refusing what it does not compile, cached on disk."""
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import pytest
 
 import tapejit
 import tapejit.functions as F
+from tapejit.compiler import program as P
 from tapejit.targets import compile_graph, compiled_signatures
 from tapejit.targets.cpu import native, native_plan, one_call
 from tapejit.ir.interpret import interpret
@@ -165,11 +166,22 @@ def test_updates_in_place_and_read_only_parameters_run_step_by_step():
         ref[0].array -= 0.5 * ref[0].array
 
 
-def test_translator_refuses_unknown_constructs():
-    with pytest.raises(native.Unsupported):
-        native_plan.translate_plan('def plan(T, a0):\n    o1 = mystery(a0)\n    return (o1, )\n',
-                                   {}, [('l', 1, False), ('f', 1, False), ('f', 1, True),
-                                        ('B', 1, True), ('l', 1, False)], ['o1'], 'refused')
+_SIG = [('l', 1, False), ('f', 2, False), ('f', 1, True), ('B', 1, True), ('l', 1, False)]
+
+
+@pytest.mark.parametrize('statement, why', [
+    (object(), 'plan statement object'),
+    (P.Reshape('v2', 'v1', None), 'a strided array reshaped'),
+    (P.Finish('prod', 'a0', 'o3'), 'finish of a prod reduction'),
+    (P.Product('o3', 'a0', 'o3', False, False), 'matmul of float32 2-d and float32 1-d'),
+])
+def test_translator_refuses_what_it_does_not_compile(statement, why):
+    p = P.Program(('a0',), [2, 3, 6])
+    for st in (P.Transpose('v1', 'a0', (1, 0)), P.Alloc('o3', (2,), 'float32'), statement,
+               P.Return(('o3',))):
+        p.add(st)
+    with pytest.raises(native.Unsupported, match=why):
+        native_plan.translate_plan(p, [], _SIG, ['o3'], 'refused')
 
 
 def test_a_second_process_loads_the_plan_from_the_cache(tmp_path):
@@ -228,8 +240,8 @@ def test_output_arrays_are_reused_only_when_nothing_holds_them():
     _close(b, want)
 
 
-def test_the_helper_names_are_those_the_helpers_define():
-    assert {f.name for f in native_plan._helper_defs()} == native_plan._HELPER_NAMES
+def test_every_statement_kind_has_a_handler():
+    assert set(native_plan._PlanTranslator._HANDLERS) == set(P.Statement.__args__)
 
 
 def test_an_identity_transpose_of_a_transpose_stays_strided():

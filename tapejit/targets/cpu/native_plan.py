@@ -1,17 +1,17 @@
 """A small plan's one-call function compiled natively, with llvmlite.
 
-:mod:`~tapejit.targets.cpu.one_call` renders a small plan as one Python
-function over its fused kernels.  This module translates that rendered
-source with the kernel translator of :mod:`tapejit.targets.cpu.native`:
+:mod:`~tapejit.targets.cpu.one_call` lowers a small plan to a
+:class:`~tapejit.compiler.program.Program`, statements as data.  This module
+emits one LLVM function from those statements with llvmlite's IR builder:
 
-- the fused kernels are translated from their own source, and the plan's
-  helpers (the matrix products as loop nests blocked by four, the final
-  step of chunked reductions, the copy of a parameter update) from the
-  kernel language below (``HELPERS``); each is a function of the module
-  that the plan calls;
+- each fused kernel is a function of the module that the plan calls (its
+  body from the kernel translator of :mod:`tapejit.targets.cpu.native`), as
+  are the plan's helpers, written here with the builder: the matrix
+  products as loop nests blocked by four, the final step of chunked
+  reductions, the copy of a parameter update;
 - the arrays the function allocates come from one scratch block per plan,
   reused every call (their sizes are known when the plan is built: the
-  ``scratch_bytes`` the renderer counted); the outputs it returns are
+  ``scratch_bytes`` the lowering counted); the outputs it returns are
   arrays the caller passes in, since they outlive the call (those of the
   call before last again, where nothing else holds them);
 - reshapes and transposes are views (pointer, dims, byte strides).
@@ -29,191 +29,82 @@ where SciPy provides it (:func:`~tapejit.targets.cpu.native.gemm_symbols`).
 
 from __future__ import annotations
 
-import ast
-import re
 import sys
 from typing import Any, Callable, Optional, Sequence
 
 import numpy
 
+from tapejit.compiler import program as P
 from tapejit.compiler.codecache import compile_source
 from tapejit.targets.cpu import native
 from tapejit.targets.cpu.native import Unsupported
 
-__all__ = ['NativePlan', 'HELPERS']
-
-# The plan's helpers in the kernel language, sizes passed in.  Products
-# accumulate along the rows of ``b`` and ``out`` (vectorized without
-# reordering a sum) where the layout allows, else as dot products whose adds
-# may be reassociated (``_HELPER_FLAGS``), as in Numba's versions.  Each
-# form is written once: ``A(r, c)`` stands for ``a``'s element (r, c) of the
-# product's left operand, ``a[r, c]``, or ``a[c, r]`` where it is transposed.
-_ROWS = '''
-def mm_NAME(m, k, n, k4, a, b, out):
-    for i in range(m):
-        for j in range(n):
-            out[i, j] = 0
-    for q in range(k4):
-        p = 4 * q
-        for i in range(m):
-            s0 = A(i, p)
-            s1 = A(i, p + 1)
-            s2 = A(i, p + 2)
-            s3 = A(i, p + 3)
-            for j in range(n):
-                out[i, j] = (out[i, j] + s0 * b[p, j] + s1 * b[p + 1, j] + s2 * b[p + 2, j]
-                             + s3 * b[p + 3, j])
-    for p in range(4 * k4, k):
-        for i in range(m):
-            s = A(i, p)
-            for j in range(n):
-                out[i, j] += s * b[p, j]
-'''
-
-_DOTS = '''
-def mm_NAME(m, k, n, n4, a, b, out):
-    for i in range(m):
-        for q in range(n4):
-            j = 4 * q
-            out[i, j] = 0
-            s0 = out[i, j]
-            s1 = s0
-            s2 = s0
-            s3 = s0
-            for p in range(k):
-                x = A(i, p)
-                s0 += x * b[j, p]
-                s1 += x * b[j + 1, p]
-                s2 += x * b[j + 2, p]
-                s3 += x * b[j + 3, p]
-            out[i, j] = s0
-            out[i, j + 1] = s1
-            out[i, j + 2] = s2
-            out[i, j + 3] = s3
-        for j in range(4 * n4, n):
-            out[i, j] = 0
-            s = out[i, j]
-            for p in range(k):
-                s += A(i, p) * b[j, p]
-            out[i, j] = s
-'''
-
-_EXTREME = '''
-def fin_NAME(c, m, buf, out):
-    for j in range(m):
-        acc = buf[0, j]
-        for q in range(1, c):
-            t = buf[q, j]
-            acc = t if (t CMP acc or t != t) else acc
-        out[j] = acc
-'''
-
-
-def _product(template: str, name: str) -> str:
-    at = r'a[\2, \1]' if name[0] == 't' else r'a[\1, \2]'
-    return re.sub(r'A\((.+?), (.+?)\)', at, template.replace('NAME', name))
-
-
-HELPERS = '\n'.join(
-    [_product(_ROWS, 'nn'), _product(_ROWS, 'tn'), _product(_DOTS, 'nt'),
-     _product(_DOTS, 'tt'), '''
-def fin_sum(c, m, buf, out):
-    for j in range(m):
-        acc = buf[0, j]
-        for q in range(1, c):
-            acc += buf[q, j]
-        out[j] = acc
-''',
-     _EXTREME.replace('NAME', 'max').replace('CMP', '>'),
-     _EXTREME.replace('NAME', 'min').replace('CMP', '<'), '''
-def fin_cast(m, buf, out):
-    for j in range(m):
-        out[j] = buf[j]
-
-
-def copy_into(m, dst, src):
-    for j in range(m):
-        dst[j] = src[j]
-'''])
+__all__ = ['NativePlan', 'translate_plan']
 
 # Largest matrix product (multiply-adds) a native plan does as loops: past
 # it, BLAS is faster (where SciPy provides one: native.gemm_symbols).
 PRODUCT_MAX = 1 << 18
 
-_HELPER_FLAGS = {'mm_nt': ('reassoc',), 'mm_tt': ('reassoc',)}
-_PRODUCTS = {'mm_nn', 'mm_nt', 'mm_tn', 'mm_tt'}
-_HELPER_NAMES = frozenset({'mm_nn', 'mm_nt', 'mm_tn', 'mm_tt', 'fin_sum', 'fin_max',
-                           'fin_min', 'fin_cast', 'copy_into'})
-
-
-def _helper_defs() -> list:
-    # Parsed when a plan is first translated, not at import.
-    return [f for f in ast.parse(HELPERS).body if isinstance(f, ast.FunctionDef)]
 _INT64 = numpy.dtype(numpy.int64)
+# Products whose sums run along a row of both operands (``b`` transposed)
+# are dot products: their adds may be reassociated, as in Numba's versions,
+# so that they vectorize.  The others accumulate along the rows of ``b``
+# and ``out``, which vectorizes without reordering a sum.
+_DOT_FLAGS = ('reassoc',)
 
 
-def _flags(fastmath: Any) -> tuple:
-    return (('fast',) if fastmath is True else
-            tuple(sorted(fastmath)) if fastmath else ())
+def _kernel_body(tr: '_PlanTranslator', name: str, spec: Any, fastmath: Any,
+                 layout: list) -> Any:
+    """Kernel ``spec``'s body function, emitted into ``tr``'s module for the
+    arguments ``layout`` (per argument ``None``, an int64, or its array's
+    layout).  Not inlined: LLVM optimizing one function of every kernel took
+    several times as long, and the calls ran no slower.
 
-
-def _view_of(node: ast.AST) -> Optional[str]:
-    """The array name a view expression (``x.reshape(..)``,
-    ``np.ascontiguousarray(x).reshape(..)``, ``x.transpose(..)``) is of."""
-    if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-            and node.func.attr in ('reshape', 'transpose')):
-        inner = node.func.value
-        if (isinstance(inner, ast.Call) and isinstance(inner.func, ast.Attribute)
-                and inner.func.attr == 'ascontiguousarray' and len(inner.args) == 1):
-            inner = inner.args[0]
-        if isinstance(inner, ast.Name):
-            return inner.id
-    return None
-
-
-def _allocates(node: ast.AST) -> bool:
-    if not isinstance(node, ast.Call):
-        return False
-    f = node.func
-    if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == 'np':
-        return f.attr in ('empty', 'full')
-    return isinstance(f, ast.Name) and f.id.lstrip('b') in _PRODUCTS
+    The body is translated from the kernel's rendered source (the plan's one
+    use of ``ast``) until the translator takes the kernel's loop IR
+    (``spec.kernel``) itself: then this function is that one call."""
+    import ast
+    defs = [n for n in ast.parse(spec.source).body
+            if isinstance(n, ast.FunctionDef) and n.name == 'kernel']
+    if len(defs) != 1:
+        raise Unsupported(f'{name}: no single kernel function')
+    if len(defs[0].args.args) != len(layout):
+        raise Unsupported(f'{name}: {len(layout)} arguments')
+    saved = tr.flags
+    tr.flags = (('fast',) if fastmath is True else tuple(sorted(fastmath)) if fastmath else ())
+    try:
+        return tr.body_function(name, defs[0], layout, False, inline=False)
+    finally:
+        tr.flags = saved
 
 
 class _PlanTranslator(native._Translator):
     """Emits a plan function's entry: argument checks, then its statements."""
 
-    def __init__(self, ir: Any, module: Any, kernels: dict, gemm: bool = False) -> None:
+    def __init__(self, ir: Any, module: Any, kernels: Sequence, gemm: bool = False) -> None:
         super().__init__(ir, module, False)
-        self.kernel_src = kernels   # name -> (source, fastmath)
+        self.kernels = kernels      # per kernel number: (spec, fastmath)
         self.gemm = gemm            # large products call BLAS (native.gemm_symbols)
-        self.fdefs: dict = {f.name: (f, _HELPER_FLAGS.get(f.name, ()))
-                            for f in _helper_defs()}
-        self.bodies: dict = {}
-        self.arrays: dict = {}
+        self.bodies: dict = {}      # (name, *layout) -> function
+        self.arrays: dict = {}      # the plan's array names -> _Array
         self.outs: dict = {}        # allocated name -> the output array it is
+        self.table: Any = None
         self.bad: Any = None
         self.arena: Any = None
         self.cap: Any = None
         self.cur: Any = None
 
     # --- values ------------------------------------------------------------
-    def _scope(self) -> dict:
-        return {'vars': {}, 'globals': {}, 'arrays': self.arrays}
+    def c64(self, value: int) -> Any:
+        return self.ir.Constant(self.i64, value)
 
-    def int_value(self, node: ast.AST) -> Any:
-        v, dt = self.expr(node, self._scope())
-        if dt.kind not in 'iu':
-            raise Unsupported(f'a size of dtype {dt}')
-        return self.cast((v, dt), _INT64)
-
-    def shape_value(self, node: ast.AST) -> list:
-        if isinstance(node, ast.Tuple):
-            return [self.int_value(e) for e in node.elts]
-        return [self.int_value(node)]
+    def shape_of(self, dims: tuple) -> list:
+        """A shape read from the table (``dims``: its positions; ``()``: one element)."""
+        b, t = self.b, self.table
+        return [b.load(b.gep(t.data, [self.c64(d)], inbounds=True)) for d in dims] or [self.c64(1)]
 
     def size(self, arr: Any) -> Any:
-        n = self.ir.Constant(self.i64, 1)
+        n = self.c64(1)
         for d in arr.shape:
             n = self.b.mul(n, d)
         return n
@@ -228,211 +119,313 @@ class _PlanTranslator(native._Translator):
     def _strides(self, arr: Any) -> list:
         if not arr.contiguous:
             return arr.strides
-        st = [self.ir.Constant(self.i64, arr.dtype.itemsize)]
+        st = [self.c64(arr.dtype.itemsize)]
         for d in reversed(arr.shape[1:]):
             st.insert(0, self.b.mul(st[0], d))
         return st
 
-    def array_value(self, node: ast.AST) -> Any:
-        if isinstance(node, ast.Name):
-            if node.id not in self.arrays:
-                raise Unsupported(f'name {node.id}')
-            return self.arrays[node.id]
-        if (isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice)
-                and isinstance(node.value, ast.Name)):
-            arr = self.array_value(node.value)
-            sl = node.slice
-            if arr.ndim != 1 or sl.step is not None or sl.lower is None or sl.upper is None:
-                raise Unsupported('a slice')
-            lo, hi = self.int_value(sl.lower), self.int_value(sl.upper)
-            out = native._Array(arr.dtype, 1, True)
-            out.data = self.b.gep(arr.data, [lo], inbounds=True)
-            out.shape = [self.b.sub(hi, lo)]
-            return out
-        name = _view_of(node)
-        if name is None:
-            raise Unsupported(f'array expression {ast.unparse(node)}')
-        arr = self.array_value(ast.Name(id=name))
-        if node.func.attr == 'reshape':
-            if len(node.args) != 1:
-                raise Unsupported('reshape')
-            if self.const_value(node.args[0]) == -1:
-                return self.view(arr, [self.size(arr)])
-            return self.view(arr, self.shape_value(node.args[0]))
-        # transpose(axes): a strided view.
-        if len(node.args) != 1 or not isinstance(node.args[0], ast.Tuple):
-            raise Unsupported('transpose')
-        axes = [self.const_value(a) for a in node.args[0].elts]
+    def transposed(self, arr: Any, axes: tuple) -> Any:
         if sorted(axes) != list(range(arr.ndim)):
-            raise Unsupported('transpose axes')
+            raise Unsupported(f'transpose of a {arr.ndim}-d array by axes {axes}')
         strides = self._strides(arr)
         # (The identity of a strided view is still strided.)
         out = native._Array(arr.dtype, arr.ndim,
-                            arr.contiguous and axes == list(range(arr.ndim)))
+                            arr.contiguous and list(axes) == list(range(arr.ndim)))
         out.data = arr.data
         out.shape = [arr.shape[a] for a in axes]
         out.strides = [strides[a] for a in axes]
         return out
 
-    # --- calls -------------------------------------------------------------
-    def callee(self, fname: str, layout: list) -> Any:
-        key = (fname, tuple(None if a is None else (a.dtype.char, a.ndim, a.contiguous)
-                            for a in layout))
-        f = self.bodies.get(key)
-        if f is None:
-            if fname not in self.fdefs:
-                if fname not in self.kernel_src:
-                    raise Unsupported(f'call of {fname}')
-                source, fm = self.kernel_src[fname]
-                defs = [n for n in ast.parse(source).body
-                        if isinstance(n, ast.FunctionDef) and n.name == 'kernel']
-                if len(defs) != 1:
-                    raise Unsupported(f'{fname}: no single kernel function')
-                self.fdefs[fname] = (defs[0], _flags(fm))
-            fdef, flags = self.fdefs[fname]
-            if len(fdef.args.args) != len(layout):
-                raise Unsupported(f'{fname}: {len(layout)} arguments')
-            saved, self.flags = self.flags, flags
-            try:
-                # A helper's output is an array of its own (a fresh product,
-                # a reduction's result, a parameter): no run-time overlap checks.
-                # Not inlined: LLVM optimizing one function of every kernel
-                # took several times as long, and the calls ran no slower.
-                f = self.body_function(f'{fname}_{len(self.bodies)}', fdef, layout,
-                                       fname in _HELPER_NAMES, inline=False)
-            finally:
-                self.flags = saved
-            self.bodies[key] = f
-        return f
+    # --- elements (as the kernel translator addresses them) ----------------
+    # (Names apart from the kernel translator's methods, which its kernel
+    # bodies use.)
+    def at(self, arr: Any, idx: list) -> Any:
+        """A pointer to ``arr``'s element ``idx`` (int64s)."""
+        b = self.b
+        if arr.contiguous:
+            # Unit stride in the last index, which LLVM's vectorizer sees.
+            off = idx[0]
+            for k in range(1, arr.ndim):
+                off = b.add(b.mul(off, arr.shape[k]), idx[k])
+            return b.gep(arr.data, [off], inbounds=True)
+        off = self.c64(0)
+        for k in range(arr.ndim):
+            off = b.add(off, b.mul(idx[k], arr.strides[k]))
+        raw = b.gep(b.bitcast(arr.data, self.i8p), [off], inbounds=True)
+        return b.bitcast(raw, native._lltype(arr.dtype, self.ir, memory=True).as_pointer())
 
-    def emit_call(self, fname: str, args: list) -> None:
-        """Call ``fname`` on int64 values and :class:`_Array` views."""
-        layout, values = [], []
-        for a in args:
-            if isinstance(a, native._Array):
-                layout.append(a)
-                values.append(a.data)
-                values += a.shape
-                if not a.contiguous:
-                    values += a.strides
-            else:
-                layout.append(None)
-                values.append(a)
-        self.b.call(self.callee(fname, layout), values)
+    def load(self, arr: Any, idx: list) -> tuple:
+        v = self.b.load(self.at(arr, idx))
+        if arr.dtype.kind == 'b':
+            v = self.b.icmp_unsigned('!=', v, self.ir.Constant(v.type, 0))
+        return v, arr.dtype
 
-    def alloc(self, name: str, shape: list, dt: numpy.dtype) -> Any:
-        ir, b = self.ir, self.b
-        arr = native._Array(dt, len(shape), True)
-        arr.shape = shape
-        elem = native._lltype(dt, ir, memory=True).as_pointer()
-        nelem = self.size(arr)
-        if name in self.outs:
-            out = self.outs[name]
-            if out.dtype != dt:
-                raise Unsupported(f'output {name} of dtype {dt} returned as {out.dtype}')
-            self.require(b.icmp_signed('==', nelem, self.size(out)))
-            arr.data = b.bitcast(out.data, elem)
-            return arr
-        # The next cache-line-aligned piece of the scratch block, as
-        # one_call._Source.alloc counted it; past its end: refused.
-        nbytes = b.mul(nelem, ir.Constant(self.i64, dt.itemsize))
-        one = ir.Constant(self.i64, 1)
-        nbytes = b.select(b.icmp_signed('<', nbytes, one), one, nbytes)
-        align = ir.Constant(self.i64, 64)
-        rounded = b.mul(b.sdiv(b.add(nbytes, ir.Constant(self.i64, 63)), align), align)
-        off = b.load(self.cur)
-        end = b.add(off, rounded)
-        self.require(b.icmp_signed('<=', end, self.cap))
-        b.store(end, self.cur)
-        arr.data = b.bitcast(b.gep(self.arena, [off], inbounds=True), elem)
-        return arr
-
-    def fill(self, arr: Any, val: tuple) -> None:
+    def put(self, arr: Any, idx: list, val: tuple) -> None:
         v = self.cast(val, arr.dtype)
         if arr.dtype.kind == 'b':
             v = self.b.zext(v, self.i8)
-        flat = self.view(arr, [self.size(arr)])
-        self.counted(flat.shape[0], lambda i: self.b.store(
-            v, self.b.gep(flat.data, [i], inbounds=True)))
+        self.b.store(v, self.at(arr, idx))
 
-    def counted(self, n: Any, body: Callable[[Any], None]) -> None:
-        b, ir = self.b, self.ir
-        counter = self._alloca(self.i64)
-        b.store(ir.Constant(self.i64, 0), counter)
-        head, loop, done = (b.append_basic_block(x) for x in ('fill', 'fill_body', 'filled'))
-        b.branch(head)
-        b.position_at_end(head)
-        i = b.load(counter)
-        b.cbranch(b.icmp_signed('<', i, n), loop, done)
-        b.position_at_end(loop)
-        body(i)
-        b.store(b.add(i, ir.Constant(self.i64, 1)), counter)
-        b.branch(head)
-        b.position_at_end(done)
+    def arith(self, op: str, x: tuple, y: tuple) -> tuple:
+        """``x op y`` (``'add'``, ``'mul'``) of one dtype, with the helper's flags."""
+        dt = x[1]
+        if dt.kind == 'b':
+            raise Unsupported(f'{op} of bools')
+        if dt.kind == 'f':
+            return getattr(self.b, 'f' + op)(x[0], y[0], flags=self.flags), dt
+        return getattr(self.b, op)(x[0], y[0]), dt
 
-    def require(self, cond: Any) -> None:
-        ok = self.b.append_basic_block('ok')
-        self.b.cbranch(cond, ok, self.bad)
-        self.b.position_at_end(ok)
+    def cmp(self, sym: str, x: tuple, y: tuple) -> Any:
+        """Python's ``x sym y`` of one dtype (float: ordered, except ``!=``)."""
+        dt, b = x[1], self.b
+        if dt.kind == 'f':
+            cmp = b.fcmp_unordered if sym == '!=' else b.fcmp_ordered
+            return cmp(sym, x[0], y[0], flags=self.flags)
+        cmp = b.icmp_signed if dt.kind == 'i' else b.icmp_unsigned
+        return cmp(sym, x[0], y[0])
+
+    def repeat(self, lo: Any, hi: Any, body: Callable[[Any], None]) -> None:
+        """``for i in range(lo, hi): body(i)``."""
+        self._count(lo, hi, self._alloca(self.i64), body)
+
+    def local(self, val: tuple) -> Any:
+        """A scalar local holding ``val`` (a slot LLVM promotes to a register)."""
+        cell = self._alloca(val[0].type)
+        self.b.store(val[0], cell)
+        return cell
+
+    # --- the module's functions --------------------------------------------
+    def invoke(self, name: str, make: Callable[[str, list], Any], args: list) -> None:
+        """Call the module's function ``name`` on ``args`` (int64 values and
+        :class:`_Array` views): one function per layout of the arguments,
+        ``make(symbol, layout)`` at its first call."""
+        layout = [a if isinstance(a, native._Array) else None for a in args]
+        key = (name,) + tuple(None if a is None else (a.dtype.char, a.ndim, a.contiguous)
+                              for a in layout)
+        if key not in self.bodies:
+            self.bodies[key] = make(f'{name}_{len(self.bodies)}', layout)
+        values = []
+        for a in args:
+            if isinstance(a, native._Array):
+                values += [a.data] + a.shape + ([] if a.contiguous else a.strides)
+            else:
+                values.append(a)
+        self.b.call(self.bodies[key], values)
+
+    def helper(self, name: str, flags: tuple, emit: Callable[..., None], args: list) -> None:
+        """Call the plan's helper ``name`` (its body ``emit``) on ``args``."""
+        self.invoke(name, lambda symbol, layout: self.function(symbol, flags, layout, emit), args)
+
+    def function(self, symbol: str, flags: tuple, layout: list,
+                 emit: Callable[..., None]) -> Any:
+        """A function of the module for arguments ``layout`` (per argument
+        ``None``, an int64, or an :class:`_Array`'s layout: data pointer,
+        dims, byte strides where strided), its body emitted by
+        ``emit(*arguments)`` under ``flags``.  Every array argument is
+        ``noalias``: a helper's output is an array of its own (a fresh
+        product, a reduction's result, a parameter)."""
+        ir = self.ir
+        types: list = []
+        for arr in layout:
+            if arr is not None:
+                types.append(native._lltype(arr.dtype, ir, memory=True).as_pointer())
+            types += [self.i64] * (1 if arr is None else arr.ndim * (1 if arr.contiguous else 2))
+        f = ir.Function(self.module, ir.FunctionType(ir.VoidType(), types), symbol)
+        f.linkage = 'internal'
+        f.attributes.add('noinline')
+        saved = self.b, self.entry_alloca, self.flags
+        self.entry_alloca = f.append_basic_block('entry')
+        first = f.append_basic_block('start')
+        self.b, self.flags = ir.IRBuilder(first), flags
+        try:
+            emit(*self._parameters(f, layout))
+            self.b.ret_void()
+            with self.b.goto_block(self.entry_alloca):
+                self.b.branch(first)
+        finally:
+            self.b, self.entry_alloca, self.flags = saved
+        return f
+
+    @staticmethod
+    def _parameters(f: Any, layout: list) -> list:
+        args, values = iter(f.args), []
+        for lay in layout:
+            a = next(args)
+            if lay is None:
+                values.append(a)
+                continue
+            a.add_attribute('noalias')
+            arr = native._Array(lay.dtype, lay.ndim, lay.contiguous)
+            arr.data = a
+            arr.shape = [next(args) for _ in range(arr.ndim)]
+            if not arr.contiguous:
+                arr.strides = [next(args) for _ in range(arr.ndim)]
+            values.append(arr)
+        return values
+
+    # --- the plan's helpers ------------------------------------------------
+    def _four(self, q: Any) -> list:
+        first = self.b.mul(self.c64(4), q)
+        return [first] + [self.b.add(first, self.c64(t)) for t in (1, 2, 3)]
+
+    def _rows(self, ta: bool) -> Callable[..., None]:
+        """``out = op(a) @ b`` summed along the rows of ``b`` and ``out``,
+        four of ``op(a)``'s columns at a time (added in order), then the
+        rest one by one."""
+        def emit(m: Any, k: Any, n: Any, k4: Any, a: Any, b: Any, out: Any) -> None:
+            c0 = self.c64(0)
+            self.fill(out, self.const(0, out.dtype))
+
+            def rows(ps: list) -> None:
+                def row(i: Any) -> None:
+                    s = [self.load(a, [p, i] if ta else [i, p]) for p in ps]
+
+                    def column(j: Any) -> None:
+                        acc = self.load(out, [i, j])
+                        for x, p in zip(s, ps):
+                            acc = self.arith('add', acc, self.arith('mul', x, self.load(b, [p, j])))
+                        self.put(out, [i, j], acc)
+                    self.repeat(c0, n, column)
+                self.repeat(c0, m, row)
+            self.repeat(c0, k4, lambda q: rows(self._four(q)))
+            self.repeat(self.b.mul(self.c64(4), k4), k, lambda p: rows([p]))
+        return emit
+
+    def _dots(self, ta: bool) -> Callable[..., None]:
+        """``out = op(a) @ b.T`` as dot products, four of ``out``'s columns
+        at a time, then the rest one by one."""
+        def emit(m: Any, k: Any, n: Any, n4: Any, a: Any, b: Any, out: Any) -> None:
+            c0, dt = self.c64(0), out.dtype
+
+            def dots(i: Any, js: list) -> None:
+                cells = [self.local(self.const(0, dt)) for _ in js]
+
+                def step(p: Any) -> None:
+                    x = self.load(a, [p, i] if ta else [i, p])
+                    for cell, j in zip(cells, js):
+                        inc = self.arith('mul', x, self.load(b, [j, p]))
+                        self.b.store(self.arith('add', (self.b.load(cell), dt), inc)[0], cell)
+                self.repeat(c0, k, step)
+                for cell, j in zip(cells, js):
+                    self.put(out, [i, j], (self.b.load(cell), dt))
+
+            def row(i: Any) -> None:
+                self.repeat(c0, n4, lambda q: dots(i, self._four(q)))
+                self.repeat(self.b.mul(self.c64(4), n4), n, lambda j: dots(i, [j]))
+            self.repeat(c0, m, row)
+        return emit
+
+    def _finish(self, op: str) -> Callable[..., None]:
+        """``out[j]``: the sum, max or min over ``q < c`` of ``buf[q, j]``
+        (a NaN wins a max or min, as NumPy's)."""
+        def emit(c: Any, m: Any, buf: Any, out: Any) -> None:
+            dt = buf.dtype
+
+            def column(j: Any) -> None:
+                cell = self.local(self.load(buf, [self.c64(0), j]))
+
+                def part(q: Any) -> None:
+                    t, acc = self.load(buf, [q, j]), (self.b.load(cell), dt)
+                    if op == 'sum':
+                        new = self.arith('add', acc, t)[0]
+                    else:
+                        wins = self.b.or_(self.cmp('>' if op == 'max' else '<', t, acc),
+                                          self.cmp('!=', t, t))
+                        new = self.b.select(wins, t[0], acc[0])
+                    self.b.store(new, cell)
+                self.repeat(self.c64(1), c, part)
+                self.put(out, [j], (self.b.load(cell), dt))
+            self.repeat(self.c64(0), m, column)
+        return emit
+
+    def _copy(self, m: Any, dst: Any, src: Any) -> None:
+        """``dst[j] = src[j]``, converted to ``dst``'s dtype."""
+        self.repeat(self.c64(0), m, lambda j: self.put(dst, [j], self.load(src, [j])))
 
     # --- statements --------------------------------------------------------
-    def plan_stmt(self, node: ast.AST) -> None:
-        if isinstance(node, ast.Assign):
-            if len(node.targets) != 1 or not isinstance(node.targets[0], ast.Name):
-                raise Unsupported('assignment')
-            name, v = node.targets[0].id, node.value
-            if _allocates(v):
-                self.arrays[name] = self.allocate(name, v)
-            else:
-                self.arrays[name] = self.array_value(v)
-        elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
-            self.helper_call(node.value)
-        elif isinstance(node, ast.Return):
-            pass  # the outputs were written where the caller passed them
-        else:
-            raise Unsupported(f'statement {type(node).__name__}')
+    def statement(self, st: Any) -> None:
+        handler = self._HANDLERS.get(type(st))
+        if handler is None:
+            raise Unsupported(f'plan statement {type(st).__name__}')
+        handler(self, st)
 
-    def allocate(self, name: str, v: ast.Call) -> Any:
-        f = v.func
-        if isinstance(f, ast.Attribute):
-            if f.attr == 'empty':
-                d = v.args[1]
-                if not isinstance(d, ast.Attribute):
-                    raise Unsupported('np.empty dtype')
-                dt = numpy.dtype('bool' if d.attr == 'bool_' else d.attr)
-                return self.alloc(name, self.shape_value(v.args[0]), dt)
-            val = self.expr(v.args[1], self._scope())  # np.full
-            arr = self.alloc(name, self.shape_value(v.args[0]), val[1])
-            self.fill(arr, val)
-            return arr
-        mm = f.id
-        a, b = (self.array_value(x) for x in v.args)
+    def alloc_stmt(self, st: P.Alloc) -> None:
+        dt = numpy.dtype(st.dtype)
+        arr = self.arrays[st.out] = self.alloc(st.out, self.shape_of(st.dims), dt)
+        if st.fill is not None:
+            self.fill(arr, self.const(st.fill, dt))
+
+    def reshape_stmt(self, st: P.Reshape) -> None:
+        arr = self.arrays[st.src]
+        shape = [self.size(arr)] if st.dims is None else self.shape_of(st.dims)
+        self.arrays[st.out] = self.view(arr, shape)
+
+    def transpose_stmt(self, st: P.Transpose) -> None:
+        self.arrays[st.out] = self.transposed(self.arrays[st.src], st.axes)
+
+    def kernel_stmt(self, st: P.CallKernel) -> None:
+        t, b = self.table, self.b
+        lo, hi = st.sizes
+        sizes = native._Array(t.dtype, 1, True)
+        sizes.data = b.gep(t.data, [self.c64(lo)], inbounds=True)
+        sizes.shape = [self.c64(hi - lo)]
+        spec, fastmath = self.kernels[st.kernel]
+        self.invoke(f'k{st.kernel}',
+                    lambda symbol, layout: _kernel_body(self, symbol, spec, fastmath, layout),
+                    [sizes] + self.shape_of((st.ch, st.nch)) + [self.arrays[a] for a in st.args])
+
+    def finish_stmt(self, st: P.Finish) -> None:
+        buf, out = self.arrays[st.buf], self.arrays[st.out]
+        m = self.size(out)
+        flat = self.view(out, [m])
+        if st.op == 'cast':
+            self.helper('fin_cast', (), self._copy, [m, flat, self.view(buf, [m])])
+        elif st.op in ('sum', 'max', 'min'):
+            c = buf.shape[0]
+            self.helper(f'fin_{st.op}', (), self._finish(st.op),
+                        [c, m, self.view(buf, [c, m]), flat])
+        else:
+            raise Unsupported(f'the finish of a {st.op} reduction')
+
+    def copy_stmt(self, st: P.CopyInto) -> None:
+        dst, src = self.arrays[st.dst], self.arrays[st.src]
+        m = self.size(dst)
+        self.helper('copy_into', (), self._copy, [m, self.view(dst, [m]), self.view(src, [m])])
+
+    def return_stmt(self, st: P.Return) -> None:
+        pass  # the outputs were written where the caller passed them
+
+    def product_stmt(self, st: P.Product) -> None:
+        a, b = self.arrays[st.a], self.arrays[st.b]
         if a.ndim != 2 or b.ndim != 2 or a.dtype != b.dtype or a.dtype.kind != 'f':
-            raise Unsupported(f'{mm} of {a.dtype}{a.ndim}-d, {b.dtype}{b.ndim}-d')
-        # mm_<a><b>: 't' where that operand is transposed.
-        m, k = (a.shape[1], a.shape[0]) if mm[3] == 't' else (a.shape[0], a.shape[1])
-        n = b.shape[0] if mm[4] == 't' else b.shape[1]
-        out = self.alloc(name, [m, n], a.dtype)
+            raise Unsupported(f'matmul of {a.dtype} {a.ndim}-d and {b.dtype} {b.ndim}-d arrays: '
+                              'expected 2-d arrays of one float dtype')
+        m, k = (a.shape[1], a.shape[0]) if st.transa else (a.shape[0], a.shape[1])
+        n = b.shape[0] if st.transb else b.shape[1]
+        out = self.arrays[st.out] = self.alloc(st.out, [m, n], a.dtype)
         if not (self.gemm and a.contiguous and b.contiguous):
-            self.product_loops(mm, m, k, n, a, b, out)
-            return out
+            self.product_loops(st, m, k, n, a, b, out)
+            return
         # Past PRODUCT_MAX multiply-adds BLAS is faster than the loops.
-        bld, ir = self.b, self.ir
-        work = bld.mul(bld.mul(m, k), n)
-        big = bld.icmp_signed('>', work, ir.Constant(self.i64, PRODUCT_MAX))
+        bld = self.b
+        big = bld.icmp_signed('>', bld.mul(bld.mul(m, k), n), self.c64(PRODUCT_MAX))
         with bld.if_else(big) as (then, otherwise):
             with then:
-                self.product_blas(mm, m, k, n, a, b, out)
+                self.product_blas(st, m, k, n, a, b, out)
             with otherwise:
-                self.product_loops(mm, m, k, n, a, b, out)
-        return out
+                self.product_loops(st, m, k, n, a, b, out)
 
-    def product_loops(self, mm: str, m: Any, k: Any, n: Any, a: Any, b: Any, out: Any) -> None:
-        # Blocked by 4 along the products' sum (nn, tn) or their columns (nt, tt).
-        four = self.b.sdiv(n if mm[4] == 't' else k, self.ir.Constant(self.i64, 4))
-        self.emit_call(mm, [m, k, n, four, a, b, out])
+    def product_loops(self, st: P.Product, m: Any, k: Any, n: Any, a: Any, b: Any,
+                      out: Any) -> None:
+        # Blocked by 4 along the products' sum (b as is) or their columns (b transposed).
+        four = self.b.sdiv(n if st.transb else k, self.c64(4))
+        form = 'tn'[not st.transa] + 'tn'[not st.transb]
+        if st.transb:
+            self.helper(f'mm_{form}', _DOT_FLAGS, self._dots(st.transa), [m, k, n, four, a, b, out])
+        else:
+            self.helper(f'mm_{form}', (), self._rows(st.transa), [m, k, n, four, a, b, out])
 
-    def product_blas(self, mm: str, m: Any, k: Any, n: Any, a: Any, b: Any, out: Any) -> None:
+    def product_blas(self, st: P.Product, m: Any, k: Any, n: Any, a: Any, b: Any, out: Any) -> None:
         """``out = op(a) @ op(b)`` through BLAS ``?gemm`` (Fortran, column
         major): the row-major ``out`` is the column-major ``out.T = op(b).T @
         op(a).T``, so ``b`` goes first.  Sizes fit its 32-bit integers: the
@@ -448,7 +441,7 @@ class _PlanTranslator(native._Translator):
 
         def int32(v: Any) -> Any:
             return ref(bld.trunc(v, i32), i32)
-        tb, ta = mm[4] == 't', mm[3] == 't'
+        tb, ta = st.transb, st.transa
         args = [ref(ir.Constant(i8, ord('T' if tb else 'N')), i8),
                 ref(ir.Constant(i8, ord('T' if ta else 'N')), i8),
                 int32(n), int32(m), int32(k), ref(ir.Constant(elem, 1.0), elem),
@@ -459,38 +452,46 @@ class _PlanTranslator(native._Translator):
                        [i8p, i8p, p32, p32, p32, ep, ep, p32, ep, p32, ep, ep, p32])
         bld.call(f, args)
 
-    def helper_call(self, call: ast.Call) -> None:
-        if not isinstance(call.func, ast.Name) or call.keywords:
-            raise Unsupported('call')
-        fname = call.func.id
-        if fname.startswith('fin_'):
-            buf, out = (self.array_value(x) for x in call.args)
-            m = self.size(out)
-            flat = self.view(out, [m])
-            if fname == 'fin_cast':
-                self.emit_call(fname, [m, self.view(buf, [m]), flat])
-            else:
-                c = buf.shape[0]
-                self.emit_call(fname, [c, m, self.view(buf, [c, m]), flat])
-            return
-        if fname == 'copy_into':
-            dst, src = (self.array_value(x) for x in call.args)
-            m = self.size(dst)
-            self.emit_call(fname, [m, self.view(dst, [m]), self.view(src, [m])])
-            return
-        if fname not in self.kernel_src:
-            raise Unsupported(f'call of {fname}')
-        args = []
-        for x in call.args:
-            if (isinstance(x, ast.Name) or _view_of(x) is not None
-                    or (isinstance(x, ast.Subscript) and isinstance(x.slice, ast.Slice))):
-                args.append(self.array_value(x))
-            else:
-                args.append(self.int_value(x))
-        self.emit_call(fname, args)
+
+    # --- memory ------------------------------------------------------------
+    def alloc(self, name: str, shape: list, dt: numpy.dtype) -> Any:
+        ir, b = self.ir, self.b
+        arr = native._Array(dt, len(shape), True)
+        arr.shape = shape
+        elem = native._lltype(dt, ir, memory=True).as_pointer()
+        nelem = self.size(arr)
+        if name in self.outs:
+            out = self.outs[name]
+            if out.dtype != dt:
+                raise Unsupported(f'output {name} of dtype {dt} returned as {out.dtype}')
+            self.require(b.icmp_signed('==', nelem, self.size(out)))
+            arr.data = b.bitcast(out.data, elem)
+            return arr
+        # The next cache-line-aligned piece of the scratch block, as
+        # one_call._Lowering.count counted it; past its end: refused.
+        nbytes = b.mul(nelem, self.c64(dt.itemsize))
+        one = self.c64(1)
+        nbytes = b.select(b.icmp_signed('<', nbytes, one), one, nbytes)
+        align = self.c64(64)
+        rounded = b.mul(b.sdiv(b.add(nbytes, self.c64(63)), align), align)
+        off = b.load(self.cur)
+        end = b.add(off, rounded)
+        self.require(b.icmp_signed('<=', end, self.cap))
+        b.store(end, self.cur)
+        arr.data = b.bitcast(b.gep(self.arena, [off], inbounds=True), elem)
+        return arr
+
+    def fill(self, arr: Any, val: tuple) -> None:
+        flat = self.view(arr, [self.size(arr)])
+        self.repeat(self.c64(0), flat.shape[0], lambda i: self.put(flat, [i], val))
+
+    def require(self, cond: Any) -> None:
+        ok = self.b.append_basic_block('ok')
+        self.b.cbranch(cond, ok, self.bad)
+        self.b.position_at_end(ok)
 
     # --- the entry ---------------------------------------------------------
-    def plan_entry(self, symbol: str, fdef: ast.FunctionDef, sig: list, owned: list,
+    def plan_entry(self, symbol: str, program: P.Program, sig: list, owned: list,
                    distinct: Sequence[int] = (), checked: Sequence[int] = ()) -> None:
         """``plan(T, *params, *outputs, scratch, dims)``: ``sig`` is per
         argument (dtype character, ndim, writeable); a 0-d array is read as
@@ -502,8 +503,11 @@ class _PlanTranslator(native._Translator):
         shape is refused, so the caller need not compare shapes itself).
         The arguments at the positions ``distinct`` must be distinct objects
         (else refused: the plan was traced with them apart)."""
-        n_outs = len(owned)
-        ir, i8p, i64, i32 = self.ir, self.i8p, self.i64, self.i32
+        ir, i8p, i64 = self.ir, self.i8p, self.i64
+        names = ['<table>'] + list(program.params)
+        if len(names) + len(owned) + 2 != len(sig):
+            raise Unsupported(f'a plan of {len(names)} parameters and {len(owned)} outputs '
+                              f'called with {len(sig)} arguments')
         fn = ir.Function(self.module, ir.FunctionType(i8p, [i8p, i8p.as_pointer(), i64]),
                          symbol)
         self.entry_alloca = fn.append_basic_block('allocas')
@@ -514,15 +518,35 @@ class _PlanTranslator(native._Translator):
         b.call(incref, [self._global('tj_notimpl')])
         b.ret(self._global('tj_notimpl'))
         b.position_at_end(start)
-        params = [a.arg for a in fdef.args.args]
-        if len(params) + n_outs + 2 != len(sig):
-            raise Unsupported('signature does not match the parameters')
-        self.require(b.icmp_signed('==', fn.args[2], ir.Constant(i64, len(sig))))
-        names = params + [None] * n_outs + ['<scratch>', '<dims>']
-        arrays = []
-        objs = []
-        for k, (p, (char, ndim, writeable)) in enumerate(zip(names, sig)):
-            obj = b.load(b.gep(fn.args[1], [ir.Constant(i64, k)]))
+        self.require(b.icmp_signed('==', fn.args[2], self.c64(len(sig))))
+        objs, arrays = self.arguments(fn, sig)
+        for j, k in enumerate(distinct):
+            for k2 in distinct[:j]:
+                self.require(b.icmp_unsigned('!=', objs[k], objs[k2]))
+        self.arrays.update(zip(names[1:], arrays[1:len(names)]))
+        self.table = arrays[0]
+        outs, scratch = arrays[len(names):-2], arrays[-2]
+        shaped = list(zip(outs, sig[len(names):])) + [(arrays[k], sig[k]) for k in checked]
+        self.check_shapes(shaped, arrays[-1])
+        self.outs = dict(zip(owned, outs))
+        self.arena = b.bitcast(scratch.data, self.i8p)
+        self.cap = scratch.shape[0]
+        self.cur = self._alloca(i64)
+        b.store(self.c64(0), self.cur)
+        for st in program.statements:
+            self.statement(st)
+        self.b.call(incref, [self._global('tj_none')])
+        self.b.ret(self._global('tj_none'))
+        with self.b.goto_block(self.entry_alloca):
+            self.b.branch(start)
+
+    def arguments(self, fn: Any, sig: list) -> tuple:
+        """The entry's argument objects, each checked against its ``sig``
+        entry, and their arrays (C-contiguous, read as their dims say)."""
+        ir, b, i8p, i64, i32 = self.ir, self.b, self.i8p, self.i64, self.i32
+        objs, arrays = [], []
+        for k, (char, ndim, writeable) in enumerate(sig):
+            obj = b.load(b.gep(fn.args[1], [self.c64(k)]))
             objs.append(obj)
             dt = numpy.dtype(char)
             need = (native._ALIGNED | native._C_CONTIGUOUS
@@ -535,39 +559,30 @@ class _PlanTranslator(native._Translator):
             elem = native._lltype(dt, ir, memory=True)
             arr.data = b.bitcast(self._field(obj, native._DATA, i8p), elem.as_pointer())
             if ndim == 0:
-                arr.shape = [ir.Constant(i64, 1)]
+                arr.shape = [self.c64(1)]
             else:
                 dims = self._field(obj, native._DIMS, i64.as_pointer())
-                arr.shape = [b.load(b.gep(dims, [ir.Constant(i64, d)])) for d in range(ndim)]
+                arr.shape = [b.load(b.gep(dims, [self.c64(d)])) for d in range(ndim)]
             arrays.append(arr)
-            if p is not None and not p.startswith('<'):
-                self.arrays[p] = arr
-        for j, k in enumerate(distinct):
-            for k2 in distinct[:j]:
-                self.require(b.icmp_unsigned('!=', objs[k], objs[k2]))
-        outs, scratch, want = arrays[len(params):-2], arrays[-2], arrays[-1]
-        shaped = list(zip(outs, sig[len(params):]))
-        shaped += [(arrays[k], sig[k]) for k in checked]
+        return objs, arrays
+
+    def check_shapes(self, shaped: list, want: Any) -> None:
+        """Refuse unless each array of ``shaped`` (array, its sig entry) has
+        the dims listed for it, in order, in the int64 array ``want``."""
+        b = self.b
         total = sum(ndim for _, (_, ndim, _) in shaped)
-        self.require(b.icmp_signed('==', want.shape[0], ir.Constant(i64, total)))
+        self.require(b.icmp_signed('==', want.shape[0], self.c64(total)))
         at = 0
         for arr, (char, ndim, _) in shaped:
             for d in range(ndim):
-                expect = b.load(b.gep(want.data, [ir.Constant(i64, at)]))
+                expect = b.load(b.gep(want.data, [self.c64(at)]))
                 self.require(b.icmp_signed('==', arr.shape[d], expect))
                 at += 1
-        self.outs = dict(zip(owned, outs))
-        self.arena = b.bitcast(scratch.data, self.i8p)
-        self.cap = scratch.shape[0]
-        self.cur = self._alloca(i64)
-        b.store(ir.Constant(i64, 0), self.cur)
-        for st in fdef.body:
-            self.plan_stmt(st)
-        b = self.b
-        b.call(incref, [self._global('tj_none')])
-        b.ret(self._global('tj_none'))
-        with b.goto_block(self.entry_alloca):
-            b.branch(start)
+
+    _HANDLERS: dict = {P.Alloc: alloc_stmt, P.Reshape: reshape_stmt,
+                       P.Transpose: transpose_stmt, P.CallKernel: kernel_stmt,
+                       P.Product: product_stmt, P.Finish: finish_stmt, P.CopyInto: copy_stmt,
+                       P.Return: return_stmt}
 
 
 def _char(dt: numpy.dtype) -> str:
@@ -587,61 +602,28 @@ def _unheld_count() -> int:
     return env['probe']([object()])
 
 
-def output_roots(fdef: ast.FunctionDef) -> list:
-    """Per value the plan function returns: ``('alloc', name)``, an array
-    it allocates (or a reshape of one), or ``('param', name)``, one of its
-    parameters (or a reshape of one).  A strided view: Unsupported."""
-    roots: dict = {a.arg: ('param', a.arg) for a in fdef.args.args}
-    for st in fdef.body:
-        if isinstance(st, ast.Assign) and isinstance(st.targets[0], ast.Name):
-            name, v = st.targets[0].id, st.value
-            if _allocates(v):
-                roots[name] = ('alloc', name)
-            else:
-                of = _view_of(v)
-                roots[name] = (roots.get(of) if of is not None
-                               and v.func.attr == 'reshape' else None)
-    ret = fdef.body[-1] if fdef.body else None
-    if not isinstance(ret, ast.Return) or not isinstance(ret.value, ast.Tuple):
-        raise Unsupported('the plan does not end in a return of a tuple')
-    out = []
-    for e in ret.value.elts:
-        r = roots.get(e.id) if isinstance(e, ast.Name) else None
-        if r is None:
-            raise Unsupported('an output that is a strided view')
-        out.append(r)
-    return out
-
-
-def _plan_def(source: str) -> ast.FunctionDef:
-    tree = ast.parse(source)
-    fdefs = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == 'plan']
-    if len(fdefs) != 1:
-        raise Unsupported('no single plan function')
-    return fdefs[0]
-
-
-def translate_plan(source: str, kernels: dict, sig: list, owned: list, symbol: str,
+def translate_plan(program: P.Program, kernels: Sequence, sig: list, owned: list, symbol: str,
                    distinct: Sequence[int] = (), checked: Sequence[int] = (),
                    gemm: bool = False) -> str:
-    """The LLVM IR of the plan function in ``source`` (rendered by
-    :mod:`~tapejit.targets.cpu.one_call`), its kernels ``kernels`` (name ->
-    (source, fastmath)), for arguments ``sig`` (see
+    """The LLVM IR of ``program`` (lowered by
+    :mod:`~tapejit.targets.cpu.one_call`), its kernels ``kernels`` (per
+    kernel number: (spec, fastmath)), for arguments ``sig`` (see
     :meth:`_PlanTranslator.plan_entry`), the arrays it allocates that are
     returned in the output arguments being ``owned``; ``gemm``: large
     products call BLAS (:func:`~tapejit.targets.cpu.native.gemm_symbols`).
 
-    >>> src = ('def plan(T, a0):\\n    o1 = np.empty((T[0],), np.float32)\\n'
-    ...        '    copy_into(o1, a0)\\n    return (o1, )\\n')
-    >>> ir = translate_plan(src, {}, [('l', 1, False), ('f', 1, False), ('f', 1, True),
-    ...                               ('B', 1, True), ('l', 1, False)], ['o1'], 'demo')
+    >>> p = P.Program(('a0',), [4])
+    >>> for st in (P.Alloc('o1', (0,), 'float32'), P.CopyInto('o1', 'a0'), P.Return(('o1',))):
+    ...     _ = p.add(st)
+    >>> ir = translate_plan(p, [], [('l', 1, False), ('f', 1, False), ('f', 1, True),
+    ...                             ('B', 1, True), ('l', 1, False)], ['o1'], 'demo')
     >>> 'define i8* @"demo"' in ir
     True
     """
     import llvmlite.ir as ir
     module = ir.Module(name=symbol)
-    _PlanTranslator(ir, module, kernels, gemm).plan_entry(symbol, _plan_def(source), sig, owned,
-                                                    distinct, checked)
+    _PlanTranslator(ir, module, kernels, gemm).plan_entry(symbol, program, sig, owned,
+                                                          distinct, checked)
     return str(module)
 
 
@@ -659,13 +641,9 @@ class NativePlan:
             # The scratch block and the output ring are shared between calls,
             # which the GIL the function holds serializes.
             raise Unsupported('the interpreter runs without a GIL')
-        kernels = {}
-        for fname, source, parallel, fm in oc._kernels.values():
-            if parallel:
-                raise Unsupported('a parallel kernel')
-            kernels[fname] = (source, fm)
-        fdef = _plan_def(oc.source)
-        roots = output_roots(fdef)
+        if any(parallel for _, parallel, _ in oc.kernels):
+            raise Unsupported('a parallel kernel')
+        kernels = [(spec, fm) for spec, _, fm in oc.kernels]
         # Python expressions of the plan function's parameters, in order.
         params = [f'inputs[{i}]' for i, _ in oc.arg_inputs]
         params += [f'_c{k}' for k in range(len(oc.const_args))]
@@ -674,31 +652,13 @@ class NativePlan:
         self._consts = [numpy.ascontiguousarray(c) for c in oc.const_args]
         arrays = ([inputs[i] for i, _ in oc.arg_inputs] + self._consts
                   + [inputs[i] for _, i in oc.donated])
-        names = [a.arg for a in fdef.args.args[1:]]
         sig = [(_char(oc.table.dtype), 1, False)]
         for k, a in enumerate(arrays):
             if a.__class__ is not numpy.ndarray or not a.dtype.isnative:
                 raise Unsupported('an input that is not a native-order ndarray')
             # A donated array is written (the parameter update).
             sig.append((_char(a.dtype), a.ndim, k >= len(arrays) - len(oc.donated)))
-        # Per returned value: the output array the function writes it to
-        # (one per array it allocates), or the parameter it is.
-        owned: list = []
-        self._outs: list = []     # (shape, dtype) per output argument
-        results = []
-        for k, (kind, root) in zip(oc.kept_outputs, roots):
-            v = graph.outvars[k]
-            shape = tuple(v.shape)
-            if kind == 'alloc':
-                if root not in owned:
-                    owned.append(root)
-                    self._outs.append((shape, numpy.dtype(v.dtype)))
-                j = owned.index(root)
-                expr, have = f'o{j}', self._outs[j][0]
-            else:
-                p = names.index(root)
-                expr, have = params[p], arrays[p].shape
-            results.append(expr if tuple(have) == shape else f'{expr}.reshape({shape!r})')
+        owned, results = self._results(oc.program, oc.kept_outputs, graph, params, arrays)
         for shape, dt in self._outs:
             sig.append((_char(dt), len(shape), True))
         sig += [('B', 1, True), (_char(numpy.dtype(numpy.int64)), 1, False)]
@@ -719,13 +679,40 @@ class NativePlan:
                     if i in oc.distinct_inputs]
         # Whether its large products call BLAS (SciPy imported only for them).
         gemm = self.gemm = oc.largest_product > PRODUCT_MAX and bool(native.gemm_symbols())
-        text = (f'plan|{HELPERS}|{sig!r}|{owned!r}|{distinct!r}|{checked!r}|{gemm}|{oc.source}|'
-                + '|'.join(f'{n}:{fm!r}:{s}' for n, (s, fm) in sorted(kernels.items())))
+        # The statements, not their sizes: a new batch size loads this object.
+        text = (f'plan\n{sig!r}\n{owned!r}\n{distinct!r}\n{checked!r}\n{gemm}\n'
+                + oc.program.key())
         self.fn = native.load_object(
-            text, lambda symbol: translate_plan(oc.source, kernels, sig, owned, symbol,
+            text, lambda symbol: translate_plan(oc.program, kernels, sig, owned, symbol,
                                                 distinct, checked, gemm),
             cache_dir, prefix='tjplan')
         self.run = self._write(oc, params, results)
+
+    def _results(self, program: P.Program, kept: list, graph: Any, params: list,
+                 arrays: list) -> tuple:
+        """Per returned value, the output array the function writes it to
+        (one per array it allocates: ``owned``, whose (shape, dtype) go to
+        ``_outs``), or the parameter it is, as a Python expression."""
+        owned: list = []
+        self._outs: list = []     # (shape, dtype) per output argument
+        results = []
+        for k, root in zip(kept, program.output_roots()):
+            if root is None:
+                raise Unsupported('an output that is a strided view')
+            kind, name = root
+            v = graph.outvars[k]
+            shape = tuple(v.shape)
+            if kind == 'alloc':
+                if name not in owned:
+                    owned.append(name)
+                    self._outs.append((shape, numpy.dtype(v.dtype)))
+                j = owned.index(name)
+                expr, have = f'o{j}', self._outs[j][0]
+            else:
+                p = program.params.index(name)
+                expr, have = params[p], arrays[p].shape
+            results.append(expr if tuple(have) == shape else f'{expr}.reshape({shape!r})')
+        return owned, results
 
     def _write(self, oc: Any, params: list, results: list) -> Callable[[list], Optional[list]]:
         # The output arrays of the call before last, where nothing else holds

@@ -3,12 +3,14 @@
 Run step by step, a plan pays a Python dispatch per kernel and per library
 call (a few microseconds each), which is most of the time of a small step:
 about 30 steps for a tiny MLP's training step.  Here the whole plan is
-rendered as one function over the plan's fused kernels, which
-:mod:`~tapejit.targets.cpu.native_plan` compiles natively at the plan's first
-call: it takes its buffers from one scratch block, calls the kernels, does
-the matrix products as loop nests (through BLAS past ``PRODUCT_MAX``
-multiply-adds, where SciPy provides one), takes reshapes and transposes as
-views, and writes the outputs, so a call costs one dispatch.
+lowered to one :class:`~tapejit.compiler.program.Program` over the plan's
+fused kernels: statements that allocate its buffers, call the kernels, do
+the matrix products, take reshapes and transposes as views, finish chunked
+reductions and copy parameter updates in place.
+:mod:`~tapejit.targets.cpu.native_plan` compiles it natively at the plan's
+first call (one function, its buffers from one scratch block, products as
+loop nests or through BLAS past ``PRODUCT_MAX`` multiply-adds, where SciPy
+provides one), so a call costs one dispatch.
 
 The function stays shape-generic like the kernels: every size it needs
 (loop bounds, chunk counts, buffer shapes) is read from a table of integers
@@ -32,8 +34,8 @@ from typing import Any, Optional
 
 import numpy
 
+from tapejit.compiler import program as P
 from tapejit.targets.cpu import codegen, kernel_cache, native
-from tapejit.targets.cpu.ops import typed
 from tapejit.compiler.fusion import SUPPORTED, Group, RowChain
 from tapejit.ir.graph import Eqn
 
@@ -45,9 +47,10 @@ SMALL_MAX = 1 << 18
 # product is small enough for the loops (LOOP_MAX multiply-adds).
 BLAS = importlib.util.find_spec('scipy') is not None
 LOOP_MAX = 1 << 17
-# Largest plan function, in arguments plus statements, compiled as one call:
-# LLVM's time to optimize it grows faster than its length. (A 3-layer Adam
-# step is about 260; its native function then compiles in about a second.)
+# Largest plan function, in arguments plus statements (views aside),
+# compiled as one call: LLVM's time to optimize it grows faster than its
+# length. (A 3-layer Adam step is about 260; its native function then
+# compiles in about a second.)
 MAX_STATEMENTS = 400
 # Off: every plan runs step by step (the tests compare the two).
 ENABLED = True
@@ -55,185 +58,164 @@ ENABLED = True
 ALIGN = 64
 
 
-def _np_dtype(dt: numpy.dtype) -> str:
-    return 'np.bool_' if dt == numpy.bool_ else f'np.{dt.name}'
+def _scalar(value: Any, dt: numpy.dtype) -> Any:
+    """``value`` as the Python scalar of ``dt``'s kind (a fill value)."""
+    dt = numpy.dtype(dt)
+    return bool(value) if dt.kind == 'b' else int(value) if dt.kind in 'iu' else float(value)
 
 
-class _Source:
-    """The plan function's source, with its table of sizes."""
+class _Lowering:
+    """The plan's :class:`~tapejit.compiler.program.Program` as it is built,
+    with what the renderer needs besides: each kernel's spec, the scratch
+    block's size and the products' multiply-adds."""
 
     def __init__(self) -> None:
-        self.table: list = []
-        self.lines: list = []
-        self.kernels: dict = {}   # (source, fastmath) -> function name
+        self.program = P.Program((), [])
+        self.specs: list = []       # per kernel number: (spec, parallel, fastmath)
+        self._kernels: dict = {}    # the kernel cache's key -> kernel number
         self.tmp = 0
         # Bytes of the arrays the function allocates, each rounded up to
         # ALIGN: a natively compiled plan takes them from one scratch block.
         self.scratch = 0
-        self.products: list = []   # multiply-adds of each matrix product
+        self.products: list = []    # multiply-adds of each matrix product
 
-    def alloc(self, shape: tuple, dtype: numpy.dtype) -> None:
+    def count(self, shape: tuple, dtype: numpy.dtype) -> None:
         n = int(math.prod(shape)) * numpy.dtype(dtype).itemsize
         self.scratch += -(-max(n, 1) // ALIGN) * ALIGN
 
-    def size(self, value: int) -> str:
-        self.table.append(int(value))
-        return f'T[{len(self.table) - 1}]'
+    def size(self, value: int) -> int:
+        """The table position holding ``value``."""
+        self.program.table.append(int(value))
+        return len(self.program.table) - 1
 
-    def shape(self, shape: tuple) -> str:
-        """A shape tuple read from the table; a 0-d shape is carried as (1,)."""
-        if not shape:
-            return '(1,)'
-        return '(' + ''.join(self.size(d) + ', ' for d in shape) + ')'
-
-    def sizes_array(self, values: Any) -> str:
-        start = len(self.table)
-        for v in values:
-            self.table.append(int(v))
-        return f'T[{start}:{len(self.table)}]'
+    def dims(self, shape: tuple) -> tuple:
+        return tuple(self.size(d) for d in shape)
 
     def name(self, stem: str) -> str:
         self.tmp += 1
         return f'{stem}{self.tmp}'
 
-    def kernel(self, st: Any) -> str:
-        """The name of step ``st``'s kernel, as the step runner keyed it."""
-        source, par = st.spec.source, st.parallel
-        key = kernel_cache.kernel_key(source, par, st.fastmath)
-        if key not in self.kernels:
-            self.kernels[key] = (f'k{len(self.kernels)}', source, par, st.fastmath)
-        return self.kernels[key][0]
+    def alloc(self, shape: tuple, dtype: numpy.dtype, stem: str = 'o', fill: Any = None) -> str:
+        self.count(shape, dtype)
+        dt = numpy.dtype(dtype)
+        return self.program.add(P.Alloc(self.name(stem), self.dims(shape), dt.name,
+                                        None if fill is None else _scalar(fill, dt)))
 
-    def emit(self, line: str) -> None:
-        self.lines.append('    ' + line)
+    def reshape(self, x: str, shape: Optional[tuple]) -> str:
+        """A view of ``x`` of ``shape``; ``None``: its elements in one row."""
+        dims = None if shape is None else self.dims(shape)
+        return self.program.add(P.Reshape(self.name('v'), x, dims))
+
+    def kernel(self, st: Any) -> int:
+        """Step ``st``'s kernel number (one per kernel, as the step runner keys them)."""
+        key = kernel_cache.kernel_key(st.spec.source, st.parallel, st.fastmath)
+        if key not in self._kernels:
+            self._kernels[key] = len(self.specs)
+            self.specs.append((st.spec, st.parallel, st.fastmath))
+            self.program.kernels.append(key)
+        return self._kernels[key]
+
+    def call(self, st: Any, args: list) -> None:
+        """The call of kernel step ``st``'s kernel on ``args``."""
+        k = self.kernel(st)
+        lo = len(self.program.table)
+        self.program.table.extend(int(v) for v in st.sizes)
+        sizes = (lo, len(self.program.table))
+        self.program.add(P.CallKernel(k, sizes, self.size(st.ch), self.size(st.nch),
+                                      tuple(args)))
 
 
-def _reshaped(x: str, shape: tuple, src: _Source) -> str:
-    return f'np.ascontiguousarray({x}).reshape({src.shape(shape)})'
+def _prepared(x: str, mode: str, low: _Lowering) -> str:
+    # (A scalar or flat input is read as one row, as codegen.prepare_inputs does.)
+    return low.reshape(x, None) if mode in ('scalar', 'flat') else x
 
 
-def _prepared(x: str, mode: str) -> str:
-    return f'np.ascontiguousarray({x}).reshape(-1)' if mode in ('scalar', 'flat') else x
+def _alloc_reductions(sp: Any, nch: int, low: _Lowering) -> list:
+    return [low.alloc(shape, dt, 'r', init)
+            for shape, dt, init in codegen.reduction_layout(sp, nch)]
 
 
-def _alloc_reductions(sp: Any, nch: int, src: _Source) -> list:
-    names = []
-    for shape, dt, init in codegen.reduction_layout(sp, nch):
-        r = src.name('r')
-        src.alloc(shape, dt)
-        src.emit(f'{r} = np.full({src.shape(shape)}, {typed(init, dt)})')
-        names.append(r)
-    return names
-
-
-def _finish(e: Any, how: str, buf: str, src: _Source) -> str:
-    """The expression (after emitted lines) of reduction ``e``'s final value."""
+def _finish(e: Any, how: str, buf: str, low: _Lowering) -> str:
+    """The name of reduction ``e``'s final value, from its buffer ``buf``."""
     shape = e.out.shape
     if how == 'row':
-        return f'{buf}.reshape({src.shape(shape)})'
-    o = src.name('f')
-    src.alloc(shape, e.out.dtype)
-    src.emit(f'{o} = np.empty({src.size(int(math.prod(shape)))}, '
-             f'{_np_dtype(e.out.dtype)})')
-    helper = f'fin_{e.prim.name}' if how == 'partial' else 'fin_cast'
-    src.emit(f'{helper}({buf}, {o})')
-    return o if len(shape) <= 1 else f'{o}.reshape({src.shape(shape)})'
+        return low.reshape(buf, shape)
+    o = low.alloc((int(math.prod(shape)),), e.out.dtype, 'f')
+    low.program.add(P.Finish(e.prim.name if how == 'partial' else 'cast', buf, o))
+    return o if len(shape) <= 1 else low.reshape(o, shape)
 
 
-def _kernel_step(st: Any, src: _Source, var: dict) -> None:
+def _kernel_step(st: Any, low: _Lowering, var: dict) -> None:
     spec = st.spec
-    fn = src.kernel(st)
-    n = src.sizes_array(st.sizes)
-    args = [_prepared(var[sl], mode) for (v, mode), sl in zip(spec.inputs, st.ins)]
+    args = [_prepared(var[sl], mode, low) for (v, mode), sl in zip(spec.inputs, st.ins)]
     outs, views = [], []
     for v in spec.stores:
-        o = src.name('o')
-        src.alloc(v.shape, v.dtype)
         if spec.flat:
-            src.emit(f'{o} = np.empty({src.size(int(math.prod(v.shape)))}, '
-                     f'{_np_dtype(v.dtype)})')
-            views.append(o if len(v.shape) <= 1 else f'{o}.reshape({src.shape(v.shape)})')
+            o = low.alloc((int(math.prod(v.shape)),), v.dtype)
+            views.append(o if len(v.shape) <= 1 else low.reshape(o, v.shape))
         else:
-            src.emit(f'{o} = np.empty({src.shape(v.shape)}, {_np_dtype(v.dtype)})')
+            o = low.alloc(v.shape, v.dtype)
             views.append(o)
         outs.append(o)
-    reds = _alloc_reductions(spec, st.nch, src)
-    src.emit(f'{fn}({n}, {src.size(st.ch)}, {src.size(st.nch)}, '
-             f'{", ".join(args + outs + reds)})')
+    reds = _alloc_reductions(spec, st.nch, low)
+    low.call(st, args + outs + reds)
     results = list(views)
     for (e, axes, how, init, adt), r in zip(spec.reductions, reds):
-        results.append(_finish(e, how, r, src))
+        results.append(_finish(e, how, r, low))
     for sl, x in zip(st.outs, results):
-        var[sl] = _bind(x, src)
+        var[sl] = x
 
 
-def _chain_step(st: Any, src: _Source, var: dict) -> None:
+def _chain_step(st: Any, low: _Lowering, var: dict) -> None:
     spec = st.spec
-    fn = src.kernel(st)
-    n = src.sizes_array(st.sizes)
     made: dict = {}
     have = {v.id: var[sl] for v, sl in zip(st.in_vars, st.ins)}
     reds: list = []
     finish: list = []
     for sp in spec.specs:
         for v in sp.stores:
-            o = src.name('o')
-            src.alloc(v.shape, v.dtype)
-            src.emit(f'{o} = np.empty({src.shape(v.shape)}, {_np_dtype(v.dtype)})')
-            made[v.id] = o
-        bufs = _alloc_reductions(sp, st.nch, src)
+            made[v.id] = low.alloc(v.shape, v.dtype)
+        bufs = _alloc_reductions(sp, st.nch, low)
         for (e, axes, how, init, adt), b in zip(sp.reductions, bufs):
             if how == 'row':
-                made[e.out.id] = _bind(f'{b}.reshape({src.shape(e.out.shape)})', src)
+                made[e.out.id] = low.reshape(b, e.out.shape)
             finish.append((e, how, b))
         reds.append(bufs)
     for e in st.chain.views:
-        made[e.out.id] = _bind(_reshaped(made[e.inputs[0].id], e.out.shape, src), src)
+        made[e.out.id] = low.reshape(made[e.inputs[0].id], e.out.shape)
     call = []
     for sp, bufs in zip(spec.specs, reds):
-        call += [_prepared(made[v.id] if v.id in made else have[v.id], mode)
+        call += [_prepared(made[v.id] if v.id in made else have[v.id], mode, low)
                  for v, mode in sp.inputs]
         call += [made[v.id] for v in sp.stores] + bufs
-    src.emit(f'{fn}({n}, {src.size(st.ch)}, {src.size(st.nch)}, {", ".join(call)})')
+    low.call(st, call)
     results = []
     fin = iter(finish)
     for sp in spec.specs:
         results += [made[v.id] for v in sp.stores]
         for _ in sp.reductions:
             e, how, b = next(fin)
-            results.append(made[e.out.id] if how == 'row' else _finish(e, how, b, src))
+            results.append(made[e.out.id] if how == 'row' else _finish(e, how, b, low))
     results += [made[e.out.id] for e in st.chain.views]
     for sl, x in zip(st.outs, results):
-        var[sl] = _bind(x, src)
+        var[sl] = x
 
 
-def _bind(expr: str, src: _Source) -> str:
-    if expr.isidentifier():
-        return expr
-    v = src.name('v')
-    src.emit(f'{v} = {expr}')
-    return v
-
-
-_MM = {(False, False): 'mm_nn', (False, True): 'mm_nt', (True, False): 'mm_tn',
-       (True, True): 'mm_tt'}
-
-
-def _call_step(e: Eqn, st: tuple, src: _Source, var: dict) -> None:
+def _call_step(e: Eqn, st: tuple, low: _Lowering, var: dict) -> None:
     fn, params, ins, out = st
     x = [var[s] for s in ins]
     name = e.prim.name
     if name == 'matmul':
-        mm = _MM[(bool(params["transa"]), bool(params["transb"]))]
-        expr = f'{mm}({x[0]}, {x[1]})'
-        src.alloc(e.out.shape, e.out.dtype)
+        low.count(e.out.shape, e.out.dtype)
         a = e.inputs[0].shape
-        src.products.append(int(math.prod(e.out.shape)) * (a[0] if params['transa'] else a[1]))
+        low.products.append(int(math.prod(e.out.shape)) * (a[0] if params['transa'] else a[1]))
+        var[out] = low.program.add(P.Product(low.name('o'), x[0], x[1], bool(params['transa']),
+                                             bool(params['transb'])))
     elif name == 'reshape':
-        expr = _reshaped(x[0], e.out.shape, src)
+        var[out] = low.reshape(x[0], e.out.shape)
     else:  # transpose
-        expr = f'{x[0]}.transpose({tuple(int(a) for a in params["axes"])})'
-    var[out] = _bind(expr, src)
+        axes = tuple(int(a) for a in params['axes'])
+        var[out] = low.program.add(P.Transpose(low.name('v'), x[0], axes))
 
 
 def eligible(exe: Any) -> bool:
@@ -262,13 +244,66 @@ def eligible(exe: Any) -> bool:
 class OneCall:
     """The plan of an :class:`~tapejit.targets.cpu.executable.Executable` as one
     compiled function; ``None`` from :meth:`__call__` means "run it step by
-    step" (its function did not compile)."""
+    step" (its function did not compile).
+
+    >>> import numpy as np
+    >>> from tapejit.ir.trace import trace_graph
+    >>> from tapejit.targets import compile_graph
+    >>> ex = compile_graph(trace_graph(lambda x: x * 2.0 + 1.0, [np.ones(3, np.float32)]))
+    >>> print(ex.one_call.describe())
+    plan(T, a0):
+        v1 = reshape(a0, -1)
+        o2 = empty((T[0],), float32)
+        k0(T[1:2], T[2], T[3], v1, o2)
+        return (o2,)
+        # T = [3, 3, ...]
+    """
 
     def __init__(self, exe: Any) -> None:
-        src = _Source()
+        low = _Lowering()
         var: dict = {}
-        g = exe.graph
-        params = []
+        params = self._parameters(exe, var)
+        for u, (kind, st) in zip(exe.units, exe.steps):
+            if kind == 'call':
+                _call_step(u, st, low, var)
+            elif isinstance(st.spec, codegen.ChainSpec):
+                _chain_step(st, low, var)
+            else:
+                _kernel_step(st, low, var)
+        outs = [var[sl] for sl in exe.out_slots]
+        # Graph inputs the native function refuses to take as one object
+        # (set by the jitted plan; see native_plan.NativePlan).
+        self.distinct_inputs: frozenset = frozenset()
+        self.donated = self._donations(exe)   # (output index, input index)
+        for j, (o, i) in enumerate(self.donated):
+            # The update is copied into the parameter's own array at the
+            # end, when nothing reads the old values any more.
+            params.append(f'd{j}')
+            low.program.add(P.CopyInto(f'd{j}', outs[o]))
+        # The caller has the donated arrays already: returning them would only
+        # box each again.
+        gone = {o for o, _ in self.donated}
+        # The graph outputs returned, in order (the others are donated).
+        self.kept_outputs = [k for k in range(len(outs)) if k not in gone]
+        low.program.add(P.Return(tuple(outs[k] for k in self.kept_outputs)))
+        low.program.params = tuple(params)
+        self.program: P.Program = low.program
+        self.kernels = low.specs   # per kernel number: (spec, parallel, fastmath)
+        self.scratch_bytes = low.scratch
+        self.largest_product = max(low.products, default=0)
+        self.copy_out = exe.copy_out
+        self.table = numpy.array(low.program.table, numpy.int64)
+        # (Views emit no code of their own: not counted.)
+        self.statements = len(params) + sum(
+            not isinstance(st, (P.Reshape, P.Transpose)) for st in low.program.statements)
+        self.graph = exe.graph
+        self.native: Any = None         # the NativePlan, once built
+        self.native_refused: Optional[str] = None   # why the translator refused it
+
+    def _parameters(self, exe: Any, var: dict) -> list:
+        """The function's array parameters (the graph inputs and constants
+        it reads), named in ``var`` by slot."""
+        g, params = exe.graph, []
         read: set = set()
         for kind, st in exe.steps:
             read.update(st.ins if kind == 'kernel' else st[2])
@@ -285,24 +320,15 @@ class OneCall:
                 var[sl] = f'a{len(params)}'
                 params.append(var[sl])
                 self.const_args.append(c.reshape(1) if c.shape == () else c)
-        for u, (kind, st) in zip(exe.units, exe.steps):
-            if kind == 'call':
-                _call_step(u, st, src, var)
-            elif isinstance(st.spec, codegen.ChainSpec):
-                _chain_step(st, src, var)
-            else:
-                _kernel_step(st, src, var)
-        outs = [var[sl] for sl in exe.out_slots]
-        # Donated inputs (a parameter whose update is an output): the update is
-        # copied into the parameter's own array at the end, when nothing reads
-        # the old values any more, and that array is the output, so the caller
-        # finds the update in place (as eager ``W.array -= ...``) at no cost.
-        # Each gets a parameter of its own, typed C-contiguous and writable: a
-        # read-only or strided array is replaced by a scratch array per call.
-        # Graph inputs the native function refuses to take as one object
-        # (set by the jitted plan; see native_plan.NativePlan).
-        self.distinct_inputs: frozenset = frozenset()
-        self.donated = []   # (output index, input index)
+        return params
+
+    def _donations(self, exe: Any) -> list:
+        """(output index, input index) of the donated inputs: a parameter
+        whose update is an output gets that update in its own array, so the
+        caller finds it in place (as eager ``W.array -= ...``) at no cost.
+        Each is a parameter of its own, typed C-contiguous and writable: a
+        read-only or strided array is replaced by a scratch array per call."""
+        g, out = exe.graph, []
         in_args = {i for i, _ in self.arg_inputs}
         for o, i in sorted(exe.donate_map.items()):
             if o >= len(g.outvars) or i >= len(g.invars) or i not in in_args:
@@ -312,30 +338,17 @@ class OneCall:
                     or exe.in_slots[i] in exe.out_slots
                     or exe.out_slots.count(exe.out_slots[o]) > 1):
                 continue
-            d = f'd{len(self.donated)}'
-            params.append(d)
-            src.emit(f'copy_into({d}, {outs[o]})')
-            outs[o] = d
-            self.donated.append((o, i))
-        # The caller has the donated arrays already: returning them would only
-        # box each again.
-        kept = [x for k, x in enumerate(outs) if k not in {o for o, _ in self.donated}]
-        self.n_kept = len(kept)
-        # The graph outputs returned, in order (the others are donated).
-        self.kept_outputs = [k for k in range(len(outs))
-                             if k not in {o for o, _ in self.donated}]
-        self.scratch_bytes = src.scratch
-        self.largest_product = max(src.products, default=0)
-        src.emit(f'return ({"".join(x + ", " for x in kept)})')
-        self.copy_out = exe.copy_out
-        self.table = numpy.array(src.table, numpy.int64)
-        body = [f'def plan(T, {", ".join(params)}):'] + src.lines
-        self.source = '\n'.join(body) + '\n'
-        self.statements = len(params) + len(src.lines)
-        self._kernels = src.kernels   # key -> (name, source, parallel, fastmath)
-        self.graph = g
-        self.native: Any = None         # the NativePlan, once built
-        self.native_refused: Optional[str] = None   # why the translator refused it
+            out.append((o, i))
+        return out
+
+    @property
+    def source(self) -> str:
+        """:meth:`describe`'s text as a block (what ``explain()`` shows)."""
+        return self.describe() + '\n'
+
+    def describe(self) -> str:
+        """The plan's statements, one a line, then its table of sizes."""
+        return self.program.describe()
 
     def cheap_to_compile(self) -> bool:
         """Whether the function is small enough to compile as one
@@ -361,7 +374,7 @@ class OneCall:
         from tapejit.targets.cpu import native_plan
         d = kernel_cache.cache_dir()
         if os.environ.get('TAPEJIT_DEBUG', '') not in ('', '0'):
-            print(f'--- tapejit native plan\n{self.source}', file=sys.stderr)
+            print(f'--- tapejit native plan\n{self.describe()}', file=sys.stderr)
         try:
             plan = native_plan.NativePlan(self, self.graph, inputs,
                                           os.path.join(d, 'native') if d else None)
