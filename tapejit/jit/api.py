@@ -1016,10 +1016,12 @@ class JitFunction:
           in (d) }
         <BLANKLINE>
         # the plan runs as one compiled call (its kernels follow):
-        def plan(T, a0):
-            o1 = np.empty(T[1], np.float32)
-            k0(T[0:1], T[2], T[3], np.ascontiguousarray(a0).reshape(-1), o1)
-            return (o1, )
+        plan(T, a0):
+            v1 = reshape(a0, -1)
+            o2 = empty((T[0],), float32)
+            k0(T[1:2], T[2], T[3], v1, o2)
+            return (o2,)
+            # T = [2, 2, 16384, 1]
         <BLANKLINE>
         # kernel over (2,) (flat): mul add
         def kernel(n, ch, nch, in0, out0):

@@ -73,7 +73,7 @@ class _PooledMatmul:
 
 class _KernelStep:
     __slots__ = ('spec', 'ins', 'outs', 'kernel', 'sizes', 'ch', 'nch', 'fallback',
-                 'members', 'consts', 'parallel', 'fastmath', 'donated', 'source')
+                 'members', 'consts', 'parallel', 'fastmath', 'donated', 'source', 'ir')
 
     def __init__(self, spec: Any, ins: list, outs: list, members: list,
                  parallel: bool, fastmath: Any, probe: Any = None) -> None:
@@ -90,11 +90,12 @@ class _KernelStep:
             # fixed at compile time, so results do not depend on the thread
             # count; NaN/Inf keep their meaning.
             fastmath = {'reassoc'}
-        # The source this step runs: ``spec.source``, or its variant writing
-        # donated stores in place (:meth:`write_in_place`). Loaded at the
-        # first run of the step runner (a plan run as one native call never
-        # loads its kernels on their own).
-        self.source = spec.source
+        # The kernel this step runs (its loop IR and the source Numba
+        # compiles): ``spec``'s, or its variant writing donated stores in
+        # place (:meth:`write_in_place`). Loaded at the first run of the
+        # step runner (a plan run as one native call never loads its
+        # kernels on their own).
+        self.source, self.ir = spec.source, spec.kernel
         self.kernel: Any = None
         self.fallback = False
         self.consts: dict = {}
@@ -106,14 +107,14 @@ class _KernelStep:
 
     def write_in_place(self, spec: codegen.KernelSpec) -> None:
         """Run ``spec``: this step's kernel rendered with ``spec.inplace``."""
-        self.source = spec.source
+        self.source, self.ir = spec.source, spec.kernel
         self.donated = dict(spec.inplace)
 
     def load(self) -> Any:
         # A plain step's stores and reductions go to buffers of its own (or
         # through the very input they update): exclusive.  A row chain's
         # later part reads what an earlier one stored: not.
-        self.kernel = kernel_cache.get_kernel(self.spec.name, self.source,
+        self.kernel = kernel_cache.get_kernel(self.spec.name, self.source, self.ir,
                                               parallel=self.parallel, fastmath=self.fastmath,
                                               exclusive=type(self) is _KernelStep)
         return self.kernel

@@ -44,7 +44,6 @@ from typing import Any, Callable, Iterator, Optional
 from tapejit.compiler import store
 from tapejit.compiler.store import cache_dir, warn_once
 from tapejit.targets.cpu import native as native_kernels
-from tapejit.targets.cpu import render
 
 _lock = threading.Lock()
 _memory: dict = {}          # key -> dispatcher
@@ -270,19 +269,20 @@ def _load(key: str, label: str, text: str, from_disk: Callable[[str], Any],
         return k
 
 
-def get_kernel(name: str, source: str, *, parallel: Any, fastmath: Any = False,
-               native: bool = True, exclusive: bool = False) -> Any:
+def get_kernel(name: str, source: str, kernel: Any = None, *, parallel: Any,
+               fastmath: Any = False, native: bool = True, exclusive: bool = False) -> Any:
     # fastmath: a bool, or a set of LLVM fast-math flags such as {'reassoc'}
-    """The kernel of ``source`` (a function named ``name``): a serial one
-    compiled by :mod:`~tapejit.targets.cpu.native`, from the loop IR
-    ``source`` was rendered from, where ``native`` and that path is on (it
-    falls back to Numba by itself), else the Numba dispatcher
-    (``parallel=True``: Numba's parallel variant).  ``exclusive``: the
-    caller promises that an array the kernel writes never shares memory
-    with another argument (see :class:`native.NativeKernel`)."""
+    """The kernel rendered as ``source`` (a function named ``name``) from
+    the loop IR ``kernel``: a serial one compiled from ``kernel`` by
+    :mod:`~tapejit.targets.cpu.llvm_render` where ``native`` and that path
+    is on (it falls back to Numba by itself), else the Numba dispatcher of
+    ``source`` (``parallel=True``: Numba's parallel variant).
+    ``exclusive``: the caller promises that an array the kernel writes
+    never shares memory with another argument (see
+    :class:`native.NativeKernel`)."""
     flags = f'parallel={parallel} fastmath={fastmath}'
-    if native and parallel is False and native_kernels.enabled():
-        return _native_kernel(name, source, fastmath, flags, exclusive)
+    if kernel is not None and native and parallel is False and native_kernels.enabled():
+        return _native_kernel(name, source, kernel, fastmath, flags, exclusive)
     par = parallel is True
     key = _key(source, flags)
     return _load(key, f'kernel ({flags})', source,
@@ -290,17 +290,16 @@ def get_kernel(name: str, source: str, *, parallel: Any, fastmath: Any = False,
                  lambda: _from_memory(_decorate(name, source, par, fastmath, False), name))
 
 
-def _native_kernel(name: str, source: str, fastmath: Any, flags: str, exclusive: bool) -> Any:
+def _native_kernel(name: str, source: str, kernel: Any, fastmath: Any, flags: str,
+                   exclusive: bool) -> Any:
     # Keyed without _key: that imports Numba, which a process loading only
-    # native kernels from the cache never needs.
+    # native kernels from the cache never needs. (The source is the loop
+    # IR's rendering: the same kernel, the same key.)
     mkey = f'native|{exclusive}|' + hashlib.sha256(f'{flags}\n{source}'.encode()).hexdigest()[:24]
-    # Compiled from the loop IR the source was rendered from (a source of
-    # unknown origin: by the source translator, which plans still use).
-    kernel = render.kernel_of(source)
 
     def make(d: Optional[str]) -> Any:
         return native_kernels.NativeKernel(
-            name, source if kernel is None else kernel, fastmath, d,
+            name, kernel, fastmath, d,
             fallback=lambda: get_kernel(name, source, parallel=False, fastmath=fastmath,
                                         native=False),
             exclusive=exclusive)

@@ -36,7 +36,7 @@ import numpy
 
 from tapejit.compiler import program as P
 from tapejit.compiler.codecache import compile_source
-from tapejit.targets.cpu import native
+from tapejit.targets.cpu import llvm_render, native
 from tapejit.targets.cpu.native import Unsupported
 
 __all__ = ['NativePlan', 'translate_plan']
@@ -55,30 +55,20 @@ _DOT_FLAGS = ('reassoc',)
 
 def _kernel_body(tr: '_PlanTranslator', name: str, spec: Any, fastmath: Any,
                  layout: list) -> Any:
-    """Kernel ``spec``'s body function, emitted into ``tr``'s module for the
-    arguments ``layout`` (per argument ``None``, an int64, or its array's
-    layout).  Not inlined: LLVM optimizing one function of every kernel took
-    several times as long, and the calls ran no slower.
-
-    The body is translated from the kernel's rendered source (the plan's one
-    use of ``ast``) until the translator takes the kernel's loop IR
-    (``spec.kernel``) itself: then this function is that one call."""
-    import ast
-    defs = [n for n in ast.parse(spec.source).body
-            if isinstance(n, ast.FunctionDef) and n.name == 'kernel']
-    if len(defs) != 1:
-        raise Unsupported(f'{name}: no single kernel function')
-    if len(defs[0].args.args) != len(layout):
-        raise Unsupported(f'{name}: {len(layout)} arguments')
+    """Kernel ``spec``'s body function, emitted from its loop IR into
+    ``tr``'s module for the arguments ``layout`` (per argument ``None``, an
+    int64, or its array's layout).  Not inlined: LLVM optimizing one
+    function of every kernel took several times as long, and the calls ran
+    no slower."""
     saved = tr.flags
     tr.flags = (('fast',) if fastmath is True else tuple(sorted(fastmath)) if fastmath else ())
     try:
-        return tr.body_function(name, defs[0], layout, False, inline=False)
+        return llvm_render.kernel_body(tr, spec.kernel, layout, False, inline=False, name=name)
     finally:
         tr.flags = saved
 
 
-class _PlanTranslator(native._Translator):
+class _PlanTranslator(native._Emitter):
     """Emits a plan function's entry: argument checks, then its statements."""
 
     def __init__(self, ir: Any, module: Any, kernels: Sequence, gemm: bool = False) -> None:
@@ -165,24 +155,6 @@ class _PlanTranslator(native._Translator):
         if arr.dtype.kind == 'b':
             v = self.b.zext(v, self.i8)
         self.b.store(v, self.at(arr, idx))
-
-    def arith(self, op: str, x: tuple, y: tuple) -> tuple:
-        """``x op y`` (``'add'``, ``'mul'``) of one dtype, with the helper's flags."""
-        dt = x[1]
-        if dt.kind == 'b':
-            raise Unsupported(f'{op} of bools')
-        if dt.kind == 'f':
-            return getattr(self.b, 'f' + op)(x[0], y[0], flags=self.flags), dt
-        return getattr(self.b, op)(x[0], y[0]), dt
-
-    def cmp(self, sym: str, x: tuple, y: tuple) -> Any:
-        """Python's ``x sym y`` of one dtype (float: ordered, except ``!=``)."""
-        dt, b = x[1], self.b
-        if dt.kind == 'f':
-            cmp = b.fcmp_unordered if sym == '!=' else b.fcmp_ordered
-            return cmp(sym, x[0], y[0], flags=self.flags)
-        cmp = b.icmp_signed if dt.kind == 'i' else b.icmp_unsigned
-        return cmp(sym, x[0], y[0])
 
     def repeat(self, lo: Any, hi: Any, body: Callable[[Any], None]) -> None:
         """``for i in range(lo, hi): body(i)``."""
@@ -283,7 +255,7 @@ class _PlanTranslator(native._Translator):
                     def column(j: Any) -> None:
                         acc = self.load(out, [i, j])
                         for x, p in zip(s, ps):
-                            acc = self.arith('add', acc, self.arith('mul', x, self.load(b, [p, j])))
+                            acc = self.arith('+', acc, self.arith('*', x, self.load(b, [p, j])))
                         self.put(out, [i, j], acc)
                     self.repeat(c0, n, column)
                 self.repeat(c0, m, row)
@@ -303,8 +275,8 @@ class _PlanTranslator(native._Translator):
                 def step(p: Any) -> None:
                     x = self.load(a, [p, i] if ta else [i, p])
                     for cell, j in zip(cells, js):
-                        inc = self.arith('mul', x, self.load(b, [j, p]))
-                        self.b.store(self.arith('add', (self.b.load(cell), dt), inc)[0], cell)
+                        inc = self.arith('*', x, self.load(b, [j, p]))
+                        self.b.store(self.arith('+', (self.b.load(cell), dt), inc)[0], cell)
                 self.repeat(c0, k, step)
                 for cell, j in zip(cells, js):
                     self.put(out, [i, j], (self.b.load(cell), dt))
@@ -327,10 +299,10 @@ class _PlanTranslator(native._Translator):
                 def part(q: Any) -> None:
                     t, acc = self.load(buf, [q, j]), (self.b.load(cell), dt)
                     if op == 'sum':
-                        new = self.arith('add', acc, t)[0]
+                        new = self.arith('+', acc, t)[0]
                     else:
-                        wins = self.b.or_(self.cmp('>' if op == 'max' else '<', t, acc),
-                                          self.cmp('!=', t, t))
+                        wins = self.b.or_(self.compare_op('>' if op == 'max' else '<', t, acc)[0],
+                                          self.compare_op('!=', t, t)[0])
                         new = self.b.select(wins, t[0], acc[0])
                     self.b.store(new, cell)
                 self.repeat(self.c64(1), c, part)

@@ -6,8 +6,7 @@ Each elementwise primitive is computed as its row of the CPU op table
 (parallel kernels, and serial ones native compilation refuses); serial
 kernels compile from the loop IR itself
 (:mod:`tapejit.targets.cpu.llvm_render`), the source serving as their
-cache key, by which :func:`kernel_of` finds the IR again.  The golden
-kernel tests review it.
+cache key.  The golden kernel tests review it.
 
 >>> import numpy as np
 >>> from tapejit.compiler.loop_ir import Assign, ChunkLoop, ChunkRange, Kernel, Load
@@ -23,8 +22,7 @@ def kernel(n, ch, nch, in0, out0):
 
 from __future__ import annotations
 
-import threading
-from typing import Any, Optional
+from typing import Any
 
 from tapejit.compiler import loop_ir as L
 from tapejit.targets.cpu.ops import CPU_TABLE, typed
@@ -92,34 +90,9 @@ def chunk_header(parallel: Any) -> str:
 
 
 def source(k: L.Kernel) -> str:
-    """The whole kernel function (remembered: :func:`kernel_of`)."""
+    """The whole kernel function."""
     lines = [f'def {k.name}(n, ch, nch, {", ".join(k.params)}):']
     lines += statements(k.hoisted, 1)
     lines.append(chunk_header(k.chunk.parallel))
     lines += statements(k.chunk.pre + k.chunk.body + k.chunk.post, 2)
-    text = '\n'.join(lines) + '\n'
-    with _lock:
-        _rendered[text] = k
-        if len(_rendered) > KEEP:
-            del _rendered[next(iter(_rendered))]
-    return text
-
-
-# Source -> the loop-IR kernel it was rendered from, the most recent KEEP:
-# a plan step names its kernel by its source, and its first run compiles
-# the loop IR (a source no longer here compiles through Numba).
-KEEP = 8192
-_rendered: dict = {}
-_lock = threading.Lock()
-
-
-def kernel_of(text: str) -> Optional[L.Kernel]:
-    """The loop-IR kernel :func:`source` rendered as ``text``, if remembered.
-
-    >>> from tapejit.compiler.loop_ir import ChunkLoop, Kernel
-    >>> k = Kernel('kernel', [], [], ChunkLoop(False, [], [], []))
-    >>> kernel_of(source(k)) is k, kernel_of('def f(): pass')
-    (True, None)
-    """
-    with _lock:
-        return _rendered.get(text)
+    return '\n'.join(lines) + '\n'
