@@ -1,0 +1,117 @@
+"""Behaviours of tapejit.functions and tapejit.gradient_check that Chainer's own
+tests rely on (tools/chainer_conformance runs those tests; these keep the
+behaviours in CI)."""
+
+import math
+
+import numpy as np
+import pytest
+
+import tapejit
+from tapejit import gradient_check
+from tapejit.gradient_check import (NondifferentiableError, check_backward,
+                                    check_double_backward, numerical_grad)
+
+
+# ------------------------------------------------------------ gradient_check
+def _detects(f, x, eps=1e-3):
+    x = np.asarray(x, np.float32)
+    gy = np.ones_like(x)
+    try:
+        numerical_grad(lambda: (f(x),), (x,), (gy,), eps=eps, detect_nondifferentiable=True)
+    except NondifferentiableError:
+        return True
+    return False
+
+
+def _step(x):
+    y = np.zeros_like(x)
+    y[x > 0] = 1
+    return y
+
+
+@pytest.mark.parametrize('f, x, eps, expected', [
+    (abs, [0.0], 1e-3, True),
+    (abs, [0.8e-3], 1e-3, True),
+    (abs, [1.2e-3], 1e-3, False),     # the samples stay on one side of the kink
+    (_step, [0.8e-3], 1e-3, True),
+    (_step, [-1.2e-3], 1e-3, False),
+    (np.floor, [100 + 0.8e-3], 1e-3, True),
+    (np.floor, [100 - 1.2e-3], 1e-3, False),
+    (np.tan, [3 * math.pi / 2 - 0.8e-3], 1e-3, True),
+    (np.tan, [0.8e-3], 1e-3, False),
+    (np.log, [0.0], 1e-3, True),      # finite on one side only
+    (np.log, [-10.0], 1e-3, False),   # non-finite throughout: nothing to say
+    (lambda x: -3 * x ** 3 + 2 * x ** 2 + 1, [0.0], 1e-3, False),
+    (lambda x: -3 * x ** 3 + 2 * x ** 2 + 1, [0.0], 1e-1, True),  # eps too large
+])
+def test_numerical_grad_detects_nondifferentiable_points_as_chainer(f, x, eps, expected):
+    with np.errstate(all='ignore'):
+        assert _detects(f, x, eps) is expected
+
+
+def test_numerical_grad_with_detection_is_of_third_order():
+    x = np.array([0.3, -0.7])
+    gx, = numerical_grad(lambda: (x ** 3,), (x,), (np.ones(2),), eps=1e-2,
+                         detect_nondifferentiable=True)
+    np.testing.assert_allclose(gx, 3 * x ** 2, rtol=1e-12)
+
+
+@pytest.mark.parametrize('eps', [0, -1.0])
+def test_numerical_grad_refuses_a_non_positive_eps_as_chainer(eps):
+    x = np.array([1.0])
+    for error in (AssertionError, ValueError):
+        with pytest.raises(error, match='eps must be positive'):
+            numerical_grad(lambda: (x,), (x,), (np.ones(1),), eps=eps)
+
+
+def test_numerical_grad_refuses_integer_inputs():
+    with pytest.raises(RuntimeError, match='floating dtype'):
+        numerical_grad(lambda: (1,), (np.array([1]),), (1,))
+
+
+def test_check_backward_passes_unchecked_inputs_as_variables():
+    seen = []
+
+    def f(x, t):
+        seen.append((type(t), t.requires_grad, t.dtype))
+        return x * (t.array if t.dtype.kind == 'f' else 2)
+
+    x, t = np.array([1.0, 2.0]), np.array([3.0, 4.0])
+    check_backward(f, (x, t), np.ones(2), no_grads=[False, True], dtype=np.float64)
+    check_backward(f, (x, np.array([0, 1])), np.ones(2))
+    assert {s[0] for s in seen} == {tapejit.Variable}
+    # (the backward pass gives a float input flagged in no_grads a Variable
+    # requiring a gradient, as Chainer does, to check that none is computed)
+    assert [s[1] for s in seen if s[2] == np.float64] == [True, False, False]
+
+
+def test_check_backward_refuses_a_gradient_of_an_unchecked_input():
+    x, y = np.array([2.0]), np.array([3.0])
+    with pytest.raises(RuntimeError, match='input 0 is not checked'):
+        check_backward(lambda x, y: x + y.array, (x, y), np.array([5.0]),
+                       no_grads=[True, True])
+    # Checked, it fails on the numbers: the function depends on y.
+    with pytest.raises(AssertionError):
+        check_backward(lambda x, y: x + y.array, (x, y), np.array([5.0]))
+
+
+def test_check_double_backward_takes_one_param_and_its_grad_grad():
+    ones = np.ones((2, 3), np.float32)
+    param = tapejit.Variable(ones.copy())
+    check_double_backward(lambda x: x * param, ones, ones, ones, param, ones,
+                          atol=1e-3, rtol=1e-3)
+
+
+def test_check_backward_omitted_y_grad_needs_a_scalar_output():
+    with pytest.raises(ValueError, match='single output of shape'):
+        check_backward(lambda x: x * 2, np.ones(1), None)
+
+
+@pytest.mark.parametrize('size', [0, 1, 5, 64])
+def test_sample_unit_vector(size):
+    y = gradient_check._CheckBackward._sample_unit_vector(size, np)
+    assert y.shape == (size,)
+    if size:
+        np.testing.assert_allclose(np.square(y).sum(), 1.0)
+        assert np.abs(y).min() >= 0.1 / np.sqrt(size)
