@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 
 import tapejit
+import tapejit.functions as F
 from tapejit import gradient_check
 from tapejit.gradient_check import (NondifferentiableError, check_backward,
                                     check_double_backward, numerical_grad)
@@ -115,3 +116,73 @@ def test_sample_unit_vector(size):
     if size:
         np.testing.assert_allclose(np.square(y).sum(), 1.0)
         assert np.abs(y).min() >= 0.1 / np.sqrt(size)
+
+
+# ------------------------------------------------------------ trigonometric
+def _arctan2_points(dtype, n=400):
+    rng = np.random.default_rng(1)
+    x1 = rng.uniform(-10, 10, n).astype(dtype)
+    x2 = rng.uniform(-10, 10, n).astype(dtype)
+    # the axes, the origin and both signs of each
+    x1[:8] = [0, 0, 1, -1, 0, 2, -2, 3]
+    x2[:8] = [0, -1, 0, 0, 1, 2, -2, -3]
+    return x1, x2
+
+
+@pytest.mark.parametrize('dtype', [np.float16, np.float32, np.float64])
+def test_arctan2_matches_numpy(dtype):
+    x1, x2 = _arctan2_points(dtype)
+    y = F.arctan2(x1, x2)
+    assert y.dtype == dtype
+    np.testing.assert_allclose(y.array, np.arctan2(x1, x2),
+                               rtol=0 if dtype == np.float16 else 4 * np.finfo(dtype).eps,
+                               atol=4 * np.finfo(dtype).eps)
+
+
+def test_arctan2_gradients_and_double_gradients():
+    rng = np.random.default_rng(2)
+    x1, x2 = rng.uniform(-3, 3, (2, 5, 4))
+    x2[0] = -np.abs(x2[0])  # the left half plane too
+    gy, gg1, gg2 = rng.uniform(-1, 1, (3, 5, 4))
+    check_backward(F.arctan2, (x1, x2), gy, atol=1e-6, rtol=1e-5)
+    check_double_backward(F.arctan2, (x1, x2), gy, (gg1, gg2), atol=1e-5, rtol=1e-4)
+    a, b = tapejit.Variable(x1), tapejit.Variable(x2)
+    g1, g2 = tapejit.grad([F.arctan2(a, b)], [a, b], [np.ones_like(x1)])
+    sq = x1 ** 2 + x2 ** 2
+    np.testing.assert_allclose(g1.array, x2 / sq, rtol=1e-12)
+    np.testing.assert_allclose(g2.array, -x1 / sq, rtol=1e-12)
+
+
+def test_arctan2_under_jit_matches_eager():
+    x1, x2 = _arctan2_points(np.float32)
+    f = tapejit.jit(lambda a, b: F.arctan2(a, b))
+    np.testing.assert_allclose(f(x1, x2).array, F.arctan2(x1, x2).array, rtol=3e-7, atol=3e-7)
+
+
+def test_arctan2_refuses_integer_inputs():
+    with pytest.raises(tapejit.DTypeError, match='arctan2: x1 has dtype int64'):
+        F.arctan2(np.array([1]), np.array([1.0]))
+
+
+@pytest.mark.parametrize('name', ['sin', 'cos', 'tan', 'arcsin', 'arccos', 'arctan'])
+def test_trigonometric_node_classes(name):
+    import tapejit.functions.math.trigonometric as T
+    cls = getattr(tapejit.functions.math.trigonometric, name.capitalize())
+    assert cls is getattr(T, name.capitalize())
+    assert cls().label == name
+    x = tapejit.Variable(np.array([0.25, -0.5]))
+    y, = cls().apply((x,))
+    np.testing.assert_array_equal(y.array, getattr(np, name)(x.array))
+    y.grad = np.ones(2)
+    y.backward()
+    expected = tapejit.grad([getattr(F, name)(x)], [x], [np.ones(2)])[0]
+    np.testing.assert_array_equal(x.grad, expected.array)
+    out, = cls().forward((x.array,))
+    np.testing.assert_array_equal(out, y.array)
+
+
+def test_arctan2_node_class():
+    from tapejit.functions.math.trigonometric import Arctan2
+    assert Arctan2().label == 'arctan2'
+    y, = Arctan2().apply((np.array([1.0]), np.array([-1.0])))
+    np.testing.assert_allclose(y.array, [3 * np.pi / 4])

@@ -375,3 +375,9 @@ def gelu(x: Any, approximate: str = 'none') -> Variable:
         check_var('gelu', x)
         x = Variable._make(x, False)
     return x * (E.erf(x * _INV_SQRT_2) + 1) * 0.5
+
+
+# Chainer's module of these (chainer.functions.math.trigonometric); imported
+# last, as it builds on the functions above.
+from tapejit.functions.math import trigonometric  # noqa: E402,F401
+from tapejit.functions.math.trigonometric import arctan2  # noqa: E402,F401
