@@ -186,3 +186,64 @@ def test_arctan2_node_class():
     assert Arctan2().label == 'arctan2'
     y, = Arctan2().apply((np.array([1.0]), np.array([-1.0])))
     np.testing.assert_allclose(y.array, [3 * np.pi / 4])
+
+
+# ------------------------------------------------------------------ dropout
+def test_dropout_creator_holds_its_mask():
+    x = tapejit.Variable(np.random.default_rng(3).uniform(-1, 1, (3, 4)).astype(np.float32))
+    with tapejit.using_config('train', True):
+        y = F.dropout(x, 0.3)
+    node = y.creator
+    assert isinstance(node, tapejit.functions.noise.dropout.Dropout)
+    assert node.mask.dtype == np.float32 and node.mask.shape == (3, 4)
+    np.testing.assert_array_equal(y.array, x.array * node.mask)
+    y.grad = np.ones((3, 4), np.float32)
+    y.backward()
+    np.testing.assert_array_equal(x.grad, node.mask)
+
+
+def test_dropout_node_reuses_its_mask_and_differentiates_twice():
+    from tapejit.functions.noise.dropout import Dropout
+    rng = np.random.default_rng(4)
+    x, gy, ggx = rng.uniform(-1, 1, (3, 2, 3))
+    node = Dropout(0.5)
+    y1, = node.apply((x,))
+    y2, = node.apply((x,))
+    np.testing.assert_array_equal(y1.array, y2.array)
+    assert set(np.unique(node.mask)) <= {0.0, 2.0}
+
+    def f(x):
+        return node.apply((x,))
+
+    check_backward(f, x, gy, dtype=np.float64)
+    check_double_backward(f, x, gy, ggx, dtype=np.float64)
+    with pytest.raises(ValueError, match=r'dropout: ratio must be in \[0, 1\), got 1.0'):
+        Dropout(1.0)
+
+
+def test_dropout_with_a_mask_agrees_eagerly_and_under_jit():
+    rng = np.random.default_rng(5)
+    x = rng.uniform(-1, 1, (2, 3)).astype(np.float32)
+    mask = (rng.uniform(size=(2, 3)) > 0.5).astype(np.float32) * 2
+    f = tapejit.jit(lambda x, m: F.dropout(x, 0.5, mask=m))
+    with tapejit.using_config('train', True):
+        y, m = F.dropout(x, 0.5, mask=mask, return_mask=True)
+        assert m is mask
+        np.testing.assert_array_equal(f(x, mask).array, y.array)
+
+
+# ----------------------------------------------------------------- get_item
+@pytest.mark.parametrize('index', [[[]], ([[]],), ([[]], slice(None))])
+def test_get_item_takes_nested_empty_lists_as_numpy(index):
+    x = np.arange(24.0).reshape(4, 3, 2)
+    y = F.get_item(tapejit.Variable(x), index)
+    assert y.shape == x[index].shape
+    f = tapejit.jit(lambda x: F.get_item(x, index))
+    assert f(x).shape == x[index].shape
+
+
+def test_get_item_refuses_two_ellipses_with_chainers_error():
+    x = np.zeros((4, 3, 2))
+    for error in (ValueError, IndexError):
+        with pytest.raises(error, match='has 2 ellipses'):
+            F.get_item(x, (Ellipsis, Ellipsis))

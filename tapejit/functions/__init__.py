@@ -17,6 +17,7 @@ from tapejit.functions.math import (absolute, add, arccos, arcsin, arctan, arcta
 from tapejit.functions.nn import (dropout, elu, layer_normalization, leaky_relu, linear,
                                   mean_squared_error, relu, set_dropout_seed, sigmoid,
                                   sigmoid_cross_entropy, softmax_cross_entropy, softplus)
+from tapejit.functions import noise  # noqa: F401  (Chainer's module of dropout)
 from tapejit.functions.reduction import (argmax, argmin, average, log_softmax, logsumexp, max,
                                          mean, min, softmax, sum)
 
