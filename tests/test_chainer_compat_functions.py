@@ -247,3 +247,63 @@ def test_get_item_refuses_two_ellipses_with_chainers_error():
     for error in (ValueError, IndexError):
         with pytest.raises(error, match='has 2 ellipses'):
             F.get_item(x, (Ellipsis, Ellipsis))
+
+
+# ------------------------------------------------------------ small ones
+@pytest.mark.parametrize('f', [
+    lambda x: F.reshape(x, (2, 3)),
+    lambda x: F.broadcast_to(x, (2, 3)),
+    lambda x: F.cast(x, np.float64),
+])
+def test_noop_on_an_array_wraps_the_same_array(f):
+    x = np.zeros((2, 3))
+    y = f(x)
+    assert isinstance(y, tapejit.Variable) and y.array is x
+
+
+def test_broadcast_of_nothing_is_an_invalid_type():
+    from tapejit.utils import type_check
+    for error in (type_check.InvalidType, ValueError):
+        with pytest.raises(error, match='broadcast: needs at least one input'):
+            F.broadcast()
+
+
+def test_split_axis_refuses_decreasing_split_points():
+    with pytest.raises(ValueError, match=r'split points \[2, 1\] on axis 1 of size 3 are not'):
+        F.split_axis(np.zeros((2, 3, 4), np.float32), [2, 1], 1)
+    ys = F.split_axis(np.zeros((2, 3, 4), np.float32), [1, 1, 2], 1)
+    assert [y.shape[1] for y in ys] == [1, 0, 1, 1]
+
+
+def test_mean_squared_error_needs_floating_inputs():
+    from tapejit.utils import type_check
+    x = np.zeros((4, 3), np.int32)
+    with pytest.raises(type_check.InvalidType, match='mean_squared_error: x0 and x1 have dtype '
+                       'int32'):
+        F.mean_squared_error(x, x)
+
+
+def test_clip_needs_a_bound():
+    with pytest.raises(ValueError, match='clip: x_min and x_max are both None'):
+        F.clip(np.zeros(3, np.float32), None, None)
+    np.testing.assert_array_equal(F.clip(np.array([-2.0, 2.0]), None, 1.0).array, [-2.0, 1.0])
+
+
+@pytest.mark.parametrize('name', ['log2', 'log10'])
+def test_float16_log2_log10_are_numpys(name):
+    x = np.random.default_rng(6).uniform(0.01, 100, 20000).astype(np.float16)
+    y = getattr(F, name)(x)
+    assert y.dtype == np.float16
+    np.testing.assert_array_equal(y.array, getattr(np, name)(x))
+    f = tapejit.jit(getattr(F, name))
+    np.testing.assert_allclose(f(x).array.astype(np.float32), y.array.astype(np.float32),
+                               rtol=1e-3)
+
+
+def test_generate_array_follows_config_dtype():
+    from tapejit import initializers
+    with tapejit.using_config('dtype', 'float16'):
+        assert initializers.generate_array(initializers.Zero(), (), np).dtype == np.float16
+        assert initializers.generate_array(initializers.Zero('float64'), (), np).dtype \
+            == np.float64
+    assert initializers.generate_array(initializers.Zero(), (), np).dtype == np.float32

@@ -229,6 +229,9 @@ def mean_squared_error(x0: Any, x1: Any) -> Variable:
         raise ShapeError(f'mean_squared_error: shapes {a.shape} and {b.shape} differ; '
                          'expected equal shapes')
     _same_dtype('mean_squared_error', (('x0', x0), ('x1', x1)))
+    if a.dtype.kind != 'f':
+        raise DTypeError(f'mean_squared_error: x0 and x1 have dtype {a.dtype}; expected a '
+                         'floating dtype (float16, float32 or float64)')
     d = E.sub(x0, x1)
     return R.sum(d * d, axis=None, keepdims=False) * (1.0 / max(a.size, 1))
 
