@@ -307,3 +307,15 @@ def test_generate_array_follows_config_dtype():
         assert initializers.generate_array(initializers.Zero('float64'), (), np).dtype \
             == np.float64
     assert initializers.generate_array(initializers.Zero(), (), np).dtype == np.float32
+
+
+def test_soft_target_gets_no_gradient_as_in_chainer():
+    rng = np.random.default_rng(7)
+    x = rng.standard_normal((3, 4))
+    t = F.softmax(rng.standard_normal((3, 4))).array
+    check_backward(F.softmax_cross_entropy, (x, t), None, no_grads=(False, True),
+                   dtype=np.float64)
+    tv = tapejit.Variable(t)
+    xv = tapejit.Variable(x)
+    F.softmax_cross_entropy(xv, tv).backward()
+    assert tv.grad is None and xv.grad is not None

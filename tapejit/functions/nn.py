@@ -285,8 +285,9 @@ def softmax_cross_entropy(x: Any, t: Any, normalize: bool = True, cache_score: b
     checks its labels on every call).  A floating ``t`` of ``x``'s shape is a soft target
     (a distribution over the classes): the loss is ``-sum(t * log_softmax(x))``
     over the class axis, or the KL divergence with
-    ``soft_target_loss='kl-divergence'``.  The result is always differentiable to
-    any order (``enable_double_backprop`` is accepted for Chainer's sake).  float16
+    ``soft_target_loss='kl-divergence'``; ``t`` gets no gradient.  The result is
+    always differentiable to any order (``enable_double_backprop`` is accepted for
+    Chainer's sake).  float16
     losses are summed in float32.
 
     >>> import numpy as np, tapejit.functions as F
@@ -360,7 +361,9 @@ def _total(loss: Variable) -> Variable:
 
 def _soft_target_cross_entropy(x: Variable, t: Any, reduce: str, kind: str) -> Variable:
     log_y = log_softmax(x, axis=1)
-    tv = t if isinstance(t, Variable) else Variable._make(array_of(t), False)
+    # The target is a constant, as in Chainer (whose backward gives t no
+    # gradient): a soft target Variable gets none either.
+    tv = Variable._make(array_of(t), False)
     if tv.dtype != x.dtype:
         tv = E.cast(tv, dtype=x.dtype)
     if kind == 'kl-divergence':
