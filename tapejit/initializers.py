@@ -250,8 +250,10 @@ def generate_array(initializer: Any, shape: Any, xp: Any = numpy, dtype: Any = N
                    device: Any = None) -> Any:
     """A new array of ``shape`` filled by ``initializer``.
 
-    Its dtype is ``initializer.dtype`` if set, else ``dtype``, else float32 (a
-    ``dtype`` other than ``initializer.dtype`` is a ValueError, as in Chainer).
+    Its dtype is ``initializer.dtype`` if set, else ``dtype``, else
+    ``tapejit.config.dtype`` if set (``using_config('dtype', 'float16')``, as in
+    Chainer), else float32 (a ``dtype`` other than ``initializer.dtype`` is a
+    ValueError, as in Chainer).
     ``device`` (a device or its name, ``'@numpy'``) must be one of ``xp``.
 
     >>> import numpy as np
@@ -264,7 +266,7 @@ def generate_array(initializer: Any, shape: Any, xp: Any = numpy, dtype: Any = N
         raise ValueError(f'generate_array: dtype mismatch: {numpy.dtype(dtype)} != '
                          f'{numpy.dtype(dt)} (the initializer\'s dtype)')
     if dt is None:
-        dt = numpy.float32 if dtype is None else dtype
+        dt = _default_dtype() if dtype is None else dtype
     if device is not None:
         dev = backends.get_device(device)
         if dev.xp is not xp:
@@ -274,6 +276,18 @@ def generate_array(initializer: Any, shape: Any, xp: Any = numpy, dtype: Any = N
     array = xp.empty(shape, dtype=dt)
     initializer(array)
     return array
+
+
+def _default_dtype() -> Any:
+    """Chainer's default dtype: ``config.dtype`` where set, else float32.
+
+    >>> import tapejit
+    >>> with tapejit.using_config('dtype', 'float16'):
+    ...     _default_dtype()
+    dtype('float16')
+    """
+    from tapejit.core.config import config
+    return numpy.dtype(getattr(config, 'dtype', None) or numpy.float32)
 
 
 def _get_initializer(initializer: Any) -> Any:

@@ -256,6 +256,8 @@ for _v, _sa, _sb in BCAST:
     case('pow', _v, mk(uniform(0.5, 2.0, *_sa), normal(*_sb)), F.pow, np.power)
     case('maximum', _v, mk(grid(*_sa), grid(*_sb, offset=0.25)), F.maximum, np.maximum)
     case('minimum', _v, mk(grid(*_sa), grid(*_sb, offset=0.25)), F.minimum, np.minimum)
+    # (x1 away from 0: no point on the branch cut, the negative x2 axis)
+    case('arctan2', _v, mk(away(*_sa), normal(*_sb)), F.arctan2, np.arctan2)
 case('add', 'three', mk(normal(2, 3), normal(3), normal(2, 1)), F.add,
      lambda a, b, c: a + b + c)
 case('add', 'scalar', mk(normal(2, 3)), lambda x: F.add(x, 1.5), lambda x: x + 1.5)

@@ -84,7 +84,12 @@ def test_params_and_no_grads():
     t = np.array([1])
     check_backward(lambda x, t: F.softmax_cross_entropy(F.linear(x, W), t), (x, t), None,
                    params=(W,))
-    check_backward(lambda x: F.sum(x * 2), np.array([1.0, 2.0]), None, no_grads=[True])
+    # An input flagged in no_grads comes as a Variable that does not require a
+    # gradient; a gradient computed for it all the same is an error (Chainer's).
+    check_backward(lambda x, y: F.sum(x * 2 + y.array), (np.array([1.0, 2.0]), np.ones(2)), None,
+                   no_grads=[False, True])
+    with pytest.raises(RuntimeError, match='input 0 is not checked'):
+        check_backward(lambda x: F.sum(x * 2), np.array([1.0, 2.0]), None, no_grads=[True])
 
 
 def test_detect_nondifferentiable():

@@ -8,7 +8,8 @@ from tapejit.functions.array import (broadcast, broadcast_to, concat, expand_dim
                                      get_item, reshape, select_item, split_axis, squeeze,
                                      stack, sum_to, transpose)
 from tapejit.functions.evaluation import accuracy
-from tapejit.functions.math import (absolute, add, arccos, arcsin, arctan, batch_matmul, cast,
+from tapejit.functions.math import (absolute, add, arccos, arcsin, arctan, arctan2,
+                                    batch_matmul, cast,
                                     clip, cos, div, erf,
                                     exp, expm1, floor_divide, gelu, identity, log, log10,
                                     log1p, log2, matmul, maximum, minimum, mul, neg, pow,
@@ -16,11 +17,12 @@ from tapejit.functions.math import (absolute, add, arccos, arcsin, arctan, batch
 from tapejit.functions.nn import (dropout, elu, layer_normalization, leaky_relu, linear,
                                   mean_squared_error, relu, set_dropout_seed, sigmoid,
                                   sigmoid_cross_entropy, softmax_cross_entropy, softplus)
+from tapejit.functions import noise  # noqa: F401  (Chainer's module of dropout)
 from tapejit.functions.reduction import (argmax, argmin, average, log_softmax, logsumexp, max,
                                          mean, min, softmax, sum)
 
 __all__ = [
-    'absolute', 'accuracy', 'add', 'arccos', 'arcsin', 'arctan', 'argmax', 'argmin',
+    'absolute', 'accuracy', 'add', 'arccos', 'arcsin', 'arctan', 'arctan2', 'argmax', 'argmin',
     'average', 'batch_matmul', 'broadcast',
     'broadcast_to', 'cast', 'clip', 'concat', 'cos',
     'div', 'dropout', 'elu', 'erf', 'exp', 'expand_dims', 'expm1', 'flatten',

@@ -29,8 +29,9 @@ def reshape(x: Any, shape: Any) -> Variable:
     """
     in_shape = _shape('reshape', x)
     shape = S.resolve_shape('reshape', in_shape, shape)
-    if shape == in_shape and isinstance(x, Variable):
-        return x
+    if shape == in_shape:
+        # Nothing to do: the Variable itself, or one over the same array (Chainer's).
+        return x if isinstance(x, Variable) else Variable._make(x, False)
     return S.reshape(x, shape=shape)
 
 
@@ -69,8 +70,8 @@ def broadcast_to(x: Any, shape: Sequence[int]) -> Variable:
     """
     in_shape = _shape('broadcast_to', x)
     shape = tuple(int(s) for s in shape)
-    if shape == in_shape and isinstance(x, Variable):
-        return x
+    if shape == in_shape:
+        return x if isinstance(x, Variable) else Variable._make(x, False)
     return S.broadcast_to(x, shape=shape)
 
 
@@ -86,7 +87,8 @@ def broadcast(*args: Any) -> Any:
     ((2, 3), (2, 3))
     """
     if not args:
-        raise ValueError('broadcast: needs at least one input')
+        # A ValueError, and the InvalidType of Chainer's type check.
+        raise ShapeError('broadcast: needs at least one input, got none')
     shapes = [_shape('broadcast', x) for x in args]
     try:
         shape = numpy.broadcast_shapes(*shapes)
@@ -204,6 +206,10 @@ def split_axis(x: Any, indices_or_sections: Any, axis: int,
         # Negative split points count from the end, as in numpy.split.
         bounds = [min(max(int(i) + size if int(i) < 0 else int(i), 0), size)
                   for i in indices_or_sections]
+    if any(a > b for a, b in zip(bounds, bounds[1:])):
+        # (numpy.split would return empty pieces and overlapping ones silently)
+        raise ShapeError(f'split_axis: the split points {list(indices_or_sections)} on axis '
+                         f'{axis} of size {size} are not in increasing order')
     edges = [0] + bounds + [size]
     ys = tuple(get_item(x, (slice(None),) * axis + (slice(lo, max(lo, hi)),))
                for lo, hi in zip(edges[:-1], edges[1:]))

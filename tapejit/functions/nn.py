@@ -11,6 +11,7 @@ from tapejit import backends
 from tapejit.core.abstract import TracedArray, TraceError, where_in_user_code
 from tapejit.core.config import config
 from tapejit.core.errors import DTypeError, ShapeError
+from tapejit.core.function_node import FunctionNode
 from tapejit.core.variable import Variable
 from tapejit.functions._util import array_of, check_labels_in_range, check_var
 from tapejit.functions.array import reshape, wide_labels
@@ -228,6 +229,9 @@ def mean_squared_error(x0: Any, x1: Any) -> Variable:
         raise ShapeError(f'mean_squared_error: shapes {a.shape} and {b.shape} differ; '
                          'expected equal shapes')
     _same_dtype('mean_squared_error', (('x0', x0), ('x1', x1)))
+    if a.dtype.kind != 'f':
+        raise DTypeError(f'mean_squared_error: x0 and x1 have dtype {a.dtype}; expected a '
+                         'floating dtype (float16, float32 or float64)')
     d = E.sub(x0, x1)
     return R.sum(d * d, axis=None, keepdims=False) * (1.0 / max(a.size, 1))
 
@@ -281,8 +285,9 @@ def softmax_cross_entropy(x: Any, t: Any, normalize: bool = True, cache_score: b
     checks its labels on every call).  A floating ``t`` of ``x``'s shape is a soft target
     (a distribution over the classes): the loss is ``-sum(t * log_softmax(x))``
     over the class axis, or the KL divergence with
-    ``soft_target_loss='kl-divergence'``.  The result is always differentiable to
-    any order (``enable_double_backprop`` is accepted for Chainer's sake).  float16
+    ``soft_target_loss='kl-divergence'``; ``t`` gets no gradient.  The result is
+    always differentiable to any order (``enable_double_backprop`` is accepted for
+    Chainer's sake).  float16
     losses are summed in float32.
 
     >>> import numpy as np, tapejit.functions as F
@@ -356,7 +361,9 @@ def _total(loss: Variable) -> Variable:
 
 def _soft_target_cross_entropy(x: Variable, t: Any, reduce: str, kind: str) -> Variable:
     log_y = log_softmax(x, axis=1)
-    tv = t if isinstance(t, Variable) else Variable._make(array_of(t), False)
+    # The target is a constant, as in Chainer (whose backward gives t no
+    # gradient): a soft target Variable gets none either.
+    tv = Variable._make(array_of(t), False)
     if tv.dtype != x.dtype:
         tv = E.cast(tv, dtype=x.dtype)
     if kind == 'kl-divergence':
@@ -417,10 +424,66 @@ def set_dropout_seed(seed: Optional[int]) -> None:
     _dropout_rng = numpy.random.default_rng(seed)
 
 
+def _check_ratio(ratio: float) -> None:
+    if not 0.0 <= ratio < 1.0:
+        raise ValueError(f'dropout: ratio must be in [0, 1), got {ratio}')
+
+
+def _draw_mask(x: Any, ratio: float, rng: Any) -> Any:
+    """Keep each element with probability ``1 - ratio``, scaled by ``1 / (1 - ratio)``."""
+    gen = rng if rng is not None else _dropout_rng
+    keep = gen.random(x.shape) >= ratio
+    xp = backends.get_array_module(x)
+    return xp.asarray(keep.astype(x.dtype) * x.dtype.type(1.0 / (1.0 - ratio)))
+
+
+class Dropout(FunctionNode):
+    """Chainer's dropout node: ``y = x * mask``, the mask drawn at the first
+    ``apply`` (unless given) and kept, so that applying the node again repeats it.
+
+    ``F.dropout`` builds one per call (its result's ``creator``, whose ``mask``
+    is the mask used); its backward is ``gy * mask``, differentiable again.
+
+    >>> import numpy as np, tapejit
+    >>> node = tapejit.functions.noise.dropout.Dropout(0.5)
+    >>> y1, = node.apply((np.ones(4),))
+    >>> y2, = node.apply((np.ones(4),))
+    >>> bool((y1.array == y2.array).all()), bool((y1.array == node.mask).all())
+    (True, True)
+    """
+
+    def __init__(self, dropout_ratio: float, mask: Any = None, return_mask: bool = False,
+                 rng: Any = None) -> None:
+        _check_ratio(dropout_ratio)
+        self.dropout_ratio = dropout_ratio
+        self.mask = mask
+        self.return_mask = return_mask
+        self._rng = rng
+
+    def forward(self, inputs: tuple) -> tuple:
+        x, = inputs
+        if x.dtype.kind != 'f':
+            raise DTypeError(f'dropout: x has dtype {x.dtype}; expected a floating dtype '
+                             '(float16, float32 or float64)')
+        if self.mask is None:
+            self.mask = _draw_mask(x, self.dropout_ratio, self._rng)
+        elif self.mask.shape != x.shape:
+            raise ShapeError(f'dropout: mask has shape {self.mask.shape} and x has shape '
+                             f'{x.shape}; expected the same shape')
+        return (x * self.mask).astype(x.dtype, copy=False),
+
+    def backward(self, target_input_indexes: tuple, grad_outputs: tuple) -> tuple:
+        gy, = grad_outputs
+        return gy * self.mask,
+
+
 def dropout(x: Any, ratio: float = 0.5, *, mask: Any = None, return_mask: bool = False,
             rng: Any = None) -> Any:
     """Zero each element with probability ``ratio`` and scale the rest by
     ``1 / (1 - ratio)``; the identity when ``tapejit.config.train`` is False.
+
+    Eagerly the result's ``creator`` is a :class:`Dropout` node holding the
+    mask (as in Chainer); under ``jit`` the mask must be passed in.
 
     >>> import numpy as np, tapejit, tapejit.functions as F
     >>> with tapejit.using_config('train', False):
@@ -428,8 +491,7 @@ def dropout(x: Any, ratio: float = 0.5, *, mask: Any = None, return_mask: bool =
     variable([1., 1., 1.])
     """
     x = _var('dropout', x)
-    if not 0.0 <= ratio < 1.0:
-        raise ValueError(f'dropout: ratio must be in [0, 1), got {ratio}')
+    _check_ratio(ratio)
     if not config.train:
         return (x, None) if return_mask else x
     if mask is None and config.trace is not None:
@@ -437,12 +499,12 @@ def dropout(x: Any, ratio: float = 0.5, *, mask: Any = None, return_mask: bool =
             'dropout under @tapejit.jit needs its mask as an argument (a mask drawn '
             'while tracing would be frozen into the plan); pass mask=... from outside '
             f'the jitted function, or run it in test mode; at {where_in_user_code()}')
-    if mask is None:
-        gen = rng if rng is not None else _dropout_rng
-        keep = gen.random(x.shape) >= ratio
-        xp = backends.get_array_module(x._data)
-        mask = xp.asarray(keep.astype(x.dtype) * x.dtype.type(1.0 / (1.0 - ratio)))
-    else:
+    if mask is not None:
         mask = array_of(mask)
-    y = x * mask
-    return (y, mask) if return_mask else y
+    if config.trace is not None or isinstance(mask, TracedArray):
+        # Traced: the product of primitives, which the plan compiles.
+        y = x * mask
+        return (y, mask) if return_mask else y
+    node = Dropout(ratio, mask, return_mask, rng)
+    y, = node.apply((x,))
+    return (y, node.mask) if return_mask else y

@@ -100,20 +100,35 @@ transpose = primitive(
 
 
 # --------------------------------------------------------------- get_item
+class InvalidIndexError(IndexError, ValueError):
+    """An index that no array takes (two ellipses): an :class:`IndexError`, as
+    NumPy raises, and a :class:`ValueError`, as Chainer's ``get_item`` raises.
+
+    >>> issubclass(InvalidIndexError, IndexError) and issubclass(InvalidIndexError, ValueError)
+    True
+    """
+
+
 def normalize_index(x_shape: tuple, slices: Any) -> tuple:
     """Indices as a tuple of int/slice/None/Ellipsis/array (Variables unwrapped)."""
     from tapejit.core.variable import Variable
     if not isinstance(slices, tuple):
         slices = (slices,)
+    n_ellipsis = sum(1 for s in slices if s is Ellipsis)
+    if n_ellipsis > 1:
+        raise InvalidIndexError(f'get_item: index {slices!r} has {n_ellipsis} ellipses '
+                                "('...'); an index can have only one")
     out = []
     n_bool = 0
     for s in slices:
         if isinstance(s, Variable):
             s = s.array
         if isinstance(s, list):
-            # An empty list selects nothing: an integer index, as in NumPy (whose
-            # asarray([]) alone would be float64).
-            s = numpy.asarray(s) if s else numpy.zeros(0, numpy.intp)
+            # An empty list (or nested empty lists, [[]]) selects nothing: an
+            # integer index, as in NumPy (whose asarray([]) alone would be float64).
+            s = numpy.asarray(s)
+            if s.size == 0:
+                s = s.astype(numpy.intp)
         if isinstance(s, numpy.integer):
             s = int(s)
         if isinstance(s, TracedArray):

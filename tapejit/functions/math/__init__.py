@@ -146,7 +146,7 @@ def log2(x: Any) -> Variable:
     variable([3.])
     """
     check_var('log2', x)
-    return E.log(x) * (1.0 / _LN2)
+    return _log_times('log2', x, 1.0 / _LN2)
 
 
 def log10(x: Any) -> Variable:
@@ -157,7 +157,17 @@ def log10(x: Any) -> Variable:
     variable([2.])
     """
     check_var('log10', x)
-    return E.log(x) * (1.0 / _LN10)
+    return _log_times('log10', x, 1.0 / _LN10)
+
+
+def _log_times(name: str, x: Any, c: float) -> Variable:
+    """``log(x) * c``; float16 runs in float32, as NumPy's float16 ``log2`` and
+    ``log10`` do, so that the result is theirs (two float16 roundings would be
+    an ulp off in places)."""
+    if array_of(x).dtype == numpy.float16:
+        return E.cast(E.log(E.cast(x, dtype=numpy.dtype(numpy.float32))) * c,
+                      dtype=numpy.dtype(numpy.float16))
+    return E.log(x) * c
 
 
 def identity(*inputs: Any) -> Any:
@@ -232,6 +242,8 @@ def clip(x: Any, x_min: Any, x_max: Any) -> Variable:
     >>> F.clip(np.array([-2.0, 0.5, 3.0]), -1.0, 1.0)
     variable([-1. ,  0.5,  1. ])
     """
+    if x_min is None and x_max is None:
+        raise ValueError('clip: x_min and x_max are both None; expected at least one bound')
     if x_min is not None and x_max is not None and is_scalar(x_min) and is_scalar(x_max) \
             and x_min > x_max:
         raise ValueError(f'clip: x_min {x_min} is greater than x_max {x_max}')
@@ -266,6 +278,9 @@ def cast(x: Any, typ: Any) -> Variable:
     dtype('float32')
     """
     check_var('cast', x)
+    if array_of(x).dtype == numpy.dtype(typ) and not isinstance(x, Variable):
+        # An array records no graph: a Variable over the same array (Chainer's).
+        return Variable._make(x, False)
     if array_of(x).dtype == numpy.dtype(typ):
         # A node even so, as in Chainer: the gradients of two casts of one Variable
         # are then those of two outputs, not of the input twice.
@@ -375,3 +390,9 @@ def gelu(x: Any, approximate: str = 'none') -> Variable:
         check_var('gelu', x)
         x = Variable._make(x, False)
     return x * (E.erf(x * _INV_SQRT_2) + 1) * 0.5
+
+
+# Chainer's module of these (chainer.functions.math.trigonometric); imported
+# last, as it builds on the functions above.
+from tapejit.functions.math import trigonometric  # noqa: E402,F401
+from tapejit.functions.math.trigonometric import arctan2  # noqa: E402,F401
