@@ -311,9 +311,22 @@ def test_debug_mode_checks_nan_in_backward_and_shows_the_stack():
     x = tapejit.Variable(np.ones(1, np.float32))
     tapejit.set_debug(True)
     try:
-        y = F.identity(x)
+        class Same(tapejit.FunctionNode):
+            def forward(self, inputs):
+                return inputs[0].copy(),
+
+            def backward(self, indexes, grad_outputs):
+                return grad_outputs  # (the NaN as given: no function applied to it)
+
+        y, = Same().apply((x,))
         y.grad = np.array([np.nan], np.float32)
         with pytest.raises(RuntimeError, match='NaN is detected on backward computation'):
+            y.backward()
+        # A backward applying functions to the NaN gradient stops at the first
+        # of them, as Chainer's does.
+        y = F.sin(x)
+        y.grad = np.array([np.nan], np.float32)
+        with pytest.raises(RuntimeError, match='NaN is detected on forward computation'):
             y.backward()
 
         class Broken(tapejit.FunctionNode):
@@ -342,3 +355,15 @@ def test_forward_output_that_is_not_an_array_names_chainers_message():
 
     with pytest.raises(TypeError, match='Bad: forward output must be a tuple of ndarrays'):
         Bad().apply((tapejit.Variable(np.ones(1, np.float32)),))
+
+
+def test_debug_mode_checks_the_forward_outputs_of_built_in_functions():
+    import tapejit.functions as F
+    x = tapejit.Variable(np.array([-1.0, 1.0]))
+    with tapejit.using_config('debug', True):
+        with pytest.raises(RuntimeError, match='NaN is detected on forward computation of log'):
+            F.log(x)
+        y = F.sin(x)
+        assert y.creator.stack  # where it was applied, for an error in its backward
+    with np.errstate(invalid='ignore'):
+        assert np.isnan(F.log(x).array[0])  # not in debug mode: NaN, as NumPy gives

@@ -10,6 +10,7 @@ the target-free compiler treats it (see :data:`KINDS`).
 
 from __future__ import annotations
 
+import traceback
 import weakref
 from typing import Any, Callable, NamedTuple, Optional
 
@@ -20,7 +21,7 @@ from tapejit import backends
 from tapejit.core.abstract import TracedArray
 from tapejit.core.config import config
 from tapejit.core.errors import DTypeError, ShapeError, not_an_array
-from tapejit.core.function_node import FunctionNode
+from tapejit.core.function_node import FunctionNode, check_nan
 from tapejit.core.variable import Variable, VariableNode
 
 
@@ -190,10 +191,14 @@ def bind(prim: Primitive, args: tuple, params: dict) -> Variable:
             raise _diagnose(prim, arrays, params, e) from e
         if out.__class__ is not ndarray and isinstance(out, numpy.generic):
             out = numpy.asarray(out)
+        if config.debug:
+            check_nan((out,), f'NaN is detected on forward computation of {prim.name}')
     if not (requires_grad and prim.differentiable and config.enable_backprop):
         return Variable._result(out, requires_grad and prim.differentiable)
 
     node = PrimitiveNode(prim, params)
+    if config.debug:  # (where it was applied: in the message of an error in its backward)
+        node.stack = traceback.extract_stack()
     in_nodes = []
     rank = 0
     for a, arr in zip(args, arrays):
