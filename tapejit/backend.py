@@ -15,6 +15,19 @@ from tapejit.backends import (CPU, CpuDevice, Device, GpuDevice, copyto,  # noqa
 from tapejit.backends import intel64  # noqa: F401
 
 
+class ChainerxDevice(Device):
+    """Chainer's ChainerX device class, for code that asks whether a device
+    is one: tapejit has no ChainerX backend, so none is.
+
+    >>> isinstance(CpuDevice(), ChainerxDevice)
+    False
+    """
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        raise RuntimeError('ChainerX devices are not available in tapejit (it runs on '
+                           'NumPy and CuPy arrays)')
+
+
 def __getattr__(name: str):
     # backend.cuda, imported on first use: it imports CuPy where present.
     if name == 'cuda':
@@ -24,7 +37,7 @@ def __getattr__(name: str):
 
 
 __all__ = [
-    'CPU', 'CpuDevice', 'Device', 'GpuDevice', 'copyto', 'get_array_module',
+    'CPU', 'ChainerxDevice', 'CpuDevice', 'Device', 'GpuDevice', 'copyto', 'get_array_module',
     'get_array_types', 'get_cpu_array_types', 'get_device', 'get_device_from_array',
     'intel64', 'is_array', 'is_arrays_compatible', 'using_device',
 ]

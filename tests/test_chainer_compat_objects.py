@@ -367,3 +367,26 @@ def test_debug_mode_checks_the_forward_outputs_of_built_in_functions():
         assert y.creator.stack  # where it was applied, for an error in its backward
     with np.errstate(invalid='ignore'):
         assert np.isnan(F.log(x).array[0])  # not in debug mode: NaN, as NumPy gives
+
+
+def test_identity_node_skips_the_backward_of_inputs_that_need_no_gradient():
+    from tapejit.functions.math.identity import Identity
+
+    class DummyId(Identity):
+        def backward(self, indexes, grad_outputs):
+            raise AssertionError('backward called for inputs that need no gradient')
+    x = tapejit.Variable(np.array(1.0, np.float32))
+    y1, y2 = DummyId().apply((x, x))
+    x.node._requires_grad = False  # (Chainer's name of the node's flag)
+    assert not x.node.requires_grad
+    y1.backward()
+    assert x.grad is None
+    z, = Identity().apply((tapejit.Variable(np.array([2.0])),))
+    np.testing.assert_array_equal(z.array, [2.0])
+
+
+def test_no_device_is_a_chainerx_device():
+    from tapejit import backend
+    assert not isinstance(backend.CpuDevice(), backend.ChainerxDevice)
+    with pytest.raises(RuntimeError, match='ChainerX'):
+        backend.ChainerxDevice()

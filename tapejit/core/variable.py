@@ -46,6 +46,15 @@ class VariableNode:
         self.requires_grad = requires_grad
 
     @property
+    def _requires_grad(self) -> bool:
+        # (Chainer's name of the flag, which its tests set directly.)
+        return self.requires_grad
+
+    @_requires_grad.setter
+    def _requires_grad(self, value: bool) -> None:
+        self.requires_grad = value
+
+    @property
     def creator(self) -> Any:
         """The creator, or the old-style Function its adapter node wraps."""
         return _creator(self.creator_node)
