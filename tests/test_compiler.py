@@ -627,3 +627,21 @@ def test_inputs_on_one_foreign_buffer_count_as_shared(monkeypatch):
         x = np.frombuffer(memoryview(buf)[:4 * n], np.float32)  # elements 0..n-1
         want = interpret(g, [w.copy(), x.copy()])[0]
         np.testing.assert_array_equal(ex([w, x])[0], want)
+
+
+def test_explain_passes_shows_the_plan_after_each_pass_in_order():
+    import tapejit.functions as F
+
+    def f(x):
+        v = tapejit.Variable(x)
+        y = F.sum(F.tanh(v) * 1.0)
+        g, = tapejit.grad([y], [v])
+        return y, g
+    text = tapejit.jit(f).explain_passes(np.ones((4, 3), np.float32))
+    heads = [ln.split(' (')[0].split(':')[0] for ln in text.splitlines() if ln.startswith('#')]
+    assert heads == ['# traced', '# after lower_logsumexp', '# after fold', '# after cse',
+                     '# after dce', '# after fusion', '# after lowering',
+                     '# after memory planning']
+    after_fold = text.split('# after fold\n')[1].split('# after')[0]
+    assert 'mul' not in after_fold.split('tanh')[1].split('\n')[1]  # x * 1.0 folded away
+    assert 'kernel group over (4, 3): tanh' in text

@@ -241,8 +241,9 @@ DEFAULT_PASSES: tuple = (lower_logsumexp, fold, cse, dce)
 
 
 def simplify(g: Graph, passes: Sequence[Callable[[Graph], Graph]] = DEFAULT_PASSES,
-             verify_each: bool = True) -> Graph:
-    """Run ``passes`` in order, verifying the graph after each.
+             verify_each: bool = True, log: Optional[list] = None) -> Graph:
+    """Run ``passes`` in order, verifying the graph after each (and
+    appending ``(pass name, graph)`` to ``log``, where given).
 
     >>> import numpy as np, tapejit
     >>> from tapejit.ir.trace import trace_graph
@@ -258,4 +259,6 @@ def simplify(g: Graph, passes: Sequence[Callable[[Graph], Graph]] = DEFAULT_PASS
         g = p(g)
         if verify_each:
             verify(g, checked)
+        if log is not None:
+            log.append((p.__name__, g))
     return g

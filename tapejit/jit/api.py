@@ -1040,6 +1040,24 @@ class JitFunction:
             return text + '\n\n# run by the interpreter (target="interpret")'
         return f'{text}\n\n# compiled for {plan.resolved_target(inputs)}\n{exe.explain()}'
 
+    def explain_passes(self, *args: Any, **kwargs: Any) -> str:
+        """The compiler's passes for arguments like these, in order, and what
+        each produced: the traced graph, the graph after each
+        simplification, the fusion units, the lowered steps and the memory
+        plan (on the CPU target).
+
+        >>> import numpy as np, tapejit
+        >>> text = tapejit.jit(lambda x: x * 1.0 + 0.0).explain_passes(np.ones(2, np.float32))
+        >>> [ln for ln in text.splitlines() if ln.startswith('# after')][:2]
+        ['# after lower_logsumexp (unchanged)', '# after fold']
+        """
+        plan, leaves = self._plan(args, kwargs)
+        exe = plan.executable(plan.gather_inputs(leaves))
+        if not hasattr(exe, 'explain_passes'):
+            raise ValueError(f'explain_passes: the {plan.resolved_target()} target has no '
+                             'pass log (the CPU target has)')
+        return exe.explain_passes()
+
 
 def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
     """Trace ``fn`` on abstract versions of ``leaves``; return the verified plan."""

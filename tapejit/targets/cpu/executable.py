@@ -681,6 +681,32 @@ class Executable:
         lines.append(f'{1e3 * sum(times) / repeats:9.3f} ms  total')
         return '\n'.join(lines)
 
+    def explain_passes(self) -> str:
+        """The plan after each of its passes, in order: the traced graph,
+        the graph after each simplification (:data:`passes.DEFAULT_PASSES`),
+        the fusion units, the lowered steps and the memory plan."""
+        log: list = []
+        simplify(self.source_graph, log=log)
+        lines = ['# traced', str(self.source_graph)]
+        last = str(self.source_graph)
+        for name, g in log:
+            text = str(g)
+            lines += [f'# after {name} (unchanged)'] if text == last else [f'# after {name}', text]
+            last = text
+        lines.append(f'# after fusion: {len(self.units)} units')
+        lines += [f'  {_unit_line(u)}' for u in self.units]
+        lines.append(f'# after lowering: {len(self.steps)} steps over {self.nslots} slots')
+        lines += [f'  {i}: {_step_line(kind, st)}' for i, (kind, st) in enumerate(self.steps)]
+        lines.append('# after memory planning (per step: slots freed to the pool, dropped, '
+                     'written in place)')
+        for i, (kind, st) in enumerate(self.steps):
+            donated = sorted(st.donated.items()) if kind == 'kernel' else []
+            lines.append(f'  {i}: free {self.free_after[i]} drop {self.drop_after[i]}'
+                         + (f' in place {donated}' if donated else ''))
+        lines.append(f'  outputs copied: {self.copy_out}; inputs never read: '
+                     f'{sorted(self.unused_inputs)}')
+        return '\n'.join(lines)
+
     def explain(self) -> str:
         """The simplified graph, the fusion groups and each kernel's source."""
         lines = [str(self.graph), '']
@@ -702,6 +728,22 @@ class Executable:
                 fn = st[0]
                 lines.append(f'# call {getattr(fn, "__qualname__", fn)}')
         return '\n'.join(lines)
+
+
+def _unit_line(u: Any) -> str:
+    if isinstance(u, fusion.RowChain):
+        return f'row chain over {u.shape}: {len(u.items)} parts'
+    if isinstance(u, fusion.Group):
+        return f'kernel group over {u.shape}: ' + ' '.join(e.prim.name for e in u.members)
+    return f'call {u.prim.name}'
+
+
+def _step_line(kind: str, st: Any) -> str:
+    if kind == 'kernel':
+        how = 'parallel' if st.parallel else 'serial'
+        return f'kernel ({how}) {st.ins} -> {st.outs}'
+    fn, params, ins, out = st
+    return f'call {getattr(fn, "__qualname__", fn)} {ins} -> {out}'
 
 
 def compile_graph(graph: Graph, fastmath: bool = False,
