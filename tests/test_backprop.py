@@ -180,8 +180,8 @@ def test_bad_user_backward_is_reported_with_the_function_name():
 
     x = v([1.0, 2.0])
     y, = Bad().apply((x,))
-    with pytest.raises(tapejit.ShapeError, match=r'Bad: backward returned a gradient of '
-                                                 r'shape \(3,\) for input 0'):
+    with pytest.raises(tapejit.ShapeError, match=r'Bad: the shape of gradients returned from '
+                                                 r'backward is incorrect: \(3,\) for input 0'):
         F.sum(y).backward()
 
 

@@ -390,3 +390,30 @@ def test_no_device_is_a_chainerx_device():
     assert not isinstance(backend.CpuDevice(), backend.ChainerxDevice)
     with pytest.raises(RuntimeError, match='ChainerX'):
         backend.ChainerxDevice()
+
+
+@pytest.mark.parametrize('returned, debug_only, error, message', [
+    ((np.array([2.0], np.float32),), True, ValueError, 'type of gradients'),
+    ((tapejit.Variable(np.array([2.0], np.float32)),) * 2, False, ValueError,
+     'number of gradients'),
+    ((tapejit.Variable(np.array([2.0, 3.0], np.float32)),), False, ValueError,
+     'shape of gradients'),
+    ((tapejit.Variable(np.array([2], np.int64)),), False, ValueError, 'dtype of gradients'),
+])
+def test_bad_gradients_from_a_backward_raise_chainers_errors(returned, debug_only, error,
+                                                              message):
+    class Dummy(tapejit.FunctionNode):
+        def forward(self, inputs):
+            return np.array(1, np.float32),
+
+        def backward(self, indexes, grad_outputs):
+            return returned
+    for debug in (False, True):
+        x = tapejit.Variable(np.array([1], np.float32))
+        y, = Dummy().apply((x,))
+        with tapejit.using_config('debug', debug):
+            if debug_only and not debug:
+                y.backward()
+                continue
+            with pytest.raises(error, match=message + ' returned from backward is incorrect'):
+                y.backward()

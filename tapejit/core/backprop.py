@@ -234,6 +234,11 @@ def _debug_backward(func: Any, targets: tuple, gys: tuple, grads: dict,
     # applied, and a NaN among the gradients it returns is an error, as in Chainer.
     try:
         gxs = _run_backward(func, targets, gys, grads, inputs)
+        for gx in gxs:
+            if gx is not None and not isinstance(gx, Variable):
+                raise ValueError(f'{func.label}: the type of gradients returned from backward '
+                                 f'is incorrect: {type(gx).__name__}, expected a Variable '
+                                 '(debug mode checks it)')
         check_nan(gxs, f'NaN is detected on backward computation of {func.label}')
     except Exception as e:
         reraise_with_stack(func, e)
@@ -241,11 +246,15 @@ def _debug_backward(func: Any, targets: tuple, gys: tuple, grads: dict,
     return gxs
 
 
+class _GradientDTypeError(DTypeError, ValueError):
+    """A gradient of another dtype than its input (a ValueError too, as Chainer's)."""
+
+
 def _bad_grad(func: Any, i: int, x: Any, d: Any) -> None:
-    kind, exc = ('shape', ShapeError) if d.shape != x.shape else ('dtype', DTypeError)
+    kind, exc = ('shape', ShapeError) if d.shape != x.shape else ('dtype', _GradientDTypeError)
     got, want = (d.shape, x.shape) if kind == 'shape' else (d.dtype, x.dtype)
-    raise exc(f'{func.label}: backward returned a gradient of {kind} {got} for input {i}, '
-              f'whose {kind} is {want}; a gradient must match its input')
+    raise exc(f'{func.label}: the {kind} of gradients returned from backward is incorrect: '
+              f'{got} for input {i}, whose {kind} is {want}; a gradient must match its input')
 
 
 def grad(outputs: Sequence[Variable], inputs: Sequence[Variable],

@@ -254,8 +254,9 @@ def _select_targets(func: Any, targets: tuple, gxs: Any) -> tuple:
         return tuple(gxs)
     if len(gxs) == n_in:
         return tuple(gxs[i] for i in targets)
-    raise ValueError(f'{func.label}.backward returned {len(gxs)} gradients; expected '
-                     f'{len(targets)} (one per target input) or {n_in} (one per input)')
+    raise ValueError(f'{func.label}: the number of gradients returned from backward is '
+                     f'incorrect: {len(gxs)}, expected {len(targets)} (one per target input) '
+                     f'or {n_in} (one per input)')
 
 
 def _check_input(op: str, i: int, x: Any) -> None:

@@ -8,10 +8,11 @@ from tapejit.functions.array import (broadcast, broadcast_to, concat, expand_dim
                                      get_item, reshape, select_item, split_axis, squeeze,
                                      stack, sum_to, transpose)
 from tapejit.functions.evaluation import accuracy
+from tapejit.functions.math.identity import identity
 from tapejit.functions.math import (absolute, add, arccos, arcsin, arctan, arctan2,
                                     batch_matmul, cast,
                                     clip, cos, div, erf,
-                                    exp, expm1, floor_divide, gelu, identity, log, log10,
+                                    exp, expm1, floor_divide, gelu, log, log10,
                                     log1p, log2, matmul, maximum, minimum, mul, neg, pow,
                                     rsqrt, sign, sin, sqrt, square, sub, tan, tanh, where)
 from tapejit.functions.nn import (dropout, elu, layer_normalization, leaky_relu, linear,

@@ -1,8 +1,32 @@
-"""Chainer's ``Identity`` node (``chainer.functions.math.identity``)."""
+"""``F.identity`` and Chainer's ``Identity`` node (``chainer.functions.math.identity``)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from tapejit.core.function_node import FunctionNode
+from tapejit.functions._util import array_of, check_var
+from tapejit.ops.structure import reshape as _reshape_p
+
+
+def identity(*inputs: Any) -> Any:
+    """The inputs, as new Variables on the graph (gradients pass through unchanged).
+
+    Returns one Variable for one input, else a tuple.
+
+    >>> import numpy as np, tapejit, tapejit.functions as F
+    >>> x = tapejit.Variable(np.array([1.0, 2.0]))
+    >>> y = F.identity(x)
+    >>> y is x, y.creator is not None
+    (False, True)
+    """
+    if not inputs:
+        raise ValueError('identity: needs at least one input')
+    ys = []
+    for i, x in enumerate(inputs):
+        check_var('identity', x, f'input {i}')
+        ys.append(_reshape_p(x, shape=array_of(x).shape))
+    return ys[0] if len(ys) == 1 else tuple(ys)
 
 
 class Identity(FunctionNode):
