@@ -417,3 +417,18 @@ def test_bad_gradients_from_a_backward_raise_chainers_errors(returned, debug_onl
                 continue
             with pytest.raises(error, match=message + ' returned from backward is incorrect'):
                 y.backward()
+
+
+def test_grad_of_an_old_style_gradient_raises_before_looking_at_inputs():
+    class IdentityFunction(tapejit.Function):
+        def forward(self, inputs):
+            return inputs
+
+        def backward(self, inputs, grads):
+            return grads
+    x = tapejit.Variable(np.array(42, np.float32))
+    y = IdentityFunction()(x)
+    y.backward(enable_double_backprop=True)
+    assert y.grad_var is None  # consumed by backprop, as in Chainer
+    with pytest.raises(RuntimeError, match='old style Function'):
+        tapejit.grad([x.grad_var], [y.grad_var])

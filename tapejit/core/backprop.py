@@ -279,6 +279,11 @@ def grad(outputs: Sequence[Variable], inputs: Sequence[Variable],
     variable([12., 18.])
     """
     outputs = _as_var_list(outputs, 'outputs')
+    if OLD_STYLE_GRADS:
+        # (First, as Chainer does: an output made by an old-style Function's
+        # backward cannot be differentiated, whatever the inputs.)
+        for y in outputs:
+            _check_not_old_style(y.node)
     inputs = _as_var_list(inputs, 'inputs')
     if grad_outputs is not None:
         grad_outputs = list(grad_outputs)
@@ -305,8 +310,6 @@ def grad(outputs: Sequence[Variable], inputs: Sequence[Variable],
             gy = Variable._make(gy, False)
         else:
             check_grad(y.shape, y.dtype, y._data, gy._data, f'grad: grad_outputs[{k}]')
-        if OLD_STYLE_GRADS:
-            _check_not_old_style(y.node)
         pairs.append((y.node, gy))
 
     in_nodes = [x.node for x in inputs]

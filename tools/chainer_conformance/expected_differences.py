@@ -59,4 +59,8 @@ EXPECTED: dict[str, str] = {
         "that code computing on arrays builds no graph, and the result's creator is None; "
         'with a Variable input the creator is a Dropout node holding its mask, as in '
         'Chainer (Dropout(ratio).apply, the rest of this file, passes)',
+    r'test_variable\.py::TestVariable_param_0_.*::test_backward_no_grad_required$':
+        'backward() of an output of 10 elements with no initial gradient: tapejit raises '
+        'GradientError naming the remedy (set y.grad, or reduce to a scalar), where Chainer '
+        'silently computes nothing (the README\'s Differences from Chainer)',
 }
