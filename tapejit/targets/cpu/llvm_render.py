@@ -35,7 +35,7 @@ import numpy
 from tapejit.compiler import loop_ir as L
 from tapejit.targets.cpu import native
 from tapejit.targets.cpu.native import Unsupported
-from tapejit.targets.cpu.ops import CPU_OPS, literal
+from tapejit.targets.cpu.ops import CPU_OPS
 
 _INT64 = numpy.dtype(numpy.int64)
 _UINT64 = numpy.dtype(numpy.uint64)
@@ -78,7 +78,7 @@ class _Kernel:
         if cls is L.Const:
             if e.dtype.kind != 'b' and e.dtype.name not in native._NUMPY_TYPES:
                 raise Unsupported(f'a constant of dtype {e.dtype}')
-            return literal(em, e.value, e.dtype)
+            return em.const(e.value, e.dtype)
         if cls is L.Apply:
             row = CPU_OPS.get(e.prim)
             if row is None:

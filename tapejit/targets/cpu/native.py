@@ -348,13 +348,21 @@ class _Emitter:
         with self.b.goto_block(self.entry_alloca):
             return self.b.alloca(ty)
 
-    def const(self, value: Any, dt: numpy.dtype) -> tuple:
-        ir = self.ir
+    def const(self, value: Any, dt: Any) -> tuple:
+        """The constant ``value`` of ``dt``, as :func:`~tapejit.targets.cpu.ops.typed`
+        spells it (a NaN is the one NumPy's ``np.nan`` is)."""
+        ir, dt = self.ir, numpy.dtype(dt)
         if dt.kind == 'b':
             return ir.Constant(ir.IntType(1), int(bool(value))), dt
         if dt.kind in 'iu':
-            return ir.Constant(_lltype(dt, ir), int(numpy.array(value).astype(dt))), dt
-        return ir.Constant(_lltype(dt, ir), float(numpy.array(value, dtype=dt))), dt
+            return ir.Constant(_lltype(dt, ir), int(numpy.array(int(value)).astype(dt))), dt
+        v = float(value)
+        return ir.Constant(_lltype(dt, ir), float(numpy.array(v if v == v else numpy.nan,
+                                                              dtype=dt))), dt
+
+    def integer(self, value: int) -> tuple:
+        """A Python int literal (an int64)."""
+        return self.const(value, _INT64)
 
     def cast(self, val: tuple, to: numpy.dtype) -> Any:
         v, fr = val
@@ -471,6 +479,11 @@ class _Emitter:
             return self.const(bool(v.constant), dt)
         return self.cast(x, dt), dt
 
+    def tanh_f32(self, x: tuple) -> tuple:
+        """:func:`tapejit.targets.cpu.vecmath.tanh_f32_py` of ``x``, inlined."""
+        from tapejit.targets.cpu import vecmath
+        return vecmath.tanh_f32_llvm(self, x)
+
     def math(self, mod: str, name: str, x: tuple) -> tuple:
         """``np.<name>(x)`` (``mod`` 'np': refused for integers) or
         ``math.<name>(x)`` (an integer taken as a float64): an LLVM
@@ -485,7 +498,7 @@ class _Emitter:
         if name in _LIBCALLS:
             cname = _C_NAMES.get(name, name) + ('f' if dt == numpy.float32 else '')
             return self.b.call(self._func(cname, v.type, [v.type]), [v]), dt
-        raise Unsupported(f'{mod}.{name}')
+        raise Unsupported(f'{mod}.{name} of {dt}')
 
     # --- array elements ----------------------------------------------------
     def index(self, x: tuple) -> Any:
