@@ -272,12 +272,10 @@ _BOOL = numpy.dtype(numpy.bool_)
 _NUMPY_TYPES = ('float32', 'float64', 'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16',
                 'uint32', 'uint64', 'bool_')
 # np.<fn> and math.<fn> on floats: LLVM intrinsics where LLVM has them (it
-# knows their semantics), else the C library.
-_INTRINSICS = {'exp': 'llvm.exp', 'log': 'llvm.log', 'sqrt': 'llvm.sqrt', 'sin': 'llvm.sin',
-               'cos': 'llvm.cos'}
-_LIBCALLS = ('log1p', 'expm1', 'tan', 'tanh', 'erf', 'arcsin', 'arccos', 'arctan')
-# NumPy's names of the C library's functions where they differ.
-_C_NAMES = {'arcsin': 'asin', 'arccos': 'acos', 'arctan': 'atan'}
+# knows their semantics), else the C library's function (by its C name).
+_MATH = {'exp': 'llvm.exp', 'log': 'llvm.log', 'sqrt': 'llvm.sqrt', 'sin': 'llvm.sin',
+         'cos': 'llvm.cos', 'log1p': 'log1p', 'expm1': 'expm1', 'tan': 'tan', 'tanh': 'tanh',
+         'erf': 'erf', 'arcsin': 'asin', 'arccos': 'acos', 'arctan': 'atan'}
 _ARITH = {'+': ('fadd', 'add'), '-': ('fsub', 'sub'), '*': ('fmul', 'mul')}
 
 
@@ -295,13 +293,16 @@ def _promote(a: numpy.dtype, b: numpy.dtype) -> numpy.dtype:
 
 
 class _Array:
+    """An array argument as the emitted code sees it: its dtype, rank and
+    contiguity, and (once in a function) its data pointer, dims and byte
+    strides (those only where not contiguous)."""
+
     __slots__ = ('dtype', 'ndim', 'contiguous', 'data', 'shape', 'strides')
 
-    def __init__(self, dtype: numpy.dtype, ndim: int, contiguous: bool) -> None:
-        self.dtype, self.ndim, self.contiguous = dtype, ndim, contiguous
-        self.data: Any = None
-        self.shape: list = []
-        self.strides: list = []
+    def __init__(self, dtype: numpy.dtype, ndim: int, contiguous: bool, data: Any = None,
+                 shape: Optional[list] = None, strides: Optional[list] = None) -> None:
+        self.dtype, self.ndim, self.contiguous, self.data = dtype, ndim, contiguous, data
+        self.shape, self.strides = shape or [], strides or []
 
 
 # --------------------------------------------------------------------------
@@ -355,7 +356,7 @@ class _Emitter:
         if dt.kind == 'b':
             return ir.Constant(ir.IntType(1), int(bool(value))), dt
         if dt.kind in 'iu':
-            return ir.Constant(_lltype(dt, ir), int(numpy.array(int(value)).astype(dt))), dt
+            return ir.Constant(_lltype(dt, ir), int(numpy.array(value).astype(dt))), dt
         v = float(value)
         return ir.Constant(_lltype(dt, ir), float(numpy.array(v if v == v else numpy.nan,
                                                               dtype=dt))), dt
@@ -462,14 +463,6 @@ class _Emitter:
             return self.b.select(neg, self.b.neg(v), v), dt
         return v, dt
 
-    def int_min(self, x: tuple, y: tuple) -> tuple:
-        """Python's ``min(x, y)`` of integers."""
-        dt = _promote(x[1], y[1])
-        if dt.kind not in 'iu':
-            raise Unsupported(f'min of {dt}')
-        u, v = self.cast(x, dt), self.cast(y, dt)
-        return self.b.select(self.compare_op('<', (u, dt), (v, dt))[0], u, v), dt
-
     def convert(self, x: tuple, dt: numpy.dtype) -> tuple:
         """``np.<dt>(x)``: a bool literal becomes a constant, as Numba folds it."""
         if dt.name not in _NUMPY_TYPES:
@@ -493,12 +486,13 @@ class _Emitter:
             if mod == 'np' and dt.kind in 'iub':
                 raise Unsupported(f'np.{name} of {dt}')
             v, dt = self.cast((v, dt), _FLOAT64), _FLOAT64
-        if name in _INTRINSICS:
-            return self.intrinsic(_INTRINSICS[name], [v]), dt
-        if name in _LIBCALLS:
-            cname = _C_NAMES.get(name, name) + ('f' if dt == numpy.float32 else '')
-            return self.b.call(self._func(cname, v.type, [v.type]), [v]), dt
-        raise Unsupported(f'{mod}.{name} of {dt}')
+        fn = _MATH.get(name)
+        if fn is None:
+            raise Unsupported(f'{mod}.{name} of {dt}')
+        if fn.startswith('llvm.'):
+            return self.intrinsic(fn, [v]), dt
+        fn += 'f' if dt == numpy.float32 else ''
+        return self.b.call(self._func(fn, v.type, [v.type]), [v]), dt
 
     # --- array elements ----------------------------------------------------
     def index(self, x: tuple) -> Any:
@@ -719,22 +713,20 @@ class _Emitter:
             values += [b.load(b.gep(strides, [ir.Constant(i64, d)])) for d in range(ndim)]
         return _Array(dt, ndim, contiguous)
 
-    def begin_body(self, name: str, params: list, layout: list, exclusive: bool,
-                   inline: bool) -> tuple:
-        """Start the internal function ``name`` over ``params``' fields: per
+    def body_function(self, name: str, params: list, layout: list, exclusive: bool,
+                      inline: bool, emit: Callable[[dict, dict], None]) -> Any:
+        """The internal function ``name`` over ``params``' fields: per
         parameter an int64 (``None`` in ``layout``) or, for an
         :class:`_Array`, its data pointer, its dims and (not contiguous)
         its byte strides; LLVM inlines it into its caller where ``inline``.
-        Returns (function, ints: name -> (slot, int64), arrays: name ->
-        :class:`_Array`, saved builder state); :meth:`end_body` finishes it."""
+        Its statements are ``emit(ints, arrays)`` (ints: name -> (slot,
+        int64), arrays: name -> :class:`_Array`)."""
         ir, i64 = self.ir, self.i64
         types: list = []
         for arr in layout:
-            if arr is None:
-                types.append(i64)
-                continue
-            types.append(_lltype(arr.dtype, ir, memory=True).as_pointer())
-            types += [i64] * (arr.ndim * (1 if arr.contiguous else 2))
+            if arr is not None:
+                types.append(_lltype(arr.dtype, ir, memory=True).as_pointer())
+            types += [i64] * (1 if arr is None else arr.ndim * (1 if arr.contiguous else 2))
         body = ir.Function(self.module, ir.FunctionType(ir.VoidType(), types), name)
         body.linkage = 'internal'
         body.attributes.add('alwaysinline' if inline else 'noinline')
@@ -748,28 +740,20 @@ class _Emitter:
         for p, lay in zip(params, layout):
             a = next(args)
             if lay is None:
-                ptr = self._alloca(i64)
-                b.store(a, ptr)
-                ints[p] = (ptr, _INT64)
+                ints[p] = (self._alloca(i64), _INT64)
+                b.store(a, ints[p][0])
                 continue
             if exclusive:
                 a.add_attribute('noalias')
-            arr = _Array(lay.dtype, lay.ndim, lay.contiguous)
-            arr.data = a
-            arr.shape = [next(args) for _ in range(arr.ndim)]
-            if not arr.contiguous:
-                arr.strides = [next(args) for _ in range(arr.ndim)]
-            arrays[p] = arr
-        return body, ints, arrays, (saved, first)
-
-    def end_body(self, state: tuple) -> None:
-        """Close the function :meth:`begin_body` started; restore the builder."""
-        saved, first = state
+            shape = [next(args) for _ in range(lay.ndim)]
+            strides = [] if lay.contiguous else [next(args) for _ in range(lay.ndim)]
+            arrays[p] = _Array(lay.dtype, lay.ndim, lay.contiguous, a, shape, strides)
+        emit(ints, arrays)
         self.b.ret_void()
         with self.b.goto_block(self.entry_alloca):
             self.b.branch(first)
         self.b, self.entry_alloca = saved
-
+        return body
 
 # --------------------------------------------------------------------------
 # Compiling, caching and calling variants.
