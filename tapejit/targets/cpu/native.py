@@ -311,9 +311,19 @@ class _Array:
 class _Emitter:
     """The LLVM IR builder's helpers a kernel's code is emitted with: values
     are ``(llvm value, numpy dtype)`` pairs, typed with NumPy's promotion
-    rules and computed as Numba computes the same Python (the loop-IR
-    renderer, :mod:`tapejit.targets.cpu.llvm_render`, and the op table's
-    LLVM entries build on them)."""
+    rules and computed as Numba computes the same Python.  The loop-IR
+    renderer (:mod:`tapejit.targets.cpu.llvm_render`) and the one-call plan
+    build on them, and the op table's rows (:mod:`tapejit.targets.cpu.ops`)
+    are written against their calls, which its text builder mirrors.
+
+    >>> import llvmlite.ir as ir
+    >>> em = _Emitter(ir, ir.Module(), False)
+    >>> f = ir.Function(em.module, ir.FunctionType(ir.DoubleType(), [ir.FloatType()]), 'f')
+    >>> em.b = ir.IRBuilder(f.append_basic_block())
+    >>> v, dt = em.arith('/', (f.args[0], numpy.dtype('f4')), em.integer(2))
+    >>> dt, str(v.type)
+    (dtype('float64'), 'double')
+    """
 
     def __init__(self, ir: Any, module: Any, fastmath: Any) -> None:
         self.ir = ir
