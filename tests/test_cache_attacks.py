@@ -51,14 +51,17 @@ _WORKER = textwrap.dedent('''
     check(lambda v: F.exp(v) * 2 + 1, [x], np.exp(x) * 2 + 1)
     check(lambda v, w: v * w + w, [x, y], x * y + y)
     if native.enabled():
-        # Two kernel objects of their own.
+        # Two kernel objects of their own: y[i] = x[i] * k, as loop IR.
+        from tapejit.compiler import loop_ir as L
         d = os.path.join(store.cache_dir() or '/nonexistent', 'native')
+        f64 = np.dtype(np.float64)
         for name, k in (('ka', 3.0), ('kb', 5.0)):
-            src = (f'def {name}(n, x, y):\\n    for i in range(n[0]):\\n'
-                   f'        y[i] = x[i] * np.float64({k})\\n')
+            times = L.Apply('mul', (L.Load('x', ('i',)), L.Const(k, f64)), {}, (f64, f64), f64)
+            kernel = L.Kernel(name, ['x', 'y'], [], L.ChunkLoop(
+                False, [], [L.ChunkRange('i', [L.Assign(L.Load('y', ('i',)), times)])], []))
             out = np.zeros(3)
-            native.NativeKernel(name, src, False, d if store.cache_dir() else None)(
-                np.array([3]), np.arange(3.0), out)
+            native.NativeKernel(name, kernel, False, d if store.cache_dir() else None)(
+                np.array([3]), 16, 1, np.arange(3.0), out)
             ok.append(out.tolist() == [0.0, k, 2 * k])
     print('RESULT', all(ok), all(cached))
 ''')

@@ -4,6 +4,7 @@ against the same kernels compiled by Numba and against the interpreter."""
 from __future__ import annotations
 
 import os
+import pickle
 import subprocess
 import sys
 import warnings
@@ -14,10 +15,13 @@ import pytest
 import tapejit
 import tapejit.functions as F
 from tapejit.targets import compile_graph
-from tapejit.targets.cpu import kernel_cache, native, one_call
+from tapejit.targets.cpu import kernel_cache, llvm_render, native, one_call, render
 from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import trace_graph
+from tapejit.compiler import loop_ir as L
 from tapejit.compiler import store
+
+f32, f64, i64 = np.dtype(np.float32), np.dtype(np.float64), np.dtype(np.int64)
 
 
 @pytest.fixture(autouse=True)
@@ -87,79 +91,103 @@ def test_native_kernels_equal_numba_and_the_interpreter(name):
         np.testing.assert_allclose(a, b, rtol=1e-6, atol=1e-6, equal_nan=True)
 
 
+def _kernel(name, body, params=('x', 'y'), pre=(), post=(), parallel=False):
+    """``name(n, ch, nch, *params)`` as loop IR: ``body`` over the rows of each chunk."""
+    return L.Kernel(name, list(params), [], L.ChunkLoop(
+        parallel, list(pre), [L.ChunkRange('i', body)], list(post)))
+
+
+def _apply(prim, dt, *args):
+    return L.Apply(prim, args, {}, (dt,) * len(args), dt)
+
+
+def _scale(name, factor, dt=f64, prim='mul'):
+    """``y[i] = x[i] <prim> factor``: the small kernel most tests compile."""
+    x = L.Load('x', ('i',))
+    return _kernel(name, [L.Assign(L.Load('y', ('i',)),
+                                   _apply(prim, dt, x, L.Const(factor, dt)))])
+
+
+def _call(k, *arrays):
+    """Run kernel ``k`` over the rows of ``arrays[0]``, 16 rows a chunk."""
+    rows = arrays[0].shape[0]
+    return k(np.array([rows]), 16, -(-rows // 16), *arrays)
+
+
 def test_strided_arrays_get_their_own_variant():
-    src = ('def k(n, ch, nch, in0, out0):\n'
-           '    for c in range(nch):\n'
-           '        for i0 in range(n[0]):\n'
-           '            for i1 in range(n[1]):\n'
-           '                out0[i0, i1] = in0[i0, i1] * np.float32(3.0)\n')
-    k = native.NativeKernel('k', src, False, None)
+    cell = ('i', 'j')
+    k = native.NativeKernel('k', _kernel('k', [L.For('j', 1, [L.Assign(
+        L.Load('y', cell), _apply('mul', f32, L.Load('x', cell), L.Const(3.0, f32)))])]),
+        False, None)
     a = np.arange(24, dtype=np.float32).reshape(4, 6)
     for x in (a, a[:, ::2], a.T):
         out = np.zeros(x.shape, np.float32)
-        k(np.array(x.shape, np.int64), 1, 1, x, out)
+        k(np.array(x.shape, np.int64), 16, 1, x, out)
         np.testing.assert_array_equal(out, x * 3)
     assert [s[3][2] for s in k.signatures] == [True, False]  # C, then strided
     out = np.zeros((4, 6))
-    k(np.array([4, 6]), 1, 1, a.astype(np.float64), out)  # another dtype
+    k(np.array([4, 6]), 16, 1, a.astype(np.float64), out)  # another dtype
     np.testing.assert_array_equal(out, a * 3)
     assert len(k.signatures) == 3
 
 
 @pytest.mark.parametrize('bad', ['dtype', 'ndim', 'list', 'count', 'byteorder', 'unaligned',
-                                 'strided'])
+                                 'strided', 'float'])
 def test_a_variant_refuses_arguments_it_was_not_compiled_for(bad):
-    src = 'def k(n, x, y):\n    for i in range(n[0]):\n        y[i] = x[i] + np.float32(1.0)\n'
-    k = native.NativeKernel('k', src, False, None)
+    k = native.NativeKernel('k', _scale('k', 1.0, f32, 'add'), False, None)
     n, x, y = np.array([4]), np.arange(4, dtype=np.float32), np.zeros(4, np.float32)
-    k(n, x, y)
+    k(n, 16, 1, x, y)
     fast = k.fast
-    assert fast(n, x, y) is None
-    args = {'dtype': (n, x.astype(np.float64), y), 'ndim': (n, x.reshape(2, 2), y),
-            'list': (n, [0.0] * 4, y), 'count': (n, x),
-            'byteorder': (n, x.astype('>f4'), y),
-            'unaligned': (n, np.frombuffer(b'\0' + x.tobytes(), np.float32, 4, 1), y),
-            'strided': (n, np.arange(8, dtype=np.float32)[::2], y)}[bad]
+    assert fast(n, 16, 1, x, y) is None
+    args = {'dtype': (n, 16, 1, x.astype(np.float64), y), 'ndim': (n, 16, 1, x.reshape(2, 2), y),
+            'list': (n, 16, 1, [0.0] * 4, y), 'count': (n, 16, 1, x),
+            'byteorder': (n, 16, 1, x.astype('>f4'), y),
+            'unaligned': (n, 16, 1, np.frombuffer(b'\0' + x.tobytes(), np.float32, 4, 1), y),
+            'strided': (n, 16, 1, np.arange(8, dtype=np.float32)[::2], y),
+            'float': (n, 16.0, 1, x, y)}[bad]
     assert fast(*args) is NotImplemented
     np.testing.assert_array_equal(y, x + 1)  # nothing written
 
 
-def test_source_outside_the_language_runs_through_numba():
-    # An integer power has no translation here: Numba compiles the kernel.
-    src = 'def k(n, x, y):\n    for i in range(n[0]):\n        y[i] = x[i] ** 3\n'
-    k = native.NativeKernel('k', src, False, None,
-                            fallback=lambda: kernel_cache.get_kernel(
-                                'k', src, parallel=False, native=False))
+def test_a_kernel_outside_the_language_runs_through_numba():
+    # An integer power has no LLVM entry: Numba compiles the kernel's text.
+    k = _scale('k', 3, i64, 'pow')
+    nk = native.NativeKernel('k', k, False, None,
+                             fallback=lambda: kernel_cache.get_kernel(
+                                 'k', render.source(k), parallel=False, native=False))
     x, y = np.arange(4, dtype=np.int64), np.zeros(4, np.int64)
-    k(np.array([4]), x, y)
-    assert k.unsupported and k.numba is not None
+    _call(nk, x, y)
+    assert nk.unsupported and nk.numba is not None
     np.testing.assert_array_equal(y, x ** 3)
     with pytest.raises(native.Unsupported, match='integer power'):
-        native.translate(src, 'k', (('<i8', 1, True),) * 3, False, 's')
+        llvm_render.translate(k, (('l', 1, True), 'int', 'int') + (('l', 1, True),) * 2,
+                              False, 's')
 
 
 def test_parallel_kernels_stay_with_numba(monkeypatch):
     monkeypatch.setenv('TAPEJIT_NATIVE', '1')
-    src = 'def kp(n, x):\n    for i in prange(n[0]):\n        x[i] = 1.0\n'
-    assert not isinstance(kernel_cache.get_kernel('kp', src, parallel=True),
+    k = _kernel('kp', [L.Assign(L.Load('x', ('i',)), L.Const(1.0, f64))], ['x'],
+                parallel=True)
+    assert not isinstance(kernel_cache.get_kernel('kp', render.source(k), k, parallel=True),
                           native.NativeKernel)
+    with pytest.raises(native.Unsupported, match='prange'):
+        llvm_render.translate(k, (('l', 1, True), 'int', 'int', ('d', 1, True)), False, 's')
     monkeypatch.setenv('TAPEJIT_NATIVE', '0')
     assert not native.enabled()
 
 
 def test_a_damaged_object_is_recompiled_with_a_warning(tmp_path):
     # (A kernel of its own: a process loads each compiled variant once.)
-    src = 'def kd(n, x, y):\n    for i in range(n[0]):\n        y[i] = x[i] * np.float64(5.0)\n'
-    n, x = np.array([3]), np.arange(3.0)
-    y = np.zeros(3)
-    native.NativeKernel('kd', src, False, str(tmp_path))(n, x, y)
+    k = _scale('kd', 5.0)
+    x, y = np.arange(3.0), np.zeros(3)
+    _call(native.NativeKernel('kd', k, False, str(tmp_path)), x, y)
     (path,) = tmp_path.glob('*.o')
     blob = path.read_bytes()
     path.write_bytes(blob[:len(blob) // 2])  # truncated
     native._entries.clear()  # as a new process
     y[:] = 0
     with pytest.warns(RuntimeWarning, match='damaged'):
-        native.NativeKernel('kd', src, False, str(tmp_path))(n, x, y)
+        _call(native.NativeKernel('kd', k, False, str(tmp_path)), x, y)
     np.testing.assert_array_equal(y, x * 5)
     assert path.read_bytes() == blob  # rewritten whole
 
@@ -168,15 +196,14 @@ def test_an_unwritable_directory_compiles_in_memory_with_one_warning(tmp_path, m
     blocker = tmp_path / 'file'
     blocker.write_text('not a directory')
     monkeypatch.setattr(store, 'warned', set())
-    src = 'def k(n, x, y):\n    for i in range(n[0]):\n        y[i] = x[i] * np.float64(7.0)\n'
-    n, x, y = np.array([3]), np.arange(3.0), np.zeros(3)
+    x, y = np.arange(3.0), np.zeros(3)
     with pytest.warns(RuntimeWarning, match='compiling in memory'):
-        native.NativeKernel('k', src, False, str(blocker / 'native'))(n, x, y)
+        _call(native.NativeKernel('k', _scale('k', 7.0), False, str(blocker / 'native')), x, y)
     np.testing.assert_array_equal(y, x * 7)
     with warnings.catch_warnings():
         warnings.simplefilter('error')
-        native.NativeKernel('k2', src.replace('def k(', 'def k2('), False,
-                            str(blocker / 'native'))(n, x, y)
+        _call(native.NativeKernel('k2', _scale('k2', 7.0), False, str(blocker / 'native')),
+              x, y)
 
 
 def test_a_second_process_loads_the_objects_without_numba(tmp_path):
@@ -237,13 +264,13 @@ def test_a_training_step_equals_numba_bit_for_bit():
     np.testing.assert_allclose(b1, b2, rtol=1e-6, atol=1e-7)
 
 
-SRC = 'def kf(n, x, y):\n    for i in range(n[0]):\n        y[i] = x[i] * np.float64(6.0)\n'
+KF = _scale('kf', 6.0)
 
 
 def _fresh_run(d):
-    n, x, y = np.array([3]), np.arange(3.0), np.zeros(3)
+    x, y = np.arange(3.0), np.zeros(3)
     native._entries.clear()  # as a new process: nothing loaded yet
-    native.NativeKernel('kf', SRC, False, str(d))(n, x, y)
+    _call(native.NativeKernel('kf', KF, False, str(d)), x, y)
     np.testing.assert_array_equal(y, x * 6)
 
 
@@ -268,10 +295,11 @@ def test_a_faulty_object_entry_is_never_trusted(tmp_path, fault):
 
 
 def test_processes_compiling_the_same_kernel_at_once(tmp_path):
-    code = ('import numpy as np\nfrom tapejit.targets.cpu import native\n'
-            f'src = {SRC!r}\n'
-            'n, x, y = np.array([3]), np.arange(3.0), np.zeros(3)\n'
-            f'native.NativeKernel("kf", src, False, {str(tmp_path)!r})(n, x, y)\n'
+    # (The loop IR travels pickled: the processes build nothing of their own.)
+    code = ('import pickle, numpy as np\nfrom tapejit.targets.cpu import native\n'
+            f'k = pickle.loads({pickle.dumps(KF)!r})\n'
+            'x, y = np.arange(3.0), np.zeros(3)\n'
+            f'native.NativeKernel("kf", k, False, {str(tmp_path)!r})(np.array([3]), 16, 1, x, y)\n'
             'assert (y == x * 6).all()\n')
     procs = [subprocess.Popen([sys.executable, '-c', code]) for _ in range(4)]
     assert [p.wait(timeout=300) for p in procs] == [0] * 4
@@ -281,32 +309,37 @@ def test_processes_compiling_the_same_kernel_at_once(tmp_path):
 
 
 def test_read_only_outputs_long_long_and_big_ints():
-    src = 'def kw(n, m, x, y):\n    for i in range(n[0]):\n        y[i] = x[i] * m\n'
-    k = native.NativeKernel('kw', src, False, None,
-                            fallback=lambda: kernel_cache.get_kernel(
-                                'kw', src, parallel=False, native=False))
+    # y[i] = x[i] * m, with m an int argument.
+    k = _kernel('kw', [L.Assign(L.Load('y', ('i',)),
+                                _apply('mul', i64, L.Load('x', ('i',)), L.Local('m')))],
+                ['m', 'x', 'y'])
+    nk = native.NativeKernel('kw', k, False, None,
+                             fallback=lambda: kernel_cache.get_kernel(
+                                 'kw', render.source(k), parallel=False, native=False))
     n, x = np.array([3]), np.arange(3, dtype=np.longlong)  # type number 9, not int64's 7
     y = np.zeros(3, np.longlong)
-    k(n, 2, x, y)
+    nk(n, 16, 1, 2, x, y)
     np.testing.assert_array_equal(y, x * 2)
-    assert k.fast(n, 2, x, y) is None and not k.unsupported
+    assert nk.fast(n, 16, 1, 2, x, y) is None and not nk.unsupported
     ro = np.zeros(3, np.longlong)
     ro.flags.writeable = False
-    assert k.fast(n, 2, x, ro) is NotImplemented  # never stored to
+    assert nk.fast(n, 16, 1, 2, x, ro) is NotImplemented  # never stored to
     with pytest.raises(Exception, match='(?i)read.?only|readonly'):
-        k(n, 2, x, ro)  # Numba's dispatcher says what is wrong
+        nk(n, 16, 1, 2, x, ro)  # Numba's dispatcher says what is wrong
     assert not ro.any()
     with pytest.raises(OverflowError):
-        k.fast(n, 2 ** 70, x, y)
+        nk.fast(n, 16, 1, 2 ** 70, x, y)
 
 
 def test_kernels_run_without_the_gil():
     import threading
-    src = ('def kg(n, x, y):\n    for r in range(n[1]):\n        for i in range(n[0]):\n'
-           '            y[i] = np.sqrt(x[i] + y[i])\n')
-    k = native.NativeKernel('kg', src, False, None)
+    # for r in range(n[1]): for i in range(n[0]): y[i] = sqrt(x[i] + y[i])
+    y_i = L.Load('y', ('i',))
+    step = L.Assign(y_i, _apply('sqrt', f64, _apply('add', f64, L.Load('x', ('i',)), y_i)))
+    k = native.NativeKernel('kg', L.Kernel('kg', ['x', 'y'], [], L.ChunkLoop(
+        False, [], [L.For('r', 1, [L.For('i', 0, [step])])], [])), False, None)
     x, y = np.random.default_rng(0).random(1 << 16), np.zeros(1 << 16)
-    k(np.array([8, 1]), x, y)
+    k(np.array([8, 1]), 1, 1, x, y)
     ticks = [0]
     done = threading.Event()
 
@@ -322,7 +355,7 @@ def test_kernels_run_without_the_gil():
         time.sleep(0.1)
         rate = (ticks[0] - c0) / (time.perf_counter() - t0)
         t0, c0 = time.perf_counter(), ticks[0]
-        k.fast(np.array([1 << 16, 3000]), x, y)  # a few tenths of a second of loops
+        k.fast(np.array([1 << 16, 3000]), 1, 1, x, y)  # a few tenths of a second of loops
         elapsed, during = time.perf_counter() - t0, ticks[0] - c0
     finally:
         done.set()

@@ -4,6 +4,7 @@ against the same objects loaded by LLVM's MCJIT engine."""
 from __future__ import annotations
 
 import os
+import pickle
 import struct
 import subprocess
 import sys
@@ -11,35 +12,54 @@ import sys
 import numpy as np
 import pytest
 
-from tapejit.targets.cpu import native, object_loader
+from tapejit.compiler import loop_ir as L
 from tapejit.compiler import store
+from tapejit.targets.cpu import native, object_loader
 
 pytestmark = pytest.mark.skipif(not object_loader.supported(),
                                 reason='the object loader handles x86-64 Linux only')
 
-# A kernel calling the C math library (exp, log1p), with float32 constants
-# (a constant pool), a float64 sum and a conditional: the relocations and
-# sections the generated kernels have.
-SRC = ('def kl(n, x, y, s):\n'
-       '    acc = np.float64(0.0)\n'
-       '    for i in range(n[0]):\n'
-       '        v = np.exp(x[i] * np.float32(0.5)) + np.log1p(abs(x[i]))\n'
-       '        y[i] = v if x[i] > np.float32(0.25) else x[i] * np.float32(-3.0)\n'
-       '        acc += np.float64(y[i])\n'
-       '    s[0] = acc\n')
+f32, f64, bool_ = np.dtype(np.float32), np.dtype(np.float64), np.dtype(np.bool_)
+
+
+def _kernel(name: str = 'kl') -> L.Kernel:
+    """A kernel calling the C math library (exp, log1p), with float32
+    constants (a constant pool), a float64 sum and a conditional: the
+    relocations and sections the generated kernels have.  Over one chunk::
+
+        acc = 0.0
+        for i ...: t = exp(x[i] * 0.5) + log1p(abs(x[i]))
+                   y[i] = t if x[i] > 0.25 else x[i] * -3.0
+                   acc += float64(y[i])
+        s[c] = acc
+    """
+    x, acc = L.Load('x', ('i',)), L.Local('acc')
+
+    def op(prim, *args, out=f32):
+        ins = (bool_, f32, f32) if prim == 'where' else (f32,) * len(args)
+        return L.Apply(prim, args, {}, ins, out)
+    t = op('add', op('exp', op('mul', x, L.Const(0.5, f32))), op('log1p', op('absolute', x)))
+    y = op('where', op('greater', x, L.Const(0.25, f32), out=bool_), t,
+           op('mul', x, L.Const(-3.0, f32)))
+    body = [L.Assign(L.Load('y', ('i',)), y),
+            L.Accumulate('sum', acc, L.Cast(L.Load('y', ('i',)), f64))]
+    return L.Kernel(name, ['x', 'y', 's'], [], L.ChunkLoop(
+        False, [L.Assign(acc, L.Const(0.0, f64))], [L.ChunkRange('i', body)],
+        [L.Assign(L.Load('s', ('c',)), acc)]))
 
 
 def _args(seed: int = 0) -> tuple:
     x = np.random.default_rng(seed).standard_normal(1003).astype(np.float32)
-    return np.array([x.size]), x, np.zeros_like(x), np.zeros(1)
+    # (One chunk of all the rows: the sum runs over the whole of x.)
+    return np.array([x.size]), x.size, 1, x, np.zeros_like(x), np.zeros(1)
 
 
-def _run(d, direct: bool, monkeypatch, name: str = 'kl', src: str = SRC) -> tuple:
+def _run(d, direct: bool, monkeypatch, name: str = 'kl') -> tuple:
     monkeypatch.setenv('TAPEJIT_OBJECT_LOADER', '1' if direct else '0')
     native._entries.clear()  # as a new process: nothing loaded yet
-    n, x, y, s = _args()
-    native.NativeKernel(name, src.replace('def kl(', f'def {name}('), False, str(d))(n, x, y, s)
-    return y, s
+    args = _args()
+    native.NativeKernel(name, _kernel(name), False, str(d))(*args)
+    return args[-2:]
 
 
 @pytest.fixture
@@ -68,7 +88,7 @@ def test_loaded_here_and_by_mcjit_the_same_kernel_gives_the_same_bits(tmp_path, 
     y2, s2 = _run(tmp_path / 'a', True, monkeypatch)   # from the disk cache, here
     y3, s3 = _run(tmp_path / 'a', False, monkeypatch)  # the same object, by MCJIT
     assert loads == [True, True]
-    _, x, _, _ = _args()
+    x = _args()[3]
     ref = np.where(x > 0.25, np.exp(x * np.float32(0.5)) + np.log1p(np.absolute(x)), x * -3)
     np.testing.assert_allclose(y1, ref, rtol=1e-6)
     np.testing.assert_allclose(s1[0], ref.astype(np.float64).sum(), rtol=1e-6)
@@ -115,11 +135,13 @@ def test_an_object_it_does_not_handle_loads_through_mcjit(tmp_path, monkeypatch,
 def test_a_warm_process_loads_its_kernels_without_starting_llvm(tmp_path):
     code = (
         'import numpy as np, sys\n'
+        'import pickle\n'
         'from tapejit.targets.cpu import native\n'
-        f'src = {SRC!r}\n'
+        f'k = pickle.loads({pickle.dumps(_kernel())!r})\n'
         'x = np.linspace(-2, 2, 101, dtype=np.float32)\n'
         'y, s = np.zeros_like(x), np.zeros(1)\n'
-        f'native.NativeKernel("kl", src, False, {str(tmp_path)!r})(np.array([101]), x, y, s)\n'
+        f'kl = native.NativeKernel("kl", k, False, {str(tmp_path)!r})\n'
+        'kl(np.array([101]), 101, 1, x, y, s)\n'
         'print("engine" in native._state, float(s[0]).hex(),\n'
         '      "llvmlite.binding" in sys.modules)\n')
     # (The host CPU's names are kept in the cache directory: see host_cpu.)

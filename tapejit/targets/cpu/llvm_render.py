@@ -35,7 +35,7 @@ import numpy
 from tapejit.compiler import loop_ir as L
 from tapejit.targets.cpu import native
 from tapejit.targets.cpu.native import Unsupported
-from tapejit.targets.cpu.ops import CPU_OPS, literal
+from tapejit.targets.cpu.ops import CPU_OPS
 
 _INT64 = numpy.dtype(numpy.int64)
 _UINT64 = numpy.dtype(numpy.uint64)
@@ -78,7 +78,7 @@ class _Kernel:
         if cls is L.Const:
             if e.dtype.kind != 'b' and e.dtype.name not in native._NUMPY_TYPES:
                 raise Unsupported(f'a constant of dtype {e.dtype}')
-            return literal(em, e.value, e.dtype)
+            return em.const(e.value, e.dtype)
         if cls is L.Apply:
             row = CPU_OPS.get(e.prim)
             if row is None:
@@ -149,7 +149,8 @@ class _Kernel:
         em = self.em
         lo = em.arith('*', self.local('c'), self.local('ch'))
         end = em.arith('+', em.arith('*', self.local('c'), self.local('ch')), self.local('ch'))
-        hi = em.int_min(end, self.expr(L.Load('n', (0,))))
+        rows = self.expr(L.Load('n', (0,)))
+        hi = em.select(em.compare_op('<', end, rows), end, rows)
 
         def body() -> None:
             # An unsigned index: see render.statements.
@@ -169,7 +170,7 @@ def kernel_body(em: Any, kernel: L.Kernel, layout: list, exclusive: bool,
     """Emit ``kernel``'s body function into ``em``'s module, under
     ``em.flags`` (the kernel's fast-math flags), and return it (an
     ``ir.Function``).  Its arguments follow the layout convention of
-    :meth:`~tapejit.targets.cpu.native._Emitter.begin_body`: per parameter
+    :meth:`~tapejit.targets.cpu.native._Emitter.body_function`: per parameter
     (``n, ch, nch`` and then ``kernel.params``) an int64 where ``layout``
     has ``None``, else that :class:`~tapejit.targets.cpu.native._Array`'s
     data pointer, dims and (strided) byte strides.  ``exclusive``: its
@@ -192,11 +193,8 @@ def kernel_body(em: Any, kernel: L.Kernel, layout: list, exclusive: bool,
     if len(params) != len(layout):
         raise Unsupported(f'{kernel.name}: {len(layout)} arguments for {len(params)} '
                           f'parameters')
-    fn, ints, arrays, state = em.begin_body(name or f'{kernel.name}_body', params, layout,
-                                            exclusive, inline)
-    _Kernel(em, ints, arrays).kernel(kernel)
-    em.end_body(state)
-    return fn
+    return em.body_function(name or f'{kernel.name}_body', params, layout, exclusive, inline,
+                            lambda ints, arrays: _Kernel(em, ints, arrays).kernel(kernel))
 
 
 def translate(kernel: L.Kernel, sig: tuple, fastmath: Any, symbol: str,

@@ -1,14 +1,13 @@
 """Serial CPU kernels compiled straight to machine code with llvmlite.
 
-The generated kernel language (:mod:`tapejit.targets.cpu.codegen`) is small:
-``for`` loops over ``range``, scalar assignments, array loads and stores,
-arithmetic, comparisons, conditional expressions, casts and a few math
-functions.  Numba spends a tenth of a second or more of Python per kernel
-typing and lowering it, and its CPU target takes a large part of a second to
-start in every process, even one that only loads cached kernels.  This
-module translates the same source to LLVM IR itself, from the Python
-``ast``, types it with NumPy's promotion rules, and has LLVM optimize
-it at O2 with loop vectorization.
+Numba spends a tenth of a second or more of Python per kernel typing and
+lowering it, and its CPU target takes a large part of a second to start in
+every process, even one that only loads cached kernels.  A serial kernel's
+loop IR (:mod:`tapejit.compiler.loop_ir`) is instead emitted as LLVM IR by
+:mod:`~tapejit.targets.cpu.llvm_render` with the builder helpers here
+(:class:`_Emitter`: values typed with NumPy's promotion rules, computed as
+Numba computes the kernel's rendered text), and LLVM optimizes it at O2
+with loop vectorization.  No Python source is parsed on the way.
 
 Each compiled variant is specialized on its arguments' dtypes, ranks and
 C-contiguity, like a Numba signature, and is entered as a CPython
@@ -20,25 +19,22 @@ fraction of what Numba's dispatcher does.
 
 Variants are cached as object code in the store
 (:mod:`tapejit.compiler.store`: authenticated before it is mapped, each entry
-recording its key), keyed by the source, the flags, the signature and the
-store's fingerprint (llvmlite's version, the CPU, tapejit's sources); a
-damaged, forged or swapped entry is recompiled with a warning and
-rewritten.  Process
-addresses (``None``, ``Py_IncRef``, the C math library) are symbols the
-object refers to by name and each process binds, so cached code never
-holds a stale address.
+recording its key), keyed by the kernel's rendered source, the flags, the
+signature and the store's fingerprint (llvmlite's version, the CPU,
+tapejit's sources); a damaged, forged or swapped entry is recompiled with a
+warning and rewritten.  Process addresses (``None``, ``Py_IncRef``, the C
+math library) are symbols the object refers to by name and each process
+binds, so cached code never holds a stale address.
 
-Anything outside the language (``prange``, integer powers, a construct
-this translator does not know) raises :class:`Unsupported`, and the kernel
-runs through Numba as before.  ``TAPEJIT_NATIVE=0`` turns this path off.
+What no op table entry compiles (``prange``, integer powers, a dtype
+without an LLVM type) raises :class:`Unsupported`, and the kernel runs
+through Numba.  ``TAPEJIT_NATIVE=0`` turns this path off.
 """
 
 from __future__ import annotations
 
-import ast
 import ctypes
 import hashlib
-import inspect
 import os
 import threading
 from typing import Any, Callable, Optional
@@ -52,12 +48,12 @@ __all__ = ['NativeKernel', 'Unsupported', 'enabled']
 
 
 class Unsupported(Exception):
-    """The kernel uses something this translator does not compile."""
+    """The kernel uses something the LLVM renderer does not compile."""
 
 
 def lock() -> threading.RLock:
-    """The lock that serializes translating and loading (llvmlite's engine
-    and CPython's ``ast.parse`` are not safe from several threads at once).
+    """The lock that serializes compiling and loading (llvmlite's engine is
+    not safe from several threads at once).
 
     >>> with lock():
     ...     pass
@@ -248,8 +244,8 @@ def _start() -> None:
     new = api.PyCFunction_NewEx
     new.restype = ctypes.py_object
     new.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
-    # The object code depends on LLVM (llvmlite's version), the CPU, this
-    # translator (tapejit's sources) and the interpreter and NumPy layouts its
+    # The object code depends on LLVM (llvmlite's version), the CPU, the
+    # renderer (tapejit's sources) and the interpreter and NumPy layouts its
     # entry reads: the store's fingerprint.
     _state.update(cpu=cpu, features=features, symbols=symbols, new_function=new,
                   fingerprint=store.fingerprint('llvmlite', cpu=f'{cpu}|{features}'))
@@ -276,16 +272,11 @@ _BOOL = numpy.dtype(numpy.bool_)
 _NUMPY_TYPES = ('float32', 'float64', 'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16',
                 'uint32', 'uint64', 'bool_')
 # np.<fn> and math.<fn> on floats: LLVM intrinsics where LLVM has them (it
-# knows their semantics), else the C library.
-_INTRINSICS = {'exp': 'llvm.exp', 'log': 'llvm.log', 'sqrt': 'llvm.sqrt', 'sin': 'llvm.sin',
-               'cos': 'llvm.cos'}
-_LIBCALLS = ('log1p', 'expm1', 'tan', 'tanh', 'erf', 'arcsin', 'arccos', 'arctan')
-# NumPy's names of the C library's functions where they differ.
-_C_NAMES = {'arcsin': 'asin', 'arccos': 'acos', 'arctan': 'atan'}
+# knows their semantics), else the C library's function (by its C name).
+_MATH = {'exp': 'llvm.exp', 'log': 'llvm.log', 'sqrt': 'llvm.sqrt', 'sin': 'llvm.sin',
+         'cos': 'llvm.cos', 'log1p': 'log1p', 'expm1': 'expm1', 'tan': 'tan', 'tanh': 'tanh',
+         'erf': 'erf', 'arcsin': 'asin', 'arccos': 'acos', 'arctan': 'atan'}
 _ARITH = {'+': ('fadd', 'add'), '-': ('fsub', 'sub'), '*': ('fmul', 'mul')}
-_AST_ARITH = {ast.Add: '+', ast.Sub: '-', ast.Mult: '*', ast.Div: '/', ast.Pow: '**'}
-_AST_COMPARE = {ast.Lt: '<', ast.LtE: '<=', ast.Gt: '>', ast.GtE: '>=', ast.Eq: '==',
-                ast.NotEq: '!='}
 
 
 def _promote(a: numpy.dtype, b: numpy.dtype) -> numpy.dtype:
@@ -302,24 +293,37 @@ def _promote(a: numpy.dtype, b: numpy.dtype) -> numpy.dtype:
 
 
 class _Array:
+    """An array argument as the emitted code sees it: its dtype, rank and
+    contiguity, and (once in a function) its data pointer, dims and byte
+    strides (those only where not contiguous)."""
+
     __slots__ = ('dtype', 'ndim', 'contiguous', 'data', 'shape', 'strides')
 
-    def __init__(self, dtype: numpy.dtype, ndim: int, contiguous: bool) -> None:
-        self.dtype, self.ndim, self.contiguous = dtype, ndim, contiguous
-        self.data: Any = None
-        self.shape: list = []
-        self.strides: list = []
+    def __init__(self, dtype: numpy.dtype, ndim: int, contiguous: bool, data: Any = None,
+                 shape: Optional[list] = None, strides: Optional[list] = None) -> None:
+        self.dtype, self.ndim, self.contiguous, self.data = dtype, ndim, contiguous, data
+        self.shape, self.strides = shape or [], strides or []
 
 
 # --------------------------------------------------------------------------
-# The translator.
+# The emitter.
 
 class _Emitter:
     """The LLVM IR builder's helpers a kernel's code is emitted with: values
     are ``(llvm value, numpy dtype)`` pairs, typed with NumPy's promotion
-    rules and computed as Numba computes the same Python (the loop-IR
-    renderer, :mod:`tapejit.targets.cpu.llvm_render`, and the op table's
-    LLVM entries build on them)."""
+    rules and computed as Numba computes the same Python.  The loop-IR
+    renderer (:mod:`tapejit.targets.cpu.llvm_render`) and the one-call plan
+    build on them, and the op table's rows (:mod:`tapejit.targets.cpu.ops`)
+    are written against their calls, which its text builder mirrors.
+
+    >>> import llvmlite.ir as ir
+    >>> em = _Emitter(ir, ir.Module(), False)
+    >>> f = ir.Function(em.module, ir.FunctionType(ir.DoubleType(), [ir.FloatType()]), 'f')
+    >>> em.b = ir.IRBuilder(f.append_basic_block())
+    >>> v, dt = em.arith('/', (f.args[0], numpy.dtype('f4')), em.integer(2))
+    >>> dt, str(v.type)
+    (dtype('float64'), 'double')
+    """
 
     def __init__(self, ir: Any, module: Any, fastmath: Any) -> None:
         self.ir = ir
@@ -355,13 +359,21 @@ class _Emitter:
         with self.b.goto_block(self.entry_alloca):
             return self.b.alloca(ty)
 
-    def const(self, value: Any, dt: numpy.dtype) -> tuple:
-        ir = self.ir
+    def const(self, value: Any, dt: Any) -> tuple:
+        """The constant ``value`` of ``dt``, as :func:`~tapejit.targets.cpu.ops.typed`
+        spells it (a NaN is the one NumPy's ``np.nan`` is)."""
+        ir, dt = self.ir, numpy.dtype(dt)
         if dt.kind == 'b':
             return ir.Constant(ir.IntType(1), int(bool(value))), dt
         if dt.kind in 'iu':
             return ir.Constant(_lltype(dt, ir), int(numpy.array(value).astype(dt))), dt
-        return ir.Constant(_lltype(dt, ir), float(numpy.array(value, dtype=dt))), dt
+        v = float(value)
+        return ir.Constant(_lltype(dt, ir), float(numpy.array(v if v == v else numpy.nan,
+                                                              dtype=dt))), dt
+
+    def integer(self, value: int) -> tuple:
+        """A Python int literal (an int64)."""
+        return self.const(value, _INT64)
 
     def cast(self, val: tuple, to: numpy.dtype) -> Any:
         v, fr = val
@@ -461,14 +473,6 @@ class _Emitter:
             return self.b.select(neg, self.b.neg(v), v), dt
         return v, dt
 
-    def int_min(self, x: tuple, y: tuple) -> tuple:
-        """Python's ``min(x, y)`` of integers."""
-        dt = _promote(x[1], y[1])
-        if dt.kind not in 'iu':
-            raise Unsupported(f'min of {dt}')
-        u, v = self.cast(x, dt), self.cast(y, dt)
-        return self.b.select(self.compare_op('<', (u, dt), (v, dt))[0], u, v), dt
-
     def convert(self, x: tuple, dt: numpy.dtype) -> tuple:
         """``np.<dt>(x)``: a bool literal becomes a constant, as Numba folds it."""
         if dt.name not in _NUMPY_TYPES:
@@ -477,6 +481,11 @@ class _Emitter:
         if fr.kind == 'b' and isinstance(v, self.ir.Constant):
             return self.const(bool(v.constant), dt)
         return self.cast(x, dt), dt
+
+    def tanh_f32(self, x: tuple) -> tuple:
+        """:func:`tapejit.targets.cpu.vecmath.tanh_f32_py` of ``x``, inlined."""
+        from tapejit.targets.cpu import vecmath
+        return vecmath.tanh_f32_llvm(self, x)
 
     def math(self, mod: str, name: str, x: tuple) -> tuple:
         """``np.<name>(x)`` (``mod`` 'np': refused for integers) or
@@ -487,12 +496,13 @@ class _Emitter:
             if mod == 'np' and dt.kind in 'iub':
                 raise Unsupported(f'np.{name} of {dt}')
             v, dt = self.cast((v, dt), _FLOAT64), _FLOAT64
-        if name in _INTRINSICS:
-            return self.intrinsic(_INTRINSICS[name], [v]), dt
-        if name in _LIBCALLS:
-            cname = _C_NAMES.get(name, name) + ('f' if dt == numpy.float32 else '')
-            return self.b.call(self._func(cname, v.type, [v.type]), [v]), dt
-        raise Unsupported(f'{mod}.{name}')
+        fn = _MATH.get(name)
+        if fn is None:
+            raise Unsupported(f'{mod}.{name} of {dt}')
+        if fn.startswith('llvm.'):
+            return self.intrinsic(fn, [v]), dt
+        fn += 'f' if dt == numpy.float32 else ''
+        return self.b.call(self._func(fn, v.type, [v.type]), [v]), dt
 
     # --- array elements ----------------------------------------------------
     def index(self, x: tuple) -> Any:
@@ -713,22 +723,20 @@ class _Emitter:
             values += [b.load(b.gep(strides, [ir.Constant(i64, d)])) for d in range(ndim)]
         return _Array(dt, ndim, contiguous)
 
-    def begin_body(self, name: str, params: list, layout: list, exclusive: bool,
-                   inline: bool) -> tuple:
-        """Start the internal function ``name`` over ``params``' fields: per
+    def body_function(self, name: str, params: list, layout: list, exclusive: bool,
+                      inline: bool, emit: Callable[[dict, dict], None]) -> Any:
+        """The internal function ``name`` over ``params``' fields: per
         parameter an int64 (``None`` in ``layout``) or, for an
         :class:`_Array`, its data pointer, its dims and (not contiguous)
         its byte strides; LLVM inlines it into its caller where ``inline``.
-        Returns (function, ints: name -> (slot, int64), arrays: name ->
-        :class:`_Array`, saved builder state); :meth:`end_body` finishes it."""
+        Its statements are ``emit(ints, arrays)`` (ints: name -> (slot,
+        int64), arrays: name -> :class:`_Array`)."""
         ir, i64 = self.ir, self.i64
         types: list = []
         for arr in layout:
-            if arr is None:
-                types.append(i64)
-                continue
-            types.append(_lltype(arr.dtype, ir, memory=True).as_pointer())
-            types += [i64] * (arr.ndim * (1 if arr.contiguous else 2))
+            if arr is not None:
+                types.append(_lltype(arr.dtype, ir, memory=True).as_pointer())
+            types += [i64] * (1 if arr is None else arr.ndim * (1 if arr.contiguous else 2))
         body = ir.Function(self.module, ir.FunctionType(ir.VoidType(), types), name)
         body.linkage = 'internal'
         body.attributes.add('alwaysinline' if inline else 'noinline')
@@ -742,310 +750,20 @@ class _Emitter:
         for p, lay in zip(params, layout):
             a = next(args)
             if lay is None:
-                ptr = self._alloca(i64)
-                b.store(a, ptr)
-                ints[p] = (ptr, _INT64)
+                ints[p] = (self._alloca(i64), _INT64)
+                b.store(a, ints[p][0])
                 continue
             if exclusive:
                 a.add_attribute('noalias')
-            arr = _Array(lay.dtype, lay.ndim, lay.contiguous)
-            arr.data = a
-            arr.shape = [next(args) for _ in range(arr.ndim)]
-            if not arr.contiguous:
-                arr.strides = [next(args) for _ in range(arr.ndim)]
-            arrays[p] = arr
-        return body, ints, arrays, (saved, first)
-
-    def end_body(self, state: tuple) -> None:
-        """Close the function :meth:`begin_body` started; restore the builder."""
-        saved, first = state
+            shape = [next(args) for _ in range(lay.ndim)]
+            strides = [] if lay.contiguous else [next(args) for _ in range(lay.ndim)]
+            arrays[p] = _Array(lay.dtype, lay.ndim, lay.contiguous, a, shape, strides)
+        emit(ints, arrays)
         self.b.ret_void()
         with self.b.goto_block(self.entry_alloca):
             self.b.branch(first)
         self.b, self.entry_alloca = saved
-
-
-class _Translator(_Emitter):
-    """Emits a kernel's entry function into ``module`` from its Python source
-    (the plan translator, :mod:`~tapejit.targets.cpu.native_plan`, builds on
-    its statements; kernels compile from their loop IR)."""
-
-    # --- expressions -------------------------------------------------------
-    def const_value(self, node: ast.AST) -> Any:
-        """A constant expression's Python value (``np.inf``, ``-1.5``), or None."""
-        if isinstance(node, ast.Constant) and isinstance(node.value, (bool, int, float)):
-            return node.value
-        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-            v = self.const_value(node.operand)
-            return None if v is None or isinstance(v, bool) else -v
-        if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
-                and node.value.id == 'np' and node.attr in ('nan', 'inf')):
-            return float(node.attr)
-        return None
-
-    def expr(self, node: ast.AST, scope: dict) -> tuple:
-        b = self.b
-        if isinstance(node, ast.Constant):
-            v = node.value
-            if isinstance(v, bool):
-                return self.const(v, _BOOL)
-            if isinstance(v, int):
-                return self.const(v, _INT64)
-            if isinstance(v, float):
-                return self.const(v, _FLOAT64)
-            raise Unsupported(f'constant {v!r}')
-        if isinstance(node, ast.Name):
-            if node.id in scope['vars']:
-                ptr, dt = scope['vars'][node.id]
-                return b.load(ptr), dt
-            g = scope['globals'].get(node.id)
-            if isinstance(g, numpy.generic):
-                return self.const(g.item(), g.dtype)
-            raise Unsupported(f'name {node.id}')
-        if isinstance(node, ast.Subscript):
-            return self.load_element(*self.element(node, scope))
-        if isinstance(node, ast.BinOp):
-            return self.binop(node.op, self.expr(node.left, scope), self.expr(node.right, scope))
-        if isinstance(node, ast.UnaryOp):
-            c = self.const_value(node)
-            if c is not None:
-                return self.const(c, _FLOAT64 if isinstance(c, float) else _INT64)
-            v, dt = self.expr(node.operand, scope)
-            if isinstance(node.op, ast.USub):
-                return self.negate((v, dt))
-            if isinstance(node.op, ast.Not):
-                return b.not_(self.cast((v, dt), _BOOL)), _BOOL
-            raise Unsupported(f'unary {type(node.op).__name__}')
-        if isinstance(node, ast.Compare):
-            if len(node.ops) != 1:
-                raise Unsupported('chained comparison')
-            return self.compare(node.ops[0], self.expr(node.left, scope),
-                                self.expr(node.comparators[0], scope))
-        if isinstance(node, ast.BoolOp):
-            # Both sides are evaluated: kernel expressions have no side
-            # effects and cannot fault, so this is Python's result as a bool.
-            vals = [self.cast(self.expr(x, scope), _BOOL) for x in node.values]
-            out = vals[0]
-            for v in vals[1:]:
-                out = b.or_(out, v) if isinstance(node.op, ast.Or) else b.and_(out, v)
-            return out, _BOOL
-        if isinstance(node, ast.IfExp):
-            test = self.cast(self.expr(node.test, scope), _BOOL)
-            x, y = self.expr(node.body, scope), self.expr(node.orelse, scope)
-            dt = _promote(x[1], y[1])
-            return b.select(test, self.cast(x, dt), self.cast(y, dt)), dt
-        if isinstance(node, ast.Call):
-            return self.call(node, scope)
-        raise Unsupported(f'expression {type(node).__name__}')
-
-    def binop(self, op: ast.AST, x: tuple, y: tuple) -> tuple:
-        return self.arith(_AST_ARITH.get(type(op), type(op).__name__), x, y)
-
-    def compare(self, op: ast.AST, x: tuple, y: tuple) -> tuple:
-        sym = _AST_COMPARE.get(type(op))
-        if sym is None:
-            raise Unsupported(f'comparison {type(op).__name__}')
-        return self.compare_op(sym, x, y)
-
-    def call(self, node: ast.Call, scope: dict) -> tuple:
-        b = self.b
-        fn = node.func
-        if node.keywords:
-            raise Unsupported('keyword arguments')
-        if isinstance(fn, ast.Attribute) and isinstance(fn.value, ast.Name):
-            mod, attr = fn.value.id, fn.attr
-            if mod == 'np' and attr in _NUMPY_TYPES and len(node.args) == 1:
-                dt = numpy.dtype(attr)
-                c = self.const_value(node.args[0])
-                if c is not None:
-                    return self.const(c, dt)
-                return self.cast(self.expr(node.args[0], scope), dt), dt
-            if (mod == 'np' or mod == 'math') and len(node.args) == 1:
-                return self.math(mod, attr, self.expr(node.args[0], scope))
-            raise Unsupported(f'{mod}.{attr}')
-        if not isinstance(fn, ast.Name):
-            raise Unsupported('call')
-        if fn.id == 'abs' and len(node.args) == 1:
-            return self.absolute(self.expr(node.args[0], scope))
-        if fn.id == 'min' and len(node.args) == 2:
-            return self.int_min(self.expr(node.args[0], scope), self.expr(node.args[1], scope))
-        if fn.id == 'max' and len(node.args) == 2:
-            x, y = self.expr(node.args[0], scope), self.expr(node.args[1], scope)
-            dt = _promote(x[1], y[1])
-            if dt.kind not in 'iu':
-                raise Unsupported(f'max of {dt}')
-            u, v = self.cast(x, dt), self.cast(y, dt)
-            return b.select(self.compare_op('>', (u, dt), (v, dt))[0], u, v), dt
-        inline = scope['globals'].get(fn.id)
-        if callable(inline) and not isinstance(inline, type):
-            return self.inline(inline, [self.expr(a, scope) for a in node.args])
-        raise Unsupported(f'call of {fn.id}')
-
-    def inline(self, func: Callable, args: list) -> tuple:
-        """The body of a helper (a vecmath function), translated in place."""
-        tree = ast.parse(inspect.getsource(func))
-        fdef = tree.body[0]
-        params = [a.arg for a in fdef.args.args]
-        if len(params) != len(args):
-            raise Unsupported(f'call of {func.__name__}')
-        scope = {'vars': {}, 'globals': func.__globals__, 'arrays': {}}
-        for p, (v, dt) in zip(params, args):
-            ptr = self._alloca(v.type)
-            self.b.store(v, ptr)
-            scope['vars'][p] = (ptr, dt)
-        body = fdef.body
-        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-            body = body[1:]  # the docstring
-        if not body or not isinstance(body[-1], ast.Return) or body[-1].value is None:
-            raise Unsupported(f'{func.__name__} does not end in a return')
-        for st in body[:-1]:
-            self.stmt(st, scope)
-        return self.expr(body[-1].value, scope)
-
-    def element(self, node: ast.Subscript, scope: dict) -> tuple:
-        """(array, pointer to the element ``node`` names)."""
-        if not isinstance(node.value, ast.Name) or node.value.id not in scope['arrays']:
-            raise Unsupported('subscript of something not an array argument')
-        arr = scope['arrays'][node.value.id]
-        idx = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
-        if len(idx) != arr.ndim:
-            raise Unsupported('partial indexing')
-        ivals = [self.index(self.expr(x, scope)) for x in idx]
-        return arr, self.element_ptr(arr, ivals)
-
-    # --- statements --------------------------------------------------------
-    def assign(self, name: str, val: tuple, scope: dict) -> None:
-        self.set_local(scope['vars'], name, val)
-
-    def store(self, target: ast.Subscript, val: tuple, scope: dict) -> None:
-        arr, ptr = self.element(target, scope)
-        self.store_element(arr, ptr, val)
-
-    def stmt(self, node: ast.AST, scope: dict) -> None:
-        if isinstance(node, ast.Assign):
-            if len(node.targets) != 1:
-                raise Unsupported('multiple assignment')
-            t = node.targets[0]
-            val = self.expr(node.value, scope)
-            if isinstance(t, ast.Name):
-                self.assign(t.id, val, scope)
-            elif isinstance(t, ast.Subscript):
-                self.store(t, val, scope)
-            else:
-                raise Unsupported('assignment target')
-        elif isinstance(node, ast.AugAssign):
-            t = node.target
-            if isinstance(t, ast.Name):
-                old = self.expr(t, scope)
-                new = self.binop(node.op, old, self.expr(node.value, scope))
-                self.assign(t.id, (self.cast(new, old[1]), old[1]), scope)
-            elif isinstance(t, ast.Subscript):
-                old = self.expr(t, scope)
-                self.store(t, self.binop(node.op, old, self.expr(node.value, scope)), scope)
-            else:
-                raise Unsupported('augmented assignment target')
-        elif isinstance(node, ast.For):
-            self.loop(node, scope)
-        elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
-            pass
-        elif isinstance(node, ast.Pass):
-            pass
-        else:
-            raise Unsupported(f'statement {type(node).__name__}')
-
-    def loop(self, node: ast.For, scope: dict) -> None:
-        it = node.iter
-        if (not isinstance(it, ast.Call) or not isinstance(it.func, ast.Name)
-                or it.func.id != 'range' or not 1 <= len(it.args) <= 2 or node.orelse
-                or not isinstance(node.target, ast.Name)):
-            raise Unsupported('a loop other than for ... in range(...)')
-        # Bounds are evaluated once, before the loop (as Python does).
-        bounds = [self.expr(a, scope) for a in it.args]
-        for v, dt in bounds:
-            if dt.kind not in 'iu':
-                raise Unsupported('range over non-integers')
-        lo = self.cast(bounds[0], _INT64) if len(bounds) == 2 else None
-
-        def body() -> None:
-            for st in node.body:
-                self.stmt(st, scope)
-        self.range_loop(scope['vars'], node.target.id, lo, bounds[-1], body)
-
-    def entry(self, name: str, fdef: ast.FunctionDef, sig: tuple, exclusive: bool) -> None:
-        """The entry function (:meth:`_Emitter.entry_function`) of ``fdef``."""
-        def make_body(layout: list) -> Any:
-            _refuse_prange(fdef)
-            return self.body_function(name + '_body', fdef, layout, exclusive)
-        self.entry_function(name, [a.arg for a in fdef.args.args], _stored_names(fdef), sig,
-                            exclusive, make_body)
-
-    def body_function(self, name: str, fdef: ast.FunctionDef, layout: list,
-                      exclusive: bool, inline: bool = True) -> Any:
-        """The internal function of ``fdef``'s statements over its
-        parameters' fields (see :meth:`_Emitter.begin_body`)."""
-        params = [a.arg for a in fdef.args.args]
-        globs = _kernel_globals()
-        body, ints, arrays, state = self.begin_body(name, params, layout, exclusive, inline)
-        scope: dict = {'vars': ints, 'globals': globs, 'arrays': arrays}
-        for st in fdef.body:
-            self.stmt(st, scope)
-        self.end_body(state)
         return body
-
-
-def _refuse_prange(fdef: ast.FunctionDef) -> None:
-    """Parallel loops are Numba's: a ``prange`` is refused here."""
-    if any(isinstance(n, ast.For) and isinstance(n.iter, ast.Call)
-           and isinstance(n.iter.func, ast.Name) and n.iter.func.id == 'prange'
-           for n in ast.walk(fdef)):
-        raise Unsupported('prange (parallel loops compile through Numba)')
-
-
-def _stored_names(fdef: ast.FunctionDef) -> set:
-    """Names of the arrays ``fdef`` stores to (``x[i] = ...``, ``x[i] += ...``)."""
-    out = set()
-    for node in ast.walk(fdef):
-        targets = (node.targets if isinstance(node, ast.Assign) else
-                   [node.target] if isinstance(node, ast.AugAssign) else [])
-        for t in targets:
-            if isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name):
-                out.add(t.value.id)
-    return out
-
-
-_GLOBALS: dict = {}
-
-
-def _kernel_globals() -> dict:
-    # What a kernel's source may name besides its locals: the vecmath
-    # helpers it may call (inlined from their source).
-    if not _GLOBALS:
-        from tapejit.targets.cpu import vecmath
-        _GLOBALS.update(tanh_f32=vecmath.tanh_f32_py)
-    return _GLOBALS
-
-
-def translate(source: str, name: str, sig: tuple, fastmath: Any, symbol: str,
-              exclusive: bool = False) -> str:
-    """The LLVM IR text of ``source``'s kernel ``name`` for argument
-    signature ``sig`` (per parameter ``'int'`` or ``(dtype character,
-    ndim, contiguous)``), entered as ``symbol``.  ``exclusive``: the caller
-    promises that no array the kernel writes overlaps another argument.
-
-    >>> ir = translate('def k(n, x):\\n    x[0] = x[0] * 2.0\\n', 'k',
-    ...                ('int', ('d', 1, True)), False, 'demo')
-    >>> 'define i8* @"demo"' in ir
-    True
-    """
-    import llvmlite.ir as ir
-    tree = ast.parse(source)
-    fdefs = [n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == name]
-    if len(fdefs) != 1:
-        raise Unsupported(f'no single function {name}')
-    module = ir.Module(name=symbol)
-    _Translator(ir, module, fastmath).entry(symbol, fdefs[0], sig, exclusive)
-    return str(module)
-
 
 # --------------------------------------------------------------------------
 # Compiling, caching and calling variants.
@@ -1108,7 +826,7 @@ def load_object(key_text: str, make_ir: Callable[[str], str],
                 cache_dir: Optional[str], prefix: str = 'tj') -> Callable:
     """The callable entry compiled from ``make_ir(symbol)``'s LLVM IR: from
     the store's folder ``cache_dir`` under a key of ``key_text`` and this
-    process's fingerprint (LLVM, CPU, translator), else compiled and written
+    process's fingerprint (LLVM, CPU, renderer), else compiled and written
     there.  The object is authenticated and checked to be that key's before
     it is mapped (:func:`tapejit.compiler.store.read`); one that does not
     hold its entry symbol is compiled again and rewritten."""
@@ -1163,18 +881,14 @@ def _direct_load() -> bool:
 
 def _load_variant(kernel: Any, source: str, name: str, sig: tuple, fastmath: Any,
                   cache_dir: Optional[str], exclusive: bool) -> Callable:
-    """The callable entry of one variant: from the disk cache, else
-    compiled (and written there): from the loop-IR ``kernel`` (keyed by
-    its rendered ``source``), or where that is None from ``source``."""
-    fm = sorted(fastmath) if isinstance(fastmath, (set, frozenset)) else fastmath
-    key = f'{fm!r}\n{exclusive}\n{sig!r}\n{name}\n{source}'
-    if kernel is None:
-        return load_object(key, lambda symbol: translate(source, name, sig, fastmath, symbol,
-                                                         exclusive), cache_dir)
+    """The callable entry of one variant of the loop-IR ``kernel``: from
+    the disk cache (keyed by its rendered ``source``), else compiled from
+    ``kernel`` and written there."""
     from tapejit.targets.cpu import llvm_render
-    return load_object('loop-ir\n' + key,
-                       lambda symbol: llvm_render.translate(kernel, sig, fastmath, symbol,
-                                                            exclusive), cache_dir)
+    fm = sorted(fastmath) if isinstance(fastmath, (set, frozenset)) else fastmath
+    key = f'loop-ir\n{fm!r}\n{exclusive}\n{sig!r}\n{name}\n{source}'
+    return load_object(key, lambda symbol: llvm_render.translate(kernel, sig, fastmath, symbol,
+                                                                 exclusive), cache_dir)
 
 
 class NativeKernel:
@@ -1182,8 +896,7 @@ class NativeKernel:
     ``k(n, ch, nch, *arrays)``.  ``kernel`` is its loop IR
     (:class:`tapejit.compiler.loop_ir.Kernel`, compiled by
     :mod:`~tapejit.targets.cpu.llvm_render` and cached under its rendered
-    source) or, until whole plans compile from loop IR too, a kernel
-    function's source (compiled by the source translator).  :attr:`fast`
+    source).  :attr:`fast`
     is the entry of the variant compiled last, which returns ``None`` when
     it ran, else ``NotImplemented`` (arguments of another signature: call
     the kernel).
@@ -1208,16 +921,13 @@ class NativeKernel:
         # whether they vectorize (the order of a float sum) does not depend
         # on where the buffers happen to lie.
         self.exclusive = exclusive
-        if isinstance(kernel, str):
-            self.kernel, self.source = None, kernel
-        else:
-            from tapejit.targets.cpu import render
-            self.kernel, self.source = kernel, render.source(kernel)
+        from tapejit.targets.cpu import render
+        self.kernel, self.source = kernel, render.source(kernel)
         self.fastmath = fastmath
         self.cache_dir = cache_dir
         self._fallback = fallback      # () -> Numba dispatcher, when this cannot compile
         self.numba: Any = None
-        self.refused: set = set()      # signatures the translator refused: Numba runs them
+        self.refused: set = set()      # signatures LLVM refused: Numba runs them
         self.variants: dict = {}       # signature -> entry
         self.fast: Callable = self._call
 
@@ -1240,7 +950,7 @@ class NativeKernel:
                 fn = _load_variant(self.kernel, self.source, self.name, sig, self.fastmath,
                                    self.cache_dir, self.exclusive)
             except Unsupported:
-                # (Per signature: a source the translator refuses fails
+                # (Per signature: a kernel the renderer refuses fails
                 # again, quickly, for the next one.)
                 self.refused.add(sig)
                 return self._numba()(*args)
@@ -1254,7 +964,7 @@ class NativeKernel:
 
     @property
     def unsupported(self) -> bool:
-        """Whether the translator refused this kernel (for some signature)."""
+        """Whether the renderer refused this kernel (for some signature)."""
         return bool(self.refused)
 
     def _numba(self) -> Any:

@@ -32,8 +32,8 @@ _B0, _B2, _B4, _B6 = (_F(4.89352518554385e-03), _F(2.26843463243900e-03),
 
 
 def tanh_f32_py(x: Any) -> Any:
-    """float32 ``tanh`` that vectorizes, as plain Python: the source the
-    native kernels inline and the function Numba compiles (``tanh_f32``).
+    """float32 ``tanh`` that vectorizes, as plain Python: the function Numba
+    compiles (``tanh_f32``) and the reference of :func:`tanh_f32_llvm`.
 
     >>> import numpy as np
     >>> float(tanh_f32_py(np.float32(0.5)))  # doctest: +ELLIPSIS
@@ -92,8 +92,8 @@ def tanh_f32_llvm(em: Any, x: tuple) -> tuple:
 
 def __getattr__(name: str) -> Any:
     # ``tanh_f32``, the Numba function generated kernel modules import, is
-    # made on first use: a process running only native kernels (which inline
-    # ``tanh_f32_py`` from its source) never imports Numba.
+    # made on first use: a process running only native kernels (which build
+    # it with ``tanh_f32_llvm``) never imports Numba.
     if name == 'tanh_f32':
         from numba import njit
         f = njit(inline='always', nogil=True, cache=True, error_model='numpy')(tanh_f32_py)
