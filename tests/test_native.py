@@ -131,6 +131,24 @@ def test_strided_arrays_get_their_own_variant():
     assert len(k.signatures) == 3
 
 
+def test_a_strided_variant_leaves_contiguous_arrays_to_theirs():
+    # The same arrays run the same compiled code whichever variant was
+    # compiled last (the kernel's fast entry): a float sum vectorized in one
+    # variant and not in another would round differently from call to call.
+    cell = ('i', 'j')
+    k = native.NativeKernel('ks', _kernel('ks', [L.For('j', 1, [L.Assign(
+        L.Load('y', cell), _apply('mul', f32, L.Load('x', cell), L.Const(3.0, f32)))])]),
+        False, None)
+    a = np.arange(24, dtype=np.float32).reshape(4, 6)
+    n = np.array([4, 3], np.int64)
+    k(n, 16, 1, a[:, ::2], np.zeros((4, 3), np.float32))  # compiles the strided variant
+    c, out = np.ascontiguousarray(a[:, ::2]), np.zeros((4, 3), np.float32)
+    assert k.fast(n, 16, 1, c, out) is NotImplemented  # not the strided variant's
+    k(n, 16, 1, c, out)
+    np.testing.assert_array_equal(out, c * 3)
+    assert k.fast(n, 16, 1, c, out) is None  # its own
+
+
 @pytest.mark.parametrize('bad', ['dtype', 'ndim', 'list', 'count', 'byteorder', 'unaligned',
                                  'strided', 'float'])
 def test_a_variant_refuses_arguments_it_was_not_compiled_for(bad):

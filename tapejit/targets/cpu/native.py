@@ -597,8 +597,12 @@ class _Emitter:
     def _arg_check(self) -> Any:
         """``i1 tj_arg_ok(obj, ndim, type number, its alias, flags)``: whether
         ``obj`` is an ndarray of that rank, dtype (either type number: see
-        :func:`type_nums`; native byte order) and with those flags set.  One
-        function per module: the entry calls it per array."""
+        :func:`type_nums`; native byte order) and with those flags set, and
+        C-contiguous exactly where ``flags`` says so: a strided variant
+        refuses a C-contiguous array, which its contiguous variant runs (the
+        same arrays always run the same code, vectorized the same way, so
+        a float sum rounds the same whichever variant was compiled last).
+        One function per module: the entry calls it per array."""
         f = self.module.globals.get('tj_arg_ok')
         if f is not None:
             return f
@@ -626,7 +630,7 @@ class _Emitter:
         order = self._field(descr, _DESCR_BYTEORDER, self.i8)
         ok = b.and_(ok, b.or_(b.icmp_unsigned('==', order, ir.Constant(self.i8, ord('='))),
                               b.icmp_unsigned('==', order, ir.Constant(self.i8, ord('|')))))
-        flags = b.and_(self._field(obj, _FLAGS, i32), need)
+        flags = b.and_(self._field(obj, _FLAGS, i32), b.or_(need, ir.Constant(i32, _C_CONTIGUOUS)))
         b.ret(b.and_(ok, b.icmp_unsigned('==', flags, need)))
         self.b = outer
         return f
