@@ -261,24 +261,15 @@ def chunking(spec: Any) -> tuple:
     """(sizes, chunk, number of chunks) for the kernel's run-time arguments."""
     S = spec.shape
     if spec.flat or not S:
-        n = int(math.prod(S)) if S else 1
-        ch = CHUNK
-        return numpy.array([n], numpy.int64), ch, max(1, math.ceil(n / ch)) if n else 0
-    inner = int(math.prod(S[1:])) if len(S) > 1 else 1
-    ch = max(1, CHUNK // max(inner, 1))
+        n = int(math.prod(S))
+        return numpy.array([n], numpy.int64), CHUNK, max(1, math.ceil(n / CHUNK)) if n else 0
+    ch = max(1, CHUNK // max(int(math.prod(S[1:])), 1))
     return numpy.array(S, numpy.int64), ch, math.ceil(S[0] / ch) if S[0] else 0
 
 
 def prepare_inputs(spec: KernelSpec, arrays: list) -> list:
-    out = []
-    for (v, mode), a in zip(spec.inputs, arrays):
-        if mode == 'scalar':
-            out.append(numpy.ascontiguousarray(a).reshape(-1))
-        elif mode == 'flat':
-            out.append(numpy.ascontiguousarray(a).reshape(-1))
-        else:
-            out.append(a)
-    return out
+    return [a if mode == 'nd' else numpy.ascontiguousarray(a).reshape(-1)
+            for (v, mode), a in zip(spec.inputs, arrays)]
 
 
 def reduction_layout(spec: KernelSpec, nch: int) -> list:
@@ -291,10 +282,6 @@ def reduction_layout(spec: KernelSpec, nch: int) -> list:
         shape = ((max(nch, 1),) + kept) if how == 'partial' else kept
         out.append((shape, e.out.dtype if how == 'row' else adt, init))
     return out
-
-
-def reduction_buffers(spec: KernelSpec, nch: int) -> list:
-    return [numpy.full(shape, init, dt) for shape, dt, init in reduction_layout(spec, nch)]
 
 
 def finish_reduction(e: Any, how: str, buf: numpy.ndarray, nch: int) -> numpy.ndarray:
@@ -316,18 +303,6 @@ class ChainSpec:
         self.flat = False
         self.name = 'kernel'
         self.kernel: Any = None  # the loop-IR kernel ``source`` renders
-
-
-def with_chunk_loop(source: str, parallel: Any) -> str:
-    """A rendered kernel's ``source`` with its chunk loop made parallel or
-    serial (the rest of the kernel is the same in both variants).
-
-    >>> src = 'def k(n, ch, nch, x):\\n    for c in range(nch):\\n        x[c] = 0\\n'
-    >>> with_chunk_loop(src, True).splitlines()[1].strip()
-    'for c in prange(nch):'
-    """
-    old, new = R.chunk_header(not parallel) + '\n', R.chunk_header(parallel) + '\n'
-    return source.replace(old, new, 1)
 
 
 def render_chain(parts: list, shape: tuple, g: Graph, consts: dict, used_outside: set,
