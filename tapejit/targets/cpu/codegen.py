@@ -122,7 +122,7 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
     spec = KernelSpec()
     spec.shape = S
     spec.name = name
-    ext = _outside_inputs(grp)
+    ext = outside_inputs(grp.members)
     reds = [e for e in grp.members if e.out.id in grp.red]
     spec.flat = row_of is None and all(
         int(math.prod(v.shape)) == 1 or v.shape == S for v in ext) and all(
@@ -151,17 +151,17 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
     return spec
 
 
-def _outside_inputs(grp: Group) -> list:
-    """The values a group reads from outside itself, in first-use order."""
-    members = {e.out.id for e in grp.members}
-    ext: list = []
-    seen: set = set()
-    for e in grp.members:
-        for v in e.inputs:
-            if v.id not in members and v.id not in seen:
-                seen.add(v.id)
-                ext.append(v)
-    return ext
+def outside_inputs(members: list) -> list:
+    """The values ``members`` (equations) read from outside themselves, in
+    first-use order.
+
+    >>> from tapejit.ir.graph import Eqn, Var
+    >>> a, b, c = (Var(i, (2,), 'float32') for i in range(3))
+    >>> [v.id for v in outside_inputs([Eqn(None, (a, a), {}, b), Eqn(None, (b, a), {}, c)])]
+    [0]
+    """
+    own = {e.out.id for e in members}
+    return list({v.id: v for e in members for v in e.inputs if v.id not in own}.values())
 
 
 def _elementwise_stmts(grp: Group, names: dict, P: str) -> list:
@@ -285,11 +285,8 @@ def reduction_layout(spec: KernelSpec, nch: int) -> list:
 
 
 def finish_reduction(e: Any, how: str, buf: numpy.ndarray, nch: int) -> numpy.ndarray:
-    op = e.prim.name
     if how == 'partial':
-        buf = buf[:max(nch, 1)]
-        buf = buf.sum(axis=0) if op == 'sum' else (buf.max(axis=0) if op == 'max'
-                                                    else buf.min(axis=0))
+        buf = getattr(buf[:max(nch, 1)], e.prim.name)(axis=0)  # sum, max or min
     return numpy.asarray(buf, dtype=e.out.dtype).reshape(e.out.shape)
 
 

@@ -31,7 +31,8 @@ from typing import Any, Optional
 
 
 from tapejit.targets.cuda import ops as cuda_ops
-from tapejit.targets.cpu.codegen import KernelSpec, acc_dtype, bind_inputs, init_value
+from tapejit.targets.cpu.codegen import (KernelSpec, acc_dtype, bind_inputs, init_value,
+                                          outside_inputs)
 from tapejit.targets.cpu.codegen import update_statement as _update
 from tapejit.targets.cpu import render as cpu_render
 from tapejit.targets.cpu.ops import typed
@@ -116,8 +117,8 @@ def choose_kind(shape: tuple, axes: tuple, block: int = BLOCK_GPU) -> str:
     """
     r = len(shape)
     kept = [d for d in range(r) if d not in axes]
-    m = int(math.prod([shape[d] for d in kept])) if kept else 1
-    k = int(math.prod([shape[d] for d in axes])) if axes else 1
+    m = int(math.prod([shape[d] for d in kept]))
+    k = int(math.prod([shape[d] for d in axes]))
     if k < block // 2:  # most threads of a block would idle
         return 'cols'
     if axes == tuple(range(len(axes))) and kept and m >= COLS_MIN_CELLS:
@@ -161,14 +162,7 @@ def _render_one(S: tuple, kind: str, axes: tuple, members: list, stores: list, r
     spec = CudaKernelSpec()
     spec.shape, spec.kind, spec.axes, spec.name, spec.block = S, kind, axes, name, block
     spec.members = members
-    own = {e.out.id for e in members}
-    ext: list = []
-    seen: set = set()
-    for e in members:
-        for v in e.inputs:
-            if v.id not in own and v.id not in seen:
-                seen.add(v.id)
-                ext.append(v)
+    ext = outside_inputs(members)
     spec.flat = kind == 'ew' and all(
         int(math.prod(v.shape)) == 1 or v.shape == S for v in ext)
     names, hoisted, params = bind_inputs(spec, ext, consts, S)
@@ -307,7 +301,7 @@ def launch(spec: CudaKernelSpec, sms: int, simulator: bool) -> Launch:
     (4, 256, (1000,))
     """
     S = spec.shape
-    n = int(math.prod(S)) if S else 1
+    n = int(math.prod(S))
     block = spec.block
     dims = tuple(int(s) for s in S)
     max_blocks = 3 if simulator else sms * 16
@@ -315,8 +309,8 @@ def launch(spec: CudaKernelSpec, sms: int, simulator: bool) -> Launch:
         grid = max(1, min(math.ceil(n / block), max_blocks))
         return Launch(grid, block, (n,) if spec.flat else (n,) + dims, 1, n, n)
     kept = [d for d in range(len(S)) if d not in spec.axes]
-    m = int(math.prod([S[d] for d in kept])) if kept else 1
-    k = int(math.prod([S[d] for d in spec.axes])) if spec.axes else 1
+    m = int(math.prod([S[d] for d in kept]))
+    k = int(math.prod([S[d] for d in spec.axes]))
     if spec.kind == 'cols':
         want = (96 if simulator else sms * block * 4)
         P = max(1, min(math.ceil(want / max(m, 1)), math.ceil(k / 16)))
@@ -332,22 +326,13 @@ def launch(spec: CudaKernelSpec, sms: int, simulator: bool) -> Launch:
 
 def finish_reduction(xp: Any, e: Any, buf: Any, P: int) -> Any:
     """Combine the ``(P, m)`` partial results of reduction ``e`` in a fixed order."""
-    op = e.prim.name
-    if P == 1:
-        out = buf[0]
-    elif op == 'sum':
-        out = buf.sum(axis=0)
-    elif op == 'max':
-        out = buf.max(axis=0)
-    else:
-        out = buf.min(axis=0)
+    out = buf[0] if P == 1 else getattr(buf, e.prim.name)(axis=0)  # sum, max or min
     return xp.asarray(out, dtype=e.out.dtype).reshape(e.out.shape)
 
 
-def header(simulator: bool) -> str:
-    """The imports a generated kernel module starts with."""
-    del simulator  # the same source; the simulator rebinds ``math`` afterwards
-    return 'import math\nimport numpy as np\nfrom numba import cuda\n\n'
+# The imports a generated kernel module starts with (the same under the
+# simulator, which rebinds ``math`` afterwards).
+HEADER = 'import math\nimport numpy as np\nfrom numba import cuda\n\n'
 
 
 def explain_line(spec: CudaKernelSpec, lau: Optional[Launch] = None) -> str:
