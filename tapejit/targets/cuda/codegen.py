@@ -37,7 +37,7 @@ from tapejit.targets.cpu.codegen import update_statement as _update
 from tapejit.targets.cpu import render as cpu_render
 from tapejit.targets.cpu.ops import typed
 from tapejit.compiler.fusion import Group, reduce_axes
-from tapejit.ir.graph import Graph
+from tapejit.ir.graph import Graph, live_eqns
 
 # Threads per block: a power of two (the shared-memory tree halves it).  The
 # simulator runs each thread of a block as a Python thread: a small block
@@ -74,20 +74,6 @@ def _decompose(flat: str, dims: list, tmp: str) -> list:
     return lines
 
 
-def _needed(members: list, outs: set) -> list:
-    """The members (in order) that computing the values ``outs`` needs."""
-    by_out = {e.out.id: e for e in members}
-    need: set = set()
-    stack = list(outs)
-    while stack:
-        k = stack.pop()
-        if k in need or k not in by_out:
-            continue
-        need.add(k)
-        stack.extend(v.id for v in by_out[k].inputs)
-    return [e for e in members if e.out.id in need]
-
-
 def split(grp: Group, used_outside: set) -> list:
     """The group's kernels as (kind, reduced axes, members, stores, reductions)."""
     stores = [e.out for e in grp.members if e.out.id in grp.ew and e.out.id in used_outside]
@@ -104,7 +90,7 @@ def split(grp: Group, used_outside: set) -> list:
         mine = [e for e in reds if reduce_axes(e) == ax]
         st = stores if n == 0 else []
         ids = {e.out.id for e in mine} | {v.id for v in st}
-        out.append(('reduce', ax, _needed(grp.members, ids), st, mine))
+        out.append(('reduce', ax, list(live_eqns(grp.members, ids)[0]), st, mine))
     return out
 
 
