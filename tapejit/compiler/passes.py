@@ -8,7 +8,7 @@ from typing import Any, Callable, Optional, Sequence
 
 import numpy
 
-from tapejit.ir.graph import Graph, Var, verify
+from tapejit.ir.graph import Graph, Var, live_eqns, verify
 
 # Constants up to this many elements are folded; bigger results stay lazy (a
 # broadcast of a scalar would otherwise become a big array in the plan).
@@ -22,24 +22,17 @@ def _rename(v: Var, subst: dict) -> Var:
 
 
 def _rebuild(g: Graph, eqns: list, subst: dict, constvars=None, consts=None) -> Graph:
-    out = Graph(g.invars, tuple(g.constvars if constvars is None else constvars),
-                tuple(g.consts if consts is None else consts), tuple(eqns),
-                tuple(_rename(v, subst) for v in g.outvars))
-    return out
+    return Graph(g.invars, tuple(g.constvars if constvars is None else constvars),
+                 tuple(g.consts if consts is None else consts), tuple(eqns),
+                 tuple(_rename(v, subst) for v in g.outvars))
 
 
 def dce(g: Graph) -> Graph:
     """Drop equations whose results nothing uses (every primitive is pure)."""
-    live = {v.id for v in g.outvars}
-    keep = []
-    for e in reversed(g.eqns):
-        if e.out.id in live:
-            keep.append(e)
-            live.update(v.id for v in e.inputs)
-    keep.reverse()
+    keep, live = live_eqns(g.eqns, [v.id for v in g.outvars])
     used = [(v, c) for v, c in zip(g.constvars, g.consts) if v.id in live]
-    return Graph(g.invars, tuple(v for v, _ in used), tuple(c for _, c in used),
-                 tuple(keep), g.outvars)
+    return Graph(g.invars, tuple(v for v, _ in used), tuple(c for _, c in used), keep,
+                 g.outvars)
 
 
 def _param_key(params: dict) -> Optional[tuple]:
@@ -120,31 +113,14 @@ def fold(g: Graph) -> Graph:
             p = producers.get(ins[0].id)
             if p is not None and p.prim.name == 'neg':
                 alias = p.inputs[0]
-        elif name in ('mul', 'add', 'sub', 'div') and out.dtype.kind == 'f':
-            a, b = ins
-            sa = splat_value(a, consts.by_id, producers)
-            sb = splat_value(b, consts.by_id, producers)
-            if name == 'mul':
-                if sb is not None and sb == 1 and a.shape == out.shape and a.dtype == out.dtype:
-                    alias = a
-                elif sa is not None and sa == 1 and b.shape == out.shape \
-                        and b.dtype == out.dtype:
-                    alias = b
-            # Only a zero of the right sign is an identity: ``-0.0 + 0.0`` is
-            # ``+0.0`` (and ``1 / x`` tells them apart), while ``x + -0.0``
-            # and ``x - 0.0`` are ``x`` for every ``x``.
-            elif name == 'add':
-                if _zero(sb, -1) and a.shape == out.shape and a.dtype == out.dtype:
-                    alias = a
-                elif _zero(sa, -1) and b.shape == out.shape and b.dtype == out.dtype:
-                    alias = b
-            elif name == 'sub':
-                if _zero(sb, 1) and a.shape == out.shape and a.dtype == out.dtype:
-                    alias = a
-            elif name == 'div':
-                if sb is not None and sb == 1 and a.shape == out.shape \
-                        and a.dtype == out.dtype:
-                    alias = a
+        elif name in _IDENTITIES and out.dtype.kind == 'f':
+            splats = [splat_value(v, consts.by_id, producers) for v in ins]
+            for k, is_identity in _IDENTITIES[name]:
+                kept = ins[k]
+                if (is_identity(splats[1 - k]) and kept.shape == out.shape
+                        and kept.dtype == out.dtype):
+                    alias = kept
+                    break
         elif (name in ('sum', 'max', 'min') and e.params.get('axis') == ()
               and ins[0].shape == out.shape):
             # A reduction over no axis is its input (a sum of bools or small
@@ -176,6 +152,22 @@ def fold(g: Graph) -> Graph:
 def _zero(v: Any, sign: int) -> bool:
     """Whether the splat value ``v`` is a zero of this sign (-1 or 1)."""
     return v is not None and v == 0 and bool(numpy.signbit(v)) == (sign < 0)
+
+
+def _one(v: Any) -> bool:
+    return v is not None and v == 1
+
+
+# op -> (the operand it equals, the test of the other's splat value), tried
+# in turn.  Only a zero of the right sign is an identity: ``-0.0 + 0.0`` is
+# ``+0.0`` (and ``1 / x`` tells them apart), while ``x + -0.0`` and
+# ``x - 0.0`` are ``x`` for every ``x``.
+_IDENTITIES = {
+    'mul': ((0, _one), (1, _one)),
+    'add': ((0, lambda v: _zero(v, -1)), (1, lambda v: _zero(v, -1))),
+    'sub': ((0, lambda v: _zero(v, 1)),),
+    'div': ((0, _one),),
+}
 
 
 def lower_logsumexp(g: Graph) -> Graph:

@@ -81,12 +81,13 @@ def root_dir() -> str:
     >>> isinstance(root_dir(), str)
     True
     """
-    d = os.environ.get('TAPEJIT_CACHE_DIR')
-    if not d:
-        base = os.environ.get('XDG_CACHE_HOME') or os.path.join(os.path.expanduser('~'),
-                                                                '.cache')
-        d = os.path.join(base, 'tapejit')
-    return d
+    return os.environ.get('TAPEJIT_CACHE_DIR') or _xdg('XDG_CACHE_HOME', '.cache', 'tapejit')
+
+
+def _xdg(variable: str, default: str, *names: str) -> str:
+    """``names`` under the XDG directory ``variable`` (else ``~/default``)."""
+    base = os.environ.get(variable) or os.path.join(os.path.expanduser('~'), default)
+    return os.path.join(base, *names)
 
 
 def cache_dir() -> Optional[str]:
@@ -164,12 +165,8 @@ def key_path() -> str:
     >>> key_path().endswith('key') or 'TAPEJIT_KEY_FILE' in os.environ
     True
     """
-    p = os.environ.get('TAPEJIT_KEY_FILE')
-    if p:
-        return p
-    base = os.environ.get('XDG_CONFIG_HOME') or os.path.join(os.path.expanduser('~'),
-                                                             '.config')
-    return os.path.join(base, 'tapejit', 'key')
+    return os.environ.get('TAPEJIT_KEY_FILE') or _xdg('XDG_CONFIG_HOME', '.config', 'tapejit',
+                                                       'key')
 
 
 def secret() -> Optional[bytes]:

@@ -8,7 +8,7 @@ Constants (arrays closed over by the traced function) are inputs of their own
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Optional
+from typing import Any, NamedTuple, Optional, Sequence
 
 import numpy
 
@@ -79,6 +79,26 @@ class Graph(NamedTuple):
                          f'{"[" + params + "]" if params else ""} {args}')
         lines.append(f'  in ({", ".join(repr(v) for v in self.outvars)}) }}')
         return '\n'.join(lines)
+
+
+def live_eqns(eqns: Sequence, ids: Any) -> tuple:
+    """``(equations, live ids)``: the equations of ``eqns`` (in order) that
+    computing the values ``ids`` needs, and the ids those read or are.
+
+    >>> from tapejit.ops.registry import PRIMITIVES
+    >>> a, b, c = (Var(i, (2,), 'float32') for i in range(3))
+    >>> neg = PRIMITIVES['neg']
+    >>> keep, live = live_eqns((Eqn(neg, (a,), {}, b), Eqn(neg, (a,), {}, c)), [c.id])
+    >>> [e.out.id for e in keep], sorted(live)
+    ([2], [0, 2])
+    """
+    live = set(ids)
+    keep = []
+    for e in reversed(eqns):
+        if e.out.id in live:
+            keep.append(e)
+            live.update(v.id for v in e.inputs)
+    return tuple(reversed(keep)), live
 
 
 def _fmt_param(v: Any) -> str:

@@ -43,6 +43,9 @@ class Stateful:
 
     def __init__(self, var: Variable, data_in: TracedArray,
                  grad_in: Optional[Variable], source: Any) -> None:
+        # (What it held before the trace, put back by Trace.restore.)
+        self.orig_data, self.orig_grad, self.orig_node = var._data, var._grad_var, var._node
+        self.orig_loss_scale = var._loss_scale
         self.var = var
         self.data_in = data_in
         # Its array's value when captured: another value at the end of the
@@ -51,10 +54,6 @@ class Stateful:
         self.grad_data_in = None if grad_in is None else grad_in._data
         self.grad_var_in = None if grad_in is None else grad_in._data.var
         self.grad_in = grad_in
-        self.orig_data = None
-        self.orig_grad = None
-        self.orig_node = None
-        self.orig_loss_scale = None
         self.source = source
 
 
@@ -169,8 +168,6 @@ class Trace:
             grad_in = Variable._make(self.new_input(g.shape, g.dtype, (source, 'grad')),
                                      False)
         st = Stateful(var, data_in, grad_in, source)
-        st.orig_data, st.orig_grad, st.orig_node = d, var._grad_var, var._node
-        st.orig_loss_scale = var._loss_scale
         var._data = data_in
         var._grad_var = grad_in
         var._node = None  # a fresh root: backprop inside the trace stops here
@@ -313,7 +310,7 @@ class _DynamicGetter:
         if isinstance(v, bool) or not isinstance(v, (int, float, numpy.number)):
             raise TypeError(f'{self.what} must be a number (it is an input of a compiled '
                             f'@tapejit.jit plan), got {v!r}')
-        return numpy.asarray(v, numpy.float64)
+        return _asarray(v, _F64)
 
 
 def _named(source: tuple) -> str:

@@ -73,9 +73,6 @@ def _as_dynamic(x: Any, name: Any) -> Any:
     return _Dynamic(x)
 
 
-_DYNAMIC = ('D',)
-
-
 class _Dynamic:
     """A Python scalar argument marked dynamic: traced as a weakly typed 0-d array."""
 
@@ -270,13 +267,8 @@ class Plan:
         return holds()
 
     def _guards_hold_slow(self) -> bool:
-        for v, spec, ign in self.guards:
-            if _leaf_spec(v, ign) != spec:
-                return False
-        for getter, value in self.py_guards:
-            if getter() != value:
-                return False
-        return True
+        return (all(_leaf_spec(v, ign) == spec for v, spec, ign in self.guards)
+                and all(getter() == value for getter, value in self.py_guards))
 
     def miss_cause(self, leaves: list) -> str:
         """Why this plan does not serve a call with these flattened
@@ -319,25 +311,19 @@ class Plan:
         entry = self._entry
         if entry is not None:
             return entry(leaves)
-        aliases = self.aliases
-        if aliases is not None and not aliases(leaves):
-            return RETRACE
-        inputs = self.gather(leaves)
-        if self.read_grads and not self._grads_fit(inputs):
-            return RETRACE
-        out = self.finish(leaves, self.execute(inputs), inputs)
+        out = self._run_checked(leaves)
         # Written out at the first call, so no later call pays for it.
         self._entry = self._write_entry()
         return out
 
     def _run_refused(self, leaves: list) -> Any:
         self.refusals += 1
-        aliases = self.aliases
-        if aliases is not None and not aliases(leaves):
+        return self._run_checked(leaves)
+
+    def _run_checked(self, leaves: list) -> Any:
+        if not self.fits(leaves):
             return RETRACE
         inputs = self.gather(leaves)
-        if self.read_grads and not self._grads_fit(inputs):
-            return RETRACE
         return self.finish(leaves, self.execute(inputs), inputs)
 
     def _write_entry(self) -> Callable[[list], Any]:
@@ -553,6 +539,10 @@ def _write_data(v: Variable, new: Any) -> None:
         v.array = new
 
 
+def _as_tuple(x: Any, one: type) -> tuple:
+    return (x,) if isinstance(x, one) else tuple(x)
+
+
 class JitFunction:
     """A function traced once per input signature; see :func:`jit`."""
 
@@ -570,14 +560,10 @@ class JitFunction:
             raise ValueError(f'jit: max_cache_size must be at least 1, got {max_cache_size}')
         functools.update_wrapper(self, fn)
         self.fn = fn
-        self.static_argnums = tuple(int(i) for i in (
-            (static_argnums,) if isinstance(static_argnums, int) else static_argnums))
-        self.static_argnames = tuple((static_argnames,) if isinstance(static_argnames, str)
-                                     else static_argnames)
-        self.dynamic_argnums = tuple(int(i) for i in (
-            (dynamic_argnums,) if isinstance(dynamic_argnums, int) else dynamic_argnums))
-        self.dynamic_argnames = tuple((dynamic_argnames,) if isinstance(dynamic_argnames, str)
-                                      else dynamic_argnames)
+        self.static_argnums = tuple(map(int, _as_tuple(static_argnums, int)))
+        self.static_argnames = _as_tuple(static_argnames, str)
+        self.dynamic_argnums = tuple(map(int, _as_tuple(dynamic_argnums, int)))
+        self.dynamic_argnames = _as_tuple(dynamic_argnames, str)
         self.fallback = fallback
         self.max_cache_size = max_cache_size
         self.retrace_warn_after = retrace_warn_after
@@ -847,11 +833,9 @@ class JitFunction:
         self._traces += 1
         try:
             try:
-                plan = trace_plan(self.fn, leaves, td, statics)
+                plan = self._new_plan(leaves, td, statics)
             except TypeError as e:
                 raise self._name_list_argument(e, args, kwargs) from e
-            plan.target = self.target or _default_target()
-            plan.fastmath = self.fastmath
         except TraceError:
             if self.fallback != 'eager':
                 raise
@@ -865,6 +849,12 @@ class JitFunction:
         self._cache[key] = plan
         while len(self._cache) > self.max_cache_size:
             self._cache.popitem(last=False)
+        return plan
+
+    def _new_plan(self, leaves: list, td: Any, statics: tuple) -> Plan:
+        plan = trace_plan(self.fn, leaves, td, statics)
+        plan.target = self.target or _default_target()
+        plan.fastmath = self.fastmath
         return plan
 
     def _name_list_argument(self, err: TypeError, args: tuple, kwargs: dict) -> TypeError:
@@ -986,9 +976,7 @@ class JitFunction:
         key, leaves, td, statics = self._key(args, kwargs)
         plan = self._cache.get(key)
         if plan is None:
-            plan = trace_plan(self.fn, leaves, td, statics)
-            plan.target = self.target or _default_target()
-            plan.fastmath = self.fastmath
+            plan = self._new_plan(leaves, td, statics)
         if plan == 'eager':
             raise TraceError(f'{self.__name__} runs eagerly for these arguments '
                              "(fallback='eager'); it has no graph")
@@ -1295,22 +1283,7 @@ def jit(fn: Optional[Callable] = None, *, static_argnums: Union[int, Sequence[in
     Variables carry a graph, as eager ones do, and the gradient they hold
     (``backward(retain_grad=True)`` inside): backward outside the function
     reaches its arguments and the Variables it closes over
-    (:mod:`tapejit.jit.vjp`).
-    Python scalars and other
-    hashable non-array arguments are static: a new value means a new trace,
-    unless listed in ``dynamic_argnums``/``dynamic_argnames``: such an int or
-    float is traced as a 0-d array that takes the dtype of the arrays it meets
-    (a learning rate that changes without a retrace).
-
-    The plan's graph is compiled on its first run. ``target`` picks how:
-    ``'cpu'`` fuses it into Numba kernels (:mod:`tapejit.compiler`),
-    ``'cuda'`` into ``numba.cuda`` kernels (CuPy arrays; NumPy arrays under
-    ``NUMBA_ENABLE_CUDASIM=1``), ``'interpret'`` runs each primitive's eager
-    implementation (the reference), and ``'auto'`` (the default, or the
-    ``TAPEJIT_TARGET`` environment variable) is ``'cuda'`` for CuPy inputs and
-    ``'cpu'`` otherwise.  ``fastmath=True`` lets Numba reassociate floating-point
-    arithmetic and assume no NaN/Inf (faster, but results differ from eager
-    mode in the last bits, and NaN/Inf no longer propagate): off by default.
+    (:mod:`tapejit.jit.vjp`).  The plan's graph is compiled on its first run.
 
     Options:
 
@@ -1319,8 +1292,8 @@ def jit(fn: Optional[Callable] = None, *, static_argnums: Union[int, Sequence[in
       ``train`` switch): each new value is a new trace and plan.  Any other
       hashable non-array argument is static too.
     - ``dynamic_argnums`` / ``dynamic_argnames``: Python ints or floats read
-      anew on every call instead (traced as 0-d arrays): a learning rate or
-      a scale that changes without a retrace.
+      anew on every call instead, traced as 0-d arrays that take the dtype of
+      the arrays they meet: a learning rate that changes without a retrace.
     - ``fallback``: ``None`` (the default) raises a TraceError where the
       function needs concrete values while traced (``if loss.item() > 0``);
       ``'eager'`` runs it eagerly for that signature instead, with a warning.
@@ -1329,9 +1302,15 @@ def jit(fn: Optional[Callable] = None, *, static_argnums: Union[int, Sequence[in
     - ``retrace_warn_after``: after this many traces (8) a warning names the
       argument whose shape or dtype keeps changing, or the global, closed-over
       value or static argument that does, as each change is a new trace.
-    - ``target``: ``'auto'``, ``'cpu'``, ``'cuda'`` or ``'interpret'`` (above).
+    - ``target``: ``'cpu'`` fuses the graph into compiled kernels
+      (:mod:`tapejit.compiler`), ``'cuda'`` into ``numba.cuda`` kernels (CuPy
+      arrays; NumPy arrays under ``NUMBA_ENABLE_CUDASIM=1``), ``'interpret'``
+      runs each primitive's eager implementation (the reference); ``'auto'``
+      (the default, or the ``TAPEJIT_TARGET`` environment variable) is
+      ``'cuda'`` for CuPy inputs and ``'cpu'`` otherwise.
     - ``fastmath``: let the compiler reassociate floating-point arithmetic and
-      assume no NaN/Inf (above).
+      assume no NaN/Inf (faster, but results differ from eager mode in the
+      last bits, and NaN/Inf no longer propagate): off by default.
 
     Python numbers, strings and small lists or dicts of them that the function
     reads from its globals or enclosing functions are constants of the trace,
@@ -1351,17 +1330,10 @@ def jit(fn: Optional[Callable] = None, *, static_argnums: Union[int, Sequence[in
     >>> x.grad
     array([0., 2., 4.])
     """
+    options = {k: v for k, v in locals().items() if k != 'fn'}
     if fn is None:
-        return functools.partial(jit, static_argnums=static_argnums,
-                                 static_argnames=static_argnames, fallback=fallback,
-                                 max_cache_size=max_cache_size,
-                                 retrace_warn_after=retrace_warn_after,
-                                 dynamic_argnums=dynamic_argnums,
-                                 dynamic_argnames=dynamic_argnames, target=target,
-                                 fastmath=fastmath)
-    return JitFunction(fn, static_argnums, static_argnames, fallback, max_cache_size,
-                       retrace_warn_after, dynamic_argnums, dynamic_argnames, target,
-                       fastmath)
+        return functools.partial(jit, **options)
+    return JitFunction(fn, **options)
 
 
 def value_and_grad(fn: Callable, argnums: Union[int, Sequence[int]] = 0,

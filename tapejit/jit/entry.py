@@ -1,10 +1,9 @@
 """How a plan reads its inputs from a call's arguments and hands back its
 results: straight-line Python functions generated once per plan.
 
-A small compiled step runs in about 15 µs, so the generic loops that used to
-interpret a plan's input sources and write-backs on every call (a few µs
-for a dozen parameters) were a sizeable share of it.  The generated code does
-the same things in the same order.
+A small compiled step runs in about 15 µs, and generic loops over a plan's
+input sources and write-backs (a few µs for a dozen parameters) would be a
+sizeable share of it.
 """
 
 from __future__ import annotations

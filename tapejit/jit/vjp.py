@@ -34,6 +34,7 @@ from tapejit.core.config import config, using_config
 from tapejit.core.errors import GradientError
 from tapejit.core.function_node import FunctionNode
 from tapejit.core.variable import Variable, VariableNode
+from tapejit.ir.graph import live_eqns
 
 
 class Differentiable:
@@ -99,7 +100,7 @@ def differentiable_io(name: str, tr: Any, out_leaves: list, user_outvars: list
             # reproduce that mixture.
             problem = (f'the function changed the array of {_named(st)} after using it '
                        'for the outputs (an update inside a training step)')
-    eqns = _needed_eqns(tr, out_vars)
+    eqns = live_eqns(tr.eqns, out_vars)[0]  # (what the outputs' replay needs)
     weak = tuple(i for i, (src, which) in enumerate(tr.input_sources)
                  if which in ('scalar', 'call'))
     return Differentiable(name, tuple(out_pos), tuple(out_vars),
@@ -184,20 +185,6 @@ def _links(tr: Any, funcs: list, made: dict) -> tuple:
     return links, used, problem
 
 
-def _needed_eqns(tr: Any, out_vars: list) -> tuple:
-    """The equations whose values the outputs' replay needs, in order."""
-    by_out = {e.out.id: e for e in tr.eqns}
-    need = set()
-    stack = list(out_vars)
-    while stack:
-        i = stack.pop()
-        if i in need:
-            continue
-        need.add(i)
-        e = by_out.get(i)
-        if e is not None:
-            stack.extend(u.id for u in e.inputs)
-    return tuple(e for e in tr.eqns if e.out.id in need)
 
 
 def _named(st: Any) -> str:

@@ -122,7 +122,7 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
     spec = KernelSpec()
     spec.shape = S
     spec.name = name
-    ext = _outside_inputs(grp)
+    ext = outside_inputs(grp.members)
     reds = [e for e in grp.members if e.out.id in grp.red]
     spec.flat = row_of is None and all(
         int(math.prod(v.shape)) == 1 or v.shape == S for v in ext) and all(
@@ -151,17 +151,17 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
     return spec
 
 
-def _outside_inputs(grp: Group) -> list:
-    """The values a group reads from outside itself, in first-use order."""
-    members = {e.out.id for e in grp.members}
-    ext: list = []
-    seen: set = set()
-    for e in grp.members:
-        for v in e.inputs:
-            if v.id not in members and v.id not in seen:
-                seen.add(v.id)
-                ext.append(v)
-    return ext
+def outside_inputs(members: list) -> list:
+    """The values ``members`` (equations) read from outside themselves, in
+    first-use order.
+
+    >>> from tapejit.ir.graph import Eqn, Var
+    >>> a, b, c = (Var(i, (2,), 'float32') for i in range(3))
+    >>> [v.id for v in outside_inputs([Eqn(None, (a, a), {}, b), Eqn(None, (b, a), {}, c)])]
+    [0]
+    """
+    own = {e.out.id for e in members}
+    return list({v.id: v for e in members for v in e.inputs if v.id not in own}.values())
 
 
 def _elementwise_stmts(grp: Group, names: dict, P: str) -> list:
@@ -261,24 +261,15 @@ def chunking(spec: Any) -> tuple:
     """(sizes, chunk, number of chunks) for the kernel's run-time arguments."""
     S = spec.shape
     if spec.flat or not S:
-        n = int(math.prod(S)) if S else 1
-        ch = CHUNK
-        return numpy.array([n], numpy.int64), ch, max(1, math.ceil(n / ch)) if n else 0
-    inner = int(math.prod(S[1:])) if len(S) > 1 else 1
-    ch = max(1, CHUNK // max(inner, 1))
+        n = int(math.prod(S))
+        return numpy.array([n], numpy.int64), CHUNK, max(1, math.ceil(n / CHUNK)) if n else 0
+    ch = max(1, CHUNK // max(int(math.prod(S[1:])), 1))
     return numpy.array(S, numpy.int64), ch, math.ceil(S[0] / ch) if S[0] else 0
 
 
 def prepare_inputs(spec: KernelSpec, arrays: list) -> list:
-    out = []
-    for (v, mode), a in zip(spec.inputs, arrays):
-        if mode == 'scalar':
-            out.append(numpy.ascontiguousarray(a).reshape(-1))
-        elif mode == 'flat':
-            out.append(numpy.ascontiguousarray(a).reshape(-1))
-        else:
-            out.append(a)
-    return out
+    return [a if mode == 'nd' else numpy.ascontiguousarray(a).reshape(-1)
+            for (v, mode), a in zip(spec.inputs, arrays)]
 
 
 def reduction_layout(spec: KernelSpec, nch: int) -> list:
@@ -293,16 +284,9 @@ def reduction_layout(spec: KernelSpec, nch: int) -> list:
     return out
 
 
-def reduction_buffers(spec: KernelSpec, nch: int) -> list:
-    return [numpy.full(shape, init, dt) for shape, dt, init in reduction_layout(spec, nch)]
-
-
 def finish_reduction(e: Any, how: str, buf: numpy.ndarray, nch: int) -> numpy.ndarray:
-    op = e.prim.name
     if how == 'partial':
-        buf = buf[:max(nch, 1)]
-        buf = buf.sum(axis=0) if op == 'sum' else (buf.max(axis=0) if op == 'max'
-                                                    else buf.min(axis=0))
+        buf = getattr(buf[:max(nch, 1)], e.prim.name)(axis=0)  # sum, max or min
     return numpy.asarray(buf, dtype=e.out.dtype).reshape(e.out.shape)
 
 
@@ -316,18 +300,6 @@ class ChainSpec:
         self.flat = False
         self.name = 'kernel'
         self.kernel: Any = None  # the loop-IR kernel ``source`` renders
-
-
-def with_chunk_loop(source: str, parallel: Any) -> str:
-    """A rendered kernel's ``source`` with its chunk loop made parallel or
-    serial (the rest of the kernel is the same in both variants).
-
-    >>> src = 'def k(n, ch, nch, x):\\n    for c in range(nch):\\n        x[c] = 0\\n'
-    >>> with_chunk_loop(src, True).splitlines()[1].strip()
-    'for c in prange(nch):'
-    """
-    old, new = R.chunk_header(not parallel) + '\n', R.chunk_header(parallel) + '\n'
-    return source.replace(old, new, 1)
 
 
 def render_chain(parts: list, shape: tuple, g: Graph, consts: dict, used_outside: set,

@@ -225,22 +225,18 @@ def _start() -> None:
     _check_layout()
     cpu, features = host_cpu()
     api = ctypes.pythonapi
-    symbols = {
-        'tj_none': id(None), 'tj_notimpl': id(NotImplemented),
-        'tj_ndarray': id(numpy.ndarray), 'tj_long': id(int),
-        'tj_incref': ctypes.cast(api.Py_IncRef, ctypes.c_void_p).value,
-        'tj_as_ll': ctypes.cast(api.PyLong_AsLongLong, ctypes.c_void_p).value,
-        'tj_err_occurred': ctypes.cast(api.PyErr_Occurred, ctypes.c_void_p).value,
-        'tj_save_thread': ctypes.cast(api.PyEval_SaveThread, ctypes.c_void_p).value,
-        'tj_restore_thread': ctypes.cast(api.PyEval_RestoreThread, ctypes.c_void_p).value,
-    }
-    libm = _libm()
-    libc = ctypes.CDLL(None)
-    for base in _LIBM:
-        for name in (base, base + 'f'):
-            symbols[name] = ctypes.cast(getattr(libm, name), ctypes.c_void_p).value
-    for name in ('memset', 'memcpy', 'memmove'):
-        symbols[name] = ctypes.cast(getattr(libc, name), ctypes.c_void_p).value
+    symbols = {'tj_none': id(None), 'tj_notimpl': id(NotImplemented),
+               'tj_ndarray': id(numpy.ndarray), 'tj_long': id(int)}
+
+    def add(lib: Any, names: Any, prefix: Any = None) -> None:
+        for name, c_name in names:
+            symbols[name if prefix is None else prefix + name] = ctypes.cast(
+                getattr(lib, c_name), ctypes.c_void_p).value
+    add(api, [('incref', 'Py_IncRef'), ('as_ll', 'PyLong_AsLongLong'),
+              ('err_occurred', 'PyErr_Occurred'), ('save_thread', 'PyEval_SaveThread'),
+              ('restore_thread', 'PyEval_RestoreThread')], 'tj_')
+    add(_libm(), [(n, n) for base in _LIBM for n in (base, base + 'f')])
+    add(ctypes.CDLL(None), [(n, n) for n in ('memset', 'memcpy', 'memmove')])
     new = api.PyCFunction_NewEx
     new.restype = ctypes.py_object
     new.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]

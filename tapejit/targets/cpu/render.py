@@ -83,16 +83,11 @@ def statements(stmts: list, depth: int) -> list:
     return lines
 
 
-def chunk_header(parallel: Any) -> str:
-    """The kernel's loop over its chunks: ``prange`` in a parallel variant,
-    where the chunks may run on several threads."""
-    return f'{_IND}for c in {"prange" if parallel else "range"}(nch):'
-
-
 def source(k: L.Kernel) -> str:
     """The whole kernel function."""
     lines = [f'def {k.name}(n, ch, nch, {", ".join(k.params)}):']
     lines += statements(k.hoisted, 1)
-    lines.append(chunk_header(k.chunk.parallel))
+    # (prange: the chunks of a parallel variant may run on several threads.)
+    lines.append(f'{_IND}for c in {"prange" if k.chunk.parallel else "range"}(nch):')
     lines += statements(k.chunk.pre + k.chunk.body + k.chunk.post, 2)
     return '\n'.join(lines) + '\n'

@@ -31,12 +31,13 @@ from typing import Any, Optional
 
 
 from tapejit.targets.cuda import ops as cuda_ops
-from tapejit.targets.cpu.codegen import KernelSpec, acc_dtype, bind_inputs, init_value
+from tapejit.targets.cpu.codegen import (KernelSpec, acc_dtype, bind_inputs, init_value,
+                                          outside_inputs)
 from tapejit.targets.cpu.codegen import update_statement as _update
 from tapejit.targets.cpu import render as cpu_render
 from tapejit.targets.cpu.ops import typed
 from tapejit.compiler.fusion import Group, reduce_axes
-from tapejit.ir.graph import Graph
+from tapejit.ir.graph import Graph, live_eqns
 
 # Threads per block: a power of two (the shared-memory tree halves it).  The
 # simulator runs each thread of a block as a Python thread: a small block
@@ -73,20 +74,6 @@ def _decompose(flat: str, dims: list, tmp: str) -> list:
     return lines
 
 
-def _needed(members: list, outs: set) -> list:
-    """The members (in order) that computing the values ``outs`` needs."""
-    by_out = {e.out.id: e for e in members}
-    need: set = set()
-    stack = list(outs)
-    while stack:
-        k = stack.pop()
-        if k in need or k not in by_out:
-            continue
-        need.add(k)
-        stack.extend(v.id for v in by_out[k].inputs)
-    return [e for e in members if e.out.id in need]
-
-
 def split(grp: Group, used_outside: set) -> list:
     """The group's kernels as (kind, reduced axes, members, stores, reductions)."""
     stores = [e.out for e in grp.members if e.out.id in grp.ew and e.out.id in used_outside]
@@ -103,7 +90,7 @@ def split(grp: Group, used_outside: set) -> list:
         mine = [e for e in reds if reduce_axes(e) == ax]
         st = stores if n == 0 else []
         ids = {e.out.id for e in mine} | {v.id for v in st}
-        out.append(('reduce', ax, _needed(grp.members, ids), st, mine))
+        out.append(('reduce', ax, list(live_eqns(grp.members, ids)[0]), st, mine))
     return out
 
 
@@ -116,8 +103,8 @@ def choose_kind(shape: tuple, axes: tuple, block: int = BLOCK_GPU) -> str:
     """
     r = len(shape)
     kept = [d for d in range(r) if d not in axes]
-    m = int(math.prod([shape[d] for d in kept])) if kept else 1
-    k = int(math.prod([shape[d] for d in axes])) if axes else 1
+    m = int(math.prod([shape[d] for d in kept]))
+    k = int(math.prod([shape[d] for d in axes]))
     if k < block // 2:  # most threads of a block would idle
         return 'cols'
     if axes == tuple(range(len(axes))) and kept and m >= COLS_MIN_CELLS:
@@ -161,14 +148,7 @@ def _render_one(S: tuple, kind: str, axes: tuple, members: list, stores: list, r
     spec = CudaKernelSpec()
     spec.shape, spec.kind, spec.axes, spec.name, spec.block = S, kind, axes, name, block
     spec.members = members
-    own = {e.out.id for e in members}
-    ext: list = []
-    seen: set = set()
-    for e in members:
-        for v in e.inputs:
-            if v.id not in own and v.id not in seen:
-                seen.add(v.id)
-                ext.append(v)
+    ext = outside_inputs(members)
     spec.flat = kind == 'ew' and all(
         int(math.prod(v.shape)) == 1 or v.shape == S for v in ext)
     names, hoisted, params = bind_inputs(spec, ext, consts, S)
@@ -307,7 +287,7 @@ def launch(spec: CudaKernelSpec, sms: int, simulator: bool) -> Launch:
     (4, 256, (1000,))
     """
     S = spec.shape
-    n = int(math.prod(S)) if S else 1
+    n = int(math.prod(S))
     block = spec.block
     dims = tuple(int(s) for s in S)
     max_blocks = 3 if simulator else sms * 16
@@ -315,8 +295,8 @@ def launch(spec: CudaKernelSpec, sms: int, simulator: bool) -> Launch:
         grid = max(1, min(math.ceil(n / block), max_blocks))
         return Launch(grid, block, (n,) if spec.flat else (n,) + dims, 1, n, n)
     kept = [d for d in range(len(S)) if d not in spec.axes]
-    m = int(math.prod([S[d] for d in kept])) if kept else 1
-    k = int(math.prod([S[d] for d in spec.axes])) if spec.axes else 1
+    m = int(math.prod([S[d] for d in kept]))
+    k = int(math.prod([S[d] for d in spec.axes]))
     if spec.kind == 'cols':
         want = (96 if simulator else sms * block * 4)
         P = max(1, min(math.ceil(want / max(m, 1)), math.ceil(k / 16)))
@@ -332,22 +312,13 @@ def launch(spec: CudaKernelSpec, sms: int, simulator: bool) -> Launch:
 
 def finish_reduction(xp: Any, e: Any, buf: Any, P: int) -> Any:
     """Combine the ``(P, m)`` partial results of reduction ``e`` in a fixed order."""
-    op = e.prim.name
-    if P == 1:
-        out = buf[0]
-    elif op == 'sum':
-        out = buf.sum(axis=0)
-    elif op == 'max':
-        out = buf.max(axis=0)
-    else:
-        out = buf.min(axis=0)
+    out = buf[0] if P == 1 else getattr(buf, e.prim.name)(axis=0)  # sum, max or min
     return xp.asarray(out, dtype=e.out.dtype).reshape(e.out.shape)
 
 
-def header(simulator: bool) -> str:
-    """The imports a generated kernel module starts with."""
-    del simulator  # the same source; the simulator rebinds ``math`` afterwards
-    return 'import math\nimport numpy as np\nfrom numba import cuda\n\n'
+# The imports a generated kernel module starts with (the same under the
+# simulator, which rebinds ``math`` afterwards).
+HEADER = 'import math\nimport numpy as np\nfrom numba import cuda\n\n'
 
 
 def explain_line(spec: CudaKernelSpec, lau: Optional[Launch] = None) -> str:

@@ -73,18 +73,9 @@ def _arch(cuda: Any, simulator: bool) -> str:
     return f'sm_{cc[0]}{cc[1]}'
 
 
-def _fingerprint(arch: str) -> str:
-    return store.fingerprint('numba', 'numba-cuda', cpu=arch)
-
-
 def _module_text(spec: cuda_codegen.CudaKernelSpec, simulator: bool, cache: bool) -> str:
     src = spec.source.replace(f'def {spec.name}(', 'def kernel(', 1)
-    return cuda_codegen.header(simulator) + f'@cuda.jit(cache={cache})\n' + src
-
-
-def _load_file(d: str, key: str, text: str) -> Any:
-    return kernel_cache.load_module(os.path.join(d, f'k_{key}.py'), text,
-                                    f'tapejit_cuda_kernel_{key}')
+    return cuda_codegen.HEADER + f'@cuda.jit(cache={cache})\n' + src
 
 
 def get_kernel(spec: cuda_codegen.CudaKernelSpec, simulator: bool,
@@ -92,7 +83,8 @@ def get_kernel(spec: cuda_codegen.CudaKernelSpec, simulator: bool,
     """The ``numba.cuda`` dispatcher of ``spec`` for the current GPU (or the simulator)."""
     cuda = _numba_cuda()
     arch = _arch(cuda, simulator)
-    key = hashlib.sha256(f'{_fingerprint(arch)}\n{spec.source}'.encode()).hexdigest()[:24]
+    fp = store.fingerprint('numba', 'numba-cuda', cpu=arch)
+    key = hashlib.sha256(f'{fp}\n{spec.source}'.encode()).hexdigest()[:24]
     with _lock:
         k = _kernels.get(key)
         if k is not None:
@@ -103,8 +95,9 @@ def get_kernel(spec: cuda_codegen.CudaKernelSpec, simulator: bool,
         mod: Any = None
         if d is not None:
             try:
-                mod = _load_file(os.path.join(d, 'cuda', arch), key,
-                                 _module_text(spec, simulator, True))
+                mod = kernel_cache.load_module(os.path.join(d, 'cuda', arch, f'k_{key}.py'),
+                                               _module_text(spec, simulator, True),
+                                               f'tapejit_cuda_kernel_{key}')
             except OSError as e:
                 store.warn_once('unwritable', f'tapejit: cannot use the kernel cache directory '
                                 f'{d} ({e}); compiling CUDA kernels in memory only')
