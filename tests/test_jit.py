@@ -1843,11 +1843,14 @@ def test_the_readme_form_step_takes_the_same_entry_as_the_hand_written_one():
             f(*a)
         return (time.thread_time() - t0) / 1000
 
-    user, hand = [], []
-    for _ in range(7):
-        user.append(per_call(user_step, x, t))
-        hand.append(per_call(hand_step, x, t, params))
-    user, hand = min(user), min(hand)
+    for _ in range(3):  # (a round on a busy machine may be unlucky: measured again)
+        user, hand = [], []
+        for _ in range(7):
+            user.append(per_call(user_step, x, t))
+            hand.append(per_call(hand_step, x, t, params))
+        user, hand = min(user), min(hand)
+        if user <= 1.3 * hand:
+            break
     for f in (user_step, hand_step):
         plan = f._last[2]
         assert f._last[4] and plan._entry is not None  # the generated entry
