@@ -172,13 +172,15 @@ _SIG = [('l', 1, False), ('f', 2, False), ('f', 1, True), ('B', 1, True), ('l', 
 @pytest.mark.parametrize('statement, why', [
     (object(), 'plan statement object'),
     (P.Reshape('v2', 'v1', None), 'a strided array reshaped'),
-    (P.Finish('prod', 'a0', 'o3'), 'finish of a prod reduction'),
-    (P.Product('o3', 'a0', 'o3', False, False), 'matmul of float32 2-d and float32 1-d'),
+    (P.Finish('prod', 'a0', 'f4', (0,), 'float32'), 'finish of a prod reduction'),
+    (P.Call('o4', 'matmul', (('transa', False), ('transb', False)), ('a0', 'o3'), 0),
+     'matmul of float32 2-d and float32 1-d'),
+    (P.Call('o4', 'argmax', (('axis', 0),), ('a0',), 0), 'a library call of argmax'),
 ])
 def test_translator_refuses_what_it_does_not_compile(statement, why):
     p = P.Program(('a0',), [2, 3, 6])
-    for st in (P.Transpose('v1', 'a0', (1, 0)), P.Alloc('o3', (2,), 'float32'), statement,
-               P.Return(('o3',))):
+    for st in (P.Call('v1', 'transpose', (('axes', (1, 0)),), ('a0',), 0),
+               P.Alloc('o3', (2,), 'float32'), statement, P.Return(('o3',))):
         p.add(st)
     with pytest.raises(native.Unsupported, match=why):
         native_plan.translate_plan(p, [], _SIG, ['o3'], 'refused')

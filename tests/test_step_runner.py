@@ -177,3 +177,56 @@ def test_a_row_chain_numba_cannot_type_runs_op_by_op(monkeypatch):
     for _ in range(2):
         for a, b in zip(ex([x, t]), want):
             np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)
+
+
+def test_the_runner_renders_the_plans_program():
+    # A library call with no compiled form (argmax), row chains (softmax
+    # cross-entropy) and a donated parameter update no kernel writes in
+    # place: the Program lists each, and the runner written from it
+    # computes what its first call does.
+    from tapejit.compiler import program as P
+    rng = np.random.default_rng(4)
+    x = rng.standard_normal((300, 64)).astype(np.float32)
+    t = rng.integers(0, 64, 300).astype(np.int32)
+
+    def f(w, x, t):
+        v = tapejit.Variable(w)
+        y = x * v
+        loss = F.softmax_cross_entropy(y, t)
+        gw, = tapejit.grad([loss], [v])
+        return loss, F.argmax(y, axis=1), w - 0.5 * gw.array
+    w0 = rng.standard_normal((300, 64)).astype(np.float32)
+    g = trace_graph(f, [w0, x, t])
+    ex = compile_graph(g, donate={2: 0})
+    assert ex.one_call is None  # (argmax: step by step)
+    p = ex.program
+    calls = [st for st in p.statements if isinstance(st, P.Call)]
+    assert [c.prim for c in calls] == ['argmax'] and dict(calls[0].params)['axis'] == 1
+    chains = [k for k, st in enumerate(p.statements) if isinstance(st, P.CallKernel)
+              and type(ex.steps[ex.lowered.origin[k]][1]).__name__ == '_ChainStep']
+    assert chains
+    (cp,) = [st for st in p.statements if isinstance(st, P.CopyInto)]
+    assert cp.dst == 'a0' and p.results[2] == cp.out and p.written_params() == {'a0'}
+    assert any(isinstance(st, P.InPlace) for st in p.statements)  # (into a buffer of its own)
+    assert any(isinstance(st, P.Free) and st.pool for st in p.statements)
+    text = ex.explain()
+    assert '# the plan runs step by step' in text and f'{cp.out} = copy_into(a0, ' in text
+    want = interpret(g, [w0, x, t])
+    w = w0.copy()
+    first = [a.copy() for a in ex([w, x, t])]  # through the first-call wrappers
+    np.testing.assert_array_equal(w, first[2])  # the update copied in
+    for a, b in zip(first, want):
+        np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)
+    for _ in range(3):
+        w = w0.copy()
+        out = ex([w, x, t])
+        assert out[2] is w
+        for a, b in zip(out, first):
+            np.testing.assert_array_equal(a, b)
+    # A read-only parameter is not written: its update is returned.
+    w = w0.copy()
+    w.flags.writeable = False
+    out = ex([w, x, t])
+    assert out[2] is not w
+    np.testing.assert_array_equal(out[2], first[2])
+    np.testing.assert_array_equal(w, w0)

@@ -1,18 +1,24 @@
-"""The lowered plan's statements; the CPU target renders them.
+"""A compiled plan's statements; each target's runners render them.
 
-A small plan run as one call is lowered to a :class:`Program`: the arrays
-it takes (its parameters), a table of sizes, the kernels it calls and a
-list of statements over named arrays.  Every buffer decision is made here,
-before any code exists: which arrays are new (:class:`Alloc`, the result of
-a :class:`Product`), which are views (:class:`Reshape`, :class:`Transpose`),
-where a donated parameter's update is copied (:class:`CopyInto`) and which
-values are returned (:class:`Return`).  A renderer walks the statements
-(:mod:`tapejit.targets.cpu.native_plan` emits one LLVM function from them).
+Every CPU plan is lowered once to a :class:`Program`: the arrays it takes
+(its parameters), a table of sizes, the kernels and library callables it
+calls and a list of statements over named arrays.  Every buffer decision is
+made here, before any code exists: which arrays are new (:class:`Alloc`,
+from the plan's pool or not, the result of a :class:`Finish` or a
+:class:`Call`), which are views (:class:`Reshape`), which stores a kernel
+writes in place through an array it reads (:class:`InPlace`), where a
+donated parameter's update is copied (:class:`CopyInto`), when each buffer
+is done with (:class:`Free`) and which values are returned, and copied
+(:class:`Return`).  A renderer walks the statements: the step runner
+(:mod:`tapejit.targets.cpu.step_runner`) writes them as a Python function,
+:mod:`tapejit.targets.cpu.native_plan` emits a small plan's as one LLVM
+function.
 
 Sizes are positions in the table (``T[k]``), never values, so a new batch
 size builds a new table for the same statements: the statements alone are
 the compiled function's identity (:meth:`Program.key`).  A 0-d value is
-carried as a one-element 1-d array (``dims`` ``()``).
+carried as a one-element 1-d array (``dims`` ``()``) where a renderer needs
+one.  A name nothing frees dies after its last reader.
 
 >>> p = Program(('a0',), [3, 4])
 >>> p.add(Alloc('o1', (0, 1), 'float32'))
@@ -34,13 +40,15 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Optional, Union
 
-__all__ = ['Alloc', 'Reshape', 'Transpose', 'CallKernel', 'Product', 'Finish', 'CopyInto',
+__all__ = ['Alloc', 'Reshape', 'CallKernel', 'Call', 'Finish', 'InPlace', 'CopyInto', 'Free',
            'Return', 'Program']
 
 # A shape as positions in the size table; ``()`` is a 0-d value (one element).
 Dims = tuple
 # The value a new array is filled with: a Python scalar of its dtype's kind.
 Scalar = Union[bool, int, float]
+# Library calls whose result is a new array (the others may be views).
+NEW_ARRAY_CALLS = frozenset({'matmul', 'argmax', 'argmin'})
 
 
 def _tuple(items: list) -> str:
@@ -54,27 +62,32 @@ def _dims(dims: Dims) -> str:
 @dataclass(frozen=True)
 class Alloc:
     """``out``: a new array of ``dtype`` (a NumPy dtype name) and shape
-    ``dims``, filled with ``fill`` unless that is ``None``.
+    ``dims``, filled with ``fill`` unless that is ``None``; ``pool``: taken
+    from the plan's pool of buffers (and given back at its :class:`Free`).
 
     >>> print(Alloc('r1', (2,), 'float32', 0.0))
     r1 = full((T[2],), 0.0, float32)
+    >>> print(Alloc('o2', (0, 1), 'float64', pool=True))
+    o2 = take((T[0], T[1]), float64)
     """
 
     out: str
     dims: Dims
     dtype: str
     fill: Optional[Scalar] = None
+    pool: bool = False
 
     def __str__(self) -> str:
         if self.fill is None:
-            return f'{self.out} = empty({_dims(self.dims)}, {self.dtype})'
+            how = 'take' if self.pool else 'empty'
+            return f'{self.out} = {how}({_dims(self.dims)}, {self.dtype})'
         return f'{self.out} = full({_dims(self.dims)}, {self.fill!r}, {self.dtype})'
 
 
 @dataclass(frozen=True)
 class Reshape:
-    """``out``: a view of the contiguous array ``src`` of shape ``dims``, or
-    of its elements in one row where ``dims`` is ``None``.
+    """``out``: ``src``'s elements in shape ``dims`` (a view of a contiguous
+    array), or in one row where ``dims`` is ``None``.
 
     >>> print(Reshape('v2', 'o1', None))
     v2 = reshape(o1, -1)
@@ -87,22 +100,6 @@ class Reshape:
     def __str__(self) -> str:
         shape = '-1' if self.dims is None else _dims(self.dims)
         return f'{self.out} = reshape({self.src}, {shape})'
-
-
-@dataclass(frozen=True)
-class Transpose:
-    """``out``: the strided view of ``src`` with its axes in the order ``axes``.
-
-    >>> print(Transpose('v2', 'o1', (1, 0)))
-    v2 = transpose(o1, (1, 0))
-    """
-
-    out: str
-    src: str
-    axes: tuple
-
-    def __str__(self) -> str:
-        return f'{self.out} = transpose({self.src}, {self.axes})'
 
 
 @dataclass(frozen=True)
@@ -128,85 +125,151 @@ class CallKernel:
 
 
 @dataclass(frozen=True)
-class Product:
-    """``out``: a new array, the matrix product of 2-d ``a`` and ``b``, each
-    transposed where ``transa`` / ``transb`` say.
+class Call:
+    """``out``: the result of a library call of the primitive ``prim`` on
+    the arrays ``args`` with the parameters ``params`` ((name, value)
+    pairs); the callable is the program's entry ``fn`` of its calls (the
+    target's).  A new array for the primitives of ``NEW_ARRAY_CALLS``,
+    maybe a view of an argument for the others.
 
-    >>> print(Product('o3', 'a0', 'a1', False, True))
-    o3 = mm_nt(a0, a1)
+    >>> print(Call('o3', 'matmul', (('transa', False), ('transb', True)), ('a0', 'a1'), 0))
+    o3 = matmul(a0, a1, transa=False, transb=True)
     """
 
     out: str
-    a: str
-    b: str
-    transa: bool
-    transb: bool
+    prim: str
+    params: tuple
+    args: tuple
+    fn: int
 
     def __str__(self) -> str:
-        form = 'tn'[not self.transa] + 'tn'[not self.transb]
-        return f'{self.out} = mm_{form}({self.a}, {self.b})'
+        items = list(self.args) + [f'{k}={v!r}' for k, v in self.params]
+        return f'{self.out} = {self.prim}({", ".join(items)})'
 
 
 @dataclass(frozen=True)
 class Finish:
-    """A reduction's final values written to ``out`` (read as one row) from
-    its buffer ``buf``: ``op`` ``'sum'``, ``'max'`` or ``'min'`` over the
-    partial results along ``buf``'s first axis, or ``'cast'`` (``buf``'s
-    values in ``out``'s dtype).
+    """``out``: a new array of shape ``dims`` and ``dtype``, a reduction's
+    final values from its buffer ``buf``: ``op`` ``'sum'``, ``'max'`` or
+    ``'min'`` over the partial results along ``buf``'s first axis, or
+    ``'cast'`` (``buf``'s values in ``dtype``).
 
-    >>> print(Finish('sum', 'r1', 'f2'))
-    fin_sum(r1, f2)
+    >>> print(Finish('sum', 'r1', 'f2', (0,), 'float32'))
+    f2 = fin_sum(r1, (T[0],), float32)
     """
 
     op: str
     buf: str
     out: str
+    dims: Dims
+    dtype: str
 
     def __str__(self) -> str:
-        return f'fin_{self.op}({self.buf}, {self.out})'
+        return f'{self.out} = fin_{self.op}({self.buf}, {_dims(self.dims)}, {self.dtype})'
+
+
+@dataclass(frozen=True)
+class InPlace:
+    """``out``: the array ``src``, which the kernel call after it writes
+    (a store written through the input it reads at the same index), where
+    it may be written (a C-contiguous, writeable array); else a new copy of
+    it (shape ``dims``, ``dtype``).
+
+    >>> print(InPlace('d3', 'a0', (0,), 'float32'))
+    d3 = in_place(a0)
+    """
+
+    out: str
+    src: str
+    dims: Dims
+    dtype: str
+
+    def __str__(self) -> str:
+        return f'{self.out} = in_place({self.src})'
 
 
 @dataclass(frozen=True)
 class CopyInto:
-    """The values of ``src`` copied into the parameter ``dst`` (a donated
-    array: its update, written in place once nothing reads it).
+    """``out``: the parameter ``dst`` holding ``src``'s values (a donated
+    array: its update, copied in once nothing reads the old values), where
+    ``dst`` may be written; else ``src`` itself.
 
-    >>> print(CopyInto('d0', 'o4'))
-    copy_into(d0, o4)
+    >>> print(CopyInto('d4', 'a0', 'o3'))
+    d4 = copy_into(a0, o3)
     """
 
+    out: str
     dst: str
     src: str
 
     def __str__(self) -> str:
-        return f'copy_into({self.dst}, {self.src})'
+        return f'{self.out} = copy_into({self.dst}, {self.src})'
+
+
+@dataclass(frozen=True)
+class Free:
+    """The plan is done with ``name``: its buffer goes back to the plan's
+    pool (``pool``; kept by no one else), or is dropped.
+
+    >>> print(Free('o1', True), '/', Free('o2', False))
+    release(o1) / drop(o2)
+    """
+
+    name: str
+    pool: bool
+
+    def __str__(self) -> str:
+        return f'{"release" if self.pool else "drop"}({self.name})'
 
 
 @dataclass(frozen=True)
 class Return:
-    """The values the program returns, in order.
+    """The values the program returns, in order; those at the positions
+    ``copies`` as copies (a parameter or constant returned as it is).
 
-    >>> print(Return(()))
-    return ()
+    >>> print(Return(('o1', 'a0'), (1,)))
+    return (o1, copy(a0))
     """
 
     values: tuple
+    copies: tuple = ()
 
     def __str__(self) -> str:
-        return f'return {_tuple(list(self.values))}'
+        return 'return ' + _tuple([f'copy({v})' if k in self.copies else v
+                                   for k, v in enumerate(self.values)])
 
 
-Statement = Union[Alloc, Reshape, Transpose, CallKernel, Product, Finish, CopyInto, Return]
-_DEFINES = (Alloc, Reshape, Transpose, Product)
+Statement = Union[Alloc, Reshape, CallKernel, Call, Finish, InPlace, CopyInto, Free, Return]
+_DEFINES = (Alloc, Reshape, Call, Finish, InPlace, CopyInto)
+
+
+def reads(st: Statement) -> tuple:
+    """The names statement ``st`` reads (a :class:`Free` reads none).
+
+    >>> reads(CopyInto('d4', 'a0', 'o3'))
+    ('a0', 'o3')
+    """
+    if isinstance(st, (Reshape, InPlace)):
+        return (st.src,)
+    if isinstance(st, (CallKernel, Call)):
+        return tuple(st.args)
+    if isinstance(st, Finish):
+        return (st.buf,)
+    if isinstance(st, CopyInto):
+        return (st.dst, st.src)
+    if isinstance(st, Return):
+        return tuple(st.values)
+    return ()
 
 
 class Program:
     """A lowered plan: its parameters (array names), its table of sizes, the
     identities of the kernels it calls (opaque to this module: the target's
-    keys) and its statements, in order.
+    keys), the callables of its library calls (the target's, by number) and
+    its statements, in order.
 
     >>> p = Program(('a0',), [])
-    >>> p.add(Transpose('v1', 'a0', (1, 0)))
+    >>> p.add(Call('v1', 'transpose', (('axes', (1, 0)),), ('a0',), 0))
     'v1'
     >>> p.add(Return(('a0', 'v1')))
     >>> p.output_roots()
@@ -217,6 +280,7 @@ class Program:
         self.params = tuple(params)
         self.table = table
         self.kernels: list = list(kernels or [])
+        self.calls: list = []
         self.statements: list = []
 
     def add(self, st: Statement) -> Optional[str]:
@@ -233,16 +297,36 @@ class Program:
     def output_roots(self) -> list:
         """Per returned value: ``('alloc', name)``, an array the program makes
         (or a reshape of one), ``('param', name)``, one of its parameters (or
-        a reshape of one), or ``None``, a strided view."""
+        a reshape of one, or an array written in place through one), or
+        ``None``, maybe a strided view."""
         roots: dict = {p: ('param', p) for p in self.params}
         for st in self.statements:
-            if isinstance(st, (Alloc, Product)):
+            if isinstance(st, (Alloc, Finish)):
                 roots[st.out] = ('alloc', st.out)
-            elif isinstance(st, Reshape):
+            elif isinstance(st, (Reshape, InPlace)):
                 roots[st.out] = roots.get(st.src)
-            elif isinstance(st, Transpose):
-                roots[st.out] = None
+            elif isinstance(st, CopyInto):
+                roots[st.out] = roots.get(st.dst)
+            elif isinstance(st, Call):
+                roots[st.out] = ('alloc', st.out) if st.prim in NEW_ARRAY_CALLS else None
         return [roots.get(v) for v in self.results]
+
+    def written_params(self) -> frozenset:
+        """The parameters the program writes (in place, or an update copied in).
+
+        >>> p = Program(('a0', 'a1'), [])
+        >>> p.add(CopyInto('d2', 'a1', 'a0'))
+        'd2'
+        >>> sorted(p.written_params())
+        ['a1']
+        """
+        out = set()
+        for st in self.statements:
+            if isinstance(st, InPlace):
+                out.add(st.src)
+            elif isinstance(st, CopyInto):
+                out.add(st.dst)
+        return frozenset(out) & set(self.params)
 
     def key(self) -> str:
         """A deterministic serialization of the parameters, the kernels'
@@ -269,4 +353,3 @@ class Program:
 
     def __repr__(self) -> str:
         return f'<Program of {len(self.statements)} statements over {len(self.params)} arrays>'
-

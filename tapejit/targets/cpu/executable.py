@@ -17,7 +17,8 @@ from typing import Any, Optional, Sequence
 
 import numpy
 
-from tapejit.targets.cpu import codegen, kernel_cache, one_call, plan_cache, step_runner
+from tapejit.targets.cpu import (codegen, kernel_cache, lowering, one_call, plan_cache,
+                                 step_runner)
 from tapejit.compiler import fusion
 from tapejit.targets.cpu.buffers import POOL_MIN_BYTES, BufferPool
 from tapejit.compiler.passes import simplify
@@ -367,6 +368,15 @@ class Executable:
                     st[0].exe = self
         # Whether this plan came from the plan cache (plan_cache).
         self.from_cache = state is not None
+        # The plan as one Program, which every runner renders.
+        self.lowered = lowering.lower(self)
+        self.program = self.lowered.program
+        if self.lowered.copies:
+            # Parameters an update is copied into are written as well.
+            self.donated_inputs = sorted(set(self.donated_inputs)
+                                         | {i for _, i in self.lowered.copies})
+            self._alias_candidates = sorted(set(self._alias_candidates)
+                                            | set(self.donated_inputs))
         self.pool = BufferPool()
         self._timing: Any = None  # per-step seconds while profile() runs
         self._runner: Any = None  # the steps written out (step_runner)
@@ -716,14 +726,16 @@ class Executable:
             how = (', compiled natively' if oc.native is not None else
                    f', refused ({oc.native_refused}): run step by step' if oc.native_refused
                    else '')
-            lines += [f'# the plan runs as one compiled call{how} (its kernels follow):',
-                      oc.source]
+            lines.append(f'# the plan runs as one compiled call{how} (its kernels follow):')
+        else:
+            lines.append('# the plan runs step by step (its kernels follow):')
+        lines += [self.program.describe(), '']
         for kind, st in self.steps:
             if kind == 'kernel':
                 ops = ' '.join(e.prim.name for e in st.members)
                 lines.append(f'# kernel over {st.spec.shape} ({"flat" if st.spec.flat else "nd"}'
                              f'): {ops}')
-                lines.append(st.spec.source if self.one_call is not None else st.source)
+                lines.append(st.source)
             else:
                 fn = st[0]
                 lines.append(f'# call {getattr(fn, "__qualname__", fn)}')

@@ -1,14 +1,16 @@
 """A small plan's one-call function compiled natively, with llvmlite.
 
-:mod:`~tapejit.targets.cpu.one_call` lowers a small plan to a
+:mod:`~tapejit.targets.cpu.lowering` lowers every plan to a
 :class:`~tapejit.compiler.program.Program`, statements as data.  This module
-emits one LLVM function from those statements with llvmlite's IR builder:
+emits a small plan's (:mod:`~tapejit.targets.cpu.one_call`) as one LLVM
+function with llvmlite's IR builder:
 
 - each fused kernel is a function of the module that the plan calls (its
   body from the kernel translator of :mod:`tapejit.targets.cpu.native`), as
   are the plan's helpers, written here with the builder: the matrix
   products as loop nests blocked by four, the final step of chunked
-  reductions, the copy of a parameter update;
+  reductions, the copy of a parameter update (a store written in place
+  writes through its parameter: the function takes it only writeable);
 - the arrays the function allocates come from one scratch block per plan,
   reused every call (their sizes are known when the plan is built: the
   ``scratch_bytes`` the lowering counted); the outputs it returns are
@@ -30,7 +32,7 @@ where SciPy provides it (:func:`~tapejit.targets.cpu.native.gemm_symbols`).
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, NamedTuple, Optional, Sequence
 
 import numpy
 
@@ -53,9 +55,9 @@ _INT64 = numpy.dtype(numpy.int64)
 _DOT_FLAGS = ('reassoc',)
 
 
-def _kernel_body(tr: '_PlanTranslator', name: str, spec: Any, fastmath: Any,
+def _kernel_body(tr: '_PlanTranslator', name: str, kernel: Any, fastmath: Any,
                  layout: list) -> Any:
-    """Kernel ``spec``'s body function, emitted from its loop IR into
+    """The body function of the kernel of loop IR ``kernel``, emitted into
     ``tr``'s module for the arguments ``layout`` (per argument ``None``, an
     int64, or its array's layout).  Not inlined: LLVM optimizing one
     function of every kernel took several times as long, and the calls ran
@@ -63,9 +65,19 @@ def _kernel_body(tr: '_PlanTranslator', name: str, spec: Any, fastmath: Any,
     saved = tr.flags
     tr.flags = (('fast',) if fastmath is True else tuple(sorted(fastmath)) if fastmath else ())
     try:
-        return llvm_render.kernel_body(tr, spec.kernel, layout, False, inline=False, name=name)
+        return llvm_render.kernel_body(tr, kernel, layout, False, inline=False, name=name)
     finally:
         tr.flags = saved
+
+
+class _Product(NamedTuple):
+    """A matrix product: ``out = op(a) @ op(b)``."""
+
+    out: str
+    a: str
+    b: str
+    transa: bool
+    transb: bool
 
 
 class _PlanTranslator(native._Emitter):
@@ -73,7 +85,7 @@ class _PlanTranslator(native._Emitter):
 
     def __init__(self, ir: Any, module: Any, kernels: Sequence, gemm: bool = False) -> None:
         super().__init__(ir, module, False)
-        self.kernels = kernels      # per kernel number: (spec, fastmath)
+        self.kernels = kernels      # per kernel number: (loop IR, fastmath)
         self.gemm = gemm            # large products call BLAS (native.gemm_symbols)
         self.bodies: dict = {}      # (name, *layout) -> function
         self.arrays: dict = {}      # the plan's array names -> _Array
@@ -332,8 +344,25 @@ class _PlanTranslator(native._Emitter):
         shape = [self.size(arr)] if st.dims is None else self.shape_of(st.dims)
         self.arrays[st.out] = self.view(arr, shape)
 
-    def transpose_stmt(self, st: P.Transpose) -> None:
-        self.arrays[st.out] = self.transposed(self.arrays[st.src], st.axes)
+    def call_stmt(self, st: P.Call) -> None:
+        """A library call: a matrix product, or a transpose (a view)."""
+        params = dict(st.params)
+        if st.prim == 'matmul' and len(st.args) == 2:
+            self.product_stmt(_Product(st.out, *st.args, bool(params.get('transa')),
+                                       bool(params.get('transb'))))
+        elif st.prim == 'transpose' and params.get('axes') is not None:
+            axes = tuple(int(a) for a in params['axes'])
+            self.arrays[st.out] = self.transposed(self.arrays[st.args[0]], axes)
+        else:
+            raise Unsupported(f'a library call of {st.prim}')
+
+    def in_place_stmt(self, st: P.InPlace) -> None:
+        # (A parameter written in place is taken only C-contiguous and
+        # writeable: see NativePlan.)
+        self.arrays[st.out] = self.arrays[st.src]
+
+    def free_stmt(self, st: P.Free) -> None:
+        pass  # (its scratch is the plan's until the call returns)
 
     def kernel_stmt(self, st: P.CallKernel) -> None:
         t, b = self.table, self.b
@@ -341,13 +370,15 @@ class _PlanTranslator(native._Emitter):
         sizes = native._Array(t.dtype, 1, True)
         sizes.data = b.gep(t.data, [self.c64(lo)], inbounds=True)
         sizes.shape = [self.c64(hi - lo)]
-        spec, fastmath = self.kernels[st.kernel]
+        kernel, fastmath = self.kernels[st.kernel]
         self.invoke(f'k{st.kernel}',
-                    lambda symbol, layout: _kernel_body(self, symbol, spec, fastmath, layout),
+                    lambda symbol, layout: _kernel_body(self, symbol, kernel, fastmath, layout),
                     [sizes] + self.shape_of((st.ch, st.nch)) + [self.arrays[a] for a in st.args])
 
     def finish_stmt(self, st: P.Finish) -> None:
-        buf, out = self.arrays[st.buf], self.arrays[st.out]
+        buf = self.arrays[st.buf]
+        out = self.arrays[st.out] = self.alloc(st.out, self.shape_of(st.dims),
+                                               numpy.dtype(st.dtype))
         m = self.size(out)
         flat = self.view(out, [m])
         if st.op == 'cast':
@@ -363,11 +394,12 @@ class _PlanTranslator(native._Emitter):
         dst, src = self.arrays[st.dst], self.arrays[st.src]
         m = self.size(dst)
         self.helper('copy_into', (), self._copy, [m, self.view(dst, [m]), self.view(src, [m])])
+        self.arrays[st.out] = dst
 
     def return_stmt(self, st: P.Return) -> None:
         pass  # the outputs were written where the caller passed them
 
-    def product_stmt(self, st: P.Product) -> None:
+    def product_stmt(self, st: '_Product') -> None:
         a, b = self.arrays[st.a], self.arrays[st.b]
         if a.ndim != 2 or b.ndim != 2 or a.dtype != b.dtype or a.dtype.kind != 'f':
             raise Unsupported(f'matmul of {a.dtype} {a.ndim}-d and {b.dtype} {b.ndim}-d arrays: '
@@ -387,7 +419,7 @@ class _PlanTranslator(native._Emitter):
             with otherwise:
                 self.product_loops(st, m, k, n, a, b, out)
 
-    def product_loops(self, st: P.Product, m: Any, k: Any, n: Any, a: Any, b: Any,
+    def product_loops(self, st: '_Product', m: Any, k: Any, n: Any, a: Any, b: Any,
                       out: Any) -> None:
         # Blocked by 4 along the products' sum (b as is) or their columns (b transposed).
         four = self.b.sdiv(n if st.transb else k, self.c64(4))
@@ -397,7 +429,8 @@ class _PlanTranslator(native._Emitter):
         else:
             self.helper(f'mm_{form}', (), self._rows(st.transa), [m, k, n, four, a, b, out])
 
-    def product_blas(self, st: P.Product, m: Any, k: Any, n: Any, a: Any, b: Any, out: Any) -> None:
+    def product_blas(self, st: '_Product', m: Any, k: Any, n: Any, a: Any, b: Any,
+                     out: Any) -> None:
         """``out = op(a) @ op(b)`` through BLAS ``?gemm`` (Fortran, column
         major): the row-major ``out`` is the column-major ``out.T = op(b).T @
         op(a).T``, so ``b`` goes first.  Sizes fit its 32-bit integers: the
@@ -440,7 +473,7 @@ class _PlanTranslator(native._Emitter):
             arr.data = b.bitcast(out.data, elem)
             return arr
         # The next cache-line-aligned piece of the scratch block, as
-        # one_call._Lowering.count counted it; past its end: refused.
+        # lowering.Lowered.count counted it; past its end: refused.
         nbytes = b.mul(nelem, self.c64(dt.itemsize))
         one = self.c64(1)
         nbytes = b.select(b.icmp_signed('<', nbytes, one), one, nbytes)
@@ -551,9 +584,9 @@ class _PlanTranslator(native._Emitter):
                 self.require(b.icmp_signed('==', arr.shape[d], expect))
                 at += 1
 
-    _HANDLERS: dict = {P.Alloc: alloc_stmt, P.Reshape: reshape_stmt,
-                       P.Transpose: transpose_stmt, P.CallKernel: kernel_stmt,
-                       P.Product: product_stmt, P.Finish: finish_stmt, P.CopyInto: copy_stmt,
+    _HANDLERS: dict = {P.Alloc: alloc_stmt, P.Reshape: reshape_stmt, P.Call: call_stmt,
+                       P.CallKernel: kernel_stmt, P.Finish: finish_stmt,
+                       P.InPlace: in_place_stmt, P.CopyInto: copy_stmt, P.Free: free_stmt,
                        P.Return: return_stmt}
 
 
@@ -578,14 +611,15 @@ def translate_plan(program: P.Program, kernels: Sequence, sig: list, owned: list
                    distinct: Sequence[int] = (), checked: Sequence[int] = (),
                    gemm: bool = False) -> str:
     """The LLVM IR of ``program`` (lowered by
-    :mod:`~tapejit.targets.cpu.one_call`), its kernels ``kernels`` (per
-    kernel number: (spec, fastmath)), for arguments ``sig`` (see
+    :mod:`~tapejit.targets.cpu.lowering`), its kernels ``kernels`` (per
+    kernel number: (loop IR, fastmath)), for arguments ``sig`` (see
     :meth:`_PlanTranslator.plan_entry`), the arrays it allocates that are
     returned in the output arguments being ``owned``; ``gemm``: large
     products call BLAS (:func:`~tapejit.targets.cpu.native.gemm_symbols`).
 
     >>> p = P.Program(('a0',), [4])
-    >>> for st in (P.Alloc('o1', (0,), 'float32'), P.CopyInto('o1', 'a0'), P.Return(('o1',))):
+    >>> for st in (P.Alloc('o1', (0,), 'float32'), P.CopyInto('d2', 'o1', 'a0'),
+    ...            P.Return(('d2',))):
     ...     _ = p.add(st)
     >>> ir = translate_plan(p, [], [('l', 1, False), ('f', 1, False), ('f', 1, True),
     ...                             ('B', 1, True), ('l', 1, False)], ['o1'], 'demo')
@@ -615,22 +649,21 @@ class NativePlan:
             raise Unsupported('the interpreter runs without a GIL')
         if any(parallel for _, parallel, _ in oc.kernels):
             raise Unsupported('a parallel kernel')
-        kernels = [(spec, fm) for spec, _, fm in oc.kernels]
+        kernels = [(ir, fm) for ir, _, fm in oc.kernels]
         # Python expressions of the plan function's parameters, in order.
         params = [f'inputs[{i}]' for i, _ in oc.arg_inputs]
         params += [f'_c{k}' for k in range(len(oc.const_args))]
-        params += [f'inputs[{i}]' for _, i in oc.donated]
         # Constants as the function takes them: C-contiguous (never written).
         self._consts = [numpy.ascontiguousarray(c) for c in oc.const_args]
-        arrays = ([inputs[i] for i, _ in oc.arg_inputs] + self._consts
-                  + [inputs[i] for _, i in oc.donated])
+        arrays = [inputs[i] for i, _ in oc.arg_inputs] + self._consts
+        written = oc.program.written_params()
         sig = [(_char(oc.table.dtype), 1, False)]
-        for k, a in enumerate(arrays):
+        for name, a in zip(oc.program.params, arrays):
             if a.__class__ is not numpy.ndarray or not a.dtype.isnative:
                 raise Unsupported('an input that is not a native-order ndarray')
-            # A donated array is written (the parameter update).
-            sig.append((_char(a.dtype), a.ndim, k >= len(arrays) - len(oc.donated)))
-        owned, results = self._results(oc.program, oc.kept_outputs, graph, params, arrays)
+            # A parameter updated in place is written: taken only writeable.
+            sig.append((_char(a.dtype), a.ndim, name in written))
+        owned, results = self._results(oc.program, graph, params, arrays)
         for shape, dt in self._outs:
             sig.append((_char(dt), len(shape), True))
         sig += [('B', 1, True), (_char(numpy.dtype(numpy.int64)), 1, False)]
@@ -660,15 +693,14 @@ class NativePlan:
             cache_dir, prefix='tjplan')
         self.run = self._write(oc, params, results)
 
-    def _results(self, program: P.Program, kept: list, graph: Any, params: list,
-                 arrays: list) -> tuple:
+    def _results(self, program: P.Program, graph: Any, params: list, arrays: list) -> tuple:
         """Per returned value, the output array the function writes it to
         (one per array it allocates: ``owned``, whose (shape, dtype) go to
         ``_outs``), or the parameter it is, as a Python expression."""
         owned: list = []
         self._outs: list = []     # (shape, dtype) per output argument
         results = []
-        for k, root in zip(kept, program.output_roots()):
+        for k, root in enumerate(program.output_roots()):
             if root is None:
                 raise Unsupported('an output that is a strided view')
             kind, name = root
@@ -730,11 +762,7 @@ class NativePlan:
             # its last holder made read-only or reshaped in place.
             lines.append(f'    {" = ".join(f"r[{j}]" for j in range(len(self._outs)))} = None')
         lines.append(f'    {fail}')
-        out = [''] * (len(oc.donated) + len(results))
-        for o, i in oc.donated:
-            out[o] = f'inputs[{i}]'
-        for k, expr in zip(oc.kept_outputs, results):
-            out[k] = expr
+        out = list(results)
         for i in oc.copy_out:
             out[i] = f'_array({out[i]}, copy=True)'
         lines.append(f'{result}[{", ".join(out)}]')
