@@ -219,6 +219,29 @@ def compile_guards(guards: tuple, py_guards: tuple, cpu: str,
     False
     """
     env: dict = {'_nd': numpy.ndarray, '_slow': slow}
+    lines = guard_lines(guards, py_guards, cpu, env, 'return _slow()', 'return False', checked)
+    if lines is None:
+        return slow
+    lines.append('return True')
+    src = 'def holds():\n' + ''.join(f'    {ln}\n' for ln in lines)
+    exec(compile_source(src, '<tapejit plan guards>'), env)
+    return env['holds']
+
+
+def guard_lines(guards: tuple, py_guards: tuple, cpu: str, env: dict, differs: str,
+                fail: str, checked: frozenset = frozenset()) -> Optional[list]:
+    """The statements of :func:`compile_guards`' check, their constants added
+    to ``env`` (which holds ``_nd``): ``differs`` runs where a Variable's
+    field differs from its spec (the generic check then decides), ``fail``
+    where a Python value changed; None where a guard is not a host Variable.
+
+    >>> import numpy as np, tapejit
+    >>> w = tapejit.Variable(np.ones(3, np.float32))
+    >>> spec = ('V', (3,), '<f4', 'cpu', True, None)
+    >>> env = {'_nd': np.ndarray}
+    >>> guard_lines(((w, spec, False),), (), 'cpu', env, 'return 0', 'return 1')[-1]
+    '    return 0'
+    """
     lines: list = []
 
     def const(value: Any) -> str:
@@ -228,25 +251,20 @@ def compile_guards(guards: tuple, py_guards: tuple, cpu: str,
 
     for i, (v, spec, ign) in enumerate(guards):
         if spec[0] != 'V' or spec[3] != cpu:
-            return slow
+            return None
         var = const(v)
-        # (Flags compared with literals; any other value takes ``slow()``.)
-        flags = f'{var}._requires_grad is not {bool(spec[4])}'
+        # (Flags compared with literals; any other value takes the generic check.)
+        cond = f'{var}._requires_grad is not {bool(spec[4])}'
         if spec[5] is not None:
-            flags += f' or {var}._grad_var is {"" if spec[5] else "not "}None'
-        if id(v) in checked:
-            lines.append(f'if {flags}: return _slow()')
-            continue
-        d = f'_d{i}'
-        lines.append(f'{d} = {var}._data')
-        lines.append(f'if {d}.__class__ is not _nd or {d}.shape != {const(spec[1])} '
-                     f'or {d}.dtype != {const(numpy.dtype(spec[2]))} or {flags}: '
-                     'return _slow()')
+            cond += f' or {var}._grad_var is {"" if spec[5] else "not "}None'
+        if id(v) not in checked:
+            d = f'_d{i}'
+            lines.append(f'{d} = {var}._data')
+            cond = (f'{d}.__class__ is not _nd or {d}.shape != {const(spec[1])} '
+                    f'or {d}.dtype != {const(numpy.dtype(spec[2]))} or {cond}')
+        lines += [f'if {cond}:', f'    {differs}']
     for getter, value in py_guards:
         # (True, the common value, by identity first.)
-        lines.append(f'if (_r := {const(getter)}()) is not True and _r != True: return False'
-                     if value is True else f'if {const(getter)}() != {const(value)}: return False')
-    lines.append('return True')
-    src = 'def holds():\n' + ''.join(f'    {ln}\n' for ln in lines)
-    exec(compile_source(src, '<tapejit plan guards>'), env)
-    return env['holds']
+        lines.append(f'if (_r := {const(getter)}()) is not True and _r != True: {fail}'
+                     if value is True else f'if {const(getter)}() != {const(value)}: {fail}')
+    return lines
