@@ -37,8 +37,7 @@ plan(T, a0):
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Optional, Union
+from typing import Any, Optional, Union
 
 __all__ = ['Alloc', 'Reshape', 'CallKernel', 'Call', 'Finish', 'InPlace', 'CopyInto', 'Free',
            'Return', 'Program']
@@ -51,6 +50,47 @@ Scalar = Union[bool, int, float]
 NEW_ARRAY_CALLS = frozenset({'matmul', 'argmax', 'argmin'})
 
 
+class _Statement:
+    """A frozen record of the annotated fields of its subclass, set in
+    order by ``__init__`` (a class attribute of the same name is its
+    default), compared and hashed by their values.  (What
+    ``dataclass(frozen=True)`` gives, without its cost at import: the
+    first call of a step in a new process imports this module.)"""
+
+    _fields: tuple = ()
+    _defaults: dict = {}
+
+    def __init_subclass__(cls) -> None:
+        cls._fields = tuple(cls.__annotations__)
+        cls._defaults = {n: cls.__dict__[n] for n in cls._fields if n in cls.__dict__}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        if len(args) > len(self._fields) or set(kwargs) - set(self._fields):
+            raise TypeError(f'{type(self).__name__}: takes fields {self._fields}')
+        values = {**self._defaults, **dict(zip(self._fields, args)), **kwargs}
+        missing = [n for n in self._fields if n not in values]
+        if missing:
+            raise TypeError(f'{type(self).__name__}: missing {", ".join(missing)}')
+        for n in self._fields:
+            object.__setattr__(self, n, values[n])
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f'{type(self).__name__} is frozen')
+
+    def _values(self) -> tuple:
+        return tuple(getattr(self, n) for n in self._fields)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other._values() == self._values()
+
+    def __hash__(self) -> int:
+        return hash((type(self), self._values()))
+
+    def __repr__(self) -> str:
+        body = ', '.join(f'{n}={getattr(self, n)!r}' for n in self._fields)
+        return f'{type(self).__name__}({body})'
+
+
 def _tuple(items: list) -> str:
     return '(' + ', '.join(items) + (',' if len(items) == 1 else '') + ')'
 
@@ -59,8 +99,7 @@ def _dims(dims: Dims) -> str:
     return _tuple([f'T[{d}]' for d in dims]) if dims else '(1,)'
 
 
-@dataclass(frozen=True)
-class Alloc:
+class Alloc(_Statement):
     """``out``: a new array of ``dtype`` (a NumPy dtype name) and shape
     ``dims``, filled with ``fill`` unless that is ``None``; ``pool``: taken
     from the plan's pool of buffers (and given back at its :class:`Free`).
@@ -84,8 +123,7 @@ class Alloc:
         return f'{self.out} = full({_dims(self.dims)}, {self.fill!r}, {self.dtype})'
 
 
-@dataclass(frozen=True)
-class Reshape:
+class Reshape(_Statement):
     """``out``: ``src``'s elements in shape ``dims`` (a view of a contiguous
     array), or in one row where ``dims`` is ``None``.
 
@@ -102,8 +140,7 @@ class Reshape:
         return f'{self.out} = reshape({self.src}, {shape})'
 
 
-@dataclass(frozen=True)
-class CallKernel:
+class CallKernel(_Statement):
     """A call of the program's kernel number ``kernel``: its sizes are the
     table's entries ``sizes`` (start, stop), its chunk length and number of
     chunks the entries ``ch`` and ``nch``, then the arrays ``args`` (its
@@ -124,8 +161,7 @@ class CallKernel:
         return f'k{self.kernel}(T[{lo}:{hi}], T[{self.ch}], T[{self.nch}], {", ".join(self.args)})'
 
 
-@dataclass(frozen=True)
-class Call:
+class Call(_Statement):
     """``out``: the result of a library call of the primitive ``prim`` on
     the arrays ``args`` with the parameters ``params`` ((name, value)
     pairs); the callable is the program's entry ``fn`` of its calls (the
@@ -147,8 +183,7 @@ class Call:
         return f'{self.out} = {self.prim}({", ".join(items)})'
 
 
-@dataclass(frozen=True)
-class Finish:
+class Finish(_Statement):
     """``out``: a new array of shape ``dims`` and ``dtype``, a reduction's
     final values from its buffer ``buf``: ``op`` ``'sum'``, ``'max'`` or
     ``'min'`` over the partial results along ``buf``'s first axis, or
@@ -168,8 +203,7 @@ class Finish:
         return f'{self.out} = fin_{self.op}({self.buf}, {_dims(self.dims)}, {self.dtype})'
 
 
-@dataclass(frozen=True)
-class InPlace:
+class InPlace(_Statement):
     """``out``: the array ``src``, which the kernel call after it writes
     (a store written through the input it reads at the same index), where
     it may be written (a C-contiguous, writeable array); else a new copy of
@@ -188,8 +222,7 @@ class InPlace:
         return f'{self.out} = in_place({self.src})'
 
 
-@dataclass(frozen=True)
-class CopyInto:
+class CopyInto(_Statement):
     """``out``: the parameter ``dst`` holding ``src``'s values (a donated
     array: its update, copied in once nothing reads the old values), where
     ``dst`` may be written; else ``src`` itself.
@@ -206,8 +239,7 @@ class CopyInto:
         return f'{self.out} = copy_into({self.dst}, {self.src})'
 
 
-@dataclass(frozen=True)
-class Free:
+class Free(_Statement):
     """The plan is done with ``name``: its buffer goes back to the plan's
     pool (``pool``; kept by no one else), or is dropped.
 
@@ -222,8 +254,7 @@ class Free:
         return f'{"release" if self.pool else "drop"}({self.name})'
 
 
-@dataclass(frozen=True)
-class Return:
+class Return(_Statement):
     """The values the program returns, in order; those at the positions
     ``copies`` as copies (a parameter or constant returned as it is).
 
@@ -341,7 +372,7 @@ class Program:
         """
         lines = [f'params {self.params!r}', f'kernels {self.kernels!r}']
         for st in self.statements:
-            body = ' '.join(f'{f.name}={getattr(st, f.name)!r}' for f in fields(st))
+            body = ' '.join(f'{n}={getattr(st, n)!r}' for n in st._fields)
             lines.append(f'{type(st).__name__} {body}')
         return '\n'.join(lines)
 
