@@ -432,3 +432,33 @@ def test_grad_of_an_old_style_gradient_raises_before_looking_at_inputs():
     assert y.grad_var is None  # consumed by backprop, as in Chainer
     with pytest.raises(RuntimeError, match='old style Function'):
         tapejit.grad([x.grad_var], [y.grad_var])
+
+
+def test_grad_takes_lists_as_chainer_does():
+    x = tapejit.Variable(np.array([1.0, 2.0], np.float32))
+    y = x * x
+    gx = tapejit.Variable(np.ones(2, np.float32))
+    gy = tapejit.Variable(np.ones(2, np.float32))
+    tapejit.grad([y], [x], [gx], [gy])
+    tapejit.grad((y,), (x,), (gx,), (gy,))
+    for args in ((y, [x], [gx], [gy]), ([y], x, [gx], [gy]), ([y], [x], gx, [gy]),
+                 ([y], [x], [gx], gy)):
+        with pytest.raises(TypeError, match='must be a list or tuple'):
+            tapejit.grad(*args)
+
+
+def test_grad_inputs_flow_upstream_as_chainer_does():
+    # x2 is computed from x1: the initial gradient given for x2 reaches x1 too.
+    def var(value):
+        return tapejit.Variable(np.array(value, np.float32))
+    vs, v = [], var(0.5)
+    for _ in range(4):
+        vs.append(v)
+        v = v + v
+        vs.append(v)
+        v = v * 1.0
+    _, x1, _, x2, _, y1, _, y2 = vs
+    g1, g2 = tapejit.grad([y1, y2], [x1, x2], [var(10.0), var(1.0)], [var(1000.0), var(100.0)])
+    np.testing.assert_allclose([g1.array, g2.array], [1248.0, 124.0])
+    with pytest.raises(tapejit.ShapeError, match=r'grad_inputs\[0\]'):
+        tapejit.grad([y1], [x1], grad_inputs=[np.ones(3, np.float32)])

@@ -285,6 +285,10 @@ def grad(outputs: Sequence[Variable], inputs: Sequence[Variable],
         for y in outputs:
             _check_not_old_style(y.node)
     inputs = _as_var_list(inputs, 'inputs')
+    for what, given in (('grad_outputs', grad_outputs), ('grad_inputs', grad_inputs)):
+        if given is not None and not isinstance(given, (list, tuple)):
+            raise TypeError(f'grad: {what} must be a list or tuple (or None), got '
+                            f'{type(given).__name__}')
     if grad_outputs is not None:
         grad_outputs = list(grad_outputs)
         if len(grad_outputs) != len(outputs):
@@ -314,18 +318,18 @@ def grad(outputs: Sequence[Variable], inputs: Sequence[Variable],
 
     in_nodes = [x.node for x in inputs]
     wanted: dict = {n: None for n in in_nodes}
+    # An input's initial gradient joins the backprop there, as Chainer's
+    # does: it flows on to the inputs that input was computed from.
+    for k, (x, gi) in enumerate(zip(inputs, grad_inputs)):
+        if gi is not None:
+            check_grad(x.shape, x.dtype, x._data, gi._data if isinstance(gi, Variable) else gi,
+                       f'grad: grad_inputs[{k}]')
+            pairs.append((x.node, gi if isinstance(gi, Variable) else Variable._make(gi, False)))
     required = _nodes_between([n for n, _ in pairs], set(in_nodes))
     with using_config('enable_backprop', enable_double_backprop):
         _propagate(pairs, retain_grad=retain_grad, loss_scale=loss_scale,
                    accumulate_leaves=False, required=required, wanted=wanted)
-        ret = []
-        for x, n, gi in zip(inputs, in_nodes, grad_inputs):
-            g = wanted[n]
-            if gi is not None:
-                if not isinstance(gi, Variable):
-                    gi = Variable._make(gi, False)
-                g = gi if g is None else g + gi
-            ret.append(g)
+    ret = [wanted[n] for n in in_nodes]
     if set_grad:
         for x, g in zip(inputs, ret):
             x._grad_var = g
@@ -384,11 +388,11 @@ def _nodes_between(out_nodes: list, in_nodes: set) -> set:
 
 
 def _as_var_list(xs: Any, what: str) -> list:
-    if isinstance(xs, Variable):
-        return [xs]
     if not isinstance(xs, (list, tuple)):
+        # (A bare Variable too, as Chainer's grad: grad([y], [x]).)
         raise TypeError(f'grad: {what} must be a list or tuple of Variables, got '
-                        f'{type(xs).__name__}')
+                        f'{type(xs).__name__}'
+                        + ('; pass it in a list' if isinstance(xs, Variable) else ''))
     for i, v in enumerate(xs):
         if not isinstance(v, Variable):
             raise TypeError(f'grad: {what}[{i}] must be a Variable, got '

@@ -1035,8 +1035,8 @@ class JitFunction:
     def explain_passes(self, *args: Any, **kwargs: Any) -> str:
         """The compiler's passes for arguments like these, in order, and what
         each produced: the traced graph, the graph after each
-        simplification, the fusion units, the lowered steps and the memory
-        plan (on the CPU target).
+        simplification, the fusion units, the lowered steps, the memory
+        plan and the lowered Program (on the CPU target).
 
         >>> import numpy as np, tapejit
         >>> text = tapejit.jit(lambda x: x * 1.0 + 0.0).explain_passes(np.ones(2, np.float32))

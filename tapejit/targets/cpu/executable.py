@@ -694,7 +694,8 @@ class Executable:
     def explain_passes(self) -> str:
         """The plan after each of its passes, in order: the traced graph,
         the graph after each simplification (:data:`passes.DEFAULT_PASSES`),
-        the fusion units, the lowered steps and the memory plan."""
+        the fusion units, the lowered steps, the memory plan and the
+        Program its runners render."""
         log: list = []
         simplify(self.source_graph, log=log)
         lines = ['# traced', str(self.source_graph)]
@@ -715,6 +716,7 @@ class Executable:
                          + (f' in place {donated}' if donated else ''))
         lines.append(f'  outputs copied: {self.copy_out}; inputs never read: '
                      f'{sorted(self.unused_inputs)}')
+        lines += ['# the Program', self.program.describe()]
         return '\n'.join(lines)
 
     def explain(self) -> str:
