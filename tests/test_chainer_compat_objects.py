@@ -462,3 +462,17 @@ def test_grad_inputs_flow_upstream_as_chainer_does():
     np.testing.assert_allclose([g1.array, g2.array], [1248.0, 124.0])
     with pytest.raises(tapejit.ShapeError, match=r'grad_inputs\[0\]'):
         tapejit.grad([y1], [x1], grad_inputs=[np.ones(3, np.float32)])
+
+
+def test_grad_of_a_gradient_made_behind_an_old_style_function_raises_first():
+    class IdentityFunction(tapejit.Function):
+        def forward(self, inputs):
+            return inputs
+
+        def backward(self, inputs, grads):
+            return grads
+    x = tapejit.Variable(np.array(42, np.float32))
+    y = IdentityFunction()(F.identity(x))  # new style, then old style
+    y.backward(enable_double_backprop=True)
+    with pytest.raises(RuntimeError, match='old style Function'):
+        tapejit.grad([x.grad_var], [y.grad_var])  # (y.grad_var is None)

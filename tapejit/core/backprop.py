@@ -280,10 +280,15 @@ def grad(outputs: Sequence[Variable], inputs: Sequence[Variable],
     """
     outputs = _as_var_list(outputs, 'outputs')
     if OLD_STYLE_GRADS:
-        # (First, as Chainer does: an output made by an old-style Function's
-        # backward cannot be differentiated, whatever the inputs.)
-        for y in outputs:
-            _check_not_old_style(y.node)
+        # (First, as Chainer does: a gradient made by an old-style Function's
+        # backward, at an output or behind one, cannot be differentiated
+        # (the graph that computed it is missing), whatever the inputs.)
+        nodes = [y.node for y in outputs]
+        for n in nodes:
+            _check_not_old_style(n)
+        for f in functions_behind(nodes):
+            for x in f.inputs:
+                _check_not_old_style(x)
     inputs = _as_var_list(inputs, 'inputs')
     for what, given in (('grad_outputs', grad_outputs), ('grad_inputs', grad_inputs)):
         if given is not None and not isinstance(given, (list, tuple)):
@@ -366,12 +371,6 @@ def _nodes_between(out_nodes: list, in_nodes: set) -> set:
     """Function nodes on a path from ``in_nodes`` to ``out_nodes``, plus the variable
     nodes that lead to an input (the set ``_propagate`` restricts itself to)."""
     funcs = functions_behind(out_nodes)
-    if OLD_STYLE_GRADS:
-        # A gradient made by an old-style Function lies behind the outputs: the
-        # graph that computed it is missing, so no derivative through it is known.
-        for f in funcs:
-            for x in f.inputs:
-                _check_not_old_style(x)
     reach = set(in_nodes)
     required: set = set(in_nodes)
     for f in funcs:
