@@ -307,11 +307,6 @@ def _native_kernel(name: str, source: str, kernel: Any, fastmath: Any, flags: st
                  lambda d: make(os.path.join(d, 'native')), lambda: make(None))
 
 
-def kernel_key(source: str, parallel: bool, fastmath: Any = False) -> str:
-    """The key :func:`get_kernel` files the kernel of ``source`` under."""
-    return _key(source, f'parallel={parallel} fastmath={fastmath}')
-
-
 def compile_in_memory(name: str, source: str, *, parallel: bool,
                       fastmath: Any = False) -> Any:
     """Compile ``source`` without the disk cache (after a cache entry failed to load)."""

@@ -23,13 +23,14 @@ native function (:mod:`~tapejit.targets.cpu.native_plan`).
 
 from __future__ import annotations
 
+import hashlib
 import math
 from typing import Any, Optional
 
 import numpy
 
 from tapejit.compiler import program as P
-from tapejit.targets.cpu import codegen, kernel_cache
+from tapejit.targets.cpu import codegen
 from tapejit.targets.cpu.buffers import POOL_MIN_BYTES
 
 # Alignment of each array in a native plan's scratch block (a cache line).
@@ -106,8 +107,11 @@ class Lowered:
         return self.add(P.Reshape(self.name('v'), x, dims))
 
     def kernel(self, st: Any) -> int:
-        """Step ``st``'s kernel number (one per kernel, as the kernel cache keys them)."""
-        key = kernel_cache.kernel_key(st.source, st.parallel, st.fastmath)
+        """Step ``st``'s kernel number: one per kernel (its source and flags,
+        hashed here: the kernel cache's key would read Numba's version, which
+        a warm process running native kernels only never needs)."""
+        key = hashlib.sha256(f'parallel={st.parallel} fastmath={st.fastmath}\n'
+                             f'{st.source}'.encode()).hexdigest()[:24]
         if key not in self._kernels:
             self._kernels[key] = len(self.kernels)
             self.kernels.append((st.ir, st.parallel, st.fastmath))
