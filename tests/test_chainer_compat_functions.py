@@ -319,3 +319,11 @@ def test_soft_target_gets_no_gradient_as_in_chainer():
     xv = tapejit.Variable(x)
     F.softmax_cross_entropy(xv, tv).backward()
     assert tv.grad is None and xv.grad is not None
+
+
+def test_add_of_one_input_is_that_input_on_the_graph():
+    x = tapejit.Variable(np.array([1.0, 2.0]))
+    y = F.add(x)
+    assert y is not x and y.creator is not None
+    F.sum(y * 3).backward()
+    np.testing.assert_array_equal(x.grad, [3.0, 3.0])

@@ -18,14 +18,18 @@ from tapejit.ops.structure import reshape as _reshape_p
 
 
 def add(*xs: Any) -> Variable:
-    """Elementwise sum of two or more inputs (broadcasting).
+    """Elementwise sum of its inputs (broadcasting); of one input, that input
+    as a new Variable on the graph (as Chainer's ``F.add``).
 
     >>> import numpy as np, tapejit.functions as F
     >>> F.add(np.array([1.0, 2.0]), np.array([3.0, 4.0]), np.array([1.0, 1.0]))
     variable([5., 7.])
     """
-    if len(xs) < 2:
-        raise TypeError(f'add: needs at least two inputs, got {len(xs)}')
+    if len(xs) == 1:
+        from tapejit.functions.math.identity import identity
+        return identity(xs[0])
+    if not xs:
+        raise TypeError('add: needs at least one input, got none')
     y = E.add(*lift_pair('add', xs[0], xs[1]))
     for x in xs[2:]:
         y = E.add(*lift_pair('add', y, x))
