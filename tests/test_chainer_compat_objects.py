@@ -476,3 +476,65 @@ def test_grad_of_a_gradient_made_behind_an_old_style_function_raises_first():
     y.backward(enable_double_backprop=True)
     with pytest.raises(RuntimeError, match='old style Function'):
         tapejit.grad([x.grad_var], [y.grad_var])  # (y.grad_var is None)
+
+
+def test_a_python_value_in_rule_state_changed_later_retraces():
+    class ScaledSGD(optimizers.SGD):
+        def create_update_rule(self):
+            rule = super().create_update_rule()
+
+            def init_state(param):
+                rule.state['scale'] = 1.0
+
+            def update_core(param):
+                param.array = param.array - rule.state['scale'] * param.grad
+            rule.init_state, rule.update_core = init_state, update_core
+            return rule
+
+    def run(jit):
+        model = tapejit.Chain()
+        with model.init_scope():
+            model.w = tapejit.Parameter(np.array([1.0, 2.0], np.float32))
+        opt = ScaledSGD(lr=1.0).setup(model)
+
+        def step():
+            loss = F.sum(model.w)
+            model.cleargrads()
+            loss.backward()
+            opt.update()
+        step = tapejit.jit(step) if jit else step
+        seen = []
+        for k in range(4):
+            if k == 2:
+                model.w.update_rule.state['scale'] = 0.0
+            step()
+            seen.append(model.w.array.copy())
+        return seen
+    for a, b in zip(run(False), run(True)):
+        np.testing.assert_array_equal(a, b)
+
+
+def test_use_fp32_update_after_a_compiled_step():
+    def run(jit):
+        model = tapejit.Chain()
+        with model.init_scope():
+            model.w = tapejit.Parameter(np.array([1.0, 2.0], np.float16))
+        opt = optimizers.SGD(lr=1e-4).setup(model)
+
+        def step():
+            loss = F.sum(model.w * model.w)
+            model.cleargrads()
+            loss.backward()
+            opt.update()
+        jitted = tapejit.jit(step) if jit else step
+        jitted()
+        model.w.update_rule.use_fp32_update()
+        if jit:  # the float32 copy is made by an update with values: not in a trace
+            with pytest.raises(RuntimeError, match='run one update eagerly'):
+                jitted()
+        step()
+        for _ in range(3):
+            jitted()
+        return model.w.array, model.w.update_rule._fp32_param.array
+    for a, b in zip(run(False), run(True)):
+        np.testing.assert_array_equal(a, b)

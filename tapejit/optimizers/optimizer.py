@@ -228,13 +228,15 @@ class StateDict(collections.abc.MutableMapping):
         elif isinstance(value, numpy.generic):
             # What arithmetic on a 0-d array gives: kept as an array.
             self._vars[key] = StateVariable(numpy.asarray(value))
+            _rules_changed()
         elif backends.is_array(value):
             self._vars[key] = StateVariable(value)
             _rules_changed()
         else:
             # A Python value (a count, a flag), kept as it is, as in Chainer; under
-            # @tapejit.jit it is a constant of the trace.
+            # @tapejit.jit it is a constant of the trace (a new one traces again).
             self._vars[key] = value
+            _rules_changed()
 
     def __delitem__(self, key: str) -> None:
         del self._vars[key]
@@ -277,7 +279,7 @@ class _HookRemoval:
 
 # The attributes of an update rule that its compiled steps' guards check.
 _RULE_STRUCTURE = frozenset({'enabled', '_state', 'hyperparam', '_pre_update_hooks',
-                             '_post_update_hooks'})
+                             '_post_update_hooks', '_use_fp32'})
 
 
 class UpdateRule(_HookRemoval):
@@ -422,6 +424,13 @@ class UpdateRule(_HookRemoval):
         from tapejit.core.parameter import Parameter
         d = param._data
         fp32 = self._fp32_param
+        if fp32 is None and d.__class__ is TracedArray:
+            # The master copy is state made from the parameter's values, which
+            # a trace does not have.
+            raise RuntimeError(f'use_fp32_update: the float32 copy of parameter '
+                               f'{param.name or ""!s} is made at its first update, which ran '
+                               'inside @tapejit.jit; run one update eagerly (outside the '
+                               'jitted function) after use_fp32_update()')
         if fp32 is None:
             if d is not None:
                 fp32 = Parameter(d.astype(numpy.float32), name=param.name)
@@ -856,6 +865,7 @@ class GradientMethod(Optimizer):
         condition chain, checked after a change to some rule."""
         state = r._state
         cond = [f'r.enabled is not {const(r.enabled)}', f'r._state is not {const(state)}',
+                f'r._use_fp32 is not {const(r._use_fp32)}',
                 f'r.hyperparam is not {const(r.hyperparam)}',
                 f"r.hyperparam.__dict__['_parent'] is not "
                 f"{const(r.hyperparam.__dict__['_parent'])}"]
