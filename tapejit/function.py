@@ -212,9 +212,9 @@ class Function:
 
     def forward(self, inputs: tuple) -> tuple:
         """Output arrays from input arrays; dispatches to forward_cpu/forward_gpu."""
-        if any(backends.get_array_module(x) is not numpy for x in inputs):
-            return self.forward_gpu(inputs)
-        return self.forward_cpu(inputs)
+        if backends.get_device_from_array(*inputs).xp is numpy:
+            return self.forward_cpu(inputs)
+        return self.forward_gpu(inputs)
 
     def forward_cpu(self, inputs: tuple) -> tuple:
         """Output NumPy arrays from input NumPy arrays."""
@@ -229,7 +229,7 @@ class Function:
     def backward(self, inputs: tuple, grad_outputs: tuple) -> tuple:
         """Input gradient arrays; dispatches to backward_cpu/backward_gpu."""
         arrays = [a for a in inputs + grad_outputs if a is not None]
-        if any(backends.get_array_module(a) is not numpy for a in arrays):
+        if backends.get_device_from_array(*arrays).xp is not numpy:
             return self.backward_gpu(inputs, grad_outputs)
         return self.backward_cpu(inputs, grad_outputs)
 

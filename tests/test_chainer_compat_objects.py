@@ -538,3 +538,25 @@ def test_use_fp32_update_after_a_compiled_step():
         return model.w.array, model.w.update_rule._fp32_param.array
     for a, b in zip(run(False), run(True)):
         np.testing.assert_array_equal(a, b)
+
+
+def test_a_function_node_with_forward_cpu_runs_under_jit():
+    class Square(tapejit.FunctionNode):
+        def forward_cpu(self, inputs):
+            x, = inputs
+            self.retain_inputs((0,))
+            return x * x,
+
+        def backward(self, indexes, grad_outputs):
+            x, = self.get_retained_inputs()
+            return 2 * x * grad_outputs[0],
+
+    def f(a):
+        x = tapejit.Variable(a)
+        y, = Square().apply((x,))
+        gx, = tapejit.grad([F.sum(y)], [x])
+        return y, gx
+    a = np.array([1.0, -2.0, 3.0], np.float32)
+    for got in (f(a), tapejit.jit(f)(a)):
+        np.testing.assert_array_equal(got[0].array, a * a)
+        np.testing.assert_array_equal(got[1].array, 2 * a)

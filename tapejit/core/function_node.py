@@ -122,8 +122,10 @@ class FunctionNode:
         return ret
 
     def forward(self, inputs: tuple) -> tuple:
-        """Compute outputs from input arrays; dispatches to forward_cpu/forward_gpu."""
-        if isinstance(inputs[0] if inputs else None, numpy.ndarray) or not inputs:
+        """Compute outputs from input arrays; dispatches to forward_cpu/forward_gpu
+        (forward_gpu where an input is on a GPU, the one rule of
+        :func:`tapejit.backends.get_device_from_array`: a traced array is the CPU's)."""
+        if backends.get_device_from_array(*inputs).xp is numpy:
             return self.forward_cpu(inputs)
         return self.forward_gpu(inputs)
 
