@@ -361,3 +361,19 @@ def test_eager_training_loop_memory_is_flat():
     grown = tracemalloc.get_traced_memory()[0] - base
     tracemalloc.stop()
     assert grown < 64 * 1024, f'eager loop grew by {grown} bytes over 10,000 steps'
+
+
+def test_grad_retain_grad_leaves_the_inputs_their_gradients():
+    # (As Chainer: every variable computed by a function keeps its gradient,
+    # an input whose creator is off every path too; a leaf keeps its own.)
+    def var(v):
+        return tapejit.Variable(np.array(v, np.float32))
+    x0 = var(0.5)
+    x1 = x0 + x0
+    x2 = x1 * 2.0
+    x0.grad_var = var(-1.0)
+    x1.grad_var = var(-1.0)
+    g1, g2 = tapejit.grad([x2], [x1, x2], [var(1.0)], [var(10.0), var(100.0)],
+                          retain_grad=True)
+    assert (float(g1.array), float(g2.array)) == (212.0, 101.0)
+    assert (float(x1.grad), float(x2.grad), float(x0.grad)) == (212.0, 101.0, -1.0)

@@ -327,3 +327,92 @@ def test_add_of_one_input_is_that_input_on_the_graph():
     assert y is not x and y.creator is not None
     F.sum(y * 3).backward()
     np.testing.assert_array_equal(x.grad, [3.0, 3.0])
+
+
+# ------------------------------------------------- softmax_cross_entropy's node
+@pytest.mark.parametrize('shape', [(3, 4), (2, 3, 5)])
+@pytest.mark.parametrize('cache_score', [True, False])
+def test_softmax_cross_entropy_creator_holds_the_softmax(shape, cache_score):
+    rng = np.random.default_rng(0)
+    x = tapejit.Variable(rng.standard_normal(shape))
+    t = rng.integers(0, shape[1], (shape[0],) + shape[2:])
+    loss = F.softmax_cross_entropy(x, t, cache_score=cache_score)
+    node = loss.creator
+    assert type(node).__name__ == 'SoftmaxCrossEntropy' and node.cache_score == cache_score
+    if cache_score:
+        e = np.exp(x.array - x.array.max(axis=1, keepdims=True))
+        np.testing.assert_allclose(node.y, e / e.sum(axis=1, keepdims=True), rtol=1e-12)
+    else:
+        assert node.y is None
+
+
+def test_softmax_cross_entropy_node_keeps_gradients_of_any_order():
+    rng = np.random.default_rng(1)
+    x0 = rng.standard_normal((4, 3))
+    t = np.array([0, 2, 1, -1])
+    x = tapejit.Variable(x0)
+    gx, = tapejit.grad([F.softmax_cross_entropy(x, t)], [x], enable_double_backprop=True)
+    ggx, = tapejit.grad([F.sum(gx * gx)], [x])
+    plain = tapejit.jit(lambda a: F.softmax_cross_entropy(a, t))
+    assert np.float64(plain(x0).array) == F.softmax_cross_entropy(x0, t).array
+    check_double_backward(lambda a: F.softmax_cross_entropy(a, t), x0, None,
+                          rng.standard_normal(x0.shape), atol=1e-5, rtol=1e-4)
+    assert ggx.shape == x0.shape
+
+
+# ------------------------------------------------------------------ basic_math
+def test_basic_math_node_labels_are_chainers():
+    from tapejit.functions.math import basic_math as bm
+    assert [bm.Neg().label, bm.Absolute().label, bm.Add().label, bm.Sub().label,
+            bm.Mul().label, bm.Div().label, bm.PowVarVar().label] == \
+        ['__neg__', '|_|', '_ + _', '_ - _', '_ * _', '_ / _', '_ ** _']
+    assert [bm.AddConstant(2.0).label, bm.SubFromConstant(-2).label,
+            bm.MulConstant(np.float32(2)).label, bm.DivFromConstant(np.ones(2)).label,
+            bm.PowVarConst(3).label, bm.PowConstVar(0.0).label] == \
+        ['_ + 2.0', '(-2) - _', '_ * 2.0', 'constant array / _', '_ ** 3', '0.0 ** _']
+    with pytest.raises(ValueError, match='basic_math'):
+        bm.AddConstant('two').label
+
+
+@pytest.mark.parametrize('name, args, ref', [
+    ('Neg', (), lambda x: -x), ('Absolute', (), np.abs),
+    ('AddConstant', (2.0,), lambda x: x + 2.0), ('SubFromConstant', (2.0,), lambda x: 2.0 - x),
+    ('MulConstant', (3.0,), lambda x: x * 3.0), ('DivFromConstant', (2.0,), lambda x: 2.0 / x),
+    ('PowVarConst', (3.0,), lambda x: x ** 3.0), ('PowConstVar', (2.0,), lambda x: 2.0 ** x)])
+def test_basic_math_unary_nodes_compute_and_differentiate_twice(name, args, ref):
+    from tapejit.functions.math import basic_math as bm
+    x0 = np.array([0.7, 1.3, 2.1])
+    y, = getattr(bm, name)(*args).apply((x0,))
+    np.testing.assert_allclose(y.array, ref(x0))
+
+    def f(x):
+        return getattr(bm, name)(*args).apply((x,))[0]
+    check_backward(f, x0, np.ones(3))
+    check_double_backward(f, x0, np.ones(3), np.ones(3))
+
+
+@pytest.mark.parametrize('name, ref', [('Add', np.add), ('Sub', np.subtract),
+                                       ('Mul', np.multiply), ('Div', np.divide),
+                                       ('PowVarVar', np.power)])
+def test_basic_math_binary_nodes_broadcast_and_differentiate(name, ref):
+    from tapejit.functions.math import basic_math as bm
+    x0, y0 = np.array([[0.7, 1.3, 2.1]]), np.array([[1.5], [0.5]])
+    z, = getattr(bm, name)().apply((x0, y0))
+    np.testing.assert_allclose(z.array, ref(x0, y0))
+    check_backward(lambda x, y: getattr(bm, name)().apply((x, y))[0], (x0, y0),
+                   np.ones((2, 3)))
+
+
+# ------------------------------------------------------------ type_check text
+def test_invalid_type_writes_a_numpy_type_as_chainer_does():
+    from tapejit.utils import type_check
+
+    class Node(tapejit.FunctionNode):
+        def check_type_forward(self, in_types):
+            type_check.expect(in_types[0].dtype == np.float32)
+
+        def forward(self, inputs):
+            return inputs
+    with pytest.raises(type_check.InvalidType,
+                       match=r"Expect: in_types\[0\]\.dtype == <class 'numpy\.float32'>"):
+        Node().apply((tapejit.Variable(np.ones(2)),))

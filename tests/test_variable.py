@@ -208,3 +208,9 @@ def test_a_constructed_variable_has_its_node_and_chainers_rank_name():
     x._node._rank = 3
     assert x.rank == 3 and x.node.rank == 3
     assert (x * 2).rank == 4
+
+
+def test_variable_node_refuses_a_gradient_as_chainer():
+    from tapejit.core.variable import VariableNode
+    with pytest.raises(ValueError, match='grad_var'):
+        VariableNode(tapejit.Variable(), '', grad=None)

@@ -338,6 +338,13 @@ def grad(outputs: Sequence[Variable], inputs: Sequence[Variable],
     if set_grad:
         for x, g in zip(inputs, ret):
             x._grad_var = g
+    elif retain_grad:
+        # As in Chainer, every variable computed by a function keeps its
+        # gradient, an input whose creator lies off every path too (Chainer
+        # runs that creator, with nothing to propagate); leaves keep theirs.
+        for x, g in zip(inputs, ret):
+            if g is not None and x.node.creator_node is not None:
+                x._grad_var = g
     return ret
 
 

@@ -23,6 +23,7 @@ from tapejit.core.errors import DTypeError, ShapeError
 
 
 _node_lock = threading.Lock()
+_NO_GRAD = object()  # VariableNode's ``grad``, refused when given
 
 
 class VariableNode:
@@ -34,8 +35,13 @@ class VariableNode:
     __slots__ = ('_variable', 'creator_node', 'rank', 'data', 'shape', 'dtype',
                  'name', 'requires_grad', '__weakref__')
 
-    def __init__(self, variable: Optional['Variable'], shape: Any, dtype: Any,
-                 requires_grad: bool, name: Optional[str] = None) -> None:
+    def __init__(self, variable: Optional['Variable'], shape: Any = None, dtype: Any = None,
+                 requires_grad: bool = True, name: Optional[str] = None, *,
+                 grad: Any = _NO_GRAD) -> None:
+        if grad is not _NO_GRAD:
+            # (Chainer's VariableNode took one before v2 and refuses it since.)
+            raise ValueError('VariableNode: unexpected keyword argument "grad": pass the '
+                             'gradient to the Variable, as Variable.grad_var = ...')
         self._variable = None if variable is None else weakref.ref(variable)
         self.creator_node = None
         self.rank = 0

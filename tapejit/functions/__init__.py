@@ -19,6 +19,7 @@ from tapejit.functions.nn import (dropout, elu, layer_normalization, leaky_relu,
                                   mean_squared_error, relu, set_dropout_seed, sigmoid,
                                   sigmoid_cross_entropy, softmax_cross_entropy, softplus)
 from tapejit.functions import noise  # noqa: F401  (Chainer's module of dropout)
+from tapejit.functions import loss  # noqa: F401  (Chainer's module of softmax_cross_entropy)
 from tapejit.functions.reduction import (argmax, argmin, average, log_softmax, logsumexp, max,
                                          mean, min, softmax, sum)
 

@@ -287,7 +287,9 @@ def softmax_cross_entropy(x: Any, t: Any, normalize: bool = True, cache_score: b
     over the class axis, or the KL divergence with
     ``soft_target_loss='kl-divergence'``; ``t`` gets no gradient.  The result is
     always differentiable to any order (``enable_double_backprop`` is accepted for
-    Chainer's sake).  float16
+    Chainer's sake).  Eagerly the result's ``creator`` is a
+    :class:`SoftmaxCrossEntropy` node whose ``y`` is the softmax of ``x``
+    (None unless ``cache_score``), as in Chainer.  float16
     losses are summed in float32.
 
     >>> import numpy as np, tapejit.functions as F
@@ -297,6 +299,18 @@ def softmax_cross_entropy(x: Any, t: Any, normalize: bool = True, cache_score: b
     >>> F.softmax_cross_entropy(x, np.array([[0.5, 0.5], [1.0, 0.0]]))
     variable(0.69314718)
     """
+    loss, log_y = _softmax_cross_entropy(x, t, normalize, class_weight, ignore_label, reduce,
+                                         soft_target_loss)
+    if loss.creator is None or isinstance(loss._data, TracedArray):
+        return loss
+    node = SoftmaxCrossEntropy(log_y.array if cache_score else None, normalize, cache_score,
+                               class_weight, ignore_label, reduce, soft_target_loss)
+    return node.apply((loss,))[0]
+
+
+def _softmax_cross_entropy(x: Any, t: Any, normalize: bool, class_weight: Any,
+                           ignore_label: int, reduce: str, soft_target_loss: str) -> tuple:
+    """(the loss, ``log_softmax(x, axis=1)``) of :func:`softmax_cross_entropy`."""
     x = _var('softmax_cross_entropy', x)
     if x.ndim < 2:
         raise ShapeError(f'softmax_cross_entropy: x has shape {x.shape}; expected '
@@ -324,7 +338,7 @@ def softmax_cross_entropy(x: Any, t: Any, normalize: bool = True, cache_score: b
         tt, n_cls, ValueError, lambda got: f'softmax_cross_entropy: got label(s) {got} for x '
         f'with {n_cls} classes; expected labels in [0, {n_cls}) or equal to '
         f'ignore_label={ignore_label}', ignore=ignore_label)
-    log_y = log_softmax(x, axis=1)
+    log_p = log_y = log_softmax(x, axis=1)
     if x.ndim > 2:  # move the class axis last, flatten the rest
         perm = (0,) + tuple(range(2, x.ndim)) + (1,)
         log_y = reshape(S.transpose(log_y, axes=perm), (-1, n_cls))
@@ -342,14 +356,14 @@ def softmax_cross_entropy(x: Any, t: Any, normalize: bool = True, cache_score: b
         weight = mask * R.sum(E.where(onehot, w, zero), axis=(1,), keepdims=False)
     loss = -(picked * weight)
     if reduce == 'no':
-        return reshape(loss, shape_t)
+        return reshape(loss, shape_t), log_p
     total = _total(loss)
     if normalize:
         count = R.sum(E.cast(valid, dtype=total.dtype), axis=None, keepdims=False)
         ret = total / E.maximum(count, xp.ones((), total.dtype))
     else:
         ret = total * (1.0 / x.shape[0])
-    return ret if ret.dtype == x.dtype else E.cast(ret, dtype=x.dtype)
+    return (ret if ret.dtype == x.dtype else E.cast(ret, dtype=x.dtype)), log_p
 
 
 def _total(loss: Variable) -> Variable:
@@ -359,7 +373,8 @@ def _total(loss: Variable) -> Variable:
     return R.sum(loss, axis=None, keepdims=False)
 
 
-def _soft_target_cross_entropy(x: Variable, t: Any, reduce: str, kind: str) -> Variable:
+def _soft_target_cross_entropy(x: Variable, t: Any, reduce: str, kind: str) -> tuple:
+    """(the loss, ``log_softmax(x, axis=1)``) against a soft target."""
     log_y = log_softmax(x, axis=1)
     # The target is a constant, as in Chainer (whose backward gives t no
     # gradient): a soft target Variable gets none either.
@@ -371,9 +386,47 @@ def _soft_target_cross_entropy(x: Variable, t: Any, reduce: str, kind: str) -> V
     else:
         loss = -R.sum(tv * log_y, axis=(1,), keepdims=False)
     if reduce == 'no':
-        return loss
+        return loss, log_y
     ret = _total(loss) * (x.shape[1] / x.size)
-    return ret if ret.dtype == x.dtype else E.cast(ret, dtype=x.dtype)
+    return (ret if ret.dtype == x.dtype else E.cast(ret, dtype=x.dtype)), log_y
+
+
+class SoftmaxCrossEntropy(FunctionNode):
+    """The node an eager :func:`softmax_cross_entropy` ends with, as Chainer's:
+    its settings, and ``y``, the softmax of ``x`` (None unless ``cache_score``).
+
+    The loss itself is computed by tapejit's primitives before it; the node
+    passes it on, and its gradient back, unchanged (so the loss stays
+    differentiable to any order).
+
+    >>> import numpy as np, tapejit, tapejit.functions as F
+    >>> x = tapejit.Variable(np.zeros((1, 2)))
+    >>> loss = F.softmax_cross_entropy(x, np.array([0]))
+    >>> type(loss.creator).__name__, loss.creator.y
+    ('SoftmaxCrossEntropy', array([[0.5, 0.5]]))
+    """
+
+    def __init__(self, log_y: Any, normalize: bool = True, cache_score: bool = True,
+                 class_weight: Any = None, ignore_label: int = -1, reduce: str = 'mean',
+                 soft_target_loss: str = 'cross-entropy') -> None:
+        self.normalize, self.cache_score, self.class_weight = normalize, cache_score, class_weight
+        self.ignore_label, self.reduce = ignore_label, reduce
+        self.soft_target_loss = soft_target_loss
+        self._log_y = log_y
+        self._y: Any = None
+
+    @property
+    def y(self) -> Any:
+        """The softmax of ``x`` (computed at the first read), or None."""
+        if self._y is None and self._log_y is not None:
+            self._y = backends.get_array_module(self._log_y).exp(self._log_y)
+        return self._y
+
+    def forward(self, inputs: tuple) -> tuple:
+        return inputs
+
+    def backward(self, indexes: tuple, grad_outputs: tuple) -> tuple:
+        return grad_outputs
 
 
 def _onehot(t: Any, m: int, n_cls: int, xp: Any) -> Variable:

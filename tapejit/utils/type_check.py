@@ -111,12 +111,9 @@ class Constant(Expr):
         self.value = value
 
     def __str__(self) -> str:
-        v = self.value
-        if isinstance(v, type) and issubclass(v, numpy.generic):
-            return f'numpy.{v.__name__}'
-        if isinstance(v, numpy.dtype):
-            return f'numpy.{v.name}'
-        return repr(v)
+        # (repr, as Chainer writes it: ``<class 'numpy.float32'>`` for a type,
+        # ``dtype('float32')`` for a dtype, so messages match Chainer's.)
+        return repr(self.value)
 
     def eval(self) -> Any:
         return self.value

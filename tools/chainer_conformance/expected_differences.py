@@ -6,10 +6,6 @@ lists the reasons under the result table.
 """
 
 EXPECTED: dict[str, str] = {
-    r'test_basic_math\.py::(TestLabel|ConvertValueToStringTest)':
-        "tests of Chainer's internal FunctionNode classes of the arithmetic operators "
-        "(Add, MulConstant... and their labels): tapejit records its primitives "
-        '(add, mul...) instead, and has no such classes',
     r'test_variable\.py::TestVariableBasic::test_unhashable':
         'tapejit Variables are hashable (by identity, as objects are): the jit front end '
         'keys its guards and traced state by Variable, and a set or dict of Variables is '
@@ -18,14 +14,6 @@ EXPECTED: dict[str, str] = {
         'bool() of a one-element tapejit Variable is its value, as for a NumPy array, so '
         '`if loss.array > 0` and `if loss > 0` agree eagerly (under jit both raise a '
         'TraceError naming the line); Chainer raises TypeError for every Variable',
-    r'test_softmax_cross_entropy\.py::TestSoftmaxCrossEntropy_param_0_'
-    r'\{enable_double_backprop=False\}_param_\d+_\{cache_score=False':
-        "the test reads `loss.creator.y`, the softmax cached by Chainer's internal "
-        'SoftmaxCrossEntropy class, and asserts it is None without cache_score: '
-        "tapejit's loss is built from its primitives (log_softmax, where, sum), so its "
-        'creator is the last of them, and cache_score changes nothing (the softmax is '
-        'computed once either way). With that one assertion removed, every one of these '
-        'tests passes but the two below',
     r"test_softmax_cross_entropy\.py::TestSoftmaxCrossEntropy_param_\d_\{enable_double_"
     r"backprop=(True|False)\}_param_8[89]_\{cache_score=False, dtype=float16, label_dtype="
     r"int64, normalize=(True|False), reduce='mean', shape_ignore=\(\(300000, 2\), "

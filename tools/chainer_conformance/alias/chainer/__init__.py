@@ -40,6 +40,7 @@ _RENAMES = {
     'chainer.optimizer': 'tapejit.optimizers.optimizer',
     'chainer.initializer': 'tapejit.initializers',
     'chainer.serializer': 'tapejit.serializers.npz',
+    'chainer.basic_math': 'tapejit.functions.math.basic_math',
 }
 
 
