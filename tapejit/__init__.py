@@ -9,8 +9,8 @@
 array([8.], dtype=float32)
 """
 
-from tapejit.core.config import (DebugMode, config, force_backprop_mode, is_debug,
-                                 no_backprop_mode, set_debug, using_config)
+from tapejit.core.config import (DebugMode, config, force_backprop_mode, get_dtype, is_debug,
+                                 mixed16, no_backprop_mode, set_debug, using_config)
 from tapejit.core.errors import DTypeError, GradientError, ShapeError
 from tapejit.core.function_node import FunctionNode
 from tapejit.function import Function, FunctionAdapter
@@ -27,6 +27,7 @@ from tapejit.core.abstract import TraceError
 from tapejit.jit import CacheInfo, jit, value_and_grad
 from tapejit.core.parameter import Parameter
 from tapejit import initializers  # noqa: F401
+from tapejit.initializers import Initializer
 from tapejit.links.link import Chain, ChainList, Link
 from tapejit.links.sequential import Sequential
 from tapejit import links  # noqa: F401
@@ -60,7 +61,8 @@ def __getattr__(name: str):
 
 __all__ = [
     'CacheInfo', 'Chain', 'ChainList', 'DTypeError', 'DebugMode', 'DictSummary',
-    'Function', 'FunctionAdapter', 'FunctionNode', 'GradientMethod', 'Link', 'Optimizer',
+    'Function', 'FunctionAdapter', 'FunctionNode', 'GradientMethod', 'Initializer', 'Link',
+    'Optimizer',
     'UpdateRule', 'Parameter',
     'Reporter', 'Sequential', 'Summary', 'dataset', 'datasets',
     'get_current_reporter', 'is_debug', 'iterators', 'report', 'report_scope', 'reporter',
@@ -69,7 +71,8 @@ __all__ = [
     'GradientError', 'ShapeError', 'Variable', 'VariableNode',
     'as_array', 'as_variable', 'config', 'force_backprop_mode', 'functions',
     'backend', 'cache_info', 'cuda', 'get_array_module', 'get_array_types', 'get_cpu_array_types',
-    'get_device', 'grad', 'using_device', 'gradient_check', 'initializers', 'links',
+    'get_device', 'get_dtype', 'grad', 'mixed16', 'using_device', 'gradient_check',
+    'initializers', 'links',
     'no_backprop_mode', 'ops', 'optimizer_hooks', 'optimizers', 'serializers',
     'using_config', 'utils',
 ]

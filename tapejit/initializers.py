@@ -286,8 +286,8 @@ def _default_dtype() -> Any:
     ...     _default_dtype()
     dtype('float16')
     """
-    from tapejit.core.config import config
-    return numpy.dtype(getattr(config, 'dtype', None) or numpy.float32)
+    from tapejit.core.config import get_dtype
+    return get_dtype()
 
 
 def _get_initializer(initializer: Any) -> Any:
@@ -305,3 +305,17 @@ __all__ = [
     'LeCunNormal', 'LeCunUniform', 'NaN', 'Normal', 'One', 'Uniform', 'Zero',
     'generate_array', 'get_fans', 'get_initializer',
 ]
+
+
+def _check_is_initializer_like(initializer: Any) -> None:
+    """Refuse what cannot initialize an array (Chainer's check, used by its
+    testing helpers): None, an initializer, a callable, an array or a scalar pass.
+
+    >>> _check_is_initializer_like('zeros')  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    TypeError: Initializer is of wrong type: <class 'str'>. ...
+    """
+    if not (initializer is None or callable(initializer) or backends.is_array(initializer)
+            or (numpy.isscalar(initializer) and not isinstance(initializer, (str, bytes)))):
+        raise TypeError(f'Initializer is of wrong type: {type(initializer)}. Allowed types '
+                        'are Initializer, ndarray and scalar.')

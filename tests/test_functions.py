@@ -185,6 +185,108 @@ def np_dropout_mask(seed, shape, ratio):
     return keep / (1.0 - ratio)
 
 
+def _pad_image(x, top, bottom, left, right, value=0.0):
+    n, c, h, w = x.shape
+    out = np.full((n, c, h + top + bottom, w + left + right), value)
+    out[:, :, top:top + h, left:left + w] = x
+    return out
+
+
+def np_conv2d(x, W, b=None, stride=(1, 1), pad=(0, 0), dilate=(1, 1), groups=1,
+              cover_all=False):
+    """A direct loop over the output pixels (no im2col)."""
+    (sy, sx), (ph, pw), (dy, dx) = stride, pad, dilate
+    n, c, h, w = x.shape
+    oc, cg, kh, kw = W.shape
+    ekh, ekw = (kh - 1) * dy + 1, (kw - 1) * dx + 1
+    extra = (sy - 1, sx - 1) if cover_all else (0, 0)
+    oh = (h + 2 * ph - ekh + extra[0]) // sy + 1
+    ow = (w + 2 * pw - ekw + extra[1]) // sx + 1
+    xp = _pad_image(x, ph, ph + sy + ekh, pw, pw + sx + ekw)
+    ocg = oc // groups
+    y = np.zeros((n, oc, oh, ow))
+    for g in range(groups):
+        wg = W[g * ocg:(g + 1) * ocg]
+        for i in range(oh):
+            for j in range(ow):
+                patch = xp[:, g * cg:(g + 1) * cg, i * sy:i * sy + ekh:dy, j * sx:j * sx + ekw:dx]
+                y[:, g * ocg:(g + 1) * ocg, i, j] = np.tensordot(patch, wg,
+                                                                 ((1, 2, 3), (1, 2, 3)))
+    return y if b is None else y + b.reshape(1, -1, 1, 1)
+
+
+def np_deconv2d(x, W, b=None, stride=(1, 1), pad=(0, 0), outsize=None, dilate=(1, 1),
+                groups=1):
+    """Each input pixel's filter response added over its window of the output."""
+    (sy, sx), (ph, pw), (dy, dx) = stride, pad, dilate
+    n, c, h, w = x.shape
+    _, ocg, kh, kw = W.shape
+    ekh, ekw = (kh - 1) * dy + 1, (kw - 1) * dx + 1
+    if outsize is None:
+        outsize = (sy * (h - 1) + ekh - 2 * ph, sx * (w - 1) + ekw - 2 * pw)
+    cg = c // groups
+    full = np.zeros((n, ocg * groups, outsize[0] + 2 * ph + ekh + sy,
+                     outsize[1] + 2 * pw + ekw + sx))
+    for g in range(groups):
+        wg = W[g * cg:(g + 1) * cg]
+        for i in range(h):
+            for j in range(w):
+                resp = np.tensordot(x[:, g * cg:(g + 1) * cg, i, j], wg, (1, 0))
+                full[:, g * ocg:(g + 1) * ocg, i * sy:i * sy + ekh:dy,
+                     j * sx:j * sx + ekw:dx] += resp
+    y = full[:, :, ph:ph + outsize[0], pw:pw + outsize[1]]
+    return y if b is None else y + b.reshape(1, -1, 1, 1)
+
+
+def np_pool(x, k, s, p, how, cover_all=False):
+    n, c, h, w = x.shape
+    extra = s - 1 if cover_all else 0
+    oh = (h + 2 * p - k + extra) // s + 1
+    ow = (w + 2 * p - k + extra) // s + 1
+    xp = _pad_image(x, p, p + s + k, p, p + s + k, -np.inf if how == 'max' else 0.0)
+    y = np.zeros((n, c, oh, ow))
+    for i in range(oh):
+        for j in range(ow):
+            win = xp[:, :, i * s:i * s + k, j * s:j * s + k]
+            y[:, :, i, j] = win.max(axis=(2, 3)) if how == 'max' else win.sum(axis=(2, 3)) / k / k
+    return y
+
+
+def np_unpool(x, k, s, p, outsize):
+    n, c, h, w = x.shape
+    full = np.zeros((n, c, outsize[0] + 2 * p + k + s, outsize[1] + 2 * p + k + s))
+    for i in range(h):
+        for j in range(w):
+            full[:, :, i * s:i * s + k, j * s:j * s + k] += x[:, :, i, j][..., None, None]
+    return full[:, :, p:p + outsize[0], p:p + outsize[1]]
+
+
+def np_batch_norm(x, g, b, eps=2e-5, axis=None):
+    axis = (0,) + tuple(range(2, x.ndim)) if axis is None else axis
+    shape = [1 if d in axis else x.shape[d] for d in range(x.ndim)]
+    mu = x.mean(axis=axis, keepdims=True)
+    var = x.var(axis=axis, keepdims=True)
+    return (x - mu) / np.sqrt(var + eps) * g.reshape(shape) + b.reshape(shape)
+
+
+def np_lrn(x, n=5, k=2.0, alpha=1e-4, beta=0.75):
+    c = x.shape[1]
+    s = np.zeros_like(x)
+    for i in range(c):
+        lo, hi = max(0, i - n // 2), min(c, i + n // 2 + 1)
+        s[:, i] = (x[:, lo:hi] ** 2).sum(axis=1)
+    return x / (k + alpha * s) ** beta
+
+
+def np_lstm(c_prev, x):
+    b, hsize = x.shape[0], c_prev.shape[1]
+    g = x.reshape((b, hsize, 4) + x.shape[2:])
+    a, i, f, o = (g[:, :, k] for k in range(4))
+    c = np.tanh(a) * np_sigmoid(i) + c_prev[:b] * np_sigmoid(f)
+    h = np.tanh(c) * np_sigmoid(o)
+    return np.concatenate([c, c_prev[b:]]), h
+
+
 def other_float(dt):
     return np.dtype(np.float64) if np.dtype(dt) == np.float32 else np.dtype(np.float32)
 
@@ -522,6 +624,71 @@ def _seeded_dropout(x):
 # set_dropout_seed makes dropout without an explicit rng reproducible.
 case('set_dropout_seed', 'reproducible', mk(normal(3, 4)), _seeded_dropout,
      lambda x: x * np_dropout_mask(11, (3, 4), 0.5))
+
+
+# Convolution, pooling, normalization, embeddings, recurrent cells.
+case('convolution_2d', 'basic', mk(normal(2, 3, 5, 4), normal(4, 3, 3, 2), normal(4)),
+     F.convolution_2d, np_conv2d)
+case('convolution_2d', 'stride-pad-cover', mk(normal(2, 2, 5, 6), normal(3, 2, 2, 3)),
+     lambda x, W: F.convolution_2d(x, W, stride=(2, 3), pad=1, cover_all=True),
+     lambda x, W: np_conv2d(x, W, stride=(2, 3), pad=(1, 1), cover_all=True))
+case('convolution_2d', 'dilate-groups', mk(normal(1, 4, 6, 5), normal(6, 2, 2, 2), normal(6)),
+     lambda x, W, b: F.convolution_2d(x, W, b, pad=(1, 0), dilate=2, groups=2),
+     lambda x, W, b: np_conv2d(x, W, b, pad=(1, 0), dilate=(2, 2), groups=2))
+case('deconvolution_2d', 'basic', mk(normal(2, 3, 3, 2), normal(3, 2, 3, 2), normal(2)),
+     F.deconvolution_2d, np_deconv2d)
+case('deconvolution_2d', 'stride-pad-outsize', mk(normal(1, 2, 3, 3), normal(2, 3, 3, 3)),
+     lambda x, W: F.deconvolution_2d(x, W, stride=2, pad=1, outsize=(6, 5)),
+     lambda x, W: np_deconv2d(x, W, stride=(2, 2), pad=(1, 1), outsize=(6, 5)))
+case('deconvolution_2d', 'dilate-groups', mk(normal(1, 4, 3, 2), normal(4, 1, 2, 2)),
+     lambda x, W: F.deconvolution_2d(x, W, dilate=(2, 1), groups=2),
+     lambda x, W: np_deconv2d(x, W, dilate=(2, 1), groups=2))
+case('max_pooling_2d', 'basic', mk(distinct(2, 2, 4, 6)), lambda x: F.max_pooling_2d(x, 2),
+     lambda x: np_pool(x, 2, 2, 0, 'max'))
+case('max_pooling_2d', 'overlap-pad-cover', mk(distinct(1, 2, 5, 5)),
+     lambda x: F.max_pooling_2d(x, 3, stride=2, pad=1),
+     lambda x: np_pool(x, 3, 2, 1, 'max', cover_all=True))
+case('average_pooling_2d', 'basic', mk(normal(2, 2, 4, 6)),
+     lambda x: F.average_pooling_2d(x, 2), lambda x: np_pool(x, 2, 2, 0, 'mean'))
+case('average_pooling_2d', 'overlap-pad', mk(normal(1, 2, 5, 5)),
+     lambda x: F.average_pooling_2d(x, 3, stride=2, pad=1),
+     lambda x: np_pool(x, 3, 2, 1, 'mean'))
+case('unpooling_2d', 'basic', mk(normal(2, 2, 2, 3)),
+     lambda x: F.unpooling_2d(x, 2, cover_all=False), lambda x: np_unpool(x, 2, 2, 0, (4, 6)))
+case('unpooling_2d', 'overlap-pad', mk(normal(1, 2, 3, 3)),
+     lambda x: F.unpooling_2d(x, 3, stride=2, pad=1, outsize=(5, 4)),
+     lambda x: np_unpool(x, 3, 2, 1, (5, 4)))
+case('batch_normalization', 'conv', mk(normal(3, 2, 2, 3), normal(2), normal(2)),
+     F.batch_normalization, np_batch_norm, bwd=dict(atol=1e-4, rtol=1e-3))
+case('batch_normalization', 'axis', mk(normal(2, 3, 4), normal(3, 4), normal(3, 4)),
+     lambda x, g, b: F.batch_normalization(x, g, b, axis=0),
+     lambda x, g, b: np_batch_norm(x, g, b, axis=(0,)), bwd=dict(atol=1e-4, rtol=1e-3))
+case('fixed_batch_normalization', 'basic',
+     mk(normal(3, 2, 2), normal(2), normal(2), normal(2), uniform(0.5, 2.0, 2)),
+     F.fixed_batch_normalization,
+     lambda x, g, b, m, v: (x - m.reshape(1, 2, 1)) / np.sqrt(v.reshape(1, 2, 1) + 2e-5)
+     * g.reshape(1, 2, 1) + b.reshape(1, 2, 1))
+case('local_response_normalization', 'basic', mk(normal(2, 7, 2, 2, scale=3.0)),
+     lambda x: F.local_response_normalization(x, n=3, k=1.0, alpha=0.1, beta=0.75),
+     lambda x: np_lrn(x, n=3, k=1.0, alpha=0.1, beta=0.75))
+case('embed_id', 'basic', mk(labels(5, 2, 3), normal(5, 4)),
+     lambda t, W: F.embed_id(t, W), lambda t, W: W[t])
+case('embed_id', 'ignore', mk(labels(5, 7, ignore=True), normal(5, 4)),
+     lambda t, W: F.embed_id(t, W, ignore_label=-1),
+     lambda t, W: np.where((t >= 0)[:, None], W[np.maximum(t, 0)], 0.0))
+case('lstm', 'basic', mk(normal(3, 2), normal(3, 8)), F.lstm, np_lstm)
+case('lstm', 'shrinking-batch', mk(normal(3, 2, 2), normal(2, 8, 2)), F.lstm, np_lstm)
+case('pad', 'constant', mk(normal(2, 3)),
+     lambda x: F.pad(x, ((1, 0), (2, 1)), 'constant', constant_values=0.5),
+     lambda x: np.pad(x, ((1, 0), (2, 1)), constant_values=0.5))
+case('tile', 'basic', mk(normal(2, 3)), lambda x: F.tile(x, (2, 1, 3)),
+     lambda x: np.tile(x, (2, 1, 3)))
+case('repeat', 'int', mk(normal(2, 3)), lambda x: F.repeat(x, 2, axis=1),
+     lambda x: np.repeat(x, 2, axis=1))
+case('repeat', 'counts-flat', mk(normal(2, 2)), lambda x: F.repeat(x, (1, 0, 3, 2)),
+     lambda x: np.repeat(x, (1, 0, 3, 2)))
+case('swapaxes', 'basic', mk(normal(2, 3, 4)), lambda x: F.swapaxes(x, 0, -1),
+     lambda x: np.swapaxes(x, 0, -1))
 
 
 CASE_IDS = [c.id for c in CASES]

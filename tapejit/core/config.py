@@ -25,6 +25,36 @@ _DEFAULTS = {
 }
 
 
+class _Mixed16:
+    """Chainer's ``mixed16``: a ``config.dtype`` for float16 activations, with
+    float32 where a layer keeps statistics (batch normalization's parameters
+    and running averages)."""
+
+    dtype = numpy.dtype(numpy.float16)
+
+    def __repr__(self) -> str:
+        return "dtype('mixed16')"
+
+
+mixed16 = _Mixed16()
+
+
+def get_dtype(dtype: Any = None, map_mixed16: Any = None) -> numpy.dtype:
+    """``dtype`` as a NumPy dtype, by default ``config.dtype``; where that is
+    :data:`mixed16`, ``map_mixed16`` if given, else float16 (Chainer's rule).
+
+    >>> import tapejit
+    >>> with tapejit.using_config('dtype', tapejit.mixed16):
+    ...     tapejit.get_dtype(), tapejit.get_dtype(map_mixed16='float32')
+    (dtype('float16'), dtype('float32'))
+    """
+    if dtype is None:
+        dtype = config.dtype
+    if dtype is mixed16:
+        dtype = mixed16.dtype if map_mixed16 is None else map_mixed16
+    return numpy.dtype(dtype)
+
+
 class _Config(threading.local):
     """Per-thread configuration values, initialised from the global defaults."""
 

@@ -9,7 +9,7 @@ from typing import Any, Optional
 import numpy
 
 from tapejit import backends
-from tapejit.core.config import config
+from tapejit.core.config import get_dtype
 from tapejit.core.variable import Variable
 
 
@@ -18,7 +18,7 @@ def _default_dtype(initializer: Any) -> Any:
     # unless changed), as in Chainer.
     if getattr(initializer, 'dtype', None) is not None:
         return None
-    return getattr(config, 'dtype', None) or numpy.float32
+    return get_dtype()
 
 
 class Parameter(Variable):

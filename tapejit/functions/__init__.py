@@ -5,8 +5,9 @@ differentiable to any order the math allows.
 """
 
 from tapejit.functions.array import (broadcast, broadcast_to, concat, expand_dims, flatten,
-                                     get_item, reshape, select_item, split_axis, squeeze,
-                                     stack, sum_to, transpose)
+                                     get_item, pad, repeat, reshape, select_item, split_axis,
+                                     squeeze, stack, sum_to, swapaxes, tile, transpose)
+from tapejit.functions.connection import convolution_2d, deconvolution_2d, embed_id
 from tapejit.functions.evaluation import accuracy
 from tapejit.functions.math.identity import identity
 from tapejit.functions.math import (absolute, add, arccos, arcsin, arctan, arctan2,
@@ -20,19 +21,24 @@ from tapejit.functions.nn import (dropout, elu, layer_normalization, leaky_relu,
                                   sigmoid_cross_entropy, softmax_cross_entropy, softplus)
 from tapejit.functions import noise  # noqa: F401  (Chainer's module of dropout)
 from tapejit.functions import loss  # noqa: F401  (Chainer's module of softmax_cross_entropy)
+from tapejit.functions.normalization import (batch_normalization, fixed_batch_normalization,
+                                             local_response_normalization)
+from tapejit.functions.pooling import average_pooling_2d, max_pooling_2d, unpooling_2d
+from tapejit.functions.rnn import lstm
 from tapejit.functions.reduction import (argmax, argmin, average, log_softmax, logsumexp, max,
                                          mean, min, softmax, sum)
 
 __all__ = [
     'absolute', 'accuracy', 'add', 'arccos', 'arcsin', 'arctan', 'arctan2', 'argmax', 'argmin',
-    'average', 'batch_matmul', 'broadcast',
-    'broadcast_to', 'cast', 'clip', 'concat', 'cos',
-    'div', 'dropout', 'elu', 'erf', 'exp', 'expand_dims', 'expm1', 'flatten',
-    'floor_divide', 'gelu', 'get_item', 'identity', 'layer_normalization', 'leaky_relu',
-    'linear', 'log', 'log10', 'log1p', 'log2', 'log_softmax', 'logsumexp', 'matmul', 'max',
-    'maximum', 'mean',
-    'mean_squared_error', 'min', 'minimum', 'mul', 'neg', 'pow', 'relu', 'reshape',
-    'rsqrt', 'select_item', 'set_dropout_seed', 'sigmoid', 'sigmoid_cross_entropy', 'sign',
-    'sin', 'softmax', 'softmax_cross_entropy', 'softplus', 'split_axis', 'sqrt', 'square',
-    'squeeze', 'stack', 'sub', 'sum', 'sum_to', 'tan', 'tanh', 'transpose', 'where',
+    'average', 'average_pooling_2d', 'batch_matmul', 'batch_normalization', 'broadcast',
+    'broadcast_to', 'cast', 'clip', 'concat', 'convolution_2d', 'cos', 'deconvolution_2d', 'div',
+    'dropout', 'elu', 'embed_id', 'erf', 'exp', 'expand_dims', 'expm1',
+    'fixed_batch_normalization', 'flatten', 'floor_divide', 'gelu', 'get_item', 'identity',
+    'layer_normalization', 'leaky_relu', 'linear', 'local_response_normalization', 'log', 'log10',
+    'log1p', 'log2', 'log_softmax', 'logsumexp', 'lstm', 'matmul', 'max', 'max_pooling_2d',
+    'maximum', 'mean', 'mean_squared_error', 'min', 'minimum', 'mul', 'neg', 'pad', 'pow', 'relu',
+    'repeat', 'reshape', 'rsqrt', 'select_item', 'set_dropout_seed', 'sigmoid',
+    'sigmoid_cross_entropy', 'sign', 'sin', 'softmax', 'softmax_cross_entropy', 'softplus',
+    'split_axis', 'sqrt', 'square', 'squeeze', 'stack', 'sub', 'sum', 'sum_to', 'swapaxes', 'tan',
+    'tanh', 'tile', 'transpose', 'unpooling_2d', 'where',
 ]

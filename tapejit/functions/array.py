@@ -273,3 +273,124 @@ def wide_labels(t: Any) -> Any:
         from tapejit.ops import elementwise as E
         return E.cast(t, dtype=numpy.dtype(numpy.int64))
     return t.astype(numpy.int64)
+
+
+def swapaxes(x: Any, axis1: int, axis2: int) -> Variable:
+    """Exchange two axes.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.swapaxes(np.ones((2, 3, 4)), 0, 2).shape
+    (4, 3, 2)
+    """
+    nd = len(_shape('swapaxes', x))
+    for a in (axis1, axis2):
+        if not -nd <= a < nd:
+            raise ShapeError(f'swapaxes: axis {a} is out of bounds for an array of {nd} '
+                             'dimensions')
+    axes = list(range(nd))
+    axes[axis1 % nd], axes[axis2 % nd] = axes[axis2 % nd], axes[axis1 % nd]
+    return S.transpose(x, axes=tuple(axes))
+
+
+def tile(x: Any, reps: Any) -> Variable:
+    """``x`` repeated ``reps`` times along each axis (NumPy's ``tile``).
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.tile(np.array([1.0, 2.0]), (2, 2)).array
+    array([[1., 2., 1., 2.],
+           [1., 2., 1., 2.]])
+    """
+    shape = _shape('tile', x)
+    reps = (reps,) if isinstance(reps, (int, numpy.integer)) else tuple(reps)
+    if any(not isinstance(r, (int, numpy.integer)) for r in reps):
+        raise TypeError(f'tile: reps must be an int or a tuple of ints, got {reps!r}')
+    if any(r < 0 for r in reps):
+        raise ValueError(f'tile: reps must not be negative, got {reps}')
+    nd = max(len(shape), len(reps))
+    shape = (1,) * (nd - len(shape)) + shape
+    reps = (1,) * (nd - len(reps)) + tuple(int(r) for r in reps)
+    # (1, s0, 1, s1, ...) broadcast to (r0, s0, r1, s1, ...), then merged.
+    spread = S.reshape(x, shape=tuple(v for s in shape for v in (1, s)))
+    wide = S.broadcast_to(spread, shape=tuple(v for rs in zip(reps, shape) for v in rs))
+    return S.reshape(wide, shape=tuple(r * s for r, s in zip(reps, shape)))
+
+
+def repeat(x: Any, repeats: Any, axis: Optional[int] = None) -> Variable:
+    """Each element of ``x`` repeated ``repeats`` times (an int, or one count
+    per element along ``axis``) along ``axis`` (of the flattened ``x`` when
+    None), as NumPy's ``repeat``.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.repeat(np.array([1.0, 2.0]), 2).array
+    array([1., 1., 2., 2.])
+    """
+    shape = _shape('repeat', x)
+    if axis is not None and (isinstance(axis, bool) or not isinstance(axis, (int, numpy.integer))):
+        raise TypeError(f'repeat: axis must be an int or None, got {axis!r}')
+    if isinstance(repeats, (str, bytes)) or not all(
+            isinstance(r, (int, numpy.integer, numpy.bool_)) for r in numpy.ravel(repeats)):
+        raise TypeError(f'repeat: repeats must be an int or a sequence of ints, got '
+                        f'{repeats!r}')
+    if axis is None:
+        x, shape, axis = S.reshape(x, shape=(int(numpy.prod(shape)),)), \
+            (int(numpy.prod(shape)),), 0
+    nd = len(shape)
+    if not -nd <= axis < nd:
+        raise ShapeError(f'repeat: axis {axis} is out of bounds for an array of {nd} '
+                         'dimensions')
+    axis %= nd
+    counts = numpy.asarray(repeats).astype(numpy.int64)
+    if (counts < 0).any():
+        raise ValueError(f'repeat: repeats must not be negative, got {repeats!r}')
+    if counts.ndim == 1 and counts.size == 1:
+        counts = counts.reshape(())
+    if counts.ndim == 0:
+        r = int(counts)
+        spread = S.reshape(x, shape=shape[:axis + 1] + (1,) + shape[axis + 1:])
+        wide = S.broadcast_to(spread, shape=shape[:axis + 1] + (r,) + shape[axis + 1:])
+        return S.reshape(wide, shape=shape[:axis] + (shape[axis] * r,) + shape[axis + 1:])
+    if counts.shape != (shape[axis],):
+        raise ShapeError(f'repeat: {counts.size} counts for an axis of {shape[axis]} '
+                         'elements; expected one per element')
+    index = numpy.repeat(numpy.arange(shape[axis]), counts)
+    return S.get_item(x, slices=(slice(None),) * axis + (index,))
+
+
+def pad(x: Any, pad_width: Any, mode: str = 'constant', **keywords: Any) -> Variable:
+    """``x`` padded by ``pad_width`` (NumPy's forms: an int, a ``(before,
+    after)`` pair, or one pair per axis) with ``constant_values`` (default 0);
+    only ``mode='constant'``, as in Chainer.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.pad(np.array([1.0, 2.0]), 1, 'constant', constant_values=9.0).array
+    array([9., 1., 2., 9.])
+    """
+    shape = _shape('pad', x)
+    if mode != 'constant':
+        raise ValueError(f"pad: mode {mode!r} is not supported; expected 'constant'")
+    unknown = set(keywords) - {'constant_values'}
+    if unknown:
+        raise TypeError(f'pad: unexpected keyword argument(s) {sorted(unknown)}')
+    widths = numpy.broadcast_to(numpy.asarray(pad_width, dtype=numpy.int64),
+                                (len(shape), 2))
+    values = numpy.broadcast_to(numpy.asarray(keywords.get('constant_values', 0)),
+                                (len(shape), 2))
+    if (widths < 0).any():
+        raise ValueError(f'pad: pad_width {pad_width!r} must not be negative')
+    dt = array_of(x).dtype
+    xp = numpy if isinstance(array_of(x), (numpy.ndarray, TracedArray)) \
+        else backends.get_array_module(array_of(x))
+    out = x
+    for ax in range(len(shape)):
+        parts = []
+        for side in (0, 1):
+            w = int(widths[ax, side])
+            if w:
+                size = list(array_of(out).shape)
+                size[ax] = w
+                parts.append(xp.full(tuple(size), values[ax, side], dt))
+        if parts:
+            before = parts[:1] if widths[ax, 0] else []
+            after = parts[-1:] if widths[ax, 1] else []
+            out = S.concat(*before, out, *after, axis=ax)
+    return out

@@ -8,7 +8,12 @@
 
 from tapejit.links.link import Chain, ChainList, Link
 from tapejit.links.classifier import Classifier
+from tapejit.links.convolution import Convolution2D, Deconvolution2D
+from tapejit.links.embed import EmbedID
 from tapejit.links.linear import Linear
+from tapejit.links.normalization import BatchNormalization
+from tapejit.links.rnn import LSTM
 from tapejit.links.sequential import Sequential
 
-__all__ = ['Chain', 'ChainList', 'Classifier', 'Link', 'Linear', 'Sequential']
+__all__ = ['BatchNormalization', 'Chain', 'ChainList', 'Classifier', 'Convolution2D',
+           'Deconvolution2D', 'EmbedID', 'LSTM', 'Link', 'Linear', 'Sequential']

@@ -52,6 +52,7 @@ EXPORT_MAPS = [
     ('tapejit.functions', 'chainer/functions', f'{CT}/functions_tests'),
     ('tapejit.initializers', 'chainer/initializers', f'{CT}/initializer_tests'),
     ('tapejit.optimizer_hooks', 'chainer/optimizer_hooks', f'{CT}/optimizer_hooks_tests'),
+    ('tapejit.links', 'chainer/links', f'{CT}/links_tests'),
 ]
 
 
@@ -83,10 +84,16 @@ def select_files(src: pathlib.Path) -> dict[str, list[str]]:
                 continue
             parts = module[len(prefix):].split('.')
             if len(parts) == 2:  # chainer.functions.<category>.<module>
-                rel = f'{tests_dir}/{parts[0]}_tests/test_{parts[1]}.py'
+                # The name's own file first (F.max_pooling_2d lives in
+                # max_pooling_nd, and is tested in test_max_pooling_2d.py),
+                # then its module's, then rnn_tests' ``test_function_`` one.
+                where = f'{tests_dir}/{parts[0]}_tests/test_'
+                candidates = [f'{where}{name}.py', f'{where}{parts[1]}.py',
+                              f'{where}function_{parts[1]}.py']
             else:
-                rel = f'{tests_dir}/test_{parts[0]}.py'
-            if (src / rel).exists():
+                candidates = [f'{tests_dir}/test_{parts[0]}.py']
+            rel = next((c for c in candidates if (src / c).exists()), None)
+            if rel is not None:
                 files.setdefault(rel, []).append(name)
     return dict(sorted(files.items()))
 
@@ -108,7 +115,9 @@ def build_tree(src: pathlib.Path, work: pathlib.Path) -> None:
 def run_file(work: pathlib.Path, rel: str, timeout: float) -> dict:
     report = work / 'report.json'
     report.unlink(missing_ok=True)
-    path = os.pathsep.join(filter(None, [str(work), os.environ.get('PYTHONPATH')]))
+    # (``tests`` too: some test files import helpers from ``chainer_tests``.)
+    path = os.pathsep.join(filter(None, [str(work), str(work / 'tests'),
+                                         os.environ.get('PYTHONPATH')]))
     env = dict(os.environ, PYTHONPATH=path, CONFORMANCE_REPORT=str(report),
                PYTHONDONTWRITEBYTECODE='1')
     cmd = [sys.executable, '-m', 'pytest', '-q', '-p', 'no:cacheprovider', '-p', 'conformance',

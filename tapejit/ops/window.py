@@ -1,0 +1,226 @@
+"""Sliding-window and row-gather primitives: the building blocks of
+convolution, pooling and embeddings.
+
+- ``im2col(x)``: the windows of an ``(N, C, H, W)`` image as an array
+  ``(N, C, kh, kw, out_h, out_w)`` (padding filled with ``pad_value``);
+- ``col2im(col)``: its adjoint, each window element added back to the pixel it
+  came from (padding dropped);
+- ``take_rows(w, ids)``: ``w[ids]`` for an integer array ``ids`` that is an
+  input of the graph (so it may be traced: a word id batch of a jitted step);
+- ``add_rows(g, ids)``: its adjoint, ``g``'s rows added into a zero array at
+  rows ``ids``.
+
+Each VJP is the other primitive of its pair, so convolutions, pooling and
+embeddings are differentiable to any order.  A convolution is ``im2col``
+followed by a matrix product (see :mod:`tapejit.functions.connection`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy
+
+from tapejit import backends
+from tapejit.core.errors import DTypeError, ShapeError
+from tapejit.ops.registry import Aval, primitive
+
+
+def _xp(a: Any) -> Any:
+    return numpy if type(a) is numpy.ndarray else backends.get_array_module(a)
+
+
+def conv_outsize(size: int, k: int, s: int, p: int, cover_all: bool = False,
+                 d: int = 1) -> int:
+    """Output length of a window ``k`` (dilation ``d``) sliding with stride ``s``
+    over ``size`` padded by ``p`` on each side; ``cover_all`` adds a last
+    partial window so that every input element is covered (Chainer's rule).
+
+    >>> conv_outsize(5, 3, 2, 0), conv_outsize(5, 3, 2, 0, cover_all=True)
+    (2, 3)
+    """
+    dk = k + (k - 1) * (d - 1)
+    if cover_all:
+        return (size + p * 2 - dk + s - 1) // s + 1
+    return (size + p * 2 - dk) // s + 1
+
+
+def deconv_outsize(size: int, k: int, s: int, p: int, cover_all: bool = False,
+                   d: int = 1) -> int:
+    """The input length whose :func:`conv_outsize` is ``size`` (the smallest one
+    under ``cover_all``).
+
+    >>> deconv_outsize(2, 3, 2, 0), deconv_outsize(3, 3, 2, 0, cover_all=True)
+    (5, 5)
+    """
+    dk = (k - 1) * d + 1
+    if cover_all:
+        return s * (size - 1) + dk - s + 1 - 2 * p
+    return s * (size - 1) + dk - 2 * p
+
+
+def _pair(name: str, what: str, v: Any) -> tuple:
+    t = tuple(int(a) for a in v) if isinstance(v, (tuple, list)) else (int(v), int(v))
+    if len(t) != 2:
+        raise ValueError(f'{name}: {what} must be an int or a pair of ints, got {v!r}')
+    return t
+
+
+def window_params(name: str, ksize: Any = 1, stride: Any = 1, pad: Any = 0,
+                  dilate: Any = 1) -> tuple:
+    """``ksize, stride, pad, dilate`` as (height, width) pairs, checked:
+    sizes, strides and dilations positive, padding not negative.
+
+    >>> window_params('f', 3, 2, 1, 1)
+    ((3, 3), (2, 2), (1, 1), (1, 1))
+    """
+    out = (_pair(name, 'ksize', ksize), _pair(name, 'stride', stride), _pair(name, 'pad', pad),
+           _pair(name, 'dilate', dilate))
+    (k, s, p, d) = out
+    if min(k) < 1 or min(s) < 1 or min(d) < 1 or min(p) < 0:
+        raise ValueError(f'{name}: ksize {k}, stride {s} and dilate {d} must be positive and '
+                         f'pad {p} not negative')
+    return out
+
+
+def _check_image(name: str, x: Aval) -> None:
+    if len(x.shape) != 4:
+        raise ShapeError(f'{name}: x has shape {x.shape}; expected (batch, channels, '
+                         'height, width)')
+
+
+# ----------------------------------------------------------------- im2col
+def _im2col_eval(x: Aval, ksize: tuple, stride: tuple, pad: tuple, dilate: tuple,
+                 out_size: tuple, pad_value: float) -> Aval:
+    _check_image('im2col', x)
+    (kh, kw), (oh, ow) = ksize, out_size
+    if min(ksize) < 1 or min(stride) < 1 or min(dilate) < 1 or min(pad) < 0:
+        raise ValueError(f'im2col: ksize {ksize}, stride {stride}, dilate {dilate} must be '
+                         f'positive and pad {pad} not negative')
+    if oh < 1 or ow < 1:
+        raise ShapeError(f'im2col: an input of shape {x.shape} with pad {pad} has no window '
+                         f'of size {ksize} (dilate {dilate}); expected a larger input')
+    return Aval(x.shape[:2] + (kh, kw, oh, ow), x.dtype)
+
+
+def _im2col_impl(x, ksize, stride, pad, dilate, out_size, pad_value):
+    (kh, kw), (sy, sx), (ph, pw), (dy, dx), (oh, ow) = ksize, stride, pad, dilate, out_size
+    xp = _xp(x)
+    n, c, h, w = x.shape
+    # Pad enough for the last window (more than ``pad`` when ``cover_all``).
+    bottom = max(ph, (oh - 1) * sy + (kh - 1) * dy + 1 - h - ph)
+    right = max(pw, (ow - 1) * sx + (kw - 1) * dx + 1 - w - pw)
+    img = x
+    if ph or pw or bottom or right:
+        img = xp.pad(x, ((0, 0), (0, 0), (ph, bottom), (pw, right)), mode='constant',
+                     constant_values=(pad_value,))
+    col = xp.empty((n, c, kh, kw, oh, ow), dtype=x.dtype)
+    for j in range(kh):
+        jl = j * dy
+        for i in range(kw):
+            il = i * dx
+            col[:, :, j, i] = img[:, :, jl:jl + sy * oh:sy, il:il + sx * ow:sx]
+    return col
+
+
+def _im2col_vjp(n, gy, need):
+    p = n.params
+    h, w = n.in_shape(0)[2:]
+    return (col2im(gy, stride=p['stride'], pad=p['pad'], dilate=p['dilate'], size=(h, w)),)
+
+
+im2col = primitive('im2col', kind='call', impl=_im2col_impl, abstract_eval=_im2col_eval,
+                   vjp=_im2col_vjp)
+
+
+# ----------------------------------------------------------------- col2im
+def _col2im_eval(col: Aval, stride: tuple, pad: tuple, dilate: tuple, size: tuple) -> Aval:
+    if len(col.shape) != 6:
+        raise ShapeError(f'col2im: col has shape {col.shape}; expected (batch, channels, '
+                         'kh, kw, out_h, out_w)')
+    n, c, kh, kw, oh, ow = col.shape
+    for k, name in ((0, 'height'), (1, 'width')):
+        fits = [conv_outsize(size[k], (kh, kw)[k], stride[k], pad[k], cover, dilate[k])
+                for cover in (False, True)]
+        if (oh, ow)[k] not in fits:
+            raise ShapeError(f'col2im: {(oh, ow)[k]} windows along the {name} do not fit an '
+                             f'image of size {size} (ksize {(kh, kw)}, stride {stride}, '
+                             f'pad {pad}, dilate {dilate}); expected {fits[0]}')
+    return Aval((n, c) + tuple(size), col.dtype)
+
+
+def _col2im_impl(col, stride, pad, dilate, size):
+    (sy, sx), (ph, pw), (dy, dx), (h, w) = stride, pad, dilate, size
+    xp = _xp(col)
+    n, c, kh, kw, oh, ow = col.shape
+    hp = max(h + 2 * ph, (oh - 1) * sy + (kh - 1) * dy + 1)
+    wp = max(w + 2 * pw, (ow - 1) * sx + (kw - 1) * dx + 1)
+    img = xp.zeros((n, c, hp, wp), dtype=col.dtype)
+    for j in range(kh):
+        jl = j * dy
+        for i in range(kw):
+            il = i * dx
+            img[:, :, jl:jl + sy * oh:sy, il:il + sx * ow:sx] += col[:, :, j, i]
+    return xp.ascontiguousarray(img[:, :, ph:h + ph, pw:w + pw])
+
+
+def _col2im_vjp(n, gy, need):
+    p = n.params
+    kh, kw, oh, ow = n.in_shape(0)[2:]
+    return (im2col(gy, ksize=(kh, kw), stride=p['stride'], pad=p['pad'], dilate=p['dilate'],
+                   out_size=(oh, ow), pad_value=0.0),)
+
+
+col2im = primitive('col2im', kind='call', impl=_col2im_impl, abstract_eval=_col2im_eval,
+                   vjp=_col2im_vjp)
+
+
+# ------------------------------------------------------ take_rows / add_rows
+def _check_ids(name: str, ids: Aval) -> None:
+    if numpy.dtype(ids.dtype).kind not in 'iu':
+        raise DTypeError(f'{name}: ids have dtype {ids.dtype}; expected an integer dtype')
+
+
+def _take_rows_eval(w: Aval, ids: Aval) -> Aval:
+    _check_ids('take_rows', ids)
+    if len(w.shape) < 1:
+        raise ShapeError(f'take_rows: w has shape {w.shape}; expected at least one axis')
+    return Aval(tuple(ids.shape) + tuple(w.shape[1:]), w.dtype)
+
+
+def _take_rows_impl(w, ids):
+    return _xp(w).take(w, ids, axis=0)
+
+
+take_rows = primitive(
+    'take_rows', kind='call', impl=_take_rows_impl, abstract_eval=_take_rows_eval,
+    vjp=lambda n, gy, need: (add_rows(gy, n.x(1), rows=n.in_shape(0)[0]), None),
+    save_inputs=(1,))
+
+
+def _add_rows_eval(g: Aval, ids: Aval, rows: int) -> Aval:
+    _check_ids('add_rows', ids)
+    k = len(ids.shape)
+    if tuple(g.shape[:k]) != tuple(ids.shape):
+        raise ShapeError(f'add_rows: g has shape {g.shape} and ids {ids.shape}; expected g '
+                         'to start with the shape of ids')
+    return Aval((rows,) + tuple(g.shape[k:]), g.dtype)
+
+
+def _add_rows_impl(g, ids, rows):
+    xp = _xp(g)
+    k = ids.ndim
+    out = xp.zeros((rows,) + g.shape[k:], dtype=g.dtype)
+    flat_ids = ids.reshape(-1)
+    flat_g = g.reshape((-1,) + g.shape[k:])
+    if xp is numpy:
+        numpy.add.at(out, flat_ids, flat_g)
+    else:
+        import cupyx
+        cupyx.scatter_add(out, flat_ids, flat_g)
+    return out
+
+
+add_rows = primitive(
+    'add_rows', kind='call', impl=_add_rows_impl, abstract_eval=_add_rows_eval,
+    vjp=lambda n, gy, need: (take_rows(gy, n.x(1)), None), save_inputs=(1,))

@@ -1,0 +1,197 @@
+"""Convolution, batch normalization, embedding and LSTM links: eagerly against
+the functions and NumPy, and compiled (``@tapejit.jit``) against eager."""
+
+import numpy as np
+import pytest
+
+import tapejit
+import tapejit.functions as F
+import tapejit.links as L
+from tapejit import TraceError, optimizers, serializers
+
+
+def _data(seed, *shape):
+    return np.random.default_rng(seed).standard_normal(shape).astype(np.float32)
+
+
+# ------------------------------------------------------------------ convolution
+def test_convolution_2d_link_is_the_function_with_its_parameters():
+    conv = L.Convolution2D(3, 5, 3, stride=2, pad=1, dilate=1, groups=1)
+    x = _data(0, 2, 3, 7, 6)
+    assert conv.W.shape == (5, 3, 3, 3) and conv.b.shape == (5,)
+    np.testing.assert_array_equal(conv(x).array,
+                                  F.convolution_2d(x, conv.W, conv.b, 2, 1).array)
+
+
+def test_convolution_2d_takes_its_input_channels_from_the_first_input():
+    conv = L.Convolution2D(4, 2, nobias=True, groups=2)
+    assert conv.W.array is None and conv.b is None
+    y = conv(_data(1, 1, 6, 5, 5))
+    assert conv.W.shape == (4, 3, 2, 2) and y.shape == (1, 4, 4, 4)
+
+
+def test_deconvolution_2d_link_inverts_the_shape_of_its_convolution():
+    up = L.Deconvolution2D(3, 4, 4, stride=2, pad=1)
+    y = up(_data(2, 2, 3, 5, 5))
+    assert up.W.shape == (3, 4, 4, 4) and y.shape == (2, 4, 10, 10)
+    np.testing.assert_array_equal(
+        y.array, F.deconvolution_2d(_data(2, 2, 3, 5, 5), up.W, up.b, 2, 1).array)
+
+
+def test_convolution_2d_refuses_mismatched_channels_naming_the_shapes():
+    with pytest.raises(tapejit.ShapeError, match=r'convolution_2d: x has 3 channels'):
+        F.convolution_2d(_data(0, 1, 3, 4, 4), _data(1, 2, 2, 3, 3))
+    with pytest.raises(ValueError, match='dilate'):
+        F.convolution_2d(_data(0, 1, 3, 4, 4), _data(1, 2, 3, 3, 3), dilate=0)
+
+
+def test_gradient_penalty_through_a_convolution_matches_finite_differences():
+    # WGAN-GP's term: the squared norm of d(sum f(x))/dx, differentiated again.
+    rng = np.random.default_rng(3)
+    x0, w0 = rng.standard_normal((1, 2, 5, 5)), rng.standard_normal((3, 2, 3, 3))
+
+    def penalty(x, w):
+        y = F.sum(F.tanh(F.convolution_2d(x, w, pad=1)))
+        gx, = tapejit.grad([y], [x], enable_double_backprop=True)
+        return F.sum(gx * gx)
+    tapejit.gradient_check.check_backward(
+        lambda w: penalty(tapejit.Variable(x0), w), w0, np.ones(()), atol=1e-5, rtol=1e-4)
+
+
+# ---------------------------------------------------------- batch normalization
+def test_batch_normalization_link_updates_its_running_averages_as_chainer():
+    bn = L.BatchNormalization(3, decay=0.8)
+    x = _data(4, 6, 3, 2, 2).astype(np.float64) * 2 + 1
+    bn(x)
+    mean = x.mean(axis=(0, 2, 3))
+    var = x.var(axis=(0, 2, 3)) * 24 / 23  # unbiased
+    np.testing.assert_allclose(bn.avg_mean, 0.2 * mean, rtol=1e-6)
+    np.testing.assert_allclose(bn.avg_var, 0.8 + 0.2 * var, rtol=1e-6)
+    with tapejit.using_config('train', False):
+        y = bn(x).array
+    want = (x - bn.avg_mean.reshape(1, 3, 1, 1)) / np.sqrt(bn.avg_var.reshape(1, 3, 1, 1)
+                                                           + 2e-5)
+    np.testing.assert_allclose(y, want, rtol=1e-5, atol=1e-6)
+
+
+def test_batch_normalization_running_averages_are_saved_and_loaded(tmp_path):
+    bn = L.BatchNormalization(2)
+    bn(_data(5, 4, 2))
+    serializers.save_npz(tmp_path / 'bn.npz', bn)
+    other = L.BatchNormalization(2)
+    serializers.load_npz(tmp_path / 'bn.npz', other)
+    np.testing.assert_array_equal(other.avg_mean, bn.avg_mean)
+    np.testing.assert_array_equal(other.avg_var, bn.avg_var)
+
+
+def test_batch_normalization_warns_for_a_single_sample():
+    with pytest.warns(UserWarning, match='single element'):
+        F.batch_normalization(_data(0, 1, 3), np.ones(3, np.float32), np.zeros(3, np.float32))
+
+
+def test_batch_normalization_refuses_array_statistics_under_jit():
+    mean, var = np.zeros(2, np.float32), np.ones(2, np.float32)
+    f = tapejit.jit(lambda x: F.batch_normalization(x, np.ones(2, np.float32),
+                                                    np.zeros(2, np.float32),
+                                                    running_mean=mean, running_var=var))
+    with pytest.raises(TraceError, match='pass a Variable'):
+        f(_data(0, 4, 2))
+
+
+def _small_cnn():
+    np.random.seed(0)
+    model = tapejit.Sequential(
+        L.Convolution2D(1, 4, 3, pad=1), L.BatchNormalization(4), F.relu,
+        lambda h: F.max_pooling_2d(h, 2), L.Convolution2D(4, 4, 3, pad=1),
+        lambda h: F.average_pooling_2d(h, 3), L.Linear(None, 3))
+    opt = optimizers.MomentumSGD(0.05)
+    opt.setup(model)
+    return model, opt
+
+
+@pytest.mark.parametrize('jit', [False, True], ids=['eager', 'jit'])
+def test_a_cnn_with_batch_normalization_trains_the_same_compiled(jit):
+    rng = np.random.default_rng(1)
+    batches = [(rng.standard_normal((8, 1, 6, 6)).astype(np.float32), rng.integers(0, 3, 8))
+               for _ in range(4)]
+    runs = []
+    for compiled in (False, jit):
+        model, opt = _small_cnn()
+
+        def step(x, t):
+            loss = F.softmax_cross_entropy(model(x), t)
+            model.cleargrads()
+            loss.backward()
+            opt.update()
+            return loss
+        f = tapejit.jit(step) if compiled else step
+        losses = [float(f(x, t).array) for x, t in batches]
+        bn = model[1]
+        before = bn.avg_mean.copy()
+        with tapejit.using_config('train', False):
+            evaluate = tapejit.jit(model) if compiled else model
+            scores = evaluate(batches[0][0]).array
+        np.testing.assert_array_equal(bn.avg_mean, before)  # test mode leaves them
+        runs.append((losses, bn.avg_mean.copy(), bn.avg_var.copy(), scores))
+        if compiled:
+            assert f.cache_info().traces == 1
+    for a, b in zip(*runs):
+        np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)
+
+
+# -------------------------------------------------------------------- embedding
+def test_embed_id_link_looks_up_rows_and_adds_repeated_gradients():
+    emb = L.EmbedID(4, 3, ignore_label=-1)
+    ids = np.array([[1, 1], [-1, 3]])
+    y = emb(ids)
+    np.testing.assert_array_equal(y.array[0, 0], emb.W.array[1])
+    np.testing.assert_array_equal(y.array[1, 0], 0)
+    emb.cleargrads()
+    F.sum(y).backward()
+    np.testing.assert_array_equal(emb.W.grad[:, 0], [0, 2, 0, 1])
+
+
+def test_embed_id_refuses_an_id_out_of_range_eagerly_and_compiled():
+    W = _data(0, 4, 2)
+    with pytest.raises(ValueError, match=r'embed_id: got id\(s\) \[4\]'):
+        F.embed_id(np.array([0, 4]), W)
+    f = tapejit.jit(lambda t: F.embed_id(t, W))
+    f(np.array([0, 3]))
+    with pytest.raises(ValueError, match=r'embed_id: got id\(s\) \[-2\]'):
+        f(np.array([-2, 3]))
+
+
+# ------------------------------------------------------------------------- LSTM
+def test_lstm_link_carries_its_state_and_shrinks_its_batch():
+    np.random.seed(0)
+    rnn = L.LSTM(3, 2)
+    x1, x2 = _data(6, 3, 3), _data(7, 2, 3)
+    y1 = rnn(x1)
+    c1 = rnn.c
+    y2 = rnn(x2)
+    z = rnn.upward(x2) + rnn.lateral(y1[:2])
+    c_want, h_want = F.lstm(c1, z)
+    np.testing.assert_allclose(y2.array, h_want.array, rtol=1e-6)
+    np.testing.assert_allclose(rnn.c.array, c_want.array, rtol=1e-6)
+    assert rnn.h.shape == (3, 2)
+    np.testing.assert_array_equal(rnn.h.array[2], y1.array[2])
+
+
+def test_lstm_forget_bias_starts_at_one():
+    rnn = L.LSTM(2, 3)
+    np.testing.assert_array_equal(rnn.upward.b.array.reshape(3, 4), [[0, 0, 1, 0]] * 3)
+
+
+def test_lstm_under_jit_equals_eager_and_refuses_a_state_it_cannot_carry():
+    np.random.seed(0)
+    rnn = L.LSTM(3, 4)
+    xs = [_data(k, 2, 3) for k in range(5)]
+
+    def run(xs):
+        rnn.reset_state()
+        return F.sum(sum(rnn(x) for x in xs))
+    f = tapejit.jit(run)
+    for _ in range(2):
+        np.testing.assert_allclose(f(xs).array, run(xs).array, rtol=1e-6)
+    with pytest.raises(TraceError, match='reset_state'):
+        tapejit.jit(lambda x: rnn(x))(xs[0])
