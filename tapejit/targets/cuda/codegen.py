@@ -33,7 +33,7 @@ from typing import Any, Optional
 from tapejit.targets.cuda import ops as cuda_ops
 from tapejit.targets.cpu.codegen import (KernelSpec, acc_dtype, bind_inputs, init_value,
                                           outside_inputs)
-from tapejit.targets.cpu.codegen import update_statement as _update
+from tapejit.targets.numba_text import update as _update
 from tapejit.targets.cpu import render as cpu_render
 from tapejit.targets.cpu.ops import typed
 from tapejit.compiler.fusion import Group, reduce_axes
