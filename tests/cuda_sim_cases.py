@@ -52,7 +52,7 @@ def _same(got, want, rtol, atol):
 
 
 def _kinds(ex):
-    return [st.spec.kind for kind, st in ex.steps if kind == 'kernel']
+    return [k.spec.kind for k in ex.kernels]
 
 
 def _rng(seed=0):
@@ -94,7 +94,7 @@ def elementwise_every_cuda_op():
             + F.cast(x < y, np.float32) + F.cast(x != y, np.float32)
         return a, b, c, d, F.cast(F.neg(c), np.float64), y == x
     ex, g, _ = _run(f, [x, y], rtol=2e-5)
-    assert _kinds(ex) == ['ew'] and ex.steps[0][1].spec.flat
+    assert _kinds(ex) == ['ew'] and ex.kernels[0].spec.flat
     src = ex.explain()
     for fn in ('math.exp', 'math.log', 'math.log1p', 'math.expm1', 'math.sqrt', 'math.sin',
                'math.cos', 'math.tan', 'math.tanh', 'math.erf'):
@@ -164,7 +164,7 @@ def broadcast_loads_rank3():
     def f(a, b, s):
         return F.tanh(a * b + s) - F.broadcast_to(b, (4, 5, 6)),
     ex, g, _ = _run(f, [a, b, s])
-    spec = ex.steps[0][1].spec
+    spec = ex.kernels[0].spec
     assert spec.kind == 'ew' and not spec.flat and spec.shape == (4, 5, 6)
     assert 'in0[i0, 0, i2]' in spec.source and 'in1[i1, 0]' in spec.source, spec.source
 
@@ -205,8 +205,8 @@ def reductions_every_axis_kind():
     kinds = _kinds(ex)
     assert 'rows' in kinds and 'cols' in kinds, kinds
     for k in ('rows', 'cols'):
-        assert any(st.launch.P > 1 for kind, st in ex.steps
-                   if kind == 'kernel' and st.spec.kind == k), f'no {k} kernel in chunks'
+        assert any(lau.P > 1 for kern, lau in zip(ex.kernels, ex.lowered().launches)
+                   if kern.spec.kind == k), f'no {k} kernel in chunks'
 
 
 @case
@@ -243,7 +243,7 @@ def one_group_several_reduction_patterns():
         y = x * 2 + 1
         return y, F.sum(y, axis=0), F.sum(y, axis=1), F.sum(y), F.max(y, axis=1)
     ex, g, _ = _run(f, [x])
-    kernels = [st.spec for kind, st in ex.steps if kind == 'kernel']
+    kernels = [k.spec for k in ex.kernels]
     assert len(kernels) == 3, ex.explain()  # axis 0, axis 1, all
     assert sum(len(s.stores) for s in kernels) == 1  # y is stored once
 
@@ -289,7 +289,7 @@ def mlp_training_step_matches_cpu():
             rng.standard_normal((40, 12)).astype(np.float32),
             rng.integers(0, 3, 40).astype(np.int32)]
     ex, g, got = _run(_mlp_step, args, rtol=1e-4, atol=1e-5)
-    assert any(kind == 'call' and st[0].__name__ == '_matmul_impl' for kind, st in ex.steps)
+    assert any(fn.__name__ == '_matmul_impl' for fn in ex.lowered().program.calls)
     _same(got, compile_graph(g)(list(args)), 1e-4, 1e-5)
     # A few steps from the updated parameters stay equal to eager ones.
     params = args[:4]
@@ -351,7 +351,7 @@ def new_batch_size_reuses_kernels():
         ex = compile_graph_cuda(trace_graph(f, [x]))
         before = len(cuda_executable._kernels)
         ex([x])
-        srcs.append([st.spec.source for kind, st in ex.steps if kind == 'kernel'])
+        srcs.append([k.spec.source for k in ex.kernels])
         if n == 9:
             assert len(cuda_executable._kernels) == before, 'a new batch size compiled anew'
     assert srcs[0] == srcs[1]

@@ -83,7 +83,7 @@ def test_cuda_table_renders_only_device_functions(dtype):
 
 def _specs(fn, args):
     ex = compile_graph_cuda(trace_graph(fn, args))
-    return ex, [st.spec for kind, st in ex.steps if kind == 'kernel']
+    return ex, [k.spec for k in ex.kernels]
 
 
 ROWS_GOLDEN = '''\

@@ -31,7 +31,7 @@ compiled kernel.
 from __future__ import annotations
 
 import math
-from typing import Any, Optional
+from typing import Optional
 
 from tapejit.compiler import kernel_ir as K, loop_ir as L
 from tapejit.compiler.fusion import Group, reduce_axes
@@ -203,12 +203,6 @@ def launch(spec: CudaKernelSpec, sms: int, simulator: bool) -> Launch:
         kc = math.ceil(k / P) if k else 0
         grid = max(1, min(m * P, max_blocks))
     return Launch(grid, block, (m, k, P, kc) + dims, P, m, n)
-
-
-def finish_reduction(xp: Any, e: Any, buf: Any, P: int) -> Any:
-    """Combine the ``(P, m)`` partial results of reduction ``e`` in a fixed order."""
-    out = buf[0] if P == 1 else getattr(buf, e.prim.name)(axis=0)  # sum, max or min
-    return xp.asarray(out, dtype=e.out.dtype).reshape(e.out.shape)
 
 
 # The imports a generated kernel module starts with (the same under the
