@@ -413,11 +413,61 @@ def kernel_that_does_not_compile_runs_op_by_op():
         x = _rng().standard_normal((6, 20)).astype(np.float32)
         with warnings.catch_warnings(record=True) as w:
             warnings.simplefilter('always')
-            _run(lambda x: (F.tanh(x) * 2, F.sum(x * x, axis=1), F.sum(x + 1, axis=0)), [x])
+            ex, g, got = _run(lambda x: (F.tanh(x) * 2, F.sum(x * x, axis=1),
+                                         F.sum(x + 1, axis=0)), [x])
     finally:
         cuda_executable.get_kernel = saved
+    # Later calls run those kernels op by op too, through the runner written
+    # after the first call, without a new warning.
+    assert ex.kernels and all(k.fallback for k in ex.kernels)
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')
+        for a, b in zip(ex([x]), got):
+            np.testing.assert_array_equal(a, b)
     assert any('failed to compile (TypingError: no typing for this); running its'
                in str(m.message) for m in w), [str(m.message) for m in w]
+
+
+@case
+def the_runner_is_written_from_the_program():
+    # A plan with a library call (matmul) between kernels runs through a
+    # function written from its Program: the first call's launches each
+    # kernel through its first-call method, the one written after it
+    # launches the compiled kernels; both match NumPy.
+    import tapejit.functions as F
+    from tapejit.compiler import codecache, runner
+    from tapejit.targets.cuda import executable as cuda_executable
+    written = []
+    plain = codecache.compile_source
+
+    def spy(src, filename):
+        written.append((filename, src))
+        return plain(src, filename)
+    x = _rng().standard_normal((6, 20)).astype(np.float32)
+    w = _rng(1).standard_normal((20, 4)).astype(np.float32)
+
+    def f(x, w):
+        return F.sum(F.tanh(F.matmul(F.exp(x * 0.1), w)), axis=1), F.sum(x * x, axis=0)
+    runner.compile_source = spy
+    try:
+        ex, g, first = _run(f, [x, w], rtol=1e-5)
+        again = ex([x, w])
+    finally:
+        runner.compile_source = plain
+    srcs = [src for name, src in written if name == '<tapejit cuda runner>']
+    assert len(srcs) == 2, written
+    assert 'matmul' not in srcs[1] and '_k' in srcs[1]  # (the callable is a constant)
+    assert all(k.kernel is not None and not k.fallback for k in ex.kernels)
+    n = len(ex.kernels)
+    assert '_quiet' not in srcs[0] and srcs[1].count('with _quiet():') == n, srcs
+    assert srcs[1].count(', 8](') == n, srcs[1]  # (the simulator's block)
+    want = (np.tanh(np.exp(x * np.float32(0.1)) @ w).sum(axis=1), (x * x).sum(axis=0))
+    for a, b, c in zip(first, again, want):
+        np.testing.assert_array_equal(a, b)
+        np.testing.assert_allclose(a, c, rtol=1e-5, atol=1e-5)
+    text = ex.explain()
+    assert 'plan(T, a0, a1' in text and 'matmul(' in text and 'fin_sum(' in text
+    assert all(isinstance(k, cuda_executable.CudaKernel) for k in ex.kernels)
 
 
 @case

@@ -25,6 +25,7 @@ import importlib.util
 import os
 import sys
 import threading
+import types
 import warnings
 from typing import Any, Optional, Sequence
 
@@ -103,10 +104,9 @@ def get_kernel(spec: cuda_codegen.CudaKernelSpec, simulator: bool,
                 store.warn_once('unwritable', f'tapejit: cannot use the kernel cache directory '
                                 f'{d} ({e}); compiling CUDA kernels in memory only')
         if mod is None:
-            ns: dict = {}
+            mod = types.ModuleType(f'tapejit_cuda_kernel_{key}')
             exec(compile(_module_text(spec, simulator, False),
-                         f'<tapejit cuda kernel {key}>', 'exec'), ns)
-            mod = _Namespace(ns)
+                         f'<tapejit cuda kernel {key}>', 'exec'), mod.__dict__)
         if simulator:
             # The simulator runs the source as Python: IEEE results (inf, nan)
             # instead of the math module's exceptions.
@@ -114,17 +114,6 @@ def get_kernel(spec: cuda_codegen.CudaKernelSpec, simulator: bool,
         k = mod.kernel
         _kernels[key] = k
         return k
-
-
-class _Namespace:
-    def __init__(self, ns: dict) -> None:
-        self.__dict__['_ns'] = ns
-
-    def __getattr__(self, name: str) -> Any:
-        return self._ns[name]
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        self._ns[name] = value
 
 
 def _numba_error(exc: BaseException) -> bool:
