@@ -52,7 +52,7 @@ def _same(got, want, rtol, atol):
 
 
 def _kinds(ex):
-    return [st.spec.kind for kind, st in ex.steps if kind == 'kernel']
+    return [k.spec.kind for k in ex.kernels]
 
 
 def _rng(seed=0):
@@ -94,7 +94,7 @@ def elementwise_every_cuda_op():
             + F.cast(x < y, np.float32) + F.cast(x != y, np.float32)
         return a, b, c, d, F.cast(F.neg(c), np.float64), y == x
     ex, g, _ = _run(f, [x, y], rtol=2e-5)
-    assert _kinds(ex) == ['ew'] and ex.steps[0][1].spec.flat
+    assert _kinds(ex) == ['ew'] and ex.kernels[0].spec.flat
     src = ex.explain()
     for fn in ('math.exp', 'math.log', 'math.log1p', 'math.expm1', 'math.sqrt', 'math.sin',
                'math.cos', 'math.tan', 'math.tanh', 'math.erf'):
@@ -164,7 +164,7 @@ def broadcast_loads_rank3():
     def f(a, b, s):
         return F.tanh(a * b + s) - F.broadcast_to(b, (4, 5, 6)),
     ex, g, _ = _run(f, [a, b, s])
-    spec = ex.steps[0][1].spec
+    spec = ex.kernels[0].spec
     assert spec.kind == 'ew' and not spec.flat and spec.shape == (4, 5, 6)
     assert 'in0[i0, 0, i2]' in spec.source and 'in1[i1, 0]' in spec.source, spec.source
 
@@ -205,8 +205,8 @@ def reductions_every_axis_kind():
     kinds = _kinds(ex)
     assert 'rows' in kinds and 'cols' in kinds, kinds
     for k in ('rows', 'cols'):
-        assert any(st.launch.P > 1 for kind, st in ex.steps
-                   if kind == 'kernel' and st.spec.kind == k), f'no {k} kernel in chunks'
+        assert any(lau.P > 1 for kern, lau in zip(ex.kernels, ex.lowered().launches)
+                   if kern.spec.kind == k), f'no {k} kernel in chunks'
 
 
 @case
@@ -243,7 +243,7 @@ def one_group_several_reduction_patterns():
         y = x * 2 + 1
         return y, F.sum(y, axis=0), F.sum(y, axis=1), F.sum(y), F.max(y, axis=1)
     ex, g, _ = _run(f, [x])
-    kernels = [st.spec for kind, st in ex.steps if kind == 'kernel']
+    kernels = [k.spec for k in ex.kernels]
     assert len(kernels) == 3, ex.explain()  # axis 0, axis 1, all
     assert sum(len(s.stores) for s in kernels) == 1  # y is stored once
 
@@ -289,7 +289,7 @@ def mlp_training_step_matches_cpu():
             rng.standard_normal((40, 12)).astype(np.float32),
             rng.integers(0, 3, 40).astype(np.int32)]
     ex, g, got = _run(_mlp_step, args, rtol=1e-4, atol=1e-5)
-    assert any(kind == 'call' and st[0].__name__ == '_matmul_impl' for kind, st in ex.steps)
+    assert any(fn.__name__ == '_matmul_impl' for fn in ex.lowered().program.calls)
     _same(got, compile_graph(g)(list(args)), 1e-4, 1e-5)
     # A few steps from the updated parameters stay equal to eager ones.
     params = args[:4]
@@ -351,7 +351,7 @@ def new_batch_size_reuses_kernels():
         ex = compile_graph_cuda(trace_graph(f, [x]))
         before = len(cuda_executable._kernels)
         ex([x])
-        srcs.append([st.spec.source for kind, st in ex.steps if kind == 'kernel'])
+        srcs.append([k.spec.source for k in ex.kernels])
         if n == 9:
             assert len(cuda_executable._kernels) == before, 'a new batch size compiled anew'
     assert srcs[0] == srcs[1]
@@ -413,11 +413,61 @@ def kernel_that_does_not_compile_runs_op_by_op():
         x = _rng().standard_normal((6, 20)).astype(np.float32)
         with warnings.catch_warnings(record=True) as w:
             warnings.simplefilter('always')
-            _run(lambda x: (F.tanh(x) * 2, F.sum(x * x, axis=1), F.sum(x + 1, axis=0)), [x])
+            ex, g, got = _run(lambda x: (F.tanh(x) * 2, F.sum(x * x, axis=1),
+                                         F.sum(x + 1, axis=0)), [x])
     finally:
         cuda_executable.get_kernel = saved
+    # Later calls run those kernels op by op too, through the runner written
+    # after the first call, without a new warning.
+    assert ex.kernels and all(k.fallback for k in ex.kernels)
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')
+        for a, b in zip(ex([x]), got):
+            np.testing.assert_array_equal(a, b)
     assert any('failed to compile (TypingError: no typing for this); running its'
                in str(m.message) for m in w), [str(m.message) for m in w]
+
+
+@case
+def the_runner_is_written_from_the_program():
+    # A plan with a library call (matmul) between kernels runs through a
+    # function written from its Program: the first call's launches each
+    # kernel through its first-call method, the one written after it
+    # launches the compiled kernels; both match NumPy.
+    import tapejit.functions as F
+    from tapejit.compiler import codecache, runner
+    from tapejit.targets.cuda import executable as cuda_executable
+    written = []
+    plain = codecache.compile_source
+
+    def spy(src, filename):
+        written.append((filename, src))
+        return plain(src, filename)
+    x = _rng().standard_normal((6, 20)).astype(np.float32)
+    w = _rng(1).standard_normal((20, 4)).astype(np.float32)
+
+    def f(x, w):
+        return F.sum(F.tanh(F.matmul(F.exp(x * 0.1), w)), axis=1), F.sum(x * x, axis=0)
+    runner.compile_source = spy
+    try:
+        ex, g, first = _run(f, [x, w], rtol=1e-5)
+        again = ex([x, w])
+    finally:
+        runner.compile_source = plain
+    srcs = [src for name, src in written if name == '<tapejit cuda runner>']
+    assert len(srcs) == 2, written
+    assert 'matmul' not in srcs[1] and '_k' in srcs[1]  # (the callable is a constant)
+    assert all(k.kernel is not None and not k.fallback for k in ex.kernels)
+    n = len(ex.kernels)
+    assert '_quiet' not in srcs[0] and srcs[1].count('with _quiet():') == n, srcs
+    assert srcs[1].count(', 8](') == n, srcs[1]  # (the simulator's block)
+    want = (np.tanh(np.exp(x * np.float32(0.1)) @ w).sum(axis=1), (x * x).sum(axis=0))
+    for a, b, c in zip(first, again, want):
+        np.testing.assert_array_equal(a, b)
+        np.testing.assert_allclose(a, c, rtol=1e-5, atol=1e-5)
+    text = ex.explain()
+    assert 'plan(T, a0, a1' in text and 'matmul(' in text and 'fin_sum(' in text
+    assert all(isinstance(k, cuda_executable.CudaKernel) for k in ex.kernels)
 
 
 @case

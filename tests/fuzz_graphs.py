@@ -874,7 +874,7 @@ def build_cuda(graph: Any) -> Callable:
             outs = [o.get() for o in ex([cupy.asarray(a) for a in xs])]
         # A kernel Numba cannot compile runs op by op with a warning (which the
         # fuzzer silences): for generated code that is a bug of the code generator.
-        bad = [st.spec.source for kind, st in ex.steps if kind == 'kernel' and st.fallback]
+        bad = [k.spec.source for k in ex.kernels if k.fallback]
         if bad:
             raise RuntimeError('a CUDA kernel failed to compile and ran op by op:\n'
                                + '\n'.join(bad))

@@ -83,7 +83,7 @@ def test_cuda_table_renders_only_device_functions(dtype):
 
 def _specs(fn, args):
     ex = compile_graph_cuda(trace_graph(fn, args))
-    return ex, [st.spec for kind, st in ex.steps if kind == 'kernel']
+    return ex, [k.spec for k in ex.kernels]
 
 
 ROWS_GOLDEN = '''\
@@ -194,3 +194,65 @@ def test_without_a_gpu_the_call_says_what_is_missing(monkeypatch):
     ex = compile_graph_cuda(trace_graph(lambda x: x * 2, [np.ones(3)]))
     with pytest.raises(RuntimeError, match=r'CuPy is not installed.*tapejit\[cuda\]'):
         ex([np.ones(3)])
+
+
+def test_kernel_bodies_are_loop_ir_built_as_the_cpus():
+    # Each CUDA kernel is a loop-IR kernel in a GridLoop, its per-element
+    # statements made by the builders the CPU uses; the source is rendered
+    # from that IR (a change to the IR changes the source).
+    from tapejit.compiler import fusion, loop_ir as L
+    from tapejit.compiler.passes import simplify
+    from tapejit.targets import numba_text
+    from tapejit.targets.cpu import codegen as cpu_codegen
+    from tapejit.targets.cpu.ops import CPU_TABLE
+    from tapejit.targets.cuda import render as cuda_render
+    x = np.ones((64, 300), np.float32)
+    b = np.ones(300, np.float32)
+    _, specs = _specs(lambda x, b: (F.sum(F.tanh(x + b), axis=1), F.sum(x * b, axis=0)), [x, b])
+    rows = specs[0]
+    assert isinstance(rows.kernel, L.Kernel) and isinstance(rows.kernel.chunk, L.GridLoop)
+    loop = rows.kernel.chunk
+    assert (loop.kind, loop.axes, loop.rank) == ('rows', (1,), 2)
+    assert [type(s).__name__ for s in loop.body] == ['Assign', 'Assign', 'Accumulate']
+    assert [s.value.prim for s in loop.body[:2]] == ['add', 'tanh']
+    assert cuda_render.source(rows.kernel) == rows.source == ROWS_GOLDEN
+    loop.body[1].value.prim = 'exp'
+    assert cuda_render.source(rows.kernel) == ROWS_GOLDEN.replace('math.tanh', 'math.exp')
+    # An elementwise group: the CPU's flat kernel and the CUDA one compute
+    # the same statements per element.
+    g = simplify(trace_graph(lambda x, y: F.exp(x * y) - y, [x, x]))
+    [grp] = fusion.partition(g, rows=False)
+    out = {v.id for v in g.outvars}
+    [cuda] = cuda_codegen.render(grp, g, {}, out)
+    cpu = cpu_codegen.render(grp, g, {}, out, 'kernel', parallel=False)
+    cpu_body = cpu.kernel.chunk.body[0].body
+    assert [numba_text.line(s, CPU_TABLE) for s in cuda.kernel.chunk.body] == \
+        [numba_text.line(s, CPU_TABLE) for s in cpu_body]
+    assert 'out0[i] = t2' in cuda.source and 'math.exp(t0)' in cuda.source
+
+
+def test_the_plan_is_a_program_and_explain_shows_it():
+    from tapejit.compiler import program as P
+    from tapejit.targets.cuda import runner as cuda_runner
+    x = np.ones((8, 40), np.float32)
+    w = np.ones((40, 3), np.float32)
+    c = np.arange(3, dtype=np.float32)
+    ex = compile_graph_cuda(trace_graph(
+        lambda x, w: (F.sum(F.tanh(F.matmul(x, w)), axis=0), x, c), [x, w]))
+    low = cuda_runner.lower(ex, sms=4, simulator=False)
+    kinds = [type(st).__name__ for st in low.program.statements]
+    assert kinds.count('CallKernel') == len(ex.kernels) == 1
+    assert kinds.index('Call') < kinds.index('CallKernel') < kinds.index('Finish')
+    [call] = [st for st in low.program.statements if isinstance(st, P.Call)]
+    assert call.prim == 'matmul' and low.program.calls[call.fn].__name__ == '_matmul_impl'
+    # The input and the constant returned are copies; the constant is a parameter.
+    ret = low.program.statements[-1]
+    assert isinstance(ret, P.Return) and ret.copies == (1, 2)
+    assert low.arg_inputs == [0, 1] and len(low.const_args) == 1
+    [k] = [st for st in low.program.statements if isinstance(st, P.CallKernel)]
+    lau = low.launches[0]
+    assert low.program.table[k.ch] == lau.block and low.program.table[k.nch] == lau.grid
+    assert tuple(low.program.table[k.sizes[0]:k.sizes[1]]) == lau.scalars
+    text = ex.explain()
+    assert 'plan(T, a0, a1, a2):' in text and 'matmul(a0, a1' in text and '# k0: cuda' in text
+    assert ex.kernels[0].spec.source in text

@@ -5,9 +5,11 @@ scalar locals and array elements.  Expressions are constants, locals,
 array loads, elementwise primitive applications (a target's op table says
 how each primitive is computed) and casts; statements are assignments,
 accumulations into a local or an array cell (a reduction's update),
-counted loops and the chunk loop that a CPU kernel's threads share out.
-The IR holds no target's syntax: the CPU target renders it
-(:mod:`tapejit.targets.cpu.render`), and its structure is what golden
+counted loops, the chunk loop that a CPU kernel's threads share out and
+the grid loop of a GPU kernel's threads.  The IR holds no target's syntax:
+the CPU target renders it (:mod:`tapejit.targets.cpu.render`,
+:mod:`tapejit.targets.cpu.llvm_render`), the CUDA target too
+(:mod:`tapejit.targets.cuda.render`), and its structure is what golden
 kernel tests review.
 
 >>> import numpy as np
@@ -125,12 +127,39 @@ class ChunkLoop:
         self.parallel, self.pre, self.body, self.post = parallel, pre, body, post
 
 
+class GridLoop:
+    """A GPU kernel's threads over its iteration space of ``rank`` axes; the
+    CUDA renderer writes the schedule of ``kind`` around ``body`` (the
+    statements per element):
+
+    - ``'ew'``: a grid-stride loop over the elements, index ``i`` (split
+      into ``i0``.. unless ``flat``);
+    - ``'cols'``: a thread per (chunk ``p``, cell ``c`` of the kept axes),
+      looping over its chunk of the reduced ``axes`` (index ``j``);
+    - ``'rows'``: a block of ``block`` threads per (cell, chunk), its
+      threads striding over the chunk, then combining their accumulators
+      in shared memory as a tree.
+
+    ``pre`` runs per cell before its elements (the accumulators' initial
+    values); each of ``accs`` (accumulator :class:`Local`, reduction op,
+    dtype, output parameter) ends in its output's cell ``[p, c]``."""
+
+    __slots__ = ('kind', 'rank', 'axes', 'flat', 'block', 'pre', 'body', 'accs')
+
+    def __init__(self, kind: str, rank: int, axes: tuple, flat: bool, block: int, pre: list,
+                 body: list, accs: list) -> None:
+        self.kind, self.rank, self.axes, self.flat, self.block = kind, rank, axes, flat, block
+        self.pre, self.body, self.accs = pre, body, accs
+
+
 class Kernel:
     """``name(n, ch, nch, *params)``: ``hoisted`` statements (scalar inputs
     read once), then the chunk loop.  ``n`` holds the sizes, ``ch`` the
-    outer indices per chunk and ``nch`` the number of chunks."""
+    outer indices per chunk and ``nch`` the number of chunks.  A GPU
+    kernel's ``chunk`` is a :class:`GridLoop` (its leading parameters the
+    launch's sizes: see :mod:`tapejit.targets.cuda.render`)."""
 
     __slots__ = ('name', 'params', 'hoisted', 'chunk')
 
-    def __init__(self, name: str, params: list, hoisted: list, chunk: ChunkLoop) -> None:
+    def __init__(self, name: str, params: list, hoisted: list, chunk: Any) -> None:
         self.name, self.params, self.hoisted, self.chunk = name, params, hoisted, chunk

@@ -1,6 +1,6 @@
 """A compiled plan's statements; each target's runners render them.
 
-Every CPU plan is lowered once to a :class:`Program`: the arrays it takes
+Every plan is lowered once to a :class:`Program`: the arrays it takes
 (its parameters), a table of sizes, the kernels and library callables it
 calls and a list of statements over named arrays.  Every buffer decision is
 made here, before any code exists: which arrays are new (:class:`Alloc`,
@@ -10,9 +10,12 @@ writes in place through an array it reads (:class:`InPlace`), where a
 donated parameter's update is copied (:class:`CopyInto`), when each buffer
 is done with (:class:`Free`) and which values are returned, and copied
 (:class:`Return`).  A renderer walks the statements: the step runner
-(:mod:`tapejit.targets.cpu.step_runner`) writes them as a Python function,
+(:mod:`tapejit.targets.cpu.step_runner`) and the CUDA runner
+(:mod:`tapejit.targets.cuda.runner`) write them as a Python function (with
+:class:`tapejit.compiler.runner.ProgramWriter`),
 :mod:`tapejit.targets.cpu.native_plan` emits a small plan's as one LLVM
-function.
+function.  A CUDA plan is lowered the same way (its kernels' launches in
+the table).
 
 Sizes are positions in the table (``T[k]``), never values, so a new batch
 size builds a new table for the same statements: the statements alone are
@@ -143,8 +146,9 @@ class Reshape(_Statement):
 class CallKernel(_Statement):
     """A call of the program's kernel number ``kernel``: its sizes are the
     table's entries ``sizes`` (start, stop), its chunk length and number of
-    chunks the entries ``ch`` and ``nch``, then the arrays ``args`` (its
-    inputs, outputs and reduction buffers, in the kernel's order).
+    chunks the entries ``ch`` and ``nch`` (a GPU kernel's: its threads per
+    block and its blocks), then the arrays ``args`` (its inputs, outputs and
+    reduction buffers, in the kernel's order).
 
     >>> print(CallKernel(1, (0, 2), 2, 3, ('a0', 'o1')))
     k1(T[0:2], T[2], T[3], a0, o1)

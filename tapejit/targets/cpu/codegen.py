@@ -16,7 +16,7 @@ from typing import Any, Optional
 
 import numpy
 
-from tapejit.compiler import loop_ir as L
+from tapejit.compiler import kernel_ir as K, loop_ir as L
 from tapejit.compiler.fusion import Group, reduce_axes
 from tapejit.ir.graph import Graph
 from tapejit.targets.cpu import render as R
@@ -26,80 +26,11 @@ from tapejit.targets.cpu import render as R
 CHUNK = 16384
 
 
-class KernelSpec:
-    """Everything the runner needs besides the compiled function."""
-
-    def __init__(self) -> None:
-        self.source = ''
-        self.name = ''
-        self.flat = False
-        self.shape: tuple = ()
-        self.inputs: list = []     # (var, mode) with mode 'scalar' | 'flat' | 'nd'
-        self.stores: list = []     # vars stored at shape S
-        self.reductions: list = []  # (eqn, axes, how, init, acc dtype)
-        self.outputs: list = []    # vars the group hands out, in order
-        self.pieces: dict = {}     # parts of the source, for a row chain
-        self.in_params: list = []  # the parameter name of each of ``inputs``
-        self.inplace: dict = {}    # store index -> index in ``inputs`` it writes through
-        self.kernel: Any = None    # the loop-IR kernel ``source`` renders
-
-
-def acc_dtype(out_dtype: numpy.dtype, op: str) -> numpy.dtype:
-    """Accumulator dtype of a reduction ``op`` producing ``out_dtype``."""
-    # float32 sums accumulate in float64: chunked sequential sums are then as
-    # accurate as NumPy's pairwise ones.
-    if op == 'sum' and out_dtype.kind == 'f':
-        return numpy.dtype(numpy.float64)
-    return out_dtype
-
-
-def init_value(op: str, dt: numpy.dtype) -> Any:
-    """The identity of ``op`` in dtype ``dt``."""
-    if op == 'sum':
-        return 0
-    if dt.kind == 'f':
-        return -numpy.inf if op == 'max' else numpy.inf
-    if dt.kind == 'b':
-        return op != 'max'
-    info = numpy.iinfo(dt)
-    return info.min if op == 'max' else info.max
-
-
-update_statement = R.update  # (the CUDA renderer shares it)
-
-
-def bind_inputs(spec: Any, ext: list, consts: dict, S: tuple, prefix: str = '') -> tuple:
-    """How a kernel over ``S`` reads each outside input: a literal (size-1
-    constant), a hoisted scalar, a flat index or a broadcast nd index.  Fills
-    ``spec.inputs``; returns (names: value id -> loop-IR expression, hoisted
-    statements, parameter names)."""
-    r = len(S)
-    P = prefix
-    names: dict = {}
-    hoisted: list = []
-    params: list = []
-    for k, v in enumerate(ext):
-        size = int(math.prod(v.shape))
-        if v.id in consts and size == 1:
-            names[v.id] = L.Const(consts[v.id].reshape(-1)[0], v.dtype)
-            continue
-        arg = f'{P}in{k}'
-        params.append(arg)
-        spec.in_params.append(arg)
-        if size == 1 and (v.shape != S or r == 0 or spec.flat):
-            spec.inputs.append((v, 'scalar'))
-            names[v.id] = L.Local(f'{P}s{k}')
-            hoisted.append(L.Assign(names[v.id], L.Load(arg, (0,))))
-        elif spec.flat:
-            spec.inputs.append((v, 'flat'))
-            names[v.id] = L.Load(arg, ('i',))
-        else:
-            spec.inputs.append((v, 'nd'))
-            off = r - len(v.shape)
-            idx = [0 if (d == 1 and S[off + j] != 1) else f'i{off + j}'
-                   for j, d in enumerate(v.shape)]
-            names[v.id] = L.Load(arg, idx)
-    return names, hoisted, params
+# (The per-element builders are the compiler's, shared with the CUDA target;
+# these names stay importable from here.)
+KernelSpec = K.KernelSpec
+acc_dtype, init_value, bind_inputs = K.acc_dtype, K.init_value, K.bind_inputs
+outside_inputs = K.outside_inputs
 
 
 def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
@@ -129,7 +60,7 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
         reduce_axes(e) == tuple(range(r)) for e in reds)
 
     names, hoisted, params = bind_inputs(spec, ext, consts, S, P)
-    body = _elementwise_stmts(grp, names, P)
+    body = K.elementwise_stmts(grp.members, grp.red, names, P)
     last = _stores(grp, spec, names, params, body, used_outside, inplace, P)
     pre: dict = {lvl: [] for lvl in range(r + 1)}
     post: dict = {lvl: [] for lvl in range(r + 1)}
@@ -151,55 +82,15 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
     return spec
 
 
-def outside_inputs(members: list) -> list:
-    """The values ``members`` (equations) read from outside themselves, in
-    first-use order.
-
-    >>> from tapejit.ir.graph import Eqn, Var
-    >>> a, b, c = (Var(i, (2,), 'float32') for i in range(3))
-    >>> [v.id for v in outside_inputs([Eqn(None, (a, a), {}, b), Eqn(None, (b, a), {}, c)])]
-    [0]
-    """
-    own = {e.out.id for e in members}
-    return list({v.id: v for e in members for v in e.inputs if v.id not in own}.values())
-
-
-def _elementwise_stmts(grp: Group, names: dict, P: str) -> list:
-    """One assignment per elementwise member.  Locals are numbered within
-    the kernel, so the same loop from another graph (or another batch size)
-    has the same source and compiled code."""
-    body: list = []
-    for j, e in enumerate(m for m in grp.members if m.out.id not in grp.red):
-        t = L.Local(f'{P}t{j}')
-        if e.prim.name == 'broadcast_to':
-            value = names[e.inputs[0].id]
-        else:
-            value = L.Apply(e.prim.name, [names[v.id] for v in e.inputs], e.params,
-                            [v.dtype for v in e.inputs], e.out.dtype)
-        body.append(L.Assign(t, value))
-        names[e.out.id] = t
-    return body
-
-
 def _stores(grp: Group, spec: KernelSpec, names: dict, params: list, body: list,
             used_outside: set, inplace: Optional[dict], P: str) -> list:
     """Append the stores of the values needed outside the group to ``body``
     (an output parameter each); return those written in place through an
     input, which run after every other statement of the element."""
-    r = len(grp.shape)
-    inplace = dict(inplace or {})
-    last: list = []
-    index = ('i',) if spec.flat else tuple(f'i{d}' for d in range(r))
-    for k, v in enumerate(e.out for e in grp.members
-                          if e.out.id in grp.ew and e.out.id in used_outside):
-        spec.stores.append(v)
-        if k in inplace:
-            last.append(L.Assign(L.Load(spec.in_params[inplace[k]], index), names[v.id]))
-            continue
-        arg = f'{P}out{k}'
-        params.append(arg)
-        body.append(L.Assign(L.Load(arg, index), names[v.id]))
-    spec.inplace = inplace
+    index = ('i',) if spec.flat else tuple(f'i{d}' for d in range(len(grp.shape)))
+    values = [e.out for e in grp.members if e.out.id in grp.ew and e.out.id in used_outside]
+    stores, last = K.store_stmts(spec, values, names, params, index, inplace, P)
+    body += stores
     return last
 
 

@@ -25,36 +25,18 @@ from __future__ import annotations
 from typing import Any
 
 from tapejit.compiler import loop_ir as L
-from tapejit.targets.cpu.ops import CPU_TABLE, typed
+from tapejit.targets import numba_text as T
+from tapejit.targets.cpu.ops import CPU_TABLE
 
 _IND = '    '
 
 
 def expr(e: Any) -> str:
     """The Python expression of loop-IR expression ``e``."""
-    cls = e.__class__
-    if cls is L.Local:
-        return e.name
-    if cls is L.Load:
-        return f'{e.array}[{", ".join(str(i) for i in e.index)}]'
-    if cls is L.Const:
-        return typed(e.value, e.dtype)
-    if cls is L.Apply:
-        return CPU_TABLE[e.prim]([expr(a) for a in e.args], e.params, list(e.in_dtypes),
-                                 e.dtype)
-    if cls is L.Cast:
-        return f'np.{e.dtype.name}({expr(e.expr)})'
-    if isinstance(e, int):
-        return str(e)
-    raise TypeError(f'loop IR: no CPU rendering of {cls.__name__}')
+    return T.expr(e, CPU_TABLE)
 
 
-def update(op: str, acc: str, t: str) -> str:
-    """The statement folding value ``t`` into accumulator ``acc`` (NaN wins in max/min)."""
-    if op == 'sum':
-        return f'{acc} += {t}'
-    cmp = '>' if op == 'max' else '<'
-    return f'{acc} = {t} if ({t} {cmp} {acc} or {t} != {t}) else {acc}'
+update = T.update  # (a reduction's update: NaN wins in max/min)
 
 
 def statements(stmts: list, depth: int) -> list:
@@ -63,10 +45,8 @@ def statements(stmts: list, depth: int) -> list:
     pad = _IND * depth
     for s in stmts:
         cls = s.__class__
-        if cls is L.Assign:
-            lines.append(f'{pad}{expr(s.target)} = {expr(s.value)}')
-        elif cls is L.Accumulate:
-            lines.append(pad + update(s.op, expr(s.target), expr(s.value)))
+        if cls is L.Assign or cls is L.Accumulate:
+            lines.append(pad + T.line(s, CPU_TABLE))
         elif cls is L.For:
             lines.append(f'{pad}for {s.var} in range(n[{s.axis}]):')
             lines += statements(s.body, depth + 1)

@@ -1,4 +1,4 @@
-"""Render a fusion group as the Python source of ``numba.cuda.jit`` kernels.
+"""Build a fusion group's ``numba.cuda`` kernels as loop IR.
 
 The groups are those of :func:`tapejit.compiler.fusion.partition`, the same
 as on the CPU: elementwise members over one iteration shape ``S`` (outside
@@ -20,24 +20,23 @@ inputs loaded with broadcasting) and reductions of members.  A group becomes:
     when the reduced axes lead (``sum(axis=0)`` of a bias gradient), where
     consecutive threads then read consecutive cells.
 
-Kernels are shape-generic: sizes are scalar arguments, so a new batch size
-reuses the compiled kernel.
+What each element computes is built by the compiler's shared builders
+(:mod:`tapejit.compiler.kernel_ir`, as for the CPU), inside a
+:class:`~tapejit.compiler.loop_ir.GridLoop` of the schedule; the renderer
+(:mod:`tapejit.targets.cuda.render`) writes the source.  Kernels are
+shape-generic: sizes are scalar arguments, so a new batch size reuses the
+compiled kernel.
 """
 
 from __future__ import annotations
 
 import math
-from typing import Any, Optional
+from typing import Optional
 
-
-from tapejit.targets.cuda import ops as cuda_ops
-from tapejit.targets.cpu.codegen import (KernelSpec, acc_dtype, bind_inputs, init_value,
-                                          outside_inputs)
-from tapejit.targets.cpu.codegen import update_statement as _update
-from tapejit.targets.cpu import render as cpu_render
-from tapejit.targets.cpu.ops import typed
+from tapejit.compiler import kernel_ir as K, loop_ir as L
 from tapejit.compiler.fusion import Group, reduce_axes
 from tapejit.ir.graph import Graph, live_eqns
+from tapejit.targets.cuda import render as cuda_render
 
 # Threads per block: a power of two (the shared-memory tree halves it).  The
 # simulator runs each thread of a block as a Python thread: a small block
@@ -49,8 +48,8 @@ BLOCK_SIM = 8
 COLS_MIN_CELLS = 32
 
 
-class CudaKernelSpec(KernelSpec):
-    """A :class:`~tapejit.targets.cpu.codegen.KernelSpec` with the CUDA launch facts."""
+class CudaKernelSpec(K.KernelSpec):
+    """A :class:`~tapejit.compiler.kernel_ir.KernelSpec` with the CUDA launch facts."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -59,19 +58,6 @@ class CudaKernelSpec(KernelSpec):
         self.block = BLOCK_GPU
         self.members: list = []     # the group's equations this kernel computes
         self.reductions: list = []  # (eqn, init, acc dtype)
-
-
-def _decompose(flat: str, dims: list, tmp: str) -> list:
-    """Lines that split index ``flat`` into ``i<d>`` over ``dims`` (last fastest)."""
-    if not dims:
-        return []
-    if len(dims) == 1:
-        return [f'i{dims[0]} = {flat}']
-    lines = [f'{tmp} = {flat}']
-    for d in reversed(dims[1:]):
-        lines += [f'i{d} = {tmp} % n{d}', f'{tmp} = {tmp} // n{d}']
-    lines.append(f'i{dims[0]} = {tmp}')
-    return lines
 
 
 def split(grp: Group, used_outside: set) -> list:
@@ -144,126 +130,35 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str = 'k
 
 def _render_one(S: tuple, kind: str, axes: tuple, members: list, stores: list, reds: list,
                 consts: dict, name: str, block: int) -> CudaKernelSpec:
+    """One kernel as loop IR: the inputs' reads, the elementwise members, the
+    stores and each reduction's fold into its accumulator per element,
+    inside the :class:`~tapejit.compiler.loop_ir.GridLoop` of ``kind``."""
     r = len(S)
     spec = CudaKernelSpec()
     spec.shape, spec.kind, spec.axes, spec.name, spec.block = S, kind, axes, name, block
     spec.members = members
-    ext = outside_inputs(members)
+    ext = K.outside_inputs(members)
     spec.flat = kind == 'ew' and all(
         int(math.prod(v.shape)) == 1 or v.shape == S for v in ext)
-    names, hoisted, params = bind_inputs(spec, ext, consts, S)
-    # (The inputs' reads as the CPU renderer writes them: the same syntax.)
-    names = {k: cpu_render.expr(v) for k, v in names.items()}
-    hoisted = cpu_render.statements(hoisted, 0)
-    body = _cuda_body(spec, members, stores, reds, names, params, r)
-    accs = [(e.prim.name, adt, init) for e, init, adt in spec.reductions]
-    dims = [f'n{d}' for d in range(r)]
-    if kind == 'ew':
-        lines = _elementwise_kernel(spec, name, dims, params, hoisted, body, r)
-    else:
-        kept = [d for d in range(r) if d not in axes]
-        lines = [f'def {name}({", ".join(["m", "k", "P", "kc"] + dims + params)}):']
-        lines += ['    ' + h for h in hoisted]
-        cell = _decompose('c', kept, 'rc')
-        elem = _decompose('j', list(axes), 'rj')
-        inits = [f'acc{k} = {typed(init, adt)}' for k, (op, adt, init) in enumerate(accs)]
-        if kind == 'cols':
-            lines += _column_loops(cell, elem, inits, body, len(accs))
-        else:
-            lines += _block_reduction(cell, elem, inits, body, accs, block)
-    spec.source = '\n'.join(lines) + '\n'
-    spec.outputs = list(spec.stores) + [e.out for e in reds]
-    return spec
-
-
-def _cuda_body(spec: CudaKernelSpec, members: list, stores: list, reds: list, names: dict,
-               params: list, r: int) -> list:
-    """The statements per element: the elementwise members through the
-    CUDA op table, the stores, and each reduction's update of its accumulator."""
-    body: list = []
-    red_ids = {e.out.id for e in reds}
-    for j, e in enumerate(m for m in members if m.out.id not in red_ids):
-        t = f't{j}'
-        if e.prim.name == 'broadcast_to':
-            expr = names[e.inputs[0].id]
-        else:
-            expr = cuda_ops.lowering(e.prim)([names[v.id] for v in e.inputs], e.params,
-                                             [v.dtype for v in e.inputs], e.out.dtype)
-        body.append(f'{t} = {expr}')
-        names[e.out.id] = t
-    where = 'i' if spec.flat else ', '.join(f'i{d}' for d in range(r))
-    for k, v in enumerate(stores):
-        spec.stores.append(v)
-        params.append(f'out{k}')
-        body.append(f'out{k}[{where}] = {names[v.id]}')
+    names, hoisted, params = K.bind_inputs(spec, ext, consts, S)
+    body = K.elementwise_stmts(members, {e.out.id for e in reds}, names)
+    index = ('i',) if spec.flat else tuple(f'i{d}' for d in range(r))
+    body += K.store_stmts(spec, stores, names, params, index)[0]
+    pre, accs = [], []
     for k, e in enumerate(reds):
         op = e.prim.name
-        adt = acc_dtype(e.out.dtype, op)
+        adt = K.acc_dtype(e.out.dtype, op)
+        acc, t = L.Local(f'acc{k}'), names[e.inputs[0].id]
         params.append(f'red{k}')
-        t = names[e.inputs[0].id]
-        if e.inputs[0].dtype != adt:
-            t = f'np.{adt.name}({t})'
-        body.append(_update(op, f'acc{k}', t))
-        spec.reductions.append((e, init_value(op, adt), adt))
-    return body
-
-
-def _elementwise_kernel(spec: CudaKernelSpec, name: str, dims: list, params: list,
-                        hoisted: list, body: list, r: int) -> list:
-    """A grid-stride loop over the elements (their indices decomposed
-    where the kernel is not flat)."""
-    ind = '    '
-    head = ['N'] + ([] if spec.flat else dims)
-    lines = [f'def {name}({", ".join(head + params)}):']
-    lines += [ind + h for h in hoisted]
-    lines.append(f'{ind}for i in range(cuda.grid(1), N, cuda.gridsize(1)):')
-    inner = [] if spec.flat else _decompose('i', list(range(r)), 'rem')
-    return lines + [ind * 2 + s for s in inner + body]
-
-
-def _column_loops(cell: list, elem: list, inits: list, body: list, n_acc: int) -> list:
-    """A reduction over leading axes: a thread per (part, output cell), each
-    summing its part of the reduced axes (partials finished on the host)."""
-    ind = '    '
-    lines = [f'{ind}for t in range(cuda.grid(1), m * P, cuda.gridsize(1)):']
-    lines += [ind * 2 + s for s in ['p = t // m', 'c = t - p * m'] + cell + inits]
-    lines.append(f'{ind * 2}for j in range(p * kc, min(p * kc + kc, k)):')
-    lines += [ind * 3 + s for s in elem + body]
-    return lines + [f'{ind * 2}red{k}[p, c] = acc{k}' for k in range(n_acc)]
-
-
-def _block_reduction(cell: list, elem: list, inits: list, body: list, accs: list,
-                     block: int) -> list:
-    """A reduction over trailing axes: a block per (output cell, part), its
-    threads striding over the part, then a tree reduction in shared memory."""
-    ind = '    '
-    lines = [f'{ind}sh{k} = cuda.shared.array({block}, np.{adt.name})'
-             for k, (op, adt, init) in enumerate(accs)]
-    lines.append(f'{ind}tid = cuda.threadIdx.x')
-    lines.append(f'{ind}for b in range(cuda.blockIdx.x, m * P, cuda.gridDim.x):')
-    lines += [ind * 2 + s for s in ['c = b // P', 'p = b - c * P'] + cell + inits]
-    lines.append(f'{ind * 2}for j in range(p * kc + tid, min(p * kc + kc, k), {block}):')
-    lines += [ind * 3 + s for s in elem + body]
-    lines += [f'{ind * 2}sh{k}[tid] = acc{k}' for k in range(len(accs))]
-    lines.append(f'{ind * 2}cuda.syncthreads()')
-    lines.append(f'{ind * 2}w = {block // 2}')
-    lines.append(f'{ind * 2}while w > 0:')
-    lines.append(f'{ind * 3}if tid < w:')
-    for k, (op, adt, init) in enumerate(accs):
-        if op == 'sum':
-            lines.append(f'{ind * 4}sh{k}[tid] += sh{k}[tid + w]')
-        else:
-            lines.append(f'{ind * 4}a{k} = sh{k}[tid]')
-            lines.append(f'{ind * 4}b{k} = sh{k}[tid + w]')
-            lines.append(f'{ind * 4}sh{k}[tid] = ' + _update(op, f'a{k}', f'b{k}')
-                         .split(' = ', 1)[1])
-    lines.append(f'{ind * 3}cuda.syncthreads()')
-    lines.append(f'{ind * 3}w //= 2')
-    lines.append(f'{ind * 2}if tid == 0:')
-    lines += [f'{ind * 3}red{k}[p, c] = sh{k}[0]' for k in range(len(accs))]
-    # The shared arrays are reused by the block's next cell.
-    lines.append(f'{ind * 2}cuda.syncthreads()')
-    return lines
+        pre.append(L.Assign(acc, L.Const(K.init_value(op, adt), adt)))
+        body.append(L.Accumulate(op, acc, L.Cast(t, adt) if e.inputs[0].dtype != adt else t))
+        accs.append((acc, op, adt, f'red{k}'))
+        spec.reductions.append((e, K.init_value(op, adt), adt))
+    spec.kernel = L.Kernel(name, params, hoisted,
+                           L.GridLoop(kind, r, axes, spec.flat, block, pre, body, accs))
+    spec.source = cuda_render.source(spec.kernel)
+    spec.outputs = list(spec.stores) + [e.out for e in reds]
+    return spec
 
 
 class Launch:
@@ -308,12 +203,6 @@ def launch(spec: CudaKernelSpec, sms: int, simulator: bool) -> Launch:
         kc = math.ceil(k / P) if k else 0
         grid = max(1, min(m * P, max_blocks))
     return Launch(grid, block, (m, k, P, kc) + dims, P, m, n)
-
-
-def finish_reduction(xp: Any, e: Any, buf: Any, P: int) -> Any:
-    """Combine the ``(P, m)`` partial results of reduction ``e`` in a fixed order."""
-    out = buf[0] if P == 1 else getattr(buf, e.prim.name)(axis=0)  # sum, max or min
-    return xp.asarray(out, dtype=e.out.dtype).reshape(e.out.shape)
 
 
 # The imports a generated kernel module starts with (the same under the

@@ -25,6 +25,7 @@ import importlib.util
 import os
 import sys
 import threading
+import types
 import warnings
 from typing import Any, Optional, Sequence
 
@@ -32,6 +33,7 @@ import numpy
 
 from tapejit import backends
 from tapejit.targets.cuda import codegen as cuda_codegen, ops as cuda_ops
+from tapejit.targets.cuda import runner as cuda_runner
 from tapejit.compiler import fusion, store
 from tapejit.targets.cpu import kernel_cache
 from tapejit.compiler.passes import simplify
@@ -102,10 +104,9 @@ def get_kernel(spec: cuda_codegen.CudaKernelSpec, simulator: bool,
                 store.warn_once('unwritable', f'tapejit: cannot use the kernel cache directory '
                                 f'{d} ({e}); compiling CUDA kernels in memory only')
         if mod is None:
-            ns: dict = {}
+            mod = types.ModuleType(f'tapejit_cuda_kernel_{key}')
             exec(compile(_module_text(spec, simulator, False),
-                         f'<tapejit cuda kernel {key}>', 'exec'), ns)
-            mod = _Namespace(ns)
+                         f'<tapejit cuda kernel {key}>', 'exec'), mod.__dict__)
         if simulator:
             # The simulator runs the source as Python: IEEE results (inf, nan)
             # instead of the math module's exceptions.
@@ -115,92 +116,61 @@ def get_kernel(spec: cuda_codegen.CudaKernelSpec, simulator: bool,
         return k
 
 
-class _Namespace:
-    def __init__(self, ns: dict) -> None:
-        self.__dict__['_ns'] = ns
-
-    def __getattr__(self, name: str) -> Any:
-        return self._ns[name]
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        self._ns[name] = value
-
-
 def _numba_error(exc: BaseException) -> bool:
     return (type(exc).__module__ or '').startswith(('numba', 'numba_cuda'))
 
 
-class _KernelStep:
-    """One generated kernel: its inputs/outputs (slots), launch and fallback."""
+class CudaKernel:
+    """One generated kernel of a plan: its spec, its ``numba.cuda``
+    dispatcher once compiled (at its first launch), and whether it runs op
+    by op instead (Numba could not compile it)."""
 
-    __slots__ = ('spec', 'ins', 'outs', 'kernel', 'launch', 'fallback', 'consts')
+    __slots__ = ('spec', 'consts', 'kernel', 'fallback')
 
-    def __init__(self, spec: cuda_codegen.CudaKernelSpec, ins: list, outs: list,
-                 consts: dict) -> None:
-        self.spec = spec
-        self.ins = ins
-        self.outs = outs
+    def __init__(self, spec: cuda_codegen.CudaKernelSpec, consts: dict) -> None:
+        self.spec, self.consts = spec, consts
         self.kernel: Any = None
-        self.launch: Optional[cuda_codegen.Launch] = None
         self.fallback = False
-        self.consts = consts
 
-    def run(self, rt: '_Runtime', arrays: list) -> list:
+    def first(self, dev: '_Device', grid: int, block: int, scalars: tuple, *arrays: Any) -> None:
+        """Compile and launch the kernel on ``arrays`` (its inputs, stores and
+        reductions' buffers); where Numba cannot compile it, run it op by op."""
+        try:
+            if self.kernel is None:
+                self.kernel = get_kernel(self.spec, dev.simulator)
+            dev.launch(self.kernel, grid, block, scalars, arrays, len(self.spec.inputs))
+            return
+        except Exception as exc:
+            if not _numba_error(exc):
+                raise
+            self.fallback = True
+            first = str(exc).splitlines()[0] if str(exc) else ''
+            warnings.warn(f'tapejit: a CUDA kernel failed to compile ({type(exc).__name__}: '
+                          f'{first}); running its {len(self.spec.members)} ops one by one. '
+                          f'Source:\n{self.spec.source}', RuntimeWarning, stacklevel=3)
+        self.ops(dev, grid, block, scalars, *arrays)
+
+    def ops(self, dev: '_Device', grid: int, block: int, scalars: tuple, *arrays: Any) -> None:
+        """What the kernel computes, op by op with the primitives' ``impl``,
+        written into its buffers: the stores, and each reduction's value in
+        its first row of partial results (the identity in the others)."""
         spec = self.spec
-        if not self.fallback:
-            try:
-                return self._launch(rt, arrays)
-            except Exception as exc:  # a kernel Numba cannot compile: run it op by op
-                if not _numba_error(exc):
-                    raise
-                self.fallback = True
-                first = str(exc).splitlines()[0] if str(exc) else ''
-                warnings.warn(f'tapejit: a CUDA kernel failed to compile ({type(exc).__name__}'
-                              f': {first}); running its {len(spec.members)} ops one by one. '
-                              f'Source:\n{spec.source}', RuntimeWarning, stacklevel=4)
-        env = {v.id: a for (v, _), a in zip(spec.inputs, arrays)}
+        n = len(spec.inputs)
+        env = {v.id: a.reshape(v.shape) for (v, _), a in zip(spec.inputs, arrays)}
         for e in spec.members:
-            args = [env[v.id] if v.id in env else rt.const(self.consts, v.id)
-                    for v in e.inputs]
-            out = e.prim.impl(*args, **e.params)
-            env[e.out.id] = rt.xp.asarray(out)
-        return [env[v.id] for v in spec.outputs]
-
-    def _launch(self, rt: '_Runtime', arrays: list) -> list:
-        spec = self.spec
-        xp = rt.xp
-        if self.kernel is None:
-            self.kernel = get_kernel(spec, rt.simulator)
-            self.launch = cuda_codegen.launch(spec, rt.sms, rt.simulator)
-        lau = self.launch
-        args = []
-        for (v, mode), a in zip(spec.inputs, arrays):
-            if mode != 'nd':
-                a = xp.ascontiguousarray(a).reshape(-1)
-            if rt.simulator:
-                # The simulator copies arguments as whole buffers (strided
-                # views are refused) and back after the launch (read-only
-                # views fail): inputs go in as contiguous copies, one way.
-                a = rt.sim_input(a)
-            args.append(a)
-        shape = (lau.n,) if spec.flat else spec.shape
-        outs = [xp.empty(shape, v.dtype) for v in spec.stores]
-        reds = []
-        for e, init, adt in spec.reductions:
-            if lau.n:
-                reds.append(xp.empty((lau.P, lau.m), adt))
-            else:  # nothing to visit: the partial results stay the identity
-                reds.append(xp.full((lau.P, lau.m), init, adt))
-        if lau.n:
-            rt.launch(self.kernel, lau, [*lau.scalars, *args, *outs, *reds])
-        res = [o.reshape(v.shape) for o, v in zip(outs, spec.stores)]
-        for (e, init, adt), buf in zip(spec.reductions, reds):
-            res.append(cuda_codegen.finish_reduction(xp, e, buf, lau.P))
-        return res
+            args = [env[v.id] if v.id in env else dev.const(self.consts, v.id) for v in e.inputs]
+            env[e.out.id] = dev.xp.asarray(e.prim.impl(*args, **e.params))
+        bufs = arrays[n:]
+        for v, o in zip(spec.stores, bufs):
+            o[...] = env[v.id].reshape(o.shape)
+        for (e, init, adt), buf in zip(spec.reductions, bufs[len(spec.stores):]):
+            buf[...] = init
+            buf[0] = env[e.out.id].reshape(-1)
 
 
-class _Runtime:
-    """Where a call runs: the array module, the simulator flag and the device facts."""
+class _Device:
+    """Where a plan runs: the array module, the simulator flag, the device
+    facts, its constants and its launches."""
 
     def __init__(self, simulator: bool, device_id: Optional[int], consts_cache: dict) -> None:
         self.simulator = simulator
@@ -232,22 +202,25 @@ class _Runtime:
         from numba import cuda
         return cuda.In(numpy.ascontiguousarray(a))
 
-    def launch(self, kernel: Any, lau: cuda_codegen.Launch, args: list) -> None:
-        if self.simulator:
-            # The simulated threads compute with NumPy scalars: inf and nan
-            # arise as on a GPU, without warnings (filters are process-wide,
-            # unlike numpy.errstate, so they reach the simulator's threads).
-            with warnings.catch_warnings():
-                warnings.simplefilter('ignore', RuntimeWarning)
-                kernel[lau.grid, lau.block](*args)
-            return
-        # Launched on CuPy's current stream, so the kernels are ordered with
-        # the CuPy calls between them.
+    def stream(self) -> Any:
+        """The Numba stream of CuPy's current one (kernels are ordered with
+        the CuPy calls between them)."""
         key = (self.device_id, self.xp.cuda.get_current_stream().ptr)
         stream = _streams.get(key)
         if stream is None:
             stream = _streams[key] = self.cuda.external_stream(key[1])
-        kernel[lau.grid, lau.block, stream](*args)
+        return stream
+
+    def launch(self, kernel: Any, grid: int, block: int, scalars: tuple, arrays: tuple,
+               n_in: int) -> None:
+        """Launch ``kernel`` on ``arrays``, the first ``n_in`` its inputs (as
+        the runner written after the first call does)."""
+        if self.simulator:
+            args = [self.sim_input(a) for a in arrays[:n_in]] + list(arrays[n_in:])
+            with cuda_runner.quiet():
+                kernel[grid, block](*scalars, *args)
+            return
+        kernel[grid, block, self.stream()](*scalars, *arrays)
 
 
 _SHARED_LOCK = threading.Lock()
@@ -289,7 +262,9 @@ def lock_simulated_shared_arrays() -> None:
 
 
 class CudaExecutable:
-    """Runs a graph with ``numba.cuda`` kernels; ``explain()`` shows groups and sources."""
+    """Runs a graph with ``numba.cuda`` kernels, through a runner written from
+    its Program (per device, at its first call there); ``explain()`` shows
+    the Program and the kernels' sources."""
 
     def __init__(self, graph: Graph) -> None:
         self.source_graph = graph
@@ -300,8 +275,7 @@ class CudaExecutable:
             lock_simulated_shared_arrays()
         block = cuda_codegen.BLOCK_SIM if self.simulator else cuda_codegen.BLOCK_GPU
         self.units = fusion.partition(g, rows=False)
-        consts = {v.id: c for v, c in zip(g.constvars, g.consts)}
-        self.consts = consts
+        self.consts = {v.id: c for v, c in zip(g.constvars, g.consts)}
         self._consts_cache: dict = {}
         used_later: set = {v.id for v in g.outvars}
         for u in self.units:
@@ -309,35 +283,17 @@ class CudaExecutable:
             own = {e.out.id for e in members}
             for e in members:
                 used_later.update(v.id for v in e.inputs if v.id not in own)
-        slot: dict = {}
-
-        def s(v: Any) -> int:
-            if v.id not in slot:
-                slot[v.id] = len(slot)
-            return slot[v.id]
-        self.const_slots = [(s(v), v.id) for v in g.constvars]
-        self.in_slots = [s(v) for v in g.invars]
-        self.steps: list = []
+        self.kernels: list = []       # CudaKernel per kernel number
+        self.unit_kernels: list = []  # per unit: its kernels' numbers, None for a call
         for u in self.units:
-            if isinstance(u, fusion.Group):
-                for spec in cuda_codegen.render(u, g, consts, used_later, 'kernel', block):
-                    self.steps.append(('kernel', _KernelStep(
-                        spec, [s(v) for v, _ in spec.inputs],
-                        [s(v) for v in spec.outputs], consts)))
-            else:
-                self.steps.append(('call', (u.prim.impl, u.params, [s(v) for v in u.inputs],
-                                            s(u.out))))
-        self.out_slots = [s(v) for v in g.outvars]
-        self.nslots = len(slot)
-        last: dict = {}
-        for i, (kind, st) in enumerate(self.steps):
-            for r in (st.ins if kind == 'kernel' else st[2]):
-                last[r] = i
-        keep = set(self.out_slots) | set(self.in_slots) | {c for c, _ in self.const_slots}
-        self.free_after = [[r for r, i2 in last.items() if i2 == i and r not in keep]
-                           for i in range(len(self.steps))]
-        alias = set(self.in_slots) | {c for c, _ in self.const_slots}
-        self.copy_out = [i for i, sl in enumerate(self.out_slots) if sl in alias]
+            if not isinstance(u, fusion.Group):
+                self.unit_kernels.append(None)
+                continue
+            specs = cuda_codegen.render(u, g, self.consts, used_later, 'kernel', block)
+            self.unit_kernels.append(list(range(len(self.kernels),
+                                                len(self.kernels) + len(specs))))
+            self.kernels += [CudaKernel(spec, self.consts) for spec in specs]
+        self._plans: dict = {}        # device id -> [Lowered, runner or None, device]
 
     def _check(self, inputs: Sequence[Any], check: Optional[Sequence[int]] = None) -> None:
         invars = self.graph.invars
@@ -352,11 +308,10 @@ class CudaExecutable:
                 raise ValueError(f'compiled CUDA plan: input {i} is {got}; expected '
                                  f'{v.dtype}{v.shape}')
 
-    def _runtime(self, inputs: Sequence[Any]) -> tuple:
-        """(runtime, inputs on its device, whether results go back to the host)."""
+    def _device(self, inputs: Sequence[Any]) -> tuple:
+        """(device, inputs on it, whether results go back to the host)."""
         if self.simulator:
-            host = [backends.CPU.send(a) for a in inputs]
-            return _Runtime(True, None, self._consts_cache), host, False
+            return None, [backends.CPU.send(a) for a in inputs], False
         devs = {backends.get_device_from_array(a) for a in inputs}
         gpus = sorted((d for d in devs if isinstance(d, backends.GpuDevice)), key=str)
         if len(gpus) > 1 or (gpus and len(devs) > 1):
@@ -365,61 +320,59 @@ class CudaExecutable:
                              'device with to_device()')
         cp = backends.require_cupy('tapejit CUDA target')
         dev_id = gpus[0].device_id if gpus else cp.cuda.Device().id
-        to_host = not gpus
-        dev = backends.GpuDevice(dev_id)
-        return _Runtime(False, dev_id, self._consts_cache), [dev.send(a) for a in inputs], \
-            to_host
+        return dev_id, [backends.GpuDevice(dev_id).send(a) for a in inputs], not gpus
+
+    def _plan(self, dev_id: Optional[int]) -> list:
+        """The device's [Lowered, runner or None, device]: lowered at its first call."""
+        plan = self._plans.get(dev_id)
+        if plan is None:
+            dev = _Device(self.simulator, dev_id, self._consts_cache)
+            plan = self._plans[dev_id] = [cuda_runner.lower(self, dev.sms, self.simulator),
+                                          None, dev]
+        return plan
 
     def __call__(self, inputs: Sequence[Any], check: Optional[Sequence[int]] = None) -> list:
         """Run the plan on ``inputs`` (CuPy arrays, or NumPy under the simulator);
         ``check`` limits the shape/dtype checks to these inputs."""
         self._check(inputs, check)
-        rt, inputs, to_host = self._runtime(inputs)
-        if rt.simulator:
-            outs = self._run(rt, inputs)
+        dev_id, inputs, to_host = self._device(inputs)
+        if self.simulator:
+            outs = self._run(dev_id, inputs)
         else:
-            with rt.xp.cuda.Device(rt.device_id), rt.cuda.gpus[rt.device_id]:
-                outs = self._run(rt, inputs)
+            dev = self._plan(dev_id)[2]
+            with dev.xp.cuda.Device(dev_id), dev.cuda.gpus[dev_id]:
+                outs = self._run(dev_id, inputs)
         if to_host:
             outs = [backends.CPU.send(o) for o in outs]
         return outs
 
-    def _run(self, rt: _Runtime, inputs: list) -> list:
-        xp = rt.xp
-        env: list = [None] * self.nslots
-        for sl, vid in self.const_slots:
-            env[sl] = rt.const(self.consts, vid)
-        for sl, a in zip(self.in_slots, inputs):
-            env[sl] = a
-        for i, (kind, st) in enumerate(self.steps):
-            if kind == 'kernel':
-                res = st.run(rt, [env[r] for r in st.ins])
-                for sl, a in zip(st.outs, res):
-                    env[sl] = a
-            else:
-                fn, params, ins, out = st
-                r = fn(*[env[j] for j in ins], **params)
-                if not isinstance(r, xp.ndarray):
-                    r = xp.asarray(r)
-                env[out] = r
-            for sl in self.free_after[i]:
-                env[sl] = None
-        outs = [env[sl] for sl in self.out_slots]
-        for i in self.copy_out:
-            outs[i] = xp.array(outs[i], copy=True)
+    def _run(self, dev_id: Optional[int], inputs: list) -> list:
+        plan = self._plan(dev_id)
+        if plan[1] is not None:
+            return plan[1](inputs)
+        # The first call compiles the kernels; the runner written after it
+        # launches them directly (or op by op, those Numba refused).
+        outs = cuda_runner.compile_runner(self, plan[0], plan[2], first=True)(inputs)
+        plan[1] = cuda_runner.compile_runner(self, plan[0], plan[2])
         return outs
 
+    def lowered(self) -> cuda_runner.Lowered:
+        """The Program of the last device run, else as lowered for one
+        multiprocessor (the simulator's)."""
+        plans = list(self._plans.values())
+        return plans[-1][0] if plans else cuda_runner.lower(self, 1, self.simulator)
+
     def explain(self) -> str:
-        """The simplified graph, then each step: a kernel (what it fuses, how it is
-        launched, its source) or a library call."""
-        lines = [str(self.graph), '']
-        for kind, st in self.steps:
-            if kind == 'kernel':
-                lines.append(cuda_codegen.explain_line(st.spec, st.launch))
-                lines.append(st.spec.source)
-            else:
-                fn = st[0]
-                lines.append(f'# call {getattr(fn, "__qualname__", fn)}')
+        """The simplified graph, the Program, then each kernel: what it fuses,
+        how it is launched and its source."""
+        low = self.lowered()
+        lines = [str(self.graph), '', low.program.describe(), '']
+        if not self._plans and not self.simulator:
+            lines.append('# (launches shown for one multiprocessor: a device plans its own '
+                         'at its first call)')
+        for k, (kern, lau) in enumerate(zip(self.kernels, low.launches)):
+            lines += [f'# k{k}:' + cuda_codegen.explain_line(kern.spec, lau)[1:],
+                      kern.spec.source]
         return '\n'.join(lines)
 
 

@@ -1,0 +1,167 @@
+"""The per-element loop IR of a fused kernel, built the same way for every target.
+
+A target's code generator decides the schedule (the CPU's chunk loop, a GPU
+grid); what each element computes is built here, as loop-IR statements
+(:mod:`tapejit.compiler.loop_ir`): how each outside input is read
+(:func:`bind_inputs`), one assignment per elementwise member
+(:func:`elementwise_stmts`), the stores (:func:`store_stmts`), and the
+accumulators' dtypes and identities (:func:`acc_dtype`, :func:`init_value`).
+
+>>> import numpy as np
+>>> from tapejit.ir.graph import Eqn, Var
+>>> from tapejit.ops.registry import PRIMITIVES
+>>> x, y = Var(0, (4,), np.dtype('float32')), Var(1, (4,), np.dtype('float32'))
+>>> spec = KernelSpec(); spec.flat = True
+>>> names, hoisted, params = bind_inputs(spec, [x], {}, (4,))
+>>> body = elementwise_stmts([Eqn(PRIMITIVES['exp'], (x,), {}, y)], set(), names)
+>>> stores, _ = store_stmts(spec, [y], names, params, ('i',))
+>>> [type(s).__name__ for s in body + stores], params
+(['Assign', 'Assign'], ['in0', 'out0'])
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, Optional
+
+import numpy
+
+from tapejit.compiler import loop_ir as L
+
+
+class KernelSpec:
+    """What a kernel's caller needs besides the compiled function.
+
+    >>> KernelSpec().inputs
+    []
+    """
+
+    def __init__(self) -> None:
+        self.source = ''
+        self.name = ''
+        self.flat = False
+        self.shape: tuple = ()
+        self.inputs: list = []     # (var, mode) with mode 'scalar' | 'flat' | 'nd'
+        self.stores: list = []     # vars stored at shape S
+        self.reductions: list = []  # per reduction, as the target describes it
+        self.outputs: list = []    # vars the kernel hands out, in order
+        self.pieces: dict = {}     # parts of the source, for a row chain
+        self.in_params: list = []  # the parameter name of each of ``inputs``
+        self.inplace: dict = {}    # store index -> index in ``inputs`` it writes through
+        self.kernel: Any = None    # the loop-IR kernel ``source`` renders
+
+
+def acc_dtype(out_dtype: numpy.dtype, op: str) -> numpy.dtype:
+    """Accumulator dtype of a reduction ``op`` producing ``out_dtype``.
+
+    >>> acc_dtype(numpy.dtype('float32'), 'sum'), acc_dtype(numpy.dtype('float32'), 'max')
+    (dtype('float64'), dtype('float32'))
+    """
+    # float32 sums accumulate in float64: chunked sequential sums are then as
+    # accurate as NumPy's pairwise ones.
+    if op == 'sum' and out_dtype.kind == 'f':
+        return numpy.dtype(numpy.float64)
+    return out_dtype
+
+
+def init_value(op: str, dt: numpy.dtype) -> Any:
+    """The identity of ``op`` in dtype ``dt``.
+
+    >>> init_value('max', numpy.dtype('float32')), init_value('min', numpy.dtype('int8'))
+    (-inf, 127)
+    """
+    if op == 'sum':
+        return 0
+    if dt.kind == 'f':
+        return -numpy.inf if op == 'max' else numpy.inf
+    if dt.kind == 'b':
+        return op != 'max'
+    info = numpy.iinfo(dt)
+    return info.min if op == 'max' else info.max
+
+
+def bind_inputs(spec: Any, ext: list, consts: dict, S: tuple, prefix: str = '') -> tuple:
+    """How a kernel over ``S`` reads each outside input: a literal (size-1
+    constant), a hoisted scalar, a flat index or a broadcast nd index.  Fills
+    ``spec.inputs``; returns (names: value id -> loop-IR expression, hoisted
+    statements, parameter names).  (Example: the module's.)"""
+    r = len(S)
+    P = prefix
+    names: dict = {}
+    hoisted: list = []
+    params: list = []
+    for k, v in enumerate(ext):
+        size = int(math.prod(v.shape))
+        if v.id in consts and size == 1:
+            names[v.id] = L.Const(consts[v.id].reshape(-1)[0], v.dtype)
+            continue
+        arg = f'{P}in{k}'
+        params.append(arg)
+        spec.in_params.append(arg)
+        if size == 1 and (v.shape != S or r == 0 or spec.flat):
+            spec.inputs.append((v, 'scalar'))
+            names[v.id] = L.Local(f'{P}s{k}')
+            hoisted.append(L.Assign(names[v.id], L.Load(arg, (0,))))
+        elif spec.flat:
+            spec.inputs.append((v, 'flat'))
+            names[v.id] = L.Load(arg, ('i',))
+        else:
+            spec.inputs.append((v, 'nd'))
+            off = r - len(v.shape)
+            idx = [0 if (d == 1 and S[off + j] != 1) else f'i{off + j}'
+                   for j, d in enumerate(v.shape)]
+            names[v.id] = L.Load(arg, idx)
+    return names, hoisted, params
+
+
+def outside_inputs(members: list) -> list:
+    """The values ``members`` (equations) read from outside themselves, in
+    first-use order.
+
+    >>> from tapejit.ir.graph import Eqn, Var
+    >>> a, b, c = (Var(i, (2,), 'float32') for i in range(3))
+    >>> [v.id for v in outside_inputs([Eqn(None, (a, a), {}, b), Eqn(None, (b, a), {}, c)])]
+    [0]
+    """
+    own = {e.out.id for e in members}
+    return list({v.id: v for e in members for v in e.inputs if v.id not in own}.values())
+
+
+def elementwise_stmts(members: list, skip: set, names: dict, prefix: str = '') -> list:
+    """One assignment per member (equation) whose value id is not in
+    ``skip`` (the reductions); ``names`` gains each value's local.  Locals
+    are numbered within the kernel, so the same loop from another graph (or
+    another batch size) has the same source and compiled code."""
+    body: list = []
+    for j, e in enumerate(m for m in members if m.out.id not in skip):
+        t = L.Local(f'{prefix}t{j}')
+        if e.prim.name == 'broadcast_to':
+            value = names[e.inputs[0].id]
+        else:
+            value = L.Apply(e.prim.name, [names[v.id] for v in e.inputs], e.params,
+                            [v.dtype for v in e.inputs], e.out.dtype)
+        body.append(L.Assign(t, value))
+        names[e.out.id] = t
+    return body
+
+
+def store_stmts(spec: KernelSpec, values: list, names: dict, params: list, index: tuple,
+                inplace: Optional[dict] = None, prefix: str = '') -> tuple:
+    """The stores of ``values`` at ``index``, each to an output parameter
+    of its own (added to ``params``), or, for a store of ``inplace`` (its
+    index -> the index in ``spec.inputs`` it writes through), through that
+    input's parameter.  Returns (stores, in-place stores); the latter run
+    after every other statement of the element (the input is read first)."""
+    inplace = dict(inplace or {})
+    body: list = []
+    last: list = []
+    for k, v in enumerate(values):
+        spec.stores.append(v)
+        if k in inplace:
+            last.append(L.Assign(L.Load(spec.in_params[inplace[k]], index), names[v.id]))
+            continue
+        arg = f'{prefix}out{k}'
+        params.append(arg)
+        body.append(L.Assign(L.Load(arg, index), names[v.id]))
+    spec.inplace = inplace
+    return body, last
