@@ -104,6 +104,23 @@ def test_train_digits_example(tmp_path, capsys):
     assert captured.err == ''
 
 
+def test_train_digits_cnn_example(tmp_path, capsys):
+    td = _import_example('train_digits_cnn')
+    td.main(['--epochs', '2', '--channels', '8', '--out', str(tmp_path / 'out')])
+    captured = capsys.readouterr()
+    out = captured.out
+    epochs = re.findall(r'^epoch +(\d+) +train loss (\S+) +train accuracy (\S+) +test loss '
+                        r'(\S+) +test accuracy (\S+)$', out, re.MULTILINE)
+    assert [int(e[0]) for e in epochs] == [1, 2], out
+    assert float(epochs[-1][4]) > 0.9, out
+    # One trace of the training step, replayed for every other batch.
+    assert re.search(r'CacheInfo\(hits=\d+, misses=1, traces=1,', out), out
+    assert '100%' in captured.err  # the tqdm progress bar
+    assert (tmp_path / 'out' / 'digits_cnn_curves.png').read_bytes()[:4] == b'\x89PNG'
+    with np.load(tmp_path / 'out' / 'digits_cnn.npz') as f:
+        assert f['bn1/avg_mean'].shape == (8,) and f['conv2/W'].shape == (8, 8, 3, 3)
+        assert np.abs(f['bn1/avg_mean']).sum() > 0  # the compiled step updated them
+
 def test_gradient_penalty_example():
     out = _run_example('gradient_penalty.py', '--steps', '300', '--timing-repeats',
                        '10').stdout

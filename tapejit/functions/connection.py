@@ -83,10 +83,18 @@ def convolution_2d(x: Any, W: Any, b: Any = None, stride: Any = 1, pad: Any = 0,
     ow = conv_outsize(w, kw, stride[1], pad[1], cover_all, dilate[1])
     col = im2col(x, ksize=(kh, kw), stride=stride, pad=pad, dilate=dilate, out_size=(oh, ow),
                  pad_value=0.0)
-    # (N, G, Cg*kh*kw, L) times (G, OCg, Cg*kh*kw): a product per group, batched over N.
-    col = S.reshape(col, shape=(n, groups, cg * kh * kw, oh * ow))
-    wm = S.reshape(W, shape=(groups, oc // groups, cg * kh * kw))
-    y = S.reshape(matmul(wm, col, transa=False, transb=False), shape=(n, oc, oh, ow))
+    # One row of C*kh*kw window values per output pixel: a single product with
+    # the filters (one per group), the output pixels' channels last.
+    rows, k = n * oh * ow, cg * kh * kw
+    if groups == 1:
+        y = matmul(S.reshape(col, shape=(rows, k)), S.reshape(W, shape=(oc, k)),
+                   transa=False, transb=True)
+    else:
+        cols = S.transpose(S.reshape(col, shape=(rows, groups, k)), axes=(1, 0, 2))
+        y = matmul(cols, S.reshape(W, shape=(groups, oc // groups, k)), transa=False,
+                   transb=True)
+        y = S.reshape(S.transpose(y, axes=(1, 0, 2)), shape=(rows, oc))
+    y = S.transpose(S.reshape(y, shape=(n, oh, ow, oc)), axes=(0, 3, 1, 2))
     return _out(_bias('convolution_2d', y, b, oc), x0)
 
 
@@ -129,10 +137,16 @@ def deconvolution_2d(x: Any, W: Any, b: Any = None, stride: Any = 1, pad: Any = 
                              f'{stride}, pad {pad}); expected an outsize whose convolution '
                              f'has {(h, w)[k]}')
     g, cg, oc = groups, c // groups, ocg * groups
-    # (G, OCg*kh*kw, Cg) times (N, G, Cg, H*W) gives the windows of the output.
-    wm = S.transpose(S.reshape(W, shape=(g, cg, ocg * kh * kw)), axes=(0, 2, 1))
-    xm = S.reshape(x, shape=(n, g, cg, h * w))
-    col = S.reshape(matmul(wm, xm, transa=False, transb=False), shape=(n, oc, kh, kw, h, w))
+    # Each input pixel's channels times the filters: the windows of the output.
+    rows, k = n * h * w, ocg * kh * kw
+    xm = S.reshape(S.transpose(x, axes=(0, 2, 3, 1)), shape=(rows, c))
+    if g == 1:
+        col = matmul(xm, S.reshape(W, shape=(c, k)), transa=False, transb=False)
+    else:
+        xg = S.transpose(S.reshape(xm, shape=(rows, g, cg)), axes=(1, 0, 2))
+        col = matmul(xg, S.reshape(W, shape=(g, cg, k)), transa=False, transb=False)
+        col = S.transpose(col, axes=(1, 0, 2))
+    col = S.reshape(col, shape=(n, h, w, oc, kh, kw))
     y = col2im(col, stride=stride, pad=pad, dilate=dilate, size=outsize)
     return _out(_bias('deconvolution_2d', y, b, oc), x0)
 

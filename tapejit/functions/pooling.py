@@ -23,7 +23,7 @@ from tapejit.ops.window import _pair, col2im, conv_outsize, deconv_outsize, im2c
 
 def _windows(name: str, x: Any, ksize: Any, stride: Any, pad: Any, cover_all: bool,
              pad_value: float) -> tuple:
-    """(the windows ``(N, C, kh, kw, oh, ow)``, kh, kw) of a 4-d ``x``."""
+    """(the windows ``(N, oh, ow, C, kh, kw)``, kh, kw) of a 4-d ``x``."""
     (x,), _ = _floats(name, x=x)
     xs = array_of(x).shape
     if len(xs) != 4:
@@ -51,12 +51,12 @@ def max_pooling_2d(x: Any, ksize: Any, stride: Any = None, pad: Any = 0,
              [13., 15.]]]])
     """
     col, kh, kw = _windows('max_pooling_2d', x, ksize, stride, pad, cover_all, -numpy.inf)
-    y = R.max(col, axis=(2, 3), keepdims=False)
+    y = S.transpose(R.max(col, axis=(4, 5), keepdims=False), axes=(0, 3, 1, 2))
     if not return_indices:
         return y
-    n, c, _, _, oh, ow = array_of(col).shape
-    flat = S.reshape(col, shape=(n, c, kh * kw, oh, ow))
-    return y, array_of(R.argmax(flat, axis=2))
+    n, oh, ow, c = array_of(col).shape[:4]
+    flat = S.reshape(col, shape=(n, oh, ow, c, kh * kw))
+    return y, array_of(S.transpose(R.argmax(flat, axis=4), axes=(0, 3, 1, 2)))
 
 
 def average_pooling_2d(x: Any, ksize: Any, stride: Any = None, pad: Any = 0) -> Variable:
@@ -69,7 +69,7 @@ def average_pooling_2d(x: Any, ksize: Any, stride: Any = None, pad: Any = 0) -> 
              [10.5, 12.5]]]])
     """
     col, kh, kw = _windows('average_pooling_2d', x, ksize, stride, pad, False, 0.0)
-    total = R.sum(col, axis=(2, 3), keepdims=False)
+    total = S.transpose(R.sum(col, axis=(4, 5), keepdims=False), axes=(0, 3, 1, 2))
     return total * numpy.asarray(1.0 / (kh * kw), array_of(x).dtype)
 
 
@@ -95,7 +95,8 @@ def unpooling_2d(x: Any, ksize: Any, stride: Any = None, pad: Any = 0,
         outsize = (deconv_outsize(h, kh, stride[0], pad[0], cover_all),
                    deconv_outsize(w, kw, stride[1], pad[1], cover_all))
     outsize = _pair('unpooling_2d', 'outsize', outsize)
-    col = S.broadcast_to(S.reshape(x, shape=(n, c, 1, 1, h, w)), shape=(n, c, kh, kw, h, w))
+    pixels = S.reshape(S.transpose(x, axes=(0, 2, 3, 1)), shape=(n, h, w, c, 1, 1))
+    col = S.broadcast_to(pixels, shape=(n, h, w, c, kh, kw))
     return col2im(col, stride=stride, pad=pad, dilate=(1, 1), size=outsize)
 
 

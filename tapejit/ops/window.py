@@ -2,7 +2,10 @@
 convolution, pooling and embeddings.
 
 - ``im2col(x)``: the windows of an ``(N, C, H, W)`` image as an array
-  ``(N, C, kh, kw, out_h, out_w)`` (padding filled with ``pad_value``);
+  ``(N, out_h, out_w, C, kh, kw)`` (padding filled with ``pad_value``): one
+  row of ``C * kh * kw`` values per output pixel, so that a convolution is a
+  single matrix product of ``(N * out_h * out_w, C * kh * kw)`` rows with the
+  filters, and a pooling a reduction over the trailing axes;
 - ``col2im(col)``: its adjoint, each window element added back to the pixel it
   came from (padding dropped);
 - ``take_rows(w, ids)``: ``w[ids]`` for an integer array ``ids`` that is an
@@ -100,7 +103,7 @@ def _im2col_eval(x: Aval, ksize: tuple, stride: tuple, pad: tuple, dilate: tuple
     if oh < 1 or ow < 1:
         raise ShapeError(f'im2col: an input of shape {x.shape} with pad {pad} has no window '
                          f'of size {ksize} (dilate {dilate}); expected a larger input')
-    return Aval(x.shape[:2] + (kh, kw, oh, ow), x.dtype)
+    return Aval((x.shape[0], oh, ow, x.shape[1], kh, kw), x.dtype)
 
 
 def _im2col_impl(x, ksize, stride, pad, dilate, out_size, pad_value):
@@ -114,13 +117,12 @@ def _im2col_impl(x, ksize, stride, pad, dilate, out_size, pad_value):
     if ph or pw or bottom or right:
         img = xp.pad(x, ((0, 0), (0, 0), (ph, bottom), (pw, right)), mode='constant',
                      constant_values=(pad_value,))
-    col = xp.empty((n, c, kh, kw, oh, ow), dtype=x.dtype)
-    for j in range(kh):
-        jl = j * dy
-        for i in range(kw):
-            il = i * dx
-            col[:, :, j, i] = img[:, :, jl:jl + sy * oh:sy, il:il + sx * ow:sx]
-    return col
+    # The windows as a strided view of the padded image, copied once.
+    bn, bc, bh, bw = img.strides
+    view = xp.lib.stride_tricks.as_strided(
+        img, shape=(n, oh, ow, c, kh, kw),
+        strides=(bn, sy * bh, sx * bw, bc, dy * bh, dx * bw))
+    return xp.ascontiguousarray(view)
 
 
 def _im2col_vjp(n, gy, need):
@@ -136,9 +138,9 @@ im2col = primitive('im2col', kind='call', impl=_im2col_impl, abstract_eval=_im2c
 # ----------------------------------------------------------------- col2im
 def _col2im_eval(col: Aval, stride: tuple, pad: tuple, dilate: tuple, size: tuple) -> Aval:
     if len(col.shape) != 6:
-        raise ShapeError(f'col2im: col has shape {col.shape}; expected (batch, channels, '
-                         'kh, kw, out_h, out_w)')
-    n, c, kh, kw, oh, ow = col.shape
+        raise ShapeError(f'col2im: col has shape {col.shape}; expected (batch, out_h, out_w, '
+                         'channels, kh, kw)')
+    n, oh, ow, c, kh, kw = col.shape
     for k, name in ((0, 'height'), (1, 'width')):
         fits = [conv_outsize(size[k], (kh, kw)[k], stride[k], pad[k], cover, dilate[k])
                 for cover in (False, True)]
@@ -152,21 +154,21 @@ def _col2im_eval(col: Aval, stride: tuple, pad: tuple, dilate: tuple, size: tupl
 def _col2im_impl(col, stride, pad, dilate, size):
     (sy, sx), (ph, pw), (dy, dx), (h, w) = stride, pad, dilate, size
     xp = _xp(col)
-    n, c, kh, kw, oh, ow = col.shape
+    n, oh, ow, c, kh, kw = col.shape
     hp = max(h + 2 * ph, (oh - 1) * sy + (kh - 1) * dy + 1)
     wp = max(w + 2 * pw, (ow - 1) * sx + (kw - 1) * dx + 1)
-    img = xp.zeros((n, c, hp, wp), dtype=col.dtype)
+    img = xp.zeros((n, hp, wp, c), dtype=col.dtype)  # channels last, as col holds them
     for j in range(kh):
         jl = j * dy
         for i in range(kw):
             il = i * dx
-            img[:, :, jl:jl + sy * oh:sy, il:il + sx * ow:sx] += col[:, :, j, i]
-    return xp.ascontiguousarray(img[:, :, ph:h + ph, pw:w + pw])
+            img[:, jl:jl + sy * oh:sy, il:il + sx * ow:sx] += col[:, :, :, :, j, i]
+    return xp.ascontiguousarray(img[:, ph:h + ph, pw:w + pw].transpose(0, 3, 1, 2))
 
 
 def _col2im_vjp(n, gy, need):
     p = n.params
-    kh, kw, oh, ow = n.in_shape(0)[2:]
+    oh, ow, _, kh, kw = n.in_shape(0)[1:]
     return (im2col(gy, ksize=(kh, kw), stride=p['stride'], pad=p['pad'], dilate=p['dilate'],
                    out_size=(oh, ow), pad_value=0.0),)
 
