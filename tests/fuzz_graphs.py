@@ -702,10 +702,71 @@ def _composite(g: _Gen) -> Optional[Value]:
                   (x.bound + y.bound) ** 2, x.deps | y.deps)
 
 
+def _outsize(size: int, k: int, s: int, p: int, cover_all: bool, d: int = 1) -> int:
+    dk = (k - 1) * d + 1
+    return (size + 2 * p - dk + (s - 1 if cover_all else 0)) // s + 1
+
+
+def _image(g: _Gen) -> Optional[Value]:
+    """A 4-d value (batch, channels, height, width): one computed, or a new input."""
+    x = g.pick(lambda v: len(v.shape) == 4 and _size(v.shape) > 0)
+    if x is None or g.integer(0, 2) == 0:
+        n, c = g.integer(1, 2), g.integer(1, 3)
+        side = max(1, int(math.sqrt(g.max_size // (n * c))))
+        x = g.new_input((n, c, g.integer(1, side), g.integer(1, side))) or x
+    return x
+
+
+def _window(g: _Gen) -> Optional[Value]:
+    """A convolution, deconvolution, pooling or unpooling of a 4-d value, with
+    random window, stride, padding, dilation, cover_all and groups."""
+    x = _image(g)
+    if x is None:
+        return None
+    n, c, h, w = x.shape
+    op = g.draw(st.sampled_from(['convolution_2d', 'deconvolution_2d', 'max_pooling_2d',
+                                 'average_pooling_2d', 'unpooling_2d']))
+    kh, kw, sy, sx = g.integer(1, 3), g.integer(1, 3), g.integer(1, 2), g.integer(1, 2)
+    ph, pw = g.integer(0, min(kh - 1, 1)), g.integer(0, min(kw - 1, 1))
+    if op in ('convolution_2d', 'deconvolution_2d'):
+        groups = c if c > 1 and g.flag() else 1
+        d = g.integer(1, 2)
+        cover = op == 'convolution_2d' and g.flag()
+        oc = groups * g.integer(1, 2)
+        wshape = (oc, c // groups, kh, kw) if op == 'convolution_2d' else (c, oc // groups,
+                                                                              kh, kw)
+        wt = g.new_input(wshape) or g.pick(lambda v: v.shape == wshape)
+        if wt is None:
+            return None
+        if op == 'convolution_2d':
+            shape = (n, oc, _outsize(h, kh, sy, ph, cover, d), _outsize(w, kw, sx, pw, cover, d))
+            overlap = (c // groups) * kh * kw
+        else:
+            shape = (n, oc, sy * (h - 1) + (kh - 1) * d + 1 - 2 * ph,
+                     sx * (w - 1) + (kw - 1) * d + 1 - 2 * pw)
+            overlap = c // groups * math.ceil(kh / sy) * math.ceil(kw / sx)
+        args = (f'{x.name}, {wt.name}, stride=({sy}, {sx}), pad=({ph}, {pw}), '
+                f'dilate={d}, groups={groups}' + (', cover_all=True' if cover else ''))
+        bound, deps = x.bound * wt.bound * overlap, x.deps | wt.deps
+    elif op == 'unpooling_2d':
+        shape = (n, c, sy * (h - 1) + kh - 2 * ph, sx * (w - 1) + kw - 2 * pw)
+        args = f'{x.name}, ({kh}, {kw}), stride=({sy}, {sx}), pad=({ph}, {pw}), cover_all=False'
+        bound, deps = x.bound * math.ceil(kh / sy) * math.ceil(kw / sx), x.deps
+    else:
+        cover = op == 'max_pooling_2d' and g.flag()
+        shape = (n, c, _outsize(h, kh, sy, ph, cover), _outsize(w, kw, sx, pw, cover))
+        extra = f', cover_all={cover}' if op == 'max_pooling_2d' else ''
+        args = f'{x.name}, ({kh}, {kw}), stride=({sy}, {sx}), pad=({ph}, {pw}){extra}'
+        bound, deps = x.bound, x.deps
+    if min(shape) < 1 or _size(shape) > g.max_size or bound > g.max_bound:
+        return None
+    return g.emit(op, f'F.{op}({args})', shape, bound, deps, kink=op == 'max_pooling_2d')
+
+
 # (generator, weight): the first entry is where shrinking ends up.
 _OPS = [(_unary, 6), (_binary, 6), (_reduce, 3), (_softmax, 1), (_reshape, 1),
         (_expand_dims, 1), (_transpose, 1), (_broadcast_to, 1), (_get_item, 3),
-        (_concat, 2), (_split, 1), (_matmul, 2), (_composite, 1), (_cast, 1)]
+        (_concat, 2), (_split, 1), (_matmul, 2), (_composite, 1), (_cast, 1), (_window, 3)]
 _OP_CHOICES = [f for f, w in _OPS for _ in range(w)]
 
 
