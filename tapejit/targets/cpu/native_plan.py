@@ -62,8 +62,7 @@ def _kernel_body(tr: '_PlanTranslator', name: str, kernel: Any, fastmath: Any,
     int64, or its array's layout).  Not inlined: LLVM optimizing one
     function of every kernel took several times as long, and the calls ran
     no slower."""
-    saved = tr.flags
-    tr.flags = (('fast',) if fastmath is True else tuple(sorted(fastmath)) if fastmath else ())
+    saved, tr.flags = tr.flags, native.fast_flags(fastmath)
     try:
         return llvm_render.kernel_body(tr, kernel, layout, False, inline=False, name=name)
     finally:
@@ -91,7 +90,6 @@ class _PlanTranslator(native._Emitter):
         self.arrays: dict = {}      # the plan's array names -> _Array
         self.outs: dict = {}        # allocated name -> the output array it is
         self.table: Any = None
-        self.bad: Any = None
         self.arena: Any = None
         self.cap: Any = None
         self.cur: Any = None
@@ -138,35 +136,12 @@ class _PlanTranslator(native._Emitter):
         out.strides = [strides[a] for a in axes]
         return out
 
-    # --- elements (as the kernel translator addresses them) ----------------
-    # (Names apart from the kernel translator's methods, which its kernel
-    # bodies use.)
-    def at(self, arr: Any, idx: list) -> Any:
-        """A pointer to ``arr``'s element ``idx`` (int64s)."""
-        b = self.b
-        if arr.contiguous:
-            # Unit stride in the last index, which LLVM's vectorizer sees.
-            off = idx[0]
-            for k in range(1, arr.ndim):
-                off = b.add(b.mul(off, arr.shape[k]), idx[k])
-            return b.gep(arr.data, [off], inbounds=True)
-        off = self.c64(0)
-        for k in range(arr.ndim):
-            off = b.add(off, b.mul(idx[k], arr.strides[k]))
-        raw = b.gep(b.bitcast(arr.data, self.i8p), [off], inbounds=True)
-        return b.bitcast(raw, native._lltype(arr.dtype, self.ir, memory=True).as_pointer())
-
+    # --- elements (named apart from the emitter's, which kernel bodies use)
     def load(self, arr: Any, idx: list) -> tuple:
-        v = self.b.load(self.at(arr, idx))
-        if arr.dtype.kind == 'b':
-            v = self.b.icmp_unsigned('!=', v, self.ir.Constant(v.type, 0))
-        return v, arr.dtype
+        return self.load_element(arr, self.element_ptr(arr, idx))
 
     def put(self, arr: Any, idx: list, val: tuple) -> None:
-        v = self.cast(val, arr.dtype)
-        if arr.dtype.kind == 'b':
-            v = self.b.zext(v, self.i8)
-        self.b.store(v, self.at(arr, idx))
+        self.store_element(arr, self.element_ptr(arr, idx), val)
 
     def repeat(self, lo: Any, hi: Any, body: Callable[[Any], None]) -> None:
         """``for i in range(lo, hi): body(i)``."""
@@ -197,55 +172,12 @@ class _PlanTranslator(native._Emitter):
         self.b.call(self.bodies[key], values)
 
     def helper(self, name: str, flags: tuple, emit: Callable[..., None], args: list) -> None:
-        """Call the plan's helper ``name`` (its body ``emit``) on ``args``."""
-        self.invoke(name, lambda symbol, layout: self.function(symbol, flags, layout, emit), args)
-
-    def function(self, symbol: str, flags: tuple, layout: list,
-                 emit: Callable[..., None]) -> Any:
-        """A function of the module for arguments ``layout`` (per argument
-        ``None``, an int64, or an :class:`_Array`'s layout: data pointer,
-        dims, byte strides where strided), its body emitted by
-        ``emit(*arguments)`` under ``flags``.  Every array argument is
-        ``noalias``: a helper's output is an array of its own (a fresh
-        product, a reduction's result, a parameter)."""
-        ir = self.ir
-        types: list = []
-        for arr in layout:
-            if arr is not None:
-                types.append(native._lltype(arr.dtype, ir, memory=True).as_pointer())
-            types += [self.i64] * (1 if arr is None else arr.ndim * (1 if arr.contiguous else 2))
-        f = ir.Function(self.module, ir.FunctionType(ir.VoidType(), types), symbol)
-        f.linkage = 'internal'
-        f.attributes.add('noinline')
-        saved = self.b, self.entry_alloca, self.flags
-        self.entry_alloca = f.append_basic_block('entry')
-        first = f.append_basic_block('start')
-        self.b, self.flags = ir.IRBuilder(first), flags
-        try:
-            emit(*self._parameters(f, layout))
-            self.b.ret_void()
-            with self.b.goto_block(self.entry_alloca):
-                self.b.branch(first)
-        finally:
-            self.b, self.entry_alloca, self.flags = saved
-        return f
-
-    @staticmethod
-    def _parameters(f: Any, layout: list) -> list:
-        args, values = iter(f.args), []
-        for lay in layout:
-            a = next(args)
-            if lay is None:
-                values.append(a)
-                continue
-            a.add_attribute('noalias')
-            arr = native._Array(lay.dtype, lay.ndim, lay.contiguous)
-            arr.data = a
-            arr.shape = [next(args) for _ in range(arr.ndim)]
-            if not arr.contiguous:
-                arr.strides = [next(args) for _ in range(arr.ndim)]
-            values.append(arr)
-        return values
+        """Call the plan's helper ``name`` (its body ``emit`` under ``flags``)
+        on ``args``.  Its array arguments are ``noalias``: a helper's output
+        is an array of its own (a fresh product, a reduction's result, a
+        parameter)."""
+        self.invoke(name, lambda symbol, layout: self.define(symbol, layout, True, False, emit,
+                                                             flags), args)
 
     # --- the plan's helpers ------------------------------------------------
     def _four(self, q: Any) -> list:
@@ -490,11 +422,6 @@ class _PlanTranslator(native._Emitter):
         flat = self.view(arr, [self.size(arr)])
         self.repeat(self.c64(0), flat.shape[0], lambda i: self.put(flat, [i], val))
 
-    def require(self, cond: Any) -> None:
-        ok = self.b.append_basic_block('ok')
-        self.b.cbranch(cond, ok, self.bad)
-        self.b.position_at_end(ok)
-
     # --- the entry ---------------------------------------------------------
     def plan_entry(self, symbol: str, program: P.Program, sig: list, owned: list,
                    distinct: Sequence[int] = (), checked: Sequence[int] = ()) -> None:
@@ -508,22 +435,12 @@ class _PlanTranslator(native._Emitter):
         shape is refused, so the caller need not compare shapes itself).
         The arguments at the positions ``distinct`` must be distinct objects
         (else refused: the plan was traced with them apart)."""
-        ir, i8p, i64 = self.ir, self.i8p, self.i64
         names = ['<table>'] + list(program.params)
         if len(names) + len(owned) + 2 != len(sig):
             raise Unsupported(f'a plan of {len(names)} parameters and {len(owned)} outputs '
                               f'called with {len(sig)} arguments')
-        fn = ir.Function(self.module, ir.FunctionType(i8p, [i8p, i8p.as_pointer(), i64]),
-                         symbol)
-        self.entry_alloca = fn.append_basic_block('allocas')
-        start = fn.append_basic_block('check')
-        self.bad = fn.append_basic_block('bad')
-        b = self.b = ir.IRBuilder(self.bad)
-        incref = self._func('tj_incref', ir.VoidType(), [i8p])
-        b.call(incref, [self._global('tj_notimpl')])
-        b.ret(self._global('tj_notimpl'))
-        b.position_at_end(start)
-        self.require(b.icmp_signed('==', fn.args[2], self.c64(len(sig))))
+        fn, start = self._entry(symbol, len(sig), allocas=True)
+        b = self.b
         objs, arrays = self.arguments(fn, sig)
         for j, k in enumerate(distinct):
             for k2 in distinct[:j]:
@@ -536,38 +453,25 @@ class _PlanTranslator(native._Emitter):
         self.outs = dict(zip(owned, outs))
         self.arena = b.bitcast(scratch.data, self.i8p)
         self.cap = scratch.shape[0]
-        self.cur = self._alloca(i64)
+        self.cur = self._alloca(self.i64)
         b.store(self.c64(0), self.cur)
         for st in program.statements:
             self.statement(st)
-        self.b.call(incref, [self._global('tj_none')])
-        self.b.ret(self._global('tj_none'))
+        self._return_none()
         with self.b.goto_block(self.entry_alloca):
             self.b.branch(start)
 
     def arguments(self, fn: Any, sig: list) -> tuple:
         """The entry's argument objects, each checked against its ``sig``
         entry, and their arrays (C-contiguous, read as their dims say)."""
-        ir, b, i8p, i64, i32 = self.ir, self.b, self.i8p, self.i64, self.i32
+        b = self.b
         objs, arrays = [], []
         for k, (char, ndim, writeable) in enumerate(sig):
             obj = b.load(b.gep(fn.args[1], [self.c64(k)]))
-            objs.append(obj)
-            dt = numpy.dtype(char)
-            need = (native._ALIGNED | native._C_CONTIGUOUS
-                    | (native._WRITEABLE if writeable else 0))
-            num, alias = native.type_nums(dt)
-            self.require(b.call(self._arg_check(), [obj, ir.Constant(i32, ndim),
-                                                    ir.Constant(i32, num), ir.Constant(i32, alias),
-                                                    ir.Constant(i32, need)]))
-            arr = native._Array(dt, max(ndim, 1), True)
-            elem = native._lltype(dt, ir, memory=True)
-            arr.data = b.bitcast(self._field(obj, native._DATA, i8p), elem.as_pointer())
+            arr = self._array_argument(obj, (char, ndim, True), writeable)
             if ndim == 0:
-                arr.shape = [self.c64(1)]
-            else:
-                dims = self._field(obj, native._DIMS, i64.as_pointer())
-                arr.shape = [b.load(b.gep(dims, [self.c64(d)])) for d in range(ndim)]
+                arr.ndim, arr.shape = 1, [self.c64(1)]
+            objs.append(obj)
             arrays.append(arr)
         return objs, arrays
 
