@@ -39,7 +39,7 @@ from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import Trace, as_traced
 from tapejit.jit.vjp import Differentiable, attach_lines, differentiable_io
 from tapejit.jit.entry import (compile_aliases, compile_finish, compile_gather, finish_lines,
-                             gather_items)
+                               gather_items, source_key)
 from tapejit.pytree import flatten, leaf_paths, unflatten
 
 
@@ -247,15 +247,11 @@ class Plan:
         if diff is not None:
             at = [r for r, kind in enumerate(out_kinds) if kind[0] not in 'SO']
             self.diff_results = tuple(at[k] for k in diff.outs)
+        # For finish_lines: the statements giving a call's outputs their graph
+        # (:mod:`tapejit.jit.vjp`), or None where they get none.
+        self.attach = None if diff is None else functools.partial(attach_lines, self)
         self.finish = compile_finish(out_kinds, writes, self.const_outputs, out_td,
-                                     _write_data, self._attach_lines(), checks, self.deliver)
-
-    def _attach_lines(self) -> Optional[Callable[[dict], list]]:
-        """For :func:`finish_lines`: the statements giving a call's outputs
-        their graph (:mod:`tapejit.jit.vjp`), or None where they get none."""
-        if self.diff is None:
-            return None
-        return functools.partial(attach_lines, self)
+                                     _write_data, self.attach, checks, self.deliver)
 
     def guards_hold(self) -> bool:
         """Whether the closure Variables and Python values the trace read
@@ -374,12 +370,8 @@ class Plan:
             lines.append('outs = _run(inputs, _unpinned)' if env['_run'] is exe
                          else 'outs = _run(inputs)')
         lines += finish_lines(self.out_kinds, self.writes, self.const_outputs, self.out_td,
-                              _write_data, env, self._attach_lines(), self.checks, self.deliver)
+                              _write_data, env, self.attach, self.checks, self.deliver)
         return lines
-
-    def gather_inputs(self, leaves: list) -> list:
-        """The graph's input arrays for a call with these flattened arguments."""
-        return self.gather(leaves)
 
     def resolved_target(self, inputs: Optional[list] = None) -> str:
         """The target this plan runs on: ``'auto'`` is ``'cuda'`` for CuPy inputs."""
@@ -427,19 +419,15 @@ class Plan:
         (Kept where the plan checks values, :meth:`Trace.check`: a failing
         check is raised after the run, so such an array may hold that call's
         update; dropping the donations would cost every call a copy.)"""
-        data_in = {}
-        for i, (src, which) in enumerate(self.input_sources):
-            if which in ('data', 'array'):
-                data_in[(src[0], src[1] if src[0] == 'arg' else id(src[1]))] = i
-        n_user = sum(1 for kind in self.out_kinds if kind[0] not in 'SO')
+        data_in = {source_key(src): i for i, (src, which) in enumerate(self.input_sources)
+                   if which in ('data', 'array')}
         out = {}
-        k = n_user
+        k = sum(1 for kind in self.out_kinds if kind[0] not in 'SO')  # (the first write's)
         for src, which in self.writes:
             if which == 'cleargrad' or which.__class__ is tuple:  # (no output)
                 continue
-            key = (src[0], src[1] if src[0] == 'arg' else id(src[1]))
-            if which in ('data', 'array') and key in data_in:
-                out[k] = data_in[key]
+            if which in ('data', 'array') and source_key(src) in data_in:
+                out[k] = data_in[source_key(src)]
             k += 1
         return out
 
@@ -1026,7 +1014,7 @@ class JitFunction:
         """
         plan, leaves = self._plan(args, kwargs)
         text = str(plan.graph)
-        inputs = plan.gather_inputs(leaves)
+        inputs = plan.gather(leaves)
         exe = plan.executable(inputs)
         if exe is None:
             return text + '\n\n# run by the interpreter (target="interpret")'
@@ -1044,7 +1032,7 @@ class JitFunction:
         ['# after lower_logsumexp (unchanged)', '# after fold']
         """
         plan, leaves = self._plan(args, kwargs)
-        exe = plan.executable(plan.gather_inputs(leaves))
+        exe = plan.executable(plan.gather(leaves))
         if not hasattr(exe, 'explain_passes'):
             raise ValueError(f'explain_passes: the {plan.resolved_target()} target has no '
                              'pass log (the CPU target has)')

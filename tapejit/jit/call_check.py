@@ -22,6 +22,7 @@ from tapejit.compiler.codecache import compile_source
 from tapejit import pytree
 from tapejit.core.config import config
 from tapejit.core.variable import Variable
+from tapejit.jit.entry import _Names
 
 
 def compile_check(td: Any, leaves: list, specs: tuple, has_grad: tuple,
@@ -97,14 +98,10 @@ class _CheckWriter:
 
     def __init__(self, env: dict, miss: str) -> None:
         self.env, self.miss = env, miss
+        self.const = _Names(env)
         self.lines: list = []
         self.exprs: list = []   # the expression of each leaf, in order
         self.counter = 0
-
-    def const(self, value: Any) -> str:
-        name = f'_k{len(self.env)}'
-        self.env[name] = value
-        return name
 
     def _local(self, expr: str) -> str:
         var = f'_s{self.counter}'
@@ -243,12 +240,7 @@ def guard_lines(guards: tuple, py_guards: tuple, cpu: str, env: dict, differs: s
     '    return 0'
     """
     lines: list = []
-
-    def const(value: Any) -> str:
-        name = f'_k{len(env)}'
-        env[name] = value
-        return name
-
+    const = _Names(env)
     for i, (v, spec, ign) in enumerate(guards):
         if spec[0] != 'V' or spec[3] != cpu:
             return None

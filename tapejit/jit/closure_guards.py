@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import functools
 import types
+from operator import getitem
 from typing import Any, Callable, Iterator
 
 import numpy
@@ -71,9 +72,9 @@ def _roots(fn: Any) -> Iterator[tuple]:
     if isinstance(globs, dict):
         for name in sorted(_code_names(code)):
             if name in globs:
-                yield (('global', id(globs), name), functools.partial(_item, globs, name))
+                yield (('global', id(globs), name), functools.partial(getitem, globs, name))
     for name, cell in zip(code.co_freevars, fn.__closure__ or ()):
-        yield (('cell', id(cell), name), functools.partial(_cell, cell))
+        yield (('cell', id(cell), name), functools.partial(getattr, cell, 'cell_contents'))
 
 
 def _attr_roots(obj: Any) -> Iterator[tuple]:
@@ -82,15 +83,7 @@ def _attr_roots(obj: Any) -> Iterator[tuple]:
     # (A link's children and parameters are guarded by its structure version.)
     if isinstance(attrs, dict) and not isinstance(obj, Link):
         for name in list(attrs):
-            yield (('attr', id(obj), name), functools.partial(_item, attrs, name))
-
-
-def _item(d: dict, name: str) -> Any:
-    return d[name]
-
-
-def _cell(cell: Any) -> Any:
-    return cell.cell_contents
+            yield (('attr', id(obj), name), functools.partial(getitem, attrs, name))
 
 
 class Check(functools.partial):

@@ -201,7 +201,12 @@ def _result_items(out_kinds: list, name: _Names) -> tuple:
     return results, k
 
 
-def _ident(src: tuple) -> tuple:
+def source_key(src: tuple) -> tuple:
+    """A hashable key of a source (a closed-over Variable by identity).
+
+    >>> source_key(('arg', 2))
+    ('arg', 2)
+    """
     return (src[0], src[1] if src[0] == 'arg' else id(src[1]))
 
 
@@ -220,7 +225,7 @@ def _write_lines(writes: list, k: int, name: _Names) -> list:
     last_grad: dict = {}
     for n, (src, which) in enumerate(writes):
         if which in ('cleargrad', 'grad', 'graddata'):
-            last_grad[_ident(src)] = n
+            last_grad[source_key(src)] = n
     lines = []
     rebinds = []
     for n, (src, which) in enumerate(writes):
@@ -233,16 +238,16 @@ def _write_lines(writes: list, k: int, name: _Names) -> list:
             rebinds.append(f'{obj}.array = {held}')
             continue
         if which == 'cleargrad':
-            if last_grad[_ident(src)] == n:
+            if last_grad[source_key(src)] == n:
                 lines.append(f'{obj}._grad_var = None')
             continue
         if which == 'grad':
-            if last_grad[_ident(src)] == n:
+            if last_grad[source_key(src)] == n:
                 lines += _make_inline(f'{obj}._grad_var', f'outs[{k}]')
         elif which == 'graddata':
             # The gradient array the call brought, written in place: the
             # caller's array takes the new values, as it would eagerly.
-            if last_grad[_ident(src)] == n:
+            if last_grad[source_key(src)] == n:
                 lines.append(f'_write_data({obj}._grad_var, outs[{k}])')
         elif which == 'rebind':
             # The function gave the Variable another array (``v.array = ...``):
