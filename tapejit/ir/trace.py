@@ -28,7 +28,7 @@ import numpy
 
 from tapejit import backends
 from tapejit.core.abstract import TracedArray, TraceError, where_in_user_code
-from tapejit.core.config import config, using_config
+from tapejit.core.config import using_config
 from tapejit.core.errors import DTypeError, ShapeError
 from tapejit.core.parameter import Parameter
 from tapejit.core.variable import StateVariable, Variable
@@ -359,8 +359,3 @@ def trace_graph(fn: Callable, example_args: Sequence[Any]) -> Graph:
     outs = out if isinstance(out, (tuple, list)) else (out,)
     tr.closed = True
     return tr.graph([as_traced(tr, o) for o in outs])
-
-
-def tracing() -> bool:
-    """Whether this thread is tracing a function for ``@tapejit.jit``."""
-    return config.trace is not None

@@ -385,7 +385,9 @@ class Executable:
         # (step by step under profile()).
         oc = (one_call.OneCall(self) if one_call.ENABLED and one_call.eligible(self)
               else None)
-        self.one_call = oc if oc is not None and oc.cheap_to_compile() else None
+        # (A larger function takes LLVM too long to compile: step by step.)
+        self.one_call = (oc if oc is not None and oc.statements <= one_call.MAX_STATEMENTS
+                         else None)
         # The natively compiled plan's call, once it ran: taken first by a
         # call that needs no input checks (see __call__).
         self._native_run: Any = None
