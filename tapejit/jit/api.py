@@ -564,13 +564,10 @@ class JitFunction:
         self._hot_tick = self._hot_hits.__next__
         self._last_specs: Optional[tuple] = None
         self._changes: collections.Counter = collections.Counter()
-        self._warned_retrace = False
         self._moved: collections.Counter = collections.Counter()  # see _note_moved
-        self._warned_moved = False
-        self._warned_storm = False
-        self._causes: collections.Counter = collections.Counter()  # see _note_cause
+        self._causes: collections.Counter = collections.Counter()  # see _note_storm
+        self._warned: set = set()  # the kinds of warning given (see _warn_once)
         self._last_key: Optional[tuple] = None
-        self._warned_fallback = False
         self._grad_ignored: dict = {}  # base key -> leaf indices whose grad is ignored
         # (check, key, plan, guards or None, hot call) of the last call: see
         # _remember and _make_hot.
@@ -831,8 +828,8 @@ class JitFunction:
         except TraceError:
             if self.fallback != 'eager':
                 raise
-            if not self._warned_fallback:
-                self._warned_fallback = True
+            if 'fallback' not in self._warned:
+                self._warned.add('fallback')
                 warnings.warn(f'tapejit.jit({self.__name__}): the function needs concrete '
                               'values while tracing; running it eagerly for this signature '
                               "(fallback='eager')", RuntimeWarning, stacklevel=5)
@@ -879,7 +876,7 @@ class JitFunction:
         for path, a, b in zip(paths, prev[1], specs):
             if a != b:
                 self._changes[path] += 1
-        if self._changes and self._warn_once('_warned_retrace'):
+        if self._changes and self._warn_once('retrace'):
             path, count = self._changes.most_common(1)[0]
             self._warn_traced(f'{self._describe(path)} changed {count} times '
                               f'(now {self._spec_str(path, td, specs)}). Each new shape/dtype '
@@ -894,7 +891,7 @@ class JitFunction:
             if what and getter.__class__ is Check and getter.was is None \
                     and getter() is not value:
                 self._moved[what] += 1
-        if self._moved and self._warn_once('_warned_moved'):
+        if self._moved and self._warn_once('moved'):
             what, count = self._moved.most_common(1)[0]
             self._warn_traced(f'the Variable the function reads through {what} was replaced '
                               f'by another {count} times, and each replacement is a new '
@@ -905,19 +902,19 @@ class JitFunction:
         # Most calls trace, and neither warning above named why: name the
         # most frequent cause seen (a guard that fails, a key that changes).
         calls = self._hits + self._misses
-        if (not self._causes or self._warned_retrace or self._warned_moved
-                or 2 * (self._traces + 1) < calls or not self._warn_once('_warned_storm')):
+        if (not self._causes or self._warned & {'retrace', 'moved'}
+                or 2 * (self._traces + 1) < calls or not self._warn_once('storm')):
             return
         why = self._causes.most_common(1)[0][0]
         self._warn_traced(f'in {calls} calls: {why}. Every such call traces and compiles '
                           'again; pass what changes as an argument.', stacklevel=6)
 
-    def _warn_once(self, flag: str) -> bool:
+    def _warn_once(self, kind: str) -> bool:
         """Whether to warn of retraces now (enough traces, not yet warned of
-        this kind, named by ``flag``); marks it warned."""
-        if self._traces < self.retrace_warn_after or getattr(self, flag):
+        this ``kind``); marks it warned."""
+        if self._traces < self.retrace_warn_after or kind in self._warned:
             return False
-        setattr(self, flag, True)
+        self._warned.add(kind)
         return True
 
     def _warn_traced(self, why: str, stacklevel: int) -> None:

@@ -46,6 +46,7 @@ _NOT_KEPT = frozenset({'source_graph', 'fastmath'})
 
 
 def _pooled_matmul(shape: tuple, dtype: Any) -> '_PooledMatmul':
+    # (Pickled by this name: the class's own is its description.)
     return _PooledMatmul(None, shape, dtype)  # (its plan sets ``exe``)
 
 
@@ -428,6 +429,11 @@ class Executable:
         self.donate_map = dict(donate or {})
         self._donate(self.donate_map, last)
         self._in_place(last, keep)
+        # (Rendered again where a kernel writes a store through one of its inputs.)
+        for u, (kind, st) in zip(self.units, self.steps):
+            if kind == 'kernel' and st.donated:
+                st.write_in_place(codegen.render(u, g, self.consts, self._used_later, 'kernel',
+                                                 parallel=st.parallel, inplace=st.donated))
 
     def _step(self, u: Any, slots: '_Slots', split: bool, fastmath: Any) -> tuple:
         """The step running unit ``u``: ``('kernel', step)`` or ``('call', ...)``."""
@@ -576,9 +582,8 @@ class Executable:
         (a new array) or an earlier kernel's buffer.  Those lines are in
         cache already, where a buffer from the pool would be fetched from
         memory first."""
-        g = self.graph
         producer: dict = {}
-        for n, (u, (kind, st)) in enumerate(zip(self.units, self.steps)):
+        for u, (kind, st) in zip(self.units, self.steps):
             for w in (st.outs if kind == 'kernel' else [st[3]]):
                 producer.setdefault(w, (kind, u))
         outs = set(self.out_slots)
@@ -613,9 +618,7 @@ class Executable:
                         self.free_after[n].remove(sl)
                         self.drop_after[n].append(sl)
                     break
-            if taken:
-                st.write_in_place(codegen.render(u, g, self.consts, self._used_later, 'kernel',
-                                                 parallel=st.parallel, inplace=taken))
+            st.donated = taken
 
     def _view_seen(self, slot: int, n: int) -> bool:
         """Whether a view of ``slot``'s array is read from step ``n`` on, or
@@ -664,10 +667,6 @@ class Executable:
         # as a hyperparameter, holds a single value of its own).
         self._alias_candidates = [i for i, v in enumerate(g.invars)
                                   if v.shape != () or i in self.donated_inputs]
-        for u, (kind, st) in zip(self.units, self.steps):
-            if kind == 'kernel' and st.donated:
-                st.write_in_place(codegen.render(u, g, self.consts, self._used_later, 'kernel',
-                                                 parallel=st.parallel, inplace=st.donated))
 
     def profile(self, inputs: Sequence[Any], repeats: int = 10) -> str:
         """Run ``repeats`` times step by step (the runner timing each step);
