@@ -54,8 +54,8 @@ HEADER = ('import math\nimport numpy as np\nfrom numba import njit, prange\n'
 
 def _fingerprint() -> str:
     from tapejit.targets.cpu.host_cpu import host_cpu
-    # (Numba's version from its metadata: importing Numba, about 0.2 s, only
-    # to key a kernel would cost a process that runs native kernels alone.)
+    # (Numba's version from its metadata: importing Numba only to key a
+    # kernel would cost a process that runs native kernels alone.)
     return store.fingerprint('numba', 'llvmlite', cpu='|'.join(host_cpu()))
 
 

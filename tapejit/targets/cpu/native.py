@@ -901,7 +901,9 @@ def _load(obj: bytes, symbol: str) -> int:
     """The address of ``symbol`` in the object code ``obj``, loaded into
     this process (by :mod:`object_loader`, else by LLVM's MCJIT)."""
     st = _state
-    if _direct_load():
+    # (``TAPEJIT_OBJECT_LOADER=0`` loads every object through MCJIT.)
+    if object_loader.supported() and os.environ.get('TAPEJIT_OBJECT_LOADER', '1').lower() \
+            not in ('0', 'false', 'off', 'no'):
         try:
             addr = object_loader.load(obj, st['symbols']).get(symbol)
             if addr:
@@ -912,24 +914,6 @@ def _load(obj: bytes, symbol: str) -> int:
     st['engine'].add_object_file(st['llvm'].ObjectFileRef.from_data(obj))
     st['engine'].finalize_object()
     return st['engine'].get_function_address(symbol)
-
-
-def _direct_load() -> bool:
-    # ``TAPEJIT_OBJECT_LOADER=0`` loads every object through MCJIT.
-    return (os.environ.get('TAPEJIT_OBJECT_LOADER', '1').lower()
-            not in ('0', 'false', 'off', 'no') and object_loader.supported())
-
-
-def _load_variant(kernel: Any, source: str, name: str, sig: tuple, fastmath: Any,
-                  cache_dir: Optional[str], exclusive: bool) -> Callable:
-    """The callable entry of one variant of the loop-IR ``kernel``: from
-    the disk cache (keyed by its rendered ``source``), else compiled from
-    ``kernel`` and written there."""
-    from tapejit.targets.cpu import llvm_render
-    fm = sorted(fastmath) if isinstance(fastmath, (set, frozenset)) else fastmath
-    key = f'loop-ir\n{fm!r}\n{exclusive}\n{sig!r}\n{name}\n{source}'
-    return load_object(key, lambda symbol: llvm_render.translate(kernel, sig, fastmath, symbol,
-                                                                 exclusive), cache_dir)
 
 
 class NativeKernel:
@@ -988,8 +972,7 @@ class NativeKernel:
         fn = self.variants.get(sig)
         if fn is None:
             try:
-                fn = _load_variant(self.kernel, self.source, self.name, sig, self.fastmath,
-                                   self.cache_dir, self.exclusive)
+                fn = self._load_variant(sig)
             except Unsupported:
                 # (Per signature: a kernel the renderer refuses fails
                 # again, quickly, for the next one.)
@@ -1002,6 +985,16 @@ class NativeKernel:
             # types the call and says what is wrong.
             return self._numba()(*args)
         return None
+
+    def _load_variant(self, sig: tuple) -> Callable:
+        """The entry of the variant for ``sig``: from the disk cache (keyed by
+        the rendered source), else compiled from the loop IR and written there."""
+        from tapejit.targets.cpu import llvm_render
+        fm = self.fastmath
+        fm = sorted(fm) if isinstance(fm, (set, frozenset)) else fm
+        key = f'loop-ir\n{fm!r}\n{self.exclusive}\n{sig!r}\n{self.name}\n{self.source}'
+        return load_object(key, lambda symbol: llvm_render.translate(
+            self.kernel, sig, self.fastmath, symbol, self.exclusive), self.cache_dir)
 
     @property
     def unsupported(self) -> bool:

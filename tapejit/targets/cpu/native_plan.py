@@ -32,7 +32,7 @@ where SciPy provides it (:func:`~tapejit.targets.cpu.native.gemm_symbols`).
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable, NamedTuple, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 import numpy
 
@@ -67,16 +67,6 @@ def _kernel_body(tr: '_PlanTranslator', name: str, kernel: Any, fastmath: Any,
         return llvm_render.kernel_body(tr, kernel, layout, False, inline=False, name=name)
     finally:
         tr.flags = saved
-
-
-class _Product(NamedTuple):
-    """A matrix product: ``out = op(a) @ op(b)``."""
-
-    out: str
-    a: str
-    b: str
-    transa: bool
-    transb: bool
 
 
 class _PlanTranslator(native._Emitter):
@@ -280,8 +270,8 @@ class _PlanTranslator(native._Emitter):
         """A library call: a matrix product, or a transpose (a view)."""
         params = dict(st.params)
         if st.prim == 'matmul' and len(st.args) == 2:
-            self.product_stmt(_Product(st.out, *st.args, bool(params.get('transa')),
-                                       bool(params.get('transb'))))
+            self.product(st.out, *st.args, bool(params.get('transa')),
+                         bool(params.get('transb')))
         elif st.prim == 'transpose' and params.get('axes') is not None:
             axes = tuple(int(a) for a in params['axes'])
             self.arrays[st.out] = self.transposed(self.arrays[st.args[0]], axes)
@@ -292,9 +282,6 @@ class _PlanTranslator(native._Emitter):
         # (A parameter written in place is taken only C-contiguous and
         # writeable: see NativePlan.)
         self.arrays[st.out] = self.arrays[st.src]
-
-    def free_stmt(self, st: P.Free) -> None:
-        pass  # (its scratch is the plan's until the call returns)
 
     def kernel_stmt(self, st: P.CallKernel) -> None:
         t, b = self.table, self.b
@@ -328,40 +315,36 @@ class _PlanTranslator(native._Emitter):
         self.helper('copy_into', (), self._copy, [m, self.view(dst, [m]), self.view(src, [m])])
         self.arrays[st.out] = dst
 
-    def return_stmt(self, st: P.Return) -> None:
-        pass  # the outputs were written where the caller passed them
-
-    def product_stmt(self, st: '_Product') -> None:
-        a, b = self.arrays[st.a], self.arrays[st.b]
+    def product(self, name: str, a_name: str, b_name: str, ta: bool, tb: bool) -> None:
+        """``name = op(a) @ op(b)`` (``op`` transposes where ``ta``, ``tb``)."""
+        a, b = self.arrays[a_name], self.arrays[b_name]
         if a.ndim != 2 or b.ndim != 2 or a.dtype != b.dtype or a.dtype.kind != 'f':
             raise Unsupported(f'matmul of {a.dtype} {a.ndim}-d and {b.dtype} {b.ndim}-d arrays: '
                               'expected 2-d arrays of one float dtype')
-        m, k = (a.shape[1], a.shape[0]) if st.transa else (a.shape[0], a.shape[1])
-        n = b.shape[0] if st.transb else b.shape[1]
-        out = self.arrays[st.out] = self.alloc(st.out, [m, n], a.dtype)
+        m, k = (a.shape[1], a.shape[0]) if ta else (a.shape[0], a.shape[1])
+        n = b.shape[0] if tb else b.shape[1]
+        out = self.arrays[name] = self.alloc(name, [m, n], a.dtype)
         if not (self.gemm and a.contiguous and b.contiguous):
-            self.product_loops(st, m, k, n, a, b, out)
+            self.product_loops(ta, tb, m, k, n, a, b, out)
             return
         # Past PRODUCT_MAX multiply-adds BLAS is faster than the loops.
         bld = self.b
         big = bld.icmp_signed('>', bld.mul(bld.mul(m, k), n), self.c64(PRODUCT_MAX))
         with bld.if_else(big) as (then, otherwise):
             with then:
-                self.product_blas(st, m, k, n, a, b, out)
+                self.product_blas(ta, tb, m, k, n, a, b, out)
             with otherwise:
-                self.product_loops(st, m, k, n, a, b, out)
+                self.product_loops(ta, tb, m, k, n, a, b, out)
 
-    def product_loops(self, st: '_Product', m: Any, k: Any, n: Any, a: Any, b: Any,
+    def product_loops(self, ta: bool, tb: bool, m: Any, k: Any, n: Any, a: Any, b: Any,
                       out: Any) -> None:
         # Blocked by 4 along the products' sum (b as is) or their columns (b transposed).
-        four = self.b.sdiv(n if st.transb else k, self.c64(4))
-        form = 'tn'[not st.transa] + 'tn'[not st.transb]
-        if st.transb:
-            self.helper(f'mm_{form}', _DOT_FLAGS, self._dots(st.transa), [m, k, n, four, a, b, out])
-        else:
-            self.helper(f'mm_{form}', (), self._rows(st.transa), [m, k, n, four, a, b, out])
+        four = self.b.sdiv(n if tb else k, self.c64(4))
+        emit = self._dots(ta) if tb else self._rows(ta)
+        self.helper(f'mm_{"tn"[not ta]}{"tn"[not tb]}', _DOT_FLAGS if tb else (), emit,
+                    [m, k, n, four, a, b, out])
 
-    def product_blas(self, st: '_Product', m: Any, k: Any, n: Any, a: Any, b: Any,
+    def product_blas(self, ta: bool, tb: bool, m: Any, k: Any, n: Any, a: Any, b: Any,
                      out: Any) -> None:
         """``out = op(a) @ op(b)`` through BLAS ``?gemm`` (Fortran, column
         major): the row-major ``out`` is the column-major ``out.T = op(b).T @
@@ -378,7 +361,6 @@ class _PlanTranslator(native._Emitter):
 
         def int32(v: Any) -> Any:
             return ref(bld.trunc(v, i32), i32)
-        tb, ta = st.transb, st.transa
         args = [ref(ir.Constant(i8, ord('T' if tb else 'N')), i8),
                 ref(ir.Constant(i8, ord('T' if ta else 'N')), i8),
                 int32(n), int32(m), int32(k), ref(ir.Constant(elem, 1.0), elem),
@@ -388,7 +370,6 @@ class _PlanTranslator(native._Emitter):
         f = self._func('tj_sgemm' if a.dtype.char == 'f' else 'tj_dgemm', ir.VoidType(),
                        [i8p, i8p, p32, p32, p32, ep, ep, p32, ep, p32, ep, ep, p32])
         bld.call(f, args)
-
 
     # --- memory ------------------------------------------------------------
     def alloc(self, name: str, shape: list, dt: numpy.dtype) -> Any:
@@ -490,8 +471,11 @@ class _PlanTranslator(native._Emitter):
 
     _HANDLERS: dict = {P.Alloc: alloc_stmt, P.Reshape: reshape_stmt, P.Call: call_stmt,
                        P.CallKernel: kernel_stmt, P.Finish: finish_stmt,
-                       P.InPlace: in_place_stmt, P.CopyInto: copy_stmt, P.Free: free_stmt,
-                       P.Return: return_stmt}
+                       P.InPlace: in_place_stmt, P.CopyInto: copy_stmt,
+                       # (A freed array's scratch is the plan's until the call
+                       # returns; the outputs are written where the caller
+                       # passed them.)
+                       P.Free: lambda self, st: None, P.Return: lambda self, st: None}
 
 
 def _char(dt: numpy.dtype) -> str:
