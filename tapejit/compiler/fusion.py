@@ -206,16 +206,14 @@ class _Partition:
 
 def _schedule(units: list, owner: dict) -> list:
     """Topological order of the units (a group runs once all its outside inputs exist)."""
-    produced_by: dict = {}
-    for _, u in units:
-        for e in (u.members if isinstance(u, Group) else [u]):
-            produced_by[e.out.id] = id(u)
+    eqns = {id(u): u.members if isinstance(u, Group) else [u] for _, u in units}
+    produced_by = {e.out.id: k for k, es in eqns.items() for e in es}
     remaining = {id(u): (i, u) for i, u in units}
     need: dict = {}
-    for i, u in units:
-        own = {e.out.id for e in (u.members if isinstance(u, Group) else [u])}
-        need[id(u)] = {produced_by[v.id] for e in (u.members if isinstance(u, Group) else [u])
-                       for v in e.inputs if v.id in produced_by and v.id not in own}
+    for k, es in eqns.items():
+        own = {e.out.id for e in es}
+        need[k] = {produced_by[v.id] for e in es for v in e.inputs
+                   if v.id in produced_by and v.id not in own}
     done: set = set()
     order = []
     while remaining:

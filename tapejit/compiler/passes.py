@@ -233,7 +233,7 @@ DEFAULT_PASSES: tuple = (lower_logsumexp, fold, cse, dce)
 
 
 def simplify(g: Graph, passes: Sequence[Callable[[Graph], Graph]] = DEFAULT_PASSES,
-             verify_each: bool = True, log: Optional[list] = None) -> Graph:
+             log: Optional[list] = None) -> Graph:
     """Run ``passes`` in order, verifying the graph after each (and
     appending ``(pass name, graph)`` to ``log``, where given).
 
@@ -249,8 +249,7 @@ def simplify(g: Graph, passes: Sequence[Callable[[Graph], Graph]] = DEFAULT_PASS
     checked: dict = {}
     for p in passes:
         g = p(g)
-        if verify_each:
-            verify(g, checked)
+        verify(g, checked)
         if log is not None:
             log.append((p.__name__, g))
     return g

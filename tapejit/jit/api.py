@@ -236,9 +236,8 @@ class Plan:
         self.read_grads = tuple((i, v.shape, v.dtype) for i, ((src, which), v)
                                 in enumerate(zip(input_sources, graph.invars))
                                 if which == 'grad' and id(v) in read)
-        # Straight-line code for reading inputs and writing results back.
         # Whether a call's arrays alias as the traced ones did (None: they
-        # need not); see plan_io.compile_aliases.
+        # need not); see entry.compile_aliases.
         self.aliases: Optional[Callable[[list], bool]] = None
         self.traced_shared = False  # two of its sources held one array when traced
         self.gather = compile_gather(input_sources, _dynamic_array)

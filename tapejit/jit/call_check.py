@@ -117,15 +117,12 @@ class _CheckWriter:
             self.exprs.append(expr)
             return True
         kind = t[0]
-        if kind in ('tuple', 'list'):
+        if kind in ('tuple', 'list', 'dict'):
             var = self._local(expr)
             self.lines.append(f'if {var}.__class__ is not {kind} or len({var}) != '
                               f'{len(t[1])}: return {miss}')
-            return all(self.walk(c, f'{var}[{i}]') for i, c in enumerate(t[1]))
-        if kind == 'dict':
-            var = self._local(expr)
-            self.lines.append(f'if {var}.__class__ is not dict or len({var}) != {len(t[1])}: '
-                              f'return {miss}')
+            if kind != 'dict':
+                return all(self.walk(c, f'{var}[{i}]') for i, c in enumerate(t[1]))
             for k, c in zip(t[1], t[2]):
                 kname = self.const(k)
                 self.lines.append(f'if {kname} not in {var}: return {miss}')
@@ -145,16 +142,14 @@ class _CheckWriter:
         entry = pytree._node_entry(cls)
         if entry is None:
             return False
-        k = self.counter
-        self.counter += 1
-        self.lines.append(f'_s{k} = {expr}')
-        self.lines.append(f'if _s{k}.__class__ is not {self.const(cls)}: return {miss}')
+        var = self._local(expr)
+        self.lines.append(f'if {var}.__class__ is not {self.const(cls)}: return {miss}')
         # Flattened again, as the full key would: a parameter added or
         # removed since is a new structure.
-        self.lines.append(f'_n{k}, _s{k}, _a{k} = {self.const(entry[0])}(_s{k})')
-        self.lines.append(f'if _a{k} != {self.const(aux)} or len(_s{k}) != {len(children)} '
-                          f'or tuple(_n{k}) != {self.const(tuple(names))}: return {miss}')
-        return all(self.walk(c, f'_s{k}[{i}]') for i, c in enumerate(children))
+        self.lines.append(f'{var}n, {var}, {var}a = {self.const(entry[0])}({var})')
+        self.lines.append(f'if {var}a != {self.const(aux)} or len({var}) != {len(children)} '
+                          f'or tuple({var}n) != {self.const(tuple(names))}: return {miss}')
+        return all(self.walk(c, f'{var}[{i}]') for i, c in enumerate(children))
 
     def leaf(self, i: int, expr: str, x: Any, spec: tuple, checked: bool, cpu: str,
              leaf_spec: Callable) -> None:

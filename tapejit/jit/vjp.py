@@ -299,13 +299,11 @@ def _make_vjp(plan: Any, targets: tuple, present: tuple) -> Any:
 
     def vjp(ins: list, xs: list, gys: list) -> tuple:
         double = config.enable_backprop
-        env: dict = {v.id: c for v, c in consts}
         for i in weak:
-            a = ins[i]
-            if a.__class__ is TracedArray:
-                a.weak = True
-        for v, a in zip(invars, ins):
-            env[v.id] = a
+            if ins[i].__class__ is TracedArray:
+                ins[i].weak = True
+        env: dict = {v.id: c for v, c in consts}
+        env.update((v.id, a) for v, a in zip(invars, ins))
         xs = [x if isinstance(x, Variable) else Variable(x) for x in xs]
         made: dict = {}
         with using_config('enable_backprop', True):
