@@ -2,8 +2,8 @@
 
 A plan writes several small Python functions for itself (the call check,
 the input and result functions, the step runner, the hot call): compiling
-them costs about 3 ms of a warm process's first call of an MLP step, whose
-kernels load from the disk cache in 6.  Their code objects are kept in the
+them is a sizeable part of a warm process's first call.  Their code objects
+are kept in the
 store (:mod:`tapejit.compiler.store`, folder ``code/``), marshalled, keyed by
 the source, its file name and the interpreter's version: authenticated
 before they are unmarshalled, checked to be the entry of that key (a

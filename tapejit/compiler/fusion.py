@@ -29,9 +29,8 @@ MAX_RANK = 8
 
 
 class Group:
-    """A fused loop nest over ``shape``.  (Plain classes, not dataclasses:
-    a dataclass costs about half a millisecond to define, in the import a
-    process's first jitted call waits for.)"""
+    """A fused loop nest over ``shape``.  (Plain classes, not dataclasses,
+    which are slow to define in the import a first jitted call waits for.)"""
 
     __slots__ = ('id', 'shape', 'members', 'ew', 'red', 'first')
 

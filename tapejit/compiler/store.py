@@ -358,7 +358,7 @@ def _version(lib: str) -> str:
         import importlib
         v = getattr(importlib.import_module(lib), '__version__', None)
     if v is None:
-        # Not imported (Numba: 0.2 s): its metadata says the version.
+        # Not imported (Numba is slow to import): its metadata says the version.
         from importlib import metadata
         try:
             v = metadata.version(lib)

@@ -764,8 +764,7 @@ class JitFunction:
         where the full path must run (another key), ``_REFUSED`` where the
         plan refused the arrays (the full path then runs them step by
         step).  A native one-call function checks the class, shape and
-        dtype of every array it takes, so the check leaves those out: about
-        a fifth of a tiny MLP step's time."""
+        dtype of every array it takes, so the check leaves those out."""
         check, key, plan, holds, _ = last
         made = plan.hot_call
         hot = made[1] if made is not None and made[0] == key else self._write_hot(last, leaves)

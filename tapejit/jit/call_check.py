@@ -2,8 +2,8 @@
 being rebuilt.
 
 Building the full key flattens the arguments into a new tree description and
-a spec tuple per leaf: about 10 µs for a training step's handful of arrays,
-which is as long as a small compiled step takes to run.  A loop calls with
+a spec tuple per leaf, which takes as long as a small compiled step takes to
+run (see benchmarks/results).  A loop calls with
 the same structure every time, so :func:`compile_check` turns one key into a
 Python function, generated for that structure, that walks the arguments,
 checks each leaf against the key (class, shape, dtype, requires-grad,

@@ -2,9 +2,9 @@
 
 Compiled kernels are keyed by the CPU name and features LLVM detects
 (``llvmlite.binding.get_host_cpu_name`` and ``get_host_cpu_features``).
-Loading LLVM's library to ask costs 30-40 ms in a process that has not
-loaded it (one that has not imported Numba), which is more than the rest of
-a warm process's first call of a training step: a warm process needs the
+Loading LLVM's library to ask, in a process that has not loaded it (one
+that has not imported Numba), costs more than the rest of a warm process's
+first call of a training step: a warm process needs the
 names for its keys only, since its kernels load from the disk cache without
 LLVM (:mod:`tapejit.targets.cpu.object_loader`).
 

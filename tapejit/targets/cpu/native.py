@@ -1,8 +1,8 @@
 """Serial CPU kernels compiled straight to machine code with llvmlite.
 
-Numba spends a tenth of a second or more of Python per kernel typing and
-lowering it, and its CPU target takes a large part of a second to start in
-every process, even one that only loads cached kernels.  A serial kernel's
+Numba spends much Python time per kernel typing and lowering it, and its
+CPU target is slow to start in every process, even one that only loads
+cached kernels.  A serial kernel's
 loop IR (:mod:`tapejit.compiler.loop_ir`) is instead emitted as LLVM IR by
 :mod:`~tapejit.targets.cpu.llvm_render` with the builder helpers here
 (:class:`_Emitter`: values typed with NumPy's promotion rules, computed as
@@ -136,7 +136,7 @@ def gemm_symbols() -> dict:
     ``?gemm`` (its public Cython interface, ``scipy.linalg.cython_blas``),
     which compiled plans call for large products, added to the symbols that
     objects bind; empty without SciPy.  Imported on first need only
-    (SciPy's linear algebra takes a few hundred milliseconds to import).
+    (SciPy's linear algebra is slow to import).
 
     >>> set(gemm_symbols()) <= {'tj_sgemm', 'tj_dgemm'}
     True
