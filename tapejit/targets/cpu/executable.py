@@ -78,15 +78,14 @@ class _KernelStep:
                  'members', 'consts', 'parallel', 'fastmath', 'donated', 'source', 'ir')
 
     def __init__(self, spec: Any, ins: list, outs: list, members: list,
-                 parallel: bool, fastmath: Any, probe: Any = None) -> None:
+                 parallel: bool, fastmath: Any, reductions: Optional[list] = None) -> None:
         self.spec = spec
         self.ins = ins
         self.outs = outs
         self.members = members
         self.sizes, self.ch, self.nch = codegen.chunking(spec)
-        probe = probe or spec
-        if not fastmath and probe.reductions and any(
-                adt.kind == 'f' for _, _, _, _, adt in probe.reductions):
+        reductions = spec.reductions if reductions is None else reductions
+        if not fastmath and any(adt.kind == 'f' for _, _, _, _, adt in reductions):
             # Reassociation only: a float sum vectorizes once LLVM may reorder
             # it; in strict order each add waits for the last. The order is
             # fixed at compile time, so results do not depend on the thread
@@ -208,25 +207,16 @@ class _ChainStep(_KernelStep):
     """A row chain: one kernel for several loop groups (and the reshapes
     between them, which are views of the buffers)."""
 
-    __slots__ = ('chain', 'views', 'items', 'in_vars', 'out_vars')
+    __slots__ = ('chain', 'in_vars', 'out_vars')
 
     def __init__(self, spec: codegen.ChainSpec, chain: fusion.RowChain, in_vars: list,
                  parallel: bool, fastmath: Any) -> None:
         self.chain = chain
         self.in_vars = in_vars
-        out_vars = []
-        for sp in spec.specs:
-            out_vars += sp.outputs
-        out_vars += [e.out for e in chain.views]
-        self.out_vars = out_vars
-        members = []
-        for it in chain.items:
-            members += it.members if isinstance(it, fusion.Group) else [it]
-        reds = [r for sp in spec.specs for r in sp.reductions]
-        holder = codegen.KernelSpec()
-        holder.reductions = reds
-        holder.shape = spec.shape
-        super().__init__(spec, [], [], members, parallel, fastmath, probe=holder)
+        self.out_vars = ([v for sp in spec.specs for v in sp.outputs]
+                         + [e.out for e in chain.views])
+        super().__init__(spec, [], [], [e for it in chain.items for e in _members(it)],
+                         parallel, fastmath, [r for sp in spec.specs for r in sp.reductions])
 
     def op_by_op(self, args: list) -> None:
         """As :meth:`_KernelStep.op_by_op`; the arguments are each part's
