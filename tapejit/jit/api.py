@@ -28,7 +28,7 @@ import numpy
 from tapejit.compiler.codecache import compile_source
 from tapejit import backends, reporter
 from tapejit.jit.call_check import check_lines, compile_check, compile_guards, guard_lines
-from tapejit.jit.closure_guards import Check, identity_guards, value_guards
+from tapejit.jit.closure_guards import Check, identity_guards, scalar_key, value_guards
 from tapejit.core.abstract import TracedArray, TraceError
 from tapejit.core.backprop import grad as _grad
 from tapejit.core.config import config, using_config
@@ -143,19 +143,14 @@ class _Static:
 
 
 def _typed(v: Any) -> Any:
+    key = scalar_key(v)
+    if key is not None:
+        return key
     c = v.__class__
-    if c is float:
-        return c, v.hex()  # (tells -0.0 from 0.0; a NaN equals itself)
-    if c is int or c is str or c is bool or v is None:
-        return c, v
     if isinstance(v, tuple):  # (a namedtuple of hyperparameters, say)
         return c, tuple(_typed(e) for e in v)
     if isinstance(v, frozenset):
         return c, frozenset(_typed(e) for e in v)
-    if isinstance(v, numpy.generic):
-        return c, v.dtype.str, v.tobytes()
-    if c is complex:
-        return c, v.real.hex(), v.imag.hex()
     return c, v
 
 

@@ -176,19 +176,34 @@ _MAX_ITEMS = 256
 _PLAIN = (int, float, complex, bool, str, bytes, type(None), numpy.generic)
 
 
-def _plain_key(v: Any, depth: int = 0) -> Any:
-    """A value's key, equal to another's only if both are the same plain
-    value of the same types (``2``, ``2.0`` and ``True`` differ, as do ``0.0``
-    and ``-0.0``); ``_NOT_PLAIN`` for anything else (arrays, objects)."""
+def scalar_key(v: Any) -> Any:
+    """A plain scalar's key, equal to another's only if both are the same
+    value of the same type (``2``, ``2.0`` and ``True`` differ, as do ``0.0``
+    and ``-0.0``; a NaN equals itself); None for anything else.
+
+    >>> scalar_key(2) == scalar_key(2.0), scalar_key(-0.0) == scalar_key(0.0)
+    (False, False)
+    >>> scalar_key(float('nan')) == scalar_key(float('nan')), scalar_key([1])
+    (True, None)
+    """
     c = v.__class__
     if c is float:
         return c, v.hex()
-    if isinstance(v, _PLAIN):
-        if isinstance(v, numpy.generic):
-            return c, v.dtype.str, v.tobytes()
-        if c is complex:
-            return c, v.real.hex(), v.imag.hex()
-        return c, v
+    if isinstance(v, numpy.generic):
+        return c, v.dtype.str, v.tobytes()
+    if c is complex:
+        return c, v.real.hex(), v.imag.hex()
+    return (c, v) if isinstance(v, _PLAIN) else None
+
+
+def _plain_key(v: Any, depth: int = 0) -> Any:
+    """A value's key, equal to another's only if both are the same plain
+    value (:func:`scalar_key`), or containers of them, of the same types;
+    ``_NOT_PLAIN`` for anything else (arrays, objects)."""
+    key = scalar_key(v)
+    if key is not None:
+        return key
+    c = v.__class__
     if depth < 3 and c in (tuple, list, dict) and len(v) > _MAX_ITEMS:
         # (Checked on every call: a long one, a data set say, costs too much;
         # it is left unguarded.)
