@@ -236,18 +236,16 @@ def _write_lines(writes: list, k: int, name: _Names) -> list:
             held = _obj(other, name) + ('._data' if kind == 'data' else '')
             rebinds.append(f'{obj}.array = {held}')
             continue
-        if which == 'cleargrad':
-            if last_grad[source_key(src)] == n:
-                lines.append(f'{obj}._grad_var = None')
-            continue
-        if which == 'grad':
-            if last_grad[source_key(src)] == n:
-                lines += _make_inline(f'{obj}._grad_var', f'outs[{k}]')
+        if which in ('cleargrad', 'grad', 'graddata') and last_grad[source_key(src)] != n:
+            pass  # (replaced by a later write)
+        elif which == 'cleargrad':
+            lines.append(f'{obj}._grad_var = None')
+        elif which == 'grad':
+            lines += _make_inline(f'{obj}._grad_var', f'outs[{k}]')
         elif which == 'graddata':
             # The gradient array the call brought, written in place: the
             # caller's array takes the new values, as it would eagerly.
-            if last_grad[source_key(src)] == n:
-                lines.append(f'_write_data({obj}._grad_var, outs[{k}])')
+            lines.append(f'_write_data({obj}._grad_var, outs[{k}])')
         elif which == 'rebind':
             # The function gave the Variable another array (``v.array = ...``):
             # it holds the new one, and the old one is left as it was.
@@ -259,5 +257,5 @@ def _write_lines(writes: list, k: int, name: _Names) -> list:
         else:
             # (An array the plan updated in place is the Variable's already.)
             lines.append(f'if outs[{k}] is not {obj}._data: _write_data({obj}, outs[{k}])')
-        k += 1
+        k += which != 'cleargrad'  # (a cleared gradient has no output)
     return lines + rebinds
