@@ -954,16 +954,12 @@ class NativeKernel:
         self.numba: Any = None
         self.refused: set = set()      # signatures LLVM refused: Numba runs them
         self.variants: dict = {}       # signature -> entry
-        self.fast: Callable = self._call
+        self.fast: Callable = self.__call__  # (a kernel returns None)
 
     @property
     def signatures(self) -> list:
         """The signatures compiled (or loaded) so far, Numba's included."""
         return list(self.variants) + (list(self.numba.signatures) if self.numba else [])
-
-    def _call(self, *args: Any) -> Any:
-        self(*args)
-        return None
 
     def __call__(self, *args: Any) -> None:
         sig = _signature(args)
