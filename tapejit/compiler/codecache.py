@@ -19,7 +19,7 @@ import sys
 import threading
 import types
 
-__all__ = ['compile_source']
+__all__ = ['compile_source', 'define']
 
 _memory: dict = {}
 _lock = threading.Lock()
@@ -64,3 +64,15 @@ def compile_source(src: str, filename: str) -> types.CodeType:
             _memory.clear()
         _memory[key] = code
     return code
+
+
+def define(name: str, params: str, lines: list, env: dict, filename: str) -> types.FunctionType:
+    """The function ``def name(params)`` whose statements are ``lines``, its
+    globals ``env``, compiled by :func:`compile_source` (as ``filename``).
+
+    >>> define('f', 'x', ['return x + 1'], {}, '<demo>')(41)
+    42
+    """
+    src = f'def {name}({params}):\n' + ''.join(f'    {ln}\n' for ln in lines)
+    exec(compile_source(src, filename), env)
+    return env[name]

@@ -25,7 +25,7 @@ from typing import Any, Callable, NamedTuple, Optional, Sequence, Union
 
 import numpy
 
-from tapejit.compiler.codecache import compile_source
+from tapejit.compiler.codecache import define
 from tapejit import backends, reporter
 from tapejit.jit.call_check import check_lines, compile_check, compile_guards, guard_lines
 from tapejit.jit.closure_guards import Check, identity_guards, scalar_key, value_guards
@@ -322,9 +322,7 @@ class Plan:
         (:meth:`entry_lines`).  Arrays its plan refuses take the path above."""
         env: dict = {'_slow': self._run_refused}
         lines = self.entry_lines(env, 'return _slow(leaves)')
-        src = 'def entry(leaves):\n' + ''.join(f'    {ln}\n' for ln in lines)
-        exec(compile_source(src, '<tapejit plan call>'), env)
-        return env['entry']
+        return define('entry', 'leaves', lines, env, '<tapejit plan call>')
 
     def native(self) -> Any:
         """The plan's native one-call function where it checks every input
@@ -803,9 +801,8 @@ class JitFunction:
                           else inline)
             lines.append(f'leaves = [{", ".join(f"_l{i}" for i in range(len(leaves)))}]')
             lines += plan.entry_lines(env, 'return _REFUSED')
-            src = 'def hot(args, kwargs):\n' + ''.join(f'    {ln}\n' for ln in lines)
-            exec(compile_source(src, '<tapejit hot call>'), env)
-            hot = env.pop('hot')  # (its globals need not hold it: no cycle)
+            hot = define('hot', 'args, kwargs', lines, env, '<tapejit hot call>')
+            del env['hot']  # (its globals need not hold it: no cycle)
         return hot
 
     def _trace(self, key: tuple, leaves: list, td: Any, statics: tuple, args: tuple,

@@ -18,7 +18,7 @@ from typing import Any, Callable, Optional
 
 import numpy
 
-from tapejit.compiler.codecache import compile_source
+from tapejit.compiler.codecache import define
 from tapejit import pytree
 from tapejit.core.config import config
 from tapejit.core.variable import Variable
@@ -48,9 +48,7 @@ def compile_check(td: Any, leaves: list, specs: tuple, has_grad: tuple,
     if lines is None:
         return None
     lines.append(f'return [{", ".join(f"_l{i}" for i in range(len(leaves)))}]')
-    src = 'def check(args, kwargs):\n' + ''.join(f'    {ln}\n' for ln in lines)
-    exec(compile_source(src, '<tapejit call check>'), env)
-    return env['check']
+    return define('check', 'args, kwargs', lines, env, '<tapejit call check>')
 
 
 def check_lines(td: Any, leaves: list, specs: tuple, has_grad: tuple, grad_ignored: Any,
@@ -215,9 +213,7 @@ def compile_guards(guards: tuple, py_guards: tuple, cpu: str,
     if lines is None:
         return slow
     lines.append('return True')
-    src = 'def holds():\n' + ''.join(f'    {ln}\n' for ln in lines)
-    exec(compile_source(src, '<tapejit plan guards>'), env)
-    return env['holds']
+    return define('holds', '', lines, env, '<tapejit plan guards>')
 
 
 def guard_lines(guards: tuple, py_guards: tuple, cpu: str, env: dict, differs: str,

@@ -11,7 +11,7 @@ from typing import Any, Callable, Optional, Sequence
 
 import numpy
 
-from tapejit.compiler.codecache import compile_source
+from tapejit.compiler.codecache import define
 from tapejit.core.variable import Variable
 from tapejit.pytree import unflatten
 
@@ -48,9 +48,8 @@ def compile_gather(input_sources: list, dynamic_array: Callable) -> Callable:
     """
     env: dict = {}
     items = gather_items(input_sources, dynamic_array, env)
-    src = 'def gather(leaves):\n    return [' + ', '.join(items) + ']\n'
-    exec(compile_source(src, '<tapejit plan inputs>'), env)
-    return env['gather']
+    return define('gather', 'leaves', [f'return [{", ".join(items)}]'], env,
+                  '<tapejit plan inputs>')
 
 
 def gather_items(input_sources: list, dynamic_array: Callable, env: dict) -> list:
@@ -121,9 +120,7 @@ def compile_aliases(array_sources: list, writes: list,
     if writes_arrays and len(reps) > 1:
         conds.append(f'len({{{", ".join(f"id(a{j})" for j in reps)}}}) == {len(reps)}')
     lines.append('return ' + (' and '.join(conds) or 'True'))
-    src = 'def aliases_hold(leaves):\n' + ''.join(f'    {ln}\n' for ln in lines)
-    exec(compile_source(src, '<tapejit plan aliases>'), env)
-    return env['aliases_hold']
+    return define('aliases_hold', 'leaves', lines, env, '<tapejit plan aliases>')
 
 
 def compile_finish(out_kinds: list, writes: list, const_outputs: frozenset, out_td: Any,
@@ -144,9 +141,7 @@ def compile_finish(out_kinds: list, writes: list, const_outputs: frozenset, out_
     env: dict = {}
     lines = finish_lines(out_kinds, writes, const_outputs, out_td, write_data, env, attach,
                          checks, deliver)
-    src = 'def finish(leaves, outs, inputs=None):\n' + ''.join(f'    {ln}\n' for ln in lines)
-    exec(compile_source(src, '<tapejit plan results>'), env)
-    return env['finish']
+    return define('finish', 'leaves, outs, inputs=None', lines, env, '<tapejit plan results>')
 
 
 def finish_lines(out_kinds: list, writes: list, const_outputs: frozenset, out_td: Any,

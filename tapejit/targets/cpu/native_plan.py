@@ -37,7 +37,7 @@ from typing import Any, Callable, Optional, Sequence
 import numpy
 
 from tapejit.compiler import program as P
-from tapejit.compiler.codecache import compile_source
+from tapejit.compiler.codecache import define
 from tapejit.targets.cpu import llvm_render, native
 from tapejit.targets.cpu.native import Unsupported
 
@@ -489,10 +489,8 @@ def _unheld_count() -> int:
     of an array only the ring holds: 3 (the ring's, the local's and the
     argument's own reference) where the interpreter counts each, fewer where
     it borrows references for locals (CPython 3.14)."""
-    env = {'_rc': sys.getrefcount}
-    exec(compile_source('def probe(r):\n    o0 = r[0]\n    if o0 is None or _rc(o0) != 0:\n'
-                        '        return _rc(o0)\n', '<tapejit probe>'), env)
-    return env['probe']([object()])
+    lines = ['o0 = r[0]', 'if o0 is None or _rc(o0) != 0:', '    return _rc(o0)']
+    return define('probe', 'r', lines, {'_rc': sys.getrefcount}, '<tapejit probe>')([object()])
 
 
 def translate_plan(program: P.Program, kernels: Sequence, sig: list, owned: list, symbol: str,
@@ -623,10 +621,8 @@ class NativePlan:
             self._env[f'_t{j}'] = dt
         self._parts = (oc, params, results)
         env: dict = {}
-        lines = self.call_lines(env, 'return None', 'return ')
-        src = 'def run(inputs):\n' + ''.join(f'    {ln}\n' for ln in lines)
-        exec(compile_source(src, '<tapejit native plan call>'), env)
-        return env['run']
+        return define('run', 'inputs', self.call_lines(env, 'return None', 'return '), env,
+                      '<tapejit native plan call>')
 
     def call_lines(self, env: dict, fail: str, result: str) -> list:
         """The statements of :attr:`run` (over ``inputs``), its constants
