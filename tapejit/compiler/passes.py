@@ -3,6 +3,7 @@ algebraic identities.  Each returns a new, verified :class:`Graph`."""
 
 from __future__ import annotations
 
+import itertools
 import math
 from typing import Any, Callable, Optional, Sequence
 
@@ -178,15 +179,13 @@ def lower_logsumexp(g: Graph) -> Graph:
     if not any(e.prim.name == 'logsumexp' for e in g.eqns):
         return g
     from tapejit.ops.registry import PRIMITIVES as P
-    next_id = [1 + max([v.id for v in g.invars] + [v.id for v in g.constvars]
-                       + [e.out.id for e in g.eqns])]
+    ids = itertools.count(1 + max([v.id for v in g.invars] + [v.id for v in g.constvars]
+                                  + [e.out.id for e in g.eqns]))
     constvars, consts = list(g.constvars), list(g.consts)
     scalars: dict = {}
 
     def var(shape: tuple, dtype: Any) -> Var:
-        v = Var(next_id[0], shape, dtype)
-        next_id[0] += 1
-        return v
+        return Var(next(ids), shape, dtype)
 
     def scalar(value: float, dtype: Any) -> Var:
         key = (value, numpy.dtype(dtype).str)
