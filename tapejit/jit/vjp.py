@@ -69,11 +69,10 @@ class Differentiable:
         self.refusing: Optional[list] = None  # see _refusing_outputs
 
 
-def differentiable_io(name: str, tr: Any, out_leaves: list, user_outvars: list
-                      ) -> Optional[Differentiable]:
+def differentiable_io(name: str, tr: Any, out_leaves: list) -> Optional[Differentiable]:
     """The :class:`Differentiable` of a trace whose function returned
-    ``out_leaves`` (their graph vars ``user_outvars``, in order), or None
-    where no returned Variable has a graph reaching a captured Variable.
+    ``out_leaves``, or None where no returned Variable has a graph reaching
+    a captured Variable.
     Called before the trace restores the captured Variables' nodes."""
     outs = _graph_outputs(tr, out_leaves)
     if not outs:

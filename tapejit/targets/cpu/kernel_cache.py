@@ -21,12 +21,9 @@ Nothing on disk is trusted as it stands:
   the kernel again and the record is rewritten.  Where the files cannot be
   deleted (a read-only cache), Numba's cache is not read for that kernel.
 
-An unwritable directory means in-memory compilation and one warning.
-
-``TAPEJIT_CACHE_DIR`` moves the directory (default
-``$XDG_CACHE_HOME/tapejit`` or ``~/.cache/tapejit``); ``TAPEJIT_CACHE=0``
-turns the disk cache off.  ``TAPEJIT_DEBUG=1`` prints each kernel's source as
-it compiles.
+An unwritable directory means in-memory compilation and one warning (where
+the directory is and how to turn it off: :mod:`tapejit.compiler.store`).
+``TAPEJIT_DEBUG=1`` prints each kernel's source as it compiles.
 """
 
 from __future__ import annotations

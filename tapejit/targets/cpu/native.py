@@ -145,23 +145,19 @@ def gemm_symbols() -> dict:
     with _lock:
         if 'gemm' not in st:
             found: dict = {}
+            # Prototypes of our own: ctypes.pythonapi's are process-wide.
+            api = ctypes.pythonapi
+            get_name = ctypes.PYFUNCTYPE(ctypes.c_char_p, ctypes.py_object)(
+                ('PyCapsule_GetName', api))
+            get_pointer = ctypes.PYFUNCTYPE(ctypes.c_void_p, ctypes.py_object,
+                                            ctypes.c_char_p)(('PyCapsule_GetPointer', api))
             try:
                 from scipy.linalg import cython_blas
-            except ImportError:
-                cython_blas = None
-            if cython_blas is not None:
-                # Prototypes of our own: ctypes.pythonapi's are process-wide.
-                api = ctypes.pythonapi
-                get_name = ctypes.PYFUNCTYPE(ctypes.c_char_p, ctypes.py_object)(
-                    ('PyCapsule_GetName', api))
-                get_pointer = ctypes.PYFUNCTYPE(ctypes.c_void_p, ctypes.py_object,
-                                                ctypes.c_char_p)(('PyCapsule_GetPointer', api))
-                try:
-                    for name in ('sgemm', 'dgemm'):
-                        cap = cython_blas.__pyx_capi__[name]
-                        found[f'tj_{name}'] = get_pointer(cap, get_name(cap))
-                except (AttributeError, KeyError, ValueError):
-                    found = {}  # (no such interface here: products stay loops)
+                for name in ('sgemm', 'dgemm'):
+                    cap = cython_blas.__pyx_capi__[name]
+                    found[f'tj_{name}'] = get_pointer(cap, get_name(cap))
+            except (ImportError, AttributeError, KeyError, ValueError):
+                found = {}  # (no SciPy, or no such interface here: products stay loops)
             st['gemm'] = found
             st['symbols'].update(found)
             if 'engine' in st:

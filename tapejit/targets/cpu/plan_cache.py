@@ -5,7 +5,7 @@ buffers are reused in place) is a sizeable part of a warm process's first
 call, and reading the plan back is cheaper.  The plan is a deterministic
 function of the traced graph and the planner's code, so it is kept here:
 pickled (the kernels themselves are in the kernel cache, loaded when the
-plan first runs), in the kernel cache directory (``plans/``), keyed by
+plan first runs), keyed by
 
 - the traced graph, pickled: every equation, its parameters, the user's
   line that made it, and the constants' values;
