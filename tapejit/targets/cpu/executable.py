@@ -414,8 +414,8 @@ class Executable:
         self.steps = [self._step(u, slots, split, fastmath) for u in self.units]
         self.out_slots = [slots[v] for v in g.outvars]
         self.nslots = len(slots)
-        last = self._plan_buffers(g, slots)
         keep = set(self.out_slots) | set(self.in_slots) | {c for c, _ in self.const_slots}
+        last = self._plan_buffers(g, slots, keep)
         self.donate_map = dict(donate or {})
         self._donate(self.donate_map, last)
         self._in_place(last, keep)
@@ -452,10 +452,10 @@ class Executable:
         step.consts = consts
         return ('kernel', step)
 
-    def _plan_buffers(self, g: Graph, slots: '_Slots') -> dict:
+    def _plan_buffers(self, g: Graph, slots: '_Slots', keep: set) -> dict:
         """Which slots each step frees (back to the pool where big enough,
-        else dropped), the inputs nothing reads and the outputs that must be
-        copies; returns each slot's last step."""
+        else dropped; never those in ``keep``), the inputs nothing reads and
+        the outputs that must be copies; returns each slot's last step."""
         # Free each intermediate after its last reader, or right after the step
         # writing it when nothing reads it later (a row chain's values that only
         # its own later parts read): back to the pool, not to the OS, so the
@@ -466,7 +466,6 @@ class Executable:
                 last.setdefault(w, i)
             for r in (st.ins if kind == 'kernel' else st[2]):
                 last[r] = i
-        keep = set(self.out_slots) | set(self.in_slots) | {c for c, _ in self.const_slots}
         free = [[r for r, i2 in last.items() if i2 == i and r not in keep]
                 for i in range(len(self.steps))]
         # Only buffers the pool may hold go through it; small ones are dropped.

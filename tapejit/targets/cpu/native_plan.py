@@ -553,7 +553,6 @@ class NativePlan:
         for shape, dt in self._outs:
             sig.append((_char(dt), len(shape), True))
         sig += [('B', 1, True), (_char(numpy.dtype(numpy.int64)), 1, False)]
-        self.sig = sig
         # Every input's shape is checked by the function (its dtype and rank
         # by the argument checks): a call with another refuses, so the caller
         # checks no array it passes (:attr:`checked_inputs`).
