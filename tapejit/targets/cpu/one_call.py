@@ -4,14 +4,9 @@ Run step by step, a plan pays a Python dispatch per kernel and per library
 call, which is most of the time of a small step (a tiny MLP's training
 step has about 30).  Every plan is lowered to one
 :class:`~tapejit.compiler.program.Program` over its fused kernels
-(:mod:`~tapejit.targets.cpu.lowering`): statements that allocate its
-buffers, call the kernels, do the matrix products, take reshapes and
-transposes as views, finish chunked reductions and write parameter updates
-in place.  For a small plan
-:mod:`~tapejit.targets.cpu.native_plan` compiles that Program natively at the plan's
-first call (one function, its buffers from one scratch block, products as
-loop nests or through BLAS past ``PRODUCT_MAX`` multiply-adds, where SciPy
-provides one), so a call costs one dispatch.
+(:mod:`~tapejit.targets.cpu.lowering`); for a small plan
+:mod:`~tapejit.targets.cpu.native_plan` compiles that Program natively at
+the plan's first call, as one function, so a call costs one dispatch.
 
 The function stays shape-generic like the kernels: every size it needs
 (loop bounds, chunk counts, buffer shapes) is read from a table of integers
