@@ -216,10 +216,8 @@ def _write_lines(writes: list, k: int, name: _Names) -> list:
     """The statements replaying the plan's writes, whose outputs start at ``k``."""
     # A gradient cleared or set that a later write of the same Variable's
     # gradient replaces is never seen: only the last is replayed.
-    last_grad: dict = {}
-    for n, (src, which) in enumerate(writes):
-        if which in ('cleargrad', 'grad', 'graddata'):
-            last_grad[source_key(src)] = n
+    last_grad = {source_key(src): n for n, (src, which) in enumerate(writes)
+                 if which in ('cleargrad', 'grad', 'graddata')}
     lines = []
     rebinds = []
     for n, (src, which) in enumerate(writes):

@@ -129,18 +129,10 @@ def _graph_outputs(tr: Any, out_leaves: list) -> list:
 def _sources_by_node(tr: Any, funcs: list) -> dict:
     """``id(node) -> ('src', stateful)`` for the captured Variables that
     require grad and that the functions ``funcs`` read."""
-    by_node = {}
-    for st in tr.stateful.values():
-        n = st.var._node
-        if n is not None and st.var._requires_grad:
-            by_node[id(n)] = st
-    made = {}
-    for f in funcs:
-        for x in f.inputs:
-            st = by_node.get(id(x))
-            if st is not None:
-                made[id(x)] = ('src', st)
-    return made
+    by_node = {id(st.var._node): st for st in tr.stateful.values()
+               if st.var._node is not None and st.var._requires_grad}
+    return {id(x): ('src', by_node[id(x)]) for f in funcs for x in f.inputs
+            if id(x) in by_node}
 
 
 def _links(tr: Any, funcs: list, made: dict) -> tuple:

@@ -326,16 +326,12 @@ def _used_later(units: list, g: Graph) -> set:
 
 def _chain_inputs(chain: Any) -> list:
     """The values a row chain reads from outside itself, in order of first read."""
-    inside = {e.out.id for it in chain.items for e in _members(it)}
-    seen: set = set()
-    out: list = []
-    for it in chain.items:
-        for e in _members(it):
-            for v in e.inputs:
-                if v.id not in inside and v.id not in seen:
-                    seen.add(v.id)
-                    out.append(v)
-    return out
+    eqns = [e for it in chain.items for e in _members(it)]
+    inside = {e.out.id for e in eqns}
+    first: dict = {}
+    for v in (v for e in eqns for v in e.inputs if v.id not in inside):
+        first.setdefault(v.id, v)
+    return list(first.values())
 
 
 class Executable:
