@@ -149,10 +149,7 @@ class _Partition:
             grp.red.add(e.out.id)
         else:
             self.units.append((idx, e))
-            deps: set = set()
-            for v in e.inputs:
-                deps |= self.src.get(v.id, set())
-            self.src[e.out.id] = deps
+            self.src[e.out.id] = set().union(*(self.src.get(v.id, ()) for v in e.inputs))
 
     def _place_elementwise(self, idx: int, e: Eqn) -> None:
         # A broadcast's input has another shape: it is always loaded from

@@ -862,10 +862,8 @@ class JitFunction:
         self._last_specs = (td, specs)
         if prev is None or prev[0] != td:
             return
-        paths = leaf_paths(td)
-        for path, a, b in zip(paths, prev[1], specs):
-            if a != b:
-                self._changes[path] += 1
+        self._changes.update(path for path, a, b in zip(leaf_paths(td), prev[1], specs)
+                             if a != b)
         if self._changes and self._warn_once('retrace'):
             path, count = self._changes.most_common(1)[0]
             self._warn_traced(f'{self._describe(path)} changed {count} times '

@@ -147,9 +147,7 @@ def identity_guards(fn: Any, captured: list, objects: tuple = ()) -> list:
     out = []
     if not want:
         return out
-    roots = list(_roots(fn))
-    for obj in objects:
-        roots += _attr_roots(obj)
+    roots = list(_roots(fn)) + [r for obj in objects for r in _attr_roots(obj)]
     for key, get in roots:
         try:
             value = get()

@@ -550,8 +550,7 @@ class NativePlan:
             # A parameter updated in place is written: taken only writeable.
             sig.append((_char(a.dtype), a.ndim, name in written))
         owned, results = self._results(oc.program, graph, params, arrays)
-        for shape, dt in self._outs:
-            sig.append((_char(dt), len(shape), True))
+        sig += [(_char(dt), len(shape), True) for shape, dt in self._outs]
         sig += [('B', 1, True), (_char(numpy.dtype(numpy.int64)), 1, False)]
         # Every input's shape is checked by the function (its dtype and rank
         # by the argument checks): a call with another refuses, so the caller
@@ -614,10 +613,8 @@ class NativePlan:
                      '_dims': self._dims, '_empty': numpy.empty, '_array': numpy.array,
                      '_rc': sys.getrefcount, '_rings': ([None] * n, [None] * n),
                      '_turn': [0], '_free': _unheld_count()}
-        for k, c in enumerate(self._consts):
-            self._env[f'_c{k}'] = c
-        for j, (shape, dt) in enumerate(self._outs):
-            self._env[f'_t{j}'] = dt
+        self._env.update((f'_c{k}', c) for k, c in enumerate(self._consts))
+        self._env.update((f'_t{j}', dt) for j, (_, dt) in enumerate(self._outs))
         self._parts = (oc, params, results)
         env: dict = {}
         return define('run', 'inputs', self.call_lines(env, 'return None', 'return '), env,
