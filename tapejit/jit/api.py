@@ -1100,9 +1100,8 @@ def _traced_args(tr: Trace, leaves: list, td: Any, statics: tuple,
             array_in[i] = (t, t.var)
             traced.append(t)
         elif x.__class__ is _Dynamic:
-            t = tr.new_input((), _dynamic_array(x).dtype, (('arg', i), 'scalar'))
-            t.weak = True
-            traced.append(t)
+            traced.append(tr.new_input((), _dynamic_array(x).dtype, (('arg', i), 'scalar'),
+                                       weak=True))
         else:
             traced.append(x)
     dyn_args, kwargs = unflatten(td, traced)
