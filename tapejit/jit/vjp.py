@@ -217,12 +217,8 @@ class JitCallNode(FunctionNode):
             leaves = self.leaves
             if leaves is None:  # unchained
                 return None
-            ins = []
-            for src in self.plan.diff.sources:
-                v = leaves[src[1]] if src[0] == 'arg' else src[1]
-                n = v._node
-                ins.append(v.node if n is None else n)
-            ins = self._inputs = tuple(ins)
+            ins = self._inputs = tuple((leaves[s[1]] if s[0] == 'arg' else s[1]).node
+                                       for s in self.plan.diff.sources)
         return ins
 
     @inputs.setter
