@@ -15,7 +15,7 @@ groups, run in dependency order, compute the graph exactly.
 from __future__ import annotations
 
 import math
-from typing import Optional, Union
+from typing import Union
 
 import numpy
 
@@ -32,16 +32,14 @@ class Group:
     """A fused loop nest over ``shape``.  (Plain classes, not dataclasses,
     which are slow to define in the import a first jitted call waits for.)"""
 
-    __slots__ = ('id', 'shape', 'members', 'ew', 'red', 'first')
+    __slots__ = ('id', 'shape', 'members', 'ew', 'red')
 
-    def __init__(self, id: int, shape: tuple, members: Optional[list] = None,
-                 first: int = 0) -> None:
+    def __init__(self, id: int, shape: tuple) -> None:
         self.id = id
         self.shape = shape
-        self.members: list = [] if members is None else members  # Eqns, in graph order
+        self.members: list = []  # Eqns, in graph order
         self.ew: set = set()     # ids of elementwise member outputs
         self.red: set = set()    # ids of reduction outputs
-        self.first = first       # index of its first equation
 
     def __repr__(self) -> str:
         return (f'Group(id={self.id}, shape={self.shape}, '
@@ -171,7 +169,7 @@ class _Partition:
         target.ew.add(e.out.id)
 
     def _new_group(self, idx: int, shape: tuple) -> Group:
-        grp = Group(len(self.groups), shape, first=idx)
+        grp = Group(len(self.groups), shape)
         self.groups.append(grp)
         self.gdeps[grp.id] = set()
         self.units.append((idx, grp))

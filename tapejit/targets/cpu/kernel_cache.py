@@ -168,8 +168,8 @@ def _locked(path: str, exclusive: bool) -> Iterator[None]:
 class _NumbaFiles:
     """The record of one dispatcher's Numba cache files, kept in the store."""
 
-    def __init__(self, path: str, base: str, module: str, name: str) -> None:
-        self.path, self.base, self.module = path, base, module
+    def __init__(self, path: str, base: str, name: str) -> None:
+        self.path, self.base = path, base
         d = store.cache_dir()
         self.folder = os.path.join(d, 'numba-files') if d else None
         self.key = f'numba-files\n{name}\n{base}'
@@ -219,7 +219,7 @@ def guard_numba_cache(dispatcher: Any, name: str) -> None:
         from numba.core.caching import NullCache
         dispatcher._cache = NullCache()  # (unknown layout: never read unverified files)
         return
-    files = _NumbaFiles(path, os.path.basename(index)[:-len('.nbi')], module, name)
+    files = _NumbaFiles(path, os.path.basename(index)[:-len('.nbi')], name)
     load, save = cache.load_overload, cache.save_overload
 
     def load_overload(sig: Any, target_context: Any) -> Any:
