@@ -167,10 +167,9 @@ def cpu_ident(text: Optional[str] = None) -> Optional[str]:
             # (Its first entry only: the file is generated as it is read, and
             # runs to hundreds of kilobytes on a large host.)
             with open('/proc/cpuinfo', 'rb') as f:
-                head = f.read(16384).decode('ascii', 'replace')
+                text = f.read(16384).decode('ascii', 'replace')
         except OSError:
             return None
-        text = head
     first = text.split('\n\n', 1)[0]
     fields = {}
     for line in first.split('\n'):
