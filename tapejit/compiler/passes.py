@@ -63,18 +63,6 @@ def cse(g: Graph) -> Graph:
     return _rebuild(g, eqns, subst)
 
 
-class _Consts:
-    def __init__(self, g: Graph) -> None:
-        self.vars = list(g.constvars)
-        self.values = list(g.consts)
-        self.by_id = {v.id: c for v, c in zip(g.constvars, g.consts)}
-
-    def add(self, v: Var, value: Any) -> None:
-        self.vars.append(v)
-        self.values.append(value)
-        self.by_id[v.id] = value
-
-
 def splat_value(v: Var, consts: dict, producers: dict) -> Optional[Any]:
     """The single value every element of ``v`` holds, if ``v`` is a constant whose
     elements are all equal (or a reshape/broadcast of one); else None."""
@@ -98,7 +86,7 @@ def fold(g: Graph) -> Graph:
     """Constant folding and algebraic identities (``x * 1``, ``x + 0``,
     ``-(-x)``, reshapes and broadcasts to the same shape, reductions over no
     axis)."""
-    consts = _Consts(g)
+    constvars, consts = list(g.constvars), {v.id: c for v, c in zip(g.constvars, g.consts)}
     subst: dict = {}
     producers: dict = {}
     eqns = []
@@ -115,7 +103,7 @@ def fold(g: Graph) -> Graph:
             if p is not None and p.prim.name == 'neg':
                 alias = p.inputs[0]
         elif name in _IDENTITIES and out.dtype.kind == 'f':
-            splats = [splat_value(v, consts.by_id, producers) for v in ins]
+            splats = [splat_value(v, consts, producers) for v in ins]
             for k, is_identity in _IDENTITIES[name]:
                 kept = ins[k]
                 if (is_identity(splats[1 - k]) and kept.shape == out.shape
@@ -134,20 +122,21 @@ def fold(g: Graph) -> Graph:
         if alias is not None:
             subst[out.id] = alias
             continue
-        if (ins and all(v.id in consts.by_id for v in ins)
+        if (ins and all(v.id in consts for v in ins)
                 and int(math.prod(out.shape)) <= FOLD_MAX_SIZE):
             try:
                 with numpy.errstate(all='ignore'):
-                    value = numpy.asarray(e.prim.impl(*[consts.by_id[v.id] for v in ins],
+                    value = numpy.asarray(e.prim.impl(*[consts[v.id] for v in ins],
                                                       **e.params))
             except Exception:  # leave it to run time, where it raises as eagerly
                 value = None
             if value is not None and value.shape == out.shape and value.dtype == out.dtype:
-                consts.add(out, value)
+                constvars.append(out)
+                consts[out.id] = value
                 continue
         producers[out.id] = e
         eqns.append(e)
-    return _rebuild(g, eqns, subst, consts.vars, consts.values)
+    return _rebuild(g, eqns, subst, constvars, [consts[v.id] for v in constvars])
 
 
 def _zero(v: Any, sign: int) -> bool:
