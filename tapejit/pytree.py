@@ -80,8 +80,7 @@ def _flatten(t: Any, leaves: list, is_leaf: Callable) -> Any:
 
 
 def unflatten(td: Any, leaves: Any) -> Any:
-    it = iter(leaves)
-    return _unflatten(td, it)
+    return _unflatten(td, iter(leaves))
 
 
 def _unflatten(td: Any, it: Any) -> Any:

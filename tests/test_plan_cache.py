@@ -56,7 +56,7 @@ def _plan():
     params = _model()
     leaves, td = flatten(((X, T, params), {}), lambda v: isinstance(v, tapejit.Variable))
     plan = trace_plan(_step, leaves, td, ())
-    return plan.graph, plan.donations(), plan.gather_inputs(leaves)
+    return plan.graph, plan.donations(), plan.gather(leaves)
 
 
 def _run(exe, inputs, calls=3):

@@ -2,8 +2,8 @@
 
 A plan writes several small Python functions for itself (the call check,
 the input and result functions, the step runner, the hot call): compiling
-them costs about 3 ms of a warm process's first call of an MLP step, whose
-kernels load from the disk cache in 6.  Their code objects are kept in the
+them is a sizeable part of a warm process's first call.  Their code objects
+are kept in the
 store (:mod:`tapejit.compiler.store`, folder ``code/``), marshalled, keyed by
 the source, its file name and the interpreter's version: authenticated
 before they are unmarshalled, checked to be the entry of that key (a
@@ -19,7 +19,7 @@ import sys
 import threading
 import types
 
-__all__ = ['compile_source']
+__all__ = ['compile_source', 'define']
 
 _memory: dict = {}
 _lock = threading.Lock()
@@ -64,3 +64,15 @@ def compile_source(src: str, filename: str) -> types.CodeType:
             _memory.clear()
         _memory[key] = code
     return code
+
+
+def define(name: str, params: str, lines: list, env: dict, filename: str) -> types.FunctionType:
+    """The function ``def name(params)`` whose statements are ``lines``, its
+    globals ``env``, compiled by :func:`compile_source` (as ``filename``).
+
+    >>> define('f', 'x', ['return x + 1'], {}, '<demo>')(41)
+    42
+    """
+    src = f'def {name}({params}):\n' + ''.join(f'    {ln}\n' for ln in lines)
+    exec(compile_source(src, filename), env)
+    return env[name]

@@ -15,7 +15,7 @@ groups, run in dependency order, compute the graph exactly.
 from __future__ import annotations
 
 import math
-from typing import Optional, Union
+from typing import Union
 
 import numpy
 
@@ -29,20 +29,17 @@ MAX_RANK = 8
 
 
 class Group:
-    """A fused loop nest over ``shape``.  (Plain classes, not dataclasses:
-    a dataclass costs about half a millisecond to define, in the import a
-    process's first jitted call waits for.)"""
+    """A fused loop nest over ``shape``.  (Plain classes, not dataclasses,
+    which are slow to define in the import a first jitted call waits for.)"""
 
-    __slots__ = ('id', 'shape', 'members', 'ew', 'red', 'first')
+    __slots__ = ('id', 'shape', 'members', 'ew', 'red')
 
-    def __init__(self, id: int, shape: tuple, members: Optional[list] = None,
-                 first: int = 0) -> None:
+    def __init__(self, id: int, shape: tuple) -> None:
         self.id = id
         self.shape = shape
-        self.members: list = [] if members is None else members  # Eqns, in graph order
+        self.members: list = []  # Eqns, in graph order
         self.ew: set = set()     # ids of elementwise member outputs
         self.red: set = set()    # ids of reduction outputs
-        self.first = first       # index of its first equation
 
     def __repr__(self) -> str:
         return (f'Group(id={self.id}, shape={self.shape}, '
@@ -150,10 +147,7 @@ class _Partition:
             grp.red.add(e.out.id)
         else:
             self.units.append((idx, e))
-            deps: set = set()
-            for v in e.inputs:
-                deps |= self.src.get(v.id, set())
-            self.src[e.out.id] = deps
+            self.src[e.out.id] = set().union(*(self.src.get(v.id, ()) for v in e.inputs))
 
     def _place_elementwise(self, idx: int, e: Eqn) -> None:
         # A broadcast's input has another shape: it is always loaded from
@@ -175,7 +169,7 @@ class _Partition:
         target.ew.add(e.out.id)
 
     def _new_group(self, idx: int, shape: tuple) -> Group:
-        grp = Group(len(self.groups), shape, first=idx)
+        grp = Group(len(self.groups), shape)
         self.groups.append(grp)
         self.gdeps[grp.id] = set()
         self.units.append((idx, grp))
@@ -206,16 +200,14 @@ class _Partition:
 
 def _schedule(units: list, owner: dict) -> list:
     """Topological order of the units (a group runs once all its outside inputs exist)."""
-    produced_by: dict = {}
-    for _, u in units:
-        for e in (u.members if isinstance(u, Group) else [u]):
-            produced_by[e.out.id] = id(u)
+    eqns = {id(u): u.members if isinstance(u, Group) else [u] for _, u in units}
+    produced_by = {e.out.id: k for k, es in eqns.items() for e in es}
     remaining = {id(u): (i, u) for i, u in units}
     need: dict = {}
-    for i, u in units:
-        own = {e.out.id for e in (u.members if isinstance(u, Group) else [u])}
-        need[id(u)] = {produced_by[v.id] for e in (u.members if isinstance(u, Group) else [u])
-                       for v in e.inputs if v.id in produced_by and v.id not in own}
+    for k, es in eqns.items():
+        own = {e.out.id for e in es}
+        need[k] = {produced_by[v.id] for e in es for v in e.inputs
+                   if v.id in produced_by and v.id not in own}
     done: set = set()
     order = []
     while remaining:

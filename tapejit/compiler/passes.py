@@ -3,6 +3,7 @@ algebraic identities.  Each returns a new, verified :class:`Graph`."""
 
 from __future__ import annotations
 
+import itertools
 import math
 from typing import Any, Callable, Optional, Sequence
 
@@ -62,18 +63,6 @@ def cse(g: Graph) -> Graph:
     return _rebuild(g, eqns, subst)
 
 
-class _Consts:
-    def __init__(self, g: Graph) -> None:
-        self.vars = list(g.constvars)
-        self.values = list(g.consts)
-        self.by_id = {v.id: c for v, c in zip(g.constvars, g.consts)}
-
-    def add(self, v: Var, value: Any) -> None:
-        self.vars.append(v)
-        self.values.append(value)
-        self.by_id[v.id] = value
-
-
 def splat_value(v: Var, consts: dict, producers: dict) -> Optional[Any]:
     """The single value every element of ``v`` holds, if ``v`` is a constant whose
     elements are all equal (or a reshape/broadcast of one); else None."""
@@ -97,7 +86,7 @@ def fold(g: Graph) -> Graph:
     """Constant folding and algebraic identities (``x * 1``, ``x + 0``,
     ``-(-x)``, reshapes and broadcasts to the same shape, reductions over no
     axis)."""
-    consts = _Consts(g)
+    constvars, consts = list(g.constvars), {v.id: c for v, c in zip(g.constvars, g.consts)}
     subst: dict = {}
     producers: dict = {}
     eqns = []
@@ -114,7 +103,7 @@ def fold(g: Graph) -> Graph:
             if p is not None and p.prim.name == 'neg':
                 alias = p.inputs[0]
         elif name in _IDENTITIES and out.dtype.kind == 'f':
-            splats = [splat_value(v, consts.by_id, producers) for v in ins]
+            splats = [splat_value(v, consts, producers) for v in ins]
             for k, is_identity in _IDENTITIES[name]:
                 kept = ins[k]
                 if (is_identity(splats[1 - k]) and kept.shape == out.shape
@@ -133,20 +122,21 @@ def fold(g: Graph) -> Graph:
         if alias is not None:
             subst[out.id] = alias
             continue
-        if (ins and all(v.id in consts.by_id for v in ins)
+        if (ins and all(v.id in consts for v in ins)
                 and int(math.prod(out.shape)) <= FOLD_MAX_SIZE):
             try:
                 with numpy.errstate(all='ignore'):
-                    value = numpy.asarray(e.prim.impl(*[consts.by_id[v.id] for v in ins],
+                    value = numpy.asarray(e.prim.impl(*[consts[v.id] for v in ins],
                                                       **e.params))
             except Exception:  # leave it to run time, where it raises as eagerly
                 value = None
             if value is not None and value.shape == out.shape and value.dtype == out.dtype:
-                consts.add(out, value)
+                constvars.append(out)
+                consts[out.id] = value
                 continue
         producers[out.id] = e
         eqns.append(e)
-    return _rebuild(g, eqns, subst, consts.vars, consts.values)
+    return _rebuild(g, eqns, subst, constvars, [consts[v.id] for v in constvars])
 
 
 def _zero(v: Any, sign: int) -> bool:
@@ -178,15 +168,13 @@ def lower_logsumexp(g: Graph) -> Graph:
     if not any(e.prim.name == 'logsumexp' for e in g.eqns):
         return g
     from tapejit.ops.registry import PRIMITIVES as P
-    next_id = [1 + max([v.id for v in g.invars] + [v.id for v in g.constvars]
-                       + [e.out.id for e in g.eqns])]
+    ids = itertools.count(1 + max([v.id for v in g.invars] + [v.id for v in g.constvars]
+                                  + [e.out.id for e in g.eqns]))
     constvars, consts = list(g.constvars), list(g.consts)
     scalars: dict = {}
 
     def var(shape: tuple, dtype: Any) -> Var:
-        v = Var(next_id[0], shape, dtype)
-        next_id[0] += 1
-        return v
+        return Var(next(ids), shape, dtype)
 
     def scalar(value: float, dtype: Any) -> Var:
         key = (value, numpy.dtype(dtype).str)
@@ -233,7 +221,7 @@ DEFAULT_PASSES: tuple = (lower_logsumexp, fold, cse, dce)
 
 
 def simplify(g: Graph, passes: Sequence[Callable[[Graph], Graph]] = DEFAULT_PASSES,
-             verify_each: bool = True, log: Optional[list] = None) -> Graph:
+             log: Optional[list] = None) -> Graph:
     """Run ``passes`` in order, verifying the graph after each (and
     appending ``(pass name, graph)`` to ``log``, where given).
 
@@ -249,8 +237,7 @@ def simplify(g: Graph, passes: Sequence[Callable[[Graph], Graph]] = DEFAULT_PASS
     checked: dict = {}
     for p in passes:
         g = p(g)
-        if verify_each:
-            verify(g, checked)
+        verify(g, checked)
         if log is not None:
             log.append((p.__name__, g))
     return g

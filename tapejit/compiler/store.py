@@ -40,6 +40,8 @@ True
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import hashlib
 import hmac
 import os
@@ -58,7 +60,6 @@ warned: set = set()
 _lock = threading.Lock()
 _roots: dict = {}            # cache directory -> whether it passed the checks
 _secret: list = []           # [(key file path, key or None)]
-_fingerprints: dict = {}
 
 
 def warn_once(tag: str, msg: str) -> None:
@@ -329,11 +330,8 @@ def write(folder: str, key: str, payload: bytes, name: Optional[str] = None) -> 
     blob = MAGIC + _mac(k, memoryview(body)) + body
     tmp = None
     try:
-        try:
-            fd, tmp = tempfile.mkstemp(dir=folder, prefix='.tmp-')
-        except FileNotFoundError:
-            os.makedirs(folder, mode=0o700, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=folder, prefix='.tmp-')
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=folder, prefix='.tmp-')
         with os.fdopen(fd, 'wb') as f:
             f.write(blob)
         os.replace(tmp, entry_path(folder, key, name))
@@ -343,10 +341,8 @@ def write(folder: str, key: str, payload: bytes, name: Optional[str] = None) -> 
                                 f'for writing ({e.strerror or e}); compiling in memory only')
     finally:
         if tmp is not None:  # (a full disk: leave no partial file behind)
-            try:
+            with contextlib.suppress(OSError):
                 os.unlink(tmp)
-            except OSError:
-                pass
 
 
 # -------------------------------------------------------------- fingerprint
@@ -358,7 +354,7 @@ def _version(lib: str) -> str:
         import importlib
         v = getattr(importlib.import_module(lib), '__version__', None)
     if v is None:
-        # Not imported (Numba: 0.2 s): its metadata says the version.
+        # Not imported (Numba is slow to import): its metadata says the version.
         from importlib import metadata
         try:
             v = metadata.version(lib)
@@ -367,6 +363,7 @@ def _version(lib: str) -> str:
     return str(v)
 
 
+@functools.lru_cache(maxsize=None)
 def _sources() -> str:
     """tapejit's own source files, by path, size and modification time."""
     h = hashlib.sha256()
@@ -384,6 +381,7 @@ def _sources() -> str:
     return h.hexdigest()
 
 
+@functools.lru_cache(maxsize=None)
 def fingerprint(*libraries: str, cpu: str = '') -> str:
     """What every cached artifact of a kind depends on, as one hash: tapejit's
     own source files, the interpreter's and NumPy's versions, those of
@@ -396,17 +394,10 @@ def fingerprint(*libraries: str, cpu: str = '') -> str:
     >>> fingerprint(cpu='a') != fingerprint(cpu='b')
     True
     """
-    args = (libraries, cpu)
-    fp = _fingerprints.get(args)
-    if fp is None:
-        src = _fingerprints.get('sources')
-        if src is None:
-            src = _fingerprints['sources'] = _sources()
-        parts = [src, sys.version, _version('numpy')]
-        parts += [f'{lib} {_version(lib)}' for lib in libraries]
-        parts.append(cpu)
-        fp = _fingerprints[args] = hashlib.sha256('\n'.join(parts).encode()).hexdigest()
-    return fp
+    parts = [_sources(), sys.version, _version('numpy')]
+    parts += [f'{lib} {_version(lib)}' for lib in libraries]
+    parts.append(cpu)
+    return hashlib.sha256('\n'.join(parts).encode()).hexdigest()
 
 
 # --------------------------------------------------------------- inspection

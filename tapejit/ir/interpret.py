@@ -26,11 +26,8 @@ def interpret(g: Graph, args: Sequence[Any]) -> list:
     if len(args) != len(g.invars):
         raise ValueError(f'interpret: the graph takes {len(g.invars)} inputs, got '
                          f'{len(args)}')
-    env = {}
-    for v, c in zip(g.constvars, g.consts):
-        env[v.id] = c
-    for v, a in zip(g.invars, args):
-        env[v.id] = a
+    env = {v.id: c for v, c in zip(g.constvars, g.consts)}
+    env.update((v.id, a) for v, a in zip(g.invars, args))
     for e in g.eqns:
         out = e.prim.impl(*[env[v.id] for v in e.inputs], **e.params)
         if out.__class__ is not numpy.ndarray and isinstance(out, numpy.generic):

@@ -28,7 +28,7 @@ import numpy
 
 from tapejit import backends
 from tapejit.core.abstract import TracedArray, TraceError, where_in_user_code
-from tapejit.core.config import config, using_config
+from tapejit.core.config import using_config
 from tapejit.core.errors import DTypeError, ShapeError
 from tapejit.core.parameter import Parameter
 from tapejit.core.variable import StateVariable, Variable
@@ -106,11 +106,11 @@ class Trace:
         self._n += 1
         return v
 
-    def new_input(self, shape: tuple, dtype: Any, source: Any) -> TracedArray:
+    def new_input(self, shape: tuple, dtype: Any, source: Any, weak: bool = False) -> TracedArray:
         v = self.new_var(shape, dtype)
         self.invars.append(v)
         self.input_sources.append(source)
-        return TracedArray(v, self)
+        return TracedArray(v, self, weak)
 
     def array_input(self, arr: Any, source: Any, which: str) -> TracedArray:
         """The traced input for the array object ``arr`` (an argument, or a
@@ -203,10 +203,9 @@ class Trace:
         """
         t = self._dynamic.get(key)
         if t is None:
-            t = self.new_input((), numpy.dtype(numpy.float64),
-                               (('call', _DynamicGetter(getter, what)), 'call'))
-            t.weak = True
-            self._dynamic[key] = t
+            t = self._dynamic[key] = self.new_input(
+                (), numpy.dtype(numpy.float64), (('call', _DynamicGetter(getter, what)), 'call'),
+                weak=True)
         return t
 
     def guard(self, key: Any, getter: Callable[[], Any], value: Any) -> None:
@@ -359,8 +358,3 @@ def trace_graph(fn: Callable, example_args: Sequence[Any]) -> Graph:
     outs = out if isinstance(out, (tuple, list)) else (out,)
     tr.closed = True
     return tr.graph([as_traced(tr, o) for o in outs])
-
-
-def tracing() -> bool:
-    """Whether this thread is tracing a function for ``@tapejit.jit``."""
-    return config.trace is not None

@@ -25,10 +25,10 @@ from typing import Any, Callable, NamedTuple, Optional, Sequence, Union
 
 import numpy
 
-from tapejit.compiler.codecache import compile_source
+from tapejit.compiler.codecache import define
 from tapejit import backends, reporter
 from tapejit.jit.call_check import check_lines, compile_check, compile_guards, guard_lines
-from tapejit.jit.closure_guards import Check, identity_guards, value_guards
+from tapejit.jit.closure_guards import Check, identity_guards, scalar_key, value_guards
 from tapejit.core.abstract import TracedArray, TraceError
 from tapejit.core.backprop import grad as _grad
 from tapejit.core.config import config, using_config
@@ -39,7 +39,7 @@ from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import Trace, as_traced
 from tapejit.jit.vjp import Differentiable, attach_lines, differentiable_io
 from tapejit.jit.entry import (compile_aliases, compile_finish, compile_gather, finish_lines,
-                             gather_items)
+                               gather_items, source_key)
 from tapejit.pytree import flatten, leaf_paths, unflatten
 
 
@@ -143,19 +143,14 @@ class _Static:
 
 
 def _typed(v: Any) -> Any:
+    key = scalar_key(v)
+    if key is not None:
+        return key
     c = v.__class__
-    if c is float:
-        return c, v.hex()  # (tells -0.0 from 0.0; a NaN equals itself)
-    if c is int or c is str or c is bool or v is None:
-        return c, v
     if isinstance(v, tuple):  # (a namedtuple of hyperparameters, say)
         return c, tuple(_typed(e) for e in v)
     if isinstance(v, frozenset):
         return c, frozenset(_typed(e) for e in v)
-    if isinstance(v, numpy.generic):
-        return c, v.dtype.str, v.tobytes()
-    if c is complex:
-        return c, v.real.hex(), v.imag.hex()
     return c, v
 
 
@@ -236,9 +231,8 @@ class Plan:
         self.read_grads = tuple((i, v.shape, v.dtype) for i, ((src, which), v)
                                 in enumerate(zip(input_sources, graph.invars))
                                 if which == 'grad' and id(v) in read)
-        # Straight-line code for reading inputs and writing results back.
         # Whether a call's arrays alias as the traced ones did (None: they
-        # need not); see plan_io.compile_aliases.
+        # need not); see entry.compile_aliases.
         self.aliases: Optional[Callable[[list], bool]] = None
         self.traced_shared = False  # two of its sources held one array when traced
         self.gather = compile_gather(input_sources, _dynamic_array)
@@ -247,15 +241,11 @@ class Plan:
         if diff is not None:
             at = [r for r, kind in enumerate(out_kinds) if kind[0] not in 'SO']
             self.diff_results = tuple(at[k] for k in diff.outs)
+        # For finish_lines: the statements giving a call's outputs their graph
+        # (:mod:`tapejit.jit.vjp`), or None where they get none.
+        self.attach = None if diff is None else functools.partial(attach_lines, self)
         self.finish = compile_finish(out_kinds, writes, self.const_outputs, out_td,
-                                     _write_data, self._attach_lines(), checks, self.deliver)
-
-    def _attach_lines(self) -> Optional[Callable[[dict], list]]:
-        """For :func:`finish_lines`: the statements giving a call's outputs
-        their graph (:mod:`tapejit.jit.vjp`), or None where they get none."""
-        if self.diff is None:
-            return None
-        return functools.partial(attach_lines, self)
+                                     _write_data, self.attach, checks, self.deliver)
 
     def guards_hold(self) -> bool:
         """Whether the closure Variables and Python values the trace read
@@ -332,9 +322,7 @@ class Plan:
         (:meth:`entry_lines`).  Arrays its plan refuses take the path above."""
         env: dict = {'_slow': self._run_refused}
         lines = self.entry_lines(env, 'return _slow(leaves)')
-        src = 'def entry(leaves):\n' + ''.join(f'    {ln}\n' for ln in lines)
-        exec(compile_source(src, '<tapejit plan call>'), env)
-        return env['entry']
+        return define('entry', 'leaves', lines, env, '<tapejit plan call>')
 
     def native(self) -> Any:
         """The plan's native one-call function where it checks every input
@@ -374,12 +362,8 @@ class Plan:
             lines.append('outs = _run(inputs, _unpinned)' if env['_run'] is exe
                          else 'outs = _run(inputs)')
         lines += finish_lines(self.out_kinds, self.writes, self.const_outputs, self.out_td,
-                              _write_data, env, self._attach_lines(), self.checks, self.deliver)
+                              _write_data, env, self.attach, self.checks, self.deliver)
         return lines
-
-    def gather_inputs(self, leaves: list) -> list:
-        """The graph's input arrays for a call with these flattened arguments."""
-        return self.gather(leaves)
 
     def resolved_target(self, inputs: Optional[list] = None) -> str:
         """The target this plan runs on: ``'auto'`` is ``'cuda'`` for CuPy inputs."""
@@ -427,19 +411,15 @@ class Plan:
         (Kept where the plan checks values, :meth:`Trace.check`: a failing
         check is raised after the run, so such an array may hold that call's
         update; dropping the donations would cost every call a copy.)"""
-        data_in = {}
-        for i, (src, which) in enumerate(self.input_sources):
-            if which in ('data', 'array'):
-                data_in[(src[0], src[1] if src[0] == 'arg' else id(src[1]))] = i
-        n_user = sum(1 for kind in self.out_kinds if kind[0] not in 'SO')
+        data_in = {source_key(src): i for i, (src, which) in enumerate(self.input_sources)
+                   if which in ('data', 'array')}
         out = {}
-        k = n_user
+        k = sum(1 for kind in self.out_kinds if kind[0] not in 'SO')  # (the first write's)
         for src, which in self.writes:
             if which == 'cleargrad' or which.__class__ is tuple:  # (no output)
                 continue
-            key = (src[0], src[1] if src[0] == 'arg' else id(src[1]))
-            if which in ('data', 'array') and key in data_in:
-                out[k] = data_in[key]
+            if which in ('data', 'array') and source_key(src) in data_in:
+                out[k] = data_in[source_key(src)]
             k += 1
         return out
 
@@ -576,13 +556,10 @@ class JitFunction:
         self._hot_tick = self._hot_hits.__next__
         self._last_specs: Optional[tuple] = None
         self._changes: collections.Counter = collections.Counter()
-        self._warned_retrace = False
         self._moved: collections.Counter = collections.Counter()  # see _note_moved
-        self._warned_moved = False
-        self._warned_storm = False
-        self._causes: collections.Counter = collections.Counter()  # see _note_cause
+        self._causes: collections.Counter = collections.Counter()  # see _note_storm
+        self._warned: set = set()  # the kinds of warning given (see _warn_once)
         self._last_key: Optional[tuple] = None
-        self._warned_fallback = False
         self._grad_ignored: dict = {}  # base key -> leaf indices whose grad is ignored
         # (check, key, plan, guards or None, hot call) of the last call: see
         # _remember and _make_hot.
@@ -780,8 +757,7 @@ class JitFunction:
         where the full path must run (another key), ``_REFUSED`` where the
         plan refused the arrays (the full path then runs them step by
         step).  A native one-call function checks the class, shape and
-        dtype of every array it takes, so the check leaves those out: about
-        a fifth of a tiny MLP step's time."""
+        dtype of every array it takes, so the check leaves those out."""
         check, key, plan, holds, _ = last
         made = plan.hot_call
         hot = made[1] if made is not None and made[0] == key else self._write_hot(last, leaves)
@@ -825,9 +801,8 @@ class JitFunction:
                           else inline)
             lines.append(f'leaves = [{", ".join(f"_l{i}" for i in range(len(leaves)))}]')
             lines += plan.entry_lines(env, 'return _REFUSED')
-            src = 'def hot(args, kwargs):\n' + ''.join(f'    {ln}\n' for ln in lines)
-            exec(compile_source(src, '<tapejit hot call>'), env)
-            hot = env.pop('hot')  # (its globals need not hold it: no cycle)
+            hot = define('hot', 'args, kwargs', lines, env, '<tapejit hot call>')
+            del env['hot']  # (its globals need not hold it: no cycle)
         return hot
 
     def _trace(self, key: tuple, leaves: list, td: Any, statics: tuple, args: tuple,
@@ -843,8 +818,8 @@ class JitFunction:
         except TraceError:
             if self.fallback != 'eager':
                 raise
-            if not self._warned_fallback:
-                self._warned_fallback = True
+            if 'fallback' not in self._warned:
+                self._warned.add('fallback')
                 warnings.warn(f'tapejit.jit({self.__name__}): the function needs concrete '
                               'values while tracing; running it eagerly for this signature '
                               "(fallback='eager')", RuntimeWarning, stacklevel=5)
@@ -887,11 +862,9 @@ class JitFunction:
         self._last_specs = (td, specs)
         if prev is None or prev[0] != td:
             return
-        paths = leaf_paths(td)
-        for path, a, b in zip(paths, prev[1], specs):
-            if a != b:
-                self._changes[path] += 1
-        if self._changes and self._warn_once('_warned_retrace'):
+        self._changes.update(path for path, a, b in zip(leaf_paths(td), prev[1], specs)
+                             if a != b)
+        if self._changes and self._warn_once('retrace'):
             path, count = self._changes.most_common(1)[0]
             self._warn_traced(f'{self._describe(path)} changed {count} times '
                               f'(now {self._spec_str(path, td, specs)}). Each new shape/dtype '
@@ -906,7 +879,7 @@ class JitFunction:
             if what and getter.__class__ is Check and getter.was is None \
                     and getter() is not value:
                 self._moved[what] += 1
-        if self._moved and self._warn_once('_warned_moved'):
+        if self._moved and self._warn_once('moved'):
             what, count = self._moved.most_common(1)[0]
             self._warn_traced(f'the Variable the function reads through {what} was replaced '
                               f'by another {count} times, and each replacement is a new '
@@ -917,19 +890,19 @@ class JitFunction:
         # Most calls trace, and neither warning above named why: name the
         # most frequent cause seen (a guard that fails, a key that changes).
         calls = self._hits + self._misses
-        if (not self._causes or self._warned_retrace or self._warned_moved
-                or 2 * (self._traces + 1) < calls or not self._warn_once('_warned_storm')):
+        if (not self._causes or self._warned & {'retrace', 'moved'}
+                or 2 * (self._traces + 1) < calls or not self._warn_once('storm')):
             return
         why = self._causes.most_common(1)[0][0]
         self._warn_traced(f'in {calls} calls: {why}. Every such call traces and compiles '
                           'again; pass what changes as an argument.', stacklevel=6)
 
-    def _warn_once(self, flag: str) -> bool:
+    def _warn_once(self, kind: str) -> bool:
         """Whether to warn of retraces now (enough traces, not yet warned of
-        this kind, named by ``flag``); marks it warned."""
-        if self._traces < self.retrace_warn_after or getattr(self, flag):
+        this ``kind``); marks it warned."""
+        if self._traces < self.retrace_warn_after or kind in self._warned:
             return False
-        setattr(self, flag, True)
+        self._warned.add(kind)
         return True
 
     def _warn_traced(self, why: str, stacklevel: int) -> None:
@@ -1026,7 +999,7 @@ class JitFunction:
         """
         plan, leaves = self._plan(args, kwargs)
         text = str(plan.graph)
-        inputs = plan.gather_inputs(leaves)
+        inputs = plan.gather(leaves)
         exe = plan.executable(inputs)
         if exe is None:
             return text + '\n\n# run by the interpreter (target="interpret")'
@@ -1044,7 +1017,7 @@ class JitFunction:
         ['# after lower_logsumexp (unchanged)', '# after fold']
         """
         plan, leaves = self._plan(args, kwargs)
-        exe = plan.executable(plan.gather_inputs(leaves))
+        exe = plan.executable(plan.gather(leaves))
         if not hasattr(exe, 'explain_passes'):
             raise ValueError(f'explain_passes: the {plan.resolved_target()} target has no '
                              'pass log (the CPU target has)')
@@ -1072,8 +1045,7 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
             _collect_results(tr, out_leaves, outvars, out_kinds)
             diff = None
             if config.enable_backprop:
-                diff = differentiable_io(getattr(fn, '__name__', 'function'), tr,
-                                         out_leaves, list(outvars))
+                diff = differentiable_io(getattr(fn, '__name__', 'function'), tr, out_leaves)
             _collect_state_writes(tr, outvars, writes)
             _collect_other_writes(tr, array_in, out_leaves, out_kinds, outvars, writes)
             checks = _collect_checks(tr, outvars)
@@ -1128,9 +1100,8 @@ def _traced_args(tr: Trace, leaves: list, td: Any, statics: tuple,
             array_in[i] = (t, t.var)
             traced.append(t)
         elif x.__class__ is _Dynamic:
-            t = tr.new_input((), _dynamic_array(x).dtype, (('arg', i), 'scalar'))
-            t.weak = True
-            traced.append(t)
+            traced.append(tr.new_input((), _dynamic_array(x).dtype, (('arg', i), 'scalar'),
+                                       weak=True))
         else:
             traced.append(x)
     dyn_args, kwargs = unflatten(td, traced)

@@ -2,8 +2,8 @@
 being rebuilt.
 
 Building the full key flattens the arguments into a new tree description and
-a spec tuple per leaf: about 10 µs for a training step's handful of arrays,
-which is as long as a small compiled step takes to run.  A loop calls with
+a spec tuple per leaf, which takes as long as a small compiled step takes to
+run (see benchmarks/results).  A loop calls with
 the same structure every time, so :func:`compile_check` turns one key into a
 Python function, generated for that structure, that walks the arguments,
 checks each leaf against the key (class, shape, dtype, requires-grad,
@@ -18,10 +18,11 @@ from typing import Any, Callable, Optional
 
 import numpy
 
-from tapejit.compiler.codecache import compile_source
+from tapejit.compiler.codecache import define
 from tapejit import pytree
 from tapejit.core.config import config
 from tapejit.core.variable import Variable
+from tapejit.jit.entry import _Names
 
 
 def compile_check(td: Any, leaves: list, specs: tuple, has_grad: tuple,
@@ -47,9 +48,7 @@ def compile_check(td: Any, leaves: list, specs: tuple, has_grad: tuple,
     if lines is None:
         return None
     lines.append(f'return [{", ".join(f"_l{i}" for i in range(len(leaves)))}]')
-    src = 'def check(args, kwargs):\n' + ''.join(f'    {ln}\n' for ln in lines)
-    exec(compile_source(src, '<tapejit call check>'), env)
-    return env['check']
+    return define('check', 'args, kwargs', lines, env, '<tapejit call check>')
 
 
 def check_lines(td: Any, leaves: list, specs: tuple, has_grad: tuple, grad_ignored: Any,
@@ -97,14 +96,10 @@ class _CheckWriter:
 
     def __init__(self, env: dict, miss: str) -> None:
         self.env, self.miss = env, miss
+        self.const = _Names(env)
         self.lines: list = []
         self.exprs: list = []   # the expression of each leaf, in order
         self.counter = 0
-
-    def const(self, value: Any) -> str:
-        name = f'_k{len(self.env)}'
-        self.env[name] = value
-        return name
 
     def _local(self, expr: str) -> str:
         var = f'_s{self.counter}'
@@ -120,15 +115,12 @@ class _CheckWriter:
             self.exprs.append(expr)
             return True
         kind = t[0]
-        if kind in ('tuple', 'list'):
+        if kind in ('tuple', 'list', 'dict'):
             var = self._local(expr)
             self.lines.append(f'if {var}.__class__ is not {kind} or len({var}) != '
                               f'{len(t[1])}: return {miss}')
-            return all(self.walk(c, f'{var}[{i}]') for i, c in enumerate(t[1]))
-        if kind == 'dict':
-            var = self._local(expr)
-            self.lines.append(f'if {var}.__class__ is not dict or len({var}) != {len(t[1])}: '
-                              f'return {miss}')
+            if kind != 'dict':
+                return all(self.walk(c, f'{var}[{i}]') for i, c in enumerate(t[1]))
             for k, c in zip(t[1], t[2]):
                 kname = self.const(k)
                 self.lines.append(f'if {kname} not in {var}: return {miss}')
@@ -148,16 +140,14 @@ class _CheckWriter:
         entry = pytree._node_entry(cls)
         if entry is None:
             return False
-        k = self.counter
-        self.counter += 1
-        self.lines.append(f'_s{k} = {expr}')
-        self.lines.append(f'if _s{k}.__class__ is not {self.const(cls)}: return {miss}')
+        var = self._local(expr)
+        self.lines.append(f'if {var}.__class__ is not {self.const(cls)}: return {miss}')
         # Flattened again, as the full key would: a parameter added or
         # removed since is a new structure.
-        self.lines.append(f'_n{k}, _s{k}, _a{k} = {self.const(entry[0])}(_s{k})')
-        self.lines.append(f'if _a{k} != {self.const(aux)} or len(_s{k}) != {len(children)} '
-                          f'or tuple(_n{k}) != {self.const(tuple(names))}: return {miss}')
-        return all(self.walk(c, f'_s{k}[{i}]') for i, c in enumerate(children))
+        self.lines.append(f'{var}n, {var}, {var}a = {self.const(entry[0])}({var})')
+        self.lines.append(f'if {var}a != {self.const(aux)} or len({var}) != {len(children)} '
+                          f'or tuple({var}n) != {self.const(tuple(names))}: return {miss}')
+        return all(self.walk(c, f'{var}[{i}]') for i, c in enumerate(children))
 
     def leaf(self, i: int, expr: str, x: Any, spec: tuple, checked: bool, cpu: str,
              leaf_spec: Callable) -> None:
@@ -223,9 +213,7 @@ def compile_guards(guards: tuple, py_guards: tuple, cpu: str,
     if lines is None:
         return slow
     lines.append('return True')
-    src = 'def holds():\n' + ''.join(f'    {ln}\n' for ln in lines)
-    exec(compile_source(src, '<tapejit plan guards>'), env)
-    return env['holds']
+    return define('holds', '', lines, env, '<tapejit plan guards>')
 
 
 def guard_lines(guards: tuple, py_guards: tuple, cpu: str, env: dict, differs: str,
@@ -243,12 +231,7 @@ def guard_lines(guards: tuple, py_guards: tuple, cpu: str, env: dict, differs: s
     '    return 0'
     """
     lines: list = []
-
-    def const(value: Any) -> str:
-        name = f'_k{len(env)}'
-        env[name] = value
-        return name
-
+    const = _Names(env)
     for i, (v, spec, ign) in enumerate(guards):
         if spec[0] != 'V' or spec[3] != cpu:
             return None

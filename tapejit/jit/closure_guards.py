@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import functools
 import types
+from operator import getitem
 from typing import Any, Callable, Iterator
 
 import numpy
@@ -71,9 +72,9 @@ def _roots(fn: Any) -> Iterator[tuple]:
     if isinstance(globs, dict):
         for name in sorted(_code_names(code)):
             if name in globs:
-                yield (('global', id(globs), name), functools.partial(_item, globs, name))
+                yield (('global', id(globs), name), functools.partial(getitem, globs, name))
     for name, cell in zip(code.co_freevars, fn.__closure__ or ()):
-        yield (('cell', id(cell), name), functools.partial(_cell, cell))
+        yield (('cell', id(cell), name), functools.partial(getattr, cell, 'cell_contents'))
 
 
 def _attr_roots(obj: Any) -> Iterator[tuple]:
@@ -82,15 +83,7 @@ def _attr_roots(obj: Any) -> Iterator[tuple]:
     # (A link's children and parameters are guarded by its structure version.)
     if isinstance(attrs, dict) and not isinstance(obj, Link):
         for name in list(attrs):
-            yield (('attr', id(obj), name), functools.partial(_item, attrs, name))
-
-
-def _item(d: dict, name: str) -> Any:
-    return d[name]
-
-
-def _cell(cell: Any) -> Any:
-    return cell.cell_contents
+            yield (('attr', id(obj), name), functools.partial(getitem, attrs, name))
 
 
 class Check(functools.partial):
@@ -154,9 +147,7 @@ def identity_guards(fn: Any, captured: list, objects: tuple = ()) -> list:
     out = []
     if not want:
         return out
-    roots = list(_roots(fn))
-    for obj in objects:
-        roots += _attr_roots(obj)
+    roots = list(_roots(fn)) + [r for obj in objects for r in _attr_roots(obj)]
     for key, get in roots:
         try:
             value = get()
@@ -183,19 +174,32 @@ _MAX_ITEMS = 256
 _PLAIN = (int, float, complex, bool, str, bytes, type(None), numpy.generic)
 
 
-def _plain_key(v: Any, depth: int = 0) -> Any:
-    """A value's key, equal to another's only if both are the same plain
-    value of the same types (``2``, ``2.0`` and ``True`` differ, as do ``0.0``
-    and ``-0.0``); ``_NOT_PLAIN`` for anything else (arrays, objects)."""
+def scalar_key(v: Any) -> Any:
+    """A plain scalar's key, equal to another's only if both are the same
+    value of the same type (``2``, ``2.0`` and ``True`` differ, as do ``0.0``
+    and ``-0.0``; a NaN equals itself); None for anything else.
+
+    >>> scalar_key(2) == scalar_key(2.0), scalar_key(-0.0) == scalar_key(0.0), scalar_key([1])
+    (False, False, None)
+    """
     c = v.__class__
     if c is float:
         return c, v.hex()
-    if isinstance(v, _PLAIN):
-        if isinstance(v, numpy.generic):
-            return c, v.dtype.str, v.tobytes()
-        if c is complex:
-            return c, v.real.hex(), v.imag.hex()
-        return c, v
+    if isinstance(v, numpy.generic):
+        return c, v.dtype.str, v.tobytes()
+    if c is complex:
+        return c, v.real.hex(), v.imag.hex()
+    return (c, v) if isinstance(v, _PLAIN) else None
+
+
+def _plain_key(v: Any, depth: int = 0) -> Any:
+    """A value's key, equal to another's only if both are the same plain
+    value (:func:`scalar_key`), or containers of them, of the same types;
+    ``_NOT_PLAIN`` for anything else (arrays, objects)."""
+    key = scalar_key(v)
+    if key is not None:
+        return key
+    c = v.__class__
     if depth < 3 and c in (tuple, list, dict) and len(v) > _MAX_ITEMS:
         # (Checked on every call: a long one, a data set say, costs too much;
         # it is left unguarded.)

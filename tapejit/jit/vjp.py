@@ -69,11 +69,10 @@ class Differentiable:
         self.refusing: Optional[list] = None  # see _refusing_outputs
 
 
-def differentiable_io(name: str, tr: Any, out_leaves: list, user_outvars: list
-                      ) -> Optional[Differentiable]:
+def differentiable_io(name: str, tr: Any, out_leaves: list) -> Optional[Differentiable]:
     """The :class:`Differentiable` of a trace whose function returned
-    ``out_leaves`` (their graph vars ``user_outvars``, in order), or None
-    where no returned Variable has a graph reaching a captured Variable.
+    ``out_leaves``, or None where no returned Variable has a graph reaching
+    a captured Variable.
     Called before the trace restores the captured Variables' nodes."""
     outs = _graph_outputs(tr, out_leaves)
     if not outs:
@@ -130,18 +129,10 @@ def _graph_outputs(tr: Any, out_leaves: list) -> list:
 def _sources_by_node(tr: Any, funcs: list) -> dict:
     """``id(node) -> ('src', stateful)`` for the captured Variables that
     require grad and that the functions ``funcs`` read."""
-    by_node = {}
-    for st in tr.stateful.values():
-        n = st.var._node
-        if n is not None and st.var._requires_grad:
-            by_node[id(n)] = st
-    made = {}
-    for f in funcs:
-        for x in f.inputs:
-            st = by_node.get(id(x))
-            if st is not None:
-                made[id(x)] = ('src', st)
-    return made
+    by_node = {id(st.var._node): st for st in tr.stateful.values()
+               if st.var._node is not None and st.var._requires_grad}
+    return {id(x): ('src', by_node[id(x)]) for f in funcs for x in f.inputs
+            if id(x) in by_node}
 
 
 def _links(tr: Any, funcs: list, made: dict) -> tuple:
@@ -226,12 +217,8 @@ class JitCallNode(FunctionNode):
             leaves = self.leaves
             if leaves is None:  # unchained
                 return None
-            ins = []
-            for src in self.plan.diff.sources:
-                v = leaves[src[1]] if src[0] == 'arg' else src[1]
-                n = v._node
-                ins.append(v.node if n is None else n)
-            ins = self._inputs = tuple(ins)
+            ins = self._inputs = tuple((leaves[s[1]] if s[0] == 'arg' else s[1]).node
+                                       for s in self.plan.diff.sources)
         return ins
 
     @inputs.setter
@@ -299,13 +286,11 @@ def _make_vjp(plan: Any, targets: tuple, present: tuple) -> Any:
 
     def vjp(ins: list, xs: list, gys: list) -> tuple:
         double = config.enable_backprop
-        env: dict = {v.id: c for v, c in consts}
         for i in weak:
-            a = ins[i]
-            if a.__class__ is TracedArray:
-                a.weak = True
-        for v, a in zip(invars, ins):
-            env[v.id] = a
+            if ins[i].__class__ is TracedArray:
+                ins[i].weak = True
+        env: dict = {v.id: c for v, c in consts}
+        env.update((v.id, a) for v, a in zip(invars, ins))
         xs = [x if isinstance(x, Variable) else Variable(x) for x in xs]
         made: dict = {}
         with using_config('enable_backprop', True):

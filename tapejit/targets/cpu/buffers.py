@@ -18,6 +18,7 @@ someone else uses.
 
 from __future__ import annotations
 
+import math
 import sys
 import threading
 from typing import Any
@@ -50,13 +51,6 @@ def _baseline() -> int:
     return n
 
 
-def _size(shape: tuple) -> int:
-    n = 1
-    for d in shape:
-        n *= d
-    return n
-
-
 class BufferPool:
     """Free buffers by (shape, dtype), and the registry of buffers it made."""
 
@@ -70,7 +64,7 @@ class BufferPool:
     def take(self, shape: tuple, dtype: Any) -> numpy.ndarray:
         """A buffer of this shape and dtype (contents undefined)."""
         dtype = numpy.dtype(dtype)
-        if dtype.itemsize * _size(shape) < POOL_MIN_BYTES:
+        if dtype.itemsize * math.prod(shape) < POOL_MIN_BYTES:
             return numpy.empty(shape, dtype)
         key = (shape, dtype.str)
         with self._lock:

@@ -46,6 +46,7 @@ _NOT_KEPT = frozenset({'source_graph', 'fastmath'})
 
 
 def _pooled_matmul(shape: tuple, dtype: Any) -> '_PooledMatmul':
+    # (Pickled by this name: the class's own is its description.)
     return _PooledMatmul(None, shape, dtype)  # (its plan sets ``exe``)
 
 
@@ -77,15 +78,14 @@ class _KernelStep:
                  'members', 'consts', 'parallel', 'fastmath', 'donated', 'source', 'ir')
 
     def __init__(self, spec: Any, ins: list, outs: list, members: list,
-                 parallel: bool, fastmath: Any, probe: Any = None) -> None:
+                 parallel: bool, fastmath: Any, reductions: Optional[list] = None) -> None:
         self.spec = spec
         self.ins = ins
         self.outs = outs
         self.members = members
         self.sizes, self.ch, self.nch = codegen.chunking(spec)
-        probe = probe or spec
-        if not fastmath and probe.reductions and any(
-                adt.kind == 'f' for _, _, _, _, adt in probe.reductions):
+        reductions = spec.reductions if reductions is None else reductions
+        if not fastmath and any(adt.kind == 'f' for _, _, _, _, adt in reductions):
             # Reassociation only: a float sum vectorizes once LLVM may reorder
             # it; in strict order each add waits for the last. The order is
             # fixed at compile time, so results do not depend on the thread
@@ -207,25 +207,16 @@ class _ChainStep(_KernelStep):
     """A row chain: one kernel for several loop groups (and the reshapes
     between them, which are views of the buffers)."""
 
-    __slots__ = ('chain', 'views', 'items', 'in_vars', 'out_vars')
+    __slots__ = ('chain', 'in_vars', 'out_vars')
 
     def __init__(self, spec: codegen.ChainSpec, chain: fusion.RowChain, in_vars: list,
                  parallel: bool, fastmath: Any) -> None:
         self.chain = chain
         self.in_vars = in_vars
-        out_vars = []
-        for sp in spec.specs:
-            out_vars += sp.outputs
-        out_vars += [e.out for e in chain.views]
-        self.out_vars = out_vars
-        members = []
-        for it in chain.items:
-            members += it.members if isinstance(it, fusion.Group) else [it]
-        reds = [r for sp in spec.specs for r in sp.reductions]
-        holder = codegen.KernelSpec()
-        holder.reductions = reds
-        holder.shape = spec.shape
-        super().__init__(spec, [], [], members, parallel, fastmath, probe=holder)
+        self.out_vars = ([v for sp in spec.specs for v in sp.outputs]
+                         + [e.out for e in chain.views])
+        super().__init__(spec, [], [], [e for it in chain.items for e in _members(it)],
+                         parallel, fastmath, [r for sp in spec.specs for r in sp.reductions])
 
     def op_by_op(self, args: list) -> None:
         """As :meth:`_KernelStep.op_by_op`; the arguments are each part's
@@ -335,16 +326,12 @@ def _used_later(units: list, g: Graph) -> set:
 
 def _chain_inputs(chain: Any) -> list:
     """The values a row chain reads from outside itself, in order of first read."""
-    inside = {e.out.id for it in chain.items for e in _members(it)}
-    seen: set = set()
-    out: list = []
-    for it in chain.items:
-        for e in _members(it):
-            for v in e.inputs:
-                if v.id not in inside and v.id not in seen:
-                    seen.add(v.id)
-                    out.append(v)
-    return out
+    eqns = [e for it in chain.items for e in _members(it)]
+    inside = {e.out.id for e in eqns}
+    first: dict = {}
+    for v in (v for e in eqns for v in e.inputs if v.id not in inside):
+        first.setdefault(v.id, v)
+    return list(first.values())
 
 
 class Executable:
@@ -385,7 +372,9 @@ class Executable:
         # (step by step under profile()).
         oc = (one_call.OneCall(self) if one_call.ENABLED and one_call.eligible(self)
               else None)
-        self.one_call = oc if oc is not None and oc.cheap_to_compile() else None
+        # (A larger function takes LLVM too long to compile: step by step.)
+        self.one_call = (oc if oc is not None and oc.statements <= one_call.MAX_STATEMENTS
+                         else None)
         # The natively compiled plan's call, once it ran: taken first by a
         # call that needs no input checks (see __call__).
         self._native_run: Any = None
@@ -421,11 +410,16 @@ class Executable:
         self.steps = [self._step(u, slots, split, fastmath) for u in self.units]
         self.out_slots = [slots[v] for v in g.outvars]
         self.nslots = len(slots)
-        last = self._plan_buffers(g, slots)
         keep = set(self.out_slots) | set(self.in_slots) | {c for c, _ in self.const_slots}
+        last = self._plan_buffers(g, slots, keep)
         self.donate_map = dict(donate or {})
         self._donate(self.donate_map, last)
         self._in_place(last, keep)
+        # (Rendered again where a kernel writes a store through one of its inputs.)
+        for u, (kind, st) in zip(self.units, self.steps):
+            if kind == 'kernel' and st.donated:
+                st.write_in_place(codegen.render(u, g, self.consts, self._used_later, 'kernel',
+                                                 parallel=st.parallel, inplace=st.donated))
 
     def _step(self, u: Any, slots: '_Slots', split: bool, fastmath: Any) -> tuple:
         """The step running unit ``u``: ``('kernel', step)`` or ``('call', ...)``."""
@@ -454,10 +448,10 @@ class Executable:
         step.consts = consts
         return ('kernel', step)
 
-    def _plan_buffers(self, g: Graph, slots: '_Slots') -> dict:
+    def _plan_buffers(self, g: Graph, slots: '_Slots', keep: set) -> dict:
         """Which slots each step frees (back to the pool where big enough,
-        else dropped), the inputs nothing reads and the outputs that must be
-        copies; returns each slot's last step."""
+        else dropped; never those in ``keep``), the inputs nothing reads and
+        the outputs that must be copies; returns each slot's last step."""
         # Free each intermediate after its last reader, or right after the step
         # writing it when nothing reads it later (a row chain's values that only
         # its own later parts read): back to the pool, not to the OS, so the
@@ -468,7 +462,6 @@ class Executable:
                 last.setdefault(w, i)
             for r in (st.ins if kind == 'kernel' else st[2]):
                 last[r] = i
-        keep = set(self.out_slots) | set(self.in_slots) | {c for c, _ in self.const_slots}
         free = [[r for r, i2 in last.items() if i2 == i and r not in keep]
                 for i in range(len(self.steps))]
         # Only buffers the pool may hold go through it; small ones are dropped.
@@ -574,9 +567,8 @@ class Executable:
         (a new array) or an earlier kernel's buffer.  Those lines are in
         cache already, where a buffer from the pool would be fetched from
         memory first."""
-        g = self.graph
         producer: dict = {}
-        for n, (u, (kind, st)) in enumerate(zip(self.units, self.steps)):
+        for u, (kind, st) in zip(self.units, self.steps):
             for w in (st.outs if kind == 'kernel' else [st[3]]):
                 producer.setdefault(w, (kind, u))
         outs = set(self.out_slots)
@@ -611,9 +603,7 @@ class Executable:
                         self.free_after[n].remove(sl)
                         self.drop_after[n].append(sl)
                     break
-            if taken:
-                st.write_in_place(codegen.render(u, g, self.consts, self._used_later, 'kernel',
-                                                 parallel=st.parallel, inplace=taken))
+            st.donated = taken
 
     def _view_seen(self, slot: int, n: int) -> bool:
         """Whether a view of ``slot``'s array is read from step ``n`` on, or
@@ -662,10 +652,6 @@ class Executable:
         # as a hyperparameter, holds a single value of its own).
         self._alias_candidates = [i for i, v in enumerate(g.invars)
                                   if v.shape != () or i in self.donated_inputs]
-        for u, (kind, st) in zip(self.units, self.steps):
-            if kind == 'kernel' and st.donated:
-                st.write_in_place(codegen.render(u, g, self.consts, self._used_later, 'kernel',
-                                                 parallel=st.parallel, inplace=st.donated))
 
     def profile(self, inputs: Sequence[Any], repeats: int = 10) -> str:
         """Run ``repeats`` times step by step (the runner timing each step);

@@ -2,9 +2,9 @@
 
 Compiled kernels are keyed by the CPU name and features LLVM detects
 (``llvmlite.binding.get_host_cpu_name`` and ``get_host_cpu_features``).
-Loading LLVM's library to ask costs 30-40 ms in a process that has not
-loaded it (one that has not imported Numba), which is more than the rest of
-a warm process's first call of a training step: a warm process needs the
+Loading LLVM's library to ask, in a process that has not loaded it (one
+that has not imported Numba), costs more than the rest of a warm process's
+first call of a training step: a warm process needs the
 names for its keys only, since its kernels load from the disk cache without
 LLVM (:mod:`tapejit.targets.cpu.object_loader`).
 
@@ -167,10 +167,9 @@ def cpu_ident(text: Optional[str] = None) -> Optional[str]:
             # (Its first entry only: the file is generated as it is read, and
             # runs to hundreds of kilobytes on a large host.)
             with open('/proc/cpuinfo', 'rb') as f:
-                head = f.read(16384).decode('ascii', 'replace')
+                text = f.read(16384).decode('ascii', 'replace')
         except OSError:
             return None
-        text = head
     first = text.split('\n\n', 1)[0]
     fields = {}
     for line in first.split('\n'):

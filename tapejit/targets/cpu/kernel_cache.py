@@ -21,12 +21,9 @@ Nothing on disk is trusted as it stands:
   the kernel again and the record is rewritten.  Where the files cannot be
   deleted (a read-only cache), Numba's cache is not read for that kernel.
 
-An unwritable directory means in-memory compilation and one warning.
-
-``TAPEJIT_CACHE_DIR`` moves the directory (default
-``$XDG_CACHE_HOME/tapejit`` or ``~/.cache/tapejit``); ``TAPEJIT_CACHE=0``
-turns the disk cache off.  ``TAPEJIT_DEBUG=1`` prints each kernel's source as
-it compiles.
+An unwritable directory means in-memory compilation and one warning (where
+the directory is and how to turn it off: :mod:`tapejit.compiler.store`).
+``TAPEJIT_DEBUG=1`` prints each kernel's source as it compiles.
 """
 
 from __future__ import annotations
@@ -54,8 +51,8 @@ HEADER = ('import math\nimport numpy as np\nfrom numba import njit, prange\n'
 
 def _fingerprint() -> str:
     from tapejit.targets.cpu.host_cpu import host_cpu
-    # (Numba's version from its metadata: importing Numba, about 0.2 s, only
-    # to key a kernel would cost a process that runs native kernels alone.)
+    # (Numba's version from its metadata: importing Numba only to key a
+    # kernel would cost a process that runs native kernels alone.)
     return store.fingerprint('numba', 'llvmlite', cpu='|'.join(host_cpu()))
 
 
@@ -171,8 +168,8 @@ def _locked(path: str, exclusive: bool) -> Iterator[None]:
 class _NumbaFiles:
     """The record of one dispatcher's Numba cache files, kept in the store."""
 
-    def __init__(self, path: str, base: str, module: str, name: str) -> None:
-        self.path, self.base, self.module = path, base, module
+    def __init__(self, path: str, base: str, name: str) -> None:
+        self.path, self.base = path, base
         d = store.cache_dir()
         self.folder = os.path.join(d, 'numba-files') if d else None
         self.key = f'numba-files\n{name}\n{base}'
@@ -222,7 +219,7 @@ def guard_numba_cache(dispatcher: Any, name: str) -> None:
         from numba.core.caching import NullCache
         dispatcher._cache = NullCache()  # (unknown layout: never read unverified files)
         return
-    files = _NumbaFiles(path, os.path.basename(index)[:-len('.nbi')], module, name)
+    files = _NumbaFiles(path, os.path.basename(index)[:-len('.nbi')], name)
     load, save = cache.load_overload, cache.save_overload
 
     def load_overload(sig: Any, target_context: Any) -> Any:

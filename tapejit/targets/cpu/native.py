@@ -1,8 +1,8 @@
 """Serial CPU kernels compiled straight to machine code with llvmlite.
 
-Numba spends a tenth of a second or more of Python per kernel typing and
-lowering it, and its CPU target takes a large part of a second to start in
-every process, even one that only loads cached kernels.  A serial kernel's
+Numba spends much Python time per kernel typing and lowering it, and its
+CPU target is slow to start in every process, even one that only loads
+cached kernels.  A serial kernel's
 loop IR (:mod:`tapejit.compiler.loop_ir`) is instead emitted as LLVM IR by
 :mod:`~tapejit.targets.cpu.llvm_render` with the builder helpers here
 (:class:`_Emitter`: values typed with NumPy's promotion rules, computed as
@@ -136,7 +136,7 @@ def gemm_symbols() -> dict:
     ``?gemm`` (its public Cython interface, ``scipy.linalg.cython_blas``),
     which compiled plans call for large products, added to the symbols that
     objects bind; empty without SciPy.  Imported on first need only
-    (SciPy's linear algebra takes a few hundred milliseconds to import).
+    (SciPy's linear algebra is slow to import).
 
     >>> set(gemm_symbols()) <= {'tj_sgemm', 'tj_dgemm'}
     True
@@ -145,23 +145,19 @@ def gemm_symbols() -> dict:
     with _lock:
         if 'gemm' not in st:
             found: dict = {}
+            # Prototypes of our own: ctypes.pythonapi's are process-wide.
+            api = ctypes.pythonapi
+            get_name = ctypes.PYFUNCTYPE(ctypes.c_char_p, ctypes.py_object)(
+                ('PyCapsule_GetName', api))
+            get_pointer = ctypes.PYFUNCTYPE(ctypes.c_void_p, ctypes.py_object,
+                                            ctypes.c_char_p)(('PyCapsule_GetPointer', api))
             try:
                 from scipy.linalg import cython_blas
-            except ImportError:
-                cython_blas = None
-            if cython_blas is not None:
-                # Prototypes of our own: ctypes.pythonapi's are process-wide.
-                api = ctypes.pythonapi
-                get_name = ctypes.PYFUNCTYPE(ctypes.c_char_p, ctypes.py_object)(
-                    ('PyCapsule_GetName', api))
-                get_pointer = ctypes.PYFUNCTYPE(ctypes.c_void_p, ctypes.py_object,
-                                                ctypes.c_char_p)(('PyCapsule_GetPointer', api))
-                try:
-                    for name in ('sgemm', 'dgemm'):
-                        cap = cython_blas.__pyx_capi__[name]
-                        found[f'tj_{name}'] = get_pointer(cap, get_name(cap))
-                except (AttributeError, KeyError, ValueError):
-                    found = {}  # (no such interface here: products stay loops)
+                for name in ('sgemm', 'dgemm'):
+                    cap = cython_blas.__pyx_capi__[name]
+                    found[f'tj_{name}'] = get_pointer(cap, get_name(cap))
+            except (ImportError, AttributeError, KeyError, ValueError):
+                found = {}  # (no SciPy, or no such interface here: products stay loops)
             st['gemm'] = found
             st['symbols'].update(found)
             if 'engine' in st:
@@ -288,6 +284,15 @@ def _promote(a: numpy.dtype, b: numpy.dtype) -> numpy.dtype:
     return r
 
 
+def fast_flags(fastmath: Any) -> tuple:
+    """LLVM's fast-math flags for ``fastmath`` (a bool, or a set of flags).
+
+    >>> fast_flags(True), fast_flags({'reassoc'}), fast_flags(False)
+    (('fast',), ('reassoc',), ())
+    """
+    return ('fast',) if fastmath is True else tuple(sorted(fastmath)) if fastmath else ()
+
+
 class _Array:
     """An array argument as the emitted code sees it: its dtype, rank and
     contiguity, and (once in a function) its data pointer, dims and byte
@@ -325,13 +330,13 @@ class _Emitter:
         self.ir = ir
         self.module = module
         self.b: Any = None
-        self.flags = (('fast',) if fastmath is True else
-                      tuple(sorted(fastmath)) if fastmath else ())
+        self.flags = fast_flags(fastmath)
         self.i64 = ir.IntType(64)
         self.i32 = ir.IntType(32)
         self.i8 = ir.IntType(8)
         self.i8p = ir.IntType(8).as_pointer()
         self.entry_alloca: Any = None
+        self.bad: Any = None  # an entry's block refusing its arguments
 
     def _global(self, name: str) -> Any:
         g = self.module.globals.get(name)
@@ -631,6 +636,37 @@ class _Emitter:
         self.b = outer
         return f
 
+    def require(self, cond: Any) -> None:
+        """Go on where ``cond`` holds; else the entry refuses its arguments."""
+        ok = self.b.append_basic_block('ok')
+        self.b.cbranch(cond, ok, self.bad)
+        self.b.position_at_end(ok)
+
+    def _entry(self, name: str, nargs: int, allocas: bool = False) -> tuple:
+        """``PyObject *name(PyObject *self, PyObject *const *args, Py_ssize_t n)``
+        and its first block, the builder there after checking ``n``; a
+        refusal (``self.bad``) returns ``NotImplemented``.  ``allocas``: an
+        entry block for allocas first (the caller branches it to the first)."""
+        ir, i8p, i64 = self.ir, self.i8p, self.i64
+        fn = ir.Function(self.module, ir.FunctionType(i8p, [i8p, i8p.as_pointer(), i64]), name)
+        if allocas:
+            self.entry_alloca = fn.append_basic_block('allocas')
+        start = fn.append_basic_block('check')
+        self.bad = fn.append_basic_block('bad')
+        b = self.b = ir.IRBuilder(self.bad)
+        b.call(self._incref(), [self._global('tj_notimpl')])
+        b.ret(self._global('tj_notimpl'))
+        b.position_at_end(start)
+        self.require(b.icmp_signed('==', fn.args[2], ir.Constant(i64, nargs)))
+        return fn, start
+
+    def _incref(self) -> Any:
+        return self._func('tj_incref', self.ir.VoidType(), [self.i8p])
+
+    def _return_none(self) -> None:
+        self.b.call(self._incref(), [self._global('tj_none')])
+        self.b.ret(self._global('tj_none'))
+
     def entry_function(self, name: str, params: list, written: set, sig: tuple,
                        exclusive: bool, make_body: Callable[[list], Any]) -> None:
         """``PyObject *name(PyObject *self, PyObject *const *args, Py_ssize_t n)``:
@@ -639,39 +675,25 @@ class _Emitter:
         loop body, ``make_body(layout)`` (a function LLVM inlines) without
         the GIL.  ``exclusive``: no array the kernel writes shares memory
         with another argument, so the body's pointers are ``noalias``."""
-        ir = self.ir
-        i8p, i64 = self.i8p, self.i64
-        fnty = ir.FunctionType(i8p, [i8p, i8p.as_pointer(), i64])
-        fn = ir.Function(self.module, fnty, name)
-        start = fn.append_basic_block('check')
-        bad = fn.append_basic_block('bad')
-        b = self.b = ir.IRBuilder(start)
-        incref = self._func('tj_incref', ir.VoidType(), [i8p])
-        failed = fn.append_basic_block('failed')
-        b.position_at_end(bad)
-        b.call(incref, [self._global('tj_notimpl')])
-        b.ret(self._global('tj_notimpl'))
-        b.position_at_end(failed)  # an exception is set: raise it
-        b.ret(ir.Constant(i8p, None))
-        b.position_at_end(start)
         if len(params) != len(sig):
             raise Unsupported('signature does not match the parameters')
-
-        def require(cond: Any) -> None:
-            ok = b.append_basic_block('ok')
-            b.cbranch(cond, ok, bad)
-            b.position_at_end(ok)
-
-        require(b.icmp_signed('==', fn.args[2], ir.Constant(i64, len(params))))
+        ir, i8p, i64 = self.ir, self.i8p, self.i64
+        fn, _ = self._entry(name, len(params))
+        failed = fn.append_basic_block('failed')  # an exception is set: raise it
+        with self.b.goto_block(failed):
+            self.b.ret(ir.Constant(i8p, None))
+        b = self.b
         values: list = []     # what the body takes, in order
         layout: list = []     # per parameter: None (an int) or its _Array
         for k, (p, s) in enumerate(zip(params, sig)):
             obj = b.load(b.gep(fn.args[1], [ir.Constant(i64, k)]))
             if s == 'int':
-                values.append(self._int_argument(obj, require, failed))
+                values.append(self._int_argument(obj, failed))
                 layout.append(None)
             else:
-                layout.append(self._array_argument(obj, s, p in written, require, values))
+                arr = self._array_argument(obj, s, p in written)
+                values += [arr.data] + arr.shape + arr.strides
+                layout.append(arr)
         body = make_body(layout)
         # The loops run without the GIL, as Numba's nogil kernels did: the
         # caller's argument references keep the arrays alive meanwhile.
@@ -680,15 +702,14 @@ class _Emitter:
         tstate = b.call(save, [])
         b.call(body, values)
         b.call(restore, [tstate])
-        b.call(incref, [self._global('tj_none')])
-        b.ret(self._global('tj_none'))
+        self._return_none()
 
-    def _int_argument(self, obj: Any, require: Callable, failed: Any) -> Any:
+    def _int_argument(self, obj: Any, failed: Any) -> Any:
         """A Python int argument as an int64 (refused unless exactly an int;
         an int beyond int64 raises its OverflowError)."""
         ir, b, i8p, i64 = self.ir, self.b, self.i8p, self.i64
         typ = self._field(obj, _OB_TYPE, i8p)
-        require(b.icmp_unsigned('==', typ, self._global('tj_long')))
+        self.require(b.icmp_unsigned('==', typ, self._global('tj_long')))
         v = b.call(self._func('tj_as_ll', i64, [i8p]), [obj])
         # -1 may be an OverflowError (an int beyond int64).
         maybe = b.append_basic_block('maybe_error')
@@ -700,11 +721,10 @@ class _Emitter:
         b.position_at_end(fine)
         return v
 
-    def _array_argument(self, obj: Any, s: tuple, written: bool, require: Callable,
-                        values: list) -> '_Array':
-        """Check an array argument against its signature entry ``s`` (dtype,
-        ndim, contiguous; writeable where the kernel stores to it) and append
-        its data pointer, dims and (strided) byte strides to ``values``."""
+    def _array_argument(self, obj: Any, s: tuple, written: bool) -> '_Array':
+        """An array argument checked against its signature entry ``s`` (dtype,
+        ndim, contiguous; writeable where the kernel stores to it), with its
+        data pointer, dims and (strided) byte strides."""
         ir, b, i8p, i64, i32 = self.ir, self.b, self.i8p, self.i64, self.i32
         dtstr, ndim, contiguous = s
         dt = numpy.dtype(dtstr)
@@ -712,58 +732,75 @@ class _Emitter:
         # a read-only one).
         need = (_ALIGNED | (_C_CONTIGUOUS if contiguous else 0) | (_WRITEABLE if written else 0))
         num, alias = type_nums(dt)
-        require(b.call(self._arg_check(), [obj, ir.Constant(i32, ndim), ir.Constant(i32, num),
-                                           ir.Constant(i32, alias), ir.Constant(i32, need)]))
+        self.require(b.call(self._arg_check(), [obj, ir.Constant(i32, ndim),
+                                                ir.Constant(i32, num), ir.Constant(i32, alias),
+                                                ir.Constant(i32, need)]))
         elem = _lltype(dt, ir, memory=True)
-        values.append(b.bitcast(self._field(obj, _DATA, i8p), elem.as_pointer()))
-        dims = self._field(obj, _DIMS, i64.as_pointer())
-        values += [b.load(b.gep(dims, [ir.Constant(i64, d)])) for d in range(ndim)]
-        if not contiguous:
-            strides = self._field(obj, _STRIDES, i64.as_pointer())
-            values += [b.load(b.gep(strides, [ir.Constant(i64, d)])) for d in range(ndim)]
-        return _Array(dt, ndim, contiguous)
+        data = b.bitcast(self._field(obj, _DATA, i8p), elem.as_pointer())
 
-    def body_function(self, name: str, params: list, layout: list, exclusive: bool,
-                      inline: bool, emit: Callable[[dict, dict], None]) -> Any:
-        """The internal function ``name`` over ``params``' fields: per
-        parameter an int64 (``None`` in ``layout``) or, for an
-        :class:`_Array`, its data pointer, its dims and (not contiguous)
-        its byte strides; LLVM inlines it into its caller where ``inline``.
-        Its statements are ``emit(ints, arrays)`` (ints: name -> (slot,
-        int64), arrays: name -> :class:`_Array`)."""
+        def fields(offset: int) -> list:
+            p = self._field(obj, offset, i64.as_pointer())
+            return [b.load(b.gep(p, [ir.Constant(i64, d)])) for d in range(ndim)]
+        shape = fields(_DIMS) if ndim else []
+        return _Array(dt, ndim, contiguous, data, shape, [] if contiguous else fields(_STRIDES))
+
+    def define(self, name: str, layout: list, noalias: bool, inline: bool,
+               emit: Callable[..., None], flags: Optional[tuple] = None) -> Any:
+        """The internal function ``name`` over ``layout``: per argument an
+        int64 (``None`` in ``layout``) or, for an :class:`_Array`, its data
+        pointer (``noalias`` where asked), its dims and (not contiguous) its
+        byte strides; LLVM inlines it into its callers where ``inline``.
+        Its statements are ``emit(*arguments)`` (int64 values and
+        :class:`_Array` s), under the fast-math ``flags`` where given."""
         ir, i64 = self.ir, self.i64
         types: list = []
         for arr in layout:
             if arr is not None:
                 types.append(_lltype(arr.dtype, ir, memory=True).as_pointer())
             types += [i64] * (1 if arr is None else arr.ndim * (1 if arr.contiguous else 2))
-        body = ir.Function(self.module, ir.FunctionType(ir.VoidType(), types), name)
-        body.linkage = 'internal'
-        body.attributes.add('alwaysinline' if inline else 'noinline')
-        saved = self.b, self.entry_alloca
-        ints: dict = {}
-        arrays: dict = {}
-        self.entry_alloca = body.append_basic_block('entry')
-        first = body.append_basic_block('start')
-        b = self.b = ir.IRBuilder(first)
-        args = iter(body.args)
-        for p, lay in zip(params, layout):
+        f = ir.Function(self.module, ir.FunctionType(ir.VoidType(), types), name)
+        f.linkage = 'internal'
+        f.attributes.add('alwaysinline' if inline else 'noinline')
+        saved = self.b, self.entry_alloca, self.flags
+        self.entry_alloca = f.append_basic_block('entry')
+        first = f.append_basic_block('start')
+        self.b = ir.IRBuilder(first)
+        self.flags = self.flags if flags is None else flags
+        args, values = iter(f.args), []
+        for lay in layout:
             a = next(args)
-            if lay is None:
-                ints[p] = (self._alloca(i64), _INT64)
-                b.store(a, ints[p][0])
-                continue
-            if exclusive:
-                a.add_attribute('noalias')
-            shape = [next(args) for _ in range(lay.ndim)]
-            strides = [] if lay.contiguous else [next(args) for _ in range(lay.ndim)]
-            arrays[p] = _Array(lay.dtype, lay.ndim, lay.contiguous, a, shape, strides)
-        emit(ints, arrays)
-        self.b.ret_void()
-        with self.b.goto_block(self.entry_alloca):
-            self.b.branch(first)
-        self.b, self.entry_alloca = saved
-        return body
+            if lay is not None:
+                if noalias:
+                    a.add_attribute('noalias')
+                shape = [next(args) for _ in range(lay.ndim)]
+                strides = [] if lay.contiguous else [next(args) for _ in range(lay.ndim)]
+                a = _Array(lay.dtype, lay.ndim, lay.contiguous, a, shape, strides)
+            values.append(a)
+        try:
+            emit(*values)
+            self.b.ret_void()
+            with self.b.goto_block(self.entry_alloca):
+                self.b.branch(first)
+        finally:
+            self.b, self.entry_alloca, self.flags = saved
+        return f
+
+    def body_function(self, name: str, params: list, layout: list, exclusive: bool,
+                      inline: bool, emit: Callable[[dict, dict], None]) -> Any:
+        """:meth:`define` over ``params`` (``exclusive``: their pointers are
+        ``noalias``), its statements ``emit(ints, arrays)`` (ints: name ->
+        (slot, int64), arrays: name -> :class:`_Array`)."""
+        def statements(*values: Any) -> None:
+            ints: dict = {}
+            arrays: dict = {}
+            for p, v in zip(params, values):
+                if isinstance(v, _Array):
+                    arrays[p] = v
+                else:
+                    ints[p] = (self._alloca(self.i64), _INT64)
+                    self.b.store(v, ints[p][0])
+            emit(ints, arrays)
+        return self.define(name, layout, exclusive, inline, statements)
 
 # --------------------------------------------------------------------------
 # Compiling, caching and calling variants.
@@ -860,7 +897,9 @@ def _load(obj: bytes, symbol: str) -> int:
     """The address of ``symbol`` in the object code ``obj``, loaded into
     this process (by :mod:`object_loader`, else by LLVM's MCJIT)."""
     st = _state
-    if _direct_load():
+    # (``TAPEJIT_OBJECT_LOADER=0`` loads every object through MCJIT.)
+    if object_loader.supported() and os.environ.get('TAPEJIT_OBJECT_LOADER', '1').lower() \
+            not in ('0', 'false', 'off', 'no'):
         try:
             addr = object_loader.load(obj, st['symbols']).get(symbol)
             if addr:
@@ -871,24 +910,6 @@ def _load(obj: bytes, symbol: str) -> int:
     st['engine'].add_object_file(st['llvm'].ObjectFileRef.from_data(obj))
     st['engine'].finalize_object()
     return st['engine'].get_function_address(symbol)
-
-
-def _direct_load() -> bool:
-    # ``TAPEJIT_OBJECT_LOADER=0`` loads every object through MCJIT.
-    return (os.environ.get('TAPEJIT_OBJECT_LOADER', '1').lower()
-            not in ('0', 'false', 'off', 'no') and object_loader.supported())
-
-
-def _load_variant(kernel: Any, source: str, name: str, sig: tuple, fastmath: Any,
-                  cache_dir: Optional[str], exclusive: bool) -> Callable:
-    """The callable entry of one variant of the loop-IR ``kernel``: from
-    the disk cache (keyed by its rendered ``source``), else compiled from
-    ``kernel`` and written there."""
-    from tapejit.targets.cpu import llvm_render
-    fm = sorted(fastmath) if isinstance(fastmath, (set, frozenset)) else fastmath
-    key = f'loop-ir\n{fm!r}\n{exclusive}\n{sig!r}\n{name}\n{source}'
-    return load_object(key, lambda symbol: llvm_render.translate(kernel, sig, fastmath, symbol,
-                                                                 exclusive), cache_dir)
 
 
 class NativeKernel:
@@ -929,16 +950,12 @@ class NativeKernel:
         self.numba: Any = None
         self.refused: set = set()      # signatures LLVM refused: Numba runs them
         self.variants: dict = {}       # signature -> entry
-        self.fast: Callable = self._call
+        self.fast: Callable = self.__call__  # (a kernel returns None)
 
     @property
     def signatures(self) -> list:
         """The signatures compiled (or loaded) so far, Numba's included."""
         return list(self.variants) + (list(self.numba.signatures) if self.numba else [])
-
-    def _call(self, *args: Any) -> Any:
-        self(*args)
-        return None
 
     def __call__(self, *args: Any) -> None:
         sig = _signature(args)
@@ -947,8 +964,7 @@ class NativeKernel:
         fn = self.variants.get(sig)
         if fn is None:
             try:
-                fn = _load_variant(self.kernel, self.source, self.name, sig, self.fastmath,
-                                   self.cache_dir, self.exclusive)
+                fn = self._load_variant(sig)
             except Unsupported:
                 # (Per signature: a kernel the renderer refuses fails
                 # again, quickly, for the next one.)
@@ -961,6 +977,16 @@ class NativeKernel:
             # types the call and says what is wrong.
             return self._numba()(*args)
         return None
+
+    def _load_variant(self, sig: tuple) -> Callable:
+        """The entry of the variant for ``sig``: from the disk cache (keyed by
+        the rendered source), else compiled from the loop IR and written there."""
+        from tapejit.targets.cpu import llvm_render
+        fm = self.fastmath
+        fm = sorted(fm) if isinstance(fm, (set, frozenset)) else fm
+        key = f'loop-ir\n{fm!r}\n{self.exclusive}\n{sig!r}\n{self.name}\n{self.source}'
+        return load_object(key, lambda symbol: llvm_render.translate(
+            self.kernel, sig, self.fastmath, symbol, self.exclusive), self.cache_dir)
 
     @property
     def unsupported(self) -> bool:

@@ -32,12 +32,12 @@ where SciPy provides it (:func:`~tapejit.targets.cpu.native.gemm_symbols`).
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable, NamedTuple, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 import numpy
 
 from tapejit.compiler import program as P
-from tapejit.compiler.codecache import compile_source
+from tapejit.compiler.codecache import define
 from tapejit.targets.cpu import llvm_render, native
 from tapejit.targets.cpu.native import Unsupported
 
@@ -62,22 +62,11 @@ def _kernel_body(tr: '_PlanTranslator', name: str, kernel: Any, fastmath: Any,
     int64, or its array's layout).  Not inlined: LLVM optimizing one
     function of every kernel took several times as long, and the calls ran
     no slower."""
-    saved = tr.flags
-    tr.flags = (('fast',) if fastmath is True else tuple(sorted(fastmath)) if fastmath else ())
+    saved, tr.flags = tr.flags, native.fast_flags(fastmath)
     try:
         return llvm_render.kernel_body(tr, kernel, layout, False, inline=False, name=name)
     finally:
         tr.flags = saved
-
-
-class _Product(NamedTuple):
-    """A matrix product: ``out = op(a) @ op(b)``."""
-
-    out: str
-    a: str
-    b: str
-    transa: bool
-    transb: bool
 
 
 class _PlanTranslator(native._Emitter):
@@ -91,7 +80,6 @@ class _PlanTranslator(native._Emitter):
         self.arrays: dict = {}      # the plan's array names -> _Array
         self.outs: dict = {}        # allocated name -> the output array it is
         self.table: Any = None
-        self.bad: Any = None
         self.arena: Any = None
         self.cap: Any = None
         self.cur: Any = None
@@ -138,35 +126,12 @@ class _PlanTranslator(native._Emitter):
         out.strides = [strides[a] for a in axes]
         return out
 
-    # --- elements (as the kernel translator addresses them) ----------------
-    # (Names apart from the kernel translator's methods, which its kernel
-    # bodies use.)
-    def at(self, arr: Any, idx: list) -> Any:
-        """A pointer to ``arr``'s element ``idx`` (int64s)."""
-        b = self.b
-        if arr.contiguous:
-            # Unit stride in the last index, which LLVM's vectorizer sees.
-            off = idx[0]
-            for k in range(1, arr.ndim):
-                off = b.add(b.mul(off, arr.shape[k]), idx[k])
-            return b.gep(arr.data, [off], inbounds=True)
-        off = self.c64(0)
-        for k in range(arr.ndim):
-            off = b.add(off, b.mul(idx[k], arr.strides[k]))
-        raw = b.gep(b.bitcast(arr.data, self.i8p), [off], inbounds=True)
-        return b.bitcast(raw, native._lltype(arr.dtype, self.ir, memory=True).as_pointer())
-
+    # --- elements (named apart from the emitter's, which kernel bodies use)
     def load(self, arr: Any, idx: list) -> tuple:
-        v = self.b.load(self.at(arr, idx))
-        if arr.dtype.kind == 'b':
-            v = self.b.icmp_unsigned('!=', v, self.ir.Constant(v.type, 0))
-        return v, arr.dtype
+        return self.load_element(arr, self.element_ptr(arr, idx))
 
     def put(self, arr: Any, idx: list, val: tuple) -> None:
-        v = self.cast(val, arr.dtype)
-        if arr.dtype.kind == 'b':
-            v = self.b.zext(v, self.i8)
-        self.b.store(v, self.at(arr, idx))
+        self.store_element(arr, self.element_ptr(arr, idx), val)
 
     def repeat(self, lo: Any, hi: Any, body: Callable[[Any], None]) -> None:
         """``for i in range(lo, hi): body(i)``."""
@@ -197,55 +162,12 @@ class _PlanTranslator(native._Emitter):
         self.b.call(self.bodies[key], values)
 
     def helper(self, name: str, flags: tuple, emit: Callable[..., None], args: list) -> None:
-        """Call the plan's helper ``name`` (its body ``emit``) on ``args``."""
-        self.invoke(name, lambda symbol, layout: self.function(symbol, flags, layout, emit), args)
-
-    def function(self, symbol: str, flags: tuple, layout: list,
-                 emit: Callable[..., None]) -> Any:
-        """A function of the module for arguments ``layout`` (per argument
-        ``None``, an int64, or an :class:`_Array`'s layout: data pointer,
-        dims, byte strides where strided), its body emitted by
-        ``emit(*arguments)`` under ``flags``.  Every array argument is
-        ``noalias``: a helper's output is an array of its own (a fresh
-        product, a reduction's result, a parameter)."""
-        ir = self.ir
-        types: list = []
-        for arr in layout:
-            if arr is not None:
-                types.append(native._lltype(arr.dtype, ir, memory=True).as_pointer())
-            types += [self.i64] * (1 if arr is None else arr.ndim * (1 if arr.contiguous else 2))
-        f = ir.Function(self.module, ir.FunctionType(ir.VoidType(), types), symbol)
-        f.linkage = 'internal'
-        f.attributes.add('noinline')
-        saved = self.b, self.entry_alloca, self.flags
-        self.entry_alloca = f.append_basic_block('entry')
-        first = f.append_basic_block('start')
-        self.b, self.flags = ir.IRBuilder(first), flags
-        try:
-            emit(*self._parameters(f, layout))
-            self.b.ret_void()
-            with self.b.goto_block(self.entry_alloca):
-                self.b.branch(first)
-        finally:
-            self.b, self.entry_alloca, self.flags = saved
-        return f
-
-    @staticmethod
-    def _parameters(f: Any, layout: list) -> list:
-        args, values = iter(f.args), []
-        for lay in layout:
-            a = next(args)
-            if lay is None:
-                values.append(a)
-                continue
-            a.add_attribute('noalias')
-            arr = native._Array(lay.dtype, lay.ndim, lay.contiguous)
-            arr.data = a
-            arr.shape = [next(args) for _ in range(arr.ndim)]
-            if not arr.contiguous:
-                arr.strides = [next(args) for _ in range(arr.ndim)]
-            values.append(arr)
-        return values
+        """Call the plan's helper ``name`` (its body ``emit`` under ``flags``)
+        on ``args``.  Its array arguments are ``noalias``: a helper's output
+        is an array of its own (a fresh product, a reduction's result, a
+        parameter)."""
+        self.invoke(name, lambda symbol, layout: self.define(symbol, layout, True, False, emit,
+                                                             flags), args)
 
     # --- the plan's helpers ------------------------------------------------
     def _four(self, q: Any) -> list:
@@ -348,8 +270,8 @@ class _PlanTranslator(native._Emitter):
         """A library call: a matrix product, or a transpose (a view)."""
         params = dict(st.params)
         if st.prim == 'matmul' and len(st.args) == 2:
-            self.product_stmt(_Product(st.out, *st.args, bool(params.get('transa')),
-                                       bool(params.get('transb'))))
+            self.product(st.out, *st.args, bool(params.get('transa')),
+                         bool(params.get('transb')))
         elif st.prim == 'transpose' and params.get('axes') is not None:
             axes = tuple(int(a) for a in params['axes'])
             self.arrays[st.out] = self.transposed(self.arrays[st.args[0]], axes)
@@ -360,9 +282,6 @@ class _PlanTranslator(native._Emitter):
         # (A parameter written in place is taken only C-contiguous and
         # writeable: see NativePlan.)
         self.arrays[st.out] = self.arrays[st.src]
-
-    def free_stmt(self, st: P.Free) -> None:
-        pass  # (its scratch is the plan's until the call returns)
 
     def kernel_stmt(self, st: P.CallKernel) -> None:
         t, b = self.table, self.b
@@ -396,40 +315,36 @@ class _PlanTranslator(native._Emitter):
         self.helper('copy_into', (), self._copy, [m, self.view(dst, [m]), self.view(src, [m])])
         self.arrays[st.out] = dst
 
-    def return_stmt(self, st: P.Return) -> None:
-        pass  # the outputs were written where the caller passed them
-
-    def product_stmt(self, st: '_Product') -> None:
-        a, b = self.arrays[st.a], self.arrays[st.b]
+    def product(self, name: str, a_name: str, b_name: str, ta: bool, tb: bool) -> None:
+        """``name = op(a) @ op(b)`` (``op`` transposes where ``ta``, ``tb``)."""
+        a, b = self.arrays[a_name], self.arrays[b_name]
         if a.ndim != 2 or b.ndim != 2 or a.dtype != b.dtype or a.dtype.kind != 'f':
             raise Unsupported(f'matmul of {a.dtype} {a.ndim}-d and {b.dtype} {b.ndim}-d arrays: '
                               'expected 2-d arrays of one float dtype')
-        m, k = (a.shape[1], a.shape[0]) if st.transa else (a.shape[0], a.shape[1])
-        n = b.shape[0] if st.transb else b.shape[1]
-        out = self.arrays[st.out] = self.alloc(st.out, [m, n], a.dtype)
+        m, k = (a.shape[1], a.shape[0]) if ta else (a.shape[0], a.shape[1])
+        n = b.shape[0] if tb else b.shape[1]
+        out = self.arrays[name] = self.alloc(name, [m, n], a.dtype)
         if not (self.gemm and a.contiguous and b.contiguous):
-            self.product_loops(st, m, k, n, a, b, out)
+            self.product_loops(ta, tb, m, k, n, a, b, out)
             return
         # Past PRODUCT_MAX multiply-adds BLAS is faster than the loops.
         bld = self.b
         big = bld.icmp_signed('>', bld.mul(bld.mul(m, k), n), self.c64(PRODUCT_MAX))
         with bld.if_else(big) as (then, otherwise):
             with then:
-                self.product_blas(st, m, k, n, a, b, out)
+                self.product_blas(ta, tb, m, k, n, a, b, out)
             with otherwise:
-                self.product_loops(st, m, k, n, a, b, out)
+                self.product_loops(ta, tb, m, k, n, a, b, out)
 
-    def product_loops(self, st: '_Product', m: Any, k: Any, n: Any, a: Any, b: Any,
+    def product_loops(self, ta: bool, tb: bool, m: Any, k: Any, n: Any, a: Any, b: Any,
                       out: Any) -> None:
         # Blocked by 4 along the products' sum (b as is) or their columns (b transposed).
-        four = self.b.sdiv(n if st.transb else k, self.c64(4))
-        form = 'tn'[not st.transa] + 'tn'[not st.transb]
-        if st.transb:
-            self.helper(f'mm_{form}', _DOT_FLAGS, self._dots(st.transa), [m, k, n, four, a, b, out])
-        else:
-            self.helper(f'mm_{form}', (), self._rows(st.transa), [m, k, n, four, a, b, out])
+        four = self.b.sdiv(n if tb else k, self.c64(4))
+        emit = self._dots(ta) if tb else self._rows(ta)
+        self.helper(f'mm_{"tn"[not ta]}{"tn"[not tb]}', _DOT_FLAGS if tb else (), emit,
+                    [m, k, n, four, a, b, out])
 
-    def product_blas(self, st: '_Product', m: Any, k: Any, n: Any, a: Any, b: Any,
+    def product_blas(self, ta: bool, tb: bool, m: Any, k: Any, n: Any, a: Any, b: Any,
                      out: Any) -> None:
         """``out = op(a) @ op(b)`` through BLAS ``?gemm`` (Fortran, column
         major): the row-major ``out`` is the column-major ``out.T = op(b).T @
@@ -446,7 +361,6 @@ class _PlanTranslator(native._Emitter):
 
         def int32(v: Any) -> Any:
             return ref(bld.trunc(v, i32), i32)
-        tb, ta = st.transb, st.transa
         args = [ref(ir.Constant(i8, ord('T' if tb else 'N')), i8),
                 ref(ir.Constant(i8, ord('T' if ta else 'N')), i8),
                 int32(n), int32(m), int32(k), ref(ir.Constant(elem, 1.0), elem),
@@ -456,7 +370,6 @@ class _PlanTranslator(native._Emitter):
         f = self._func('tj_sgemm' if a.dtype.char == 'f' else 'tj_dgemm', ir.VoidType(),
                        [i8p, i8p, p32, p32, p32, ep, ep, p32, ep, p32, ep, ep, p32])
         bld.call(f, args)
-
 
     # --- memory ------------------------------------------------------------
     def alloc(self, name: str, shape: list, dt: numpy.dtype) -> Any:
@@ -490,11 +403,6 @@ class _PlanTranslator(native._Emitter):
         flat = self.view(arr, [self.size(arr)])
         self.repeat(self.c64(0), flat.shape[0], lambda i: self.put(flat, [i], val))
 
-    def require(self, cond: Any) -> None:
-        ok = self.b.append_basic_block('ok')
-        self.b.cbranch(cond, ok, self.bad)
-        self.b.position_at_end(ok)
-
     # --- the entry ---------------------------------------------------------
     def plan_entry(self, symbol: str, program: P.Program, sig: list, owned: list,
                    distinct: Sequence[int] = (), checked: Sequence[int] = ()) -> None:
@@ -508,22 +416,12 @@ class _PlanTranslator(native._Emitter):
         shape is refused, so the caller need not compare shapes itself).
         The arguments at the positions ``distinct`` must be distinct objects
         (else refused: the plan was traced with them apart)."""
-        ir, i8p, i64 = self.ir, self.i8p, self.i64
         names = ['<table>'] + list(program.params)
         if len(names) + len(owned) + 2 != len(sig):
             raise Unsupported(f'a plan of {len(names)} parameters and {len(owned)} outputs '
                               f'called with {len(sig)} arguments')
-        fn = ir.Function(self.module, ir.FunctionType(i8p, [i8p, i8p.as_pointer(), i64]),
-                         symbol)
-        self.entry_alloca = fn.append_basic_block('allocas')
-        start = fn.append_basic_block('check')
-        self.bad = fn.append_basic_block('bad')
-        b = self.b = ir.IRBuilder(self.bad)
-        incref = self._func('tj_incref', ir.VoidType(), [i8p])
-        b.call(incref, [self._global('tj_notimpl')])
-        b.ret(self._global('tj_notimpl'))
-        b.position_at_end(start)
-        self.require(b.icmp_signed('==', fn.args[2], self.c64(len(sig))))
+        fn, start = self._entry(symbol, len(sig), allocas=True)
+        b = self.b
         objs, arrays = self.arguments(fn, sig)
         for j, k in enumerate(distinct):
             for k2 in distinct[:j]:
@@ -536,38 +434,25 @@ class _PlanTranslator(native._Emitter):
         self.outs = dict(zip(owned, outs))
         self.arena = b.bitcast(scratch.data, self.i8p)
         self.cap = scratch.shape[0]
-        self.cur = self._alloca(i64)
+        self.cur = self._alloca(self.i64)
         b.store(self.c64(0), self.cur)
         for st in program.statements:
             self.statement(st)
-        self.b.call(incref, [self._global('tj_none')])
-        self.b.ret(self._global('tj_none'))
+        self._return_none()
         with self.b.goto_block(self.entry_alloca):
             self.b.branch(start)
 
     def arguments(self, fn: Any, sig: list) -> tuple:
         """The entry's argument objects, each checked against its ``sig``
         entry, and their arrays (C-contiguous, read as their dims say)."""
-        ir, b, i8p, i64, i32 = self.ir, self.b, self.i8p, self.i64, self.i32
+        b = self.b
         objs, arrays = [], []
         for k, (char, ndim, writeable) in enumerate(sig):
             obj = b.load(b.gep(fn.args[1], [self.c64(k)]))
-            objs.append(obj)
-            dt = numpy.dtype(char)
-            need = (native._ALIGNED | native._C_CONTIGUOUS
-                    | (native._WRITEABLE if writeable else 0))
-            num, alias = native.type_nums(dt)
-            self.require(b.call(self._arg_check(), [obj, ir.Constant(i32, ndim),
-                                                    ir.Constant(i32, num), ir.Constant(i32, alias),
-                                                    ir.Constant(i32, need)]))
-            arr = native._Array(dt, max(ndim, 1), True)
-            elem = native._lltype(dt, ir, memory=True)
-            arr.data = b.bitcast(self._field(obj, native._DATA, i8p), elem.as_pointer())
+            arr = self._array_argument(obj, (char, ndim, True), writeable)
             if ndim == 0:
-                arr.shape = [self.c64(1)]
-            else:
-                dims = self._field(obj, native._DIMS, i64.as_pointer())
-                arr.shape = [b.load(b.gep(dims, [self.c64(d)])) for d in range(ndim)]
+                arr.ndim, arr.shape = 1, [self.c64(1)]
+            objs.append(obj)
             arrays.append(arr)
         return objs, arrays
 
@@ -586,8 +471,11 @@ class _PlanTranslator(native._Emitter):
 
     _HANDLERS: dict = {P.Alloc: alloc_stmt, P.Reshape: reshape_stmt, P.Call: call_stmt,
                        P.CallKernel: kernel_stmt, P.Finish: finish_stmt,
-                       P.InPlace: in_place_stmt, P.CopyInto: copy_stmt, P.Free: free_stmt,
-                       P.Return: return_stmt}
+                       P.InPlace: in_place_stmt, P.CopyInto: copy_stmt,
+                       # (A freed array's scratch is the plan's until the call
+                       # returns; the outputs are written where the caller
+                       # passed them.)
+                       P.Free: lambda self, st: None, P.Return: lambda self, st: None}
 
 
 def _char(dt: numpy.dtype) -> str:
@@ -601,10 +489,8 @@ def _unheld_count() -> int:
     of an array only the ring holds: 3 (the ring's, the local's and the
     argument's own reference) where the interpreter counts each, fewer where
     it borrows references for locals (CPython 3.14)."""
-    env = {'_rc': sys.getrefcount}
-    exec(compile_source('def probe(r):\n    o0 = r[0]\n    if o0 is None or _rc(o0) != 0:\n'
-                        '        return _rc(o0)\n', '<tapejit probe>'), env)
-    return env['probe']([object()])
+    lines = ['o0 = r[0]', 'if o0 is None or _rc(o0) != 0:', '    return _rc(o0)']
+    return define('probe', 'r', lines, {'_rc': sys.getrefcount}, '<tapejit probe>')([object()])
 
 
 def translate_plan(program: P.Program, kernels: Sequence, sig: list, owned: list, symbol: str,
@@ -664,10 +550,8 @@ class NativePlan:
             # A parameter updated in place is written: taken only writeable.
             sig.append((_char(a.dtype), a.ndim, name in written))
         owned, results = self._results(oc.program, graph, params, arrays)
-        for shape, dt in self._outs:
-            sig.append((_char(dt), len(shape), True))
+        sig += [(_char(dt), len(shape), True) for shape, dt in self._outs]
         sig += [('B', 1, True), (_char(numpy.dtype(numpy.int64)), 1, False)]
-        self.sig = sig
         # Every input's shape is checked by the function (its dtype and rank
         # by the argument checks): a call with another refuses, so the caller
         # checks no array it passes (:attr:`checked_inputs`).
@@ -729,16 +613,12 @@ class NativePlan:
                      '_dims': self._dims, '_empty': numpy.empty, '_array': numpy.array,
                      '_rc': sys.getrefcount, '_rings': ([None] * n, [None] * n),
                      '_turn': [0], '_free': _unheld_count()}
-        for k, c in enumerate(self._consts):
-            self._env[f'_c{k}'] = c
-        for j, (shape, dt) in enumerate(self._outs):
-            self._env[f'_t{j}'] = dt
+        self._env.update((f'_c{k}', c) for k, c in enumerate(self._consts))
+        self._env.update((f'_t{j}', dt) for j, (_, dt) in enumerate(self._outs))
         self._parts = (oc, params, results)
         env: dict = {}
-        lines = self.call_lines(env, 'return None', 'return ')
-        src = 'def run(inputs):\n' + ''.join(f'    {ln}\n' for ln in lines)
-        exec(compile_source(src, '<tapejit native plan call>'), env)
-        return env['run']
+        return define('run', 'inputs', self.call_lines(env, 'return None', 'return '), env,
+                      '<tapejit native plan call>')
 
     def call_lines(self, env: dict, fail: str, result: str) -> list:
         """The statements of :attr:`run` (over ``inputs``), its constants

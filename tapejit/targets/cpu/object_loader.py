@@ -1,15 +1,14 @@
 """Load the native kernels' cached object code into this process without LLVM.
 
-A warm process used to hand each cached object to llvmlite's MCJIT engine:
-creating the target machine and the engine, then adding and finalizing each
-object, took 4-7 ms of the first call of an ``mlp_big`` step (ten kernels),
-and loading llvmlite's LLVM library itself takes 15-35 ms in a process that
-has not imported Numba.  The objects are ours and simple: x86-64 ELF
-relocatable files in LLVM's large code model, whose code refers to every
-symbol and constant pool through absolute 64-bit addresses
-(``R_X86_64_64``).  This module maps their sections, applies those
-relocations against the process's symbols, and makes the code executable:
-about 0.06 ms an object.
+Handing each cached object to llvmlite's MCJIT engine (creating the target
+machine and the engine, adding and finalizing each object) and loading
+llvmlite's LLVM library at all cost a warm process's first call far more
+than the rest of its work (see benchmarks/results).  The objects are ours
+and simple: x86-64 ELF relocatable files in LLVM's large code model, whose
+code refers to every symbol and constant pool through absolute 64-bit
+addresses (``R_X86_64_64``).  This module maps their sections, applies
+those relocations against the process's symbols, and makes the code
+executable.
 
 Anything else (another machine or object format, a relocation type or a
 section it does not know, a system that refuses executable memory) raises
@@ -21,6 +20,7 @@ no exceptions, and MCJIT's registration of them was part of its cost.
 from __future__ import annotations
 
 import ctypes
+import functools
 import os
 import struct
 import sys
@@ -42,8 +42,6 @@ _RELA = struct.Struct('<QQq')
 _U64 = struct.Struct('<Q')
 _I32 = struct.Struct('<i')
 
-# (The mappings stay for the life of the process: the entries point into them.)
-_libc: list = []
 
 
 class NotLoadable(Exception):
@@ -63,25 +61,24 @@ _PROT_READ, _PROT_WRITE, _PROT_EXEC = 1, 2, 4
 _MAP_PRIVATE, _MAP_ANONYMOUS = 0x02, 0x20  # (Linux x86-64's values)
 
 
-def _libc_fn(name: str, restype: Any, argtypes: list) -> Any:
-    # Through ctypes (loaded already), not the ``mmap`` module: loading its
-    # extension took 0.4 ms of a warm process's first call.
-    fn = _fns.get(name)
-    if fn is None:
-        if not _libc:
-            _libc.append(ctypes.CDLL(None, use_errno=True))
-        fn = _fns[name] = getattr(_libc[0], name)
-        fn.restype, fn.argtypes = restype, argtypes
+@functools.lru_cache(maxsize=None)
+def _libc() -> Any:
+    return ctypes.CDLL(None, use_errno=True)
+
+
+@functools.lru_cache(maxsize=None)
+def _libc_fn(name: str, restype: Any, argtypes: tuple) -> Any:
+    # Through ctypes (loaded already), not the ``mmap`` module, whose
+    # extension a warm process's first call would wait to load.
+    fn = getattr(_libc(), name)
+    fn.restype, fn.argtypes = restype, argtypes
     return fn
-
-
-_fns: dict = {}
 
 
 def _map(size: int) -> int:
     """A fresh read-write mapping of ``size`` bytes (zeroed), its address."""
-    mmap_ = _libc_fn('mmap', ctypes.c_void_p, [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int,
-                                               ctypes.c_int, ctypes.c_int, ctypes.c_long])
+    mmap_ = _libc_fn('mmap', ctypes.c_void_p, (ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int,
+                                               ctypes.c_int, ctypes.c_int, ctypes.c_long))
     addr = mmap_(None, size, _PROT_READ | _PROT_WRITE, _MAP_PRIVATE | _MAP_ANONYMOUS, -1, 0)
     if addr is None or addr == ctypes.c_void_p(-1).value:
         raise NotLoadable(f'mmap refused ({ctypes.get_errno()})')
@@ -90,7 +87,7 @@ def _map(size: int) -> int:
 
 def _mprotect(addr: int, size: int, prot: int) -> None:
     mprotect = _libc_fn('mprotect', ctypes.c_int,
-                        [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int])
+                        (ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int))
     if mprotect(addr, size, prot) != 0:
         raise NotLoadable(f'mprotect refused ({ctypes.get_errno()})')
 
@@ -98,10 +95,8 @@ def _mprotect(addr: int, size: int, prot: int) -> None:
 def _in_process(name: str) -> int:
     """The address of a symbol the process exports (as MCJIT resolves one
     it was not given: LLVM may call ``memset`` or a math function itself)."""
-    if not _libc:
-        _libc.append(ctypes.CDLL(None, use_errno=True))
     try:
-        return ctypes.cast(getattr(_libc[0], name), ctypes.c_void_p).value
+        return ctypes.cast(getattr(_libc(), name), ctypes.c_void_p).value
     except AttributeError:
         raise NotLoadable(f'undefined symbol {name!r}') from None
 
@@ -143,7 +138,7 @@ def load(obj: bytes, symbols: Mapping[str, int]) -> dict:
         return functions
     except NotLoadable:
         for n, b in zip(sizes, bases):  # (refused: the caller loads it by MCJIT)
-            _libc_fn('munmap', ctypes.c_int, [ctypes.c_void_p, ctypes.c_size_t])(b, max(n, 1))
+            _libc_fn('munmap', ctypes.c_int, (ctypes.c_void_p, ctypes.c_size_t))(b, max(n, 1))
         raise
 
 

@@ -1,17 +1,12 @@
 """A small plan as one compiled call.
 
 Run step by step, a plan pays a Python dispatch per kernel and per library
-call (a few microseconds each), which is most of the time of a small step:
-about 30 steps for a tiny MLP's training step.  Every plan is lowered to one
+call, which is most of the time of a small step (a tiny MLP's training
+step has about 30).  Every plan is lowered to one
 :class:`~tapejit.compiler.program.Program` over its fused kernels
-(:mod:`~tapejit.targets.cpu.lowering`): statements that allocate its
-buffers, call the kernels, do the matrix products, take reshapes and
-transposes as views, finish chunked reductions and write parameter updates
-in place.  For a small plan
-:mod:`~tapejit.targets.cpu.native_plan` compiles that Program natively at the plan's
-first call (one function, its buffers from one scratch block, products as
-loop nests or through BLAS past ``PRODUCT_MAX`` multiply-adds, where SciPy
-provides one), so a call costs one dispatch.
+(:mod:`~tapejit.targets.cpu.lowering`); for a small plan
+:mod:`~tapejit.targets.cpu.native_plan` compiles that Program natively at
+the plan's first call, as one function, so a call costs one dispatch.
 
 The function stays shape-generic like the kernels: every size it needs
 (loop bounds, chunk counts, buffer shapes) is read from a table of integers
@@ -49,8 +44,7 @@ BLAS = importlib.util.find_spec('scipy') is not None
 LOOP_MAX = 1 << 17
 # Largest plan function, in arguments plus statements (views, frees and
 # in-place writes aside), compiled as one call: LLVM's time to optimize it
-# grows faster than its length. (A 3-layer Adam step is about 130; its
-# native function then compiles in about a second.)
+# grows faster than its length. (A 3-layer Adam step is about 130.)
 MAX_STATEMENTS = 280
 # Off: every plan runs step by step (the tests compare the two).
 ENABLED = True
@@ -88,7 +82,7 @@ class OneCall:
     >>> from tapejit.ir.trace import trace_graph
     >>> from tapejit.targets import compile_graph
     >>> ex = compile_graph(trace_graph(lambda x: x * 2.0 + 1.0, [np.ones(3, np.float32)]))
-    >>> print(ex.one_call.describe())
+    >>> print(ex.one_call.program.describe())
     plan(T, a0):
         v1 = reshape(a0, -1)
         o2 = empty((T[0],), float32)
@@ -119,54 +113,30 @@ class OneCall:
         self.native: Any = None         # the NativePlan, once built
         self.native_refused: Optional[str] = None   # why the translator refused it
 
-    @property
-    def source(self) -> str:
-        """:meth:`describe`'s text as a block (what ``explain()`` shows)."""
-        return self.describe() + '\n'
+    def _build_native(self, inputs: list) -> None:
+        """Compile the plan natively (:attr:`native`), or say why not
+        (:attr:`native_refused`: that path is off, or refuses this plan)."""
+        if not native.enabled():
+            self.native_refused = 'native compilation is off'
+            return
+        # (Imported here: a plan too large for one call never loads it.)
+        from tapejit.targets.cpu import native_plan
+        d = kernel_cache.cache_dir()
+        if os.environ.get('TAPEJIT_DEBUG', '') not in ('', '0'):
+            print(f'--- tapejit native plan\n{self.program.describe()}', file=sys.stderr)
+        try:
+            self.native = native_plan.NativePlan(self, self.graph, inputs,
+                                                 os.path.join(d, 'native') if d else None)
+        except native.Unsupported as e:
+            self.native_refused = str(e) or 'unsupported'
 
-    def describe(self) -> str:
-        """The plan's statements, one a line, then its table of sizes."""
-        return self.program.describe()
-
-    def cheap_to_compile(self) -> bool:
-        """Whether the function is small enough to compile as one
-        (``MAX_STATEMENTS``); a larger plan runs step by step."""
-        return self.statements <= MAX_STATEMENTS
-
-    def _native(self, inputs: list) -> Any:
-        """The natively compiled plan, built on the first call; ``None``
-        where that path is off or refuses this plan (step by step then)."""
+    def __call__(self, inputs: list) -> Optional[list]:
+        """The plan's outputs, or None where this plan or these arrays
+        (read-only, strided) run step by step."""
         if self.native is None and self.native_refused is None:
-            if not native.enabled():
-                self.native_refused = 'native compilation is off'
-                return None
             # Threads calling a new plan at once build it once (and CPython's
             # ast.parse, which the translator uses, is not thread-safe).
             with native.lock():
                 if self.native is None and self.native_refused is None:
                     self._build_native(inputs)
-        return self.native
-
-    def _build_native(self, inputs: list) -> None:
-        # (Imported here: a plan too large for one call never loads it.)
-        from tapejit.targets.cpu import native_plan
-        d = kernel_cache.cache_dir()
-        if os.environ.get('TAPEJIT_DEBUG', '') not in ('', '0'):
-            print(f'--- tapejit native plan\n{self.describe()}', file=sys.stderr)
-        try:
-            plan = native_plan.NativePlan(self, self.graph, inputs,
-                                          os.path.join(d, 'native') if d else None)
-        except native.Unsupported as e:
-            self.native_refused = str(e) or 'unsupported'
-            return
-        self.native = plan  # (the executable calls plan.run directly from now on)
-
-    def __call__(self, inputs: list) -> Optional[list]:
-        """The plan's outputs, or None where this plan or these arrays
-        (read-only, strided) run step by step."""
-        native_plan = self.native
-        if native_plan is None:
-            if self.native_refused is not None or self._native(inputs) is None:
-                return None
-            native_plan = self.native
-        return native_plan(inputs)
+        return None if self.native is None else self.native(inputs)

@@ -1,12 +1,11 @@
 """Compiled plans kept on disk, so that a warm process skips planning.
 
-Planning an ``mlp_big`` step (simplify, fuse, render each kernel's source,
-decide which buffers are reused in place) took 3.7-4.6 ms of a warm
-process's first call, beside about 30 for the rest of it; reading the plan
-back takes about 1.5 ms.  The plan is a deterministic
+Planning a step (simplify, fuse, render each kernel's source, decide which
+buffers are reused in place) is a sizeable part of a warm process's first
+call, and reading the plan back is cheaper.  The plan is a deterministic
 function of the traced graph and the planner's code, so it is kept here:
 pickled (the kernels themselves are in the kernel cache, loaded when the
-plan first runs), in the kernel cache directory (``plans/``), keyed by
+plan first runs), keyed by
 
 - the traced graph, pickled: every equation, its parameters, the user's
   line that made it, and the constants' values;
