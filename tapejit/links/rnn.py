@@ -7,9 +7,9 @@ from typing import Any, Optional
 import numpy
 
 from tapejit import backends, initializers
-from tapejit.core.abstract import TracedArray, TraceError, where_in_user_code
+from tapejit.core.abstract import TracedArray
 from tapejit.core.config import config
-from tapejit.core.variable import Variable
+from tapejit.core.variable import StateVariable, Variable
 from tapejit.functions._util import array_of
 from tapejit.functions.array import concat, split_axis
 from tapejit.functions.rnn import lstm
@@ -26,7 +26,10 @@ class LSTM(Chain):
     (:func:`tapejit.functions.lstm`).  ``reset_state()`` starts a new
     sequence; a batch may shrink from one call to the next (sequences sorted
     by decreasing length).  ``LSTM(out_size)`` takes ``in_size`` from the first
-    input.  The forget gate's bias starts at 1, the other biases at 0.
+    input.  The forget gate's bias starts at 1, the other biases at 0.  Under
+    ``@tapejit.jit`` the compiled step reads the state left by the previous
+    call and writes its own back (``c`` and ``h`` are then concrete again
+    after the call), unless it calls ``reset_state()`` itself.
 
     >>> import numpy as np
     >>> from tapejit import links as L
@@ -52,6 +55,9 @@ class LSTM(Chain):
                                   nobias=True)
         if in_size is not None:
             self._initialize_params()
+        # (c, h) as a compiled call reads and writes them, and a flag it sets.
+        self._held: Optional[tuple] = None
+        self._entered: Any = None           # the trace of the last traced step
         self.reset_state()
 
     def _initialize_params(self) -> None:
@@ -68,52 +74,102 @@ class LSTM(Chain):
 
     def reset_state(self) -> None:
         """Forget the state: the next call starts a sequence."""
-        self.c: Optional[Variable] = None
-        self.h: Optional[Variable] = None
-        # (The trace this happened in: a jitted function must start its
-        # sequences itself, see ``_check_traced_state``.)
-        self._reset_in = config.trace
+        self._state: Optional[tuple] = None  # (c, h) of the current sequence
+        self._reset_in = config.trace  # (a jitted call that starts its own sequences)
+        if self._held is not None and config.trace is None:
+            for v in self._held:  # (the live flag too: no compiled call since)
+                v._data = v._data * 0
+
+    @property
+    def c(self) -> Optional[Variable]:
+        """The cell state (None at the start of a sequence)."""
+        return self._current(0)
+
+    @property
+    def h(self) -> Optional[Variable]:
+        """The last output (None at the start of a sequence)."""
+        return self._current(1)
 
     def set_state(self, c: Variable, h: Variable) -> None:
         """Continue from the cell state ``c`` and output ``h``."""
-        self.c, self.h = c, h
+        self._state = (c, h)
+        self._mirror()
 
-    def _check_traced_state(self) -> None:
-        """Under ``@tapejit.jit`` the state must be reset inside the jitted
-        function: a compiled step cannot yet carry the state of one call into
-        the next, and would silently start from its traced state instead."""
+    def _current(self, k: int) -> Optional[Variable]:
+        state, held = self._state, self._held
+        if state is None:
+            # A compiled call since the last reset wrote its final state here.
+            live = held is not None and config.trace is None and bool(held[2]._data)
+            return held[k] if live else None
+        v = state[k]
+        d = v._data
+        if d.__class__ is TracedArray and d.trace is not config.trace:
+            # Left by a compiled call, which wrote its final state here.
+            return self._held[k]
+        return v
+
+    def _mirror(self) -> None:
+        """Copy the state into the held Variables a compiled call reads and
+        writes (an assignment each under ``jit``, replayed after every call)."""
+        held = self._held
+        if held is None or self._state is None:
+            return
+        for v, s in zip(held, self._state):
+            if config.trace is None:
+                v._data = s._data
+            elif v is not s:
+                v.array = s.array
+        if config.trace is not None:
+            held[2].array = held[2].array * 0 + 1
+
+    def _enter_trace(self, batch: int, dtype: Any, xp: Any) -> None:
+        """At the first step of a traced call: hold the state in state
+        Variables, which the compiled call reads on every call (continuing
+        the sequence, unless it resets it itself) and writes back."""
         tr = config.trace
-        if tr is not None and self._reset_in is not tr:
-            raise TraceError(
-                f'{self._label()}: called by a jitted function at {where_in_user_code()} '
-                'without reset_state() inside that function; a compiled step cannot carry '
-                "the LSTM's state from one call to the next yet: call reset_state() at the "
-                'start of the jitted step (one sequence per call), or run the step eagerly')
+        self._entered = tr
+        shape = (batch, self.state_size)
+        if self._held is None:
+            self._held = (StateVariable(xp.zeros(shape, dtype)),
+                          StateVariable(xp.zeros(shape, dtype)),
+                          StateVariable(xp.zeros((), numpy.int8)))  # written by a call
+        if self._reset_in is tr:
+            return
+        hc, hh = self._held[:2]
+        c, h = self.c, self.h
+        # (Set before the trace reads them: what they hold at each call.)
+        if c is None:
+            hc._data, hh._data = xp.zeros(shape, dtype), xp.zeros(shape, dtype)
+        elif c is not hc:
+            hc._data, hh._data = c._data, h._data
+        self._state = (hc, hh)
 
     def forward(self, x: Any) -> Variable:
         """One step on ``x`` ``(batch, in_size)``; returns the output ``h``."""
-        self._check_traced_state()
         if self.upward.W.array is None:
             self.upward._initialize_params(int(numpy.prod(array_of(x).shape[1:])))
             self._initialize_params()
         batch = array_of(x).shape[0]
         z = self.upward(x)
+        data = array_of(z)
+        xp = numpy if isinstance(data, (numpy.ndarray, TracedArray)) \
+            else backends.get_array_module(data)
+        if config.trace is not None and self._entered is not config.trace:
+            self._enter_trace(batch, data.dtype, xp)
+        c, h = self.c, self.h
         rest = None
-        if self.h is not None:
-            size = self.h.shape[0]
+        if h is not None:
+            size = h.shape[0]
             if size < batch:
                 raise ValueError(f'{self._label()}: x has a batch of {batch} but the state '
                                  f'has {size}; a batch may only shrink within a sequence')
-            head = self.h
+            head = h
             if size > batch:
-                head, rest = split_axis(self.h, [batch], axis=0)
+                head, rest = split_axis(h, [batch], axis=0)
             z = z + self.lateral(head)
-        if self.c is None:
-            data = array_of(z)
-            xp = numpy if isinstance(data, (numpy.ndarray, TracedArray)) \
-                else backends.get_array_module(data)
-            zeros = xp.zeros((batch, self.state_size), data.dtype)
-            self.c = Variable(zeros, requires_grad=False)
-        self.c, y = lstm(self.c, z)
-        self.h = y if rest is None else concat([y, rest], axis=0)
+        if c is None:
+            c = Variable(xp.zeros((batch, self.state_size), data.dtype), requires_grad=False)
+        c, y = lstm(c, z)
+        self._state = (c, y if rest is None else concat([y, rest], axis=0))
+        self._mirror()
         return y
