@@ -216,3 +216,52 @@ def test_lstm_reset_inside_the_jitted_step_starts_each_call_afresh():
     for _ in range(2):
         np.testing.assert_allclose(f(xs).array, run(xs).array, rtol=1e-6)
     assert f.cache_info().traces == 1
+
+
+def _np_lstm_layer(xs, h, c, w, b):
+    """One sequence through one layer, Chainer's n_step_lstm formulas (NumPy)."""
+    def sig(v):
+        return 1 / (1 + np.exp(-v))
+    ys = []
+    for x in xs:
+        pre = [w[k] @ x + b[k] + w[k + 4] @ h + b[k + 4] for k in range(4)]
+        c = sig(pre[1]) * c + sig(pre[0]) * np.tanh(pre[2])
+        h = sig(pre[3]) * np.tanh(c)
+        ys.append(h)
+    return np.array(ys), h, c
+
+
+def test_n_step_lstm_runs_sequences_of_any_lengths_as_separate_lstms():
+    np.random.seed(0)
+    rnn = L.NStepLSTM(2, 3, 4, 0.0)
+    lengths = [2, 5, 3]
+    xs = [_data(k, n, 3).astype(np.float64) for k, n in enumerate(lengths)]
+    hx = _data(9, 2, 3, 4)
+    hy, cy, ys = rnn(hx, None, [x.astype(np.float32) for x in xs])
+    hx = hx.astype(np.float64)
+    ws = [[w.array.astype(np.float64) for w in layer] for layer in rnn.ws]
+    bs = [[b.array.astype(np.float64) for b in layer] for layer in rnn.bs]
+    for i, x in enumerate(xs):
+        seq = x
+        for layer in range(2):
+            seq, h, c = _np_lstm_layer(seq, hx[layer, i], np.zeros(4), ws[layer], bs[layer])
+            np.testing.assert_allclose(hy.array[layer, i], h, rtol=1e-4, atol=1e-5)
+            np.testing.assert_allclose(cy.array[layer, i], c, rtol=1e-4, atol=1e-5)
+        np.testing.assert_allclose(ys[i].array, seq, rtol=1e-4, atol=1e-5)
+
+
+def test_n_step_lstm_gradients_and_compiled_step():
+    np.random.seed(1)
+    rnn = L.NStepLSTM(1, 2, 3, 0.0)
+    for p in rnn.params():
+        p.array = p.array.astype(np.float64)
+    xs = [_data(k, n, 2).astype(np.float64) for k, n in enumerate([3, 1, 2])]
+
+    def loss(*xs):
+        hy, cy, ys = rnn(None, None, list(xs))
+        return F.sum(hy) + sum(F.sum(y * y) for y in ys)
+    tapejit.gradient_check.check_backward(loss, tuple(xs), np.ones(()), atol=1e-5, rtol=1e-4)
+    f = tapejit.jit(loss)
+    for _ in range(2):
+        np.testing.assert_allclose(f(*xs).array, loss(*xs).array, rtol=1e-5)
+    assert f.cache_info().traces == 1

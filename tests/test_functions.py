@@ -287,6 +287,41 @@ def np_lstm(c_prev, x):
     return np.concatenate([c, c_prev[b:]]), h
 
 
+def np_n_step_lstm(hx, cx, x0, x1, *wb):
+    """One layer over two steps (batches 2, then 1), Chainer's formulas."""
+    w, b = wb[:8], wb[8:]
+    h, c, ys = hx[0], cx[0], []
+    for x in (x0, x1):
+        n = x.shape[0]
+        pre = [x @ w[k].T + b[k] + h[:n] @ w[k + 4].T + b[k + 4] for k in range(4)]
+        i, f, a, o = np_sigmoid(pre[0]), np_sigmoid(pre[1]), np.tanh(pre[2]), np_sigmoid(pre[3])
+        cn = f * c[:n] + i * a
+        y = o * np.tanh(cn)
+        c = np.concatenate([cn, c[n:]])
+        h = np.concatenate([y, h[n:]])
+        ys.append(y)
+    return (h[None], c[None]) + tuple(ys)
+
+
+def np_n_step_bilstm(hx, cx, x0, x1, *wb):
+    """One bidirectional layer: forward as np_n_step_lstm, backward over the
+    steps reversed (the shorter sequence's rows waiting with their state)."""
+    fw = np_n_step_lstm(hx[:1], cx[:1], x0, x1, *wb[:16])
+    w, b = wb[16:24], wb[24:]
+    h, c, ys = hx[1], cx[1], [None, None]
+    for t, x in ((1, x1), (0, x0)):
+        n = x.shape[0]
+        pre = [x @ w[k].T + b[k] + h[:n] @ w[k + 4].T + b[k + 4] for k in range(4)]
+        i, f, a, o = np_sigmoid(pre[0]), np_sigmoid(pre[1]), np.tanh(pre[2]), np_sigmoid(pre[3])
+        cn = f * c[:n] + i * a
+        y = o * np.tanh(cn)
+        c = np.concatenate([cn, c[n:]])
+        h = np.concatenate([y, h[n:]])
+        ys[t] = y
+    return (np.concatenate([fw[0], h[None]]), np.concatenate([fw[1], c[None]]),
+            np.concatenate([fw[2], ys[0]], axis=1), np.concatenate([fw[3], ys[1]], axis=1))
+
+
 def other_float(dt):
     return np.dtype(np.float64) if np.dtype(dt) == np.float32 else np.dtype(np.float32)
 
@@ -689,6 +724,20 @@ case('repeat', 'counts-flat', mk(normal(2, 2)), lambda x: F.repeat(x, (1, 0, 3, 
      lambda x: np.repeat(x, (1, 0, 3, 2)))
 case('swapaxes', 'basic', mk(normal(2, 3, 4)), lambda x: F.swapaxes(x, 0, -1),
      lambda x: np.swapaxes(x, 0, -1))
+
+case('n_step_lstm', 'two-steps',
+     mk(normal(1, 2, 3), normal(1, 2, 3), normal(2, 2), normal(1, 2),
+        *([normal(3, 2, scale=0.5)] * 4 + [normal(3, 3, scale=0.5)] * 4 + [normal(3)] * 8)),
+     lambda hx, cx, x0, x1, *wb: (lambda hy, cy, ys: (hy, cy) + tuple(ys))(
+         *F.n_step_lstm(1, 0.0, hx, cx, [wb[:8]], [wb[8:]], [x0, x1])),
+     np_n_step_lstm)
+
+case('n_step_bilstm', 'two-steps',
+     mk(normal(2, 2, 3), normal(2, 2, 3), normal(2, 2), normal(1, 2),
+        *([normal(3, 2, scale=0.5)] * 4 + [normal(3, 3, scale=0.5)] * 4 + [normal(3)] * 8) * 2),
+     lambda hx, cx, x0, x1, *wb: (lambda hy, cy, ys: (hy, cy) + tuple(ys))(
+         *F.n_step_bilstm(1, 0.0, hx, cx, [wb[:8], wb[16:24]], [wb[8:16], wb[24:]], [x0, x1])),
+     np_n_step_bilstm)
 
 
 CASE_IDS = [c.id for c in CASES]

@@ -24,7 +24,7 @@ from tapejit.functions import loss  # noqa: F401  (Chainer's module of softmax_c
 from tapejit.functions.normalization import (batch_normalization, fixed_batch_normalization,
                                              local_response_normalization)
 from tapejit.functions.pooling import average_pooling_2d, max_pooling_2d, unpooling_2d
-from tapejit.functions.rnn import lstm
+from tapejit.functions.rnn import lstm, n_step_bilstm, n_step_lstm
 from tapejit.functions.reduction import (argmax, argmin, average, log_softmax, logsumexp, max,
                                          mean, min, softmax, sum)
 
@@ -36,9 +36,9 @@ __all__ = [
     'fixed_batch_normalization', 'flatten', 'floor_divide', 'gelu', 'get_item', 'identity',
     'layer_normalization', 'leaky_relu', 'linear', 'local_response_normalization', 'log', 'log10',
     'log1p', 'log2', 'log_softmax', 'logsumexp', 'lstm', 'matmul', 'max', 'max_pooling_2d',
-    'maximum', 'mean', 'mean_squared_error', 'min', 'minimum', 'mul', 'neg', 'pad', 'pow', 'relu',
-    'repeat', 'reshape', 'rsqrt', 'select_item', 'set_dropout_seed', 'sigmoid',
-    'sigmoid_cross_entropy', 'sign', 'sin', 'softmax', 'softmax_cross_entropy', 'softplus',
-    'split_axis', 'sqrt', 'square', 'squeeze', 'stack', 'sub', 'sum', 'sum_to', 'swapaxes', 'tan',
-    'tanh', 'tile', 'transpose', 'unpooling_2d', 'where',
+    'maximum', 'mean', 'mean_squared_error', 'min', 'minimum', 'mul', 'n_step_bilstm',
+    'n_step_lstm', 'neg', 'pad', 'pow', 'relu', 'repeat', 'reshape', 'rsqrt', 'select_item',
+    'set_dropout_seed', 'sigmoid', 'sigmoid_cross_entropy', 'sign', 'sin', 'softmax',
+    'softmax_cross_entropy', 'softplus', 'split_axis', 'sqrt', 'square', 'squeeze', 'stack', 'sub',
+    'sum', 'sum_to', 'swapaxes', 'tan', 'tanh', 'tile', 'transpose', 'unpooling_2d', 'where',
 ]

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
-from tapejit.core.errors import ShapeError
+import numpy
+
+from tapejit.core.errors import DTypeError, ShapeError
 from tapejit.functions._util import array_of
 from tapejit.functions.connection import _floats
 from tapejit.ops import elementwise as E
@@ -26,7 +28,7 @@ def lstm(c_prev: Any, x: Any) -> tuple:
     >>> import numpy as np, tapejit.functions as F
     >>> c, h = F.lstm(np.zeros((1, 1)), np.array([[1.0, 100.0, 0.0, 100.0]]))
     >>> np.round(c.array, 4), np.round(h.array, 4)
-    (array([[0.7616]]), array([[0.6420]]))
+    (array([[0.7616]]), array([[0.642]]))
     """
     (c_prev, x), _ = _floats('lstm', c_prev=c_prev, x=x)
     cs, xs = array_of(c_prev).shape, array_of(x).shape
@@ -49,4 +51,120 @@ def lstm(c_prev: Any, x: Any) -> tuple:
     return c, h
 
 
-__all__ = ['lstm']
+
+
+def _gates(w: Sequence[Any], b: Sequence[Any]) -> tuple:
+    """One layer's weights in the layout :func:`lstm` reads (a, i, f, o of
+    each unit side by side): Chainer's ``w0..w3`` (input, forget, cell, output
+    gates, on the input) and ``w4..w7`` (the same, on the state)."""
+    order = (2, 0, 1, 3)  # a, i, f, o
+    hidden = array_of(w[0]).shape[0]
+
+    def interleave(mats: list) -> Any:
+        stacked = S.concat(*[S.reshape(m, shape=(hidden, 1) + array_of(m).shape[1:])
+                             for m in mats], axis=1)
+        return S.reshape(stacked, shape=(4 * hidden,) + array_of(mats[0]).shape[1:])
+    wx = interleave([w[k] for k in order])
+    wh = interleave([w[k + 4] for k in order])
+    bias = interleave([b[k] + b[k + 4] for k in order])
+    return wx, wh, bias
+
+
+def n_step_lstm(n_layers: int, dropout_ratio: float, hx: Any, cx: Any, ws: Sequence,
+                bs: Sequence, xs: Sequence) -> tuple:
+    """A stacked LSTM over time-major inputs, with Chainer's signature.
+
+    ``xs`` holds one array per time step, ``(B_t, in_size)`` with ``B_t``
+    not increasing (the sequences sorted by decreasing length); ``hx`` and
+    ``cx`` are ``(n_layers, B, H)``; ``ws[l]`` are layer ``l``'s eight
+    matrices (``w0..w3`` on its input, ``w4..w7`` on its state, for the
+    input, forget, cell and output gates) and ``bs[l]`` its eight biases.
+    Returns ``(hy, cy, ys)``: the last states and the top layer's outputs
+    per step.  ``dropout_ratio`` drops the inputs of every layer but the
+    first (in train mode).
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> ws = [[np.zeros((2, 3))] * 4 + [np.zeros((2, 2))] * 4]
+    >>> bs = [[np.zeros(2)] * 8]
+    >>> hy, cy, ys = F.n_step_lstm(1, 0.0, np.zeros((1, 1, 2)), np.zeros((1, 1, 2)), ws,
+    ...                            bs, [np.ones((1, 3))])
+    >>> hy.shape, len(ys), ys[0].shape
+    ((1, 1, 2), 1, (1, 2))
+    """
+    return _n_step('n_step_lstm', n_layers, 1, dropout_ratio, hx, cx, ws, bs, xs)
+
+
+def n_step_bilstm(n_layers: int, dropout_ratio: float, hx: Any, cx: Any, ws: Sequence,
+                  bs: Sequence, xs: Sequence) -> tuple:
+    """A stacked bidirectional LSTM, with Chainer's signature: as
+    :func:`n_step_lstm`, each layer running forward (``ws[2 * l]``) and
+    backward in time (``ws[2 * l + 1]``) from ``hx[2 * l]`` and ``hx[2 * l + 1]``;
+    a layer's outputs (and the next layer's inputs) are both directions'
+    outputs side by side, ``(B_t, 2 * H)``.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> ws = [[np.zeros((2, 3))] * 4 + [np.zeros((2, 2))] * 4] * 2
+    >>> bs = [[np.zeros(2)] * 8] * 2
+    >>> hy, cy, ys = F.n_step_bilstm(1, 0.0, np.zeros((2, 1, 2)), np.zeros((2, 1, 2)), ws,
+    ...                              bs, [np.ones((1, 3))])
+    >>> hy.shape, ys[0].shape
+    ((2, 1, 2), (1, 4))
+    """
+    return _n_step('n_step_bilstm', n_layers, 2, dropout_ratio, hx, cx, ws, bs, xs)
+
+
+def _n_step(name: str, n_layers: int, directions: int, dropout_ratio: float, hx: Any,
+            cx: Any, ws: Sequence, bs: Sequence, xs: Sequence) -> tuple:
+    from tapejit.functions.array import stack
+    from tapejit.functions.nn import dropout
+    dts = {array_of(v).dtype for v in [hx, cx, *xs]}
+    if len(dts) != 1 or next(iter(dts)).kind != 'f':
+        raise DTypeError(f'{name}: hx, cx and xs have dtypes {sorted(map(str, dts))}; '
+                         'expected one floating dtype')
+    sizes = [array_of(x).shape[0] for x in xs]
+    if any(b > a for a, b in zip(sizes, sizes[1:])):
+        raise ValueError(f'{name}: the batch sizes of the steps are {sizes}; expected '
+                         'them not to increase (sequences sorted by decreasing length)')
+    if len(ws) != n_layers * directions or len(bs) != n_layers * directions:
+        raise ValueError(f'{name}: {len(ws)} weight and {len(bs)} bias lists for '
+                         f'{n_layers} layers of {directions} direction(s)')
+    hy, cy = [], []
+    for layer in range(n_layers):
+        if layer > 0 and dropout_ratio > 0:
+            xs = [dropout(x, dropout_ratio) for x in xs]
+        outs = []
+        for d in range(directions):
+            k = layer * directions + d
+            h, c, ys = _direction(xs, sizes, S.get_item(hx, slices=(k,)),
+                                  S.get_item(cx, slices=(k,)), ws[k], bs[k], d == 1)
+            hy.append(h)
+            cy.append(c)
+            outs.append(ys)
+        xs = outs[0] if directions == 1 else [S.concat(f, b, axis=1) for f, b in zip(*outs)]
+    return stack(hy), stack(cy), list(xs)
+
+
+def _direction(xs: list, sizes: list, h: Any, c: Any, w: Sequence, b: Sequence,
+               backward: bool) -> tuple:
+    """One layer in one direction: (last h, last c, the outputs per step).
+
+    The state has a row per sequence and step ``t`` updates the first
+    ``sizes[t]`` rows; backward in time, a sequence's rows wait with their
+    initial state until its last element comes."""
+    from tapejit.functions.array import split_axis
+    from tapejit.functions.nn import linear
+    wx, wh, bias = _gates(w, b)
+    # The input's share of the gates for all steps at once: one product.
+    zs = split_axis(linear(S.concat(*xs, axis=0), wx, bias),
+                    list(numpy.cumsum(sizes)[:-1]), axis=0, force_tuple=True)
+    ys: list = [None] * len(xs)
+    order = range(len(xs) - 1, -1, -1) if backward else range(len(xs))
+    for t in order:
+        bt, rows = sizes[t], array_of(h).shape[0]
+        head = h if bt == rows else S.get_item(h, slices=(slice(0, bt),))
+        c, y = lstm(c, zs[t] + linear(head, wh))
+        h = y if bt == rows else S.concat(y, S.get_item(h, slices=(slice(bt, None),)), axis=0)
+        ys[t] = y
+    return h, c, ys
+
+__all__ = ['lstm', 'n_step_bilstm', 'n_step_lstm']

@@ -12,8 +12,9 @@ from tapejit.links.convolution import Convolution2D, Deconvolution2D
 from tapejit.links.embed import EmbedID
 from tapejit.links.linear import Linear
 from tapejit.links.normalization import BatchNormalization
-from tapejit.links.rnn import LSTM
+from tapejit.links.rnn import LSTM, NStepBiLSTM, NStepLSTM, StatelessLSTM
 from tapejit.links.sequential import Sequential
 
 __all__ = ['BatchNormalization', 'Chain', 'ChainList', 'Classifier', 'Convolution2D',
-           'Deconvolution2D', 'EmbedID', 'LSTM', 'Link', 'Linear', 'Sequential']
+           'Deconvolution2D', 'EmbedID', 'LSTM', 'Link', 'Linear', 'NStepBiLSTM', 'NStepLSTM',
+           'Sequential', 'StatelessLSTM']

@@ -86,10 +86,11 @@ def select_files(src: pathlib.Path) -> dict[str, list[str]]:
             if len(parts) == 2:  # chainer.functions.<category>.<module>
                 # The name's own file first (F.max_pooling_2d lives in
                 # max_pooling_nd, and is tested in test_max_pooling_2d.py),
-                # then its module's, then rnn_tests' ``test_function_`` one.
+                # then its module's, then rnn_tests' ``test_function_`` or
+                # ``test_link_`` one.
                 where = f'{tests_dir}/{parts[0]}_tests/test_'
                 candidates = [f'{where}{name}.py', f'{where}{parts[1]}.py',
-                              f'{where}function_{parts[1]}.py']
+                              f'{where}function_{parts[1]}.py', f'{where}link_{parts[1]}.py']
             else:
                 candidates = [f'{tests_dir}/test_{parts[0]}.py']
             rel = next((c for c in candidates if (src / c).exists()), None)
