@@ -121,6 +121,17 @@ def test_train_digits_cnn_example(tmp_path, capsys):
         assert f['bn1/avg_mean'].shape == (8,) and f['conv2/W'].shape == (8, 8, 3, 3)
         assert np.abs(f['bn1/avg_mean']).sum() > 0  # the compiled step updated them
 
+def test_train_char_lstm_example(capsys):
+    ex = _import_example('train_char_lstm')
+    history = ex.main(['--epochs', '2', '--steps', '4', '--batch-size', '4', '--bptt', '6',
+                       '--embed', '8', '--hidden', '16', '--no-progress'])
+    out = capsys.readouterr().out
+    assert [h['epoch'] for h in history] == [1, 2], out
+    assert all(np.isfinite(h['valid_ppl']) and h['valid_ppl'] > 1 for h in history), out
+    assert history[1]['valid_ppl'] < history[0]['valid_ppl'], out  # it learns
+    assert re.search(r'CacheInfo\(hits=7, misses=1, traces=1,', out), out
+    assert re.search(r'^sample: The ', out, re.MULTILINE), out
+
 def test_gradient_penalty_example():
     out = _run_example('gradient_penalty.py', '--steps', '300', '--timing-repeats',
                        '10').stdout
