@@ -369,6 +369,27 @@ def test_debug_mode_checks_the_forward_outputs_of_built_in_functions():
         assert np.isnan(F.log(x).array[0])  # not in debug mode: NaN, as NumPy gives
 
 
+def test_debug_mode_checks_a_jitted_step_as_eagerly():
+    import tapejit.functions as F
+    x = np.array([-1.0, 1.0])
+    w = tapejit.Variable(np.array([0.5, 0.5]))
+
+    @tapejit.jit
+    def step(x):
+        loss = F.sum(F.log(x * w))
+        w.cleargrad()
+        loss.backward()
+        return loss
+    with np.errstate(invalid='ignore'):
+        assert np.isnan(step(x).array)  # compiled: no checks, NaN as NumPy gives
+    with tapejit.using_config('debug', True):
+        with pytest.raises(RuntimeError, match='NaN is detected on forward computation of log'):
+            step(x)
+        assert step(abs(x)).array == step.fn(abs(x)).array
+    with np.errstate(invalid='ignore'):
+        assert np.isnan(step(x).array)
+    assert step.cache_info().traces == 1  # debug mode left the compiled plan alone
+
 def test_identity_node_skips_the_backward_of_inputs_that_need_no_gradient():
     from tapejit.functions.math.identity import Identity
 

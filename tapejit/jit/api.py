@@ -616,8 +616,10 @@ class JitFunction:
 
     # --------------------------------------------------------------- calls
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        if config.trace is not None:
+        if config.trace is not None or config.debug:
             # Called while an outer function is traced: inline into its graph.
+            # In debug mode: run eagerly, where every function's outputs and
+            # gradients are checked for NaN and errors name where it was applied.
             return self.fn(*args, **kwargs)
         last = self._last
         if last is not None:
