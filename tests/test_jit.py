@@ -1856,3 +1856,33 @@ def test_the_readme_form_step_takes_the_same_entry_as_the_hand_written_one():
         assert f._last[4] and plan._entry is not None  # the generated entry
         assert f.cache_info().traces == 1
     assert user <= 1.3 * hand, (user, hand)
+
+
+def test_an_array_closed_over_and_rebound_is_read_anew():
+    # A global or a cell given another array after a call: the plan, which
+    # holds the old one as a constant, traces the function again.
+    def make():
+        scale = np.zeros(3)
+
+        @tapejit.jit
+        def f(x):
+            return F.sum(x * scale)
+
+        def rebind(v):
+            nonlocal scale
+            scale = v
+        return f, rebind
+    f, rebind = make()
+    assert float(f(np.ones(3)).array) == 0.0
+    rebind(np.full(3, 2.0))
+    assert float(f(np.ones(3)).array) == 6.0
+    global _REBOUND
+    _REBOUND = np.zeros(2)
+
+    @tapejit.jit
+    def g(x):
+        return F.sum(x * _REBOUND)
+    assert float(g(np.ones(2)).array) == 0.0
+    _REBOUND = np.ones(2)
+    assert float(g(np.ones(2)).array) == 2.0
+    assert g.cache_info().traces == 2

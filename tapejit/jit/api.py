@@ -1213,12 +1213,17 @@ def _guard_closures(tr: Trace, fn: Callable, leaves: list, values: list) -> None
         if check() == value:
             tr.guard(key, check, value)
     closed = [st.var for st in tr.stateful.values() if st.source[0] == 'closure']
-    if not closed:
+    # Arrays the function closed over are constants of the plan: a name given
+    # another array afterwards (``mask = np.ones(...)``) traces it again.
+    arrays = [c for c in tr.consts if isinstance(c, numpy.ndarray)]
+    if not (closed or arrays):
         return
     objects = tuple(x for x in leaves if hasattr(x, '__dict__') and not (
         isinstance(x, (Variable, _Dynamic)) or backends.is_array(x)))
-    for key, check in identity_guards(fn, closed, objects):
+    for key, check in identity_guards(fn, closed + arrays, objects):
         tr.guard(key, check, True)
+    if not closed:
+        return
     # Variables reached through links: a link given another child or
     # Parameter afterwards (``model.l1 = L.Linear(...)``) is read anew.
     from tapejit.links.link import structure_version

@@ -129,7 +129,8 @@ def _where(key: tuple) -> str:
 
 def identity_guards(fn: Any, captured: list, objects: tuple = ()) -> list:
     """``(key, check)`` pairs: ``check()`` is True while each place that held
-    one of the ``captured`` Variables when ``fn`` was traced still holds it.
+    one of the ``captured`` Variables (or arrays, which a trace reads as
+    constants) when ``fn`` was traced still holds it.
     ``objects``: arguments (static, as a method's ``self``) whose attributes
     are places too.
 
@@ -153,7 +154,7 @@ def identity_guards(fn: Any, captured: list, objects: tuple = ()) -> list:
             value = get()
         except _FAILS:
             continue
-        if isinstance(value, Variable):
+        if isinstance(value, Variable) or isinstance(value, numpy.ndarray):
             if id(value) in want:
                 out.append((key, _check(_where(key), _holds, get, value)))
             continue
