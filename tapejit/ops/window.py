@@ -39,7 +39,7 @@ def conv_outsize(size: int, k: int, s: int, p: int, cover_all: bool = False,
     over ``size`` padded by ``p`` on each side; ``cover_all`` adds a last
     partial window so that every input element is covered (Chainer's rule).
 
-    >>> conv_outsize(5, 3, 2, 0), conv_outsize(5, 3, 2, 0, cover_all=True)
+    >>> conv_outsize(6, 3, 2, 0), conv_outsize(6, 3, 2, 0, cover_all=True)
     (2, 3)
     """
     dk = k + (k - 1) * (d - 1)
@@ -54,7 +54,7 @@ def deconv_outsize(size: int, k: int, s: int, p: int, cover_all: bool = False,
     under ``cover_all``).
 
     >>> deconv_outsize(2, 3, 2, 0), deconv_outsize(3, 3, 2, 0, cover_all=True)
-    (5, 5)
+    (5, 6)
     """
     dk = (k - 1) * d + 1
     if cover_all:
