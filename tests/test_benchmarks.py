@@ -206,6 +206,25 @@ def test_report_ratios_notes_and_bar():
     assert 'mlp_tiny: jit / JAX jit' not in bars                 # no JAX figure: no verdict
 
 
+def test_bar_of_the_user_steps_is_the_faster_compiled_peer():
+    # cnn, lstm, transformer_block (and chainer_step): jit at most the faster of
+    # torch.compile and JAX jit; equal meets it, one peer alone is enough.
+    doc = _fake({'tapejit-jit': {'cnn': {'median_ms': 10.0}, 'lstm': {'median_ms': 5.0},
+                                 'transformer_block': {'median_ms': 3.0}},
+                 'torch-compile': {'cnn': {'median_ms': 20.0}, 'lstm': {'median_ms': 4.0},
+                                   'transformer_block': {'note': 'refused'}},
+                 'jax-jit': {'cnn': {'median_ms': 10.0}, 'lstm': {'median_ms': 8.0},
+                             'transformer_block': {'median_ms': 6.0}}})
+    doc['rows'] = ['cnn', 'lstm', 'transformer_block']
+    bars = {b['what'].split(':')[0]: b for b in report.bar_check(doc)
+            if 'faster of' in b['what']}
+    assert set(bars) == {'cnn', 'lstm', 'transformer_block'}     # no chainer_step figures
+    assert (bars['cnn']['measured'], bars['cnn']['met']) == ('1.00x', 'yes')
+    assert (bars['lstm']['measured'], bars['lstm']['met']) == ('1.25x', 'no')
+    assert (bars['transformer_block']['measured'],
+            bars['transformer_block']['met']) == ('0.50x', 'yes')
+
+
 def test_readme_shows_the_committed_results():
     # The README's performance table is the one benchmarks/ last wrote.
     with open(os.path.join(ROOT, 'README.md')) as f:
