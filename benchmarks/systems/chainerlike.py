@@ -159,8 +159,8 @@ def _cnn_step(api: SimpleNamespace, data: dict, wrap: Callable) -> tuple:
 
     model = CNN()
     params, stats = _cnn_arrays(model, n_layers)
-    for k in W.CNN_PARAMS + W.CNN_STATS:
-        _load(params.get(k, stats.get(k)), data[k])
+    for k, array in {**params, **stats}.items():
+        _load(array, data[k])
     optimizer = api.optimizers.MomentumSGD(**W.MOMENTUM).setup(model)
 
     @wrap
