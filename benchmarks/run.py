@@ -236,8 +236,10 @@ def main(argv: Optional[list] = None) -> None:
     argv_shown = sys.argv[1:] if argv is None else argv
     command = ' '.join(['python -m benchmarks'] + [shlex.quote(x) for x in argv_shown])
     print(report.text_table(doc))
-    for b in report.bar_check(doc):
-        print(f'bar  {b["what"]:<42} {b["measured"]:>8}  {b["target"]:>8}  met: {b["met"]}')
+    bars = report.bar_check(doc)
+    width = max((len(b['what']) for b in bars), default=0)
+    for b in bars:
+        print(f'bar  {b["what"]:<{width}} {b["measured"]:>8}  {b["target"]:>8}  met: {b["met"]}')
     if doc.get('overhead_us_per_op'):
         from benchmarks.overhead import format_rows
         print('\neager per-op overhead, us/op\n' + format_rows(doc['overhead_us_per_op']))

@@ -23,6 +23,9 @@ SIZES = {
         'mlp_tiny': {'dims': (16, 32, 32, 4), 'batch': 8},
         'hvp': {'n': 2 ** 22},
         'chainer_step': {'dims': (64, 256, 256, 10), 'batch': 32},
+        'cnn': {'batch': 64, 'hw': 32, 'channels': (3, 32, 32, 64, 64), 'classes': 10},
+        'lstm': {'batch': 32, 'vocab': 1000, 'embed': 128, 'hidden': 256, 'steps': 32},
+        'transformer_block': {'batch': 4, 'seq': 256, 'width': 384, 'heads': 6},
     },
     'tiny': {
         'poly': {'n': 2 ** 10},
@@ -31,6 +34,9 @@ SIZES = {
         'mlp_tiny': {'dims': (16, 32, 32, 4), 'batch': 8},
         'hvp': {'n': 2 ** 10},
         'chainer_step': {'dims': (16, 32, 32, 4), 'batch': 8},
+        'cnn': {'batch': 4, 'hw': 8, 'channels': (3, 4, 4, 8, 8), 'classes': 10},
+        'lstm': {'batch': 4, 'vocab': 16, 'embed': 8, 'hidden': 12, 'steps': 5},
+        'transformer_block': {'batch': 2, 'seq': 8, 'width': 16, 'heads': 2},
     },
 }
 
@@ -39,6 +45,22 @@ LR = 0.01          # SGD learning rate of the mlp steps
 ADAM = {'alpha': 1e-3, 'beta1': 0.9, 'beta2': 0.999, 'eps': 1e-8}
 EPS = 1e-5         # layer normalization epsilon
 GELU_C = float(np.sqrt(2.0 / np.pi))
+# cnn: MomentumSGD and batch normalization with Chainer's defaults (PyTorch's
+# BatchNorm2d momentum=0.1 is the same running-average decay 0.9).
+MOMENTUM = {'lr': 0.01, 'momentum': 0.9}
+BN_EPS, BN_DECAY = 2e-5, 0.9
+# cnn: a max pooling (2x2, stride 2) follows these convolutions (1-based).
+CNN_POOL_AFTER = (2, 4)
+CNN_LAYERS = 4
+# The parameters of cnn, lstm and transformer_block, in the order the systems
+# return them after a step (then cnn's running averages, CNN_STATS).
+CNN_PARAMS = tuple(f'{k}{i}_{p}' for i in range(1, CNN_LAYERS + 1)
+                   for k, p in (('conv', 'W'), ('conv', 'b'), ('bn', 'gamma'), ('bn', 'beta'))
+                   ) + ('fc_W', 'fc_b')
+CNN_STATS = tuple(f'bn{i}_{p}' for i in range(1, CNN_LAYERS + 1) for p in ('mean', 'var'))
+LSTM_PARAMS = ('embed_W', 'up_W', 'up_b', 'lat_W', 'out_W', 'out_b')
+TB_PARAMS = ('ln1_g', 'ln1_b', 'Wq', 'bq', 'Wk', 'bk', 'Wv', 'bv', 'Wo', 'bo',
+             'ln2_g', 'ln2_b', 'Wm1', 'bm1', 'Wm2', 'bm2')
 
 
 @dataclass(frozen=True)
@@ -84,6 +106,68 @@ def _hvp_data(size: dict, seed: int) -> dict:
             'v': rng.standard_normal(size['n']).astype(np.float32)}
 
 
+def _cnn_data(size: dict, seed: int) -> dict:
+    """Input images, labels and the VGG-style network's initial weights
+    (Chainer's layouts: convolution W (out, in, 3, 3), Linear W (out, in))."""
+    rng = np.random.default_rng(seed)
+    n, hw, chans = size['batch'], size['hw'], size['channels']
+    data = {'x': rng.standard_normal((n, chans[0], hw, hw)).astype(np.float32),
+            't': rng.integers(0, size['classes'], n).astype(np.int32)}
+    for i, (c_in, c_out) in enumerate(zip(chans[:-1], chans[1:]), 1):
+        # He-normal convolutions; gamma and beta off 1 and 0 so that their
+        # gradients and updates are checked as they matter.
+        data[f'conv{i}_W'] = (rng.standard_normal((c_out, c_in, 3, 3))
+                              * np.sqrt(2.0 / (9 * c_in))).astype(np.float32)
+        data[f'conv{i}_b'] = np.zeros(c_out, np.float32)
+        data[f'bn{i}_gamma'] = (1 + 0.1 * rng.standard_normal(c_out)).astype(np.float32)
+        data[f'bn{i}_beta'] = (0.1 * rng.standard_normal(c_out)).astype(np.float32)
+        data[f'bn{i}_mean'] = np.zeros(c_out, np.float32)
+        data[f'bn{i}_var'] = np.ones(c_out, np.float32)
+    side = hw // 2 ** len(CNN_POOL_AFTER)
+    d_in = chans[-1] * side * side
+    data['fc_W'] = (rng.standard_normal((size['classes'], d_in)) / np.sqrt(d_in)
+                    ).astype(np.float32)
+    data['fc_b'] = np.zeros(size['classes'], np.float32)
+    return data
+
+
+def _lstm_data(size: dict, seed: int) -> dict:
+    """Token windows (batch, steps + 1) and the language model's initial
+    weights, in Chainer's LSTM layout: the gate pre-activations of unit j
+    are columns 4j..4j+3 (a, i, f, o), the forget gate's bias 1."""
+    rng = np.random.default_rng(seed)
+    b, v, e, h = size['batch'], size['vocab'], size['embed'], size['hidden']
+    up_b = np.zeros((h, 4), np.float32)
+    up_b[:, 2] = 1
+    return {'tokens': rng.integers(0, v, (b, size['steps'] + 1)).astype(np.int32),
+            'embed_W': rng.standard_normal((v, e)).astype(np.float32),
+            'up_W': (rng.standard_normal((4 * h, e)) / np.sqrt(e)).astype(np.float32),
+            'up_b': up_b.reshape(4 * h),
+            'lat_W': (rng.standard_normal((4 * h, h)) / np.sqrt(h)).astype(np.float32),
+            'out_W': (rng.standard_normal((v, h)) / np.sqrt(h)).astype(np.float32),
+            'out_b': np.zeros(v, np.float32)}
+
+
+def _tb_data(size: dict, seed: int) -> dict:
+    """The block's input x (batch, seq, width), the loss weights w, the
+    causal mask (seq, seq; True where a position may attend), the number of
+    heads (a 0-d array) and the parameters (Linear W (out, in))."""
+    rng = np.random.default_rng(seed)
+    b, s, d = size['batch'], size['seq'], size['width']
+    data = {'x': rng.standard_normal((b, s, d)).astype(np.float32),
+            'w': rng.standard_normal((b, s, d)).astype(np.float32),
+            'mask': np.tril(np.ones((s, s), bool)),
+            'heads': np.array(size['heads'])}
+    for k in ('ln1', 'ln2'):
+        data[f'{k}_g'] = (1 + 0.1 * rng.standard_normal(d)).astype(np.float32)
+        data[f'{k}_b'] = (0.1 * rng.standard_normal(d)).astype(np.float32)
+    for k, (d_out, d_in) in (('q', (d, d)), ('k', (d, d)), ('v', (d, d)), ('o', (d, d)),
+                             ('m1', (4 * d, d)), ('m2', (d, 4 * d))):
+        data[f'W{k}'] = (rng.standard_normal((d_out, d_in)) / np.sqrt(d_in)).astype(np.float32)
+        data[f'b{k}'] = np.zeros(d_out, np.float32)
+    return data
+
+
 def _nbytes(*names: str, out: tuple = ()) -> Callable[[dict], int]:
     """Read every named input once, write every named output (same size) once."""
     def count(data: dict) -> int:
@@ -109,9 +193,23 @@ WORKLOADS = {
     'chainer_step': Workload(
         'chainer_step', 'the digits MLP as users write it: a Chain of Linear links, '
         'optimizer.update() with Adam', _mlp_data, None),
+    'cnn': Workload(
+        'cnn', 'a VGG-style training step as users write it: conv3x3 32, 32, pool, 64, 64, '
+        'pool, each with batch normalization and ReLU, Linear 10, softmax cross-entropy, '
+        'MomentumSGD', _cnn_data, None),
+    'lstm': Workload(
+        'lstm', 'an unrolled LSTM language-model training step: EmbedID, LSTM, Linear, '
+        'mean softmax cross-entropy of the next token, Adam', _lstm_data, None),
+    'transformer_block': Workload(
+        'transformer_block', 'a pre-LayerNorm transformer block (causal multi-head '
+        'attention, GELU MLP 4x): grads of all parameters and x of sum(block(x) * w)',
+        _tb_data, None),
 }
 
 NAMES = tuple(WORKLOADS)
+# Workloads without a NumPy reference below: the systems are checked against
+# each other on them.
+NO_NUMPY_REFERENCE = ('cnn', 'lstm', 'transformer_block')
 
 
 def make_data(name: str, size: str = 'full', seed: int = SEED) -> dict:

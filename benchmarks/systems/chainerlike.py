@@ -7,6 +7,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any, Callable, Optional
 
+import numpy as np
+
 from benchmarks import workloads as W
 from benchmarks.systems import Unsupported
 
@@ -78,6 +80,12 @@ def build(api: SimpleNamespace, name: str, data: dict,
 
     if name == 'chainer_step':
         return _chain_step(api, data, wrap)
+    if name == 'cnn':
+        return _cnn_step(api, data, wrap)
+    if name == 'lstm':
+        return _lstm_step(api, data, wrap)
+    if name == 'transformer_block':
+        return _transformer_block(api, data, wrap)
 
     raise Unsupported(f'no {name} workload')
 
@@ -116,3 +124,165 @@ def _chain_step(api: SimpleNamespace, data: dict, wrap: Callable) -> tuple:
     links = [getattr(model, f'l{i}') for i in (1, 2, 3)]
     return ((lambda: step(x, t)),
             (lambda out: [out.array] + [a for lk in links for a in (lk.W.array, lk.b.array)]))
+
+
+def _load(array: Any, value: Any) -> None:
+    """Copy a workload array into a link's array (a parameter's or a
+    persistent one), in place."""
+    array[...] = value
+
+
+def _cnn_step(api: SimpleNamespace, data: dict, wrap: Callable) -> tuple:
+    """The VGG-style step as users write it: a Chain of Convolution2D,
+    BatchNormalization (train mode) and Linear links, MomentumSGD."""
+    F, L = api.F, api.L
+    n_layers = W.CNN_LAYERS
+
+    class CNN(api.Chain):
+        def __init__(self) -> None:
+            super().__init__()
+            with self.init_scope():
+                for i in range(1, n_layers + 1):
+                    c_out, c_in = data[f'conv{i}_W'].shape[:2]
+                    setattr(self, f'conv{i}', L.Convolution2D(c_in, c_out, 3, pad=1))
+                    setattr(self, f'bn{i}', L.BatchNormalization(c_out, decay=W.BN_DECAY,
+                                                                 eps=W.BN_EPS))
+                self.fc = L.Linear(*data['fc_W'].shape[::-1])
+
+        def forward(self, x: Any) -> Any:
+            h = x
+            for i in range(1, n_layers + 1):
+                h = F.relu(getattr(self, f'bn{i}')(getattr(self, f'conv{i}')(h)))
+                if i in W.CNN_POOL_AFTER:
+                    h = F.max_pooling_2d(h, 2)
+            return self.fc(h)
+
+    model = CNN()
+    params, stats = _cnn_arrays(model, n_layers)
+    for k, array in {**params, **stats}.items():
+        _load(array, data[k])
+    optimizer = api.optimizers.MomentumSGD(**W.MOMENTUM).setup(model)
+
+    @wrap
+    def step(x, t):
+        loss = F.softmax_cross_entropy(model(x), t)
+        model.cleargrads()
+        loss.backward()
+        optimizer.update()
+        return loss
+    x, t = data['x'], data['t']
+
+    def fetch(out: Any) -> list:
+        # The running averages are read anew: a link may replace its arrays.
+        p, s = _cnn_arrays(model, n_layers)
+        return [out.array] + [p[k] for k in W.CNN_PARAMS] + [s[k] for k in W.CNN_STATS]
+    return (lambda: step(x, t)), fetch
+
+
+def _cnn_arrays(model: Any, n_layers: int) -> tuple:
+    """The model's parameter arrays and running averages by workload key."""
+    params, stats = {}, {}
+    for i in range(1, n_layers + 1):
+        conv, bn = getattr(model, f'conv{i}'), getattr(model, f'bn{i}')
+        params.update({f'conv{i}_W': conv.W.array, f'conv{i}_b': conv.b.array,
+                       f'bn{i}_gamma': bn.gamma.array, f'bn{i}_beta': bn.beta.array})
+        stats.update({f'bn{i}_mean': bn.avg_mean, f'bn{i}_var': bn.avg_var})
+    params.update({'fc_W': model.fc.W.array, 'fc_b': model.fc.b.array})
+    return params, stats
+
+
+def _lstm_step(api: SimpleNamespace, data: dict, wrap: Callable) -> tuple:
+    """The unrolled language-model step as users write it: EmbedID, LSTM and
+    Linear links in a Chain, the state reset at the start of the step, the
+    mean cross-entropy of each next token, Adam."""
+    F, L = api.F, api.L
+    vocab, n_embed = data['embed_W'].shape
+    n_hidden = data['lat_W'].shape[1]
+
+    class LM(api.Chain):
+        def __init__(self) -> None:
+            super().__init__()
+            with self.init_scope():
+                self.embed = L.EmbedID(vocab, n_embed)
+                self.rnn = L.LSTM(n_embed, n_hidden)
+                self.out = L.Linear(n_hidden, vocab)
+
+        def forward(self, ids: Any) -> Any:
+            return self.out(self.rnn(self.embed(ids)))
+
+    model = LM()
+    for k, p in zip(W.LSTM_PARAMS, _lstm_params(model)):
+        _load(p.array, data[k])
+    optimizer = api.optimizers.Adam(**W.ADAM).setup(model)
+
+    @wrap
+    def step(tokens):
+        model.rnn.reset_state()
+        n_steps = tokens.shape[1] - 1
+        loss = 0
+        for k in range(n_steps):
+            loss += F.softmax_cross_entropy(model(tokens[:, k]), tokens[:, k + 1])
+        loss = loss / n_steps
+        model.cleargrads()
+        loss.backward()
+        optimizer.update()
+        return loss
+    tokens = data['tokens']
+    return ((lambda: step(tokens)),
+            (lambda out: [out.array] + [p.array for p in _lstm_params(model)]))
+
+
+def _lstm_params(model: Any) -> list:
+    """The language model's parameters in the order of ``W.LSTM_PARAMS``."""
+    return [model.embed.W, model.rnn.upward.W, model.rnn.upward.b, model.rnn.lateral.W,
+            model.out.W, model.out.b]
+
+
+def _block(api: SimpleNamespace, x: Any, params: list, mask: Any,
+                      heads: int) -> Any:
+    """A pre-LayerNorm block on ``x`` (batch, seq, width), in Chainer's
+    functions: causal multi-head self-attention, then a GELU MLP, each
+    added to its input; the output is (batch * seq, width)."""
+    F = api.F
+    g1, b1, Wq, bq, Wk, bk, Wv, bv, Wo, bo, g2, b2, Wm1, bm1, Wm2, bm2 = params
+    n, s, d = x.shape
+    dh = d // heads
+
+    def split(t: Any) -> Any:       # (n * s, d) -> (n * heads, s, dh)
+        t = F.transpose(F.reshape(t, (n, s, heads, dh)), (0, 2, 1, 3))
+        return F.reshape(t, (n * heads, s, dh))
+
+    x = F.reshape(x, (n * s, d))
+    h = F.layer_normalization(x, g1, b1, eps=W.EPS)
+    q = split(F.linear(h, Wq, bq) * (1.0 / dh ** 0.5))
+    k, v = split(F.linear(h, Wk, bk)), split(F.linear(h, Wv, bv))
+    scores = F.where(mask, F.matmul(q, k, transb=True), _NEG_INF)
+    a = F.matmul(F.softmax(scores, axis=2), v)
+    a = F.reshape(F.transpose(F.reshape(a, (n, heads, s, dh)), (0, 2, 1, 3)), (n * s, d))
+    x = x + F.linear(a, Wo, bo)
+    h = F.layer_normalization(x, g2, b2, eps=W.EPS)
+    return x + F.linear(api.gelu_tanh(F.linear(h, Wm1, bm1)), Wm2, bm2)
+
+
+# The masked scores (a 0-d array: Chainer's where takes no Python scalar).
+_NEG_INF = np.array(-np.inf, np.float32)
+
+
+def _transformer_block(api: SimpleNamespace, data: dict, wrap: Callable) -> tuple:
+    F = api.F
+    heads = int(data['heads'])
+
+    @wrap
+    def step(x, w, mask, params):
+        x.cleargrad()
+        for p in params:
+            p.cleargrad()
+        y = _block(api, x, params, mask, heads)
+        loss = F.sum(y * F.reshape(w, y.shape))
+        loss.backward()
+        return loss
+    x = api.Variable(data['x'].copy())
+    params = [api.Variable(data[k].copy()) for k in W.TB_PARAMS]
+    w, mask = data['w'], data['mask']
+    return ((lambda: step(x, w, mask, params)),
+            (lambda out: [out.array, x.grad] + [p.grad for p in params]))

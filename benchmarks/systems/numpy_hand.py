@@ -38,4 +38,7 @@ def build(name: str, data: dict) -> tuple:
     if name == 'hvp':
         x, v = data['x'], data['v']
         return (lambda: W.hvp(x, v)), (lambda out: [out])
+    if name in W.NO_NUMPY_REFERENCE:
+        raise Unsupported(f'no hand-written NumPy {name} (its backward by hand is not kept '
+                          'here; the frameworks are checked against each other)')
     raise Unsupported(f'no {name} workload')

@@ -1,4 +1,5 @@
-"""PyTorch eager on the CPU (autograd, manual SGD with ``_foreach`` ops)."""
+"""PyTorch eager on the CPU (autograd, manual SGD with ``_foreach`` ops; the
+steps written as users write them with ``nn.Module`` and ``torch.optim``)."""
 
 from __future__ import annotations
 
@@ -83,6 +84,12 @@ def build(name: str, data: dict, compile_fn: Optional[Callable] = None) -> tuple
 
     if name == 'chainer_step':
         return _module_step(data, wrap)
+    if name == 'cnn':
+        return _cnn_step(data, wrap)
+    if name == 'lstm':
+        return _lstm_step(data, wrap)
+    if name == 'transformer_block':
+        return _transformer_block(data, wrap)
 
     if name == 'hvp':
         x0 = torch.from_numpy(data['x'])
@@ -130,3 +137,148 @@ def _module_step(data: dict, wrap: Callable) -> tuple:
         return loss
     return fn, lambda out: ([out.detach().numpy()]
                             + [p.detach().numpy() for p in model.parameters()])
+
+
+def _copy(param: Any, value: Any) -> None:
+    import torch
+    with torch.no_grad():
+        param.copy_(torch.from_numpy(value))
+
+
+def _cnn_step(data: dict, wrap: Callable) -> tuple:
+    """The VGG-style step as PyTorch users write it: ``nn.Sequential`` of
+    Conv2d, BatchNorm2d (train mode), ReLU, MaxPool2d and Linear (compiled
+    by ``wrap``), ``torch.optim.SGD`` with momentum."""
+    import torch
+    import torch.nn.functional as TF
+    from torch import nn
+
+    layers: list = []
+    convs, bns = [], []
+    for i in range(1, W.CNN_LAYERS + 1):
+        c_out, c_in = data[f'conv{i}_W'].shape[:2]
+        # momentum=0.1: the running averages decay by 0.9, Chainer's decay.
+        conv = nn.Conv2d(c_in, c_out, 3, padding=1)
+        bn = nn.BatchNorm2d(c_out, eps=W.BN_EPS, momentum=1 - W.BN_DECAY)
+        convs.append(conv)
+        bns.append(bn)
+        layers += [conv, bn, nn.ReLU()]
+        if i in W.CNN_POOL_AFTER:
+            layers.append(nn.MaxPool2d(2))
+    fc = nn.Linear(*data['fc_W'].shape[::-1])
+    model = nn.Sequential(*layers, nn.Flatten(), fc).train()
+    params = [t for conv, bn in zip(convs, bns) for t in (conv.weight, conv.bias, bn.weight,
+                                                           bn.bias)] + [fc.weight, fc.bias]
+    stats = [t for bn in bns for t in (bn.running_mean, bn.running_var)]
+    for t, k in zip(params + stats, W.CNN_PARAMS + W.CNN_STATS):
+        _copy(t, data[k])
+    forward = wrap(model)
+    opt = torch.optim.SGD(model.parameters(), lr=W.MOMENTUM['lr'],
+                          momentum=W.MOMENTUM['momentum'])
+    x = torch.from_numpy(data['x'])
+    t = torch.from_numpy(data['t'].astype('int64'))
+
+    def fn():
+        opt.zero_grad()
+        loss = TF.cross_entropy(forward(x), t)
+        loss.backward()
+        opt.step()
+        return loss
+    return fn, lambda out: ([out.detach().numpy()] + [p.detach().numpy() for p in params]
+                            + [s.numpy() for s in stats])
+
+
+def _lstm_step(data: dict, wrap: Callable) -> tuple:
+    """The unrolled language model as an ``nn.Module`` whose LSTM cell is
+    written by hand in Chainer's gate layout (a, i, f, o interleaved per
+    unit), ``torch.optim.Adam``."""
+    import torch
+    import torch.nn.functional as TF
+    from torch import nn
+
+    vocab, n_embed = data['embed_W'].shape
+    n_hidden = data['lat_W'].shape[1]
+
+    class LM(nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.embed = nn.Embedding(vocab, n_embed)
+            self.up = nn.Linear(n_embed, 4 * n_hidden)
+            self.lat = nn.Linear(n_hidden, 4 * n_hidden, bias=False)
+            self.out = nn.Linear(n_hidden, vocab)
+
+        def forward(self, tokens: Any) -> Any:
+            n, n_steps = tokens.shape[0], tokens.shape[1] - 1
+            loss, h, c = 0, None, None
+            for k in range(n_steps):
+                z = self.up(self.embed(tokens[:, k]))
+                if h is not None:        # the first step has no state (h = 0)
+                    z = z + self.lat(h)
+                a, i, f, o = z.view(n, n_hidden, 4).unbind(2)
+                g = torch.tanh(a) * torch.sigmoid(i)
+                c = g if c is None else g + torch.sigmoid(f) * c
+                h = torch.tanh(c) * torch.sigmoid(o)
+                loss = loss + TF.cross_entropy(self.out(h), tokens[:, k + 1])
+            return loss / n_steps
+
+    model = LM()
+    params = [model.embed.weight, model.up.weight, model.up.bias, model.lat.weight,
+              model.out.weight, model.out.bias]
+    for p, k in zip(params, W.LSTM_PARAMS):
+        _copy(p, data[k])
+    forward = wrap(model)
+    a = W.ADAM
+    opt = torch.optim.Adam(model.parameters(), lr=a['alpha'], betas=(a['beta1'], a['beta2']),
+                           eps=a['eps'])
+    tokens = torch.from_numpy(data['tokens'].astype('int64'))
+
+    def fn():
+        opt.zero_grad()
+        loss = forward(tokens)
+        loss.backward()
+        opt.step()
+        return loss
+    return fn, lambda out: [out.detach().numpy()] + [p.detach().numpy() for p in params]
+
+
+def _transformer_block(data: dict, wrap: Callable) -> tuple:
+    """The pre-LayerNorm block written with ``torch.nn.functional``; the
+    loss function compiled by ``wrap``."""
+    import torch
+    import torch.nn.functional as TF
+
+    heads = int(data['heads'])
+
+    def loss_fn(x, w, mask, g1, b1, Wq, bq, Wk, bk, Wv, bv, Wo, bo, g2, b2, Wm1, bm1, Wm2,
+                bm2):
+        n, s, d = x.shape
+        dh = d // heads
+
+        def split(t):
+            return t.view(n, s, heads, dh).transpose(1, 2)
+        h = TF.layer_norm(x, (d,), g1, b1, W.EPS)
+        q = split(TF.linear(h, Wq, bq) * (1.0 / dh ** 0.5))
+        k, v = split(TF.linear(h, Wk, bk)), split(TF.linear(h, Wv, bv))
+        scores = (q @ k.transpose(-2, -1)).masked_fill(~mask, float('-inf'))
+        a = (torch.softmax(scores, dim=-1) @ v).transpose(1, 2).reshape(n, s, d)
+        x = x + TF.linear(a, Wo, bo)
+        h = TF.layer_norm(x, (d,), g2, b2, W.EPS)
+        y = x + TF.linear(TF.gelu(TF.linear(h, Wm1, bm1), approximate='tanh'), Wm2, bm2)
+        return (y * w).sum()
+    f = wrap(loss_fn)
+    x = _leaf(data['x'])
+    params = [_leaf(data[k]) for k in W.TB_PARAMS]
+    w, mask = torch.from_numpy(data['w']), torch.from_numpy(data['mask'])
+
+    def fn():
+        for p in [x] + params:
+            p.grad = None
+        loss = f(x, w, mask, *params)
+        loss.backward()
+        return loss
+    return fn, lambda out: [out.detach().numpy()] + [p.grad.numpy() for p in [x] + params]
+
+
+def _leaf(a: Any) -> Any:
+    import torch
+    return torch.from_numpy(a.copy()).requires_grad_()
