@@ -21,21 +21,36 @@ from tapejit.ops import structure as S
 from tapejit.ops.window import _pair, col2im, conv_outsize, deconv_outsize, im2col, window_params
 
 
-def _windows(name: str, x: Any, ksize: Any, stride: Any, pad: Any, cover_all: bool,
-             pad_value: float) -> tuple:
-    """(the windows ``(N, oh, ow, C, kh, kw)``, kh, kw) of a 4-d ``x``."""
+def _setup(name: str, x: Any, ksize: Any, stride: Any, pad: Any, cover_all: bool) -> tuple:
+    """(x, ksize, stride, pad, output size) of a pooling, checked."""
     (x,), _ = _floats(name, x=x)
     xs = array_of(x).shape
     if len(xs) != 4:
         raise ShapeError(f'{name}: x has shape {xs}; expected (batch, channels, height, '
                          'width)')
-    (kh, kw), stride, pad, _ = window_params(name, ksize, ksize if stride is None else stride,
-                                             pad)
-    out = (conv_outsize(xs[2], kh, stride[0], pad[0], cover_all),
-           conv_outsize(xs[3], kw, stride[1], pad[1], cover_all))
-    col = im2col(x, ksize=(kh, kw), stride=stride, pad=pad, dilate=(1, 1), out_size=out,
-                 pad_value=pad_value)
-    return col, kh, kw
+    k, stride, pad, _ = window_params(name, ksize, ksize if stride is None else stride, pad)
+    out = (conv_outsize(xs[2], k[0], stride[0], pad[0], cover_all),
+           conv_outsize(xs[3], k[1], stride[1], pad[1], cover_all))
+    return x, k, stride, pad, out
+
+
+def _windows(x: Any, k: tuple, stride: tuple, pad: tuple, out: tuple, fill: float) -> tuple:
+    """The windows of ``x`` as ``(array, reduced axes, axis order to (N, C, oh,
+    ow))``: where they tile ``x`` (stride = size, no padding, as a 2x2 pooling
+    does) a view ``(N, C, oh, kh, ow, kw)`` of ``x`` itself, else the copy
+    ``im2col`` makes, ``(N, oh, ow, C, kh, kw)``."""
+    n, c, h, w = array_of(x).shape
+    if stride == k and pad == (0, 0) and h % k[0] == 0 and w % k[1] == 0:
+        return S.reshape(x, shape=(n, c, out[0], k[0], out[1], k[1])), (3, 5), None
+    col = im2col(x, ksize=k, stride=stride, pad=pad, dilate=(1, 1), out_size=out,
+                 pad_value=fill)
+    return col, (4, 5), (0, 3, 1, 2)
+
+
+def _reduce(op: Any, windows: tuple) -> Variable:
+    col, axes, order = windows
+    y = op(col, axis=axes, keepdims=False)
+    return y if order is None else S.transpose(y, axes=order)
 
 
 def max_pooling_2d(x: Any, ksize: Any, stride: Any = None, pad: Any = 0,
@@ -50,13 +65,18 @@ def max_pooling_2d(x: Any, ksize: Any, stride: Any = None, pad: Any = 0,
     array([[[[ 5.,  7.],
              [13., 15.]]]])
     """
-    col, kh, kw = _windows('max_pooling_2d', x, ksize, stride, pad, cover_all, -numpy.inf)
-    y = S.transpose(R.max(col, axis=(4, 5), keepdims=False), axes=(0, 3, 1, 2))
+    x, k, stride, pad, out = _setup('max_pooling_2d', x, ksize, stride, pad, cover_all)
+    windows = _windows(x, k, stride, pad, out, -numpy.inf)
+    y = _reduce(R.max, windows)
     if not return_indices:
         return y
-    n, oh, ow, c = array_of(col).shape[:4]
-    flat = S.reshape(col, shape=(n, oh, ow, c, kh * kw))
-    return y, array_of(S.transpose(R.argmax(flat, axis=4), axes=(0, 3, 1, 2)))
+    col, _, order = windows
+    n, c = array_of(x).shape[:2]
+    if order is None:  # (N, C, oh, kh, ow, kw): the window's axes last
+        col = S.transpose(col, axes=(0, 1, 2, 4, 3, 5))
+    flat = S.reshape(col, shape=array_of(col).shape[:4] + (k[0] * k[1],))
+    index = R.argmax(flat, axis=4)
+    return y, array_of(index if order is None else S.transpose(index, axes=order))
 
 
 def average_pooling_2d(x: Any, ksize: Any, stride: Any = None, pad: Any = 0) -> Variable:
@@ -68,9 +88,9 @@ def average_pooling_2d(x: Any, ksize: Any, stride: Any = None, pad: Any = 0) -> 
     array([[[[ 2.5,  4.5],
              [10.5, 12.5]]]])
     """
-    col, kh, kw = _windows('average_pooling_2d', x, ksize, stride, pad, False, 0.0)
-    total = S.transpose(R.sum(col, axis=(4, 5), keepdims=False), axes=(0, 3, 1, 2))
-    return total * numpy.asarray(1.0 / (kh * kw), array_of(x).dtype)
+    x, k, stride, pad, out = _setup('average_pooling_2d', x, ksize, stride, pad, False)
+    total = _reduce(R.sum, _windows(x, k, stride, pad, out, 0.0))
+    return total * numpy.asarray(1.0 / (k[0] * k[1]), array_of(x).dtype)
 
 
 def unpooling_2d(x: Any, ksize: Any, stride: Any = None, pad: Any = 0,
