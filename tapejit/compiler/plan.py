@@ -35,6 +35,7 @@ plan(T, a0):
 from __future__ import annotations
 
 import math
+import warnings
 from typing import Any, Callable, Optional, Sequence
 
 import numpy
@@ -95,6 +96,14 @@ def writes(kind: str, st: Any) -> list:
 def numba_error(exc: BaseException) -> bool:
     """Whether ``exc`` is Numba's (a kernel it cannot type or compile)."""
     return (type(exc).__module__ or '').startswith('numba')
+
+
+def warn_op_by_op(what: str, exc: BaseException, n: int, source: str) -> None:
+    """Say that ``what`` (a kernel of ``n`` ops) failed to compile and runs op by op."""
+    first = str(exc).splitlines()[0] if str(exc) else ''
+    warnings.warn(f'tapejit: {what} failed to compile ({type(exc).__name__}: {first}); '
+                  f'running its {n} ops one by one. Source:\n{source}', RuntimeWarning,
+                  stacklevel=4)
 
 
 def eval_members(eqns: list, env: dict, const: Callable, xp: Any = numpy) -> dict:

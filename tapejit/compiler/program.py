@@ -1,21 +1,12 @@
 """A compiled plan's statements; each target's runners render them.
 
-Every plan is lowered once to a :class:`Program`: the arrays it takes
-(its parameters), a table of sizes, the kernels and library callables it
-calls and a list of statements over named arrays.  Every buffer decision is
-made here, before any code exists: which arrays are new (:class:`Alloc`,
-from the plan's pool or not, the result of a :class:`Finish` or a
-:class:`Call`), which are views (:class:`Reshape`), which stores a kernel
-writes in place through an array it reads (:class:`InPlace`), where a
-donated parameter's update is copied (:class:`CopyInto`), when each buffer
-is done with (:class:`Free`) and which values are returned, and copied
-(:class:`Return`).  A renderer walks the statements: the step runner
-(:mod:`tapejit.targets.cpu.step_runner`) and the CUDA runner
-(:mod:`tapejit.targets.cuda.runner`) write them as a Python function (with
-:class:`tapejit.compiler.runner.ProgramWriter`),
-:mod:`tapejit.targets.cpu.native_plan` emits a small plan's as one LLVM
-function.  A CUDA plan is lowered the same way (its kernels' launches in
-the table).
+Every plan is lowered once (:mod:`tapejit.compiler.plan`) to a
+:class:`Program`: the arrays it takes, a table of sizes, the kernels and
+library callables it calls, and statements over named arrays in which every
+buffer decision is already made: new arrays, views, stores written in place,
+updates copied into donated parameters, frees and the values returned.  The
+runners written in Python (:class:`tapejit.compiler.runner.ProgramWriter`)
+and :mod:`tapejit.targets.cpu.native_plan` render it.
 
 Sizes are positions in the table (``T[k]``), never values, so a new batch
 size builds a new table for the same statements: the statements alone are

@@ -20,7 +20,8 @@ import numpy
 from tapejit.targets.cpu import (codegen, kernel_cache, lowering, one_call, plan_cache,
                                  step_runner)
 from tapejit.compiler import fusion
-from tapejit.compiler.plan import Plan, eval_members, members, nbytes, numba_error
+from tapejit.compiler.plan import (Plan, eval_members, members, nbytes, numba_error,
+                                  warn_op_by_op)
 from tapejit.targets.cpu.buffers import POOL_MIN_BYTES, BufferPool
 from tapejit.compiler.passes import simplify
 from tapejit.ir.graph import Eqn, Graph
@@ -107,7 +108,7 @@ class _KernelStep:
         # ``spec.inplace``); the store has no parameter of its own
         self.donated: dict = {}
 
-    def write_in_place(self, spec: codegen.KernelSpec) -> None:
+    def write_in_place(self, spec: Any) -> None:
         """Run ``spec``: this step's kernel rendered with ``spec.inplace``."""
         self.source, self.ir = spec.source, spec.kernel
         self.donated = dict(spec.inplace)
@@ -153,10 +154,7 @@ class _FirstCall:
         except Exception as exc:  # a kernel Numba cannot type: op by op
             if not numba_error(exc):
                 raise
-            warnings.warn(f'tapejit: a fused kernel failed to compile ({type(exc).__name__}: '
-                          f'{str(exc).splitlines()[0] if str(exc) else ""}); running its '
-                          f'{len(st.members)} ops one by one. Source:\n{st.spec.source}',
-                          RuntimeWarning, stacklevel=3)
+            warn_op_by_op('a fused kernel', exc, len(st.members), st.spec.source)
             st.fallback = True
             st.kernel = _OpByOp(st)
             st.kernel(*args)
@@ -193,7 +191,7 @@ class _OpByOp:
 
 def _fill_reductions(spec: Any, bufs: Any, values: dict) -> None:
     """Write each reduction's value into its buffer (``bufs``, in order) so
-    that :func:`codegen.finish_reduction` gives it back: a partial buffer
+    that the plan's finish gives it back: a partial buffer
     holds it in its first chunk (the others keep the reduction's identity)."""
     for (e, axes, how, init, adt), buf in zip(spec.reductions, bufs):
         val = values[e.out.id]
@@ -331,8 +329,6 @@ class Executable(Plan):
         # The natively compiled plan's call, once it ran: taken first by a
         # call that needs no input checks (see __call__).
         self._native_run: Any = None
-
-    kernel_step = _KernelStep  # (plain steps, as the step runner tells them from chains)
 
     @staticmethod
     def first_call(step: _KernelStep) -> '_FirstCall':

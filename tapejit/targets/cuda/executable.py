@@ -26,7 +26,6 @@ import os
 import sys
 import threading
 import types
-import warnings
 from typing import Any, Optional, Sequence
 
 import numpy
@@ -35,7 +34,7 @@ from tapejit import backends
 from tapejit.targets.cuda import codegen as cuda_codegen, ops as cuda_ops
 from tapejit.targets.cuda import runner as cuda_runner
 from tapejit.compiler import fusion, store
-from tapejit.compiler.plan import Plan, eval_members, numba_error
+from tapejit.compiler.plan import Plan, eval_members, numba_error, warn_op_by_op
 from tapejit.targets.cpu import kernel_cache
 from tapejit.ir.graph import Graph
 
@@ -142,10 +141,7 @@ class CudaKernel:
             if not numba_error(exc):
                 raise
             self.fallback = True
-            first = str(exc).splitlines()[0] if str(exc) else ''
-            warnings.warn(f'tapejit: a CUDA kernel failed to compile ({type(exc).__name__}: '
-                          f'{first}); running its {len(self.spec.members)} ops one by one. '
-                          f'Source:\n{self.spec.source}', RuntimeWarning, stacklevel=3)
+            warn_op_by_op('a CUDA kernel', exc, len(self.spec.members), self.spec.source)
         self.ops(dev, grid, block, scalars, *arrays)
 
     def ops(self, dev: '_Device', grid: int, block: int, scalars: tuple, *arrays: Any) -> None:

@@ -1,21 +1,11 @@
-"""A CUDA plan lowered to its :class:`~tapejit.compiler.program.Program`, and
-the runner written from it.
-
-Per device, at its first call, a plan is lowered once (:func:`lower`): its
-parameters are the graph inputs and constants it reads; each kernel becomes
-its stores' buffers (:class:`~P.Alloc`), its reductions' ``(P, m)`` buffers
-of partial results, the launch (:class:`~P.CallKernel`: the launch's sizes
-from the table, then the threads per block and the blocks, as its ``ch``
-and ``nch``) and the finishes that combine the partial results in a fixed
-order (:class:`~P.Finish`); each other step a library call (:class:`~P.Call`,
-the primitive's ``impl`` on CuPy arrays); a value is dropped after its last
-reader (:class:`~P.Free`) and an output that is a parameter is returned as
-a copy.  Only the table depends on the device (its number of
-multiprocessors sets the launch geometry).  :func:`compile_runner` writes
-the Program as a Python function with the shared
-:class:`~tapejit.compiler.runner.ProgramWriter`; the first call's runner
-launches each kernel through :meth:`CudaKernel.first` (which compiles it),
-the runner written after it launches the compiled kernels directly.
+"""A CUDA plan lowered to its :class:`~tapejit.compiler.program.Program`
+(:mod:`tapejit.compiler.plan`), per device at its first call there: a
+kernel's reductions get ``(P, m)`` buffers of partial results, its launch
+takes the threads per block and the blocks as its ``ch`` and ``nch``, and
+only the table depends on the device (its multiprocessors set the launch
+geometry).  :func:`compile_runner` writes the Program as a Python function;
+its first call launches each kernel through :meth:`CudaKernel.first` (which
+compiles it), the runner written after it launches them directly.
 
 >>> import numpy as np
 >>> import tapejit.functions as F
@@ -101,14 +91,6 @@ def quiet() -> Iterator[None]:
         yield
 
 
-def _finisher(xp: Any) -> Callable:
-    def fin(op: str, buf: Any, dtype: Any, shape: tuple) -> Any:
-        # (In a fixed order: the same sums whatever the timing.)
-        out = buf[0] if len(buf) == 1 else getattr(buf, op)(axis=0)  # sum, max or min
-        return xp.asarray(out, dtype=dtype).reshape(shape)
-    return fin
-
-
 def compile_runner(exe: Any, low: Lowered, dev: Any, first: bool = False) -> Callable:
     """``run(inputs) -> outputs`` rendering ``low``'s Program on device
     ``dev``; ``first``: each kernel launched through its first-call method."""
@@ -121,7 +103,7 @@ def compile_runner(exe: Any, low: Lowered, dev: Any, first: bool = False) -> Cal
 
 class _Writer(ProgramWriter):
     def __init__(self, exe: Any, low: Lowered, dev: Any, first: bool) -> None:
-        super().__init__(low.program, dev.xp, _fin=_finisher(dev.xp), _stream=dev.stream,
+        super().__init__(low.program, dev.xp, _stream=dev.stream,
                          _quiet=quiet, _In=dev.sim_input)
         self.exe, self.dev, self.first = exe, dev, first
 
