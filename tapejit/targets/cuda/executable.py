@@ -38,8 +38,6 @@ from tapejit.compiler.plan import Plan, eval_members, numba_error, warn_op_by_op
 from tapejit.targets.cpu import kernel_cache
 from tapejit.ir.graph import Graph
 
-_lock = threading.Lock()
-_kernels: dict = {}       # key -> dispatcher
 _sms: dict = {}           # device id -> multiprocessor count
 _streams: dict = {}       # (device id, CuPy stream pointer) -> numba stream
 
@@ -79,40 +77,28 @@ def _module_text(spec: cuda_codegen.CudaKernelSpec, simulator: bool, cache: bool
     return cuda_codegen.HEADER + f'@cuda.jit(cache={cache})\n' + src
 
 
-def get_kernel(spec: cuda_codegen.CudaKernelSpec, simulator: bool,
-               disk: bool = True) -> Any:
+def get_kernel(spec: cuda_codegen.CudaKernelSpec, simulator: bool) -> Any:
     """The ``numba.cuda`` dispatcher of ``spec`` for the current GPU (or the simulator)."""
-    cuda = _numba_cuda()
-    arch = _arch(cuda, simulator)
+    arch = _arch(_numba_cuda(), simulator)
     fp = store.fingerprint('numba', 'numba-cuda', cpu=arch)
     key = hashlib.sha256(f'{fp}\n{spec.source}'.encode()).hexdigest()[:24]
-    with _lock:
-        k = _kernels.get(key)
-        if k is not None:
-            return k
-        if os.environ.get('TAPEJIT_DEBUG', '') not in ('', '0'):
-            print(f'--- tapejit cuda kernel {key} ({arch})\n{spec.source}', file=sys.stderr)
-        d = kernel_cache.cache_dir() if disk else None
-        mod: Any = None
-        if d is not None:
-            try:
-                mod = kernel_cache.load_module(os.path.join(d, 'cuda', arch, f'k_{key}.py'),
-                                               _module_text(spec, simulator, True),
-                                               f'tapejit_cuda_kernel_{key}')
-            except OSError as e:
-                store.warn_once('unwritable', f'tapejit: cannot use the kernel cache directory '
-                                f'{d} ({e}); compiling CUDA kernels in memory only')
-        if mod is None:
-            mod = types.ModuleType(f'tapejit_cuda_kernel_{key}')
-            exec(compile(_module_text(spec, simulator, False),
-                         f'<tapejit cuda kernel {key}>', 'exec'), mod.__dict__)
+    modname = f'tapejit_cuda_kernel_{key}'
+
+    def kernel(mod: Any) -> Any:
         if simulator:
             # The simulator runs the source as Python: IEEE results (inf, nan)
             # instead of the math module's exceptions.
             mod.math = cuda_ops.SIM_MATH
-        k = mod.kernel
-        _kernels[key] = k
-        return k
+        return mod.kernel
+
+    def from_memory() -> Any:
+        mod = types.ModuleType(modname)
+        exec(compile(_module_text(spec, simulator, False), f'<tapejit cuda kernel {key}>',
+                     'exec'), mod.__dict__)
+        return kernel(mod)
+    return kernel_cache.load(key, f'cuda kernel ({arch})', spec.source, lambda d: kernel(
+        kernel_cache.load_module(os.path.join(d, 'cuda', arch, f'k_{key}.py'),
+                                 _module_text(spec, simulator, True), modname)), from_memory)
 
 
 class CudaKernel:
