@@ -72,7 +72,7 @@ def _arch(cuda: Any, simulator: bool) -> str:
     return f'sm_{cc[0]}{cc[1]}'
 
 
-def _module_text(spec: cuda_codegen.CudaKernelSpec, simulator: bool, cache: bool) -> str:
+def _module_text(spec: cuda_codegen.CudaKernelSpec, cache: bool) -> str:
     src = spec.source.replace(f'def {spec.name}(', 'def kernel(', 1)
     return cuda_codegen.HEADER + f'@cuda.jit(cache={cache})\n' + src
 
@@ -93,12 +93,12 @@ def get_kernel(spec: cuda_codegen.CudaKernelSpec, simulator: bool) -> Any:
 
     def from_memory() -> Any:
         mod = types.ModuleType(modname)
-        exec(compile(_module_text(spec, simulator, False), f'<tapejit cuda kernel {key}>',
+        exec(compile(_module_text(spec, False), f'<tapejit cuda kernel {key}>',
                      'exec'), mod.__dict__)
         return kernel(mod)
     return kernel_cache.load(key, f'cuda kernel ({arch})', spec.source, lambda d: kernel(
         kernel_cache.load_module(os.path.join(d, 'cuda', arch, f'k_{key}.py'),
-                                 _module_text(spec, simulator, True), modname)), from_memory)
+                                 _module_text(spec, True), modname)), from_memory)
 
 
 class CudaKernel:
