@@ -339,7 +339,7 @@ def scalars_empty_arrays_and_constant_outputs():
 @case
 def new_batch_size_reuses_kernels():
     import tapejit.functions as F
-    from tapejit.targets.cuda import executable as cuda_executable
+    from tapejit.targets.cpu import kernel_cache
     from tapejit.targets.cuda.executable import compile_graph_cuda
     from tapejit.ir.trace import trace_graph
 
@@ -349,11 +349,11 @@ def new_batch_size_reuses_kernels():
     for n in (7, 9):
         x = _rng().standard_normal((n, 40)).astype(np.float32)
         ex = compile_graph_cuda(trace_graph(f, [x]))
-        before = len(cuda_executable._kernels)
+        before = len(kernel_cache._memory)
         ex([x])
         srcs.append([k.spec.source for k in ex.kernels])
         if n == 9:
-            assert len(cuda_executable._kernels) == before, 'a new batch size compiled anew'
+            assert len(kernel_cache._memory) == before, 'a new batch size compiled anew'
     assert srcs[0] == srcs[1]
 
 
@@ -373,7 +373,6 @@ def damaged_cache_entry_is_rewritten():
     import warnings
 
     import tapejit.functions as F
-    from tapejit.targets.cuda import executable as cuda_executable
     from tapejit.targets.cpu import kernel_cache
     d = os.path.join(kernel_cache.cache_dir(), 'cuda', 'sim')
     before = set(os.listdir(d)) if os.path.isdir(d) else set()
@@ -385,7 +384,7 @@ def damaged_cache_entry_is_rewritten():
         good = fh.read()
     with open(path, 'w') as fh:
         fh.write(good[:40])  # truncated
-    cuda_executable._kernels.clear()
+    kernel_cache._memory.clear()
     with warnings.catch_warnings(record=True) as w:
         warnings.simplefilter('always')
         _run(lambda x: F.exp(x) * 3.25, [x])

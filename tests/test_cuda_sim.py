@@ -248,7 +248,7 @@ def test_the_plan_is_a_program_and_explain_shows_it():
     # The input and the constant returned are copies; the constant is a parameter.
     ret = low.program.statements[-1]
     assert isinstance(ret, P.Return) and ret.copies == (1, 2)
-    assert low.arg_inputs == [0, 1] and len(low.const_args) == 1
+    assert [i for i, _ in low.arg_inputs] == [0, 1] and len(low.const_args) == 1
     [k] = [st for st in low.program.statements if isinstance(st, P.CallKernel)]
     lau = low.launches[0]
     assert low.program.table[k.ch] == lau.block and low.program.table[k.nch] == lau.grid

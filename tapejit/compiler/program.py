@@ -1,21 +1,12 @@
 """A compiled plan's statements; each target's runners render them.
 
-Every plan is lowered once to a :class:`Program`: the arrays it takes
-(its parameters), a table of sizes, the kernels and library callables it
-calls and a list of statements over named arrays.  Every buffer decision is
-made here, before any code exists: which arrays are new (:class:`Alloc`,
-from the plan's pool or not, the result of a :class:`Finish` or a
-:class:`Call`), which are views (:class:`Reshape`), which stores a kernel
-writes in place through an array it reads (:class:`InPlace`), where a
-donated parameter's update is copied (:class:`CopyInto`), when each buffer
-is done with (:class:`Free`) and which values are returned, and copied
-(:class:`Return`).  A renderer walks the statements: the step runner
-(:mod:`tapejit.targets.cpu.step_runner`) and the CUDA runner
-(:mod:`tapejit.targets.cuda.runner`) write them as a Python function (with
-:class:`tapejit.compiler.runner.ProgramWriter`),
-:mod:`tapejit.targets.cpu.native_plan` emits a small plan's as one LLVM
-function.  A CUDA plan is lowered the same way (its kernels' launches in
-the table).
+Every plan is lowered once (:mod:`tapejit.compiler.plan`) to a
+:class:`Program`: the arrays it takes, a table of sizes, the kernels and
+library callables it calls, and statements over named arrays in which every
+buffer decision is already made: new arrays, views, stores written in place,
+updates copied into donated parameters, frees and the values returned.  The
+runners written in Python (:class:`tapejit.compiler.runner.ProgramWriter`)
+and :mod:`tapejit.targets.cpu.native_plan` render it.
 
 Sizes are positions in the table (``T[k]``), never values, so a new batch
 size builds a new table for the same statements: the statements alone are
@@ -40,7 +31,7 @@ plan(T, a0):
 
 from __future__ import annotations
 
-from typing import Any, Optional, Union
+from typing import NamedTuple, Optional, Union
 
 __all__ = ['Alloc', 'Reshape', 'CallKernel', 'Call', 'Finish', 'InPlace', 'CopyInto', 'Free',
            'Return', 'Program']
@@ -49,49 +40,10 @@ __all__ = ['Alloc', 'Reshape', 'CallKernel', 'Call', 'Finish', 'InPlace', 'CopyI
 Dims = tuple
 # The value a new array is filled with: a Python scalar of its dtype's kind.
 Scalar = Union[bool, int, float]
+# (Statements are named tuples: frozen, compared and hashed by value, and,
+# unlike dataclasses, quick to define in the import a first call waits for.)
 # Library calls whose result is a new array (the others may be views).
 NEW_ARRAY_CALLS = frozenset({'matmul', 'argmax', 'argmin'})
-
-
-class _Statement:
-    """A frozen record of the annotated fields of its subclass, set in
-    order by ``__init__`` (a class attribute of the same name is its
-    default), compared and hashed by their values.  (What
-    ``dataclass(frozen=True)`` gives, without its cost at import: the
-    first call of a step in a new process imports this module.)"""
-
-    _fields: tuple = ()
-    _defaults: dict = {}
-
-    def __init_subclass__(cls) -> None:
-        cls._fields = tuple(cls.__annotations__)
-        cls._defaults = {n: cls.__dict__[n] for n in cls._fields if n in cls.__dict__}
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        if len(args) > len(self._fields) or set(kwargs) - set(self._fields):
-            raise TypeError(f'{type(self).__name__}: takes fields {self._fields}')
-        values = {**self._defaults, **dict(zip(self._fields, args)), **kwargs}
-        missing = [n for n in self._fields if n not in values]
-        if missing:
-            raise TypeError(f'{type(self).__name__}: missing {", ".join(missing)}')
-        for n in self._fields:
-            object.__setattr__(self, n, values[n])
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f'{type(self).__name__} is frozen')
-
-    def _values(self) -> tuple:
-        return tuple(getattr(self, n) for n in self._fields)
-
-    def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other._values() == self._values()
-
-    def __hash__(self) -> int:
-        return hash((type(self), self._values()))
-
-    def __repr__(self) -> str:
-        body = ', '.join(f'{n}={getattr(self, n)!r}' for n in self._fields)
-        return f'{type(self).__name__}({body})'
 
 
 def _tuple(items: list) -> str:
@@ -102,7 +54,7 @@ def _dims(dims: Dims) -> str:
     return _tuple([f'T[{d}]' for d in dims]) if dims else '(1,)'
 
 
-class Alloc(_Statement):
+class Alloc(NamedTuple):
     """``out``: a new array of ``dtype`` (a NumPy dtype name) and shape
     ``dims``, filled with ``fill`` unless that is ``None``; ``pool``: taken
     from the plan's pool of buffers (and given back at its :class:`Free`).
@@ -126,7 +78,7 @@ class Alloc(_Statement):
         return f'{self.out} = full({_dims(self.dims)}, {self.fill!r}, {self.dtype})'
 
 
-class Reshape(_Statement):
+class Reshape(NamedTuple):
     """``out``: ``src``'s elements in shape ``dims`` (a view of a contiguous
     array), or in one row where ``dims`` is ``None``.
 
@@ -143,7 +95,7 @@ class Reshape(_Statement):
         return f'{self.out} = reshape({self.src}, {shape})'
 
 
-class CallKernel(_Statement):
+class CallKernel(NamedTuple):
     """A call of the program's kernel number ``kernel``: its sizes are the
     table's entries ``sizes`` (start, stop), its chunk length and number of
     chunks the entries ``ch`` and ``nch`` (a GPU kernel's: its threads per
@@ -165,7 +117,7 @@ class CallKernel(_Statement):
         return f'k{self.kernel}(T[{lo}:{hi}], T[{self.ch}], T[{self.nch}], {", ".join(self.args)})'
 
 
-class Call(_Statement):
+class Call(NamedTuple):
     """``out``: the result of a library call of the primitive ``prim`` on
     the arrays ``args`` with the parameters ``params`` ((name, value)
     pairs); the callable is the program's entry ``fn`` of its calls (the
@@ -187,7 +139,7 @@ class Call(_Statement):
         return f'{self.out} = {self.prim}({", ".join(items)})'
 
 
-class Finish(_Statement):
+class Finish(NamedTuple):
     """``out``: a new array of shape ``dims`` and ``dtype``, a reduction's
     final values from its buffer ``buf``: ``op`` ``'sum'``, ``'max'`` or
     ``'min'`` over the partial results along ``buf``'s first axis, or
@@ -207,7 +159,7 @@ class Finish(_Statement):
         return f'{self.out} = fin_{self.op}({self.buf}, {_dims(self.dims)}, {self.dtype})'
 
 
-class InPlace(_Statement):
+class InPlace(NamedTuple):
     """``out``: the array ``src``, which the kernel call after it writes
     (a store written through the input it reads at the same index), where
     it may be written (a C-contiguous, writeable array); else a new copy of
@@ -226,7 +178,7 @@ class InPlace(_Statement):
         return f'{self.out} = in_place({self.src})'
 
 
-class CopyInto(_Statement):
+class CopyInto(NamedTuple):
     """``out``: the parameter ``dst`` holding ``src``'s values (a donated
     array: its update, copied in once nothing reads the old values), where
     ``dst`` may be written; else ``src`` itself.
@@ -243,7 +195,7 @@ class CopyInto(_Statement):
         return f'{self.out} = copy_into({self.dst}, {self.src})'
 
 
-class Free(_Statement):
+class Free(NamedTuple):
     """The plan is done with ``name``: its buffer goes back to the plan's
     pool (``pool``; kept by no one else), or is dropped.
 
@@ -258,7 +210,7 @@ class Free(_Statement):
         return f'{"release" if self.pool else "drop"}({self.name})'
 
 
-class Return(_Statement):
+class Return(NamedTuple):
     """The values the program returns, in order; those at the positions
     ``copies`` as copies (a parameter or constant returned as it is).
 

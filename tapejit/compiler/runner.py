@@ -31,6 +31,20 @@ from tapejit.compiler import program as P
 from tapejit.compiler.codecache import compile_source
 
 
+def finisher(xp: Any) -> Callable:
+    """``fin(op, buf, dtype, shape)``: a :class:`~P.Finish` on array module ``xp``.
+
+    >>> finisher(numpy)('sum', numpy.ones((3, 2)), numpy.dtype('float32'), (2,))
+    array([3., 3.], dtype=float32)
+    """
+    def fin(op: str, buf: Any, dtype: Any, shape: tuple) -> Any:
+        # (In a fixed order: the same sums whatever the thread count or timing.)
+        if op != 'cast':
+            buf = buf[0] if len(buf) == 1 else getattr(buf, op)(axis=0)  # sum, max or min
+        return xp.asarray(buf, dtype=dtype).reshape(shape)
+    return fin
+
+
 class ProgramWriter:
     """The lines of a runner of ``program`` over array module ``xp``, and
     the constants they name (``env``; ``extra`` added to it); ``slot``:
@@ -41,7 +55,7 @@ class ProgramWriter:
         self.program = program
         self.env: dict = {'_nd': xp.ndarray, '_asc': xp.ascontiguousarray, '_empty': xp.empty,
                           '_full': xp.full, '_copyto': xp.copyto, '_asarray': xp.asarray,
-                          '_array': xp.array, **extra}
+                          '_array': xp.array, '_fin': finisher(xp), **extra}
         self._names: dict = {}
         stmts = program.statements
         self.slot = dict(slot or {})

@@ -1,33 +1,15 @@
 """The disk cache: one store for every artifact a compile writes (kernel
 objects, plans, generated Python code, the host record, the digests of
-Numba's own cache files, CUDA kernel modules).
-
-The store is built so that nothing in it can be turned against its user:
-
-- **Its directory is the user's own.**  The root (``TAPEJIT_CACHE_DIR``, else
-  ``$XDG_CACHE_HOME/tapejit`` or ``~/.cache/tapejit``) and its folders are
-  created 0700; a root owned by another user, or writable by group or
-  others, is refused with one warning naming it and why, and tapejit
-  compiles in memory (as ssh treats ``~/.ssh``).  A read-only root that the
-  user owns still serves reads.
-- **Every entry is authenticated.**  An entry is ``MAGIC``, an HMAC-SHA256
-  under a per-user secret key, the key the entry was written for and the
-  payload; the secret (32 random bytes, created 0600) lives outside the
-  cache, in ``$XDG_CONFIG_HOME/tapejit/key`` or ``~/.config/tapejit/key``
-  (``TAPEJIT_KEY_FILE`` moves it).  Nothing read from the store is
-  unpickled, unmarshalled, mapped or executed before its HMAC checks, so
-  whoever can write the directory but not read the key cannot make an
-  entry that is used.  Where the key can be neither read nor created (an
-  unwritable home), the cache is off, with one warning.
-- **Each entry records the key it was written for**, and :func:`read`
-  checks it: a swapped, stale or misnamed entry is a miss, never another
-  function's result.
-- **Damage is repaired.**  An entry that fails a check is a miss with one
-  warning, and the caller's next compile rewrites it (:func:`write`): a
-  damaged cache costs one recompile, not one per process.  Writes are
-  atomic (a temporary file renamed over the entry), so a reader sees no
-  entry or a whole one, and a full disk or a read-only directory means one
-  warning and compiling in memory.
+Numba's own cache files, CUDA kernel modules), built so that nothing in it
+can be turned against its user (README.md, "cache"; docs/reliability.md,
+section 3): its root (``TAPEJIT_CACHE_DIR``, else ``$XDG_CACHE_HOME/tapejit``
+or ``~/.cache/tapejit``) is created 0700 and refused when another user owns
+it or others can write it; an entry is ``MAGIC``, an HMAC-SHA256 under a
+per-user secret key kept outside the cache (``TAPEJIT_KEY_FILE``), the key
+the entry was written for and the payload, and nothing is unpickled or run
+before :func:`read` checks both; a damaged entry is a miss with one warning
+that the next :func:`write` (atomic: a temporary file renamed over it)
+repairs.
 
 >>> import os, tempfile
 >>> folder = os.path.join(tempfile.mkdtemp(), 'demo')

@@ -26,16 +26,9 @@ from tapejit.targets.cpu import render as R
 CHUNK = 16384
 
 
-# (The per-element builders are the compiler's, shared with the CUDA target;
-# these names stay importable from here.)
-KernelSpec = K.KernelSpec
-acc_dtype, init_value, bind_inputs = K.acc_dtype, K.init_value, K.bind_inputs
-outside_inputs = K.outside_inputs
-
-
 def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
            parallel: bool, prefix: str = '', row_of: Optional[tuple] = None,
-           inplace: Optional[dict] = None) -> KernelSpec:
+           inplace: Optional[dict] = None) -> K.KernelSpec:
     """The kernel of ``grp``; ``used_outside`` holds ids of values needed after it.
 
     ``row_of``: the group is a part of a row chain over that shape (see
@@ -50,16 +43,16 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
     S = grp.shape
     r = len(S)
     P = prefix
-    spec = KernelSpec()
+    spec = K.KernelSpec()
     spec.shape = S
     spec.name = name
-    ext = outside_inputs(grp.members)
+    ext = K.outside_inputs(grp.members)
     reds = [e for e in grp.members if e.out.id in grp.red]
     spec.flat = row_of is None and all(
         int(math.prod(v.shape)) == 1 or v.shape == S for v in ext) and all(
         reduce_axes(e) == tuple(range(r)) for e in reds)
 
-    names, hoisted, params = bind_inputs(spec, ext, consts, S, P)
+    names, hoisted, params = K.bind_inputs(spec, ext, consts, S, P)
     body = K.elementwise_stmts(grp.members, grp.red, names, P)
     last = _stores(grp, spec, names, params, body, used_outside, inplace, P)
     pre: dict = {lvl: [] for lvl in range(r + 1)}
@@ -82,7 +75,7 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
     return spec
 
 
-def _stores(grp: Group, spec: KernelSpec, names: dict, params: list, body: list,
+def _stores(grp: Group, spec: K.KernelSpec, names: dict, params: list, body: list,
             used_outside: set, inplace: Optional[dict], P: str) -> list:
     """Append the stores of the values needed outside the group to ``body``
     (an output parameter each); return those written in place through an
@@ -94,7 +87,7 @@ def _stores(grp: Group, spec: KernelSpec, names: dict, params: list, body: list,
     return last
 
 
-def _reduction(spec: KernelSpec, k: int, e: Any, names: dict, params: list, body: list,
+def _reduction(spec: K.KernelSpec, k: int, e: Any, names: dict, params: list, body: list,
                pre: dict, post: dict, r: int, P: str) -> None:
     """Reduction ``k`` (equation ``e``): its accumulator's initialization
     (``pre``), update (``body``) and store (``post``), by loop level; where
@@ -102,8 +95,8 @@ def _reduction(spec: KernelSpec, k: int, e: Any, names: dict, params: list, body
     its output cell (a partial result per chunk where it reduces axis 0)."""
     axes = reduce_axes(e)
     op = e.prim.name
-    adt = acc_dtype(e.out.dtype, op)
-    init = init_value(op, adt)
+    adt = K.acc_dtype(e.out.dtype, op)
+    init = K.init_value(op, adt)
     kept = [d for d in range(r) if d not in axes]
     arg = f'{P}red{k}'
     params.append(arg)
@@ -158,12 +151,7 @@ def chunking(spec: Any) -> tuple:
     return numpy.array(S, numpy.int64), ch, math.ceil(S[0] / ch) if S[0] else 0
 
 
-def prepare_inputs(spec: KernelSpec, arrays: list) -> list:
-    return [a if mode == 'nd' else numpy.ascontiguousarray(a).reshape(-1)
-            for (v, mode), a in zip(spec.inputs, arrays)]
-
-
-def reduction_layout(spec: KernelSpec, nch: int) -> list:
+def reduction_layout(spec: K.KernelSpec, nch: int) -> list:
     """``(shape, dtype, init)`` of each reduction's buffer: one partial
     result per chunk, or the final values of a row reduction."""
     out = []
@@ -173,12 +161,6 @@ def reduction_layout(spec: KernelSpec, nch: int) -> list:
         shape = ((max(nch, 1),) + kept) if how == 'partial' else kept
         out.append((shape, e.out.dtype if how == 'row' else adt, init))
     return out
-
-
-def finish_reduction(e: Any, how: str, buf: numpy.ndarray, nch: int) -> numpy.ndarray:
-    if how == 'partial':
-        buf = getattr(buf[:max(nch, 1)], e.prim.name)(axis=0)  # sum, max or min
-    return numpy.asarray(buf, dtype=e.out.dtype).reshape(e.out.shape)
 
 
 class ChainSpec:

@@ -20,6 +20,8 @@ import numpy
 from tapejit.targets.cpu import (codegen, kernel_cache, lowering, one_call, plan_cache,
                                  step_runner)
 from tapejit.compiler import fusion
+from tapejit.compiler.plan import (Plan, eval_members, members, nbytes, numba_error,
+                                  warn_op_by_op)
 from tapejit.targets.cpu.buffers import POOL_MIN_BYTES, BufferPool
 from tapejit.compiler.passes import simplify
 from tapejit.ir.graph import Eqn, Graph
@@ -106,7 +108,7 @@ class _KernelStep:
         # ``spec.inplace``); the store has no parameter of its own
         self.donated: dict = {}
 
-    def write_in_place(self, spec: codegen.KernelSpec) -> None:
+    def write_in_place(self, spec: Any) -> None:
         """Run ``spec``: this step's kernel rendered with ``spec.inplace``."""
         self.source, self.ir = spec.source, spec.kernel
         self.donated = dict(spec.inplace)
@@ -127,9 +129,8 @@ class _KernelStep:
         spec = self.spec
         arrays = [a.reshape(v.shape) for (v, _), a in zip(spec.inputs, args)]
         env = {v.id: a for (v, _), a in zip(spec.inputs, arrays)}
-        values = _eval_members(self.members, env, spec.outputs, self.consts)
+        put = eval_members(self.members, env, self.consts.__getitem__)
         stores = iter(args[len(spec.inputs):])
-        put = dict(zip([v.id for v in spec.outputs], values))
         for k, v in enumerate(spec.stores):
             dst = arrays[self.donated[k]] if k in self.donated else next(stores)
             dst.reshape(v.shape)[...] = put[v.id]
@@ -151,12 +152,9 @@ class _FirstCall:
         try:
             self._load_and_call(args)
         except Exception as exc:  # a kernel Numba cannot type: op by op
-            if not _numba_error(exc):
+            if not numba_error(exc):
                 raise
-            warnings.warn(f'tapejit: a fused kernel failed to compile ({type(exc).__name__}: '
-                          f'{str(exc).splitlines()[0] if str(exc) else ""}); running its '
-                          f'{len(st.members)} ops one by one. Source:\n{st.spec.source}',
-                          RuntimeWarning, stacklevel=3)
+            warn_op_by_op('a fused kernel', exc, len(st.members), st.spec.source)
             st.fallback = True
             st.kernel = _OpByOp(st)
             st.kernel(*args)
@@ -168,7 +166,7 @@ class _FirstCall:
         try:
             st.kernel(*args)
         except Exception as exc:
-            if _numba_error(exc) and 'TypingError' in type(exc).__name__:
+            if numba_error(exc) and 'TypingError' in type(exc).__name__:
                 raise
             warnings.warn(f'tapejit: kernel {st.spec.name} did not load from the cache '
                           f'({type(exc).__name__}: {exc}); recompiling it',
@@ -193,7 +191,7 @@ class _OpByOp:
 
 def _fill_reductions(spec: Any, bufs: Any, values: dict) -> None:
     """Write each reduction's value into its buffer (``bufs``, in order) so
-    that :func:`codegen.finish_reduction` gives it back: a partial buffer
+    that the plan's finish gives it back: a partial buffer
     holds it in its first chunk (the others keep the reduction's identity)."""
     for (e, axes, how, init, adt), buf in zip(spec.reductions, bufs):
         val = values[e.out.id]
@@ -215,7 +213,7 @@ class _ChainStep(_KernelStep):
         self.in_vars = in_vars
         self.out_vars = ([v for sp in spec.specs for v in sp.outputs]
                          + [e.out for e in chain.views])
-        super().__init__(spec, [], [], [e for it in chain.items for e in _members(it)],
+        super().__init__(spec, [], [], [e for it in chain.items for e in members(it)],
                          parallel, fastmath, [r for sp in spec.specs for r in sp.reductions])
 
     def op_by_op(self, args: list) -> None:
@@ -233,8 +231,7 @@ class _ChainStep(_KernelStep):
             n = len(sp.stores) + len(sp.reductions)
             parts.append((sp, args[k:k + n]))
             k += n
-        values = _eval_members(self.members, env, self.out_vars, self.consts)
-        put = dict(zip([v.id for v in self.out_vars], values))
+        put = eval_members(self.members, env, self.consts.__getitem__)
         for sp, outs in parts:
             for v, dst in zip(sp.stores, outs):
                 dst.reshape(v.shape)[...] = put[v.id]
@@ -278,55 +275,9 @@ def _shared(inputs: Sequence[Any], donated: list, candidates: list) -> bool:
     return False
 
 
-def _numba_error(exc: BaseException) -> bool:
-    mod = type(exc).__module__ or ''
-    return mod.startswith('numba')
-
-
-def _eval_members(members: list, env: dict, outputs: list, consts: dict) -> list:
-    env = dict(env)
-    for e in members:
-        args = [env[v.id] if v.id in env else consts[v.id] for v in e.inputs]
-        out = e.prim.impl(*args, **e.params)
-        env[e.out.id] = numpy.asarray(out)
-    return [env[v.id] for v in outputs]
-
-
-class _Slots:
-    """Slot numbers of a plan's values, given out in order of first use."""
-
-    __slots__ = ('ids',)
-
-    def __init__(self) -> None:
-        self.ids: dict = {}
-
-    def __getitem__(self, v: Any) -> int:
-        return self.ids.setdefault(v.id, len(self.ids))
-
-    def __len__(self) -> int:
-        return len(self.ids)
-
-
-def _members(item: Any) -> list:
-    return item.members if isinstance(item, fusion.Group) else [item]
-
-
-def _used_later(units: list, g: Graph) -> set:
-    """Ids of the values read after the unit producing them (or outputs);
-    each part of a row chain counts as a unit (a later part reads them)."""
-    used: set = {v.id for v in g.outvars}
-    for u in units:
-        for it in (u.items if isinstance(u, fusion.RowChain) else [u]):
-            members = _members(it)
-            own = {e.out.id for e in members}
-            for e in members:
-                used.update(v.id for v in e.inputs if v.id not in own)
-    return used
-
-
 def _chain_inputs(chain: Any) -> list:
     """The values a row chain reads from outside itself, in order of first read."""
-    eqns = [e for it in chain.items for e in _members(it)]
+    eqns = [e for it in chain.items for e in members(it)]
     inside = {e.out.id for e in eqns}
     first: dict = {}
     for v in (v for e in eqns for v in e.inputs if v.id not in inside):
@@ -334,7 +285,7 @@ def _chain_inputs(chain: Any) -> list:
     return list(first.values())
 
 
-class Executable:
+class Executable(Plan):
     """Runs a graph with fused kernels; ``explain()`` shows groups and sources."""
 
     def __init__(self, graph: Graph, *, fastmath: bool = False,
@@ -379,8 +330,6 @@ class Executable:
         # call that needs no input checks (see __call__).
         self._native_run: Any = None
 
-    kernel_step = _KernelStep  # (plain steps, as the step runner tells them from chains)
-
     @staticmethod
     def first_call(step: _KernelStep) -> '_FirstCall':
         """What the first call's runner calls for ``step``'s kernel."""
@@ -395,33 +344,24 @@ class Executable:
 
     def _plan(self, graph: Graph, fastmath: bool, donate: Optional[dict]) -> None:
         """Simplify, fuse and lower ``graph`` to steps; plan its buffers."""
-        g = simplify(graph)
-        self.graph = g
-        self.units = fusion.partition(g)
-        self.consts = {v.id: c for v, c in zip(g.constvars, g.consts)}
-        self._used_later = _used_later(self.units, g)
-        slots = _Slots()
-        self.const_slots = [(slots[v], c) for v, c in zip(g.constvars, g.consts)]
-        self.in_slots = [slots[v] for v in g.invars]
+        slots = self.plan_units(graph, rows=True)
         # A kernel big enough to split runs Numba's parallel variant, but
         # serially in a plan calling BLAS.
         split = not any(isinstance(u, Eqn) and u.prim.name in BLAS_PRIMITIVES
                         for u in self.units)
-        self.steps = [self._step(u, slots, split, fastmath) for u in self.units]
-        self.out_slots = [slots[v] for v in g.outvars]
-        self.nslots = len(slots)
-        keep = set(self.out_slots) | set(self.in_slots) | {c for c, _ in self.const_slots}
-        last = self._plan_buffers(g, slots, keep)
+        self.plan_steps(slots, lambda u: [self._step(u, slots, split, fastmath)])
+        last = self.plan_buffers(slots, POOL_MIN_BYTES)
         self.donate_map = dict(donate or {})
         self._donate(self.donate_map, last)
-        self._in_place(last, keep)
+        self._in_place(last, self.kept())
         # (Rendered again where a kernel writes a store through one of its inputs.)
         for u, (kind, st) in zip(self.units, self.steps):
             if kind == 'kernel' and st.donated:
-                st.write_in_place(codegen.render(u, g, self.consts, self._used_later, 'kernel',
-                                                 parallel=st.parallel, inplace=st.donated))
+                st.write_in_place(codegen.render(u, self.graph, self.consts, self._used_later,
+                                                 'kernel', parallel=st.parallel,
+                                                 inplace=st.donated))
 
-    def _step(self, u: Any, slots: '_Slots', split: bool, fastmath: Any) -> tuple:
+    def _step(self, u: Any, slots: Any, split: bool, fastmath: Any) -> tuple:
         """The step running unit ``u``: ``('kernel', step)`` or ``('call', ...)``."""
         g, consts = self.graph, self.consts
         if isinstance(u, fusion.RowChain):
@@ -440,44 +380,12 @@ class Executable:
             step = _KernelStep(spec, [slots[v] for v, _ in spec.inputs],
                                [slots[v] for v in spec.outputs], u.members, par, fastmath)
         else:
-            fn = u.prim.impl
-            if (u.prim.name == 'matmul' and u.out.dtype in _POOLED_MATMUL_DTYPES
-                    and int(math.prod(u.out.shape)) * u.out.dtype.itemsize >= POOL_MIN_BYTES):
-                fn = _PooledMatmul(self, u.out.shape, u.out.dtype)
-            return ('call', (fn, u.params, [slots[v] for v in u.inputs], slots[u.out]))
+            pooled = (u.prim.name == 'matmul' and u.out.dtype in _POOLED_MATMUL_DTYPES
+                      and nbytes(u.out) >= POOL_MIN_BYTES)
+            return self.call_step(u, slots, pooled and _PooledMatmul(self, u.out.shape,
+                                                                     u.out.dtype))
         step.consts = consts
         return ('kernel', step)
-
-    def _plan_buffers(self, g: Graph, slots: '_Slots', keep: set) -> dict:
-        """Which slots each step frees (back to the pool where big enough,
-        else dropped; never those in ``keep``), the inputs nothing reads and
-        the outputs that must be copies; returns each slot's last step."""
-        # Free each intermediate after its last reader, or right after the step
-        # writing it when nothing reads it later (a row chain's values that only
-        # its own later parts read): back to the pool, not to the OS, so the
-        # next call does not fault its pages in again.
-        last: dict = {}
-        for i, (kind, st) in enumerate(self.steps):
-            for w in (st.outs if kind == 'kernel' else [st[3]]):
-                last.setdefault(w, i)
-            for r in (st.ins if kind == 'kernel' else st[2]):
-                last[r] = i
-        free = [[r for r, i2 in last.items() if i2 == i and r not in keep]
-                for i in range(len(self.steps))]
-        # Only buffers the pool may hold go through it; small ones are dropped.
-        big = {slots[v] for v in self._all_vars(g) if v.id in slots.ids
-               and int(math.prod(v.shape)) * v.dtype.itemsize >= POOL_MIN_BYTES}
-        self.free_after = [[r for r in f if r in big] for f in free]
-        self.drop_after = [[r for r in f if r not in big] for f in free]
-        read: set = set(self.out_slots)
-        for kind, st in self.steps:
-            read.update(st.ins if kind == 'kernel' else st[2])
-        # Inputs nothing reads (a gradient the function overwrites first) may be None.
-        self.unused_inputs = frozenset(i for i, sl in enumerate(self.in_slots)
-                                       if sl not in read)
-        alias = set(self.in_slots) | {c for c, _ in self.const_slots}
-        self.copy_out = [i for i, sl in enumerate(self.out_slots) if sl in alias]
-        return last
 
     def __call__(self, inputs: Sequence[Any], check: Optional[Sequence[int]] = None) -> list:
         """Run the plan; ``check`` limits the shape/dtype checks to these
@@ -492,7 +400,7 @@ class Executable:
             if outs is not None:
                 return outs
             refused = True  # (these arrays: step by step below)
-        self._check_inputs(inputs, check)
+        self.check_inputs(inputs, check)
         if self._timing is None and self.one_call is not None and not refused:
             outs = self.one_call(inputs)  # None: step by step below
             if self.one_call.native is not None:
@@ -523,30 +431,6 @@ class Executable:
                 self._runner = step_runner.compile_runner(self)
                 return outs
         return self._runner(inputs)
-
-    def _check_inputs(self, inputs: Sequence[Any], check: Optional[Sequence[int]]) -> None:
-        """Refuse inputs of other shapes or dtypes than the plan's (all, or
-        those at the positions ``check``)."""
-        invars = self.graph.invars
-        if len(inputs) != len(invars):
-            raise ValueError(f'compiled plan: takes {len(invars)} inputs, got {len(inputs)}')
-        for i in range(len(invars)) if check is None else check:
-            v, a = invars[i], inputs[i]
-            if i in self.unused_inputs:
-                # (Never read: a gradient the function clears before use,
-                # of whatever shape a reshaped Variable left it.)
-                continue
-            # Kernels are built for these shapes and dtypes; anything else would
-            # be read out of bounds or reinterpreted.
-            if getattr(a, 'shape', None) != v.shape or getattr(a, 'dtype', None) != v.dtype:
-                got = (f'{a.dtype}{tuple(a.shape)}' if hasattr(a, 'shape')
-                       else type(a).__name__)
-                raise ValueError(f'compiled plan: input {i} is {got}; expected '
-                                 f'{v.dtype}{v.shape}')
-
-    @staticmethod
-    def _all_vars(g: Graph) -> list:
-        return list(g.invars) + list(g.constvars) + [e.out for e in g.eqns]
 
     def _views_of(self, slot: int) -> set:
         """Slots of values that may share memory with ``slot``'s array: the

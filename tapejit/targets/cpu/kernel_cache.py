@@ -240,7 +240,7 @@ def _from_disk(d: str, key: str, text: str) -> Callable:
                        f'tapejit_kernel_{key}').kernel
 
 
-def _load(key: str, label: str, text: str, from_disk: Callable[[str], Any],
+def load(key: str, label: str, text: str, from_disk: Callable[[str], Any],
           from_memory: Callable[[], Any]) -> Any:
     """The dispatcher filed under ``key``: from this process's memory, else
     the disk cache directory (``from_disk(dir)``), else compiled in memory
@@ -282,7 +282,7 @@ def get_kernel(name: str, source: str, kernel: Any = None, *, parallel: Any,
         return _native_kernel(name, source, kernel, fastmath, flags, exclusive)
     par = parallel is True
     key = _key(source, flags)
-    return _load(key, f'kernel ({flags})', source,
+    return load(key, f'kernel ({flags})', source,
                  lambda d: _from_disk(d, key, _decorate(name, source, par, fastmath, True)),
                  lambda: _from_memory(_decorate(name, source, par, fastmath, False), name))
 
@@ -300,7 +300,7 @@ def _native_kernel(name: str, source: str, kernel: Any, fastmath: Any, flags: st
             fallback=lambda: get_kernel(name, source, parallel=False, fastmath=fastmath,
                                         native=False),
             exclusive=exclusive)
-    return _load(mkey, f'native kernel ({flags})', source,
+    return load(mkey, f'native kernel ({flags})', source,
                  lambda d: make(os.path.join(d, 'native')), lambda: make(None))
 
 

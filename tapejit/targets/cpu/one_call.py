@@ -52,7 +52,8 @@ ENABLED = True
 
 def eligible(exe: Any) -> bool:
     """Whether ``exe``'s plan can run as one call (see the module docstring)."""
-    for v in exe._all_vars(exe.graph):
+    g = exe.graph
+    for v in list(g.invars) + list(g.constvars) + [e.out for e in g.eqns]:
         # Dtypes the generated loops do not handle (float16, complex) run op by
         # op in the step-by-step plan; a compiled function could not hold them.
         if int(math.prod(v.shape)) > SMALL_MAX or v.dtype not in SUPPORTED:

@@ -27,21 +27,6 @@ from tapejit.compiler import program as P
 from tapejit.compiler.runner import ProgramWriter
 
 
-def _finish(op: str, buf: numpy.ndarray, dtype: numpy.dtype, shape: tuple) -> numpy.ndarray:
-    """A reduction's final values from its buffer (as ``codegen.finish_reduction``).
-
-    >>> _finish('sum', numpy.ones((3, 2)), numpy.dtype('float32'), (2,))
-    array([3., 3.], dtype=float32)
-    """
-    if op == 'sum':
-        buf = buf.sum(axis=0)
-    elif op == 'max':
-        buf = buf.max(axis=0)
-    elif op == 'min':
-        buf = buf.min(axis=0)
-    return numpy.asarray(buf, dtype=dtype).reshape(shape)
-
-
 def compile_runner(exe: Any, first: bool = False,
                    times: Optional[list] = None) -> Callable[[list], list]:
     """``run(inputs) -> outputs`` rendering ``exe``'s Program.  ``first``:
@@ -69,7 +54,7 @@ class _Renderer(ProgramWriter):
         # Names given back to the pool live in slots of ``env``.
         pooled = [st.name for st in program.statements if isinstance(st, P.Free) and st.pool]
         super().__init__(program, numpy, {n: k for k, n in enumerate(dict.fromkeys(pooled))},
-                         _fin=_finish, _pool=exe.pool, _clock=time.perf_counter, _times=times)
+                         _pool=exe.pool, _clock=time.perf_counter, _times=times)
         self.exe, self.first, self.times = exe, first, times
         self.origin = exe.lowered.origin
 

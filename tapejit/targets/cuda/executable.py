@@ -26,7 +26,6 @@ import os
 import sys
 import threading
 import types
-import warnings
 from typing import Any, Optional, Sequence
 
 import numpy
@@ -35,12 +34,10 @@ from tapejit import backends
 from tapejit.targets.cuda import codegen as cuda_codegen, ops as cuda_ops
 from tapejit.targets.cuda import runner as cuda_runner
 from tapejit.compiler import fusion, store
+from tapejit.compiler.plan import Plan, eval_members, numba_error, warn_op_by_op
 from tapejit.targets.cpu import kernel_cache
-from tapejit.compiler.passes import simplify
 from tapejit.ir.graph import Graph
 
-_lock = threading.Lock()
-_kernels: dict = {}       # key -> dispatcher
 _sms: dict = {}           # device id -> multiprocessor count
 _streams: dict = {}       # (device id, CuPy stream pointer) -> numba stream
 
@@ -75,60 +72,46 @@ def _arch(cuda: Any, simulator: bool) -> str:
     return f'sm_{cc[0]}{cc[1]}'
 
 
-def _module_text(spec: cuda_codegen.CudaKernelSpec, simulator: bool, cache: bool) -> str:
+def _module_text(spec: cuda_codegen.CudaKernelSpec, cache: bool) -> str:
     src = spec.source.replace(f'def {spec.name}(', 'def kernel(', 1)
     return cuda_codegen.HEADER + f'@cuda.jit(cache={cache})\n' + src
 
 
-def get_kernel(spec: cuda_codegen.CudaKernelSpec, simulator: bool,
-               disk: bool = True) -> Any:
+def get_kernel(spec: cuda_codegen.CudaKernelSpec, simulator: bool) -> Any:
     """The ``numba.cuda`` dispatcher of ``spec`` for the current GPU (or the simulator)."""
-    cuda = _numba_cuda()
-    arch = _arch(cuda, simulator)
+    arch = _arch(_numba_cuda(), simulator)
     fp = store.fingerprint('numba', 'numba-cuda', cpu=arch)
     key = hashlib.sha256(f'{fp}\n{spec.source}'.encode()).hexdigest()[:24]
-    with _lock:
-        k = _kernels.get(key)
-        if k is not None:
-            return k
-        if os.environ.get('TAPEJIT_DEBUG', '') not in ('', '0'):
-            print(f'--- tapejit cuda kernel {key} ({arch})\n{spec.source}', file=sys.stderr)
-        d = kernel_cache.cache_dir() if disk else None
-        mod: Any = None
-        if d is not None:
-            try:
-                mod = kernel_cache.load_module(os.path.join(d, 'cuda', arch, f'k_{key}.py'),
-                                               _module_text(spec, simulator, True),
-                                               f'tapejit_cuda_kernel_{key}')
-            except OSError as e:
-                store.warn_once('unwritable', f'tapejit: cannot use the kernel cache directory '
-                                f'{d} ({e}); compiling CUDA kernels in memory only')
-        if mod is None:
-            mod = types.ModuleType(f'tapejit_cuda_kernel_{key}')
-            exec(compile(_module_text(spec, simulator, False),
-                         f'<tapejit cuda kernel {key}>', 'exec'), mod.__dict__)
+    modname = f'tapejit_cuda_kernel_{key}'
+
+    def kernel(mod: Any) -> Any:
         if simulator:
             # The simulator runs the source as Python: IEEE results (inf, nan)
             # instead of the math module's exceptions.
             mod.math = cuda_ops.SIM_MATH
-        k = mod.kernel
-        _kernels[key] = k
-        return k
+        return mod.kernel
 
-
-def _numba_error(exc: BaseException) -> bool:
-    return (type(exc).__module__ or '').startswith(('numba', 'numba_cuda'))
+    def from_memory() -> Any:
+        mod = types.ModuleType(modname)
+        exec(compile(_module_text(spec, False), f'<tapejit cuda kernel {key}>',
+                     'exec'), mod.__dict__)
+        return kernel(mod)
+    return kernel_cache.load(key, f'cuda kernel ({arch})', spec.source, lambda d: kernel(
+        kernel_cache.load_module(os.path.join(d, 'cuda', arch, f'k_{key}.py'),
+                                 _module_text(spec, True), modname)), from_memory)
 
 
 class CudaKernel:
-    """One generated kernel of a plan: its spec, its ``numba.cuda``
-    dispatcher once compiled (at its first launch), and whether it runs op
-    by op instead (Numba could not compile it)."""
+    """One generated kernel of a plan, a step of it: its number, its spec,
+    the slots it reads and writes, its ``numba.cuda`` dispatcher once
+    compiled (at its first launch), and whether it runs op by op instead
+    (Numba could not compile it)."""
 
-    __slots__ = ('spec', 'consts', 'kernel', 'fallback')
+    __slots__ = ('number', 'spec', 'consts', 'ins', 'outs', 'kernel', 'fallback')
 
-    def __init__(self, spec: cuda_codegen.CudaKernelSpec, consts: dict) -> None:
-        self.spec, self.consts = spec, consts
+    def __init__(self, number: int, spec: cuda_codegen.CudaKernelSpec, consts: dict,
+                 ins: list, outs: list) -> None:
+        self.number, self.spec, self.consts, self.ins, self.outs = number, spec, consts, ins, outs
         self.kernel: Any = None
         self.fallback = False
 
@@ -141,13 +124,10 @@ class CudaKernel:
             dev.launch(self.kernel, grid, block, scalars, arrays, len(self.spec.inputs))
             return
         except Exception as exc:
-            if not _numba_error(exc):
+            if not numba_error(exc):
                 raise
             self.fallback = True
-            first = str(exc).splitlines()[0] if str(exc) else ''
-            warnings.warn(f'tapejit: a CUDA kernel failed to compile ({type(exc).__name__}: '
-                          f'{first}); running its {len(self.spec.members)} ops one by one. '
-                          f'Source:\n{self.spec.source}', RuntimeWarning, stacklevel=3)
+            warn_op_by_op('a CUDA kernel', exc, len(self.spec.members), self.spec.source)
         self.ops(dev, grid, block, scalars, *arrays)
 
     def ops(self, dev: '_Device', grid: int, block: int, scalars: tuple, *arrays: Any) -> None:
@@ -156,10 +136,9 @@ class CudaKernel:
         its first row of partial results (the identity in the others)."""
         spec = self.spec
         n = len(spec.inputs)
-        env = {v.id: a.reshape(v.shape) for (v, _), a in zip(spec.inputs, arrays)}
-        for e in spec.members:
-            args = [env[v.id] if v.id in env else dev.const(self.consts, v.id) for v in e.inputs]
-            env[e.out.id] = dev.xp.asarray(e.prim.impl(*args, **e.params))
+        env = eval_members(spec.members, {v.id: a.reshape(v.shape) for (v, _), a
+                                          in zip(spec.inputs, arrays)},
+                           lambda vid: dev.const(self.consts[vid]), dev.xp)
         bufs = arrays[n:]
         for v, o in zip(spec.stores, bufs):
             o[...] = env[v.id].reshape(o.shape)
@@ -190,12 +169,12 @@ class _Device:
                         self.cuda.get_current_device().MULTIPROCESSOR_COUNT
             self.sms = sms
 
-    def const(self, consts: dict, vid: int) -> Any:
-        key = (self.device_id, vid)
+    def const(self, value: Any) -> Any:
+        """A constant of the plan (which keeps it) on this device."""
+        key = (self.device_id, id(value))
         c = self.consts_cache.get(key)
         if c is None:
-            c = self.xp.asarray(consts[vid])
-            self.consts_cache[key] = c
+            c = self.consts_cache[key] = self.xp.asarray(value)
         return c
 
     def sim_input(self, a: Any) -> Any:
@@ -261,52 +240,35 @@ def lock_simulated_shared_arrays() -> None:
     cls._tapejit_locked = True
 
 
-class CudaExecutable:
+class CudaExecutable(Plan):
     """Runs a graph with ``numba.cuda`` kernels, through a runner written from
     its Program (per device, at its first call there); ``explain()`` shows
     the Program and the kernels' sources."""
 
     def __init__(self, graph: Graph) -> None:
-        self.source_graph = graph
-        g = simplify(graph)
-        self.graph = g
         self.simulator = simulator_enabled()
         if self.simulator:
             lock_simulated_shared_arrays()
         block = cuda_codegen.BLOCK_SIM if self.simulator else cuda_codegen.BLOCK_GPU
-        self.units = fusion.partition(g, rows=False)
-        self.consts = {v.id: c for v, c in zip(g.constvars, g.consts)}
+        slots = self.plan_units(graph, rows=False)
         self._consts_cache: dict = {}
-        used_later: set = {v.id for v in g.outvars}
-        for u in self.units:
-            members = u.members if isinstance(u, fusion.Group) else [u]
-            own = {e.out.id for e in members}
-            for e in members:
-                used_later.update(v.id for v in e.inputs if v.id not in own)
         self.kernels: list = []       # CudaKernel per kernel number
-        self.unit_kernels: list = []  # per unit: its kernels' numbers, None for a call
-        for u in self.units:
-            if not isinstance(u, fusion.Group):
-                self.unit_kernels.append(None)
-                continue
-            specs = cuda_codegen.render(u, g, self.consts, used_later, 'kernel', block)
-            self.unit_kernels.append(list(range(len(self.kernels),
-                                                len(self.kernels) + len(specs))))
-            self.kernels += [CudaKernel(spec, self.consts) for spec in specs]
+        self.plan_steps(slots, lambda u: self._steps(u, slots, block))
+        self.plan_buffers(slots, None)
         self._plans: dict = {}        # device id -> [Lowered, runner or None, device]
 
-    def _check(self, inputs: Sequence[Any], check: Optional[Sequence[int]] = None) -> None:
-        invars = self.graph.invars
-        if len(inputs) != len(invars):
-            raise ValueError(f'compiled CUDA plan: takes {len(invars)} inputs, got '
-                             f'{len(inputs)}')
-        for i in range(len(invars)) if check is None else check:
-            v, a = invars[i], inputs[i]
-            if tuple(getattr(a, 'shape', ())) != v.shape or getattr(a, 'dtype', None) != v.dtype:
-                got = (f'{a.dtype}{tuple(a.shape)}' if hasattr(a, 'shape')
-                       else type(a).__name__)
-                raise ValueError(f'compiled CUDA plan: input {i} is {got}; expected '
-                                 f'{v.dtype}{v.shape}')
+    def _steps(self, u: Any, slots: Any, block: int) -> list:
+        """Unit ``u``'s steps: a call, or one per kernel of its group."""
+        if not isinstance(u, fusion.Group):
+            return [self.call_step(u, slots)]
+        steps = []
+        for spec in cuda_codegen.render(u, self.graph, self.consts, self._used_later, 'kernel',
+                                        block):
+            kern = CudaKernel(len(self.kernels), spec, self.consts,
+                              [slots[v] for v, _ in spec.inputs], [slots[v] for v in spec.outputs])
+            self.kernels.append(kern)
+            steps.append(('kernel', kern))
+        return steps
 
     def _device(self, inputs: Sequence[Any]) -> tuple:
         """(device, inputs on it, whether results go back to the host)."""
@@ -334,7 +296,7 @@ class CudaExecutable:
     def __call__(self, inputs: Sequence[Any], check: Optional[Sequence[int]] = None) -> list:
         """Run the plan on ``inputs`` (CuPy arrays, or NumPy under the simulator);
         ``check`` limits the shape/dtype checks to these inputs."""
-        self._check(inputs, check)
+        self.check_inputs(inputs, check, 'compiled CUDA plan')
         dev_id, inputs, to_host = self._device(inputs)
         if self.simulator:
             outs = self._run(dev_id, inputs)

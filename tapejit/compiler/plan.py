@@ -1,0 +1,364 @@
+"""The plan every target builds from a traced graph (ARCHITECTURE.md, section 4).
+
+:meth:`Plan.plan_units` simplifies the graph and fuses it into units;
+:meth:`Plan.plan_steps` gives each value a slot and each unit its steps (the
+target says how a loop group becomes kernel steps); :meth:`Plan.plan_buffers`
+finds each slot's last use and the buffers freed after it (to the pool from
+``pool_min`` bytes on, else dropped).  :meth:`Lowered.lower` turns the steps
+into one :class:`~tapejit.compiler.program.Program`: the parameters (the
+graph inputs and constants read), each library call, each kernel step as
+the target lowers it (its buffers, its call's sizes and chunk arguments,
+its finishes, with the helpers here), the frees, and the return.
+
+A step is ``('kernel', st)``, ``st`` a target's object with the slots it
+reads (``st.ins``) and writes (``st.outs``), or ``('call', (fn, params,
+ins, out))``, the primitive's ``impl`` (or the target's stand-in for it).
+
+>>> import numpy as np
+>>> from tapejit.ir.trace import trace_graph
+>>> class Calls(Plan):  # a target running every unit as calls
+...     def __init__(self, graph):
+...         slots = self.plan_units(graph, rows=False)
+...         self.plan_steps(slots, lambda u: [self.call_step(u, slots)])
+...         self.plan_buffers(slots, pool_min=None)
+>>> plan = Calls(trace_graph(lambda x: (x.T, x), [np.ones((2, 3), np.float32)]))
+>>> low = Lowered()
+>>> var = low.lower(plan, None)
+>>> low.ret(plan, [var[sl] for sl in plan.out_slots])
+>>> print(low.program.describe())
+plan(T, a0):
+    v1 = transpose(a0, axes=(1, 0))
+    return (v1, copy(a0))
+    # T = []
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from typing import Any, Callable, Optional, Sequence
+
+import numpy
+
+from tapejit.compiler import fusion, program as P
+from tapejit.compiler.passes import simplify
+from tapejit.ir.graph import Graph
+
+
+class Slots:
+    """Slot numbers of a plan's values, given out in order of first use.
+
+    >>> from tapejit.ir.graph import Var
+    >>> s = Slots(); [s[Var(7, (), 'f4')], s[Var(3, (), 'f4')], s[Var(7, (), 'f4')]]
+    [0, 1, 0]
+    """
+
+    __slots__ = ('ids',)
+
+    def __init__(self) -> None:
+        self.ids: dict = {}
+
+    def __getitem__(self, v: Any) -> int:
+        return self.ids.setdefault(v.id, len(self.ids))
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+
+def members(item: Any) -> list:
+    """The equations of a loop group, or the one equation of a call."""
+    return item.members if isinstance(item, fusion.Group) else [item]
+
+
+def used_later(units: list, g: Graph) -> set:
+    """Ids of the values read after the unit producing them (or outputs);
+    each part of a row chain counts as a unit (a later part reads them)."""
+    used: set = {v.id for v in g.outvars}
+    for u in units:
+        for it in (u.items if isinstance(u, fusion.RowChain) else [u]):
+            eqns = members(it)
+            own = {e.out.id for e in eqns}
+            for e in eqns:
+                used.update(v.id for v in e.inputs if v.id not in own)
+    return used
+
+
+def reads(kind: str, st: Any) -> list:
+    """The slots step ``(kind, st)`` reads."""
+    return st.ins if kind == 'kernel' else st[2]
+
+
+def writes(kind: str, st: Any) -> list:
+    """The slots step ``(kind, st)`` writes."""
+    return st.outs if kind == 'kernel' else [st[3]]
+
+
+def numba_error(exc: BaseException) -> bool:
+    """Whether ``exc`` is Numba's (a kernel it cannot type or compile)."""
+    return (type(exc).__module__ or '').startswith('numba')
+
+
+def warn_op_by_op(what: str, exc: BaseException, n: int, source: str) -> None:
+    """Say that ``what`` (a kernel of ``n`` ops) failed to compile and runs op by op."""
+    first = str(exc).splitlines()[0] if str(exc) else ''
+    warnings.warn(f'tapejit: {what} failed to compile ({type(exc).__name__}: {first}); '
+                  f'running its {n} ops one by one. Source:\n{source}', RuntimeWarning,
+                  stacklevel=4)
+
+
+def eval_members(eqns: list, env: dict, const: Callable, xp: Any = numpy) -> dict:
+    """``env`` (value id -> array) with the values of ``eqns``, each by its
+    primitive's ``impl`` (a kernel done op by op); ``const(id)``: a constant."""
+    env = dict(env)
+    for e in eqns:
+        args = [env[v.id] if v.id in env else const(v.id) for v in e.inputs]
+        env[e.out.id] = xp.asarray(e.prim.impl(*args, **e.params))
+    return env
+
+
+class Plan:
+    """A graph planned for a target: ``graph`` (simplified), ``consts`` (value
+    id -> array), per step its unit (``units``) and the step (``steps``),
+    the slots of the inputs, constants and outputs, and the buffer plan
+    (``free_after``/``drop_after``: per step the slots done with there)."""
+
+    def plan_units(self, graph: Graph, rows: bool) -> Slots:
+        """Simplify and fuse ``graph`` (``rows``: into row chains too); the
+        slots, the inputs' and constants' given out."""
+        self.source_graph = graph
+        g = self.graph = simplify(graph)
+        self.units = fusion.partition(g, rows=rows)
+        self.consts = {v.id: c for v, c in zip(g.constvars, g.consts)}
+        self._used_later = used_later(self.units, g)
+        slots = Slots()
+        self.const_slots = [(slots[v], c) for v, c in zip(g.constvars, g.consts)]
+        self.in_slots = [slots[v] for v in g.invars]
+        return slots
+
+    def plan_steps(self, slots: Slots, steps_of: Callable[[Any], list]) -> None:
+        """Each unit's steps (``steps_of(unit)``), and ``units`` per step."""
+        pairs = [(u, st) for u in self.units for st in steps_of(u)]
+        self.units = [u for u, _ in pairs]
+        self.steps = [st for _, st in pairs]
+        self.out_slots = [slots[v] for v in self.graph.outvars]
+        self.nslots = len(slots)
+
+    def call_step(self, u: Any, slots: Slots, fn: Optional[Callable] = None) -> tuple:
+        """The step calling ``fn`` (the primitive's ``impl`` by default) for ``u``."""
+        return ('call', (fn or u.prim.impl, u.params, [slots[v] for v in u.inputs], slots[u.out]))
+
+    def plan_buffers(self, slots: Slots, pool_min: Optional[int]) -> dict:
+        """Which slots each step frees (back to the pool from ``pool_min``
+        bytes on, else dropped; never an input's, a constant's or an
+        output's), the inputs nothing reads and the outputs that must be
+        copies; returns each slot's last step."""
+        # Free each intermediate after its last reader, or right after the step
+        # writing it when nothing reads it later (a row chain's values that only
+        # its own later parts read): back to the pool, not to the OS, so the
+        # next call does not fault its pages in again.
+        last: dict = {}
+        for i, (kind, st) in enumerate(self.steps):
+            for w in writes(kind, st):
+                last.setdefault(w, i)
+            for r in reads(kind, st):
+                last[r] = i
+        keep = self.kept()
+        free = [[r for r, i2 in last.items() if i2 == i and r not in keep]
+                for i in range(len(self.steps))]
+        g = self.graph
+        big = set() if pool_min is None else {
+            slots[v] for v in list(g.invars) + list(g.constvars) + [e.out for e in g.eqns]
+            if v.id in slots.ids and nbytes(v) >= pool_min}
+        self.free_after = [[r for r in f if r in big] for f in free]
+        self.drop_after = [[r for r in f if r not in big] for f in free]
+        read = self.read_slots()
+        # Inputs nothing reads (a gradient the function overwrites first) may be None.
+        self.unused_inputs = frozenset(i for i, sl in enumerate(self.in_slots)
+                                       if sl not in read)
+        alias = set(self.in_slots) | {c for c, _ in self.const_slots}
+        self.copy_out = [i for i, sl in enumerate(self.out_slots) if sl in alias]
+        return last
+
+    def kept(self) -> set:
+        """The slots the plan never frees: inputs, constants and outputs."""
+        return set(self.out_slots) | set(self.in_slots) | {c for c, _ in self.const_slots}
+
+    def read_slots(self) -> set:
+        """The slots some step reads, or the plan returns."""
+        read: set = set(self.out_slots)
+        for kind, st in self.steps:
+            read.update(reads(kind, st))
+        return read
+
+    def check_inputs(self, inputs: Sequence[Any], check: Optional[Sequence[int]],
+                     what: str = 'compiled plan') -> None:
+        """Refuse inputs of other shapes or dtypes than the plan's (all, or
+        those at the positions ``check``)."""
+        invars = self.graph.invars
+        if len(inputs) != len(invars):
+            raise ValueError(f'{what}: takes {len(invars)} inputs, got {len(inputs)}')
+        for i in range(len(invars)) if check is None else check:
+            v, a = invars[i], inputs[i]
+            if i in self.unused_inputs:
+                # (Never read: a gradient the function clears before use,
+                # of whatever shape a reshaped Variable left it.)
+                continue
+            # Kernels are built for these shapes and dtypes; anything else would
+            # be read out of bounds or reinterpreted.
+            if getattr(a, 'shape', None) != v.shape or getattr(a, 'dtype', None) != v.dtype:
+                got = (f'{a.dtype}{tuple(a.shape)}' if hasattr(a, 'shape')
+                       else type(a).__name__)
+                raise ValueError(f'{what}: input {i} is {got}; expected {v.dtype}{v.shape}')
+
+
+def nbytes(v: Any) -> int:
+    """The bytes of value ``v``'s array."""
+    return int(math.prod(v.shape)) * numpy.dtype(v.dtype).itemsize
+
+
+def _scalar(value: Any, dt: numpy.dtype) -> Any:
+    """``value`` as the Python scalar of ``dt``'s kind (a fill value)."""
+    return bool(value) if dt.kind == 'b' else int(value) if dt.kind in 'iu' else float(value)
+
+
+# Alignment of each array in a native plan's scratch block (a cache line).
+ALIGN = 64
+
+
+class Lowered:
+    """A plan's :class:`~tapejit.compiler.program.Program` as it is built,
+    with what its renderers need besides: per statement the step it comes
+    from (``origin``, -1 for none); the bytes of the arrays it allocates,
+    each rounded up to ``ALIGN`` (``scratch``: a native plan takes them from
+    one block) and each matrix product's multiply-adds; the parameters'
+    graph inputs ``(index, carried as 1-d)`` and constants."""
+
+    def __init__(self) -> None:
+        self.program = P.Program((), [])
+        self.origin: list = []
+        self.step = -1
+        self.tmp = 0
+        self.scratch = 0
+        self.products: list = []
+        self.arg_inputs: list = []
+        self.const_args: list = []
+
+    @property
+    def largest_product(self) -> int:
+        return max(self.products, default=0)
+
+    def add(self, st: Any) -> Optional[str]:
+        self.origin.append(self.step)
+        return self.program.add(st)
+
+    def count(self, shape: tuple, dtype: Any) -> None:
+        n = int(math.prod(shape)) * numpy.dtype(dtype).itemsize
+        self.scratch += -(-max(n, 1) // ALIGN) * ALIGN
+
+    def size(self, value: int) -> int:
+        """The table position holding ``value``."""
+        self.program.table.append(int(value))
+        return len(self.program.table) - 1
+
+    def dims(self, shape: tuple) -> tuple:
+        return tuple(self.size(d) for d in shape)
+
+    def name(self, stem: str) -> str:
+        self.tmp += 1
+        return f'{stem}{self.tmp}'
+
+    def alloc(self, shape: tuple, dtype: Any, stem: str = 'o', fill: Any = None,
+              pool: bool = False) -> str:
+        self.count(shape, dtype)
+        dt = numpy.dtype(dtype)
+        return self.add(P.Alloc(self.name(stem), self.dims(shape), dt.name,
+                                None if fill is None else _scalar(fill, dt), pool))
+
+    def reshape(self, x: str, shape: Optional[tuple]) -> str:
+        """``x``'s elements in ``shape``; ``None``: in one row."""
+        dims = None if shape is None else self.dims(shape)
+        return self.add(P.Reshape(self.name('v'), x, dims))
+
+    def finish(self, op: str, buf: str, shape: tuple, dtype: Any) -> str:
+        """A reduction's final values (``op``: see :class:`~P.Finish`) from ``buf``."""
+        self.count(shape, dtype)
+        return self.add(P.Finish(op, buf, self.name('f'), self.dims(shape),
+                                 numpy.dtype(dtype).name))
+
+    def kernel_input(self, x: str, mode: str) -> str:
+        """A kernel's argument for input ``x`` read as ``mode`` (see
+        :func:`~tapejit.compiler.kernel_ir.bind_inputs`): a scalar or flat
+        one as one row."""
+        return self.reshape(x, None) if mode in ('scalar', 'flat') else x
+
+    def store_buffer(self, spec: Any, v: Any, pool: Optional[int]) -> tuple:
+        """(the array, the kernel's argument) of store ``v`` of ``spec``: a
+        new array (from the pool from ``pool`` bytes on), one row where the
+        kernel is flat."""
+        big = pool is not None and nbytes(v) >= pool
+        o = self.alloc(v.shape, v.dtype, pool=big)
+        return o, self.reshape(o, None) if spec.flat and len(v.shape) != 1 else o
+
+    def call_kernel(self, k: int, sizes: Sequence[int], ch: int, nch: int, args: list) -> None:
+        """The call of kernel number ``k`` with these sizes and chunks on ``args``."""
+        table = self.program.table
+        lo = len(table)
+        table.extend(int(v) for v in sizes)
+        self.add(P.CallKernel(k, (lo, len(table)), self.size(ch), self.size(nch), tuple(args)))
+
+    def library_call(self, e: Any, st: tuple, var: dict) -> None:
+        """Library call step ``st`` of equation ``e``; a reshape is a view."""
+        fn, params, ins, out = st
+        x = [var[s] for s in ins]
+        name = e.prim.name
+        if name == 'reshape':
+            # (The shape from the table: a new batch size is the same statement.)
+            var[out] = self.reshape(x[0], e.out.shape)
+            return
+        if name == 'matmul':
+            self.count(e.out.shape, e.out.dtype)
+            a = e.inputs[0].shape
+            inner = (a[-2] if params.get('transa') else a[-1]) if len(a) > 1 else 1
+            self.products.append(int(math.prod(e.out.shape)) * inner)
+        self.program.calls.append(fn)
+        var[out] = self.add(P.Call(self.name('o' if name in P.NEW_ARRAY_CALLS else 'v'), name,
+                                   tuple(params.items()), tuple(x), len(self.program.calls) - 1))
+
+    def parameters(self, plan: Plan, var: dict) -> None:
+        """The plan's array parameters (the graph inputs and constants it
+        reads), named in ``var`` by slot."""
+        g, params = plan.graph, []
+        read = plan.read_slots()
+        for i, (v, sl) in enumerate(zip(g.invars, plan.in_slots)):
+            if sl in read and sl not in var:
+                var[sl] = f'a{len(params)}'
+                params.append(var[sl])
+                self.arg_inputs.append((i, v.shape == ()))
+        for sl, c in plan.const_slots:
+            if sl in read and sl not in var:
+                var[sl] = f'a{len(params)}'
+                params.append(var[sl])
+                self.const_args.append(c)
+        self.program.params = tuple(params)
+
+    def lower(self, plan: Plan, kernel_step: Optional[Callable]) -> dict:
+        """The parameters, then each step (``kernel_step(st, self, var)``
+        lowers a kernel step) and the frees after it; the names by slot."""
+        var: dict = {}
+        self.parameters(plan, var)
+        for n, (u, (kind, st)) in enumerate(zip(plan.units, plan.steps)):
+            self.step = n
+            if kind == 'call':
+                self.library_call(u, st, var)
+            else:
+                kernel_step(st, self, var)
+            for sl in plan.free_after[n]:
+                self.add(P.Free(var[sl], True))
+            for sl in plan.drop_after[n]:
+                self.add(P.Free(var[sl], False))
+        self.step = -1
+        return var
+
+    def ret(self, plan: Plan, outs: list) -> None:
+        """Return ``outs``, those of the plan's ``copy_out`` as copies."""
+        self.add(P.Return(tuple(outs), tuple(plan.copy_out)))
