@@ -123,7 +123,7 @@ def test_shrunk_failure_prints_the_program(monkeypatch):
         return outs
     monkeypatch.setattr(fuzz_graphs, 'interpret', wrong)
 
-    @settings(FUZZ, max_examples=60)
+    @settings(FUZZ, max_examples=200)
     @given(programs(max_ops=2, modes=('value',), large=False))
     def failing(prog):
         note(repr(prog))
