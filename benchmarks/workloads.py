@@ -41,6 +41,8 @@ SIZES = {
 }
 
 LR = 0.01          # SGD learning rate of the mlp steps
+LSTM_LR = 0.1      # SGD learning rate of lstm
+TB_LR = 0.01       # SGD learning rate of transformer_block
 # Adam's hyperparameters in chainer_step (Chainer's defaults).
 ADAM = {'alpha': 1e-3, 'beta1': 0.9, 'beta2': 0.999, 'eps': 1e-8}
 EPS = 1e-5         # layer normalization epsilon
@@ -149,13 +151,14 @@ def _lstm_data(size: dict, seed: int) -> dict:
 
 
 def _tb_data(size: dict, seed: int) -> dict:
-    """The block's input x (batch, seq, width), the loss weights w, the
-    causal mask (seq, seq; True where a position may attend), the number of
-    heads (a 0-d array) and the parameters (Linear W (out, in))."""
+    """The block's input x (batch, seq, width), the target y its output is
+    fitted to (same shape), the causal mask (seq, seq; True where a position
+    may attend), the number of heads (a 0-d array) and the parameters (Linear
+    W (out, in))."""
     rng = np.random.default_rng(seed)
     b, s, d = size['batch'], size['seq'], size['width']
     data = {'x': rng.standard_normal((b, s, d)).astype(np.float32),
-            'w': rng.standard_normal((b, s, d)).astype(np.float32),
+            'y': rng.standard_normal((b, s, d)).astype(np.float32),
             'mask': np.tril(np.ones((s, s), bool)),
             'heads': np.array(size['heads'])}
     for k in ('ln1', 'ln2'):
@@ -199,10 +202,11 @@ WORKLOADS = {
         'MomentumSGD', _cnn_data, None),
     'lstm': Workload(
         'lstm', 'an unrolled LSTM language-model training step: EmbedID, LSTM, Linear, '
-        'mean softmax cross-entropy of the next token, Adam', _lstm_data, None),
+        'mean softmax cross-entropy of the next token, SGD', _lstm_data, None),
     'transformer_block': Workload(
-        'transformer_block', 'a pre-LayerNorm transformer block (causal multi-head '
-        'attention, GELU MLP 4x): grads of all parameters and x of sum(block(x) * w)',
+        'transformer_block', 'a pre-LayerNorm transformer block training step (causal '
+        'multi-head attention, GELU MLP 4x): mean squared error of block(x) to a target y, '
+        'SGD on all parameters',
         _tb_data, None),
 }
 

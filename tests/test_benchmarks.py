@@ -78,24 +78,66 @@ def _peer_reference(name: str) -> tuple:
     return ref, _one_step(ref, name)
 
 
+# The workload arrays each output after the loss of a one-step workload is.
+STEP_KEYS = {'cnn': workloads.CNN_PARAMS + workloads.CNN_STATS,
+             'lstm': workloads.LSTM_PARAMS,
+             'transformer_block': workloads.TB_PARAMS}
+
+
 @pytest.mark.parametrize('name', workloads.NO_NUMPY_REFERENCE)
 @pytest.mark.parametrize('system', [s for s in CHECKED if s != 'numpy'])
 def test_workload_matches_peers(system, name):
     # One step of cnn, lstm and transformer_block agrees across the systems:
-    # the loss, and the parameters and running averages after the update
-    # (the gradients of x and the parameters for transformer_block).
+    # the loss, the parameters and running averages after the update, and
+    # the update itself (a step moves a parameter by about 1e-3, which the
+    # parameters' own tolerance would hardly see).
     why = systems.load(system).unavailable()
     if why:
         pytest.skip(why)
     ref, want = _peer_reference(name)
     got = _one_step(system, name)
-    assert len(got) == len(want)
-    # torch.optim.Adam adds eps to sqrt(v) / sqrt(1 - beta2**t), Chainer's
-    # Adam to sqrt(v) (see above).
-    atol = 2e-4 if name == 'lstm' and 'torch' in (ref + system) else 2e-5
+    keys = STEP_KEYS[name]
+    assert len(got) == len(want) == 1 + len(keys)
+    init = workloads.make_data(name, 'tiny')
     for i, (g, w) in enumerate(zip(got, want)):
-        np.testing.assert_allclose(g, w, rtol=2e-4, atol=atol,
-                                   err_msg=f'{system} vs {ref}: output {i} of {name}')
+        what = f'{system} vs {ref}: output {i} of {name}'
+        np.testing.assert_allclose(g, w, rtol=2e-4, atol=2e-5, err_msg=what)
+        if i:
+            step = w - init[keys[i - 1]]
+            np.testing.assert_allclose(g - init[keys[i - 1]], step, rtol=1e-3,
+                                       atol=max(1e-3 * np.abs(step).max(), 1e-8),
+                                       err_msg=what + ' minus its initial value')
+
+
+def _np_layer_norm(x: np.ndarray, g: np.ndarray, b: np.ndarray) -> np.ndarray:
+    xc = x - x.mean(axis=-1, keepdims=True)
+    return xc / np.sqrt((xc * xc).mean(axis=-1, keepdims=True) + workloads.EPS) * g + b
+
+
+def test_transformer_block_loss_is_the_mse_to_the_target():
+    # The loss all systems agree on is the spec's: the mean squared error of
+    # the block's output to y, here from a NumPy forward pass (float64).
+    d = {k: np.asarray(v, np.float64) for k, v in
+         workloads.make_data('transformer_block', 'tiny').items()}
+    n, s, width = d['x'].shape
+    heads = int(d['heads'])
+    dh = width // heads
+
+    def linear(h, k):
+        return h @ d['W' + k].T + d['b' + k]
+
+    def split(t):
+        return t.reshape(n, s, heads, dh).transpose(0, 2, 1, 3)
+    h = _np_layer_norm(d['x'], d['ln1_g'], d['ln1_b'])
+    scores = split(linear(h, 'q')) @ split(linear(h, 'k')).transpose(0, 1, 3, 2) / dh ** 0.5
+    e = np.exp(np.where(d['mask'] > 0, scores, -np.inf) - scores.max(axis=-1, keepdims=True))
+    a = (e / e.sum(axis=-1, keepdims=True)) @ split(linear(h, 'v'))
+    x = d['x'] + linear(a.transpose(0, 2, 1, 3).reshape(n, s, width), 'o')
+    u = linear(_np_layer_norm(x, d['ln2_g'], d['ln2_b']), 'm1')
+    gelu = 0.5 * u * (1 + np.tanh(workloads.GELU_C * (u + 0.044715 * u ** 3)))
+    want = np.mean((x + linear(gelu, 'm2') - d['y']) ** 2)
+    got = _one_step('tapejit-eager', 'transformer_block')[0]
+    np.testing.assert_allclose(got, want, rtol=1e-5)
 
 
 def test_new_workloads_are_not_hand_written_in_numpy():

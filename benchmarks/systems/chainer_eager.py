@@ -31,5 +31,6 @@ def build(name: str, data: dict) -> tuple:
     import chainer.links as L
     api = SimpleNamespace(Variable=chainer.Variable, F=F, grad=chainer.grad,
                           gelu_tanh=lambda u: chainerlike.gelu_tanh_by_hand(F, u),
-                          Chain=chainer.Chain, L=L, optimizers=chainer.optimizers)
+                          Chain=chainer.Chain, L=L, optimizers=chainer.optimizers,
+                          Parameter=chainer.Parameter)
     return chainerlike.build(api, name, data)

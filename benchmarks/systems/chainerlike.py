@@ -21,7 +21,8 @@ def gelu_tanh_by_hand(F: Any, u: Any) -> Any:
 
 def build(api: SimpleNamespace, name: str, data: dict,
           wrap: Optional[Callable] = None) -> tuple:
-    """``api`` has ``Variable``, ``F``, ``grad`` and ``gelu_tanh``; ``wrap``
+    """``api`` has ``Variable``, ``F``, ``grad``, ``gelu_tanh``, ``Chain``,
+    ``L``, ``optimizers`` and ``Parameter``; ``wrap``
     (e.g. ``tapejit.jit``) is applied to the step function."""
     V, F, grad = api.Variable, api.F, api.grad
     wrap = wrap or (lambda f: f)
@@ -194,7 +195,7 @@ def _cnn_arrays(model: Any, n_layers: int) -> tuple:
 def _lstm_step(api: SimpleNamespace, data: dict, wrap: Callable) -> tuple:
     """The unrolled language-model step as users write it: EmbedID, LSTM and
     Linear links in a Chain, the state reset at the start of the step, the
-    mean cross-entropy of each next token, Adam."""
+    mean cross-entropy of each next token, SGD."""
     F, L = api.F, api.L
     vocab, n_embed = data['embed_W'].shape
     n_hidden = data['lat_W'].shape[1]
@@ -213,7 +214,7 @@ def _lstm_step(api: SimpleNamespace, data: dict, wrap: Callable) -> tuple:
     model = LM()
     for k, p in zip(W.LSTM_PARAMS, _lstm_params(model)):
         _load(p.array, data[k])
-    optimizer = api.optimizers.Adam(**W.ADAM).setup(model)
+    optimizer = api.optimizers.SGD(lr=W.LSTM_LR).setup(model)
 
     @wrap
     def step(tokens):
@@ -238,13 +239,59 @@ def _lstm_params(model: Any) -> list:
             model.out.W, model.out.b]
 
 
-def _block(api: SimpleNamespace, x: Any, params: list, mask: Any,
-                      heads: int) -> Any:
-    """A pre-LayerNorm block on ``x`` (batch, seq, width), in Chainer's
-    functions: causal multi-head self-attention, then a GELU MLP, each
-    added to its input; the output is (batch * seq, width)."""
-    F = api.F
-    g1, b1, Wq, bq, Wk, bk, Wv, bv, Wo, bo, g2, b2, Wm1, bm1, Wm2, bm2 = params
+# The linear layers of transformer_block (attention projections, MLP) by
+# the suffix of their workload keys (Wq, bq, ...).
+TB_LINEARS = ('q', 'k', 'v', 'o', 'm1', 'm2')
+
+
+def _transformer_block(api: SimpleNamespace, data: dict, wrap: Callable) -> tuple:
+    """The block's training step as users write it: a Chain of Linear links
+    whose layer normalizations' scales and shifts are Parameters of the
+    Chain, the mean squared error to the target, SGD."""
+    F, L = api.F, api.L
+    heads = int(data['heads'])
+
+    class Block(api.Chain):
+        def __init__(self) -> None:
+            super().__init__()
+            with self.init_scope():
+                for k in ('ln1', 'ln2'):
+                    for p in ('g', 'b'):
+                        setattr(self, f'{k}_{p}', api.Parameter(data[f'{k}_{p}'].copy()))
+                for k in TB_LINEARS:
+                    setattr(self, k, L.Linear(*data[f'W{k}'].shape[::-1]))
+
+        def forward(self, x: Any, mask: Any) -> Any:
+            return _block(F, self, x, mask, heads, api.gelu_tanh)
+
+    model = Block()
+    for k, p in zip(W.TB_PARAMS, _tb_params(model)):
+        _load(p.array, data[k])
+    optimizer = api.optimizers.SGD(lr=W.TB_LR).setup(model)
+
+    @wrap
+    def step(x, y, mask):
+        loss = F.mean_squared_error(model(x, mask), y)
+        model.cleargrads()
+        loss.backward()
+        optimizer.update()
+        return loss
+    x, y, mask = data['x'], data['y'], data['mask']
+    return ((lambda: step(x, y, mask)),
+            (lambda out: [out.array] + [p.array for p in _tb_params(model)]))
+
+
+def _tb_params(model: Any) -> list:
+    """The block's parameters in the order of ``W.TB_PARAMS``."""
+    linears = {f'{p}{k}': getattr(getattr(model, k), p[0]) for k in TB_LINEARS
+               for p in ('W', 'b')}
+    return [linears[k] if k in linears else getattr(model, k) for k in W.TB_PARAMS]
+
+
+def _block(F: Any, m: Any, x: Any, mask: Any, heads: int, gelu: Callable) -> Any:
+    """The pre-LayerNorm block of Chain ``m`` on ``x`` (batch, seq, width),
+    in Chainer's functions: causal multi-head self-attention, then a GELU
+    MLP, each added to its input."""
     n, s, d = x.shape
     dh = d // heads
 
@@ -252,37 +299,18 @@ def _block(api: SimpleNamespace, x: Any, params: list, mask: Any,
         t = F.transpose(F.reshape(t, (n, s, heads, dh)), (0, 2, 1, 3))
         return F.reshape(t, (n * heads, s, dh))
 
+    # Chainer's layer_normalization and Linear take (rows, width).
     x = F.reshape(x, (n * s, d))
-    h = F.layer_normalization(x, g1, b1, eps=W.EPS)
-    q = split(F.linear(h, Wq, bq) * (1.0 / dh ** 0.5))
-    k, v = split(F.linear(h, Wk, bk)), split(F.linear(h, Wv, bv))
+    h = F.layer_normalization(x, m.ln1_g, m.ln1_b, eps=W.EPS)
+    q = split(m.q(h) * (1.0 / dh ** 0.5))
+    k, v = split(m.k(h)), split(m.v(h))
     scores = F.where(mask, F.matmul(q, k, transb=True), _NEG_INF)
     a = F.matmul(F.softmax(scores, axis=2), v)
     a = F.reshape(F.transpose(F.reshape(a, (n, heads, s, dh)), (0, 2, 1, 3)), (n * s, d))
-    x = x + F.linear(a, Wo, bo)
-    h = F.layer_normalization(x, g2, b2, eps=W.EPS)
-    return x + F.linear(api.gelu_tanh(F.linear(h, Wm1, bm1)), Wm2, bm2)
+    x = x + m.o(a)
+    h = F.layer_normalization(x, m.ln2_g, m.ln2_b, eps=W.EPS)
+    return F.reshape(x + m.m2(gelu(m.m1(h))), (n, s, d))
 
 
 # The masked scores (a 0-d array: Chainer's where takes no Python scalar).
 _NEG_INF = np.array(-np.inf, np.float32)
-
-
-def _transformer_block(api: SimpleNamespace, data: dict, wrap: Callable) -> tuple:
-    F = api.F
-    heads = int(data['heads'])
-
-    @wrap
-    def step(x, w, mask, params):
-        x.cleargrad()
-        for p in params:
-            p.cleargrad()
-        y = _block(api, x, params, mask, heads)
-        loss = F.sum(y * F.reshape(w, y.shape))
-        loss.backward()
-        return loss
-    x = api.Variable(data['x'].copy())
-    params = [api.Variable(data[k].copy()) for k in W.TB_PARAMS]
-    w, mask = data['w'], data['mask']
-    return ((lambda: step(x, w, mask, params)),
-            (lambda out: [out.array, x.grad] + [p.grad for p in params]))

@@ -231,57 +231,64 @@ def _lstm_loss(params: list, tokens: Any) -> Any:
     return loss / n_steps
 
 
-def _lstm_step(data: dict) -> tuple:
-    """The language-model step, unrolled in one jitted function with
-    Chainer's Adam, its state donated."""
+def _sgd_step(loss: Any, lr: float, params: list, *args: Any) -> tuple:
+    """``loss(params, *args)``'s training step, one jitted function: the
+    loss and the parameters after plain SGD (``p - lr * grad``), the
+    parameters donated. Returns ``(fn, fetch)``."""
     import jax
-    import jax.numpy as jnp
 
-    def step(state, tokens):
-        value, grads = jax.value_and_grad(_lstm_loss)(state[0], tokens)
-        return value, _adam(state, grads)
+    def step(params, *args):
+        value, grads = jax.value_and_grad(loss)(params, *args)
+        return value, [p - lr * g for p, g in zip(params, grads)]
     step = jax.jit(step, donate_argnums=0)
-    box = {'state': _adam_state([jnp.asarray(data[k]) for k in W.LSTM_PARAMS])}
-    tokens = jnp.asarray(data['tokens'])
+    box = {'params': params}
 
     def fn():
-        value, box['state'] = step(box['state'], tokens)
+        value, box['params'] = step(box['params'], *args)
         return value
-    return fn, lambda out: [_np(out)] + [_np(p) for p in box['state'][0]]
+    return fn, lambda out: [_np(out)] + [_np(p) for p in box['params']]
 
 
-def _transformer_block(data: dict) -> tuple:
-    """``value_and_grad`` of the block's loss w.r.t. x and every parameter."""
+def _lstm_step(data: dict) -> tuple:
+    """The language-model step, unrolled in one jitted function with plain SGD."""
+    import jax.numpy as jnp
+    return _sgd_step(_lstm_loss, W.LSTM_LR, [jnp.asarray(data[k]) for k in W.LSTM_PARAMS],
+                     jnp.asarray(data['tokens']))
+
+
+def _tb_loss(params: list, x: Any, y: Any, mask: Any, heads: int) -> Any:
+    """The mean squared error of the pre-LayerNorm block's output to ``y``."""
     import jax
     import jax.numpy as jnp
-    heads = int(data['heads'])
 
     def layer_norm(x, g, b):
         mu = jnp.mean(x, axis=-1, keepdims=True)
         var = jnp.mean(jnp.square(x - mu), axis=-1, keepdims=True)
         return (x - mu) * jax.lax.rsqrt(var + W.EPS) * g + b
 
-    def loss(x, w, mask, params):
-        g1, b1, Wq, bq, Wk, bk, Wv, bv, Wo, bo, g2, b2, Wm1, bm1, Wm2, bm2 = params
-        n, s, d = x.shape
-        dh = d // heads
+    g1, b1, Wq, bq, Wk, bk, Wv, bv, Wo, bo, g2, b2, Wm1, bm1, Wm2, bm2 = params
+    n, s, d = x.shape
+    dh = d // heads
 
-        def split(t):
-            return t.reshape(n, s, heads, dh).transpose(0, 2, 1, 3)
-        h = layer_norm(x, g1, b1)
-        q = split((h @ Wq.T + bq) * (1.0 / dh ** 0.5))
-        k, v = split(h @ Wk.T + bk), split(h @ Wv.T + bv)
-        scores = jnp.where(mask, q @ k.transpose(0, 1, 3, 2), -jnp.inf)
-        a = (jax.nn.softmax(scores, axis=-1) @ v).transpose(0, 2, 1, 3).reshape(n, s, d)
-        x = x + a @ Wo.T + bo
-        h = layer_norm(x, g2, b2)
-        y = x + jax.nn.gelu(h @ Wm1.T + bm1, approximate=True) @ Wm2.T + bm2
-        return jnp.sum(y * w)
-    f = jax.jit(jax.value_and_grad(loss, argnums=(0, 3)))
-    x, w, mask = (jnp.asarray(data[k]) for k in ('x', 'w', 'mask'))
-    params = [jnp.asarray(data[k]) for k in W.TB_PARAMS]
+    def split(t):
+        return t.reshape(n, s, heads, dh).transpose(0, 2, 1, 3)
+    h = layer_norm(x, g1, b1)
+    q = split((h @ Wq.T + bq) * (1.0 / dh ** 0.5))
+    k, v = split(h @ Wk.T + bk), split(h @ Wv.T + bv)
+    scores = jnp.where(mask, q @ k.transpose(0, 1, 3, 2), -jnp.inf)
+    a = (jax.nn.softmax(scores, axis=-1) @ v).transpose(0, 2, 1, 3).reshape(n, s, d)
+    x = x + a @ Wo.T + bo
+    h = layer_norm(x, g2, b2)
+    out = x + jax.nn.gelu(h @ Wm1.T + bm1, approximate=True) @ Wm2.T + bm2
+    return jnp.mean(jnp.square(out - y))
 
-    def fetch(out: Any) -> list:
-        value, (gx, gparams) = out
-        return [_np(value), _np(gx)] + [_np(g) for g in gparams]
-    return (lambda: f(x, w, mask, params)), fetch
+
+def _transformer_block(data: dict) -> tuple:
+    """The block's training step (mean squared error to the target, plain
+    SGD on every parameter), one jitted function."""
+    import functools
+
+    import jax.numpy as jnp
+    loss = functools.partial(_tb_loss, heads=int(data['heads']))
+    return _sgd_step(loss, W.TB_LR, [jnp.asarray(data[k]) for k in W.TB_PARAMS],
+                     *(jnp.asarray(data[k]) for k in ('x', 'y', 'mask')))

@@ -35,7 +35,8 @@ def api() -> SimpleNamespace:
     import tapejit.links as L
     return SimpleNamespace(Variable=tapejit.Variable, F=F, grad=tapejit.grad,
                            gelu_tanh=lambda u: F.gelu(u, approximate='tanh'),
-                           Chain=tapejit.Chain, L=L, optimizers=tapejit.optimizers)
+                           Chain=tapejit.Chain, L=L, optimizers=tapejit.optimizers,
+                           Parameter=tapejit.Parameter)
 
 
 def build(name: str, data: dict) -> tuple:

@@ -191,7 +191,7 @@ def _cnn_step(data: dict, wrap: Callable) -> tuple:
 def _lstm_step(data: dict, wrap: Callable) -> tuple:
     """The unrolled language model as an ``nn.Module`` whose LSTM cell is
     written by hand in Chainer's gate layout (a, i, f, o interleaved per
-    unit), ``torch.optim.Adam``."""
+    unit), ``torch.optim.SGD``."""
     import torch
     import torch.nn.functional as TF
     from torch import nn
@@ -227,9 +227,7 @@ def _lstm_step(data: dict, wrap: Callable) -> tuple:
     for p, k in zip(params, W.LSTM_PARAMS):
         _copy(p, data[k])
     forward = wrap(model)
-    a = W.ADAM
-    opt = torch.optim.Adam(model.parameters(), lr=a['alpha'], betas=(a['beta1'], a['beta2']),
-                           eps=a['eps'])
+    opt = torch.optim.SGD(model.parameters(), lr=W.LSTM_LR)
     tokens = torch.from_numpy(data['tokens'].astype('int64'))
 
     def fn():
@@ -242,43 +240,55 @@ def _lstm_step(data: dict, wrap: Callable) -> tuple:
 
 
 def _transformer_block(data: dict, wrap: Callable) -> tuple:
-    """The pre-LayerNorm block written with ``torch.nn.functional``; the
-    loss function compiled by ``wrap``."""
+    """The pre-LayerNorm block as PyTorch users write it: an ``nn.Module``
+    of ``nn.Linear`` layers with the layer normalizations' scales and shifts
+    as its ``nn.Parameter``s (compiled by ``wrap``), ``TF.mse_loss`` to the
+    target, ``torch.optim.SGD``."""
     import torch
     import torch.nn.functional as TF
+    from torch import nn
 
     heads = int(data['heads'])
+    width = data['x'].shape[-1]
 
-    def loss_fn(x, w, mask, g1, b1, Wq, bq, Wk, bk, Wv, bv, Wo, bo, g2, b2, Wm1, bm1, Wm2,
-                bm2):
-        n, s, d = x.shape
-        dh = d // heads
+    class Block(nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            for k in ('ln1', 'ln2'):
+                for p in ('g', 'b'):
+                    setattr(self, f'{k}_{p}', nn.Parameter(torch.empty(width)))
+            for k in chainerlike.TB_LINEARS:
+                setattr(self, k, nn.Linear(*data[f'W{k}'].shape[::-1]))
 
-        def split(t):
-            return t.view(n, s, heads, dh).transpose(1, 2)
-        h = TF.layer_norm(x, (d,), g1, b1, W.EPS)
-        q = split(TF.linear(h, Wq, bq) * (1.0 / dh ** 0.5))
-        k, v = split(TF.linear(h, Wk, bk)), split(TF.linear(h, Wv, bv))
-        scores = (q @ k.transpose(-2, -1)).masked_fill(~mask, float('-inf'))
-        a = (torch.softmax(scores, dim=-1) @ v).transpose(1, 2).reshape(n, s, d)
-        x = x + TF.linear(a, Wo, bo)
-        h = TF.layer_norm(x, (d,), g2, b2, W.EPS)
-        y = x + TF.linear(TF.gelu(TF.linear(h, Wm1, bm1), approximate='tanh'), Wm2, bm2)
-        return (y * w).sum()
-    f = wrap(loss_fn)
-    x = _leaf(data['x'])
-    params = [_leaf(data[k]) for k in W.TB_PARAMS]
-    w, mask = torch.from_numpy(data['w']), torch.from_numpy(data['mask'])
+        def forward(self, x: Any, mask: Any) -> Any:
+            n, s, d = x.shape
+            dh = d // heads
+
+            def split(t):
+                return t.view(n, s, heads, dh).transpose(1, 2)
+            h = TF.layer_norm(x, (d,), self.ln1_g, self.ln1_b, W.EPS)
+            q = split(self.q(h) * (1.0 / dh ** 0.5))
+            k, v = split(self.k(h)), split(self.v(h))
+            scores = (q @ k.transpose(-2, -1)).masked_fill(~mask, float('-inf'))
+            a = (torch.softmax(scores, dim=-1) @ v).transpose(1, 2).reshape(n, s, d)
+            x = x + self.o(a)
+            h = TF.layer_norm(x, (d,), self.ln2_g, self.ln2_b, W.EPS)
+            return x + self.m2(TF.gelu(self.m1(h), approximate='tanh'))
+
+    model = Block()
+    linears = {f'{p}{k}': getattr(getattr(model, k), 'weight' if p == 'W' else 'bias')
+               for k in chainerlike.TB_LINEARS for p in ('W', 'b')}
+    params = [linears[k] if k in linears else getattr(model, k) for k in W.TB_PARAMS]
+    for p, k in zip(params, W.TB_PARAMS):
+        _copy(p, data[k])
+    forward = wrap(model)
+    opt = torch.optim.SGD(model.parameters(), lr=W.TB_LR)
+    x, y, mask = (torch.from_numpy(data[k]) for k in ('x', 'y', 'mask'))
 
     def fn():
-        for p in [x] + params:
-            p.grad = None
-        loss = f(x, w, mask, *params)
+        opt.zero_grad()
+        loss = TF.mse_loss(forward(x, mask), y)
         loss.backward()
+        opt.step()
         return loss
-    return fn, lambda out: [out.detach().numpy()] + [p.grad.numpy() for p in [x] + params]
-
-
-def _leaf(a: Any) -> Any:
-    import torch
-    return torch.from_numpy(a.copy()).requires_grad_()
+    return fn, lambda out: [out.detach().numpy()] + [p.detach().numpy() for p in params]
