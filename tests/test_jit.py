@@ -1886,3 +1886,17 @@ def test_an_array_closed_over_and_rebound_is_read_anew():
     _REBOUND = np.ones(2)
     assert float(g(np.ones(2)).array) == 2.0
     assert g.cache_info().traces == 2
+
+
+def test_a_closed_over_array_is_a_constant_whatever_the_cache_holds(tmp_path, monkeypatch):
+    # Its values when traced: writing into it later changes no result, in a
+    # process that traced the function and in one that loaded its plan.
+    monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(tmp_path))
+    for _ in range(2):  # (the second round loads the plan the first one stored)
+        table = np.zeros(3)
+        f = tapejit.jit(lambda x: F.sum(x * table))
+        seen = []
+        for k in range(3):
+            seen.append(float(f(np.ones(3)).array))
+            table[...] = k + 1
+        assert seen == [0.0, 0.0, 0.0]

@@ -66,6 +66,7 @@ class Trace:
         self.input_sources: list = []
         self.constvars: list = []
         self.consts: list = []
+        self.const_sources: list = []  # the arrays the constants were copied from
         self._const_ids: dict = {}
         self.stateful: dict = {}
         # ids of the Variables made while tracing: those holding a concrete
@@ -142,13 +143,16 @@ class Trace:
         return None
 
     def const(self, arr: Any) -> Var:
+        """A constant of the graph: the values ``arr`` holds now.  It is copied,
+        so that writing into the caller's array later changes no plan (a plan
+        loaded from the disk cache holds the values too)."""
         v = self._const_ids.get(id(arr))
         if v is None:
-            if not isinstance(arr, numpy.ndarray):
-                arr = backends.CPU.send(arr)
-            v = self.new_var(arr.shape, arr.dtype)
+            value = arr.copy() if isinstance(arr, numpy.ndarray) else backends.CPU.send(arr)
+            v = self.new_var(value.shape, value.dtype)
             self.constvars.append(v)
-            self.consts.append(arr)  # keeps arr alive, so its id stays unique
+            self.consts.append(value)
+            self.const_sources.append(arr)  # keeps arr alive, so its id stays unique
             self._const_ids[id(arr)] = v
         return v
 

@@ -1215,7 +1215,7 @@ def _guard_closures(tr: Trace, fn: Callable, leaves: list, values: list) -> None
     closed = [st.var for st in tr.stateful.values() if st.source[0] == 'closure']
     # Arrays the function closed over are constants of the plan: a name given
     # another array afterwards (``mask = np.ones(...)``) traces it again.
-    arrays = [c for c in tr.consts if isinstance(c, numpy.ndarray)]
+    arrays = [c for c in tr.const_sources if isinstance(c, numpy.ndarray)]
     if not (closed or arrays):
         return
     objects = tuple(x for x in leaves if hasattr(x, '__dict__') and not (
