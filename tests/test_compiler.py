@@ -640,9 +640,40 @@ def test_explain_passes_shows_the_plan_after_each_pass_in_order():
     text = tapejit.jit(f).explain_passes(np.ones((4, 3), np.float32))
     heads = [ln.split(' (')[0].split(':')[0] for ln in text.splitlines() if ln.startswith('#')]
     assert heads == ['# traced', '# after lower_logsumexp', '# after fold', '# after cse',
+                     '# after merge_products',
                      '# after dce', '# after fusion', '# after lowering',
                      '# after memory planning', '# the Program']
     after_fold = text.split('# after fold\n')[1].split('# after')[0]
     assert 'mul' not in after_fold.split('tanh')[1].split('\n')[1]  # x * 1.0 folded away
     assert 'kernel group over (4, 3): tanh' in text
     assert text.split('# the Program\n')[1].startswith('plan(T, ')
+
+
+def _weight_grad_graph(batches, extra=False):
+    rng = np.random.default_rng(0)
+    W = tapejit.Variable(rng.standard_normal((4, 3)))
+
+    def f(xs, c):
+        W.cleargrad()
+        loss = sum(F.sum(F.tanh(F.linear(x, W)) ** 2) for x in xs)
+        loss.backward()
+        return W.grad_var + c if extra else W.grad_var
+    xs = [rng.standard_normal((n, 3)) for n in batches]
+    c = rng.standard_normal((4, 3))
+    return tapejit.jit(f), f, (xs, c)
+
+
+@pytest.mark.parametrize('batches', [(2, 3, 2, 1, 2), (3, 3)])
+def test_a_sum_of_weight_products_becomes_one_product(batches):
+    # A weight used at every step of a loop: its gradient, n products and
+    # n - 1 additions, is one product of the stacked rows.
+    jf, f, args = _weight_grad_graph(batches)
+    g = simplify(jf.lower(*args))
+    names = [e.prim.name for e in g.eqns]
+    assert names.count('matmul') == len(batches) + 1 and names.count('concat') == 2
+    np.testing.assert_allclose(jf(*args).array, f(*args).array, rtol=1e-13, atol=1e-13)
+
+
+def test_weight_products_merge_beside_other_terms_of_the_sum():
+    jf, f, args = _weight_grad_graph((2, 2, 2), extra=True)
+    np.testing.assert_allclose(jf(*args).array, f(*args).array, rtol=1e-13, atol=1e-13)

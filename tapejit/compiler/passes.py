@@ -217,7 +217,81 @@ def lower_logsumexp(g: Graph) -> Graph:
     return Graph(g.invars, tuple(constvars), tuple(consts), tuple(eqns), g.outvars)
 
 
-DEFAULT_PASSES: tuple = (lower_logsumexp, fold, cse, dce)
+def _weight_product(e: Any) -> bool:
+    """``a^T b`` of two matrices: the gradient of a weight ``x W^T`` meets."""
+    return (e.prim.name == 'matmul' and e.params.get('transa') is True
+            and not e.params.get('transb') and len(e.inputs[0].shape) == 2
+            and len(e.inputs[1].shape) == 2)
+
+
+def _sum_leaves(e: Any, producers: dict, uses: dict) -> list:
+    """The terms of the sum ``e`` (an ``add``) ends: it and the adds of the
+    same shape feeding only it, expanded."""
+    leaves = []
+    for v in e.inputs:
+        inner = producers.get(v.id)
+        if (inner is not None and inner.prim.name == 'add' and uses[v.id] == 1
+                and v.shape == e.out.shape):
+            leaves += _sum_leaves(inner, producers, uses)
+        else:
+            leaves.append(v)
+    return leaves
+
+
+def merge_products(g: Graph) -> Graph:
+    """A sum of products ``a_1^T b_1 + ... + a_n^T b_n`` (the gradient of a
+    weight used at each step of an unrolled loop) as one product of the
+    stacked rows, ``[a_1; ...; a_n]^T [b_1; ...; b_n]``: one large matrix
+    product instead of n small ones and n - 1 additions."""
+    if sum(1 for e in g.eqns if _weight_product(e)) < 2:
+        return g
+    from tapejit.ops.registry import PRIMITIVES as P
+    producers = {e.out.id: e for e in g.eqns}
+    uses: dict = {}
+    for e in g.eqns:
+        for v in e.inputs:
+            uses[v.id] = uses.get(v.id, 0) + 1
+    for v in g.outvars:
+        uses[v.id] = uses.get(v.id, 0) + 1
+    ids = itertools.count(1 + max([v.id for v in g.invars] + [v.id for v in g.constvars]
+                                  + [e.out.id for e in g.eqns]))
+    # Adds inside a larger sum are expanded from its last add, the root.
+    interior = {v.id for e in g.eqns if e.prim.name == 'add' for v in e.inputs
+                if v.id in producers and producers[v.id].prim.name == 'add'
+                and uses[v.id] == 1 and v.shape == e.out.shape}
+    eqns: list = []
+    for e in g.eqns:
+        if e.prim.name != 'add' or e.out.id in interior:
+            eqns.append(e)
+            continue
+        leaves = _sum_leaves(e, producers, uses)
+        prods = [producers[v.id] for v in leaves if v.id in producers
+                 and _weight_product(producers[v.id]) and uses[v.id] == 1
+                 and v.shape == e.out.shape and v.dtype == e.out.dtype]
+        if len(prods) < 2 or any(p.inputs[0].dtype != e.out.dtype
+                                 or p.inputs[1].dtype != e.out.dtype for p in prods):
+            eqns.append(e)
+            continue
+        stacked = []
+        for k in (0, 1):
+            parts = tuple(p.inputs[k] for p in prods)
+            rows = sum(v.shape[0] for v in parts)
+            out = Var(next(ids), (rows, parts[0].shape[1]), e.out.dtype)
+            eqns.append(e._replace(prim=P['concat'], inputs=parts, params={'axis': 0},
+                                   out=out))
+            stacked.append(out)
+        rest = [v for v in leaves if v.id not in {p.out.id for p in prods}]
+        total = Var(next(ids), e.out.shape, e.out.dtype) if rest else e.out
+        eqns.append(e._replace(prim=P['matmul'], inputs=tuple(stacked),
+                               params={'transa': True, 'transb': False}, out=total))
+        for k, v in enumerate(rest):
+            out = e.out if k == len(rest) - 1 else Var(next(ids), e.out.shape, e.out.dtype)
+            eqns.append(e._replace(inputs=(total, v), out=out))
+            total = out
+    return dce(Graph(g.invars, g.constvars, g.consts, tuple(eqns), g.outvars))
+
+
+DEFAULT_PASSES: tuple = (lower_logsumexp, fold, cse, merge_products, dce)
 
 
 def simplify(g: Graph, passes: Sequence[Callable[[Graph], Graph]] = DEFAULT_PASSES,
