@@ -10,7 +10,7 @@ and updates the weights with Adam; the whole step is compiled with
 and validation perplexity; at the end the script samples a line of text from
 the model, one character at a time.
 
-    python examples/train_char_lstm.py                 # validation perplexity about 3.7
+    python examples/train_char_lstm.py                 # validation perplexity about 3.6
     python examples/train_char_lstm.py --epochs 1 --steps 50 --eager
 """
 

@@ -287,11 +287,11 @@ def np_lstm(c_prev, x):
     return np.concatenate([c, c_prev[b:]]), h
 
 
-def np_n_step_lstm(hx, cx, x0, x1, *wb):
-    """One layer over two steps (batches 2, then 1), Chainer's formulas."""
-    w, b = wb[:8], wb[8:]
-    h, c, ys = hx[0], cx[0], []
-    for x in (x0, x1):
+def np_lstm_steps(h, c, xs, w, b):
+    """An LSTM layer over the steps ``xs`` with Chainer's n_step formulas (a
+    step of n rows updates the first n rows of the state); (h, c, outputs)."""
+    ys = []
+    for x in xs:
         n = x.shape[0]
         pre = [x @ w[k].T + b[k] + h[:n] @ w[k + 4].T + b[k + 4] for k in range(4)]
         i, f, a, o = np_sigmoid(pre[0]), np_sigmoid(pre[1]), np.tanh(pre[2]), np_sigmoid(pre[3])
@@ -300,6 +300,12 @@ def np_n_step_lstm(hx, cx, x0, x1, *wb):
         c = np.concatenate([cn, c[n:]])
         h = np.concatenate([y, h[n:]])
         ys.append(y)
+    return h, c, ys
+
+
+def np_n_step_lstm(hx, cx, x0, x1, *wb):
+    """One layer over two steps (batches 2, then 1), Chainer's formulas."""
+    h, c, ys = np_lstm_steps(hx[0], cx[0], (x0, x1), wb[:8], wb[8:])
     return (h[None], c[None]) + tuple(ys)
 
 
@@ -307,19 +313,9 @@ def np_n_step_bilstm(hx, cx, x0, x1, *wb):
     """One bidirectional layer: forward as np_n_step_lstm, backward over the
     steps reversed (the shorter sequence's rows waiting with their state)."""
     fw = np_n_step_lstm(hx[:1], cx[:1], x0, x1, *wb[:16])
-    w, b = wb[16:24], wb[24:]
-    h, c, ys = hx[1], cx[1], [None, None]
-    for t, x in ((1, x1), (0, x0)):
-        n = x.shape[0]
-        pre = [x @ w[k].T + b[k] + h[:n] @ w[k + 4].T + b[k + 4] for k in range(4)]
-        i, f, a, o = np_sigmoid(pre[0]), np_sigmoid(pre[1]), np.tanh(pre[2]), np_sigmoid(pre[3])
-        cn = f * c[:n] + i * a
-        y = o * np.tanh(cn)
-        c = np.concatenate([cn, c[n:]])
-        h = np.concatenate([y, h[n:]])
-        ys[t] = y
+    h, c, ys = np_lstm_steps(hx[1], cx[1], (x1, x0), wb[16:24], wb[24:])
     return (np.concatenate([fw[0], h[None]]), np.concatenate([fw[1], c[None]]),
-            np.concatenate([fw[2], ys[0]], axis=1), np.concatenate([fw[3], ys[1]], axis=1))
+            np.concatenate([fw[2], ys[1]], axis=1), np.concatenate([fw[3], ys[0]], axis=1))
 
 
 def other_float(dt):
