@@ -265,3 +265,22 @@ def test_n_step_lstm_gradients_and_compiled_step():
     for _ in range(2):
         np.testing.assert_allclose(f(*xs).array, loss(*xs).array, rtol=1e-5)
     assert f.cache_info().traces == 1
+
+
+@pytest.mark.parametrize('jit', [False, True], ids=['eager', 'jit'])
+@pytest.mark.parametrize('call, error, message', [
+    (lambda: F.embed_id(np.ones(3, np.float32), np.ones((4, 2))), tapejit.DTypeError,
+     r'embed_id: x has dtype float32; expected integer ids'),
+    (lambda: F.lstm(np.ones((2, 3)), np.ones((2, 5))), tapejit.ShapeError,
+     r'lstm: c_prev has shape \(2, 3\) and x \(2, 5\); expected x of shape \(b, 12'),
+    (lambda: F.max_pooling_2d(np.ones((2, 3)), 2), tapejit.ShapeError,
+     r'max_pooling_2d: x has shape \(2, 3\); expected \(batch, channels'),
+    (lambda: F.batch_normalization(np.ones((4, 3)), np.ones(2), np.ones(2)),
+     tapejit.ShapeError, r'batch_normalization: x has shape \(4, 3\) and gamma \(2,\)'),
+    (lambda: F.convolution_2d(np.ones((1, 3, 4, 4), np.int32), np.ones((2, 3, 3, 3))),
+     tapejit.DTypeError, r'convolution_2d: x has dtype int32; expected a floating dtype'),
+])
+def test_bad_inputs_name_the_function_and_shapes_eagerly_and_compiled(call, error, message,
+                                                                       jit):
+    with pytest.raises(error, match=message):
+        (tapejit.jit(call) if jit else call)()
