@@ -13,6 +13,7 @@ import tapejit  # noqa: F401  (registers the primitives)
 from tapejit import Variable
 from tapejit.gradient_check import check_backward, check_double_backward
 from tapejit.ops import PRIMITIVES
+from tapejit.ops.collective import SELF
 from tapejit.ops.registry import Aval, Primitive
 
 # Primitives with no gradient by definition (vjp is None): their outputs never
@@ -183,6 +184,7 @@ SAMPLES = {
                ((f64(),), dict(axis=None))],
     'argmin': [((distinct(3, 4),), dict(axis=None)), ((distinct(3, 4),), dict(axis=0)),
                ((f64(),), dict(axis=None))],
+    'allreduce_mean': [((f64(3, 4),), dict(group=SELF)), ((f32(5),), dict(group=SELF))],
     'logsumexp': [((f64(2, 3, 4),), dict(axis=None, keepdims=False)),
                   ((f64(2, 3, 4),), dict(axis=(1,), keepdims=True)),
                   ((f32(2, 3),), dict(axis=(0, 1), keepdims=False)),

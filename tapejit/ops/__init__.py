@@ -4,8 +4,9 @@
 record (impl, abstract_eval, vjp, lowering).
 """
 
-from tapejit.ops import elementwise, linalg, reduction, structure, window  # noqa: F401
+from tapejit.ops import (collective, elementwise, linalg, reduction, structure,  # noqa: F401
+                         window)
 from tapejit.ops.registry import PRIMITIVES, Aval, Primitive, bind
 
-__all__ = ['PRIMITIVES', 'Aval', 'Primitive', 'bind', 'elementwise', 'linalg',
+__all__ = ['PRIMITIVES', 'Aval', 'Primitive', 'bind', 'collective', 'elementwise', 'linalg',
            'reduction', 'structure', 'window']

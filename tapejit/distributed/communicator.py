@@ -1,0 +1,273 @@
+"""The communicator: ChainerMN's ``CommunicatorBase`` surface over mpi4py.
+
+A :class:`MpiCommunicator` wraps an ``mpi4py`` communicator (``COMM_WORLD``
+by default): its ``rank`` and ``size``, its place on this host
+(``intra_rank``, ``intra_size``), collectives of Python objects
+(``bcast_obj``, ``gather_obj``, ``allreduce_obj``) and of arrays
+(``allreduce``, ``bcast_data``), and :meth:`MpiCommunicator.multi_node_mean_grad`,
+the gradients of a link averaged over the processes.  That one records
+``allreduce_mean`` primitives (:mod:`tapejit.ops.collective`) on buckets of
+gradients, so inside ``@tapejit.jit`` the allreduce is a step of the
+compiled plan.
+
+Every wait on the network has a deadline (``timeout`` seconds, by default
+``TAPEJIT_MPI_TIMEOUT`` or 600): a peer that hangs or died under a launcher
+that did not notice makes this process fail with an error naming the
+collective, never wait for ever.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import Any, Optional
+
+import numpy
+
+from tapejit.ops.collective import Group
+
+# Gradients are averaged in buckets of at most this many bytes (as DDP's 25
+# MB): large enough that each allreduce is bandwidth-bound, small enough that
+# one bucket's exchange can overlap the computation of the next.
+BUCKET_BYTES = 25 * 1024 * 1024
+
+
+def _mpi() -> Any:
+    try:
+        from mpi4py import MPI
+    except ImportError as e:  # pragma: no cover - the extra is not installed
+        raise ImportError("tapejit.distributed needs mpi4py and an MPI library: "
+                          "pip install 'tapejit[mpi]' (mpi4py and mpich)") from e
+    return MPI
+
+
+def default_timeout() -> float:
+    """The seconds a collective waits for its peers (``TAPEJIT_MPI_TIMEOUT``, else 600).
+
+    >>> default_timeout() > 0
+    True
+    """
+    return float(os.environ.get('TAPEJIT_MPI_TIMEOUT', '600'))
+
+
+class MpiGroup(Group):
+    """The :class:`~tapejit.ops.collective.Group` of an mpi4py communicator:
+    the mean is a non-blocking ``Iallreduce`` of the sums, then waited for
+    within ``timeout`` seconds, then divided by the size."""
+
+    __slots__ = ('comm', 'rank', 'timeout')
+
+    def __init__(self, comm: Any, timeout: float) -> None:
+        super().__init__(comm.Get_size())
+        self.comm = comm
+        self.rank = comm.Get_rank()
+        self.timeout = float(timeout)
+
+    def __repr__(self) -> str:
+        return f'<mpi group {self.key}: rank {self.rank} of {self.size}>'
+
+    def mean(self, x: Any) -> Any:
+        if type(x) is not numpy.ndarray:
+            raise TypeError(f'allreduce_mean: the MPI communicator takes NumPy arrays, got '
+                            f'{type(x).__name__} of shape {getattr(x, "shape", None)}')
+        send = numpy.ascontiguousarray(x)
+        out = numpy.empty_like(send)
+        if self.size == 1:
+            out[...] = send
+            return out
+        MPI = _mpi()
+        self.wait(self.comm.Iallreduce(send, out, op=MPI.SUM), 'allreduce_mean',
+                  f'{send.dtype}{send.shape}')
+        out /= out.dtype.type(self.size)
+        return out
+
+    def wait(self, req: Any, what: str, about: str) -> None:
+        """Wait for request ``req`` (collective ``what`` on ``about``) until
+        the deadline; then raise an error naming it."""
+        if req.Test():
+            return
+        deadline = time.monotonic() + self.timeout
+        n = 0
+        # (Each Test drives MPI's progress; checking the clock each time would cost more.)
+        while not req.Test():
+            n += 1
+            if n % 256 == 0:
+                if time.monotonic() > deadline:
+                    raise TimeoutError(
+                        f'{what}: rank {self.rank} of {self.size} waited {self.timeout:g} s '
+                        f'for the other ranks on {about}; a rank died, hangs or runs a '
+                        'different step (TAPEJIT_MPI_TIMEOUT sets the limit)')
+                time.sleep(0)
+
+
+def _host_ranks(comm: Any) -> tuple:
+    """``(intra_rank, intra_size)``: this process's place among those on its host."""
+    MPI = _mpi()
+    try:
+        local = comm.Split_type(MPI.COMM_TYPE_SHARED)
+    except (AttributeError, NotImplementedError):  # an MPI without it: by host name
+        names = comm.allgather(MPI.Get_processor_name())
+        me = names[comm.Get_rank()]
+        mine = [r for r, n in enumerate(names) if n == me]
+        return mine.index(comm.Get_rank()), len(mine)
+    try:
+        return local.Get_rank(), local.Get_size()
+    finally:
+        local.Free()
+
+
+def size_thread_pools(intra_size: int, intra_rank: int = 0) -> int:
+    """Give this process its share of the host's cores (of those it may run
+    on): Numba's threads and BLAS's; returns the share.  Processes on one
+    host each running as many threads as there are cores would slow each
+    other down.
+
+    >>> size_thread_pools(1) >= 1
+    True
+    """
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else (
+        os.cpu_count() or 1)
+    share = max(1, cores // max(1, intra_size))
+    try:
+        import numba
+        numba.set_num_threads(min(share, numba.config.NUMBA_NUM_THREADS))
+    except (ImportError, ValueError):
+        pass
+    try:
+        import threadpoolctl
+        threadpoolctl.threadpool_limits(share)
+    except ImportError:
+        pass
+    return share
+
+
+class MpiCommunicator:
+    """ChainerMN's communicator on mpi4py (see :func:`create_communicator`).
+
+    >>> from tapejit import distributed
+    >>> comm = distributed.create_communicator('mpi')   # one process: size 1
+    >>> comm.rank, comm.size, comm.bcast_obj({'a': 1})
+    (0, 1, {'a': 1})
+    """
+
+    def __init__(self, mpi_comm: Any = None, timeout: Optional[float] = None,
+                 size_threads: bool = True) -> None:
+        MPI = _mpi()
+        self.mpi_comm = MPI.COMM_WORLD if mpi_comm is None else mpi_comm
+        self.rank = self.mpi_comm.Get_rank()
+        self.size = self.mpi_comm.Get_size()
+        self.intra_rank, self.intra_size = _host_ranks(self.mpi_comm)
+        self.inter_rank, self.inter_size = self.rank // self.intra_size, -(
+            -self.size // self.intra_size)
+        self.group = MpiGroup(self.mpi_comm, default_timeout() if timeout is None else timeout)
+        self.threads = size_thread_pools(self.intra_size, self.intra_rank) if size_threads \
+            else None
+
+    def __repr__(self) -> str:
+        return f'<MpiCommunicator rank {self.rank} of {self.size}>'
+
+    # ------------------------------------------------------------- objects
+    def bcast_obj(self, obj: Any, root: int = 0) -> Any:
+        """``obj`` of rank ``root``, on every rank."""
+        return self.mpi_comm.bcast(obj, root=root)
+
+    def gather_obj(self, obj: Any, root: int = 0) -> Optional[list]:
+        """Every rank's ``obj``, as a list on rank ``root`` (None elsewhere)."""
+        return self.mpi_comm.gather(obj, root=root)
+
+    def allgather_obj(self, obj: Any) -> list:
+        """Every rank's ``obj``, as a list on every rank."""
+        return self.mpi_comm.allgather(obj)
+
+    def allreduce_obj(self, obj: Any) -> Any:
+        """The sum of every rank's ``obj`` (numbers, or arrays), on every rank."""
+        return self.mpi_comm.allreduce(obj)
+
+    def send_obj(self, obj: Any, dest: int, tag: int = 0) -> None:
+        """Send ``obj`` to rank ``dest``."""
+        self.mpi_comm.send(obj, dest=dest, tag=tag)
+
+    def recv_obj(self, source: int, tag: int = 0) -> Any:
+        """The object rank ``source`` sent."""
+        return self.mpi_comm.recv(source=source, tag=tag)
+
+    def barrier(self) -> None:
+        """Wait until every rank reaches it (within the deadline)."""
+        self.group.wait(self.mpi_comm.Ibarrier(), 'barrier', 'the barrier')
+
+    # -------------------------------------------------------------- arrays
+    def allreduce(self, data: Any) -> Any:
+        """The mean over the ranks of array ``data`` (ChainerMN's ``allreduce``
+        averages), a new array; a Variable gives a Variable, differentiable."""
+        from tapejit.core.variable import Variable
+        from tapejit.ops.collective import allreduce_mean
+        if isinstance(data, Variable):
+            return allreduce_mean(data, group=self.group)
+        return self.group.mean(numpy.asarray(data))
+
+    def bcast_data(self, link: Any, root: int = 0) -> None:
+        """Copy rank ``root``'s parameters (and persistent values) of ``link``
+        into every rank's: all ranks start from the same model."""
+        for name, param in sorted(link.namedparams()):
+            if param.array is None:
+                continue
+            arr = numpy.ascontiguousarray(param.array)
+            self.mpi_comm.Bcast(arr, root=root)
+            if arr is not param.array:
+                param.array[...] = arr
+
+    def multi_node_mean_grad(self, link: Any, zero_fill: bool = False) -> None:
+        """Average ``link``'s gradients over the ranks (each parameter's
+        ``grad`` replaced by the mean): bucket by bucket, each an
+        ``allreduce_mean`` of the bucket's gradients laid out in one row,
+        in the same order of parameter names on every rank.  A parameter
+        without a gradient takes part with zeros where ``zero_fill``, else
+        is left out (then every rank must have none for it)."""
+        for bucket in grad_buckets(link, zero_fill):
+            mean_bucket(bucket, self.group)
+
+
+def grad_buckets(link: Any, zero_fill: bool = False, limit: int = BUCKET_BYTES) -> list:
+    """``link``'s parameters with gradients, by name, in buckets of one dtype
+    and at most ``limit`` bytes (a larger parameter has one of its own).
+
+    >>> import numpy as np
+    >>> from tapejit import links as L
+    >>> lin = L.Linear(3, 2); lin.W.grad = np.ones((2, 3), np.float32)
+    >>> [[p.shape for p in b] for b in grad_buckets(lin)]
+    [[(2, 3)]]
+    """
+    buckets: list = []
+    open_: dict = {}  # dtype -> (bucket, bytes)
+    for _, p in sorted(link.namedparams(), key=lambda kv: kv[0]):
+        if p.array is None:
+            continue
+        if p.grad_var is None:
+            if not zero_fill:
+                continue
+            p.grad = numpy.zeros(p.shape, p.dtype)
+        nbytes = int(p.size) * numpy.dtype(p.dtype).itemsize
+        b = open_.get(p.dtype)
+        if b is None or b[1] + nbytes > limit:
+            b = ([], 0)
+            buckets.append(b[0])
+        b[0].append(p)
+        open_[p.dtype] = (b[0], b[1] + nbytes)
+    return buckets
+
+
+def mean_bucket(params: list, group: Group) -> None:
+    """Replace the gradients of ``params`` (one dtype) by their means over
+    ``group``: one ``allreduce_mean`` on the gradients laid out in one row."""
+    from tapejit import functions as F
+    from tapejit.ops.collective import allreduce_mean
+    grads = [p.grad_var for p in params]
+    flat = [F.reshape(g, (-1,)) for g in grads]
+    row = flat[0] if len(flat) == 1 else F.concat(flat, axis=0)
+    mean = allreduce_mean(row, group=group)
+    start = 0
+    for p, g in zip(params, grads):
+        n = int(numpy.prod(g.shape))
+        part = mean if len(params) == 1 else mean[start:start + n]
+        p.grad_var = F.reshape(part, g.shape)
+        start += n

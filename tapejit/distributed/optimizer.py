@@ -1,0 +1,176 @@
+"""The multi-node optimizer: gradients averaged over the ranks before each update.
+
+Inside ``@tapejit.jit`` the update records, after the backward pass, one
+``allreduce_mean`` per bucket of gradients and then the wrapped optimizer's
+update: the compiled step is one plan whose allreduce is one of its steps.
+When it is traced, every rank checks that all ranks traced the same step
+(:func:`check_same_step`), so that ranks never meet in collectives of
+different sizes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any, Callable, Optional
+
+import numpy
+
+from tapejit.core.config import config
+
+
+def _param_str(value: Any) -> str:
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return repr(value)
+    if isinstance(value, (tuple, list)):
+        return '(' + ', '.join(_param_str(v) for v in value) + ')'
+    if isinstance(value, numpy.dtype):
+        return value.name
+    if isinstance(value, numpy.ndarray):
+        return f'array{value.shape}'
+    return type(value).__name__
+
+
+def step_lines(tr: Any) -> list:
+    """The equations ``tr`` recorded so far, one line each (primitive, types
+    of its inputs and output, parameters: no identities, the same text on
+    every rank that traced the same step).
+
+    >>> import numpy as np, tapejit
+    >>> from tapejit.ir.trace import Trace
+    >>> from tapejit.core.config import using_config
+    >>> tr = Trace()
+    >>> with using_config('trace', tr):
+    ...     x = tapejit.Variable(tr.new_input((2,), np.dtype('float32'), ('arg', 0)))
+    ...     _ = x * 2.0
+    >>> step_lines(tr)
+    ['input f32[2]', 'mul f32[2] f32[] -> f32[2]']
+    """
+    lines = [f'input {v.type_str()}' for v in tr.invars]
+    for e in tr.eqns:
+        params = ' '.join(f'{k}={_param_str(v)}' for k, v in sorted(e.params.items()))
+        ins = ' '.join(v.type_str() for v in e.inputs)
+        lines.append(f'{e.prim.name} {ins} -> {e.out.type_str()}' + (f' {params}' if params
+                                                                       else ''))
+    return lines
+
+
+def _first_difference(texts: list) -> str:
+    """Where the step of each rank first differs from rank 0's."""
+    base = texts[0]
+    out = []
+    for r, lines in enumerate(texts[1:], 1):
+        if lines == base:
+            continue
+        k = next((i for i, (a, b) in enumerate(zip(base, lines)) if a != b),
+                 min(len(base), len(lines)))
+        a = base[k] if k < len(base) else '(nothing: its step ends there)'
+        b = lines[k] if k < len(lines) else '(nothing: its step ends there)'
+        out.append(f'rank {r} differs from rank 0 at line {k} of {len(lines)} '
+                   f'(rank 0 has {len(base)}):\n    rank 0: {a}\n    rank {r}: {b}')
+    return '\n  '.join(out)
+
+
+def check_same_step(comm: Any, lines: list) -> None:
+    """Raise on every rank, naming the first difference, unless all ranks
+    traced the same ``lines`` (a hash compared first: the texts are sent
+    only when the hashes differ)."""
+    if comm.size == 1:
+        return
+    digest = numpy.frombuffer(hashlib.sha256('\n'.join(lines).encode()).digest(), numpy.uint8)
+    every = numpy.empty((comm.size, digest.size), numpy.uint8)
+    comm.group.wait(comm.mpi_comm.Iallgather(digest, every), 'create_multi_node_optimizer',
+                    'the hash of the traced step')
+    if (every == every[0]).all():
+        return
+    texts = comm.allgather_obj(lines)
+    raise RuntimeError('create_multi_node_optimizer: the ranks traced different training '
+                       'steps (each rank must run the same model on batches of the same '
+                       'shape):\n  ' + _first_difference(texts))
+
+
+class _MultiNodeOptimizer:
+    """An optimizer whose ``update()`` averages the gradients over the ranks
+    first (see :func:`create_multi_node_optimizer`); every other attribute
+    is the wrapped optimizer's."""
+
+    def __init__(self, actual_optimizer: Any, communicator: Any, zero_fill: bool) -> None:
+        object.__setattr__(self, 'actual_optimizer', actual_optimizer)
+        object.__setattr__(self, 'communicator', communicator)
+        object.__setattr__(self, 'zero_fill', zero_fill)
+        object.__setattr__(self, '_synced', None)
+        if getattr(actual_optimizer, 'target', None) is not None:
+            self._sync(actual_optimizer.target)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.actual_optimizer, name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        setattr(self.actual_optimizer, name, value)
+
+    def setup(self, link: Any) -> '_MultiNodeOptimizer':
+        """Set up the wrapped optimizer on ``link`` and give every rank rank 0's parameters."""
+        self.actual_optimizer.setup(link)
+        self._sync(link)
+        return self
+
+    def _params(self, link: Any) -> tuple:
+        return tuple(name for name, p in sorted(link.namedparams()) if p.array is not None)
+
+    def _sync(self, link: Any) -> None:
+        self.communicator.bcast_data(link)
+        object.__setattr__(self, '_synced', self._params(link))
+
+    def update(self, lossfun: Optional[Callable] = None, *args: Any, **kwds: Any) -> None:
+        """Compute the gradients (with ``lossfun``, as the wrapped optimizer
+        does), average them over the ranks, then update.  A parameter made
+        by the first forward pass (a lazy link) is first broadcast from
+        rank 0 and that step updates nothing, as in ChainerMN."""
+        opt = self.actual_optimizer
+        target = opt.target
+        if lossfun is not None:
+            loss = lossfun(*args, **kwds)
+            if getattr(opt, '_use_cleargrads', True):
+                target.cleargrads()
+            else:
+                for p in target.params(False):
+                    p.grad = numpy.zeros(p.shape, p.dtype)
+            loss.backward(loss_scale=opt._loss_scale)
+            del loss
+        tr = config.trace
+        if self._params(target) != self._synced:
+            if tr is not None:
+                raise RuntimeError(
+                    'create_multi_node_optimizer: parameters were made inside a compiled '
+                    'step (a lazily initialized link); run one step eagerly first, or '
+                    'give the links their input sizes, so that rank 0 can broadcast them')
+            self._sync(target)
+            return
+        if tr is not None:
+            check_same_step(self.communicator, step_lines(tr))
+        self.communicator.multi_node_mean_grad(target, self.zero_fill)
+        opt.update(None)
+
+
+def create_multi_node_optimizer(actual_optimizer: Any, communicator: Any,
+                                double_buffering: bool = False,
+                                zero_fill: bool = True) -> Any:
+    """Wrap ``actual_optimizer`` so that its ``update()`` first averages the
+    gradients over the ranks of ``communicator`` (ChainerMN's semantics).
+    Every rank starts from rank 0's parameters (broadcast at setup).
+    ``zero_fill``: a parameter without a gradient takes part with zeros.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> from tapejit import distributed, links as L, optimizers
+    >>> comm = distributed.create_communicator('mpi')
+    >>> model = L.Linear(2, 1, initialW=np.array([[1.0, 2.0]], np.float32))
+    >>> opt = distributed.create_multi_node_optimizer(optimizers.SGD(lr=0.1), comm)
+    >>> opt = opt.setup(model)
+    >>> opt.update(lambda: F.sum(model(np.ones((1, 2), np.float32))))
+    >>> model.W.array
+    array([[0.9, 1.9]], dtype=float32)
+    """
+    if double_buffering:
+        raise ValueError('create_multi_node_optimizer: double_buffering=True is not supported; '
+                         'the allreduce of each bucket overlaps the rest of the compiled step '
+                         'instead')
+    return _MultiNodeOptimizer(actual_optimizer, communicator, zero_fill)
