@@ -17,6 +17,7 @@ Needs the ``mpi`` extra (``pip install "tapejit[mpi]"``: mpi4py and MPICH).
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from tapejit.distributed.communicator import MpiCommunicator
@@ -24,7 +25,7 @@ from tapejit.distributed.datasets import scatter_dataset
 from tapejit.distributed.extensions import create_multi_node_evaluator, multi_node_snapshot
 from tapejit.distributed.optimizer import create_multi_node_optimizer
 
-__all__ = ['MpiCommunicator', 'create_communicator', 'create_multi_node_evaluator',
+__all__ = ['MpiCommunicator', 'create_communicator', 'install_abort_hook', 'create_multi_node_evaluator',
            'create_multi_node_optimizer', 'multi_node_snapshot', 'scatter_dataset']
 
 # ChainerMN's names of its communicators: all of them are one MPI
@@ -47,4 +48,32 @@ def create_communicator(communicator_name: str = 'mpi', mpi_comm: Any = None,
     if communicator_name not in _NAMES:
         raise ValueError(f'create_communicator: unknown communicator {communicator_name!r}; '
                          f'expected one of {_NAMES}')
-    return MpiCommunicator(mpi_comm, **kwargs)
+    abort_on_error = kwargs.pop('abort_on_error', True)
+    comm = MpiCommunicator(mpi_comm, **kwargs)
+    if abort_on_error and comm.size > 1:
+        install_abort_hook(comm)
+    return comm
+
+
+def install_abort_hook(comm: MpiCommunicator) -> None:
+    """Make an uncaught exception on any rank end every rank (after printing
+    its traceback): the others would otherwise wait for it in their next
+    collective.  (ChainerMN's ``global_except_hook``.)
+
+    >>> import sys
+    >>> before = sys.excepthook
+    >>> install_abort_hook(create_communicator('mpi')); sys.excepthook is not before
+    True
+    >>> sys.excepthook = before
+    """
+    previous = sys.excepthook
+
+    def hook(kind: Any, value: Any, tb: Any) -> None:
+        try:
+            sys.stderr.write(f'tapejit.distributed: uncaught {kind.__name__} on rank '
+                             f'{comm.rank} of {comm.size}; ending every rank\n')
+            previous(kind, value, tb)
+        finally:
+            comm.abort(1)
+
+    sys.excepthook = hook

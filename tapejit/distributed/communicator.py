@@ -19,6 +19,7 @@ collective, never wait for ever.
 from __future__ import annotations
 
 import os
+import sys
 import time
 from typing import Any, Optional
 
@@ -205,12 +206,31 @@ class MpiCommunicator:
             return allreduce_mean(data, group=self.group)
         return self.group.mean(numpy.asarray(data))
 
+    def abort(self, code: int = 1) -> None:
+        """End every rank now (``MPI_Abort``): for an error after which the
+        other ranks would wait for this one for ever."""
+        sys.stdout.flush()
+        sys.stderr.flush()
+        self.mpi_comm.Abort(code)
+        os._exit(code)  # (MPI_Abort may return before the launcher ends this process)
+
     def bcast_data(self, link: Any, root: int = 0) -> None:
-        """Copy rank ``root``'s parameters (and persistent values) of ``link``
-        into every rank's: all ranks start from the same model."""
-        for name, param in sorted(link.namedparams()):
-            if param.array is None:
-                continue
+        """Copy rank ``root``'s parameters of ``link`` into every rank's: all
+        ranks start from the same model.  Every rank first checks that all
+        have the same parameters (names, shapes, dtypes), and raises an
+        error naming the first difference otherwise."""
+        params = [(name, p) for name, p in sorted(link.namedparams()) if p.array is not None]
+        mine = [(name, tuple(p.shape), numpy.dtype(p.dtype).name) for name, p in params]
+        every = self.allgather_obj(mine)
+        for r, theirs in enumerate(every):
+            if theirs != every[root]:
+                k = next((i for i, (a, b) in enumerate(zip(every[root], theirs)) if a != b),
+                         min(len(theirs), len(every[root])))
+                show = [lst[k] if k < len(lst) else 'nothing' for lst in (every[root], theirs)]
+                raise ValueError(f'bcast_data: rank {r} has other parameters than rank {root}: '
+                                 f'parameter {k} is {show[1]} on rank {r}, {show[0]} on rank '
+                                 f'{root}; expected the same model on every rank')
+        for name, param in params:
             arr = numpy.ascontiguousarray(param.array)
             self.mpi_comm.Bcast(arr, root=root)
             if arr is not param.array:

@@ -1,0 +1,107 @@
+"""The program each rank runs in tests/test_distributed_mpi.py (under mpiexec).
+
+    python tests/mpi_worker.py MODE OUT
+
+``equal``: 20 compiled steps of a small MLP with the multi-node Adam, each
+rank on its share of one global batch, and beside it the same steps run
+eagerly; rank 0 writes the parameters and losses of both to ``OUT`` (npz).
+``mismatch``: rank 1's model applies another activation, so the ranks trace
+different steps; ``params``: rank 1's model is wider.  ``die``: rank 1 is killed in the middle of training.  ``hang``:
+rank 1 stops answering in the middle of training.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import time
+
+import numpy as np
+
+STEPS = 20
+BATCH = 16
+
+
+class MLP:
+    """A two-layer perceptron (made on first use: imports tapejit lazily)."""
+
+    def __new__(cls, n_units, act='tanh'):
+        import tapejit.functions as F
+        from tapejit import links as L
+
+        class Net(L.Chain if hasattr(L, 'Chain') else object):
+            def __init__(self):
+                super().__init__()
+                with self.init_scope():
+                    self.l1 = L.Linear(6, n_units)
+                    self.l2 = L.Linear(n_units, 3)
+
+            def forward(self, x):
+                return self.l2(getattr(F, act)(self.l1(x)))
+        return L.Classifier(Net())
+
+
+def data():
+    rng = np.random.default_rng(1)
+    x = rng.standard_normal((STEPS, BATCH, 6)).astype(np.float32)
+    t = rng.integers(0, 3, (STEPS, BATCH)).astype(np.int32)
+    return x, t
+
+
+def train(comm, mode, compiled, n_units=8, act='tanh'):
+    import tapejit
+    from tapejit import distributed, optimizers
+    np.random.seed(0 if comm.rank == 0 else 100 + comm.rank)  # rank 0's weights are sent
+    model = MLP(n_units, act)
+    opt = distributed.create_multi_node_optimizer(optimizers.Adam(alpha=0.01), comm)
+    opt.setup(model)
+
+    def step(x, t):
+        opt.update(model, x, t)
+        return model.loss
+    run = tapejit.jit(step) if compiled else step
+    xs, ts = data()
+    share = BATCH // comm.size
+    lo = comm.rank * share
+    losses = []
+    for i in range(STEPS):
+        if mode in ('die', 'hang') and comm.rank == 1 and i == 3:
+            if mode == 'die':
+                os.kill(os.getpid(), signal.SIGKILL)
+            time.sleep(120)
+        loss = run(xs[i, lo:lo + share], ts[i, lo:lo + share])
+        losses.append(comm.allreduce_obj(float(loss.array)) / comm.size)
+    return model, np.array(losses), run
+
+
+def main(mode, out):
+    from tapejit import distributed
+    comm = distributed.create_communicator('mpi')
+    try:
+        if mode in ('mismatch', 'params'):
+            other = comm.rank == 1
+            train(comm, mode, True, n_units=9 if other and mode == 'params' else 8,
+                  act='relu' if other and mode == 'mismatch' else 'tanh')
+            print(f'rank {comm.rank}: no error', flush=True)
+            return 0
+        model, losses, run = train(comm, mode, True)
+        if mode != 'equal':
+            print(f'rank {comm.rank}: finished', flush=True)
+            return 0
+        eager, eager_losses, _ = train(comm, mode, False)
+    except Exception as e:  # the tests read each rank's message
+        print(f'rank {comm.rank}: {type(e).__name__}: {e}', flush=True)
+        time.sleep(0.5)  # (the other ranks' messages too, before the abort ends them)
+        comm.abort(3)
+    if comm.rank == 0:
+        arrays = {f'compiled/{n}': p.array for n, p in model.namedparams()}
+        arrays.update({f'eager/{n}': p.array for n, p in eager.namedparams()})
+        info = run.cache_info()
+        np.savez(out, losses=losses, eager_losses=eager_losses, traces=info.traces,
+                 size=comm.size, **arrays)
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv[1], sys.argv[2]))

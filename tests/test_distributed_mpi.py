@@ -1,0 +1,119 @@
+"""Data-parallel training over MPI, run under ``mpiexec`` (tests/mpi_worker.py).
+
+Needs the ``mpi`` extra (mpi4py and MPICH or Open MPI); skipped without it.
+Every run has a timeout: a hang fails the test instead of stopping the suite.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+
+import numpy as np
+import pytest
+
+pytest.importorskip('mpi4py')
+from tapejit.distributed.run import find_mpiexec  # noqa: E402
+
+WORKER = os.path.join(os.path.dirname(__file__), 'mpi_worker.py')
+TIMEOUT = 120
+
+
+@pytest.fixture(scope='module')
+def env(tmp_path_factory):
+    e = dict(os.environ)
+    # (One kernel cache for every run: the ranks compile the same kernels.)
+    e['TAPEJIT_CACHE_DIR'] = str(tmp_path_factory.mktemp('mpi-kernel-cache'))
+    e.setdefault('OMPI_ALLOW_RUN_AS_ROOT', '1')
+    e.setdefault('OMPI_ALLOW_RUN_AS_ROOT_CONFIRM', '1')
+    return e
+
+
+def _run(cmd, env, timeout=TIMEOUT, **extra):
+    t0 = time.monotonic()
+    p = subprocess.run(cmd, env={**env, **extra}, capture_output=True, text=True,
+                       timeout=timeout)
+    return p, time.monotonic() - t0
+
+
+def _mpiexec(n, mode, out, env, **extra):
+    return _run([find_mpiexec(), '-n', str(n), sys.executable, WORKER, mode, str(out)], env,
+                **extra)
+
+
+@pytest.fixture(scope='module')
+def equal_runs(env, tmp_path_factory):
+    d = tmp_path_factory.mktemp('mpi-equal')
+    # Two ranks through the launcher the README shows; one rank as a plain mpiexec.
+    two, _ = _run([sys.executable, '-m', 'tapejit.distributed.run', '-n', '2', WORKER,
+                   'equal', str(d / 'two.npz')], env)
+    assert two.returncode == 0, two.stdout + two.stderr
+    one, _ = _mpiexec(1, 'equal', d / 'one.npz', env)
+    assert one.returncode == 0, one.stdout + one.stderr
+    return np.load(d / 'two.npz'), np.load(d / 'one.npz')
+
+
+def _params(run, kind):
+    return {k.split('/', 1)[1]: run[k] for k in run.files if k.startswith(kind + '/')}
+
+
+def test_two_ranks_equal_one_rank_with_the_whole_batch(equal_runs):
+    two, one = equal_runs
+    assert int(two['size']) == 2 and int(one['size']) == 1
+    # Compiled once on each rank: 20 steps of one plan.
+    assert int(two['traces']) == 1
+    np.testing.assert_allclose(two['losses'], one['losses'], rtol=1e-5, atol=1e-6)
+    p2, p1 = _params(two, 'compiled'), _params(one, 'compiled')
+    assert sorted(p2) == sorted(p1) and len(p2) == 4
+    for name in p1:
+        np.testing.assert_allclose(p2[name], p1[name], rtol=1e-5, atol=1e-6, err_msg=name)
+    # The model learnt: the loss fell over the 20 steps.
+    assert two['losses'][-1] < two['losses'][0]
+
+
+def test_compiled_step_equals_eager_multi_node_step(equal_runs):
+    two, _ = equal_runs
+    np.testing.assert_allclose(two['losses'], two['eager_losses'], rtol=1e-5, atol=1e-6)
+    compiled, eager = _params(two, 'compiled'), _params(two, 'eager')
+    for name in compiled:
+        np.testing.assert_allclose(compiled[name], eager[name], rtol=1e-5, atol=1e-6,
+                                   err_msg=name)
+
+
+def test_a_rank_tracing_another_step_fails_on_every_rank(env, tmp_path):
+    p, took = _mpiexec(2, 'mismatch', tmp_path / 'x.npz', env)
+    assert p.returncode != 0
+    for r in (0, 1):
+        line = f'rank {r}: RuntimeError: create_multi_node_optimizer: the ranks traced ' \
+               'different training steps'
+        assert line in p.stdout, p.stdout + p.stderr
+    # The message names the first difference: rank 0's tanh, rank 1's relu (a maximum).
+    assert 'rank 0: tanh f32[8, 8] -> f32[8, 8]' in p.stdout
+    assert 'rank 1: maximum f32[] f32[8, 8] -> f32[8, 8]' in p.stdout
+    assert 'no error' not in p.stdout
+    assert took < 60
+
+
+def test_ranks_with_other_parameters_fail_at_setup(env, tmp_path):
+    p, _ = _mpiexec(2, 'params', tmp_path / 'x.npz', env)
+    assert p.returncode != 0
+    assert "ValueError: bcast_data: rank 1 has other parameters than rank 0" in p.stdout
+    assert "(9, 6)" in p.stdout and "(8, 6)" in p.stdout
+
+
+def test_a_rank_that_dies_ends_the_others_in_bounded_time(env, tmp_path):
+    p, took = _mpiexec(2, 'die', tmp_path / 'x.npz', env, TAPEJIT_MPI_TIMEOUT='20')
+    assert p.returncode != 0
+    assert 'rank 0: finished' not in p.stdout
+    assert took < 60
+
+
+def test_a_rank_that_hangs_times_out_the_others(env, tmp_path):
+    p, took = _mpiexec(2, 'hang', tmp_path / 'x.npz', env, TAPEJIT_MPI_TIMEOUT='3')
+    assert p.returncode != 0
+    assert ('rank 0: TimeoutError: allreduce_mean: rank 0 of 2 waited 3 s for the other '
+            'ranks on float32(83,)') in p.stdout, p.stdout + p.stderr
+    # (Rank 1 sleeps 120 s: the abort ended it.)
+    assert took < 60
