@@ -6,8 +6,8 @@
 rank on its share of one global batch, and beside it the same steps run
 eagerly; rank 0 writes the parameters and losses of both to ``OUT`` (npz).
 ``mismatch``: rank 1's model applies another activation, so the ranks trace
-different steps; ``params``: rank 1's model is wider.  ``die``: rank 1 is killed in the middle of training.  ``hang``:
-rank 1 stops answering in the middle of training.
+different steps; ``params``: rank 1's model is wider.  ``die``: rank 1 is
+killed in the middle of training; ``hang``: rank 1 stops answering then.
 """
 
 from __future__ import annotations

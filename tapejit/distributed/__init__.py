@@ -25,8 +25,9 @@ from tapejit.distributed.datasets import scatter_dataset
 from tapejit.distributed.extensions import create_multi_node_evaluator, multi_node_snapshot
 from tapejit.distributed.optimizer import create_multi_node_optimizer
 
-__all__ = ['MpiCommunicator', 'create_communicator', 'install_abort_hook', 'create_multi_node_evaluator',
-           'create_multi_node_optimizer', 'multi_node_snapshot', 'scatter_dataset']
+__all__ = ['MpiCommunicator', 'create_communicator', 'create_multi_node_evaluator',
+           'create_multi_node_optimizer', 'install_abort_hook', 'multi_node_snapshot',
+           'scatter_dataset']
 
 # ChainerMN's names of its communicators: all of them are one MPI
 # communicator here (CPU arrays; the bucketed allreduce is what 'pure_nccl'
