@@ -253,9 +253,10 @@ def grad_buckets(link: Any, zero_fill: bool = False, limit: int = BUCKET_BYTES) 
 
     >>> import numpy as np
     >>> from tapejit import links as L
-    >>> lin = L.Linear(3, 2); lin.W.grad = np.ones((2, 3), np.float32)
-    >>> [[p.shape for p in b] for b in grad_buckets(lin)]
-    [[(2, 3)]]
+    >>> lin = L.Linear(3, 2)
+    >>> lin.W.grad, lin.b.grad = np.ones((2, 3), np.float32), np.ones(2, np.float32)
+    >>> [[p.shape for p in b] for b in grad_buckets(lin, limit=24)]
+    [[(2, 3)], [(2,)]]
     """
     buckets: list = []
     open_: dict = {}  # dtype -> (bucket, bytes)

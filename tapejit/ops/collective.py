@@ -75,6 +75,9 @@ def _allreduce_mean_eval(x: Aval, group: Group) -> Aval:
 
 
 def _allreduce_mean_impl(x: Any, group: Group) -> Any:
+    # (Checked before the collective: one rank's bad call would leave the
+    # others waiting.)
+    _allreduce_mean_eval(Aval(tuple(x.shape), x.dtype), group)
     return group.mean(x)
 
 

@@ -1,0 +1,205 @@
+"""tapejit.distributed in one process: the allreduce as a step of a compiled
+plan, gradient buckets, the step check's message, scatter_dataset, the
+evaluator and snapshot wrappers, the launcher.  The runs over several ranks
+are in tests/test_distributed_mpi.py (under mpiexec).  A stand-in group of
+two ranks (``Halves``: the other rank's array is all ones) needs no MPI."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import tapejit
+from tapejit import links as L, optimizers
+from tapejit.distributed import communicator as C, optimizer as O
+from tapejit.distributed import create_multi_node_optimizer, scatter_dataset
+from tapejit.distributed.extensions import create_multi_node_evaluator, multi_node_snapshot
+from tapejit.ops.collective import Group, allreduce_mean
+
+
+class Halves(Group):
+    """Two ranks, the other's array all ones: the mean is ``(x + 1) / 2``."""
+
+    def __init__(self):
+        super().__init__(2)
+
+    def mean(self, x):
+        return (np.asarray(x) + 1) / x.dtype.type(2)
+
+
+class FakeComm:
+    """A communicator of ``size`` ranks seen from ``rank`` (collectives faked)."""
+
+    def __init__(self, size=1, rank=0, group=None):
+        self.size, self.rank = size, rank
+        self.group = group or Halves()
+        self.sent = {}
+
+    multi_node_mean_grad = C.MpiCommunicator.multi_node_mean_grad
+
+    def bcast_data(self, link):
+        pass
+
+    def send_obj(self, obj, dest):
+        self.sent[dest] = obj
+
+    def bcast_obj(self, obj):
+        return obj
+
+    def allreduce_obj(self, obj):
+        return obj * self.size
+
+
+def _model(seed=0):
+    rng = np.random.default_rng(seed)
+    m = L.Classifier(L.Linear(4, 3, initialW=rng.standard_normal((3, 4)).astype(np.float32)))
+    return m
+
+
+def _batch():
+    rng = np.random.default_rng(1)
+    return rng.standard_normal((8, 4)).astype(np.float32), rng.integers(0, 3, 8).astype(np.int32)
+
+
+def test_allreduce_is_a_step_of_the_compiled_plan_and_equals_eager():
+    x, t = _batch()
+    models = [_model(), _model()]
+    opts = [create_multi_node_optimizer(optimizers.SGD(lr=0.5), FakeComm()).setup(m)
+            for m in models]
+
+    def step(opt, model):
+        def run(x, t):
+            opt.update(model, x, t)
+            return model.loss
+        return run
+    eager = step(opts[0], models[0])
+    compiled = tapejit.jit(step(opts[1], models[1]))
+    for _ in range(3):
+        le, lc = eager(x, t), compiled(x, t)
+        np.testing.assert_allclose(lc.array, le.array, rtol=1e-6)
+    for a, b in zip(models[0].params(), models[1].params()):
+        np.testing.assert_allclose(b.array, a.array, rtol=1e-6, atol=1e-7)
+    assert compiled.cache_info().traces == 1
+    # One allreduce for the one bucket (W and b laid out in one row of 15),
+    # a call statement of the plan.
+    text = compiled.explain(x, t)
+    assert 'f32[15] = allreduce_mean[' in text
+    plan = text[text.index('plan(T'):]
+    assert len([ln for ln in plan.splitlines() if ' = allreduce_mean(' in ln]) == 1
+
+
+def test_mean_bucket_averages_every_gradient():
+    model = _model()
+    model.predictor.W.grad = np.full((3, 4), 3.0, np.float32)
+    model.predictor.b.grad = np.full(3, 5.0, np.float32)
+    FakeComm().multi_node_mean_grad(model)
+    np.testing.assert_array_equal(model.predictor.W.grad, np.full((3, 4), 2.0, np.float32))
+    np.testing.assert_array_equal(model.predictor.b.grad, np.full(3, 3.0, np.float32))
+
+
+def test_allreduce_mean_vjp_is_the_same_collective():
+    g = Halves()
+    x = tapejit.Variable(np.arange(3.0))
+    y = allreduce_mean(x, group=g)
+    np.testing.assert_array_equal(y.array, (np.arange(3.0) + 1) / 2)
+    (gx,) = tapejit.grad([y], [x], grad_outputs=[tapejit.Variable(np.full(3, 4.0))])
+    np.testing.assert_array_equal(gx.array, np.full(3, 2.5))
+
+
+def test_allreduce_mean_refuses_integers_and_other_groups():
+    with pytest.raises(TypeError, match=r'allreduce_mean: x has dtype int64 and shape \(3,\); '
+                                        'expected a floating-point dtype'):
+        allreduce_mean(np.arange(3), group=Halves())
+    with pytest.raises(TypeError, match='allreduce_mean: group is a str; expected'):
+        allreduce_mean(np.ones(3), group='world')
+
+
+def test_buckets_by_dtype_and_size():
+    c = tapejit.Chain()
+    with c.init_scope():
+        for name, shape, dt in (('a', (10,), np.float32), ('b', (20,), np.float32),
+                                ('c', (5,), np.float64), ('d', (30,), np.float32)):
+            p = tapejit.Parameter(np.zeros(shape, dt))
+            p.grad = np.ones(shape, dt)
+            setattr(c, name, p)
+        c.e = tapejit.Parameter(np.zeros(2, np.float32))  # no gradient: zero-filled
+    buckets = C.grad_buckets(c, zero_fill=False, limit=150)
+    assert [[p.shape[0] for p in b] for b in buckets] == [[10, 20], [5], [30]]
+    buckets = C.grad_buckets(c, zero_fill=True, limit=1000)
+    assert [[p.shape[0] for p in b] for b in buckets] == [[10, 20, 30, 2], [5]]
+    np.testing.assert_array_equal(c.e.grad, np.zeros(2, np.float32))
+
+
+def test_step_check_names_the_first_difference():
+    msg = O._first_difference([['input f32[2]', 'tanh f32[2] -> f32[2]'],
+                               ['input f32[2]', 'tanh f32[2] -> f32[2]'],
+                               ['input f32[3]']])
+    assert msg == ('rank 2 differs from rank 0 at line 0 of 1 (rank 0 has 2):\n'
+                   '    rank 0: input f32[2]\n    rank 2: input f32[3]')
+
+
+def test_lazy_parameters_inside_a_compiled_step_are_refused():
+    model = L.Classifier(L.Linear(None, 3))
+    opt = create_multi_node_optimizer(optimizers.SGD(), FakeComm()).setup(model)
+    x, t = _batch()
+    step = tapejit.jit(lambda x, t: opt.update(model, x, t))
+    with pytest.raises(RuntimeError, match='parameters were made inside a compiled step'):
+        step(x, t)
+
+
+def test_lazy_parameters_are_broadcast_by_the_first_eager_step():
+    model = L.Classifier(L.Linear(None, 3))
+    opt = create_multi_node_optimizer(optimizers.SGD(lr=1.0), FakeComm()).setup(model)
+    x, t = _batch()
+    opt.update(model, x, t)
+    before = model.predictor.W.array.copy()  # made and broadcast: not updated
+    opt.update(model, x, t)
+    assert not np.array_equal(model.predictor.W.array, before)
+    assert opt.t == 1
+
+
+def test_double_buffering_is_refused():
+    with pytest.raises(ValueError, match='double_buffering=True is not supported'):
+        create_multi_node_optimizer(optimizers.SGD(), FakeComm(), double_buffering=True)
+
+
+@pytest.mark.parametrize('equal,lengths', [(True, [4, 4, 4]), (False, [3, 3, 4])])
+def test_scatter_dataset_shares(equal, lengths):
+    comm = FakeComm(size=3)
+    mine = scatter_dataset(list(range(10)), comm, shuffle=True, seed=3,
+                           force_equal_length=equal)
+    shares = [mine, comm.sent[1], comm.sent[2]]
+    assert [len(s) for s in shares] == lengths
+    seen = [v for s in shares for v in s[:]]
+    assert sorted(set(seen)) == list(range(10))
+    assert seen[:10] == list(np.random.RandomState(3).permutation(10))
+
+
+def test_multi_node_evaluator_reports_means_over_ranks():
+    class Ev:
+        def evaluate(self):
+            return {'validation/main/loss': np.float32(0.5), 'validation/main/accuracy': 1.0}
+    ev = create_multi_node_evaluator(Ev(), FakeComm(size=2))
+    assert ev.evaluate() == {'validation/main/accuracy': 1.0, 'validation/main/loss': 0.5}
+
+
+def test_snapshot_is_written_by_rank_zero_only():
+    from tapejit.training import extensions
+    assert multi_node_snapshot(FakeComm(2, 0), extensions.snapshot()).condition()
+    assert not multi_node_snapshot(FakeComm(2, 1), extensions.snapshot()).condition()
+
+
+def test_launcher_names_the_extra_without_mpiexec(monkeypatch, tmp_path):
+    from tapejit.distributed import run
+    monkeypatch.setattr(run.sys, 'executable', str(tmp_path / 'python'))
+    monkeypatch.setenv('PATH', str(tmp_path))
+    with pytest.raises(FileNotFoundError, match=r"pip install 'tapejit\[mpi\]'"):
+        run.command(2, ['train.py'])
+
+
+def test_thread_pools_take_a_share_of_the_cores():
+    import os
+    cores = len(os.sched_getaffinity(0))
+    assert C.size_thread_pools(1) == cores
+    assert C.size_thread_pools(cores * 2) == 1
+    C.size_thread_pools(1)
