@@ -117,3 +117,15 @@ def test_a_rank_that_hangs_times_out_the_others(env, tmp_path):
             'ranks on float32(83,)') in p.stdout, p.stdout + p.stderr
     # (Rank 1 sleeps 120 s: the abort ended it.)
     assert took < 60
+
+
+def test_data_parallel_benchmark_runs(env, tmp_path):
+    p, _ = _run([sys.executable, '-m', 'benchmarks.data_parallel', '--size', 'tiny',
+                 '--steps', '2', '--out', str(tmp_path)], env)
+    assert p.returncode == 0, p.stdout + p.stderr
+    import json
+    res = json.loads((tmp_path / 'data_parallel.json').read_text())
+    assert [r['ranks'] for r in res['rows']] == [1, 2]
+    assert all(r['traces'] == 1 and r['step_ms'] > 0 for r in res['rows'])
+    assert res['rows'][1]['comm_ms'] > 0 and 0 < res['comm_share'] < 1
+    assert '| 2 |' in p.stdout

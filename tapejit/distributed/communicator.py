@@ -219,8 +219,13 @@ class MpiCommunicator:
         ranks start from the same model.  Every rank first checks that all
         have the same parameters (names, shapes, dtypes), and raises an
         error naming the first difference otherwise."""
-        params = [(name, p) for name, p in sorted(link.namedparams()) if p.array is not None]
-        mine = [(name, tuple(p.shape), numpy.dtype(p.dtype).name) for name, p in params]
+        self.bcast_arrays([(name, p.array) for name, p in sorted(link.namedparams())
+                           if p.array is not None], root)
+
+    def bcast_arrays(self, named: list, root: int = 0) -> None:
+        """Copy rank ``root``'s arrays ``named`` (``(name, array)`` pairs, in
+        one order on every rank) into every rank's, in place."""
+        mine = [(name, tuple(a.shape), numpy.dtype(a.dtype).name) for name, a in named]
         every = self.allgather_obj(mine)
         for r, theirs in enumerate(every):
             if theirs != every[root]:
@@ -230,11 +235,11 @@ class MpiCommunicator:
                 raise ValueError(f'bcast_data: rank {r} has other parameters than rank {root}: '
                                  f'parameter {k} is {show[1]} on rank {r}, {show[0]} on rank '
                                  f'{root}; expected the same model on every rank')
-        for name, param in params:
-            arr = numpy.ascontiguousarray(param.array)
-            self.mpi_comm.Bcast(arr, root=root)
-            if arr is not param.array:
-                param.array[...] = arr
+        for _, array in named:
+            buf = numpy.ascontiguousarray(array)
+            self.mpi_comm.Bcast(buf, root=root)
+            if buf is not array:
+                array[...] = buf
 
     def multi_node_mean_grad(self, link: Any, zero_fill: bool = False) -> None:
         """Average ``link``'s gradients over the ranks (each parameter's

@@ -88,6 +88,12 @@ def check_same_step(comm: Any, lines: list) -> None:
                        'shape):\n  ' + _first_difference(texts))
 
 
+def _concrete(tr: Any, p: Any) -> Any:
+    """The array of parameter ``p`` that a plan traced by ``tr`` reads."""
+    st = tr.stateful.get(id(p))
+    return p._data if st is None else st.orig_data
+
+
 class _MultiNodeOptimizer:
     """An optimizer whose ``update()`` averages the gradients over the ranks
     first (see :func:`create_multi_node_optimizer`); every other attribute
@@ -124,7 +130,9 @@ class _MultiNodeOptimizer:
         """Compute the gradients (with ``lossfun``, as the wrapped optimizer
         does), average them over the ranks, then update.  A parameter made
         by the first forward pass (a lazy link) is first broadcast from
-        rank 0 and that step updates nothing, as in ChainerMN."""
+        rank 0: eagerly, that step updates nothing, as in ChainerMN (its
+        gradients came from each rank's own weights); a compiled step
+        broadcasts it while tracing, and its first call runs on rank 0's."""
         opt = self.actual_optimizer
         target = opt.target
         if lossfun is not None:
@@ -138,13 +146,16 @@ class _MultiNodeOptimizer:
             del loss
         tr = config.trace
         if self._params(target) != self._synced:
-            if tr is not None:
-                raise RuntimeError(
-                    'create_multi_node_optimizer: parameters were made inside a compiled '
-                    'step (a lazily initialized link); run one step eagerly first, or '
-                    'give the links their input sizes, so that rank 0 can broadcast them')
-            self._sync(target)
-            return
+            if tr is None:
+                # (This step's gradients came from each rank's own new weights.)
+                self._sync(target)
+                return
+            # Made while tracing (a lazy link): rank 0's arrays are broadcast
+            # into those the plan reads at every call, the first included.
+            self.communicator.bcast_arrays([(n, _concrete(tr, p))
+                                            for n, p in sorted(target.namedparams())
+                                            if p.array is not None])
+            object.__setattr__(self, '_synced', self._params(target))
         if tr is not None:
             check_same_step(self.communicator, step_lines(tr))
         self.communicator.multi_node_mean_grad(target, self.zero_fill)
