@@ -13,6 +13,14 @@ download); ``--dataset mnist`` reads MNIST from a local file (see
     python examples/train_mnist.py                  # about 98% test accuracy on digits
     python examples/train_mnist.py --dataset mnist --epoch 20
     python examples/train_mnist.py --resume result/snapshot_iter_1010
+
+Data-parallel over MPI (``pip install ".[mpi]"``): each rank trains on its
+share of the data, with ``--batchsize`` examples per rank per step, the
+gradients averaged over the ranks inside the compiled step; rank 0 prints,
+plots and writes the snapshots.
+
+    mpiexec -n 2 .venv/bin/python examples/train_mnist.py --communicator mpi
+    .venv/bin/python -m tapejit.distributed.run -n 2 examples/train_mnist.py --communicator mpi
 """
 
 import argparse
@@ -39,6 +47,34 @@ class MLP(tapejit.Chain):
         h1 = F.relu(self.l1(x))
         h2 = F.relu(self.l2(h1))
         return self.l3(h2)
+
+
+def add_reports(trainer, args):
+    """Plots of the loss and accuracy, the log printed, a progress bar."""
+    # Save two plot images to the result dir
+    trainer.extend(
+        extensions.PlotReport(['main/loss', 'validation/main/loss'],
+                              'epoch', file_name='loss.png'),
+        call_before_training=True)
+    trainer.extend(
+        extensions.PlotReport(
+            ['main/accuracy', 'validation/main/accuracy'],
+            'epoch', file_name='accuracy.png'),
+        call_before_training=True)
+
+    # Print selected entries of the log to stdout
+    # Here "main" refers to the target link of the "main" optimizer again, and
+    # "validation" refers to the default name of the Evaluator extension.
+    # Entries other than 'epoch' are reported by the Classifier link, called by
+    # either the updater or the evaluator.
+    trainer.extend(extensions.PrintReport(
+        ['epoch', 'main/loss', 'validation/main/loss',
+         'main/accuracy', 'validation/main/accuracy', 'elapsed_time']),
+        call_before_training=True)
+
+    # Print a progress bar to stdout
+    if not args.no_progress:
+        trainer.extend(extensions.ProgressBar(update_interval=10))
 
 
 def main(argv=None):
@@ -68,18 +104,29 @@ def main(argv=None):
     parser.add_argument('--seed', type=int, default=0,
                         help='seed of the initial weights and the shuffling')
     parser.add_argument('--no-progress', action='store_true', help='no progress bar')
+    parser.add_argument('--communicator', default=None,
+                        help="train data-parallel over MPI ranks ('mpi'); run under mpiexec")
     args = parser.parse_args(argv)
+    comm = None
+    if args.communicator is not None:
+        from tapejit import distributed
+        comm = distributed.create_communicator(args.communicator)
+    # Rank 0 alone prints and writes files.
+    root = comm is None or comm.rank == 0
+    log = print if root else (lambda *a: None)
 
     import numpy as np
     np.random.seed(args.seed)
     device = tapejit.get_device(args.device)
 
-    print('Device: {}'.format(device))
-    print('# unit: {}'.format(args.unit))
-    print('# Minibatch-size: {}'.format(args.batchsize))
-    print('# epoch: {}'.format(args.epoch))
-    print('# dataset: {}, {} steps'.format(args.dataset, 'eager' if args.eager else 'compiled'))
-    print('')
+    if comm is not None:
+        log('# ranks: {}'.format(comm.size))
+    log('Device: {}'.format(device))
+    log('# unit: {}'.format(args.unit))
+    log('# Minibatch-size: {}'.format(args.batchsize))
+    log('# epoch: {}'.format(args.epoch))
+    log('# dataset: {}, {} steps'.format(args.dataset, 'eager' if args.eager else 'compiled'))
+    log('')
 
     # Set up a neural network to train
     # Classifier reports softmax cross entropy loss and accuracy at every
@@ -89,6 +136,8 @@ def main(argv=None):
 
     # Setup an optimizer
     optimizer = tapejit.optimizers.Adam()
+    if comm is not None:
+        optimizer = distributed.create_multi_node_optimizer(optimizer, comm)
     optimizer.setup(model)
 
     # Load the dataset
@@ -96,6 +145,10 @@ def main(argv=None):
         train, test = tapejit.datasets.get_mnist()
     else:
         train, test = tapejit.datasets.get_digits()
+    if comm is not None:
+        # Each rank its share (rank 0's data, shuffled once, sent to the others).
+        train = distributed.scatter_dataset(train, comm, shuffle=True, seed=args.seed)
+        test = distributed.scatter_dataset(test, comm)
 
     train_iter = tapejit.iterators.SerialIterator(train, args.batchsize)
     test_iter = tapejit.iterators.SerialIterator(test, args.batchsize,
@@ -107,48 +160,33 @@ def main(argv=None):
     trainer = training.Trainer(updater, (args.epoch, 'epoch'), out=args.out)
 
     # Evaluate the model with the test dataset for each epoch
-    trainer.extend(extensions.Evaluator(test_iter, model, device=device, eager=args.eager),
-                   call_before_training=True)
+    evaluator = extensions.Evaluator(test_iter, model, device=device, eager=args.eager)
+    if comm is not None:
+        evaluator = distributed.create_multi_node_evaluator(evaluator, comm)
+    trainer.extend(evaluator, call_before_training=True)
 
     # Dump a computational graph from 'loss' variable at the first iteration
     # The "main" refers to the target link of the "main" optimizer.
-    trainer.extend(extensions.DumpGraph('main/loss'))
+    if root:
+        trainer.extend(extensions.DumpGraph('main/loss'))
 
     # Take a snapshot for each specified epoch
     frequency = args.epoch if args.frequency == -1 else max(1, args.frequency)
     # Take a snapshot each ``frequency`` epoch, delete old stale
     # snapshots and automatically load from snapshot files if any
     # files are already resident at result directory.
-    trainer.extend(extensions.snapshot(n_retains=1, autoload=args.autoload),
-                   trigger=(frequency, 'epoch'))
+    snapshot = extensions.snapshot(n_retains=1, autoload=args.autoload)
+    if comm is not None:
+        snapshot = distributed.multi_node_snapshot(comm, snapshot)
+    trainer.extend(snapshot, trigger=(frequency, 'epoch'))
 
     # Write a log of evaluation statistics for each epoch
-    trainer.extend(extensions.LogReport(), call_before_training=True)
+    if root:
+        trainer.extend(extensions.LogReport(), call_before_training=True)
 
-    # Save two plot images to the result dir
-    trainer.extend(
-        extensions.PlotReport(['main/loss', 'validation/main/loss'],
-                              'epoch', file_name='loss.png'),
-        call_before_training=True)
-    trainer.extend(
-        extensions.PlotReport(
-            ['main/accuracy', 'validation/main/accuracy'],
-            'epoch', file_name='accuracy.png'),
-        call_before_training=True)
-
-    # Print selected entries of the log to stdout
-    # Here "main" refers to the target link of the "main" optimizer again, and
-    # "validation" refers to the default name of the Evaluator extension.
-    # Entries other than 'epoch' are reported by the Classifier link, called by
-    # either the updater or the evaluator.
-    trainer.extend(extensions.PrintReport(
-        ['epoch', 'main/loss', 'validation/main/loss',
-         'main/accuracy', 'validation/main/accuracy', 'elapsed_time']),
-        call_before_training=True)
-
-    # Print a progress bar to stdout
-    if not args.no_progress:
-        trainer.extend(extensions.ProgressBar(update_interval=10))
+    # Plots, the printed log and a progress bar: rank 0 reports for all.
+    if root:
+        add_reports(trainer, args)
 
     if args.resume is not None:
         # Resume from a snapshot (Note: this loaded model is to be
@@ -158,7 +196,7 @@ def main(argv=None):
 
     # Run the training
     trainer.run()
-    if not args.eager:
+    if not args.eager and root:
         print('compiled update step: {}'.format(updater.compiled_step.cache_info()))
     return trainer
 

@@ -129,3 +129,16 @@ def test_data_parallel_benchmark_runs(env, tmp_path):
     assert all(r['traces'] == 1 and r['step_ms'] > 0 for r in res['rows'])
     assert res['rows'][1]['comm_ms'] > 0 and 0 < res['comm_share'] < 1
     assert '| 2 |' in p.stdout
+
+
+def test_mnist_example_trains_on_two_ranks(env, tmp_path):
+    example = os.path.join(os.path.dirname(__file__), '..', 'examples', 'train_mnist.py')
+    p, _ = _run([sys.executable, '-m', 'tapejit.distributed.run', '-n', '2', example,
+                 '--communicator', 'mpi', '--epoch', '2', '--unit', '50', '--no-progress',
+                 '--out', str(tmp_path)], env)
+    assert p.returncode == 0, p.stdout + p.stderr
+    # Rank 0 alone prints and writes; one trace of the step on it.
+    assert p.stdout.count('# ranks: 2') == 1
+    assert 'compiled update step: CacheInfo(hits=13, misses=1, traces=1' in p.stdout
+    assert sorted(f.name for f in tmp_path.iterdir()) == [
+        'accuracy.png', 'cg.dot', 'log', 'loss.png', 'snapshot_iter_14']
