@@ -181,7 +181,7 @@ def create_multi_node_optimizer(actual_optimizer: Any, communicator: Any,
     array([[0.9, 1.9]], dtype=float32)
     """
     if double_buffering:
-        raise ValueError('create_multi_node_optimizer: double_buffering=True is not supported; '
-                         'the allreduce of each bucket overlaps the rest of the compiled step '
-                         'instead')
+        raise ValueError('create_multi_node_optimizer: double_buffering=True (updating with '
+                         "the previous step's averaged gradients) is not supported; expected "
+                         'double_buffering=False')
     return _MultiNodeOptimizer(actual_optimizer, communicator, zero_fill)
