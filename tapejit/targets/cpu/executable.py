@@ -76,8 +76,8 @@ class _PooledMatmul:
 
 
 class _KernelStep:
-    __slots__ = ('spec', 'ins', 'outs', 'kernel', 'sizes', 'ch', 'nch', 'fallback',
-                 'members', 'consts', 'parallel', 'fastmath', 'donated', 'source', 'ir')
+    __slots__ = ('spec', 'ins', 'outs', 'kernel', 'sizes', 'ch', 'nch', 'members', 'consts',
+                 'parallel', 'fastmath', 'donated', 'source', 'ir', 'in_vars')
 
     def __init__(self, spec: Any, ins: list, outs: list, members: list,
                  parallel: bool, fastmath: Any, reductions: Optional[list] = None) -> None:
@@ -85,6 +85,7 @@ class _KernelStep:
         self.ins = ins
         self.outs = outs
         self.members = members
+        self.in_vars = [v for v, _ in spec.inputs] if reductions is None else []
         self.sizes, self.ch, self.nch = codegen.chunking(spec)
         reductions = spec.reductions if reductions is None else reductions
         if not fastmath and any(adt.kind == 'f' for _, _, _, _, adt in reductions):
@@ -93,14 +94,10 @@ class _KernelStep:
             # fixed at compile time, so results do not depend on the thread
             # count; NaN/Inf keep their meaning.
             fastmath = {'reassoc'}
-        # The kernel this step runs (its loop IR and the source Numba
-        # compiles): ``spec``'s, or its variant writing donated stores in
-        # place (:meth:`write_in_place`). Loaded at the first run of the
-        # step runner (a plan run as one native call never loads its
-        # kernels on their own).
+        # ``spec``'s kernel, or its variant writing donated stores in place
+        # (:meth:`write_in_place`); loaded at the step runner's first run.
         self.source, self.ir = spec.source, spec.kernel
         self.kernel: Any = None
-        self.fallback = False
         self.consts: dict = {}
         self.parallel = parallel
         self.fastmath = fastmath
@@ -113,80 +110,66 @@ class _KernelStep:
         self.source, self.ir = spec.source, spec.kernel
         self.donated = dict(spec.inplace)
 
-    def load(self) -> Any:
-        # A plain step's stores and reductions go to buffers of its own (or
-        # through the very input they update): exclusive.  A row chain's
-        # later part reads what an earlier one stored: not.
-        self.kernel = kernel_cache.get_kernel(self.spec.name, self.source, self.ir,
-                                              parallel=self.parallel, fastmath=self.fastmath,
-                                              exclusive=type(self) is _KernelStep)
-        return self.kernel
-
-    def op_by_op(self, args: list) -> None:
-        """Do the kernel's work with each member's eager ``impl`` (a kernel
-        Numba cannot type): ``args`` as the kernel takes them (after its
-        sizes), its stores and reduction buffers written as it would."""
-        spec = self.spec
-        arrays = [a.reshape(v.shape) for (v, _), a in zip(spec.inputs, args)]
-        env = {v.id: a for (v, _), a in zip(spec.inputs, arrays)}
-        put = eval_members(self.members, env, self.consts.__getitem__)
-        stores = iter(args[len(spec.inputs):])
-        for k, v in enumerate(spec.stores):
-            dst = arrays[self.donated[k]] if k in self.donated else next(stores)
-            dst.reshape(v.shape)[...] = put[v.id]
-        _fill_reductions(spec, stores, put)
-
-
-class _FirstCall:
-    """A kernel step's kernel at the plan's first call: loads it (a disk
-    cache entry that does not load is never trusted: compiled afresh), and
-    where Numba cannot type it, the step runs op by op from then on."""
-
-    __slots__ = ('step',)
-
-    def __init__(self, step: _KernelStep) -> None:
-        self.step = step
-
-    def __call__(self, *args: Any) -> None:
-        st = self.step
+    def first_call(self, *args: Any) -> None:
+        """The kernel's call at the plan's first call: loads it (a disk cache
+        entry that does not load is never trusted: compiled afresh); where
+        Numba cannot type it, the step runs op by op from then on."""
         try:
             self._load_and_call(args)
-        except Exception as exc:  # a kernel Numba cannot type: op by op
+        except Exception as exc:
             if not numba_error(exc):
                 raise
-            warn_op_by_op('a fused kernel', exc, len(st.members), st.spec.source)
-            st.fallback = True
-            st.kernel = _OpByOp(st)
-            st.kernel(*args)
+            warn_op_by_op('a fused kernel', exc, len(self.members), self.spec.source)
+            self.kernel = self.op_by_op
+            self.op_by_op(*args)
 
     def _load_and_call(self, args: tuple) -> None:
-        st = self.step
-        if st.kernel is None:
-            st.load()
+        if self.kernel is None:
+            # A plain step's stores and reductions go to buffers of its own (or
+            # through the very input they update): exclusive.  A row chain's
+            # later part reads what an earlier one stored: not.
+            self.kernel = kernel_cache.get_kernel(
+                self.spec.name, self.source, self.ir, parallel=self.parallel,
+                fastmath=self.fastmath, exclusive=type(self) is _KernelStep)
         try:
-            st.kernel(*args)
+            self.kernel(*args)
         except Exception as exc:
             if numba_error(exc) and 'TypingError' in type(exc).__name__:
                 raise
-            warnings.warn(f'tapejit: kernel {st.spec.name} did not load from the cache '
+            warnings.warn(f'tapejit: kernel {self.spec.name} did not load from the cache '
                           f'({type(exc).__name__}: {exc}); recompiling it',
                           RuntimeWarning, stacklevel=4)
-            st.kernel = kernel_cache.compile_in_memory(
-                st.spec.name, st.source, parallel=st.parallel, fastmath=st.fastmath)
-            st.kernel(*args)
+            self.kernel = kernel_cache.compile_in_memory(
+                self.spec.name, self.source, parallel=self.parallel, fastmath=self.fastmath)
+            self.kernel(*args)
 
-
-class _OpByOp:
-    """A step's kernel done by its members' eager ``impl`` s, called as the
-    kernel is (sizes, chunk, chunks, then its arguments)."""
-
-    __slots__ = ('step',)
-
-    def __init__(self, step: _KernelStep) -> None:
-        self.step = step
-
-    def __call__(self, sizes: Any, ch: int, nch: int, *args: Any) -> None:
-        self.step.op_by_op(list(args))
+    def op_by_op(self, sizes: Any, ch: int, nch: int, *args: Any) -> None:
+        """Do the kernel's work with each member's eager ``impl``, called as
+        the kernel is: ``args`` are each part's inputs, stores (but those
+        written through an input) and reduction buffers in turn, written as
+        the kernel would.  A row chain's part reads the values of earlier
+        parts from their buffers, which it was passed as well."""
+        outside = {v.id for v in self.in_vars}
+        env: dict = {}
+        parts = []
+        k = 0
+        for sp in getattr(self.spec, 'specs', [self.spec]):
+            ins = args[k:k + len(sp.inputs)]
+            for (v, _), a in zip(sp.inputs, ins):
+                if v.id in outside:
+                    env.setdefault(v.id, a.reshape(v.shape))
+            k += len(sp.inputs)
+            dsts = []
+            for j in range(len(sp.stores)):
+                dsts.append(ins[self.donated[j]] if j in self.donated else args[k])
+                k += j not in self.donated
+            parts.append((sp, dsts, args[k:k + len(sp.reductions)]))
+            k += len(sp.reductions)
+        put = eval_members(self.members, env, self.consts.__getitem__)
+        for sp, dsts, bufs in parts:
+            for v, dst in zip(sp.stores, dsts):
+                dst.reshape(v.shape)[...] = put[v.id]
+            _fill_reductions(sp, bufs, put)
 
 
 def _fill_reductions(spec: Any, bufs: Any, values: dict) -> None:
@@ -205,37 +188,16 @@ class _ChainStep(_KernelStep):
     """A row chain: one kernel for several loop groups (and the reshapes
     between them, which are views of the buffers)."""
 
-    __slots__ = ('chain', 'in_vars', 'out_vars')
+    __slots__ = ('chain', 'out_vars')
 
     def __init__(self, spec: codegen.ChainSpec, chain: fusion.RowChain, in_vars: list,
                  parallel: bool, fastmath: Any) -> None:
         self.chain = chain
-        self.in_vars = in_vars
         self.out_vars = ([v for sp in spec.specs for v in sp.outputs]
                          + [e.out for e in chain.views])
         super().__init__(spec, [], [], [e for it in chain.items for e in members(it)],
                          parallel, fastmath, [r for sp in spec.specs for r in sp.reductions])
-
-    def op_by_op(self, args: list) -> None:
-        """As :meth:`_KernelStep.op_by_op`; the arguments are each part's
-        inputs, stores and reduction buffers in turn."""
-        outside = {v.id for v in self.in_vars}
-        env: dict = {}
-        parts = []
-        k = 0
-        for sp in self.spec.specs:
-            for v, _ in sp.inputs:
-                if v.id in outside:
-                    env.setdefault(v.id, args[k].reshape(v.shape))
-                k += 1
-            n = len(sp.stores) + len(sp.reductions)
-            parts.append((sp, args[k:k + n]))
-            k += n
-        put = eval_members(self.members, env, self.consts.__getitem__)
-        for sp, outs in parts:
-            for v, dst in zip(sp.stores, outs):
-                dst.reshape(v.shape)[...] = put[v.id]
-            _fill_reductions(sp, iter(outs[len(sp.stores):]), put)
+        self.in_vars = in_vars
 
 
 def _owner(a: numpy.ndarray) -> Any:
@@ -330,11 +292,6 @@ class Executable(Plan):
         # call that needs no input checks (see __call__).
         self._native_run: Any = None
 
-    @staticmethod
-    def first_call(step: _KernelStep) -> '_FirstCall':
-        """What the first call's runner calls for ``step``'s kernel."""
-        return _FirstCall(step)
-
     def native_checks(self, inputs: Sequence[int]) -> bool:
         """Whether the native one-call function (built: see ``_native_run``)
         checks the shapes and dtypes of these inputs itself, or never reads
@@ -424,7 +381,7 @@ class Executable(Plan):
 
     def _first_run(self, inputs: Sequence[Any]) -> list:
         """The step runner's first call: its kernels loaded as they run
-        (:class:`_FirstCall`); then the runner calling them directly."""
+        (:meth:`_KernelStep.first_call`); then the runner calling them directly."""
         with self._runner_lock:
             if self._runner is None:
                 outs = step_runner.compile_runner(self, first=True)(inputs)

@@ -11,7 +11,7 @@ pooled buffer back after its last reader and copies parameter updates in.
 The statements are written by :class:`~tapejit.compiler.runner.ProgramWriter`
 (shared with the CUDA runner); the kernel calls and the pool here.  The
 first call's runner calls each kernel through a wrapper that loads it
-(:class:`~tapejit.targets.cpu.executable._FirstCall`); the runner written
+(:meth:`~tapejit.targets.cpu.executable._KernelStep.first_call`); the runner written
 after it calls the loaded kernels directly.  ``profile()``'s runner also
 times each step.
 """
@@ -83,7 +83,7 @@ class _Renderer(ProgramWriter):
         args = ', '.join(self.name(a) for a in st.args)
         call = f'({self.const(step.sizes)}, {step.ch}, {step.nch}, {args})'
         if self.first or step.kernel is None:
-            return [f'{self.const(self.exe.first_call(step))}{call}']
+            return [f'{self.const(step.first_call)}{call}']
         fast = getattr(step.kernel, 'fast', None)
         if fast is None:
             return [f'{self.const(step.kernel)}{call}']
