@@ -129,7 +129,7 @@ class _Kernel:
 
     def accumulate(self, s: L.Accumulate) -> None:
         """Fold a value into an accumulator (NaN wins in max and min, as
-        :func:`tapejit.targets.cpu.render.update` writes it)."""
+        :func:`tapejit.targets.numba_text.update` writes it)."""
         em, t = self.em, s.target
         if t.__class__ is L.Local:
             old, write = self.local(t.name), lambda v: em.set_local(self.vars, t.name, v)

@@ -1,32 +1,22 @@
-"""A small plan's one-call function compiled natively, with llvmlite.
-
-:mod:`~tapejit.targets.cpu.lowering` lowers every plan to a
-:class:`~tapejit.compiler.program.Program`, statements as data.  This module
-emits a small plan's (:mod:`~tapejit.targets.cpu.one_call`) as one LLVM
-function with llvmlite's IR builder:
+"""A small plan's Program (:mod:`~tapejit.targets.cpu.one_call`) compiled
+natively as one LLVM function, with llvmlite's IR builder:
 
 - each fused kernel is a function of the module that the plan calls (its
-  body from the kernel translator of :mod:`tapejit.targets.cpu.native`), as
-  are the plan's helpers, written here with the builder: the matrix
-  products as loop nests blocked by four, the final step of chunked
-  reductions, the copy of a parameter update (a store written in place
-  writes through its parameter: the function takes it only writeable);
-- the arrays the function allocates come from one scratch block per plan,
-  reused every call (their sizes are known when the plan is built: the
-  ``scratch_bytes`` the lowering counted); the outputs it returns are
-  arrays the caller passes in, since they outlive the call (those of the
-  call before last again, where nothing else holds them);
+  body from :mod:`~tapejit.targets.cpu.llvm_render`), as are the plan's
+  helpers written here: matrix products as loop nests blocked by four (past
+  ``PRODUCT_MAX`` multiply-adds BLAS ``?gemm`` where SciPy provides it), the
+  final step of chunked reductions, the copy of a parameter update;
+- the arrays it allocates come from one scratch block per plan, reused
+  every call; the outputs it returns are arrays the caller passes in (those
+  of the call before last again, where nothing else holds them);
 - reshapes and transposes are views (pointer, dims, byte strides).
 
 The function holds the GIL while it runs (its scratch block is shared
-between calls) and returns ``None``, or ``NotImplemented`` for arguments
-it was not compiled for (a read-only or strided array): the plan then runs
-step by step for that call.  Sizes stay run-time values read from the
-plan's table, so a new batch size compiles nothing new.  A construct the
-translator does not know (a strided array reshaped) raises
-:class:`~tapejit.targets.cpu.native.Unsupported`, and the plan runs step by
-step.  Products past ``PRODUCT_MAX`` multiply-adds call BLAS ``?gemm``
-where SciPy provides it (:func:`~tapejit.targets.cpu.native.gemm_symbols`).
+between calls) and returns ``None``, or ``NotImplemented`` for arguments it
+was not compiled for (a read-only or strided array): the plan then runs step
+by step for that call.  Sizes are read from the plan's table, so a new batch
+size compiles nothing new.  A construct the translator does not know raises
+:class:`~tapejit.targets.cpu.native.Unsupported`: the plan runs step by step.
 """
 
 from __future__ import annotations
@@ -57,11 +47,9 @@ _DOT_FLAGS = ('reassoc',)
 
 def _kernel_body(tr: '_PlanTranslator', name: str, kernel: Any, fastmath: Any,
                  layout: list) -> Any:
-    """The body function of the kernel of loop IR ``kernel``, emitted into
-    ``tr``'s module for the arguments ``layout`` (per argument ``None``, an
-    int64, or its array's layout).  Not inlined: LLVM optimizing one
-    function of every kernel took several times as long, and the calls ran
-    no slower."""
+    """The body function of loop-IR ``kernel`` in ``tr``'s module, for the
+    arguments ``layout``.  Not inlined: LLVM optimizing one function of
+    every kernel took several times as long, and the calls ran no slower."""
     saved, tr.flags = tr.flags, native.fast_flags(fastmath)
     try:
         return llvm_render.kernel_body(tr, kernel, layout, False, inline=False, name=name)
@@ -102,9 +90,7 @@ class _PlanTranslator(native._Emitter):
     def view(self, arr: Any, shape: list) -> Any:
         if not arr.contiguous:
             raise Unsupported('a strided array reshaped')
-        out = native._Array(arr.dtype, len(shape), True)
-        out.data, out.shape = arr.data, shape
-        return out
+        return native._Array(arr.dtype, len(shape), True, arr.data, shape)
 
     def _strides(self, arr: Any) -> list:
         if not arr.contiguous:
@@ -119,12 +105,9 @@ class _PlanTranslator(native._Emitter):
             raise Unsupported(f'transpose of a {arr.ndim}-d array by axes {axes}')
         strides = self._strides(arr)
         # (The identity of a strided view is still strided.)
-        out = native._Array(arr.dtype, arr.ndim,
-                            arr.contiguous and list(axes) == list(range(arr.ndim)))
-        out.data = arr.data
-        out.shape = [arr.shape[a] for a in axes]
-        out.strides = [strides[a] for a in axes]
-        return out
+        return native._Array(arr.dtype, arr.ndim,
+                             arr.contiguous and list(axes) == list(range(arr.ndim)), arr.data,
+                             [arr.shape[a] for a in axes], [strides[a] for a in axes])
 
     # --- elements (named apart from the emitter's, which kernel bodies use)
     def load(self, arr: Any, idx: list) -> tuple:
@@ -286,9 +269,8 @@ class _PlanTranslator(native._Emitter):
     def kernel_stmt(self, st: P.CallKernel) -> None:
         t, b = self.table, self.b
         lo, hi = st.sizes
-        sizes = native._Array(t.dtype, 1, True)
-        sizes.data = b.gep(t.data, [self.c64(lo)], inbounds=True)
-        sizes.shape = [self.c64(hi - lo)]
+        sizes = native._Array(t.dtype, 1, True, b.gep(t.data, [self.c64(lo)], inbounds=True),
+                              [self.c64(hi - lo)])
         kernel, fastmath = self.kernels[st.kernel]
         self.invoke(f'k{st.kernel}',
                     lambda symbol, layout: _kernel_body(self, symbol, kernel, fastmath, layout),
@@ -374,8 +356,7 @@ class _PlanTranslator(native._Emitter):
     # --- memory ------------------------------------------------------------
     def alloc(self, name: str, shape: list, dt: numpy.dtype) -> Any:
         ir, b = self.ir, self.b
-        arr = native._Array(dt, len(shape), True)
-        arr.shape = shape
+        arr = native._Array(dt, len(shape), True, None, shape)
         elem = native._lltype(dt, ir, memory=True).as_pointer()
         nelem = self.size(arr)
         if name in self.outs:
@@ -445,10 +426,9 @@ class _PlanTranslator(native._Emitter):
     def arguments(self, fn: Any, sig: list) -> tuple:
         """The entry's argument objects, each checked against its ``sig``
         entry, and their arrays (C-contiguous, read as their dims say)."""
-        b = self.b
         objs, arrays = [], []
         for k, (char, ndim, writeable) in enumerate(sig):
-            obj = b.load(b.gep(fn.args[1], [self.c64(k)]))
+            obj = self._argument(fn, k)
             arr = self._array_argument(obj, (char, ndim, True), writeable)
             if ndim == 0:
                 arr.ndim, arr.shape = 1, [self.c64(1)]
@@ -647,6 +627,3 @@ class NativePlan:
             out[i] = f'_array({out[i]}, copy=True)'
         lines.append(f'{result}[{", ".join(out)}]')
         return lines
-
-    def __call__(self, inputs: list) -> Optional[list]:
-        return self.run(inputs)

@@ -140,4 +140,4 @@ class OneCall:
             with native.lock():
                 if self.native is None and self.native_refused is None:
                     self._build_native(inputs)
-        return None if self.native is None else self.native(inputs)
+        return None if self.native is None else self.native.run(inputs)

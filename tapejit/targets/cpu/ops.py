@@ -224,7 +224,7 @@ CPU_OPS: dict = {
 # The Numba entries by name (the CUDA table renames them).
 CPU_TABLE: dict = {name: row.numba for name, row in CPU_OPS.items()}
 
-# Reductions a kernel can end in (their update: :func:`render.update`).
+# Reductions a kernel can end in (their update: :func:`tapejit.targets.numba_text.update`).
 REDUCTIONS = ('sum', 'max', 'min')
 
 

@@ -22,21 +22,11 @@ def kernel(n, ch, nch, in0, out0):
 
 from __future__ import annotations
 
-from typing import Any
-
 from tapejit.compiler import loop_ir as L
 from tapejit.targets import numba_text as T
 from tapejit.targets.cpu.ops import CPU_TABLE
 
 _IND = '    '
-
-
-def expr(e: Any) -> str:
-    """The Python expression of loop-IR expression ``e``."""
-    return T.expr(e, CPU_TABLE)
-
-
-update = T.update  # (a reduction's update: NaN wins in max/min)
 
 
 def statements(stmts: list, depth: int) -> list:
