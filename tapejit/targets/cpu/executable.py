@@ -20,8 +20,8 @@ import numpy
 from tapejit.targets.cpu import (codegen, kernel_cache, lowering, one_call, plan_cache,
                                  step_runner)
 from tapejit.compiler import fusion
-from tapejit.compiler.plan import (Plan, eval_members, members, nbytes, numba_error,
-                                  warn_op_by_op)
+from tapejit.compiler.plan import (Plan, eval_members, members, nbytes, numba_error, reads,
+                                  warn_op_by_op, writes)
 from tapejit.targets.cpu.buffers import POOL_MIN_BYTES, BufferPool
 from tapejit.compiler.passes import simplify
 from tapejit.ir.graph import Eqn, Graph
@@ -76,16 +76,20 @@ class _PooledMatmul:
 
 
 class _KernelStep:
-    __slots__ = ('spec', 'ins', 'outs', 'kernel', 'sizes', 'ch', 'nch', 'members', 'consts',
-                 'parallel', 'fastmath', 'donated', 'source', 'ir', 'in_vars')
+    """A fused kernel's step: reads the slots ``ins`` (the values
+    ``in_vars``), writes ``outs`` (``out_vars``)."""
 
-    def __init__(self, spec: Any, ins: list, outs: list, members: list,
-                 parallel: bool, fastmath: Any, reductions: Optional[list] = None) -> None:
+    __slots__ = ('spec', 'ins', 'outs', 'kernel', 'sizes', 'ch', 'nch', 'members', 'consts',
+                 'parallel', 'fastmath', 'donated', 'source', 'ir', 'in_vars', 'out_vars')
+
+    def __init__(self, spec: Any, members: list, parallel: bool, fastmath: Any,
+                 reductions: Optional[list] = None) -> None:
         self.spec = spec
-        self.ins = ins
-        self.outs = outs
         self.members = members
         self.in_vars = [v for v, _ in spec.inputs] if reductions is None else []
+        self.out_vars = spec.outputs if reductions is None else []
+        self.ins: list = []
+        self.outs: list = []
         self.sizes, self.ch, self.nch = codegen.chunking(spec)
         reductions = spec.reductions if reductions is None else reductions
         if not fastmath and any(adt.kind == 'f' for _, _, _, _, adt in reductions):
@@ -188,16 +192,22 @@ class _ChainStep(_KernelStep):
     """A row chain: one kernel for several loop groups (and the reshapes
     between them, which are views of the buffers)."""
 
-    __slots__ = ('chain', 'out_vars')
+    __slots__ = ('chain',)
 
-    def __init__(self, spec: codegen.ChainSpec, chain: fusion.RowChain, in_vars: list,
-                 parallel: bool, fastmath: Any) -> None:
+    def __init__(self, spec: codegen.ChainSpec, chain: fusion.RowChain, parallel: bool,
+                 fastmath: Any) -> None:
         self.chain = chain
+        eqns = [e for it in chain.items for e in members(it)]
+        super().__init__(spec, eqns, parallel, fastmath,
+                         [r for sp in spec.specs for r in sp.reductions])
+        # The values it reads from outside itself, in order of first read.
+        inside = {e.out.id for e in eqns}
+        first: dict = {}
+        for v in (v for e in eqns for v in e.inputs if v.id not in inside):
+            first.setdefault(v.id, v)
+        self.in_vars = list(first.values())
         self.out_vars = ([v for sp in spec.specs for v in sp.outputs]
                          + [e.out for e in chain.views])
-        super().__init__(spec, [], [], [e for it in chain.items for e in members(it)],
-                         parallel, fastmath, [r for sp in spec.specs for r in sp.reductions])
-        self.in_vars = in_vars
 
 
 def _owner(a: numpy.ndarray) -> Any:
@@ -235,16 +245,6 @@ def _shared(inputs: Sequence[Any], donated: list, candidates: list) -> bool:
             if owners[id(a if a.base is None else _owner(a))] > 1:
                 return True
     return False
-
-
-def _chain_inputs(chain: Any) -> list:
-    """The values a row chain reads from outside itself, in order of first read."""
-    eqns = [e for it in chain.items for e in members(it)]
-    inside = {e.out.id for e in eqns}
-    first: dict = {}
-    for v in (v for e in eqns for v in e.inputs if v.id not in inside):
-        first.setdefault(v.id, v)
-    return list(first.values())
 
 
 class Executable(Plan):
@@ -321,26 +321,20 @@ class Executable(Plan):
     def _step(self, u: Any, slots: Any, split: bool, fastmath: Any) -> tuple:
         """The step running unit ``u``: ``('kernel', step)`` or ``('call', ...)``."""
         g, consts = self.graph, self.consts
-        if isinstance(u, fusion.RowChain):
-            par = split if int(math.prod(u.shape)) >= PARALLEL_MIN else False
-            cspec = codegen.render_chain(u.parts, u.shape, g, consts, self._used_later,
-                                         'kernel', parallel=par)
-            in_vars = _chain_inputs(u)
-            step = _ChainStep(cspec, u, in_vars, par, fastmath)
-            step.ins = [slots[v] for v in in_vars]
-            step.outs = [slots[v] for v in step.out_vars]
-        elif isinstance(u, fusion.Group):
-            n = int(math.prod(u.shape)) if u.shape else 1
-            par = split if n >= PARALLEL_MIN else False
-            # (The cache names the kernel by a hash of its source.)
-            spec = codegen.render(u, g, consts, self._used_later, 'kernel', parallel=par)
-            step = _KernelStep(spec, [slots[v] for v, _ in spec.inputs],
-                               [slots[v] for v in spec.outputs], u.members, par, fastmath)
-        else:
+        if isinstance(u, Eqn):
             pooled = (u.prim.name == 'matmul' and u.out.dtype in _POOLED_MATMUL_DTYPES
                       and nbytes(u.out) >= POOL_MIN_BYTES)
             return self.call_step(u, slots, pooled and _PooledMatmul(self, u.out.shape,
                                                                      u.out.dtype))
+        par = split if int(math.prod(u.shape)) >= PARALLEL_MIN else False
+        if isinstance(u, fusion.RowChain):
+            step = _ChainStep(codegen.render_chain(u.parts, u.shape, g, consts, self._used_later,
+                                                   'kernel', parallel=par), u, par, fastmath)
+        else:
+            spec = codegen.render(u, g, consts, self._used_later, 'kernel', parallel=par)
+            step = _KernelStep(spec, u.members, par, fastmath)
+        step.ins = [slots[v] for v in step.in_vars]
+        step.outs = [slots[v] for v in step.out_vars]
         step.consts = consts
         return ('kernel', step)
 
@@ -393,14 +387,11 @@ class Executable(Plan):
         """Slots of values that may share memory with ``slot``'s array: the
         results of library calls on it (or on such a value), unless the call
         always returns a new array."""
-        views: set = set()
         alias = {slot}
         for u, (kind, st) in zip(self.units, self.steps):
-            if (kind == 'call' and u.prim.name not in FRESH_CALLS
-                    and any(sl in alias for sl in st[2])):
+            if kind == 'call' and u.prim.name not in FRESH_CALLS and alias.intersection(st[2]):
                 alias.add(st[3])
-                views.add(st[3])
-        return views
+        return alias - {slot}
 
     def _in_place(self, last: dict, keep: set) -> None:
         """Let a kernel write a store into the array of an intermediate it
@@ -410,7 +401,7 @@ class Executable(Plan):
         memory first."""
         producer: dict = {}
         for u, (kind, st) in zip(self.units, self.steps):
-            for w in (st.outs if kind == 'kernel' else [st[3]]):
+            for w in writes(kind, st):
                 producer.setdefault(w, (kind, u))
         outs = set(self.out_slots)
         for n, (u, (kind, st)) in enumerate(zip(self.units, self.steps)):
@@ -451,8 +442,7 @@ class Executable(Plan):
         returned: an in-place write at step ``n`` would change it."""
         views = self._views_of(slot)
         return bool(views & set(self.out_slots)) or any(
-            sl in views for kind, st in self.steps[n:]
-            for sl in (st.ins if kind == 'kernel' else st[2]))
+            sl in views for kind, st in self.steps[n:] for sl in reads(kind, st))
 
     def _donate(self, donate: dict, last: dict) -> None:
         """Let a kernel write output ``o`` into input ``i``'s array (``donate``
