@@ -548,12 +548,13 @@ class _Emitter:
         def each(i: Any) -> None:
             self.b.store(i, ptr)
             body()
-        self._count(lo, hi, self._alloca(self.i64), each)
+        self.repeat(lo, hi, each)
 
-    def _count(self, lo: Any, hi: Any, counter: Any, body: Callable[[Any], None]) -> None:
-        """Emit ``for i in range(lo, hi): body(i)`` (int64s; ``counter`` an
-        int64 slot), leaving the builder after the loop."""
+    def repeat(self, lo: Any, hi: Any, body: Callable[[Any], None]) -> None:
+        """Emit ``for i in range(lo, hi): body(i)`` (int64s), leaving the
+        builder after the loop."""
         b, i64 = self.b, self.i64
+        counter = self._alloca(i64)
         b.store(lo, counter)
         head = b.append_basic_block('head')
         loop = b.append_basic_block('body')
