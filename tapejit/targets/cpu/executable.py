@@ -1,12 +1,10 @@
-"""A compiled plan: the graph simplified, fused and lowered to a list of steps
-(Numba kernels for loop groups, primitive ``impl`` calls for the rest), with
-each intermediate buffer dropped after its last use.
-
-A small plan runs as one compiled function (:mod:`~tapejit.targets.cpu.one_call`);
-another runs its first call through the step loop here and later calls
-through that loop written out (:mod:`~tapejit.targets.cpu.step_runner`).  An
-output donated to an input (a parameter's update) is written by its kernel
-through that input's array, where nothing reads the old values after it."""
+"""A compiled plan: the graph simplified, fused and lowered to steps (fused
+kernels, primitive ``impl`` calls for the rest), each intermediate buffer
+dropped after its last use.  A small plan runs as one compiled function
+(:mod:`~tapejit.targets.cpu.one_call`), another through the step runner
+(:mod:`~tapejit.targets.cpu.step_runner`).  An output donated to an input
+(a parameter's update) is written through that input's array, where nothing
+reads the old values after it."""
 
 from __future__ import annotations
 
@@ -266,9 +264,7 @@ class Executable(Plan):
             for kind, st in self.steps:
                 if kind == 'call' and st[0].__class__ is _PooledMatmul:
                     st[0].exe = self
-        # Whether this plan came from the plan cache (plan_cache).
         self.from_cache = state is not None
-        # The plan as one Program, which every runner renders.
         self.lowered = lowering.lower(self)
         self.program = self.lowered.program
         if self.lowered.copies:
@@ -281,15 +277,13 @@ class Executable(Plan):
         self._timing: Any = None  # per-step seconds while profile() runs
         self._runner: Any = None  # the steps written out (step_runner)
         self._runner_lock = threading.Lock()
-        # A small plan runs as one compiled call from its first call on
-        # (step by step under profile()).
+        # A small plan runs as one compiled call (a larger function takes
+        # LLVM too long to compile).
         oc = (one_call.OneCall(self) if one_call.ENABLED and one_call.eligible(self)
               else None)
-        # (A larger function takes LLVM too long to compile: step by step.)
         self.one_call = (oc if oc is not None and oc.statements <= one_call.MAX_STATEMENTS
                          else None)
-        # The natively compiled plan's call, once it ran: taken first by a
-        # call that needs no input checks (see __call__).
+        # The native one-call function, once it ran (see __call__).
         self._native_run: Any = None
 
     def native_checks(self, inputs: Sequence[int]) -> bool:
@@ -395,10 +389,8 @@ class Executable(Plan):
 
     def _in_place(self, last: dict, keep: set) -> None:
         """Let a kernel write a store into the array of an intermediate it
-        reads for the last time, at the index it writes: a matmul's result
-        (a new array) or an earlier kernel's buffer.  Those lines are in
-        cache already, where a buffer from the pool would be fetched from
-        memory first."""
+        reads for the last time, at the index it writes (a matmul's result or
+        an earlier kernel's buffer): those lines are in cache already."""
         producer: dict = {}
         for u, (kind, st) in zip(self.units, self.steps):
             for w in writes(kind, st):

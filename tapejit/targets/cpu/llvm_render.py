@@ -188,8 +188,17 @@ def kernel_body(em: Any, kernel: L.Kernel, layout: list, exclusive: bool,
     if len(params) != len(layout):
         raise Unsupported(f'{kernel.name}: {len(layout)} arguments for {len(params)} '
                           f'parameters')
-    return em.body_function(name or f'{kernel.name}_body', params, layout, exclusive, inline,
-                            lambda ints, arrays: _Kernel(em, ints, arrays).kernel(kernel))
+
+    def statements(*values: Any) -> None:
+        ints: dict = {}      # name -> (slot, int64)
+        arrays: dict = {}    # name -> _Array
+        for p, v in zip(params, values):
+            if isinstance(v, native._Array):
+                arrays[p] = v
+            else:
+                em.set_local(ints, p, (v, _INT64))
+        _Kernel(em, ints, arrays).kernel(kernel)
+    return em.define(name or f'{kernel.name}_body', layout, exclusive, inline, statements)
 
 
 def translate(kernel: L.Kernel, sig: tuple, fastmath: Any, symbol: str,

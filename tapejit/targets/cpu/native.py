@@ -756,22 +756,6 @@ class _Emitter:
             self.b, self.entry_alloca, self.flags = saved
         return f
 
-    def body_function(self, name: str, params: list, layout: list, exclusive: bool,
-                      inline: bool, emit: Callable[[dict, dict], None]) -> Any:
-        """:meth:`define` over ``params`` (``exclusive``: their pointers are
-        ``noalias``), its statements ``emit(ints, arrays)`` (ints: name ->
-        (slot, int64), arrays: name -> :class:`_Array`)."""
-        def statements(*values: Any) -> None:
-            ints: dict = {}
-            arrays: dict = {}
-            for p, v in zip(params, values):
-                if isinstance(v, _Array):
-                    arrays[p] = v
-                else:
-                    ints[p] = (self._alloca(self.i64), _INT64)
-                    self.b.store(v, ints[p][0])
-            emit(ints, arrays)
-        return self.define(name, layout, exclusive, inline, statements)
 
 # --------------------------------------------------------------------------
 # Compiling, caching and calling variants.
