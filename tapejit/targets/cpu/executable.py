@@ -405,20 +405,15 @@ class Executable(Plan):
                 if sl_out in outs:
                     continue
                 for j, ((iv, mode), sl) in enumerate(zip(spec.inputs, st.ins)):
-                    if (j in taken.values() or mode not in ('flat', 'nd')
-                            or iv.shape != v.shape or iv.dtype != v.dtype
-                            or spec.shape != iv.shape or sl in keep or last.get(sl) != n
-                            or sum(1 for w, _ in spec.inputs if w.id == iv.id) != 1):
-                        continue
                     made = producer.get(sl)
                     # A matmul's new array, or a plain kernel's own buffer;
                     # not another call's result (a view of some other array,
                     # maybe), nor a row chain's (some are views of its others).
-                    if made is None or not (
-                            made[1].prim.name in FRESH_CALLS if made[0] == 'call'
-                            else isinstance(made[1], fusion.Group)):
-                        continue
-                    if self._view_seen(sl, n):
+                    if (j in taken.values() or iv.shape != v.shape or iv.dtype != v.dtype
+                            or sl in keep or made is None
+                            or not (made[1].prim.name in FRESH_CALLS if made[0] == 'call'
+                                    else isinstance(made[1], fusion.Group))
+                            or not self._writable_at(st, j, n, last)):
                         continue
                     taken[k] = j
                     # The buffer lives on as the store's: dropped from the
@@ -428,6 +423,17 @@ class Executable(Plan):
                         self.drop_after[n].append(sl)
                     break
             st.donated = taken
+
+    def _writable_at(self, st: _KernelStep, j: int, n: int, last: dict) -> bool:
+        """Whether kernel step ``st`` (step ``n``) may write a store through
+        its input ``j``: it reads that input once, only at the index it
+        writes (no broadcast), nothing reads it later and no view of it is
+        read from step ``n`` on or returned."""
+        iv, mode = st.spec.inputs[j]
+        sl = st.ins[j]
+        return (mode in ('flat', 'nd') and st.spec.shape == iv.shape and last.get(sl) == n
+                and sum(1 for w, _ in st.spec.inputs if w.id == iv.id) == 1
+                and not self._view_seen(sl, n))
 
     def _view_seen(self, slot: int, n: int) -> bool:
         """Whether a view of ``slot``'s array is read from step ``n`` on, or
@@ -461,11 +467,7 @@ class Executable(Plan):
                 if ov.id not in stores:
                     continue
                 pos = [k for k, (v, mode) in enumerate(st.spec.inputs) if v.id == iv.id]
-                # A view of the input read from this step on (or returned)
-                # would see the new values: no donation then.
-                if (len(pos) == 1 and st.spec.inputs[pos[0]][1] in ('flat', 'nd')
-                        and st.spec.shape == iv.shape and last.get(isl) == n
-                        and not self._view_seen(isl, n)):
+                if pos and self._writable_at(st, pos[0], n, last):
                     st.donated[stores.index(ov.id)] = pos[0]
                 break
         self.donated_inputs = sorted({self.in_slots.index(st.ins[i])
