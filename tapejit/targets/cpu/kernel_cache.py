@@ -79,17 +79,17 @@ def load_module(path: str, text: str, modname: str) -> Any:
     from ``text`` itself, never from a bytecode file; its Numba dispatchers'
     disk caches are verified (:func:`guard_numba_cache`).
     """
-    ok = False
     data = text.encode()
-    if os.path.exists(path):
-        try:
-            # Bytes, not text: a damaged entry need not even be UTF-8.
-            with open(path, 'rb') as f:
-                ok = f.read() == data
-        except OSError:
-            ok = False
-        if not ok:
-            warn_once(path, f'tapejit: kernel cache entry {path} is damaged; rewriting it')
+    try:
+        # Bytes, not text: a damaged entry need not even be UTF-8.
+        with open(path, 'rb') as f:
+            ok = f.read() == data
+    except FileNotFoundError:
+        ok = None
+    except OSError:
+        ok = False
+    if ok is False:
+        warn_once(path, f'tapejit: kernel cache entry {path} is damaged; rewriting it')
     if not ok:
         d = os.path.dirname(path)
         os.makedirs(d, mode=0o700, exist_ok=True)
@@ -226,11 +226,6 @@ def guard_numba_cache(dispatcher: Any, name: str) -> None:
     cache.load_overload, cache.save_overload = load_overload, save_overload
 
 
-def _from_disk(d: str, key: str, text: str) -> Callable:
-    return load_module(os.path.join(d, 'numba', f'k_{key}.py'), text,
-                       f'tapejit_kernel_{key}').kernel
-
-
 def load(key: str, label: str, text: str, from_disk: Callable[[str], Any],
           from_memory: Callable[[], Any]) -> Any:
     """The dispatcher filed under ``key``: from this process's memory, else
@@ -270,7 +265,9 @@ def get_kernel(name: str, source: str, kernel: Any = None, *, parallel: Any,
     par = parallel is True
     key = _key(source, flags)
     return load(key, f'kernel ({flags})', source,
-                 lambda d: _from_disk(d, key, _decorate(name, source, par, fastmath, True)),
+                 lambda d: load_module(os.path.join(d, 'numba', f'k_{key}.py'),
+                                       _decorate(name, source, par, fastmath, True),
+                                       f'tapejit_kernel_{key}').kernel,
                  lambda: _from_memory(_decorate(name, source, par, fastmath, False), name))
 
 
@@ -308,9 +305,8 @@ def compiled_signatures() -> int:
     >>> compiled_signatures() >= 0
     True
     """
-    from tapejit.targets.cpu import native
     with _lock:
         kernels = sum(len(k.signatures) for k in _memory.values())
-    with native.lock():
-        plans = sum(1 for symbol in native._entries if symbol.startswith('tjplan_'))
+    with native_kernels.lock():
+        plans = sum(1 for symbol in native_kernels._entries if symbol.startswith('tjplan_'))
     return kernels + plans
