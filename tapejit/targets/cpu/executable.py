@@ -51,10 +51,9 @@ def _pooled_matmul(shape: tuple, dtype: Any) -> '_PooledMatmul':
 
 
 class _PooledMatmul:
-    """A large matmul writing its result into a buffer of the plan's pool,
-    which goes back to the pool after its last reader: the next call reuses
-    it instead of allocating a new array of a megabyte or more (above
-    malloc's ``mmap`` threshold, one whose pages fault in again)."""
+    """A large matmul writing its result into a buffer of the plan's pool:
+    the next call reuses it instead of a new array above malloc's ``mmap``
+    threshold, whose pages would fault in again."""
 
     __slots__ = ('exe', 'shape', 'dtype')
     __qualname__ = 'matmul (into a pooled buffer)'
@@ -175,9 +174,8 @@ class _KernelStep:
 
 
 def _fill_reductions(spec: Any, bufs: Any, values: dict) -> None:
-    """Write each reduction's value into its buffer (``bufs``, in order) so
-    that the plan's finish gives it back: a partial buffer
-    holds it in its first chunk (the others keep the reduction's identity)."""
+    """Write each reduction's value into its buffer (``bufs``) as the kernel
+    would: a partial buffer in its first chunk (the others hold the identity)."""
     for (e, axes, how, init, adt), buf in zip(spec.reductions, bufs):
         val = values[e.out.id]
         if how == 'partial':
@@ -444,9 +442,8 @@ class Executable(Plan):
 
     def _donate(self, donate: dict, last: dict) -> None:
         """Let a kernel write output ``o`` into input ``i``'s array (``donate``
-        maps o -> i) where that is safe: the kernel reads the input only at the
-        index it writes (same shape, no broadcast), nothing after it reads the
-        input, and the input is not itself an output."""
+        maps o -> i) where :meth:`_writable_at` allows it and neither the
+        input nor (a view of) the output is returned otherwise."""
         g = self.graph
         outs = set(self.out_slots)
         for o, i in donate.items():
