@@ -155,7 +155,7 @@ def test_updates_in_place_and_read_only_parameters_run_step_by_step():
     frozen = params[0].array.copy()
     frozen.flags.writeable = False
     params[0].array = frozen
-    assert oc.native([data[0], data[1]] + [p.array for p in params]) is None
+    assert oc.native.run([data[0], data[1]] + [p.array for p in params]) is None
     before = frozen.copy()
     with pytest.raises(ValueError, match='output array is read-only'):
         train(data[0], data[1], params)

@@ -81,11 +81,10 @@ def test_a_kernel_numba_cannot_type_runs_op_by_op_in_the_runner(monkeypatch):
 
     def untypable(*args):
         raise TypingError('no typing for this kernel')
-    monkeypatch.setattr(executable._KernelStep, 'load',
-                        lambda self: setattr(self, 'kernel', untypable))
+    monkeypatch.setattr(executable.kernel_cache, 'get_kernel', lambda *a, **k: untypable)
     with pytest.warns(RuntimeWarning, match='ops one by one'):
         first = ex([x])
-    assert st.fallback and isinstance(st.kernel, executable._OpByOp)
+    assert st.kernel == st.op_by_op
     for _ in range(2):
         y, s = ex([x])
         np.testing.assert_allclose(y, np.exp(x) * 2 + 1, rtol=1e-6)
@@ -102,12 +101,11 @@ def test_a_damaged_cached_kernel_is_compiled_afresh(monkeypatch):
 
     def damaged(*args):
         raise OSError('bad cache entry')
-    monkeypatch.setattr(executable._KernelStep, 'load',
-                        lambda self: setattr(self, 'kernel', damaged))
+    monkeypatch.setattr(executable.kernel_cache, 'get_kernel', lambda *a, **k: damaged)
     with pytest.warns(RuntimeWarning, match='recompiling it'):
         np.testing.assert_allclose(ex([x])[0], np.exp(x) * 2 + 1, rtol=1e-6)
     (kind, st), = ex.steps
-    assert not st.fallback and st.kernel is not damaged
+    assert st.kernel is not damaged and st.kernel != st.op_by_op
     np.testing.assert_allclose(ex([x])[0], np.exp(x) * 2 + 1, rtol=1e-6)
 
 
@@ -170,8 +168,7 @@ def test_a_row_chain_numba_cannot_type_runs_op_by_op(monkeypatch):
 
     def untypable(*args):
         raise TypingError('no typing for this kernel')
-    monkeypatch.setattr(executable._KernelStep, 'load',
-                        lambda self: setattr(self, 'kernel', untypable))
+    monkeypatch.setattr(executable.kernel_cache, 'get_kernel', lambda *a, **k: untypable)
     with pytest.warns(RuntimeWarning, match='ops one by one'):
         ex([x, t])
     for _ in range(2):

@@ -3,17 +3,13 @@
 Every array a fused kernel writes comes from a :class:`BufferPool`.  When the
 plan is done with an intermediate (after its last reader) or a caller is done
 with an output (it dropped every reference), the buffer goes back to the pool
-and the next kernel of the same shape and dtype writes into it.  Reuse matters
-twice: fewer bytes live at once (peak memory at most eager mode's), and no
-fresh pages to fault in on every call (large NumPy allocations are ``mmap``-ed
-and returned to the OS when freed, so a 64 MB output costs its page faults on
-every call otherwise).
+for the next kernel of the same shape and dtype: fewer bytes live at once,
+and no fresh pages to fault in on every call (large NumPy allocations are
+``mmap``-ed and returned to the OS when freed).
 
-Whether anyone else still holds a buffer is read from its reference count:
-views (``reshape``, slices) keep their base alive, so a buffer with any view
-left is never handed out again.  A buffer that is still held when checked is
-forgotten (left to the garbage collector), so the pool never pins memory that
-someone else uses.
+Whether anyone else holds a buffer is read from its reference count (a view
+keeps its base alive).  A buffer still held when checked is forgotten, left
+to the garbage collector, so the pool never pins memory someone else uses.
 """
 
 from __future__ import annotations
@@ -40,8 +36,8 @@ def _refs(holder: list, i: int) -> int:
 
 def _baseline() -> int:
     # References to a buffer held only by the pool's registry and one list
-    # slot, as counted through ``_refs``: measured, not assumed, since the
-    # count of temporary references differs between Python versions.
+    # slot, as counted through ``_refs``: measured, since the count of
+    # temporary references differs between Python versions.
     a = numpy.empty(1)
     registry = {id(a): a}
     holder = [a]

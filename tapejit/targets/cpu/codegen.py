@@ -1,12 +1,12 @@
 """Lower a loop group to a loop-IR kernel (:mod:`tapejit.compiler.loop_ir`),
-rendered as a kernel's source by :mod:`tapejit.targets.cpu.render`, and the
-runner's side of it (chunking, input modes, reduction buffers).
+rendered as source by :mod:`tapejit.targets.cpu.render`, and the runner's
+side of it (chunking, reduction buffers).
 
-Kernels are shape-generic: sizes, chunk counts and strides are run-time
-arguments, so a new batch size reuses the compiled kernel.  The outer loop
-runs over fixed-size chunks (``prange`` in the parallel variant), and
-reductions combine per-chunk partial results in a fixed order, so results do
-not depend on the number of threads.
+Kernels are shape-generic: sizes and chunk counts are run-time arguments, so
+a new batch size reuses the compiled kernel.  The outer loop runs over
+fixed-size chunks (``prange`` in the parallel variant), and reductions
+combine per-chunk partial results in a fixed order, so results do not
+depend on the number of threads.
 """
 
 from __future__ import annotations
@@ -36,10 +36,9 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
 
     ``inplace`` maps a store's index to the index (in ``spec.inputs``) of an
     input of the same shape it overwrites: the kernel writes that value
-    through the input's own parameter, which it reads only at the index it
-    writes, after every other statement of the element.  (Passed as a
-    separate output, the same array makes LLVM's run-time alias check fail,
-    and the loop runs its scalar version: an SGD update took twice as long.)"""
+    through the input's own parameter, after every other statement of the
+    element.  (Passed as a separate output, the same array fails LLVM's
+    run-time alias check, and the loop runs its scalar version.)"""
     S = grp.shape
     r = len(S)
     P = prefix
@@ -54,7 +53,12 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
 
     names, hoisted, params = K.bind_inputs(spec, ext, consts, S, P)
     body = K.elementwise_stmts(grp.members, grp.red, names, P)
-    last = _stores(grp, spec, names, params, body, used_outside, inplace, P)
+    # (Stores written in place through an input run after every other
+    # statement of the element: ``last``.)
+    index = ('i',) if spec.flat else tuple(f'i{d}' for d in range(r))
+    values = [e.out for e in grp.members if e.out.id in grp.ew and e.out.id in used_outside]
+    stores, last = K.store_stmts(spec, values, names, params, index, inplace, P)
+    body += stores
     pre: dict = {lvl: [] for lvl in range(r + 1)}
     post: dict = {lvl: [] for lvl in range(r + 1)}
     for k, e in enumerate(reds):
@@ -73,18 +77,6 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
     spec.source = R.source(spec.kernel)
     spec.outputs = list(spec.stores) + [e.out for e in reds]
     return spec
-
-
-def _stores(grp: Group, spec: K.KernelSpec, names: dict, params: list, body: list,
-            used_outside: set, inplace: Optional[dict], P: str) -> list:
-    """Append the stores of the values needed outside the group to ``body``
-    (an output parameter each); return those written in place through an
-    input, which run after every other statement of the element."""
-    index = ('i',) if spec.flat else tuple(f'i{d}' for d in range(len(grp.shape)))
-    values = [e.out for e in grp.members if e.out.id in grp.ew and e.out.id in used_outside]
-    stores, last = K.store_stmts(spec, values, names, params, index, inplace, P)
-    body += stores
-    return last
 
 
 def _reduction(spec: K.KernelSpec, k: int, e: Any, names: dict, params: list, body: list,

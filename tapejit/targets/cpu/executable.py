@@ -1,12 +1,10 @@
-"""A compiled plan: the graph simplified, fused and lowered to a list of steps
-(Numba kernels for loop groups, primitive ``impl`` calls for the rest), with
-each intermediate buffer dropped after its last use.
-
-A small plan runs as one compiled function (:mod:`~tapejit.targets.cpu.one_call`);
-another runs its first call through the step loop here and later calls
-through that loop written out (:mod:`~tapejit.targets.cpu.step_runner`).  An
-output donated to an input (a parameter's update) is written by its kernel
-through that input's array, where nothing reads the old values after it."""
+"""A compiled plan: the graph simplified, fused and lowered to steps (fused
+kernels, primitive ``impl`` calls for the rest), each intermediate buffer
+dropped after its last use.  A small plan runs as one compiled function
+(:mod:`~tapejit.targets.cpu.one_call`), another through the step runner
+(:mod:`~tapejit.targets.cpu.step_runner`).  An output donated to an input
+(a parameter's update) is written through that input's array, where nothing
+reads the old values after it."""
 
 from __future__ import annotations
 
@@ -20,8 +18,8 @@ import numpy
 from tapejit.targets.cpu import (codegen, kernel_cache, lowering, one_call, plan_cache,
                                  step_runner)
 from tapejit.compiler import fusion
-from tapejit.compiler.plan import (Plan, eval_members, members, nbytes, numba_error,
-                                  warn_op_by_op)
+from tapejit.compiler.plan import (Plan, eval_members, members, nbytes, numba_error, reads,
+                                  warn_op_by_op, writes)
 from tapejit.targets.cpu.buffers import POOL_MIN_BYTES, BufferPool
 from tapejit.compiler.passes import simplify
 from tapejit.ir.graph import Eqn, Graph
@@ -53,10 +51,9 @@ def _pooled_matmul(shape: tuple, dtype: Any) -> '_PooledMatmul':
 
 
 class _PooledMatmul:
-    """A large matmul writing its result into a buffer of the plan's pool,
-    which goes back to the pool after its last reader: the next call reuses
-    it instead of allocating a new array of a megabyte or more (above
-    malloc's ``mmap`` threshold, one whose pages fault in again)."""
+    """A large matmul writing its result into a buffer of the plan's pool:
+    the next call reuses it instead of a new array above malloc's ``mmap``
+    threshold, whose pages would fault in again."""
 
     __slots__ = ('exe', 'shape', 'dtype')
     __qualname__ = 'matmul (into a pooled buffer)'
@@ -76,15 +73,20 @@ class _PooledMatmul:
 
 
 class _KernelStep:
-    __slots__ = ('spec', 'ins', 'outs', 'kernel', 'sizes', 'ch', 'nch', 'fallback',
-                 'members', 'consts', 'parallel', 'fastmath', 'donated', 'source', 'ir')
+    """A fused kernel's step: reads the slots ``ins`` (the values
+    ``in_vars``), writes ``outs`` (``out_vars``)."""
 
-    def __init__(self, spec: Any, ins: list, outs: list, members: list,
-                 parallel: bool, fastmath: Any, reductions: Optional[list] = None) -> None:
+    __slots__ = ('spec', 'ins', 'outs', 'kernel', 'sizes', 'ch', 'nch', 'members', 'consts',
+                 'parallel', 'fastmath', 'donated', 'source', 'ir', 'in_vars', 'out_vars')
+
+    def __init__(self, spec: Any, members: list, parallel: bool, fastmath: Any,
+                 reductions: Optional[list] = None) -> None:
         self.spec = spec
-        self.ins = ins
-        self.outs = outs
         self.members = members
+        self.in_vars = [v for v, _ in spec.inputs] if reductions is None else []
+        self.out_vars = spec.outputs if reductions is None else []
+        self.ins: list = []
+        self.outs: list = []
         self.sizes, self.ch, self.nch = codegen.chunking(spec)
         reductions = spec.reductions if reductions is None else reductions
         if not fastmath and any(adt.kind == 'f' for _, _, _, _, adt in reductions):
@@ -93,14 +95,10 @@ class _KernelStep:
             # fixed at compile time, so results do not depend on the thread
             # count; NaN/Inf keep their meaning.
             fastmath = {'reassoc'}
-        # The kernel this step runs (its loop IR and the source Numba
-        # compiles): ``spec``'s, or its variant writing donated stores in
-        # place (:meth:`write_in_place`). Loaded at the first run of the
-        # step runner (a plan run as one native call never loads its
-        # kernels on their own).
+        # ``spec``'s kernel, or its variant writing donated stores in place
+        # (:meth:`write_in_place`); loaded at the step runner's first run.
         self.source, self.ir = spec.source, spec.kernel
         self.kernel: Any = None
-        self.fallback = False
         self.consts: dict = {}
         self.parallel = parallel
         self.fastmath = fastmath
@@ -113,86 +111,71 @@ class _KernelStep:
         self.source, self.ir = spec.source, spec.kernel
         self.donated = dict(spec.inplace)
 
-    def load(self) -> Any:
-        # A plain step's stores and reductions go to buffers of its own (or
-        # through the very input they update): exclusive.  A row chain's
-        # later part reads what an earlier one stored: not.
-        self.kernel = kernel_cache.get_kernel(self.spec.name, self.source, self.ir,
-                                              parallel=self.parallel, fastmath=self.fastmath,
-                                              exclusive=type(self) is _KernelStep)
-        return self.kernel
-
-    def op_by_op(self, args: list) -> None:
-        """Do the kernel's work with each member's eager ``impl`` (a kernel
-        Numba cannot type): ``args`` as the kernel takes them (after its
-        sizes), its stores and reduction buffers written as it would."""
-        spec = self.spec
-        arrays = [a.reshape(v.shape) for (v, _), a in zip(spec.inputs, args)]
-        env = {v.id: a for (v, _), a in zip(spec.inputs, arrays)}
-        put = eval_members(self.members, env, self.consts.__getitem__)
-        stores = iter(args[len(spec.inputs):])
-        for k, v in enumerate(spec.stores):
-            dst = arrays[self.donated[k]] if k in self.donated else next(stores)
-            dst.reshape(v.shape)[...] = put[v.id]
-        _fill_reductions(spec, stores, put)
-
-
-class _FirstCall:
-    """A kernel step's kernel at the plan's first call: loads it (a disk
-    cache entry that does not load is never trusted: compiled afresh), and
-    where Numba cannot type it, the step runs op by op from then on."""
-
-    __slots__ = ('step',)
-
-    def __init__(self, step: _KernelStep) -> None:
-        self.step = step
-
-    def __call__(self, *args: Any) -> None:
-        st = self.step
+    def first_call(self, *args: Any) -> None:
+        """The kernel's call at the plan's first call: loads it (a disk cache
+        entry that does not load is never trusted: compiled afresh); where
+        Numba cannot type it, the step runs op by op from then on."""
         try:
             self._load_and_call(args)
-        except Exception as exc:  # a kernel Numba cannot type: op by op
+        except Exception as exc:
             if not numba_error(exc):
                 raise
-            warn_op_by_op('a fused kernel', exc, len(st.members), st.spec.source)
-            st.fallback = True
-            st.kernel = _OpByOp(st)
-            st.kernel(*args)
+            warn_op_by_op('a fused kernel', exc, len(self.members), self.spec.source)
+            self.kernel = self.op_by_op
+            self.op_by_op(*args)
 
     def _load_and_call(self, args: tuple) -> None:
-        st = self.step
-        if st.kernel is None:
-            st.load()
+        if self.kernel is None:
+            # A plain step's stores and reductions go to buffers of its own (or
+            # through the very input they update): exclusive.  A row chain's
+            # later part reads what an earlier one stored: not.
+            self.kernel = kernel_cache.get_kernel(
+                self.spec.name, self.source, self.ir, parallel=self.parallel,
+                fastmath=self.fastmath, exclusive=type(self) is _KernelStep)
         try:
-            st.kernel(*args)
+            self.kernel(*args)
         except Exception as exc:
             if numba_error(exc) and 'TypingError' in type(exc).__name__:
                 raise
-            warnings.warn(f'tapejit: kernel {st.spec.name} did not load from the cache '
+            warnings.warn(f'tapejit: kernel {self.spec.name} did not load from the cache '
                           f'({type(exc).__name__}: {exc}); recompiling it',
                           RuntimeWarning, stacklevel=4)
-            st.kernel = kernel_cache.compile_in_memory(
-                st.spec.name, st.source, parallel=st.parallel, fastmath=st.fastmath)
-            st.kernel(*args)
+            self.kernel = kernel_cache.compile_in_memory(
+                self.spec.name, self.source, parallel=self.parallel, fastmath=self.fastmath)
+            self.kernel(*args)
 
-
-class _OpByOp:
-    """A step's kernel done by its members' eager ``impl`` s, called as the
-    kernel is (sizes, chunk, chunks, then its arguments)."""
-
-    __slots__ = ('step',)
-
-    def __init__(self, step: _KernelStep) -> None:
-        self.step = step
-
-    def __call__(self, sizes: Any, ch: int, nch: int, *args: Any) -> None:
-        self.step.op_by_op(list(args))
+    def op_by_op(self, sizes: Any, ch: int, nch: int, *args: Any) -> None:
+        """Do the kernel's work with each member's eager ``impl``, called as
+        the kernel is: ``args`` are each part's inputs, stores (but those
+        written through an input) and reduction buffers in turn, written as
+        the kernel would.  A row chain's part reads the values of earlier
+        parts from their buffers, which it was passed as well."""
+        outside = {v.id for v in self.in_vars}
+        env: dict = {}
+        parts = []
+        k = 0
+        for sp in getattr(self.spec, 'specs', [self.spec]):
+            ins = args[k:k + len(sp.inputs)]
+            for (v, _), a in zip(sp.inputs, ins):
+                if v.id in outside:
+                    env.setdefault(v.id, a.reshape(v.shape))
+            k += len(sp.inputs)
+            dsts = []
+            for j in range(len(sp.stores)):
+                dsts.append(ins[self.donated[j]] if j in self.donated else args[k])
+                k += j not in self.donated
+            parts.append((sp, dsts, args[k:k + len(sp.reductions)]))
+            k += len(sp.reductions)
+        put = eval_members(self.members, env, self.consts.__getitem__)
+        for sp, dsts, bufs in parts:
+            for v, dst in zip(sp.stores, dsts):
+                dst.reshape(v.shape)[...] = put[v.id]
+            _fill_reductions(sp, bufs, put)
 
 
 def _fill_reductions(spec: Any, bufs: Any, values: dict) -> None:
-    """Write each reduction's value into its buffer (``bufs``, in order) so
-    that the plan's finish gives it back: a partial buffer
-    holds it in its first chunk (the others keep the reduction's identity)."""
+    """Write each reduction's value into its buffer (``bufs``) as the kernel
+    would: a partial buffer in its first chunk (the others hold the identity)."""
     for (e, axes, how, init, adt), buf in zip(spec.reductions, bufs):
         val = values[e.out.id]
         if how == 'partial':
@@ -205,37 +188,22 @@ class _ChainStep(_KernelStep):
     """A row chain: one kernel for several loop groups (and the reshapes
     between them, which are views of the buffers)."""
 
-    __slots__ = ('chain', 'in_vars', 'out_vars')
+    __slots__ = ('chain',)
 
-    def __init__(self, spec: codegen.ChainSpec, chain: fusion.RowChain, in_vars: list,
-                 parallel: bool, fastmath: Any) -> None:
+    def __init__(self, spec: codegen.ChainSpec, chain: fusion.RowChain, parallel: bool,
+                 fastmath: Any) -> None:
         self.chain = chain
-        self.in_vars = in_vars
+        eqns = [e for it in chain.items for e in members(it)]
+        super().__init__(spec, eqns, parallel, fastmath,
+                         [r for sp in spec.specs for r in sp.reductions])
+        # The values it reads from outside itself, in order of first read.
+        inside = {e.out.id for e in eqns}
+        first: dict = {}
+        for v in (v for e in eqns for v in e.inputs if v.id not in inside):
+            first.setdefault(v.id, v)
+        self.in_vars = list(first.values())
         self.out_vars = ([v for sp in spec.specs for v in sp.outputs]
                          + [e.out for e in chain.views])
-        super().__init__(spec, [], [], [e for it in chain.items for e in members(it)],
-                         parallel, fastmath, [r for sp in spec.specs for r in sp.reductions])
-
-    def op_by_op(self, args: list) -> None:
-        """As :meth:`_KernelStep.op_by_op`; the arguments are each part's
-        inputs, stores and reduction buffers in turn."""
-        outside = {v.id for v in self.in_vars}
-        env: dict = {}
-        parts = []
-        k = 0
-        for sp in self.spec.specs:
-            for v, _ in sp.inputs:
-                if v.id in outside:
-                    env.setdefault(v.id, args[k].reshape(v.shape))
-                k += 1
-            n = len(sp.stores) + len(sp.reductions)
-            parts.append((sp, args[k:k + n]))
-            k += n
-        put = eval_members(self.members, env, self.consts.__getitem__)
-        for sp, outs in parts:
-            for v, dst in zip(sp.stores, outs):
-                dst.reshape(v.shape)[...] = put[v.id]
-            _fill_reductions(sp, iter(outs[len(sp.stores):]), put)
 
 
 def _owner(a: numpy.ndarray) -> Any:
@@ -275,16 +243,6 @@ def _shared(inputs: Sequence[Any], donated: list, candidates: list) -> bool:
     return False
 
 
-def _chain_inputs(chain: Any) -> list:
-    """The values a row chain reads from outside itself, in order of first read."""
-    eqns = [e for it in chain.items for e in members(it)]
-    inside = {e.out.id for e in eqns}
-    first: dict = {}
-    for v in (v for e in eqns for v in e.inputs if v.id not in inside):
-        first.setdefault(v.id, v)
-    return list(first.values())
-
-
 class Executable(Plan):
     """Runs a graph with fused kernels; ``explain()`` shows groups and sources."""
 
@@ -304,9 +262,7 @@ class Executable(Plan):
             for kind, st in self.steps:
                 if kind == 'call' and st[0].__class__ is _PooledMatmul:
                     st[0].exe = self
-        # Whether this plan came from the plan cache (plan_cache).
         self.from_cache = state is not None
-        # The plan as one Program, which every runner renders.
         self.lowered = lowering.lower(self)
         self.program = self.lowered.program
         if self.lowered.copies:
@@ -319,21 +275,14 @@ class Executable(Plan):
         self._timing: Any = None  # per-step seconds while profile() runs
         self._runner: Any = None  # the steps written out (step_runner)
         self._runner_lock = threading.Lock()
-        # A small plan runs as one compiled call from its first call on
-        # (step by step under profile()).
+        # A small plan runs as one compiled call (a larger function takes
+        # LLVM too long to compile).
         oc = (one_call.OneCall(self) if one_call.ENABLED and one_call.eligible(self)
               else None)
-        # (A larger function takes LLVM too long to compile: step by step.)
         self.one_call = (oc if oc is not None and oc.statements <= one_call.MAX_STATEMENTS
                          else None)
-        # The natively compiled plan's call, once it ran: taken first by a
-        # call that needs no input checks (see __call__).
+        # The native one-call function, once it ran (see __call__).
         self._native_run: Any = None
-
-    @staticmethod
-    def first_call(step: _KernelStep) -> '_FirstCall':
-        """What the first call's runner calls for ``step``'s kernel."""
-        return _FirstCall(step)
 
     def native_checks(self, inputs: Sequence[int]) -> bool:
         """Whether the native one-call function (built: see ``_native_run``)
@@ -364,26 +313,20 @@ class Executable(Plan):
     def _step(self, u: Any, slots: Any, split: bool, fastmath: Any) -> tuple:
         """The step running unit ``u``: ``('kernel', step)`` or ``('call', ...)``."""
         g, consts = self.graph, self.consts
-        if isinstance(u, fusion.RowChain):
-            par = split if int(math.prod(u.shape)) >= PARALLEL_MIN else False
-            cspec = codegen.render_chain(u.parts, u.shape, g, consts, self._used_later,
-                                         'kernel', parallel=par)
-            in_vars = _chain_inputs(u)
-            step = _ChainStep(cspec, u, in_vars, par, fastmath)
-            step.ins = [slots[v] for v in in_vars]
-            step.outs = [slots[v] for v in step.out_vars]
-        elif isinstance(u, fusion.Group):
-            n = int(math.prod(u.shape)) if u.shape else 1
-            par = split if n >= PARALLEL_MIN else False
-            # (The cache names the kernel by a hash of its source.)
-            spec = codegen.render(u, g, consts, self._used_later, 'kernel', parallel=par)
-            step = _KernelStep(spec, [slots[v] for v, _ in spec.inputs],
-                               [slots[v] for v in spec.outputs], u.members, par, fastmath)
-        else:
+        if isinstance(u, Eqn):
             pooled = (u.prim.name == 'matmul' and u.out.dtype in _POOLED_MATMUL_DTYPES
                       and nbytes(u.out) >= POOL_MIN_BYTES)
             return self.call_step(u, slots, pooled and _PooledMatmul(self, u.out.shape,
                                                                      u.out.dtype))
+        par = split if int(math.prod(u.shape)) >= PARALLEL_MIN else False
+        if isinstance(u, fusion.RowChain):
+            step = _ChainStep(codegen.render_chain(u.parts, u.shape, g, consts, self._used_later,
+                                                   'kernel', parallel=par), u, par, fastmath)
+        else:
+            spec = codegen.render(u, g, consts, self._used_later, 'kernel', parallel=par)
+            step = _KernelStep(spec, u.members, par, fastmath)
+        step.ins = [slots[v] for v in step.in_vars]
+        step.outs = [slots[v] for v in step.out_vars]
         step.consts = consts
         return ('kernel', step)
 
@@ -424,7 +367,7 @@ class Executable(Plan):
 
     def _first_run(self, inputs: Sequence[Any]) -> list:
         """The step runner's first call: its kernels loaded as they run
-        (:class:`_FirstCall`); then the runner calling them directly."""
+        (:meth:`_KernelStep.first_call`); then the runner calling them directly."""
         with self._runner_lock:
             if self._runner is None:
                 outs = step_runner.compile_runner(self, first=True)(inputs)
@@ -436,24 +379,19 @@ class Executable(Plan):
         """Slots of values that may share memory with ``slot``'s array: the
         results of library calls on it (or on such a value), unless the call
         always returns a new array."""
-        views: set = set()
         alias = {slot}
         for u, (kind, st) in zip(self.units, self.steps):
-            if (kind == 'call' and u.prim.name not in FRESH_CALLS
-                    and any(sl in alias for sl in st[2])):
+            if kind == 'call' and u.prim.name not in FRESH_CALLS and alias.intersection(st[2]):
                 alias.add(st[3])
-                views.add(st[3])
-        return views
+        return alias - {slot}
 
     def _in_place(self, last: dict, keep: set) -> None:
         """Let a kernel write a store into the array of an intermediate it
-        reads for the last time, at the index it writes: a matmul's result
-        (a new array) or an earlier kernel's buffer.  Those lines are in
-        cache already, where a buffer from the pool would be fetched from
-        memory first."""
+        reads for the last time, at the index it writes (a matmul's result or
+        an earlier kernel's buffer): those lines are in cache already."""
         producer: dict = {}
         for u, (kind, st) in zip(self.units, self.steps):
-            for w in (st.outs if kind == 'kernel' else [st[3]]):
+            for w in writes(kind, st):
                 producer.setdefault(w, (kind, u))
         outs = set(self.out_slots)
         for n, (u, (kind, st)) in enumerate(zip(self.units, self.steps)):
@@ -465,20 +403,15 @@ class Executable(Plan):
                 if sl_out in outs:
                     continue
                 for j, ((iv, mode), sl) in enumerate(zip(spec.inputs, st.ins)):
-                    if (j in taken.values() or mode not in ('flat', 'nd')
-                            or iv.shape != v.shape or iv.dtype != v.dtype
-                            or spec.shape != iv.shape or sl in keep or last.get(sl) != n
-                            or sum(1 for w, _ in spec.inputs if w.id == iv.id) != 1):
-                        continue
                     made = producer.get(sl)
                     # A matmul's new array, or a plain kernel's own buffer;
                     # not another call's result (a view of some other array,
                     # maybe), nor a row chain's (some are views of its others).
-                    if made is None or not (
-                            made[1].prim.name in FRESH_CALLS if made[0] == 'call'
-                            else isinstance(made[1], fusion.Group)):
-                        continue
-                    if self._view_seen(sl, n):
+                    if (j in taken.values() or iv.shape != v.shape or iv.dtype != v.dtype
+                            or sl in keep or made is None
+                            or not (made[1].prim.name in FRESH_CALLS if made[0] == 'call'
+                                    else isinstance(made[1], fusion.Group))
+                            or not self._writable_at(st, j, n, last)):
                         continue
                     taken[k] = j
                     # The buffer lives on as the store's: dropped from the
@@ -489,19 +422,28 @@ class Executable(Plan):
                     break
             st.donated = taken
 
+    def _writable_at(self, st: _KernelStep, j: int, n: int, last: dict) -> bool:
+        """Whether kernel step ``st`` (step ``n``) may write a store through
+        its input ``j``: it reads that input once, only at the index it
+        writes (no broadcast), nothing reads it later and no view of it is
+        read from step ``n`` on or returned."""
+        iv, mode = st.spec.inputs[j]
+        sl = st.ins[j]
+        return (mode in ('flat', 'nd') and st.spec.shape == iv.shape and last.get(sl) == n
+                and sum(1 for w, _ in st.spec.inputs if w.id == iv.id) == 1
+                and not self._view_seen(sl, n))
+
     def _view_seen(self, slot: int, n: int) -> bool:
         """Whether a view of ``slot``'s array is read from step ``n`` on, or
         returned: an in-place write at step ``n`` would change it."""
         views = self._views_of(slot)
         return bool(views & set(self.out_slots)) or any(
-            sl in views for kind, st in self.steps[n:]
-            for sl in (st.ins if kind == 'kernel' else st[2]))
+            sl in views for kind, st in self.steps[n:] for sl in reads(kind, st))
 
     def _donate(self, donate: dict, last: dict) -> None:
         """Let a kernel write output ``o`` into input ``i``'s array (``donate``
-        maps o -> i) where that is safe: the kernel reads the input only at the
-        index it writes (same shape, no broadcast), nothing after it reads the
-        input, and the input is not itself an output."""
+        maps o -> i) where :meth:`_writable_at` allows it and neither the
+        input nor (a view of) the output is returned otherwise."""
         g = self.graph
         outs = set(self.out_slots)
         for o, i in donate.items():
@@ -522,11 +464,7 @@ class Executable(Plan):
                 if ov.id not in stores:
                     continue
                 pos = [k for k, (v, mode) in enumerate(st.spec.inputs) if v.id == iv.id]
-                # A view of the input read from this step on (or returned)
-                # would see the new values: no donation then.
-                if (len(pos) == 1 and st.spec.inputs[pos[0]][1] in ('flat', 'nd')
-                        and st.spec.shape == iv.shape and last.get(isl) == n
-                        and not self._view_seen(isl, n)):
+                if pos and self._writable_at(st, pos[0], n, last):
                     st.donated[stores.index(ov.id)] = pos[0]
                 break
         self.donated_inputs = sorted({self.in_slots.index(st.ins[i])

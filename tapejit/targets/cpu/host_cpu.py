@@ -1,28 +1,20 @@
 """The host CPU as LLVM names it, for cache keys, without loading LLVM.
 
-Compiled kernels are keyed by the CPU name and features LLVM detects
-(``llvmlite.binding.get_host_cpu_name`` and ``get_host_cpu_features``).
-Loading LLVM's library to ask, in a process that has not loaded it (one
-that has not imported Numba), costs more than the rest of a warm process's
-first call of a training step: a warm process needs the
-names for its keys only, since its kernels load from the disk cache without
-LLVM (:mod:`tapejit.targets.cpu.object_loader`).
+Compiled kernels are keyed by the CPU name and features LLVM detects.
+Loading LLVM's library just to ask costs more than the rest of a warm
+process's first call, whose kernels load without LLVM
+(:mod:`tapejit.targets.cpu.object_loader`).  So LLVM's answer is kept in the
+store (:mod:`tapejit.compiler.store`, folder ``cpu/``) under a key of the
+CPU as ``/proc/cpuinfo`` describes it (:func:`cpu_ident`) and llvmlite's
+version.  A record is checked against this CPU's flags first
+(:func:`check_record`): one naming an instruction set the CPU lacks would
+give kernels that die of SIGILL, so it is a miss, with one warning, and LLVM
+is asked again.  Elsewhere (no such fields: only x86 Linux has them, the
+cache off) LLVM is asked.
 
-So the names LLVM gave are kept in the store (:mod:`tapejit.compiler.store`,
-folder ``cpu/``), under a key of the CPU as the kernel describes it (the
-first processor's vendor, family, model, stepping, CPUID level and flags in
-``/proc/cpuinfo``) and llvmlite's version.  Before a record is used it is
-checked against this CPU's flags (:func:`check_record`): a record naming an
-instruction set the CPU lacks, or leaving one enabled by its CPU name, would
-give kernels that die of SIGILL, so it is a miss, with one warning, and
-LLVM is asked (and the record rewritten).  Another CPU, another llvmlite, a
-damaged entry, the cache off or a platform without those fields (only x86
-Linux has them): LLVM is asked.
-
-The kernel lists the features it found by CPUID, as LLVM does; a host whose
-hypervisor hides a feature its kernel does not know of could share a key
-with one that has it.  Such hosts should not share a cache directory: give
-each its own ``TAPEJIT_CACHE_DIR``, or turn the cache off (``TAPEJIT_CACHE=0``).
+A host whose hypervisor hides a feature its kernel does not know of could
+share a key with one that has it: such hosts should not share a cache
+directory (``TAPEJIT_CACHE_DIR``, or ``TAPEJIT_CACHE=0``).
 """
 
 from __future__ import annotations
@@ -62,14 +54,10 @@ def host_cpu() -> tuple:
 
 def _find() -> tuple:
     where = _entry()
-    if 'llvmlite.binding' in sys.modules:
-        # (Loaded already, by Numba say: asking costs nothing. The record is
-        # still written, for the next process that has not loaded it.)
-        got = _ask_llvm()
-        if where is not None and not os.path.exists(store.entry_path(*where)):
-            store.write(*where, f'{got[0]}\n{got[1]}\n'.encode())
-        return got
-    if where is not None:
+    # (LLVM loaded already, by Numba say: asking costs nothing. The record
+    # is still written, for the next process that has not loaded it.)
+    loaded = 'llvmlite.binding' in sys.modules
+    if where is not None and not loaded:
         blob = store.read(*where, 'asking LLVM again')
         got = _parse(blob) if blob is not None else None
         if got is not None:
@@ -80,7 +68,7 @@ def _find() -> tuple:
                             f'{store.entry_path(*where)} does not match this CPU ({why}); '
                             'asking LLVM again')
     got = _ask_llvm()
-    if where is not None:
+    if where is not None and not (loaded and os.path.exists(store.entry_path(*where))):
         store.write(*where, f'{got[0]}\n{got[1]}\n'.encode())
     return got
 

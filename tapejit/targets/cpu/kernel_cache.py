@@ -2,27 +2,20 @@
 
 Numba's ``cache=True`` cannot cache code built with ``exec``, so each
 generated kernel is written as a module file in the store's folder
-``numba/`` and run from there; Numba then caches its machine code beside it
-(``__pycache__``, or ``NUMBA_CACHE_DIR``) and a later process starts warm.
-The file name is a hash of the source and the store's fingerprint (Numba's
-and llvmlite's versions, the CPU, tapejit's sources), so an entry from
-another version or machine is never picked up.
+``numba/``, named by a hash of its source and the store's fingerprint, and
+run from there; Numba caches its machine code beside it.  Nothing on disk is
+trusted as it stands:
 
-Nothing on disk is trusted as it stands:
+- the module runs from the source this process generated (the file only
+  names it for Numba), and a file that does not hold that source is
+  rewritten with a warning;
+- Numba's own cache files (pickles with no integrity check) are verified
+  before Numba reads them against their SHA-256 digests, recorded after each
+  save in an authenticated store entry (folder ``numba-files/``); a file that
+  differs is deleted, with one warning, and Numba compiles the kernel again.
+  Where it cannot be deleted (a read-only cache), Numba's cache is not read.
 
-- the module file is run from the source this process generated (the file
-  only names it for Numba; no ``.pyc`` is read or written), and a file that
-  does not hold that source (damaged, truncated) is rewritten with a warning;
-- Numba's own cache files (``.nbi`` index, ``.nbc`` machine code, both
-  pickles with no integrity check) are verified before Numba reads them:
-  after each save their SHA-256 digests are recorded in an authenticated
-  store entry (folder ``numba-files/``), and a file missing from that record
-  or differing from it is deleted, with one warning, so that Numba compiles
-  the kernel again and the record is rewritten.  Where the files cannot be
-  deleted (a read-only cache), Numba's cache is not read for that kernel.
-
-An unwritable directory means in-memory compilation and one warning (where
-the directory is and how to turn it off: :mod:`tapejit.compiler.store`).
+An unwritable directory means in-memory compilation and one warning.
 ``TAPEJIT_DEBUG=1`` prints each kernel's source as it compiles.
 """
 
@@ -82,22 +75,21 @@ def _from_memory(text: str, name: str) -> Callable:
 
 def load_module(path: str, text: str, modname: str) -> Any:
     """Run ``text`` as the module of the file at ``path``, written atomically
-    first where absent or different (damaged, truncated, not even UTF-8: it
-    is rewritten with a warning, never trusted).  The module runs from
-    ``text`` itself, so no bytecode file beside it is ever read; its
-    Numba dispatchers' disk caches are verified (:func:`guard_numba_cache`).
+    first where absent or different (then with a warning).  The module runs
+    from ``text`` itself, never from a bytecode file; its Numba dispatchers'
+    disk caches are verified (:func:`guard_numba_cache`).
     """
-    ok = False
     data = text.encode()
-    if os.path.exists(path):
-        try:
-            # Bytes, not text: a damaged entry need not even be UTF-8.
-            with open(path, 'rb') as f:
-                ok = f.read() == data
-        except OSError:
-            ok = False
-        if not ok:
-            warn_once(path, f'tapejit: kernel cache entry {path} is damaged; rewriting it')
+    try:
+        # Bytes, not text: a damaged entry need not even be UTF-8.
+        with open(path, 'rb') as f:
+            ok = f.read() == data
+    except FileNotFoundError:
+        ok = None
+    except OSError:
+        ok = False
+    if ok is False:
+        warn_once(path, f'tapejit: kernel cache entry {path} is damaged; rewriting it')
     if not ok:
         d = os.path.dirname(path)
         os.makedirs(d, mode=0o700, exist_ok=True)
@@ -150,8 +142,7 @@ def _numba_files(path: str, base: str) -> dict:
 
 @contextlib.contextmanager
 def _locked(path: str, exclusive: bool) -> Iterator[None]:
-    """A lock between processes on the file ``path`` (none where there is
-    no ``fcntl``, or the file cannot be opened)."""
+    """A lock between processes on the file ``path`` (where ``fcntl`` can)."""
     try:
         import fcntl
         fd = os.open(path, os.O_RDONLY)
@@ -176,8 +167,8 @@ class _NumbaFiles:
         self.trusted = self.folder is not None
 
     def verify(self) -> bool:
-        """Whether Numba may read the files: each is as recorded; files that
-        are not are deleted (with one warning) for Numba to write again."""
+        """Whether Numba may read the files (each as recorded); others are
+        deleted, with one warning, for Numba to write again."""
         files = _numba_files(self.path, self.base)
         if not files or not self.trusted:
             return self.trusted
@@ -201,9 +192,9 @@ class _NumbaFiles:
 
 def guard_numba_cache(dispatcher: Any, name: str) -> None:
     """Have ``dispatcher`` (a Numba dispatcher with ``cache=True``) read its
-    disk cache only after :class:`_NumbaFiles` verified it, and record the
-    files' digests each time it saves; where its cache cannot be located
-    for that, it caches nothing on disk.
+    disk cache only once :class:`_NumbaFiles` verified it, and record the
+    digests each time it saves; where its cache files cannot be located, it
+    caches nothing on disk.
 
     >>> class Disp:                        # (no Numba cache: nothing to guard)
     ...     _cache = py_func = None
@@ -235,11 +226,6 @@ def guard_numba_cache(dispatcher: Any, name: str) -> None:
     cache.load_overload, cache.save_overload = load_overload, save_overload
 
 
-def _from_disk(d: str, key: str, text: str) -> Callable:
-    return load_module(os.path.join(d, 'numba', f'k_{key}.py'), text,
-                       f'tapejit_kernel_{key}').kernel
-
-
 def load(key: str, label: str, text: str, from_disk: Callable[[str], Any],
           from_memory: Callable[[], Any]) -> Any:
     """The dispatcher filed under ``key``: from this process's memory, else
@@ -268,30 +254,27 @@ def load(key: str, label: str, text: str, from_disk: Callable[[str], Any],
 
 def get_kernel(name: str, source: str, kernel: Any = None, *, parallel: Any,
                fastmath: Any = False, native: bool = True, exclusive: bool = False) -> Any:
-    # fastmath: a bool, or a set of LLVM fast-math flags such as {'reassoc'}
     """The kernel rendered as ``source`` (a function named ``name``) from
-    the loop IR ``kernel``: a serial one compiled from ``kernel`` by
-    :mod:`~tapejit.targets.cpu.llvm_render` where ``native`` and that path
-    is on (it falls back to Numba by itself), else the Numba dispatcher of
-    ``source`` (``parallel=True``: Numba's parallel variant).
-    ``exclusive``: the caller promises that an array the kernel writes
-    never shares memory with another argument (see
-    :class:`native.NativeKernel`)."""
+    the loop IR ``kernel``: a serial one compiled natively
+    (:class:`native.NativeKernel`, ``exclusive`` as there) where ``native``
+    and that path is on, else the Numba dispatcher of ``source``.
+    ``fastmath``: a bool, or a set of LLVM fast-math flags."""
     flags = f'parallel={parallel} fastmath={fastmath}'
     if kernel is not None and native and parallel is False and native_kernels.enabled():
         return _native_kernel(name, source, kernel, fastmath, flags, exclusive)
     par = parallel is True
     key = _key(source, flags)
     return load(key, f'kernel ({flags})', source,
-                 lambda d: _from_disk(d, key, _decorate(name, source, par, fastmath, True)),
+                 lambda d: load_module(os.path.join(d, 'numba', f'k_{key}.py'),
+                                       _decorate(name, source, par, fastmath, True),
+                                       f'tapejit_kernel_{key}').kernel,
                  lambda: _from_memory(_decorate(name, source, par, fastmath, False), name))
 
 
 def _native_kernel(name: str, source: str, kernel: Any, fastmath: Any, flags: str,
                    exclusive: bool) -> Any:
-    # Keyed without _key: that imports Numba, which a process loading only
-    # native kernels from the cache never needs. (The source is the loop
-    # IR's rendering: the same kernel, the same key.)
+    # Keyed without _key: that reads Numba's version, which a process
+    # loading only native kernels never needs.
     mkey = f'native|{exclusive}|' + hashlib.sha256(f'{flags}\n{source}'.encode()).hexdigest()[:24]
 
     def make(d: Optional[str]) -> Any:
@@ -322,9 +305,8 @@ def compiled_signatures() -> int:
     >>> compiled_signatures() >= 0
     True
     """
-    from tapejit.targets.cpu import native
     with _lock:
         kernels = sum(len(k.signatures) for k in _memory.values())
-    with native.lock():
-        plans = sum(1 for symbol in native._entries if symbol.startswith('tjplan_'))
+    with native_kernels.lock():
+        plans = sum(1 for symbol in native_kernels._entries if symbol.startswith('tjplan_'))
     return kernels + plans

@@ -1,16 +1,14 @@
 """The CPU target's LLVM renderer: a loop-IR kernel
-(:mod:`tapejit.compiler.loop_ir`) emitted with llvmlite's IR builder,
-straight from the IR (no Python text between).
+(:mod:`tapejit.compiler.loop_ir`) emitted with llvmlite's IR builder.
 
 Each elementwise primitive is built by the ``llvm`` entry of its row in the
-CPU op table (:mod:`tapejit.targets.cpu.ops`), which computes what the
-row's Numba text computes, operation for operation.  The kernel
-``name(n, ch, nch, *params)`` becomes an internal body function over its
-parameters' fields (:func:`kernel_body`); :func:`translate` wraps it in the
-entry function that checks the arguments and releases the GIL
-(:meth:`~tapejit.targets.cpu.native._Emitter.entry_function`).  A case no
-entry compiles raises :class:`~tapejit.targets.cpu.native.Unsupported`, and
-the kernel runs through Numba.
+CPU op table (:mod:`tapejit.targets.cpu.ops`), operation for operation as
+the row's Numba text computes it.  The kernel ``name(n, ch, nch, *params)``
+becomes an internal body function (:func:`kernel_body`); :func:`translate`
+wraps it in the entry function that checks the arguments and releases the
+GIL.  A case no entry compiles raises
+:class:`~tapejit.targets.cpu.native.Unsupported`: the kernel runs through
+Numba.
 
 >>> import numpy as np
 >>> from tapejit.compiler import loop_ir as L
@@ -129,7 +127,7 @@ class _Kernel:
 
     def accumulate(self, s: L.Accumulate) -> None:
         """Fold a value into an accumulator (NaN wins in max and min, as
-        :func:`tapejit.targets.cpu.render.update` writes it)."""
+        :func:`tapejit.targets.numba_text.update` writes it)."""
         em, t = self.em, s.target
         if t.__class__ is L.Local:
             old, write = self.local(t.name), lambda v: em.set_local(self.vars, t.name, v)
@@ -168,14 +166,11 @@ class _Kernel:
 def kernel_body(em: Any, kernel: L.Kernel, layout: list, exclusive: bool,
                 inline: bool = True, name: Optional[str] = None) -> Any:
     """Emit ``kernel``'s body function into ``em``'s module, under
-    ``em.flags`` (the kernel's fast-math flags), and return it (an
-    ``ir.Function``).  Its arguments follow the layout convention of
-    :meth:`~tapejit.targets.cpu.native._Emitter.body_function`: per parameter
-    (``n, ch, nch`` and then ``kernel.params``) an int64 where ``layout``
-    has ``None``, else that :class:`~tapejit.targets.cpu.native._Array`'s
-    data pointer, dims and (strided) byte strides.  ``exclusive``: its
-    array pointers are ``noalias``; ``inline``: LLVM inlines it into its
-    callers.  ``name`` defaults to ``<kernel name>_body``.
+    ``em.flags``, and return it.  Its arguments are laid out as
+    :meth:`~tapejit.targets.cpu.native._Emitter.define` says, per parameter
+    (``n, ch, nch`` and then ``kernel.params``) of ``layout``.
+    ``exclusive``: its array pointers are ``noalias``; ``inline``: LLVM
+    inlines it into its callers.  ``name`` defaults to ``<kernel name>_body``.
 
     >>> import llvmlite.ir as ir, numpy as np
     >>> body = [L.Assign(L.Load('x', ('i',)), L.Const(1.5, np.float32))]
@@ -193,17 +188,25 @@ def kernel_body(em: Any, kernel: L.Kernel, layout: list, exclusive: bool,
     if len(params) != len(layout):
         raise Unsupported(f'{kernel.name}: {len(layout)} arguments for {len(params)} '
                           f'parameters')
-    return em.body_function(name or f'{kernel.name}_body', params, layout, exclusive, inline,
-                            lambda ints, arrays: _Kernel(em, ints, arrays).kernel(kernel))
+
+    def statements(*values: Any) -> None:
+        ints: dict = {}      # name -> (slot, int64)
+        arrays: dict = {}    # name -> _Array
+        for p, v in zip(params, values):
+            if isinstance(v, native._Array):
+                arrays[p] = v
+            else:
+                em.set_local(ints, p, (v, _INT64))
+        _Kernel(em, ints, arrays).kernel(kernel)
+    return em.define(name or f'{kernel.name}_body', layout, exclusive, inline, statements)
 
 
 def translate(kernel: L.Kernel, sig: tuple, fastmath: Any, symbol: str,
               exclusive: bool = False) -> str:
     """The LLVM IR text of ``kernel`` for argument signature ``sig`` (per
     parameter ``'int'`` or ``(dtype character, ndim, contiguous)``),
-    entered as ``symbol`` (see the module's example).  ``exclusive``: the
-    caller promises that no array the kernel writes overlaps another
-    argument."""
+    entered as ``symbol`` (see the module's example).  ``exclusive``: no
+    array the kernel writes overlaps another argument."""
     import llvmlite.ir as ir
     module = ir.Module(name=symbol)
     em = native._Emitter(ir, module, fastmath)

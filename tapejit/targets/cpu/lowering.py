@@ -1,13 +1,10 @@
 """A CPU plan's kernel steps lowered into its one
 :class:`~tapejit.compiler.program.Program` (the rest is
-:meth:`tapejit.compiler.plan.Lowered.lower`'s): a plain kernel or a row
-chain becomes its output buffers, reduction buffers, call and finishes; a
-store written through the array it updates (a donated parameter's or an
-intermediate's) an :class:`~P.InPlace` statement; a donated parameter's
-update that no kernel writes in place is copied into it at the end
-(:class:`~P.CopyInto`).  The step runner renders the Program as Python
-(:mod:`~tapejit.targets.cpu.step_runner`); a small plan's is rendered as one
-native function (:mod:`~tapejit.targets.cpu.native_plan`).
+:meth:`tapejit.compiler.plan.Lowered.lower`'s): a kernel or a row chain
+becomes its output buffers, reduction buffers, call and finishes; a store
+written through the array it updates an :class:`~P.InPlace` statement; a
+donated parameter's update that no kernel writes in place is copied into it
+at the end (:class:`~P.CopyInto`).
 
 >>> import numpy as np
 >>> from tapejit.ir.trace import trace_graph
@@ -30,8 +27,7 @@ from tapejit.targets.cpu.buffers import POOL_MIN_BYTES
 
 
 class Lowered(plan.Lowered):
-    """A CPU plan's Program as it is built, with per kernel number its loop
-    IR, whether it is parallel and its fastmath flags, and the donated
+    """A CPU plan's Program as it is built, with its kernels and the donated
     parameters' updates copied in (``copies``: (output index, input index))."""
 
     def __init__(self) -> None:
@@ -42,9 +38,8 @@ class Lowered(plan.Lowered):
 
     def call(self, st: Any, args: list) -> None:
         """The call of kernel step ``st``'s kernel on ``args``: one number per
-        kernel (its source and flags, hashed here: the kernel cache's key
-        would read Numba's version, which a warm process running native
-        kernels only never needs)."""
+        kernel (its source and flags hashed here: the kernel cache's key
+        reads Numba's version, which a native-only process never needs)."""
         key = hashlib.sha256(f'parallel={st.parallel} fastmath={st.fastmath}\n'
                              f'{st.source}'.encode()).hexdigest()[:24]
         if key not in self._kernels:

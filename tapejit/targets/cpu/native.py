@@ -1,34 +1,23 @@
 """Serial CPU kernels compiled straight to machine code with llvmlite.
 
-Numba spends much Python time per kernel typing and lowering it, and its
-CPU target is slow to start in every process, even one that only loads
-cached kernels.  A serial kernel's
-loop IR (:mod:`tapejit.compiler.loop_ir`) is instead emitted as LLVM IR by
+Numba types and lowers each kernel in Python and is slow to start in every
+process, even one that only loads cached kernels.  A serial kernel's loop IR
+(:mod:`tapejit.compiler.loop_ir`) is instead emitted as LLVM IR by
 :mod:`~tapejit.targets.cpu.llvm_render` with the builder helpers here
 (:class:`_Emitter`: values typed with NumPy's promotion rules, computed as
-Numba computes the kernel's rendered text), and LLVM optimizes it at O2
-with loop vectorization.  No Python source is parsed on the way.
+Numba computes the kernel's rendered text), optimized at O2 with loop
+vectorization.
 
-Each compiled variant is specialized on its arguments' dtypes, ranks and
-C-contiguity, like a Numba signature, and is entered as a CPython
-``METH_FASTCALL`` function: it reads the arrays' fields itself (checking
-type, rank, dtype, byte order, alignment and contiguity) and returns
-``None``, or ``NotImplemented`` for arguments it was not compiled for, which
-:class:`NativeKernel` then dispatches by signature.  Calling it costs a
-fraction of what Numba's dispatcher does.
-
+Each variant is specialized on its arguments' dtypes, ranks and C-contiguity
+and entered as a CPython ``METH_FASTCALL`` function that checks the arrays'
+fields itself and returns ``None``, or ``NotImplemented`` for arguments it
+was not compiled for (:class:`NativeKernel` then dispatches by signature).
 Variants are cached as object code in the store
-(:mod:`tapejit.compiler.store`: authenticated before it is mapped, each entry
-recording its key), keyed by the kernel's rendered source, the flags, the
-signature and the store's fingerprint (llvmlite's version, the CPU,
-tapejit's sources); a damaged, forged or swapped entry is recompiled with a
-warning and rewritten.  Process addresses (``None``, ``Py_IncRef``, the C
-math library) are symbols the object refers to by name and each process
-binds, so cached code never holds a stale address.
-
-What no op table entry compiles (``prange``, integer powers, a dtype
-without an LLVM type) raises :class:`Unsupported`, and the kernel runs
-through Numba.  ``TAPEJIT_NATIVE=0`` turns this path off.
+(:mod:`tapejit.compiler.store`) under the kernel's rendered source, the
+flags, the signature and the store's fingerprint.  Process addresses are
+symbols each process binds, so cached code never holds a stale address.
+What no op table entry compiles raises :class:`Unsupported`, and the kernel
+runs through Numba.  ``TAPEJIT_NATIVE=0`` turns this path off.
 """
 
 from __future__ import annotations
@@ -53,7 +42,7 @@ class Unsupported(Exception):
 
 def lock() -> threading.RLock:
     """The lock that serializes compiling and loading (llvmlite's engine is
-    not safe from several threads at once).
+    not thread-safe).
 
     >>> with lock():
     ...     pass
@@ -67,11 +56,12 @@ def enabled() -> bool:
     >>> isinstance(enabled(), bool)
     True
     """
-    return os.environ.get('TAPEJIT_NATIVE', '1').lower() not in ('0', 'false', 'off', 'no')
+    return _env_on('TAPEJIT_NATIVE')
 
 
-# --------------------------------------------------------------------------
-# The LLVM machinery, set up once per process.
+def _env_on(name: str) -> bool:
+    return os.environ.get(name, '1').lower() not in ('0', 'false', 'off', 'no')
+
 
 _lock = threading.RLock()
 _state: dict = {}
@@ -133,10 +123,9 @@ def type_nums(dt: numpy.dtype) -> tuple:
 
 def gemm_symbols() -> dict:
     """``{'tj_sgemm': address, 'tj_dgemm': address}``: SciPy's BLAS
-    ``?gemm`` (its public Cython interface, ``scipy.linalg.cython_blas``),
-    which compiled plans call for large products, added to the symbols that
-    objects bind; empty without SciPy.  Imported on first need only
-    (SciPy's linear algebra is slow to import).
+    ``?gemm`` (``scipy.linalg.cython_blas``), which compiled plans call for
+    large products, added to the symbols objects bind; empty without SciPy.
+    Imported on first need only (SciPy's linear algebra is slow to import).
 
     >>> set(gemm_symbols()) <= {'tj_sgemm', 'tj_dgemm'}
     True
@@ -167,9 +156,9 @@ def gemm_symbols() -> dict:
 
 
 def _setup() -> dict:
-    """The host's part: the cache fingerprint, the symbols the objects bind
-    and the entry maker.  LLVM's compiler (:func:`_jit`) is set up only where
-    something is compiled, or an object loads through MCJIT."""
+    """The cache fingerprint, the symbols objects bind and the entry maker;
+    LLVM itself (:func:`_jit`) only where something is compiled or loads
+    through MCJIT."""
     with _lock:
         if not _state:
             try:
@@ -207,8 +196,7 @@ def _libm() -> Any:
     except OSError:
         pass
     # (Imported only here: ``ctypes.util`` imports ``subprocess``, which a
-    # warm process's first compiled call would wait for, for a fallback
-    # glibc never needs.)
+    # warm process's first call would wait for.)
     from ctypes import util
     try:
         return ctypes.CDLL(util.find_library('m'))
@@ -236,15 +224,9 @@ def _start() -> None:
     new = api.PyCFunction_NewEx
     new.restype = ctypes.py_object
     new.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
-    # The object code depends on LLVM (llvmlite's version), the CPU, the
-    # renderer (tapejit's sources) and the interpreter and NumPy layouts its
-    # entry reads: the store's fingerprint.
     _state.update(cpu=cpu, features=features, symbols=symbols, new_function=new,
                   fingerprint=store.fingerprint('llvmlite', cpu=f'{cpu}|{features}'))
 
-
-# --------------------------------------------------------------------------
-# Types.
 
 def _lltype(dt: numpy.dtype, ir: Any, memory: bool = False) -> Any:
     if dt.kind == 'b':
@@ -294,9 +276,9 @@ def fast_flags(fastmath: Any) -> tuple:
 
 
 class _Array:
-    """An array argument as the emitted code sees it: its dtype, rank and
-    contiguity, and (once in a function) its data pointer, dims and byte
-    strides (those only where not contiguous)."""
+    """An array argument as the emitted code sees it: dtype, rank,
+    contiguity and (in a function) data pointer, dims and, where not
+    contiguous, byte strides."""
 
     __slots__ = ('dtype', 'ndim', 'contiguous', 'data', 'shape', 'strides')
 
@@ -306,16 +288,11 @@ class _Array:
         self.shape, self.strides = shape or [], strides or []
 
 
-# --------------------------------------------------------------------------
-# The emitter.
-
 class _Emitter:
-    """The LLVM IR builder's helpers a kernel's code is emitted with: values
-    are ``(llvm value, numpy dtype)`` pairs, typed with NumPy's promotion
-    rules and computed as Numba computes the same Python.  The loop-IR
-    renderer (:mod:`tapejit.targets.cpu.llvm_render`) and the one-call plan
-    build on them, and the op table's rows (:mod:`tapejit.targets.cpu.ops`)
-    are written against their calls, which its text builder mirrors.
+    """The LLVM IR builder's helpers kernels are emitted with: values are
+    ``(llvm value, numpy dtype)`` pairs, typed and computed as Numba computes
+    the same Python.  The op table's rows (:mod:`tapejit.targets.cpu.ops`)
+    are written against these calls, which its text builder mirrors.
 
     >>> import llvmlite.ir as ir
     >>> em = _Emitter(ir, ir.Module(), False)
@@ -412,12 +389,10 @@ class _Emitter:
         scalars computes it (``/`` of integers in float64; integer powers
         and arithmetic on bools refused)."""
         b = self.b
-        if op == '/':
-            dt = _promote(x[1], y[1])
-            if dt.kind != 'f':
-                dt = _FLOAT64
-            return b.fdiv(self.cast(x, dt), self.cast(y, dt), flags=self.flags), dt
         dt = _promote(x[1], y[1])
+        if op == '/':
+            dt = dt if dt.kind == 'f' else _FLOAT64
+            return b.fdiv(self.cast(x, dt), self.cast(y, dt), flags=self.flags), dt
         if dt.kind == 'b':
             raise Unsupported('arithmetic on bools')
         u, v = self.cast(x, dt), self.cast(y, dt)
@@ -438,9 +413,8 @@ class _Emitter:
         u, v = self.cast(x, dt), self.cast(y, dt)
         if dt.kind == 'f':
             # Python's float comparisons: ordered, except != (true for NaN).
-            if sym == '!=':
-                return self.b.fcmp_unordered(sym, u, v, flags=self.flags), _BOOL
-            return self.b.fcmp_ordered(sym, u, v, flags=self.flags), _BOOL
+            cmp = self.b.fcmp_unordered if sym == '!=' else self.b.fcmp_ordered
+            return cmp(sym, u, v, flags=self.flags), _BOOL
         if dt.kind == 'i':
             return self.b.icmp_signed(sym, u, v), _BOOL
         return self.b.icmp_unsigned(sym, u, v), _BOOL
@@ -574,12 +548,13 @@ class _Emitter:
         def each(i: Any) -> None:
             self.b.store(i, ptr)
             body()
-        self._count(lo, hi, self._alloca(self.i64), each)
+        self.repeat(lo, hi, each)
 
-    def _count(self, lo: Any, hi: Any, counter: Any, body: Callable[[Any], None]) -> None:
-        """Emit ``for i in range(lo, hi): body(i)`` (int64s; ``counter`` an
-        int64 slot), leaving the builder after the loop."""
+    def repeat(self, lo: Any, hi: Any, body: Callable[[Any], None]) -> None:
+        """Emit ``for i in range(lo, hi): body(i)`` (int64s), leaving the
+        builder after the loop."""
         b, i64 = self.b, self.i64
+        counter = self._alloca(i64)
         b.store(lo, counter)
         head = b.append_basic_block('head')
         loop = b.append_basic_block('body')
@@ -597,13 +572,10 @@ class _Emitter:
     # --- the entry function ------------------------------------------------
     def _arg_check(self) -> Any:
         """``i1 tj_arg_ok(obj, ndim, type number, its alias, flags)``: whether
-        ``obj`` is an ndarray of that rank, dtype (either type number: see
-        :func:`type_nums`; native byte order) and with those flags set, and
-        C-contiguous exactly where ``flags`` says so: a strided variant
-        refuses a C-contiguous array, which its contiguous variant runs (the
-        same arrays always run the same code, vectorized the same way, so
-        a float sum rounds the same whichever variant was compiled last).
-        One function per module: the entry calls it per array."""
+        ``obj`` is an ndarray of that rank and dtype (either type number: see
+        :func:`type_nums`; native byte order) with those flags set, and
+        C-contiguous exactly where ``flags`` says so: the same arrays always
+        run the same variant, so a float sum always rounds the same."""
         f = self.module.globals.get('tj_arg_ok')
         if f is not None:
             return f
@@ -669,24 +641,21 @@ class _Emitter:
 
     def entry_function(self, name: str, params: list, written: set, sig: tuple,
                        exclusive: bool, make_body: Callable[[list], Any]) -> None:
-        """``PyObject *name(PyObject *self, PyObject *const *args, Py_ssize_t n)``:
-        checks the arguments ``params`` (those in ``written`` must be
-        writeable arrays) against ``sig``, reads their fields and calls the
-        loop body, ``make_body(layout)`` (a function LLVM inlines) without
-        the GIL.  ``exclusive``: no array the kernel writes shares memory
-        with another argument, so the body's pointers are ``noalias``."""
+        """The entry (see :meth:`_entry`): checks the arguments ``params``
+        (those in ``written`` must be writeable arrays) against ``sig``,
+        reads their fields and calls the loop body, ``make_body(layout)``
+        (a function LLVM inlines), without the GIL."""
         if len(params) != len(sig):
             raise Unsupported('signature does not match the parameters')
-        ir, i8p, i64 = self.ir, self.i8p, self.i64
+        ir, i8p = self.ir, self.i8p
         fn, _ = self._entry(name, len(params))
         failed = fn.append_basic_block('failed')  # an exception is set: raise it
         with self.b.goto_block(failed):
             self.b.ret(ir.Constant(i8p, None))
-        b = self.b
         values: list = []     # what the body takes, in order
         layout: list = []     # per parameter: None (an int) or its _Array
         for k, (p, s) in enumerate(zip(params, sig)):
-            obj = b.load(b.gep(fn.args[1], [ir.Constant(i64, k)]))
+            obj = self._argument(fn, k)
             if s == 'int':
                 values.append(self._int_argument(obj, failed))
                 layout.append(None)
@@ -699,10 +668,15 @@ class _Emitter:
         # caller's argument references keep the arrays alive meanwhile.
         save = self._func('tj_save_thread', i8p, [])
         restore = self._func('tj_restore_thread', ir.VoidType(), [i8p])
+        b = self.b
         tstate = b.call(save, [])
         b.call(body, values)
         b.call(restore, [tstate])
         self._return_none()
+
+    def _argument(self, fn: Any, k: int) -> Any:
+        """The entry ``fn``'s argument object ``k``."""
+        return self.b.load(self.b.gep(fn.args[1], [self.ir.Constant(self.i64, k)]))
 
     def _int_argument(self, obj: Any, failed: Any) -> Any:
         """A Python int argument as an int64 (refused unless exactly an int;
@@ -728,8 +702,6 @@ class _Emitter:
         ir, b, i8p, i64, i32 = self.ir, self.b, self.i8p, self.i64, self.i32
         dtstr, ndim, contiguous = s
         dt = numpy.dtype(dtstr)
-        # An array the kernel stores to must be writeable (as Numba refuses
-        # a read-only one).
         need = (_ALIGNED | (_C_CONTIGUOUS if contiguous else 0) | (_WRITEABLE if written else 0))
         num, alias = type_nums(dt)
         self.require(b.call(self._arg_check(), [obj, ir.Constant(i32, ndim),
@@ -748,9 +720,8 @@ class _Emitter:
                emit: Callable[..., None], flags: Optional[tuple] = None) -> Any:
         """The internal function ``name`` over ``layout``: per argument an
         int64 (``None`` in ``layout``) or, for an :class:`_Array`, its data
-        pointer (``noalias`` where asked), its dims and (not contiguous) its
-        byte strides; LLVM inlines it into its callers where ``inline``.
-        Its statements are ``emit(*arguments)`` (int64 values and
+        pointer (``noalias`` where asked), dims and (not contiguous) byte
+        strides.  Its statements are ``emit(*arguments)`` (int64 values and
         :class:`_Array` s), under the fast-math ``flags`` where given."""
         ir, i64 = self.ir, self.i64
         types: list = []
@@ -785,22 +756,6 @@ class _Emitter:
             self.b, self.entry_alloca, self.flags = saved
         return f
 
-    def body_function(self, name: str, params: list, layout: list, exclusive: bool,
-                      inline: bool, emit: Callable[[dict, dict], None]) -> Any:
-        """:meth:`define` over ``params`` (``exclusive``: their pointers are
-        ``noalias``), its statements ``emit(ints, arrays)`` (ints: name ->
-        (slot, int64), arrays: name -> :class:`_Array`)."""
-        def statements(*values: Any) -> None:
-            ints: dict = {}
-            arrays: dict = {}
-            for p, v in zip(params, values):
-                if isinstance(v, _Array):
-                    arrays[p] = v
-                else:
-                    ints[p] = (self._alloca(self.i64), _INT64)
-                    self.b.store(v, ints[p][0])
-            emit(ints, arrays)
-        return self.define(name, layout, exclusive, inline, statements)
 
 # --------------------------------------------------------------------------
 # Compiling, caching and calling variants.
@@ -825,13 +780,11 @@ def _object_code(llvm_ir: str) -> bytes:
     llvm = st['llvm']
     mod = llvm.parse_assembly(llvm_ir)
     mod.verify()
-    # O2: less of a cold first call than O3, and the same run time of the
-    # kernels and native plans (see benchmarks/results).
+    # O2: a shorter cold first call than O3, and kernels as fast.
     pto = llvm.create_pipeline_tuning_options(speed_level=2)
     pto.loop_vectorization = True
     # No SLP vectorization (Numba's default too), loop unrolling or
-    # interleaving: they cost a quarter of LLVM's time on a training step's
-    # kernels and gained nothing measurable.
+    # interleaving: they cost LLVM time and gained nothing measurable.
     pto.slp_vectorization = pto.loop_unrolling = pto.loop_interleaving = False
     pb = llvm.create_pass_builder(st['tm'], pto)
     pb.getModulePassManager().run(mod, pb)
@@ -843,9 +796,8 @@ _entries: dict = {}  # symbol -> entry, for the process
 
 def _method_def(symbol: str, addr: int) -> int:
     """The address of a ``PyMethodDef`` for the entry at ``addr``, in memory
-    never freed: the function object reads it on every call and when it is
-    deallocated, which may be at interpreter exit after every Python object
-    that could own the memory is gone (as a C extension's static table)."""
+    never freed (as a C extension's static table): the function object may
+    read it at interpreter exit, after any Python owner is gone."""
     malloc = ctypes.pythonapi.PyMem_RawMalloc
     malloc.restype, malloc.argtypes = ctypes.c_void_p, [ctypes.c_size_t]
     name = symbol.encode() + b'\0'
@@ -863,17 +815,15 @@ def load_object(key_text: str, make_ir: Callable[[str], str],
                 cache_dir: Optional[str], prefix: str = 'tj') -> Callable:
     """The callable entry compiled from ``make_ir(symbol)``'s LLVM IR: from
     the store's folder ``cache_dir`` under a key of ``key_text`` and this
-    process's fingerprint (LLVM, CPU, renderer), else compiled and written
-    there.  The object is authenticated and checked to be that key's before
-    it is mapped (:func:`tapejit.compiler.store.read`); one that does not
-    hold its entry symbol is compiled again and rewritten."""
+    process's fingerprint, else compiled and written there.  An object is
+    authenticated (:func:`tapejit.compiler.store.read`) before it is
+    mapped; one without its entry symbol is compiled again and rewritten."""
     st = _setup()
     key = hashlib.sha256(f'{st["fingerprint"]}\n{key_text}'.encode()).hexdigest()[:32]
     symbol = f'{prefix}_{key}'
     disk_key = f'object\n{symbol}\n{st["fingerprint"]}\n{key_text}'
     with _lock:
-        # Another thread (or kernel object) may have loaded it: a symbol is
-        # added to the engine once.
+        # (A symbol is added to the engine once.)
         fn = _entries.get(symbol)
         if fn is not None:
             return fn
@@ -895,13 +845,11 @@ def load_object(key_text: str, make_ir: Callable[[str], str],
 
 def _load(obj: bytes, symbol: str) -> int:
     """The address of ``symbol`` in the object code ``obj``, loaded into
-    this process (by :mod:`object_loader`, else by LLVM's MCJIT)."""
-    st = _state
-    # (``TAPEJIT_OBJECT_LOADER=0`` loads every object through MCJIT.)
-    if object_loader.supported() and os.environ.get('TAPEJIT_OBJECT_LOADER', '1').lower() \
-            not in ('0', 'false', 'off', 'no'):
+    this process by :mod:`object_loader` (unless ``TAPEJIT_OBJECT_LOADER=0``),
+    else by LLVM's MCJIT."""
+    if object_loader.supported() and _env_on('TAPEJIT_OBJECT_LOADER'):
         try:
-            addr = object_loader.load(obj, st['symbols']).get(symbol)
+            addr = object_loader.load(obj, _state['symbols']).get(symbol)
             if addr:
                 return addr
         except object_loader.NotLoadable:
@@ -915,12 +863,9 @@ def _load(obj: bytes, symbol: str) -> int:
 class NativeKernel:
     """A generated kernel compiled here, called like its Numba dispatcher:
     ``k(n, ch, nch, *arrays)``.  ``kernel`` is its loop IR
-    (:class:`tapejit.compiler.loop_ir.Kernel`, compiled by
-    :mod:`~tapejit.targets.cpu.llvm_render` and cached under its rendered
-    source).  :attr:`fast`
-    is the entry of the variant compiled last, which returns ``None`` when
-    it ran, else ``NotImplemented`` (arguments of another signature: call
-    the kernel).
+    (:class:`tapejit.compiler.loop_ir.Kernel`).  :attr:`fast` is the entry
+    of the variant compiled last, which returns ``None`` when it ran, else
+    ``NotImplemented`` (arguments of another signature: call the kernel).
 
     >>> import numpy as np
     >>> from tapejit.compiler import loop_ir as L
@@ -938,9 +883,9 @@ class NativeKernel:
                  fallback: Optional[Callable[[], Any]] = None, exclusive: bool = False) -> None:
         self.name = name
         # The caller passes arrays the kernel writes that share memory with
-        # no other argument: its loops need no run-time overlap checks, and
-        # whether they vectorize (the order of a float sum) does not depend
-        # on where the buffers happen to lie.
+        # no other argument: no run-time overlap checks, and whether a loop
+        # vectorizes (the order of a float sum) does not depend on where the
+        # buffers lie.
         self.exclusive = exclusive
         from tapejit.targets.cpu import render
         self.kernel, self.source = kernel, render.source(kernel)
@@ -966,21 +911,16 @@ class NativeKernel:
             try:
                 fn = self._load_variant(sig)
             except Unsupported:
-                # (Per signature: a kernel the renderer refuses fails
-                # again, quickly, for the next one.)
                 self.refused.add(sig)
                 return self._numba()(*args)
             self.variants[sig] = fn
             self.fast = fn
         if fn(*args) is not None:
-            # Refused: an output that is read-only, say. Numba's dispatcher
-            # types the call and says what is wrong.
+            # Refused (a read-only output, say): Numba says what is wrong.
             return self._numba()(*args)
         return None
 
     def _load_variant(self, sig: tuple) -> Callable:
-        """The entry of the variant for ``sig``: from the disk cache (keyed by
-        the rendered source), else compiled from the loop IR and written there."""
         from tapejit.targets.cpu import llvm_render
         fm = self.fastmath
         fm = sorted(fm) if isinstance(fm, (set, frozenset)) else fm

@@ -1,32 +1,22 @@
-"""A small plan's one-call function compiled natively, with llvmlite.
-
-:mod:`~tapejit.targets.cpu.lowering` lowers every plan to a
-:class:`~tapejit.compiler.program.Program`, statements as data.  This module
-emits a small plan's (:mod:`~tapejit.targets.cpu.one_call`) as one LLVM
-function with llvmlite's IR builder:
+"""A small plan's Program (:mod:`~tapejit.targets.cpu.one_call`) compiled
+natively as one LLVM function, with llvmlite's IR builder:
 
 - each fused kernel is a function of the module that the plan calls (its
-  body from the kernel translator of :mod:`tapejit.targets.cpu.native`), as
-  are the plan's helpers, written here with the builder: the matrix
-  products as loop nests blocked by four, the final step of chunked
-  reductions, the copy of a parameter update (a store written in place
-  writes through its parameter: the function takes it only writeable);
-- the arrays the function allocates come from one scratch block per plan,
-  reused every call (their sizes are known when the plan is built: the
-  ``scratch_bytes`` the lowering counted); the outputs it returns are
-  arrays the caller passes in, since they outlive the call (those of the
-  call before last again, where nothing else holds them);
+  body from :mod:`~tapejit.targets.cpu.llvm_render`), as are the plan's
+  helpers written here: matrix products as loop nests blocked by four (past
+  ``PRODUCT_MAX`` multiply-adds BLAS ``?gemm`` where SciPy provides it), the
+  final step of chunked reductions, the copy of a parameter update;
+- the arrays it allocates come from one scratch block per plan, reused
+  every call; the outputs it returns are arrays the caller passes in (those
+  of the call before last again, where nothing else holds them);
 - reshapes and transposes are views (pointer, dims, byte strides).
 
 The function holds the GIL while it runs (its scratch block is shared
-between calls) and returns ``None``, or ``NotImplemented`` for arguments
-it was not compiled for (a read-only or strided array): the plan then runs
-step by step for that call.  Sizes stay run-time values read from the
-plan's table, so a new batch size compiles nothing new.  A construct the
-translator does not know (a strided array reshaped) raises
-:class:`~tapejit.targets.cpu.native.Unsupported`, and the plan runs step by
-step.  Products past ``PRODUCT_MAX`` multiply-adds call BLAS ``?gemm``
-where SciPy provides it (:func:`~tapejit.targets.cpu.native.gemm_symbols`).
+between calls) and returns ``None``, or ``NotImplemented`` for arguments it
+was not compiled for (a read-only or strided array): the plan then runs step
+by step for that call.  Sizes are read from the plan's table, so a new batch
+size compiles nothing new.  A construct the translator does not know raises
+:class:`~tapejit.targets.cpu.native.Unsupported`: the plan runs step by step.
 """
 
 from __future__ import annotations
@@ -40,14 +30,13 @@ from tapejit.compiler import program as P
 from tapejit.compiler.codecache import define
 from tapejit.targets.cpu import llvm_render, native
 from tapejit.targets.cpu.native import Unsupported
+from tapejit.targets.cpu.ops import CPU_OPS
 
 __all__ = ['NativePlan', 'translate_plan']
 
-# Largest matrix product (multiply-adds) a native plan does as loops: past
-# it, BLAS is faster (where SciPy provides one: native.gemm_symbols).
+# Largest matrix product (multiply-adds) done as loops: past it, BLAS is faster.
 PRODUCT_MAX = 1 << 18
 
-_INT64 = numpy.dtype(numpy.int64)
 # Products whose sums run along a row of both operands (``b`` transposed)
 # are dot products: their adds may be reassociated, as in Numba's versions,
 # so that they vectorize.  The others accumulate along the rows of ``b``
@@ -55,22 +44,8 @@ _INT64 = numpy.dtype(numpy.int64)
 _DOT_FLAGS = ('reassoc',)
 
 
-def _kernel_body(tr: '_PlanTranslator', name: str, kernel: Any, fastmath: Any,
-                 layout: list) -> Any:
-    """The body function of the kernel of loop IR ``kernel``, emitted into
-    ``tr``'s module for the arguments ``layout`` (per argument ``None``, an
-    int64, or its array's layout).  Not inlined: LLVM optimizing one
-    function of every kernel took several times as long, and the calls ran
-    no slower."""
-    saved, tr.flags = tr.flags, native.fast_flags(fastmath)
-    try:
-        return llvm_render.kernel_body(tr, kernel, layout, False, inline=False, name=name)
-    finally:
-        tr.flags = saved
-
-
 class _PlanTranslator(native._Emitter):
-    """Emits a plan function's entry: argument checks, then its statements."""
+    """Emits a plan function: argument checks, then its statements."""
 
     def __init__(self, ir: Any, module: Any, kernels: Sequence, gemm: bool = False) -> None:
         super().__init__(ir, module, False)
@@ -102,9 +77,7 @@ class _PlanTranslator(native._Emitter):
     def view(self, arr: Any, shape: list) -> Any:
         if not arr.contiguous:
             raise Unsupported('a strided array reshaped')
-        out = native._Array(arr.dtype, len(shape), True)
-        out.data, out.shape = arr.data, shape
-        return out
+        return native._Array(arr.dtype, len(shape), True, arr.data, shape)
 
     def _strides(self, arr: Any) -> list:
         if not arr.contiguous:
@@ -119,23 +92,16 @@ class _PlanTranslator(native._Emitter):
             raise Unsupported(f'transpose of a {arr.ndim}-d array by axes {axes}')
         strides = self._strides(arr)
         # (The identity of a strided view is still strided.)
-        out = native._Array(arr.dtype, arr.ndim,
-                            arr.contiguous and list(axes) == list(range(arr.ndim)))
-        out.data = arr.data
-        out.shape = [arr.shape[a] for a in axes]
-        out.strides = [strides[a] for a in axes]
-        return out
+        return native._Array(arr.dtype, arr.ndim,
+                             arr.contiguous and list(axes) == list(range(arr.ndim)), arr.data,
+                             [arr.shape[a] for a in axes], [strides[a] for a in axes])
 
-    # --- elements (named apart from the emitter's, which kernel bodies use)
+    # --- elements
     def load(self, arr: Any, idx: list) -> tuple:
         return self.load_element(arr, self.element_ptr(arr, idx))
 
     def put(self, arr: Any, idx: list, val: tuple) -> None:
         self.store_element(arr, self.element_ptr(arr, idx), val)
-
-    def repeat(self, lo: Any, hi: Any, body: Callable[[Any], None]) -> None:
-        """``for i in range(lo, hi): body(i)``."""
-        self._count(lo, hi, self._alloca(self.i64), body)
 
     def local(self, val: tuple) -> Any:
         """A scalar local holding ``val`` (a slot LLVM promotes to a register)."""
@@ -163,9 +129,7 @@ class _PlanTranslator(native._Emitter):
 
     def helper(self, name: str, flags: tuple, emit: Callable[..., None], args: list) -> None:
         """Call the plan's helper ``name`` (its body ``emit`` under ``flags``)
-        on ``args``.  Its array arguments are ``noalias``: a helper's output
-        is an array of its own (a fresh product, a reduction's result, a
-        parameter)."""
+        on ``args``, ``noalias``: a helper's output is an array of its own."""
         self.invoke(name, lambda symbol, layout: self.define(symbol, layout, True, False, emit,
                                                              flags), args)
 
@@ -232,13 +196,9 @@ class _PlanTranslator(native._Emitter):
 
                 def part(q: Any) -> None:
                     t, acc = self.load(buf, [q, j]), (self.b.load(cell), dt)
-                    if op == 'sum':
-                        new = self.arith('+', acc, t)[0]
-                    else:
-                        wins = self.b.or_(self.compare_op('>' if op == 'max' else '<', t, acc)[0],
-                                          self.compare_op('!=', t, t)[0])
-                        new = self.b.select(wins, t[0], acc[0])
-                    self.b.store(new, cell)
+                    new = (self.arith('+', acc, t) if op == 'sum' else CPU_OPS[
+                        'maximum' if op == 'max' else 'minimum'].llvm(self, [t, acc], {}, (), None))
+                    self.b.store(new[0], cell)
                 self.repeat(self.c64(1), c, part)
                 self.put(out, [j], (self.b.load(cell), dt))
             self.repeat(self.c64(0), m, column)
@@ -279,19 +239,26 @@ class _PlanTranslator(native._Emitter):
             raise Unsupported(f'a library call of {st.prim}')
 
     def in_place_stmt(self, st: P.InPlace) -> None:
-        # (A parameter written in place is taken only C-contiguous and
-        # writeable: see NativePlan.)
+        # (A parameter written in place is taken only writeable.)
         self.arrays[st.out] = self.arrays[st.src]
 
     def kernel_stmt(self, st: P.CallKernel) -> None:
         t, b = self.table, self.b
         lo, hi = st.sizes
-        sizes = native._Array(t.dtype, 1, True)
-        sizes.data = b.gep(t.data, [self.c64(lo)], inbounds=True)
-        sizes.shape = [self.c64(hi - lo)]
+        sizes = native._Array(t.dtype, 1, True, b.gep(t.data, [self.c64(lo)], inbounds=True),
+                              [self.c64(hi - lo)])
         kernel, fastmath = self.kernels[st.kernel]
-        self.invoke(f'k{st.kernel}',
-                    lambda symbol, layout: _kernel_body(self, symbol, kernel, fastmath, layout),
+
+        def body(symbol: str, layout: list) -> Any:
+            # Not inlined: LLVM optimizing one function of every kernel took
+            # several times as long, and the calls ran no slower.
+            saved, self.flags = self.flags, native.fast_flags(fastmath)
+            try:
+                return llvm_render.kernel_body(self, kernel, layout, False, inline=False,
+                                               name=symbol)
+            finally:
+                self.flags = saved
+        self.invoke(f'k{st.kernel}', body,
                     [sizes] + self.shape_of((st.ch, st.nch)) + [self.arrays[a] for a in st.args])
 
     def finish_stmt(self, st: P.Finish) -> None:
@@ -374,8 +341,7 @@ class _PlanTranslator(native._Emitter):
     # --- memory ------------------------------------------------------------
     def alloc(self, name: str, shape: list, dt: numpy.dtype) -> Any:
         ir, b = self.ir, self.b
-        arr = native._Array(dt, len(shape), True)
-        arr.shape = shape
+        arr = native._Array(dt, len(shape), True, None, shape)
         elem = native._lltype(dt, ir, memory=True).as_pointer()
         nelem = self.size(arr)
         if name in self.outs:
@@ -445,10 +411,9 @@ class _PlanTranslator(native._Emitter):
     def arguments(self, fn: Any, sig: list) -> tuple:
         """The entry's argument objects, each checked against its ``sig``
         entry, and their arrays (C-contiguous, read as their dims say)."""
-        b = self.b
         objs, arrays = [], []
         for k, (char, ndim, writeable) in enumerate(sig):
-            obj = b.load(b.gep(fn.args[1], [self.c64(k)]))
+            obj = self._argument(fn, k)
             arr = self._array_argument(obj, (char, ndim, True), writeable)
             if ndim == 0:
                 arr.ndim, arr.shape = 1, [self.c64(1)]
@@ -479,8 +444,7 @@ class _PlanTranslator(native._Emitter):
 
 
 def _char(dt: numpy.dtype) -> str:
-    """The dtype's canonical character (int64 is ``'l'`` on Linux, which
-    NumPy makes its arrays with, though ``'q'`` is the same type)."""
+    """The dtype's canonical character (int64 is ``'l'`` on Linux, not ``'q'``)."""
     return numpy.dtype(dt.str).char
 
 
@@ -496,12 +460,10 @@ def _unheld_count() -> int:
 def translate_plan(program: P.Program, kernels: Sequence, sig: list, owned: list, symbol: str,
                    distinct: Sequence[int] = (), checked: Sequence[int] = (),
                    gemm: bool = False) -> str:
-    """The LLVM IR of ``program`` (lowered by
-    :mod:`~tapejit.targets.cpu.lowering`), its kernels ``kernels`` (per
-    kernel number: (loop IR, fastmath)), for arguments ``sig`` (see
-    :meth:`_PlanTranslator.plan_entry`), the arrays it allocates that are
-    returned in the output arguments being ``owned``; ``gemm``: large
-    products call BLAS (:func:`~tapejit.targets.cpu.native.gemm_symbols`).
+    """The LLVM IR of ``program``, its kernels ``kernels`` (per kernel
+    number: (loop IR, fastmath)), for arguments ``sig`` (see
+    :meth:`_PlanTranslator.plan_entry`) of which ``owned`` are outputs;
+    ``gemm``: large products call BLAS.
 
     >>> p = P.Program(('a0',), [4])
     >>> for st in (P.Alloc('o1', (0,), 'float32'), P.CopyInto('d2', 'o1', 'a0'),
@@ -521,12 +483,9 @@ def translate_plan(program: P.Program, kernels: Sequence, sig: list, owned: list
 
 class NativePlan:
     """A one-call plan (:class:`~tapejit.targets.cpu.one_call.OneCall`)
-    compiled here; ``plan(inputs)`` returns the outputs, or ``None`` where
-    these arrays need the step-by-step plan (read-only, strided).
-
-    Built from the first hot call's inputs; raises :class:`Unsupported`
-    for a plan the translator does not compile.
-    """
+    compiled here, from its first call's inputs (:class:`Unsupported` for a
+    plan the translator does not compile); ``run(inputs)`` returns the
+    outputs, or ``None`` where these arrays need the step-by-step plan."""
 
     def __init__(self, oc: Any, graph: Any, inputs: list, cache_dir: Optional[str]) -> None:
         if not getattr(sys, '_is_gil_enabled', lambda: True)():
@@ -552,8 +511,7 @@ class NativePlan:
         owned, results = self._results(oc.program, graph, params, arrays)
         sig += [(_char(dt), len(shape), True) for shape, dt in self._outs]
         sig += [('B', 1, True), (_char(numpy.dtype(numpy.int64)), 1, False)]
-        # Every input's shape is checked by the function (its dtype and rank
-        # by the argument checks): a call with another refuses, so the caller
+        # Every input's shape is checked by the function, so the caller
         # checks no array it passes (:attr:`checked_inputs`).
         checked = [1 + j for j in range(len(oc.arg_inputs))]
         self.checked_inputs = frozenset(i for i, _ in oc.arg_inputs)
@@ -562,11 +520,9 @@ class NativePlan:
                                  numpy.int64)
         # One block for the function's scratch arrays, reused every call.
         self.scratch = numpy.empty(max(oc.scratch_bytes, 1), numpy.uint8)
-        # Inputs that must be distinct arrays (those of Variables and array
-        # arguments, in a plan that writes one in place): argument positions.
+        # Argument positions of inputs that must be distinct arrays.
         distinct = [1 + j for j, (i, _) in enumerate(oc.arg_inputs)
                     if i in oc.distinct_inputs]
-        # Whether its large products call BLAS (SciPy imported only for them).
         gemm = self.gemm = oc.largest_product > PRODUCT_MAX and bool(native.gemm_symbols())
         # The statements, not their sizes: a new batch size loads this object.
         text = (f'plan\n{sig!r}\n{owned!r}\n{distinct!r}\n{checked!r}\n{gemm}\n'
@@ -603,11 +559,10 @@ class NativePlan:
         return owned, results
 
     def _write(self, oc: Any, params: list, results: list) -> Callable[[list], Optional[list]]:
-        # The output arrays of the call before last, where nothing else holds
-        # them any more (a training step's gradients, replaced by the last
-        # call's), are written again instead of allocating new ones: the
-        # reference count (the ring's, the local's and getrefcount's own)
-        # proves no view, Variable or caller still sees them.
+        # The output arrays of the call before last are written again where
+        # nothing else holds them any more (a training step's gradients,
+        # replaced by the last call's): their reference count proves no view,
+        # Variable or caller still sees them.
         n = len(self._outs)
         self._env = {'_fn': self.fn, '_T': oc.table, '_scratch': self.scratch,
                      '_dims': self._dims, '_empty': numpy.empty, '_array': numpy.array,
@@ -647,6 +602,3 @@ class NativePlan:
             out[i] = f'_array({out[i]}, copy=True)'
         lines.append(f'{result}[{", ".join(out)}]')
         return lines
-
-    def __call__(self, inputs: list) -> Optional[list]:
-        return self.run(inputs)

@@ -1,20 +1,15 @@
 """Load the native kernels' cached object code into this process without LLVM.
 
-Handing each cached object to llvmlite's MCJIT engine (creating the target
-machine and the engine, adding and finalizing each object) and loading
-llvmlite's LLVM library at all cost a warm process's first call far more
-than the rest of its work (see benchmarks/results).  The objects are ours
-and simple: x86-64 ELF relocatable files in LLVM's large code model, whose
-code refers to every symbol and constant pool through absolute 64-bit
-addresses (``R_X86_64_64``).  This module maps their sections, applies
-those relocations against the process's symbols, and makes the code
-executable.
-
-Anything else (another machine or object format, a relocation type or a
-section it does not know, a system that refuses executable memory) raises
-:class:`NotLoadable`, and the caller loads the object through MCJIT as
-before.  The unwind tables (``.eh_frame``) are not loaded: the kernels raise
-no exceptions, and MCJIT's registration of them was part of its cost.
+Loading LLVM's library and handing each object to MCJIT would cost a warm
+process's first call far more than the rest of its work.  The objects are
+ours and simple: x86-64 ELF relocatable files in LLVM's large code model,
+referring to every symbol and constant pool through absolute 64-bit
+addresses.  This module maps their sections, applies those relocations
+against the process's symbols and makes the code executable.  Anything else
+(another machine or format, an unknown relocation or section, a system that
+refuses executable memory) raises :class:`NotLoadable`, and the caller loads
+the object through MCJIT.  The unwind tables are not loaded: the kernels
+raise no exceptions.
 """
 
 from __future__ import annotations
@@ -41,7 +36,6 @@ _SYM = struct.Struct('<IBBHQQ')
 _RELA = struct.Struct('<QQq')
 _U64 = struct.Struct('<Q')
 _I32 = struct.Struct('<i')
-
 
 
 class NotLoadable(Exception):

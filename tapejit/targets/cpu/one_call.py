@@ -1,20 +1,15 @@
 """A small plan as one compiled call.
 
-Run step by step, a plan pays a Python dispatch per kernel and per library
-call, which is most of the time of a small step (a tiny MLP's training
-step has about 30).  Every plan is lowered to one
-:class:`~tapejit.compiler.program.Program` over its fused kernels
-(:mod:`~tapejit.targets.cpu.lowering`); for a small plan
-:mod:`~tapejit.targets.cpu.native_plan` compiles that Program natively at
-the plan's first call, as one function, so a call costs one dispatch.
-
-The function stays shape-generic like the kernels: every size it needs
-(loop bounds, chunk counts, buffer shapes) is read from a table of integers
-passed in, so a new batch size builds a new table but compiles nothing.
-A 0-d value is carried as a 1-element 1-d array (reshaped at the boundary).
+Run step by step, a plan pays a Python dispatch per kernel and library
+call, most of the time of a small step.  For a small plan
+:mod:`~tapejit.targets.cpu.native_plan` compiles its
+:class:`~tapejit.compiler.program.Program` at the first call as one
+function, so a call costs one dispatch.  The function stays shape-generic:
+every size it needs is read from a table of integers passed in, so a new
+batch size compiles nothing.  A 0-d value is carried as a 1-element array.
 
 Only plans whose values are all small (``SMALL_MAX`` elements) and whose
-library calls have a compiled form here (2-d float ``matmul``, ``reshape``,
+library calls have a compiled form (2-d float ``matmul``, ``reshape``,
 ``transpose``) run this way; without SciPy each product must also be small
 enough for the loops.  The others, and a plan the translator refuses, run
 step by step.
@@ -34,12 +29,11 @@ from tapejit.compiler import program as P
 from tapejit.targets.cpu import kernel_cache, native
 from tapejit.compiler.fusion import SUPPORTED, Group, RowChain
 
-# Largest value (in elements) of a plan run as one call: past it, each step
+# Largest value (in elements) of a plan run as one call: past it, a step
 # costs far more than its dispatch.
 SMALL_MAX = 1 << 18
-# Whether products may call BLAS from compiled code (SciPy's, see
-# native.gemm_symbols). Without it a plan runs as one call only if each
-# product is small enough for the loops (LOOP_MAX multiply-adds).
+# Whether products may call SciPy's BLAS from compiled code; without it
+# each product must be small enough for the loops (LOOP_MAX multiply-adds).
 BLAS = importlib.util.find_spec('scipy') is not None
 LOOP_MAX = 1 << 17
 # Largest plan function, in arguments plus statements (views, frees and
@@ -54,8 +48,7 @@ def eligible(exe: Any) -> bool:
     """Whether ``exe``'s plan can run as one call (see the module docstring)."""
     g = exe.graph
     for v in list(g.invars) + list(g.constvars) + [e.out for e in g.eqns]:
-        # Dtypes the generated loops do not handle (float16, complex) run op by
-        # op in the step-by-step plan; a compiled function could not hold them.
+        # (Dtypes the generated loops do not handle run op by op.)
         if int(math.prod(v.shape)) > SMALL_MAX or v.dtype not in SUPPORTED:
             return False
     for u in exe.units:
@@ -96,7 +89,7 @@ class OneCall:
         low = exe.lowered
         self.program: P.Program = low.program
         # Graph inputs the native function refuses to take as one object
-        # (set by the jitted plan; see native_plan.NativePlan).
+        # (set by the jitted plan).
         self.distinct_inputs: frozenset = frozenset()
         self.arg_inputs = low.arg_inputs      # (input index, carried as 1-d)
         self.const_args = [c.reshape(1) if c.shape == () else c for c in low.const_args]
@@ -116,7 +109,7 @@ class OneCall:
 
     def _build_native(self, inputs: list) -> None:
         """Compile the plan natively (:attr:`native`), or say why not
-        (:attr:`native_refused`: that path is off, or refuses this plan)."""
+        (:attr:`native_refused`)."""
         if not native.enabled():
             self.native_refused = 'native compilation is off'
             return
@@ -140,4 +133,4 @@ class OneCall:
             with native.lock():
                 if self.native is None and self.native_refused is None:
                     self._build_native(inputs)
-        return None if self.native is None else self.native(inputs)
+        return None if self.native is None else self.native.run(inputs)

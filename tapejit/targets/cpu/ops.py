@@ -2,18 +2,13 @@
 
 A row is ``fn(b, args, params, in_dtypes, out_dtype)`` over a builder ``b``
 with the calls of :class:`~tapejit.targets.cpu.native._Emitter` (``arith``,
-``compare_op``, ``select``, ``math``, ``const``, ...).  Given the emitter
-it builds the primitive with llvmlite's IR builder (``args`` the inputs'
-``(value, dtype)`` pairs; the row's ``llvm`` entry); given :data:`TEXT` it
-returns the same computation as a scalar Python expression for a generated
-Numba loop (``args`` the inputs' expressions; the row's ``numba`` entry).
-One definition, so both compute the same operations in the same order and
-give the same bits.  A case the emitter does not compile (an integer power,
-``np.sign`` of an integer) raises
-:class:`~tapejit.targets.cpu.native.Unsupported` and the kernel runs
-through Numba.  Which primitives have rows is their own business: each
-declares its kind (``Primitive.kind``), and every ``'elementwise'`` one has
-a row here.
+``compare_op``, ``select``, ``math``, ``const``, ...).  Given the emitter it
+builds the primitive in LLVM IR (the row's ``llvm`` entry); given
+:data:`TEXT`, the same operations in the same order as a Python expression
+for a Numba loop (its ``numba`` entry): the same bits either way.  A case
+the emitter does not compile raises
+:class:`~tapejit.targets.cpu.native.Unsupported`, and the kernel runs
+through Numba.  Every ``'elementwise'`` primitive has a row here.
 
 >>> import numpy as np
 >>> f32 = np.dtype(np.float32)
@@ -224,7 +219,7 @@ CPU_OPS: dict = {
 # The Numba entries by name (the CUDA table renames them).
 CPU_TABLE: dict = {name: row.numba for name, row in CPU_OPS.items()}
 
-# Reductions a kernel can end in (their update: :func:`render.update`).
+# Reductions a kernel can end in (their update: :func:`tapejit.targets.numba_text.update`).
 REDUCTIONS = ('sum', 'max', 'min')
 
 

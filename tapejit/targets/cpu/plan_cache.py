@@ -1,27 +1,18 @@
-"""Compiled plans kept on disk, so that a warm process skips planning.
-
-Planning a step (simplify, fuse, render each kernel's source, decide which
-buffers are reused in place) is a sizeable part of a warm process's first
-call, and reading the plan back is cheaper.  The plan is a deterministic
-function of the traced graph and the planner's code, so it is kept here:
-pickled (the kernels themselves are in the kernel cache, loaded when the
-plan first runs), keyed by
-
-- the traced graph, pickled: every equation, its parameters, the user's
-  line that made it, and the constants' values;
-- ``fastmath`` and the donations the caller asked for;
-- the planner's settings (``_knobs``) and the store's fingerprint
-  (tapejit's own source files by size and modification time: a changed
-  planner is a new key; the interpreter's and NumPy's versions).
+"""Compiled plans kept on disk, so that a warm process skips planning
+(simplify, fuse, render each kernel, plan the buffers), a sizeable part of
+its first call.  A plan is a deterministic function of the traced graph and
+the planner's code: it is pickled (its kernels are in the kernel cache),
+keyed by the pickled graph (equations, parameters, the user's lines,
+constants' values), ``fastmath``, the donations asked for, the planner's
+settings (``_knobs``) and the store's fingerprint (tapejit's sources).
 
 Entries go through the store (:mod:`tapejit.compiler.store`, folder
-``plan/``): a plan is unpickled only once its entry's HMAC, under the user's
-secret key, checks, and only where the entry records the key asked for (a
-swapped or stale entry is a miss); a damaged entry is planned again with a
-warning and rewritten.  A graph holding something that does not
-pickle by name (a primitive defined outside tapejit, a lambda in a
-parameter) or constants over :data:`MAX_CONST_BYTES` is planned every time,
-as is every graph when the disk cache is off.
+``plan/``): a plan is unpickled only once its entry is authenticated and
+records the key asked for; a damaged entry is planned again with a warning
+and rewritten.  A graph holding something that does not pickle by name (a
+primitive defined outside tapejit, a lambda in a parameter) or constants
+over :data:`MAX_CONST_BYTES` is planned every time, as is every graph when
+the disk cache is off.
 """
 
 from __future__ import annotations
@@ -126,9 +117,7 @@ def load(key: str) -> Optional[dict]:
     True
     """
     folder = _folder()
-    if folder is None:
-        return None
-    blob = disk.read(folder, f'plan\n{key}', 'planning it again')
+    blob = disk.read(folder, f'plan\n{key}', 'planning it again') if folder else None
     if blob is None:
         return None
     try:
@@ -149,9 +138,6 @@ def store(key: str, state: dict) -> None:
     >>> load('d' * 32) in ({'demo': 1}, None)   # (None: the disk cache is off)
     True
     """
-    folder = _folder()
-    if folder is None:
-        return
-    blob = _dumps(state)
-    if blob is not None:
+    folder, blob = _folder(), _dumps(state)
+    if folder is not None and blob is not None:
         disk.write(folder, f'plan\n{key}', blob)

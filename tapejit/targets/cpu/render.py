@@ -1,12 +1,8 @@
-"""The CPU target's rendering of a loop-IR kernel (:mod:`tapejit.compiler.loop_ir`)
-as the source of a Numba-style kernel function.
-
-Each elementwise primitive is computed as its row of the CPU op table
-(:mod:`tapejit.targets.cpu.ops`) says.  The source is what Numba compiles
-(parallel kernels, and serial ones native compilation refuses); serial
-kernels compile from the loop IR itself
-(:mod:`tapejit.targets.cpu.llvm_render`), the source serving as their
-cache key.  The golden kernel tests review it.
+"""A loop-IR kernel (:mod:`tapejit.compiler.loop_ir`) as the source of a
+Numba kernel function, each primitive as its row of the CPU op table
+(:mod:`tapejit.targets.cpu.ops`) says.  Numba compiles it where the kernel
+is parallel or native compilation refuses it; else it is the kernel's cache
+key (:mod:`tapejit.targets.cpu.llvm_render` compiles the loop IR itself).
 
 >>> import numpy as np
 >>> from tapejit.compiler.loop_ir import Assign, ChunkLoop, ChunkRange, Kernel, Load
@@ -22,21 +18,11 @@ def kernel(n, ch, nch, in0, out0):
 
 from __future__ import annotations
 
-from typing import Any
-
 from tapejit.compiler import loop_ir as L
 from tapejit.targets import numba_text as T
 from tapejit.targets.cpu.ops import CPU_TABLE
 
 _IND = '    '
-
-
-def expr(e: Any) -> str:
-    """The Python expression of loop-IR expression ``e``."""
-    return T.expr(e, CPU_TABLE)
-
-
-update = T.update  # (a reduction's update: NaN wins in max/min)
 
 
 def statements(stmts: list, depth: int) -> list:

@@ -1,19 +1,13 @@
-"""A plan's :class:`~tapejit.compiler.program.Program` as straight-line
-Python: the step runner.
+"""The step runner: a plan's :class:`~tapejit.compiler.program.Program` as
+straight-line Python, for a plan that does not run as one native call.
 
-A plan that does not run as one native call
-(:mod:`~tapejit.targets.cpu.one_call`) runs through one generated function
-written from its Program (:mod:`~tapejit.targets.cpu.lowering`), every
-shape, dtype and callable a constant: it takes output buffers from the
-plan's pool, writes donated stores in place (a copy where the array may not
-be written), allocates reduction buffers and finishes them, gives each
-pooled buffer back after its last reader and copies parameter updates in.
-The statements are written by :class:`~tapejit.compiler.runner.ProgramWriter`
-(shared with the CUDA runner); the kernel calls and the pool here.  The
-first call's runner calls each kernel through a wrapper that loads it
-(:class:`~tapejit.targets.cpu.executable._FirstCall`); the runner written
-after it calls the loaded kernels directly.  ``profile()``'s runner also
-times each step.
+Every shape, dtype and callable is a constant of the generated function; the
+statements are written by :class:`~tapejit.compiler.runner.ProgramWriter`
+(shared with the CUDA runner), the kernel calls and the buffer pool here.
+The first call's runner calls each kernel through
+:meth:`~tapejit.targets.cpu.executable._KernelStep.first_call`, which loads
+it; the runner written after it calls the loaded kernels directly.
+``profile()``'s runner also times each step.
 """
 
 from __future__ import annotations
@@ -83,7 +77,7 @@ class _Renderer(ProgramWriter):
         args = ', '.join(self.name(a) for a in st.args)
         call = f'({self.const(step.sizes)}, {step.ch}, {step.nch}, {args})'
         if self.first or step.kernel is None:
-            return [f'{self.const(self.exe.first_call(step))}{call}']
+            return [f'{self.const(step.first_call)}{call}']
         fast = getattr(step.kernel, 'fast', None)
         if fast is None:
             return [f'{self.const(step.kernel)}{call}']

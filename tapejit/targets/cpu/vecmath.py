@@ -1,17 +1,13 @@
 """Vectorizable scalar math for generated CPU kernels.
 
-Numba lowers ``np.tanh`` on a scalar to a call into the C math library, one
-element at a time: LLVM cannot vectorize a loop around it (the llvmlite
-wheels ship no vector math library), so a fused loop with a ``tanh`` runs at
-the speed of that call.  The functions here are branch-free polynomials and
-rational functions that LLVM inlines and vectorizes.
-
-``tanh_f32``: the rational approximation (odd degree-13 numerator, even
-degree-6 denominator) used by Eigen for single precision, with its clamp at
-+-7.9053111 where float32 ``tanh`` rounds to +-1.  It stays within a few ulp
-of ``numpy.tanh`` (the tests measure it) and propagates NaN.  float64 keeps
-``np.tanh``.  :func:`tanh_f32_llvm` builds the same operations, in the
-same order, in LLVM IR for the natively compiled kernels: the same bits.
+``np.tanh`` on a scalar is a call into the C math library, which keeps LLVM
+from vectorizing the loop around it (llvmlite ships no vector math library).
+``tanh_f32`` is instead Eigen's single-precision rational approximation
+(odd degree-13 numerator, even degree-6 denominator, clamped at +-7.9053111
+where float32 ``tanh`` rounds to +-1): branch-free, within a few ulp of
+``numpy.tanh``, NaN propagating.  float64 keeps ``np.tanh``.
+:func:`tanh_f32_llvm` builds the same operations in the same order in LLVM
+IR for the native kernels: the same bits.
 """
 
 from __future__ import annotations
