@@ -551,6 +551,35 @@ def jit_output_backward_outside():
 
 
 @case
+def window_kernels_equal_the_interpreter():
+    # im2col, col2im and take_rows as kernels (strides, padding with a pad
+    # value, dilation, cover_all, groups; negative ids) against the reference
+    # interpreter, with no kernel run op by op.
+    import tapejit
+    import tapejit.functions as F
+    from tapejit.ops.window import col2im, im2col, take_rows
+    rng = _rng(6)
+    x = rng.standard_normal((2, 4, 7, 6)).astype(np.float32)
+    W = rng.standard_normal((6, 2, 2, 3)).astype(np.float32)
+    ids = np.array([[3, -1], [0, 2]], np.int64)
+
+    def f(x, W):
+        y = F.convolution_2d(x, W, stride=(2, 1), pad=(1, 2), cover_all=True, dilate=(2, 1),
+                             groups=2)
+        col = im2col(x, ksize=(3, 2), stride=(3, 2), pad=(2, 1), dilate=(1, 2),
+                     out_size=(3, 4), pad_value=-7.0)
+        img = col2im(col, stride=(3, 2), pad=(2, 1), dilate=(1, 2), size=(7, 6))
+        rows = take_rows(F.reshape(W, (6, 12)), ids)
+        gx, gW = tapejit.grad([F.sum(y * y) + F.sum(rows * rows)], [x, W])
+        return y, col, img, rows, gx, gW
+    ex, _, _ = _run(lambda x, W: f(tapejit.Variable(x), tapejit.Variable(W)), [x, W],
+                    rtol=2e-5, atol=2e-5)
+    names = [k.spec.members[0].prim.name for k in ex.kernels]
+    assert {'im2col', 'col2im', 'take_rows'} <= set(names), names
+    assert not any(k.fallback for k in ex.kernels)
+
+
+@case
 def function_table_values_and_gradients():
     """Every entry of test_functions.py's table, compiled for CUDA: its outputs
     and the gradients of a weighted sum of them equal eager CPU ones."""

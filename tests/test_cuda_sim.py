@@ -256,3 +256,32 @@ def test_the_plan_is_a_program_and_explain_shows_it():
     text = ex.explain()
     assert 'plan(T, a0, a1, a2):' in text and 'matmul(a0, a1' in text and '# k0: cuda' in text
     assert ex.kernels[0].spec.source in text
+
+
+def test_window_primitives_are_kernels_in_a_convolution_plan():
+    # A convolution's windows and their gradient, a max pooling and an
+    # embedding's rows are numba.cuda kernels of the plan (a gather, a sum
+    # per pixel, a gather of rows); the products stay cuBLAS calls.
+    import tapejit
+    from tapejit.compiler import program as P
+    from tapejit.targets.cuda import runner as cuda_runner
+
+    def step(x, W, E):
+        y = F.max_pooling_2d(F.relu(F.convolution_2d(x, W, pad=1)), 3, stride=2, pad=1)
+        e = F.embed_id(np.array([[2, 0], [1, 2]], np.int32), E)
+        return tapejit.grad([F.sum(y * y) + F.sum(e * e)], [x, W, E])
+    args = [tapejit.Variable(np.ones(s, np.float32)) for s in ((2, 3, 6, 6), (4, 3, 3, 3),
+                                                               (3, 5))]
+    ex = compile_graph_cuda(tapejit.jit(step).lower(*args))
+    low = cuda_runner.lower(ex, sms=4, simulator=False)
+    calls = [st.prim for st in low.program.statements if isinstance(st, P.Call)]
+    assert not {'im2col', 'col2im', 'take_rows'} & set(calls), calls
+    assert 'matmul' in calls
+    windows = {k.spec.members[0].prim.name: k.spec for k in ex.kernels
+               if k.spec.members[0].prim.name in ('im2col', 'col2im', 'take_rows')}
+    assert set(windows) == {'im2col', 'col2im', 'take_rows'}
+    assert windows['im2col'].kind == 'ew' and windows['take_rows'].kind == 'ew'
+    assert (windows['col2im'].kind, windows['col2im'].axes) == ('cols', (4, 5))
+    assert 'cuda.atomic' not in ''.join(s.source for s in windows.values())
+    # Both the convolution's and the pooling's windows are gathers of their own.
+    assert sum(1 for k in ex.kernels if k.spec.members[0].prim.name == 'im2col') == 2

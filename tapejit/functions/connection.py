@@ -83,18 +83,18 @@ def convolution_2d(x: Any, W: Any, b: Any = None, stride: Any = 1, pad: Any = 0,
     ow = conv_outsize(w, kw, stride[1], pad[1], cover_all, dilate[1])
     col = im2col(x, ksize=(kh, kw), stride=stride, pad=pad, dilate=dilate, out_size=(oh, ow),
                  pad_value=0.0)
-    # One row of C*kh*kw window values per output pixel: a single product with
-    # the filters (one per group), the output pixels' channels last.
-    rows, k = n * oh * ow, cg * kh * kw
+    # Per image (and group) the windows are a (C*kh*kw, oh*ow) matrix: one
+    # batched product with the filters gives (N, oc, oh*ow), NCHW already.
+    # The filters' gradient is then a batched product summed over the images
+    # (cheaper than one product of transposed copies of both operands).
+    k, p = cg * kh * kw, oh * ow
     if groups == 1:
-        y = matmul(S.reshape(col, shape=(rows, k)), S.reshape(W, shape=(oc, k)),
-                   transa=False, transb=True)
+        y = matmul(S.reshape(W, shape=(oc, k)), S.reshape(col, shape=(n, k, p)),
+                   transa=False, transb=False)
     else:
-        cols = S.transpose(S.reshape(col, shape=(rows, groups, k)), axes=(1, 0, 2))
-        y = matmul(cols, S.reshape(W, shape=(groups, oc // groups, k)), transa=False,
-                   transb=True)
-        y = S.reshape(S.transpose(y, axes=(1, 0, 2)), shape=(rows, oc))
-    y = S.transpose(S.reshape(y, shape=(n, oh, ow, oc)), axes=(0, 3, 1, 2))
+        y = matmul(S.reshape(W, shape=(groups, oc // groups, k)),
+                   S.reshape(col, shape=(n, groups, k, p)), transa=False, transb=False)
+    y = S.reshape(y, shape=(n, oc, oh, ow))
     return _out(_bias('convolution_2d', y, b, oc), x0)
 
 
@@ -137,16 +137,16 @@ def deconvolution_2d(x: Any, W: Any, b: Any = None, stride: Any = 1, pad: Any = 
                              f'{stride}, pad {pad}); expected an outsize whose convolution '
                              f'has {(h, w)[k]}')
     g, cg, oc = groups, c // groups, ocg * groups
-    # Each input pixel's channels times the filters: the windows of the output.
-    rows, k = n * h * w, ocg * kh * kw
-    xm = S.reshape(S.transpose(x, axes=(0, 2, 3, 1)), shape=(rows, c))
+    # Each image's pixels times the filters: the windows of the output, in
+    # im2col's layout (N, oc, kh, kw, h, w), by one batched product.
+    k = ocg * kh * kw
     if g == 1:
-        col = matmul(xm, S.reshape(W, shape=(c, k)), transa=False, transb=False)
+        col = matmul(S.reshape(W, shape=(c, k)), S.reshape(x, shape=(n, c, h * w)),
+                     transa=True, transb=False)
     else:
-        xg = S.transpose(S.reshape(xm, shape=(rows, g, cg)), axes=(1, 0, 2))
-        col = matmul(xg, S.reshape(W, shape=(g, cg, k)), transa=False, transb=False)
-        col = S.transpose(col, axes=(1, 0, 2))
-    col = S.reshape(col, shape=(n, h, w, oc, kh, kw))
+        col = matmul(S.reshape(W, shape=(g, cg, k)), S.reshape(x, shape=(n, g, cg, h * w)),
+                     transa=True, transb=False)
+    col = S.reshape(col, shape=(n, oc, kh, kw, h, w))
     y = col2im(col, stride=stride, pad=pad, dilate=dilate, size=outsize)
     return _out(_bias('deconvolution_2d', y, b, oc), x0)
 

@@ -35,22 +35,21 @@ def _setup(name: str, x: Any, ksize: Any, stride: Any, pad: Any, cover_all: bool
 
 
 def _windows(x: Any, k: tuple, stride: tuple, pad: tuple, out: tuple, fill: float) -> tuple:
-    """The windows of ``x`` as ``(array, reduced axes, axis order to (N, C, oh,
-    ow))``: where they tile ``x`` (stride = size, no padding, as a 2x2 pooling
-    does) a view ``(N, C, oh, kh, ow, kw)`` of ``x`` itself, else the copy
-    ``im2col`` makes, ``(N, oh, ow, C, kh, kw)``."""
+    """The windows of ``x`` as ``(array, reduced axes)``, reducing to ``(N,
+    C, oh, ow)``: where they tile ``x`` (stride = size, no padding, as a 2x2
+    pooling does) a view ``(N, C, oh, kh, ow, kw)`` of ``x`` itself, else the
+    copy ``im2col`` makes, ``(N, C, kh, kw, oh, ow)``."""
     n, c, h, w = array_of(x).shape
     if stride == k and pad == (0, 0) and h % k[0] == 0 and w % k[1] == 0:
-        return S.reshape(x, shape=(n, c, out[0], k[0], out[1], k[1])), (3, 5), None
+        return S.reshape(x, shape=(n, c, out[0], k[0], out[1], k[1])), (3, 5)
     col = im2col(x, ksize=k, stride=stride, pad=pad, dilate=(1, 1), out_size=out,
                  pad_value=fill)
-    return col, (4, 5), (0, 3, 1, 2)
+    return col, (2, 3)
 
 
 def _reduce(op: Any, windows: tuple) -> Variable:
-    col, axes, order = windows
-    y = op(col, axis=axes, keepdims=False)
-    return y if order is None else S.transpose(y, axes=order)
+    col, axes = windows
+    return op(col, axis=axes, keepdims=False)
 
 
 def max_pooling_2d(x: Any, ksize: Any, stride: Any = None, pad: Any = 0,
@@ -70,13 +69,16 @@ def max_pooling_2d(x: Any, ksize: Any, stride: Any = None, pad: Any = 0,
     y = _reduce(R.max, windows)
     if not return_indices:
         return y
-    col, _, order = windows
+    col, axes = windows
     n, c = array_of(x).shape[:2]
-    if order is None:  # (N, C, oh, kh, ow, kw): the window's axes last
-        col = S.transpose(col, axes=(0, 1, 2, 4, 3, 5))
-    flat = S.reshape(col, shape=array_of(col).shape[:4] + (k[0] * k[1],))
-    index = R.argmax(flat, axis=4)
-    return y, array_of(index if order is None else S.transpose(index, axes=order))
+    # Each window's elements row-major along one axis: the last of the tiling
+    # view's, the third of im2col's.
+    if axes == (3, 5):
+        flat = S.reshape(S.transpose(col, axes=(0, 1, 2, 4, 3, 5)),
+                         shape=(n, c) + out + (k[0] * k[1],))
+        return y, array_of(R.argmax(flat, axis=4))
+    flat = S.reshape(col, shape=(n, c, k[0] * k[1]) + out)
+    return y, array_of(R.argmax(flat, axis=2))
 
 
 def average_pooling_2d(x: Any, ksize: Any, stride: Any = None, pad: Any = 0) -> Variable:
@@ -115,8 +117,8 @@ def unpooling_2d(x: Any, ksize: Any, stride: Any = None, pad: Any = 0,
         outsize = (deconv_outsize(h, kh, stride[0], pad[0], cover_all),
                    deconv_outsize(w, kw, stride[1], pad[1], cover_all))
     outsize = _pair('unpooling_2d', 'outsize', outsize)
-    pixels = S.reshape(S.transpose(x, axes=(0, 2, 3, 1)), shape=(n, h, w, c, 1, 1))
-    col = S.broadcast_to(pixels, shape=(n, h, w, c, kh, kw))
+    pixels = S.reshape(x, shape=(n, c, 1, 1, h, w))
+    col = S.broadcast_to(pixels, shape=(n, c, kh, kw, h, w))
     return col2im(col, stride=stride, pad=pad, dilate=(1, 1), size=outsize)
 
 

@@ -2,10 +2,12 @@
 convolution, pooling and embeddings.
 
 - ``im2col(x)``: the windows of an ``(N, C, H, W)`` image as an array
-  ``(N, out_h, out_w, C, kh, kw)`` (padding filled with ``pad_value``): one
-  row of ``C * kh * kw`` values per output pixel, so that a convolution is a
-  single matrix product of ``(N * out_h * out_w, C * kh * kw)`` rows with the
-  filters, and a pooling a reduction over the trailing axes;
+  ``(N, C, kh, kw, out_h, out_w)`` (padding filled with ``pad_value``), the
+  layout of Chainer's ``im2col``: per image a ``(C * kh * kw, out_h * out_w)``
+  matrix, so that a convolution is one batched product of the filters
+  ``(out_channels, C * kh * kw)`` with it, giving ``(N, out_channels, out_h *
+  out_w)``, already NCHW; a pooling is a reduction over axes (2, 3), NCHW
+  too.  The copy from the padded image runs contiguously along ``out_w``;
 - ``col2im(col)``: its adjoint, each window element added back to the pixel it
   came from (padding dropped);
 - ``take_rows(w, ids)``: ``w[ids]`` for an integer array ``ids`` that is an
@@ -103,7 +105,7 @@ def _im2col_eval(x: Aval, ksize: tuple, stride: tuple, pad: tuple, dilate: tuple
     if oh < 1 or ow < 1:
         raise ShapeError(f'im2col: an input of shape {x.shape} with pad {pad} has no window '
                          f'of size {ksize} (dilate {dilate}); expected a larger input')
-    return Aval((x.shape[0], oh, ow, x.shape[1], kh, kw), x.dtype)
+    return Aval((x.shape[0], x.shape[1], kh, kw, oh, ow), x.dtype)
 
 
 def _im2col_impl(x, ksize, stride, pad, dilate, out_size, pad_value):
@@ -111,17 +113,18 @@ def _im2col_impl(x, ksize, stride, pad, dilate, out_size, pad_value):
     xp = _xp(x)
     n, c, h, w = x.shape
     # Pad enough for the last window (more than ``pad`` when ``cover_all``).
-    bottom = max(ph, (oh - 1) * sy + (kh - 1) * dy + 1 - h - ph)
-    right = max(pw, (ow - 1) * sx + (kw - 1) * dx + 1 - w - pw)
+    hp = max(h + 2 * ph, (oh - 1) * sy + (kh - 1) * dy + 1)
+    wp = max(w + 2 * pw, (ow - 1) * sx + (kw - 1) * dx + 1)
     img = x
-    if ph or pw or bottom or right:
-        img = xp.pad(x, ((0, 0), (0, 0), (ph, bottom), (pw, right)), mode='constant',
-                     constant_values=(pad_value,))
-    # The windows as a strided view of the padded image, copied once.
+    if (hp, wp) != (h, w):
+        img = xp.full((n, c, hp, wp), pad_value, dtype=x.dtype)
+        img[:, :, ph:ph + h, pw:pw + w] = x
+    # The windows as a strided view of the padded image, copied once (its
+    # last axis, along the image's rows, contiguous where the stride is 1).
     bn, bc, bh, bw = img.strides
     view = xp.lib.stride_tricks.as_strided(
-        img, shape=(n, oh, ow, c, kh, kw),
-        strides=(bn, sy * bh, sx * bw, bc, dy * bh, dx * bw))
+        img, shape=(n, c, kh, kw, oh, ow),
+        strides=(bn, bc, dy * bh, dx * bw, sy * bh, sx * bw))
     return xp.ascontiguousarray(view)
 
 
@@ -138,9 +141,9 @@ im2col = primitive('im2col', kind='call', impl=_im2col_impl, abstract_eval=_im2c
 # ----------------------------------------------------------------- col2im
 def _col2im_eval(col: Aval, stride: tuple, pad: tuple, dilate: tuple, size: tuple) -> Aval:
     if len(col.shape) != 6:
-        raise ShapeError(f'col2im: col has shape {col.shape}; expected (batch, out_h, out_w, '
-                         'channels, kh, kw)')
-    n, oh, ow, c, kh, kw = col.shape
+        raise ShapeError(f'col2im: col has shape {col.shape}; expected (batch, channels, kh, '
+                         'kw, out_h, out_w)')
+    n, c, kh, kw, oh, ow = col.shape
     for k, name in ((0, 'height'), (1, 'width')):
         fits = [conv_outsize(size[k], (kh, kw)[k], stride[k], pad[k], cover, dilate[k])
                 for cover in (False, True)]
@@ -151,24 +154,35 @@ def _col2im_eval(col: Aval, stride: tuple, pad: tuple, dilate: tuple, size: tupl
     return Aval((n, c) + tuple(size), col.dtype)
 
 
+def _window_range(off: int, s: int, p: int, size: int, out: int) -> tuple:
+    """The outputs ``[lo, hi)`` whose window element at offset ``off`` reads
+    an image index (``o * s + off - p``) inside ``[0, size)``, and the first
+    image index read."""
+    lo = min(out, max(0, -(-(p - off) // s)))
+    hi = max(lo, min(out, -(-(size + p - off) // s)))
+    return lo, hi, lo * s + off - p
+
+
 def _col2im_impl(col, stride, pad, dilate, size):
     (sy, sx), (ph, pw), (dy, dx), (h, w) = stride, pad, dilate, size
     xp = _xp(col)
-    n, oh, ow, c, kh, kw = col.shape
-    hp = max(h + 2 * ph, (oh - 1) * sy + (kh - 1) * dy + 1)
-    wp = max(w + 2 * pw, (ow - 1) * sx + (kw - 1) * dx + 1)
-    img = xp.zeros((n, hp, wp, c), dtype=col.dtype)  # channels last, as col holds them
+    n, c, kh, kw, oh, ow = col.shape
+    img = xp.zeros((n, c, h, w), dtype=col.dtype)
+    # Each window element's plane added to the pixels it read, clipped to the
+    # image (the padding's share dropped): contiguous NCHW slices, no copy.
     for j in range(kh):
-        jl = j * dy
+        y0, y1, r = _window_range(j * dy, sy, ph, h, oh)
         for i in range(kw):
-            il = i * dx
-            img[:, jl:jl + sy * oh:sy, il:il + sx * ow:sx] += col[:, :, :, :, j, i]
-    return xp.ascontiguousarray(img[:, ph:h + ph, pw:w + pw].transpose(0, 3, 1, 2))
+            x0, x1, q = _window_range(i * dx, sx, pw, w, ow)
+            if y1 > y0 and x1 > x0:
+                img[:, :, r:r + sy * (y1 - y0):sy, q:q + sx * (x1 - x0):sx] += \
+                    col[:, :, j, i, y0:y1, x0:x1]
+    return img
 
 
 def _col2im_vjp(n, gy, need):
     p = n.params
-    oh, ow, _, kh, kw = n.in_shape(0)[1:]
+    kh, kw, oh, ow = n.in_shape(0)[2:]
     return (im2col(gy, ksize=(kh, kw), stride=p['stride'], pad=p['pad'], dilate=p['dilate'],
                    out_size=(oh, ow), pad_value=0.0),)
 

@@ -1,7 +1,7 @@
 """A compiled plan for the GPU: the graph simplified and fused as for the CPU,
-the loop groups rendered as ``numba.cuda`` kernels, everything else (matmul,
-indexing, concat, ...) run by the primitives' ``impl`` on CuPy arrays (so a
-matmul is a cuBLAS call).
+the loop groups and window primitives rendered as ``numba.cuda`` kernels, the
+rest (matmul, indexing, concat, ...) run by the primitives' ``impl`` on CuPy
+arrays (so a matmul is a cuBLAS call).
 
 On a GPU the plan runs on CuPy arrays (NumPy inputs are copied to the
 current device and the results back).  Under Numba's CUDA simulator
@@ -32,7 +32,7 @@ import numpy
 
 from tapejit import backends
 from tapejit.targets.cuda import codegen as cuda_codegen, ops as cuda_ops
-from tapejit.targets.cuda import runner as cuda_runner
+from tapejit.targets.cuda import runner as cuda_runner, window as cuda_window
 from tapejit.compiler import fusion, store
 from tapejit.compiler.plan import Plan, eval_members, numba_error, warn_op_by_op
 from tapejit.targets.cpu import kernel_cache
@@ -258,12 +258,15 @@ class CudaExecutable(Plan):
         self._plans: dict = {}        # device id -> [Lowered, runner or None, device]
 
     def _steps(self, u: Any, slots: Any, block: int) -> list:
-        """Unit ``u``'s steps: a call, or one per kernel of its group."""
-        if not isinstance(u, fusion.Group):
+        """Unit ``u``'s steps: one per kernel of its group (or window
+        primitive, :mod:`~tapejit.targets.cuda.window`), else a call."""
+        specs = (cuda_codegen.render(u, self.graph, self.consts, self._used_later, 'kernel', block)
+                 if isinstance(u, fusion.Group) else
+                 [s for s in [cuda_window.render(u, 'kernel', block)] if s is not None])
+        if not specs:
             return [self.call_step(u, slots)]
         steps = []
-        for spec in cuda_codegen.render(u, self.graph, self.consts, self._used_later, 'kernel',
-                                        block):
+        for spec in specs:
             kern = CudaKernel(len(self.kernels), spec, self.consts,
                               [slots[v] for v, _ in spec.inputs], [slots[v] for v in spec.outputs])
             self.kernels.append(kern)

@@ -1,0 +1,100 @@
+"""The window primitives' layout: ``im2col`` gives Chainer's ``(N, C, kh, kw,
+out_h, out_w)``, ``col2im`` is its adjoint, and convolutions, deconvolutions
+and poolings built on them produce NCHW without a transpose, forward and
+backward."""
+
+import numpy as np
+import pytest
+
+import tapejit
+import tapejit.functions as F
+from tapejit.ops.window import col2im, conv_outsize, im2col
+
+# (ksize, stride, pad, dilate, cover_all) over a 7x6 image
+WINDOWS = [((3, 3), (1, 1), (1, 1), (1, 1), False),
+           ((2, 3), (2, 1), (1, 0), (1, 2), True),
+           ((3, 2), (3, 2), (2, 1), (2, 1), True),
+           ((1, 1), (2, 2), (0, 0), (1, 1), False)]
+
+
+def _direct_im2col(x, k, s, p, d, out, fill):
+    n, c, h, w = x.shape
+    col = np.full((n, c) + k + out, fill, x.dtype)
+    for j in range(k[0]):
+        for i in range(k[1]):
+            for oy in range(out[0]):
+                for ox in range(out[1]):
+                    y, xx = oy * s[0] + j * d[0] - p[0], ox * s[1] + i * d[1] - p[1]
+                    if 0 <= y < h and 0 <= xx < w:
+                        col[:, :, j, i, oy, ox] = x[:, :, y, xx]
+    return col
+
+
+def _out(h, w, k, s, p, d, cover):
+    return (conv_outsize(h, k[0], s[0], p[0], cover, d[0]),
+            conv_outsize(w, k[1], s[1], p[1], cover, d[1]))
+
+
+@pytest.mark.parametrize('k, s, p, d, cover', WINDOWS)
+def test_im2col_is_chainers_layout(k, s, p, d, cover):
+    x = np.random.default_rng(0).standard_normal((2, 3, 7, 6))
+    out = _out(7, 6, k, s, p, d, cover)
+    col = im2col(x, ksize=k, stride=s, pad=p, dilate=d, out_size=out, pad_value=-5.0)
+    assert col.shape == (2, 3) + k + out
+    np.testing.assert_array_equal(col.array, _direct_im2col(x, k, s, p, d, out, -5.0))
+
+
+@pytest.mark.parametrize('k, s, p, d, cover', WINDOWS)
+def test_col2im_is_the_adjoint_of_im2col(k, s, p, d, cover):
+    rng = np.random.default_rng(1)
+    x = rng.standard_normal((2, 3, 7, 6))
+    out = _out(7, 6, k, s, p, d, cover)
+    g = rng.standard_normal((2, 3) + k + out)
+    col = im2col(x, ksize=k, stride=s, pad=p, dilate=d, out_size=out, pad_value=0.0)
+    img = col2im(g, stride=s, pad=p, dilate=d, size=(7, 6))
+    assert img.shape == x.shape and img.array.flags.c_contiguous
+    np.testing.assert_allclose(np.sum(col.array * g), np.sum(x * img.array), rtol=1e-12)
+
+
+def _prims(fn, args):
+    """The primitives of ``fn``'s jitted graph (its gradients recorded in it)."""
+    graph = tapejit.jit(fn).lower(*[tapejit.Variable(a) for a in args])
+    return [e.prim.name for e in graph.eqns]
+
+
+@pytest.mark.parametrize('groups', [1, 2])
+def test_convolution_and_its_gradients_need_no_transpose(groups):
+    rng = np.random.default_rng(2)
+    x = rng.standard_normal((2, 4, 5, 5)).astype(np.float32)
+    W = rng.standard_normal((6, 4 // groups, 3, 3)).astype(np.float32)
+    b = np.zeros(6, np.float32)
+
+    def step(x, W, b):
+        y = F.convolution_2d(x, W, b, pad=1, groups=groups)
+        return tapejit.grad([F.sum(y * y)], [x, W, b])
+    prims = _prims(step, [x, W, b])
+    assert 'im2col' in prims and 'col2im' in prims and 'matmul' in prims
+    assert 'transpose' not in prims, prims
+
+
+def test_deconvolution_and_pooling_need_no_transpose():
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal((2, 4, 5, 5)).astype(np.float32)
+    W = rng.standard_normal((4, 3, 3, 3)).astype(np.float32)
+
+    def step(x, W):
+        y = F.deconvolution_2d(x, W, stride=2, pad=1)
+        z = F.max_pooling_2d(y, 3, stride=2, pad=1) + F.average_pooling_2d(y, 3, 2, 1)
+        u = F.unpooling_2d(z, 2, cover_all=False)
+        return tapejit.grad([F.sum(u * u)], [x, W])
+    prims = _prims(step, [x, W])
+    assert 'transpose' not in prims, prims
+
+
+def test_max_pooling_indices_of_overlapping_windows():
+    x = np.random.default_rng(4).permutation(50).reshape(1, 2, 5, 5).astype(np.float64)
+    y, idx = F.max_pooling_2d(x, 3, stride=2, pad=1, return_indices=True)
+    col = _direct_im2col(x, (3, 3), (2, 2), (1, 1), (1, 1), y.shape[2:], -np.inf)
+    flat = col.reshape(1, 2, 9, *y.shape[2:])
+    np.testing.assert_array_equal(idx, flat.argmax(axis=2))
+    np.testing.assert_array_equal(y.array, flat.max(axis=2))
