@@ -157,20 +157,16 @@ def _typed(v: Any) -> Any:
 TARGETS = ('auto', 'cpu', 'cuda', 'interpret')
 
 
+def _check_target(target: Optional[str], what: str = 'jit: target') -> Optional[str]:
+    if target is not None and target not in TARGETS:
+        raise ValueError(f'{what} must be one of {", ".join(map(repr, TARGETS))}, got {target!r}')
+    return target
+
+
 def _default_target() -> str:
     # TAPEJIT_TARGET=interpret runs every plan through the reference
     # interpreter: a switch for telling a compiler fault from a tracing one.
-    t = os.environ.get('TAPEJIT_TARGET', 'auto')
-    if t not in TARGETS:
-        raise ValueError(f'TAPEJIT_TARGET must be one of {", ".join(TARGETS)}; got {t!r}')
-    return t
-
-
-def _check_target(target: Optional[str]) -> Optional[str]:
-    if target is not None and target not in TARGETS:
-        raise ValueError(f'jit: target must be one of {", ".join(repr(t) for t in TARGETS)}, '
-                         f'got {target!r}')
-    return target
+    return _check_target(os.environ.get('TAPEJIT_TARGET', 'auto'), 'TAPEJIT_TARGET')
 
 
 class Plan:
@@ -182,15 +178,10 @@ class Plan:
                  fastmath: bool = False, diff: Optional[Differentiable] = None,
                  checks: tuple = (), reports: Optional[dict] = None) -> None:
         self.graph = graph
-        # The observers the function reported values of (kept alive: their
-        # ids name the reports), or None where it reported nothing.
-        self.reports = reports
+        self.reports = reports  # (observers reported on, kept alive: their ids name them)
         self.deliver = None if reports is None else reporter.deliver
-        # (first output, count, fail) of the checks the trace recorded: run
-        # on every call before anything is handed out (Trace.check).
-        self.checks = checks
-        # Returned Variables that get a graph every call (see jit_vjp).
-        self.diff = diff
+        self.checks = checks  # (first output, count, fail) per Trace.check
+        self.diff = diff  # returned Variables that get a graph every call (see vjp)
         self.target = target
         self.fastmath = fastmath
         self._executable: Any = None
@@ -209,31 +200,24 @@ class Plan:
         const_ids = {v.id for v in graph.constvars}
         self.const_outputs = frozenset(i for i, v in enumerate(graph.outvars)
                                        if v.id in const_ids)
-        # (key, check) of the last key this plan was found under: see JitFunction._remember.
+        # (key, check) and (key, hot call) of the last key this plan was found
+        # under: see JitFunction._remember and _make_hot.
         self.call_check: Optional[tuple] = None
-        # (key, hot call) likewise: see JitFunction._make_hot.
         self.hot_call: Optional[tuple] = None
-        # Calls the fused call handed to the step-by-step plan (arrays its
-        # native function refused, or aliased otherwise than traced).
-        self.refusals = 0
-        # Inputs whose shape/dtype the cache key does not already pin (gradients
-        # are present or not in the key, their shapes are not): the compiled
-        # plan checks only these.
+        self.refusals = 0  # calls whose arrays the native function refused
+        # Inputs whose shape/dtype the cache key does not pin (a gradient's):
+        # the compiled plan checks only these.
         self.unpinned = tuple(i for i, (src, which) in enumerate(input_sources)
                               if which in ('grad', 'call'))
-        # The gradients the graph reads, with their traced shapes and dtypes.
-        # An array reshaped in place of a Variable's leaves its gradient's
-        # shape behind (as Chainer's does); added to eagerly, that gradient
-        # broadcasts. A plan traced with another shape does not fit it, and
-        # the call traces the function again.
+        # The gradients the graph reads, with their traced shapes and dtypes: a
+        # Variable given an array of another shape keeps its gradient's (as in
+        # Chainer), and a plan traced with another shape traces again.
         read = {id(v) for e in graph.eqns for v in e.inputs}
         read.update(id(v) for v in graph.outvars)
         self.read_grads = tuple((i, v.shape, v.dtype) for i, ((src, which), v)
                                 in enumerate(zip(input_sources, graph.invars))
                                 if which == 'grad' and id(v) in read)
-        # Whether a call's arrays alias as the traced ones did (None: they
-        # need not); see entry.compile_aliases.
-        self.aliases: Optional[Callable[[list], bool]] = None
+        self.aliases: Optional[Callable[[list], bool]] = None  # see _note_aliases
         self.traced_shared = False  # two of its sources held one array when traced
         self.gather = compile_gather(input_sources, _dynamic_array)
         # Where diff's outputs are in the list of the function's results.
@@ -241,15 +225,14 @@ class Plan:
         if diff is not None:
             at = [r for r, kind in enumerate(out_kinds) if kind[0] not in 'SO']
             self.diff_results = tuple(at[k] for k in diff.outs)
-        # For finish_lines: the statements giving a call's outputs their graph
-        # (:mod:`tapejit.jit.vjp`), or None where they get none.
+        # (The statements giving a call's outputs their graph, for finish_lines.)
         self.attach = None if diff is None else functools.partial(attach_lines, self)
         self.finish = compile_finish(out_kinds, writes, self.const_outputs, out_td,
                                      _write_data, self.attach, checks, self.deliver)
 
     def guards_hold(self) -> bool:
         """Whether the closure Variables and Python values the trace read
-        still match it (written out per plan: :func:`compile_guards`)."""
+        still match it."""
         holds = self._guards_hold
         if holds is None:
             holds = self._guards_hold = compile_guards(self.guards, self.py_guards, _CPU,
@@ -261,8 +244,7 @@ class Plan:
                 and all(getter() == value for getter, value in self.py_guards))
 
     def miss_cause(self, leaves: list) -> str:
-        """Why this plan does not serve a call with these flattened
-        arguments (for the retrace warning)."""
+        """Why this plan does not serve these leaves (for the retrace warning)."""
         for v, spec, ign in self.guards:
             now = _leaf_spec(v, ign)
             if now != spec:
@@ -523,6 +505,13 @@ def _as_tuple(x: Any, one: type) -> tuple:
     return (x,) if isinstance(x, one) else tuple(x)
 
 
+def _hot_for(plan: Plan, key: tuple) -> Optional[Callable]:
+    """The hot call made for ``key`` before, kept on the plan like its check:
+    alternating signatures do not write it again."""
+    made = plan.hot_call
+    return made[1] if made is not None and made[0] == key else None
+
+
 class JitFunction:
     """A function traced once per input signature; see :func:`jit`."""
 
@@ -747,10 +736,7 @@ class JitFunction:
         # (The plan's guards, or None where the trace read nothing to guard;
         # whether the arrays alias as traced, Plan.run checks.)
         holds = plan.guards_hold if plan.guards or plan.py_guards else None
-        # (The hot call made for this key before, kept on the plan like the
-        # check: alternating signatures do not write it again.)
-        hot = plan.hot_call[1] if plan.hot_call is not None and plan.hot_call[0] == key else None
-        self._last = None if cc[1] is None else (cc[1], key, plan, holds, hot)
+        self._last = (cc[1], key, plan, holds, _hot_for(plan, key))
 
     def _make_hot(self, last: tuple, leaves: list) -> None:
         """Give ``last`` (hit by these leaves) its hot call, once its plan
@@ -761,8 +747,7 @@ class JitFunction:
         step).  A native one-call function checks the class, shape and
         dtype of every array it takes, so the check leaves those out."""
         check, key, plan, holds, _ = last
-        made = plan.hot_call
-        hot = made[1] if made is not None and made[0] == key else self._write_hot(last, leaves)
+        hot = _hot_for(plan, key) or self._write_hot(last, leaves)
         with self._lock:
             plan.hot_call = (key, hot)
             if self._last is last:
@@ -770,9 +755,7 @@ class JitFunction:
                 if self._mru is last:
                     self._mru = self._last
 
-    def _write_hot(self, last: tuple, leaves: list) -> Any:
-        """:meth:`_make_hot`'s function, or False where the key's check
-        cannot be written out."""
+    def _write_hot(self, last: tuple, leaves: list) -> Callable:
         check, key, plan, holds, _ = last
         native = plan.native()
         # The arrays the native function checks itself (class, shape, dtype).
@@ -785,26 +768,22 @@ class JitFunction:
         lines = check_lines(base[0], leaves, base[1], has_grad,
                             self._grad_ignored.get(base, ()), _CPU, _leaf_spec, env,
                             miss='_MISS', checked=checked)
-        hot: Any = False  # (none: the full path every call)
-        if lines is not None:
-            if holds is not None:
-                # The guards without the array checks the native function
-                # does itself (a refused call takes the full guards).
-                arrays = frozenset(id(src[1]) for k, (src, which) in
-                                   enumerate(plan.input_sources)
-                                   if src[0] == 'closure' and which == 'data'
-                                   and k in checked_inputs)
-                # (Written into the hot call: one call less on every step.)
-                env['_nd'], env['_slow_guards'] = numpy.ndarray, plan._guards_hold_slow
-                inline = guard_lines(plan.guards, plan.py_guards, _CPU, env,
-                                     'if not _slow_guards(): return _MISS', 'return _MISS',
-                                     checked=arrays)
-                lines += (['if not _slow_guards(): return _MISS'] if inline is None
-                          else inline)
-            lines.append(f'leaves = [{", ".join(f"_l{i}" for i in range(len(leaves)))}]')
-            lines += plan.entry_lines(env, 'return _REFUSED')
-            hot = define('hot', 'args, kwargs', lines, env, '<tapejit hot call>')
-            del env['hot']  # (its globals need not hold it: no cycle)
+        if holds is not None:
+            # The guards without the array checks the native function
+            # does itself (a refused call takes the full guards).
+            arrays = frozenset(id(src[1]) for k, (src, which) in enumerate(plan.input_sources)
+                               if src[0] == 'closure' and which == 'data'
+                               and k in checked_inputs)
+            # (Written into the hot call: one call less on every step.)
+            env['_nd'], env['_slow_guards'] = numpy.ndarray, plan._guards_hold_slow
+            inline = guard_lines(plan.guards, plan.py_guards, _CPU, env,
+                                 'if not _slow_guards(): return _MISS', 'return _MISS',
+                                 checked=arrays)
+            lines += ['if not _slow_guards(): return _MISS'] if inline is None else inline
+        lines.append(f'leaves = [{", ".join(f"_l{i}" for i in range(len(leaves)))}]')
+        lines += plan.entry_lines(env, 'return _REFUSED')
+        hot = define('hot', 'args, kwargs', lines, env, '<tapejit hot call>')
+        del env['hot']  # (its globals need not hold it: no cycle)
         return hot
 
     def _trace(self, key: tuple, leaves: list, td: Any, statics: tuple, args: tuple,
@@ -833,10 +812,8 @@ class JitFunction:
         return plan
 
     def _new_plan(self, leaves: list, td: Any, statics: tuple) -> Plan:
-        plan = trace_plan(self.fn, leaves, td, statics)
-        plan.target = self.target or _default_target()
-        plan.fastmath = self.fastmath
-        return plan
+        return trace_plan(self.fn, leaves, td, statics, self.target or _default_target(),
+                          self.fastmath)
 
     def _name_list_argument(self, err: TypeError, args: tuple, kwargs: dict) -> TypeError:
         """``err``, naming the argument that is a Python list or tuple of
@@ -1026,7 +1003,8 @@ class JitFunction:
         return exe.explain_passes()
 
 
-def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
+def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple, target: str = 'auto',
+               fastmath: bool = False) -> Plan:
     """Trace ``fn`` on abstract versions of ``leaves``; return the verified plan."""
     tr = Trace()
     outvars: list = []
@@ -1066,7 +1044,7 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
     graph = tr.graph(outvars)
     verify(graph)
     plan = Plan(graph, tr.input_sources, out_td, out_kinds, writes, guards,
-                frozenset(ignored), tr.py_guards, diff=diff, checks=checks,
+                frozenset(ignored), tr.py_guards, target, fastmath, diff=diff, checks=checks,
                 reports=cap.observers if cap.values else None)
     _note_aliases(plan, tr, leaves, writes)
     if tr.swapped:
