@@ -195,8 +195,7 @@ class Plan:
         self.guards = guards  # (closure Variable, spec at trace time, grad ignored)
         self._guards_hold: Optional[Callable[[], bool]] = None
         self.grad_ignored_args = grad_ignored_args
-        # Outputs that are constants of the graph: handed out as copies, so a
-        # caller mutating one result does not change the next call's.
+        # Outputs that are constants: handed out as copies (a caller may write them).
         const_ids = {v.id for v in graph.constvars}
         self.const_outputs = frozenset(i for i, v in enumerate(graph.outvars)
                                        if v.id in const_ids)
@@ -276,10 +275,8 @@ class Plan:
         return True
 
     def run(self, leaves: list) -> Any:
-        """Run on a call's flattened arguments; write back what the function
-        wrote to Variables; return what it returned (:data:`RETRACE` where
-        the arrays alias otherwise than the traced ones did, or a gradient
-        it reads has another shape)."""
+        """Run on a call's leaves, writing back what the function wrote;
+        :data:`RETRACE` where they do not :meth:`fits`."""
         entry = self._entry
         if entry is not None:
             return entry(leaves)
@@ -299,16 +296,14 @@ class Plan:
         return self.finish(leaves, self.execute(inputs), inputs)
 
     def _write_entry(self) -> Callable[[list], Any]:
-        """:meth:`run` written out as one function over ``leaves``: reading
-        the inputs, running the compiled plan and writing the results back
-        (:meth:`entry_lines`).  Arrays its plan refuses take the path above."""
+        """:meth:`run` written out as one function over ``leaves``."""
         env: dict = {'_slow': self._run_refused}
         lines = self.entry_lines(env, 'return _slow(leaves)')
         return define('entry', 'leaves', lines, env, '<tapejit plan call>')
 
     def native(self) -> Any:
-        """The plan's native one-call function where it checks every input
-        the cache key leaves open (so a call may skip those checks), else None."""
+        """The native one-call function where it checks every input the key
+        leaves open, else None."""
         exe = self._executable
         if (exe is None or exe.__class__ is str
                 or getattr(exe, '_native_run', None) is None
@@ -317,10 +312,8 @@ class Plan:
         return exe.one_call.native
 
     def entry_lines(self, env: dict, fail: str) -> list:
-        """The statements of the plan's generated entry (over ``leaves``):
-        the aliasing check, the gather, the run (the native one-call
-        function, or the compiled plan's runner) and the finish; constants
-        added to ``env``; ``fail`` where the arrays do not fit the plan."""
+        """The statements of the generated entry (over ``leaves``): aliasing
+        check, gather, run and finish; ``fail`` where the arrays do not fit."""
         native = self.native()
         env['_aliases'] = self.aliases
         items = gather_items(self.input_sources, _dynamic_array, env)
@@ -378,8 +371,7 @@ class Plan:
                         if exe.one_call is not None and self.aliases is not None and any(
                                 w in ('data', 'array', 'rebind') for _, w in self.writes):
                             # Its native function checks that these arrays are
-                            # distinct, in place of self.aliases on a hot call
-                            # (only where they must be: the plan writes arrays).
+                            # distinct, in place of self.aliases on a hot call.
                             exe.one_call.distinct_inputs = frozenset(
                                 i for i, (_, which) in enumerate(self.input_sources)
                                 if which in ('data', 'array'))
@@ -387,12 +379,10 @@ class Plan:
         return None if exe == 'interpret' else exe
 
     def donations(self) -> dict:
-        """Graph output -> graph input pairs where the output is the new array of
-        a Variable whose old array is that input: the compiled plan may write
-        it in place (a parameter update), as eager ``W.array -= ...`` does.
-        (Kept where the plan checks values, :meth:`Trace.check`: a failing
-        check is raised after the run, so such an array may hold that call's
-        update; dropping the donations would cost every call a copy.)"""
+        """Graph output -> graph input pairs where the output is the new array
+        of a Variable whose old array is that input: the plan may write it in
+        place (a parameter update), as eager ``W.array -= ...`` does.  (Kept
+        with :meth:`Trace.check`: a failing check raises after the run.)"""
         data_in = {source_key(src): i for i, (src, which) in enumerate(self.input_sources)
                    if which in ('data', 'array')}
         out = {}
@@ -440,9 +430,8 @@ def _key_change(old: tuple, new: tuple) -> Optional[str]:
 
 
 def _sharing(leaves: list) -> tuple:
-    """Which leaves hold the same array object (as a tuple of the index of
-    each array's first holder; empty where none do): part of the cache key,
-    since a plan reads a shared array once (see Trace.array_input)."""
+    """Per leaf the index of its array's first holder (empty where none is
+    shared): part of the key, as a plan reads a shared array once."""
     first: dict = {}
     same: dict = {}
     pattern = []
@@ -466,17 +455,15 @@ def _sharing(leaves: list) -> tuple:
     return tuple(pattern) if shared else ()
 
 
-# What Plan.run returns for a call whose arrays alias otherwise than the
-# traced ones did (two Variables sharing an array, or no longer sharing it).
+# What Plan.run returns for a call whose arrays do not fit it (Plan.fits).
 RETRACE = object()
 # What JitFunction._call_last returns for a call it does not serve.
 _UNSERVED = object()
 
 
 def _write_data(v: Variable, new: Any) -> None:
-    """Replay the traced function's in-place write of ``v``'s array (``v.array
-    -= ...``, ``v.grad += ...``): into the array itself, so other references
-    to it see the update, as they do eagerly."""
+    """Replay an in-place write of ``v``'s array (``v.array -= ...``) into
+    the array itself, so other references to it see it, as eagerly."""
     old = v._data
     if new is old:  # the compiled plan updated it in place
         return
@@ -539,8 +526,7 @@ class JitFunction:
         self._cache: collections.OrderedDict = collections.OrderedDict()
         self._lock = threading.RLock()
         self._hits = self._misses = self._traces = 0
-        # Hits of the hot call (see _make_hot), counted without the lock:
-        # a count's step is atomic.
+        # Hits of the hot call, counted without the lock: a count's step is atomic.
         self._hot_hits = itertools.count()
         self._hot_tick = self._hot_hits.__next__
         self._last_specs: Optional[tuple] = None
@@ -550,8 +536,7 @@ class JitFunction:
         self._warned: set = set()  # the kinds of warning given (see _warn_once)
         self._last_key: Optional[tuple] = None
         self._grad_ignored: dict = {}  # base key -> leaf indices whose grad is ignored
-        # (check, key, plan, guards or None, hot call) of the last call: see
-        # _remember and _make_hot.
+        # (check, key, plan, guards or None, hot call) of the last call.
         self._last: Optional[tuple] = None
         self._mru: Optional[tuple] = None  # the _last whose key was moved to the end
         try:
@@ -606,9 +591,7 @@ class JitFunction:
     # --------------------------------------------------------------- calls
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if config.trace is not None or config.debug:
-            # Called while an outer function is traced: inline into its graph.
-            # In debug mode: run eagerly, where every function's outputs and
-            # gradients are checked for NaN and errors name where it was applied.
+            # Inlined into an outer trace; in debug mode eager, checked for NaN.
             return self.fn(*args, **kwargs)
         last = self._last
         if last is not None:
@@ -627,23 +610,20 @@ class JitFunction:
         return self._call_keyed(args, kwargs)
 
     def _drop_hot(self, last: tuple) -> tuple:
-        """``last`` without its hot call, until a call runs natively again
-        (see :meth:`_call_last`): arrays refused once are often refused
-        every call."""
+        """``last`` without its hot call until a call runs natively again:
+        arrays refused once are often refused every call."""
         with self._lock:
             if self._last is last:
                 self._last = last = last[:4] + (None,)
         return last
 
     def _call_last(self, last: tuple, args: tuple, kwargs: dict) -> Any:
-        """Run the plan of the last call's key if these arguments have that
-        key (its check generated for it); ``_UNSERVED`` otherwise."""
+        """Run the last call's plan if these arguments have its key, else ``_UNSERVED``."""
         leaves = last[0](args, kwargs)
         if leaves is None or not (last[3] is None or last[3]()):
             return _UNSERVED
         with self._lock:
-            # Every change to the cache drops _last first, so while it is
-            # the same its key is cached.
+            # Every change to the cache drops _last first: while it is the same, it is cached.
             hit = self._last is last
             if hit:
                 self._hits += 1
@@ -662,9 +642,7 @@ class JitFunction:
             return out
         with self._lock:
             self._hits -= 1  # (counted on the keyed path)
-        # (Its arrays alias otherwise than the traced ones: the keyed path
-        # keys them anew.)
-        return _UNSERVED
+        return _UNSERVED  # (the keyed path keys its arrays anew)
 
     def _call_keyed(self, args: tuple, kwargs: dict) -> Any:
         """The full path: key the arguments, find or trace the plan, run it."""
@@ -686,9 +664,8 @@ class JitFunction:
 
     def _plan_for(self, key: tuple, leaves: list, td: Any, statics: tuple, args: tuple,
                   kwargs: dict) -> tuple:
-        """``(key, plan)`` for a call keyed ``key``: the cached plan where its
-        guards hold and its arrays fit, else a new trace (filed under the key
-        it is found by from now on).  Called with the lock held."""
+        """``(key, plan)``: the cached plan where its guards hold and its
+        arrays fit, else a new trace.  Called with the lock held."""
         plan = self._cache.get(key)
         if plan is None and key[0] in self._grad_ignored:
             # Another thread may have re-filed this signature's plan (see
@@ -712,19 +689,15 @@ class JitFunction:
             # key on their presence no more, and file the plan so.
             del self._cache[key]
             ign = self._grad_ignored[base] = plan.grad_ignored_args
-            # Keyed from the leaves it was traced with, not the arguments
-            # flattened again: their structure may have changed while tracing
-            # (a lazy link's parameter got its array), and the next call keys
-            # that structure anew.
+            # Keyed from the leaves it was traced with: the arguments' structure
+            # may have changed while tracing (a lazy link's parameter).
             key = (base, tuple(x._grad_var is not None for i, x in enumerate(leaves)
                                if isinstance(x, Variable) and i not in ign))
             self._cache[key] = plan
         return key, plan
 
     def _remember(self, key: tuple, leaves: list, td: Any, statics: tuple, plan: Plan) -> None:
-        """Make the next call with this key skip building it: a check generated
-        for the key's structure (:mod:`tapejit.jit.call_check`), kept on the plan so
-        that alternating between signatures does not generate it again."""
+        """Make the next call with this key skip building it (a check kept on the plan)."""
         if statics or self.dynamic_argnums or self.dynamic_argnames:
             return
         cc = plan.call_check
@@ -733,19 +706,16 @@ class JitFunction:
             check = compile_check(td, leaves, base[1], has_grad,
                                   self._grad_ignored.get(base, ()), _CPU, _leaf_spec)
             cc = plan.call_check = (key, check)
-        # (The plan's guards, or None where the trace read nothing to guard;
-        # whether the arrays alias as traced, Plan.run checks.)
+        # (Whether the arrays alias as traced, Plan.run checks.)
         holds = plan.guards_hold if plan.guards or plan.py_guards else None
         self._last = (cc[1], key, plan, holds, _hot_for(plan, key))
 
     def _make_hot(self, last: tuple, leaves: list) -> None:
-        """Give ``last`` (hit by these leaves) its hot call, once its plan
-        has run: ``hot(args, kwargs)``, the key's check, the guards and the
-        plan's entry written out as one function, which returns ``_MISS``
-        where the full path must run (another key), ``_REFUSED`` where the
-        plan refused the arrays (the full path then runs them step by
-        step).  A native one-call function checks the class, shape and
-        dtype of every array it takes, so the check leaves those out."""
+        """Give ``last`` its hot call once its plan has run: the key's check,
+        the guards and the plan's entry as one ``hot(args, kwargs)``, which
+        returns ``_MISS`` for another key and ``_REFUSED`` where the plan
+        refused the arrays; it leaves the arrays the native function checks
+        to it."""
         check, key, plan, holds, _ = last
         hot = _hot_for(plan, key) or self._write_hot(last, leaves)
         with self._lock:
@@ -769,8 +739,7 @@ class JitFunction:
                             self._grad_ignored.get(base, ()), _CPU, _leaf_spec, env,
                             miss='_MISS', checked=checked)
         if holds is not None:
-            # The guards without the array checks the native function
-            # does itself (a refused call takes the full guards).
+            # The guards less the array checks the native function does itself.
             arrays = frozenset(id(src[1]) for k, (src, which) in enumerate(plan.input_sources)
                                if src[0] == 'closure' and which == 'data'
                                and k in checked_inputs)
@@ -816,9 +785,8 @@ class JitFunction:
                           self.fastmath)
 
     def _name_list_argument(self, err: TypeError, args: tuple, kwargs: dict) -> TypeError:
-        """``err``, naming the argument that is a Python list or tuple of
-        numbers where there is one: jit reads such a list as Python values
-        (static), not as an array, so ``x * 2.0`` fails in Python's words."""
+        """``err``, naming an argument that is a list or tuple of numbers: jit
+        reads it as Python values, not an array, so ``x * 2.0`` fails obscurely."""
         named = [(self._params[i] if i < len(self._params) else f'#{i}', a)
                  for i, a in enumerate(args)] + list(kwargs.items())
         for name, a in named:
@@ -851,8 +819,7 @@ class JitFunction:
                               'value static.', stacklevel=6)
 
     def _note_moved(self, plan: Plan) -> None:
-        # A name or item that held a Variable the function closed over holds
-        # another now: traced again, correctly, but every time it changes.
+        # A place that held a closed-over Variable holds another: each change traces.
         for getter, value in plan.py_guards:
             what = getattr(getter, 'what', '')
             if what and getter.__class__ is Check and getter.was is None \
@@ -866,8 +833,8 @@ class JitFunction:
                               'update it in place (W.array -= ...).', stacklevel=5)
 
     def _note_storm(self) -> None:
-        # Most calls trace, and neither warning above named why: name the
-        # most frequent cause seen (a guard that fails, a key that changes).
+        # Most calls trace, and neither warning above named why: name the most
+        # frequent cause seen.
         calls = self._hits + self._misses
         if (not self._causes or self._warned & {'retrace', 'moved'}
                 or 2 * (self._traces + 1) < calls or not self._warn_once('storm')):
@@ -1015,8 +982,7 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple, target: str 
     try:
         with using_config('trace', tr):
             args, kwargs = _traced_args(tr, leaves, td, statics, array_in)
-            # What it reports (reporter.report) becomes outputs of the plan,
-            # delivered to the reporter current at each call.
+            # What it reports becomes outputs, delivered at each call.
             with reporter.capture_reports() as cap:
                 out = fn(*args, **kwargs)
             if cap.values:
@@ -1053,9 +1019,7 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple, target: str 
 
 
 def _native_gather(gather: Callable[[list], list], swapped: list) -> Callable[[list], list]:
-    """``gather`` with the arrays at ``swapped`` in native byte order (a
-    big-endian argument: its plan is keyed by that dtype, compiled for the
-    native one)."""
+    """``gather`` with the arrays at ``swapped`` in native byte order."""
     def native_gather(leaves: list) -> list:
         inputs = gather(leaves)
         for i in swapped:
@@ -1068,8 +1032,7 @@ def _native_gather(gather: Callable[[list], list], swapped: list) -> Callable[[l
 
 def _traced_args(tr: Trace, leaves: list, td: Any, statics: tuple,
                  array_in: dict) -> tuple:
-    """The ``(args, kwargs)`` a trace calls the function with: abstract
-    versions of the flattened arguments, the static ones put back."""
+    """The ``(args, kwargs)`` a trace calls the function with."""
     traced = []
     for i, x in enumerate(leaves):
         if isinstance(x, Variable):
@@ -1101,8 +1064,7 @@ def _collect_results(tr: Trace, out_leaves: list, outvars: list, out_kinds: list
             tr.touch(o)  # (a closed-over Variable returned unused)
         st = tr.stateful.get(id(o))
         if st is not None and st.var is o:
-            # An argument or closed-over Variable: the same object,
-            # as eagerly (its writes are replayed before it is seen).
+            # An argument or closed-over Variable: the same object, as eagerly.
             out_kinds.append(('O', st.source))
         elif isinstance(o, Variable):
             outvars.append(as_traced(tr, o))
@@ -1127,8 +1089,7 @@ def _collect_state_writes(tr: Trace, outvars: list, writes: list) -> None:
         else:  # given another array (``v.array = ...``)
             held = tr.source_of(d)
             if held is not None:
-                # Another argument's or Variable's own array: it is
-                # given that object, as eagerly (not a copy).
+                # Another holder's own array: given that object, as eagerly.
                 writes.append((st.source, ('rebind_to',) + held))
             else:
                 outvars.append(as_traced(tr, d))
@@ -1138,8 +1099,7 @@ def _collect_state_writes(tr: Trace, outvars: list, writes: list) -> None:
             writes.append((st.source, 'cleargrad'))
         elif (v._grad_var is not None and st.grad_data_in is not None
               and v._grad_var._data is st.grad_data_in):
-            # The gradient array the call brought (``g += 1``, or
-            # ``v.grad += 1``): written back into the caller's array.
+            # The call's gradient array written in place: written back into it.
             if st.grad_data_in.var is not st.grad_var_in:
                 outvars.append(st.grad_data_in.var)
                 writes.append((st.source, 'graddata'))
@@ -1154,15 +1114,12 @@ def _collect_state_writes(tr: Trace, outvars: list, writes: list) -> None:
 def _collect_other_writes(tr: Trace, array_in: dict, out_leaves: list, out_kinds: list,
                           outvars: list, writes: list) -> None:
     """Array arguments written in place, and gradients of returned Variables."""
-    # An array argument written in place (``x -= 1``) is written
-    # back into the caller's array, as NumPy would have.
+    # An array argument written in place (``x -= 1``) is written back, as in NumPy.
     for i, (t, var_in) in array_in.items():
         if t.var is not var_in:
             outvars.append(t.var)
             writes.append((('arg', i), 'array'))
-    # A returned Variable the function made that holds a gradient
-    # (``backward(retain_grad=True)``, or one set by hand) has it in
-    # the result too, as eagerly.
+    # A returned Variable holding a gradient (``retain_grad=True``) has it too.
     for r, (o, kind) in enumerate(zip(out_leaves, out_kinds)):
         if kind[0] == 'V' and o._grad_var is not None:
             outvars.append(as_traced(tr, o._grad_var))
@@ -1180,14 +1137,10 @@ def _collect_checks(tr: Trace, outvars: list) -> tuple:
 
 
 def _guard_closures(tr: Trace, fn: Callable, leaves: list, values: list) -> None:
-    """Guard the names and items that held the Variables the function
-    closed over: another Variable put there afterwards is read anew; and
-    the plain Python values (numbers, dicts of them) its globals and cells
-    held (``values``, from :func:`value_guards` before the trace), which the
-    trace froze: another value there traces it again (see closure_guards)."""
+    """Guard the places that held the Variables and arrays the function
+    closed over, and the plain ``values`` it read (see closure_guards)."""
     for key, check, value in values:
-        # (One the function itself changed while traced, a list it appends
-        # to, is its output, not an input: not guarded.)
+        # (One the function changed while traced is its output: not guarded.)
         if check() == value:
             tr.guard(key, check, value)
     closed = [st.var for st in tr.stateful.values() if st.source[0] == 'closure']
@@ -1202,16 +1155,14 @@ def _guard_closures(tr: Trace, fn: Callable, leaves: list, values: list) -> None
         tr.guard(key, check, True)
     if not closed:
         return
-    # Variables reached through links: a link given another child or
-    # Parameter afterwards (``model.l1 = L.Linear(...)``) is read anew.
+    # A link given another child or Parameter afterwards is read anew.
     from tapejit.links.link import structure_version
     tr.guard(('link structure',), structure_version, structure_version())
 
 
 def _note_aliases(plan: Plan, tr: Trace, leaves: list, writes: list) -> None:
     """Give ``plan`` the check that a call's arrays alias as the traced ones did."""
-    # Variable arguments that are one object, or distinct ones sharing an
-    # array: a plan for the one does not fit the other (see _sharing).
+    # Variable arguments that are one object, or distinct ones sharing an array.
     var_pairs = []
     for j, x in enumerate(leaves):
         if isinstance(x, Variable):

@@ -1,30 +1,21 @@
-"""Where a jitted function found the Variables it closed over.
+"""Where a jitted function found the Variables and values it closed over.
 
 A plan reads the Variables a function reaches without taking them as
 arguments (a global ``W``, ``params[0]`` of a global list, a variable of an
-enclosing function, ``self.W``) as state: their arrays at each call.  It
-holds those Variable objects, though, so a name or list item given another
-Variable afterwards (``W = Variable(...)``, ``params[0] = ...``) would leave
-the plan reading the old one, silently.  :func:`identity_guards` finds, for
-each such Variable, the names and container items that held it when the
-function was traced; the plan checks that they still do, and the call
-traces the function again where one does not (as ``torch.compile`` guards
-its globals).
+enclosing function, ``self.W``) as state, holding those objects: a name or
+item given another Variable afterwards would leave the plan reading the old
+one.  :func:`identity_guards` finds the names and container items that held
+each when the function was traced; where one no longer does, the call traces
+again.  The places looked at: the function's globals (the names its code and
+nested code load), its closure cells, the attributes of the object a method
+is bound to (or its static argument ``self``), and one level into a list,
+tuple or dict held there (with its length: a loop over it was unrolled).
+Links guard their own structure (:func:`tapejit.links.link.structure_version`).
 
-The places looked at: the function's globals (the names its code and the
-code nested in it load), the cells of its closure, the attributes of the
-object a method is bound to (or that is its static argument, as ``self``),
-and one level into a list, tuple or dict held there (a list's or tuple's
-length too, so that a Variable appended to one the function loops over is
-seen).  A Variable reached otherwise (through a helper function's own
-globals, an attribute chain) is not guarded by identity; links guard their
-own structure (see :func:`tapejit.links.link.structure_version`).
-
-A Python value the trace used is a constant of its graph: :func:`value_guards`
-guards the plain values (numbers, strings, and tuples, lists and dicts of
-them) held by the globals and cells the function reads, and by those of the
-Python functions it calls from its globals, so that ``SCALE = 3.0`` after a
-call traces the function again instead of leaving it computing ``x * 2``.
+:func:`value_guards` guards the plain values (numbers, strings, and tuples,
+lists and dicts of them) held by the globals and cells the function and the
+Python functions it calls read: they are constants of the graph, so
+``SCALE = 3.0`` after a call traces the function again.
 """
 
 from __future__ import annotations
@@ -87,8 +78,7 @@ def _attr_roots(obj: Any) -> Iterator[tuple]:
 
 
 class Check(functools.partial):
-    """A guard's check, with :attr:`what` it checks (for a warning) and, for
-    a value's check, the value it :attr:`was` when traced."""
+    """A guard's check, with :attr:`what` it checks and the value it :attr:`was`."""
 
     what = ''
     was: Any = None
@@ -194,9 +184,7 @@ def scalar_key(v: Any) -> Any:
 
 
 def _plain_key(v: Any, depth: int = 0) -> Any:
-    """A value's key, equal to another's only if both are the same plain
-    value (:func:`scalar_key`), or containers of them, of the same types;
-    ``_NOT_PLAIN`` for anything else (arrays, objects)."""
+    """:func:`scalar_key` extended to containers; ``_NOT_PLAIN`` for the rest."""
     key = scalar_key(v)
     if key is not None:
         return key
@@ -228,8 +216,7 @@ def _keyed(get: Callable[[], Any]) -> Any:
 
 
 def _called_functions(fn: Any, depth: int) -> Iterator[Any]:
-    """``fn`` and the user functions it calls by a global name (to ``depth``
-    levels): their globals are read by the trace too."""
+    """``fn`` and the user functions it calls by a global name, to ``depth``."""
     yield fn
     if depth == 0:
         return

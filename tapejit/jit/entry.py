@@ -29,9 +29,8 @@ class _Names:
 
 
 def _obj(src: tuple, name: _Names) -> str:
-    """The expression of a source's object: a flattened argument, one the
-    function closed over, or one of the call's results."""
-    if src[0] == 'result':  # a Variable the call returns, made from the outputs
+    """The expression of a source's object: an argument, a closed-over one or a result."""
+    if src[0] == 'result':
         return f'results[{src[1]}]'
     return f'leaves[{src[1]}]' if src[0] == 'arg' else name(src[1])
 
@@ -53,8 +52,7 @@ def compile_gather(input_sources: list, dynamic_array: Callable) -> Callable:
 
 
 def gather_items(input_sources: list, dynamic_array: Callable, env: dict) -> list:
-    """The expressions (over ``leaves``) of the graph's input arrays, their
-    constants added to ``env``."""
+    """The expressions (over ``leaves``) of the graph's input arrays."""
     env['_dynamic_array'] = dynamic_array
     env['_f64_array'], env['_F64'] = numpy.asarray, numpy.dtype(numpy.float64)
     name = _Names(env)
@@ -76,8 +74,7 @@ def gather_items(input_sources: list, dynamic_array: Callable, env: dict) -> lis
 
 def _dynamic_item(getter: Any, obj: str, name: _Names) -> str:
     """The expression reading a dynamic number (a learning rate): a float
-    found where the getter says it usually is, read in place (a 0-d float64
-    array, as the getter makes it); anything else through the getter."""
+    where the getter says it usually is read in place, else the getter."""
     if getter.source is None:
         return f'{obj}()'
     mapping, key = getter.source
@@ -148,15 +145,12 @@ def finish_lines(out_kinds: list, writes: list, const_outputs: frozenset, out_td
                  write_data: Callable, env: dict,
                  attach: Optional[Callable[[dict], list]] = None,
                  checks: Sequence = (), deliver: Optional[Callable] = None) -> list:
-    """The statements of :func:`compile_finish`'s function (over ``leaves``
-    and ``outs``, and ``inputs`` where ``attach`` is given), their constants
-    added to ``env``.  ``attach(env)``: statements run once the results are
-    made, before the writes are replayed (so that the arrays ``inputs``
-    holds are still the Variables' own).  ``checks``: ``(first output,
-    count, fail)``, ``fail`` called on those outputs first (it raises where
-    a check fails, before anything is handed out or written).  ``deliver``:
-    the traced function returned ``(its result, reports)``; the reports go
-    to ``deliver`` and the result is returned."""
+    """The statements of :func:`compile_finish`'s function, constants added to
+    ``env``.  ``attach(env)``: statements run once the results are made,
+    before the writes (``inputs`` still holds the Variables' arrays).
+    ``checks``: ``(first output, count, fail)``, ``fail`` run first (it
+    raises before anything is handed out or written).  ``deliver``: the
+    function returned ``(result, reports)``, the reports going there."""
     env.update(_make=Variable._result, _write_data=write_data, _unflatten=unflatten,
                _new=object.__new__, _V=Variable)
     name = _Names(env)
@@ -179,7 +173,7 @@ def finish_lines(out_kinds: list, writes: list, const_outputs: frozenset, out_td
 
 
 def _result_items(out_kinds: list, name: _Names) -> tuple:
-    """The expressions of the function's results, and how many outputs they take."""
+    """The function's results, and how many outputs they take."""
     results = []
     k = 0
     for kind in out_kinds:
@@ -206,16 +200,15 @@ def source_key(src: tuple) -> tuple:
 
 def _make_inline(target: str, data: str) -> list:
     """A gradient's Variable made inline, as Variable._make does (a call less
-    per parameter of a small step): every slot None but these two."""
+    per parameter of a small step)."""
     rest = [f for f in Variable.__slots__ if f not in ('_data', '_requires_grad', '__weakref__')]
     return (['_v = _new(_V)', f'_v._data = {data}', '_v._requires_grad = False']
             + [f'_v.{f} = None' for f in rest] + [f'{target} = _v'])
 
 
 def _write_lines(writes: list, k: int, name: _Names) -> list:
-    """The statements replaying the plan's writes, whose outputs start at ``k``."""
-    # A gradient cleared or set that a later write of the same Variable's
-    # gradient replaces is never seen: only the last is replayed.
+    """The statements replaying the plan's writes, whose outputs start at ``k``;
+    of a Variable's gradient writes only the last, the one seen."""
     last_grad = {source_key(src): n for n, (src, which) in enumerate(writes)
                  if which in ('cleargrad', 'grad', 'graddata')}
     lines = []
