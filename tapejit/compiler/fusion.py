@@ -29,8 +29,7 @@ MAX_RANK = 8
 
 
 class Group:
-    """A fused loop nest over ``shape``.  (Plain classes, not dataclasses,
-    which are slow to define in the import a first jitted call waits for.)"""
+    """A fused loop nest over ``shape``."""
 
     __slots__ = ('id', 'shape', 'members', 'ew', 'red')
 
@@ -47,12 +46,10 @@ class Group:
 
 
 class RowChain:
-    """Loop groups run in one loop over the rows of ``shape``: for each row, each
-    part in turn (full-width parts loop over the row; row-wide parts compute
-    one value per row), so a later part reads what an earlier one reduced from
-    the same row while the row is still in cache.  Softmax, layer norm and
-    their gradients become one pass over memory instead of one per reduction.
-    ``views``: reshape equations between parts, run as views of the buffer."""
+    """Loop groups run in one loop over the rows of ``shape``, each part in
+    turn per row, so a later part reads what an earlier one reduced from the
+    row while it is in cache (softmax, layer norm: one pass over memory).
+    ``views``: reshape equations between parts, run as views."""
 
     __slots__ = ('shape', 'parts', 'views', 'items')
 
@@ -105,9 +102,8 @@ def reduce_axes(e: Eqn) -> tuple:
 
 
 def partition(g: Graph, rows: bool = True) -> list:
-    """The graph's equations as units (groups and calls) in an order that runs it;
-    with ``rows``, consecutive groups over the same rows merge into row chains
-    (the CPU's loop structure; the CUDA kernels parallelize differently)."""
+    """The graph's equations as units (groups and calls) in an order that
+    runs it; with ``rows``, groups over the same rows merge into row chains."""
     p = _Partition()
     for idx, e in enumerate(g.eqns):
         p.place(idx, e)
@@ -121,10 +117,8 @@ class _Partition:
     def __init__(self) -> None:
         self.groups: list = []
         self.owner: dict = {}      # var id -> Group producing it
-        # var id -> groups it depends on directly (its own group, or through
-        # calls); gdeps[group id] -> groups the group's outside inputs depend
-        # on. A group runs as a whole, so what one member depends on, all of
-        # its values depend on.
+        # var id -> groups it depends on directly (its own, or through calls);
+        # group id -> groups its outside inputs depend on (a group runs whole).
         self.src: dict = {}
         self.gdeps: dict = {}
         self.units: list = []      # (first eqn index, unit)
@@ -213,10 +207,7 @@ def _schedule(units: list, owner: dict) -> list:
     while remaining:
         ready = [(i, k) for k, (i, u) in remaining.items() if need[k] <= done]
         if not ready:  # cannot happen: joining a group never closes a cycle
-            names = {k: (u.id if isinstance(u, Group) else u.prim.name)
-                     for k, (i, u) in remaining.items()}
-            raise AssertionError('fusion produced a cyclic schedule: ' + str(
-                {names[k]: [names.get(x, 'done') for x in need[k] - done] for k in remaining}))
+            raise AssertionError(f'fusion produced a cyclic schedule: {remaining}')
         i, k = min(ready)
         order.append(remaining.pop(k)[1])
         done.add(k)
@@ -228,9 +219,8 @@ def _row_shapes(S: tuple) -> tuple:
 
 
 def _chain_reads_ok(part: Group, S: tuple, made: dict) -> bool:
-    """Whether every value ``part`` reads from earlier chain parts is read at
-    the same row: full-width parts read full-shape values at the same index
-    and row values through a trailing axis of 1; row parts read row values."""
+    """Whether every value ``part`` reads from earlier chain parts is of the
+    same row (full-width parts: full or trailing-1 row values)."""
     own = {e.out.id for e in part.members}
     rows = _row_shapes(S)
     for e in part.members:

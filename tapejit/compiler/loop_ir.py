@@ -128,21 +128,12 @@ class ChunkLoop:
 
 
 class GridLoop:
-    """A GPU kernel's threads over its iteration space of ``rank`` axes; the
-    CUDA renderer writes the schedule of ``kind`` around ``body`` (the
-    statements per element):
-
-    - ``'ew'``: a grid-stride loop over the elements, index ``i`` (split
-      into ``i0``.. unless ``flat``);
-    - ``'cols'``: a thread per (chunk ``p``, cell ``c`` of the kept axes),
-      looping over its chunk of the reduced ``axes`` (index ``j``);
-    - ``'rows'``: a block of ``block`` threads per (cell, chunk), its
-      threads striding over the chunk, then combining their accumulators
-      in shared memory as a tree.
-
-    ``pre`` runs per cell before its elements (the accumulators' initial
-    values); each of ``accs`` (accumulator :class:`Local`, reduction op,
-    dtype, output parameter) ends in its output's cell ``[p, c]``."""
+    """A GPU kernel's threads over ``rank`` axes, in the schedule ``kind``
+    (:mod:`tapejit.targets.cuda.render`): ``'ew'`` a grid-stride loop,
+    ``'cols'`` a thread per (chunk, kept cell) over the reduced ``axes``,
+    ``'rows'`` a block of ``block`` threads per (cell, chunk).  ``pre`` runs
+    per cell first; each of ``accs`` (accumulator, op, dtype, output) ends in
+    its output's cell ``[p, c]``."""
 
     __slots__ = ('kind', 'rank', 'axes', 'flat', 'block', 'pre', 'body', 'accs')
 
@@ -153,11 +144,8 @@ class GridLoop:
 
 
 class Kernel:
-    """``name(n, ch, nch, *params)``: ``hoisted`` statements (scalar inputs
-    read once), then the chunk loop.  ``n`` holds the sizes, ``ch`` the
-    outer indices per chunk and ``nch`` the number of chunks.  A GPU
-    kernel's ``chunk`` is a :class:`GridLoop` (its leading parameters the
-    launch's sizes: see :mod:`tapejit.targets.cuda.render`)."""
+    """``name(n, ch, nch, *params)`` (sizes, outer indices per chunk, chunks):
+    ``hoisted`` statements, then the chunk loop (a GPU's :class:`GridLoop`)."""
 
     __slots__ = ('name', 'params', 'hoisted', 'chunk')
 

@@ -161,10 +161,9 @@ _IDENTITIES = {
 
 
 def lower_logsumexp(g: Graph) -> Graph:
-    """``logsumexp`` as the loops it is: ``m = max(x)``, ``m0 = m`` where finite
-    else 0 (an all -inf slice), ``log(sum(exp(x - m0))) + m0``, as its impl
-    computes it.  Fusion then keeps it in the row loop of a softmax instead of
-    a library call between two passes."""
+    """``logsumexp`` as the loops its impl computes (``m0``: the max where
+    finite, else 0; ``log(sum(exp(x - m0))) + m0``), so fusion keeps it in a
+    softmax's row loop."""
     if not any(e.prim.name == 'logsumexp' for e in g.eqns):
         return g
     from tapejit.ops.registry import PRIMITIVES as P
@@ -239,10 +238,8 @@ def _sum_leaves(e: Any, producers: dict, uses: dict) -> list:
 
 
 def merge_products(g: Graph) -> Graph:
-    """A sum of products ``a_1^T b_1 + ... + a_n^T b_n`` (the gradient of a
-    weight used at each step of an unrolled loop) as one product of the
-    stacked rows, ``[a_1; ...; a_n]^T [b_1; ...; b_n]``: one large matrix
-    product instead of n small ones and n - 1 additions."""
+    """A sum of products ``a_1^T b_1 + ... + a_n^T b_n`` (a weight's gradient
+    over an unrolled loop) as one product ``[a_1; ...; a_n]^T [b_1; ...; b_n]``."""
     if sum(1 for e in g.eqns if _weight_product(e)) < 2:
         return g
     from tapejit.ops.registry import PRIMITIVES as P
