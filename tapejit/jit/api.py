@@ -90,6 +90,13 @@ def _dynamic_array(x: '_Dynamic') -> Any:
 _CPU = str(backends.CPU)
 
 
+def _device(a: Any, what: str) -> str:
+    if a.__class__ is numpy.ndarray:  # (every call keys: the common case skips the lookup)
+        return _CPU
+    backends.refuse_array_subclass(a, what)
+    return str(backends.get_device_from_array(a))
+
+
 def _leaf_spec(x: Any, grad_ignored: bool = False) -> tuple:
     if x.__class__ is _Dynamic:
         return ('D', type(x.value).__name__)
@@ -99,18 +106,10 @@ def _leaf_spec(x: Any, grad_ignored: bool = False) -> tuple:
             raise TypeError('jit: a Variable argument has no data (it is uninitialised)')
         # Whether a gradient is present matters only if the function reads it.
         has_grad = None if grad_ignored else x._grad_var is not None
-        # (every call computes this key: the common host array skips the lookup)
-        if d.__class__ is numpy.ndarray:
-            dev = _CPU
-        else:
-            backends.refuse_array_subclass(d, 'jit: the array of a Variable argument')
-            dev = str(backends.get_device_from_array(d))
-        return ('V', d.shape, d.dtype.str, dev, x._requires_grad, has_grad)
-    if x.__class__ is numpy.ndarray:
-        return ('A', x.shape, x.dtype.str, _CPU)
-    if backends.is_array(x):
-        backends.refuse_array_subclass(x, 'jit: an array argument')
-        return ('A', x.shape, x.dtype.str, str(backends.get_device_from_array(x)))
+        return ('V', d.shape, d.dtype.str, _device(d, 'jit: the array of a Variable argument'),
+                x._requires_grad, has_grad)
+    if x.__class__ is numpy.ndarray or backends.is_array(x):
+        return ('A', x.shape, x.dtype.str, _device(x, 'jit: an array argument'))
     try:
         hash(x)
     except TypeError:
@@ -529,7 +528,6 @@ class JitFunction:
         # Hits of the hot call, counted without the lock: a count's step is atomic.
         self._hot_hits = itertools.count()
         self._hot_tick = self._hot_hits.__next__
-        self._last_specs: Optional[tuple] = None
         self._changes: collections.Counter = collections.Counter()
         self._moved: collections.Counter = collections.Counter()  # see _note_moved
         self._causes: collections.Counter = collections.Counter()  # see _note_storm
@@ -577,16 +575,17 @@ class JitFunction:
 
     def _key(self, args: tuple, kwargs: dict) -> tuple:
         leaves, td, statics = self._split(args, kwargs)
-        specs = tuple(('static',) if x is _STATIC else _leaf_spec(x, True)
-                      for i, x in enumerate(leaves))
+        specs = tuple(('static',) if x is _STATIC else _leaf_spec(x, True) for x in leaves)
         base = (td, specs, tuple((n, _Static(v)) for n, v in statics) if statics else (),
                 config.enable_backprop, config.train, _sharing(leaves))
+        return (base, self._has_grad(base, leaves)), leaves, td, statics
+
+    def _has_grad(self, base: tuple, leaves: list) -> tuple:
         # Whether a gradient is present is part of the key, except for the
         # Variables whose gradient this signature's plan overwrites before reading.
         ign = self._grad_ignored.get(base, ())
-        has_grad = tuple(x._grad_var is not None for i, x in enumerate(leaves)
-                         if isinstance(x, Variable) and i not in ign)
-        return (base, has_grad), leaves, td, statics
+        return tuple(x._grad_var is not None for i, x in enumerate(leaves)
+                     if isinstance(x, Variable) and i not in ign)
 
     # --------------------------------------------------------------- calls
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
@@ -688,11 +687,10 @@ class JitFunction:
             # The function overwrites these gradients before reading them:
             # key on their presence no more, and file the plan so.
             del self._cache[key]
-            ign = self._grad_ignored[base] = plan.grad_ignored_args
+            self._grad_ignored[base] = plan.grad_ignored_args
             # Keyed from the leaves it was traced with: the arguments' structure
             # may have changed while tracing (a lazy link's parameter).
-            key = (base, tuple(x._grad_var is not None for i, x in enumerate(leaves)
-                               if isinstance(x, Variable) and i not in ign))
+            key = (base, self._has_grad(base, leaves))
             self._cache[key] = plan
         return key, plan
 
@@ -757,7 +755,7 @@ class JitFunction:
 
     def _trace(self, key: tuple, leaves: list, td: Any, statics: tuple, args: tuple,
                kwargs: dict) -> Any:
-        self._note_retrace(key, td)
+        self._note_retrace(key)
         self._note_storm()
         self._traces += 1
         try:
@@ -798,18 +796,17 @@ class JitFunction:
                     'not as an array; pass numpy.asarray(...) of it (or a Variable)')
         return err
 
-    def _note_retrace(self, key: tuple, td: Any) -> None:
-        last_key, self._last_key = self._last_key, key
-        if last_key is not None and last_key != key:
-            why = _key_change(last_key, key)
-            if why is not None:
-                self._causes[why] += 1
-        specs = key[0][1]
-        prev = self._last_specs
-        self._last_specs = (td, specs)
-        if prev is None or prev[0] != td:
+    def _note_retrace(self, key: tuple) -> None:
+        last, self._last_key = self._last_key, key
+        if last is None:
             return
-        self._changes.update(path for path, a, b in zip(leaf_paths(td), prev[1], specs)
+        why = _key_change(last, key)
+        if why is not None:
+            self._causes[why] += 1
+        td, specs = key[0][:2]
+        if last[0][0] != td:
+            return
+        self._changes.update(path for path, a, b in zip(leaf_paths(td), last[0][1], specs)
                              if a != b)
         if self._changes and self._warn_once('retrace'):
             path, count = self._changes.most_common(1)[0]
