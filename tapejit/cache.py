@@ -1,11 +1,6 @@
-"""The disk cache, as a user sees it: where it is, how large, what it holds,
-and clearing it.  ``python -m tapejit.cache`` prints the same;
-``python -m tapejit.cache --clear`` deletes every entry (each later process
-compiles again once).
-
-The cache lives in ``TAPEJIT_CACHE_DIR``, else ``$XDG_CACHE_HOME/tapejit``
-or ``~/.cache/tapejit``; see :mod:`tapejit.compiler.store` for what protects
-it.
+"""The disk cache, as a user sees it (``python -m tapejit.cache [--clear]``):
+where it is (``TAPEJIT_CACHE_DIR``, else ``$XDG_CACHE_HOME/tapejit`` or
+``~/.cache/tapejit``), how large, what it holds, and clearing it.
 
 >>> info = cache_info()
 >>> sorted(info)

@@ -1,15 +1,11 @@
 """Fusion: partition a graph's equations into loop groups and library calls.
 
-A loop group has one iteration shape ``S``.  Its members are elementwise
-equations producing arrays of shape ``S`` (inputs from outside the group are
-loaded with broadcasting, so ``broadcast_to`` costs nothing) and reductions
-of members (``sum``/``max``/``min`` over any axes), which end the group:
-nothing inside the group reads a reduction's result.  Everything else
-(matmul, indexing, concat, ...) is a call of the primitive's ``impl``.
-
-An equation joins a group of one of its inputs when the shapes agree and no
-other input depends on that group through something outside it, so the
-groups, run in dependency order, compute the graph exactly.
+A loop group has one iteration shape ``S``: elementwise equations producing
+arrays of shape ``S`` (outside inputs loaded with broadcasting) and
+reductions of members, which nothing in the group reads.  Everything else is
+a call of the primitive's ``impl``.  An equation joins a group of one of its
+inputs when the shapes agree and no other input depends on that group
+through something outside it.
 """
 
 from __future__ import annotations

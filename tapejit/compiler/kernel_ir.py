@@ -1,11 +1,8 @@
 """The per-element loop IR of a fused kernel, built the same way for every target.
 
-A target's code generator decides the schedule (the CPU's chunk loop, a GPU
-grid); what each element computes is built here, as loop-IR statements
-(:mod:`tapejit.compiler.loop_ir`): how each outside input is read
-(:func:`bind_inputs`), one assignment per elementwise member
-(:func:`elementwise_stmts`), the stores (:func:`store_stmts`), and the
-accumulators' dtypes and identities (:func:`acc_dtype`, :func:`init_value`).
+A target decides the schedule; what each element computes is built here
+as loop-IR statements: how outside inputs are read (:func:`bind_inputs`),
+the members (:func:`elementwise_stmts`) and the stores (:func:`store_stmts`).
 
 >>> import numpy as np
 >>> from tapejit.ir.graph import Eqn, Var

@@ -1,16 +1,10 @@
 """The loop IR: a fused kernel as data, before any target renders it.
 
-A :class:`Kernel` is a name, its parameters and a body of statements over
-scalar locals and array elements.  Expressions are constants, locals,
-array loads, elementwise primitive applications (a target's op table says
-how each primitive is computed) and casts; statements are assignments,
-accumulations into a local or an array cell (a reduction's update),
-counted loops, the chunk loop that a CPU kernel's threads share out and
-the grid loop of a GPU kernel's threads.  The IR holds no target's syntax:
-the CPU target renders it (:mod:`tapejit.targets.cpu.render`,
-:mod:`tapejit.targets.cpu.llvm_render`), the CUDA target too
-(:mod:`tapejit.targets.cuda.render`), and its structure is what golden
-kernel tests review.
+A :class:`Kernel` is a name, its parameters and statements over scalar
+locals and array elements: assignments, accumulations, counted loops, a CPU
+kernel's chunk loop and a GPU kernel's grid loop, over constants, locals,
+loads, elementwise primitives and casts.  Each target renders it
+(:mod:`tapejit.targets.cpu.render`, :mod:`tapejit.targets.cuda.render`).
 
 >>> import numpy as np
 >>> f32 = np.dtype(np.float32)

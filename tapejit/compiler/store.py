@@ -66,10 +66,9 @@ def _root_dir() -> str:
 
 
 def cache_dir() -> Optional[str]:
-    """The store's directory (``<root>/kernels``), or None where the disk
-    cache is off (``TAPEJIT_CACHE=0``), its root is refused (another user's,
-    or writable by others) or no secret key can be had: each with one
-    warning but the first, and tapejit compiling in memory.
+    """The store's directory (``<root>/kernels``), or None (compiling in
+    memory) where the cache is off (``TAPEJIT_CACHE=0``), its root is refused
+    or no secret key can be had (each with one warning but the first).
 
     >>> cache_dir() is None or cache_dir().endswith('kernels')
     True
@@ -218,9 +217,8 @@ def _mac(secret_key: bytes, body: memoryview) -> bytes:
 def read(folder: str, key: str, redo: str = 'recompiling it',
          name: Optional[str] = None) -> Optional[bytes]:
     """The payload written under ``key`` in ``folder``; None where there is
-    none, or where the entry fails a check (not an entry, not authentic,
-    written for another key): then with one warning that says what happens
-    instead (``redo``).  ``name``: the entry's file name, as written.
+    none, or (with one warning ending in ``redo``) where the entry fails a
+    check.  ``name``: the entry's file name, as written.
 
     >>> import tempfile
     >>> read(tempfile.mkdtemp(), 'never written') is None
@@ -348,10 +346,8 @@ def _sources() -> str:
 @functools.lru_cache(maxsize=None)
 def fingerprint(*libraries: str, cpu: str = '') -> str:
     """What every cached artifact of a kind depends on, as one hash: tapejit's
-    own source files, the interpreter's and NumPy's versions, those of
-    ``libraries`` (``'llvmlite'``, ``'numba'``, ...) and ``cpu`` (the CPU as
-    LLVM sees it, or a GPU architecture).  The one fingerprint builder of
-    every cache key.
+    sources, the interpreter's, NumPy's and ``libraries``' versions and
+    ``cpu`` (the CPU as LLVM sees it, or a GPU architecture).
 
     >>> len(fingerprint('llvmlite', cpu='skylake|+avx2'))
     64

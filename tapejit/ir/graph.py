@@ -1,9 +1,7 @@
 """An immutable, typed graph: inputs, equations of primitives, outputs.
 
-Every value is a :class:`Var` (shape, dtype); every equation applies one
-primitive of the table in :mod:`tapejit.ops` to Vars, with static params.
-Constants (arrays closed over by the traced function) are inputs of their own
-(``constvars``) whose values the graph carries.
+Every equation applies one primitive of :mod:`tapejit.ops` to :class:`Var` s,
+with static params; constants are inputs (``constvars``) the graph carries.
 """
 
 from __future__ import annotations

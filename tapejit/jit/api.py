@@ -1,15 +1,12 @@
 """``@tapejit.jit`` and ``tapejit.value_and_grad``: trace once per signature, cache the plan.
 
-A call flattens its arguments, builds the cache key (argument structure, each
-array's shape/dtype/device/requires_grad/has-grad, static arguments, global
-flags) and runs the cached plan on a hit: no tracing, no Variable machinery.
-A call like the last one is matched against it by a check generated for its
-structure (:mod:`tapejit.jit.call_check`) without building the key.
-On a miss the function is traced (:mod:`tapejit.ir.trace`), verified, and
-stored in a bounded LRU cache.  A plan's graph is compiled on its first run
-for its target: ``'cpu'`` (fused Numba kernels, :mod:`tapejit.compiler`),
-``'cuda'`` (``numba.cuda`` kernels on CuPy arrays) or ``'interpret'`` (each
-primitive's eager implementation in turn: the reference).
+A call builds the cache key (argument structure, each array's
+shape/dtype/device/requires_grad/has-grad, static arguments, global flags)
+and runs the cached plan on a hit; a call like the last one is matched by a
+generated check (:mod:`tapejit.jit.call_check`) without building the key.  On
+a miss the function is traced (:mod:`tapejit.ir.trace`) into a bounded LRU
+cache.  A plan is compiled on its first run for its target: ``'cpu'``,
+``'cuda'`` or ``'interpret'`` (each primitive's eager implementation).
 """
 
 from __future__ import annotations

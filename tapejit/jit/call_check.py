@@ -1,14 +1,10 @@
 """A jitted function's last cache key, re-checked on the next call without
-being rebuilt.
+being rebuilt (which takes as long as a small compiled step runs).
 
-Building the full key flattens the arguments into a new tree description and
-a spec tuple per leaf, which takes as long as a small compiled step takes to
-run.  A loop calls with the same structure every time, so
-:func:`compile_check` turns one key into a Python function, generated for
-that structure, that walks the arguments, checks each leaf against the key
-(class, shape, dtype, requires-grad, has-grad) and returns the leaves, or
-``None`` at the first difference.  The caller then builds the full key as
-before, so a ``None`` never changes which plan runs.
+:func:`compile_check` turns one key into a Python function, generated for its
+argument structure, that checks each leaf against the key and returns the
+leaves, or ``None`` at the first difference; the caller then builds the full
+key, so a ``None`` never changes which plan runs.
 """
 
 from __future__ import annotations
@@ -54,10 +50,8 @@ def check_lines(td: Any, leaves: list, specs: tuple, has_grad: tuple, grad_ignor
     """The statements of :func:`compile_check`'s function up to its return,
     which leave leaf ``i`` in the local ``_l{i}`` (``return {miss}`` at the
     first difference), their constants added to ``env`` under names no one
-    else there uses.  The
-    leaves at the indices ``checked`` are NumPy arrays, or Variables on
-    them, whose arrays the caller's own code checks (class, shape and
-    dtype: a native plan does): only the rest of their key is checked here.
+    else there uses.  ``checked``: indices of leaves whose arrays the caller
+    checks itself (a native plan does).
 
     >>> import numpy as np
     >>> from tapejit.pytree import flatten
@@ -173,12 +167,9 @@ def compile_guards(guards: tuple, py_guards: tuple, cpu: str,
     """``holds() -> bool``: whether a plan's closure Variables still match
     their specs at trace time (``guards``: (variable, spec, grad ignored)) and
     its Python values their traced values (``py_guards``: (getter, value)).
-    Written out per plan like :func:`compile_check`; a host Variable is
-    checked field by field, and at any difference ``slow()`` (the generic
-    check) gives the answer, errors included.  ``checked``: ids of the
-    Variables whose arrays the caller's own code checks (class, shape and
-    dtype: a native plan does): only their requires-grad and gradient
-    presence are checked here.
+    A host Variable is checked field by field; at any difference ``slow()``
+    (the generic check) gives the answer.  ``checked``: ids of the Variables
+    whose arrays the caller checks itself (a native plan does).
 
     >>> import numpy as np, tapejit
     >>> w = tapejit.Variable(np.ones(3, np.float32))
