@@ -21,6 +21,7 @@ Python functions it calls read: they are constants of the graph, so
 from __future__ import annotations
 
 import functools
+import itertools
 import types
 from operator import getitem
 from typing import Any, Callable, Iterator
@@ -103,10 +104,7 @@ def _holds_items(get: Callable[[], Any], kind: type, n: int, pairs: tuple) -> bo
         # (A list's length too: a loop over it was unrolled when traced.)
         if c.__class__ is not kind or (n >= 0 and len(c) != n):
             return False
-        for k, v in pairs:
-            if c[k] is not v:
-                return False
-        return True
+        return all(c[k] is v for k, v in pairs)
     except _FAILS:
         return False
 
@@ -136,28 +134,23 @@ def identity_guards(fn: Any, captured: list, objects: tuple = ()) -> list:
     """
     want = {id(v): v for v in captured}
     out = []
-    if not want:
-        return out
     roots = list(_roots(fn)) + [r for obj in objects for r in _attr_roots(obj)]
     for key, get in roots:
         try:
             value = get()
         except _FAILS:
             continue
-        if isinstance(value, Variable) or isinstance(value, numpy.ndarray):
+        c = value.__class__
+        if isinstance(value, (Variable, numpy.ndarray)):
             if id(value) in want:
                 out.append((key, _check(_where(key), _holds, get, value)))
-            continue
-        if value.__class__ in (list, tuple):
-            pairs = tuple((k, x) for k, x in enumerate(value) if id(x) in want)
-        elif value.__class__ is dict:
-            pairs = tuple((k, x) for k, x in value.items() if id(x) in want)
-        else:
-            continue
-        if pairs:
-            what = f'{_where(key)} (its items {", ".join(repr(k) for k, _ in pairs)})'
-            n = -1 if value.__class__ is dict else len(value)
-            out.append((key, _check(what, _holds_items, get, value.__class__, n, pairs)))
+        elif c in (list, tuple, dict):
+            pairs = tuple((k, x) for k, x in (value.items() if c is dict else enumerate(value))
+                          if id(x) in want)
+            if pairs:
+                what = f'{_where(key)} (its items {", ".join(repr(k) for k, _ in pairs)})'
+                n = -1 if c is dict else len(value)
+                out.append((key, _check(what, _holds_items, get, c, n, pairs)))
     return out
 
 
@@ -189,20 +182,12 @@ def _plain_key(v: Any, depth: int = 0) -> Any:
     if key is not None:
         return key
     c = v.__class__
-    if depth < 3 and c in (tuple, list, dict) and len(v) > _MAX_ITEMS:
-        # (Checked on every call: a long one, a data set say, costs too much;
-        # it is left unguarded.)
+    # (Checked on every call: a long container, a data set say, costs too much.)
+    if depth >= 3 or c not in (tuple, list, dict) or len(v) > _MAX_ITEMS:
         return _NOT_PLAIN
-    if depth < 3 and c in (tuple, list):
-        items = tuple(_plain_key(e, depth + 1) for e in v)
-        return _NOT_PLAIN if _NOT_PLAIN in items else (c, items)
-    if depth < 3 and c is dict:
-        items = tuple((_plain_key(k, depth + 1), _plain_key(e, depth + 1))
-                      for k, e in v.items())
-        if any(_NOT_PLAIN in kv for kv in items):
-            return _NOT_PLAIN
-        return c, items
-    return _NOT_PLAIN
+    items = tuple(_plain_key(e, depth + 1)
+                  for e in (itertools.chain(*v.items()) if c is dict else v))
+    return _NOT_PLAIN if _NOT_PLAIN in items else (c, items)
 
 
 _NOT_PLAIN = ('not plain',)
