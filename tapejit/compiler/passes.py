@@ -3,6 +3,7 @@ algebraic identities.  Each returns a new, verified :class:`Graph`."""
 
 from __future__ import annotations
 
+import collections
 import itertools
 import math
 from typing import Any, Callable, Optional, Sequence
@@ -14,6 +15,12 @@ from tapejit.ir.graph import Graph, Var, live_eqns, verify
 # Constants up to this many elements are folded; bigger results stay lazy (a
 # broadcast of a scalar would otherwise become a big array in the plan).
 FOLD_MAX_SIZE = 4096
+
+
+def _fresh_ids(g: Graph) -> Any:
+    """Value ids no value of ``g`` has."""
+    return itertools.count(1 + max([v.id for v in g.invars] + [v.id for v in g.constvars]
+                                   + [e.out.id for e in g.eqns]))
 
 
 def _rename(v: Var, subst: dict) -> Var:
@@ -167,8 +174,7 @@ def lower_logsumexp(g: Graph) -> Graph:
     if not any(e.prim.name == 'logsumexp' for e in g.eqns):
         return g
     from tapejit.ops.registry import PRIMITIVES as P
-    ids = itertools.count(1 + max([v.id for v in g.invars] + [v.id for v in g.constvars]
-                                  + [e.out.id for e in g.eqns]))
+    ids = _fresh_ids(g)
     constvars, consts = list(g.constvars), list(g.consts)
     scalars: dict = {}
 
@@ -244,14 +250,9 @@ def merge_products(g: Graph) -> Graph:
         return g
     from tapejit.ops.registry import PRIMITIVES as P
     producers = {e.out.id: e for e in g.eqns}
-    uses: dict = {}
-    for e in g.eqns:
-        for v in e.inputs:
-            uses[v.id] = uses.get(v.id, 0) + 1
-    for v in g.outvars:
-        uses[v.id] = uses.get(v.id, 0) + 1
-    ids = itertools.count(1 + max([v.id for v in g.invars] + [v.id for v in g.constvars]
-                                  + [e.out.id for e in g.eqns]))
+    uses = collections.Counter(v.id for v in g.outvars)
+    uses.update(v.id for e in g.eqns for v in e.inputs)
+    ids = _fresh_ids(g)
     # Adds inside a larger sum are expanded from its last add, the root.
     interior = {v.id for e in g.eqns if e.prim.name == 'add' for v in e.inputs
                 if v.id in producers and producers[v.id].prim.name == 'add'

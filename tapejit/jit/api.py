@@ -1181,47 +1181,39 @@ def jit(fn: Optional[Callable] = None, *, static_argnums: Union[int, Sequence[in
     Inside ``fn`` the whole eager API works and is recorded: ops,
     ``loss.backward()``, ``tapejit.grad`` (to any order), ``no_backprop_mode``,
     reads and writes of ``.grad`` and ``.array``.  Gradients and arrays that
-    ``fn`` leaves on Variables (arguments, or Variables it closes over that
-    require grad) are written back after every call.  A global, a variable of
-    an enclosing function or a list item that held such a Variable and holds
-    another later is read anew (:mod:`tapejit.jit.closure_guards`).  Returned
-    Variables carry a graph, as eager ones do, and the gradient they hold
-    (``backward(retain_grad=True)`` inside): backward outside the function
-    reaches its arguments and the Variables it closes over
-    (:mod:`tapejit.jit.vjp`).  The plan's graph is compiled on its first run.
+    ``fn`` leaves on Variables (arguments, or Variables it closes over) are
+    written back after every call; a global, enclosing variable or list item
+    that held such a Variable and holds another later is read anew.  Returned
+    Variables carry a graph and the gradient they hold, as eager ones do:
+    backward outside the function reaches its arguments and the Variables it
+    closes over.  Python numbers, strings and small containers of them that
+    it reads from its globals or enclosing functions are guarded constants:
+    another value there traces it again.  A label out of range in
+    ``F.softmax_cross_entropy`` or ``F.select_item`` raises on every call.
 
     Options:
 
-    - ``static_argnums`` / ``static_argnames``: the positions / names of
-      arguments that are Python values fixed per trace (a flag, a shape, a
-      ``train`` switch): each new value is a new trace and plan.  Any other
-      hashable non-array argument is static too.
+    - ``static_argnums`` / ``static_argnames``: arguments that are Python
+      values fixed per trace (a flag, a shape): each new value is a new
+      trace.  Any other hashable non-array argument is static too.
     - ``dynamic_argnums`` / ``dynamic_argnames``: Python ints or floats read
-      anew on every call instead, traced as 0-d arrays that take the dtype of
-      the arrays they meet: a learning rate that changes without a retrace.
-    - ``fallback``: ``None`` (the default) raises a TraceError where the
-      function needs concrete values while traced (``if loss.item() > 0``);
-      ``'eager'`` runs it eagerly for that signature instead, with a warning.
-    - ``max_cache_size``: how many plans (signatures) the function keeps, the
-      least recently used dropped first (64).
+      anew on every call, traced as 0-d arrays that take the dtype of the
+      arrays they meet: a learning rate that changes without a retrace.
+    - ``fallback``: ``None`` raises a TraceError where the function needs
+      concrete values while traced (``if loss.item() > 0``); ``'eager'`` runs
+      it eagerly for that signature instead, with a warning.
+    - ``max_cache_size``: how many plans the function keeps, least recently
+      used dropped first (64).
     - ``retrace_warn_after``: after this many traces (8) a warning names the
-      argument whose shape or dtype keeps changing, or the global, closed-over
-      value or static argument that does, as each change is a new trace.
-    - ``target``: ``'cpu'`` fuses the graph into compiled kernels
-      (:mod:`tapejit.compiler`), ``'cuda'`` into ``numba.cuda`` kernels (CuPy
-      arrays; NumPy arrays under ``NUMBA_ENABLE_CUDASIM=1``), ``'interpret'``
-      runs each primitive's eager implementation (the reference); ``'auto'``
-      (the default, or the ``TAPEJIT_TARGET`` environment variable) is
-      ``'cuda'`` for CuPy inputs and ``'cpu'`` otherwise.
+      argument, global, closed-over value or static argument that keeps changing.
+    - ``target``: ``'cpu'`` (compiled kernels), ``'cuda'`` (``numba.cuda``
+      kernels on CuPy arrays; NumPy arrays under ``NUMBA_ENABLE_CUDASIM=1``),
+      ``'interpret'`` (each primitive's eager implementation: the reference);
+      ``'auto'`` (the default, or ``TAPEJIT_TARGET``) is ``'cuda'`` for CuPy
+      inputs and ``'cpu'`` otherwise.
     - ``fastmath``: let the compiler reassociate floating-point arithmetic and
-      assume no NaN/Inf (faster, but results differ from eager mode in the
-      last bits, and NaN/Inf no longer propagate): off by default.
-
-    Python numbers, strings and small lists or dicts of them that the function
-    reads from its globals or enclosing functions are constants of the trace,
-    guarded: another value there traces it again.  A label out of range in
-    ``F.softmax_cross_entropy`` or ``F.select_item`` raises on every call as
-    it does eagerly.
+      assume no NaN/Inf (faster; results differ from eager mode in the last
+      bits, NaN/Inf no longer propagate): off by default.
 
     >>> import numpy as np, tapejit, tapejit.functions as F
     >>> @tapejit.jit
