@@ -18,11 +18,9 @@ __all__ = ['cache_info']
 
 
 def cache_info(clear: bool = False) -> dict:
-    """``{'directory', 'bytes', 'entries', 'refused'}``: the store's
-    directory, its size, its files per folder (``code``, ``plan``,
-    ``native``, ``numba``, ...) and whether the directory was refused (not
-    the user's own, or others may write it); ``clear=True`` deletes the
-    entries first.
+    """The store's ``directory``, its size in ``bytes``, its files per folder
+    (``entries``) and whether it was ``refused`` (not the user's own, or
+    writable by others); ``clear=True`` deletes the entries first.
 
     >>> cache_info()['bytes'] >= 0
     True

@@ -130,8 +130,7 @@ class _Partition:
             self._join(grp, e)
             grp.red.add(e.out.id)
         elif k == 'reduce' and len(x.shape) >= 2 and x.id not in self.owner:
-            # A reduction of a value computed elsewhere: a loop of its own,
-            # which a row chain can then take in.
+            # A reduction of a value computed elsewhere: a loop a row chain can take in.
             grp = self._new_group(idx, x.shape)
             self._join(grp, e)
             grp.red.add(e.out.id)
@@ -140,16 +139,14 @@ class _Partition:
             self.src[e.out.id] = set().union(*(self.src.get(v.id, ()) for v in e.inputs))
 
     def _place_elementwise(self, idx: int, e: Eqn) -> None:
-        # A broadcast's input has another shape: it is always loaded from
-        # outside, so only the shape-wide candidates apply to it.
+        # (A broadcast's input has another shape: always loaded from outside.)
         owner = self.owner
         cands = [owner[v.id] for v in e.inputs
                  if e.prim.name != 'broadcast_to' and v.id in owner
                  and v.id in owner[v.id].ew and owner[v.id].shape == e.out.shape]
         if not cands:
-            # No producer in a group: any group of this shape will do (the
-            # newest first), so independent chains over the same data share
-            # one loop.
+            # Any group of this shape will do, newest first: independent chains
+            # over the same data share one loop.
             cands = list(reversed(self.open_groups.get(e.out.shape, [])))
         target = next((grp for grp in cands if self._can_join(grp, e)), None)
         if target is None:
@@ -274,8 +271,7 @@ def merge_rows(units: list) -> list:
             else:
                 break
             j += 1
-        # Worth it only when a full-width part reads a row result of an
-        # earlier part (the second pass over the same rows).
+        # Worth it only when a full-width part reads an earlier part's row result.
         full = [p for p in chain.parts if p.shape == S]
         uses = any(made.get(x.id) in ('row', 'red-row') for p in full
                    for e in p.members for x in e.inputs

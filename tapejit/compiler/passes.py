@@ -155,10 +155,9 @@ def _one(v: Any) -> bool:
     return v is not None and v == 1
 
 
-# op -> (the operand it equals, the test of the other's splat value), tried
-# in turn.  Only a zero of the right sign is an identity: ``-0.0 + 0.0`` is
-# ``+0.0`` (and ``1 / x`` tells them apart), while ``x + -0.0`` and
-# ``x - 0.0`` are ``x`` for every ``x``.
+# op -> (the operand it equals, the test of the other's splat value), tried in
+# turn.  Only a zero of the right sign is an identity: ``-0.0 + 0.0`` is
+# ``+0.0``, while ``x + -0.0`` and ``x - 0.0`` are ``x`` for every ``x``.
 _IDENTITIES = {
     'mul': ((0, _one), (1, _one)),
     'add': ((0, lambda v: _zero(v, -1)), (1, lambda v: _zero(v, -1))),

@@ -118,10 +118,8 @@ class VerifyError(AssertionError):
 
 def verify(g: Graph, checked: Optional[dict] = None) -> None:
     """Check that every Var is defined before use and every equation's output
-    shape/dtype is what its primitive's ``abstract_eval`` says.  ``checked``
-    (id -> equation) holds equations whose output was checked already, by an
-    earlier call with the same dict (a pass keeps most equations as they
-    were): only their definitions are checked again."""
+    is what its primitive's ``abstract_eval`` says.  ``checked`` (id ->
+    equation): equations an earlier call checked already, not evaluated again."""
     defined = set()
     for v in g.constvars + g.invars:
         if v.id in defined:

@@ -108,9 +108,8 @@ def compile_aliases(array_sources: list, writes: list,
         lines.append(f'a{j} = {obj}._data' if which == 'data' else f'a{j} = {obj}')
     conds = [f'a{j} is a{first}' for j, (_, _, first) in enumerate(array_sources)
              if first != j]
-    # Variable arguments that were one object when traced (captured once)
-    # or distinct ones sharing an array (captured each): ``var_pairs`` holds
-    # (i, j, same) for argument j after argument i.
+    # ``var_pairs``: (i, j, same) where Variable arguments i < j were one object
+    # when traced (captured once) or distinct ones sharing an array.
     conds += [f'leaves[{j}] {"is" if same else "is not"} leaves[{i}]'
               for i, j, same in var_pairs]
     reps = [j for j, (_, _, first) in enumerate(array_sources) if first == j]
@@ -216,8 +215,7 @@ def _write_lines(writes: list, k: int, name: _Names) -> list:
     for n, (src, which) in enumerate(writes):
         obj = _obj(src, name)
         if which.__class__ is tuple:
-            # ('rebind_to', source, kind): the object another holder has,
-            # once its own writes are done (no output of the plan).
+            # ('rebind_to', source, kind): another holder's object, after its writes.
             _, other, kind = which
             held = _obj(other, name) + ('._data' if kind == 'data' else '')
             rebinds.append(f'{obj}.array = {held}')
@@ -229,16 +227,13 @@ def _write_lines(writes: list, k: int, name: _Names) -> list:
         elif which == 'grad':
             lines += _make_inline(f'{obj}._grad_var', f'outs[{k}]')
         elif which == 'graddata':
-            # The gradient array the call brought, written in place: the
-            # caller's array takes the new values, as it would eagerly.
+            # The call's gradient array, written in place: the caller's takes the values.
             lines.append(f'_write_data({obj}._grad_var, outs[{k}])')
         elif which == 'rebind':
-            # The function gave the Variable another array (``v.array = ...``):
-            # it holds the new one, and the old one is left as it was.
+            # ``v.array = ...``: it holds the new array; the old one is left as it was.
             lines.append(f'{obj}.array = outs[{k}]')
         elif which == 'array':
-            # An array argument the function wrote in place: the caller's
-            # array takes the new values (unless the plan wrote it itself).
+            # An array argument written in place (unless the plan wrote it itself).
             lines.append(f'if outs[{k}] is not {obj}: {obj}[...] = outs[{k}]')
         else:
             # (An array the plan updated in place is the Variable's already.)

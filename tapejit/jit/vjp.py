@@ -71,8 +71,7 @@ def differentiable_io(name: str, tr: Any, out_leaves: list) -> Optional[Differen
     funcs = functions_behind([n for _, n in outs])
     made = _sources_by_node(tr, funcs)
     links, used, problem = _links(tr, funcs, made)
-    # Outputs reached from no source get no gradient (as eagerly: there is
-    # no Variable of the caller's to give it to).
+    # Outputs reached from no source get no gradient, as eagerly.
     out_pos = []
     out_vars = []
     for kk, n in outs:
@@ -85,9 +84,8 @@ def differentiable_io(name: str, tr: Any, out_leaves: list) -> Optional[Differen
     for st in used:
         d = st.var._data
         if problem is None and (d is not st.data_in or d.var is not st.var_in):
-            # Eager backprop would read the new array through the Variable
-            # together with results kept from the old one: the replay cannot
-            # reproduce that mixture.
+            # Eager backprop would mix the new array with results kept from the
+            # old one: the replay cannot reproduce that.
             problem = (f'the function changed the array of {_named(st)} after using it '
                        'for the outputs (an update inside a training step)')
     eqns = live_eqns(tr.eqns, out_vars)[0]  # (what the outputs' replay needs)
@@ -148,9 +146,8 @@ def _links(tr: Any, funcs: list, made: dict) -> tuple:
                 continue
             st = m[1]
             if u is not st.var_in:
-                # Eager backprop differentiates w.r.t. the Variable, whatever
-                # array it held when used; the replay, w.r.t. the array the
-                # call brought.
+                # Eager backprop differentiates w.r.t. the Variable, the replay
+                # w.r.t. the array the call brought.
                 problem = (f'the function gave {_named(st)} another array and then '
                            'used it in computing the outputs')
             if st not in used:
@@ -234,8 +231,7 @@ class JitCallNode(FunctionNode):
         d = plan.diff
         double = config.enable_backprop
         # Each input's live Variable, with the array it holds now, as eager
-        # backprop reads a retained input (the node keeps the call's
-        # arguments, so they are alive).
+        # backprop reads a retained input.
         xs = []
         for n in self.inputs:
             v = n.get_variable_or_none()
