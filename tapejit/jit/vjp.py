@@ -72,15 +72,10 @@ def differentiable_io(name: str, tr: Any, out_leaves: list) -> Optional[Differen
     made = _sources_by_node(tr, funcs)
     links, used, problem = _links(tr, funcs, made)
     # Outputs reached from no source get no gradient, as eagerly.
-    out_pos = []
-    out_vars = []
-    for kk, n in outs:
-        m = made.get(id(n))
-        if m is not None and m[0] == 'eqn':
-            out_pos.append(kk)
-            out_vars.append(m[1])
-    if not out_pos or not used:
+    reached = [(k, m[1]) for k, n in outs if (m := made.get(id(n))) is not None and m[0] == 'eqn']
+    if not reached or not used:
         return None
+    out_pos, out_vars = zip(*reached)
     for st in used:
         d = st.var._data
         if problem is None and (d is not st.data_in or d.var is not st.var_in):
@@ -91,9 +86,8 @@ def differentiable_io(name: str, tr: Any, out_leaves: list) -> Optional[Differen
     eqns = live_eqns(tr.eqns, out_vars)[0]  # (what the outputs' replay needs)
     weak = tuple(i for i, (src, which) in enumerate(tr.input_sources)
                  if which in ('scalar', 'call'))
-    return Differentiable(name, tuple(out_pos), tuple(out_vars),
-                          tuple(st.source for st in used),
-                          links, problem, eqns, weak)
+    return Differentiable(name, out_pos, out_vars, tuple(st.source for st in used), links,
+                          problem, eqns, weak)
 
 
 def _graph_outputs(tr: Any, out_leaves: list) -> list:
