@@ -19,8 +19,7 @@ __all__ = ['compile_source', 'define']
 
 _memory: dict = {}
 _lock = threading.Lock()
-# Distinct sources kept in memory: a process tracing many plans keeps the
-# recent ones (each is a few kilobytes).
+# Distinct sources kept in memory (each a few kilobytes).
 _MEMORY_MAX = 4096
 
 

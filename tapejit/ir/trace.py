@@ -42,8 +42,7 @@ class Stateful:
         self.orig_loss_scale = var._loss_scale
         self.var = var
         self.data_in = data_in
-        # Its array's value when captured: another value at the end of the
-        # trace (a new array, or this one written in place) is written back.
+        # (Its array's value when captured: another one at the end is written back.)
         self.var_in = data_in.var
         self.grad_data_in = None if grad_in is None else grad_in._data
         self.grad_var_in = None if grad_in is None else grad_in._data.var
@@ -69,18 +68,15 @@ class Trace:
         self.tape: dict = {}  # PrimitiveNode -> the Var of the equation it recorded
         self._n = 0
         self.closed = False
-        # id(Variable) -> 'read' | 'write': the first use of a stateful
-        # Variable's gradient ('write': the incoming one does not matter).
+        # id(Variable) -> the first use of a stateful Variable's gradient ('read', 'write').
         self.grad_first_use: dict = {}
         self.grad_written: set = set()
         self._dynamic: dict = {}  # key -> TracedArray of a dynamic input
         self.py_guards: list = []  # (getter, value at trace time)
         self._guard_keys: set = set()
-        # id(array) -> (array, its TracedArray, index): one graph input per
-        # array object, so writing it through one holder is seen through all.
+        # id(array) -> (array, TracedArray, index): one input per array object.
         self._arrays: dict = {}
-        # (source, 'data' | 'array', index of the first source holding the
-        # same array object): the identities the plan assumes.
+        # (source, 'data' | 'array', index of the first holder of the same array).
         self.array_sources: list = []
         self.checks: list = []  # (values, fail): see check
         self.swapped: list = []  # graph inputs read from big-endian arrays

@@ -160,8 +160,7 @@ def _check_target(target: Optional[str], what: str = 'jit: target') -> Optional[
 
 
 def _default_target() -> str:
-    # TAPEJIT_TARGET=interpret runs every plan through the reference
-    # interpreter: a switch for telling a compiler fault from a tracing one.
+    # (TAPEJIT_TARGET=interpret tells a compiler fault from a tracing one.)
     return _check_target(os.environ.get('TAPEJIT_TARGET', 'auto'), 'TAPEJIT_TARGET')
 
 
@@ -195,13 +194,11 @@ class Plan:
         const_ids = {v.id for v in graph.constvars}
         self.const_outputs = frozenset(i for i, v in enumerate(graph.outvars)
                                        if v.id in const_ids)
-        # (key, check) and (key, hot call) of the last key this plan was found
-        # under: see JitFunction._remember and _make_hot.
+        # (key, check) and (key, hot call) of the last key it was found under.
         self.call_check: Optional[tuple] = None
         self.hot_call: Optional[tuple] = None
         self.refusals = 0  # calls whose arrays the native function refused
-        # Inputs whose shape/dtype the cache key does not pin (a gradient's):
-        # the compiled plan checks only these.
+        # Inputs whose shape/dtype the key does not pin: the plan checks these.
         self.unpinned = tuple(i for i, (src, which) in enumerate(input_sources)
                               if which in ('grad', 'call'))
         # The gradients the graph reads, with their traced shapes and dtypes: a
@@ -316,8 +313,7 @@ class Plan:
         lines = []
         if self.aliases is not None and (native is None or self.traced_shared
                                          or not self._executable.one_call.distinct_inputs):
-            # (Traced with arrays shared, or not built to check them: the
-            # native function cannot tell whether a call's arrays alias.)
+            # (Traced with arrays shared, or not built to check: the native one can't.)
             lines += ['if not _aliases(leaves):', f'    {fail}']
         lines.append('inputs = [' + ', '.join(items) + ']')
         if native is not None:
@@ -366,8 +362,7 @@ class Plan:
                                             donate=self.donations())
                         if exe.one_call is not None and self.aliases is not None and any(
                                 w in ('data', 'array', 'rebind') for _, w in self.writes):
-                            # Its native function checks that these arrays are
-                            # distinct, in place of self.aliases on a hot call.
+                            # (Checked distinct by it, in place of self.aliases.)
                             exe.one_call.distinct_inputs = frozenset(
                                 i for i, (_, which) in enumerate(self.input_sources)
                                 if which in ('data', 'array'))
@@ -469,8 +464,7 @@ def _write_data(v: Variable, new: Any) -> None:
             and old.shape == new.shape and (old.dtype == new.dtype or not old.dtype.isnative
                                             and old.dtype.newbyteorder('=') == new.dtype):
         if not old.flags.writeable:
-            # (Eagerly NumPy refuses the write: giving v a new array instead
-            # would leave the caller's array and every view of it stale.)
+            # (As eagerly: a new array would leave the caller's and its views stale.)
             name = f' {v.name!r}' if v.name else ''
             raise ValueError(f'output array is read-only: the jitted function writes the '
                              f'array of Variable{name} (shape {old.shape}, dtype {old.dtype}) '
@@ -578,8 +572,8 @@ class JitFunction:
         return (base, self._has_grad(base, leaves)), leaves, td, statics
 
     def _has_grad(self, base: tuple, leaves: list) -> tuple:
-        # Whether a gradient is present is part of the key, except for the
-        # Variables whose gradient this signature's plan overwrites before reading.
+        """Which Variable leaves hold a gradient (part of the key), but for those
+        whose gradient the plan overwrites before reading."""
         ign = self._grad_ignored.get(base, ())
         return tuple(x._grad_var is not None for i, x in enumerate(leaves)
                      if isinstance(x, Variable) and i not in ign)
@@ -664,8 +658,7 @@ class JitFunction:
         arrays fit, else a new trace.  Called with the lock held."""
         plan = self._cache.get(key)
         if plan is None and key[0] in self._grad_ignored:
-            # Another thread may have re-filed this signature's plan (see
-            # below) after this key was made: key it again.
+            # (Another thread may have re-filed the plan since: key it again.)
             key = self._key(args, kwargs)[0]
             plan = self._cache.get(key)
         if plan is not None and (plan == 'eager' or (
@@ -681,12 +674,10 @@ class JitFunction:
         base = key[0]
         if plan != 'eager' and plan.grad_ignored_args != self._grad_ignored.get(
                 base, frozenset()):
-            # The function overwrites these gradients before reading them:
-            # key on their presence no more, and file the plan so.
+            # It overwrites these gradients before reading them: key them no more.
             del self._cache[key]
             self._grad_ignored[base] = plan.grad_ignored_args
-            # Keyed from the leaves it was traced with: the arguments' structure
-            # may have changed while tracing (a lazy link's parameter).
+            # (From the traced leaves: a lazy link's parameter may have changed the args.)
             key = (base, self._has_grad(base, leaves))
             self._cache[key] = plan
         return key, plan
@@ -827,8 +818,7 @@ class JitFunction:
                               'update it in place (W.array -= ...).', stacklevel=5)
 
     def _note_storm(self) -> None:
-        # Most calls trace, and neither warning above named why: name the most
-        # frequent cause seen.
+        # Most calls trace, and neither warning above named why: name the commonest.
         calls = self._hits + self._misses
         if (not self._causes or self._warned & {'retrace', 'moved'}
                 or 2 * (self._traces + 1) < calls or not self._warn_once('storm')):
@@ -1138,8 +1128,7 @@ def _guard_closures(tr: Trace, fn: Callable, leaves: list, values: list) -> None
         if check() == value:
             tr.guard(key, check, value)
     closed = [st.var for st in tr.stateful.values() if st.source[0] == 'closure']
-    # Arrays the function closed over are constants of the plan: a name given
-    # another array afterwards (``mask = np.ones(...)``) traces it again.
+    # Closed-over arrays are constants: a name given another one traces again.
     arrays = [c for c in tr.const_sources if isinstance(c, numpy.ndarray)]
     if not (closed or arrays):
         return

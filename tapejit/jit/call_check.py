@@ -106,8 +106,7 @@ class _CheckWriter:
             _, cls, aux, names, children = t
             var = self._local(expr)
             self.lines.append(f'if {var}.__class__ is not {self.const(cls)}: return {miss}')
-            # Flattened again, as the full key would: a parameter added or
-            # removed since is a new structure.
+            # (Flattened again, as the full key: a parameter added is a new structure.)
             flat = self.const(pytree._node_entry(cls)[0])
             self.lines.append(f'{var}n, {var}, {var}a = {flat}({var})')
             self.lines.append(f'if {var}a != {self.const(aux)} or len({var}) != '
@@ -139,8 +138,7 @@ class _CheckWriter:
                              f'{leaf}._requires_grad {rg} {const(spec[4])}: return {miss}')
         elif spec[0] == 'A' and x.__class__ is numpy.ndarray and spec[3] == cpu:
             k = const(x.dtype)
-            # (``is`` first: the same dtype object, the common case, skips
-            # NumPy's comparison.)
+            # (``is`` first: the same dtype object skips NumPy's comparison.)
             lines.append(f'if {leaf}.__class__ is not _nd or {leaf}.shape != '
                          f'{const(spec[1])} or ({leaf}.dtype is not {k} and {leaf}.dtype != {k}): '
                          f'return {miss}')
@@ -155,8 +153,7 @@ class _CheckWriter:
                          f'{leaf}._requires_grad {rg} {const(spec[4])}: return {miss}')
         else:
             self.env['_leaf_spec'] = leaf_spec
-            # The class first: a container where a value was is a new
-            # structure (the full key flattens it), and leaf_spec refuses it.
+            # (The class first: a container where a value was is a new structure.)
             lines.append(f'if {leaf}.__class__ is not {const(x.__class__)} or '
                          f'_leaf_spec({leaf}, True) != {const(spec)}: return {miss}')
 
