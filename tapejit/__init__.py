@@ -60,19 +60,14 @@ def __getattr__(name: str):
 
 
 __all__ = [
-    'CacheInfo', 'Chain', 'ChainList', 'DTypeError', 'DebugMode', 'DictSummary',
-    'Function', 'FunctionAdapter', 'FunctionNode', 'GradientMethod', 'Initializer', 'Link',
-    'Optimizer',
-    'UpdateRule', 'Parameter',
-    'Reporter', 'Sequential', 'Summary', 'dataset', 'datasets',
+    'CacheInfo', 'Chain', 'ChainList', 'DTypeError', 'DebugMode', 'DictSummary', 'Function',
+    'FunctionAdapter', 'FunctionNode', 'GradientMethod', 'Initializer', 'Link', 'Optimizer',
+    'UpdateRule', 'Parameter', 'Reporter', 'Sequential', 'Summary', 'dataset', 'datasets',
     'get_current_reporter', 'is_debug', 'iterators', 'report', 'report_scope', 'reporter',
-    'set_debug', 'training',
-    'TraceError', 'jit', 'value_and_grad',
-    'GradientError', 'ShapeError', 'Variable', 'VariableNode',
-    'as_array', 'as_variable', 'config', 'force_backprop_mode', 'functions',
-    'backend', 'cache_info', 'cuda', 'get_array_module', 'get_array_types', 'get_cpu_array_types',
-    'get_device', 'get_dtype', 'grad', 'mixed16', 'using_device', 'gradient_check',
-    'initializers', 'links',
-    'no_backprop_mode', 'ops', 'optimizer_hooks', 'optimizers', 'serializers',
-    'using_config', 'utils',
+    'set_debug', 'training', 'TraceError', 'jit', 'value_and_grad', 'GradientError',
+    'ShapeError', 'Variable', 'VariableNode', 'as_array', 'as_variable', 'config',
+    'force_backprop_mode', 'functions', 'backend', 'cache_info', 'cuda', 'get_array_module',
+    'get_array_types', 'get_cpu_array_types', 'get_device', 'get_dtype', 'grad', 'mixed16',
+    'using_device', 'gradient_check', 'initializers', 'links', 'no_backprop_mode', 'ops',
+    'optimizer_hooks', 'optimizers', 'serializers', 'using_config', 'utils',
 ]

@@ -1,11 +1,6 @@
-"""The disk cache, as a user sees it: where it is, how large, what it holds,
-and clearing it.  ``python -m tapejit.cache`` prints the same;
-``python -m tapejit.cache --clear`` deletes every entry (each later process
-compiles again once).
-
-The cache lives in ``TAPEJIT_CACHE_DIR``, else ``$XDG_CACHE_HOME/tapejit``
-or ``~/.cache/tapejit``; see :mod:`tapejit.compiler.store` for what protects
-it.
+"""The disk cache, as a user sees it (``python -m tapejit.cache [--clear]``):
+where it is (``TAPEJIT_CACHE_DIR``, else ``$XDG_CACHE_HOME/tapejit`` or
+``~/.cache/tapejit``), how large, what it holds, and clearing it.
 
 >>> info = cache_info()
 >>> sorted(info)
@@ -23,11 +18,9 @@ __all__ = ['cache_info']
 
 
 def cache_info(clear: bool = False) -> dict:
-    """``{'directory', 'bytes', 'entries', 'refused'}``: the store's
-    directory, its size, its files per folder (``code``, ``plan``,
-    ``native``, ``numba``, ...) and whether the directory was refused (not
-    the user's own, or others may write it); ``clear=True`` deletes the
-    entries first.
+    """The store's ``directory``, its size in ``bytes``, its files per folder
+    (``entries``) and whether it was ``refused`` (not the user's own, or
+    writable by others); ``clear=True`` deletes the entries first.
 
     >>> cache_info()['bytes'] >= 0
     True

@@ -1,8 +1,6 @@
-"""Nested tuples/lists/dicts of leaves, flattened to a list and a hashable structure.
-
-Other container types join with :func:`register_node`; a
-:class:`~tapejit.Link`, for one, flattens to its parameters.
-"""
+"""Nested tuples/lists/dicts of leaves, flattened to a list and a hashable
+structure; other containers (a :class:`~tapejit.Link`) join with
+:func:`register_node`."""
 
 from __future__ import annotations
 
@@ -17,9 +15,8 @@ def register_node(cls: type, flatten_fn: Callable[[Any], tuple],
                   unflatten_fn: Callable[[Any, list], Any]) -> None:
     """Make instances of ``cls`` (and its subclasses) containers of a pytree.
 
-    ``flatten_fn(obj)`` returns ``(names, children, aux)``: a name per child
-    (used in messages), the children, and hashable data that
-    ``unflatten_fn(aux, children)`` needs to rebuild the object.
+    ``flatten_fn(obj)`` returns ``(names, children, aux)``: a name per child,
+    the children and hashable data ``unflatten_fn(aux, children)`` rebuilds from.
 
     >>> from tapejit.pytree import flatten, register_node, unflatten
     >>> class Pair:

@@ -1,14 +1,10 @@
 """Generated Python source compiled once and kept on disk.
 
-A plan writes several small Python functions for itself (the call check,
-the input and result functions, the step runner, the hot call): compiling
-them is a sizeable part of a warm process's first call.  Their code objects
-are kept in the
-store (:mod:`tapejit.compiler.store`, folder ``code/``), marshalled, keyed by
-the source, its file name and the interpreter's version: authenticated
-before they are unmarshalled, checked to be the entry of that key (a
-swapped or stale entry is a miss), and a damaged entry is compiled again
-with a warning and rewritten.
+Compiling the small functions a plan writes for itself (the call check, the
+entry, the step runner) is a sizeable part of a warm process's first call:
+their code objects are kept in the store (:mod:`tapejit.compiler.store`,
+folder ``code/``), marshalled, keyed by the source, its file name and the
+interpreter's version.
 """
 
 from __future__ import annotations
@@ -23,8 +19,7 @@ __all__ = ['compile_source', 'define']
 
 _memory: dict = {}
 _lock = threading.Lock()
-# Distinct sources kept in memory: a process tracing many plans keeps the
-# recent ones (each is a few kilobytes).
+# Distinct sources kept in memory (each a few kilobytes).
 _MEMORY_MAX = 4096
 
 

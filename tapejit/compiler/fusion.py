@@ -1,15 +1,11 @@
 """Fusion: partition a graph's equations into loop groups and library calls.
 
-A loop group has one iteration shape ``S``.  Its members are elementwise
-equations producing arrays of shape ``S`` (inputs from outside the group are
-loaded with broadcasting, so ``broadcast_to`` costs nothing) and reductions
-of members (``sum``/``max``/``min`` over any axes), which end the group:
-nothing inside the group reads a reduction's result.  Everything else
-(matmul, indexing, concat, ...) is a call of the primitive's ``impl``.
-
-An equation joins a group of one of its inputs when the shapes agree and no
-other input depends on that group through something outside it, so the
-groups, run in dependency order, compute the graph exactly.
+A loop group has one iteration shape ``S``: elementwise equations producing
+arrays of shape ``S`` (outside inputs loaded with broadcasting) and
+reductions of members, which nothing in the group reads.  Everything else is
+a call of the primitive's ``impl``.  An equation joins a group of one of its
+inputs when the shapes agree and no other input depends on that group
+through something outside it.
 """
 
 from __future__ import annotations
@@ -29,8 +25,7 @@ MAX_RANK = 8
 
 
 class Group:
-    """A fused loop nest over ``shape``.  (Plain classes, not dataclasses,
-    which are slow to define in the import a first jitted call waits for.)"""
+    """A fused loop nest over ``shape``."""
 
     __slots__ = ('id', 'shape', 'members', 'ew', 'red')
 
@@ -47,12 +42,10 @@ class Group:
 
 
 class RowChain:
-    """Loop groups run in one loop over the rows of ``shape``: for each row, each
-    part in turn (full-width parts loop over the row; row-wide parts compute
-    one value per row), so a later part reads what an earlier one reduced from
-    the same row while the row is still in cache.  Softmax, layer norm and
-    their gradients become one pass over memory instead of one per reduction.
-    ``views``: reshape equations between parts, run as views of the buffer."""
+    """Loop groups run in one loop over the rows of ``shape``, each part in
+    turn per row, so a later part reads what an earlier one reduced from the
+    row while it is in cache (softmax, layer norm: one pass over memory).
+    ``views``: reshape equations between parts, run as views."""
 
     __slots__ = ('shape', 'parts', 'views', 'items')
 
@@ -105,9 +98,8 @@ def reduce_axes(e: Eqn) -> tuple:
 
 
 def partition(g: Graph, rows: bool = True) -> list:
-    """The graph's equations as units (groups and calls) in an order that runs it;
-    with ``rows``, consecutive groups over the same rows merge into row chains
-    (the CPU's loop structure; the CUDA kernels parallelize differently)."""
+    """The graph's equations as units (groups and calls) in an order that
+    runs it; with ``rows``, groups over the same rows merge into row chains."""
     p = _Partition()
     for idx, e in enumerate(g.eqns):
         p.place(idx, e)
@@ -121,10 +113,8 @@ class _Partition:
     def __init__(self) -> None:
         self.groups: list = []
         self.owner: dict = {}      # var id -> Group producing it
-        # var id -> groups it depends on directly (its own group, or through
-        # calls); gdeps[group id] -> groups the group's outside inputs depend
-        # on. A group runs as a whole, so what one member depends on, all of
-        # its values depend on.
+        # var id -> groups it depends on directly (its own, or through calls);
+        # group id -> groups its outside inputs depend on (a group runs whole).
         self.src: dict = {}
         self.gdeps: dict = {}
         self.units: list = []      # (first eqn index, unit)
@@ -140,8 +130,7 @@ class _Partition:
             self._join(grp, e)
             grp.red.add(e.out.id)
         elif k == 'reduce' and len(x.shape) >= 2 and x.id not in self.owner:
-            # A reduction of a value computed elsewhere: a loop of its own,
-            # which a row chain can then take in.
+            # A reduction of a value computed elsewhere: a loop a row chain can take in.
             grp = self._new_group(idx, x.shape)
             self._join(grp, e)
             grp.red.add(e.out.id)
@@ -150,16 +139,14 @@ class _Partition:
             self.src[e.out.id] = set().union(*(self.src.get(v.id, ()) for v in e.inputs))
 
     def _place_elementwise(self, idx: int, e: Eqn) -> None:
-        # A broadcast's input has another shape: it is always loaded from
-        # outside, so only the shape-wide candidates apply to it.
+        # (A broadcast's input has another shape: always loaded from outside.)
         owner = self.owner
         cands = [owner[v.id] for v in e.inputs
                  if e.prim.name != 'broadcast_to' and v.id in owner
                  and v.id in owner[v.id].ew and owner[v.id].shape == e.out.shape]
         if not cands:
-            # No producer in a group: any group of this shape will do (the
-            # newest first), so independent chains over the same data share
-            # one loop.
+            # Any group of this shape will do, newest first: independent chains
+            # over the same data share one loop.
             cands = list(reversed(self.open_groups.get(e.out.shape, [])))
         target = next((grp for grp in cands if self._can_join(grp, e)), None)
         if target is None:
@@ -213,10 +200,7 @@ def _schedule(units: list, owner: dict) -> list:
     while remaining:
         ready = [(i, k) for k, (i, u) in remaining.items() if need[k] <= done]
         if not ready:  # cannot happen: joining a group never closes a cycle
-            names = {k: (u.id if isinstance(u, Group) else u.prim.name)
-                     for k, (i, u) in remaining.items()}
-            raise AssertionError('fusion produced a cyclic schedule: ' + str(
-                {names[k]: [names.get(x, 'done') for x in need[k] - done] for k in remaining}))
+            raise AssertionError(f'fusion produced a cyclic schedule: {remaining}')
         i, k = min(ready)
         order.append(remaining.pop(k)[1])
         done.add(k)
@@ -228,9 +212,8 @@ def _row_shapes(S: tuple) -> tuple:
 
 
 def _chain_reads_ok(part: Group, S: tuple, made: dict) -> bool:
-    """Whether every value ``part`` reads from earlier chain parts is read at
-    the same row: full-width parts read full-shape values at the same index
-    and row values through a trailing axis of 1; row parts read row values."""
+    """Whether every value ``part`` reads from earlier chain parts is of the
+    same row (full-width parts: full or trailing-1 row values)."""
     own = {e.out.id for e in part.members}
     rows = _row_shapes(S)
     for e in part.members:
@@ -288,8 +271,7 @@ def merge_rows(units: list) -> list:
             else:
                 break
             j += 1
-        # Worth it only when a full-width part reads a row result of an
-        # earlier part (the second pass over the same rows).
+        # Worth it only when a full-width part reads an earlier part's row result.
         full = [p for p in chain.parts if p.shape == S]
         uses = any(made.get(x.id) in ('row', 'red-row') for p in full
                    for e in p.members for x in e.inputs

@@ -1,11 +1,8 @@
 """The per-element loop IR of a fused kernel, built the same way for every target.
 
-A target's code generator decides the schedule (the CPU's chunk loop, a GPU
-grid); what each element computes is built here, as loop-IR statements
-(:mod:`tapejit.compiler.loop_ir`): how each outside input is read
-(:func:`bind_inputs`), one assignment per elementwise member
-(:func:`elementwise_stmts`), the stores (:func:`store_stmts`), and the
-accumulators' dtypes and identities (:func:`acc_dtype`, :func:`init_value`).
+A target decides the schedule; what each element computes is built here
+as loop-IR statements: how outside inputs are read (:func:`bind_inputs`),
+the members (:func:`elementwise_stmts`) and the stores (:func:`store_stmts`).
 
 >>> import numpy as np
 >>> from tapejit.ir.graph import Eqn, Var
@@ -81,10 +78,9 @@ def init_value(op: str, dt: numpy.dtype) -> Any:
 
 
 def bind_inputs(spec: Any, ext: list, consts: dict, S: tuple, prefix: str = '') -> tuple:
-    """How a kernel over ``S`` reads each outside input: a literal (size-1
-    constant), a hoisted scalar, a flat index or a broadcast nd index.  Fills
-    ``spec.inputs``; returns (names: value id -> loop-IR expression, hoisted
-    statements, parameter names).  (Example: the module's.)"""
+    """How a kernel over ``S`` reads each outside input (a literal, a hoisted
+    scalar, a flat or broadcast nd index), into ``spec.inputs``; returns
+    (value id -> loop-IR expression, hoisted statements, parameter names)."""
     r = len(S)
     P = prefix
     names: dict = {}
@@ -128,10 +124,9 @@ def outside_inputs(members: list) -> list:
 
 
 def elementwise_stmts(members: list, skip: set, names: dict, prefix: str = '') -> list:
-    """One assignment per member (equation) whose value id is not in
-    ``skip`` (the reductions); ``names`` gains each value's local.  Locals
-    are numbered within the kernel, so the same loop from another graph (or
-    another batch size) has the same source and compiled code."""
+    """One assignment per member not in ``skip`` (the reductions), into
+    ``names``; locals numbered within the kernel (the same loop from another
+    graph has the same source)."""
     body: list = []
     for j, e in enumerate(m for m in members if m.out.id not in skip):
         t = L.Local(f'{prefix}t{j}')
@@ -147,11 +142,9 @@ def elementwise_stmts(members: list, skip: set, names: dict, prefix: str = '') -
 
 def store_stmts(spec: KernelSpec, values: list, names: dict, params: list, index: tuple,
                 inplace: Optional[dict] = None, prefix: str = '') -> tuple:
-    """The stores of ``values`` at ``index``, each to an output parameter
-    of its own (added to ``params``), or, for a store of ``inplace`` (its
-    index -> the index in ``spec.inputs`` it writes through), through that
-    input's parameter.  Returns (stores, in-place stores); the latter run
-    after every other statement of the element (the input is read first)."""
+    """The stores of ``values`` at ``index``, each to an output parameter of
+    its own, or, where ``inplace`` maps it to an input, through that input.
+    Returns (stores, in-place stores), the latter run last (after the read)."""
     inplace = dict(inplace or {})
     body: list = []
     last: list = []

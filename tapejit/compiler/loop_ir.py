@@ -1,16 +1,10 @@
 """The loop IR: a fused kernel as data, before any target renders it.
 
-A :class:`Kernel` is a name, its parameters and a body of statements over
-scalar locals and array elements.  Expressions are constants, locals,
-array loads, elementwise primitive applications (a target's op table says
-how each primitive is computed) and casts; statements are assignments,
-accumulations into a local or an array cell (a reduction's update),
-counted loops, the chunk loop that a CPU kernel's threads share out and
-the grid loop of a GPU kernel's threads.  The IR holds no target's syntax:
-the CPU target renders it (:mod:`tapejit.targets.cpu.render`,
-:mod:`tapejit.targets.cpu.llvm_render`), the CUDA target too
-(:mod:`tapejit.targets.cuda.render`), and its structure is what golden
-kernel tests review.
+A :class:`Kernel` is a name, its parameters and statements over scalar
+locals and array elements: assignments, accumulations, counted loops, a CPU
+kernel's chunk loop and a GPU kernel's grid loop, over constants, locals,
+loads, elementwise primitives and casts.  Each target renders it
+(:mod:`tapejit.targets.cpu.render`, :mod:`tapejit.targets.cuda.render`).
 
 >>> import numpy as np
 >>> f32 = np.dtype(np.float32)
@@ -128,21 +122,12 @@ class ChunkLoop:
 
 
 class GridLoop:
-    """A GPU kernel's threads over its iteration space of ``rank`` axes; the
-    CUDA renderer writes the schedule of ``kind`` around ``body`` (the
-    statements per element):
-
-    - ``'ew'``: a grid-stride loop over the elements, index ``i`` (split
-      into ``i0``.. unless ``flat``);
-    - ``'cols'``: a thread per (chunk ``p``, cell ``c`` of the kept axes),
-      looping over its chunk of the reduced ``axes`` (index ``j``);
-    - ``'rows'``: a block of ``block`` threads per (cell, chunk), its
-      threads striding over the chunk, then combining their accumulators
-      in shared memory as a tree.
-
-    ``pre`` runs per cell before its elements (the accumulators' initial
-    values); each of ``accs`` (accumulator :class:`Local`, reduction op,
-    dtype, output parameter) ends in its output's cell ``[p, c]``."""
+    """A GPU kernel's threads over ``rank`` axes, in the schedule ``kind``
+    (:mod:`tapejit.targets.cuda.render`): ``'ew'`` a grid-stride loop,
+    ``'cols'`` a thread per (chunk, kept cell) over the reduced ``axes``,
+    ``'rows'`` a block of ``block`` threads per (cell, chunk).  ``pre`` runs
+    per cell first; each of ``accs`` (accumulator, op, dtype, output) ends in
+    its output's cell ``[p, c]``."""
 
     __slots__ = ('kind', 'rank', 'axes', 'flat', 'block', 'pre', 'body', 'accs')
 
@@ -153,11 +138,8 @@ class GridLoop:
 
 
 class Kernel:
-    """``name(n, ch, nch, *params)``: ``hoisted`` statements (scalar inputs
-    read once), then the chunk loop.  ``n`` holds the sizes, ``ch`` the
-    outer indices per chunk and ``nch`` the number of chunks.  A GPU
-    kernel's ``chunk`` is a :class:`GridLoop` (its leading parameters the
-    launch's sizes: see :mod:`tapejit.targets.cuda.render`)."""
+    """``name(n, ch, nch, *params)`` (sizes, outer indices per chunk, chunks):
+    ``hoisted`` statements, then the chunk loop (a GPU's :class:`GridLoop`)."""
 
     __slots__ = ('name', 'params', 'hoisted', 'chunk')
 

@@ -3,6 +3,7 @@ algebraic identities.  Each returns a new, verified :class:`Graph`."""
 
 from __future__ import annotations
 
+import collections
 import itertools
 import math
 from typing import Any, Callable, Optional, Sequence
@@ -14,6 +15,12 @@ from tapejit.ir.graph import Graph, Var, live_eqns, verify
 # Constants up to this many elements are folded; bigger results stay lazy (a
 # broadcast of a scalar would otherwise become a big array in the plan).
 FOLD_MAX_SIZE = 4096
+
+
+def _fresh_ids(g: Graph) -> Any:
+    """Value ids no value of ``g`` has."""
+    return itertools.count(1 + max([v.id for v in g.invars] + [v.id for v in g.constvars]
+                                   + [e.out.id for e in g.eqns]))
 
 
 def _rename(v: Var, subst: dict) -> Var:
@@ -148,10 +155,9 @@ def _one(v: Any) -> bool:
     return v is not None and v == 1
 
 
-# op -> (the operand it equals, the test of the other's splat value), tried
-# in turn.  Only a zero of the right sign is an identity: ``-0.0 + 0.0`` is
-# ``+0.0`` (and ``1 / x`` tells them apart), while ``x + -0.0`` and
-# ``x - 0.0`` are ``x`` for every ``x``.
+# op -> (the operand it equals, the test of the other's splat value), tried in
+# turn.  Only a zero of the right sign is an identity: ``-0.0 + 0.0`` is
+# ``+0.0``, while ``x + -0.0`` and ``x - 0.0`` are ``x`` for every ``x``.
 _IDENTITIES = {
     'mul': ((0, _one), (1, _one)),
     'add': ((0, lambda v: _zero(v, -1)), (1, lambda v: _zero(v, -1))),
@@ -161,15 +167,13 @@ _IDENTITIES = {
 
 
 def lower_logsumexp(g: Graph) -> Graph:
-    """``logsumexp`` as the loops it is: ``m = max(x)``, ``m0 = m`` where finite
-    else 0 (an all -inf slice), ``log(sum(exp(x - m0))) + m0``, as its impl
-    computes it.  Fusion then keeps it in the row loop of a softmax instead of
-    a library call between two passes."""
+    """``logsumexp`` as the loops its impl computes (``m0``: the max where
+    finite, else 0; ``log(sum(exp(x - m0))) + m0``), so fusion keeps it in a
+    softmax's row loop."""
     if not any(e.prim.name == 'logsumexp' for e in g.eqns):
         return g
     from tapejit.ops.registry import PRIMITIVES as P
-    ids = itertools.count(1 + max([v.id for v in g.invars] + [v.id for v in g.constvars]
-                                  + [e.out.id for e in g.eqns]))
+    ids = _fresh_ids(g)
     constvars, consts = list(g.constvars), list(g.consts)
     scalars: dict = {}
 
@@ -239,22 +243,15 @@ def _sum_leaves(e: Any, producers: dict, uses: dict) -> list:
 
 
 def merge_products(g: Graph) -> Graph:
-    """A sum of products ``a_1^T b_1 + ... + a_n^T b_n`` (the gradient of a
-    weight used at each step of an unrolled loop) as one product of the
-    stacked rows, ``[a_1; ...; a_n]^T [b_1; ...; b_n]``: one large matrix
-    product instead of n small ones and n - 1 additions."""
+    """A sum of products ``a_1^T b_1 + ... + a_n^T b_n`` (a weight's gradient
+    over an unrolled loop) as one product ``[a_1; ...; a_n]^T [b_1; ...; b_n]``."""
     if sum(1 for e in g.eqns if _weight_product(e)) < 2:
         return g
     from tapejit.ops.registry import PRIMITIVES as P
     producers = {e.out.id: e for e in g.eqns}
-    uses: dict = {}
-    for e in g.eqns:
-        for v in e.inputs:
-            uses[v.id] = uses.get(v.id, 0) + 1
-    for v in g.outvars:
-        uses[v.id] = uses.get(v.id, 0) + 1
-    ids = itertools.count(1 + max([v.id for v in g.invars] + [v.id for v in g.constvars]
-                                  + [e.out.id for e in g.eqns]))
+    uses = collections.Counter(v.id for v in g.outvars)
+    uses.update(v.id for e in g.eqns for v in e.inputs)
+    ids = _fresh_ids(g)
     # Adds inside a larger sum are expanded from its last add, the root.
     interior = {v.id for e in g.eqns if e.prim.name == 'add' for v in e.inputs
                 if v.id in producers and producers[v.id].prim.name == 'add'

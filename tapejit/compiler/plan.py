@@ -1,14 +1,11 @@
 """The plan every target builds from a traced graph (ARCHITECTURE.md, section 4).
 
-:meth:`Plan.plan_units` simplifies the graph and fuses it into units;
-:meth:`Plan.plan_steps` gives each value a slot and each unit its steps (the
-target says how a loop group becomes kernel steps); :meth:`Plan.plan_buffers`
-finds each slot's last use and the buffers freed after it (to the pool from
-``pool_min`` bytes on, else dropped).  :meth:`Lowered.lower` turns the steps
-into one :class:`~tapejit.compiler.program.Program`: the parameters (the
-graph inputs and constants read), each library call, each kernel step as
-the target lowers it (its buffers, its call's sizes and chunk arguments,
-its finishes, with the helpers here), the frees, and the return.
+:meth:`Plan.plan_units` simplifies and fuses the graph; :meth:`Plan.plan_steps`
+gives each value a slot and each unit its steps (the target's);
+:meth:`Plan.plan_buffers` finds the buffers freed after each step.
+:meth:`Lowered.lower` turns the steps into one
+:class:`~tapejit.compiler.program.Program`, each kernel step as the target
+lowers it with the helpers here.
 
 A step is ``('kernel', st)``, ``st`` a target's object with the slots it
 reads (``st.ins``) and writes (``st.outs``), or ``('call', (fn, params,
@@ -117,10 +114,8 @@ def eval_members(eqns: list, env: dict, const: Callable, xp: Any = numpy) -> dic
 
 
 class Plan:
-    """A graph planned for a target: ``graph`` (simplified), ``consts`` (value
-    id -> array), per step its unit (``units``) and the step (``steps``),
-    the slots of the inputs, constants and outputs, and the buffer plan
-    (``free_after``/``drop_after``: per step the slots done with there)."""
+    """A graph planned for a target: ``graph`` (simplified), ``consts``, per
+    step its unit and the step, the slots, and per step the slots freed."""
 
     def plan_units(self, graph: Graph, rows: bool) -> Slots:
         """Simplify and fuse ``graph`` (``rows``: into row chains too); the
@@ -148,14 +143,10 @@ class Plan:
         return ('call', (fn or u.prim.impl, u.params, [slots[v] for v in u.inputs], slots[u.out]))
 
     def plan_buffers(self, slots: Slots, pool_min: Optional[int]) -> dict:
-        """Which slots each step frees (back to the pool from ``pool_min``
-        bytes on, else dropped; never an input's, a constant's or an
-        output's), the inputs nothing reads and the outputs that must be
+        """Which slots each step frees (to the pool from ``pool_min`` bytes
+        on, so the next call does not fault their pages in again; else
+        dropped), the inputs nothing reads and the outputs that must be
         copies; returns each slot's last step."""
-        # Free each intermediate after its last reader, or right after the step
-        # writing it when nothing reads it later (a row chain's values that only
-        # its own later parts read): back to the pool, not to the OS, so the
-        # next call does not fault its pages in again.
         last: dict = {}
         for i, (kind, st) in enumerate(self.steps):
             for w in writes(kind, st):
@@ -199,12 +190,8 @@ class Plan:
             raise ValueError(f'{what}: takes {len(invars)} inputs, got {len(inputs)}')
         for i in range(len(invars)) if check is None else check:
             v, a = invars[i], inputs[i]
-            if i in self.unused_inputs:
-                # (Never read: a gradient the function clears before use,
-                # of whatever shape a reshaped Variable left it.)
+            if i in self.unused_inputs:  # (a gradient cleared before use)
                 continue
-            # Kernels are built for these shapes and dtypes; anything else would
-            # be read out of bounds or reinterpreted.
             if getattr(a, 'shape', None) != v.shape or getattr(a, 'dtype', None) != v.dtype:
                 got = (f'{a.dtype}{tuple(a.shape)}' if hasattr(a, 'shape')
                        else type(a).__name__)
@@ -227,11 +214,9 @@ ALIGN = 64
 
 class Lowered:
     """A plan's :class:`~tapejit.compiler.program.Program` as it is built,
-    with what its renderers need besides: per statement the step it comes
-    from (``origin``, -1 for none); the bytes of the arrays it allocates,
-    each rounded up to ``ALIGN`` (``scratch``: a native plan takes them from
-    one block) and each matrix product's multiply-adds; the parameters'
-    graph inputs ``(index, carried as 1-d)`` and constants."""
+    and per statement its step (``origin``), the bytes it allocates
+    (``scratch``, each array rounded up to ``ALIGN``), each product's
+    multiply-adds and the parameters' graph inputs and constants."""
 
     def __init__(self) -> None:
         self.program = P.Program((), [])
@@ -286,15 +271,11 @@ class Lowered:
                                  numpy.dtype(dtype).name))
 
     def kernel_input(self, x: str, mode: str) -> str:
-        """A kernel's argument for input ``x`` read as ``mode`` (see
-        :func:`~tapejit.compiler.kernel_ir.bind_inputs`): a scalar or flat
-        one as one row."""
+        """A kernel's argument for input ``x`` read as ``mode`` (one row if flat)."""
         return self.reshape(x, None) if mode in ('scalar', 'flat') else x
 
     def store_buffer(self, spec: Any, v: Any, pool: Optional[int]) -> tuple:
-        """(the array, the kernel's argument) of store ``v`` of ``spec``: a
-        new array (from the pool from ``pool`` bytes on), one row where the
-        kernel is flat."""
+        """(the new array, the kernel's argument) of store ``v`` of ``spec``."""
         big = pool is not None and nbytes(v) >= pool
         o = self.alloc(v.shape, v.dtype, pool=big)
         return o, self.reshape(o, None) if spec.flat and len(v.shape) != 1 else o

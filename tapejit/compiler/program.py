@@ -3,16 +3,11 @@
 Every plan is lowered once (:mod:`tapejit.compiler.plan`) to a
 :class:`Program`: the arrays it takes, a table of sizes, the kernels and
 library callables it calls, and statements over named arrays in which every
-buffer decision is already made: new arrays, views, stores written in place,
-updates copied into donated parameters, frees and the values returned.  The
-runners written in Python (:class:`tapejit.compiler.runner.ProgramWriter`)
-and :mod:`tapejit.targets.cpu.native_plan` render it.
-
-Sizes are positions in the table (``T[k]``), never values, so a new batch
-size builds a new table for the same statements: the statements alone are
-the compiled function's identity (:meth:`Program.key`).  A 0-d value is
-carried as a one-element 1-d array (``dims`` ``()``) where a renderer needs
-one.  A name nothing frees dies after its last reader.
+buffer decision is made.  :class:`tapejit.compiler.runner.ProgramWriter` and
+:mod:`tapejit.targets.cpu.native_plan` render it.  Sizes are positions in the
+table (``T[k]``), never values: a new batch size builds a new table for the
+same statements (:meth:`Program.key`).  A name nothing frees dies after its
+last reader.
 
 >>> p = Program(('a0',), [3, 4])
 >>> p.add(Alloc('o1', (0, 1), 'float32'))
@@ -36,12 +31,8 @@ from typing import NamedTuple, Optional, Union
 __all__ = ['Alloc', 'Reshape', 'CallKernel', 'Call', 'Finish', 'InPlace', 'CopyInto', 'Free',
            'Return', 'Program']
 
-# A shape as positions in the size table; ``()`` is a 0-d value (one element).
-Dims = tuple
-# The value a new array is filled with: a Python scalar of its dtype's kind.
-Scalar = Union[bool, int, float]
-# (Statements are named tuples: frozen, compared and hashed by value, and,
-# unlike dataclasses, quick to define in the import a first call waits for.)
+Dims = tuple  # a shape as positions in the size table; ``()``: 0-d (one element)
+Scalar = Union[bool, int, float]  # a fill value, of its dtype's kind
 # Library calls whose result is a new array (the others may be views).
 NEW_ARRAY_CALLS = frozenset({'matmul', 'argmax', 'argmin'})
 
@@ -55,9 +46,8 @@ def _dims(dims: Dims) -> str:
 
 
 class Alloc(NamedTuple):
-    """``out``: a new array of ``dtype`` (a NumPy dtype name) and shape
-    ``dims``, filled with ``fill`` unless that is ``None``; ``pool``: taken
-    from the plan's pool of buffers (and given back at its :class:`Free`).
+    """``out``: a new array of ``dtype`` and shape ``dims``, filled with
+    ``fill`` unless None; ``pool``: taken from the plan's pool.
 
     >>> print(Alloc('r1', (2,), 'float32', 0.0))
     r1 = full((T[2],), 0.0, float32)
@@ -96,11 +86,9 @@ class Reshape(NamedTuple):
 
 
 class CallKernel(NamedTuple):
-    """A call of the program's kernel number ``kernel``: its sizes are the
-    table's entries ``sizes`` (start, stop), its chunk length and number of
-    chunks the entries ``ch`` and ``nch`` (a GPU kernel's: its threads per
-    block and its blocks), then the arrays ``args`` (its inputs, outputs and
-    reduction buffers, in the kernel's order).
+    """A call of kernel number ``kernel`` with the table's entries ``sizes``
+    (start, stop), ``ch`` and ``nch`` (chunk length and count; a GPU's
+    threads per block and blocks), then the arrays ``args``.
 
     >>> print(CallKernel(1, (0, 2), 2, 3, ('a0', 'o1')))
     k1(T[0:2], T[2], T[3], a0, o1)
@@ -118,11 +106,9 @@ class CallKernel(NamedTuple):
 
 
 class Call(NamedTuple):
-    """``out``: the result of a library call of the primitive ``prim`` on
-    the arrays ``args`` with the parameters ``params`` ((name, value)
-    pairs); the callable is the program's entry ``fn`` of its calls (the
-    target's).  A new array for the primitives of ``NEW_ARRAY_CALLS``,
-    maybe a view of an argument for the others.
+    """``out``: the library call of primitive ``prim`` on ``args`` with
+    ``params`` ((name, value) pairs), the program's callable ``fn``; maybe a
+    view unless ``prim`` is one of ``NEW_ARRAY_CALLS``.
 
     >>> print(Call('o3', 'matmul', (('transa', False), ('transb', True)), ('a0', 'a1'), 0))
     o3 = matmul(a0, a1, transa=False, transb=True)
@@ -140,10 +126,8 @@ class Call(NamedTuple):
 
 
 class Finish(NamedTuple):
-    """``out``: a new array of shape ``dims`` and ``dtype``, a reduction's
-    final values from its buffer ``buf``: ``op`` ``'sum'``, ``'max'`` or
-    ``'min'`` over the partial results along ``buf``'s first axis, or
-    ``'cast'`` (``buf``'s values in ``dtype``).
+    """``out``: a reduction's final values from ``buf``: ``op`` (``'sum'``,
+    ``'max'``, ``'min'``) over its first axis, or ``'cast'`` to ``dtype``.
 
     >>> print(Finish('sum', 'r1', 'f2', (0,), 'float32'))
     f2 = fin_sum(r1, (T[0],), float32)
@@ -160,10 +144,8 @@ class Finish(NamedTuple):
 
 
 class InPlace(NamedTuple):
-    """``out``: the array ``src``, which the kernel call after it writes
-    (a store written through the input it reads at the same index), where
-    it may be written (a C-contiguous, writeable array); else a new copy of
-    it (shape ``dims``, ``dtype``).
+    """``out``: ``src``, which the next kernel call writes in place, where it
+    may be written (C-contiguous, writeable); else a copy (``dims``, ``dtype``).
 
     >>> print(InPlace('d3', 'a0', (0,), 'float32'))
     d3 = in_place(a0)
@@ -179,9 +161,8 @@ class InPlace(NamedTuple):
 
 
 class CopyInto(NamedTuple):
-    """``out``: the parameter ``dst`` holding ``src``'s values (a donated
-    array: its update, copied in once nothing reads the old values), where
-    ``dst`` may be written; else ``src`` itself.
+    """``out``: the donated parameter ``dst`` holding ``src``'s values, where
+    it may be written; else ``src`` itself.
 
     >>> print(CopyInto('d4', 'a0', 'o3'))
     d4 = copy_into(a0, o3)
@@ -196,8 +177,7 @@ class CopyInto(NamedTuple):
 
 
 class Free(NamedTuple):
-    """The plan is done with ``name``: its buffer goes back to the plan's
-    pool (``pool``; kept by no one else), or is dropped.
+    """The plan is done with ``name``: back to the pool (``pool``) or dropped.
 
     >>> print(Free('o1', True), '/', Free('o2', False))
     release(o1) / drop(o2)
@@ -211,8 +191,7 @@ class Free(NamedTuple):
 
 
 class Return(NamedTuple):
-    """The values the program returns, in order; those at the positions
-    ``copies`` as copies (a parameter or constant returned as it is).
+    """The values the program returns; those at ``copies`` as copies.
 
     >>> print(Return(('o1', 'a0'), (1,)))
     return (o1, copy(a0))
@@ -250,10 +229,8 @@ def reads(st: Statement) -> tuple:
 
 
 class Program:
-    """A lowered plan: its parameters (array names), its table of sizes, the
-    identities of the kernels it calls (opaque to this module: the target's
-    keys), the callables of its library calls (the target's, by number) and
-    its statements, in order.
+    """A lowered plan: its parameters, its table of sizes, the kernels'
+    identities (the target's keys), its library callables and its statements.
 
     >>> p = Program(('a0',), [])
     >>> p.add(Call('v1', 'transpose', (('axes', (1, 0)),), ('a0',), 0))
@@ -282,10 +259,9 @@ class Program:
         return rets[-1].values if rets else ()
 
     def output_roots(self) -> list:
-        """Per returned value: ``('alloc', name)``, an array the program makes
-        (or a reshape of one), ``('param', name)``, one of its parameters (or
-        a reshape of one, or an array written in place through one), or
-        ``None``, maybe a strided view."""
+        """Per returned value: ``('alloc', name)`` (made by the program),
+        ``('param', name)`` (a parameter, a view of one or written through one)
+        or None (maybe a strided view)."""
         roots: dict = {p: ('param', p) for p in self.params}
         for st in self.statements:
             if isinstance(st, (Alloc, Finish)):
@@ -316,9 +292,8 @@ class Program:
         return frozenset(out) & set(self.params)
 
     def key(self) -> str:
-        """A deterministic serialization of the parameters, the kernels'
-        identities and the statements (every field, named): equal keys are
-        equal programs, whatever their tables' sizes.
+        """A deterministic serialization of the program but its table: equal
+        keys are equal programs.
 
         >>> a, b = Program(('a0',), [4]), Program(('a0',), [9])
         >>> for p in (a, b):

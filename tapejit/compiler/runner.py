@@ -1,14 +1,12 @@
 """A :class:`~tapejit.compiler.program.Program` written out as one Python function.
 
 Each target runs a plan through a function ``run(inputs)`` written once from
-its Program (the CPU's step runner, :mod:`tapejit.targets.cpu.step_runner`;
-the CUDA runner, :mod:`tapejit.targets.cuda.runner`): every shape, dtype
-and callable a constant of its namespace (``env``), each name a local
-deleted after its last reader (a pooled buffer's is a slot of a list: the
-pool reads from its reference count whether anyone else holds it), and a
-view read once by the next call written into it.  :class:`ProgramWriter`
-writes every statement but a kernel call, which is the target's; the array
-functions are those of the target's array module (NumPy or CuPy).
+its Program (:mod:`tapejit.targets.cpu.step_runner`,
+:mod:`tapejit.targets.cuda.runner`): shapes, dtypes and callables constants
+of its namespace, each name a local deleted after its last reader (a pooled
+buffer's a slot of a list: the pool reads its reference count), a view read
+once by the next call written into it.  :class:`ProgramWriter` writes every
+statement but a kernel call, the target's, over NumPy or CuPy.
 
 >>> import numpy as np
 >>> from tapejit.compiler import program as P
@@ -46,9 +44,8 @@ def finisher(xp: Any) -> Callable:
 
 
 class ProgramWriter:
-    """The lines of a runner of ``program`` over array module ``xp``, and
-    the constants they name (``env``; ``extra`` added to it); ``slot``:
-    names kept in slots of a list ``env`` (pooled buffers)."""
+    """The lines of a runner of ``program`` over array module ``xp`` and their
+    constants (``env``, with ``extra``); ``slot``: names kept in a list."""
 
     def __init__(self, program: P.Program, xp: Any, slot: Optional[dict] = None,
                  **extra: Any) -> None:
@@ -83,8 +80,7 @@ class ProgramWriter:
         return self.const(tuple(int(table[d]) for d in dims))
 
     def _inlined(self, stmts: list) -> set:
-        """Views read once, by a call right after them (only buffers and
-        other views between): written into that call."""
+        """Views read once, by a call right after them: written into it."""
         readers: dict = {}
         for i, st in enumerate(stmts):
             for n in P.reads(st):
@@ -107,8 +103,7 @@ class ProgramWriter:
         return f'env[{self.slot[n]}]' if n in self.slot else n
 
     def _last_reads(self, stmts: list) -> dict:
-        """Per statement, the locals read for the last time there (an
-        inlined view's reads happen where it is read)."""
+        """Per statement, the locals read for the last time there."""
         last: dict = {}
         via: dict = {}
         for i, st in enumerate(stmts):
@@ -128,9 +123,8 @@ class ProgramWriter:
 
     def lines(self, params: dict, before: Callable = lambda i: [],
               after: Callable = lambda i: []) -> list:
-        """The runner's lines: each parameter bound to its expression in
-        ``params``, then the statements (``before(i)`` and ``after(i)``:
-        lines around statement ``i``)."""
+        """The runner's lines: the ``params`` bound, then the statements
+        (``before(i)``, ``after(i)``: lines around statement ``i``)."""
         out = [f'env = [None] * {len(self.slot)}'] if self.slot else []
         out += [f'{self.name(n)} = {e}' for n, e in params.items()]
         stmts = self.program.statements
@@ -140,9 +134,6 @@ class ProgramWriter:
             self.at = i
             out += self.statement(st)
             if dels.get(i):
-                # Locals never outlive their last reader: memory comes back
-                # (a pool reads whether anyone else holds a buffer from its
-                # reference count).
                 out.append('del ' + ', '.join(dels[i]))
             out += after(i)
         return out

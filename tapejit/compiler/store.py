@@ -1,15 +1,12 @@
-"""The disk cache: one store for every artifact a compile writes (kernel
-objects, plans, generated Python code, the host record, the digests of
-Numba's own cache files, CUDA kernel modules), built so that nothing in it
-can be turned against its user (README.md, "cache"; docs/reliability.md,
+"""The disk cache: one store for every artifact a compile writes, built so
+that nothing in it can be turned against its user (docs/reliability.md,
 section 3): its root (``TAPEJIT_CACHE_DIR``, else ``$XDG_CACHE_HOME/tapejit``
 or ``~/.cache/tapejit``) is created 0700 and refused when another user owns
 it or others can write it; an entry is ``MAGIC``, an HMAC-SHA256 under a
-per-user secret key kept outside the cache (``TAPEJIT_KEY_FILE``), the key
-the entry was written for and the payload, and nothing is unpickled or run
-before :func:`read` checks both; a damaged entry is a miss with one warning
-that the next :func:`write` (atomic: a temporary file renamed over it)
-repairs.
+per-user secret key kept outside the cache (``TAPEJIT_KEY_FILE``), the key it
+was written for and the payload, and nothing is unpickled or run before
+:func:`read` checks both; a damaged entry is a miss with one warning, repaired
+by the next (atomic) :func:`write`.
 
 >>> import os, tempfile
 >>> folder = os.path.join(tempfile.mkdtemp(), 'demo')
@@ -37,8 +34,7 @@ from typing import Optional
 MAGIC = b'TJSTORE2'
 _MAC = 32
 _HEAD = len(MAGIC) + _MAC + 4
-# Tags already warned of in this process (one warning each).
-warned: set = set()
+warned: set = set()  # tags already warned of in this process
 _lock = threading.Lock()
 _roots: dict = {}            # cache directory -> whether it passed the checks
 _secret: list = []           # [(key file path, key or None)]
@@ -58,33 +54,28 @@ def _off() -> bool:
     return os.environ.get('TAPEJIT_CACHE', '1').lower() in ('0', 'false', 'off', 'no')
 
 
-def root_dir() -> str:
-    """The cache's root directory as configured (checked by :func:`cache_dir`).
-
-    >>> isinstance(root_dir(), str)
-    True
-    """
-    return os.environ.get('TAPEJIT_CACHE_DIR') or _xdg('XDG_CACHE_HOME', '.cache', 'tapejit')
+def _setting(name: str, xdg: str, default: str, *names: str) -> str:
+    """The path the environment variable ``name`` sets, else ``names`` under
+    the XDG directory ``xdg`` (else ``~/default``)."""
+    base = os.environ.get(xdg) or os.path.join(os.path.expanduser('~'), default)
+    return os.environ.get(name) or os.path.join(base, *names)
 
 
-def _xdg(variable: str, default: str, *names: str) -> str:
-    """``names`` under the XDG directory ``variable`` (else ``~/default``)."""
-    base = os.environ.get(variable) or os.path.join(os.path.expanduser('~'), default)
-    return os.path.join(base, *names)
+def _root_dir() -> str:
+    return _setting('TAPEJIT_CACHE_DIR', 'XDG_CACHE_HOME', '.cache', 'tapejit')
 
 
 def cache_dir() -> Optional[str]:
-    """The store's directory (``<root>/kernels``), or None where the disk
-    cache is off (``TAPEJIT_CACHE=0``), its root is refused (another user's,
-    or writable by others) or no secret key can be had: each with one
-    warning but the first, and tapejit compiling in memory.
+    """The store's directory (``<root>/kernels``), or None (compiling in
+    memory) where the cache is off (``TAPEJIT_CACHE=0``), its root is refused
+    or no secret key can be had (each with one warning but the first).
 
     >>> cache_dir() is None or cache_dir().endswith('kernels')
     True
     """
     if _off():
         return None
-    top = root_dir()
+    top = _root_dir()
     d = os.path.join(top, 'kernels')
     ok = _roots.get(d)
     if ok is None:
@@ -141,27 +132,17 @@ def _check_root(top: str, d: str) -> bool:
     return True
 
 
-def key_path() -> str:
-    """Where the per-user secret key is kept: ``TAPEJIT_KEY_FILE``, else
-    ``$XDG_CONFIG_HOME/tapejit/key`` or ``~/.config/tapejit/key``.
-
-    >>> key_path().endswith('key') or 'TAPEJIT_KEY_FILE' in os.environ
-    True
-    """
-    return os.environ.get('TAPEJIT_KEY_FILE') or _xdg('XDG_CONFIG_HOME', '.config', 'tapejit',
-                                                       'key')
-
-
 def secret() -> Optional[bytes]:
-    """The per-user key that authenticates entries (created 0600 on first
-    use); None, with one warning, where it can be neither read nor created
-    or others could read it.
+    """The per-user key that authenticates entries (``TAPEJIT_KEY_FILE``, else
+    ``$XDG_CONFIG_HOME/tapejit/key`` or ``~/.config/tapejit/key``; created 0600
+    on first use); None, with one warning, where it can be neither read nor
+    created or others could read it.
 
     >>> k = secret()
     >>> k is None or len(k) == 32
     True
     """
-    path = key_path()
+    path = _setting('TAPEJIT_KEY_FILE', 'XDG_CONFIG_HOME', '.config', 'tapejit', 'key')
     if _secret and _secret[0][0] == path:
         return _secret[0][1]
     try:
@@ -236,9 +217,8 @@ def _mac(secret_key: bytes, body: memoryview) -> bytes:
 def read(folder: str, key: str, redo: str = 'recompiling it',
          name: Optional[str] = None) -> Optional[bytes]:
     """The payload written under ``key`` in ``folder``; None where there is
-    none, or where the entry fails a check (not an entry, not authentic,
-    written for another key): then with one warning that says what happens
-    instead (``redo``).  ``name``: the entry's file name, as written.
+    none, or (with one warning ending in ``redo``) where the entry fails a
+    check.  ``name``: the entry's file name, as written.
 
     >>> import tempfile
     >>> read(tempfile.mkdtemp(), 'never written') is None
@@ -366,10 +346,8 @@ def _sources() -> str:
 @functools.lru_cache(maxsize=None)
 def fingerprint(*libraries: str, cpu: str = '') -> str:
     """What every cached artifact of a kind depends on, as one hash: tapejit's
-    own source files, the interpreter's and NumPy's versions, those of
-    ``libraries`` (``'llvmlite'``, ``'numba'``, ...) and ``cpu`` (the CPU as
-    LLVM sees it, or a GPU architecture).  The one fingerprint builder of
-    every cache key.
+    sources, the interpreter's, NumPy's and ``libraries``' versions and
+    ``cpu`` (the CPU as LLVM sees it, or a GPU architecture).
 
     >>> len(fingerprint('llvmlite', cpu='skylake|+avx2'))
     64
@@ -391,7 +369,7 @@ def info(clear: bool = False) -> dict:
     ['bytes', 'directory', 'entries', 'refused']
     """
     d = cache_dir()
-    path = d or os.path.join(root_dir(), 'kernels')
+    path = d or os.path.join(_root_dir(), 'kernels')
     if clear and d is not None and os.path.isdir(d):
         import shutil
         shutil.rmtree(d, ignore_errors=True)

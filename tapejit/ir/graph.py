@@ -1,9 +1,7 @@
 """An immutable, typed graph: inputs, equations of primitives, outputs.
 
-Every value is a :class:`Var` (shape, dtype); every equation applies one
-primitive of the table in :mod:`tapejit.ops` to Vars, with static params.
-Constants (arrays closed over by the traced function) are inputs of their own
-(``constvars``) whose values the graph carries.
+Every equation applies one primitive of :mod:`tapejit.ops` to :class:`Var` s,
+with static params; constants are inputs (``constvars``) the graph carries.
 """
 
 from __future__ import annotations
@@ -120,10 +118,8 @@ class VerifyError(AssertionError):
 
 def verify(g: Graph, checked: Optional[dict] = None) -> None:
     """Check that every Var is defined before use and every equation's output
-    shape/dtype is what its primitive's ``abstract_eval`` says.  ``checked``
-    (id -> equation) holds equations whose output was checked already, by an
-    earlier call with the same dict (a pass keeps most equations as they
-    were): only their definitions are checked again."""
+    is what its primitive's ``abstract_eval`` says.  ``checked`` (id ->
+    equation): equations an earlier call checked already, not evaluated again."""
     defined = set()
     for v in g.constvars + g.invars:
         if v.id in defined:

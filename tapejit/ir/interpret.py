@@ -1,7 +1,5 @@
-"""Reference interpreter: runs a graph with each primitive's eager ``impl``.
-
-It is the oracle the compilers are tested against, and the executor of plans
-until a compiled backend takes over.
+"""Reference interpreter: runs a graph with each primitive's eager ``impl``
+(the oracle the compilers are tested against).
 """
 
 from __future__ import annotations

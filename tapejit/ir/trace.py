@@ -6,18 +6,13 @@ backward pass of ``loss.backward()`` / ``tapejit.grad`` inside the traced
 function is produced by the very same VJP rules running on traced Variables,
 so it lands in the same graph.
 
-Variables the function touches that require grad (its arguments and any it
-closes over) are *stateful*: their array and gradient become graph inputs, and
-whatever the function leaves in them (a new ``.grad``, an updated ``.array``)
-becomes a graph output that is written back after each call.  A
-:class:`~tapejit.core.variable.StateVariable` (an optimizer's moments, its step
-counter) is stateful in the same way although it needs no gradient.
-
-Python values that the function reads from objects outside its arguments
-enter the plan in one of two ways: a number that may change between calls
-(an optimizer's learning rate) becomes a *dynamic input* (:meth:`Trace.dynamic`,
-read again on every call), and any other value a branch depended on becomes a
-*guard* (:meth:`Trace.guard`): when it changes, the function is traced again.
+Variables the function touches that existed before the trace (its
+arguments, those it closes over, an optimizer's StateVariables) are
+*stateful*: their array and gradient become graph inputs, and what the
+function leaves in them becomes a graph output written back after each call.
+A Python number that may change between calls (a learning rate) becomes a
+*dynamic input* (:meth:`Trace.dynamic`); any other Python value a branch
+depended on becomes a *guard* (:meth:`Trace.guard`).
 """
 
 from __future__ import annotations
@@ -43,13 +38,11 @@ class Stateful:
 
     def __init__(self, var: Variable, data_in: TracedArray,
                  grad_in: Optional[Variable], source: Any) -> None:
-        # (What it held before the trace, put back by Trace.restore.)
         self.orig_data, self.orig_grad, self.orig_node = var._data, var._grad_var, var._node
         self.orig_loss_scale = var._loss_scale
         self.var = var
         self.data_in = data_in
-        # Its array's value when captured: another value at the end of the
-        # trace (a new array, or this one written in place) is written back.
+        # (Its array's value when captured: another one at the end is written back.)
         self.var_in = data_in.var
         self.grad_data_in = None if grad_in is None else grad_in._data
         self.grad_var_in = None if grad_in is None else grad_in._data.var
@@ -69,38 +62,24 @@ class Trace:
         self.const_sources: list = []  # the arrays the constants were copied from
         self._const_ids: dict = {}
         self.stateful: dict = {}
-        # ids of the Variables made while tracing: those holding a concrete
-        # array are constants (an RNN's initial state, made anew every call),
-        # while one that existed before is state (a closure's mask the caller
-        # changes between calls); see is_state.
-        self.born: set = set()
-        # ids of the update rules' hyperparameters whose overrides an
-        # optimizer's guard checks (read from where they are set).
+        self.born: set = set()  # ids of the Variables made while tracing (is_state)
+        # ids of the hyperparameters whose overrides an optimizer's guard checks.
         self.guarded_hyperparams: set = set()
-        # PrimitiveNode -> the Var of the equation it recorded.
-        self.tape: dict = {}
+        self.tape: dict = {}  # PrimitiveNode -> the Var of the equation it recorded
         self._n = 0
         self.closed = False
-        # id(Variable) -> 'read' | 'write': the first thing the traced function did
-        # with a stateful Variable's gradient. 'write' first means the incoming
-        # gradient does not matter (cleargrad() before backward()).
+        # id(Variable) -> the first use of a stateful Variable's gradient ('read', 'write').
         self.grad_first_use: dict = {}
         self.grad_written: set = set()
         self._dynamic: dict = {}  # key -> TracedArray of a dynamic input
         self.py_guards: list = []  # (getter, value at trace time)
         self._guard_keys: set = set()
-        # id(array) -> (array, its TracedArray): one graph input per array
-        # object, however many arguments and Variables hold it, so writing it
-        # in place through one is seen through all, as eagerly.
+        # id(array) -> (array, TracedArray, index): one input per array object.
         self._arrays: dict = {}
-        # (source, 'data' | 'array', index in this list of the first source
-        # holding the same array object): the identities the plan assumes.
+        # (source, 'data' | 'array', index of the first holder of the same array).
         self.array_sources: list = []
-        # (values, fail): checks of traced values the plan runs on every call,
-        # ``fail(*arrays)`` raising where they fail (see :meth:`check`).
-        self.checks: list = []
-        # Graph inputs read from arrays of the other byte order (big-endian).
-        self.swapped: list = []
+        self.checks: list = []  # (values, fail): see check
+        self.swapped: list = []  # graph inputs read from big-endian arrays
 
     def new_var(self, shape: tuple, dtype: Any) -> Var:
         v = Var(self._n, shape, dtype)
@@ -114,9 +93,7 @@ class Trace:
         return TracedArray(v, self, weak)
 
     def array_input(self, arr: Any, source: Any, which: str) -> TracedArray:
-        """The traced input for the array object ``arr`` (an argument, or a
-        Variable's array): the one already made where another source holds
-        the same object."""
+        """The traced input for the array object ``arr``, one per object."""
         hit = self._arrays.get(id(arr))
         n = len(self.array_sources)
         if hit is not None and hit[0] is arr:
@@ -125,8 +102,6 @@ class Trace:
         backends.refuse_array_subclass(arr, f'jit: the array of {_named(source)}')
         dt = arr.dtype
         if not dt.isnative:
-            # (Compiled code reads native numbers: the call's array is
-            # converted when gathered, see ``swapped``.)
             dt = dt.newbyteorder('=')
             self.swapped.append(len(self.invars))
         t = self.new_input(arr.shape, dt, (source, which))
@@ -143,9 +118,7 @@ class Trace:
         return None
 
     def const(self, arr: Any) -> Var:
-        """A constant of the graph: the values ``arr`` holds now.  It is copied,
-        so that writing into the caller's array later changes no plan (a plan
-        loaded from the disk cache holds the values too)."""
+        """A constant of the graph: a copy of the values ``arr`` holds now."""
         v = self._const_ids.get(id(arr))
         if v is None:
             value = arr.copy() if isinstance(arr, numpy.ndarray) else backends.CPU.send(arr)
@@ -179,32 +152,24 @@ class Trace:
         return st
 
     def touch(self, var: Variable) -> None:
-        """A Variable's array or gradient is used: a concrete one (closed over by
-        the function) becomes stateful, so that reads see its current values on
-        every call and writes are replayed.  Whether it requires grad does not
-        matter: a mask or a running total the caller updates between calls is
-        read anew too, as eagerly."""
+        """A Variable's array or gradient is used: a concrete state one (closed
+        over) becomes stateful, read anew every call, whether it requires grad
+        or not (a mask the caller updates between calls)."""
         if (id(var) not in self.stateful and var._data is not None
                 and var._data.__class__ is not TracedArray and self.is_state(var)):
             self.capture(var, ('closure', var))
 
     def is_state(self, var: Variable) -> bool:
-        """Whether a concrete Variable met while tracing is state read and
-        written every call: one that existed before the trace, or one made
-        by it to outlive the call (a link's lazily made Parameter, an
-        optimizer's StateVariable).  Any other Variable the function made
-        is a constant of the graph, as it is made anew every call."""
+        """Whether a concrete Variable is state: one that existed before the
+        trace, or a Parameter or StateVariable made by it.  Any other made
+        while tracing is a constant (an RNN's initial state)."""
         return (id(var) not in self.born or var.__class__ is StateVariable
                 or isinstance(var, Parameter))
 
     def dynamic(self, key: Any, getter: Callable[[], Any], what: str) -> TracedArray:
-        """A Python number read through ``getter`` on every call of the plan.
-
-        It is traced as a weakly typed 0-d float64 input (it takes the dtype of
-        the arrays it meets, as a Python float would), so a new value, such as
-        a learning rate changed between steps, needs no new trace.  ``key``
-        identifies the value within this trace; ``what`` names it in errors.
-        """
+        """A Python number read through ``getter`` on every call, traced as a
+        weakly typed 0-d float64 input (a learning rate); ``key`` identifies
+        it in this trace, ``what`` names it in errors."""
         t = self._dynamic.get(key)
         if t is None:
             t = self._dynamic[key] = self.new_input(
@@ -220,11 +185,9 @@ class Trace:
             self.py_guards.append((getter, value))
 
     def check(self, values: Sequence[Any], fail: Callable[..., None]) -> None:
-        """Check traced values on every call of the plan: they become extra
-        outputs of the graph, and ``fail(*arrays)`` is called with their
-        arrays before the call's results are handed out or its writes
-        replayed; it raises where the check fails (a label out of range,
-        which an eager call refuses before computing anything)."""
+        """Check traced values on every call: they become extra outputs, and
+        ``fail(*arrays)`` runs before anything is handed out or written, raising
+        where the check fails (a label out of range)."""
         self.checks.append((tuple(values), fail))
 
     def note_grad(self, var: Variable, kind: str) -> None:
@@ -242,8 +205,6 @@ class Trace:
         for st in self.stateful.values():
             v = st.var
             v._data, v._grad_var, v._node = st.orig_data, st.orig_grad, st.orig_node
-            # backward() records the loss scale on the leaves it reaches; a traced
-            # one must not outlive the trace.
             v._loss_scale = st.orig_loss_scale
 
     def record(self, prim: Any, args: tuple, arrays: list, params: dict) -> TracedArray:
@@ -273,10 +234,8 @@ class Trace:
 
 
 def _stays_weak(prim: Any, arrays: list, dtype: Any) -> bool:
-    """Whether an op's result is still a weakly typed scalar: arithmetic among
-    dynamic Python numbers and constant scalars (``1 - beta1``) keeps adopting
-    the dtype of the arrays it meets later; an explicit cast or a change of
-    dtype (a comparison) ends that."""
+    """Whether an op's result is still weakly typed: arithmetic among dynamic
+    numbers and constant scalars (``1 - beta1``), not a cast or comparison."""
     weak = False
     for a in arrays:
         if a.__class__ is TracedArray:
@@ -293,11 +252,8 @@ _F64 = numpy.dtype(numpy.float64)
 
 
 class _DynamicGetter:
-    """Reads a dynamic Python number as the 0-d array the plan takes.
-
-    ``source``: ``(mapping, key)`` where ``getter()`` is usually
-    ``mapping[key]`` (a getter's own ``source``, or None): a generated
-    entry reads a float there itself and calls the getter otherwise."""
+    """Reads a dynamic Python number as the 0-d array the plan takes;
+    ``source``: ``(mapping, key)`` where it usually is, or None (see entry)."""
 
     __slots__ = ('getter', 'what', 'source')
 
@@ -317,7 +273,6 @@ class _DynamicGetter:
 
 
 def _named(source: tuple) -> str:
-    """An input's holder, in words."""
     if source[0] == 'arg':
         return f'argument {source[1]}'
     v = source[1]
@@ -342,10 +297,8 @@ def as_traced(tr: Trace, x: Any) -> Var:
 
 
 def trace_graph(fn: Callable, example_args: Sequence[Any]) -> Graph:
-    """Trace ``fn`` on arrays shaped like ``example_args``; the graph of its results.
-
-    A small helper for inspection and tests; :func:`tapejit.jit` does the full job
-    (pytrees, side effects, caching).
+    """Trace ``fn`` on arrays shaped like ``example_args``; the graph of its
+    results (for inspection and tests).
 
     >>> import numpy as np
     >>> from tapejit.ir.trace import trace_graph

@@ -1,15 +1,12 @@
 """``@tapejit.jit`` and ``tapejit.value_and_grad``: trace once per signature, cache the plan.
 
-A call flattens its arguments, builds the cache key (argument structure, each
-array's shape/dtype/device/requires_grad/has-grad, static arguments, global
-flags) and runs the cached plan on a hit: no tracing, no Variable machinery.
-A call like the last one is matched against it by a check generated for its
-structure (:mod:`tapejit.jit.call_check`) without building the key.
-On a miss the function is traced (:mod:`tapejit.ir.trace`), verified, and
-stored in a bounded LRU cache.  A plan's graph is compiled on its first run
-for its target: ``'cpu'`` (fused Numba kernels, :mod:`tapejit.compiler`),
-``'cuda'`` (``numba.cuda`` kernels on CuPy arrays) or ``'interpret'`` (each
-primitive's eager implementation in turn: the reference).
+A call builds the cache key (argument structure, each array's
+shape/dtype/device/requires_grad/has-grad, static arguments, global flags)
+and runs the cached plan on a hit; a call like the last one is matched by a
+generated check (:mod:`tapejit.jit.call_check`) without building the key.  On
+a miss the function is traced (:mod:`tapejit.ir.trace`) into a bounded LRU
+cache.  A plan is compiled on its first run for its target: ``'cpu'``,
+``'cuda'`` or ``'interpret'`` (each primitive's eager implementation).
 """
 
 from __future__ import annotations
@@ -90,6 +87,13 @@ def _dynamic_array(x: '_Dynamic') -> Any:
 _CPU = str(backends.CPU)
 
 
+def _device(a: Any, what: str) -> str:
+    if a.__class__ is numpy.ndarray:  # (every call keys: the common case skips the lookup)
+        return _CPU
+    backends.refuse_array_subclass(a, what)
+    return str(backends.get_device_from_array(a))
+
+
 def _leaf_spec(x: Any, grad_ignored: bool = False) -> tuple:
     if x.__class__ is _Dynamic:
         return ('D', type(x.value).__name__)
@@ -99,18 +103,10 @@ def _leaf_spec(x: Any, grad_ignored: bool = False) -> tuple:
             raise TypeError('jit: a Variable argument has no data (it is uninitialised)')
         # Whether a gradient is present matters only if the function reads it.
         has_grad = None if grad_ignored else x._grad_var is not None
-        # (every call computes this key: the common host array skips the lookup)
-        if d.__class__ is numpy.ndarray:
-            dev = _CPU
-        else:
-            backends.refuse_array_subclass(d, 'jit: the array of a Variable argument')
-            dev = str(backends.get_device_from_array(d))
-        return ('V', d.shape, d.dtype.str, dev, x._requires_grad, has_grad)
-    if x.__class__ is numpy.ndarray:
-        return ('A', x.shape, x.dtype.str, _CPU)
-    if backends.is_array(x):
-        backends.refuse_array_subclass(x, 'jit: an array argument')
-        return ('A', x.shape, x.dtype.str, str(backends.get_device_from_array(x)))
+        return ('V', d.shape, d.dtype.str, _device(d, 'jit: the array of a Variable argument'),
+                x._requires_grad, has_grad)
+    if x.__class__ is numpy.ndarray or backends.is_array(x):
+        return ('A', x.shape, x.dtype.str, _device(x, 'jit: an array argument'))
     try:
         hash(x)
     except TypeError:
@@ -157,20 +153,15 @@ def _typed(v: Any) -> Any:
 TARGETS = ('auto', 'cpu', 'cuda', 'interpret')
 
 
-def _default_target() -> str:
-    # TAPEJIT_TARGET=interpret runs every plan through the reference
-    # interpreter: a switch for telling a compiler fault from a tracing one.
-    t = os.environ.get('TAPEJIT_TARGET', 'auto')
-    if t not in TARGETS:
-        raise ValueError(f'TAPEJIT_TARGET must be one of {", ".join(TARGETS)}; got {t!r}')
-    return t
-
-
-def _check_target(target: Optional[str]) -> Optional[str]:
+def _check_target(target: Optional[str], what: str = 'jit: target') -> Optional[str]:
     if target is not None and target not in TARGETS:
-        raise ValueError(f'jit: target must be one of {", ".join(repr(t) for t in TARGETS)}, '
-                         f'got {target!r}')
+        raise ValueError(f'{what} must be one of {", ".join(map(repr, TARGETS))}, got {target!r}')
     return target
+
+
+def _default_target() -> str:
+    # (TAPEJIT_TARGET=interpret tells a compiler fault from a tracing one.)
+    return _check_target(os.environ.get('TAPEJIT_TARGET', 'auto'), 'TAPEJIT_TARGET')
 
 
 class Plan:
@@ -182,15 +173,10 @@ class Plan:
                  fastmath: bool = False, diff: Optional[Differentiable] = None,
                  checks: tuple = (), reports: Optional[dict] = None) -> None:
         self.graph = graph
-        # The observers the function reported values of (kept alive: their
-        # ids name the reports), or None where it reported nothing.
-        self.reports = reports
+        self.reports = reports  # (observers reported on, kept alive: their ids name them)
         self.deliver = None if reports is None else reporter.deliver
-        # (first output, count, fail) of the checks the trace recorded: run
-        # on every call before anything is handed out (Trace.check).
-        self.checks = checks
-        # Returned Variables that get a graph every call (see jit_vjp).
-        self.diff = diff
+        self.checks = checks  # (first output, count, fail) per Trace.check
+        self.diff = diff  # returned Variables that get a graph every call (see vjp)
         self.target = target
         self.fastmath = fastmath
         self._executable: Any = None
@@ -204,36 +190,26 @@ class Plan:
         self.guards = guards  # (closure Variable, spec at trace time, grad ignored)
         self._guards_hold: Optional[Callable[[], bool]] = None
         self.grad_ignored_args = grad_ignored_args
-        # Outputs that are constants of the graph: handed out as copies, so a
-        # caller mutating one result does not change the next call's.
+        # Outputs that are constants: handed out as copies (a caller may write them).
         const_ids = {v.id for v in graph.constvars}
         self.const_outputs = frozenset(i for i, v in enumerate(graph.outvars)
                                        if v.id in const_ids)
-        # (key, check) of the last key this plan was found under: see JitFunction._remember.
+        # (key, check) and (key, hot call) of the last key it was found under.
         self.call_check: Optional[tuple] = None
-        # (key, hot call) likewise: see JitFunction._make_hot.
         self.hot_call: Optional[tuple] = None
-        # Calls the fused call handed to the step-by-step plan (arrays its
-        # native function refused, or aliased otherwise than traced).
-        self.refusals = 0
-        # Inputs whose shape/dtype the cache key does not already pin (gradients
-        # are present or not in the key, their shapes are not): the compiled
-        # plan checks only these.
+        self.refusals = 0  # calls whose arrays the native function refused
+        # Inputs whose shape/dtype the key does not pin: the plan checks these.
         self.unpinned = tuple(i for i, (src, which) in enumerate(input_sources)
                               if which in ('grad', 'call'))
-        # The gradients the graph reads, with their traced shapes and dtypes.
-        # An array reshaped in place of a Variable's leaves its gradient's
-        # shape behind (as Chainer's does); added to eagerly, that gradient
-        # broadcasts. A plan traced with another shape does not fit it, and
-        # the call traces the function again.
+        # The gradients the graph reads, with their traced shapes and dtypes: a
+        # Variable given an array of another shape keeps its gradient's (as in
+        # Chainer), and a plan traced with another shape traces again.
         read = {id(v) for e in graph.eqns for v in e.inputs}
         read.update(id(v) for v in graph.outvars)
         self.read_grads = tuple((i, v.shape, v.dtype) for i, ((src, which), v)
                                 in enumerate(zip(input_sources, graph.invars))
                                 if which == 'grad' and id(v) in read)
-        # Whether a call's arrays alias as the traced ones did (None: they
-        # need not); see entry.compile_aliases.
-        self.aliases: Optional[Callable[[list], bool]] = None
+        self.aliases: Optional[Callable[[list], bool]] = None  # see _note_aliases
         self.traced_shared = False  # two of its sources held one array when traced
         self.gather = compile_gather(input_sources, _dynamic_array)
         # Where diff's outputs are in the list of the function's results.
@@ -241,15 +217,14 @@ class Plan:
         if diff is not None:
             at = [r for r, kind in enumerate(out_kinds) if kind[0] not in 'SO']
             self.diff_results = tuple(at[k] for k in diff.outs)
-        # For finish_lines: the statements giving a call's outputs their graph
-        # (:mod:`tapejit.jit.vjp`), or None where they get none.
+        # (The statements giving a call's outputs their graph, for finish_lines.)
         self.attach = None if diff is None else functools.partial(attach_lines, self)
         self.finish = compile_finish(out_kinds, writes, self.const_outputs, out_td,
                                      _write_data, self.attach, checks, self.deliver)
 
     def guards_hold(self) -> bool:
         """Whether the closure Variables and Python values the trace read
-        still match it (written out per plan: :func:`compile_guards`)."""
+        still match it."""
         holds = self._guards_hold
         if holds is None:
             holds = self._guards_hold = compile_guards(self.guards, self.py_guards, _CPU,
@@ -261,8 +236,7 @@ class Plan:
                 and all(getter() == value for getter, value in self.py_guards))
 
     def miss_cause(self, leaves: list) -> str:
-        """Why this plan does not serve a call with these flattened
-        arguments (for the retrace warning)."""
+        """Why this plan does not serve these leaves (for the retrace warning)."""
         for v, spec, ign in self.guards:
             now = _leaf_spec(v, ign)
             if now != spec:
@@ -294,10 +268,8 @@ class Plan:
         return True
 
     def run(self, leaves: list) -> Any:
-        """Run on a call's flattened arguments; write back what the function
-        wrote to Variables; return what it returned (:data:`RETRACE` where
-        the arrays alias otherwise than the traced ones did, or a gradient
-        it reads has another shape)."""
+        """Run on a call's leaves, writing back what the function wrote;
+        :data:`RETRACE` where they do not :meth:`fits`."""
         entry = self._entry
         if entry is not None:
             return entry(leaves)
@@ -317,16 +289,14 @@ class Plan:
         return self.finish(leaves, self.execute(inputs), inputs)
 
     def _write_entry(self) -> Callable[[list], Any]:
-        """:meth:`run` written out as one function over ``leaves``: reading
-        the inputs, running the compiled plan and writing the results back
-        (:meth:`entry_lines`).  Arrays its plan refuses take the path above."""
+        """:meth:`run` written out as one function over ``leaves``."""
         env: dict = {'_slow': self._run_refused}
         lines = self.entry_lines(env, 'return _slow(leaves)')
         return define('entry', 'leaves', lines, env, '<tapejit plan call>')
 
     def native(self) -> Any:
-        """The plan's native one-call function where it checks every input
-        the cache key leaves open (so a call may skip those checks), else None."""
+        """The native one-call function where it checks every input the key
+        leaves open, else None."""
         exe = self._executable
         if (exe is None or exe.__class__ is str
                 or getattr(exe, '_native_run', None) is None
@@ -335,18 +305,15 @@ class Plan:
         return exe.one_call.native
 
     def entry_lines(self, env: dict, fail: str) -> list:
-        """The statements of the plan's generated entry (over ``leaves``):
-        the aliasing check, the gather, the run (the native one-call
-        function, or the compiled plan's runner) and the finish; constants
-        added to ``env``; ``fail`` where the arrays do not fit the plan."""
+        """The statements of the generated entry (over ``leaves``): aliasing
+        check, gather, run and finish; ``fail`` where the arrays do not fit."""
         native = self.native()
         env['_aliases'] = self.aliases
         items = gather_items(self.input_sources, _dynamic_array, env)
         lines = []
         if self.aliases is not None and (native is None or self.traced_shared
                                          or not self._executable.one_call.distinct_inputs):
-            # (Traced with arrays shared, or not built to check them: the
-            # native function cannot tell whether a call's arrays alias.)
+            # (Traced with arrays shared, or not built to check: the native one can't.)
             lines += ['if not _aliases(leaves):', f'    {fail}']
         lines.append('inputs = [' + ', '.join(items) + ']')
         if native is not None:
@@ -395,9 +362,7 @@ class Plan:
                                             donate=self.donations())
                         if exe.one_call is not None and self.aliases is not None and any(
                                 w in ('data', 'array', 'rebind') for _, w in self.writes):
-                            # Its native function checks that these arrays are
-                            # distinct, in place of self.aliases on a hot call
-                            # (only where they must be: the plan writes arrays).
+                            # (Checked distinct by it, in place of self.aliases.)
                             exe.one_call.distinct_inputs = frozenset(
                                 i for i, (_, which) in enumerate(self.input_sources)
                                 if which in ('data', 'array'))
@@ -405,12 +370,10 @@ class Plan:
         return None if exe == 'interpret' else exe
 
     def donations(self) -> dict:
-        """Graph output -> graph input pairs where the output is the new array of
-        a Variable whose old array is that input: the compiled plan may write
-        it in place (a parameter update), as eager ``W.array -= ...`` does.
-        (Kept where the plan checks values, :meth:`Trace.check`: a failing
-        check is raised after the run, so such an array may hold that call's
-        update; dropping the donations would cost every call a copy.)"""
+        """Graph output -> graph input pairs where the output is the new array
+        of a Variable whose old array is that input: the plan may write it in
+        place (a parameter update), as eager ``W.array -= ...`` does.  (Kept
+        with :meth:`Trace.check`: a failing check raises after the run.)"""
         data_in = {source_key(src): i for i, (src, which) in enumerate(self.input_sources)
                    if which in ('data', 'array')}
         out = {}
@@ -458,9 +421,8 @@ def _key_change(old: tuple, new: tuple) -> Optional[str]:
 
 
 def _sharing(leaves: list) -> tuple:
-    """Which leaves hold the same array object (as a tuple of the index of
-    each array's first holder; empty where none do): part of the cache key,
-    since a plan reads a shared array once (see Trace.array_input)."""
+    """Per leaf the index of its array's first holder (empty where none is
+    shared): part of the key, as a plan reads a shared array once."""
     first: dict = {}
     same: dict = {}
     pattern = []
@@ -484,17 +446,15 @@ def _sharing(leaves: list) -> tuple:
     return tuple(pattern) if shared else ()
 
 
-# What Plan.run returns for a call whose arrays alias otherwise than the
-# traced ones did (two Variables sharing an array, or no longer sharing it).
+# What Plan.run returns for a call whose arrays do not fit it (Plan.fits).
 RETRACE = object()
 # What JitFunction._call_last returns for a call it does not serve.
 _UNSERVED = object()
 
 
 def _write_data(v: Variable, new: Any) -> None:
-    """Replay the traced function's in-place write of ``v``'s array (``v.array
-    -= ...``, ``v.grad += ...``): into the array itself, so other references
-    to it see the update, as they do eagerly."""
+    """Replay an in-place write of ``v``'s array (``v.array -= ...``) into
+    the array itself, so other references to it see it, as eagerly."""
     old = v._data
     if new is old:  # the compiled plan updated it in place
         return
@@ -504,8 +464,7 @@ def _write_data(v: Variable, new: Any) -> None:
             and old.shape == new.shape and (old.dtype == new.dtype or not old.dtype.isnative
                                             and old.dtype.newbyteorder('=') == new.dtype):
         if not old.flags.writeable:
-            # (Eagerly NumPy refuses the write: giving v a new array instead
-            # would leave the caller's array and every view of it stale.)
+            # (As eagerly: a new array would leave the caller's and its views stale.)
             name = f' {v.name!r}' if v.name else ''
             raise ValueError(f'output array is read-only: the jitted function writes the '
                              f'array of Variable{name} (shape {old.shape}, dtype {old.dtype}) '
@@ -521,6 +480,13 @@ def _write_data(v: Variable, new: Any) -> None:
 
 def _as_tuple(x: Any, one: type) -> tuple:
     return (x,) if isinstance(x, one) else tuple(x)
+
+
+def _hot_for(plan: Plan, key: tuple) -> Optional[Callable]:
+    """The hot call made for ``key`` before, kept on the plan like its check:
+    alternating signatures do not write it again."""
+    made = plan.hot_call
+    return made[1] if made is not None and made[0] == key else None
 
 
 class JitFunction:
@@ -550,19 +516,16 @@ class JitFunction:
         self._cache: collections.OrderedDict = collections.OrderedDict()
         self._lock = threading.RLock()
         self._hits = self._misses = self._traces = 0
-        # Hits of the hot call (see _make_hot), counted without the lock:
-        # a count's step is atomic.
+        # Hits of the hot call, counted without the lock: a count's step is atomic.
         self._hot_hits = itertools.count()
         self._hot_tick = self._hot_hits.__next__
-        self._last_specs: Optional[tuple] = None
         self._changes: collections.Counter = collections.Counter()
         self._moved: collections.Counter = collections.Counter()  # see _note_moved
         self._causes: collections.Counter = collections.Counter()  # see _note_storm
         self._warned: set = set()  # the kinds of warning given (see _warn_once)
         self._last_key: Optional[tuple] = None
         self._grad_ignored: dict = {}  # base key -> leaf indices whose grad is ignored
-        # (check, key, plan, guards or None, hot call) of the last call: see
-        # _remember and _make_hot.
+        # (check, key, plan, guards or None, hot call) of the last call.
         self._last: Optional[tuple] = None
         self._mru: Optional[tuple] = None  # the _last whose key was moved to the end
         try:
@@ -603,23 +566,22 @@ class JitFunction:
 
     def _key(self, args: tuple, kwargs: dict) -> tuple:
         leaves, td, statics = self._split(args, kwargs)
-        specs = tuple(('static',) if x is _STATIC else _leaf_spec(x, True)
-                      for i, x in enumerate(leaves))
+        specs = tuple(('static',) if x is _STATIC else _leaf_spec(x, True) for x in leaves)
         base = (td, specs, tuple((n, _Static(v)) for n, v in statics) if statics else (),
                 config.enable_backprop, config.train, _sharing(leaves))
-        # Whether a gradient is present is part of the key, except for the
-        # Variables whose gradient this signature's plan overwrites before reading.
+        return (base, self._has_grad(base, leaves)), leaves, td, statics
+
+    def _has_grad(self, base: tuple, leaves: list) -> tuple:
+        """Which Variable leaves hold a gradient (part of the key), but for those
+        whose gradient the plan overwrites before reading."""
         ign = self._grad_ignored.get(base, ())
-        has_grad = tuple(x._grad_var is not None for i, x in enumerate(leaves)
-                         if isinstance(x, Variable) and i not in ign)
-        return (base, has_grad), leaves, td, statics
+        return tuple(x._grad_var is not None for i, x in enumerate(leaves)
+                     if isinstance(x, Variable) and i not in ign)
 
     # --------------------------------------------------------------- calls
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if config.trace is not None or config.debug:
-            # Called while an outer function is traced: inline into its graph.
-            # In debug mode: run eagerly, where every function's outputs and
-            # gradients are checked for NaN and errors name where it was applied.
+            # Inlined into an outer trace; in debug mode eager, checked for NaN.
             return self.fn(*args, **kwargs)
         last = self._last
         if last is not None:
@@ -638,23 +600,20 @@ class JitFunction:
         return self._call_keyed(args, kwargs)
 
     def _drop_hot(self, last: tuple) -> tuple:
-        """``last`` without its hot call, until a call runs natively again
-        (see :meth:`_call_last`): arrays refused once are often refused
-        every call."""
+        """``last`` without its hot call until a call runs natively again:
+        arrays refused once are often refused every call."""
         with self._lock:
             if self._last is last:
                 self._last = last = last[:4] + (None,)
         return last
 
     def _call_last(self, last: tuple, args: tuple, kwargs: dict) -> Any:
-        """Run the plan of the last call's key if these arguments have that
-        key (its check generated for it); ``_UNSERVED`` otherwise."""
+        """Run the last call's plan if these arguments have its key, else ``_UNSERVED``."""
         leaves = last[0](args, kwargs)
         if leaves is None or not (last[3] is None or last[3]()):
             return _UNSERVED
         with self._lock:
-            # Every change to the cache drops _last first, so while it is
-            # the same its key is cached.
+            # Every change to the cache drops _last first: while it is the same, it is cached.
             hit = self._last is last
             if hit:
                 self._hits += 1
@@ -673,9 +632,7 @@ class JitFunction:
             return out
         with self._lock:
             self._hits -= 1  # (counted on the keyed path)
-        # (Its arrays alias otherwise than the traced ones: the keyed path
-        # keys them anew.)
-        return _UNSERVED
+        return _UNSERVED  # (the keyed path keys its arrays anew)
 
     def _call_keyed(self, args: tuple, kwargs: dict) -> Any:
         """The full path: key the arguments, find or trace the plan, run it."""
@@ -697,13 +654,11 @@ class JitFunction:
 
     def _plan_for(self, key: tuple, leaves: list, td: Any, statics: tuple, args: tuple,
                   kwargs: dict) -> tuple:
-        """``(key, plan)`` for a call keyed ``key``: the cached plan where its
-        guards hold and its arrays fit, else a new trace (filed under the key
-        it is found by from now on).  Called with the lock held."""
+        """``(key, plan)``: the cached plan where its guards hold and its
+        arrays fit, else a new trace.  Called with the lock held."""
         plan = self._cache.get(key)
         if plan is None and key[0] in self._grad_ignored:
-            # Another thread may have re-filed this signature's plan (see
-            # below) after this key was made: key it again.
+            # (Another thread may have re-filed the plan since: key it again.)
             key = self._key(args, kwargs)[0]
             plan = self._cache.get(key)
         if plan is not None and (plan == 'eager' or (
@@ -719,23 +674,16 @@ class JitFunction:
         base = key[0]
         if plan != 'eager' and plan.grad_ignored_args != self._grad_ignored.get(
                 base, frozenset()):
-            # The function overwrites these gradients before reading them:
-            # key on their presence no more, and file the plan so.
+            # It overwrites these gradients before reading them: key them no more.
             del self._cache[key]
-            ign = self._grad_ignored[base] = plan.grad_ignored_args
-            # Keyed from the leaves it was traced with, not the arguments
-            # flattened again: their structure may have changed while tracing
-            # (a lazy link's parameter got its array), and the next call keys
-            # that structure anew.
-            key = (base, tuple(x._grad_var is not None for i, x in enumerate(leaves)
-                               if isinstance(x, Variable) and i not in ign))
+            self._grad_ignored[base] = plan.grad_ignored_args
+            # (From the traced leaves: a lazy link's parameter may have changed the args.)
+            key = (base, self._has_grad(base, leaves))
             self._cache[key] = plan
         return key, plan
 
     def _remember(self, key: tuple, leaves: list, td: Any, statics: tuple, plan: Plan) -> None:
-        """Make the next call with this key skip building it: a check generated
-        for the key's structure (:mod:`tapejit.jit.call_check`), kept on the plan so
-        that alternating between signatures does not generate it again."""
+        """Make the next call with this key skip building it (a check kept on the plan)."""
         if statics or self.dynamic_argnums or self.dynamic_argnames:
             return
         cc = plan.call_check
@@ -744,25 +692,18 @@ class JitFunction:
             check = compile_check(td, leaves, base[1], has_grad,
                                   self._grad_ignored.get(base, ()), _CPU, _leaf_spec)
             cc = plan.call_check = (key, check)
-        # (The plan's guards, or None where the trace read nothing to guard;
-        # whether the arrays alias as traced, Plan.run checks.)
+        # (Whether the arrays alias as traced, Plan.run checks.)
         holds = plan.guards_hold if plan.guards or plan.py_guards else None
-        # (The hot call made for this key before, kept on the plan like the
-        # check: alternating signatures do not write it again.)
-        hot = plan.hot_call[1] if plan.hot_call is not None and plan.hot_call[0] == key else None
-        self._last = None if cc[1] is None else (cc[1], key, plan, holds, hot)
+        self._last = (cc[1], key, plan, holds, _hot_for(plan, key))
 
     def _make_hot(self, last: tuple, leaves: list) -> None:
-        """Give ``last`` (hit by these leaves) its hot call, once its plan
-        has run: ``hot(args, kwargs)``, the key's check, the guards and the
-        plan's entry written out as one function, which returns ``_MISS``
-        where the full path must run (another key), ``_REFUSED`` where the
-        plan refused the arrays (the full path then runs them step by
-        step).  A native one-call function checks the class, shape and
-        dtype of every array it takes, so the check leaves those out."""
+        """Give ``last`` its hot call once its plan has run: the key's check,
+        the guards and the plan's entry as one ``hot(args, kwargs)``, which
+        returns ``_MISS`` for another key and ``_REFUSED`` where the plan
+        refused the arrays; it leaves the arrays the native function checks
+        to it."""
         check, key, plan, holds, _ = last
-        made = plan.hot_call
-        hot = made[1] if made is not None and made[0] == key else self._write_hot(last, leaves)
+        hot = _hot_for(plan, key) or self._write_hot(last, leaves)
         with self._lock:
             plan.hot_call = (key, hot)
             if self._last is last:
@@ -770,9 +711,7 @@ class JitFunction:
                 if self._mru is last:
                     self._mru = self._last
 
-    def _write_hot(self, last: tuple, leaves: list) -> Any:
-        """:meth:`_make_hot`'s function, or False where the key's check
-        cannot be written out."""
+    def _write_hot(self, last: tuple, leaves: list) -> Callable:
         check, key, plan, holds, _ = last
         native = plan.native()
         # The arrays the native function checks itself (class, shape, dtype).
@@ -785,31 +724,26 @@ class JitFunction:
         lines = check_lines(base[0], leaves, base[1], has_grad,
                             self._grad_ignored.get(base, ()), _CPU, _leaf_spec, env,
                             miss='_MISS', checked=checked)
-        hot: Any = False  # (none: the full path every call)
-        if lines is not None:
-            if holds is not None:
-                # The guards without the array checks the native function
-                # does itself (a refused call takes the full guards).
-                arrays = frozenset(id(src[1]) for k, (src, which) in
-                                   enumerate(plan.input_sources)
-                                   if src[0] == 'closure' and which == 'data'
-                                   and k in checked_inputs)
-                # (Written into the hot call: one call less on every step.)
-                env['_nd'], env['_slow_guards'] = numpy.ndarray, plan._guards_hold_slow
-                inline = guard_lines(plan.guards, plan.py_guards, _CPU, env,
-                                     'if not _slow_guards(): return _MISS', 'return _MISS',
-                                     checked=arrays)
-                lines += (['if not _slow_guards(): return _MISS'] if inline is None
-                          else inline)
-            lines.append(f'leaves = [{", ".join(f"_l{i}" for i in range(len(leaves)))}]')
-            lines += plan.entry_lines(env, 'return _REFUSED')
-            hot = define('hot', 'args, kwargs', lines, env, '<tapejit hot call>')
-            del env['hot']  # (its globals need not hold it: no cycle)
+        if holds is not None:
+            # The guards less the array checks the native function does itself.
+            arrays = frozenset(id(src[1]) for k, (src, which) in enumerate(plan.input_sources)
+                               if src[0] == 'closure' and which == 'data'
+                               and k in checked_inputs)
+            # (Written into the hot call: one call less on every step.)
+            env['_nd'], env['_slow_guards'] = numpy.ndarray, plan._guards_hold_slow
+            inline = guard_lines(plan.guards, plan.py_guards, _CPU, env,
+                                 'if not _slow_guards(): return _MISS', 'return _MISS',
+                                 checked=arrays)
+            lines += ['if not _slow_guards(): return _MISS'] if inline is None else inline
+        lines.append(f'leaves = [{", ".join(f"_l{i}" for i in range(len(leaves)))}]')
+        lines += plan.entry_lines(env, 'return _REFUSED')
+        hot = define('hot', 'args, kwargs', lines, env, '<tapejit hot call>')
+        del env['hot']  # (its globals need not hold it: no cycle)
         return hot
 
     def _trace(self, key: tuple, leaves: list, td: Any, statics: tuple, args: tuple,
                kwargs: dict) -> Any:
-        self._note_retrace(key, td)
+        self._note_retrace(key)
         self._note_storm()
         self._traces += 1
         try:
@@ -833,15 +767,12 @@ class JitFunction:
         return plan
 
     def _new_plan(self, leaves: list, td: Any, statics: tuple) -> Plan:
-        plan = trace_plan(self.fn, leaves, td, statics)
-        plan.target = self.target or _default_target()
-        plan.fastmath = self.fastmath
-        return plan
+        return trace_plan(self.fn, leaves, td, statics, self.target or _default_target(),
+                          self.fastmath)
 
     def _name_list_argument(self, err: TypeError, args: tuple, kwargs: dict) -> TypeError:
-        """``err``, naming the argument that is a Python list or tuple of
-        numbers where there is one: jit reads such a list as Python values
-        (static), not as an array, so ``x * 2.0`` fails in Python's words."""
+        """``err``, naming an argument that is a list or tuple of numbers: jit
+        reads it as Python values, not an array, so ``x * 2.0`` fails obscurely."""
         named = [(self._params[i] if i < len(self._params) else f'#{i}', a)
                  for i, a in enumerate(args)] + list(kwargs.items())
         for name, a in named:
@@ -853,18 +784,17 @@ class JitFunction:
                     'not as an array; pass numpy.asarray(...) of it (or a Variable)')
         return err
 
-    def _note_retrace(self, key: tuple, td: Any) -> None:
-        last_key, self._last_key = self._last_key, key
-        if last_key is not None and last_key != key:
-            why = _key_change(last_key, key)
-            if why is not None:
-                self._causes[why] += 1
-        specs = key[0][1]
-        prev = self._last_specs
-        self._last_specs = (td, specs)
-        if prev is None or prev[0] != td:
+    def _note_retrace(self, key: tuple) -> None:
+        last, self._last_key = self._last_key, key
+        if last is None:
             return
-        self._changes.update(path for path, a, b in zip(leaf_paths(td), prev[1], specs)
+        why = _key_change(last, key)
+        if why is not None:
+            self._causes[why] += 1
+        td, specs = key[0][:2]
+        if last[0][0] != td:
+            return
+        self._changes.update(path for path, a, b in zip(leaf_paths(td), last[0][1], specs)
                              if a != b)
         if self._changes and self._warn_once('retrace'):
             path, count = self._changes.most_common(1)[0]
@@ -874,8 +804,7 @@ class JitFunction:
                               'value static.', stacklevel=6)
 
     def _note_moved(self, plan: Plan) -> None:
-        # A name or item that held a Variable the function closed over holds
-        # another now: traced again, correctly, but every time it changes.
+        # A place that held a closed-over Variable holds another: each change traces.
         for getter, value in plan.py_guards:
             what = getattr(getter, 'what', '')
             if what and getter.__class__ is Check and getter.was is None \
@@ -889,8 +818,7 @@ class JitFunction:
                               'update it in place (W.array -= ...).', stacklevel=5)
 
     def _note_storm(self) -> None:
-        # Most calls trace, and neither warning above named why: name the
-        # most frequent cause seen (a guard that fails, a key that changes).
+        # Most calls trace, and neither warning above named why: name the commonest.
         calls = self._hits + self._misses
         if (not self._causes or self._warned & {'retrace', 'moved'}
                 or 2 * (self._traces + 1) < calls or not self._warn_once('storm')):
@@ -1026,7 +954,8 @@ class JitFunction:
         return exe.explain_passes()
 
 
-def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
+def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple, target: str = 'auto',
+               fastmath: bool = False) -> Plan:
     """Trace ``fn`` on abstract versions of ``leaves``; return the verified plan."""
     tr = Trace()
     outvars: list = []
@@ -1037,8 +966,7 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
     try:
         with using_config('trace', tr):
             args, kwargs = _traced_args(tr, leaves, td, statics, array_in)
-            # What it reports (reporter.report) becomes outputs of the plan,
-            # delivered to the reporter current at each call.
+            # What it reports becomes outputs, delivered at each call.
             with reporter.capture_reports() as cap:
                 out = fn(*args, **kwargs)
             if cap.values:
@@ -1066,7 +994,7 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
     graph = tr.graph(outvars)
     verify(graph)
     plan = Plan(graph, tr.input_sources, out_td, out_kinds, writes, guards,
-                frozenset(ignored), tr.py_guards, diff=diff, checks=checks,
+                frozenset(ignored), tr.py_guards, target, fastmath, diff=diff, checks=checks,
                 reports=cap.observers if cap.values else None)
     _note_aliases(plan, tr, leaves, writes)
     if tr.swapped:
@@ -1075,9 +1003,7 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple) -> Plan:
 
 
 def _native_gather(gather: Callable[[list], list], swapped: list) -> Callable[[list], list]:
-    """``gather`` with the arrays at ``swapped`` in native byte order (a
-    big-endian argument: its plan is keyed by that dtype, compiled for the
-    native one)."""
+    """``gather`` with the arrays at ``swapped`` in native byte order."""
     def native_gather(leaves: list) -> list:
         inputs = gather(leaves)
         for i in swapped:
@@ -1090,8 +1016,7 @@ def _native_gather(gather: Callable[[list], list], swapped: list) -> Callable[[l
 
 def _traced_args(tr: Trace, leaves: list, td: Any, statics: tuple,
                  array_in: dict) -> tuple:
-    """The ``(args, kwargs)`` a trace calls the function with: abstract
-    versions of the flattened arguments, the static ones put back."""
+    """The ``(args, kwargs)`` a trace calls the function with."""
     traced = []
     for i, x in enumerate(leaves):
         if isinstance(x, Variable):
@@ -1123,8 +1048,7 @@ def _collect_results(tr: Trace, out_leaves: list, outvars: list, out_kinds: list
             tr.touch(o)  # (a closed-over Variable returned unused)
         st = tr.stateful.get(id(o))
         if st is not None and st.var is o:
-            # An argument or closed-over Variable: the same object,
-            # as eagerly (its writes are replayed before it is seen).
+            # An argument or closed-over Variable: the same object, as eagerly.
             out_kinds.append(('O', st.source))
         elif isinstance(o, Variable):
             outvars.append(as_traced(tr, o))
@@ -1149,8 +1073,7 @@ def _collect_state_writes(tr: Trace, outvars: list, writes: list) -> None:
         else:  # given another array (``v.array = ...``)
             held = tr.source_of(d)
             if held is not None:
-                # Another argument's or Variable's own array: it is
-                # given that object, as eagerly (not a copy).
+                # Another holder's own array: given that object, as eagerly.
                 writes.append((st.source, ('rebind_to',) + held))
             else:
                 outvars.append(as_traced(tr, d))
@@ -1160,8 +1083,7 @@ def _collect_state_writes(tr: Trace, outvars: list, writes: list) -> None:
             writes.append((st.source, 'cleargrad'))
         elif (v._grad_var is not None and st.grad_data_in is not None
               and v._grad_var._data is st.grad_data_in):
-            # The gradient array the call brought (``g += 1``, or
-            # ``v.grad += 1``): written back into the caller's array.
+            # The call's gradient array written in place: written back into it.
             if st.grad_data_in.var is not st.grad_var_in:
                 outvars.append(st.grad_data_in.var)
                 writes.append((st.source, 'graddata'))
@@ -1176,15 +1098,12 @@ def _collect_state_writes(tr: Trace, outvars: list, writes: list) -> None:
 def _collect_other_writes(tr: Trace, array_in: dict, out_leaves: list, out_kinds: list,
                           outvars: list, writes: list) -> None:
     """Array arguments written in place, and gradients of returned Variables."""
-    # An array argument written in place (``x -= 1``) is written
-    # back into the caller's array, as NumPy would have.
+    # An array argument written in place (``x -= 1``) is written back, as in NumPy.
     for i, (t, var_in) in array_in.items():
         if t.var is not var_in:
             outvars.append(t.var)
             writes.append((('arg', i), 'array'))
-    # A returned Variable the function made that holds a gradient
-    # (``backward(retain_grad=True)``, or one set by hand) has it in
-    # the result too, as eagerly.
+    # A returned Variable holding a gradient (``retain_grad=True``) has it too.
     for r, (o, kind) in enumerate(zip(out_leaves, out_kinds)):
         if kind[0] == 'V' and o._grad_var is not None:
             outvars.append(as_traced(tr, o._grad_var))
@@ -1202,19 +1121,14 @@ def _collect_checks(tr: Trace, outvars: list) -> tuple:
 
 
 def _guard_closures(tr: Trace, fn: Callable, leaves: list, values: list) -> None:
-    """Guard the names and items that held the Variables the function
-    closed over: another Variable put there afterwards is read anew; and
-    the plain Python values (numbers, dicts of them) its globals and cells
-    held (``values``, from :func:`value_guards` before the trace), which the
-    trace froze: another value there traces it again (see closure_guards)."""
+    """Guard the places that held the Variables and arrays the function
+    closed over, and the plain ``values`` it read (see closure_guards)."""
     for key, check, value in values:
-        # (One the function itself changed while traced, a list it appends
-        # to, is its output, not an input: not guarded.)
+        # (One the function changed while traced is its output: not guarded.)
         if check() == value:
             tr.guard(key, check, value)
     closed = [st.var for st in tr.stateful.values() if st.source[0] == 'closure']
-    # Arrays the function closed over are constants of the plan: a name given
-    # another array afterwards (``mask = np.ones(...)``) traces it again.
+    # Closed-over arrays are constants: a name given another one traces again.
     arrays = [c for c in tr.const_sources if isinstance(c, numpy.ndarray)]
     if not (closed or arrays):
         return
@@ -1224,16 +1138,14 @@ def _guard_closures(tr: Trace, fn: Callable, leaves: list, values: list) -> None
         tr.guard(key, check, True)
     if not closed:
         return
-    # Variables reached through links: a link given another child or
-    # Parameter afterwards (``model.l1 = L.Linear(...)``) is read anew.
+    # A link given another child or Parameter afterwards is read anew.
     from tapejit.links.link import structure_version
     tr.guard(('link structure',), structure_version, structure_version())
 
 
 def _note_aliases(plan: Plan, tr: Trace, leaves: list, writes: list) -> None:
     """Give ``plan`` the check that a call's arrays alias as the traced ones did."""
-    # Variable arguments that are one object, or distinct ones sharing an
-    # array: a plan for the one does not fit the other (see _sharing).
+    # Variable arguments that are one object, or distinct ones sharing an array.
     var_pairs = []
     for j, x in enumerate(leaves):
         if isinstance(x, Variable):
@@ -1258,47 +1170,39 @@ def jit(fn: Optional[Callable] = None, *, static_argnums: Union[int, Sequence[in
     Inside ``fn`` the whole eager API works and is recorded: ops,
     ``loss.backward()``, ``tapejit.grad`` (to any order), ``no_backprop_mode``,
     reads and writes of ``.grad`` and ``.array``.  Gradients and arrays that
-    ``fn`` leaves on Variables (arguments, or Variables it closes over that
-    require grad) are written back after every call.  A global, a variable of
-    an enclosing function or a list item that held such a Variable and holds
-    another later is read anew (:mod:`tapejit.jit.closure_guards`).  Returned
-    Variables carry a graph, as eager ones do, and the gradient they hold
-    (``backward(retain_grad=True)`` inside): backward outside the function
-    reaches its arguments and the Variables it closes over
-    (:mod:`tapejit.jit.vjp`).  The plan's graph is compiled on its first run.
+    ``fn`` leaves on Variables (arguments, or Variables it closes over) are
+    written back after every call; a global, enclosing variable or list item
+    that held such a Variable and holds another later is read anew.  Returned
+    Variables carry a graph and the gradient they hold, as eager ones do:
+    backward outside the function reaches its arguments and the Variables it
+    closes over.  Python numbers, strings and small containers of them that
+    it reads from its globals or enclosing functions are guarded constants:
+    another value there traces it again.  A label out of range in
+    ``F.softmax_cross_entropy`` or ``F.select_item`` raises on every call.
 
     Options:
 
-    - ``static_argnums`` / ``static_argnames``: the positions / names of
-      arguments that are Python values fixed per trace (a flag, a shape, a
-      ``train`` switch): each new value is a new trace and plan.  Any other
-      hashable non-array argument is static too.
+    - ``static_argnums`` / ``static_argnames``: arguments that are Python
+      values fixed per trace (a flag, a shape): each new value is a new
+      trace.  Any other hashable non-array argument is static too.
     - ``dynamic_argnums`` / ``dynamic_argnames``: Python ints or floats read
-      anew on every call instead, traced as 0-d arrays that take the dtype of
-      the arrays they meet: a learning rate that changes without a retrace.
-    - ``fallback``: ``None`` (the default) raises a TraceError where the
-      function needs concrete values while traced (``if loss.item() > 0``);
-      ``'eager'`` runs it eagerly for that signature instead, with a warning.
-    - ``max_cache_size``: how many plans (signatures) the function keeps, the
-      least recently used dropped first (64).
+      anew on every call, traced as 0-d arrays that take the dtype of the
+      arrays they meet: a learning rate that changes without a retrace.
+    - ``fallback``: ``None`` raises a TraceError where the function needs
+      concrete values while traced (``if loss.item() > 0``); ``'eager'`` runs
+      it eagerly for that signature instead, with a warning.
+    - ``max_cache_size``: how many plans the function keeps, least recently
+      used dropped first (64).
     - ``retrace_warn_after``: after this many traces (8) a warning names the
-      argument whose shape or dtype keeps changing, or the global, closed-over
-      value or static argument that does, as each change is a new trace.
-    - ``target``: ``'cpu'`` fuses the graph into compiled kernels
-      (:mod:`tapejit.compiler`), ``'cuda'`` into ``numba.cuda`` kernels (CuPy
-      arrays; NumPy arrays under ``NUMBA_ENABLE_CUDASIM=1``), ``'interpret'``
-      runs each primitive's eager implementation (the reference); ``'auto'``
-      (the default, or the ``TAPEJIT_TARGET`` environment variable) is
-      ``'cuda'`` for CuPy inputs and ``'cpu'`` otherwise.
+      argument, global, closed-over value or static argument that keeps changing.
+    - ``target``: ``'cpu'`` (compiled kernels), ``'cuda'`` (``numba.cuda``
+      kernels on CuPy arrays; NumPy arrays under ``NUMBA_ENABLE_CUDASIM=1``),
+      ``'interpret'`` (each primitive's eager implementation: the reference);
+      ``'auto'`` (the default, or ``TAPEJIT_TARGET``) is ``'cuda'`` for CuPy
+      inputs and ``'cpu'`` otherwise.
     - ``fastmath``: let the compiler reassociate floating-point arithmetic and
-      assume no NaN/Inf (faster, but results differ from eager mode in the
-      last bits, and NaN/Inf no longer propagate): off by default.
-
-    Python numbers, strings and small lists or dicts of them that the function
-    reads from its globals or enclosing functions are constants of the trace,
-    guarded: another value there traces it again.  A label out of range in
-    ``F.softmax_cross_entropy`` or ``F.select_item`` raises on every call as
-    it does eagerly.
+      assume no NaN/Inf (faster; results differ from eager mode in the last
+      bits, NaN/Inf no longer propagate): off by default.
 
     >>> import numpy as np, tapejit, tapejit.functions as F
     >>> @tapejit.jit

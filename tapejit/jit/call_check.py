@@ -1,15 +1,10 @@
 """A jitted function's last cache key, re-checked on the next call without
-being rebuilt.
+being rebuilt (which takes as long as a small compiled step runs).
 
-Building the full key flattens the arguments into a new tree description and
-a spec tuple per leaf, which takes as long as a small compiled step takes to
-run (see benchmarks/results).  A loop calls with
-the same structure every time, so :func:`compile_check` turns one key into a
-Python function, generated for that structure, that walks the arguments,
-checks each leaf against the key (class, shape, dtype, requires-grad,
-has-grad) and returns the leaves, or ``None`` at the first difference.  The
-caller then builds the full key as before, so a ``None`` never changes which
-plan runs.
+:func:`compile_check` turns one key into a Python function, generated for its
+argument structure, that checks each leaf against the key and returns the
+leaves, or ``None`` at the first difference; the caller then builds the full
+key, so a ``None`` never changes which plan runs.
 """
 
 from __future__ import annotations
@@ -26,11 +21,11 @@ from tapejit.jit.entry import _Names
 
 
 def compile_check(td: Any, leaves: list, specs: tuple, has_grad: tuple,
-                  grad_ignored: Any, cpu: str, leaf_spec: Callable) -> Optional[Callable]:
+                  grad_ignored: Any, cpu: str, leaf_spec: Callable) -> Callable:
     """``check(args, kwargs) -> leaves | None`` for calls whose key is the one
     made of ``td`` (the flattened ``(args, kwargs)`` structure), ``specs``
     (per leaf, gradients ignored) and ``has_grad`` (per Variable leaf not in
-    ``grad_ignored``); ``None`` for structures it does not handle.  Leaves
+    ``grad_ignored``).  Leaves
     other than NumPy arrays and Variables on them are compared by
     ``leaf_spec(leaf, True)``; ``cpu`` is the host's device name in specs.
 
@@ -45,22 +40,18 @@ def compile_check(td: Any, leaves: list, specs: tuple, has_grad: tuple,
     """
     env: dict = {}
     lines = check_lines(td, leaves, specs, has_grad, grad_ignored, cpu, leaf_spec, env)
-    if lines is None:
-        return None
     lines.append(f'return [{", ".join(f"_l{i}" for i in range(len(leaves)))}]')
     return define('check', 'args, kwargs', lines, env, '<tapejit call check>')
 
 
 def check_lines(td: Any, leaves: list, specs: tuple, has_grad: tuple, grad_ignored: Any,
                 cpu: str, leaf_spec: Callable, env: dict, miss: str = 'None',
-                checked: frozenset = frozenset()) -> Optional[list]:
+                checked: frozenset = frozenset()) -> list:
     """The statements of :func:`compile_check`'s function up to its return,
     which leave leaf ``i`` in the local ``_l{i}`` (``return {miss}`` at the
     first difference), their constants added to ``env`` under names no one
-    else there uses; ``None`` for structures they do not handle.  The
-    leaves at the indices ``checked`` are NumPy arrays, or Variables on
-    them, whose arrays the caller's own code checks (class, shape and
-    dtype: a native plan does): only the rest of their key is checked here.
+    else there uses.  ``checked``: indices of leaves whose arrays the caller
+    checks itself (a native plan does).
 
     >>> import numpy as np
     >>> from tapejit.pytree import flatten
@@ -73,13 +64,9 @@ def check_lines(td: Any, leaves: list, specs: tuple, has_grad: tuple, grad_ignor
     """
     env.update(_nd=numpy.ndarray, _config=config)
     w = _CheckWriter(env, miss)
-    if td[0] != 'tuple' or len(td[1]) != 2:
-        return None
-    args_td, kwargs_td = td[1]
-    if not (w.walk(args_td, 'args') and w.walk(kwargs_td, 'kwargs')):
-        return None
-    if len(w.exprs) != len(leaves) or len(specs) != len(leaves):
-        return None
+    args_td, kwargs_td = td[1]  # (td flattens ``(args, kwargs)``)
+    w.walk(args_td, 'args')
+    w.walk(kwargs_td, 'kwargs')
     w.lines.append(f'if _config.enable_backprop != {w.const(config.enable_backprop)} '
                    f'or _config.train != {w.const(config.train)}: return {miss}')
     grads = iter(has_grad)
@@ -107,47 +94,35 @@ class _CheckWriter:
         self.lines.append(f'{var} = {expr}')
         return var
 
-    def walk(self, t: Any, expr: str) -> bool:
-        """Check the container structure ``t`` at ``expr``, collecting its
-        leaves' expressions; False for a structure not handled."""
-        miss = self.miss
+    def walk(self, t: Any, expr: str) -> None:
+        """Check the container structure ``t`` (a :mod:`tapejit.pytree`
+        treedef) at ``expr``, collecting its leaves' expressions."""
+        miss, kind = self.miss, t[0]
         if t == '*':
             self.exprs.append(expr)
-            return True
-        kind = t[0]
-        if kind in ('tuple', 'list', 'dict'):
+        elif kind == 'none':
+            self.lines.append(f'if {expr} is not None: return {miss}')
+        elif kind == 'node':  # a registered container class (a Link, say)
+            _, cls, aux, names, children = t
+            var = self._local(expr)
+            self.lines.append(f'if {var}.__class__ is not {self.const(cls)}: return {miss}')
+            # (Flattened again, as the full key: a parameter added is a new structure.)
+            flat = self.const(pytree._node_entry(cls)[0])
+            self.lines.append(f'{var}n, {var}, {var}a = {flat}({var})')
+            self.lines.append(f'if {var}a != {self.const(aux)} or len({var}) != '
+                              f'{len(children)} or tuple({var}n) != '
+                              f'{self.const(tuple(names))}: return {miss}')
+            for i, c in enumerate(children):
+                self.walk(c, f'{var}[{i}]')
+        else:
             var = self._local(expr)
             self.lines.append(f'if {var}.__class__ is not {kind} or len({var}) != '
                               f'{len(t[1])}: return {miss}')
-            if kind != 'dict':
-                return all(self.walk(c, f'{var}[{i}]') for i, c in enumerate(t[1]))
-            for k, c in zip(t[1], t[2]):
-                kname = self.const(k)
-                self.lines.append(f'if {kname} not in {var}: return {miss}')
-                if not self.walk(c, f'{var}[{kname}]'):
-                    return False
-            return True
-        if kind == 'none':
-            self.lines.append(f'if {expr} is not None: return {miss}')
-            return True
-        if kind == 'node':  # a registered container class (a Link, say)
-            return self._node(t, expr)
-        return False
-
-    def _node(self, t: tuple, expr: str) -> bool:
-        miss = self.miss
-        _, cls, aux, names, children = t
-        entry = pytree._node_entry(cls)
-        if entry is None:
-            return False
-        var = self._local(expr)
-        self.lines.append(f'if {var}.__class__ is not {self.const(cls)}: return {miss}')
-        # Flattened again, as the full key would: a parameter added or
-        # removed since is a new structure.
-        self.lines.append(f'{var}n, {var}, {var}a = {self.const(entry[0])}({var})')
-        self.lines.append(f'if {var}a != {self.const(aux)} or len({var}) != {len(children)} '
-                          f'or tuple({var}n) != {self.const(tuple(names))}: return {miss}')
-        return all(self.walk(c, f'{var}[{i}]') for i, c in enumerate(children))
+            keys = range(len(t[1])) if kind != 'dict' else [self.const(k) for k in t[1]]
+            for k, c in zip(keys, t[-1]):
+                if kind == 'dict':
+                    self.lines.append(f'if {k} not in {var}: return {miss}')
+                self.walk(c, f'{var}[{k}]')
 
     def leaf(self, i: int, expr: str, x: Any, spec: tuple, checked: bool, cpu: str,
              leaf_spec: Callable) -> None:
@@ -163,8 +138,7 @@ class _CheckWriter:
                              f'{leaf}._requires_grad {rg} {const(spec[4])}: return {miss}')
         elif spec[0] == 'A' and x.__class__ is numpy.ndarray and spec[3] == cpu:
             k = const(x.dtype)
-            # (``is`` first: the same dtype object, the common case, skips
-            # NumPy's comparison.)
+            # (``is`` first: the same dtype object skips NumPy's comparison.)
             lines.append(f'if {leaf}.__class__ is not _nd or {leaf}.shape != '
                          f'{const(spec[1])} or ({leaf}.dtype is not {k} and {leaf}.dtype != {k}): '
                          f'return {miss}')
@@ -179,8 +153,7 @@ class _CheckWriter:
                          f'{leaf}._requires_grad {rg} {const(spec[4])}: return {miss}')
         else:
             self.env['_leaf_spec'] = leaf_spec
-            # The class first: a container where a value was is a new
-            # structure (the full key flattens it), and leaf_spec refuses it.
+            # (The class first: a container where a value was is a new structure.)
             lines.append(f'if {leaf}.__class__ is not {const(x.__class__)} or '
                          f'_leaf_spec({leaf}, True) != {const(spec)}: return {miss}')
 
@@ -191,12 +164,9 @@ def compile_guards(guards: tuple, py_guards: tuple, cpu: str,
     """``holds() -> bool``: whether a plan's closure Variables still match
     their specs at trace time (``guards``: (variable, spec, grad ignored)) and
     its Python values their traced values (``py_guards``: (getter, value)).
-    Written out per plan like :func:`compile_check`; a host Variable is
-    checked field by field, and at any difference ``slow()`` (the generic
-    check) gives the answer, errors included.  ``checked``: ids of the
-    Variables whose arrays the caller's own code checks (class, shape and
-    dtype: a native plan does): only their requires-grad and gradient
-    presence are checked here.
+    A host Variable is checked field by field; at any difference ``slow()``
+    (the generic check) gives the answer.  ``checked``: ids of the Variables
+    whose arrays the caller checks itself (a native plan does).
 
     >>> import numpy as np, tapejit
     >>> w = tapejit.Variable(np.ones(3, np.float32))

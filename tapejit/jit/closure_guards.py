@@ -1,35 +1,27 @@
-"""Where a jitted function found the Variables it closed over.
+"""Where a jitted function found the Variables and values it closed over.
 
 A plan reads the Variables a function reaches without taking them as
 arguments (a global ``W``, ``params[0]`` of a global list, a variable of an
-enclosing function, ``self.W``) as state: their arrays at each call.  It
-holds those Variable objects, though, so a name or list item given another
-Variable afterwards (``W = Variable(...)``, ``params[0] = ...``) would leave
-the plan reading the old one, silently.  :func:`identity_guards` finds, for
-each such Variable, the names and container items that held it when the
-function was traced; the plan checks that they still do, and the call
-traces the function again where one does not (as ``torch.compile`` guards
-its globals).
+enclosing function, ``self.W``) as state, holding those objects: a name or
+item given another Variable afterwards would leave the plan reading the old
+one.  :func:`identity_guards` finds the names and container items that held
+each when the function was traced; where one no longer does, the call traces
+again.  The places looked at: the function's globals (the names its code and
+nested code load), its closure cells, the attributes of the object a method
+is bound to (or its static argument ``self``), and one level into a list,
+tuple or dict held there (with its length: a loop over it was unrolled).
+Links guard their own structure (:func:`tapejit.links.link.structure_version`).
 
-The places looked at: the function's globals (the names its code and the
-code nested in it load), the cells of its closure, the attributes of the
-object a method is bound to (or that is its static argument, as ``self``),
-and one level into a list, tuple or dict held there (a list's or tuple's
-length too, so that a Variable appended to one the function loops over is
-seen).  A Variable reached otherwise (through a helper function's own
-globals, an attribute chain) is not guarded by identity; links guard their
-own structure (see :func:`tapejit.links.link.structure_version`).
-
-A Python value the trace used is a constant of its graph: :func:`value_guards`
-guards the plain values (numbers, strings, and tuples, lists and dicts of
-them) held by the globals and cells the function reads, and by those of the
-Python functions it calls from its globals, so that ``SCALE = 3.0`` after a
-call traces the function again instead of leaving it computing ``x * 2``.
+:func:`value_guards` guards the plain values (numbers, strings, and tuples,
+lists and dicts of them) held by the globals and cells the function and the
+Python functions it calls read: they are constants of the graph, so
+``SCALE = 3.0`` after a call traces the function again.
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 import types
 from operator import getitem
 from typing import Any, Callable, Iterator
@@ -87,8 +79,7 @@ def _attr_roots(obj: Any) -> Iterator[tuple]:
 
 
 class Check(functools.partial):
-    """A guard's check, with :attr:`what` it checks (for a warning) and, for
-    a value's check, the value it :attr:`was` when traced."""
+    """A guard's check, with :attr:`what` it checks and the value it :attr:`was`."""
 
     what = ''
     was: Any = None
@@ -113,10 +104,7 @@ def _holds_items(get: Callable[[], Any], kind: type, n: int, pairs: tuple) -> bo
         # (A list's length too: a loop over it was unrolled when traced.)
         if c.__class__ is not kind or (n >= 0 and len(c) != n):
             return False
-        for k, v in pairs:
-            if c[k] is not v:
-                return False
-        return True
+        return all(c[k] is v for k, v in pairs)
     except _FAILS:
         return False
 
@@ -146,28 +134,23 @@ def identity_guards(fn: Any, captured: list, objects: tuple = ()) -> list:
     """
     want = {id(v): v for v in captured}
     out = []
-    if not want:
-        return out
     roots = list(_roots(fn)) + [r for obj in objects for r in _attr_roots(obj)]
     for key, get in roots:
         try:
             value = get()
         except _FAILS:
             continue
-        if isinstance(value, Variable) or isinstance(value, numpy.ndarray):
+        c = value.__class__
+        if isinstance(value, (Variable, numpy.ndarray)):
             if id(value) in want:
                 out.append((key, _check(_where(key), _holds, get, value)))
-            continue
-        if value.__class__ in (list, tuple):
-            pairs = tuple((k, x) for k, x in enumerate(value) if id(x) in want)
-        elif value.__class__ is dict:
-            pairs = tuple((k, x) for k, x in value.items() if id(x) in want)
-        else:
-            continue
-        if pairs:
-            what = f'{_where(key)} (its items {", ".join(repr(k) for k, _ in pairs)})'
-            n = -1 if value.__class__ is dict else len(value)
-            out.append((key, _check(what, _holds_items, get, value.__class__, n, pairs)))
+        elif c in (list, tuple, dict):
+            pairs = tuple((k, x) for k, x in (value.items() if c is dict else enumerate(value))
+                          if id(x) in want)
+            if pairs:
+                what = f'{_where(key)} (its items {", ".join(repr(k) for k, _ in pairs)})'
+                n = -1 if c is dict else len(value)
+                out.append((key, _check(what, _holds_items, get, c, n, pairs)))
     return out
 
 
@@ -194,27 +177,17 @@ def scalar_key(v: Any) -> Any:
 
 
 def _plain_key(v: Any, depth: int = 0) -> Any:
-    """A value's key, equal to another's only if both are the same plain
-    value (:func:`scalar_key`), or containers of them, of the same types;
-    ``_NOT_PLAIN`` for anything else (arrays, objects)."""
+    """:func:`scalar_key` extended to containers; ``_NOT_PLAIN`` for the rest."""
     key = scalar_key(v)
     if key is not None:
         return key
     c = v.__class__
-    if depth < 3 and c in (tuple, list, dict) and len(v) > _MAX_ITEMS:
-        # (Checked on every call: a long one, a data set say, costs too much;
-        # it is left unguarded.)
+    # (Checked on every call: a long container, a data set say, costs too much.)
+    if depth >= 3 or c not in (tuple, list, dict) or len(v) > _MAX_ITEMS:
         return _NOT_PLAIN
-    if depth < 3 and c in (tuple, list):
-        items = tuple(_plain_key(e, depth + 1) for e in v)
-        return _NOT_PLAIN if _NOT_PLAIN in items else (c, items)
-    if depth < 3 and c is dict:
-        items = tuple((_plain_key(k, depth + 1), _plain_key(e, depth + 1))
-                      for k, e in v.items())
-        if any(_NOT_PLAIN in kv for kv in items):
-            return _NOT_PLAIN
-        return c, items
-    return _NOT_PLAIN
+    items = tuple(_plain_key(e, depth + 1)
+                  for e in (itertools.chain(*v.items()) if c is dict else v))
+    return _NOT_PLAIN if _NOT_PLAIN in items else (c, items)
 
 
 _NOT_PLAIN = ('not plain',)
@@ -228,8 +201,7 @@ def _keyed(get: Callable[[], Any]) -> Any:
 
 
 def _called_functions(fn: Any, depth: int) -> Iterator[Any]:
-    """``fn`` and the user functions it calls by a global name (to ``depth``
-    levels): their globals are read by the trace too."""
+    """``fn`` and the user functions it calls by a global name, to ``depth``."""
     yield fn
     if depth == 0:
         return

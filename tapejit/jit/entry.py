@@ -29,9 +29,8 @@ class _Names:
 
 
 def _obj(src: tuple, name: _Names) -> str:
-    """The expression of a source's object: a flattened argument, one the
-    function closed over, or one of the call's results."""
-    if src[0] == 'result':  # a Variable the call returns, made from the outputs
+    """The expression of a source's object: an argument, a closed-over one or a result."""
+    if src[0] == 'result':
         return f'results[{src[1]}]'
     return f'leaves[{src[1]}]' if src[0] == 'arg' else name(src[1])
 
@@ -53,8 +52,7 @@ def compile_gather(input_sources: list, dynamic_array: Callable) -> Callable:
 
 
 def gather_items(input_sources: list, dynamic_array: Callable, env: dict) -> list:
-    """The expressions (over ``leaves``) of the graph's input arrays, their
-    constants added to ``env``."""
+    """The expressions (over ``leaves``) of the graph's input arrays."""
     env['_dynamic_array'] = dynamic_array
     env['_f64_array'], env['_F64'] = numpy.asarray, numpy.dtype(numpy.float64)
     name = _Names(env)
@@ -76,8 +74,7 @@ def gather_items(input_sources: list, dynamic_array: Callable, env: dict) -> lis
 
 def _dynamic_item(getter: Any, obj: str, name: _Names) -> str:
     """The expression reading a dynamic number (a learning rate): a float
-    found where the getter says it usually is, read in place (a 0-d float64
-    array, as the getter makes it); anything else through the getter."""
+    where the getter says it usually is read in place, else the getter."""
     if getter.source is None:
         return f'{obj}()'
     mapping, key = getter.source
@@ -111,9 +108,8 @@ def compile_aliases(array_sources: list, writes: list,
         lines.append(f'a{j} = {obj}._data' if which == 'data' else f'a{j} = {obj}')
     conds = [f'a{j} is a{first}' for j, (_, _, first) in enumerate(array_sources)
              if first != j]
-    # Variable arguments that were one object when traced (captured once)
-    # or distinct ones sharing an array (captured each): ``var_pairs`` holds
-    # (i, j, same) for argument j after argument i.
+    # ``var_pairs``: (i, j, same) where Variable arguments i < j were one object
+    # when traced (captured once) or distinct ones sharing an array.
     conds += [f'leaves[{j}] {"is" if same else "is not"} leaves[{i}]'
               for i, j, same in var_pairs]
     reps = [j for j, (_, _, first) in enumerate(array_sources) if first == j]
@@ -148,15 +144,12 @@ def finish_lines(out_kinds: list, writes: list, const_outputs: frozenset, out_td
                  write_data: Callable, env: dict,
                  attach: Optional[Callable[[dict], list]] = None,
                  checks: Sequence = (), deliver: Optional[Callable] = None) -> list:
-    """The statements of :func:`compile_finish`'s function (over ``leaves``
-    and ``outs``, and ``inputs`` where ``attach`` is given), their constants
-    added to ``env``.  ``attach(env)``: statements run once the results are
-    made, before the writes are replayed (so that the arrays ``inputs``
-    holds are still the Variables' own).  ``checks``: ``(first output,
-    count, fail)``, ``fail`` called on those outputs first (it raises where
-    a check fails, before anything is handed out or written).  ``deliver``:
-    the traced function returned ``(its result, reports)``; the reports go
-    to ``deliver`` and the result is returned."""
+    """The statements of :func:`compile_finish`'s function, constants added to
+    ``env``.  ``attach(env)``: statements run once the results are made,
+    before the writes (``inputs`` still holds the Variables' arrays).
+    ``checks``: ``(first output, count, fail)``, ``fail`` run first (it
+    raises before anything is handed out or written).  ``deliver``: the
+    function returned ``(result, reports)``, the reports going there."""
     env.update(_make=Variable._result, _write_data=write_data, _unflatten=unflatten,
                _new=object.__new__, _V=Variable)
     name = _Names(env)
@@ -179,7 +172,7 @@ def finish_lines(out_kinds: list, writes: list, const_outputs: frozenset, out_td
 
 
 def _result_items(out_kinds: list, name: _Names) -> tuple:
-    """The expressions of the function's results, and how many outputs they take."""
+    """The function's results, and how many outputs they take."""
     results = []
     k = 0
     for kind in out_kinds:
@@ -206,16 +199,15 @@ def source_key(src: tuple) -> tuple:
 
 def _make_inline(target: str, data: str) -> list:
     """A gradient's Variable made inline, as Variable._make does (a call less
-    per parameter of a small step): every slot None but these two."""
+    per parameter of a small step)."""
     rest = [f for f in Variable.__slots__ if f not in ('_data', '_requires_grad', '__weakref__')]
     return (['_v = _new(_V)', f'_v._data = {data}', '_v._requires_grad = False']
             + [f'_v.{f} = None' for f in rest] + [f'{target} = _v'])
 
 
 def _write_lines(writes: list, k: int, name: _Names) -> list:
-    """The statements replaying the plan's writes, whose outputs start at ``k``."""
-    # A gradient cleared or set that a later write of the same Variable's
-    # gradient replaces is never seen: only the last is replayed.
+    """The statements replaying the plan's writes, whose outputs start at ``k``;
+    of a Variable's gradient writes only the last, the one seen."""
     last_grad = {source_key(src): n for n, (src, which) in enumerate(writes)
                  if which in ('cleargrad', 'grad', 'graddata')}
     lines = []
@@ -223,8 +215,7 @@ def _write_lines(writes: list, k: int, name: _Names) -> list:
     for n, (src, which) in enumerate(writes):
         obj = _obj(src, name)
         if which.__class__ is tuple:
-            # ('rebind_to', source, kind): the object another holder has,
-            # once its own writes are done (no output of the plan).
+            # ('rebind_to', source, kind): another holder's object, after its writes.
             _, other, kind = which
             held = _obj(other, name) + ('._data' if kind == 'data' else '')
             rebinds.append(f'{obj}.array = {held}')
@@ -236,16 +227,13 @@ def _write_lines(writes: list, k: int, name: _Names) -> list:
         elif which == 'grad':
             lines += _make_inline(f'{obj}._grad_var', f'outs[{k}]')
         elif which == 'graddata':
-            # The gradient array the call brought, written in place: the
-            # caller's array takes the new values, as it would eagerly.
+            # The call's gradient array, written in place: the caller's takes the values.
             lines.append(f'_write_data({obj}._grad_var, outs[{k}])')
         elif which == 'rebind':
-            # The function gave the Variable another array (``v.array = ...``):
-            # it holds the new one, and the old one is left as it was.
+            # ``v.array = ...``: it holds the new array; the old one is left as it was.
             lines.append(f'{obj}.array = outs[{k}]')
         elif which == 'array':
-            # An array argument the function wrote in place: the caller's
-            # array takes the new values (unless the plan wrote it itself).
+            # An array argument written in place (unless the plan wrote it itself).
             lines.append(f'if outs[{k}] is not {obj}: {obj}[...] = outs[{k}]')
         else:
             # (An array the plan updated in place is the Variable's already.)

@@ -1,25 +1,20 @@
 """Outputs of a jitted function that carry a graph, as eager outputs do.
 
 ``loss = jf(x); loss.backward()`` must reach ``x`` and the parameters ``jf``
-closed over, as it does when ``jf`` runs eagerly (and as outputs of
-``torch.compile`` do).  A plan traced in backprop mode knows which of its
-returned Variables had a graph and which captured Variables that graph
-reached (:func:`differentiable_io`).  Each call then gives those outputs one
-:class:`JitCallNode` whose inputs are the captured Variables' nodes, and
-which keeps the call's input arrays (as an eager graph keeps the arrays its
-backward needs).
+closed over, as it does eagerly.  A plan traced in backprop mode knows which
+of its returned Variables had a graph and which captured Variables that graph
+reached (:func:`differentiable_io`).  Each call gives those outputs one
+:class:`JitCallNode` over the captured Variables' nodes, keeping the call's
+input arrays (as an eager graph keeps what its backward needs).
 
-Its backward is a second jitted function: it replays the plan's graph (the
-equations the outputs depend on) on the kept arrays, with the captured
-Variables' arrays as they hold them at backward (as eager backprop reads a
-retained input through its live Variable), and differentiates that replay
-with :func:`tapejit.grad`.  Only the equations the eager graph linked are
-replayed as differentiable ops, each input as it was linked: the rest are
-constants, so ``.array``, ``no_backprop_mode``, ``unchain`` and new
-Variables cut the graph as they do eagerly.  It is traced and compiled once
-per plan and output/target pattern, like any jitted function.  Under
-``enable_double_backprop`` its inputs are the live Variables, so its own
-outputs get a node in turn: derivatives of any order.
+Its backward is a second jitted function: it replays the equations the
+outputs depend on, on the kept arrays and the captured Variables' arrays as
+they hold them at backward (as eager backprop reads a retained input), and
+differentiates the replay with :func:`tapejit.grad`.  Only the equations the
+eager graph linked are replayed as differentiable ops, each input as it was
+linked: ``.array``, ``no_backprop_mode``, ``unchain`` and new Variables cut
+the graph as they do eagerly.  Under ``enable_double_backprop`` its inputs
+are the live Variables, so its own outputs get a node in turn.
 """
 
 from __future__ import annotations
@@ -41,15 +36,12 @@ class Differentiable:
     """What a plan needs to give its outputs a graph.
 
     ``outs``: positions, among the plan's output arrays, of the returned
-    Variables that had a graph, and ``out_vars`` the graph values their
-    nodes recorded; ``sources``: the source (``('arg', i)`` or
-    ``('closure', var)``) of each captured Variable that graph reached;
-    ``links``: per equation on a path from a source to an output, what
-    each of its inputs was in the recorded graph (``('src', j)``: source
-    ``j``; ``('eqn', id)``: the result of another such equation; None: a
-    constant, the graph being cut there, by ``.array``, ``no_backprop_mode``,
-    ``unchain`` or a new Variable); ``problem``: why the outputs cannot be
-    differentiated outside (None where they can).
+    Variables that had a graph, ``out_vars`` their graph values; ``sources``:
+    the source of each captured Variable that graph reached; ``links``: per
+    equation on a path from a source to an output, what each input was in
+    the recorded graph (``('src', j)``, ``('eqn', id)``, or None: a constant,
+    the graph cut there); ``problem``: why the outputs cannot be
+    differentiated outside, or None.
     """
 
     __slots__ = ('name', 'outs', 'out_vars', 'sources', 'links', 'problem', 'eqns', 'weak',
@@ -71,45 +63,35 @@ class Differentiable:
 
 def differentiable_io(name: str, tr: Any, out_leaves: list) -> Optional[Differentiable]:
     """The :class:`Differentiable` of a trace whose function returned
-    ``out_leaves``, or None where no returned Variable has a graph reaching
-    a captured Variable.
-    Called before the trace restores the captured Variables' nodes."""
+    ``out_leaves`` (before the trace restores the captured Variables' nodes),
+    or None where no returned Variable has a graph reaching one."""
     outs = _graph_outputs(tr, out_leaves)
     if not outs:
         return None
     funcs = functions_behind([n for _, n in outs])
     made = _sources_by_node(tr, funcs)
     links, used, problem = _links(tr, funcs, made)
-    # Outputs reached from no source get no gradient (as eagerly: there is
-    # no Variable of the caller's to give it to).
-    out_pos = []
-    out_vars = []
-    for kk, n in outs:
-        m = made.get(id(n))
-        if m is not None and m[0] == 'eqn':
-            out_pos.append(kk)
-            out_vars.append(m[1])
-    if not out_pos or not used:
+    # Outputs reached from no source get no gradient, as eagerly.
+    reached = [(k, m[1]) for k, n in outs if (m := made.get(id(n))) is not None and m[0] == 'eqn']
+    if not reached or not used:
         return None
+    out_pos, out_vars = zip(*reached)
     for st in used:
         d = st.var._data
         if problem is None and (d is not st.data_in or d.var is not st.var_in):
-            # Eager backprop would read the new array through the Variable
-            # together with results kept from the old one: the replay cannot
-            # reproduce that mixture.
+            # Eager backprop would mix the new array with results kept from the
+            # old one: the replay cannot reproduce that.
             problem = (f'the function changed the array of {_named(st)} after using it '
                        'for the outputs (an update inside a training step)')
     eqns = live_eqns(tr.eqns, out_vars)[0]  # (what the outputs' replay needs)
     weak = tuple(i for i, (src, which) in enumerate(tr.input_sources)
                  if which in ('scalar', 'call'))
-    return Differentiable(name, tuple(out_pos), tuple(out_vars),
-                          tuple(st.source for st in used),
-                          links, problem, eqns, weak)
+    return Differentiable(name, out_pos, out_vars, tuple(st.source for st in used), links,
+                          problem, eqns, weak)
 
 
 def _graph_outputs(tr: Any, out_leaves: list) -> list:
-    """``(index among the plan's outputs, node)`` of each returned Variable
-    that has a graph."""
+    """``(index among the plan's outputs, node)`` per returned Variable with a graph."""
     outs = []
     k = 0
     for o in out_leaves:
@@ -127,8 +109,7 @@ def _graph_outputs(tr: Any, out_leaves: list) -> list:
 
 
 def _sources_by_node(tr: Any, funcs: list) -> dict:
-    """``id(node) -> ('src', stateful)`` for the captured Variables that
-    require grad and that the functions ``funcs`` read."""
+    """``id(node) -> ('src', stateful)`` of the captured Variables requiring grad."""
     by_node = {id(st.var._node): st for st in tr.stateful.values()
                if st.var._node is not None and st.var._requires_grad}
     return {id(x): ('src', by_node[id(x)]) for f in funcs for x in f.inputs
@@ -136,9 +117,8 @@ def _sources_by_node(tr: Any, funcs: list) -> dict:
 
 
 def _links(tr: Any, funcs: list, made: dict) -> tuple:
-    """Forward from the sources: per equation on a path from one to an
-    output, how each of its inputs is reached (``made`` grows with the
-    nodes reached); the sources in the order first used; what keeps the
+    """Per equation on a path from a source to an output, how each input is
+    reached (``made`` grows); the sources used, in order; what keeps the
     replay from reproducing eager backprop, or None."""
     links: dict = {}
     used: list = []
@@ -160,9 +140,8 @@ def _links(tr: Any, funcs: list, made: dict) -> tuple:
                 continue
             st = m[1]
             if u is not st.var_in:
-                # Eager backprop differentiates w.r.t. the Variable, whatever
-                # array it held when used; the replay, w.r.t. the array the
-                # call brought.
+                # Eager backprop differentiates w.r.t. the Variable, the replay
+                # w.r.t. the array the call brought.
                 problem = (f'the function gave {_named(st)} another array and then '
                            'used it in computing the outputs')
             if st not in used:
@@ -176,20 +155,14 @@ def _links(tr: Any, funcs: list, made: dict) -> tuple:
     return links, used, problem
 
 
-
-
 def _named(st: Any) -> str:
-    """A captured Variable as an error message names it."""
     return (f'argument {st.source[1]}' if st.source[0] == 'arg'
             else 'a Variable it closes over')
 
 
 class JitCallNode(FunctionNode):
-    """One call of a jitted function in the backward graph.
-
-    Made on every call whose outputs have a graph, so it is made cheaply:
-    its input nodes and its rank are found when backprop first asks for
-    them (from the call's flattened arguments, which it keeps).
+    """One call of a jitted function in the backward graph; made on every
+    call, so its input nodes and rank are found only when backprop asks.
 
     >>> import numpy as np, tapejit, tapejit.functions as F
     >>> W = tapejit.Variable(np.array([1.0, 2.0]))
@@ -252,8 +225,7 @@ class JitCallNode(FunctionNode):
         d = plan.diff
         double = config.enable_backprop
         # Each input's live Variable, with the array it holds now, as eager
-        # backprop reads a retained input (the node keeps the call's
-        # arguments, so they are alive).
+        # backprop reads a retained input.
         xs = []
         for n in self.inputs:
             v = n.get_variable_or_none()
@@ -272,8 +244,7 @@ class JitCallNode(FunctionNode):
 
 def _make_vjp(plan: Any, targets: tuple, present: tuple) -> Any:
     """The jitted backward of ``plan``'s outputs (those ``present``) w.r.t.
-    the inputs ``targets`` of its node: it replays the graph, differentiable
-    along the recorded links only, and differentiates the replay."""
+    the inputs ``targets`` of its node."""
     from tapejit.jit import jit
     d = plan.diff
     graph = plan.graph
@@ -312,8 +283,7 @@ def _make_vjp(plan: Any, targets: tuple, present: tuple) -> Any:
 
 
 class _OutputNode(VariableNode):
-    """The node of a jitted call's output: its rank is its creator's plus
-    one, found when asked for (see :class:`JitCallNode`)."""
+    """A jitted call's output node: its rank is found when asked for."""
 
     __slots__ = ()
 
@@ -333,11 +303,9 @@ class _OutputNode(VariableNode):
 
 
 class _RefusingNode(FunctionNode):
-    """The creator of the outputs of a plan whose outputs cannot be
-    differentiated outside (``Differentiable.problem``): backward through
-    them raises.  One per plan and output, shared by every call, since a
-    training step (which updates its weights after using them) makes one
-    per step and must stay cheap."""
+    """The creator of outputs that cannot be differentiated outside
+    (``Differentiable.problem``): backward raises.  One per plan, shared by
+    every call, as a training step makes one per step and must stay cheap."""
 
     def __init__(self, plan: Any) -> None:
         self.plan = plan
@@ -368,8 +336,7 @@ class _SharedOutputNode(VariableNode):
 
 
 def _refusing_outputs(plan: Any) -> list:
-    """The shared output nodes of ``plan``'s :class:`_RefusingNode`, made once
-    (every generated ``finish`` of the plan uses the same)."""
+    """The shared output nodes of ``plan``'s :class:`_RefusingNode`, made once."""
     d = plan.diff
     if d.refusing is not None:
         return d.refusing
@@ -386,9 +353,8 @@ def _refusing_outputs(plan: Any) -> list:
 
 
 def attach_lines(plan: Any, env: dict) -> list:
-    """Statements giving a call's outputs (``results``) a :class:`JitCallNode`
-    over the Variables they depend on, for a plan's generated ``finish``
-    (over ``inputs``, ``leaves`` and ``results``); constants added to ``env``."""
+    """Statements of a generated ``finish`` giving the call's ``results`` a
+    :class:`JitCallNode`; constants added to ``env``."""
     if plan.diff.problem is not None:
         lines = []
         for j, (r, n) in enumerate(zip(plan.diff_results, _refusing_outputs(plan))):

@@ -1,8 +1,6 @@
-"""The targets a traced graph compiles for, one package each: ``cpu``
-(kernels compiled to machine code through llvmlite, parallel loops through
-Numba, matrix products through BLAS) and ``cuda`` (``numba.cuda`` kernels on
-CuPy arrays).  Each holds its op table, its renderer and its runtime, and
-uses the target-free :mod:`tapejit.compiler`.
+"""The targets a traced graph compiles for, one package each (op table,
+renderer, runtime): ``cpu`` (llvmlite, Numba, BLAS) and ``cuda``
+(``numba.cuda`` kernels on CuPy arrays).
 
 >>> import numpy as np
 >>> from tapejit.ir.trace import trace_graph

@@ -1,10 +1,7 @@
 """Loop-IR expressions and assignments as the Python text Numba compiles.
 
-The CPU's Numba kernels (:mod:`tapejit.targets.cpu.render`) and the GPU's
-``numba.cuda`` kernels (:mod:`tapejit.targets.cuda.render`) share this
-dialect; each renders an elementwise primitive through its own op table
-(``name -> entry(args, params, in_dtypes, out_dtype) -> text``) and writes
-its own loops around these lines.
+Shared by the CPU's and the GPU's Numba kernels, each with its own op table
+(``name -> entry(args, params, in_dtypes, out_dtype) -> text``) and loops.
 
 >>> import numpy as np
 >>> from tapejit.compiler import loop_ir as L
