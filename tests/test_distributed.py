@@ -95,11 +95,12 @@ def test_allreduce_is_a_step_of_the_compiled_plan_and_equals_eager():
         np.testing.assert_allclose(b.array, a.array, rtol=1e-6, atol=1e-7)
     assert compiled.cache_info().traces == 1
     # One allreduce for the one bucket (W and b laid out in one row of 15),
-    # a call statement of the plan.
+    # started and waited for by two call statements of the plan.
     text = compiled.explain(x, t)
-    assert 'f32[15] = allreduce_mean[' in text
+    assert 'f32[15] = allreduce_start[' in text and 'f32[15] = allreduce_wait[' in text
     plan = text[text.index('plan(T'):]
-    assert len([ln for ln in plan.splitlines() if ' = allreduce_mean(' in ln]) == 1
+    for name in ('allreduce_start', 'allreduce_wait'):
+        assert len([ln for ln in plan.splitlines() if f' = {name}(' in ln]) == 1
 
 
 def test_mean_bucket_averages_every_gradient():
@@ -137,10 +138,11 @@ def test_buckets_by_dtype_and_size():
             p.grad = np.ones(shape, dt)
             setattr(c, name, p)
         c.e = tapejit.Parameter(np.zeros(2, np.float32))  # no gradient: zero-filled
+    # By name, last first (eagerly: a chain's last layers first).
     buckets = C.grad_buckets(c, zero_fill=False, limit=150)
-    assert [[p.shape[0] for p in b] for b in buckets] == [[10, 20], [5], [30]]
+    assert [[p.shape[0] for p in b] for b in buckets] == [[30], [5], [20, 10]]
     buckets = C.grad_buckets(c, zero_fill=True, limit=1000)
-    assert [[p.shape[0] for p in b] for b in buckets] == [[10, 20, 30, 2], [5]]
+    assert [[p.shape[0] for p in b] for b in buckets] == [[2, 30, 20, 10], [5]]
     np.testing.assert_array_equal(c.e.grad, np.zeros(2, np.float32))
 
 
