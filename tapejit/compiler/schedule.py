@@ -3,10 +3,12 @@ reshapes and concat laying out what it sends) moved up to just after the
 last equation it needs, each ``allreduce_wait`` (with the slices and
 reshapes taking its result apart) down to just before the first equation
 reading what it gives, so that the exchange runs while the rest of the
-step is computed.  The collectives keep their relative order: every
-process must issue them in the same order.  Fusion keeps this order: it
-runs the units in the order of their first equations, each once its
-inputs exist.
+step is computed.  The collectives issued (starts, blocking allreduces)
+keep their relative order: every process must issue them in the same
+order; a wait only completes its request, in any order MPI allows, the
+same on every process (this pass is deterministic).  Fusion keeps the
+order: it runs the units in the order of their first equations, each once
+its inputs exist.
 
 >>> import numpy as np, tapejit.functions as F
 >>> from tapejit.ir.trace import trace_graph
