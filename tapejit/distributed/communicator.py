@@ -71,6 +71,15 @@ class MpiGroup(Group):
     def __repr__(self) -> str:
         return f'<mpi group {self.key}: rank {self.rank} of {self.size}>'
 
+    def __getstate__(self) -> tuple:
+        # (A plan kept in the disk cache holds its group: never its requests.)
+        return None, {k: getattr(self, k) for k in ('key', 'size', 'comm', 'rank', 'timeout')}
+
+    def __setstate__(self, state: tuple) -> None:
+        for k, v in state[1].items():
+            setattr(self, k, v)
+        self.pending = {}
+
     def mean(self, x: Any) -> Any:
         if type(x) is not numpy.ndarray:
             raise TypeError(f'allreduce_mean: the MPI communicator takes NumPy arrays, got '
