@@ -1,14 +1,11 @@
-"""The collectives' place in a graph: each ``allreduce_start`` (with the
-reshapes and concat laying out what it sends) moved up to just after the
-last equation it needs, each ``allreduce_wait`` (with the slices and
-reshapes taking its result apart) down to just before the first equation
-reading what it gives, so that the exchange runs while the rest of the
-step is computed.  The collectives issued (starts, blocking allreduces)
-keep their relative order: every process must issue them in the same
-order; a wait only completes its request, in any order MPI allows, the
-same on every process (this pass is deterministic).  Fusion keeps the
-order: it runs the units in the order of their first equations, each once
-its inputs exist.
+"""Each ``allreduce_start`` (with the reshapes and concat laying out what it
+sends) moved up to just after what it reads is computed, each
+``allreduce_wait`` (with the slices and reshapes of its result) down to
+just before the first equation reading it: the exchange runs while the rest
+of the step is computed.  The collectives issued keep their order, as every
+process must issue them alike; a wait only completes a request.  Fusion
+keeps this order (each unit runs once its inputs exist, in the order of
+their first equations).
 
 >>> import numpy as np, tapejit.functions as F
 >>> from tapejit.ir.trace import trace_graph
@@ -32,10 +29,9 @@ UNPACK = frozenset({'reshape', 'get_item'})
 
 
 def _movable(g: Graph, made: dict) -> tuple:
-    """(early, late): positions of the starts with the packing only they
-    read, and of the waits with the unpacking of their results alone."""
-    eqns, outs = g.eqns, {v.id for v in g.outvars}
-    readers: dict = {}
+    """(early, late): the starts with the packing only they read, the waits
+    with the unpacking of their results alone (positions)."""
+    eqns, outs, readers = g.eqns, {v.id for v in g.outvars}, {}
     for i, e in enumerate(eqns):
         for v in e.inputs:
             readers.setdefault(v.id, []).append(i)
@@ -57,17 +53,14 @@ def _movable(g: Graph, made: dict) -> tuple:
 
 
 def schedule_collectives(g: Graph) -> Graph:
-    """``g`` with its starts as early and its waits as late as they can
-    run, the collectives in their order (see the module's text)."""
+    """``g`` with its starts early and its waits late (see above)."""
     eqns = g.eqns
     if not any(e.prim.name == 'allreduce_start' for e in eqns):
         return g
     made = {e.out.id: i for i, e in enumerate(eqns)}
     early, late = _movable(g, made)
     colls = [i for i, e in enumerate(eqns) if e.prim.name in COLLECTIVES]
-    done: set = set()
-    order: list = []
-    nxt = [0]  # the next collective to issue, in colls
+    done, order, nxt = set(), [], [0]  # nxt: the next collective to issue, in colls
 
     def deps(i: int) -> list:
         return [made[v.id] for v in eqns[i].inputs if v.id in made]
