@@ -44,7 +44,7 @@ def _model(data: dict) -> Any:
     return MLP()
 
 
-def worker(size: str, steps: int) -> dict:
+def worker(size: str, steps: int, bucket_mb: Optional[float] = None) -> dict:
     """Time the step on this rank; rank 0 returns the figures."""
     import tapejit
     import tapejit.functions as F
@@ -55,17 +55,23 @@ def worker(size: str, steps: int) -> dict:
     C.size_thread_pools(10 ** 6)  # one thread: one core per rank
     data = W.make_data('mlp_big', size)
     model = _model(data)
-    opt = distributed.create_multi_node_optimizer(optimizers.SGD(lr=W.LR), comm).setup(model)
+    limit = C.BUCKET_BYTES if bucket_mb is None else max(1, int(bucket_mb * 2 ** 20))
+    opt = distributed.create_multi_node_optimizer(optimizers.SGD(lr=W.LR), comm,
+                                                  bucket_bytes=limit).setup(model)
     comm_s = [0.0]
-    mean = C.MpiGroup.mean
 
-    def timed_mean(group: Any, x: Any) -> Any:
-        t0 = time.perf_counter()
-        try:
-            return mean(group, x)
-        finally:
-            comm_s[0] += time.perf_counter() - t0
-    C.MpiGroup.mean = timed_mean  # (the plan's allreduce calls it: timed here)
+    def timed(method: Any) -> Any:
+        def run(group: Any, x: Any) -> Any:
+            t0 = time.perf_counter()
+            try:
+                return method(group, x)
+            finally:
+                comm_s[0] += time.perf_counter() - t0
+        return run
+    # (The plan's allreduces call them: the time spent in them, issuing a
+    # bucket's exchange or waiting for what is left of it, is timed here.)
+    C.MpiGroup.mean_start = timed(C.MpiGroup.mean_start)
+    C.MpiGroup.mean_wait = timed(C.MpiGroup.mean_wait)
 
     @tapejit.jit
     def step(x: Any, t: Any) -> Any:
@@ -88,10 +94,12 @@ def worker(size: str, steps: int) -> dict:
     times = comm.allreduce_obj(sum(times)) / comm.size / steps
     comms = comm.allreduce_obj(sum(comms)) / comm.size / steps
     return {'ranks': comm.size, 'step_ms': 1e3 * times, 'comm_ms': 1e3 * comms,
-            'batch_per_rank': int(x.shape[0]), 'traces': step.cache_info().traces}
+            'batch_per_rank': int(x.shape[0]), 'traces': step.cache_info().traces,
+            'buckets': len(C.grad_buckets(model, limit=limit))}
 
 
-def run(size: str, steps: int, ranks: Sequence[int] = (1, 2)) -> dict:
+def run(size: str, steps: int, ranks: Sequence[int] = (1, 2),
+        bucket_mb: Optional[float] = None) -> dict:
     """The figures at each rank count (each an mpiexec of its own)."""
     from tapejit.distributed.run import find_mpiexec
     env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT='1', OMPI_ALLOW_RUN_AS_ROOT_CONFIRM='1')
@@ -99,12 +107,14 @@ def run(size: str, steps: int, ranks: Sequence[int] = (1, 2)) -> dict:
     for n in ranks:
         cmd = [find_mpiexec(), '-n', str(n), '-bind-to', 'core', sys.executable, '-m',
                'benchmarks.data_parallel', '--worker', '--size', size, '--steps', str(steps)]
+        cmd += [] if bucket_mb is None else ['--bucket-mb', str(bucket_mb)]
         p = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=900)
         if p.returncode != 0:
             raise RuntimeError(f'data_parallel: {" ".join(cmd)} failed:\n{p.stdout}{p.stderr}')
         rows.append(json.loads(p.stdout.strip().splitlines()[-1]))
     one, two = rows[0], rows[-1]
     return {'workload': 'mlp_big', 'size': size, 'steps': steps, 'rows': rows,
+            'buckets': two['buckets'],
             'efficiency': one['step_ms'] / two['step_ms'],
             'comm_share': two['comm_ms'] / two['step_ms']}
 
@@ -135,21 +145,24 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     parser.add_argument('--steps', type=int, default=20)
     parser.add_argument('--out', default=os.path.join(os.path.dirname(__file__), 'results',
                                                       'latest'))
+    parser.add_argument('--bucket-mb', type=float, default=None,
+                        help='the gradient buckets\' size in MiB (default: 25 MB)')
     parser.add_argument('--worker', action='store_true', help=argparse.SUPPRESS)
     a = parser.parse_args(argv)
     if a.worker:
-        res = worker(a.size, a.steps)
+        res = worker(a.size, a.steps, a.bucket_mb)
         from mpi4py import MPI
         if MPI.COMM_WORLD.Get_rank() == 0:
             print(json.dumps(res), flush=True)
         return 0
-    res = run(a.size, a.steps)
+    res = run(a.size, a.steps, bucket_mb=a.bucket_mb)
     os.makedirs(a.out, exist_ok=True)
     with open(os.path.join(a.out, 'data_parallel.json'), 'w') as f:
         json.dump(res, f, indent=1)
     print(table(res))
     print(f'scaling efficiency {res["efficiency"]:.2f}, allreduce share of the 2-rank step '
-          f'{res["comm_share"]:.0%} ({res["steps"]} steps, size {res["size"]})')
+          f'{res["comm_share"]:.0%} ({res["steps"]} steps, size {res["size"]}, '
+          f'{res["buckets"]} bucket{"s" if res["buckets"] != 1 else ""})')
     return 0
 
 

@@ -5,6 +5,8 @@
 ``equal``: 20 compiled steps of a small MLP with the multi-node Adam, each
 rank on its share of one global batch, and beside it the same steps run
 eagerly; rank 0 writes the parameters and losses of both to ``OUT`` (npz).
+``buckets``: the same compiled steps with the gradients in several buckets
+(each parameter's its own), whose exchanges overlap the backward.
 ``mismatch``: rank 1's model applies another activation, so the ranks trace
 different steps; ``params``: rank 1's model is wider.  ``die``: rank 1 is
 killed in the middle of training; ``hang``: rank 1 stops answering then.
@@ -49,12 +51,14 @@ def data():
     return x, t
 
 
-def train(comm, mode, compiled, n_units=8, act='tanh'):
+def train(comm, mode, compiled, n_units=8, act='tanh', bucket_bytes=None):
     import tapejit
     from tapejit import distributed, optimizers
     np.random.seed(0 if comm.rank == 0 else 100 + comm.rank)  # rank 0's weights are sent
     model = MLP(n_units, act)
-    opt = distributed.create_multi_node_optimizer(optimizers.Adam(alpha=0.01), comm)
+    opt = distributed.create_multi_node_optimizer(
+        optimizers.Adam(alpha=0.01), comm,
+        **({} if bucket_bytes is None else {'bucket_bytes': bucket_bytes}))
     opt.setup(model)
 
     def step(x, t):
@@ -75,6 +79,20 @@ def train(comm, mode, compiled, n_units=8, act='tanh'):
     return model, np.array(losses), run
 
 
+def buckets(comm, out):
+    """``buckets``: the compiled steps with a bucket per parameter."""
+    model, losses, run = train(comm, 'buckets', True, bucket_bytes=4)
+    xs, ts = data()
+    share = BATCH // comm.size
+    text = run.explain(xs[0, :share], ts[0, :share])
+    plan = text[text.index('plan(T'):]
+    if comm.rank == 0:
+        np.savez(out, losses=losses, traces=run.cache_info().traces, size=comm.size,
+                 starts=plan.count(' = allreduce_start('),
+                 **{f'compiled/{n}': p.array for n, p in model.namedparams()})
+    return 0
+
+
 def main(mode, out):
     from tapejit import distributed
     comm = distributed.create_communicator('mpi')
@@ -85,6 +103,8 @@ def main(mode, out):
                   act='relu' if other and mode == 'mismatch' else 'tanh')
             print(f'rank {comm.rank}: no error', flush=True)
             return 0
+        if mode == 'buckets':
+            return buckets(comm, out)
         model, losses, run = train(comm, mode, True)
         if mode != 'equal':
             print(f'rank {comm.rank}: finished', flush=True)

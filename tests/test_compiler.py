@@ -641,7 +641,8 @@ def test_explain_passes_shows_the_plan_after_each_pass_in_order():
     heads = [ln.split(' (')[0].split(':')[0] for ln in text.splitlines() if ln.startswith('#')]
     assert heads == ['# traced', '# after lower_logsumexp', '# after fold', '# after cse',
                      '# after merge_products',
-                     '# after dce', '# after fusion', '# after lowering',
+                     '# after dce', '# after schedule_collectives', '# after fusion',
+                     '# after lowering',
                      '# after memory planning', '# the Program']
     after_fold = text.split('# after fold\n')[1].split('# after')[0]
     assert 'mul' not in after_fold.split('tanh')[1].split('\n')[1]  # x * 1.0 folded away

@@ -14,7 +14,7 @@ from tapejit import links as L, optimizers
 from tapejit.distributed import communicator as C, optimizer as O
 from tapejit.distributed import create_multi_node_optimizer, scatter_dataset
 from tapejit.distributed.extensions import create_multi_node_evaluator, multi_node_snapshot
-from tapejit.ops.collective import Group, allreduce_mean
+from tapejit.ops.collective import Group, allreduce_mean, allreduce_start, allreduce_wait
 
 
 class Halves(Group):
@@ -95,11 +95,12 @@ def test_allreduce_is_a_step_of_the_compiled_plan_and_equals_eager():
         np.testing.assert_allclose(b.array, a.array, rtol=1e-6, atol=1e-7)
     assert compiled.cache_info().traces == 1
     # One allreduce for the one bucket (W and b laid out in one row of 15),
-    # a call statement of the plan.
+    # started and waited for by two call statements of the plan.
     text = compiled.explain(x, t)
-    assert 'f32[15] = allreduce_mean[' in text
+    assert 'f32[15] = allreduce_start[' in text and 'f32[15] = allreduce_wait[' in text
     plan = text[text.index('plan(T'):]
-    assert len([ln for ln in plan.splitlines() if ' = allreduce_mean(' in ln]) == 1
+    for name in ('allreduce_start', 'allreduce_wait'):
+        assert len([ln for ln in plan.splitlines() if f' = {name}(' in ln]) == 1
 
 
 def test_mean_bucket_averages_every_gradient():
@@ -120,6 +121,52 @@ def test_allreduce_mean_vjp_is_the_same_collective():
     np.testing.assert_array_equal(gx.array, np.full(3, 2.5))
 
 
+def test_start_and_wait_differentiate_as_allreduce_mean_twice_over():
+    g = Halves()
+    x = tapejit.Variable(np.arange(3.0))
+    y = allreduce_wait(allreduce_start(x * x, group=g), group=g)
+    np.testing.assert_array_equal(y.array, (np.arange(3.0) ** 2 + 1) / 2)
+    (gx,) = tapejit.grad([y], [x], grad_outputs=[tapejit.Variable(np.full(3, 4.0))],
+                         enable_double_backprop=True)
+    # d/dx of mean(x * x) with gy = 4: mean(4) * 2x = 2.5 * 2x.
+    np.testing.assert_array_equal(gx.array, 5.0 * np.arange(3.0))
+    (ggx,) = tapejit.grad([gx], [x], grad_outputs=[tapejit.Variable(np.ones(3))])
+    np.testing.assert_array_equal(ggx.array, np.full(3, 5.0))
+    # The backward waits for the mean it started of the incoming gradient.
+    nodes, stack = {}, [gx.creator]
+    while stack:
+        node = stack.pop()
+        if id(node) not in nodes:
+            nodes[id(node)] = node
+            stack.extend(v.creator for v in node.inputs if v.creator is not None)
+    nodes = list(nodes.values())
+    waits = [n for n in nodes if n.label == 'allreduce_wait']
+    assert len(waits) == 1 and waits[0].inputs[0].creator.label == 'allreduce_start'
+
+
+class _TwoRanks:
+    def Get_size(self):
+        return 2
+
+    def Get_rank(self):
+        return 0
+
+
+def test_mpi_wait_refuses_a_buffer_no_start_gave():
+    g = C.MpiGroup(_TwoRanks(), timeout=1)
+    with pytest.raises(RuntimeError, match=r'allreduce_wait: rank 0 has no allreduce_start '
+                                           r'pending for this float32\(3,\) buffer'):
+        g.mean_wait(np.ones(3, np.float32))
+    with pytest.raises(TypeError, match='allreduce_start: the MPI communicator takes NumPy'):
+        g.mean_start([1.0])
+
+
+def test_bucket_bytes_must_be_positive():
+    with pytest.raises(ValueError, match='create_multi_node_optimizer: bucket_bytes is 0; '
+                                         'expected a positive int'):
+        create_multi_node_optimizer(optimizers.SGD(), FakeComm(), bucket_bytes=0)
+
+
 def test_allreduce_mean_refuses_integers_and_other_groups():
     with pytest.raises(TypeError, match=r'allreduce_mean: x has dtype int64 and shape \(3,\); '
                                         'expected a floating-point dtype'):
@@ -137,10 +184,11 @@ def test_buckets_by_dtype_and_size():
             p.grad = np.ones(shape, dt)
             setattr(c, name, p)
         c.e = tapejit.Parameter(np.zeros(2, np.float32))  # no gradient: zero-filled
+    # By name, last first (eagerly: a chain's last layers first).
     buckets = C.grad_buckets(c, zero_fill=False, limit=150)
-    assert [[p.shape[0] for p in b] for b in buckets] == [[10, 20], [5], [30]]
+    assert [[p.shape[0] for p in b] for b in buckets] == [[30], [5], [20, 10]]
     buckets = C.grad_buckets(c, zero_fill=True, limit=1000)
-    assert [[p.shape[0] for p in b] for b in buckets] == [[10, 20, 30, 2], [5]]
+    assert [[p.shape[0] for p in b] for b in buckets] == [[2, 30, 20, 10], [5]]
     np.testing.assert_array_equal(c.e.grad, np.zeros(2, np.float32))
 
 

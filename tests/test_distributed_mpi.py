@@ -82,6 +82,20 @@ def test_compiled_step_equals_eager_multi_node_step(equal_runs):
                                    err_msg=name)
 
 
+def test_two_ranks_with_a_bucket_per_parameter_equal_one_rank(equal_runs, env, tmp_path):
+    p, _ = _mpiexec(2, 'buckets', tmp_path / 'b.npz', env)
+    assert p.returncode == 0, p.stdout + p.stderr
+    two, (_, one) = np.load(tmp_path / 'b.npz'), equal_runs
+    assert int(two['size']) == 2 and int(two['traces']) == 1
+    # Four buckets, each started in the backward and waited for before its update.
+    assert int(two['starts']) == 4
+    np.testing.assert_allclose(two['losses'], one['losses'], rtol=1e-5, atol=1e-6)
+    p2, p1 = _params(two, 'compiled'), _params(one, 'compiled')
+    assert sorted(p2) == sorted(p1)
+    for name in p1:
+        np.testing.assert_allclose(p2[name], p1[name], rtol=1e-5, atol=1e-6, err_msg=name)
+
+
 def test_a_rank_tracing_another_step_fails_on_every_rank(env, tmp_path):
     p, took = _mpiexec(2, 'mismatch', tmp_path / 'x.npz', env)
     assert p.returncode != 0

@@ -185,6 +185,8 @@ SAMPLES = {
     'argmin': [((distinct(3, 4),), dict(axis=None)), ((distinct(3, 4),), dict(axis=0)),
                ((f64(),), dict(axis=None))],
     'allreduce_mean': [((f64(3, 4),), dict(group=SELF)), ((f32(5),), dict(group=SELF))],
+    'allreduce_start': [((f64(3, 4),), dict(group=SELF)), ((f32(5),), dict(group=SELF))],
+    'allreduce_wait': [((f64(3, 4),), dict(group=SELF)), ((f32(5),), dict(group=SELF))],
     'logsumexp': [((f64(2, 3, 4),), dict(axis=None, keepdims=False)),
                   ((f64(2, 3, 4),), dict(axis=(1,), keepdims=True)),
                   ((f32(2, 3),), dict(axis=(0, 1), keepdims=False)),

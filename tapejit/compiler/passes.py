@@ -10,6 +10,7 @@ from typing import Any, Callable, Optional, Sequence
 
 import numpy
 
+from tapejit.compiler.schedule import schedule_collectives
 from tapejit.ir.graph import Graph, Var, live_eqns, verify
 
 # Constants up to this many elements are folded; bigger results stay lazy (a
@@ -288,7 +289,7 @@ def merge_products(g: Graph) -> Graph:
     return dce(Graph(g.invars, g.constvars, g.consts, tuple(eqns), g.outvars))
 
 
-DEFAULT_PASSES: tuple = (lower_logsumexp, fold, cse, merge_products, dce)
+DEFAULT_PASSES: tuple = (lower_logsumexp, fold, cse, merge_products, dce, schedule_collectives)
 
 
 def simplify(g: Graph, passes: Sequence[Callable[[Graph], Graph]] = DEFAULT_PASSES,

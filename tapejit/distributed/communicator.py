@@ -25,6 +25,7 @@ from typing import Any, Optional
 
 import numpy
 
+from tapejit.core.config import config
 from tapejit.ops.collective import Group
 
 # Gradients are averaged in buckets of at most this many bytes (as DDP's 25
@@ -54,18 +55,30 @@ def default_timeout() -> float:
 class MpiGroup(Group):
     """The :class:`~tapejit.ops.collective.Group` of an mpi4py communicator:
     the mean is a non-blocking ``Iallreduce`` of the sums, then waited for
-    within ``timeout`` seconds, then divided by the size."""
+    within ``timeout`` seconds, then divided by the size.  :meth:`mean_start`
+    issues it and :meth:`mean_wait` completes it: in between, the request
+    and its buffer are held here, keyed by the buffer's address."""
 
-    __slots__ = ('comm', 'rank', 'timeout')
+    __slots__ = ('comm', 'rank', 'timeout', 'pending')
 
     def __init__(self, comm: Any, timeout: float) -> None:
         super().__init__(comm.Get_size())
         self.comm = comm
         self.rank = comm.Get_rank()
         self.timeout = float(timeout)
+        self.pending: dict = {}  # buffer address -> (request, buffer)
 
     def __repr__(self) -> str:
         return f'<mpi group {self.key}: rank {self.rank} of {self.size}>'
+
+    def __getstate__(self) -> tuple:
+        # (A plan kept in the disk cache holds its group: never its requests.)
+        return None, {k: getattr(self, k) for k in ('key', 'size', 'comm', 'rank', 'timeout')}
+
+    def __setstate__(self, state: tuple) -> None:
+        for k, v in state[1].items():
+            setattr(self, k, v)
+        self.pending = {}
 
     def mean(self, x: Any) -> Any:
         if type(x) is not numpy.ndarray:
@@ -79,6 +92,38 @@ class MpiGroup(Group):
         MPI = _mpi()
         self.wait(self.comm.Iallreduce(send, out, op=MPI.SUM), 'allreduce_mean',
                   f'{send.dtype}{send.shape}')
+        out /= out.dtype.type(self.size)
+        return out
+
+    def mean_start(self, x: Any) -> Any:
+        """Issue the ``Iallreduce`` of ``x`` and return the buffer the sums
+        arrive in (a copy of ``x``, reduced in place: nothing the plan does
+        to ``x`` afterwards, a kernel writing over it or its buffer reused,
+        can reach the exchange)."""
+        if type(x) is not numpy.ndarray:
+            raise TypeError(f'allreduce_start: the MPI communicator takes NumPy arrays, got '
+                            f'{type(x).__name__} of shape {getattr(x, "shape", None)}')
+        buf = numpy.array(x, order='C', copy=True)
+        if self.size > 1:
+            MPI = _mpi()
+            self.pending[_address(buf)] = (self.comm.Iallreduce(MPI.IN_PLACE, buf, op=MPI.SUM),
+                                           buf)
+        return buf
+
+    def mean_wait(self, buf: Any) -> Any:
+        """Wait (until the deadline) for the ``Iallreduce`` that
+        :meth:`mean_start` issued into ``buf``; the mean, in ``buf``."""
+        if self.size == 1:
+            return buf
+        entry = self.pending.pop(_address(buf), None) if type(buf) is numpy.ndarray else None
+        if entry is None:
+            raise RuntimeError(f'allreduce_wait: rank {self.rank} has no allreduce_start pending '
+                               f'for this {getattr(buf, "dtype", type(buf).__name__)}'
+                               f'{getattr(buf, "shape", "")} buffer; expected the buffer '
+                               'allreduce_start returned, waited for once')
+        req, out = entry
+        # (Named as the mean it completes: what a user sees in a timeout.)
+        self.wait(req, 'allreduce_mean', f'{out.dtype}{out.shape}')
         out /= out.dtype.type(self.size)
         return out
 
@@ -99,6 +144,12 @@ class MpiGroup(Group):
                         f'for the other ranks on {about}; a rank died, hangs or runs a '
                         'different step (TAPEJIT_MPI_TIMEOUT sets the limit)')
                 time.sleep(0)
+
+
+def _address(a: Any) -> int:
+    """The address of array ``a``'s first element (a view of it at the same
+    start has the same)."""
+    return a.__array_interface__['data'][0]
 
 
 def _host_ranks(comm: Any) -> tuple:
@@ -241,31 +292,64 @@ class MpiCommunicator:
             if buf is not array:
                 array[...] = buf
 
-    def multi_node_mean_grad(self, link: Any, zero_fill: bool = False) -> None:
+    def multi_node_mean_grad(self, link: Any, zero_fill: bool = False,
+                             bucket_bytes: int = BUCKET_BYTES) -> None:
         """Average ``link``'s gradients over the ranks (each parameter's
-        ``grad`` replaced by the mean): bucket by bucket, each an
-        ``allreduce_mean`` of the bucket's gradients laid out in one row,
-        in the same order of parameter names on every rank.  A parameter
+        ``grad`` replaced by the mean): bucket by bucket (at most
+        ``bucket_bytes`` each, see :func:`grad_buckets`), each an
+        ``allreduce_start`` of the bucket's gradients laid out in one row,
+        every bucket started before the first is waited for
+        (``allreduce_wait``), in the same order on every rank.  A parameter
         without a gradient takes part with zeros where ``zero_fill``, else
         is left out (then every rank must have none for it)."""
-        for bucket in grad_buckets(link, zero_fill):
-            mean_bucket(bucket, self.group)
+        buckets = grad_buckets(link, zero_fill, bucket_bytes)
+        # (Each exchange runs while the next bucket is laid out; in a compiled
+        # step the scheduling pass moves them further apart.)
+        bufs = [start_bucket(b, self.group) for b in buckets]
+        for b, buf in zip(buckets, bufs):
+            finish_bucket(b, buf, self.group)
+
+
+def ready_order(link: Any) -> list:
+    """``link``'s ``(name, parameter)`` pairs, those whose gradients the
+    backward writes first first: while a step is traced, in the order of the
+    equations that made the gradients (one without any, a constant, last);
+    else by name, last first (a chain's last layers first).
+
+    >>> from tapejit import links as L
+    >>> c = L.Classifier(L.Linear(2, 2)); [n for n, _ in ready_order(c)]
+    ['/predictor/b', '/predictor/W']
+    """
+    named = sorted(link.namedparams(), key=lambda kv: kv[0], reverse=True)
+    tr = config.trace
+    if tr is None:
+        return named
+    made = {e.out.id: k for k, e in enumerate(tr.eqns)}
+
+    def made_at(p: Any) -> int:
+        var = getattr(getattr(p.grad_var, '_data', None), 'var', None)
+        return made.get(getattr(var, 'id', None), len(made))
+    return sorted(named, key=lambda kv: made_at(kv[1]))
 
 
 def grad_buckets(link: Any, zero_fill: bool = False, limit: int = BUCKET_BYTES) -> list:
-    """``link``'s parameters with gradients, by name, in buckets of one dtype
-    and at most ``limit`` bytes (a larger parameter has one of its own).
+    """``link``'s parameters with gradients, in buckets of one dtype and at
+    most ``limit`` bytes (a larger parameter has one of its own), in
+    :func:`ready_order`: the first bucket's gradients are the first the
+    backward writes, so that, compiled, its exchange starts earliest.
 
     >>> import numpy as np
     >>> from tapejit import links as L
     >>> lin = L.Linear(3, 2)
     >>> lin.W.grad, lin.b.grad = np.ones((2, 3), np.float32), np.ones(2, np.float32)
     >>> [[p.shape for p in b] for b in grad_buckets(lin, limit=24)]
-    [[(2, 3)], [(2,)]]
+    [[(2,)], [(2, 3)]]
     """
+    if not limit > 0:
+        raise ValueError(f'grad_buckets: limit is {limit!r}; expected a positive number of bytes')
     buckets: list = []
     open_: dict = {}  # dtype -> (bucket, bytes)
-    for _, p in sorted(link.namedparams(), key=lambda kv: kv[0]):
+    for _, p in ready_order(link):
         if p.array is None:
             continue
         if p.grad_var is None:
@@ -282,18 +366,33 @@ def grad_buckets(link: Any, zero_fill: bool = False, limit: int = BUCKET_BYTES) 
     return buckets
 
 
+def start_bucket(params: list, group: Group) -> Any:
+    """Start the mean over ``group`` of the gradients of ``params`` (one
+    dtype) laid out in one row (``allreduce_start``); the buffer to wait for."""
+    from tapejit import functions as F
+    from tapejit.ops.collective import allreduce_start
+    flat = [F.reshape(p.grad_var, (-1,)) for p in params]
+    row = flat[0] if len(flat) == 1 else F.concat(flat, axis=0)
+    return allreduce_start(row, group=group)
+
+
+def finish_bucket(params: list, buf: Any, group: Group) -> None:
+    """Wait for the mean :func:`start_bucket` began into ``buf`` and give
+    each parameter its part as its gradient."""
+    from tapejit import functions as F
+    from tapejit.ops.collective import allreduce_wait
+    mean = allreduce_wait(buf, group=group)
+    start = 0
+    for p in params:
+        shape = p.grad_var.shape
+        n = int(numpy.prod(shape))
+        part = mean if len(params) == 1 else mean[start:start + n]
+        p.grad_var = F.reshape(part, shape)
+        start += n
+
+
 def mean_bucket(params: list, group: Group) -> None:
     """Replace the gradients of ``params`` (one dtype) by their means over
-    ``group``: one ``allreduce_mean`` on the gradients laid out in one row."""
-    from tapejit import functions as F
-    from tapejit.ops.collective import allreduce_mean
-    grads = [p.grad_var for p in params]
-    flat = [F.reshape(g, (-1,)) for g in grads]
-    row = flat[0] if len(flat) == 1 else F.concat(flat, axis=0)
-    mean = allreduce_mean(row, group=group)
-    start = 0
-    for p, g in zip(params, grads):
-        n = int(numpy.prod(g.shape))
-        part = mean if len(params) == 1 else mean[start:start + n]
-        p.grad_var = F.reshape(part, g.shape)
-        start += n
+    ``group``: one mean of the gradients laid out in one row, started and
+    waited for at once."""
+    finish_bucket(params, start_bucket(params, group), group)

@@ -1,8 +1,11 @@
 """The multi-node optimizer: gradients averaged over the ranks before each update.
 
 Inside ``@tapejit.jit`` the update records, after the backward pass, one
-``allreduce_mean`` per bucket of gradients and then the wrapped optimizer's
-update: the compiled step is one plan whose allreduce is one of its steps.
+``allreduce_start`` per bucket of gradients, then one ``allreduce_wait``
+per bucket, then the wrapped optimizer's update: the compiled step is one
+plan whose allreduces are steps of it, each start moved up to just after
+its bucket's last gradient and each wait down to just before the first
+update that reads it (:mod:`tapejit.compiler.schedule`).
 When it is traced, every rank checks that all ranks traced the same step
 (:func:`check_same_step`), so that ranks never meet in collectives of
 different sizes.
@@ -16,6 +19,7 @@ from typing import Any, Callable, Optional
 import numpy
 
 from tapejit.core.config import config
+from tapejit.distributed.communicator import BUCKET_BYTES
 
 
 def _param_str(value: Any) -> str:
@@ -99,10 +103,12 @@ class _MultiNodeOptimizer:
     first (see :func:`create_multi_node_optimizer`); every other attribute
     is the wrapped optimizer's."""
 
-    def __init__(self, actual_optimizer: Any, communicator: Any, zero_fill: bool) -> None:
+    def __init__(self, actual_optimizer: Any, communicator: Any, zero_fill: bool,
+                 bucket_bytes: int) -> None:
         object.__setattr__(self, 'actual_optimizer', actual_optimizer)
         object.__setattr__(self, 'communicator', communicator)
         object.__setattr__(self, 'zero_fill', zero_fill)
+        object.__setattr__(self, 'bucket_bytes', bucket_bytes)
         object.__setattr__(self, '_synced', None)
         if getattr(actual_optimizer, 'target', None) is not None:
             self._sync(actual_optimizer.target)
@@ -158,17 +164,22 @@ class _MultiNodeOptimizer:
             object.__setattr__(self, '_synced', self._params(target))
         if tr is not None:
             check_same_step(self.communicator, step_lines(tr))
-        self.communicator.multi_node_mean_grad(target, self.zero_fill)
+        self.communicator.multi_node_mean_grad(target, self.zero_fill, self.bucket_bytes)
         opt.update(None)
 
 
 def create_multi_node_optimizer(actual_optimizer: Any, communicator: Any,
                                 double_buffering: bool = False,
-                                zero_fill: bool = True) -> Any:
+                                zero_fill: bool = True,
+                                bucket_bytes: int = BUCKET_BYTES) -> Any:
     """Wrap ``actual_optimizer`` so that its ``update()`` first averages the
     gradients over the ranks of ``communicator`` (ChainerMN's semantics).
     Every rank starts from rank 0's parameters (broadcast at setup).
     ``zero_fill``: a parameter without a gradient takes part with zeros.
+    ``bucket_bytes``: the gradients are averaged in buckets of at most this
+    many bytes (25 MB by default), the last layers' first; in a compiled
+    step each bucket's exchange starts as soon as its last gradient is
+    written and is waited for just before the first update that reads it.
 
     >>> import numpy as np, tapejit.functions as F
     >>> from tapejit import distributed, links as L, optimizers
@@ -184,4 +195,7 @@ def create_multi_node_optimizer(actual_optimizer: Any, communicator: Any,
         raise ValueError('create_multi_node_optimizer: double_buffering=True (updating with '
                          "the previous step's averaged gradients) is not supported; expected "
                          'double_buffering=False')
-    return _MultiNodeOptimizer(actual_optimizer, communicator, zero_fill)
+    if not (isinstance(bucket_bytes, (int, numpy.integer)) and bucket_bytes > 0):
+        raise ValueError(f'create_multi_node_optimizer: bucket_bytes is {bucket_bytes!r}; '
+                         'expected a positive int (bytes)')
+    return _MultiNodeOptimizer(actual_optimizer, communicator, zero_fill, bucket_bytes)

@@ -7,6 +7,18 @@ process ``r``, ``dL/dx_r = (1/n) sum_s gy_s``.  It is a ``'call'``
 primitive: the compiler runs it between kernels, in the order of the graph,
 so that every process issues its collectives in the same order.
 
+The same mean in two steps, so that the exchange can run while other work
+goes on: ``buf = allreduce_start(x, group=g)`` issues it and returns the
+buffer its result arrives in (the group holds the request, keyed by that
+buffer); ``allreduce_wait(buf, group=g)`` waits for it and returns the
+mean.  Only the wait reads the buffer.  Their VJPs are each other's, so
+that ``wait(start(x))`` differentiates as ``allreduce_mean``: the backward
+starts the mean of the incoming gradient, then waits for it.  Eagerly each
+runs when called (:class:`Group` itself has the whole mean done at the
+start); in a compiled plan the scheduling pass
+(:mod:`tapejit.compiler.schedule`) moves each start up to just after what
+it reads is computed and each wait down to just before its result is read.
+
 ``group`` is a :class:`Group`: hashable and compared by its identity number,
 so that a traced step's parameters can be keyed like any other primitive's.
 The group does the communication (:mod:`tapejit.distributed` makes MPI
@@ -14,6 +26,8 @@ groups); :data:`SELF` is the group of one process, which needs no MPI.
 
 >>> import numpy as np
 >>> allreduce_mean(np.arange(3.0), group=SELF).array
+array([0., 1., 2.])
+>>> allreduce_wait(allreduce_start(np.arange(3.0), group=SELF), group=SELF).array
 array([0., 1., 2.])
 """
 
@@ -60,18 +74,32 @@ class Group:
         """The elementwise mean of ``x`` over the group (here, of one: ``x``)."""
         return numpy.array(x, copy=True)
 
+    def mean_start(self, x: Any) -> Any:
+        """Begin the mean of ``x``; the buffer :meth:`mean_wait` completes.
+        Here the whole :meth:`mean`, at once (a group without non-blocking
+        collectives)."""
+        return self.mean(x)
+
+    def mean_wait(self, buf: Any) -> Any:
+        """The mean begun by :meth:`mean_start` into ``buf`` (here, ``buf``)."""
+        return buf
+
 
 SELF = Group(1)
 
 
-def _allreduce_mean_eval(x: Aval, group: Group) -> Aval:
+def _checked(name: str, x: Aval, group: Group) -> Aval:
     if numpy.dtype(x.dtype).kind != 'f':
-        raise DTypeError(f'allreduce_mean: x has dtype {x.dtype} and shape {tuple(x.shape)}; '
+        raise DTypeError(f'{name}: x has dtype {x.dtype} and shape {tuple(x.shape)}; '
                          'expected a floating-point dtype')
     if not isinstance(group, Group):
-        raise TypeError(f'allreduce_mean: group is a {type(group).__name__}; expected a '
+        raise TypeError(f'{name}: group is a {type(group).__name__}; expected a '
                         'tapejit.ops.collective.Group (see tapejit.distributed)')
     return Aval(tuple(x.shape), x.dtype)
+
+
+def _allreduce_mean_eval(x: Aval, group: Group) -> Aval:
+    return _checked('allreduce_mean', x, group)
 
 
 def _allreduce_mean_impl(x: Any, group: Group) -> Any:
@@ -85,3 +113,32 @@ allreduce_mean = primitive(
     'allreduce_mean', kind='call', impl=_allreduce_mean_impl,
     abstract_eval=_allreduce_mean_eval,
     vjp=lambda n, gy, need: (allreduce_mean(gy, group=n.params['group']),))
+
+
+def _start_impl(x: Any, group: Group) -> Any:
+    # (Checked before the collective is issued, as allreduce_mean's.)
+    _checked('allreduce_start', Aval(tuple(x.shape), x.dtype), group)
+    return group.mean_start(x)
+
+
+def _wait_impl(buf: Any, group: Group) -> Any:
+    _checked('allreduce_wait', Aval(tuple(buf.shape), buf.dtype), group)
+    return group.mean_wait(buf)
+
+
+# (Each one's VJP is the other: the backward of wait(start(x)) is
+# wait(start(gy)), the mean of the gradient, started before it is waited for.)
+allreduce_start = primitive(
+    'allreduce_start', kind='call', impl=_start_impl,
+    abstract_eval=lambda x, group: _checked('allreduce_start', x, group),
+    vjp=lambda n, gy, need: (allreduce_wait(gy, group=n.params['group']),))
+allreduce_wait = primitive(
+    'allreduce_wait', kind='call', impl=_wait_impl,
+    abstract_eval=lambda x, group: _checked('allreduce_wait', x, group),
+    vjp=lambda n, gy, need: (allreduce_start(gy, group=n.params['group']),))
+
+# The primitives that issue a collective: every process must issue them in
+# the same order (MPI's rule, non-blocking ones included), which the
+# compiler's passes keep.  A wait issues nothing: MPI lets requests complete
+# in any order.
+COLLECTIVES = frozenset({'allreduce_mean', 'allreduce_start'})
