@@ -173,3 +173,14 @@ def test_several_buckets_compiled_equal_one_bucket_eagerly():
     for a, b in zip(models[0].params(), models[1].params()):
         np.testing.assert_allclose(a.array, b.array, rtol=1e-5, atol=1e-6)
     assert compiled.cache_info().traces == 1
+
+
+def test_a_collective_of_constants_is_not_run_at_compile_time():
+    # (A zero-filled bucket: folded on the rank that compiles, it would be
+    # issued only by a rank that loaded the plan from the cache.)
+    zeros = np.zeros(4, np.float32)
+    g = trace_graph(lambda x: x + allreduce_wait(allreduce_start(zeros, group=SELF),
+                                                 group=SELF),
+                    [np.ones(4, np.float32)])
+    names = [e.prim.name for e in simplify(g).eqns]
+    assert 'allreduce_start' in names and 'allreduce_wait' in names

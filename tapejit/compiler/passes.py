@@ -12,6 +12,7 @@ import numpy
 
 from tapejit.compiler.schedule import schedule_collectives
 from tapejit.ir.graph import Graph, Var, live_eqns, verify
+from tapejit.ops.collective import COMMUNICATING
 
 # Constants up to this many elements are folded; bigger results stay lazy (a
 # broadcast of a scalar would otherwise become a big array in the plan).
@@ -130,7 +131,7 @@ def fold(g: Graph) -> Graph:
         if alias is not None:
             subst[out.id] = alias
             continue
-        if (ins and all(v.id in consts for v in ins)
+        if (ins and all(v.id in consts for v in ins) and name not in COMMUNICATING
                 and int(math.prod(out.shape)) <= FOLD_MAX_SIZE):
             try:
                 with numpy.errstate(all='ignore'):

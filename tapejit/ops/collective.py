@@ -142,3 +142,7 @@ allreduce_wait = primitive(
 # compiler's passes keep.  A wait issues nothing: MPI lets requests complete
 # in any order.
 COLLECTIVES = frozenset({'allreduce_mean', 'allreduce_start'})
+# Those that communicate at all: never run at compile time (a constant
+# bucket folded on the rank that compiles but run by one that loaded the
+# plan from the disk cache would leave the ranks' collectives unmatched).
+COMMUNICATING = COLLECTIVES | {'allreduce_wait'}
