@@ -49,82 +49,52 @@ class Lowered(plan.Lowered):
         self.call_kernel(self._kernels[key], st.sizes, st.ch, st.nch, args)
 
 
-def _alloc_reductions(sp: Any, nch: int, low: Lowered) -> list:
-    return [low.alloc(shape, dt, 'r', init)
-            for shape, dt, init in codegen.reduction_layout(sp, nch)]
-
-
-def _finish(e: Any, how: str, buf: str, low: Lowered) -> str:
-    """The name of reduction ``e``'s final value, from its buffer ``buf``."""
-    if how == 'row':
-        return low.reshape(buf, e.out.shape)
-    return low.finish(e.prim.name if how == 'partial' else 'cast', buf, e.out.shape, e.out.dtype)
-
-
 def _kernel_step(st: Any, low: Lowered, var: dict) -> None:
-    if isinstance(st.spec, codegen.ChainSpec):
-        return _chain_step(st, low, var)
+    """Kernel step ``st``'s buffers, call and finishes, its outputs named in
+    ``var``: a plain kernel as a row chain of one part (and no views).  Part
+    by part, its inputs (an earlier part's values among them), then its
+    buffers; a store donated to an input is written through it."""
     spec = st.spec
+    specs = getattr(spec, 'specs', [spec])
+    views = {e.out.id: e for e in (st.chain.views if isinstance(spec, codegen.ChainSpec) else [])}
+    made = {v.id: var[sl] for v, sl in zip(st.in_vars, st.ins)}  # value id -> its array
+    rows: dict = {}  # a row reduction's id -> its buffer (of final values)
     donated_in = {j: k for k, j in st.donated.items()}
-    args, in_place = [], {}
-    for j, ((v, mode), sl) in enumerate(zip(spec.inputs, st.ins)):
-        x = var[sl]
-        if j in donated_in:
-            # The kernel writes this store through the input it updates.
-            k = donated_in[j]
-            sv = spec.stores[k]
-            x = in_place[k] = low.add(P.InPlace(low.name('d'), x, low.dims(sv.shape),
-                                                numpy.dtype(sv.dtype).name))
-        args.append(low.kernel_input(x, mode))
-    results = []
-    for k, v in enumerate(spec.stores):
-        if k in in_place:
-            results.append(in_place[k])
-            continue
-        o, arg = low.store_buffer(spec, v, POOL_MIN_BYTES)
-        results.append(o)
-        args.append(arg)
-    reds = _alloc_reductions(spec, st.nch, low)
-    low.call(st, args + reds)
-    for (e, axes, how, init, adt), r in zip(spec.reductions, reds):
-        results.append(_finish(e, how, r, low))
-    for sl, x in zip(st.outs, results):
-        var[sl] = x
 
-
-def _chain_step(st: Any, low: Lowered, var: dict) -> None:
-    spec = st.spec
-    made: dict = {}
-    have = {v.id: var[sl] for v, sl in zip(st.in_vars, st.ins)}
-    reds: list = []
-    finish: list = []
-    # Buffers first: a later part reads what an earlier one writes.
-    for sp in spec.specs:
+    def value(v: Any) -> str:
+        """``v``'s array; a row reduction's or a view's made where first read."""
+        if v.id not in made:
+            e = views.get(v.id)
+            made[v.id] = low.reshape(rows[v.id] if e is None else value(e.inputs[0]), v.shape)
+        return made[v.id]
+    call, parts = [], []
+    for sp in specs:
+        for j, (v, mode) in enumerate(sp.inputs):
+            x = value(v)
+            if j in donated_in:
+                sv = sp.stores[donated_in[j]]
+                x = made[sv.id] = low.add(P.InPlace(low.name('d'), x, low.dims(sv.shape),
+                                                    numpy.dtype(sv.dtype).name))
+            call.append(low.kernel_input(x, mode))
         for v in sp.stores:
-            made[v.id] = low.store_buffer(st.spec, v, POOL_MIN_BYTES)[0]
-        bufs = _alloc_reductions(sp, st.nch, low)
-        for (e, axes, how, init, adt), b in zip(sp.reductions, bufs):
-            if how == 'row':
-                made[e.out.id] = low.reshape(b, e.out.shape)
-            finish.append((e, how, b))
-        reds.append(bufs)
-    for e in st.chain.views:
-        made[e.out.id] = low.reshape(made[e.inputs[0].id], e.out.shape)
-    # Parameters in part order: inputs, stores, reductions per part.
-    call = []
-    for sp, bufs in zip(spec.specs, reds):
-        call += [low.kernel_input(made[v.id] if v.id in made else have[v.id], mode)
-                 for v, mode in sp.inputs]
-        call += [made[v.id] for v in sp.stores] + bufs
+            if v.id not in made:
+                made[v.id], x = low.store_buffer(spec, v, POOL_MIN_BYTES)
+                call.append(x)
+        bufs = [low.alloc(shape, dt, 'r', init)
+                for shape, dt, init in codegen.reduction_layout(sp, st.nch)]
+        rows.update((e.out.id, b) for (e, _, how, _, _), b in zip(sp.reductions, bufs)
+                    if how == 'row')
+        call += bufs
+        parts.append(bufs)
     low.call(st, call)
     results = []
-    fin = iter(finish)
-    for sp in spec.specs:
+    for sp, bufs in zip(specs, parts):
         results += [made[v.id] for v in sp.stores]
-        for _ in sp.reductions:
-            e, how, b = next(fin)
-            results.append(made[e.out.id] if how == 'row' else _finish(e, how, b, low))
-    results += [made[e.out.id] for e in st.chain.views]
+        results += [value(e.out) if how == 'row' else
+                    low.finish(e.prim.name if how == 'partial' else 'cast', b, e.out.shape,
+                               e.out.dtype)
+                    for (e, axes, how, init, adt), b in zip(sp.reductions, bufs)]
+    results += [value(e.out) for e in views.values()]
     for sl, x in zip(st.outs, results):
         var[sl] = x
 
