@@ -7,7 +7,7 @@ how each primitive is computed) and casts; statements are assignments,
 accumulations into a local or an array cell (a reduction's update),
 counted loops, the chunk loop that a CPU kernel's threads share out and
 the grid loop of a GPU kernel's threads.  The IR holds no target's syntax:
-the CPU target renders it (:mod:`tapejit.targets.cpu.render`,
+the CPU target renders it (:mod:`tapejit.targets.cpu.codegen`,
 :mod:`tapejit.targets.cpu.llvm_render`), the CUDA target too
 (:mod:`tapejit.targets.cuda.render`), and its structure is what golden
 kernel tests review.

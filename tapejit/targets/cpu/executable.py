@@ -2,7 +2,7 @@
 kernels, primitive ``impl`` calls for the rest), each intermediate buffer
 dropped after its last use.  A small plan runs as one compiled function
 (:mod:`~tapejit.targets.cpu.one_call`), another through the step runner
-(:mod:`~tapejit.targets.cpu.step_runner`).  An output donated to an input
+(:func:`~tapejit.targets.cpu.lowering.compile_runner`).  An output donated to an input
 (a parameter's update) is written through that input's array, where nothing
 reads the old values after it."""
 
@@ -15,8 +15,7 @@ from typing import Any, Optional, Sequence
 
 import numpy
 
-from tapejit.targets.cpu import (codegen, kernel_cache, lowering, one_call, plan_cache,
-                                 step_runner)
+from tapejit.targets.cpu import codegen, kernel_cache, lowering, one_call, plan_cache
 from tapejit.compiler import fusion
 from tapejit.compiler.plan import (Plan, eval_members, members, nbytes, numba_error, reads,
                                   warn_op_by_op, writes)
@@ -273,7 +272,7 @@ class Executable(Plan):
                                             | set(self.donated_inputs))
         self.pool = BufferPool()
         self._timing: Any = None  # per-step seconds while profile() runs
-        self._runner: Any = None  # the steps written out (step_runner)
+        self._runner: Any = None  # the steps written out (lowering.compile_runner)
         self._runner_lock = threading.Lock()
         # A small plan runs as one compiled call (a larger function takes
         # LLVM too long to compile).
@@ -370,8 +369,8 @@ class Executable(Plan):
         (:meth:`_KernelStep.first_call`); then the runner calling them directly."""
         with self._runner_lock:
             if self._runner is None:
-                outs = step_runner.compile_runner(self, first=True)(inputs)
-                self._runner = step_runner.compile_runner(self)
+                outs = lowering.compile_runner(self, first=True)(inputs)
+                self._runner = lowering.compile_runner(self)
                 return outs
         return self._runner(inputs)
 
@@ -480,7 +479,7 @@ class Executable(Plan):
         a table of the mean milliseconds of each step."""
         self(inputs)  # compiled and warm before timing
         times = [0.0] * len(self.steps)
-        self._timed_runner = step_runner.compile_runner(self, times=times)
+        self._timed_runner = lowering.compile_runner(self, times=times)
         self._timing = times
         try:
             for _ in range(repeats):
