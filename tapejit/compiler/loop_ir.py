@@ -9,7 +9,7 @@ counted loops, the chunk loop that a CPU kernel's threads share out and
 the grid loop of a GPU kernel's threads.  The IR holds no target's syntax:
 the CPU target renders it (:mod:`tapejit.targets.cpu.codegen`,
 :mod:`tapejit.targets.cpu.llvm_render`), the CUDA target too
-(:mod:`tapejit.targets.cuda.render`), and its structure is what golden
+(:mod:`tapejit.targets.cuda.codegen`), and its structure is what golden
 kernel tests review.
 
 >>> import numpy as np
@@ -157,7 +157,7 @@ class Kernel:
     read once), then the chunk loop.  ``n`` holds the sizes, ``ch`` the
     outer indices per chunk and ``nch`` the number of chunks.  A GPU
     kernel's ``chunk`` is a :class:`GridLoop` (its leading parameters the
-    launch's sizes: see :mod:`tapejit.targets.cuda.render`)."""
+    launch's sizes: see :func:`tapejit.targets.cuda.codegen.source`)."""
 
     __slots__ = ('name', 'params', 'hoisted', 'chunk')
 

@@ -1,8 +1,8 @@
 """Loop-IR expressions and assignments as the Python text Numba compiles.
 
-The CPU's Numba kernels (:func:`tapejit.targets.cpu.codegen.source`) and the GPU's
-``numba.cuda`` kernels (:mod:`tapejit.targets.cuda.render`) share this
-dialect; each renders an elementwise primitive through its own op table
+The CPU's Numba kernels (:func:`tapejit.targets.cpu.codegen.source`) and
+the GPU's ``numba.cuda`` kernels (:func:`tapejit.targets.cuda.codegen.source`)
+share this dialect; each renders an elementwise primitive through its own op table
 (``name -> entry(args, params, in_dtypes, out_dtype) -> text``) and writes
 its own loops around these lines.
 
