@@ -16,7 +16,7 @@ from typing import Any, Optional, Sequence
 import numpy
 
 from tapejit.targets.cpu import codegen, kernel_cache, lowering, one_call, plan_cache
-from tapejit.compiler import fusion
+from tapejit.compiler import fusion, kernel_ir as K
 from tapejit.compiler.plan import (Plan, eval_members, members, nbytes, numba_error, reads,
                                   warn_op_by_op, writes)
 from tapejit.targets.cpu.buffers import POOL_MIN_BYTES, BufferPool
@@ -195,12 +195,7 @@ class _ChainStep(_KernelStep):
         eqns = [e for it in chain.items for e in members(it)]
         super().__init__(spec, eqns, parallel, fastmath,
                          [r for sp in spec.specs for r in sp.reductions])
-        # The values it reads from outside itself, in order of first read.
-        inside = {e.out.id for e in eqns}
-        first: dict = {}
-        for v in (v for e in eqns for v in e.inputs if v.id not in inside):
-            first.setdefault(v.id, v)
-        self.in_vars = list(first.values())
+        self.in_vars = K.outside_inputs(eqns)
         self.out_vars = ([v for sp in spec.specs for v in sp.outputs]
                          + [e.out for e in chain.views])
 
@@ -439,23 +434,26 @@ class Executable(Plan):
         return bool(views & set(self.out_slots)) or any(
             sl in views for kind, st in self.steps[n:] for sl in reads(kind, st))
 
+    def _donatable(self, o: int, i: int) -> bool:
+        """Whether output ``o`` may be written into input ``i``'s array at
+        all: both exist, of one shape and dtype, and neither that input nor
+        output ``o``'s value is returned otherwise (the caller's result
+        would change on the next call)."""
+        g, outs = self.graph, self.out_slots
+        return (o < len(g.outvars) and i < len(g.invars) and self.in_slots[i] not in outs
+                and outs.count(outs[o]) == 1 and g.outvars[o].shape == g.invars[i].shape
+                and g.outvars[o].dtype == g.invars[i].dtype)
+
     def _donate(self, donate: dict, last: dict) -> None:
         """Let a kernel write output ``o`` into input ``i``'s array (``donate``
         maps o -> i) where :meth:`_writable_at` allows it and neither the
         input nor (a view of) the output is returned otherwise."""
         g = self.graph
-        outs = set(self.out_slots)
         for o, i in donate.items():
-            if o >= len(g.outvars) or i >= len(g.invars):
+            # (A view of the output returned: the caller's result would change.)
+            if not self._donatable(o, i) or self._views_of(self.out_slots[o]) & set(self.out_slots):
                 continue
             ov, iv = g.outvars[o], g.invars[i]
-            isl = self.in_slots[i]
-            if (ov.shape != iv.shape or ov.dtype != iv.dtype or isl in outs
-                    # returned as well, or a view of it returned: the caller's
-                    # result would change on the next call
-                    or self.out_slots.count(self.out_slots[o]) > 1
-                    or self._views_of(self.out_slots[o]) & outs):
-                continue
             for n, (kind, st) in enumerate(self.steps):
                 if kind != 'kernel' or type(st) is not _KernelStep:
                     continue
@@ -486,15 +484,8 @@ class Executable(Plan):
                 self(inputs)
         finally:
             self._timing = None
-        lines = []
-        for t, (kind, st) in zip(times, self.steps):
-            if kind == 'kernel':
-                how = 'parallel' if st.parallel else 'serial'
-                what = (f'kernel {st.spec.shape} {how}: '
-                        + ' '.join(e.prim.name for e in st.members))
-            else:
-                what = f'call {getattr(st[0], "__qualname__", st[0])}'
-            lines.append(f'{1e3 * t / repeats:9.3f} ms  {what}')
+        lines = [f'{1e3 * t / repeats:9.3f} ms  {_step_line(kind, st, False)}'
+                 for t, (kind, st) in zip(times, self.steps)]
         lines.append(f'{1e3 * sum(times) / repeats:9.3f} ms  total')
         return '\n'.join(lines)
 
@@ -546,8 +537,7 @@ class Executable(Plan):
                              f'): {ops}')
                 lines.append(st.source)
             else:
-                fn = st[0]
-                lines.append(f'# call {getattr(fn, "__qualname__", fn)}')
+                lines.append('# ' + _step_line(kind, st, False))
         return '\n'.join(lines)
 
 
@@ -559,12 +549,14 @@ def _unit_line(u: Any) -> str:
     return f'call {u.prim.name}'
 
 
-def _step_line(kind: str, st: Any) -> str:
+def _step_line(kind: str, st: Any, slots: bool = True) -> str:
+    """A step: its slots (``slots``), else a kernel's shape and members."""
     if kind == 'kernel':
         how = 'parallel' if st.parallel else 'serial'
-        return f'kernel ({how}) {st.ins} -> {st.outs}'
+        return (f'kernel ({how}) {st.ins} -> {st.outs}' if slots else
+                f'kernel {st.spec.shape} {how}: ' + ' '.join(e.prim.name for e in st.members))
     fn, params, ins, out = st
-    return f'call {getattr(fn, "__qualname__", fn)} {ins} -> {out}'
+    return f'call {getattr(fn, "__qualname__", fn)}' + (f' {ins} -> {out}' if slots else '')
 
 
 def compile_graph(graph: Graph, fastmath: bool = False,

@@ -115,24 +115,16 @@ def _copies(exe: Any, low: Lowered) -> list:
     """(output index, input index) of the donated parameters whose update no
     kernel writes in place: copied into the parameter's own array at the
     end, so the caller finds it there (as eager ``W.array -= ...``)."""
-    g, out = exe.graph, []
     in_args = {i for i, _ in low.arg_inputs}
     in_place = {(st.outs[k], st.ins[j]) for kind, st in exe.steps if kind == 'kernel'
                 for k, j in st.donated.items()}
-    outs = set(exe.out_slots)
-    for o, i in sorted(exe.donate_map.items()):
-        if o >= len(g.outvars) or i >= len(g.invars) or i not in in_args:
-            continue
-        ov, iv = g.outvars[o], g.invars[i]
-        osl, isl = exe.out_slots[o], exe.in_slots[i]
-        if (ov.shape != iv.shape or ov.dtype != iv.dtype or (osl, isl) in in_place
-                or isl in outs or exe.out_slots.count(osl) > 1 or osl in exe.in_slots
-                or osl in {c for c, _ in exe.const_slots}
-                # A view of the parameter returned would see the update.
-                or exe._views_of(isl) & outs):
-            continue
-        out.append((o, i))
-    return out
+    kept = set(exe.in_slots) | {c for c, _ in exe.const_slots}
+    return [(o, i) for o, i in sorted(exe.donate_map.items())
+            if i in in_args and exe._donatable(o, i)
+            and (exe.out_slots[o], exe.in_slots[i]) not in in_place
+            and exe.out_slots[o] not in kept
+            # A view of the parameter returned would see the update.
+            and not exe._views_of(exe.in_slots[i]) & set(exe.out_slots)]
 
 
 def lower(exe: Any) -> Lowered:
