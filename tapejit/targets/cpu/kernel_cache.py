@@ -262,13 +262,32 @@ def get_kernel(name: str, source: str, kernel: Any = None, *, parallel: Any,
     flags = f'parallel={parallel} fastmath={fastmath}'
     if kernel is not None and native and parallel is False and native_kernels.enabled():
         return _native_kernel(name, source, kernel, fastmath, flags, exclusive)
-    par = parallel is True
     key = _key(source, flags)
-    return load(key, f'kernel ({flags})', source,
-                 lambda d: load_module(os.path.join(d, 'numba', f'k_{key}.py'),
-                                       _decorate(name, source, par, fastmath, True),
-                                       f'tapejit_kernel_{key}').kernel,
-                 lambda: _from_memory(_decorate(name, source, par, fastmath, False), name))
+    return load_source(key, f'kernel ({flags})', source, f'tapejit_kernel_{key}',
+                       os.path.join('numba', f'k_{key}.py'),
+                       lambda cache: _decorate(name, source, parallel is True, fastmath, cache))
+
+
+def load_source(key: str, label: str, source: str, modname: str, path: str,
+                text: Callable[[bool], str],
+                kernel: Callable[[Any], Any] = lambda mod: mod.kernel) -> Any:
+    """The dispatcher of a generated kernel filed under ``key`` (see
+    :func:`load`): the module ``text(cache)`` run as ``modname`` from the
+    file ``path`` in the cache directory (:func:`load_module`), else in
+    memory; ``kernel(module)`` is the dispatcher.
+
+    >>> text = lambda cache: f'class kernel:\\n    signatures = [{cache}]\\n'
+    >>> k = load_source('e' * 24, 'demo', '', 'tapejit_demo', 'demo.py', text)
+    >>> k.signatures in ([True], [False])        # (False: the disk cache is off)
+    True
+    """
+    def from_memory() -> Any:
+        mod = types.ModuleType(modname)
+        exec(compile(text(False), f'<{modname}>', 'exec'), mod.__dict__)
+        return kernel(mod)
+    return load(key, label, source, lambda d: kernel(load_module(os.path.join(d, path),
+                                                                 text(True), modname)),
+                from_memory)
 
 
 def _native_kernel(name: str, source: str, kernel: Any, fastmath: Any, flags: str,

@@ -25,7 +25,6 @@ import importlib.util
 import os
 import sys
 import threading
-import types
 from typing import Any, Optional, Sequence
 
 import numpy
@@ -82,7 +81,6 @@ def get_kernel(spec: cuda_codegen.CudaKernelSpec, simulator: bool) -> Any:
     arch = _arch(_numba_cuda(), simulator)
     fp = store.fingerprint('numba', 'numba-cuda', cpu=arch)
     key = hashlib.sha256(f'{fp}\n{spec.source}'.encode()).hexdigest()[:24]
-    modname = f'tapejit_cuda_kernel_{key}'
 
     def kernel(mod: Any) -> Any:
         if simulator:
@@ -90,15 +88,10 @@ def get_kernel(spec: cuda_codegen.CudaKernelSpec, simulator: bool) -> Any:
             # instead of the math module's exceptions.
             mod.math = cuda_ops.SIM_MATH
         return mod.kernel
-
-    def from_memory() -> Any:
-        mod = types.ModuleType(modname)
-        exec(compile(_module_text(spec, False), f'<tapejit cuda kernel {key}>',
-                     'exec'), mod.__dict__)
-        return kernel(mod)
-    return kernel_cache.load(key, f'cuda kernel ({arch})', spec.source, lambda d: kernel(
-        kernel_cache.load_module(os.path.join(d, 'cuda', arch, f'k_{key}.py'),
-                                 _module_text(spec, True), modname)), from_memory)
+    return kernel_cache.load_source(key, f'cuda kernel ({arch})', spec.source,
+                                    f'tapejit_cuda_kernel_{key}',
+                                    os.path.join('cuda', arch, f'k_{key}.py'),
+                                    lambda cache: _module_text(spec, cache), kernel)
 
 
 class CudaKernel:
