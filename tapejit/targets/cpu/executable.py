@@ -78,17 +78,17 @@ class _KernelStep:
     __slots__ = ('spec', 'ins', 'outs', 'kernel', 'sizes', 'ch', 'nch', 'members', 'consts',
                  'parallel', 'fastmath', 'donated', 'source', 'ir', 'in_vars', 'out_vars')
 
-    def __init__(self, spec: Any, members: list, parallel: bool, fastmath: Any,
-                 reductions: Optional[list] = None) -> None:
+    def __init__(self, spec: Any, members: list, parallel: bool, fastmath: Any) -> None:
         self.spec = spec
         self.members = members
-        self.in_vars = [v for v, _ in spec.inputs] if reductions is None else []
-        self.out_vars = spec.outputs if reductions is None else []
+        # (A row chain's step sets its own.)
+        self.in_vars = [v for v, _ in getattr(spec, 'inputs', ())]
+        self.out_vars = getattr(spec, 'outputs', [])
         self.ins: list = []
         self.outs: list = []
         self.sizes, self.ch, self.nch = codegen.chunking(spec)
-        reductions = spec.reductions if reductions is None else reductions
-        if not fastmath and any(adt.kind == 'f' for _, _, _, _, adt in reductions):
+        if not fastmath and any(adt.kind == 'f' for sp in getattr(spec, 'specs', [spec])
+                                for *_, adt in sp.reductions):
             # Reassociation only: a float sum vectorizes once LLVM may reorder
             # it; in strict order each add waits for the last. The order is
             # fixed at compile time, so results do not depend on the thread
@@ -169,18 +169,11 @@ class _KernelStep:
         for sp, dsts, bufs in parts:
             for v, dst in zip(sp.stores, dsts):
                 dst.reshape(v.shape)[...] = put[v.id]
-            _fill_reductions(sp, bufs, put)
-
-
-def _fill_reductions(spec: Any, bufs: Any, values: dict) -> None:
-    """Write each reduction's value into its buffer (``bufs``) as the kernel
-    would: a partial buffer in its first chunk (the others hold the identity)."""
-    for (e, axes, how, init, adt), buf in zip(spec.reductions, bufs):
-        val = values[e.out.id]
-        if how == 'partial':
-            buf[0] = numpy.asarray(val).reshape(buf.shape[1:])
-        else:
-            buf[...] = numpy.asarray(val).reshape(buf.shape)
+            # A partial buffer's value goes in its first chunk (the others
+            # hold the identity).
+            for (e, axes, how, init, adt), buf in zip(sp.reductions, bufs):
+                dst = buf[0, ...] if how == 'partial' else buf
+                dst[...] = numpy.asarray(put[e.out.id]).reshape(dst.shape)
 
 
 class _ChainStep(_KernelStep):
@@ -193,8 +186,7 @@ class _ChainStep(_KernelStep):
                  fastmath: Any) -> None:
         self.chain = chain
         eqns = [e for it in chain.items for e in members(it)]
-        super().__init__(spec, eqns, parallel, fastmath,
-                         [r for sp in spec.specs for r in sp.reductions])
+        super().__init__(spec, eqns, parallel, fastmath)
         self.in_vars = K.outside_inputs(eqns)
         self.out_vars = ([v for sp in spec.specs for v in sp.outputs]
                          + [e.out for e in chain.views])
