@@ -1,8 +1,9 @@
 """A :class:`~tapejit.compiler.program.Program` written out as one Python function.
 
 Each target runs a plan through a function ``run(inputs)`` written once from
-its Program (the CPU's step runner, :func:`tapejit.targets.cpu.lowering.compile_runner`;
-the CUDA runner, :mod:`tapejit.targets.cuda.runner`): every shape, dtype
+its Program (the CPU's step runner,
+:func:`tapejit.targets.cpu.lowering.compile_runner`; the CUDA runner,
+:func:`tapejit.targets.cuda.executable.compile_runner`): every shape, dtype
 and callable a constant of its namespace (``env``), each name a local
 deleted after its last reader (a pooled buffer's is a slot of a list: the
 pool reads from its reference count whether anyone else holds it), and a
