@@ -67,10 +67,10 @@ def _decorate(name: str, source: str, parallel: bool, fastmath: Any, cache: bool
             + source.replace(f'def {name}(', 'def kernel(', 1))
 
 
-def _from_memory(text: str, name: str) -> Callable:
-    ns: dict = {}
-    exec(compile(text, f'<tapejit kernel {name}>', 'exec'), ns)
-    return ns['kernel']
+def _in_memory(text: str, modname: str) -> Any:
+    mod = types.ModuleType(modname)
+    exec(compile(text, f'<{modname}>', 'exec'), mod.__dict__)
+    return mod
 
 
 def load_module(path: str, text: str, modname: str) -> Any:
@@ -281,13 +281,9 @@ def load_source(key: str, label: str, source: str, modname: str, path: str,
     >>> k.signatures in ([True], [False])        # (False: the disk cache is off)
     True
     """
-    def from_memory() -> Any:
-        mod = types.ModuleType(modname)
-        exec(compile(text(False), f'<{modname}>', 'exec'), mod.__dict__)
-        return kernel(mod)
     return load(key, label, source, lambda d: kernel(load_module(os.path.join(d, path),
                                                                  text(True), modname)),
-                from_memory)
+                lambda: kernel(_in_memory(text(False), modname)))
 
 
 def _native_kernel(name: str, source: str, kernel: Any, fastmath: Any, flags: str,
@@ -310,9 +306,11 @@ def compile_in_memory(name: str, source: str, *, parallel: bool,
                       fastmath: Any = False) -> Any:
     """Compile ``source`` without the disk cache (after a cache entry failed to load)."""
     flags = f'parallel={parallel} fastmath={fastmath}'
-    k = _from_memory(_decorate(name, source, parallel is True, fastmath, False), name)
+    key = _key(source, flags)
+    k = _in_memory(_decorate(name, source, parallel is True, fastmath, False),
+                   f'tapejit_kernel_{key}').kernel
     with _lock:
-        _memory[_key(source, flags)] = k
+        _memory[key] = k
     return k
 
 
