@@ -830,7 +830,7 @@ def compile_cpu(graph: Any) -> Callable:
 
 
 def compile_runner(graph: Any) -> Callable:
-    """The CPU plan step by step (``tapejit.targets.cpu.step_runner``): its
+    """The CPU plan step by step (``tapejit.targets.cpu.lowering.compile_runner``): its
     first call loads the kernels as they run, the second calls them directly."""
     ex = compile_graph(graph)
     ex.one_call = None

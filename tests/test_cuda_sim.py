@@ -205,7 +205,6 @@ def test_kernel_bodies_are_loop_ir_built_as_the_cpus():
     from tapejit.targets import numba_text
     from tapejit.targets.cpu import codegen as cpu_codegen
     from tapejit.targets.cpu.ops import CPU_TABLE
-    from tapejit.targets.cuda import render as cuda_render
     x = np.ones((64, 300), np.float32)
     b = np.ones(300, np.float32)
     _, specs = _specs(lambda x, b: (F.sum(F.tanh(x + b), axis=1), F.sum(x * b, axis=0)), [x, b])
@@ -215,9 +214,9 @@ def test_kernel_bodies_are_loop_ir_built_as_the_cpus():
     assert (loop.kind, loop.axes, loop.rank) == ('rows', (1,), 2)
     assert [type(s).__name__ for s in loop.body] == ['Assign', 'Assign', 'Accumulate']
     assert [s.value.prim for s in loop.body[:2]] == ['add', 'tanh']
-    assert cuda_render.source(rows.kernel) == rows.source == ROWS_GOLDEN
+    assert cuda_codegen.source(rows.kernel) == rows.source == ROWS_GOLDEN
     loop.body[1].value.prim = 'exp'
-    assert cuda_render.source(rows.kernel) == ROWS_GOLDEN.replace('math.tanh', 'math.exp')
+    assert cuda_codegen.source(rows.kernel) == ROWS_GOLDEN.replace('math.tanh', 'math.exp')
     # An elementwise group: the CPU's flat kernel and the CUDA one compute
     # the same statements per element.
     g = simplify(trace_graph(lambda x, y: F.exp(x * y) - y, [x, x]))
@@ -233,13 +232,13 @@ def test_kernel_bodies_are_loop_ir_built_as_the_cpus():
 
 def test_the_plan_is_a_program_and_explain_shows_it():
     from tapejit.compiler import program as P
-    from tapejit.targets.cuda import runner as cuda_runner
+    from tapejit.targets.cuda.executable import lower
     x = np.ones((8, 40), np.float32)
     w = np.ones((40, 3), np.float32)
     c = np.arange(3, dtype=np.float32)
     ex = compile_graph_cuda(trace_graph(
         lambda x, w: (F.sum(F.tanh(F.matmul(x, w)), axis=0), x, c), [x, w]))
-    low = cuda_runner.lower(ex, sms=4, simulator=False)
+    low = lower(ex, sms=4, simulator=False)
     kinds = [type(st).__name__ for st in low.program.statements]
     assert kinds.count('CallKernel') == len(ex.kernels) == 1
     assert kinds.index('Call') < kinds.index('CallKernel') < kinds.index('Finish')
@@ -264,7 +263,7 @@ def test_window_primitives_are_kernels_in_a_convolution_plan():
     # per pixel, a gather of rows); the products stay cuBLAS calls.
     import tapejit
     from tapejit.compiler import program as P
-    from tapejit.targets.cuda import runner as cuda_runner
+    from tapejit.targets.cuda.executable import lower
 
     def step(x, W, E):
         y = F.max_pooling_2d(F.relu(F.convolution_2d(x, W, pad=1)), 3, stride=2, pad=1)
@@ -273,7 +272,7 @@ def test_window_primitives_are_kernels_in_a_convolution_plan():
     args = [tapejit.Variable(np.ones(s, np.float32)) for s in ((2, 3, 6, 6), (4, 3, 3, 3),
                                                                (3, 5))]
     ex = compile_graph_cuda(tapejit.jit(step).lower(*args))
-    low = cuda_runner.lower(ex, sms=4, simulator=False)
+    low = lower(ex, sms=4, simulator=False)
     calls = [st.prim for st in low.program.statements if isinstance(st, P.Call)]
     assert not {'im2col', 'col2im', 'take_rows'} & set(calls), calls
     assert 'matmul' in calls

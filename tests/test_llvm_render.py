@@ -20,7 +20,7 @@ from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import trace_graph
 from tapejit.ops.registry import KINDS, PRIMITIVES
 from tapejit.targets import compile_graph
-from tapejit.targets.cpu import llvm_render, native, one_call, render, vecmath
+from tapejit.targets.cpu import codegen, llvm_render, native, one_call, vecmath
 from tapejit.targets.cpu.ops import CPU_OPS
 
 pytestmark = pytest.mark.skipif(not native.enabled(), reason='native kernels are off')
@@ -59,7 +59,7 @@ def _kernel(prim: str, params: dict, in_dtypes: tuple, out_dtype: np.dtype) -> L
 def _python(k: L.Kernel, *arrays: np.ndarray) -> None:
     """Run ``k``'s Numba text as plain Python on NumPy scalars: the oracle."""
     ns = {'np': np, 'math': math, 'tanh_f32': vecmath.tanh_f32_py}
-    exec(render.source(k), ns)
+    exec(codegen.source(k), ns)
     with np.errstate(all='ignore'):
         ns['kernel'](np.array([arrays[0].size]), arrays[0].size, 1, *arrays)
 
@@ -237,7 +237,7 @@ def test_a_plans_kernels_compile_from_their_loop_ir(monkeypatch):
 @pytest.mark.parametrize('op', ['max', 'min', 'sum'])
 def test_folds_into_locals_and_array_cells_give_the_texts_bits(op):
     # NaN wins in max and min, a tie keeps the accumulator (0.0 against
-    # -0.0), and a sum keeps its accumulator's dtype: as render.update writes it.
+    # -0.0), and a sum keeps its accumulator's dtype: as numba_text.update writes it.
     x = _values(f32, 64).reshape(8, 8)
     x[3, :4] = [0.0, -0.0, -0.0, 0.0]
     init = {'max': -np.inf, 'min': np.inf, 'sum': 0.0}[op]
@@ -256,7 +256,7 @@ def test_folds_into_locals_and_array_cells_give_the_texts_bits(op):
             assert nk.variants and not nk.refused
         else:
             ns = {'np': np, 'math': math}
-            exec(render.source(k), ns)
+            exec(codegen.source(k), ns)
             with np.errstate(all='ignore'):
                 ns['kernel'](np.array([8, 8]), 8, 1, x, red0, red1)
         outs[how] = red0.tobytes() + red1.tobytes()

@@ -15,7 +15,7 @@ import pytest
 import tapejit
 import tapejit.functions as F
 from tapejit.targets import compile_graph
-from tapejit.targets.cpu import kernel_cache, llvm_render, native, one_call, render
+from tapejit.targets.cpu import codegen, kernel_cache, llvm_render, native, one_call
 from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import trace_graph
 from tapejit.compiler import loop_ir as L
@@ -172,7 +172,7 @@ def test_a_kernel_outside_the_language_runs_through_numba():
     k = _scale('k', 3, i64, 'pow')
     nk = native.NativeKernel('k', k, False, None,
                              fallback=lambda: kernel_cache.get_kernel(
-                                 'k', render.source(k), parallel=False, native=False))
+                                 'k', codegen.source(k), parallel=False, native=False))
     x, y = np.arange(4, dtype=np.int64), np.zeros(4, np.int64)
     _call(nk, x, y)
     assert nk.unsupported and nk.numba is not None
@@ -186,7 +186,7 @@ def test_parallel_kernels_stay_with_numba(monkeypatch):
     monkeypatch.setenv('TAPEJIT_NATIVE', '1')
     k = _kernel('kp', [L.Assign(L.Load('x', ('i',)), L.Const(1.0, f64))], ['x'],
                 parallel=True)
-    assert not isinstance(kernel_cache.get_kernel('kp', render.source(k), k, parallel=True),
+    assert not isinstance(kernel_cache.get_kernel('kp', codegen.source(k), k, parallel=True),
                           native.NativeKernel)
     with pytest.raises(native.Unsupported, match='prange'):
         llvm_render.translate(k, (('l', 1, True), 'int', 'int', ('d', 1, True)), False, 's')
@@ -333,7 +333,7 @@ def test_read_only_outputs_long_long_and_big_ints():
                 ['m', 'x', 'y'])
     nk = native.NativeKernel('kw', k, False, None,
                              fallback=lambda: kernel_cache.get_kernel(
-                                 'kw', render.source(k), parallel=False, native=False))
+                                 'kw', codegen.source(k), parallel=False, native=False))
     n, x = np.array([3]), np.arange(3, dtype=np.longlong)  # type number 9, not int64's 7
     y = np.zeros(3, np.longlong)
     nk(n, 16, 1, 2, x, y)

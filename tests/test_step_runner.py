@@ -1,4 +1,4 @@
-"""The step runner (``tapejit.targets.cpu.step_runner``): first and later calls."""
+"""The step runner (``tapejit.targets.cpu.lowering.compile_runner``): first and later calls."""
 
 from __future__ import annotations
 

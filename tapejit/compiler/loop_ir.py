@@ -4,7 +4,7 @@ A :class:`Kernel` is a name, its parameters and statements over scalar
 locals and array elements: assignments, accumulations, counted loops, a CPU
 kernel's chunk loop and a GPU kernel's grid loop, over constants, locals,
 loads, elementwise primitives and casts.  Each target renders it
-(:mod:`tapejit.targets.cpu.render`, :mod:`tapejit.targets.cuda.render`).
+(:mod:`tapejit.targets.cpu.codegen`, :mod:`tapejit.targets.cuda.codegen`).
 
 >>> import numpy as np
 >>> f32 = np.dtype(np.float32)
@@ -123,7 +123,7 @@ class ChunkLoop:
 
 class GridLoop:
     """A GPU kernel's threads over ``rank`` axes, in the schedule ``kind``
-    (:mod:`tapejit.targets.cuda.render`): ``'ew'`` a grid-stride loop,
+    (:mod:`tapejit.targets.cuda.codegen`): ``'ew'`` a grid-stride loop,
     ``'cols'`` a thread per (chunk, kept cell) over the reduced ``axes``,
     ``'rows'`` a block of ``block`` threads per (cell, chunk).  ``pre`` runs
     per cell first; each of ``accs`` (accumulator, op, dtype, output) ends in

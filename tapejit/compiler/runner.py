@@ -1,12 +1,13 @@
 """A :class:`~tapejit.compiler.program.Program` written out as one Python function.
 
 Each target runs a plan through a function ``run(inputs)`` written once from
-its Program (:mod:`tapejit.targets.cpu.step_runner`,
-:mod:`tapejit.targets.cuda.runner`): shapes, dtypes and callables constants
-of its namespace, each name a local deleted after its last reader (a pooled
-buffer's a slot of a list: the pool reads its reference count), a view read
-once by the next call written into it.  :class:`ProgramWriter` writes every
-statement but a kernel call, the target's, over NumPy or CuPy.
+its Program (:func:`tapejit.targets.cpu.lowering.compile_runner`,
+:func:`tapejit.targets.cuda.executable.compile_runner`): shapes, dtypes and
+callables constants of its namespace, each name a local deleted after its
+last reader (a pooled buffer's a slot of a list: the pool reads its
+reference count), a view read once by the next call written into it.
+:class:`ProgramWriter` writes every statement but a kernel call, the
+target's, over NumPy or CuPy.
 
 >>> import numpy as np
 >>> from tapejit.compiler import program as P

@@ -1,4 +1,4 @@
 """The CPU target: its op table (:mod:`.ops`), the kernel renderer
 (:mod:`.codegen`) and native translator (:mod:`.native`, :mod:`.native_plan`),
-and the runtime (:mod:`.executable`, :mod:`.one_call`, :mod:`.step_runner`,
-the caches)."""
+and the runtime (:mod:`.executable`, :mod:`.one_call`, :mod:`.lowering` and
+its step runner, the caches)."""

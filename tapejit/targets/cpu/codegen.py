@@ -1,6 +1,10 @@
 """Lower a loop group to a loop-IR kernel (:mod:`tapejit.compiler.loop_ir`),
-rendered as source by :mod:`tapejit.targets.cpu.render`, and the runner's
-side of it (chunking, reduction buffers).
+the runner's side of it (chunking, reduction buffers), and the kernel as
+the source of a Numba function (:func:`source`), each primitive as its row
+of the CPU op table (:mod:`tapejit.targets.cpu.ops`) says.  Numba compiles
+that source where the kernel is parallel or native compilation refuses it;
+else it is the kernel's cache key (:mod:`tapejit.targets.cpu.llvm_render`
+compiles the loop IR itself).
 
 Kernels are shape-generic: sizes and chunk counts are run-time arguments, so
 a new batch size reuses the compiled kernel.  The outer loop runs over
@@ -19,11 +23,13 @@ import numpy
 from tapejit.compiler import kernel_ir as K, loop_ir as L
 from tapejit.compiler.fusion import Group, reduce_axes
 from tapejit.ir.graph import Graph
-from tapejit.targets.cpu import render as R
+from tapejit.targets import numba_text as T
+from tapejit.targets.cpu.ops import CPU_TABLE
 
 # Elements per chunk of the outer loop: big enough to amortize the loop
 # overhead, small enough to balance threads.
 CHUNK = 16384
+_IND = '    '
 
 
 def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
@@ -74,7 +80,7 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
     else:
         inner = [L.ChunkRange('i0', block)]
     spec.kernel = L.Kernel(name, params, hoisted, L.ChunkLoop(parallel, pre[0], inner, post[0]))
-    spec.source = R.source(spec.kernel)
+    spec.source = source(spec.kernel)
     spec.outputs = list(spec.stores) + [e.out for e in reds]
     return spec
 
@@ -180,6 +186,51 @@ def render_chain(parts: list, shape: tuple, g: Graph, consts: dict, used_outside
     kernel = L.Kernel(name, joined('params'), joined('hoisted'),
                       L.ChunkLoop(parallel, joined('pre0'), [L.ChunkRange('i0', joined('block'))],
                                   joined('post0')))
-    chain = ChainSpec(shape, specs, R.source(kernel))
+    chain = ChainSpec(shape, specs, source(kernel))
     chain.kernel = kernel
     return chain
+
+
+def statements(stmts: list, depth: int) -> list:
+    """The source lines of ``stmts``, indented ``depth`` levels."""
+    lines: list = []
+    pad = _IND * depth
+    for s in stmts:
+        cls = s.__class__
+        if cls is L.Assign or cls is L.Accumulate:
+            lines.append(pad + T.line(s, CPU_TABLE))
+        elif cls is L.For:
+            lines.append(f'{pad}for {s.var} in range(n[{s.axis}]):')
+            lines += statements(s.body, depth + 1)
+        elif cls is L.ChunkRange:
+            # The index runs as an unsigned integer: a signed index that
+            # LLVM cannot prove non-negative (it starts at ``c * ch``) makes
+            # Numba wrap negative values around on every subscript, and the
+            # vectorizer then turns each contiguous load into a gather.
+            lines.append(f'{pad}for {s.var}_ in range(c * ch, min(c * ch + ch, n[0])):')
+            lines.append(f'{pad}{_IND}{s.var} = np.uint64({s.var}_)')
+            lines += statements(s.body, depth + 1)
+        else:
+            raise TypeError(f'loop IR: no CPU rendering of {cls.__name__}')
+    return lines
+
+
+def source(k: L.Kernel) -> str:
+    """The whole kernel function.
+
+    >>> from tapejit.compiler.loop_ir import Assign, ChunkLoop, ChunkRange, Kernel, Load
+    >>> body = [Assign(Load('out0', ('i',)), Load('in0', ('i',)))]
+    >>> print(source(Kernel('kernel', ['in0', 'out0'], [],
+    ...                     ChunkLoop(False, [], [ChunkRange('i', body)], []))), end='')
+    def kernel(n, ch, nch, in0, out0):
+        for c in range(nch):
+            for i_ in range(c * ch, min(c * ch + ch, n[0])):
+                i = np.uint64(i_)
+                out0[i] = in0[i]
+    """
+    lines = [f'def {k.name}(n, ch, nch, {", ".join(k.params)}):']
+    lines += statements(k.hoisted, 1)
+    # (prange: the chunks of a parallel variant may run on several threads.)
+    lines.append(f'{_IND}for c in {"prange" if k.chunk.parallel else "range"}(nch):')
+    lines += statements(k.chunk.pre + k.chunk.body + k.chunk.post, 2)
+    return '\n'.join(lines) + '\n'

@@ -2,7 +2,7 @@
 kernels, primitive ``impl`` calls for the rest), each intermediate buffer
 dropped after its last use.  A small plan runs as one compiled function
 (:mod:`~tapejit.targets.cpu.one_call`), another through the step runner
-(:mod:`~tapejit.targets.cpu.step_runner`).  An output donated to an input
+(:func:`~tapejit.targets.cpu.lowering.compile_runner`).  An output donated to an input
 (a parameter's update) is written through that input's array, where nothing
 reads the old values after it."""
 
@@ -15,9 +15,8 @@ from typing import Any, Optional, Sequence
 
 import numpy
 
-from tapejit.targets.cpu import (codegen, kernel_cache, lowering, one_call, plan_cache,
-                                 step_runner)
-from tapejit.compiler import fusion
+from tapejit.targets.cpu import codegen, kernel_cache, lowering, one_call, plan_cache
+from tapejit.compiler import fusion, kernel_ir as K
 from tapejit.compiler.plan import (Plan, eval_members, members, nbytes, numba_error, reads,
                                   warn_op_by_op, writes)
 from tapejit.targets.cpu.buffers import POOL_MIN_BYTES, BufferPool
@@ -79,17 +78,17 @@ class _KernelStep:
     __slots__ = ('spec', 'ins', 'outs', 'kernel', 'sizes', 'ch', 'nch', 'members', 'consts',
                  'parallel', 'fastmath', 'donated', 'source', 'ir', 'in_vars', 'out_vars')
 
-    def __init__(self, spec: Any, members: list, parallel: bool, fastmath: Any,
-                 reductions: Optional[list] = None) -> None:
+    def __init__(self, spec: Any, members: list, parallel: bool, fastmath: Any) -> None:
         self.spec = spec
         self.members = members
-        self.in_vars = [v for v, _ in spec.inputs] if reductions is None else []
-        self.out_vars = spec.outputs if reductions is None else []
+        # (A row chain's step sets its own.)
+        self.in_vars = [v for v, _ in getattr(spec, 'inputs', ())]
+        self.out_vars = getattr(spec, 'outputs', [])
         self.ins: list = []
         self.outs: list = []
         self.sizes, self.ch, self.nch = codegen.chunking(spec)
-        reductions = spec.reductions if reductions is None else reductions
-        if not fastmath and any(adt.kind == 'f' for _, _, _, _, adt in reductions):
+        if not fastmath and any(adt.kind == 'f' for sp in getattr(spec, 'specs', [spec])
+                                for *_, adt in sp.reductions):
             # Reassociation only: a float sum vectorizes once LLVM may reorder
             # it; in strict order each add waits for the last. The order is
             # fixed at compile time, so results do not depend on the thread
@@ -170,18 +169,11 @@ class _KernelStep:
         for sp, dsts, bufs in parts:
             for v, dst in zip(sp.stores, dsts):
                 dst.reshape(v.shape)[...] = put[v.id]
-            _fill_reductions(sp, bufs, put)
-
-
-def _fill_reductions(spec: Any, bufs: Any, values: dict) -> None:
-    """Write each reduction's value into its buffer (``bufs``) as the kernel
-    would: a partial buffer in its first chunk (the others hold the identity)."""
-    for (e, axes, how, init, adt), buf in zip(spec.reductions, bufs):
-        val = values[e.out.id]
-        if how == 'partial':
-            buf[0] = numpy.asarray(val).reshape(buf.shape[1:])
-        else:
-            buf[...] = numpy.asarray(val).reshape(buf.shape)
+            # A partial buffer's value goes in its first chunk (the others
+            # hold the identity).
+            for (e, axes, how, init, adt), buf in zip(sp.reductions, bufs):
+                dst = buf[0, ...] if how == 'partial' else buf
+                dst[...] = numpy.asarray(put[e.out.id]).reshape(dst.shape)
 
 
 class _ChainStep(_KernelStep):
@@ -194,14 +186,8 @@ class _ChainStep(_KernelStep):
                  fastmath: Any) -> None:
         self.chain = chain
         eqns = [e for it in chain.items for e in members(it)]
-        super().__init__(spec, eqns, parallel, fastmath,
-                         [r for sp in spec.specs for r in sp.reductions])
-        # The values it reads from outside itself, in order of first read.
-        inside = {e.out.id for e in eqns}
-        first: dict = {}
-        for v in (v for e in eqns for v in e.inputs if v.id not in inside):
-            first.setdefault(v.id, v)
-        self.in_vars = list(first.values())
+        super().__init__(spec, eqns, parallel, fastmath)
+        self.in_vars = K.outside_inputs(eqns)
         self.out_vars = ([v for sp in spec.specs for v in sp.outputs]
                          + [e.out for e in chain.views])
 
@@ -273,7 +259,7 @@ class Executable(Plan):
                                             | set(self.donated_inputs))
         self.pool = BufferPool()
         self._timing: Any = None  # per-step seconds while profile() runs
-        self._runner: Any = None  # the steps written out (step_runner)
+        self._runner: Any = None  # the steps written out (lowering.compile_runner)
         self._runner_lock = threading.Lock()
         # A small plan runs as one compiled call (a larger function takes
         # LLVM too long to compile).
@@ -370,8 +356,8 @@ class Executable(Plan):
         (:meth:`_KernelStep.first_call`); then the runner calling them directly."""
         with self._runner_lock:
             if self._runner is None:
-                outs = step_runner.compile_runner(self, first=True)(inputs)
-                self._runner = step_runner.compile_runner(self)
+                outs = lowering.compile_runner(self, first=True)(inputs)
+                self._runner = lowering.compile_runner(self)
                 return outs
         return self._runner(inputs)
 
@@ -440,23 +426,26 @@ class Executable(Plan):
         return bool(views & set(self.out_slots)) or any(
             sl in views for kind, st in self.steps[n:] for sl in reads(kind, st))
 
+    def _donatable(self, o: int, i: int) -> bool:
+        """Whether output ``o`` may be written into input ``i``'s array at
+        all: both exist, of one shape and dtype, and neither that input nor
+        output ``o``'s value is returned otherwise (the caller's result
+        would change on the next call)."""
+        g, outs = self.graph, self.out_slots
+        return (o < len(g.outvars) and i < len(g.invars) and self.in_slots[i] not in outs
+                and outs.count(outs[o]) == 1 and g.outvars[o].shape == g.invars[i].shape
+                and g.outvars[o].dtype == g.invars[i].dtype)
+
     def _donate(self, donate: dict, last: dict) -> None:
         """Let a kernel write output ``o`` into input ``i``'s array (``donate``
         maps o -> i) where :meth:`_writable_at` allows it and neither the
         input nor (a view of) the output is returned otherwise."""
         g = self.graph
-        outs = set(self.out_slots)
         for o, i in donate.items():
-            if o >= len(g.outvars) or i >= len(g.invars):
+            # (A view of the output returned: the caller's result would change.)
+            if not self._donatable(o, i) or self._views_of(self.out_slots[o]) & set(self.out_slots):
                 continue
             ov, iv = g.outvars[o], g.invars[i]
-            isl = self.in_slots[i]
-            if (ov.shape != iv.shape or ov.dtype != iv.dtype or isl in outs
-                    # returned as well, or a view of it returned: the caller's
-                    # result would change on the next call
-                    or self.out_slots.count(self.out_slots[o]) > 1
-                    or self._views_of(self.out_slots[o]) & outs):
-                continue
             for n, (kind, st) in enumerate(self.steps):
                 if kind != 'kernel' or type(st) is not _KernelStep:
                     continue
@@ -480,22 +469,15 @@ class Executable(Plan):
         a table of the mean milliseconds of each step."""
         self(inputs)  # compiled and warm before timing
         times = [0.0] * len(self.steps)
-        self._timed_runner = step_runner.compile_runner(self, times=times)
+        self._timed_runner = lowering.compile_runner(self, times=times)
         self._timing = times
         try:
             for _ in range(repeats):
                 self(inputs)
         finally:
             self._timing = None
-        lines = []
-        for t, (kind, st) in zip(times, self.steps):
-            if kind == 'kernel':
-                how = 'parallel' if st.parallel else 'serial'
-                what = (f'kernel {st.spec.shape} {how}: '
-                        + ' '.join(e.prim.name for e in st.members))
-            else:
-                what = f'call {getattr(st[0], "__qualname__", st[0])}'
-            lines.append(f'{1e3 * t / repeats:9.3f} ms  {what}')
+        lines = [f'{1e3 * t / repeats:9.3f} ms  {_step_line(kind, st, False)}'
+                 for t, (kind, st) in zip(times, self.steps)]
         lines.append(f'{1e3 * sum(times) / repeats:9.3f} ms  total')
         return '\n'.join(lines)
 
@@ -547,8 +529,7 @@ class Executable(Plan):
                              f'): {ops}')
                 lines.append(st.source)
             else:
-                fn = st[0]
-                lines.append(f'# call {getattr(fn, "__qualname__", fn)}')
+                lines.append('# ' + _step_line(kind, st, False))
         return '\n'.join(lines)
 
 
@@ -560,12 +541,14 @@ def _unit_line(u: Any) -> str:
     return f'call {u.prim.name}'
 
 
-def _step_line(kind: str, st: Any) -> str:
+def _step_line(kind: str, st: Any, slots: bool = True) -> str:
+    """A step: its slots (``slots``), else a kernel's shape and members."""
     if kind == 'kernel':
         how = 'parallel' if st.parallel else 'serial'
-        return f'kernel ({how}) {st.ins} -> {st.outs}'
+        return (f'kernel ({how}) {st.ins} -> {st.outs}' if slots else
+                f'kernel {st.spec.shape} {how}: ' + ' '.join(e.prim.name for e in st.members))
     fn, params, ins, out = st
-    return f'call {getattr(fn, "__qualname__", fn)} {ins} -> {out}'
+    return f'call {getattr(fn, "__qualname__", fn)}' + (f' {ins} -> {out}' if slots else '')
 
 
 def compile_graph(graph: Graph, fastmath: bool = False,

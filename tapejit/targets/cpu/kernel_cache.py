@@ -67,10 +67,10 @@ def _decorate(name: str, source: str, parallel: bool, fastmath: Any, cache: bool
             + source.replace(f'def {name}(', 'def kernel(', 1))
 
 
-def _from_memory(text: str, name: str) -> Callable:
-    ns: dict = {}
-    exec(compile(text, f'<tapejit kernel {name}>', 'exec'), ns)
-    return ns['kernel']
+def _in_memory(text: str, modname: str) -> Any:
+    mod = types.ModuleType(modname)
+    exec(compile(text, f'<{modname}>', 'exec'), mod.__dict__)
+    return mod
 
 
 def load_module(path: str, text: str, modname: str) -> Any:
@@ -262,13 +262,28 @@ def get_kernel(name: str, source: str, kernel: Any = None, *, parallel: Any,
     flags = f'parallel={parallel} fastmath={fastmath}'
     if kernel is not None and native and parallel is False and native_kernels.enabled():
         return _native_kernel(name, source, kernel, fastmath, flags, exclusive)
-    par = parallel is True
     key = _key(source, flags)
-    return load(key, f'kernel ({flags})', source,
-                 lambda d: load_module(os.path.join(d, 'numba', f'k_{key}.py'),
-                                       _decorate(name, source, par, fastmath, True),
-                                       f'tapejit_kernel_{key}').kernel,
-                 lambda: _from_memory(_decorate(name, source, par, fastmath, False), name))
+    return load_source(key, f'kernel ({flags})', source, f'tapejit_kernel_{key}',
+                       os.path.join('numba', f'k_{key}.py'),
+                       lambda cache: _decorate(name, source, parallel is True, fastmath, cache))
+
+
+def load_source(key: str, label: str, source: str, modname: str, path: str,
+                text: Callable[[bool], str],
+                kernel: Callable[[Any], Any] = lambda mod: mod.kernel) -> Any:
+    """The dispatcher of a generated kernel filed under ``key`` (see
+    :func:`load`): the module ``text(cache)`` run as ``modname`` from the
+    file ``path`` in the cache directory (:func:`load_module`), else in
+    memory; ``kernel(module)`` is the dispatcher.
+
+    >>> text = lambda cache: f'class kernel:\\n    signatures = [{cache}]\\n'
+    >>> k = load_source('e' * 24, 'demo', '', 'tapejit_demo', 'demo.py', text)
+    >>> k.signatures in ([True], [False])        # (False: the disk cache is off)
+    True
+    """
+    return load(key, label, source, lambda d: kernel(load_module(os.path.join(d, path),
+                                                                 text(True), modname)),
+                lambda: kernel(_in_memory(text(False), modname)))
 
 
 def _native_kernel(name: str, source: str, kernel: Any, fastmath: Any, flags: str,
@@ -291,9 +306,11 @@ def compile_in_memory(name: str, source: str, *, parallel: bool,
                       fastmath: Any = False) -> Any:
     """Compile ``source`` without the disk cache (after a cache entry failed to load)."""
     flags = f'parallel={parallel} fastmath={fastmath}'
-    k = _from_memory(_decorate(name, source, parallel is True, fastmath, False), name)
+    key = _key(source, flags)
+    k = _in_memory(_decorate(name, source, parallel is True, fastmath, False),
+                   f'tapejit_kernel_{key}').kernel
     with _lock:
-        _memory[_key(source, flags)] = k
+        _memory[key] = k
     return k
 
 

@@ -151,7 +151,7 @@ class _Kernel:
         hi = em.select(em.compare_op('<', end, rows), end, rows)
 
         def body() -> None:
-            # An unsigned index: see render.statements.
+            # An unsigned index: see codegen.statements.
             em.set_local(self.vars, s.var, (self.local(s.var + '_')[0], _UINT64))
             self.statements(s.body)
         em.range_loop(self.vars, s.var + '_', em.cast(lo, _INT64), hi, body)

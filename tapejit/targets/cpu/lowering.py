@@ -6,6 +6,16 @@ written through the array it updates an :class:`~P.InPlace` statement; a
 donated parameter's update that no kernel writes in place is copied into it
 at the end (:class:`~P.CopyInto`).
 
+The step runner (:func:`compile_runner`) writes the Program as straight-line
+Python, for a plan that does not run as one native call: every shape, dtype
+and callable is a constant of the generated function; the statements are
+written by :class:`~tapejit.compiler.runner.ProgramWriter` (shared with the
+CUDA runner), the kernel calls and the buffer pool here.  The first call's
+runner calls each kernel through
+:meth:`~tapejit.targets.cpu.executable._KernelStep.first_call`, which loads
+it; the runner written after it calls the loaded kernels directly.
+``profile()``'s runner also times each step.
+
 >>> import numpy as np
 >>> from tapejit.ir.trace import trace_graph
 >>> from tapejit.targets import compile_graph
@@ -17,11 +27,13 @@ at the end (:class:`~P.CopyInto`).
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+import time
+from typing import Any, Callable, Optional
 
 import numpy
 
 from tapejit.compiler import plan, program as P
+from tapejit.compiler.runner import ProgramWriter
 from tapejit.targets.cpu import codegen
 from tapejit.targets.cpu.buffers import POOL_MIN_BYTES
 
@@ -49,82 +61,52 @@ class Lowered(plan.Lowered):
         self.call_kernel(self._kernels[key], st.sizes, st.ch, st.nch, args)
 
 
-def _alloc_reductions(sp: Any, nch: int, low: Lowered) -> list:
-    return [low.alloc(shape, dt, 'r', init)
-            for shape, dt, init in codegen.reduction_layout(sp, nch)]
-
-
-def _finish(e: Any, how: str, buf: str, low: Lowered) -> str:
-    """The name of reduction ``e``'s final value, from its buffer ``buf``."""
-    if how == 'row':
-        return low.reshape(buf, e.out.shape)
-    return low.finish(e.prim.name if how == 'partial' else 'cast', buf, e.out.shape, e.out.dtype)
-
-
 def _kernel_step(st: Any, low: Lowered, var: dict) -> None:
-    if isinstance(st.spec, codegen.ChainSpec):
-        return _chain_step(st, low, var)
+    """Kernel step ``st``'s buffers, call and finishes, its outputs named in
+    ``var``: a plain kernel as a row chain of one part (and no views).  Part
+    by part, its inputs (an earlier part's values among them), then its
+    buffers; a store donated to an input is written through it."""
     spec = st.spec
+    specs = getattr(spec, 'specs', [spec])
+    views = {e.out.id: e for e in (st.chain.views if isinstance(spec, codegen.ChainSpec) else [])}
+    made = {v.id: var[sl] for v, sl in zip(st.in_vars, st.ins)}  # value id -> its array
+    rows: dict = {}  # a row reduction's id -> its buffer (of final values)
     donated_in = {j: k for k, j in st.donated.items()}
-    args, in_place = [], {}
-    for j, ((v, mode), sl) in enumerate(zip(spec.inputs, st.ins)):
-        x = var[sl]
-        if j in donated_in:
-            # The kernel writes this store through the input it updates.
-            k = donated_in[j]
-            sv = spec.stores[k]
-            x = in_place[k] = low.add(P.InPlace(low.name('d'), x, low.dims(sv.shape),
-                                                numpy.dtype(sv.dtype).name))
-        args.append(low.kernel_input(x, mode))
-    results = []
-    for k, v in enumerate(spec.stores):
-        if k in in_place:
-            results.append(in_place[k])
-            continue
-        o, arg = low.store_buffer(spec, v, POOL_MIN_BYTES)
-        results.append(o)
-        args.append(arg)
-    reds = _alloc_reductions(spec, st.nch, low)
-    low.call(st, args + reds)
-    for (e, axes, how, init, adt), r in zip(spec.reductions, reds):
-        results.append(_finish(e, how, r, low))
-    for sl, x in zip(st.outs, results):
-        var[sl] = x
 
-
-def _chain_step(st: Any, low: Lowered, var: dict) -> None:
-    spec = st.spec
-    made: dict = {}
-    have = {v.id: var[sl] for v, sl in zip(st.in_vars, st.ins)}
-    reds: list = []
-    finish: list = []
-    # Buffers first: a later part reads what an earlier one writes.
-    for sp in spec.specs:
+    def value(v: Any) -> str:
+        """``v``'s array; a row reduction's or a view's made where first read."""
+        if v.id not in made:
+            e = views.get(v.id)
+            made[v.id] = low.reshape(rows[v.id] if e is None else value(e.inputs[0]), v.shape)
+        return made[v.id]
+    call, parts = [], []
+    for sp in specs:
+        for j, (v, mode) in enumerate(sp.inputs):
+            x = value(v)
+            if j in donated_in:
+                sv = sp.stores[donated_in[j]]
+                x = made[sv.id] = low.add(P.InPlace(low.name('d'), x, low.dims(sv.shape),
+                                                    numpy.dtype(sv.dtype).name))
+            call.append(low.kernel_input(x, mode))
         for v in sp.stores:
-            made[v.id] = low.store_buffer(st.spec, v, POOL_MIN_BYTES)[0]
-        bufs = _alloc_reductions(sp, st.nch, low)
-        for (e, axes, how, init, adt), b in zip(sp.reductions, bufs):
-            if how == 'row':
-                made[e.out.id] = low.reshape(b, e.out.shape)
-            finish.append((e, how, b))
-        reds.append(bufs)
-    for e in st.chain.views:
-        made[e.out.id] = low.reshape(made[e.inputs[0].id], e.out.shape)
-    # Parameters in part order: inputs, stores, reductions per part.
-    call = []
-    for sp, bufs in zip(spec.specs, reds):
-        call += [low.kernel_input(made[v.id] if v.id in made else have[v.id], mode)
-                 for v, mode in sp.inputs]
-        call += [made[v.id] for v in sp.stores] + bufs
+            if v.id not in made:
+                made[v.id], x = low.store_buffer(spec, v, POOL_MIN_BYTES)
+                call.append(x)
+        bufs = [low.alloc(shape, dt, 'r', init)
+                for shape, dt, init in codegen.reduction_layout(sp, st.nch)]
+        rows.update((e.out.id, b) for (e, _, how, _, _), b in zip(sp.reductions, bufs)
+                    if how == 'row')
+        call += bufs
+        parts.append(bufs)
     low.call(st, call)
     results = []
-    fin = iter(finish)
-    for sp in spec.specs:
+    for sp, bufs in zip(specs, parts):
         results += [made[v.id] for v in sp.stores]
-        for _ in sp.reductions:
-            e, how, b = next(fin)
-            results.append(made[e.out.id] if how == 'row' else _finish(e, how, b, low))
-    results += [made[e.out.id] for e in st.chain.views]
+        results += [value(e.out) if how == 'row' else
+                    low.finish(e.prim.name if how == 'partial' else 'cast', b, e.out.shape,
+                               e.out.dtype)
+                    for (e, axes, how, init, adt), b in zip(sp.reductions, bufs)]
+    results += [value(e.out) for e in views.values()]
     for sl, x in zip(st.outs, results):
         var[sl] = x
 
@@ -133,24 +115,16 @@ def _copies(exe: Any, low: Lowered) -> list:
     """(output index, input index) of the donated parameters whose update no
     kernel writes in place: copied into the parameter's own array at the
     end, so the caller finds it there (as eager ``W.array -= ...``)."""
-    g, out = exe.graph, []
     in_args = {i for i, _ in low.arg_inputs}
     in_place = {(st.outs[k], st.ins[j]) for kind, st in exe.steps if kind == 'kernel'
                 for k, j in st.donated.items()}
-    outs = set(exe.out_slots)
-    for o, i in sorted(exe.donate_map.items()):
-        if o >= len(g.outvars) or i >= len(g.invars) or i not in in_args:
-            continue
-        ov, iv = g.outvars[o], g.invars[i]
-        osl, isl = exe.out_slots[o], exe.in_slots[i]
-        if (ov.shape != iv.shape or ov.dtype != iv.dtype or (osl, isl) in in_place
-                or isl in outs or exe.out_slots.count(osl) > 1 or osl in exe.in_slots
-                or osl in {c for c, _ in exe.const_slots}
-                # A view of the parameter returned would see the update.
-                or exe._views_of(isl) & outs):
-            continue
-        out.append((o, i))
-    return out
+    kept = set(exe.in_slots) | {c for c, _ in exe.const_slots}
+    return [(o, i) for o, i in sorted(exe.donate_map.items())
+            if i in in_args and exe._donatable(o, i)
+            and (exe.out_slots[o], exe.in_slots[i]) not in in_place
+            and exe.out_slots[o] not in kept
+            # A view of the parameter returned would see the update.
+            and not exe._views_of(exe.in_slots[i]) & set(exe.out_slots)]
 
 
 def lower(exe: Any) -> Lowered:
@@ -168,3 +142,72 @@ def lower(exe: Any) -> Lowered:
             low.add(P.Free(src, plan.nbytes(v) >= POOL_MIN_BYTES))
     low.ret(exe, outs)
     return low
+
+
+def compile_runner(exe: Any, first: bool = False,
+                   times: Optional[list] = None) -> Callable[[list], list]:
+    """``run(inputs) -> outputs`` rendering ``exe``'s Program.  ``first``:
+    each kernel called through its step's first-call wrapper (which loads
+    it); ``times``: each step's seconds added to ``times[step]``.
+
+    >>> import numpy as np, tapejit
+    >>> from tapejit.targets import compile_graph
+    >>> from tapejit.ir.trace import trace_graph
+    >>> x = np.arange(4, dtype=np.float32)
+    >>> ex = compile_graph(trace_graph(lambda v: v * 2 + 1, [x]))
+    >>> compile_runner(ex, first=True)([x])[0]
+    array([1., 3., 5., 7.], dtype=float32)
+    """
+    r = _Renderer(exe, first, times)
+    return r.compile(r.runner_lines(), 'step runner')
+
+
+class _Renderer(ProgramWriter):
+    """The CPU runner's lines: buffers from the plan's pool, kernels called
+    through their first-call wrappers or directly, steps timed or not."""
+
+    def __init__(self, exe: Any, first: bool, times: Optional[list]) -> None:
+        program = exe.lowered.program
+        # Names given back to the pool live in slots of ``env``.
+        pooled = [st.name for st in program.statements if isinstance(st, P.Free) and st.pool]
+        super().__init__(program, numpy, {n: k for k, n in enumerate(dict.fromkeys(pooled))},
+                         _pool=exe.pool, _clock=time.perf_counter, _times=times)
+        self.exe, self.first, self.times = exe, first, times
+        self.origin = exe.lowered.origin
+
+    def runner_lines(self) -> list:
+        exe, prog = self.exe, self.program
+        params = dict(zip(prog.params, [f'inputs[{i}]' for i, _ in exe.lowered.arg_inputs]
+                          + [self.const(c) for c in exe.lowered.const_args]))
+        out = ['_pool.reclaim()', 'take = _pool.take', 'release = _pool.release']
+        if self.times is None:
+            return out + self.lines(params)
+        origin, n = self.origin, len(prog.statements)
+
+        def before(i: int) -> list:
+            step = origin[i]
+            return ['t0 = _clock()'] if step >= 0 and (i == 0 or origin[i - 1] != step) else []
+
+        def after(i: int) -> list:
+            step = origin[i]
+            if step >= 0 and (i + 1 == n or origin[i + 1] != step):
+                return [f'_times[{step}] += _clock() - t0']
+            return []
+        return out + self.lines(params, before, after)
+
+    def _callkernel(self, st: P.CallKernel) -> list:
+        step = self.exe.steps[self.origin[self.at]][1]
+        args = ', '.join(self.name(a) for a in st.args)
+        call = f'({self.const(step.sizes)}, {step.ch}, {step.nch}, {args})'
+        if self.first or step.kernel is None:
+            return [f'{self.const(step.first_call)}{call}']
+        fast = getattr(step.kernel, 'fast', None)
+        if fast is None:
+            return [f'{self.const(step.kernel)}{call}']
+        # A native kernel's compiled entry first; not None means it refused
+        # the arguments, and its dispatcher runs them.
+        return [f'if {self.const(fast)}{call} is not None:',
+                f'    {self.const(step.kernel)}{call}']
+
+    def epilogue(self) -> list:
+        return (['del env'] if self.slot else []) + ['_pool.lend(outs)']

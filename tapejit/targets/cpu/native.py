@@ -887,8 +887,8 @@ class NativeKernel:
         # vectorizes (the order of a float sum) does not depend on where the
         # buffers lie.
         self.exclusive = exclusive
-        from tapejit.targets.cpu import render
-        self.kernel, self.source = kernel, render.source(kernel)
+        from tapejit.targets.cpu import codegen
+        self.kernel, self.source = kernel, codegen.source(kernel)
         self.fastmath = fastmath
         self.cache_dir = cache_dir
         self._fallback = fallback      # () -> Numba dispatcher, when this cannot compile

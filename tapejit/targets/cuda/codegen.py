@@ -22,10 +22,16 @@ inputs loaded with broadcasting) and reductions of members.  A group becomes:
 
 What each element computes is built by the compiler's shared builders
 (:mod:`tapejit.compiler.kernel_ir`, as for the CPU), inside a
-:class:`~tapejit.compiler.loop_ir.GridLoop` of the schedule; the renderer
-(:mod:`tapejit.targets.cuda.render`) writes the source.  Kernels are
-shape-generic: sizes are scalar arguments, so a new batch size reuses the
-compiled kernel.
+:class:`~tapejit.compiler.loop_ir.GridLoop` of the schedule; :func:`source`
+writes it as the Python source of a ``numba.cuda`` kernel, each primitive
+as its entry of the CUDA op table (:mod:`tapejit.targets.cuda.ops`) says,
+and the schedule around them: the grid-stride loop, the split of a flat
+index into the axes' indices, and the reductions' threads and
+shared-memory tree.  The kernel's leading parameters are the launch's
+sizes: ``N`` (and ``n0``.. unless flat) for ``'ew'``; ``m`` cells, ``k``
+reduced elements per cell, ``P`` chunks of ``kc`` elements, ``n0``.. for a
+reduction.  Kernels are shape-generic: sizes are scalar arguments, so a new
+batch size reuses the compiled kernel.
 """
 
 from __future__ import annotations
@@ -36,7 +42,8 @@ from typing import Optional
 from tapejit.compiler import kernel_ir as K, loop_ir as L
 from tapejit.compiler.fusion import Group, reduce_axes
 from tapejit.ir.graph import Graph, live_eqns
-from tapejit.targets.cuda import render as cuda_render
+from tapejit.targets import numba_text as T
+from tapejit.targets.cuda.ops import CUDA_TABLE
 
 # Threads per block: a power of two (the shared-memory tree halves it).  The
 # simulator runs each thread of a block as a Python thread: a small block
@@ -46,6 +53,7 @@ BLOCK_SIM = 8
 # Leading reduced axes go to 'cols' when the kept cells fill at least this
 # many threads.
 COLS_MIN_CELLS = 32
+_IND = '    '
 
 
 class CudaKernelSpec(K.KernelSpec):
@@ -156,7 +164,7 @@ def _render_one(S: tuple, kind: str, axes: tuple, members: list, stores: list, r
         spec.reductions.append((e, K.init_value(op, adt), adt))
     spec.kernel = L.Kernel(name, params, hoisted,
                            L.GridLoop(kind, r, axes, spec.flat, block, pre, body, accs))
-    spec.source = cuda_render.source(spec.kernel)
+    spec.source = source(spec.kernel)
     spec.outputs = list(spec.stores) + [e.out for e in reds]
     return spec
 
@@ -218,3 +226,89 @@ def explain_line(spec: CudaKernelSpec, lau: Optional[Launch] = None) -> str:
     axes = f' over axes {spec.axes}' if spec.kind != 'ew' else ''
     geo = f'; grid {lau.grid} x {lau.block}, {lau.P} chunk(s)' if lau is not None else ''
     return f'# cuda kernel over {spec.shape} ({how}{axes}{geo}): {ops}'
+
+
+def _lines(stmts: list, depth: int) -> list:
+    return [_IND * depth + T.line(s, CUDA_TABLE) for s in stmts]
+
+
+def _split(flat: str, dims: list, tmp: str, depth: int) -> list:
+    """Lines that split index ``flat`` into ``i<d>`` over ``dims`` (last fastest)."""
+    if len(dims) <= 1:
+        lines = [f'i{d} = {flat}' for d in dims]
+    else:
+        lines = [f'{tmp} = {flat}']
+        for d in reversed(dims[1:]):
+            lines += [f'i{d} = {tmp} % n{d}', f'{tmp} = {tmp} // n{d}']
+        lines.append(f'i{dims[0]} = {tmp}')
+    return [_IND * depth + s for s in lines]
+
+
+def source(k: L.Kernel) -> str:
+    """The whole kernel function.
+
+    >>> import numpy as np
+    >>> from tapejit.compiler import loop_ir as L
+    >>> f32 = np.dtype(np.float32)
+    >>> body = [L.Assign(L.Load('out0', ('i',)), L.Apply('exp', (L.Load('in0', ('i',)),), {},
+    ...                                                 (f32,), f32))]
+    >>> print(source(L.Kernel('kernel', ['in0', 'out0'], [],
+    ...                       L.GridLoop('ew', 1, (), True, 256, [], body, []))), end='')
+    def kernel(N, in0, out0):
+        for i in range(cuda.grid(1), N, cuda.gridsize(1)):
+            out0[i] = math.exp(in0[i])
+    """
+    g = k.chunk
+    dims = [f'n{d}' for d in range(g.rank)]
+    head = ['N'] + ([] if g.flat else dims) if g.kind == 'ew' else ['m', 'k', 'P', 'kc'] + dims
+    lines = [f'def {k.name}({", ".join(head + k.params)}):'] + _lines(k.hoisted, 1)
+    if g.kind == 'ew':
+        lines.append(f'{_IND}for i in range(cuda.grid(1), N, cuda.gridsize(1)):')
+        lines += ([] if g.flat else _split('i', list(range(g.rank)), 'rem', 2))
+        lines += _lines(g.body, 2)
+    else:
+        lines += (_columns if g.kind == 'cols' else _rows)(g)
+    return '\n'.join(lines) + '\n'
+
+
+def _cell(g: L.GridLoop, head: list, start: str, step: str) -> list:
+    """The loop over a thread's (or block's) (cell, chunk) pairs down to the
+    loop over the chunk's elements, then the body."""
+    kept = [d for d in range(g.rank) if d not in g.axes]
+    lines = [_IND * 2 + s for s in head] + _split('c', kept, 'rc', 2) + _lines(g.pre, 2)
+    lines.append(f'{_IND * 2}for j in range({start}, min(p * kc + kc, k){step}):')
+    return lines + _split('j', list(g.axes), 'rj', 3) + _lines(g.body, 3)
+
+
+def _columns(g: L.GridLoop) -> list:
+    """A reduction over leading axes: a thread per (chunk, output cell), each
+    folding its chunk of the reduced axes (the chunks combined by the caller)."""
+    lines = [f'{_IND}for t in range(cuda.grid(1), m * P, cuda.gridsize(1)):']
+    lines += _cell(g, ['p = t // m', 'c = t - p * m'], 'p * kc', '')
+    return lines + _lines([L.Assign(L.Load(out, ('p', 'c')), acc)
+                           for acc, op, dt, out in g.accs], 2)
+
+
+def _rows(g: L.GridLoop) -> list:
+    """A reduction over trailing axes: a block per (output cell, chunk), its
+    threads striding over the chunk, then a tree combine in shared memory."""
+    lines = [f'{_IND}sh{k} = cuda.shared.array({g.block}, np.{dt.name})'
+             for k, (acc, op, dt, out) in enumerate(g.accs)]
+    lines.append(f'{_IND}tid = cuda.threadIdx.x')
+    lines.append(f'{_IND}for b in range(cuda.blockIdx.x, m * P, cuda.gridDim.x):')
+    lines += _cell(g, ['c = b // P', 'p = b - c * P'], 'p * kc + tid', f', {g.block}')
+    lines += _lines([L.Assign(L.Load(f'sh{k}', ('tid',)), acc)
+                     for k, (acc, op, dt, out) in enumerate(g.accs)], 2)
+    lines += [f'{_IND * 2}cuda.syncthreads()', f'{_IND * 2}w = {g.block // 2}',
+              f'{_IND * 2}while w > 0:', f'{_IND * 3}if tid < w:']
+    for k, (acc, op, dt, out) in enumerate(g.accs):
+        if op == 'sum':
+            fold = [T.update(op, f'sh{k}[tid]', f'sh{k}[tid + w]')]
+        else:
+            fold = [f'a{k} = sh{k}[tid]', f'b{k} = sh{k}[tid + w]', T.update(op, f'a{k}', f'b{k}'),
+                    f'sh{k}[tid] = a{k}']
+        lines += [_IND * 4 + s for s in fold]
+    lines += [f'{_IND * 3}cuda.syncthreads()', f'{_IND * 3}w //= 2', f'{_IND * 2}if tid == 0:']
+    lines += [f'{_IND * 3}{out}[p, c] = sh{k}[0]' for k, (acc, op, dt, out) in enumerate(g.accs)]
+    # The shared arrays are reused by the block's next cell.
+    return lines + [f'{_IND * 2}cuda.syncthreads()']

@@ -76,19 +76,6 @@ SIM_MATH = types.SimpleNamespace(
     asin=numpy.arcsin, acos=numpy.arccos, atan=numpy.arctan)
 
 
-def lowering(prim) -> Callable:
-    """The CUDA entry of ``prim``; the CPU one where the tables agree.
-
-    >>> from tapejit.ops.registry import PRIMITIVES
-    >>> import numpy as np
-    >>> f = lowering(PRIMITIVES['exp'])
-    >>> f(['x'], {}, [np.dtype('float32')], np.dtype('float32'))
-    'math.exp(x)'
-    """
-    entry = prim.lowering.get('cuda')
-    return entry if entry is not None else prim.lowering['cpu']
-
-
 def register() -> None:
     for name, entry in CUDA_TABLE.items():
         PRIMITIVES[name].lowering['cuda'] = entry

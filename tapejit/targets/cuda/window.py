@@ -27,7 +27,7 @@ import numpy
 from tapejit.compiler import kernel_ir as K, loop_ir as L
 from tapejit.ir.graph import Eqn
 from tapejit.ops.registry import PRIMITIVES
-from tapejit.targets.cuda import codegen, render as cuda_render
+from tapejit.targets.cuda import codegen
 
 _I, _B = numpy.dtype(numpy.int64), numpy.dtype(numpy.bool_)
 
@@ -112,6 +112,6 @@ def render(e: Eqn, name: str, block: int) -> Optional[codegen.CudaKernelSpec]:
                               tuple(f'i{d}' for d in range(len(S))))[0]
     spec.kernel = L.Kernel(name, params, [], L.GridLoop(spec.kind, len(S), axes, False, block,
                                                         pre, body, accs))
-    spec.source = cuda_render.source(spec.kernel)
+    spec.source = codegen.source(spec.kernel)
     spec.outputs = list(spec.stores) + [e.out for _ in accs]
     return spec
