@@ -35,8 +35,7 @@ from tapejit.ir.graph import Graph, verify
 from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import Trace, as_traced
 from tapejit.jit.vjp import Differentiable, attach_lines, differentiable_io
-from tapejit.jit.entry import (compile_aliases, compile_finish, compile_gather, finish_lines,
-                               gather_items, source_key)
+from tapejit.jit.entry import compile_aliases, finish_lines, gather_items, source_key
 from tapejit.pytree import flatten, leaf_paths, unflatten
 
 
@@ -211,7 +210,10 @@ class Plan:
                                 if which == 'grad' and id(v) in read)
         self.aliases: Optional[Callable[[list], bool]] = None  # see _note_aliases
         self.traced_shared = False  # two of its sources held one array when traced
-        self.gather = compile_gather(input_sources, _dynamic_array)
+        env: dict = {}
+        items = gather_items(input_sources, _dynamic_array, env)
+        self.gather = define('gather', 'leaves', [f'return [{", ".join(items)}]'], env,
+                             '<tapejit plan inputs>')
         # Where diff's outputs are in the list of the function's results.
         self.diff_results: tuple = ()
         if diff is not None:
@@ -219,8 +221,11 @@ class Plan:
             self.diff_results = tuple(at[k] for k in diff.outs)
         # (The statements giving a call's outputs their graph, for finish_lines.)
         self.attach = None if diff is None else functools.partial(attach_lines, self)
-        self.finish = compile_finish(out_kinds, writes, self.const_outputs, out_td,
-                                     _write_data, self.attach, checks, self.deliver)
+        env = {}
+        lines = finish_lines(out_kinds, writes, self.const_outputs, out_td, _write_data, env,
+                             self.attach, checks, self.deliver)
+        self.finish = define('finish', 'leaves, outs, inputs=None', lines, env,
+                             '<tapejit plan results>')
 
     def guards_hold(self) -> bool:
         """Whether the closure Variables and Python values the trace read

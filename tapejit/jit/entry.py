@@ -35,24 +35,13 @@ def _obj(src: tuple, name: _Names) -> str:
     return f'leaves[{src[1]}]' if src[0] == 'arg' else name(src[1])
 
 
-def compile_gather(input_sources: list, dynamic_array: Callable) -> Callable:
-    """``gather(leaves) -> inputs``: the graph's input arrays for a call.
-
-    >>> import numpy as np
-    >>> g = compile_gather([(('arg', 1), 'array'), (('arg', 0), 'scalar')],
-    ...                    lambda x: np.asarray(x.value))
-    >>> class D: value = 2.5
-    >>> g([D(), np.ones(2)])
-    [array([1., 1.]), array(2.5)]
-    """
-    env: dict = {}
-    items = gather_items(input_sources, dynamic_array, env)
-    return define('gather', 'leaves', [f'return [{", ".join(items)}]'], env,
-                  '<tapejit plan inputs>')
-
-
 def gather_items(input_sources: list, dynamic_array: Callable, env: dict) -> list:
-    """The expressions (over ``leaves``) of the graph's input arrays."""
+    """The expressions (over ``leaves``) of the graph's input arrays, for the
+    generated ``gather(leaves) -> inputs``; constants added to ``env``.
+
+    >>> gather_items([(('arg', 1), 'array'), (('arg', 0), 'scalar')], None, {})
+    ['leaves[1]', '_dynamic_array(leaves[0])']
+    """
     env['_dynamic_array'] = dynamic_array
     env['_f64_array'], env['_F64'] = numpy.asarray, numpy.dtype(numpy.float64)
     name = _Names(env)
@@ -119,37 +108,23 @@ def compile_aliases(array_sources: list, writes: list,
     return define('aliases_hold', 'leaves', lines, env, '<tapejit plan aliases>')
 
 
-def compile_finish(out_kinds: list, writes: list, const_outputs: frozenset, out_td: Any,
-                   write_data: Callable,
-                   attach: Optional[Callable[[dict], list]] = None,
-                   checks: Sequence = (), deliver: Optional[Callable] = None) -> Callable:
-    """``finish(leaves, outs, inputs=None) -> result``: the function's return
-    value built from the plan's output arrays, after replaying its writes to
-    Variables (cleared gradients, new gradients, new arrays) in trace order.
-    ``inputs`` (the call's input arrays) is read where ``attach`` is given.
-
-    >>> import numpy as np
-    >>> f = compile_finish([('A',), ('S', 7)], [], frozenset(), ('tuple', ('*', '*')),
-    ...                    write_data=None)
-    >>> f([], [np.zeros(1)])
-    (array([0.]), 7)
-    """
-    env: dict = {}
-    lines = finish_lines(out_kinds, writes, const_outputs, out_td, write_data, env, attach,
-                         checks, deliver)
-    return define('finish', 'leaves, outs, inputs=None', lines, env, '<tapejit plan results>')
-
-
 def finish_lines(out_kinds: list, writes: list, const_outputs: frozenset, out_td: Any,
                  write_data: Callable, env: dict,
                  attach: Optional[Callable[[dict], list]] = None,
                  checks: Sequence = (), deliver: Optional[Callable] = None) -> list:
-    """The statements of :func:`compile_finish`'s function, constants added to
-    ``env``.  ``attach(env)``: statements run once the results are made,
-    before the writes (``inputs`` still holds the Variables' arrays).
-    ``checks``: ``(first output, count, fail)``, ``fail`` run first (it
-    raises before anything is handed out or written).  ``deliver``: the
-    function returned ``(result, reports)``, the reports going there."""
+    """The statements of the generated ``finish(leaves, outs, inputs=None) ->
+    result``: the function's return value built from the plan's output
+    arrays, after replaying its writes to Variables (cleared gradients, new
+    gradients, new arrays) in trace order; constants added to ``env``.
+    ``attach(env)``: statements run once the results are made, before the
+    writes (``inputs``, the call's input arrays, still holds the Variables'
+    arrays).  ``checks``: ``(first output, count, fail)``, ``fail`` run first
+    (it raises before anything is handed out or written).  ``deliver``: the
+    function returned ``(result, reports)``, the reports going there.
+
+    >>> finish_lines([('A',), ('S', 7)], [], frozenset(), ('tuple', ('*', '*')), None, {})
+    ['results = [outs[0], _k5]', 'return _unflatten(_k6, results)']
+    """
     env.update(_make=Variable._result, _write_data=write_data, _unflatten=unflatten,
                _new=object.__new__, _V=Variable)
     name = _Names(env)
