@@ -24,7 +24,7 @@ import numpy
 
 from tapejit.compiler.codecache import define
 from tapejit import backends, reporter
-from tapejit.jit.call_check import check_lines, compile_check, compile_guards, guard_lines
+from tapejit.jit.call_check import check_lines, guard_lines
 from tapejit.jit.closure_guards import Check, identity_guards, scalar_key, value_guards
 from tapejit.core.abstract import TracedArray, TraceError
 from tapejit.core.backprop import grad as _grad
@@ -232,8 +232,12 @@ class Plan:
         still match it."""
         holds = self._guards_hold
         if holds is None:
-            holds = self._guards_hold = compile_guards(self.guards, self.py_guards, _CPU,
-                                                       self._guards_hold_slow)
+            # Field by field; at any difference the generic check gives the answer.
+            env: dict = {'_nd': numpy.ndarray, '_slow': self._guards_hold_slow}
+            lines = guard_lines(self.guards, self.py_guards, _CPU, env, 'return _slow()',
+                                'return False')
+            holds = self._guards_hold = self._guards_hold_slow if lines is None else define(
+                'holds', '', lines + ['return True'], env, '<tapejit plan guards>')
         return holds()
 
     def _guards_hold_slow(self) -> bool:
@@ -694,9 +698,12 @@ class JitFunction:
         cc = plan.call_check
         if cc is None or cc[0] != key:
             (base, has_grad) = key
-            check = compile_check(td, leaves, base[1], has_grad,
-                                  self._grad_ignored.get(base, ()), _CPU, _leaf_spec)
-            cc = plan.call_check = (key, check)
+            env: dict = {}
+            lines = check_lines(td, leaves, base[1], has_grad, self._grad_ignored.get(base, ()),
+                                _CPU, _leaf_spec, env)
+            lines.append(f'return [{", ".join(f"_l{i}" for i in range(len(leaves)))}]')
+            cc = plan.call_check = (key, define('check', 'args, kwargs', lines, env,
+                                                '<tapejit call check>'))
         # (Whether the arrays alias as traced, Plan.run checks.)
         holds = plan.guards_hold if plan.guards or plan.py_guards else None
         self._last = (cc[1], key, plan, holds, _hot_for(plan, key))
