@@ -308,18 +308,14 @@ class Lowered:
     def parameters(self, plan: Plan, var: dict) -> None:
         """The plan's array parameters (the graph inputs and constants it
         reads), named in ``var`` by slot."""
-        g, params = plan.graph, []
-        read = plan.read_slots()
-        for i, (v, sl) in enumerate(zip(g.invars, plan.in_slots)):
+        read, params = plan.read_slots(), []
+        ins = [(sl, self.arg_inputs, (i, v.shape == ()))
+               for i, (v, sl) in enumerate(zip(plan.graph.invars, plan.in_slots))]
+        for sl, to, item in ins + [(sl, self.const_args, c) for sl, c in plan.const_slots]:
             if sl in read and sl not in var:
                 var[sl] = f'a{len(params)}'
                 params.append(var[sl])
-                self.arg_inputs.append((i, v.shape == ()))
-        for sl, c in plan.const_slots:
-            if sl in read and sl not in var:
-                var[sl] = f'a{len(params)}'
-                params.append(var[sl])
-                self.const_args.append(c)
+                to.append(item)
         self.program.params = tuple(params)
 
     def lower(self, plan: Plan, kernel_step: Optional[Callable]) -> dict:

@@ -313,9 +313,7 @@ class _RefusingNode(FunctionNode):
         dummy = VariableNode(None, (), None, True)
         self.inputs = (dummy,)
 
-    @property
-    def label(self) -> str:
-        return f'jit({self.plan.diff.name})'
+    label = JitCallNode.label
 
     def unchain(self) -> None:
         pass  # (shared by every call: unchaining one result keeps the others')
