@@ -215,19 +215,9 @@ def _chain_reads_ok(part: Group, S: tuple, made: dict) -> bool:
     """Whether every value ``part`` reads from earlier chain parts is of the
     same row (full-width parts: full or trailing-1 row values)."""
     own = {e.out.id for e in part.members}
-    rows = _row_shapes(S)
-    for e in part.members:
-        for v in e.inputs:
-            if v.id in own or v.id not in made:
-                continue
-            if made[v.id] == 'red-partial':
-                return False
-            if part.shape == S:
-                if v.shape not in (S, rows[1]):
-                    return False
-            elif v.shape != part.shape:
-                return False
-    return True
+    ok = (S, _row_shapes(S)[1]) if part.shape == S else (part.shape,)
+    return all(made[v.id] != 'red-partial' and v.shape in ok
+               for e in part.members for v in e.inputs if v.id not in own and v.id in made)
 
 
 def merge_rows(units: list) -> list:
