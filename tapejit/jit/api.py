@@ -964,7 +964,8 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple, target: str 
             _collect_results(tr, out_leaves, outvars, out_kinds)
             diff = None
             if config.enable_backprop:
-                diff = differentiable_io(getattr(fn, '__name__', 'function'), tr, out_leaves)
+                diff = differentiable_io(getattr(fn, '__name__', 'function'), tr, out_leaves,
+                                         out_kinds)
             _collect_state_writes(tr, outvars, writes)
             _collect_other_writes(tr, array_in, out_leaves, out_kinds, outvars, writes)
             checks = _collect_checks(tr, outvars)

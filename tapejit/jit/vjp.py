@@ -23,7 +23,6 @@ import weakref
 from typing import Any, Optional
 
 from tapejit.core.abstract import TracedArray
-from tapejit import backends
 from tapejit.core.backprop import functions_behind, grad as _grad
 from tapejit.core.config import config, using_config
 from tapejit.core.errors import GradientError
@@ -61,11 +60,16 @@ class Differentiable:
         self.refusing: Optional[list] = None  # see _refusing_outputs
 
 
-def differentiable_io(name: str, tr: Any, out_leaves: list) -> Optional[Differentiable]:
+def differentiable_io(name: str, tr: Any, out_leaves: list,
+                      out_kinds: list) -> Optional[Differentiable]:
     """The :class:`Differentiable` of a trace whose function returned
-    ``out_leaves`` (before the trace restores the captured Variables' nodes),
-    or None where no returned Variable has a graph reaching one."""
-    outs = _graph_outputs(tr, out_leaves)
+    ``out_leaves`` of ``out_kinds`` (before the trace restores the captured
+    Variables' nodes), or None where no returned Variable has a graph
+    reaching one."""
+    # (index among the plan's outputs, node) per returned Variable with a graph
+    arrays = [(o, kind) for o, kind in zip(out_leaves, out_kinds) if kind[0] not in 'SO']
+    outs = [(k, o._node) for k, (o, kind) in enumerate(arrays) if kind[0] == 'V'
+            and o._node is not None and o._node.creator_node is not None]
     if not outs:
         return None
     funcs = functions_behind([n for _, n in outs])
@@ -88,24 +92,6 @@ def differentiable_io(name: str, tr: Any, out_leaves: list) -> Optional[Differen
                  if which in ('scalar', 'call'))
     return Differentiable(name, out_pos, out_vars, tuple(st.source for st in used), links,
                           problem, eqns, weak)
-
-
-def _graph_outputs(tr: Any, out_leaves: list) -> list:
-    """``(index among the plan's outputs, node)`` per returned Variable with a graph."""
-    outs = []
-    k = 0
-    for o in out_leaves:
-        st = tr.stateful.get(id(o))
-        if st is not None and st.var is o:
-            continue  # (returned itself: no output of the plan)
-        if isinstance(o, Variable):
-            n = o._node
-            if n is not None and n.creator_node is not None:
-                outs.append((k, n))
-            k += 1
-        elif isinstance(o, TracedArray) or backends.is_array(o):  # (as trace_plan counts)
-            k += 1
-    return outs
 
 
 def _sources_by_node(tr: Any, funcs: list) -> dict:
