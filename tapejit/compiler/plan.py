@@ -38,6 +38,7 @@ from typing import Any, Callable, Optional, Sequence
 import numpy
 
 from tapejit.compiler import fusion, program as P
+from tapejit.compiler.kernel_ir import outside_inputs
 from tapejit.compiler.passes import simplify
 from tapejit.ir.graph import Graph
 
@@ -73,10 +74,7 @@ def used_later(units: list, g: Graph) -> set:
     used: set = {v.id for v in g.outvars}
     for u in units:
         for it in (u.items if isinstance(u, fusion.RowChain) else [u]):
-            eqns = members(it)
-            own = {e.out.id for e in eqns}
-            for e in eqns:
-                used.update(v.id for v in e.inputs if v.id not in own)
+            used.update(v.id for v in outside_inputs(members(it)))
     return used
 
 
