@@ -35,7 +35,8 @@ from tapejit.ir.graph import Graph, verify
 from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import Trace, as_traced
 from tapejit.jit.vjp import Differentiable, attach_lines, differentiable_io
-from tapejit.jit.entry import compile_aliases, finish_lines, gather_items, source_key
+from tapejit.jit.entry import (_dynamic_array, compile_aliases, finish_lines, gather_items,
+                               source_key)
 from tapejit.pytree import flatten, leaf_paths, unflatten
 
 
@@ -76,11 +77,6 @@ class _Dynamic:
 
     def __init__(self, value: Any) -> None:
         self.value = value
-
-
-def _dynamic_array(x: '_Dynamic') -> Any:
-    v = x.value
-    return numpy.asarray(v, numpy.float64 if isinstance(v, float) else numpy.int64)
 
 
 _CPU = str(backends.CPU)
@@ -211,7 +207,7 @@ class Plan:
         self.aliases: Optional[Callable[[list], bool]] = None  # see _note_aliases
         self.traced_shared = False  # two of its sources held one array when traced
         env: dict = {}
-        items = gather_items(input_sources, _dynamic_array, env)
+        items = gather_items(input_sources, env)
         self.gather = define('gather', 'leaves', [f'return [{", ".join(items)}]'], env,
                              '<tapejit plan inputs>')
         # Where diff's outputs are in the list of the function's results.
@@ -222,8 +218,8 @@ class Plan:
         # (The statements giving a call's outputs their graph, for finish_lines.)
         self.attach = None if diff is None else functools.partial(attach_lines, self)
         env = {}
-        lines = finish_lines(out_kinds, writes, self.const_outputs, out_td, _write_data, env,
-                             self.attach, checks, self.deliver)
+        lines = finish_lines(out_kinds, writes, self.const_outputs, out_td, env, self.attach,
+                             checks, self.deliver)
         self.finish = define('finish', 'leaves, outs, inputs=None', lines, env,
                              '<tapejit plan results>')
 
@@ -318,7 +314,7 @@ class Plan:
         check, gather, run and finish; ``fail`` where the arrays do not fit."""
         native = self.native()
         env['_aliases'] = self.aliases
-        items = gather_items(self.input_sources, _dynamic_array, env)
+        items = gather_items(self.input_sources, env)
         lines = []
         if self.aliases is not None and (native is None or self.traced_shared
                                          or not self._executable.one_call.distinct_inputs):
@@ -337,8 +333,8 @@ class Plan:
                 env['_run'] = exe
             lines.append('outs = _run(inputs, _unpinned)' if env['_run'] is exe
                          else 'outs = _run(inputs)')
-        lines += finish_lines(self.out_kinds, self.writes, self.const_outputs, self.out_td,
-                              _write_data, env, self.attach, self.checks, self.deliver)
+        lines += finish_lines(self.out_kinds, self.writes, self.const_outputs, self.out_td, env,
+                              self.attach, self.checks, self.deliver)
         return lines
 
     def resolved_target(self, inputs: Optional[list] = None) -> str:
@@ -459,32 +455,6 @@ def _sharing(leaves: list) -> tuple:
 RETRACE = object()
 # What JitFunction._call_last returns for a call it does not serve.
 _UNSERVED = object()
-
-
-def _write_data(v: Variable, new: Any) -> None:
-    """Replay an in-place write of ``v``'s array (``v.array -= ...``) into
-    the array itself, so other references to it see it, as eagerly."""
-    old = v._data
-    if new is old:  # the compiled plan updated it in place
-        return
-    # (A memmap's new values are an ndarray: written into the memmap.)
-    if (type(old) is type(new) or isinstance(old, numpy.ndarray)
-            and isinstance(new, numpy.ndarray)) \
-            and old.shape == new.shape and (old.dtype == new.dtype or not old.dtype.isnative
-                                            and old.dtype.newbyteorder('=') == new.dtype):
-        if not old.flags.writeable:
-            # (As eagerly: a new array would leave the caller's and its views stale.)
-            name = f' {v.name!r}' if v.name else ''
-            raise ValueError(f'output array is read-only: the jitted function writes the '
-                             f'array of Variable{name} (shape {old.shape}, dtype {old.dtype}) '
-                             'in place, and it is read-only (a broadcast or a '
-                             'non-writeable view); copy it first, or assign a new array '
-                             '(v.array = v.array - ...)')
-        if numpy.may_share_memory(old, new):
-            new = new.copy()
-        old[...] = new
-    else:
-        v.array = new
 
 
 def _as_tuple(x: Any, one: type) -> tuple:
