@@ -146,9 +146,7 @@ def secret() -> Optional[bytes]:
     if _secret and _secret[0][0] == path:
         return _secret[0][1]
     try:
-        key = _read_key(path)
-        if key is None:
-            key = _create_key(path)
+        key = _read_key(path) or _create_key(path)  # (a key read is never empty)
     except OSError as e:
         key = None
         warn_once('key', f'tapejit: cannot read or create the cache key {path} '

@@ -32,16 +32,7 @@ from tapejit.ir.graph import live_eqns
 
 
 class Differentiable:
-    """What a plan needs to give its outputs a graph.
-
-    ``outs``: positions, among the plan's output arrays, of the returned
-    Variables that had a graph, ``out_vars`` their graph values; ``sources``:
-    the source of each captured Variable that graph reached; ``links``: per
-    equation on a path from a source to an output, what each input was in
-    the recorded graph (``('src', j)``, ``('eqn', id)``, or None: a constant,
-    the graph cut there); ``problem``: why the outputs cannot be
-    differentiated outside, or None.
-    """
+    """What a plan needs to give its outputs a graph."""
 
     __slots__ = ('name', 'outs', 'out_vars', 'sources', 'links', 'problem', 'eqns', 'weak',
                  'vjps', 'refusing')
@@ -49,11 +40,15 @@ class Differentiable:
     def __init__(self, name: str, outs: tuple, out_vars: tuple, sources: tuple, links: dict,
                  problem: Optional[str], eqns: tuple, weak: tuple) -> None:
         self.name = name
+        # Positions, among the plan's output arrays, of the returned Variables
+        # that had a graph, and their graph values.
         self.outs = outs
         self.out_vars = out_vars
-        self.sources = sources
+        self.sources = sources  # the source of each captured Variable that graph reached
+        # Per equation on a path from a source to an output, what each input was in
+        # the recorded graph (('src', j), ('eqn', id), or None: a constant, the graph cut).
         self.links = links
-        self.problem = problem
+        self.problem = problem  # why the outputs cannot be differentiated outside, or None
         self.eqns = eqns  # the equations the outputs' values depend on, in order
         self.weak = weak  # graph inputs traced as weakly typed scalars
         self.vjps: dict = {}  # (targets, outputs present) -> the jitted backward
