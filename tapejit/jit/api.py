@@ -862,6 +862,7 @@ class JitFunction:
             self._cache.clear()
 
     def _plan(self, args: tuple, kwargs: dict) -> tuple:
+        """The plan for arguments like these, and their input arrays."""
         key, leaves, td, statics = self._key(args, kwargs)
         plan = self._cache.get(key)
         if plan is None:
@@ -869,7 +870,7 @@ class JitFunction:
         if plan == 'eager':
             raise TraceError(f'{self.__name__} runs eagerly for these arguments '
                              "(fallback='eager'); it has no graph")
-        return plan, leaves
+        return plan, plan.gather(leaves)
 
     def lower(self, *args: Any, **kwargs: Any) -> Graph:
         """The IR graph this function runs for arguments like these."""
@@ -886,9 +887,8 @@ class JitFunction:
         # the plan runs as one compiled call (its kernels follow):
         # kernel over (2,) (flat): mul add
         """
-        plan, leaves = self._plan(args, kwargs)
+        plan, inputs = self._plan(args, kwargs)
         text = str(plan.graph)
-        inputs = plan.gather(leaves)
         exe = plan.executable(inputs)
         if exe is None:
             return text + '\n\n# run by the interpreter (target="interpret")'
@@ -905,8 +905,8 @@ class JitFunction:
         >>> [ln for ln in text.splitlines() if ln.startswith('# after')][:2]
         ['# after lower_logsumexp (unchanged)', '# after fold']
         """
-        plan, leaves = self._plan(args, kwargs)
-        exe = plan.executable(plan.gather(leaves))
+        plan, inputs = self._plan(args, kwargs)
+        exe = plan.executable(inputs)
         if not hasattr(exe, 'explain_passes'):
             raise ValueError(f'explain_passes: the {plan.resolved_target()} target has no '
                              'pass log (the CPU target has)')

@@ -291,8 +291,7 @@ class _RefusingNode(FunctionNode):
     def __init__(self, plan: Any) -> None:
         self.plan = plan
         self.rank = 0
-        dummy = VariableNode(None, (), None, True)
-        self.inputs = (dummy,)
+        self.inputs = (VariableNode(None, (), None, True),)  # (a stand-in)
 
     label = JitCallNode.label
 
