@@ -679,11 +679,10 @@ class JitFunction:
         self._last = (cc[1], key, plan, holds, _hot_for(plan, key))
 
     def _make_hot(self, last: tuple, leaves: list) -> None:
-        """Give ``last`` its hot call once its plan has run: the key's check,
-        the guards and the plan's entry as one ``hot(args, kwargs)``, which
-        returns ``_MISS`` for another key and ``_REFUSED`` where the plan
-        refused the arrays; it leaves the arrays the native function checks
-        to it."""
+        """Give ``last`` its hot call once its plan has run: the key's check, the
+        guards and the plan's entry as one ``hot(args, kwargs)``, returning
+        ``_MISS`` for another key and ``_REFUSED`` where the plan refused the
+        arrays; the arrays the native function checks are left to it."""
         check, key, plan, holds, _ = last
         hot = _hot_for(plan, key) or self._write_hot(last, leaves)
         with self._lock:
@@ -696,11 +695,11 @@ class JitFunction:
     def _write_hot(self, last: tuple, leaves: list) -> Callable:
         check, key, plan, holds, _ = last
         native = plan.native()
-        # The arrays the native function checks itself (class, shape, dtype).
-        checked_inputs = frozenset() if native is None else native.checked_inputs
-        checked = frozenset(src[1] for k, (src, which) in enumerate(plan.input_sources)
-                            if src[0] == 'arg' and which in ('data', 'array')
-                            and k in checked_inputs)
+        # The sources of the arrays the native function checks itself (class, shape, dtype).
+        natively = [] if native is None else [
+            src for k, (src, which) in enumerate(plan.input_sources)
+            if which in ('data', 'array') and k in native.checked_inputs]
+        checked = frozenset(src[1] for src in natively if src[0] == 'arg')
         base, has_grad = key
         env: dict = {'_MISS': _MISS, '_REFUSED': _REFUSED}
         lines = check_lines(base[0], leaves, base[1], has_grad,
@@ -708,9 +707,7 @@ class JitFunction:
                             miss='_MISS', checked=checked)
         if holds is not None:
             # The guards less the array checks the native function does itself.
-            arrays = frozenset(id(src[1]) for k, (src, which) in enumerate(plan.input_sources)
-                               if src[0] == 'closure' and which == 'data'
-                               and k in checked_inputs)
+            arrays = frozenset(id(src[1]) for src in natively if src[0] == 'closure')
             # (Written into the hot call: one call less on every step.)
             env['_nd'], env['_slow_guards'] = numpy.ndarray, plan._guards_hold_slow
             inline = guard_lines(plan.guards, plan.py_guards, _CPU, env,
@@ -895,10 +892,10 @@ class JitFunction:
         return f'{text}\n\n# compiled for {plan.resolved_target(inputs)}\n{exe.explain()}'
 
     def explain_passes(self, *args: Any, **kwargs: Any) -> str:
-        """The compiler's passes for arguments like these, in order, and what
-        each produced: the traced graph, the graph after each
-        simplification, the fusion units, the lowered steps, the memory
-        plan and the lowered Program (on the CPU target).
+        """The compiler's passes for arguments like these, in order, and what each
+        produced: the traced graph, the graph after each simplification, the
+        fusion units, the lowered steps, the memory plan and the lowered Program
+        (on the CPU target).
 
         >>> import numpy as np, tapejit
         >>> text = tapejit.jit(lambda x: x * 1.0 + 0.0).explain_passes(np.ones(2, np.float32))

@@ -181,13 +181,12 @@ def _result_items(out_kinds: list, name: _Names) -> tuple:
     for kind in out_kinds:
         if kind[0] == 'S':
             results.append(name(kind[1]))
-            continue
-        if kind[0] == 'O':  # an argument or closed-over Variable itself
+        elif kind[0] == 'O':  # an argument or closed-over Variable itself
             results.append(_obj(kind[1], name))
-            continue
-        results.append(f'_make(outs[{k}], {name(kind[1])})' if kind[0] == 'V'
-                       else f'outs[{k}]')
-        k += 1
+        else:
+            results.append(f'_make(outs[{k}], {name(kind[1])})' if kind[0] == 'V'
+                           else f'outs[{k}]')
+            k += 1
     return results, k
 
 
