@@ -17,15 +17,7 @@ from tapejit.compiler import store
 __all__ = ['cache_info']
 
 
-def cache_info(clear: bool = False) -> dict:
-    """The store's ``directory``, its size in ``bytes``, its files per folder
-    (``entries``) and whether it was ``refused`` (not the user's own, or
-    writable by others); ``clear=True`` deletes the entries first.
-
-    >>> cache_info()['bytes'] >= 0
-    True
-    """
-    return store.info(clear)
+cache_info = store.info  # (the store's directory, size and files; clear=True empties it)
 
 
 def main(argv: Optional[list] = None) -> None:

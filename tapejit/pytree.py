@@ -52,8 +52,7 @@ def flatten(tree: Any, is_leaf: Callable[[Any], bool] = lambda x: False) -> tupl
     {'a': [3], 'b': (1, 2)}
     """
     leaves: list = []
-    td = _flatten(tree, leaves, is_leaf)
-    return leaves, td
+    return leaves, _flatten(tree, leaves, is_leaf)
 
 
 def _flatten(t: Any, leaves: list, is_leaf: Callable) -> Any:

@@ -15,6 +15,7 @@ from typing import Union
 
 import numpy
 
+from tapejit.compiler.kernel_ir import outside_inputs
 from tapejit.ir.graph import Eqn, Graph
 
 # Dtypes the generated loops handle; others (float16, complex) run eagerly.
@@ -190,11 +191,8 @@ def _schedule(units: list, owner: dict) -> list:
     eqns = {id(u): u.members if isinstance(u, Group) else [u] for _, u in units}
     produced_by = {e.out.id: k for k, es in eqns.items() for e in es}
     remaining = {id(u): (i, u) for i, u in units}
-    need: dict = {}
-    for k, es in eqns.items():
-        own = {e.out.id for e in es}
-        need[k] = {produced_by[v.id] for e in es for v in e.inputs
-                   if v.id in produced_by and v.id not in own}
+    need = {k: {produced_by[v.id] for v in outside_inputs(es) if v.id in produced_by}
+            for k, es in eqns.items()}
     done: set = set()
     order = []
     while remaining:
@@ -214,20 +212,9 @@ def _row_shapes(S: tuple) -> tuple:
 def _chain_reads_ok(part: Group, S: tuple, made: dict) -> bool:
     """Whether every value ``part`` reads from earlier chain parts is of the
     same row (full-width parts: full or trailing-1 row values)."""
-    own = {e.out.id for e in part.members}
-    rows = _row_shapes(S)
-    for e in part.members:
-        for v in e.inputs:
-            if v.id in own or v.id not in made:
-                continue
-            if made[v.id] == 'red-partial':
-                return False
-            if part.shape == S:
-                if v.shape not in (S, rows[1]):
-                    return False
-            elif v.shape != part.shape:
-                return False
-    return True
+    ok = (S, _row_shapes(S)[1]) if part.shape == S else (part.shape,)
+    return all(made[v.id] != 'red-partial' and v.shape in ok
+               for v in outside_inputs(part.members) if v.id in made)
 
 
 def merge_rows(units: list) -> list:
@@ -273,9 +260,8 @@ def merge_rows(units: list) -> list:
             j += 1
         # Worth it only when a full-width part reads an earlier part's row result.
         full = [p for p in chain.parts if p.shape == S]
-        uses = any(made.get(x.id) in ('row', 'red-row') for p in full
-                   for e in p.members for x in e.inputs
-                   if x.id not in {m.out.id for m in p.members})
+        uses = any(made.get(x.id) in ('row', 'red-row')
+                   for p in full for x in outside_inputs(p.members))
         while j > i and isinstance(units[j - 1], Eqn):
             # a trailing reshape has no reader inside the chain: leave it out
             chain.views.remove(units[j - 1])

@@ -23,6 +23,16 @@ from typing import Any, Sequence
 import numpy
 
 
+class _Node:
+    """A node whose ``__slots__`` are set from the arguments, in order."""
+
+    __slots__ = ()
+
+    def __init__(self, *values: Any) -> None:
+        for name, value in zip(self.__slots__, values, strict=True):
+            setattr(self, name, value)
+
+
 class Const:
     """A literal of ``dtype``."""
 
@@ -32,13 +42,10 @@ class Const:
         self.value, self.dtype = value, numpy.dtype(dtype)
 
 
-class Local:
+class Local(_Node):
     """A scalar local (a value, an accumulator, a hoisted scalar input)."""
 
     __slots__ = ('name',)
-
-    def __init__(self, name: str) -> None:
-        self.name = name
 
 
 class Load:
@@ -72,56 +79,41 @@ class Cast:
         self.expr, self.dtype = expr, numpy.dtype(dtype)
 
 
-class Assign:
+class Assign(_Node):
     """``target = value``; the target a :class:`Local` or a :class:`Load` cell."""
 
     __slots__ = ('target', 'value')
 
-    def __init__(self, target: Any, value: Any) -> None:
-        self.target, self.value = target, value
 
-
-class Accumulate:
+class Accumulate(_Node):
     """Fold ``value`` into ``target`` with reduction ``op`` (``'sum'``,
     ``'max'``, ``'min'``; in max and min a NaN wins)."""
 
     __slots__ = ('op', 'target', 'value')
 
-    def __init__(self, op: str, target: Any, value: Any) -> None:
-        self.op, self.target, self.value = op, target, value
 
-
-class For:
+class For(_Node):
     """``for var in range(n[axis])``: the loop over one axis of the kernel's shape."""
 
     __slots__ = ('var', 'axis', 'body')
 
-    def __init__(self, var: str, axis: int, body: list) -> None:
-        self.var, self.axis, self.body = var, axis, body
 
-
-class ChunkRange:
+class ChunkRange(_Node):
     """The loop over chunk ``c``'s outer indices (``var`` from ``c * ch`` up
     to the chunk's end or ``n[0]``), as an unsigned index."""
 
     __slots__ = ('var', 'body')
 
-    def __init__(self, var: str, body: list) -> None:
-        self.var, self.body = var, body
 
-
-class ChunkLoop:
+class ChunkLoop(_Node):
     """The kernel's loop over its ``nch`` chunks (``parallel``: the chunks
     may run on several threads): ``pre`` runs first in each chunk, then
     ``body``, then ``post``."""
 
     __slots__ = ('parallel', 'pre', 'body', 'post')
 
-    def __init__(self, parallel: Any, pre: list, body: list, post: list) -> None:
-        self.parallel, self.pre, self.body, self.post = parallel, pre, body, post
 
-
-class GridLoop:
+class GridLoop(_Node):
     """A GPU kernel's threads over ``rank`` axes, in the schedule ``kind``
     (:mod:`tapejit.targets.cuda.codegen`): ``'ew'`` a grid-stride loop,
     ``'cols'`` a thread per (chunk, kept cell) over the reduced ``axes``,
@@ -131,17 +123,9 @@ class GridLoop:
 
     __slots__ = ('kind', 'rank', 'axes', 'flat', 'block', 'pre', 'body', 'accs')
 
-    def __init__(self, kind: str, rank: int, axes: tuple, flat: bool, block: int, pre: list,
-                 body: list, accs: list) -> None:
-        self.kind, self.rank, self.axes, self.flat, self.block = kind, rank, axes, flat, block
-        self.pre, self.body, self.accs = pre, body, accs
 
-
-class Kernel:
+class Kernel(_Node):
     """``name(n, ch, nch, *params)`` (sizes, outer indices per chunk, chunks):
     ``hoisted`` statements, then the chunk loop (a GPU's :class:`GridLoop`)."""
 
     __slots__ = ('name', 'params', 'hoisted', 'chunk')
-
-    def __init__(self, name: str, params: list, hoisted: list, chunk: Any) -> None:
-        self.name, self.params, self.hoisted, self.chunk = name, params, hoisted, chunk

@@ -38,6 +38,7 @@ from typing import Any, Callable, Optional, Sequence
 import numpy
 
 from tapejit.compiler import fusion, program as P
+from tapejit.compiler.kernel_ir import outside_inputs
 from tapejit.compiler.passes import simplify
 from tapejit.ir.graph import Graph
 
@@ -73,10 +74,7 @@ def used_later(units: list, g: Graph) -> set:
     used: set = {v.id for v in g.outvars}
     for u in units:
         for it in (u.items if isinstance(u, fusion.RowChain) else [u]):
-            eqns = members(it)
-            own = {e.out.id for e in eqns}
-            for e in eqns:
-                used.update(v.id for v in e.inputs if v.id not in own)
+            used.update(v.id for v in outside_inputs(members(it)))
     return used
 
 
@@ -308,18 +306,14 @@ class Lowered:
     def parameters(self, plan: Plan, var: dict) -> None:
         """The plan's array parameters (the graph inputs and constants it
         reads), named in ``var`` by slot."""
-        g, params = plan.graph, []
-        read = plan.read_slots()
-        for i, (v, sl) in enumerate(zip(g.invars, plan.in_slots)):
+        read, params = plan.read_slots(), []
+        ins = [(sl, self.arg_inputs, (i, v.shape == ()))
+               for i, (v, sl) in enumerate(zip(plan.graph.invars, plan.in_slots))]
+        for sl, to, item in ins + [(sl, self.const_args, c) for sl, c in plan.const_slots]:
             if sl in read and sl not in var:
                 var[sl] = f'a{len(params)}'
                 params.append(var[sl])
-                self.arg_inputs.append((i, v.shape == ()))
-        for sl, c in plan.const_slots:
-            if sl in read and sl not in var:
-                var[sl] = f'a{len(params)}'
-                params.append(var[sl])
-                self.const_args.append(c)
+                to.append(item)
         self.program.params = tuple(params)
 
     def lower(self, plan: Plan, kernel_step: Optional[Callable]) -> dict:

@@ -7,21 +7,32 @@ buffer decision is made.  :class:`tapejit.compiler.runner.ProgramWriter` and
 :mod:`tapejit.targets.cpu.native_plan` render it.  Sizes are positions in the
 table (``T[k]``), never values: a new batch size builds a new table for the
 same statements (:meth:`Program.key`).  A name nothing frees dies after its
-last reader.
+last reader.  Each statement is a named tuple, printed as below:
 
->>> p = Program(('a0',), [3, 4])
->>> p.add(Alloc('o1', (0, 1), 'float32'))
-'o1'
->>> p.add(CallKernel(0, (0, 2), 0, 1, ('a0', 'o1')))
->>> p.add(Return(('o1',)))
+>>> p = Program(('a0', 'a1'), [3, 4, 1, 1])
+>>> for st in [Alloc('o1', (0, 1), 'float32', pool=True), InPlace('d2', 'a1', (0,), 'float32'),
+...            CallKernel(0, (0, 2), 2, 3, ('a0', 'd2', 'o1')), Reshape('v5', 'o1', None),
+...            Alloc('r3', (0,), 'float32', 0.0), Finish('sum', 'r3', 'f4', (), 'float32'),
+...            Call('o6', 'matmul', (('transb', True),), ('a0', 'a0'), 0),
+...            CopyInto('d7', 'a0', 'o6'), Free('o1', True), Free('r3', False),
+...            Return(('v5', 'f4', 'd7', 'o6'), (0,))]:
+...     _ = p.add(st)
 >>> print(p.describe())
-plan(T, a0):
-    o1 = empty((T[0], T[1]), float32)
-    k0(T[0:2], T[0], T[1], a0, o1)
-    return (o1,)
-    # T = [3, 4]
->>> p.output_roots()
-[('alloc', 'o1')]
+plan(T, a0, a1):
+    o1 = take((T[0], T[1]), float32)
+    d2 = in_place(a1)
+    k0(T[0:2], T[2], T[3], a0, d2, o1)
+    v5 = reshape(o1, -1)
+    r3 = full((T[0],), 0.0, float32)
+    f4 = fin_sum(r3, (1,), float32)
+    o6 = matmul(a0, a0, transb=True)
+    d7 = copy_into(a0, o6)
+    release(o1)
+    drop(r3)
+    return (copy(v5), f4, d7, o6)
+    # T = [3, 4, 1, 1]
+>>> p.output_roots(), sorted(p.written_params())
+([('alloc', 'o1'), ('alloc', 'f4'), ('param', 'a0'), ('alloc', 'o6')], ['a0', 'a1'])
 """
 
 from __future__ import annotations
@@ -46,14 +57,7 @@ def _dims(dims: Dims) -> str:
 
 
 class Alloc(NamedTuple):
-    """``out``: a new array of ``dtype`` and shape ``dims``, filled with
-    ``fill`` unless None; ``pool``: taken from the plan's pool.
-
-    >>> print(Alloc('r1', (2,), 'float32', 0.0))
-    r1 = full((T[2],), 0.0, float32)
-    >>> print(Alloc('o2', (0, 1), 'float64', pool=True))
-    o2 = take((T[0], T[1]), float64)
-    """
+    """``out``: a new array of ``dims``, ``fill`` unless None, from the pool where ``pool``."""
 
     out: str
     dims: Dims
@@ -69,12 +73,7 @@ class Alloc(NamedTuple):
 
 
 class Reshape(NamedTuple):
-    """``out``: ``src``'s elements in shape ``dims`` (a view of a contiguous
-    array), or in one row where ``dims`` is ``None``.
-
-    >>> print(Reshape('v2', 'o1', None))
-    v2 = reshape(o1, -1)
-    """
+    """``out``: ``src``'s elements in shape ``dims`` (a view), or one row where None."""
 
     out: str
     src: str
@@ -86,18 +85,12 @@ class Reshape(NamedTuple):
 
 
 class CallKernel(NamedTuple):
-    """A call of kernel number ``kernel`` with the table's entries ``sizes``
-    (start, stop), ``ch`` and ``nch`` (chunk length and count; a GPU's
-    threads per block and blocks), then the arrays ``args``.
-
-    >>> print(CallKernel(1, (0, 2), 2, 3, ('a0', 'o1')))
-    k1(T[0:2], T[2], T[3], a0, o1)
-    """
+    """Kernel ``kernel`` on table entries ``sizes`` (start, stop), ``ch``, ``nch``, ``args``."""
 
     kernel: int
     sizes: tuple
-    ch: int
-    nch: int
+    ch: int  # the chunk length (a GPU's threads per block)
+    nch: int  # the chunk count (a GPU's blocks)
     args: tuple
 
     def __str__(self) -> str:
@@ -106,13 +99,7 @@ class CallKernel(NamedTuple):
 
 
 class Call(NamedTuple):
-    """``out``: the library call of primitive ``prim`` on ``args`` with
-    ``params`` ((name, value) pairs), the program's callable ``fn``; maybe a
-    view unless ``prim`` is one of ``NEW_ARRAY_CALLS``.
-
-    >>> print(Call('o3', 'matmul', (('transa', False), ('transb', True)), ('a0', 'a1'), 0))
-    o3 = matmul(a0, a1, transa=False, transb=True)
-    """
+    """``out``: library call ``prim`` (callable ``fn``); a view unless in ``NEW_ARRAY_CALLS``."""
 
     out: str
     prim: str
@@ -126,12 +113,7 @@ class Call(NamedTuple):
 
 
 class Finish(NamedTuple):
-    """``out``: a reduction's final values from ``buf``: ``op`` (``'sum'``,
-    ``'max'``, ``'min'``) over its first axis, or ``'cast'`` to ``dtype``.
-
-    >>> print(Finish('sum', 'r1', 'f2', (0,), 'float32'))
-    f2 = fin_sum(r1, (T[0],), float32)
-    """
+    """``out``: a reduction's ``op`` over ``buf``'s first axis, or ``'cast'`` to ``dtype``."""
 
     op: str
     buf: str
@@ -144,12 +126,7 @@ class Finish(NamedTuple):
 
 
 class InPlace(NamedTuple):
-    """``out``: ``src``, which the next kernel call writes in place, where it
-    may be written (C-contiguous, writeable); else a copy (``dims``, ``dtype``).
-
-    >>> print(InPlace('d3', 'a0', (0,), 'float32'))
-    d3 = in_place(a0)
-    """
+    """``out``: ``src``, for the next kernel to write, where it may be written; else a copy."""
 
     out: str
     src: str
@@ -161,12 +138,7 @@ class InPlace(NamedTuple):
 
 
 class CopyInto(NamedTuple):
-    """``out``: the donated parameter ``dst`` holding ``src``'s values, where
-    it may be written; else ``src`` itself.
-
-    >>> print(CopyInto('d4', 'a0', 'o3'))
-    d4 = copy_into(a0, o3)
-    """
+    """``out``: donated parameter ``dst`` given ``src``'s values where writable, else ``src``."""
 
     out: str
     dst: str
@@ -177,11 +149,7 @@ class CopyInto(NamedTuple):
 
 
 class Free(NamedTuple):
-    """The plan is done with ``name``: back to the pool (``pool``) or dropped.
-
-    >>> print(Free('o1', True), '/', Free('o2', False))
-    release(o1) / drop(o2)
-    """
+    """The plan is done with ``name``: back to the pool (``pool``) or dropped."""
 
     name: str
     pool: bool
@@ -191,11 +159,7 @@ class Free(NamedTuple):
 
 
 class Return(NamedTuple):
-    """The values the program returns; those at ``copies`` as copies.
-
-    >>> print(Return(('o1', 'a0'), (1,)))
-    return (o1, copy(a0))
-    """
+    """The values the program returns; those at ``copies`` as copies."""
 
     values: tuple
     copies: tuple = ()
@@ -229,16 +193,7 @@ def reads(st: Statement) -> tuple:
 
 
 class Program:
-    """A lowered plan: its parameters, its table of sizes, the kernels'
-    identities (the target's keys), its library callables and its statements.
-
-    >>> p = Program(('a0',), [])
-    >>> p.add(Call('v1', 'transpose', (('axes', (1, 0)),), ('a0',), 0))
-    'v1'
-    >>> p.add(Return(('a0', 'v1')))
-    >>> p.output_roots()
-    [('param', 'a0'), None]
-    """
+    """A lowered plan: parameters, size table, kernels' keys, library callables, statements."""
 
     def __init__(self, params: tuple, table: list, kernels: Optional[list] = None) -> None:
         self.params = tuple(params)
@@ -275,14 +230,7 @@ class Program:
         return [roots.get(v) for v in self.results]
 
     def written_params(self) -> frozenset:
-        """The parameters the program writes (in place, or an update copied in).
-
-        >>> p = Program(('a0', 'a1'), [])
-        >>> p.add(CopyInto('d2', 'a1', 'a0'))
-        'd2'
-        >>> sorted(p.written_params())
-        ['a1']
-        """
+        """The parameters the program writes (in place, or an update copied in)."""
         out = set()
         for st in self.statements:
             if isinstance(st, InPlace):

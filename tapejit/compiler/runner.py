@@ -27,7 +27,7 @@ from typing import Any, Callable, Optional
 import numpy
 
 from tapejit.compiler import program as P
-from tapejit.compiler.codecache import compile_source
+from tapejit.compiler.codecache import define
 
 
 def finisher(xp: Any) -> Callable:
@@ -65,9 +65,7 @@ class ProgramWriter:
 
     def compile(self, lines: list, label: str) -> Callable[[list], list]:
         """``run(inputs) -> outputs``, the function of ``lines``."""
-        src = 'def run(inputs):\n' + ''.join(f'    {ln}\n' for ln in lines)
-        exec(compile_source(src, f'<tapejit {label}>'), self.env)
-        return self.env['run']
+        return define('run', 'inputs', lines, self.env, f'<tapejit {label}>')
 
     def const(self, value: Any) -> str:
         key = id(value)

@@ -146,9 +146,7 @@ def secret() -> Optional[bytes]:
     if _secret and _secret[0][0] == path:
         return _secret[0][1]
     try:
-        key = _read_key(path)
-        if key is None:
-            key = _create_key(path)
+        key = _read_key(path) or _create_key(path)  # (a key read is never empty)
     except OSError as e:
         key = None
         warn_once('key', f'tapejit: cannot read or create the cache key {path} '
@@ -362,11 +360,13 @@ def fingerprint(*libraries: str, cpu: str = '') -> str:
 
 # --------------------------------------------------------------- inspection
 def info(clear: bool = False) -> dict:
-    """The store's directory, its size in bytes and its files per folder
-    (``clear=True`` deletes them first: every later process compiles again).
+    """The store's ``directory``, its size in ``bytes``, its files per folder
+    (``entries``) and whether it was ``refused`` (not the user's own, or
+    writable by others); ``clear=True`` deletes them first: every later
+    process compiles again.  (``tapejit.cache_info``.)
 
-    >>> sorted(info())
-    ['bytes', 'directory', 'entries', 'refused']
+    >>> info()['bytes'] >= 0, sorted(info())
+    (True, ['bytes', 'directory', 'entries', 'refused'])
     """
     d = cache_dir()
     path = d or os.path.join(_root_dir(), 'kernels')

@@ -17,6 +17,7 @@ depended on becomes a *guard* (:meth:`Trace.guard`).
 
 from __future__ import annotations
 
+import itertools
 from typing import Any, Callable, Optional, Sequence
 
 import numpy
@@ -66,7 +67,7 @@ class Trace:
         # ids of the hyperparameters whose overrides an optimizer's guard checks.
         self.guarded_hyperparams: set = set()
         self.tape: dict = {}  # PrimitiveNode -> the Var of the equation it recorded
-        self._n = 0
+        self._ids = itertools.count()  # the values' ids, in order
         self.closed = False
         # id(Variable) -> the first use of a stateful Variable's gradient ('read', 'write').
         self.grad_first_use: dict = {}
@@ -82,9 +83,7 @@ class Trace:
         self.swapped: list = []  # graph inputs read from big-endian arrays
 
     def new_var(self, shape: tuple, dtype: Any) -> Var:
-        v = Var(self._n, shape, dtype)
-        self._n += 1
-        return v
+        return Var(next(self._ids), shape, dtype)
 
     def new_input(self, shape: tuple, dtype: Any, source: Any, weak: bool = False) -> TracedArray:
         v = self.new_var(shape, dtype)

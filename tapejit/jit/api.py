@@ -24,7 +24,7 @@ import numpy
 
 from tapejit.compiler.codecache import define
 from tapejit import backends, reporter
-from tapejit.jit.call_check import check_lines, compile_check, compile_guards, guard_lines
+from tapejit.jit.call_check import check_lines, guard_lines
 from tapejit.jit.closure_guards import Check, identity_guards, scalar_key, value_guards
 from tapejit.core.abstract import TracedArray, TraceError
 from tapejit.core.backprop import grad as _grad
@@ -35,8 +35,8 @@ from tapejit.ir.graph import Graph, verify
 from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import Trace, as_traced
 from tapejit.jit.vjp import Differentiable, attach_lines, differentiable_io
-from tapejit.jit.entry import (compile_aliases, compile_finish, compile_gather, finish_lines,
-                               gather_items, source_key)
+from tapejit.jit.entry import (_dynamic_array, compile_aliases, finish_lines, gather_items,
+                               source_key)
 from tapejit.pytree import flatten, leaf_paths, unflatten
 
 
@@ -77,11 +77,6 @@ class _Dynamic:
 
     def __init__(self, value: Any) -> None:
         self.value = value
-
-
-def _dynamic_array(x: '_Dynamic') -> Any:
-    v = x.value
-    return numpy.asarray(v, numpy.float64 if isinstance(v, float) else numpy.int64)
 
 
 _CPU = str(backends.CPU)
@@ -211,7 +206,10 @@ class Plan:
                                 if which == 'grad' and id(v) in read)
         self.aliases: Optional[Callable[[list], bool]] = None  # see _note_aliases
         self.traced_shared = False  # two of its sources held one array when traced
-        self.gather = compile_gather(input_sources, _dynamic_array)
+        env: dict = {}
+        items = gather_items(input_sources, env)
+        self.gather = define('gather', 'leaves', [f'return [{", ".join(items)}]'], env,
+                             '<tapejit plan inputs>')
         # Where diff's outputs are in the list of the function's results.
         self.diff_results: tuple = ()
         if diff is not None:
@@ -219,16 +217,23 @@ class Plan:
             self.diff_results = tuple(at[k] for k in diff.outs)
         # (The statements giving a call's outputs their graph, for finish_lines.)
         self.attach = None if diff is None else functools.partial(attach_lines, self)
-        self.finish = compile_finish(out_kinds, writes, self.const_outputs, out_td,
-                                     _write_data, self.attach, checks, self.deliver)
+        env = {}
+        lines = finish_lines(out_kinds, writes, self.const_outputs, out_td, env, self.attach,
+                             checks, self.deliver)
+        self.finish = define('finish', 'leaves, outs, inputs=None', lines, env,
+                             '<tapejit plan results>')
 
     def guards_hold(self) -> bool:
         """Whether the closure Variables and Python values the trace read
         still match it."""
         holds = self._guards_hold
         if holds is None:
-            holds = self._guards_hold = compile_guards(self.guards, self.py_guards, _CPU,
-                                                       self._guards_hold_slow)
+            # Field by field; at any difference the generic check gives the answer.
+            env: dict = {'_nd': numpy.ndarray, '_slow': self._guards_hold_slow}
+            lines = guard_lines(self.guards, self.py_guards, _CPU, env, 'return _slow()',
+                                'return False')
+            holds = self._guards_hold = self._guards_hold_slow if lines is None else define(
+                'holds', '', lines + ['return True'], env, '<tapejit plan guards>')
         return holds()
 
     def _guards_hold_slow(self) -> bool:
@@ -309,7 +314,7 @@ class Plan:
         check, gather, run and finish; ``fail`` where the arrays do not fit."""
         native = self.native()
         env['_aliases'] = self.aliases
-        items = gather_items(self.input_sources, _dynamic_array, env)
+        items = gather_items(self.input_sources, env)
         lines = []
         if self.aliases is not None and (native is None or self.traced_shared
                                          or not self._executable.one_call.distinct_inputs):
@@ -328,8 +333,8 @@ class Plan:
                 env['_run'] = exe
             lines.append('outs = _run(inputs, _unpinned)' if env['_run'] is exe
                          else 'outs = _run(inputs)')
-        lines += finish_lines(self.out_kinds, self.writes, self.const_outputs, self.out_td,
-                              _write_data, env, self.attach, self.checks, self.deliver)
+        lines += finish_lines(self.out_kinds, self.writes, self.const_outputs, self.out_td, env,
+                              self.attach, self.checks, self.deliver)
         return lines
 
     def resolved_target(self, inputs: Optional[list] = None) -> str:
@@ -450,32 +455,6 @@ def _sharing(leaves: list) -> tuple:
 RETRACE = object()
 # What JitFunction._call_last returns for a call it does not serve.
 _UNSERVED = object()
-
-
-def _write_data(v: Variable, new: Any) -> None:
-    """Replay an in-place write of ``v``'s array (``v.array -= ...``) into
-    the array itself, so other references to it see it, as eagerly."""
-    old = v._data
-    if new is old:  # the compiled plan updated it in place
-        return
-    # (A memmap's new values are an ndarray: written into the memmap.)
-    if (type(old) is type(new) or isinstance(old, numpy.ndarray)
-            and isinstance(new, numpy.ndarray)) \
-            and old.shape == new.shape and (old.dtype == new.dtype or not old.dtype.isnative
-                                            and old.dtype.newbyteorder('=') == new.dtype):
-        if not old.flags.writeable:
-            # (As eagerly: a new array would leave the caller's and its views stale.)
-            name = f' {v.name!r}' if v.name else ''
-            raise ValueError(f'output array is read-only: the jitted function writes the '
-                             f'array of Variable{name} (shape {old.shape}, dtype {old.dtype}) '
-                             'in place, and it is read-only (a broadcast or a '
-                             'non-writeable view); copy it first, or assign a new array '
-                             '(v.array = v.array - ...)')
-        if numpy.may_share_memory(old, new):
-            new = new.copy()
-        old[...] = new
-    else:
-        v.array = new
 
 
 def _as_tuple(x: Any, one: type) -> tuple:
@@ -689,19 +668,21 @@ class JitFunction:
         cc = plan.call_check
         if cc is None or cc[0] != key:
             (base, has_grad) = key
-            check = compile_check(td, leaves, base[1], has_grad,
-                                  self._grad_ignored.get(base, ()), _CPU, _leaf_spec)
-            cc = plan.call_check = (key, check)
+            env: dict = {}
+            lines = check_lines(td, leaves, base[1], has_grad, self._grad_ignored.get(base, ()),
+                                _CPU, _leaf_spec, env)
+            lines.append(f'return [{", ".join(f"_l{i}" for i in range(len(leaves)))}]')
+            cc = plan.call_check = (key, define('check', 'args, kwargs', lines, env,
+                                                '<tapejit call check>'))
         # (Whether the arrays alias as traced, Plan.run checks.)
         holds = plan.guards_hold if plan.guards or plan.py_guards else None
         self._last = (cc[1], key, plan, holds, _hot_for(plan, key))
 
     def _make_hot(self, last: tuple, leaves: list) -> None:
-        """Give ``last`` its hot call once its plan has run: the key's check,
-        the guards and the plan's entry as one ``hot(args, kwargs)``, which
-        returns ``_MISS`` for another key and ``_REFUSED`` where the plan
-        refused the arrays; it leaves the arrays the native function checks
-        to it."""
+        """Give ``last`` its hot call once its plan has run: the key's check, the
+        guards and the plan's entry as one ``hot(args, kwargs)``, returning
+        ``_MISS`` for another key and ``_REFUSED`` where the plan refused the
+        arrays; the arrays the native function checks are left to it."""
         check, key, plan, holds, _ = last
         hot = _hot_for(plan, key) or self._write_hot(last, leaves)
         with self._lock:
@@ -714,11 +695,11 @@ class JitFunction:
     def _write_hot(self, last: tuple, leaves: list) -> Callable:
         check, key, plan, holds, _ = last
         native = plan.native()
-        # The arrays the native function checks itself (class, shape, dtype).
-        checked_inputs = frozenset() if native is None else native.checked_inputs
-        checked = frozenset(src[1] for k, (src, which) in enumerate(plan.input_sources)
-                            if src[0] == 'arg' and which in ('data', 'array')
-                            and k in checked_inputs)
+        # The sources of the arrays the native function checks itself (class, shape, dtype).
+        natively = [] if native is None else [
+            src for k, (src, which) in enumerate(plan.input_sources)
+            if which in ('data', 'array') and k in native.checked_inputs]
+        checked = frozenset(src[1] for src in natively if src[0] == 'arg')
         base, has_grad = key
         env: dict = {'_MISS': _MISS, '_REFUSED': _REFUSED}
         lines = check_lines(base[0], leaves, base[1], has_grad,
@@ -726,9 +707,7 @@ class JitFunction:
                             miss='_MISS', checked=checked)
         if holds is not None:
             # The guards less the array checks the native function does itself.
-            arrays = frozenset(id(src[1]) for k, (src, which) in enumerate(plan.input_sources)
-                               if src[0] == 'closure' and which == 'data'
-                               and k in checked_inputs)
+            arrays = frozenset(id(src[1]) for src in natively if src[0] == 'closure')
             # (Written into the hot call: one call less on every step.)
             env['_nd'], env['_slow_guards'] = numpy.ndarray, plan._guards_hold_slow
             inline = guard_lines(plan.guards, plan.py_guards, _CPU, env,
@@ -880,6 +859,7 @@ class JitFunction:
             self._cache.clear()
 
     def _plan(self, args: tuple, kwargs: dict) -> tuple:
+        """The plan for arguments like these, and their input arrays."""
         key, leaves, td, statics = self._key(args, kwargs)
         plan = self._cache.get(key)
         if plan is None:
@@ -887,7 +867,7 @@ class JitFunction:
         if plan == 'eager':
             raise TraceError(f'{self.__name__} runs eagerly for these arguments '
                              "(fallback='eager'); it has no graph")
-        return plan, leaves
+        return plan, plan.gather(leaves)
 
     def lower(self, *args: Any, **kwargs: Any) -> Graph:
         """The IR graph this function runs for arguments like these."""
@@ -898,56 +878,32 @@ class JitFunction:
         simplified graph, the fusion groups and each generated kernel's source.
 
         >>> import numpy as np, tapejit
-        >>> print(tapejit.jit(lambda x: x * x + 1).explain(np.ones(2, np.float32)))
-        { lambda c:f32[] ; a:f32[2] .
-            b:f32[2] = mul a a
-            d:f32[2] = add b c
-          in (d) }
-        <BLANKLINE>
+        >>> text = tapejit.jit(lambda x: x * x + 1).explain(np.ones(2, np.float32))
+        >>> print('\\n'.join(ln for ln in text.splitlines() if ln.startswith('#')))
         # compiled for cpu
-        { lambda c:f32[] ; a:f32[2] .
-            b:f32[2] = mul a a
-            d:f32[2] = add b c
-          in (d) }
-        <BLANKLINE>
         # the plan runs as one compiled call (its kernels follow):
-        plan(T, a0):
-            v1 = reshape(a0, -1)
-            o2 = empty((T[0],), float32)
-            k0(T[1:2], T[2], T[3], v1, o2)
-            return (o2,)
-            # T = [2, 2, 16384, 1]
-        <BLANKLINE>
         # kernel over (2,) (flat): mul add
-        def kernel(n, ch, nch, in0, out0):
-            for c in range(nch):
-                for i_ in range(c * ch, min(c * ch + ch, n[0])):
-                    i = np.uint64(i_)
-                    t0 = (in0[i] * in0[i])
-                    t1 = (t0 + np.float32(1.0))
-                    out0[i] = t1
         """
-        plan, leaves = self._plan(args, kwargs)
+        plan, inputs = self._plan(args, kwargs)
         text = str(plan.graph)
-        inputs = plan.gather(leaves)
         exe = plan.executable(inputs)
         if exe is None:
             return text + '\n\n# run by the interpreter (target="interpret")'
         return f'{text}\n\n# compiled for {plan.resolved_target(inputs)}\n{exe.explain()}'
 
     def explain_passes(self, *args: Any, **kwargs: Any) -> str:
-        """The compiler's passes for arguments like these, in order, and what
-        each produced: the traced graph, the graph after each
-        simplification, the fusion units, the lowered steps, the memory
-        plan and the lowered Program (on the CPU target).
+        """The compiler's passes for arguments like these, in order, and what each
+        produced: the traced graph, the graph after each simplification, the
+        fusion units, the lowered steps, the memory plan and the lowered Program
+        (on the CPU target).
 
         >>> import numpy as np, tapejit
         >>> text = tapejit.jit(lambda x: x * 1.0 + 0.0).explain_passes(np.ones(2, np.float32))
         >>> [ln for ln in text.splitlines() if ln.startswith('# after')][:2]
         ['# after lower_logsumexp (unchanged)', '# after fold']
         """
-        plan, leaves = self._plan(args, kwargs)
-        exe = plan.executable(plan.gather(leaves))
+        plan, inputs = self._plan(args, kwargs)
+        exe = plan.executable(inputs)
         if not hasattr(exe, 'explain_passes'):
             raise ValueError(f'explain_passes: the {plan.resolved_target()} target has no '
                              'pass log (the CPU target has)')
@@ -975,7 +931,8 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple, target: str 
             _collect_results(tr, out_leaves, outvars, out_kinds)
             diff = None
             if config.enable_backprop:
-                diff = differentiable_io(getattr(fn, '__name__', 'function'), tr, out_leaves)
+                diff = differentiable_io(getattr(fn, '__name__', 'function'), tr, out_leaves,
+                                         out_kinds)
             _collect_state_writes(tr, outvars, writes)
             _collect_other_writes(tr, array_in, out_leaves, out_kinds, outvars, writes)
             checks = _collect_checks(tr, outvars)

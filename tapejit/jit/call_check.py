@@ -1,10 +1,11 @@
 """A jitted function's last cache key, re-checked on the next call without
 being rebuilt (which takes as long as a small compiled step runs).
 
-:func:`compile_check` turns one key into a Python function, generated for its
-argument structure, that checks each leaf against the key and returns the
-leaves, or ``None`` at the first difference; the caller then builds the full
-key, so a ``None`` never changes which plan runs.
+:func:`check_lines` turns one key into the statements of a Python function,
+generated for its argument structure, that checks each leaf against the key
+and returns the leaves, or ``None`` at the first difference; the caller then
+builds the full key, so a ``None`` never changes which plan runs.
+:func:`guard_lines` checks a plan's guards alike.
 """
 
 from __future__ import annotations
@@ -13,51 +14,35 @@ from typing import Any, Callable, Optional
 
 import numpy
 
-from tapejit.compiler.codecache import define
 from tapejit import pytree
 from tapejit.core.config import config
 from tapejit.core.variable import Variable
 from tapejit.jit.entry import _Names
 
 
-def compile_check(td: Any, leaves: list, specs: tuple, has_grad: tuple,
-                  grad_ignored: Any, cpu: str, leaf_spec: Callable) -> Callable:
-    """``check(args, kwargs) -> leaves | None`` for calls whose key is the one
-    made of ``td`` (the flattened ``(args, kwargs)`` structure), ``specs``
-    (per leaf, gradients ignored) and ``has_grad`` (per Variable leaf not in
-    ``grad_ignored``).  Leaves
-    other than NumPy arrays and Variables on them are compared by
-    ``leaf_spec(leaf, True)``; ``cpu`` is the host's device name in specs.
-
-    >>> import numpy as np
-    >>> from tapejit.pytree import flatten
-    >>> x = np.ones(3, np.float32)
-    >>> leaves, td = flatten(((x,), {}))
-    >>> check = compile_check(td, leaves, (('A', (3,), '<f4', 'cpu'),), (), (), 'cpu',
-    ...                       leaf_spec=None)
-    >>> check((x,), {})[0] is x, check((np.ones(4, np.float32),), {})
-    (True, None)
-    """
-    env: dict = {}
-    lines = check_lines(td, leaves, specs, has_grad, grad_ignored, cpu, leaf_spec, env)
-    lines.append(f'return [{", ".join(f"_l{i}" for i in range(len(leaves)))}]')
-    return define('check', 'args, kwargs', lines, env, '<tapejit call check>')
-
-
 def check_lines(td: Any, leaves: list, specs: tuple, has_grad: tuple, grad_ignored: Any,
                 cpu: str, leaf_spec: Callable, env: dict, miss: str = 'None',
                 checked: frozenset = frozenset()) -> list:
-    """The statements of :func:`compile_check`'s function up to its return,
-    which leave leaf ``i`` in the local ``_l{i}`` (``return {miss}`` at the
-    first difference), their constants added to ``env`` under names no one
-    else there uses.  ``checked``: indices of leaves whose arrays the caller
-    checks itself (a native plan does).
+    """The statements of a check of calls whose key is the one made of ``td``
+    (the flattened ``(args, kwargs)`` structure), ``specs`` (per leaf,
+    gradients ignored) and ``has_grad`` (per Variable leaf not in
+    ``grad_ignored``), up to its return: leaf ``i`` left in the local
+    ``_l{i}``, ``return {miss}`` at the first difference; constants added to
+    ``env`` under names no one else there uses.  Leaves other than NumPy
+    arrays and Variables on them are compared by ``leaf_spec(leaf, True)``;
+    ``cpu`` is the host's device name in specs.  ``checked``: indices of
+    leaves whose arrays the caller checks itself (a native plan does).
 
     >>> import numpy as np
+    >>> from tapejit.compiler.codecache import define
     >>> from tapejit.pytree import flatten
     >>> x = np.ones(3, np.float32)
     >>> leaves, td = flatten(((x,), {}))
-    >>> spec = (('A', (3,), '<f4', 'cpu'),)
+    >>> spec, env = (('A', (3,), '<f4', 'cpu'),), {}
+    >>> lines = check_lines(td, leaves, spec, (), (), 'cpu', None, env)
+    >>> check = define('check', 'args, kwargs', lines + ['return _l0'], env, '<demo>')
+    >>> check((x,), {}) is x, check((np.ones(4, np.float32),), {})
+    (True, None)
     >>> any('shape' in ln for ln in check_lines(td, leaves, spec, (), (), 'cpu', None, {},
     ...                                         checked=frozenset({0})))
     False
@@ -158,47 +143,28 @@ class _CheckWriter:
                          f'_leaf_spec({leaf}, True) != {const(spec)}: return {miss}')
 
 
-def compile_guards(guards: tuple, py_guards: tuple, cpu: str,
-                   slow: Callable[[], bool], checked: frozenset = frozenset()
-                   ) -> Callable[[], bool]:
-    """``holds() -> bool``: whether a plan's closure Variables still match
-    their specs at trace time (``guards``: (variable, spec, grad ignored)) and
-    its Python values their traced values (``py_guards``: (getter, value)).
-    A host Variable is checked field by field; at any difference ``slow()``
-    (the generic check) gives the answer.  ``checked``: ids of the Variables
-    whose arrays the caller checks itself (a native plan does).
-
-    >>> import numpy as np, tapejit
-    >>> w = tapejit.Variable(np.ones(3, np.float32))
-    >>> spec = ('V', (3,), '<f4', 'cpu', True, False)
-    >>> holds = compile_guards(((w, spec, False),), (), 'cpu', slow=lambda: False)
-    >>> holds(), w.cleargrad() or None
-    (True, None)
-    >>> w.array = np.ones(4, np.float32)
-    >>> holds()
-    False
-    """
-    env: dict = {'_nd': numpy.ndarray, '_slow': slow}
-    lines = guard_lines(guards, py_guards, cpu, env, 'return _slow()', 'return False', checked)
-    if lines is None:
-        return slow
-    lines.append('return True')
-    return define('holds', '', lines, env, '<tapejit plan guards>')
-
-
 def guard_lines(guards: tuple, py_guards: tuple, cpu: str, env: dict, differs: str,
                 fail: str, checked: frozenset = frozenset()) -> Optional[list]:
-    """The statements of :func:`compile_guards`' check, their constants added
-    to ``env`` (which holds ``_nd``): ``differs`` runs where a Variable's
-    field differs from its spec (the generic check then decides), ``fail``
-    where a Python value changed; None where a guard is not a host Variable.
+    """The statements of a check that a plan's closure Variables still match
+    their specs at trace time (``guards``: (variable, spec, grad ignored)) and
+    its Python values their traced values (``py_guards``: (getter, value)),
+    their constants added to ``env`` (which holds ``_nd``).  A host Variable
+    is checked field by field: ``differs`` runs where a field differs from its
+    spec (the generic check then decides), ``fail`` where a Python value
+    changed; None where a guard is not a host Variable.  ``checked``: ids of
+    the Variables whose arrays the caller checks itself (a native plan does).
 
     >>> import numpy as np, tapejit
+    >>> from tapejit.compiler.codecache import define
     >>> w = tapejit.Variable(np.ones(3, np.float32))
-    >>> spec = ('V', (3,), '<f4', 'cpu', True, None)
-    >>> env = {'_nd': np.ndarray}
-    >>> guard_lines(((w, spec, False),), (), 'cpu', env, 'return 0', 'return 1')[-1]
-    '    return 0'
+    >>> spec, env = ('V', (3,), '<f4', 'cpu', True, False), {'_nd': np.ndarray}
+    >>> lines = guard_lines(((w, spec, False),), (), 'cpu', env, 'return 0', 'return 1')
+    >>> holds = define('holds', '', lines + ['return 2'], env, '<demo>')
+    >>> holds(), w.cleargrad() or None
+    (2, None)
+    >>> w.array = np.ones(4, np.float32)
+    >>> holds()
+    0
     """
     lines: list = []
     const = _Names(env)

@@ -4,18 +4,14 @@ A plan reads the Variables a function reaches without taking them as
 arguments (a global ``W``, ``params[0]`` of a global list, a variable of an
 enclosing function, ``self.W``) as state, holding those objects: a name or
 item given another Variable afterwards would leave the plan reading the old
-one.  :func:`identity_guards` finds the names and container items that held
-each when the function was traced; where one no longer does, the call traces
-again.  The places looked at: the function's globals (the names its code and
-nested code load), its closure cells, the attributes of the object a method
-is bound to (or its static argument ``self``), and one level into a list,
-tuple or dict held there (with its length: a loop over it was unrolled).
-Links guard their own structure (:func:`tapejit.links.link.structure_version`).
-
-:func:`value_guards` guards the plain values (numbers, strings, and tuples,
-lists and dicts of them) held by the globals and cells the function and the
-Python functions it calls read: they are constants of the graph, so
-``SCALE = 3.0`` after a call traces the function again.
+one, so :func:`identity_guards` has such a call trace again.  The places
+looked at: the function's globals (the names its code and nested code
+load), its closure cells, the attributes of the object a method is bound to
+(or its static argument ``self``), and one level into a list, tuple or dict
+held there.  Links guard their own structure
+(:func:`tapejit.links.link.structure_version`).  The plain values the
+function and the Python functions it calls read are constants of the graph:
+:func:`value_guards` has ``SCALE = 3.0`` after a call trace it again.
 """
 
 from __future__ import annotations

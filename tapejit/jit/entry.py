@@ -35,25 +35,45 @@ def _obj(src: tuple, name: _Names) -> str:
     return f'leaves[{src[1]}]' if src[0] == 'arg' else name(src[1])
 
 
-def compile_gather(input_sources: list, dynamic_array: Callable) -> Callable:
-    """``gather(leaves) -> inputs``: the graph's input arrays for a call.
+def _dynamic_array(x: Any) -> Any:
+    v = x.value
+    return numpy.asarray(v, numpy.float64 if isinstance(v, float) else numpy.int64)
 
-    >>> import numpy as np
-    >>> g = compile_gather([(('arg', 1), 'array'), (('arg', 0), 'scalar')],
-    ...                    lambda x: np.asarray(x.value))
-    >>> class D: value = 2.5
-    >>> g([D(), np.ones(2)])
-    [array([1., 1.]), array(2.5)]
+
+def _write_data(v: Variable, new: Any) -> None:
+    """Replay an in-place write of ``v``'s array (``v.array -= ...``) into
+    the array itself, so other references to it see it, as eagerly."""
+    old = v._data
+    if new is old:  # the compiled plan updated it in place
+        return
+    # (A memmap's new values are an ndarray: written into the memmap.)
+    if (type(old) is type(new) or isinstance(old, numpy.ndarray)
+            and isinstance(new, numpy.ndarray)) \
+            and old.shape == new.shape and (old.dtype == new.dtype or not old.dtype.isnative
+                                            and old.dtype.newbyteorder('=') == new.dtype):
+        if not old.flags.writeable:
+            # (As eagerly: a new array would leave the caller's and its views stale.)
+            name = f' {v.name!r}' if v.name else ''
+            raise ValueError(f'output array is read-only: the jitted function writes the '
+                             f'array of Variable{name} (shape {old.shape}, dtype {old.dtype}) '
+                             'in place, and it is read-only (a broadcast or a '
+                             'non-writeable view); copy it first, or assign a new array '
+                             '(v.array = v.array - ...)')
+        if numpy.may_share_memory(old, new):
+            new = new.copy()
+        old[...] = new
+    else:
+        v.array = new
+
+
+def gather_items(input_sources: list, env: dict) -> list:
+    """The expressions (over ``leaves``) of the graph's input arrays, for the
+    generated ``gather(leaves) -> inputs``; constants added to ``env``.
+
+    >>> gather_items([(('arg', 1), 'array'), (('arg', 0), 'scalar')], {})
+    ['leaves[1]', '_dynamic_array(leaves[0])']
     """
-    env: dict = {}
-    items = gather_items(input_sources, dynamic_array, env)
-    return define('gather', 'leaves', [f'return [{", ".join(items)}]'], env,
-                  '<tapejit plan inputs>')
-
-
-def gather_items(input_sources: list, dynamic_array: Callable, env: dict) -> list:
-    """The expressions (over ``leaves``) of the graph's input arrays."""
-    env['_dynamic_array'] = dynamic_array
+    env['_dynamic_array'] = _dynamic_array
     env['_f64_array'], env['_F64'] = numpy.asarray, numpy.dtype(numpy.float64)
     name = _Names(env)
     items = []
@@ -119,38 +139,23 @@ def compile_aliases(array_sources: list, writes: list,
     return define('aliases_hold', 'leaves', lines, env, '<tapejit plan aliases>')
 
 
-def compile_finish(out_kinds: list, writes: list, const_outputs: frozenset, out_td: Any,
-                   write_data: Callable,
-                   attach: Optional[Callable[[dict], list]] = None,
-                   checks: Sequence = (), deliver: Optional[Callable] = None) -> Callable:
-    """``finish(leaves, outs, inputs=None) -> result``: the function's return
-    value built from the plan's output arrays, after replaying its writes to
-    Variables (cleared gradients, new gradients, new arrays) in trace order.
-    ``inputs`` (the call's input arrays) is read where ``attach`` is given.
-
-    >>> import numpy as np
-    >>> f = compile_finish([('A',), ('S', 7)], [], frozenset(), ('tuple', ('*', '*')),
-    ...                    write_data=None)
-    >>> f([], [np.zeros(1)])
-    (array([0.]), 7)
-    """
-    env: dict = {}
-    lines = finish_lines(out_kinds, writes, const_outputs, out_td, write_data, env, attach,
-                         checks, deliver)
-    return define('finish', 'leaves, outs, inputs=None', lines, env, '<tapejit plan results>')
-
-
-def finish_lines(out_kinds: list, writes: list, const_outputs: frozenset, out_td: Any,
-                 write_data: Callable, env: dict,
+def finish_lines(out_kinds: list, writes: list, const_outputs: frozenset, out_td: Any, env: dict,
                  attach: Optional[Callable[[dict], list]] = None,
                  checks: Sequence = (), deliver: Optional[Callable] = None) -> list:
-    """The statements of :func:`compile_finish`'s function, constants added to
-    ``env``.  ``attach(env)``: statements run once the results are made,
-    before the writes (``inputs`` still holds the Variables' arrays).
-    ``checks``: ``(first output, count, fail)``, ``fail`` run first (it
-    raises before anything is handed out or written).  ``deliver``: the
-    function returned ``(result, reports)``, the reports going there."""
-    env.update(_make=Variable._result, _write_data=write_data, _unflatten=unflatten,
+    """The statements of the generated ``finish(leaves, outs, inputs=None) ->
+    result``: the function's return value built from the plan's output
+    arrays, after replaying its writes to Variables (cleared gradients, new
+    gradients, new arrays) in trace order; constants added to ``env``.
+    ``attach(env)``: statements run once the results are made, before the
+    writes (``inputs``, the call's input arrays, still holds the Variables'
+    arrays).  ``checks``: ``(first output, count, fail)``, ``fail`` run first
+    (it raises before anything is handed out or written).  ``deliver``: the
+    function returned ``(result, reports)``, the reports going there.
+
+    >>> finish_lines([('A',), ('S', 7)], [], frozenset(), ('tuple', ('*', '*')), {})
+    ['results = [outs[0], _k5]', 'return _unflatten(_k6, results)']
+    """
+    env.update(_make=Variable._result, _write_data=_write_data, _unflatten=unflatten,
                _new=object.__new__, _V=Variable)
     name = _Names(env)
     lines = [f'{name(fail)}({", ".join(f"outs[{i}]" for i in range(at, at + n))})'
@@ -162,10 +167,8 @@ def finish_lines(out_kinds: list, writes: list, const_outputs: frozenset, out_td
         lines += attach(env)
     lines += _write_lines(writes, k, name)
     if deliver is not None:
-        lines.append(f'_r = _unflatten({name(out_td)}, results)')
-        lines.append(f'{name(deliver)}(_r[1])')
-        lines.append('return _r[0]')
-        return lines
+        return lines + [f'_r = _unflatten({name(out_td)}, results)', f'{name(deliver)}(_r[1])',
+                        'return _r[0]']
     lines.append('return results[0]' if out_td == '*'
                  else f'return _unflatten({name(out_td)}, results)')
     return lines
@@ -178,13 +181,12 @@ def _result_items(out_kinds: list, name: _Names) -> tuple:
     for kind in out_kinds:
         if kind[0] == 'S':
             results.append(name(kind[1]))
-            continue
-        if kind[0] == 'O':  # an argument or closed-over Variable itself
+        elif kind[0] == 'O':  # an argument or closed-over Variable itself
             results.append(_obj(kind[1], name))
-            continue
-        results.append(f'_make(outs[{k}], {name(kind[1])})' if kind[0] == 'V'
-                       else f'outs[{k}]')
-        k += 1
+        else:
+            results.append(f'_make(outs[{k}], {name(kind[1])})' if kind[0] == 'V'
+                           else f'outs[{k}]')
+            k += 1
     return results, k
 
 

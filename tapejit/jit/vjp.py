@@ -23,7 +23,6 @@ import weakref
 from typing import Any, Optional
 
 from tapejit.core.abstract import TracedArray
-from tapejit import backends
 from tapejit.core.backprop import functions_behind, grad as _grad
 from tapejit.core.config import config, using_config
 from tapejit.core.errors import GradientError
@@ -33,16 +32,7 @@ from tapejit.ir.graph import live_eqns
 
 
 class Differentiable:
-    """What a plan needs to give its outputs a graph.
-
-    ``outs``: positions, among the plan's output arrays, of the returned
-    Variables that had a graph, ``out_vars`` their graph values; ``sources``:
-    the source of each captured Variable that graph reached; ``links``: per
-    equation on a path from a source to an output, what each input was in
-    the recorded graph (``('src', j)``, ``('eqn', id)``, or None: a constant,
-    the graph cut there); ``problem``: why the outputs cannot be
-    differentiated outside, or None.
-    """
+    """What a plan needs to give its outputs a graph."""
 
     __slots__ = ('name', 'outs', 'out_vars', 'sources', 'links', 'problem', 'eqns', 'weak',
                  'vjps', 'refusing')
@@ -50,22 +40,31 @@ class Differentiable:
     def __init__(self, name: str, outs: tuple, out_vars: tuple, sources: tuple, links: dict,
                  problem: Optional[str], eqns: tuple, weak: tuple) -> None:
         self.name = name
+        # Positions, among the plan's output arrays, of the returned Variables
+        # that had a graph, and their graph values.
         self.outs = outs
         self.out_vars = out_vars
-        self.sources = sources
+        self.sources = sources  # the source of each captured Variable that graph reached
+        # Per equation on a path from a source to an output, what each input was in
+        # the recorded graph (('src', j), ('eqn', id), or None: a constant, the graph cut).
         self.links = links
-        self.problem = problem
+        self.problem = problem  # why the outputs cannot be differentiated outside, or None
         self.eqns = eqns  # the equations the outputs' values depend on, in order
         self.weak = weak  # graph inputs traced as weakly typed scalars
         self.vjps: dict = {}  # (targets, outputs present) -> the jitted backward
         self.refusing: Optional[list] = None  # see _refusing_outputs
 
 
-def differentiable_io(name: str, tr: Any, out_leaves: list) -> Optional[Differentiable]:
+def differentiable_io(name: str, tr: Any, out_leaves: list,
+                      out_kinds: list) -> Optional[Differentiable]:
     """The :class:`Differentiable` of a trace whose function returned
-    ``out_leaves`` (before the trace restores the captured Variables' nodes),
-    or None where no returned Variable has a graph reaching one."""
-    outs = _graph_outputs(tr, out_leaves)
+    ``out_leaves`` of ``out_kinds`` (before the trace restores the captured
+    Variables' nodes), or None where no returned Variable has a graph
+    reaching one."""
+    # (index among the plan's outputs, node) per returned Variable with a graph
+    arrays = [(o, kind) for o, kind in zip(out_leaves, out_kinds) if kind[0] not in 'SO']
+    outs = [(k, o._node) for k, (o, kind) in enumerate(arrays) if kind[0] == 'V'
+            and o._node is not None and o._node.creator_node is not None]
     if not outs:
         return None
     funcs = functions_behind([n for _, n in outs])
@@ -88,24 +87,6 @@ def differentiable_io(name: str, tr: Any, out_leaves: list) -> Optional[Differen
                  if which in ('scalar', 'call'))
     return Differentiable(name, out_pos, out_vars, tuple(st.source for st in used), links,
                           problem, eqns, weak)
-
-
-def _graph_outputs(tr: Any, out_leaves: list) -> list:
-    """``(index among the plan's outputs, node)`` per returned Variable with a graph."""
-    outs = []
-    k = 0
-    for o in out_leaves:
-        st = tr.stateful.get(id(o))
-        if st is not None and st.var is o:
-            continue  # (returned itself: no output of the plan)
-        if isinstance(o, Variable):
-            n = o._node
-            if n is not None and n.creator_node is not None:
-                outs.append((k, n))
-            k += 1
-        elif isinstance(o, TracedArray) or backends.is_array(o):  # (as trace_plan counts)
-            k += 1
-    return outs
 
 
 def _sources_by_node(tr: Any, funcs: list) -> dict:
@@ -310,12 +291,9 @@ class _RefusingNode(FunctionNode):
     def __init__(self, plan: Any) -> None:
         self.plan = plan
         self.rank = 0
-        dummy = VariableNode(None, (), None, True)
-        self.inputs = (dummy,)
+        self.inputs = (VariableNode(None, (), None, True),)  # (a stand-in)
 
-    @property
-    def label(self) -> str:
-        return f'jit({self.plan.diff.name})'
+    label = JitCallNode.label
 
     def unchain(self) -> None:
         pass  # (shared by every call: unchaining one result keeps the others')
