@@ -93,12 +93,23 @@ def numba_error(exc: BaseException) -> bool:
     return (type(exc).__module__ or '').startswith('numba')
 
 
-def warn_op_by_op(what: str, exc: BaseException, n: int, source: str) -> None:
-    """Say that ``what`` (a kernel of ``n`` ops) failed to compile and runs op by op."""
-    first = str(exc).splitlines()[0] if str(exc) else ''
-    warnings.warn(f'tapejit: {what} failed to compile ({type(exc).__name__}: {first}); '
-                  f'running its {n} ops one by one. Source:\n{source}', RuntimeWarning,
-                  stacklevel=4)
+def run_or_op_by_op(what: str, spec: Any, run: Callable[[], None],
+                    op_by_op: Callable[[], None]) -> bool:
+    """A kernel's first call ``run()``; where Numba cannot compile ``what``
+    (of ``spec``'s members and source), a warning and ``op_by_op()``
+    instead: whether it fell back."""
+    try:
+        run()
+        return False
+    except Exception as exc:
+        if not numba_error(exc):
+            raise
+        first = str(exc).splitlines()[0] if str(exc) else ''
+        warnings.warn(f'tapejit: {what} failed to compile ({type(exc).__name__}: {first}); '
+                      f'running its {len(spec.members)} ops one by one. Source:\n'
+                      f'{spec.source}', RuntimeWarning, stacklevel=4)
+    op_by_op()
+    return True
 
 
 def eval_members(eqns: list, env: dict, const: Callable, xp: Any = numpy) -> dict:

@@ -44,7 +44,7 @@ import numpy
 from tapejit import backends
 from tapejit.targets.cuda import codegen as cuda_codegen, ops as cuda_ops, window as cuda_window
 from tapejit.compiler import fusion, plan, program as P, store
-from tapejit.compiler.plan import Plan, eval_members, numba_error, warn_op_by_op
+from tapejit.compiler.plan import Plan, eval_members, run_or_op_by_op
 from tapejit.compiler.runner import ProgramWriter
 from tapejit.targets.cpu import kernel_cache
 from tapejit.ir.graph import Graph
@@ -123,17 +123,12 @@ class CudaKernel:
     def first(self, dev: '_Device', grid: int, block: int, scalars: tuple, *arrays: Any) -> None:
         """Compile and launch the kernel on ``arrays`` (its inputs, stores and
         reductions' buffers); where Numba cannot compile it, run it op by op."""
-        try:
+        def launch() -> None:
             if self.kernel is None:
                 self.kernel = get_kernel(self.spec, dev.simulator)
             dev.launch(self.kernel, grid, block, scalars, arrays, len(self.spec.inputs))
-            return
-        except Exception as exc:
-            if not numba_error(exc):
-                raise
-            self.fallback = True
-            warn_op_by_op('a CUDA kernel', exc, len(self.spec.members), self.spec.source)
-        self.ops(dev, grid, block, scalars, *arrays)
+        self.fallback = run_or_op_by_op('a CUDA kernel', self.spec, launch, lambda: self.ops(
+            dev, grid, block, scalars, *arrays))
 
     def ops(self, dev: '_Device', grid: int, block: int, scalars: tuple, *arrays: Any) -> None:
         """What the kernel computes, op by op with the primitives' ``impl``,
