@@ -243,13 +243,13 @@ def _check(blob: bytes, key: str) -> Optional[str]:
     k = secret()
     if k is None:
         return 'cannot be checked (no key)'
-    if len(blob) < _HEAD or blob[:len(MAGIC)] != MAGIC:
+    framed = parse(blob)
+    if framed is None:
         return 'is damaged (not an entry: truncated, emptied or foreign)'
     mv = memoryview(blob)
     if not hmac.compare_digest(_mac(k, mv[len(MAGIC) + _MAC:]), blob[len(MAGIC):len(MAGIC) + _MAC]):
         return 'is damaged (it fails authentication: damaged or forged)'
-    n = int.from_bytes(blob[_HEAD - 4:_HEAD], 'little')
-    if blob[_HEAD:_HEAD + n] != key.encode():
+    if framed[0] != key:
         return 'was written for another key (swapped or stale)'
     return None
 

@@ -240,17 +240,9 @@ def lock_simulated_shared_arrays() -> None:
     cls._tapejit_locked = True
 
 
-class Lowered(plan.Lowered):
-    """A plan's Program for one device, with its kernels' launches (per
-    kernel number)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.launches: list = []
-
-
-def lower(exe: Any, sms: int, simulator: bool) -> Lowered:
-    """``exe``'s plan as one Program, launched for ``sms`` multiprocessors.
+def lower(exe: Any, sms: int, simulator: bool) -> plan.Lowered:
+    """``exe``'s plan as one Program, launched for ``sms`` multiprocessors
+    (``launches``: each kernel's, by number).
 
     >>> import numpy as np
     >>> import tapejit.functions as F
@@ -271,7 +263,8 @@ def lower(exe: Any, sms: int, simulator: bool) -> Lowered:
         return (o4, o5)
         # T = [1, 2, 2, 3, 1, 3, 2, 3, 256, 1, 2, 2, 2, 256, 1]
     """
-    low = Lowered()
+    low = plan.Lowered()
+    low.launches = []
     for kern in exe.kernels:
         low.launches.append(cuda_codegen.launch(kern.spec, sms, simulator))
         low.program.kernels.append(hashlib.sha256(kern.spec.source.encode()).hexdigest()[:24])
@@ -280,7 +273,7 @@ def lower(exe: Any, sms: int, simulator: bool) -> Lowered:
     return low
 
 
-def _lower_kernel(kern: Any, low: Lowered, var: dict) -> None:
+def _lower_kernel(kern: Any, low: plan.Lowered, var: dict) -> None:
     """Kernel step ``kern``'s buffers, launch and finishes; its outputs named in ``var``."""
     spec, lau = kern.spec, low.launches[kern.number]
     args = [low.kernel_input(var[sl], mode) for (v, mode), sl in zip(spec.inputs, kern.ins)]
@@ -310,7 +303,7 @@ def quiet() -> Iterator[None]:
         yield
 
 
-def compile_runner(exe: Any, low: Lowered, dev: Any, first: bool = False) -> Callable:
+def compile_runner(exe: Any, low: plan.Lowered, dev: Any, first: bool = False) -> Callable:
     """``run(inputs) -> outputs`` rendering ``low``'s Program on device
     ``dev``; ``first``: each kernel launched through its first-call method."""
     w = _Writer(exe, low, dev, first)
@@ -321,7 +314,7 @@ def compile_runner(exe: Any, low: Lowered, dev: Any, first: bool = False) -> Cal
 
 
 class _Writer(ProgramWriter):
-    def __init__(self, exe: Any, low: Lowered, dev: Any, first: bool) -> None:
+    def __init__(self, exe: Any, low: plan.Lowered, dev: Any, first: bool) -> None:
         super().__init__(low.program, dev.xp, _stream=dev.stream,
                          _quiet=quiet, _In=dev.sim_input)
         self.exe, self.dev, self.first = exe, dev, first
@@ -429,7 +422,7 @@ class CudaExecutable(Plan):
         plan[1] = compile_runner(self, plan[0], plan[2])
         return outs
 
-    def lowered(self) -> Lowered:
+    def lowered(self) -> plan.Lowered:
         """The Program of the last device run, else as lowered for one
         multiprocessor (the simulator's)."""
         plans = list(self._plans.values())
