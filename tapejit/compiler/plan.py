@@ -68,16 +68,6 @@ def members(item: Any) -> list:
     return item.members if isinstance(item, fusion.Group) else [item]
 
 
-def used_later(units: list, g: Graph) -> set:
-    """Ids of the values read after the unit producing them (or outputs);
-    each part of a row chain counts as a unit (a later part reads them)."""
-    used: set = {v.id for v in g.outvars}
-    for u in units:
-        for it in (u.items if isinstance(u, fusion.RowChain) else [u]):
-            used.update(v.id for v in outside_inputs(members(it)))
-    return used
-
-
 def reads(kind: str, st: Any) -> list:
     """The slots step ``(kind, st)`` reads."""
     return st.ins if kind == 'kernel' else st[2]
@@ -133,7 +123,12 @@ class Plan:
         g = self.graph = simplify(graph)
         self.units = fusion.partition(g, rows=rows)
         self.consts = {v.id: c for v, c in zip(g.constvars, g.consts)}
-        self._used_later = used_later(self.units, g)
+        # Ids of the values read after the unit producing them (or outputs);
+        # each part of a row chain counts as a unit (a later part reads them).
+        self._used_later = {v.id for v in g.outvars}
+        for u in self.units:
+            for it in (u.items if isinstance(u, fusion.RowChain) else [u]):
+                self._used_later.update(v.id for v in outside_inputs(members(it)))
         slots = Slots()
         self.const_slots = [(slots[v], c) for v, c in zip(g.constvars, g.consts)]
         self.in_slots = [slots[v] for v in g.invars]

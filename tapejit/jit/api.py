@@ -154,11 +154,6 @@ def _check_target(target: Optional[str], what: str = 'jit: target') -> Optional[
     return target
 
 
-def _default_target() -> str:
-    # (TAPEJIT_TARGET=interpret tells a compiler fault from a tracing one.)
-    return _check_target(os.environ.get('TAPEJIT_TARGET', 'auto'), 'TAPEJIT_TARGET')
-
-
 class Plan:
     """A traced, verified graph and how to feed it and read it back."""
 
@@ -746,8 +741,10 @@ class JitFunction:
         return plan
 
     def _new_plan(self, leaves: list, td: Any, statics: tuple) -> Plan:
-        return trace_plan(self.fn, leaves, td, statics, self.target or _default_target(),
-                          self.fastmath)
+        # (TAPEJIT_TARGET=interpret tells a compiler fault from a tracing one.)
+        target = self.target or _check_target(os.environ.get('TAPEJIT_TARGET', 'auto'),
+                                              'TAPEJIT_TARGET')
+        return trace_plan(self.fn, leaves, td, statics, target, self.fastmath)
 
     def _name_list_argument(self, err: TypeError, args: tuple, kwargs: dict) -> TypeError:
         """``err``, naming an argument that is a list or tuple of numbers: jit
@@ -935,7 +932,12 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple, target: str 
                                          out_kinds)
             _collect_state_writes(tr, outvars, writes)
             _collect_other_writes(tr, array_in, out_leaves, out_kinds, outvars, writes)
-            checks = _collect_checks(tr, outvars)
+            # The trace's checks (Trace.check) as (first output, count, fail):
+            # their values are the graph's last outputs.
+            checks = []
+            for checked, fail in tr.checks:
+                checks.append((len(outvars), len(checked), fail))
+                outvars.extend(as_traced(tr, v) for v in checked)
         _guard_closures(tr, fn, leaves, values)
     finally:
         tr.restore()
@@ -951,7 +953,7 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple, target: str 
     graph = tr.graph(outvars)
     verify(graph)
     plan = Plan(graph, tr.input_sources, out_td, out_kinds, writes, guards,
-                frozenset(ignored), tr.py_guards, target, fastmath, diff=diff, checks=checks,
+                frozenset(ignored), tr.py_guards, target, fastmath, diff=diff, checks=tuple(checks),
                 reports=cap.observers if cap.values else None)
     _note_aliases(plan, tr, leaves, writes)
     if tr.swapped:
@@ -1065,16 +1067,6 @@ def _collect_other_writes(tr: Trace, array_in: dict, out_leaves: list, out_kinds
         if kind[0] == 'V' and o._grad_var is not None:
             outvars.append(as_traced(tr, o._grad_var))
             writes.append((('result', r), 'grad'))
-
-
-def _collect_checks(tr: Trace, outvars: list) -> tuple:
-    """The trace's checks (:meth:`Trace.check`) as ``(first output, count,
-    fail)``: their values are the graph's last outputs."""
-    checks = []
-    for values, fail in tr.checks:
-        checks.append((len(outvars), len(values), fail))
-        outvars.extend(as_traced(tr, v) for v in values)
-    return tuple(checks)
 
 
 def _guard_closures(tr: Trace, fn: Callable, leaves: list, values: list) -> None:

@@ -407,19 +407,15 @@ class Executable(Plan):
         """Whether kernel step ``st`` (step ``n``) may write a store through
         its input ``j``: it reads that input once, only at the index it
         writes (no broadcast), nothing reads it later and no view of it is
-        read from step ``n`` on or returned."""
+        read from step ``n`` on or returned (the write would change it)."""
         iv, mode = st.spec.inputs[j]
         sl = st.ins[j]
-        return (mode in ('flat', 'nd') and st.spec.shape == iv.shape and last.get(sl) == n
-                and sum(1 for w, _ in st.spec.inputs if w.id == iv.id) == 1
-                and not self._view_seen(sl, n))
-
-    def _view_seen(self, slot: int, n: int) -> bool:
-        """Whether a view of ``slot``'s array is read from step ``n`` on, or
-        returned: an in-place write at step ``n`` would change it."""
-        views = self._views_of(slot)
-        return bool(views & set(self.out_slots)) or any(
-            sl in views for kind, st in self.steps[n:] for sl in reads(kind, st))
+        if not (mode in ('flat', 'nd') and st.spec.shape == iv.shape and last.get(sl) == n
+                and sum(1 for w, _ in st.spec.inputs if w.id == iv.id) == 1):
+            return False
+        views = self._views_of(sl)
+        return not (views & set(self.out_slots) or any(
+            r in views for kind, s in self.steps[n:] for r in reads(kind, s)))
 
     def _donatable(self, o: int, i: int) -> bool:
         """Whether output ``o`` may be written into input ``i``'s array at

@@ -76,21 +76,11 @@ def _numba_cuda() -> Any:
     return cuda
 
 
-def _arch(cuda: Any, simulator: bool) -> str:
-    if simulator:
-        return 'sim'
-    cc = cuda.get_current_device().compute_capability
-    return f'sm_{cc[0]}{cc[1]}'
-
-
-def _module_text(spec: cuda_codegen.CudaKernelSpec, cache: bool) -> str:
-    src = spec.source.replace(f'def {spec.name}(', 'def kernel(', 1)
-    return cuda_codegen.HEADER + f'@cuda.jit(cache={cache})\n' + src
-
-
 def get_kernel(spec: cuda_codegen.CudaKernelSpec, simulator: bool) -> Any:
     """The ``numba.cuda`` dispatcher of ``spec`` for the current GPU (or the simulator)."""
-    arch = _arch(_numba_cuda(), simulator)
+    cuda = _numba_cuda()
+    arch = 'sim' if simulator else 'sm_%d%d' % cuda.get_current_device().compute_capability
+    text = spec.source.replace(f'def {spec.name}(', 'def kernel(', 1)
     fp = store.fingerprint('numba', 'numba-cuda', cpu=arch)
     key = hashlib.sha256(f'{fp}\n{spec.source}'.encode()).hexdigest()[:24]
 
@@ -103,7 +93,8 @@ def get_kernel(spec: cuda_codegen.CudaKernelSpec, simulator: bool) -> Any:
     return kernel_cache.load_source(key, f'cuda kernel ({arch})', spec.source,
                                     f'tapejit_cuda_kernel_{key}',
                                     os.path.join('cuda', arch, f'k_{key}.py'),
-                                    lambda cache: _module_text(spec, cache), kernel)
+                                    lambda cache: f'{cuda_codegen.HEADER}@cuda.jit(cache={cache})'
+                                    f'\n{text}', kernel)
 
 
 class CudaKernel:
