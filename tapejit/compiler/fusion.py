@@ -63,10 +63,6 @@ class RowChain:
 Unit = Union[Group, RowChain, Eqn]
 
 
-def _ok_dtypes(e: Eqn) -> bool:
-    return e.out.dtype in SUPPORTED and all(v.dtype in SUPPORTED for v in e.inputs)
-
-
 # The primitive's own kind (:data:`tapejit.ops.registry.KINDS`) -> how a
 # loop group takes it: views and calls run between kernels.
 _LOOP_KIND = {'elementwise': 'ew', 'broadcast': 'ew', 'reduction': 'reduce'}
@@ -84,7 +80,8 @@ def kind(e: Eqn) -> str:
     'call'
     """
     k = _LOOP_KIND.get(e.prim.kind)
-    if k is None or not _ok_dtypes(e) or len(e.out.shape) > MAX_RANK:
+    if (k is None or e.out.dtype not in SUPPORTED or len(e.out.shape) > MAX_RANK
+            or any(v.dtype not in SUPPORTED for v in e.inputs)):
         return 'call'
     return k
 

@@ -241,8 +241,10 @@ class Plan:
             now = _leaf_spec(v, ign)
             if now != spec:
                 name = f'{v.name!r}' if v.name else f'of shape {spec[1]}'
+                changed = [f'{f} from {a!r} to {b!r}'
+                           for f, a, b in zip(_SPEC_FIELDS, spec, now) if a != b]
                 return (f'the Variable {name} it reads from outside the call changed its '
-                        f'{_spec_change(spec, now)}')
+                        f'{", ".join(changed) or "spec"}')
         for getter, value in self.py_guards:
             if getter() != value:
                 what = getattr(getter, 'what', '') or getattr(getter, '__name__', 'a value')
@@ -395,12 +397,6 @@ class Plan:
 
 
 _SPEC_FIELDS = ('kind', 'shape', 'dtype', 'device', 'requires_grad', 'gradient presence')
-
-
-def _spec_change(old: tuple, new: tuple) -> str:
-    """The fields in which two leaf specs differ, in words."""
-    parts = [f'{f} from {a!r} to {b!r}' for f, a, b in zip(_SPEC_FIELDS, old, new) if a != b]
-    return ', '.join(parts) or 'spec'
 
 
 def _key_change(old: tuple, new: tuple) -> Optional[str]:

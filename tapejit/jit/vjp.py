@@ -68,7 +68,10 @@ def differentiable_io(name: str, tr: Any, out_leaves: list,
     if not outs:
         return None
     funcs = functions_behind([n for _, n in outs])
-    made = _sources_by_node(tr, funcs)
+    # id(node) -> ('src', stateful) of the captured Variables requiring grad
+    by_node = {id(st.var._node): st for st in tr.stateful.values()
+               if st.var._node is not None and st.var._requires_grad}
+    made = {id(x): ('src', by_node[id(x)]) for f in funcs for x in f.inputs if id(x) in by_node}
     links, used, problem = _links(tr, funcs, made)
     # Outputs reached from no source get no gradient, as eagerly.
     reached = [(k, m[1]) for k, n in outs if (m := made.get(id(n))) is not None and m[0] == 'eqn']
@@ -87,14 +90,6 @@ def differentiable_io(name: str, tr: Any, out_leaves: list,
                  if which in ('scalar', 'call'))
     return Differentiable(name, out_pos, out_vars, tuple(st.source for st in used), links,
                           problem, eqns, weak)
-
-
-def _sources_by_node(tr: Any, funcs: list) -> dict:
-    """``id(node) -> ('src', stateful)`` of the captured Variables requiring grad."""
-    by_node = {id(st.var._node): st for st in tr.stateful.values()
-               if st.var._node is not None and st.var._requires_grad}
-    return {id(x): ('src', by_node[id(x)]) for f in funcs for x in f.inputs
-            if id(x) in by_node}
 
 
 def _links(tr: Any, funcs: list, made: dict) -> tuple:

@@ -95,7 +95,7 @@ class _KernelStep:
             # count; NaN/Inf keep their meaning.
             fastmath = {'reassoc'}
         # ``spec``'s kernel, or its variant writing donated stores in place
-        # (:meth:`write_in_place`); loaded at the step runner's first run.
+        # (rendered again by the plan); loaded at the step runner's first run.
         self.source, self.ir = spec.source, spec.kernel
         self.kernel: Any = None
         self.consts: dict = {}
@@ -104,11 +104,6 @@ class _KernelStep:
         # store index -> index of the input it writes through (the variant's
         # ``spec.inplace``); the store has no parameter of its own
         self.donated: dict = {}
-
-    def write_in_place(self, spec: Any) -> None:
-        """Run ``spec``: this step's kernel rendered with ``spec.inplace``."""
-        self.source, self.ir = spec.source, spec.kernel
-        self.donated = dict(spec.inplace)
 
     def first_call(self, *args: Any) -> None:
         """The kernel's call at the plan's first call: loads it (a disk cache
@@ -287,9 +282,9 @@ class Executable(Plan):
         # (Rendered again where a kernel writes a store through one of its inputs.)
         for u, (kind, st) in zip(self.units, self.steps):
             if kind == 'kernel' and st.donated:
-                st.write_in_place(codegen.render(u, self.graph, self.consts, self._used_later,
-                                                 'kernel', parallel=st.parallel,
-                                                 inplace=st.donated))
+                spec = codegen.render(u, self.graph, self.consts, self._used_later, 'kernel',
+                                      parallel=st.parallel, inplace=st.donated)
+                st.source, st.ir, st.donated = spec.source, spec.kernel, dict(spec.inplace)
 
     def _step(self, u: Any, slots: Any, split: bool, fastmath: Any) -> tuple:
         """The step running unit ``u``: ``('kernel', step)`` or ``('call', ...)``."""
