@@ -18,28 +18,28 @@ loads, elementwise primitives and casts.  Each target renders it
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any
 
 import numpy
 
 
 class _Node:
-    """A node whose ``__slots__`` are set from the arguments, in order."""
+    """A node whose ``__slots__`` are set from the arguments, in order, each
+    through its conversion in ``_as`` (a dtype, a tuple) where it has one."""
 
     __slots__ = ()
+    _as: dict = {}
 
     def __init__(self, *values: Any) -> None:
         for name, value in zip(self.__slots__, values, strict=True):
-            setattr(self, name, value)
+            setattr(self, name, self._as[name](value) if name in self._as else value)
 
 
-class Const:
+class Const(_Node):
     """A literal of ``dtype``."""
 
     __slots__ = ('value', 'dtype')
-
-    def __init__(self, value: Any, dtype: numpy.dtype) -> None:
-        self.value, self.dtype = value, numpy.dtype(dtype)
+    _as = {'dtype': numpy.dtype}
 
 
 class Local(_Node):
@@ -48,35 +48,27 @@ class Local(_Node):
     __slots__ = ('name',)
 
 
-class Load:
+class Load(_Node):
     """Element ``index`` of array parameter ``array``; an index entry is an
     index variable's name (``'i'``, ``'i0'``, ``'c'``) or an int literal."""
 
     __slots__ = ('array', 'index')
-
-    def __init__(self, array: str, index: Sequence[Any]) -> None:
-        self.array, self.index = array, tuple(index)
+    _as = {'index': tuple}
 
 
-class Apply:
+class Apply(_Node):
     """Elementwise primitive ``prim`` on ``args`` (with its ``params``), from
     inputs of ``in_dtypes`` to ``dtype``."""
 
     __slots__ = ('prim', 'args', 'params', 'in_dtypes', 'dtype')
-
-    def __init__(self, prim: str, args: Sequence[Any], params: dict,
-                 in_dtypes: Sequence[numpy.dtype], dtype: numpy.dtype) -> None:
-        self.prim, self.args, self.params = prim, tuple(args), params
-        self.in_dtypes, self.dtype = tuple(in_dtypes), dtype
+    _as = {'args': tuple, 'in_dtypes': tuple}
 
 
-class Cast:
+class Cast(_Node):
     """``expr`` converted to ``dtype``."""
 
     __slots__ = ('expr', 'dtype')
-
-    def __init__(self, expr: Any, dtype: numpy.dtype) -> None:
-        self.expr, self.dtype = expr, numpy.dtype(dtype)
+    _as = {'dtype': numpy.dtype}
 
 
 class Assign(_Node):
