@@ -83,14 +83,13 @@ def numba_error(exc: BaseException) -> bool:
     return (type(exc).__module__ or '').startswith('numba')
 
 
-def run_or_op_by_op(what: str, spec: Any, run: Callable[[], None],
-                    op_by_op: Callable[[], None]) -> bool:
-    """A kernel's first call ``run()``; where Numba cannot compile ``what``
-    (of ``spec``'s members and source), a warning and ``op_by_op()``
-    instead: whether it fell back."""
+def compiled_call(what: str, spec: Any, run: Callable[[], None]) -> bool:
+    """Whether a kernel's first call ``run()`` ran; False, with a warning,
+    where Numba cannot compile ``what`` (of ``spec``'s members and source):
+    the caller runs it op by op from then on."""
     try:
         run()
-        return False
+        return True
     except Exception as exc:
         if not numba_error(exc):
             raise
@@ -98,8 +97,7 @@ def run_or_op_by_op(what: str, spec: Any, run: Callable[[], None],
         warnings.warn(f'tapejit: {what} failed to compile ({type(exc).__name__}: {first}); '
                       f'running its {len(spec.members)} ops one by one. Source:\n'
                       f'{spec.source}', RuntimeWarning, stacklevel=4)
-    op_by_op()
-    return True
+    return False
 
 
 def eval_members(eqns: list, env: dict, const: Callable, xp: Any = numpy) -> dict:

@@ -18,7 +18,7 @@ import numpy
 from tapejit.targets.cpu import codegen, kernel_cache, lowering, one_call, plan_cache
 from tapejit.compiler import fusion, kernel_ir as K
 from tapejit.compiler.plan import (Plan, eval_members, members, nbytes, numba_error, reads,
-                                  run_or_op_by_op, writes)
+                                  compiled_call, writes)
 from tapejit.targets.cpu.buffers import POOL_MIN_BYTES, BufferPool
 from tapejit.compiler.passes import simplify
 from tapejit.ir.graph import Eqn, Graph
@@ -109,9 +109,9 @@ class _KernelStep:
         """The kernel's call at the plan's first call: loads it (a disk cache
         entry that does not load is never trusted: compiled afresh); where
         Numba cannot type it, the step runs op by op from then on."""
-        if run_or_op_by_op('a fused kernel', self, lambda: self._load_and_call(args),
-                           lambda: self.op_by_op(*args)):
+        if not compiled_call('a fused kernel', self, lambda: self._load_and_call(args)):
             self.kernel = self.op_by_op
+            self.op_by_op(*args)
 
     def _load_and_call(self, args: tuple) -> None:
         if self.kernel is None:

@@ -44,7 +44,7 @@ import numpy
 from tapejit import backends
 from tapejit.targets.cuda import codegen as cuda_codegen, ops as cuda_ops, window as cuda_window
 from tapejit.compiler import fusion, plan, program as P, store
-from tapejit.compiler.plan import Plan, eval_members, run_or_op_by_op
+from tapejit.compiler.plan import Plan, eval_members, compiled_call
 from tapejit.compiler.runner import ProgramWriter
 from tapejit.targets.cpu import kernel_cache
 from tapejit.ir.graph import Graph
@@ -118,8 +118,9 @@ class CudaKernel:
             if self.kernel is None:
                 self.kernel = get_kernel(self.spec, dev.simulator)
             dev.launch(self.kernel, grid, block, scalars, arrays, len(self.spec.inputs))
-        self.fallback = run_or_op_by_op('a CUDA kernel', self.spec, launch, lambda: self.ops(
-            dev, grid, block, scalars, *arrays))
+        if not compiled_call('a CUDA kernel', self.spec, launch):
+            self.fallback = True
+            self.ops(dev, grid, block, scalars, *arrays)
 
     def ops(self, dev: '_Device', grid: int, block: int, scalars: tuple, *arrays: Any) -> None:
         """What the kernel computes, op by op with the primitives' ``impl``,
