@@ -643,13 +643,13 @@ case('dropout', 'test-mode', mk(normal(3, 4)), _dropout_test_mode, lambda x: x)
 
 
 def _seeded_dropout(x):
-    from tapejit.functions import nn
-    saved = nn._dropout_rng
+    from tapejit.ops import random
+    saved = random._generator["dropout"]
     try:
         F.set_dropout_seed(11)
         return F.dropout(x, 0.5)
     finally:
-        nn._dropout_rng = saved  # leave the global generator as it was
+        random._generator["dropout"] = saved  # leave the global generator as it was
 
 
 # set_dropout_seed makes dropout without an explicit rng reproducible.

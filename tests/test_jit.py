@@ -1316,11 +1316,11 @@ def test_trace_error_for_traced_index_array():
     assert f'{THIS_FILE}:{_line_of(f, "# MARK-IDX")}' in str(ei.value)
 
 
-def test_dropout_without_mask_error_points_at_users_line():
+def test_dropout_with_its_own_generator_error_points_at_users_line():
     def f(x):
-        return F.dropout(x, 0.5)  # MARK-DROP
+        return F.dropout(x, 0.5, rng=np.random.default_rng(0))  # MARK-DROP
 
-    with pytest.raises(TraceError, match='mask') as ei:
+    with pytest.raises(TraceError, match='set_dropout_seed') as ei:
         tapejit.jit(f)(np.ones(3))
     assert f'{THIS_FILE}:{_line_of(f, "# MARK-DROP")}' in str(ei.value)
 

@@ -20,7 +20,7 @@ from tapejit.ops.registry import Aval, Primitive
 # require grad.  Every other primitive must have a vjp.
 NON_DIFFERENTIABLE = frozenset({
     'sign', 'floordiv', 'greater', 'greater_equal', 'less', 'less_equal', 'equal',
-    'not_equal', 'argmax', 'argmin',
+    'not_equal', 'argmax', 'argmin', 'dropout_mask',  # (a mask: constant in its input)
 })
 
 _rng = np.random.default_rng(0)
@@ -187,6 +187,7 @@ SAMPLES = {
     'allreduce_mean': [((f64(3, 4),), dict(group=SELF)), ((f32(5),), dict(group=SELF))],
     'allreduce_start': [((f64(3, 4),), dict(group=SELF)), ((f32(5),), dict(group=SELF))],
     'allreduce_wait': [((f64(3, 4),), dict(group=SELF)), ((f32(5),), dict(group=SELF))],
+    'dropout_mask': [((f64(3, 4),), dict(ratio=0.0)), ((f32(5),), dict(ratio=0.0))],
     'logsumexp': [((f64(2, 3, 4),), dict(axis=None, keepdims=False)),
                   ((f64(2, 3, 4),), dict(axis=(1,), keepdims=True)),
                   ((f32(2, 3),), dict(axis=(0, 1), keepdims=False)),

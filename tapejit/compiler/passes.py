@@ -12,7 +12,6 @@ import numpy
 
 from tapejit.compiler.schedule import schedule_collectives
 from tapejit.ir.graph import Graph, Var, live_eqns, verify
-from tapejit.ops.collective import COMMUNICATING
 
 # Constants up to this many elements are folded; bigger results stay lazy (a
 # broadcast of a scalar would otherwise become a big array in the plan).
@@ -38,7 +37,8 @@ def _rebuild(g: Graph, eqns: list, subst: dict, constvars=None, consts=None) -> 
 
 
 def dce(g: Graph) -> Graph:
-    """Drop equations whose results nothing uses (every primitive is pure)."""
+    """Drop equations whose results nothing uses (impure ones too: an unused
+    random draw or collective is dropped alike on every process)."""
     keep, live = live_eqns(g.eqns, [v.id for v in g.outvars])
     used = [(v, c) for v, c in zip(g.constvars, g.consts) if v.id in live]
     return Graph(g.invars, tuple(v for v, _ in used), tuple(c for _, c in used), keep,
@@ -62,7 +62,8 @@ def cse(g: Graph) -> Graph:
     for e in g.eqns:
         ins = tuple(_rename(v, subst) for v in e.inputs)
         pk = _param_key(e.params)
-        key = None if pk is None else (e.prim.name, tuple(v.id for v in ins), pk)
+        key = (None if pk is None or not e.prim.pure
+               else (e.prim.name, tuple(v.id for v in ins), pk))
         if key is not None and key in seen:
             subst[e.out.id] = seen[key]
             continue
@@ -131,7 +132,7 @@ def fold(g: Graph) -> Graph:
         if alias is not None:
             subst[out.id] = alias
             continue
-        if (ins and all(v.id in consts for v in ins) and name not in COMMUNICATING
+        if (ins and all(v.id in consts for v in ins) and e.prim.pure
                 and int(math.prod(out.shape)) <= FOLD_MAX_SIZE):
             try:
                 with numpy.errstate(all='ignore'):

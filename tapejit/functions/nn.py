@@ -18,6 +18,7 @@ from tapejit.functions.array import reshape, wide_labels
 from tapejit.functions.math import matmul
 from tapejit.functions.reduction import log_softmax
 from tapejit.ops import elementwise as E
+from tapejit.ops import random
 from tapejit.ops import reduction as R
 from tapejit.ops import structure as S
 from tapejit.ops.registry import native_dtype
@@ -464,30 +465,14 @@ def sigmoid_cross_entropy(x: Any, t: Any, normalize: bool = True,
     return total * (1.0 / x.shape[0])
 
 
-_dropout_rng = numpy.random.default_rng()
-
-
 def set_dropout_seed(seed: Optional[int]) -> None:
-    """Seed the generator that :func:`dropout` uses when no ``rng`` is passed.
+    """Seed the generator that :func:`dropout` uses when no ``rng`` is passed,
+    eagerly and in compiled steps alike.
 
     >>> import tapejit.functions as F
     >>> F.set_dropout_seed(0)
     """
-    global _dropout_rng
-    _dropout_rng = numpy.random.default_rng(seed)
-
-
-def _check_ratio(ratio: float) -> None:
-    if not 0.0 <= ratio < 1.0:
-        raise ValueError(f'dropout: ratio must be in [0, 1), got {ratio}')
-
-
-def _draw_mask(x: Any, ratio: float, rng: Any) -> Any:
-    """Keep each element with probability ``1 - ratio``, scaled by ``1 / (1 - ratio)``."""
-    gen = rng if rng is not None else _dropout_rng
-    keep = gen.random(x.shape) >= ratio
-    xp = backends.get_array_module(x)
-    return xp.asarray(keep.astype(x.dtype) * x.dtype.type(1.0 / (1.0 - ratio)))
+    random.seed(seed)
 
 
 class Dropout(FunctionNode):
@@ -507,7 +492,7 @@ class Dropout(FunctionNode):
 
     def __init__(self, dropout_ratio: float, mask: Any = None, return_mask: bool = False,
                  rng: Any = None) -> None:
-        _check_ratio(dropout_ratio)
+        random.check_ratio(dropout_ratio)
         self.dropout_ratio = dropout_ratio
         self.mask = mask
         self.return_mask = return_mask
@@ -519,7 +504,7 @@ class Dropout(FunctionNode):
             raise DTypeError(f'dropout: x has dtype {x.dtype}; expected a floating dtype '
                              '(float16, float32 or float64)')
         if self.mask is None:
-            self.mask = _draw_mask(x, self.dropout_ratio, self._rng)
+            self.mask = random.draw_mask(x, self.dropout_ratio, self._rng)
         elif self.mask.shape != x.shape:
             raise ShapeError(f'dropout: mask has shape {self.mask.shape} and x has shape '
                              f'{x.shape}; expected the same shape')
@@ -536,7 +521,8 @@ def dropout(x: Any, ratio: float = 0.5, *, mask: Any = None, return_mask: bool =
     ``1 / (1 - ratio)``; the identity when ``tapejit.config.train`` is False.
 
     Eagerly the result's ``creator`` is a :class:`Dropout` node holding the
-    mask (as in Chainer); under ``jit`` the mask must be passed in.
+    mask (as in Chainer).  A compiled step draws a new mask at every call,
+    from the same generator (:func:`set_dropout_seed`).
 
     >>> import numpy as np, tapejit, tapejit.functions as F
     >>> with tapejit.using_config('train', False):
@@ -544,14 +530,18 @@ def dropout(x: Any, ratio: float = 0.5, *, mask: Any = None, return_mask: bool =
     variable([1., 1., 1.])
     """
     x = _var('dropout', x)
-    _check_ratio(ratio)
+    random.check_ratio(ratio)
     if not config.train:
         return (x, None) if return_mask else x
     if mask is None and config.trace is not None:
-        raise TraceError(
-            'dropout under @tapejit.jit needs its mask as an argument (a mask drawn '
-            'while tracing would be frozen into the plan); pass mask=... from outside '
-            f'the jitted function, or run it in test mode; at {where_in_user_code()}')
+        if rng is not None:
+            raise TraceError(
+                'dropout under @tapejit.jit draws its masks from the generator that '
+                'F.set_dropout_seed seeds; a generator passed as rng= is not read by '
+                'compiled steps: pass mask=... from outside the jitted function, or '
+                f'seed with F.set_dropout_seed; at {where_in_user_code()}')
+        # (Drawn anew at every call of the plan, from the generator eager dropout uses.)
+        mask = random.dropout_mask(x, ratio=float(ratio))
     if mask is not None:
         mask = array_of(mask)
     if config.trace is not None or isinstance(mask, TracedArray):

@@ -4,9 +4,9 @@
 record (impl, abstract_eval, vjp, lowering).
 """
 
-from tapejit.ops import (collective, elementwise, linalg, reduction, structure,  # noqa: F401
-                         window)
+from tapejit.ops import (collective, elementwise, linalg, random, reduction,  # noqa: F401
+                         structure, window)
 from tapejit.ops.registry import PRIMITIVES, Aval, Primitive, bind
 
 __all__ = ['PRIMITIVES', 'Aval', 'Primitive', 'bind', 'collective', 'elementwise', 'linalg',
-           'reduction', 'structure', 'window']
+           'random', 'reduction', 'structure', 'window']

@@ -110,7 +110,7 @@ def _allreduce_mean_impl(x: Any, group: Group) -> Any:
 
 
 allreduce_mean = primitive(
-    'allreduce_mean', kind='call', impl=_allreduce_mean_impl,
+    'allreduce_mean', kind='call', pure=False, impl=_allreduce_mean_impl,
     abstract_eval=_allreduce_mean_eval,
     vjp=lambda n, gy, need: (allreduce_mean(gy, group=n.params['group']),))
 
@@ -129,11 +129,11 @@ def _wait_impl(buf: Any, group: Group) -> Any:
 # (Each one's VJP is the other: the backward of wait(start(x)) is
 # wait(start(gy)), the mean of the gradient, started before it is waited for.)
 allreduce_start = primitive(
-    'allreduce_start', kind='call', impl=_start_impl,
+    'allreduce_start', kind='call', pure=False, impl=_start_impl,
     abstract_eval=lambda x, group: _checked('allreduce_start', x, group),
     vjp=lambda n, gy, need: (allreduce_wait(gy, group=n.params['group']),))
 allreduce_wait = primitive(
-    'allreduce_wait', kind='call', impl=_wait_impl,
+    'allreduce_wait', kind='call', pure=False, impl=_wait_impl,
     abstract_eval=lambda x, group: _checked('allreduce_wait', x, group),
     vjp=lambda n, gy, need: (allreduce_start(gy, group=n.params['group']),))
 
@@ -142,7 +142,3 @@ allreduce_wait = primitive(
 # compiler's passes keep.  A wait issues nothing: MPI lets requests complete
 # in any order.
 COLLECTIVES = frozenset({'allreduce_mean', 'allreduce_start'})
-# Those that communicate at all: never run at compile time (a constant
-# bucket folded on the rank that compiles but run by one that loaded the
-# plan from the disk cache would leave the ranks' collectives unmatched).
-COMMUNICATING = COLLECTIVES | {'allreduce_wait'}

@@ -51,16 +51,20 @@ class Primitive:
     """
 
     __slots__ = ('name', 'impl', 'abstract_eval', 'vjp', 'lowering', 'save_inputs',
-                 'save_output', 'unbroadcast', 'differentiable', 'kind')
+                 'save_output', 'unbroadcast', 'differentiable', 'kind', 'pure')
 
     def __init__(self, name: str, *, impl: Callable, abstract_eval: Callable,
                  vjp: Optional[Callable], save_inputs: tuple = (),
                  save_output: bool = False, unbroadcast: bool = False,
-                 kind: str = 'call') -> None:
+                 kind: str = 'call', pure: bool = True) -> None:
         if kind not in KINDS:
             raise ValueError(f'primitive {name!r}: kind {kind!r}; expected one of {KINDS}')
         self.name = name
         self.kind = kind
+        # False: each run may give another value or act outside the plan
+        # (a random draw, a collective): never folded at compile time,
+        # never merged with an equal equation.
+        self.pure = pure
         self.impl = impl
         self.abstract_eval = abstract_eval
         # None means "no gradient by definition" (comparisons, floor, argmax...):

@@ -1,0 +1,83 @@
+"""Random primitives: values drawn anew at every run of a compiled plan.
+
+``dropout_mask(x, ratio=r)``: an array of ``x``'s shape and dtype whose
+elements are ``1 / (1 - r)`` with probability ``1 - r`` and 0 otherwise,
+drawn from the dropout generator (:func:`generator`, seeded by
+``tapejit.functions.set_dropout_seed``).  Eager dropout draws its masks
+from the same generator in the same way, so a jitted step and the same step
+run eagerly draw the same masks from the same seed.  The primitive is
+impure: the compiler neither folds it at compile time nor merges two of
+them, and a plan draws a new mask at every call.
+
+>>> import numpy as np
+>>> seed(0)
+>>> m = dropout_mask(np.ones(4, np.float32), ratio=0.5).array
+>>> set(m.tolist()) <= {0.0, 2.0}
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+import numpy
+
+from tapejit import backends
+from tapejit.core.errors import DTypeError
+from tapejit.ops.registry import Aval, primitive
+
+_generator = {'dropout': numpy.random.default_rng()}
+
+
+def generator() -> numpy.random.Generator:
+    """The generator that dropout masks are drawn from (read at every draw,
+    so that :func:`seed` reaches plans compiled before it).
+
+    >>> isinstance(generator(), numpy.random.Generator)
+    True
+    """
+    return _generator['dropout']
+
+
+def seed(value: Optional[int]) -> None:
+    """Seed the dropout generator (a fresh, unseeded one for ``None``).
+
+    >>> seed(1); a = generator().random(); seed(1); a == generator().random()
+    True
+    """
+    _generator['dropout'] = numpy.random.default_rng(value)
+
+
+def check_ratio(ratio: float) -> None:
+    """Raise unless ``0 <= ratio < 1``.
+
+    >>> check_ratio(0.5)
+    """
+    if not 0.0 <= ratio < 1.0:
+        raise ValueError(f'dropout: ratio must be in [0, 1), got {ratio}')
+
+
+def draw_mask(x: Any, ratio: float, rng: Any = None) -> Any:
+    """Keep each element with probability ``1 - ratio``, scaled by ``1 / (1 - ratio)``.
+
+    >>> draw_mask(numpy.ones(2, numpy.float32), 0.0)
+    array([1., 1.], dtype=float32)
+    """
+    check_ratio(ratio)
+    keep = (rng if rng is not None else generator()).random(x.shape) >= ratio
+    scaled = keep.astype(x.dtype) * x.dtype.type(1.0 / (1.0 - ratio))
+    if isinstance(x, numpy.ndarray):
+        return scaled
+    return backends.get_array_module(x).asarray(scaled)  # (a CuPy input: its mask on its device)
+
+
+def _dropout_mask_eval(x: Aval, ratio: float) -> Aval:
+    check_ratio(ratio)
+    if numpy.dtype(x.dtype).kind != 'f':
+        raise DTypeError(f'dropout: x has dtype {x.dtype} and shape {tuple(x.shape)}; '
+                        'expected a floating-point dtype')
+    return Aval(tuple(x.shape), x.dtype)
+
+
+dropout_mask = primitive('dropout_mask', kind='call', impl=draw_mask,
+                         abstract_eval=_dropout_mask_eval, vjp=None, pure=False)
