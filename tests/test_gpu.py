@@ -43,7 +43,8 @@ def _why_no_gpu():
 NO_GPU = _why_no_gpu()
 gpu = pytest.mark.skipif(NO_GPU is not None, reason=str(NO_GPU))
 
-# Dropout drawing its mask while traced: TraceError by design.
+# Dropout with a generator of its own (TraceError by design), or seeded inside
+# the traced function (a side effect run once, at the trace).
 NEEDS_MASK = {'dropout-rng', 'set_dropout_seed-reproducible'}
 JIT_CASES = [c for c in CASES if c.id not in NEEDS_MASK]
 GRAD_CASES = [c for c in CASES if c.diff]
