@@ -114,6 +114,16 @@ def _chain_step(api: SimpleNamespace, data: dict, wrap: Callable) -> tuple:
         link.b.array[...] = data[f'b{i}']
     optimizer = api.optimizers.Adam(**W.ADAM).setup(model)
 
+    step = _classifier_step(F, model, optimizer, wrap)
+    x, t = data['x'], data['t']
+    links = [getattr(model, f'l{i}') for i in (1, 2, 3)]
+    return ((lambda: step(x, t)),
+            (lambda out: [out.array] + [a for lk in links for a in (lk.W.array, lk.b.array)]))
+
+
+def _classifier_step(F: Any, model: Any, optimizer: Any, wrap: Callable) -> Callable:
+    """The training step of a classifier as users write it (``wrap``: the
+    system's compiler, or the identity)."""
     @wrap
     def step(x, t):
         loss = F.softmax_cross_entropy(model(x), t)
@@ -121,10 +131,7 @@ def _chain_step(api: SimpleNamespace, data: dict, wrap: Callable) -> tuple:
         loss.backward()
         optimizer.update()
         return loss
-    x, t = data['x'], data['t']
-    links = [getattr(model, f'l{i}') for i in (1, 2, 3)]
-    return ((lambda: step(x, t)),
-            (lambda out: [out.array] + [a for lk in links for a in (lk.W.array, lk.b.array)]))
+    return step
 
 
 def _load(array: Any, value: Any) -> None:
@@ -164,13 +171,7 @@ def _cnn_step(api: SimpleNamespace, data: dict, wrap: Callable) -> tuple:
         _load(array, data[k])
     optimizer = api.optimizers.MomentumSGD(**W.MOMENTUM).setup(model)
 
-    @wrap
-    def step(x, t):
-        loss = F.softmax_cross_entropy(model(x), t)
-        model.cleargrads()
-        loss.backward()
-        optimizer.update()
-        return loss
+    step = _classifier_step(F, model, optimizer, wrap)
     x, t = data['x'], data['t']
 
     def fetch(out: Any) -> list:

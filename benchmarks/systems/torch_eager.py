@@ -110,7 +110,6 @@ def _module_step(data: dict, wrap: Callable) -> tuple:
     """The step as PyTorch users write it: an ``nn.Module`` (compiled by
     ``wrap`` for torch.compile) and ``torch.optim.Adam``."""
     import torch
-    import torch.nn.functional as TF
     from torch import nn
 
     layers = []
@@ -126,6 +125,15 @@ def _module_step(data: dict, wrap: Callable) -> tuple:
     a = W.ADAM
     opt = torch.optim.Adam(model.parameters(), lr=a['alpha'], betas=(a['beta1'], a['beta2']),
                            eps=a['eps'])
+    fn = _classifier_step(forward, opt, data)
+    return fn, lambda out: ([out.detach().numpy()]
+                            + [p.detach().numpy() for p in model.parameters()])
+
+
+def _classifier_step(forward: Callable, opt: Any, data: dict) -> Callable:
+    """The training step of a classifier as PyTorch users write it."""
+    import torch
+    import torch.nn.functional as TF
     x = torch.from_numpy(data['x'])
     t = torch.from_numpy(data['t'].astype('int64'))
 
@@ -135,8 +143,7 @@ def _module_step(data: dict, wrap: Callable) -> tuple:
         loss.backward()
         opt.step()
         return loss
-    return fn, lambda out: ([out.detach().numpy()]
-                            + [p.detach().numpy() for p in model.parameters()])
+    return fn
 
 
 def _copy(param: Any, value: Any) -> None:
@@ -150,7 +157,6 @@ def _cnn_step(data: dict, wrap: Callable) -> tuple:
     Conv2d, BatchNorm2d (train mode), ReLU, MaxPool2d and Linear (compiled
     by ``wrap``), ``torch.optim.SGD`` with momentum."""
     import torch
-    import torch.nn.functional as TF
     from torch import nn
 
     layers: list = []
@@ -175,15 +181,7 @@ def _cnn_step(data: dict, wrap: Callable) -> tuple:
     forward = wrap(model)
     opt = torch.optim.SGD(model.parameters(), lr=W.MOMENTUM['lr'],
                           momentum=W.MOMENTUM['momentum'])
-    x = torch.from_numpy(data['x'])
-    t = torch.from_numpy(data['t'].astype('int64'))
-
-    def fn():
-        opt.zero_grad()
-        loss = TF.cross_entropy(forward(x), t)
-        loss.backward()
-        opt.step()
-        return loss
+    fn = _classifier_step(forward, opt, data)
     return fn, lambda out: ([out.detach().numpy()] + [p.detach().numpy() for p in params]
                             + [s.numpy() for s in stats])
 
