@@ -279,6 +279,12 @@ def test_n_step_lstm_gradients_and_compiled_step():
      tapejit.ShapeError, r'batch_normalization: x has shape \(4, 3\) and gamma \(2,\)'),
     (lambda: F.convolution_2d(np.ones((1, 3, 4, 4), np.int32), np.ones((2, 3, 3, 3))),
      tapejit.DTypeError, r'convolution_2d: x has dtype int32; expected a floating dtype'),
+    (lambda: F.convolution_2d(np.ones((3, 4, 4)), np.ones((2, 3, 3, 3))), tapejit.ShapeError,
+     r'convolution_2d: x has shape \(3, 4, 4\) and W \(2, 3, 3, 3\); expected x \(batch, '
+     r'channels, height, width\) and W \(out_channels, channels // groups'),
+    (lambda: F.deconvolution_2d(np.ones((1, 3, 4, 4)), np.ones((3, 2, 3))), tapejit.ShapeError,
+     r'deconvolution_2d: x has shape \(1, 3, 4, 4\) and W \(3, 2, 3\); expected x '
+     r'\(batch, channels, height, width\) and W \(channels, out_channels // groups'),
 ])
 def test_bad_inputs_name_the_function_and_shapes_eagerly_and_compiled(call, error, message,
                                                                        jit):

@@ -51,6 +51,17 @@ def _bias(name: str, y: Any, b: Any, channels: int) -> Any:
     return y + S.reshape(b, shape=(1, channels, 1, 1))
 
 
+def _image_and_filters(name: str, x: Any, W: Any, b: Any, w_layout: str) -> tuple:
+    """``x``, ``W`` and ``b`` in one float dtype, with the shapes of ``x`` and ``W``,
+    both checked to be 4-d."""
+    (x, W, b), _ = _floats(name, x=x, W=W, b=b)
+    xs, ws = array_of(x).shape, array_of(W).shape
+    if len(xs) != 4 or len(ws) != 4:
+        raise ShapeError(f'{name}: x has shape {xs} and W {ws}; expected x (batch, channels, '
+                         f'height, width) and W {w_layout}')
+    return x, W, b, xs, ws
+
+
 def convolution_2d(x: Any, W: Any, b: Any = None, stride: Any = 1, pad: Any = 0,
                    cover_all: bool = False, *, dilate: Any = 1, groups: int = 1) -> Variable:
     """2-d convolution (cross-correlation) of ``x`` ``(N, C, H, W)`` with filters
@@ -66,12 +77,8 @@ def convolution_2d(x: Any, W: Any, b: Any = None, stride: Any = 1, pad: Any = 0,
              [42., 50.]]]])
     """
     x0 = x
-    (x, W, b), _ = _floats('convolution_2d', x=x, W=W, b=b)
-    xs, ws = array_of(x).shape, array_of(W).shape
-    if len(xs) != 4 or len(ws) != 4:
-        raise ShapeError(f'convolution_2d: x has shape {xs} and W {ws}; expected x '
-                         '(batch, channels, height, width) and W (out_channels, '
-                         'channels // groups, kh, kw)')
+    x, W, b, xs, ws = _image_and_filters('convolution_2d', x, W, b,
+                                         '(out_channels, channels // groups, kh, kw)')
     n, c, h, w = xs
     oc, cg, kh, kw = ws
     if groups < 1 or c % groups or oc % groups or cg != c // groups:
@@ -111,12 +118,8 @@ def deconvolution_2d(x: Any, W: Any, b: Any = None, stride: Any = 1, pad: Any = 
     (1, 1, 4, 4)
     """
     x0 = x
-    (x, W, b), _ = _floats('deconvolution_2d', x=x, W=W, b=b)
-    xs, ws = array_of(x).shape, array_of(W).shape
-    if len(xs) != 4 or len(ws) != 4:
-        raise ShapeError(f'deconvolution_2d: x has shape {xs} and W {ws}; expected x '
-                         '(batch, channels, height, width) and W (channels, out_channels '
-                         '// groups, kh, kw)')
+    x, W, b, xs, ws = _image_and_filters('deconvolution_2d', x, W, b,
+                                         '(channels, out_channels // groups, kh, kw)')
     n, c, h, w = xs
     wc, ocg, kh, kw = ws
     if groups < 1 or wc != c or c % groups:
