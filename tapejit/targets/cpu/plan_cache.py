@@ -138,6 +138,7 @@ def store(key: str, state: dict) -> None:
     >>> load('d' * 32) in ({'demo': 1}, None)   # (None: the disk cache is off)
     True
     """
-    folder, blob = _folder(), _dumps(state)
-    if folder is not None and blob is not None:
+    folder = _folder()
+    blob = None if folder is None else _dumps(state)  # (no pickling with the cache off)
+    if blob is not None:
         disk.write(folder, f'plan\n{key}', blob)
