@@ -561,7 +561,9 @@ def window_kernels_equal_the_interpreter():
     rng = _rng(6)
     x = rng.standard_normal((2, 4, 7, 6)).astype(np.float32)
     W = rng.standard_normal((6, 2, 2, 3)).astype(np.float32)
-    ids = np.array([[3, -1], [0, 2]], np.int64)
+    # (9 and -8 are out of range: the kernel reads the nearest row, as the
+    # impl does, where NumPy's take would raise or read past the rows.)
+    ids = np.array([[3, -1], [0, 2], [9, -8]], np.int64)
 
     def f(x, W):
         y = F.convolution_2d(x, W, stride=(2, 1), pad=(1, 2), cover_all=True, dilate=(2, 1),

@@ -159,6 +159,13 @@ def test_embed_id_refuses_an_id_out_of_range_eagerly_and_compiled():
     f(np.array([0, 3]))
     with pytest.raises(ValueError, match=r'embed_id: got id\(s\) \[-2\]'):
         f(np.array([-2, 3]))
+    # An id past the end: the same error (not NumPy's IndexError from the middle
+    # of the plan), from the step's value and from its gradient.
+    with pytest.raises(ValueError, match=r'embed_id: got id\(s\) \[7\]'):
+        f(np.array([7, 3]))
+    g = tapejit.value_and_grad(lambda W, t: F.sum(F.embed_id(t, W)))
+    with pytest.raises(ValueError, match=r'embed_id: got id\(s\) \[9\]'):
+        g(W, np.array([9, 0]))
 
 
 # ------------------------------------------------------------------------- LSTM
@@ -282,6 +289,21 @@ def test_n_step_lstm_gradients_and_compiled_step():
     (lambda: F.convolution_2d(np.ones((3, 4, 4)), np.ones((2, 3, 3, 3))), tapejit.ShapeError,
      r'convolution_2d: x has shape \(3, 4, 4\) and W \(2, 3, 3, 3\); expected x \(batch, '
      r'channels, height, width\) and W \(out_channels, channels // groups'),
+    (lambda: F.max_pooling_2d(np.ones((2, 3, 5, 5)), 8, pad=1, cover_all=False),
+     tapejit.ShapeError, r'max_pooling_2d: an image of size \(5, 5\) with pad \(1, 1\) has 0 '
+     r'windows of size \(8, 8\) \(stride \(8, 8\), dilate \(1, 1\)\) along the height; '
+     r'expected a larger image or a smaller window'),
+    (lambda: F.average_pooling_2d(np.ones((2, 3, 5, 5)), 8), tapejit.ShapeError,
+     r'average_pooling_2d: an image of size \(5, 5\) with pad \(0, 0\) has 0 windows'),
+    (lambda: F.convolution_2d(np.ones((1, 3, 2, 2)), np.ones((2, 3, 3, 3))), tapejit.ShapeError,
+     r'convolution_2d: an image of size \(2, 2\) with pad \(0, 0\) has 0 windows of size '
+     r'\(3, 3\)'),
+    (lambda: F.unpooling_2d(np.ones((2, 3, 5, 5)), 2, outsize=(3, 3)), tapejit.ShapeError,
+     r'unpooling_2d: 5 windows along the height do not fit an image of size \(3, 3\) '
+     r'\(ksize \(2, 2\), stride \(2, 2\), pad \(0, 0\), dilate \(1, 1\)\); expected 1'),
+    (lambda: F.deconvolution_2d(np.ones((1, 3, 2, 2)), np.ones((3, 2, 3, 3)), pad=5),
+     tapejit.ShapeError, r'deconvolution_2d: an image of size \(-6, -6\) with pad \(5, 5\) '
+     r'has 2 windows'),
     (lambda: F.deconvolution_2d(np.ones((1, 3, 4, 4)), np.ones((3, 2, 3))), tapejit.ShapeError,
      r'deconvolution_2d: x has shape \(1, 3, 4, 4\) and W \(3, 2, 3\); expected x '
      r'\(batch, channels, height, width\) and W \(channels, out_channels // groups'),

@@ -21,7 +21,7 @@ from tapejit.functions.nn import _promoted
 from tapejit.ops import elementwise as E
 from tapejit.ops import structure as S
 from tapejit.ops.linalg import matmul
-from tapejit.ops.window import (_pair, col2im, conv_outsize, deconv_outsize, im2col,
+from tapejit.ops.window import (_pair, check_sizes, col2im, conv_outsize, deconv_outsize, im2col,
                                 take_rows, window_params)
 
 
@@ -88,6 +88,7 @@ def convolution_2d(x: Any, W: Any, b: Any = None, stride: Any = 1, pad: Any = 0,
     _, stride, pad, dilate = window_params('convolution_2d', 1, stride, pad, dilate)
     oh = conv_outsize(h, kh, stride[0], pad[0], cover_all, dilate[0])
     ow = conv_outsize(w, kw, stride[1], pad[1], cover_all, dilate[1])
+    check_sizes('convolution_2d', (h, w), (oh, ow), (kh, kw), stride, pad, dilate)
     col = im2col(x, ksize=(kh, kw), stride=stride, pad=pad, dilate=dilate, out_size=(oh, ow),
                  pad_value=0.0)
     # Per image (and group) the windows are a (C*kh*kw, oh*ow) matrix: one
@@ -131,14 +132,8 @@ def deconvolution_2d(x: Any, W: Any, b: Any = None, stride: Any = 1, pad: Any = 
         outsize = tuple(deconv_outsize((h, w)[k], (kh, kw)[k], stride[k], pad[k], False,
                                        dilate[k]) for k in range(2))
     outsize = _pair('deconvolution_2d', 'outsize', outsize)
-    for k, name in ((0, 'height'), (1, 'width')):
-        fits = [conv_outsize(outsize[k], (kh, kw)[k], stride[k], pad[k], cover, dilate[k])
-                for cover in (False, True)]
-        if (h, w)[k] not in fits:
-            raise ShapeError(f'deconvolution_2d: outsize {outsize} does not fit an input of '
-                             f'{(h, w)[k]} along the {name} (ksize {(kh, kw)}, stride '
-                             f'{stride}, pad {pad}); expected an outsize whose convolution '
-                             f'has {(h, w)[k]}')
+    # (The output is the image whose convolution has the input's size.)
+    check_sizes('deconvolution_2d', outsize, (h, w), (kh, kw), stride, pad, dilate)
     g, cg, oc = groups, c // groups, ocg * groups
     # Each image's pixels times the filters: the windows of the output, in
     # im2col's layout (N, oc, kh, kw, h, w), by one batched product.

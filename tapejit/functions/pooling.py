@@ -18,7 +18,8 @@ from tapejit.functions._util import array_of
 from tapejit.functions.connection import _floats
 from tapejit.ops import reduction as R
 from tapejit.ops import structure as S
-from tapejit.ops.window import _pair, col2im, conv_outsize, deconv_outsize, im2col, window_params
+from tapejit.ops.window import (_pair, check_sizes, col2im, conv_outsize, deconv_outsize,
+                                im2col, window_params)
 
 
 def _setup(name: str, x: Any, ksize: Any, stride: Any, pad: Any, cover_all: bool) -> tuple:
@@ -31,6 +32,7 @@ def _setup(name: str, x: Any, ksize: Any, stride: Any, pad: Any, cover_all: bool
     k, stride, pad, _ = window_params(name, ksize, ksize if stride is None else stride, pad)
     out = (conv_outsize(xs[2], k[0], stride[0], pad[0], cover_all),
            conv_outsize(xs[3], k[1], stride[1], pad[1], cover_all))
+    check_sizes(name, xs[2:], out, k, stride, pad)
     return x, k, stride, pad, out
 
 
@@ -117,6 +119,7 @@ def unpooling_2d(x: Any, ksize: Any, stride: Any = None, pad: Any = 0,
         outsize = (deconv_outsize(h, kh, stride[0], pad[0], cover_all),
                    deconv_outsize(w, kw, stride[1], pad[1], cover_all))
     outsize = _pair('unpooling_2d', 'outsize', outsize)
+    check_sizes('unpooling_2d', outsize, (h, w), (kh, kw), stride, pad)
     pixels = S.reshape(x, shape=(n, c, 1, 1, h, w))
     col = S.broadcast_to(pixels, shape=(n, c, kh, kw, h, w))
     return col2im(col, stride=stride, pad=pad, dilate=(1, 1), size=outsize)

@@ -64,6 +64,33 @@ def deconv_outsize(size: int, k: int, s: int, p: int, cover_all: bool = False,
     return s * (size - 1) + dk - 2 * p
 
 
+def check_sizes(name: str, image: tuple, windows: tuple, ksize: tuple, stride: tuple,
+                pad: tuple, dilate: tuple = (1, 1)) -> None:
+    """Raise a ShapeError naming ``name`` unless an image of ``image`` pixels
+    (height, width) padded by ``pad`` has ``windows`` windows of ``ksize``
+    along each axis, with or without ``cover_all`` (both at least 1).
+
+    >>> check_sizes('max_pooling_2d', (5, 5), (0, 0), (8, 8), (8, 8), (1, 1))
+    Traceback (most recent call last):
+    ...
+    tapejit.core.errors.ShapeError: max_pooling_2d: an image of size (5, 5) with pad (1, 1) \
+has 0 windows of size (8, 8) (stride (8, 8), dilate (1, 1)) along the height; expected a \
+larger image or a smaller window
+    """
+    for k, axis in ((0, 'height'), (1, 'width')):
+        fits = [conv_outsize(image[k], ksize[k], stride[k], pad[k], cover, dilate[k])
+                for cover in (False, True)]
+        if image[k] < 1 or windows[k] < 1 or max(fits) < 1:
+            raise ShapeError(f'{name}: an image of size {tuple(image)} with pad {pad} has '
+                             f'{max(windows[k], 0)} windows of size {ksize} (stride {stride}, '
+                             f'dilate {dilate}) along the {axis}; expected a larger image or '
+                             'a smaller window')
+        if windows[k] not in fits:
+            raise ShapeError(f'{name}: {windows[k]} windows along the {axis} do not fit an '
+                             f'image of size {tuple(image)} (ksize {ksize}, stride {stride}, '
+                             f'pad {pad}, dilate {dilate}); expected {fits[0]}')
+
+
 def _pair(name: str, what: str, v: Any) -> tuple:
     t = tuple(int(a) for a in v) if isinstance(v, (tuple, list)) else (int(v), int(v))
     if len(t) != 2:
@@ -102,9 +129,7 @@ def _im2col_eval(x: Aval, ksize: tuple, stride: tuple, pad: tuple, dilate: tuple
     if min(ksize) < 1 or min(stride) < 1 or min(dilate) < 1 or min(pad) < 0:
         raise ValueError(f'im2col: ksize {ksize}, stride {stride}, dilate {dilate} must be '
                          f'positive and pad {pad} not negative')
-    if oh < 1 or ow < 1:
-        raise ShapeError(f'im2col: an input of shape {x.shape} with pad {pad} has no window '
-                         f'of size {ksize} (dilate {dilate}); expected a larger input')
+    check_sizes('im2col', x.shape[2:], out_size, ksize, stride, pad, dilate)
     return Aval((x.shape[0], x.shape[1], kh, kw, oh, ow), x.dtype)
 
 
@@ -144,13 +169,7 @@ def _col2im_eval(col: Aval, stride: tuple, pad: tuple, dilate: tuple, size: tupl
         raise ShapeError(f'col2im: col has shape {col.shape}; expected (batch, channels, kh, '
                          'kw, out_h, out_w)')
     n, c, kh, kw, oh, ow = col.shape
-    for k, name in ((0, 'height'), (1, 'width')):
-        fits = [conv_outsize(size[k], (kh, kw)[k], stride[k], pad[k], cover, dilate[k])
-                for cover in (False, True)]
-        if (oh, ow)[k] not in fits:
-            raise ShapeError(f'col2im: {(oh, ow)[k]} windows along the {name} do not fit an '
-                             f'image of size {size} (ksize {(kh, kw)}, stride {stride}, '
-                             f'pad {pad}, dilate {dilate}); expected {fits[0]}')
+    check_sizes('col2im', size, (oh, ow), (kh, kw), stride, pad, dilate)
     return Aval((n, c) + tuple(size), col.dtype)
 
 
@@ -204,8 +223,16 @@ def _take_rows_eval(w: Aval, ids: Aval) -> Aval:
     return Aval(tuple(ids.shape) + tuple(w.shape[1:]), w.dtype)
 
 
+def _rows_at(xp: Any, ids: Any, rows: int) -> Any:
+    # Negative ids count from the end, as NumPy's; an id out of range (which a
+    # compiled embed_id reports after its run) is the nearest row instead of
+    # an error mid-plan, as in the CUDA kernel.
+    return xp.clip(xp.where(ids < 0, ids + rows, ids), 0, rows - 1)
+
+
 def _take_rows_impl(w, ids):
-    return _xp(w).take(w, ids, axis=0)
+    xp = _xp(w)
+    return xp.take(w, _rows_at(xp, ids, w.shape[0]), axis=0)
 
 
 take_rows = primitive(
@@ -227,7 +254,7 @@ def _add_rows_impl(g, ids, rows):
     xp = _xp(g)
     k = ids.ndim
     out = xp.zeros((rows,) + g.shape[k:], dtype=g.dtype)
-    flat_ids = ids.reshape(-1)
+    flat_ids = _rows_at(xp, ids.reshape(-1), rows)
     flat_g = g.reshape((-1,) + g.shape[k:])
     if xp is numpy:
         numpy.add.at(out, flat_ids, flat_g)

@@ -81,6 +81,9 @@ def _take_rows(e: Eqn, body: list) -> tuple:
     # A negative id counts from the end, as NumPy's take.
     body.append(L.Assign(L.Local('row'), L.Apply('where', (_op('less', 'rid', 0), _op(
         'add', 'rid', rows), L.Local('rid')), {}, (_B, _I, _I), _I)))
+    # (Clamped: an id out of range, which embed_id reports after the run, reads
+    # a row of the array rather than memory past it.)
+    body.append(L.Assign(L.Local('row'), _op('minimum', _op('maximum', 'row', 0), rows - 1)))
     return L.Load('in0', ['row'] + [f'i{d}' for d in range(r, len(e.out.shape))]), ()
 
 
