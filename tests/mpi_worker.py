@@ -10,6 +10,8 @@ eagerly; rank 0 writes the parameters and losses of both to ``OUT`` (npz).
 ``mismatch``: rank 1's model applies another activation, so the ranks trace
 different steps; ``params``: rank 1's model is wider.  ``die``: rank 1 is
 killed in the middle of training; ``hang``: rank 1 stops answering then.
+``badinput``: the ranks pass ``allreduce`` arrays of different shapes, and
+rank 0 (root) passes ``scatter_dataset`` no dataset; each rank prints its error.
 """
 
 from __future__ import annotations
@@ -93,6 +95,18 @@ def buckets(comm, out):
     return 0
 
 
+def bad_inputs(comm):
+    from tapejit import distributed
+    for call in (lambda: comm.allreduce(np.ones(3 + comm.rank, np.float32)),
+                 lambda: distributed.scatter_dataset(None if comm.rank == 0 else [1], comm)):
+        try:
+            call()
+            print(f'rank {comm.rank}: no error', flush=True)
+        except Exception as e:
+            print(f'rank {comm.rank}: {type(e).__name__}: {e}'.splitlines()[0], flush=True)
+    return 0
+
+
 def main(mode, out):
     from tapejit import distributed
     comm = distributed.create_communicator('mpi')
@@ -105,6 +119,8 @@ def main(mode, out):
             return 0
         if mode == 'buckets':
             return buckets(comm, out)
+        if mode == 'badinput':
+            return bad_inputs(comm)
         model, losses, run = train(comm, mode, True)
         if mode != 'equal':
             print(f'rank {comm.rank}: finished', flush=True)

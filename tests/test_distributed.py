@@ -57,6 +57,9 @@ class FakeComm:
     def send_obj(self, obj, dest):
         self.sent[dest] = obj
 
+    def bcast_int(self, value, root=0, what=''):
+        return value
+
     def bcast_obj(self, obj):
         return obj
 
@@ -274,3 +277,12 @@ def test_thread_pools_take_a_share_of_the_cores():
     assert C.size_thread_pools(1) == cores
     assert C.size_thread_pools(cores * 2) == 1
     C.size_thread_pools(1)
+
+
+def test_create_multi_node_optimizer_names_swapped_arguments():
+    with pytest.raises(TypeError, match=r'create_multi_node_optimizer: actual_optimizer is a '
+                       r'FakeComm; expected an optimizer'):
+        create_multi_node_optimizer(FakeComm(), optimizers.SGD())
+    with pytest.raises(TypeError, match=r"communicator is a str; expected one from "
+                       r"tapejit.distributed.create_communicator\('mpi'\)"):
+        create_multi_node_optimizer(optimizers.SGD(), 'mpi')

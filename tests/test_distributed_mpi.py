@@ -96,6 +96,18 @@ def test_two_ranks_with_a_bucket_per_parameter_equal_one_rank(equal_runs, env, t
         np.testing.assert_allclose(p2[name], p1[name], rtol=1e-5, atol=1e-6, err_msg=name)
 
 
+def test_bad_operands_fail_clearly_on_every_rank_without_hanging(env, tmp_path):
+    p, took = _mpiexec(2, 'badinput', tmp_path / 'x.npz', env)
+    assert p.returncode == 0, p.stdout + p.stderr
+    for r in (0, 1):
+        assert (f'rank {r}: RuntimeError: allreduce: the ranks passed arrays of different '
+                'dtypes or shapes:') in p.stdout, p.stdout
+        assert (f'rank {r}: TypeError: scatter_dataset: rank 0 (root) passed a '
+                f'{"NoneType" if r == 0 else "dataset"}; expected a dataset with a length'
+                ) in p.stdout, p.stdout
+    assert 'no error' not in p.stdout
+
+
 def test_a_rank_tracing_another_step_fails_on_every_rank(env, tmp_path):
     p, took = _mpiexec(2, 'mismatch', tmp_path / 'x.npz', env)
     assert p.returncode != 0

@@ -6,14 +6,15 @@ by default): its ``rank`` and ``size``, its place on this host
 (``bcast_obj``, ``gather_obj``, ``allreduce_obj``) and of arrays
 (``allreduce``, ``bcast_data``), and :meth:`MpiCommunicator.multi_node_mean_grad`,
 the gradients of a link averaged over the processes.  That one records
-``allreduce_mean`` primitives (:mod:`tapejit.ops.collective`) on buckets of
-gradients, so inside ``@tapejit.jit`` the allreduce is a step of the
-compiled plan.
+``allreduce_start`` and ``allreduce_wait`` primitives
+(:mod:`tapejit.ops.collective`) on buckets of gradients, so inside
+``@tapejit.jit`` the allreduce is a step of the compiled plan.
 
-Every wait on the network has a deadline (``timeout`` seconds, by default
-``TAPEJIT_MPI_TIMEOUT`` or 600): a peer that hangs or died under a launcher
-that did not notice makes this process fail with an error naming the
-collective, never wait for ever.
+The array collectives, the barrier and the checks that the ranks agree wait
+at most ``timeout`` seconds (by default ``TAPEJIT_MPI_TIMEOUT`` or 600): a
+peer that hangs or died under a launcher that did not notice makes this
+process fail with an error naming the collective.  The object collectives
+(``bcast_obj`` and the like) and ``bcast_data`` are mpi4py's blocking ones.
 """
 
 from __future__ import annotations
@@ -247,15 +248,31 @@ class MpiCommunicator:
         """Wait until every rank reaches it (within the deadline)."""
         self.group.wait(self.mpi_comm.Ibarrier(), 'barrier', 'the barrier')
 
+    def bcast_int(self, value: int, root: int = 0, what: str = 'bcast_int') -> int:
+        """Rank ``root``'s integer ``value`` on every rank (within the deadline).
+
+        >>> from tapejit import distributed
+        >>> distributed.create_communicator('mpi').bcast_int(7)
+        7
+        """
+        n = numpy.array([value], numpy.int64)
+        if self.size > 1:
+            self.group.wait(self.mpi_comm.Ibcast(n, root=root), what, 'an integer')
+        return int(n[0])
+
     # -------------------------------------------------------------- arrays
     def allreduce(self, data: Any) -> Any:
         """The mean over the ranks of array ``data`` (ChainerMN's ``allreduce``
         averages), a new array; a Variable gives a Variable, differentiable."""
         from tapejit.core.variable import Variable
+        from tapejit.distributed.optimizer import check_same
         from tapejit.ops.collective import allreduce_mean
-        if isinstance(data, Variable):
-            return allreduce_mean(data, group=self.group)
-        return self.group.mean(numpy.asarray(data))
+        x = data.array if isinstance(data, Variable) else numpy.asarray(data)
+        if config.trace is None:  # (traced: the step's own check covers it)
+            check_same(self, [f'{x.dtype}{x.shape}'], 'allreduce',
+                       'the ranks passed arrays of different dtypes or shapes')
+        y = allreduce_mean(data, group=self.group)
+        return y if isinstance(data, Variable) else y.array
 
     def abort(self, code: int = 1) -> None:
         """End every rank now (``MPI_Abort``): for an error after which the
@@ -303,6 +320,11 @@ class MpiCommunicator:
         without a gradient takes part with zeros where ``zero_fill``, else
         is left out (then every rank must have none for it)."""
         buckets = grad_buckets(link, zero_fill, bucket_bytes)
+        if config.trace is None:  # (traced: the step's own check covers it)
+            from tapejit.distributed.optimizer import check_same
+            check_same(self, [' '.join(f'{p.dtype}{p.shape}' for p in b) for b in buckets],
+                       'multi_node_mean_grad', 'the ranks have gradients of different '
+                       'parameters (pass zero_fill=True where some have none)')
         # (Each exchange runs while the next bucket is laid out; in a compiled
         # step the scheduling pass moves them further apart.)
         bufs = [start_bucket(b, self.group) for b in buckets]

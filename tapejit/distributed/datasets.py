@@ -24,10 +24,19 @@ def scatter_dataset(dataset: Any, comm: Any, root: int = 0, shuffle: bool = Fals
     >>> sorted(sub[:])
     [0, 1, 2, 3, 4]
     """
+    size = comm.size
+    if not 0 <= root < size:
+        raise ValueError(f'scatter_dataset: root is {root}; expected a rank in [0, {size})')
+    # (Root says first, within the deadline, whether it has a dataset: the
+    # others would otherwise wait for their share for ever.)
+    n = comm.bcast_int(len(dataset) if comm.rank == root and hasattr(dataset, '__len__')
+                       else -1, root, 'scatter_dataset')
+    if n < 0:
+        raise TypeError(f'scatter_dataset: rank {root} (root) passed a '
+                        f'{type(dataset).__name__ if comm.rank == root else "dataset"}; '
+                        'expected a dataset with a length')
     if comm.rank != root:
         return comm.recv_obj(source=root)
-    n = len(dataset)
-    size = comm.size
     order = (numpy.random.RandomState(seed).permutation(n) if shuffle else numpy.arange(n))
     if force_equal_length:
         share = -(-n // size)

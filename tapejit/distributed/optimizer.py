@@ -74,22 +74,26 @@ def _first_difference(texts: list) -> str:
     return '\n  '.join(out)
 
 
-def check_same_step(comm: Any, lines: list) -> None:
-    """Raise on every rank, naming the first difference, unless all ranks
-    traced the same ``lines`` (a hash compared first: the texts are sent
-    only when the hashes differ)."""
+def check_same(comm: Any, lines: list, what: str, differ: str) -> None:
+    """Raise ``'<what>: <differ>'`` on every rank, naming the first
+    difference, unless all ranks have the same ``lines`` (a hash compared
+    first: the texts are sent only when the hashes differ)."""
     if comm.size == 1:
         return
     digest = numpy.frombuffer(hashlib.sha256('\n'.join(lines).encode()).digest(), numpy.uint8)
     every = numpy.empty((comm.size, digest.size), numpy.uint8)
-    comm.group.wait(comm.mpi_comm.Iallgather(digest, every), 'create_multi_node_optimizer',
-                    'the hash of the traced step')
+    comm.group.wait(comm.mpi_comm.Iallgather(digest, every), what, 'a hash of its operands')
     if (every == every[0]).all():
         return
     texts = comm.allgather_obj(lines)
-    raise RuntimeError('create_multi_node_optimizer: the ranks traced different training '
-                       'steps (each rank must run the same model on batches of the same '
-                       'shape):\n  ' + _first_difference(texts))
+    raise RuntimeError(f'{what}: {differ}:\n  ' + _first_difference(texts))
+
+
+def check_same_step(comm: Any, lines: list) -> None:
+    """:func:`check_same` for the traced training steps of all ranks."""
+    check_same(comm, lines, 'create_multi_node_optimizer',
+               'the ranks traced different training steps (each rank must run the same '
+               'model on batches of the same shape)')
 
 
 def _concrete(tr: Any, p: Any) -> Any:
@@ -191,6 +195,14 @@ def create_multi_node_optimizer(actual_optimizer: Any, communicator: Any,
     >>> model.W.array
     array([[0.9, 1.9]], dtype=float32)
     """
+    if not callable(getattr(actual_optimizer, 'update', None)):
+        raise TypeError(f'create_multi_node_optimizer: actual_optimizer is a '
+                        f'{type(actual_optimizer).__name__}; expected an optimizer (tapejit.'
+                        'optimizers), then the communicator')
+    if not hasattr(communicator, 'multi_node_mean_grad'):
+        raise TypeError(f'create_multi_node_optimizer: communicator is a '
+                        f'{type(communicator).__name__}; expected one from '
+                        "tapejit.distributed.create_communicator('mpi')")
     if double_buffering:
         raise ValueError('create_multi_node_optimizer: double_buffering=True (updating with '
                          "the previous step's averaged gradients) is not supported; expected "
