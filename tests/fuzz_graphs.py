@@ -871,29 +871,23 @@ def compile_donated(graph: Any) -> Callable:
     return run
 
 
-def compile_numba(graph: Any) -> Callable:
-    """The step-by-step plan with every kernel compiled by Numba
-    (``TAPEJIT_NATIVE=0``): serial kernels otherwise go through
-    ``tapejit.targets.cpu.native``, and both must agree with the interpreter."""
-    ex = compile_graph(graph)
+def compile_parallel(graph: Any) -> Callable:
+    """The step-by-step plan with every kernel parallel (threads over its
+    chunks, compiled by Numba): the fuzzer's graphs are otherwise too small
+    for any but the serial kernels compiled natively."""
+    from tapejit.targets.cpu import executable
+    old, executable.PARALLEL_MIN = executable.PARALLEL_MIN, 1
+    try:
+        ex = compile_graph(graph)
+    finally:
+        executable.PARALLEL_MIN = old
     ex.one_call = None
-
-    def run(xs: list) -> list:
-        old = os.environ.get('TAPEJIT_NATIVE')
-        os.environ['TAPEJIT_NATIVE'] = '0'  # read when a kernel loads, at its first run
-        try:
-            return ex(xs)
-        finally:
-            if old is None:
-                del os.environ['TAPEJIT_NATIVE']
-            else:
-                os.environ['TAPEJIT_NATIVE'] = old
-    return run
+    return ex
 
 
 TARGETS: list = [('cpu', compile_cpu), ('cpu steps', compile_steps),
                  ('cpu runner', compile_runner), ('cpu donated', compile_donated),
-                 ('cpu numba', compile_numba)]
+                 ('cpu parallel', compile_parallel)]
 
 
 def _simulator() -> bool:

@@ -37,6 +37,9 @@ _WORKER = textwrap.dedent('''
     from tapejit.targets.cpu import native
     from tapejit.ir.trace import trace_graph
     warnings.simplefilter('always')
+    if os.environ.get('NUMBA_KERNELS') == '1':
+        from tapejit.targets.cpu import executable
+        executable.PARALLEL_MIN = 1     # every kernel parallel: compiled by Numba
     x = np.linspace(-1.5, 1.5, 24).reshape(4, 6).astype(np.float32)
     y = np.linspace(0.5, 2.0, 24).reshape(4, 6).astype(np.float32)
     ok, cached = [], []
@@ -50,7 +53,7 @@ _WORKER = textwrap.dedent('''
           np.sum(np.tanh(x) * 3 - x, axis=1) * 0.25)
     check(lambda v: F.exp(v) * 2 + 1, [x], np.exp(x) * 2 + 1)
     check(lambda v, w: v * w + w, [x, y], x * y + y)
-    if native.enabled():
+    if os.environ.get('NUMBA_KERNELS') != '1':
         # Two kernel objects of their own: y[i] = x[i] * k, as loop IR.
         from tapejit.compiler import loop_ir as L
         d = os.path.join(store.cache_dir() or '/nonexistent', 'native')
@@ -68,7 +71,7 @@ _WORKER = textwrap.dedent('''
 
 
 def _env(cache, native='1', **extra):
-    env = dict(os.environ, TAPEJIT_CACHE_DIR=str(cache), TAPEJIT_NATIVE=native,
+    env = dict(os.environ, TAPEJIT_CACHE_DIR=str(cache), NUMBA_KERNELS=str(int(native == '0')),
                MARKER=str(cache.parent / 'MARKER'), **extra)
     env.pop('TAPEJIT_CACHE', None)
     return env

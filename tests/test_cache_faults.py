@@ -23,7 +23,7 @@ import pytest
 import tapejit
 import tapejit.functions as F
 from tapejit.targets import compile_graph
-from tapejit.targets.cpu import kernel_cache
+from tapejit.targets.cpu import executable, kernel_cache
 from tapejit.ir.trace import trace_graph
 from tapejit.compiler import store
 
@@ -42,9 +42,9 @@ def cache(tmp_path, monkeypatch):
     monkeypatch.delenv('TAPEJIT_CACHE', raising=False)
     monkeypatch.setattr(kernel_cache, '_memory', {})
     monkeypatch.setattr(store, 'warned', set())
-    # Numba's cache is what these tests damage: kernels compile through
-    # Numba here, not natively (test_native covers that cache).
-    monkeypatch.setenv('TAPEJIT_NATIVE', '0')
+    # Numba's cache is what these tests damage: every kernel is parallel,
+    # compiled by Numba (test_native covers the native kernels' cache).
+    monkeypatch.setattr(executable, 'PARALLEL_MIN', 1)
     return tmp_path / 'kernels'
 
 
@@ -287,7 +287,9 @@ _WORKER = textwrap.dedent('''
     import numpy as np
     import tapejit.functions as F
     from tapejit.targets import compile_graph
+    from tapejit.targets.cpu import executable
     from tapejit.ir.trace import trace_graph
+    executable.PARALLEL_MIN = 1
     go = sys.argv[1]
     while not os.path.exists(go):    # start together: compile at the same moment
         time.sleep(0.002)
@@ -300,9 +302,9 @@ _WORKER = textwrap.dedent('''
 
 
 def test_processes_compiling_the_same_kernel_at_once(tmp_path):
-    # (Native compilation off: the kernels go through Numba and its cache.)
+    # (Parallel kernels: they go through Numba and its cache.)
     env = dict(os.environ, TAPEJIT_CACHE_DIR=str(tmp_path / 'cache'),
-               PYTHONWARNINGS='error::RuntimeWarning', TAPEJIT_NATIVE='0')
+               PYTHONWARNINGS='error::RuntimeWarning')
     env.pop('TAPEJIT_CACHE', None)
     go = tmp_path / 'go'
     procs = [subprocess.Popen([sys.executable, '-c', _WORKER, str(go)], env=env,

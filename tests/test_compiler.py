@@ -13,7 +13,7 @@ import tapejit
 import tapejit.functions as F
 from tapejit.targets import compile_graph, compiled_signatures
 from tapejit.compiler import fusion
-from tapejit.targets.cpu import one_call
+from tapejit.targets.cpu import llvm_render, native, one_call
 from tapejit.compiler.passes import simplify
 from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import trace_graph
@@ -171,20 +171,21 @@ def test_groups_respect_dependencies_through_calls():
 
 @pytest.mark.parametrize('native', ['0', '1'])
 def test_second_process_starts_warm(tmp_path, native):
-    # Numba's kernel module file and its cache, or the natively compiled
-    # plan's object code, are reused by a new process. (Numba's own import
+    # Numba's kernel module file and its cache (a parallel kernel), or the
+    # natively compiled plan's object code, are reused by a new process. (Numba's own import
     # dominates either process's time: its cache hits are counted instead.)
     code = ('import numpy as np, tapejit, tapejit.functions as F, time\n'
             'from tapejit.targets import compile_graph\n'
-            'from tapejit.targets.cpu import kernel_cache\n'
+            'from tapejit.targets.cpu import executable, kernel_cache\n'
             'from tapejit.ir.trace import trace_graph\n'
+            f'executable.PARALLEL_MIN = {1 if native == "0" else 1 << 16}\n'
             'g = trace_graph(lambda x: F.sum(F.sin(x) * 3 + x), [np.ones(9, np.float32)])\n'
             't = time.perf_counter(); compile_graph(g)([np.ones(9, np.float32)])\n'
             'hits = sum(sum(k.stats.cache_hits.values()) for k in kernel_cache._memory.values()\n'
             '           if hasattr(k, "stats"))\n'
             'print(time.perf_counter() - t, hits)\n')
     # (A plan this small runs as one call at once.)
-    env = dict(os.environ, TAPEJIT_CACHE_DIR=str(tmp_path), TAPEJIT_NATIVE=native)
+    env = dict(os.environ, TAPEJIT_CACHE_DIR=str(tmp_path))
 
     def run() -> tuple:
         out = subprocess.run([sys.executable, '-c', code], env=env, check=True,
@@ -206,14 +207,15 @@ def test_second_process_starts_warm(tmp_path, native):
 def test_damaged_cache_entry_is_rewritten_with_a_warning(tmp_path, monkeypatch):
     monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(tmp_path))
     from tapejit.targets.cpu import kernel_cache
-    src = 'def kdamaged(n, ch, nch, in0, out0):\n    out0[0] = in0[0] + 41.0\n'
-    kernel_cache.get_kernel('kdamaged', src, parallel=False, native=False)
+    src = ('def kdamaged(n, ch, nch, in0, out0):\n'
+           '    for c in prange(1):\n        out0[0] = in0[0] + 41.0\n')
+    kernel_cache.get_kernel('kdamaged', src, None, parallel=True)
     (path,) = (tmp_path / 'kernels' / 'numba').glob('k_*.py')
     path.write_text(path.read_text()[:40])           # truncated
     kernel_cache._memory.clear()
     store.warned.clear()
     with pytest.warns(RuntimeWarning, match='damaged'):
-        k = kernel_cache.get_kernel('kdamaged', src, parallel=False, native=False)
+        k = kernel_cache.get_kernel('kdamaged', src, None, parallel=True)
     out = np.zeros(1)
     k(None, 0, 0, np.ones(1), out)
     assert out[0] == 42.0
@@ -225,9 +227,10 @@ def test_unwritable_cache_dir_compiles_in_memory(tmp_path, monkeypatch):
     monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(blocker))
     from tapejit.targets.cpu import kernel_cache
     store.warned.discard('unwritable')
-    src = 'def kmem(n, ch, nch, in0, out0):\n    out0[0] = in0[0] * 3.0\n'
+    src = ('def kmem(n, ch, nch, in0, out0):\n'
+           '    for c in prange(1):\n        out0[0] = in0[0] * 3.0\n')
     with pytest.warns(RuntimeWarning, match='compiling in memory'):
-        k = kernel_cache.get_kernel('kmem', src, parallel=False, native=False)
+        k = kernel_cache.get_kernel('kmem', src, None, parallel=True)
     out = np.zeros(1)
     k(None, 0, 0, np.ones(1), out)
     assert out[0] == 3.0
@@ -498,17 +501,15 @@ def _hvp_like(x, v):
 def test_fused_loops_vectorize_with_contiguous_loads(fn, n_in):
     # A signed chunk index made every load a gather (4x slower); a strict-order
     # sum made poly latency-bound.  Both show in the machine code.
-    from tapejit.targets.cpu import kernel_cache
     rng = np.random.default_rng(0)
     args = [rng.standard_normal(4096).astype(np.float32) for _ in range(n_in)]
     ex = _check(fn, args)
     (kind, st), = ex.steps
-    # Compiled afresh (a kernel loaded from the disk cache has no assembly).
-    st.kernel = k = kernel_cache.compile_in_memory(st.spec.name, st.spec.source,
-                                                   parallel=False, fastmath=st.fastmath)
     ex.one_call = None  # this kernel, not the plan function, is what runs
     ex(list(args))
-    asm = k.inspect_asm(k.signatures[0]).lower()
+    k = st.kernel
+    text = llvm_render.translate(k.kernel, k.signatures[0], k.fastmath, 'vec', k.exclusive)
+    asm = native._jit()['tm'].emit_assembly(native._optimized(text)).lower()
     if 'ymm' not in asm and 'zmm' not in asm:
         pytest.skip('this CPU has no 256/512-bit vector registers')
     assert 'gather' not in asm

@@ -21,7 +21,6 @@ from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import trace_graph
 from mlp_cases import mlp_data, mlp_step
 
-pytestmark = pytest.mark.skipif(not native.enabled(), reason='TAPEJIT_NATIVE=0')
 
 
 @pytest.fixture(autouse=True)

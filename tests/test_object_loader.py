@@ -55,7 +55,7 @@ def _args(seed: int = 0) -> tuple:
 
 
 def _run(d, direct: bool, monkeypatch, name: str = 'kl') -> tuple:
-    monkeypatch.setenv('TAPEJIT_OBJECT_LOADER', '1' if direct else '0')
+    monkeypatch.setattr(object_loader, 'supported', lambda: direct)
     native._entries.clear()  # as a new process: nothing loaded yet
     args = _args()
     native.NativeKernel(name, _kernel(name), False, str(d))(*args)
@@ -145,7 +145,7 @@ def test_a_warm_process_loads_its_kernels_without_starting_llvm(tmp_path):
         'print("engine" in native._state, float(s[0]).hex(),\n'
         '      "llvmlite.binding" in sys.modules)\n')
     # (The host CPU's names are kept in the cache directory: see host_cpu.)
-    env = {**os.environ, 'TAPEJIT_OBJECT_LOADER': '1', 'TAPEJIT_CACHE_DIR': str(tmp_path)}
+    env = {**os.environ, 'TAPEJIT_CACHE_DIR': str(tmp_path)}
     cold = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True,
                           env=env, check=True).stdout.split()
     warm = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True,

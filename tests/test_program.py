@@ -12,11 +12,10 @@ import tapejit
 import tapejit.functions as F
 from tapejit.compiler import program as P
 from tapejit.targets import compile_graph
-from tapejit.targets.cpu import native, one_call
+from tapejit.targets.cpu import one_call
 from tapejit.ir.trace import trace_graph
 from mlp_cases import mlp_data, mlp_step
 
-needs_native = pytest.mark.skipif(not native.enabled(), reason='TAPEJIT_NATIVE=0')
 
 
 @pytest.fixture(autouse=True)
@@ -155,7 +154,6 @@ def _run(fn, args, enabled, monkeypatch):
     return out
 
 
-@needs_native
 def test_kernels_and_finished_reductions_are_bit_identical_to_step_by_step(monkeypatch):
     # Kernels, chunked sums (finished from partial sums), row reductions,
     # a reshape and a transpose read by a kernel: the same arithmetic
@@ -190,7 +188,6 @@ def _blocked_product(a, b):
     return out
 
 
-@needs_native
 @pytest.mark.parametrize('ta', [False, True])
 @pytest.mark.parametrize('dtype', [np.float32, np.float64])
 def test_products_keep_their_order_of_sums(ta, dtype):

@@ -23,6 +23,10 @@ from typing import Any
 import numpy
 
 
+class Unsupported(Exception):
+    """A kernel uses something its target's renderer does not compile."""
+
+
 class _Node:
     """A node whose ``__slots__`` are set from the arguments, in order, each
     through its conversion in ``_as`` (a dtype, a tuple) where it has one."""

@@ -39,6 +39,7 @@ import numpy
 
 from tapejit.compiler import fusion, program as P
 from tapejit.compiler.kernel_ir import outside_inputs
+from tapejit.compiler.loop_ir import Unsupported
 from tapejit.compiler.passes import simplify
 from tapejit.ir.graph import Graph
 
@@ -85,13 +86,14 @@ def numba_error(exc: BaseException) -> bool:
 
 def compiled_call(what: str, spec: Any, run: Callable[[], None]) -> bool:
     """Whether a kernel's first call ``run()`` ran; False, with a warning,
-    where Numba cannot compile ``what`` (of ``spec``'s members and source):
-    the caller runs it op by op from then on."""
+    where ``what`` (of ``spec``'s members and source) cannot be compiled (a
+    Numba error, or :class:`Unsupported`): the caller runs it op by op from
+    then on."""
     try:
         run()
         return True
     except Exception as exc:
-        if not numba_error(exc):
+        if not (numba_error(exc) or isinstance(exc, Unsupported)):
             raise
         first = str(exc).splitlines()[0] if str(exc) else ''
         warnings.warn(f'tapejit: {what} failed to compile ({type(exc).__name__}: {first}); '

@@ -108,7 +108,7 @@ class _KernelStep:
     def first_call(self, *args: Any) -> None:
         """The kernel's call at the plan's first call: loads it (a disk cache
         entry that does not load is never trusted: compiled afresh); where
-        Numba cannot type it, the step runs op by op from then on."""
+        it cannot be compiled, the step runs op by op from then on."""
         if not compiled_call('a fused kernel', self, lambda: self._load_and_call(args)):
             self.kernel = self.op_by_op
             self.op_by_op(*args)
@@ -124,7 +124,8 @@ class _KernelStep:
         try:
             self.kernel(*args)
         except Exception as exc:
-            if numba_error(exc) and 'TypingError' in type(exc).__name__:
+            # (A native kernel verified its cached object itself.)
+            if not self.parallel or numba_error(exc) and 'TypingError' in type(exc).__name__:
                 raise
             warnings.warn(f'tapejit: kernel {self.spec.name} did not load from the cache '
                           f'({type(exc).__name__}: {exc}); recompiling it',

@@ -252,20 +252,20 @@ def load(key: str, label: str, text: str, from_disk: Callable[[str], Any],
         return k
 
 
-def get_kernel(name: str, source: str, kernel: Any = None, *, parallel: Any,
-               fastmath: Any = False, native: bool = True, exclusive: bool = False) -> Any:
+def get_kernel(name: str, source: str, kernel: Any, *, parallel: bool,
+               fastmath: Any = False, exclusive: bool = False) -> Any:
     """The kernel rendered as ``source`` (a function named ``name``) from
-    the loop IR ``kernel``: a serial one compiled natively
-    (:class:`native.NativeKernel`, ``exclusive`` as there) where ``native``
-    and that path is on, else the Numba dispatcher of ``source``.
-    ``fastmath``: a bool, or a set of LLVM fast-math flags."""
+    the loop IR ``kernel``: the Numba dispatcher of ``source`` where it is
+    ``parallel``, else compiled natively (:class:`native.NativeKernel`,
+    ``exclusive`` as there).  ``fastmath``: a bool, or a set of LLVM
+    fast-math flags."""
     flags = f'parallel={parallel} fastmath={fastmath}'
-    if kernel is not None and native and parallel is False and native_kernels.enabled():
+    if not parallel:
         return _native_kernel(name, source, kernel, fastmath, flags, exclusive)
     key = _key(source, flags)
     return load_source(key, f'kernel ({flags})', source, f'tapejit_kernel_{key}',
                        os.path.join('numba', f'k_{key}.py'),
-                       lambda cache: _decorate(name, source, parallel is True, fastmath, cache))
+                       lambda cache: _decorate(name, source, True, fastmath, cache))
 
 
 def load_source(key: str, label: str, source: str, modname: str, path: str,
@@ -293,11 +293,7 @@ def _native_kernel(name: str, source: str, kernel: Any, fastmath: Any, flags: st
     mkey = f'native|{exclusive}|' + hashlib.sha256(f'{flags}\n{source}'.encode()).hexdigest()[:24]
 
     def make(d: Optional[str]) -> Any:
-        return native_kernels.NativeKernel(
-            name, kernel, fastmath, d,
-            fallback=lambda: get_kernel(name, source, parallel=False, fastmath=fastmath,
-                                        native=False),
-            exclusive=exclusive)
+        return native_kernels.NativeKernel(name, kernel, fastmath, d, exclusive=exclusive)
     return load(mkey, f'native kernel ({flags})', source,
                  lambda d: make(os.path.join(d, 'native')), lambda: make(None))
 

@@ -16,28 +16,26 @@ Variants are cached as object code in the store
 (:mod:`tapejit.compiler.store`) under the kernel's rendered source, the
 flags, the signature and the store's fingerprint.  Process addresses are
 symbols each process binds, so cached code never holds a stale address.
-What no op table entry compiles raises :class:`Unsupported`, and the kernel
-runs through Numba.  ``TAPEJIT_NATIVE=0`` turns this path off.
+What no op table entry compiles raises :class:`Unsupported`: the plan runs
+that kernel op by op, with a warning.  (Numba compiles the parallel
+kernels: its threads, spinning between loops, take a chunk range in well
+under the 60 us a Python thread here takes to wake.)
 """
 
 from __future__ import annotations
 
 import ctypes
 import hashlib
-import os
 import threading
 from typing import Any, Callable, Optional
 
 import numpy
 
 from tapejit.compiler import store
+from tapejit.compiler.loop_ir import Unsupported
 from tapejit.targets.cpu import object_loader
 
-__all__ = ['NativeKernel', 'Unsupported', 'enabled']
-
-
-class Unsupported(Exception):
-    """The kernel uses something the LLVM renderer does not compile."""
+__all__ = ['NativeKernel', 'Unsupported']
 
 
 def lock() -> threading.RLock:
@@ -48,19 +46,6 @@ def lock() -> threading.RLock:
     ...     pass
     """
     return _lock
-
-
-def enabled() -> bool:
-    """Whether serial kernels are compiled here (``TAPEJIT_NATIVE`` not 0).
-
-    >>> isinstance(enabled(), bool)
-    True
-    """
-    return _env_on('TAPEJIT_NATIVE')
-
-
-def _env_on(name: str) -> bool:
-    return os.environ.get(name, '1').lower() not in ('0', 'false', 'off', 'no')
 
 
 _lock = threading.RLock()
@@ -165,7 +150,7 @@ def _setup() -> dict:
                 _start()
             except Unsupported:
                 raise
-            except Exception as e:  # no LLVM target, no C math library: Numba then
+            except Exception as e:  # no LLVM target, no C math library
                 raise Unsupported(f'native kernels unavailable ({type(e).__name__}: {e})')
         return _state
 
@@ -184,7 +169,7 @@ def _jit() -> dict:
                 for name, addr in st['symbols'].items():
                     llvm.add_symbol(name, addr)
                 engine = llvm.create_mcjit_compiler(llvm.parse_assembly(''), tm)
-            except Exception as e:  # no LLVM target: Numba then
+            except Exception as e:  # no LLVM target
                 raise Unsupported(f'native kernels unavailable ({type(e).__name__}: {e})')
             st.update(llvm=llvm, tm=tm, engine=engine)
         return st
@@ -386,16 +371,18 @@ class _Emitter:
     # --- operations on values ---------------------------------------------
     def arith(self, op: str, x: tuple, y: tuple) -> tuple:
         """``x op y`` for ``op`` in ``+ - * / **``, as Python on NumPy
-        scalars computes it (``/`` of integers in float64; integer powers
-        and arithmetic on bools refused)."""
+        scalars computes it (``/`` of integers in float64; bools add as
+        ``or`` and multiply as ``and``; integer powers refused)."""
         b = self.b
         dt = _promote(x[1], y[1])
         if op == '/':
             dt = dt if dt.kind == 'f' else _FLOAT64
             return b.fdiv(self.cast(x, dt), self.cast(y, dt), flags=self.flags), dt
-        if dt.kind == 'b':
-            raise Unsupported('arithmetic on bools')
         u, v = self.cast(x, dt), self.cast(y, dt)
+        if dt.kind == 'b':
+            if op not in ('+', '*'):
+                raise Unsupported(f'{op} of bools')
+            return (b.or_(u, v) if op == '+' else b.and_(u, v)), dt
         if op == '**':
             if dt.kind != 'f':
                 raise Unsupported('integer power')
@@ -463,12 +450,13 @@ class _Emitter:
         return vecmath.tanh_f32_llvm(self, x)
 
     def math(self, mod: str, name: str, x: tuple) -> tuple:
-        """``np.<name>(x)`` (``mod`` 'np': refused for integers) or
-        ``math.<name>(x)`` (an integer taken as a float64): an LLVM
-        intrinsic where LLVM has one, else the C library's function."""
+        """``np.<name>(x)`` or ``math.<name>(x)``, an integer taken as a
+        float64 (``np`` refuses bools and integers of under 32 bits, which
+        NumPy computes in a narrower float): an LLVM intrinsic where LLVM
+        has one, else the C library's function."""
         v, dt = x
         if dt.kind != 'f':
-            if mod == 'np' and dt.kind in 'iub':
+            if mod == 'np' and (dt.kind == 'b' or dt.itemsize < 4):
                 raise Unsupported(f'np.{name} of {dt}')
             v, dt = self.cast((v, dt), _FLOAT64), _FLOAT64
         fn = _MATH.get(name)
@@ -776,6 +764,10 @@ def _signature(args: tuple) -> Optional[tuple]:
 
 
 def _object_code(llvm_ir: str) -> bytes:
+    return _jit()['tm'].emit_object(_optimized(llvm_ir))
+
+
+def _optimized(llvm_ir: str) -> Any:
     st = _jit()
     llvm = st['llvm']
     mod = llvm.parse_assembly(llvm_ir)
@@ -788,7 +780,7 @@ def _object_code(llvm_ir: str) -> bytes:
     pto.slp_vectorization = pto.loop_unrolling = pto.loop_interleaving = False
     pb = llvm.create_pass_builder(st['tm'], pto)
     pb.getModulePassManager().run(mod, pb)
-    return st['tm'].emit_object(mod)
+    return mod
 
 
 _entries: dict = {}  # symbol -> entry, for the process
@@ -845,9 +837,8 @@ def load_object(key_text: str, make_ir: Callable[[str], str],
 
 def _load(obj: bytes, symbol: str) -> int:
     """The address of ``symbol`` in the object code ``obj``, loaded into
-    this process by :mod:`object_loader` (unless ``TAPEJIT_OBJECT_LOADER=0``),
-    else by LLVM's MCJIT."""
-    if object_loader.supported() and _env_on('TAPEJIT_OBJECT_LOADER'):
+    this process by :mod:`object_loader`, else by LLVM's MCJIT."""
+    if object_loader.supported():
         try:
             addr = object_loader.load(obj, _state['symbols']).get(symbol)
             if addr:
@@ -880,45 +871,60 @@ class NativeKernel:
     """
 
     def __init__(self, name: str, kernel: Any, fastmath: Any, cache_dir: Optional[str],
-                 fallback: Optional[Callable[[], Any]] = None, exclusive: bool = False) -> None:
+                 exclusive: bool = False) -> None:
         self.name = name
         # The caller passes arrays the kernel writes that share memory with
         # no other argument: no run-time overlap checks, and whether a loop
         # vectorizes (the order of a float sum) does not depend on where the
         # buffers lie.
         self.exclusive = exclusive
-        from tapejit.targets.cpu import codegen
+        from tapejit.targets.cpu import codegen, llvm_render
         self.kernel, self.source = kernel, codegen.source(kernel)
+        stmts = kernel.hoisted + kernel.chunk.pre + kernel.chunk.body + kernel.chunk.post
+        stored = llvm_render.stored_arrays(stmts)
+        self.params = llvm_render.HEAD + list(kernel.params)
+        self.written = [k for k, p in enumerate(self.params) if p in stored]
         self.fastmath = fastmath
         self.cache_dir = cache_dir
-        self._fallback = fallback      # () -> Numba dispatcher, when this cannot compile
-        self.numba: Any = None
-        self.refused: set = set()      # signatures LLVM refused: Numba runs them
         self.variants: dict = {}       # signature -> entry
         self.fast: Callable = self.__call__  # (a kernel returns None)
 
     @property
     def signatures(self) -> list:
-        """The signatures compiled (or loaded) so far, Numba's included."""
-        return list(self.variants) + (list(self.numba.signatures) if self.numba else [])
+        """The signatures compiled (or loaded) so far."""
+        return list(self.variants)
 
     def __call__(self, *args: Any) -> None:
         sig = _signature(args)
-        if sig is None or sig in self.refused:
-            return self._numba()(*args)
+        if sig is None:
+            return self._call_plain(args)
         fn = self.variants.get(sig)
         if fn is None:
-            try:
-                fn = self._load_variant(sig)
-            except Unsupported:
-                self.refused.add(sig)
-                return self._numba()(*args)
-            self.variants[sig] = fn
+            fn = self.variants[sig] = self._load_variant(sig)
             self.fast = fn
         if fn(*args) is not None:
-            # Refused (a read-only output, say): Numba says what is wrong.
-            return self._numba()(*args)
+            # (The signature matched: only an array it writes can be refused.)
+            frozen = [self.params[k] for k in self.written if not args[k].flags.writeable]
+            raise ValueError(f'kernel {self.name}: it writes {", ".join(frozen)}, given '
+                             f'read-only arrays')
         return None
+
+    def _call_plain(self, args: tuple) -> None:
+        """Call with each array that has no signature (a subclass, unaligned,
+        another byte order) as a plain aligned ndarray, copied back where
+        the kernel writes a copy."""
+        plain = [numpy.asarray(a) if isinstance(a, numpy.ndarray) else a for a in args]
+        for k, a in enumerate(plain):
+            if isinstance(a, numpy.ndarray) and not (a.flags.aligned and a.dtype.isnative):
+                plain[k] = numpy.array(a, a.dtype.newbyteorder('='))
+        if _signature(tuple(plain)) is None:
+            raise Unsupported(f'kernel {self.name}: arguments of types '
+                              f'{[type(a).__name__ for a in args]} (a 0-d array, an int '
+                              f'beyond 64 bits?)')
+        self(*plain)
+        for k in self.written:
+            if plain[k] is not args[k] and not numpy.shares_memory(plain[k], args[k]):
+                args[k][...] = plain[k]
 
     def _load_variant(self, sig: tuple) -> Callable:
         from tapejit.targets.cpu import llvm_render
@@ -927,17 +933,3 @@ class NativeKernel:
         key = f'loop-ir\n{fm!r}\n{self.exclusive}\n{sig!r}\n{self.name}\n{self.source}'
         return load_object(key, lambda symbol: llvm_render.translate(
             self.kernel, sig, self.fastmath, symbol, self.exclusive), self.cache_dir)
-
-    @property
-    def unsupported(self) -> bool:
-        """Whether the renderer refused this kernel (for some signature)."""
-        return bool(self.refused)
-
-    def _numba(self) -> Any:
-        if self.numba is None:
-            if self._fallback is None:
-                raise Unsupported(f'kernel {self.name}: these arguments (a read-only output, '
-                                  f'a 0-d or unusual array?) need the Numba kernel, and none '
-                                  f'was given')
-            self.numba = self._fallback()
-        return self.numba

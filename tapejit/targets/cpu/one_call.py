@@ -110,9 +110,6 @@ class OneCall:
     def _build_native(self, inputs: list) -> None:
         """Compile the plan natively (:attr:`native`), or say why not
         (:attr:`native_refused`)."""
-        if not native.enabled():
-            self.native_refused = 'native compilation is off'
-            return
         # (Imported here: a plan too large for one call never loads it.)
         from tapejit.targets.cpu import native_plan
         d = kernel_cache.cache_dir()

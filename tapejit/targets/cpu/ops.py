@@ -186,9 +186,7 @@ def _sigmoid(b, a, p, it, ot):
 
 
 def _sign(b, a, p, it, ot):
-    x = a[0]
-    if ot.kind != 'f':
-        return b.convert(b.math('np', 'sign', x), ot)  # (refused by the emitter)
+    x = a[0]    # (the last select keeps a NaN)
     zero = b.integer(0)   # (an int literal: compared in the promoted dtype)
     return b.select(b.compare_op('>', x, zero), b.const(1, ot), b.select(
         b.compare_op('<', x, zero), b.const(-1, ot), b.select(
