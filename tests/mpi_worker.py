@@ -12,6 +12,7 @@ different steps; ``params``: rank 1's model is wider.  ``die``: rank 1 is
 killed in the middle of training; ``hang``: rank 1 stops answering then.
 ``badinput``: the ranks pass ``allreduce`` arrays of different shapes, and
 rank 0 (root) passes ``scatter_dataset`` no dataset; each rank prints its error.
+``objects`` and ``objhang``: the object collectives (see :func:`objects`).
 """
 
 from __future__ import annotations
@@ -107,10 +108,30 @@ def bad_inputs(comm):
     return 0
 
 
+def objects(comm, mode):
+    """``objects``: each object collective once, rank by rank; ``objhang``:
+    rank 1 sleeps instead, and rank 0's first collective times out."""
+    if mode == 'objhang' and comm.rank == 1:
+        time.sleep(120)
+    r = comm.rank
+    got = [comm.bcast_obj({'from': r, 'big': 'x' * 100000}, root=1)['from'],
+           comm.gather_obj(('g', r)), comm.allgather_obj(r * 10),
+           comm.allreduce_obj(np.full(2, r + 1.0)).tolist()]
+    if r == 0:
+        comm.send_obj({'hello': list(range(5))}, dest=1, tag=7)
+    else:
+        got.append(comm.recv_obj(0, tag=7))
+    comm.barrier()
+    print(f'rank {r}: {got}', flush=True)
+    return 0
+
+
 def main(mode, out):
     from tapejit import distributed
     comm = distributed.create_communicator('mpi')
     try:
+        if mode in ('objects', 'objhang'):
+            return objects(comm, mode)
         if mode in ('mismatch', 'params'):
             other = comm.rank == 1
             train(comm, mode, True, n_units=9 if other and mode == 'params' else 8,

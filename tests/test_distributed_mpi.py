@@ -145,6 +145,22 @@ def test_a_rank_that_hangs_times_out_the_others(env, tmp_path):
     assert took < 60
 
 
+def test_object_collectives_and_messages_between_ranks(env, tmp_path):
+    p, _ = _mpiexec(2, 'objects', tmp_path / 'x.npz', env)
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "rank 0: [1, [('g', 0), ('g', 1)], [0, 10], [3.0, 3.0]]" in p.stdout, p.stdout
+    assert ("rank 1: [1, None, [0, 10], [3.0, 3.0], {'hello': [0, 1, 2, 3, 4]}]"
+            in p.stdout), p.stdout
+
+
+def test_an_object_collective_times_out_when_a_rank_hangs(env, tmp_path):
+    p, took = _mpiexec(2, 'objhang', tmp_path / 'x.npz', env, TAPEJIT_MPI_TIMEOUT='3')
+    assert p.returncode != 0
+    assert ('rank 0: TimeoutError: bcast_obj: rank 0 of 2 waited 3 s for the other ranks '
+            'on an integer') in p.stdout, p.stdout + p.stderr
+    assert took < 60
+
+
 def test_data_parallel_benchmark_runs(env, tmp_path):
     p, _ = _run([sys.executable, '-m', 'benchmarks.data_parallel', '--size', 'tiny',
                  '--steps', '2', '--out', str(tmp_path)], env)

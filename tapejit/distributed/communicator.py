@@ -10,16 +10,19 @@ the gradients of a link averaged over the processes.  That one records
 (:mod:`tapejit.ops.collective`) on buckets of gradients, so inside
 ``@tapejit.jit`` the allreduce is a step of the compiled plan.
 
-The array collectives, the barrier and the checks that the ranks agree wait
-at most ``timeout`` seconds (by default ``TAPEJIT_MPI_TIMEOUT`` or 600): a
-peer that hangs or died under a launcher that did not notice makes this
-process fail with an error naming the collective.  The object collectives
-(``bcast_obj`` and the like) and ``bcast_data`` are mpi4py's blocking ones.
+Every collective (of arrays or of pickled objects), the barrier, the point
+to point messages and the checks that the ranks agree wait at most
+``timeout`` seconds (by default ``TAPEJIT_MPI_TIMEOUT`` or 600): a peer that
+hangs or died under a launcher that did not notice makes this process fail
+with an error naming the collective.
 """
 
 from __future__ import annotations
 
+import functools
+import operator
 import os
+import pickle
 import sys
 import time
 from typing import Any, Optional
@@ -147,6 +150,20 @@ class MpiGroup(Group):
                 time.sleep(0)
 
 
+def _pickled(obj: Any) -> numpy.ndarray:
+    return numpy.frombuffer(pickle.dumps(obj, pickle.HIGHEST_PROTOCOL), numpy.uint8)
+
+
+class _Probe:
+    """A message awaited as a request is (``Test``: whether it has come)."""
+
+    def __init__(self, comm: Any, source: int, tag: int) -> None:
+        self.comm, self.source, self.tag = comm, source, tag
+
+    def Test(self) -> bool:  # noqa: N802  (the name MpiGroup.wait calls)
+        return bool(self.comm.Iprobe(source=self.source, tag=self.tag))
+
+
 def _address(a: Any) -> int:
     """The address of array ``a``'s first element (a view of it at the same
     start has the same)."""
@@ -220,28 +237,51 @@ class MpiCommunicator:
         return f'<MpiCommunicator rank {self.rank} of {self.size}>'
 
     # ------------------------------------------------------------- objects
+    # Pickled, sent as bytes by non-blocking collectives: each waits within
+    # the deadline, as the array collectives do.
     def bcast_obj(self, obj: Any, root: int = 0) -> Any:
-        """``obj`` of rank ``root``, on every rank."""
-        return self.mpi_comm.bcast(obj, root=root)
+        """``obj`` of rank ``root``, on every rank (within the deadline)."""
+        mine = _pickled(obj) if self.rank == root else None
+        n = self.bcast_int(0 if mine is None else mine.size, root, 'bcast_obj')
+        if self.size == 1:
+            return obj
+        buf = mine if mine is not None else numpy.empty(n, numpy.uint8)
+        self.group.wait(self.mpi_comm.Ibcast(buf, root=root), 'bcast_obj', f'{n} bytes')
+        return obj if mine is not None else pickle.loads(buf.tobytes())
 
     def gather_obj(self, obj: Any, root: int = 0) -> Optional[list]:
         """Every rank's ``obj``, as a list on rank ``root`` (None elsewhere)."""
-        return self.mpi_comm.gather(obj, root=root)
+        objs = self._allgather(obj, 'gather_obj')
+        return objs if self.rank == root else None
 
     def allgather_obj(self, obj: Any) -> list:
-        """Every rank's ``obj``, as a list on every rank."""
-        return self.mpi_comm.allgather(obj)
+        """Every rank's ``obj``, as a list on every rank (within the deadline)."""
+        return self._allgather(obj, 'allgather_obj')
 
     def allreduce_obj(self, obj: Any) -> Any:
         """The sum of every rank's ``obj`` (numbers, or arrays), on every rank."""
-        return self.mpi_comm.allreduce(obj)
+        return functools.reduce(operator.add, self._allgather(obj, 'allreduce_obj'))
+
+    def _allgather(self, obj: Any, what: str) -> list:
+        mine = _pickled(obj)
+        sizes = numpy.zeros(self.size, numpy.int64)
+        self.group.wait(self.mpi_comm.Iallgather(numpy.array([mine.size], numpy.int64), sizes),
+                        what, 'the sizes of the objects')
+        buf = numpy.empty(int(sizes.sum()), numpy.uint8)
+        self.group.wait(self.mpi_comm.Iallgatherv(mine, [buf, sizes]), what,
+                        f'{buf.size} bytes')
+        ends = numpy.cumsum(sizes)
+        return [pickle.loads(buf[e - n:e].tobytes()) for n, e in zip(sizes, ends)]
 
     def send_obj(self, obj: Any, dest: int, tag: int = 0) -> None:
-        """Send ``obj`` to rank ``dest``."""
-        self.mpi_comm.send(obj, dest=dest, tag=tag)
+        """Send ``obj`` to rank ``dest`` (delivered within the deadline)."""
+        self.group.wait(self.mpi_comm.isend(obj, dest=dest, tag=tag), 'send_obj',
+                        f'a message to rank {dest}')
 
     def recv_obj(self, source: int, tag: int = 0) -> Any:
-        """The object rank ``source`` sent."""
+        """The object rank ``source`` sent (arriving within the deadline)."""
+        self.group.wait(_Probe(self.mpi_comm, source, tag), 'recv_obj',
+                        f'a message from rank {source}')
         return self.mpi_comm.recv(source=source, tag=tag)
 
     def barrier(self) -> None:
@@ -305,7 +345,8 @@ class MpiCommunicator:
                                  f'{root}; expected the same model on every rank')
         for _, array in named:
             buf = numpy.ascontiguousarray(array)
-            self.mpi_comm.Bcast(buf, root=root)
+            self.group.wait(self.mpi_comm.Ibcast(buf, root=root), 'bcast_data',
+                            f'{buf.dtype}{buf.shape}')
             if buf is not array:
                 array[...] = buf
 
