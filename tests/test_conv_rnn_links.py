@@ -173,6 +173,45 @@ def test_embed_id_refuses_an_id_out_of_range_eagerly_and_compiled():
 
 
 # ------------------------------------------------------------------------- LSTM
+class _StatefulRNN(tapejit.Chain):
+    """A user's recurrent link keeping its output on ``self.h``."""
+
+    def __init__(self):
+        super().__init__()
+        with self.init_scope():
+            self.l = L.Linear(3, 3, initialW=np.eye(3, dtype=np.float32) * 0.5)
+        self.h = None
+
+    def forward(self, x):
+        self.h = F.tanh(self.l(x) if self.h is None else self.l(x) + self.h)
+        return self.h
+
+
+def test_state_left_on_a_users_link_is_refused_not_silently_frozen():
+    x = _data(1, 2, 3)
+    rnn = _StatefulRNN()
+    f = tapejit.jit(lambda x: rnn(x))
+    with pytest.raises(TraceError, match=r'_StatefulRNN: h holds a Variable computed inside '
+                                         r'@tapejit.jit .* StateVariable'):
+        f(x)
+    assert rnn.h is None    # as before the call
+    # Within one call (truncated backprop through time, reset at the end) it is fine.
+
+    def window(xs):
+        rnn.h = None
+        loss = sum(F.sum(rnn(x)) for x in xs)
+        rnn.h = None
+        return loss
+    xs = [_data(k, 2, 3) for k in range(3)]
+    np.testing.assert_allclose(tapejit.jit(window)(xs).array, window(xs).array, rtol=1e-6)
+    # The eager fallback gives the eager answers, call after call.
+    g = tapejit.jit(lambda x: rnn(x), fallback='eager')
+    with pytest.warns(RuntimeWarning, match='running it eagerly'):
+        got = [g(x).array for _ in range(3)]
+    rnn.h = None
+    np.testing.assert_allclose(got, [rnn(x).array for _ in range(3)], rtol=1e-6)
+
+
 def test_lstm_link_carries_its_state_and_shrinks_its_batch():
     np.random.seed(0)
     rnn = L.LSTM(3, 2)

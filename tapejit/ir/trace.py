@@ -64,6 +64,7 @@ class Trace:
         self._const_ids: dict = {}
         self.stateful: dict = {}
         self.born: set = set()  # ids of the Variables made while tracing (is_state)
+        self.stored: list = []  # (link, name, old value): traced Variables put on links
         # ids of the hyperparameters whose overrides an optimizer's guard checks.
         self.guarded_hyperparams: set = set()
         self.tape: dict = {}  # PrimitiveNode -> the Var of the equation it recorded

@@ -935,6 +935,7 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple, target: str 
                 checks.append((len(outvars), len(checked), fail))
                 outvars.extend(as_traced(tr, v) for v in checked)
         _guard_closures(tr, fn, leaves, values)
+        _refuse_stored_values(tr)
     finally:
         tr.restore()
         tr.closed = True
@@ -1063,6 +1064,21 @@ def _collect_other_writes(tr: Trace, array_in: dict, out_leaves: list, out_kinds
         if kind[0] == 'V' and o._grad_var is not None:
             outvars.append(as_traced(tr, o._grad_var))
             writes.append((('result', r), 'grad'))
+
+
+def _refuse_stored_values(tr: Trace) -> None:
+    """Refuse a traced Variable left on a link (``self.h = h``): it would
+    outlive the call, and later calls would neither read nor update it."""
+    for link, name, _ in tr.stored:
+        v = link.__dict__.get(name)
+        if isinstance(v, Variable) and v._data.__class__ is TracedArray and v._data.trace is tr:
+            for holder, attr, old in reversed(tr.stored):  # (as before the call)
+                holder.__dict__[attr] = old
+            raise TraceError(
+                f'{link._label()}: {name} holds a Variable computed inside @tapejit.jit when '
+                'the call returns: later calls would neither read nor update it. Keep such '
+                'state in a StateVariable and assign its .array (as links.LSTM does), or '
+                'pass it in and return it')
 
 
 def _guard_closures(tr: Trace, fn: Callable, leaves: list, values: list) -> None:

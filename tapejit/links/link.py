@@ -24,6 +24,7 @@ import numpy
 from tapejit import backends, pytree
 from tapejit.core.abstract import TraceError, TracedArray, where_in_user_code
 from tapejit.core.parameter import Parameter
+from tapejit.core.config import config
 from tapejit.core.variable import Variable
 
 
@@ -154,6 +155,10 @@ class Link:
                 'stored on a link would outlive the trace and not be updated by later '
                 'calls. Keep such state in a Variable (requires_grad=False) and assign '
                 f'its .array instead, or return the value; at {where_in_user_code()}')
+        if (isinstance(value, Variable) and value._data.__class__ is TracedArray
+                and value._data.trace is config.trace):
+            # (Checked when the trace ends.)
+            config.trace.stored.append((self, name, self.__dict__.get(name)))
         if self.__dict__.get('_within_init_scope', False) and isinstance(value, Parameter):
             value.name = name
             self._params.add(name)
