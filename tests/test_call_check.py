@@ -203,6 +203,32 @@ def test_eviction_drops_the_fast_path():
     assert len(calls) == 3
 
 
+def test_a_fast_path_call_is_the_most_recently_used(key_calls):
+    # Calls with another key in between (a static argument, a signature run
+    # eagerly) reorder the cache: a call served without its key still counts.
+    @tapejit.jit(static_argnames='n', max_cache_size=2, target='interpret',
+                 fallback='eager')
+    def f(x, n=1):
+        if n == 3:
+            float(F.sum(x).array)  # needs concrete values: run eagerly
+        return x * n
+    a, c = np.ones(2), np.ones(3)
+    for other in (2, 3):
+        f.cache_clear()
+        f(a)
+        f(a, n=other)
+        before = key_calls[0]
+        f(a)
+        f(a)
+        assert key_calls[0] <= before + 1
+        f(c)  # evicts n=other's entry, not a's
+        traces = f.cache_info().traces
+        f(a)
+        assert f.cache_info().traces == traces
+        f(a, n=other)
+        assert f.cache_info().traces == traces + 1
+
+
 def test_static_and_dynamic_arguments_keep_the_full_key(key_calls):
     f = tapejit.jit(lambda x, n: x * n, static_argnums=1, target='interpret')
     x = np.ones(2)

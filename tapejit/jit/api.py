@@ -495,9 +495,9 @@ class JitFunction:
         self._warned: set = set()  # the kinds of warning given (see _warn_once)
         self._last_key: Optional[tuple] = None
         self._grad_ignored: dict = {}  # base key -> leaf indices whose grad is ignored
-        # (check, key, plan, guards or None, hot call) of the last call.
+        # (check, key, plan, guards or None, hot call) of the last call, whose key is
+        # the cache's most recent: every change to the cache drops it first.
         self._last: Optional[tuple] = None
-        self._mru: Optional[tuple] = None  # the _last whose key was moved to the end
         try:
             self._params = list(inspect.signature(fn).parameters)
         except (TypeError, ValueError):
@@ -556,7 +556,7 @@ class JitFunction:
         last = self._last
         if last is not None:
             hot = last[4]
-            if hot and self._mru is last:
+            if hot:
                 # (The most recent entry already: no reordering, no lock.)
                 out = hot(args, kwargs)
                 if out is not _MISS and out is not _REFUSED:
@@ -587,10 +587,6 @@ class JitFunction:
             hit = self._last is last
             if hit:
                 self._hits += 1
-                if self._mru is not last:
-                    # (Already the most recent after the first hit.)
-                    self._cache.move_to_end(last[1])
-                    self._mru = last
         if not hit:
             return _UNSERVED
         plan = last[2]
@@ -608,7 +604,7 @@ class JitFunction:
         """The full path: key the arguments, find or trace the plan, run it."""
         key, leaves, td, statics = self._key(args, kwargs)
         with self._lock:
-            self._mru = None
+            self._last = None  # (the cache changes; _remember sets it again)
             key, plan = self._plan_for(key, leaves, td, statics, args, kwargs)
             if plan != 'eager':
                 self._remember(key, leaves, td, statics, plan)
@@ -680,8 +676,6 @@ class JitFunction:
             plan.hot_call = (key, hot)
             if self._last is last:
                 self._last = (check, key, plan, holds, hot)
-                if self._mru is last:
-                    self._mru = self._last
 
     def _write_hot(self, last: tuple, leaves: list) -> Callable:
         check, key, plan, holds, _ = last
@@ -730,7 +724,6 @@ class JitFunction:
                               'values while tracing; running it eagerly for this signature '
                               "(fallback='eager')", RuntimeWarning, stacklevel=5)
             plan = 'eager'
-        self._last = None
         self._cache[key] = plan
         while len(self._cache) > self.max_cache_size:
             self._cache.popitem(last=False)
