@@ -184,9 +184,13 @@ class Plan:
         const_ids = {v.id for v in graph.constvars}
         self.const_outputs = frozenset(i for i, v in enumerate(graph.outvars)
                                        if v.id in const_ids)
-        # (key, check) and (key, hot call) of the last key it was found under.
-        self.call_check: Optional[tuple] = None
-        self.hot_call: Optional[tuple] = None
+        # Filed under one key all its life: that key, its check (see
+        # JitFunction._remember), the hot call written for it (_make_hot) and
+        # the one taken (None while arrays are refused).
+        self.key: Optional[tuple] = None
+        self.call_check: Optional[Callable] = None
+        self.hot_call: Optional[Callable] = None
+        self.hot: Optional[Callable] = None
         self.refusals = 0  # calls whose arrays the native function refused
         # Inputs whose shape/dtype the key does not pin: the plan checks these.
         self.unpinned = tuple(i for i, (src, which) in enumerate(input_sources)
@@ -452,13 +456,6 @@ def _as_tuple(x: Any, one: type) -> tuple:
     return (x,) if isinstance(x, one) else tuple(x)
 
 
-def _hot_for(plan: Plan, key: tuple) -> Optional[Callable]:
-    """The hot call made for ``key`` before, kept on the plan like its check:
-    alternating signatures do not write it again."""
-    made = plan.hot_call
-    return made[1] if made is not None and made[0] == key else None
-
-
 class JitFunction:
     """A function traced once per input signature; see :func:`jit`."""
 
@@ -495,9 +492,9 @@ class JitFunction:
         self._warned: set = set()  # the kinds of warning given (see _warn_once)
         self._last_key: Optional[tuple] = None
         self._grad_ignored: dict = {}  # base key -> leaf indices whose grad is ignored
-        # (check, key, plan, guards or None, hot call) of the last call, whose key is
-        # the cache's most recent: every change to the cache drops it first.
-        self._last: Optional[tuple] = None
+        # The plan of the last call, whose key is the cache's most recent:
+        # every change to the cache drops it first.
+        self._last: Optional[Plan] = None
         try:
             self._params = list(inspect.signature(fn).parameters)
         except (TypeError, ValueError):
@@ -555,46 +552,39 @@ class JitFunction:
             return self.fn(*args, **kwargs)
         last = self._last
         if last is not None:
-            hot = last[4]
-            if hot:
+            hot = last.hot
+            if hot is not None:
                 # (The most recent entry already: no reordering, no lock.)
                 out = hot(args, kwargs)
                 if out is not _MISS and out is not _REFUSED:
                     self._hot_tick()
                     return out
                 if out is _REFUSED:
-                    last = self._drop_hot(last)
+                    # Not taken until a call runs natively again: arrays
+                    # refused once are often refused every call.
+                    last.hot = None
             out = self._call_last(last, args, kwargs)
             if out is not _UNSERVED:
                 return out
         return self._call_keyed(args, kwargs)
 
-    def _drop_hot(self, last: tuple) -> tuple:
-        """``last`` without its hot call until a call runs natively again:
-        arrays refused once are often refused every call."""
-        with self._lock:
-            if self._last is last:
-                self._last = last = last[:4] + (None,)
-        return last
-
-    def _call_last(self, last: tuple, args: tuple, kwargs: dict) -> Any:
+    def _call_last(self, plan: Plan, args: tuple, kwargs: dict) -> Any:
         """Run the last call's plan if these arguments have its key, else ``_UNSERVED``."""
-        leaves = last[0](args, kwargs)
-        if leaves is None or not (last[3] is None or last[3]()):
+        leaves = plan.call_check(args, kwargs)
+        if leaves is None or ((plan.guards or plan.py_guards) and not plan.guards_hold()):
             return _UNSERVED
         with self._lock:
             # Every change to the cache drops _last first: while it is the same, it is cached.
-            hit = self._last is last
+            hit = self._last is plan
             if hit:
                 self._hits += 1
         if not hit:
             return _UNSERVED
-        plan = last[2]
         refusals = plan.refusals
         out = plan.run(leaves)
         if out is not RETRACE:
-            if last[4] is None and plan._entry is not None and plan.refusals == refusals:
-                self._make_hot(last, leaves)
+            if plan.hot is None and plan._entry is not None and plan.refusals == refusals:
+                self._make_hot(plan, leaves)
             return out
         with self._lock:
             self._hits -= 1  # (counted on the keyed path)
@@ -607,15 +597,14 @@ class JitFunction:
             self._last = None  # (the cache changes; _remember sets it again)
             key, plan = self._plan_for(key, leaves, td, statics, args, kwargs)
             if plan != 'eager':
-                self._remember(key, leaves, td, statics, plan)
+                self._remember(key, leaves, statics, plan)
         if plan == 'eager':
             return self.fn(*args, **kwargs)
         out = plan.run(leaves)
         if out is RETRACE:  # cannot be: the plan was checked (or traced) for these arrays
             raise RuntimeError('tapejit.jit: a plan refused the arrays it was chosen for')
-        last = self._last
-        if last is not None and last[2] is plan and last[4] is None and plan._entry is not None:
-            self._make_hot(last, leaves)  # now, not at a later call
+        if self._last is plan and plan.hot is None and plan._entry is not None:
+            self._make_hot(plan, leaves)  # now, not at a later call
         return out
 
     def _plan_for(self, key: tuple, leaves: list, td: Any, statics: tuple, args: tuple,
@@ -648,49 +637,41 @@ class JitFunction:
             self._cache[key] = plan
         return key, plan
 
-    def _remember(self, key: tuple, leaves: list, td: Any, statics: tuple, plan: Plan) -> None:
+    def _remember(self, key: tuple, leaves: list, statics: tuple, plan: Plan) -> None:
         """Make the next call with this key skip building it (a check kept on the plan)."""
         if statics or self.dynamic_argnums or self.dynamic_argnames:
             return
-        cc = plan.call_check
-        if cc is None or cc[0] != key:
-            (base, has_grad) = key
+        if plan.call_check is None:  # (a plan is found under its one key only)
+            (base, has_grad) = plan.key = key
             env: dict = {}
-            lines = check_lines(td, leaves, base[1], has_grad, self._grad_ignored.get(base, ()),
-                                _CPU, _leaf_spec, env)
+            lines = check_lines(base[0], leaves, base[1], has_grad,
+                                self._grad_ignored.get(base, ()), _CPU, _leaf_spec, env)
             lines.append(f'return [{", ".join(f"_l{i}" for i in range(len(leaves)))}]')
-            cc = plan.call_check = (key, define('check', 'args, kwargs', lines, env,
-                                                '<tapejit call check>'))
+            plan.call_check = define('check', 'args, kwargs', lines, env, '<tapejit call check>')
         # (Whether the arrays alias as traced, Plan.run checks.)
-        holds = plan.guards_hold if plan.guards or plan.py_guards else None
-        self._last = (cc[1], key, plan, holds, _hot_for(plan, key))
+        self._last = plan
 
-    def _make_hot(self, last: tuple, leaves: list) -> None:
-        """Give ``last`` its hot call once its plan has run: the key's check, the
+    def _make_hot(self, plan: Plan, leaves: list) -> None:
+        """Give ``plan`` its hot call once it has run: the key's check, the
         guards and the plan's entry as one ``hot(args, kwargs)``, returning
         ``_MISS`` for another key and ``_REFUSED`` where the plan refused the
-        arrays; the arrays the native function checks are left to it."""
-        check, key, plan, holds, _ = last
-        hot = _hot_for(plan, key) or self._write_hot(last, leaves)
-        with self._lock:
-            plan.hot_call = (key, hot)
-            if self._last is last:
-                self._last = (check, key, plan, holds, hot)
+        arrays; the arrays the native function checks are left to it.
+        Written once: alternating signatures do not write it again."""
+        plan.hot = plan.hot_call = plan.hot_call or self._write_hot(plan, leaves)
 
-    def _write_hot(self, last: tuple, leaves: list) -> Callable:
-        check, key, plan, holds, _ = last
+    def _write_hot(self, plan: Plan, leaves: list) -> Callable:
         native = plan.native()
         # The sources of the arrays the native function checks itself (class, shape, dtype).
         natively = [] if native is None else [
             src for k, (src, which) in enumerate(plan.input_sources)
             if which in ('data', 'array') and k in native.checked_inputs]
         checked = frozenset(src[1] for src in natively if src[0] == 'arg')
-        base, has_grad = key
+        base, has_grad = plan.key
         env: dict = {'_MISS': _MISS, '_REFUSED': _REFUSED}
         lines = check_lines(base[0], leaves, base[1], has_grad,
                             self._grad_ignored.get(base, ()), _CPU, _leaf_spec, env,
                             miss='_MISS', checked=checked)
-        if holds is not None:
+        if plan.guards or plan.py_guards:
             # The guards less the array checks the native function does itself.
             arrays = frozenset(id(src[1]) for src in natively if src[0] == 'closure')
             # (Written into the hot call: one call less on every step.)
