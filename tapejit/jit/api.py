@@ -483,9 +483,9 @@ class JitFunction:
         self._cache: collections.OrderedDict = collections.OrderedDict()
         self._lock = threading.RLock()
         self._hits = self._misses = self._traces = 0
-        # Hits of the hot call, counted without the lock: a count's step is atomic.
-        self._hot_hits = itertools.count()
-        self._hot_tick = self._hot_hits.__next__
+        # Hits of the last call's plan, counted without the lock: a count's step is atomic.
+        self._fast_hits = itertools.count()
+        self._fast_tick = self._fast_hits.__next__
         self._changes: collections.Counter = collections.Counter()
         self._moved: collections.Counter = collections.Counter()  # see _note_moved
         self._causes: collections.Counter = collections.Counter()  # see _note_storm
@@ -557,7 +557,7 @@ class JitFunction:
                 # (The most recent entry already: no reordering, no lock.)
                 out = hot(args, kwargs)
                 if out is not _MISS and out is not _REFUSED:
-                    self._hot_tick()
+                    self._fast_tick()
                     return out
                 if out is _REFUSED:
                     # Not taken until a call runs natively again: arrays
@@ -571,24 +571,18 @@ class JitFunction:
     def _call_last(self, plan: Plan, args: tuple, kwargs: dict) -> Any:
         """Run the last call's plan if these arguments have its key, else ``_UNSERVED``."""
         leaves = plan.call_check(args, kwargs)
-        if leaves is None or ((plan.guards or plan.py_guards) and not plan.guards_hold()):
-            return _UNSERVED
-        with self._lock:
-            # Every change to the cache drops _last first: while it is the same, it is cached.
-            hit = self._last is plan
-            if hit:
-                self._hits += 1
-        if not hit:
+        # (Every change to the cache drops _last first: while it is the same, it is cached.)
+        if (leaves is None or self._last is not plan
+                or ((plan.guards or plan.py_guards) and not plan.guards_hold())):
             return _UNSERVED
         refusals = plan.refusals
         out = plan.run(leaves)
-        if out is not RETRACE:
-            if plan.hot is None and plan._entry is not None and plan.refusals == refusals:
-                self._make_hot(plan, leaves)
-            return out
-        with self._lock:
-            self._hits -= 1  # (counted on the keyed path)
-        return _UNSERVED  # (the keyed path keys its arrays anew)
+        if out is RETRACE:
+            return _UNSERVED  # (the keyed path keys its arrays anew, and counts the call)
+        self._fast_tick()
+        if plan.hot is None and plan._entry is not None and plan.refusals == refusals:
+            self._make_hot(plan, leaves)
+        return out
 
     def _call_keyed(self, args: tuple, kwargs: dict) -> Any:
         """The full path: key the arguments, find or trace the plan, run it."""
@@ -815,8 +809,8 @@ class JitFunction:
         CacheInfo(hits=1, misses=1, traces=1, entries=1, maxsize=64)
         """
         # (A count shows its next value as ``count(n)``.)
-        hot = int(repr(self._hot_hits)[len('count('):-1])
-        return CacheInfo(self._hits + hot, self._misses, self._traces, len(self._cache),
+        fast = int(repr(self._fast_hits)[len('count('):-1])
+        return CacheInfo(self._hits + fast, self._misses, self._traces, len(self._cache),
                          self.max_cache_size)
 
     def cache_clear(self) -> None:
