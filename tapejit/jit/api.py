@@ -170,7 +170,7 @@ class Plan:
         self.target = target
         self.fastmath = fastmath
         self._executable: Any = None
-        self._entry: Optional[Callable[[list], Any]] = None  # see _write_entry
+        self._entry: Optional[Callable[[list], Any]] = None  # see run
         self._compile_lock = threading.Lock()
         self.py_guards = tuple(py_guards)  # (getter, value): Python values read
         self.input_sources = input_sources
@@ -280,8 +280,11 @@ class Plan:
         if entry is not None:
             return entry(leaves)
         out = self._run_checked(leaves)
-        # Written out at the first call, so no later call pays for it.
-        self._entry = self._write_entry()
+        # Written out (as one function over ``leaves``) at the first call, so
+        # no later call pays for it.
+        env: dict = {'_slow': self._run_refused}
+        self._entry = define('entry', 'leaves', self.entry_lines(env, 'return _slow(leaves)'),
+                             env, '<tapejit plan call>')
         return out
 
     def _run_refused(self, leaves: list) -> Any:
@@ -293,12 +296,6 @@ class Plan:
             return RETRACE
         inputs = self.gather(leaves)
         return self.finish(leaves, self.execute(inputs), inputs)
-
-    def _write_entry(self) -> Callable[[list], Any]:
-        """:meth:`run` written out as one function over ``leaves``."""
-        env: dict = {'_slow': self._run_refused}
-        lines = self.entry_lines(env, 'return _slow(leaves)')
-        return define('entry', 'leaves', lines, env, '<tapejit plan call>')
 
     def native(self) -> Any:
         """The native one-call function where it checks every input the key
