@@ -92,7 +92,7 @@ class _CheckWriter:
             var = self._local(expr)
             self.lines.append(f'if {var}.__class__ is not {self.const(cls)}: return {miss}')
             # (Flattened again, as the full key: a parameter added is a new structure.)
-            flat = self.const(pytree._node_entry(cls)[0])
+            flat = self.const(pytree._ENTRIES[cls][0])
             self.lines.append(f'{var}n, {var}, {var}a = {flat}({var})')
             self.lines.append(f'if {var}a != {self.const(aux)} or len({var}) != '
                               f'{len(children)} or tuple({var}n) != '
