@@ -17,7 +17,7 @@ import numpy
 from tapejit import pytree
 from tapejit.core.config import config
 from tapejit.core.variable import Variable
-from tapejit.jit.entry import _Names
+from tapejit.jit.entry import _names
 
 
 def check_lines(td: Any, leaves: list, specs: tuple, has_grad: tuple, grad_ignored: Any,
@@ -68,7 +68,7 @@ class _CheckWriter:
 
     def __init__(self, env: dict, miss: str) -> None:
         self.env, self.miss = env, miss
-        self.const = _Names(env)
+        self.const = _names(env)
         self.lines: list = []
         self.exprs: list = []   # the expression of each leaf, in order
         self.counter = 0
@@ -167,7 +167,7 @@ def guard_lines(guards: tuple, py_guards: tuple, cpu: str, env: dict, differs: s
     0
     """
     lines: list = []
-    const = _Names(env)
+    const = _names(env)
     for i, (v, spec, ign) in enumerate(guards):
         if spec[0] != 'V' or spec[3] != cpu:
             return None
