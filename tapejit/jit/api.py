@@ -24,7 +24,7 @@ import numpy
 
 from tapejit.compiler.codecache import define
 from tapejit import backends, reporter
-from tapejit.jit.call_check import check_lines, guard_lines
+from tapejit.jit.call_check import _CPU, check_lines, guard_lines
 from tapejit.jit.closure_guards import Check, identity_guards, scalar_key, value_guards
 from tapejit.core.abstract import TracedArray, TraceError
 from tapejit.core.backprop import grad as _grad
@@ -77,9 +77,6 @@ class _Dynamic:
 
     def __init__(self, value: Any) -> None:
         self.value = value
-
-
-_CPU = str(backends.CPU)
 
 
 def _device(a: Any, what: str) -> str:
@@ -228,9 +225,8 @@ class Plan:
         holds = self._guards_hold
         if holds is None:
             # Field by field; at any difference the generic check gives the answer.
-            env: dict = {'_nd': numpy.ndarray, '_slow': self._guards_hold_slow}
-            lines = guard_lines(self.guards, self.py_guards, _CPU, env, 'return _slow()',
-                                'return False')
+            env: dict = {'_slow': self._guards_hold_slow}
+            lines = guard_lines(self.guards, self.py_guards, env, 'return _slow()', 'return False')
             holds = self._guards_hold = self._guards_hold_slow if lines is None else define(
                 'holds', '', lines + ['return True'], env, '<tapejit plan guards>')
         return holds()
@@ -636,7 +632,7 @@ class JitFunction:
             (base, has_grad) = plan.key = key
             env: dict = {}
             lines = check_lines(base[0], leaves, base[1], has_grad,
-                                self._grad_ignored.get(base, ()), _CPU, _leaf_spec, env)
+                                self._grad_ignored.get(base, ()), env)
             lines.append(f'return [{", ".join(f"_l{i}" for i in range(len(leaves)))}]')
             plan.call_check = define('check', 'args, kwargs', lines, env, '<tapejit call check>')
         # (Whether the arrays alias as traced, Plan.run checks.)
@@ -659,15 +655,14 @@ class JitFunction:
         checked = frozenset(src[1] for src in natively if src[0] == 'arg')
         base, has_grad = plan.key
         env: dict = {'_MISS': _MISS, '_REFUSED': _REFUSED}
-        lines = check_lines(base[0], leaves, base[1], has_grad,
-                            self._grad_ignored.get(base, ()), _CPU, _leaf_spec, env,
-                            miss='_MISS', checked=checked)
+        lines = check_lines(base[0], leaves, base[1], has_grad, self._grad_ignored.get(base, ()),
+                            env, miss='_MISS', checked=checked)
         if plan.guards or plan.py_guards:
             # The guards less the array checks the native function does itself.
             arrays = frozenset(id(src[1]) for src in natively if src[0] == 'closure')
             # (Written into the hot call: one call less on every step.)
-            env['_nd'], env['_slow_guards'] = numpy.ndarray, plan._guards_hold_slow
-            inline = guard_lines(plan.guards, plan.py_guards, _CPU, env,
+            env['_slow_guards'] = plan._guards_hold_slow
+            inline = guard_lines(plan.guards, plan.py_guards, env,
                                  'if not _slow_guards(): return _MISS', 'return _MISS',
                                  checked=arrays)
             lines += ['if not _slow_guards(): return _MISS'] if inline is None else inline
