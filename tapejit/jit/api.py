@@ -51,7 +51,7 @@ class CacheInfo(NamedTuple):
 
 
 _STATIC = object()  # placeholder of a static argument inside the traced tree
-_MISS = object()  # a hot call's answer where its arguments need the full path
+_MISS = object()  # a hot call's (and _call_last's) answer where the arguments need the full path
 _REFUSED = object()  # ... where its native function refused their arrays
 
 
@@ -441,8 +441,6 @@ def _sharing(leaves: list) -> tuple:
 
 # What Plan.run returns for a call whose arrays do not fit it (Plan.fits).
 RETRACE = object()
-# What JitFunction._call_last returns for a call it does not serve.
-_UNSERVED = object()
 
 
 def _as_tuple(x: Any, one: type) -> tuple:
@@ -557,24 +555,24 @@ class JitFunction:
                     # refused once are often refused every call.
                     last.hot = None
             out = self._call_last(last, args, kwargs)
-            if out is not _UNSERVED:
+            if out is not _MISS:
                 return out
         return self._call_keyed(args, kwargs)
 
     def _call_last(self, plan: Plan, args: tuple, kwargs: dict) -> Any:
-        """Run the last call's plan if these arguments have its key, else ``_UNSERVED``."""
+        """Run the last call's plan if these arguments have its key, else ``_MISS``."""
         leaves = plan.call_check(args, kwargs)
         # (Every change to the cache drops _last first: while it is the same, it is cached.)
         if (leaves is None or self._last is not plan
                 or ((plan.guards or plan.py_guards) and not plan.guards_hold())):
-            return _UNSERVED
+            return _MISS
         refusals = plan.refusals
         out = plan.run(leaves)
         if out is RETRACE:
-            return _UNSERVED  # (the keyed path keys its arrays anew, and counts the call)
+            return _MISS  # (the keyed path keys its arrays anew, and counts the call)
         self._fast_tick()
-        if plan.hot is None and plan._entry is not None and plan.refusals == refusals:
-            self._make_hot(plan, leaves)
+        if plan.hot is None and plan.refusals == refusals:
+            self._make_hot(plan, leaves)  # (run natively: the hot call is taken again)
         return out
 
     def _call_keyed(self, args: tuple, kwargs: dict) -> Any:
@@ -590,7 +588,7 @@ class JitFunction:
         out = plan.run(leaves)
         if out is RETRACE:  # cannot be: the plan was checked (or traced) for these arrays
             raise RuntimeError('tapejit.jit: a plan refused the arrays it was chosen for')
-        if self._last is plan and plan.hot is None and plan._entry is not None:
+        if self._last is plan and plan.hot is None:
             self._make_hot(plan, leaves)  # now, not at a later call
         return out
 
