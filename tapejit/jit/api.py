@@ -676,10 +676,9 @@ class JitFunction:
         self._note_storm()
         self._traces += 1
         try:
-            try:
-                plan = self._new_plan(leaves, td, statics)
-            except TypeError as e:
-                raise self._name_list_argument(e, args, kwargs) from e
+            plan = self._new_plan(leaves, td, statics)
+        except TypeError as e:  # (a TraceError is not one)
+            raise self._name_list_argument(e, args, kwargs) from e
         except TraceError:
             if self.fallback != 'eager':
                 raise
