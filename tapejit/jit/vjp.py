@@ -30,6 +30,7 @@ from tapejit.core.errors import GradientError
 from tapejit.core.function_node import FunctionNode
 from tapejit.core.variable import Variable, VariableNode
 from tapejit.ir.graph import live_eqns
+from tapejit.jit.entry import _names
 
 
 @dataclasses.dataclass(eq=False, slots=True)
@@ -327,11 +328,9 @@ def attach_lines(plan: Any, env: dict) -> list:
     """Statements of a generated ``finish`` giving the call's ``results`` a
     :class:`JitCallNode`; constants added to ``env``."""
     if plan.diff.problem is not None:
-        lines = []
-        for j, (r, n) in enumerate(zip(plan.diff_results, _refusing_outputs(plan))):
-            env[f'_jbad{j}'] = n
-            lines.append(f'results[{r}]._node = _jbad{j}')
-        return lines
+        name = _names(env)
+        return [f'results[{r}]._node = {name(n)}'
+                for r, n in zip(plan.diff_results, _refusing_outputs(plan))]
     env.update(_JCN=JitCallNode, _ON=_OutputNode, _wref=weakref.ref, _jplan=plan)
     lines = ['_jn = _JCN(_jplan, inputs, leaves)']
     outs = []
