@@ -480,7 +480,7 @@ class JitFunction:
         self._changes: collections.Counter = collections.Counter()
         self._moved: collections.Counter = collections.Counter()  # see _note_moved
         self._causes: collections.Counter = collections.Counter()  # see _note_storm
-        self._warned: set = set()  # the kinds of warning given (see _warn_once)
+        self._warned: set = set()  # the kinds of warning given (see _warn_commonest)
         self._last_key: Optional[tuple] = None
         self._grad_ignored: dict = {}  # base key -> leaf indices whose grad is ignored
         # The plan of the last call, whose key is the cache's most recent:
@@ -725,12 +725,10 @@ class JitFunction:
             return
         self._changes.update(path for path, a, b in zip(leaf_paths(td), last[0][1], specs)
                              if a != b)
-        if self._changes and self._warn_once('retrace'):
-            path, count = self._changes.most_common(1)[0]
-            self._warn_traced(f'{self._describe(path)} changed {count} times '
-                              f'(now {self._spec_str(path, td, specs)}). Each new shape/dtype '
-                              'is a new trace: keep it fixed (pad batches), or mark a Python '
-                              'value static.', stacklevel=6)
+        self._warn_commonest('retrace', self._changes, lambda path, count: (
+            f'{self._describe(path)} changed {count} times (now '
+            f'{self._spec_str(path, td, specs)}). Each new shape/dtype is a new trace: keep it '
+            'fixed (pad batches), or mark a Python value static.'), stacklevel=6)
 
     def _note_moved(self, plan: Plan) -> None:
         # A place that held a closed-over Variable holds another: each change traces.
@@ -739,34 +737,29 @@ class JitFunction:
             if what and getter.__class__ is Check and getter.was is None \
                     and getter() is not value:
                 self._moved[what] += 1
-        if self._moved and self._warn_once('moved'):
-            what, count = self._moved.most_common(1)[0]
-            self._warn_traced(f'the Variable the function reads through {what} was replaced '
-                              f'by another {count} times, and each replacement is a new '
-                              'trace. Pass it as an argument (read anew every call), or '
-                              'update it in place (W.array -= ...).', stacklevel=5)
+        self._warn_commonest('moved', self._moved, lambda what, count: (
+            f'the Variable the function reads through {what} was replaced by another {count} '
+            'times, and each replacement is a new trace. Pass it as an argument (read anew '
+            'every call), or update it in place (W.array -= ...).'), stacklevel=5)
 
     def _note_storm(self) -> None:
         # Most calls trace, and neither warning above named why: name the commonest.
         calls = self._hits + self._misses
-        if (not self._causes or self._warned & {'retrace', 'moved'}
-                or 2 * (self._traces + 1) < calls or not self._warn_once('storm')):
+        if not self._warned & {'retrace', 'moved'} and 2 * (self._traces + 1) >= calls:
+            self._warn_commonest('storm', self._causes, lambda why, count: (
+                f'in {calls} calls: {why}. Every such call traces and compiles again; pass '
+                'what changes as an argument.'), stacklevel=6)
+
+    def _warn_commonest(self, kind: str, counts: collections.Counter,
+                        say: Callable[[Any, int], str], stacklevel: int) -> None:
+        """Warn of retraces, once per ``kind`` and after enough traces, with
+        ``say(it, count)`` of the commonest in ``counts``."""
+        if not counts or self._traces < self.retrace_warn_after or kind in self._warned:
             return
-        why = self._causes.most_common(1)[0][0]
-        self._warn_traced(f'in {calls} calls: {why}. Every such call traces and compiles '
-                          'again; pass what changes as an argument.', stacklevel=6)
-
-    def _warn_once(self, kind: str) -> bool:
-        """Whether to warn of retraces now (enough traces, not yet warned of
-        this ``kind``); marks it warned."""
-        if self._traces < self.retrace_warn_after or kind in self._warned:
-            return False
         self._warned.add(kind)
-        return True
-
-    def _warn_traced(self, why: str, stacklevel: int) -> None:
+        it, count = counts.most_common(1)[0]
         warnings.warn(f'tapejit.jit({self.__name__}) has traced {self._traces + 1} times; '
-                      f'{why}', RuntimeWarning, stacklevel=stacklevel + 1)
+                      f'{say(it, count)}', RuntimeWarning, stacklevel=stacklevel + 1)
 
     def _describe(self, path: str) -> str:
         # path looks like "[0][2]..." (positional) or "[1]['name']..." (keyword)
