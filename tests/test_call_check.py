@@ -462,3 +462,16 @@ def test_every_plan_gets_the_same_generated_entry(how, monkeypatch, key_calls):
     # Another shape misses the hot call and traces again.
     call(np.ones((4, 3), np.float32))
     assert step.cache_info().traces == 2
+
+
+def test_guards_on_a_device_variable_are_left_to_the_generic_check():
+    # Only host Variables are checked field by field: a GPU Variable's guard
+    # (its device is not the host's) is the generic check's alone.
+    from tapejit.compiler.codecache import define
+    from tapejit.jit.call_check import guard_lines
+    w = tapejit.Variable(np.ones(3, np.float32))
+    spec = ('V', (3,), '<f4', '<CUDA Device 0>', True, False)
+    env = {'_slow': lambda: 'generic'}
+    lines = guard_lines(((w, spec, False),), (), env, 'return _slow()', 'return 1')
+    assert lines == ['return _slow()']
+    assert define('holds', '', lines + ['return 2'], env, '<test>')() == 'generic'

@@ -227,8 +227,8 @@ class Plan:
             # Field by field; at any difference the generic check gives the answer.
             env: dict = {'_slow': self._guards_hold_slow}
             lines = guard_lines(self.guards, self.py_guards, env, 'return _slow()', 'return False')
-            holds = self._guards_hold = self._guards_hold_slow if lines is None else define(
-                'holds', '', lines + ['return True'], env, '<tapejit plan guards>')
+            holds = self._guards_hold = define('holds', '', lines + ['return True'], env,
+                                               '<tapejit plan guards>')
         return holds()
 
     def _guards_hold_slow(self) -> bool:
@@ -631,7 +631,7 @@ class JitFunction:
             env: dict = {}
             lines = check_lines(base[0], leaves, base[1], has_grad,
                                 self._grad_ignored.get(base, ()), env)
-            lines.append(f'return [{", ".join(f"_l{i}" for i in range(len(leaves)))}]')
+            lines.append('return leaves')
             plan.call_check = define('check', 'args, kwargs', lines, env, '<tapejit call check>')
         # (Whether the arrays alias as traced, Plan.run checks.)
         self._last = plan
@@ -660,11 +660,9 @@ class JitFunction:
             arrays = frozenset(id(src[1]) for src in natively if src[0] == 'closure')
             # (Written into the hot call: one call less on every step.)
             env['_slow_guards'] = plan._guards_hold_slow
-            inline = guard_lines(plan.guards, plan.py_guards, env,
+            lines += guard_lines(plan.guards, plan.py_guards, env,
                                  'if not _slow_guards(): return _MISS', 'return _MISS',
                                  checked=arrays)
-            lines += ['if not _slow_guards(): return _MISS'] if inline is None else inline
-        lines.append(f'leaves = [{", ".join(f"_l{i}" for i in range(len(leaves)))}]')
         lines += plan.entry_lines(env, 'return _REFUSED')
         hot = define('hot', 'args, kwargs', lines, env, '<tapejit hot call>')
         del env['hot']  # (its globals need not hold it: no cycle)

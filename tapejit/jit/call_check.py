@@ -10,7 +10,7 @@ builds the full key, so a ``None`` never changes which plan runs.
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 import numpy
 
@@ -27,8 +27,8 @@ def check_lines(td: Any, leaves: list, specs: tuple, has_grad: tuple, grad_ignor
     """The statements of a check of calls whose key is the one made of ``td``
     (the flattened ``(args, kwargs)`` structure), ``specs`` (per leaf,
     gradients ignored) and ``has_grad`` (per Variable leaf not in
-    ``grad_ignored``), up to its return: leaf ``i`` left in the local
-    ``_l{i}``, ``return {miss}`` at the first difference; constants added to
+    ``grad_ignored``), up to its return: the leaves left in the local list
+    ``leaves``, ``return {miss}`` at the first difference; constants added to
     ``env`` under names no one else there uses.  Leaves other than host NumPy
     arrays and Variables on them are compared by their whole spec.
     ``checked``: indices of leaves whose arrays the caller checks itself (a
@@ -41,8 +41,8 @@ def check_lines(td: Any, leaves: list, specs: tuple, has_grad: tuple, grad_ignor
     >>> leaves, td = flatten(((x,), {}))
     >>> spec, env = (('A', (3,), '<f4', '@numpy'),), {}
     >>> lines = check_lines(td, leaves, spec, (), (), env)
-    >>> check = define('check', 'args, kwargs', lines + ['return _l0'], env, '<demo>')
-    >>> check((x,), {}) is x, check((np.ones(4, np.float32),), {})
+    >>> check = define('check', 'args, kwargs', lines + ['return leaves'], env, '<demo>')
+    >>> check((x,), {})[0] is x, check((np.ones(4, np.float32),), {})
     (True, None)
     >>> any('shape' in ln for ln in check_lines(td, leaves, spec, (), (), {},
     ...                                         checked=frozenset({0})))
@@ -61,7 +61,7 @@ def check_lines(td: Any, leaves: list, specs: tuple, has_grad: tuple, grad_ignor
         if isinstance(x, Variable) and i not in grad_ignored:
             w.lines.append(f'if (_l{i}._grad_var is not None) != {w.const(next(grads))}: '
                            f'return {miss}')
-    return w.lines
+    return w.lines + [f'leaves = [{", ".join(f"_l{i}" for i in range(len(leaves)))}]']
 
 
 class _CheckWriter:
@@ -145,15 +145,15 @@ class _CheckWriter:
 
 
 def guard_lines(guards: tuple, py_guards: tuple, env: dict, differs: str, fail: str,
-                checked: frozenset = frozenset()) -> Optional[list]:
+                checked: frozenset = frozenset()) -> list:
     """The statements of a check that a plan's closure Variables still match
     their specs at trace time (``guards``: (variable, spec, grad ignored)) and
     its Python values their traced values (``py_guards``: (getter, value)),
-    their constants added to ``env``.  A host Variable
-    is checked field by field: ``differs`` runs where a field differs from its
-    spec (the generic check then decides), ``fail`` where a Python value
-    changed; None where a guard is not a host Variable.  ``checked``: ids of
-    the Variables whose arrays the caller checks itself (a native plan does).
+    their constants added to ``env``.  A host Variable is checked field by
+    field: ``differs`` runs where a field differs from its spec (the generic
+    check then decides), ``fail`` where a Python value changed; ``differs``
+    alone where a guard is not a host Variable.  ``checked``: ids of the
+    Variables whose arrays the caller checks itself (a native plan does).
 
     >>> import numpy as np, tapejit
     >>> from tapejit.compiler.codecache import define
@@ -172,7 +172,7 @@ def guard_lines(guards: tuple, py_guards: tuple, env: dict, differs: str, fail: 
     const = _names(env)
     for i, (v, spec, ign) in enumerate(guards):
         if spec[0] != 'V' or spec[3] != _CPU:
-            return None
+            return [differs]
         var = const(v)
         # (Flags compared with literals; any other value takes the generic check.)
         cond = f'{var}._requires_grad is not {bool(spec[4])}'
