@@ -206,11 +206,6 @@ class Plan:
         items = gather_items(input_sources, env)
         self.gather = define('gather', 'leaves', [f'return [{", ".join(items)}]'], env,
                              '<tapejit plan inputs>')
-        # Where diff's outputs are in the list of the function's results.
-        self.diff_results: tuple = ()
-        if diff is not None:
-            at = [r for r, kind in enumerate(out_kinds) if kind[0] not in 'SO']
-            self.diff_results = tuple(at[k] for k in diff.outs)
         # (The statements giving a call's outputs their graph, for finish_lines.)
         self.attach = None if diff is None else functools.partial(attach_lines, self)
         env = {}

@@ -327,14 +327,17 @@ def _refusing_outputs(plan: Any) -> list:
 def attach_lines(plan: Any, env: dict) -> list:
     """Statements of a generated ``finish`` giving the call's ``results`` a
     :class:`JitCallNode`; constants added to ``env``."""
+    # Where the outputs are in the list of the function's results.
+    at = [r for r, kind in enumerate(plan.out_kinds) if kind[0] not in 'SO']
+    results = [at[k] for k in plan.diff.outs]
     if plan.diff.problem is not None:
         name = _names(env)
         return [f'results[{r}]._node = {name(n)}'
-                for r, n in zip(plan.diff_results, _refusing_outputs(plan))]
+                for r, n in zip(results, _refusing_outputs(plan))]
     env.update(_JCN=JitCallNode, _ON=_OutputNode, _wref=weakref.ref, _jplan=plan)
     lines = ['_jn = _JCN(_jplan, inputs, leaves)']
     outs = []
-    for j, r in enumerate(plan.diff_results):
+    for j, r in enumerate(results):
         lines += [f'_y = results[{r}]', f'_yn{j} = _y._node = _ON(_y, _jn)']
         outs.append(f'_wref(_yn{j})')
     lines.append(f'_jn.outputs = ({", ".join(outs)},)')
