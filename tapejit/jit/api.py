@@ -726,10 +726,9 @@ class JitFunction:
     def _note_moved(self, plan: Plan) -> None:
         # A place that held a closed-over Variable holds another: each change traces.
         for getter, value in plan.py_guards:
-            what = getattr(getter, 'what', '')
-            if what and getter.__class__ is Check and getter.was is None \
-                    and getter() is not value:
-                self._moved[what] += 1
+            if (getter.__class__ is Check and getter.what and getter.was is None
+                    and getter() is not value):
+                self._moved[getter.what] += 1
         self._warn_commonest('moved', self._moved, lambda what, count: (
             f'the Variable the function reads through {what} was replaced by another {count} '
             'times, and each replacement is a new trace. Pass it as an argument (read anew '
