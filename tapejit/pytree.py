@@ -8,7 +8,6 @@ from typing import Any, Callable
 
 
 _NODES: dict = {}  # class -> (flatten_fn, unflatten_fn)
-_LOOKUP: dict = {}  # class -> entry of the nearest registered base, or None
 
 
 def register_node(cls: type, flatten_fn: Callable[[Any], tuple],
@@ -28,17 +27,18 @@ def register_node(cls: type, flatten_fn: Callable[[Any], tuple],
     ([1, 2], 2)
     """
     _NODES[cls] = (flatten_fn, unflatten_fn)
-    _LOOKUP.clear()
+    _ENTRIES.clear()
 
 
-def _node_entry(cls: type) -> Any:
-    try:
-        return _LOOKUP[cls]
-    except KeyError:
-        pass
-    entry = next((_NODES[b] for b in cls.__mro__ if b in _NODES), None)
-    _LOOKUP[cls] = entry
-    return entry
+class _Entries(dict):
+    """class -> the entry of its nearest registered base, or None; found once."""
+
+    def __missing__(self, cls: type) -> Any:
+        entry = self[cls] = next((_NODES[b] for b in cls.__mro__ if b in _NODES), None)
+        return entry
+
+
+_ENTRIES = _Entries()
 
 
 def flatten(tree: Any, is_leaf: Callable[[Any], bool] = lambda x: False) -> tuple:
@@ -66,7 +66,7 @@ def _flatten(t: Any, leaves: list, is_leaf: Callable) -> Any:
         if t is None:
             return ('none',)
         if _NODES:
-            entry = _node_entry(cls)
+            entry = _ENTRIES[cls]
             if entry is not None:
                 names, children, aux = entry[0](t)
                 return ('node', cls, aux, tuple(names),
@@ -90,7 +90,7 @@ def _unflatten(td: Any, it: Any) -> Any:
     if kind == 'dict':
         return {k: _unflatten(c, it) for k, c in zip(td[1], td[2])}
     if kind == 'node':
-        return _node_entry(td[1])[1](td[2], [_unflatten(c, it) for c in td[4]])
+        return _ENTRIES[td[1]][1](td[2], [_unflatten(c, it) for c in td[4]])
     return None
 
 

@@ -36,7 +36,7 @@ def _warm(step, call, n=4):
     last = step._last
     assert last is not None
     if step.target == 'cpu':
-        assert callable(last[4]), 'no hot call'
+        assert callable(last.hot), 'no hot call'
 
 
 def _step(target='interpret'):
@@ -166,10 +166,10 @@ def test_alternating_signatures_reuse_their_checks(key_calls):
     for _ in range(3):
         both()
     plans = [p for p in step._cache.values()]
-    checks = [p.call_check[1] for p in plans]
+    checks = [p.call_check for p in plans]
     for _ in range(3):
         both()
-    assert [p.call_check[1] for p in plans] == checks  # not generated again
+    assert [p.call_check for p in plans] == checks  # not generated again
     assert step.cache_info().traces == 2
 
 
@@ -201,6 +201,32 @@ def test_eviction_drops_the_fast_path():
     f(b)
     np.testing.assert_array_equal(f(a), a * 2)
     assert len(calls) == 3
+
+
+def test_a_fast_path_call_is_the_most_recently_used(key_calls):
+    # Calls with another key in between (a static argument, a signature run
+    # eagerly) reorder the cache: a call served without its key still counts.
+    @tapejit.jit(static_argnames='n', max_cache_size=2, target='interpret',
+                 fallback='eager')
+    def f(x, n=1):
+        if n == 3:
+            float(F.sum(x).array)  # needs concrete values: run eagerly
+        return x * n
+    a, c = np.ones(2), np.ones(3)
+    for other in (2, 3):
+        f.cache_clear()
+        f(a)
+        f(a, n=other)
+        before = key_calls[0]
+        f(a)
+        f(a)
+        assert key_calls[0] <= before + 1
+        f(c)  # evicts n=other's entry, not a's
+        traces = f.cache_info().traces
+        f(a)
+        assert f.cache_info().traces == traces
+        f(a, n=other)
+        assert f.cache_info().traces == traces + 1
 
 
 def test_static_and_dynamic_arguments_keep_the_full_key(key_calls):
@@ -301,7 +327,7 @@ def test_the_hot_call_leaves_the_arrays_to_the_native_function(key_calls):
             v.cleargrad()
         return step(x if xx is None else xx, params)
     _warm(step, call)
-    hot = step._last[4]
+    hot = step._last.hot
     # No shape or dtype is read in Python: the native function compares them.
     assert 'shape' not in hot.__code__.co_names and 'dtype' not in hot.__code__.co_names
     before = key_calls[0]
@@ -370,9 +396,9 @@ def test_alternating_signatures_keep_their_hot_calls(monkeypatch):
     writes = []
     orig = JitFunction._write_hot
 
-    def counted(self, last, leaves):
-        writes.append(last[1])
-        return orig(self, last, leaves)
+    def counted(self, plan, leaves):
+        writes.append(plan.key)
+        return orig(self, plan, leaves)
     monkeypatch.setattr(JitFunction, '_write_hot', counted)
     f = tapejit.jit(lambda x: F.tanh(x) * 2, target='cpu')
     a = np.linspace(-1, 1, 6, dtype=np.float32)
@@ -393,19 +419,19 @@ def test_refused_arrays_drop_the_hot_call_until_a_native_run(monkeypatch):
             v.cleargrad()
         return step(xx, params)
     _warm(step, lambda: call(x))
-    hot = step._last[4]
-    plan = step._last[2]
+    hot = step._last.hot
+    plan = step._last
     strided = np.zeros((2, 6), np.float32)
     strided[:, ::2] = x
     strided = strided[:, ::2]
     before = plan.refusals
     for _ in range(3):
         call(strided)
-        assert step._last[4] is None  # not taken while the arrays are refused
+        assert step._last.hot is None  # not taken while the arrays are refused
     assert plan.refusals == before + 3  # (the fused call's; the hot call is not taken again)
     call(x)
     call(x)
-    assert step._last[4] is hot  # back, without being written again
+    assert step._last.hot is hot  # back, without being written again
 
 
 @pytest.mark.parametrize('how', ['interpret', 'steps'])
@@ -425,14 +451,27 @@ def test_every_plan_gets_the_same_generated_entry(how, monkeypatch, key_calls):
         return step(xx, params)
     for _ in range(3):
         call()
-    hot = step._last[4]
+    hot = step._last.hot
     assert callable(hot) and 'shape' in hot.__code__.co_names
-    assert step._last[2].native() is None
+    assert step._last.native() is None
     before = key_calls[0]
     loss = call()
-    assert key_calls[0] == before and step._last[4] is hot
+    assert key_calls[0] == before and step._last.hot is hot
     np.testing.assert_allclose(loss.array, np.sum(x @ np.ones((3, 2)), dtype=np.float32))
     np.testing.assert_allclose(params['w'].grad, np.repeat(x.sum(0)[:, None], 2, 1))
     # Another shape misses the hot call and traces again.
     call(np.ones((4, 3), np.float32))
     assert step.cache_info().traces == 2
+
+
+def test_guards_on_a_device_variable_are_left_to_the_generic_check():
+    # Only host Variables are checked field by field: a GPU Variable's guard
+    # (its device is not the host's) is the generic check's alone.
+    from tapejit.compiler.codecache import define
+    from tapejit.jit.call_check import guard_lines
+    w = tapejit.Variable(np.ones(3, np.float32))
+    spec = ('V', (3,), '<f4', '<CUDA Device 0>', True, False)
+    env = {'_slow': lambda: 'generic'}
+    lines = guard_lines(((w, spec, False),), (), env, 'return _slow()', 'return 1')
+    assert lines == ['return _slow()']
+    assert define('holds', '', lines + ['return 2'], env, '<test>')() == 'generic'

@@ -1852,8 +1852,8 @@ def test_the_readme_form_step_takes_the_same_entry_as_the_hand_written_one():
         if user <= 1.3 * hand:
             break
     for f in (user_step, hand_step):
-        plan = f._last[2]
-        assert f._last[4] and plan._entry is not None  # the generated entry
+        plan = f._last
+        assert f._last.hot and plan._entry is not None  # the generated entry
         assert f.cache_info().traces == 1
     assert user <= 1.3 * hand, (user, hand)
 

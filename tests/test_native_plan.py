@@ -144,10 +144,10 @@ def test_updates_in_place_and_read_only_parameters_run_step_by_step():
             np.testing.assert_allclose(p.array, q.array, rtol=1e-5, atol=1e-6)
             np.testing.assert_allclose(p.grad, q.grad, rtol=1e-5, atol=1e-6)
     assert all(p.array is a for p, a in zip(params, arrays))  # updated in place
-    oc = train._last[2]._executable.one_call
+    oc = train._last._executable.one_call
     assert oc.native is not None
     # The hot call is one generated function (inputs, native call, write-back).
-    assert train._last[2]._entry is not None
+    assert train._last._entry is not None
     # A read-only parameter: the native function refuses it, the plan runs
     # step by step for that call, the array is not written, and the write
     # raises as NumPy's ``-=`` does eagerly (not a new array given silently).
@@ -195,7 +195,7 @@ def test_a_second_process_loads_the_plan_from_the_cache(tmp_path):
         x, w = np.ones((3, 4), np.float32), np.full((4, 2), 0.5, np.float32)
         for _ in range(3):
             out = f(x, w)
-        oc = f._last[2]._executable.one_call
+        oc = f._last._executable.one_call
         assert oc.native is not None, oc.native_refused
         print(float(out.array), 'numba' in sys.modules)
     ''')

@@ -88,7 +88,7 @@ def test_one_jitted_function_from_four_threads_at_once():
     # the plan is one natively compiled function, built once by one thread.
     new = [kernel_cache._memory[k] for k in set(kernel_cache._memory) - before]
     assert all(len(k.signatures) <= 1 for k in new)
-    oc = step._last[2]._executable.one_call
+    oc = step._last._executable.one_call
     assert (oc is not None and oc.native is not None) or sum(
         len(k.signatures) for k in new) >= 1
 

@@ -24,7 +24,7 @@ import numpy
 
 from tapejit.compiler.codecache import define
 from tapejit import backends, reporter
-from tapejit.jit.call_check import check_lines, guard_lines
+from tapejit.jit.call_check import _CPU, check_lines, guard_lines
 from tapejit.jit.closure_guards import Check, identity_guards, scalar_key, value_guards
 from tapejit.core.abstract import TracedArray, TraceError
 from tapejit.core.backprop import grad as _grad
@@ -51,7 +51,7 @@ class CacheInfo(NamedTuple):
 
 
 _STATIC = object()  # placeholder of a static argument inside the traced tree
-_MISS = object()  # a hot call's answer where its arguments need the full path
+_MISS = object()  # a hot call's (and _call_last's) answer where the arguments need the full path
 _REFUSED = object()  # ... where its native function refused their arrays
 
 
@@ -77,9 +77,6 @@ class _Dynamic:
 
     def __init__(self, value: Any) -> None:
         self.value = value
-
-
-_CPU = str(backends.CPU)
 
 
 def _device(a: Any, what: str) -> str:
@@ -170,7 +167,7 @@ class Plan:
         self.target = target
         self.fastmath = fastmath
         self._executable: Any = None
-        self._entry: Optional[Callable[[list], Any]] = None  # see _write_entry
+        self._entry: Optional[Callable[[list], Any]] = None  # see run
         self._compile_lock = threading.Lock()
         self.py_guards = tuple(py_guards)  # (getter, value): Python values read
         self.input_sources = input_sources
@@ -184,9 +181,13 @@ class Plan:
         const_ids = {v.id for v in graph.constvars}
         self.const_outputs = frozenset(i for i, v in enumerate(graph.outvars)
                                        if v.id in const_ids)
-        # (key, check) and (key, hot call) of the last key it was found under.
-        self.call_check: Optional[tuple] = None
-        self.hot_call: Optional[tuple] = None
+        # Filed under one key all its life: that key, its check (see
+        # JitFunction._remember), the hot call written for it (_make_hot) and
+        # the one taken (None while arrays are refused).
+        self.key: Optional[tuple] = None
+        self.call_check: Optional[Callable] = None
+        self.hot_call: Optional[Callable] = None
+        self.hot: Optional[Callable] = None
         self.refusals = 0  # calls whose arrays the native function refused
         # Inputs whose shape/dtype the key does not pin: the plan checks these.
         self.unpinned = tuple(i for i, (src, which) in enumerate(input_sources)
@@ -205,11 +206,6 @@ class Plan:
         items = gather_items(input_sources, env)
         self.gather = define('gather', 'leaves', [f'return [{", ".join(items)}]'], env,
                              '<tapejit plan inputs>')
-        # Where diff's outputs are in the list of the function's results.
-        self.diff_results: tuple = ()
-        if diff is not None:
-            at = [r for r, kind in enumerate(out_kinds) if kind[0] not in 'SO']
-            self.diff_results = tuple(at[k] for k in diff.outs)
         # (The statements giving a call's outputs their graph, for finish_lines.)
         self.attach = None if diff is None else functools.partial(attach_lines, self)
         env = {}
@@ -224,11 +220,10 @@ class Plan:
         holds = self._guards_hold
         if holds is None:
             # Field by field; at any difference the generic check gives the answer.
-            env: dict = {'_nd': numpy.ndarray, '_slow': self._guards_hold_slow}
-            lines = guard_lines(self.guards, self.py_guards, _CPU, env, 'return _slow()',
-                                'return False')
-            holds = self._guards_hold = self._guards_hold_slow if lines is None else define(
-                'holds', '', lines + ['return True'], env, '<tapejit plan guards>')
+            env: dict = {'_slow': self._guards_hold_slow}
+            lines = guard_lines(self.guards, self.py_guards, env, 'return _slow()', 'return False')
+            holds = self._guards_hold = define('holds', '', lines + ['return True'], env,
+                                               '<tapejit plan guards>')
         return holds()
 
     def _guards_hold_slow(self) -> bool:
@@ -276,8 +271,11 @@ class Plan:
         if entry is not None:
             return entry(leaves)
         out = self._run_checked(leaves)
-        # Written out at the first call, so no later call pays for it.
-        self._entry = self._write_entry()
+        # Written out (as one function over ``leaves``) at the first call, so
+        # no later call pays for it.
+        env: dict = {'_slow': self._run_refused}
+        self._entry = define('entry', 'leaves', self.entry_lines(env, 'return _slow(leaves)'),
+                             env, '<tapejit plan call>')
         return out
 
     def _run_refused(self, leaves: list) -> Any:
@@ -289,12 +287,6 @@ class Plan:
             return RETRACE
         inputs = self.gather(leaves)
         return self.finish(leaves, self.execute(inputs), inputs)
-
-    def _write_entry(self) -> Callable[[list], Any]:
-        """:meth:`run` written out as one function over ``leaves``."""
-        env: dict = {'_slow': self._run_refused}
-        lines = self.entry_lines(env, 'return _slow(leaves)')
-        return define('entry', 'leaves', lines, env, '<tapejit plan call>')
 
     def native(self) -> Any:
         """The native one-call function where it checks every input the key
@@ -444,19 +436,10 @@ def _sharing(leaves: list) -> tuple:
 
 # What Plan.run returns for a call whose arrays do not fit it (Plan.fits).
 RETRACE = object()
-# What JitFunction._call_last returns for a call it does not serve.
-_UNSERVED = object()
 
 
 def _as_tuple(x: Any, one: type) -> tuple:
     return (x,) if isinstance(x, one) else tuple(x)
-
-
-def _hot_for(plan: Plan, key: tuple) -> Optional[Callable]:
-    """The hot call made for ``key`` before, kept on the plan like its check:
-    alternating signatures do not write it again."""
-    made = plan.hot_call
-    return made[1] if made is not None and made[0] == key else None
 
 
 class JitFunction:
@@ -486,18 +469,18 @@ class JitFunction:
         self._cache: collections.OrderedDict = collections.OrderedDict()
         self._lock = threading.RLock()
         self._hits = self._misses = self._traces = 0
-        # Hits of the hot call, counted without the lock: a count's step is atomic.
-        self._hot_hits = itertools.count()
-        self._hot_tick = self._hot_hits.__next__
+        # Hits of the last call's plan, counted without the lock: a count's step is atomic.
+        self._fast_hits = itertools.count()
+        self._fast_tick = self._fast_hits.__next__
         self._changes: collections.Counter = collections.Counter()
         self._moved: collections.Counter = collections.Counter()  # see _note_moved
         self._causes: collections.Counter = collections.Counter()  # see _note_storm
-        self._warned: set = set()  # the kinds of warning given (see _warn_once)
+        self._warned: set = set()  # the kinds of warning given (see _warn_commonest)
         self._last_key: Optional[tuple] = None
         self._grad_ignored: dict = {}  # base key -> leaf indices whose grad is ignored
-        # (check, key, plan, guards or None, hot call) of the last call.
-        self._last: Optional[tuple] = None
-        self._mru: Optional[tuple] = None  # the _last whose key was moved to the end
+        # The plan of the last call, whose key is the cache's most recent:
+        # every change to the cache drops it first.
+        self._last: Optional[Plan] = None
         try:
             self._params = list(inspect.signature(fn).parameters)
         except (TypeError, ValueError):
@@ -555,71 +538,53 @@ class JitFunction:
             return self.fn(*args, **kwargs)
         last = self._last
         if last is not None:
-            hot = last[4]
-            if hot and self._mru is last:
+            hot = last.hot
+            if hot is not None:
                 # (The most recent entry already: no reordering, no lock.)
                 out = hot(args, kwargs)
                 if out is not _MISS and out is not _REFUSED:
-                    self._hot_tick()
+                    self._fast_tick()
                     return out
                 if out is _REFUSED:
-                    last = self._drop_hot(last)
+                    # Not taken until a call runs natively again: arrays
+                    # refused once are often refused every call.
+                    last.hot = None
             out = self._call_last(last, args, kwargs)
-            if out is not _UNSERVED:
+            if out is not _MISS:
                 return out
         return self._call_keyed(args, kwargs)
 
-    def _drop_hot(self, last: tuple) -> tuple:
-        """``last`` without its hot call until a call runs natively again:
-        arrays refused once are often refused every call."""
-        with self._lock:
-            if self._last is last:
-                self._last = last = last[:4] + (None,)
-        return last
-
-    def _call_last(self, last: tuple, args: tuple, kwargs: dict) -> Any:
-        """Run the last call's plan if these arguments have its key, else ``_UNSERVED``."""
-        leaves = last[0](args, kwargs)
-        if leaves is None or not (last[3] is None or last[3]()):
-            return _UNSERVED
-        with self._lock:
-            # Every change to the cache drops _last first: while it is the same, it is cached.
-            hit = self._last is last
-            if hit:
-                self._hits += 1
-                if self._mru is not last:
-                    # (Already the most recent after the first hit.)
-                    self._cache.move_to_end(last[1])
-                    self._mru = last
-        if not hit:
-            return _UNSERVED
-        plan = last[2]
+    def _call_last(self, plan: Plan, args: tuple, kwargs: dict) -> Any:
+        """Run the last call's plan if these arguments have its key, else ``_MISS``."""
+        leaves = plan.call_check(args, kwargs)
+        # (Every change to the cache drops _last first: while it is the same, it is cached.)
+        if (leaves is None or self._last is not plan
+                or ((plan.guards or plan.py_guards) and not plan.guards_hold())):
+            return _MISS
         refusals = plan.refusals
         out = plan.run(leaves)
-        if out is not RETRACE:
-            if last[4] is None and plan._entry is not None and plan.refusals == refusals:
-                self._make_hot(last, leaves)
-            return out
-        with self._lock:
-            self._hits -= 1  # (counted on the keyed path)
-        return _UNSERVED  # (the keyed path keys its arrays anew)
+        if out is RETRACE:
+            return _MISS  # (the keyed path keys its arrays anew, and counts the call)
+        self._fast_tick()
+        if plan.hot is None and plan.refusals == refusals:
+            self._make_hot(plan, leaves)  # (run natively: the hot call is taken again)
+        return out
 
     def _call_keyed(self, args: tuple, kwargs: dict) -> Any:
         """The full path: key the arguments, find or trace the plan, run it."""
         key, leaves, td, statics = self._key(args, kwargs)
         with self._lock:
-            self._mru = None
+            self._last = None  # (the cache changes; _remember sets it again)
             key, plan = self._plan_for(key, leaves, td, statics, args, kwargs)
             if plan != 'eager':
-                self._remember(key, leaves, td, statics, plan)
+                self._remember(key, leaves, statics, plan)
         if plan == 'eager':
             return self.fn(*args, **kwargs)
         out = plan.run(leaves)
         if out is RETRACE:  # cannot be: the plan was checked (or traced) for these arrays
             raise RuntimeError('tapejit.jit: a plan refused the arrays it was chosen for')
-        last = self._last
-        if last is not None and last[2] is plan and last[4] is None and plan._entry is not None:
-            self._make_hot(last, leaves)  # now, not at a later call
+        if self._last is plan and plan.hot is None:
+            self._make_hot(plan, leaves)  # now, not at a later call
         return out
 
     def _plan_for(self, key: tuple, leaves: list, td: Any, statics: tuple, args: tuple,
@@ -652,60 +617,47 @@ class JitFunction:
             self._cache[key] = plan
         return key, plan
 
-    def _remember(self, key: tuple, leaves: list, td: Any, statics: tuple, plan: Plan) -> None:
+    def _remember(self, key: tuple, leaves: list, statics: tuple, plan: Plan) -> None:
         """Make the next call with this key skip building it (a check kept on the plan)."""
         if statics or self.dynamic_argnums or self.dynamic_argnames:
             return
-        cc = plan.call_check
-        if cc is None or cc[0] != key:
-            (base, has_grad) = key
+        if plan.call_check is None:  # (a plan is found under its one key only)
+            (base, has_grad) = plan.key = key
             env: dict = {}
-            lines = check_lines(td, leaves, base[1], has_grad, self._grad_ignored.get(base, ()),
-                                _CPU, _leaf_spec, env)
-            lines.append(f'return [{", ".join(f"_l{i}" for i in range(len(leaves)))}]')
-            cc = plan.call_check = (key, define('check', 'args, kwargs', lines, env,
-                                                '<tapejit call check>'))
+            lines = check_lines(base[0], leaves, base[1], has_grad,
+                                self._grad_ignored.get(base, ()), env)
+            lines.append('return leaves')
+            plan.call_check = define('check', 'args, kwargs', lines, env, '<tapejit call check>')
         # (Whether the arrays alias as traced, Plan.run checks.)
-        holds = plan.guards_hold if plan.guards or plan.py_guards else None
-        self._last = (cc[1], key, plan, holds, _hot_for(plan, key))
+        self._last = plan
 
-    def _make_hot(self, last: tuple, leaves: list) -> None:
-        """Give ``last`` its hot call once its plan has run: the key's check, the
+    def _make_hot(self, plan: Plan, leaves: list) -> None:
+        """Give ``plan`` its hot call once it has run: the key's check, the
         guards and the plan's entry as one ``hot(args, kwargs)``, returning
         ``_MISS`` for another key and ``_REFUSED`` where the plan refused the
-        arrays; the arrays the native function checks are left to it."""
-        check, key, plan, holds, _ = last
-        hot = _hot_for(plan, key) or self._write_hot(last, leaves)
-        with self._lock:
-            plan.hot_call = (key, hot)
-            if self._last is last:
-                self._last = (check, key, plan, holds, hot)
-                if self._mru is last:
-                    self._mru = self._last
+        arrays; the arrays the native function checks are left to it.
+        Written once: alternating signatures do not write it again."""
+        plan.hot = plan.hot_call = plan.hot_call or self._write_hot(plan, leaves)
 
-    def _write_hot(self, last: tuple, leaves: list) -> Callable:
-        check, key, plan, holds, _ = last
+    def _write_hot(self, plan: Plan, leaves: list) -> Callable:
         native = plan.native()
         # The sources of the arrays the native function checks itself (class, shape, dtype).
         natively = [] if native is None else [
             src for k, (src, which) in enumerate(plan.input_sources)
             if which in ('data', 'array') and k in native.checked_inputs]
         checked = frozenset(src[1] for src in natively if src[0] == 'arg')
-        base, has_grad = key
+        base, has_grad = plan.key
         env: dict = {'_MISS': _MISS, '_REFUSED': _REFUSED}
-        lines = check_lines(base[0], leaves, base[1], has_grad,
-                            self._grad_ignored.get(base, ()), _CPU, _leaf_spec, env,
-                            miss='_MISS', checked=checked)
-        if holds is not None:
+        lines = check_lines(base[0], leaves, base[1], has_grad, self._grad_ignored.get(base, ()),
+                            env, miss='_MISS', checked=checked)
+        if plan.guards or plan.py_guards:
             # The guards less the array checks the native function does itself.
             arrays = frozenset(id(src[1]) for src in natively if src[0] == 'closure')
             # (Written into the hot call: one call less on every step.)
-            env['_nd'], env['_slow_guards'] = numpy.ndarray, plan._guards_hold_slow
-            inline = guard_lines(plan.guards, plan.py_guards, _CPU, env,
+            env['_slow_guards'] = plan._guards_hold_slow
+            lines += guard_lines(plan.guards, plan.py_guards, env,
                                  'if not _slow_guards(): return _MISS', 'return _MISS',
                                  checked=arrays)
-            lines += ['if not _slow_guards(): return _MISS'] if inline is None else inline
-        lines.append(f'leaves = [{", ".join(f"_l{i}" for i in range(len(leaves)))}]')
         lines += plan.entry_lines(env, 'return _REFUSED')
         hot = define('hot', 'args, kwargs', lines, env, '<tapejit hot call>')
         del env['hot']  # (its globals need not hold it: no cycle)
@@ -717,10 +669,9 @@ class JitFunction:
         self._note_storm()
         self._traces += 1
         try:
-            try:
-                plan = self._new_plan(leaves, td, statics)
-            except TypeError as e:
-                raise self._name_list_argument(e, args, kwargs) from e
+            plan = self._new_plan(leaves, td, statics)
+        except TypeError as e:  # (a TraceError is not one)
+            raise self._name_list_argument(e, args, kwargs) from e
         except TraceError:
             if self.fallback != 'eager':
                 raise
@@ -730,7 +681,6 @@ class JitFunction:
                               'values while tracing; running it eagerly for this signature '
                               "(fallback='eager')", RuntimeWarning, stacklevel=5)
             plan = 'eager'
-        self._last = None
         self._cache[key] = plan
         while len(self._cache) > self.max_cache_size:
             self._cache.popitem(last=False)
@@ -768,48 +718,40 @@ class JitFunction:
             return
         self._changes.update(path for path, a, b in zip(leaf_paths(td), last[0][1], specs)
                              if a != b)
-        if self._changes and self._warn_once('retrace'):
-            path, count = self._changes.most_common(1)[0]
-            self._warn_traced(f'{self._describe(path)} changed {count} times '
-                              f'(now {self._spec_str(path, td, specs)}). Each new shape/dtype '
-                              'is a new trace: keep it fixed (pad batches), or mark a Python '
-                              'value static.', stacklevel=6)
+        self._warn_commonest('retrace', self._changes, lambda path, count: (
+            f'{self._describe(path)} changed {count} times (now '
+            f'{self._spec_str(path, td, specs)}). Each new shape/dtype is a new trace: keep it '
+            'fixed (pad batches), or mark a Python value static.'), stacklevel=6)
 
     def _note_moved(self, plan: Plan) -> None:
         # A place that held a closed-over Variable holds another: each change traces.
         for getter, value in plan.py_guards:
-            what = getattr(getter, 'what', '')
-            if what and getter.__class__ is Check and getter.was is None \
-                    and getter() is not value:
-                self._moved[what] += 1
-        if self._moved and self._warn_once('moved'):
-            what, count = self._moved.most_common(1)[0]
-            self._warn_traced(f'the Variable the function reads through {what} was replaced '
-                              f'by another {count} times, and each replacement is a new '
-                              'trace. Pass it as an argument (read anew every call), or '
-                              'update it in place (W.array -= ...).', stacklevel=5)
+            if (getter.__class__ is Check and getter.what and getter.was is None
+                    and getter() is not value):
+                self._moved[getter.what] += 1
+        self._warn_commonest('moved', self._moved, lambda what, count: (
+            f'the Variable the function reads through {what} was replaced by another {count} '
+            'times, and each replacement is a new trace. Pass it as an argument (read anew '
+            'every call), or update it in place (W.array -= ...).'), stacklevel=5)
 
     def _note_storm(self) -> None:
         # Most calls trace, and neither warning above named why: name the commonest.
         calls = self._hits + self._misses
-        if (not self._causes or self._warned & {'retrace', 'moved'}
-                or 2 * (self._traces + 1) < calls or not self._warn_once('storm')):
+        if not self._warned & {'retrace', 'moved'} and 2 * (self._traces + 1) >= calls:
+            self._warn_commonest('storm', self._causes, lambda why, count: (
+                f'in {calls} calls: {why}. Every such call traces and compiles again; pass '
+                'what changes as an argument.'), stacklevel=6)
+
+    def _warn_commonest(self, kind: str, counts: collections.Counter,
+                        say: Callable[[Any, int], str], stacklevel: int) -> None:
+        """Warn of retraces, once per ``kind`` and after enough traces, with
+        ``say(it, count)`` of the commonest in ``counts``."""
+        if not counts or self._traces < self.retrace_warn_after or kind in self._warned:
             return
-        why = self._causes.most_common(1)[0][0]
-        self._warn_traced(f'in {calls} calls: {why}. Every such call traces and compiles '
-                          'again; pass what changes as an argument.', stacklevel=6)
-
-    def _warn_once(self, kind: str) -> bool:
-        """Whether to warn of retraces now (enough traces, not yet warned of
-        this ``kind``); marks it warned."""
-        if self._traces < self.retrace_warn_after or kind in self._warned:
-            return False
         self._warned.add(kind)
-        return True
-
-    def _warn_traced(self, why: str, stacklevel: int) -> None:
+        it, count = counts.most_common(1)[0]
         warnings.warn(f'tapejit.jit({self.__name__}) has traced {self._traces + 1} times; '
-                      f'{why}', RuntimeWarning, stacklevel=stacklevel + 1)
+                      f'{say(it, count)}', RuntimeWarning, stacklevel=stacklevel + 1)
 
     def _describe(self, path: str) -> str:
         # path looks like "[0][2]..." (positional) or "[1]['name']..." (keyword)
@@ -841,8 +783,8 @@ class JitFunction:
         CacheInfo(hits=1, misses=1, traces=1, entries=1, maxsize=64)
         """
         # (A count shows its next value as ``count(n)``.)
-        hot = int(repr(self._hot_hits)[len('count('):-1])
-        return CacheInfo(self._hits + hot, self._misses, self._traces, len(self._cache),
+        fast = int(repr(self._fast_hits)[len('count('):-1])
+        return CacheInfo(self._hits + fast, self._misses, self._traces, len(self._cache),
                          self.max_cache_size)
 
     def cache_clear(self) -> None:

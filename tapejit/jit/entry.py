@@ -16,19 +16,16 @@ from tapejit.core.variable import Variable
 from tapejit.pytree import unflatten
 
 
-class _Names:
-    """Constants the generated source refers to by name."""
-
-    def __init__(self, env: dict) -> None:
-        self.env = env
-
-    def __call__(self, value: Any) -> str:
-        name = f'_k{len(self.env)}'
-        self.env[name] = value
-        return name
+def _names(env: dict) -> Callable[[Any], str]:
+    """``name(value)``: a constant the generated source refers to, added to ``env``."""
+    def name(value: Any) -> str:
+        key = f'_k{len(env)}'
+        env[key] = value
+        return key
+    return name
 
 
-def _obj(src: tuple, name: _Names) -> str:
+def _obj(src: tuple, name: Callable) -> str:
     """The expression of a source's object: an argument, a closed-over one or a result."""
     if src[0] == 'result':
         return f'results[{src[1]}]'
@@ -75,7 +72,7 @@ def gather_items(input_sources: list, env: dict) -> list:
     """
     env['_dynamic_array'] = _dynamic_array
     env['_f64_array'], env['_F64'] = numpy.asarray, numpy.dtype(numpy.float64)
-    name = _Names(env)
+    name = _names(env)
     items = []
     for src, which in input_sources:
         obj = _obj(src, name)
@@ -92,7 +89,7 @@ def gather_items(input_sources: list, env: dict) -> list:
     return items
 
 
-def _dynamic_item(getter: Any, obj: str, name: _Names) -> str:
+def _dynamic_item(getter: Any, obj: str, name: Callable) -> str:
     """The expression reading a dynamic number (a learning rate): a float
     where the getter says it usually is read in place, else the getter."""
     if getter.source is None:
@@ -121,7 +118,7 @@ def compile_aliases(array_sources: list, writes: list,
     if not shared and not (writes_arrays and len(array_sources) > 1) and not var_pairs:
         return None
     env: dict = {}
-    name = _Names(env)
+    name = _names(env)
     lines = []
     for j, (src, which, _) in enumerate(array_sources):
         obj = _obj(src, name)
@@ -157,7 +154,7 @@ def finish_lines(out_kinds: list, writes: list, const_outputs: frozenset, out_td
     """
     env.update(_make=Variable._result, _write_data=_write_data, _unflatten=unflatten,
                _new=object.__new__, _V=Variable)
-    name = _Names(env)
+    name = _names(env)
     lines = [f'{name(fail)}({", ".join(f"outs[{i}]" for i in range(at, at + n))})'
              for at, n, fail in checks]
     lines += [f'outs[{i}] = outs[{i}].copy()' for i in sorted(const_outputs)]
@@ -174,7 +171,7 @@ def finish_lines(out_kinds: list, writes: list, const_outputs: frozenset, out_td
     return lines
 
 
-def _result_items(out_kinds: list, name: _Names) -> tuple:
+def _result_items(out_kinds: list, name: Callable) -> tuple:
     """The function's results, and how many outputs they take."""
     results = []
     k = 0
@@ -207,7 +204,7 @@ def _make_inline(target: str, data: str) -> list:
             + [f'_v.{f} = None' for f in rest] + [f'{target} = _v'])
 
 
-def _write_lines(writes: list, k: int, name: _Names) -> list:
+def _write_lines(writes: list, k: int, name: Callable) -> list:
     """The statements replaying the plan's writes, whose outputs start at ``k``;
     of a Variable's gradient writes only the last, the one seen."""
     last_grad = {source_key(src): n for n, (src, which) in enumerate(writes)

@@ -19,6 +19,7 @@ are the live Variables, so its own outputs get a node in turn.
 
 from __future__ import annotations
 
+import dataclasses
 import weakref
 from typing import Any, Optional
 
@@ -29,30 +30,28 @@ from tapejit.core.errors import GradientError
 from tapejit.core.function_node import FunctionNode
 from tapejit.core.variable import Variable, VariableNode
 from tapejit.ir.graph import live_eqns
+from tapejit.jit.entry import _names
 
 
+@dataclasses.dataclass(eq=False, slots=True)
 class Differentiable:
     """What a plan needs to give its outputs a graph."""
 
-    __slots__ = ('name', 'outs', 'out_vars', 'sources', 'links', 'problem', 'eqns', 'weak',
-                 'vjps', 'refusing')
-
-    def __init__(self, name: str, outs: tuple, out_vars: tuple, sources: tuple, links: dict,
-                 problem: Optional[str], eqns: tuple, weak: tuple) -> None:
-        self.name = name
-        # Positions, among the plan's output arrays, of the returned Variables
-        # that had a graph, and their graph values.
-        self.outs = outs
-        self.out_vars = out_vars
-        self.sources = sources  # the source of each captured Variable that graph reached
-        # Per equation on a path from a source to an output, what each input was in
-        # the recorded graph (('src', j), ('eqn', id), or None: a constant, the graph cut).
-        self.links = links
-        self.problem = problem  # why the outputs cannot be differentiated outside, or None
-        self.eqns = eqns  # the equations the outputs' values depend on, in order
-        self.weak = weak  # graph inputs traced as weakly typed scalars
-        self.vjps: dict = {}  # (targets, outputs present) -> the jitted backward
-        self.refusing: Optional[list] = None  # see _refusing_outputs
+    name: str
+    # Positions, among the plan's output arrays, of the returned Variables
+    # that had a graph, and their graph values.
+    outs: tuple
+    out_vars: tuple
+    sources: tuple  # the source of each captured Variable that graph reached
+    # Per equation on a path from a source to an output, what each input was in
+    # the recorded graph (('src', j), ('eqn', id), or None: a constant, the graph cut).
+    links: dict
+    problem: Optional[str]  # why the outputs cannot be differentiated outside, or None
+    eqns: tuple  # the equations the outputs' values depend on, in order
+    weak: tuple  # graph inputs traced as weakly typed scalars
+    # (targets, outputs present) -> the jitted backward
+    vjps: dict = dataclasses.field(default_factory=dict)
+    refusing: Optional[list] = None  # see _refusing_outputs
 
 
 def differentiable_io(name: str, tr: Any, out_leaves: list,
@@ -328,16 +327,17 @@ def _refusing_outputs(plan: Any) -> list:
 def attach_lines(plan: Any, env: dict) -> list:
     """Statements of a generated ``finish`` giving the call's ``results`` a
     :class:`JitCallNode`; constants added to ``env``."""
+    # Where the outputs are in the list of the function's results.
+    at = [r for r, kind in enumerate(plan.out_kinds) if kind[0] not in 'SO']
+    results = [at[k] for k in plan.diff.outs]
     if plan.diff.problem is not None:
-        lines = []
-        for j, (r, n) in enumerate(zip(plan.diff_results, _refusing_outputs(plan))):
-            env[f'_jbad{j}'] = n
-            lines.append(f'results[{r}]._node = _jbad{j}')
-        return lines
+        name = _names(env)
+        return [f'results[{r}]._node = {name(n)}'
+                for r, n in zip(results, _refusing_outputs(plan))]
     env.update(_JCN=JitCallNode, _ON=_OutputNode, _wref=weakref.ref, _jplan=plan)
     lines = ['_jn = _JCN(_jplan, inputs, leaves)']
     outs = []
-    for j, r in enumerate(plan.diff_results):
+    for j, r in enumerate(results):
         lines += [f'_y = results[{r}]', f'_yn{j} = _y._node = _ON(_y, _jn)']
         outs.append(f'_wref(_yn{j})')
     lines.append(f'_jn.outputs = ({", ".join(outs)},)')
