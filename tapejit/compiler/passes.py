@@ -64,11 +64,9 @@ def cse(g: Graph) -> Graph:
         pk = _param_key(e.params)
         key = (None if pk is None or not e.prim.pure
                else (e.prim.name, tuple(v.id for v in ins), pk))
-        if key is not None and key in seen:
+        if key is not None and seen.setdefault(key, e.out) is not e.out:
             subst[e.out.id] = seen[key]
             continue
-        if key is not None:
-            seen[key] = e.out
         eqns.append(e._replace(inputs=ins))
     return _rebuild(g, eqns, subst)
 
@@ -79,13 +77,10 @@ def splat_value(v: Var, consts: dict, producers: dict) -> Optional[Any]:
     while True:
         c = consts.get(v.id)
         if c is not None:
-            if c.size == 0:
-                return None
             flat = c.reshape(-1)
-            first = flat[0]
-            if c.size > 1 and not (flat == first).all():
+            if c.size == 0 or not (flat == flat[0]).all():
                 return None
-            return first
+            return flat[0]
         e = producers.get(v.id)
         if e is None or e.prim.name not in ('reshape', 'broadcast_to'):
             return None
