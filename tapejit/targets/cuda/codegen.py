@@ -74,13 +74,8 @@ def split(grp: Group, used_outside: set) -> list:
     reds = [e for e in grp.members if e.out.id in grp.red]
     if not reds:
         return [('ew', (), list(grp.members), stores, [])]
-    patterns: list = []
-    for e in reds:
-        ax = reduce_axes(e)
-        if ax not in patterns:
-            patterns.append(ax)
     out = []
-    for n, ax in enumerate(patterns):
+    for n, ax in enumerate(dict.fromkeys(reduce_axes(e) for e in reds)):
         mine = [e for e in reds if reduce_axes(e) == ax]
         st = stores if n == 0 else []
         ids = {e.out.id for e in mine} | {v.id for v in st}
