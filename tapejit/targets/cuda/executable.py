@@ -143,10 +143,10 @@ class _Device:
     """Where a plan runs: the array module, the simulator flag, the device
     facts, its constants and its launches."""
 
-    def __init__(self, simulator: bool, device_id: Optional[int], consts_cache: dict) -> None:
+    def __init__(self, simulator: bool, device_id: Optional[int]) -> None:
         self.simulator = simulator
         self.device_id = device_id
-        self.consts_cache = consts_cache
+        self.consts: dict = {}  # id of a plan's constant -> its copy here
         if simulator:
             self.xp = numpy
             self.sms = 1
@@ -163,10 +163,9 @@ class _Device:
 
     def const(self, value: Any) -> Any:
         """A constant of the plan (which keeps it) on this device."""
-        key = (self.device_id, id(value))
-        c = self.consts_cache.get(key)
+        c = self.consts.get(id(value))
         if c is None:
-            c = self.consts_cache[key] = self.xp.asarray(value)
+            c = self.consts[id(value)] = self.xp.asarray(value)
         return c
 
     def sim_input(self, a: Any) -> Any:
@@ -344,7 +343,6 @@ class CudaExecutable(Plan):
             lock_simulated_shared_arrays()
         block = cuda_codegen.BLOCK_SIM if self.simulator else cuda_codegen.BLOCK_GPU
         slots = self.plan_units(graph, rows=False)
-        self._consts_cache: dict = {}
         self.kernels: list = []       # CudaKernel per kernel number
         self.plan_steps(slots, lambda u: self._steps(u, slots, block))
         self.plan_buffers(slots, None)
@@ -384,9 +382,8 @@ class CudaExecutable(Plan):
         """The device's [Lowered, runner or None, device]: lowered at its first call."""
         plan = self._plans.get(dev_id)
         if plan is None:
-            dev = _Device(self.simulator, dev_id, self._consts_cache)
-            plan = self._plans[dev_id] = [lower(self, dev.sms, self.simulator),
-                                          None, dev]
+            dev = _Device(self.simulator, dev_id)
+            plan = self._plans[dev_id] = [lower(self, dev.sms, self.simulator), None, dev]
         return plan
 
     def __call__(self, inputs: Sequence[Any], check: Optional[Sequence[int]] = None) -> list:
