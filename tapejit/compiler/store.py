@@ -208,10 +208,6 @@ def entry_path(folder: str, key: str, name: Optional[str] = None) -> str:
     return os.path.join(folder, name or hashlib.sha256(key.encode()).hexdigest()[:40] + '.bin')
 
 
-def _mac(secret_key: bytes, body: memoryview) -> bytes:
-    return hmac.digest(secret_key, body, 'sha256')
-
-
 def read(folder: str, key: str, redo: str = 'recompiling it',
          name: Optional[str] = None) -> Optional[bytes]:
     """The payload written under ``key`` in ``folder``; None where there is
@@ -246,8 +242,8 @@ def _check(blob: bytes, key: str) -> Optional[str]:
     framed = parse(blob)
     if framed is None:
         return 'is damaged (not an entry: truncated, emptied or foreign)'
-    mv = memoryview(blob)
-    if not hmac.compare_digest(_mac(k, mv[len(MAGIC) + _MAC:]), blob[len(MAGIC):len(MAGIC) + _MAC]):
+    mac = hmac.digest(k, memoryview(blob)[len(MAGIC) + _MAC:], 'sha256')
+    if not hmac.compare_digest(mac, blob[len(MAGIC):len(MAGIC) + _MAC]):
         return 'is damaged (it fails authentication: damaged or forged)'
     if framed[0] != key:
         return 'was written for another key (swapped or stale)'
@@ -287,7 +283,7 @@ def write(folder: str, key: str, payload: bytes, name: Optional[str] = None) -> 
         return
     kb = key.encode()
     body = len(kb).to_bytes(4, 'little') + kb + payload
-    blob = MAGIC + _mac(k, memoryview(body)) + body
+    blob = MAGIC + hmac.digest(k, body, 'sha256') + body
     tmp = None
     try:
         os.makedirs(folder, mode=0o700, exist_ok=True)
