@@ -320,20 +320,15 @@ def _version(lib: str) -> str:
 
 
 @functools.lru_cache(maxsize=None)
-def _sources() -> str:
-    """tapejit's own source files, by path, size and modification time."""
+def _sources(top: str = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) -> str:
+    """The source files under ``top`` (tapejit's own), by path, size and modification time."""
     h = hashlib.sha256()
-
-    def walk(path: str, rel: str) -> None:
-        with os.scandir(path) as it:
-            entries = sorted(it, key=lambda e: e.name)
-        for e in entries:
-            if e.name.endswith('.py') and e.is_file():
-                st = e.stat()
-                h.update(f'{rel}{e.name}|{st.st_size}|{st.st_mtime_ns}\n'.encode())
-            elif e.is_dir() and e.name != '__pycache__':
-                walk(e.path, f'{rel}{e.name}/')
-    walk(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), '')
+    for path, dirs, files in os.walk(top):
+        dirs[:] = sorted(d for d in dirs if d != '__pycache__')  # (walked in this order)
+        for name in sorted(f for f in files if f.endswith('.py')):
+            st = os.stat(os.path.join(path, name))
+            rel = os.path.relpath(os.path.join(path, name), top)
+            h.update(f'{rel}|{st.st_size}|{st.st_mtime_ns}\n'.encode())
     return h.hexdigest()
 
 
