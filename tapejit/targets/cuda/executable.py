@@ -117,7 +117,13 @@ class CudaKernel:
         def launch() -> None:
             if self.kernel is None:
                 self.kernel = get_kernel(self.spec, dev.simulator)
-            dev.launch(self.kernel, grid, block, scalars, arrays, len(self.spec.inputs))
+            n = len(self.spec.inputs)  # (launched as the runner written after it does)
+            if dev.simulator:
+                with quiet():
+                    self.kernel[grid, block](*scalars, *map(dev.sim_input, arrays[:n]),
+                                             *arrays[n:])
+            else:
+                self.kernel[grid, block, dev.stream()](*scalars, *arrays)
         if not compiled_call('a CUDA kernel', self.spec, launch):
             self.fallback = True
             self.ops(dev, grid, block, scalars, *arrays)
@@ -141,7 +147,7 @@ class CudaKernel:
 
 class _Device:
     """Where a plan runs: the array module, the simulator flag, the device
-    facts, its constants and its launches."""
+    facts, its constants and its stream."""
 
     def __init__(self, simulator: bool, device_id: Optional[int]) -> None:
         self.simulator = simulator
@@ -180,17 +186,6 @@ class _Device:
         if stream is None:
             stream = _streams[key] = self.cuda.external_stream(key[1])
         return stream
-
-    def launch(self, kernel: Any, grid: int, block: int, scalars: tuple, arrays: tuple,
-               n_in: int) -> None:
-        """Launch ``kernel`` on ``arrays``, the first ``n_in`` its inputs (as
-        the runner written after the first call does)."""
-        if self.simulator:
-            args = [self.sim_input(a) for a in arrays[:n_in]] + list(arrays[n_in:])
-            with quiet():
-                kernel[grid, block](*scalars, *args)
-            return
-        kernel[grid, block, self.stream()](*scalars, *arrays)
 
 
 _SHARED_LOCK = threading.Lock()
