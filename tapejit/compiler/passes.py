@@ -30,9 +30,8 @@ def _rename(v: Var, subst: dict) -> Var:
     return v
 
 
-def _rebuild(g: Graph, eqns: list, subst: dict, constvars=None, consts=None) -> Graph:
-    return Graph(g.invars, tuple(g.constvars if constvars is None else constvars),
-                 tuple(g.consts if consts is None else consts), tuple(eqns),
+def _rebuild(g: Graph, eqns: list, subst: dict, constvars: Sequence, consts: Sequence) -> Graph:
+    return Graph(g.invars, tuple(constvars), tuple(consts), tuple(eqns),
                  tuple(_rename(v, subst) for v in g.outvars))
 
 
@@ -68,7 +67,7 @@ def cse(g: Graph) -> Graph:
             subst[e.out.id] = seen[key]
             continue
         eqns.append(e._replace(inputs=ins))
-    return _rebuild(g, eqns, subst)
+    return _rebuild(g, eqns, subst, g.constvars, g.consts)
 
 
 def splat_value(v: Var, consts: dict, producers: dict) -> Optional[Any]:
