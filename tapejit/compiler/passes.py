@@ -210,8 +210,7 @@ def lower_logsumexp(g: Graph) -> Graph:
         m0 = add('where', (finite, m, scalar(0.0, dt)), kshape)
         ex = add('exp', (add('sub', (x, add('broadcast_to', (m0,), x.shape,
                                                shape=x.shape)), x.shape),), x.shape)
-        y_shape = e.out.shape if e.params.get('keepdims') else kshape
-        y = add('add', (add('log', (add('sum', (ex,), kshape, **red),), kshape), m0), y_shape,
+        y = add('add', (add('log', (add('sum', (ex,), kshape, **red),), kshape), m0), kshape,
                 out=e.out if e.params.get('keepdims') else None)
         if not e.params.get('keepdims'):
             add('reshape', (y,), e.out.shape, out=e.out, shape=e.out.shape)
