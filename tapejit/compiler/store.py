@@ -77,12 +77,10 @@ def cache_dir() -> Optional[str]:
         return None
     top = _root_dir()
     d = os.path.join(top, 'kernels')
-    ok = _roots.get(d)
-    if ok is None:
-        with _lock:
-            ok = _roots.get(d)
-            if ok is None:
-                ok = _roots[d] = _check_root(top, d) and secret() is not None
+    with _lock:
+        ok = _roots.get(d)
+        if ok is None:
+            ok = _roots[d] = _check_root(top, d) and secret() is not None
     return d if ok else None
 
 
