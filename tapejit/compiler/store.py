@@ -143,15 +143,14 @@ def secret() -> Optional[bytes]:
     path = _setting('TAPEJIT_KEY_FILE', 'XDG_CONFIG_HOME', '.config', 'tapejit', 'key')
     if _secret and _secret[0][0] == path:
         return _secret[0][1]
+    key = None
     try:
         key = _read_key(path) or _create_key(path)  # (a key read is never empty)
     except OSError as e:
-        key = None
         warn_once('key', f'tapejit: cannot read or create the cache key {path} '
                          f'({e.strerror or e}); compiling in memory only (set '
                          f'TAPEJIT_KEY_FILE to a file in a writable directory of your own)')
     except ValueError as e:
-        key = None
         warn_once('key', f'tapejit: refusing the cache key {path}: {e}; compiling in '
                          f'memory only')
     _secret[:] = [(path, key)]
