@@ -160,12 +160,10 @@ class _Device:
         else:
             self.xp = backends.require_cupy('tapejit CUDA target')
             self.cuda = _numba_cuda()
-            sms = _sms.get(device_id)
-            if sms is None:
+            if device_id not in _sms:
                 with self.cuda.gpus[device_id]:
-                    sms = _sms[device_id] = \
-                        self.cuda.get_current_device().MULTIPROCESSOR_COUNT
-            self.sms = sms
+                    _sms[device_id] = self.cuda.get_current_device().MULTIPROCESSOR_COUNT
+            self.sms = _sms[device_id]
 
     def const(self, value: Any) -> Any:
         """A constant of the plan (which keeps it) on this device."""
