@@ -225,9 +225,8 @@ def merge_rows(units: list) -> list:
         while j < len(units):
             v = units[j]
             if isinstance(v, Group):
-                if v.shape not in (S,) + rows or not _chain_reads_ok(v, S, made):
-                    break
-                if v.shape != S and v.red:
+                if (v.shape not in (S,) + rows or (v.shape != S and v.red)
+                        or not _chain_reads_ok(v, S, made)):
                     break
                 # a full-width part must run as a row loop (not a flat one)
                 for e in v.members:
