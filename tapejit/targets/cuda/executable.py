@@ -384,18 +384,15 @@ class CudaExecutable(Plan):
         ``check`` limits the shape/dtype checks to these inputs."""
         self.check_inputs(inputs, check, 'compiled CUDA plan')
         dev_id, inputs, to_host = self._device(inputs)
-        if self.simulator:
-            outs = self._run(dev_id, inputs)
-        else:
-            dev = self._plan(dev_id)[2]
-            with dev.xp.cuda.Device(dev_id), dev.cuda.gpus[dev_id]:
-                outs = self._run(dev_id, inputs)
-        if to_host:
-            outs = [backends.CPU.send(o) for o in outs]
-        return outs
-
-    def _run(self, dev_id: Optional[int], inputs: list) -> list:
         plan = self._plan(dev_id)
+        if self.simulator:  # (NumPy arrays in and out)
+            return self._run(plan, inputs)
+        with plan[2].xp.cuda.Device(dev_id), plan[2].cuda.gpus[dev_id]:
+            outs = self._run(plan, inputs)
+        return [backends.CPU.send(o) for o in outs] if to_host else outs
+
+    def _run(self, plan: list, inputs: list) -> list:
+        """Run the device's ``plan`` (see :meth:`_plan`) on ``inputs``."""
         if plan[1] is not None:
             return plan[1](inputs)
         # The first call compiles the kernels; the runner written after it
