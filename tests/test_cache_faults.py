@@ -181,6 +181,23 @@ def test_an_entry_from_another_version_is_never_picked_up(cache, monkeypatch):
     assert all(open(p).read().endswith('# from another numba\n') for p in old)
 
 
+def test_the_fingerprint_follows_every_source_file_but_compiled_ones(tmp_path):
+    # Every artifact is keyed by the sources: an edit anywhere in the package
+    # (a nested module too) is a new fingerprint; Python's own caches are not.
+    sub = tmp_path / 'sub'
+    (sub / '__pycache__').mkdir(parents=True)
+    files = [tmp_path / 'a.py', sub / 'b.py', sub / '__pycache__' / 'c.py']
+    for f in files:
+        f.write_text('x = 1\n')
+    seen = [store._sources.__wrapped__(str(tmp_path))]
+    # (Each edit changes the size: a file's time may not move within a tick.)
+    for f, text in [(files[2], 'x = 22\n'), (files[1], 'x = 22\n'), (files[0], 'x = 333\n')]:
+        f.write_text(text)
+        seen.append(store._sources.__wrapped__(str(tmp_path)))
+    assert seen[1] == seen[0] and len(set(seen[1:])) == 3
+    assert store._sources() == store._sources.__wrapped__(os.path.dirname(tapejit.__file__))
+
+
 # --------------------------------------------------------------- permissions
 def _as_root():
     return hasattr(os, 'geteuid') and os.geteuid() == 0

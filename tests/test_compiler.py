@@ -374,6 +374,15 @@ def test_logsumexp_lowered_to_loops_keeps_its_edge_cases(axis):
                    for k, st in ex.steps), ex.explain()
 
 
+@pytest.mark.parametrize('axis', [(1,), (0,), None])
+def test_logsumexp_keeping_its_dims_is_lowered_to_loops_too(axis):
+    from tapejit.ops.reduction import logsumexp
+    x = np.array([[1, 2, 3], [-np.inf, -np.inf, -np.inf], [1e30, -1e30, 0]], np.float32)
+    with np.errstate(all='ignore'):
+        ex = _check(lambda v: logsumexp(v, axis=axis, keepdims=True), [x])
+    assert not any(e.prim.name == 'logsumexp' for e in ex.graph.eqns), ex.explain()
+
+
 def test_a_parameter_update_is_written_in_place_by_its_kernel():
     rng = np.random.default_rng(0)
     W = tapejit.Variable(rng.standard_normal((300, 200)).astype(np.float32))

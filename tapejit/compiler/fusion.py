@@ -101,7 +101,7 @@ def partition(g: Graph, rows: bool = True) -> list:
     p = _Partition()
     for idx, e in enumerate(g.eqns):
         p.place(idx, e)
-    order = _schedule(p.units, p.owner)
+    order = _schedule(p.units)
     return merge_rows(order) if rows else order
 
 
@@ -124,14 +124,10 @@ class _Partition:
         if k == 'ew':
             self._place_elementwise(idx, e)
         elif k == 'reduce' and x.shape and x.id in self.owner and x.id in self.owner[x.id].ew:
-            grp = self.owner[x.id]
-            self._join(grp, e)
-            grp.red.add(e.out.id)
+            self._join(self.owner[x.id], e, reduction=True)
         elif k == 'reduce' and len(x.shape) >= 2 and x.id not in self.owner:
             # A reduction of a value computed elsewhere: a loop a row chain can take in.
-            grp = self._new_group(idx, x.shape)
-            self._join(grp, e)
-            grp.red.add(e.out.id)
+            self._join(self._new_group(idx, x.shape), e, reduction=True)
         else:
             self.units.append((idx, e))
             self.src[e.out.id] = set().union(*(self.src.get(v.id, ()) for v in e.inputs))
@@ -150,8 +146,7 @@ class _Partition:
         if target is None:
             target = self._new_group(idx, e.out.shape)
             self.open_groups.setdefault(e.out.shape, []).append(target)
-        self._join(target, e)
-        target.ew.add(e.out.id)
+        self._join(target, e, reduction=False)
 
     def _new_group(self, idx: int, shape: tuple) -> Group:
         grp = Group(len(self.groups), shape)
@@ -174,16 +169,17 @@ class _Partition:
         return all(v.id in grp.ew or grp.id not in self._closure(self.src.get(v.id, set()))
                    for v in e.inputs)
 
-    def _join(self, grp: Group, e: Eqn) -> None:
+    def _join(self, grp: Group, e: Eqn, reduction: bool) -> None:
         grp.members.append(e)
         for v in e.inputs:
             if v.id not in grp.ew and v.id not in grp.red:
                 self.gdeps[grp.id] |= self.src.get(v.id, set())
+        (grp.red if reduction else grp.ew).add(e.out.id)
         self.owner[e.out.id] = grp
         self.src[e.out.id] = {grp.id}
 
 
-def _schedule(units: list, owner: dict) -> list:
+def _schedule(units: list) -> list:
     """Topological order of the units (a group runs once all its outside inputs exist)."""
     eqns = {id(u): u.members if isinstance(u, Group) else [u] for _, u in units}
     produced_by = {e.out.id: k for k, es in eqns.items() for e in es}
@@ -202,14 +198,10 @@ def _schedule(units: list, owner: dict) -> list:
     return order
 
 
-def _row_shapes(S: tuple) -> tuple:
-    return (S[:-1], S[:-1] + (1,))
-
-
 def _chain_reads_ok(part: Group, S: tuple, made: dict) -> bool:
     """Whether every value ``part`` reads from earlier chain parts is of the
     same row (full-width parts: full or trailing-1 row values)."""
-    ok = (S, _row_shapes(S)[1]) if part.shape == S else (part.shape,)
+    ok = (S, S[:-1] + (1,)) if part.shape == S else (part.shape,)
     return all(made[v.id] != 'red-partial' and v.shape in ok
                for v in outside_inputs(part.members) if v.id in made)
 
@@ -226,16 +218,15 @@ def merge_rows(units: list) -> list:
             out.append(u)
             i += 1
             continue
-        rows = _row_shapes(S)
+        rows = (S[:-1], S[:-1] + (1,))
         chain = RowChain(S)
         made: dict = {}   # var id -> 'full' | 'row' | 'red-row' | 'red-partial'
         j = i
         while j < len(units):
             v = units[j]
             if isinstance(v, Group):
-                if v.shape not in (S,) + rows or not _chain_reads_ok(v, S, made):
-                    break
-                if v.shape != S and v.red:
+                if (v.shape not in (S,) + rows or (v.shape != S and v.red)
+                        or not _chain_reads_ok(v, S, made)):
                     break
                 # a full-width part must run as a row loop (not a flat one)
                 for e in v.members:

@@ -82,7 +82,6 @@ def bind_inputs(spec: Any, ext: list, consts: dict, S: tuple, prefix: str = '') 
     scalar, a flat or broadcast nd index), into ``spec.inputs``; returns
     (value id -> loop-IR expression, hoisted statements, parameter names)."""
     r = len(S)
-    P = prefix
     names: dict = {}
     hoisted: list = []
     params: list = []
@@ -91,12 +90,12 @@ def bind_inputs(spec: Any, ext: list, consts: dict, S: tuple, prefix: str = '') 
         if v.id in consts and size == 1:
             names[v.id] = L.Const(consts[v.id].reshape(-1)[0], v.dtype)
             continue
-        arg = f'{P}in{k}'
+        arg = f'{prefix}in{k}'
         params.append(arg)
         spec.in_params.append(arg)
         if size == 1 and (v.shape != S or r == 0 or spec.flat):
             spec.inputs.append((v, 'scalar'))
-            names[v.id] = L.Local(f'{P}s{k}')
+            names[v.id] = L.Local(f'{prefix}s{k}')
             hoisted.append(L.Assign(names[v.id], L.Load(arg, (0,))))
         elif spec.flat:
             spec.inputs.append((v, 'flat'))

@@ -12,6 +12,7 @@ import numpy
 
 from tapejit.compiler.schedule import schedule_collectives
 from tapejit.ir.graph import Graph, Var, live_eqns, verify
+from tapejit.ops.registry import PRIMITIVES
 
 # Constants up to this many elements are folded; bigger results stay lazy (a
 # broadcast of a scalar would otherwise become a big array in the plan).
@@ -30,9 +31,8 @@ def _rename(v: Var, subst: dict) -> Var:
     return v
 
 
-def _rebuild(g: Graph, eqns: list, subst: dict, constvars=None, consts=None) -> Graph:
-    return Graph(g.invars, tuple(g.constvars if constvars is None else constvars),
-                 tuple(g.consts if consts is None else consts), tuple(eqns),
+def _rebuild(g: Graph, eqns: list, subst: dict, constvars: Sequence, consts: Sequence) -> Graph:
+    return Graph(g.invars, tuple(constvars), tuple(consts), tuple(eqns),
                  tuple(_rename(v, subst) for v in g.outvars))
 
 
@@ -64,13 +64,11 @@ def cse(g: Graph) -> Graph:
         pk = _param_key(e.params)
         key = (None if pk is None or not e.prim.pure
                else (e.prim.name, tuple(v.id for v in ins), pk))
-        if key is not None and key in seen:
+        if key is not None and seen.setdefault(key, e.out) is not e.out:
             subst[e.out.id] = seen[key]
             continue
-        if key is not None:
-            seen[key] = e.out
         eqns.append(e._replace(inputs=ins))
-    return _rebuild(g, eqns, subst)
+    return _rebuild(g, eqns, subst, g.constvars, g.consts)
 
 
 def splat_value(v: Var, consts: dict, producers: dict) -> Optional[Any]:
@@ -79,13 +77,10 @@ def splat_value(v: Var, consts: dict, producers: dict) -> Optional[Any]:
     while True:
         c = consts.get(v.id)
         if c is not None:
-            if c.size == 0:
-                return None
             flat = c.reshape(-1)
-            first = flat[0]
-            if c.size > 1 and not (flat == first).all():
+            if c.size == 0 or not (flat == flat[0]).all():
                 return None
-            return first
+            return flat[0]
         e = producers.get(v.id)
         if e is None or e.prim.name not in ('reshape', 'broadcast_to'):
             return None
@@ -127,7 +122,6 @@ def fold(g: Graph) -> Graph:
             if ins[0].dtype == out.dtype:
                 alias = ins[0]
             else:
-                from tapejit.ops.registry import PRIMITIVES
                 e = e._replace(prim=PRIMITIVES['cast'], params={'dtype': out.dtype})
         if alias is not None:
             subst[out.id] = alias
@@ -175,7 +169,6 @@ def lower_logsumexp(g: Graph) -> Graph:
     softmax's row loop."""
     if not any(e.prim.name == 'logsumexp' for e in g.eqns):
         return g
-    from tapejit.ops.registry import PRIMITIVES as P
     ids = _fresh_ids(g)
     constvars, consts = list(g.constvars), list(g.consts)
     scalars: dict = {}
@@ -208,7 +201,7 @@ def lower_logsumexp(g: Graph) -> Graph:
         def add(prim: str, ins: tuple, oshape: tuple, dtype: Any = dt, out: Any = None,
                 **params: Any) -> Var:
             o = out if out is not None else var(oshape, dtype)
-            eqns.append(e._replace(prim=P[prim], inputs=ins, params=params, out=o))
+            eqns.append(e._replace(prim=PRIMITIVES[prim], inputs=ins, params=params, out=o))
             return o
         m = add('max', (x,), kshape, **red)
         finite = add('less', (add('absolute', (m,), kshape), scalar(numpy.inf, dt)), kshape,
@@ -216,8 +209,7 @@ def lower_logsumexp(g: Graph) -> Graph:
         m0 = add('where', (finite, m, scalar(0.0, dt)), kshape)
         ex = add('exp', (add('sub', (x, add('broadcast_to', (m0,), x.shape,
                                                shape=x.shape)), x.shape),), x.shape)
-        y_shape = e.out.shape if e.params.get('keepdims') else kshape
-        y = add('add', (add('log', (add('sum', (ex,), kshape, **red),), kshape), m0), y_shape,
+        y = add('add', (add('log', (add('sum', (ex,), kshape, **red),), kshape), m0), kshape,
                 out=e.out if e.params.get('keepdims') else None)
         if not e.params.get('keepdims'):
             add('reshape', (y,), e.out.shape, out=e.out, shape=e.out.shape)
@@ -250,7 +242,6 @@ def merge_products(g: Graph) -> Graph:
     over an unrolled loop) as one product ``[a_1; ...; a_n]^T [b_1; ...; b_n]``."""
     if sum(1 for e in g.eqns if _weight_product(e)) < 2:
         return g
-    from tapejit.ops.registry import PRIMITIVES as P
     producers = {e.out.id: e for e in g.eqns}
     uses = collections.Counter(v.id for v in g.outvars)
     uses.update(v.id for e in g.eqns for v in e.inputs)
@@ -277,12 +268,12 @@ def merge_products(g: Graph) -> Graph:
             parts = tuple(p.inputs[k] for p in prods)
             rows = sum(v.shape[0] for v in parts)
             out = Var(next(ids), (rows, parts[0].shape[1]), e.out.dtype)
-            eqns.append(e._replace(prim=P['concat'], inputs=parts, params={'axis': 0},
+            eqns.append(e._replace(prim=PRIMITIVES['concat'], inputs=parts, params={'axis': 0},
                                    out=out))
             stacked.append(out)
         rest = [v for v in leaves if v.id not in {p.out.id for p in prods}]
         total = Var(next(ids), e.out.shape, e.out.dtype) if rest else e.out
-        eqns.append(e._replace(prim=P['matmul'], inputs=tuple(stacked),
+        eqns.append(e._replace(prim=PRIMITIVES['matmul'], inputs=tuple(stacked),
                                params={'transa': True, 'transb': False}, out=total))
         for k, v in enumerate(rest):
             out = e.out if k == len(rest) - 1 else Var(next(ids), e.out.shape, e.out.dtype)

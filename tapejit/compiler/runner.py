@@ -138,11 +138,6 @@ class ProgramWriter:
         return out
 
     def statement(self, st: Any) -> list:
-        if isinstance(st, P.Reshape):
-            if st.out in self.inline:
-                self.expr[st.out] = self._view(st)
-                return []
-            return [f'{self.name(st.out)} = {self._view(st)}']
         return getattr(self, f'_{type(st).__name__.lower()}')(st)
 
     def _callkernel(self, st: P.CallKernel) -> list:
@@ -154,12 +149,16 @@ class ProgramWriter:
             return [f'{self.name(st.out)} = _full({shape}, {self.const(st.fill)}, {dt})']
         return [f'{self.name(st.out)} = {"take" if st.pool else "_empty"}({shape}, {dt})']
 
-    def _view(self, st: P.Reshape) -> str:
+    def _reshape(self, st: P.Reshape) -> list:
         src = self.name(st.src)
-        if st.dims is None:
-            return (f'{src}.reshape(-1)' if st.src in self.contiguous
-                    else f'_asc({src}).reshape(-1)')
-        return f'{src}.reshape({self.shape(st.dims)})'
+        if st.dims is not None:
+            view = f'{src}.reshape({self.shape(st.dims)})'
+        else:
+            view = f'{src}.reshape(-1)' if st.src in self.contiguous else f'_asc({src}).reshape(-1)'
+        if st.out in self.inline:
+            self.expr[st.out] = view
+            return []
+        return [f'{self.name(st.out)} = {view}']
 
     def _call(self, st: P.Call) -> list:
         args = [self.name(a) for a in st.args]

@@ -77,12 +77,10 @@ def cache_dir() -> Optional[str]:
         return None
     top = _root_dir()
     d = os.path.join(top, 'kernels')
-    ok = _roots.get(d)
-    if ok is None:
-        with _lock:
-            ok = _roots.get(d)
-            if ok is None:
-                ok = _roots[d] = _check_root(top, d) and secret() is not None
+    with _lock:
+        ok = _roots.get(d)
+        if ok is None:
+            ok = _roots[d] = _check_root(top, d) and secret() is not None
     return d if ok else None
 
 
@@ -145,15 +143,14 @@ def secret() -> Optional[bytes]:
     path = _setting('TAPEJIT_KEY_FILE', 'XDG_CONFIG_HOME', '.config', 'tapejit', 'key')
     if _secret and _secret[0][0] == path:
         return _secret[0][1]
+    key = None
     try:
         key = _read_key(path) or _create_key(path)  # (a key read is never empty)
     except OSError as e:
-        key = None
         warn_once('key', f'tapejit: cannot read or create the cache key {path} '
                          f'({e.strerror or e}); compiling in memory only (set '
                          f'TAPEJIT_KEY_FILE to a file in a writable directory of your own)')
     except ValueError as e:
-        key = None
         warn_once('key', f'tapejit: refusing the cache key {path}: {e}; compiling in '
                          f'memory only')
     _secret[:] = [(path, key)]
@@ -208,10 +205,6 @@ def entry_path(folder: str, key: str, name: Optional[str] = None) -> str:
     return os.path.join(folder, name or hashlib.sha256(key.encode()).hexdigest()[:40] + '.bin')
 
 
-def _mac(secret_key: bytes, body: memoryview) -> bytes:
-    return hmac.digest(secret_key, body, 'sha256')
-
-
 def read(folder: str, key: str, redo: str = 'recompiling it',
          name: Optional[str] = None) -> Optional[bytes]:
     """The payload written under ``key`` in ``folder``; None where there is
@@ -246,8 +239,8 @@ def _check(blob: bytes, key: str) -> Optional[str]:
     framed = parse(blob)
     if framed is None:
         return 'is damaged (not an entry: truncated, emptied or foreign)'
-    mv = memoryview(blob)
-    if not hmac.compare_digest(_mac(k, mv[len(MAGIC) + _MAC:]), blob[len(MAGIC):len(MAGIC) + _MAC]):
+    mac = hmac.digest(k, memoryview(blob)[len(MAGIC) + _MAC:], 'sha256')
+    if not hmac.compare_digest(mac, blob[len(MAGIC):len(MAGIC) + _MAC]):
         return 'is damaged (it fails authentication: damaged or forged)'
     if framed[0] != key:
         return 'was written for another key (swapped or stale)'
@@ -287,7 +280,7 @@ def write(folder: str, key: str, payload: bytes, name: Optional[str] = None) -> 
         return
     kb = key.encode()
     body = len(kb).to_bytes(4, 'little') + kb + payload
-    blob = MAGIC + _mac(k, memoryview(body)) + body
+    blob = MAGIC + hmac.digest(k, body, 'sha256') + body
     tmp = None
     try:
         os.makedirs(folder, mode=0o700, exist_ok=True)
@@ -324,20 +317,15 @@ def _version(lib: str) -> str:
 
 
 @functools.lru_cache(maxsize=None)
-def _sources() -> str:
-    """tapejit's own source files, by path, size and modification time."""
+def _sources(top: str = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) -> str:
+    """The source files under ``top`` (tapejit's own), by path, size and modification time."""
     h = hashlib.sha256()
-
-    def walk(path: str, rel: str) -> None:
-        with os.scandir(path) as it:
-            entries = sorted(it, key=lambda e: e.name)
-        for e in entries:
-            if e.name.endswith('.py') and e.is_file():
-                st = e.stat()
-                h.update(f'{rel}{e.name}|{st.st_size}|{st.st_mtime_ns}\n'.encode())
-            elif e.is_dir() and e.name != '__pycache__':
-                walk(e.path, f'{rel}{e.name}/')
-    walk(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), '')
+    for path, dirs, files in os.walk(top):
+        dirs[:] = sorted(d for d in dirs if d != '__pycache__')  # (walked in this order)
+        for name in sorted(f for f in files if f.endswith('.py')):
+            st = os.stat(os.path.join(path, name))
+            rel = os.path.relpath(os.path.join(path, name), top)
+            h.update(f'{rel}|{st.st_size}|{st.st_mtime_ns}\n'.encode())
     return h.hexdigest()
 
 

@@ -112,10 +112,8 @@ class Trace:
     def source_of(self, t: Any) -> Optional[tuple]:
         """``(source, 'data' | 'array')`` of the first holder of the input
         array whose traced array is ``t``; None if ``t`` is no such one."""
-        for arr, traced, n in self._arrays.values():
-            if traced is t:
-                return self.array_sources[n][:2]
-        return None
+        return next((self.array_sources[n][:2] for _, traced, n in self._arrays.values()
+                     if traced is t), None)
 
     def const(self, arr: Any) -> Var:
         """A constant of the graph: a copy of the values ``arr`` holds now."""

@@ -68,23 +68,20 @@ class CudaKernelSpec(K.KernelSpec):
         self.reductions: list = []  # (eqn, init, acc dtype)
 
 
-def split(grp: Group, used_outside: set) -> list:
-    """The group's kernels as (kind, reduced axes, members, stores, reductions)."""
+def split(grp: Group, used_outside: set, block: int) -> list:
+    """The group's kernels as (kind, reduced axes, members, stores, reductions),
+    a reduction's kind as :func:`choose_kind` picks it for ``block`` threads."""
     stores = [e.out for e in grp.members if e.out.id in grp.ew and e.out.id in used_outside]
     reds = [e for e in grp.members if e.out.id in grp.red]
     if not reds:
         return [('ew', (), list(grp.members), stores, [])]
-    patterns: list = []
-    for e in reds:
-        ax = reduce_axes(e)
-        if ax not in patterns:
-            patterns.append(ax)
     out = []
-    for n, ax in enumerate(patterns):
+    for n, ax in enumerate(dict.fromkeys(reduce_axes(e) for e in reds)):
         mine = [e for e in reds if reduce_axes(e) == ax]
         st = stores if n == 0 else []
         ids = {e.out.id for e in mine} | {v.id for v in st}
-        out.append(('reduce', ax, list(live_eqns(grp.members, ids)[0]), st, mine))
+        out.append((choose_kind(grp.shape, ax, block), ax,
+                    list(live_eqns(grp.members, ids)[0]), st, mine))
     return out
 
 
@@ -127,13 +124,8 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str = 'k
             t1 = (t0 * np.float32(2.0))
             out0[i] = t1
     """
-    specs = []
-    for kind, axes, members, stores, reds in split(grp, used_outside):
-        if kind == 'reduce':
-            kind = choose_kind(grp.shape, axes, block)
-        specs.append(_render_one(grp.shape, kind, axes, members, stores, reds, consts, name,
-                                 block))
-    return specs
+    return [_render_one(grp.shape, kind, axes, members, stores, reds, consts, name, block)
+            for kind, axes, members, stores, reds in split(grp, used_outside, block)]
 
 
 def _render_one(S: tuple, kind: str, axes: tuple, members: list, stores: list, reds: list,
@@ -203,13 +195,12 @@ def launch(spec: CudaKernelSpec, sms: int, simulator: bool) -> Launch:
     if spec.kind == 'cols':
         want = (96 if simulator else sms * block * 4)
         P = max(1, min(math.ceil(want / max(m, 1)), math.ceil(k / 16)))
-        kc = math.ceil(k / P) if k else 0
         grid = max(1, min(math.ceil(m * P / block), max_blocks))
     else:
         want = max_blocks if simulator else sms * 4
         P = max(1, min(math.ceil(want / max(m, 1)), math.ceil(k / block)))
-        kc = math.ceil(k / P) if k else 0
         grid = max(1, min(m * P, max_blocks))
+    kc = math.ceil(k / P) if k else 0
     return Launch(grid, block, (m, k, P, kc) + dims, P, m, n)
 
 

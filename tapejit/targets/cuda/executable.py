@@ -117,7 +117,13 @@ class CudaKernel:
         def launch() -> None:
             if self.kernel is None:
                 self.kernel = get_kernel(self.spec, dev.simulator)
-            dev.launch(self.kernel, grid, block, scalars, arrays, len(self.spec.inputs))
+            n = len(self.spec.inputs)  # (launched as the runner written after it does)
+            if dev.simulator:
+                with quiet():
+                    self.kernel[grid, block](*scalars, *map(dev.sim_input, arrays[:n]),
+                                             *arrays[n:])
+            else:
+                self.kernel[grid, block, dev.stream()](*scalars, *arrays)
         if not compiled_call('a CUDA kernel', self.spec, launch):
             self.fallback = True
             self.ops(dev, grid, block, scalars, *arrays)
@@ -141,12 +147,12 @@ class CudaKernel:
 
 class _Device:
     """Where a plan runs: the array module, the simulator flag, the device
-    facts, its constants and its launches."""
+    facts, its constants and its stream."""
 
-    def __init__(self, simulator: bool, device_id: Optional[int], consts_cache: dict) -> None:
+    def __init__(self, simulator: bool, device_id: Optional[int]) -> None:
         self.simulator = simulator
         self.device_id = device_id
-        self.consts_cache = consts_cache
+        self.consts: dict = {}  # id of a plan's constant -> its copy here
         if simulator:
             self.xp = numpy
             self.sms = 1
@@ -154,19 +160,16 @@ class _Device:
         else:
             self.xp = backends.require_cupy('tapejit CUDA target')
             self.cuda = _numba_cuda()
-            sms = _sms.get(device_id)
-            if sms is None:
+            if device_id not in _sms:
                 with self.cuda.gpus[device_id]:
-                    sms = _sms[device_id] = \
-                        self.cuda.get_current_device().MULTIPROCESSOR_COUNT
-            self.sms = sms
+                    _sms[device_id] = self.cuda.get_current_device().MULTIPROCESSOR_COUNT
+            self.sms = _sms[device_id]
 
     def const(self, value: Any) -> Any:
         """A constant of the plan (which keeps it) on this device."""
-        key = (self.device_id, id(value))
-        c = self.consts_cache.get(key)
+        c = self.consts.get(id(value))
         if c is None:
-            c = self.consts_cache[key] = self.xp.asarray(value)
+            c = self.consts[id(value)] = self.xp.asarray(value)
         return c
 
     def sim_input(self, a: Any) -> Any:
@@ -181,17 +184,6 @@ class _Device:
         if stream is None:
             stream = _streams[key] = self.cuda.external_stream(key[1])
         return stream
-
-    def launch(self, kernel: Any, grid: int, block: int, scalars: tuple, arrays: tuple,
-               n_in: int) -> None:
-        """Launch ``kernel`` on ``arrays``, the first ``n_in`` its inputs (as
-        the runner written after the first call does)."""
-        if self.simulator:
-            args = [self.sim_input(a) for a in arrays[:n_in]] + list(arrays[n_in:])
-            with quiet():
-                kernel[grid, block](*scalars, *args)
-            return
-        kernel[grid, block, self.stream()](*scalars, *arrays)
 
 
 _SHARED_LOCK = threading.Lock()
@@ -344,7 +336,6 @@ class CudaExecutable(Plan):
             lock_simulated_shared_arrays()
         block = cuda_codegen.BLOCK_SIM if self.simulator else cuda_codegen.BLOCK_GPU
         slots = self.plan_units(graph, rows=False)
-        self._consts_cache: dict = {}
         self.kernels: list = []       # CudaKernel per kernel number
         self.plan_steps(slots, lambda u: self._steps(u, slots, block))
         self.plan_buffers(slots, None)
@@ -384,9 +375,8 @@ class CudaExecutable(Plan):
         """The device's [Lowered, runner or None, device]: lowered at its first call."""
         plan = self._plans.get(dev_id)
         if plan is None:
-            dev = _Device(self.simulator, dev_id, self._consts_cache)
-            plan = self._plans[dev_id] = [lower(self, dev.sms, self.simulator),
-                                          None, dev]
+            dev = _Device(self.simulator, dev_id)
+            plan = self._plans[dev_id] = [lower(self, dev.sms, self.simulator), None, dev]
         return plan
 
     def __call__(self, inputs: Sequence[Any], check: Optional[Sequence[int]] = None) -> list:
@@ -394,18 +384,15 @@ class CudaExecutable(Plan):
         ``check`` limits the shape/dtype checks to these inputs."""
         self.check_inputs(inputs, check, 'compiled CUDA plan')
         dev_id, inputs, to_host = self._device(inputs)
-        if self.simulator:
-            outs = self._run(dev_id, inputs)
-        else:
-            dev = self._plan(dev_id)[2]
-            with dev.xp.cuda.Device(dev_id), dev.cuda.gpus[dev_id]:
-                outs = self._run(dev_id, inputs)
-        if to_host:
-            outs = [backends.CPU.send(o) for o in outs]
-        return outs
-
-    def _run(self, dev_id: Optional[int], inputs: list) -> list:
         plan = self._plan(dev_id)
+        if self.simulator:  # (NumPy arrays in and out)
+            return self._run(plan, inputs)
+        with plan[2].xp.cuda.Device(dev_id), plan[2].cuda.gpus[dev_id]:
+            outs = self._run(plan, inputs)
+        return [backends.CPU.send(o) for o in outs] if to_host else outs
+
+    def _run(self, plan: list, inputs: list) -> list:
+        """Run the device's ``plan`` (see :meth:`_plan`) on ``inputs``."""
         if plan[1] is not None:
             return plan[1](inputs)
         # The first call compiles the kernels; the runner written after it
