@@ -132,14 +132,11 @@ def lower(exe: Any) -> Lowered:
     low = Lowered()
     var = low.lower(exe, _kernel_step)
     outs = [var[sl] for sl in exe.out_slots]
-    keep = set(exe.in_slots) | {c for c, _ in exe.const_slots}
     low.copies = _copies(exe, low)
     for o, i in low.copies:
-        sl = exe.out_slots[o]
+        # (Never an input's or a constant's array: see _copies.)
         src, outs[o] = outs[o], low.add(P.CopyInto(low.name('d'), var[exe.in_slots[i]], outs[o]))
-        if sl not in keep:
-            v = exe.graph.outvars[o]
-            low.add(P.Free(src, plan.nbytes(v) >= POOL_MIN_BYTES))
+        low.add(P.Free(src, plan.nbytes(exe.graph.outvars[o]) >= POOL_MIN_BYTES))
     low.ret(exe, outs)
     return low
 
