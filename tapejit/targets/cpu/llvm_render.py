@@ -164,9 +164,10 @@ class _Kernel:
 
 
 def kernel_body(em: Any, kernel: L.Kernel, layout: list, exclusive: bool,
-                inline: bool = True, name: Optional[str] = None) -> Any:
+                inline: bool = True, name: Optional[str] = None,
+                flags: Optional[tuple] = None) -> Any:
     """Emit ``kernel``'s body function into ``em``'s module, under
-    ``em.flags``, and return it.  Its arguments are laid out as
+    ``em.flags`` (or the fast-math ``flags``), and return it.  Its arguments are laid out as
     :meth:`~tapejit.targets.cpu.native._Emitter.define` says, per parameter
     (``n, ch, nch`` and then ``kernel.params``) of ``layout``.
     ``exclusive``: its array pointers are ``noalias``; ``inline``: LLVM
@@ -198,7 +199,8 @@ def kernel_body(em: Any, kernel: L.Kernel, layout: list, exclusive: bool,
             else:
                 em.set_local(ints, p, (v, _INT64))
         _Kernel(em, ints, arrays).kernel(kernel)
-    return em.define(name or f'{kernel.name}_body', layout, exclusive, inline, statements)
+    return em.define(name or f'{kernel.name}_body', layout, exclusive, inline, statements,
+                     flags)
 
 
 def translate(kernel: L.Kernel, sig: tuple, fastmath: Any, symbol: str,
@@ -211,7 +213,7 @@ def translate(kernel: L.Kernel, sig: tuple, fastmath: Any, symbol: str,
     module = ir.Module(name=symbol)
     em = native._Emitter(ir, module, fastmath)
     stmts = kernel.hoisted + kernel.chunk.pre + kernel.chunk.body + kernel.chunk.post
-    em.entry_function(symbol, HEAD + list(kernel.params), stored_arrays(stmts), sig, exclusive,
+    em.entry_function(symbol, HEAD + list(kernel.params), stored_arrays(stmts), sig,
                       lambda layout: kernel_body(em, kernel, layout, exclusive,
                                                  name=symbol + '_body'))
     return str(module)

@@ -628,7 +628,7 @@ class _Emitter:
         self.b.ret(self._global('tj_none'))
 
     def entry_function(self, name: str, params: list, written: set, sig: tuple,
-                       exclusive: bool, make_body: Callable[[list], Any]) -> None:
+                       make_body: Callable[[list], Any]) -> None:
         """The entry (see :meth:`_entry`): checks the arguments ``params``
         (those in ``written`` must be writeable arrays) against ``sig``,
         reads their fields and calls the loop body, ``make_body(layout)``

@@ -248,18 +248,12 @@ class _PlanTranslator(native._Emitter):
         sizes = native._Array(t.dtype, 1, True, b.gep(t.data, [self.c64(lo)], inbounds=True),
                               [self.c64(hi - lo)])
         kernel, fastmath = self.kernels[st.kernel]
-
-        def body(symbol: str, layout: list) -> Any:
-            # Not inlined: LLVM optimizing one function of every kernel took
-            # several times as long, and the calls ran no slower.
-            saved, self.flags = self.flags, native.fast_flags(fastmath)
-            try:
-                return llvm_render.kernel_body(self, kernel, layout, False, inline=False,
-                                               name=symbol)
-            finally:
-                self.flags = saved
-        self.invoke(f'k{st.kernel}', body,
-                    [sizes] + self.shape_of((st.ch, st.nch)) + [self.arrays[a] for a in st.args])
+        # Not inlined: LLVM optimizing one function of every kernel took
+        # several times as long, and the calls ran no slower.
+        self.invoke(f'k{st.kernel}', lambda symbol, layout: llvm_render.kernel_body(
+            self, kernel, layout, False, inline=False, name=symbol,
+            flags=native.fast_flags(fastmath)),
+            [sizes] + self.shape_of((st.ch, st.nch)) + [self.arrays[a] for a in st.args])
 
     def finish_stmt(self, st: P.Finish) -> None:
         buf = self.arrays[st.buf]
