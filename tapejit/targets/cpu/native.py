@@ -322,6 +322,12 @@ class _Emitter:
         with self.b.goto_block(self.entry_alloca):
             return self.b.alloca(ty)
 
+    def cell(self, value: Any) -> Any:
+        """A slot (see :meth:`_alloca`) holding the LLVM value ``value``."""
+        ptr = self._alloca(value.type)
+        self.b.store(value, ptr)
+        return ptr
+
     def const(self, value: Any, dt: Any) -> tuple:
         """The constant ``value`` of ``dt``, as :func:`~tapejit.targets.cpu.ops.typed`
         spells it (a NaN is the one NumPy's ``np.nan`` is)."""
@@ -542,8 +548,7 @@ class _Emitter:
         """Emit ``for i in range(lo, hi): body(i)`` (int64s), leaving the
         builder after the loop."""
         b, i64 = self.b, self.i64
-        counter = self._alloca(i64)
-        b.store(lo, counter)
+        counter = self.cell(lo)
         head = b.append_basic_block('head')
         loop = b.append_basic_block('body')
         done = b.append_basic_block('done')

@@ -103,12 +103,6 @@ class _PlanTranslator(native._Emitter):
     def put(self, arr: Any, idx: list, val: tuple) -> None:
         self.store_element(arr, self.element_ptr(arr, idx), val)
 
-    def local(self, val: tuple) -> Any:
-        """A scalar local holding ``val`` (a slot LLVM promotes to a register)."""
-        cell = self._alloca(val[0].type)
-        self.b.store(val[0], cell)
-        return cell
-
     # --- the module's functions --------------------------------------------
     def invoke(self, name: str, make: Callable[[str, list], Any], args: list) -> None:
         """Call the module's function ``name`` on ``args`` (int64 values and
@@ -168,7 +162,7 @@ class _PlanTranslator(native._Emitter):
             c0, dt = self.c64(0), out.dtype
 
             def dots(i: Any, js: list) -> None:
-                cells = [self.local(self.const(0, dt)) for _ in js]
+                cells = [self.cell(self.const(0, dt)[0]) for _ in js]
 
                 def step(p: Any) -> None:
                     x = self.load(a, [p, i] if ta else [i, p])
@@ -192,7 +186,7 @@ class _PlanTranslator(native._Emitter):
             dt = buf.dtype
 
             def column(j: Any) -> None:
-                cell = self.local(self.load(buf, [self.c64(0), j]))
+                cell = self.cell(self.load(buf, [self.c64(0), j])[0])
 
                 def part(q: Any) -> None:
                     t, acc = self.load(buf, [q, j]), (self.b.load(cell), dt)
@@ -313,20 +307,15 @@ class _PlanTranslator(native._Emitter):
         plan's values are small (``one_call.SMALL_MAX``)."""
         ir, bld, i32, i8 = self.ir, self.b, self.i32, self.i8
         elem = native._lltype(a.dtype, ir, memory=True)
-        p32 = i32.as_pointer()
-
-        def ref(value: Any, ty: Any) -> Any:
-            cell = self._alloca(ty)
-            bld.store(value, cell)
-            return cell
+        p32, ref = i32.as_pointer(), self.cell
 
         def int32(v: Any) -> Any:
-            return ref(bld.trunc(v, i32), i32)
-        args = [ref(ir.Constant(i8, ord('T' if tb else 'N')), i8),
-                ref(ir.Constant(i8, ord('T' if ta else 'N')), i8),
-                int32(n), int32(m), int32(k), ref(ir.Constant(elem, 1.0), elem),
+            return ref(bld.trunc(v, i32))
+        args = [ref(ir.Constant(i8, ord('T' if tb else 'N'))),
+                ref(ir.Constant(i8, ord('T' if ta else 'N'))),
+                int32(n), int32(m), int32(k), ref(ir.Constant(elem, 1.0)),
                 b.data, int32(k if tb else n), a.data, int32(m if ta else k),
-                ref(ir.Constant(elem, 0.0), elem), out.data, int32(n)]
+                ref(ir.Constant(elem, 0.0)), out.data, int32(n)]
         i8p, ep = self.i8p, elem.as_pointer()
         f = self._func('tj_sgemm' if a.dtype.char == 'f' else 'tj_dgemm', ir.VoidType(),
                        [i8p, i8p, p32, p32, p32, ep, ep, p32, ep, p32, ep, ep, p32])
