@@ -130,8 +130,8 @@ class _KernelStep:
             warnings.warn(f'tapejit: kernel {self.spec.name} did not load from the cache '
                           f'({type(exc).__name__}: {exc}); recompiling it',
                           RuntimeWarning, stacklevel=4)
-            self.kernel = kernel_cache.compile_in_memory(
-                self.spec.name, self.source, parallel=self.parallel, fastmath=self.fastmath)
+            self.kernel = kernel_cache.compile_in_memory(self.spec.name, self.source,
+                                                         self.fastmath)
             self.kernel(*args)
 
     def op_by_op(self, sizes: Any, ch: int, nch: int, *args: Any) -> None:

@@ -59,10 +59,11 @@ def _key(source: str, flags: str) -> str:
     return hashlib.sha256(f'{_FP}\n{flags}\n{source}'.encode()).hexdigest()[:24]
 
 
-def _decorate(name: str, source: str, parallel: bool, fastmath: Any, cache: bool) -> str:
+def _decorate(name: str, source: str, fastmath: Any, cache: bool) -> str:
     # error_model="numpy": a float division by zero gives inf/NaN as in NumPy
     # instead of raising, and leaves the loop without an exit so it vectorizes.
-    return (HEADER + f'@njit(parallel={parallel}, fastmath={fastmath}, cache={cache}, '
+    # (Numba compiles the parallel kernels only.)
+    return (HEADER + f'@njit(parallel=True, fastmath={fastmath}, cache={cache}, '
             'nogil=True, boundscheck=False, error_model="numpy")\n'
             + source.replace(f'def {name}(', 'def kernel(', 1))
 
@@ -265,7 +266,7 @@ def get_kernel(name: str, source: str, kernel: Any, *, parallel: bool,
     key = _key(source, flags)
     return load_source(key, f'kernel ({flags})', source, f'tapejit_kernel_{key}',
                        os.path.join('numba', f'k_{key}.py'),
-                       lambda cache: _decorate(name, source, True, fastmath, cache))
+                       lambda cache: _decorate(name, source, fastmath, cache))
 
 
 def load_source(key: str, label: str, source: str, modname: str, path: str,
@@ -298,13 +299,11 @@ def _native_kernel(name: str, source: str, kernel: Any, fastmath: Any, flags: st
                  lambda d: make(os.path.join(d, 'native')), lambda: make(None))
 
 
-def compile_in_memory(name: str, source: str, *, parallel: bool,
-                      fastmath: Any = False) -> Any:
-    """Compile ``source`` without the disk cache (after a cache entry failed to load)."""
-    flags = f'parallel={parallel} fastmath={fastmath}'
-    key = _key(source, flags)
-    k = _in_memory(_decorate(name, source, parallel is True, fastmath, False),
-                   f'tapejit_kernel_{key}').kernel
+def compile_in_memory(name: str, source: str, fastmath: Any = False) -> Any:
+    """Compile the parallel kernel ``source`` without the disk cache (after
+    a cache entry failed to load)."""
+    key = _key(source, f'parallel=True fastmath={fastmath}')
+    k = _in_memory(_decorate(name, source, fastmath, False), f'tapejit_kernel_{key}').kernel
     with _lock:
         _memory[key] = k
     return k
