@@ -249,7 +249,7 @@ class Executable(Plan):
             self._alias_candidates = sorted(set(self._alias_candidates)
                                             | set(self.donated_inputs))
         self.pool = BufferPool()
-        self._timing: Any = None  # per-step seconds while profile() runs
+        self._timed: Any = None  # the runner timing each step, while profile() runs
         self._runner: Any = None  # the steps written out (lowering.compile_runner)
         self._runner_lock = threading.Lock()
         # A small plan runs as one compiled call (a larger function takes
@@ -312,7 +312,7 @@ class Executable(Plan):
         inputs (a caller whose cache key already pins the others)."""
         run = self._native_run
         refused = False
-        if run is not None and check is not None and self._timing is None and (
+        if run is not None and check is not None and self._timed is None and (
                 not check or self.native_checks(check)):
             # A small plan whose native function checks the arrays the
             # caller did not pin (their shapes, dtypes and layouts) itself.
@@ -321,7 +321,7 @@ class Executable(Plan):
                 return outs
             refused = True  # (these arrays: step by step below)
         self.check_inputs(inputs, check)
-        if self._timing is None and self.one_call is not None and not refused:
+        if self._timed is None and self.one_call is not None and not refused:
             outs = self.one_call(inputs)  # None: step by step below
             if self.one_call.native is not None:
                 self._native_run = self.one_call.native.run
@@ -335,8 +335,8 @@ class Executable(Plan):
             inputs = list(inputs)
             for i in self.donated_inputs:
                 inputs[i] = numpy.array(inputs[i], copy=True)
-        if self._timing is not None:
-            return self._timed_runner(inputs)
+        if self._timed is not None:
+            return self._timed(inputs)
         runner = self._runner
         if runner is None:
             return self._first_run(inputs)
@@ -456,13 +456,12 @@ class Executable(Plan):
         a table of the mean milliseconds of each step."""
         self(inputs)  # compiled and warm before timing
         times = [0.0] * len(self.steps)
-        self._timed_runner = lowering.compile_runner(self, times=times)
-        self._timing = times
+        self._timed = lowering.compile_runner(self, times=times)
         try:
             for _ in range(repeats):
                 self(inputs)
         finally:
-            self._timing = None
+            self._timed = None
         lines = [f'{1e3 * t / repeats:9.3f} ms  {_step_line(kind, st, False)}'
                  for t, (kind, st) in zip(times, self.steps)]
         lines.append(f'{1e3 * sum(times) / repeats:9.3f} ms  total')
