@@ -242,12 +242,12 @@ class Executable(Plan):
         self.from_cache = state is not None
         self.lowered = lowering.lower(self)
         self.program = self.lowered.program
-        if self.lowered.copies:
-            # Parameters an update is copied into are written as well.
-            self.donated_inputs = sorted(set(self.donated_inputs)
-                                         | {i for _, i in self.lowered.copies})
-            self._alias_candidates = sorted(set(self._alias_candidates)
-                                            | set(self.donated_inputs))
+        # Parameters an update is copied into are written as well.
+        self.donated_inputs = sorted({*self.donated_inputs, *(i for _, i in self.lowered.copies)})
+        # Inputs that could share a donated array's memory (a 0-d input, such
+        # as a hyperparameter, holds a single value of its own).
+        self._alias_candidates = [i for i, v in enumerate(self.graph.invars)
+                                  if v.shape != () or i in self.donated_inputs]
         self.pool = BufferPool()
         self._timed: Any = None  # the runner timing each step, while profile() runs
         self._runner: Any = None  # the steps written out (lowering.compile_runner)
@@ -426,8 +426,10 @@ class Executable(Plan):
     def _donate(self, donate: dict, last: dict) -> None:
         """Let a kernel write output ``o`` into input ``i``'s array (``donate``
         maps o -> i) where :meth:`_writable_at` allows it and neither the
-        input nor (a view of) the output is returned otherwise."""
+        input nor (a view of) the output is returned otherwise; those inputs
+        go to ``donated_inputs``."""
         g = self.graph
+        self.donated_inputs = []
         for o, i in donate.items():
             # (A view of the output returned: the caller's result would change.)
             if not self._donatable(o, i) or self._views_of(self.out_slots[o]) & set(self.out_slots):
@@ -442,14 +444,8 @@ class Executable(Plan):
                 pos = [k for k, (v, mode) in enumerate(st.spec.inputs) if v.id == iv.id]
                 if pos and self._writable_at(st, pos[0], n, last):
                     st.donated[stores.index(ov.id)] = pos[0]
+                    self.donated_inputs.append(i)
                 break
-        self.donated_inputs = sorted({self.in_slots.index(st.ins[i])
-                                      for kind, st in self.steps if kind == 'kernel'
-                                      for i in st.donated.values()})
-        # Inputs that could share a donated array's memory (a 0-d input, such
-        # as a hyperparameter, holds a single value of its own).
-        self._alias_candidates = [i for i, v in enumerate(g.invars)
-                                  if v.shape != () or i in self.donated_inputs]
 
     def profile(self, inputs: Sequence[Any], repeats: int = 10) -> str:
         """Run ``repeats`` times step by step (the runner timing each step);
