@@ -279,7 +279,7 @@ class Executable(Plan):
         last = self.plan_buffers(slots, POOL_MIN_BYTES)
         self.donate_map = dict(donate or {})
         self._donate(self.donate_map, last)
-        self._in_place(last, self.kept())
+        self._in_place(last)
         # (Rendered again where a kernel writes a store through one of its inputs.)
         for u, (kind, st) in zip(self.units, self.steps):
             if kind == 'kernel' and st.donated:
@@ -362,16 +362,20 @@ class Executable(Plan):
                 alias.add(st[3])
         return alias - {slot}
 
-    def _in_place(self, last: dict, keep: set) -> None:
+    def _in_place(self, last: dict) -> None:
         """Let a kernel write a store into the array of an intermediate it
         reads for the last time, at the index it writes (a matmul's result or
         an earlier kernel's buffer): those lines are in cache already."""
-        producer: dict = {}
+        # Per slot, whether its array is new: a matmul's, or a plain kernel's
+        # own buffer; not another call's result (a view of some other array,
+        # maybe), nor a row chain's (some are views of its others).
+        fresh: dict = {}
         for u, (kind, st) in zip(self.units, self.steps):
             for w in writes(kind, st):
-                producer.setdefault(w, (kind, u))
+                fresh.setdefault(w, u.prim.name in FRESH_CALLS if kind == 'call'
+                                 else isinstance(u, fusion.Group))
         outs = set(self.out_slots)
-        for n, (u, (kind, st)) in enumerate(zip(self.units, self.steps)):
+        for n, (kind, st) in enumerate(self.steps):
             if kind != 'kernel' or type(st) is not _KernelStep or st.donated:
                 continue
             spec = st.spec
@@ -380,14 +384,8 @@ class Executable(Plan):
                 if sl_out in outs:
                     continue
                 for j, ((iv, mode), sl) in enumerate(zip(spec.inputs, st.ins)):
-                    made = producer.get(sl)
-                    # A matmul's new array, or a plain kernel's own buffer;
-                    # not another call's result (a view of some other array,
-                    # maybe), nor a row chain's (some are views of its others).
                     if (j in taken.values() or iv.shape != v.shape or iv.dtype != v.dtype
-                            or sl in keep or made is None
-                            or not (made[1].prim.name in FRESH_CALLS if made[0] == 'call'
-                                    else isinstance(made[1], fusion.Group))
+                            or sl in outs or not fresh.get(sl)
                             or not self._writable_at(st, j, n, last)):
                         continue
                     taken[k] = j
