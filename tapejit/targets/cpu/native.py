@@ -301,10 +301,10 @@ class _Emitter:
         self.bad: Any = None  # an entry's block refusing its arguments
 
     def _global(self, name: str) -> Any:
+        # (No initializer: an external symbol, bound where the object loads.)
         g = self.module.globals.get(name)
         if g is None:
             g = self.ir.GlobalVariable(self.module, self.i8, name)
-            g.linkage = 'external'
         return g
 
     def _func(self, name: str, ret: Any, args: list) -> Any:
@@ -619,18 +619,17 @@ class _Emitter:
         start = fn.append_basic_block('check')
         self.bad = fn.append_basic_block('bad')
         b = self.b = ir.IRBuilder(self.bad)
-        b.call(self._incref(), [self._global('tj_notimpl')])
-        b.ret(self._global('tj_notimpl'))
+        self.return_object('tj_notimpl')
         b.position_at_end(start)
         self.require(b.icmp_signed('==', fn.args[2], ir.Constant(i64, nargs)))
         return fn, start
 
-    def _incref(self) -> Any:
-        return self._func('tj_incref', self.ir.VoidType(), [self.i8p])
-
-    def _return_none(self) -> None:
-        self.b.call(self._incref(), [self._global('tj_none')])
-        self.b.ret(self._global('tj_none'))
+    def return_object(self, name: str) -> None:
+        """Return a new reference to the object bound to symbol ``name``
+        (``tj_none``, ``tj_notimpl``)."""
+        obj = self._global(name)
+        self.b.call(self._func('tj_incref', self.ir.VoidType(), [self.i8p]), [obj])
+        self.b.ret(obj)
 
     def entry_function(self, name: str, params: list, written: set, sig: tuple,
                        make_body: Callable[[list], Any]) -> None:
@@ -665,7 +664,7 @@ class _Emitter:
         tstate = b.call(save, [])
         b.call(body, values)
         b.call(restore, [tstate])
-        self._return_none()
+        self.return_object('tj_none')
 
     def _argument(self, fn: Any, k: int) -> Any:
         """The entry ``fn``'s argument object ``k``."""

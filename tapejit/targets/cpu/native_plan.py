@@ -387,7 +387,7 @@ class _PlanTranslator(native._Emitter):
         b.store(self.c64(0), self.cur)
         for st in program.statements:
             self.statement(st)
-        self._return_none()
+        self.return_object('tj_none')
         with self.b.goto_block(self.entry_alloca):
             self.b.branch(start)
 
