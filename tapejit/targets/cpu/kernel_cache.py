@@ -262,7 +262,15 @@ def get_kernel(name: str, source: str, kernel: Any, *, parallel: bool,
     fast-math flags."""
     flags = f'parallel={parallel} fastmath={fastmath}'
     if not parallel:
-        return _native_kernel(name, source, kernel, fastmath, flags, exclusive)
+        # Keyed without _key: that reads Numba's version, which a process
+        # loading only native kernels never needs.
+        mkey = (f'native|{exclusive}|'
+                + hashlib.sha256(f'{flags}\n{source}'.encode()).hexdigest()[:24])
+
+        def make(d: Optional[str]) -> Any:
+            return native_kernels.NativeKernel(name, kernel, fastmath, d, exclusive=exclusive)
+        return load(mkey, f'native kernel ({flags})', source,
+                    lambda d: make(os.path.join(d, 'native')), lambda: make(None))
     key = _key(source, flags)
     return load_source(key, f'kernel ({flags})', source, f'tapejit_kernel_{key}',
                        os.path.join('numba', f'k_{key}.py'),
@@ -285,18 +293,6 @@ def load_source(key: str, label: str, source: str, modname: str, path: str,
     return load(key, label, source, lambda d: kernel(load_module(os.path.join(d, path),
                                                                  text(True), modname)),
                 lambda: kernel(_in_memory(text(False), modname)))
-
-
-def _native_kernel(name: str, source: str, kernel: Any, fastmath: Any, flags: str,
-                   exclusive: bool) -> Any:
-    # Keyed without _key: that reads Numba's version, which a process
-    # loading only native kernels never needs.
-    mkey = f'native|{exclusive}|' + hashlib.sha256(f'{flags}\n{source}'.encode()).hexdigest()[:24]
-
-    def make(d: Optional[str]) -> Any:
-        return native_kernels.NativeKernel(name, kernel, fastmath, d, exclusive=exclusive)
-    return load(mkey, f'native kernel ({flags})', source,
-                 lambda d: make(os.path.join(d, 'native')), lambda: make(None))
 
 
 def compile_in_memory(name: str, source: str, fastmath: Any = False) -> Any:
