@@ -179,17 +179,16 @@ class _Renderer(ProgramWriter):
         out = ['_pool.reclaim()', 'take = _pool.take', 'release = _pool.release']
         if self.times is None:
             return out + self.lines(params)
-        origin, n = self.origin, len(prog.statements)
+        # Statement i belongs to step o[i + 1] (-1: to none), timed from the
+        # first statement of its step to the last.
+        o = [-1] + self.origin + [-1]
 
         def before(i: int) -> list:
-            step = origin[i]
-            return ['t0 = _clock()'] if step >= 0 and (i == 0 or origin[i - 1] != step) else []
+            return ['t0 = _clock()'] if o[i + 1] >= 0 and o[i] != o[i + 1] else []
 
         def after(i: int) -> list:
-            step = origin[i]
-            if step >= 0 and (i + 1 == n or origin[i + 1] != step):
-                return [f'_times[{step}] += _clock() - t0']
-            return []
+            step = o[i + 1]
+            return [f'_times[{step}] += _clock() - t0'] if step >= 0 and o[i + 2] != step else []
         return out + self.lines(params, before, after)
 
     def _callkernel(self, st: P.CallKernel) -> list:
