@@ -482,8 +482,8 @@ class NativePlan:
         params = [f'inputs[{i}]' for i, _ in oc.arg_inputs]
         params += [f'_c{k}' for k in range(len(oc.const_args))]
         # Constants as the function takes them: C-contiguous (never written).
-        self._consts = [numpy.ascontiguousarray(c) for c in oc.const_args]
-        arrays = [inputs[i] for i, _ in oc.arg_inputs] + self._consts
+        consts = [numpy.ascontiguousarray(c) for c in oc.const_args]
+        arrays = [inputs[i] for i, _ in oc.arg_inputs] + consts
         written = oc.program.written_params()
         sig = [(_char(oc.table.dtype), 1, False)]
         for name, a in zip(oc.program.params, arrays):
@@ -498,11 +498,8 @@ class NativePlan:
         # checks no array it passes (:attr:`checked_inputs`).
         checked = [1 + j for j in range(len(oc.arg_inputs))]
         self.checked_inputs = frozenset(i for i, _ in oc.arg_inputs)
-        self._dims = numpy.array([d for shape, _ in self._outs for d in shape]
-                                 + [d for i, _ in oc.arg_inputs for d in inputs[i].shape],
-                                 numpy.int64)
-        # One block for the function's scratch arrays, reused every call.
-        self.scratch = numpy.empty(max(oc.scratch_bytes, 1), numpy.uint8)
+        dims = numpy.array([d for shape, _ in self._outs for d in shape]
+                           + [d for i, _ in oc.arg_inputs for d in inputs[i].shape], numpy.int64)
         # Argument positions of inputs that must be distinct arrays.
         distinct = [1 + j for j, (i, _) in enumerate(oc.arg_inputs)
                     if i in oc.distinct_inputs]
@@ -514,7 +511,22 @@ class NativePlan:
             text, lambda symbol: translate_plan(oc.program, kernels, sig, owned, symbol,
                                                 distinct, checked, gemm),
             cache_dir, prefix='tjplan')
-        self.run = self._write(oc, params, results)
+        # The output arrays of the call before last are written again where
+        # nothing else holds them any more (a training step's gradients,
+        # replaced by the last call's): their reference count proves no view,
+        # Variable or caller still sees them.
+        n = len(self._outs)
+        # (One block for the function's scratch arrays, reused every call.)
+        self._env = {'_fn': self.fn, '_T': oc.table, '_dims': dims, '_empty': numpy.empty,
+                     '_scratch': numpy.empty(max(oc.scratch_bytes, 1), numpy.uint8),
+                     '_array': numpy.array, '_rc': sys.getrefcount,
+                     '_rings': ([None] * n, [None] * n), '_turn': [0], '_free': _unheld_count(),
+                     **{f'_c{k}': c for k, c in enumerate(consts)},
+                     **{f'_t{j}': dt for j, (_, dt) in enumerate(self._outs)}}
+        self._parts = (oc, params, results)
+        env: dict = {}
+        self.run = define('run', 'inputs', self.call_lines(env, 'return None', 'return '), env,
+                          '<tapejit native plan call>')
 
     def _results(self, program: P.Program, graph: Any, params: list, arrays: list) -> tuple:
         """Per returned value, the output array the function writes it to
@@ -540,23 +552,6 @@ class NativePlan:
                 expr, have = params[p], arrays[p].shape
             results.append(expr if tuple(have) == shape else f'{expr}.reshape({shape!r})')
         return owned, results
-
-    def _write(self, oc: Any, params: list, results: list) -> Callable[[list], Optional[list]]:
-        # The output arrays of the call before last are written again where
-        # nothing else holds them any more (a training step's gradients,
-        # replaced by the last call's): their reference count proves no view,
-        # Variable or caller still sees them.
-        n = len(self._outs)
-        self._env = {'_fn': self.fn, '_T': oc.table, '_scratch': self.scratch,
-                     '_dims': self._dims, '_empty': numpy.empty, '_array': numpy.array,
-                     '_rc': sys.getrefcount, '_rings': ([None] * n, [None] * n),
-                     '_turn': [0], '_free': _unheld_count()}
-        self._env.update((f'_c{k}', c) for k, c in enumerate(self._consts))
-        self._env.update((f'_t{j}', dt) for j, (_, dt) in enumerate(self._outs))
-        self._parts = (oc, params, results)
-        env: dict = {}
-        return define('run', 'inputs', self.call_lines(env, 'return None', 'return '), env,
-                      '<tapejit native plan call>')
 
     def call_lines(self, env: dict, fail: str, result: str) -> list:
         """The statements of :attr:`run` (over ``inputs``), its constants
