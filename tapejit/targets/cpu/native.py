@@ -520,12 +520,11 @@ class _Emitter:
         v, dt = val
         have = scope.get(name)
         if have is None:
-            ptr = self._alloca(v.type)
-            scope[name] = (ptr, dt)
-        else:
-            ptr, hdt = have
-            if hdt != dt:
-                raise Unsupported(f'{name} takes dtypes {hdt} and {dt}')
+            scope[name] = (self.cell(v), dt)
+            return
+        ptr, hdt = have
+        if hdt != dt:
+            raise Unsupported(f'{name} takes dtypes {hdt} and {dt}')
         self.b.store(v, ptr)
 
     def range_loop(self, scope: dict, var: str, lo: Any, bound: tuple,

@@ -383,8 +383,7 @@ class _PlanTranslator(native._Emitter):
         self.outs = dict(zip(owned, outs))
         self.arena = b.bitcast(scratch.data, self.i8p)
         self.cap = scratch.shape[0]
-        self.cur = self._alloca(self.i64)
-        b.store(self.c64(0), self.cur)
+        self.cur = self.cell(self.c64(0))
         for st in program.statements:
             self.statement(st)
         self.return_object('tj_none')
