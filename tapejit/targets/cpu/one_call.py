@@ -125,8 +125,8 @@ class OneCall:
         """The plan's outputs, or None where this plan or these arrays
         (read-only, strided) run step by step."""
         if self.native is None and self.native_refused is None:
-            # Threads calling a new plan at once build it once (and CPython's
-            # ast.parse, which the translator uses, is not thread-safe).
+            # Threads calling a new plan at once build it once (and llvmlite,
+            # which compiles it, is not thread-safe).
             with native.lock():
                 if self.native is None and self.native_refused is None:
                     self._build_native(inputs)
