@@ -134,13 +134,7 @@ class _Kernel:
         else:
             arr, ptr = self.cell(t)
             old, write = em.load_element(arr, ptr), lambda v: em.store_element(arr, ptr, v)
-        if s.op == 'sum':
-            new = em.arith('+', old, self.expr(s.value))
-            # (``acc += t`` keeps the accumulator's dtype.)
-            write((em.cast(new, old[1]), old[1]))
-            return
-        fold = CPU_OPS['maximum' if s.op == 'max' else 'minimum'].llvm
-        write(fold(em, [self.expr(s.value), old], {}, (), None))
+        write(em.fold(s.op, old, self.expr(s.value)))
 
     def chunk_range(self, s: L.ChunkRange) -> None:
         """``for var_ in range(c * ch, min(c * ch + ch, n[0])): var = uint64(var_)``."""

@@ -450,6 +450,15 @@ class _Emitter:
             return self.const(bool(v.constant), dt)
         return self.cast(x, dt), dt
 
+    def fold(self, op: str, acc: tuple, t: tuple) -> tuple:
+        """``acc`` with ``t`` folded in by reduction ``op`` (``sum``, keeping
+        ``acc``'s dtype; ``max`` or ``min``, NaN winning, as the op table's
+        ``maximum`` and ``minimum``)."""
+        if op == 'sum':
+            return self.cast(self.arith('+', acc, t), acc[1]), acc[1]
+        from tapejit.targets.cpu.ops import CPU_OPS
+        return CPU_OPS['maximum' if op == 'max' else 'minimum'].llvm(self, [t, acc], {}, (), None)
+
     def tanh_f32(self, x: tuple) -> tuple:
         """:func:`tapejit.targets.cpu.vecmath.tanh_f32_py` of ``x``, inlined."""
         from tapejit.targets.cpu import vecmath

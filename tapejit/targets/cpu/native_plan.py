@@ -30,7 +30,6 @@ from tapejit.compiler import program as P
 from tapejit.compiler.codecache import define
 from tapejit.targets.cpu import llvm_render, native
 from tapejit.targets.cpu.native import Unsupported
-from tapejit.targets.cpu.ops import CPU_OPS
 
 __all__ = ['NativePlan', 'translate_plan']
 
@@ -190,9 +189,7 @@ class _PlanTranslator(native._Emitter):
 
                 def part(q: Any) -> None:
                     t, acc = self.load(buf, [q, j]), (self.b.load(cell), dt)
-                    new = (self.arith('+', acc, t) if op == 'sum' else CPU_OPS[
-                        'maximum' if op == 'max' else 'minimum'].llvm(self, [t, acc], {}, (), None))
-                    self.b.store(new[0], cell)
+                    self.b.store(self.fold(op, acc, t)[0], cell)
                 self.repeat(self.c64(1), c, part)
                 self.put(out, [j], (self.b.load(cell), dt))
             self.repeat(self.c64(0), m, column)
