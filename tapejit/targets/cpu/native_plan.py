@@ -466,7 +466,7 @@ class NativePlan:
     plan the translator does not compile); ``run(inputs)`` returns the
     outputs, or ``None`` where these arrays need the step-by-step plan."""
 
-    def __init__(self, oc: Any, graph: Any, inputs: list, cache_dir: Optional[str]) -> None:
+    def __init__(self, oc: Any, inputs: list, cache_dir: Optional[str]) -> None:
         if not getattr(sys, '_is_gil_enabled', lambda: True)():
             # The scratch block and the output ring are shared between calls,
             # which the GIL the function holds serializes.
@@ -487,7 +487,7 @@ class NativePlan:
                 raise Unsupported('an input that is not a native-order ndarray')
             # A parameter updated in place is written: taken only writeable.
             sig.append((_char(a.dtype), a.ndim, name in written))
-        owned, results = self._results(oc.program, graph, params, arrays)
+        owned, results = self._results(oc.program, oc.graph, params, arrays)
         sig += [(_char(dt), len(shape), True) for shape, dt in self._outs]
         sig += [('B', 1, True), (_char(numpy.dtype(numpy.int64)), 1, False)]
         # Every input's shape is checked by the function, so the caller

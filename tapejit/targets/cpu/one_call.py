@@ -116,7 +116,7 @@ class OneCall:
         if os.environ.get('TAPEJIT_DEBUG', '') not in ('', '0'):
             print(f'--- tapejit native plan\n{self.program.describe()}', file=sys.stderr)
         try:
-            self.native = native_plan.NativePlan(self, self.graph, inputs,
+            self.native = native_plan.NativePlan(self, inputs,
                                                  os.path.join(d, 'native') if d else None)
         except native.Unsupported as e:
             self.native_refused = str(e) or 'unsupported'
