@@ -76,7 +76,7 @@ class BufferPool:
         """``holder[i]`` is no longer needed by the plan: pool it if no one
         else holds it, else forget it.  Clears ``holder[i]``."""
         a = holder[i]
-        if a is None or id(a) not in self._owned or self._owned[id(a)] is not a:
+        if a is None or self._owned.get(id(a)) is not a:
             holder[i] = None
             return
         with self._lock:

@@ -162,15 +162,15 @@ def reduction_layout(spec: K.KernelSpec, nch: int) -> list:
 
 
 class ChainSpec:
-    """A row chain's kernel: the parts' specs and the combined source."""
+    """A row chain's kernel: the parts' specs, the loop-IR kernel and its source."""
 
-    def __init__(self, shape: tuple, specs: list, source: str) -> None:
+    def __init__(self, shape: tuple, specs: list, kernel: L.Kernel) -> None:
         self.shape = shape
         self.specs = specs
-        self.source = source
+        self.kernel = kernel
+        self.source = source(kernel)
         self.flat = False
         self.name = 'kernel'
-        self.kernel: Any = None  # the loop-IR kernel ``source`` renders
 
 
 def render_chain(parts: list, shape: tuple, g: Graph, consts: dict, used_outside: set,
@@ -183,12 +183,10 @@ def render_chain(parts: list, shape: tuple, g: Graph, consts: dict, used_outside
 
     def joined(piece: str) -> list:
         return [x for sp in specs for x in sp.pieces[piece]]
-    kernel = L.Kernel(name, joined('params'), joined('hoisted'),
-                      L.ChunkLoop(parallel, joined('pre0'), [L.ChunkRange('i0', joined('block'))],
-                                  joined('post0')))
-    chain = ChainSpec(shape, specs, source(kernel))
-    chain.kernel = kernel
-    return chain
+    return ChainSpec(shape, specs, L.Kernel(
+        name, joined('params'), joined('hoisted'),
+        L.ChunkLoop(parallel, joined('pre0'), [L.ChunkRange('i0', joined('block'))],
+                    joined('post0'))))
 
 
 def statements(stmts: list, depth: int) -> list:

@@ -130,8 +130,8 @@ class _KernelStep:
             warnings.warn(f'tapejit: kernel {self.spec.name} did not load from the cache '
                           f'({type(exc).__name__}: {exc}); recompiling it',
                           RuntimeWarning, stacklevel=4)
-            self.kernel = kernel_cache.compile_in_memory(
-                self.spec.name, self.source, parallel=self.parallel, fastmath=self.fastmath)
+            self.kernel = kernel_cache.compile_in_memory(self.spec.name, self.source,
+                                                         self.fastmath)
             self.kernel(*args)
 
     def op_by_op(self, sizes: Any, ch: int, nch: int, *args: Any) -> None:
@@ -242,14 +242,14 @@ class Executable(Plan):
         self.from_cache = state is not None
         self.lowered = lowering.lower(self)
         self.program = self.lowered.program
-        if self.lowered.copies:
-            # Parameters an update is copied into are written as well.
-            self.donated_inputs = sorted(set(self.donated_inputs)
-                                         | {i for _, i in self.lowered.copies})
-            self._alias_candidates = sorted(set(self._alias_candidates)
-                                            | set(self.donated_inputs))
+        # Parameters an update is copied into are written as well.
+        self.donated_inputs = sorted({*self.donated_inputs, *(i for _, i in self.lowered.copies)})
+        # Inputs that could share a donated array's memory (a 0-d input, such
+        # as a hyperparameter, holds a single value of its own).
+        self._alias_candidates = [i for i, v in enumerate(self.graph.invars)
+                                  if v.shape != () or i in self.donated_inputs]
         self.pool = BufferPool()
-        self._timing: Any = None  # per-step seconds while profile() runs
+        self._timed: Any = None  # the runner timing each step, while profile() runs
         self._runner: Any = None  # the steps written out (lowering.compile_runner)
         self._runner_lock = threading.Lock()
         # A small plan runs as one compiled call (a larger function takes
@@ -279,7 +279,7 @@ class Executable(Plan):
         last = self.plan_buffers(slots, POOL_MIN_BYTES)
         self.donate_map = dict(donate or {})
         self._donate(self.donate_map, last)
-        self._in_place(last, self.kept())
+        self._in_place(last)
         # (Rendered again where a kernel writes a store through one of its inputs.)
         for u, (kind, st) in zip(self.units, self.steps):
             if kind == 'kernel' and st.donated:
@@ -312,7 +312,7 @@ class Executable(Plan):
         inputs (a caller whose cache key already pins the others)."""
         run = self._native_run
         refused = False
-        if run is not None and check is not None and self._timing is None and (
+        if run is not None and check is not None and self._timed is None and (
                 not check or self.native_checks(check)):
             # A small plan whose native function checks the arrays the
             # caller did not pin (their shapes, dtypes and layouts) itself.
@@ -321,7 +321,7 @@ class Executable(Plan):
                 return outs
             refused = True  # (these arrays: step by step below)
         self.check_inputs(inputs, check)
-        if self._timing is None and self.one_call is not None and not refused:
+        if self._timed is None and self.one_call is not None and not refused:
             outs = self.one_call(inputs)  # None: step by step below
             if self.one_call.native is not None:
                 self._native_run = self.one_call.native.run
@@ -335,8 +335,8 @@ class Executable(Plan):
             inputs = list(inputs)
             for i in self.donated_inputs:
                 inputs[i] = numpy.array(inputs[i], copy=True)
-        if self._timing is not None:
-            return self._timed_runner(inputs)
+        if self._timed is not None:
+            return self._timed(inputs)
         runner = self._runner
         if runner is None:
             return self._first_run(inputs)
@@ -362,16 +362,20 @@ class Executable(Plan):
                 alias.add(st[3])
         return alias - {slot}
 
-    def _in_place(self, last: dict, keep: set) -> None:
+    def _in_place(self, last: dict) -> None:
         """Let a kernel write a store into the array of an intermediate it
         reads for the last time, at the index it writes (a matmul's result or
         an earlier kernel's buffer): those lines are in cache already."""
-        producer: dict = {}
+        # Per slot, whether its array is new: a matmul's, or a plain kernel's
+        # own buffer; not another call's result (a view of some other array,
+        # maybe), nor a row chain's (some are views of its others).
+        fresh: dict = {}
         for u, (kind, st) in zip(self.units, self.steps):
             for w in writes(kind, st):
-                producer.setdefault(w, (kind, u))
+                fresh.setdefault(w, u.prim.name in FRESH_CALLS if kind == 'call'
+                                 else isinstance(u, fusion.Group))
         outs = set(self.out_slots)
-        for n, (u, (kind, st)) in enumerate(zip(self.units, self.steps)):
+        for n, (kind, st) in enumerate(self.steps):
             if kind != 'kernel' or type(st) is not _KernelStep or st.donated:
                 continue
             spec = st.spec
@@ -380,14 +384,8 @@ class Executable(Plan):
                 if sl_out in outs:
                     continue
                 for j, ((iv, mode), sl) in enumerate(zip(spec.inputs, st.ins)):
-                    made = producer.get(sl)
-                    # A matmul's new array, or a plain kernel's own buffer;
-                    # not another call's result (a view of some other array,
-                    # maybe), nor a row chain's (some are views of its others).
                     if (j in taken.values() or iv.shape != v.shape or iv.dtype != v.dtype
-                            or sl in keep or made is None
-                            or not (made[1].prim.name in FRESH_CALLS if made[0] == 'call'
-                                    else isinstance(made[1], fusion.Group))
+                            or sl in outs or not fresh.get(sl)
                             or not self._writable_at(st, j, n, last)):
                         continue
                     taken[k] = j
@@ -426,8 +424,10 @@ class Executable(Plan):
     def _donate(self, donate: dict, last: dict) -> None:
         """Let a kernel write output ``o`` into input ``i``'s array (``donate``
         maps o -> i) where :meth:`_writable_at` allows it and neither the
-        input nor (a view of) the output is returned otherwise."""
+        input nor (a view of) the output is returned otherwise; those inputs
+        go to ``donated_inputs``."""
         g = self.graph
+        self.donated_inputs = []
         for o, i in donate.items():
             # (A view of the output returned: the caller's result would change.)
             if not self._donatable(o, i) or self._views_of(self.out_slots[o]) & set(self.out_slots):
@@ -442,27 +442,20 @@ class Executable(Plan):
                 pos = [k for k, (v, mode) in enumerate(st.spec.inputs) if v.id == iv.id]
                 if pos and self._writable_at(st, pos[0], n, last):
                     st.donated[stores.index(ov.id)] = pos[0]
+                    self.donated_inputs.append(i)
                 break
-        self.donated_inputs = sorted({self.in_slots.index(st.ins[i])
-                                      for kind, st in self.steps if kind == 'kernel'
-                                      for i in st.donated.values()})
-        # Inputs that could share a donated array's memory (a 0-d input, such
-        # as a hyperparameter, holds a single value of its own).
-        self._alias_candidates = [i for i, v in enumerate(g.invars)
-                                  if v.shape != () or i in self.donated_inputs]
 
     def profile(self, inputs: Sequence[Any], repeats: int = 10) -> str:
         """Run ``repeats`` times step by step (the runner timing each step);
         a table of the mean milliseconds of each step."""
         self(inputs)  # compiled and warm before timing
         times = [0.0] * len(self.steps)
-        self._timed_runner = lowering.compile_runner(self, times=times)
-        self._timing = times
+        self._timed = lowering.compile_runner(self, times=times)
         try:
             for _ in range(repeats):
                 self(inputs)
         finally:
-            self._timing = None
+            self._timed = None
         lines = [f'{1e3 * t / repeats:9.3f} ms  {_step_line(kind, st, False)}'
                  for t, (kind, st) in zip(times, self.steps)]
         lines.append(f'{1e3 * sum(times) / repeats:9.3f} ms  total')

@@ -172,9 +172,7 @@ def cpu_ident(text: Optional[str] = None) -> Optional[str]:
 def _entry() -> Optional[tuple]:
     """``(folder, key)`` of this CPU's record in the store, or None."""
     d = store.cache_dir()
-    if d is None:
-        return None
-    ident = cpu_ident()
+    ident = cpu_ident() if d is not None else None  # (no cache: /proc/cpuinfo unread)
     if ident is None:
         return None
     return os.path.join(d, 'cpu'), f'cpu\n{store.fingerprint("llvmlite")}\n{ident}'

@@ -59,10 +59,11 @@ def _key(source: str, flags: str) -> str:
     return hashlib.sha256(f'{_FP}\n{flags}\n{source}'.encode()).hexdigest()[:24]
 
 
-def _decorate(name: str, source: str, parallel: bool, fastmath: Any, cache: bool) -> str:
+def _decorate(name: str, source: str, fastmath: Any, cache: bool) -> str:
     # error_model="numpy": a float division by zero gives inf/NaN as in NumPy
     # instead of raising, and leaves the loop without an exit so it vectorizes.
-    return (HEADER + f'@njit(parallel={parallel}, fastmath={fastmath}, cache={cache}, '
+    # (Numba compiles the parallel kernels only.)
+    return (HEADER + f'@njit(parallel=True, fastmath={fastmath}, cache={cache}, '
             'nogil=True, boundscheck=False, error_model="numpy")\n'
             + source.replace(f'def {name}(', 'def kernel(', 1))
 
@@ -156,45 +157,11 @@ def _locked(path: str, exclusive: bool) -> Iterator[None]:
         os.close(fd)
 
 
-class _NumbaFiles:
-    """The record of one dispatcher's Numba cache files, kept in the store."""
-
-    def __init__(self, path: str, base: str, name: str) -> None:
-        self.path, self.base = path, base
-        d = store.cache_dir()
-        self.folder = os.path.join(d, 'numba-files') if d else None
-        self.key = f'numba-files\n{name}\n{base}'
-        self.trusted = self.folder is not None
-
-    def verify(self) -> bool:
-        """Whether Numba may read the files (each as recorded); others are
-        deleted, with one warning, for Numba to write again."""
-        files = _numba_files(self.path, self.base)
-        if not files or not self.trusted:
-            return self.trusted
-        blob = store.read(self.folder, self.key, 'recompiling the kernel')
-        known = dict(line.split(' ', 1) for line in blob.decode().splitlines()) if blob else {}
-        bad = sorted(n for n, h in files.items() if known.get(n) != h)
-        if not bad:
-            return True
-        warn_once(f'{self.path}/{self.base}',
-                  f'tapejit: Numba cache files {", ".join(bad)} in {self.path} do not match '
-                  f'their recorded digests (damaged, stale or planted); recompiling it')
-        if not all([_unlink(os.path.join(self.path, n)) for n in files]):
-            self.trusted = False  # (read-only: never read them, compile in memory)
-        return self.trusted
-
-    def record(self) -> None:
-        files = _numba_files(self.path, self.base)
-        store.write(self.folder, self.key,
-                    ''.join(f'{n} {h}\n' for n, h in sorted(files.items())).encode())
-
-
 def guard_numba_cache(dispatcher: Any, name: str) -> None:
     """Have ``dispatcher`` (a Numba dispatcher with ``cache=True``) read its
-    disk cache only once :class:`_NumbaFiles` verified it, and record the
-    digests each time it saves; where its cache files cannot be located, it
-    caches nothing on disk.
+    disk cache only once its files are verified against the digests kept in
+    the store, and record the digests each time it saves; where its cache
+    files cannot be located, it caches nothing on disk.
 
     >>> class Disp:                        # (no Numba cache: nothing to guard)
     ...     _cache = py_func = None
@@ -210,18 +177,44 @@ def guard_numba_cache(dispatcher: Any, name: str) -> None:
         from numba.core.caching import NullCache
         dispatcher._cache = NullCache()  # (unknown layout: never read unverified files)
         return
-    files = _NumbaFiles(path, os.path.basename(index)[:-len('.nbi')], name)
+    base = os.path.basename(index)[:-len('.nbi')]
+    d = store.cache_dir()
+    folder = os.path.join(d, 'numba-files') if d else None
+    key = f'numba-files\n{name}\n{base}'
+    trusted = folder is not None
+
+    def verify() -> bool:
+        """Whether Numba may read the files (each as recorded); others are
+        deleted, with one warning, for Numba to write again."""
+        nonlocal trusted
+        files = _numba_files(path, base)
+        if not files or not trusted:
+            return trusted
+        blob = store.read(folder, key, 'recompiling the kernel')
+        known = dict(line.split(' ', 1) for line in blob.decode().splitlines()) if blob else {}
+        bad = sorted(n for n, h in files.items() if known.get(n) != h)
+        if not bad:
+            return True
+        warn_once(f'{path}/{base}',
+                  f'tapejit: Numba cache files {", ".join(bad)} in {path} do not match '
+                  f'their recorded digests (damaged, stale or planted); recompiling it')
+        if not all([_unlink(os.path.join(path, n)) for n in files]):
+            trusted = False  # (read-only: never read them, compile in memory)
+        return trusted
+
     load, save = cache.load_overload, cache.save_overload
 
     def load_overload(sig: Any, target_context: Any) -> Any:
         with _locked(module, False):
-            return load(sig, target_context) if files.verify() else None
+            return load(sig, target_context) if verify() else None
 
     def save_overload(sig: Any, data: Any) -> None:
         with _locked(module, True):
-            if files.verify():
+            if verify():
                 save(sig, data)
-                files.record()
+                files = _numba_files(path, base)
+                store.write(folder, key,
+                            ''.join(f'{n} {h}\n' for n, h in sorted(files.items())).encode())
 
     cache.load_overload, cache.save_overload = load_overload, save_overload
 
@@ -261,11 +254,19 @@ def get_kernel(name: str, source: str, kernel: Any, *, parallel: bool,
     fast-math flags."""
     flags = f'parallel={parallel} fastmath={fastmath}'
     if not parallel:
-        return _native_kernel(name, source, kernel, fastmath, flags, exclusive)
+        # Keyed without _key: that reads Numba's version, which a process
+        # loading only native kernels never needs.
+        mkey = (f'native|{exclusive}|'
+                + hashlib.sha256(f'{flags}\n{source}'.encode()).hexdigest()[:24])
+
+        def make(d: Optional[str]) -> Any:
+            return native_kernels.NativeKernel(name, kernel, fastmath, d, exclusive=exclusive)
+        return load(mkey, f'native kernel ({flags})', source,
+                    lambda d: make(os.path.join(d, 'native')), lambda: make(None))
     key = _key(source, flags)
     return load_source(key, f'kernel ({flags})', source, f'tapejit_kernel_{key}',
                        os.path.join('numba', f'k_{key}.py'),
-                       lambda cache: _decorate(name, source, True, fastmath, cache))
+                       lambda cache: _decorate(name, source, fastmath, cache))
 
 
 def load_source(key: str, label: str, source: str, modname: str, path: str,
@@ -286,25 +287,11 @@ def load_source(key: str, label: str, source: str, modname: str, path: str,
                 lambda: kernel(_in_memory(text(False), modname)))
 
 
-def _native_kernel(name: str, source: str, kernel: Any, fastmath: Any, flags: str,
-                   exclusive: bool) -> Any:
-    # Keyed without _key: that reads Numba's version, which a process
-    # loading only native kernels never needs.
-    mkey = f'native|{exclusive}|' + hashlib.sha256(f'{flags}\n{source}'.encode()).hexdigest()[:24]
-
-    def make(d: Optional[str]) -> Any:
-        return native_kernels.NativeKernel(name, kernel, fastmath, d, exclusive=exclusive)
-    return load(mkey, f'native kernel ({flags})', source,
-                 lambda d: make(os.path.join(d, 'native')), lambda: make(None))
-
-
-def compile_in_memory(name: str, source: str, *, parallel: bool,
-                      fastmath: Any = False) -> Any:
-    """Compile ``source`` without the disk cache (after a cache entry failed to load)."""
-    flags = f'parallel={parallel} fastmath={fastmath}'
-    key = _key(source, flags)
-    k = _in_memory(_decorate(name, source, parallel is True, fastmath, False),
-                   f'tapejit_kernel_{key}').kernel
+def compile_in_memory(name: str, source: str, fastmath: Any = False) -> Any:
+    """Compile the parallel kernel ``source`` without the disk cache (after
+    a cache entry failed to load)."""
+    key = _key(source, f'parallel=True fastmath={fastmath}')
+    k = _in_memory(_decorate(name, source, fastmath, False), f'tapejit_kernel_{key}').kernel
     with _lock:
         _memory[key] = k
     return k

@@ -134,13 +134,7 @@ class _Kernel:
         else:
             arr, ptr = self.cell(t)
             old, write = em.load_element(arr, ptr), lambda v: em.store_element(arr, ptr, v)
-        if s.op == 'sum':
-            new = em.arith('+', old, self.expr(s.value))
-            # (``acc += t`` keeps the accumulator's dtype.)
-            write((em.cast(new, old[1]), old[1]))
-            return
-        fold = CPU_OPS['maximum' if s.op == 'max' else 'minimum'].llvm
-        write(fold(em, [self.expr(s.value), old], {}, (), None))
+        write(em.fold(s.op, old, self.expr(s.value)))
 
     def chunk_range(self, s: L.ChunkRange) -> None:
         """``for var_ in range(c * ch, min(c * ch + ch, n[0])): var = uint64(var_)``."""
@@ -164,9 +158,10 @@ class _Kernel:
 
 
 def kernel_body(em: Any, kernel: L.Kernel, layout: list, exclusive: bool,
-                inline: bool = True, name: Optional[str] = None) -> Any:
+                inline: bool = True, name: Optional[str] = None,
+                flags: Optional[tuple] = None) -> Any:
     """Emit ``kernel``'s body function into ``em``'s module, under
-    ``em.flags``, and return it.  Its arguments are laid out as
+    ``em.flags`` (or the fast-math ``flags``), and return it.  Its arguments are laid out as
     :meth:`~tapejit.targets.cpu.native._Emitter.define` says, per parameter
     (``n, ch, nch`` and then ``kernel.params``) of ``layout``.
     ``exclusive``: its array pointers are ``noalias``; ``inline``: LLVM
@@ -198,7 +193,8 @@ def kernel_body(em: Any, kernel: L.Kernel, layout: list, exclusive: bool,
             else:
                 em.set_local(ints, p, (v, _INT64))
         _Kernel(em, ints, arrays).kernel(kernel)
-    return em.define(name or f'{kernel.name}_body', layout, exclusive, inline, statements)
+    return em.define(name or f'{kernel.name}_body', layout, exclusive, inline, statements,
+                     flags)
 
 
 def translate(kernel: L.Kernel, sig: tuple, fastmath: Any, symbol: str,
@@ -211,7 +207,7 @@ def translate(kernel: L.Kernel, sig: tuple, fastmath: Any, symbol: str,
     module = ir.Module(name=symbol)
     em = native._Emitter(ir, module, fastmath)
     stmts = kernel.hoisted + kernel.chunk.pre + kernel.chunk.body + kernel.chunk.post
-    em.entry_function(symbol, HEAD + list(kernel.params), stored_arrays(stmts), sig, exclusive,
+    em.entry_function(symbol, HEAD + list(kernel.params), stored_arrays(stmts), sig,
                       lambda layout: kernel_body(em, kernel, layout, exclusive,
                                                  name=symbol + '_body'))
     return str(module)

@@ -132,14 +132,11 @@ def lower(exe: Any) -> Lowered:
     low = Lowered()
     var = low.lower(exe, _kernel_step)
     outs = [var[sl] for sl in exe.out_slots]
-    keep = set(exe.in_slots) | {c for c, _ in exe.const_slots}
     low.copies = _copies(exe, low)
     for o, i in low.copies:
-        sl = exe.out_slots[o]
+        # (Never an input's or a constant's array: see _copies.)
         src, outs[o] = outs[o], low.add(P.CopyInto(low.name('d'), var[exe.in_slots[i]], outs[o]))
-        if sl not in keep:
-            v = exe.graph.outvars[o]
-            low.add(P.Free(src, plan.nbytes(v) >= POOL_MIN_BYTES))
+        low.add(P.Free(src, plan.nbytes(exe.graph.outvars[o]) >= POOL_MIN_BYTES))
     low.ret(exe, outs)
     return low
 
@@ -182,17 +179,16 @@ class _Renderer(ProgramWriter):
         out = ['_pool.reclaim()', 'take = _pool.take', 'release = _pool.release']
         if self.times is None:
             return out + self.lines(params)
-        origin, n = self.origin, len(prog.statements)
+        # Statement i belongs to step o[i + 1] (-1: to none), timed from the
+        # first statement of its step to the last.
+        o = [-1] + self.origin + [-1]
 
         def before(i: int) -> list:
-            step = origin[i]
-            return ['t0 = _clock()'] if step >= 0 and (i == 0 or origin[i - 1] != step) else []
+            return ['t0 = _clock()'] if o[i + 1] >= 0 and o[i] != o[i + 1] else []
 
         def after(i: int) -> list:
-            step = origin[i]
-            if step >= 0 and (i + 1 == n or origin[i + 1] != step):
-                return [f'_times[{step}] += _clock() - t0']
-            return []
+            step = o[i + 1]
+            return [f'_times[{step}] += _clock() - t0'] if step >= 0 and o[i + 2] != step else []
         return out + self.lines(params, before, after)
 
     def _callkernel(self, st: P.CallKernel) -> list:

@@ -301,10 +301,10 @@ class _Emitter:
         self.bad: Any = None  # an entry's block refusing its arguments
 
     def _global(self, name: str) -> Any:
+        # (No initializer: an external symbol, bound where the object loads.)
         g = self.module.globals.get(name)
         if g is None:
             g = self.ir.GlobalVariable(self.module, self.i8, name)
-            g.linkage = 'external'
         return g
 
     def _func(self, name: str, ret: Any, args: list) -> Any:
@@ -321,6 +321,12 @@ class _Emitter:
         # Allocas in the entry block, so LLVM promotes them to registers.
         with self.b.goto_block(self.entry_alloca):
             return self.b.alloca(ty)
+
+    def cell(self, value: Any) -> Any:
+        """A slot (see :meth:`_alloca`) holding the LLVM value ``value``."""
+        ptr = self._alloca(value.type)
+        self.b.store(value, ptr)
+        return ptr
 
     def const(self, value: Any, dt: Any) -> tuple:
         """The constant ``value`` of ``dt``, as :func:`~tapejit.targets.cpu.ops.typed`
@@ -444,6 +450,15 @@ class _Emitter:
             return self.const(bool(v.constant), dt)
         return self.cast(x, dt), dt
 
+    def fold(self, op: str, acc: tuple, t: tuple) -> tuple:
+        """``acc`` with ``t`` folded in by reduction ``op`` (``sum``, keeping
+        ``acc``'s dtype; ``max`` or ``min``, NaN winning, as the op table's
+        ``maximum`` and ``minimum``)."""
+        if op == 'sum':
+            return self.cast(self.arith('+', acc, t), acc[1]), acc[1]
+        from tapejit.targets.cpu.ops import CPU_OPS
+        return CPU_OPS['maximum' if op == 'max' else 'minimum'].llvm(self, [t, acc], {}, (), None)
+
     def tanh_f32(self, x: tuple) -> tuple:
         """:func:`tapejit.targets.cpu.vecmath.tanh_f32_py` of ``x``, inlined."""
         from tapejit.targets.cpu import vecmath
@@ -514,12 +529,11 @@ class _Emitter:
         v, dt = val
         have = scope.get(name)
         if have is None:
-            ptr = self._alloca(v.type)
-            scope[name] = (ptr, dt)
-        else:
-            ptr, hdt = have
-            if hdt != dt:
-                raise Unsupported(f'{name} takes dtypes {hdt} and {dt}')
+            scope[name] = (self.cell(v), dt)
+            return
+        ptr, hdt = have
+        if hdt != dt:
+            raise Unsupported(f'{name} takes dtypes {hdt} and {dt}')
         self.b.store(v, ptr)
 
     def range_loop(self, scope: dict, var: str, lo: Any, bound: tuple,
@@ -542,8 +556,7 @@ class _Emitter:
         """Emit ``for i in range(lo, hi): body(i)`` (int64s), leaving the
         builder after the loop."""
         b, i64 = self.b, self.i64
-        counter = self._alloca(i64)
-        b.store(lo, counter)
+        counter = self.cell(lo)
         head = b.append_basic_block('head')
         loop = b.append_basic_block('body')
         done = b.append_basic_block('done')
@@ -614,21 +627,20 @@ class _Emitter:
         start = fn.append_basic_block('check')
         self.bad = fn.append_basic_block('bad')
         b = self.b = ir.IRBuilder(self.bad)
-        b.call(self._incref(), [self._global('tj_notimpl')])
-        b.ret(self._global('tj_notimpl'))
+        self.return_object('tj_notimpl')
         b.position_at_end(start)
         self.require(b.icmp_signed('==', fn.args[2], ir.Constant(i64, nargs)))
         return fn, start
 
-    def _incref(self) -> Any:
-        return self._func('tj_incref', self.ir.VoidType(), [self.i8p])
-
-    def _return_none(self) -> None:
-        self.b.call(self._incref(), [self._global('tj_none')])
-        self.b.ret(self._global('tj_none'))
+    def return_object(self, name: str) -> None:
+        """Return a new reference to the object bound to symbol ``name``
+        (``tj_none``, ``tj_notimpl``)."""
+        obj = self._global(name)
+        self.b.call(self._func('tj_incref', self.ir.VoidType(), [self.i8p]), [obj])
+        self.b.ret(obj)
 
     def entry_function(self, name: str, params: list, written: set, sig: tuple,
-                       exclusive: bool, make_body: Callable[[list], Any]) -> None:
+                       make_body: Callable[[list], Any]) -> None:
         """The entry (see :meth:`_entry`): checks the arguments ``params``
         (those in ``written`` must be writeable arrays) against ``sig``,
         reads their fields and calls the loop body, ``make_body(layout)``
@@ -660,7 +672,7 @@ class _Emitter:
         tstate = b.call(save, [])
         b.call(body, values)
         b.call(restore, [tstate])
-        self._return_none()
+        self.return_object('tj_none')
 
     def _argument(self, fn: Any, k: int) -> Any:
         """The entry ``fn``'s argument object ``k``."""

@@ -30,7 +30,6 @@ from tapejit.compiler import program as P
 from tapejit.compiler.codecache import define
 from tapejit.targets.cpu import llvm_render, native
 from tapejit.targets.cpu.native import Unsupported
-from tapejit.targets.cpu.ops import CPU_OPS
 
 __all__ = ['NativePlan', 'translate_plan']
 
@@ -103,12 +102,6 @@ class _PlanTranslator(native._Emitter):
     def put(self, arr: Any, idx: list, val: tuple) -> None:
         self.store_element(arr, self.element_ptr(arr, idx), val)
 
-    def local(self, val: tuple) -> Any:
-        """A scalar local holding ``val`` (a slot LLVM promotes to a register)."""
-        cell = self._alloca(val[0].type)
-        self.b.store(val[0], cell)
-        return cell
-
     # --- the module's functions --------------------------------------------
     def invoke(self, name: str, make: Callable[[str, list], Any], args: list) -> None:
         """Call the module's function ``name`` on ``args`` (int64 values and
@@ -168,7 +161,7 @@ class _PlanTranslator(native._Emitter):
             c0, dt = self.c64(0), out.dtype
 
             def dots(i: Any, js: list) -> None:
-                cells = [self.local(self.const(0, dt)) for _ in js]
+                cells = [self.cell(self.const(0, dt)[0]) for _ in js]
 
                 def step(p: Any) -> None:
                     x = self.load(a, [p, i] if ta else [i, p])
@@ -192,13 +185,11 @@ class _PlanTranslator(native._Emitter):
             dt = buf.dtype
 
             def column(j: Any) -> None:
-                cell = self.local(self.load(buf, [self.c64(0), j]))
+                cell = self.cell(self.load(buf, [self.c64(0), j])[0])
 
                 def part(q: Any) -> None:
                     t, acc = self.load(buf, [q, j]), (self.b.load(cell), dt)
-                    new = (self.arith('+', acc, t) if op == 'sum' else CPU_OPS[
-                        'maximum' if op == 'max' else 'minimum'].llvm(self, [t, acc], {}, (), None))
-                    self.b.store(new[0], cell)
+                    self.b.store(self.fold(op, acc, t)[0], cell)
                 self.repeat(self.c64(1), c, part)
                 self.put(out, [j], (self.b.load(cell), dt))
             self.repeat(self.c64(0), m, column)
@@ -248,18 +239,12 @@ class _PlanTranslator(native._Emitter):
         sizes = native._Array(t.dtype, 1, True, b.gep(t.data, [self.c64(lo)], inbounds=True),
                               [self.c64(hi - lo)])
         kernel, fastmath = self.kernels[st.kernel]
-
-        def body(symbol: str, layout: list) -> Any:
-            # Not inlined: LLVM optimizing one function of every kernel took
-            # several times as long, and the calls ran no slower.
-            saved, self.flags = self.flags, native.fast_flags(fastmath)
-            try:
-                return llvm_render.kernel_body(self, kernel, layout, False, inline=False,
-                                               name=symbol)
-            finally:
-                self.flags = saved
-        self.invoke(f'k{st.kernel}', body,
-                    [sizes] + self.shape_of((st.ch, st.nch)) + [self.arrays[a] for a in st.args])
+        # Not inlined: LLVM optimizing one function of every kernel took
+        # several times as long, and the calls ran no slower.
+        self.invoke(f'k{st.kernel}', lambda symbol, layout: llvm_render.kernel_body(
+            self, kernel, layout, False, inline=False, name=symbol,
+            flags=native.fast_flags(fastmath)),
+            [sizes] + self.shape_of((st.ch, st.nch)) + [self.arrays[a] for a in st.args])
 
     def finish_stmt(self, st: P.Finish) -> None:
         buf = self.arrays[st.buf]
@@ -319,20 +304,15 @@ class _PlanTranslator(native._Emitter):
         plan's values are small (``one_call.SMALL_MAX``)."""
         ir, bld, i32, i8 = self.ir, self.b, self.i32, self.i8
         elem = native._lltype(a.dtype, ir, memory=True)
-        p32 = i32.as_pointer()
-
-        def ref(value: Any, ty: Any) -> Any:
-            cell = self._alloca(ty)
-            bld.store(value, cell)
-            return cell
+        p32, ref = i32.as_pointer(), self.cell
 
         def int32(v: Any) -> Any:
-            return ref(bld.trunc(v, i32), i32)
-        args = [ref(ir.Constant(i8, ord('T' if tb else 'N')), i8),
-                ref(ir.Constant(i8, ord('T' if ta else 'N')), i8),
-                int32(n), int32(m), int32(k), ref(ir.Constant(elem, 1.0), elem),
+            return ref(bld.trunc(v, i32))
+        args = [ref(ir.Constant(i8, ord('T' if tb else 'N'))),
+                ref(ir.Constant(i8, ord('T' if ta else 'N'))),
+                int32(n), int32(m), int32(k), ref(ir.Constant(elem, 1.0)),
                 b.data, int32(k if tb else n), a.data, int32(m if ta else k),
-                ref(ir.Constant(elem, 0.0), elem), out.data, int32(n)]
+                ref(ir.Constant(elem, 0.0)), out.data, int32(n)]
         i8p, ep = self.i8p, elem.as_pointer()
         f = self._func('tj_sgemm' if a.dtype.char == 'f' else 'tj_dgemm', ir.VoidType(),
                        [i8p, i8p, p32, p32, p32, ep, ep, p32, ep, p32, ep, ep, p32])
@@ -400,11 +380,10 @@ class _PlanTranslator(native._Emitter):
         self.outs = dict(zip(owned, outs))
         self.arena = b.bitcast(scratch.data, self.i8p)
         self.cap = scratch.shape[0]
-        self.cur = self._alloca(self.i64)
-        b.store(self.c64(0), self.cur)
+        self.cur = self.cell(self.c64(0))
         for st in program.statements:
             self.statement(st)
-        self._return_none()
+        self.return_object('tj_none')
         with self.b.goto_block(self.entry_alloca):
             self.b.branch(start)
 
@@ -487,7 +466,7 @@ class NativePlan:
     plan the translator does not compile); ``run(inputs)`` returns the
     outputs, or ``None`` where these arrays need the step-by-step plan."""
 
-    def __init__(self, oc: Any, graph: Any, inputs: list, cache_dir: Optional[str]) -> None:
+    def __init__(self, oc: Any, inputs: list, cache_dir: Optional[str]) -> None:
         if not getattr(sys, '_is_gil_enabled', lambda: True)():
             # The scratch block and the output ring are shared between calls,
             # which the GIL the function holds serializes.
@@ -499,8 +478,8 @@ class NativePlan:
         params = [f'inputs[{i}]' for i, _ in oc.arg_inputs]
         params += [f'_c{k}' for k in range(len(oc.const_args))]
         # Constants as the function takes them: C-contiguous (never written).
-        self._consts = [numpy.ascontiguousarray(c) for c in oc.const_args]
-        arrays = [inputs[i] for i, _ in oc.arg_inputs] + self._consts
+        consts = [numpy.ascontiguousarray(c) for c in oc.const_args]
+        arrays = [inputs[i] for i, _ in oc.arg_inputs] + consts
         written = oc.program.written_params()
         sig = [(_char(oc.table.dtype), 1, False)]
         for name, a in zip(oc.program.params, arrays):
@@ -508,18 +487,15 @@ class NativePlan:
                 raise Unsupported('an input that is not a native-order ndarray')
             # A parameter updated in place is written: taken only writeable.
             sig.append((_char(a.dtype), a.ndim, name in written))
-        owned, results = self._results(oc.program, graph, params, arrays)
+        owned, results = self._results(oc.program, oc.graph, params, arrays)
         sig += [(_char(dt), len(shape), True) for shape, dt in self._outs]
         sig += [('B', 1, True), (_char(numpy.dtype(numpy.int64)), 1, False)]
         # Every input's shape is checked by the function, so the caller
         # checks no array it passes (:attr:`checked_inputs`).
         checked = [1 + j for j in range(len(oc.arg_inputs))]
         self.checked_inputs = frozenset(i for i, _ in oc.arg_inputs)
-        self._dims = numpy.array([d for shape, _ in self._outs for d in shape]
-                                 + [d for i, _ in oc.arg_inputs for d in inputs[i].shape],
-                                 numpy.int64)
-        # One block for the function's scratch arrays, reused every call.
-        self.scratch = numpy.empty(max(oc.scratch_bytes, 1), numpy.uint8)
+        dims = numpy.array([d for shape, _ in self._outs for d in shape]
+                           + [d for i, _ in oc.arg_inputs for d in inputs[i].shape], numpy.int64)
         # Argument positions of inputs that must be distinct arrays.
         distinct = [1 + j for j, (i, _) in enumerate(oc.arg_inputs)
                     if i in oc.distinct_inputs]
@@ -531,7 +507,22 @@ class NativePlan:
             text, lambda symbol: translate_plan(oc.program, kernels, sig, owned, symbol,
                                                 distinct, checked, gemm),
             cache_dir, prefix='tjplan')
-        self.run = self._write(oc, params, results)
+        # The output arrays of the call before last are written again where
+        # nothing else holds them any more (a training step's gradients,
+        # replaced by the last call's): their reference count proves no view,
+        # Variable or caller still sees them.
+        n = len(self._outs)
+        # (One block for the function's scratch arrays, reused every call.)
+        self._env = {'_fn': self.fn, '_T': oc.table, '_dims': dims, '_empty': numpy.empty,
+                     '_scratch': numpy.empty(max(oc.scratch_bytes, 1), numpy.uint8),
+                     '_array': numpy.array, '_rc': sys.getrefcount,
+                     '_rings': ([None] * n, [None] * n), '_turn': [0], '_free': _unheld_count(),
+                     **{f'_c{k}': c for k, c in enumerate(consts)},
+                     **{f'_t{j}': dt for j, (_, dt) in enumerate(self._outs)}}
+        self._parts = (oc, params, results)
+        env: dict = {}
+        self.run = define('run', 'inputs', self.call_lines(env, 'return None', 'return '), env,
+                          '<tapejit native plan call>')
 
     def _results(self, program: P.Program, graph: Any, params: list, arrays: list) -> tuple:
         """Per returned value, the output array the function writes it to
@@ -557,23 +548,6 @@ class NativePlan:
                 expr, have = params[p], arrays[p].shape
             results.append(expr if tuple(have) == shape else f'{expr}.reshape({shape!r})')
         return owned, results
-
-    def _write(self, oc: Any, params: list, results: list) -> Callable[[list], Optional[list]]:
-        # The output arrays of the call before last are written again where
-        # nothing else holds them any more (a training step's gradients,
-        # replaced by the last call's): their reference count proves no view,
-        # Variable or caller still sees them.
-        n = len(self._outs)
-        self._env = {'_fn': self.fn, '_T': oc.table, '_scratch': self.scratch,
-                     '_dims': self._dims, '_empty': numpy.empty, '_array': numpy.array,
-                     '_rc': sys.getrefcount, '_rings': ([None] * n, [None] * n),
-                     '_turn': [0], '_free': _unheld_count()}
-        self._env.update((f'_c{k}', c) for k, c in enumerate(self._consts))
-        self._env.update((f'_t{j}', dt) for j, (_, dt) in enumerate(self._outs))
-        self._parts = (oc, params, results)
-        env: dict = {}
-        return define('run', 'inputs', self.call_lines(env, 'return None', 'return '), env,
-                      '<tapejit native plan call>')
 
     def call_lines(self, env: dict, fail: str, result: str) -> list:
         """The statements of :attr:`run` (over ``inputs``), its constants

@@ -116,7 +116,7 @@ class OneCall:
         if os.environ.get('TAPEJIT_DEBUG', '') not in ('', '0'):
             print(f'--- tapejit native plan\n{self.program.describe()}', file=sys.stderr)
         try:
-            self.native = native_plan.NativePlan(self, self.graph, inputs,
+            self.native = native_plan.NativePlan(self, inputs,
                                                  os.path.join(d, 'native') if d else None)
         except native.Unsupported as e:
             self.native_refused = str(e) or 'unsupported'
@@ -125,8 +125,8 @@ class OneCall:
         """The plan's outputs, or None where this plan or these arrays
         (read-only, strided) run step by step."""
         if self.native is None and self.native_refused is None:
-            # Threads calling a new plan at once build it once (and CPython's
-            # ast.parse, which the translator uses, is not thread-safe).
+            # Threads calling a new plan at once build it once (and llvmlite,
+            # which compiles it, is not thread-safe).
             with native.lock():
                 if self.native is None and self.native_refused is None:
                     self._build_native(inputs)
