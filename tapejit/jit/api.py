@@ -870,6 +870,7 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple, target: str 
                                          out_kinds)
             _collect_state_writes(tr, outvars, writes)
             _collect_other_writes(tr, array_in, out_leaves, out_kinds, outvars, writes)
+            _collect_link_state(tr, outvars, writes)
             # The trace's checks (Trace.check) as (first output, count, fail):
             # their values are the graph's last outputs.
             checks = []
@@ -877,7 +878,6 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple, target: str 
                 checks.append((len(outvars), len(checked), fail))
                 outvars.extend(as_traced(tr, v) for v in checked)
         _guard_closures(tr, fn, leaves, values)
-        _refuse_stored_values(tr)
     finally:
         tr.restore()
         tr.closed = True
@@ -1008,19 +1008,29 @@ def _collect_other_writes(tr: Trace, array_in: dict, out_leaves: list, out_kinds
             writes.append((('result', r), 'grad'))
 
 
-def _refuse_stored_values(tr: Trace) -> None:
-    """Refuse a traced Variable left on a link (``self.h = h``): it would
-    outlive the call, and later calls would neither read nor update it."""
-    for link, name, _ in tr.stored:
+def _collect_link_state(tr: Trace, outvars: list, writes: list) -> None:
+    """A traced Variable the function left on a link (``self.h = h``) is
+    state: after every call the plan puts a Variable holding its value there
+    (the one the attribute held before the call, if it held one), and a call
+    finding the attribute holding anything else than before traces again."""
+    before: dict = {}
+    for link, name, old in tr.stored:
+        before.setdefault((id(link), name), (link, name, old))
+    for link, name, old in before.values():
         v = link.__dict__.get(name)
-        if isinstance(v, Variable) and v._data.__class__ is TracedArray and v._data.trace is tr:
-            for holder, attr, old in reversed(tr.stored):  # (as before the call)
-                holder.__dict__[attr] = old
-            raise TraceError(
-                f'{link._label()}: {name} holds a Variable computed inside @tapejit.jit when '
-                'the call returns: later calls would neither read nor update it. Keep such '
-                'state in a StateVariable and assign its .array (as links.LSTM does), or '
-                'pass it in and return it')
+        if not (isinstance(v, Variable) and v._data.__class__ is TracedArray
+                and v._data.trace is tr):
+            continue
+        kept = isinstance(old, Variable) and id(old) not in tr.born  # (made before the call)
+        outvars.append(as_traced(tr, v._data))
+        writes.append((('attr', old if kept else Variable(), link, name), 'attr'))
+        held = functools.partial(_holds, link, name, old)
+        held.what = f'{link._label()}.{name}'
+        tr.guard(('attr', id(link), name), held, True)
+
+
+def _holds(link: Any, name: str, old: Any) -> bool:
+    return link.__dict__.get(name) is old
 
 
 def _guard_closures(tr: Trace, fn: Callable, leaves: list, values: list) -> None:

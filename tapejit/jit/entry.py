@@ -228,6 +228,9 @@ def _write_lines(writes: list, k: int, name: Callable) -> list:
         elif which == 'graddata':
             # The call's gradient array, written in place: the caller's takes the values.
             lines.append(f'_write_data({obj}._grad_var, outs[{k}])')
+        elif which == 'attr':
+            # A link's state (``self.h = ...``): its Variable, holding the new array.
+            lines += [f'{obj}.array = outs[{k}]', f'{name(src[2])}.__dict__[{src[3]!r}] = {obj}']
         elif which == 'rebind':
             # ``v.array = ...``: it holds the new array; the old one is left as it was.
             lines.append(f'{obj}.array = outs[{k}]')
