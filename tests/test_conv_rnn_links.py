@@ -209,6 +209,17 @@ def test_state_kept_on_a_users_link_is_carried_between_compiled_calls():
         rnn.h = None
         return loss
     np.testing.assert_allclose(tapejit.jit(window)(xs).array, window(xs).array, rtol=1e-6)
+    # A parameter the call read and tied to another link stays that parameter.
+    a, b = L.Linear(3, 3), L.Linear(3, 3)
+
+    def tied(x):
+        y = a(x)
+        b.W = a.W
+        return F.sum(b(y))
+    g = tapejit.jit(tied)
+    g(xs[0])
+    assert b.W is a.W
+    np.testing.assert_allclose(g(xs[0]).array, tied(xs[0]).array, rtol=1e-6)
 
 
 def test_lstm_link_carries_its_state_and_shrinks_its_batch():

@@ -1018,8 +1018,9 @@ def _collect_link_state(tr: Trace, outvars: list, writes: list) -> None:
         before.setdefault((id(link), name), (link, name, old))
     for link, name, old in before.values():
         v = link.__dict__.get(name)
+        # (A Variable the call computed; not one it read, as a tied parameter.)
         if not (isinstance(v, Variable) and v._data.__class__ is TracedArray
-                and v._data.trace is tr):
+                and v._data.trace is tr and id(v) not in tr.stateful):
             continue
         kept = isinstance(old, Variable) and id(old) not in tr.born  # (made before the call)
         outvars.append(as_traced(tr, v._data))
