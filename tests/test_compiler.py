@@ -338,6 +338,32 @@ def test_row_chains_run_layer_norm_and_its_gradient_row_by_row():
     assert _full_passes(ex, x.shape) <= 2, ex.explain()
 
 
+def test_a_row_chain_part_reads_earlier_parts_through_their_own_parameters(monkeypatch):
+    # Numba compiles a parallel loop assuming its array arguments do not
+    # overlap: a part reading an earlier part's row sums through a second
+    # parameter on the same memory read them before they were written
+    # (layer norm's double backprop, every kernel forced parallel).
+    from tapejit.targets.cpu import executable
+    monkeypatch.setattr(executable, 'PARALLEL_MIN', 1)
+    rng = np.random.default_rng([1, 0])
+    x, g, b = (rng.uniform(-2, 2, s) for s in [(2, 4), (4,), (4,)])
+
+    def f(x, g, b):
+        x, g, b = (tapejit.Variable(a) for a in (x, g, b))
+        y = F.layer_normalization(x, g, b)[:, np.array([0, 0])]
+        loss = (F.sum(y * np.cos(np.arange(4) * 1.3).reshape(2, 2))
+                + F.sum(F.log_softmax(x, axis=0) * np.cos(np.arange(8) * 1.3 + 1).reshape(2, 4)))
+        gs = tapejit.grad([loss], [x, g, b], enable_double_backprop=True)
+        ggs = tapejit.grad([sum(F.sum(v * v) for v in gs)], [x, g, b])
+        return tuple(v for v in (loss, *gs, *ggs) if v is not None)
+    ex = _check(f, [x, g, b], rtol=1e-9)
+    chains = [st for k, st in ex.steps if type(st).__name__ == '_ChainStep']
+    assert chains and all(st.parallel for st in chains), ex.explain()
+    for st in chains:
+        made = {e.out.id for e in st.members} | {e.out.id for e in st.chain.views}
+        assert not [v for sp in st.spec.specs for v, _ in sp.inputs if v.id in made]
+
+
 def test_a_row_value_broadcast_across_rows_is_not_chained():
     # s has shape (n,): x * s multiplies column j by s[j], a value of another
     # row, so the two loops must not share one row loop.

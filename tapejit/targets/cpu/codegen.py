@@ -33,12 +33,14 @@ _IND = '    '
 
 
 def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
-           parallel: bool, prefix: str = '', row_of: Optional[tuple] = None,
+           parallel: bool, prefix: str = '', within: Optional[dict] = None,
            inplace: Optional[dict] = None) -> K.KernelSpec:
     """The kernel of ``grp``; ``used_outside`` holds ids of values needed after it.
 
-    ``row_of``: the group is a part of a row chain over that shape (see
-    :func:`render_chain`): names get ``prefix`` and the loop is a row loop.
+    ``within``: the group is a part of a row chain (see :func:`render_chain`),
+    which made these values in earlier parts (value id -> the parameter and
+    shape of the array holding it): names get ``prefix``, the loop is a row
+    loop, and those values are read through their makers' parameters.
 
     ``inplace`` maps a store's index to the index (in ``spec.inputs``) of an
     input of the same shape it overwrites: the kernel writes that value
@@ -53,11 +55,11 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
     spec.name = name
     ext = K.outside_inputs(grp.members)
     reds = [e for e in grp.members if e.out.id in grp.red]
-    spec.flat = row_of is None and all(
+    spec.flat = within is None and all(
         int(math.prod(v.shape)) == 1 or v.shape == S for v in ext) and all(
         reduce_axes(e) == tuple(range(r)) for e in reds)
 
-    names, hoisted, params = K.bind_inputs(spec, ext, consts, S, P)
+    names, hoisted, params = K.bind_inputs(spec, ext, consts, S, P, within)
     body = K.elementwise_stmts(grp.members, grp.red, names, P)
     # (Stores written in place through an input run after every other
     # statement of the element: ``last``.)
@@ -70,7 +72,7 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
     for k, e in enumerate(reds):
         _reduction(spec, k, e, names, params, body, pre, post, r, P)
     body += last
-    block = _row_block(S, body, pre, post, row_of is not None, 1)
+    block = _row_block(S, body, pre, post, within is not None, 1)
     spec.pieces = {'params': params, 'hoisted': hoisted, 'pre0': pre[0], 'block': block,
                    'post0': post[0]}
     if spec.flat:
@@ -173,17 +175,35 @@ class ChainSpec:
         self.name = 'kernel'
 
 
-def render_chain(parts: list, shape: tuple, g: Graph, consts: dict, used_outside: set,
-                 name: str, parallel: bool) -> ChainSpec:
-    """One kernel running ``parts`` (loop groups of a :class:`fusion.RowChain`)
+def render_chain(chain: Any, g: Graph, consts: dict, used_outside: set, name: str,
+                 parallel: bool) -> ChainSpec:
+    """One kernel running the parts of ``chain`` (a :class:`fusion.RowChain`)
     row by row: the outer loop over rows is shared, each part's row block runs
-    in turn inside it."""
-    specs = [render(p, g, consts, used_outside, name, parallel, prefix=f'p{k}_',
-                    row_of=shape) for k, p in enumerate(parts)]
+    in turn inside it.
+
+    A part reads what an earlier part made (a store, a row reduction, or a
+    reshape of either) through that part's own parameter, never through a
+    second parameter given the same memory: Numba compiles a parallel loop
+    assuming its array arguments do not overlap, and would read a value
+    before the earlier part wrote it."""
+    within: dict = {}   # value id -> (parameter, shape) of the array holding it
+    views = list(chain.views)
+    specs = []
+    for k, p in enumerate(chain.parts):
+        P = f'p{k}_'
+        sp = render(p, g, consts, used_outside, name, parallel, prefix=P, within=within)
+        specs.append(sp)
+        within.update((v.id, (f'{P}out{j}', v.shape)) for j, v in enumerate(sp.stores))
+        # (A row reduction's buffer holds the kept axes only.)
+        within.update((e.out.id, (f'{P}red{j}', shape)) for j, ((e, _, how, _, _), (shape, _, _))
+                      in enumerate(zip(sp.reductions, reduction_layout(sp, 1))) if how == 'row')
+        for e in [e for e in views if e.inputs[0].id in within]:
+            within[e.out.id] = within[e.inputs[0].id]
+            views.remove(e)
 
     def joined(piece: str) -> list:
         return [x for sp in specs for x in sp.pieces[piece]]
-    return ChainSpec(shape, specs, L.Kernel(
+    return ChainSpec(chain.shape, specs, L.Kernel(
         name, joined('params'), joined('hoisted'),
         L.ChunkLoop(parallel, joined('pre0'), [L.ChunkRange('i0', joined('block'))],
                     joined('post0'))))

@@ -116,8 +116,9 @@ class _KernelStep:
     def _load_and_call(self, args: tuple) -> None:
         if self.kernel is None:
             # A plain step's stores and reductions go to buffers of its own (or
-            # through the very input they update): exclusive.  A row chain's
-            # later part reads what an earlier one stored: not.
+            # through the very input they update): exclusive.  (A row chain
+            # could be too, its parts reading each other's values through
+            # one parameter each, but measured no faster.)
             self.kernel = kernel_cache.get_kernel(
                 self.spec.name, self.source, self.ir, parallel=self.parallel,
                 fastmath=self.fastmath, exclusive=type(self) is _KernelStep)
@@ -297,7 +298,7 @@ class Executable(Plan):
                                                                      u.out.dtype))
         par = split if int(math.prod(u.shape)) >= PARALLEL_MIN else False
         if isinstance(u, fusion.RowChain):
-            step = _ChainStep(codegen.render_chain(u.parts, u.shape, g, consts, self._used_later,
+            step = _ChainStep(codegen.render_chain(u, g, consts, self._used_later,
                                                    'kernel', parallel=par), u, par, fastmath)
         else:
             spec = codegen.render(u, g, consts, self._used_later, 'kernel', parallel=par)
