@@ -82,19 +82,19 @@ def bind_inputs(spec: Any, ext: list, consts: dict, S: tuple, prefix: str = '',
     """How a kernel over ``S`` reads each outside input (a literal, a hoisted
     scalar, a flat or broadcast nd index), into ``spec.inputs``; returns
     (value id -> loop-IR expression, hoisted statements, parameter names).
-    ``within`` (value id -> parameter, shape): values the kernel's own
-    earlier part made, read through that parameter (the shapes differ by
-    trailing 1s at most: a row value and its reshape)."""
+    ``within``: values an earlier part of a row chain made (id -> parameter,
+    shape, which differs by trailing 1s at most), read through that parameter."""
     r = len(S)
     names: dict = {}
     hoisted: list = []
     params: list = []
     for k, v in enumerate(ext):
         size = int(math.prod(v.shape))
+        off = r - len(v.shape)
+        idx = [0 if (d == 1 and S[off + j] != 1) else f'i{off + j}' for j, d in enumerate(v.shape)]
         if v.id in (within or {}):
             arg, shape = within[v.id]
-            idx = _nd_index(v.shape, S)[:len(shape)]
-            names[v.id] = L.Load(arg, idx + [0] * (len(shape) - len(idx)))
+            names[v.id] = L.Load(arg, (idx + [0] * len(shape))[:len(shape)])
             continue
         if v.id in consts and size == 1:
             names[v.id] = L.Const(consts[v.id].reshape(-1)[0], v.dtype)
@@ -111,15 +111,8 @@ def bind_inputs(spec: Any, ext: list, consts: dict, S: tuple, prefix: str = '',
             names[v.id] = L.Load(arg, ('i',))
         else:
             spec.inputs.append((v, 'nd'))
-            names[v.id] = L.Load(arg, _nd_index(v.shape, S))
+            names[v.id] = L.Load(arg, idx)
     return names, hoisted, params
-
-
-def _nd_index(shape: tuple, S: tuple) -> list:
-    """The index of a value of ``shape`` broadcast over a loop nest of ``S``:
-    aligned on the last axis; 0 along an axis of size 1 that ``S`` widens."""
-    off = len(S) - len(shape)
-    return [0 if (d == 1 and S[off + j] != 1) else f'i{off + j}' for j, d in enumerate(shape)]
 
 
 def outside_inputs(members: list) -> list:

@@ -37,10 +37,8 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
            inplace: Optional[dict] = None) -> K.KernelSpec:
     """The kernel of ``grp``; ``used_outside`` holds ids of values needed after it.
 
-    ``within``: the group is a part of a row chain (see :func:`render_chain`),
-    which made these values in earlier parts (value id -> the parameter and
-    shape of the array holding it): names get ``prefix``, the loop is a row
-    loop, and those values are read through their makers' parameters.
+    ``within``: the group is a part of a row chain (:func:`render_chain`), whose
+    earlier parts made these values (id -> parameter, shape): a row loop.
 
     ``inplace`` maps a store's index to the index (in ``spec.inputs``) of an
     input of the same shape it overwrites: the kernel writes that value
@@ -187,19 +185,18 @@ def render_chain(chain: Any, g: Graph, consts: dict, used_outside: set, name: st
     assuming its array arguments do not overlap, and would read a value
     before the earlier part wrote it."""
     within: dict = {}   # value id -> (parameter, shape) of the array holding it
-    views = list(chain.views)
     specs = []
-    for k, p in enumerate(chain.parts):
-        P = f'p{k}_'
-        sp = render(p, g, consts, used_outside, name, parallel, prefix=P, within=within)
-        specs.append(sp)
-        within.update((v.id, (f'{P}out{j}', v.shape)) for j, v in enumerate(sp.stores))
+    for p in chain.items:
+        if not isinstance(p, Group):  # a reshape between parts: a view
+            within[p.out.id] = within[p.inputs[0].id]
+            continue
+        P = f'p{len(specs)}_'
+        specs.append(render(p, g, consts, used_outside, name, parallel, prefix=P, within=within))
+        within.update((v.id, (f'{P}out{j}', v.shape)) for j, v in enumerate(specs[-1].stores))
         # (A row reduction's buffer holds the kept axes only.)
         within.update((e.out.id, (f'{P}red{j}', shape)) for j, ((e, _, how, _, _), (shape, _, _))
-                      in enumerate(zip(sp.reductions, reduction_layout(sp, 1))) if how == 'row')
-        for e in [e for e in views if e.inputs[0].id in within]:
-            within[e.out.id] = within[e.inputs[0].id]
-            views.remove(e)
+                      in enumerate(zip(specs[-1].reductions, reduction_layout(specs[-1], 1)))
+                      if how == 'row')
 
     def joined(piece: str) -> list:
         return [x for sp in specs for x in sp.pieces[piece]]

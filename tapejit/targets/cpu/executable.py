@@ -213,12 +213,8 @@ def _shared(inputs: Sequence[Any], donated: list, candidates: list) -> bool:
         if a.__class__ is numpy.ndarray:
             k = id(a if a.base is None else _owner(a))
             owners[k] = owners.get(k, 0) + 1
-    for i in donated:
-        a = inputs[i]
-        if a.__class__ is numpy.ndarray:
-            if owners[id(a if a.base is None else _owner(a))] > 1:
-                return True
-    return False
+    return any(owners[id(a if a.base is None else _owner(a))] > 1
+               for a in (inputs[i] for i in donated) if a.__class__ is numpy.ndarray)
 
 
 class Executable(Plan):

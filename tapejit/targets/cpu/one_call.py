@@ -52,17 +52,14 @@ def eligible(exe: Any) -> bool:
         if int(math.prod(v.shape)) > SMALL_MAX or v.dtype not in SUPPORTED:
             return False
     for u in exe.units:
-        if isinstance(u, (Group, RowChain)):
+        if isinstance(u, (Group, RowChain)) or u.prim.name in ('reshape', 'transpose'):
             continue
-        name = u.prim.name
-        if name == 'matmul':
-            a, b = u.inputs
-            if len(a.shape) != 2 or len(b.shape) != 2 or a.dtype.kind != 'f':
-                return False
-            inner = a.shape[0] if u.params['transa'] else a.shape[1]
-            if not BLAS and int(math.prod(u.out.shape)) * inner > LOOP_MAX:
-                return False
-        elif name not in ('reshape', 'transpose'):
+        if u.prim.name != 'matmul':
+            return False
+        a, b = u.inputs
+        inner = a.shape[0] if u.params['transa'] else a.shape[-1]
+        if (len(a.shape) != 2 or len(b.shape) != 2 or a.dtype.kind != 'f'
+                or not BLAS and int(math.prod(u.out.shape)) * inner > LOOP_MAX):
             return False
     return True
 
