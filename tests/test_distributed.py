@@ -10,7 +10,9 @@ import numpy as np
 import pytest
 
 import tapejit
+import tapejit.functions as F
 from tapejit import links as L, optimizers
+from tapejit.core.errors import DTypeError
 from tapejit.distributed import communicator as C, optimizer as O
 from tapejit.distributed import create_multi_node_optimizer, scatter_dataset
 from tapejit.distributed.extensions import create_multi_node_evaluator, multi_node_snapshot
@@ -104,6 +106,37 @@ def test_allreduce_is_a_step_of_the_compiled_plan_and_equals_eager():
     plan = text[text.index('plan(T'):]
     for name in ('allreduce_start', 'allreduce_wait'):
         assert len([ln for ln in plan.splitlines() if f' = {name}(' in ln]) == 1
+    # The start takes the two gradients itself: nothing lays them out before it.
+    assert ' = concat(' not in plan, plan
+
+
+def test_a_start_of_several_arrays_sends_them_in_one_row_and_differentiates_per_part():
+    g = Halves()
+    a, b = tapejit.Variable(np.arange(4.0).reshape(2, 2)), tapejit.Variable(np.arange(3.0))
+    buf = allreduce_start(a * a, b * 3, group=g)
+    np.testing.assert_array_equal(buf.array, (np.r_[np.arange(4.0) ** 2, np.arange(3.0) * 3]
+                                              + 1) / 2)
+    y = allreduce_wait(buf, group=g)
+    gy = tapejit.Variable(np.arange(7.0))
+    ga, gb = tapejit.grad([y], [a, b], grad_outputs=[gy], enable_double_backprop=True)
+    # Each input's part of the mean of gy, through its own derivative.
+    mean = (np.arange(7.0) + 1) / 2
+    np.testing.assert_array_equal(ga.array, mean[:4].reshape(2, 2) * 2 * a.array)
+    np.testing.assert_array_equal(gb.array, mean[4:] * 3)
+    (gga,) = tapejit.grad([ga], [a], grad_outputs=[tapejit.Variable(np.ones((2, 2)))])
+    np.testing.assert_array_equal(gga.array, mean[:4].reshape(2, 2) * 2)
+    with pytest.raises(DTypeError, match=r'allreduce_start: the inputs are float64\(3,\), '
+                                         r'float32\(2,\); expected one floating-point dtype'):
+        allreduce_start(np.zeros(3), np.zeros(2, np.float32), group=g)
+
+    def f(a, b):
+        a, b = tapejit.Variable(a), tapejit.Variable(b)
+        y = allreduce_wait(allreduce_start(a * a, b * 3, group=g), group=g)
+        return (y,) + tuple(tapejit.grad([F.sum(y * gy.array)], [a, b]))
+    got = tapejit.jit(f)(a.array, b.array)
+    np.testing.assert_allclose(got[0].array, y.array)
+    np.testing.assert_allclose(got[1].array, ga.array)
+    np.testing.assert_allclose(got[2].array, gb.array)
 
 
 def test_mean_bucket_averages_every_gradient():

@@ -14,7 +14,8 @@ from tapejit.compiler.schedule import schedule_collectives
 from tapejit.distributed import create_multi_node_optimizer
 from tapejit.ir.graph import verify
 from tapejit.ir.trace import trace_graph
-from tapejit.ops.collective import SELF, Group, allreduce_mean, allreduce_start, allreduce_wait
+from tapejit.ops.collective import (SELF, Group, allreduce_mean, allreduce_start, allreduce_wait,
+                                    pack)
 
 from test_distributed import FakeComm
 
@@ -94,9 +95,9 @@ class Logged(Group):
     def __init__(self):
         super().__init__(2)
 
-    def mean_start(self, x):
-        LOG.append(('start', x.size))
-        return np.array(x, copy=True)
+    def mean_start(self, xs):
+        LOG.append(('start', sum(x.size for x in xs)))
+        return pack(xs)
 
     def mean_wait(self, buf):
         LOG.append(('wait', buf.size))

@@ -25,12 +25,12 @@ import os
 import pickle
 import sys
 import time
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 import numpy
 
 from tapejit.core.config import config
-from tapejit.ops.collective import Group
+from tapejit.ops.collective import Group, pack
 
 # Gradients are averaged in buckets of at most this many bytes (as DDP's 25
 # MB): large enough that each allreduce is bandwidth-bound, small enough that
@@ -99,15 +99,17 @@ class MpiGroup(Group):
         out /= out.dtype.type(self.size)
         return out
 
-    def mean_start(self, x: Any) -> Any:
-        """Issue the ``Iallreduce`` of ``x`` and return the buffer the sums
-        arrive in (a copy of ``x``, reduced in place: nothing the plan does
-        to ``x`` afterwards, a kernel writing over it or its buffer reused,
+    def mean_start(self, xs: Sequence[Any]) -> Any:
+        """Issue the ``Iallreduce`` of the arrays ``xs`` laid out one after
+        another (:func:`~tapejit.ops.collective.pack`: their one copy) and
+        return the buffer the sums arrive in (nothing the plan does to
+        ``xs`` afterwards, a kernel writing over one or its buffer reused,
         can reach the exchange)."""
-        if type(x) is not numpy.ndarray:
+        bad = [x for x in xs if type(x) is not numpy.ndarray]
+        if bad:
             raise TypeError(f'allreduce_start: the MPI communicator takes NumPy arrays, got '
-                            f'{type(x).__name__} of shape {getattr(x, "shape", None)}')
-        buf = numpy.array(x, order='C', copy=True)
+                            f'{type(bad[0]).__name__} of shape {getattr(bad[0], "shape", None)}')
+        buf = pack(xs)
         if self.size > 1:
             MPI = _mpi()
             self.pending[_address(buf)] = (self.comm.Iallreduce(MPI.IN_PLACE, buf, op=MPI.SUM),
@@ -431,12 +433,10 @@ def grad_buckets(link: Any, zero_fill: bool = False, limit: int = BUCKET_BYTES) 
 
 def start_bucket(params: list, group: Group) -> Any:
     """Start the mean over ``group`` of the gradients of ``params`` (one
-    dtype) laid out in one row (``allreduce_start``); the buffer to wait for."""
-    from tapejit import functions as F
+    dtype), copied one after another into the buffer sent
+    (``allreduce_start``); the buffer to wait for."""
     from tapejit.ops.collective import allreduce_start
-    flat = [F.reshape(p.grad_var, (-1,)) for p in params]
-    row = flat[0] if len(flat) == 1 else F.concat(flat, axis=0)
-    return allreduce_start(row, group=group)
+    return allreduce_start(*[p.grad_var for p in params], group=group)
 
 
 def finish_bucket(params: list, buf: Any, group: Group) -> None:
@@ -449,8 +449,7 @@ def finish_bucket(params: list, buf: Any, group: Group) -> None:
     for p in params:
         shape = p.grad_var.shape
         n = int(numpy.prod(shape))
-        part = mean if len(params) == 1 else mean[start:start + n]
-        p.grad_var = F.reshape(part, shape)
+        p.grad_var = mean if len(params) == 1 else F.reshape(mean[start:start + n], shape)
         start += n
 
 

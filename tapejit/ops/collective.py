@@ -11,9 +11,13 @@ The same mean in two steps, so that the exchange can run while other work
 goes on: ``buf = allreduce_start(x, group=g)`` issues it and returns the
 buffer its result arrives in (the group holds the request, keyed by that
 buffer); ``allreduce_wait(buf, group=g)`` waits for it and returns the
-mean.  Only the wait reads the buffer.  Their VJPs are each other's, so
-that ``wait(start(x))`` differentiates as ``allreduce_mean``: the backward
-starts the mean of the incoming gradient, then waits for it.  Eagerly each
+mean.  Only the wait reads the buffer.  ``allreduce_start(x1, x2, ...,
+group=g)`` lays several arrays out one after another in the one buffer it
+sends (a row; with one array, its shape): the gradients of a bucket are
+copied once, into what is sent.  Their VJPs are each other's, so that
+``wait(start(x))`` differentiates as ``allreduce_mean`` (each input's part
+of the row): the backward starts the mean of the incoming gradient, then
+waits for it.  Eagerly each
 runs when called (:class:`Group` itself has the whole mean done at the
 start); in a compiled plan the scheduling pass
 (:mod:`tapejit.compiler.schedule`) moves each start up to just after what
@@ -29,12 +33,14 @@ groups); :data:`SELF` is the group of one process, which needs no MPI.
 array([0., 1., 2.])
 >>> allreduce_wait(allreduce_start(np.arange(3.0), group=SELF), group=SELF).array
 array([0., 1., 2.])
+>>> allreduce_start(np.ones((2, 2)), np.zeros(3), group=SELF).array
+array([1., 1., 1., 1., 0., 0., 0.])
 """
 
 from __future__ import annotations
 
 import itertools
-from typing import Any
+from typing import Any, Sequence
 
 import numpy
 
@@ -74,11 +80,11 @@ class Group:
         """The elementwise mean of ``x`` over the group (here, of one: ``x``)."""
         return numpy.array(x, copy=True)
 
-    def mean_start(self, x: Any) -> Any:
-        """Begin the mean of ``x``; the buffer :meth:`mean_wait` completes.
-        Here the whole :meth:`mean`, at once (a group without non-blocking
-        collectives)."""
-        return self.mean(x)
+    def mean_start(self, xs: Sequence[Any]) -> Any:
+        """Begin the mean of the arrays ``xs`` laid out as :func:`pack`
+        does; the buffer :meth:`mean_wait` completes.  Here the whole
+        :meth:`mean`, at once (a group without non-blocking collectives)."""
+        return self.mean(pack(xs))
 
     def mean_wait(self, buf: Any) -> Any:
         """The mean begun by :meth:`mean_start` into ``buf`` (here, ``buf``)."""
@@ -88,18 +94,42 @@ class Group:
 SELF = Group(1)
 
 
-def _checked(name: str, x: Aval, group: Group) -> Aval:
-    if numpy.dtype(x.dtype).kind != 'f':
-        raise DTypeError(f'{name}: x has dtype {x.dtype} and shape {tuple(x.shape)}; '
-                         'expected a floating-point dtype')
+def pack(xs: Sequence[Any]) -> numpy.ndarray:
+    """The NumPy arrays ``xs`` (of one dtype) copied one after another into
+    a new array: one row, or ``xs[0]``'s shape where it is alone.
+
+    >>> pack([numpy.ones((2, 2)), numpy.arange(2.0)])
+    array([1., 1., 1., 1., 0., 1.])
+    """
+    if len(xs) == 1:
+        return numpy.array(xs[0], order='C', copy=True)
+    out = numpy.empty(sum(x.size for x in xs), xs[0].dtype)
+    k = 0
+    for x in xs:
+        numpy.copyto(out[k:k + x.size].reshape(x.shape), x)
+        k += x.size
+    return out
+
+
+def _checked(name: str, *xs: Aval, group: Group) -> Aval:
+    """The result of collective ``name`` on ``xs``: their shape where one,
+    else a row of all their elements."""
+    x = xs[0]
+    if any(numpy.dtype(v.dtype).kind != 'f' or v.dtype != x.dtype for v in xs):
+        got = ', '.join(f'{v.dtype}{tuple(v.shape)}' for v in xs)
+        raise DTypeError(f'{name}: x has dtype {x.dtype} and shape {tuple(x.shape)}; expected '
+                         'a floating-point dtype' if len(xs) == 1 else
+                         f'{name}: the inputs are {got}; expected one floating-point dtype')
     if not isinstance(group, Group):
         raise TypeError(f'{name}: group is a {type(group).__name__}; expected a '
                         'tapejit.ops.collective.Group (see tapejit.distributed)')
-    return Aval(tuple(x.shape), x.dtype)
+    if len(xs) == 1:
+        return Aval(tuple(x.shape), x.dtype)
+    return Aval((sum(int(numpy.prod(v.shape)) for v in xs),), x.dtype)
 
 
 def _allreduce_mean_eval(x: Aval, group: Group) -> Aval:
-    return _checked('allreduce_mean', x, group)
+    return _checked('allreduce_mean', x, group=group)
 
 
 def _allreduce_mean_impl(x: Any, group: Group) -> Any:
@@ -115,26 +145,42 @@ allreduce_mean = primitive(
     vjp=lambda n, gy, need: (allreduce_mean(gy, group=n.params['group']),))
 
 
-def _start_impl(x: Any, group: Group) -> Any:
+def _start_impl(*xs: Any, group: Group) -> Any:
     # (Checked before the collective is issued, as allreduce_mean's.)
-    _checked('allreduce_start', Aval(tuple(x.shape), x.dtype), group)
-    return group.mean_start(x)
+    _checked('allreduce_start', *[Aval(tuple(x.shape), x.dtype) for x in xs], group=group)
+    return group.mean_start(xs)
 
 
 def _wait_impl(buf: Any, group: Group) -> Any:
-    _checked('allreduce_wait', Aval(tuple(buf.shape), buf.dtype), group)
+    _checked('allreduce_wait', Aval(tuple(buf.shape), buf.dtype), group=group)
     return group.mean_wait(buf)
+
+
+def _start_vjp(n: Any, gy: Any, need: Sequence[bool]) -> tuple:
+    """Each input's part of the mean of ``gy`` (the backward of the start
+    is the wait)."""
+    from tapejit.ops.structure import get_item, reshape
+    g = allreduce_wait(gy, group=n.params['group'])
+    if len(n.inputs) == 1:
+        return (g,)
+    out, k = [], 0
+    for i, v in enumerate(n.inputs):
+        size = int(numpy.prod(v.shape))
+        out.append(reshape(get_item(g, slices=(slice(k, k + size),)), shape=tuple(v.shape))
+                   if need[i] else None)
+        k += size
+    return tuple(out)
 
 
 # (Each one's VJP is the other: the backward of wait(start(x)) is
 # wait(start(gy)), the mean of the gradient, started before it is waited for.)
 allreduce_start = primitive(
     'allreduce_start', kind='call', pure=False, impl=_start_impl,
-    abstract_eval=lambda x, group: _checked('allreduce_start', x, group),
-    vjp=lambda n, gy, need: (allreduce_wait(gy, group=n.params['group']),))
+    abstract_eval=lambda *xs, group: _checked('allreduce_start', *xs, group=group),
+    vjp=_start_vjp)
 allreduce_wait = primitive(
     'allreduce_wait', kind='call', pure=False, impl=_wait_impl,
-    abstract_eval=lambda x, group: _checked('allreduce_wait', x, group),
+    abstract_eval=lambda x, group: _checked('allreduce_wait', x, group=group),
     vjp=lambda n, gy, need: (allreduce_start(gy, group=n.params['group']),))
 
 # The primitives that issue a collective: every process must issue them in
