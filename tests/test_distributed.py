@@ -128,6 +128,8 @@ def test_a_start_of_several_arrays_sends_them_in_one_row_and_differentiates_per_
     with pytest.raises(DTypeError, match=r'allreduce_start: the inputs are float64\(3,\), '
                                          r'float32\(2,\); expected one floating-point dtype'):
         allreduce_start(np.zeros(3), np.zeros(2, np.float32), group=g)
+    with pytest.raises(TypeError, match='allreduce_start: got no array; expected one or more'):
+        allreduce_start(group=g)
 
     def f(a, b):
         a, b = tapejit.Variable(a), tapejit.Variable(b)

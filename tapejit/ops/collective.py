@@ -114,6 +114,8 @@ def pack(xs: Sequence[Any]) -> numpy.ndarray:
 def _checked(name: str, *xs: Aval, group: Group) -> Aval:
     """The result of collective ``name`` on ``xs``: their shape where one,
     else a row of all their elements."""
+    if not xs:
+        raise TypeError(f'{name}: got no array; expected one or more arrays and group=')
     x = xs[0]
     if any(numpy.dtype(v.dtype).kind != 'f' or v.dtype != x.dtype for v in xs):
         got = ', '.join(f'{v.dtype}{tuple(v.shape)}' for v in xs)
