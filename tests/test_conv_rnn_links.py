@@ -168,7 +168,8 @@ def test_embed_id_refuses_an_id_out_of_range_eagerly_and_compiled():
         g(W, np.array([9, 0]))
     # Integer rows, as Chainer: refused (eagerly and compiled alike).
     for run in (F.embed_id, tapejit.jit(F.embed_id)):
-        with pytest.raises(TypeError, match='embed_id: W has dtype int64; expected a float'):
+        with pytest.raises(TypeError, match=r'embed_id: W has dtype int64 and shape '
+                                            r'\(3, 2\); expected a float'):
             run(np.array([0, 1]), np.arange(6).reshape(3, 2))
 
 

@@ -171,8 +171,8 @@ def embed_id(x: Any, W: Any, ignore_label: Optional[int] = None) -> Variable:
     if len(ws) != 2:
         raise ShapeError(f'embed_id: W has shape {ws}; expected (vocabulary, size)')
     if array_of(W).dtype.kind != 'f':
-        raise DTypeError(f'embed_id: W has dtype {array_of(W).dtype}; expected a float dtype '
-                         f'(its rows are differentiable)')
+        raise DTypeError(f'embed_id: W has dtype {array_of(W).dtype} and shape {ws}; expected '
+                         'a float dtype (its rows are differentiable)')
     ids = wide_labels(ids)
     check_labels_in_range(
         ids, ws[0], ValueError, lambda got: f'embed_id: got id(s) {got} for W of shape {ws}; '
