@@ -44,7 +44,7 @@ def _footprint(step, steps=3):
         step(x, t, params)
     kept = 0
     if isinstance(step, tapejit.jit(lambda: 0).__class__):
-        plan, = step._cache.values()
+        plan, = step._plans()
         kept = plan.executable().pool.nbytes()
     gc.collect()
     tracemalloc.start()

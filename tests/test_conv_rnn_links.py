@@ -1,6 +1,8 @@
 """Convolution, batch normalization, embedding and LSTM links: eagerly against
 the functions and NumPy, and compiled (``@tapejit.jit``) against eager."""
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -192,7 +194,7 @@ def test_state_kept_on_a_users_link_is_carried_between_compiled_calls():
     xs = [_data(k, 2, 3) for k in range(5)]
     eager, rnn = _StatefulRNN(), _StatefulRNN()
     f = tapejit.jit(lambda x: rnn(x))
-    for run in range(2):     # the second run after a reset, as a new sequence
+    for run in range(3):     # the later runs after a reset, as new sequences
         want = [eager(x).array for x in xs]
         got = [f(x).array for x in xs]
         np.testing.assert_allclose(got, want, rtol=1e-6)
@@ -200,8 +202,8 @@ def test_state_kept_on_a_users_link_is_carried_between_compiled_calls():
             rnn.h.array, tapejit.core.abstract.TracedArray)
         np.testing.assert_allclose(rnn.h.array, eager.h.array, rtol=1e-6)
         eager.h = rnn.h = None
-    # Traced without state, then reading it (again after the reset): no more.
-    assert f.cache_info().traces == 4
+    # Traced without state, then reading it; a reset finds both plans kept.
+    assert f.cache_info().traces == 2
     # Within one call (truncated backprop through time, reset at the end).
 
     def window(xs):
@@ -221,6 +223,66 @@ def test_state_kept_on_a_users_link_is_carried_between_compiled_calls():
     g(xs[0])
     assert b.W is a.W
     np.testing.assert_allclose(g(xs[0]).array, tied(xs[0]).array, rtol=1e-6)
+
+
+class _ResetRNN(tapejit.Chain):
+    """A user's recurrent link as Chainer's examples write it: the state
+    None after ``reset_state()``, a recurrent product once it holds one."""
+
+    def __init__(self):
+        super().__init__()
+        with self.init_scope():
+            self.x2h = L.Linear(3, 4)
+            self.h2h = L.Linear(4, 4, nobias=True)
+            self.out = L.Linear(4, 2)
+        self.reset_state()
+
+    def reset_state(self):
+        self.h = None
+
+    def forward(self, x):
+        z = self.x2h(x)
+        if self.h is not None:
+            z = z + self.h2h(self.h)
+        self.h = F.tanh(z)
+        return self.out(self.h)
+
+
+def test_a_training_step_resetting_a_users_state_traces_once_per_kind_of_call():
+    def make():
+        np.random.seed(1)
+        model = _ResetRNN()
+        return model, tapejit.optimizers.SGD(0.1).setup(model)
+
+    def step(model, optimizer, x, t):
+        loss = F.softmax_cross_entropy(model(x), t)
+        model.cleargrads()
+        loss.backward()
+        optimizer.update()
+        return loss
+    (eager, eager_opt), (model, opt) = make(), make()
+    f = tapejit.jit(lambda x, t: step(model, opt, x, t))
+    t = np.array([0, 1], np.int32)
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')  # (no retrace warning either)
+        for i in range(30):
+            if i % 3 == 0:
+                eager.reset_state()
+                model.reset_state()
+            x = _data(i, 2, 3)
+            want = step(eager, eager_opt, x, t)
+            eager.h.unchain_backward()  # (a jitted call's state has no history)
+            np.testing.assert_allclose(f(x, t).array, want.array, rtol=1e-5)
+    np.testing.assert_allclose(model.h2h.W.array, eager.h2h.W.array, rtol=1e-5)
+    np.testing.assert_allclose(model.h.array, eager.h.array, rtol=1e-5)
+    # Without state; with it; with it and the gradient the first left on it.
+    # Each reset finds the plans kept, none traced again (was 20 traces).
+    assert f.cache_info().traces == 3
+    # A state given another Variable is read anew, the cause named.
+    model.h = tapejit.Variable(eager.h.array.copy())
+    f(x, t)
+    assert f.cache_info().traces == 4
+    assert 'RNN.h holds another object than when traced' in str(f._causes)
 
 
 def test_lstm_link_carries_its_state_and_shrinks_its_batch():
@@ -263,6 +325,41 @@ def test_lstm_under_jit_equals_eager_and_carries_its_state_between_calls():
     assert f.cache_info().traces == 1
     # Eagerly, the sequence goes on from where the compiled calls left it.
     np.testing.assert_allclose(compiled(xs[0]).array, eager(xs[0]).array, rtol=1e-5)
+
+
+def test_lstm_gradients_under_jit_equal_eager_with_the_state_carried_between_calls():
+    # (The step once read its starting state through the Variables it then
+    # assigned the new state to: its gradient saw the new state.)
+    def make():
+        np.random.seed(0)
+        rnn = L.LSTM(3, 4)
+        for p in rnn.params():
+            p.array = p.array.astype(np.float64)
+        return rnn
+
+    def step(rnn, x):
+        loss = F.sum(rnn(x) ** 2)
+        rnn.cleargrads()
+        loss.backward()
+        return loss
+    eager, compiled = make(), make()
+    f = tapejit.jit(lambda x: step(compiled, x))
+    for i in range(4):
+        if i == 2:
+            eager.reset_state()
+            compiled.reset_state()
+        x = _data(i, 2, 3).astype(np.float64)
+        np.testing.assert_allclose(f(x).array, step(eager, x).array, rtol=1e-12)
+        eager.h.unchain_backward()  # (a compiled call's state has no history)
+        eager.c.unchain_backward()
+        for name in ('upward', 'lateral'):
+            want = getattr(eager, name).W.grad
+            got = getattr(compiled, name).W.grad
+            # (At a sequence's start eager has no lateral gradient; the
+            # compiled step, serving every call, gives it zeros.)
+            np.testing.assert_allclose(got, 0 * got if want is None else want, rtol=1e-10,
+                                       atol=1e-14)
+    assert f.cache_info().traces == 1
 
 
 def test_lstm_reset_inside_the_jitted_step_starts_each_call_afresh():

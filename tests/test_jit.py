@@ -703,7 +703,7 @@ def test_a_plan_writing_no_array_stays_native_for_shared_arguments(monkeypatch):
     _close(jf(a, a, b), f(a, a, b).array)
     for _ in range(5):
         _close(jf(a, a, a), f(a, a, a).array)
-    plan = next(iter(jf._cache.values()))
+    plan = next(iter(jf._plans()))
     if plan.native() is None:
         pytest.skip('no natively compiled plan here: ' + str(
             plan.executable().one_call.native_refused))
@@ -1000,7 +1000,8 @@ def test_a_gradient_left_stale_by_a_reshape_is_cleared_or_read_as_eagerly():
                 _close(W.grad, We.grad)
                 assert W.grad.shape == (1, 3)
         traces = jf.cache_info().traces
-        assert traces == (1 if clear else 4), traces
+        # (Not clearing it: one plan per kind of gradient found, both kept.)
+        assert traces == (1 if clear else 2), traces
 
 
 def test_a_closure_variable_without_gradient_is_read_and_written_every_call():

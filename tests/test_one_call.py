@@ -143,7 +143,7 @@ def test_a_jitted_training_loop_runs_as_one_call():
         np.testing.assert_allclose(a.array, b.array, rtol=1e-5, atol=1e-6)
         np.testing.assert_allclose(a.grad, b.grad, rtol=1e-5, atol=1e-6)
     assert model[0].array is held  # updated in place, as eagerly
-    (plan,) = jstep._cache.values()
+    (plan,) = jstep._plans()
     assert plan._executable.one_call is not None
 
 
@@ -164,7 +164,7 @@ def test_a_step_whose_only_outputs_are_updates_in_place():
     np.testing.assert_allclose(w.array, np.arange(6).reshape(2, 3) - 0.15, rtol=1e-6)
     np.testing.assert_array_equal(b.array, np.full((1, 3), 8, np.float32))
     assert w.array is held[0] and b.array is held[1]
-    (plan,) = update._cache.values()
+    (plan,) = update._plans()
     oc = plan._executable.one_call
     assert oc is not None and len(oc.program.written_params()) == 2 and oc.native is not None
     # Both updates are written through the parameters: returned as them.
@@ -190,7 +190,7 @@ def test_a_parameter_made_read_only_between_calls_is_not_written(recwarn):
     w.array = frozen.copy()
     update(w, g)
     np.testing.assert_array_equal(w.array, np.full(4, -0.5, np.float32))
-    (plan,) = update._cache.values()
+    (plan,) = update._plans()
     assert plan._executable.one_call.native is not None
     assert not [w for w in recwarn if 'step by step' in str(w.message)]
 
@@ -288,7 +288,7 @@ def _train_runs(make_optimizer, one_calls, accuracy=True):
                 acc = F.mean((pred == t.astype(pred.dtype)).astype(np.float32))
                 return loss, acc
             out = [step(model, x, t) for _ in range(3)]
-            (plan,) = step._cache.values()
+            (plan,) = step._plans()
             oc = plan._executable.one_call
             assert (oc is not None and oc.native is not None) == (enabled and one_calls)
             runs.append(([float(lo.array) for lo, _ in out], [float(a.array) for _, a in out],
@@ -332,7 +332,7 @@ def test_float16_plans_run_step_by_step():
         am, r = f(x)
     np.testing.assert_array_equal(am, x.argmax(axis=1))
     np.testing.assert_array_equal(r, np.maximum(x, 0))
-    (plan,) = f._cache.values()
+    (plan,) = f._plans()
     assert plan._executable.one_call is None
 
 
@@ -346,7 +346,7 @@ def test_later_calls_take_the_written_out_call_and_see_new_arrays():
         return F.sum(w)
     update(w, g)
     update(w, g)
-    (plan,) = update._cache.values()
+    (plan,) = update._plans()
     oc = plan._executable.one_call
     assert oc.native is not None and plan._entry is not None  # written out: Plan.run
     assert float(update(w, g).array) == pytest.approx(-2.0)
@@ -408,7 +408,7 @@ def test_zero_d_state_is_updated_in_place_by_the_one_call_function():
         step(x)
     assert opt.t == 5 and opt._t_var.array is counter and int(counter) == 5
     assert model.W.array is held
-    (plan,) = step._cache.values()
+    (plan,) = step._plans()
     oc = plan._executable.one_call
     assert oc.native is not None
     written = oc.program.written_params()

@@ -106,7 +106,7 @@ def test_a_donated_update_is_written_in_place_through_its_parameter(enabled, mon
         update(w, g)
     assert w.array is held
     np.testing.assert_allclose(held, np.arange(6).reshape(2, 3) - 0.1, rtol=1e-6)
-    (plan,) = update._cache.values()
+    (plan,) = update._plans()
     exe = plan._executable
     p = exe.program
     (st,) = [st for st in p.statements if isinstance(st, P.InPlace)]

@@ -40,7 +40,7 @@ def test_a_training_step_runs_written_out_and_equals_eager(monkeypatch):
         for (_, p), (_, q) in zip(models[0].namedparams(), models[1].namedparams()):
             np.testing.assert_allclose(q.array, p.array, rtol=1e-5, atol=1e-6)
             np.testing.assert_allclose(q.grad, p.grad, rtol=1e-5, atol=1e-6)
-    (plan,) = jitted._cache.values()
+    (plan,) = jitted._plans()
     exe = plan.executable()
     assert callable(exe._runner)
     assert any(st.donated for kind, st in exe.steps if kind == 'kernel')

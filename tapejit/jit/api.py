@@ -25,12 +25,14 @@ import numpy
 from tapejit.compiler.codecache import define
 from tapejit import backends, reporter
 from tapejit.jit.call_check import _CPU, check_lines, guard_lines
-from tapejit.jit.closure_guards import Check, identity_guards, scalar_key, value_guards
+from tapejit.jit.closure_guards import (Check, identity_guards, scalar_key, state_homes,
+                                        value_guards)
 from tapejit.core.abstract import TracedArray, TraceError
 from tapejit.core.backprop import grad as _grad
 from tapejit.core.config import config, using_config
 from tapejit.core.errors import ShapeError
-from tapejit.core.variable import Variable
+from tapejit.core.parameter import Parameter
+from tapejit.core.variable import StateVariable, Variable
 from tapejit.ir.graph import Graph, verify
 from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import Trace, as_traced
@@ -243,8 +245,10 @@ class Plan:
         for getter, value in self.py_guards:
             if getter() != value:
                 what = getattr(getter, 'what', '') or getattr(getter, '__name__', 'a value')
-                was = getter.was if getattr(getter, 'was', None) is not None else value
-                return f'{what} changed (it was {was!r} when traced)'
+                was = getattr(getter, 'was', None)
+                if was is None and value is True:  # (an identity check)
+                    return f'{what} holds another object than when traced'
+                return f'{what} changed (it was {value if was is None else was!r} when traced)'
         if self.aliases is not None and not self.aliases(leaves):
             return 'its arguments share arrays otherwise than when traced'
         return 'a gradient it reads has another shape or dtype than when traced'
@@ -466,7 +470,9 @@ class JitFunction:
         self.fallback = fallback
         self.max_cache_size = max_cache_size
         self.retrace_warn_after = retrace_warn_after
+        # key -> its plans, most recently used first (several where guards differ)
         self._cache: collections.OrderedDict = collections.OrderedDict()
+        self._nplans = 0
         self._lock = threading.RLock()
         self._hits = self._misses = self._traces = 0
         # Hits of the last call's plan, counted without the lock: a count's step is atomic.
@@ -589,33 +595,54 @@ class JitFunction:
 
     def _plan_for(self, key: tuple, leaves: list, td: Any, statics: tuple, args: tuple,
                   kwargs: dict) -> tuple:
-        """``(key, plan)``: the cached plan where its guards hold and its
-        arrays fit, else a new trace.  Called with the lock held."""
-        plan = self._cache.get(key)
-        if plan is None and key[0] in self._grad_ignored:
+        """``(key, plan)``: a cached plan of the key whose guards hold and
+        whose arrays fit, else a new trace.  Called with the lock held."""
+        plans = self._cache.get(key)
+        if plans is None and key[0] in self._grad_ignored:
             # (Another thread may have re-filed the plan since: key it again.)
             key = self._key(args, kwargs)[0]
-            plan = self._cache.get(key)
-        if plan is not None and (plan == 'eager' or (
-                plan.guards_hold() and plan.fits(leaves))):
-            self._hits += 1
-            self._cache.move_to_end(key)
-            return key, plan
-        if plan is not None:
-            self._note_moved(plan)
-            self._causes[plan.miss_cause(leaves)] += 1
+            plans = self._cache.get(key)
+        for plan in plans or ():
+            if plan == 'eager' or (plan.guards_hold() and plan.fits(leaves)):
+                self._hits += 1
+                self._cache.move_to_end(key)
+                plans.remove(plan)
+                plans.insert(0, plan)  # (most recent first: tried first)
+                return key, plan
+        if plans:
+            self._note_moved(plans[0])
+            self._causes[plans[0].miss_cause(leaves)] += 1
         self._misses += 1
         plan = self._trace(key, leaves, td, statics, args, kwargs)
         base = key[0]
         if plan != 'eager' and plan.grad_ignored_args != self._grad_ignored.get(
                 base, frozenset()):
             # It overwrites these gradients before reading them: key them no more.
-            del self._cache[key]
+            self._drop(key, plan)
             self._grad_ignored[base] = plan.grad_ignored_args
             # (From the traced leaves: a lazy link's parameter may have changed the args.)
             key = (base, self._has_grad(base, leaves))
-            self._cache[key] = plan
+            self._file(key, plan)
         return key, plan
+
+    def _file(self, key: tuple, plan: Any) -> None:
+        """Keep ``plan`` under ``key`` beside the plans traced for other
+        guard outcomes (a state attribute that is None after a reset, a
+        Variable replaced), the least recently used plan dropped past
+        ``max_cache_size``."""
+        self._cache.setdefault(key, []).insert(0, plan)
+        self._cache.move_to_end(key)
+        self._nplans += 1
+        while self._nplans > self.max_cache_size:
+            oldest = next(iter(self._cache))
+            self._drop(oldest, self._cache[oldest][-1])
+
+    def _drop(self, key: tuple, plan: Any) -> None:
+        plans = self._cache[key]
+        plans.remove(plan)
+        self._nplans -= 1
+        if not plans:
+            del self._cache[key]
 
     def _remember(self, key: tuple, leaves: list, statics: tuple, plan: Plan) -> None:
         """Make the next call with this key skip building it (a check kept on the plan)."""
@@ -681,9 +708,7 @@ class JitFunction:
                               'values while tracing; running it eagerly for this signature '
                               "(fallback='eager')", RuntimeWarning, stacklevel=5)
             plan = 'eager'
-        self._cache[key] = plan
-        while len(self._cache) > self.max_cache_size:
-            self._cache.popitem(last=False)
+        self._file(key, plan)
         return plan
 
     def _new_plan(self, leaves: list, td: Any, statics: tuple) -> Plan:
@@ -784,21 +809,25 @@ class JitFunction:
         """
         # (A count shows its next value as ``count(n)``.)
         fast = int(repr(self._fast_hits)[len('count('):-1])
-        return CacheInfo(self._hits + fast, self._misses, self._traces, len(self._cache),
+        return CacheInfo(self._hits + fast, self._misses, self._traces, self._nplans,
                          self.max_cache_size)
+
+    def _plans(self) -> list:
+        """Every cached plan, the least recently used key's first."""
+        return [p for plans in self._cache.values() for p in plans]
 
     def cache_clear(self) -> None:
         """Drop every cached plan."""
         with self._lock:
             self._last = None
             self._cache.clear()
+            self._nplans = 0
 
     def _plan(self, args: tuple, kwargs: dict) -> tuple:
         """The plan for arguments like these, and their input arrays."""
         key, leaves, td, statics = self._key(args, kwargs)
-        plan = self._cache.get(key)
-        if plan is None:
-            plan = self._new_plan(leaves, td, statics)
+        plan = next((p for p in self._cache.get(key, ()) if p == 'eager' or p.guards_hold()),
+                    None) or self._new_plan(leaves, td, statics)
         if plan == 'eager':
             raise TraceError(f'{self.__name__} runs eagerly for these arguments '
                              "(fallback='eager'); it has no graph")
@@ -854,6 +883,7 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple, target: str 
     writes: list = []
     array_in: dict = {}  # leaf index -> (its TracedArray, its input Var)
     values = value_guards(fn)  # (before the function can change them)
+    homes = state_homes(fn, _objects(leaves))
     try:
         with using_config('trace', tr):
             args, kwargs = _traced_args(tr, leaves, td, statics, array_in)
@@ -877,7 +907,7 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple, target: str 
             for checked, fail in tr.checks:
                 checks.append((len(outvars), len(checked), fail))
                 outvars.extend(as_traced(tr, v) for v in checked)
-        _guard_closures(tr, fn, leaves, values)
+        _guard_closures(tr, fn, leaves, values, homes)
     finally:
         tr.restore()
         tr.closed = True
@@ -1025,7 +1055,7 @@ def _collect_link_state(tr: Trace, outvars: list, writes: list) -> None:
         kept = isinstance(old, Variable) and id(old) not in tr.born  # (made before the call)
         outvars.append(as_traced(tr, v._data))
         writes.append((('attr', old if kept else Variable(), link, name), 'attr'))
-        held = functools.partial(_holds, link, name, old)
+        held = Check(_holds, link, name, old)
         held.what = f'{link._label()}.{name}'
         tr.guard(('attr', id(link), name), held, True)
 
@@ -1034,9 +1064,18 @@ def _holds(link: Any, name: str, old: Any) -> bool:
     return link.__dict__.get(name) is old
 
 
-def _guard_closures(tr: Trace, fn: Callable, leaves: list, values: list) -> None:
+def _objects(leaves: list) -> tuple:
+    """The arguments (static, as a method's ``self``) whose attributes are
+    places a closed-over Variable may be found at."""
+    return tuple(x for x in leaves if hasattr(x, '__dict__') and not (
+        isinstance(x, (Variable, _Dynamic)) or backends.is_array(x)))
+
+
+def _guard_closures(tr: Trace, fn: Callable, leaves: list, values: list, homes: dict) -> None:
     """Guard the places that held the Variables and arrays the function
-    closed over, and the plain ``values`` it read (see closure_guards)."""
+    closed over, and the plain ``values`` it read (see closure_guards);
+    ``homes``: where the Variables on links were before the call
+    (:func:`closure_guards.state_homes`)."""
     for key, check, value in values:
         # (One the function changed while traced is its output: not guarded.)
         if check() == value:
@@ -1046,15 +1085,22 @@ def _guard_closures(tr: Trace, fn: Callable, leaves: list, values: list) -> None
     arrays = [c for c in tr.const_sources if isinstance(c, numpy.ndarray)]
     if not (closed or arrays):
         return
-    objects = tuple(x for x in leaves if hasattr(x, '__dict__') and not (
-        isinstance(x, (Variable, _Dynamic)) or backends.is_array(x)))
-    for key, check in identity_guards(fn, closed + arrays, objects):
+    for key, check in identity_guards(fn, closed + arrays, _objects(leaves)):
         tr.guard(key, check, True)
     if not closed:
         return
-    # A link given another child or Parameter afterwards is read anew.
-    from tapejit.links.link import structure_version
+    # A link given another child or Parameter afterwards is read anew; so is
+    # a link attribute that held a Variable read (self.h), and where one was
+    # found on no link, any such attribute.
+    from tapejit.links.link import state_version, structure_version
     tr.guard(('link structure',), structure_version, structure_version())
+    for v in closed:
+        home = homes.get(id(v))
+        if home is not None:
+            tr.guard(*home, True)
+        elif id(v) not in homes and not isinstance(v, (Parameter, StateVariable)):
+            # (An optimizer's states are its own: replaced by its setup, not here.)
+            tr.guard(('link state',), state_version, state_version())
 
 
 def _note_aliases(plan: Plan, tr: Trace, leaves: list, writes: list) -> None:

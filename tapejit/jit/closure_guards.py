@@ -150,6 +150,60 @@ def identity_guards(fn: Any, captured: list, objects: tuple = ()) -> list:
     return out
 
 
+def _attr_is(obj: Any, name: str, want: Any) -> bool:
+    return obj.__dict__.get(name) is want
+
+
+def state_homes(fn: Any, objects: tuple = ()) -> dict:
+    """Where the Variables that are not Parameters are that ``fn`` can reach:
+    ``id -> (key, check)``, ``check()`` True while the link attribute that
+    holds it still does (a recurrent state ``self.h``, read before ``fn``
+    replaces it); those at the places :func:`identity_guards` looks at map to
+    None (guarded there).
+
+    >>> import numpy as np, tapejit, tapejit.links as L
+    >>> m = L.Linear(2, 3)
+    >>> m.h = h = tapejit.Variable(np.zeros(3))
+    >>> (key, check), = state_homes(lambda x: m(x)).values()
+    >>> check.what, check(), m.__setattr__('h', None), check()
+    ('Linear.h', True, None, False)
+    """
+    from tapejit.core.parameter import Parameter
+    from tapejit.links.link import Link
+    homes: dict = {}
+    seen: set = set()
+
+    def visit(link: Any) -> None:
+        if id(link) in seen:
+            return
+        seen.add(id(link))
+        for name, v in list(vars(link).items()):
+            if isinstance(v, Variable) and not isinstance(v, Parameter):
+                what = f'{link._label()}.{name}'
+                homes.setdefault(id(v), (('attr', id(link), name),
+                                         _check(what, _attr_is, link, name, v)))
+            for child in (v if v.__class__ in (list, tuple) else (v,)):
+                if isinstance(child, Link):
+                    visit(child)
+
+    roots = list(_roots(fn)) + [r for obj in objects for r in _attr_roots(obj)]
+    for key, get in roots:
+        try:
+            value = get()
+        except _FAILS:
+            continue
+        c = value.__class__
+        for v in (value.values() if c is dict else value if c in (list, tuple) else (value,)):
+            if isinstance(v, Link):
+                visit(v)
+            elif isinstance(v, Variable):
+                homes[id(v)] = None
+    for obj in objects:
+        if isinstance(obj, Link):
+            visit(obj)
+    return homes
+
+
 _MAX_ITEMS = 256
 _PLAIN = (int, float, complex, bool, str, bytes, type(None), numpy.generic)
 

@@ -29,15 +29,25 @@ from tapejit.core.variable import Variable
 
 
 _ABSENT = object()
-_structure = [0]
+# [links or Parameters replaced, other Variables on links replaced]
+_versions = [0, 0]
 
 
 def _structure_changed() -> None:
-    _structure[0] += 1
+    _versions[0] += 1
+
+
+def _replaced(old: Any, new: Any) -> None:
+    """Count a link attribute given another value: a link or Parameter
+    changes the structure; another Variable (a recurrent state) the state."""
+    if isinstance(old, (Link, Parameter)) or isinstance(new, (Link, Parameter)):
+        _versions[0] += 1
+    elif isinstance(old, Variable) or isinstance(new, Variable):
+        _versions[1] += 1
 
 
 def structure_version() -> int:
-    """A number that changes whenever a link's child link or Variable is
+    """A number that changes whenever a link's child link or Parameter is
     replaced or deleted, or a ChainList grows: a jitted function that read
     parameters through links traces again after such a change, instead of
     running with the Parameters it traced.
@@ -50,7 +60,24 @@ def structure_version() -> int:
     >>> structure_version() != v
     True
     """
-    return _structure[0]
+    return _versions[0]
+
+
+def state_version() -> int:
+    """A number that changes whenever a Variable other than a Parameter
+    stored on a link (a recurrent state) is replaced or deleted: guarded by
+    a plan that read such a Variable where it cannot tell which link held it.
+
+    >>> import numpy as np, tapejit, tapejit.links as L
+    >>> from tapejit.links.link import state_version
+    >>> m = L.Linear(2, 3)
+    >>> m.h = tapejit.Variable(np.zeros(3))
+    >>> v = state_version()
+    >>> m.h = None
+    >>> state_version() != v
+    True
+    """
+    return _versions[1]
 
 
 def _shape_dtype(value: Any) -> tuple:
@@ -164,16 +191,14 @@ class Link:
             self._params.add(name)
             self._persistent.discard(name)
         old = self.__dict__.get(name, _ABSENT)
-        if old is not _ABSENT and old is not value and (
-                isinstance(old, (Link, Variable)) or isinstance(value, (Link, Variable))):
-            _structure_changed()
+        if old is not _ABSENT and old is not value:
+            _replaced(old, value)
         super().__setattr__(name, value)
 
     def __delattr__(self, name: str) -> None:
         self._params.discard(name)
         self._persistent.discard(name)
-        if isinstance(self.__dict__.get(name), (Link, Variable)):
-            _structure_changed()
+        _replaced(self.__dict__.get(name), None)
         super().__delattr__(name)
 
     def add_param(self, name: str, shape: Any = None, dtype: Any = numpy.float32,

@@ -196,7 +196,11 @@ class LSTM(LSTMBase):
             hc._data, hh._data = xp.zeros(shape, dtype), xp.zeros(shape, dtype)
         elif c is not hc:
             hc._data, hh._data = c._data, h._data
-        self._state = (hc, hh)
+        # The step reads the state through Variables of its own: _mirror
+        # assigns the new state to hc and hh, and the gradient of this step
+        # must see the state it started from.
+        self._state = (Variable(hc.array, requires_grad=False),
+                       Variable(hh.array, requires_grad=False))
 
     def forward(self, x: Any) -> Variable:
         """One step on ``x`` ``(batch, in_size)``; returns the output ``h``."""
