@@ -714,3 +714,22 @@ def test_a_sum_of_weight_products_becomes_one_product(batches):
 def test_weight_products_merge_beside_other_terms_of_the_sum():
     jf, f, args = _weight_grad_graph((2, 2, 2), extra=True)
     np.testing.assert_allclose(jf(*args).array, f(*args).array, rtol=1e-13, atol=1e-13)
+
+
+@pytest.mark.parametrize('with_product', [False, True])
+def test_a_sum_over_the_rows_keeps_a_partial_array_per_thread_not_per_row(with_product):
+    # (Per row, the partial sums were as large as the input, in float64, and
+    # added up in a pass of their own: a weight gradient's sum over images.)
+    import numba
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((64, 8, 600)).astype(np.float32)
+    m = rng.standard_normal((600, 600)).astype(np.float32)
+
+    def f(x):  # (a plan with a product runs its kernels serially)
+        return F.sum(F.matmul(x, m) if with_product else x * 2, axis=0)
+    jf = tapejit.jit(f)
+    np.testing.assert_allclose(jf(x).array, f(x).array, rtol=1e-4, atol=1e-3)
+    (plan,) = jf._plans()
+    (st,) = [st for k, st in plan.executable().steps if k == 'kernel']
+    assert st.parallel != with_product
+    assert st.nch <= (numba.get_num_threads() if st.parallel else 1)

@@ -98,3 +98,26 @@ def test_max_pooling_indices_of_overlapping_windows():
     flat = col.reshape(1, 2, 9, *y.shape[2:])
     np.testing.assert_array_equal(idx, flat.argmax(axis=2))
     np.testing.assert_array_equal(y.array, flat.max(axis=2))
+
+
+def test_compiled_windows_are_written_into_the_plans_reused_buffers():
+    # (A fresh array per call above malloc's mmap threshold faults its pages
+    # in again on every step.)
+    rng = np.random.default_rng(0)
+    W = tapejit.Variable(rng.standard_normal((8, 4, 3, 3)).astype(np.float32))
+
+    def f(x):
+        loss = F.sum(F.convolution_2d(x, W, pad=1) ** 2)
+        W.cleargrad()
+        loss.backward()
+        return loss
+    jf = tapejit.jit(f)
+    for seed in (1, 2, 3):  # (the later calls reuse the buffers)
+        x = rng.standard_normal((4, 4, 24, 24)).astype(np.float32)
+        want = f(x)
+        want_grad = W.grad.copy()
+        np.testing.assert_allclose(jf(x).array, want.array, rtol=1e-5)
+        np.testing.assert_allclose(W.grad, want_grad, rtol=1e-5)
+    (plan,) = jf._plans()
+    calls = [repr(st[0]) for k, st in plan.executable().steps if k == 'call']
+    assert 'im2col (into a pooled buffer)' in calls, calls

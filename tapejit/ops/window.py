@@ -133,7 +133,9 @@ def _im2col_eval(x: Aval, ksize: tuple, stride: tuple, pad: tuple, dilate: tuple
     return Aval((x.shape[0], x.shape[1], kh, kw, oh, ow), x.dtype)
 
 
-def _im2col_impl(x, ksize, stride, pad, dilate, out_size, pad_value):
+def _im2col_impl(x, ksize, stride, pad, dilate, out_size, pad_value, out=None):
+    # ``out``: a NumPy array of the result's shape and dtype to write into
+    # (a compiled plan's buffer), for NumPy inputs.
     (kh, kw), (sy, sx), (ph, pw), (dy, dx), (oh, ow) = ksize, stride, pad, dilate, out_size
     xp = _xp(x)
     n, c, h, w = x.shape
@@ -150,7 +152,10 @@ def _im2col_impl(x, ksize, stride, pad, dilate, out_size, pad_value):
     view = xp.lib.stride_tricks.as_strided(
         img, shape=(n, c, kh, kw, oh, ow),
         strides=(bn, bc, dy * bh, dx * bw, sy * bh, sx * bw))
-    return xp.ascontiguousarray(view)
+    if out is None:
+        return xp.ascontiguousarray(view)
+    xp.copyto(out, view)
+    return out
 
 
 def _im2col_vjp(n, gy, need):
@@ -182,11 +187,15 @@ def _window_range(off: int, s: int, p: int, size: int, out: int) -> tuple:
     return lo, hi, lo * s + off - p
 
 
-def _col2im_impl(col, stride, pad, dilate, size):
+def _col2im_impl(col, stride, pad, dilate, size, out=None):
+    # ``out``: as im2col's.
     (sy, sx), (ph, pw), (dy, dx), (h, w) = stride, pad, dilate, size
-    xp = _xp(col)
     n, c, kh, kw, oh, ow = col.shape
-    img = xp.zeros((n, c, h, w), dtype=col.dtype)
+    if out is None:
+        img = _xp(col).zeros((n, c, h, w), dtype=col.dtype)
+    else:
+        img = out
+        img[...] = 0
     # Each window element's plane added to the pixels it read, clipped to the
     # image (the padding's share dropped): contiguous NCHW slices, no copy.
     for j in range(kh):

@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from typing import Any, Optional
 
+import numba
 import numpy
 
 from tapejit.compiler import kernel_ir as K, loop_ir as L
@@ -146,6 +147,13 @@ def chunking(spec: Any) -> tuple:
         n = int(math.prod(S))
         return numpy.array([n], numpy.int64), CHUNK, max(1, math.ceil(n / CHUNK)) if n else 0
     ch = max(1, CHUNK // max(int(math.prod(S[1:])), 1))
+    if any(how == 'partial' and len(axes) < len(S)
+           for _, axes, how, *_ in getattr(spec, 'reductions', ())):
+        # A sum over the rows into kept cells keeps a partial array per
+        # chunk: one per thread at most, not one per row (as large as the
+        # input, and a pass more to add up).
+        threads = numba.get_num_threads() if spec.kernel.chunk.parallel else 1
+        ch = max(ch, math.ceil(S[0] / threads))
     return numpy.array(S, numpy.int64), ch, math.ceil(S[0] / ch) if S[0] else 0
 
 

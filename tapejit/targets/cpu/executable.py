@@ -22,7 +22,7 @@ from tapejit.compiler.plan import (Plan, eval_members, members, nbytes, numba_er
 from tapejit.targets.cpu.buffers import POOL_MIN_BYTES, BufferPool
 from tapejit.compiler.passes import simplify
 from tapejit.ir.graph import Eqn, Graph
-from tapejit.ops import linalg
+from tapejit.ops.registry import PRIMITIVES
 
 # Loops over at least this many elements run the parallel kernel variant.
 PARALLEL_MIN = 1 << 16
@@ -36,39 +36,40 @@ BLAS_PRIMITIVES = frozenset({'matmul'})
 FRESH_CALLS = frozenset({'matmul', 'argmax', 'argmin'})
 
 
-# NumPy's matmul writes these into a given array (as BLAS does).
-_POOLED_MATMUL_DTYPES = frozenset(numpy.dtype(t) for t in ('float32', 'float64'))
-
-
+# Library calls writing their result into a given array (``out=``, NumPy
+# inputs), and the dtypes they do it for (NumPy's matmul: BLAS's).
+_POOLED_CALLS = {'matmul': frozenset(numpy.dtype(t) for t in ('float32', 'float64')),
+                 'im2col': None, 'col2im': None}
 # Set per process (or per call), not planned: not kept in the plan cache.
 _NOT_KEPT = frozenset({'source_graph', 'fastmath'})
 
 
-def _pooled_matmul(shape: tuple, dtype: Any) -> '_PooledMatmul':
+def _pooled_call(name: str, shape: tuple, dtype: Any) -> '_PooledCall':
     # (Pickled by this name: the class's own is its description.)
-    return _PooledMatmul(None, shape, dtype)  # (its plan sets ``exe``)
+    return _PooledCall(None, name, shape, dtype)  # (its plan sets ``exe``)
 
 
-class _PooledMatmul:
-    """A large matmul writing its result into a buffer of the plan's pool:
-    the next call reuses it instead of a new array above malloc's ``mmap``
-    threshold, whose pages would fault in again."""
+class _PooledCall:
+    """A library call writing its large result into a buffer of the plan's
+    pool: the next call reuses it instead of a new array above malloc's
+    ``mmap`` threshold, whose pages would fault in again."""
 
-    __slots__ = ('exe', 'shape', 'dtype')
-    __qualname__ = 'matmul (into a pooled buffer)'
+    __slots__ = ('exe', 'name', 'shape', 'dtype', 'impl')
 
-    def __init__(self, exe: Any, shape: tuple, dtype: Any) -> None:
-        self.exe, self.shape, self.dtype = exe, shape, dtype
+    def __init__(self, exe: Any, name: str, shape: tuple, dtype: Any) -> None:
+        self.exe, self.name, self.shape, self.dtype = exe, name, shape, dtype
+        self.impl = PRIMITIVES[name].impl
 
     def __reduce__(self) -> tuple:
-        return _pooled_matmul, (self.shape, self.dtype)
+        return _pooled_call, (self.name, self.shape, self.dtype)
 
-    def __call__(self, a: Any, b: Any, transa: bool = False, transb: bool = False) -> Any:
-        pooled = (a.__class__ is b.__class__ is numpy.ndarray
-                  and a.dtype == b.dtype == self.dtype)
-        return linalg._matmul_impl(a, b, transa, transb,
-                                   self.exe.pool.take(self.shape, self.dtype) if pooled
-                                   else None)
+    def __repr__(self) -> str:
+        return f'{self.name} (into a pooled buffer)'
+
+    def __call__(self, *args: Any, **params: Any) -> Any:
+        pooled = all(a.__class__ is numpy.ndarray and a.dtype == self.dtype for a in args)
+        return self.impl(*args, **params, out=self.exe.pool.take(self.shape, self.dtype)
+                         if pooled else None)
 
 
 class _KernelStep:
@@ -234,7 +235,7 @@ class Executable(Plan):
         else:
             self.__dict__.update(state)
             for kind, st in self.steps:
-                if kind == 'call' and st[0].__class__ is _PooledMatmul:
+                if kind == 'call' and st[0].__class__ is _PooledCall:
                     st[0].exe = self
         self.from_cache = state is not None
         self.lowered = lowering.lower(self)
@@ -288,10 +289,11 @@ class Executable(Plan):
         """The step running unit ``u``: ``('kernel', step)`` or ``('call', ...)``."""
         g, consts = self.graph, self.consts
         if isinstance(u, Eqn):
-            pooled = (u.prim.name == 'matmul' and u.out.dtype in _POOLED_MATMUL_DTYPES
-                      and nbytes(u.out) >= POOL_MIN_BYTES)
-            return self.call_step(u, slots, pooled and _PooledMatmul(self, u.out.shape,
-                                                                     u.out.dtype))
+            dtypes = _POOLED_CALLS.get(u.prim.name, ())
+            pooled = (u.prim.name in _POOLED_CALLS and nbytes(u.out) >= POOL_MIN_BYTES
+                      and (dtypes is None or u.out.dtype in dtypes))
+            return self.call_step(u, slots, pooled and _PooledCall(self, u.prim.name,
+                                                                   u.out.shape, u.out.dtype))
         par = split if int(math.prod(u.shape)) >= PARALLEL_MIN else False
         if isinstance(u, fusion.RowChain):
             step = _ChainStep(codegen.render_chain(u, g, consts, self._used_later,
