@@ -204,6 +204,13 @@ def test_state_kept_on_a_users_link_is_carried_between_compiled_calls():
         eager.h = rnn.h = None
     # Traced without state, then reading it; a reset finds both plans kept.
     assert f.cache_info().traces == 2
+    # So for the link jitted itself, or its method.
+    for g in (tapejit.jit(rnn), tapejit.jit(rnn.forward)):
+        for x in xs * 2:
+            if x is xs[0]:
+                rnn.h = None
+            g(x)
+        assert g.cache_info().traces == 2
     # Within one call (truncated backprop through time, reset at the end).
 
     def window(xs):

@@ -82,7 +82,7 @@ def test_a_plan_read_back_runs_as_the_one_planned():
         [(k, st.source if k == 'kernel' else (st[2], st[3])) for k, st in second.steps]
     assert second.free_after == first.free_after and second.drop_after == first.drop_after
     assert any(k == 'kernel' and st.donated for k, st in second.steps)
-    assert any(k == 'call' and isinstance(st[0], executable._PooledMatmul)
+    assert any(k == 'call' and isinstance(st[0], executable._PooledCall)
                and st[0].exe is second for k, st in second.steps)
     a, b = _run(first, inputs), _run(second, inputs)
     for oa, ob in zip(a, b):
@@ -193,7 +193,7 @@ def test_a_second_process_reads_the_plan_back(tmp_path):
             'x = np.linspace(0, 1, 40, dtype=np.float32).reshape(5, 8)\n'
             'for _ in range(3):\n'
             '    loss = step(x)\n'
-            'plan, = step._cache.values()\n'
+            'plan, = step._plans()\n'
             'print(plan.executable().from_cache, float(loss.array).hex(),\n'
             '      float(W.array.sum()).hex())\n')
     env = {**os.environ, 'TAPEJIT_CACHE_DIR': str(tmp_path / 'shared')}

@@ -1152,7 +1152,8 @@ def jit(fn: Optional[Callable] = None, *, static_argnums: Union[int, Sequence[in
       concrete values while traced (``if loss.item() > 0``); ``'eager'`` runs
       it eagerly for that signature instead, with a warning.
     - ``max_cache_size``: how many plans the function keeps, least recently
-      used dropped first (64).
+      used dropped first (64): one per signature, and per outcome of the
+      guards above it met (a link attribute None, then holding a state).
     - ``retrace_warn_after``: after this many traces (8) a warning names the
       argument, global, closed-over value or static argument that keeps changing.
     - ``target``: ``'cpu'`` (compiled kernels), ``'cuda'`` (``numba.cuda``

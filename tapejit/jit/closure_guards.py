@@ -198,7 +198,8 @@ def state_homes(fn: Any, objects: tuple = ()) -> dict:
                 visit(v)
             elif isinstance(v, Variable):
                 homes[id(v)] = None
-    for obj in objects:
+    # (A link jitted itself, or its method, is a place too.)
+    for obj in objects + (fn, getattr(fn, '__self__', None)):
         if isinstance(obj, Link):
             visit(obj)
     return homes
