@@ -16,9 +16,9 @@ depend on the number of threads.
 from __future__ import annotations
 
 import math
+import os
 from typing import Any, Optional
 
-import numba
 import numpy
 
 from tapejit.compiler import kernel_ir as K, loop_ir as L
@@ -150,9 +150,11 @@ def chunking(spec: Any) -> tuple:
     if any(how == 'partial' and len(axes) < len(S)
            for _, axes, how, *_ in getattr(spec, 'reductions', ())):
         # A sum over the rows into kept cells keeps a partial array per
-        # chunk: one per thread at most, not one per row (as large as the
-        # input, and a pass more to add up).
-        threads = numba.get_num_threads() if spec.kernel.chunk.parallel else 1
+        # chunk: one per core at most (the most threads a parallel loop
+        # runs), not one per row (as large as the input, and a pass more to
+        # add up).  (Numba itself is not loaded here: a warm process runs
+        # kernels from the cache without it.)
+        threads = (os.cpu_count() or 1) if spec.kernel.chunk.parallel else 1
         ch = max(ch, math.ceil(S[0] / threads))
     return numpy.array(S, numpy.int64), ch, math.ceil(S[0] / ch) if S[0] else 0
 
