@@ -31,6 +31,11 @@ A long campaign (counts of graphs, ops and mismatches are printed)::
 
     python -m tests.fuzz_graphs --graphs 5000 --seed 0
 
+one of convolutions and poolings (random windows, strides, padding,
+dilation, cover_all and groups, with the ops that meet them in a model)::
+
+    python -m tests.fuzz_graphs --ops windows --graphs 2000 --seed 0
+
 and one of the CUDA plan, on small shapes only, without finite differences
 (the CPU campaign covers them).  Without a GPU it runs itself again in a new
 process under the simulator (``NUMBA_ENABLE_CUDASIM=1``), which is slow::
@@ -52,7 +57,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
 import numpy as np
-from hypothesis import strategies as st
+from hypothesis import assume, strategies as st
 
 import tapejit
 import tapejit.functions as F  # noqa: F401  (used by the generated code)
@@ -768,12 +773,16 @@ _OPS = [(_unary, 6), (_binary, 6), (_reduce, 3), (_softmax, 1), (_reshape, 1),
         (_expand_dims, 1), (_transpose, 1), (_broadcast_to, 1), (_get_item, 3),
         (_concat, 2), (_split, 1), (_matmul, 2), (_composite, 1), (_cast, 1), (_window, 3)]
 _OP_CHOICES = [f for f, w in _OPS for _ in range(w)]
+# The window campaign (``--ops windows``): convolutions, deconvolutions and
+# poolings of random shapes and options, and the ops that meet them in a model.
+_WINDOW_CHOICES = [_window] * 4 + [_unary, _binary, _reduce, _reshape]
 
 
 @st.composite
 def programs(draw: Callable, max_ops: int = 8, modes: tuple = MODES,
-             large: bool = True) -> Program:
-    """Random tapejit programs (see the module docstring)."""
+             large: bool = True, windows: bool = False) -> Program:
+    """Random tapejit programs (see the module docstring); ``windows``: each
+    starts with a window op and draws mostly window ops."""
     dtype = draw(st.sampled_from(['float32', 'float64']))
     g = _Gen(draw, dtype)
     empty = draw(st.integers(0, 9)) == 0
@@ -788,10 +797,12 @@ def programs(draw: Callable, max_ops: int = 8, modes: tuple = MODES,
     for _ in range(draw(st.integers(1, 2)) - g.prog.large):
         g.new_input(_shape(draw, empty))
     n_ops = draw(st.integers(1, max_ops))
-    for _ in range(n_ops):
-        v = draw(st.sampled_from(_OP_CHOICES))(g)
+    for k in range(n_ops):
+        v = (_window if windows and k == 0 else
+             draw(st.sampled_from(_WINDOW_CHOICES if windows else _OP_CHOICES)))(g)
         if v is None:
             _unary(g)
+    assume(not windows or any(op.endswith('_2d') for op in g.prog.ops))
     # The last value and, sometimes, an earlier one are the outputs.
     outs = [g.values[-1]]
     if len(g.values) > 2 and draw(st.booleans()):
@@ -1149,8 +1160,9 @@ def check_program(prog: Program, stats: Optional[Stats] = None, fd: bool = True,
 # ------------------------------------------------------------------ campaign
 def run_campaign(graphs: int, seed: int, keep_going: bool = True,
                  progress: bool = True, targets: Optional[list] = None,
-                 large: bool = True, fd: bool = True) -> Stats:
-    """Check ``graphs`` random programs drawn from hypothesis with ``seed``."""
+                 large: bool = True, fd: bool = True, windows: bool = False) -> Stats:
+    """Check ``graphs`` random programs drawn from hypothesis with ``seed``
+    (``windows``: the window campaign, see :func:`programs`)."""
     from hypothesis import HealthCheck, given, settings
     from hypothesis import seed as hseed
 
@@ -1161,7 +1173,7 @@ def run_campaign(graphs: int, seed: int, keep_going: bool = True,
     @hseed(seed)
     @settings(max_examples=graphs, database=None, deadline=None, derandomize=False,
               suppress_health_check=list(HealthCheck), print_blob=False)
-    @given(programs(large=large))
+    @given(programs(large=large and not windows, windows=windows))
     def campaign(prog):
         try:
             check_program(prog, stats, fd=fd, targets=targets)
@@ -1329,6 +1341,9 @@ def main(argv: Optional[list] = None) -> int:
                    help='the compiled plan compared with the interpreter: cpu (with large '
                         'inputs and finite differences) or cuda (small shapes, no finite '
                         'differences; under the simulator where no GPU is present)')
+    p.add_argument('--ops', choices=('all', 'windows'), default='all',
+                   help='the ops drawn: all, or windows (convolutions, deconvolutions and '
+                        'poolings of random shapes and options, first in every program)')
     p.add_argument('--stop', action='store_true',
                    help='stop at the first mismatch and shrink it to a minimal program')
     a = p.parse_args(argv)
@@ -1343,9 +1358,10 @@ def main(argv: Optional[list] = None) -> int:
         sys.setswitchinterval(1e-4)
     t0 = time.time()
     stats = run_campaign(a.graphs, a.seed, keep_going=not a.stop,
-                         targets=[CUDA_TARGET] if cuda else None, large=not cuda, fd=not cuda)
+                         targets=[CUDA_TARGET] if cuda else None, large=not cuda, fd=not cuda,
+                         windows=a.ops == 'windows')
     where = (' (simulator)' if _simulator() else ' (GPU)') if cuda else ''
-    print(f'seed: {a.seed}\ntarget: {a.target}{where}\n{stats.summary()}\n'
+    print(f'seed: {a.seed}\ntarget: {a.target}{where}\nops: {a.ops}\n{stats.summary()}\n'
           f'time: {time.time() - t0:.0f} s')
     if stats.mismatches:
         print('rerun with --stop for a shrunk reproduction of the first mismatch')

@@ -43,6 +43,13 @@ def test_random_graphs_agree_everywhere(prog):
     check_program(prog)
 
 
+@settings(FUZZ, max_examples=25)
+@given(programs(large=False, windows=True))
+def test_random_convolutions_and_poolings_agree_everywhere(prog):
+    note(repr(prog))
+    check_program(prog)
+
+
 @settings(FUZZ, max_examples=40)
 @given(fuzz_graphs.label_cases())
 def test_random_labels_subclasses_and_read_only_parameters_agree(case):
