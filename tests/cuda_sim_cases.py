@@ -678,9 +678,9 @@ def links_trained_compiled_for_cuda_equal_eager():
                       for k, _ in state],
                   [p.array for _, p in m.namedparams()] + [
                       np.asarray(getattr(v, 'array', v)) for _, v in state], 1e-4, 1e-5)
-            assert jf.cache_info().traces == 1, jf.cache_info()
-            (plan,) = jf._plans()
-            assert plan.resolved_target() == 'cuda', plan.resolved_target()
+            # (LSTM: the sequence's first call, then the calls continuing it.)
+            assert jf.cache_info().traces == 1 + (name == 'LSTM'), jf.cache_info()
+            assert {p.resolved_target() for p in jf._plans()} == {'cuda'}
         except Exception as e:
             failed.append(f'{name}: {type(e).__name__}: {e}')
     assert not failed, '\n'.join(failed)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Optional, Sequence
 
 import numpy
@@ -105,7 +106,8 @@ class LSTM(LSTMBase):
     by decreasing length).  Under ``@tapejit.jit`` the compiled step reads the
     state left by the previous call and writes its own back (``c`` and ``h``
     are then concrete again after the call), unless it calls
-    ``reset_state()`` itself.
+    ``reset_state()`` itself; a call starting a sequence (reset before it)
+    and one continuing it are two plans, each traced once.
 
     >>> import numpy as np
     >>> from tapejit import links as L
@@ -178,8 +180,11 @@ class LSTM(LSTMBase):
 
     def _enter_trace(self, batch: int, dtype: Any, xp: Any) -> None:
         """At the first step of a traced call: hold the state in state
-        Variables, which the compiled call reads on every call (continuing
-        the sequence, unless it resets it itself) and writes back."""
+        Variables, which the compiled call writes back and, where it
+        continues a sequence, reads on every call.  A call starting a
+        sequence (reset before it) is traced as eager runs it, without a
+        state, and guarded by that: the next call, continuing, traces once
+        more (both plans kept)."""
         tr = config.trace
         self._entered = tr
         shape = (batch, self.state_size)
@@ -189,13 +194,18 @@ class LSTM(LSTMBase):
                           StateVariable(xp.zeros((), numpy.int8)))  # written by a call
         if self._reset_in is tr:
             return
-        hc, hh = self._held[:2]
-        c, h = self.c, self.h
-        # (Set before the trace reads them: what they hold at each call.)
-        if c is None:
-            hc._data, hh._data = xp.zeros(shape, dtype), xp.zeros(shape, dtype)
-        elif c is not hc:
-            hc._data, hh._data = c._data, h._data
+        hc, hh, live = self._held
+        # (Under a trace ``self.c`` hides a state held since the last reset.)
+        starting = self._state is None and not bool(live._data)
+        check = functools.partial(_starts, self)
+        check.what = f'whether {self._label()} starts a sequence'  # (for the retrace warning)
+        tr.guard(('sequence start', id(self)), check, starting)
+        if starting:
+            return
+        if self._state is not None:
+            c, h = self.c, self.h
+            if c is not hc:  # (set eagerly: what the compiled calls go on from)
+                hc._data, hh._data = c._data, h._data
         # The step reads the state through Variables of its own: _mirror
         # assigns the new state to hc and hh, and the gradient of this step
         # must see the state it started from.
@@ -227,6 +237,11 @@ class LSTM(LSTMBase):
         self._state = (c, y if rest is None else concat([y, rest], axis=0))
         self._mirror()
         return y
+
+
+def _starts(link: LSTM) -> bool:
+    """Whether ``link``'s next call starts a sequence (no state held)."""
+    return link.c is None
 
 
 class NStepLSTMBase(ChainList):
