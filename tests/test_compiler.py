@@ -717,7 +717,7 @@ def test_weight_products_merge_beside_other_terms_of_the_sum():
 
 
 @pytest.mark.parametrize('with_product', [False, True])
-def test_a_sum_over_the_rows_keeps_a_partial_array_per_thread_not_per_row(with_product):
+def test_a_sum_over_the_rows_keeps_a_few_partial_arrays_not_one_per_row(with_product):
     # (Per row, the partial sums were as large as the input, in float64, and
     # added up in a pass of their own: a weight gradient's sum over images.)
     rng = np.random.default_rng(0)
@@ -731,4 +731,5 @@ def test_a_sum_over_the_rows_keeps_a_partial_array_per_thread_not_per_row(with_p
     (plan,) = jf._plans()
     (st,) = [st for k, st in plan.executable().steps if k == 'kernel']
     assert st.parallel != with_product
-    assert st.nch <= (os.cpu_count() if st.parallel else 1)
+    from tapejit.targets.cpu import codegen
+    assert st.nch <= codegen.ROW_PARTIALS  # (as many on any machine)

@@ -292,6 +292,79 @@ def test_a_training_step_resetting_a_users_state_traces_once_per_kind_of_call():
     assert 'RNN.h holds another object than when traced' in str(f._causes)
 
 
+def test_a_state_given_or_replaced_between_calls_is_read_anew():
+    # A link attribute None when traced (read, never written by the call),
+    # then given a Variable; a Variable two links hold (a decoder started
+    # from the encoder's state), then replaced on one of them.
+    np.random.seed(0)
+    enc, dec = L.Linear(2, 2), L.Linear(2, 2)
+    dec.h = enc.h = None
+    f = tapejit.jit(lambda x: dec(x) + dec.h if dec.h is not None else dec(x))
+    x = np.ones((1, 2), np.float32)
+    for h in (None, tapejit.Variable(np.zeros((1, 2), np.float32)), 'shared',
+              tapejit.Variable(np.full((1, 2), 100, np.float32))):
+        if h == 'shared':
+            enc.h = dec.h
+        else:
+            dec.h = h
+        want = dec(x).array + (0 if dec.h is None else dec.h.array)
+        np.testing.assert_allclose(f(x).array, want, rtol=1e-6)
+    # A state replaced before every call: plans kept for a signature are few.
+    for k in range(12):
+        dec.h = tapejit.Variable(np.full((1, 2), k, np.float32))
+        np.testing.assert_allclose(f(x).array, dec(x).array + k, rtol=1e-6)
+    assert f.cache_info().entries <= 8
+
+
+def test_lstm_eager_and_compiled_steps_mix_as_eager_ones():
+    def make():
+        np.random.seed(0)
+        rnn = L.LSTM(3, 4)
+        for p in rnn.params():
+            p.array = p.array.astype(np.float64)
+        return rnn
+
+    def step(rnn, x):
+        loss = F.sum(rnn(x) ** 2)
+        rnn.cleargrads()
+        loss.backward()
+        return loss
+    xs = [_data(k, 2, 3).astype(np.float64) for k in range(6)]
+    ref, rnn = make(), make()
+    f = tapejit.jit(lambda x: step(rnn, x))
+    c0, h0 = _data(9, 2, 4).astype(np.float64), _data(10, 2, 4).astype(np.float64)
+    # compiled, eager, compiled, state set, compiled, eager
+    for k, how in enumerate(('jit', 'eager', 'jit', 'set', 'jit', 'eager')):
+        if how == 'set':
+            for m in (ref, rnn):
+                m.set_state(tapejit.Variable(c0.copy()), tapejit.Variable(h0.copy()))
+            continue
+        want = step(ref, xs[k])
+        got = f(xs[k]) if how == 'jit' else step(rnn, xs[k])
+        ref.h.unchain_backward()  # (a compiled call's state has no history)
+        ref.c.unchain_backward()
+        np.testing.assert_allclose(got.array, want.array, rtol=1e-12)
+        for name in ('upward', 'lateral'):
+            got_g, want_g = getattr(rnn, name).W.grad, getattr(ref, name).W.grad
+            assert (got_g is None) == (want_g is None), (k, how, name)
+            if want_g is not None:
+                np.testing.assert_allclose(got_g, want_g, rtol=1e-10, atol=1e-14,
+                                           err_msg=f'{k} {how} {name}')
+        np.testing.assert_allclose(rnn.h.array, ref.h.array, rtol=1e-12)  # (the newest)
+
+    # A compiled window resetting the state at its end starts each afresh.
+    def window(r, a, b):
+        loss = F.sum(r(a) ** 2) + F.sum(r(b) ** 2)
+        r.cleargrads()
+        loss.backward()
+        r.reset_state()
+        return loss
+    g = tapejit.jit(lambda a, b: window(rnn, a, b))
+    for a, b in (xs[:2], xs[2:4], xs[4:]):
+        np.testing.assert_allclose(g(a, b).array, window(ref, a, b).array, rtol=1e-12)
+        assert rnn.c is None and ref.c is None
+
+
 def test_lstm_link_carries_its_state_and_shrinks_its_batch():
     np.random.seed(0)
     rnn = L.LSTM(3, 2)

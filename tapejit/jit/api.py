@@ -446,6 +446,10 @@ def _as_tuple(x: Any, one: type) -> tuple:
     return (x,) if isinstance(x, one) else tuple(x)
 
 
+# Plans kept for one signature, for as many outcomes of their guards.
+_PLANS_PER_KEY = 8
+
+
 class JitFunction:
     """A function traced once per input signature; see :func:`jit`."""
 
@@ -630,9 +634,14 @@ class JitFunction:
         guard outcomes (a state attribute that is None after a reset, a
         Variable replaced), the least recently used plan dropped past
         ``max_cache_size``."""
-        self._cache.setdefault(key, []).insert(0, plan)
+        plans = self._cache.setdefault(key, [])
+        plans.insert(0, plan)
         self._cache.move_to_end(key)
         self._nplans += 1
+        if len(plans) > _PLANS_PER_KEY:
+            # (Guards that never hold again, a state replaced every call, say:
+            # each such plan would hold the state it read.)
+            self._drop(key, plans[-1])
         while self._nplans > self.max_cache_size:
             oldest = next(iter(self._cache))
             self._drop(oldest, self._cache[oldest][-1])
@@ -752,7 +761,7 @@ class JitFunction:
         # A place that held a closed-over Variable holds another: each change traces.
         for getter, value in plan.py_guards:
             if (getter.__class__ is Check and getter.what and getter.was is None
-                    and getter() is not value):
+                    and value is True and getter() is not value):
                 self._moved[getter.what] += 1
         self._warn_commonest('moved', self._moved, lambda what, count: (
             f'the Variable the function reads through {what} was replaced by another {count} '
@@ -1090,15 +1099,17 @@ def _guard_closures(tr: Trace, fn: Callable, leaves: list, values: list, homes: 
     if not closed:
         return
     # A link given another child or Parameter afterwards is read anew; so is
-    # a link attribute that held a Variable read (self.h), and where one was
-    # found on no link, any such attribute.
+    # a link attribute that held a Variable read (self.h) or None, and where
+    # a Variable read was found on no link, any such attribute.
     from tapejit.links.link import state_version, structure_version
     tr.guard(('link structure',), structure_version, structure_version())
+    for key, check in homes.get(None, ()):
+        if check():  # (one a lazy link filled while traced is not guarded)
+            tr.guard(key, check, True)
     for v in closed:
-        home = homes.get(id(v))
-        if home is not None:
-            tr.guard(*home, True)
-        elif id(v) not in homes and not isinstance(v, (Parameter, StateVariable)):
+        for key, check in homes.get(id(v), ()):
+            tr.guard(key, check, True)
+        if id(v) not in homes and not isinstance(v, (Parameter, StateVariable)):
             # (An optimizer's states are its own: replaced by its setup, not here.)
             tr.guard(('link state',), state_version, state_version())
 

@@ -156,15 +156,17 @@ def _attr_is(obj: Any, name: str, want: Any) -> bool:
 
 def state_homes(fn: Any, objects: tuple = ()) -> dict:
     """Where the Variables that are not Parameters are that ``fn`` can reach:
-    ``id -> (key, check)``, ``check()`` True while the link attribute that
-    holds it still does (a recurrent state ``self.h``, read before ``fn``
-    replaces it); those at the places :func:`identity_guards` looks at map to
-    None (guarded there).
+    ``id -> [(key, check), ...]``, ``check()`` True while the link attribute
+    that holds it still does (a recurrent state ``self.h``, read before
+    ``fn`` replaces it); those at the places :func:`identity_guards` looks at
+    are there too (guarded by it).  Under the key None: the same for the
+    public attributes of those links that hold None (``self.h`` after
+    ``reset_state()``: a function may have read the None).
 
     >>> import numpy as np, tapejit, tapejit.links as L
     >>> m = L.Linear(2, 3)
     >>> m.h = h = tapejit.Variable(np.zeros(3))
-    >>> (key, check), = state_homes(lambda x: m(x)).values()
+    >>> [(key, check)] = state_homes(lambda x: m(x))[id(h)]
     >>> check.what, check(), m.__setattr__('h', None), check()
     ('Linear.h', True, None, False)
     """
@@ -178,10 +180,11 @@ def state_homes(fn: Any, objects: tuple = ()) -> dict:
             return
         seen.add(id(link))
         for name, v in list(vars(link).items()):
-            if isinstance(v, Variable) and not isinstance(v, Parameter):
-                what = f'{link._label()}.{name}'
-                homes.setdefault(id(v), (('attr', id(link), name),
-                                         _check(what, _attr_is, link, name, v)))
+            if (isinstance(v, Variable) and not isinstance(v, Parameter)
+                    or v is None and name[0] != '_' and name != 'name'):
+                homes.setdefault(None if v is None else id(v), []).append(
+                    (('attr', id(link), name),
+                     _check(f'{link._label()}.{name}', _attr_is, link, name, v)))
             for child in (v if v.__class__ in (list, tuple) else (v,)):
                 if isinstance(child, Link):
                     visit(child)
@@ -197,7 +200,7 @@ def state_homes(fn: Any, objects: tuple = ()) -> dict:
             if isinstance(v, Link):
                 visit(v)
             elif isinstance(v, Variable):
-                homes[id(v)] = None
+                homes.setdefault(id(v), [])
     # (A link jitted itself, or its method, is a place too.)
     for obj in objects + (fn, getattr(fn, '__self__', None)):
         if isinstance(obj, Link):

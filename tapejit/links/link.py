@@ -29,7 +29,7 @@ from tapejit.core.variable import Variable
 
 
 _ABSENT = object()
-# [links or Parameters replaced, other Variables on links replaced]
+# [a link or Parameter replaced, a Variable on a link replaced or deleted]
 _versions = [0, 0]
 
 
@@ -42,7 +42,7 @@ def _replaced(old: Any, new: Any) -> None:
     changes the structure; another Variable (a recurrent state) the state."""
     if isinstance(old, (Link, Parameter)) or isinstance(new, (Link, Parameter)):
         _versions[0] += 1
-    elif isinstance(old, Variable) or isinstance(new, Variable):
+    elif isinstance(old, Variable):
         _versions[1] += 1
 
 
@@ -66,7 +66,8 @@ def structure_version() -> int:
 def state_version() -> int:
     """A number that changes whenever a Variable other than a Parameter
     stored on a link (a recurrent state) is replaced or deleted: guarded by
-    a plan that read such a Variable where it cannot tell which link held it.
+    a plan that read such a Variable where it cannot tell which link held it
+    (the others guard the attribute they read it from).
 
     >>> import numpy as np, tapejit, tapejit.links as L
     >>> from tapejit.links.link import state_version

@@ -132,9 +132,12 @@ class LSTM(LSTMBase):
         """Forget the state: the next call starts a sequence."""
         self._state: Optional[tuple] = None  # (c, h) of the current sequence
         self._reset_in = config.trace  # (a jitted call that starts its own sequences)
-        if self._held is not None and config.trace is None:
-            for v in self._held:  # (the live flag too: no compiled call since)
+        held = self._held
+        if held is not None and config.trace is None:
+            for v in held:  # (the flag too: no compiled call since)
                 v._data = v._data * 0
+        elif held is not None and held[2]._data.__class__ is TracedArray:
+            held[2].array = held[2].array * 0  # (written by every call of the plan)
 
     @property
     def c(self) -> Optional[Variable]:
@@ -152,21 +155,23 @@ class LSTM(LSTMBase):
         self._mirror()
 
     def _current(self, k: int) -> Optional[Variable]:
-        state, held = self._state, self._held
+        held = self._held
+        if config.trace is None and held is not None and bool(held[2]._data):
+            # A compiled call wrote the newest state here (its flag set).
+            return held[k]
+        state = self._state
         if state is None:
-            # A compiled call since the last reset wrote its final state here.
-            live = held is not None and config.trace is None and bool(held[2]._data)
-            return held[k] if live else None
+            return None
         v = state[k]
         d = v._data
         if d.__class__ is TracedArray and d.trace is not config.trace:
-            # Left by a compiled call, which wrote its final state here.
-            return self._held[k]
+            return held[k]  # (left by a compiled call)
         return v
 
     def _mirror(self) -> None:
         """Copy the state into the held Variables a compiled call reads and
-        writes (an assignment each under ``jit``, replayed after every call)."""
+        writes (an assignment each under ``jit``, replayed after every call),
+        and set their flag: the newest state is theirs (compiled), or not."""
         held = self._held
         if held is None or self._state is None:
             return
@@ -177,6 +182,8 @@ class LSTM(LSTMBase):
                 v.array = s.array
         if config.trace is not None:
             held[2].array = held[2].array * 0 + 1
+        else:
+            held[2]._data = held[2]._data * 0
 
     def _enter_trace(self, batch: int, dtype: Any, xp: Any) -> None:
         """At the first step of a traced call: hold the state in state
@@ -195,14 +202,16 @@ class LSTM(LSTMBase):
         if self._reset_in is tr:
             return
         hc, hh, live = self._held
-        # (Under a trace ``self.c`` hides a state held since the last reset.)
-        starting = self._state is None and not bool(live._data)
+        # (Under a trace ``self.c`` is the state held since the last reset:
+        # the flag says where the newest is.)
+        compiled = bool(live._data)
+        starting = self._state is None and not compiled
         check = functools.partial(_starts, self)
         check.what = f'whether {self._label()} starts a sequence'  # (for the retrace warning)
         tr.guard(('sequence start', id(self)), check, starting)
         if starting:
             return
-        if self._state is not None:
+        if self._state is not None and not compiled:
             c, h = self.c, self.h
             if c is not hc:  # (set eagerly: what the compiled calls go on from)
                 hc._data, hh._data = c._data, h._data
@@ -221,6 +230,11 @@ class LSTM(LSTMBase):
         if config.trace is not None and self._entered is not config.trace:
             self._enter_trace(batch, data.dtype, xp)
         c, h = self.c, self.h
+        if config.trace is None and self._held is not None and c is self._held[0]:
+            # Left by a compiled call (no history): _mirror assigns the new
+            # state to the held Variables, and this step's gradient must see
+            # the state it started from.
+            c, h = (Variable(v.array, requires_grad=False) for v in (c, h))
         rest = None
         if h is not None:
             size = h.shape[0]

@@ -16,7 +16,6 @@ depend on the number of threads.
 from __future__ import annotations
 
 import math
-import os
 from typing import Any, Optional
 
 import numpy
@@ -30,6 +29,9 @@ from tapejit.targets.cpu.ops import CPU_TABLE
 # Elements per chunk of the outer loop: big enough to amortize the loop
 # overhead, small enough to balance threads.
 CHUNK = 16384
+# At most this many chunks (and partial arrays) for a sum over the rows
+# into kept cells: threads enough to share them on most machines.
+ROW_PARTIALS = 8
 _IND = '    '
 
 
@@ -150,12 +152,9 @@ def chunking(spec: Any) -> tuple:
     if any(how == 'partial' and len(axes) < len(S)
            for _, axes, how, *_ in getattr(spec, 'reductions', ())):
         # A sum over the rows into kept cells keeps a partial array per
-        # chunk: one per core at most (the most threads a parallel loop
-        # runs), not one per row (as large as the input, and a pass more to
-        # add up).  (Numba itself is not loaded here: a warm process runs
-        # kernels from the cache without it.)
-        threads = (os.cpu_count() or 1) if spec.kernel.chunk.parallel else 1
-        ch = max(ch, math.ceil(S[0] / threads))
+        # chunk: a few, not one per row (as large as the input, and a pass
+        # more to add up).  As many whatever the machine: the same bits.
+        ch = max(ch, math.ceil(S[0] / ROW_PARTIALS))
     return numpy.array(S, numpy.int64), ch, math.ceil(S[0] / ch) if S[0] else 0
 
 
