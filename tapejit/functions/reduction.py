@@ -170,25 +170,39 @@ def log_softmax(x: Any, axis: int = 1) -> Variable:
 def _log_softmax(name: str, x: Any, axis: Any) -> Variable:
     axes = _axes(name, x, axis)
     a = array_of(x)
+    _check_floating(name, a)
+    if not (a.size and a.dtype.kind == 'f'):
+        lse = R.logsumexp(x, axis=axes, keepdims=True)
+        return _sub_p(x, _broadcast_p(lse, shape=a.shape))
+    x = _shifted(x, a, axes)
+    # (The shifted values' maximum is 0, or the row is all -inf, +inf or
+    # NaN: the sum of their exponentials needs no shift of its own.)
+    lse = E.log(R.sum(E.exp(x), axis=axes, keepdims=True))
+    return _sub_p(x, _broadcast_p(lse, shape=a.shape))
+
+
+def _check_floating(name: str, a: Any) -> None:
     if a.dtype.kind not in 'fc':
         raise DTypeError(f'{name}: got dtype {a.dtype}; expected a floating dtype '
                          '(float16, float32 or float64)')
-    if a.size:
-        # Shift by the (constant) maximum first: ``x - logsumexp(x)`` would round
-        # the large logsumexp to the precision of |x| (1e-5 relative at x ~ 500
-        # in float32); ``(x - m) - logsumexp(x - m)`` keeps the result exact to
-        # the precision of the (small) shifted values.  The shift does not change
-        # the value, nor the gradient.
-        # Computed from the array (not the Variable), so no gradient flows into
-        # it; made of primitives, so it is traced like the rest.  Clamping to the
-        # finite range keeps all -inf rows at -inf rather than nan.
-        fi = numpy.finfo(a.dtype)
-        xp = numpy if a.__class__ is TracedArray else backends.get_array_module(a)
-        m = R.max(a, axis=None if a.ndim == 0 else axes, keepdims=True)
-        m = E.minimum(E.maximum(m, xp.asarray(fi.min, a.dtype)), xp.asarray(fi.max, a.dtype))
-        x = _sub_p(x, m._data)
-    lse = R.logsumexp(x, axis=axes, keepdims=True)
-    return _sub_p(x, _broadcast_p(lse, shape=a.shape))
+
+
+def _shifted(x: Any, a: Any, axes: Any) -> Variable:
+    """``x`` less its maximum along ``axes``.
+
+    Shifted by the (constant) maximum first: ``x - logsumexp(x)`` would round
+    the large logsumexp to the precision of |x| (1e-5 relative at x ~ 500 in
+    float32); ``(x - m) - logsumexp(x - m)`` keeps the result exact to the
+    precision of the (small) shifted values.  The shift does not change the
+    value, nor the gradient.  Computed from the array (not the Variable), so
+    no gradient flows into it; made of primitives, so it is traced like the
+    rest.  Clamping to the finite range keeps all -inf rows at -inf rather
+    than nan."""
+    fi = numpy.finfo(a.dtype)
+    xp = numpy if a.__class__ is TracedArray else backends.get_array_module(a)
+    m = R.max(a, axis=None if a.ndim == 0 else axes, keepdims=True)
+    m = E.minimum(E.maximum(m, xp.asarray(fi.min, a.dtype)), xp.asarray(fi.max, a.dtype))
+    return _sub_p(x, m._data)
 
 
 def softmax(x: Any, axis: int = 1) -> Variable:
@@ -198,5 +212,13 @@ def softmax(x: Any, axis: int = 1) -> Variable:
     >>> F.softmax(np.array([[0.0, 0.0]]))
     variable([[0.5, 0.5]])
     """
-    from tapejit.ops.elementwise import exp
-    return exp(_log_softmax('softmax', x, axis))
+    axes = _axes('softmax', x, axis)
+    a = array_of(x)
+    _check_floating('softmax', a)
+    if not (a.size and a.dtype.kind == 'f'):
+        return E.exp(_log_softmax('softmax', x, axis))
+    # One exponential per element: e / sum(e), e of the shifted values (the
+    # sum broadcast by the division: its gradient keeps the sum, not a copy
+    # the size of e).
+    e = E.exp(_shifted(x, a, axes))
+    return E.div(e, R.sum(e, axis=axes, keepdims=True))
