@@ -116,7 +116,7 @@ def objects(comm, mode):
     r = comm.rank
     got = [comm.bcast_obj({'from': r, 'big': 'x' * 100000}, root=1)['from'],
            comm.gather_obj(('g', r)), comm.allgather_obj(r * 10),
-           comm.allreduce_obj(np.full(2, r + 1.0)).tolist()]
+           comm.allreduce_obj(np.full(2, r + 1.0)).tolist(), comm.gather_obj(r * 3, root=1)]
     if r == 0:
         comm.send_obj({'hello': list(range(5))}, dest=1, tag=7)
     else:

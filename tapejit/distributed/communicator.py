@@ -252,9 +252,9 @@ class MpiCommunicator:
         return obj if mine is not None else pickle.loads(buf.tobytes())
 
     def gather_obj(self, obj: Any, root: int = 0) -> Optional[list]:
-        """Every rank's ``obj``, as a list on rank ``root`` (None elsewhere)."""
-        objs = self._allgather(obj, 'gather_obj')
-        return objs if self.rank == root else None
+        """Every rank's ``obj``, as a list on rank ``root`` (None elsewhere:
+        only ``root`` receives them)."""
+        return self._allgather(obj, 'gather_obj', root)
 
     def allgather_obj(self, obj: Any) -> list:
         """Every rank's ``obj``, as a list on every rank (within the deadline)."""
@@ -264,14 +264,20 @@ class MpiCommunicator:
         """The sum of every rank's ``obj`` (numbers, or arrays), on every rank."""
         return functools.reduce(operator.add, self._allgather(obj, 'allreduce_obj'))
 
-    def _allgather(self, obj: Any, what: str) -> list:
+    def _allgather(self, obj: Any, what: str, root: Optional[int] = None) -> Optional[list]:
+        """Every rank's ``obj`` on every rank, or on ``root`` only (None elsewhere)."""
         mine = _pickled(obj)
-        sizes = numpy.zeros(self.size, numpy.int64)
-        self.group.wait(self.mpi_comm.Iallgather(numpy.array([mine.size], numpy.int64), sizes),
+        c, here = self.mpi_comm, root is None or self.rank == root
+        n = numpy.array([mine.size], numpy.int64)
+        sizes = numpy.zeros(self.size, numpy.int64) if here else None
+        self.group.wait(c.Iallgather(n, sizes) if root is None else c.Igather(n, sizes, root),
                         what, 'the sizes of the objects')
-        buf = numpy.empty(int(sizes.sum()), numpy.uint8)
-        self.group.wait(self.mpi_comm.Iallgatherv(mine, [buf, sizes]), what,
-                        f'{buf.size} bytes')
+        buf = numpy.empty(int(sizes.sum()), numpy.uint8) if here else None
+        into = [buf, sizes] if here else None
+        self.group.wait(c.Iallgatherv(mine, into) if root is None else c.Igatherv(mine, into, root),
+                        what, f'{mine.size} bytes' if buf is None else f'{buf.size} bytes')
+        if not here:
+            return None
         ends = numpy.cumsum(sizes)
         return [pickle.loads(buf[e - n:e].tobytes()) for n, e in zip(sizes, ends)]
 
