@@ -316,6 +316,7 @@ def test_a_state_given_or_replaced_between_calls_is_read_anew():
     assert f.cache_info().entries <= 8
 
 
+@pytest.mark.filterwarnings('ignore:.*a state with a graph')  # (the eager steps' state)
 def test_lstm_eager_and_compiled_steps_mix_as_eager_ones():
     def make():
         np.random.seed(0)
@@ -363,6 +364,22 @@ def test_lstm_eager_and_compiled_steps_mix_as_eager_ones():
     for a, b in (xs[:2], xs[2:4], xs[4:]):
         np.testing.assert_allclose(g(a, b).array, window(ref, a, b).array, rtol=1e-12)
         assert rnn.c is None and ref.c is None
+
+
+def test_lstm_compiled_from_a_state_with_a_graph_says_no_gradient_flows_back():
+    np.random.seed(0)
+    enc, dec = L.Linear(3, 4), L.LSTM(3, 4)
+    x = _data(0, 2, 3)
+    f = tapejit.jit(lambda x: F.sum(dec(x)))
+    dec.set_state(F.tanh(enc(x)), F.tanh(enc(x)))  # (an encoder's state, set eagerly)
+    with pytest.warns(RuntimeWarning, match='LSTM: the compiled step starts from a state '
+                      'with a graph.*no gradient flows back'):
+        f(x)
+    dec.set_state(tapejit.Variable(np.zeros((2, 4), np.float32)),
+                  tapejit.Variable(np.zeros((2, 4), np.float32)))
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')  # (no graph: nothing to say)
+        tapejit.jit(lambda x: F.sum(dec(x)))(x)
 
 
 def test_lstm_link_carries_its_state_and_shrinks_its_batch():

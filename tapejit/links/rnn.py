@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import warnings
 from typing import Any, Optional, Sequence
 
 import numpy
@@ -215,6 +216,13 @@ class LSTM(LSTMBase):
             c, h = self.c, self.h
             if c is not hc:  # (set eagerly: what the compiled calls go on from)
                 hc._data, hh._data = c._data, h._data
+                if c.creator is not None or h.creator is not None:
+                    warnings.warn(
+                        f'{self._label()}: the compiled step starts from a state with a graph '
+                        '(set_state() or eager steps before it), whose values it reads on every '
+                        'call: no gradient flows back through them. Set the state inside the '
+                        'jitted function to differentiate through it.', RuntimeWarning,
+                        stacklevel=2)
         # The step reads the state through Variables of its own: _mirror
         # assigns the new state to hc and hh, and the gradient of this step
         # must see the state it started from.
