@@ -316,23 +316,27 @@ def test_a_state_given_or_replaced_between_calls_is_read_anew():
     assert f.cache_info().entries <= 8
 
 
+def _lstm64():
+    """An LSTM link in float64 (gradients compared to 1e-10), the same each time."""
+    np.random.seed(0)
+    rnn = L.LSTM(3, 4)
+    for p in rnn.params():
+        p.array = p.array.astype(np.float64)
+    return rnn
+
+
+def _lstm_step(rnn, x):
+    loss = F.sum(rnn(x) ** 2)
+    rnn.cleargrads()
+    loss.backward()
+    return loss
+
+
 @pytest.mark.filterwarnings('ignore:.*a state with a graph')  # (the eager steps' state)
 def test_lstm_eager_and_compiled_steps_mix_as_eager_ones():
-    def make():
-        np.random.seed(0)
-        rnn = L.LSTM(3, 4)
-        for p in rnn.params():
-            p.array = p.array.astype(np.float64)
-        return rnn
-
-    def step(rnn, x):
-        loss = F.sum(rnn(x) ** 2)
-        rnn.cleargrads()
-        loss.backward()
-        return loss
     xs = [_data(k, 2, 3).astype(np.float64) for k in range(6)]
-    ref, rnn = make(), make()
-    f = tapejit.jit(lambda x: step(rnn, x))
+    ref, rnn = _lstm64(), _lstm64()
+    f = tapejit.jit(lambda x: _lstm_step(rnn, x))
     c0, h0 = _data(9, 2, 4).astype(np.float64), _data(10, 2, 4).astype(np.float64)
     # compiled, eager, compiled, state set, compiled, eager
     for k, how in enumerate(('jit', 'eager', 'jit', 'set', 'jit', 'eager')):
@@ -340,8 +344,8 @@ def test_lstm_eager_and_compiled_steps_mix_as_eager_ones():
             for m in (ref, rnn):
                 m.set_state(tapejit.Variable(c0.copy()), tapejit.Variable(h0.copy()))
             continue
-        want = step(ref, xs[k])
-        got = f(xs[k]) if how == 'jit' else step(rnn, xs[k])
+        want = _lstm_step(ref, xs[k])
+        got = f(xs[k]) if how == 'jit' else _lstm_step(rnn, xs[k])
         ref.h.unchain_backward()  # (a compiled call's state has no history)
         ref.c.unchain_backward()
         np.testing.assert_allclose(got.array, want.array, rtol=1e-12)
@@ -428,26 +432,14 @@ def test_lstm_under_jit_equals_eager_and_carries_its_state_between_calls():
 def test_lstm_gradients_under_jit_equal_eager_with_the_state_carried_between_calls():
     # (The step once read its starting state through the Variables it then
     # assigned the new state to: its gradient saw the new state.)
-    def make():
-        np.random.seed(0)
-        rnn = L.LSTM(3, 4)
-        for p in rnn.params():
-            p.array = p.array.astype(np.float64)
-        return rnn
-
-    def step(rnn, x):
-        loss = F.sum(rnn(x) ** 2)
-        rnn.cleargrads()
-        loss.backward()
-        return loss
-    eager, compiled = make(), make()
-    f = tapejit.jit(lambda x: step(compiled, x))
+    eager, compiled = _lstm64(), _lstm64()
+    f = tapejit.jit(lambda x: _lstm_step(compiled, x))
     for i in range(4):
         if i == 2:
             eager.reset_state()
             compiled.reset_state()
         x = _data(i, 2, 3).astype(np.float64)
-        np.testing.assert_allclose(f(x).array, step(eager, x).array, rtol=1e-12)
+        np.testing.assert_allclose(f(x).array, _lstm_step(eager, x).array, rtol=1e-12)
         eager.h.unchain_backward()  # (a compiled call's state has no history)
         eager.c.unchain_backward()
         for name in ('upward', 'lateral'):

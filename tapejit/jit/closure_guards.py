@@ -105,6 +105,17 @@ def _holds_items(get: Callable[[], Any], kind: type, n: int, pairs: tuple) -> bo
         return False
 
 
+def _places(fn: Any, objects: tuple) -> Iterator[tuple]:
+    """``(key, getter, value)`` of each place ``fn`` may read a Variable
+    from (see :func:`_roots`) and of the attributes of ``objects``, where
+    it can be read now."""
+    for key, get in list(_roots(fn)) + [r for obj in objects for r in _attr_roots(obj)]:
+        try:
+            yield key, get, get()
+        except _FAILS:
+            continue
+
+
 def _where(key: tuple) -> str:
     kind, _, name = key
     return {'global': f'global {name!r}', 'cell': f'variable {name!r} of an enclosing function',
@@ -130,12 +141,7 @@ def identity_guards(fn: Any, captured: list, objects: tuple = ()) -> list:
     """
     want = {id(v): v for v in captured}
     out = []
-    roots = list(_roots(fn)) + [r for obj in objects for r in _attr_roots(obj)]
-    for key, get in roots:
-        try:
-            value = get()
-        except _FAILS:
-            continue
+    for key, get, value in _places(fn, objects):
         c = value.__class__
         if isinstance(value, (Variable, numpy.ndarray)):
             if id(value) in want:
@@ -189,12 +195,7 @@ def state_homes(fn: Any, objects: tuple = ()) -> dict:
                 if isinstance(child, Link):
                     visit(child)
 
-    roots = list(_roots(fn)) + [r for obj in objects for r in _attr_roots(obj)]
-    for key, get in roots:
-        try:
-            value = get()
-        except _FAILS:
-            continue
+    for _, _, value in _places(fn, objects):
         c = value.__class__
         for v in (value.values() if c is dict else value if c in (list, tuple) else (value,)):
             if isinstance(v, Link):
