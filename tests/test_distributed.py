@@ -321,3 +321,15 @@ def test_create_multi_node_optimizer_names_swapped_arguments():
     with pytest.raises(TypeError, match=r"communicator is a str; expected one from "
                        r"tapejit.distributed.create_communicator\('mpi'\)"):
         create_multi_node_optimizer(optimizers.SGD(), 'mpi')
+
+
+def test_a_root_outside_the_communicator_is_named():
+    pytest.importorskip('mpi4py')
+    from tapejit import distributed
+    comm = distributed.create_communicator('mpi')  # (one process: size 1)
+    for call in (lambda: comm.gather_obj('x', root=1), lambda: comm.bcast_obj('x', root=-1),
+                 lambda: comm.bcast_int(3, root=2)):
+        with pytest.raises(ValueError, match=r'(gather_obj|bcast_obj|bcast_int): root is '
+                           r'-?\d; expected a rank from 0 to 0 \(the communicator has 1\)'):
+            call()
+    assert comm.gather_obj('x') == ['x']

@@ -254,7 +254,13 @@ class MpiCommunicator:
     def gather_obj(self, obj: Any, root: int = 0) -> Optional[list]:
         """Every rank's ``obj``, as a list on rank ``root`` (None elsewhere:
         only ``root`` receives them)."""
+        self._check_root('gather_obj', root)
         return self._allgather(obj, 'gather_obj', root)
+
+    def _check_root(self, what: str, root: Any) -> None:
+        if not isinstance(root, (int, numpy.integer)) or not 0 <= root < self.size:
+            raise ValueError(f'{what}: root is {root!r}; expected a rank from 0 to '
+                             f'{self.size - 1} (the communicator has {self.size})')
 
     def allgather_obj(self, obj: Any) -> list:
         """Every rank's ``obj``, as a list on every rank (within the deadline)."""
@@ -303,6 +309,7 @@ class MpiCommunicator:
         >>> distributed.create_communicator('mpi').bcast_int(7)
         7
         """
+        self._check_root(what, root)
         n = numpy.array([value], numpy.int64)
         if self.size > 1:
             self.group.wait(self.mpi_comm.Ibcast(n, root=root), what, 'an integer')
