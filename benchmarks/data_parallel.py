@@ -61,10 +61,10 @@ def worker(size: str, steps: int, bucket_mb: Optional[float] = None) -> dict:
     comm_s = [0.0]
 
     def timed(method: Any) -> Any:
-        def run(group: Any, x: Any) -> Any:
+        def run(group: Any, *args: Any) -> Any:
             t0 = time.perf_counter()
             try:
-                return method(group, x)
+                return method(group, *args)
             finally:
                 comm_s[0] += time.perf_counter() - t0
         return run

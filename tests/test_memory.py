@@ -196,10 +196,12 @@ def test_many_shapes_stay_within_the_plan_cache_bound():
     info = f.cache_info()
     assert info.traces == 58 and info.entries == 8 and info.maxsize == 8
     gc.collect()
-    # Evicted plans are gone from memory, not just from the table.
+    # Evicted plans are gone from memory, not just from the table (f's: of
+    # one (n, 3) input; other tests' classes, kept by pytree's class cache,
+    # may keep their plans).
     plans = [o for o in gc.get_objects() if type(o).__name__ == 'Plan'
-             and getattr(o, 'graph', None) is not None
-             and any(getattr(v, 'shape', (0,))[-1:] == (3,) for v in o.graph.invars)]
+             and getattr(o, 'graph', None) is not None and len(o.graph.invars) == 1
+             and getattr(o.graph.invars[0], 'shape', (0,))[-1:] == (3,)]
     assert len(plans) <= 8 + 2
     # Kernels take sizes at run time: a new batch size compiles nothing new.
     assert compiled_signatures() == signatures

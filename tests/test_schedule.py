@@ -95,9 +95,9 @@ class Logged(Group):
     def __init__(self):
         super().__init__(2)
 
-    def mean_start(self, xs):
+    def mean_start(self, xs, overwrite=False):
         LOG.append(('start', sum(x.size for x in xs)))
-        return pack(xs)
+        return xs[0] if overwrite else pack(xs)
 
     def mean_wait(self, buf):
         LOG.append(('wait', buf.size))
@@ -185,3 +185,102 @@ def test_a_collective_of_constants_is_not_run_at_compile_time():
                     [np.ones(4, np.float32)])
     names = [e.prim.name for e in simplify(g).eqns]
     assert 'allreduce_start' in names and 'allreduce_wait' in names
+
+
+class Exchanging(Group):
+    """Two ranks, the other holding ones, the mean received in the buffer
+    sent as MPI's in-place ``Iallreduce`` does; each start logged in
+    ``SENT`` (whether it sent its one array itself)."""
+
+    def __init__(self):
+        super().__init__(2)
+
+    def mean(self, x):
+        return (np.asarray(x) + 1) / 2
+
+    def mean_start(self, xs, overwrite=False):
+        SENT.append(overwrite)
+        buf = xs[0] if overwrite else pack(xs)
+        buf += 1
+        buf /= 2
+        return buf
+
+    def mean_wait(self, buf):
+        return buf
+
+
+SENT = []
+
+
+def test_a_compiled_step_writes_each_gradient_straight_into_its_bucket_row():
+    # (Two buckets: the last five gradients, then the first layer's W.)
+    x, t = _data()
+    models = [_mlp(), _mlp()]
+    opts = [create_multi_node_optimizer(optimizers.Adam(), FakeComm(group=Exchanging()),
+                                        bucket_bytes=200).setup(m) for m in models]
+    compiled, eager = tapejit.jit(_step(opts[0], models[0])), _step(opts[1], models[1])
+    for _ in range(3):
+        np.testing.assert_allclose(compiled(x, t).array, eager(x, t).array, rtol=1e-6)
+    for a, b in zip(models[0].params(), models[1].params()):
+        np.testing.assert_allclose(a.array, b.array, rtol=1e-6, atol=1e-7)
+    SENT.clear()
+    compiled(x, t)
+    assert SENT == [True, True]
+    plan = compiled.explain(x, t)
+    plan = plan[plan.index('plan(T'):]
+    # Each of the 6 gradients written into its place by what computes it
+    # (3 products' out=, 3 sums' into=), none copied there.
+    assert plan.count(' = slice(b') == 6 and ' = copy_into(v' not in plan, plan
+    assert len([ln for ln in plan.splitlines() if ln.startswith('    b')
+                and ' = empty(' in ln]) == 2
+
+
+def test_a_gradient_read_after_its_start_or_an_input_is_copied_into_the_row():
+    g = Exchanging()
+
+    def f(a, b, c):
+        ga, gb, gc = a * a, F.sum(b * b, axis=0), F.sum(c)
+        buf = allreduce_start(ga, a, gb, gc, group=g)
+        y = allreduce_wait(buf, group=g)
+        # (ga is read again after the exchange: its own array keeps its values.)
+        return y, F.reshape(y[:6], (2, 3)) * ga
+    rng = np.random.default_rng(0)
+    args = [rng.standard_normal(s).astype(np.float32) for s in ((2, 3), (4, 3), (5,))]
+    want = f(*[a.copy() for a in args])
+    jf = tapejit.jit(f)
+    for _ in range(2):
+        got = jf(*args)
+        for g, w in zip(got, want):
+            np.testing.assert_allclose(getattr(g, 'array', g), getattr(w, 'array', w),
+                                       rtol=1e-6)
+    plan = jf.explain(*args)
+    plan = plan[plan.index('plan(T'):]
+    # gb written in place by its sum's final step; ga (read again), a (an
+    # input) and the 0-d gc (a library call's result) copied.
+    assert plan.count(' = slice(b') == 4 and plan.count(' = copy_into(v') == 3, plan
+    assert 'overwrite=True' in plan
+
+
+def test_a_convolutional_step_with_its_buckets_laid_out_equals_eager():
+    rng = np.random.default_rng(3)
+
+    def model():
+        r = np.random.default_rng(0)
+        conv = L.Convolution2D(2, 4, 3, pad=1, initialW=r.standard_normal((4, 2, 3, 3)) * 0.3)
+        lin = L.Linear(4 * 5 * 5, 3, initialW=r.standard_normal((3, 100)) * 0.1)
+        return L.Classifier(tapejit.Sequential(conv, F.relu, lin))
+    x = rng.standard_normal((6, 2, 5, 5)).astype(np.float32)
+    t = rng.integers(0, 3, 6).astype(np.int32)
+    models = [model(), model()]
+    opts = [create_multi_node_optimizer(optimizers.MomentumSGD(lr=0.1),
+                                        FakeComm(group=Exchanging())).setup(m) for m in models]
+    compiled, eager = tapejit.jit(_step(opts[0], models[0])), _step(opts[1], models[1])
+    for _ in range(3):
+        np.testing.assert_allclose(compiled(x, t).array, eager(x, t).array, rtol=1e-5)
+    for a, b in zip(models[0].params(), models[1].params()):
+        np.testing.assert_allclose(a.array, b.array, rtol=1e-5, atol=1e-6)
+    plan = compiled.explain(x, t)
+    plan = plan[plan.index('plan(T'):]
+    # (The filters' gradient too: a product's result, reshaped, written in place.)
+    assert plan.count(' = slice(b') == 4 and ' = copy_into(v' not in plan, plan
+    assert plan.count('overwrite=True') == 2  # (float64 weights, float32 biases)

@@ -37,7 +37,7 @@ from typing import Any, Callable, Optional, Sequence
 
 import numpy
 
-from tapejit.compiler import fusion, program as P
+from tapejit.compiler import buckets, fusion, program as P
 from tapejit.compiler.kernel_ir import outside_inputs
 from tapejit.compiler.loop_ir import Unsupported
 from tapejit.compiler.passes import simplify
@@ -174,6 +174,14 @@ class Plan:
         self.copy_out = [i for i, sl in enumerate(self.out_slots) if sl in alias]
         return last
 
+    def readers(self) -> dict:
+        """Per slot, the steps reading it (a step once per read)."""
+        out: dict = {}
+        for n, (kind, st) in enumerate(self.steps):
+            for sl in reads(kind, st):
+                out.setdefault(sl, []).append(n)
+        return out
+
     def kept(self) -> set:
         """The slots the plan never frees: inputs, constants and outputs."""
         return set(self.out_slots) | set(self.in_slots) | {c for c, _ in self.const_slots}
@@ -231,6 +239,8 @@ class Lowered:
         self.products: list = []
         self.arg_inputs: list = []
         self.const_args: list = []
+        self.buckets: dict = {}   # an allreduce_start's output id -> its Bucket
+        self.direct: dict = {}    # a value id -> (its Bucket, offset): written in place
 
     @property
     def largest_product(self) -> int:
@@ -268,11 +278,30 @@ class Lowered:
         dims = None if shape is None else self.dims(shape)
         return self.add(P.Reshape(self.name('v'), x, dims))
 
-    def finish(self, op: str, buf: str, shape: tuple, dtype: Any) -> str:
-        """A reduction's final values (``op``: see :class:`~P.Finish`) from ``buf``."""
-        self.count(shape, dtype)
-        return self.add(P.Finish(op, buf, self.name('f'), self.dims(shape),
-                                 numpy.dtype(dtype).name))
+    def finish(self, op: str, buf: str, v: Any) -> str:
+        """Value ``v``: a reduction's final values (``op``: see
+        :class:`~P.Finish`) from ``buf``, written into its place where placed."""
+        into = self.placed(v)
+        if into is None:
+            self.count(v.shape, v.dtype)
+        return self.add(P.Finish(op, buf, self.name('f'), self.dims(v.shape),
+                                 numpy.dtype(v.dtype).name, into))
+
+    def placed(self, v: Any) -> Optional[str]:
+        """Where value ``v`` is to be written: its place in a bucket's row
+        (:mod:`~tapejit.compiler.buckets`) where it goes straight there, else None."""
+        at = self.direct.pop(v.id, None)
+        if at is None:
+            return None
+        at[0].placed.add(v.id)
+        return self.bucket_place(at[0], at[1], v.shape)
+
+    def bucket_place(self, b: buckets.Bucket, offset: int, shape: tuple) -> str:
+        """A view of ``b``'s row from ``offset`` on in ``shape``; the row
+        is allocated at its first view (just before its first value is computed)."""
+        if b.name is None:
+            b.name = self.alloc((b.size,), b.dtype, 'b')
+        return self.add(P.Slice(self.name('v'), b.name, self.size(offset), self.dims(shape)))
 
     def kernel_input(self, x: str, mode: str) -> str:
         """A kernel's argument for input ``x`` read as ``mode`` (one row if flat)."""
@@ -280,8 +309,9 @@ class Lowered:
 
     def store_buffer(self, spec: Any, v: Any, pool: Optional[int]) -> tuple:
         """(the new array, the kernel's argument) of store ``v`` of ``spec``."""
-        big = pool is not None and nbytes(v) >= pool
-        o = self.alloc(v.shape, v.dtype, pool=big)
+        o = self.placed(v)
+        if o is None:
+            o = self.alloc(v.shape, v.dtype, pool=pool is not None and nbytes(v) >= pool)
         return o, self.reshape(o, None) if spec.flat and len(v.shape) != 1 else o
 
     def call_kernel(self, k: int, sizes: Sequence[int], ch: int, nch: int, args: list) -> None:
@@ -300,14 +330,31 @@ class Lowered:
             # (The shape from the table: a new batch size is the same statement.)
             var[out] = self.reshape(x[0], e.out.shape)
             return
+        into = None
         if name == 'matmul':
-            self.count(e.out.shape, e.out.dtype)
             a = e.inputs[0].shape
             inner = (a[-2] if params.get('transa') else a[-1]) if len(a) > 1 else 1
             self.products.append(int(math.prod(e.out.shape)) * inner)
+            into = self.placed(e.out)
+            if into is None:
+                self.count(e.out.shape, e.out.dtype)
+            else:  # (the primitive's own: it writes into ``out``)
+                fn = e.prim.impl
+        elif e.out.id in self.buckets:
+            x, params = self.bucket_row(self.buckets[e.out.id], e.inputs, x), {
+                **params, 'overwrite': True}
         self.program.calls.append(fn)
         var[out] = self.add(P.Call(self.name('o' if name in P.NEW_ARRAY_CALLS else 'v'), name,
-                                   tuple(params.items()), tuple(x), len(self.program.calls) - 1))
+                                   tuple(params.items()), tuple(x), len(self.program.calls) - 1,
+                                   into))
+
+    def bucket_row(self, b: buckets.Bucket, inputs: Sequence[Any], names: list) -> list:
+        """The arguments of a bucket's start: its row, the inputs not
+        written in place copied into their places first."""
+        for v, x, offset in zip(inputs, names, b.offsets):
+            if not b.in_place(v):
+                self.add(P.CopyInto(self.name('d'), self.bucket_place(b, offset, v.shape), x))
+        return [b.name]
 
     def parameters(self, plan: Plan, var: dict) -> None:
         """The plan's array parameters (the graph inputs and constants it
@@ -327,6 +374,8 @@ class Lowered:
         lowers a kernel step) and the frees after it; the names by slot."""
         var: dict = {}
         self.parameters(plan, var)
+        self.buckets = buckets.plan_buckets(plan.units, plan.steps, plan.readers(), plan.kept())
+        self.direct = {i: (b, off) for b in self.buckets.values() for i, off in b.direct.items()}
         for n, (u, (kind, st)) in enumerate(zip(plan.units, plan.steps)):
             self.step = n
             if kind == 'call':

@@ -39,8 +39,8 @@ from __future__ import annotations
 
 from typing import NamedTuple, Optional, Union
 
-__all__ = ['Alloc', 'Reshape', 'CallKernel', 'Call', 'Finish', 'InPlace', 'CopyInto', 'Free',
-           'Return', 'Program']
+__all__ = ['Alloc', 'Reshape', 'Slice', 'CallKernel', 'Call', 'Finish', 'InPlace', 'CopyInto',
+           'Free', 'Return', 'Program']
 
 Dims = tuple  # a shape as positions in the size table; ``()``: 0-d (one element)
 Scalar = Union[bool, int, float]  # a fill value, of its dtype's kind
@@ -84,6 +84,19 @@ class Reshape(NamedTuple):
         return f'{self.out} = reshape({self.src}, {shape})'
 
 
+class Slice(NamedTuple):
+    """``out``: the elements of the row ``src`` from ``T[start]`` on, in
+    shape ``dims`` (a view: a value's place in a bucket's buffer)."""
+
+    out: str
+    src: str
+    start: int
+    dims: Dims
+
+    def __str__(self) -> str:
+        return f'{self.out} = slice({self.src}, T[{self.start}], {_dims(self.dims)})'
+
+
 class CallKernel(NamedTuple):
     """Kernel ``kernel`` on table entries ``sizes`` (start, stop), ``ch``, ``nch``, ``args``."""
 
@@ -99,30 +112,36 @@ class CallKernel(NamedTuple):
 
 
 class Call(NamedTuple):
-    """``out``: library call ``prim`` (callable ``fn``); a view unless in ``NEW_ARRAY_CALLS``."""
+    """``out``: library call ``prim`` (callable ``fn``); a view unless in
+    ``NEW_ARRAY_CALLS``; written into the array ``into`` (its ``out=``) where given."""
 
     out: str
     prim: str
     params: tuple
     args: tuple
     fn: int
+    into: Optional[str] = None
 
     def __str__(self) -> str:
         items = list(self.args) + [f'{k}={v!r}' for k, v in self.params]
+        items += [f'out={self.into}'] if self.into else []
         return f'{self.out} = {self.prim}({", ".join(items)})'
 
 
 class Finish(NamedTuple):
-    """``out``: a reduction's ``op`` over ``buf``'s first axis, or ``'cast'`` to ``dtype``."""
+    """``out``: a reduction's ``op`` over ``buf``'s first axis, or ``'cast'`` to
+    ``dtype``; written into the array ``into`` where given."""
 
     op: str
     buf: str
     out: str
     dims: Dims
     dtype: str
+    into: Optional[str] = None
 
     def __str__(self) -> str:
-        return f'{self.out} = fin_{self.op}({self.buf}, {_dims(self.dims)}, {self.dtype})'
+        into = f', into={self.into}' if self.into else ''
+        return f'{self.out} = fin_{self.op}({self.buf}, {_dims(self.dims)}, {self.dtype}{into})'
 
 
 class InPlace(NamedTuple):
@@ -138,7 +157,8 @@ class InPlace(NamedTuple):
 
 
 class CopyInto(NamedTuple):
-    """``out``: donated parameter ``dst`` given ``src``'s values where writable, else ``src``."""
+    """``out``: ``dst`` (a donated parameter, a value's place in a bucket)
+    given ``src``'s values where writable, else ``src``."""
 
     out: str
     dst: str
@@ -169,8 +189,9 @@ class Return(NamedTuple):
                                    for k, v in enumerate(self.values)])
 
 
-Statement = Union[Alloc, Reshape, CallKernel, Call, Finish, InPlace, CopyInto, Free, Return]
-_DEFINES = (Alloc, Reshape, Call, Finish, InPlace, CopyInto)
+Statement = Union[Alloc, Reshape, Slice, CallKernel, Call, Finish, InPlace, CopyInto, Free,
+                  Return]
+_DEFINES = (Alloc, Reshape, Slice, Call, Finish, InPlace, CopyInto)
 
 
 def reads(st: Statement) -> tuple:
@@ -179,12 +200,14 @@ def reads(st: Statement) -> tuple:
     >>> reads(CopyInto('d4', 'a0', 'o3'))
     ('a0', 'o3')
     """
-    if isinstance(st, (Reshape, InPlace)):
+    if isinstance(st, (Reshape, Slice, InPlace)):
         return (st.src,)
-    if isinstance(st, (CallKernel, Call)):
+    if isinstance(st, CallKernel):
         return tuple(st.args)
+    if isinstance(st, Call):
+        return tuple(st.args) + ((st.into,) if st.into else ())
     if isinstance(st, Finish):
-        return (st.buf,)
+        return (st.buf,) + ((st.into,) if st.into else ())
     if isinstance(st, CopyInto):
         return (st.dst, st.src)
     if isinstance(st, Return):
@@ -219,12 +242,16 @@ class Program:
         or None (maybe a strided view)."""
         roots: dict = {p: ('param', p) for p in self.params}
         for st in self.statements:
-            if isinstance(st, (Alloc, Finish)):
+            if isinstance(st, (Call, Finish)) and st.into:
+                roots[st.out] = None  # (a view of the array written into)
+            elif isinstance(st, (Alloc, Finish)):
                 roots[st.out] = ('alloc', st.out)
             elif isinstance(st, (Reshape, InPlace)):
                 roots[st.out] = roots.get(st.src)
             elif isinstance(st, CopyInto):
                 roots[st.out] = roots.get(st.dst)
+            elif isinstance(st, Slice):
+                roots[st.out] = None
             elif isinstance(st, Call):
                 roots[st.out] = ('alloc', st.out) if st.prim in NEW_ARRAY_CALLS else None
         return [roots.get(v) for v in self.results]

@@ -22,6 +22,7 @@ target's, over NumPy or CuPy.
 
 from __future__ import annotations
 
+import math
 from typing import Any, Callable, Optional
 
 import numpy
@@ -31,16 +32,19 @@ from tapejit.compiler.codecache import define
 
 
 def finisher(xp: Any) -> Callable:
-    """``fin(op, buf, dtype, shape)``: a :class:`~P.Finish` on array module ``xp``.
+    """``fin(op, buf, dtype, shape, into=None)``: a :class:`~P.Finish` on array module ``xp``.
 
     >>> finisher(numpy)('sum', numpy.ones((3, 2)), numpy.dtype('float32'), (2,))
     array([3., 3.], dtype=float32)
     """
-    def fin(op: str, buf: Any, dtype: Any, shape: tuple) -> Any:
+    def fin(op: str, buf: Any, dtype: Any, shape: tuple, into: Any = None) -> Any:
         # (In a fixed order: the same sums whatever the thread count or timing.)
         if op != 'cast':
             buf = buf[0] if len(buf) == 1 else getattr(buf, op)(axis=0)  # sum, max or min
-        return xp.asarray(buf, dtype=dtype).reshape(shape)
+        if into is None:
+            return xp.asarray(buf, dtype=dtype).reshape(shape)
+        xp.copyto(into, buf.reshape(shape))
+        return into
     return fin
 
 
@@ -61,7 +65,7 @@ class ProgramWriter:
         self.expr: dict = {}
         self.at = 0   # the index of the statement being written
         # Names known C-contiguous: read as one row without a copy check.
-        self.contiguous = {st.out for st in stmts if isinstance(st, (P.Alloc, P.InPlace))}
+        self.contiguous = {st.out for st in stmts if isinstance(st, (P.Alloc, P.Slice, P.InPlace))}
 
     def compile(self, lines: list, label: str) -> Callable[[list], list]:
         """``run(inputs) -> outputs``, the function of ``lines``."""
@@ -90,7 +94,7 @@ class ProgramWriter:
                 continue
             use = readers.get(st.out, [])
             if (len(use) == 1 and isinstance(stmts[use[0]], (P.CallKernel, P.Call))
-                    and all(isinstance(s, (P.Reshape, P.Alloc, P.InPlace))
+                    and all(isinstance(s, (P.Reshape, P.Slice, P.Alloc, P.InPlace))
                             for s in stmts[i + 1:use[0]])):
                 out.add(st.out)
         return out
@@ -160,17 +164,26 @@ class ProgramWriter:
             return []
         return [f'{self.name(st.out)} = {view}']
 
+    def _slice(self, st: P.Slice) -> list:
+        start = int(self.program.table[st.start])
+        size = math.prod(int(self.program.table[d]) for d in st.dims)
+        return [f'{self.name(st.out)} = {self.name(st.src)}[{start}:{start + size}]'
+                f'.reshape({self.shape(st.dims)})']
+
     def _call(self, st: P.Call) -> list:
         args = [self.name(a) for a in st.args]
         if st.params:
             args.append(f'**{self.const(dict(st.params))}')
+        if st.into:
+            args.append(f'out={self.name(st.into)}')
         n = self.name(st.out)
         return [f'{n} = {self.const(self.program.calls[st.fn])}({", ".join(args)})',
                 f'if {n}.__class__ is not _nd:', f'    {n} = _asarray({n})']
 
     def _finish(self, st: P.Finish) -> list:
+        into = f', {self.name(st.into)}' if st.into else ''
         return [f'{self.name(st.out)} = _fin({st.op!r}, {self.name(st.buf)}, '
-                f'{self.const(numpy.dtype(st.dtype))}, {self.shape(st.dims)})']
+                f'{self.const(numpy.dtype(st.dtype))}, {self.shape(st.dims)}{into})']
 
     def _inplace(self, st: P.InPlace) -> list:
         n, src = self.name(st.out), self.name(st.src)
@@ -183,7 +196,8 @@ class ProgramWriter:
     def _copyinto(self, st: P.CopyInto) -> list:
         n, dst, src = self.name(st.out), self.name(st.dst), self.name(st.src)
         # (Else the caller writes the update back, or says why it cannot.)
-        return [f'if {dst}.__class__ is _nd and {dst}.flags.writeable:',
+        # (CuPy's arrays are always writable: their flags do not say.)
+        return [f'if {dst}.__class__ is _nd and getattr({dst}.flags, "writeable", True):',
                 f'    _copyto({dst}, {src})', f'    {n} = {dst}', 'else:', f'    {n} = {src}']
 
     def _free(self, st: P.Free) -> list:

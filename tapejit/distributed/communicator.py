@@ -99,17 +99,21 @@ class MpiGroup(Group):
         out /= out.dtype.type(self.size)
         return out
 
-    def mean_start(self, xs: Sequence[Any]) -> Any:
+    def mean_start(self, xs: Sequence[Any], overwrite: bool = False) -> Any:
         """Issue the ``Iallreduce`` of the arrays ``xs`` laid out one after
-        another (:func:`~tapejit.ops.collective.pack`: their one copy) and
-        return the buffer the sums arrive in (nothing the plan does to
-        ``xs`` afterwards, a kernel writing over one or its buffer reused,
-        can reach the exchange)."""
+        another (:func:`~tapejit.ops.collective.pack`: their one copy, so
+        that nothing done to ``xs`` afterwards reaches the exchange) and
+        return the buffer the sums arrive in; ``overwrite``: ``xs`` is one
+        C-contiguous array, that buffer (a compiled plan's bucket row,
+        written by the gradients' producers and read by nothing else)."""
         bad = [x for x in xs if type(x) is not numpy.ndarray]
         if bad:
             raise TypeError(f'allreduce_start: the MPI communicator takes NumPy arrays, got '
                             f'{type(bad[0]).__name__} of shape {getattr(bad[0], "shape", None)}')
-        buf = pack(xs)
+        if overwrite and not (xs[0].flags.c_contiguous and xs[0].flags.writeable):
+            raise ValueError(f'allreduce_start: overwrite=True on a {xs[0].dtype}{xs[0].shape} '
+                             'array that is not C-contiguous and writable; expected one')
+        buf = xs[0] if overwrite else pack(xs)
         if self.size > 1:
             MPI = _mpi()
             self.pending[_address(buf)] = (self.comm.Iallreduce(MPI.IN_PLACE, buf, op=MPI.SUM),

@@ -14,7 +14,9 @@ buffer); ``allreduce_wait(buf, group=g)`` waits for it and returns the
 mean.  Only the wait reads the buffer.  ``allreduce_start(x1, x2, ...,
 group=g)`` lays several arrays out one after another in the one buffer it
 sends (a row; with one array, its shape): the gradients of a bucket are
-copied once, into what is sent.  Their VJPs are each other's, so that
+copied once, into what is sent; with ``overwrite=True`` the one array given
+is sent itself and receives the mean (a compiled plan writes a bucket's
+gradients into one row: :mod:`tapejit.compiler.buckets`).  Their VJPs are each other's, so that
 ``wait(start(x))`` differentiates as ``allreduce_mean`` (each input's part
 of the row): the backward starts the mean of the incoming gradient, then
 waits for it.  Eagerly each
@@ -80,11 +82,12 @@ class Group:
         """The elementwise mean of ``x`` over the group (here, of one: ``x``)."""
         return numpy.array(x, copy=True)
 
-    def mean_start(self, xs: Sequence[Any]) -> Any:
+    def mean_start(self, xs: Sequence[Any], overwrite: bool = False) -> Any:
         """Begin the mean of the arrays ``xs`` laid out as :func:`pack`
-        does; the buffer :meth:`mean_wait` completes.  Here the whole
-        :meth:`mean`, at once (a group without non-blocking collectives)."""
-        return self.mean(pack(xs))
+        does; the buffer :meth:`mean_wait` completes (``overwrite``: ``xs``
+        is one array, that buffer).  Here the whole :meth:`mean`, at once
+        (a group without non-blocking collectives)."""
+        return self.mean(xs[0] if overwrite else pack(xs))
 
     def mean_wait(self, buf: Any) -> Any:
         """The mean begun by :meth:`mean_start` into ``buf`` (here, ``buf``)."""
@@ -111,11 +114,14 @@ def pack(xs: Sequence[Any]) -> numpy.ndarray:
     return out
 
 
-def _checked(name: str, *xs: Aval, group: Group) -> Aval:
+def _checked(name: str, *xs: Aval, group: Group, overwrite: bool = False) -> Aval:
     """The result of collective ``name`` on ``xs``: their shape where one,
     else a row of all their elements."""
     if not xs:
         raise TypeError(f'{name}: got no array; expected one or more arrays and group=')
+    if overwrite and len(xs) != 1:
+        raise TypeError(f'{name}: overwrite=True with {len(xs)} arrays; expected one array '
+                        '(the buffer to send and receive in)')
     x = xs[0]
     if any(numpy.dtype(v.dtype).kind != 'f' or v.dtype != x.dtype for v in xs):
         got = ', '.join(f'{v.dtype}{tuple(v.shape)}' for v in xs)
@@ -147,10 +153,11 @@ allreduce_mean = primitive(
     vjp=lambda n, gy, need: (allreduce_mean(gy, group=n.params['group']),))
 
 
-def _start_impl(*xs: Any, group: Group) -> Any:
+def _start_impl(*xs: Any, group: Group, overwrite: bool = False) -> Any:
     # (Checked before the collective is issued, as allreduce_mean's.)
-    _checked('allreduce_start', *[Aval(tuple(x.shape), x.dtype) for x in xs], group=group)
-    return group.mean_start(xs)
+    _checked('allreduce_start', *[Aval(tuple(x.shape), x.dtype) for x in xs], group=group,
+             overwrite=overwrite)
+    return group.mean_start(xs, overwrite)
 
 
 def _wait_impl(buf: Any, group: Group) -> Any:
@@ -178,7 +185,8 @@ def _start_vjp(n: Any, gy: Any, need: Sequence[bool]) -> tuple:
 # wait(start(gy)), the mean of the gradient, started before it is waited for.)
 allreduce_start = primitive(
     'allreduce_start', kind='call', pure=False, impl=_start_impl,
-    abstract_eval=lambda *xs, group: _checked('allreduce_start', *xs, group=group),
+    abstract_eval=lambda *xs, group, overwrite=False: _checked(
+        'allreduce_start', *xs, group=group, overwrite=overwrite),
     vjp=_start_vjp)
 allreduce_wait = primitive(
     'allreduce_wait', kind='call', pure=False, impl=_wait_impl,

@@ -31,17 +31,20 @@ def _t(x):
 
 
 def _matmul_impl(a, b, transa=False, transb=False, out=None):
-    # ``out``: a NumPy array of the result's shape and dtype to write into
-    # (a compiled plan's buffer), for NumPy inputs.
+    # ``out``: an array of the result's shape and dtype to write into (a
+    # compiled plan's buffer).
     if a.ndim < 2 or b.ndim < 2 or a.dtype != b.dtype:
         _matmul_eval(Aval(a.shape, a.dtype), Aval(b.shape, b.dtype), transa, transb)
     if transa:
         a = _t(a)
     if transb:
         b = _t(b)
-    if out is not None and type(a) is numpy.ndarray and type(b) is numpy.ndarray:
+    if out is None:
+        return a @ b
+    if type(a) is numpy.ndarray and type(b) is numpy.ndarray and type(out) is numpy.ndarray:
         return numpy.matmul(a, b, out=out)
-    return a @ b
+    out[...] = a @ b
+    return out
 
 
 def _matmul_vjp(n, gy, need):

@@ -103,8 +103,7 @@ def _kernel_step(st: Any, low: Lowered, var: dict) -> None:
     for sp, bufs in zip(specs, parts):
         results += [made[v.id] for v in sp.stores]
         results += [value(e.out) if how == 'row' else
-                    low.finish(e.prim.name if how == 'partial' else 'cast', b, e.out.shape,
-                               e.out.dtype)
+                    low.finish(e.prim.name if how == 'partial' else 'cast', b, e.out)
                     for (e, axes, how, init, adt), b in zip(sp.reductions, bufs)]
     results += [value(e.out) for e in views.values()]
     for sl, x in zip(st.outs, results):

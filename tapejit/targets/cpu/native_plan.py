@@ -202,7 +202,8 @@ class _PlanTranslator(native._Emitter):
     # --- statements --------------------------------------------------------
     def statement(self, st: Any) -> None:
         handler = self._HANDLERS.get(type(st))
-        if handler is None:
+        # (Bucket rows feed collectives, library calls this function does not make.)
+        if handler is None or getattr(st, 'into', None):
             raise Unsupported(f'plan statement {type(st).__name__}')
         handler(self, st)
 

@@ -271,7 +271,7 @@ def _lower_kernel(kern: Any, low: plan.Lowered, var: dict) -> None:
             for e, init, adt in spec.reductions]
     if lau.n:
         low.call_kernel(kern.number, lau.scalars, lau.block, lau.grid, args + reds)
-    results += [low.finish(e.prim.name, r, e.out.shape, e.out.dtype)
+    results += [low.finish(e.prim.name, r, e.out)
                 for (e, init, adt), r in zip(spec.reductions, reds)]
     for sl, x in zip(kern.outs, results):
         var[sl] = x
