@@ -92,7 +92,8 @@ def buckets(comm, out):
     if comm.rank == 0:
         np.savez(out, losses=losses, traces=run.cache_info().traces, size=comm.size,
                  starts=plan.count(' = allreduce_start('),
-                 **{f'compiled/{n}': p.array for n, p in model.namedparams()})
+                 **{f'compiled/{n}': p.array for n, p in model.namedparams()},
+                 **{f'grad/{n}': p.grad for n, p in model.namedparams()})
     return 0
 
 
@@ -154,6 +155,8 @@ def main(mode, out):
     if comm.rank == 0:
         arrays = {f'compiled/{n}': p.array for n, p in model.namedparams()}
         arrays.update({f'eager/{n}': p.array for n, p in eager.namedparams()})
+        arrays.update({f'grad/{n}': p.grad for n, p in model.namedparams()})
+        arrays.update({f'eager_grad/{n}': p.grad for n, p in eager.namedparams()})
         info = run.cache_info()
         np.savez(out, losses=losses, eager_losses=eager_losses, traces=info.traces,
                  size=comm.size, **arrays)

@@ -80,6 +80,12 @@ def test_compiled_step_equals_eager_multi_node_step(equal_runs):
     for name in compiled:
         np.testing.assert_allclose(compiled[name], eager[name], rtol=1e-5, atol=1e-6,
                                    err_msg=name)
+    # The averaged gradients left on the parameters, in their shapes.
+    grads, eager_grads = _params(two, 'grad'), _params(two, 'eager_grad')
+    for name in grads:
+        assert grads[name].shape == eager_grads[name].shape == compiled[name].shape, name
+        np.testing.assert_allclose(grads[name], eager_grads[name], rtol=1e-4, atol=1e-6,
+                                   err_msg=name)
 
 
 def test_two_ranks_with_a_bucket_per_parameter_equal_one_rank(equal_runs, env, tmp_path):
@@ -94,6 +100,11 @@ def test_two_ranks_with_a_bucket_per_parameter_equal_one_rank(equal_runs, env, t
     assert sorted(p2) == sorted(p1)
     for name in p1:
         np.testing.assert_allclose(p2[name], p1[name], rtol=1e-5, atol=1e-6, err_msg=name)
+    # Each bucket's one gradient, averaged in its row, left in its shape.
+    g2, g1 = _params(two, 'grad'), _params(one, 'grad')
+    for name in g1:
+        assert g2[name].shape == g1[name].shape == p1[name].shape, name
+        np.testing.assert_allclose(g2[name], g1[name], rtol=1e-4, atol=1e-6, err_msg=name)
 
 
 def test_bad_operands_fail_clearly_on_every_rank_without_hanging(env, tmp_path):

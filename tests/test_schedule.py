@@ -95,9 +95,9 @@ class Logged(Group):
     def __init__(self):
         super().__init__(2)
 
-    def mean_start(self, xs, overwrite=False):
+    def mean_start(self, xs):
         LOG.append(('start', sum(x.size for x in xs)))
-        return xs[0] if overwrite else pack(xs)
+        return pack(xs)
 
     def mean_wait(self, buf):
         LOG.append(('wait', buf.size))
@@ -198,9 +198,15 @@ class Exchanging(Group):
     def mean(self, x):
         return (np.asarray(x) + 1) / 2
 
-    def mean_start(self, xs, overwrite=False):
-        SENT.append(overwrite)
-        buf = xs[0] if overwrite else pack(xs)
+    def mean_start(self, xs):
+        SENT.append(False)
+        buf = pack(xs)
+        buf += 1
+        buf /= 2
+        return buf
+
+    def mean_start_in(self, buf):
+        SENT.append(True)
         buf += 1
         buf /= 2
         return buf
@@ -284,3 +290,47 @@ def test_a_convolutional_step_with_its_buckets_laid_out_equals_eager():
     # (The filters' gradient too: a product's result, reshaped, written in place.)
     assert plan.count(' = slice(b') == 4 and ' = copy_into(v' not in plan, plan
     assert plan.count('overwrite=True') == 2  # (float64 weights, float32 biases)
+
+
+def test_a_bucket_of_one_gradient_comes_back_in_its_shape():
+    # (4 bytes: a bucket per parameter, each a row of one gradient.)
+    x, t = _data()
+    models = [_mlp(), _mlp()]
+    opts = [create_multi_node_optimizer(optimizers.SGD(lr=0.1), FakeComm(group=Exchanging()),
+                                        bucket_bytes=4).setup(m) for m in models]
+    compiled, eager = tapejit.jit(_step(opts[0], models[0])), _step(opts[1], models[1])
+    for _ in range(2):
+        compiled(x, t), eager(x, t)
+        for (name, a), b in zip(models[0].namedparams(), models[1].params()):
+            assert a.grad.shape == b.grad.shape == a.shape, name
+            np.testing.assert_allclose(a.grad, b.grad, rtol=1e-6, atol=1e-7)
+    g = Exchanging()
+
+    def f(a, w):   # (a 0-d gradient, and a product's read as a matrix after the wait)
+        y = allreduce_wait(allreduce_start(F.matmul(a.T, w), group=g), group=g)
+        s = allreduce_wait(allreduce_start(F.sum(a * a), group=g), group=g)
+        return F.matmul(y, w.T), s
+    a = np.arange(12, dtype=np.float32).reshape(4, 3)
+    w = np.arange(8, dtype=np.float32).reshape(4, 2) / 7
+    want = f(a, w)
+    for got, ref in zip(tapejit.jit(f)(a, w), want):
+        assert got.shape == ref.shape
+        np.testing.assert_allclose(got.array, ref.array, rtol=1e-6)
+
+
+def test_a_value_a_row_chain_views_is_copied_into_the_row_not_aliased():
+    g = Exchanging()
+
+    def f(x):
+        w = F.exp(F.max(x, axis=1)) * 2.0      # a part of a row chain
+        r = F.reshape(w, (6, 1))               # its view, between parts
+        y = F.exp(x - F.broadcast_to(r, x.shape))
+        z = y / F.broadcast_to(F.reshape(F.sum(y, axis=1), (6, 1)), x.shape)
+        out = allreduce_wait(allreduce_start(w, z * 1.0, group=g), group=g)
+        return out, r * 3.0                    # (the view read after the exchange)
+    x = np.random.default_rng(0).standard_normal((6, 5)).astype(np.float32)
+    want = f(x)
+    jf = tapejit.jit(f)
+    for _ in range(2):
+        for got, ref in zip(jf(x), want):
+            np.testing.assert_allclose(got.array, ref.array, rtol=1e-5)

@@ -50,6 +50,8 @@ from typing import Any, Optional
 
 import numpy
 
+from tapejit.compiler.fusion import RowChain
+
 
 class Bucket:
     """The layout of one ``allreduce_start``'s inputs in one row: the
@@ -82,11 +84,14 @@ def plan_buckets(units: list, steps: list, readers: dict, kept: set) -> dict:
     """Per ``allreduce_start`` among a plan's ``units`` (by its output's
     id), its :class:`Bucket`.  An input is ``direct`` where the start alone
     reads it, once (``readers``: slot -> the steps reading it, in order),
-    and the plan computes it (not in ``kept``: its inputs, constants and
-    outputs); where such an input is a reshape (a view) of a value only
-    that reshape reads, that value is ``direct`` instead (a convolution's
-    filter gradient: a product's result, reshaped)."""
+    the plan computes it (not in ``kept``: its inputs, constants and
+    outputs) and no row chain's view aliases it; where such an input is a
+    reshape (a view) of a value only that reshape reads, that value is
+    ``direct`` instead (a convolution's filter gradient: a product's
+    result, reshaped)."""
     made = {st[3]: n for n, (kind, st) in enumerate(steps) if kind == 'call'}
+    # Values a row chain's views alias (their readers read the same memory).
+    viewed = {e.inputs[0].id for u in units if isinstance(u, RowChain) for e in u.views}
 
     def alone(sl: int, n: int) -> bool:  # step n alone reads slot sl, which the plan computes
         return readers.get(sl) == [n] and sl not in kept
@@ -105,9 +110,12 @@ def plan_buckets(units: list, steps: list, readers: dict, kept: set) -> dict:
         for v, sl, offset in zip(u.inputs, st[2], b.offsets):
             if not alone(sl, n):
                 continue
-            src = (v, sl)
-            while source(src[1]) is not None:
-                src = source(src[1])
+            chain = [(v, sl)]
+            while source(chain[-1][1]) is not None:
+                chain.append(source(chain[-1][1]))
+            if any(w.id in viewed for w, _ in chain):
+                continue
+            src = chain[-1]
             b.direct[src[0].id] = offset
             if src[0] is not v:
                 b.via[v.id] = src[0].id

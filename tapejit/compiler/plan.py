@@ -349,12 +349,13 @@ class Lowered:
                                    into))
 
     def bucket_row(self, b: buckets.Bucket, inputs: Sequence[Any], names: list) -> list:
-        """The arguments of a bucket's start: its row, the inputs not
-        written in place copied into their places first."""
+        """The arguments of a bucket's start: its row (in the shape of its
+        one input, where one), the inputs not written in place copied into
+        their places first."""
         for v, x, offset in zip(inputs, names, b.offsets):
             if not b.in_place(v):
                 self.add(P.CopyInto(self.name('d'), self.bucket_place(b, offset, v.shape), x))
-        return [b.name]
+        return [b.name if len(inputs) > 1 else self.reshape(b.name, inputs[0].shape)]
 
     def parameters(self, plan: Plan, var: dict) -> None:
         """The plan's array parameters (the graph inputs and constants it

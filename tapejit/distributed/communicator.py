@@ -99,21 +99,28 @@ class MpiGroup(Group):
         out /= out.dtype.type(self.size)
         return out
 
-    def mean_start(self, xs: Sequence[Any], overwrite: bool = False) -> Any:
+    def mean_start(self, xs: Sequence[Any]) -> Any:
         """Issue the ``Iallreduce`` of the arrays ``xs`` laid out one after
         another (:func:`~tapejit.ops.collective.pack`: their one copy, so
         that nothing done to ``xs`` afterwards reaches the exchange) and
-        return the buffer the sums arrive in; ``overwrite``: ``xs`` is one
-        C-contiguous array, that buffer (a compiled plan's bucket row,
-        written by the gradients' producers and read by nothing else)."""
+        return the buffer the sums arrive in."""
         bad = [x for x in xs if type(x) is not numpy.ndarray]
         if bad:
             raise TypeError(f'allreduce_start: the MPI communicator takes NumPy arrays, got '
                             f'{type(bad[0]).__name__} of shape {getattr(bad[0], "shape", None)}')
-        if overwrite and not (xs[0].flags.c_contiguous and xs[0].flags.writeable):
-            raise ValueError(f'allreduce_start: overwrite=True on a {xs[0].dtype}{xs[0].shape} '
-                             'array that is not C-contiguous and writable; expected one')
-        buf = xs[0] if overwrite else pack(xs)
+        return self._issue(pack(xs))
+
+    def mean_start_in(self, buf: Any) -> Any:
+        """Issue the in-place ``Iallreduce`` of ``buf`` itself (a compiled
+        plan's bucket row, written by the gradients' producers and read by
+        nothing else: no copy) and return it: the sums arrive in it."""
+        if not (type(buf) is numpy.ndarray and buf.flags.c_contiguous and buf.flags.writeable):
+            raise TypeError(f'allreduce_start: overwrite=True takes a C-contiguous writable '
+                            f'NumPy array, got {type(buf).__name__} '
+                            f'{getattr(buf, "dtype", "")}{getattr(buf, "shape", "")}')
+        return self._issue(buf)
+
+    def _issue(self, buf: Any) -> Any:
         if self.size > 1:
             MPI = _mpi()
             self.pending[_address(buf)] = (self.comm.Iallreduce(MPI.IN_PLACE, buf, op=MPI.SUM),

@@ -82,12 +82,18 @@ class Group:
         """The elementwise mean of ``x`` over the group (here, of one: ``x``)."""
         return numpy.array(x, copy=True)
 
-    def mean_start(self, xs: Sequence[Any], overwrite: bool = False) -> Any:
+    def mean_start(self, xs: Sequence[Any]) -> Any:
         """Begin the mean of the arrays ``xs`` laid out as :func:`pack`
-        does; the buffer :meth:`mean_wait` completes (``overwrite``: ``xs``
-        is one array, that buffer).  Here the whole :meth:`mean`, at once
-        (a group without non-blocking collectives)."""
-        return self.mean(xs[0] if overwrite else pack(xs))
+        does; the buffer :meth:`mean_wait` completes.  Here the whole
+        :meth:`mean`, at once (a group without non-blocking collectives)."""
+        return self.mean(pack(xs))
+
+    def mean_start_in(self, buf: Any) -> Any:
+        """Begin the mean of the one array ``buf``, which the exchange may
+        take as its own buffer, its values replaced by the mean (a
+        compiled plan's bucket row, read by nothing else); the buffer
+        :meth:`mean_wait` completes.  Here :meth:`mean_start` of ``[buf]``."""
+        return self.mean_start([buf])
 
     def mean_wait(self, buf: Any) -> Any:
         """The mean begun by :meth:`mean_start` into ``buf`` (here, ``buf``)."""
@@ -157,7 +163,7 @@ def _start_impl(*xs: Any, group: Group, overwrite: bool = False) -> Any:
     # (Checked before the collective is issued, as allreduce_mean's.)
     _checked('allreduce_start', *[Aval(tuple(x.shape), x.dtype) for x in xs], group=group,
              overwrite=overwrite)
-    return group.mean_start(xs, overwrite)
+    return group.mean_start_in(xs[0]) if overwrite else group.mean_start(xs)
 
 
 def _wait_impl(buf: Any, group: Group) -> Any:
