@@ -316,3 +316,30 @@ def test_long_long_labels_run_natively():
     _close(got, want)
     _close(got, interpret(g, [x, w, tq]))
     assert native.type_nums(np.dtype(np.longlong)) == (tq.dtype.num, t.dtype.num)
+
+
+def test_values_written_into_a_row_run_natively():
+    # A bucket's row (tapejit/compiler/buckets.py): a product and a
+    # reduction's final sums written into their places, a value copied in.
+    p = P.Program(('a0', 'a1'), [8, 0, 2, 2, 4, 2, 2, 6, 2])
+    for st in (P.Alloc('b1', (0,), 'float32'),
+               P.Slice('v2', 'b1', 1, (2, 3)),
+               P.Call('o3', 'matmul', (('transa', False), ('transb', False)), ('a0', 'a0'), 0,
+                      'v2'),
+               P.Slice('v4', 'b1', 4, (5,)),
+               P.Finish('sum', 'a1', 'f5', (6,), 'float32', 'v4'),
+               P.Slice('v6', 'b1', 7, (8,)),
+               P.CopyInto('d7', 'v6', 'f5'),
+               P.Return(('b1',))):
+        p.add(st)
+    sig = [('l', 1, False), ('f', 2, False), ('f', 2, False), ('f', 1, True), ('B', 1, True),
+           ('l', 1, False)]
+    fn = native.load_object(f'test row\n{p.key()}', lambda symbol: native_plan.translate_plan(
+        p, [], sig, ['b1'], symbol), None, prefix='tjtest')
+    a0 = np.arange(4, dtype=np.float32).reshape(2, 2)
+    a1 = np.arange(6, dtype=np.float32).reshape(3, 2)
+    out = np.full(8, -1, np.float32)
+    table = np.array(p.table, np.int64)
+    assert fn(table, a0, a1, out, np.empty(64, np.uint8), np.array([8], np.int64)) is None
+    sums = a1.sum(axis=0)
+    np.testing.assert_array_equal(out, np.concatenate([(a0 @ a0).ravel(), sums, sums]))

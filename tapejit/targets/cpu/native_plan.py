@@ -202,8 +202,7 @@ class _PlanTranslator(native._Emitter):
     # --- statements --------------------------------------------------------
     def statement(self, st: Any) -> None:
         handler = self._HANDLERS.get(type(st))
-        # (Bucket rows feed collectives, library calls this function does not make.)
-        if handler is None or getattr(st, 'into', None):
+        if handler is None:
             raise Unsupported(f'plan statement {type(st).__name__}')
         handler(self, st)
 
@@ -218,12 +217,21 @@ class _PlanTranslator(native._Emitter):
         shape = [self.size(arr)] if st.dims is None else self.shape_of(st.dims)
         self.arrays[st.out] = self.view(arr, shape)
 
+    def slice_stmt(self, st: P.Slice) -> None:
+        row = self.arrays[st.src]
+        if not row.contiguous:
+            raise Unsupported('a slice of a strided array')
+        start = self.shape_of((st.start,))[0]
+        shape = self.shape_of(st.dims)
+        self.arrays[st.out] = native._Array(row.dtype, len(shape), True,
+                                            self.b.gep(row.data, [start], inbounds=True), shape)
+
     def call_stmt(self, st: P.Call) -> None:
         """A library call: a matrix product, or a transpose (a view)."""
         params = dict(st.params)
         if st.prim == 'matmul' and len(st.args) == 2:
             self.product(st.out, *st.args, bool(params.get('transa')),
-                         bool(params.get('transb')))
+                         bool(params.get('transb')), st.into)
         elif st.prim == 'transpose' and params.get('axes') is not None:
             axes = tuple(int(a) for a in params['axes'])
             self.arrays[st.out] = self.transposed(self.arrays[st.args[0]], axes)
@@ -249,8 +257,8 @@ class _PlanTranslator(native._Emitter):
 
     def finish_stmt(self, st: P.Finish) -> None:
         buf = self.arrays[st.buf]
-        out = self.arrays[st.out] = self.alloc(st.out, self.shape_of(st.dims),
-                                               numpy.dtype(st.dtype))
+        out = self.arrays[st.out] = self.result(st.out, self.shape_of(st.dims),
+                                                numpy.dtype(st.dtype), st.into)
         m = self.size(out)
         flat = self.view(out, [m])
         if st.op == 'cast':
@@ -268,15 +276,29 @@ class _PlanTranslator(native._Emitter):
         self.helper('copy_into', (), self._copy, [m, self.view(dst, [m]), self.view(src, [m])])
         self.arrays[st.out] = dst
 
-    def product(self, name: str, a_name: str, b_name: str, ta: bool, tb: bool) -> None:
-        """``name = op(a) @ op(b)`` (``op`` transposes where ``ta``, ``tb``)."""
+    def result(self, name: str, shape: list, dt: numpy.dtype, into: Optional[str]) -> Any:
+        """The array statement result ``name`` is written to: ``into``'s
+        (of ``shape`` and ``dt``, else refused), else a new one."""
+        if into is None:
+            return self.alloc(name, shape, dt)
+        arr = self.arrays[into]
+        if arr.dtype != dt or not arr.contiguous:
+            raise Unsupported(f'{name} written into a {arr.dtype} array, not a contiguous {dt} one')
+        self.require(self.b.icmp_signed('==', self.size(arr), self.size(
+            native._Array(dt, len(shape), True, None, shape))))
+        return native._Array(dt, len(shape), True, arr.data, shape)
+
+    def product(self, name: str, a_name: str, b_name: str, ta: bool, tb: bool,
+                into: Optional[str] = None) -> None:
+        """``name = op(a) @ op(b)`` (``op`` transposes where ``ta``, ``tb``),
+        written into ``into`` where given."""
         a, b = self.arrays[a_name], self.arrays[b_name]
         if a.ndim != 2 or b.ndim != 2 or a.dtype != b.dtype or a.dtype.kind != 'f':
             raise Unsupported(f'matmul of {a.dtype} {a.ndim}-d and {b.dtype} {b.ndim}-d arrays: '
                               'expected 2-d arrays of one float dtype')
         m, k = (a.shape[1], a.shape[0]) if ta else (a.shape[0], a.shape[1])
         n = b.shape[0] if tb else b.shape[1]
-        out = self.arrays[name] = self.alloc(name, [m, n], a.dtype)
+        out = self.arrays[name] = self.result(name, [m, n], a.dtype, into)
         if not (self.gemm and a.contiguous and b.contiguous):
             self.product_loops(ta, tb, m, k, n, a, b, out)
             return
@@ -414,7 +436,8 @@ class _PlanTranslator(native._Emitter):
                 self.require(b.icmp_signed('==', arr.shape[d], expect))
                 at += 1
 
-    _HANDLERS: dict = {P.Alloc: alloc_stmt, P.Reshape: reshape_stmt, P.Call: call_stmt,
+    _HANDLERS: dict = {P.Alloc: alloc_stmt, P.Reshape: reshape_stmt, P.Slice: slice_stmt,
+                       P.Call: call_stmt,
                        P.CallKernel: kernel_stmt, P.Finish: finish_stmt,
                        P.InPlace: in_place_stmt, P.CopyInto: copy_stmt,
                        # (A freed array's scratch is the plan's until the call
