@@ -19,7 +19,7 @@ share of the data, with ``--batchsize`` examples per rank per step, the
 gradients averaged over the ranks inside the compiled step; rank 0 prints,
 plots and writes the snapshots.
 
-    mpiexec -n 2 .venv/bin/python examples/train_mnist.py --communicator mpi
+    .venv/bin/mpiexec -n 2 .venv/bin/python examples/train_mnist.py --communicator mpi
     .venv/bin/python -m tapejit.distributed.run -n 2 examples/train_mnist.py --communicator mpi
 """
 

@@ -60,3 +60,13 @@ def test_every_readme_python_block_runs_on_its_own(index, tmp_path, monkeypatch)
     with contextlib.redirect_stdout(io.StringIO()):
         exec(compile(code, f'README.md (python block {index})', 'exec'),
              {'__name__': '__readme__'})
+
+
+def test_readme_mpi_commands_need_no_activated_venv():
+    # (MPICH's wheel puts mpiexec in .venv/bin, which is not on PATH.)
+    m = re.search(r'^## Data-parallel training over MPI\n+```sh\n(.*?)^```', README.read_text(),
+                  re.DOTALL | re.MULTILINE)
+    commands = [ln.split('#')[0].strip() for ln in m.group(1).splitlines()]
+    assert len(commands) == 3 and 'mpiexec -n 2' in commands[1]
+    for cmd in commands:
+        assert cmd.startswith('.venv/bin/'), cmd

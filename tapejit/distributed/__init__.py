@@ -4,8 +4,9 @@ Each process (rank) holds the whole model and trains on its share of every
 batch; the multi-node optimizer averages the gradients over the ranks before
 each update, so every rank takes the same step.  Inside ``@tapejit.jit`` the
 average is a step of the compiled plan (an ``allreduce_start`` and an
-``allreduce_wait`` per bucket of gradients).  Run a script with ``mpiexec -n 2 python script.py``
-or ``python -m tapejit.distributed.run -n 2 script.py``.
+``allreduce_wait`` per bucket of gradients).  Run a script with ``mpiexec -n 2
+python script.py`` (MPICH's wheel puts ``mpiexec`` beside ``python``) or
+``python -m tapejit.distributed.run -n 2 script.py``.
 
 Needs the ``mpi`` extra (``pip install "tapejit[mpi]"``: mpi4py and MPICH).
 
