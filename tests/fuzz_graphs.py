@@ -3,7 +3,8 @@
 A :class:`Program` is a random composition of tapejit functions (elementwise
 math with broadcasting, reductions over random axes with ``keepdims``,
 indexing with slices, integer and boolean arrays, matmul, concat/split/stack,
-reshape/transpose/broadcast, a few composites), drawn by the hypothesis
+reshape/transpose/broadcast, a few composites, convolutions and poolings,
+the allreduce of a bucket of values over a test group), drawn by the hypothesis
 strategy :func:`programs` over random shapes (0-d, size-1 and empty
 dimensions), float32 or float64.  Its ``source`` is plain tapejit code: a
 ``forward`` function and a wrapper ``f`` that, depending on the mode, returns
@@ -115,8 +116,10 @@ class Program:
         n = len(self.inputs)
         xs = ', '.join(f'x{i}' for i in range(n))
         outs = ', '.join(o.name for o in self.outputs)
-        lines = ['import numpy as np', 'import tapejit', 'import tapejit.functions as F',
-                 '', '', f'def forward({xs}):']
+        lines = ['import numpy as np', 'import tapejit', 'import tapejit.functions as F']
+        if 'allreduce' in self.ops:
+            lines += _EXCHANGE_SOURCE
+        lines += ['', '', f'def forward({xs}):']
         lines += ['    ' + ln for ln in self.lines]
         lines += [f'    return {outs},', '', '']
         lines += ['def loss_of(outs):',
@@ -768,10 +771,67 @@ def _window(g: _Gen) -> Optional[Value]:
     return g.emit(op, f'F.{op}({args})', shape, bound, deps, kink=op == 'max_pooling_2d')
 
 
+# The group the generated collectives run over: two ranks, the other one's
+# values zeros, so the mean halves (linear: the derivatives hold); the
+# exchange overwrites the row it is given as MPI's in-place one does, so a
+# value a plan wrongly wrote into a bucket's row is seen overwritten.
+_EXCHANGE_SOURCE = [
+    'from tapejit.backends import get_array_module',
+    'from tapejit.ops.collective import Group, allreduce_start, allreduce_wait', '', '',
+    'class Halving(Group):',
+    '    def __init__(self):',
+    '        super().__init__(2)',
+    '',
+    '    def mean(self, x):',
+    '        return x / 2',
+    '',
+    '    def mean_start(self, xs):',
+    '        xp = get_array_module(xs[0])',
+    '        buf = (xs[0].copy() if len(xs) == 1',
+    '               else xp.concatenate([x.reshape(-1) for x in xs]))',
+    '        return self.mean_start_in(buf)',
+    '',
+    '    def mean_start_in(self, buf):',
+    '        buf /= 2',
+    '        return buf',
+    '',
+    '    def mean_wait(self, buf):',
+    '        return buf',
+    '', '',
+    'G = Halving()']
+
+
+def _exchange(g: _Gen) -> Optional[Value]:
+    """The mean over the group ``G`` of one to three values (a bucket: one
+    row, or the one value's shape), started and waited for; sometimes a
+    part of the row read back in its value's shape, and the value itself
+    subtracted from it (read again after the exchange)."""
+    # (Computed values mostly: the plan may write those into the row.)
+    xs = [g.pick(lambda v: v.name.startswith('v')) if g.integer(0, 3) else g.pick()
+          for _ in range(g.integer(1, 3))]
+    if any(x is None for x in xs):
+        return None
+    names = ', '.join(x.name for x in xs)
+    shape = xs[0].shape if len(xs) == 1 else (sum(_size(x.shape) for x in xs),)
+    v = g.emit('allreduce', f'allreduce_wait(allreduce_start({names}, group=G), group=G)',
+               shape, max(x.bound for x in xs) / 2, frozenset().union(*(x.deps for x in xs)))
+    if len(xs) == 1 or g.integer(0, 3) == 0:
+        return v
+    k = g.integer(0, len(xs) - 1)
+    start = sum(_size(x.shape) for x in xs[:k])
+    x = xs[k]
+    part = f'F.reshape({v.name}[{start}:{start + _size(x.shape)}], {x.shape!r})'
+    if g.flag():  # (the value itself read again after the exchange)
+        return g.emit('allreduce_part', f'{part} - {x.name}', x.shape, v.bound + x.bound,
+                      v.deps | x.deps)
+    return g.emit('allreduce_part', part, x.shape, v.bound, v.deps)
+
+
 # (generator, weight): the first entry is where shrinking ends up.
 _OPS = [(_unary, 6), (_binary, 6), (_reduce, 3), (_softmax, 1), (_reshape, 1),
         (_expand_dims, 1), (_transpose, 1), (_broadcast_to, 1), (_get_item, 3),
-        (_concat, 2), (_split, 1), (_matmul, 2), (_composite, 1), (_cast, 1), (_window, 3)]
+        (_concat, 2), (_split, 1), (_matmul, 2), (_composite, 1), (_cast, 1), (_window, 3),
+        (_exchange, 2)]
 _OP_CHOICES = [f for f, w in _OPS for _ in range(w)]
 # The window campaign (``--ops windows``): convolutions, deconvolutions and
 # poolings of random shapes and options, and the ops that meet them in a model.

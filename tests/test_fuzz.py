@@ -184,6 +184,7 @@ def test_each_generator_records_the_shapes_eager_computes(gen):
         note('\n'.join(g.prog.lines))
         rng = np.random.default_rng(0)
         ns = {'np': np, 'F': tapejit.functions}
+        exec('\n'.join(fuzz_graphs._EXCHANGE_SOURCE), ns)  # (the collectives' group G)
         ns.update({f'x{i}': tapejit.Variable(rng.uniform(-2, 2, s))
                    for i, s in enumerate(g.prog.inputs)})
         with np.errstate(all='ignore'):
