@@ -4,6 +4,7 @@ structure; other containers (a :class:`~tapejit.Link`) join with
 
 from __future__ import annotations
 
+import weakref
 from typing import Any, Callable
 
 
@@ -30,12 +31,23 @@ def register_node(cls: type, flatten_fn: Callable[[Any], tuple],
     _ENTRIES.clear()
 
 
-class _Entries(dict):
-    """class -> the entry of its nearest registered base, or None; found once."""
+class _Entries(weakref.WeakKeyDictionary):
+    """class -> the entry of its nearest registered base, or None; found
+    once, and forgotten with the class (a class defined again, as a
+    notebook cell run again does, leaves the old one, and the jitted
+    functions its methods hold, to the garbage collector).
 
-    def __missing__(self, cls: type) -> Any:
-        entry = self[cls] = next((_NODES[b] for b in cls.__mro__ if b in _NODES), None)
-        return entry
+    >>> class Model: pass
+    >>> _ENTRIES[Model] is None, Model in _ENTRIES
+    (True, True)
+    """
+
+    def __getitem__(self, cls: type) -> Any:
+        try:
+            return self.data[weakref.ref(cls)]
+        except KeyError:
+            entry = self[cls] = next((_NODES[b] for b in cls.__mro__ if b in _NODES), None)
+            return entry
 
 
 _ENTRIES = _Entries()

@@ -19,6 +19,7 @@ import pytest
 
 import tapejit
 import tapejit.functions as F
+import tapejit.links as L
 from tapejit import Variable
 from tapejit.targets import compiled_signatures
 
@@ -197,14 +198,33 @@ def test_many_shapes_stay_within_the_plan_cache_bound():
     assert info.traces == 58 and info.entries == 8 and info.maxsize == 8
     gc.collect()
     # Evicted plans are gone from memory, not just from the table (f's: of
-    # one (n, 3) input; other tests' classes, kept by pytree's class cache,
-    # may keep their plans).
+    # one (n, 3) input).
     plans = [o for o in gc.get_objects() if type(o).__name__ == 'Plan'
              and getattr(o, 'graph', None) is not None and len(o.graph.invars) == 1
              and getattr(o.graph.invars[0], 'shape', (0,))[-1:] == (3,)]
     assert len(plans) <= 8 + 2
     # Kernels take sizes at run time: a new batch size compiles nothing new.
     assert compiled_signatures() == signatures
+
+
+def test_a_model_class_defined_again_frees_the_old_one_and_its_plans():
+    # (A notebook cell defining a model and its jitted step, run again.)
+    def define():
+        class MLP(tapejit.Chain):
+            def __init__(self):
+                super().__init__()
+                with self.init_scope():
+                    self.l1 = L.Linear(3, 2)
+
+            @tapejit.jit
+            def loss(self, x):
+                return F.sum(self.l1(x))
+        m = MLP()
+        m.loss(np.ones((4, 3), np.float32))
+        return weakref.ref(MLP), weakref.ref(type(m).__dict__['loss'])
+    cls, step = define()
+    gc.collect()
+    assert cls() is None and step() is None
 
 
 def main() -> None:
