@@ -44,7 +44,7 @@ class _Entries(weakref.WeakKeyDictionary):
 
     def __getitem__(self, cls: type) -> Any:
         try:
-            return self.data[weakref.ref(cls)]
+            return super().__getitem__(cls)
         except KeyError:
             entry = self[cls] = next((_NODES[b] for b in cls.__mro__ if b in _NODES), None)
             return entry

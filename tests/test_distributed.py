@@ -333,3 +333,24 @@ def test_a_root_outside_the_communicator_is_named():
                            r'-?\d; expected a rank from 0 to 0 \(the communicator has 1\)'):
             call()
     assert comm.gather_obj('x') == ['x']
+
+
+def test_overwrite_takes_one_contiguous_writable_array_and_says_so():
+    g = Halves()
+    with pytest.raises(TypeError, match=r'allreduce_start: overwrite=True with 2 arrays; '
+                                        r'expected one array \(the buffer to send and '
+                                        r'receive in\)'):
+        allreduce_start(np.zeros(3), np.zeros(2), group=g, overwrite=True)
+    # A group without its own mean_start_in means a copy: the array keeps its values.
+    x = np.arange(3.0)
+    np.testing.assert_array_equal(allreduce_start(x, group=g, overwrite=True).array,
+                                  (np.arange(3.0) + 1) / 2)
+    pytest.importorskip('mpi4py')
+    from tapejit import distributed
+    comm = distributed.create_communicator('mpi')
+    with pytest.raises(TypeError, match=r'allreduce_start: overwrite=True takes a '
+                                        r'C-contiguous writable NumPy array, got ndarray '
+                                        r'float64\(3,\)'):
+        allreduce_start(np.zeros((3, 2))[:, 0], group=comm.group, overwrite=True)
+    row = np.arange(4.0)
+    assert allreduce_start(row, group=comm.group, overwrite=True).array is row

@@ -55,17 +55,16 @@ from tapejit.compiler.fusion import RowChain
 
 class Bucket:
     """The layout of one ``allreduce_start``'s inputs in one row: the
-    dtype, the inputs' value ids, the row's length and each input's
-    offset; the values their producers may write in place (``direct``: id
-    -> offset), an input that is a reshape of such a value (``via``: its
-    id -> that value's), the values written (``placed``) and the row's name
-    in the Program once allocated."""
+    dtype, the row's length and each input's offset; the values their
+    producers may write in place (``direct``: id -> offset), an input that
+    is a reshape of such a value (``via``: its id -> that value's), the
+    values written (``placed``) and the row's name in the Program once
+    allocated."""
 
-    __slots__ = ('dtype', 'ids', 'size', 'offsets', 'direct', 'via', 'placed', 'name')
+    __slots__ = ('dtype', 'size', 'offsets', 'direct', 'via', 'placed', 'name')
 
     def __init__(self, eqn: Any) -> None:
         self.dtype = numpy.dtype(eqn.out.dtype)
-        self.ids = [v.id for v in eqn.inputs]
         sizes = [int(math.prod(v.shape)) for v in eqn.inputs]
         self.offsets = [sum(sizes[:k]) for k in range(len(sizes))]
         self.size = sum(sizes)

@@ -196,8 +196,7 @@ class ProgramWriter:
     def _copyinto(self, st: P.CopyInto) -> list:
         n, dst, src = self.name(st.out), self.name(st.dst), self.name(st.src)
         # (Else the caller writes the update back, or says why it cannot.)
-        # (CuPy's arrays are always writable: their flags do not say.)
-        return [f'if {dst}.__class__ is _nd and getattr({dst}.flags, "writeable", True):',
+        return [f'if {dst}.__class__ is _nd and {dst}.flags.writeable:',
                 f'    _copyto({dst}, {src})', f'    {n} = {dst}', 'else:', f'    {n} = {src}']
 
     def _free(self, st: P.Free) -> list:
