@@ -169,7 +169,7 @@ def bar_check(doc: dict) -> list:
          _ratio(res, 'compile (cold)', REF, 'jax-jit'), 1.0),
     ]
     # The steps users write: at most the faster compiled peer's time.
-    for row in ('chainer_step', 'cnn', 'lstm', 'transformer_block'):
+    for row in ('chainer_step', 'adam_mlp', 'cnn', 'resnet', 'lstm', 'transformer_block'):
         peers = [v for v in (cell_ms(res, row, 'torch-compile'), cell_ms(res, row, 'jax-jit'))
                  if v]
         ref = cell_ms(res, row, REF)

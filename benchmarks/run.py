@@ -26,7 +26,7 @@ import tempfile
 import time
 from typing import Optional
 
-from benchmarks import report, systems
+from benchmarks import load, report, systems
 from benchmarks import workloads as W
 from benchmarks.first_call import COMPILERS
 from benchmarks.worker import MARK
@@ -208,6 +208,9 @@ def main(argv: Optional[list] = None) -> None:
     ap.add_argument('--out', help='where to write the results (default: '
                     'benchmarks/results/latest, not committed; with --publish: '
                     'benchmarks/results)')
+    ap.add_argument('--background-load', type=int, default=0, metavar='N',
+                    help='time every system quiet and beside N busy processes, and report '
+                         "each one's slowdown next to JAX jit's (writes load-N.md)")
     ap.add_argument('--readme', metavar='PATH', help="replace this README's table")
     ap.add_argument('--publish', action='store_true',
                     help='write benchmarks/results and the README table together, so the '
@@ -231,10 +234,12 @@ def main(argv: Optional[list] = None) -> None:
     a.out = a.out or os.path.join(ROOT, 'benchmarks', 'results', 'latest')
     if a.rounds < 1:
         ap.error('--rounds must be at least 1')
-    doc = run(workloads, names, size=a.size, warmup=a.warmup, repeats=a.repeats,
-              rounds=a.rounds, chainer_python=a.chainer_python, overhead=not a.no_overhead)
     argv_shown = sys.argv[1:] if argv is None else argv
     command = ' '.join(['python -m benchmarks'] + [shlex.quote(x) for x in argv_shown])
+    if a.background_load:
+        return run_load(a, workloads, names, command)
+    doc = run(workloads, names, size=a.size, warmup=a.warmup, repeats=a.repeats,
+              rounds=a.rounds, chainer_python=a.chainer_python, overhead=not a.no_overhead)
     print(report.text_table(doc))
     bars = report.bar_check(doc)
     width = max((len(b['what']) for b in bars), default=0)
@@ -245,6 +250,29 @@ def main(argv: Optional[list] = None) -> None:
         print('\neager per-op overhead, us/op\n' + format_rows(doc['overhead_us_per_op']))
     written = write(doc, a.out, command, a.readme)
     print(f'\n{doc["seconds"]} s; wrote {", ".join(written)} in {a.out}')
+
+
+def run_load(a: argparse.Namespace, workloads: list, names: list, command: str) -> None:
+    """``--background-load N``: the quiet and loaded runs, their table and
+    bars, written as ``load-N.json`` and ``load-N.md`` under ``--out``."""
+    timed = [w for w in workloads if w != 'compile']
+
+    def call(s: str) -> tuple:
+        return _call(sys.executable, ['benchmarks.worker', '--system', s, '--workloads',
+                                      ','.join(timed), '--size', a.size, '--warmup',
+                                      str(a.warmup), '--repeats', str(a.repeats)],
+                     1800, getattr(systems.load(s), 'ENV', None))
+    doc = load.run(call, names, timed, a.background_load, a.rounds, _log)
+    labels = {s: systems.load(s).LABEL for s in names}
+    machine = report.machine()
+    print(load.text(doc, labels))
+    os.makedirs(a.out, exist_ok=True)
+    stem = os.path.join(a.out, f'load-{a.background_load}')
+    with open(stem + '.json', 'w') as f:
+        json.dump({**doc, 'machine': machine, 'command': command}, f, indent=1)
+    with open(stem + '.md', 'w') as f:
+        f.write(load.markdown(doc, labels, machine, command))
+    print(f'\nwrote {stem}.json, {stem}.md')
 
 
 if __name__ == '__main__':

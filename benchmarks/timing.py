@@ -22,13 +22,21 @@ def measure(fn: Callable[[], Any], sync: Callable[[Any], None], *, warmup: int =
         per_call = min(per_call, time.perf_counter() - t0)
     calls = max(1, int(MIN_BATCH_S / max(per_call, 1e-9)))
     times = []
+    # The slowest single call after the warm-up (a pause to compile, or a
+    # call stuck behind a thread on a busy core); for a system that
+    # dispatches asynchronously (JAX), the batch's last call holds its wait.
+    slowest = 0.0
     for _ in range(repeats):
-        t = time.perf_counter()
-        for _ in range(calls):
+        t = prev = time.perf_counter()
+        for i in range(calls):
             out = fn()
-        sync(out)
-        times.append((time.perf_counter() - t) / calls)
+            if i == calls - 1:
+                sync(out)
+            now = time.perf_counter()
+            slowest, prev = max(slowest, now - prev), now
+        times.append((prev - t) / calls)
     return {'median_ms': statistics.median(times) * 1e3,
             'min_ms': min(times) * 1e3,
+            'slowest_call_ms': slowest * 1e3,
             'times_ms': [round(t * 1e3, 6) for t in times],
             'calls_per_repeat': calls}

@@ -23,7 +23,9 @@ SIZES = {
         'mlp_tiny': {'dims': (16, 32, 32, 4), 'batch': 8},
         'hvp': {'n': 2 ** 22},
         'chainer_step': {'dims': (64, 256, 256, 10), 'batch': 32},
+        'adam_mlp': {'dims': (784, 512, 512, 10), 'batch': 128},
         'cnn': {'batch': 64, 'hw': 32, 'channels': (3, 32, 32, 64, 64), 'classes': 10},
+        'resnet': {'batch': 32, 'hw': 32, 'channels': (3, 32, 32, 32, 32, 32), 'classes': 10},
         'lstm': {'batch': 32, 'vocab': 1000, 'embed': 128, 'hidden': 256, 'steps': 32},
         'transformer_block': {'batch': 4, 'seq': 256, 'width': 384, 'heads': 6},
     },
@@ -34,7 +36,9 @@ SIZES = {
         'mlp_tiny': {'dims': (16, 32, 32, 4), 'batch': 8},
         'hvp': {'n': 2 ** 10},
         'chainer_step': {'dims': (16, 32, 32, 4), 'batch': 8},
+        'adam_mlp': {'dims': (24, 32, 32, 10), 'batch': 8},
         'cnn': {'batch': 4, 'hw': 8, 'channels': (3, 4, 4, 8, 8), 'classes': 10},
+        'resnet': {'batch': 4, 'hw': 8, 'channels': (3, 4, 4, 4, 4, 4), 'classes': 10},
         'lstm': {'batch': 4, 'vocab': 16, 'embed': 8, 'hidden': 12, 'steps': 5},
         'transformer_block': {'batch': 2, 'seq': 8, 'width': 16, 'heads': 2},
     },
@@ -51,15 +55,37 @@ GELU_C = float(np.sqrt(2.0 / np.pi))
 # BatchNorm2d momentum=0.1 is the same running-average decay 0.9).
 MOMENTUM = {'lr': 0.01, 'momentum': 0.9}
 BN_EPS, BN_DECAY = 2e-5, 0.9
-# cnn: a max pooling (2x2, stride 2) follows these convolutions (1-based).
-CNN_POOL_AFTER = (2, 4)
-CNN_LAYERS = 4
-# The parameters of cnn, lstm and transformer_block, in the order the systems
-# return them after a step (then cnn's running averages, CNN_STATS).
-CNN_PARAMS = tuple(f'{k}{i}_{p}' for i in range(1, CNN_LAYERS + 1)
-                   for k, p in (('conv', 'W'), ('conv', 'b'), ('bn', 'gamma'), ('bn', 'beta'))
-                   ) + ('fc_W', 'fc_b')
-CNN_STATS = tuple(f'bn{i}_{p}' for i in range(1, CNN_LAYERS + 1) for p in ('mean', 'var'))
+@dataclass(frozen=True)
+class ConvNet:
+    """A convolutional workload's layout: ``layers`` convolutions, each with
+    batch normalization and ReLU; a 2x2 max pooling after those in
+    ``pool_after`` (1-based); ``skips[i] = j``: layer j's output added to
+    layer i's normalized one before its ReLU (a residual block)."""
+    layers: int
+    pool_after: tuple
+    skips: tuple = ()
+
+    def params(self) -> tuple:
+        """Parameter keys in the order the systems return them after a step."""
+        return tuple(f'{k}{i}_{p}' for i in range(1, self.layers + 1)
+                     for k, p in (('conv', 'W'), ('conv', 'b'), ('bn', 'gamma'), ('bn', 'beta'))
+                     ) + ('fc_W', 'fc_b')
+
+    def stats(self) -> tuple:
+        """The running averages' keys, returned after the parameters."""
+        return tuple(f'bn{i}_{p}' for i in range(1, self.layers + 1) for p in ('mean', 'var'))
+
+
+CONVNETS = {
+    # VGG-style: conv 32, 32, pool, 64, 64, pool.
+    'cnn': ConvNet(4, (2, 4)),
+    # A small residual network: conv 32, two residual blocks of two convs, pool.
+    'resnet': ConvNet(5, (5,), ((3, 1), (5, 3))),
+}
+CNN_LAYERS = CONVNETS['cnn'].layers
+CNN_PARAMS = CONVNETS['cnn'].params()
+CNN_STATS = CONVNETS['cnn'].stats()
+
 LSTM_PARAMS = ('embed_W', 'up_W', 'up_b', 'lat_W', 'out_W', 'out_b')
 TB_PARAMS = ('ln1_g', 'ln1_b', 'Wq', 'bq', 'Wk', 'bk', 'Wv', 'bv', 'Wo', 'bo',
              'ln2_g', 'ln2_b', 'Wm1', 'bm1', 'Wm2', 'bm2')
@@ -108,8 +134,12 @@ def _hvp_data(size: dict, seed: int) -> dict:
             'v': rng.standard_normal(size['n']).astype(np.float32)}
 
 
-def _cnn_data(size: dict, seed: int) -> dict:
-    """Input images, labels and the VGG-style network's initial weights
+def _convnet_data(name: str) -> Callable[[dict, int], dict]:
+    return lambda size, seed: _cnn_data(size, seed, CONVNETS[name])
+
+
+def _cnn_data(size: dict, seed: int, net: ConvNet) -> dict:
+    """Input images, labels and a convolutional network's initial weights
     (Chainer's layouts: convolution W (out, in, 3, 3), Linear W (out, in))."""
     rng = np.random.default_rng(seed)
     n, hw, chans = size['batch'], size['hw'], size['channels']
@@ -125,7 +155,7 @@ def _cnn_data(size: dict, seed: int) -> dict:
         data[f'bn{i}_beta'] = (0.1 * rng.standard_normal(c_out)).astype(np.float32)
         data[f'bn{i}_mean'] = np.zeros(c_out, np.float32)
         data[f'bn{i}_var'] = np.ones(c_out, np.float32)
-    side = hw // 2 ** len(CNN_POOL_AFTER)
+    side = hw // 2 ** len(net.pool_after)
     d_in = chans[-1] * side * side
     data['fc_W'] = (rng.standard_normal((size['classes'], d_in)) / np.sqrt(d_in)
                     ).astype(np.float32)
@@ -196,10 +226,17 @@ WORKLOADS = {
     'chainer_step': Workload(
         'chainer_step', 'the digits MLP as users write it: a Chain of Linear links, '
         'optimizer.update() with Adam', _mlp_data, None),
+    'adam_mlp': Workload(
+        'adam_mlp', 'a wider MLP as users write it: a Chain of Linear 784-512-512-10, '
+        'optimizer.update() with Adam', _mlp_data, None),
     'cnn': Workload(
         'cnn', 'a VGG-style training step as users write it: conv3x3 32, 32, pool, 64, 64, '
         'pool, each with batch normalization and ReLU, Linear 10, softmax cross-entropy, '
-        'MomentumSGD', _cnn_data, None),
+        'MomentumSGD', _convnet_data('cnn'), None),
+    'resnet': Workload(
+        'resnet', 'a small residual network as users write it: conv3x3 32, two residual '
+        'blocks of two convs, each with batch normalization and ReLU, pool, Linear 10, '
+        'softmax cross-entropy, MomentumSGD', _convnet_data('resnet'), None),
     'lstm': Workload(
         'lstm', 'an unrolled LSTM language-model training step: EmbedID, LSTM, Linear, '
         'mean softmax cross-entropy of the next token, SGD', _lstm_data, None),
@@ -211,9 +248,11 @@ WORKLOADS = {
 }
 
 NAMES = tuple(WORKLOADS)
+# The steps written as users write them with Adam (a Chain, optimizer.update()).
+ADAM_STEPS = ('chainer_step', 'adam_mlp')
 # Workloads without a NumPy reference below: the systems are checked against
 # each other on them.
-NO_NUMPY_REFERENCE = ('cnn', 'lstm', 'transformer_block')
+NO_NUMPY_REFERENCE = ('cnn', 'resnet', 'lstm', 'transformer_block')
 
 
 def make_data(name: str, size: str = 'full', seed: int = SEED) -> dict:

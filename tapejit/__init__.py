@@ -19,6 +19,7 @@ from tapejit import ops  # noqa: F401  (registers the primitives)
 from tapejit import functions  # noqa: F401
 from tapejit.core import operators  # noqa: F401  (installs Variable's operators)
 from tapejit.core.backprop import grad
+from tapejit.backends.threads import set_max_threads
 from tapejit.backends import (get_array_module, get_array_types, get_cpu_array_types,
                               get_device, using_device)
 from tapejit import backend  # noqa: F401
@@ -69,5 +70,6 @@ __all__ = [
     'force_backprop_mode', 'functions', 'backend', 'cache_info', 'cuda', 'get_array_module',
     'get_array_types', 'get_cpu_array_types', 'get_device', 'get_dtype', 'grad', 'mixed16',
     'using_device', 'gradient_check', 'initializers', 'links', 'no_backprop_mode', 'ops',
-    'optimizer_hooks', 'optimizers', 'serializers', 'using_config', 'utils',
+    'optimizer_hooks', 'optimizers', 'serializers', 'set_max_threads', 'using_config',
+    'utils',
 ]

@@ -30,7 +30,7 @@ def _reference(name: str, data: dict) -> list:
     if name == 'hvp':
         return [workloads.hvp(data['x'], data['v'])]
     state = {k: v.copy() for k, v in data.items()}
-    loss = (workloads.adam_step if name == 'chainer_step' else workloads.mlp_step)(state)
+    loss = (workloads.adam_step if name in workloads.ADAM_STEPS else workloads.mlp_step)(state)
     return [loss] + [state[k] for k in ('W1', 'b1', 'W2', 'b2', 'W3', 'b3')]
 
 
@@ -50,7 +50,7 @@ def test_workload_matches_numpy(system, name):
     # PyTorch's Adam adds eps to sqrt(v) / sqrt(1 - beta2**t), Chainer's to
     # sqrt(v): for a gradient near eps the first step differs by a fraction
     # of alpha (1e-3).
-    atol = 2e-4 if name == 'chainer_step' else 2e-5
+    atol = 2e-4 if name in workloads.ADAM_STEPS else 2e-5
     for g, w in zip(got, want):
         np.testing.assert_allclose(np.asarray(g, np.float64), np.asarray(w, np.float64),
                                    rtol=2e-4, atol=atol)
@@ -79,7 +79,7 @@ def _peer_reference(name: str) -> tuple:
 
 
 # The workload arrays each output after the loss of a one-step workload is.
-STEP_KEYS = {'cnn': workloads.CNN_PARAMS + workloads.CNN_STATS,
+STEP_KEYS = {**{name: net.params() + net.stats() for name, net in workloads.CONVNETS.items()},
              'lstm': workloads.LSTM_PARAMS,
              'transformer_block': workloads.TB_PARAMS}
 

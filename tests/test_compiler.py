@@ -54,7 +54,7 @@ def test_poly_and_its_gradient_are_one_kernel():
     ex = _check(_poly, [x])
     kinds = [k for k, _ in ex.steps]
     assert kinds == ['kernel']
-    assert 'prange' not in ex.steps[0][1].spec.source  # small: the serial variant
+    assert not ex.steps[0][1].parallel  # small: the serial variant
 
 
 def test_simplify_folds_ones_gradients_cse_and_dce():
@@ -207,8 +207,8 @@ def test_second_process_starts_warm(tmp_path, native):
 def test_damaged_cache_entry_is_rewritten_with_a_warning(tmp_path, monkeypatch):
     monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(tmp_path))
     from tapejit.targets.cpu import kernel_cache
-    src = ('def kdamaged(n, ch, nch, in0, out0):\n'
-           '    for c in prange(1):\n        out0[0] = in0[0] + 41.0\n')
+    src = ('def kdamaged(n, ch, nch, c0, c1, in0, out0):\n'
+           '    for c in range(c0, c1):\n        out0[0] = in0[0] + 41.0\n')
     kernel_cache.get_kernel('kdamaged', src, None, parallel=True)
     (path,) = (tmp_path / 'kernels' / 'numba').glob('k_*.py')
     path.write_text(path.read_text()[:40])           # truncated
@@ -217,7 +217,7 @@ def test_damaged_cache_entry_is_rewritten_with_a_warning(tmp_path, monkeypatch):
     with pytest.warns(RuntimeWarning, match='damaged'):
         k = kernel_cache.get_kernel('kdamaged', src, None, parallel=True)
     out = np.zeros(1)
-    k(None, 0, 0, np.ones(1), out)
+    k(None, 0, 1, 0, 1, np.ones(1), out)
     assert out[0] == 42.0
 
 
@@ -227,12 +227,12 @@ def test_unwritable_cache_dir_compiles_in_memory(tmp_path, monkeypatch):
     monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(blocker))
     from tapejit.targets.cpu import kernel_cache
     store.warned.discard('unwritable')
-    src = ('def kmem(n, ch, nch, in0, out0):\n'
-           '    for c in prange(1):\n        out0[0] = in0[0] * 3.0\n')
+    src = ('def kmem(n, ch, nch, c0, c1, in0, out0):\n'
+           '    for c in range(c0, c1):\n        out0[0] = in0[0] * 3.0\n')
     with pytest.warns(RuntimeWarning, match='compiling in memory'):
         k = kernel_cache.get_kernel('kmem', src, None, parallel=True)
     out = np.zeros(1)
-    k(None, 0, 0, np.ones(1), out)
+    k(None, 0, 1, 0, 1, np.ones(1), out)
     assert out[0] == 3.0
 
 

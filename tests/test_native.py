@@ -176,7 +176,7 @@ def test_parallel_kernels_stay_with_numba():
                 parallel=True)
     assert not isinstance(kernel_cache.get_kernel('kp', codegen.source(k), k, parallel=True),
                           native.NativeKernel)
-    with pytest.raises(native.Unsupported, match='prange'):
+    with pytest.raises(native.Unsupported, match='parallel variant'):
         llvm_render.translate(k, (('l', 1, True), 'int', 'int', ('d', 1, True)), False, 's')
 
 

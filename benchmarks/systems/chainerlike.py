@@ -79,10 +79,10 @@ def build(api: SimpleNamespace, name: str, data: dict,
         x, v = data['x'], data['v']
         return (lambda: step(x, v)), (lambda out: [out.array])
 
-    if name == 'chainer_step':
+    if name in W.ADAM_STEPS:
         return _chain_step(api, data, wrap)
-    if name == 'cnn':
-        return _cnn_step(api, data, wrap)
+    if name in W.CONVNETS:
+        return _cnn_step(api, data, wrap, W.CONVNETS[name])
     if name == 'lstm':
         return _lstm_step(api, data, wrap)
     if name == 'transformer_block':
@@ -140,11 +140,12 @@ def _load(array: Any, value: Any) -> None:
     array[...] = value
 
 
-def _cnn_step(api: SimpleNamespace, data: dict, wrap: Callable) -> tuple:
-    """The VGG-style step as users write it: a Chain of Convolution2D,
+def _cnn_step(api: SimpleNamespace, data: dict, wrap: Callable, net: W.ConvNet) -> tuple:
+    """A convolutional step as users write it: a Chain of Convolution2D,
     BatchNormalization (train mode) and Linear links, MomentumSGD."""
     F, L = api.F, api.L
-    n_layers = W.CNN_LAYERS
+    n_layers = net.layers
+    skips = dict(net.skips)
 
     class CNN(api.Chain):
         def __init__(self) -> None:
@@ -158,10 +159,13 @@ def _cnn_step(api: SimpleNamespace, data: dict, wrap: Callable) -> tuple:
                 self.fc = L.Linear(*data['fc_W'].shape[::-1])
 
         def forward(self, x: Any) -> Any:
-            h = x
+            h, outs = x, {}
             for i in range(1, n_layers + 1):
-                h = F.relu(getattr(self, f'bn{i}')(getattr(self, f'conv{i}')(h)))
-                if i in W.CNN_POOL_AFTER:
+                h = getattr(self, f'bn{i}')(getattr(self, f'conv{i}')(h))
+                if i in skips:
+                    h = h + outs[skips[i]]
+                h = outs[i] = F.relu(h)
+                if i in net.pool_after:
                     h = F.max_pooling_2d(h, 2)
             return self.fc(h)
 
@@ -177,7 +181,7 @@ def _cnn_step(api: SimpleNamespace, data: dict, wrap: Callable) -> tuple:
     def fetch(out: Any) -> list:
         # The running averages are read anew: a link may replace its arrays.
         p, s = _cnn_arrays(model, n_layers)
-        return [out.array] + [p[k] for k in W.CNN_PARAMS] + [s[k] for k in W.CNN_STATS]
+        return [out.array] + [p[k] for k in net.params()] + [s[k] for k in net.stats()]
     return (lambda: step(x, t)), fetch
 
 

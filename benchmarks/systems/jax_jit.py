@@ -74,10 +74,10 @@ def build(name: str, data: dict) -> tuple:
             return value
         return fn, lambda out: [_np(out)] + [_np(p) for p in state['params']]
 
-    if name == 'chainer_step':
+    if name in W.ADAM_STEPS:
         return _adam_step(data)
-    if name == 'cnn':
-        return _cnn_step(data)
+    if name in W.CONVNETS:
+        return _cnn_step(data, W.CONVNETS[name])
     if name == 'lstm':
         return _lstm_step(data)
     if name == 'transformer_block':
@@ -148,8 +148,8 @@ def _adam_step(data: dict) -> tuple:
     return fn, lambda out: [_np(out)] + [_np(p) for p in box['state'][0]]
 
 
-def _cnn_forward(params: dict, stats: dict, x: Any, t: Any) -> tuple:
-    """The VGG-style network in train mode: the loss, and the running
+def _cnn_forward(net: W.ConvNet, params: dict, stats: dict, x: Any, t: Any) -> tuple:
+    """A convolutional network in train mode: the loss, and the running
     averages updated from the batch statistics (Chainer's rule: the
     variance's running average takes the unbiased batch variance)."""
     import jax
@@ -158,27 +158,30 @@ def _cnn_forward(params: dict, stats: dict, x: Any, t: Any) -> tuple:
 
     def channel(a: Any) -> Any:
         return a[None, :, None, None]
-    h, new_stats = x, {}
-    for i in range(1, W.CNN_LAYERS + 1):
+    h, new_stats, outs, skips = x, {}, {}, dict(net.skips)
+    for i in range(1, net.layers + 1):
         h = lax.conv_general_dilated(h, params[f'conv{i}_W'], (1, 1), ((1, 1), (1, 1)),
                                      dimension_numbers=('NCHW', 'OIHW', 'NCHW'))
         h = h + channel(params[f'conv{i}_b'])
         mean = jnp.mean(h, axis=(0, 2, 3))
         var = jnp.mean(jnp.square(h - channel(mean)), axis=(0, 2, 3))
         h = (h - channel(mean)) * channel(lax.rsqrt(var + W.BN_EPS))
-        h = jax.nn.relu(h * channel(params[f'bn{i}_gamma']) + channel(params[f'bn{i}_beta']))
+        h = h * channel(params[f'bn{i}_gamma']) + channel(params[f'bn{i}_beta'])
+        if i in skips:
+            h = h + outs[skips[i]]
+        h = outs[i] = jax.nn.relu(h)
         m = h.size // h.shape[1]
         d = W.BN_DECAY
         new_stats[f'bn{i}_mean'] = d * stats[f'bn{i}_mean'] + (1 - d) * mean
         new_stats[f'bn{i}_var'] = d * stats[f'bn{i}_var'] + (1 - d) * var * (m / (m - 1))
-        if i in W.CNN_POOL_AFTER:
+        if i in net.pool_after:
             h = lax.reduce_window(h, -jnp.inf, lax.max, (1, 1, 2, 2), (1, 1, 2, 2), 'VALID')
     logits = h.reshape(h.shape[0], -1) @ params['fc_W'].T + params['fc_b']
     return _xent(logits, t), new_stats
 
 
-def _cnn_step(data: dict) -> tuple:
-    """The whole cnn step (forward, backward, momentum SGD, running
+def _cnn_step(data: dict, net: W.ConvNet) -> tuple:
+    """The whole convolutional step (forward, backward, momentum SGD, running
     averages) one jitted function, its state (pytrees of dicts) donated."""
     import jax
     import jax.numpy as jnp
@@ -186,16 +189,16 @@ def _cnn_step(data: dict) -> tuple:
 
     def step(state, x, t):
         params, velocity, stats = state
-        (value, stats), grads = jax.value_and_grad(_cnn_forward, has_aux=True)(
-            params, stats, x, t)
+        (value, stats), grads = jax.value_and_grad(
+            lambda p, s, x, t: _cnn_forward(net, p, s, x, t), has_aux=True)(params, stats, x, t)
         # Chainer's MomentumSGD: v = momentum * v - lr * g; p += v.
         velocity = {k: mu * velocity[k] - lr * grads[k] for k in params}
         params = {k: params[k] + velocity[k] for k in params}
         return value, (params, velocity, stats)
     step = jax.jit(step, donate_argnums=0)
-    params = {k: jnp.asarray(data[k]) for k in W.CNN_PARAMS}
+    params = {k: jnp.asarray(data[k]) for k in net.params()}
     box = {'state': (params, {k: jnp.zeros_like(p) for k, p in params.items()},
-                     {k: jnp.asarray(data[k]) for k in W.CNN_STATS})}
+                     {k: jnp.asarray(data[k]) for k in net.stats()})}
     x, t = jnp.asarray(data['x']), jnp.asarray(data['t'])
 
     def fn():
@@ -204,8 +207,8 @@ def _cnn_step(data: dict) -> tuple:
 
     def fetch(out: Any) -> list:
         params, _, stats = box['state']
-        return ([_np(out)] + [_np(params[k]) for k in W.CNN_PARAMS]
-                + [_np(stats[k]) for k in W.CNN_STATS])
+        return ([_np(out)] + [_np(params[k]) for k in net.params()]
+                + [_np(stats[k]) for k in net.stats()])
     return fn, fetch
 
 

@@ -31,7 +31,7 @@ def build(name: str, data: dict) -> tuple:
         state = {k: v.copy() for k, v in data.items()}
         return ((lambda: W.mlp_step(state)),
                 (lambda out: [out] + [state[k] for k in chainerlike.PARAMS]))
-    if name == 'chainer_step':
+    if name in W.ADAM_STEPS:
         state = {k: v.copy() for k, v in data.items()}
         return ((lambda: W.adam_step(state)),
                 (lambda out: [out] + [state[k] for k in chainerlike.PARAMS]))

@@ -82,10 +82,10 @@ def build(name: str, data: dict, compile_fn: Optional[Callable] = None) -> tuple
             return loss
         return fn, lambda out: [out.detach().numpy()] + [p.detach().numpy() for p in params]
 
-    if name == 'chainer_step':
+    if name in W.ADAM_STEPS:
         return _module_step(data, wrap)
-    if name == 'cnn':
-        return _cnn_step(data, wrap)
+    if name in W.CONVNETS:
+        return _cnn_step(data, wrap, W.CONVNETS[name])
     if name == 'lstm':
         return _lstm_step(data, wrap)
     if name == 'transformer_block':
@@ -152,31 +152,43 @@ def _copy(param: Any, value: Any) -> None:
         param.copy_(torch.from_numpy(value))
 
 
-def _cnn_step(data: dict, wrap: Callable) -> tuple:
-    """The VGG-style step as PyTorch users write it: ``nn.Sequential`` of
+def _cnn_step(data: dict, wrap: Callable, net: W.ConvNet) -> tuple:
+    """A convolutional step as PyTorch users write it: an ``nn.Module`` of
     Conv2d, BatchNorm2d (train mode), ReLU, MaxPool2d and Linear (compiled
     by ``wrap``), ``torch.optim.SGD`` with momentum."""
     import torch
     from torch import nn
+    skips = dict(net.skips)
 
-    layers: list = []
-    convs, bns = [], []
-    for i in range(1, W.CNN_LAYERS + 1):
-        c_out, c_in = data[f'conv{i}_W'].shape[:2]
-        # momentum=0.1: the running averages decay by 0.9, Chainer's decay.
-        conv = nn.Conv2d(c_in, c_out, 3, padding=1)
-        bn = nn.BatchNorm2d(c_out, eps=W.BN_EPS, momentum=1 - W.BN_DECAY)
-        convs.append(conv)
-        bns.append(bn)
-        layers += [conv, bn, nn.ReLU()]
-        if i in W.CNN_POOL_AFTER:
-            layers.append(nn.MaxPool2d(2))
-    fc = nn.Linear(*data['fc_W'].shape[::-1])
-    model = nn.Sequential(*layers, nn.Flatten(), fc).train()
-    params = [t for conv, bn in zip(convs, bns) for t in (conv.weight, conv.bias, bn.weight,
-                                                           bn.bias)] + [fc.weight, fc.bias]
-    stats = [t for bn in bns for t in (bn.running_mean, bn.running_var)]
-    for t, k in zip(params + stats, W.CNN_PARAMS + W.CNN_STATS):
+    class ConvNet(nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            # momentum=0.1: the running averages decay by 0.9, Chainer's decay.
+            self.convs = nn.ModuleList(
+                nn.Conv2d(*data[f'conv{i}_W'].shape[1::-1], 3, padding=1)
+                for i in range(1, net.layers + 1))
+            self.bns = nn.ModuleList(
+                nn.BatchNorm2d(data[f'conv{i}_W'].shape[0], eps=W.BN_EPS,
+                               momentum=1 - W.BN_DECAY) for i in range(1, net.layers + 1))
+            self.fc = nn.Linear(*data['fc_W'].shape[::-1])
+
+        def forward(self, x: Any) -> Any:
+            h, outs = x, {}
+            for i, (conv, bn) in enumerate(zip(self.convs, self.bns), 1):
+                h = bn(conv(h))
+                if i in skips:
+                    h = h + outs[skips[i]]
+                h = outs[i] = torch.relu(h)
+                if i in net.pool_after:
+                    h = torch.nn.functional.max_pool2d(h, 2)
+            return self.fc(h.flatten(1))
+
+    model = ConvNet().train()
+    params = [t for conv, bn in zip(model.convs, model.bns)
+              for t in (conv.weight, conv.bias, bn.weight, bn.bias)] + [model.fc.weight,
+                                                                       model.fc.bias]
+    stats = [t for bn in model.bns for t in (bn.running_mean, bn.running_var)]
+    for t, k in zip(params + stats, net.params() + net.stats()):
         _copy(t, data[k])
     forward = wrap(model)
     opt = torch.optim.SGD(model.parameters(), lr=W.MOMENTUM['lr'],

@@ -201,21 +201,18 @@ def _host_ranks(comm: Any) -> tuple:
 
 def size_thread_pools(intra_size: int, intra_rank: int = 0) -> int:
     """Give this process its share of the host's cores (of those it may run
-    on): Numba's threads and BLAS's; returns the share.  Processes on one
-    host each running as many threads as there are cores would slow each
-    other down.
+    on): the threads of tapejit's products and kernels
+    (:func:`tapejit.set_max_threads`) and BLAS's own; returns the share.
+    Processes on one host each running as many threads as there are cores
+    would slow each other down.
 
     >>> size_thread_pools(1) >= 1
     True
     """
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else (
-        os.cpu_count() or 1)
-    share = max(1, cores // max(1, intra_size))
-    try:
-        import numba
-        numba.set_num_threads(min(share, numba.config.NUMBA_NUM_THREADS))
-    except (ImportError, ValueError):
-        pass
+    from tapejit.backends import threads
+    threads.set_max_threads(None)
+    share = max(1, threads.available_cores() // max(1, intra_size))
+    threads.set_max_threads(share)
     try:
         import threadpoolctl
         threadpoolctl.threadpool_limits(share)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy
 
+from tapejit.backends import threads
 from tapejit.core.errors import ShapeError
 from tapejit.ops.registry import Aval, broadcast_shapes, primitive, same_dtype
 
@@ -30,19 +31,23 @@ def _t(x):
     return x.swapaxes(-1, -2)
 
 
-def _matmul_impl(a, b, transa=False, transb=False, out=None):
+def _matmul_impl(a, b, transa=False, transb=False, out=None, width=None):
     # ``out``: an array of the result's shape and dtype to write into (a
-    # compiled plan's buffer).
+    # compiled plan's buffer); ``width``: the threads a plan chose for it
+    # (None: chosen here, by its size).
     if a.ndim < 2 or b.ndim < 2 or a.dtype != b.dtype:
         _matmul_eval(Aval(a.shape, a.dtype), Aval(b.shape, b.dtype), transa, transb)
     if transa:
         a = _t(a)
     if transb:
         b = _t(b)
+    if type(a) is numpy.ndarray and type(b) is numpy.ndarray and a.dtype.char in 'fdFD' and (
+            out is None or type(out) is numpy.ndarray):
+        # On the threads tapejit decides (tapejit.backends.threads), never
+        # every BLAS thread, whatever else runs on the machine.
+        return threads.matmul(a, b, out, width)
     if out is None:
         return a @ b
-    if type(a) is numpy.ndarray and type(b) is numpy.ndarray and type(out) is numpy.ndarray:
-        return numpy.matmul(a, b, out=out)
     out[...] = a @ b
     return out
 

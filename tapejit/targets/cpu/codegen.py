@@ -8,7 +8,8 @@ compiles the loop IR itself).
 
 Kernels are shape-generic: sizes and chunk counts are run-time arguments, so
 a new batch size reuses the compiled kernel.  The outer loop runs over
-fixed-size chunks (``prange`` in the parallel variant), and reductions
+fixed-size chunks (a range of them per call in the parallel variant, which
+the plan's threads take in turn), and reductions
 combine per-chunk partial results in a fixed order, so results do not
 depend on the number of threads.
 """
@@ -252,9 +253,11 @@ def source(k: L.Kernel) -> str:
                 i = np.uint64(i_)
                 out0[i] = in0[i]
     """
-    lines = [f'def {k.name}(n, ch, nch, {", ".join(k.params)}):']
+    # A parallel variant runs the chunks ``c0`` to ``c1``: the plan's threads
+    # each take such ranges in turn (tapejit.backends.threads.Chunked).
+    head = 'n, ch, nch, c0, c1' if k.chunk.parallel else 'n, ch, nch'
+    lines = [f'def {k.name}({head}, {", ".join(k.params)}):']
     lines += statements(k.hoisted, 1)
-    # (prange: the chunks of a parallel variant may run on several threads.)
-    lines.append(f'{_IND}for c in {"prange" if k.chunk.parallel else "range"}(nch):')
+    lines.append(f'{_IND}for c in {"range(c0, c1)" if k.chunk.parallel else "range(nch)"}:')
     lines += statements(k.chunk.pre + k.chunk.body + k.chunk.post, 2)
     return '\n'.join(lines) + '\n'

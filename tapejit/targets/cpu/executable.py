@@ -15,6 +15,7 @@ from typing import Any, Optional, Sequence
 
 import numpy
 
+from tapejit.backends import threads
 from tapejit.targets.cpu import codegen, kernel_cache, lowering, one_call, plan_cache
 from tapejit.compiler import fusion, kernel_ir as K
 from tapejit.compiler.plan import (Plan, eval_members, members, nbytes, numba_error, reads,
@@ -24,11 +25,15 @@ from tapejit.compiler.passes import simplify
 from tapejit.ir.graph import Eqn, Graph
 from tapejit.ops.registry import PRIMITIVES
 
-# Loops over at least this many elements run the parallel kernel variant.
+# Loops over at least this many elements run the parallel kernel variant
+# (its chunk ranges taken in turn by the plan's threads:
+# tapejit.backends.threads).
 PARALLEL_MIN = 1 << 16
-# Primitives whose impl runs multi-threaded BLAS. A plan with one runs its
-# kernels serially: Numba's OpenMP threads spin after a parallel loop, and
-# on a few cores they and BLAS's threads would take turns.
+# Primitives that run on the plan's threads themselves (a product cut into
+# pieces). A plan with one runs its kernels serially: handing each kernel's
+# chunks out too measured slower on such plans (the LSTM step 92 -> 125 ms,
+# the CNN step 335 -> 365 ms, two cores), their kernels being small
+# beside the products.
 BLAS_PRIMITIVES = frozenset({'matmul'})
 # Library calls whose result is always a new array; any other may return a
 # view of an argument (reshape, transpose, indexing), which matters when that
@@ -123,6 +128,8 @@ class _KernelStep:
             self.kernel = kernel_cache.get_kernel(
                 self.spec.name, self.source, self.ir, parallel=self.parallel,
                 fastmath=self.fastmath, exclusive=type(self) is _KernelStep)
+            if self.parallel:
+                self.kernel = threads.Chunked(self.kernel)
         try:
             self.kernel(*args)
         except Exception as exc:
@@ -132,8 +139,8 @@ class _KernelStep:
             warnings.warn(f'tapejit: kernel {self.spec.name} did not load from the cache '
                           f'({type(exc).__name__}: {exc}); recompiling it',
                           RuntimeWarning, stacklevel=4)
-            self.kernel = kernel_cache.compile_in_memory(self.spec.name, self.source,
-                                                         self.fastmath)
+            self.kernel = threads.Chunked(kernel_cache.compile_in_memory(
+                self.spec.name, self.source, self.fastmath))
             self.kernel(*args)
 
     def op_by_op(self, sizes: Any, ch: int, nch: int, *args: Any) -> None:
@@ -269,8 +276,6 @@ class Executable(Plan):
     def _plan(self, graph: Graph, fastmath: bool, donate: Optional[dict]) -> None:
         """Simplify, fuse and lower ``graph`` to steps; plan its buffers."""
         slots = self.plan_units(graph, rows=True)
-        # A kernel big enough to split runs Numba's parallel variant, but
-        # serially in a plan calling BLAS.
         split = not any(isinstance(u, Eqn) and u.prim.name in BLAS_PRIMITIVES
                         for u in self.units)
         self.plan_steps(slots, lambda u: [self._step(u, slots, split, fastmath)])
@@ -294,7 +299,7 @@ class Executable(Plan):
                       and (dtypes is None or u.out.dtype in dtypes))
             return self.call_step(u, slots, pooled and _PooledCall(self, u.prim.name,
                                                                    u.out.shape, u.out.dtype))
-        par = split if int(math.prod(u.shape)) >= PARALLEL_MIN else False
+        par = split and int(math.prod(u.shape)) >= PARALLEL_MIN
         if isinstance(u, fusion.RowChain):
             step = _ChainStep(codegen.render_chain(u, g, consts, self._used_later,
                                                    'kernel', parallel=par), u, par, fastmath)

@@ -38,7 +38,7 @@ from tapejit.targets.cpu import native as native_kernels
 _lock = threading.Lock()
 _memory: dict = {}          # key -> dispatcher
 
-HEADER = ('import math\nimport numpy as np\nfrom numba import njit, prange\n'
+HEADER = ('import math\nimport numpy as np\nfrom numba import njit\n'
           'from tapejit.targets.cpu.vecmath import tanh_f32\n\n')
 
 
@@ -62,8 +62,9 @@ def _key(source: str, flags: str) -> str:
 def _decorate(name: str, source: str, fastmath: Any, cache: bool) -> str:
     # error_model="numpy": a float division by zero gives inf/NaN as in NumPy
     # instead of raising, and leaves the loop without an exit so it vectorizes.
-    # (Numba compiles the parallel kernels only.)
-    return (HEADER + f'@njit(parallel=True, fastmath={fastmath}, cache={cache}, '
+    # (Numba compiles the parallel kernels only: serial over a range of
+    # chunks, without the GIL, so that the plan's threads run them at once.)
+    return (HEADER + f'@njit(fastmath={fastmath}, cache={cache}, '
             'nogil=True, boundscheck=False, error_model="numpy")\n'
             + source.replace(f'def {name}(', 'def kernel(', 1))
 

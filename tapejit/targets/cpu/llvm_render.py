@@ -178,7 +178,7 @@ def kernel_body(em: Any, kernel: L.Kernel, layout: list, exclusive: bool,
     ('k_body', ['i64*', 'i64', 'i64', 'i64', 'float*', 'i64'])
     """
     if kernel.chunk.parallel:
-        raise Unsupported('prange (parallel loops compile through Numba)')
+        raise Unsupported('a parallel variant (compiled through Numba, run without the GIL)')
     params = HEAD + list(kernel.params)
     if len(params) != len(layout):
         raise Unsupported(f'{kernel.name}: {len(layout)} arguments for {len(params)} '

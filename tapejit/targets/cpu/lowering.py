@@ -32,6 +32,7 @@ from typing import Any, Callable, Optional
 
 import numpy
 
+from tapejit.backends import threads
 from tapejit.compiler import plan, program as P
 from tapejit.compiler.runner import ProgramWriter
 from tapejit.targets.cpu import codegen
@@ -170,6 +171,7 @@ class _Renderer(ProgramWriter):
                          _pool=exe.pool, _clock=time.perf_counter, _times=times)
         self.exe, self.first, self.times = exe, first, times
         self.origin = exe.lowered.origin
+        self.cores: Optional[int] = None
 
     def runner_lines(self) -> list:
         exe, prog = self.exe, self.program
@@ -203,6 +205,22 @@ class _Renderer(ProgramWriter):
         # the arguments, and its dispatcher runs them.
         return [f'if {self.const(fast)}{call} is not None:',
                 f'    {self.const(step.kernel)}{call}']
+
+    def _call(self, st: P.Call) -> list:
+        if st.prim == 'matmul' and self.origin[self.at] >= 0:
+            # The threads of the product, chosen once for this plan in this
+            # process (its size, the cores it may use): tapejit.backends.threads.
+            st = st._replace(params=tuple(st.params) + (('width', self.width(st)),))
+        return super()._call(st)
+
+    def width(self, st: P.Call) -> int:
+        u = self.exe.units[self.origin[self.at]]
+        a = u.inputs[0]
+        k = a.shape[-2] if dict(st.params).get('transa') else a.shape[-1]
+        if self.cores is None:
+            self.cores = threads.available_cores()
+        return threads.split_width(float(numpy.prod(u.out.shape, dtype=numpy.float64)) * k,
+                                   self.cores)
 
     def epilogue(self) -> list:
         return (['del env'] if self.slot else []) + ['_pool.lend(outs)']

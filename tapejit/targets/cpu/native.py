@@ -31,6 +31,7 @@ from typing import Any, Callable, Optional
 
 import numpy
 
+from tapejit.backends import threads
 from tapejit.compiler import store
 from tapejit.compiler.loop_ir import Unsupported
 from tapejit.targets.cpu import object_loader
@@ -132,6 +133,9 @@ def gemm_symbols() -> dict:
                     found[f'tj_{name}'] = get_pointer(cap, get_name(cap))
             except (ImportError, AttributeError, KeyError, ValueError):
                 found = {}  # (no SciPy, or no such interface here: products stay loops)
+            if found:
+                # SciPy's BLAS is another library whose threads tapejit sets.
+                threads.blas_libraries_changed()
             st['gemm'] = found
             st['symbols'].update(found)
             if 'engine' in st:

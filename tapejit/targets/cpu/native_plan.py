@@ -26,6 +26,7 @@ from typing import Any, Callable, Optional, Sequence
 
 import numpy
 
+from tapejit.backends import threads
 from tapejit.compiler import program as P
 from tapejit.compiler.codecache import define
 from tapejit.targets.cpu import llvm_render, native
@@ -588,8 +589,14 @@ class NativePlan:
             lines.append(f'if o{j} is None or _rc(o{j}) != _free:')
             lines.append(f'    o{j} = r[{j}] = _empty({shape!r}, _t{j})')
             args.append(f'o{j}')
-        lines.append(f'if _fn(_T, {"".join(a + ", " for a in args)}_scratch, _dims) '
-                     'is not None:')
+        call = f'_fn(_T, {"".join(a + ", " for a in args)}_scratch, _dims)'
+        if self.gemm:
+            # Its products call BLAS on this thread alone (see
+            # tapejit.backends.threads): no BLAS thread waits on a busy core.
+            env['_one'], env['_restore'] = threads.enter_one_thread, threads.leave_one_thread
+            lines += ['_saved = _one()', f'_refused = {call}', '_restore(_saved)']
+            call = '_refused'
+        lines.append(f'if {call} is not None:')
         if self._outs:
             # Refused: maybe for an output array reused from the ring that
             # its last holder made read-only or reshaped in place.

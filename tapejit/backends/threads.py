@@ -1,0 +1,464 @@
+"""The threads of the CPU target: who runs a product, and on how many cores.
+
+A compiled step shares the machine with other work (a data loader, a
+notebook, a second experiment).  BLAS libraries split each product evenly
+over every core and spin while they wait, so when one core is taken the
+whole product waits for the thread stuck on it, and the spinning threads
+take the time the working ones need.  tapejit therefore decides the threads
+of every product it runs itself:
+
+- A product runs BLAS on the calling thread alone (the libraries' thread
+  count set to one for its duration, through their documented
+  ``openblas_set_num_threads``-style entry points found by ``threadpoolctl``,
+  and restored after it).
+- A product large enough to pay for handing work to another thread is cut
+  into many pieces (rows or columns of its result, or its batch), which the
+  caller and the workers of :class:`Pool` take one at a time: a thread that
+  is late (its core taken) holds up only the piece it has, the others take
+  the rest.  Idle workers block on a condition; none spins.
+- How large is large enough is measured on this machine, once per process,
+  the first time a product needs it (:func:`calibration`): the single-thread
+  rate of BLAS and the round trip of a piece handed to a worker.  The cores
+  are those this process may use (``os.sched_getaffinity``), read when a
+  plan is built and for eager products of that size.
+
+Nothing here runs at import.  A user gives tapejit fewer cores with an
+affinity mask (``taskset``, ``os.sched_setaffinity``) or
+:func:`set_max_threads`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import os
+import threading
+import time
+from typing import Any, Callable, Optional, Sequence
+
+import numpy
+
+__all__ = ['Chunked', 'Pool', 'available_cores', 'blas_one_thread', 'calibration', 'matmul',
+           'set_max_threads', 'split_width']
+
+# A piece of a split product takes at least this many times the round trip
+# of handing it to a worker: the hand-off then costs at most a few percent.
+# (A ratio of two quantities measured here, not a time.)
+PIECE_OVER_HANDOFF = 8
+# Pieces of a product per thread.  One: a piece's BLAS kernel repacks the
+# operand it shares with the others, so more pieces cost more (two cores:
+# (128, 784) @ (784, 512) on two threads, 883 us in two pieces, 1140 us in
+# four).  A thread that has not started its piece holds up no one: the
+# pieces are handed out as threads ask, so the caller takes it.
+PRODUCT_PIECES_PER_THREAD = 1
+# Chunk ranges of a parallel kernel per thread: ranges cost only a call
+# each, so more of them, that a thread which is late holds up little.
+KERNEL_PIECES_PER_THREAD = 4
+# A piece spans at least this many rows or columns: a BLAS kernel's
+# register tile is up to a few dozen wide, so thinner pieces waste it.
+MIN_PIECE_EDGE = 32
+
+_limit: list = [None]     # set_max_threads's cap (None: the affinity mask's count)
+
+
+def set_max_threads(n: Optional[int]) -> None:
+    """Cap the threads tapejit's products use at ``n`` (None: as many as the
+    cores this process may use).  Plans built afterwards and eager products
+    follow it.
+
+    >>> set_max_threads(1)
+    >>> available_cores()
+    1
+    >>> set_max_threads(None)
+    """
+    if n is not None and (not isinstance(n, int) or n < 1):
+        raise ValueError(f'set_max_threads: expected a positive int or None, got {n!r}')
+    _limit[0] = n
+
+
+def available_cores() -> int:
+    """The cores this process may run on (its affinity mask), capped by
+    :func:`set_max_threads`.
+
+    >>> available_cores() >= 1
+    True
+    """
+    try:
+        n = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        n = os.cpu_count() or 1
+    cap = _limit[0]
+    return max(1, min(n, cap) if cap else n)
+
+
+# --- the BLAS libraries' thread counts -----------------------------------
+
+class _Blas:
+    """The loaded BLAS libraries' thread-count entry points, found by
+    ``threadpoolctl`` (its documented library controllers) once, and again
+    when a library is loaded later (SciPy's, for compiled plans)."""
+
+    def __init__(self) -> None:
+        self.setters: list = []     # per library: (get, set)
+        self.libraries: tuple = ()
+
+    def refresh(self) -> None:
+        try:
+            import threadpoolctl
+        except ImportError:       # (a dependency; absent only in odd installs)
+            return
+        controllers = [c for c in threadpoolctl.ThreadpoolController().lib_controllers
+                       if c.user_api == 'blas']
+        self.libraries = tuple(c.filepath for c in controllers)
+        self.setters = [_entry_points(c) for c in controllers]
+
+
+def _entry_points(c: Any) -> tuple:
+    """``(get, set)`` of one library: OpenBLAS's own C functions called
+    directly (the controller's Python wrappers cost microseconds a call),
+    else the controller's methods."""
+    if c.internal_api == 'openblas':
+        import ctypes
+        for prefix in ('', 'scipy_'):
+            for suffix in ('', '64_', '_64'):
+                try:
+                    get = getattr(c.dynlib, f'{prefix}openblas_get_num_threads{suffix}')
+                    put = getattr(c.dynlib, f'{prefix}openblas_set_num_threads{suffix}')
+                except AttributeError:
+                    continue
+                get.restype, get.argtypes = ctypes.c_int, []
+                put.restype, put.argtypes = None, [ctypes.c_int]
+                return get, put
+    return c.get_num_threads, c.set_num_threads
+
+
+_blas = _Blas()
+_blas_lock = threading.Lock()
+_blas_ready = [False]
+
+
+def _setters() -> list:
+    if not _blas_ready[0]:
+        with _blas_lock:
+            if not _blas_ready[0]:
+                _blas.refresh()
+                _blas_ready[0] = True
+    return _blas.setters
+
+
+def blas_libraries_changed() -> None:
+    """Look the BLAS libraries up again (one was loaded since: SciPy's)."""
+    with _blas_lock:
+        _blas.refresh()
+        _blas_ready[0] = True
+
+
+class blas_one_thread:
+    """Context manager: every BLAS library runs on the calling thread only,
+    until the block ends (the previous thread counts are restored).  The
+    counts are process-wide: another thread's product inside the block runs
+    single-threaded too.
+
+    >>> with blas_one_thread():
+    ...     _ = numpy.ones((64, 64)) @ numpy.ones((64, 64))
+    """
+
+    __slots__ = ('saved',)
+
+    def __enter__(self) -> 'blas_one_thread':
+        self.saved = enter_one_thread()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        leave_one_thread(self.saved)
+
+
+def enter_one_thread() -> tuple:
+    """Set every BLAS library to one thread; returns what :func:`leave_one_thread`
+    restores."""
+    setters = _blas.setters if _blas_ready[0] else _setters()
+    saved = tuple(get() for get, _ in setters)
+    for (_, put), n in zip(setters, saved):
+        if n != 1:
+            put(1)
+    return saved
+
+
+def leave_one_thread(saved: tuple) -> None:
+    for (_, put), n in zip(_blas.setters, saved):
+        if n != 1:
+            put(n)
+
+
+# --- the pool ----------------------------------------------------------------
+
+class _Job:
+    __slots__ = ('tasks', 'next', 'left', 'lock', 'done', 'error')
+
+    def __init__(self, tasks: Sequence[Callable[[], Any]]) -> None:
+        self.tasks = tasks
+        self.next = itertools.count()      # (next() of a count is atomic)
+        self.left = len(tasks)
+        self.lock = threading.Lock()
+        self.done = threading.Event()
+        self.error: Optional[BaseException] = None
+
+
+class Pool:
+    """Worker threads taking the pieces of one job at a time, beside the
+    caller.  Pieces are handed out one by one as threads ask (a late thread
+    does not hold the rest up); idle workers wait on a condition (no
+    spinning).  A job arriving while another runs (a second user thread)
+    runs on its caller alone.
+
+    >>> out = []
+    >>> Pool().run([lambda i=i: out.append(i) for i in range(8)], 2)
+    >>> sorted(out)
+    [0, 1, 2, 3, 4, 5, 6, 7]
+    """
+
+    def __init__(self) -> None:
+        self._cv = threading.Condition()
+        self._job: Optional[_Job] = None
+        self._busy = threading.Lock()
+        self._workers: list = []
+
+    def _ensure(self, n: int) -> None:
+        while len(self._workers) < n:
+            t = threading.Thread(target=self._serve, name='tapejit-worker', daemon=True)
+            t.start()
+            self._workers.append(t)
+
+    def run(self, tasks: Sequence[Callable[[], Any]], width: int) -> None:
+        """Run every task, on up to ``width`` threads (the caller included)."""
+        if width <= 1 or len(tasks) <= 1 or not self._busy.acquire(blocking=False):
+            for t in tasks:
+                t()
+            return
+        try:
+            self._ensure(width - 1)
+            job = _Job(tasks)
+            with self._cv:
+                self._job = job
+                self._cv.notify(width - 1)
+            self._work(job)
+            job.done.wait()
+            with self._cv:
+                self._job = None
+        finally:
+            self._busy.release()
+        if job.error is not None:
+            raise job.error
+
+    def _work(self, job: _Job) -> None:
+        tasks, n = job.tasks, len(job.tasks)
+        while True:
+            i = next(job.next)
+            if i >= n:
+                return
+            try:
+                tasks[i]()
+            except BaseException as e:  # (raised again by the caller)
+                job.error = e
+            with job.lock:
+                job.left -= 1
+                if job.left == 0:
+                    job.done.set()
+
+    def _serve(self) -> None:
+        cv = self._cv
+        while True:
+            with cv:
+                while self._job is None:
+                    cv.wait()
+                job = self._job
+            self._work(job)
+            with cv:
+                # (Wait for the next job, not this one again.)
+                while self._job is job:
+                    cv.wait()
+
+
+_pool = Pool()
+
+
+# --- what this machine measures ------------------------------------------------
+
+class Calibration:
+    """What the split needs to know of this machine: BLAS's single-thread
+    rate (multiply-adds per second, float32) and the round trip of a piece
+    handed to a worker (seconds)."""
+
+    __slots__ = ('madds_per_s', 'handoff_s', 'toggle_s', 'tiny_madds', 'split_madds')
+
+    def __init__(self, madds_per_s: float, handoff_s: float, toggle_s: float) -> None:
+        self.madds_per_s, self.handoff_s, self.toggle_s = madds_per_s, handoff_s, toggle_s
+        # A product done in less time than setting BLAS's threads takes runs
+        # as it is: no thread would be worth waking for it either.
+        self.tiny_madds = madds_per_s * toggle_s
+        self.split_madds = madds_per_s * handoff_s * PIECE_OVER_HANDOFF * 2
+
+    def __repr__(self) -> str:
+        return (f'Calibration({self.madds_per_s / 1e9:.1f} G multiply-adds/s a thread, '
+                f'hand-off {self.handoff_s * 1e6:.0f} us)')
+
+
+_calibration: list = [None]
+_cal_lock = threading.Lock()
+
+
+def calibration() -> Calibration:
+    """This machine's figures, measured on first need (a few milliseconds).
+
+    >>> calibration().madds_per_s > 0
+    True
+    """
+    cal = _calibration[0]
+    if cal is None:
+        with _cal_lock:
+            cal = _calibration[0]
+            if cal is None:
+                cal = _calibration[0] = _measure()
+    return cal
+
+
+def _best_of(fn: Callable[[], Any], times: int) -> float:
+    best = math.inf
+    for _ in range(times):
+        t = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+def _measure() -> Calibration:
+    n = 256
+    a = numpy.ones((n, n), numpy.float32)
+    out = numpy.empty_like(a)
+    with blas_one_thread():
+        numpy.matmul(a, a, out=out)
+        rate = n ** 3 / _best_of(lambda: numpy.matmul(a, a, out=out), 5)
+    # The round trip of a job of two empty pieces: a worker woken, its
+    # piece taken and its end seen.  The best of a few (a busy moment of
+    # the machine is not this machine's figure).
+    empty = [lambda: None, lambda: None]
+    _pool.run(empty, 2)
+    handoff = _best_of(lambda: _pool.run(empty, 2), 20)
+    toggle = _best_of(lambda: leave_one_thread(enter_one_thread()), 20)
+    return Calibration(rate, max(handoff, 1e-6), toggle)
+
+
+# --- kernels -----------------------------------------------------------------
+
+class Chunked:
+    """A parallel kernel variant (``kernel(n, ch, nch, c0, c1, *args)``:
+    chunks ``c0`` to ``c1`` of ``nch``, run without the GIL) called as the
+    serial one is (``(n, ch, nch, *args)``): the chunks cut into ranges the
+    caller and the pool's workers take in turn, on up to ``width`` threads
+    (the cores this process may use, read when the plan's step runner is
+    written).  Chunks write their own partial results, so the outcome does
+    not depend on who ran which.
+
+    >>> import numpy as np
+    >>> def kernel(n, ch, nch, c0, c1, out):
+    ...     for c in range(c0, c1):
+    ...         out[c] = c
+    >>> out = np.zeros(10)
+    >>> Chunked(kernel, 2)((10,), 1, 10, out)
+    >>> out.tolist() == list(range(10))
+    True
+    """
+
+    __slots__ = ('kernel', 'width')
+
+    def __init__(self, kernel: Callable[..., Any], width: Optional[int] = None) -> None:
+        self.kernel = kernel
+        self.width = available_cores() if width is None else width
+
+    def __call__(self, n: Any, ch: int, nch: int, *args: Any) -> None:
+        kernel = self.kernel
+        pieces = min(nch, self.width * KERNEL_PIECES_PER_THREAD) if self.width > 1 else 1
+        if pieces <= 1:
+            kernel(n, ch, nch, 0, nch, *args)
+            return
+        edges = [nch * k // pieces for k in range(pieces + 1)]
+        _pool.run([lambda a=a, b=b: kernel(n, ch, nch, a, b, *args)
+                   for a, b in zip(edges[:-1], edges[1:])], self.width)
+
+
+# --- products ----------------------------------------------------------------
+
+def split_width(madds: float, cores: int) -> int:
+    """Threads a product of ``madds`` multiply-adds runs on, given ``cores``:
+    1 below the size that pays for a hand-off.
+
+    >>> split_width(10, 4)
+    1
+    """
+    if cores <= 1:
+        return 1
+    cal = calibration()
+    if madds < cal.split_madds:
+        return 1
+    pieces = madds / (cal.madds_per_s * cal.handoff_s * PIECE_OVER_HANDOFF)
+    return int(max(1, min(cores, pieces // 2)))
+
+
+def _pieces(a: numpy.ndarray, b: numpy.ndarray, out: numpy.ndarray, count: int) -> list:
+    """``count`` or so tasks writing ``out = a @ b`` piece by piece: along
+    the first batch axis of a stacked product (an operand without it is
+    broadcast by NumPy, not copied), else the longer of the result's rows
+    and columns."""
+    if out.ndim > 2:
+        sa = a.ndim == out.ndim and a.shape[0] != 1
+        sb = b.ndim == out.ndim and b.shape[0] != 1
+        return [lambda i=i, j=j: numpy.matmul(a[i:j] if sa else a, b[i:j] if sb else b,
+                                              out=out[i:j])
+                for i, j in _edges(out.shape[0], count, 1)]
+    m, n = out.shape
+    if m >= n:
+        return [lambda i=i, j=j: numpy.matmul(a[i:j], b, out=out[i:j])
+                for i, j in _edges(m, count, MIN_PIECE_EDGE)]
+    return [lambda i=i, j=j: numpy.matmul(a, b[:, i:j], out=out[:, i:j])
+            for i, j in _edges(n, count, MIN_PIECE_EDGE)]
+
+
+def _edges(length: int, count: int, least: int) -> list:
+    count = max(1, min(count, length // max(least, 1)))
+    bounds = [length * k // count for k in range(count + 1)]
+    return list(zip(bounds[:-1], bounds[1:]))
+
+
+def matmul(a: numpy.ndarray, b: numpy.ndarray, out: Optional[numpy.ndarray] = None,
+           width: Optional[int] = None) -> numpy.ndarray:
+    """``a @ b`` (NumPy arrays, BLAS dtypes) on threads tapejit decides:
+    ``width`` threads (None: :func:`split_width` of its size on the cores
+    this process may use), BLAS itself on one thread each.
+
+    >>> a = numpy.arange(6.0).reshape(2, 3)
+    >>> matmul(a, a.T)
+    array([[ 5., 14.],
+           [14., 50.]])
+    """
+    if width is None:
+        cal = _calibration[0] or calibration()
+        madds = float(a.shape[-2]) * a.shape[-1] * b.shape[-1]
+        if a.ndim > 2 or b.ndim > 2:
+            madds *= math.prod(numpy.broadcast_shapes(a.shape[:-2], b.shape[:-2]))
+        if madds < cal.tiny_madds:
+            return numpy.matmul(a, b) if out is None else numpy.matmul(a, b, out=out)
+        width = split_width(madds, available_cores()) if madds >= cal.split_madds else 1
+    saved = enter_one_thread()
+    try:
+        if width > 1:
+            if out is None:
+                shape = numpy.broadcast_shapes(a.shape[:-2], b.shape[:-2]) + (
+                    a.shape[-2], b.shape[-1])
+                out = numpy.empty(shape, numpy.result_type(a, b))
+            tasks = _pieces(a, b, out, width * PRODUCT_PIECES_PER_THREAD)
+            if tasks:
+                _pool.run(tasks, width)
+                return out
+        return numpy.matmul(a, b) if out is None else numpy.matmul(a, b, out=out)
+    finally:
+        leave_one_thread(saved)
