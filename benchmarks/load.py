@@ -28,14 +28,15 @@ _BUSY = 'while True:\n    pass\n'
 
 
 @contextlib.contextmanager
-def busy(n: int) -> Iterator[None]:
-    """Run ``n`` busy Python processes for the duration of the block."""
+def busy(n: int) -> Iterator[list]:
+    """Run ``n`` busy Python processes for the duration of the block (their
+    ``Popen`` objects are its value)."""
     procs = [subprocess.Popen([sys.executable, '-c', _BUSY], stdin=subprocess.DEVNULL,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
              for _ in range(n)]
     try:
         time.sleep(0.2)          # let them start spinning before the timing starts
-        yield
+        yield procs
     finally:
         for p in procs:
             p.kill()
@@ -60,7 +61,8 @@ def run(call: Callable[[str], tuple], system_names: list, timed: list, n: int,
                 continue
             for phase in ('quiet', 'loaded'):
                 log(f'[benchmarks] {s}: {", ".join(timed)}, {phase}'
-                    + (f' beside {n} busy processes' if phase == 'loaded' else '')
+                    + (f' beside {n} busy process{"es" if n > 1 else ""}'
+                       if phase == 'loaded' else '')
                     + f' (round {k + 1} of {rounds})')
                 with busy(n if phase == 'loaded' else 0):
                     out, err = call(s)

@@ -275,3 +275,45 @@ def test_readme_shows_the_committed_results():
         md = f.read()
     block = readme.split(START, 1)[1].split(END, 1)[0]
     assert block == '\n' + md
+
+
+def test_speed_under_load_pairs_each_round_and_checks_the_bar():
+    # Two rounds; each round's loaded median over the same round's quiet one,
+    # the median over rounds; tapejit's slowdown against JAX's, and the
+    # slowest call against the 10x bar under one busy process.
+    from benchmarks import load
+    figures = {
+        ('tapejit-jit', 'quiet'): [10.0, 12.0], ('tapejit-jit', 'loaded'): [15.0, 24.0],
+        ('jax-jit', 'quiet'): [10.0, 10.0], ('jax-jit', 'loaded'): [18.0, 22.0]}
+    calls = []
+
+    def call(system):
+        phase = 'loaded' if len(calls) % 2 else 'quiet'
+        calls.append((system, phase))
+        k = sum(1 for c in calls if c == (system, phase)) - 1
+        ms = figures[system, phase][k]
+        return {'results': {'mlp_big': {'median_ms': ms, 'slowest_call_ms': 3 * ms},
+                            'cnn': {'note': 'refused'}}}, None
+    doc = load.run(call, ['tapejit-jit', 'jax-jit'], ['mlp_big', 'cnn'], 1, 2, lambda m: None)
+    assert calls[:2] == [('tapejit-jit', 'quiet'), ('tapejit-jit', 'loaded')]
+    (row,) = [r for r in load.rows(doc) if r[1] == 'tapejit-jit']
+    # rounds: 1.5x and 2.0x -> 1.75x; JAX: 1.8x and 2.2x -> 2.0x
+    assert row[0] == 'mlp_big' and row[4] == pytest.approx(1.75) and row[5] == pytest.approx(2.0)
+    bars = {what: met for what, _, _, met in load.bars(doc)}
+    assert bars == {'mlp_big: tapejit-jit slowdown / JAX jit slowdown': True,
+                    'mlp_big: tapejit-jit slowest call / median': True}
+    md = load.markdown(doc, {'tapejit-jit': 'tapejit jit', 'jax-jit': 'JAX jit'},
+                       {'cpu': 'x', 'cores': 2}, 'python -m benchmarks --background-load 1')
+    assert '| mlp_big | tapejit jit | 10 | 15 | 1.75x | 2.00x | 3.0x |' in md
+
+
+def test_busy_processes_run_for_the_block_only():
+    import time
+
+    from benchmarks import load
+    with load.busy(2) as procs:
+        t = time.process_time()
+        time.sleep(0.1)
+        assert time.process_time() - t < 0.05          # (the busy ones are other processes)
+        assert len(procs) == 2 and all(p.poll() is None for p in procs)
+    assert all(p.poll() is not None for p in procs)

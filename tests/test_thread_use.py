@@ -138,8 +138,8 @@ def test_a_plan_chooses_its_products_threads_once(monkeypatch):
     step(x)
     step(x)
     chosen = []
-    real = threads.split_width
-    monkeypatch.setattr(threads, 'split_width', lambda *a: chosen.append(a) or real(*a))
+    real = threads.product_width
+    monkeypatch.setattr(threads, 'product_width', lambda *a: chosen.append(a) or real(*a))
     loss = step(x)
     assert chosen == []          # (chosen when the step runner was written)
     h = np.maximum(x @ w.array.T, 0)
@@ -178,9 +178,110 @@ def test_set_max_threads_caps_the_products_and_kernels():
     try:
         threads.set_max_threads(1)
         assert threads.available_cores() == 1
-        assert threads.split_width(1e12, threads.available_cores()) == 1
+        assert threads.product_width(1e12, threads.available_cores()) == 1
     finally:
         threads.set_max_threads(None)
     assert threads.available_cores() == len(os.sched_getaffinity(0))
     with pytest.raises(ValueError, match='set_max_threads'):
         threads.set_max_threads(0)
+
+
+def _counts():
+    return [get() for get, _ in threads._setters()]
+
+
+def test_overlapping_products_of_two_threads_each_run_on_one_blas_thread():
+    # The first product to start saves the count, the last to end restores
+    # it: one thread's product ending does not give the other's BLAS back
+    # its threads, nor leave them at one.
+    if not threads._setters():
+        pytest.skip('no BLAS library that threadpoolctl controls')
+    before = _counts()
+    a_in, a_may_leave, seen = threading.Event(), threading.Event(), []
+
+    def a():
+        with threads.blas_one_thread():
+            a_in.set()
+            a_may_leave.wait(10)
+    t = threading.Thread(target=a)
+    t.start()
+    a_in.wait(10)
+    with threads.blas_one_thread():
+        a_may_leave.set()
+        t.join(10)
+        seen.append(_counts())            # A has left; B is still inside
+    assert seen == [[1] * len(before)]
+    assert _counts() == before
+
+
+def test_a_library_found_during_a_product_does_not_change_what_is_restored():
+    if not threads._setters():
+        pytest.skip('no BLAS library that threadpoolctl controls')
+    before = _counts()
+    with threads.blas_one_thread():
+        threads.blas_libraries_changed()        # (SciPy's BLAS, loaded meanwhile)
+    assert _counts()[:len(before)] == before
+
+
+def test_calibration_waits_for_a_busy_pool():
+    # Measured while another thread's job holds the pool, the hand-off must
+    # still be a real round trip, not the caller running the pieces alone.
+    started, release = threading.Event(), threading.Event()
+
+    def hold():
+        started.set()
+        release.wait(10)
+    t = threading.Thread(target=lambda: threads._pool.run([hold, lambda: None], 2))
+    t.start()
+    started.wait(10)
+    saved = threads._calibration[0]
+    threads._calibration[0] = None
+    try:
+        threading.Timer(0.05, release.set).start()
+        cal = threads.calibration()
+        assert cal.handoff_s > 1e-6
+    finally:
+        threads._calibration[0] = saved
+        t.join(10)
+
+
+def test_a_batch_axis_of_one_is_still_cut_into_pieces():
+    a, b = _rand(1, 1, 96, 40), _rand(1, 40, 70, seed=1)
+    out = np.empty((1, 1, 96, 70), np.float32)
+    tasks = threads._pieces(a, b, out, 2)
+    assert len(tasks) == 2
+    for task in tasks:
+        task()
+    np.testing.assert_allclose(out, a @ b, rtol=1e-5, atol=1e-5)
+
+
+def test_a_small_plan_with_a_product_worth_cutting_runs_step_by_step(monkeypatch):
+    w = Variable(_rand(128, 128))
+
+    @tapejit.jit
+    def step(x):
+        return F.sum(F.matmul(x, w))
+    x = _rand(128, 128, seed=1)
+    monkeypatch.setattr(threads, 'available_cores', lambda: 2)
+    cal = threads.calibration()
+    monkeypatch.setattr(cal, 'split_madds', 1.0)
+    monkeypatch.setattr(cal, 'handoff_s', 1e-9)
+    np.testing.assert_allclose(step(x).array, (x @ w.array).sum(), rtol=1e-4)
+    assert step._last._executable.one_call is None
+
+
+@pytest.mark.skipif(not hasattr(os, 'fork'), reason='no fork')
+def test_a_forked_child_gets_a_new_pool_and_the_blas_count_back():
+    a = _rand(300, 300)
+    threads.matmul(a, a, width=2)                 # the pool's worker started
+    before = _counts()
+    r, w = os.pipe()
+    with threads.blas_one_thread():               # forked inside a product
+        pid = os.fork()
+        if pid == 0:
+            ok = (_counts() == before and threads._pool._workers == []
+                  and np.allclose(threads.matmul(a, a, width=2), a @ a, rtol=1e-4))
+            os.write(w, b'1' if ok else b'0')
+            os._exit(0)
+    os.waitpid(pid, 0)
+    assert os.read(r, 1) == b'1'

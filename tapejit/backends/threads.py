@@ -12,15 +12,17 @@ of every product it runs itself:
   ``openblas_set_num_threads``-style entry points found by ``threadpoolctl``,
   and restored after it).
 - A product large enough to pay for handing work to another thread is cut
-  into many pieces (rows or columns of its result, or its batch), which the
+  into pieces (rows or columns of its result, or its batch), which the
   caller and the workers of :class:`Pool` take one at a time: a thread that
-  is late (its core taken) holds up only the piece it has, the others take
-  the rest.  Idle workers block on a condition; none spins.
+  has not started (its core taken) holds up no one, the caller takes its
+  piece.  A parallel kernel's chunks are handed out the same way, in more,
+  smaller ranges.  Idle workers block on a condition; none spins.
 - How large is large enough is measured on this machine, once per process,
-  the first time a product needs it (:func:`calibration`): the single-thread
-  rate of BLAS and the round trip of a piece handed to a worker.  The cores
-  are those this process may use (``os.sched_getaffinity``), read when a
-  plan is built and for eager products of that size.
+  the first time tapejit runs a product (:func:`calibration`): the
+  single-thread rate of BLAS, the round trip of a piece handed to a worker
+  and the cost of setting BLAS's thread count.  The cores are those this
+  process may use (``os.sched_getaffinity``), read when a plan's step
+  runner is written and for each eager product.
 
 Nothing here runs at import.  A user gives tapejit fewer cores with an
 affinity mask (``taskset``, ``os.sched_setaffinity``) or
@@ -39,7 +41,7 @@ from typing import Any, Callable, Optional, Sequence
 import numpy
 
 __all__ = ['Chunked', 'Pool', 'available_cores', 'blas_one_thread', 'calibration', 'matmul',
-           'set_max_threads', 'split_width']
+           'product_madds', 'product_width', 'set_max_threads']
 
 # A piece of a split product takes at least this many times the round trip
 # of handing it to a worker: the hand-off then costs at most a few percent.
@@ -53,7 +55,7 @@ PIECE_OVER_HANDOFF = 8
 PRODUCT_PIECES_PER_THREAD = 1
 # Chunk ranges of a parallel kernel per thread: ranges cost only a call
 # each, so more of them, that a thread which is late holds up little.
-KERNEL_PIECES_PER_THREAD = 4
+KERNEL_PIECES_PER_THREAD = 16
 # A piece spans at least this many rows or columns: a BLAS kernel's
 # register tile is up to a few dozen wide, so thinner pieces waste it.
 MIN_PIECE_EDGE = 32
@@ -147,7 +149,8 @@ def _setters() -> list:
 
 
 def blas_libraries_changed() -> None:
-    """Look the BLAS libraries up again (one was loaded since: SciPy's)."""
+    """Look the BLAS libraries up again (one was loaded since: SciPy's).
+    A library loaded while products run is set on the next first entry."""
     with _blas_lock:
         _blas.refresh()
         _blas_ready[0] = True
@@ -155,39 +158,65 @@ def blas_libraries_changed() -> None:
 
 class blas_one_thread:
     """Context manager: every BLAS library runs on the calling thread only,
-    until the block ends (the previous thread counts are restored).  The
-    counts are process-wide: another thread's product inside the block runs
-    single-threaded too.
+    until the block ends.  The counts are process-wide: the first block to
+    enter (of any thread) saves them and sets one, the last to leave
+    restores them, so overlapping blocks of several threads all run on one
+    thread each.  (A thread count another library sets inside such a block,
+    ``threadpoolctl.threadpool_limits`` say, is undone when it ends.)
 
     >>> with blas_one_thread():
     ...     _ = numpy.ones((64, 64)) @ numpy.ones((64, 64))
     """
 
-    __slots__ = ('saved',)
+    __slots__ = ()
 
     def __enter__(self) -> 'blas_one_thread':
-        self.saved = enter_one_thread()
+        enter_one_thread()
         return self
 
     def __exit__(self, *exc: Any) -> None:
-        leave_one_thread(self.saved)
+        leave_one_thread()
 
 
-def enter_one_thread() -> tuple:
-    """Set every BLAS library to one thread; returns what :func:`leave_one_thread`
-    restores."""
+# The blocks inside (see blas_one_thread), and what the first one saved:
+# [depth, setters, counts].
+_held: list = [0, (), ()]
+_held_lock = threading.Lock()
+
+
+def enter_one_thread() -> None:
+    """Set every BLAS library to one thread until :func:`leave_one_thread`."""
     setters = _blas.setters if _blas_ready[0] else _setters()
-    saved = tuple(get() for get, _ in setters)
-    for (_, put), n in zip(setters, saved):
-        if n != 1:
-            put(1)
-    return saved
+    with _held_lock:
+        if _held[0] == 0:
+            counts = tuple(get() for get, _ in setters)
+            for (_, put), n in zip(setters, counts):
+                if n != 1:
+                    put(1)
+            _held[1:] = [setters, counts]
+        _held[0] += 1
 
 
-def leave_one_thread(saved: tuple) -> None:
-    for (_, put), n in zip(_blas.setters, saved):
-        if n != 1:
-            put(n)
+def leave_one_thread(_: Any = None) -> None:
+    with _held_lock:
+        _held[0] -= 1
+        if _held[0] == 0:
+            for (_, put), n in zip(_held[1], _held[2]):
+                if n != 1:
+                    put(n)
+
+
+def _after_fork_in_child() -> None:
+    # Only the forking thread lives on: its blocks and the pool's workers
+    # are gone, and the locks may have been held by threads that are not.
+    global _held_lock, _blas_lock, _pool
+    if _held[0]:
+        for (_, put), n in zip(_held[1], _held[2]):
+            if n != 1:
+                put(n)
+    _held[0] = 0
+    _held_lock, _blas_lock = threading.Lock(), threading.Lock()
+    _pool = Pool()
 
 
 # --- the pool ----------------------------------------------------------------
@@ -224,14 +253,20 @@ class Pool:
         self._workers: list = []
 
     def _ensure(self, n: int) -> None:
+        if not _fork_hook[0]:
+            # (Registered when the first worker starts, not at import.)
+            _fork_hook[0] = True
+            if hasattr(os, 'register_at_fork'):
+                os.register_at_fork(after_in_child=_after_fork_in_child)
         while len(self._workers) < n:
             t = threading.Thread(target=self._serve, name='tapejit-worker', daemon=True)
             t.start()
             self._workers.append(t)
 
-    def run(self, tasks: Sequence[Callable[[], Any]], width: int) -> None:
-        """Run every task, on up to ``width`` threads (the caller included)."""
-        if width <= 1 or len(tasks) <= 1 or not self._busy.acquire(blocking=False):
+    def run(self, tasks: Sequence[Callable[[], Any]], width: int, wait: bool = False) -> None:
+        """Run every task, on up to ``width`` threads (the caller included);
+        while another job runs, on the caller alone (``wait``: after it)."""
+        if width <= 1 or len(tasks) <= 1 or not self._busy.acquire(blocking=wait):
             for t in tasks:
                 t()
             return
@@ -280,6 +315,7 @@ class Pool:
 
 
 _pool = Pool()
+_fork_hook = [False]
 
 
 # --- what this machine measures ------------------------------------------------
@@ -308,7 +344,8 @@ _cal_lock = threading.Lock()
 
 
 def calibration() -> Calibration:
-    """This machine's figures, measured on first need (a few milliseconds).
+    """This machine's figures, measured the first time they are needed (a
+    few milliseconds; waits for a job another thread runs on the pool).
 
     >>> calibration().madds_per_s > 0
     True
@@ -342,8 +379,8 @@ def _measure() -> Calibration:
     # piece taken and its end seen.  The best of a few (a busy moment of
     # the machine is not this machine's figure).
     empty = [lambda: None, lambda: None]
-    _pool.run(empty, 2)
-    handoff = _best_of(lambda: _pool.run(empty, 2), 20)
+    _pool.run(empty, 2, wait=True)
+    handoff = _best_of(lambda: _pool.run(empty, 2, wait=True), 20)
     toggle = _best_of(lambda: leave_one_thread(enter_one_thread()), 20)
     return Calibration(rate, max(handoff, 1e-6), toggle)
 
@@ -388,27 +425,34 @@ class Chunked:
 
 # --- products ----------------------------------------------------------------
 
-def split_width(madds: float, cores: int) -> int:
+def product_width(madds: float, cores: int) -> int:
     """Threads a product of ``madds`` multiply-adds runs on, given ``cores``:
-    1 below the size that pays for a hand-off.
+    0 for a product shorter than setting BLAS's thread count (it runs as it
+    is), 1 below the size that pays for a hand-off, else as many as its
+    pieces of at least ``PIECE_OVER_HANDOFF`` hand-offs each.
 
-    >>> split_width(10, 4)
-    1
+    >>> product_width(10, 4)
+    0
     """
-    if cores <= 1:
-        return 1
     cal = calibration()
-    if madds < cal.split_madds:
+    if madds < cal.tiny_madds:
+        return 0
+    if cores <= 1 or madds < cal.split_madds:
         return 1
     pieces = madds / (cal.madds_per_s * cal.handoff_s * PIECE_OVER_HANDOFF)
-    return int(max(1, min(cores, pieces // 2)))
+    return int(max(1, min(cores, pieces)))
 
 
 def _pieces(a: numpy.ndarray, b: numpy.ndarray, out: numpy.ndarray, count: int) -> list:
     """``count`` or so tasks writing ``out = a @ b`` piece by piece: along
-    the first batch axis of a stacked product (an operand without it is
-    broadcast by NumPy, not copied), else the longer of the result's rows
-    and columns."""
+    the first batch axis of a stacked product longer than one (an operand
+    without it is broadcast by NumPy, not copied), else the longer of the
+    result's rows and columns."""
+    while out.ndim > 2 and out.shape[0] == 1:
+        # (A leading axis of one: the product of what it holds.)
+        a = a[0] if a.ndim == out.ndim else a
+        b = b[0] if b.ndim == out.ndim else b
+        out = out[0]
     if out.ndim > 2:
         sa = a.ndim == out.ndim and a.shape[0] != 1
         sb = b.ndim == out.ndim and b.shape[0] != 1
@@ -429,11 +473,24 @@ def _edges(length: int, count: int, least: int) -> list:
     return list(zip(bounds[:-1], bounds[1:]))
 
 
+def product_madds(a: Any, b: Any) -> float:
+    """The multiply-adds of ``a @ b`` (shapes with ``.shape``).
+
+    >>> product_madds(numpy.ones((5, 2, 3)), numpy.ones((3, 4)))
+    120.0
+    """
+    madds = float(a.shape[-2]) * a.shape[-1] * b.shape[-1]
+    if len(a.shape) > 2 or len(b.shape) > 2:
+        madds *= math.prod(numpy.broadcast_shapes(a.shape[:-2], b.shape[:-2]))
+    return madds
+
+
 def matmul(a: numpy.ndarray, b: numpy.ndarray, out: Optional[numpy.ndarray] = None,
            width: Optional[int] = None) -> numpy.ndarray:
     """``a @ b`` (NumPy arrays, BLAS dtypes) on threads tapejit decides:
-    ``width`` threads (None: :func:`split_width` of its size on the cores
-    this process may use), BLAS itself on one thread each.
+    ``width`` threads (None: :func:`product_width` of its size on the cores
+    this process may use; 0: as NumPy runs it), BLAS itself on one thread
+    each.
 
     >>> a = numpy.arange(6.0).reshape(2, 3)
     >>> matmul(a, a.T)
@@ -441,14 +498,12 @@ def matmul(a: numpy.ndarray, b: numpy.ndarray, out: Optional[numpy.ndarray] = No
            [14., 50.]])
     """
     if width is None:
+        madds = product_madds(a, b)
         cal = _calibration[0] or calibration()
-        madds = float(a.shape[-2]) * a.shape[-1] * b.shape[-1]
-        if a.ndim > 2 or b.ndim > 2:
-            madds *= math.prod(numpy.broadcast_shapes(a.shape[:-2], b.shape[:-2]))
-        if madds < cal.tiny_madds:
-            return numpy.matmul(a, b) if out is None else numpy.matmul(a, b, out=out)
-        width = split_width(madds, available_cores()) if madds >= cal.split_madds else 1
-    saved = enter_one_thread()
+        width = 0 if madds < cal.tiny_madds else product_width(madds, available_cores())
+    if width == 0:
+        return numpy.matmul(a, b) if out is None else numpy.matmul(a, b, out=out)
+    enter_one_thread()
     try:
         if width > 1:
             if out is None:
@@ -456,9 +511,9 @@ def matmul(a: numpy.ndarray, b: numpy.ndarray, out: Optional[numpy.ndarray] = No
                     a.shape[-2], b.shape[-1])
                 out = numpy.empty(shape, numpy.result_type(a, b))
             tasks = _pieces(a, b, out, width * PRODUCT_PIECES_PER_THREAD)
-            if tasks:
+            if len(tasks) > 1:
                 _pool.run(tasks, width)
                 return out
         return numpy.matmul(a, b) if out is None else numpy.matmul(a, b, out=out)
     finally:
-        leave_one_thread(saved)
+        leave_one_thread()

@@ -210,7 +210,6 @@ def size_thread_pools(intra_size: int, intra_rank: int = 0) -> int:
     True
     """
     from tapejit.backends import threads
-    threads.set_max_threads(None)
     share = max(1, threads.available_cores() // max(1, intra_size))
     threads.set_max_threads(share)
     try:

@@ -261,6 +261,11 @@ class Executable(Plan):
         # LLVM too long to compile).
         oc = (one_call.OneCall(self) if one_call.ENABLED and one_call.eligible(self)
               else None)
+        if oc is not None and oc.largest_product and threads.product_width(
+                oc.largest_product, threads.available_cores()) > 1:
+            # A product worth cutting into pieces runs on the plan's
+            # threads, which only the step runner hands pieces to.
+            oc = None
         self.one_call = (oc if oc is not None and oc.statements <= one_call.MAX_STATEMENTS
                          else None)
         # The native one-call function, once it ran (see __call__).

@@ -219,8 +219,8 @@ class _Renderer(ProgramWriter):
         k = a.shape[-2] if dict(st.params).get('transa') else a.shape[-1]
         if self.cores is None:
             self.cores = threads.available_cores()
-        return threads.split_width(float(numpy.prod(u.out.shape, dtype=numpy.float64)) * k,
-                                   self.cores)
+        return threads.product_width(float(numpy.prod(u.out.shape, dtype=numpy.float64)) * k,
+                                     self.cores)
 
     def epilogue(self) -> list:
         return (['del env'] if self.slot else []) + ['_pool.lend(outs)']

@@ -594,7 +594,7 @@ class NativePlan:
             # Its products call BLAS on this thread alone (see
             # tapejit.backends.threads): no BLAS thread waits on a busy core.
             env['_one'], env['_restore'] = threads.enter_one_thread, threads.leave_one_thread
-            lines += ['_saved = _one()', f'_refused = {call}', '_restore(_saved)']
+            lines += ['_one()', 'try:', f'    _refused = {call}', 'finally:', '    _restore()']
             call = '_refused'
         lines.append(f'if {call} is not None:')
         if self._outs:
