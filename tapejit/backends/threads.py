@@ -369,19 +369,22 @@ def _best_of(fn: Callable[[], Any], times: int) -> float:
 
 
 def _measure() -> Calibration:
-    n = 256
+    # (Kept short: a process pays it in its first compiled call.  A product
+    # of 128 runs below BLAS's peak, so larger products are judged longer
+    # than they take: cut sooner, never later.)
+    n = 128
     a = numpy.ones((n, n), numpy.float32)
     out = numpy.empty_like(a)
     with blas_one_thread():
         numpy.matmul(a, a, out=out)
-        rate = n ** 3 / _best_of(lambda: numpy.matmul(a, a, out=out), 5)
+        rate = n ** 3 / _best_of(lambda: numpy.matmul(a, a, out=out), 4)
     # The round trip of a job of two empty pieces: a worker woken, its
     # piece taken and its end seen.  The best of a few (a busy moment of
     # the machine is not this machine's figure).
     empty = [lambda: None, lambda: None]
     _pool.run(empty, 2, wait=True)
-    handoff = _best_of(lambda: _pool.run(empty, 2, wait=True), 20)
-    toggle = _best_of(lambda: leave_one_thread(enter_one_thread()), 20)
+    handoff = _best_of(lambda: _pool.run(empty, 2, wait=True), 8)
+    toggle = _best_of(lambda: leave_one_thread(enter_one_thread()), 8)
     return Calibration(rate, max(handoff, 1e-6), toggle)
 
 
