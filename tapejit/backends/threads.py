@@ -48,10 +48,10 @@ __all__ = ['Chunked', 'Pool', 'available_cores', 'blas_one_thread', 'calibration
 # (A ratio of two quantities measured here, not a time.)
 PIECE_OVER_HANDOFF = 8
 # Pieces of a product per thread.  One: a piece's BLAS kernel repacks the
-# operand it shares with the others, so more pieces cost more (two cores:
-# (128, 784) @ (784, 512) on two threads, 883 us in two pieces, 1140 us in
-# four).  A thread that has not started its piece holds up no one: the
-# pieces are handed out as threads ask, so the caller takes it.
+# operand it shares with the others, so more pieces cost more (an MLP's
+# products measured slower in four pieces on two threads than in two).  A
+# thread that has not started its piece holds up no one: the pieces are
+# handed out as threads ask, so the caller takes it.
 PRODUCT_PIECES_PER_THREAD = 1
 # Chunk ranges of a parallel kernel per thread: ranges cost only a call
 # each, so more of them, that a thread which is late holds up little.

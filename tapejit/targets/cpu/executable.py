@@ -31,9 +31,8 @@ from tapejit.ops.registry import PRIMITIVES
 PARALLEL_MIN = 1 << 16
 # Primitives that run on the plan's threads themselves (a product cut into
 # pieces). A plan with one runs its kernels serially: handing each kernel's
-# chunks out too measured slower on such plans (the LSTM step 92 -> 125 ms,
-# the CNN step 335 -> 365 ms, two cores), their kernels being small
-# beside the products.
+# chunks out too measured slower on such plans (the LSTM and CNN steps of
+# benchmarks/), their kernels being small beside the products.
 BLAS_PRIMITIVES = frozenset({'matmul'})
 # Library calls whose result is always a new array; any other may return a
 # view of an argument (reshape, transpose, indexing), which matters when that
