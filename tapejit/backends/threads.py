@@ -102,7 +102,6 @@ class _Blas:
 
     def __init__(self) -> None:
         self.setters: list = []     # per library: (get, set)
-        self.libraries: tuple = ()
 
     def refresh(self) -> None:
         try:
@@ -111,7 +110,6 @@ class _Blas:
             return
         controllers = [c for c in threadpoolctl.ThreadpoolController().lib_controllers
                        if c.user_api == 'blas']
-        self.libraries = tuple(c.filepath for c in controllers)
         self.setters = [_entry_points(c) for c in controllers]
 
 
