@@ -285,10 +285,18 @@ def test_no_call_after_the_first_compiles_or_pauses():
         opt.update()
         return loss
     times = []
-    for _ in range(300):
-        t0 = time.thread_time()
-        step(x, t)
-        times.append(time.thread_time() - t0)
+    # (Python's cyclic collector off while timed: after the rest of the
+    # suite, one of its full passes alone takes milliseconds.)
+    import gc
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(300):
+            t0 = time.thread_time()
+            step(x, t)
+            times.append(time.thread_time() - t0)
+    finally:
+        gc.enable()
     median = float(np.median(times[1:]))
     worst = int(np.argmax(times[1:])) + 1
     assert times[worst] <= 10 * median + 2e-3, (worst, times[worst], median)
