@@ -21,6 +21,7 @@ from tapejit.compiler import fusion, kernel_ir as K
 from tapejit.compiler.plan import (Plan, eval_members, members, nbytes, numba_error, reads,
                                   compiled_call, writes)
 from tapejit.targets.cpu.buffers import POOL_MIN_BYTES, BufferPool
+from tapejit.targets.cpu.native_plan import PRODUCT_MAX
 from tapejit.compiler.passes import simplify
 from tapejit.ir.graph import Eqn, Graph
 from tapejit.ops.registry import PRIMITIVES
@@ -260,10 +261,12 @@ class Executable(Plan):
         # LLVM too long to compile).
         oc = (one_call.OneCall(self) if one_call.ENABLED and one_call.eligible(self)
               else None)
-        if oc is not None and oc.largest_product and threads.product_width(
+        if oc is not None and oc.largest_product > PRODUCT_MAX and threads.product_width(
                 oc.largest_product, threads.available_cores()) > 1:
-            # A product worth cutting into pieces runs on the plan's
-            # threads, which only the step runner hands pieces to.
+            # A product the native plan would hand to BLAS, worth cutting into
+            # pieces: it runs on the plan's threads, which only the step
+            # runner hands pieces to.  (Smaller ones the native plan does as
+            # loops of its own.)
             oc = None
         self.one_call = (oc if oc is not None and oc.statements <= one_call.MAX_STATEMENTS
                          else None)
