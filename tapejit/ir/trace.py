@@ -75,7 +75,7 @@ class Trace:
         self.grad_written: set = set()
         self._dynamic: dict = {}  # key -> TracedArray of a dynamic input
         self.py_guards: list = []  # (getter, value at trace time)
-        self._guard_keys: set = set()
+        self.guard_keys: set = set()
         # id(array) -> (array, TracedArray, index): one input per array object.
         self._arrays: dict = {}
         # (source, 'data' | 'array', index of the first holder of the same array).
@@ -178,8 +178,8 @@ class Trace:
     def guard(self, key: Any, getter: Callable[[], Any], value: Any) -> None:
         """The traced function depended on ``getter() == value``; a later call
         where that no longer holds traces the function again."""
-        if key not in self._guard_keys:
-            self._guard_keys.add(key)
+        if key not in self.guard_keys:
+            self.guard_keys.add(key)
             self.py_guards.append((getter, value))
 
     def check(self, values: Sequence[Any], fail: Callable[..., None]) -> None:

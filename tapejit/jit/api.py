@@ -25,6 +25,7 @@ import numpy
 from tapejit.compiler.codecache import define
 from tapejit import backends, reporter
 from tapejit.jit.call_check import _CPU, check_lines, guard_lines
+from tapejit.jit.reads import Place, ReadRecorder, read_guards
 from tapejit.jit.closure_guards import (Check, identity_guards, scalar_key, state_homes,
                                         value_guards)
 from tapejit.core.abstract import TracedArray, TraceError
@@ -244,6 +245,9 @@ class Plan:
                         f'{", ".join(changed) or "spec"}')
         for getter, value in self.py_guards:
             if getter() != value:
+                if isinstance(getter, Place):
+                    return (f'{getter.what}, a Python value it read while tracing, '
+                            f'{"holds another object" if getter.identity else "changed"}')
                 what = getattr(getter, 'what', '') or getattr(getter, '__name__', 'a value')
                 was = getattr(getter, 'was', None)
                 if was is None and value is True:  # (an identity check)
@@ -774,7 +778,8 @@ class JitFunction:
         if not self._warned & {'retrace', 'moved'} and 2 * (self._traces + 1) >= calls:
             self._warn_commonest('storm', self._causes, lambda why, count: (
                 f'in {calls} calls: {why}. Every such call traces and compiles again; pass '
-                'what changes as an argument.'), stacklevel=6)
+                'what changes as an argument (an array, numpy.asarray(value) for a number, '
+                'or one named in dynamic_argnums).'), stacklevel=6)
 
     def _warn_commonest(self, kind: str, counts: collections.Counter,
                         say: Callable[[Any, int], str], stacklevel: int) -> None:
@@ -897,7 +902,7 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple, target: str 
         with using_config('trace', tr):
             args, kwargs = _traced_args(tr, leaves, td, statics, array_in)
             # What it reports becomes outputs, delivered at each call.
-            with reporter.capture_reports() as cap:
+            with reporter.capture_reports() as cap, ReadRecorder() as reads:
                 out = fn(*args, **kwargs)
             if cap.values:
                 out = (out, cap.values)
@@ -916,6 +921,7 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple, target: str 
             for checked, fail in tr.checks:
                 checks.append((len(outvars), len(checked), fail))
                 outvars.extend(as_traced(tr, v) for v in checked)
+        _guard_reads(tr, reads)
         _guard_closures(tr, fn, leaves, values, homes)
     finally:
         tr.restore()
@@ -1080,14 +1086,26 @@ def _objects(leaves: list) -> tuple:
         isinstance(x, (Variable, _Dynamic)) or backends.is_array(x)))
 
 
+def _guard_reads(tr: Trace, reads: ReadRecorder) -> None:
+    """Guard the places the function read Python values from (see
+    :mod:`tapejit.jit.reads`), and the structure of the links it read
+    them through."""
+    for key, getter, value in read_guards(reads, lambda v: id(v) in tr.born):
+        tr.guard(key, getter, value)
+    if reads.links_read:
+        from tapejit.links.link import structure_version
+        tr.guard(('link structure',), structure_version, structure_version())
+
+
 def _guard_closures(tr: Trace, fn: Callable, leaves: list, values: list, homes: dict) -> None:
     """Guard the places that held the Variables and arrays the function
     closed over, and the plain ``values`` it read (see closure_guards);
     ``homes``: where the Variables on links were before the call
     (:func:`closure_guards.state_homes`)."""
     for key, check, value in values:
-        # (One the function changed while traced is its output: not guarded.)
-        if check() == value:
+        # (One the function changed while traced is its output: not guarded;
+        # one it read is guarded as read.)
+        if check() == value and ('read',) + key[1:] not in tr.guard_keys:
             tr.guard(key, check, value)
     closed = [st.var for st in tr.stateful.values() if st.source[0] == 'closure']
     # Closed-over arrays are constants: a name given another one traces again.

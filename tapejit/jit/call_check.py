@@ -185,6 +185,10 @@ def guard_lines(guards: tuple, py_guards: tuple, env: dict, differs: str, fail: 
                     f'or {d}.dtype != {const(numpy.dtype(spec[2]))} or {cond}')
         lines += [f'if {cond}:', f'    {differs}']
     for getter, value in py_guards:
+        inline = getattr(getter, 'inline', None)
+        if inline is not None:
+            lines.append(inline(const, fail))
+            continue
         # (True, the common value, by identity first.)
         lines.append(f'if (_r := {const(getter)}()) is not True and _r != True: {fail}'
                      if value is True else f'if {const(getter)}() != {const(value)}: {fail}')

@@ -192,8 +192,9 @@ class Link:
             self._params.add(name)
             self._persistent.discard(name)
         old = self.__dict__.get(name, _ABSENT)
-        if old is not _ABSENT and old is not value:
-            _replaced(old, value)
+        if old is not value:
+            # (A link or Parameter added is a change of structure too.)
+            _replaced(None if old is _ABSENT else old, value)
         super().__setattr__(name, value)
 
     def __delattr__(self, name: str) -> None:

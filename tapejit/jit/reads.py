@@ -1,0 +1,362 @@
+"""The Python values a trace read, recorded while it runs, to guard.
+
+A trace turns the Python values the function reads into constants of its
+graph: ``self.temperature``, ``bn.eps``, ``args.scale`` of a namespace held
+in a global, ``cfg.SCALE`` of a module, a class attribute, a counter that
+``forward()`` increments.  :class:`ReadRecorder` watches the trace run (a
+``sys.settrace`` hook, on the frames of the user's code and of tapejit's
+links only) and notes each place such a value came from: a global of the
+running function, or an attribute reached from a local, a global or a cell
+(``self.cfg.scale``), as it stands when the instruction that starts the
+read runs.  :func:`read_guards` turns each place into a guard on the value
+it held at its first read: a later call where it holds another traces
+again (an array or another object: by identity).  The guards are written
+into the plan's hot call (:attr:`Place.inline`), a few attribute lookups
+per place.
+
+Not guarded: Variables and Parameters (the plan reads them as state, and
+guards them itself), links (guarded by their structure version, see
+:func:`tapejit.links.link.structure_version`), modules, classes and the
+functions they hold (code), the values the trace made, and tapejit's
+configuration (keyed by the call).  A read through a ``property`` or a
+``__getattr__`` is seen inside its own frame, where it reads the object's
+attributes.
+"""
+
+from __future__ import annotations
+
+import collections
+import dis
+import importlib.util
+import math
+import os
+import sys
+import sysconfig
+import types
+from typing import Any, Callable, Optional
+
+import numpy
+
+from tapejit.core.abstract import TracedArray
+from tapejit.core.config import config
+from tapejit.core.variable import Variable
+from tapejit.jit.closure_guards import _NOT_PLAIN, Check, _plain_key
+
+_ROOTS = {'LOAD_FAST': 'local', 'LOAD_FAST_CHECK': 'local', 'LOAD_DEREF': 'local',
+          'LOAD_CLASSDEREF': 'local', 'LOAD_GLOBAL': 'global', 'LOAD_NAME': 'global'}
+_ATTRS = ('LOAD_ATTR', 'LOAD_METHOD')
+_DUPS = ('COPY', 'DUP_TOP')  # (``self.n += 1`` copies the object before reading)
+# (Descriptors that run no user code: slots, and a namedtuple's fields.)
+_SAFE_DESCRIPTORS = (types.MemberDescriptorType, types.GetSetDescriptorType,
+                     type(collections.namedtuple('_Pair', 'a').a))
+
+
+class _Absent:
+    """What a guard finds where a place holds nothing (its ``__dict__`` empty)."""
+
+    def __repr__(self) -> str:
+        return '<absent>'
+
+
+ABSENT = _Absent()
+
+
+def _dir(path: str) -> str:
+    return path if path.endswith('.py') else os.path.join(path, '')
+
+
+def _not_users() -> tuple:
+    """``(libraries, standard library, site folders)``: the folders of the
+    libraries tapejit runs on and of tapejit itself (whose code is not the
+    user's), the standard library's, and the folders of installed packages
+    (which may be inside the standard library's)."""
+    libs = [os.path.dirname(os.path.dirname(os.path.abspath(__file__)))]
+    for name in ('numpy', 'numba', 'llvmlite', 'threadpoolctl', 'cupy', 'scipy'):
+        # (Found without importing them: tapejit may not need them this run.)
+        spec = importlib.util.find_spec(name)
+        if spec is not None and spec.origin:
+            package = spec.submodule_search_locations is not None
+            libs.append(os.path.dirname(spec.origin) if package else spec.origin)
+    paths = sysconfig.get_paths()
+    return (tuple(map(_dir, libs)), _dir(paths['stdlib']),
+            tuple({_dir(paths['purelib']), _dir(paths['platlib'])}))
+
+
+_LINKS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'links', '')
+_LINK_BASE = os.path.join(_LINKS, 'link.py')
+_folders: Optional[tuple] = None
+_watched: dict = {}  # code -> {offset: (root kind, root name, attribute names)} or None
+_MAX_CODES = 4096
+
+
+def _is_users(filename: str) -> bool:
+    """Whether code from ``filename`` is read for values: the user's, and
+    tapejit's links but their base class (its machinery reads no model values)."""
+    global _folders
+    if _folders is None:
+        _folders = _not_users()
+    if filename.startswith('<'):
+        return not filename.startswith(('<frozen', '<tapejit'))
+    if filename.startswith(_LINKS):
+        return filename != _LINK_BASE
+    libs, stdlib, site = _folders
+    if filename.startswith(libs):
+        return False
+    return filename.startswith(site) or not filename.startswith(stdlib)
+
+
+def _chains(code: types.CodeType) -> Optional[dict]:
+    """``{offset: (kind, name, attrs)}`` of each read that starts at an
+    instruction of ``code``: a global, or a local followed by attributes;
+    None for code that is not the user's."""
+    try:
+        return _watched[code]
+    except KeyError:
+        pass
+    out: Optional[dict] = None
+    if _is_users(code.co_filename):
+        out = {}
+        ins = [i for i in dis.get_instructions(code) if i.opname != 'CACHE']
+        for k, i in enumerate(ins):
+            kind = _ROOTS.get(i.opname)
+            if kind is None:
+                continue
+            j = k + 1
+            if j < len(ins) and ins[j].opname in _DUPS:
+                j += 1
+            attrs = []
+            while j < len(ins) and ins[j].opname in _ATTRS:
+                attrs.append(ins[j].argval)
+                j += 1
+            if kind == 'global' or attrs:
+                out[i.offset] = (kind, i.argval, tuple(attrs))
+    if len(_watched) >= _MAX_CODES:
+        _watched.clear()
+    _watched[code] = out
+    return out
+
+
+# ---------------------------------------------------------------- lookups
+def _class_attr(cls: type, name: str) -> Any:
+    for c in cls.__mro__:
+        d = c.__dict__
+        if name in d:
+            return d[name]
+    return ABSENT
+
+
+def _via_class(obj: Any, name: str) -> Any:
+    """``obj.name`` where a plain class attribute answers it (none in ``obj.__dict__``)."""
+    v = obj.__dict__.get(name, ABSENT)
+    return _class_attr(obj.__class__, name) if v is ABSENT else v
+
+
+def _lookup(obj: Any, name: str) -> Optional[tuple]:
+    """``(how, value)``: where ``obj.name`` comes from and what it is, found
+    without running user code; None where only code can tell (a property,
+    ``__getattr__``)."""
+    if isinstance(obj, type):
+        v = _class_attr(obj, name)
+        return None if v is ABSENT or hasattr(v.__class__, '__get__') else ('class', v)
+    cv = _class_attr(obj.__class__, name)
+    if cv is not ABSENT and hasattr(cv.__class__, '__set__'):
+        if isinstance(cv, _SAFE_DESCRIPTORS):
+            return 'getattr', getattr(obj, name, ABSENT)
+        return None
+    d = getattr(obj, '__dict__', None)
+    if isinstance(d, dict) and name in d:
+        return ('dict' if isinstance(obj, types.ModuleType) else 'inst'), d[name]
+    if cv is ABSENT or hasattr(cv.__class__, '__get__'):
+        return None  # (a method, or nothing: __getattr__ answers)
+    return ('via class' if isinstance(d, dict) else 'class of'), cv
+
+
+def _get(how: str, holder: Any, name: str) -> Any:
+    """What the place holds now (the slow form of :attr:`Place.inline`)."""
+    if how == 'global':
+        return holder.get(name, ABSENT)
+    if how in ('dict', 'inst'):
+        return holder.__dict__.get(name, ABSENT)
+    if how == 'class':
+        return _class_attr(holder, name)
+    if how == 'via class':
+        return _via_class(holder, name)
+    if how == 'class of':
+        return _class_attr(holder.__class__, name)
+    return getattr(holder, name, ABSENT)
+
+
+def _is(how: str, holder: Any, name: str, want: Any) -> bool:
+    return _get(how, holder, name) is want
+
+
+def _keyed(how: str, holder: Any, name: str) -> Any:
+    return _plain_key(_get(how, holder, name))
+
+
+# ---------------------------------------------------------------- places
+class Place(Check):
+    """A guard's check of one place a trace read; :meth:`inline` renders it."""
+
+    how = ''
+    identity = False
+
+    def inline(self, const: Callable[[Any], str], fail: str) -> str:
+        """The statement that runs ``fail`` where the place no longer holds
+        its traced value, the values it needs named by ``const``."""
+        how, holder, name = self.args[:3]
+        h = const(holder)
+        a = const(ABSENT)
+        expr = {'global': f'{h}.get({name!r}, {a})',
+                'dict': f'{h}.__dict__.get({name!r}, {a})',
+                'inst': f'{h}.__dict__.get({name!r}, {a})',
+                }.get(how) or f'{const(_get)}({how!r}, {h}, {name!r})'
+        if self.identity:
+            return f'if {expr} is not {const(self.was)}: {fail}'
+        v = self.was
+        c = v.__class__
+        if v is None or c is bool:
+            return f'if {expr} is not {v!r}: {fail}'
+        if c in (int, str) or (c is float and v == v and v != 0):
+            return f'if (_t := {expr}).__class__ is not {c.__name__} or _t != {v!r}: {fail}'
+        return f'if {const(_plain_key)}({expr}) != {const(_plain_key(v))}: {fail}'
+
+
+def _place(how: str, holder: Any, name: str, value: Any, what: str) -> tuple:
+    """``(getter, value)`` of a guard on the place, or None where it is not guarded."""
+    if _plain_key(value) is not _NOT_PLAIN:
+        p = Place(_keyed, how, holder, name)
+        p.was, p.what = value, what
+        return p, _plain_key(value)
+    p = Place(_is, how, holder, name, value)
+    p.identity, p.was, p.what = True, value, what
+    return p, True
+
+
+def _label(holder: Any, how: str) -> str:
+    if how == 'global':
+        return ''
+    if isinstance(holder, (type, types.ModuleType)):
+        return holder.__name__
+    return holder.__class__.__name__
+
+
+class ReadRecorder:
+    """Records the places the code run inside ``with`` reads, in this thread.
+
+    >>> import types
+    >>> cfg = types.SimpleNamespace(scale=2.0)
+    >>> def f(x):
+    ...     return x * cfg.scale
+    >>> with ReadRecorder() as rec:
+    ...     _ = f(1.0)
+    >>> [(what, was) for _, what, was, _ in rec.places.values()]
+    [("global 'cfg'", namespace(scale=2.0)), ('SimpleNamespace.scale', 2.0)]
+    """
+
+    def __init__(self) -> None:
+        # (id(holder), name) -> (how, what, value at its first read, holder)
+        self.places: dict = {}
+        self.links_read = False
+        self._prev: Any = None
+
+    def __enter__(self) -> 'ReadRecorder':
+        self._prev = sys.gettrace()
+        sys.settrace(self._call)
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        sys.settrace(self._prev)
+
+    def _call(self, frame: types.FrameType, event: str, arg: Any) -> Any:
+        prev = self._prev
+        inner = prev(frame, event, arg) if prev is not None else None
+        chains = _chains(frame.f_code)
+        if not chains:
+            return inner
+        frame.f_trace_opcodes = True
+        places = self.places
+
+        def local(frame: types.FrameType, event: str, arg: Any) -> Any:
+            nonlocal inner
+            if event == 'opcode':
+                chain = chains.get(frame.f_lasti)
+                if chain is not None:
+                    self._read(frame, chain, places)
+            if inner is not None:
+                inner = inner(frame, event, arg)
+            return local
+        return local
+
+    def _read(self, frame: types.FrameType, chain: tuple, places: dict) -> None:
+        from tapejit.links.link import Link
+        kind, name, attrs = chain
+        if kind == 'global':
+            g = frame.f_globals
+            if name not in g:
+                return  # (a builtin)
+            holder, how, obj = g, 'global', g[name]
+            if not self._note(holder, how, name, obj, f'global {name!r}', places):
+                return
+        else:
+            obj = frame.f_locals.get(name, ABSENT)
+        for attr in attrs:
+            if attr[0] == '_' and frame.f_code.co_filename.startswith(_LINKS):
+                return  # (tapejit's links keep their own caches consistent)
+            if obj is ABSENT or isinstance(obj, (Variable, TracedArray, numpy.ndarray)):
+                return
+            if obj.__class__ is _CONFIG_CLASS and attr in _KEYED_CONFIG:
+                return
+            if isinstance(obj, Link):
+                self.links_read = True
+            found = _lookup(obj, attr)
+            if found is None:
+                return
+            how, value = found
+            what = f'{_label(obj, how)}.{attr}'
+            if not self._note(obj, how, attr, value, what, places):
+                return
+            obj = value
+
+    def _note(self, holder: Any, how: str, name: str, value: Any, what: str,
+              places: dict) -> bool:
+        """Note the place's first read; whether a read may go on through ``value``."""
+        key = (id(holder), name)
+        if key not in places:
+            places[key] = (how, what, value, holder)
+        return not isinstance(value, (Variable, TracedArray)) and value is not ABSENT
+
+
+def _watched_value(value: Any) -> bool:
+    """Whether a place holding ``value`` is guarded (see the module's docstring)."""
+    from tapejit.links.link import Link
+    if isinstance(value, (Variable, TracedArray, Link, types.ModuleType, type)):
+        return False
+    if value is ABSENT:
+        return False
+    if isinstance(value, (types.BuiltinFunctionType, types.MethodType, types.FunctionType,
+                          numpy.ufunc)):
+        # (A function of the user's held where it was read: a global redefined in a
+        # notebook, an activation a link holds.)
+        return isinstance(value, types.FunctionType) and _is_users(
+            value.__code__.co_filename)
+    if isinstance(value, float) and math.isnan(value):
+        return True
+    return not callable(value) or _plain_key(value) is not _NOT_PLAIN
+
+
+def read_guards(rec: ReadRecorder, made: Callable[[Any], bool]) -> list:
+    """``(key, getter, value)`` guards of the places ``rec`` saw read,
+    except those holding values the trace made (``made(value)``)."""
+    out = []
+    for (hid, name), (how, what, value, holder) in rec.places.items():
+        if not _watched_value(value) or made(value):
+            continue
+        getter, want = _place(how, holder, name, value, what)
+        out.append((('read', hid, name), getter, want))
+    return out
+
+
+_CONFIG_CLASS = config.__class__
+# (A call's key holds these; ``trace`` is the trace itself.)
+_KEYED_CONFIG = frozenset({'train', 'enable_backprop', 'trace'})

@@ -1,0 +1,244 @@
+"""The Python values a trace reads are guarded: a later change traces again.
+
+Each case changes a value the traced function read (through a link, any
+object, a module, a class, a global some calls deep, a counter), and the
+compiled call must give what the eager call gives.
+"""
+
+import argparse
+import types
+import warnings
+
+import numpy as np
+
+import tapejit
+import tapejit.functions as F
+import tapejit.links as L
+from tapejit import training
+
+X = np.arange(6, dtype=np.float32).reshape(2, 3) / 6
+
+
+def _same(f, g, *args):
+    """``f`` (jitted) and ``g`` (eager) give the same value."""
+    np.testing.assert_allclose(np.asarray(f(*args).array), np.asarray(g(*args).array),
+                               rtol=1e-6, atol=1e-6)
+
+
+class Scaled(tapejit.Chain):
+    def __init__(self):
+        super().__init__()
+        with self.init_scope():
+            self.l = L.Linear(3, 2, initialW=np.eye(2, 3, dtype=np.float32))
+        self.temperature = 1.0
+        self.ratio = 0.0
+
+    def forward(self, x):
+        return F.sum(F.dropout(self.l(x), self.ratio) / self.temperature)
+
+
+def test_a_link_attribute_read_is_guarded():
+    m = Scaled()
+    f = tapejit.jit(lambda x: m(x))
+    _same(f, lambda x: m(x), X)
+    m.temperature = 4.0
+    _same(f, lambda x: m(x), X)
+    m.ratio = 0.5  # a dropout ratio stored on the model
+    with tapejit.using_config('train', False):
+        _same(f, lambda x: m(x), X)
+
+
+def test_batch_normalization_eps_and_replaced_averages_in_evaluation():
+    x = np.random.RandomState(0).rand(4, 3).astype(np.float32)
+    bn, ref = L.BatchNormalization(3), L.BatchNormalization(3)
+    w = np.arange(3, dtype=np.float32)
+    f = tapejit.jit(lambda x: F.sum(bn(x) * w))
+    with tapejit.using_config('train', False):
+        for change in (lambda b: setattr(b, 'eps', 0.5),
+                       lambda b: setattr(b, 'avg_mean', np.full(3, 5.0, np.float32)),
+                       lambda b: setattr(b, 'avg_var', np.full(3, 3.0, np.float32))):
+            change(bn)
+            change(ref)
+            np.testing.assert_allclose(f(x).array, F.sum(ref(x) * w).array, rtol=1e-5)
+
+
+def test_batch_normalization_running_average_follows_a_changed_decay():
+    x = np.random.RandomState(1).rand(8, 3).astype(np.float32)
+    bn, ref = L.BatchNormalization(3), L.BatchNormalization(3)
+    f = tapejit.jit(lambda x: F.sum(bn(x)))
+    for decay in (0.9, 0.5, 0.1):
+        bn.decay = ref.decay = decay
+        f(x)
+        ref(x)
+        np.testing.assert_allclose(bn.avg_mean, ref.avg_mean, rtol=1e-6)
+        np.testing.assert_allclose(bn.avg_var, ref.avg_var, rtol=1e-6)
+
+
+ARGS = argparse.Namespace(scale=1.0)
+CFG = types.ModuleType('cfg')
+CFG.SCALE = 1.0
+
+
+class Settings:
+    factor = 1.0
+
+
+def test_a_namespace_a_module_and_a_class_attribute_are_guarded():
+    def fn(x):
+        return F.sum(x * ARGS.scale + CFG.SCALE * Settings.factor)
+    f = tapejit.jit(fn)
+    for change in (lambda: setattr(ARGS, 'scale', 3.0), lambda: setattr(CFG, 'SCALE', -2.0),
+                   lambda: setattr(Settings, 'factor', 7.0)):
+        _same(f, fn, X)
+        change()
+        _same(f, fn, X)
+
+
+DEEP = 1.0
+
+
+def _innermost(x):
+    return x * DEEP
+
+
+def _inner(x):
+    return _innermost(x) + 1
+
+
+def _middle(x):
+    return _inner(x) * 2
+
+
+def test_a_global_read_three_calls_deep_is_guarded():
+    global DEEP
+
+    def fn(x):
+        return F.sum(_middle(x))
+    f = tapejit.jit(fn)
+    _same(f, fn, X)
+    DEEP = 5.0
+    try:
+        _same(f, fn, X)
+    finally:
+        DEEP = 1.0
+
+
+class Counting(tapejit.Chain):
+    def __init__(self):
+        super().__init__()
+        self.count = 0
+
+    def forward(self, x):
+        self.count += 1
+        return F.sum(x * self.count)
+
+
+def test_a_counter_traces_every_call_and_the_storm_warning_names_it():
+    m = Counting()
+    f = tapejit.jit(lambda x: m(x), retrace_warn_after=4)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter('always')
+        got = [float(f(X).array) for _ in range(6)]
+    assert m.count == 6
+    np.testing.assert_allclose(got, [X.sum() * k for k in range(1, 7)], rtol=1e-6)
+    said = [str(w.message) for w in caught if 'traced' in str(w.message)]
+    assert said and 'Counting.count' in said[0] and 'as an argument' in said[0]
+
+
+def test_a_child_link_added_to_a_closed_over_chain_is_seen():
+    chain = tapejit.Chain()
+    with chain.init_scope():
+        chain.a = L.Linear(3, 2)
+
+    def fn(x):
+        return sum(F.sum(link(x)) for link in chain.children())
+    f = tapejit.jit(fn)
+    _same(f, fn, X)
+    with chain.init_scope():
+        chain.b = L.Linear(3, 2)
+    _same(f, fn, X)
+
+
+def test_a_plain_attribute_assigned_is_seen_and_an_unchanged_one_keeps_the_plan():
+    m = Scaled()
+    f = tapejit.jit(lambda x: m(x))
+    f(X)
+    m.temperature = 1.0  # the same value: the same plan
+    f(X)
+    assert f.cache_info().traces == 1
+    m.temperature = 2.0
+    np.testing.assert_allclose(f(X).array, m(X).array, rtol=1e-6)
+
+
+def test_a_user_config_entry_read_is_guarded():
+    def fn(x):
+        return F.sum(x * tapejit.config.user_scale)
+    f = tapejit.jit(fn)
+    with tapejit.using_config('user_scale', 2.0):
+        _same(f, fn, X)
+    with tapejit.using_config('user_scale', 3.0):
+        _same(f, fn, X)
+
+
+def test_the_guards_cost_no_retrace_on_a_steady_model():
+    # Links read their own caches (private attributes) while traced: not guarded.
+    model = tapejit.Sequential(L.Linear(3, 4), L.BatchNormalization(4), F.relu, L.Linear(4, 1))
+    opt = tapejit.optimizers.Adam().setup(model)
+
+    @tapejit.jit
+    def step(x):
+        loss = F.sum(model(x))
+        model.cleargrads()
+        loss.backward()
+        opt.update()
+        return loss
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')
+        for _ in range(12):
+            step(X)
+
+
+class Scheduled(tapejit.Chain):
+    """A model whose forward reads a Python schedule an extension changes."""
+
+    def __init__(self):
+        super().__init__()
+        with self.init_scope():
+            self.l = L.Linear(3, 1, initialW=np.full((1, 3), 0.5, np.float32))
+        self.scale = 1.0
+
+    def forward(self, x, t):
+        loss = F.mean_squared_error(self.l(x) * self.scale, t)
+        tapejit.report({'loss': loss}, self)
+        return loss
+
+
+def _train(eager):
+    rs = np.random.RandomState(0)
+    x, t = rs.rand(16, 3).astype(np.float32), rs.rand(16, 1).astype(np.float32)
+    model = Scheduled()
+    opt = tapejit.optimizers.SGD(0.1).setup(model)
+    it = tapejit.iterators.SerialIterator(tapejit.datasets.TupleDataset(x, t), 4, shuffle=False)
+    test_it = tapejit.iterators.SerialIterator(tapejit.datasets.TupleDataset(x, t), 8,
+                                               repeat=False, shuffle=False)
+    updater = training.updaters.StandardUpdater(it, opt, eager=eager)
+    trainer = training.Trainer(updater, (3, 'epoch'), out='result')
+
+    @training.make_extension(trigger=(1, 'iteration'))
+    def schedule(trainer):
+        model.scale = 1.0 + 0.1 * trainer.updater.iteration
+    trainer.extend(schedule)
+    evaluator = training.extensions.Evaluator(test_it, model, eager=eager)
+    trainer.extend(evaluator, trigger=(1, 'epoch'))
+    trainer.extend(training.extensions.LogReport(trigger=(1, 'epoch')))
+    trainer.run()
+    return model.l.W.array, [e['validation/main/loss'] for e in trainer.get_extension(
+        'LogReport').log]
+
+
+def test_the_trainer_compiled_gives_the_eager_results(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    w_eager, log_eager = _train(eager=True)
+    w_jit, log_jit = _train(eager=False)
+    np.testing.assert_allclose(w_jit, w_eager, rtol=1e-5)
+    np.testing.assert_allclose(log_jit, log_eager, rtol=1e-5)
