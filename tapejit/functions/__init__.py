@@ -20,6 +20,7 @@ from tapejit.functions.nn import (dropout, elu, layer_normalization, leaky_relu,
                                   mean_squared_error, relu, set_dropout_seed, sigmoid,
                                   sigmoid_cross_entropy, softmax_cross_entropy, softplus)
 from tapejit.functions import noise  # noqa: F401  (Chainer's module of dropout)
+from tapejit.functions.noise.gaussian import gaussian
 from tapejit.functions import loss  # noqa: F401  (Chainer's module of softmax_cross_entropy)
 from tapejit.functions.normalization import (batch_normalization, fixed_batch_normalization,
                                              local_response_normalization)
@@ -33,7 +34,8 @@ __all__ = [
     'average', 'average_pooling_2d', 'batch_matmul', 'batch_normalization', 'broadcast',
     'broadcast_to', 'cast', 'clip', 'concat', 'convolution_2d', 'cos', 'deconvolution_2d', 'div',
     'dropout', 'elu', 'embed_id', 'erf', 'exp', 'expand_dims', 'expm1',
-    'fixed_batch_normalization', 'flatten', 'floor_divide', 'gelu', 'get_item', 'identity',
+    'fixed_batch_normalization', 'flatten', 'floor_divide', 'gaussian', 'gelu', 'get_item',
+    'identity',
     'layer_normalization', 'leaky_relu', 'linear', 'local_response_normalization', 'log', 'log10',
     'log1p', 'log2', 'log_softmax', 'logsumexp', 'lstm', 'matmul', 'max', 'max_pooling_2d',
     'maximum', 'mean', 'mean_squared_error', 'min', 'minimum', 'mul', 'n_step_bilstm',

@@ -37,7 +37,7 @@ from tapejit.core.variable import StateVariable, Variable
 from tapejit.ir.graph import Graph, verify
 from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import Trace, as_traced
-from tapejit.jit.vjp import Differentiable, attach_lines, differentiable_io
+from tapejit.jit.vjp import Differentiable, attach_lines, differentiable_io, keep_draws
 from tapejit.jit.entry import (_dynamic_array, compile_aliases, finish_lines, gather_items,
                                source_key)
 from tapejit.pytree import flatten, leaf_paths, unflatten
@@ -712,14 +712,14 @@ class JitFunction:
             plan = self._new_plan(leaves, td, statics)
         except TypeError as e:  # (a TraceError is not one)
             raise self._name_list_argument(e, args, kwargs) from e
-        except TraceError:
+        except TraceError as e:
             if self.fallback != 'eager':
                 raise
             if 'fallback' not in self._warned:
                 self._warned.add('fallback')
-                warnings.warn(f'tapejit.jit({self.__name__}): the function needs concrete '
-                              'values while tracing; running it eagerly for this signature '
-                              "(fallback='eager')", RuntimeWarning, stacklevel=5)
+                warnings.warn(f'tapejit.jit({self.__name__}): running it eagerly for this '
+                              f"signature (fallback='eager'), as it cannot be traced: {str(e).splitlines()[0]}",
+                              RuntimeWarning, stacklevel=5)
             plan = 'eager'
         self._file(key, plan)
         return plan
@@ -904,6 +904,7 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple, target: str 
             # What it reports becomes outputs, delivered at each call.
             with reporter.capture_reports() as cap, ReadRecorder() as reads:
                 out = fn(*args, **kwargs)
+            _refuse_draws(fn, reads)
             if cap.values:
                 out = (out, cap.values)
             out_leaves, out_td = flatten(out, _is_leaf)
@@ -921,6 +922,8 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple, target: str 
             for checked, fail in tr.checks:
                 checks.append((len(outvars), len(checked), fail))
                 outvars.extend(as_traced(tr, v) for v in checked)
+            if diff is not None:
+                keep_draws(diff, outvars)
         _guard_reads(tr, reads)
         _guard_closures(tr, fn, leaves, values, homes)
     finally:
@@ -1084,6 +1087,18 @@ def _objects(leaves: list) -> tuple:
     places a closed-over Variable may be found at."""
     return tuple(x for x in leaves if hasattr(x, '__dict__') and not (
         isinstance(x, (Variable, _Dynamic)) or backends.is_array(x)))
+
+
+def _refuse_draws(fn: Callable, reads: ReadRecorder) -> None:
+    """Raise where the function drew from NumPy's (or CuPy's) generators:
+    the draw would become a constant of the plan, the same at every call."""
+    if reads.draws:
+        what, where = reads.draws[0]
+        raise TraceError(
+            f'tapejit.jit({getattr(fn, "__name__", "function")}): {what} was called while '
+            f'tracing, at {where}; a compiled step would repeat that one draw at every call. '
+            'Draw inside the step with tapejit\'s random functions (F.dropout, F.gaussian), '
+            'which draw anew at every call, or pass the noise in as an argument')
 
 
 def _guard_reads(tr: Trace, reads: ReadRecorder) -> None:

@@ -258,6 +258,9 @@ class ReadRecorder:
         # (id(holder), name) -> (how, what, value at its first read, holder)
         self.places: dict = {}
         self.links_read = False
+        # ('numpy.random.normal', 'file:line') of each draw from NumPy's or
+        # CuPy's generators (see draws)
+        self.draws: list = []
         self._prev: Any = None
 
     def __enter__(self) -> 'ReadRecorder':
@@ -309,14 +312,23 @@ class ReadRecorder:
                 return
             if isinstance(obj, Link):
                 self.links_read = True
+            if _is_generator(obj) and attr not in _NOT_DRAWS:
+                self._draw(frame, f'{_generator_name(obj)}.{attr}')
+                return
             found = _lookup(obj, attr)
             if found is None:
                 return
             how, value = found
+            if _is_generator(getattr(value, '__self__', None)) and attr not in _NOT_DRAWS:
+                self._draw(frame, f'{_generator_name(value.__self__)}.{attr}')
+                return
             what = f'{_label(obj, how)}.{attr}'
             if not self._note(obj, how, attr, value, what, places):
                 return
             obj = value
+
+    def _draw(self, frame: types.FrameType, what: str) -> None:
+        self.draws.append((what, f'{frame.f_code.co_filename}:{frame.f_lineno}'))
 
     def _note(self, holder: Any, how: str, name: str, value: Any, what: str,
               places: dict) -> bool:
@@ -325,6 +337,24 @@ class ReadRecorder:
         if key not in places:
             places[key] = (how, what, value, holder)
         return not isinstance(value, (Variable, TracedArray)) and value is not ABSENT
+
+
+# (What a generator offers besides draws.)
+_NOT_DRAWS = frozenset({'seed', 'get_state', 'set_state', 'bit_generator', 'spawn',
+                        '__getstate__', '__setstate__'})
+
+
+def _is_generator(obj: Any) -> bool:
+    """Whether ``obj`` is a NumPy or CuPy random generator (the module-level
+    functions of ``numpy.random`` are methods of one)."""
+    c = obj.__class__
+    return c.__module__.startswith(('numpy.random', 'cupy.random')) and c.__name__ in (
+        'RandomState', 'Generator')
+
+
+def _generator_name(obj: Any) -> str:
+    c = obj.__class__
+    return f'{c.__module__.split(".")[0]}.random.{c.__name__}'
 
 
 def _watched_value(value: Any) -> bool:

@@ -52,6 +52,21 @@ class Differentiable:
     # (targets, outputs present) -> the jitted backward
     vjps: dict = dataclasses.field(default_factory=dict)
     refusing: Optional[list] = None  # see _refusing_outputs
+    # (graph value id, position among the plan's outputs) of each random draw
+    # (a dropout mask) the outputs depend on: the call keeps what it drew,
+    # and its backward replays with those draws, not new ones.
+    kept: tuple = ()
+
+
+def keep_draws(d: Differentiable, outvars: list) -> None:
+    """Make the random draws the outputs of ``d`` depend on outputs of the
+    plan (appended to ``outvars``), kept by each call for its backward."""
+    kept = []
+    for e in d.eqns:
+        if not e.prim.pure:
+            kept.append((e.out.id, len(outvars)))
+            outvars.append(e.out)
+    d.kept = tuple(kept)
 
 
 def differentiable_io(name: str, tr: Any, out_leaves: list,
@@ -150,11 +165,12 @@ class JitCallNode(FunctionNode):
     array([ 9., 16.])
     """
 
-    __slots__ = ('plan', 'saved', 'leaves', '_inputs', '_rank', 'outputs')
+    __slots__ = ('plan', 'saved', 'drawn', 'leaves', '_inputs', '_rank', 'outputs')
 
-    def __init__(self, plan: Any, inputs: list, leaves: list) -> None:
+    def __init__(self, plan: Any, inputs: list, leaves: list, drawn: list) -> None:
         self.plan = plan
         self.saved = inputs
+        self.drawn = drawn  # the call's random draws (Differentiable.kept)
         self.leaves = leaves
         self._inputs = self._rank = None
 
@@ -189,7 +205,7 @@ class JitCallNode(FunctionNode):
 
     def unchain(self) -> None:
         super().unchain()
-        self.saved = None  # (the call's arrays are needed no more)
+        self.saved = self.drawn = None  # (the call's arrays are needed no more)
 
     @property
     def label(self) -> str:
@@ -214,7 +230,7 @@ class JitCallNode(FunctionNode):
         vjp = d.vjps.get(key)
         if vjp is None:
             vjp = d.vjps[key] = _make_vjp(plan, target_input_indexes, present)
-        return vjp(list(self.saved), xs, gys)
+        return vjp(list(self.saved), xs, gys, list(self.drawn))
 
 
 def _make_vjp(plan: Any, targets: tuple, present: tuple) -> Any:
@@ -229,19 +245,26 @@ def _make_vjp(plan: Any, targets: tuple, present: tuple) -> Any:
     eqns = d.eqns
     links = d.links
     weak = d.weak
+    kept = [i for i, _ in d.kept]
 
-    def vjp(ins: list, xs: list, gys: list) -> tuple:
+    def vjp(ins: list, xs: list, gys: list, drawn: list) -> tuple:
         double = config.enable_backprop
         for i in weak:
             if ins[i].__class__ is TracedArray:
                 ins[i].weak = True
         env: dict = {v.id: c for v, c in consts}
         env.update((v.id, a) for v, a in zip(invars, ins))
+        drawn = dict(zip(kept, drawn))
         xs = [x if isinstance(x, Variable) else Variable(x) for x in xs]
         made: dict = {}
         with using_config('enable_backprop', True):
             for e in eqns:
                 link = links.get(e.out.id)
+                if e.out.id in drawn:  # (what the forward call drew: no new draw)
+                    env[e.out.id] = drawn[e.out.id]
+                    if link is not None:
+                        made[e.out.id] = Variable(drawn[e.out.id], requires_grad=False)
+                    continue
                 if link is None:  # a constant of the replay
                     env[e.out.id] = e.prim(*[env[u.id] for u in e.inputs], **e.params)._data
                     continue
@@ -335,7 +358,8 @@ def attach_lines(plan: Any, env: dict) -> list:
         return [f'results[{r}]._node = {name(n)}'
                 for r, n in zip(results, _refusing_outputs(plan))]
     env.update(_JCN=JitCallNode, _ON=_OutputNode, _wref=weakref.ref, _jplan=plan)
-    lines = ['_jn = _JCN(_jplan, inputs, leaves)']
+    drawn = ', '.join(f'outs[{k}]' for _, k in plan.diff.kept)
+    lines = [f'_jn = _JCN(_jplan, inputs, leaves, [{drawn}])']
     outs = []
     for j, r in enumerate(results):
         lines += [f'_y = results[{r}]', f'_yn{j} = _y._node = _ON(_y, _jn)']

@@ -81,3 +81,28 @@ def _dropout_mask_eval(x: Aval, ratio: float) -> Aval:
 
 dropout_mask = primitive('dropout_mask', kind='call', impl=draw_mask,
                          abstract_eval=_dropout_mask_eval, vjp=None, pure=False)
+
+
+def draw_normal(x: Any) -> Any:
+    """Standard normal values of ``x``'s shape and dtype, from :func:`generator`.
+
+    >>> seed(0); a = draw_normal(numpy.zeros(3, numpy.float32))
+    >>> a.shape, a.dtype
+    ((3,), dtype('float32'))
+    """
+    drawn = generator().standard_normal(x.shape).astype(x.dtype, copy=False)
+    if isinstance(x, numpy.ndarray):
+        return drawn
+    return backends.get_array_module(x).asarray(drawn)
+
+
+def _normal_noise_eval(x: Aval) -> Aval:
+    if numpy.dtype(x.dtype).kind != 'f':
+        raise DTypeError(f'gaussian: mean has dtype {x.dtype} and shape {tuple(x.shape)}; '
+                         'expected a floating-point dtype')
+    return Aval(tuple(x.shape), x.dtype)
+
+
+# Drawn anew at every run of a plan, as dropout's masks are.
+normal_noise = primitive('normal_noise', kind='call', impl=draw_normal,
+                         abstract_eval=_normal_noise_eval, vjp=None, pure=False)

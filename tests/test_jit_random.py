@@ -1,0 +1,120 @@
+"""Random draws under jit: fresh at every call, the same in a call's backward,
+and NumPy's generators refused where a trace would freeze their draw."""
+
+import numpy as np
+import pytest
+
+import tapejit
+import tapejit.functions as F
+import tapejit.links as L
+from tapejit import TraceError
+
+X = np.random.RandomState(0).rand(5, 4).astype(np.float32)
+
+
+class Dropped(tapejit.Chain):
+    def __init__(self):
+        super().__init__()
+        with self.init_scope():
+            self.l = L.Linear(4, 3)
+
+    def forward(self, x):
+        return F.sum(F.dropout(self.l(x), 0.5) ** 2)
+
+
+def _grads(model, call, seed):
+    F.set_dropout_seed(seed)
+    model.cleargrads()
+    loss = call(X)
+    loss.backward()
+    return float(loss.array), model.l.W.grad.copy(), model.l.b.grad.copy()
+
+
+@pytest.mark.parametrize('seed', [0, 1, 2])
+def test_the_backward_of_a_jitted_call_uses_its_forward_masks(seed):
+    model = Dropped()
+    jitted = tapejit.jit(model)
+    got, want = _grads(model, jitted, seed), _grads(model, model, seed)
+    np.testing.assert_allclose(got[0], want[0], rtol=1e-6)
+    np.testing.assert_allclose(got[1], want[1], rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(got[2], want[2], rtol=1e-5, atol=1e-6)
+
+
+def test_tapejit_grad_of_a_jitted_call_uses_its_forward_masks():
+    model = Dropped()
+    jitted = tapejit.jit(model)
+    F.set_dropout_seed(7)
+    gw, = tapejit.grad([jitted(X)], [model.l.W])
+    F.set_dropout_seed(7)
+    want, = tapejit.grad([model(X)], [model.l.W])
+    np.testing.assert_allclose(gw.array, want.array, rtol=1e-5, atol=1e-6)
+
+
+def test_gaussian_draws_anew_each_call_and_its_gradient_uses_the_draw():
+    rs = np.random.RandomState(1)
+    mu, ln_var = tapejit.Variable(rs.rand(3, 4)), tapejit.Variable(rs.rand(3, 4))
+
+    def loss(mu, ln_var):
+        return F.sum(F.gaussian(mu, ln_var) ** 2)
+    f = tapejit.jit(loss)
+    values = {float(f(mu, ln_var).array) for _ in range(3)}
+    assert len(values) == 3
+    for call in (f, loss):
+        F.set_dropout_seed(3)
+        mu.cleargrad()
+        ln_var.cleargrad()
+        out = call(mu, ln_var)
+        out.backward()
+        if call is f:
+            got = float(out.array), mu.grad.copy(), ln_var.grad.copy()
+    np.testing.assert_allclose(got[0], float(out.array), rtol=1e-12)
+    np.testing.assert_allclose(got[1], mu.grad, rtol=1e-12)
+    np.testing.assert_allclose(got[2], ln_var.grad, rtol=1e-12)
+
+
+def test_gaussian_gradient_matches_finite_differences_for_a_fixed_draw():
+    rs = np.random.RandomState(2)
+    mu, ln_var = rs.rand(2, 3), rs.rand(2, 3)
+
+    def fn(mu, ln_var):
+        F.set_dropout_seed(11)  # (the same draw at every evaluation)
+        return F.gaussian(mu, ln_var)
+    tapejit.gradient_check.check_backward(fn, (mu, ln_var), rs.rand(2, 3), dtype=np.float64,
+                                          atol=1e-6, rtol=1e-6)
+
+
+@pytest.mark.parametrize('draw', [
+    lambda x: x + np.random.standard_normal(x.shape),
+    lambda x: x * (np.random.rand(*x.shape) > 0.5),
+    lambda x: x + np.random.normal(size=x.shape),
+])
+def test_numpy_random_draws_in_a_trace_are_refused_naming_the_call(draw):
+    with pytest.raises(TraceError, match=r'numpy\.random\.\w+\.\w+ was called while tracing'):
+        tapejit.jit(draw)(X)
+
+
+def test_a_generator_in_a_local_variable_is_refused():
+    def fn(x):
+        rng = np.random.default_rng()
+        return x + rng.normal(size=x.shape)
+    with pytest.raises(TraceError, match=r'numpy\.random\.Generator\.normal'):
+        tapejit.jit(fn)(X)
+
+
+def test_a_generator_held_by_a_model_is_refused_too():
+    class Noisy(tapejit.Chain):
+        def __init__(self):
+            super().__init__()
+            self.rng = np.random.RandomState(0)
+
+        def forward(self, x):
+            return F.sum(x + self.rng.normal(size=x.shape).astype(np.float32))
+    with pytest.raises(TraceError, match='RandomState.normal'):
+        tapejit.jit(Noisy())(X)
+
+
+def test_with_fallback_eager_the_draws_are_fresh_and_the_warning_says_why():
+    f = tapejit.jit(lambda x: x + np.random.standard_normal(x.shape), fallback='eager')
+    with pytest.warns(RuntimeWarning, match='standard_normal was called while tracing'):
+        a = f(X)
+    assert not np.array_equal(a, f(X))
