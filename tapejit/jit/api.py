@@ -38,6 +38,7 @@ from tapejit.ir.graph import Graph, verify
 from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import Trace, as_traced
 from tapejit.jit.vjp import Differentiable, attach_lines, differentiable_io, keep_draws
+from tapejit.jit.vjp import state_holders as vjp_state_holders
 from tapejit.jit.entry import (_dynamic_array, compile_aliases, finish_lines, gather_items,
                                source_key)
 from tapejit.pytree import flatten, leaf_paths, unflatten
@@ -482,6 +483,7 @@ class JitFunction:
         self._cache: collections.OrderedDict = collections.OrderedDict()
         self._nplans = 0
         self._lock = threading.RLock()
+        self._writes_state = False  # a plan of it writes state (see __call__)
         self._hits = self._misses = self._traces = 0
         # Hits of the last call's plan, counted without the lock: a count's step is atomic.
         self._fast_hits = itertools.count()
@@ -550,6 +552,15 @@ class JitFunction:
         if config.trace is not None or config.debug:
             # Inlined into an outer trace; in debug mode eager, checked for NaN.
             return self.fn(*args, **kwargs)
+        if self._writes_state:
+            # Two threads stepping one model at once would each read the state
+            # and write back their own update, one of them lost (the plan runs
+            # without the GIL): the calls take turns.
+            with _STATE_LOCK:
+                return self._call(args, kwargs)
+        return self._call(args, kwargs)
+
+    def _call(self, args: tuple, kwargs: dict) -> Any:
         last = self._last
         if last is not None:
             hot = last.hot
@@ -594,6 +605,13 @@ class JitFunction:
                 self._remember(key, leaves, statics, plan)
         if plan == 'eager':
             return self.fn(*args, **kwargs)
+        if plan.writes:
+            self._writes_state = True  # (this call and every later one take turns)
+            with _STATE_LOCK:
+                return self._run_new(plan, leaves)
+        return self._run_new(plan, leaves)
+
+    def _run_new(self, plan: Plan, leaves: list) -> Any:
         out = plan.run(leaves)
         if out is RETRACE:  # cannot be: the plan was checked (or traced) for these arrays
             raise RuntimeError('tapejit.jit: a plan refused the arrays it was chosen for')
@@ -717,9 +735,10 @@ class JitFunction:
                 raise
             if 'fallback' not in self._warned:
                 self._warned.add('fallback')
+                why = str(e).splitlines()[0]
                 warnings.warn(f'tapejit.jit({self.__name__}): running it eagerly for this '
-                              f"signature (fallback='eager'), as it cannot be traced: {str(e).splitlines()[0]}",
-                              RuntimeWarning, stacklevel=5)
+                              f"signature (fallback='eager'), as it cannot be traced: {why}",
+                              RuntimeWarning, stacklevel=6)
             plan = 'eager'
         self._file(key, plan)
         return plan
@@ -759,7 +778,7 @@ class JitFunction:
         self._warn_commonest('retrace', self._changes, lambda path, count: (
             f'{self._describe(path)} changed {count} times (now '
             f'{self._spec_str(path, td, specs)}). Each new shape/dtype is a new trace: keep it '
-            'fixed (pad batches), or mark a Python value static.'), stacklevel=6)
+            'fixed (pad batches), or mark a Python value static.'), stacklevel=7)
 
     def _note_moved(self, plan: Plan) -> None:
         # A place that held a closed-over Variable holds another: each change traces.
@@ -770,7 +789,7 @@ class JitFunction:
         self._warn_commonest('moved', self._moved, lambda what, count: (
             f'the Variable the function reads through {what} was replaced by another {count} '
             'times, and each replacement is a new trace. Pass it as an argument (read anew '
-            'every call), or update it in place (W.array -= ...).'), stacklevel=5)
+            'every call), or update it in place (W.array -= ...).'), stacklevel=6)
 
     def _note_storm(self) -> None:
         # Most calls trace, and neither warning above named why: name the commonest.
@@ -779,7 +798,7 @@ class JitFunction:
             self._warn_commonest('storm', self._causes, lambda why, count: (
                 f'in {calls} calls: {why}. Every such call traces and compiles again; pass '
                 'what changes as an argument (an array, numpy.asarray(value) for a number, '
-                'or one named in dynamic_argnums).'), stacklevel=6)
+                'or one named in dynamic_argnums).'), stacklevel=7)
 
     def _warn_commonest(self, kind: str, counts: collections.Counter,
                         say: Callable[[Any, int], str], stacklevel: int) -> None:
@@ -888,6 +907,11 @@ class JitFunction:
         return exe.explain_passes()
 
 
+# Held by the calls of jitted functions whose plans write state (Variables,
+# link attributes, an optimizer's state): one such call at a time.
+_STATE_LOCK = threading.RLock()
+
+
 def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple, target: str = 'auto',
                fastmath: bool = False) -> Plan:
     """Trace ``fn`` on abstract versions of ``leaves``; return the verified plan."""
@@ -910,12 +934,13 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple, target: str 
             out_leaves, out_td = flatten(out, _is_leaf)
             _collect_results(tr, out_leaves, outvars, out_kinds)
             diff = None
+            states = _link_states(tr)
             if config.enable_backprop:
                 diff = differentiable_io(getattr(fn, '__name__', 'function'), tr, out_leaves,
-                                         out_kinds)
+                                         out_kinds, [st[3] for st in states])
             _collect_state_writes(tr, outvars, writes)
             _collect_other_writes(tr, array_in, out_leaves, out_kinds, outvars, writes)
-            _collect_link_state(tr, outvars, writes)
+            _collect_link_state(tr, states, outvars, writes, diff)
             # The trace's checks (Trace.check) as (first output, count, fail):
             # their values are the graph's last outputs.
             checks = []
@@ -1056,23 +1081,39 @@ def _collect_other_writes(tr: Trace, array_in: dict, out_leaves: list, out_kinds
             writes.append((('result', r), 'grad'))
 
 
-def _collect_link_state(tr: Trace, outvars: list, writes: list) -> None:
-    """A traced Variable the function left on a link (``self.h = h``) is
-    state: after every call the plan puts a Variable holding its value there
-    (the one the attribute held before the call, if it held one), and a call
-    finding the attribute holding anything else than before traces again."""
+def _link_states(tr: Trace) -> list:
+    """``(link, name, old, v)`` of each traced Variable ``v`` the function
+    left on a link (``self.h = h``), ``old`` what the attribute held before."""
     before: dict = {}
     for link, name, old in tr.stored:
         before.setdefault((id(link), name), (link, name, old))
+    states = []
     for link, name, old in before.values():
         v = link.__dict__.get(name)
         # (A Variable the call computed; not one it read, as a tied parameter.)
-        if not (isinstance(v, Variable) and v._data.__class__ is TracedArray
+        if (isinstance(v, Variable) and v._data.__class__ is TracedArray
                 and v._data.trace is tr and id(v) not in tr.stateful):
-            continue
+            states.append((link, name, old, v))
+    return states
+
+
+def _collect_link_state(tr: Trace, states: list, outvars: list, writes: list,
+                        diff: Optional[Differentiable]) -> None:
+    """A traced Variable the function left on a link (``self.h = h``) is
+    state: after every call the plan puts a Variable holding its value there
+    (the one the attribute held before the call, if it held one), and a call
+    finding the attribute holding anything else than before traces again.
+    Where its value has a graph (``diff``), the Variable gets the call's
+    node, so that a backward over several calls reaches back through it."""
+    for k, (link, name, old, v) in enumerate(states):
         kept = isinstance(old, Variable) and id(old) not in tr.born  # (made before the call)
+        holder = old if kept else Variable()
+        vjp_state_holders.add(holder)
+        if diff is not None and k in diff.states:
+            j = diff.states.index(k)
+            diff.state_holders[j], diff.state_at[j] = holder, len(outvars)
         outvars.append(as_traced(tr, v._data))
-        writes.append((('attr', old if kept else Variable(), link, name), 'attr'))
+        writes.append((('attr', holder, link, name), 'attr'))
         held = Check(_holds, link, name, old)
         held.what = f'{link._label()}.{name}'
         tr.guard(('attr', id(link), name), held, True)

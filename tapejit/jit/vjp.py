@@ -52,6 +52,16 @@ class Differentiable:
     # (targets, outputs present) -> the jitted backward
     vjps: dict = dataclasses.field(default_factory=dict)
     refusing: Optional[list] = None  # see _refusing_outputs
+    # Indexes, among the Variables the function left on links (``self.h``),
+    # of those with a graph (after the returned ones in out_vars), and the
+    # Variables the plan puts there (see api._collect_link_state).
+    states: tuple = ()
+    state_holders: list = dataclasses.field(default_factory=list)
+    state_at: list = dataclasses.field(default_factory=list)  # their positions among outputs
+    # Per source, the index of its array among the call's inputs where it is
+    # such a Variable (its array changes with every call: the backward reads
+    # the call's), else None.
+    saved_sources: tuple = ()
     # (graph value id, position among the plan's outputs) of each random draw
     # (a dropout mask) the outputs depend on: the call keeps what it drew,
     # and its backward replays with those draws, not new ones.
@@ -69,19 +79,21 @@ def keep_draws(d: Differentiable, outvars: list) -> None:
     d.kept = tuple(kept)
 
 
-def differentiable_io(name: str, tr: Any, out_leaves: list,
-                      out_kinds: list) -> Optional[Differentiable]:
+def differentiable_io(name: str, tr: Any, out_leaves: list, out_kinds: list,
+                      states: list = ()) -> Optional[Differentiable]:
     """The :class:`Differentiable` of a trace whose function returned
-    ``out_leaves`` of ``out_kinds`` (before the trace restores the captured
-    Variables' nodes), or None where no returned Variable has a graph
-    reaching one."""
+    ``out_leaves`` of ``out_kinds`` and left the Variables ``states`` on
+    links (before the trace restores the captured Variables' nodes), or
+    None where none of them has a graph reaching one."""
     # (index among the plan's outputs, node) per returned Variable with a graph
     arrays = [(o, kind) for o, kind in zip(out_leaves, out_kinds) if kind[0] not in 'SO']
     outs = [(k, o._node) for k, (o, kind) in enumerate(arrays) if kind[0] == 'V'
             and o._node is not None and o._node.creator_node is not None]
-    if not outs:
+    kept = [(k, v._node) for k, v in enumerate(states)
+            if v._node is not None and v._node.creator_node is not None]
+    if not outs and not kept:
         return None
-    funcs = functions_behind([n for _, n in outs])
+    funcs = functions_behind([n for _, n in outs + kept])
     # id(node) -> ('src', stateful) of the captured Variables requiring grad
     by_node = {id(st.var._node): st for st in tr.stateful.values()
                if st.var._node is not None and st.var._requires_grad}
@@ -89,9 +101,12 @@ def differentiable_io(name: str, tr: Any, out_leaves: list,
     links, used, problem = _links(tr, funcs, made)
     # Outputs reached from no source get no gradient, as eagerly.
     reached = [(k, m[1]) for k, n in outs if (m := made.get(id(n))) is not None and m[0] == 'eqn']
-    if not reached or not used:
+    reached_states = [(k, m[1]) for k, n in kept
+                      if (m := made.get(id(n))) is not None and m[0] == 'eqn']
+    if not (reached or reached_states) or not used:
         return None
-    out_pos, out_vars = zip(*reached)
+    out_pos = tuple(k for k, _ in reached)
+    out_vars = tuple(v for _, v in reached + reached_states)
     for st in used:
         d = st.var._data
         if problem is None and (d is not st.data_in or d.var is not st.var_in):
@@ -102,8 +117,26 @@ def differentiable_io(name: str, tr: Any, out_leaves: list,
     eqns = live_eqns(tr.eqns, out_vars)[0]  # (what the outputs' replay needs)
     weak = tuple(i for i, (src, which) in enumerate(tr.input_sources)
                  if which in ('scalar', 'call'))
-    return Differentiable(name, out_pos, out_vars, tuple(st.source for st in used), links,
-                          problem, eqns, weak)
+    # (A link's state Variable: the plan puts its new array in it at every call.)
+    state_vars = {id(st.var) for st in tr.stateful.values() if _is_link_state(st.var)}
+    ins = {v.id: i for i, v in enumerate(tr.invars)}
+    saved = tuple(ins.get(st.var_in.id) if id(st.var) in state_vars else None for st in used)
+    d = Differentiable(name, out_pos, out_vars, tuple(st.source for st in used), links,
+                       problem, eqns, weak)
+    d.states = tuple(k for k, _ in reached_states)
+    d.state_holders = [None] * len(d.states)
+    d.state_at = [None] * len(d.states)
+    d.saved_sources = saved
+    return d
+
+
+# The Variables plans put on links as state (api._collect_link_state).
+state_holders: weakref.WeakSet = weakref.WeakSet()
+
+
+def _is_link_state(v: Variable) -> bool:
+    """Whether a plan puts a new array in ``v`` at every call (a link's state)."""
+    return v in state_holders
 
 
 def _links(tr: Any, funcs: list, made: dict) -> tuple:
@@ -173,6 +206,10 @@ class JitCallNode(FunctionNode):
         self.drawn = drawn  # the call's random draws (Differentiable.kept)
         self.leaves = leaves
         self._inputs = self._rank = None
+        if plan.diff.states:
+            # A link's state Variable gets a new node at every call: this
+            # call's input is the node it has now.
+            self.inputs  # noqa: B018
 
     @property  # type: ignore[override]
     def inputs(self) -> Optional[tuple]:
@@ -218,7 +255,10 @@ class JitCallNode(FunctionNode):
         # Each input's live Variable, with the array it holds now, as eager
         # backprop reads a retained input.
         xs = []
-        for n in self.inputs:
+        for n, at in zip(self.inputs, d.saved_sources):
+            if at is not None:  # (a link's state: its array at this call)
+                xs.append(Variable(self.saved[at]) if double else self.saved[at])
+                continue
             v = n.get_variable_or_none()
             if v is None:
                 raise GradientError(f'{self.label}: an input Variable of the call was '
@@ -281,13 +321,16 @@ def _make_vjp(plan: Any, targets: tuple, present: tuple) -> Any:
 
 
 class _OutputNode(VariableNode):
-    """A jitted call's output node: its rank is found when asked for."""
+    """A jitted call's output node: its rank is found when asked for.
+    ``_OutputNode(y, creator)`` for a result ``y``; ``_OutputNode(array,
+    creator, holder)`` for a link's state Variable ``holder`` that is
+    given ``array`` afterwards."""
 
     __slots__ = ()
 
-    def __init__(self, y: Variable, creator: JitCallNode) -> None:
-        a = y._data
-        super().__init__(y, a.shape, a.dtype, True)
+    def __init__(self, y: Any, creator: JitCallNode, holder: Optional[Variable] = None) -> None:
+        a = y._data if holder is None else y
+        super().__init__(y if holder is None else holder, a.shape, a.dtype, True)
         self.creator_node = creator
 
     @property  # type: ignore[override]
@@ -364,5 +407,10 @@ def attach_lines(plan: Any, env: dict) -> list:
     for j, r in enumerate(results):
         lines += [f'_y = results[{r}]', f'_yn{j} = _y._node = _ON(_y, _jn)']
         outs.append(f'_wref(_yn{j})')
+    name = _names(env)
+    for j, (holder, at) in enumerate(zip(plan.diff.state_holders, plan.diff.state_at)):
+        # (Before the writes give it the array: its node from this call's output.)
+        lines.append(f'_sn{j} = {name(holder)}._node = _ON(outs[{at}], _jn, {name(holder)})')
+        outs.append(f'_wref(_sn{j})')
     lines.append(f'_jn.outputs = ({", ".join(outs)},)')
     return lines

@@ -1,0 +1,93 @@
+"""State under jit: calls from several threads, and backprop through the
+state a link keeps from one jitted call to the next."""
+
+import threading
+
+import numpy as np
+
+import tapejit
+import tapejit.functions as F
+import tapejit.links as L
+
+
+def _model_and_step():
+    model = L.Linear(512, 512, initialW=np.full((512, 512), 0.01, np.float32))
+    opt = tapejit.optimizers.Adam().setup(model)
+
+    def step(x):
+        loss = F.sum(model(x) ** 2)
+        model.cleargrads()
+        loss.backward()
+        opt.update()
+        return loss
+    return model, opt, step
+
+
+def test_calls_from_several_threads_lose_no_update():
+    x = np.random.RandomState(0).rand(256, 512).astype(np.float32)
+    model, opt, step = _model_and_step()
+    jitted = tapejit.jit(step)
+    jitted(x)
+
+    def work():
+        for _ in range(25):
+            jitted(x)
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert opt.t == 101
+    ref, ref_opt, ref_step = _model_and_step()
+    for _ in range(101):
+        ref_step(x)
+    np.testing.assert_allclose(model.W.array, ref.W.array, rtol=1e-5, atol=1e-6)
+
+
+class Cell(tapejit.Chain):
+    """A recurrent cell written as users write one: its state on ``self.h``."""
+
+    def __init__(self):
+        super().__init__()
+        rs = np.random.RandomState(1)
+        with self.init_scope():
+            self.x2h = L.Linear(3, 4, initialW=rs.rand(4, 3).astype(np.float32))
+            self.h2h = L.Linear(4, 4, initialW=rs.rand(4, 4).astype(np.float32) * 0.5)
+        self.h = None
+
+    def forward(self, x):
+        z = self.x2h(x)
+        if self.h is not None:
+            z = z + self.h2h(self.h)
+        self.h = F.tanh(z)
+        return self.h
+
+
+def _bptt(jitted, steps, truncate_after=None):
+    xs = [np.random.RandomState(k).rand(2, 3).astype(np.float32) for k in range(steps)]
+    cell = Cell()
+
+    def step(x):
+        return F.sum(cell(x) ** 2)
+    call = tapejit.jit(step) if jitted else step
+    loss = 0
+    for k, x in enumerate(xs):
+        loss += call(x)
+        if k == truncate_after:
+            loss.unchain_backward()
+    cell.cleargrads()
+    loss.backward()
+    return float(loss.array), cell.x2h.W.grad.copy(), cell.h2h.W.grad.copy()
+
+
+def test_backprop_through_the_state_a_link_keeps_between_jitted_calls():
+    eager, jitted = _bptt(False, 5), _bptt(True, 5)
+    np.testing.assert_allclose(jitted[0], eager[0], rtol=1e-6)
+    np.testing.assert_allclose(jitted[1], eager[1], rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(jitted[2], eager[2], rtol=1e-5, atol=1e-6)
+
+
+def test_unchain_backward_truncates_as_eagerly():
+    eager, jitted = _bptt(False, 6, truncate_after=2), _bptt(True, 6, truncate_after=2)
+    np.testing.assert_allclose(jitted[1], eager[1], rtol=1e-5, atol=1e-6)
+    np.testing.assert_allclose(jitted[2], eager[2], rtol=1e-5, atol=1e-6)
