@@ -91,3 +91,25 @@ def test_unchain_backward_truncates_as_eagerly():
     eager, jitted = _bptt(False, 6, truncate_after=2), _bptt(True, 6, truncate_after=2)
     np.testing.assert_allclose(jitted[1], eager[1], rtol=1e-5, atol=1e-6)
     np.testing.assert_allclose(jitted[2], eager[2], rtol=1e-5, atol=1e-6)
+
+
+def test_batch_normalization_finetune_counts_in_the_compiled_step():
+    rs = np.random.RandomState(0)
+    xs = [rs.rand(8, 3).astype(np.float32) for _ in range(6)]
+    eager_bn, bn = L.BatchNormalization(3), L.BatchNormalization(3)
+    step = tapejit.jit(lambda x: F.sum(bn(x, finetune=True)))
+    for x in xs:
+        step(x)
+        eager_bn(x, finetune=True)
+    assert int(bn.N) == int(eager_bn.N) == 6
+    assert step.cache_info().traces <= 2  # (once more where N was a Python number)
+    np.testing.assert_allclose(bn.avg_mean, eager_bn.avg_mean, rtol=1e-6)
+    np.testing.assert_allclose(bn.avg_var, eager_bn.avg_var, rtol=1e-6)
+    bn.start_finetuning()
+    eager_bn.start_finetuning()
+    for x in xs[:3]:
+        step(x)
+        eager_bn(x, finetune=True)
+    assert int(bn.N) == 3
+    np.testing.assert_allclose(bn.avg_mean, eager_bn.avg_mean, rtol=1e-6)
+    np.testing.assert_allclose(bn.avg_var, eager_bn.avg_var, rtol=1e-6)

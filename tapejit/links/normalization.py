@@ -7,6 +7,7 @@ from typing import Any, Optional
 import numpy
 
 from tapejit import initializers
+from tapejit.core.abstract import TracedArray
 from tapejit.core.config import config, get_dtype
 from tapejit.core.parameter import Parameter
 from tapejit.core.variable import StateVariable, Variable
@@ -57,6 +58,7 @@ class BatchNormalization(Link):
         self.register_persistent('avg_var')
         self.register_persistent('N')
         self._held: Optional[tuple] = None
+        self._held_count: Optional[StateVariable] = None  # see _count
         with self.init_scope():
             self.gamma = self._parameter(1, initial_gamma) if use_gamma else None
             self.beta = self._parameter(0, initial_beta) if use_beta else None
@@ -123,13 +125,35 @@ class BatchNormalization(Link):
             return fixed_batch_normalization(x, gamma, beta, mean, var, self.eps, self.axis)
         decay = self.decay
         if finetune:
-            self.N += 1
-            decay = 1.0 - 1.0 / self.N
+            if config.trace is None:
+                self.N += 1
+                decay = 1.0 - 1.0 / self.N
+            else:
+                # The count is state the compiled step increments at every call
+                # (a 0-d array written in place), and the decay comes from it.
+                count = self._count().array
+                count += 1
+                decay = 1.0 - 1.0 / count
         return batch_normalization(x, gamma, beta, self.eps, mean, var, decay, self.axis)
+
+    def _count(self) -> StateVariable:
+        """``N`` as a state Variable holding it as a 0-d array (made one
+        first where it is a Python int), for a compiled step to update."""
+        if not isinstance(self.N, numpy.ndarray) or self.N.shape != ():
+            self.N = numpy.asarray(self.N, numpy.int64)
+        held = self._held_count
+        # (Under a trace that already read it, it holds the traced array.)
+        if held is None or (held._data is not self.N
+                            and held._data.__class__ is not TracedArray):
+            held = self._held_count = StateVariable(self.N)
+        return held
 
     def start_finetuning(self) -> None:
         """Restart the count of batches that ``finetune`` averages over."""
-        self.N = 0
+        if isinstance(self.N, numpy.ndarray):
+            self.N[...] = 0  # (in place: a compiled step holds this array)
+        else:
+            self.N = 0
 
     @property
     def printable_specs(self) -> Any:
