@@ -242,3 +242,16 @@ def test_the_trainer_compiled_gives_the_eager_results(tmp_path, monkeypatch):
     w_jit, log_jit = _train(eager=False)
     np.testing.assert_allclose(w_jit, w_eager, rtol=1e-5)
     np.testing.assert_allclose(log_jit, log_eager, rtol=1e-5)
+
+
+def test_code_run_by_an_import_while_tracing_is_not_guarded(tmp_path, monkeypatch):
+    (tmp_path / 'lazy_settings.py').write_text('TABLE = {"a": 1}\nFACTOR = TABLE["a"] * 2.0\n')
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+    def fn(x):
+        import lazy_settings  # (its module code runs while traced)
+        return F.sum(x * lazy_settings.FACTOR)
+    f = tapejit.jit(fn)
+    f(X)
+    plan, = [p for plans in f._cache.values() for p in plans]
+    assert [g.what for g, _ in plan.py_guards if hasattr(g, 'what')] == ['lazy_settings.FACTOR']

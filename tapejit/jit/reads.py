@@ -105,6 +105,13 @@ def _is_users(filename: str) -> bool:
     return filename.startswith(site) or not filename.startswith(stdlib)
 
 
+def _importing(frame: types.FrameType) -> bool:
+    """Whether ``frame`` runs for the import system (an import hook, a
+    module's own code run as it is imported), not for the traced function."""
+    back = frame.f_back
+    return back is not None and back.f_code.co_filename.startswith('<frozen importlib')
+
+
 def _chains(code: types.CodeType) -> Optional[dict]:
     """``{offset: (kind, name, attrs)}`` of each read that starts at an
     instruction of ``code``: a global, or a local followed by attributes;
@@ -114,7 +121,7 @@ def _chains(code: types.CodeType) -> Optional[dict]:
     except KeyError:
         pass
     out: Optional[dict] = None
-    if _is_users(code.co_filename):
+    if _is_users(code.co_filename) and code.co_name != '<module>':
         out = {}
         ins = [i for i in dis.get_instructions(code) if i.opname != 'CACHE']
         for k, i in enumerate(ins):
@@ -262,6 +269,7 @@ class ReadRecorder:
         # CuPy's generators (see draws)
         self.draws: list = []
         self._prev: Any = None
+        self._imports = 0  # frames of the import system running (see _import_hook)
 
     def __enter__(self) -> 'ReadRecorder':
         self._prev = sys.gettrace()
@@ -274,6 +282,10 @@ class ReadRecorder:
     def _call(self, frame: types.FrameType, event: str, arg: Any) -> Any:
         prev = self._prev
         inner = prev(frame, event, arg) if prev is not None else None
+        if self._imports:
+            return inner
+        if _importing(frame):
+            return self._import_hook(frame, inner)
         chains = _chains(frame.f_code)
         if not chains:
             return inner
@@ -326,6 +338,21 @@ class ReadRecorder:
             if not self._note(obj, how, attr, value, what, places):
                 return
             obj = value
+
+    def _import_hook(self, frame: types.FrameType, inner: Any) -> Any:
+        """Watch nothing until ``frame`` (called by the import system: a
+        finder, a loader, a module's code) returns."""
+        self._imports += 1
+        frame.f_trace_lines = False
+
+        def local(frame: types.FrameType, event: str, arg: Any) -> Any:
+            nonlocal inner
+            if event == 'return':
+                self._imports -= 1
+            if inner is not None:
+                inner = inner(frame, event, arg)
+            return local
+        return local
 
     def _draw(self, frame: types.FrameType, what: str) -> None:
         self.draws.append((what, f'{frame.f_code.co_filename}:{frame.f_lineno}'))
