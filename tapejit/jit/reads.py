@@ -46,6 +46,7 @@ _ROOTS = {'LOAD_FAST': 'local', 'LOAD_FAST_CHECK': 'local', 'LOAD_DEREF': 'local
           'LOAD_CLASSDEREF': 'local', 'LOAD_GLOBAL': 'global', 'LOAD_NAME': 'global'}
 _ATTRS = ('LOAD_ATTR', 'LOAD_METHOD')
 _DUPS = ('COPY', 'DUP_TOP')  # (``self.n += 1`` copies the object before reading)
+_STORES = ('STORE_FAST', 'DELETE_FAST', 'STORE_DEREF', 'DELETE_DEREF')
 # (Descriptors that run no user code: slots, and a namedtuple's fields.)
 _SAFE_DESCRIPTORS = (types.MemberDescriptorType, types.GetSetDescriptorType,
                      type(collections.namedtuple('_Pair', 'a').a))
@@ -85,7 +86,8 @@ def _not_users() -> tuple:
 _LINKS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'links', '')
 _LINK_BASE = os.path.join(_LINKS, 'link.py')
 _folders: Optional[tuple] = None
-_watched: dict = {}  # code -> {offset: (root kind, root name, attribute names)} or None
+_watched: dict = {}  # code -> its reads (see _chains) or None
+_UNSEEN = object()
 _MAX_CODES = 4096
 
 
@@ -112,19 +114,28 @@ def _importing(frame: types.FrameType) -> bool:
     return back is not None and back.f_code.co_filename.startswith('<frozen importlib')
 
 
-def _chains(code: types.CodeType) -> Optional[dict]:
-    """``{offset: (kind, name, attrs)}`` of each read that starts at an
-    instruction of ``code``: a global, or a local followed by attributes;
-    None for code that is not the user's."""
+def _chains(code: types.CodeType) -> Optional[tuple]:
+    """``(at_entry, by_line)`` of the reads that start at instructions of
+    ``code`` (a global, or a local followed by attributes), each as ``(kind,
+    name, attrs)``; None for code that is not the user's.  The reads from a
+    global, a closed-over variable or an argument the code never assigns
+    (``self``) are read when a call enters the code (a value the call then
+    changes traces again at the next call: never stale); the others, from
+    locals the code assigns, when their line starts (``by_line``:
+    ``{line: reads}``).  Reading at entry spares a callback per line."""
     try:
         return _watched[code]
     except KeyError:
         pass
-    out: Optional[dict] = None
+    out: Optional[tuple] = None
     if _is_users(code.co_filename) and code.co_name != '<module>':
-        out = {}
         ins = [i for i in dis.get_instructions(code) if i.opname != 'CACHE']
-        for k, i in enumerate(ins):
+        stored = {i.argval for i in ins if i.opname in _STORES}
+        nargs = code.co_argcount + code.co_kwonlyargcount + bool(code.co_flags & 0x04) + bool(
+            code.co_flags & 0x08)
+        fixed = (set(code.co_varnames[:nargs]) | set(code.co_freevars)) - stored
+        entry, by_line = [], {}
+        for k, (i, line) in enumerate(zip(ins, _lines(ins))):
             kind = _ROOTS.get(i.opname)
             if kind is None:
                 continue
@@ -136,10 +147,27 @@ def _chains(code: types.CodeType) -> Optional[dict]:
                 attrs.append(ins[j].argval)
                 j += 1
             if kind == 'global' or attrs:
-                out[i.offset] = (kind, i.argval, tuple(attrs))
+                chain = (kind, i.argval, tuple(attrs))
+                if kind == 'global' or i.argval in fixed:
+                    entry.append(chain)
+                else:
+                    by_line.setdefault(line, []).append(chain)
+        out = (tuple(dict.fromkeys(entry)), {n: tuple(c) for n, c in by_line.items()})
     if len(_watched) >= _MAX_CODES:
         _watched.clear()
     _watched[code] = out
+    return out
+
+
+def _lines(ins: list) -> list:
+    """The line each instruction belongs to."""
+    out, line = [], None
+    for i in ins:
+        n = getattr(i, 'line_number', None)
+        if n is None and not isinstance(i.starts_line, bool):
+            n = i.starts_line
+        line = n if n is not None else line
+        out.append(line)
     return out
 
 
@@ -271,6 +299,11 @@ class ReadRecorder:
         self._prev: Any = None
         self._imports = 0  # frames of the import system running (see _import_hook)
 
+    @property
+    def pause_to(self) -> Any:
+        """The hook to run while paused (see :mod:`tapejit.core.watch`)."""
+        return self._prev
+
     def __enter__(self) -> 'ReadRecorder':
         self._prev = sys.gettrace()
         sys.settrace(self._call)
@@ -284,19 +317,27 @@ class ReadRecorder:
         inner = prev(frame, event, arg) if prev is not None else None
         if self._imports:
             return inner
+        code = frame.f_code
+        spec = _watched.get(code, _UNSEEN)
+        if spec is _UNSEEN:
+            spec = _chains(code)
+        if spec is None:
+            if code.co_name == '<module>':
+                return self._import_hook(frame, inner)
+            return inner
         if _importing(frame):
             return self._import_hook(frame, inner)
-        chains = _chains(frame.f_code)
-        if not chains:
-            return inner
-        frame.f_trace_opcodes = True
+        entry, by_line = spec
         places = self.places
+        for chain in entry:
+            self._read(frame, chain, places)
+        if not by_line:
+            return inner
 
         def local(frame: types.FrameType, event: str, arg: Any) -> Any:
             nonlocal inner
-            if event == 'opcode':
-                chain = chains.get(frame.f_lasti)
-                if chain is not None:
+            if event == 'line':
+                for chain in by_line.get(frame.f_lineno, ()):
                     self._read(frame, chain, places)
             if inner is not None:
                 inner = inner(frame, event, arg)

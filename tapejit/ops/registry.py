@@ -18,6 +18,7 @@ import numpy
 from numpy import ndarray
 
 from tapejit import backends
+from tapejit.core import watch
 from tapejit.core.abstract import TracedArray
 from tapejit.core.config import config
 from tapejit.core.errors import DTypeError, ShapeError, not_an_array
@@ -182,7 +183,11 @@ def bind(prim: Primitive, args: tuple, params: dict) -> Variable:
     if other and tr is None:
         arrays = backends.on_one_device(prim.name, arrays)
     if tr is not None:
-        out = tr.record(prim, args, arrays, params)
+        token = watch.paused()  # (recording an op reads no user value)
+        try:
+            out = tr.record(prim, args, arrays, params)
+        finally:
+            watch.resume(token)
     else:
         try:
             out = prim.impl(*arrays, **params)

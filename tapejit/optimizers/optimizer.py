@@ -23,6 +23,7 @@ import numpy
 
 from tapejit import backends
 from tapejit.core.abstract import TracedArray
+from tapejit.core import watch
 from tapejit.core.config import config
 from tapejit.core.variable import StateVariable, Variable
 from tapejit.optimizers import _arrays as A
@@ -377,7 +378,15 @@ class UpdateRule(_HookRemoval):
             param.grad = g / A.as_dtype(param._loss_scale, g.dtype)
         for hook in self._pre_update_hooks.values():
             hook(self, param)
-        self.update_core(param)
+        if config.trace is not None and self.__class__.__module__.startswith('tapejit.'):
+            # (tapejit's own arithmetic: no user value to record while traced)
+            token = watch.paused()
+            try:
+                self.update_core(param)
+            finally:
+                watch.resume(token)
+        else:
+            self.update_core(param)
         for hook in self._post_update_hooks.values():
             hook(self, param)
 
