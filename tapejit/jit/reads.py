@@ -88,6 +88,7 @@ _LINK_BASE = os.path.join(_LINKS, 'link.py')
 _folders: Optional[tuple] = None
 _watched: dict = {}  # code -> its reads (see _chains) or None
 _UNSEEN = object()
+_SETTLED = object()  # (see ReadRecorder._note)
 _MAX_CODES = 4096
 
 
@@ -235,6 +236,7 @@ class Place(Check):
 
     how = ''
     identity = False
+    key: Any = None  # the value's key when read (see closure_guards._plain_key)
 
     def inline(self, const: Callable[[Any], str], fail: str) -> str:
         """The statement that runs ``fail`` where the place no longer holds
@@ -254,15 +256,16 @@ class Place(Check):
             return f'if {expr} is not {v!r}: {fail}'
         if c in (int, str) or (c is float and v == v and v != 0):
             return f'if (_t := {expr}).__class__ is not {c.__name__} or _t != {v!r}: {fail}'
-        return f'if {const(_plain_key)}({expr}) != {const(_plain_key(v))}: {fail}'
+        return f'if {const(_plain_key)}({expr}) != {const(self.key)}: {fail}'
 
 
-def _place(how: str, holder: Any, name: str, value: Any, what: str) -> tuple:
-    """``(getter, value)`` of a guard on the place, or None where it is not guarded."""
-    if _plain_key(value) is not _NOT_PLAIN:
+def _place(how: str, holder: Any, name: str, value: Any, what: str, key: Any) -> tuple:
+    """``(getter, value)`` of a guard on the place that held ``value``
+    (whose :func:`_plain_key` was ``key``) when first read."""
+    if key is not _NOT_PLAIN:
         p = Place(_keyed, how, holder, name)
-        p.was, p.what = value, what
-        return p, _plain_key(value)
+        p.was, p.what, p.key = value, what, key
+        return p, key
     p = Place(_is, how, holder, name, value)
     p.identity, p.was, p.what = True, value, what
     return p, True
@@ -285,7 +288,7 @@ class ReadRecorder:
     ...     return x * cfg.scale
     >>> with ReadRecorder() as rec:
     ...     _ = f(1.0)
-    >>> [(what, was) for _, what, was, _ in rec.places.values()]
+    >>> [(what, was) for _, what, was, _, _ in rec.places.values()]
     [("global 'cfg'", namespace(scale=2.0)), ('SimpleNamespace.scale', 2.0)]
     """
 
@@ -356,8 +359,9 @@ class ReadRecorder:
                 return
         else:
             obj = frame.f_locals.get(name, ABSENT)
+        links_code = frame.f_code.co_filename.startswith(_LINKS)
         for attr in attrs:
-            if attr[0] == '_' and frame.f_code.co_filename.startswith(_LINKS):
+            if attr[0] == '_' and links_code:
                 return  # (tapejit's links keep their own caches consistent)
             if obj is ABSENT or isinstance(obj, (Variable, TracedArray, numpy.ndarray)):
                 return
@@ -376,7 +380,7 @@ class ReadRecorder:
                 self._draw(frame, f'{_generator_name(value.__self__)}.{attr}')
                 return
             what = f'{_label(obj, how)}.{attr}'
-            if not self._note(obj, how, attr, value, what, places):
+            if not self._note(obj, how, attr, value, what, places, links_code):
                 return
             obj = value
 
@@ -399,11 +403,16 @@ class ReadRecorder:
         self.draws.append((what, f'{frame.f_code.co_filename}:{frame.f_lineno}'))
 
     def _note(self, holder: Any, how: str, name: str, value: Any, what: str,
-              places: dict) -> bool:
-        """Note the place's first read; whether a read may go on through ``value``."""
+              places: dict, settled: bool = False) -> bool:
+        """Note the place's first read; whether a read may go on through
+        ``value``.  ``settled``: a read by tapejit's links, whose own changes
+        while traced (a lazy link's ``in_size``, set as it initializes) are
+        the state the plan was made for: guarded as the trace leaves it."""
         key = (id(holder), name)
         if key not in places:
-            places[key] = (how, what, value, holder)
+            # (A container's key now: the function may change it afterwards.)
+            places[key] = (how, what, _SETTLED if settled else value, holder,
+                           None if settled else _plain_key(value))
         return not isinstance(value, (Variable, TracedArray)) and value is not ABSENT
 
 
@@ -430,8 +439,8 @@ def _watched_value(value: Any) -> bool:
     from tapejit.links.link import Link
     if isinstance(value, (Variable, TracedArray, Link, types.ModuleType, type)):
         return False
-    if value is ABSENT:
-        return False
+    if value is ABSENT or value.__class__ is _CONFIG_CLASS:
+        return False  # (tapejit's configuration: the call's key holds what matters)
     if isinstance(value, (types.BuiltinFunctionType, types.MethodType, types.FunctionType,
                           numpy.ufunc)):
         # (A function of the user's held where it was read: a global redefined in a
@@ -447,10 +456,13 @@ def read_guards(rec: ReadRecorder, made: Callable[[Any], bool]) -> list:
     """``(key, getter, value)`` guards of the places ``rec`` saw read,
     except those holding values the trace made (``made(value)``)."""
     out = []
-    for (hid, name), (how, what, value, holder) in rec.places.items():
+    for (hid, name), (how, what, value, holder, key) in rec.places.items():
+        if value is _SETTLED:
+            value = _get(how, holder, name)
+            key = _plain_key(value)
         if not _watched_value(value) or made(value):
             continue
-        getter, want = _place(how, holder, name, value, what)
+        getter, want = _place(how, holder, name, value, what, key)
         out.append((('read', hid, name), getter, want))
     return out
 
