@@ -16,6 +16,7 @@ import numpy
 
 from tapejit import backends
 from tapejit.core.backprop import grad as _grad
+from tapejit.core.config import using_config
 from tapejit.core.variable import Variable
 
 
@@ -89,6 +90,17 @@ def numerical_grad(f: Callable[[], Any], inputs: Sequence[Any], grad_outputs: Se
                            'GPU and CPU arrays')
     weights = tuple(_cpu64(g) for g in grad_outputs)
     steps = (-eps, -eps / 2, 0.0, eps / 2, eps) if detect_nondifferentiable else (-eps, eps)
+    # Type checks are off while sampling, as in Chainer: the samples may run in
+    # another dtype (check_backward's ``dtype``) than the arrays f does not
+    # perturb, e.g. a link's bias left in its own dtype.
+    with using_config('type_check', False):
+        return _numerical_grads(f, inputs, weights, steps, eps, detect_nondifferentiable,
+                                diff_atol, diff_rtol)
+
+
+def _numerical_grads(f: Callable, inputs: tuple, weights: tuple, steps: tuple, eps: float,
+                     detect_nondifferentiable: bool, diff_atol: float,
+                     diff_rtol: float) -> tuple:
     grads = []
     for i_in, x in enumerate(inputs):
         gx = numpy.zeros(x.shape, numpy.float64)

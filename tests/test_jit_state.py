@@ -113,3 +113,29 @@ def test_batch_normalization_finetune_counts_in_the_compiled_step():
     assert int(bn.N) == 3
     np.testing.assert_allclose(bn.avg_mean, eager_bn.avg_mean, rtol=1e-6)
     np.testing.assert_allclose(bn.avg_var, eager_bn.avg_var, rtol=1e-6)
+
+
+def test_lstm_state_read_without_its_graph_across_jitted_calls_is_said():
+    import pytest
+    xs = [np.random.RandomState(k).rand(2, 3).astype(np.float32) for k in range(3)]
+    lstm = L.LSTM(3, 4)
+    step = tapejit.jit(lambda x: F.sum(lstm(x) ** 2))
+    step(xs[0])  # (starts the sequence: nothing cut)
+    with pytest.warns(RuntimeWarning, match='LSTM continues the sequence'):
+        step(xs[1])
+    # A step that trains inside the call (backward there) is not told.
+    lstm2 = L.LSTM(3, 4)
+    opt = tapejit.optimizers.SGD().setup(lstm2)
+
+    @tapejit.jit
+    def train(x):
+        loss = F.sum(lstm2(x) ** 2)
+        lstm2.cleargrads()
+        loss.backward()
+        opt.update()
+        return loss
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')
+        for x in xs:
+            train(x)

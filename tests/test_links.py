@@ -112,12 +112,16 @@ def test_linear_errors_name_the_link_and_the_shapes():
         model(np.ones(8, np.float32))
     with pytest.raises(ValueError, match='out_size is required'):
         L.Linear(None)
-    # Mixed floating dtypes compute as Chainer does: promoted, returned in x's dtype.
-    lin = L.Linear(3, 2)
+    # Mixed floating dtypes compute as Chainer does: promoted, returned in x's dtype;
+    # but the bias must have x's dtype (Chainer's b.dtype == x.dtype check).
+    lin = L.Linear(3, 2, nobias=True)
     y = lin(np.ones((1, 3)))
     assert y.dtype == np.float64
-    np.testing.assert_allclose(y.array, lin.W.array.astype(np.float64).sum(1)[None]
-                               + lin.b.array)
+    np.testing.assert_allclose(y.array, lin.W.array.astype(np.float64).sum(1)[None])
+    lin = L.Linear(3, 2)
+    with pytest.raises(tapejit.DTypeError, match="Linear: x has dtype float64 but b has "
+                                                 "dtype float32"):
+        lin(np.ones((1, 3)))
     with pytest.raises(tapejit.DTypeError, match='x has dtype int64; expected a floating'):
         lin(np.ones((1, 3), np.int64))
 

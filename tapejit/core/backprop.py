@@ -22,6 +22,7 @@ from tapejit.core.errors import DTypeError, GradientError, ShapeError
 from tapejit.core.function_node import (FunctionNode, _select_targets, check_nan,
                                         reraise_with_stack)
 from tapejit.core.variable import Variable, check_grad
+from tapejit.ops.registry import native_dtype
 
 
 # Gradient nodes made by an old-style Function's backward (tapejit.Function),
@@ -121,7 +122,9 @@ def _propagate(outputs: Iterable, *, retain_grad: bool, loss_scale: Optional[flo
 
     def add_grad(n: Any, g: Variable) -> None:
         prev = grads.get(n)
-        grads[n] = g if prev is None else prev + g
+        if prev is not None:
+            g = _in_dtype(prev + g, g._data.dtype)
+        grads[n] = g
         f = n.creator_node
         if f is None:
             if OLD_STYLE_GRADS:
@@ -187,7 +190,7 @@ def _propagate(outputs: Iterable, *, retain_grad: bool, loss_scale: Optional[flo
                 gx = Variable._make(gx, False)
             d = gx._data
             if d.shape != x.shape or d.dtype != x.dtype:
-                _bad_grad(func, i, x, d)
+                gx = _checked_grad(func, i, x, gx)
             add_grad(x, gx)
 
     if wanted is not None:
@@ -210,7 +213,7 @@ def _propagate(outputs: Iterable, *, retain_grad: bool, loss_scale: Optional[flo
             if config.trace is not None:
                 config.trace.note_grad(v, 'read')
             if v._grad_var is not None:
-                gx = v._grad_var + gx
+                gx = _in_dtype(v._grad_var + gx, gx._data.dtype)
         v._grad_var = gx
         v._loss_scale = loss_scale
 
@@ -248,6 +251,31 @@ def _debug_backward(func: Any, targets: tuple, gys: tuple, grads: dict,
 
 class _GradientDTypeError(DTypeError, ValueError):
     """A gradient of another dtype than its input (a ValueError too, as Chainer's)."""
+
+
+def _in_dtype(g: Variable, dtype: Any) -> Variable:
+    """``g`` cast to ``dtype`` where they differ (in byte order only, as the
+    callers use it)."""
+    if g._data.dtype == dtype:
+        return g
+    from tapejit.ops.elementwise import cast
+    return cast(g, dtype=dtype)
+
+
+def _checked_grad(func: Any, i: int, x: Any, gx: Variable) -> Variable:
+    """``gx``, the gradient ``func`` returned for its input ``x``, in ``x``'s
+    dtype where it differs in byte order only; otherwise an error.
+
+    Ops compute in the machine's byte order, so the gradient of a big-endian
+    input comes back native: the same numbers, which are cast back because a
+    gradient has its Variable's dtype (as Chainer's ``Variable.grad`` requires).
+    """
+    d = gx._data
+    if d.shape == x.shape and x.dtype is not None \
+            and native_dtype(d.dtype) == native_dtype(x.dtype):
+        return _in_dtype(gx, x.dtype)
+    _bad_grad(func, i, x, d)
+    return gx  # (not reached: _bad_grad raises)
 
 
 def _bad_grad(func: Any, i: int, x: Any, d: Any) -> None:

@@ -17,7 +17,7 @@ from tapejit.core.errors import DTypeError, ShapeError
 from tapejit.core.variable import Variable
 from tapejit.functions._util import array_of, check_labels_in_range, check_var
 from tapejit.functions.array import wide_labels
-from tapejit.functions.nn import _promoted
+from tapejit.functions.nn import _promoted, check_bias_dtype
 from tapejit.ops import elementwise as E
 from tapejit.ops import structure as S
 from tapejit.ops.linalg import matmul
@@ -53,8 +53,10 @@ def _bias(name: str, y: Any, b: Any, channels: int) -> Any:
 
 def _image_and_filters(name: str, x: Any, W: Any, b: Any, w_layout: str) -> tuple:
     """``x``, ``W`` and ``b`` in one float dtype, with the shapes of ``x`` and ``W``,
-    both checked to be 4-d."""
-    (x, W, b), _ = _floats(name, x=x, W=W, b=b)
+    both checked to be 4-d (``b``, when given, of ``x``'s dtype, as in Chainer)."""
+    (xc, W, bc), _ = _floats(name, x=x, W=W, b=b)
+    check_bias_dtype(name, x, b)
+    x, b = xc, bc
     xs, ws = array_of(x).shape, array_of(W).shape
     if len(xs) != 4 or len(ws) != 4:
         raise ShapeError(f'{name}: x has shape {xs} and W {ws}; expected x (batch, channels, '

@@ -135,11 +135,35 @@ def _promoted(name: str, named: tuple) -> tuple:
                  for (_, v), dt in zip(named, dts)), common
 
 
+def check_bias_dtype(name: str, x: Any, b: Any) -> None:
+    """Raise unless the bias ``b`` (None: none) has ``x``'s dtype.
+
+    Chainer's linear and 2-d (de)convolutions accept filters of another floating
+    dtype than ``x`` but not a bias (``b.dtype == x.dtype``): a float32 link
+    applied to float64 input is an error there, not a silent float64 computation.
+    Byte order is not a difference (the values are the same); a dtype that is not
+    floating is left to the op's own check, whose message says so.  As Chainer's
+    type checks, it is skipped where ``config.type_check`` is False (then the
+    inputs are promoted, as NumPy computes Chainer's op).
+    """
+    if not getattr(config, 'type_check', True):
+        return
+    xd = getattr(array_of(x), 'dtype', None)
+    bd = None if b is None else getattr(array_of(b), 'dtype', None)
+    if xd is None or bd is None:
+        return  # (no bias, or one not yet initialized: nothing to compare)
+    if xd != bd and xd.kind == bd.kind == 'f' and native_dtype(xd) != native_dtype(bd):
+        raise DTypeError(f'{name}: x has dtype {xd} but b has dtype {bd} (x of shape '
+                         f'{tuple(array_of(x).shape)}, b of shape {tuple(array_of(b).shape)}); '
+                         f"expected b of x's dtype, {xd}: cast x (F.cast(x, numpy.{bd.name})) "
+                         "or use parameters of x's dtype")
+
+
 def linear(x: Any, W: Any, b: Any = None, n_batch_axes: int = 1) -> Variable:
     """``x W^T + b``; ``x`` is flattened to ``(batch, in_size)`` past ``n_batch_axes``.
 
     Inputs of different floating dtypes are computed in their promoted dtype and the
-    result has ``x``'s dtype (as in Chainer).
+    result has ``x``'s dtype (as in Chainer); ``b`` must have ``x``'s dtype.
 
     >>> import numpy as np, tapejit.functions as F
     >>> F.linear(np.ones((2, 3)), np.ones((4, 3)), np.zeros(4)).shape
@@ -160,6 +184,7 @@ def linear(x: Any, W: Any, b: Any = None, n_batch_axes: int = 1) -> Variable:
     out_dtype = array_of(x).dtype
     named = (('x', x), ('W', W)) + ((('b', b),) if b is not None else ())
     promoted, common = _promoted('linear', named)
+    check_bias_dtype('linear', x, b)
     x, W = promoted[:2]
     if b is not None:
         b = promoted[2]

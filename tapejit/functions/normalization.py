@@ -104,7 +104,13 @@ def batch_normalization(x: Any, gamma: Any, beta: Any, eps: float = 2e-5,
                       f'(x of shape {xs}, axis {axis}), so the output is all zeros (beta); '
                       'in evaluation, set tapejit.config.train = False to use the running '
                       'averages', UserWarning, stacklevel=2)
-    scale = numpy.asarray(1.0 / m, dt)
+    if m == 0:
+        warnings.warn(f'batch_normalization: x has shape {xs}, an empty batch over axis {axis}: '
+                      'its mean and variance are NaN, so the output is empty and running_mean '
+                      'and running_var, when given, become NaN (as in Chainer); skip empty '
+                      'batches to keep the running averages', RuntimeWarning, stacklevel=2)
+    # (An empty batch's statistics are NaN, as NumPy's mean of nothing is.)
+    scale = numpy.asarray(1.0 / m if m else numpy.nan, dt)
     mean = R.sum(x, axis=axis, keepdims=True) * scale
     centered = x - mean
     var = R.sum(centered * centered, axis=axis, keepdims=True) * scale
@@ -115,6 +121,10 @@ def batch_normalization(x: Any, gamma: Any, beta: Any, eps: float = 2e-5,
         _update_running('batch_normalization', running_mean, mean, decay)
         _update_running('batch_normalization', running_var, var * numpy.asarray(adjust, dt),
                         decay)
+    if m == 0:
+        # The output is empty whatever the statistics are; finite ones keep
+        # the gradients of gamma and beta zero (sums over no elements), not NaN.
+        mean = var = numpy.zeros(bshape, dt)
     return _out(_normalize(x, gamma, beta, mean, var, eps, bshape), x0)
 
 

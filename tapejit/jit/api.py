@@ -941,6 +941,7 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple, target: str 
             _collect_state_writes(tr, outvars, writes)
             _collect_other_writes(tr, array_in, out_leaves, out_kinds, outvars, writes)
             _collect_link_state(tr, states, outvars, writes, diff)
+            _warn_cut_states(tr, diff, fn)
             # The trace's checks (Trace.check) as (first output, count, fail):
             # their values are the graph's last outputs.
             checks = []
@@ -1079,6 +1080,20 @@ def _collect_other_writes(tr: Trace, array_in: dict, out_leaves: list, out_kinds
         if kind[0] == 'V' and o._grad_var is not None:
             outvars.append(as_traced(tr, o._grad_var))
             writes.append((('result', r), 'grad'))
+
+
+def _warn_cut_states(tr: Trace, diff: Optional[Differentiable], fn: Callable) -> None:
+    """Warn where the call's outputs carry a graph out of it but a link
+    read its state without one: a backward over several calls stops there."""
+    if diff is None or not tr.cut_states or tr.grad_written:
+        return  # (a call that runs backward itself trains inside it)
+    links = ', '.join(dict.fromkeys(tr.cut_states))
+    warnings.warn(
+        f'tapejit.jit({getattr(fn, "__name__", "function")}): {links} continues the sequence '
+        'from the state the previous call left, without its graph: a backward over several '
+        'calls stops at the start of each call (one step of backprop through time). Loop '
+        'over the time steps inside one jitted function (calling backward there), or run '
+        'the steps eagerly.', RuntimeWarning, stacklevel=9)
 
 
 def _link_states(tr: Trace) -> list:

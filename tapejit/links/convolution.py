@@ -10,6 +10,7 @@ from tapejit.core.parameter import Parameter
 from tapejit.core.variable import Variable
 from tapejit.functions._util import array_of
 from tapejit.functions.connection import convolution_2d, deconvolution_2d
+from tapejit.functions.nn import check_bias_dtype
 from tapejit.links.link import Link
 from tapejit.ops.window import _pair
 
@@ -49,6 +50,8 @@ class _Convolution(Link):
                              'channels, height, width)')
         if self.W._data is None:
             self._initialize_params(shape[1])
+        # (The op checks it too; here the error names this link.)
+        check_bias_dtype(self._label(), x, self.b)
 
     @property
     def printable_specs(self) -> Any:

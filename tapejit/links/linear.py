@@ -11,7 +11,7 @@ from tapejit.core.errors import ShapeError
 from tapejit.core.parameter import Parameter
 from tapejit.core.variable import Variable
 from tapejit.functions._util import array_of
-from tapejit.functions.nn import linear
+from tapejit.functions.nn import check_bias_dtype, linear
 from tapejit.links.link import Link
 
 
@@ -116,6 +116,8 @@ class Linear(Link):
                 f'{self._label()}: input has shape {tuple(shape)} ({n_in} features after '
                 f'{n_batch_axes} batch axis(es)) but W has shape {self.W._data.shape}; '
                 f'expected {self.W._data.shape[1]} input features (in_size)')
+        # (Checked here too, so that the error names this link.)
+        check_bias_dtype(self._label(), x, self.b)
         return linear(x, self.W, self.b, n_batch_axes=n_batch_axes)
 
     def __repr__(self) -> str:

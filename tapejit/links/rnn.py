@@ -11,6 +11,7 @@ import numpy
 from tapejit import backends, initializers
 from tapejit.core.abstract import TracedArray
 from tapejit.core.config import config
+from tapejit.core.errors import ShapeError
 from tapejit.core.variable import StateVariable, Variable
 from tapejit.functions._util import array_of
 from tapejit.core.parameter import Parameter
@@ -212,6 +213,10 @@ class LSTM(LSTMBase):
         tr.guard(('sequence start', id(self)), check, starting)
         if starting:
             return
+        if compiled:
+            # (A compiled call's state, read without its graph: said where
+            # the call's outputs carry one, see tapejit.jit.api._warn_cut_states.)
+            tr.cut_states.append(self._label())
         if self._state is not None and not compiled:
             c, h = self.c, self.h
             if c is not hc:  # (set eagerly: what the compiled calls go on from)
@@ -307,10 +312,28 @@ class NStepLSTMBase(ChainList):
         return Variable(_xp(data).zeros((self.n_layers * self.directions, len(xs),
                                          self.out_size), data.dtype))
 
+    def _lengths(self, xs: Sequence[Any]) -> list:
+        """The length of each sequence in ``xs``, each checked to be
+        ``(length >= 1, in_size)``: a sequence without steps has no last state
+        to return (Chainer fails on one with an IndexError)."""
+        in_size = self[0].w0.shape[1]
+        if len(xs) == 0:
+            raise ValueError(f'{self._label()}: xs is an empty list; expected at least one '
+                             f'sequence of shape (length, {in_size})')
+        lengths = []
+        for i, x in enumerate(xs):
+            shape = tuple(array_of(x).shape)
+            if len(shape) != 2 or shape[0] == 0:
+                raise ShapeError(f'{self._label()}: sequence xs[{i}] has shape {shape}; '
+                                 f'expected (length, {in_size}) with length >= 1 (leave out '
+                                 'empty sequences)')
+            lengths.append(shape[0])
+        return lengths
+
     def forward(self, hx: Any, cx: Any, xs: Sequence[Any]) -> tuple:
         """Run the sequences ``xs`` from the states ``hx``, ``cx`` ``(n_layers *
         directions, len(xs), out_size)`` (None: zeros); returns ``(hy, cy, ys)``."""
-        lengths = [array_of(x).shape[0] for x in xs]
+        lengths = self._lengths(xs)
         order = sorted(range(len(xs)), key=lambda i: -lengths[i])  # longest first
         perm = numpy.array(order)
         hx = get_item(self.init_hx(xs) if hx is None else hx, (slice(None), perm))
