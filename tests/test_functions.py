@@ -657,6 +657,26 @@ case('set_dropout_seed', 'reproducible', mk(normal(3, 4)), _seeded_dropout,
      lambda x: x * np_dropout_mask(11, (3, 4), 0.5))
 
 
+def _seeded_gaussian(mean, ln_var):
+    from tapejit.ops import random
+    saved = random._generator["dropout"]
+    try:
+        F.set_dropout_seed(5)
+        return F.gaussian(mean, ln_var)
+    finally:
+        random._generator["dropout"] = saved
+
+
+def _np_gaussian(mean, ln_var):
+    eps = np.random.default_rng(5).standard_normal(np.shape(mean))
+    return mean + np.exp(ln_var * 0.5) * eps.astype(np.asarray(mean).dtype)
+
+
+# The draw comes from the generator set_dropout_seed seeds.
+case('gaussian', 'seeded', mk(normal(3, 4), normal(3, 4, scale=0.5)), _seeded_gaussian,
+     _np_gaussian)
+
+
 # Convolution, pooling, normalization, embeddings, recurrent cells.
 case('convolution_2d', 'basic', mk(normal(2, 3, 5, 4), normal(4, 3, 3, 2), normal(4)),
      F.convolution_2d, np_conv2d)

@@ -242,7 +242,8 @@ def layer_normalization(x: Any, gamma: Any, beta: Any, eps: float = 1e-5) -> Var
 
 
 def mean_squared_error(x0: Any, x1: Any) -> Variable:
-    """Mean of ``(x0 - x1) ** 2`` over all elements.
+    """Mean of ``(x0 - x1) ** 2`` over all elements (float16 inputs computed
+    and summed in float32, the mean cast back).
 
     >>> import numpy as np, tapejit.functions as F
     >>> F.mean_squared_error(np.array([1.0, 2.0]), np.array([0.0, 0.0]))
@@ -258,8 +259,14 @@ def mean_squared_error(x0: Any, x1: Any) -> Variable:
     if a.dtype.kind != 'f':
         raise DTypeError(f'mean_squared_error: x0 and x1 have dtype {a.dtype}; expected a '
                          'floating dtype (float16, float32 or float64)')
+    if a.dtype == numpy.float16:
+        # In float32, the mean cast back: a float16 sum of squares overflows
+        # past 65504, and each float16 addition (and difference) rounds.
+        f32 = numpy.dtype(numpy.float32)
+        x0, x1 = E.cast(x0, dtype=f32), E.cast(x1, dtype=f32)
     d = E.sub(x0, x1)
-    return R.sum(d * d, axis=None, keepdims=False) * (1.0 / max(a.size, 1))
+    return _as_dtype(R.sum(d * d, axis=None, keepdims=False) * (1.0 / max(a.size, 1)),
+                     a.dtype)
 
 
 def _check_labels(name: str, x_shape: tuple, t: Any, class_axis: bool) -> Any:
@@ -467,6 +474,9 @@ def sigmoid_cross_entropy(x: Any, t: Any, normalize: bool = True,
                           reduce: str = 'mean') -> Variable:
     """Cross entropy of ``sigmoid(x)`` against binary labels ``t`` (``-1`` is ignored).
 
+    float16 ``x`` is computed (and its losses summed) in float32, the result
+    cast back to float16.
+
     >>> import numpy as np, tapejit.functions as F
     >>> F.sigmoid_cross_entropy(np.array([[0.0, 0.0]]), np.array([[1, -1]]))
     variable(0.69314718)
@@ -477,17 +487,28 @@ def sigmoid_cross_entropy(x: Any, t: Any, normalize: bool = True,
                          f'{reduce!r}')
     tt = _check_labels('sigmoid_cross_entropy', x.shape, t, False)
     xp = numpy if isinstance(x._data, TracedArray) else backends.get_array_module(x._data)
+    dt = x.dtype
+    if dt == numpy.float16:
+        # Computed in float32, the result cast back: a float16 sum of the
+        # losses (and the count of labels) overflows past 65504.
+        x = E.cast(x, dtype=numpy.dtype(numpy.float32))
     mask = E.cast(E.not_equal(tt, xp.asarray(-1, tt.dtype)), dtype=x.dtype)
     tf = E.cast(tt, dtype=x.dtype) * mask
-    # softplus(x) - x t  ==  -(t log s + (1 - t) log(1 - s)),  s = sigmoid(x)
-    per = (_softplus(x) - x * tf) * mask
+    # -(t log s + (1 - t) log(1 - s)), s = sigmoid(x), is softplus(x) - x t,
+    # which is softplus((1 - 2 t) x) for t in {0, 1}: the latter never
+    # subtracts, where the former cancels to 0 for a confident x.
+    per = _softplus(x * (1.0 - 2.0 * tf)) * mask
     if reduce == 'no':
-        return per
+        return _as_dtype(per, dt)
     total = R.sum(per, axis=None, keepdims=False)
     if normalize:
-        return total / E.maximum(R.sum(mask, axis=None, keepdims=False),
-                                 xp.ones((), x.dtype))
-    return total * (1.0 / x.shape[0])
+        return _as_dtype(total / E.maximum(R.sum(mask, axis=None, keepdims=False),
+                                           xp.ones((), x.dtype)), dt)
+    return _as_dtype(total * (1.0 / x.shape[0]), dt)
+
+
+def _as_dtype(y: Variable, dtype: Any) -> Variable:
+    return y if y.dtype == dtype else E.cast(y, dtype=dtype)
 
 
 def set_dropout_seed(seed: Optional[int]) -> None:

@@ -3,7 +3,9 @@
 Pooling reduces the windows of its input (the ``im2col`` primitive) with a
 max or a mean; unpooling scatters each pixel back over a window
 (``col2im``).  Their gradients are primitives again, so they differentiate
-to any order and compile under ``jit``.
+to any order and compile under ``jit``.  Max pooling's gradient goes to the
+first maximum of each window, as Chainer's; float16 means and unpooling's
+sums are computed in float32 and cast back.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from tapejit.core.errors import ShapeError
 from tapejit.core.variable import Variable
 from tapejit.functions._util import array_of
 from tapejit.functions.connection import _floats
+from tapejit.ops import elementwise as E
 from tapejit.ops import reduction as R
 from tapejit.ops import structure as S
 from tapejit.ops.window import (_pair, check_sizes, col2im, conv_outsize, deconv_outsize,
@@ -49,9 +52,21 @@ def _windows(x: Any, k: tuple, stride: tuple, pad: tuple, out: tuple, fill: floa
     return col, (2, 3)
 
 
-def _reduce(op: Any, windows: tuple) -> Variable:
+def _reduce(op: Any, windows: tuple, **params: Any) -> Variable:
     col, axes = windows
-    return op(col, axis=axes, keepdims=False)
+    return op(col, axis=axes, keepdims=False, **params)
+
+
+def _widened(x: Variable) -> Variable:
+    """``x`` in float32 if it is float16, else ``x``."""
+    if array_of(x).dtype == numpy.float16:
+        return E.cast(x, dtype=numpy.dtype(numpy.float32))
+    return x
+
+
+def _narrowed(y: Variable, dtype: Any) -> Variable:
+    """``y`` cast back to ``dtype`` where :func:`_widened` changed it."""
+    return y if y.dtype == dtype else E.cast(y, dtype=dtype)
 
 
 def max_pooling_2d(x: Any, ksize: Any, stride: Any = None, pad: Any = 0,
@@ -59,7 +74,9 @@ def max_pooling_2d(x: Any, ksize: Any, stride: Any = None, pad: Any = 0,
     """The maximum of each ``ksize`` window of ``x`` ``(N, C, H, W)``, moved by
     ``stride`` (by default ``ksize``) over ``x`` padded by ``pad`` (never the
     maximum).  With ``return_indices`` also the position of each maximum within
-    its window (row-major over ``ksize``), as an array.
+    its window (row-major over ``ksize``), as an array.  Each window's gradient
+    goes to that position, the first of its maxima (Chainer's rule): a window
+    of equal values passes it once.
 
     >>> import numpy as np, tapejit.functions as F
     >>> F.max_pooling_2d(np.arange(16.0).reshape(1, 1, 4, 4), 2).array
@@ -68,7 +85,10 @@ def max_pooling_2d(x: Any, ksize: Any, stride: Any = None, pad: Any = 0,
     """
     x, k, stride, pad, out = _setup('max_pooling_2d', x, ksize, stride, pad, cover_all)
     windows = _windows(x, k, stride, pad, out, -numpy.inf)
-    y = _reduce(R.max, windows)
+    # The gradient goes to one maximum per window, the first in its row-major
+    # order (as Chainer's): a window of k equal values passes it once, not k
+    # times.  Padding is -inf, so it gets none unless the whole window is -inf.
+    y = _reduce(R.max, windows, ties='first')
     if not return_indices:
         return y
     col, axes = windows
@@ -86,6 +106,7 @@ def max_pooling_2d(x: Any, ksize: Any, stride: Any = None, pad: Any = 0,
 def average_pooling_2d(x: Any, ksize: Any, stride: Any = None, pad: Any = 0) -> Variable:
     """The mean of each ``ksize`` window of ``x`` ``(N, C, H, W)``, moved by
     ``stride`` (by default ``ksize``); padding counts as zeros in the mean.
+    float16 windows are summed in float32, and their mean cast back.
 
     >>> import numpy as np, tapejit.functions as F
     >>> F.average_pooling_2d(np.arange(16.0).reshape(1, 1, 4, 4), 2).array
@@ -93,8 +114,14 @@ def average_pooling_2d(x: Any, ksize: Any, stride: Any = None, pad: Any = 0) -> 
              [10.5, 12.5]]]])
     """
     x, k, stride, pad, out = _setup('average_pooling_2d', x, ksize, stride, pad, False)
+    dt = array_of(x).dtype
+    # float16 windows are summed in float32 (and so is the gradient, whose
+    # windows col2im adds up), the mean cast back: a float16 sum of 64 values
+    # of 60000 is inf, and each float16 addition rounds.
+    x = _widened(x)
+    acc = array_of(x).dtype
     total = _reduce(R.sum, _windows(x, k, stride, pad, out, 0.0))
-    return total * numpy.asarray(1.0 / (k[0] * k[1]), array_of(x).dtype)
+    return _narrowed(total * numpy.asarray(1.0 / (k[0] * k[1]), acc), dt)
 
 
 def unpooling_2d(x: Any, ksize: Any, stride: Any = None, pad: Any = 0,
@@ -120,9 +147,12 @@ def unpooling_2d(x: Any, ksize: Any, stride: Any = None, pad: Any = 0,
                    deconv_outsize(w, kw, stride[1], pad[1], cover_all))
     outsize = _pair('unpooling_2d', 'outsize', outsize)
     check_sizes('unpooling_2d', outsize, (h, w), (kh, kw), stride, pad)
-    pixels = S.reshape(x, shape=(n, c, 1, 1, h, w))
+    dt = array_of(x).dtype
+    # In float32 for float16: overlapping windows add up, and the gradient
+    # sums each window of ``gy`` (kh * kw values).
+    pixels = S.reshape(_widened(x), shape=(n, c, 1, 1, h, w))
     col = S.broadcast_to(pixels, shape=(n, c, kh, kw, h, w))
-    return col2im(col, stride=stride, pad=pad, dilate=(1, 1), size=outsize)
+    return _narrowed(col2im(col, stride=stride, pad=pad, dilate=(1, 1), size=outsize), dt)
 
 
 __all__ = ['average_pooling_2d', 'max_pooling_2d', 'unpooling_2d']

@@ -2,6 +2,11 @@
 
 ``axis`` is normalised to a sorted tuple (or None) before binding, so equal
 reductions carry equal parameters.
+
+``max`` gives its gradient to every element equal to the maximum (as
+Chainer's ``F.max``); with ``ties='first'`` to the first of them only, in
+row-major order over the reduced axes (as Chainer's max pooling, whose
+windows are those axes).
 """
 
 from __future__ import annotations
@@ -10,8 +15,9 @@ from typing import Any
 
 import numpy
 
+from tapejit.core.abstract import TracedArray
 from tapejit.core.errors import DTypeError
-from tapejit.ops.elementwise import _xp, equal, exp, where, _zeros_like_scalar
+from tapejit.ops.elementwise import _xp, _zeros_like_scalar, cast, equal, exp, mul, where
 from tapejit.ops.registry import Aval, primitive
 from tapejit.ops.structure import broadcast_to, reshape
 
@@ -77,11 +83,52 @@ sum = primitive('sum', kind='reduction',
 
 
 def _minmax_vjp(n, gy, need):
+    if n.params.get('ties', 'all') == 'first':
+        return (_first_max_grad(n, gy),)
     cond = equal(n.x(0), _expand_back(n, n.y()))
     return (where(cond, _expand_back(n, gy), _zeros_like_scalar(gy)),)
 
 
-def _max_impl(x, axis=None, keepdims=False):
+def _first_max_grad(n, gy):
+    """``gy`` at the first maximum of each reduced slice (row-major over the
+    reduced axes), zero elsewhere: a slice of k equal values passes ``gy``
+    once, not k times.
+
+    Made of fusable primitives, so compiled code needs no kernel of its own:
+    each element holding the maximum scores ``count - position``, any other
+    0, and the slice's largest score marks its first maximum.  The scores
+    are products of casts, not selects: a select inside a reduction loop
+    branches on the data and does not vectorize.  The mask is not
+    differentiable, so the gradient is linear in ``gy`` and differentiates
+    again."""
+    x, shape = n.x(0), n.in_shape(0)
+    axis = n.params['axis']
+    axes = tuple(range(len(shape))) if axis is None else axis
+    count = 1
+    for a in axes:
+        count *= shape[a]
+    idt = numpy.dtype(numpy.int32 if count < 2 ** 31 else numpy.int64)
+    xp = numpy if isinstance(x._data, TracedArray) else _xp(x._data)
+    # count - position, the position row-major over the reduced axes (1 at
+    # the last element, so that 0 is no maximum), broadcast along the rest.
+    rank = xp.arange(count, 0, -1, dtype=idt).reshape(
+        tuple(s if d in axes else 1 for d, s in enumerate(shape)))
+    # (A slice holding a NaN has the maximum NaN, equal to nothing: it passes
+    # no gradient, as with ties='all'.)
+    at_max = cast(equal(x, _expand_back(n, n.y())), dtype=idt)
+    first = max(mul(at_max, rank), axis=axis, keepdims=True)
+    return where(equal(rank, first), _expand_back(n, gy), _zeros_like_scalar(gy))
+
+
+def _check_ties(ties: Any) -> None:
+    if ties not in ('all', 'first'):
+        raise ValueError(f"max: ties must be 'all' (each maximum gets the gradient) or "
+                         f"'first' (the first maximum of each slice), got {ties!r}")
+
+
+def _max_impl(x, axis=None, keepdims=False, ties='all'):
+    if ties != 'all':
+        _check_ties(ties)
     return x.max(axis=_np_axis(x, axis), keepdims=keepdims)
 
 
@@ -89,8 +136,16 @@ def _min_impl(x, axis=None, keepdims=False):
     return x.min(axis=_np_axis(x, axis), keepdims=keepdims)
 
 
+_max_shape = _reduce_eval('max', nonempty=True)
+
+
+def _max_eval(x: Aval, axis: Any = None, keepdims: bool = False, ties: str = 'all') -> Aval:
+    _check_ties(ties)
+    return _max_shape(x, axis, keepdims)
+
+
 max = primitive('max', kind='reduction',
-                impl=_max_impl, abstract_eval=_reduce_eval('max', nonempty=True),
+                impl=_max_impl, abstract_eval=_max_eval,
                 save_inputs=(0,), save_output=True, vjp=_minmax_vjp)
 min = primitive('min', kind='reduction',
                 impl=_min_impl, abstract_eval=_reduce_eval('min', nonempty=True),
