@@ -1,6 +1,8 @@
 """The disk cache, as a user sees it (``python -m tapejit.cache [--clear]``):
 where it is (``TAPEJIT_CACHE_DIR``, else ``$XDG_CACHE_HOME/tapejit`` or
-``~/.cache/tapejit``), how large, what it holds, and clearing it.
+``~/.cache/tapejit``), how large, what it holds, and clearing it.  Only the
+files tapejit wrote there are counted and cleared: anything else in the
+directory is the user's and stays.
 
 >>> info = cache_info()
 >>> sorted(info)
@@ -17,7 +19,7 @@ from tapejit.compiler import store
 __all__ = ['cache_info']
 
 
-cache_info = store.info  # (the store's directory, size and files; clear=True empties it)
+cache_info = store.info  # (the store's directory, size and files; clear=True deletes them)
 
 
 def main(argv: Optional[list] = None) -> None:
@@ -28,7 +30,7 @@ def main(argv: Optional[list] = None) -> None:
     """
     ap = argparse.ArgumentParser(prog='python -m tapejit.cache',
                                  description='Show (or clear) the tapejit disk cache.')
-    ap.add_argument('--clear', action='store_true', help='delete every entry')
+    ap.add_argument('--clear', action='store_true', help='delete every file tapejit wrote there')
     a = ap.parse_args(argv)
     info = cache_info(a.clear)
     state = ' (refused: compiling in memory)' if info['refused'] else ''

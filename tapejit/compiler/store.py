@@ -24,6 +24,7 @@ import functools
 import hashlib
 import hmac
 import os
+import re
 import stat
 import sys
 import tempfile
@@ -318,22 +319,34 @@ def _version(lib: str) -> str:
 
 @functools.lru_cache(maxsize=None)
 def _sources(top: str = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) -> str:
-    """The source files under ``top`` (tapejit's own), by path, size and modification time."""
+    """A digest of the source files under ``top`` (tapejit's own): each
+    one's path and contents, hashed once per process.  Contents, not sizes
+    and modification times: ``cp -p``, tar, container layers and
+    reproducible builds give two versions the same sizes and times."""
     h = hashlib.sha256()
     for path, dirs, files in os.walk(top):
         dirs[:] = sorted(d for d in dirs if d != '__pycache__')  # (walked in this order)
         for name in sorted(f for f in files if f.endswith('.py')):
-            st = os.stat(os.path.join(path, name))
-            rel = os.path.relpath(os.path.join(path, name), top)
-            h.update(f'{rel}|{st.st_size}|{st.st_mtime_ns}\n'.encode())
+            full = os.path.join(path, name)
+            rel = os.path.relpath(full, top)
+            try:
+                with open(full, 'rb') as f:
+                    data = f.read()
+            except OSError as e:
+                # (Such a package cannot import that module: any digest will do.)
+                h.update(f'{rel}|unreadable {e.errno}\n'.encode())
+                continue
+            # The length first: no two lists of files make the same stream.
+            h.update(f'{rel}|{len(data)}\n'.encode())
+            h.update(data)
     return h.hexdigest()
 
 
 @functools.lru_cache(maxsize=None)
 def fingerprint(*libraries: str, cpu: str = '') -> str:
     """What every cached artifact of a kind depends on, as one hash: tapejit's
-    sources, the interpreter's, NumPy's and ``libraries``' versions and
-    ``cpu`` (the CPU as LLVM sees it, or a GPU architecture).
+    sources (their contents), the interpreter's, NumPy's and ``libraries``'
+    versions and ``cpu`` (the CPU as LLVM sees it, or a GPU architecture).
 
     >>> len(fingerprint('llvmlite', cpu='skylake|+avx2'))
     64
@@ -347,11 +360,70 @@ def fingerprint(*libraries: str, cpu: str = '') -> str:
 
 
 # --------------------------------------------------------------- inspection
+# What the store and the kernel caches built on it write under its directory,
+# recognized by name and format: nothing else there is counted or deleted.
+LEGACY_MAGIC = (b'TJOBJ1\n',)  # entries of earlier versions: stale, cleared
+MODULE_MARK = b'# tapejit kernel module (generated; safe to delete)\n'
+# (Kernel modules written before they carried the mark began with this.)
+_LEGACY_MODULE = b'import math\nimport numpy as np\nfrom numba import '
+_MODULE_NAME = re.compile(r'k_[0-9a-f]{24}\.py')
+# Numba's index and data files for a kernel module, and their temporaries.
+_NUMBA_NAME = re.compile(r'k_[0-9a-f]{24}\..+\.(nbi|nbc)(\.tmp\.[0-9a-f]+)?')
+# Files being written (by this module and the kernel caches): tempfile's names.
+_TMP_NAME = re.compile(r'\.tmp-[a-z0-9_]{8}(\.py)?')
+# The folders the store makes, removed when emptied.
+_FOLDERS = re.compile(r'(plan|code|native|cpu|numba-files|numba(/__pycache__)?'
+                      r'|cuda(/[A-Za-z0-9_]+(/__pycache__)?)?)')
+
+
+def written_by_store(path: str) -> bool:
+    """Whether the file ``path`` (under the store's directory) is one the
+    store or a kernel cache wrote: an entry (framed with :data:`MAGIC`, or
+    an earlier version's framing), a generated kernel module, Numba's cache
+    file of one, or a temporary file left by an interrupted write.  Links
+    and other files are not.
+
+    >>> import tempfile
+    >>> d = tempfile.mkdtemp()
+    >>> write(d, 'k', b'x')
+    >>> written_by_store(entry_path(d, 'k'))
+    True
+    >>> mine = os.path.join(d, 'notes.txt')
+    >>> with open(mine, 'w') as f:
+    ...     _ = f.write('my own file')
+    >>> written_by_store(mine)
+    False
+    """
+    name = os.path.basename(path)
+    try:
+        st = os.lstat(path)
+        if not stat.S_ISREG(st.st_mode):
+            return False
+        if _TMP_NAME.fullmatch(name):
+            return True
+        fd = os.open(path, os.O_RDONLY | getattr(os, 'O_NOFOLLOW', 0))
+        try:
+            head = os.read(fd, max(len(MODULE_MARK), len(_LEGACY_MODULE), len(MAGIC)))
+        finally:
+            os.close(fd)
+    except OSError:
+        return False
+    if _MODULE_NAME.fullmatch(name):
+        return head.startswith((MODULE_MARK, _LEGACY_MODULE))
+    m = _NUMBA_NAME.fullmatch(name)
+    if m:
+        # (A pickle; a temporary may still be empty.)
+        return head[:1] == b'\x80' or (m.group(2) is not None and not head)
+    return head.startswith((MAGIC,) + LEGACY_MAGIC)
+
+
 def info(clear: bool = False) -> dict:
-    """The store's ``directory``, its size in ``bytes``, its files per folder
-    (``entries``) and whether it was ``refused`` (not the user's own, or
-    writable by others); ``clear=True`` deletes them first: every later
-    process compiles again.  (``tapejit.cache_info``.)
+    """The store's ``directory``, the size in ``bytes`` of what it wrote
+    there, those files per folder (``entries``) and whether it was
+    ``refused`` (not the user's own, or writable by others);
+    ``clear=True`` deletes those files first (and the folders they leave
+    empty): every later process compiles again.  Other files in the
+    directory are neither counted nor deleted.  (``tapejit.cache_info``.)
 
     >>> info()['bytes'] >= 0, sorted(info())
     (True, ['bytes', 'directory', 'entries', 'refused'])
@@ -359,8 +431,7 @@ def info(clear: bool = False) -> dict:
     d = cache_dir()
     path = d or os.path.join(_root_dir(), 'kernels')
     if clear and d is not None and os.path.isdir(d):
-        import shutil
-        shutil.rmtree(d, ignore_errors=True)
+        _clear(d)
         with _lock:
             _roots.pop(d, None)
     counts: dict = {}
@@ -369,10 +440,30 @@ def info(clear: bool = False) -> dict:
         for dirpath, _, files in os.walk(d):
             folder = os.path.relpath(dirpath, d).split(os.sep)[0]
             for name in files:
+                full = os.path.join(dirpath, name)
+                if not written_by_store(full):
+                    continue
                 try:
-                    size += os.lstat(os.path.join(dirpath, name)).st_size
+                    size += os.lstat(full).st_size
                 except OSError:
                     continue
                 counts[folder] = counts.get(folder, 0) + 1
     return {'directory': path, 'bytes': size, 'entries': counts,
             'refused': d is None and not _off()}
+
+
+def _clear(d: str) -> None:
+    """Delete what the store wrote under ``d``, then the store's folders
+    that this leaves empty (never ``d`` itself, nor another folder)."""
+    for dirpath, dirs, files in os.walk(d, topdown=False):
+        for name in files:
+            full = os.path.join(dirpath, name)
+            if written_by_store(full):
+                with contextlib.suppress(OSError):
+                    os.unlink(full)
+        for name in dirs:
+            full = os.path.join(dirpath, name)
+            rel = os.path.relpath(full, d).replace(os.sep, '/')
+            if _FOLDERS.fullmatch(rel) and not os.path.islink(full):
+                with contextlib.suppress(OSError):  # (not empty: someone else's files)
+                    os.rmdir(full)

@@ -158,7 +158,10 @@ def _erf_impl(x):
     if _erf_ufunc is None:
         import numba
 
-        @numba.vectorize(['float32(float32)', 'float64(float64)'], cache=True)
+        # (No disk cache: Numba's would want a writable directory beside the
+        # installed package or in the home directory, raising where there is
+        # none, and would load its files unverified.)
+        @numba.vectorize(['float32(float32)', 'float64(float64)'])
         def _erf(v):  # pragma: no cover - compiled
             return math.erf(v)
         _erf_ufunc = _erf

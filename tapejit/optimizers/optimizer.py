@@ -486,6 +486,7 @@ class UpdateRule(_HookRemoval):
                 finally:
                     self._state = saved
                 loaded = StateDict()
+                complete = True
                 for key in probe:
                     try:
                         value = serializer(key, None)
@@ -494,10 +495,16 @@ class UpdateRule(_HookRemoval):
                         if self.enabled:
                             raise
                         value = None
+                    # Each entry is asked for, even after one that is not
+                    # there: load_npz first walks the object only checking
+                    # (its deserializer then returns None) and must see
+                    # every entry the loading walk reads.
                     if value is None:
-                        return
-                    loaded[key] = value
-                self._state = loaded
+                        complete = False
+                    elif complete:
+                        loaded[key] = value
+                if complete:
+                    self._state = loaded
         else:
             for key in list(self._state):
                 self._state[key] = serializer(key, self._state[key])

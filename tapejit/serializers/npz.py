@@ -1,10 +1,19 @@
 """Saving and loading links and optimizers as NumPy ``.npz`` files, with
 Chainer's key layout (``'l1/W'``, ``'l1/b'``; an optimizer's ``'t'``,
-``'epoch'``, ``'l1/W/m'``...)."""
+``'epoch'``, ``'l1/W/m'``...).
+
+:func:`load_npz` loads all or nothing: it reads and checks every array the
+object would take from the file before it assigns any, so a damaged or
+mismatched file leaves the link or optimizer as it was."""
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence
+import collections.abc
+import contextlib
+import os
+import zipfile
+import zlib
+from typing import Any, Iterator, Optional, Sequence
 
 import numpy
 
@@ -117,6 +126,10 @@ class NpzDeserializer(Deserializer):
                 return True
         return False
 
+    # Whether values are assigned (False: the file is only checked, see
+    # _CheckingDeserializer).
+    _assigns = True
+
     def __call__(self, key: str, value: Any) -> Any:
         key = self.path + key.lstrip('/')
         if self._ignored(key):
@@ -132,22 +145,63 @@ class NpzDeserializer(Deserializer):
         if dataset.dtype == object and dataset.shape == () and dataset[()] is None:
             # Chainer's record of an uninitialized parameter (a pickled None, in a
             # file the caller opened with allow_pickle=True): nothing to load.
-            return None
+            return None if self._assigns else value
         if value is None:
-            return dataset
+            return dataset if self._assigns else None
         target = value._data if isinstance(value, Variable) else value
         if backends.is_array(target):
-            if target.shape != dataset.shape:
-                raise ValueError(f'load_npz: {key!r} has shape {dataset.shape} in the file '
-                                 f'but the target has shape {target.shape}')
-            if isinstance(target, numpy.ndarray):
+            _check_array(key, dataset, target)
+            if self._assigns and isinstance(target, numpy.ndarray):
                 numpy.copyto(target, dataset, casting='same_kind')
-            else:
+            elif self._assigns:
                 target.set(numpy.asarray(dataset, dtype=target.dtype))
             return value
         if isinstance(value, (bool, numpy.bool_)):
-            return bool(dataset)
-        return _scalar(key, dataset, type(value))
+            loaded = bool(dataset)
+        else:
+            loaded = _scalar(key, dataset, type(value))
+        # (A string comes back even when only checking: callers parse it, a
+        # log kept as JSON, before they ask for the next value.)
+        return loaded if self._assigns or isinstance(value, str) else value
+
+
+class _CheckingDeserializer(NpzDeserializer):
+    """Walks an object as :class:`NpzDeserializer` loads it, raising what
+    that raises, but assigns nothing: an array is not copied into, an
+    uninitialized parameter or update rule is not given one, and a value
+    comes back as it was.
+
+    >>> import numpy as np
+    >>> from tapejit import links as L
+    >>> lin = L.Linear(2, 1)
+    >>> W = lin.W.array.copy()
+    >>> _CheckingDeserializer({'W': np.ones((1, 2)), 'b': np.zeros(1)}).load(lin)
+    >>> np.array_equal(lin.W.array, W)
+    True
+    """
+
+    _assigns = False
+
+    def __getitem__(self, key: str) -> '_CheckingDeserializer':
+        key = key.strip('/')
+        return _CheckingDeserializer(self.npz, self.path + key + '/', strict=self.strict,
+                                     ignore_names=self.ignore_names)
+
+
+def _check_array(key: str, dataset: Any, target: Any) -> None:
+    """Raise where the array ``dataset`` cannot be copied into ``target``
+    (a NumPy array as ``numpy.copyto`` does, casting within a kind at
+    most; another device's array takes any number)."""
+    if target.shape != dataset.shape:
+        raise ValueError(f'load_npz: {key!r} has shape {dataset.shape} in the file '
+                         f'but the target has shape {target.shape}')
+    if isinstance(target, numpy.ndarray):
+        ok = numpy.can_cast(dataset.dtype, target.dtype, casting='same_kind')
+    else:
+        ok = dataset.dtype.kind in 'biufc'
+    if not ok:
+        raise TypeError(f'load_npz: {key!r} holds {dataset.dtype} in the file, which '
+                        f'cannot be loaded into the target\'s {target.dtype}')
 
 
 def _scalar(key: str, dataset: Any, value_type: type) -> Any:
@@ -205,10 +259,15 @@ def _write(f: Any, target: dict, compression: bool) -> None:
 def load_npz(file: Any, obj: Any, path: str = '', strict: bool = True,
              ignore_names: Optional[Sequence[Any]] = None) -> None:
     """Load ``obj`` (a link or an optimizer) from an ``.npz`` file written by
-    :func:`save_npz`; ``path`` selects a sub-tree (``'updater/model:main/'``).
+    :func:`save_npz` (a path or a binary file object); ``path`` selects a
+    sub-tree (``'updater/model:main/'``).
 
     Arrays are copied into the existing ones (an uninitialized parameter takes
-    the saved shape); a missing key or a shape mismatch raises, naming the key.
+    the saved shape).  All or nothing: every array ``obj`` takes is read
+    and checked (present, unless ``strict=False``; readable; of the target's
+    shape and a dtype that casts to its own) before any is assigned, so an
+    error (naming the key) leaves ``obj`` as it was.  A file that is not an
+    ``.npz`` archive is refused, saying what it is.
 
     >>> import io, numpy as np, tapejit
     >>> from tapejit import links as L, serializers
@@ -218,7 +277,110 @@ def load_npz(file: Any, obj: Any, path: str = '', strict: bool = True,
     >>> serializers.load_npz(f, lazy)
     >>> lazy.l1.W.shape
     (3, 2)
+    >>> wider = tapejit.Chain(l1=L.Linear(4, 3)); _ = f.seek(0)
+    >>> W = wider.l1.W.array.copy()
+    >>> serializers.load_npz(f, wider)
+    Traceback (most recent call last):
+      ...
+    ValueError: load_npz: 'l1/W' has shape (3, 2) in the file but the target has shape (3, 4)
+    >>> np.array_equal(wider.l1.W.array, W)
+    True
     """
-    with numpy.load(file, allow_pickle=False) as f:
-        d = NpzDeserializer(f, path=path, strict=strict, ignore_names=ignore_names)
-        d.load(obj)
+    with _open_archive(file) as archive:
+        # (A first walk that only checks, then the one that loads: an object
+        # assigns what a deserializer returns as it goes.)
+        for kind in (_CheckingDeserializer, NpzDeserializer):
+            kind(archive, path=path, strict=strict, ignore_names=ignore_names).load(obj)
+
+
+# The first bytes of a zip archive (of entries, or empty), which an .npz is.
+_ZIP_MAGIC = (b'PK\x03\x04', b'PK\x05\x06')
+
+
+class _Archive(collections.abc.Mapping):
+    """The arrays of an opened ``.npz`` archive (``npz``, from the file
+    ``name``), each read and checked (its CRC, its header) once, when first
+    asked for, and kept: the walk that loads takes what the checking walk
+    read."""
+
+    def __init__(self, npz: Any, name: str) -> None:
+        self._npz = npz
+        self._name = name
+        self._arrays: dict = {}
+
+    def __getitem__(self, key: str) -> Any:
+        if key in self._arrays:
+            return self._arrays[key]
+        if key not in self._npz:
+            raise KeyError(key)
+        try:
+            array = self._npz[key]
+        except ValueError as e:
+            if 'allow_pickle' not in str(e):
+                raise _damaged(key, self._name, e) from e
+            raise ValueError(f'load_npz: {key!r} in {self._name} holds Python objects '
+                             f'(pickled), which load_npz does not load') from None
+        except (zipfile.BadZipFile, zlib.error, EOFError, OSError) as e:
+            raise _damaged(key, self._name, e) from e
+        self._arrays[key] = array
+        return array
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._npz
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._npz.files)
+
+    def __len__(self) -> int:
+        return len(self._npz.files)
+
+
+def _damaged(key: str, name: str, e: BaseException) -> ValueError:
+    return ValueError(f'load_npz: {key!r} in {name} cannot be read ({type(e).__name__}: {e}); '
+                      f'the file is damaged')
+
+
+@contextlib.contextmanager
+def _open_archive(file: Any) -> Iterator[_Archive]:
+    """``file`` (a path or a binary file object) opened as an ``.npz``
+    archive; a ValueError, naming it and saying what it holds, where it is
+    none or is damaged."""
+    if isinstance(file, (str, bytes, os.PathLike)):
+        name = os.fsdecode(file)
+        f = open(file, 'rb')
+    else:
+        name, f = str(getattr(file, 'name', None) or 'the file object'), file
+    try:
+        head = f.read(16)
+        f.seek(-len(head), 1)
+        if not head.startswith(_ZIP_MAGIC):
+            raise ValueError(f'load_npz: {name} is not an .npz archive: {_what(head)}')
+        try:
+            npz = numpy.load(f, allow_pickle=False)
+        except (zipfile.BadZipFile, zlib.error, ValueError, EOFError, OSError) as e:
+            raise ValueError(f'load_npz: {name} is not a readable .npz archive (damaged or '
+                             f'truncated: {e})') from e
+        with npz:
+            yield _Archive(npz, name)
+    finally:
+        if f is not file:
+            f.close()
+
+
+def _what(head: bytes) -> str:
+    """What a file starting with ``head`` (its first bytes) holds, in words."""
+    if not head:
+        return 'it is empty'
+    if head.startswith(b'\x93NUMPY'):
+        return 'it holds a single array (.npy, written by numpy.save; numpy.load reads it)'
+    if head[:1] == b'\x80':
+        return 'it holds a pickle'
+    for cut in range(4):  # (the last character may be cut short)
+        try:
+            text = head[:len(head) - cut].decode('utf-8')
+        except UnicodeDecodeError:
+            continue
+        if text and all(c.isprintable() or c in '\t\r\n' for c in text):
+            return f'it starts with the text {text!r}'
+        break
+    return f'it starts with the bytes {head[:8].hex(" ")}'

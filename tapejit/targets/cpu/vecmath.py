@@ -92,7 +92,11 @@ def __getattr__(name: str) -> Any:
     # it with ``tanh_f32_llvm``) never imports Numba.
     if name == 'tanh_f32':
         from numba import njit
-        f = njit(inline='always', nogil=True, cache=True, error_model='numpy')(tanh_f32_py)
+        # No disk cache of its own: it is inlined into each kernel (whose
+        # cache holds it), and Numba's would want a writable directory
+        # beside the installed package or in the home directory (raising
+        # where there is none) and would load its files unverified.
+        f = njit(inline='always', nogil=True, error_model='numpy')(tanh_f32_py)
         globals()['tanh_f32'] = f
         return f
     raise AttributeError(f'module {__name__!r} has no attribute {name!r}')
