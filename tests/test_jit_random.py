@@ -1,8 +1,11 @@
 """Random draws under jit: fresh at every call, the same in a call's backward,
 and NumPy's generators refused where a trace would freeze their draw."""
 
+import random
+
 import numpy as np
 import pytest
+from numpy.random import rand
 
 import tapejit
 import tapejit.functions as F
@@ -118,3 +121,25 @@ def test_with_fallback_eager_the_draws_are_fresh_and_the_warning_says_why():
     with pytest.warns(RuntimeWarning, match='standard_normal was called while tracing'):
         a = f(X)
     assert not np.array_equal(a, f(X))
+
+
+@pytest.mark.parametrize('draw', [
+    lambda x: x * random.random(),
+    lambda x: x * rand(),
+], ids=['python-random', 'imported-function'])
+def test_draws_from_python_random_and_imported_functions_are_refused(draw):
+    with pytest.raises(TraceError, match='was called while tracing'):
+        tapejit.jit(draw)(X)
+
+
+def test_a_jitted_call_through_a_function_node_of_the_users_refuses_backward_outside():
+    class Neg(tapejit.FunctionNode):
+        def forward(self, inputs):
+            return inputs[0] * 1.0,
+
+        def backward(self, indexes, grads):
+            return grads[0] * -1.0,
+    v = tapejit.Variable(X)
+    out = tapejit.jit(lambda v: F.sum(Neg().apply((v,))[0]))(v)
+    with pytest.raises(tapejit.GradientError, match='Neg'):
+        out.backward()

@@ -10,6 +10,7 @@ import types
 import warnings
 
 import numpy as np
+import pytest
 
 import tapejit
 import tapejit.functions as F
@@ -255,3 +256,65 @@ def test_code_run_by_an_import_while_tracing_is_not_guarded(tmp_path, monkeypatc
     f(X)
     plan, = [p for plans in f._cache.values() for p in plans]
     assert [g.what for g, _ in plan.py_guards if hasattr(g, 'what')] == ['lazy_settings.FACTOR']
+
+
+class Configured(tapejit.Chain):
+    k = 1.0
+
+    def __init__(self):
+        super().__init__()
+        self.act = F.relu
+        self.s = 1.0
+        self.stages = [{'s': 1.0, 'off': np.zeros(3, np.float32)},
+                       argparse.Namespace(s=1.0)]
+
+    def forward(self, x):
+        y = self.act(x - 0.5) * getattr(self, 's') * type(self).k
+        return F.sum(y * self.stages[1].s * self.stages[0]['s'])
+
+
+@pytest.mark.parametrize('change', [
+    lambda m: setattr(m, 'act', F.tanh),            # a callable swapped
+    lambda m: setattr(m, 's', 3.0),                 # read by getattr(self, 's')
+    lambda m: setattr(Configured, 'k', 2.5),        # read by type(self).k
+    lambda m: setattr(m.stages[1], 's', 2.0),       # an item's attribute
+    lambda m: m.stages[0].__setitem__('s', 4.0),    # a dict holding arrays too
+], ids=['callable', 'getattr', 'type', 'item-attr', 'dict-item'])
+def test_reads_through_calls_and_items_are_guarded(change):
+    m = Configured()
+    f = tapejit.jit(lambda x: m(x))
+    try:
+        _same(f, lambda x: m(x), X)
+        change(m)
+        _same(f, lambda x: m(x), X)
+    finally:
+        Configured.k = 1.0
+
+
+def test_a_name_pointed_at_another_link_is_read_anew():
+    m1, m2 = L.Linear(3, 2), L.Linear(3, 2)
+    current = [m1]
+    f = tapejit.jit(lambda x: F.sum(current[0](x)))
+    _same(f, lambda x: F.sum(current[0](x)), X)
+    current[0] = m2
+    _same(f, lambda x: F.sum(current[0](x)), X)
+
+
+def test_cells_of_helpers_and_of_the_function_given_to_value_and_grad_are_guarded():
+    k = 1.0
+
+    def fn(a):
+        return F.sum(a * k)
+    vg = tapejit.value_and_grad(fn)
+    vg(X)
+    k = 2.5
+    value = vg(X)[0]
+    np.testing.assert_allclose(float(getattr(value, 'array', value)), 2.5 * X.sum(), rtol=1e-6)
+    s = 1.0
+
+    def helper(a):
+        return a * s
+    f = tapejit.jit(lambda a: F.sum(helper(a)))
+    f(X)
+    s = 3.0
+    np.testing.assert_allclose(float(f(X).array), 3.0 * X.sum(), rtol=1e-6)

@@ -737,7 +737,8 @@ class JitFunction:
                 self._warned.add('fallback')
                 why = str(e).splitlines()[0]
                 warnings.warn(f'tapejit.jit({self.__name__}): running it eagerly for this '
-                              f"signature (fallback='eager'), as it cannot be traced: {why}",
+                              f"signature (fallback='eager'), as it cannot be traced: {why} "
+                              '(the attempt ran its Python side effects once more)',
                               RuntimeWarning, stacklevel=6)
             plan = 'eager'
         self._file(key, plan)

@@ -20,7 +20,7 @@ import functools
 import itertools
 import types
 from operator import getitem
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Optional
 
 import numpy
 
@@ -255,8 +255,16 @@ def _keyed(get: Callable[[], Any]) -> Any:
         return _NOT_PLAIN
 
 
-def _called_functions(fn: Any, depth: int) -> Iterator[Any]:
-    """``fn`` and the user functions it calls by a global name, to ``depth``."""
+def _called_functions(fn: Any, depth: int, seen: Optional[set] = None) -> Iterator[Any]:
+    """``fn`` and the user functions it calls by a global name or holds in
+    a closure cell (a helper, the function a wrapper such as
+    ``value_and_grad`` or a training step was given), to ``depth``."""
+    seen = set() if seen is None else seen
+    while isinstance(fn, (functools.partial, types.MethodType)):
+        fn = fn.func if isinstance(fn, functools.partial) else fn.__func__
+    if id(fn) in seen:
+        return
+    seen.add(id(fn))
     yield fn
     if depth == 0:
         return
@@ -264,12 +272,19 @@ def _called_functions(fn: Any, depth: int) -> Iterator[Any]:
     globs = getattr(fn, '__globals__', None)
     if not isinstance(code, types.CodeType) or not isinstance(globs, dict):
         return
-    for name in sorted(_code_names(code)):
-        g = globs.get(name)
+    held = [globs.get(name) for name in sorted(_code_names(code))]
+    for cell in getattr(fn, '__closure__', None) or ():
+        try:
+            held.append(cell.cell_contents)
+        except ValueError:  # (an empty cell)
+            continue
+    for g in held:
+        while isinstance(g, (functools.partial, types.MethodType)):
+            g = g.func if isinstance(g, functools.partial) else g.__func__
         # (tapejit's and NumPy's own functions read no user globals.)
-        if isinstance(g, types.FunctionType) and g is not fn and not (
-                g.__module__ or '').startswith(('tapejit', 'numpy')):
-            yield from _called_functions(g, depth - 1)
+        if isinstance(g, types.FunctionType) and not (g.__module__ or '').startswith(
+                ('tapejit', 'numpy')):
+            yield from _called_functions(g, depth - 1, seen)
 
 
 def value_guards(fn: Any) -> list:
@@ -286,7 +301,7 @@ def value_guards(fn: Any) -> list:
     """
     out = []
     seen = set()
-    for f in _called_functions(fn, 2):
+    for f in _called_functions(fn, 3):
         for key, get in _roots(f):
             if key in seen:
                 continue

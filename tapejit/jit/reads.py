@@ -3,24 +3,25 @@
 A trace turns the Python values the function reads into constants of its
 graph: ``self.temperature``, ``bn.eps``, ``args.scale`` of a namespace held
 in a global, ``cfg.SCALE`` of a module, a class attribute, a counter that
-``forward()`` increments.  :class:`ReadRecorder` watches the trace run (a
-``sys.settrace`` hook, on the frames of the user's code and of tapejit's
-links only) and notes each place such a value came from: a global of the
-running function, or an attribute reached from a local, a global or a cell
-(``self.cfg.scale``), as it stands when the instruction that starts the
-read runs.  :func:`read_guards` turns each place into a guard on the value
-it held at its first read: a later call where it holds another traces
-again (an array or another object: by identity).  The guards are written
-into the plan's hot call (:attr:`Place.inline`), a few attribute lookups
-per place.
+``forward()`` increments, ``self.stages[1].scale``, the activation a link
+holds, the link a list holds.  :class:`ReadRecorder` watches the trace run
+(a ``sys.settrace`` hook, on the frames of the user's code and of tapejit's
+links) and notes each place such a value came from: a global of the
+running function, or an attribute or a constant item reached from a
+local, a global or a cell (``getattr(x, 'name')`` and ``type(x).name``
+too).  :func:`read_guards` turns each place into a guard on the value it
+held at its first read: a later call where it holds another traces again
+(a plain value by value, anything else by identity).  The guards are
+written into the plan's hot call (:meth:`Place.inline`), a few lookups per
+place.
 
 Not guarded: Variables and Parameters (the plan reads them as state, and
-guards them itself), links (guarded by their structure version, see
-:func:`tapejit.links.link.structure_version`), modules, classes and the
-functions they hold (code), the values the trace made, and tapejit's
-configuration (keyed by the call).  A read through a ``property`` or a
-``__getattr__`` is seen inside its own frame, where it reads the object's
-attributes.
+guards them itself), modules, the methods of classes and the functions of
+libraries (code), the values the trace made, and tapejit's configuration
+(keyed by the call).  A read through a ``property`` or a ``__getattr__`` is
+seen inside its own frame, where it reads the object's attributes.  Draws
+from random generators (NumPy's, CuPy's, Python's ``random``) are noted as
+:attr:`ReadRecorder.draws`, which a trace refuses.
 """
 
 from __future__ import annotations
@@ -28,8 +29,8 @@ from __future__ import annotations
 import collections
 import dis
 import importlib.util
-import math
 import os
+import random
 import sys
 import sysconfig
 import types
@@ -140,13 +141,7 @@ def _chains(code: types.CodeType) -> Optional[tuple]:
             kind = _ROOTS.get(i.opname)
             if kind is None:
                 continue
-            j = k + 1
-            if j < len(ins) and ins[j].opname in _DUPS:
-                j += 1
-            attrs = []
-            while j < len(ins) and ins[j].opname in _ATTRS:
-                attrs.append(ins[j].argval)
-                j += 1
+            attrs = _steps(ins, k)
             if kind == 'global' or attrs:
                 chain = (kind, i.argval, tuple(attrs))
                 if kind == 'global' or i.argval in fixed:
@@ -158,6 +153,44 @@ def _chains(code: types.CodeType) -> Optional[tuple]:
         _watched.clear()
     _watched[code] = out
     return out
+
+
+def _steps(ins: list, k: int) -> list:
+    """The steps of the read that starts at ``ins[k]``: attribute names,
+    ``('[]', key)`` for an item of a constant key, ``('type',)`` for
+    ``type(x)``; ``getattr(x, 'name')`` is the attribute ``name``."""
+    steps: list = []
+    prev = ins[k - 1] if k else None
+    nxt = ins[k + 1:k + 4]
+    names = [n.opname for n in nxt]
+    if prev is not None and prev.opname == 'LOAD_GLOBAL' and prev.argval in ('getattr', 'type'):
+        if (prev.argval == 'getattr' and names[:1] == ['LOAD_CONST']
+                and isinstance(nxt[0].argval, str) and names[1:2] in (['PRECALL'], ['CALL'])
+                and nxt[1].arg == 2):
+            steps.append(nxt[0].argval)
+            k += 1 + (names[1:3] == ['PRECALL', 'CALL'])
+        elif (prev.argval == 'type' and names[:1] in (['PRECALL'], ['CALL'])
+              and nxt[0].arg == 1):
+            steps.append(('type',))
+            k += names[:2] == ['PRECALL', 'CALL']
+        else:
+            return steps
+        k += 1
+    j = k + 1
+    if not steps and j < len(ins) and ins[j].opname in _DUPS:
+        j += 1
+    while j < len(ins):
+        op = ins[j].opname
+        if op in _ATTRS:
+            steps.append(ins[j].argval)
+            j += 1
+        elif (op == 'LOAD_CONST' and j + 1 < len(ins) and ins[j + 1].opname == 'BINARY_SUBSCR'
+              and isinstance(ins[j].argval, (int, str))):
+            steps.append(('[]', ins[j].argval))
+            j += 2
+        else:
+            break
+    return steps
 
 
 def _lines(ins: list) -> list:
@@ -207,10 +240,27 @@ def _lookup(obj: Any, name: str) -> Optional[tuple]:
     return ('via class' if isinstance(d, dict) else 'class of'), cv
 
 
+def _item_of(obj: Any, key: Any) -> Optional[tuple]:
+    """``('item', obj[key])`` of a list, tuple or dict; None for others (whose
+    ``__getitem__`` is code)."""
+    if obj.__class__ not in (list, tuple, dict):
+        return None
+    return 'item', _item(obj, key)
+
+
+def _item(obj: Any, key: Any) -> Any:
+    try:
+        return obj[key]
+    except (KeyError, IndexError, TypeError):
+        return ABSENT
+
+
 def _get(how: str, holder: Any, name: str) -> Any:
     """What the place holds now (the slow form of :attr:`Place.inline`)."""
     if how == 'global':
         return holder.get(name, ABSENT)
+    if how == 'item':
+        return _item(holder, name)
     if how in ('dict', 'inst'):
         return holder.__dict__.get(name, ABSENT)
     if how == 'class':
@@ -247,6 +297,7 @@ class Place(Check):
         expr = {'global': f'{h}.get({name!r}, {a})',
                 'dict': f'{h}.__dict__.get({name!r}, {a})',
                 'inst': f'{h}.__dict__.get({name!r}, {a})',
+                'item': f'{const(_item)}({h}, {name!r})',
                 }.get(how) or f'{const(_get)}({how!r}, {h}, {name!r})'
         if self.identity:
             return f'if {expr} is not {const(self.was)}: {fail}'
@@ -349,38 +400,50 @@ class ReadRecorder:
 
     def _read(self, frame: types.FrameType, chain: tuple, places: dict) -> None:
         from tapejit.links.link import Link
-        kind, name, attrs = chain
+        kind, name, steps = chain
         if kind == 'global':
             g = frame.f_globals
             if name not in g:
                 return  # (a builtin)
-            holder, how, obj = g, 'global', g[name]
-            if not self._note(holder, how, name, obj, f'global {name!r}', places):
+            obj = g[name]
+            if _drawing(obj):
+                self._draw(frame, obj.__self__, getattr(obj, '__name__', name))
+                return
+            if not self._note(g, 'global', name, obj, f'global {name!r}', places):
                 return
         else:
             obj = frame.f_locals.get(name, ABSENT)
         links_code = frame.f_code.co_filename.startswith(_LINKS)
-        for attr in attrs:
-            if attr[0] == '_' and links_code:
-                return  # (tapejit's links keep their own caches consistent)
+        for step in steps:
             if obj is ABSENT or isinstance(obj, (Variable, TracedArray, numpy.ndarray)):
                 return
-            if obj.__class__ is _CONFIG_CLASS and attr in _KEYED_CONFIG:
-                return
-            if isinstance(obj, Link):
-                self.links_read = True
-            if _is_generator(obj) and attr not in _NOT_DRAWS:
-                self._draw(frame, f'{_generator_name(obj)}.{attr}')
-                return
-            found = _lookup(obj, attr)
+            if step.__class__ is tuple:
+                if step[0] == 'type':
+                    obj = type(obj)
+                    continue
+                step = step[1]
+                found = _item_of(obj, step)
+                what = f'{_label(obj, "item")}[{step!r}]'
+            else:
+                if step[0] == '_' and links_code:
+                    return  # (tapejit's links keep their own caches consistent)
+                if obj.__class__ is _CONFIG_CLASS and step in _KEYED_CONFIG:
+                    return
+                if isinstance(obj, Link):
+                    self.links_read = True
+                if _is_generator(obj) and step not in _NOT_DRAWS:
+                    self._draw(frame, obj, step)
+                    return
+                found = _lookup(obj, step)
+                what = ''
             if found is None:
                 return
             how, value = found
-            if _is_generator(getattr(value, '__self__', None)) and attr not in _NOT_DRAWS:
-                self._draw(frame, f'{_generator_name(value.__self__)}.{attr}')
+            if _drawing(value) and step not in _NOT_DRAWS:
+                self._draw(frame, value.__self__, getattr(value, '__name__', step))
                 return
-            what = f'{_label(obj, how)}.{attr}'
-            if not self._note(obj, how, attr, value, what, places, links_code):
+            if not self._note(obj, how, step, value, what or f'{_label(obj, how)}.{step}',
+                              places, links_code):
                 return
             obj = value
 
@@ -399,7 +462,8 @@ class ReadRecorder:
             return local
         return local
 
-    def _draw(self, frame: types.FrameType, what: str) -> None:
+    def _draw(self, frame: types.FrameType, generator: Any, method: str) -> None:
+        what = f'{_generator_name(generator)}.{method}'
         self.draws.append((what, f'{frame.f_code.co_filename}:{frame.f_lineno}'))
 
     def _note(self, holder: Any, how: str, name: str, value: Any, what: str,
@@ -417,39 +481,49 @@ class ReadRecorder:
 
 
 # (What a generator offers besides draws.)
-_NOT_DRAWS = frozenset({'seed', 'get_state', 'set_state', 'bit_generator', 'spawn',
-                        '__getstate__', '__setstate__'})
+_NOT_DRAWS = frozenset({'seed', 'get_state', 'set_state', 'bit_generator', 'getstate',
+                        'setstate', '__getstate__', '__setstate__', 'state'})
 
 
 def _is_generator(obj: Any) -> bool:
-    """Whether ``obj`` is a NumPy or CuPy random generator (the module-level
-    functions of ``numpy.random`` are methods of one)."""
+    """Whether ``obj`` is a random generator: NumPy's or CuPy's (the
+    module-level functions of ``numpy.random`` are methods of one), a bit
+    generator, or Python's ``random.Random`` (whose methods the functions of
+    ``random`` are)."""
     c = obj.__class__
-    return c.__module__.startswith(('numpy.random', 'cupy.random')) and c.__name__ in (
-        'RandomState', 'Generator')
+    if c.__module__.startswith(('numpy.random', 'cupy.random')):
+        return c.__name__ in ('RandomState', 'Generator') or isinstance(
+            obj, numpy.random.BitGenerator)
+    return isinstance(obj, random.Random)
+
+
+def _drawing(value: Any) -> bool:
+    """Whether ``value`` is a method of a random generator that draws."""
+    return (_is_generator(getattr(value, '__self__', None))
+            and getattr(value, '__name__', '') not in _NOT_DRAWS)
 
 
 def _generator_name(obj: Any) -> str:
     c = obj.__class__
+    if isinstance(obj, random.Random):
+        return f'random.{c.__name__}'
     return f'{c.__module__.split(".")[0]}.random.{c.__name__}'
 
 
-def _watched_value(value: Any) -> bool:
+def _watched_value(value: Any, how: str, holder: Any) -> bool:
     """Whether a place holding ``value`` is guarded (see the module's docstring)."""
-    from tapejit.links.link import Link
-    if isinstance(value, (Variable, TracedArray, Link, types.ModuleType, type)):
+    if isinstance(value, (Variable, TracedArray, types.ModuleType)):
         return False
     if value is ABSENT or value.__class__ is _CONFIG_CLASS:
         return False  # (tapejit's configuration: the call's key holds what matters)
-    if isinstance(value, (types.BuiltinFunctionType, types.MethodType, types.FunctionType,
-                          numpy.ufunc)):
-        # (A function of the user's held where it was read: a global redefined in a
-        # notebook, an activation a link holds.)
-        return isinstance(value, types.FunctionType) and _is_users(
-            value.__code__.co_filename)
-    if isinstance(value, float) and math.isnan(value):
+    if _plain_key(value) is not _NOT_PLAIN or not (callable(value) or isinstance(value, type)):
         return True
-    return not callable(value) or _plain_key(value) is not _NOT_PLAIN
+    # Code: where it is a choice of the user's (an activation a link holds, a
+    # global redefined in a notebook, a link swapped for another), not a
+    # method of a class or a library's function.
+    if how == 'dict':
+        return _is_users(getattr(holder, '__file__', None) or '<>')
+    return how not in ('class', 'via class', 'class of')
 
 
 def read_guards(rec: ReadRecorder, made: Callable[[Any], bool]) -> list:
@@ -460,7 +534,7 @@ def read_guards(rec: ReadRecorder, made: Callable[[Any], bool]) -> list:
         if value is _SETTLED:
             value = _get(how, holder, name)
             key = _plain_key(value)
-        if not _watched_value(value) or made(value):
+        if not _watched_value(value, how, holder) or made(value):
             continue
         getter, want = _place(how, holder, name, value, what, key)
         out.append((('read', hid, name), getter, want))

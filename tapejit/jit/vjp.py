@@ -103,6 +103,10 @@ def differentiable_io(name: str, tr: Any, out_leaves: list, out_kinds: list,
     reached = [(k, m[1]) for k, n in outs if (m := made.get(id(n))) is not None and m[0] == 'eqn']
     reached_states = [(k, m[1]) for k, n in kept
                       if (m := made.get(id(n))) is not None and m[0] == 'eqn']
+    if problem is not None and not reached and outs:
+        # (A node the replay cannot follow, which the outputs' graph goes
+        # through: backward through them must raise, not give no gradient.)
+        return Differentiable(name, tuple(k for k, _ in outs), (), (), {}, problem, (), ())
     if not (reached or reached_states) or not used:
         return None
     out_pos = tuple(k for k, _ in reached)
