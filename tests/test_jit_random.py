@@ -143,3 +143,11 @@ def test_a_jitted_call_through_a_function_node_of_the_users_refuses_backward_out
     out = tapejit.jit(lambda v: F.sum(Neg().apply((v,))[0]))(v)
     with pytest.raises(tapejit.GradientError, match='Neg'):
         out.backward()
+
+
+def test_seeding_inside_a_jitted_function_is_refused():
+    def fn(x):
+        F.set_dropout_seed(0)
+        return F.dropout(x)
+    with pytest.raises(TraceError, match='set_dropout_seed inside'):
+        tapejit.jit(fn)(X)

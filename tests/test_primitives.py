@@ -21,7 +21,8 @@ from tapejit.ops.registry import Aval, Primitive
 # require grad.  Every other primitive must have a vjp.
 NON_DIFFERENTIABLE = frozenset({
     'sign', 'floordiv', 'greater', 'greater_equal', 'less', 'less_equal', 'equal',
-    'not_equal', 'argmax', 'argmin', 'dropout_mask', 'normal_noise',  # (draws: constant in their input)
+    'not_equal', 'argmax', 'argmin',
+    'dropout_mask', 'normal_noise',  # (draws: constant in their input)
 })
 
 _rng = np.random.default_rng(0)

@@ -515,9 +515,17 @@ def set_dropout_seed(seed: Optional[int]) -> None:
     """Seed the generator that :func:`dropout` uses when no ``rng`` is passed,
     eagerly and in compiled steps alike.
 
+    Under :func:`tapejit.jit` it raises :class:`~tapejit.TraceError`: a
+    seed set inside a jitted function would be set once, when traced, not at
+    every call; seed outside it.
+
     >>> import tapejit.functions as F
     >>> F.set_dropout_seed(0)
     """
+    if config.trace is not None:
+        raise TraceError('set_dropout_seed inside @tapejit.jit: the seed would be set once, '
+                         'while tracing, not at every call; seed outside the jitted function '
+                         f'(at {where_in_user_code()})')
     random.seed(seed)
 
 

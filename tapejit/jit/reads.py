@@ -401,7 +401,10 @@ class ReadRecorder:
     def _read(self, frame: types.FrameType, chain: tuple, places: dict) -> None:
         from tapejit.links.link import Link
         kind, name, steps = chain
+        links_code = frame.f_code.co_filename.startswith(_LINKS)
         if kind == 'global':
+            if links_code:
+                return  # (tapejit's own modules' globals: its code, its configuration)
             g = frame.f_globals
             if name not in g:
                 return  # (a builtin)
@@ -413,7 +416,6 @@ class ReadRecorder:
                 return
         else:
             obj = frame.f_locals.get(name, ABSENT)
-        links_code = frame.f_code.co_filename.startswith(_LINKS)
         for step in steps:
             if obj is ABSENT or isinstance(obj, (Variable, TracedArray, numpy.ndarray)):
                 return
@@ -531,9 +533,11 @@ def read_guards(rec: ReadRecorder, made: Callable[[Any], bool]) -> list:
     except those holding values the trace made (``made(value)``)."""
     out = []
     for (hid, name), (how, what, value, holder, key) in rec.places.items():
+        now = _get(how, holder, name)
+        if isinstance(now, Variable) and now._data.__class__ is TracedArray:
+            continue  # (the function put a value it computed there: the plan's state)
         if value is _SETTLED:
-            value = _get(how, holder, name)
-            key = _plain_key(value)
+            value, key = now, _plain_key(now)
         if not _watched_value(value, how, holder) or made(value):
             continue
         getter, want = _place(how, holder, name, value, what, key)
