@@ -13,6 +13,8 @@ killed in the middle of training; ``hang``: rank 1 stops answering then.
 ``badinput``: the ranks pass ``allreduce`` arrays of different shapes, and
 rank 0 (root) passes ``scatter_dataset`` no dataset; each rank prints its error.
 ``objects`` and ``objhang``: the object collectives (see :func:`objects`).
+``skip``, ``skipeager``, ``skiptail``, ``uneven`` and ``forward``: ranks out
+of step (see :func:`out_of_step`).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ BATCH = 16
 class MLP:
     """A two-layer perceptron (made on first use: imports tapejit lazily)."""
 
-    def __new__(cls, n_units, act='tanh'):
+    def __new__(cls, n_units, act='tanh', comm=None):
         import tapejit.functions as F
         from tapejit import links as L
 
@@ -43,7 +45,10 @@ class MLP:
                     self.l2 = L.Linear(n_units, 3)
 
             def forward(self, x):
-                return self.l2(getattr(F, act)(self.l1(x)))
+                h = self.l1(x)
+                if comm is not None:  # (a statistic over the ranks: rank 1's of another size)
+                    h = h - F.sum(comm.allreduce(F.mean(h, axis=0)[:n_units - comm.rank]))
+                return self.l2(getattr(F, act)(h))
         return L.Classifier(Net())
 
 
@@ -127,12 +132,74 @@ def objects(comm, mode):
     return 0
 
 
+class BadBatch(Exception):
+    """A batch that cannot be loaded."""
+
+
+def out_of_step(comm, mode):
+    """The steps of ``train`` (with the loss reported every step), rank 1
+    out of step.  ``skip``: rank 1 cannot load batch 3, and goes on with
+    batch 4; the loop numbers its steps (``comm.step = i``).  ``skipeager``:
+    the same with eager steps whose loss function loads the batch (each step
+    counts itself as it begins), the loop numbering nothing.  ``skiptail``:
+    as ``skip``, the loop numbering nothing: rank 1 ends one step early.
+    ``uneven``: rank 1's last batch is smaller, so that it alone traces
+    another step.  ``forward``: the model averages a statistic over the
+    ranks in its forward, rank 1's of another size.  Each rank prints what
+    it raised, or that it finished."""
+    import tapejit
+    from tapejit import distributed, optimizers
+    np.random.seed(0)
+    model = MLP(8, comm=comm if mode == 'forward' else None)
+    opt = distributed.create_multi_node_optimizer(optimizers.Adam(alpha=0.01), comm)
+    opt.setup(model)
+
+    def step(x, t):
+        opt.update(model, x, t)
+        return model.loss
+    run = tapejit.jit(step)
+    xs, ts = data()
+    share = BATCH // comm.size
+    lo = comm.rank * share
+
+    def load(i):
+        if mode != 'uneven' and comm.rank == 1 and i == 3:
+            raise BadBatch(f'batch {i} cannot be read')
+        x, t = xs[i, lo:lo + share], ts[i, lo:lo + share]
+        if mode == 'uneven' and comm.rank == 1 and i == STEPS - 1:
+            x, t = x[:share - 3], t[:share - 3]
+        return x, t
+    r = comm.rank
+    try:
+        for i in range(STEPS):
+            if mode == 'skip':
+                comm.step = i
+            try:
+                if mode == 'skipeager':
+                    opt.update(lambda: model(*load(i)))
+                    loss = model.loss
+                else:
+                    loss = run(*load(i))
+            except BadBatch as e:
+                print(f'rank {r}: skips step {i}: {e}', flush=True)
+                continue
+            comm.allreduce_obj(float(loss.array))
+    except Exception as e:
+        print(f'rank {r}: {type(e).__name__} after {opt.t} updates: {e}', flush=True)
+        time.sleep(0.5)  # (the other ranks' messages too, before the abort ends them)
+        comm.abort(3)
+    print(f'rank {r}: finished {opt.t} updates', flush=True)
+    return 0
+
+
 def main(mode, out):
     from tapejit import distributed
     comm = distributed.create_communicator('mpi')
     try:
         if mode in ('objects', 'objhang'):
             return objects(comm, mode)
+        if mode in ('skip', 'skipeager', 'skiptail', 'uneven', 'forward'):
+            return out_of_step(comm, mode)
         if mode in ('mismatch', 'params'):
             other = comm.rank == 1
             train(comm, mode, True, n_units=9 if other and mode == 'params' else 8,

@@ -13,7 +13,7 @@ import tapejit
 import tapejit.functions as F
 from tapejit import links as L, optimizers
 from tapejit.core.errors import DTypeError
-from tapejit.distributed import communicator as C, optimizer as O
+from tapejit.distributed import communicator as C, stepcheck as S
 from tapejit.distributed import create_multi_node_optimizer, scatter_dataset
 from tapejit.distributed.extensions import create_multi_node_evaluator, multi_node_snapshot
 from tapejit.ops.collective import Group, allreduce_mean, allreduce_start, allreduce_wait
@@ -231,9 +231,9 @@ def test_buckets_by_dtype_and_size():
 
 
 def test_step_check_names_the_first_difference():
-    msg = O._first_difference([['input f32[2]', 'tanh f32[2] -> f32[2]'],
-                               ['input f32[2]', 'tanh f32[2] -> f32[2]'],
-                               ['input f32[3]']])
+    msg = S.first_difference([['input f32[2]', 'tanh f32[2] -> f32[2]'],
+                              ['input f32[2]', 'tanh f32[2] -> f32[2]'],
+                              ['input f32[3]']])
     assert msg == ('rank 2 differs from rank 0 at line 0 of 1 (rank 0 has 2):\n'
                    '    rank 0: input f32[2]\n    rank 2: input f32[3]')
 
@@ -354,3 +354,66 @@ def test_overwrite_takes_one_contiguous_writable_array_and_says_so():
         allreduce_start(np.zeros((3, 2))[:, 0], group=comm.group, overwrite=True)
     row = np.arange(4.0)
     assert allreduce_start(row, group=comm.group, overwrite=True).array is row
+
+
+def test_step_check_message_names_the_ranks_steps_and_differences():
+    tag = S.TAG
+    # Step numbers: the ranks grouped by step.
+    msg = S.describe(np.array([[tag, 3, 7, 9], [tag, 4, 7, 9], [tag, 3, 7, 9]]))
+    assert msg == ('multi_node_mean_grad: the ranks are out of step: ranks 0 and 2 are at '
+                   'step 3, rank 1 at step 4\n  (a rank skipped a step or ran an extra one: '
+                   'every rank must run every step)')
+    # The traced steps, with the first differing line where the ranks sent them.
+    details = [(['/W float32(2, 3)'], ['input f32[8, 3]']), (['/W float32(2, 3)'],
+                                                               ['input f32[5, 3]'])]
+    msg = S.describe(np.array([[tag, 19, 7, 9], [tag, 19, 7, 8]]), details)
+    assert msg == ('multi_node_mean_grad: the ranks traced different training steps at step 19 '
+                   '(each rank must run the same model on batches of the same shape):\n'
+                   '  rank 1 differs from rank 0 at line 0 of 1 (rank 0 has 1):\n'
+                   '    rank 0: input f32[8, 3]\n    rank 1: input f32[5, 3]')
+    # The gradients averaged, bucket by bucket.
+    details = [(['/W float32(2, 3)'], None), (['/W float32(4, 3)'], None)]
+    msg = S.describe(np.array([[tag, 2, 7, 0], [tag, 2, 6, 0]]), details)
+    assert msg.startswith('multi_node_mean_grad: the ranks average different gradients at '
+                          'step 2 (every rank must have gradients of the same parameters')
+    assert msg.endswith('rank 1 differs from rank 0 at bucket 0 of 1 (rank 0 has 1):\n'
+                        '    rank 0: /W float32(2, 3)\n    rank 1: /W float32(4, 3)')
+    # An eager rank beside a compiled one; another protocol.
+    assert S.describe(np.array([[tag, 2, 7, 0], [tag, 2, 6, 5]])) == (
+        'multi_node_mean_grad: the ranks run step 2 differently: rank 0 eagerly, rank 1 compiled')
+    assert 'rank 1 sent something else than a step check' in S.describe(
+        np.array([[tag, 2, 7, 0], [1, 2, 3, 4]]))
+    assert S.ended(2, 5, 0, 5).startswith('multi_node_mean_grad: the ranks are out of step: '
+                                          'rank 0 is at step 5, while rank 2 ended\n  after 5 '
+                                          'steps')
+
+
+def test_step_check_hashes_name_the_gradients_and_the_traced_step():
+    model = _model()
+    model.predictor.W.grad = np.ones((3, 4), np.float32)
+    model.predictor.b.grad = np.ones(3, np.float32)
+    buckets = C.grad_buckets(model)
+    assert S.bucket_lines(model, buckets) == [
+        '/predictor/b float32(3,), /predictor/W float32(3, 4)']
+    g = S.StepGroup(Halves(), S.bucket_lines(model, buckets), ['input f32[8, 4]'])
+    assert g.size == 2 and g.digests[0] != 0 and g.digests[1] not in (0, g.digests[0])
+    assert S.StepGroup(Halves(), ['/W float32(4, 4)']).digests[0] != g.digests[0]
+    # A plan in the disk cache keeps its check, not the live count it reads.
+    import pickle
+    g._state = object()
+    h = pickle.loads(pickle.dumps(g))
+    assert (h.key, h.digests, h.lines, h.step, h._state) == (g.key, g.digests, g.lines, None,
+                                                              None)
+    assert h == g
+
+
+def test_a_communicator_counts_steps_and_takes_a_loops_own_number():
+    pytest.importorskip('mpi4py')
+    from tapejit import distributed
+    comm = distributed.create_communicator('mpi')  # (one process: nothing to check)
+    comm.step = 7
+    assert comm.step == 7 and distributed.create_communicator('mpi').step == 7
+    assert comm.begin_step() is None and comm.step == 7
+    with pytest.raises(TypeError, match=r'MpiCommunicator.step: got 1.5; expected an int'):
+        comm.step = 1.5
+    comm.step = 0

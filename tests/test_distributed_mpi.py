@@ -7,6 +7,7 @@ Every run has a timeout: a hang fails the test instead of stopping the suite.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import time
@@ -123,8 +124,8 @@ def test_a_rank_tracing_another_step_fails_on_every_rank(env, tmp_path):
     p, took = _mpiexec(2, 'mismatch', tmp_path / 'x.npz', env)
     assert p.returncode != 0
     for r in (0, 1):
-        line = f'rank {r}: RuntimeError: create_multi_node_optimizer: the ranks traced ' \
-               'different training steps'
+        line = f'rank {r}: StepMismatchError: multi_node_mean_grad: the ranks traced ' \
+               'different training steps at step 0'
         assert line in p.stdout, p.stdout + p.stderr
     # The message names the first difference: rank 0's tanh, rank 1's relu (a maximum).
     assert 'rank 0: tanh f32[8, 8] -> f32[8, 8]' in p.stdout
@@ -148,15 +149,80 @@ def test_a_rank_that_dies_ends_the_others_in_bounded_time(env, tmp_path):
 
 
 @pytest.mark.parametrize('mode, what', [
-    ('hang', 'allreduce_mean: rank 0 of 2 waited 3 s for the other ranks on float32(83,)'),
+    ('hang', 'multi_node_mean_grad: rank 0 of 2 waited 3 s for the other ranks on the step '
+             'check of step 3'),
     ('objhang', 'bcast_obj: rank 0 of 2 waited 3 s for the other ranks on an integer')])
 def test_a_rank_that_hangs_times_out_the_others(env, tmp_path, mode, what):
-    # In a compiled step's allreduce, or in an object collective.
+    # In a compiled step (its check, issued with its allreduce), or in an object collective.
     p, took = _mpiexec(2, mode, tmp_path / 'x.npz', env, TAPEJIT_MPI_TIMEOUT='3')
     assert p.returncode != 0
     assert f'rank 0: TimeoutError: {what}' in p.stdout, p.stdout + p.stderr
     # (Rank 1 sleeps 120 s: the abort ended it.)
     assert took < 60
+
+
+OUT_OF_STEP = ('multi_node_mean_grad: the ranks are out of step: rank 0 is at step 3, rank 1 '
+               'at step 4\n  (a rank skipped a step or ran an extra one: every rank must run '
+               'every step)')
+
+
+@pytest.mark.parametrize('mode', ['skip', 'skipeager'])
+def test_a_rank_that_skips_a_step_fails_on_every_rank_at_once(env, tmp_path, mode):
+    # Rank 1 cannot load batch 3 and goes on with batch 4: compiled steps
+    # that the loop numbers, or eager steps loading their batch (counted as
+    # they begin).  A long deadline: the check fails at once, not by it.
+    p, took = _mpiexec(2, mode, tmp_path / 'x.npz', env, TAPEJIT_MPI_TIMEOUT='60')
+    assert p.returncode != 0
+    assert 'rank 1: skips step 3: batch 3 cannot be read' in p.stdout, p.stdout + p.stderr
+    # Both at their next exchange, before averaging anything of steps 3 and 4:
+    # three updates done, on each rank.
+    for r in (0, 1):
+        assert f'rank {r}: StepMismatchError after 3 updates: {OUT_OF_STEP}' in p.stdout, \
+            p.stdout + p.stderr
+    assert 'finished' not in p.stdout
+    assert took < 30
+
+
+def test_a_rank_that_ran_fewer_steps_ends_the_others_extra_step_at_once(env, tmp_path):
+    # Steps the loop does not number: rank 1's skip goes unseen (steps 3 to 18
+    # average different batches) until rank 0's extra last step, which learns
+    # that rank 1 ended instead of waiting for it.
+    p, took = _mpiexec(2, 'skiptail', tmp_path / 'x.npz', env, TAPEJIT_MPI_TIMEOUT='60')
+    assert p.returncode != 0
+    assert 'rank 1: finished 19 updates' in p.stdout, p.stdout + p.stderr
+    assert ('rank 0: StepMismatchError after 19 updates: multi_node_mean_grad: the ranks are '
+            'out of step: rank 0 is at step 19, while rank 1 ended\n  after 19 steps') \
+        in p.stdout, p.stdout + p.stderr
+    assert took < 30
+
+
+def test_a_rank_tracing_an_uneven_last_batch_fails_on_every_rank(env, tmp_path):
+    # Rank 1's last batch has 5 rows, rank 0's 8: rank 1 alone traces a step,
+    # whose check meets rank 0's compiled one (no collectives of other sizes).
+    p, took = _mpiexec(2, 'uneven', tmp_path / 'x.npz', env, TAPEJIT_MPI_TIMEOUT='60')
+    assert p.returncode != 0
+    for r in (0, 1):
+        assert re.search(
+            rf'rank {r}: StepMismatchError after 19 updates: multi_node_mean_grad: the ranks '
+            r'traced different training steps at step 19 \(each rank must run the same model '
+            r'on batches of the same shape\):\n'
+            r'  rank 1 differs from rank 0 at line 0 of (\d+) \(rank 0 has \1\):\n'
+            r'    rank 0: input f32\[8, 6\]\n'
+            r'    rank 1: input f32\[5, 6\]', p.stdout), p.stdout + p.stderr
+    assert 'finished' not in p.stdout
+    assert took < 30
+
+
+def test_ranks_averaging_other_statistics_in_their_forward_fail_before_it(env, tmp_path):
+    # The first exchange of a compiled step is the forward's: checked first.
+    p, took = _mpiexec(2, 'forward', tmp_path / 'x.npz', env, TAPEJIT_MPI_TIMEOUT='60')
+    assert p.returncode != 0
+    for r in (0, 1):
+        assert (f'rank {r}: StepMismatchError after 0 updates: multi_node_mean_grad: the ranks '
+                'traced different training steps at step 0') in p.stdout, p.stdout + p.stderr
+    assert re.search(r'    rank 0: get_item f32\[8\] -> f32\[8\].*\n'
+                     r'    rank 1: get_item f32\[8\] -> f32\[7\]', p.stdout), p.stdout
+    assert took < 30
 
 
 def test_object_collectives_and_messages_between_ranks(env, tmp_path):

@@ -4,9 +4,12 @@ Each process (rank) holds the whole model and trains on its share of every
 batch; the multi-node optimizer averages the gradients over the ranks before
 each update, so every rank takes the same step.  Inside ``@tapejit.jit`` the
 average is a step of the compiled plan (an ``allreduce_start`` and an
-``allreduce_wait`` per bucket of gradients).  Run a script with ``mpiexec -n 2
-python script.py`` (MPICH's wheel puts ``mpiexec`` beside ``python``) or
-``python -m tapejit.distributed.run -n 2 script.py``.
+``allreduce_wait`` per bucket of gradients).  Each step's exchange begins
+with the step check: where the ranks are out of step (one skipped a step,
+or traced another), every rank raises a :class:`StepMismatchError` naming
+the difference.  Run a script with ``mpiexec -n 2 python script.py``
+(MPICH's wheel puts ``mpiexec`` beside ``python``) or ``python -m
+tapejit.distributed.run -n 2 script.py``.
 
 Needs the ``mpi`` extra (``pip install "tapejit[mpi]"``: mpi4py and MPICH).
 
@@ -25,10 +28,11 @@ from tapejit.distributed.communicator import MpiCommunicator
 from tapejit.distributed.datasets import scatter_dataset
 from tapejit.distributed.extensions import create_multi_node_evaluator, multi_node_snapshot
 from tapejit.distributed.optimizer import create_multi_node_optimizer
+from tapejit.distributed.stepcheck import StepMismatchError
 
-__all__ = ['MpiCommunicator', 'create_communicator', 'create_multi_node_evaluator',
-           'create_multi_node_optimizer', 'install_abort_hook', 'multi_node_snapshot',
-           'scatter_dataset']
+__all__ = ['MpiCommunicator', 'StepMismatchError', 'create_communicator',
+           'create_multi_node_evaluator', 'create_multi_node_optimizer', 'install_abort_hook',
+           'multi_node_snapshot', 'scatter_dataset']
 
 # ChainerMN's names of its communicators: all of them are one MPI
 # communicator here (CPU arrays; the bucketed allreduce is what 'pure_nccl'

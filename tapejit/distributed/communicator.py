@@ -25,11 +25,12 @@ import os
 import pickle
 import sys
 import time
-from typing import Any, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 import numpy
 
 from tapejit.core.config import config
+from tapejit.distributed.stepcheck import StepGroup, attach, bucket_lines, check_same, step_lines
 from tapejit.ops.collective import Group, pack
 
 # Gradients are averaged in buckets of at most this many bytes (as DDP's 25
@@ -144,9 +145,11 @@ class MpiGroup(Group):
         out /= out.dtype.type(self.size)
         return out
 
-    def wait(self, req: Any, what: str, about: str) -> None:
+    def wait(self, req: Any, what: str, about: str,
+             poll: Optional[Callable[[], None]] = None) -> None:
         """Wait for request ``req`` (collective ``what`` on ``about``) until
-        the deadline; then raise an error naming it."""
+        the deadline; then raise an error naming it.  ``poll``: called now
+        and then while it waits (it may raise)."""
         if req.Test():
             return
         deadline = time.monotonic() + self.timeout
@@ -155,6 +158,8 @@ class MpiGroup(Group):
         while not req.Test():
             n += 1
             if n % 256 == 0:
+                if poll is not None:
+                    poll()
                 if time.monotonic() > deadline:
                     raise TimeoutError(
                         f'{what}: rank {self.rank} of {self.size} waited {self.timeout:g} s '
@@ -239,11 +244,50 @@ class MpiCommunicator:
         self.inter_rank, self.inter_size = self.rank // self.intra_size, -(
             -self.size // self.intra_size)
         self.group = MpiGroup(self.mpi_comm, default_timeout() if timeout is None else timeout)
+        self._steps = attach(self.mpi_comm, self.group)
         self.threads = size_thread_pools(self.intra_size, self.intra_rank) if size_threads \
             else None
 
     def __repr__(self) -> str:
         return f'<MpiCommunicator rank {self.rank} of {self.size}>'
+
+    @property
+    def step(self) -> int:
+        """The number the next training step takes (from 0): every step's
+        gradient exchange begins with the step check, which compares it over
+        the ranks (with hashes of the step and its gradients) and raises a
+        :class:`~tapejit.distributed.stepcheck.StepMismatchError` on every
+        rank where they differ.  Each step counts itself (an eager
+        ``update()`` as it begins, so that one that fails still counts; a
+        compiled step as its check runs).  A loop that may skip a step on
+        some rank (an error it catches while loading a batch) sets it to its
+        own step number before each step, so that the next check names the
+        skip.  Shared by every MpiCommunicator of one MPI communicator.
+
+        >>> from tapejit import distributed
+        >>> comm = distributed.create_communicator('mpi')
+        >>> comm.step = 5; comm.step
+        5
+        """
+        return self._steps.next
+
+    @step.setter
+    def step(self, value: int) -> None:
+        if isinstance(value, bool) or not isinstance(value, (int, numpy.integer)):
+            raise TypeError(f'MpiCommunicator.step: got {value!r}; expected an int (the '
+                            "number of the next step)")
+        self._steps.next = int(value)
+
+    def begin_step(self) -> Optional[int]:
+        """Count a step beginning now and return its number (None for one
+        rank: no check).  An eager ``update()`` calls it first, so that a
+        step that fails before its exchange still counts.
+
+        >>> from tapejit import distributed
+        >>> print(distributed.create_communicator('mpi').begin_step())
+        None
+        """
+        return self._steps.take() if self.size > 1 else None
 
     # ------------------------------------------------------------- objects
     # Pickled, sent as bytes by non-blocking collectives: each waits within
@@ -327,13 +371,18 @@ class MpiCommunicator:
         """The mean over the ranks of array ``data`` (ChainerMN's ``allreduce``
         averages), a new array; a Variable gives a Variable, differentiable."""
         from tapejit.core.variable import Variable
-        from tapejit.distributed.optimizer import check_same
-        from tapejit.ops.collective import allreduce_mean
+        from tapejit.ops.collective import COLLECTIVES, allreduce_mean
         x = data.array if isinstance(data, Variable) else numpy.asarray(data)
-        if config.trace is None:  # (traced: the step's own check covers it)
+        tr, group = config.trace, self.group
+        if tr is None:
             check_same(self, [f'{x.dtype}{x.shape}'], 'allreduce',
                        'the ranks passed arrays of different dtypes or shapes')
-        y = allreduce_mean(data, group=self.group)
+        elif self.size > 1 and not any(e.prim.name in COLLECTIVES for e in tr.eqns):
+            # The first exchange of a compiled step (a forward's, before the
+            # gradients'): the step check first, on what was traced so far.
+            group = StepGroup(self.group, [f'{x.dtype}{tuple(x.shape)}'], step_lines(tr),
+                              counts=False)
+        y = allreduce_mean(data, group=group)
         return y if isinstance(data, Variable) else y.array
 
     def abort(self, code: int = 1) -> None:
@@ -373,7 +422,8 @@ class MpiCommunicator:
                 array[...] = buf
 
     def multi_node_mean_grad(self, link: Any, zero_fill: bool = False,
-                             bucket_bytes: int = BUCKET_BYTES) -> None:
+                             bucket_bytes: int = BUCKET_BYTES, *,
+                             step: Optional[int] = None) -> None:
         """Average ``link``'s gradients over the ranks (each parameter's
         ``grad`` replaced by the mean): bucket by bucket (at most
         ``bucket_bytes`` each, see :func:`grad_buckets`), each an
@@ -381,18 +431,47 @@ class MpiCommunicator:
         every bucket started before the first is waited for
         (``allreduce_wait``), in the same order on every rank.  A parameter
         without a gradient takes part with zeros where ``zero_fill``, else
-        is left out (then every rank must have none for it)."""
+        is left out (then every rank must have none for it).
+
+        The first exchange begins with the step check (:attr:`step`): the
+        ranks compare the step's number (``step``, else the next of
+        :attr:`step`; a compiled step takes the next at each call), what
+        they traced and which gradients they average, and all raise a
+        :class:`~tapejit.distributed.stepcheck.StepMismatchError` naming
+        the difference where any differs.
+
+        >>> import numpy as np
+        >>> from tapejit import distributed, links as L
+        >>> lin = L.Linear(2, 1)
+        >>> lin.W.grad, lin.b.grad = np.ones((1, 2), np.float32), np.ones(1, np.float32)
+        >>> distributed.create_communicator('mpi').multi_node_mean_grad(lin)  # (one rank)
+        >>> lin.W.grad
+        array([[1., 1.]], dtype=float32)
+        """
         buckets = grad_buckets(link, zero_fill, bucket_bytes)
-        if config.trace is None:  # (traced: the step's own check covers it)
-            from tapejit.distributed.optimizer import check_same
-            check_same(self, [' '.join(f'{p.dtype}{p.shape}' for p in b) for b in buckets],
-                       'multi_node_mean_grad', 'the ranks have gradients of different '
-                       'parameters (pass zero_fill=True where some have none)')
+        tr = config.trace
+        groups = [self.group] * len(buckets)
+        if self.size > 1:
+            if tr is not None and step is not None:
+                raise ValueError('multi_node_mean_grad: step= inside @tapejit.jit would be '
+                                 'read once, when the step is traced; set comm.step before '
+                                 'each call instead')
+            arrays = bucket_lines(link, buckets)
+            if tr is None:
+                # (Eagerly, the whole check first: an error inside a collective
+                # would reach the caller wrapped in the primitive's.)
+                StepGroup(self.group, arrays, None, step)._check()
+            else:
+                # A compiled plan issues the check with its first exchange and
+                # completes it as it first waits for one.
+                lines = step_lines(tr)
+                groups = [StepGroup(self.group, arrays, lines, first=i == 0)
+                          for i in range(len(buckets))]
         # (Each exchange runs while the next bucket is laid out; in a compiled
         # step the scheduling pass moves them further apart.)
-        bufs = [start_bucket(b, self.group) for b in buckets]
-        for b, buf in zip(buckets, bufs):
-            finish_bucket(b, buf, self.group)
+        bufs = [start_bucket(b, g) for b, g in zip(buckets, groups)]
+        for b, buf, g in zip(buckets, bufs, groups):
+            finish_bucket(b, buf, g)
 
 
 def ready_order(link: Any) -> list:

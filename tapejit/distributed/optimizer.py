@@ -6,94 +6,21 @@ per bucket, then the wrapped optimizer's update: the compiled step is one
 plan whose allreduces are steps of it, each start moved up to just after
 its bucket's last gradient and each wait down to just before the first
 update that reads it (:mod:`tapejit.compiler.schedule`).
-When it is traced, every rank checks that all ranks traced the same step
-(:func:`check_same_step`), so that ranks never meet in collectives of
-different sizes.
+The first exchange of every step, eager or compiled, begins with the step
+check (:mod:`tapejit.distributed.stepcheck`): the ranks compare the step's
+number, what they traced and which gradients they average, and all raise an
+error naming the difference where any differs, so that no rank averages
+another step's gradients and none waits for a collective of another size.
 """
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any, Callable, Optional
 
 import numpy
 
 from tapejit.core.config import config
 from tapejit.distributed.communicator import BUCKET_BYTES
-
-
-def _param_str(value: Any) -> str:
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return repr(value)
-    if isinstance(value, (tuple, list)):
-        return '(' + ', '.join(_param_str(v) for v in value) + ')'
-    if isinstance(value, numpy.dtype):
-        return value.name
-    if isinstance(value, numpy.ndarray):
-        return f'array{value.shape}'
-    return type(value).__name__
-
-
-def step_lines(tr: Any) -> list:
-    """The equations ``tr`` recorded so far, one line each (primitive, types
-    of its inputs and output, parameters: no identities, the same text on
-    every rank that traced the same step).
-
-    >>> import numpy as np, tapejit
-    >>> from tapejit.ir.trace import Trace
-    >>> from tapejit.core.config import using_config
-    >>> tr = Trace()
-    >>> with using_config('trace', tr):
-    ...     x = tapejit.Variable(tr.new_input((2,), np.dtype('float32'), ('arg', 0)))
-    ...     _ = x * 2.0
-    >>> step_lines(tr)
-    ['input f32[2]', 'mul f32[2] f32[] -> f32[2]']
-    """
-    lines = [f'input {v.type_str()}' for v in tr.invars]
-    for e in tr.eqns:
-        params = ' '.join(f'{k}={_param_str(v)}' for k, v in sorted(e.params.items()))
-        ins = ' '.join(v.type_str() for v in e.inputs)
-        lines.append(f'{e.prim.name} {ins} -> {e.out.type_str()}' + (f' {params}' if params
-                                                                       else ''))
-    return lines
-
-
-def _first_difference(texts: list) -> str:
-    """Where the step of each rank first differs from rank 0's."""
-    base = texts[0]
-    out = []
-    for r, lines in enumerate(texts[1:], 1):
-        if lines == base:
-            continue
-        k = next((i for i, (a, b) in enumerate(zip(base, lines)) if a != b),
-                 min(len(base), len(lines)))
-        a = base[k] if k < len(base) else '(nothing: its step ends there)'
-        b = lines[k] if k < len(lines) else '(nothing: its step ends there)'
-        out.append(f'rank {r} differs from rank 0 at line {k} of {len(lines)} '
-                   f'(rank 0 has {len(base)}):\n    rank 0: {a}\n    rank {r}: {b}')
-    return '\n  '.join(out)
-
-
-def check_same(comm: Any, lines: list, what: str, differ: str) -> None:
-    """Raise ``'<what>: <differ>'`` on every rank, naming the first
-    difference, unless all ranks have the same ``lines`` (a hash compared
-    first: the texts are sent only when the hashes differ)."""
-    if comm.size == 1:
-        return
-    digest = numpy.frombuffer(hashlib.sha256('\n'.join(lines).encode()).digest(), numpy.uint8)
-    every = numpy.empty((comm.size, digest.size), numpy.uint8)
-    comm.group.wait(comm.mpi_comm.Iallgather(digest, every), what, 'a hash of its operands')
-    if (every == every[0]).all():
-        return
-    texts = comm.allgather_obj(lines)
-    raise RuntimeError(f'{what}: {differ}:\n  ' + _first_difference(texts))
-
-
-def check_same_step(comm: Any, lines: list) -> None:
-    """:func:`check_same` for the traced training steps of all ranks."""
-    check_same(comm, lines, 'create_multi_node_optimizer',
-               'the ranks traced different training steps (each rank must run the same '
-               'model on batches of the same shape)')
 
 
 def _concrete(tr: Any, p: Any) -> Any:
@@ -142,9 +69,17 @@ class _MultiNodeOptimizer:
         by the first forward pass (a lazy link) is first broadcast from
         rank 0: eagerly, that step updates nothing, as in ChainerMN (its
         gradients came from each rank's own weights); a compiled step
-        broadcasts it while tracing, and its first call runs on rank 0's."""
+        broadcasts it while tracing, and its first call runs on rank 0's.
+        Each update is a step of the communicator's count
+        (:attr:`~tapejit.distributed.MpiCommunicator.step`), taken eagerly
+        as it begins, and its exchange begins with the step check."""
         opt = self.actual_optimizer
         target = opt.target
+        tr = config.trace
+        # (Counted as it begins: a rank whose loss function fails, and goes
+        # on to the next step, is then a step ahead, which the check names.)
+        begin = getattr(self.communicator, 'begin_step', None) if tr is None else None
+        step = None if begin is None else begin()
         if lossfun is not None:
             loss = lossfun(*args, **kwds)
             if getattr(opt, '_use_cleargrads', True):
@@ -154,7 +89,6 @@ class _MultiNodeOptimizer:
                     p.grad = numpy.zeros(p.shape, p.dtype)
             loss.backward(loss_scale=opt._loss_scale)
             del loss
-        tr = config.trace
         if self._params(target) != self._synced:
             if tr is None:
                 # (This step's gradients came from each rank's own new weights.)
@@ -166,9 +100,8 @@ class _MultiNodeOptimizer:
                                             for n, p in sorted(target.namedparams())
                                             if p.array is not None])
             object.__setattr__(self, '_synced', self._params(target))
-        if tr is not None:
-            check_same_step(self.communicator, step_lines(tr))
-        self.communicator.multi_node_mean_grad(target, self.zero_fill, self.bucket_bytes)
+        self.communicator.multi_node_mean_grad(target, self.zero_fill, self.bucket_bytes,
+                                               **({} if step is None else {'step': step}))
         opt.update(None)
 
 
