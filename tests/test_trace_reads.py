@@ -318,3 +318,55 @@ def test_cells_of_helpers_and_of_the_function_given_to_value_and_grad_are_guarde
     f(X)
     s = 3.0
     np.testing.assert_allclose(float(f(X).array), 3.0 * X.sum(), rtol=1e-6)
+
+
+def _cell_model():
+    s = 1.0
+    names = {'a'}
+
+    def helper(h):
+        return h * s
+
+    class M(tapejit.Chain):
+        def __init__(self):
+            super().__init__()
+            self.w = 1.0
+            self.table = {'k': 1.0, 'mask': np.ones(3, np.float32)}
+
+        def forward(self, x):
+            total = 0
+            for name in ('w',):
+                total = total + getattr(self, name)
+            y = helper(x) * total * vars(self)['w'] * self.table.get('k')
+            return F.sum(y * (2.0 if 'b' in names else 1.0))
+
+    def set_s(v):
+        nonlocal s
+        s = v
+    return M(), set_s, names
+
+
+@pytest.mark.parametrize('change', [
+    lambda m, set_s, names: set_s(3.0),                   # a helper's enclosing variable
+    lambda m, set_s, names: setattr(m, 'w', 2.0),         # getattr(self, name), vars(self)
+    lambda m, set_s, names: m.table.__setitem__('k', 5.0),  # dict.get of a key
+    lambda m, set_s, names: names.add('b'),               # a set's members
+], ids=['cell', 'getattr-vars', 'dict-get', 'set'])
+def test_cells_dynamic_getattr_dict_get_and_sets_are_guarded(change):
+    m, set_s, names = _cell_model()
+    f = tapejit.jit(lambda x: m(x))
+    _same(f, lambda x: m(x), X)
+    change(m, set_s, names)
+    _same(f, lambda x: m(x), X)
+
+
+def test_a_counter_in_an_enclosing_variable_traces_every_call():
+    n = 0
+
+    def bump():
+        nonlocal n
+        n += 1
+        return n
+    f = tapejit.jit(lambda x: F.sum(x * float(bump())), retrace_warn_after=100)
+    got = [float(f(X).array) for _ in range(3)]
+    np.testing.assert_allclose(got, [X.sum() * k for k in (1, 2, 3)], rtol=1e-6)

@@ -238,10 +238,12 @@ def _plain_key(v: Any, depth: int = 0) -> Any:
         return key
     c = v.__class__
     # (Checked on every call: a long container, a data set say, costs too much.)
-    if depth >= 3 or c not in (tuple, list, dict) or len(v) > _MAX_ITEMS:
+    if depth >= 3 or c not in (tuple, list, dict, set, frozenset) or len(v) > _MAX_ITEMS:
         return _NOT_PLAIN
     items = tuple(_plain_key(e, depth + 1)
                   for e in (itertools.chain(*v.items()) if c is dict else v))
+    if c in (set, frozenset):
+        items = tuple(sorted(items, key=repr))  # (a set's order is not its value)
     return _NOT_PLAIN if _NOT_PLAIN in items else (c, items)
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import collections
 import dis
+import gc
 import importlib.util
 import os
 import random
@@ -46,6 +47,7 @@ from tapejit.jit.closure_guards import _NOT_PLAIN, Check, _plain_key
 _ROOTS = {'LOAD_FAST': 'local', 'LOAD_FAST_CHECK': 'local', 'LOAD_DEREF': 'local',
           'LOAD_CLASSDEREF': 'local', 'LOAD_GLOBAL': 'global', 'LOAD_NAME': 'global'}
 _ATTRS = ('LOAD_ATTR', 'LOAD_METHOD')
+_CALLS = ('getattr', 'type', 'vars')  # (builtins whose result a read goes on through)
 _DUPS = ('COPY', 'DUP_TOP')  # (``self.n += 1`` copies the object before reading)
 _STORES = ('STORE_FAST', 'DELETE_FAST', 'STORE_DEREF', 'DELETE_DEREF')
 # (Descriptors that run no user code: slots, and a namedtuple's fields.)
@@ -142,9 +144,13 @@ def _chains(code: types.CodeType) -> Optional[tuple]:
             if kind is None:
                 continue
             attrs = _steps(ins, k)
-            if kind == 'global' or attrs:
+            if (kind == 'local' and not attrs and i.argval in code.co_freevars
+                    and i.argval != '__class__'):
+                kind = 'cell'  # (a variable of an enclosing function, read as it is)
+            if kind != 'local' or attrs:
                 chain = (kind, i.argval, tuple(attrs))
-                if kind == 'global' or i.argval in fixed:
+                dynamic = any(a.__class__ is tuple and a[0] == 'attr' for a in attrs)
+                if not dynamic and (kind == 'global' or i.argval in fixed):
                     entry.append(chain)
                 else:
                     by_line.setdefault(line, []).append(chain)
@@ -163,24 +169,38 @@ def _steps(ins: list, k: int) -> list:
     prev = ins[k - 1] if k else None
     nxt = ins[k + 1:k + 4]
     names = [n.opname for n in nxt]
-    if prev is not None and prev.opname == 'LOAD_GLOBAL' and prev.argval in ('getattr', 'type'):
-        if (prev.argval == 'getattr' and names[:1] == ['LOAD_CONST']
-                and isinstance(nxt[0].argval, str) and names[1:2] in (['PRECALL'], ['CALL'])
-                and nxt[1].arg == 2):
-            steps.append(nxt[0].argval)
-            k += 1 + (names[1:3] == ['PRECALL', 'CALL'])
-        elif (prev.argval == 'type' and names[:1] in (['PRECALL'], ['CALL'])
-              and nxt[0].arg == 1):
-            steps.append(('type',))
-            k += names[:2] == ['PRECALL', 'CALL']
-        else:
+    if prev is not None and prev.opname == 'LOAD_GLOBAL' and prev.argval in _CALLS:
+        if prev.argval == 'getattr' and names[:1] in (['LOAD_CONST'], ['LOAD_FAST']):
+            # getattr(x, name) or getattr(x, name, default): ``name`` a
+            # constant, or a local (read as the line runs).
+            name = nxt[0].argval
+            rest = ins[k + 2:k + 5]
+            if rest and rest[0].opname == 'LOAD_CONST' and nxt[0].opname == 'LOAD_CONST':
+                rest = rest[1:]  # (a constant default)
+            calls = [n.opname for n in rest[:2]]
+            if not (calls[:1] in (['PRECALL'], ['CALL']) and rest[0].arg in (2, 3)):
+                return steps
+            if nxt[0].opname == 'LOAD_CONST':
+                if not isinstance(name, str):
+                    return steps
+                steps.append(name)
+            else:
+                steps.append(('attr', name))
+            return steps  # (what follows the call: not followed)
+        if names[:1] not in (['PRECALL'], ['CALL']) or nxt[0].arg != 1:
             return steps
-        k += 1
+        steps.append((prev.argval,))  # type(x), vars(x)
+        k += 1 + (names[:2] == ['PRECALL', 'CALL'])
     j = k + 1
     if not steps and j < len(ins) and ins[j].opname in _DUPS:
         j += 1
     while j < len(ins):
         op = ins[j].opname
+        if (op == 'LOAD_METHOD' and ins[j].argval == 'get' and j + 2 < len(ins)
+                and ins[j + 1].opname == 'LOAD_CONST' and isinstance(ins[j + 1].argval, (int, str))
+                and ins[j + 2].opname in ('PRECALL', 'CALL') and ins[j + 2].arg == 1):
+            steps.append(('[]', ins[j + 1].argval))  # d.get(key): the item
+            break
         if op in _ATTRS:
             steps.append(ins[j].argval)
             j += 1
@@ -255,10 +275,46 @@ def _item(obj: Any, key: Any) -> Any:
         return ABSENT
 
 
+_cells: dict = {}  # code -> the function whose cells a frame of it reads (see _cell_of)
+
+
+def _cell_of(frame: types.FrameType, name: str) -> Any:
+    """The cell the frame's free variable ``name`` is read from: a cell of
+    the function running, found among the functions of the frame's code
+    (a frame does not name its function) as the one whose cell holds what
+    the frame sees."""
+    code = frame.f_code
+    want = frame.f_locals.get(name, ABSENT)
+    k = code.co_freevars.index(name)
+    fn = _cells.get(code)
+    for attempt in range(2):
+        if fn is not None:
+            cell = fn.__closure__[k]
+            if _get('cell', cell, name) is want:
+                return cell
+        if attempt:
+            return None
+        fn = None
+        for f in gc.get_referrers(code):
+            if getattr(f, '__code__', None) is code and f.__closure__ is not None and _get(
+                    'cell', f.__closure__[k], name) is want:
+                fn = f
+                break
+        if len(_cells) >= _MAX_CODES:
+            _cells.clear()
+        _cells[code] = fn
+    return None
+
+
 def _get(how: str, holder: Any, name: str) -> Any:
     """What the place holds now (the slow form of :attr:`Place.inline`)."""
     if how == 'global':
         return holder.get(name, ABSENT)
+    if how == 'cell':
+        try:
+            return holder.cell_contents
+        except ValueError:  # (an empty cell)
+            return ABSENT
     if how == 'item':
         return _item(holder, name)
     if how in ('dict', 'inst'):
@@ -414,16 +470,33 @@ class ReadRecorder:
                 return
             if not self._note(g, 'global', name, obj, f'global {name!r}', places):
                 return
+        elif kind == 'cell':
+            cell = _cell_of(frame, name)
+            if cell is None:
+                return
+            obj = _get('cell', cell, name)
+            if not self._note(cell, 'cell', name, obj, f'variable {name!r} of an enclosing '
+                              'function', places):
+                return
         else:
             obj = frame.f_locals.get(name, ABSENT)
         for step in steps:
             if obj is ABSENT or isinstance(obj, (Variable, TracedArray, numpy.ndarray)):
                 return
             if step.__class__ is tuple:
-                if step[0] == 'type':
-                    obj = type(obj)
+                if step[0] in ('type', 'vars'):
+                    obj = type(obj) if step[0] == 'type' else getattr(obj, '__dict__', ABSENT)
                     continue
-                step = step[1]
+                if step[0] == 'attr':  # getattr(x, name) of a local name
+                    step = frame.f_locals.get(step[1])
+                    if not isinstance(step, str) or not step:
+                        return
+                    item = False
+                else:
+                    step, item = step[1], True
+            else:
+                item = False
+            if item:
                 found = _item_of(obj, step)
                 what = f'{_label(obj, "item")}[{step!r}]'
             else:
