@@ -1,5 +1,6 @@
 """Dataset machinery (Chainer's ``chainer.dataset``): the :class:`DatasetMixin`
-and :class:`Iterator` bases, the :func:`concat_examples` converter and the
+and :class:`Iterator` bases, the :func:`concat_examples` converter (and the
+:class:`Converter` base and :func:`converter` decorator of new-style ones) and the
 dataset directory the loaders of :mod:`tapejit.datasets` read from.
 
 >>> import numpy as np
@@ -9,11 +10,11 @@ dataset directory the loaders of :mod:`tapejit.datasets` read from.
 ((2, 2), array([0, 1]))
 """
 
-from tapejit.dataset.convert import concat_examples, to_device
+from tapejit.dataset.convert import Converter, concat_examples, converter, to_device
 from tapejit.dataset.dataset_mixin import DatasetMixin
 from tapejit.dataset.download import (get_dataset_directory, get_dataset_root,
                                       set_dataset_root)
 from tapejit.dataset.iterator import Iterator
 
-__all__ = ['DatasetMixin', 'Iterator', 'concat_examples', 'get_dataset_directory',
-           'get_dataset_root', 'set_dataset_root', 'to_device']
+__all__ = ['Converter', 'DatasetMixin', 'Iterator', 'concat_examples', 'converter',
+           'get_dataset_directory', 'get_dataset_root', 'set_dataset_root', 'to_device']

@@ -1,8 +1,9 @@
-"""Turning a list of examples into batched arrays (Chainer's ``concat_examples``)."""
+"""Turning a list of examples into batched arrays (Chainer's ``concat_examples``),
+and how updaters and evaluators call a converter."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 import numpy
 
@@ -90,3 +91,83 @@ def concat_examples(batch: list, device: Any = None, padding: Any = None) -> Any
         return {key: to_device(device, _concat_arrays([ex[key] for ex in batch], padding[key]))
                 for key in first}
     return to_device(device, _concat_arrays(batch, padding))
+
+
+class Converter:
+    """Base class of new-style converters: ``converter(batch, device)`` receives a
+    :class:`~tapejit.backend.Device` (or None) where Chainer's older converters,
+    plain functions, receive an int (``-1`` for the CPU, a GPU's id).
+
+    >>> from tapejit import dataset
+    >>> class Identity(dataset.Converter):
+    ...     def __call__(self, batch, device):
+    ...         return batch
+    >>> isinstance(Identity(), dataset.Converter)
+    True
+    """
+
+    def __call__(self, batch: Any, device: Any) -> Any:
+        raise NotImplementedError('Concrete class must implement __call__.')
+
+
+class _FunctionConverter(Converter):
+    """A function made a :class:`Converter` by :func:`converter`: the device
+    argument it is called with becomes a Device (None stays None)."""
+
+    def __init__(self, func: Callable) -> None:
+        if not callable(func):
+            raise TypeError(f'Can only wrap a callable. Actual: {type(func)}')
+        self.base_callable = func
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if len(args) >= 2:
+            args = (args[0], _device_or_none(args[1])) + args[2:]
+        elif 'device' in kwargs:
+            kwargs['device'] = _device_or_none(kwargs['device'])
+        return self.base_callable(*args, **kwargs)
+
+
+def _device_or_none(spec: Any) -> Any:
+    return None if spec is None else backends.get_device(spec)
+
+
+def converter() -> Callable[[Callable], Converter]:
+    """Decorator making a function ``f(batch, device)`` a new-style :class:`Converter`
+    (called with a Device, also when given an int).
+
+    >>> import numpy as np
+    >>> from tapejit import dataset
+    >>> @dataset.converter()
+    ... def to_float(batch, device):
+    ...     return dataset.concat_examples(batch, device).astype(np.float32)
+    >>> isinstance(to_float, dataset.Converter), to_float([np.zeros(2)], -1).dtype
+    (True, dtype('float32'))
+    """
+    def wrap(func: Callable) -> Converter:
+        return _FunctionConverter(func)
+    return wrap
+
+
+def call_converter(convert: Callable, batch: Any, device: Any) -> Any:
+    """Call the converter ``convert`` on ``batch`` as Chainer's updaters and evaluators do:
+    a new-style one (a :class:`Converter`, or :func:`concat_examples`) with the
+    Device ``device``, any other with what Chainer's older converters expect:
+    ``-1`` for the CPU, a GPU's id (None stays None either way).
+
+    >>> import numpy as np
+    >>> from tapejit import backend
+    >>> from tapejit.dataset.convert import call_converter
+    >>> call_converter(lambda batch, device: device, [np.zeros(2)], backend.CpuDevice())
+    -1
+    """
+    if device is None or isinstance(convert, Converter) or convert is concat_examples:
+        return convert(batch, device)
+    device = backends.get_device(device)
+    if isinstance(device, backends.CpuDevice):
+        return convert(batch, -1)
+    device_id = getattr(device, 'device_id', None)
+    if device_id is None:
+        raise RuntimeError(f'an old-style converter (a function, not a dataset.Converter) '
+                           f'cannot take the device {device}: decorate it with '
+                           '@tapejit.dataset.converter()')
+    return convert(batch, device_id)

@@ -56,8 +56,11 @@ class Extension:
 def make_extension(trigger: Any = None, default_name: Optional[str] = None,
                    priority: Optional[int] = None, finalizer: Optional[Callable] = None,
                    initializer: Optional[Callable] = None,
-                   on_error: Optional[Callable] = None) -> Callable:
+                   on_error: Optional[Callable] = None, **kwargs: Any) -> Callable:
     """Decorate a function ``f(trainer)`` into an extension with these attributes.
+
+    Chainer's removed ``invoke_before_training`` argument raises ValueError
+    naming its replacement (``initializer``), any other unknown one TypeError.
 
     >>> from tapejit import training
     >>> @training.make_extension(trigger=(1, 'epoch'))
@@ -66,6 +69,12 @@ def make_extension(trigger: Any = None, default_name: Optional[str] = None,
     >>> say.trigger, say.default_name, say.priority
     ((1, 'epoch'), 'say', 100)
     """
+    if 'invoke_before_training' in kwargs:
+        raise ValueError('invoke_before_training has been removed since Chainer v2.0.0. '
+                         'Use initializer= instead.')
+    if kwargs:
+        raise TypeError(f'make_extension() got an unexpected keyword argument '
+                        f'{next(iter(kwargs))!r}')
     if trigger is None:
         trigger = Extension.trigger
     if priority is None:

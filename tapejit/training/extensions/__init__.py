@@ -5,6 +5,8 @@
 ('validation', (1, 'epoch'))
 """
 
+# (snapshot_writers as a module, as Chainer's ``extensions.snapshot_writers.SimpleWriter``)
+from tapejit.training.extensions import snapshot_writers  # noqa: F401
 from tapejit.training.extensions.dump_graph import DumpGraph
 from tapejit.training.extensions.evaluator import Evaluator
 from tapejit.training.extensions.fail_on_nonnumber import FailOnNonNumber

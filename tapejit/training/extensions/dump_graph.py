@@ -50,6 +50,17 @@ def graph_dot(root: Any) -> str:
     return '\n'.join(lines) + '\n'
 
 
+def is_graphviz_available() -> bool:
+    """Whether :class:`DumpGraph` renders its graph as an image too (Chainer's does,
+    with Graphviz's ``dot`` when installed): False, tapejit writes the dot file only.
+
+    >>> from tapejit.training.extensions import dump_graph
+    >>> dump_graph.is_graphviz_available()
+    False
+    """
+    return False
+
+
 class DumpGraph(extension.Extension):
     """Writes the graph of the observed Variable ``root_name`` (``'main/loss'``) at
     the first iteration to ``<trainer.out>/<filename>`` (Graphviz dot).

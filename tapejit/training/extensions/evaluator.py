@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import collections
+import datetime
+import math
+import sys
+import time
 import warnings
 from typing import Any, Callable, Optional
 
 from tapejit import backends
 from tapejit.core.config import no_backprop_mode, using_config
-from tapejit.dataset.convert import concat_examples
+from tapejit.dataset.convert import call_converter, concat_examples
 from tapejit.dataset.iterator import Iterator
 from tapejit.links.link import Link
 from tapejit.jit import jit
@@ -25,7 +30,8 @@ class Evaluator(extension.Extension):
     The evaluation step is compiled with :func:`tapejit.jit` (one trace per
     batch shape; the last, smaller batch adds one); ``eager=True`` runs it
     eagerly.  The iterator is reset before each evaluation, so it should not
-    repeat.  ``eval_hook(evaluator)`` runs before each evaluation.
+    repeat.  ``eval_hook(evaluator)`` runs before each evaluation;
+    ``progress_bar=True`` shows the progress of each evaluation on stdout.
 
     >>> import numpy as np, tapejit
     >>> from tapejit import datasets, iterators, links as L
@@ -47,7 +53,8 @@ class Evaluator(extension.Extension):
 
     def __init__(self, iterator: Any, target: Any, converter: Callable = concat_examples,
                  device: Any = None, eval_hook: Optional[Callable] = None,
-                 eval_func: Optional[Callable] = None, *, eager: bool = False) -> None:
+                 eval_func: Optional[Callable] = None, *, progress_bar: bool = False,
+                 eager: bool = False) -> None:
         if device is not None:
             device = backends.get_device(device)
         if isinstance(iterator, Iterator):
@@ -61,6 +68,7 @@ class Evaluator(extension.Extension):
         self.eval_hook = eval_hook
         self.eval_func = eval_func
         self.eager = eager
+        self._progress_bar = progress_bar
         self._compiled: dict = {}
         for key, it in iterator.items():
             if getattr(it, 'repeat', False):
@@ -120,16 +128,68 @@ class Evaluator(extension.Extension):
                             'method; the evaluator resets it before each evaluation')
         iterator.reset()
         summary = DictSummary()
+        bar = _IteratorProgressBar(iterator) if self._progress_bar else None
         for batch in iterator:
             observation: dict = {}
             with report_scope(observation):
-                in_arrays = self.converter(batch, self.device)
+                in_arrays = call_converter(self.converter, batch, self.device)
                 with no_backprop_mode():
                     call_with(step, in_arrays)
             summary.add(observation)
+            if bar is not None:
+                bar.update()
+        if bar is not None:
+            bar.close()
         return summary.compute_mean()
 
     def finalize(self) -> None:
         """Finalize every iterator."""
         for iterator in self._iterators.values():
             iterator.finalize()
+
+
+class _IteratorProgressBar:
+    """The progress of one evaluation, redrawn in place on ``out`` (stdout) after
+    each batch, as Chainer's: the share of the iterator's epoch done, the
+    batches and the speed."""
+
+    def __init__(self, iterator: Any, bar_length: int = 50, out: Any = None) -> None:
+        if not (hasattr(iterator, 'current_position') and hasattr(iterator, 'epoch_detail')):
+            raise TypeError('Iterator must have the following attributes to enable a progress '
+                            'bar: current_position, epoch_detail')
+        self._iterator = iterator
+        self._bar_length = bar_length
+        self._out = sys.stdout if out is None else out
+        self._recent: collections.deque = collections.deque(maxlen=100)
+
+    def _lines(self) -> list:
+        iteration = self._iterator.current_position
+        rate = self._iterator.epoch_detail
+        now = time.time()
+        self._recent.append((iteration, rate, now))
+        old_iteration, old_rate, old_time = self._recent[0]
+        span = now - old_time
+        speed_t = (iteration - old_iteration) / span if span else float('inf')
+        speed_e = (rate - old_rate) / span if span else float('inf')
+        marks = '#' * int(rate * self._bar_length)
+        lines = [f"validation [{marks}{'.' * (self._bar_length - len(marks))}] {rate:6.2%}\n"]
+        size = getattr(self._iterator, '_epoch_size', None)
+        lines.append(f'{iteration:10} / {size} iterations\n' if size
+                     else f'{iteration:10} iterations\n')
+        left = (1.0 - rate) / speed_e if speed_e else float('inf')
+        eta = datetime.timedelta(seconds=left) if math.isfinite(left) else 'unknown'
+        lines.append(f'{speed_t:10.5g} iters/sec. Estimated time to finish: {eta}.\n')
+        return lines
+
+    def update(self) -> None:
+        lines = self._lines()
+        self._out.write('\033[J' + ''.join(lines) + f'\033[{len(lines)}A')
+        self._flush()
+
+    def close(self) -> None:
+        self._out.write('\033[J')
+        self._flush()
+
+    def _flush(self) -> None:
+        if hasattr(self._out, 'flush'):
+            self._out.flush()

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import os
-import tempfile
-from typing import Any, Callable, Optional, Union
+from typing import Any, Callable, Iterator, Optional, Union
 
 from tapejit.training import extension
+from tapejit.training.extensions.snapshot_writers import SimpleWriter
 
 
 def _find_snapshot_files(fmt: str, path: str) -> list:
@@ -20,41 +20,17 @@ def _find_snapshot_files(fmt: str, path: str) -> list:
     return sorted((os.stat(os.path.join(path, f)).st_mtime, f) for f in files)
 
 
-class SimpleWriter:
-    """Writes a snapshot with ``savefun(path, target)`` into a temporary file and
-    renames it into place (a crash never leaves half a snapshot under the name).
+def _find_latest_snapshot(fmt: str, path: str) -> Optional[str]:
+    """The newest (by modification time) file in ``path`` that fits ``fmt``, or None."""
+    files = _find_snapshot_files(fmt, path)
+    return files[-1][1] if files else None
 
-    >>> from tapejit.training.extensions import SimpleWriter
-    >>> callable(SimpleWriter())
-    True
-    """
 
-    def __init__(self, savefun: Optional[Callable] = None) -> None:
-        if savefun is None:
-            from tapejit.serializers.npz import save_npz
-            savefun = save_npz
-        self.savefun = savefun
-        self._cleanup: list = []
-
-    def _add_cleanup_hook(self, hook: Callable) -> None:
-        self._cleanup.append(hook)
-
-    def __call__(self, filename: str, outdir: str, target: Any) -> None:
-        os.makedirs(outdir, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix='tmp' + filename, dir=outdir)
-        os.close(fd)
-        try:
-            self.savefun(tmp, target)
-            os.replace(tmp, os.path.join(outdir, filename))
-        except BaseException:
-            if os.path.exists(tmp):
-                os.remove(tmp)
-            raise
-        for hook in self._cleanup:
-            hook()
-
-    def finalize(self) -> None:
-        """Nothing to wait for: every snapshot is written when taken."""
+def _find_stale_snapshots(fmt: str, path: str, n_retains: int) -> Iterator[str]:
+    """The files in ``path`` that fit ``fmt``, oldest first, but the newest ``n_retains``."""
+    files = _find_snapshot_files(fmt, path)
+    for _, name in files[:max(0, len(files) - n_retains)]:
+        yield name
 
 
 class _Snapshot(extension.Extension):
@@ -78,14 +54,13 @@ class _Snapshot(extension.Extension):
         target = trainer if self._target is None else self._target
         outdir = trainer.out
         if self.autoload and isinstance(self.filename, str):
-            files = _find_snapshot_files(self.filename, outdir)
-            if files:
-                load_npz(os.path.join(outdir, files[-1][1]), target)
+            latest = _find_latest_snapshot(self.filename, outdir)
+            if latest is not None:
+                load_npz(os.path.join(outdir, latest), target)
         if (hasattr(self.writer, '_add_cleanup_hook') and self.n_retains > 0
                 and isinstance(self.filename, str)):
             def cleanup() -> None:
-                files = _find_snapshot_files(self.filename, outdir)
-                for _, name in files[:max(0, len(files) - self.n_retains)]:
+                for name in _find_stale_snapshots(self.filename, outdir, self.n_retains):
                     os.remove(os.path.join(outdir, name))
 
             self.writer._add_cleanup_hook(cleanup)

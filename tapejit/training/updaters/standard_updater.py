@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable, Optional
 
 from tapejit import backends
-from tapejit.dataset.convert import concat_examples
+from tapejit.dataset.convert import call_converter, concat_examples
 from tapejit.dataset.iterator import Iterator
 from tapejit.jit import jit
 from tapejit.training.updater import Updater
@@ -163,7 +163,7 @@ class StandardUpdater(Updater):
         """Read a batch, convert it and update the main optimizer with it."""
         iterator = self._iterators['main']
         batch = iterator.next()
-        in_arrays = self.converter(batch, self._input_device)
+        in_arrays = call_converter(self.converter, batch, self._input_device)
         optimizer = self._optimizers['main']
         loss_func = self._loss_func()
         if self.eager:
