@@ -36,6 +36,7 @@ from tapejit import optimizers  # noqa: F401
 from tapejit.optimizers.optimizer import GradientMethod, Optimizer, UpdateRule
 from tapejit import optimizer_hooks  # noqa: F401
 from tapejit import serializers  # noqa: F401
+from tapejit.serializers.npz import Deserializer, Serializer
 from tapejit import reporter  # noqa: F401
 from tapejit.reporter import (DictSummary, Reporter, Summary, get_current_reporter, report,
                               report_scope)
@@ -61,9 +62,11 @@ def __getattr__(name: str):
 
 
 __all__ = [
-    'CacheInfo', 'Chain', 'ChainList', 'DTypeError', 'DebugMode', 'DictSummary', 'Function',
+    'CacheInfo', 'Chain', 'ChainList', 'DTypeError', 'DebugMode', 'Deserializer', 'DictSummary',
+    'Function',
     'FunctionAdapter', 'FunctionNode', 'GradientMethod', 'Initializer', 'Link', 'Optimizer',
-    'UpdateRule', 'Parameter', 'Reporter', 'Sequential', 'Summary', 'dataset', 'datasets',
+    'UpdateRule', 'Parameter', 'Reporter', 'Sequential', 'Serializer', 'Summary', 'dataset',
+    'datasets',
     'get_current_reporter', 'is_debug', 'iterators', 'report', 'report_scope', 'reporter',
     'set_debug', 'training', 'TraceError', 'jit', 'value_and_grad', 'GradientError',
     'ShapeError', 'Variable', 'VariableNode', 'as_array', 'as_variable', 'config',

@@ -22,6 +22,8 @@ _DEFAULTS = {
     'type_check': True,
     # The active tapejit.ir.trace.Trace while @tapejit.jit traces a function.
     'trace': None,
+    # reporter.report keeps a reported Variable's graph (Chainer's default: not).
+    'keep_graph_on_report': False,
 }
 
 

@@ -111,4 +111,12 @@ EXPECTED: list[Expected] = [
         '(these tests, marked slow, fetch it); tapejit downloads nothing: its loaders read '
         "the .npz files Chainer writes there and, for a missing one, raise "
         "DatasetNotFoundError saying where to put it (the README's training loop section)"),
+    Expected(
+        r'serializers_tests/test_npz\.py::TestLoadNpz_param_\d+_[^:]*::'
+        r'test_load_with(out)?_strict$',
+        r'AssertionError: 2 != 1',
+        "load_npz walks the object twice: first checking every entry's presence, shape and "
+        'dtype without assigning any, then loading, so that a damaged or mismatched file '
+        "leaves the model untouched; the test counts the object's serialize calls, which "
+        'Chainer makes once (assigning as it goes)'),
 ]

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from tapejit.core.errors import DTypeError, ShapeError
 from tapejit.core.variable import Variable
 from tapejit.functions._util import array_of
 from tapejit.functions.math import exp
 from tapejit.ops import random
 
 
-def gaussian(mean: Any, ln_var: Any, return_noise: bool = False) -> Any:
+def gaussian(mean: Any, ln_var: Any, *, eps: Any = None, return_eps: bool = False) -> Any:
     """``mean + exp(ln_var / 2) * eps`` with ``eps`` drawn from the standard
     normal distribution: the reparameterization of a VAE's sampling, whose
     gradient reaches ``mean`` and ``ln_var``.
@@ -19,21 +20,26 @@ def gaussian(mean: Any, ln_var: Any, return_noise: bool = False) -> Any:
     ``eps`` comes from the generator that dropout draws from (seeded by
     :func:`tapejit.functions.set_dropout_seed`), eagerly and in a compiled
     step alike; a compiled step draws anew at every call, and its backward
-    uses the forward's draw.  ``return_noise=True`` also returns the noise
-    ``exp(ln_var / 2) * eps`` as an array.
+    uses the forward's draw.  Pass ``eps`` to use given noise (of
+    ``ln_var``'s shape and dtype); ``return_eps=True`` also returns the
+    noise used, as an array.
 
     >>> import numpy as np, tapejit, tapejit.functions as F
-    >>> F.set_dropout_seed(0)
-    >>> y = F.gaussian(np.zeros(3, np.float32), np.full(3, -100.0, np.float32))
-    >>> bool(np.abs(y.array).max() < 1e-20)
-    True
+    >>> y, eps = F.gaussian(np.zeros(3, np.float32), np.zeros(3, np.float32),
+    ...                     eps=np.ones(3, np.float32), return_eps=True)
+    >>> y.array, eps
+    (array([1., 1., 1.], dtype=float32), array([1., 1., 1.], dtype=float32))
     """
     mean_v = mean if isinstance(mean, Variable) else Variable(mean, requires_grad=False)
     ln_var_v = ln_var if isinstance(ln_var, Variable) else Variable(ln_var, requires_grad=False)
-    if array_of(mean_v).shape != array_of(ln_var_v).shape:
-        raise ValueError(f'gaussian: mean has shape {array_of(mean_v).shape} and ln_var '
-                         f'{array_of(ln_var_v).shape}; expected the same shape')
-    eps = random.normal_noise(array_of(mean_v))
-    noise = exp(ln_var_v * 0.5) * eps
-    y = mean_v + noise
-    return (y, array_of(noise)) if return_noise else y
+    shape, dtype = array_of(ln_var_v).shape, array_of(ln_var_v).dtype
+    if array_of(mean_v).shape != shape:
+        raise ShapeError(f'gaussian: mean has shape {array_of(mean_v).shape} and ln_var '
+                         f'{shape}; expected the same shape')
+    if eps is None:
+        eps = random.normal_noise(array_of(ln_var_v))
+    elif array_of(eps).shape != shape or array_of(eps).dtype != dtype:
+        raise DTypeError(f'gaussian: eps has shape {array_of(eps).shape} and dtype '
+                         f'{array_of(eps).dtype}; expected those of ln_var, {shape} {dtype}')
+    y = mean_v + exp(ln_var_v * 0.5) * eps
+    return (y, array_of(eps)) if return_eps else y
