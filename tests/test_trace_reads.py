@@ -370,3 +370,29 @@ def test_a_counter_in_an_enclosing_variable_traces_every_call():
     f = tapejit.jit(lambda x: F.sum(x * float(bump())), retrace_warn_after=100)
     got = [float(f(X).array) for _ in range(3)]
     np.testing.assert_allclose(got, [X.sum() * k for k in (1, 2, 3)], rtol=1e-6)
+
+
+def test_an_attribute_getattr_found_absent_is_seen_when_it_appears():
+    class M(tapejit.Chain):
+        def forward(self, x):
+            k = 1.0
+            for name in ('a', 'b'):
+                k = k * getattr(self, name, 1.0)
+            return F.sum(x * k)
+    m = M()
+    f = tapejit.jit(lambda x: m(x))
+    _same(f, lambda x: m(x), X)
+    m.b = 3.0
+    _same(f, lambda x: m(x), X)
+
+
+def test_variables_of_a_comprehension_inside_the_call_are_not_guards():
+    scale = [1.0, 2.0, 3.0]
+
+    def fn(x):
+        parts = [x * s for s in scale]
+        return sum(F.sum(p) for p in parts)
+    f = tapejit.jit(fn)
+    for _ in range(3):
+        _same(f, fn, X)
+    assert f.cache_info().traces == 1

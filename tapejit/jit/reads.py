@@ -30,6 +30,7 @@ import collections
 import dis
 import gc
 import importlib.util
+import inspect
 import os
 import random
 import sys
@@ -175,7 +176,7 @@ def _steps(ins: list, k: int) -> list:
             # constant, or a local (read as the line runs).
             name = nxt[0].argval
             rest = ins[k + 2:k + 5]
-            if rest and rest[0].opname == 'LOAD_CONST' and nxt[0].opname == 'LOAD_CONST':
+            if rest and rest[0].opname == 'LOAD_CONST':
                 rest = rest[1:]  # (a constant default)
             calls = [n.opname for n in rest[:2]]
             if not (calls[:1] in (['PRECALL'], ['CALL']) and rest[0].arg in (2, 3)):
@@ -197,9 +198,13 @@ def _steps(ins: list, k: int) -> list:
     while j < len(ins):
         op = ins[j].opname
         if (op == 'LOAD_METHOD' and ins[j].argval == 'get' and j + 2 < len(ins)
-                and ins[j + 1].opname == 'LOAD_CONST' and isinstance(ins[j + 1].argval, (int, str))
-                and ins[j + 2].opname in ('PRECALL', 'CALL') and ins[j + 2].arg == 1):
-            steps.append(('[]', ins[j + 1].argval))  # d.get(key): the item
+                and ins[j + 1].opname == 'LOAD_CONST'
+                and isinstance(ins[j + 1].argval, (int, str))):
+            call = ins[j + 2]
+            if call.opname == 'LOAD_CONST':  # (a constant default)
+                call = ins[min(j + 3, len(ins) - 1)]
+            if call.opname in ('PRECALL', 'CALL') and call.arg in (1, 2):
+                steps.append(('[]', ins[j + 1].argval))  # d.get(key[, default]): the item
             break
         if op in _ATTRS:
             steps.append(ins[j].argval)
@@ -255,6 +260,11 @@ def _lookup(obj: Any, name: str) -> Optional[tuple]:
     d = getattr(obj, '__dict__', None)
     if isinstance(d, dict) and name in d:
         return ('dict' if isinstance(obj, types.ModuleType) else 'inst'), d[name]
+    if cv is ABSENT and isinstance(d, dict) and _class_attr(
+            obj.__class__, '__getattr__') is ABSENT:
+        # (Not there: ``getattr(self, name, default)`` took its default, and a
+        # later assignment must be seen.)
+        return ('dict' if isinstance(obj, types.ModuleType) else 'inst'), ABSENT
     if cv is ABSENT or hasattr(cv.__class__, '__get__'):
         return None  # (a method, or nothing: __getattr__ answers)
     return ('via class' if isinstance(d, dict) else 'class of'), cv
@@ -278,7 +288,7 @@ def _item(obj: Any, key: Any) -> Any:
 _cells: dict = {}  # code -> the function whose cells a frame of it reads (see _cell_of)
 
 
-def _cell_of(frame: types.FrameType, name: str) -> Any:
+def _cell_of(frame: types.FrameType, name: str, outside: Any) -> Any:
     """The cell the frame's free variable ``name`` is read from: a cell of
     the function running, found among the functions of the frame's code
     (a frame does not name its function) as the one whose cell holds what
@@ -291,7 +301,7 @@ def _cell_of(frame: types.FrameType, name: str) -> Any:
         if fn is not None:
             cell = fn.__closure__[k]
             if _get('cell', cell, name) is want:
-                return cell
+                return None if _enclosing_runs(frame, code, outside) else cell
         if attempt:
             return None
         fn = None
@@ -304,6 +314,19 @@ def _cell_of(frame: types.FrameType, name: str) -> Any:
             _cells.clear()
         _cells[code] = fn
     return None
+
+
+def _enclosing_runs(frame: types.FrameType, code: types.CodeType, outside: Any) -> bool:
+    """Whether the function that defines ``code`` runs inside the traced
+    call (below ``outside``, the frame that started the trace): its
+    variables are locals of the call (a comprehension's, a lambda's), not
+    state kept between calls."""
+    f = frame.f_back
+    while f is not None and f is not outside:
+        if code in f.f_code.co_consts:
+            return True
+        f = f.f_back
+    return False
 
 
 def _get(how: str, holder: Any, name: str) -> Any:
@@ -408,6 +431,7 @@ class ReadRecorder:
         self.draws: list = []
         self._prev: Any = None
         self._imports = 0  # frames of the import system running (see _import_hook)
+        self._outside: Any = None
 
     @property
     def pause_to(self) -> Any:
@@ -415,6 +439,7 @@ class ReadRecorder:
         return self._prev
 
     def __enter__(self) -> 'ReadRecorder':
+        self._outside = inspect.currentframe().f_back  # (the tracing frame: the call runs above)
         self._prev = sys.gettrace()
         sys.settrace(self._call)
         return self
@@ -471,10 +496,13 @@ class ReadRecorder:
             if not self._note(g, 'global', name, obj, f'global {name!r}', places):
                 return
         elif kind == 'cell':
-            cell = _cell_of(frame, name)
+            cell = None if links_code else _cell_of(frame, name, self._outside)
             if cell is None:
                 return
             obj = _get('cell', cell, name)
+            if _drawing(obj):
+                self._draw(frame, obj.__self__, getattr(obj, '__name__', name))
+                return
             if not self._note(cell, 'cell', name, obj, f'variable {name!r} of an enclosing '
                               'function', places):
                 return
@@ -589,8 +617,10 @@ def _watched_value(value: Any, how: str, holder: Any) -> bool:
     """Whether a place holding ``value`` is guarded (see the module's docstring)."""
     if isinstance(value, (Variable, TracedArray, types.ModuleType)):
         return False
-    if value is ABSENT or value.__class__ is _CONFIG_CLASS:
+    if value.__class__ is _CONFIG_CLASS:
         return False  # (tapejit's configuration: the call's key holds what matters)
+    if value is ABSENT:
+        return True  # (an attribute that was not there: it must not appear)
     if _plain_key(value) is not _NOT_PLAIN or not (callable(value) or isinstance(value, type)):
         return True
     # Code: where it is a choice of the user's (an activation a link holds, a
