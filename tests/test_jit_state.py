@@ -139,3 +139,17 @@ def test_lstm_state_read_without_its_graph_across_jitted_calls_is_said():
         warnings.simplefilter('error')
         for x in xs:
             train(x)
+
+
+def test_state_stored_outside_links_is_refused_naming_the_place():
+    import pytest
+    import types
+    lin = L.Linear(3, 2)
+    memory = types.SimpleNamespace(h=None)
+
+    def step(x):
+        h = lin(x) if memory.h is None else lin(x) + memory.h
+        memory.h = h
+        return F.sum(h)
+    with pytest.raises(tapejit.TraceError, match=r'SimpleNamespace\.h: the function stores'):
+        tapejit.jit(step)(np.ones((2, 3), np.float32))

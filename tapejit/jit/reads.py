@@ -40,7 +40,7 @@ from typing import Any, Callable, Optional
 
 import numpy
 
-from tapejit.core.abstract import TracedArray
+from tapejit.core.abstract import TracedArray, TraceError
 from tapejit.core.config import config
 from tapejit.core.variable import Variable
 from tapejit.jit.closure_guards import _NOT_PLAIN, Check, _plain_key
@@ -520,6 +520,8 @@ class ReadRecorder:
                     if not isinstance(step, str) or not step:
                         return
                     item = False
+                elif links_code:
+                    return  # (tapejit's links index their own containers)
                 else:
                     step, item = step[1], True
             else:
@@ -631,13 +633,27 @@ def _watched_value(value: Any, how: str, holder: Any) -> bool:
     return how not in ('class', 'via class', 'class of')
 
 
+def _traced(value: Any) -> bool:
+    return isinstance(value, TracedArray) or (isinstance(value, Variable)
+                                              and value._data.__class__ is TracedArray)
+
+
 def read_guards(rec: ReadRecorder, made: Callable[[Any], bool]) -> list:
     """``(key, getter, value)`` guards of the places ``rec`` saw read,
     except those holding values the trace made (``made(value)``)."""
+    from tapejit.links.link import Link
     out = []
     for (hid, name), (how, what, value, holder, key) in rec.places.items():
         now = _get(how, holder, name)
-        if isinstance(now, Variable) and now._data.__class__ is TracedArray:
+        if _traced(now):
+            if not isinstance(holder, Link) and not _traced(value):
+                # A compiled call would not put its value there: only a
+                # link's attributes are state a plan writes back.
+                raise TraceError(
+                    f'{what}: the function stores a value it computed there, which a '
+                    'compiled call would not do (it would keep the value of the trace). '
+                    'Keep such state on a link (self.h = ... in a Chain), or return it '
+                    'from the function and store it outside')
             continue  # (the function put a value it computed there: the plan's state)
         if value is _SETTLED:
             value, key = now, _plain_key(now)
