@@ -256,8 +256,8 @@ def test_a_gradient_read_after_its_start_or_an_input_is_copied_into_the_row():
     jf = tapejit.jit(f)
     for _ in range(2):
         got = jf(*args)
-        for g, w in zip(got, want):
-            np.testing.assert_allclose(getattr(g, 'array', g), getattr(w, 'array', w),
+        for o, w in zip(got, want):
+            np.testing.assert_allclose(getattr(o, 'array', o), getattr(w, 'array', w),
                                        rtol=1e-6)
     plan = jf.explain(*args)
     plan = plan[plan.index('plan(T'):]
