@@ -90,7 +90,8 @@ def test_jit_equals_eager(c, dtype):
         _assert_same(c, got, want)
     info = fn.cache_info()
     # New values of the same shapes and dtypes: no retrace.
-    assert (info.traces, info.misses, info.hits, info.entries) == (1, 1, 1, 1), info
+    assert (info.traces, info.misses, info.hits, info.entries) == (1, 1, 1, 1), (
+        info, dict(fn._causes))
 
 
 @dtype_param
@@ -137,7 +138,7 @@ def test_value_and_grad_equals_eager(c, dtype):
     for i, g, w in zip(floats, grads2, want2):
         w = np.zeros_like(xs2[i]) if w is None else w.array
         np.testing.assert_allclose(g.array, w, **TOL[np.dtype(xs2[i].dtype)])
-    assert vg.cache_info().hits == 1 and vg.cache_info().traces == 1
+    assert vg.cache_info().hits == 1 and vg.cache_info().traces == 1, dict(vg._causes)
 
 
 # ------------------------------------------------------------------ dropout
