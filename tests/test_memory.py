@@ -106,8 +106,9 @@ def measure(kind: str, steps: int = STEPS, window: int = 500, full: bool = False
 def test_ten_thousand_training_steps_stay_flat(kind):
     m = measure(kind)
     assert m['W_finite'] and m['final_loss'] < 2
-    # No Python object accumulates (a leak of one object per step would be 10,000).
-    assert abs(m['object_drift']) < 50, m
+    # No Python object accumulates (a leak of one object per step would be 10,000);
+    # fewer objects at the end is objects of earlier work freed meanwhile.
+    assert m['object_drift'] < 50, m
     # What the traced windows allocate and keep is bookkeeping, not arrays.
     assert all(d < 32 * 1024 for d in m['traced_drift']), m
     if m['rss_drift'] is not None:
