@@ -151,3 +151,27 @@ def test_seeding_inside_a_jitted_function_is_refused():
         return F.dropout(x)
     with pytest.raises(TraceError, match='set_dropout_seed inside'):
         tapejit.jit(fn)(X)
+
+
+def test_gaussian_second_derivatives_match_finite_differences():
+    rs = np.random.RandomState(3)
+    mu, ln_var = rs.rand(2, 3), rs.rand(2, 3)
+
+    def fn(mu, ln_var):
+        F.set_dropout_seed(13)  # (the same draw at every evaluation)
+        y = F.gaussian(mu, ln_var)
+        return y * y
+
+    tapejit.gradient_check.check_double_backward(
+        fn, (mu, ln_var), rs.rand(2, 3), (rs.rand(2, 3), rs.rand(2, 3)), dtype=np.float64,
+        atol=1e-5, rtol=1e-5)
+
+
+def test_gaussian_with_given_eps_is_deterministic_and_jit_equals_eager():
+    rs = np.random.RandomState(4)
+    mu, ln_var, eps = (rs.rand(2, 3).astype(np.float32) for _ in range(3))
+    f = tapejit.jit(lambda m, v, e: F.gaussian(m, v, eps=e))
+    np.testing.assert_allclose(f(mu, ln_var, eps).array,
+                               mu + np.exp(ln_var * 0.5) * eps, rtol=1e-6)
+    with pytest.raises(tapejit.DTypeError, match=r'gaussian: eps has shape \(3,\)'):
+        F.gaussian(mu, ln_var, eps=np.ones(3, np.float32))
