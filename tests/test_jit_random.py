@@ -175,3 +175,28 @@ def test_gaussian_with_given_eps_is_deterministic_and_jit_equals_eager():
                                mu + np.exp(ln_var * 0.5) * eps, rtol=1e-6)
     with pytest.raises(tapejit.DTypeError, match=r'gaussian: eps has shape \(3,\)'):
         F.gaussian(mu, ln_var, eps=np.ones(3, np.float32))
+
+
+def test_gaussian_eager_cpu_and_simulated_cuda_agree(tmp_path):
+    import os
+    import subprocess
+    import sys
+    script = tmp_path / 'gaussian_targets.py'
+    script.write_text(
+        'import numpy as np, tapejit, tapejit.functions as F\n'
+        'rs = np.random.RandomState(0)\n'
+        'mu, lv = tapejit.Variable(rs.rand(2, 3)), tapejit.Variable(rs.rand(2, 3))\n'
+        'loss = lambda m, v: F.sum(F.gaussian(m, v) ** 2)\n'
+        'out = []\n'
+        'for target in (None, "cpu", "cuda"):\n'
+        '    F.set_dropout_seed(3); mu.cleargrad(); lv.cleargrad()\n'
+        '    f = loss if target is None else tapejit.jit(loss, target=target)\n'
+        '    y = f(mu, lv); y.backward()\n'
+        '    out.append(np.concatenate([[float(y.array)], mu.grad.ravel(), lv.grad.ravel()]))\n'
+        'np.testing.assert_allclose(out[1], out[0], rtol=1e-12)\n'
+        'np.testing.assert_allclose(out[2], out[0], rtol=1e-12)\n'
+        'print("same")\n')
+    env = dict(os.environ, NUMBA_ENABLE_CUDASIM='1')
+    r = subprocess.run([sys.executable, str(script)], env=env, capture_output=True, text=True,
+                       timeout=300)
+    assert r.returncode == 0 and 'same' in r.stdout, r.stderr[-2000:]
