@@ -128,6 +128,46 @@ def test_tanh_f32_llvm_form_gives_the_python_forms_bits():
     assert y[:-1].view(np.uint32).tolist() == want[:-1].view(np.uint32).tolist()
 
 
+def _fma_exact(a, b, c) -> np.float32:
+    from fractions import Fraction
+    v = Fraction(float(a)) * Fraction(float(b)) + Fraction(float(c))
+    r = np.float32(float(v))
+    near = [r, np.nextafter(r, np.float32(np.inf)), np.nextafter(r, np.float32(-np.inf))]
+    return min(near, key=lambda t: (abs(Fraction(float(t)) - v), int(t.view(np.uint32)) & 1))
+
+
+def test_fma_f32_rounds_once_as_llvm_fma_does():
+    rng = np.random.default_rng(7)
+    cases = [tuple(rng.standard_normal(3).astype(np.float32) * np.float32(s))
+             for s in (1e-3, 1.0, 1e3) for _ in range(300)]
+    # cancellation, and products landing a hair off a float32 midpoint
+    cases += [(a, b, -np.float32(np.float64(a) * b)) for a, b, _ in cases[:200]]
+    for _ in range(300):
+        a, b = (np.float32(1 + rng.integers(1, 2 ** 12) * 2.0 ** -12) for _ in range(2))
+        cases.append((a, b, np.float32(rng.choice([1e-8, -1e-8, 2 ** -30, -2 ** -30]))))
+    for a, b, c in cases:
+        assert vecmath.fma_f32(a, b, c) == _fma_exact(a, b, c), (a, b, c)
+
+
+def test_tanh_f32_is_evaluated_with_fused_multiply_adds_in_every_form(monkeypatch):
+    # The native form calls llvm.fma; the Numba form (a parallel kernel)
+    # gives the Python form's bits; the clamp saturates to exactly +-1.
+    import llvmlite.ir as ir
+    from tapejit.targets.cpu import executable
+    em = native._Emitter(ir, ir.Module(), False)
+    fn = ir.Function(em.module, ir.FunctionType(ir.FloatType(), [ir.FloatType()]), 'f')
+    em.b = ir.IRBuilder(fn.append_basic_block())
+    vecmath.tanh_f32_llvm(em, (fn.args[0], f32))
+    assert str(em.module).count('llvm.fma.f32') >= 10
+    x = np.concatenate([np.linspace(-9, 9, 4001, dtype=np.float32),
+                        np.float32([vecmath._CLAMP, -vecmath._CLAMP, 7.9053111, np.nan])])
+    monkeypatch.setattr(executable, 'PARALLEL_MIN', 1)
+    got = compile_graph(trace_graph(lambda v: F.tanh(v), [x]))([x])[0]
+    want = np.array([vecmath.tanh_f32_py(v) for v in x], np.float32)
+    assert got.view(np.uint32).tolist()[:-1] == want.view(np.uint32).tolist()[:-1]
+    assert np.isnan(got[-1]) and (got[-4], got[-3]) == (1, -1)
+
+
 @pytest.mark.parametrize('prim, params, ins, out, why', [
     ('pow_const', {'p': 5}, (i32,), i32, 'integer power'),
     ('pow', {}, (i32, i32), i32, 'integer power'),

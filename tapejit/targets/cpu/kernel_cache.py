@@ -67,12 +67,25 @@ def _key(source: str, flags: str) -> str:
     return hashlib.sha256(f'{_FP}\n{flags}\n{source}'.encode()).hexdigest()[:24]
 
 
+def flags_text(fastmath: Any) -> str:
+    """``fastmath`` (a bool or a set of LLVM flags) as Python source, the
+    same in every process (a set's own order follows string hashing, which
+    differs between processes, and would key a kernel anew in each).
+
+    >>> flags_text({'reassoc', 'contract'}), flags_text(False)
+    ("{'contract', 'reassoc'}", 'False')
+    """
+    if isinstance(fastmath, (set, frozenset)):
+        return '{' + ', '.join(repr(f) for f in sorted(fastmath)) + '}'
+    return repr(fastmath)
+
+
 def _decorate(name: str, source: str, fastmath: Any, cache: bool) -> str:
     # error_model="numpy": a float division by zero gives inf/NaN as in NumPy
     # instead of raising, and leaves the loop without an exit so it vectorizes.
     # (Numba compiles the parallel kernels only: serial over a range of
     # chunks, without the GIL, so that the plan's threads run them at once.)
-    return (HEADER + f'@njit(fastmath={fastmath}, cache={cache}, '
+    return (HEADER + f'@njit(fastmath={flags_text(fastmath)}, cache={cache}, '
             'nogil=True, boundscheck=False, error_model="numpy")\n'
             + source.replace(f'def {name}(', 'def kernel(', 1))
 
@@ -392,7 +405,7 @@ def get_kernel(name: str, source: str, kernel: Any, *, parallel: bool,
     ``parallel``, else compiled natively (:class:`native.NativeKernel`,
     ``exclusive`` as there).  ``fastmath``: a bool, or a set of LLVM
     fast-math flags."""
-    flags = f'parallel={parallel} fastmath={fastmath}'
+    flags = f'parallel={parallel} fastmath={flags_text(fastmath)}'
     if not parallel:
         # Keyed without _key: that reads Numba's version, which a process
         # loading only native kernels never needs.
@@ -430,7 +443,7 @@ def load_source(key: str, label: str, source: str, modname: str, path: str,
 def compile_in_memory(name: str, source: str, fastmath: Any = False) -> Any:
     """Compile the parallel kernel ``source`` without the disk cache (after
     a cache entry failed to load)."""
-    key = _key(source, f'parallel=True fastmath={fastmath}')
+    key = _key(source, f'parallel=True fastmath={flags_text(fastmath)}')
     k = _in_memory(_decorate(name, source, fastmath, False), f'tapejit_kernel_{key}').kernel
     with _lock:
         _memory[key] = k
