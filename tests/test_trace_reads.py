@@ -396,3 +396,34 @@ def test_variables_of_a_comprehension_inside_the_call_are_not_guards():
     for _ in range(3):
         _same(f, fn, X)
     assert f.cache_info().traces == 1
+
+
+_collections_seen = 0
+
+
+def _count_collections(phase, info):
+    # A library's garbage-collector statistics (as hypothesis keeps them):
+    # a global that changes at every collection.
+    global _collections_seen
+    if phase == 'start' and _collections_seen >= 0:
+        _collections_seen += 1
+
+
+def test_what_a_collector_callback_reads_during_a_trace_is_not_guarded():
+    import gc
+
+    @tapejit.jit
+    def f(x):
+        gc.collect()        # (any allocation of the traced code may start one)
+        return F.sum(tapejit.Variable(x) * 2)
+    gc.callbacks.append(_count_collections)
+    try:
+        assert float(f(X).array) == float(f(X).array)
+        gc.collect()
+        f(X)
+    finally:
+        gc.callbacks.remove(_count_collections)
+    info = f.cache_info()
+    assert (info.traces, info.hits) == (1, 2), info
+    assert all(getattr(cb, '__self__', None) is None
+               or type(cb.__self__).__name__ != 'ReadRecorder' for cb in gc.callbacks)

@@ -35,6 +35,7 @@ import os
 import random
 import sys
 import sysconfig
+import threading
 import types
 from typing import Any, Callable, Optional
 
@@ -432,6 +433,9 @@ class ReadRecorder:
         self._prev: Any = None
         self._imports = 0  # frames of the import system running (see _import_hook)
         self._outside: Any = None
+        self._thread = 0
+        self._collecting = False  # a collection's callbacks run (see __enter__)
+        self._gc_hooks = (self._gc_start, self._gc_stop)
 
     @property
     def pause_to(self) -> Any:
@@ -441,16 +445,36 @@ class ReadRecorder:
     def __enter__(self) -> 'ReadRecorder':
         self._outside = inspect.currentframe().f_back  # (the tracing frame: the call runs above)
         self._prev = sys.gettrace()
+        self._thread = threading.get_ident()
+        if gc.callbacks:
+            # A collection can start in any allocation of the traced code,
+            # and its callbacks (a library's statistics) are not the
+            # function's reads: frames entered while one runs are skipped.
+            # (A flag, not sys.settrace: a collection may start inside this
+            # hook itself, and replacing a hook while it runs frees it.)
+            gc.callbacks.insert(0, self._gc_hooks[0])
+            gc.callbacks.append(self._gc_hooks[1])
         sys.settrace(self._call)
         return self
 
     def __exit__(self, *exc: Any) -> None:
         sys.settrace(self._prev)
+        for hook in self._gc_hooks:
+            if hook in gc.callbacks:
+                gc.callbacks.remove(hook)
+
+    def _gc_start(self, phase: str, info: dict) -> None:
+        if phase == 'start' and threading.get_ident() == self._thread:
+            self._collecting = True
+
+    def _gc_stop(self, phase: str, info: dict) -> None:
+        if phase == 'stop' and threading.get_ident() == self._thread:
+            self._collecting = False
 
     def _call(self, frame: types.FrameType, event: str, arg: Any) -> Any:
         prev = self._prev
         inner = prev(frame, event, arg) if prev is not None else None
-        if self._imports:
+        if self._imports or self._collecting:
             return inner
         code = frame.f_code
         spec = _watched.get(code, _UNSEEN)
