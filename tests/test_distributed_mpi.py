@@ -47,7 +47,7 @@ def _mpiexec(n, mode, out, env, **extra):
 @pytest.fixture(scope='module')
 def equal_runs(env, tmp_path_factory):
     d = tmp_path_factory.mktemp('mpi-equal')
-    # Two ranks through the launcher the README shows; one rank as a plain mpiexec.
+    # Two ranks through the launcher docs/distributed.md shows; one rank as a plain mpiexec.
     two, _ = _run([sys.executable, '-m', 'tapejit.distributed.run', '-n', '2', WORKER,
                    'equal', str(d / 'two.npz')], env)
     assert two.returncode == 0, two.stdout + two.stderr

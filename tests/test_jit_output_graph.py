@@ -151,7 +151,7 @@ def test_backward_reads_the_arrays_variables_hold_then_as_eager_backprop_does():
     # Eager backprop reads a retained input through its live Variable: an
     # array given to w after the call is the one differentiated with.  (Of
     # results computed from it, eager keeps the old values while the replay
-    # recomputes them: there the two differ; see the README.)
+    # recomputes them: there the two differ; see docs/jit.md.)
     w = Variable(np.array([1.0, 2.0]))
 
     def f(x):

@@ -249,7 +249,7 @@ def test_argmax_and_argmin_with_ties_and_nan(axis):
 
 
 class _MLP(tapejit.Chain):
-    """The shape of the README's training example: 64 -> 256 -> 256 -> 10."""
+    """The shape of examples/train_digits.py, the README's first command: 64-256-256-10."""
 
     def __init__(self):
         from tapejit import links as L

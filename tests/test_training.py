@@ -40,7 +40,7 @@ def _trainer(out, eager, epochs=3, seed=0, snapshot=False, optimizer=None, batch
     model = L.Classifier(MLP(16, 3))
     opt = (optimizer or optimizers.Adam(alpha=0.01)).setup(model)
     # (global_random: the default sampler, on NumPy's global generator, as the
-    # README's example has it.)
+    # example of docs/training.md has it.)
     sampler = None if global_random else iterators.ShuffleOrderSampler(
         np.random.RandomState(seed))
     train_iter = iterators.SerialIterator(train, batch, order_sampler=sampler)

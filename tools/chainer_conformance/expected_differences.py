@@ -58,7 +58,7 @@ EXPECTED: list[Expected] = [
         r"KeyError: 'x'",
         'tapejit writes nothing for a None value (an uninitialized parameter) where Chainer '
         'writes a pickled None, so its files load without allow_pickle; a pickled None in '
-        "a Chainer file still loads as None (the README's Differences from Chainer); the "
+        "a Chainer file still loads as None (docs/chainer.md); the "
         "test reads the key 'x' back from the written dictionary"),
     Expected(
         r'test_variable\.py::TestVariableBasic::test_(unequatable|uncomparable)$',
@@ -87,7 +87,7 @@ EXPECTED: list[Expected] = [
         r'initial gradient',
         'backward() of an output of 10 elements with no initial gradient: tapejit raises '
         'GradientError naming the remedy (set y.grad, or reduce to a scalar), where Chainer '
-        'silently computes nothing (the README\'s Differences from Chainer)'),
+        'silently computes nothing (docs/chainer.md)'),
     Expected(
         r'(links_tests/connection_tests/test_convolution_2d\.py::'
         r'TestConvolution2DInvalidComputeMode|links_tests/normalization_tests/'
@@ -110,7 +110,7 @@ EXPECTED: list[Expected] = [
         "Chainer's loaders download the dataset when it is not in the dataset directory "
         '(these tests, marked slow, fetch it); tapejit downloads nothing: its loaders read '
         "the .npz files Chainer writes there and, for a missing one, raise "
-        "DatasetNotFoundError saying where to put it (the README's training loop section)"),
+        "DatasetNotFoundError saying where to put it (docs/training.md, Chainer's training loop)"),
     Expected(
         r'serializers_tests/test_npz\.py::TestLoadNpz_param_\d+_[^:]*::'
         r'test_load_with(out)?_strict$',
