@@ -17,7 +17,6 @@ from tapejit.function import Function, FunctionAdapter
 from tapejit.core.variable import Variable, VariableNode, as_array, as_variable
 from tapejit import ops  # noqa: F401  (registers the primitives)
 from tapejit import functions  # noqa: F401
-from tapejit.core import operators  # noqa: F401  (installs Variable's operators)
 from tapejit.core.backprop import grad
 from tapejit.backends.threads import set_max_threads
 from tapejit.backends import (get_array_module, get_array_types, get_cpu_array_types,

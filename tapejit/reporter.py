@@ -30,11 +30,10 @@ from __future__ import annotations
 
 import collections
 import contextlib
-import functools
 import json
 import threading
 import warnings
-from typing import Any, Callable, Iterator, Optional
+from typing import Any, Iterator, Optional
 
 import numpy
 
@@ -463,32 +462,5 @@ def capture_reports() -> Iterator[_Captured]:
         stack.pop()
 
 
-def jit_reporting(fn: Optional[Callable] = None, **jit_options: Any) -> Any:
-    """``tapejit.jit(fn, **jit_options)``: a compiled function's reports
-    reach the reporter current at each call (the values it reports with
-    :func:`report` are outputs of its plan).  Observer names are resolved at
-    delivery, against the reporter current then, exactly as an eager call
-    would resolve them.
-
-    >>> import numpy as np, tapejit, tapejit.functions as F
-    >>> from tapejit.reporter import jit_reporting
-    >>> @jit_reporting
-    ... def step(x):
-    ...     loss = F.sum(x * x)
-    ...     tapejit.report({'loss': loss})
-    ...     return loss
-    >>> r = tapejit.Reporter(); obs = {}
-    >>> with r.scope(obs):
-    ...     _ = step(np.array([1.0, 2.0]))
-    ...     _ = step(np.array([2.0, 2.0]))  # replayed: no trace, still reported
-    >>> obs['loss'], step.cache_info().traces
-    (variable(8.), 1)
-    """
-    from tapejit.jit import jit
-    if fn is None:
-        return functools.partial(jit_reporting, **jit_options)
-    return jit(fn, **jit_options)
-
-
 __all__ = ['DictSummary', 'Reporter', 'Summary', 'capture_reports', 'deliver',
-           'get_current_reporter', 'jit_reporting', 'report', 'report_scope']
+           'get_current_reporter', 'report', 'report_scope']

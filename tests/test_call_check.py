@@ -468,7 +468,7 @@ def test_guards_on_a_device_variable_are_left_to_the_generic_check():
     # Only host Variables are checked field by field: a GPU Variable's guard
     # (its device is not the host's) is the generic check's alone.
     from tapejit.compiler.codecache import define
-    from tapejit.jit.call_check import guard_lines
+    from tapejit.jit.keys import guard_lines
     w = tapejit.Variable(np.ones(3, np.float32))
     spec = ('V', (3,), '<f4', '<CUDA Device 0>', True, False)
     env = {'_slow': lambda: 'generic'}

@@ -29,6 +29,7 @@ from tapejit.ops import registry
 
 # The module itself: the attribute ``tapejit.jit`` is the function of that name.
 jit_module = importlib.import_module('tapejit.jit.api')
+plan_module = importlib.import_module('tapejit.jit.plan')
 
 THIS_FILE = os.path.basename(__file__)
 
@@ -699,8 +700,8 @@ def test_a_plan_writing_no_array_stays_native_for_shared_arguments(monkeypatch):
     # Traced with two arguments apart, called with them shared: a plan that
     # writes no array serves both, and its native function takes the call.
     slow = []
-    run_refused = jit_module.Plan._run_refused
-    monkeypatch.setattr(jit_module.Plan, '_run_refused',
+    run_refused = plan_module.TracedPlan._run_refused
+    monkeypatch.setattr(plan_module.TracedPlan, '_run_refused',
                         lambda self, leaves: slow.append(1) or run_refused(self, leaves))
 
     def f(x, y, z):
@@ -1534,6 +1535,21 @@ def test_explain_shows_the_ir():
     assert isinstance(g, Graph) and str(g) == ir
     verify(g)
     _close(interpret(g, [x, y])[0], f(x, y), rtol=1e-6)
+
+
+def test_explain_ends_with_the_entry_a_call_runs_through():
+    # One generated function per plan: the key's check, the guards, the
+    # inputs, the run and the results; explain() shows its source.
+    W = Variable(np.ones((3, 2), np.float32))
+    f = tapejit.jit(lambda x: F.sum(F.matmul(x, W)))
+    x = np.ones((4, 3), np.float32)
+    assert f.explain(x).endswith("written at the plan's first call")
+    f(x)
+    f(x)
+    text = f.explain(x)
+    entry = text.split('# the entry a call runs through')[1]
+    assert entry.splitlines()[1] == 'def hot(args, kwargs):'
+    assert text.endswith(entry) and 'return _MISS' in entry
 
 
 def test_explain_of_a_training_step_includes_backward_and_update():

@@ -348,7 +348,7 @@ def test_later_calls_take_the_written_out_call_and_see_new_arrays():
     update(w, g)
     (plan,) = update._plans()
     oc = plan._executable.one_call
-    assert oc.native is not None and plan._entry is not None  # written out: Plan.run
+    assert oc.native is not None and plan._entry is not None  # written out: TracedPlan.run
     assert float(update(w, g).array) == pytest.approx(-2.0)
     fresh = np.full(4, 10, np.float32)  # another array: checked, then taken
     w.array = fresh

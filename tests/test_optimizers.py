@@ -12,6 +12,7 @@ import tapejit
 import tapejit.functions as F
 from tapejit import links as L
 from tapejit import optimizer_hooks, optimizers, serializers
+from tapejit.jit import closure_guards
 
 
 class Quadratic(tapejit.Chain):
@@ -683,7 +684,7 @@ def test_the_rules_are_checked_again_only_after_a_change_to_some_rule():
     model = Quadratic()
     opt = optimizers.SGD(lr=1.0).setup(model)
     other = optimizers.SGD(lr=1.0).setup(Quadratic())
-    holds = opt._structure_holds()
+    holds = closure_guards.optimizer_guard(opt)
     checks = []
     rules_hold = holds.__globals__['rules_hold']
     holds.__globals__['rules_hold'] = lambda: checks.append(1) or rules_hold()

@@ -18,7 +18,7 @@ from tapejit.targets import compile_graph
 from tapejit.targets.cpu import executable, one_call, plan_cache
 from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import trace_graph
-from tapejit.jit.api import trace_plan
+from tapejit.jit.plan import trace_plan
 from tapejit.ops.registry import primitive
 from tapejit.pytree import flatten
 from tapejit.compiler import store

@@ -323,12 +323,14 @@ def get_array_module(*arrays: Any) -> Any:
     return numpy
 
 
+# The class of a traced array (``tapejit.core.abstract.TracedArray``), which
+# registers itself here when defined: an array to every caller of is_array.
+traced_array_types: tuple = ()
+
+
 def is_array(obj: Any) -> bool:
     """Whether ``obj`` is a NumPy or CuPy array, or a traced array under ``@tapejit.jit``."""
-    if isinstance(obj, numpy.ndarray):
-        return True
-    from tapejit.core.abstract import TracedArray
-    if isinstance(obj, TracedArray):
+    if isinstance(obj, numpy.ndarray) or isinstance(obj, traced_array_types):
         return True
     cp = cupy_or_none() if _cupy_module is not False else None
     return cp is not None and isinstance(obj, cp.ndarray)

@@ -63,11 +63,15 @@ def compile_source(src: str, filename: str) -> types.CodeType:
 
 def define(name: str, params: str, lines: list, env: dict, filename: str) -> types.FunctionType:
     """The function ``def name(params)`` whose statements are ``lines``, its
-    globals ``env``, compiled by :func:`compile_source` (as ``filename``).
+    globals ``env``, compiled by :func:`compile_source` (as ``filename``);
+    its ``source`` attribute holds the text (``explain()`` shows it).
 
-    >>> define('f', 'x', ['return x + 1'], {}, '<demo>')(41)
-    42
+    >>> f = define('f', 'x', ['return x + 1'], {}, '<demo>')
+    >>> f(41), f.source.splitlines()
+    (42, ['def f(x):', '    return x + 1'])
     """
     src = f'def {name}({params}):\n' + ''.join(f'    {ln}\n' for ln in lines)
     exec(compile_source(src, filename), env)
-    return env[name]
+    fn = env[name]
+    fn.source = src
+    return fn

@@ -18,11 +18,10 @@ import numpy
 from tapejit import backends
 from tapejit.core.abstract import TracedArray
 from tapejit.core.config import config, using_config
-from tapejit.core.errors import DTypeError, GradientError, ShapeError
+from tapejit.core.errors import DTypeError, GradientError, ShapeError, native_dtype
 from tapejit.core.function_node import (FunctionNode, _select_targets, check_nan,
                                         reraise_with_stack)
 from tapejit.core.variable import Variable, check_grad
-from tapejit.ops.registry import native_dtype
 
 
 # Gradient nodes made by an old-style Function's backward (tapejit.Function),
@@ -58,10 +57,9 @@ def _ones_like(d: Any, loss_scale: Optional[float]) -> Any:
         if loss_scale.__class__ is TracedArray or isinstance(loss_scale, Variable):
             # A loss scale that changes between calls of a compiled step (dynamic
             # loss scaling): scale in the graph, in the gradient's dtype.
-            from tapejit.ops.elementwise import cast
             s = loss_scale._data if isinstance(loss_scale, Variable) else loss_scale
             if s.dtype != d.dtype:
-                s = cast(s, dtype=d.dtype)._data
+                s = s.astype(d.dtype)
             return s * g
         g *= loss_scale
     return g
@@ -249,6 +247,12 @@ def _debug_backward(func: Any, targets: tuple, gys: tuple, grads: dict,
     return gxs
 
 
+# The cast primitive, installed by tapejit.ops at import (the core imports
+# no op): a gradient cast back to its input's byte order is recorded as any
+# op is, so it is differentiated again under double backprop.
+cast: list = [None]
+
+
 class _GradientDTypeError(DTypeError, ValueError):
     """A gradient of another dtype than its input (a ValueError too, as Chainer's)."""
 
@@ -258,8 +262,7 @@ def _in_dtype(g: Variable, dtype: Any) -> Variable:
     callers use it)."""
     if g._data.dtype == dtype:
         return g
-    from tapejit.ops.elementwise import cast
-    return cast(g, dtype=dtype)
+    return cast[0](g, dtype=dtype)
 
 
 def _checked_grad(func: Any, i: int, x: Any, gx: Variable) -> Variable:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class InvalidType(Exception):
     """Inputs of a function have shapes or dtypes it does not accept (Chainer's
@@ -85,3 +87,14 @@ def not_an_array(op: str, what: str, x) -> TypeError:
         hint = '; wrap it with numpy.asarray(...) or tapejit.Variable(...)'
     return TypeError(f'{op}: {what} must be a Variable or an array (numpy.ndarray or '
                      f'cupy.ndarray), got {type(x).__name__}{hint}')
+
+
+def native_dtype(dt: Any) -> Any:
+    """``dt`` in the machine's byte order: a big-endian array's values are
+    the same numbers, and a result is native whatever its inputs' order.
+
+    >>> import numpy as np
+    >>> native_dtype(np.dtype('>f4')) == np.float32
+    True
+    """
+    return dt if dt.isnative else dt.newbyteorder('=')

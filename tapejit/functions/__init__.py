@@ -26,6 +26,7 @@ from tapejit.functions.normalization import (batch_normalization, fixed_batch_no
                                              local_response_normalization)
 from tapejit.functions.pooling import average_pooling_2d, max_pooling_2d, unpooling_2d
 from tapejit.functions.rnn import lstm, n_step_bilstm, n_step_lstm
+from tapejit.functions import operators  # noqa: F401  (installs Variable's and TracedArray's)
 from tapejit.functions.reduction import (argmax, argmin, average, log_softmax, logsumexp, max,
                                          mean, min, softmax, sum)
 

@@ -23,7 +23,7 @@ from typing import Any, Callable, Optional, Sequence
 import numpy
 
 from tapejit import backends
-from tapejit.core.abstract import TracedArray, TraceError, where_in_user_code
+from tapejit.core.abstract import TracedArray, TraceError, leaked_error, where_in_user_code
 from tapejit.core.config import using_config
 from tapejit.core.errors import DTypeError, ShapeError
 from tapejit.core.parameter import Parameter
@@ -69,6 +69,8 @@ class Trace:
         self.cut_states: list = []
         # ids of the hyperparameters whose overrides an optimizer's guard checks.
         self.guarded_hyperparams: set = set()
+        # id -> the optimizers whose update() ran: the plan guards their structure.
+        self.optimizers: dict = {}
         self.tape: dict = {}  # PrimitiveNode -> the Var of the equation it recorded
         self._ids = itertools.count()  # the values' ids, in order
         self.closed = False
@@ -277,13 +279,6 @@ def _named(source: tuple) -> str:
         return f'argument {source[1]}'
     v = source[1]
     return f'the Variable {v.name!r}' if getattr(v, 'name', None) else 'a closed-over Variable'
-
-
-def leaked_error() -> TraceError:
-    return TraceError(
-        'a traced value escaped its @tapejit.jit function (it was stored during '
-        'tracing and used afterwards); return it from the function instead, at '
-        f'{where_in_user_code()}')
 
 
 def as_traced(tr: Trace, x: Any) -> Var:

@@ -24,7 +24,9 @@ from typing import Any, Callable, Iterator, Optional
 
 import numpy
 
+from tapejit.compiler.codecache import compile_source
 from tapejit.core.variable import Variable
+from tapejit.optimizers.optimizer import rules_version
 
 _FAILS = (KeyError, IndexError, TypeError, ValueError, AttributeError, NameError)
 
@@ -320,3 +322,80 @@ def value_guards(fn: Any) -> list:
                 check.was = value  # (named in the retrace warning)
                 out.append((key, check, k))
     return out
+
+
+def optimizer_guard(opt: Any) -> Callable[[], bool]:
+    """``holds()``: whether what a traced ``opt.update()`` depended on
+    besides arrays is as it is now: the optimizer's target and hooks, its
+    loss-scaling mode, which parameters have arrays and update rules, and
+    what each rule holds (enabled, state, hooks, hyperparameter overrides).
+    It is written out over these parameters and rules (a compiled step
+    checks it every call: identities and flags, no tuples built).  What the
+    rules hold is checked again only after a change to some rule
+    (``rules_version``).  The parameters themselves are the link
+    structure's guard.
+
+    >>> import numpy as np, tapejit, tapejit.links as L
+    >>> from tapejit import optimizers
+    >>> opt = optimizers.SGD().setup(L.Linear(2, 2))
+    >>> holds = optimizer_guard(opt)
+    >>> holds(), opt.add_hook(lambda o: None) is None, holds()
+    (True, True, False)
+    """
+    env: dict = {'opt': opt, '_version': rules_version, '_seen': [rules_version[0]]}
+
+    def const(value: Any) -> str:
+        name = f'_k{len(env)}'
+        env[name] = value
+        return name
+
+    def same_hooks(owner: str, obj: Any) -> str:
+        pre, post = tuple(obj._pre_update_hooks.values()), tuple(
+            obj._post_update_hooks.values())
+        if not pre and not post:
+            return f'{owner}._pre_update_hooks or {owner}._post_update_hooks'
+        return (f'tuple({owner}._pre_update_hooks.values()) != {const(pre)} or '
+                f'tuple({owner}._post_update_hooks.values()) != {const(post)}')
+    rules = ['def rules_hold():']
+    lines = [f'if opt.target is not {const(opt.target)} or {same_hooks("opt", opt)}: '
+             'return False']
+    lines.append(f'if opt._loss_scaling_is_dynamic != {const(opt._loss_scaling_is_dynamic)}'
+                 f' or opt._loss_scaling_multiplier != '
+                 f'{const(opt._loss_scaling_multiplier)} or '
+                 f"opt.__dict__.get('_loss_scale_var') is not "
+                 f"{const(opt.__dict__.get('_loss_scale_var'))}: return False")
+    for p in opt.target.params():
+        r = p.update_rule
+        lines.append(f'if {const(p)}.update_rule is not {const(r)} or {const(p)}._data is '
+                     f'{"not " if p._data is None else ""}None: return False')
+        if r is not None:
+            rules += ['    ' + ln for ln in _rule_check(r, const, same_hooks)]
+    lines += ['if _version[0] != _seen[0]:', '    if not rules_hold(): return False',
+              '    _seen[0] = _version[0]', 'return True']
+    src = ('\n'.join(rules + ['    return True', 'def holds():'])
+           + ''.join(f'\n    {ln}' for ln in lines) + '\n')
+    exec(compile_source(src, '<tapejit optimizer guard>'), env)
+    return env['holds']
+
+def _rule_check(r: Any, const: Callable, same_hooks: Callable) -> list:
+    """The lines of :func:`optimizer_guard` for update rule ``r``: one
+    condition chain, checked after a change to some rule."""
+    state = r._state
+    cond = [f'r.enabled is not {const(r.enabled)}', f'r._state is not {const(state)}',
+            f'r._use_fp32 is not {const(r._use_fp32)}',
+            f'r.hyperparam is not {const(r.hyperparam)}',
+            f"r.hyperparam.__dict__['_parent'] is not "
+            f"{const(r.hyperparam.__dict__['_parent'])}"]
+    if state is not None:
+        # (Which variables, not only how many: one replaced under
+        # the same name is another input.)
+        cond.append(f'len(r._state._vars) != {len(state._vars)}')
+        cond += [f'r._state._vars.get({k!r}) is not {const(v)}'
+                 for k, v in state._vars.items()]
+    cond.append(same_hooks('r', r))
+    # (A hyperparameter set for this rule alone: read from the rule
+    # then, not from the optimizer.)
+    names = frozenset(r.hyperparam.__dict__['_values'])
+    cond.append(f"r.hyperparam.__dict__['_values'].keys() != {const(names)}" if names
+                else "r.hyperparam.__dict__['_values']")
+    return [f'r = {const(r)}', f'if {" or ".join(cond)}: return False']

@@ -215,7 +215,7 @@ class LSTM(LSTMBase):
             return
         if compiled:
             # (A compiled call's state, read without its graph: said where
-            # the call's outputs carry one, see tapejit.jit.api._warn_cut_states.)
+            # the call's outputs carry one, see tapejit.jit.plan._warn_cut_states.)
             tr.cut_states.append(self._label())
         if self._state is not None and not compiled:
             c, h = self.c, self.h

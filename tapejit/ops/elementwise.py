@@ -12,6 +12,7 @@ from typing import Any
 import numpy
 
 from tapejit import backends
+from tapejit.core import backprop
 from tapejit.core.errors import DTypeError
 from tapejit.ops.registry import (Aval, broadcast_shapes, native_dtype, primitive,
                                   same_dtype)
@@ -232,6 +233,7 @@ def _cast_vjp(n, gy, need):
 
 cast = primitive('cast', kind='elementwise', impl=lambda x, dtype: x.astype(dtype),
                  abstract_eval=_cast_eval, vjp=_cast_vjp)
+backprop.cast[0] = cast  # (backprop casts gradients with it; the core imports no op)
 
 
 # ----------------------------------------------------------------- binary

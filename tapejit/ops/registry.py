@@ -20,6 +20,7 @@ from numpy import ndarray
 from tapejit import backends
 from tapejit.core import watch
 from tapejit.core.abstract import TracedArray
+from tapejit.core.errors import native_dtype  # noqa: F401  (ops use it from here too)
 from tapejit.core.config import config
 from tapejit.core.errors import DTypeError, ShapeError, not_an_array
 from tapejit.core.function_node import FunctionNode, check_nan
@@ -195,7 +196,7 @@ def bind(prim: Primitive, args: tuple, params: dict) -> Variable:
             raise
         except Exception as e:
             if any(arr.__class__ is TracedArray for arr in arrays):
-                from tapejit.ir.trace import leaked_error
+                from tapejit.core.abstract import leaked_error
                 raise leaked_error() from None
             raise _diagnose(prim, arrays, params, e) from e
         if out.__class__ is not ndarray and isinstance(out, numpy.generic):
@@ -280,17 +281,6 @@ def broadcast_shapes(name: str, *shapes: tuple) -> tuple:
                 d = e
         out.append(d)
     return tuple(out)
-
-
-def native_dtype(dt: Any) -> Any:
-    """``dt`` in the machine's byte order: a big-endian array's values are
-    the same numbers, and a result is native whatever its inputs' order.
-
-    >>> import numpy as np
-    >>> native_dtype(np.dtype('>f4')) == np.float32
-    True
-    """
-    return dt if dt.isnative else dt.newbyteorder('=')
 
 
 def same_dtype(name: str, *avals: Any) -> Any:

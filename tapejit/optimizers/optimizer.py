@@ -31,13 +31,13 @@ from tapejit.optimizers import _arrays as A
 # Bumped by every change to what a traced update depends on inside the
 # update rules (a rule's state entries, hooks, hyperparameter overrides,
 # whether it is enabled): a compiled step's guard (see
-# GradientMethod._structure_holds) compares this one number on each call
-# and checks every rule again only after such a change somewhere.
-_rules_version = [0]
+# tapejit.jit.closure_guards.optimizer_guard) compares this one number on
+# each call and checks every rule again only after such a change somewhere.
+rules_version = [0]
 
 
 def _rules_changed() -> None:
-    _rules_version[0] += 1
+    rules_version[0] += 1
 
 
 class Hyperparameter:
@@ -802,8 +802,9 @@ class GradientMethod(Optimizer):
         else:
             self._update_params()
         if tr is not None:
-            # Taken after the update, once every rule has its state.
-            tr.guard(('optimizer', id(self)), self._structure_holds(), True)
+            # (The plan guards what the update depended on besides arrays:
+            # tapejit.jit.closure_guards.optimizer_guard, once traced.)
+            tr.optimizers[id(self)] = self
 
     def _update_params(self) -> None:
         self.check_nan_in_grads()
@@ -815,89 +816,6 @@ class GradientMethod(Optimizer):
         self.reallocate_cleared_grads()
         self.call_hooks('post')
         self.update_loss_scale()
-
-    def _structure(self) -> tuple:
-        """What a traced update depended on besides arrays: hooks, loss-scaling mode,
-        which parameters have arrays and update rules (a compiled step is traced
-        again when any of it changes)."""
-        rules = []
-        for p in self.target.params():
-            r = p.update_rule
-            rules.append((p, p._data is not None, r) if r is None else
-                         (p, p._data is not None, r, r.enabled,
-                          None if r._state is None else tuple(r._state.variables()),
-                          tuple(r._pre_update_hooks.values()),
-                          tuple(r._post_update_hooks.values())))
-        return (tuple(self._pre_update_hooks.values()), tuple(self._post_update_hooks.values()),
-                self._loss_scaling_is_dynamic, self._loss_scaling_multiplier,
-                self.__dict__.get('_loss_scale_var'), tuple(rules))
-
-    def _structure_holds(self) -> Callable[[], bool]:
-        """``holds()``: whether :meth:`_structure` would still give what it
-        gives now, written out over these parameters and rules (a compiled
-        step checks it every call: identities and flags, no tuples built).
-        What the rules hold is checked again only after a change to some
-        rule (``_rules_version``).  The parameters themselves are the link
-        structure's guard."""
-        from tapejit.compiler.codecache import compile_source
-        env: dict = {'opt': self, '_version': _rules_version, '_seen': [_rules_version[0]]}
-
-        def const(value: Any) -> str:
-            name = f'_k{len(env)}'
-            env[name] = value
-            return name
-
-        def same_hooks(owner: str, obj: Any) -> str:
-            pre, post = tuple(obj._pre_update_hooks.values()), tuple(
-                obj._post_update_hooks.values())
-            if not pre and not post:
-                return f'{owner}._pre_update_hooks or {owner}._post_update_hooks'
-            return (f'tuple({owner}._pre_update_hooks.values()) != {const(pre)} or '
-                    f'tuple({owner}._post_update_hooks.values()) != {const(post)}')
-        rules = ['def rules_hold():']
-        lines = [f'if opt.target is not {const(self.target)} or {same_hooks("opt", self)}: '
-                 'return False']
-        lines.append(f'if opt._loss_scaling_is_dynamic != {const(self._loss_scaling_is_dynamic)}'
-                     f' or opt._loss_scaling_multiplier != '
-                     f'{const(self._loss_scaling_multiplier)} or '
-                     f"opt.__dict__.get('_loss_scale_var') is not "
-                     f"{const(self.__dict__.get('_loss_scale_var'))}: return False")
-        for p in self.target.params():
-            r = p.update_rule
-            lines.append(f'if {const(p)}.update_rule is not {const(r)} or {const(p)}._data is '
-                         f'{"not " if p._data is None else ""}None: return False')
-            if r is not None:
-                rules += ['    ' + ln for ln in self._rule_check(r, const, same_hooks)]
-        lines += ['if _version[0] != _seen[0]:', '    if not rules_hold(): return False',
-                  '    _seen[0] = _version[0]', 'return True']
-        src = ('\n'.join(rules + ['    return True', 'def holds():'])
-               + ''.join(f'\n    {ln}' for ln in lines) + '\n')
-        exec(compile_source(src, '<tapejit optimizer guard>'), env)
-        return env['holds']
-
-    @staticmethod
-    def _rule_check(r: Any, const: Callable, same_hooks: Callable) -> list:
-        """The lines of :meth:`_structure_holds` for update rule ``r``: one
-        condition chain, checked after a change to some rule."""
-        state = r._state
-        cond = [f'r.enabled is not {const(r.enabled)}', f'r._state is not {const(state)}',
-                f'r._use_fp32 is not {const(r._use_fp32)}',
-                f'r.hyperparam is not {const(r.hyperparam)}',
-                f"r.hyperparam.__dict__['_parent'] is not "
-                f"{const(r.hyperparam.__dict__['_parent'])}"]
-        if state is not None:
-            # (Which variables, not only how many: one replaced under
-            # the same name is another input.)
-            cond.append(f'len(r._state._vars) != {len(state._vars)}')
-            cond += [f'r._state._vars.get({k!r}) is not {const(v)}'
-                     for k, v in state._vars.items()]
-        cond.append(same_hooks('r', r))
-        # (A hyperparameter set for this rule alone: read from the rule
-        # then, not from the optimizer.)
-        names = frozenset(r.hyperparam.__dict__['_values'])
-        cond.append(f"r.hyperparam.__dict__['_values'].keys() != {const(names)}" if names
-                    else "r.hyperparam.__dict__['_values']")
-        return [f'r = {const(r)}', f'if {" or ".join(cond)}: return False']
 
     def _update_dynamic_traced(self) -> None:
         # Dynamic loss scaling inside a trace: whether the gradients are finite is

@@ -1,6 +1,11 @@
-"""A jitted function's last cache key, re-checked on the next call without
-being rebuilt (which takes as long as a small compiled step runs).
+"""A jitted function's cache keys, and the generated check of a call
+against the last key.
 
+A call's key is its argument structure, each array leaf's spec (class,
+shape, dtype, device, requires_grad, has-grad), its static arguments, the
+global flags and which arguments share arrays (:func:`leaf_spec`,
+:func:`sharing`).  Building it takes as long as a small compiled step
+runs, so the last key is re-checked on the next call without being rebuilt:
 :func:`check_lines` turns one key into the statements of a Python function,
 generated for its argument structure, that checks each leaf against the key
 and returns the leaves, or ``None`` at the first difference; the caller then
@@ -10,14 +15,17 @@ builds the full key, so a ``None`` never changes which plan runs.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
 import numpy
 
 from tapejit import backends, pytree
 from tapejit.core.config import config
 from tapejit.core.variable import Variable
-from tapejit.jit.entry import _names
+from tapejit.jit.closure_guards import scalar_key
+from tapejit.jit.entry import (
+    _names,
+)
 
 _CPU = str(backends.CPU)  # (the host's device in leaf specs)
 
@@ -137,11 +145,10 @@ class _CheckWriter:
                          f'or ({d}.dtype is not {k} and {d}.dtype != {k}) or '
                          f'{leaf}._requires_grad {rg} {const(spec[4])}: return {miss}')
         else:
-            from tapejit.jit.api import _leaf_spec  # (api builds the keys and imports this)
-            self.env['_leaf_spec'] = _leaf_spec
+            self.env['leaf_spec'] = leaf_spec
             # (The class first: a container where a value was is a new structure.)
             lines.append(f'if {leaf}.__class__ is not {const(x.__class__)} or '
-                         f'_leaf_spec({leaf}, True) != {const(spec)}: return {miss}')
+                         f'leaf_spec({leaf}, True) != {const(spec)}: return {miss}')
 
 
 def guard_lines(guards: tuple, py_guards: tuple, env: dict, differs: str, fail: str,
@@ -193,3 +200,139 @@ def guard_lines(guards: tuple, py_guards: tuple, env: dict, differs: str, fail: 
         lines.append(f'if (_r := {const(getter)}()) is not True and _r != True: {fail}'
                      if value is True else f'if {const(getter)}() != {const(value)}: {fail}')
     return lines
+
+
+STATIC = object()  # placeholder of a static argument inside the traced tree
+
+def is_leaf(x: Any) -> bool:
+    cls = x.__class__
+    # Containers first: every call flattens its arguments with this.
+    if cls is tuple or cls is list or cls is dict:
+        return False
+    return isinstance(x, Variable) or backends.is_array(x) or cls is Dynamic
+
+
+def as_dynamic(x: Any, name: Any) -> Any:
+    if isinstance(x, bool) or not isinstance(x, (int, float)):
+        raise TypeError(f'jit: dynamic argument {name!r} must be a Python int or float, '
+                        f'got {type(x).__name__}')
+    return Dynamic(x)
+
+
+class Dynamic:
+    """A Python scalar argument marked dynamic: traced as a weakly typed 0-d array."""
+
+    __slots__ = ('value',)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+
+def _device(a: Any, what: str) -> str:
+    if a.__class__ is numpy.ndarray:  # (every call keys: the common case skips the lookup)
+        return _CPU
+    backends.refuse_array_subclass(a, what)
+    return str(backends.get_device_from_array(a))
+
+
+def leaf_spec(x: Any, grad_ignored: bool = False) -> tuple:
+    if x.__class__ is Dynamic:
+        return ('D', type(x.value).__name__)
+    if isinstance(x, Variable):
+        d = x._data
+        if d is None:
+            raise TypeError('jit: a Variable argument has no data (it is uninitialised)')
+        # Whether a gradient is present matters only if the function reads it.
+        has_grad = None if grad_ignored else x._grad_var is not None
+        return ('V', d.shape, d.dtype.str, _device(d, 'jit: the array of a Variable argument'),
+                x._requires_grad, has_grad)
+    if x.__class__ is numpy.ndarray or backends.is_array(x):
+        return ('A', x.shape, x.dtype.str, _device(x, 'jit: an array argument'))
+    try:
+        hash(x)
+    except TypeError:
+        raise TypeError(f'jit: argument of type {type(x).__name__} is neither an array, '
+                        'a Variable, nor hashable; make it static (static_argnums) or '
+                        'pass arrays') from None
+    return ('S', Static(x))
+
+
+class Static:
+    """A static value in a cache key: equal to another only if of the same
+    types throughout, as a trace may depend on them (``2`` and ``2.0`` and
+    ``True`` are ``==``, as are ``0.0`` and ``-0.0``, but ``a * s`` has
+    another dtype, ``x / s`` another sign of infinity)."""
+
+    __slots__ = ('value', 'key')
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+        self.key = _typed(value)
+
+    def __eq__(self, other: object) -> bool:
+        return other.__class__ is Static and self.key == other.key  # type: ignore
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+def _typed(v: Any) -> Any:
+    key = scalar_key(v)
+    if key is not None:
+        return key
+    c = v.__class__
+    if isinstance(v, tuple):  # (a namedtuple of hyperparameters, say)
+        return c, tuple(_typed(e) for e in v)
+    if isinstance(v, frozenset):
+        return c, frozenset(_typed(e) for e in v)
+    return c, v
+
+
+
+SPEC_FIELDS = ('kind', 'shape', 'dtype', 'device', 'requires_grad', 'gradient presence')
+
+
+def key_change(old: tuple, new: tuple) -> Optional[str]:
+    """What changed between two cache keys beyond the leaves' shapes and
+    dtypes (which the retrace warning names by argument), or None."""
+    (ob, og), (nb, ng) = old, new
+    if ob[0] != nb[0]:
+        return 'the structure of its arguments changed'
+    if ob[2] != nb[2]:
+        return 'a static argument changed'
+    if ob[3] != nb[3] or ob[4] != nb[4]:
+        return 'tapejit.config (enable_backprop or train) changed'
+    if ob[5] != nb[5]:
+        return 'its arguments share arrays otherwise than before'
+    if og != ng:
+        return 'which arguments hold a gradient changed'
+    return None
+
+
+def sharing(leaves: list) -> tuple:
+    """Per leaf the index of its array's first holder (empty where none is
+    shared): part of the key, as a plan reads a shared array once."""
+    first: dict = {}
+    same: dict = {}
+    pattern = []
+    shared = False
+    for i, x in enumerate(leaves):
+        if isinstance(x, Variable):
+            j = same.setdefault(id(x), i)
+            if j != i:  # the same Variable again: not two sharing an array
+                pattern.append(-2 - j)
+                shared = True
+                continue
+            a = x._data
+        elif backends.is_array(x):
+            a = x
+        else:
+            pattern.append(-1)
+            continue
+        f = first.setdefault(id(a), i)
+        shared = shared or f != i
+        pattern.append(f)
+    return tuple(pattern) if shared else ()
