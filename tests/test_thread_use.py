@@ -68,6 +68,41 @@ def test_pieces_are_handed_out_one_at_a_time_so_a_late_thread_holds_up_none():
     assert sorted(ran) == list(range(n))
 
 
+def test_a_parallel_kernels_chunks_are_taken_one_at_a_time_by_threads_entering_it_once():
+    # The kernel's protocol (tapejit.targets.cpu.claim): each thread enters
+    # once and takes chunks from the counter at ``claim`` until none is left.
+    # The thread holding chunk 0 stalls until every other chunk is done: with
+    # the chunks split between the threads ahead of time it would wait for
+    # chunks queued behind it (a hang); taken one at a time, the other thread
+    # runs them all.
+    import ctypes
+    nch = 40
+    lock = threading.Lock()
+    entered, done = [], []
+    rest_done = threading.Event()
+
+    def kernel(n, ch, nch, claim, out):
+        counter = ctypes.c_int64.from_address(claim)
+        entered.append(threading.get_ident())
+        while True:
+            with lock:
+                c = counter.value
+                counter.value = c + 1
+            if c >= nch:
+                return
+            if c == 0:
+                assert rest_done.wait(10), 'the other chunks were not taken by the free thread'
+            out[c] = c
+            with lock:
+                done.append(c)
+                if len(done) == nch - 1 and 0 not in done:
+                    rest_done.set()
+    out = np.zeros(nch)
+    threads.Chunked(kernel, 2)((nch,), 1, nch, out)
+    assert out.tolist() == list(range(nch)) and sorted(done) == list(range(nch))
+    assert len(entered) == 2  # once per thread, not once per chunk or range
+
+
 def test_an_error_in_a_piece_reaches_the_caller_and_the_pool_stays_usable():
     pool = threads.Pool()
 

@@ -15,8 +15,9 @@ of every product it runs itself:
   into pieces (rows or columns of its result, or its batch), which the
   caller and the workers of :class:`Pool` take one at a time: a thread that
   has not started (its core taken) holds up no one, the caller takes its
-  piece.  A parallel kernel's chunks are handed out the same way, in more,
-  smaller ranges.  Idle workers block on a condition; none spins.
+  piece.  A parallel kernel is entered once per thread, and each takes its
+  chunks one at a time from a shared counter (:class:`Chunked`).  Idle
+  workers block on a condition; none spins.
 - How large is large enough is measured on this machine, once per process,
   the first time tapejit runs a product (:func:`calibration`): the
   single-thread rate of BLAS, the round trip of a piece handed to a worker
@@ -53,9 +54,6 @@ PIECE_OVER_HANDOFF = 8
 # thread that has not started its piece holds up no one: the pieces are
 # handed out as threads ask, so the caller takes it.
 PRODUCT_PIECES_PER_THREAD = 1
-# Chunk ranges of a parallel kernel per thread: ranges cost only a call
-# each, so more of them, that a thread which is late holds up little.
-KERNEL_PIECES_PER_THREAD = 16
 # A piece spans at least this many rows or columns: a BLAS kernel's
 # register tile is up to a few dozen wide, so thinner pieces waste it.
 MIN_PIECE_EDGE = 32
@@ -389,20 +387,24 @@ def _measure() -> Calibration:
 # --- kernels -----------------------------------------------------------------
 
 class Chunked:
-    """A parallel kernel variant (``kernel(n, ch, nch, c0, c1, *args)``:
-    chunks ``c0`` to ``c1`` of ``nch``, run without the GIL) called as the
-    serial one is (``(n, ch, nch, *args)``): the chunks cut into ranges the
-    caller and the pool's workers take in turn, on up to ``width`` threads
-    (the cores this process may use, read when the plan's step runner is
-    written).  Chunks write their own partial results, so the outcome does
-    not depend on who ran which.
+    """A parallel kernel variant (``kernel(n, ch, nch, claim, *args)``: it
+    takes chunks of the ``nch`` one at a time from the int64 counter at
+    address ``claim`` until none is left, without the GIL) called as the
+    serial one is (``(n, ch, nch, *args)``): on up to ``width`` threads (the
+    cores this process may use, read when the plan's step runner is
+    written), the caller and the pool's workers, each entering it once.  A
+    thread that starts late, or whose core is taken, holds up only the
+    chunk it is in.  Chunks write their own partial results, so the outcome
+    does not depend on who ran which.
 
-    >>> import numpy as np
-    >>> def kernel(n, ch, nch, c0, c1, out):
-    ...     for c in range(c0, c1):
+    >>> import ctypes, numpy as np
+    >>> def kernel(n, ch, nch, claim, out):
+    ...     counter = ctypes.c_int64.from_address(claim)
+    ...     while counter.value < nch:           # (one thread: no race here)
+    ...         c, counter.value = counter.value, counter.value + 1
     ...         out[c] = c
     >>> out = np.zeros(10)
-    >>> Chunked(kernel, 2)((10,), 1, 10, out)
+    >>> Chunked(kernel, 1)((10,), 1, 10, out)
     >>> out.tolist() == list(range(10))
     True
     """
@@ -415,13 +417,16 @@ class Chunked:
 
     def __call__(self, n: Any, ch: int, nch: int, *args: Any) -> None:
         kernel = self.kernel
-        pieces = min(nch, self.width * KERNEL_PIECES_PER_THREAD) if self.width > 1 else 1
-        if pieces <= 1:
-            kernel(n, ch, nch, 0, nch, *args)
+        claim = numpy.zeros(1, numpy.int64)      # (held here until every thread is done)
+        addr = claim.ctypes.data
+        width = min(self.width, nch)
+        if width <= 1:
+            kernel(n, ch, nch, addr, *args)
             return
-        edges = [nch * k // pieces for k in range(pieces + 1)]
-        _pool.run([lambda a=a, b=b: kernel(n, ch, nch, a, b, *args)
-                   for a, b in zip(edges[:-1], edges[1:])], self.width)
+
+        def task() -> None:
+            kernel(n, ch, nch, addr, *args)
+        _pool.run([task] * width, width)
 
 
 # --- products ----------------------------------------------------------------

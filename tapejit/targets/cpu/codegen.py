@@ -8,8 +8,8 @@ compiles the loop IR itself).
 
 Kernels are shape-generic: sizes and chunk counts are run-time arguments, so
 a new batch size reuses the compiled kernel.  The outer loop runs over
-fixed-size chunks (a range of them per call in the parallel variant, which
-the plan's threads take in turn), and reductions
+fixed-size chunks (in the parallel variant, taken one at a time by each
+of the plan's threads from a shared counter), and reductions
 combine per-chunk partial results in a fixed order, so results do not
 depend on the number of threads.
 """
@@ -253,11 +253,16 @@ def source(k: L.Kernel) -> str:
                 i = np.uint64(i_)
                 out0[i] = in0[i]
     """
-    # A parallel variant runs the chunks ``c0`` to ``c1``: the plan's threads
-    # each take such ranges in turn (tapejit.backends.threads.Chunked).
-    head = 'n, ch, nch, c0, c1' if k.chunk.parallel else 'n, ch, nch'
-    lines = [f'def {k.name}({head}, {", ".join(k.params)}):']
+    lines = [f'def {k.name}(n, ch, nch, {"claim, " if k.chunk.parallel else ""}'
+             f'{", ".join(k.params)}):']
     lines += statements(k.hoisted, 1)
-    lines.append(f'{_IND}for c in {"range(c0, c1)" if k.chunk.parallel else "range(nch)"}:')
+    if k.chunk.parallel:
+        # Each of the plan's threads runs the kernel once, taking chunks
+        # from the counter at ``claim`` until none is left
+        # (tapejit.targets.cpu.claim, tapejit.backends.threads.Chunked).
+        lines += [f'{_IND}while True:', f'{_IND * 2}c = next_chunk(claim)',
+                  f'{_IND * 2}if c >= nch:', f'{_IND * 3}break']
+    else:
+        lines.append(f'{_IND}for c in range(nch):')
     lines += statements(k.chunk.pre + k.chunk.body + k.chunk.post, 2)
     return '\n'.join(lines) + '\n'

@@ -27,8 +27,8 @@ from tapejit.ir.graph import Eqn, Graph
 from tapejit.ops.registry import PRIMITIVES
 
 # Loops over at least this many elements run the parallel kernel variant
-# (its chunk ranges taken in turn by the plan's threads:
-# tapejit.backends.threads).
+# (its chunks taken one at a time by each of the plan's threads:
+# tapejit.backends.threads.Chunked).
 PARALLEL_MIN = 1 << 16
 # Primitives that run on the plan's threads themselves (a product cut into
 # pieces). A plan with one runs its kernels serially: handing each kernel's

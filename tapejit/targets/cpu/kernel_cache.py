@@ -47,6 +47,7 @@ _lock = threading.Lock()
 _memory: dict = {}          # key -> dispatcher
 
 HEADER = ('import math\nimport numpy as np\nfrom numba import njit\n'
+          'from tapejit.targets.cpu.claim import next_chunk\n'
           'from tapejit.targets.cpu.vecmath import tanh_f32\n\n')
 
 

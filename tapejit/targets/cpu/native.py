@@ -18,8 +18,8 @@ flags, the signature and the store's fingerprint.  Process addresses are
 symbols each process binds, so cached code never holds a stale address.
 What no op table entry compiles raises :class:`Unsupported`: the plan runs
 that kernel op by op, with a warning.  (Numba compiles the parallel
-kernels: a function over a range of chunks that runs without the GIL, its
-ranges taken in turn by the plan's threads, :mod:`tapejit.backends.threads`;
+kernels: a function each of the plan's threads enters once, taking chunks
+from a shared counter without the GIL, :mod:`tapejit.backends.threads`;
 these entries hold the GIL.)
 """
 
