@@ -9,7 +9,7 @@ looked at: the function's globals (the names its code and nested code
 load), its closure cells, the attributes of the object a method is bound to
 (or its static argument ``self``), and one level into a list, tuple or dict
 held there.  Links guard their own structure
-(:func:`tapejit.links.link.structure_version`).  The plain values the
+(:func:`tapejit.core.versions.structure_version`).  The plain values the
 function and the Python functions it calls read are constants of the graph:
 :func:`value_guards` has ``SCALE = 3.0`` after a call trace it again.
 """

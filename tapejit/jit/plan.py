@@ -20,6 +20,7 @@ from tapejit.core.abstract import TracedArray, TraceError
 from tapejit.core.config import config, using_config
 from tapejit.core.parameter import Parameter
 from tapejit.core.variable import StateVariable, Variable
+from tapejit.core.versions import state_version, structure_version
 from tapejit.ir.graph import Graph, verify
 from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import Trace, as_traced
@@ -539,7 +540,6 @@ def _guard_reads(tr: Trace, reads: ReadRecorder) -> None:
     for key, getter, value in read_guards(reads, lambda v: id(v) in tr.born):
         tr.guard(key, getter, value)
     if reads.links_read:
-        from tapejit.links.link import structure_version
         tr.guard(('link structure',), structure_version, structure_version())
 
 
@@ -565,7 +565,6 @@ def _guard_closures(tr: Trace, fn: Callable, leaves: list, values: list, homes: 
     # A link given another child or Parameter afterwards is read anew; so is
     # a link attribute that held a Variable read (self.h) or None, and where
     # a Variable read was found on no link, any such attribute.
-    from tapejit.links.link import state_version, structure_version
     tr.guard(('link structure',), structure_version, structure_version())
     for key, check in homes.get(None, ()):
         if check():  # (one a lazy link filled while traced is not guarded)

@@ -25,60 +25,18 @@ from tapejit import backends, pytree
 from tapejit.core.abstract import TraceError, TracedArray, where_in_user_code
 from tapejit.core.parameter import Parameter
 from tapejit.core.config import config
+from tapejit.core import versions
 from tapejit.core.variable import Variable
 
 
 _ABSENT = object()
-# [a link or Parameter replaced, a Variable on a link replaced or deleted]
-_versions = [0, 0]
-
-
-def _structure_changed() -> None:
-    _versions[0] += 1
-
-
 def _replaced(old: Any, new: Any) -> None:
     """Count a link attribute given another value: a link or Parameter
     changes the structure; another Variable (a recurrent state) the state."""
     if isinstance(old, (Link, Parameter)) or isinstance(new, (Link, Parameter)):
-        _versions[0] += 1
+        versions.structure_changed()
     elif isinstance(old, Variable):
-        _versions[1] += 1
-
-
-def structure_version() -> int:
-    """A number that changes whenever a link's child link or Parameter is
-    replaced or deleted, or a ChainList grows: a jitted function that read
-    parameters through links traces again after such a change, instead of
-    running with the Parameters it traced.
-
-    >>> import tapejit, tapejit.links as L
-    >>> from tapejit.links.link import structure_version
-    >>> m = L.Linear(2, 3)
-    >>> v = structure_version()
-    >>> m.W = tapejit.Parameter(m.W.array.copy())
-    >>> structure_version() != v
-    True
-    """
-    return _versions[0]
-
-
-def state_version() -> int:
-    """A number that changes whenever a Variable other than a Parameter
-    stored on a link (a recurrent state) is replaced or deleted: guarded by
-    a plan that read such a Variable where it cannot tell which link held it
-    (the others guard the attribute they read it from).
-
-    >>> import numpy as np, tapejit, tapejit.links as L
-    >>> from tapejit.links.link import state_version
-    >>> m = L.Linear(2, 3)
-    >>> m.h = tapejit.Variable(np.zeros(3))
-    >>> v = state_version()
-    >>> m.h = None
-    >>> state_version() != v
-    True
-    """
-    return _versions[1]
+        versions.state_changed()
 
 
 def _shape_dtype(value: Any) -> tuple:
@@ -675,7 +633,7 @@ class ChainList(Link, collections.abc.MutableSequence):
     def _renumber(self) -> None:
         for i, child in enumerate(self._children):
             child.name = str(i)
-        _structure_changed()
+        versions.structure_changed()
 
     def __iter__(self) -> Iterator['Link']:
         return iter(self._children)
