@@ -581,3 +581,29 @@ def test_a_function_node_with_forward_cpu_runs_under_jit():
     for got in (f(a), tapejit.jit(f)(a)):
         np.testing.assert_array_equal(got[0].array, a * a)
         np.testing.assert_array_equal(got[1].array, 2 * a)
+
+
+def test_sequential_add_iadd_flatten_and_layer_types_as_in_chainer():
+    l1, l2, l3 = L.Linear(3, 2), L.Linear(2, 2), L.Linear(2, 2)
+    s1 = tapejit.Sequential(l1)
+    s2 = tapejit.Sequential(s1, F.relu, l2, F.relu)
+    # + makes a new Sequential of both one's layers; += appends in place.
+    s3 = s1 + tapejit.Sequential(l3)
+    assert list(s3) == [l1, l3] and list(s1) == [l1]
+    s1 += tapejit.Sequential(l3, F.relu)
+    assert list(s1) == [l1, l3, F.relu]
+    assert [name for name, _ in s1.namedparams()] == ['/0/W', '/0/b', '/1/W', '/1/b']
+    with pytest.raises(ValueError, match='only objects of Sequential'):
+        s1 + l2
+    with pytest.raises(ValueError, match='only objects of Sequential'):
+        s1 += F.relu
+    # flatten: nested Sequentials replaced by their layers, at any depth
+    flat = s2.flatten()
+    assert list(flat) == [l1, l3, F.relu, F.relu, l2, F.relu]
+    assert [type(c).__name__ for c in flat.children()] == ['Linear'] * 3
+    # counted and removed by a link's class name or a function's name
+    assert (flat.count_by_layer_type('Linear'), flat.count_by_layer_type('relu')) == (3, 3)
+    x = np.ones((4, 3), np.float32)
+    flat.remove_by_layer_type('relu')
+    assert list(flat) == [l1, l3, l2] and flat.count_by_layer_type('relu') == 0
+    assert flat(x).shape == (4, 2)

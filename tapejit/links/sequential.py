@@ -59,6 +59,53 @@ class Sequential(ChainList):
         self._layers.insert(index, layer)
         self._sync()
 
+    def __add__(self, other: Any) -> 'Sequential':
+        """A new Sequential of this one's layers, then ``other``'s (a
+        Sequential), as Chainer's ``+``."""
+        if not isinstance(other, Sequential):
+            raise ValueError('add (+) operator supports only objects of Sequential class, '
+                             f'but {type(other)} is given.')
+        return Sequential(*self._layers, *other._layers)
+
+    def __iadd__(self, other: Any) -> 'Sequential':
+        """Append ``other``'s layers (a Sequential) to this one."""
+        if not isinstance(other, Sequential):
+            raise ValueError('add (+) operator supports only objects of Sequential class, '
+                             f'but {type(other)} is given.')
+        for layer in list(other._layers):
+            self.append(layer)
+        return self
+
+    def flatten(self) -> 'Sequential':
+        """A new Sequential whose nested Sequentials are replaced by their
+        layers, at any depth (the layers themselves are shared).
+
+        >>> import tapejit, tapejit.functions as F
+        >>> from tapejit import links as L
+        >>> inner = tapejit.Sequential(L.Linear(2, 2), F.relu)
+        >>> net = tapejit.Sequential(L.Linear(3, 2), inner)
+        >>> flat = net.flatten()
+        >>> len(net), len(flat), flat.count_by_layer_type('Linear')
+        (2, 3, 2)
+        """
+        out = Sequential()
+        for layer in self._layers:
+            if isinstance(layer, Sequential):
+                out.extend(layer.flatten())
+            else:
+                out.append(layer)
+        return out
+
+    def count_by_layer_type(self, type_name: str) -> int:
+        """How many layers are named ``type_name``: a link's class name
+        (``'Linear'``) or a function's name (``'relu'``)."""
+        return sum(1 for layer in self._layers if _layer_type(layer) == type_name)
+
+    def remove_by_layer_type(self, type_name: str) -> None:
+        """Remove every layer named ``type_name`` (see :meth:`count_by_layer_type`)."""
+        for layer in [la for la in self._layers if _layer_type(la) == type_name]:
+            self.remove(layer)
+
     def _check_layer(self, layer: Any) -> None:
         if not callable(layer):
             raise ValueError(f'{self._label()}: all elements of a Sequential should be '
@@ -90,6 +137,13 @@ class Sequential(ChainList):
                 reps.append(f'  {line}\n')
         body = ''.join(reps)
         return f'{type(self).__name__}(' + ('\n' + body if body else '') + ')'
+
+
+def _layer_type(layer: Any) -> str:
+    # (Chainer's naming: a link's class, else the callable's own name.)
+    if isinstance(layer, Link):
+        return type(layer).__name__
+    return getattr(layer, '__name__', type(layer).__name__)
 
 
 __all__ = ['Sequential']
