@@ -427,3 +427,25 @@ def test_what_a_collector_callback_reads_during_a_trace_is_not_guarded():
     assert (info.traces, info.hits) == (1, 2), info
     assert all(getattr(cb, '__self__', None) is None
                or type(cb.__self__).__name__ != 'ReadRecorder' for cb in gc.callbacks)
+
+
+def test_an_environment_variable_read_while_traced_is_guarded(monkeypatch):
+    import os
+    monkeypatch.setenv('TAPEJIT_TEST_SCALE', '2')
+
+    @tapejit.jit
+    def by_get(x):
+        return F.sum(tapejit.Variable(x) * float(os.environ.get('TAPEJIT_TEST_SCALE', '1')))
+
+    @tapejit.jit
+    def by_item(x):
+        return F.sum(tapejit.Variable(x) * float(os.environ['TAPEJIT_TEST_SCALE']))
+    for f in (by_get, by_item):
+        assert float(f(X).array) == pytest.approx(2 * X.sum())
+    monkeypatch.setenv('TAPEJIT_TEST_SCALE', '3')
+    for f in (by_get, by_item):
+        assert float(f(X).array) == pytest.approx(3 * X.sum())
+        assert float(f(X).array) == pytest.approx(3 * X.sum())
+        assert (f.cache_info().traces, f.cache_info().hits) == (2, 1)
+    monkeypatch.delenv('TAPEJIT_TEST_SCALE')
+    assert float(by_get(X).array) == pytest.approx(X.sum())   # the default, traced again

@@ -271,10 +271,16 @@ def _lookup(obj: Any, name: str) -> Optional[tuple]:
     return ('via class' if isinstance(d, dict) else 'class of'), cv
 
 
+# Containers whose items a read may go on through: their ``__getitem__``
+# reads and changes nothing (the process's environment among them:
+# ``os.environ['SCALE']``, ``os.environ.get('SCALE')``).
+_CONTAINERS = (list, tuple, dict, type(os.environ))
+
+
 def _item_of(obj: Any, key: Any) -> Optional[tuple]:
-    """``('item', obj[key])`` of a list, tuple or dict; None for others (whose
-    ``__getitem__`` is code)."""
-    if obj.__class__ not in (list, tuple, dict):
+    """``('item', obj[key])`` of a list, tuple, dict or ``os.environ``; None
+    for others (whose ``__getitem__`` is code)."""
+    if obj.__class__ not in _CONTAINERS:
         return None
     return 'item', _item(obj, key)
 
