@@ -1,6 +1,6 @@
 """How tapejit uses threads (tapejit.backends.threads): products on the
 threads it decides (BLAS on one thread each, big products cut into pieces
-handed out one at a time), parallel kernels over chunk ranges, nothing
+handed out one at a time), parallel kernels whose chunks each thread takes, nothing
 spinning when idle, chosen once per plan."""
 
 from __future__ import annotations
