@@ -22,6 +22,7 @@ from tapejit.backends.threads import set_max_threads
 from tapejit.backends import (get_array_module, get_array_types, get_cpu_array_types,
                               get_device, using_device)
 from tapejit import backend  # noqa: F401
+from tapejit import configuration  # noqa: F401  (Chainer's module of config and using_config)
 from tapejit import gradient_check  # noqa: F401
 from tapejit.core.abstract import TraceError
 from tapejit.jit import CacheInfo, jit, value_and_grad

@@ -607,3 +607,14 @@ def test_sequential_add_iadd_flatten_and_layer_types_as_in_chainer():
     flat.remove_by_layer_type('relu')
     assert list(flat) == [l1, l3, l2] and flat.count_by_layer_type('relu') == 0
     assert flat(x).shape == (4, 2)
+
+
+def test_the_configuration_module_as_chainer_code_imports_it():
+    # (chainer/examples/mnist/train_mnist_custom_loop.py: from chainer import configuration)
+    import tapejit as chainer
+    from tapejit import configuration
+    assert chainer.configuration is configuration
+    assert configuration.config is tapejit.config
+    with configuration.using_config('train', False):
+        assert not chainer.config.train
+    assert chainer.config.train
