@@ -280,6 +280,32 @@ def test_evaluator_reports_means_over_batches_and_resets(tmp_path):
         extensions.Evaluator(iterators.SerialIterator(test, 16), model)
 
 
+def test_evaluator_copies_an_iterator_without_reset_as_chainer_does():
+    # (word2vec's iterator has no reset(): Chainer copies it, with a
+    # DeprecationWarning, and evaluates the copy each time.)
+    _, test = _data(n_test=20)
+
+    class NoReset(tapejit.dataset.Iterator):
+        def __init__(self):
+            self.i = 0
+
+        def __next__(self):
+            if self.i >= len(test):
+                raise StopIteration
+            batch = test[self.i:self.i + 8]
+            self.i += 8
+            return batch
+    model = L.Classifier(MLP(8, 3))
+    it = NoReset()
+    ev = extensions.Evaluator(it, model, eager=True)
+    with pytest.warns(DeprecationWarning, match='does not have the reset method'):
+        first = ev()
+    with pytest.warns(DeprecationWarning):
+        again = ev()
+    assert it.i == 0  # the copies were read, not the iterator itself
+    assert float(first['main/loss']) == float(again['main/loss'])
+
+
 def test_evaluator_runs_in_test_mode_without_graph():
     seen = []
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import collections
+import copy
 import datetime
 import math
 import sys
@@ -30,7 +31,8 @@ class Evaluator(extension.Extension):
     The evaluation step is compiled with :func:`tapejit.jit` (one trace per
     batch shape; the last, smaller batch adds one); ``eager=True`` runs it
     eagerly.  The iterator is reset before each evaluation, so it should not
-    repeat.  ``eval_hook(evaluator)`` runs before each evaluation;
+    repeat; one without ``reset()`` is copied instead, with Chainer's
+    ``DeprecationWarning``.  ``eval_hook(evaluator)`` runs before each evaluation;
     ``progress_bar=True`` shows the progress of each evaluation on stdout.
 
     >>> import numpy as np, tapejit
@@ -123,13 +125,18 @@ class Evaluator(extension.Extension):
         step = self._eval_step(eval_func)
         if self.eval_hook:
             self.eval_hook(self)
-        if not hasattr(iterator, 'reset'):
-            raise TypeError(f'Evaluator: the iterator {type(iterator).__name__} has no reset() '
-                            'method; the evaluator resets it before each evaluation')
-        iterator.reset()
+        if hasattr(iterator, 'reset'):
+            iterator.reset()
+            it = iterator
+        else:
+            # As Chainer: a copy of the iterator is read instead, with its warning.
+            warnings.warn('This iterator does not have the reset method. Evaluator copies the '
+                          'iterator instead of resetting. This behavior is deprecated. Please '
+                          'implement the reset method.', DeprecationWarning, stacklevel=2)
+            it = copy.copy(iterator)
         summary = DictSummary()
-        bar = _IteratorProgressBar(iterator) if self._progress_bar else None
-        for batch in iterator:
+        bar = _IteratorProgressBar(it) if self._progress_bar else None
+        for batch in it:
             observation: dict = {}
             with report_scope(observation):
                 in_arrays = call_converter(self.converter, batch, self.device)
