@@ -394,6 +394,51 @@ def damaged_cache_entry_is_rewritten():
 
 
 @case
+def parameter_updates_write_through_their_arrays():
+    # Memory planning is the CPU's: an update W -= lr * g is stored through
+    # W's own array by its kernel (no buffer of its own, rendered so once),
+    # as eager mode updates it, compiled or run op by op.
+    import warnings
+
+    import tapejit
+    from numba.core.errors import TypingError
+    from tapejit.targets.cuda import executable as cuda_executable
+
+    def step(W, g):
+        W.array -= 0.1 * g
+
+    class Refuses:
+        def __getitem__(self, launch):
+            def run(*args):
+                raise TypingError('no typing for this')
+            return run
+    for refuse in (False, True):
+        saved = cuda_executable.get_kernel
+        if refuse:
+            cuda_executable.get_kernel = lambda spec, simulator: Refuses()
+        try:
+            W = tapejit.Variable(_rng(3).standard_normal((6, 5)).astype(np.float32))
+            g = _rng(4).standard_normal((6, 5)).astype(np.float32)
+            held, want = W.array, W.array - np.float32(0.1) * g
+            f = tapejit.jit(step, target='cuda')
+            with warnings.catch_warnings():
+                warnings.simplefilter('ignore', RuntimeWarning)
+                f(W, g)
+        finally:
+            cuda_executable.get_kernel = saved
+        assert W.array is held, 'the update went to another array'
+        np.testing.assert_allclose(held, want, rtol=1e-6)
+        exe = f._plans()[0].executable()
+        (kern,) = exe.kernels
+        assert exe.plan.memory.donated_inputs == [0] and kern.donated, kern.donated
+        (k, j), = kern.donated.items()
+        param = kern.spec.in_params[j]
+        assert f'out{k}' not in kern.spec.source and f'{param}[i] = ' in kern.spec.source, \
+            kern.spec.source
+        assert kern.fallback == refuse
+
+
+@case
 def kernel_that_does_not_compile_runs_op_by_op():
     import warnings
 

@@ -287,7 +287,7 @@ def test_the_directory_deleted_between_load_and_first_call(cache, monkeypatch):
         out = ex([X])[0]
     np.testing.assert_allclose(out, WANT, rtol=1e-6)
     _at_most_one_warning([x for x in w if not issubclass(x.category, ResourceWarning)],
-                         per=len(ex.steps))
+                         per=len(ex.plan.steps))
 
 
 def test_leftover_temporary_files_are_harmless(cache):

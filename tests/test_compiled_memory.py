@@ -86,7 +86,7 @@ def _relu_layer_graph(read_z_later: bool):
 
 
 def _in_place_steps(ex):
-    return [st for kind, st in ex.steps if kind == 'kernel' and st.donated]
+    return [st for kind, st in ex.plan.steps if kind == 'kernel' and st.donated]
 
 
 def test_a_kernel_writes_into_the_matmul_result_it_reads_last():
@@ -97,7 +97,10 @@ def test_a_kernel_writes_into_the_matmul_result_it_reads_last():
     ex = compile_graph(g)
     ex.one_call = None  # (step by step, as a large plan runs)
     (st,) = _in_place_steps(ex)
-    assert st.donated == {0: 0} and st.source != st.spec.source
+    # Memory planning decided it before the kernel was rendered (once):
+    # its source stores through its input, and it has no output parameter.
+    assert st.donated == {0: 0} and ex.plan.memory.in_place == {1: {0: 0}}
+    assert 'in0[i0, i1] = ' in st.source and 'out0' not in st.source
     for _ in range(3):  # the loop, then the written-out runner
         np.testing.assert_allclose(ex(args)[0], want, rtol=1e-4)
 
@@ -131,6 +134,38 @@ def test_a_large_product_is_written_into_a_pooled_buffer():
         tracemalloc.stop()
     assert allocated < 128 * 256 * 4, allocated
     # A product of another dtype than its buffer's is left to matmul itself.
-    mm = [st[0] for kind, st in ex.steps if kind == 'call'][0]
+    mm = [st[0] for kind, st in ex.plan.steps if kind == 'call'][0]
     np.testing.assert_allclose(mm(args[0].astype(np.float64), args[1].astype(np.float64),
                                   transb=True), args[0] @ args[1].T, rtol=1e-4, atol=1e-4)
+
+
+def test_memory_is_planned_before_each_kernel_is_rendered_once(monkeypatch):
+    # The training step's updates and in-place reuses are decided by the
+    # target-free pass; every kernel is then rendered exactly once, with
+    # its in-place stores (no second rendering of a kernel that writes in place).
+    from tapejit.targets.cpu import codegen
+    rendered = []
+    real = codegen.render
+
+    def counting(grp, *args, **kw):
+        rendered.append(id(grp))
+        return real(grp, *args, **kw)
+    monkeypatch.setattr(codegen, 'render', counting)
+    monkeypatch.setenv('TAPEJIT_CACHE', '0')  # (planned here, not read back)
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((64, 256)).astype(np.float32)
+    t = rng.integers(0, 10, 64).astype(np.int32)
+    params = _params(rng, (256, 64, 64, 10))
+    step = tapejit.jit(_step)
+    step(x, t, params)
+    plan = step._plans()[0].executable().plan
+    groups = [g for kind, st in plan.steps if kind == 'kernel'
+              for g in (st.chain.items if hasattr(st, 'chain') else [st.unit])
+              if hasattr(g, 'members')]   # (a row chain renders each of its parts)
+    assert groups and sorted(rendered) == sorted(map(id, groups))
+    mem = plan.memory
+    assert len(mem.donated_inputs) == 6   # every parameter's update
+    assert all(st.donated == mem.in_place.get(n, {})
+               for n, (kind, st) in enumerate(plan.steps) if kind == 'kernel')
+    text = step.explain_passes(x, t, params)
+    assert '# after memory planning' in text and 'in place' in text

@@ -52,9 +52,9 @@ def _poly(x):
 def test_poly_and_its_gradient_are_one_kernel():
     x = np.linspace(-2, 2, 1000).astype(np.float32)
     ex = _check(_poly, [x])
-    kinds = [k for k, _ in ex.steps]
+    kinds = [k for k, _ in ex.plan.steps]
     assert kinds == ['kernel']
-    assert not ex.steps[0][1].parallel  # small: the serial variant
+    assert not ex.plan.steps[0][1].parallel  # small: the serial variant
 
 
 def test_simplify_folds_ones_gradients_cse_and_dce():
@@ -165,7 +165,7 @@ def test_groups_respect_dependencies_through_calls():
         h = F.tanh(a) * 2
         return h + F.matmul(h, a) + 1
     ex = _check(f, [a])
-    units = fusion.partition(ex.graph)
+    units = fusion.partition(ex.plan.graph)
     assert len([u for u in units if isinstance(u, fusion.Group)]) == 2
 
 
@@ -316,7 +316,7 @@ def test_division_by_zero_gives_inf_and_nan_as_numpy_does():
 
 
 def _full_passes(ex, shape):
-    return sum(1 for k, st in ex.steps
+    return sum(1 for k, st in ex.plan.steps
                if (k == 'kernel' and st.spec.shape == shape) or k == 'call')
 
 
@@ -332,7 +332,7 @@ def test_row_chains_run_layer_norm_and_its_gradient_row_by_row():
         loss = F.sum(F.tanh(y) * w)
         return (loss,) + tuple(tapejit.grad([loss], [x, g, b]))
     ex = _check(f, [x, g, b, w], rtol=2e-5)
-    chains = [st for k, st in ex.steps if type(st).__name__ == '_ChainStep']
+    chains = [st for k, st in ex.plan.steps if type(st).__name__ == '_ChainStep']
     assert chains, ex.explain()
     # mean, variance, normalize, gradient: one or two passes over the rows, not six
     assert _full_passes(ex, x.shape) <= 2, ex.explain()
@@ -357,7 +357,7 @@ def test_a_row_chain_part_reads_earlier_parts_through_their_own_parameters(monke
         ggs = tapejit.grad([sum(F.sum(v * v) for v in gs)], [x, g, b])
         return tuple(v for v in (loss, *gs, *ggs) if v is not None)
     ex = _check(f, [x, g, b], rtol=1e-9)
-    chains = [st for k, st in ex.steps if type(st).__name__ == '_ChainStep']
+    chains = [st for k, st in ex.plan.steps if type(st).__name__ == '_ChainStep']
     assert chains and all(st.parallel for st in chains), ex.explain()
     for st in chains:
         made = {e.out.id for e in st.members} | {e.out.id for e in st.chain.views}
@@ -373,7 +373,7 @@ def test_a_row_value_broadcast_across_rows_is_not_chained():
         s = F.sum(F.tanh(x), axis=1)
         return F.sum(x * F.broadcast_to(s, x.shape) + 1, axis=1)
     ex = _check(f, [x])
-    assert not any(type(st).__name__ == '_ChainStep' for _, st in ex.steps)
+    assert not any(type(st).__name__ == '_ChainStep' for _, st in ex.plan.steps)
 
 
 def test_softmax_forward_and_backward_take_at_most_two_passes():
@@ -397,7 +397,7 @@ def test_logsumexp_lowered_to_loops_keeps_its_edge_cases(axis):
     with np.errstate(all='ignore'):
         ex = _check(lambda v: F.logsumexp(v, axis=axis), [x])
     assert not any(k == 'call' and 'logsumexp' in getattr(st[0], '__name__', '')
-                   for k, st in ex.steps), ex.explain()
+                   for k, st in ex.plan.steps), ex.explain()
 
 
 @pytest.mark.parametrize('axis', [(1,), (0,), None])
@@ -406,7 +406,7 @@ def test_logsumexp_keeping_its_dims_is_lowered_to_loops_too(axis):
     x = np.array([[1, 2, 3], [-np.inf, -np.inf, -np.inf], [1e30, -1e30, 0]], np.float32)
     with np.errstate(all='ignore'):
         ex = _check(lambda v: logsumexp(v, axis=axis, keepdims=True), [x])
-    assert not any(e.prim.name == 'logsumexp' for e in ex.graph.eqns), ex.explain()
+    assert not any(e.prim.name == 'logsumexp' for e in ex.plan.graph.eqns), ex.explain()
 
 
 def test_a_parameter_update_is_written_in_place_by_its_kernel():
@@ -431,12 +431,12 @@ def test_a_parameter_update_is_written_in_place_by_its_kernel():
     # (1 - tanh**2 near saturation magnifies tanh_f32 ulps: an absolute tolerance)
     np.testing.assert_allclose(W.array, W_eager.array, rtol=1e-5, atol=2e-5)
     plan, = f._plans()
-    assert any(st.donated for k, st in plan.executable().steps if k == 'kernel')
+    assert any(st.donated for k, st in plan.executable().plan.steps if k == 'kernel')
 
 
 def _in_place_steps(f):
     plan, = f._plans()
-    return [st for k, st in plan.executable().steps if k == 'kernel' and st.donated]
+    return [st for k, st in plan.executable().plan.steps if k == 'kernel' and st.donated]
 
 
 def test_an_in_place_update_writes_through_its_input_parameter(monkeypatch):
@@ -459,7 +459,7 @@ def test_an_in_place_update_writes_through_its_input_parameter(monkeypatch):
     header = st.source.splitlines()[0]
     assert f'out{k}' not in header and param in header, st.source
     assert f'    {param}[i] = ' in st.source, st.source
-    assert st.source != st.spec.source  # the one-call plan keeps the plain kernel
+    assert st.source == st.spec.source  # (rendered once, in place from the start)
 
 
 def test_an_in_place_kernel_reduces_the_old_values(monkeypatch):
@@ -539,7 +539,7 @@ def test_fused_loops_vectorize_with_contiguous_loads(fn, n_in):
     rng = np.random.default_rng(0)
     args = [rng.standard_normal(4096).astype(np.float32) for _ in range(n_in)]
     ex = _check(fn, args)
-    (kind, st), = ex.steps
+    (kind, st), = ex.plan.steps
     ex.one_call = None  # this kernel, not the plan function, is what runs
     ex(list(args))
     k = st.kernel
@@ -729,7 +729,7 @@ def test_a_sum_over_the_rows_keeps_a_few_partial_arrays_not_one_per_row(with_pro
     jf = tapejit.jit(f)
     np.testing.assert_allclose(jf(x).array, f(x).array, rtol=1e-4, atol=1e-3)
     (plan,) = jf._plans()
-    (st,) = [st for k, st in plan.executable().steps if k == 'kernel']
+    (st,) = [st for k, st in plan.executable().plan.steps if k == 'kernel']
     assert st.parallel != with_product
     from tapejit.targets.cpu import codegen
     assert st.nch <= codegen.ROW_PARTIALS  # (as many on any machine)

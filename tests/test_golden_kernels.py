@@ -61,4 +61,4 @@ def test_generated_kernels_match_the_golden_files(name):
 
 def test_poly_and_its_gradient_are_one_pass():
     ex = compile_graph(trace_graph(*CASES['poly']))
-    assert [k for k, _ in ex.steps] == ['kernel']
+    assert [k for k, _ in ex.plan.steps] == ['kernel']

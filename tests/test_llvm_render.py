@@ -274,7 +274,7 @@ def test_a_plans_kernels_compile_from_their_loop_ir(monkeypatch):
         ex = compile_graph(g)
         with np.errstate(invalid='ignore'):
             outs = [ex([x, v]) for _ in range(2)]
-    kernels = [st.kernel for kind, st in ex.steps if kind == 'kernel']
+    kernels = [st.kernel for kind, st in ex.plan.steps if kind == 'kernel']
     assert kernels and all(isinstance(k, native.NativeKernel) and k.kernel is not None
                            and k.variants for k in kernels)
     with np.errstate(invalid='ignore'):

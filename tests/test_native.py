@@ -35,7 +35,7 @@ def _run(fn, args):
     g = trace_graph(fn, args)
     ex = compile_graph(g)
     outs = [ex(list(args)) for _ in range(2)]  # the loop, then the runner
-    kernels = [st.kernel for kind, st in ex.steps if kind == 'kernel']
+    kernels = [st.kernel for kind, st in ex.plan.steps if kind == 'kernel']
     return g, outs, kernels
 
 

@@ -99,7 +99,7 @@ def test_layer_norm_and_softmax_row_chains_with_gradients():
         loss = F.sum(y * w)
         return (loss,) + tuple(tapejit.grad([loss], [x, g, b]))
     ex = _check(f, [x, g, b, w], rtol=2e-5)
-    assert any(type(st).__name__ == '_ChainStep' for _, st in ex.steps)
+    assert any(type(st).__name__ == '_ChainStep' for _, st in ex.plan.steps)
 
 
 def test_nan_and_inf_and_non_contiguous_inputs():

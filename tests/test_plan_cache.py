@@ -78,12 +78,14 @@ def test_a_plan_read_back_runs_as_the_one_planned():
     assert second.from_cache
     # The same steps: kernel sources (in-place variants included), library
     # calls and buffer plan.
-    assert [(k, st.source if k == 'kernel' else (st[2], st[3])) for k, st in first.steps] == \
-        [(k, st.source if k == 'kernel' else (st[2], st[3])) for k, st in second.steps]
-    assert second.free_after == first.free_after and second.drop_after == first.drop_after
-    assert any(k == 'kernel' and st.donated for k, st in second.steps)
+    assert [(k, st.source if k == 'kernel' else (st[2], st[3])) for k, st in first.plan.steps] == \
+        [(k, st.source if k == 'kernel' else (st[2], st[3])) for k, st in second.plan.steps]
+    m1, m2 = first.plan.memory, second.plan.memory
+    assert (m2.free_after, m2.drop_after, m2.in_place) == (m1.free_after, m1.drop_after,
+                                                           m1.in_place)
+    assert any(k == 'kernel' and st.donated for k, st in second.plan.steps)
     assert any(k == 'call' and isinstance(st[0], executable._PooledCall)
-               and st[0].exe is second for k, st in second.steps)
+               and st[0].pool is second.pool for k, st in second.plan.steps)
     a, b = _run(first, inputs), _run(second, inputs)
     for oa, ob in zip(a, b):
         for x, y in zip(oa, ob):

@@ -46,7 +46,7 @@ def test_an_mlp_steps_plan_lists_its_products_kernels_and_finishes():
                      (True, False)]
     # Every kernel step is a call of its kernel (one kernel may serve several).
     calls = [st for st in p.statements if isinstance(st, P.CallKernel)]
-    assert len(calls) == sum(kind == 'kernel' for kind, _ in ex.steps)
+    assert len(calls) == sum(kind == 'kernel' for kind, _ in ex.plan.steps)
     assert {c.kernel for c in calls} == set(range(len(p.kernels)))
     # The loss and the four updated parameters, none of them a strided view.
     assert len(p.results) == 5 and None not in p.output_roots()
@@ -133,7 +133,7 @@ def test_a_donated_update_no_kernel_writes_is_copied_into_its_parameter(enabled,
     assert kinds[-3:] == ['CopyInto', 'Free', 'Return'] and 'InPlace' not in kinds
     (cp,) = [st for st in p.statements if isinstance(st, P.CopyInto)]
     assert cp.dst == 'a0' and p.results[1] == cp.out and p.written_params() == {'a0'}
-    assert exe.donated_inputs == [0]
+    assert exe.plan.memory.donated_inputs == [0]
     for _ in range(2):
         want = x @ w
         out = exe([w, x])

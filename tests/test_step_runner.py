@@ -43,7 +43,7 @@ def test_a_training_step_runs_written_out_and_equals_eager(monkeypatch):
     (plan,) = jitted._plans()
     exe = plan.executable()
     assert callable(exe._runner)
-    assert any(st.donated for kind, st in exe.steps if kind == 'kernel')
+    assert any(st.donated for kind, st in exe.plan.steps if kind == 'kernel')
 
 
 def test_the_runner_reuses_the_pool_like_the_loop():
@@ -77,7 +77,7 @@ def test_a_kernel_numba_cannot_type_runs_op_by_op_in_the_runner(monkeypatch):
     g = trace_graph(lambda v: (F.exp(v) * 2 + 1, F.sum(v * v)), [x])
     ex = compile_graph(g)
     ex.one_call = None
-    (kind, st), = ex.steps
+    (kind, st), = ex.plan.steps
 
     def untypable(*args):
         raise TypingError('no typing for this kernel')
@@ -105,7 +105,7 @@ def test_a_damaged_cached_kernel_is_compiled_afresh(monkeypatch):
     monkeypatch.setattr(executable.kernel_cache, 'get_kernel', lambda *a, **k: damaged)
     with pytest.warns(RuntimeWarning, match='recompiling it'):
         np.testing.assert_allclose(ex([x])[0], np.exp(x) * 2 + 1, rtol=1e-6)
-    (kind, st), = ex.steps
+    (kind, st), = ex.plan.steps
     assert st.parallel and st.kernel is not damaged and st.kernel != st.op_by_op
     np.testing.assert_allclose(ex([x])[0], np.exp(x) * 2 + 1, rtol=1e-6)
 
@@ -136,7 +136,7 @@ def test_a_row_chain_runs_written_out_and_equals_the_loop(monkeypatch):
     g = trace_graph(f, [x, t])
     ex = compile_graph(g)
     ex.one_call = None
-    assert any(type(st) is executable._ChainStep for kind, st in ex.steps if kind == 'kernel')
+    assert any(type(st) is executable._ChainStep for kind, st in ex.plan.steps if kind == 'kernel')
     want = interpret(g, [x, t])
     first = [a.copy() for a in ex([x, t])]  # through the first-call wrappers
     assert callable(ex._runner)
@@ -165,7 +165,7 @@ def test_a_row_chain_numba_cannot_type_runs_op_by_op(monkeypatch):
     want = interpret(g, [x, t])
     ex = compile_graph(g)
     ex.one_call = None
-    assert any(type(st) is executable._ChainStep for kind, st in ex.steps if kind == 'kernel')
+    assert any(type(st) is executable._ChainStep for kind, st in ex.plan.steps if kind == 'kernel')
 
     def untypable(*args):
         raise TypingError('no typing for this kernel')
@@ -201,7 +201,7 @@ def test_the_runner_renders_the_plans_program():
     calls = [st for st in p.statements if isinstance(st, P.Call)]
     assert [c.prim for c in calls] == ['argmax'] and dict(calls[0].params)['axis'] == 1
     chains = [k for k, st in enumerate(p.statements) if isinstance(st, P.CallKernel)
-              and type(ex.steps[ex.lowered.origin[k]][1]).__name__ == '_ChainStep']
+              and type(ex.plan.steps[ex.lowered.origin[k]][1]).__name__ == '_ChainStep']
     assert chains
     (cp,) = [st for st in p.statements if isinstance(st, P.CopyInto)]
     assert cp.dst == 'a0' and p.results[2] == cp.out and p.written_params() == {'a0'}

@@ -200,7 +200,7 @@ def test_a_parallel_kernel_gives_the_same_bits_on_any_number_of_threads(monkeypa
         jf = tapejit.jit(f)
         loss, gx = jf(x)
         loss, gx = jf(x)
-        kernels = [st for kind, st in jf._last._executable.steps if kind == 'kernel']
+        kernels = [st for kind, st in jf._last._executable.plan.steps if kind == 'kernel']
         assert any(isinstance(st.kernel, threads.Chunked) and st.kernel.width == width
                    for st in kernels)
         np.testing.assert_allclose(loss.array, want_loss.array, rtol=1e-5)

@@ -119,5 +119,5 @@ def test_compiled_windows_are_written_into_the_plans_reused_buffers():
         np.testing.assert_allclose(jf(x).array, want.array, rtol=1e-5)
         np.testing.assert_allclose(W.grad, want_grad, rtol=1e-5)
     (plan,) = jf._plans()
-    calls = [repr(st[0]) for k, st in plan.executable().steps if k == 'call']
+    calls = [repr(st[0]) for k, st in plan.executable().plan.steps if k == 'call']
     assert 'im2col (into a pooled buffer)' in calls, calls

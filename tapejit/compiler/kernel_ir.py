@@ -77,41 +77,77 @@ def init_value(op: str, dt: numpy.dtype) -> Any:
     return info.min if op == 'max' else info.max
 
 
+def input_mode(v: Any, consts: dict, S: tuple, flat: bool) -> Optional[str]:
+    """How a kernel over ``S`` reads outside input ``v``: None (a one-element
+    constant, written as a literal), ``'scalar'`` (one value, hoisted),
+    ``'flat'`` (at the flat index) or ``'nd'`` (at the broadcast multi-index).
+
+    >>> from tapejit.ir.graph import Var
+    >>> [input_mode(Var(0, s, 'float32'), {}, (2, 3), False) for s in [(2, 3), (3,), (1,)]]
+    ['nd', 'nd', 'scalar']
+    """
+    size = int(math.prod(v.shape))
+    if v.id in consts and size == 1:
+        return None
+    if size == 1 and (v.shape != S or not S or flat):
+        return 'scalar'
+    return 'flat' if flat else 'nd'
+
+
+class Interface:
+    """What a kernel reads and writes, known before it is rendered (memory
+    planning decides its buffers from it): ``inputs`` as ``(var, mode)``
+    in parameter order, ``stores`` (values written at every index of
+    ``shape``) and ``outputs`` (the stores, then the reductions' values)."""
+
+    __slots__ = ('shape', 'inputs', 'stores', 'outputs')
+
+    def __init__(self, shape: tuple, inputs: list, stores: list, outputs: list) -> None:
+        self.shape, self.inputs, self.stores, self.outputs = shape, inputs, stores, outputs
+
+
+def interface(members: list, stores: list, reds: list, consts: dict, S: tuple,
+              flat: bool) -> Interface:
+    """The :class:`Interface` of a kernel over ``S`` computing ``members``,
+    storing ``stores`` and reducing into the outputs of ``reds``; rendering
+    it binds its inputs in the same order (:func:`bind_inputs`)."""
+    ins = [(v, m) for v in outside_inputs(members)
+           for m in [input_mode(v, consts, S, flat)] if m is not None]
+    return Interface(S, ins, list(stores), list(stores) + [e.out for e in reds])
+
+
 def bind_inputs(spec: Any, ext: list, consts: dict, S: tuple, prefix: str = '',
                 within: Optional[dict] = None) -> tuple:
     """How a kernel over ``S`` reads each outside input (a literal, a hoisted
-    scalar, a flat or broadcast nd index), into ``spec.inputs``; returns
-    (value id -> loop-IR expression, hoisted statements, parameter names).
-    ``within``: values an earlier part of a row chain made (id -> parameter,
-    shape, which differs by trailing 1s at most), read through that parameter."""
+    scalar, a flat or broadcast nd index: :func:`input_mode`), into
+    ``spec.inputs``; returns (value id -> loop-IR expression, hoisted
+    statements, parameter names).  ``within``: values an earlier part of a
+    row chain made (id -> parameter, shape, which differs by trailing 1s at
+    most), read through that parameter."""
     r = len(S)
     names: dict = {}
     hoisted: list = []
     params: list = []
     for k, v in enumerate(ext):
-        size = int(math.prod(v.shape))
         off = r - len(v.shape)
         idx = [0 if (d == 1 and S[off + j] != 1) else f'i{off + j}' for j, d in enumerate(v.shape)]
         if v.id in (within or {}):
             arg, shape = within[v.id]
             names[v.id] = L.Load(arg, (idx + [0] * len(shape))[:len(shape)])
             continue
-        if v.id in consts and size == 1:
+        mode = input_mode(v, consts, S, spec.flat)
+        if mode is None:
             names[v.id] = L.Const(consts[v.id].reshape(-1)[0], v.dtype)
             continue
         arg = f'{prefix}in{k}'
         params.append(arg)
         spec.in_params.append(arg)
-        if size == 1 and (v.shape != S or r == 0 or spec.flat):
-            spec.inputs.append((v, 'scalar'))
+        spec.inputs.append((v, mode))
+        if mode == 'scalar':
             names[v.id] = L.Local(f'{prefix}s{k}')
             hoisted.append(L.Assign(names[v.id], L.Load(arg, (0,))))
-        elif spec.flat:
-            spec.inputs.append((v, 'flat'))
-            names[v.id] = L.Load(arg, ('i',))
         else:
-            spec.inputs.append((v, 'nd'))
-            names[v.id] = L.Load(arg, idx)
+            names[v.id] = L.Load(arg, ('i',) if mode == 'flat' else idx)
     return names, hoisted, params
 
 

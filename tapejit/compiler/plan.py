@@ -1,8 +1,10 @@
 """The plan every target builds from a traced graph (ARCHITECTURE.md, section 4).
 
-:meth:`Plan.plan_units` simplifies and fuses the graph; :meth:`Plan.plan_steps`
-gives each value a slot and each unit its steps (the target's);
-:meth:`Plan.plan_buffers` finds the buffers freed after each step.
+:class:`Plan` simplifies and fuses the graph and gives the inputs and
+constants their slots; :meth:`Plan.plan_steps` gives each unit its steps
+(the target's: kernel steps known by what they read and write, not yet
+rendered); :func:`tapejit.compiler.memory.plan_memory` decides the buffers
+(``plan.memory``); the target then renders each kernel once.
 :meth:`Lowered.lower` turns the steps into one
 :class:`~tapejit.compiler.program.Program`, each kernel step as the target
 lowers it with the helpers here.
@@ -13,15 +15,13 @@ ins, out))``, the primitive's ``impl`` (or the target's stand-in for it).
 
 >>> import numpy as np
 >>> from tapejit.ir.trace import trace_graph
->>> class Calls(Plan):  # a target running every unit as calls
-...     def __init__(self, graph):
-...         slots = self.plan_units(graph, rows=False)
-...         self.plan_steps(slots, lambda u: [self.call_step(u, slots)])
-...         self.plan_buffers(slots, pool_min=None)
->>> plan = Calls(trace_graph(lambda x: (x.T, x), [np.ones((2, 3), np.float32)]))
+>>> from tapejit.compiler.memory import plan_memory
+>>> plan = Plan(trace_graph(lambda x: (x.T, x), [np.ones((2, 3), np.float32)]), rows=False)
+>>> plan.plan_steps(lambda u: [plan.call_step(u)])  # a target running every unit as a call
+>>> plan.memory = plan_memory(plan, None, None)
 >>> low = Lowered()
 >>> var = low.lower(plan, None)
->>> low.ret(plan, [var[sl] for sl in plan.out_slots])
+>>> low.ret(plan, var)
 >>> print(low.program.describe())
 plan(T, a0):
     v1 = transpose(a0, axes=(1, 0))
@@ -113,66 +113,50 @@ def eval_members(eqns: list, env: dict, const: Callable, xp: Any = numpy) -> dic
 
 
 class Plan:
-    """A graph planned for a target: ``graph`` (simplified), ``consts``, per
-    step its unit and the step, the slots, and per step the slots freed."""
+    """A graph planned for a target: ``graph`` (simplified), its fusion
+    ``units``, ``consts``, the slots of its inputs, constants and outputs,
+    per step its unit and the step (:meth:`plan_steps`), and ``memory``
+    (:mod:`~tapejit.compiler.memory`)."""
 
-    def plan_units(self, graph: Graph, rows: bool) -> Slots:
+    def __init__(self, graph: Graph, rows: bool) -> None:
         """Simplify and fuse ``graph`` (``rows``: into row chains too); the
-        slots, the inputs' and constants' given out."""
-        self.source_graph = graph
+        inputs' and constants' slots given out."""
         g = self.graph = simplify(graph)
         self.units = fusion.partition(g, rows=rows)
         self.consts = {v.id: c for v, c in zip(g.constvars, g.consts)}
         # Ids of the values read after the unit producing them (or outputs);
         # each part of a row chain counts as a unit (a later part reads them).
-        self._used_later = {v.id for v in g.outvars}
+        self.used_later = {v.id for v in g.outvars}
         for u in self.units:
             for it in (u.items if isinstance(u, fusion.RowChain) else [u]):
-                self._used_later.update(v.id for v in outside_inputs(members(it)))
-        slots = Slots()
-        self.const_slots = [(slots[v], c) for v, c in zip(g.constvars, g.consts)]
-        self.in_slots = [slots[v] for v in g.invars]
-        return slots
+                self.used_later.update(v.id for v in outside_inputs(members(it)))
+        self.slots = Slots()
+        self.const_slots = [(self.slots[v], c) for v, c in zip(g.constvars, g.consts)]
+        self.in_slots = [self.slots[v] for v in g.invars]
+        self.steps: list = []
+        self.out_slots: list = []
+        self.memory: Any = None
 
-    def plan_steps(self, slots: Slots, steps_of: Callable[[Any], list]) -> None:
+    @property
+    def slot_ids(self) -> dict:
+        """Value id -> slot."""
+        return self.slots.ids
+
+    @property
+    def nslots(self) -> int:
+        return len(self.slots)
+
+    def plan_steps(self, steps_of: Callable[[Any], list]) -> None:
         """Each unit's steps (``steps_of(unit)``), and ``units`` per step."""
         pairs = [(u, st) for u in self.units for st in steps_of(u)]
         self.units = [u for u, _ in pairs]
         self.steps = [st for _, st in pairs]
-        self.out_slots = [slots[v] for v in self.graph.outvars]
-        self.nslots = len(slots)
+        self.out_slots = [self.slots[v] for v in self.graph.outvars]
 
-    def call_step(self, u: Any, slots: Slots, fn: Optional[Callable] = None) -> tuple:
+    def call_step(self, u: Any, fn: Optional[Callable] = None) -> tuple:
         """The step calling ``fn`` (the primitive's ``impl`` by default) for ``u``."""
-        return ('call', (fn or u.prim.impl, u.params, [slots[v] for v in u.inputs], slots[u.out]))
-
-    def plan_buffers(self, slots: Slots, pool_min: Optional[int]) -> dict:
-        """Which slots each step frees (to the pool from ``pool_min`` bytes
-        on, so the next call does not fault their pages in again; else
-        dropped), the inputs nothing reads and the outputs that must be
-        copies; returns each slot's last step."""
-        last: dict = {}
-        for i, (kind, st) in enumerate(self.steps):
-            for w in writes(kind, st):
-                last.setdefault(w, i)
-            for r in reads(kind, st):
-                last[r] = i
-        keep = self.kept()
-        free = [[r for r, i2 in last.items() if i2 == i and r not in keep]
-                for i in range(len(self.steps))]
-        g = self.graph
-        big = set() if pool_min is None else {
-            slots[v] for v in list(g.invars) + list(g.constvars) + [e.out for e in g.eqns]
-            if v.id in slots.ids and nbytes(v) >= pool_min}
-        self.free_after = [[r for r in f if r in big] for f in free]
-        self.drop_after = [[r for r in f if r not in big] for f in free]
-        read = self.read_slots()
-        # Inputs nothing reads (a gradient the function overwrites first) may be None.
-        self.unused_inputs = frozenset(i for i, sl in enumerate(self.in_slots)
-                                       if sl not in read)
-        alias = set(self.in_slots) | {c for c, _ in self.const_slots}
-        self.copy_out = [i for i, sl in enumerate(self.out_slots) if sl in alias]
-        return last
+        return ('call', (fn or u.prim.impl, u.params, [self.slots[v] for v in u.inputs],
+                         self.slots[u.out]))
 
     def readers(self) -> dict:
         """Per slot, the steps reading it (a step once per read)."""
@@ -202,7 +186,7 @@ class Plan:
             raise ValueError(f'{what}: takes {len(invars)} inputs, got {len(inputs)}')
         for i in range(len(invars)) if check is None else check:
             v, a = invars[i], inputs[i]
-            if i in self.unused_inputs:  # (a gradient cleared before use)
+            if i in self.memory.unused_inputs:  # (a gradient cleared before use)
                 continue
             if getattr(a, 'shape', None) != v.shape or getattr(a, 'dtype', None) != v.dtype:
                 got = (f'{a.dtype}{tuple(a.shape)}' if hasattr(a, 'shape')
@@ -383,13 +367,24 @@ class Lowered:
                 self.library_call(u, st, var)
             else:
                 kernel_step(st, self, var)
-            for sl in plan.free_after[n]:
+            for sl in plan.memory.free_after[n]:
                 self.add(P.Free(var[sl], True))
-            for sl in plan.drop_after[n]:
+            for sl in plan.memory.drop_after[n]:
                 self.add(P.Free(var[sl], False))
         self.step = -1
         return var
 
-    def ret(self, plan: Plan, outs: list) -> None:
-        """Return ``outs``, those of the plan's ``copy_out`` as copies."""
-        self.add(P.Return(tuple(outs), tuple(plan.copy_out)))
+    def ret(self, plan: Plan, var: dict, pool_min: Optional[int] = None) -> None:
+        """Return the plan's outputs (named by slot in ``var``): the donated
+        updates no kernel wrote in place (``plan.memory.copies``) first
+        copied into their inputs' arrays, so the caller finds them there
+        (as eager ``W.array -= ...``); those of ``copy_out`` as copies.
+        ``pool_min``: the bytes from which a freed buffer goes to the pool."""
+        outs = [var[sl] for sl in plan.out_slots]
+        for o, i in plan.memory.copies:
+            # (Never an input's or a constant's array: compiler.memory._copies.)
+            src = outs[o]
+            outs[o] = self.add(P.CopyInto(self.name('d'), var[plan.in_slots[i]], src))
+            v = plan.graph.outvars[o]
+            self.add(P.Free(src, pool_min is not None and nbytes(v) >= pool_min))
+        self.add(P.Return(tuple(outs), tuple(plan.memory.copy_out)))

@@ -55,9 +55,13 @@ class ProgramWriter:
     def __init__(self, program: P.Program, xp: Any, slot: Optional[dict] = None,
                  **extra: Any) -> None:
         self.program = program
+        # ``take``: a new buffer (a target pooling buffers binds its pool's).
         self.env: dict = {'_nd': xp.ndarray, '_asc': xp.ascontiguousarray, '_empty': xp.empty,
                           '_full': xp.full, '_copyto': xp.copyto, '_asarray': xp.asarray,
-                          '_array': xp.array, '_fin': finisher(xp), **extra}
+                          '_array': xp.array, '_fin': finisher(xp), 'take': xp.empty, **extra}
+        # (A NumPy array may be read-only; a device array is always writable.)
+        self.writable = ' and {}.flags.writeable' if xp is numpy else ''
+
         self._names: dict = {}
         stmts = program.statements
         self.slot = dict(slot or {})
@@ -188,15 +192,15 @@ class ProgramWriter:
     def _inplace(self, st: P.InPlace) -> list:
         n, src = self.name(st.out), self.name(st.src)
         return [f'{n} = {src}',
-                f'if not ({n}.__class__ is _nd and {n}.flags.c_contiguous '
-                f'and {n}.flags.writeable):',
+                f'if not ({n}.__class__ is _nd and {n}.flags.c_contiguous'
+                f'{self.writable.format(n)}):',
                 f'    {n} = take({self.shape(st.dims)}, {self.const(numpy.dtype(st.dtype))})',
                 f'    _copyto({n}, {src})']
 
     def _copyinto(self, st: P.CopyInto) -> list:
         n, dst, src = self.name(st.out), self.name(st.dst), self.name(st.src)
         # (Else the caller writes the update back, or says why it cannot.)
-        return [f'if {dst}.__class__ is _nd and {dst}.flags.writeable:',
+        return [f'if {dst}.__class__ is _nd{self.writable.format(dst)}:',
                 f'    _copyto({dst}, {src})', f'    {n} = {dst}', 'else:', f'    {n} = {src}']
 
     def _free(self, st: P.Free) -> list:

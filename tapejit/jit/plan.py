@@ -243,7 +243,7 @@ class TracedPlan:
                         exe = 'interpret'
                     elif target == 'cuda':
                         from tapejit.targets.cuda.executable import compile_graph_cuda
-                        exe = compile_graph_cuda(self.graph)
+                        exe = compile_graph_cuda(self.graph, donate=self.donations())
                     else:
                         from tapejit.targets import compile_graph
                         exe = compile_graph(self.graph, fastmath=self.fastmath,

@@ -57,16 +57,14 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
     spec.name = name
     ext = K.outside_inputs(grp.members)
     reds = [e for e in grp.members if e.out.id in grp.red]
-    spec.flat = within is None and all(
-        int(math.prod(v.shape)) == 1 or v.shape == S for v in ext) and all(
-        reduce_axes(e) == tuple(range(r)) for e in reds)
+    spec.flat = within is None and flat(grp)
 
     names, hoisted, params = K.bind_inputs(spec, ext, consts, S, P, within)
     body = K.elementwise_stmts(grp.members, grp.red, names, P)
     # (Stores written in place through an input run after every other
     # statement of the element: ``last``.)
     index = ('i',) if spec.flat else tuple(f'i{d}' for d in range(r))
-    values = [e.out for e in grp.members if e.out.id in grp.ew and e.out.id in used_outside]
+    values = stored(grp, used_outside)
     stores, last = K.store_stmts(spec, values, names, params, index, inplace, P)
     body += stores
     pre: dict = {lvl: [] for lvl in range(r + 1)}
@@ -87,6 +85,39 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str,
     spec.source = source(spec.kernel)
     spec.outputs = list(spec.stores) + [e.out for e in reds]
     return spec
+
+
+def flat(grp: Group) -> bool:
+    """Whether a kernel of ``grp`` (not a part of a row chain) runs over one
+    flat index: every input of its shape or a single value, every reduction
+    over all axes."""
+    r = len(grp.shape)
+    return all(int(math.prod(v.shape)) == 1 or v.shape == grp.shape
+               for v in K.outside_inputs(grp.members)) and all(
+        reduce_axes(e) == tuple(range(r)) for e in grp.members if e.out.id in grp.red)
+
+
+def stored(grp: Group, used_outside: set) -> list:
+    """The values a kernel of ``grp`` stores: its elementwise values read after it."""
+    return [e.out for e in grp.members if e.out.id in grp.ew and e.out.id in used_outside]
+
+
+def interface(grp: Group, consts: dict, used_outside: set) -> K.Interface:
+    """What the kernel of ``grp`` (:func:`render`) reads and writes, before it is rendered.
+
+    >>> import numpy as np, tapejit
+    >>> from tapejit.compiler import fusion
+    >>> from tapejit.compiler.passes import simplify
+    >>> g = simplify(tapejit.jit(lambda x: tapejit.functions.exp(x) * 2).lower(
+    ...     np.ones(4, np.float32)))
+    >>> consts = {v.id: c for v, c in zip(g.constvars, g.consts)}
+    >>> iface = interface(fusion.partition(g, rows=False)[0], consts, {v.id for v in g.outvars})
+    >>> [mode for _, mode in iface.inputs], len(iface.stores)
+    (['flat'], 1)
+    """
+    return K.interface(grp.members, stored(grp, used_outside),
+                       [e for e in grp.members if e.out.id in grp.red], consts, grp.shape,
+                       flat(grp))
 
 
 def _reduction(spec: K.KernelSpec, k: int, e: Any, names: dict, params: list, body: list,

@@ -1,10 +1,11 @@
-"""A compiled plan: the graph simplified, fused and lowered to steps (fused
-kernels, primitive ``impl`` calls for the rest), each intermediate buffer
-dropped after its last use.  A small plan runs as one compiled function
+"""A compiled plan for the CPU: the graph simplified and fused
+(:class:`~tapejit.compiler.plan.Plan`), its buffers planned
+(:mod:`~tapejit.compiler.memory`), then each kernel rendered once; the rest
+primitive ``impl`` calls.  A small plan runs as one compiled function
 (:mod:`~tapejit.targets.cpu.one_call`), another through the step runner
-(:func:`~tapejit.targets.cpu.lowering.compile_runner`).  An output donated to an input
-(a parameter's update) is written through that input's array, where nothing
-reads the old values after it."""
+(:func:`~tapejit.targets.cpu.lowering.compile_runner`).  An output donated
+to an input (a parameter's update) is written through that input's array,
+where nothing reads the old values after it."""
 
 from __future__ import annotations
 
@@ -17,9 +18,8 @@ import numpy
 
 from tapejit.backends import threads
 from tapejit.targets.cpu import codegen, kernel_cache, lowering, one_call, plan_cache
-from tapejit.compiler import fusion, kernel_ir as K
-from tapejit.compiler.plan import (Plan, eval_members, members, nbytes, numba_error, reads,
-                                  compiled_call, writes)
+from tapejit.compiler import fusion, kernel_ir as K, memory
+from tapejit.compiler.plan import Plan, eval_members, members, nbytes, numba_error, compiled_call
 from tapejit.targets.cpu.buffers import POOL_MIN_BYTES, BufferPool
 from tapejit.targets.cpu.native_plan import PRODUCT_MAX
 from tapejit.compiler.passes import simplify
@@ -35,23 +35,17 @@ PARALLEL_MIN = 1 << 16
 # chunks out too measured slower on such plans (the LSTM and CNN steps of
 # benchmarks/), their kernels being small beside the products.
 BLAS_PRIMITIVES = frozenset({'matmul'})
-# Library calls whose result is always a new array; any other may return a
-# view of an argument (reshape, transpose, indexing), which matters when that
-# argument's array is updated in place.
-FRESH_CALLS = frozenset({'matmul', 'argmax', 'argmin'})
 
 
 # Library calls writing their result into a given array (``out=``, NumPy
 # inputs), and the dtypes they do it for (NumPy's matmul: BLAS's).
 _POOLED_CALLS = {'matmul': frozenset(numpy.dtype(t) for t in ('float32', 'float64')),
                  'im2col': None, 'col2im': None}
-# Set per process (or per call), not planned: not kept in the plan cache.
-_NOT_KEPT = frozenset({'source_graph', 'fastmath'})
 
 
 def _pooled_call(name: str, shape: tuple, dtype: Any) -> '_PooledCall':
     # (Pickled by this name: the class's own is its description.)
-    return _PooledCall(None, name, shape, dtype)  # (its plan sets ``exe``)
+    return _PooledCall(name, shape, dtype)  # (its executable sets ``pool``)
 
 
 class _PooledCall:
@@ -59,10 +53,11 @@ class _PooledCall:
     pool: the next call reuses it instead of a new array above malloc's
     ``mmap`` threshold, whose pages would fault in again."""
 
-    __slots__ = ('exe', 'name', 'shape', 'dtype', 'impl')
+    __slots__ = ('pool', 'name', 'shape', 'dtype', 'impl')
 
-    def __init__(self, exe: Any, name: str, shape: tuple, dtype: Any) -> None:
-        self.exe, self.name, self.shape, self.dtype = exe, name, shape, dtype
+    def __init__(self, name: str, shape: tuple, dtype: Any) -> None:
+        self.pool: Any = None
+        self.name, self.shape, self.dtype = name, shape, dtype
         self.impl = PRIMITIVES[name].impl
 
     def __reduce__(self) -> tuple:
@@ -73,43 +68,68 @@ class _PooledCall:
 
     def __call__(self, *args: Any, **params: Any) -> Any:
         pooled = all(a.__class__ is numpy.ndarray and a.dtype == self.dtype for a in args)
-        return self.impl(*args, **params, out=self.exe.pool.take(self.shape, self.dtype)
+        return self.impl(*args, **params, out=self.pool.take(self.shape, self.dtype)
                          if pooled else None)
 
 
 class _KernelStep:
     """A fused kernel's step: reads the slots ``ins`` (the values
-    ``in_vars``), writes ``outs`` (``out_vars``)."""
+    ``in_vars``), writes ``outs`` (``out_vars``).  Planned by its interface
+    (``inputs``, ``stores``, ``shape``: what memory planning reads), then
+    rendered once (:meth:`render`) with its in-place stores known."""
 
-    __slots__ = ('spec', 'ins', 'outs', 'kernel', 'sizes', 'ch', 'nch', 'members', 'consts',
-                 'parallel', 'fastmath', 'donated', 'source', 'ir', 'in_vars', 'out_vars')
+    __slots__ = ('unit', 'spec', 'inputs', 'stores', 'shape', 'ins', 'outs', 'kernel', 'sizes',
+                 'ch', 'nch', 'members', 'consts', 'parallel', 'fastmath', 'donated', 'source',
+                 'ir', 'in_vars', 'out_vars')
+    # One pass over its elements, each input element read only where it is
+    # stored (a store may go through the input); its outputs new arrays.
+    single_pass = True
+    fresh = True
 
-    def __init__(self, spec: Any, members: list, parallel: bool, fastmath: Any) -> None:
+    def __init__(self, unit: Any, iface: K.Interface, plan: Plan, parallel: bool,
+                 fastmath: Any) -> None:
+        self.unit = unit
+        self.members = (unit.members if isinstance(unit, fusion.Group)
+                        else [e for it in unit.items for e in members(it)])
+        self.inputs, self.stores, self.shape = iface.inputs, iface.stores, iface.shape
+        self.in_vars = [v for v, _ in iface.inputs]
+        self.out_vars = iface.outputs
+        self.ins = [plan.slots[v] for v in self.in_vars]
+        self.outs = [plan.slots[v] for v in self.out_vars]
+        self.consts = plan.consts
+        self.parallel = parallel
+        self.fastmath = fastmath
+        self.spec: Any = None
+        self.source, self.ir = '', None
+        self.sizes, self.ch, self.nch = None, 0, 0
+        self.kernel: Any = None
+        # store index -> index of the input it writes through (memory
+        # planning's); the store has no parameter of its own
+        self.donated: dict = {}
+
+    def render(self, plan: Plan, in_place: dict) -> None:
+        """The kernel's loop IR and source, its stores in ``in_place``
+        written through their inputs; its chunking."""
+        spec = codegen.render(self.unit, plan.graph, plan.consts, plan.used_later, 'kernel',
+                              parallel=self.parallel, inplace=in_place)
+        self.rendered(spec, [(v.id, m) for v, m in spec.inputs])
+        self.donated = dict(spec.inplace)
+
+    def rendered(self, spec: Any, inputs: list) -> None:
+        """Keep ``spec`` (whose parameters read ``inputs``: (id, mode))."""
+        if inputs != [(v.id, m) for v, m in self.inputs]:
+            raise AssertionError(f'kernel over {self.shape}: rendered with other inputs '
+                                 'than memory planning was told')
         self.spec = spec
-        self.members = members
-        # (A row chain's step sets its own.)
-        self.in_vars = [v for v, _ in getattr(spec, 'inputs', ())]
-        self.out_vars = getattr(spec, 'outputs', [])
-        self.ins: list = []
-        self.outs: list = []
+        self.source, self.ir = spec.source, spec.kernel
         self.sizes, self.ch, self.nch = codegen.chunking(spec)
-        if not fastmath and any(adt.kind == 'f' for sp in getattr(spec, 'specs', [spec])
-                                for *_, adt in sp.reductions):
+        if not self.fastmath and any(adt.kind == 'f' for sp in getattr(spec, 'specs', [spec])
+                                     for *_, adt in sp.reductions):
             # Reassociation only: a float sum vectorizes once LLVM may reorder
             # it; in strict order each add waits for the last. The order is
             # fixed at compile time, so results do not depend on the thread
             # count; NaN/Inf keep their meaning.
-            fastmath = {'reassoc'}
-        # ``spec``'s kernel, or its variant writing donated stores in place
-        # (rendered again by the plan); loaded at the step runner's first run.
-        self.source, self.ir = spec.source, spec.kernel
-        self.kernel: Any = None
-        self.consts: dict = {}
-        self.parallel = parallel
-        self.fastmath = fastmath
-        # store index -> index of the input it writes through (the variant's
-        # ``spec.inplace``); the store has no parameter of its own
-        self.donated: dict = {}
+            self.fastmath = {'reassoc'}
 
     def first_call(self, *args: Any) -> None:
         """The kernel's call at the plan's first call: loads it (a disk cache
@@ -181,85 +201,85 @@ class _ChainStep(_KernelStep):
     between them, which are views of the buffers)."""
 
     __slots__ = ('chain',)
+    # (Its parts read each other's buffers; some outputs are views.)
+    single_pass = False
+    fresh = False
 
-    def __init__(self, spec: codegen.ChainSpec, chain: fusion.RowChain, parallel: bool,
+    def __init__(self, chain: fusion.RowChain, plan: Plan, parallel: bool,
                  fastmath: Any) -> None:
         self.chain = chain
+        stores, outs = [], []
+        for part in chain.items:
+            if isinstance(part, fusion.Group):
+                stores += codegen.stored(part, plan.used_later)
+                outs += codegen.stored(part, plan.used_later)
+                outs += [e.out for e in part.members if e.out.id in part.red]
         eqns = [e for it in chain.items for e in members(it)]
-        super().__init__(spec, eqns, parallel, fastmath)
-        self.in_vars = K.outside_inputs(eqns)
-        self.out_vars = ([v for sp in spec.specs for v in sp.outputs]
-                         + [e.out for e in chain.views])
+        iface = K.Interface(chain.shape, [(v, None) for v in K.outside_inputs(eqns)], stores,
+                            outs + [e.out for e in chain.views])
+        super().__init__(chain, iface, plan, parallel, fastmath)
+
+    def render(self, plan: Plan, in_place: dict) -> None:
+        self.rendered(codegen.render_chain(self.chain, plan.graph, plan.consts, plan.used_later,
+                                           'kernel', parallel=self.parallel),
+                      [(v.id, None) for v in self.in_vars])
 
 
-def _owner(a: numpy.ndarray) -> Any:
-    """The object owning ``a``'s memory: ``a`` itself, the array it views
-    (NumPy points a view at the owner directly), or, for an array on a
-    foreign buffer (``numpy.frombuffer``), the object behind its
-    memoryview, so two arrays on one buffer have one owner."""
-    b = a.base
-    if b is None:
-        return a
-    while True:
-        if b.__class__ is memoryview:
-            o = b.obj
-            if o is None:
-                return b
-            b = o
-        elif isinstance(b, numpy.ndarray) and b.base is not None:
-            b = b.base
-        else:
-            return b
+def plan_graph(graph: Graph, fastmath: bool, donate: Optional[dict]) -> Plan:
+    """Simplify and fuse ``graph``, give each unit its step, plan the
+    buffers (:func:`~tapejit.compiler.memory.plan_memory`), then render each
+    kernel once with its in-place stores known."""
+    plan = Plan(graph, rows=True)
+    split = not any(isinstance(u, Eqn) and u.prim.name in BLAS_PRIMITIVES for u in plan.units)
+    plan.plan_steps(lambda u: [_step(plan, u, split, fastmath)])
+    plan.memory = memory.plan_memory(plan, donate, POOL_MIN_BYTES)
+    for n, (kind, st) in enumerate(plan.steps):
+        if kind == 'kernel':
+            st.render(plan, plan.memory.in_place.get(n, {}))
+    return plan
 
 
-def _shared(inputs: Sequence[Any], donated: list, candidates: list) -> bool:
-    """Whether the array of a donated input is also the array, or shares the
-    memory owner, of another input (among ``candidates``)."""
-    owners: dict = {}
-    for i in candidates:
-        a = inputs[i]
-        if a.__class__ is numpy.ndarray:
-            k = id(a if a.base is None else _owner(a))
-            owners[k] = owners.get(k, 0) + 1
-    return any(owners[id(a if a.base is None else _owner(a))] > 1
-               for a in (inputs[i] for i in donated) if a.__class__ is numpy.ndarray)
+def _step(plan: Plan, u: Any, split: bool, fastmath: Any) -> tuple:
+    """The step running unit ``u``: ``('kernel', step)`` or ``('call', ...)``."""
+    if isinstance(u, Eqn):
+        dtypes = _POOLED_CALLS.get(u.prim.name, ())
+        pooled = (u.prim.name in _POOLED_CALLS and nbytes(u.out) >= POOL_MIN_BYTES
+                  and (dtypes is None or u.out.dtype in dtypes))
+        return plan.call_step(u, pooled and _PooledCall(u.prim.name, u.out.shape, u.out.dtype))
+    par = split and int(math.prod(u.shape)) >= PARALLEL_MIN
+    if isinstance(u, fusion.RowChain):
+        return ('kernel', _ChainStep(u, plan, par, fastmath))
+    iface = codegen.interface(u, plan.consts, plan.used_later)
+    return ('kernel', _KernelStep(u, iface, plan, par, fastmath))
 
 
-class Executable(Plan):
-    """Runs a graph with fused kernels; ``explain()`` shows groups and sources."""
+class Executable:
+    """Runs a graph's :class:`~tapejit.compiler.plan.Plan` (``plan``) with
+    fused kernels; ``explain()`` shows groups and sources."""
 
     def __init__(self, graph: Graph, *, fastmath: bool = False,
                  donate: Optional[dict] = None) -> None:
         self.source_graph = graph
-        self.fastmath = fastmath
         key = plan_cache.plan_key(graph, fastmath, donate)
-        state = plan_cache.load(key) if key is not None else None
-        if state is None:
-            self._plan(graph, fastmath, donate)
+        plan = plan_cache.load(key) if key is not None else None
+        self.from_cache = plan is not None
+        if plan is None:
+            plan = plan_graph(graph, fastmath, donate)
             if key is not None:
-                plan_cache.store(key, {k: v for k, v in vars(self).items()
-                                       if k not in _NOT_KEPT})
-        else:
-            self.__dict__.update(state)
-            for kind, st in self.steps:
-                if kind == 'call' and st[0].__class__ is _PooledCall:
-                    st[0].exe = self
-        self.from_cache = state is not None
-        self.lowered = lowering.lower(self)
-        self.program = self.lowered.program
-        # Parameters an update is copied into are written as well.
-        self.donated_inputs = sorted({*self.donated_inputs, *(i for _, i in self.lowered.copies)})
-        # Inputs that could share a donated array's memory (a 0-d input, such
-        # as a hyperparameter, holds a single value of its own).
-        self._alias_candidates = [i for i, v in enumerate(self.graph.invars)
-                                  if v.shape != () or i in self.donated_inputs]
+                plan_cache.store(key, plan)
+        self.plan: Plan = plan
         self.pool = BufferPool()
+        for kind, st in plan.steps:
+            if kind == 'call' and st[0].__class__ is _PooledCall:
+                st[0].pool = self.pool
+        self.lowered = lowering.lower(plan)
+        self.program = self.lowered.program
         self._timed: Any = None  # the runner timing each step, while profile() runs
         self._runner: Any = None  # the steps written out (lowering.compile_runner)
         self._runner_lock = threading.Lock()
         # A small plan runs as one compiled call (a larger function takes
         # LLVM too long to compile).
-        oc = (one_call.OneCall(self) if one_call.ENABLED and one_call.eligible(self)
+        oc = (one_call.OneCall(self) if one_call.ENABLED and one_call.eligible(plan)
               else None)
         if oc is not None and oc.largest_product > PRODUCT_MAX and threads.product_width(
                 oc.largest_product, threads.available_cores()) > 1:
@@ -278,45 +298,8 @@ class Executable(Plan):
         checks the shapes and dtypes of these inputs itself, or never reads
         them: a caller need not check them before calling it."""
         checked = self.one_call.native.checked_inputs
-        return all(i in checked or i in self.unused_inputs for i in inputs)
-
-    def _plan(self, graph: Graph, fastmath: bool, donate: Optional[dict]) -> None:
-        """Simplify, fuse and lower ``graph`` to steps; plan its buffers."""
-        slots = self.plan_units(graph, rows=True)
-        split = not any(isinstance(u, Eqn) and u.prim.name in BLAS_PRIMITIVES
-                        for u in self.units)
-        self.plan_steps(slots, lambda u: [self._step(u, slots, split, fastmath)])
-        last = self.plan_buffers(slots, POOL_MIN_BYTES)
-        self.donate_map = dict(donate or {})
-        self._donate(self.donate_map, last)
-        self._in_place(last)
-        # (Rendered again where a kernel writes a store through one of its inputs.)
-        for u, (kind, st) in zip(self.units, self.steps):
-            if kind == 'kernel' and st.donated:
-                spec = codegen.render(u, self.graph, self.consts, self._used_later, 'kernel',
-                                      parallel=st.parallel, inplace=st.donated)
-                st.source, st.ir, st.donated = spec.source, spec.kernel, dict(spec.inplace)
-
-    def _step(self, u: Any, slots: Any, split: bool, fastmath: Any) -> tuple:
-        """The step running unit ``u``: ``('kernel', step)`` or ``('call', ...)``."""
-        g, consts = self.graph, self.consts
-        if isinstance(u, Eqn):
-            dtypes = _POOLED_CALLS.get(u.prim.name, ())
-            pooled = (u.prim.name in _POOLED_CALLS and nbytes(u.out) >= POOL_MIN_BYTES
-                      and (dtypes is None or u.out.dtype in dtypes))
-            return self.call_step(u, slots, pooled and _PooledCall(self, u.prim.name,
-                                                                   u.out.shape, u.out.dtype))
-        par = split and int(math.prod(u.shape)) >= PARALLEL_MIN
-        if isinstance(u, fusion.RowChain):
-            step = _ChainStep(codegen.render_chain(u, g, consts, self._used_later,
-                                                   'kernel', parallel=par), u, par, fastmath)
-        else:
-            spec = codegen.render(u, g, consts, self._used_later, 'kernel', parallel=par)
-            step = _KernelStep(spec, u.members, par, fastmath)
-        step.ins = [slots[v] for v in step.in_vars]
-        step.outs = [slots[v] for v in step.out_vars]
-        step.consts = consts
-        return ('kernel', step)
+        unused = self.plan.memory.unused_inputs
+        return all(i in checked or i in unused for i in inputs)
 
     def __call__(self, inputs: Sequence[Any], check: Optional[Sequence[int]] = None) -> list:
         """Run the plan; ``check`` limits the shape/dtype checks to these
@@ -331,20 +314,20 @@ class Executable(Plan):
             if outs is not None:
                 return outs
             refused = True  # (these arrays: step by step below)
-        self.check_inputs(inputs, check)
+        self.plan.check_inputs(inputs, check)
         if self._timed is None and self.one_call is not None and not refused:
             outs = self.one_call(inputs)  # None: step by step below
             if self.one_call.native is not None:
                 self._native_run = self.one_call.native.run
             if outs is not None:
                 return outs
-        if self.donated_inputs and _shared(inputs, self.donated_inputs,
-                                           self._alias_candidates):
+        mem = self.plan.memory
+        if mem.donated_inputs and memory.shared(inputs, mem):
             # Another input reaches a donated array (tied weights, or a
             # Variable and its own array): the kernels update copies, and
             # the caller's array gets the update only when written back.
             inputs = list(inputs)
-            for i in self.donated_inputs:
+            for i in mem.donated_inputs:
                 inputs[i] = numpy.array(inputs[i], copy=True)
         if self._timed is not None:
             return self._timed(inputs)
@@ -363,104 +346,12 @@ class Executable(Plan):
                 return outs
         return self._runner(inputs)
 
-    def _views_of(self, slot: int) -> set:
-        """Slots of values that may share memory with ``slot``'s array: the
-        results of library calls on it (or on such a value), unless the call
-        always returns a new array."""
-        alias = {slot}
-        for u, (kind, st) in zip(self.units, self.steps):
-            if kind == 'call' and u.prim.name not in FRESH_CALLS and alias.intersection(st[2]):
-                alias.add(st[3])
-        return alias - {slot}
-
-    def _in_place(self, last: dict) -> None:
-        """Let a kernel write a store into the array of an intermediate it
-        reads for the last time, at the index it writes (a matmul's result or
-        an earlier kernel's buffer): those lines are in cache already."""
-        # Per slot, whether its array is new: a matmul's, or a plain kernel's
-        # own buffer; not another call's result (a view of some other array,
-        # maybe), nor a row chain's (some are views of its others).
-        fresh: dict = {}
-        for u, (kind, st) in zip(self.units, self.steps):
-            for w in writes(kind, st):
-                fresh.setdefault(w, u.prim.name in FRESH_CALLS if kind == 'call'
-                                 else isinstance(u, fusion.Group))
-        outs = set(self.out_slots)
-        for n, (kind, st) in enumerate(self.steps):
-            if kind != 'kernel' or type(st) is not _KernelStep or st.donated:
-                continue
-            spec = st.spec
-            taken: dict = {}
-            for k, (v, sl_out) in enumerate(zip(spec.stores, st.outs)):
-                if sl_out in outs:
-                    continue
-                for j, ((iv, mode), sl) in enumerate(zip(spec.inputs, st.ins)):
-                    if (j in taken.values() or iv.shape != v.shape or iv.dtype != v.dtype
-                            or sl in outs or not fresh.get(sl)
-                            or not self._writable_at(st, j, n, last)):
-                        continue
-                    taken[k] = j
-                    # The buffer lives on as the store's: dropped from the
-                    # input's slot, not given back to the pool.
-                    if sl in self.free_after[n]:
-                        self.free_after[n].remove(sl)
-                        self.drop_after[n].append(sl)
-                    break
-            st.donated = taken
-
-    def _writable_at(self, st: _KernelStep, j: int, n: int, last: dict) -> bool:
-        """Whether kernel step ``st`` (step ``n``) may write a store through
-        its input ``j``: it reads that input once, only at the index it
-        writes (no broadcast), nothing reads it later and no view of it is
-        read from step ``n`` on or returned (the write would change it)."""
-        iv, mode = st.spec.inputs[j]
-        sl = st.ins[j]
-        if not (mode in ('flat', 'nd') and st.spec.shape == iv.shape and last.get(sl) == n
-                and sum(1 for w, _ in st.spec.inputs if w.id == iv.id) == 1):
-            return False
-        views = self._views_of(sl)
-        return not (views & set(self.out_slots) or any(
-            r in views for kind, s in self.steps[n:] for r in reads(kind, s)))
-
-    def _donatable(self, o: int, i: int) -> bool:
-        """Whether output ``o`` may be written into input ``i``'s array at
-        all: both exist, of one shape and dtype, and neither that input nor
-        output ``o``'s value is returned otherwise (the caller's result
-        would change on the next call)."""
-        g, outs = self.graph, self.out_slots
-        return (o < len(g.outvars) and i < len(g.invars) and self.in_slots[i] not in outs
-                and outs.count(outs[o]) == 1 and g.outvars[o].shape == g.invars[i].shape
-                and g.outvars[o].dtype == g.invars[i].dtype)
-
-    def _donate(self, donate: dict, last: dict) -> None:
-        """Let a kernel write output ``o`` into input ``i``'s array (``donate``
-        maps o -> i) where :meth:`_writable_at` allows it and neither the
-        input nor (a view of) the output is returned otherwise; those inputs
-        go to ``donated_inputs``."""
-        g = self.graph
-        self.donated_inputs = []
-        for o, i in donate.items():
-            # (A view of the output returned: the caller's result would change.)
-            if not self._donatable(o, i) or self._views_of(self.out_slots[o]) & set(self.out_slots):
-                continue
-            ov, iv = g.outvars[o], g.invars[i]
-            for n, (kind, st) in enumerate(self.steps):
-                if kind != 'kernel' or type(st) is not _KernelStep:
-                    continue
-                stores = [v.id for v in st.spec.stores]
-                if ov.id not in stores:
-                    continue
-                pos = [k for k, (v, mode) in enumerate(st.spec.inputs) if v.id == iv.id]
-                if pos and self._writable_at(st, pos[0], n, last):
-                    st.donated[stores.index(ov.id)] = pos[0]
-                    self.donated_inputs.append(i)
-                break
-
     def profile(self, inputs: Sequence[Any], repeats: int = 10) -> str:
         """Run ``repeats`` times step by step (the runner timing each step);
         a table of the mean milliseconds of each step."""
         self(inputs)  # compiled and warm before timing
-        times = [0.0] * len(self.steps)
+        steps = self.plan.steps
+        times = [0.0] * len(steps)
         self._timed = lowering.compile_runner(self, times=times)
         try:
             for _ in range(repeats):
@@ -468,15 +359,16 @@ class Executable(Plan):
         finally:
             self._timed = None
         lines = [f'{1e3 * t / repeats:9.3f} ms  {_step_line(kind, st, False)}'
-                 for t, (kind, st) in zip(times, self.steps)]
+                 for t, (kind, st) in zip(times, steps)]
         lines.append(f'{1e3 * sum(times) / repeats:9.3f} ms  total')
         return '\n'.join(lines)
 
     def explain_passes(self) -> str:
         """The plan after each of its passes, in order: the traced graph,
         the graph after each simplification (:data:`passes.DEFAULT_PASSES`),
-        the fusion units, the lowered steps, the memory plan and the
-        Program its runners render."""
+        the fusion units, the steps, memory planning (before any kernel is
+        rendered) and the Program its runners render."""
+        plan = self.plan
         log: list = []
         simplify(self.source_graph, log=log)
         lines = ['# traced', str(self.source_graph)]
@@ -485,24 +377,20 @@ class Executable(Plan):
             text = str(g)
             lines += [f'# after {name} (unchanged)'] if text == last else [f'# after {name}', text]
             last = text
-        lines.append(f'# after fusion: {len(self.units)} units')
-        lines += [f'  {_unit_line(u)}' for u in self.units]
-        lines.append(f'# after lowering: {len(self.steps)} steps over {self.nslots} slots')
-        lines += [f'  {i}: {_step_line(kind, st)}' for i, (kind, st) in enumerate(self.steps)]
+        # (One step per unit on the CPU.)
+        lines.append(f'# after fusion: {len(plan.units)} units')
+        lines += [f'  {_unit_line(u)}' for u in plan.units]
+        lines.append(f'# after lowering: {len(plan.steps)} steps over {plan.nslots} slots')
+        lines += [f'  {i}: {_step_line(kind, st)}' for i, (kind, st) in enumerate(plan.steps)]
         lines.append('# after memory planning (per step: slots freed to the pool, dropped, '
-                     'written in place)')
-        for i, (kind, st) in enumerate(self.steps):
-            donated = sorted(st.donated.items()) if kind == 'kernel' else []
-            lines.append(f'  {i}: free {self.free_after[i]} drop {self.drop_after[i]}'
-                         + (f' in place {donated}' if donated else ''))
-        lines.append(f'  outputs copied: {self.copy_out}; inputs never read: '
-                     f'{sorted(self.unused_inputs)}')
+                     'stores written in place: store -> input)')
+        lines += plan.memory.describe()
         lines += ['# the Program', self.program.describe()]
         return '\n'.join(lines)
 
     def explain(self) -> str:
         """The simplified graph, the fusion groups and each kernel's source."""
-        lines = [str(self.graph), '']
+        lines = [str(self.plan.graph), '']
         if self.one_call is not None:
             oc = self.one_call
             # (Once it has been compiled: natively, or refused and why.)
@@ -513,7 +401,7 @@ class Executable(Plan):
         else:
             lines.append('# the plan runs step by step (its kernels follow):')
         lines += [self.program.describe(), '']
-        for kind, st in self.steps:
+        for kind, st in self.plan.steps:
             if kind == 'kernel':
                 ops = ' '.join(e.prim.name for e in st.members)
                 lines.append(f'# kernel over {st.spec.shape} ({"flat" if st.spec.flat else "nd"}'

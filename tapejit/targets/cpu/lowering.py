@@ -33,21 +33,19 @@ from typing import Any, Callable, Optional
 import numpy
 
 from tapejit.backends import threads
-from tapejit.compiler import plan, program as P
+from tapejit.compiler import plan as planning, program as P
 from tapejit.compiler.runner import ProgramWriter
 from tapejit.targets.cpu import codegen
 from tapejit.targets.cpu.buffers import POOL_MIN_BYTES
 
 
-class Lowered(plan.Lowered):
-    """A CPU plan's Program as it is built, with its kernels and the donated
-    parameters' updates copied in (``copies``: (output index, input index))."""
+class Lowered(planning.Lowered):
+    """A CPU plan's Program as it is built, with its kernels."""
 
     def __init__(self) -> None:
         super().__init__()
         self.kernels: list = []     # per kernel number: (loop IR, parallel, fastmath)
         self._kernels: dict = {}    # the kernel cache's key -> kernel number
-        self.copies: list = []
 
     def call(self, st: Any, args: list) -> None:
         """The call of kernel step ``st``'s kernel on ``args``: one number per
@@ -111,33 +109,10 @@ def _kernel_step(st: Any, low: Lowered, var: dict) -> None:
         var[sl] = x
 
 
-def _copies(exe: Any, low: Lowered) -> list:
-    """(output index, input index) of the donated parameters whose update no
-    kernel writes in place: copied into the parameter's own array at the
-    end, so the caller finds it there (as eager ``W.array -= ...``)."""
-    in_args = {i for i, _ in low.arg_inputs}
-    in_place = {(st.outs[k], st.ins[j]) for kind, st in exe.steps if kind == 'kernel'
-                for k, j in st.donated.items()}
-    kept = set(exe.in_slots) | {c for c, _ in exe.const_slots}
-    return [(o, i) for o, i in sorted(exe.donate_map.items())
-            if i in in_args and exe._donatable(o, i)
-            and (exe.out_slots[o], exe.in_slots[i]) not in in_place
-            and exe.out_slots[o] not in kept
-            # A view of the parameter returned would see the update.
-            and not exe._views_of(exe.in_slots[i]) & set(exe.out_slots)]
-
-
-def lower(exe: Any) -> Lowered:
-    """``exe``'s plan as one :class:`~tapejit.compiler.program.Program`."""
+def lower(plan: Any) -> Lowered:
+    """``plan``'s steps as one :class:`~tapejit.compiler.program.Program`."""
     low = Lowered()
-    var = low.lower(exe, _kernel_step)
-    outs = [var[sl] for sl in exe.out_slots]
-    low.copies = _copies(exe, low)
-    for o, i in low.copies:
-        # (Never an input's or a constant's array: see _copies.)
-        src, outs[o] = outs[o], low.add(P.CopyInto(low.name('d'), var[exe.in_slots[i]], outs[o]))
-        low.add(P.Free(src, plan.nbytes(exe.graph.outvars[o]) >= POOL_MIN_BYTES))
-    low.ret(exe, outs)
+    low.ret(plan, low.lower(plan, _kernel_step), POOL_MIN_BYTES)
     return low
 
 
@@ -165,6 +140,7 @@ class _Renderer(ProgramWriter):
 
     def __init__(self, exe: Any, first: bool, times: Optional[list]) -> None:
         program = exe.lowered.program
+        self.plan = exe.plan
         # Names given back to the pool live in slots of ``env``.
         pooled = [st.name for st in program.statements if isinstance(st, P.Free) and st.pool]
         super().__init__(program, numpy, {n: k for k, n in enumerate(dict.fromkeys(pooled))},
@@ -193,7 +169,7 @@ class _Renderer(ProgramWriter):
         return out + self.lines(params, before, after)
 
     def _callkernel(self, st: P.CallKernel) -> list:
-        step = self.exe.steps[self.origin[self.at]][1]
+        step = self.plan.steps[self.origin[self.at]][1]
         args = ', '.join(self.name(a) for a in st.args)
         call = f'({self.const(step.sizes)}, {step.ch}, {step.nch}, {args})'
         if self.first or step.kernel is None:
@@ -214,7 +190,7 @@ class _Renderer(ProgramWriter):
         return super()._call(st)
 
     def width(self, st: P.Call) -> int:
-        u = self.exe.units[self.origin[self.at]]
+        u = self.plan.units[self.origin[self.at]]
         a = u.inputs[0]
         k = a.shape[-2] if dict(st.params).get('transa') else a.shape[-1]
         if self.cores is None:

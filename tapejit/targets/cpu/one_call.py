@@ -44,14 +44,14 @@ MAX_STATEMENTS = 280
 ENABLED = True
 
 
-def eligible(exe: Any) -> bool:
-    """Whether ``exe``'s plan can run as one call (see the module docstring)."""
-    g = exe.graph
+def eligible(plan: Any) -> bool:
+    """Whether ``plan`` can run as one call (see the module docstring)."""
+    g = plan.graph
     for v in list(g.invars) + list(g.constvars) + [e.out for e in g.eqns]:
         # (Dtypes the generated loops do not handle run op by op.)
         if int(math.prod(v.shape)) > SMALL_MAX or v.dtype not in SUPPORTED:
             return False
-    for u in exe.units:
+    for u in plan.units:
         if isinstance(u, (Group, RowChain)) or u.prim.name in ('reshape', 'transpose'):
             continue
         if u.prim.name != 'matmul':
@@ -93,14 +93,14 @@ class OneCall:
         self.kernels = low.kernels   # per kernel number: (loop IR, parallel, fastmath)
         self.scratch_bytes = low.scratch
         self.largest_product = low.largest_product
-        self.copy_out = exe.copy_out
+        self.copy_out = exe.plan.memory.copy_out
         self.table = numpy.array(low.program.table, numpy.int64)
         # (Views, frees and in-place writes emit no code of their own: not counted.)
         self.statements = len(self.program.params) + sum(
             not isinstance(st, (P.Reshape, P.Free, P.InPlace))
             and not (isinstance(st, P.Call) and st.prim == 'transpose')
             for st in self.program.statements)
-        self.graph = exe.graph
+        self.graph = exe.plan.graph
         self.native: Any = None         # the NativePlan, once built
         self.native_refused: Optional[str] = None   # why the translator refused it
 

@@ -25,13 +25,14 @@ import warnings
 from typing import Any, Callable, Optional
 
 from tapejit.compiler import store as disk
+from tapejit.compiler.plan import Plan
 from tapejit.ops.registry import PRIMITIVES, Primitive
 
 __all__ = ['load', 'plan_key', 'store']
 
 # Constants larger than this (in all) are not written into a plan's entry.
 MAX_CONST_BYTES = 1 << 20
-_FORMAT = 1
+_FORMAT = 2
 
 
 def _primitive(name: str) -> Primitive:
@@ -109,8 +110,8 @@ def _folder() -> Optional[str]:
     return os.path.join(d, 'plan') if d else None
 
 
-def load(key: str) -> Optional[dict]:
-    """The plan's state stored under ``key``, or None (never stored, or
+def load(key: str) -> Optional[Plan]:
+    """The plan stored under ``key``, or None (never stored, or
     damaged, forged or another plan's: then with a warning).
 
     >>> load('0' * 32) is None
@@ -128,17 +129,21 @@ def load(key: str) -> Optional[dict]:
                       f'({type(e).__name__}: {e}); planning it again',
                       RuntimeWarning, stacklevel=3)
         return None
-    return state if isinstance(state, dict) else None
+    return state if isinstance(state, Plan) else None
 
 
-def store(key: str, state: dict) -> None:
-    """Keep ``state`` under ``key`` (nothing where it does not pickle by name).
+def store(key: str, plan: Plan) -> None:
+    """Keep ``plan`` under ``key`` (nothing where it does not pickle by name).
 
-    >>> store('d' * 32, {'demo': 1})
-    >>> load('d' * 32) in ({'demo': 1}, None)   # (None: the disk cache is off)
+    >>> import numpy as np
+    >>> from tapejit.ir.trace import trace_graph
+    >>> plan = Plan(trace_graph(lambda x: x + 1, [np.ones(2, np.float32)]), rows=True)
+    >>> store('d' * 32, plan)
+    >>> got = load('d' * 32)   # (None: the disk cache is off)
+    >>> got is None or [e.prim.name for e in got.graph.eqns] == ['add']
     True
     """
     folder = _folder()
-    blob = None if folder is None else _dumps(state)  # (no pickling with the cache off)
+    blob = None if folder is None else _dumps(plan)  # (no pickling with the cache off)
     if blob is not None:
         disk.write(folder, f'plan\n{key}', blob)

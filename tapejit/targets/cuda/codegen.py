@@ -124,26 +124,42 @@ def render(grp: Group, g: Graph, consts: dict, used_outside: set, name: str = 'k
             t1 = (t0 * np.float32(2.0))
             out0[i] = t1
     """
-    return [_render_one(grp.shape, kind, axes, members, stores, reds, consts, name, block)
-            for kind, axes, members, stores, reds in split(grp, used_outside, block)]
+    return [render_kernel(grp.shape, part, consts, name, block)
+            for part in split(grp, used_outside, block)]
 
 
-def _render_one(S: tuple, kind: str, axes: tuple, members: list, stores: list, reds: list,
-                consts: dict, name: str, block: int) -> CudaKernelSpec:
-    """One kernel as loop IR: the inputs' reads, the elementwise members, the
-    stores and each reduction's fold into its accumulator per element,
-    inside the :class:`~tapejit.compiler.loop_ir.GridLoop` of ``kind``."""
+def _flat(S: tuple, kind: str, members: list) -> bool:
+    """Whether a kernel of ``kind`` over ``S`` reads its inputs at one flat index."""
+    return kind == 'ew' and all(int(math.prod(v.shape)) == 1 or v.shape == S
+                                for v in K.outside_inputs(members))
+
+
+def interface(S: tuple, part: tuple, consts: dict) -> K.Interface:
+    """What kernel ``part`` (one of :func:`split`'s) over ``S`` reads and
+    writes, before it is rendered."""
+    kind, axes, members, stores, reds = part
+    return K.interface(members, stores, reds, consts, S, _flat(S, kind, members))
+
+
+def render_kernel(S: tuple, part: tuple, consts: dict, name: str, block: int,
+                  inplace: Optional[dict] = None) -> CudaKernelSpec:
+    """Kernel ``part`` (one of :func:`split`'s) over ``S`` as loop IR: the
+    inputs' reads, the elementwise members, the stores (those in
+    ``inplace`` through the input they overwrite, after the element's
+    reads) and each reduction's fold into its accumulator per element,
+    inside the :class:`~tapejit.compiler.loop_ir.GridLoop` of its kind."""
+    kind, axes, members, stores, reds = part
     r = len(S)
     spec = CudaKernelSpec()
     spec.shape, spec.kind, spec.axes, spec.name, spec.block = S, kind, axes, name, block
     spec.members = members
     ext = K.outside_inputs(members)
-    spec.flat = kind == 'ew' and all(
-        int(math.prod(v.shape)) == 1 or v.shape == S for v in ext)
+    spec.flat = _flat(S, kind, members)
     names, hoisted, params = K.bind_inputs(spec, ext, consts, S)
     body = K.elementwise_stmts(members, {e.out.id for e in reds}, names)
     index = ('i',) if spec.flat else tuple(f'i{d}' for d in range(r))
-    body += K.store_stmts(spec, stores, names, params, index)[0]
+    written, last = K.store_stmts(spec, stores, names, params, index, inplace)
+    body += written
     pre, accs = [], []
     for k, e in enumerate(reds):
         op = e.prim.name
@@ -154,6 +170,7 @@ def _render_one(S: tuple, kind: str, axes: tuple, members: list, stores: list, r
         body.append(L.Accumulate(op, acc, L.Cast(t, adt) if e.inputs[0].dtype != adt else t))
         accs.append((acc, op, adt, f'red{k}'))
         spec.reductions.append((e, K.init_value(op, adt), adt))
+    body += last
     spec.kernel = L.Kernel(name, params, hoisted,
                            L.GridLoop(kind, r, axes, spec.flat, block, pre, body, accs))
     spec.source = source(spec.kernel)

@@ -43,7 +43,7 @@ import numpy
 
 from tapejit import backends
 from tapejit.targets.cuda import codegen as cuda_codegen, ops as cuda_ops, window as cuda_window
-from tapejit.compiler import fusion, plan, program as P, store
+from tapejit.compiler import fusion, kernel_ir as K, memory, plan, program as P, store
 from tapejit.compiler.plan import Plan, eval_members, compiled_call
 from tapejit.compiler.runner import ProgramWriter
 from tapejit.targets.cpu import kernel_cache
@@ -98,18 +98,42 @@ def get_kernel(spec: cuda_codegen.CudaKernelSpec, simulator: bool) -> Any:
 
 
 class CudaKernel:
-    """One generated kernel of a plan, a step of it: its number, its spec,
-    the slots it reads and writes, its ``numba.cuda`` dispatcher once
-    compiled (at its first launch), and whether it runs op by op instead
-    (Numba could not compile it)."""
+    """One generated kernel of a plan, a step of it: its number, what it
+    reads and writes (``inputs``, ``stores``, ``shape``; the slots ``ins``
+    and ``outs``), its spec once rendered (:meth:`render`, after memory
+    planning), its ``numba.cuda`` dispatcher once compiled (at its first
+    launch), and whether it runs op by op instead (Numba could not compile
+    it).  ``part``: its share of a fusion group (:func:`cuda_codegen.split`),
+    or None for a window primitive's kernel (rendered when planned)."""
 
-    __slots__ = ('number', 'spec', 'consts', 'ins', 'outs', 'kernel', 'fallback')
+    __slots__ = ('number', 'part', 'spec', 'consts', 'inputs', 'stores', 'shape', 'ins', 'outs',
+                 'donated', 'kernel', 'fallback')
+    # Each output a new array of its own.
+    fresh = True
 
-    def __init__(self, number: int, spec: cuda_codegen.CudaKernelSpec, consts: dict,
-                 ins: list, outs: list) -> None:
-        self.number, self.spec, self.consts, self.ins, self.outs = number, spec, consts, ins, outs
+    def __init__(self, number: int, iface: K.Interface, part: Optional[tuple],
+                 spec: Optional[cuda_codegen.CudaKernelSpec], plan: Plan) -> None:
+        self.number, self.part, self.spec, self.consts = number, part, spec, plan.consts
+        self.inputs, self.stores, self.shape = iface.inputs, iface.stores, iface.shape
+        self.ins = [plan.slots[v] for v, _ in iface.inputs]
+        self.outs = [plan.slots[v] for v in iface.outputs]
+        # store index -> index of the input it writes through
+        self.donated: dict = {}
         self.kernel: Any = None
         self.fallback = False
+
+    @property
+    def single_pass(self) -> bool:
+        """An elementwise grid-stride kernel: each element read and stored by
+        one thread, in that order (a store may go through its input)."""
+        return self.part is not None and self.part[0] == 'ew'
+
+    def render(self, block: int, in_place: dict) -> None:
+        """Render the kernel once, its stores in ``in_place`` written through their inputs."""
+        if self.part is not None:
+            self.spec = cuda_codegen.render_kernel(self.shape, self.part, self.consts, 'kernel',
+                                                   block, in_place)
+        self.donated = dict(self.spec.inplace)
 
     def first(self, dev: '_Device', grid: int, block: int, scalars: tuple, *arrays: Any) -> None:
         """Compile and launch the kernel on ``arrays`` (its inputs, stores and
@@ -117,32 +141,44 @@ class CudaKernel:
         def launch() -> None:
             if self.kernel is None:
                 self.kernel = get_kernel(self.spec, dev.simulator)
-            n = len(self.spec.inputs)  # (launched as the runner written after it does)
-            if dev.simulator:
+            if dev.simulator:  # (launched as the runner written after it does)
                 with quiet():
-                    self.kernel[grid, block](*scalars, *map(dev.sim_input, arrays[:n]),
-                                             *arrays[n:])
+                    self.kernel[grid, block](*scalars, *self.simulated(dev, arrays))
             else:
                 self.kernel[grid, block, dev.stream()](*scalars, *arrays)
         if not compiled_call('a CUDA kernel', self.spec, launch):
             self.fallback = True
             self.ops(dev, grid, block, scalars, *arrays)
 
+    def simulated(self, dev: '_Device', arrays: tuple) -> list:
+        """The arguments as the simulator takes them: inputs as contiguous
+        copies, one way, but those a store is written through."""
+        written = set(self.donated.values())
+        return [dev.sim_input(a) if j < len(self.spec.inputs) and j not in written else a
+                for j, a in enumerate(arrays)]
+
     def ops(self, dev: '_Device', grid: int, block: int, scalars: tuple, *arrays: Any) -> None:
         """What the kernel computes, op by op with the primitives' ``impl``,
-        written into its buffers: the stores, and each reduction's value in
-        its first row of partial results (the identity in the others)."""
+        written into its buffers: the stores (those through an input last,
+        after every value is computed), and each reduction's value in its
+        first row of partial results (the identity in the others)."""
         spec = self.spec
         n = len(spec.inputs)
         env = eval_members(spec.members, {v.id: a.reshape(v.shape) for (v, _), a
                                           in zip(spec.inputs, arrays)},
                            lambda vid: dev.const(self.consts[vid]), dev.xp)
-        bufs = arrays[n:]
-        for v, o in zip(spec.stores, bufs):
+        bufs = list(arrays[n:])
+        own = [v for k, v in enumerate(spec.stores) if k not in self.donated]
+        for v, o in zip(own, bufs):
             o[...] = env[v.id].reshape(o.shape)
-        for (e, init, adt), buf in zip(spec.reductions, bufs[len(spec.stores):]):
+        for (e, init, adt), buf in zip(spec.reductions, bufs[len(own):]):
             buf[...] = init
             buf[0] = env[e.out.id].reshape(-1)
+        # (Copied first: a value may be a view of an input written through.)
+        through = [(arrays[j], dev.xp.array(env[spec.stores[k].id], copy=True))
+                   for k, j in self.donated.items()]
+        for o, value in through:
+            o[...] = value.reshape(o.shape)
 
 
 class _Device:
@@ -252,20 +288,31 @@ def lower(exe: Any, sms: int, simulator: bool) -> plan.Lowered:
     for kern in exe.kernels:
         low.launches.append(cuda_codegen.launch(kern.spec, sms, simulator))
         low.program.kernels.append(hashlib.sha256(kern.spec.source.encode()).hexdigest()[:24])
-    var = low.lower(exe, _lower_kernel)
-    low.ret(exe, [var[sl] for sl in exe.out_slots])
+    var = low.lower(exe.plan, _lower_kernel)
+    low.ret(exe.plan, var)
     return low
 
 
 def _lower_kernel(kern: Any, low: plan.Lowered, var: dict) -> None:
-    """Kernel step ``kern``'s buffers, launch and finishes; its outputs named in ``var``."""
+    """Kernel step ``kern``'s buffers, launch and finishes; its outputs named
+    in ``var``.  A store written through an input is that input's array."""
     spec, lau = kern.spec, low.launches[kern.number]
-    args = [low.kernel_input(var[sl], mode) for (v, mode), sl in zip(spec.inputs, kern.ins)]
+    through = {j: spec.stores[k] for k, j in kern.donated.items()}
+    made: dict = {}
+    args = []
+    for j, ((v, mode), sl) in enumerate(zip(spec.inputs, kern.ins)):
+        x = var[sl]
+        if j in through:
+            sv = through[j]
+            x = made[sv.id] = low.add(P.InPlace(low.name('d'), x, low.dims(sv.shape),
+                                                numpy.dtype(sv.dtype).name))
+        args.append(low.kernel_input(x, mode))
     results = []
     for v in spec.stores:
-        o, arg = low.store_buffer(spec, v, None)
-        results.append(o)
-        args.append(arg)
+        if v.id not in made:
+            made[v.id], arg = low.store_buffer(spec, v, None)
+            args.append(arg)
+        results.append(made[v.id])
     # (With no element to visit, the partial results stay the identity.)
     reds = [low.alloc((lau.P, lau.m), adt, 'r', None if lau.n else init)
             for e, init, adt in spec.reductions]
@@ -319,40 +366,50 @@ class _Writer(ProgramWriter):
         # The simulator copies arguments as whole buffers (strided views are
         # refused) and back after the launch (read-only views fail): inputs
         # go in as contiguous copies, one way.
-        n = len(kern.spec.inputs)
-        args = [f'_In({a})' for a in args[:n]] + args[n:]
+        written = set(kern.donated.values())  # (stored through: passed as they are)
+        args = [f'_In({a})' if j < len(kern.spec.inputs) and j not in written else a
+                for j, a in enumerate(args)]
         return ['with _quiet():',
                 f'    {k}[{grid}, {block}]({", ".join(map(str, scalars + tuple(args)))})']
 
 
-class CudaExecutable(Plan):
-    """Runs a graph with ``numba.cuda`` kernels, through a runner written from
-    its Program (per device, at its first call there); ``explain()`` shows
-    the Program and the kernels' sources."""
+class CudaExecutable:
+    """Runs a graph's :class:`~tapejit.compiler.plan.Plan` (``plan``) with
+    ``numba.cuda`` kernels, through a runner written from its Program (per
+    device, at its first call there); ``explain()`` shows the Program and
+    the kernels' sources.  ``donate`` maps a graph output to the input it
+    may be written into (a parameter's update), as on the CPU."""
 
-    def __init__(self, graph: Graph) -> None:
+    def __init__(self, graph: Graph, donate: Optional[dict] = None) -> None:
         self.simulator = simulator_enabled()
         if self.simulator:
             lock_simulated_shared_arrays()
         block = cuda_codegen.BLOCK_SIM if self.simulator else cuda_codegen.BLOCK_GPU
-        slots = self.plan_units(graph, rows=False)
+        plan = self.plan = Plan(graph, rows=False)
         self.kernels: list = []       # CudaKernel per kernel number
-        self.plan_steps(slots, lambda u: self._steps(u, slots, block))
-        self.plan_buffers(slots, None)
+        plan.plan_steps(lambda u: self._steps(u, block))
+        plan.memory = memory.plan_memory(plan, donate, None)
+        for n, (kind, kern) in enumerate(plan.steps):
+            if kind == 'kernel':
+                kern.render(block, plan.memory.in_place.get(n, {}))
         self._plans: dict = {}        # device id -> [Lowered, runner or None, device]
 
-    def _steps(self, u: Any, slots: Any, block: int) -> list:
+    def _steps(self, u: Any, block: int) -> list:
         """Unit ``u``'s steps: one per kernel of its group (or window
         primitive, :mod:`~tapejit.targets.cuda.window`), else a call."""
-        specs = (cuda_codegen.render(u, self.graph, self.consts, self._used_later, 'kernel', block)
-                 if isinstance(u, fusion.Group) else
-                 [s for s in [cuda_window.render(u, 'kernel', block)] if s is not None])
-        if not specs:
-            return [self.call_step(u, slots)]
+        plan = self.plan
+        if isinstance(u, fusion.Group):
+            kernels = [(cuda_codegen.interface(u.shape, part, plan.consts), part, None)
+                       for part in cuda_codegen.split(u, plan.used_later, block)]
+        else:
+            spec = cuda_window.render(u, 'kernel', block)
+            kernels = [] if spec is None else [
+                (K.Interface(spec.shape, spec.inputs, spec.stores, spec.outputs), None, spec)]
+        if not kernels:
+            return [plan.call_step(u)]
         steps = []
-        for spec in specs:
-            kern = CudaKernel(len(self.kernels), spec, self.consts,
-                              [slots[v] for v, _ in spec.inputs], [slots[v] for v in spec.outputs])
+        for iface, part, spec in kernels:
+            kern = CudaKernel(len(self.kernels), iface, part, spec, plan)
             self.kernels.append(kern)
             steps.append(('kernel', kern))
         return steps
@@ -382,8 +439,13 @@ class CudaExecutable(Plan):
     def __call__(self, inputs: Sequence[Any], check: Optional[Sequence[int]] = None) -> list:
         """Run the plan on ``inputs`` (CuPy arrays, or NumPy under the simulator);
         ``check`` limits the shape/dtype checks to these inputs."""
-        self.check_inputs(inputs, check, 'compiled CUDA plan')
+        self.plan.check_inputs(inputs, check, 'compiled CUDA plan')
         dev_id, inputs, to_host = self._device(inputs)
+        mem = self.plan.memory
+        if mem.donated_inputs and memory.shared(inputs, mem):
+            # Another input reaches a donated array: the kernels update copies.
+            for i in mem.donated_inputs:
+                inputs[i] = inputs[i].copy()
         plan = self._plan(dev_id)
         if self.simulator:  # (NumPy arrays in and out)
             return self._run(plan, inputs)
@@ -411,7 +473,7 @@ class CudaExecutable(Plan):
         """The simplified graph, the Program, then each kernel: what it fuses,
         how it is launched and its source."""
         low = self.lowered()
-        lines = [str(self.graph), '', low.program.describe(), '']
+        lines = [str(self.plan.graph), '', low.program.describe(), '']
         if not self._plans and not self.simulator:
             lines.append('# (launches shown for one multiprocessor: a device plans its own '
                          'at its first call)')
@@ -421,7 +483,7 @@ class CudaExecutable(Plan):
         return '\n'.join(lines)
 
 
-def compile_graph_cuda(graph: Graph) -> CudaExecutable:
+def compile_graph_cuda(graph: Graph, donate: Optional[dict] = None) -> CudaExecutable:
     """Compile ``graph`` for the GPU (or Numba's CUDA simulator).
 
     Kernels compile on the first call; ``explain()`` shows them before that.
@@ -436,4 +498,4 @@ def compile_graph_cuda(graph: Graph) -> CudaExecutable:
     >>> ex([np.ones((2, 512), np.float32)])  # doctest: +SKIP
     [array([512., 512.], dtype=float32)]
     """
-    return CudaExecutable(graph)
+    return CudaExecutable(graph, donate)
