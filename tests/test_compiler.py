@@ -13,7 +13,7 @@ import tapejit
 import tapejit.functions as F
 from tapejit.targets import compile_graph, compiled_signatures
 from tapejit.compiler import fusion
-from tapejit.targets.cpu import llvm_render, native, one_call
+from tapejit.targets.cpu import llvm_jit, llvm_render, one_call
 from tapejit.compiler.passes import simplify
 from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import trace_graph
@@ -544,7 +544,7 @@ def test_fused_loops_vectorize_with_contiguous_loads(fn, n_in):
     ex(list(args))
     k = st.kernel
     text = llvm_render.translate(k.kernel, k.signatures[0], k.fastmath, 'vec', k.exclusive)
-    asm = native._jit()['tm'].emit_assembly(native._optimized(text)).lower()
+    asm = llvm_jit._jit()['tm'].emit_assembly(llvm_jit._optimized(text)).lower()
     if 'ymm' not in asm and 'zmm' not in asm:
         pytest.skip('this CPU has no 256/512-bit vector registers')
     assert 'gather' not in asm

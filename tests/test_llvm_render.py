@@ -20,7 +20,7 @@ from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import trace_graph
 from tapejit.ops.registry import KINDS, PRIMITIVES
 from tapejit.targets import compile_graph
-from tapejit.targets.cpu import codegen, llvm_render, native, one_call, vecmath
+from tapejit.targets.cpu import codegen, emitter, llvm_jit, llvm_render, native, one_call, vecmath
 from tapejit.targets.cpu.ops import CPU_OPS
 
 
@@ -154,7 +154,7 @@ def test_tanh_f32_is_evaluated_with_fused_multiply_adds_in_every_form(monkeypatc
     # gives the Python form's bits; the clamp saturates to exactly +-1.
     import llvmlite.ir as ir
     from tapejit.targets.cpu import executable
-    em = native._Emitter(ir, ir.Module(), False)
+    em = emitter.Emitter(ir, ir.Module(), False)
     fn = ir.Function(em.module, ir.FunctionType(ir.FloatType(), [ir.FloatType()]), 'f')
     em.b = ir.IRBuilder(fn.append_basic_block())
     vecmath.tanh_f32_llvm(em, (fn.args[0], f32))
@@ -226,16 +226,16 @@ def test_kernel_body_emits_into_a_given_module_for_a_caller_of_its_own():
     k = L.Kernel('k', ['x', 'out'], [], L.ChunkLoop(
         False, [L.Assign(L.Local('acc'), L.Const(-np.inf, f64))], [L.ChunkRange('i', body)],
         [L.Assign(L.Load('out', ('c',)), L.Local('acc'))]))
-    em = native._Emitter(ir, ir.Module(name='mine'), {'reassoc'})
-    lay = [native._Array(np.dtype(np.int64), 1, True), None, None,
-           native._Array(f64, 1, False), native._Array(f64, 1, True)]
+    em = emitter.Emitter(ir, ir.Module(name='mine'), {'reassoc'})
+    lay = [emitter.Array(np.dtype(np.int64), 1, True), None, None,
+           emitter.Array(f64, 1, False), emitter.Array(f64, 1, True)]
     f = llvm_render.kernel_body(em, k, lay, exclusive=True, inline=False, name='k_0')
     assert f.name == 'k_0' and 'noinline' in f.attributes
     assert [str(t) for t in f.function_type.args] == [
         'i64*', 'i64', 'i64', 'i64', 'double*', 'i64', 'i64', 'double*', 'i64']
     text = str(em.module)
     assert text.count('noalias') == 3 and 'fcmp reassoc ogt double' in text
-    native._jit()['llvm'].parse_assembly(text).verify()
+    llvm_jit._jit()['llvm'].parse_assembly(text).verify()
     with pytest.raises(native.Unsupported, match='5 arguments for 4 parameters'):
         llvm_render.kernel_body(em, L.Kernel('k', ['x'], [], k.chunk), lay, False)
 

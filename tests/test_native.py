@@ -14,7 +14,7 @@ import pytest
 
 import tapejit.functions as F
 from tapejit.targets import compile_graph
-from tapejit.targets.cpu import codegen, kernel_cache, llvm_render, native, one_call
+from tapejit.targets.cpu import codegen, kernel_cache, llvm_jit, llvm_render, native, one_call
 from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import trace_graph
 from tapejit.compiler import loop_ir as L
@@ -206,7 +206,7 @@ def test_a_damaged_object_is_recompiled_with_a_warning(tmp_path):
     (path,) = tmp_path.glob('*.o')
     blob = path.read_bytes()
     path.write_bytes(blob[:len(blob) // 2])  # truncated
-    native._entries.clear()  # as a new process
+    llvm_jit._entries.clear()  # as a new process
     y[:] = 0
     with pytest.warns(RuntimeWarning, match='damaged'):
         _call(native.NativeKernel('kd', k, False, str(tmp_path)), x, y)
@@ -253,7 +253,7 @@ KF = _scale('kf', 6.0)
 
 def _fresh_run(d):
     x, y = np.arange(3.0), np.zeros(3)
-    native._entries.clear()  # as a new process: nothing loaded yet
+    llvm_jit._entries.clear()  # as a new process: nothing loaded yet
     _call(native.NativeKernel('kf', KF, False, str(d)), x, y)
     np.testing.assert_array_equal(y, x * 6)
 

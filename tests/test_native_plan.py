@@ -16,7 +16,7 @@ import tapejit
 import tapejit.functions as F
 from tapejit.compiler import program as P
 from tapejit.targets import compile_graph, compiled_signatures
-from tapejit.targets.cpu import native, native_plan, one_call
+from tapejit.targets.cpu import llvm_jit, native, native_plan, one_call
 from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import trace_graph
 from mlp_cases import mlp_data, mlp_step
@@ -96,17 +96,17 @@ def test_a_new_native_plan_counts_as_a_compiled_signature():
     # (A graph no other test compiles: its plan object is new to the process.)
     _native_executable(lambda v: (v * 3.25 - 0.125) * v, [x])
     assert compiled_signatures() > before
-    plans = sum(1 for s in native._entries if s.startswith('tjplan_'))
+    plans = sum(1 for s in llvm_jit._entries if s.startswith('tjplan_'))
     assert plans >= 1
 
 
 def test_a_new_batch_size_compiles_no_new_plan():
     rng = np.random.default_rng(2)
     _native_executable(mlp_step, mlp_data(4, rng))
-    before, signatures = set(native._entries), compiled_signatures()
+    before, signatures = set(llvm_jit._entries), compiled_signatures()
     args = mlp_data(9, rng)
     g, ex, got = _native_executable(mlp_step, args)
-    assert set(native._entries) == before
+    assert set(llvm_jit._entries) == before
     assert compiled_signatures() == signatures
     _close(got, interpret(g, list(args)))
 
@@ -315,7 +315,7 @@ def test_long_long_labels_run_natively():
     assert got is not None  # not refused
     _close(got, want)
     _close(got, interpret(g, [x, w, tq]))
-    assert native.type_nums(np.dtype(np.longlong)) == (tq.dtype.num, t.dtype.num)
+    assert llvm_jit.type_nums(np.dtype(np.longlong)) == (tq.dtype.num, t.dtype.num)
 
 
 def test_values_written_into_a_row_run_natively():
@@ -334,7 +334,7 @@ def test_values_written_into_a_row_run_natively():
         p.add(st)
     sig = [('l', 1, False), ('f', 2, False), ('f', 2, False), ('f', 1, True), ('B', 1, True),
            ('l', 1, False)]
-    fn = native.load_object(f'test row\n{p.key()}', lambda symbol: native_plan.translate_plan(
+    fn = llvm_jit.load_object(f'test row\n{p.key()}', lambda symbol: native_plan.translate_plan(
         p, [], sig, ['b1'], symbol), None, prefix='tjtest')
     a0 = np.arange(4, dtype=np.float32).reshape(2, 2)
     a1 = np.arange(6, dtype=np.float32).reshape(3, 2)

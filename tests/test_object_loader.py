@@ -14,7 +14,7 @@ import pytest
 
 from tapejit.compiler import loop_ir as L
 from tapejit.compiler import store
-from tapejit.targets.cpu import native, object_loader
+from tapejit.targets.cpu import llvm_jit, native, object_loader
 
 pytestmark = pytest.mark.skipif(not object_loader.supported(),
                                 reason='the object loader handles x86-64 Linux only')
@@ -56,7 +56,7 @@ def _args(seed: int = 0) -> tuple:
 
 def _run(d, direct: bool, monkeypatch, name: str = 'kl') -> tuple:
     monkeypatch.setattr(object_loader, 'supported', lambda: direct)
-    native._entries.clear()  # as a new process: nothing loaded yet
+    llvm_jit._entries.clear()  # as a new process: nothing loaded yet
     args = _args()
     native.NativeKernel(name, _kernel(name), False, str(d))(*args)
     return args[-2:]
@@ -113,11 +113,11 @@ def test_an_object_it_does_not_handle_loads_through_mcjit(tmp_path, monkeypatch,
             struct.pack_into('<Q', obj, off + 8, (r_info & ~0xFFFFFFFF) | 28)
             break
     with pytest.raises(object_loader.NotLoadable, match='relocation type 28'):
-        object_loader.load(bytes(obj), native._setup()['symbols'])
+        object_loader.load(bytes(obj), llvm_jit._setup()['symbols'])
     with pytest.raises(object_loader.NotLoadable, match='not an x86-64 ELF'):
         object_loader.load(b'\x7fELF' + bytes(60), {})
     with pytest.raises(object_loader.NotLoadable, match="undefined symbol 'no_such_fn'"):
-        object_loader.load(native._object_code(
+        object_loader.load(llvm_jit._object_code(
             'declare i64 @no_such_fn()\n'
             'define i64 @f() {\n  %v = call i64 @no_such_fn()\n  ret i64 %v\n}\n'), {})
 
@@ -129,20 +129,20 @@ def test_an_object_it_does_not_handle_loads_through_mcjit(tmp_path, monkeypatch,
     y, s = _run(tmp_path, True, monkeypatch, name='km')
     y_ref, s_ref = _run(tmp_path / 'b', False, monkeypatch, name='km')
     assert y.tobytes() == y_ref.tobytes() and s.tobytes() == s_ref.tobytes()
-    assert 'engine' in native._state
+    assert 'engine' in llvm_jit._state
 
 
 def test_a_warm_process_loads_its_kernels_without_starting_llvm(tmp_path):
     code = (
         'import numpy as np, sys\n'
         'import pickle\n'
-        'from tapejit.targets.cpu import native\n'
+        'from tapejit.targets.cpu import llvm_jit, native\n'
         f'k = pickle.loads({pickle.dumps(_kernel())!r})\n'
         'x = np.linspace(-2, 2, 101, dtype=np.float32)\n'
         'y, s = np.zeros_like(x), np.zeros(1)\n'
         f'kl = native.NativeKernel("kl", k, False, {str(tmp_path)!r})\n'
         'kl(np.array([101]), 101, 1, x, y, s)\n'
-        'print("engine" in native._state, float(s[0]).hex(),\n'
+        'print("engine" in llvm_jit._state, float(s[0]).hex(),\n'
         '      "llvmlite.binding" in sys.modules)\n')
     # (The host CPU's names are kept in the cache directory: see host_cpu.)
     env = {**os.environ, 'TAPEJIT_CACHE_DIR': str(tmp_path)}

@@ -102,7 +102,7 @@ def test_a_plan_read_back_is_not_planned_again(monkeypatch):
     def boom(*a, **k):
         raise AssertionError('planned again')
 
-    monkeypatch.setattr(executable, 'simplify', boom)
+    monkeypatch.setattr(executable, 'plan_graph', boom)
     exe = compile_graph(g, donate=donate)
     assert exe.from_cache
     exe(inputs)
@@ -110,13 +110,15 @@ def test_a_plan_read_back_is_not_planned_again(monkeypatch):
 
 def test_what_the_plan_depends_on_is_in_its_key(monkeypatch):
     g, donate, _ = _plan()
-    key = plan_cache.plan_key(g, False, donate)
-    assert plan_cache.plan_key(g, False, donate) == key
-    assert plan_cache.plan_key(g, True, donate) != key        # fastmath
-    assert plan_cache.plan_key(g, False, {}) != key           # no donations
+    def key_of(fastmath, donate):
+        return plan_cache.plan_key(g, fastmath, donate, executable._settings())
+    key = key_of(False, donate)
+    assert key_of(False, donate) == key
+    assert key_of(True, donate) != key        # fastmath
+    assert key_of(False, {}) != key           # no donations
     with monkeypatch.context() as m:
         m.setattr(executable, 'PARALLEL_MIN', 1 << 10)         # a planner setting
-        assert plan_cache.plan_key(g, False, donate) != key
+        assert key_of(False, donate) != key
     # A closed-over constant's value.
     c1, c2 = np.full(3, 2.0, np.float32), np.full(3, 3.0, np.float32)
     x = np.ones(3, np.float32)

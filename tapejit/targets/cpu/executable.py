@@ -18,7 +18,7 @@ import numpy
 
 from tapejit.backends import threads
 from tapejit.targets.cpu import codegen, kernel_cache, lowering, one_call, plan_cache
-from tapejit.compiler import fusion, kernel_ir as K, memory
+from tapejit.compiler import fusion, kernel_ir as K, memory, passes
 from tapejit.compiler.plan import Plan, eval_members, members, nbytes, numba_error, compiled_call
 from tapejit.targets.cpu.buffers import POOL_MIN_BYTES, BufferPool
 from tapejit.targets.cpu.native_plan import PRODUCT_MAX
@@ -225,6 +225,11 @@ class _ChainStep(_KernelStep):
                       [(v.id, None) for v in self.in_vars])
 
 
+def _settings() -> tuple:
+    """The module settings a plan depends on (the plan cache's key holds them)."""
+    return PARALLEL_MIN, POOL_MIN_BYTES, codegen.CHUNK, passes.FOLD_MAX_SIZE
+
+
 def plan_graph(graph: Graph, fastmath: bool, donate: Optional[dict]) -> Plan:
     """Simplify and fuse ``graph``, give each unit its step, plan the
     buffers (:func:`~tapejit.compiler.memory.plan_memory`), then render each
@@ -260,7 +265,7 @@ class Executable:
     def __init__(self, graph: Graph, *, fastmath: bool = False,
                  donate: Optional[dict] = None) -> None:
         self.source_graph = graph
-        key = plan_cache.plan_key(graph, fastmath, donate)
+        key = plan_cache.plan_key(graph, fastmath, donate, _settings())
         plan = plan_cache.load(key) if key is not None else None
         self.from_cache = plan is not None
         if plan is None:

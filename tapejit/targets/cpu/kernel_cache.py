@@ -41,7 +41,7 @@ from typing import Any, Callable, Iterator, Optional
 
 from tapejit.compiler import store
 from tapejit.compiler.store import cache_dir, warn_once
-from tapejit.targets.cpu import native as native_kernels
+from tapejit.targets.cpu import llvm_jit, native as native_kernels
 
 _lock = threading.Lock()
 _memory: dict = {}          # key -> dispatcher
@@ -461,6 +461,6 @@ def compiled_signatures() -> int:
     """
     with _lock:
         kernels = sum(len(k.signatures) for k in _memory.values())
-    with native_kernels.lock():
-        plans = sum(1 for symbol in native_kernels._entries if symbol.startswith('tjplan_'))
+    with llvm_jit.lock():
+        plans = sum(1 for symbol in llvm_jit._entries if symbol.startswith('tjplan_'))
     return kernels + plans

@@ -31,8 +31,8 @@ from typing import Any, Optional
 import numpy
 
 from tapejit.compiler import loop_ir as L
-from tapejit.targets.cpu import native
-from tapejit.targets.cpu.native import Unsupported
+from tapejit.compiler.loop_ir import Unsupported
+from tapejit.targets.cpu import emitter
 from tapejit.targets.cpu.ops import CPU_OPS
 
 _INT64 = numpy.dtype(numpy.int64)
@@ -74,7 +74,7 @@ class _Kernel:
         if cls is L.Load:
             return em.load_element(*self.cell(e))
         if cls is L.Const:
-            if e.dtype.kind != 'b' and e.dtype.name not in native._NUMPY_TYPES:
+            if e.dtype.kind != 'b' and e.dtype.name not in emitter.NUMPY_TYPES:
                 raise Unsupported(f'a constant of dtype {e.dtype}')
             return em.const(e.value, e.dtype)
         if cls is L.Apply:
@@ -85,7 +85,7 @@ class _Kernel:
         if cls is L.Cast:
             return em.convert(self.expr(e.expr), e.dtype)
         if isinstance(e, int):  # an int literal (an index, a row-wide loop's 0)
-            return em.const(e, native._BOOL if isinstance(e, bool) else _INT64)
+            return em.const(e, emitter.BOOL if isinstance(e, bool) else _INT64)
         raise TypeError(f'loop IR: no LLVM rendering of {cls.__name__}')
 
     def local(self, name: str) -> tuple:
@@ -162,7 +162,7 @@ def kernel_body(em: Any, kernel: L.Kernel, layout: list, exclusive: bool,
                 flags: Optional[tuple] = None) -> Any:
     """Emit ``kernel``'s body function into ``em``'s module, under
     ``em.flags`` (or the fast-math ``flags``), and return it.  Its arguments are laid out as
-    :meth:`~tapejit.targets.cpu.native._Emitter.define` says, per parameter
+    :meth:`~tapejit.targets.cpu.emitter.Emitter.define` says, per parameter
     (``n, ch, nch`` and then ``kernel.params``) of ``layout``.
     ``exclusive``: its array pointers are ``noalias``; ``inline``: LLVM
     inlines it into its callers.  ``name`` defaults to ``<kernel name>_body``.
@@ -170,9 +170,9 @@ def kernel_body(em: Any, kernel: L.Kernel, layout: list, exclusive: bool,
     >>> import llvmlite.ir as ir, numpy as np
     >>> body = [L.Assign(L.Load('x', ('i',)), L.Const(1.5, np.float32))]
     >>> k = L.Kernel('k', ['x'], [], L.ChunkLoop(False, [], [L.ChunkRange('i', body)], []))
-    >>> em = native._Emitter(ir, ir.Module(), False)
-    >>> n = native._Array(np.dtype(np.int64), 1, True)
-    >>> x = native._Array(np.dtype(np.float32), 1, True)
+    >>> em = emitter.Emitter(ir, ir.Module(), False)
+    >>> n = emitter.Array(np.dtype(np.int64), 1, True)
+    >>> x = emitter.Array(np.dtype(np.float32), 1, True)
     >>> f = kernel_body(em, k, [n, None, None, x], exclusive=True)
     >>> f.name, [str(t) for t in f.function_type.args]
     ('k_body', ['i64*', 'i64', 'i64', 'i64', 'float*', 'i64'])
@@ -186,9 +186,9 @@ def kernel_body(em: Any, kernel: L.Kernel, layout: list, exclusive: bool,
 
     def statements(*values: Any) -> None:
         ints: dict = {}      # name -> (slot, int64)
-        arrays: dict = {}    # name -> _Array
+        arrays: dict = {}    # name -> emitter.Array
         for p, v in zip(params, values):
-            if isinstance(v, native._Array):
+            if isinstance(v, emitter.Array):
                 arrays[p] = v
             else:
                 em.set_local(ints, p, (v, _INT64))
@@ -205,7 +205,7 @@ def translate(kernel: L.Kernel, sig: tuple, fastmath: Any, symbol: str,
     array the kernel writes overlaps another argument."""
     import llvmlite.ir as ir
     module = ir.Module(name=symbol)
-    em = native._Emitter(ir, module, fastmath)
+    em = emitter.Emitter(ir, module, fastmath)
     stmts = kernel.hoisted + kernel.chunk.pre + kernel.chunk.body + kernel.chunk.post
     em.entry_function(symbol, HEAD + list(kernel.params), stored_arrays(stmts), sig,
                       lambda layout: kernel_body(em, kernel, layout, exclusive,

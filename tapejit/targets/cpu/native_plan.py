@@ -29,8 +29,8 @@ import numpy
 from tapejit.backends import threads
 from tapejit.compiler import program as P
 from tapejit.compiler.codecache import define
-from tapejit.targets.cpu import llvm_render, native
-from tapejit.targets.cpu.native import Unsupported
+from tapejit.compiler.loop_ir import Unsupported
+from tapejit.targets.cpu import emitter, llvm_jit, llvm_render
 
 __all__ = ['NativePlan', 'translate_plan']
 
@@ -44,15 +44,15 @@ PRODUCT_MAX = 1 << 18
 _DOT_FLAGS = ('reassoc',)
 
 
-class _PlanTranslator(native._Emitter):
+class _PlanTranslator(emitter.Emitter):
     """Emits a plan function: argument checks, then its statements."""
 
     def __init__(self, ir: Any, module: Any, kernels: Sequence, gemm: bool = False) -> None:
         super().__init__(ir, module, False)
         self.kernels = kernels      # per kernel number: (loop IR, fastmath)
-        self.gemm = gemm            # large products call BLAS (native.gemm_symbols)
+        self.gemm = gemm            # large products call BLAS (llvm_jit.gemm_symbols)
         self.bodies: dict = {}      # (name, *layout) -> function
-        self.arrays: dict = {}      # the plan's array names -> _Array
+        self.arrays: dict = {}      # the plan's array names -> emitter.Array
         self.outs: dict = {}        # allocated name -> the output array it is
         self.table: Any = None
         self.arena: Any = None
@@ -77,7 +77,7 @@ class _PlanTranslator(native._Emitter):
     def view(self, arr: Any, shape: list) -> Any:
         if not arr.contiguous:
             raise Unsupported('a strided array reshaped')
-        return native._Array(arr.dtype, len(shape), True, arr.data, shape)
+        return emitter.Array(arr.dtype, len(shape), True, arr.data, shape)
 
     def _strides(self, arr: Any) -> list:
         if not arr.contiguous:
@@ -92,7 +92,7 @@ class _PlanTranslator(native._Emitter):
             raise Unsupported(f'transpose of a {arr.ndim}-d array by axes {axes}')
         strides = self._strides(arr)
         # (The identity of a strided view is still strided.)
-        return native._Array(arr.dtype, arr.ndim,
+        return emitter.Array(arr.dtype, arr.ndim,
                              arr.contiguous and list(axes) == list(range(arr.ndim)), arr.data,
                              [arr.shape[a] for a in axes], [strides[a] for a in axes])
 
@@ -106,16 +106,16 @@ class _PlanTranslator(native._Emitter):
     # --- the module's functions --------------------------------------------
     def invoke(self, name: str, make: Callable[[str, list], Any], args: list) -> None:
         """Call the module's function ``name`` on ``args`` (int64 values and
-        :class:`_Array` views): one function per layout of the arguments,
-        ``make(symbol, layout)`` at its first call."""
-        layout = [a if isinstance(a, native._Array) else None for a in args]
+        :class:`~tapejit.targets.cpu.emitter.Array` views): one function per
+        layout of the arguments, ``make(symbol, layout)`` at its first call."""
+        layout = [a if isinstance(a, emitter.Array) else None for a in args]
         key = (name,) + tuple(None if a is None else (a.dtype.char, a.ndim, a.contiguous)
                               for a in layout)
         if key not in self.bodies:
             self.bodies[key] = make(f'{name}_{len(self.bodies)}', layout)
         values = []
         for a in args:
-            if isinstance(a, native._Array):
+            if isinstance(a, emitter.Array):
                 values += [a.data] + a.shape + ([] if a.contiguous else a.strides)
             else:
                 values.append(a)
@@ -224,7 +224,7 @@ class _PlanTranslator(native._Emitter):
             raise Unsupported('a slice of a strided array')
         start = self.shape_of((st.start,))[0]
         shape = self.shape_of(st.dims)
-        self.arrays[st.out] = native._Array(row.dtype, len(shape), True,
+        self.arrays[st.out] = emitter.Array(row.dtype, len(shape), True,
                                             self.b.gep(row.data, [start], inbounds=True), shape)
 
     def call_stmt(self, st: P.Call) -> None:
@@ -246,14 +246,14 @@ class _PlanTranslator(native._Emitter):
     def kernel_stmt(self, st: P.CallKernel) -> None:
         t, b = self.table, self.b
         lo, hi = st.sizes
-        sizes = native._Array(t.dtype, 1, True, b.gep(t.data, [self.c64(lo)], inbounds=True),
+        sizes = emitter.Array(t.dtype, 1, True, b.gep(t.data, [self.c64(lo)], inbounds=True),
                               [self.c64(hi - lo)])
         kernel, fastmath = self.kernels[st.kernel]
         # Not inlined: LLVM optimizing one function of every kernel took
         # several times as long, and the calls ran no slower.
         self.invoke(f'k{st.kernel}', lambda symbol, layout: llvm_render.kernel_body(
             self, kernel, layout, False, inline=False, name=symbol,
-            flags=native.fast_flags(fastmath)),
+            flags=emitter.fast_flags(fastmath)),
             [sizes] + self.shape_of((st.ch, st.nch)) + [self.arrays[a] for a in st.args])
 
     def finish_stmt(self, st: P.Finish) -> None:
@@ -286,8 +286,8 @@ class _PlanTranslator(native._Emitter):
         if arr.dtype != dt or not arr.contiguous:
             raise Unsupported(f'{name} written into a {arr.dtype} array, not a contiguous {dt} one')
         self.require(self.b.icmp_signed('==', self.size(arr), self.size(
-            native._Array(dt, len(shape), True, None, shape))))
-        return native._Array(dt, len(shape), True, arr.data, shape)
+            emitter.Array(dt, len(shape), True, None, shape))))
+        return emitter.Array(dt, len(shape), True, arr.data, shape)
 
     def product(self, name: str, a_name: str, b_name: str, ta: bool, tb: bool,
                 into: Optional[str] = None) -> None:
@@ -327,7 +327,7 @@ class _PlanTranslator(native._Emitter):
         op(a).T``, so ``b`` goes first.  Sizes fit its 32-bit integers: the
         plan's values are small (``one_call.SMALL_MAX``)."""
         ir, bld, i32, i8 = self.ir, self.b, self.i32, self.i8
-        elem = native._lltype(a.dtype, ir, memory=True)
+        elem = emitter.lltype(a.dtype, ir, memory=True)
         p32, ref = i32.as_pointer(), self.cell
 
         def int32(v: Any) -> Any:
@@ -345,8 +345,8 @@ class _PlanTranslator(native._Emitter):
     # --- memory ------------------------------------------------------------
     def alloc(self, name: str, shape: list, dt: numpy.dtype) -> Any:
         ir, b = self.ir, self.b
-        arr = native._Array(dt, len(shape), True, None, shape)
-        elem = native._lltype(dt, ir, memory=True).as_pointer()
+        arr = emitter.Array(dt, len(shape), True, None, shape)
+        elem = emitter.lltype(dt, ir, memory=True).as_pointer()
         nelem = self.size(arr)
         if name in self.outs:
             out = self.outs[name]
@@ -524,11 +524,11 @@ class NativePlan:
         # Argument positions of inputs that must be distinct arrays.
         distinct = [1 + j for j, (i, _) in enumerate(oc.arg_inputs)
                     if i in oc.distinct_inputs]
-        gemm = self.gemm = oc.largest_product > PRODUCT_MAX and bool(native.gemm_symbols())
+        gemm = self.gemm = oc.largest_product > PRODUCT_MAX and bool(llvm_jit.gemm_symbols())
         # The statements, not their sizes: a new batch size loads this object.
         text = (f'plan\n{sig!r}\n{owned!r}\n{distinct!r}\n{checked!r}\n{gemm}\n'
                 + oc.program.key())
-        self.fn = native.load_object(
+        self.fn = llvm_jit.load_object(
             text, lambda symbol: translate_plan(oc.program, kernels, sig, owned, symbol,
                                                 distinct, checked, gemm),
             cache_dir, prefix='tjplan')

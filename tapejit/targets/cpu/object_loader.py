@@ -105,9 +105,9 @@ def load(obj: bytes, symbols: Mapping[str, int]) -> dict:
     addresses of its defined functions.
 
     >>> import ctypes
-    >>> from tapejit.targets.cpu import native
-    >>> obj = native._object_code('define i64 @answer(i64 %x) {\\n'
-    ...                           '  %y = add i64 %x, 41\\n  ret i64 %y\\n}\\n')
+    >>> from tapejit.targets.cpu import llvm_jit
+    >>> obj = llvm_jit._object_code('define i64 @answer(i64 %x) {\\n'
+    ...                             '  %y = add i64 %x, 41\\n  ret i64 %y\\n}\\n')
     >>> if supported():
     ...     addr = load(obj, {})['answer']
     ...     print(ctypes.CFUNCTYPE(ctypes.c_int64, ctypes.c_int64)(addr)(1))

@@ -26,7 +26,8 @@ from typing import Any, Optional
 import numpy
 
 from tapejit.compiler import program as P
-from tapejit.targets.cpu import kernel_cache, native
+from tapejit.compiler.loop_ir import Unsupported
+from tapejit.targets.cpu import kernel_cache, llvm_jit
 from tapejit.compiler.fusion import SUPPORTED, Group, RowChain
 
 # Largest value (in elements) of a plan run as one call: past it, a step
@@ -115,7 +116,7 @@ class OneCall:
         try:
             self.native = native_plan.NativePlan(self, inputs,
                                                  os.path.join(d, 'native') if d else None)
-        except native.Unsupported as e:
+        except Unsupported as e:
             self.native_refused = str(e) or 'unsupported'
 
     def __call__(self, inputs: list) -> Optional[list]:
@@ -124,7 +125,7 @@ class OneCall:
         if self.native is None and self.native_refused is None:
             # Threads calling a new plan at once build it once (and llvmlite,
             # which compiles it, is not thread-safe).
-            with native.lock():
+            with llvm_jit.lock():
                 if self.native is None and self.native_refused is None:
                     self._build_native(inputs)
         return None if self.native is None else self.native.run(inputs)

@@ -1,13 +1,13 @@
 """The CPU op table: one row per elementwise primitive, written once.
 
 A row is ``fn(b, args, params, in_dtypes, out_dtype)`` over a builder ``b``
-with the calls of :class:`~tapejit.targets.cpu.native._Emitter` (``arith``,
+with the calls of :class:`~tapejit.targets.cpu.emitter.Emitter` (``arith``,
 ``compare_op``, ``select``, ``math``, ``const``, ...).  Given the emitter it
 builds the primitive in LLVM IR (the row's ``llvm`` entry); given
 :data:`TEXT`, the same operations in the same order as a Python expression
 for a Numba loop (its ``numba`` entry): the same bits either way.  A case
 the emitter does not compile raises
-:class:`~tapejit.targets.cpu.native.Unsupported`, and the kernel runs
+:class:`~tapejit.compiler.loop_ir.Unsupported`, and the kernel runs
 through Numba.  Every ``'elementwise'`` primitive has a row here.
 
 >>> import numpy as np

@@ -4,7 +4,7 @@ its first call.  A plan is a deterministic function of the traced graph and
 the planner's code: it is pickled (its kernels are in the kernel cache),
 keyed by the pickled graph (equations, parameters, the user's lines,
 constants' values), ``fastmath``, the donations asked for, the planner's
-settings (``_knobs``) and the store's fingerprint (tapejit's sources).
+settings and the store's fingerprint (tapejit's sources).
 
 Entries go through the store (:mod:`tapejit.compiler.store`, folder
 ``plan/``): a plan is unpickled only once its entry is authenticated and
@@ -76,16 +76,11 @@ def _dumps(obj: Any) -> Optional[bytes]:
     return f.getvalue()
 
 
-def _knobs() -> tuple:
-    """The planner's module settings a plan depends on (tests change some)."""
-    from tapejit.targets.cpu import buffers, codegen, executable
-    from tapejit.compiler import passes
-    return (executable.PARALLEL_MIN, buffers.POOL_MIN_BYTES, codegen.CHUNK,
-            passes.FOLD_MAX_SIZE)
-
-
-def plan_key(graph: Any, fastmath: bool, donate: Optional[dict]) -> Optional[str]:
-    """The cache key of planning ``graph`` so, or None where it is not kept.
+def plan_key(graph: Any, fastmath: bool, donate: Optional[dict],
+             settings: tuple = ()) -> Optional[str]:
+    """The cache key of planning ``graph`` so, or None where it is not kept;
+    ``settings``: the planner's module settings the plan depends on (tests
+    change some).
 
     >>> import numpy as np
     >>> from tapejit.ir.trace import trace_graph
@@ -100,7 +95,7 @@ def plan_key(graph: Any, fastmath: bool, donate: Optional[dict]) -> Optional[str
     if blob is None:
         return None
     h = hashlib.sha256(blob)
-    h.update(repr((_FORMAT, bool(fastmath), sorted((donate or {}).items()), _knobs(),
+    h.update(repr((_FORMAT, bool(fastmath), sorted((donate or {}).items()), settings,
                    disk.fingerprint())).encode())
     return h.hexdigest()[:32]
 

@@ -86,13 +86,13 @@ def tanh_f32_py(x: Any) -> Any:
 
 def tanh_f32_llvm(em: Any, x: tuple) -> tuple:
     """:func:`tanh_f32_py` of ``x`` (a ``(value, dtype)`` pair) built with
-    the emitter ``em`` (:class:`tapejit.targets.cpu.native._Emitter`): each
+    the emitter ``em`` (:class:`tapejit.targets.cpu.emitter.Emitter`): each
     comparison, select, product and fused multiply-add of the Python form,
     in its order.
 
     >>> import llvmlite.ir as ir, numpy as np
-    >>> from tapejit.targets.cpu.native import _Emitter
-    >>> em = _Emitter(ir, ir.Module(), False)
+    >>> from tapejit.targets.cpu.emitter import Emitter
+    >>> em = Emitter(ir, ir.Module(), False)
     >>> f = ir.Function(em.module, ir.FunctionType(ir.FloatType(), [ir.FloatType()]), 'f')
     >>> em.b = ir.IRBuilder(f.append_basic_block())
     >>> v, dt = tanh_f32_llvm(em, (f.args[0], np.dtype(np.float32)))

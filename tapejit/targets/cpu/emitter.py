@@ -1,0 +1,560 @@
+"""The LLVM IR builder's helpers native kernels and plans are emitted with
+(:class:`Emitter`): values typed with NumPy's promotion rules and computed
+as Numba computes the same Python; loops, locals, and the CPython entry
+code that checks its arguments' fields (the object layout
+:mod:`~tapejit.targets.cpu.llvm_jit` verifies) before calling the body.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Optional
+
+import numpy
+
+from tapejit.compiler.loop_ir import Unsupported
+from tapejit.targets.cpu.llvm_jit import (ALIGNED, C_CONTIGUOUS, DATA, DESCR, DESCR_BYTEORDER,
+                                          DESCR_TYPENUM, DIMS, FLAGS, ND, OB_TYPE, STRIDES,
+                                          WRITEABLE, type_nums)
+
+def lltype(dt: numpy.dtype, ir: Any, memory: bool = False) -> Any:
+    if dt.kind == 'b':
+        return ir.IntType(8 if memory else 1)
+    if dt.kind in 'iu':
+        return ir.IntType(dt.itemsize * 8)
+    if dt == numpy.float32:
+        return ir.FloatType()
+    if dt == numpy.float64:
+        return ir.DoubleType()
+    raise Unsupported(f'dtype {dt}')
+
+
+_INT64 = numpy.dtype(numpy.int64)
+_FLOAT64 = numpy.dtype(numpy.float64)
+BOOL = numpy.dtype(numpy.bool_)
+NUMPY_TYPES = ('float32', 'float64', 'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16',
+                'uint32', 'uint64', 'bool_')
+# np.<fn> and math.<fn> on floats: LLVM intrinsics where LLVM has them (it
+# knows their semantics), else the C library's function (by its C name).
+_MATH = {'exp': 'llvm.exp', 'log': 'llvm.log', 'sqrt': 'llvm.sqrt', 'sin': 'llvm.sin',
+         'cos': 'llvm.cos', 'log1p': 'log1p', 'expm1': 'expm1', 'tan': 'tan', 'tanh': 'tanh',
+         'erf': 'erf', 'arcsin': 'asin', 'arccos': 'acos', 'arctan': 'atan'}
+_ARITH = {'+': ('fadd', 'add'), '-': ('fsub', 'sub'), '*': ('fmul', 'mul')}
+
+
+def _promote(a: numpy.dtype, b: numpy.dtype) -> numpy.dtype:
+    if a == b:
+        return a
+    if a.kind == 'b':
+        return b
+    if b.kind == 'b':
+        return a
+    r = numpy.promote_types(a, b)
+    if r.kind not in 'iufb' or r.itemsize > 8:
+        raise Unsupported(f'promotion of {a} and {b}')
+    return r
+
+
+def fast_flags(fastmath: Any) -> tuple:
+    """LLVM's fast-math flags for ``fastmath`` (a bool, or a set of flags).
+
+    >>> fast_flags(True), fast_flags({'reassoc'}), fast_flags(False)
+    (('fast',), ('reassoc',), ())
+    """
+    return ('fast',) if fastmath is True else tuple(sorted(fastmath)) if fastmath else ()
+
+
+class Array:
+    """An array argument as the emitted code sees it: dtype, rank,
+    contiguity and (in a function) data pointer, dims and, where not
+    contiguous, byte strides."""
+
+    __slots__ = ('dtype', 'ndim', 'contiguous', 'data', 'shape', 'strides')
+
+    def __init__(self, dtype: numpy.dtype, ndim: int, contiguous: bool, data: Any = None,
+                 shape: Optional[list] = None, strides: Optional[list] = None) -> None:
+        self.dtype, self.ndim, self.contiguous, self.data = dtype, ndim, contiguous, data
+        self.shape, self.strides = shape or [], strides or []
+
+
+class Emitter:
+    """The LLVM IR builder's helpers kernels are emitted with: values are
+    ``(llvm value, numpy dtype)`` pairs, typed and computed as Numba computes
+    the same Python.  The op table's rows (:mod:`tapejit.targets.cpu.ops`)
+    are written against these calls, which its text builder mirrors.
+
+    >>> import llvmlite.ir as ir
+    >>> em = Emitter(ir, ir.Module(), False)
+    >>> f = ir.Function(em.module, ir.FunctionType(ir.DoubleType(), [ir.FloatType()]), 'f')
+    >>> em.b = ir.IRBuilder(f.append_basic_block())
+    >>> v, dt = em.arith('/', (f.args[0], numpy.dtype('f4')), em.integer(2))
+    >>> dt, str(v.type)
+    (dtype('float64'), 'double')
+    """
+
+    def __init__(self, ir: Any, module: Any, fastmath: Any) -> None:
+        self.ir = ir
+        self.module = module
+        self.b: Any = None
+        self.flags = fast_flags(fastmath)
+        self.i64 = ir.IntType(64)
+        self.i32 = ir.IntType(32)
+        self.i8 = ir.IntType(8)
+        self.i8p = ir.IntType(8).as_pointer()
+        self.entry_alloca: Any = None
+        self.bad: Any = None  # an entry's block refusing its arguments
+
+    def _global(self, name: str) -> Any:
+        # (No initializer: an external symbol, bound where the object loads.)
+        g = self.module.globals.get(name)
+        if g is None:
+            g = self.ir.GlobalVariable(self.module, self.i8, name)
+        return g
+
+    def _func(self, name: str, ret: Any, args: list) -> Any:
+        f = self.module.globals.get(name)
+        if f is None:
+            f = self.ir.Function(self.module, self.ir.FunctionType(ret, args), name)
+        return f
+
+    def _field(self, obj: Any, offset: int, ty: Any) -> Any:
+        p = self.b.gep(obj, [self.ir.Constant(self.i64, offset)])
+        return self.b.load(self.b.bitcast(p, ty.as_pointer()))
+
+    def _alloca(self, ty: Any) -> Any:
+        # Allocas in the entry block, so LLVM promotes them to registers.
+        with self.b.goto_block(self.entry_alloca):
+            return self.b.alloca(ty)
+
+    def cell(self, value: Any) -> Any:
+        """A slot (see :meth:`_alloca`) holding the LLVM value ``value``."""
+        ptr = self._alloca(value.type)
+        self.b.store(value, ptr)
+        return ptr
+
+    def const(self, value: Any, dt: Any) -> tuple:
+        """The constant ``value`` of ``dt``, as :func:`~tapejit.targets.cpu.ops.typed`
+        spells it (a NaN is the one NumPy's ``np.nan`` is)."""
+        ir, dt = self.ir, numpy.dtype(dt)
+        if dt.kind == 'b':
+            return ir.Constant(ir.IntType(1), int(bool(value))), dt
+        if dt.kind in 'iu':
+            return ir.Constant(lltype(dt, ir), int(numpy.array(value).astype(dt))), dt
+        v = float(value)
+        return ir.Constant(lltype(dt, ir), float(numpy.array(v if v == v else numpy.nan,
+                                                              dtype=dt))), dt
+
+    def integer(self, value: int) -> tuple:
+        """A Python int literal (an int64)."""
+        return self.const(value, _INT64)
+
+    def cast(self, val: tuple, to: numpy.dtype) -> Any:
+        v, fr = val
+        b, ir = self.b, self.ir
+        if fr == to:
+            return v
+        t = lltype(to, ir)
+        if to.kind == 'b':
+            if fr.kind == 'f':
+                return b.fcmp_unordered('!=', v, ir.Constant(v.type, 0.0))
+            return b.icmp_unsigned('!=', v, ir.Constant(v.type, 0))
+        if fr.kind == 'b':
+            return b.uitofp(v, t) if to.kind == 'f' else b.zext(v, t)
+        if fr.kind in 'iu' and to.kind in 'iu':
+            if to.itemsize == fr.itemsize:
+                return v
+            if to.itemsize < fr.itemsize:
+                return b.trunc(v, t)
+            return b.sext(v, t) if fr.kind == 'i' else b.zext(v, t)
+        if fr.kind in 'iu':
+            return b.sitofp(v, t) if fr.kind == 'i' else b.uitofp(v, t)
+        if to.kind in 'iu':
+            return b.fptosi(v, t) if to.kind == 'i' else b.fptoui(v, t)
+        return b.fpext(v, t) if to.itemsize > fr.itemsize else b.fptrunc(v, t)
+
+    def intrinsic(self, name: str, args: list) -> Any:
+        ty = args[0].type
+        suffix = 'f32' if ty == self.ir.FloatType() else 'f64'
+        f = self._func(f'{name}.{suffix}', ty, [a.type for a in args])
+        return self.b.call(f, args, fastmath=self.flags)
+
+    # --- operations on values ---------------------------------------------
+    def arith(self, op: str, x: tuple, y: tuple) -> tuple:
+        """``x op y`` for ``op`` in ``+ - * / **``, as Python on NumPy
+        scalars computes it (``/`` of integers in float64; bools add as
+        ``or`` and multiply as ``and``; integer powers refused)."""
+        b = self.b
+        dt = _promote(x[1], y[1])
+        if op == '/':
+            dt = dt if dt.kind == 'f' else _FLOAT64
+            return b.fdiv(self.cast(x, dt), self.cast(y, dt), flags=self.flags), dt
+        u, v = self.cast(x, dt), self.cast(y, dt)
+        if dt.kind == 'b':
+            if op not in ('+', '*'):
+                raise Unsupported(f'{op} of bools')
+            return (b.or_(u, v) if op == '+' else b.and_(u, v)), dt
+        if op == '**':
+            if dt.kind != 'f':
+                raise Unsupported('integer power')
+            return self.intrinsic('llvm.pow', [u, v]), dt
+        names = _ARITH.get(op)
+        if names is None:
+            raise Unsupported(f'operator {op}')
+        if dt.kind == 'f':
+            return getattr(b, names[0])(u, v, flags=self.flags), dt
+        return getattr(b, names[1])(u, v), dt
+
+    def compare_op(self, sym: str, x: tuple, y: tuple) -> tuple:
+        """``x sym y`` (``< <= > >= == !=``) after promotion, as a bool."""
+        dt = _promote(x[1], y[1])
+        u, v = self.cast(x, dt), self.cast(y, dt)
+        if dt.kind == 'f':
+            # Python's float comparisons: ordered, except != (true for NaN).
+            cmp = self.b.fcmp_unordered if sym == '!=' else self.b.fcmp_ordered
+            return cmp(sym, u, v, flags=self.flags), BOOL
+        if dt.kind == 'i':
+            return self.b.icmp_signed(sym, u, v), BOOL
+        return self.b.icmp_unsigned(sym, u, v), BOOL
+
+    def either(self, x: tuple, y: tuple) -> tuple:
+        """``x or y`` of two values as bools (both evaluated: no side effects)."""
+        return self.b.or_(self.cast(x, BOOL), self.cast(y, BOOL)), BOOL
+
+    def select(self, test: tuple, x: tuple, y: tuple) -> tuple:
+        """``x if test else y``, in the promoted dtype of ``x`` and ``y``."""
+        t = self.cast(test, BOOL)
+        dt = _promote(x[1], y[1])
+        return self.b.select(t, self.cast(x, dt), self.cast(y, dt)), dt
+
+    def negate(self, x: tuple) -> tuple:
+        """``-x`` (refused for a bool)."""
+        v, dt = x
+        if dt.kind == 'f':
+            return self.b.fneg(v, flags=self.flags), dt
+        if dt.kind == 'b':
+            raise Unsupported('negative of a bool')
+        return self.b.neg(v), dt
+
+    def absolute(self, x: tuple) -> tuple:
+        """Python's ``abs(x)``."""
+        v, dt = x
+        if dt.kind == 'f':
+            return self.intrinsic('llvm.fabs', [v]), dt
+        if dt.kind == 'i':
+            neg = self.b.icmp_signed('<', v, self.ir.Constant(v.type, 0))
+            return self.b.select(neg, self.b.neg(v), v), dt
+        return v, dt
+
+    def convert(self, x: tuple, dt: numpy.dtype) -> tuple:
+        """``np.<dt>(x)``: a bool literal becomes a constant, as Numba folds it."""
+        if dt.name not in NUMPY_TYPES:
+            raise Unsupported(f'np.{dt.name}')
+        v, fr = x
+        if fr.kind == 'b' and isinstance(v, self.ir.Constant):
+            return self.const(bool(v.constant), dt)
+        return self.cast(x, dt), dt
+
+    def fold(self, op: str, acc: tuple, t: tuple) -> tuple:
+        """``acc`` with ``t`` folded in by reduction ``op`` (``sum``, keeping
+        ``acc``'s dtype; ``max`` or ``min``, NaN winning, as the op table's
+        ``maximum`` and ``minimum``)."""
+        if op == 'sum':
+            return self.cast(self.arith('+', acc, t), acc[1]), acc[1]
+        from tapejit.targets.cpu.ops import CPU_OPS
+        return CPU_OPS['maximum' if op == 'max' else 'minimum'].llvm(self, [t, acc], {}, (), None)
+
+    def tanh_f32(self, x: tuple) -> tuple:
+        """:func:`tapejit.targets.cpu.vecmath.tanh_f32_py` of ``x``, inlined."""
+        from tapejit.targets.cpu import vecmath
+        return vecmath.tanh_f32_llvm(self, x)
+
+    def math(self, mod: str, name: str, x: tuple) -> tuple:
+        """``np.<name>(x)`` or ``math.<name>(x)``, an integer taken as a
+        float64 (``np`` refuses bools and integers of under 32 bits, which
+        NumPy computes in a narrower float): an LLVM intrinsic where LLVM
+        has one, else the C library's function."""
+        v, dt = x
+        if dt.kind != 'f':
+            if mod == 'np' and (dt.kind == 'b' or dt.itemsize < 4):
+                raise Unsupported(f'np.{name} of {dt}')
+            v, dt = self.cast((v, dt), _FLOAT64), _FLOAT64
+        fn = _MATH.get(name)
+        if fn is None:
+            raise Unsupported(f'{mod}.{name} of {dt}')
+        if fn.startswith('llvm.'):
+            return self.intrinsic(fn, [v]), dt
+        fn += 'f' if dt == numpy.float32 else ''
+        return self.b.call(self._func(fn, v.type, [v.type]), [v]), dt
+
+    # --- array elements ----------------------------------------------------
+    def index(self, x: tuple) -> Any:
+        """An index value as an int64 (refused unless an integer)."""
+        v, dt = x
+        if dt.kind not in 'iu':
+            raise Unsupported(f'index of dtype {dt}')
+        return self.cast((v, dt), _INT64) if dt.itemsize < 8 else v
+
+    def element_ptr(self, arr: 'Array', ivals: list) -> Any:
+        """The pointer to ``arr``'s element at int64 indices ``ivals``."""
+        b, ir = self.b, self.ir
+        elem = lltype(arr.dtype, ir, memory=True)
+        if arr.ndim == 0:
+            raise Unsupported('a 0-d array argument')
+        if arr.contiguous:
+            # Row-major element offset from the run-time shape: unit stride
+            # in the last index, which LLVM's vectorizer sees.
+            off = ivals[0]
+            for k in range(1, arr.ndim):
+                off = b.add(b.mul(off, arr.shape[k]), ivals[k])
+            return b.gep(arr.data, [off], inbounds=True)
+        off = ir.Constant(self.i64, 0)
+        for k in range(arr.ndim):
+            off = b.add(off, b.mul(ivals[k], arr.strides[k]))
+        raw = b.gep(b.bitcast(arr.data, self.i8p), [off], inbounds=True)
+        return b.bitcast(raw, elem.as_pointer())
+
+    def load_element(self, arr: 'Array', ptr: Any) -> tuple:
+        """The element at ``ptr`` (a bool read as ``!= 0``)."""
+        v = self.b.load(ptr)
+        if arr.dtype.kind == 'b':
+            v = self.b.icmp_unsigned('!=', v, self.ir.Constant(v.type, 0))
+        return v, arr.dtype
+
+    def store_element(self, arr: 'Array', ptr: Any, val: tuple) -> None:
+        """Store ``val`` converted to ``arr``'s dtype at ``ptr``."""
+        v = self.cast(val, arr.dtype)
+        if arr.dtype.kind == 'b':
+            v = self.b.zext(v, self.i8)
+        self.b.store(v, ptr)
+
+    def set_local(self, scope: dict, name: str, val: tuple) -> None:
+        """Store ``val`` in local ``name`` of ``scope`` (name -> (slot,
+        dtype)), its slot made at its first assignment; a local keeps one dtype."""
+        v, dt = val
+        have = scope.get(name)
+        if have is None:
+            scope[name] = (self.cell(v), dt)
+            return
+        ptr, hdt = have
+        if hdt != dt:
+            raise Unsupported(f'{name} takes dtypes {hdt} and {dt}')
+        self.b.store(v, ptr)
+
+    def range_loop(self, scope: dict, var: str, lo: Any, bound: tuple,
+                   body: Callable[[], None]) -> None:
+        """``for var in range(lo, bound): body()`` (``lo`` an int64, or
+        None for 0; ``bound`` evaluated once, before the loop)."""
+        if bound[1].kind not in 'iu':
+            raise Unsupported('range over non-integers')
+        lo = self.ir.Constant(self.i64, 0) if lo is None else lo
+        hi = self.cast(bound, _INT64)
+        self.set_local(scope, var, (lo, _INT64))
+        ptr = scope[var][0]
+
+        def each(i: Any) -> None:
+            self.b.store(i, ptr)
+            body()
+        self.repeat(lo, hi, each)
+
+    def repeat(self, lo: Any, hi: Any, body: Callable[[Any], None]) -> None:
+        """Emit ``for i in range(lo, hi): body(i)`` (int64s), leaving the
+        builder after the loop."""
+        b, i64 = self.b, self.i64
+        counter = self.cell(lo)
+        head = b.append_basic_block('head')
+        loop = b.append_basic_block('body')
+        done = b.append_basic_block('done')
+        b.branch(head)
+        b.position_at_end(head)
+        i = b.load(counter)
+        b.cbranch(b.icmp_signed('<', i, hi), loop, done)
+        b.position_at_end(loop)
+        body(i)
+        b.store(b.add(i, self.ir.Constant(i64, 1), flags=('nsw',)), counter)
+        b.branch(head)
+        b.position_at_end(done)
+
+    # --- the entry function ------------------------------------------------
+    def _arg_check(self) -> Any:
+        """``i1 tj_arg_ok(obj, ndim, type number, its alias, flags)``: whether
+        ``obj`` is an ndarray of that rank and dtype (either type number: see
+        :func:`type_nums`; native byte order) with those flags set, and
+        C-contiguous exactly where ``flags`` says so: the same arrays always
+        run the same variant, so a float sum always rounds the same."""
+        f = self.module.globals.get('tj_arg_ok')
+        if f is not None:
+            return f
+        ir, i8p, i32 = self.ir, self.i8p, self.i32
+        f = ir.Function(self.module, ir.FunctionType(ir.IntType(1), [i8p, i32, i32, i32, i32]),
+                        'tj_arg_ok')
+        f.linkage = 'internal'
+        f.attributes.add('noinline')
+        obj, ndim, num, alias, need = f.args
+        outer = self.b
+        b = self.b = ir.IRBuilder(f.append_basic_block('type'))
+        fields = f.append_basic_block('fields')
+        no = f.append_basic_block('no')
+        # The type first: only an ndarray's fields may be read.
+        b.cbranch(b.icmp_unsigned('==', self._field(obj, OB_TYPE, i8p),
+                                  self._global('tj_ndarray')), fields, no)
+        b.position_at_end(no)
+        b.ret(ir.Constant(ir.IntType(1), 0))
+        b.position_at_end(fields)
+        ok = b.icmp_signed('==', self._field(obj, ND, i32), ndim)
+        descr = self._field(obj, DESCR, i8p)
+        typenum = self._field(descr, DESCR_TYPENUM, i32)
+        ok = b.and_(ok, b.or_(b.icmp_signed('==', typenum, num),
+                              b.icmp_signed('==', typenum, alias)))
+        order = self._field(descr, DESCR_BYTEORDER, self.i8)
+        ok = b.and_(ok, b.or_(b.icmp_unsigned('==', order, ir.Constant(self.i8, ord('='))),
+                              b.icmp_unsigned('==', order, ir.Constant(self.i8, ord('|')))))
+        flags = b.and_(self._field(obj, FLAGS, i32), b.or_(need, ir.Constant(i32, C_CONTIGUOUS)))
+        b.ret(b.and_(ok, b.icmp_unsigned('==', flags, need)))
+        self.b = outer
+        return f
+
+    def require(self, cond: Any) -> None:
+        """Go on where ``cond`` holds; else the entry refuses its arguments."""
+        ok = self.b.append_basic_block('ok')
+        self.b.cbranch(cond, ok, self.bad)
+        self.b.position_at_end(ok)
+
+    def _entry(self, name: str, nargs: int, allocas: bool = False) -> tuple:
+        """``PyObject *name(PyObject *self, PyObject *const *args, Py_ssize_t n)``
+        and its first block, the builder there after checking ``n``; a
+        refusal (``self.bad``) returns ``NotImplemented``.  ``allocas``: an
+        entry block for allocas first (the caller branches it to the first)."""
+        ir, i8p, i64 = self.ir, self.i8p, self.i64
+        fn = ir.Function(self.module, ir.FunctionType(i8p, [i8p, i8p.as_pointer(), i64]), name)
+        if allocas:
+            self.entry_alloca = fn.append_basic_block('allocas')
+        start = fn.append_basic_block('check')
+        self.bad = fn.append_basic_block('bad')
+        b = self.b = ir.IRBuilder(self.bad)
+        self.return_object('tj_notimpl')
+        b.position_at_end(start)
+        self.require(b.icmp_signed('==', fn.args[2], ir.Constant(i64, nargs)))
+        return fn, start
+
+    def return_object(self, name: str) -> None:
+        """Return a new reference to the object bound to symbol ``name``
+        (``tj_none``, ``tj_notimpl``)."""
+        obj = self._global(name)
+        self.b.call(self._func('tj_incref', self.ir.VoidType(), [self.i8p]), [obj])
+        self.b.ret(obj)
+
+    def entry_function(self, name: str, params: list, written: set, sig: tuple,
+                       make_body: Callable[[list], Any]) -> None:
+        """The entry (see :meth:`_entry`): checks the arguments ``params``
+        (those in ``written`` must be writeable arrays) against ``sig``,
+        reads their fields and calls the loop body, ``make_body(layout)``
+        (a function LLVM inlines), without the GIL."""
+        if len(params) != len(sig):
+            raise Unsupported('signature does not match the parameters')
+        ir, i8p = self.ir, self.i8p
+        fn, _ = self._entry(name, len(params))
+        failed = fn.append_basic_block('failed')  # an exception is set: raise it
+        with self.b.goto_block(failed):
+            self.b.ret(ir.Constant(i8p, None))
+        values: list = []     # what the body takes, in order
+        layout: list = []     # per parameter: None (an int) or its Array
+        for k, (p, s) in enumerate(zip(params, sig)):
+            obj = self._argument(fn, k)
+            if s == 'int':
+                values.append(self._int_argument(obj, failed))
+                layout.append(None)
+            else:
+                arr = self._array_argument(obj, s, p in written)
+                values += [arr.data] + arr.shape + arr.strides
+                layout.append(arr)
+        body = make_body(layout)
+        # The loops run without the GIL, as Numba's nogil kernels did: the
+        # caller's argument references keep the arrays alive meanwhile.
+        save = self._func('tj_save_thread', i8p, [])
+        restore = self._func('tj_restore_thread', ir.VoidType(), [i8p])
+        b = self.b
+        tstate = b.call(save, [])
+        b.call(body, values)
+        b.call(restore, [tstate])
+        self.return_object('tj_none')
+
+    def _argument(self, fn: Any, k: int) -> Any:
+        """The entry ``fn``'s argument object ``k``."""
+        return self.b.load(self.b.gep(fn.args[1], [self.ir.Constant(self.i64, k)]))
+
+    def _int_argument(self, obj: Any, failed: Any) -> Any:
+        """A Python int argument as an int64 (refused unless exactly an int;
+        an int beyond int64 raises its OverflowError)."""
+        ir, b, i8p, i64 = self.ir, self.b, self.i8p, self.i64
+        typ = self._field(obj, OB_TYPE, i8p)
+        self.require(b.icmp_unsigned('==', typ, self._global('tj_long')))
+        v = b.call(self._func('tj_as_ll', i64, [i8p]), [obj])
+        # -1 may be an OverflowError (an int beyond int64).
+        maybe = b.append_basic_block('maybe_error')
+        fine = b.append_basic_block('int_ok')
+        b.cbranch(b.icmp_signed('==', v, ir.Constant(i64, -1)), maybe, fine)
+        b.position_at_end(maybe)
+        err = b.call(self._func('tj_err_occurred', i8p, []), [])
+        b.cbranch(b.icmp_unsigned('!=', err, ir.Constant(i8p, None)), failed, fine)
+        b.position_at_end(fine)
+        return v
+
+    def _array_argument(self, obj: Any, s: tuple, written: bool) -> 'Array':
+        """An array argument checked against its signature entry ``s`` (dtype,
+        ndim, contiguous; writeable where the kernel stores to it), with its
+        data pointer, dims and (strided) byte strides."""
+        ir, b, i8p, i64, i32 = self.ir, self.b, self.i8p, self.i64, self.i32
+        dtstr, ndim, contiguous = s
+        dt = numpy.dtype(dtstr)
+        need = (ALIGNED | (C_CONTIGUOUS if contiguous else 0) | (WRITEABLE if written else 0))
+        num, alias = type_nums(dt)
+        self.require(b.call(self._arg_check(), [obj, ir.Constant(i32, ndim),
+                                                ir.Constant(i32, num), ir.Constant(i32, alias),
+                                                ir.Constant(i32, need)]))
+        elem = lltype(dt, ir, memory=True)
+        data = b.bitcast(self._field(obj, DATA, i8p), elem.as_pointer())
+
+        def fields(offset: int) -> list:
+            p = self._field(obj, offset, i64.as_pointer())
+            return [b.load(b.gep(p, [ir.Constant(i64, d)])) for d in range(ndim)]
+        shape = fields(DIMS) if ndim else []
+        return Array(dt, ndim, contiguous, data, shape, [] if contiguous else fields(STRIDES))
+
+    def define(self, name: str, layout: list, noalias: bool, inline: bool,
+               emit: Callable[..., None], flags: Optional[tuple] = None) -> Any:
+        """The internal function ``name`` over ``layout``: per argument an
+        int64 (``None`` in ``layout``) or, for an :class:`Array`, its data
+        pointer (``noalias`` where asked), dims and (not contiguous) byte
+        strides.  Its statements are ``emit(*arguments)`` (int64 values and
+        :class:`Array` s), under the fast-math ``flags`` where given."""
+        ir, i64 = self.ir, self.i64
+        types: list = []
+        for arr in layout:
+            if arr is not None:
+                types.append(lltype(arr.dtype, ir, memory=True).as_pointer())
+            types += [i64] * (1 if arr is None else arr.ndim * (1 if arr.contiguous else 2))
+        f = ir.Function(self.module, ir.FunctionType(ir.VoidType(), types), name)
+        f.linkage = 'internal'
+        f.attributes.add('alwaysinline' if inline else 'noinline')
+        saved = self.b, self.entry_alloca, self.flags
+        self.entry_alloca = f.append_basic_block('entry')
+        first = f.append_basic_block('start')
+        self.b = ir.IRBuilder(first)
+        self.flags = self.flags if flags is None else flags
+        args, values = iter(f.args), []
+        for lay in layout:
+            a = next(args)
+            if lay is not None:
+                if noalias:
+                    a.add_attribute('noalias')
+                shape = [next(args) for _ in range(lay.ndim)]
+                strides = [] if lay.contiguous else [next(args) for _ in range(lay.ndim)]
+                a = Array(lay.dtype, lay.ndim, lay.contiguous, a, shape, strides)
+            values.append(a)
+        try:
+            emit(*values)
+            self.b.ret_void()
+            with self.b.goto_block(self.entry_alloca):
+                self.b.branch(first)
+        finally:
+            self.b, self.entry_alloca, self.flags = saved
+        return f

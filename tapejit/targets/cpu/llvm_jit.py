@@ -1,0 +1,290 @@
+"""The in-process LLVM machinery of the CPU target's native code: the
+symbols compiled code binds (CPython's API, the C math library, BLAS's
+products), the target machine, object code compiled and cached in the
+store (:mod:`tapejit.compiler.store`) and loaded into this process as
+CPython ``METH_FASTCALL`` functions (:mod:`~tapejit.targets.cpu.object_loader`,
+else LLVM's MCJIT).
+
+Process addresses are symbols each process binds, so cached code never
+holds a stale address.  Everything here runs under :func:`lock` (llvmlite's
+engine is not thread-safe).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import threading
+from typing import Any, Callable, Optional
+
+import numpy
+
+from tapejit.backends import threads
+from tapejit.compiler import store
+from tapejit.compiler.loop_ir import Unsupported
+from tapejit.targets.cpu import object_loader
+
+def lock() -> threading.RLock:
+    """The lock that serializes compiling and loading (llvmlite's engine is
+    not thread-safe).
+
+    >>> with lock():
+    ...     pass
+    """
+    return _lock
+
+
+_lock = threading.RLock()
+_state: dict = {}
+
+# CPython object layout read by the entry code (stable across NumPy 1.x/2.x
+# and CPython 3.9-3.13; checked against live objects in ``_setup``).
+OB_TYPE, DATA, ND, DIMS, STRIDES, DESCR, FLAGS = 8, 16, 24, 32, 40, 56, 64
+DESCR_BYTEORDER, DESCR_TYPENUM = 26, 28
+C_CONTIGUOUS, ALIGNED, WRITEABLE = 0x1, 0x100, 0x400
+METH_FASTCALL = 0x80
+
+_LIBM = ('exp', 'log', 'log1p', 'expm1', 'sqrt', 'sin', 'cos', 'tan', 'tanh', 'erf', 'pow',
+         'fabs', 'fmod', 'exp2', 'log2', 'log10', 'asin', 'acos', 'atan')
+
+
+class _MethodDef(ctypes.Structure):
+    _fields_ = [('ml_name', ctypes.c_char_p), ('ml_meth', ctypes.c_void_p),
+                ('ml_flags', ctypes.c_int), ('ml_doc', ctypes.c_char_p)]
+
+
+def _check_layout() -> None:
+    # The offsets above, checked on a live strided array before any code
+    # relies on them: a mismatch turns this path off rather than misread.
+    a = numpy.zeros((3, 4), numpy.float32)[:, ::2]
+    base = id(a)
+
+    def rd(off: int, t: Any) -> Any:
+        return t.from_address(base + off).value
+
+    ok = (rd(OB_TYPE, ctypes.c_void_p) == id(numpy.ndarray)
+          and rd(DATA, ctypes.c_void_p) == a.ctypes.data and rd(ND, ctypes.c_int) == 2
+          and ctypes.cast(rd(DIMS, ctypes.c_void_p), ctypes.POINTER(ctypes.c_int64))[1] == 2
+          and ctypes.cast(rd(STRIDES, ctypes.c_void_p),
+                          ctypes.POINTER(ctypes.c_int64))[1] == 8
+          and rd(DESCR, ctypes.c_void_p) == id(a.dtype)
+          and rd(FLAGS, ctypes.c_int) & (C_CONTIGUOUS | ALIGNED) == ALIGNED
+          and ctypes.c_int.from_address(id(a.dtype) + DESCR_TYPENUM).value == a.dtype.num)
+    if not ok:
+        raise Unsupported('unexpected NumPy array layout')
+
+
+def type_nums(dt: numpy.dtype) -> tuple:
+    """NumPy's type number of ``dt`` and of the other name of the same C
+    type, if any (int64 is both ``long`` and ``long long`` on Linux: arrays
+    of either hold the same values; else the number twice).
+
+    >>> a, b = type_nums(numpy.dtype(numpy.int64))
+    >>> {a, b} == {numpy.dtype('l').num, numpy.dtype('q').num}
+    True
+    >>> type_nums(numpy.dtype(numpy.float32))
+    (11, 11)
+    """
+    for other in ('l', 'q') if dt.char in 'lq' else ('L', 'Q') if dt.char in 'LQ' else ():
+        o = numpy.dtype(other)
+        if o.char != dt.char and o.itemsize == dt.itemsize:
+            return dt.num, o.num
+    return dt.num, dt.num
+
+
+def gemm_symbols() -> dict:
+    """``{'tj_sgemm': address, 'tj_dgemm': address}``: SciPy's BLAS
+    ``?gemm`` (``scipy.linalg.cython_blas``), which compiled plans call for
+    large products, added to the symbols objects bind; empty without SciPy.
+    Imported on first need only (SciPy's linear algebra is slow to import).
+
+    >>> set(gemm_symbols()) <= {'tj_sgemm', 'tj_dgemm'}
+    True
+    """
+    st = _setup()
+    with _lock:
+        if 'gemm' not in st:
+            found: dict = {}
+            # Prototypes of our own: ctypes.pythonapi's are process-wide.
+            api = ctypes.pythonapi
+            get_name = ctypes.PYFUNCTYPE(ctypes.c_char_p, ctypes.py_object)(
+                ('PyCapsule_GetName', api))
+            get_pointer = ctypes.PYFUNCTYPE(ctypes.c_void_p, ctypes.py_object,
+                                            ctypes.c_char_p)(('PyCapsule_GetPointer', api))
+            try:
+                from scipy.linalg import cython_blas
+                for name in ('sgemm', 'dgemm'):
+                    cap = cython_blas.__pyx_capi__[name]
+                    found[f'tj_{name}'] = get_pointer(cap, get_name(cap))
+            except (ImportError, AttributeError, KeyError, ValueError):
+                found = {}  # (no SciPy, or no such interface here: products stay loops)
+            if found:
+                # SciPy's BLAS is another library whose threads tapejit sets.
+                threads.blas_libraries_changed()
+            st['gemm'] = found
+            st['symbols'].update(found)
+            if 'engine' in st:
+                for name, addr in found.items():
+                    st['llvm'].add_symbol(name, addr)
+        return st['gemm']
+
+
+def _setup() -> dict:
+    """The cache fingerprint, the symbols objects bind and the entry maker;
+    LLVM itself (:func:`_jit`) only where something is compiled or loads
+    through MCJIT."""
+    with _lock:
+        if not _state:
+            try:
+                _start()
+            except Unsupported:
+                raise
+            except Exception as e:  # no LLVM target, no C math library
+                raise Unsupported(f'native kernels unavailable ({type(e).__name__}: {e})')
+        return _state
+
+
+def _jit() -> dict:
+    """:func:`_setup`'s state with LLVM's target machine and MCJIT engine."""
+    st = _setup()
+    with _lock:
+        if 'engine' not in st:
+            try:
+                import llvmlite.binding as llvm
+                llvm.initialize_native_target()
+                llvm.initialize_native_asmprinter()
+                tm = llvm.Target.from_default_triple().create_target_machine(
+                    cpu=st['cpu'], features=st['features'], opt=3, codemodel='jitdefault')
+                for name, addr in st['symbols'].items():
+                    llvm.add_symbol(name, addr)
+                engine = llvm.create_mcjit_compiler(llvm.parse_assembly(''), tm)
+            except Exception as e:  # no LLVM target
+                raise Unsupported(f'native kernels unavailable ({type(e).__name__}: {e})')
+            st.update(llvm=llvm, tm=tm, engine=engine)
+        return st
+
+
+def _libm() -> Any:
+    try:
+        return ctypes.CDLL('libm.so.6')  # glibc; without running ldconfig
+    except OSError:
+        pass
+    # (Imported only here: ``ctypes.util`` imports ``subprocess``, which a
+    # warm process's first call would wait for.)
+    from ctypes import util
+    try:
+        return ctypes.CDLL(util.find_library('m'))
+    except OSError:
+        raise Unsupported('no C math library') from None
+
+
+def _start() -> None:
+    from tapejit.targets.cpu.host_cpu import host_cpu
+    _check_layout()
+    cpu, features = host_cpu()
+    api = ctypes.pythonapi
+    symbols = {'tj_none': id(None), 'tj_notimpl': id(NotImplemented),
+               'tj_ndarray': id(numpy.ndarray), 'tj_long': id(int)}
+
+    def add(lib: Any, names: Any, prefix: Any = None) -> None:
+        for name, c_name in names:
+            symbols[name if prefix is None else prefix + name] = ctypes.cast(
+                getattr(lib, c_name), ctypes.c_void_p).value
+    add(api, [('incref', 'Py_IncRef'), ('as_ll', 'PyLong_AsLongLong'),
+              ('err_occurred', 'PyErr_Occurred'), ('save_thread', 'PyEval_SaveThread'),
+              ('restore_thread', 'PyEval_RestoreThread')], 'tj_')
+    add(_libm(), [(n, n) for base in _LIBM for n in (base, base + 'f')])
+    add(ctypes.CDLL(None), [(n, n) for n in ('memset', 'memcpy', 'memmove')])
+    new = api.PyCFunction_NewEx
+    new.restype = ctypes.py_object
+    new.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
+    _state.update(cpu=cpu, features=features, symbols=symbols, new_function=new,
+                  fingerprint=store.fingerprint('llvmlite', cpu=f'{cpu}|{features}'))
+
+
+def _object_code(llvm_ir: str) -> bytes:
+    return _jit()['tm'].emit_object(_optimized(llvm_ir))
+
+
+def _optimized(llvm_ir: str) -> Any:
+    st = _jit()
+    llvm = st['llvm']
+    mod = llvm.parse_assembly(llvm_ir)
+    mod.verify()
+    # O2: a shorter cold first call than O3, and kernels as fast.
+    pto = llvm.create_pipeline_tuning_options(speed_level=2)
+    pto.loop_vectorization = True
+    # No SLP vectorization (Numba's default too), loop unrolling or
+    # interleaving: they cost LLVM time and gained nothing measurable.
+    pto.slp_vectorization = pto.loop_unrolling = pto.loop_interleaving = False
+    pb = llvm.create_pass_builder(st['tm'], pto)
+    pb.getModulePassManager().run(mod, pb)
+    return mod
+
+
+_entries: dict = {}  # symbol -> entry, for the process
+
+
+def _method_def(symbol: str, addr: int) -> int:
+    """The address of a ``PyMethodDef`` for the entry at ``addr``, in memory
+    never freed (as a C extension's static table): the function object may
+    read it at interpreter exit, after any Python owner is gone."""
+    malloc = ctypes.pythonapi.PyMem_RawMalloc
+    malloc.restype, malloc.argtypes = ctypes.c_void_p, [ctypes.c_size_t]
+    name = symbol.encode() + b'\0'
+    p = malloc(ctypes.sizeof(_MethodDef) + len(name))
+    if not p:
+        raise MemoryError('tapejit: no memory for a kernel entry')
+    ctypes.memmove(p + ctypes.sizeof(_MethodDef), name, len(name))
+    d = _MethodDef.from_address(p)
+    d.ml_name = ctypes.cast(p + ctypes.sizeof(_MethodDef), ctypes.c_char_p)
+    d.ml_meth, d.ml_flags, d.ml_doc = addr, METH_FASTCALL, None
+    return p
+
+
+def load_object(key_text: str, make_ir: Callable[[str], str],
+                cache_dir: Optional[str], prefix: str = 'tj') -> Callable:
+    """The callable entry compiled from ``make_ir(symbol)``'s LLVM IR: from
+    the store's folder ``cache_dir`` under a key of ``key_text`` and this
+    process's fingerprint, else compiled and written there.  An object is
+    authenticated (:func:`tapejit.compiler.store.read`) before it is
+    mapped; one without its entry symbol is compiled again and rewritten."""
+    st = _setup()
+    key = hashlib.sha256(f'{st["fingerprint"]}\n{key_text}'.encode()).hexdigest()[:32]
+    symbol = f'{prefix}_{key}'
+    disk_key = f'object\n{symbol}\n{st["fingerprint"]}\n{key_text}'
+    with _lock:
+        # (A symbol is added to the engine once.)
+        fn = _entries.get(symbol)
+        if fn is not None:
+            return fn
+        obj = store.read(cache_dir, disk_key, name=f'{symbol}.o') if cache_dir else None
+        addr = _load(obj, symbol) if obj is not None else 0
+        if not addr:
+            if obj is not None:
+                store.warn_once(symbol, f'tapejit: cached object of kernel {symbol} has no '
+                                'entry; recompiling it')
+            obj = _object_code(make_ir(symbol))
+            if cache_dir:
+                store.write(cache_dir, disk_key, obj, name=f'{symbol}.o')
+            addr = _load(obj, symbol)
+        if not addr:
+            raise RuntimeError(f'tapejit: compiled kernel {symbol} has no entry')
+        fn = _entries[symbol] = st['new_function'](_method_def(symbol, addr), None, None)
+        return fn
+
+
+def _load(obj: bytes, symbol: str) -> int:
+    """The address of ``symbol`` in the object code ``obj``, loaded into
+    this process by :mod:`object_loader`, else by LLVM's MCJIT."""
+    if object_loader.supported():
+        try:
+            addr = object_loader.load(obj, _state['symbols']).get(symbol)
+            if addr:
+                return addr
+        except object_loader.NotLoadable:
+            pass
+    st = _jit()
+    st['engine'].add_object_file(st['llvm'].ObjectFileRef.from_data(obj))
+    st['engine'].finalize_object()
+    return st['engine'].get_function_address(symbol)
