@@ -60,7 +60,7 @@ def test_three_way_broadcast_error_names_all_shapes():
     (lambda a, b: a + b, 'add'), (lambda a, b: a * b, 'mul'), (F.maximum, 'maximum'),
     (lambda a, b: a ** b, 'pow')])
 def test_mixed_float_dtypes(op, name):
-    # (matmul and linear promote, as Chainer's do: tests/test_chainer_api.py)
+    # (matmul and linear promote, as Chainer's do: tests/chainer_api/test_chainer_api.py)
     with raises(DTypeError, rf'{name}: dtypes float32 and float64 differ',
                 'expected one dtype'):
         op(v(2, 2, dtype=np.float32), v(2, 2))

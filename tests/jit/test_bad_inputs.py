@@ -116,7 +116,7 @@ def test_mismatched_shapes_in_backward_of_user_gradient():
     (lambda a, b: F.concat([a, b], axis=0), 'concat'),
 ])
 def test_mixed_float_dtypes(fn, name):
-    # (matmul and linear promote, as Chainer's do: tests/test_chainer_api.py)
+    # (matmul and linear promote, as Chainer's do: tests/chainer_api/test_chainer_api.py)
     _both_raise(DTypeError, [rf'^{name}: dtypes float32 and float64 differ',
                              'expected one dtype'],
                 fn, np.ones(3, np.float32), np.ones(3, np.float64), wrap=True)
