@@ -19,10 +19,7 @@ from tapejit import Variable
 from tapejit.backends import threads
 
 
-@pytest.fixture(autouse=True)
-def _kernel_cache(tmp_path_factory, monkeypatch):
-    monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(tmp_path_factory.getbasetemp()
-                                                / 'kernel-cache'))
+pytestmark = pytest.mark.usefixtures('cache_dir')  # (tests/conftest.py)
 
 
 def _rand(*shape, dtype=np.float32, seed=0):

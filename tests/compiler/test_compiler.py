@@ -20,11 +20,7 @@ from tapejit.ir.trace import trace_graph
 from tapejit.compiler import store
 
 
-@pytest.fixture(autouse=True)
-def _kernel_cache(tmp_path_factory, monkeypatch):
-    # One cache directory for the whole module: kernels compile once.
-    d = tmp_path_factory.getbasetemp() / 'kernel-cache'
-    monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(d))
+pytestmark = pytest.mark.usefixtures('cache_dir')  # (tests/conftest.py)
 
 
 def _check(fn, args, rtol=1e-5):

@@ -29,11 +29,7 @@ FUZZ = settings(derandomize=True, deadline=None, database=None, print_blob=False
                                        HealthCheck.filter_too_much])
 
 
-@pytest.fixture(autouse=True)
-def _kernel_cache(tmp_path_factory, monkeypatch):
-    # The kernel directory test_compiler uses: kernels compiled there are reused.
-    monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(tmp_path_factory.getbasetemp()
-                                                / 'kernel-cache'))
+pytestmark = pytest.mark.usefixtures('cache_dir')  # (tests/conftest.py)
 
 
 @settings(FUZZ, max_examples=70)

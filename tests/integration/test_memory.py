@@ -27,10 +27,7 @@ STEPS = 10_000
 WARMUP = 300
 
 
-@pytest.fixture(autouse=True)
-def _kernel_cache(tmp_path_factory, monkeypatch):
-    monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(tmp_path_factory.getbasetemp()
-                                                / 'kernel-cache'))
+pytestmark = pytest.mark.usefixtures('cache_dir')  # (tests/conftest.py)
 
 
 def rss_bytes() -> int:

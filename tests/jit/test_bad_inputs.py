@@ -25,10 +25,7 @@ from tapejit import DTypeError, ShapeError, TraceError, Variable, backends
 from tapejit.targets import compile_graph
 
 
-@pytest.fixture(autouse=True)
-def _kernel_cache(tmp_path_factory, monkeypatch):
-    monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(tmp_path_factory.getbasetemp()
-                                                / 'kernel-cache'))
+pytestmark = pytest.mark.usefixtures('cache_dir')  # (tests/conftest.py)
 
 
 def _arr(x):

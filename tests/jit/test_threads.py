@@ -17,10 +17,7 @@ from tapejit.targets.cpu import kernel_cache
 N_THREADS = 4
 
 
-@pytest.fixture(autouse=True)
-def _kernel_cache(tmp_path_factory, monkeypatch):
-    monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(tmp_path_factory.getbasetemp()
-                                                / 'kernel-cache'))
+pytestmark = pytest.mark.usefixtures('cache_dir')  # (tests/conftest.py)
 
 
 def _in_threads(work, n=N_THREADS, timeout=120):

@@ -31,9 +31,7 @@ bool_ = np.dtype(np.bool_)
 rng = np.random.default_rng(0)
 
 
-@pytest.fixture(autouse=True)
-def _cache(tmp_path_factory, monkeypatch):
-    monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(tmp_path_factory.getbasetemp() / 'llvm-cache'))
+pytestmark = pytest.mark.usefixtures('cache_dir')  # (tests/conftest.py)
 
 
 def _values(dt: np.dtype, n: int = 67, special: bool = True) -> np.ndarray:

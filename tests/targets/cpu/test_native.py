@@ -24,9 +24,7 @@ f32, f64, i64 = np.dtype(np.float32), np.dtype(np.float64), np.dtype(np.int64)
 
 
 @pytest.fixture(autouse=True)
-def _setup(tmp_path_factory, monkeypatch):
-    d = tmp_path_factory.getbasetemp() / 'kernel-cache'
-    monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(d))
+def _setup(cache_dir, monkeypatch):
     # Step by step: a small plan would otherwise run as one Numba call.
     monkeypatch.setattr(one_call, 'ENABLED', False)
 

@@ -14,10 +14,7 @@ from tapejit.ir.trace import trace_graph
 from tests.support.mlp_cases import mlp_data, mlp_step
 
 
-@pytest.fixture(autouse=True)
-def _kernel_cache(tmp_path_factory, monkeypatch):
-    d = tmp_path_factory.getbasetemp() / 'kernel-cache'
-    monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(d))
+pytestmark = pytest.mark.usefixtures('cache_dir')  # (tests/conftest.py)
 
 
 def _check(fn, args, rtol=1e-5, one=True):

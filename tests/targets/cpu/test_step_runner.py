@@ -15,10 +15,7 @@ from tapejit.ir.trace import trace_graph
 from tests.chainer_api.test_links import MLP, _train_step
 
 
-@pytest.fixture(autouse=True)
-def _kernel_cache(tmp_path_factory, monkeypatch):
-    d = tmp_path_factory.getbasetemp() / 'kernel-cache'
-    monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(d))
+pytestmark = pytest.mark.usefixtures('cache_dir')  # (tests/conftest.py)
 
 
 def test_a_training_step_runs_written_out_and_equals_eager(monkeypatch):

@@ -23,9 +23,8 @@ ROOT = pathlib.Path(__file__).resolve().parents[3]  # the repository's root
 GRAPHS, SEED = 60, 1
 
 
-def test_random_graphs_agree_on_the_simulated_gpu(tmp_path_factory):
-    env = dict(os.environ, NUMBA_ENABLE_CUDASIM='1',
-               TAPEJIT_CACHE_DIR=str(tmp_path_factory.getbasetemp() / 'kernel-cache'))
+def test_random_graphs_agree_on_the_simulated_gpu(cache_dir):
+    env = dict(os.environ, NUMBA_ENABLE_CUDASIM='1', TAPEJIT_CACHE_DIR=str(cache_dir))
     env.pop('TAPEJIT_CACHE', None)
     env.pop('TAPEJIT_TARGET', None)
     proc = subprocess.run([sys.executable, '-m', 'tests.support.fuzz_graphs', '--target', 'cuda',
