@@ -1,0 +1,319 @@
+"""How tapejit uses threads (tapejit.backends.threads): products on the
+threads it decides (BLAS on one thread each, big products cut into pieces
+handed out one at a time), parallel kernels whose chunks each thread takes, nothing
+spinning when idle, chosen once per plan."""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+import types
+
+import numpy as np
+import pytest
+
+import tapejit
+import tapejit.functions as F
+from tapejit import Variable
+from tapejit.backends import threads
+
+
+pytestmark = pytest.mark.usefixtures('cache_dir')  # (tests/conftest.py)
+
+
+def _rand(*shape, dtype=np.float32, seed=0):
+    return np.random.default_rng(seed).standard_normal(shape).astype(dtype)
+
+
+@pytest.mark.parametrize('shapes', [((96, 70), (70, 40)),      # rows split
+                                    ((40, 70), (70, 96)),      # columns split
+                                    ((6, 33, 20), (6, 20, 17)),  # batch split
+                                    ((5, 33, 20), (20, 17)),   # broadcast batch
+                                    ((2, 3, 33, 20), (3, 20, 17))])
+@pytest.mark.parametrize('dtype', [np.float32, np.float64])
+def test_a_product_cut_into_pieces_equals_numpy(shapes, dtype):
+    a, b = _rand(*shapes[0], dtype=dtype), _rand(*shapes[1], dtype=dtype, seed=1)
+    for width in (1, 2, 3):
+        got = threads.matmul(a, b, width=width)
+        np.testing.assert_allclose(got, a @ b, rtol=1e-5, atol=1e-5)
+    # Transposed views and a given output array.
+    out = np.empty((shapes[0][-1], shapes[0][-1]) if len(shapes[0]) == 2 else
+                   a.shape[:-2] + (a.shape[-1], a.shape[-1]), dtype)
+    threads.matmul(a.swapaxes(-1, -2), a, out=out, width=2)
+    np.testing.assert_allclose(out, a.swapaxes(-1, -2) @ a, rtol=1e-5, atol=1e-4)
+
+
+def test_pieces_are_handed_out_one_at_a_time_so_a_late_thread_holds_up_none():
+    # The first piece blocks until every other piece has run: with pieces
+    # split evenly between two threads ahead of time, the thread holding the
+    # first would wait for pieces queued behind it (a hang); handed out one at
+    # a time, the other thread takes them all.
+    n = 12
+    ran = []
+    others_done = threading.Event()
+
+    def first():
+        assert others_done.wait(10), 'pieces were not handed to the free thread'
+        ran.append(0)
+
+    def other(i):
+        ran.append(i)
+        if len(ran) == n - 1:
+            others_done.set()
+    threads.Pool().run([first] + [lambda i=i: other(i) for i in range(1, n)], 2)
+    assert sorted(ran) == list(range(n))
+
+
+def test_a_parallel_kernels_chunks_are_taken_one_at_a_time_by_threads_entering_it_once():
+    # The kernel's protocol (tapejit.targets.cpu.claim): each thread enters
+    # once and takes chunks from the counter at ``claim`` until none is left.
+    # The thread holding chunk 0 stalls until every other chunk is done: with
+    # the chunks split between the threads ahead of time it would wait for
+    # chunks queued behind it (a hang); taken one at a time, the other thread
+    # runs them all.
+    import ctypes
+    nch = 40
+    lock = threading.Lock()
+    entered, done = [], []
+    rest_done = threading.Event()
+
+    def kernel(n, ch, nch, claim, out):
+        counter = ctypes.c_int64.from_address(claim)
+        entered.append(threading.get_ident())
+        while True:
+            with lock:
+                c = counter.value
+                counter.value = c + 1
+            if c >= nch:
+                return
+            if c == 0:
+                assert rest_done.wait(10), 'the other chunks were not taken by the free thread'
+            out[c] = c
+            with lock:
+                done.append(c)
+                if len(done) == nch - 1 and 0 not in done:
+                    rest_done.set()
+    out = np.zeros(nch)
+    threads.Chunked(kernel, 2)((nch,), 1, nch, out)
+    assert out.tolist() == list(range(nch)) and sorted(done) == list(range(nch))
+    assert len(entered) == 2  # once per thread, not once per chunk or range
+
+
+def test_an_error_in_a_piece_reaches_the_caller_and_the_pool_stays_usable():
+    pool = threads.Pool()
+
+    def boom():
+        raise ValueError('piece 3 failed')
+    with pytest.raises(ValueError, match='piece 3'):
+        pool.run([lambda: None] * 3 + [boom] + [lambda: None] * 3, 2)
+    out = []
+    pool.run([lambda i=i: out.append(i) for i in range(6)], 2)
+    assert sorted(out) == list(range(6))
+
+
+def test_idle_workers_do_not_spin():
+    # After a split product, the process uses no CPU while it sleeps: no
+    # worker (tapejit's, or BLAS's) is left spinning on a core.
+    a = _rand(512, 512)
+    time.sleep(0.5)     # (BLAS's threads, woken by an earlier test's NumPy product, sleep)
+    for width in (2, 1, None):
+        threads.matmul(a, a, width=width)
+    time.sleep(0.05)
+    cpu = time.process_time()
+    time.sleep(0.3)
+    assert time.process_time() - cpu < 0.05
+
+
+def test_blas_runs_on_one_thread_during_a_product_and_is_restored_after(monkeypatch):
+    setters = threads._setters()
+    if not setters:
+        pytest.skip('no BLAS library that threadpoolctl controls')
+    before = [get() for get, _ in setters]
+    threads.calibration()       # (measured with the real NumPy)
+    seen = []
+    real = np.matmul
+
+    def watched(*args, **kw):
+        seen.append([get() for get, _ in threads._blas.setters])
+        return real(*args, **kw)
+    monkeypatch.setattr(threads, 'numpy', types.SimpleNamespace(
+        matmul=watched, broadcast_to=np.broadcast_to, broadcast_shapes=np.broadcast_shapes,
+        empty=np.empty, result_type=np.result_type, shares_memory=np.shares_memory))
+    a = _rand(300, 300)
+    for width in (None, 1, 2):
+        threads.matmul(a, a, width=width)
+    assert seen and all(counts == [1] * len(setters) for counts in seen)
+    assert [get() for get, _ in setters] == before
+
+
+def test_an_eager_product_runs_on_tapejits_threads(monkeypatch):
+    calls = []
+    real = threads.matmul
+    monkeypatch.setattr(threads, 'matmul', lambda *a, **k: calls.append(k) or real(*a, **k))
+    x, w = Variable(_rand(64, 128)), Variable(_rand(32, 128, seed=1))
+    y = F.linear(x, w)
+    np.testing.assert_allclose(y.array, x.array @ w.array.T, rtol=1e-5, atol=1e-5)
+    assert len(calls) == 1
+
+
+def test_a_plan_chooses_its_products_threads_once(monkeypatch):
+    w = Variable(_rand(256, 300))
+
+    @tapejit.jit
+    def step(x):
+        w.cleargrad()
+        loss = F.sum(F.relu(F.linear(x, w)))
+        loss.backward()
+        return loss
+    x = _rand(400, 300, seed=2)
+    step(x)
+    step(x)
+    chosen = []
+    real = threads.product_width
+    monkeypatch.setattr(threads, 'product_width', lambda *a: chosen.append(a) or real(*a))
+    loss = step(x)
+    assert chosen == []          # (chosen when the step runner was written)
+    h = np.maximum(x @ w.array.T, 0)
+    np.testing.assert_allclose(loss.array, h.sum(), rtol=1e-4)
+    np.testing.assert_allclose(w.grad, (h > 0).astype(np.float32).T @ x, rtol=1e-4,
+                               atol=1e-3)
+
+
+def test_a_parallel_kernel_gives_the_same_bits_on_any_number_of_threads(monkeypatch):
+    # Big enough for the parallel variant: its chunks run on the pool, and
+    # the sum's partials are combined in a fixed order.
+    x = _rand(1 << 18, seed=3)
+
+    def f(x):
+        x = Variable(x)
+        loss = F.sum(F.tanh(x) * x - 2 * x)
+        gx, = tapejit.grad([loss], [x])
+        return loss, gx
+    want_loss, want_gx = f(x)
+    bits = set()
+    for width in (1, 2, 3):
+        monkeypatch.setattr(threads, 'available_cores', lambda: width)
+        jf = tapejit.jit(f)
+        loss, gx = jf(x)
+        loss, gx = jf(x)
+        kernels = [st for kind, st in jf._last._executable.plan.steps if kind == 'kernel']
+        assert any(isinstance(st.kernel, threads.Chunked) and st.kernel.width == width
+                   for st in kernels)
+        np.testing.assert_allclose(loss.array, want_loss.array, rtol=1e-5)
+        np.testing.assert_allclose(gx.array, want_gx.array, rtol=1e-6, atol=1e-6)
+        bits.add((loss.array.tobytes(), gx.array.tobytes()))
+    assert len(bits) == 1
+
+
+def test_set_max_threads_caps_the_products_and_kernels():
+    try:
+        threads.set_max_threads(1)
+        assert threads.available_cores() == 1
+        assert threads.product_width(1e12, threads.available_cores()) == 1
+    finally:
+        threads.set_max_threads(None)
+    assert threads.available_cores() == len(os.sched_getaffinity(0))
+    with pytest.raises(ValueError, match='set_max_threads'):
+        threads.set_max_threads(0)
+
+
+def _counts():
+    return [get() for get, _ in threads._setters()]
+
+
+def test_overlapping_products_of_two_threads_each_run_on_one_blas_thread():
+    # The first product to start saves the count, the last to end restores
+    # it: one thread's product ending does not give the other's BLAS back
+    # its threads, nor leave them at one.
+    if not threads._setters():
+        pytest.skip('no BLAS library that threadpoolctl controls')
+    before = _counts()
+    a_in, a_may_leave, seen = threading.Event(), threading.Event(), []
+
+    def a():
+        with threads.blas_one_thread():
+            a_in.set()
+            a_may_leave.wait(10)
+    t = threading.Thread(target=a)
+    t.start()
+    a_in.wait(10)
+    with threads.blas_one_thread():
+        a_may_leave.set()
+        t.join(10)
+        seen.append(_counts())            # A has left; B is still inside
+    assert seen == [[1] * len(before)]
+    assert _counts() == before
+
+
+def test_a_library_found_during_a_product_does_not_change_what_is_restored():
+    if not threads._setters():
+        pytest.skip('no BLAS library that threadpoolctl controls')
+    before = _counts()
+    with threads.blas_one_thread():
+        threads.blas_libraries_changed()        # (SciPy's BLAS, loaded meanwhile)
+    assert _counts()[:len(before)] == before
+
+
+def test_calibration_waits_for_a_busy_pool():
+    # Measured while another thread's job holds the pool, the hand-off must
+    # still be a real round trip, not the caller running the pieces alone.
+    started, release = threading.Event(), threading.Event()
+
+    def hold():
+        started.set()
+        release.wait(10)
+    t = threading.Thread(target=lambda: threads._pool.run([hold, lambda: None], 2))
+    t.start()
+    started.wait(10)
+    saved = threads._calibration[0]
+    threads._calibration[0] = None
+    try:
+        threading.Timer(0.05, release.set).start()
+        cal = threads.calibration()
+        assert cal.handoff_s > 1e-6
+    finally:
+        threads._calibration[0] = saved
+        t.join(10)
+
+
+def test_a_batch_axis_of_one_is_still_cut_into_pieces():
+    a, b = _rand(1, 1, 96, 40), _rand(1, 40, 70, seed=1)
+    out = np.empty((1, 1, 96, 70), np.float32)
+    tasks = threads._pieces(a, b, out, 2)
+    assert len(tasks) == 2
+    for task in tasks:
+        task()
+    np.testing.assert_allclose(out, a @ b, rtol=1e-5, atol=1e-5)
+
+
+def test_a_small_plan_with_a_product_worth_cutting_runs_step_by_step(monkeypatch):
+    w = Variable(_rand(128, 128))
+
+    @tapejit.jit
+    def step(x):
+        return F.sum(F.matmul(x, w))
+    x = _rand(128, 128, seed=1)
+    monkeypatch.setattr(threads, 'available_cores', lambda: 2)
+    cal = threads.calibration()
+    monkeypatch.setattr(cal, 'split_madds', 1.0)
+    monkeypatch.setattr(cal, 'handoff_s', 1e-9)
+    np.testing.assert_allclose(step(x).array, (x @ w.array).sum(), rtol=1e-4)
+    assert step._last._executable.one_call is None
+
+
+@pytest.mark.skipif(not hasattr(os, 'fork'), reason='no fork')
+def test_a_forked_child_gets_a_new_pool_and_the_blas_count_back():
+    a = _rand(300, 300)
+    threads.matmul(a, a, width=2)                 # the pool's worker started
+    before = _counts()
+    r, w = os.pipe()
+    with threads.blas_one_thread():               # forked inside a product
+        pid = os.fork()
+        if pid == 0:
+            ok = (_counts() == before and threads._pool._workers == []
+                  and np.allclose(threads.matmul(a, a, width=2), a @ a, rtol=1e-4))
+            os.write(w, b'1' if ok else b'0')
+            os._exit(0)
+    os.waitpid(pid, 0)
+    assert os.read(r, 1) == b'1'

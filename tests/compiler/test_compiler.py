@@ -1,0 +1,731 @@
+"""The CPU compiler (simplify -> fuse -> Numba kernels) against the interpreter."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import tapejit
+import tapejit.functions as F
+from tapejit.targets import compile_graph, compiled_signatures
+from tapejit.compiler import fusion
+from tapejit.targets.cpu import llvm_jit, llvm_render, one_call
+from tapejit.compiler.passes import simplify
+from tapejit.ir.interpret import interpret
+from tapejit.ir.trace import trace_graph
+from tapejit.compiler import store
+
+
+pytestmark = pytest.mark.usefixtures('cache_dir')  # (tests/conftest.py)
+
+
+def _check(fn, args, rtol=1e-5):
+    g = trace_graph(fn, args)
+    ex = compile_graph(g)
+    want = interpret(g, list(args))
+    # The first call runs the step loop, the second its written-out runner
+    # (or the one-call plan both times).
+    for _ in range(2):
+        got = ex(list(args))
+        assert len(got) == len(want)
+        for a, b in zip(got, want):
+            assert a.shape == b.shape and a.dtype == b.dtype
+            np.testing.assert_allclose(a, b, rtol=rtol, atol=rtol, equal_nan=True)
+    return ex
+
+
+def _poly(x):
+    x = tapejit.Variable(x)
+    loss = F.sum(x ** 2 - 2 * x + 1)
+    gx, = tapejit.grad([loss], [x])
+    return loss, gx
+
+
+def test_poly_and_its_gradient_are_one_kernel():
+    x = np.linspace(-2, 2, 1000).astype(np.float32)
+    ex = _check(_poly, [x])
+    kinds = [k for k, _ in ex.plan.steps]
+    assert kinds == ['kernel']
+    assert not ex.plan.steps[0][1].parallel  # small: the serial variant
+
+
+def test_simplify_folds_ones_gradients_cse_and_dce():
+    g = trace_graph(lambda x: (x * 1.0 + x * 1.0) * 2, [np.ones(3, np.float32)])
+    s = simplify(g)
+    assert [e.prim.name for e in s.eqns] == ['add', 'mul']
+
+
+@pytest.mark.parametrize('form, folds', [
+    (lambda x: x + 0.0, False), (lambda x: 0.0 + x, False), (lambda x: x - (-0.0), False),
+    (lambda x: x + (-0.0), True), (lambda x: x - 0.0, True)])
+def test_adding_a_zero_folds_only_where_it_keeps_the_sign_of_zero(form, folds):
+    # -0.0 + 0.0 is +0.0, which 1 / x tells from -0.0.
+    x = np.array([-0.0, 0.0, 1.5, -np.inf], np.float32)
+    g = trace_graph(lambda x: 1.0 / form(x), [x])
+    assert [e.prim.name for e in simplify(g).eqns].count('div') == 1
+    assert len(simplify(g).eqns) == (1 if folds else 2)
+    ex = _check(lambda x: 1.0 / form(x), [x])
+    with np.errstate(divide='ignore'):
+        np.testing.assert_array_equal(ex([x])[0], 1.0 / form(x))
+
+
+@pytest.mark.parametrize('op, dtype', [('sum', np.float32), ('max', np.float32),
+                                       ('min', np.int32), ('sum', np.bool_)])
+def test_a_reduction_over_no_axis_is_its_input(op, dtype, recwarn):
+    # NumPy's axis=() reduces nothing; next to other reductions it once made a
+    # kernel that did not compile (and ran op by op, with a warning).
+    x = (np.arange(12).reshape(3, 4) % 5 > 1).astype(dtype)
+
+    def fn(x):
+        x = tapejit.Variable(x)
+        r = getattr(F, op)(x * 1 if dtype != np.bool_ else x, axis=())
+        return r, F.sum(F.max(x, axis=1)), F.sum(r, axis=0)
+
+    ex = _check(fn, [x])
+    g = trace_graph(fn, [x])
+    assert [e for e in g.eqns if e.params.get('axis') == ()]  # (traced as written)
+    assert not [e for e in simplify(g).eqns if e.params.get('axis') == ()]
+    assert not [w for w in recwarn if 'tapejit' in str(w.message)]
+    assert ex([x])[0].dtype == np.dtype(np.int64 if dtype == np.bool_ else dtype)
+
+
+@pytest.mark.parametrize('shape, axis, keepdims', [
+    ((6, 5), 1, True), ((6, 5), 0, False), ((4, 3, 5), (0, 2), False),
+    ((4, 3, 5), None, False), ((7,), None, True), ((3, 4), (1,), False)])
+@pytest.mark.parametrize('op', ['sum', 'max', 'min'])
+def test_reductions_with_elementwise_producers(shape, axis, keepdims, op):
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal(shape).astype(np.float32)
+    red = getattr(F, op)
+    _check(lambda x: red(F.exp(x) * 2 - x, axis=axis, keepdims=keepdims), [x])
+
+
+def test_broadcasting_loads():
+    rng = np.random.default_rng(1)
+    a = rng.standard_normal((4, 1, 5)).astype(np.float64)
+    b = rng.standard_normal((3, 1)).astype(np.float64)
+    c = rng.standard_normal(()).astype(np.float64)
+    _check(lambda a, b, c: F.tanh(a * b + c) - F.maximum(a, b), [a, b, c])
+
+
+def test_softmax_cross_entropy_and_layer_norm_with_backward():
+    rng = np.random.default_rng(2)
+    x = rng.standard_normal((8, 6)).astype(np.float32)
+    t = rng.integers(0, 6, 8).astype(np.int32)
+    g = (1 + 0.1 * rng.standard_normal(6)).astype(np.float32)
+    b = rng.standard_normal(6).astype(np.float32)
+
+    def f(x, g, b):
+        xs = [tapejit.Variable(v) for v in (x, g, b)]
+        y = F.layer_normalization(xs[0], xs[1], xs[2])
+        loss = F.softmax_cross_entropy(F.gelu(y, approximate='tanh'), t)
+        return [loss] + list(tapejit.grad([loss], xs))
+    _check(f, [x, g, b], rtol=1e-4)
+
+
+def test_nan_and_inf_propagate_as_in_eager_mode():
+    x = np.array([1.0, np.nan, np.inf, -np.inf, 0.0], np.float32)
+    _check(lambda x: F.maximum(x, x * 0) + F.sum(F.minimum(x, 1.0)) + F.max(x), [x])
+
+
+def test_mixed_dtypes_casts_and_comparisons():
+    x = np.arange(-3, 3, dtype=np.int32)
+    y = np.linspace(-1, 1, 6)
+    _check(lambda x, y: F.where(x > 0, F.cast(x, np.float64) * y, y / 2), [x, y])
+
+
+def test_a_new_batch_size_compiles_no_new_kernel():
+    rng = np.random.default_rng(3)
+
+    def f(x, w):
+        return F.sum(F.relu(x * w - 0.5), axis=1)
+    _check(f, [rng.standard_normal((8, 16)).astype(np.float32),
+               rng.standard_normal(16).astype(np.float32)])
+    before = compiled_signatures()
+    _check(f, [rng.standard_normal((5, 16)).astype(np.float32),
+               rng.standard_normal(16).astype(np.float32)])
+    assert compiled_signatures() == before
+
+
+def test_groups_respect_dependencies_through_calls():
+    # A matmul between elementwise stages: the second stage cannot share the
+    # first one's loop.
+    rng = np.random.default_rng(4)
+    a = rng.standard_normal((4, 4)).astype(np.float32)
+
+    def f(a):
+        h = F.tanh(a) * 2
+        return h + F.matmul(h, a) + 1
+    ex = _check(f, [a])
+    units = fusion.partition(ex.plan.graph)
+    assert len([u for u in units if isinstance(u, fusion.Group)]) == 2
+
+
+@pytest.mark.parametrize('native', ['0', '1'])
+def test_second_process_starts_warm(tmp_path, native):
+    # Numba's kernel module file and its cache (a parallel kernel), or the
+    # natively compiled plan's object code, are reused by a new process. (Numba's own import
+    # dominates either process's time: its cache hits are counted instead.)
+    code = ('import numpy as np, tapejit, tapejit.functions as F, time\n'
+            'from tapejit.targets import compile_graph\n'
+            'from tapejit.targets.cpu import executable, kernel_cache\n'
+            'from tapejit.ir.trace import trace_graph\n'
+            f'executable.PARALLEL_MIN = {1 if native == "0" else 1 << 16}\n'
+            'g = trace_graph(lambda x: F.sum(F.sin(x) * 3 + x), [np.ones(9, np.float32)])\n'
+            't = time.perf_counter(); compile_graph(g)([np.ones(9, np.float32)])\n'
+            'hits = sum(sum(k.stats.cache_hits.values()) for k in kernel_cache._memory.values()\n'
+            '           if hasattr(k, "stats"))\n'
+            'print(time.perf_counter() - t, hits)\n')
+    # (A plan this small runs as one call at once.)
+    env = dict(os.environ, TAPEJIT_CACHE_DIR=str(tmp_path))
+
+    def run() -> tuple:
+        out = subprocess.run([sys.executable, '-c', code], env=env, check=True,
+                             capture_output=True, text=True).stdout.split()
+        return float(out[0]), int(out[1])
+    cold, cold_hits = run()
+    if native == '0':
+        files = list((tmp_path / 'kernels' / 'numba').glob('k_*.py'))
+    else:
+        files = list((tmp_path / 'kernels' / 'native').glob('tjplan_*.o'))
+    assert len(files) == 1
+    warm, warm_hits = run()
+    if native == '0':
+        assert cold_hits == 0 and warm_hits > 0
+    else:
+        assert warm < cold
+
+
+def test_damaged_cache_entry_is_rewritten_with_a_warning(tmp_path, monkeypatch):
+    monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(tmp_path))
+    from tapejit.targets.cpu import kernel_cache
+    src = ('def kdamaged(n, ch, nch, c0, c1, in0, out0):\n'
+           '    for c in range(c0, c1):\n        out0[0] = in0[0] + 41.0\n')
+    kernel_cache.get_kernel('kdamaged', src, None, parallel=True)
+    (path,) = (tmp_path / 'kernels' / 'numba').glob('k_*.py')
+    path.write_text(path.read_text()[:40])           # truncated
+    kernel_cache._memory.clear()
+    store.warned.clear()
+    with pytest.warns(RuntimeWarning, match='damaged'):
+        k = kernel_cache.get_kernel('kdamaged', src, None, parallel=True)
+    out = np.zeros(1)
+    k(None, 0, 1, 0, 1, np.ones(1), out)
+    assert out[0] == 42.0
+
+
+def test_unwritable_cache_dir_compiles_in_memory(tmp_path, monkeypatch):
+    blocker = tmp_path / 'file'
+    blocker.write_text('not a directory')
+    monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(blocker))
+    from tapejit.targets.cpu import kernel_cache
+    store.warned.discard('unwritable')
+    src = ('def kmem(n, ch, nch, c0, c1, in0, out0):\n'
+           '    for c in range(c0, c1):\n        out0[0] = in0[0] * 3.0\n')
+    with pytest.warns(RuntimeWarning, match='compiling in memory'):
+        k = kernel_cache.get_kernel('kmem', src, None, parallel=True)
+    out = np.zeros(1)
+    k(None, 0, 1, 0, 1, np.ones(1), out)
+    assert out[0] == 3.0
+
+
+def test_inputs_of_the_wrong_count_shape_or_dtype_are_refused():
+    g = trace_graph(lambda x: F.sum(x * 2), [np.ones((2, 3), np.float32)])
+    ex = compile_graph(g)
+    with pytest.raises(ValueError, match='takes 1 inputs, got 2'):
+        ex([np.ones((2, 3), np.float32)] * 2)
+    with pytest.raises(ValueError, match=r'input 0 is float32\(3, 2\); expected float32\(2, 3\)'):
+        ex([np.ones((3, 2), np.float32)])
+    with pytest.raises(ValueError, match=r'input 0 is float64\(2, 3\); expected float32'):
+        ex([np.ones((2, 3))])
+
+
+def _chain(x):
+    # two fused loops with a reduction between them: an intermediate buffer
+    return x * F.broadcast_to(F.sum(F.tanh(x) * 2, axis=1, keepdims=True), x.shape) + 1
+
+
+def test_buffers_are_reused_and_outputs_held_by_the_caller_are_left_alone(monkeypatch):
+    # The step-by-step runner's pool (a plan run as one call allocates inside).
+    monkeypatch.setattr(one_call, 'ENABLED', False)
+    # 128 KB: above POOL_MIN_BYTES, so its buffers go through the pool
+    x = np.random.default_rng(0).standard_normal((256, 128)).astype(np.float32)
+    g = trace_graph(_chain, [x])
+    ex = compile_graph(g)
+    want = interpret(g, [x])[0]
+    held = ex([x])[0]
+    owned = len(ex.pool._owned)
+    for _ in range(5):
+        np.testing.assert_allclose(ex([x])[0], want, rtol=1e-5, atol=1e-5)
+    # Dropped outputs and dead intermediates came back: nothing new allocated.
+    assert owned > 0 and len(ex.pool._owned) <= owned + 1
+    # The output the caller kept was never written into again.
+    np.testing.assert_allclose(held, want, rtol=1e-5, atol=1e-5)
+    view = ex([x])[0][3:]  # a view keeps its buffer out of the pool
+    before = view.copy()
+    for _ in range(3):
+        ex([x * 2])
+    np.testing.assert_array_equal(view, before)
+
+
+def test_a_view_returned_by_a_call_keeps_its_kernel_buffer():
+    def f(x):
+        y = F.tanh(x) * 3  # a kernel output ...
+        return F.reshape(y, (-1,)), F.transpose(y)  # ... seen through views
+    x = np.arange(12, dtype=np.float32).reshape(3, 4) / 10
+    g = trace_graph(f, [x])
+    ex = compile_graph(g)
+    a, b = ex([x])
+    a2, b2 = a.copy(), b.copy()
+    for _ in range(3):
+        ex([x + 1])
+    np.testing.assert_array_equal(a, a2)
+    np.testing.assert_array_equal(b, b2)
+
+
+def test_float32_tanh_is_within_a_few_ulp_and_propagates_nan():
+    x = np.concatenate([np.linspace(-12, 12, 200001, dtype=np.float32),
+                        np.array([np.nan, np.inf, -np.inf, -0.0, 1e-30, 4e-4], np.float32)])
+    got = compile_graph(trace_graph(lambda v: F.tanh(v), [x]))([x])[0]
+    ref = np.tanh(x)
+    fin = np.isfinite(ref)
+    ulp = np.abs(got[fin].astype(np.float64) - ref[fin]) / np.spacing(np.abs(ref[fin]))
+    assert ulp.max() <= 8, ulp.max()
+    assert np.isnan(got[-6]) and got[-5] == 1 and got[-4] == -1
+    assert np.signbit(got[-3]) and got[-2] == np.float32(1e-30)
+
+
+@pytest.mark.parametrize('p', [2, 3, 4, -1, 0.5, 2.5])
+def test_constant_powers(p):
+    x = np.linspace(0.1, 3, 101).astype(np.float32)
+    _check(lambda v: v ** p, [x], rtol=2e-6)
+
+
+def test_division_by_zero_gives_inf_and_nan_as_numpy_does():
+    x = np.array([1.0, -1.0, 0.0, 2.0], np.float32)
+    y = np.array([0.0, 0.0, 0.0, 4.0], np.float32)
+    with np.errstate(divide='ignore', invalid='ignore'):
+        _check(lambda a, b: a / b, [x, y])
+
+
+def _full_passes(ex, shape):
+    return sum(1 for k, st in ex.plan.steps
+               if (k == 'kernel' and st.spec.shape == shape) or k == 'call')
+
+
+def test_row_chains_run_layer_norm_and_its_gradient_row_by_row():
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((33, 40)).astype(np.float32)
+    w = rng.standard_normal((33, 40)).astype(np.float32)
+    g, b = np.ones(40, np.float32) * 1.5, np.full(40, 0.25, np.float32)
+
+    def f(x, g, b, w):
+        x, g, b = tapejit.Variable(x), tapejit.Variable(g), tapejit.Variable(b)
+        y = F.layer_normalization(x, g, b, eps=1e-5)
+        loss = F.sum(F.tanh(y) * w)
+        return (loss,) + tuple(tapejit.grad([loss], [x, g, b]))
+    ex = _check(f, [x, g, b, w], rtol=2e-5)
+    chains = [st for k, st in ex.plan.steps if type(st).__name__ == '_ChainStep']
+    assert chains, ex.explain()
+    # mean, variance, normalize, gradient: one or two passes over the rows, not six
+    assert _full_passes(ex, x.shape) <= 2, ex.explain()
+
+
+def test_a_row_chain_part_reads_earlier_parts_through_their_own_parameters(monkeypatch):
+    # Numba compiles a parallel loop assuming its array arguments do not
+    # overlap: a part reading an earlier part's row sums through a second
+    # parameter on the same memory read them before they were written
+    # (layer norm's double backprop, every kernel forced parallel).
+    from tapejit.targets.cpu import executable
+    monkeypatch.setattr(executable, 'PARALLEL_MIN', 1)
+    rng = np.random.default_rng([1, 0])
+    x, g, b = (rng.uniform(-2, 2, s) for s in [(2, 4), (4,), (4,)])
+
+    def f(x, g, b):
+        x, g, b = (tapejit.Variable(a) for a in (x, g, b))
+        y = F.layer_normalization(x, g, b)[:, np.array([0, 0])]
+        loss = (F.sum(y * np.cos(np.arange(4) * 1.3).reshape(2, 2))
+                + F.sum(F.log_softmax(x, axis=0) * np.cos(np.arange(8) * 1.3 + 1).reshape(2, 4)))
+        gs = tapejit.grad([loss], [x, g, b], enable_double_backprop=True)
+        ggs = tapejit.grad([sum(F.sum(v * v) for v in gs)], [x, g, b])
+        return tuple(v for v in (loss, *gs, *ggs) if v is not None)
+    ex = _check(f, [x, g, b], rtol=1e-9)
+    chains = [st for k, st in ex.plan.steps if type(st).__name__ == '_ChainStep']
+    assert chains and all(st.parallel for st in chains), ex.explain()
+    for st in chains:
+        made = {e.out.id for e in st.members} | {e.out.id for e in st.chain.views}
+        assert not [v for sp in st.spec.specs for v, _ in sp.inputs if v.id in made]
+
+
+def test_a_row_value_broadcast_across_rows_is_not_chained():
+    # s has shape (n,): x * s multiplies column j by s[j], a value of another
+    # row, so the two loops must not share one row loop.
+    x = np.arange(36, dtype=np.float32).reshape(6, 6) / 10
+
+    def f(x):
+        s = F.sum(F.tanh(x), axis=1)
+        return F.sum(x * F.broadcast_to(s, x.shape) + 1, axis=1)
+    ex = _check(f, [x])
+    assert not any(type(st).__name__ == '_ChainStep' for _, st in ex.plan.steps)
+
+
+def test_softmax_forward_and_backward_take_at_most_two_passes():
+    rng = np.random.default_rng(1)
+    x, w = (rng.standard_normal((50, 20)).astype(np.float32) for _ in range(2))
+
+    def f(x, w):
+        x = tapejit.Variable(x)
+        y = F.softmax(x, axis=1)
+        return (y,) + tuple(tapejit.grad([F.sum(y * w)], [x]))
+    ex = _check(f, [x, w])
+    # logsumexp is lowered to loops: max, shift, exp-sum, log and the gradient
+    # all run in one row chain
+    assert _full_passes(ex, x.shape) <= 2, ex.explain()
+
+
+@pytest.mark.parametrize('axis', [1, 0, None])
+def test_logsumexp_lowered_to_loops_keeps_its_edge_cases(axis):
+    x = np.array([[1, 2, 3], [-np.inf, -np.inf, -np.inf], [np.inf, 1, 2], [np.nan, 1, 2],
+                  [1e30, -1e30, 0]], np.float32)
+    with np.errstate(all='ignore'):
+        ex = _check(lambda v: F.logsumexp(v, axis=axis), [x])
+    assert not any(k == 'call' and 'logsumexp' in getattr(st[0], '__name__', '')
+                   for k, st in ex.plan.steps), ex.explain()
+
+
+@pytest.mark.parametrize('axis', [(1,), (0,), None])
+def test_logsumexp_keeping_its_dims_is_lowered_to_loops_too(axis):
+    from tapejit.ops.reduction import logsumexp
+    x = np.array([[1, 2, 3], [-np.inf, -np.inf, -np.inf], [1e30, -1e30, 0]], np.float32)
+    with np.errstate(all='ignore'):
+        ex = _check(lambda v: logsumexp(v, axis=axis, keepdims=True), [x])
+    assert not any(e.prim.name == 'logsumexp' for e in ex.plan.graph.eqns), ex.explain()
+
+
+def test_a_parameter_update_is_written_in_place_by_its_kernel():
+    rng = np.random.default_rng(0)
+    W = tapejit.Variable(rng.standard_normal((300, 200)).astype(np.float32))
+    x = rng.standard_normal((8, 200)).astype(np.float32)
+    W_eager = tapejit.Variable(W.array.copy())
+
+    def step(W, x):
+        loss = F.sum(F.tanh(F.linear(x, W)))
+        W.cleargrad()
+        loss.backward()
+        W.array -= 0.1 * W.grad
+        return loss
+
+    f = tapejit.jit(step)
+    ref = W.array
+    for _ in range(3):
+        f(W, x)
+        step(W_eager, x)
+    assert W.array is ref  # other references see the update, as eagerly
+    # (1 - tanh**2 near saturation magnifies tanh_f32 ulps: an absolute tolerance)
+    np.testing.assert_allclose(W.array, W_eager.array, rtol=1e-5, atol=2e-5)
+    plan, = f._plans()
+    assert any(st.donated for k, st in plan.executable().plan.steps if k == 'kernel')
+
+
+def _in_place_steps(f):
+    plan, = f._plans()
+    return [st for k, st in plan.executable().plan.steps if k == 'kernel' and st.donated]
+
+
+def test_an_in_place_update_writes_through_its_input_parameter(monkeypatch):
+    # Passed as an output too, the parameter array made LLVM's alias check
+    # fail at run time, and the update ran as scalar code (twice as slow).
+    monkeypatch.setattr(one_call, 'ENABLED', False)
+    rng = np.random.default_rng(1)
+    W = tapejit.Variable(rng.standard_normal((64, 48)))
+    g = rng.standard_normal((64, 48))
+    want = W.array - 0.1 * g
+
+    @tapejit.jit
+    def update(W, g):
+        W.array -= 0.1 * g
+    update(W, g)
+    np.testing.assert_array_equal(W.array, want)
+    st, = _in_place_steps(update)
+    (k, i), = st.donated.items()
+    param = st.spec.in_params[i]
+    header = st.source.splitlines()[0]
+    assert f'out{k}' not in header and param in header, st.source
+    assert f'    {param}[i] = ' in st.source, st.source
+    assert st.source == st.spec.source  # (rendered once, in place from the start)
+
+
+def test_an_in_place_kernel_reduces_the_old_values(monkeypatch):
+    # The sum reads the parameter at the index the update writes; the store
+    # comes last, so the sum sees the values from before the update.
+    monkeypatch.setattr(one_call, 'ENABLED', False)
+    rng = np.random.default_rng(2)
+    W = tapejit.Variable(rng.standard_normal(5000))
+    g = rng.standard_normal(5000)
+    old = W.array.copy()
+
+    @tapejit.jit
+    def update(W, g):
+        s = F.sum(W * W)
+        W.array -= 0.5 * g
+        return s
+    s = update(W, g)
+    st, = _in_place_steps(update)
+    assert st.spec.reductions  # the sum and the update are one kernel
+    np.testing.assert_allclose(s.array, (old * old).sum(), rtol=1e-12)
+    np.testing.assert_array_equal(W.array, old - 0.5 * g)
+
+
+@pytest.mark.parametrize('how', ['read_only', 'strided'])
+def test_an_in_place_kernel_writes_a_copy_of_an_array_it_may_not_write(monkeypatch, how):
+    monkeypatch.setattr(one_call, 'ENABLED', False)
+    g = np.ones((6, 4), np.float32)
+    W = tapejit.Variable(np.zeros((6, 4), np.float32))
+
+    @tapejit.jit
+    def update(W, g):
+        W.array -= 0.5 * g
+    update(W, g)
+    assert _in_place_steps(update)
+    if how == 'read_only':
+        kept = W.array
+        kept.flags.writeable = False
+    else:
+        kept = np.zeros((4, 6), np.float32).T
+        W.array = kept
+    if how == 'read_only':
+        # As eagerly (NumPy refuses ``-=`` on it): an error, the array untouched.
+        with pytest.raises(ValueError, match='output array is read-only'):
+            update(W, g)
+        np.testing.assert_array_equal(kept, np.full((6, 4), -0.5))
+        assert W.array is kept
+    else:
+        update(W, g)  # updated where it is, as eagerly, through a copy the kernel wrote
+        assert W.array is kept
+        np.testing.assert_array_equal(kept, np.full((6, 4), -0.5))
+
+
+def test_the_old_array_returned_with_its_update_is_not_overwritten():
+    W = tapejit.Variable(np.arange(6, dtype=np.float32).reshape(2, 3))
+
+    @tapejit.jit
+    def step(W):
+        before = W.array
+        W.array = W.array * 2 + 1
+        return before, W.array
+    before, after = step(W)
+    np.testing.assert_array_equal(before, np.arange(6).reshape(2, 3))
+    np.testing.assert_array_equal(after, np.arange(6).reshape(2, 3) * 2 + 1)
+    np.testing.assert_array_equal(W.array, after)
+
+
+def _hvp_like(x, v):
+    x = tapejit.Variable(x)
+    gx, = tapejit.grad([F.sum(F.tanh(x) ** 3)], [x], enable_double_backprop=True)
+    return tapejit.grad([F.sum(gx * v)], [x])
+
+
+@pytest.mark.parametrize('fn, n_in', [(_poly, 1), (_hvp_like, 2)])
+def test_fused_loops_vectorize_with_contiguous_loads(fn, n_in):
+    # A signed chunk index made every load a gather (4x slower); a strict-order
+    # sum made poly latency-bound.  Both show in the machine code.
+    rng = np.random.default_rng(0)
+    args = [rng.standard_normal(4096).astype(np.float32) for _ in range(n_in)]
+    ex = _check(fn, args)
+    (kind, st), = ex.plan.steps
+    ex.one_call = None  # this kernel, not the plan function, is what runs
+    ex(list(args))
+    k = st.kernel
+    text = llvm_render.translate(k.kernel, k.signatures[0], k.fastmath, 'vec', k.exclusive)
+    asm = llvm_jit._jit()['tm'].emit_assembly(llvm_jit._optimized(text)).lower()
+    if 'ymm' not in asm and 'zmm' not in asm:
+        pytest.skip('this CPU has no 256/512-bit vector registers')
+    assert 'gather' not in asm
+    assert 'vmulps' in asm
+    if st.spec.reductions:
+        assert any(f'vaddpd\t%{r}' in asm or f'vaddpd %{r}' in asm for r in ('ymm', 'zmm'))
+
+
+def test_an_input_read_through_a_view_is_not_updated_in_place(monkeypatch):
+    # transpose returns a view of the parameter's array: read at [j, i] by the
+    # update kernel, and by a product after it, both need the old values.
+    monkeypatch.setattr(one_call, 'ENABLED', False)
+    n = 32
+    w0 = (np.arange(n * n, dtype=np.float32).reshape(n, n) / (n * n))
+    b = np.linspace(0, 1, n).astype(np.float32)
+    x = np.ones((4, n), np.float32)
+
+    @tapejit.jit
+    def self_transposed(w, b):
+        w.array = w.array - 0.5 * F.transpose(w).array + b
+
+    @tapejit.jit
+    def read_later(w, x):
+        wt = F.transpose(w)
+        w.array = w.array - 0.1 * b
+        return F.matmul(x, wt)
+    for _ in range(2):
+        w = tapejit.Variable(w0.copy())
+        self_transposed(w, b)
+        np.testing.assert_allclose(w.array, w0 - 0.5 * w0.T + b, rtol=1e-6)
+        w = tapejit.Variable(w0.copy())
+        y = read_later(w, x)
+        np.testing.assert_allclose(y.array, x @ w0.T, rtol=1e-5)
+        np.testing.assert_allclose(w.array, w0 - 0.1 * b, rtol=1e-6)
+
+
+def test_an_update_also_returned_keeps_the_returned_array(monkeypatch):
+    monkeypatch.setattr(one_call, 'ENABLED', False)
+
+    @tapejit.jit
+    def step(w, g):
+        w.array = w.array - 0.1 * g
+        return w.array
+    w = tapejit.Variable(np.ones(4, np.float32))
+    g = np.ones(4, np.float32)
+    r1 = step(w, g)
+    step(w, g)
+    np.testing.assert_allclose(r1, 0.9)  # as eagerly: the next call leaves it
+    np.testing.assert_allclose(w.array, 0.8)
+
+
+def test_a_pooled_array_kept_as_a_parameter_is_lent_once(monkeypatch):
+    # A read-only parameter gets a pool buffer as its new array, which comes
+    # back as the update's output on every later call.
+    monkeypatch.setattr(one_call, 'ENABLED', False)
+    g = np.ones((256, 128), np.float32)  # large enough for the pool
+    W = tapejit.Variable(np.zeros((256, 128), np.float32))
+
+    @tapejit.jit
+    def update(W, g):
+        W.array -= 0.5 * g
+    update(W, g)
+    # A read-only parameter's in-place update raises, as eagerly; the arrays
+    # given it anew afterwards take the kernel's update where they are.
+    W.array.flags.writeable = False
+    with pytest.raises(ValueError, match='output array is read-only'):
+        update(W, g)
+    for k in range(6):
+        W.array = W.array.copy()
+        update(W, g)
+    np.testing.assert_allclose(W.array, -3.5)
+
+
+def test_a_returned_view_of_an_update_is_not_overwritten(monkeypatch):
+    monkeypatch.setattr(one_call, 'ENABLED', False)
+
+    @tapejit.jit
+    def step(w):
+        w.array = w.array - 0.5
+        return F.reshape(w, (2, 2))
+    w = tapejit.Variable(np.arange(4, dtype=np.float32))
+    first = step(w)
+    step(w)
+    step(w)
+    np.testing.assert_allclose(first.array, np.arange(4).reshape(2, 2) - 0.5)
+    np.testing.assert_allclose(w.array, np.arange(4) - 1.5)
+
+
+def test_an_input_sharing_a_donated_array_reads_the_old_values(monkeypatch):
+    # The parameter's own array passed as a second input: the kernel must not
+    # update it in place before the product reads it.
+    monkeypatch.setattr(one_call, 'ENABLED', False)
+    x = np.eye(3, dtype=np.float32) * 2
+
+    def f(w, a):
+        w.array = w.array * 2
+        return F.matmul(F.matmul(w, x), x) + a
+    jitted, reference = tapejit.jit(f), tapejit.jit(f, target='interpret')
+    for _ in range(2):
+        w, w_ref = (tapejit.Variable(np.ones((3, 3), np.float32)) for _ in range(2))
+        got, want = jitted(w, w.array), reference(w_ref, w_ref.array)
+        np.testing.assert_allclose(got.array, want.array)
+        np.testing.assert_allclose(w.array, w_ref.array)
+
+
+def test_inputs_on_one_foreign_buffer_count_as_shared(monkeypatch):
+    # Two arrays over one bytearray through different memoryviews: different
+    # base objects, overlapping memory. The donated one is updated on a copy.
+    monkeypatch.setattr(one_call, 'ENABLED', False)
+    n = 4096
+    g = trace_graph(lambda w, x: w + x * 2, [np.zeros(n, np.float32)] * 2)
+    ex = compile_graph(g, donate={0: 0})
+    for _ in range(3):
+        buf = bytearray(np.arange(n + 1, dtype=np.float32).tobytes())
+        w = np.frombuffer(memoryview(buf)[4:], np.float32)      # elements 1..n
+        x = np.frombuffer(memoryview(buf)[:4 * n], np.float32)  # elements 0..n-1
+        want = interpret(g, [w.copy(), x.copy()])[0]
+        np.testing.assert_array_equal(ex([w, x])[0], want)
+
+
+def test_explain_passes_shows_the_plan_after_each_pass_in_order():
+    import tapejit.functions as F
+
+    def f(x):
+        v = tapejit.Variable(x)
+        y = F.sum(F.tanh(v) * 1.0)
+        g, = tapejit.grad([y], [v])
+        return y, g
+    text = tapejit.jit(f).explain_passes(np.ones((4, 3), np.float32))
+    heads = [ln.split(' (')[0].split(':')[0] for ln in text.splitlines() if ln.startswith('#')]
+    assert heads == ['# traced', '# after lower_logsumexp', '# after fold', '# after cse',
+                     '# after merge_products',
+                     '# after dce', '# after schedule_collectives', '# after fusion',
+                     '# after lowering',
+                     '# after memory planning', '# the Program']
+    after_fold = text.split('# after fold\n')[1].split('# after')[0]
+    assert 'mul' not in after_fold.split('tanh')[1].split('\n')[1]  # x * 1.0 folded away
+    assert 'kernel group over (4, 3): tanh' in text
+    assert text.split('# the Program\n')[1].startswith('plan(T, ')
+
+
+def _weight_grad_graph(batches, extra=False):
+    rng = np.random.default_rng(0)
+    W = tapejit.Variable(rng.standard_normal((4, 3)))
+
+    def f(xs, c):
+        W.cleargrad()
+        loss = sum(F.sum(F.tanh(F.linear(x, W)) ** 2) for x in xs)
+        loss.backward()
+        return W.grad_var + c if extra else W.grad_var
+    xs = [rng.standard_normal((n, 3)) for n in batches]
+    c = rng.standard_normal((4, 3))
+    return tapejit.jit(f), f, (xs, c)
+
+
+@pytest.mark.parametrize('batches', [(2, 3, 2, 1, 2), (3, 3)])
+def test_a_sum_of_weight_products_becomes_one_product(batches):
+    # A weight used at every step of a loop: its gradient, n products and
+    # n - 1 additions, is one product of the stacked rows.
+    jf, f, args = _weight_grad_graph(batches)
+    g = simplify(jf.lower(*args))
+    names = [e.prim.name for e in g.eqns]
+    assert names.count('matmul') == len(batches) + 1 and names.count('concat') == 2
+    np.testing.assert_allclose(jf(*args).array, f(*args).array, rtol=1e-13, atol=1e-13)
+
+
+def test_weight_products_merge_beside_other_terms_of_the_sum():
+    jf, f, args = _weight_grad_graph((2, 2, 2), extra=True)
+    np.testing.assert_allclose(jf(*args).array, f(*args).array, rtol=1e-13, atol=1e-13)
+
+
+@pytest.mark.parametrize('with_product', [False, True])
+def test_a_sum_over_the_rows_keeps_a_few_partial_arrays_not_one_per_row(with_product):
+    # (Per row, the partial sums were as large as the input, in float64, and
+    # added up in a pass of their own: a weight gradient's sum over images.)
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal((64, 8, 600)).astype(np.float32)
+    m = rng.standard_normal((600, 600)).astype(np.float32)
+
+    def f(x):  # (a plan with a product runs its kernels serially)
+        return F.sum(F.matmul(x, m) if with_product else x * 2, axis=0)
+    jf = tapejit.jit(f)
+    np.testing.assert_allclose(jf(x).array, f(x).array, rtol=1e-4, atol=1e-3)
+    (plan,) = jf._plans()
+    (st,) = [st for k, st in plan.executable().plan.steps if k == 'kernel']
+    assert st.parallel != with_product
+    from tapejit.targets.cpu import codegen
+    assert st.nch <= codegen.ROW_PARTIALS  # (as many on any machine)

@@ -1,0 +1,64 @@
+"""Golden tests: the generated kernels of ``poly`` and of softmax (forward and
+backward) are pinned, so any change to what the compiler emits for them is
+seen in review.  After an intended change, rewrite the files with
+``TAPEJIT_UPDATE_GOLDEN=1 pytest tests/targets/cpu/test_golden_kernels.py`` and read the diff.
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+
+import numpy as np
+import pytest
+
+import tapejit
+import tapejit.functions as F
+from tapejit.targets import compile_graph
+from tapejit.ir.interpret import interpret
+from tapejit.ir.trace import trace_graph
+
+GOLDEN = pathlib.Path(__file__).parent / 'golden'
+
+
+def _poly(x):
+    x = tapejit.Variable(x)
+    loss = F.sum(x ** 2 - 2 * x + 1)
+    gx, = tapejit.grad([loss], [x])
+    return loss, gx
+
+
+def _softmax(x, w):
+    x = tapejit.Variable(x)
+    y = F.softmax(x, axis=1)
+    gx, = tapejit.grad([F.sum(y * w)], [x])
+    return y, gx
+
+
+CASES = {
+    'poly': (_poly, [np.linspace(-2, 2, 1 << 17).astype(np.float32)]),
+    'softmax': (_softmax, [np.random.default_rng(0).standard_normal((64, 10)).astype(np.float32),
+                           np.random.default_rng(1).standard_normal((64, 10)).astype(np.float32)]),
+}
+
+
+@pytest.mark.parametrize('name', sorted(CASES))
+def test_generated_kernels_match_the_golden_files(name):
+    fn, args = CASES[name]
+    g = trace_graph(fn, args)
+    ex = compile_graph(g)
+    text = ex.explain() + '\n'
+    path = GOLDEN / f'{name}.txt'
+    if os.environ.get('TAPEJIT_UPDATE_GOLDEN'):
+        path.write_text(text)
+    assert text == path.read_text(), (
+        f'the kernels generated for {name} changed; if intended, rerun with '
+        'TAPEJIT_UPDATE_GOLDEN=1 and review the diff')
+    # ... and they compute the same as the interpreter.
+    for a, b in zip(ex(args), interpret(g, args)):
+        np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)
+
+
+def test_poly_and_its_gradient_are_one_pass():
+    ex = compile_graph(trace_graph(*CASES['poly']))
+    assert [k for k, _ in ex.plan.steps] == ['kernel']

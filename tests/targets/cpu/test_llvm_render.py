@@ -1,0 +1,311 @@
+"""CPU kernels compiled straight from the loop IR (tapejit.targets.cpu.llvm_render):
+each op table row's LLVM entry against its Numba text run as plain Python on
+NumPy scalars, tanh_f32's two forms bit for bit, what is refused, and the
+kernels of compiled plans."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import math
+import types
+
+import numpy as np
+import pytest
+
+import tapejit.functions as F
+from tapejit.compiler import fusion
+from tapejit.compiler import loop_ir as L
+from tapejit.ir.interpret import interpret
+from tapejit.ir.trace import trace_graph
+from tapejit.ops.registry import KINDS, PRIMITIVES
+from tapejit.targets import compile_graph
+from tapejit.targets.cpu import codegen, emitter, llvm_jit, llvm_render, native, one_call, vecmath
+from tapejit.targets.cpu.ops import CPU_OPS
+
+
+f32, f64 = np.dtype(np.float32), np.dtype(np.float64)
+i8, i32, u8 = np.dtype(np.int8), np.dtype(np.int32), np.dtype(np.uint8)
+i16, i64 = np.dtype(np.int16), np.dtype(np.int64)
+bool_ = np.dtype(np.bool_)
+rng = np.random.default_rng(0)
+
+
+pytestmark = pytest.mark.usefixtures('cache_dir')  # (tests/conftest.py)
+
+
+def _values(dt: np.dtype, n: int = 67, special: bool = True) -> np.ndarray:
+    if dt.kind == 'b':
+        return rng.integers(0, 2, n).astype(bool)
+    if dt.kind in 'iu':
+        info = np.iinfo(dt)
+        return rng.integers(max(info.min, -9), min(info.max, 9), n).astype(dt)
+    x = (rng.standard_normal(n) * 3).astype(dt)
+    if special:
+        x[:8] = [np.nan, np.inf, -np.inf, 0.0, -0.0, 1e-30, 7.9053111, -20.0]
+    return x
+
+
+def _kernel(prim: str, params: dict, in_dtypes: tuple, out_dtype: np.dtype) -> L.Kernel:
+    args = [L.Load(f'in{k}', ('i',)) for k in range(len(in_dtypes))]
+    body = [L.Assign(L.Local('t0'), L.Apply(prim, args, params, in_dtypes, out_dtype)),
+            L.Assign(L.Load('out0', ('i',)), L.Local('t0'))]
+    return L.Kernel('kernel', [f'in{k}' for k in range(len(in_dtypes))] + ['out0'], [],
+                    L.ChunkLoop(False, [], [L.ChunkRange('i', body)], []))
+
+
+def _python(k: L.Kernel, *arrays: np.ndarray) -> None:
+    """Run ``k``'s Numba text as plain Python on NumPy scalars: the oracle."""
+    ns = {'np': np, 'math': math, 'tanh_f32': vecmath.tanh_f32_py}
+    exec(codegen.source(k), ns)
+    with np.errstate(all='ignore'):
+        ns['kernel'](np.array([arrays[0].size]), arrays[0].size, 1, *arrays)
+
+
+def _native(k: L.Kernel, *arrays: np.ndarray) -> native.NativeKernel:
+    nk = native.NativeKernel('kernel', k, False, None)
+    nk(np.array([arrays[0].size]), 16, -(-arrays[0].size // 16), *arrays)
+    assert nk.variants
+    return nk
+
+
+# (prim, params, input dtypes, output dtype, exact): ``exact`` where the
+# text computes with IEEE operations only; library functions (NumPy's own
+# and the C library's) may differ in the last place.
+CASES = [
+    ('neg', {}, (f32,), f32, True), ('neg', {}, (i32,), i32, True),
+    ('absolute', {}, (f64,), f64, True), ('absolute', {}, (i8,), i8, True),
+    ('sign', {}, (f32,), f32, True), ('sign', {}, (f64,), f64, True),
+    ('tanh', {}, (f32,), f32, True), ('tanh', {}, (f64,), f64, False),
+    ('sigmoid', {}, (f32,), f32, True), ('sigmoid', {}, (f64,), f64, False),
+    ('sqrt', {}, (f32,), f32, True), ('exp', {}, (f64,), f64, False),
+    ('log1p', {}, (f32,), f32, False), ('arctan', {}, (f64,), f64, False),
+    ('erf', {}, (f32,), f32, False),
+] + [('pow_const', {'p': p}, (f32,), f32, p != 1.7) for p in (1, 2, 3, 4, -1, 0.5, 1.7)] + [
+    ('pow_const', {'p': 3}, (i32,), i32, True),
+    ('cast', {'dtype': f64}, (i32,), f64, True), ('cast', {'dtype': f32}, (bool_,), f32, True),
+    ('cast', {'dtype': bool_}, (f32,), bool_, True), ('cast', {'dtype': bool_}, (i8,), bool_, True),
+    ('cast', {'dtype': f32}, (f64,), f32, True), ('cast', {'dtype': i32}, (u8,), i32, True),
+    ('add', {}, (f32, f32), f32, True), ('sub', {}, (i32, f32), f64, True),
+    ('mul', {}, (u8, i8), np.dtype(np.int16), True), ('div', {}, (f32, f32), f32, True),
+    ('div', {}, (i32, i32), f64, True), ('pow', {}, (f64, f64), f64, False),
+    ('maximum', {}, (f32, f32), f32, True), ('minimum', {}, (f64, f32), f64, True),
+    ('maximum', {}, (i32, i32), i32, True),
+    ('greater', {}, (f32, f32), bool_, True), ('less_equal', {}, (i32, f64), bool_, True),
+    ('equal', {}, (f64, f64), bool_, True), ('not_equal', {}, (f32, f32), bool_, True),
+    ('where', {}, (bool_, f32, f32), f32, True),
+]
+
+
+@pytest.mark.parametrize('case', CASES, ids=lambda c: f'{c[0]}-{"-".join(map(str, c[2]))}')
+def test_each_rows_llvm_entry_computes_what_its_numba_text_computes(case):
+    prim, params, ins, out, exact = case
+    k = _kernel(prim, params, ins, out)
+    special = not (prim == 'cast' and out.kind in 'iu')  # (a NaN as an int: undefined)
+    arrays = [_values(dt, special=special) for dt in ins]
+    want, got = np.zeros(67, out), np.zeros(67, out)
+    _python(k, *arrays, want)
+    _native(k, *arrays, got)
+    if exact:
+        nan = np.isnan(want) if out.kind == 'f' else np.zeros(want.shape, bool)
+        assert np.array_equal(np.isnan(got), nan) if out.kind == 'f' else True
+        assert got[~nan].tobytes() == want[~nan].tobytes(), (got, want)
+    else:
+        np.testing.assert_allclose(got, want, rtol=4e-7 if out == f32 else 1e-13,
+                                   equal_nan=True)
+
+
+def test_tanh_f32_llvm_form_gives_the_python_forms_bits():
+    x = np.concatenate([np.linspace(-9, 9, 20001, dtype=np.float32),
+                        np.float32([0.0, -0.0, 3.9e-4, -3.9e-4, 4e-4, 7.905311, 7.9053111,
+                                    -7.9053111, 1e-45, np.inf, -np.inf, np.nan])])
+    y = np.zeros_like(x)
+    _native(_kernel('tanh', {}, (f32,), f32), x, y)
+    want = np.array([vecmath.tanh_f32_py(v) for v in x], np.float32)
+    assert np.isnan(y[-1]) and np.isnan(want[-1])
+    assert y[:-1].view(np.uint32).tolist() == want[:-1].view(np.uint32).tolist()
+
+
+def _fma_exact(a, b, c) -> np.float32:
+    from fractions import Fraction
+    v = Fraction(float(a)) * Fraction(float(b)) + Fraction(float(c))
+    r = np.float32(float(v))
+    near = [r, np.nextafter(r, np.float32(np.inf)), np.nextafter(r, np.float32(-np.inf))]
+    return min(near, key=lambda t: (abs(Fraction(float(t)) - v), int(t.view(np.uint32)) & 1))
+
+
+def test_fma_f32_rounds_once_as_llvm_fma_does():
+    rng = np.random.default_rng(7)
+    cases = [tuple(rng.standard_normal(3).astype(np.float32) * np.float32(s))
+             for s in (1e-3, 1.0, 1e3) for _ in range(300)]
+    # cancellation, and products landing a hair off a float32 midpoint
+    cases += [(a, b, -np.float32(np.float64(a) * b)) for a, b, _ in cases[:200]]
+    for _ in range(300):
+        a, b = (np.float32(1 + rng.integers(1, 2 ** 12) * 2.0 ** -12) for _ in range(2))
+        cases.append((a, b, np.float32(rng.choice([1e-8, -1e-8, 2 ** -30, -2 ** -30]))))
+    for a, b, c in cases:
+        assert vecmath.fma_f32(a, b, c) == _fma_exact(a, b, c), (a, b, c)
+
+
+def test_tanh_f32_is_evaluated_with_fused_multiply_adds_in_every_form(monkeypatch):
+    # The native form calls llvm.fma; the Numba form (a parallel kernel)
+    # gives the Python form's bits; the clamp saturates to exactly +-1.
+    import llvmlite.ir as ir
+    from tapejit.targets.cpu import executable
+    em = emitter.Emitter(ir, ir.Module(), False)
+    fn = ir.Function(em.module, ir.FunctionType(ir.FloatType(), [ir.FloatType()]), 'f')
+    em.b = ir.IRBuilder(fn.append_basic_block())
+    vecmath.tanh_f32_llvm(em, (fn.args[0], f32))
+    assert str(em.module).count('llvm.fma.f32') >= 10
+    x = np.concatenate([np.linspace(-9, 9, 4001, dtype=np.float32),
+                        np.float32([vecmath._CLAMP, -vecmath._CLAMP, 7.9053111, np.nan])])
+    monkeypatch.setattr(executable, 'PARALLEL_MIN', 1)
+    got = compile_graph(trace_graph(lambda v: F.tanh(v), [x]))([x])[0]
+    want = np.array([vecmath.tanh_f32_py(v) for v in x], np.float32)
+    assert got.view(np.uint32).tolist()[:-1] == want.view(np.uint32).tolist()[:-1]
+    assert np.isnan(got[-1]) and (got[-4], got[-3]) == (1, -1)
+
+
+@pytest.mark.parametrize('prim, params, ins, out, why', [
+    ('pow_const', {'p': 5}, (i32,), i32, 'integer power'),
+    ('pow', {}, (i32, i32), i32, 'integer power'),
+    ('exp', {}, (i16,), f32, 'np.exp of int16'),
+    ('neg', {}, (bool_,), bool_, 'negative of a bool'),
+    ('sub', {}, (bool_, bool_), bool_, '- of bools'),
+])
+def test_what_no_entry_compiles_is_refused(prim, params, ins, out, why):
+    k = _kernel(prim, params, ins, out)
+    sig = (('l', 1, True), 'int', 'int') + tuple((dt.char, 1, True) for dt in ins + (out,))
+    with pytest.raises(native.Unsupported, match=why):
+        llvm_render.translate(k, sig, False, 'refused')
+    nk = native.NativeKernel('kernel', k, False, None)
+    arrays = [_values(dt, 5) for dt in ins] + [np.zeros(5, out)]
+    with pytest.raises(native.Unsupported, match=why):
+        nk(np.array([5]), 16, 1, *arrays)
+
+
+@pytest.mark.parametrize('prim, ins, out', [
+    ('add', (bool_, bool_), bool_), ('mul', (bool_, bool_), bool_), ('sign', (i32,), i32),
+    ('exp', (i32,), f64), ('sqrt', (i64,), f64)])
+def test_bools_and_integers_compute_as_numpy(prim, ins, out):
+    arrays = [np.absolute(_values(dt, 5)) if prim == 'sqrt' else _values(dt, 5) for dt in ins]
+    got = np.zeros(5, out)
+    native.NativeKernel('kernel', _kernel(prim, {}, ins, out), False, None)(
+        np.array([5]), 16, 1, *arrays, got)
+    want = getattr(np, {'add': 'add', 'mul': 'multiply'}.get(prim, prim))(*arrays)
+    np.testing.assert_array_equal(got, want.astype(out))
+
+
+def test_an_output_the_loop_ir_stores_to_must_be_writeable():
+    # The entry learns which arrays are written from the loop IR (here an
+    # accumulation into red0 and a store into out0), not from any text.
+    t = L.Local('t0')
+    body = [L.Assign(t, L.Load('in0', ('i',))), L.Assign(L.Load('out0', ('i',)), t),
+            L.Accumulate('sum', L.Load('red0', ('c',)), t)]
+    k = L.Kernel('kernel', ['in0', 'out0', 'red0'], [],
+                 L.ChunkLoop(False, [], [L.ChunkRange('i', body)], []))
+    assert llvm_render.stored_arrays(body) == {'out0', 'red0'}
+    x = np.arange(5.0)
+    for frozen in ('in0', 'out0', 'red0'):
+        nk = native.NativeKernel('kernel', k, False, None)
+        args = {'in0': x.copy(), 'out0': np.zeros(5), 'red0': np.zeros(1)}
+        args[frozen].flags.writeable = False
+        if frozen == 'in0':
+            nk(np.array([5]), 16, 1, *args.values())
+            assert args['out0'].tolist() == x.tolist() and args['red0'][0] == 10.0
+        else:
+            with pytest.raises(ValueError, match=f'writes {frozen}, given read-only'):
+                nk(np.array([5]), 16, 1, *args.values())
+
+
+def test_kernel_body_emits_into_a_given_module_for_a_caller_of_its_own():
+    import llvmlite.ir as ir
+    body = [L.Accumulate('max', L.Local('acc'), L.Load('x', ('i',)))]
+    k = L.Kernel('k', ['x', 'out'], [], L.ChunkLoop(
+        False, [L.Assign(L.Local('acc'), L.Const(-np.inf, f64))], [L.ChunkRange('i', body)],
+        [L.Assign(L.Load('out', ('c',)), L.Local('acc'))]))
+    em = emitter.Emitter(ir, ir.Module(name='mine'), {'reassoc'})
+    lay = [emitter.Array(np.dtype(np.int64), 1, True), None, None,
+           emitter.Array(f64, 1, False), emitter.Array(f64, 1, True)]
+    f = llvm_render.kernel_body(em, k, lay, exclusive=True, inline=False, name='k_0')
+    assert f.name == 'k_0' and 'noinline' in f.attributes
+    assert [str(t) for t in f.function_type.args] == [
+        'i64*', 'i64', 'i64', 'i64', 'double*', 'i64', 'i64', 'double*', 'i64']
+    text = str(em.module)
+    assert text.count('noalias') == 3 and 'fcmp reassoc ogt double' in text
+    llvm_jit._jit()['llvm'].parse_assembly(text).verify()
+    with pytest.raises(native.Unsupported, match='5 arguments for 4 parameters'):
+        llvm_render.kernel_body(em, L.Kernel('k', ['x'], [], k.chunk), lay, False)
+
+
+def test_fusion_takes_each_primitives_own_kind_not_a_targets_table():
+    assert {p.kind for p in PRIMITIVES.values()} <= set(KINDS)
+    elementwise = {n for n, p in PRIMITIVES.items() if p.kind == 'elementwise'}
+    assert elementwise == set(CPU_OPS)  # every one has a row, and only they
+    assert all(callable(r.numba) and callable(r.llvm) for r in CPU_OPS.values())
+    out = types.SimpleNamespace(dtype=f32, shape=(3,))
+    for kind, loop in (('elementwise', 'ew'), ('broadcast', 'ew'), ('reduction', 'reduce'),
+                       ('view', 'call'), ('call', 'call')):
+        prim = types.SimpleNamespace(kind=kind, lowering={})  # no target's entry
+        eqn = types.SimpleNamespace(prim=prim, inputs=[out], out=out)
+        assert fusion.kind(eqn) == loop, kind
+
+
+def test_a_plans_kernels_compile_from_their_loop_ir(monkeypatch):
+    monkeypatch.setattr(one_call, 'ENABLED', False)
+
+    def refuse(*a, **k):
+        raise AssertionError('a kernel was compiled from Python source')
+    x = rng.standard_normal((7, 33)).astype(np.float32)
+    x[1, 3], x[2, 5], x[4, 0] = np.nan, np.inf, -np.inf
+    v = rng.standard_normal(33).astype(np.float32)
+
+    def fn(x, v):
+        y = F.tanh(x) * F.sigmoid(x + v) + F.sum(x) + x ** 2
+        return y, F.max(x, axis=0), F.min(x, axis=1), F.softmax(x * 0.5)
+    g = trace_graph(fn, [x, v])
+    # Nothing on the way from loop IR to machine code reads Python source
+    # (no kernel text parsed, no helper's source inlined).
+    with monkeypatch.context() as m:
+        m.setattr(ast, 'parse', refuse)
+        m.setattr(inspect, 'getsource', refuse)
+        ex = compile_graph(g)
+        with np.errstate(invalid='ignore'):
+            outs = [ex([x, v]) for _ in range(2)]
+    kernels = [st.kernel for kind, st in ex.plan.steps if kind == 'kernel']
+    assert kernels and all(isinstance(k, native.NativeKernel) and k.kernel is not None
+                           and k.variants for k in kernels)
+    with np.errstate(invalid='ignore'):
+        wants = interpret(g, [x, v])
+    for got, want in zip(outs[1], wants):
+        np.testing.assert_allclose(got, want, rtol=2e-5, atol=2e-5, equal_nan=True)
+    assert all(a.tobytes() == b.tobytes() for a, b in zip(*outs))
+
+
+@pytest.mark.parametrize('op', ['max', 'min', 'sum'])
+def test_folds_into_locals_and_array_cells_give_the_texts_bits(op):
+    # NaN wins in max and min, a tie keeps the accumulator (0.0 against
+    # -0.0), and a sum keeps its accumulator's dtype: as numba_text.update writes it.
+    x = _values(f32, 64).reshape(8, 8)
+    x[3, :4] = [0.0, -0.0, -0.0, 0.0]
+    init = {'max': -np.inf, 'min': np.inf, 'sum': 0.0}[op]
+    cell = [L.Accumulate(op, L.Load('red0', ('c', 'i1')), L.Load('in0', ('i0', 'i1')))]
+    row = [L.Assign(L.Local('acc'), L.Const(init, f32)),
+           L.For('i1', 1, [L.Accumulate(op, L.Local('acc'), L.Load('in0', ('i0', 'i1')))]),
+           L.Assign(L.Load('red1', ('i0',)), L.Local('acc'))]
+    k = L.Kernel('kernel', ['in0', 'red0', 'red1'], [], L.ChunkLoop(
+        False, [], [L.ChunkRange('i0', [L.For('i1', 1, cell)] + row)], []))
+    outs = {}
+    for how, run in (('python', _python), ('native', None)):
+        red0, red1 = np.full((1, 8), init, np.float32), np.zeros(8, np.float32)
+        if run is None:
+            nk = native.NativeKernel('kernel', k, False, None)
+            nk(np.array([8, 8]), 8, 1, x, red0, red1)
+            assert nk.variants
+        else:
+            ns = {'np': np, 'math': math}
+            exec(codegen.source(k), ns)
+            with np.errstate(all='ignore'):
+                ns['kernel'](np.array([8, 8]), 8, 1, x, red0, red1)
+        outs[how] = red0.tobytes() + red1.tobytes()
+    assert outs['native'] == outs['python']
