@@ -23,12 +23,36 @@ target's, over NumPy or CuPy.
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Optional
+from typing import Any, Callable, NamedTuple, Optional
 
 import numpy
 
 from tapejit.compiler import program as P
 from tapejit.compiler.codecache import define
+
+
+class Section(NamedTuple):
+    """What a target gives a plan's generated entry (``tapejit.jit``'s):
+    ``lines`` computing ``outs`` from ``inputs`` (their constants in the
+    entry's namespace; ``fail`` where they refuse the arrays), the input
+    positions whose class, shape, dtype and layout they check themselves
+    (``checked``: the entry need not), and whether they refuse the inputs
+    the plan was compiled with as ``distinct`` when those are one object.
+
+    >>> Section(['outs = _run(inputs, _unpinned)'], frozenset(), False).checked
+    frozenset()
+    """
+
+    lines: list
+    checked: frozenset
+    distinct: bool
+
+
+def run_section(env: dict, run: Callable, unpinned: Any) -> Section:
+    """The section calling ``run(inputs, unpinned)``: a target's generic path,
+    which checks what the caller's key leaves open (``unpinned``) itself."""
+    env['_run'], env['_unpinned'] = run, unpinned
+    return Section(['outs = _run(inputs, _unpinned)'], frozenset(), False)
 
 
 def finisher(xp: Any) -> Callable:

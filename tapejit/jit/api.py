@@ -320,25 +320,24 @@ class JitFunction:
         plan.hot = plan.hot_call = plan.hot_call or self._write_hot(plan, leaves)
 
     def _write_hot(self, plan: TracedPlan, leaves: list) -> Callable:
-        native = plan.native()
-        # The sources of the arrays the native function checks itself (class, shape, dtype).
-        natively = [] if native is None else [
-            src for k, (src, which) in enumerate(plan.input_sources)
-            if which in ('data', 'array') and k in native.checked_inputs]
+        env: dict = {'_MISS': _MISS, '_REFUSED': _REFUSED}
+        section = plan.section(env, 'return _REFUSED')
+        # The sources of the arrays the target checks itself (class, shape, dtype).
+        natively = [src for k, (src, which) in enumerate(plan.input_sources)
+                    if which in ('data', 'array') and k in section.checked]
         checked = frozenset(src[1] for src in natively if src[0] == 'arg')
         base, has_grad = plan.key
-        env: dict = {'_MISS': _MISS, '_REFUSED': _REFUSED}
         lines = check_lines(base[0], leaves, base[1], has_grad, self._grad_ignored.get(base, ()),
                             env, miss='_MISS', checked=checked)
         if plan.guards or plan.py_guards:
-            # The guards less the array checks the native function does itself.
+            # The guards less the array checks the target does itself.
             arrays = frozenset(id(src[1]) for src in natively if src[0] == 'closure')
             # (Written into the hot call: one call less on every step.)
             env['_slow_guards'] = plan._guards_hold_slow
             lines += guard_lines(plan.guards, plan.py_guards, env,
                                  'if not _slow_guards(): return _MISS', 'return _MISS',
                                  checked=arrays)
-        lines += plan.entry_lines(env, 'return _REFUSED')
+        lines += plan.entry_lines(env, 'return _REFUSED', section)
         hot = define('hot', 'args, kwargs', lines, env, '<tapejit hot call>')
         del env['hot']  # (its globals need not hold it: no cycle)
         return hot

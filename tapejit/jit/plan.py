@@ -16,6 +16,7 @@ import numpy
 
 from tapejit import backends, reporter
 from tapejit.compiler.codecache import define
+from tapejit.compiler.runner import Section
 from tapejit.core.abstract import TracedArray, TraceError
 from tapejit.core.config import config, using_config
 from tapejit.core.parameter import Parameter
@@ -182,40 +183,31 @@ class TracedPlan:
         inputs = self.gather(leaves)
         return self.finish(leaves, self.execute(inputs), inputs)
 
-    def native(self) -> Any:
-        """The native one-call function where it checks every input the key
-        leaves open, else None."""
+    def section(self, env: dict, fail: str) -> Section:
+        """The target's section of the generated entry (:class:`Section`):
+        its lines running the plan on ``inputs``, and what they check."""
         exe = self._executable
-        if (exe is None or exe.__class__ is str
-                or getattr(exe, '_native_run', None) is None
-                or not exe.native_checks(self.unpinned)):
-            return None
-        return exe.one_call.native
+        if exe is None or exe.__class__ is str:  # (the interpreter)
+            env['_run'] = self.execute
+            return Section(['outs = _run(inputs)'], frozenset(), False)
+        return exe.section(env, fail, self.unpinned)
 
-    def entry_lines(self, env: dict, fail: str) -> list:
+    def entry_lines(self, env: dict, fail: str, section: Optional[Section] = None) -> list:
         """The statements of the generated entry (over ``leaves``): aliasing
-        check, gather, run and finish; ``fail`` where the arrays do not fit."""
-        native = self.native()
+        check, gather, the target's ``section`` and finish; ``fail`` where
+        the arrays do not fit."""
+        sec = section or self.section(env, fail)
         env['_aliases'] = self.aliases
         items = gather_items(self.input_sources, env)
         lines = []
-        if self.aliases is not None and (native is None or self.traced_shared
-                                         or not self._executable.one_call.distinct_inputs):
-            # (Traced with arrays shared, or not built to check: the native one can't.)
+        if self.aliases is not None and (self.traced_shared or not sec.distinct):
+            # (Traced with arrays shared, or the target does not check them distinct.)
             lines += ['if not _aliases(leaves):', f'    {fail}']
         lines.append('inputs = [' + ', '.join(items) + ']')
-        if native is not None:
-            lines += native.call_lines(env, fail, 'outs = ')
-        else:
-            if self.read_grads:
-                env['_grads_fit'] = self._grads_fit
-                lines += ['if not _grads_fit(inputs):', f'    {fail}']
-            env['_run'], env['_unpinned'] = self.execute, self.unpinned
-            exe = self._executable
-            if exe is not None and exe.__class__ is not str:
-                env['_run'] = exe
-            lines.append('outs = _run(inputs, _unpinned)' if env['_run'] is exe
-                         else 'outs = _run(inputs)')
+        if self.read_grads and not {i for i, _, _ in self.read_grads} <= sec.checked:
+            env['_grads_fit'] = self._grads_fit
+            lines += ['if not _grads_fit(inputs):', f'    {fail}']
+        lines += sec.lines
         lines += finish_lines(self.out_kinds, self.writes, self.const_outputs, self.out_td, env,
                               self.attach, self.checks, self.deliver)
         return lines
@@ -247,15 +239,18 @@ class TracedPlan:
                     else:
                         from tapejit.targets import compile_graph
                         exe = compile_graph(self.graph, fastmath=self.fastmath,
-                                            donate=self.donations())
-                        if exe.one_call is not None and self.aliases is not None and any(
-                                w in ('data', 'array', 'rebind') for _, w in self.writes):
-                            # (Checked distinct by it, in place of self.aliases.)
-                            exe.one_call.distinct_inputs = frozenset(
-                                i for i, (_, which) in enumerate(self.input_sources)
-                                if which in ('data', 'array'))
+                                            donate=self.donations(), distinct=self.distinct())
                     self._executable = exe
         return None if exe == 'interpret' else exe
+
+    def distinct(self) -> frozenset:
+        """The inputs a target may check to be distinct objects in place of
+        the generated aliasing check: the arrays of a plan writing arrays."""
+        if self.aliases is None or not any(w in ('data', 'array', 'rebind')
+                                           for _, w in self.writes):
+            return frozenset()
+        return frozenset(i for i, (_, which) in enumerate(self.input_sources)
+                         if which in ('data', 'array'))
 
     def donations(self) -> dict:
         """Graph output -> graph input pairs where the output is the new array

@@ -23,6 +23,7 @@ from tapejit.compiler.plan import Plan, eval_members, members, nbytes, numba_err
 from tapejit.targets.cpu.buffers import POOL_MIN_BYTES, BufferPool
 from tapejit.targets.cpu.native_plan import PRODUCT_MAX
 from tapejit.compiler.passes import simplify
+from tapejit.compiler.runner import Section, run_section
 from tapejit.ir.graph import Eqn, Graph
 from tapejit.ops.registry import PRIMITIVES
 
@@ -263,7 +264,7 @@ class Executable:
     fused kernels; ``explain()`` shows groups and sources."""
 
     def __init__(self, graph: Graph, *, fastmath: bool = False,
-                 donate: Optional[dict] = None) -> None:
+                 donate: Optional[dict] = None, distinct: frozenset = frozenset()) -> None:
         self.source_graph = graph
         key = plan_cache.plan_key(graph, fastmath, donate, _settings())
         plan = plan_cache.load(key) if key is not None else None
@@ -295,6 +296,10 @@ class Executable:
             oc = None
         self.one_call = (oc if oc is not None and oc.statements <= one_call.MAX_STATEMENTS
                          else None)
+        if self.one_call is not None:
+            # Inputs the caller updates in place as separate arrays: the
+            # native function refuses them as one object.
+            self.one_call.distinct_inputs = frozenset(distinct)
         # The native one-call function, once it ran (see __call__).
         self._native_run: Any = None
 
@@ -305,6 +310,17 @@ class Executable:
         checked = self.one_call.native.checked_inputs
         unused = self.plan.memory.unused_inputs
         return all(i in checked or i in unused for i in inputs)
+
+    def section(self, env: dict, fail: str, unpinned: Sequence[int]) -> Section:
+        """The lines a plan's generated entry runs this plan with: the native
+        one-call function's, once it ran, where it checks the inputs the
+        caller's key leaves open (``unpinned``), else a call of this
+        executable (the generic path for every plan and refused array)."""
+        if self._native_run is not None and self.native_checks(unpinned):
+            native = self.one_call.native
+            return Section(native.call_lines(env, fail, 'outs = '),
+                           frozenset(native.checked_inputs), bool(self.one_call.distinct_inputs))
+        return run_section(env, self, unpinned)
 
     def __call__(self, inputs: Sequence[Any], check: Optional[Sequence[int]] = None) -> list:
         """Run the plan; ``check`` limits the shape/dtype checks to these
@@ -435,9 +451,11 @@ def _step_line(kind: str, st: Any, slots: bool = True) -> str:
     return f'call {getattr(fn, "__qualname__", fn)}' + (f' {ins} -> {out}' if slots else '')
 
 
-def compile_graph(graph: Graph, fastmath: bool = False,
-                  donate: Optional[dict] = None) -> Executable:
-    """Compile ``graph`` for the CPU.
+def compile_graph(graph: Graph, fastmath: bool = False, donate: Optional[dict] = None,
+                  distinct: frozenset = frozenset()) -> Executable:
+    """Compile ``graph`` for the CPU; ``donate`` maps a graph output to the
+    input it may be written into, ``distinct``: inputs that must not be one
+    object (each is updated in place separately).
 
     >>> import numpy as np
     >>> from tapejit.ir.trace import trace_graph
@@ -447,4 +465,4 @@ def compile_graph(graph: Graph, fastmath: bool = False,
     >>> ex([np.arange(4, dtype=np.float32)])
     [array(6., dtype=float32)]
     """
-    return Executable(graph, fastmath=fastmath, donate=donate)
+    return Executable(graph, fastmath=fastmath, donate=donate, distinct=distinct)

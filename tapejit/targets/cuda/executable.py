@@ -45,7 +45,7 @@ from tapejit import backends
 from tapejit.targets.cuda import codegen as cuda_codegen, ops as cuda_ops, window as cuda_window
 from tapejit.compiler import fusion, kernel_ir as K, memory, plan, program as P, store
 from tapejit.compiler.plan import Plan, eval_members, compiled_call
-from tapejit.compiler.runner import ProgramWriter
+from tapejit.compiler.runner import ProgramWriter, Section, run_section
 from tapejit.targets.cpu import kernel_cache
 from tapejit.ir.graph import Graph
 
@@ -413,6 +413,11 @@ class CudaExecutable:
             self.kernels.append(kern)
             steps.append(('kernel', kern))
         return steps
+
+    def section(self, env: dict, fail: str, unpinned: Sequence[int]) -> Section:
+        """The lines a plan's generated entry runs this plan with: a call of
+        it (its device, checks and write-back are its own)."""
+        return run_section(env, self, unpinned)
 
     def _device(self, inputs: Sequence[Any]) -> tuple:
         """(device, inputs on it, whether results go back to the host)."""
