@@ -17,6 +17,7 @@ import numpy
 from tapejit import backends
 from tapejit.core.backprop import grad as _grad
 from tapejit.core.config import using_config
+from tapejit.core.parameter import Parameter
 from tapejit.core.variable import Variable
 
 
@@ -218,7 +219,6 @@ class _CheckBackward:
 
     def _call(self, xs: list, params: Sequence[Any]) -> tuple:
         if self.immutable:
-            from tapejit.core.variable import Parameter
             return _as_tuple(self.func(xs, tuple(
                 p if isinstance(p, Parameter) else Parameter(p) for p in params)))
         return _as_tuple(self.func(*xs))
@@ -227,7 +227,6 @@ class _CheckBackward:
         xs = [None if x is None else Variable(x, requires_grad=x.dtype.kind == 'f')
               for x in self.xs]
         if self.immutable:  # (new Parameters, as Chainer's link tests expect)
-            from tapejit.core.variable import Parameter
             params = [Parameter(p) for p in self.params]
         else:
             params = list(self.params)

@@ -21,7 +21,7 @@ from tapejit.core.config import config, using_config
 from tapejit.core.errors import DTypeError, GradientError, ShapeError, native_dtype
 from tapejit.core.function_node import (FunctionNode, _select_targets, check_nan,
                                         reraise_with_stack)
-from tapejit.core.variable import Variable, check_grad
+from tapejit.core.variable import Variable, check_grad, install_backward
 
 
 # Gradient nodes made by an old-style Function's backward (tapejit.Function),
@@ -94,6 +94,9 @@ def backward(y: Variable, retain_grad: bool, enable_double_backprop: bool,
     with using_config('enable_backprop', enable_double_backprop):
         _propagate([(node, gv)], retain_grad=retain_grad, loss_scale=loss_scale,
                    accumulate_leaves=True)
+
+
+install_backward(backward)
 
 
 def _propagate(outputs: Iterable, *, retain_grad: bool, loss_scale: Optional[float],

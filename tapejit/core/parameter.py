@@ -10,6 +10,7 @@ import numpy
 
 from tapejit import backends
 from tapejit.core.config import get_dtype
+from tapejit.core import variable
 from tapejit.core.variable import Variable
 
 
@@ -227,3 +228,7 @@ def _rebuild_parameter(data: Any, name: Any, initializer: Any, grad: Any = None,
 
 
 __all__ = ['Parameter']
+
+
+# Chainer defines Parameter in its variable module (chainer.variable.Parameter).
+variable.Parameter = Parameter  # type: ignore[attr-defined]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import threading
 import warnings
 import weakref
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 import numpy
 
@@ -24,6 +24,18 @@ from tapejit.core.errors import DTypeError, ShapeError
 
 _node_lock = threading.Lock()
 _NO_GRAD = object()  # VariableNode's ``grad``, refused when given
+
+# The backward pass behind Variable.backward.  tapejit.core.backprop defines
+# it and installs it here when imported (``import tapejit`` imports it): it
+# walks FunctionNodes, which hold Variables, so it is the layer above.
+BackwardPass = Callable[['Variable', bool, bool, Optional[float]], None]
+_backward_pass: Optional[BackwardPass] = None
+
+
+def install_backward(run: BackwardPass) -> None:
+    """Make ``run`` the backward pass that :meth:`Variable.backward` calls."""
+    global _backward_pass
+    _backward_pass = run
 
 
 class VariableNode:
@@ -508,8 +520,7 @@ class Variable:
         >>> x.grad
         array([2., 4.])
         """
-        from tapejit.core.backprop import backward
-        backward(self, retain_grad, enable_double_backprop, loss_scale)
+        _backward_pass(self, retain_grad, enable_double_backprop, loss_scale)
 
     def unchain(self) -> None:
         """Delete the reference to the creator of this variable."""
@@ -761,11 +772,3 @@ def as_array(obj: Any) -> Any:
 def _no_backprop() -> bool:
     return not config.enable_backprop
 
-
-def __getattr__(name: str) -> Any:
-    # Chainer defines Parameter in this module (chainer.variable.Parameter);
-    # here it lives in tapejit.core.parameter, which imports this module.
-    if name == 'Parameter':
-        from tapejit.core.parameter import Parameter
-        return Parameter
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

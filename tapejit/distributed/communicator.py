@@ -30,6 +30,7 @@ from typing import Any, Callable, Optional, Sequence
 import numpy
 
 from tapejit.core.config import config
+from tapejit.distributed.mpi import import_mpi
 from tapejit.distributed.stepcheck import StepGroup, attach, bucket_lines, check_same, step_lines
 from tapejit.ops.collective import Group, pack
 
@@ -37,15 +38,6 @@ from tapejit.ops.collective import Group, pack
 # MB): large enough that each allreduce is bandwidth-bound, small enough that
 # one bucket's exchange can overlap the computation of the next.
 BUCKET_BYTES = 25 * 1024 * 1024
-
-
-def _mpi() -> Any:
-    try:
-        from mpi4py import MPI
-    except ImportError as e:  # pragma: no cover - the extra is not installed
-        raise ImportError("tapejit.distributed needs mpi4py and an MPI library: "
-                          "pip install 'tapejit[mpi]' (mpi4py and mpich)") from e
-    return MPI
 
 
 def default_timeout() -> float:
@@ -94,7 +86,7 @@ class MpiGroup(Group):
         if self.size == 1:
             out[...] = send
             return out
-        MPI = _mpi()
+        MPI = import_mpi()
         self.wait(self.comm.Iallreduce(send, out, op=MPI.SUM), 'allreduce_mean',
                   f'{send.dtype}{send.shape}')
         out /= out.dtype.type(self.size)
@@ -123,7 +115,7 @@ class MpiGroup(Group):
 
     def _issue(self, buf: Any) -> Any:
         if self.size > 1:
-            MPI = _mpi()
+            MPI = import_mpi()
             self.pending[_address(buf)] = (self.comm.Iallreduce(MPI.IN_PLACE, buf, op=MPI.SUM),
                                            buf)
         return buf
@@ -190,7 +182,7 @@ def _address(a: Any) -> int:
 
 def _host_ranks(comm: Any) -> tuple:
     """``(intra_rank, intra_size)``: this process's place among those on its host."""
-    MPI = _mpi()
+    MPI = import_mpi()
     try:
         local = comm.Split_type(MPI.COMM_TYPE_SHARED)
     except (AttributeError, NotImplementedError):  # an MPI without it: by host name
@@ -236,7 +228,7 @@ class MpiCommunicator:
 
     def __init__(self, mpi_comm: Any = None, timeout: Optional[float] = None,
                  size_threads: bool = True) -> None:
-        MPI = _mpi()
+        MPI = import_mpi()
         self.mpi_comm = MPI.COMM_WORLD if mpi_comm is None else mpi_comm
         self.rank = self.mpi_comm.Get_rank()
         self.size = self.mpi_comm.Get_size()

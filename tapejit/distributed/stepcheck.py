@@ -39,6 +39,7 @@ from typing import Any, Callable, Optional, Sequence
 
 import numpy
 
+from tapejit.distributed.mpi import import_mpi
 from tapejit.ops.collective import Group
 
 # The first field of every header: a rank that sends anything else runs
@@ -298,8 +299,7 @@ def _end(st: StepState) -> None:
     """As the script ends: tell every other rank, so that one waiting in a
     step's check (it ran more steps) raises at once.  Waits for no rank: a
     message this small is sent before ``Isend`` returns, or soon after."""
-    from tapejit.distributed.communicator import _mpi
-    MPI = _mpi()
+    MPI = import_mpi()
     if st.comm is None or MPI.Is_finalized():
         return
     msg = numpy.array([TAG, st.next], numpy.int64)
@@ -313,8 +313,7 @@ def _end(st: StepState) -> None:
 def _poll_end(st: StepState, step: int) -> None:
     """Raise a :class:`StepMismatchError` where another rank has ended (its
     message waiting), as the check of step ``step`` waits."""
-    from tapejit.distributed.communicator import _mpi
-    MPI = _mpi()
+    MPI = import_mpi()
     status = MPI.Status()
     if st.comm.Iprobe(source=MPI.ANY_SOURCE, tag=END_TAG, status=status):
         msg = numpy.empty(2, numpy.int64)

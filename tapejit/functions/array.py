@@ -11,6 +11,8 @@ from tapejit.core.abstract import TracedArray
 from tapejit.core.errors import LabelError, ShapeError
 from tapejit.core.variable import Variable
 from tapejit.functions._util import array_of, check_labels_in_range, check_var
+from tapejit.ops import elementwise as E
+from tapejit.ops import reduction as R
 from tapejit.ops import structure as S
 from tapejit.ops.registry import normalize_axis
 
@@ -72,7 +74,7 @@ def broadcast_to(x: Any, shape: Sequence[int]) -> Variable:
     shape = tuple(int(s) for s in shape)
     if shape == in_shape:
         return x if isinstance(x, Variable) else Variable._make(x, False)
-    return S.broadcast_to(x, shape=shape)
+    return R.broadcast_to(x, shape=shape)
 
 
 def broadcast(*args: Any) -> Any:
@@ -95,7 +97,7 @@ def broadcast(*args: Any) -> Any:
     except ValueError:
         raise ShapeError(f'broadcast: shapes {" and ".join(map(str, shapes))} do not '
                          'broadcast together') from None
-    ys = tuple(S.broadcast_to(x, shape=shape) for x in args)
+    ys = tuple(R.broadcast_to(x, shape=shape) for x in args)
     return ys[0] if len(ys) == 1 else ys
 
 
@@ -109,7 +111,7 @@ def sum_to(x: Any, shape: Sequence[int]) -> Variable:
     _shape('sum_to', x)
     if not isinstance(x, Variable):
         x = Variable._make(x, False)
-    return S.sum_to(x, tuple(shape))
+    return R.sum_to(x, tuple(shape))
 
 
 def expand_dims(x: Any, axis: int) -> Variable:
@@ -251,8 +253,6 @@ def select_item(x: Any, t: Any) -> Variable:
     if t.dtype.kind not in 'iu':
         raise TypeError(f'select_item: t has dtype {t.dtype}; expected an integer dtype')
     xp = numpy if isinstance(t, (numpy.ndarray, TracedArray)) else backends.get_array_module(t)
-    from tapejit.ops import elementwise as E
-    from tapejit.ops import reduction as R
     t = wide_labels(t)
     check_labels_in_range(
         t, shape[1], LabelError, lambda got: f'select_item: got index(es) {got} in t for x '
@@ -270,7 +270,6 @@ def wide_labels(t: Any) -> Any:
     if t.dtype == numpy.int64:
         return t
     if isinstance(t, TracedArray):
-        from tapejit.ops import elementwise as E
         return E.cast(t, dtype=numpy.dtype(numpy.int64))
     return t.astype(numpy.int64)
 
@@ -311,7 +310,7 @@ def tile(x: Any, reps: Any) -> Variable:
     reps = (1,) * (nd - len(reps)) + tuple(int(r) for r in reps)
     # (1, s0, 1, s1, ...) broadcast to (r0, s0, r1, s1, ...), then merged.
     spread = S.reshape(x, shape=tuple(v for s in shape for v in (1, s)))
-    wide = S.broadcast_to(spread, shape=tuple(v for rs in zip(reps, shape) for v in rs))
+    wide = R.broadcast_to(spread, shape=tuple(v for rs in zip(reps, shape) for v in rs))
     return S.reshape(wide, shape=tuple(r * s for r, s in zip(reps, shape)))
 
 
@@ -347,7 +346,7 @@ def repeat(x: Any, repeats: Any, axis: Optional[int] = None) -> Variable:
     if counts.ndim == 0:
         r = int(counts)
         spread = S.reshape(x, shape=shape[:axis + 1] + (1,) + shape[axis + 1:])
-        wide = S.broadcast_to(spread, shape=shape[:axis + 1] + (r,) + shape[axis + 1:])
+        wide = R.broadcast_to(spread, shape=shape[:axis + 1] + (r,) + shape[axis + 1:])
         return S.reshape(wide, shape=shape[:axis] + (shape[axis] * r,) + shape[axis + 1:])
     if counts.shape != (shape[axis],):
         raise ShapeError(f'repeat: {counts.size} counts for an axis of {shape[axis]} '

@@ -235,10 +235,10 @@ def layer_normalization(x: Any, gamma: Any, beta: Any, eps: float = 1e-5) -> Var
     ax = (len(shape) - 1,)
     inv_d = 1.0 / d
     mu = R.sum(x, axis=ax, keepdims=True) * inv_d
-    xc = x - S.broadcast_to(mu, shape=shape)
+    xc = x - R.broadcast_to(mu, shape=shape)
     var = R.sum(xc * xc, axis=ax, keepdims=True) * inv_d
     inv = E.pow_const(var + eps, p=-0.5)
-    return xc * S.broadcast_to(inv, shape=shape) * gamma + beta
+    return xc * R.broadcast_to(inv, shape=shape) * gamma + beta
 
 
 def mean_squared_error(x0: Any, x1: Any) -> Variable:

@@ -151,7 +151,7 @@ def unpooling_2d(x: Any, ksize: Any, stride: Any = None, pad: Any = 0,
     # In float32 for float16: overlapping windows add up, and the gradient
     # sums each window of ``gy`` (kh * kw values).
     pixels = S.reshape(_widened(x), shape=(n, c, 1, 1, h, w))
-    col = S.broadcast_to(pixels, shape=(n, c, kh, kw, h, w))
+    col = R.broadcast_to(pixels, shape=(n, c, kh, kw, h, w))
     return _narrowed(col2im(col, stride=stride, pad=pad, dilate=(1, 1), size=outsize), dt)
 
 

@@ -15,7 +15,7 @@ from tapejit.ops import elementwise as E
 from tapejit.ops import reduction as R
 from tapejit.ops.elementwise import sub as _sub_p
 from tapejit.ops.registry import normalize_axis
-from tapejit.ops.structure import broadcast_to as _broadcast_p
+from tapejit.ops.reduction import broadcast_to as _broadcast_p
 from tapejit.ops.structure import reshape as _reshape_p
 
 

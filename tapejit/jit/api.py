@@ -369,7 +369,7 @@ class JitFunction:
         # (TAPEJIT_TARGET=interpret tells a compiler fault from a tracing one.)
         target = self.target or _check_target(os.environ.get('TAPEJIT_TARGET', 'auto'),
                                               'TAPEJIT_TARGET')
-        return trace_plan(self.fn, leaves, td, statics, target, self.fastmath)
+        return trace_plan(self.fn, leaves, td, statics, target, self.fastmath, backward_jit=jit)
 
     def _name_list_argument(self, err: TypeError, args: tuple, kwargs: dict) -> TypeError:
         """``err``, naming an argument that is a list or tuple of numbers: jit

@@ -48,7 +48,8 @@ class TracedPlan:
                  writes: list, guards: list, grad_ignored_args: frozenset,
                  py_guards: Sequence = (), target: str = 'auto',
                  fastmath: bool = False, diff: Optional[Differentiable] = None,
-                 checks: tuple = (), reports: Optional[dict] = None) -> None:
+                 checks: tuple = (), reports: Optional[dict] = None,
+                 backward_jit: Optional[Callable[..., Any]] = None) -> None:
         self.graph = graph
         self.reports = reports  # (observers reported on, kept alive: their ids name them)
         self.deliver = None if reports is None else reporter.deliver
@@ -56,6 +57,9 @@ class TracedPlan:
         self.diff = diff  # returned Variables that get a graph every call (see vjp)
         self.target = target
         self.fastmath = fastmath
+        # What compiles the backward of its outputs' graph (see vjp), as
+        # jit(fn, target=..., fastmath=...) does; None: it runs eagerly.
+        self.backward_jit = backward_jit
         self._executable: Any = None
         self._entry: Optional[Callable[[list], Any]] = None  # see run
         self._compile_lock = threading.Lock()
@@ -282,8 +286,14 @@ RETRACE = object()
 
 
 def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple, target: str = 'auto',
-               fastmath: bool = False) -> TracedPlan:
-    """Trace ``fn`` on abstract versions of ``leaves``; return the verified plan."""
+               fastmath: bool = False,
+               backward_jit: Optional[Callable[..., Any]] = None) -> TracedPlan:
+    """Trace ``fn`` on abstract versions of ``leaves``; return the verified plan.
+
+    ``backward_jit`` compiles the backward of the returned Variables' graph
+    (:func:`tapejit.jit.jit`, which the caller passes: this module is below
+    it); without it that backward runs eagerly.
+    """
     tr = Trace()
     outvars: list = []
     out_kinds: list = []
@@ -338,7 +348,7 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple, target: str 
     verify(graph)
     plan = TracedPlan(graph, tr.input_sources, out_td, out_kinds, writes, guards,
                 frozenset(ignored), tr.py_guards, target, fastmath, diff=diff, checks=tuple(checks),
-                reports=cap.observers if cap.values else None)
+                reports=cap.observers if cap.values else None, backward_jit=backward_jit)
     _note_aliases(plan, tr, leaves, writes)
     if tr.swapped:
         plan.gather = _native_gather(plan.gather, tr.swapped)

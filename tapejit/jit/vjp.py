@@ -279,8 +279,8 @@ class JitCallNode(FunctionNode):
 
 def _make_vjp(plan: Any, targets: tuple, present: tuple) -> Any:
     """The jitted backward of ``plan``'s outputs (those ``present``) w.r.t.
-    the inputs ``targets`` of its node."""
-    from tapejit.jit import jit
+    the inputs ``targets`` of its node (compiled by the plan's
+    ``backward_jit``, where it has one)."""
     d = plan.diff
     graph = plan.graph
     consts = tuple(zip(graph.constvars, graph.consts))
@@ -321,7 +321,9 @@ def _make_vjp(plan: Any, targets: tuple, present: tuple) -> Any:
                            enable_double_backprop=double))
 
     vjp.__name__ = vjp.__qualname__ = f'vjp({d.name})'
-    return jit(vjp, target=plan.target, fastmath=plan.fastmath)
+    if plan.backward_jit is None:
+        return vjp
+    return plan.backward_jit(vjp, target=plan.target, fastmath=plan.fastmath)
 
 
 class _OutputNode(VariableNode):

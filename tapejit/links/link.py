@@ -30,6 +30,19 @@ from tapejit.core.variable import Variable
 
 
 _ABSENT = object()
+
+# The class Link.repeat builds: Sequential, a ChainList, so defined over this
+# module (tapejit.links.sequential), which registers it here when imported
+# (``tapejit.links`` imports it).
+_sequential: Optional[type] = None
+
+
+def register_sequential(cls: type) -> None:
+    """Make ``cls`` the class of the container :meth:`Link.repeat` returns."""
+    global _sequential
+    _sequential = cls
+
+
 def _replaced(old: Any, new: Any) -> None:
     """Count a link attribute given another value: a link or Parameter
     changes the structure; another Variable (a recurrent state) the state."""
@@ -297,8 +310,7 @@ class Link:
         >>> len(net), net[0].W.array is net[1].W.array
         (3, False)
         """
-        from tapejit.links.sequential import Sequential
-        ret = Sequential()
+        ret = _sequential()
         if n_repeat <= 0:
             return ret
         if mode not in ('init', 'copy', 'share'):

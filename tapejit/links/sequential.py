@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from tapejit.links.link import ChainList, Link
+from tapejit.links.link import ChainList, Link, register_sequential
 
 
 class Sequential(ChainList):
@@ -137,6 +137,9 @@ class Sequential(ChainList):
                 reps.append(f'  {line}\n')
         body = ''.join(reps)
         return f'{type(self).__name__}(' + ('\n' + body if body else '') + ')'
+
+
+register_sequential(Sequential)
 
 
 def _layer_type(layer: Any) -> str:

@@ -1,4 +1,6 @@
-"""Reduction primitives: sum, max, min, argmax, argmin, logsumexp.
+"""Reduction primitives: sum, max, min, argmax, argmin, logsumexp; and
+broadcast_to with ``sum_to``, the adjoints of sum and of broadcasting, which
+differentiate each other.
 
 ``axis`` is normalised to a sorted tuple (or None) before binding, so equal
 reductions carry equal parameters.
@@ -16,10 +18,10 @@ from typing import Any
 import numpy
 
 from tapejit.core.abstract import TracedArray
-from tapejit.core.errors import DTypeError
+from tapejit.core.errors import DTypeError, ShapeError
 from tapejit.ops.elementwise import _xp, _zeros_like_scalar, cast, equal, exp, mul, where
-from tapejit.ops.registry import Aval, primitive
-from tapejit.ops.structure import broadcast_to, reshape
+from tapejit.ops.registry import Aval, install_sum_to, primitive
+from tapejit.ops.structure import reshape
 
 
 def reduced_shape(shape: tuple, axis: Any, keepdims: bool) -> tuple:
@@ -80,6 +82,43 @@ def _sum_impl(x, axis=None, keepdims=False):
 sum = primitive('sum', kind='reduction',
                 impl=_sum_impl, abstract_eval=_reduce_eval('sum', _sum_dtype),
                 vjp=lambda n, gy, need: (_expand_back(n, gy),))
+
+
+# ---------------------------------------------------------- broadcast_to
+def _broadcast_to_eval(x: Aval, shape: tuple) -> Aval:
+    nd = len(shape)
+    ok = len(x.shape) <= nd and all(
+        s == 1 or s == t for s, t in zip(x.shape, shape[nd - len(x.shape):]))
+    if not ok:
+        raise ShapeError(f'broadcast_to: cannot broadcast shape {x.shape} to {shape}')
+    return Aval(tuple(shape), x.dtype)
+
+
+broadcast_to = primitive(
+    'broadcast_to', kind='broadcast', impl=lambda x, shape: _xp(x).broadcast_to(x, shape),
+    abstract_eval=_broadcast_to_eval,
+    vjp=lambda n, gy, need: (sum_to(gy, n.in_shape(0)),))
+
+
+def sum_to(x: Any, shape: tuple) -> Any:
+    """Sum ``x`` over the axes that broadcasting added, down to ``shape``."""
+    xs = x.shape
+    shape = tuple(shape)
+    if xs == shape:
+        return x
+    lead = len(xs) - len(shape)
+    if lead < 0 or any(s != 1 and s != xs[i + lead] for i, s in enumerate(shape)):
+        raise ShapeError(f'sum_to: cannot sum shape {xs} to shape {shape}; expected a '
+                         f'shape that broadcasts to {xs}')
+    axes = tuple(range(lead)) + tuple(
+        i + lead for i, s in enumerate(shape) if s == 1 and xs[i + lead] != 1)
+    y = sum(x, axis=axes, keepdims=False) if axes else x
+    if y.shape != tuple(shape):
+        y = reshape(y, shape=tuple(shape))
+    return y
+
+
+install_sum_to(sum_to)
 
 
 def _minmax_vjp(n, gy, need):

@@ -98,6 +98,19 @@ def primitive(name: str, **kw: Any) -> Primitive:
     return p
 
 
+# Sums a gradient over the axes that broadcasting added, down to its input's
+# shape (tapejit.ops.reduction.sum_to), for the primitives that broadcast
+# their inputs.  It is made of primitives, so the module defining it is above
+# this table and installs it when imported (``tapejit.ops`` imports it).
+_sum_to: Optional[Callable[[Variable, tuple], Variable]] = None
+
+
+def install_sum_to(sum_to: Callable[[Variable, tuple], Variable]) -> None:
+    """Make ``sum_to`` what unbroadcasts the gradients of broadcasting primitives."""
+    global _sum_to
+    _sum_to = sum_to
+
+
 class PrimitiveNode(FunctionNode):
     """Graph node of a primitive application (single output)."""
 
@@ -139,8 +152,7 @@ class PrimitiveNode(FunctionNode):
             k = 0
             for i, g in zip(target_input_indexes, out):
                 if g is not None and g._data.shape != inputs[i].shape:
-                    from tapejit.ops.structure import sum_to
-                    out = out[:k] + (sum_to(g, inputs[i].shape),) + out[k + 1:]
+                    out = out[:k] + (_sum_to(g, inputs[i].shape),) + out[k + 1:]
                 k += 1
         return out
 

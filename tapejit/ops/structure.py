@@ -1,5 +1,6 @@
-"""Structural primitives: reshape, broadcast_to, transpose, get_item and its
-adjoint scatter_add, concat; and ``sum_to``, the adjoint of broadcasting."""
+"""Structural primitives: reshape, transpose, get_item and its adjoint
+scatter_add, concat.  (broadcast_to, whose adjoint is a sum, is in
+:mod:`tapejit.ops.reduction`.)"""
 
 from __future__ import annotations
 
@@ -48,41 +49,6 @@ reshape = primitive(
     'reshape', kind='view', impl=lambda x, shape: x.reshape(shape),
     abstract_eval=lambda x, shape: Aval(resolve_shape('reshape', x.shape, shape), x.dtype),
     vjp=lambda n, gy, need: (reshape(gy, shape=n.in_shape(0)),))
-
-
-# ----------------------------------------------------------- broadcast_to
-def _broadcast_to_eval(x: Aval, shape: tuple) -> Aval:
-    nd = len(shape)
-    ok = len(x.shape) <= nd and all(
-        s == 1 or s == t for s, t in zip(x.shape, shape[nd - len(x.shape):]))
-    if not ok:
-        raise ShapeError(f'broadcast_to: cannot broadcast shape {x.shape} to {shape}')
-    return Aval(tuple(shape), x.dtype)
-
-
-broadcast_to = primitive(
-    'broadcast_to', kind='broadcast', impl=lambda x, shape: _xp(x).broadcast_to(x, shape),
-    abstract_eval=_broadcast_to_eval,
-    vjp=lambda n, gy, need: (sum_to(gy, n.in_shape(0)),))
-
-
-def sum_to(x: Any, shape: tuple) -> Any:
-    """Sum ``x`` over the axes that broadcasting added, down to ``shape``."""
-    from tapejit.ops.reduction import sum as sum_p
-    xs = x.shape
-    shape = tuple(shape)
-    if xs == shape:
-        return x
-    lead = len(xs) - len(shape)
-    if lead < 0 or any(s != 1 and s != xs[i + lead] for i, s in enumerate(shape)):
-        raise ShapeError(f'sum_to: cannot sum shape {xs} to shape {shape}; expected a '
-                         f'shape that broadcasts to {xs}')
-    axes = tuple(range(lead)) + tuple(
-        i + lead for i, s in enumerate(shape) if s == 1 and xs[i + lead] != 1)
-    y = sum_p(x, axis=axes, keepdims=False) if axes else x
-    if y.shape != tuple(shape):
-        y = reshape(y, shape=tuple(shape))
-    return y
 
 
 # -------------------------------------------------------------- transpose

@@ -12,6 +12,8 @@ from tapejit.core.config import config
 from tapejit.core.errors import DTypeError, ShapeError
 from tapejit.core.variable import Variable
 from tapejit.functions._util import array_of, check_var, is_scalar, lift_pair
+from tapejit.functions.math.trigonometric import (arccos, arcsin, arctan, arctan2,  # noqa: F401
+                                                  cos, sin, tan)
 from tapejit.ops import elementwise as E
 from tapejit.ops.linalg import matmul as _matmul_p
 from tapejit.ops.structure import reshape as _reshape_p
@@ -127,13 +129,7 @@ log = _unary('log', E.log, '1.0', 'variable([0.])')
 log1p = _unary('log1p', E.log1p, '0.0', 'variable([0.])')
 expm1 = _unary('expm1', E.expm1, '0.0', 'variable([0.])')
 sqrt = _unary('sqrt', E.sqrt, '4.0', 'variable([2.])')
-sin = _unary('sin', E.sin, '0.0', 'variable([0.])')
-cos = _unary('cos', E.cos, '0.0', 'variable([1.])')
-tan = _unary('tan', E.tan, '0.0', 'variable([0.])')
 tanh = _unary('tanh', E.tanh, '0.0', 'variable([0.])')
-arcsin = _unary('arcsin', E.arcsin, '0.0', 'variable([0.])')
-arccos = _unary('arccos', E.arccos, '1.0', 'variable([0.])')
-arctan = _unary('arctan', E.arctan, '0.0', 'variable([0.])')
 erf = _unary('erf', E.erf, '0.0', 'variable([0.])')
 sign = _unary('sign', E.sign, '-2.0', 'variable([-1.])')
 
@@ -374,9 +370,3 @@ def gelu(x: Any, approximate: str = 'none') -> Variable:
         check_var('gelu', x)
         x = Variable._make(x, False)
     return x * (E.erf(x * _INV_SQRT_2) + 1) * 0.5
-
-
-# Chainer's module of these (chainer.functions.math.trigonometric); imported
-# last, as it builds on the functions above.
-from tapejit.functions.math import trigonometric  # noqa: E402,F401
-from tapejit.functions.math.trigonometric import arctan2  # noqa: E402,F401

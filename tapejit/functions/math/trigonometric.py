@@ -1,9 +1,11 @@
 """Trigonometric functions, and Chainer's function classes of them (``Sin``...).
 
-tapejit computes each with its primitives (``arctan2`` is composed of them,
-so that it compiles under ``jit`` and differentiates to any order); the
-classes are Chainer's ``FunctionNode`` names for code that builds a node and
-applies it (``Sin().apply((x,))``, ``Sin().label``).
+As in Chainer, the functions are defined here and exported by
+:mod:`tapejit.functions.math` and :mod:`tapejit.functions`.  tapejit
+computes each with its primitives (``arctan2`` is composed of them, so that
+it compiles under ``jit`` and differentiates to any order); the classes
+are Chainer's ``FunctionNode`` names for code that builds a node and applies
+it (``Sin().apply((x,))``, ``Sin().label``).
 """
 
 from __future__ import annotations
@@ -17,8 +19,67 @@ from tapejit.core.errors import DTypeError
 from tapejit.core.variable import Variable
 from tapejit.functions._nodes import node_class
 from tapejit.functions._util import array_of, check_var, lift_pair
-from tapejit.functions.math import arccos, arcsin, arctan, cos, sin, tan
 from tapejit.ops import elementwise as E
+
+
+def sin(x: Any) -> Variable:
+    """The sine of ``x`` (in radians), elementwise.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.sin(np.array([0.0]))
+    variable([0.])
+    """
+    return E.sin(x)
+
+
+def cos(x: Any) -> Variable:
+    """The cosine of ``x`` (in radians), elementwise.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.cos(np.array([0.0]))
+    variable([1.])
+    """
+    return E.cos(x)
+
+
+def tan(x: Any) -> Variable:
+    """The tangent of ``x`` (in radians), elementwise.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.tan(np.array([0.0]))
+    variable([0.])
+    """
+    return E.tan(x)
+
+
+def arcsin(x: Any) -> Variable:
+    """The inverse sine of ``x``, in ``[-pi/2, pi/2]``, elementwise.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.arcsin(np.array([0.0]))
+    variable([0.])
+    """
+    return E.arcsin(x)
+
+
+def arccos(x: Any) -> Variable:
+    """The inverse cosine of ``x``, in ``[0, pi]``, elementwise.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.arccos(np.array([1.0]))
+    variable([0.])
+    """
+    return E.arccos(x)
+
+
+def arctan(x: Any) -> Variable:
+    """The inverse tangent of ``x``, in ``[-pi/2, pi/2]``, elementwise.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> F.arctan(np.array([0.0]))
+    variable([0.])
+    """
+    return E.arctan(x)
 
 
 def arctan2(x1: Any, x2: Any) -> Variable:
