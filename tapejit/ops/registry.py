@@ -3,9 +3,10 @@
 Each :class:`Primitive` record holds, side by side, its eager ``impl`` (on
 NumPy/CuPy arrays), its ``abstract_eval`` (shapes/dtypes in, shape/dtype out,
 and the clear errors), its ``vjp`` written in tapejit ops (so eager backprop,
-double backprop and a traced backward pass all come from it) and a
-``lowering`` slot that the compilers fill per target, and its ``kind``: how
-the target-free compiler treats it (see :data:`KINDS`).
+double backprop and a traced backward pass all come from it), and its
+``kind``: how the target-free compiler treats it (see :data:`KINDS`).  How
+an elementwise primitive is computed inside a fused kernel is the targets'
+op table's (:mod:`tapejit.targets.ops`).
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ KINDS = ('elementwise', 'broadcast', 'reduction', 'view', 'call')
 
 
 class Primitive:
-    """One primitive: impl, abstract_eval, vjp, lowering and kind side by side.
+    """One primitive: impl, abstract_eval, vjp and kind side by side.
 
     >>> p = Primitive('demo_twice', impl=lambda x: x * 2, abstract_eval=lambda x: x,
     ...               vjp=None, kind='elementwise')
@@ -52,7 +53,7 @@ class Primitive:
     ('elementwise', False)
     """
 
-    __slots__ = ('name', 'impl', 'abstract_eval', 'vjp', 'lowering', 'save_inputs',
+    __slots__ = ('name', 'impl', 'abstract_eval', 'vjp', 'save_inputs',
                  'save_output', 'unbroadcast', 'differentiable', 'kind', 'pure')
 
     def __init__(self, name: str, *, impl: Callable, abstract_eval: Callable,
@@ -76,8 +77,6 @@ class Primitive:
         self.save_inputs = save_inputs
         self.save_output = save_output
         self.unbroadcast = unbroadcast
-        # target name -> lowering entry; filled by the compilers' op tables.
-        self.lowering: dict = {}
 
     def __repr__(self) -> str:
         return f'<Primitive {self.name}>'

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from tapejit.compiler import loop_ir as L
-from tapejit.targets.cpu.ops import typed
+from tapejit.targets.ops import typed
 
 
 def expr(e: Any, table: dict) -> str:

@@ -1,10 +1,10 @@
 """Lower a loop group to a loop-IR kernel (:mod:`tapejit.compiler.loop_ir`),
 the runner's side of it (chunking, reduction buffers), and the kernel as
-the source of a Numba function (:func:`source`), each primitive as its row
-of the CPU op table (:mod:`tapejit.targets.cpu.ops`) says.  Numba compiles
-that source where the kernel is parallel or native compilation refuses it;
-else it is the kernel's cache key (:mod:`tapejit.targets.cpu.llvm_render`
-compiles the loop IR itself).
+the source of a Numba function (:func:`source`), each primitive as the
+``numba`` entry of its row of the op table (:mod:`tapejit.targets.ops`)
+says.  Numba compiles that source where the kernel is parallel; a serial
+kernel's loop IR is compiled by :mod:`tapejit.targets.cpu.llvm_render`, and
+one that neither compiles runs op by op, with a warning.
 
 Kernels are shape-generic: sizes and chunk counts are run-time arguments, so
 a new batch size reuses the compiled kernel.  The outer loop runs over
@@ -25,7 +25,7 @@ from tapejit.compiler import kernel_ir as K, loop_ir as L
 from tapejit.compiler.fusion import Group, reduce_axes
 from tapejit.ir.graph import Graph
 from tapejit.targets import numba_text as T
-from tapejit.targets.cpu.ops import CPU_TABLE
+from tapejit.targets.ops import NUMBA_TABLE
 
 # Elements per chunk of the outer loop: big enough to amortize the loop
 # overhead, small enough to balance threads.
@@ -254,7 +254,7 @@ def statements(stmts: list, depth: int) -> list:
     for s in stmts:
         cls = s.__class__
         if cls is L.Assign or cls is L.Accumulate:
-            lines.append(pad + T.line(s, CPU_TABLE))
+            lines.append(pad + T.line(s, NUMBA_TABLE))
         elif cls is L.For:
             lines.append(f'{pad}for {s.var} in range(n[{s.axis}]):')
             lines += statements(s.body, depth + 1)

@@ -12,6 +12,7 @@ from typing import Any, Callable, Optional
 import numpy
 
 from tapejit.compiler.loop_ir import Unsupported
+from tapejit.targets.ops import OPS
 from tapejit.targets.cpu.llvm_jit import (ALIGNED, C_CONTIGUOUS, DATA, DESCR, DESCR_BYTEORDER,
                                           DESCR_TYPENUM, DIMS, FLAGS, ND, OB_TYPE, STRIDES,
                                           WRITEABLE, type_nums)
@@ -79,7 +80,7 @@ class Array:
 class Emitter:
     """The LLVM IR builder's helpers kernels are emitted with: values are
     ``(llvm value, numpy dtype)`` pairs, typed and computed as Numba computes
-    the same Python.  The op table's rows (:mod:`tapejit.targets.cpu.ops`)
+    the same Python.  The op table's rows (:mod:`tapejit.targets.ops`)
     are written against these calls, which its text builder mirrors.
 
     >>> import llvmlite.ir as ir
@@ -132,7 +133,7 @@ class Emitter:
         return ptr
 
     def const(self, value: Any, dt: Any) -> tuple:
-        """The constant ``value`` of ``dt``, as :func:`~tapejit.targets.cpu.ops.typed`
+        """The constant ``value`` of ``dt``, as :func:`~tapejit.targets.ops.typed`
         spells it (a NaN is the one NumPy's ``np.nan`` is)."""
         ir, dt = self.ir, numpy.dtype(dt)
         if dt.kind == 'b':
@@ -259,8 +260,7 @@ class Emitter:
         ``maximum`` and ``minimum``)."""
         if op == 'sum':
             return self.cast(self.arith('+', acc, t), acc[1]), acc[1]
-        from tapejit.targets.cpu.ops import CPU_OPS
-        return CPU_OPS['maximum' if op == 'max' else 'minimum'].llvm(self, [t, acc], {}, (), None)
+        return OPS['maximum' if op == 'max' else 'minimum'].llvm(self, [t, acc], {}, (), None)
 
     def tanh_f32(self, x: tuple) -> tuple:
         """:func:`tapejit.targets.cpu.vecmath.tanh_f32_py` of ``x``, inlined."""

@@ -2,7 +2,7 @@
 (:mod:`tapejit.compiler.loop_ir`) emitted with llvmlite's IR builder.
 
 Each elementwise primitive is built by the ``llvm`` entry of its row in the
-CPU op table (:mod:`tapejit.targets.cpu.ops`), operation for operation as
+op table's ``llvm`` entries (:mod:`tapejit.targets.ops`), operation for operation as
 the row's Numba text computes it.  The kernel ``name(n, ch, nch, *params)``
 becomes an internal body function (:func:`kernel_body`); :func:`translate`
 wraps it in the entry function that checks the arguments and releases the
@@ -33,7 +33,7 @@ import numpy
 from tapejit.compiler import loop_ir as L
 from tapejit.compiler.loop_ir import Unsupported
 from tapejit.targets.cpu import emitter
-from tapejit.targets.cpu.ops import CPU_OPS
+from tapejit.targets.ops import OPS
 
 _INT64 = numpy.dtype(numpy.int64)
 _UINT64 = numpy.dtype(numpy.uint64)
@@ -78,7 +78,7 @@ class _Kernel:
                 raise Unsupported(f'a constant of dtype {e.dtype}')
             return em.const(e.value, e.dtype)
         if cls is L.Apply:
-            row = CPU_OPS.get(e.prim)
+            row = OPS.get(e.prim)
             if row is None:
                 raise Unsupported(f'{e.prim}: no LLVM entry in the CPU op table')
             return row.llvm(em, [self.expr(a) for a in e.args], e.params, e.in_dtypes, e.dtype)

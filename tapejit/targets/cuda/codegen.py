@@ -24,7 +24,7 @@ What each element computes is built by the compiler's shared builders
 (:mod:`tapejit.compiler.kernel_ir`, as for the CPU), inside a
 :class:`~tapejit.compiler.loop_ir.GridLoop` of the schedule; :func:`source`
 writes it as the Python source of a ``numba.cuda`` kernel, each primitive
-as its entry of the CUDA op table (:mod:`tapejit.targets.cuda.ops`) says,
+as the ``cuda`` entry of the op table (:mod:`tapejit.targets.ops`) says,
 and the schedule around them: the grid-stride loop, the split of a flat
 index into the axes' indices, and the reductions' threads and
 shared-memory tree.  The kernel's leading parameters are the launch's
@@ -43,7 +43,7 @@ from tapejit.compiler import kernel_ir as K, loop_ir as L
 from tapejit.compiler.fusion import Group, reduce_axes
 from tapejit.ir.graph import Graph, live_eqns
 from tapejit.targets import numba_text as T
-from tapejit.targets.cuda.ops import CUDA_TABLE
+from tapejit.targets.ops import CUDA_TABLE
 
 # Threads per block: a power of two (the shared-memory tree halves it).  The
 # simulator runs each thread of a block as a Python thread: a small block

@@ -42,7 +42,8 @@ from typing import Any, Callable, Iterator, Optional, Sequence
 import numpy
 
 from tapejit import backends
-from tapejit.targets.cuda import codegen as cuda_codegen, ops as cuda_ops, window as cuda_window
+from tapejit.targets.cuda import codegen as cuda_codegen, window as cuda_window
+from tapejit.targets.cuda.simulator import SIM_MATH
 from tapejit.compiler import fusion, kernel_ir as K, memory, plan, program as P, store
 from tapejit.compiler.plan import Plan, eval_members, compiled_call
 from tapejit.compiler.runner import ProgramWriter, Section, run_section
@@ -88,7 +89,7 @@ def get_kernel(spec: cuda_codegen.CudaKernelSpec, simulator: bool) -> Any:
         if simulator:
             # The simulator runs the source as Python: IEEE results (inf, nan)
             # instead of the math module's exceptions.
-            mod.math = cuda_ops.SIM_MATH
+            mod.math = SIM_MATH
         return mod.kernel
     return kernel_cache.load_source(key, f'cuda kernel ({arch})', spec.source,
                                     f'tapejit_cuda_kernel_{key}',

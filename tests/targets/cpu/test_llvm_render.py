@@ -21,7 +21,7 @@ from tapejit.ir.trace import trace_graph
 from tapejit.ops.registry import KINDS, PRIMITIVES
 from tapejit.targets import compile_graph
 from tapejit.targets.cpu import codegen, emitter, llvm_jit, llvm_render, native, one_call, vecmath
-from tapejit.targets.cpu.ops import CPU_OPS
+from tapejit.targets.ops import OPS
 
 
 f32, f64 = np.dtype(np.float32), np.dtype(np.float64)
@@ -241,8 +241,8 @@ def test_kernel_body_emits_into_a_given_module_for_a_caller_of_its_own():
 def test_fusion_takes_each_primitives_own_kind_not_a_targets_table():
     assert {p.kind for p in PRIMITIVES.values()} <= set(KINDS)
     elementwise = {n for n, p in PRIMITIVES.items() if p.kind == 'elementwise'}
-    assert elementwise == set(CPU_OPS)  # every one has a row, and only they
-    assert all(callable(r.numba) and callable(r.llvm) for r in CPU_OPS.values())
+    assert elementwise == set(OPS)  # every one has a row, and only they
+    assert all(callable(r.numba) and callable(r.llvm) for r in OPS.values())
     out = types.SimpleNamespace(dtype=f32, shape=(3,))
     for kind, loop in (('elementwise', 'ew'), ('broadcast', 'ew'), ('reduction', 'reduce'),
                        ('view', 'call'), ('call', 'call')):

@@ -20,7 +20,8 @@ import pytest
 
 from tests.targets.cuda import cuda_sim_cases
 import tapejit.functions as F
-from tapejit.targets.cuda import codegen as cuda_codegen, ops as cuda_ops  # noqa: F401  registers the table
+from tapejit.targets import ops as target_ops
+from tapejit.targets.cuda import codegen as cuda_codegen
 from tapejit.targets.cuda.executable import compile_graph_cuda, simulator_enabled
 from tapejit.ir.trace import trace_graph
 from tapejit.ops.registry import PRIMITIVES
@@ -51,10 +52,15 @@ def test_simulated_kernels(sim_results, name):
 
 
 # ------------------------------------------------------- no simulator needed
-def test_every_cpu_lowering_has_a_cuda_one():
-    missing = [p.name for p in PRIMITIVES.values()
-               if 'cpu' in p.lowering and 'cuda' not in p.lowering]
-    assert not missing
+def test_one_op_table_serves_every_renderer():
+    # Each elementwise primitive has one row, with an entry per renderer
+    # (LLVM, Numba's CPU text, numba.cuda's text), and no other primitive has one.
+    from tapejit.targets.ops import OPS
+    elementwise = {p.name for p in PRIMITIVES.values() if p.kind == 'elementwise'}
+    assert set(OPS) == elementwise
+    assert all(callable(r.llvm) and callable(r.numba) and callable(r.cuda)
+               for r in OPS.values())
+    assert not hasattr(next(iter(PRIMITIVES.values())), 'lowering')
 
 
 CUDA_CALLS = {f'math.{f}' for f in ('exp', 'log', 'log1p', 'expm1', 'sqrt', 'sin', 'cos',
@@ -68,7 +74,7 @@ def test_cuda_table_renders_only_device_functions(dtype):
     dt = np.dtype(dtype)
     binary = {'add', 'sub', 'mul', 'div', 'pow', 'maximum', 'minimum', 'greater',
               'greater_equal', 'less', 'less_equal', 'equal', 'not_equal'}
-    for name, entry in cuda_ops.CUDA_TABLE.items():
+    for name, entry in target_ops.CUDA_TABLE.items():
         n_in = 3 if name == 'where' else 2 if name in binary else 1
         variants = [{}]
         if name == 'pow_const':
@@ -204,7 +210,7 @@ def test_kernel_bodies_are_loop_ir_built_as_the_cpus():
     from tapejit.compiler.passes import simplify
     from tapejit.targets import numba_text
     from tapejit.targets.cpu import codegen as cpu_codegen
-    from tapejit.targets.cpu.ops import CPU_TABLE
+    from tapejit.targets.ops import NUMBA_TABLE
     x = np.ones((64, 300), np.float32)
     b = np.ones(300, np.float32)
     _, specs = _specs(lambda x, b: (F.sum(F.tanh(x + b), axis=1), F.sum(x * b, axis=0)), [x, b])
@@ -225,8 +231,8 @@ def test_kernel_bodies_are_loop_ir_built_as_the_cpus():
     [cuda] = cuda_codegen.render(grp, g, {}, out)
     cpu = cpu_codegen.render(grp, g, {}, out, 'kernel', parallel=False)
     cpu_body = cpu.kernel.chunk.body[0].body
-    assert [numba_text.line(s, CPU_TABLE) for s in cuda.kernel.chunk.body] == \
-        [numba_text.line(s, CPU_TABLE) for s in cpu_body]
+    assert [numba_text.line(s, NUMBA_TABLE) for s in cuda.kernel.chunk.body] == \
+        [numba_text.line(s, NUMBA_TABLE) for s in cpu_body]
     assert 'out0[i] = t2' in cuda.source and 'math.exp(t0)' in cuda.source
 
 

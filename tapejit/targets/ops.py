@@ -1,19 +1,24 @@
-"""The CPU op table: one row per elementwise primitive, written once.
+"""The op table: one row per elementwise primitive, written once, with an
+entry per renderer, shared by the CPU and CUDA targets.
 
 A row is ``fn(b, args, params, in_dtypes, out_dtype)`` over a builder ``b``
 with the calls of :class:`~tapejit.targets.cpu.emitter.Emitter` (``arith``,
 ``compare_op``, ``select``, ``math``, ``const``, ...).  Given the emitter it
 builds the primitive in LLVM IR (the row's ``llvm`` entry); given
 :data:`TEXT`, the same operations in the same order as a Python expression
-for a Numba loop (its ``numba`` entry): the same bits either way.  A case
-the emitter does not compile raises
-:class:`~tapejit.compiler.loop_ir.Unsupported`, and the kernel runs
-through Numba.  Every ``'elementwise'`` primitive has a row here.
+for a Numba CPU loop (its ``numba`` entry): the same bits either way; given
+:data:`CUDA_TEXT`, as a ``numba.cuda`` kernel spells them (its ``cuda``
+entry: the transcendental functions are ``math.*``, typed per float width by
+Numba's CUDA target).  A case a renderer does not compile raises
+:class:`~tapejit.compiler.loop_ir.Unsupported`, and the kernel runs op by
+op, with a warning.  Every ``'elementwise'`` primitive has a row here.
 
 >>> import numpy as np
 >>> f32 = np.dtype(np.float32)
->>> CPU_OPS['maximum'].numba(['x', 'y'], {}, [f32, f32], f32)
+>>> OPS['maximum'].numba(['x', 'y'], {}, [f32, f32], f32)
 '(x if (x > y or x != x) else y)'
+>>> OPS['arcsin'].numba(['x'], {}, [f32], f32), OPS['arcsin'].cuda(['x'], {}, [f32], f32)
+('np.arcsin(x)', 'math.asin(x)')
 """
 
 from __future__ import annotations
@@ -21,8 +26,6 @@ from __future__ import annotations
 from typing import Any, Callable, NamedTuple
 
 import numpy
-
-from tapejit.ops.registry import PRIMITIVES
 
 _F32 = numpy.dtype(numpy.float32)
 _F64 = numpy.dtype(numpy.float64)
@@ -110,17 +113,37 @@ class _Text:
 
 TEXT = _Text()
 
+# NumPy's names of the functions whose C (and CUDA) name differs.
+_C_NAMES = {'arcsin': 'asin', 'arccos': 'acos', 'arctan': 'atan'}
+
+
+class _CudaText(_Text):
+    """The text builder of ``numba.cuda`` kernels: ``math.*`` where the CPU's
+    text calls NumPy's scalar functions, which a CUDA kernel does not all
+    have; ``math.tanh`` for the CPU's vectorizable float32 tanh."""
+
+    def math(self, mod: str, name: str, x: str) -> str:
+        return f'math.{_C_NAMES.get(name, name)}({_bare(x)})'
+
+    def tanh_f32(self, x: str) -> str:
+        return f'math.tanh({_bare(x)})'
+
+
+CUDA_TEXT = _CudaText()
+
 
 class OpRow(NamedTuple):
-    """How the CPU computes one primitive: per renderer, an entry."""
+    """How one primitive is computed: per renderer, an entry."""
 
-    numba: Callable
     llvm: Callable
+    numba: Callable
+    cuda: Callable
 
 
 def _row(fn: Callable) -> OpRow:
     # (The text as a plain str: a row's output is parenthesized as a whole.)
-    return OpRow(lambda a, p, it, ot: str(fn(TEXT, a, p, it, ot)), fn)
+    return OpRow(fn, lambda a, p, it, ot: str(fn(TEXT, a, p, it, ot)),
+                 lambda a, p, it, ot: str(fn(CUDA_TEXT, a, p, it, ot)))
 
 
 def _math(name: str) -> OpRow:
@@ -188,12 +211,14 @@ def _sigmoid(b, a, p, it, ot):
 def _sign(b, a, p, it, ot):
     x = a[0]    # (the last select keeps a NaN)
     zero = b.integer(0)   # (an int literal: compared in the promoted dtype)
+    if ot.kind in 'ub':   # (never negative: no -1 of the dtype to write)
+        return b.select(b.compare_op('>', x, zero), b.const(1, ot), b.const(0, ot))
     return b.select(b.compare_op('>', x, zero), b.const(1, ot), b.select(
         b.compare_op('<', x, zero), b.const(-1, ot), b.select(
             b.compare_op('==', x, zero), b.const(0, ot), x)))
 
 
-CPU_OPS: dict = {
+OPS: dict = {
     'neg': _row(lambda b, a, p, it, ot: b.negate(a[0])),
     **{name: _math(name) for name in ('exp', 'log', 'log1p', 'expm1', 'sqrt', 'sin', 'cos',
                                       'tan', 'arcsin', 'arccos', 'arctan')},
@@ -214,16 +239,9 @@ CPU_OPS: dict = {
     'where': _row(lambda b, a, p, it, ot: b.select(a[0], a[1], a[2])),
 }
 
-# The Numba entries by name (the CUDA table renames them).
-CPU_TABLE: dict = {name: row.numba for name, row in CPU_OPS.items()}
+# Each renderer's entries by name (what :func:`tapejit.targets.numba_text.line` takes).
+NUMBA_TABLE: dict = {name: row.numba for name, row in OPS.items()}
+CUDA_TABLE: dict = {name: row.cuda for name, row in OPS.items()}
 
 # Reductions a kernel can end in (their update: :func:`tapejit.targets.numba_text.update`).
 REDUCTIONS = ('sum', 'max', 'min')
-
-
-def register() -> None:
-    for name, row in CPU_OPS.items():
-        PRIMITIVES[name].lowering['cpu'] = row
-
-
-register()
