@@ -27,14 +27,11 @@ from random generators (NumPy's, CuPy's, Python's ``random``) are noted as
 from __future__ import annotations
 
 import collections
-import dis
 import gc
-import importlib.util
 import inspect
 import os
 import random
 import sys
-import sysconfig
 import threading
 import types
 from typing import Any, Callable, Optional
@@ -45,16 +42,14 @@ from tapejit.core.abstract import TracedArray, TraceError
 from tapejit.core.config import config
 from tapejit.core.variable import Variable
 from tapejit.jit.closure_guards import _NOT_PLAIN, Check, _plain_key
+from tapejit.jit.read_sites import (LINKS, MAX_CODES, UNSEEN, chains, importing, is_users,
+                                    watched)
 
-_ROOTS = {'LOAD_FAST': 'local', 'LOAD_FAST_CHECK': 'local', 'LOAD_DEREF': 'local',
-          'LOAD_CLASSDEREF': 'local', 'LOAD_GLOBAL': 'global', 'LOAD_NAME': 'global'}
-_ATTRS = ('LOAD_ATTR', 'LOAD_METHOD')
-_CALLS = ('getattr', 'type', 'vars')  # (builtins whose result a read goes on through)
-_DUPS = ('COPY', 'DUP_TOP')  # (``self.n += 1`` copies the object before reading)
-_STORES = ('STORE_FAST', 'DELETE_FAST', 'STORE_DEREF', 'DELETE_DEREF')
 # (Descriptors that run no user code: slots, and a namedtuple's fields.)
 _SAFE_DESCRIPTORS = (types.MemberDescriptorType, types.GetSetDescriptorType,
                      type(collections.namedtuple('_Pair', 'a').a))
+
+_SETTLED = object()  # (see ReadRecorder._note)
 
 
 class _Absent:
@@ -65,170 +60,6 @@ class _Absent:
 
 
 ABSENT = _Absent()
-
-
-def _dir(path: str) -> str:
-    return path if path.endswith('.py') else os.path.join(path, '')
-
-
-def _not_users() -> tuple:
-    """``(libraries, standard library, site folders)``: the folders of the
-    libraries tapejit runs on and of tapejit itself (whose code is not the
-    user's), the standard library's, and the folders of installed packages
-    (which may be inside the standard library's)."""
-    libs = [os.path.dirname(os.path.dirname(os.path.abspath(__file__)))]
-    for name in ('numpy', 'numba', 'llvmlite', 'threadpoolctl', 'cupy', 'scipy'):
-        # (Found without importing them: tapejit may not need them this run.)
-        spec = importlib.util.find_spec(name)
-        if spec is not None and spec.origin:
-            package = spec.submodule_search_locations is not None
-            libs.append(os.path.dirname(spec.origin) if package else spec.origin)
-    paths = sysconfig.get_paths()
-    return (tuple(map(_dir, libs)), _dir(paths['stdlib']),
-            tuple({_dir(paths['purelib']), _dir(paths['platlib'])}))
-
-
-_LINKS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'links', '')
-_LINK_BASE = os.path.join(_LINKS, 'link.py')
-_folders: Optional[tuple] = None
-_watched: dict = {}  # code -> its reads (see _chains) or None
-_UNSEEN = object()
-_SETTLED = object()  # (see ReadRecorder._note)
-_MAX_CODES = 4096
-
-
-def _is_users(filename: str) -> bool:
-    """Whether code from ``filename`` is read for values: the user's, and
-    tapejit's links but their base class (its machinery reads no model values)."""
-    global _folders
-    if _folders is None:
-        _folders = _not_users()
-    if filename.startswith('<'):
-        return not filename.startswith(('<frozen', '<tapejit'))
-    if filename.startswith(_LINKS):
-        return filename != _LINK_BASE
-    libs, stdlib, site = _folders
-    if filename.startswith(libs):
-        return False
-    return filename.startswith(site) or not filename.startswith(stdlib)
-
-
-def _importing(frame: types.FrameType) -> bool:
-    """Whether ``frame`` runs for the import system (an import hook, a
-    module's own code run as it is imported), not for the traced function."""
-    back = frame.f_back
-    return back is not None and back.f_code.co_filename.startswith('<frozen importlib')
-
-
-def _chains(code: types.CodeType) -> Optional[tuple]:
-    """``(at_entry, by_line)`` of the reads that start at instructions of
-    ``code`` (a global, or a local followed by attributes), each as ``(kind,
-    name, attrs)``; None for code that is not the user's.  The reads from a
-    global, a closed-over variable or an argument the code never assigns
-    (``self``) are read when a call enters the code (a value the call then
-    changes traces again at the next call: never stale); the others, from
-    locals the code assigns, when their line starts (``by_line``:
-    ``{line: reads}``).  Reading at entry spares a callback per line."""
-    try:
-        return _watched[code]
-    except KeyError:
-        pass
-    out: Optional[tuple] = None
-    if _is_users(code.co_filename) and code.co_name != '<module>':
-        ins = [i for i in dis.get_instructions(code) if i.opname != 'CACHE']
-        stored = {i.argval for i in ins if i.opname in _STORES}
-        nargs = code.co_argcount + code.co_kwonlyargcount + bool(code.co_flags & 0x04) + bool(
-            code.co_flags & 0x08)
-        fixed = (set(code.co_varnames[:nargs]) | set(code.co_freevars)) - stored
-        entry, by_line = [], {}
-        for k, (i, line) in enumerate(zip(ins, _lines(ins))):
-            kind = _ROOTS.get(i.opname)
-            if kind is None:
-                continue
-            attrs = _steps(ins, k)
-            if (kind == 'local' and not attrs and i.argval in code.co_freevars
-                    and i.argval != '__class__'):
-                kind = 'cell'  # (a variable of an enclosing function, read as it is)
-            if kind != 'local' or attrs:
-                chain = (kind, i.argval, tuple(attrs))
-                dynamic = any(a.__class__ is tuple and a[0] == 'attr' for a in attrs)
-                if not dynamic and (kind == 'global' or i.argval in fixed):
-                    entry.append(chain)
-                else:
-                    by_line.setdefault(line, []).append(chain)
-        out = (tuple(dict.fromkeys(entry)), {n: tuple(c) for n, c in by_line.items()})
-    if len(_watched) >= _MAX_CODES:
-        _watched.clear()
-    _watched[code] = out
-    return out
-
-
-def _steps(ins: list, k: int) -> list:
-    """The steps of the read that starts at ``ins[k]``: attribute names,
-    ``('[]', key)`` for an item of a constant key, ``('type',)`` for
-    ``type(x)``; ``getattr(x, 'name')`` is the attribute ``name``."""
-    steps: list = []
-    prev = ins[k - 1] if k else None
-    nxt = ins[k + 1:k + 4]
-    names = [n.opname for n in nxt]
-    if prev is not None and prev.opname == 'LOAD_GLOBAL' and prev.argval in _CALLS:
-        if prev.argval == 'getattr' and names[:1] in (['LOAD_CONST'], ['LOAD_FAST']):
-            # getattr(x, name) or getattr(x, name, default): ``name`` a
-            # constant, or a local (read as the line runs).
-            name = nxt[0].argval
-            rest = ins[k + 2:k + 5]
-            if rest and rest[0].opname == 'LOAD_CONST':
-                rest = rest[1:]  # (a constant default)
-            calls = [n.opname for n in rest[:2]]
-            if not (calls[:1] in (['PRECALL'], ['CALL']) and rest[0].arg in (2, 3)):
-                return steps
-            if nxt[0].opname == 'LOAD_CONST':
-                if not isinstance(name, str):
-                    return steps
-                steps.append(name)
-            else:
-                steps.append(('attr', name))
-            return steps  # (what follows the call: not followed)
-        if names[:1] not in (['PRECALL'], ['CALL']) or nxt[0].arg != 1:
-            return steps
-        steps.append((prev.argval,))  # type(x), vars(x)
-        k += 1 + (names[:2] == ['PRECALL', 'CALL'])
-    j = k + 1
-    if not steps and j < len(ins) and ins[j].opname in _DUPS:
-        j += 1
-    while j < len(ins):
-        op = ins[j].opname
-        if (op == 'LOAD_METHOD' and ins[j].argval == 'get' and j + 2 < len(ins)
-                and ins[j + 1].opname == 'LOAD_CONST'
-                and isinstance(ins[j + 1].argval, (int, str))):
-            call = ins[j + 2]
-            if call.opname == 'LOAD_CONST':  # (a constant default)
-                call = ins[min(j + 3, len(ins) - 1)]
-            if call.opname in ('PRECALL', 'CALL') and call.arg in (1, 2):
-                steps.append(('[]', ins[j + 1].argval))  # d.get(key[, default]): the item
-            break
-        if op in _ATTRS:
-            steps.append(ins[j].argval)
-            j += 1
-        elif (op == 'LOAD_CONST' and j + 1 < len(ins) and ins[j + 1].opname == 'BINARY_SUBSCR'
-              and isinstance(ins[j].argval, (int, str))):
-            steps.append(('[]', ins[j].argval))
-            j += 2
-        else:
-            break
-    return steps
-
-
-def _lines(ins: list) -> list:
-    """The line each instruction belongs to."""
-    out, line = [], None
-    for i in ins:
-        n = getattr(i, 'line_number', None)
-        if n is None and not isinstance(i.starts_line, bool):
-            n = i.starts_line
-        line = n if n is not None else line
-        out.append(line)
-    return out
 
 
 # ---------------------------------------------------------------- lookups
@@ -317,7 +148,7 @@ def _cell_of(frame: types.FrameType, name: str, outside: Any) -> Any:
                     'cell', f.__closure__[k], name) is want:
                 fn = f
                 break
-        if len(_cells) >= _MAX_CODES:
+        if len(_cells) >= MAX_CODES:
             _cells.clear()
         _cells[code] = fn
     return None
@@ -336,6 +167,32 @@ def _enclosing_runs(frame: types.FrameType, code: types.CodeType, outside: Any) 
     return False
 
 
+def _name_of(obj: Any, attrs: tuple) -> Any:
+    """``obj.a.b`` for ``attrs`` ('a', 'b'), read without running code;
+    ABSENT where only code can tell (a property)."""
+    for a in attrs:
+        found = None if obj is ABSENT else _lookup(obj, a)
+        if found is None:
+            return ABSENT
+        obj = found[1]
+    return obj
+
+
+def _read_from_result(frame: types.FrameType, code: types.CodeType) -> Optional[tuple]:
+    """The attributes the calling code reads from what ``frame``'s call
+    returns (``self.cfg().scale``), or None (a generator's frame: its
+    returns are its yields)."""
+    caller = frame.f_back
+    if caller is None or code.co_flags & _GENERATOR_FLAGS:
+        return None
+    spec = watched.get(caller.f_code)
+    return None if not spec else spec[2].get(caller.f_lasti)
+
+
+_GETENV = os.getenv.__code__
+_GENERATOR_FLAGS = inspect.CO_GENERATOR | inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR
+
+
 def _get(how: str, holder: Any, name: str) -> Any:
     """What the place holds now (the slow form of :attr:`Place.inline`)."""
     if how == 'global':
@@ -351,7 +208,7 @@ def _get(how: str, holder: Any, name: str) -> Any:
         return holder.__dict__.get(name, ABSENT)
     if how == 'class':
         return _class_attr(holder, name)
-    if how == 'via class':
+    if how in ('via class', 'method'):
         return _via_class(holder, name)
     if how == 'class of':
         return _class_attr(holder.__class__, name)
@@ -483,36 +340,67 @@ class ReadRecorder:
         if self._imports or self._collecting:
             return inner
         code = frame.f_code
-        spec = _watched.get(code, _UNSEEN)
-        if spec is _UNSEEN:
-            spec = _chains(code)
+        if code is _GETENV:
+            self._getenv(frame, self.places)
+            return inner
+        spec = watched.get(code, UNSEEN)
+        if spec is UNSEEN:
+            spec = chains(code)
         if spec is None:
             if code.co_name == '<module>':
                 return self._import_hook(frame, inner)
             return inner
-        if _importing(frame):
+        if importing(frame):
             return self._import_hook(frame, inner)
-        entry, by_line = spec
+        entry, by_line, _ = spec
         places = self.places
         for chain in entry:
             self._read(frame, chain, places)
-        if not by_line:
+        if not code.co_filename.startswith(LINKS):
+            self._method(frame, code, places)
+        after = _read_from_result(frame, code)
+        if not by_line and after is None:
             return inner
+        if not by_line and inner is None:
+            frame.f_trace_lines = False  # (only its return matters)
 
         def local(frame: types.FrameType, event: str, arg: Any) -> Any:
             nonlocal inner
             if event == 'line':
                 for chain in by_line.get(frame.f_lineno, ()):
                     self._read(frame, chain, places)
+            elif event == 'return' and after is not None and arg is not None:
+                # (What the caller reads from the result: self.cfg().scale.)
+                self._read(frame.f_back, ('result', arg, after), places)
             if inner is not None:
                 inner = inner(frame, event, arg)
             return local
         return local
 
+    def _method(self, frame: types.FrameType, code: types.CodeType, places: dict) -> None:
+        """Guard the method of the user's class that runs on ``self``: a
+        method replaced on the class (``Model.forward = other``) traces again."""
+        if not code.co_argcount or code.co_varnames[0] != 'self':
+            return
+        obj = frame.f_locals.get('self', ABSENT)
+        if obj is ABSENT or isinstance(obj, type):
+            return
+        fn = _class_attr(obj.__class__, code.co_name)
+        if getattr(fn, '__code__', None) is code:
+            self._note(obj, 'method', code.co_name, fn,
+                       f'{obj.__class__.__name__}.{code.co_name} (a method)', places)
+
+    def _getenv(self, frame: types.FrameType, places: dict) -> None:
+        """``os.getenv(key)``: the environment's item, guarded as ``os.environ[key]``."""
+        key = frame.f_locals.get('key')
+        if isinstance(key, str):
+            self._note(os.environ, 'item', key, _item(os.environ, key),
+                       f'os.environ[{key!r}]', places)
+
     def _read(self, frame: types.FrameType, chain: tuple, places: dict) -> None:
         from tapejit.links.link import Link
         kind, name, steps = chain
-        links_code = frame.f_code.co_filename.startswith(_LINKS)
+        links_code = frame.f_code.co_filename.startswith(LINKS)
         if kind == 'global':
             if links_code:
                 return  # (tapejit's own modules' globals: its code, its configuration)
@@ -536,6 +424,8 @@ class ReadRecorder:
             if not self._note(cell, 'cell', name, obj, f'variable {name!r} of an enclosing '
                               'function', places):
                 return
+        elif kind == 'result':
+            obj = name  # (the value a call returned)
         else:
             obj = frame.f_locals.get(name, ABSENT)
         for step in steps:
@@ -545,8 +435,8 @@ class ReadRecorder:
                 if step[0] in ('type', 'vars'):
                     obj = type(obj) if step[0] == 'type' else getattr(obj, '__dict__', ABSENT)
                     continue
-                if step[0] == 'attr':  # getattr(x, name) of a local name
-                    step = frame.f_locals.get(step[1])
+                if step[0] == 'attr':  # getattr(x, name) of a local name (or its attributes)
+                    step = _name_of(frame.f_locals.get(step[1], ABSENT), step[2:])
                     if not isinstance(step, str) or not step:
                         return
                     item = False
@@ -659,8 +549,8 @@ def _watched_value(value: Any, how: str, holder: Any) -> bool:
     # global redefined in a notebook, a link swapped for another), not a
     # method of a class or a library's function.
     if how == 'dict':
-        return _is_users(getattr(holder, '__file__', None) or '<>')
-    return how not in ('class', 'via class', 'class of')
+        return is_users(getattr(holder, '__file__', None) or '<>')
+    return how not in ('class', 'via class', 'class of')  # ('method': the user's own, chosen)
 
 
 def _traced(value: Any) -> bool:

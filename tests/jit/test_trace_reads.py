@@ -449,3 +449,66 @@ def test_an_environment_variable_read_while_traced_is_guarded(monkeypatch):
         assert (f.cache_info().traces, f.cache_info().hits) == (2, 1)
     monkeypatch.delenv('TAPEJIT_TEST_SCALE')
     assert float(by_get(X).array) == pytest.approx(X.sum())   # the default, traced again
+
+
+def test_os_getenv_read_while_traced_is_guarded(monkeypatch):
+    import os
+    monkeypatch.setenv('TAPEJIT_TEST_SCALE', '2')
+
+    @tapejit.jit
+    def f(x):
+        return F.sum(tapejit.Variable(x) * float(os.getenv('TAPEJIT_TEST_SCALE', '1')))
+    assert float(f(X).array) == pytest.approx(2 * X.sum())
+    monkeypatch.setenv('TAPEJIT_TEST_SCALE', '5')
+    assert float(f(X).array) == pytest.approx(5 * X.sum())
+    monkeypatch.delenv('TAPEJIT_TEST_SCALE')
+    assert float(f(X).array) == pytest.approx(X.sum())
+
+
+class _Configured(tapejit.Chain):
+    """A model reading its settings through a method's result, and an
+    attribute named by another attribute."""
+
+    def __init__(self):
+        super().__init__()
+        self._cfg = types.SimpleNamespace(scale=2.0)
+        self.which, self.a, self.b = 'a', 1.0, 10.0
+
+    def cfg(self):
+        return self._cfg
+
+    def forward(self, x):
+        return F.sum(tapejit.Variable(x) * self.cfg().scale * getattr(self, self.which))
+
+
+def test_a_value_read_through_a_calls_result_is_guarded():
+    m = _Configured()
+    f = tapejit.jit(m)
+    assert float(f(X).array) == pytest.approx(2 * X.sum())
+    m._cfg.scale = 3.0   # (the same object, another value: seen through cfg())
+    assert float(f(X).array) == pytest.approx(3 * X.sum())
+    assert f.cache_info().traces == 2
+
+
+def test_an_attribute_named_by_another_attribute_is_guarded():
+    m = _Configured()
+    f = tapejit.jit(m)
+    assert float(f(X).array) == pytest.approx(2 * X.sum())
+    m.a = 4.0            # getattr(self, self.which) with which == 'a'
+    assert float(f(X).array) == pytest.approx(8 * X.sum())
+    m.which = 'b'
+    assert float(f(X).array) == pytest.approx(20 * X.sum())
+    assert float(f(X).array) == pytest.approx(20 * X.sum())
+    assert f.cache_info().traces == 3
+
+
+def test_a_method_replaced_on_the_class_traces_again():
+    class Doubler(tapejit.Chain):
+        def forward(self, x):
+            return F.sum(tapejit.Variable(x) * 2)
+    m = Doubler()
+    f = tapejit.jit(m)
+    assert float(f(X).array) == pytest.approx(2 * X.sum())
+    Doubler.forward = lambda self, x: F.sum(tapejit.Variable(x) * 10)
+    assert float(f(X).array) == pytest.approx(10 * X.sum())
+    assert float(m(X).array) == pytest.approx(10 * X.sum())   # (as eagerly)
