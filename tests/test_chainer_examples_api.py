@@ -3,16 +3,20 @@ an install without ChainerX, ``get_cifar100``, the configuration objects of
 ``chainer.configuration``, and Chainer's VAE example run unchanged (its
 imports aside) on ``tapejit.distributions``."""
 
+import io
 import pathlib
 import re
 import subprocess
 import sys
+import threading
+import types
 
 import numpy as np
 import pytest
 
 import tapejit
-from tapejit import datasets
+import tapejit.functions as F
+from tapejit import configuration, datasets
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 EXAMPLES = pathlib.Path(__file__).resolve().parent / 'chainer_examples'
@@ -96,3 +100,82 @@ def test_get_cifar100_takes_chainers_options(dataset_root, withlabel, ndim, scal
     np.testing.assert_allclose(images.reshape(5, -1), raw['train_x'] * (scale / 255.0))
     with pytest.raises(ValueError, match='invalid ndim 2'):
         datasets.get_cifar100(ndim=2)
+
+
+# ------------------------------------------------------------- configuration
+def test_local_config_reads_through_to_the_global_one():
+    g = configuration.GlobalConfig()
+    local = configuration.LocalConfig(g)
+    g.x, g.y = 'global x', 'global y'
+    local.y, local.z = 'local y', 'local z'
+    assert (local.x, local.y, local.z) == ('global x', 'local y', 'local z')
+    assert not hasattr(local, 'w')
+    del local.y
+    assert local.y == 'global y'
+    with pytest.raises(AttributeError):
+        del local.x  # a global entry is not deleted through the local view
+
+
+def test_local_config_is_per_thread():
+    g = configuration.GlobalConfig()
+    local = configuration.LocalConfig(g)
+    g.x = 'global x'
+    local.y = 'local y'
+    seen = {}
+
+    def other():
+        seen['y'] = getattr(local, 'y', None)
+        local.y = 'other y'
+        g.x = 'global x2'
+    t = threading.Thread(target=other)
+    t.start()
+    t.join()
+    assert seen == {'y': None}
+    assert (local.x, local.y) == ('global x2', 'local y')
+
+
+def test_using_config_on_a_local_config():
+    g = configuration.GlobalConfig()
+    local = configuration.LocalConfig(g)
+    g.x = 'global x'
+    local.y = 'local y'
+    with tapejit.using_config('x', 'temporary x', local):
+        assert (local.x, g.x) == ('temporary x', 'global x')
+    g.x = 'global x2'
+    assert local.x == 'global x2'  # the entry was removed again, not kept
+    with tapejit.using_config('y', 'temporary y', local):
+        assert local.y == 'temporary y'
+    assert local.y == 'local y'
+
+
+def test_show_prints_chainers_layout():
+    g = configuration.GlobalConfig()
+    local = configuration.LocalConfig(g)
+    g.x, g.y = 'global x', 'global y'
+    local.y, local.abc = 'local y', 1
+    out = io.StringIO()
+    local.show(out)
+    assert out.getvalue() == 'abc 1\nx   global x\ny   local y\n'
+    out = io.StringIO()
+    g.show(out)
+    assert out.getvalue() == 'x global x\ny global y\n'
+
+
+def test_global_config_holds_the_defaults_and_sets_this_threads():
+    assert isinstance(tapejit.global_config, configuration.GlobalConfig)
+    assert tapejit.global_config is configuration.global_config
+    assert tapejit.global_config.train is True and tapejit.global_config.debug is False
+    assert tapejit.config is configuration.config
+    # Chainer's examples set entries there (wavenet: autotune): this thread sees them.
+    tapejit.global_config.i47_entry = 'set globally'
+    try:
+        assert tapejit.config.i47_entry == 'set globally'
+        with tapejit.using_config('i47_entry', 'in a block'):
+            assert tapejit.config.i47_entry == 'in a block'
+        assert tapejit.config.i47_entry == 'set globally'
+        out = io.StringIO()
+        tapejit.global_config.show(out)
+        assert 'i47_entry            set globally\n' in out.getvalue()
+    finally:
+        del tapejit.global_config.i47_entry
+        del tapejit.config.i47_entry
