@@ -46,6 +46,8 @@ from tapejit import datasets  # noqa: F401
 from tapejit import iterators  # noqa: F401
 from tapejit import training  # noqa: F401
 from tapejit import utils  # noqa: F401
+from tapejit.distribution import Distribution, cross_entropy, kl_divergence, register_kl
+from tapejit import distributions  # noqa: F401
 
 __version__ = '0.1.0'
 
@@ -64,6 +66,7 @@ def __getattr__(name: str):
 
 __all__ = [
     'CacheInfo', 'Chain', 'ChainList', 'DTypeError', 'DebugMode', 'Deserializer', 'DictSummary',
+    'Distribution', 'cross_entropy', 'distributions', 'kl_divergence', 'register_kl',
     'Function',
     'FunctionAdapter', 'FunctionNode', 'GradientMethod', 'Initializer', 'Link', 'Optimizer',
     'UpdateRule', 'Parameter', 'Reporter', 'Sequential', 'Serializer', 'Summary', 'dataset',
