@@ -179,3 +179,123 @@ def test_global_config_holds_the_defaults_and_sets_this_threads():
     finally:
         del tapejit.global_config.i47_entry
         del tapejit.config.i47_entry
+
+
+# --------------------------------------------------------- Chainer's VAE example
+def _as_tapejit(source):
+    """Chainer's example with its imports of Chainer turned into tapejit's (and
+    nothing else changed); ``import chainerx`` stays."""
+    source = re.sub(r'^import chainer$', 'import tapejit as chainer', source, flags=re.M)
+    source = re.sub(r'^import chainer\.(\S+) as', r'import tapejit.\1 as', source, flags=re.M)
+    return re.sub(r'^from chainer(\.\S+)? import', r'from tapejit\1 import', source, flags=re.M)
+
+
+def _vae_net():
+    source = _as_tapejit((EXAMPLES / 'vae' / 'net.py.txt').read_text())
+    assert 'import tapejit.distributions as D' in source and 'chainer.' in source
+    net = types.ModuleType('vae_net')
+    exec(compile(source, 'examples/vae/net.py', 'exec'), net.__dict__)
+    return net
+
+
+def _vae(net, k=2):
+    np.random.seed(0)  # the initial weights: Chainer's, drawn from NumPy's generator
+    model = net.AvgELBOLoss(net.make_encoder(20, 3, 16), net.make_decoder(20, 3, 16),
+                            net.make_prior(3), beta=1.0, k=k)
+    opt = tapejit.optimizers.Adam()
+    opt.setup(model)
+    return model, opt
+
+
+X = (np.random.RandomState(1).rand(8, 20) > 0.5).astype(np.float32)
+
+# Chainer 7.8.1 running the same steps, with the noise of Normal.sample_n
+# (numpy.random.standard_normal there) drawn from numpy.random.default_rng(7),
+# as tapejit draws it after F.set_dropout_seed(7).
+CHAINER_LOSSES = [16.914257049560547, 16.351552963256836, 16.5848445892334,
+                  16.43802261352539, 16.768720626831055]
+CHAINER_KL = [0.7267512083053589, 3.3618624210357666, 0.7629652619361877, 1.50667142868042,
+              1.7984914779663086, 1.263657808303833, 0.557234525680542, 0.6977794170379639]
+
+
+def test_vae_example_net_matches_chainer():
+    net = _vae_net()
+    model, opt = _vae(net)
+    F.set_dropout_seed(7)
+    losses = []
+    for _ in range(5):
+        loss = model(X)
+        model.cleargrads()
+        loss.backward()
+        opt.update()
+        losses.append(float(loss.array))
+    np.testing.assert_allclose(losses, CHAINER_LOSSES, rtol=1e-5)
+    kl = tapejit.kl_divergence(model.encoder(X), model.prior())
+    assert kl.shape == (8,)
+    np.testing.assert_allclose(kl.array, CHAINER_KL, rtol=1e-5)
+
+
+def test_vae_example_net_trains_compiled():
+    net = _vae_net()
+    model, opt = _vae(net, k=1)
+    reporter = tapejit.Reporter()
+    reporter.add_observer('main', model)
+
+    @tapejit.jit
+    def step(x):
+        loss = model(x)
+        model.cleargrads()
+        loss.backward()
+        opt.update()
+        return loss
+    F.set_dropout_seed(0)
+    observed = []
+    for _ in range(150):
+        with reporter.scope(observation := {}):
+            step(X)
+        observed.append(observation)
+    assert step.cache_info().traces == 1
+    losses = np.array([float(o['main/loss'].array) for o in observed])
+    assert np.isfinite(losses).all()
+    assert losses[-20:].mean() < losses[:20].mean() - 1.0, losses
+    # The loss is -(reconstruction - KL), and the KL term is the closed form
+    # of two diagonal normal distributions, per example, averaged.
+    last = observed[-1]
+    np.testing.assert_allclose(float(last['main/loss'].array),
+                               float(-(last['main/reconstr'].array
+                                       - last['main/kl_penalty'].array)), rtol=1e-6)
+    with tapejit.no_backprop_mode():
+        h = np.tanh(X @ model.encoder.linear.W.array.T + model.encoder.linear.b.array)
+        mu = h @ model.encoder.mu.W.array.T + model.encoder.mu.b.array
+        ln_sigma = h @ model.encoder.ln_sigma.W.array.T + model.encoder.ln_sigma.b.array
+        kl = 0.5 * (mu ** 2 + np.exp(2 * ln_sigma) - 1 - 2 * ln_sigma).sum(axis=1)
+        got = tapejit.kl_divergence(model.encoder(X), model.prior()).array
+    np.testing.assert_allclose(got, kl, rtol=1e-5, atol=1e-6)
+
+
+def test_chainers_vae_training_script_runs(tmp_path):
+    # train_vae.py with its imports changed, on MNIST-shaped random images.
+    for name in ('net.py', 'train_vae.py'):
+        (tmp_path / name).write_text(_as_tapejit((EXAMPLES / 'vae' / f'{name}.txt').read_text()))
+    data = tmp_path / 'data' / 'pfnet' / 'chainer' / 'mnist'
+    data.mkdir(parents=True)
+    rng = np.random.RandomState(0)
+    for split, n in (('train', 200), ('test', 100)):
+        np.savez(data / f'{split}.npz', x=rng.randint(0, 256, (n, 784)).astype(np.uint8),
+                 y=rng.randint(0, 10, n).astype(np.uint8))
+    env = {'PYTHONPATH': str(ROOT), 'TAPEJIT_DATASET_ROOT': str(tmp_path / 'data'),
+           'MPLBACKEND': 'Agg', 'HOME': str(tmp_path)}
+    proc = subprocess.run(
+        [sys.executable, 'train_vae.py', '--epoch', '2', '--test', '-b', '50',
+         '--dim-h', '32', '--dim-z', '4', '--binary', '-o', str(tmp_path / 'out')],
+        cwd=tmp_path, capture_output=True, text=True, timeout=300, env=env)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    header = re.search(r'^epoch +main/loss +validation/main/loss +main/reconstr +'
+                       r'main/kl_penalty +elapsed_time$', proc.stdout, re.MULTILINE)
+    assert header, proc.stdout
+    rows = [line.split() for line in proc.stdout.splitlines() if re.match(r'^[12] +\d', line)]
+    assert [r[0] for r in rows] == ['1', '2'], proc.stdout
+    assert all(np.isfinite(float(v)) for r in rows for v in r[1:]), rows
+    made = {p.name for p in (tmp_path / 'out').iterdir()}
+    assert {'log', 'snapshot_iter_4', 'train.png', 'test_reconstructed.png',
+            'sampled.png'} <= made, made
