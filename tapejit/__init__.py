@@ -10,7 +10,8 @@ array([8.], dtype=float32)
 """
 
 from tapejit.core.config import (DebugMode, config, force_backprop_mode, get_dtype, is_debug,
-                                 mixed16, no_backprop_mode, set_debug, using_config)
+                                 mixed16, no_backprop_mode, set_debug)
+from tapejit.configuration import global_config, using_config
 from tapejit.core.errors import DTypeError, GradientError, ShapeError
 from tapejit.core.function_node import FunctionNode
 from tapejit.function import Function, FunctionAdapter
@@ -45,6 +46,8 @@ from tapejit import datasets  # noqa: F401
 from tapejit import iterators  # noqa: F401
 from tapejit import training  # noqa: F401
 from tapejit import utils  # noqa: F401
+from tapejit.distribution import Distribution, cross_entropy, kl_divergence, register_kl
+from tapejit import distributions  # noqa: F401
 
 __version__ = '0.1.0'
 
@@ -63,6 +66,7 @@ def __getattr__(name: str):
 
 __all__ = [
     'CacheInfo', 'Chain', 'ChainList', 'DTypeError', 'DebugMode', 'Deserializer', 'DictSummary',
+    'Distribution', 'cross_entropy', 'distributions', 'kl_divergence', 'register_kl',
     'Function',
     'FunctionAdapter', 'FunctionNode', 'GradientMethod', 'Initializer', 'Link', 'Optimizer',
     'UpdateRule', 'Parameter', 'Reporter', 'Sequential', 'Serializer', 'Summary', 'dataset',
@@ -71,6 +75,7 @@ __all__ = [
     'set_debug', 'training', 'TraceError', 'jit', 'value_and_grad', 'GradientError',
     'ShapeError', 'Variable', 'VariableNode', 'as_array', 'as_variable', 'config',
     'force_backprop_mode', 'functions', 'backend', 'cache_info', 'cuda', 'get_array_module',
+    'global_config',
     'get_array_types', 'get_cpu_array_types', 'get_device', 'get_dtype', 'grad', 'mixed16',
     'using_device', 'gradient_check', 'initializers', 'links', 'no_backprop_mode', 'ops',
     'optimizer_hooks', 'optimizers', 'serializers', 'set_max_threads', 'using_config',

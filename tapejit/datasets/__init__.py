@@ -13,8 +13,9 @@ datasets.  The loaders read local files only (see :mod:`tapejit.datasets.loaders
 """
 
 from tapejit.dataset.convert import concat_examples
-from tapejit.datasets.loaders import (DatasetNotFoundError, get_cifar10, get_digits,
-                                      get_fashion_mnist, get_fashion_mnist_labels, get_mnist)
+from tapejit.datasets.loaders import (DatasetNotFoundError, get_cifar10, get_cifar100,
+                                      get_digits, get_fashion_mnist, get_fashion_mnist_labels,
+                                      get_mnist)
 from tapejit.datasets.sub_dataset import (SubDataset, get_cross_validation_datasets,
                                           split_dataset, split_dataset_random)
 from tapejit.datasets.transform_dataset import ConcatenatedDataset, TransformDataset
@@ -22,7 +23,7 @@ from tapejit.datasets.tuple_dataset import DictDataset, TupleDataset
 
 __all__ = [
     'ConcatenatedDataset', 'DatasetNotFoundError', 'DictDataset', 'SubDataset',
-    'TransformDataset', 'TupleDataset', 'concat_examples', 'get_cifar10',
+    'TransformDataset', 'TupleDataset', 'concat_examples', 'get_cifar10', 'get_cifar100',
     'get_cross_validation_datasets', 'get_digits', 'get_fashion_mnist',
     'get_fashion_mnist_labels', 'get_mnist', 'split_dataset', 'split_dataset_random',
 ]

@@ -1,7 +1,8 @@
 """Loaders of standard datasets, with Chainer's call shapes.
 
 ``get_digits()`` reads scikit-learn's bundled 8x8 digits (no file needed).
-``get_mnist()``, ``get_fashion_mnist()`` and ``get_cifar10()`` read a local
+``get_mnist()``, ``get_fashion_mnist()``, ``get_cifar10()`` and
+``get_cifar100()`` read a local
 ``.npz`` file in Chainer's layout under the dataset root (see
 :mod:`tapejit.dataset.download`): nothing is downloaded, and a missing file
 raises :class:`DatasetNotFoundError` naming the exact path to put it at.
@@ -16,6 +17,8 @@ loader                   files (under the dataset root)
 ``get_cifar10``          ``pfnet/chainer/cifar/cifar-10.npz`` (keys
                          ``train_x`` uint8 (50000, 3072), ``train_y``,
                          ``test_x``, ``test_y``)
+``get_cifar100``         ``pfnet/chainer/cifar/cifar-100.npz`` (the same
+                         keys; labels the 100 fine classes)
 =======================  ==================================================
 
 Chainer writes exactly these files into ``~/.chainer/dataset`` the first time
@@ -153,11 +156,35 @@ def get_cifar10(withlabel: bool = True, ndim: int = 3, scale: float = 1.0,
     True
     >>> set_dataset_root(None)
     """
+    return _get_cifar('get_cifar10', 'cifar-10.npz', withlabel, ndim, scale, dtype)
+
+
+def get_cifar100(withlabel: bool = True, ndim: int = 3, scale: float = 1.0,
+                 dtype: Any = None) -> tuple:
+    """CIFAR-100, from ``<root>/pfnet/chainer/cifar/cifar-100.npz`` (the layout of
+    :func:`get_cifar10`'s file, the labels being the 100 fine classes), with
+    :func:`get_cifar10`'s options.
+
+    >>> import tempfile, tapejit.datasets as D
+    >>> from tapejit.dataset import set_dataset_root
+    >>> set_dataset_root(tempfile.mkdtemp())  # an empty root
+    >>> try:
+    ...     D.get_cifar100()
+    ... except D.DatasetNotFoundError as e:
+    ...     print('cifar/cifar-100.npz does not exist' in str(e))
+    True
+    >>> set_dataset_root(None)
+    """
+    return _get_cifar('get_cifar100', 'cifar-100.npz', withlabel, ndim, scale, dtype)
+
+
+def _get_cifar(loader: str, filename: str, withlabel: bool, ndim: int, scale: float,
+               dtype: Any) -> tuple:
     how = ("'train_x', 'test_x': uint8 images of shape (N, 3072) and 'train_y', "
            "'test_y': uint8 labels of shape (N,)")
-    raw = _load_npz('get_cifar10', 'pfnet/chainer/cifar', 'cifar-10.npz',
+    raw = _load_npz(loader, 'pfnet/chainer/cifar', filename,
                     ('train_x', 'train_y', 'test_x', 'test_y'), how)
-    return tuple(_preprocess_images('get_cifar10', raw[f'{s}_x'], raw[f'{s}_y'], _CIFAR_SHAPES,
+    return tuple(_preprocess_images(loader, raw[f'{s}_x'], raw[f'{s}_y'], _CIFAR_SHAPES,
                                     withlabel, ndim, scale, dtype, numpy.int32)
                  for s in ('train', 'test'))
 

@@ -7,7 +7,9 @@ drawn from the dropout generator (:func:`generator`, seeded by
 from the same generator in the same way, so a jitted step and the same step
 run eagerly draw the same masks from the same seed.  The primitive is
 impure: the compiler neither folds it at compile time nor merges two of
-them, and a plan draws a new mask at every call.
+them, and a plan draws a new mask at every call.  ``normal_noise(x)`` and
+``uniform_noise(x)`` draw standard normal and ``[0, 1)`` uniform values of
+``x``'s shape and dtype from the same generator, in the same way.
 
 >>> import numpy as np
 >>> seed(0)
@@ -106,3 +108,36 @@ def _normal_noise_eval(x: Aval) -> Aval:
 # Drawn anew at every run of a plan, as dropout's masks are.
 normal_noise = primitive('normal_noise', kind='call', impl=draw_normal,
                          abstract_eval=_normal_noise_eval, vjp=None, pure=False)
+
+
+def draw_uniform(x: Any) -> Any:
+    """Values drawn uniformly from ``[0, 1)``, of ``x``'s shape and dtype, from
+    :func:`generator`.
+
+    >>> seed(0); a = draw_uniform(numpy.zeros(1000, numpy.float16))
+    >>> a.dtype, bool((a >= 0).all() and (a < 1).all())
+    (dtype('float16'), True)
+    """
+    dtype = numpy.dtype(x.dtype)
+    if dtype in (numpy.float32, numpy.float64):
+        drawn = generator().random(x.shape, dtype=dtype)
+    else:
+        # A draw rounded to the dtype can reach 1: kept below it, as [0, 1) says.
+        below_one = numpy.nextafter(dtype.type(1), dtype.type(0))
+        drawn = numpy.minimum(generator().random(x.shape).astype(dtype), below_one)
+    if isinstance(x, numpy.ndarray):
+        return drawn
+    return backends.get_array_module(x).asarray(drawn)
+
+
+def _uniform_noise_eval(x: Aval) -> Aval:
+    if numpy.dtype(x.dtype).kind != 'f':
+        raise DTypeError(f'uniform_noise: x has dtype {x.dtype} and shape {tuple(x.shape)}; '
+                         'expected a floating-point dtype')
+    return Aval(tuple(x.shape), x.dtype)
+
+
+# The draws that distributions sample from (a Bernoulli's, a Uniform's, a
+# Categorical's Gumbel noise): anew at every run of a plan, as normal_noise's.
+uniform_noise = primitive('uniform_noise', kind='call', impl=draw_uniform,
+                          abstract_eval=_uniform_noise_eval, vjp=None, pure=False)

@@ -22,7 +22,7 @@ from tapejit.ops.registry import Aval, Primitive
 NON_DIFFERENTIABLE = frozenset({
     'sign', 'floordiv', 'greater', 'greater_equal', 'less', 'less_equal', 'equal',
     'not_equal', 'argmax', 'argmin',
-    'dropout_mask', 'normal_noise',  # (draws: constant in their input)
+    'dropout_mask', 'normal_noise', 'uniform_noise',  # (draws: constant in their input)
 })
 
 _rng = np.random.default_rng(0)
@@ -191,6 +191,7 @@ SAMPLES = {
     'allreduce_wait': [((f64(3, 4),), dict(group=SELF)), ((f32(5),), dict(group=SELF))],
     'dropout_mask': [((f64(3, 4),), dict(ratio=0.0)), ((f32(5),), dict(ratio=0.0))],
     'normal_noise': [((f64(3, 4),), {}), ((f32(5),), {})],
+    'uniform_noise': [((f64(3, 4),), {}), ((f32(5),), {})],
     'logsumexp': [((f64(2, 3, 4),), dict(axis=None, keepdims=False)),
                   ((f64(2, 3, 4),), dict(axis=(1,), keepdims=True)),
                   ((f32(2, 3),), dict(axis=(0, 1), keepdims=False)),

@@ -104,8 +104,8 @@ EXPECTED: list[Expected] = [
         "of its own): tapejit's F.lstm is made of primitives whose VJPs are primitives, "
         'and its gradients and second gradients are checked by the rest of this file'),
     Expected(
-        r'datasets_tests/test_(mnist|cifar)\.py::.*::test_get_(mnist|fashion_mnist|cifar10)'
-        r'(_cached)?$',
+        r'datasets_tests/test_(mnist|cifar)\.py::.*::test_get_(mnist|fashion_mnist|cifar10|'
+        r'cifar100)(_cached)?$',
         r'DatasetNotFoundError: get_\w+: .* does not exist\. tapejit downloads nothing',
         "Chainer's loaders download the dataset when it is not in the dataset directory "
         '(these tests, marked slow, fetch it); tapejit downloads nothing: its loaders read '
@@ -119,4 +119,20 @@ EXPECTED: list[Expected] = [
         'dtype without assigning any, then loading, so that a damaged or mismatched file '
         "leaves the model untouched; the test counts the object's serialize calls, which "
         'Chainer makes once (assigning as it goes)'),
+    Expected(
+        r'distributions_tests/test_bernoulli\.py::TestBernoulliLogProb_param_\d+_[^:]*::'
+        r'test_backward_where_logit_has_infinite_values$',
+        r'GradientError: backward: the output has shape \((2, 3|3,)\) \(\d+ elements\) and no '
+        r'initial gradient',
+        'backward() of a log-probability of several elements with no initial gradient: '
+        'tapejit raises GradientError naming the remedy (set y.grad, or reduce to a '
+        'scalar), where Chainer silently computes nothing (docs/chainer.md); the '
+        'one-element case of the test passes'),
+    Expected(
+        r'distributions_tests/test_utils\.py::TestModifiedXLogX_param_\d+_[^:]*::'
+        r'test_backward_zero_input_cpu$',
+        r'AssertionError: RuntimeWarning not triggerred',
+        "the gradient of x log x, continued with 0 at x = 0, is 0 there without a "
+        "warning: tapejit's is made of primitives (a `where`), which differentiate to any "
+        'order and compile under jit; Chainer\'s own node gives the same 0 and warns'),
 ]

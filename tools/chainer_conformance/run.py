@@ -44,6 +44,8 @@ FIXED_FILES = [
     f'{CT}/optimizers_tests/test_optimizers.py',
     f'{CT}/optimizers_tests/test_optimizers_by_linear_model.py',
     f'{CT}/initializer_tests/test_init.py',
+    f'{CT}/test_configuration.py',
+    f'{CT}/distributions_tests/test_utils.py',
 ]
 
 # Folders (and files) run whole: the training loop, its data and its reporting.
@@ -80,6 +82,7 @@ EXPORT_MAPS = [
     ('tapejit.initializers', 'chainer/initializers', f'{CT}/initializer_tests'),
     ('tapejit.optimizer_hooks', 'chainer/optimizer_hooks', f'{CT}/optimizer_hooks_tests'),
     ('tapejit.links', 'chainer/links', f'{CT}/links_tests'),
+    ('tapejit.distributions', 'chainer/distributions', f'{CT}/distributions_tests'),
 ]
 
 
