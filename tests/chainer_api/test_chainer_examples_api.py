@@ -18,7 +18,7 @@ import tapejit
 import tapejit.functions as F
 from tapejit import configuration, datasets
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 EXAMPLES = pathlib.Path(__file__).resolve().parent / 'chainer_examples'
 
 
