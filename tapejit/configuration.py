@@ -27,20 +27,13 @@ the global one.  ``global_config`` is the global configuration
 from __future__ import annotations
 
 import contextlib
-import sys
 import threading
-from typing import IO, Any, Iterable, Optional
+from typing import IO, Any, Optional
 
 from tapejit.core import config as _core
 
 
-def _print_attrs(obj: Any, keys: Iterable[str], file: Optional[IO[str]]) -> None:
-    # (Chainer's layout: the names padded to the longest, one space after it.)
-    keys = list(keys)
-    out = sys.stdout if file is None else file
-    width = max((len(k) for k in keys), default=0)
-    for key in keys:
-        out.write(f'{key:<{width}} {getattr(obj, key)}\n')
+_print_attrs = _core.print_attrs
 
 
 class GlobalConfig:
@@ -114,21 +107,22 @@ class LocalConfig:
 
 
 class _TapejitGlobalConfig(GlobalConfig):
-    """``tapejit.global_config``.  tapejit's configuration is kept per thread,
-    each thread starting from tapejit's defaults, so an entry set here is also
-    set in the calling thread's ``tapejit.config``, where tapejit reads it."""
+    """``tapejit.global_config``: the global entries ``tapejit.config`` reads
+    where a thread set none of its own (every thread sees a change)."""
 
     def __setattr__(self, name: str, value: Any) -> None:
+        _core.set_global(name, value)
         object.__setattr__(self, name, value)
-        setattr(_core.config, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        _core.del_global(name)
+        object.__delattr__(self, name)
 
 
 config = _core.config
 
 global_config = _TapejitGlobalConfig()
-# (Written into the object's own dict: not the calling thread's configuration,
-# which holds these values already.)
-global_config.__dict__.update(vars(config))
+global_config.__dict__.update(_core.global_entries())
 
 
 @contextlib.contextmanager

@@ -1,14 +1,20 @@
-"""Thread-local configuration: backprop mode, train/test mode, debug.
+"""The configuration: backprop mode, train/test mode, debug, as Chainer's.
 
-Each thread sees its own values, so ``no_backprop_mode()`` in one thread never
-leaks into another (a worker computing metrics must not disable training).
+``config`` is a per-thread view over the global values (Chainer's
+``LocalConfig`` over ``global_config``): an entry a thread sets is its own,
+so ``no_backprop_mode()`` in one thread never leaks into another (a worker
+computing metrics must not disable training); an entry it did not set is
+read from the global values, which every thread sees (:func:`set_global`).
+The global values are class attributes of the per-thread object's class, so
+reading an entry costs one attribute lookup, as an op does at every call.
 """
 
 from __future__ import annotations
 
 import contextlib
+import sys
 import threading
-from typing import Any, Iterator
+from typing import IO, Any, Iterable, Iterator, Optional
 
 import numpy
 
@@ -57,14 +63,59 @@ def get_dtype(dtype: Any = None, map_mixed16: Any = None) -> numpy.dtype:
     return numpy.dtype(dtype)
 
 
+def print_attrs(obj: Any, keys: Iterable[str], file: Optional[IO[str]]) -> None:
+    """Print ``obj``'s entries ``keys``, one a line, in Chainer's layout (the
+    names padded to the longest, one space after it), to ``file`` or stdout."""
+    keys = list(keys)
+    out = sys.stdout if file is None else file
+    width = max((len(k) for k in keys), default=0)
+    for key in keys:
+        out.write(f'{key:<{width}} {getattr(obj, key)}\n')
+
+
 class _Config(threading.local):
-    """Per-thread configuration values, initialised from the global defaults."""
+    """Per-thread configuration entries over the global ones (the class's
+    attributes: see :func:`set_global`)."""
 
-    def __init__(self) -> None:
-        self.__dict__.update(_DEFAULTS)
+    def show(self, file: Optional[IO[str]] = None) -> None:
+        """Print the entries this thread sees, sorted by name (Chainer's
+        ``LocalConfig.show``)."""
+        print_attrs(self, sorted(set(global_entries()) | set(self.__dict__)), file)
 
-    def show(self) -> str:
-        return '\n'.join(f'{k:<16}{getattr(self, k)}' for k in sorted(_DEFAULTS))
+
+for _k, _v in _DEFAULTS.items():
+    setattr(_Config, _k, _v)
+_GLOBAL = set(_DEFAULTS)  # (the names of the global entries)
+
+
+def global_entries() -> dict:
+    """The global entries (name -> value)."""
+    return {k: getattr(_Config, k) for k in sorted(_GLOBAL)}
+
+
+def set_global(name: str, value: Any) -> None:
+    """Set the global entry ``name``: every thread that did not set its own sees it.
+
+    >>> import threading, tapejit
+    >>> set_global('my_entry', 3)
+    >>> seen = []
+    >>> t = threading.Thread(target=lambda: seen.append(tapejit.config.my_entry))
+    >>> t.start(); t.join(); seen
+    [3]
+    >>> del_global('my_entry')
+    """
+    if name.startswith('_') or name == 'show':
+        raise AttributeError(f'configuration: {name!r} is not an entry one can set')
+    setattr(_Config, name, value)
+    _GLOBAL.add(name)
+
+
+def del_global(name: str) -> None:
+    """Remove the global entry ``name``."""
+    if name not in _GLOBAL:
+        raise AttributeError(name)
+    delattr(_Config, name)
+    _GLOBAL.discard(name)
 
 
 config = _Config()
@@ -82,16 +133,18 @@ def using_config(name: str, value: Any) -> Iterator[None]:
     True
     """
     # Unknown keys are accepted, as in Chainer (code sets 'use_cudnn', 'type_check'...).
-    missing = object()
-    old = getattr(config, name, missing)
+    # An entry this thread held gets its value back; one it did not hold is
+    # removed again, so the global one shows through (Chainer's rule).
+    held = name in config.__dict__
+    old = config.__dict__.get(name)
     setattr(config, name, value)
     try:
         yield
     finally:
-        if old is missing:
-            delattr(config, name)
-        else:
+        if held:
             setattr(config, name, old)
+        else:
+            delattr(config, name)
 
 
 def is_debug() -> bool:
