@@ -16,7 +16,7 @@ from tapejit.core.variable import Variable
 from tapejit.functions._util import array_of, check_labels_in_range, check_var
 from tapejit.functions.array import reshape, wide_labels
 from tapejit.functions.math import matmul
-from tapejit.functions.reduction import log_softmax
+from tapejit.functions.reduction import log_softmax, mean
 from tapejit.ops import elementwise as E
 from tapejit.ops import random
 from tapejit.ops import reduction as R
@@ -233,10 +233,10 @@ def layer_normalization(x: Any, gamma: Any, beta: Any, eps: float = 1e-5) -> Var
             raise ShapeError(f'layer_normalization: {name} has shape {array_of(p).shape}; '
                              f'expected ({d},) to match x of shape {shape}')
     ax = (len(shape) - 1,)
-    inv_d = 1.0 / d
-    mu = R.sum(x, axis=ax, keepdims=True) * inv_d
+    # (float16 rows are summed in float32: a float16 sum overflows past 65504.)
+    mu = mean(x, axis=ax, keepdims=True)
     xc = x - R.broadcast_to(mu, shape=shape)
-    var = R.sum(xc * xc, axis=ax, keepdims=True) * inv_d
+    var = mean(xc * xc, axis=ax, keepdims=True)
     inv = E.pow_const(var + eps, p=-0.5)
     return xc * R.broadcast_to(inv, shape=shape) * gamma + beta
 

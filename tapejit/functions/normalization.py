@@ -21,8 +21,8 @@ from tapejit.core.errors import ShapeError
 from tapejit.core.variable import Variable
 from tapejit.functions._util import array_of, check_var
 from tapejit.functions.connection import _floats, _out
+from tapejit.functions.reduction import mean as average
 from tapejit.ops import elementwise as E
-from tapejit.ops import reduction as R
 from tapejit.ops import structure as S
 
 
@@ -109,11 +109,10 @@ def batch_normalization(x: Any, gamma: Any, beta: Any, eps: float = 2e-5,
                       'its mean and variance are NaN, so the output is empty and running_mean '
                       'and running_var, when given, become NaN (as in Chainer); skip empty '
                       'batches to keep the running averages', RuntimeWarning, stacklevel=2)
-    # (An empty batch's statistics are NaN, as NumPy's mean of nothing is.)
-    scale = numpy.asarray(1.0 / m if m else numpy.nan, dt)
-    mean = R.sum(x, axis=axis, keepdims=True) * scale
+    # (float16 is summed in float32: a float16 sum overflows past 65504.)
+    mean = average(x, axis=axis, keepdims=True)
     centered = x - mean
-    var = R.sum(centered * centered, axis=axis, keepdims=True) * scale
+    var = average(centered * centered, axis=axis, keepdims=True)
     if running_mean is not None:
         for what, r in (('running_mean', running_mean), ('running_var', running_var)):
             check_var('batch_normalization', r, what)

@@ -177,7 +177,13 @@ def _log_softmax(name: str, x: Any, axis: Any) -> Variable:
     x = _shifted(x, a, axes)
     # (The shifted values' maximum is 0, or the row is all -inf, +inf or
     # NaN: the sum of their exponentials needs no shift of its own.)
-    lse = E.log(R.sum(E.exp(x), axis=axes, keepdims=True))
+    e = E.exp(x)
+    if a.dtype == numpy.float16:
+        # Summed in float32: a float16 sum of many exponentials overflows.
+        s = R.sum(E.cast(e, dtype=numpy.dtype(numpy.float32)), axis=axes, keepdims=True)
+        lse = E.cast(E.log(s), dtype=a.dtype)
+    else:
+        lse = E.log(R.sum(e, axis=axes, keepdims=True))
     return _sub_p(x, _broadcast_p(lse, shape=a.shape))
 
 
