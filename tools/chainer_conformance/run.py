@@ -12,7 +12,9 @@ this file, with Chainer's ``chainer.testing`` and ``chainer.utils`` copied from
 the checkout into a scratch directory; Chainer's source is never copied into
 this repository. Each file runs in its own pytest process (a crash or a hang
 costs one file). The table goes to ``RESULTS.md`` beside this file, unless
-``--out`` says otherwise; ``--files`` runs a subset (substring match).
+``--out`` says otherwise; ``--files`` runs a subset (substring match), whose
+table is written only where ``--out`` is given (the published table holds
+the whole selection).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from typing import Optional
 
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
@@ -203,7 +206,7 @@ def _first_line(message: str) -> str:
     return lines[0] if lines else '(no message)'
 
 
-def write_table(out: pathlib.Path, results: dict, expected: list,
+def write_table(out: Optional[pathlib.Path], results: dict, expected: list,
                 not_run: dict[str, str]) -> str:
     lines = [
         '# Chainer 7.8.1\'s tests against tapejit',
@@ -275,7 +278,8 @@ def write_table(out: pathlib.Path, results: dict, expected: list,
                   'must fail with, and why tapejit differs.', '']
         lines += [f'- `{e.test}` failing with `{e.message}`: {e.reason}' for e in expected]
         lines.append('')
-    out.write_text('\n'.join(lines))
+    if out is not None:
+        out.write_text('\n'.join(lines))
     return summary
 
 
@@ -283,7 +287,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     parser.add_argument('--chainer-src', required=True, type=pathlib.Path,
                         help='a checkout of Chainer v7.8.1 (holding chainer/ and tests/)')
-    parser.add_argument('--out', type=pathlib.Path, default=HERE / 'RESULTS.md')
+    parser.add_argument('--out', type=pathlib.Path, default=None,
+                        help='where to write the table (default: RESULTS.md beside this '
+                        'file, for a whole run)')
     parser.add_argument('--files', nargs='*', default=None,
                         help='run only the selected files containing one of these strings')
     parser.add_argument('--timeout', type=float, default=900.0, help='seconds per file')
@@ -312,7 +318,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"[{i}/{len(files)}] {rel}: {c['passed']} passed, {c['failed']} failed, "
                   f"{c['skipped']} skipped, {c['expected']} expected, "
                   f"{c['out_of_scope']} out of scope ({res['seconds']} s)", flush=True)
-    summary = write_table(args.out, results, EXPECTED, not_run)
+    out = args.out or (None if args.files else HERE / 'RESULTS.md')
+    summary = write_table(out, results, EXPECTED, not_run)
     if args.json:
         args.json.write_text(json.dumps(results, indent=1, sort_keys=True))
     print(summary)
