@@ -5,6 +5,10 @@ locals and array elements: assignments, accumulations, counted loops, a CPU
 kernel's chunk loop and a GPU kernel's grid loop, over constants, locals,
 loads, elementwise primitives and casts.  Each target renders it
 (:mod:`tapejit.targets.cpu.codegen`, :mod:`tapejit.targets.cuda.codegen`).
+A kernel is identified by its :func:`digest` (a hash of its
+:func:`canonical` text), never by what a target renders from it: the
+compiled-kernel caches key a kernel by that digest and by what the IR leaves
+out (fast-math flags, the renderer, a GPU's architecture).
 
 >>> import numpy as np
 >>> f32 = np.dtype(np.float32)
@@ -18,9 +22,14 @@ loads, elementwise primitives and casts.  Each target renders it
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 import numpy
+
+# The version of :func:`canonical`'s text, hashed into every :func:`digest`:
+# bumped whenever that text changes, so that keys made before never match.
+FORMAT = 1
 
 
 class Unsupported(Exception):
@@ -125,3 +134,75 @@ class Kernel(_Node):
     ``hoisted`` statements, then the chunk loop (a GPU's :class:`GridLoop`)."""
 
     __slots__ = ('name', 'params', 'hoisted', 'chunk')
+
+
+def canonical(node: Any) -> str:
+    """The exact, deterministic text of ``node`` (a loop-IR node, or a value
+    in one): each node's class and slots in order, dtypes by name, numbers
+    with their type and every bit (an int is not the float of its value, a
+    float32 constant is not the float64 of its value), ``params`` dicts
+    sorted.  Equal texts are equal kernels.
+
+    >>> f32 = numpy.dtype(numpy.float32)
+    >>> canonical(Load('x', ('i', 0)))
+    "Load(array='x', index=('i', int:0))"
+    >>> canonical({'b': (f32,), 'a': None})
+    "{'a': None, 'b': (float32,)}"
+    >>> canonical(Const(0.5, f32))
+    'Const(value=float:0x1.0000000000000p-1, dtype=float32)'
+    >>> canonical(numpy.float32(0.5)), canonical(1), canonical(True)
+    ('float32:0000003f', 'int:1', 'True')
+    """
+    render = _CANONICAL.get(type(node))
+    if render is not None:
+        return render(node)
+    if isinstance(node, _Node):
+        slots = ', '.join(f'{name}={canonical(getattr(node, name))}' for name in node.__slots__)
+        return f'{type(node).__name__}({slots})'
+    if isinstance(node, numpy.generic):
+        # (Its bytes: a repr may round, or print a long double alike for two.)
+        return f'{node.dtype.name}:{node.tobytes().hex()}'
+    if isinstance(node, numpy.dtype):
+        # (By name where native: only another byte order needs more.)
+        return node.name if node.isnative else node.str
+    raise TypeError(f'loop IR: no canonical text of {type(node).__name__} {node!r}')
+
+
+def _tuple(v: tuple) -> str:
+    items = [canonical(x) for x in v]
+    return f'({items[0]},)' if len(items) == 1 else f'({", ".join(items)})'
+
+
+def _dict(v: dict) -> str:
+    # (Sorted by text: the order a dict was built in is no part of a kernel.)
+    return '{' + ', '.join(sorted(f'{canonical(k)}: {canonical(x)}' for k, x in v.items())) + '}'
+
+
+_CANONICAL: dict = {
+    type(None): repr,
+    bool: repr,
+    str: repr,
+    int: lambda v: f'int:{v}',
+    float: lambda v: f'float:{v.hex()}',
+    tuple: _tuple,
+    list: lambda v: '[' + ', '.join(canonical(x) for x in v) + ']',
+    dict: _dict,
+}
+
+
+def digest(kernel: Kernel) -> str:
+    """A hash of ``kernel``'s :func:`canonical` text (32 hex digits): what
+    identifies the kernel to every cache of compiled kernels.
+
+    >>> f64 = numpy.dtype(numpy.float64)
+    >>> def scale(c):
+    ...     return Kernel('kernel', ['x', 'y'], [], ChunkLoop(False, [], [ChunkRange('i', [
+    ...         Assign(Load('y', ('i',)), Apply('mul', (Load('x', ('i',)), c), {},
+    ...                                         (f64, f64), f64))])], []))
+    >>> digest(scale(Const(2.0, f64))) == digest(scale(Const(2.0, f64)))
+    True
+    >>> len({digest(scale(Const(v, f64))) for v in (2.0, 2, -0.0, 0.0, numpy.float64(2.0))})
+    5
+    """
+    text = f'loop-ir {FORMAT}\n{canonical(kernel)}'
+    return hashlib.sha256(text.encode()).hexdigest()[:32]

@@ -13,7 +13,8 @@ renderer, runtime): ``cpu`` (llvmlite, Numba, BLAS) and ``cuda``
 from typing import Any
 
 from tapejit.targets.cpu.executable import compile_graph
-from tapejit.targets.cpu.kernel_cache import cache_dir, compiled_signatures
+from tapejit.compiler.store import cache_dir
+from tapejit.targets.cpu.kernel_cache import compiled_signatures
 
 __all__ = ['cache_dir', 'compile_graph', 'compile_graph_cuda', 'compiled_signatures']
 

@@ -11,13 +11,14 @@ import pytest
 
 import tapejit
 import tapejit.functions as F
-from tapejit.targets import compile_graph, compiled_signatures
+from tapejit.targets import compile_graph, compiled_signatures, numba_cache
 from tapejit.compiler import fusion
-from tapejit.targets.cpu import llvm_jit, llvm_render, one_call
+from tapejit.targets.cpu import kernel_cache, llvm_jit, llvm_render, one_call
 from tapejit.compiler.passes import simplify
 from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import trace_graph
 from tapejit.compiler import store
+from tests.support.kernels import one_cell, run_one_cell
 
 
 pytestmark = pytest.mark.usefixtures('cache_dir')  # (tests/conftest.py)
@@ -172,12 +173,13 @@ def test_second_process_starts_warm(tmp_path, native):
     # dominates either process's time: its cache hits are counted instead.)
     code = ('import numpy as np, tapejit, tapejit.functions as F, time\n'
             'from tapejit.targets import compile_graph\n'
-            'from tapejit.targets.cpu import executable, kernel_cache\n'
+            'from tapejit.targets import numba_cache\n'
+            'from tapejit.targets.cpu import executable\n'
             'from tapejit.ir.trace import trace_graph\n'
             f'executable.PARALLEL_MIN = {1 if native == "0" else 1 << 16}\n'
             'g = trace_graph(lambda x: F.sum(F.sin(x) * 3 + x), [np.ones(9, np.float32)])\n'
             't = time.perf_counter(); compile_graph(g)([np.ones(9, np.float32)])\n'
-            'hits = sum(sum(k.stats.cache_hits.values()) for k in kernel_cache._memory.values()\n'
+            'hits = sum(sum(k.stats.cache_hits.values()) for k in numba_cache._memory.values()\n'
             '           if hasattr(k, "stats"))\n'
             'print(time.perf_counter() - t, hits)\n')
     # (A plan this small runs as one call at once.)
@@ -202,34 +204,25 @@ def test_second_process_starts_warm(tmp_path, native):
 
 def test_damaged_cache_entry_is_rewritten_with_a_warning(tmp_path, monkeypatch):
     monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(tmp_path))
-    from tapejit.targets.cpu import kernel_cache
-    src = ('def kdamaged(n, ch, nch, c0, c1, in0, out0):\n'
-           '    for c in range(c0, c1):\n        out0[0] = in0[0] + 41.0\n')
-    kernel_cache.get_kernel('kdamaged', src, None, parallel=True)
+    kernel = one_cell('kdamaged', 'add', 41.0)
+    kernel_cache.get_kernel(kernel)
     (path,) = (tmp_path / 'kernels' / 'numba').glob('k_*.py')
     path.write_text(path.read_text()[:40])           # truncated
-    kernel_cache._memory.clear()
+    numba_cache._memory.clear()
     store.warned.clear()
     with pytest.warns(RuntimeWarning, match='damaged'):
-        k = kernel_cache.get_kernel('kdamaged', src, None, parallel=True)
-    out = np.zeros(1)
-    k(None, 0, 1, 0, 1, np.ones(1), out)
-    assert out[0] == 42.0
+        k = kernel_cache.get_kernel(kernel)
+    assert run_one_cell(k) == 42.0
 
 
 def test_unwritable_cache_dir_compiles_in_memory(tmp_path, monkeypatch):
     blocker = tmp_path / 'file'
     blocker.write_text('not a directory')
     monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(blocker))
-    from tapejit.targets.cpu import kernel_cache
     store.warned.discard('unwritable')
-    src = ('def kmem(n, ch, nch, c0, c1, in0, out0):\n'
-           '    for c in range(c0, c1):\n        out0[0] = in0[0] * 3.0\n')
     with pytest.warns(RuntimeWarning, match='compiling in memory'):
-        k = kernel_cache.get_kernel('kmem', src, None, parallel=True)
-    out = np.zeros(1)
-    k(None, 0, 1, 0, 1, np.ones(1), out)
-    assert out[0] == 3.0
+        k = kernel_cache.get_kernel(one_cell('kmem', 'mul', 3.0))
+    assert run_one_cell(k) == 3.0
 
 
 def test_inputs_of_the_wrong_count_shape_or_dtype_are_refused():

@@ -15,12 +15,13 @@ import subprocess
 import sys
 import textwrap
 
-import numpy as np
 import pytest
 
 import tapejit
 from tapejit.compiler import store
+from tapejit.targets import numba_cache
 from tapejit.targets.cpu import kernel_cache
+from tests.support.kernels import one_cell, run_one_cell
 
 
 class _Plant:
@@ -39,22 +40,15 @@ def cache(tmp_path, monkeypatch):
     monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(tmp_path / 'cache'))
     monkeypatch.setenv('TAPEJIT_KEY_FILE', str(tmp_path / 'key'))
     monkeypatch.delenv('TAPEJIT_CACHE', raising=False)
-    monkeypatch.setattr(kernel_cache, '_memory', {})
+    monkeypatch.setattr(numba_cache, '_memory', {})
     store.forget()
     yield tmp_path / 'cache' / 'kernels'
     store.forget()
 
 
 # ------------------------------------------------- Numba's cache files
-_SRC = ('def kswap(n, ch, nch, c0, c1, in0, out0):\n'
-        '    for c in range(c0, c1):\n        out0[0] = in0[0] + 41.0\n')
-
-
 def _call_kernel():
-    k = kernel_cache.get_kernel('kswap', _SRC, None, parallel=True)
-    out = np.zeros(1)
-    k(None, 0, 1, 0, 1, np.ones(1), out)
-    return out[0]
+    return run_one_cell(kernel_cache.get_kernel(one_cell('kswap', 'add', 41.0)))
 
 
 def test_a_numba_cache_file_swapped_after_its_check_is_never_loaded(cache, tmp_path,
@@ -62,7 +56,7 @@ def test_a_numba_cache_file_swapped_after_its_check_is_never_loaded(cache, tmp_p
     assert _call_kernel() == 42.0          # compiled, its machine code saved and recorded
     data_files = list((cache / 'numba' / '__pycache__').glob('k_*.nbc'))
     assert data_files
-    kernel_cache._memory.clear()           # as a new process: loaded from the disk cache
+    numba_cache._memory.clear()           # as a new process: loaded from the disk cache
     marker = tmp_path / 'MARKER'
     plant = pickle.dumps(_Plant(marker))
     real_open = builtins.open
@@ -86,7 +80,7 @@ def test_a_numba_cache_file_swapped_after_its_check_is_never_loaded(cache, tmp_p
     assert swapped, 'the machine code was not read from the disk cache'
     assert not marker.exists(), 'a file swapped in after its check was loaded'
     # The next process finds the swapped file and compiles again.
-    kernel_cache._memory.clear()
+    numba_cache._memory.clear()
     store.warned.clear()
     with pytest.warns(RuntimeWarning, match='do not match their recorded digests'):
         assert _call_kernel() == 42.0
@@ -121,8 +115,8 @@ def test_clear_deletes_only_what_tapejit_wrote(cache, tmp_path):
     store.write(str(cache / 'native'), 'an object', b'\x7fELF', name='tj_0123.o')
     store.write(str(cache / 'cuda' / 'sim'), 'cuda', b'x')
     key = 'e' * 24
-    kernel_cache.load_source(key, 'demo', '', f'tapejit_demo_{key}', f'numba/k_{key}.py',
-                             lambda cache: 'class kernel:\n    pass\n')
+    numba_cache.load_source(key, 'demo', '', f'tapejit_demo_{key}', f'numba/k_{key}.py',
+                            lambda cache: 'class kernel:\n    pass\n')
     pycache = cache / 'numba' / '__pycache__'
     pycache.mkdir()
     (pycache / f'k_{key}.kernel-3.py311.nbi').write_bytes(pickle.dumps('0.68'))

@@ -12,7 +12,7 @@ import pytest
 import tapejit
 import tapejit.functions as F
 from tapejit import Variable
-from tapejit.targets.cpu import kernel_cache
+from tapejit.targets import numba_cache
 
 N_THREADS = 4
 
@@ -62,7 +62,7 @@ def test_one_jitted_function_from_four_threads_at_once():
     xs = [rng.standard_normal((16, 8)).astype(np.float32) for _ in range(N_THREADS)]
     w0 = rng.standard_normal((8, 5)).astype(np.float32)
     step = tapejit.jit(_step)
-    before = set(kernel_cache._memory)
+    before = set(numba_cache._memory)
 
     def work(i):
         out = []
@@ -83,7 +83,7 @@ def test_one_jitted_function_from_four_threads_at_once():
     # Each kernel the plan needed was compiled once, for one signature (the
     # step-by-step kernels of a plan run as one call are never compiled), or
     # the plan is one natively compiled function, built once by one thread.
-    new = [kernel_cache._memory[k] for k in set(kernel_cache._memory) - before]
+    new = [numba_cache._memory[k] for k in set(numba_cache._memory) - before]
     assert all(len(k.signatures) <= 1 for k in new)
     oc = step._last._executable.one_call
     assert (oc is not None and oc.native is not None) or sum(

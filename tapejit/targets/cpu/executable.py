@@ -146,9 +146,8 @@ class _KernelStep:
             # through the very input they update): exclusive.  (A row chain
             # could be too, its parts reading each other's values through
             # one parameter each, but measured no faster.)
-            self.kernel = kernel_cache.get_kernel(
-                self.spec.name, self.source, self.ir, parallel=self.parallel,
-                fastmath=self.fastmath, exclusive=type(self) is _KernelStep)
+            self.kernel = kernel_cache.get_kernel(self.ir, fastmath=self.fastmath,
+                                                  exclusive=type(self) is _KernelStep)
             if self.parallel:
                 self.kernel = threads.Chunked(self.kernel)
         try:
@@ -160,8 +159,8 @@ class _KernelStep:
             warnings.warn(f'tapejit: kernel {self.spec.name} did not load from the cache '
                           f'({type(exc).__name__}: {exc}); recompiling it',
                           RuntimeWarning, stacklevel=4)
-            self.kernel = threads.Chunked(kernel_cache.compile_in_memory(
-                self.spec.name, self.source, self.fastmath))
+            self.kernel = threads.Chunked(kernel_cache.compile_in_memory(self.ir,
+                                                                         self.fastmath))
             self.kernel(*args)
 
     def op_by_op(self, sizes: Any, ch: int, nch: int, *args: Any) -> None:

@@ -26,7 +26,6 @@ it; the runner written after it calls the loaded kernels directly.
 
 from __future__ import annotations
 
-import hashlib
 import time
 from typing import Any, Callable, Optional
 
@@ -35,7 +34,7 @@ import numpy
 from tapejit.backends import threads
 from tapejit.compiler import plan as planning, program as P
 from tapejit.compiler.runner import ProgramWriter
-from tapejit.targets.cpu import codegen
+from tapejit.targets.cpu import codegen, kernel_cache
 from tapejit.targets.cpu.buffers import POOL_MIN_BYTES
 
 
@@ -45,14 +44,13 @@ class Lowered(planning.Lowered):
     def __init__(self) -> None:
         super().__init__()
         self.kernels: list = []     # per kernel number: (loop IR, parallel, fastmath)
-        self._kernels: dict = {}    # the kernel cache's key -> kernel number
+        self._kernels: dict = {}    # kernel_cache.kernel_id -> kernel number
 
     def call(self, st: Any, args: list) -> None:
         """The call of kernel step ``st``'s kernel on ``args``: one number per
-        kernel (its source and flags hashed here: the kernel cache's key
-        reads Numba's version, which a native-only process never needs)."""
-        key = hashlib.sha256(f'parallel={st.parallel} fastmath={st.fastmath}\n'
-                             f'{st.source}'.encode()).hexdigest()[:24]
+        kernel (:func:`~tapejit.targets.cpu.kernel_cache.kernel_id`: steps of
+        equal loop IR and flags share one)."""
+        key = kernel_cache.kernel_id(st.ir, st.fastmath)
         if key not in self._kernels:
             self._kernels[key] = len(self.kernels)
             self.kernels.append((st.ir, st.parallel, st.fastmath))

@@ -13,7 +13,8 @@ and entered as a CPython ``METH_FASTCALL`` function that checks the arrays'
 fields itself and returns ``None``, or ``NotImplemented`` for arguments it
 was not compiled for (:class:`NativeKernel` then dispatches by signature).
 Variants are cached as object code in the store
-(:mod:`tapejit.compiler.store`) under the kernel's rendered source, the
+(:mod:`tapejit.compiler.store`) under the digest of the kernel's loop IR
+(:func:`tapejit.compiler.loop_ir.digest`, never its rendered text), the
 flags, the signature and the store's fingerprint.  Process addresses are
 symbols each process binds, so cached code never holds a stale address.
 What no op table entry compiles raises :class:`Unsupported`: the plan runs
@@ -29,7 +30,7 @@ from typing import Any, Callable, Optional
 
 import numpy
 
-from tapejit.compiler.loop_ir import Unsupported
+from tapejit.compiler.loop_ir import Unsupported, digest
 from tapejit.targets.cpu.llvm_jit import load_object
 
 __all__ = ['NativeKernel', 'Unsupported']
@@ -77,8 +78,8 @@ class NativeKernel:
         # vectorizes (the order of a float sum) does not depend on where the
         # buffers lie.
         self.exclusive = exclusive
-        from tapejit.targets.cpu import codegen, llvm_render
-        self.kernel, self.source = kernel, codegen.source(kernel)
+        from tapejit.targets.cpu import llvm_render
+        self.kernel, self.digest = kernel, digest(kernel)
         stmts = kernel.hoisted + kernel.chunk.pre + kernel.chunk.body + kernel.chunk.post
         stored = llvm_render.stored_arrays(stmts)
         self.params = llvm_render.HEAD + list(kernel.params)
@@ -129,6 +130,6 @@ class NativeKernel:
         from tapejit.targets.cpu import llvm_render
         fm = self.fastmath
         fm = sorted(fm) if isinstance(fm, (set, frozenset)) else fm
-        key = f'loop-ir\n{fm!r}\n{self.exclusive}\n{sig!r}\n{self.name}\n{self.source}'
+        key = f'llvm\n{fm!r}\n{self.exclusive}\n{sig!r}\n{self.digest}'
         return load_object(key, lambda symbol: llvm_render.translate(
             self.kernel, sig, self.fastmath, symbol, self.exclusive), self.cache_dir)

@@ -25,9 +25,9 @@ from typing import Any, Optional
 
 import numpy
 
-from tapejit.compiler import program as P
+from tapejit.compiler import program as P, store
 from tapejit.compiler.loop_ir import Unsupported
-from tapejit.targets.cpu import kernel_cache, llvm_jit
+from tapejit.targets.cpu import llvm_jit
 from tapejit.compiler.fusion import SUPPORTED, Group, RowChain
 
 # Largest value (in elements) of a plan run as one call: past it, a step
@@ -110,7 +110,7 @@ class OneCall:
         (:attr:`native_refused`)."""
         # (Imported here: a plan too large for one call never loads it.)
         from tapejit.targets.cpu import native_plan
-        d = kernel_cache.cache_dir()
+        d = store.cache_dir()
         if os.environ.get('TAPEJIT_DEBUG', '') not in ('', '0'):
             print(f'--- tapejit native plan\n{self.program.describe()}', file=sys.stderr)
         try:

@@ -9,12 +9,14 @@ current device and the results back).  Under Numba's CUDA simulator
 same kernels run as Python on NumPy arrays, which is how the code path is
 tested without a GPU.
 
-Compiled kernels are kept in memory per (source, GPU architecture, versions),
-and their source is written to the store's folder ``cuda/<arch>`` as a module
-so that ``numba.cuda.jit(cache=True)`` stores the machine code beside it and
-a new process starts warm.  As for the CPU's Numba kernels
-(:func:`tapejit.targets.cpu.kernel_cache.load_module`), the module runs from
-the source generated here, and Numba's cache files are read only once their
+A kernel is identified by the digest of its loop IR
+(:func:`tapejit.compiler.loop_ir.digest`), never by its rendered source:
+compiled kernels are kept in memory per (digest, GPU architecture, the
+store's fingerprint), and their source is written to the store's folder
+``cuda/<arch>`` as a module so that ``numba.cuda.jit(cache=True)`` stores
+the machine code beside it and a new process starts warm.  As for the CPU's
+Numba kernels (:mod:`tapejit.targets.numba_cache`), the module runs from the
+source generated here, and Numba's cache files are read only once their
 digests match the authenticated record written when Numba saved them.
 
 The plan is lowered to its :class:`~tapejit.compiler.program.Program`
@@ -44,10 +46,10 @@ import numpy
 from tapejit import backends
 from tapejit.targets.cuda import codegen as cuda_codegen, window as cuda_window
 from tapejit.targets.cuda.simulator import SIM_MATH
-from tapejit.compiler import fusion, kernel_ir as K, memory, plan, program as P, store
+from tapejit.compiler import fusion, kernel_ir as K, loop_ir, memory, plan, program as P, store
 from tapejit.compiler.plan import Plan, eval_members, compiled_call
 from tapejit.compiler.runner import ProgramWriter, Section, run_section
-from tapejit.targets.cpu import kernel_cache
+from tapejit.targets import numba_cache
 from tapejit.ir.graph import Graph
 
 _sms: dict = {}           # device id -> multiprocessor count
@@ -83,7 +85,8 @@ def get_kernel(spec: cuda_codegen.CudaKernelSpec, simulator: bool) -> Any:
     arch = 'sim' if simulator else 'sm_%d%d' % cuda.get_current_device().compute_capability
     text = spec.source.replace(f'def {spec.name}(', 'def kernel(', 1)
     fp = store.fingerprint('numba', 'numba-cuda', cpu=arch)
-    key = hashlib.sha256(f'{fp}\n{spec.source}'.encode()).hexdigest()[:24]
+    key = hashlib.sha256(f'{fp}\ncuda {arch}\n{loop_ir.digest(spec.kernel)}'.encode()
+                         ).hexdigest()[:24]
 
     def kernel(mod: Any) -> Any:
         if simulator:
@@ -91,11 +94,11 @@ def get_kernel(spec: cuda_codegen.CudaKernelSpec, simulator: bool) -> Any:
             # instead of the math module's exceptions.
             mod.math = SIM_MATH
         return mod.kernel
-    return kernel_cache.load_source(key, f'cuda kernel ({arch})', spec.source,
-                                    f'tapejit_cuda_kernel_{key}',
-                                    os.path.join('cuda', arch, f'k_{key}.py'),
-                                    lambda cache: f'{cuda_codegen.HEADER}@cuda.jit(cache={cache})'
-                                    f'\n{text}', kernel)
+    return numba_cache.load_source(key, f'cuda kernel ({arch})', spec.source,
+                                   f'tapejit_cuda_kernel_{key}',
+                                   os.path.join('cuda', arch, f'k_{key}.py'),
+                                   lambda cache: f'{cuda_codegen.HEADER}@cuda.jit(cache={cache})'
+                                   f'\n{text}', kernel)
 
 
 class CudaKernel:
@@ -288,7 +291,7 @@ def lower(exe: Any, sms: int, simulator: bool) -> plan.Lowered:
     low.launches = []
     for kern in exe.kernels:
         low.launches.append(cuda_codegen.launch(kern.spec, sms, simulator))
-        low.program.kernels.append(hashlib.sha256(kern.spec.source.encode()).hexdigest()[:24])
+        low.program.kernels.append(loop_ir.digest(kern.spec.kernel))
     var = low.lower(exe.plan, _lower_kernel)
     low.ret(exe.plan, var)
     return low

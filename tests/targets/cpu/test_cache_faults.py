@@ -1,4 +1,4 @@
-"""Faults injected into the on-disk kernel cache (``tapejit/compiler/kernel_cache.py``).
+"""Faults injected into the on-disk kernel cache (``tapejit/targets/numba_cache.py``).
 
 The cache holds, per kernel, a generated module ``kernels/k_<key>.py`` and the
 machine code Numba saves beside it (``kernels/__pycache__/*.nbi`` index and
@@ -22,7 +22,7 @@ import pytest
 
 import tapejit
 import tapejit.functions as F
-from tapejit.targets import compile_graph
+from tapejit.targets import compile_graph, numba_cache
 from tapejit.targets.cpu import executable, kernel_cache
 from tapejit.ir.trace import trace_graph
 from tapejit.compiler import store
@@ -40,7 +40,7 @@ def cache(tmp_path, monkeypatch):
     """A fresh cache directory, and a process that has compiled nothing yet."""
     monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(tmp_path))
     monkeypatch.delenv('TAPEJIT_CACHE', raising=False)
-    monkeypatch.setattr(kernel_cache, '_memory', {})
+    monkeypatch.setattr(numba_cache, '_memory', {})
     monkeypatch.setattr(store, 'warned', set())
     # Numba's cache is what these tests damage: every kernel is parallel,
     # compiled by Numba (test_native covers the native kernels' cache).
@@ -50,7 +50,7 @@ def cache(tmp_path, monkeypatch):
 
 def _forget():
     """As a new process would: no kernel in memory, warnings not yet given."""
-    kernel_cache._memory.clear()
+    numba_cache._memory.clear()
     store.warned.clear()
 
 
@@ -213,7 +213,7 @@ def test_an_unreadable_entry_is_replaced(cache, monkeypatch):
             raise PermissionError(13, 'Permission denied', p)
         return real_open(p, *a, **k)
     # Root reads anything: refuse the read the way a chmod 000 would.
-    monkeypatch.setattr(kernel_cache, 'open', refusing_open, raising=False)
+    monkeypatch.setattr(numba_cache, 'open', refusing_open, raising=False)
     _, w = _run()
     _at_most_one_warning(w, 'damaged; rewriting it', per=len(paths))
 
@@ -243,7 +243,7 @@ def test_a_directory_where_files_cannot_be_created(cache, monkeypatch):
     # As a read-only directory does (simulated: root may write anywhere).
     def refuse(*a, **k):
         raise PermissionError(13, 'Permission denied', str(cache))
-    monkeypatch.setattr(kernel_cache.tempfile, 'mkstemp', refuse)
+    monkeypatch.setattr(numba_cache.tempfile, 'mkstemp', refuse)
     _, w = _run()
     _at_most_one_warning(w, 'cannot use the kernel cache directory', 'in memory')
     assert not _entries(cache)
@@ -254,7 +254,7 @@ def test_a_cache_dir_that_is_a_file(tmp_path, monkeypatch):
     blocker = tmp_path / 'not-a-dir'
     blocker.write_text('a file where the cache directory should be')
     monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(blocker))
-    monkeypatch.setattr(kernel_cache, '_memory', {})
+    monkeypatch.setattr(numba_cache, '_memory', {})
     monkeypatch.setattr(store, 'warned', set())
     _, w = _run()
     _at_most_one_warning(w, 'cannot use the kernel cache directory')

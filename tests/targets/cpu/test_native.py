@@ -14,7 +14,7 @@ import pytest
 
 import tapejit.functions as F
 from tapejit.targets import compile_graph
-from tapejit.targets.cpu import codegen, kernel_cache, llvm_jit, llvm_render, native, one_call
+from tapejit.targets.cpu import kernel_cache, llvm_jit, llvm_render, native, one_call
 from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import trace_graph
 from tapejit.compiler import loop_ir as L
@@ -172,8 +172,7 @@ def test_a_kernel_outside_the_language_runs_op_by_op_with_a_warning():
 def test_parallel_kernels_stay_with_numba():
     k = _kernel('kp', [L.Assign(L.Load('x', ('i',)), L.Const(1.0, f64))], ['x'],
                 parallel=True)
-    assert not isinstance(kernel_cache.get_kernel('kp', codegen.source(k), k, parallel=True),
-                          native.NativeKernel)
+    assert not isinstance(kernel_cache.get_kernel(k), native.NativeKernel)
     with pytest.raises(native.Unsupported, match='parallel variant'):
         llvm_render.translate(k, (('l', 1, True), 'int', 'int', ('d', 1, True)), False, 's')
 

@@ -340,7 +340,7 @@ def scalars_empty_arrays_and_constant_outputs():
 @case
 def new_batch_size_reuses_kernels():
     import tapejit.functions as F
-    from tapejit.targets.cpu import kernel_cache
+    from tapejit.targets import numba_cache
     from tapejit.targets.cuda.executable import compile_graph_cuda
     from tapejit.ir.trace import trace_graph
 
@@ -350,18 +350,38 @@ def new_batch_size_reuses_kernels():
     for n in (7, 9):
         x = _rng().standard_normal((n, 40)).astype(np.float32)
         ex = compile_graph_cuda(trace_graph(f, [x]))
-        before = len(kernel_cache._memory)
+        before = len(numba_cache._memory)
         ex([x])
         srcs.append([k.spec.source for k in ex.kernels])
         if n == 9:
-            assert len(kernel_cache._memory) == before, 'a new batch size compiled anew'
+            assert len(numba_cache._memory) == before, 'a new batch size compiled anew'
     assert srcs[0] == srcs[1]
 
 
 @case
+def kernels_of_equal_loop_ir_share_one_dispatcher():
+    # A kernel is keyed by its loop IR, not its rendered text: another
+    # graph of equal IR shares the dispatcher even where its text differs;
+    # another constant is another kernel.
+    import tapejit.functions as F
+    from tapejit.ir.trace import trace_graph
+    from tapejit.targets.cuda.executable import compile_graph_cuda
+    a, b = np.ones(5, np.float32), np.arange(7, dtype=np.float32)
+    first, _, _ = _run(lambda x: F.exp(x) * 1.75, [a])
+    same = compile_graph_cuda(trace_graph(lambda x: F.exp(x) * 1.75, [b]))
+    for kern in same.kernels:
+        kern.spec.source += '# rendered anew\n'
+    _same(same([b]), [np.exp(b) * np.float32(1.75)], 1e-5, 1e-6)
+    other, _, _ = _run(lambda x: F.exp(x) * 1.5, [a])
+    (k_first,), (k_same,), (k_other,) = ([k.kernel for k in ex.kernels]
+                                         for ex in (first, same, other))
+    assert k_first is k_same and k_first is not k_other
+
+
+@case
 def kernel_sources_on_disk():
-    from tapejit.targets.cpu import kernel_cache
-    d = os.path.join(kernel_cache.cache_dir(), 'cuda', 'sim')
+    from tapejit.compiler import store
+    d = os.path.join(store.cache_dir(), 'cuda', 'sim')
     files = [f for f in os.listdir(d) if f.startswith('k_') and f.endswith('.py')]
     assert files, d
     with open(os.path.join(d, files[0])) as fh:
@@ -374,8 +394,9 @@ def damaged_cache_entry_is_rewritten():
     import warnings
 
     import tapejit.functions as F
-    from tapejit.targets.cpu import kernel_cache
-    d = os.path.join(kernel_cache.cache_dir(), 'cuda', 'sim')
+    from tapejit.compiler import store
+    from tapejit.targets import numba_cache
+    d = os.path.join(store.cache_dir(), 'cuda', 'sim')
     before = set(os.listdir(d)) if os.path.isdir(d) else set()
     x = np.arange(5, dtype=np.float32)
     ex, g, _ = _run(lambda x: F.exp(x) * 3.25, [x])
@@ -385,7 +406,7 @@ def damaged_cache_entry_is_rewritten():
         good = fh.read()
     with open(path, 'w') as fh:
         fh.write(good[:40])  # truncated
-    kernel_cache._memory.clear()
+    numba_cache._memory.clear()
     with warnings.catch_warnings(record=True) as w:
         warnings.simplefilter('always')
         _run(lambda x: F.exp(x) * 3.25, [x])

@@ -1,0 +1,25 @@
+"""Small loop-IR kernels for the tests of the kernel caches."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from tapejit.backends import threads
+from tapejit.compiler import loop_ir as L
+
+F64 = np.dtype(np.float64)
+
+
+def one_cell(name: str, prim: str, c: float, parallel: bool = True) -> L.Kernel:
+    """``out0[0] = in0[0] <prim> c`` in float64 (a Numba kernel where ``parallel``)."""
+    value = L.Apply(prim, (L.Load('in0', (0,)), L.Const(c, F64)), {}, (F64, F64), F64)
+    return L.Kernel(name, ['in0', 'out0'], [],
+                    L.ChunkLoop(parallel, [], [L.Assign(L.Load('out0', (0,)), value)], []))
+
+
+def run_one_cell(compiled, x: float = 1.0) -> float:
+    """``out0[0]`` after the compiled :func:`one_cell` kernel ran on ``in0 = [x]``."""
+    out = np.zeros(1)
+    call = threads.Chunked(compiled, 1) if not hasattr(compiled, 'fast') else compiled
+    call(np.array([1]), 1, 1, np.array([x]), out)
+    return float(out[0])
