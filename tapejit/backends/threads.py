@@ -245,6 +245,7 @@ class Pool:
     def __init__(self) -> None:
         self._cv = threading.Condition()
         self._job: Optional[_Job] = None
+        self._jobs = 0  # (jobs posted: a worker waits for the next by this count)
         self._busy = threading.Lock()
         self._workers: list = []
 
@@ -271,6 +272,7 @@ class Pool:
             job = _Job(tasks)
             with self._cv:
                 self._job = job
+                self._jobs += 1
                 self._cv.notify(width - 1)
             self._work(job)
             job.done.wait()
@@ -302,11 +304,14 @@ class Pool:
             with cv:
                 while self._job is None:
                     cv.wait()
-                job = self._job
+                job, posted = self._job, self._jobs
             self._work(job)
+            # A job's tasks hold the kernel's arrays: an idle worker keeping
+            # them would keep the plan's pool from reusing those buffers.
+            job = None
             with cv:
                 # (Wait for the next job, not this one again.)
-                while self._job is job:
+                while self._jobs == posted:
                     cv.wait()
 
 

@@ -49,7 +49,10 @@ class Linear(Link):
             raise ValueError('Linear: out_size is required (Linear(in_size, out_size), or '
                              'Linear(out_size) to take in_size from the first input)')
         self.in_size = in_size
-        self.out_size = int(out_size)
+        # (A tuple is taken, as Chainer takes it: the bias gets that shape,
+        # and W, which needs an int, is refused when it is initialized.)
+        self.out_size = (tuple(int(d) for d in out_size) if isinstance(out_size, tuple)
+                         else int(out_size))
         with self.init_scope():
             self.W = Parameter(initializers.get_initializer(initialW))
             if in_size is not None:
@@ -94,6 +97,9 @@ class Linear(Link):
         return cls(in_size, out_size, nobias, initialW=W, initial_bias=b)
 
     def _initialize_params(self, in_size: int) -> None:
+        if isinstance(self.out_size, tuple):
+            raise TypeError(f'{self._label()}: out_size is {self.out_size}, a tuple; W of shape '
+                            '(out_size, in_size) needs an int out_size')
         self.in_size = int(in_size)
         self.W.initialize((self.out_size, self.in_size))
 

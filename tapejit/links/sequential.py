@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import copy
+import inspect
+
 from typing import Any, Iterator
 
 from tapejit.links.link import ChainList, Link, register_sequential
@@ -54,10 +57,31 @@ class Sequential(ChainList):
         self._sync()
 
     def insert(self, index: int, layer: Any) -> None:
-        """Insert ``layer`` (a link or a callable) before ``index``."""
+        """Insert ``layer`` (a link or a callable) before ``index``, which
+        must be a position of the list or its end (Chainer's rule: ``list.insert``
+        would clamp it)."""
+        n = len(self._layers)
+        if not -n <= index <= n:
+            raise IndexError(f'Sequential.insert: index {index} out of range for '
+                             f'{n} layer(s)')
         self._check_layer(layer)
         self._layers.insert(index, layer)
         self._sync()
+
+    def __reduce__(self) -> Any:
+        # (A lambda does not pickle by name; said here, as Chainer says it.)
+        if any(getattr(layer, '__name__', None) == '<lambda>' for layer in self._layers):
+            raise ValueError('This Sequential holds a lambda function as a layer, and a '
+                             'lambda cannot be pickled: use a function defined with def, '
+                             'or functools.partial')
+        return super().__reduce__()
+
+    def __deepcopy__(self, memo: dict) -> 'Sequential':
+        # (Copied without pickling: a lambda layer is shared, as functions are.)
+        new = self.__class__.__new__(self.__class__)
+        memo[id(self)] = new
+        new.__dict__.update(copy.deepcopy(self.__dict__, memo))
+        return new
 
     def __add__(self, other: Any) -> 'Sequential':
         """A new Sequential of this one's layers, then ``other``'s (a
@@ -133,13 +157,23 @@ class Sequential(ChainList):
     def __str__(self) -> str:
         reps = []
         for i, layer in enumerate(self._layers):
-            for line in f'({i}): {layer},'.splitlines():
+            for line in f'({i}): {_layer_text(layer)},'.splitlines():
                 reps.append(f'  {line}\n')
         body = ''.join(reps)
         return f'{type(self).__name__}(' + ('\n' + body if body else '') + ')'
 
 
 register_sequential(Sequential)
+
+
+def _layer_text(layer: Any) -> str:
+    """A layer as ``str(Sequential)`` shows it: a lambda by its source line (Chainer's)."""
+    if getattr(layer, '__name__', None) == '<lambda>':
+        try:
+            return inspect.getsource(layer).strip().rstrip(',')
+        except (OSError, TypeError):  # (defined where no source is kept: a notebook's exec)
+            pass
+    return str(layer)
 
 
 def _layer_type(layer: Any) -> str:

@@ -41,6 +41,7 @@ FIXED_FILES = [
     f'{CT}/test_variable.py',
     f'{CT}/test_function_node.py',
     f'{CT}/test_link.py',
+    f'{CT}/test_sequential.py',
     f'{CT}/test_gradient_check.py',
     f'{CT}/test_optimizer.py',
     f'{CT}/links_tests/connection_tests/test_linear.py',
