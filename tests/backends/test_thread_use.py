@@ -317,3 +317,23 @@ def test_a_forked_child_gets_a_new_pool_and_the_blas_count_back():
             os._exit(0)
     os.waitpid(pid, 0)
     assert os.read(r, 1) == b'1'
+
+
+def test_an_idle_worker_holds_no_array_of_the_last_job():
+    # A worker kept its last job's tasks (and so the kernel's arrays) until
+    # the next job: a plan's pool then saw its buffers as taken, by timing.
+    import gc
+    import sys
+    import time
+
+    out = np.zeros(64)
+    base = sys.getrefcount(out)
+
+    def kernel(n, ch, nch, claim, arr):
+        time.sleep(0.01)   # (every thread enters while the others run)
+    threads.Chunked(kernel, 2)((64,), 1, 4, out)
+    deadline = time.monotonic() + 2
+    while sys.getrefcount(out) > base and time.monotonic() < deadline:
+        gc.collect()
+        time.sleep(0.01)
+    assert sys.getrefcount(out) == base
