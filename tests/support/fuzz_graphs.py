@@ -1176,9 +1176,12 @@ def check_program(prog: Program, stats: Optional[Stats] = None, fd: bool = True,
         else:
             plan = jf._plan(tuple(data[0]), {})[0]
         graph = plan.graph
-        # (The last outputs are the values of the plan's checks, labels in
-        # range say: not results of the function.)
-        n_out = len(graph.outvars) - sum(n for _, n, _ in plan.checks)
+        # The function's results and the values it writes to Variables come
+        # first; after them, the values of the plan's checks (labels in
+        # range, say) and what a backward through the call reads (an
+        # allreduce's buffers): not results of the function.
+        n_out = (sum(1 for kind in plan.out_kinds if kind[0] not in 'SO')
+                 + sum(1 for _, w in plan.writes if w != 'cleargrad' and w.__class__ is not tuple))
         if len(graph.invars) != len(prog.inputs):
             raise Mismatch(f'the graph takes {len(graph.invars)} inputs, expected '
                            f'{len(prog.inputs)}{prog!r}')
