@@ -4,6 +4,7 @@ resumed from a snapshot continues exactly as the uninterrupted run."""
 
 import json
 import os
+import warnings
 
 import numpy as np
 import pytest
@@ -439,3 +440,67 @@ def test_report_inside_compiled_step_reaches_log_report(tmp_path):
     for e in log:
         assert e['custom'] == pytest.approx(2 * e['main/loss'], rel=1e-6)
     assert updater.compiled_step.cache_info().traces == 1
+
+
+class _SumOverTime(tapejit.Chain):
+    """A loss over sequences of any length (the batch padded to its longest)."""
+
+    def __init__(self):
+        super().__init__()
+        with self.init_scope():
+            self.l = L.Linear(3, 1)
+
+    def forward(self, x):
+        return F.mean(self.l(F.reshape(x, (-1, 3))) ** 2)
+
+
+def _variable_lengths(n):
+    rng = np.random.default_rng(0)
+    return [rng.standard_normal((int(k), 3)).astype(np.float32)
+            for k in rng.integers(1, 40, n)]
+
+
+def _pad(batch, device=None):
+    longest = max(len(x) for x in batch)
+    return np.stack([np.pad(x, ((0, longest - len(x)), (0, 0))) for x in batch])
+
+
+def test_an_updater_whose_step_retraces_every_batch_runs_eagerly_and_says_so():
+    data = _variable_lengths(60)
+    runs = []
+    for eager in (True, False):
+        np.random.seed(1)
+        model = _SumOverTime()
+        opt = optimizers.SGD(0.01).setup(model)
+        it = iterators.SerialIterator(data, 2, shuffle=False)
+        up = training.updaters.StandardUpdater(it, opt, converter=_pad, eager=eager)
+        with warnings.catch_warnings(record=True) as w:
+            warnings.simplefilter('always')
+            for _ in range(30):
+                up.update()
+        runs.append(model.l.W.array.copy())
+        if not eager:
+            said = [str(m.message) for m in w if 'runs eagerly from now on' in str(m.message)]
+            assert len(said) == 1 and 'StandardUpdater' in said[0]
+            assert up.eager   # (a compile per batch no more)
+    np.testing.assert_allclose(runs[1], runs[0], rtol=1e-5, atol=1e-7)
+
+
+def test_a_trace_error_in_the_updaters_step_names_eager_true():
+    class ReadsAValue(tapejit.Chain):
+        def __init__(self):
+            super().__init__()
+            with self.init_scope():
+                self.l = L.Linear(3, 1)
+
+        def forward(self, x):
+            loss = F.sum(self.l(x))
+            if float(loss.array) > 1e9:   # (a traced value read as a Python number)
+                return loss * 0
+            return loss
+    model = ReadsAValue()
+    opt = optimizers.SGD(0.01).setup(model)
+    data = [np.ones(3, np.float32)] * 4
+    up = training.updaters.StandardUpdater(iterators.SerialIterator(data, 2), opt)
+    with pytest.raises(tapejit.TraceError, match=r'StandardUpdater\(\.\.\., eager=True\)'):
+        up.update()

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import warnings
 from typing import Any, Callable, Optional
 
 from tapejit import backends
+from tapejit.core.abstract import TraceError
 from tapejit.dataset.convert import call_converter, concat_examples
 from tapejit.dataset.iterator import Iterator
 from tapejit.jit import jit
 from tapejit.training.updater import Updater
+
+# A compiled step that traces again on most batches (batches whose shapes
+# change every time, as variable-length sequences') pays a compile per batch:
+# after this many traces the updater runs its step eagerly, and says so once.
+STORM_TRACES = 8
 
 
 def call_with(fn: Callable, in_arrays: Any) -> Any:
@@ -169,9 +176,28 @@ class StandardUpdater(Updater):
         if self.eager:
             call_with(lambda *a, **k: optimizer.update(loss_func, *a, **k), in_arrays)
         else:
-            call_with(self._step(optimizer, loss_func), in_arrays)
+            self._compiled_update(self._step(optimizer, loss_func), in_arrays)
         if self.auto_new_epoch and iterator.is_new_epoch:
             optimizer.new_epoch(auto=True)
+
+    def _compiled_update(self, step: Callable, in_arrays: Any) -> None:
+        """Run the compiled step; where it traces again on most batches, run
+        eagerly from now on, with a warning."""
+        try:
+            call_with(step, in_arrays)
+        except TraceError as e:
+            raise TraceError(f'{e}\n(The updater compiles its step with tapejit.jit; '
+                             f'{type(self).__name__}(..., eager=True) runs it eagerly.)') from e
+        info = step.cache_info()
+        if info.traces >= STORM_TRACES and 2 * info.traces >= info.hits + info.misses:
+            self.eager = True
+            warnings.warn(
+                f'{type(self).__name__}: the compiled step traced {info.traces} times in '
+                f'{info.hits + info.misses} updates (the batches change shape, or a value the '
+                'model reads changes every step), each trace compiling it again: it runs '
+                'eagerly from now on, with the same results. Pad or bucket the batches to '
+                f'shapes that repeat to keep it compiled, or pass {type(self).__name__}'
+                '(..., eager=True).', RuntimeWarning, stacklevel=3)
 
     def serialize(self, serializer: Any) -> None:
         """Save or load the iterators, the optimizers, their target links and the
