@@ -15,7 +15,7 @@ datasets.  The loaders read local files only (see :mod:`tapejit.datasets.loaders
 from tapejit.dataset.convert import concat_examples
 from tapejit.datasets.loaders import (DatasetNotFoundError, get_cifar10, get_cifar100,
                                       get_digits, get_fashion_mnist, get_fashion_mnist_labels,
-                                      get_mnist)
+                                      get_mnist, get_ptb_words, get_ptb_words_vocabulary)
 from tapejit.datasets.sub_dataset import (SubDataset, get_cross_validation_datasets,
                                           split_dataset, split_dataset_random)
 from tapejit.datasets.transform_dataset import ConcatenatedDataset, TransformDataset
@@ -25,5 +25,6 @@ __all__ = [
     'ConcatenatedDataset', 'DatasetNotFoundError', 'DictDataset', 'SubDataset',
     'TransformDataset', 'TupleDataset', 'concat_examples', 'get_cifar10', 'get_cifar100',
     'get_cross_validation_datasets', 'get_digits', 'get_fashion_mnist',
-    'get_fashion_mnist_labels', 'get_mnist', 'split_dataset', 'split_dataset_random',
+    'get_fashion_mnist_labels', 'get_mnist', 'get_ptb_words', 'get_ptb_words_vocabulary',
+    'split_dataset', 'split_dataset_random',
 ]

@@ -2,7 +2,7 @@
 
 ``get_digits()`` reads scikit-learn's bundled 8x8 digits (no file needed).
 ``get_mnist()``, ``get_fashion_mnist()``, ``get_cifar10()`` and
-``get_cifar100()`` read a local
+``get_cifar100()`` and ``get_ptb_words()`` read a local
 ``.npz`` file in Chainer's layout under the dataset root (see
 :mod:`tapejit.dataset.download`): nothing is downloaded, and a missing file
 raises :class:`DatasetNotFoundError` naming the exact path to put it at.
@@ -19,6 +19,10 @@ loader                   files (under the dataset root)
                          ``test_x``, ``test_y``)
 ``get_cifar100``         ``pfnet/chainer/cifar/cifar-100.npz`` (the same
                          keys; labels the 100 fine classes)
+``get_ptb_words``        ``pfnet/chainer/ptb/train.npz``, ``valid.npz``,
+                         ``test.npz`` (key ``x``: int32 word ids (N,)) and
+                         ``vocab.txt`` (one word a line, the line number
+                         its id)
 =======================  ==================================================
 
 Chainer writes exactly these files into ``~/.chainer/dataset`` the first time
@@ -187,6 +191,58 @@ def _get_cifar(loader: str, filename: str, withlabel: bool, ndim: int, scale: fl
     return tuple(_preprocess_images(loader, raw[f'{s}_x'], raw[f'{s}_y'], _CIFAR_SHAPES,
                                     withlabel, ndim, scale, dtype, numpy.int32)
                  for s in ('train', 'test'))
+
+
+_PTB = 'pfnet/chainer/ptb'
+
+
+def get_ptb_words() -> tuple:
+    """The Penn Tree Bank training, validation and test sets, each one long
+    int32 array of word ids (the sentences joined by ``<eos>``), from
+    ``<root>/pfnet/chainer/ptb/{train,valid,test}.npz``.
+
+    :func:`get_ptb_words_vocabulary` maps the words to these ids.
+
+    >>> import tempfile, tapejit.datasets as D
+    >>> from tapejit.dataset import set_dataset_root
+    >>> set_dataset_root(tempfile.mkdtemp())  # an empty root
+    >>> try:
+    ...     D.get_ptb_words()
+    ... except D.DatasetNotFoundError as e:
+    ...     print('pfnet/chainer/ptb/train.npz does not exist' in str(e))
+    True
+    >>> set_dataset_root(None)
+    """
+    how = "'x': int32 word ids of shape (N,)"
+    return tuple(_load_npz('get_ptb_words', _PTB, f'{split}.npz', ('x',), how)['x']
+                 for split in ('train', 'valid', 'test'))
+
+
+def get_ptb_words_vocabulary() -> dict:
+    """``{word: id}`` of the Penn Tree Bank sets of :func:`get_ptb_words`, from
+    ``<root>/pfnet/chainer/ptb/vocab.txt`` (one word a line, the line number
+    its id).
+
+    >>> import tempfile, tapejit.datasets as D
+    >>> from tapejit.dataset import set_dataset_root
+    >>> set_dataset_root(tempfile.mkdtemp())  # an empty root
+    >>> try:
+    ...     D.get_ptb_words_vocabulary()
+    ... except D.DatasetNotFoundError as e:
+    ...     print('pfnet/chainer/ptb/vocab.txt does not exist' in str(e))
+    True
+    >>> set_dataset_root(None)
+    """
+    path = os.path.join(get_dataset_directory(_PTB), 'vocab.txt')
+    if not os.path.exists(path):
+        raise DatasetNotFoundError(
+            f'get_ptb_words_vocabulary: {path} does not exist. tapejit downloads nothing: '
+            f'put the file there (one word a line), for example by copying '
+            f'~/.chainer/dataset/{_PTB}/vocab.txt written by Chainer, or set '
+            f'TAPEJIT_DATASET_ROOT (now {get_dataset_root()}) to the directory holding '
+            f'{_PTB}/vocab.txt')
+    with open(path) as f:
+        return {word.strip(): i for i, word in enumerate(f)}
 
 
 def get_digits(withlabel: bool = True, ndim: int = 1, scale: float = 1.0, dtype: Any = None,

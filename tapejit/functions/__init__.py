@@ -22,6 +22,8 @@ from tapejit.functions.nn import (dropout, elu, layer_normalization, leaky_relu,
 from tapejit.functions import noise  # noqa: F401  (Chainer's module of dropout)
 from tapejit.functions.noise.gaussian import gaussian
 from tapejit.functions import loss  # noqa: F401  (Chainer's module of softmax_cross_entropy)
+from tapejit.functions.loss.hierarchical_softmax import binary_hierarchical_softmax
+from tapejit.functions.loss.negative_sampling import negative_sampling
 from tapejit.functions.normalization import (batch_normalization, fixed_batch_normalization,
                                              local_response_normalization)
 from tapejit.functions.pooling import average_pooling_2d, max_pooling_2d, unpooling_2d
@@ -32,15 +34,17 @@ from tapejit.functions.reduction import (argmax, argmin, average, log_softmax, l
 
 __all__ = [
     'absolute', 'accuracy', 'add', 'arccos', 'arcsin', 'arctan', 'arctan2', 'argmax', 'argmin',
-    'average', 'average_pooling_2d', 'batch_matmul', 'batch_normalization', 'broadcast',
-    'broadcast_to', 'cast', 'clip', 'concat', 'convolution_2d', 'cos', 'deconvolution_2d', 'div',
+    'average', 'average_pooling_2d', 'batch_matmul', 'batch_normalization',
+    'binary_hierarchical_softmax', 'broadcast', 'broadcast_to', 'cast', 'clip', 'concat',
+    'convolution_2d', 'cos', 'deconvolution_2d', 'div',
     'dropout', 'elu', 'embed_id', 'erf', 'exp', 'expand_dims', 'expm1',
     'fixed_batch_normalization', 'flatten', 'floor_divide', 'gaussian', 'gelu', 'get_item',
     'identity',
     'layer_normalization', 'leaky_relu', 'linear', 'local_response_normalization', 'log', 'log10',
     'log1p', 'log2', 'log_softmax', 'logsumexp', 'lstm', 'matmul', 'max', 'max_pooling_2d',
     'maximum', 'mean', 'mean_squared_error', 'min', 'minimum', 'mul', 'n_step_bilstm',
-    'n_step_lstm', 'neg', 'pad', 'pow', 'relu', 'repeat', 'reshape', 'rsqrt', 'select_item',
+    'n_step_lstm', 'neg', 'negative_sampling', 'pad', 'pow', 'relu', 'repeat', 'reshape',
+    'rsqrt', 'select_item',
     'set_dropout_seed', 'sigmoid', 'sigmoid_cross_entropy', 'sign', 'sin', 'softmax',
     'softmax_cross_entropy', 'softplus', 'split_axis', 'sqrt', 'square', 'squeeze', 'stack', 'sub',
     'sum', 'sum_to', 'swapaxes', 'tan', 'tanh', 'tile', 'transpose', 'unpooling_2d', 'where',

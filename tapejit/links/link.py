@@ -95,6 +95,10 @@ class Link:
 
     __init_done = False
     _overridden_to_methods: tuple = ()
+    # Attributes holding objects with arrays of their own (the sampler of
+    # NegativeSampling), which to_device moves with the parameters, as
+    # Chainer's device_resident_accept does: each has a to_device(device).
+    _device_resident_attributes: tuple = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -409,6 +413,10 @@ class Link:
                 v = link.__dict__[name]
                 if backends.is_array(v):
                     object.__setattr__(link, name, dev.send(v))
+            for name in link._device_resident_attributes:
+                held = link.__dict__.get(name)
+                if held is not None:
+                    held.to_device(dev)
         return self
 
     def to_cpu(self) -> 'Link':

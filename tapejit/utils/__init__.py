@@ -15,6 +15,7 @@ from typing import Any
 import numpy
 
 from tapejit.utils import type_check  # noqa: F401
+from tapejit.utils.walker_alias import WalkerAlias
 
 
 def force_array(x: Any, dtype: Any = None) -> Any:
@@ -43,4 +44,4 @@ def size_of_shape(shape: tuple) -> int:
     return size
 
 
-__all__ = ['force_array', 'force_type', 'size_of_shape', 'type_check']
+__all__ = ['WalkerAlias', 'force_array', 'force_type', 'size_of_shape', 'type_check']

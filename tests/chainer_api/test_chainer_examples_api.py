@@ -1,9 +1,11 @@
 """What Chainer's examples use beyond the core API: the ``chainerx`` module of
 an install without ChainerX, ``get_cifar100``, the configuration objects of
-``chainer.configuration``, and Chainer's VAE example run unchanged (its
-imports aside) on ``tapejit.distributions``."""
+``chainer.configuration``, Chainer's VAE example run unchanged (its imports
+aside) on ``tapejit.distributions``, and its word2vec example with each of
+its losses."""
 
 import io
+import json
 import pathlib
 import re
 import subprocess
@@ -308,3 +310,74 @@ def test_chainers_vae_training_script_runs(tmp_path):
     made = {p.name for p in (tmp_path / 'out').iterdir()}
     assert {'log', 'snapshot_iter_4', 'train.png', 'test_reconstructed.png',
             'sampled.png'} <= made, made
+
+
+# ---------------------------------------------------- Chainer's word2vec example
+def _write_ptb(root):
+    """A small corpus in the layout of Chainer's Penn Tree Bank files: 30
+    words, the rarer the higher their id."""
+    d = root / 'pfnet' / 'chainer' / 'ptb'
+    d.mkdir(parents=True)
+    rng = np.random.RandomState(0)
+    p = 1.0 / np.arange(1, 31)
+    p /= p.sum()
+    for split, n in (('train', 600), ('valid', 200), ('test', 100)):
+        x = rng.choice(30, n, p=p).astype(np.int32)
+        if split == 'train':
+            x[:30] = np.arange(30)  # (every word in the training set)
+        np.savez_compressed(d / f'{split}.npz', x=x)
+    (d / 'vocab.txt').write_text(''.join(f'{w}\n' for w in
+                                         ['<eos>'] + [f'w{i}' for i in range(29)]))
+
+
+# Chainer 7.8.1 running train_word2vec.py on that corpus with the same
+# arguments, NumPy's generator seeded with 0 (its initial weights and its
+# window order): (main/loss, validation/main/loss) of its two epochs. The
+# negative sampling run draws its negatives from another generator, so it
+# has no such figures.
+CHAINER_WORD2VEC_LOGS = {
+    ('hsm', 'skipgram'): [(232.89687395095825, 213.83964586257935),
+                          (232.17631912231445, 218.69225692749023)],
+    ('hsm', 'cbow'): [(71.04756259918213, 64.98448944091797),
+                      (71.03952813148499, 64.98456597328186)],
+    ('original', 'skipgram'): [(3.4005733728408813, 3.3987104296684265),
+                               (3.397853970527649, 3.3963231444358826)],
+    ('original', 'cbow'): [(3.40057909488678, 3.398716628551483),
+                           (3.397859752178192, 3.396326720714569)],
+}
+
+_RUN_WORD2VEC = """
+import runpy, sys, numpy
+for out_type in ('hsm', 'ns', 'original'):
+    for model in ('skipgram', 'cbow'):
+        numpy.random.seed(0)
+        sys.argv = ['train_word2vec.py', '--test', '-e', '2', '-b', '30', '-u', '8', '-w',
+                    '3', '-o', out_type, '-m', model, '--out', f'out-{out_type}-{model}']
+        runpy.run_path('train_word2vec.py', run_name='__main__')
+"""
+
+
+def test_chainers_word2vec_script_runs_with_each_loss_and_model(tmp_path):
+    source = _as_tapejit((EXAMPLES / 'word2vec' / 'train_word2vec.py.txt').read_text())
+    assert 'import tapejit as chainer' in source and 'L.NegativeSampling' in source
+    (tmp_path / 'train_word2vec.py').write_text(source)
+    _write_ptb(tmp_path / 'data')
+    env = {'PYTHONPATH': str(ROOT), 'TAPEJIT_DATASET_ROOT': str(tmp_path / 'data'),
+           'HOME': str(tmp_path)}
+    proc = subprocess.run([sys.executable, '-c', _RUN_WORD2VEC], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=300, env=env)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    for out_type in ('hsm', 'ns', 'original'):
+        for model in ('skipgram', 'cbow'):
+            out = tmp_path / f'out-{out_type}-{model}'
+            log = json.loads((out / 'log').read_text())
+            got = [(e['main/loss'], e['validation/main/loss']) for e in log]
+            assert [e['epoch'] for e in log] == [1, 2]
+            assert np.isfinite(got).all(), (out_type, model, got)
+            if (out_type, model) in CHAINER_WORD2VEC_LOGS:
+                np.testing.assert_allclose(got, CHAINER_WORD2VEC_LOGS[out_type, model],
+                                           rtol=1e-5)
+            lines = (out / 'word2vec.model').read_text().splitlines()
+            assert lines[0] == '30 8' and len(lines) == 31
+            assert lines[2].split()[0] == 'w0' and len(lines[2].split()) == 9
+            assert (out / 'snapshot_epoch_2').is_file()

@@ -32,6 +32,7 @@ import pytest
 import tapejit
 import tapejit.functions as F
 from tapejit import Variable
+from tapejit.functions.loss.hierarchical_softmax import TreeParser, paths_and_codes
 from tapejit.gradient_check import check_backward, check_double_backward
 from tapejit.ops import registry
 from tapejit.ops.registry import Aval
@@ -727,6 +728,47 @@ case('embed_id', 'basic', mk(labels(5, 2, 3), normal(5, 4)),
 case('embed_id', 'ignore', mk(labels(5, 7, ignore=True), normal(5, 4)),
      lambda t, W: F.embed_id(t, W, ignore_label=-1),
      lambda t, W: np.where((t >= 0)[:, None], W[np.maximum(t, 0)], 0.0))
+
+
+def _fixed_negatives(shape):
+    return ((np.arange(shape[0] * shape[1]).reshape(shape) * 7 + 1) % 6).astype(np.int32)
+
+
+def np_negative_sampling(x, t, W, reduce='sum'):
+    samples = _fixed_negatives((len(t), 3))
+    samples[:, 0] = t
+    f = np.einsum('ij,ikj->ik', x, W[samples])
+    f[:, 0] *= -1
+    loss = np.logaddexp(f, 0).sum(axis=1) * (t != -1)
+    return np.asarray(loss.sum()) if reduce == 'sum' else loss
+
+
+case('negative_sampling', 'sum', mk(normal(4, 3), labels(6, 4, ignore=True), normal(6, 3)),
+     lambda x, t, W: F.negative_sampling(x, t, W, _fixed_negatives, 2), np_negative_sampling)
+case('negative_sampling', 'reduce-no',
+     mk(normal(4, 3), labels(6, 4, ignore=True), normal(6, 3)),
+     lambda x, t, W: F.negative_sampling(x, t, W, _fixed_negatives, 2, reduce='no'),
+     lambda x, t, W: np_negative_sampling(x, t, W, reduce='no'))
+
+HSM_TREE = ((0, 1), ((2, 3), (4, (5, 6))))
+
+
+def np_hsm(x, t, W):
+    parser = TreeParser(np.float64)
+    parser.parse(HSM_TREE)
+    loss = 0.0
+    for xi, ti in zip(x, t):
+        path, code = parser.get_paths()[int(ti)], parser.get_codes()[int(ti)]
+        loss += np.logaddexp(0.0, -(W[path] @ xi) * code).sum()
+    return np.asarray(loss)
+
+
+def _hsm(x, t, W):
+    return F.binary_hierarchical_softmax(x, t, W, *paths_and_codes(HSM_TREE))
+
+
+case('binary_hierarchical_softmax', 'basic', mk(normal(5, 3), labels(7, 5), normal(6, 3)),
+     _hsm, np_hsm)
 case('lstm', 'basic', mk(normal(3, 2), normal(3, 8)), F.lstm, np_lstm)
 case('lstm', 'shrinking-batch', mk(normal(3, 2, 2), normal(2, 8, 2)), F.lstm, np_lstm)
 case('pad', 'constant', mk(normal(2, 3)),

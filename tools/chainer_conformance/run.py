@@ -50,6 +50,7 @@ FIXED_FILES = [
     f'{CT}/initializer_tests/test_init.py',
     f'{CT}/test_configuration.py',
     f'{CT}/distributions_tests/test_utils.py',
+    f'{CT}/utils_tests/test_walker_alias.py',
 ]
 
 # Folders (and files) run whole: the training loop, its data and its reporting.

@@ -1,3 +1,8 @@
-"""Loss functions, under Chainer's module names (``chainer.functions.loss``)."""
+"""Loss functions, under Chainer's module names (``chainer.functions.loss``).
 
-from tapejit.functions.loss import softmax_cross_entropy  # noqa: F401
+``hierarchical_softmax`` has no counterpart there: Chainer computes that loss
+inside ``links.BinaryHierarchicalSoftmax``.
+"""
+
+from tapejit.functions.loss import (hierarchical_softmax, negative_sampling,  # noqa: F401
+                                    softmax_cross_entropy)

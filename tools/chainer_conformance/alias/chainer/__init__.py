@@ -125,3 +125,11 @@ def __getattr__(name):
         return importlib.import_module('chainer.' + name)
     except ModuleNotFoundError:
         raise AttributeError(f"module 'chainer' (tapejit) has no attribute {name!r}") from None
+
+
+# Chainer's own __init__ binds chainer.utils.WalkerAlias (its package
+# __init__ cannot import the module, a cycle in Python 2); done here the same
+# way, with tapejit's class, where tapejit has one.
+# (Chainer's chainer.utils is absent until run.py copies it in.)
+if hasattr(tapejit.utils, 'WalkerAlias') and importlib.util.find_spec('chainer.utils'):
+    importlib.import_module('chainer.utils').WalkerAlias = tapejit.utils.WalkerAlias
