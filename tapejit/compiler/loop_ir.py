@@ -152,6 +152,8 @@ def canonical(node: Any) -> str:
     'Const(value=float:0x1.0000000000000p-1, dtype=float32)'
     >>> canonical(numpy.float32(0.5)), canonical(1), canonical(True)
     ('float32:0000003f', 'int:1', 'True')
+    >>> canonical(numpy.int32)
+    'type:<i4'
     """
     render = _CANONICAL.get(type(node))
     if render is not None:
@@ -165,6 +167,12 @@ def canonical(node: Any) -> str:
     if isinstance(node, numpy.dtype):
         # (By name where native: only another byte order needs more.)
         return node.name if node.isnative else node.str
+    if isinstance(node, type) and (issubclass(node, numpy.generic)
+                                   or node in (bool, int, float, complex)):
+        # (A parameter naming a scalar type, numpy.int32 or float: as its dtype.)
+        return f'type:{numpy.dtype(node).str}'
+    if isinstance(node, slice):
+        return f'slice({canonical(node.start)}, {canonical(node.stop)}, {canonical(node.step)})'
     raise TypeError(f'loop IR: no canonical text of {type(node).__name__} {node!r}')
 
 

@@ -68,3 +68,16 @@ def test_the_digest_is_the_same_in_every_process():
         digests.add(subprocess.run([sys.executable, '-c', code], env=env, check=True,
                                    capture_output=True, text=True).stdout.strip())
     assert len(digests) == 1 and len(digests.pop()) == 32
+
+
+def test_a_kernel_whose_cast_names_a_scalar_type_is_keyed_and_runs():
+    # F.cast(x, numpy.int32) (a type, not a dtype) puts the type in the loop
+    # IR's params: its key must be made of it, not refused.
+    import tapejit
+    import tapejit.functions as F
+    x = np.arange(6.0).reshape(2, 3)
+    for dt, want in ((np.int32, np.int32), (float, np.float64), (np.dtype('f4'), np.float32)):
+        got = tapejit.jit(lambda x, dt=dt: F.cast(x * 2, dt) + 1)(x)
+        assert got.dtype == want
+        np.testing.assert_array_equal(got.array, (x * 2).astype(want) + 1)
+    assert L.canonical(np.int32) != L.canonical(np.int64) and L.canonical(float) == "type:<f8"
