@@ -29,6 +29,7 @@ from tapejit.core.abstract import TraceError
 from tapejit.jit import CacheInfo, jit, value_and_grad
 from tapejit.core.parameter import Parameter
 from tapejit import initializers  # noqa: F401
+from tapejit import initializer  # noqa: F401  (Chainer's module of Initializer and get_fans)
 from tapejit.initializers import Initializer
 from tapejit.links.link import Chain, ChainList, Link
 from tapejit.links.sequential import Sequential

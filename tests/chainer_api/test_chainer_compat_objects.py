@@ -618,3 +618,13 @@ def test_the_configuration_module_as_chainer_code_imports_it():
     with configuration.using_config('train', False):
         assert not chainer.config.train
     assert chainer.config.train
+
+
+def test_the_initializer_module_as_chainer_code_imports_it():
+    import tapejit as chainer
+    from tapejit import initializer, initializers
+    assert chainer.initializer is initializer     # (after `import chainer` alone)
+    assert initializer.Initializer is initializers.Initializer
+    assert initializer.get_fans((2, 3, 4, 5)) == (60, 40)
+    with pytest.raises(ValueError):
+        initializer.get_fans((2,))

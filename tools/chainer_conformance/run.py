@@ -48,6 +48,7 @@ FIXED_FILES = [
     f'{CT}/optimizers_tests/test_optimizers.py',
     f'{CT}/optimizers_tests/test_optimizers_by_linear_model.py',
     f'{CT}/initializer_tests/test_init.py',
+    f'{CT}/test_initializer.py',
     f'{CT}/test_configuration.py',
     f'{CT}/distributions_tests/test_utils.py',
     f'{CT}/utils_tests/test_walker_alias.py',

@@ -38,7 +38,6 @@ _RENAMES = {
     'chainer.function_node': 'tapejit.core.function_node',
     'chainer.link': 'tapejit.links.link',
     'chainer.optimizer': 'tapejit.optimizers.optimizer',
-    'chainer.initializer': 'tapejit.initializers',
     'chainer.serializer': 'tapejit.serializers.npz',
     'chainer.basic_math': 'tapejit.functions.math.basic_math',
     'chainer.training.extensions.computational_graph': 'tapejit.training.extensions.dump_graph',
