@@ -14,9 +14,12 @@ import sys
 import traceback
 from typing import Any, Optional
 
+import numpy
+
 from tapejit import backends
 
 _PKG_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_NUMPY_DIR = os.path.join(os.path.dirname(os.path.abspath(numpy.__file__)), '')
 
 
 class TraceError(RuntimeError):
@@ -24,9 +27,12 @@ class TraceError(RuntimeError):
 
 
 def user_frame() -> Optional[traceback.FrameSummary]:
-    """The innermost stack frame outside tapejit (the user's line)."""
+    """The innermost stack frame outside tapejit and NumPy (the user's line:
+    ``np.sum(x)`` reaches a traced array's ``__array__`` through NumPy's own
+    Python frames)."""
     for fs in reversed(traceback.extract_stack()[:-1]):
-        if not os.path.abspath(fs.filename).startswith(_PKG_DIR):
+        path = os.path.abspath(fs.filename)
+        if not path.startswith(_PKG_DIR) and not path.startswith(_NUMPY_DIR):
             return fs
     return None
 
@@ -65,7 +71,8 @@ def numpy_hint() -> str:
     tapejit function to use where the user's line calls one (``np.exp``)."""
     import re
     fs = user_frame()
-    m = re.search(r'\b(?:np|numpy)\.(\w+)\s*\(', (fs.line or '') if fs else '')
+    # (``xp``: Chainer's array module of a link, ``self.xp.exp(...)``.)
+    m = re.search(r'\b(?:np|numpy|xp)\.(\w+)\s*\(', (fs.line or '') if fs else '')
     if m is not None:
         name = m.group(1)
         return (f'numpy.{name} computes on concrete arrays only: use F.{name} '

@@ -162,3 +162,21 @@ def test_numpy_methods_a_traced_array_lacks_are_errors_naming_the_line():
     with pytest.raises(AttributeError,
                        match=r"no NumPy method 'sum'.*F\.sum.*test_trace_errors\.py"):
         tapejit.jit(lambda x: x.array.sum())(x)
+
+
+def test_a_numpy_function_of_a_traced_array_names_it_and_the_users_line():
+    # np.sum reaches the traced array's __array__ through NumPy's own Python
+    # frames: the error names the user's line and numpy.sum, not NumPy's file.
+    def total(x):
+        return float(np.sum(Variable(x).array))
+
+    class Model(tapejit.Chain):
+        def forward(self, x):
+            loss = F.sum(Variable(x) ** 2)
+            return self.xp.exp(loss.array)   # (as Chainer's seq2seq example writes)
+    for fn, name in ((total, 'sum'), (Model(), 'exp')):
+        with pytest.raises(TraceError) as info:
+            tapejit.jit(fn)(np.ones(3, np.float32))
+        msg = str(info.value)
+        assert f'numpy.{name} computes on concrete arrays only: use F.{name}' in msg, msg
+        assert f'{os.path.basename(__file__)}:' in msg and 'fromnumeric' not in msg, msg
