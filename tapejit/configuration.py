@@ -125,22 +125,6 @@ global_config = _TapejitGlobalConfig()
 global_config.__dict__.update(_core.global_entries())
 
 
-@contextlib.contextmanager
-def _using(config: Any, name: str, value: Any) -> Any:
-    # Chainer's rule: an entry the thread held is given back its value; one it
-    # did not hold is removed again (so that the global one shows through).
-    held = name in getattr(getattr(config, '_local', None), '__dict__', ())
-    old = getattr(config, name) if held else None
-    setattr(config, name, value)
-    try:
-        yield
-    finally:
-        if held:
-            setattr(config, name, old)
-        else:
-            delattr(config, name)
-
-
 def using_config(name: str, value: Any,
                  config: Any = None) -> contextlib.AbstractContextManager:
     """Set the configuration entry ``name`` to ``value`` inside a ``with``
@@ -154,9 +138,7 @@ def using_config(name: str, value: Any,
     >>> tapejit.config.train
     True
     """
-    if config is None or config is _core.config:
-        return _core.using_config(name, value)
-    return _using(config, name, value)
+    return _core.using_config(name, value, config)
 
 
 __all__ = ['GlobalConfig', 'LocalConfig', 'config', 'global_config', 'using_config']

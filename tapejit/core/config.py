@@ -122,8 +122,11 @@ config = _Config()
 
 
 @contextlib.contextmanager
-def using_config(name: str, value: Any) -> Iterator[None]:
-    """Set ``config.<name>`` to ``value`` for this thread inside a ``with`` block.
+def using_config(name: str, value: Any, target: Any = None) -> Iterator[None]:
+    """Set ``config.<name>`` to ``value`` for this thread inside a ``with``
+    block; ``target``: another per-thread configuration (a
+    :class:`tapejit.configuration.LocalConfig`, whose entries of this thread
+    are its ``_local``'s) in place of ``config``.
 
     >>> import tapejit
     >>> with tapejit.using_config('train', False):
@@ -135,16 +138,18 @@ def using_config(name: str, value: Any) -> Iterator[None]:
     # Unknown keys are accepted, as in Chainer (code sets 'use_cudnn', 'type_check'...).
     # An entry this thread held gets its value back; one it did not hold is
     # removed again, so the global one shows through (Chainer's rule).
-    held = name in config.__dict__
-    old = config.__dict__.get(name)
-    setattr(config, name, value)
+    target = config if target is None else target
+    own = getattr(target, '_local', target).__dict__
+    held = name in own
+    old = own.get(name)
+    setattr(target, name, value)
     try:
         yield
     finally:
         if held:
-            setattr(config, name, old)
+            setattr(target, name, old)
         else:
-            delattr(config, name)
+            delattr(target, name)
 
 
 def is_debug() -> bool:

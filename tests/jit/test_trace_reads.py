@@ -512,3 +512,19 @@ def test_a_method_replaced_on_the_class_traces_again():
     Doubler.forward = lambda self, x: F.sum(tapejit.Variable(x) * 10)
     assert float(f(X).array) == pytest.approx(10 * X.sum())
     assert float(m(X).array) == pytest.approx(10 * X.sum())   # (as eagerly)
+
+
+def test_a_global_config_entry_read_while_traced_is_guarded():
+    # An entry of tapejit.global_config (seen by every thread that set none
+    # of its own) read while tracing: changed, the next call traces again.
+    tapejit.global_config.tj_scale = 2.0
+    try:
+        f = tapejit.jit(lambda x: F.sum(tapejit.Variable(x) * tapejit.config.tj_scale))
+        assert float(f(X).array) == pytest.approx(2 * X.sum())
+        tapejit.global_config.tj_scale = 3.0
+        assert float(f(X).array) == pytest.approx(3 * X.sum())
+        with tapejit.using_config('tj_scale', 5.0):   # (this thread's own, over it)
+            assert float(f(X).array) == pytest.approx(5 * X.sum())
+        assert float(f(X).array) == pytest.approx(3 * X.sum())
+    finally:
+        del tapejit.global_config.tj_scale
