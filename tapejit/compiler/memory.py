@@ -37,11 +37,12 @@ from __future__ import annotations
 from typing import Any, Optional, Sequence
 
 from tapejit.compiler.plan import nbytes, reads, writes
+from tapejit.compiler.program import NEW_ARRAY_CALLS
 
 # Library calls whose result is always a new array; any other may return a
 # view of an argument (reshape, transpose, indexing), which matters when that
 # argument's array is written in place.
-FRESH_CALLS = frozenset({'matmul', 'argmax', 'argmin'})
+FRESH_CALLS = NEW_ARRAY_CALLS
 
 
 class MemoryPlan:

@@ -315,10 +315,11 @@ class Lowered:
             var[out] = self.reshape(x[0], e.out.shape)
             return
         into = None
-        if name == 'matmul':
-            a = e.inputs[0].shape
-            inner = (a[-2] if params.get('transa') else a[-1]) if len(a) > 1 else 1
-            self.products.append(int(math.prod(e.out.shape)) * inner)
+        if name in P.OUT_CALLS:
+            if name == 'matmul':
+                a = e.inputs[0].shape
+                inner = (a[-2] if params.get('transa') else a[-1]) if len(a) > 1 else 1
+                self.products.append(int(math.prod(e.out.shape)) * inner)
             into = self.placed(e.out)
             if into is None:
                 self.count(e.out.shape, e.out.dtype)

@@ -45,7 +45,10 @@ __all__ = ['Alloc', 'Reshape', 'Slice', 'CallKernel', 'Call', 'Finish', 'InPlace
 Dims = tuple  # a shape as positions in the size table; ``()``: 0-d (one element)
 Scalar = Union[bool, int, float]  # a fill value, of its dtype's kind
 # Library calls whose result is a new array (the others may be views).
-NEW_ARRAY_CALLS = frozenset({'matmul', 'argmax', 'argmin'})
+NEW_ARRAY_CALLS = frozenset({'matmul', 'argmax', 'argmin', 'conv2d', 'conv2d_transpose',
+                             'conv2d_filter'})
+# Library calls that write their result into a given array (their ``out=``).
+OUT_CALLS = frozenset({'matmul', 'conv2d', 'conv2d_transpose', 'conv2d_filter'})
 
 
 def _tuple(items: list) -> str:

@@ -1,10 +1,11 @@
 """Convolutions and embeddings, with Chainer's signatures (``chainer.functions.connection``).
 
-A 2-d convolution is the windows of its input (the ``im2col`` primitive)
-multiplied by its filters (a matrix product), and a deconvolution the
-filters' product scattered back to pixels (``col2im``), so both are made of
-primitives whose VJPs are primitives again: they differentiate to any order
-(a gradient penalty through a convolution) and compile under ``jit``.
+A 2-d convolution is the ``conv2d`` primitive and a deconvolution its
+transpose (``conv2d_transpose``, the convolution's data gradient), whose
+VJPs are primitives again (:mod:`tapejit.ops.convolution`): they
+differentiate to any order (a gradient penalty through a convolution) and
+compile under ``jit``.  On the CPU they run the target's direct kernels,
+with no window matrix in memory.
 """
 
 from __future__ import annotations
@@ -20,9 +21,9 @@ from tapejit.functions.array import wide_labels
 from tapejit.functions.nn import _promoted, check_bias_dtype
 from tapejit.ops import elementwise as E
 from tapejit.ops import structure as S
-from tapejit.ops.linalg import matmul
-from tapejit.ops.window import (_pair, check_sizes, col2im, conv_outsize, deconv_outsize, im2col,
-                                take_rows, window_params)
+from tapejit.ops.convolution import conv2d, conv2d_transpose
+from tapejit.ops.window import (_pair, check_sizes, conv_outsize, deconv_outsize, take_rows,
+                                window_params)
 
 
 def _floats(name: str, **arrays: Any) -> tuple:
@@ -91,20 +92,7 @@ def convolution_2d(x: Any, W: Any, b: Any = None, stride: Any = 1, pad: Any = 0,
     oh = conv_outsize(h, kh, stride[0], pad[0], cover_all, dilate[0])
     ow = conv_outsize(w, kw, stride[1], pad[1], cover_all, dilate[1])
     check_sizes('convolution_2d', (h, w), (oh, ow), (kh, kw), stride, pad, dilate)
-    col = im2col(x, ksize=(kh, kw), stride=stride, pad=pad, dilate=dilate, out_size=(oh, ow),
-                 pad_value=0.0)
-    # Per image (and group) the windows are a (C*kh*kw, oh*ow) matrix: one
-    # batched product with the filters gives (N, oc, oh*ow), NCHW already.
-    # The filters' gradient is then a batched product summed over the images
-    # (cheaper than one product of transposed copies of both operands).
-    k, p = cg * kh * kw, oh * ow
-    if groups == 1:
-        y = matmul(S.reshape(W, shape=(oc, k)), S.reshape(col, shape=(n, k, p)),
-                   transa=False, transb=False)
-    else:
-        y = matmul(S.reshape(W, shape=(groups, oc // groups, k)),
-                   S.reshape(col, shape=(n, groups, k, p)), transa=False, transb=False)
-    y = S.reshape(y, shape=(n, oc, oh, ow))
+    y = conv2d(x, W, stride=stride, pad=pad, dilate=dilate, groups=groups, out_size=(oh, ow))
     return _out(_bias('convolution_2d', y, b, oc), x0)
 
 
@@ -136,18 +124,10 @@ def deconvolution_2d(x: Any, W: Any, b: Any = None, stride: Any = 1, pad: Any = 
     outsize = _pair('deconvolution_2d', 'outsize', outsize)
     # (The output is the image whose convolution has the input's size.)
     check_sizes('deconvolution_2d', outsize, (h, w), (kh, kw), stride, pad, dilate)
-    g, cg, oc = groups, c // groups, ocg * groups
-    # Each image's pixels times the filters: the windows of the output, in
-    # im2col's layout (N, oc, kh, kw, h, w), by one batched product.
-    k = ocg * kh * kw
-    if g == 1:
-        col = matmul(S.reshape(W, shape=(c, k)), S.reshape(x, shape=(n, c, h * w)),
-                     transa=True, transb=False)
-    else:
-        col = matmul(S.reshape(W, shape=(g, cg, k)), S.reshape(x, shape=(n, g, cg, h * w)),
-                     transa=True, transb=False)
-    col = S.reshape(col, shape=(n, oc, kh, kw, h, w))
-    y = col2im(col, stride=stride, pad=pad, dilate=dilate, size=outsize)
+    # (Its W is a convolution's filters from the output to the input.)
+    y = conv2d_transpose(x, W, stride=stride, pad=pad, dilate=dilate, groups=groups,
+                         size=outsize)
+    oc = ocg * groups
     return _out(_bias('deconvolution_2d', y, b, oc), x0)
 
 

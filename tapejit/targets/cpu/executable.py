@@ -35,13 +35,15 @@ PARALLEL_MIN = 1 << 16
 # pieces). A plan with one runs its kernels serially: handing each kernel's
 # chunks out too measured slower on such plans (the LSTM and CNN steps of
 # benchmarks/), their kernels being small beside the products.
-BLAS_PRIMITIVES = frozenset({'matmul'})
+BLAS_PRIMITIVES = frozenset({'matmul', 'conv2d', 'conv2d_transpose', 'conv2d_filter'})
 
 
 # Library calls writing their result into a given array (``out=``, NumPy
-# inputs), and the dtypes they do it for (NumPy's matmul: BLAS's).
-_POOLED_CALLS = {'matmul': frozenset(numpy.dtype(t) for t in ('float32', 'float64')),
-                 'im2col': None, 'col2im': None}
+# inputs), and the dtypes they do it for (NumPy's matmul: BLAS's; the
+# convolutions: the CPU's kernels').
+_FLOATS = frozenset(numpy.dtype(t) for t in ('float32', 'float64'))
+_POOLED_CALLS = {'matmul': _FLOATS, 'conv2d': _FLOATS, 'conv2d_transpose': _FLOATS,
+                 'conv2d_filter': _FLOATS, 'im2col': None, 'col2im': None}
 
 
 def _pooled_call(name: str, shape: tuple, dtype: Any) -> '_PooledCall':

@@ -1,0 +1,328 @@
+"""Convolutions as direct correlations: their geometry, before any target
+renders them.
+
+A 2-d convolution, its data gradient (a transposed convolution) and its
+filter gradient are each reduced here to *correlations* over a padded,
+stride-split copy of one operand, with no window matrix (``im2col``) in
+memory:
+
+- :class:`Correlation`: ``out[n, o, place(q)] = sum_c sum_t w[o, c, t] *
+  src[n, c, q + taps[t]]`` for the wide pixels ``q`` of each output channel
+  (rows of :attr:`Correlation.row` pixels, of which the first ``valid``
+  are stored, at :attr:`Correlation.place`).  A convolution is one; its
+  data gradient is one per phase of the stride (the input pixels a same set
+  of taps reaches).
+- :class:`FilterCorrelation`: ``gw[o, c, t] = sum_n sum_q gy[n, o, q] *
+  src[n, c, q + taps[t]]``, the filter gradient, over the same source as the
+  convolution's and the output gradient laid out in wide rows.
+
+A stride ``s`` is folded into the source's layout: each channel holds
+``s_h * s_w`` *phase planes* (``plane[a, b][i, j] = padded[i * s_h + a,
+j * s_w + b]``), so every tap reads unit-stride pixels at a constant offset
+and one kernel serves every stride, padding and dilation.  :class:`Layout`
+describes such a source; targets build it (one pass over the input) and
+render the correlations with the register tile :func:`forward_tile` and
+:func:`filter_tile` choose from the vector width and register count of the
+machine they compile for.
+
+>>> fw = conv_forward((2, 3, 8, 8), (4, 3, 3, 3), (1, 1), (1, 1), (1, 1), 1, (8, 8), lanes=8)
+>>> fw.corr.taps[:4], fw.corr.row, fw.corr.valid, fw.src.hq, fw.src.wq
+((0, 1, 2, 10), 10, (8, 8), 10, 10)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+__all__ = ['Correlation', 'FilterCorrelation', 'Layout', 'ConvForward', 'ConvTranspose',
+           'ConvFilter', 'conv_forward', 'conv_transpose', 'conv_filter', 'forward_tile',
+           'filter_tile']
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A source operand padded and split into stride phases, per channel a
+    block of ``phases`` planes of ``hq x wq`` pixels, each followed by slack
+    (a plane's stride is :attr:`plane`), images of ``channels`` blocks.
+
+    Pixel ``(y, x)`` of a source image (``(channels, height, width)``) lies
+    at padded ``(y + top, x + left)``: phase ``((y + top) % sy, (x + left) %
+    sx)``, row ``(y + top) // sy``, column ``(x + left) // sx``; pixels
+    beyond ``hq`` rows or ``wq`` columns are never read and left out, the
+    rest of every plane is zero."""
+
+    channels: int
+    height: int
+    width: int
+    stride: tuple     # (sy, sx): phases per axis
+    top: int
+    left: int
+    hq: int
+    wq: int
+    plane: int        # elements from one phase plane to the next
+
+    @property
+    def phases(self) -> int:
+        return self.stride[0] * self.stride[1]
+
+    @property
+    def block(self) -> int:
+        """Elements from one channel to the next."""
+        return self.phases * self.plane
+
+    @property
+    def image(self) -> int:
+        """Elements from one image to the next."""
+        return self.channels * self.block
+
+    def offset(self, dy: int, dx: int) -> int:
+        """The offset within a channel's block of padded pixel ``(dy, dx)``
+        relative to the plane origin of output pixel 0 (its phase's plane,
+        row and column)."""
+        sy, sx = self.stride
+        return ((dy % sy) * sx + dx % sx) * self.plane + (dy // sy) * self.wq + dx // sx
+
+
+@dataclass(frozen=True)
+class Correlation:
+    """``out[n, g*outs + o, place(q)] = sum_{c < channels} sum_t w[g, o, c,
+    t] * src[n, (g*channels + c) * src_block + q + taps[t]]`` for ``q`` in
+    ``[0, rows * row)`` (a pixel ``q = y * row + x`` is stored where ``x <
+    valid[1]`` and ``y < valid[0]``, at output pixel ``(y * sy + oy, x * sx +
+    ox)`` of planes ``out_hw``; ``place = (sy, oy, sx, ox)``)."""
+
+    batch: int
+    groups: int
+    channels: int     # summed over, per group
+    outs: int         # per group
+    taps: tuple
+    src_block: int
+    src_image: int
+    rows: int
+    row: int
+    valid: tuple
+    place: tuple
+    out_hw: tuple
+    out_channels: int
+
+    @property
+    def pixels(self) -> int:
+        """The wide pixels computed per output channel."""
+        return self.rows * self.row
+
+    def reach(self) -> int:
+        """Elements past a channel's start that a tile of the last pixels
+        may read, tile padding aside (the slack a source needs)."""
+        return self.pixels + max(self.taps, default=0)
+
+
+@dataclass(frozen=True)
+class FilterCorrelation:
+    """``gw[g, o, c, t] = sum_n sum_{q < pixels} gy[n, g*outs + o, q] *
+    src[n, (g*channels + c) * src_block + q + taps[t]]``, with ``gy`` in wide
+    rows (zeros past each row's valid pixels), ``pixels`` per channel."""
+
+    batch: int
+    groups: int
+    channels: int
+    outs: int
+    taps: tuple
+    src_block: int
+    src_image: int
+    pixels: int
+
+    def reach(self) -> int:
+        return self.pixels + max(self.taps, default=0)
+
+
+@dataclass(frozen=True)
+class ConvForward:
+    """A convolution: its source layout and correlation."""
+    src: Layout
+    corr: Correlation
+
+
+@dataclass(frozen=True)
+class ConvTranspose:
+    """A transposed convolution (a convolution's data gradient): the output
+    gradient's layout (one phase, padded above and left by the taps' reach)
+    and one correlation per stride phase of the result that some tap
+    reaches, with the taps (indices into the filter's ``kh * kw``) each
+    uses; the phases no tap reaches are zero."""
+    src: Layout
+    phases: tuple     # of (Correlation, tap indices)
+    covered: bool     # every pixel of the result is stored by some phase
+
+
+@dataclass(frozen=True)
+class ConvFilter:
+    """A filter gradient: the source layout (the convolution's) and the
+    correlation; the output gradient is laid out in rows of ``src.wq``."""
+    src: Layout
+    corr: FilterCorrelation
+    rows: int
+    valid: tuple
+
+
+# The most vectors of pixels a tile spans (:func:`forward_tile`'s ``V``; a
+# filter gradient steps one vector at a time).
+TILE_VECTORS = 8
+
+
+def _ceil(a: int, b: int) -> int:
+    return -(-a // b)
+
+
+def _layout(channels: int, size: tuple, stride: tuple, top: int, left: int, hq: int,
+            wq: int, reach: int, lanes: int) -> Layout:
+    # Slack: a tile's last vectors (up to TILE_VECTORS) read past the
+    # computed pixels; a plane's stride is a whole number of vectors, so
+    # that a channel's pixel 0 is as aligned as the image's.
+    plane = _ceil(max(hq * wq, reach) + TILE_VECTORS * lanes, lanes) * lanes
+    return Layout(channels, size[0], size[1], tuple(stride), top, left, hq, wq, plane)
+
+
+def conv_forward(x_shape: tuple, w_shape: tuple, stride: tuple, pad: tuple, dilate: tuple,
+                 groups: int, out_size: tuple, lanes: int) -> ConvForward:
+    """The convolution of ``x_shape`` ``(N, C, H, W)`` with filters
+    ``w_shape`` ``(O, C // groups, kh, kw)`` giving ``out_size`` pixels, as a
+    correlation over a source laid out for ``lanes``-wide vectors.
+
+    >>> f = conv_forward((1, 1, 5, 5), (1, 1, 3, 3), (2, 2), (1, 1), (1, 1), 1, (3, 3), 4)
+    >>> f.src.stride, f.src.hq, f.src.wq, f.corr.taps[:3] == (0, f.src.plane, 1)
+    ((2, 2), 4, 4, True)
+    """
+    n, c, h, w = x_shape
+    o, cg, kh, kw = w_shape
+    (sy, sx), (dy, dx) = stride, dilate
+    oh, ow = out_size
+    reach_y, reach_x = (kh - 1) * dy // sy, (kw - 1) * dx // sx
+    hq, wq = oh + reach_y, ow + reach_x
+    # A tap reads its plane up to its shift (reach_y rows, reach_x columns)
+    # past the pixels computed.
+    src = _layout(c, (h, w), stride, pad[0], pad[1], hq, wq, (oh + reach_y) * wq + reach_x,
+                  lanes)
+    taps = tuple(src.offset(ky * dy, kx * dx) for ky in range(kh) for kx in range(kw))
+    corr = Correlation(n, groups, cg, o // groups, taps, src.block, src.image, oh, wq, (oh, ow),
+                       (1, 0, 1, 0), (oh, ow), o)
+    return ConvForward(src, corr)
+
+
+def conv_transpose(gy_shape: tuple, w_shape: tuple, stride: tuple, pad: tuple,
+                   dilate: tuple, groups: int, size: tuple, lanes: int) -> ConvTranspose:
+    """The transposed convolution of ``gy_shape`` ``(N, O, OH, OW)`` with
+    filters ``w_shape`` ``(O, C // groups, kh, kw)`` giving ``(N, C) + size``:
+    the data gradient of :func:`conv_forward`'s convolution.
+
+    Padded result pixel ``Y = i * sy + a`` gathers ``gy[i - (ky * dy) //
+    sy] * w[ky]`` over the taps with ``(ky * dy) % sy == a`` (columns
+    alike): per phase ``(a, b)`` a correlation of ``gy``, padded above and
+    left by the largest such shift, with those taps mirrored.
+
+    >>> t = conv_transpose((1, 1, 3, 3), (1, 1, 3, 3), (2, 2), (1, 1), (1, 1), 1, (5, 5), 4)
+    >>> len(t.phases), t.covered, [p[1] for p in t.phases][:2]
+    (4, True, [(0, 2, 6, 8), (1, 7)])
+    """
+    n, o, oh, ow = gy_shape
+    _, cg, kh, kw = w_shape
+    (sy, sx), (py, px), (dy, dx) = stride, pad, dilate
+    h, w = size
+    my, mx = (kh - 1) * dy // sy, (kw - 1) * dx // sx
+    # Result rows of phase a: Y = i*sy + a in [py, py + h), i from lo to hi.
+    spans_y = [(max(0, _ceil(py - a, sy)), max(0, _ceil(py + h - a, sy))) for a in range(sy)]
+    spans_x = [(max(0, _ceil(px - b, sx)), max(0, _ceil(px + w - b, sx))) for b in range(sx)]
+    n_y = max(hi - lo for lo, hi in spans_y)
+    n_x = max(hi - lo for lo, hi in spans_x)
+    top_y = max(lo for lo, _ in spans_y)
+    top_x = max(lo for lo, _ in spans_x)
+    wq = max(ow + mx, n_x + top_x + mx)
+    hq = max(oh + my, n_y + top_y + my)
+    src = _layout(o, (oh, ow), (1, 1), my, mx, hq, wq, (n_y + top_y + my + 1) * wq, lanes)
+    phases = []
+    covered = True
+    for a in range(sy):
+        lo_y, hi_y = spans_y[a]
+        for b in range(sx):
+            lo_x, hi_x = spans_x[b]
+            used = tuple(ky * kw + kx for ky in range(kh) for kx in range(kw)
+                         if (ky * dy) % sy == a and (kx * dx) % sx == b)
+            if hi_y <= lo_y or hi_x <= lo_x:
+                continue
+            if not used:
+                covered = False
+                continue
+            taps = tuple((lo_y + my - (t // kw) * dy // sy) * wq
+                         + lo_x + mx - (t % kw) * dx // sx for t in used)
+            corr = Correlation(n, groups, o // groups, cg, taps, src.block, src.image,
+                               hi_y - lo_y, wq, (hi_y - lo_y, hi_x - lo_x),
+                               (sy, lo_y * sy + a - py, sx, lo_x * sx + b - px), (h, w),
+                               cg * groups)
+            phases.append((corr, used))
+    return ConvTranspose(src, tuple(phases), covered)
+
+
+def conv_filter(x_shape: tuple, gy_shape: tuple, ksize: tuple, stride: tuple, pad: tuple,
+                dilate: tuple, groups: int, lanes: int) -> ConvFilter:
+    """The filter gradient of the convolution of ``x_shape`` giving
+    ``gy_shape`` with ``ksize`` filters: a correlation of the output
+    gradient (in rows of the source's width) with the convolution's source.
+
+    >>> f = conv_filter((1, 2, 6, 6), (1, 4, 6, 6), (3, 3), (1, 1), (1, 1), (1, 1), 1, 8)
+    >>> f.corr.pixels % 8, f.rows, f.valid, f.corr.outs, f.corr.channels
+    (0, 6, (6, 6), 4, 2)
+    """
+    n, c, h, w = x_shape
+    _, o, oh, ow = gy_shape
+    kh, kw = ksize
+    fw = conv_forward(x_shape, (o, c // groups, kh, kw), stride, pad, dilate, groups, (oh, ow),
+                      lanes)
+    pixels = _ceil(oh * fw.src.wq, lanes) * lanes
+    corr = FilterCorrelation(n, groups, c // groups, o // groups, fw.corr.taps, fw.src.block,
+                             fw.src.image, pixels)
+    return ConvFilter(fw.src, corr, oh, (oh, ow))
+
+
+# --- register tiles ------------------------------------------------------
+def forward_tile(outs: int, pixels: int, lanes: int, registers: int) -> tuple:
+    """``(R, V)``: a correlation's tile of ``R`` output channels by ``V``
+    vectors of ``lanes`` pixels, held in registers: ``R * V`` accumulators,
+    the ``V`` source vectors of a tap and a broadcast filter value fit in
+    ``registers``.  Among those, the one with the least work per output
+    (padding of the channels and pixels to whole tiles, and loads per FMA).
+
+    >>> forward_tile(64, 288, 16, 32), forward_tile(64, 288, 8, 16)
+    ((4, 6), (4, 3))
+    """
+    best: Optional[tuple] = None
+    for v in range(1, TILE_VECTORS + 1):
+        for r in range(1, 17):
+            if r * v + v + 1 > registers:
+                continue
+            work = _ceil(outs, r) * r * _ceil(pixels, v * lanes) * v * lanes
+            cost = work * (1.0 + 0.5 * (r + v) / (r * v))
+            if best is None or cost < best[0]:
+                best = (cost, r, v)
+    return best[1], best[2]
+
+
+def filter_tile(outs: int, taps: int, registers: int) -> tuple:
+    """``(R, T)``: a filter gradient's tile of ``R`` output channels by ``T``
+    taps (``T`` divides the taps) of one source channel, accumulated in
+    vectors: ``R * T`` accumulators and the ``R`` output-gradient vectors of
+    a step fit in ``registers``.
+
+    >>> filter_tile(64, 9, 32), filter_tile(64, 9, 16)
+    ((3, 9), (3, 3))
+    """
+    best: Optional[tuple] = None
+    for t in range(1, taps + 1):
+        if taps % t:
+            continue
+        for r in range(1, 17):
+            if r * t + r + 1 > registers:
+                continue
+            cost = _ceil(outs, r) * r * taps * (1.0 + 0.5 * (r + t) / (r * t))
+            if best is None or cost < best[0]:
+                best = (cost, r, t)
+    return best[1], best[2]

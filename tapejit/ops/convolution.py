@@ -1,0 +1,187 @@
+"""Convolution primitives: a 2-d convolution, its data gradient (a
+transposed convolution) and its filter gradient.
+
+- ``conv2d(x, w)``: ``(N, C, H, W)`` images with ``(O, C // groups, kh,
+  kw)`` filters, giving ``(N, O) + out_size``;
+- ``conv2d_transpose(gy, w)``: ``conv2d``'s gradient with respect to ``x``
+  (``(N, C) + size``), also a deconvolution's forward pass;
+- ``conv2d_filter(x, gy)``: ``conv2d``'s gradient with respect to ``w``.
+
+Each is linear in each operand and its VJPs are the other two, so
+convolutions differentiate to any order (a gradient penalty through a
+convolution).  On the CPU the target's own kernels compute them
+(:mod:`tapejit.targets.cpu.contraction`, installed with
+:func:`install_host_kernels`): direct correlations with no window matrix in
+memory.  Elsewhere (CuPy arrays, float16) they are the windows
+(``im2col``) multiplied by the filters, and the filters' product added back
+to pixels (``col2im``).
+
+>>> import numpy as np
+>>> x = np.arange(16.0).reshape(1, 1, 4, 4)
+>>> conv2d.impl(x, np.ones((1, 1, 2, 2)), stride=(2, 2), pad=(0, 0), dilate=(1, 1),
+...             groups=1, out_size=(2, 2))[0, 0]
+array([[10., 18.],
+       [42., 50.]])
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Optional
+
+from tapejit.core.errors import ShapeError
+from tapejit.ops.registry import Aval, primitive, same_dtype
+from tapejit.ops.window import _col2im_impl, _im2col_impl, _xp, check_sizes
+
+# The host's kernels (conv2d, conv2d_transpose, conv2d_filter, and whether
+# they take given arrays), installed by the CPU target.
+_host: Optional[tuple] = None
+
+
+def install_host_kernels(forward: Callable, transpose: Callable, filter_grad: Callable,
+                         takes: Callable[..., bool]) -> None:
+    """Make the primitives compute with these kernels on the arrays
+    ``takes(*arrays)`` accepts (each kernel has the signature of the
+    primitive's reference implementation below)."""
+    global _host
+    _host = (forward, transpose, filter_grad, takes)
+
+
+def _into(out, y):
+    if out is None:
+        return y
+    out[...] = y
+    return out
+
+
+def _check(name: str, a: Aval, w: Aval, groups: int, w_in: int) -> None:
+    if len(a.shape) != 4 or len(w.shape) != 4:
+        raise ShapeError(f'{name}: shapes {a.shape} and {w.shape}; expected 4-d images and '
+                         'filters')
+    if groups < 1 or a.shape[1] % groups or w.shape[0] % groups or w_in != a.shape[1]:
+        raise ShapeError(f'{name}: image of shape {a.shape}, filters {w.shape}, groups '
+                         f'{groups}: the channels do not match')
+
+
+# ------------------------------------------------------------------ conv2d
+def _conv2d_eval(x: Aval, w: Aval, stride: tuple, pad: tuple, dilate: tuple, groups: int,
+                 out_size: tuple) -> Aval:
+    _check('conv2d', x, w, groups, w.shape[1] * groups if len(w.shape) == 4 else -1)
+    dt = same_dtype('conv2d', x, w)
+    check_sizes('conv2d', x.shape[2:], out_size, w.shape[2:], stride, pad, dilate)
+    return Aval((x.shape[0], w.shape[0]) + tuple(out_size), dt)
+
+
+def _conv2d_impl(x, w, stride, pad, dilate, groups, out_size, out=None):
+    # ``out``: an array of the result's shape and dtype to write into (a
+    # compiled plan's buffer), taken by the host's kernels.
+    if _host is not None and _host[3](x, w):
+        return _host[0](x, w, stride, pad, dilate, groups, out_size, out)
+    xp = _xp(x)
+    n, o, (kh, kw) = x.shape[0], w.shape[0], w.shape[2:]
+    col = _im2col_impl(x, (kh, kw), stride, pad, dilate, out_size, 0.0)
+    k, p = x.shape[1] // groups * kh * kw, out_size[0] * out_size[1]
+    y = xp.matmul(w.reshape(groups, o // groups, k), col.reshape(n, groups, k, p))
+    return _into(out, y.reshape((n, o) + tuple(out_size)))
+
+
+def _conv2d_vjp(n, gy, need):
+    p = n.params
+    x, w = n.x(0), n.x(1)
+    gx = gw = None
+    if need[0]:
+        gx = conv2d_transpose(gy, w, stride=p['stride'], pad=p['pad'], dilate=p['dilate'],
+                              groups=p['groups'], size=n.in_shape(0)[2:])
+    if need[1]:
+        gw = conv2d_filter(x, gy, ksize=n.in_shape(1)[2:], stride=p['stride'], pad=p['pad'],
+                           dilate=p['dilate'], groups=p['groups'])
+    return gx, gw
+
+
+conv2d = primitive('conv2d', kind='call', impl=_conv2d_impl, abstract_eval=_conv2d_eval,
+                   vjp=_conv2d_vjp, save_inputs=(0, 1))
+
+
+# -------------------------------------------------------- conv2d_transpose
+def _transpose_eval(gy: Aval, w: Aval, stride: tuple, pad: tuple, dilate: tuple, groups: int,
+                    size: tuple) -> Aval:
+    _check('conv2d_transpose', gy, w, groups, w.shape[0] if len(w.shape) == 4 else -1)
+    dt = same_dtype('conv2d_transpose', gy, w)
+    check_sizes('conv2d_transpose', size, gy.shape[2:], w.shape[2:], stride, pad, dilate)
+    return Aval((gy.shape[0], w.shape[1] * groups) + tuple(size), dt)
+
+
+def _transpose_impl(gy, w, stride, pad, dilate, groups, size, out=None):
+    if _host is not None and _host[3](gy, w):
+        return _host[1](gy, w, stride, pad, dilate, groups, size, out)
+    xp = _xp(gy)
+    n, o, oh, ow = gy.shape
+    _, cg, kh, kw = w.shape
+    k = cg * kh * kw
+    col = xp.matmul(w.reshape(groups, o // groups, k).swapaxes(-1, -2),
+                    gy.reshape(n, groups, o // groups, oh * ow))
+    col = col.reshape(n, groups * cg, kh, kw, oh, ow)
+    return _col2im_impl(col, stride, pad, dilate, tuple(size), out)
+
+
+def _transpose_vjp(n, gx, need):
+    p = n.params
+    gy, w = n.x(0), n.x(1)
+    g_gy = g_w = None
+    if need[0]:
+        g_gy = conv2d(gx, w, stride=p['stride'], pad=p['pad'], dilate=p['dilate'],
+                      groups=p['groups'], out_size=n.in_shape(0)[2:])
+    if need[1]:
+        g_w = conv2d_filter(gx, gy, ksize=n.in_shape(1)[2:], stride=p['stride'],
+                            pad=p['pad'], dilate=p['dilate'], groups=p['groups'])
+    return g_gy, g_w
+
+
+conv2d_transpose = primitive('conv2d_transpose', kind='call', impl=_transpose_impl,
+                             abstract_eval=_transpose_eval, vjp=_transpose_vjp,
+                             save_inputs=(0, 1))
+
+
+# ----------------------------------------------------------- conv2d_filter
+def _filter_eval(x: Aval, gy: Aval, ksize: tuple, stride: tuple, pad: tuple, dilate: tuple,
+                 groups: int) -> Aval:
+    if len(x.shape) != 4 or len(gy.shape) != 4 or x.shape[0] != gy.shape[0]:
+        raise ShapeError(f'conv2d_filter: shapes {x.shape} and {gy.shape}; expected images '
+                         'and output gradients of one batch')
+    if groups < 1 or x.shape[1] % groups or gy.shape[1] % groups:
+        raise ShapeError(f'conv2d_filter: {x.shape[1]} and {gy.shape[1]} channels are not '
+                         f'divisible by groups {groups}')
+    dt = same_dtype('conv2d_filter', x, gy)
+    check_sizes('conv2d_filter', x.shape[2:], gy.shape[2:], ksize, stride, pad, dilate)
+    return Aval((gy.shape[1], x.shape[1] // groups) + tuple(ksize), dt)
+
+
+def _filter_impl(x, gy, ksize, stride, pad, dilate, groups, out=None):
+    if _host is not None and _host[3](x, gy):
+        return _host[2](x, gy, tuple(ksize), stride, pad, dilate, groups, out)
+    xp = _xp(x)
+    n, c = x.shape[:2]
+    o, oh, ow = gy.shape[1:]
+    col = _im2col_impl(x, tuple(ksize), stride, pad, dilate, (oh, ow), 0.0)
+    k = c // groups * ksize[0] * ksize[1]
+    gw = xp.matmul(gy.reshape(n, groups, o // groups, oh * ow),
+                   col.reshape(n, groups, k, oh * ow).swapaxes(-1, -2)).sum(axis=0)
+    return _into(out, gw.reshape((o, c // groups) + tuple(ksize)))
+
+
+def _filter_vjp(n, gw, need):
+    p = n.params
+    x, gy = n.x(0), n.x(1)
+    g_x = g_gy = None
+    if need[0]:
+        g_x = conv2d_transpose(gy, gw, stride=p['stride'], pad=p['pad'], dilate=p['dilate'],
+                               groups=p['groups'], size=n.in_shape(0)[2:])
+    if need[1]:
+        g_gy = conv2d(x, gw, stride=p['stride'], pad=p['pad'], dilate=p['dilate'],
+                      groups=p['groups'], out_size=n.in_shape(1)[2:])
+    return g_x, g_gy
+
+
+conv2d_filter = primitive('conv2d_filter', kind='call', impl=_filter_impl,
+                          abstract_eval=_filter_eval, vjp=_filter_vjp, save_inputs=(0, 1))
+
+__all__ = ['conv2d', 'conv2d_transpose', 'conv2d_filter', 'install_host_kernels']

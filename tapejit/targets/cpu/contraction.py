@@ -1,0 +1,608 @@
+"""The CPU's convolution kernels: the correlations of
+:mod:`tapejit.compiler.contraction` emitted as LLVM IR with vector types,
+register-blocked for this machine, and run on the threads tapejit decides.
+
+A correlation kernel (:func:`correlation_ir`) computes a tile of ``R``
+output channels by ``V`` vectors of pixels in ``R * V`` vector registers:
+per source channel and tap, ``V`` unaligned vector loads of the source and
+``R`` broadcast filter values feed ``R * V`` fused multiply-adds.  The
+filters are packed so that a tile reads its values in order.  Its stores
+are masked to the valid pixels of each row and placed where the result's
+layout wants them (a transposed convolution's phase interleaves), so no
+window matrix and no cropping pass touch memory.  A filter-gradient kernel
+(:func:`filter_ir`) accumulates a tile of ``R`` output channels by ``T``
+taps of one source channel in vectors along the pixels, summed across
+lanes at the end.
+
+The vector width and register count come from the features LLVM reports
+for this CPU (:func:`machine`).  Each kernel is specialized on its
+geometry, compiled once per process and kept in the store
+(:mod:`tapejit.compiler.store`) as object code, keyed by that geometry, the
+tile and the CPU.  A kernel's work is cut into many items that the caller
+and the plan's workers take one at a time (:class:`tapejit.backends.threads.Chunked`);
+each item writes its own outputs, so results do not depend on the threads.
+
+>>> import numpy as np
+>>> x = np.arange(32.0, dtype=np.float32).reshape(1, 2, 4, 4)
+>>> w = np.ones((3, 2, 3, 3), np.float32)
+>>> y = conv2d(x, w, (1, 1), (1, 1), (1, 1), 1, (4, 4))
+>>> y.shape, float(y[0, 0, 0, 0]), float(y[0, 2, 1, 1])
+((1, 3, 4, 4), 84.0, 234.0)
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any, Callable, Optional
+
+import numpy
+
+from tapejit.backends import threads
+from tapejit.compiler import contraction as C, store
+from tapejit.ops.convolution import install_host_kernels
+from tapejit.targets.cpu.emitter import Array, Emitter
+from tapejit.targets.cpu.host_cpu import host_cpu
+from tapejit.targets.cpu.llvm_jit import load_object
+
+__all__ = ['supported', 'machine', 'conv2d', 'conv2d_transpose', 'conv2d_filter']
+
+_DTYPES = {numpy.dtype(numpy.float32): 'f', numpy.dtype(numpy.float64): 'd'}
+# Parts a filter gradient's images are split into at most, each summed into
+# its own partial result (then added in order): enough items for the
+# threads where the tiles of the filters alone are few.
+FILTER_PARTS = 16
+
+_lock = threading.Lock()
+_kernels: dict = {}     # key -> compiled entry
+_scratch = threading.local()
+
+
+def _buffer(name: str, size: int, dtype: numpy.dtype) -> numpy.ndarray:
+    """This thread's scratch array ``name`` of ``size`` elements: reused
+    from call to call (a fresh one above malloc's mmap threshold would fault
+    its pages in again on every step)."""
+    have = getattr(_scratch, 'arrays', None)
+    if have is None:
+        have = _scratch.arrays = {}
+    buf = have.get((name, dtype))
+    if buf is None or buf.size < size:
+        buf = have[(name, dtype)] = numpy.empty(size, dtype)
+    return buf[:size]
+
+
+def supported(*arrays: Any) -> bool:
+    """Whether these kernels compute on ``arrays``: NumPy float32 or float64
+    arrays of one dtype, in native byte order.
+
+    >>> supported(numpy.zeros(2, numpy.float32)), supported(numpy.zeros(2, numpy.float16))
+    (True, False)
+    """
+    dt = arrays[0].dtype
+    return all(type(a) is numpy.ndarray and a.dtype == dt and a.dtype.isnative
+               for a in arrays) and dt in _DTYPES
+
+
+def machine(dtype: Any) -> tuple:
+    """``(lanes, registers)``: the elements of ``dtype`` one vector register
+    of this CPU holds, and how many vector registers it has, from the
+    features LLVM reports (AVX-512: 64-byte vectors, 32 registers; AVX:
+    32-byte, 16; else 16-byte, 16 on x86 and 32 elsewhere).
+
+    >>> lanes, regs = machine(numpy.float32)
+    >>> lanes in (4, 8, 16) and regs in (16, 32)
+    True
+    """
+    name, features = host_cpu()
+    have = {f[1:] for f in features.split(',') if f.startswith('+')}
+    if 'avx512f' in have:
+        width, regs = 64, 32
+    elif 'avx' in have:
+        width, regs = 32, 16
+    else:
+        width, regs = 16, 16 if ('sse2' in have or 'x86' in name) else 32
+    return width // numpy.dtype(dtype).itemsize, regs
+
+
+# --- the source layouts ----------------------------------------------------
+def lay_out(x: numpy.ndarray, src: C.Layout, name: str = 'source') -> numpy.ndarray:
+    """``x`` ``(N, channels, height, width)`` in layout ``src``: flat, each
+    channel's phase planes padded with zeros (in this thread's scratch
+    array ``name``)."""
+    n = x.shape[0]
+    sy, sx = src.stride
+    buf = _buffer(name, n * src.image, x.dtype)
+    buf.fill(0)
+    buf = buf.reshape(n, src.channels, src.phases, src.plane)
+    for a in range(sy):
+        y0 = (a - src.top) % sy          # first image row in phase a
+        i0 = (y0 + src.top) // sy
+        rows = max(0, min(len(range(y0, src.height, sy)), src.hq - i0))
+        for b in range(sx):
+            x0 = (b - src.left) % sx
+            j0 = (x0 + src.left) // sx
+            cols = max(0, min(len(range(x0, src.width, sx)), src.wq - j0))
+            if rows and cols:
+                plane = buf[:, :, a * sx + b, :src.hq * src.wq].reshape(
+                    n, src.channels, src.hq, src.wq)
+                plane[:, :, i0:i0 + rows, j0:j0 + cols] = \
+                    x[:, :, y0:y0 + sy * rows:sy, x0:x0 + sx * cols:sx]
+    return buf.reshape(-1)
+
+
+# --- kernels -------------------------------------------------------------
+class _Ir:
+    """LLVM IR helpers over an :class:`Emitter`'s builder for vectors of
+    ``lanes`` elements of ``dtype``."""
+
+    def __init__(self, em: Emitter, dtype: numpy.dtype, lanes: int) -> None:
+        ir = em.ir
+        self.em, self.ir, self.lanes = em, ir, lanes
+        self.elem = ir.FloatType() if dtype == numpy.float32 else ir.DoubleType()
+        self.vec = ir.VectorType(self.elem, lanes)
+        self.i64, self.i32, self.i1 = em.i64, em.i32, ir.IntType(1)
+        suffix = f'v{lanes}f{dtype.itemsize * 8}'
+        module = em.module
+        self.fma = ir.Function(module, ir.FunctionType(self.vec, [self.vec] * 3),
+                               f'llvm.fma.{suffix}')
+        mask = ir.VectorType(self.i1, lanes)
+        self.mask_type = mask
+        self.masked_store = ir.Function(module, ir.FunctionType(
+            ir.VoidType(), [self.vec, self.vec.as_pointer(), self.i32, mask]),
+            f'llvm.masked.store.{suffix}.p0')
+        self.reduce_add = ir.Function(module, ir.FunctionType(self.elem, [self.elem, self.vec]),
+                                      f'llvm.vector.reduce.fadd.{suffix}')
+
+    def c(self, k: int) -> Any:
+        return self.ir.Constant(self.i64, k)
+
+    def zero(self) -> Any:
+        return self.ir.Constant(self.vec, [0.0] * self.lanes)
+
+    def load_vec(self, ptr: Any) -> Any:
+        b = self.em.b
+        return b.load(b.bitcast(ptr, self.vec.as_pointer()), align=self.elem_size())
+
+    def elem_size(self) -> int:
+        return 4 if isinstance(self.elem, self.ir.FloatType) else 8
+
+    def splat(self, value: Any) -> Any:
+        b, ir = self.em.b, self.ir
+        one = b.insert_element(ir.Constant(self.vec, ir.Undefined), value, self.c(0))
+        return b.shuffle_vector(one, ir.Constant(self.vec, ir.Undefined),
+                                ir.Constant(ir.VectorType(self.i32, self.lanes),
+                                            [0] * self.lanes))
+
+    def lane_ids(self) -> Any:
+        return self.ir.Constant(self.ir.VectorType(self.i64, self.lanes), list(range(self.lanes)))
+
+    def splat_int(self, v: Any) -> Any:
+        b, ir = self.em.b, self.ir
+        vt = ir.VectorType(self.i64, self.lanes)
+        one = b.insert_element(ir.Constant(vt, ir.Undefined), v, self.c(0))
+        return b.shuffle_vector(one, ir.Constant(vt, ir.Undefined),
+                                ir.Constant(ir.VectorType(self.i32, self.lanes),
+                                            [0] * self.lanes))
+
+    def work_loop(self, claim: Any, items: int, body: Callable[[Any], None]) -> None:
+        """``while (i = claim++) < items: body(i)`` (the item counter shared
+        by the threads, an int64 at address ``claim``)."""
+        em = self.em
+        b = em.b
+        counter = b.inttoptr(claim, self.i64.as_pointer())
+        head = b.append_basic_block('item')
+        work = b.append_basic_block('work')
+        done = b.append_basic_block('done')
+        b.branch(head)
+        b.position_at_end(head)
+        i = b.atomic_rmw('add', counter, self.c(1), 'monotonic')
+        b.cbranch(b.icmp_signed('<', i, self.c(items)), work, done)
+        b.position_at_end(work)
+        body(i)
+        em.b.branch(head)
+        em.b.position_at_end(done)
+
+    def split(self, i: Any, sizes: list) -> list:
+        """Item ``i`` as indices over ``sizes`` (the last the fastest)."""
+        b = self.em.b
+        out = []
+        for size in reversed(sizes[1:]):
+            out.append(b.srem(i, self.c(size)))
+            i = b.sdiv(i, self.c(size))
+        out.append(i)
+        return out[::-1]
+
+
+def _entry(symbol: str, dtype: numpy.dtype, nargs: int, written: set,
+           emit: Callable[..., None]) -> str:
+    """The IR text of entry ``symbol(n, ch, nch, claim, *arrays)`` (``nargs``
+    flat arrays of ``dtype``, the indices in ``written`` stored to) around
+    the body ``emit(em, claim, *arrays)``."""
+    import llvmlite.ir as ir
+    module = ir.Module(name=symbol)
+    em = Emitter(ir, module, True)
+    char = _DTYPES[dtype]
+    names = ['n', 'ch', 'nch', 'claim'] + [f'a{k}' for k in range(nargs)]
+    sig = ('int',) * 4 + ((char, 1, True),) * nargs
+    layout_written = {f'a{k}' for k in written}
+
+    def body(layout: list) -> Any:
+        return em.define(symbol + '_body', layout, True, False,
+                         lambda n, ch, nch, claim, *arrays: emit(em, claim, *arrays))
+    em.entry_function(symbol, names, layout_written, sig, body)
+    return str(module)
+
+
+def correlation_ir(symbol: str, corr: C.Correlation, dtype: numpy.dtype, tile: tuple,
+                   lanes: int) -> str:
+    """The LLVM IR of :class:`~tapejit.compiler.contraction.Correlation`
+    ``corr`` with ``tile = (R, V)``: ``symbol(n, ch, nch, claim, src,
+    packed, out)``, ``packed`` the filters as :func:`pack_filters` lays them."""
+    r_, v_ = tile
+    t_ = len(corr.taps)
+    ob_n = -(-corr.outs // r_)
+    pb_n = -(-corr.pixels // (v_ * lanes))
+    items = corr.batch * corr.groups * ob_n * pb_n
+    hw = corr.out_hw[0] * corr.out_hw[1]
+
+    def emit(em: Emitter, claim: Any, src: Array, w: Array, out: Array) -> None:
+        x = _Ir(em, dtype, lanes)
+        accs = [[em._alloca(x.vec) for _ in range(v_)] for _ in range(r_)]
+
+        def item(i: Any) -> None:
+            b = em.b
+            n, g, ob, pb = x.split(i, [corr.batch, corr.groups, ob_n, pb_n])
+            q0 = b.mul(pb, x.c(v_ * lanes))
+            chan0 = b.mul(g, x.c(corr.channels))
+            base = b.add(b.add(b.mul(n, x.c(corr.src_image)),
+                               b.mul(chan0, x.c(corr.src_block))), q0)
+            src_tile = b.gep(src.data, [base])
+            w_tile = b.gep(w.data, [b.mul(b.add(b.mul(g, x.c(ob_n)), ob),
+                                          x.c(corr.channels * t_ * r_))])
+            for row in accs:
+                for a in row:
+                    b.store(x.zero(), a)
+
+            def channel(c: Any) -> None:
+                bb = em.b
+                sc = bb.gep(src_tile, [bb.mul(c, x.c(corr.src_block))])
+                wc = bb.gep(w_tile, [bb.mul(c, x.c(t_ * r_))])
+                acc = [[bb.load(a) for a in row] for row in accs]
+                for t, off in enumerate(corr.taps):
+                    xs = [x.load_vec(bb.gep(sc, [x.c(off + v * lanes)])) for v in range(v_)]
+                    for r in range(r_):
+                        s = x.splat(bb.load(bb.gep(wc, [x.c(t * r_ + r)])))
+                        for v in range(v_):
+                            acc[r][v] = bb.call(x.fma, [s, xs[v], acc[r][v]])
+                for r in range(r_):
+                    for v in range(v_):
+                        bb.store(acc[r][v], accs[r][v])
+            em.repeat(x.c(0), x.c(corr.channels), channel)
+            _store_tile(x, corr, accs, out, n, g, ob, q0, r_, v_, hw)
+        x.work_loop(claim, items, item)
+    return _entry(symbol, dtype, 3, {2}, emit)
+
+
+def _store_tile(x: _Ir, corr: C.Correlation, accs: list, out: Array, n: Any, g: Any, ob: Any,
+                q0: Any, r_: int, v_: int, hw: int) -> None:
+    """Store a tile's accumulators at their pixels' places: per vector, a
+    masked store per row it spans (unit column step), else a scatter."""
+    em, ir = x.em, x.ir
+    b = em.b
+    lanes = x.lanes
+    sy, oy, sx, ox = corr.place
+    vh, vw = corr.valid
+    out_w = corr.out_hw[1]
+    ivec = ir.VectorType(x.i64, lanes)
+    for r in range(r_):
+        o = b.add(b.mul(ob, x.c(r_)), x.c(r))
+        keep = b.append_basic_block('store')
+        skip = b.append_basic_block('stored')
+        b.cbranch(b.icmp_signed('<', o, x.c(corr.outs)), keep, skip)
+        b.position_at_end(keep)
+        chan = b.add(b.mul(n, x.c(corr.out_channels)), b.add(b.mul(g, x.c(corr.outs)), o))
+        plane = b.gep(out.data, [b.mul(chan, x.c(hw))])
+        for v in range(v_):
+            val = b.load(accs[r][v])
+            q = b.add(q0, x.c(v * lanes))
+            qs = b.add(x.splat_int(q), x.lane_ids())
+            ys = b.sdiv(qs, ir.Constant(ivec, [corr.row] * lanes))
+            xs = b.sub(qs, b.mul(ys, ir.Constant(ivec, [corr.row] * lanes)))
+            ok = b.and_(b.icmp_signed('<', xs, ir.Constant(ivec, [vw] * lanes)),
+                        b.icmp_signed('<', ys, ir.Constant(ivec, [vh] * lanes)))
+            # Row y's lanes go to out[(y*sy + oy) * out_w + (x*sx + ox)]; with
+            # sx == 1 that is q + shift(y), one masked store per row spanned.
+            first = b.sdiv(q, x.c(corr.row))
+            last = b.sdiv(b.add(q, x.c(lanes - 1)), x.c(corr.row))
+            spans = min(lanes // max(1, corr.row) + 2, lanes)
+            for k in range(spans):
+                y = b.add(first, x.c(k))
+                live = b.icmp_signed('<=', y, last)
+                here = b.and_(ok, b.icmp_signed('==', ys, x.splat_int(y)))
+                here = b.and_(here, _splat_bool(x, live))
+                shift = b.sub(b.add(b.mul(b.add(b.mul(y, x.c(sy)), x.c(oy)), x.c(out_w)),
+                                    x.c(ox)), b.mul(y, x.c(corr.row * sx)))
+                if sx == 1:
+                    ptr = b.gep(plane, [b.add(q, shift)])
+                    b.call(x.masked_store, [val, b.bitcast(ptr, x.vec.as_pointer()),
+                                            ir.Constant(x.i32, x.elem_size()), here])
+                else:
+                    _scatter(x, val, plane, qs, ys, y, sy, oy, sx, ox, out_w, corr.row, here)
+        b.branch(skip)
+        b.position_at_end(skip)
+
+
+def _splat_bool(x: _Ir, v: Any) -> Any:
+    b, ir = x.em.b, x.ir
+    one = b.insert_element(ir.Constant(x.mask_type, ir.Undefined), v, x.c(0))
+    return b.shuffle_vector(one, ir.Constant(x.mask_type, ir.Undefined),
+                            ir.Constant(ir.VectorType(x.i32, x.lanes), [0] * x.lanes))
+
+
+def _scatter(x: _Ir, val: Any, plane: Any, qs: Any, ys: Any, y: Any, sy: int, oy: int,
+             sx: int, ox: int, out_w: int, row: int, mask: Any) -> None:
+    """Masked stores of ``val``'s lanes one by one (a column step above one:
+    a transposed convolution's phase)."""
+    em, ir = x.em, x.ir
+    b = em.b
+    ivec = ir.VectorType(x.i64, x.lanes)
+    cols = b.sub(qs, b.mul(ys, ir.Constant(ivec, [row] * x.lanes)))
+    idx = b.add(b.mul(b.add(b.mul(ys, ir.Constant(ivec, [sy] * x.lanes)),
+                            ir.Constant(ivec, [oy] * x.lanes)),
+                      ir.Constant(ivec, [out_w] * x.lanes)),
+                b.add(b.mul(cols, ir.Constant(ivec, [sx] * x.lanes)),
+                      ir.Constant(ivec, [ox] * x.lanes)))
+    for lane in range(x.lanes):
+        go = b.append_basic_block('lane')
+        past = b.append_basic_block('lane_done')
+        b.cbranch(b.extract_element(mask, x.c(lane)), go, past)
+        b.position_at_end(go)
+        b.store(b.extract_element(val, x.c(lane)),
+                b.gep(plane, [b.extract_element(idx, x.c(lane))]))
+        b.branch(past)
+        b.position_at_end(past)
+
+
+def filter_ir(symbol: str, corr: C.FilterCorrelation, dtype: numpy.dtype, tile: tuple,
+              lanes: int, parts: int, chunk: int) -> str:
+    """The LLVM IR of :class:`~tapejit.compiler.contraction.FilterCorrelation`
+    ``corr`` with ``tile = (R, T)``, its images cut into ``parts``:
+    ``symbol(n, ch, nch, claim, src, gy, partial)``; item ``(part, g, ob)``
+    adds its images' products into ``partial[part, g, ob, c, tb, r, t]``
+    (vectors of ``lanes``, summed across lanes by the caller), ``chunk``
+    pixels at a time."""
+    r_, t_ = tile
+    ob_n = -(-corr.outs // r_)
+    tb_n = len(corr.taps) // t_
+    per_part = -(-corr.batch // parts)
+    items = parts * corr.groups * ob_n
+    steps = chunk // lanes
+    out_total = corr.groups * corr.outs
+
+    def emit(em: Emitter, claim: Any, src: Array, gy: Array, part_buf: Array) -> None:
+        x = _Ir(em, dtype, lanes)
+        accs = [[em._alloca(x.vec) for _ in range(t_)] for _ in range(r_)]
+
+        def item(i: Any) -> None:
+            b = em.b
+            part, g, ob = x.split(i, [parts, corr.groups, ob_n])
+            block = b.mul(b.add(b.mul(b.add(b.mul(part, x.c(corr.groups)), g), x.c(ob_n)), ob),
+                          x.c(corr.channels * tb_n * r_ * t_ * lanes))
+            mine = b.gep(part_buf.data, [block])
+            n0 = b.mul(part, x.c(per_part))
+            n1 = b.select(b.icmp_signed('<', b.add(n0, x.c(per_part)), x.c(corr.batch)),
+                          b.add(n0, x.c(per_part)), x.c(corr.batch))
+            # Output channels past the last are read from the last (their
+            # sums are never used), so every load stays inside gy.
+            rows = []
+            for r in range(r_):
+                o = b.add(b.mul(ob, x.c(r_)), x.c(r))
+                o = b.select(b.icmp_signed('<', o, x.c(corr.outs)), o, x.c(corr.outs - 1))
+                rows.append(b.add(b.mul(g, x.c(corr.outs)), o))
+
+            def image(n: Any) -> None:
+                bi = em.b
+                gy_img = bi.gep(gy.data, [bi.mul(n, x.c(out_total * corr.pixels))])
+                src_img = bi.gep(src.data, [bi.add(bi.mul(n, x.c(corr.src_image)),
+                                                   bi.mul(bi.mul(g, x.c(corr.channels)),
+                                                          x.c(corr.src_block)))])
+                gy_rows = [bi.gep(gy_img, [bi.mul(o, x.c(corr.pixels))]) for o in rows]
+
+                def pixel_chunk(k: Any) -> None:
+                    bk = em.b
+                    q0 = bk.mul(k, x.c(chunk))
+
+                    def channel(c: Any) -> None:
+                        bc = em.b
+                        sc = bc.gep(src_img, [bc.add(bc.mul(c, x.c(corr.src_block)), q0)])
+                        for tb in range(tb_n):
+                            slot = bc.gep(mine, [bc.mul(bc.add(bc.mul(c, x.c(tb_n)),
+                                                               x.c(tb)),
+                                                        x.c(r_ * t_ * lanes))])
+                            for r in range(r_):
+                                for t in range(t_):
+                                    bc.store(x.load_vec(bc.gep(slot, [x.c((r * t_ + t) * lanes)])),
+                                             accs[r][t])
+
+                            def step(s: Any) -> None:
+                                bs = em.b
+                                at = bs.add(q0, bs.mul(s, x.c(lanes)))
+                                off = bs.mul(s, x.c(lanes))
+                                gys = [x.load_vec(bs.gep(row, [at])) for row in gy_rows]
+                                acc = [[bs.load(a) for a in row] for row in accs]
+                                for t in range(t_):
+                                    xv = x.load_vec(bs.gep(sc, [bs.add(off, x.c(
+                                        corr.taps[tb * t_ + t]))]))
+                                    for r in range(r_):
+                                        acc[r][t] = bs.call(x.fma, [gys[r], xv, acc[r][t]])
+                                for r in range(r_):
+                                    for t in range(t_):
+                                        bs.store(acc[r][t], accs[r][t])
+                            em.repeat(x.c(0), x.c(steps), step)
+                            bc = em.b
+                            for r in range(r_):
+                                for t in range(t_):
+                                    p = bc.bitcast(bc.gep(slot, [x.c((r * t_ + t) * lanes)]),
+                                                   x.vec.as_pointer())
+                                    bc.store(bc.load(accs[r][t]), p, align=x.elem_size())
+                    em.repeat(x.c(0), x.c(corr.channels), channel)
+                em.repeat(x.c(0), x.c(corr.pixels // chunk), pixel_chunk)
+            em.repeat(n0, n1, image)
+        x.work_loop(claim, items, item)
+    return _entry(symbol, dtype, 3, {2}, emit)
+
+
+# --- compiling and running ---------------------------------------------------
+def _kernel(kind: str, spec: Any, dtype: numpy.dtype, extra: tuple,
+            make: Callable[[str], str]) -> Callable:
+    key = f'{kind}\n{spec!r}\n{dtype.str}\n{extra!r}'
+    with _lock:
+        fn = _kernels.get(key)
+    if fn is None:
+        d = store.cache_dir()
+        fn = load_object(key, make, None if d is None else f'{d}/native', prefix='tjconv')
+        with _lock:
+            _kernels[key] = fn
+    return fn
+
+
+def _run(fn: Callable, items: int, madds: float, *arrays: numpy.ndarray) -> None:
+    width = threads.product_width(madds, threads.available_cores())
+    threads.Chunked(fn, max(1, min(width, items)))(0, 0, items, *arrays)
+
+
+def pack_filters(w: numpy.ndarray, groups: int, outs: int, channels: int, taps: tuple,
+                 r_: int) -> numpy.ndarray:
+    """Filters ``w`` ``(groups * outs, channels, kh * kw)`` (tap indices
+    ``taps``) as a correlation tile reads them: ``(groups, outs / R, channels,
+    taps, R)``, zero past the last output channel."""
+    ob_n = -(-outs // r_)
+    packed = numpy.zeros((groups, ob_n * r_, channels, len(taps)), w.dtype)
+    packed[:, :outs] = w.reshape(groups, outs, channels, -1)[..., list(taps)]
+    return numpy.ascontiguousarray(
+        packed.reshape(groups, ob_n, r_, channels, len(taps)).transpose(0, 1, 3, 4, 2)
+    ).reshape(-1)
+
+
+def correlate(corr: C.Correlation, src: numpy.ndarray, packed: numpy.ndarray,
+              out: numpy.ndarray, tile: tuple, lanes: int) -> None:
+    """Run ``corr`` from the laid out ``src`` and ``packed`` filters into
+    ``out`` (flat, contiguous)."""
+    dtype = src.dtype
+    fn = _kernel('correlation', corr, dtype, (tile, lanes),
+                 lambda symbol: correlation_ir(symbol, corr, dtype, tile, lanes))
+    r_, v_ = tile
+    items = (corr.batch * corr.groups * -(-corr.outs // r_)
+             * -(-corr.pixels // (v_ * lanes)))
+    madds = corr.batch * corr.groups * corr.outs * corr.channels * len(corr.taps) * corr.pixels
+    _run(fn, items, madds, src, packed, out)
+
+
+def _result(out: Optional[numpy.ndarray], shape: tuple, dtype: numpy.dtype,
+            zero: bool) -> numpy.ndarray:
+    if out is None or not out.flags.c_contiguous:
+        return (numpy.zeros if zero else numpy.empty)(shape, dtype)
+    if zero:
+        out.fill(0)
+    return out
+
+
+def conv2d(x: numpy.ndarray, w: numpy.ndarray, stride: tuple, pad: tuple, dilate: tuple,
+           groups: int, out_size: tuple, out: Optional[numpy.ndarray] = None
+           ) -> numpy.ndarray:
+    """The convolution of ``x`` ``(N, C, H, W)`` with ``w`` ``(O, C // groups,
+    kh, kw)``: ``(N, O) + out_size`` (see the module's example), into
+    ``out`` where given."""
+    lanes, regs = machine(x.dtype)
+    fw = C.conv_forward(x.shape, w.shape, stride, pad, dilate, groups, out_size, lanes)
+    corr = fw.corr
+    tile = C.forward_tile(corr.outs, corr.pixels, lanes, regs)
+    packed = pack_filters(w, groups, corr.outs, corr.channels, tuple(range(len(corr.taps))),
+                          tile[0])
+    y = _result(out, (x.shape[0], w.shape[0]) + tuple(out_size), x.dtype, False)
+    correlate(corr, lay_out(x, fw.src), packed, y.reshape(-1), tile, lanes)
+    return _copied(y, out)
+
+
+def conv2d_transpose(gy: numpy.ndarray, w: numpy.ndarray, stride: tuple, pad: tuple,
+                     dilate: tuple, groups: int, size: tuple,
+                     out: Optional[numpy.ndarray] = None) -> numpy.ndarray:
+    """The transposed convolution of ``gy`` ``(N, O, OH, OW)`` with ``w``
+    ``(O, C // groups, kh, kw)``: ``(N, C) + size``, the data gradient of
+    :func:`conv2d`."""
+    lanes, regs = machine(gy.dtype)
+    o, cg, kh, kw = w.shape
+    plan = C.conv_transpose(gy.shape, w.shape, stride, pad, dilate, groups, size, lanes)
+    out_shape = (gy.shape[0], cg * groups) + tuple(size)
+    y = _result(out, out_shape, gy.dtype, not plan.covered)
+    if not plan.phases:
+        return _copied(y, out)
+    src = lay_out(gy, plan.src)
+    # The filters as the transposed correlation reads them: per group (C/g,
+    # O/g) with the taps mirrored (each phase's own subset).
+    wt = w.reshape(groups, o // groups, cg, kh * kw).transpose(0, 2, 1, 3).reshape(
+        groups * cg, o // groups, kh * kw)
+    for corr, used in plan.phases:
+        tile = C.forward_tile(corr.outs, corr.pixels, lanes, regs)
+        packed = pack_filters(wt, groups, corr.outs, corr.channels, used, tile[0])
+        correlate(corr, src, packed, y.reshape(-1), tile, lanes)
+    return _copied(y, out)
+
+
+def conv2d_filter(x: numpy.ndarray, gy: numpy.ndarray, ksize: tuple, stride: tuple,
+                  pad: tuple, dilate: tuple, groups: int,
+                  out: Optional[numpy.ndarray] = None) -> numpy.ndarray:
+    """The filter gradient of :func:`conv2d`: ``(O, C // groups) + ksize``
+    from its input ``x`` and output gradient ``gy``."""
+    lanes, regs = machine(x.dtype)
+    plan = C.conv_filter(x.shape, gy.shape, ksize, stride, pad, dilate, groups, lanes)
+    corr = plan.corr
+    n, o, oh, ow = gy.shape
+    wq = plan.src.wq
+    # The output gradient in the source's rows, zero past each row's pixels.
+    wide = _buffer('gradient', n * o * corr.pixels, gy.dtype)
+    wide.fill(0)
+    wide = wide.reshape(n, o, corr.pixels)
+    wide[:, :, :oh * wq].reshape(n, o, oh, wq)[..., :ow] = gy
+    tile = C.filter_tile(corr.outs, len(corr.taps), regs)
+    r_, t_ = tile
+    ob_n = -(-corr.outs // r_)
+    parts = max(1, min(n, FILTER_PARTS // max(1, corr.groups * ob_n)))
+    chunk = _chunk(corr.pixels, lanes)
+    fn = _kernel('filter', corr, x.dtype, (tile, lanes, parts, chunk),
+                 lambda symbol: filter_ir(symbol, corr, x.dtype, tile, lanes, parts, chunk))
+    tb_n = len(corr.taps) // t_
+    partial = _buffer('partial', parts * corr.groups * ob_n * corr.channels * tb_n * r_ * t_
+                      * lanes, x.dtype)
+    partial.fill(0)
+    madds = n * o * corr.channels * len(corr.taps) * corr.pixels
+    _run(fn, parts * corr.groups * ob_n, madds, lay_out(x, plan.src), wide.reshape(-1), partial)
+    sums = partial.reshape(parts, corr.groups, ob_n, corr.channels, tb_n, r_, t_, lanes)
+    sums = sums.sum(axis=(0, 7), dtype=x.dtype)       # (groups, ob, c, tb, r, t)
+    gw = sums.transpose(0, 1, 4, 2, 3, 5).reshape(corr.groups, ob_n * r_, corr.channels,
+                                                  len(corr.taps))
+    gw = gw[:, :corr.outs].reshape((o, corr.channels) + tuple(ksize))
+    if out is None:
+        return numpy.ascontiguousarray(gw)
+    out[...] = gw
+    return out
+
+
+def _copied(y: numpy.ndarray, out: Optional[numpy.ndarray]) -> numpy.ndarray:
+    if out is None or out is y:
+        return y
+    out[...] = y
+    return out
+
+
+def _chunk(pixels: int, lanes: int) -> int:
+    """Pixels a filter-gradient step spans between its accumulators' trips
+    to memory: up to 32 vectors, dividing ``pixels``."""
+    vectors = pixels // lanes
+    best = 1
+    for k in range(1, min(32, vectors) + 1):
+        if vectors % k == 0:
+            best = k
+    return best * lanes
+
+
+install_host_kernels(conv2d, conv2d_transpose, conv2d_filter, supported)

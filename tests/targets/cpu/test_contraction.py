@@ -1,0 +1,203 @@
+"""The CPU's convolution kernels against direct loops, float64 finite
+differences and eager execution: forward, data gradient and filter gradient,
+for every stride, padding, dilation, groups and cover_all combination the
+functions accept."""
+
+import itertools
+
+import numpy as np
+import pytest
+
+import tapejit
+import tapejit.functions as F
+from tapejit import gradient_check
+from tapejit.compiler import contraction as C
+from tapejit.ops import convolution
+from tapejit.ops.window import conv_outsize
+from tapejit.targets.cpu import contraction as K
+
+# (x shape, filters (O, kh, kw), stride, pad, dilate, groups, cover_all)
+CASES = [
+    ((2, 3, 8, 8), (4, 3, 3), (1, 1), (1, 1), (1, 1), 1, False),
+    ((2, 4, 9, 7), (6, 3, 2), (2, 1), (1, 0), (1, 1), 2, False),
+    ((1, 2, 11, 10), (3, 3, 3), (2, 2), (0, 2), (2, 1), 1, False),
+    ((3, 6, 5, 6), (6, 1, 1), (1, 1), (0, 0), (1, 1), 3, False),
+    ((2, 4, 12, 12), (8, 5, 5), (3, 3), (2, 2), (1, 1), 1, False),
+    ((2, 8, 16, 16), (32, 3, 3), (1, 1), (1, 1), (1, 1), 1, False),
+    ((1, 3, 7, 7), (5, 4, 4), (3, 2), (3, 1), (1, 2), 1, False),
+    ((1, 2, 4, 4), (2, 5, 5), (1, 1), (3, 3), (1, 1), 1, False),
+    ((2, 3, 7, 6), (4, 3, 2), (2, 3), (1, 0), (1, 2), 1, True),
+    ((1, 4, 6, 5), (4, 2, 2), (4, 4), (0, 1), (1, 1), 4, True),
+    ((2, 1, 3, 40), (3, 1, 3), (1, 1), (0, 1), (1, 1), 1, False),
+]
+
+
+def _out(shape, k, s, p, d, cover):
+    return tuple(conv_outsize(shape[2 + a], k[a], s[a], p[a], cover, d[a]) for a in (0, 1))
+
+
+def _padded(x, k, s, p, d, out):
+    n, c, h, w = x.shape
+    hp = max(h + 2 * p[0], (out[0] - 1) * s[0] + (k[0] - 1) * d[0] + 1)
+    wp = max(w + 2 * p[1], (out[1] - 1) * s[1] + (k[1] - 1) * d[1] + 1)
+    img = np.zeros((n, c, hp + p[0], wp + p[1]))
+    img[:, :, p[0]:p[0] + h, p[1]:p[1] + w] = x
+    return img
+
+
+def _direct(x, w, s, p, d, groups, out):
+    """The convolution by its definition, tap by tap, in float64."""
+    n, c = x.shape[:2]
+    o, cg, kh, kw = w.shape
+    img = _padded(x.astype(np.float64), (kh, kw), s, p, d, out)
+    y = np.zeros((n, o) + out)
+    og = o // groups
+    for g in range(groups):
+        for ky in range(kh):
+            for kx in range(kw):
+                win = img[:, g * cg:(g + 1) * cg,
+                          ky * d[0]:ky * d[0] + s[0] * out[0]:s[0],
+                          kx * d[1]:kx * d[1] + s[1] * out[1]:s[1]]
+                y[:, g * og:(g + 1) * og] += np.einsum('oc,ncij->noij',
+                                                       w[g * og:(g + 1) * og, :, ky, kx], win)
+    return y
+
+
+def _case(case, dtype, seed=0):
+    shape, (o, kh, kw), s, p, d, groups, cover = case
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal(shape).astype(dtype)
+    w = rng.standard_normal((o, shape[1] // groups, kh, kw)).astype(dtype)
+    out = _out(shape, (kh, kw), s, p, d, cover)
+    return x, w, s, p, d, groups, out
+
+
+def _tol(dtype):
+    return dict(rtol=1e-4, atol=1e-4) if dtype == np.float32 else dict(rtol=1e-11, atol=1e-11)
+
+
+@pytest.mark.parametrize('dtype', [np.float32, np.float64])
+@pytest.mark.parametrize('case', CASES)
+def test_the_kernels_equal_the_definition(case, dtype):
+    x, w, s, p, d, groups, out = _case(case, dtype)
+    y = K.conv2d(x, w, s, p, d, groups, out)
+    assert y.dtype == dtype and y.flags.c_contiguous
+    np.testing.assert_allclose(y, _direct(x, w, s, p, d, groups, out), **_tol(dtype))
+    # The data and filter gradients are the adjoints of the convolution:
+    # <conv(x, w), gy> = <x, transpose(gy, w)> = <w, filter(x, gy)>.
+    gy = np.random.default_rng(1).standard_normal(y.shape).astype(dtype)
+    gx = K.conv2d_transpose(gy, w, s, p, d, groups, x.shape[2:])
+    gw = K.conv2d_filter(x, gy, w.shape[2:], s, p, d, groups)
+    assert gx.shape == x.shape and gw.shape == w.shape
+    ref_x = np.zeros(x.shape)
+    ref_w = np.zeros(w.shape)
+    # (Each pixel's and each filter value's gradient by the definition:
+    # the convolution of a unit image or filter, against gy.)
+    for idx in itertools.islice(np.ndindex(x.shape), 0, None, max(1, x.size // 40)):
+        e = np.zeros(x.shape)
+        e[idx] = 1.0
+        ref_x[idx] = np.sum(_direct(e, w.astype(np.float64), s, p, d, groups, out) * gy)
+        np.testing.assert_allclose(gx[idx], ref_x[idx], **_tol(dtype))
+    for idx in itertools.islice(np.ndindex(w.shape), 0, None, max(1, w.size // 40)):
+        e = np.zeros(w.shape)
+        e[idx] = 1.0
+        ref_w[idx] = np.sum(_direct(x, e, s, p, d, groups, out) * gy)
+        np.testing.assert_allclose(gw[idx], ref_w[idx], **_tol(dtype))
+
+
+@pytest.mark.parametrize('case', CASES)
+def test_the_reference_implementation_equals_the_kernels(case, monkeypatch):
+    # (Where the host's kernels do not apply, CuPy arrays say, the
+    # primitives compute with windows and products; both agree.)
+    x, w, s, p, d, groups, out = _case(case, np.float64)
+    gy = np.random.default_rng(1).standard_normal((x.shape[0], w.shape[0]) + out)
+    native = (convolution.conv2d.impl(x, w, s, p, d, groups, out),
+              convolution.conv2d_transpose.impl(gy, w, s, p, d, groups, x.shape[2:]),
+              convolution.conv2d_filter.impl(x, gy, w.shape[2:], s, p, d, groups))
+    monkeypatch.setattr(convolution, '_host', None)
+    ref = (convolution.conv2d.impl(x, w, s, p, d, groups, out),
+           convolution.conv2d_transpose.impl(gy, w, s, p, d, groups, x.shape[2:]),
+           convolution.conv2d_filter.impl(x, gy, w.shape[2:], s, p, d, groups))
+    for a, b in zip(native, ref):
+        np.testing.assert_allclose(a, b, rtol=1e-11, atol=1e-11)
+
+
+@pytest.mark.parametrize('case', CASES[:6] + CASES[8:10])
+def test_gradients_and_second_gradients_match_finite_differences(case):
+    shape, (o, kh, kw), s, p, d, groups, cover = case
+    x, w, *_ = _case(case, np.float64, seed=3)
+    b = np.random.default_rng(4).standard_normal(o)
+
+    def f(x, w, b):
+        return F.convolution_2d(x, w, b, stride=s, pad=p, dilate=d, groups=groups,
+                                cover_all=cover)
+    y = f(x, w, b)
+    rng = np.random.default_rng(5)
+    gy = rng.standard_normal(y.shape)
+    gradient_check.check_backward(f, (x, w, b), gy, eps=1e-6, atol=1e-5, rtol=1e-5)
+    ggs = tuple(rng.standard_normal(a.shape) for a in (x, w, b))
+    gradient_check.check_double_backward(f, (x, w, b), gy, ggs, eps=1e-6, atol=1e-5,
+                                         rtol=1e-5)
+
+
+@pytest.mark.parametrize('case', [CASES[1], CASES[4], CASES[8]])
+def test_deconvolution_gradients_match_finite_differences(case):
+    shape, (o, kh, kw), s, p, d, groups, cover = case
+    rng = np.random.default_rng(6)
+    x, w, *_ = _case(case, np.float64)
+    # A deconvolution of the convolution's output shape back to x's.
+    gy = rng.standard_normal((shape[0], o) + _out(shape, (kh, kw), s, p, d, cover))
+
+    def f(g, w):
+        return F.deconvolution_2d(g, w, stride=s, pad=p, dilate=d, groups=groups,
+                                  outsize=shape[2:])
+    y = f(gy, w)
+    assert y.shape == shape
+    gradient_check.check_backward(f, (gy, w), rng.standard_normal(shape), eps=1e-6, atol=1e-5,
+                                  rtol=1e-5)
+
+
+def test_a_compiled_convolutional_step_equals_eager():
+    rng = np.random.default_rng(7)
+    x = rng.standard_normal((4, 3, 10, 10)).astype(np.float32)
+    layers = [tapejit.Variable(rng.standard_normal(sh).astype(np.float32) * 0.3)
+              for sh in ((8, 3, 3, 3), (8, 4, 3, 3), (6, 8, 1, 1))]
+
+    def step(x):
+        h = F.relu(F.convolution_2d(x, layers[0], pad=1))
+        h = F.relu(F.convolution_2d(h, layers[1], stride=2, pad=1, groups=2))
+        h = F.deconvolution_2d(h, F.transpose(layers[2], (1, 0, 2, 3)), stride=2,
+                               outsize=(10, 10))
+        loss = F.sum(h * h)
+        for v in layers:
+            v.cleargrad()
+        loss.backward()
+        return loss
+    want = step(x)
+    grads = [v.grad.copy() for v in layers]
+    jf = tapejit.jit(step)
+    for _ in range(2):
+        np.testing.assert_allclose(jf(x).array, want.array, rtol=1e-5)
+        for v, g in zip(layers, grads):
+            np.testing.assert_allclose(v.grad, g, rtol=1e-4, atol=1e-5)
+
+
+def test_tiles_fit_the_registers_of_the_machine():
+    for lanes, regs in ((16, 32), (8, 16), (4, 16), (2, 16)):
+        for outs in (1, 3, 32, 64):
+            r, v = C.forward_tile(outs, 1024, lanes, regs)
+            assert r * v + v + 1 <= regs
+            r, t = C.filter_tile(outs, 9, regs)
+            assert r * t + r + 1 <= regs and 9 % t == 0
+    lanes, regs = K.machine(np.float32)
+    assert K.machine(np.float64) == (lanes // 2, regs)
+
+
+def test_float16_and_integer_inputs_take_the_reference_path():
+    x = np.random.default_rng(8).standard_normal((1, 2, 5, 5)).astype(np.float16)
+    w = np.ones((3, 2, 3, 3), np.float16)
+    y = F.convolution_2d(x, w, pad=1)
+    assert y.dtype == np.float16
+    np.testing.assert_allclose(y.array, _direct(x, w, (1, 1), (1, 1), (1, 1), 1, (5, 5)),
+                               rtol=1e-2, atol=1e-2)
+    assert not K.supported(x, w)
