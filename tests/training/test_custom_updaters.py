@@ -325,3 +325,23 @@ def test_an_update_core_that_cannot_be_traced_runs_eagerly_and_says_why_once(cls
     up, said = _compare(make, 5)
     assert up.eager
     assert len(said) == 1 and why in said[0] and cls.__name__ in said[0]
+
+
+class _CallsSuper(training.updaters.StandardUpdater):
+    def update_core(self):
+        super().update_core()
+
+
+def test_an_update_core_calling_the_standard_one_counts_epochs_as_eagerly():
+    def make(eager):
+        model = L.Classifier(L.Linear(3, 2))
+        opt = optimizers.MomentumSGD(0.1).setup(model)
+        data = tapejit.datasets.TupleDataset(np.random.rand(8, 3).astype(np.float32),
+                                             np.random.randint(0, 2, 8).astype(np.int32))
+        up = _CallsSuper(iterators.SerialIterator(data, 2), opt, eager=eager)
+        return up, [model]
+    up, said = _compare(make, 10)
+    info = up.compiled_step.cache_info()
+    assert (info.traces, info.hits) == (1, 7) and not said
+    # (The epoch is counted after the compiled plan ran, as the iterator ends one.)
+    assert up.get_optimizer('main').epoch == up.epoch == 2
