@@ -11,6 +11,7 @@ from tapejit.dataset.convert import call_converter, concat_examples
 from tapejit.dataset.iterator import Iterator
 from tapejit.jit import jit
 from tapejit.training.updater import Updater
+from tapejit.training.updaters.traced_update import TracedUpdate, call_after
 
 # A compiled step that traces again on most batches (batches whose shapes
 # change every time, as variable-length sequences') pays a compile per batch:
@@ -26,6 +27,11 @@ def call_with(fn: Callable, in_arrays: Any) -> Any:
     if isinstance(in_arrays, dict):
         return fn(**in_arrays)
     return fn(in_arrays)
+
+
+def _count_epoch(iterator: Any, optimizer: Any) -> None:
+    if iterator.is_new_epoch:
+        optimizer.new_epoch(auto=True)
 
 
 class StandardUpdater(Updater):
@@ -91,6 +97,8 @@ class StandardUpdater(Updater):
                 opt.use_auto_new_epoch = True
         self.eager = eager
         self._compiled: dict = {}
+        self._traced: Optional[TracedUpdate] = None  # (an overriding update_core's)
+        self._host_converter: Any = None  # (see traced_update.intercepting)
 
     @property
     def device(self) -> Any:
@@ -124,11 +132,18 @@ class StandardUpdater(Updater):
 
     @property
     def compiled_step(self) -> Any:
-        """The compiled step of the main optimizer (None when ``eager``): its
-        ``cache_info()`` tells how often it was traced."""
+        """The compiled step (None when ``eager``): its ``cache_info()`` tells
+        how often it was traced.  That of the main optimizer, or, for a subclass
+        overriding ``update_core``, the compiled ``update_core`` (None until
+        its first update has run)."""
         if self.eager:
             return None
+        if self._overrides_update_core():
+            return None if self._traced is None else self._traced.step
         return self._step(self._optimizers['main'], self._loss_func())
+
+    def _overrides_update_core(self) -> bool:
+        return type(self).update_core is not StandardUpdater.update_core
 
     def finalize(self) -> None:
         """Finalize every iterator."""
@@ -148,8 +163,20 @@ class StandardUpdater(Updater):
         return self._iterators[name]
 
     def update(self) -> None:
-        """Run one update and count the iteration."""
-        self.update_core()
+        """Run one update and count the iteration.
+
+        A subclass's own ``update_core`` runs compiled too (unless ``eager``):
+        its iterators' batches, its converter's arrays and NumPy's draws are
+        made in Python, as eagerly, and the rest (forward, backward, the
+        optimizers' updates) runs as one compiled plan taking those arrays;
+        see :mod:`tapejit.training.updaters.traced_update`.
+        """
+        if self.eager or not self._overrides_update_core():
+            self.update_core()
+        else:
+            if self._traced is None:
+                self._traced = TracedUpdate(self)
+            self._traced.update()
         self.iteration += 1
 
     def _loss_func(self) -> Callable:
@@ -177,8 +204,9 @@ class StandardUpdater(Updater):
             call_with(lambda *a, **k: optimizer.update(loss_func, *a, **k), in_arrays)
         else:
             self._compiled_update(self._step(optimizer, loss_func), in_arrays)
-        if self.auto_new_epoch and iterator.is_new_epoch:
-            optimizer.new_epoch(auto=True)
+        if self.auto_new_epoch:
+            # (Called by a subclass's compiled update_core, it runs after the plan.)
+            call_after(_count_epoch, iterator, optimizer)
 
     def _compiled_update(self, step: Callable, in_arrays: Any) -> None:
         """Run the compiled step; where it traces again on most batches, run
