@@ -153,3 +153,116 @@ def test_state_stored_outside_links_is_refused_naming_the_place():
         return F.sum(h)
     with pytest.raises(tapejit.TraceError, match=r'SimpleNamespace\.h: the function stores'):
         tapejit.jit(step)(np.ones((2, 3), np.float32))
+
+
+# A user's recurrent cell, as Chainer's users write one, run by tapejit
+# (eagerly and jitted) and, where it is installed, by Chainer itself.
+_USER_CELL = '''
+import numpy as np
+import {module} as chainer
+import {module}.functions as F
+import {module}.links as L
+
+
+class Cell(chainer.Chain):
+    def __init__(self):
+        super().__init__()
+        rs = np.random.RandomState(1)
+        with self.init_scope():
+            self.l = L.Linear(3, 4, initialW=rs.rand(4, 3).astype(np.float32))
+            self.r = L.Linear(4, 4, initialW=rs.rand(4, 4).astype(np.float32) * 0.5)
+        self.h = None
+
+    def forward(self, x):
+        if self.h is None:
+            self.h = chainer.Variable(np.zeros((x.shape[0], 4), np.float32))
+        self.h = F.tanh(self.l(x) + self.r(self.h))
+        return self.h
+
+
+def run(wrap):
+    """Three sequences: from a shared initial state h0, from a reset, and
+    from a fresh Variable; each ends in one backward over its steps."""
+    cell = Cell()
+    h0 = chainer.Variable(np.full((2, 4), 0.3, np.float32))
+    call = wrap(lambda x: F.sum(cell(x) ** 2))
+    out = []
+    for start in ('h0', 'none', 'fresh', 'h0'):
+        cell.h = {{'h0': h0, 'none': None,
+                  'fresh': chainer.Variable(np.full((2, 4), -0.2, np.float32))}}[start]
+        loss = 0
+        for k in range(3):
+            y = call(np.random.RandomState(k).rand(2, 3).astype(np.float32))
+            loss = loss + y
+        cell.cleargrads()
+        h0.cleargrad()
+        loss.backward()
+        out.append([float(loss.array), h0.array.tolist(), cell.h.array.tolist(),
+                    cell.l.W.grad.tolist(), cell.r.W.grad.tolist(),
+                    None if h0.grad is None else h0.grad.tolist()])
+    return out
+'''
+
+
+def _user_cell(module='tapejit'):
+    env = {}
+    exec(_USER_CELL.format(module=module), env)
+    return env['run']
+
+
+def _assert_same_runs(got, want):
+    for g, w in zip(got, want):
+        for a, b in zip(g, w):
+            if b is None:
+                assert a is None
+            else:
+                np.testing.assert_allclose(a, b, rtol=1e-5, atol=1e-6)
+
+
+def test_a_user_cell_replaced_reset_or_restarted_from_a_shared_state_is_eager():
+    run = _user_cell()
+    eager, jitted = run(lambda f: f), run(tapejit.jit)
+    _assert_same_runs(jitted, eager)
+    # The shared initial state keeps its values: each call leaves a new Variable.
+    np.testing.assert_array_equal(jitted[-1][1], np.full((2, 4), 0.3, np.float32))
+
+
+def test_a_user_cell_under_jit_leaves_a_new_variable_each_call_as_eagerly():
+    env = {}
+    exec(_USER_CELL.format(module='tapejit'), env)
+    cell = env['Cell']()
+    step = tapejit.jit(lambda x: cell(x))
+    x = np.ones((2, 3), np.float32)
+    seen = []
+    for _ in range(4):
+        y = step(x)
+        assert y is cell.h  # (the returned Variable is the state, as eagerly)
+        seen.append(y)
+    assert len({id(v) for v in seen}) == 4
+    assert step.cache_info().traces == 2  # (from None, then from a Variable)
+    # A state of another batch is another trace; the same batch again is not.
+    cell.h = tapejit.Variable(np.zeros((5, 4), np.float32))
+    step(np.ones((5, 3), np.float32))
+    cell.h = tapejit.Variable(np.zeros((2, 4), np.float32))
+    got = step(x).array
+    want_cell = env['Cell']()
+    want_cell.h = tapejit.Variable(np.zeros((2, 4), np.float32))
+    np.testing.assert_allclose(got, want_cell(x).array, rtol=1e-6)
+    assert step.cache_info().traces == 3
+
+
+def test_a_user_cell_under_jit_gives_chainers_results():
+    import json
+    import os
+    import subprocess
+
+    import pytest
+    python = os.environ.get('CHAINER_PYTHON', '/work/main/.venv-chainer/bin/python')
+    if not os.path.exists(python):
+        pytest.skip('no Python with Chainer installed')
+    script = (_USER_CELL.format(module='chainer')
+              + '\nimport json\nprint(json.dumps(run(lambda f: f)))\n')
+    done = subprocess.run([python, '-c', script], capture_output=True, text=True, timeout=300)
+    if done.returncode:
+        pytest.skip(f'Chainer could not run the cell: {done.stderr[-300:]}')
+    _assert_same_runs(_user_cell()(tapejit.jit), json.loads(done.stdout))
