@@ -325,8 +325,9 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple, target: str 
                                          out_kinds, [st[3] for st in states])
             _collect_state_writes(tr, outvars, writes)
             _collect_other_writes(tr, array_in, out_leaves, out_kinds, outvars, writes)
-            _collect_link_state(tr, states, out_leaves, out_kinds, outvars, writes, diff)
-            _warn_cut_states(tr, diff, fn)
+            _collect_link_state(tr, states, out_leaves, out_kinds, outvars, writes, diff,
+                                reads)
+            _warn_cut_backward(tr, states, fn)
             # The trace's checks (Trace.check) as (first output, count, fail):
             # their values are the graph's last outputs.
             checks = []
@@ -473,20 +474,6 @@ def _collect_other_writes(tr: Trace, array_in: dict, out_leaves: list, out_kinds
             writes.append((('result', r), 'grad'))
 
 
-def _warn_cut_states(tr: Trace, diff: Optional[Differentiable], fn: Callable) -> None:
-    """Warn where the call's outputs carry a graph out of it but a link
-    read its state without one: a backward over several calls stops there."""
-    if diff is None or not tr.cut_states or tr.grad_written:
-        return  # (a call that runs backward itself trains inside it)
-    links = ', '.join(dict.fromkeys(tr.cut_states))
-    warnings.warn(
-        f'tapejit.jit({getattr(fn, "__name__", "function")}): {links} continues the sequence '
-        'from the state the previous call left, without its graph: a backward over several '
-        'calls stops at the start of each call (one step of backprop through time). Loop '
-        'over the time steps inside one jitted function (calling backward there), or run '
-        'the steps eagerly.', RuntimeWarning, stacklevel=9)
-
-
 def _link_states(tr: Trace) -> list:
     """``(link, name, old, v)`` of each traced Variable ``v`` the function
     left on a link (``self.h = h``), ``old`` what the attribute held before
@@ -534,8 +521,32 @@ def _read_states_anew(tr: Trace, states: list, out_kinds: list) -> None:
         out_kinds[:] = [('O', now) if k[0] == 'O' and k[1] is was else k for k in out_kinds]
 
 
+def _warn_cut_backward(tr: Trace, states: list, fn: Callable) -> None:
+    """Warn where a backward inside the call reached a state it read from a
+    link (``self.h``) that held a graph (the previous calls', or eager
+    steps'): eagerly that backward would go on into it; compiled, it stops
+    at the start of the call."""
+    cut = []
+    for link, name, old, _ in states:
+        st = tr.stateful.get(id(old))
+        if (st is not None and st.source[:3] == ('slot', link, name)
+                and old._grad_var is not st.grad_in and st.orig_node is not None
+                and st.orig_node.creator_node is not None):
+            cut.append(f'{link._label()}.{name}')
+    if cut:
+        warnings.warn(
+            f'tapejit.jit({getattr(fn, "__name__", "function")}): the backward inside the call '
+            f'reaches the state held in {", ".join(cut)}, a Variable with a graph (left by the '
+            'previous calls or eager steps); eager backward would go on into that graph, the '
+            'compiled call stops at the start of the call. Cut it as Chainer\'s examples do '
+            '(loss.unchain_backward() after each update), or call backward outside the '
+            'jitted function (the gradient then flows across the calls).',
+            RuntimeWarning, stacklevel=9)
+
+
 def _collect_link_state(tr: Trace, states: list, out_leaves: list, out_kinds: list,
-                        outvars: list, writes: list, diff: Optional[Differentiable]) -> None:
+                        outvars: list, writes: list, diff: Optional[Differentiable],
+                        reads: ReadRecorder) -> None:
     """A traced Variable the function left on a link (``self.h = h``) is
     state: after every call the plan puts a new Variable holding its value
     there, as eagerly (the returned one where the function returned it).
@@ -544,7 +555,12 @@ def _collect_link_state(tr: Trace, states: list, out_leaves: list, out_kinds: li
     A call finding the attribute holding something else than the trace
     did (None after a reset, a Variable of another shape) traces again;
     another Variable of the same shape and dtype is read as the state.
-    A Parameter or StateVariable there is written in place instead."""
+    A call that assigns the attribute before it reads it
+    (``reset_state()`` first) does not depend on what it held.  A
+    Parameter or StateVariable there is written in place instead."""
+    first_store = {}
+    for n, (link, name, _) in enumerate(tr.stored):
+        first_store.setdefault((id(link), name), n)
     for k, (link, name, old, v) in enumerate(states):
         j = diff.states.index(k) if diff is not None and k in diff.states else None
         if isinstance(old, (Parameter, StateVariable)):
@@ -560,11 +576,14 @@ def _collect_link_state(tr: Trace, states: list, out_leaves: list, out_kinds: li
             fresh = FreshState(r, v._requires_grad)
             if j is not None:
                 diff.state_holders[j], diff.state_at[j] = fresh, len(outvars)
-                if r is None and diff.problem is None:  # (see vjp.attach_lines)
+                if r is None:  # (made by vjp.attach_lines)
                     fresh.made = f'_sf{j}'
             outvars.append(as_traced(tr, v._data))
             writes.append((('slot', link, name, fresh), 'fresh'))
             st = tr.stateful.get(id(old))
+            read_at = reads.read_at.get((id(link), name))
+            if st is None and read_at is not None and read_at > first_store[id(link), name]:
+                continue  # (assigned first, then read: what it held is never seen)
             if isinstance(old, Variable) and (st is None or st.source[:3] == ('slot', link, name)):
                 # Read there (the plan's guards check the one held at the
                 # call), or not read: any Variable of its class will do.

@@ -393,7 +393,10 @@ def _refusing_outputs(plan: Any) -> list:
         return d.refusing
     node = _RefusingNode(plan)
     outs = []
-    for k in plan.diff.outs:
+    # (Then those of the link states given a new Variable: see attach_lines.)
+    fresh = [at for holder, at in zip(d.state_holders, d.state_at)
+             if holder.__class__ is FreshState and holder.result is None]
+    for k in list(plan.diff.outs) + fresh:
         v = plan.graph.outvars[k]
         n = _SharedOutputNode(None, v.shape, v.dtype, True)
         n.set_creator_node(node)
@@ -410,9 +413,18 @@ def attach_lines(plan: Any, env: dict) -> list:
     at = [r for r, kind in enumerate(plan.out_kinds) if kind[0] not in 'SO']
     results = [at[k] for k in plan.diff.outs]
     if plan.diff.problem is not None:
+        # (A link's new state too: a backward reaching it raises, and a
+        # later call whose own backward reaches it says it stops there.)
         name = _names(env)
-        return [f'results[{r}]._node = {name(n)}'
-                for r, n in zip(results, _refusing_outputs(plan))]
+        nodes = _refusing_outputs(plan)
+        lines = [f'results[{r}]._node = {name(n)}' for r, n in zip(results, nodes)]
+        states = [(j, holder, at) for j, (holder, at) in enumerate(
+            zip(plan.diff.state_holders, plan.diff.state_at))
+            if holder.__class__ is FreshState and holder.result is None]
+        for (j, holder, at), n in zip(states, nodes[len(results):]):
+            lines += [f'_sf{j} = _make(outs[{at}], {holder.requires_grad})',
+                      f'_sf{j}._node = {name(n)}']
+        return lines
     env.update(_JCN=JitCallNode, _ON=_OutputNode, _wref=weakref.ref, _jplan=plan)
     drawn = ', '.join(f'outs[{k}]' for _, k in plan.diff.kept)
     lines = [f'_jn = _JCN(_jplan, inputs, leaves, [{drawn}])']

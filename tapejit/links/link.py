@@ -158,7 +158,7 @@ class Link:
                 'stored on a link would outlive the trace and not be updated by later '
                 'calls. Keep such state in a Variable (requires_grad=False) and assign '
                 f'its .array instead, or return the value; at {where_in_user_code()}')
-        if isinstance(value, Variable) and config.trace is not None:
+        if config.trace is not None:
             # (Checked when the trace ends: a traced Variable left there is
             # state; the first store tells what the attribute held before.)
             config.trace.stored.append((self, name, self.__dict__.get(name)))
