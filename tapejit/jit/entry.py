@@ -26,10 +26,26 @@ def _names(env: dict) -> Callable[[Any], str]:
 
 
 def _obj(src: tuple, name: Callable) -> str:
-    """The expression of a source's object: an argument, a closed-over one or a result."""
+    """The expression of a source's object: an argument, a closed-over one, a
+    result, or the Variable a link attribute holds at the call (``('slot',
+    link, name)``: a recurrent state ``self.h``, read anew every call)."""
     if src[0] == 'result':
         return f'results[{src[1]}]'
+    if src[0] == 'slot':
+        return f'{name(src[1])}.__dict__[{src[2]!r}]'
     return f'leaves[{src[1]}]' if src[0] == 'arg' else name(src[1])
+
+
+class FreshState:
+    """How a plan gives a link attribute its new state each call (``self.h
+    = ...``): the returned Variable at ``result``, else the one ``made`` by
+    the statements giving the call's outputs their graph, else a new one."""
+
+    __slots__ = ('result', 'requires_grad', 'made')
+
+    def __init__(self, result: Optional[int], requires_grad: bool) -> None:
+        self.result, self.requires_grad = result, requires_grad
+        self.made: Optional[str] = None
 
 
 def _dynamic_array(x: Any) -> Any:
@@ -193,6 +209,8 @@ def source_key(src: tuple) -> tuple:
     >>> source_key(('arg', 2))
     ('arg', 2)
     """
+    if src[0] == 'slot':
+        return ('slot', id(src[1]), src[2])
     return (src[0], src[1] if src[0] == 'arg' else id(src[1]))
 
 
@@ -210,7 +228,8 @@ def _write_lines(writes: list, k: int, name: Callable) -> list:
     last_grad = {source_key(src): n for n, (src, which) in enumerate(writes)
                  if which in ('cleargrad', 'grad', 'graddata')}
     lines = []
-    rebinds = []
+    rebinds: list = []
+    fresh_lines: list = []
     for n, (src, which) in enumerate(writes):
         obj = _obj(src, name)
         if which.__class__ is tuple:
@@ -228,6 +247,14 @@ def _write_lines(writes: list, k: int, name: Callable) -> list:
         elif which == 'graddata':
             # The call's gradient array, written in place: the caller's takes the values.
             lines.append(f'_write_data({obj}._grad_var, outs[{k}])')
+        elif which == 'fresh':
+            # A link's state (``self.h = ...``) given a new Variable, as eagerly:
+            # the one returned, the one given the call's node, or a new one.
+            fresh = src[3]
+            made = (f'results[{fresh.result}]' if fresh.result is not None
+                    else fresh.made or f'_make(outs[{k}], {fresh.requires_grad})')
+            # (Last: the writes above reach the Variable the call read there.)
+            fresh_lines.append(f'{name(src[1])}.__dict__[{src[2]!r}] = {made}')
         elif which == 'attr':
             # A link's state (``self.h = ...``): its Variable, holding the new array.
             lines += [f'{obj}.array = outs[{k}]', f'{name(src[2])}.__dict__[{src[3]!r}] = {obj}']
@@ -241,4 +268,4 @@ def _write_lines(writes: list, k: int, name: Callable) -> list:
             # (An array the plan updated in place is the Variable's already.)
             lines.append(f'if outs[{k}] is not {obj}._data: _write_data({obj}, outs[{k}])')
         k += which != 'cleargrad'  # (a cleared gradient has no output)
-    return lines + rebinds
+    return lines + rebinds + fresh_lines

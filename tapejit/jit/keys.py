@@ -180,7 +180,13 @@ def guard_lines(guards: tuple, py_guards: tuple, env: dict, differs: str, fail: 
     for i, (v, spec, ign) in enumerate(guards):
         if spec[0] != 'V' or spec[3] != _CPU:
             return [differs]
-        var = const(v)
+        if v.__class__ is Slot:
+            # (The Variable the attribute holds now, of the traced class.)
+            var = f'_s{i}'
+            lines += [f'{var} = {const(v.link)}.__dict__.get({v.name!r})',
+                      f'if {var}.__class__ is not {const(v.cls)}:', f'    {differs}']
+        else:
+            var = const(v)
         # (Flags compared with literals; any other value takes the generic check.)
         cond = f'{var}._requires_grad is not {bool(spec[4])}'
         if spec[5] is not None:
@@ -203,6 +209,48 @@ def guard_lines(guards: tuple, py_guards: tuple, env: dict, differs: str, fail: 
 
 
 STATIC = object()  # placeholder of a static argument inside the traced tree
+
+
+class Slot:
+    """A link attribute holding a Variable that a plan reads anew every
+    call (a recurrent state ``self.h``, which every call replaces): a
+    plan's guard on it checks the Variable held there at the call.
+
+    >>> import numpy as np, tapejit, tapejit.links as L
+    >>> m = L.Linear(2, 3)
+    >>> m.h = tapejit.Variable(np.zeros(3))
+    >>> slot = Slot(m, 'h', tapejit.Variable)
+    >>> slot.get() is m.h, slot.what
+    (True, 'Linear.h')
+    """
+
+    __slots__ = ('link', 'name', 'cls')
+
+    def __init__(self, link: Any, name: str, cls: type) -> None:
+        self.link, self.name, self.cls = link, name, cls
+
+    def get(self) -> Any:
+        """What the attribute holds now (None where it holds nothing)."""
+        return self.link.__dict__.get(self.name)
+
+    @property
+    def what(self) -> str:
+        return f'{self.link._label()}.{self.name}'
+
+
+def guarded_spec(v: Any, grad_ignored: bool) -> Optional[tuple]:
+    """The spec (:func:`leaf_spec`) of a plan's guarded Variable ``v`` now,
+    for a :class:`Slot` that of the Variable it holds; None where it holds
+    no Variable of the traced class.
+
+    >>> import numpy as np, tapejit
+    >>> guarded_spec(tapejit.Variable(np.zeros(2, np.float32)), False)[:3]
+    ('V', (2,), '<f4')
+    """
+    if v.__class__ is Slot:
+        held = v.get()
+        return None if held.__class__ is not v.cls else leaf_spec(held, grad_ignored)
+    return leaf_spec(v, grad_ignored)
 
 def is_leaf(x: Any) -> bool:
     cls = x.__class__

@@ -28,13 +28,15 @@ from tapejit.ir.trace import Trace, as_traced
 from tapejit.jit.closure_guards import (Check, identity_guards, optimizer_guard, state_homes,
                                         value_guards)
 from tapejit.jit.entry import (
+    FreshState,
     _dynamic_array,
     compile_aliases,
     finish_lines,
     gather_items,
     source_key,
 )
-from tapejit.jit.keys import SPEC_FIELDS, Dynamic, guard_lines, is_leaf, leaf_spec
+from tapejit.jit.keys import (SPEC_FIELDS, Dynamic, Slot, guard_lines, guarded_spec, is_leaf,
+                              leaf_spec)
 from tapejit.jit.reads import Place, ReadRecorder, read_guards
 from tapejit.jit.vjp import Differentiable, attach_lines, differentiable_io, keep_draws
 from tapejit.jit.vjp import state_holders as vjp_state_holders
@@ -121,15 +123,18 @@ class TracedPlan:
         return holds()
 
     def _guards_hold_slow(self) -> bool:
-        return (all(leaf_spec(v, ign) == spec for v, spec, ign in self.guards)
+        return (all(guarded_spec(v, ign) == spec for v, spec, ign in self.guards)
                 and all(getter() == value for getter, value in self.py_guards))
 
     def miss_cause(self, leaves: list) -> str:
         """Why this plan does not serve these leaves (for the retrace warning)."""
         for v, spec, ign in self.guards:
-            now = leaf_spec(v, ign)
+            now = guarded_spec(v, ign)
+            if now is None:
+                return f'{v.what} holds no {v.cls.__name__} now'
             if now != spec:
-                name = f'{v.name!r}' if v.name else f'of shape {spec[1]}'
+                name = (f'held by {v.what}' if v.__class__ is Slot
+                        else f'{v.name!r}' if v.name else f'of shape {spec[1]}')
                 changed = [f'{f} from {a!r} to {b!r}'
                            for f, a, b in zip(SPEC_FIELDS, spec, now) if a != b]
                 return (f'the Variable {name} it reads from outside the call changed its '
@@ -314,13 +319,15 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple, target: str 
             _collect_results(tr, out_leaves, outvars, out_kinds)
             diff = None
             states = _link_states(tr)
+            _read_states_anew(tr, states, out_kinds)
             if config.enable_backprop:
                 diff = differentiable_io(getattr(fn, '__name__', 'function'), tr, out_leaves,
                                          out_kinds, [st[3] for st in states])
             _collect_state_writes(tr, outvars, writes)
             _collect_other_writes(tr, array_in, out_leaves, out_kinds, outvars, writes)
-            _collect_link_state(tr, states, outvars, writes, diff)
-            _warn_cut_states(tr, diff, fn)
+            _collect_link_state(tr, states, out_leaves, out_kinds, outvars, writes, diff,
+                                reads)
+            _warn_cut_backward(tr, states, fn)
             # The trace's checks (Trace.check) as (first output, count, fail):
             # their values are the graph's last outputs.
             checks = []
@@ -335,6 +342,7 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple, target: str 
             tr.guard(('optimizer', key), optimizer_guard(opt), True)
     finally:
         tr.restore()
+        _restore_links(tr)
         tr.closed = True
     guards: list = []
     ignored = set()
@@ -342,6 +350,9 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple, target: str 
         ign = tr.grad_ignored(st.var)
         if st.source[0] == 'closure':
             guards.append((st.var, leaf_spec(st.var, ign), ign))
+        elif st.source[0] == 'slot':
+            slot = Slot(st.source[1], st.source[2], st.var.__class__)
+            guards.append((slot, leaf_spec(st.var, ign), ign))
         elif ign:
             ignored.add(st.source[1])
     graph = tr.graph(outvars)
@@ -463,23 +474,10 @@ def _collect_other_writes(tr: Trace, array_in: dict, out_leaves: list, out_kinds
             writes.append((('result', r), 'grad'))
 
 
-def _warn_cut_states(tr: Trace, diff: Optional[Differentiable], fn: Callable) -> None:
-    """Warn where the call's outputs carry a graph out of it but a link
-    read its state without one: a backward over several calls stops there."""
-    if diff is None or not tr.cut_states or tr.grad_written:
-        return  # (a call that runs backward itself trains inside it)
-    links = ', '.join(dict.fromkeys(tr.cut_states))
-    warnings.warn(
-        f'tapejit.jit({getattr(fn, "__name__", "function")}): {links} continues the sequence '
-        'from the state the previous call left, without its graph: a backward over several '
-        'calls stops at the start of each call (one step of backprop through time). Loop '
-        'over the time steps inside one jitted function (calling backward there), or run '
-        'the steps eagerly.', RuntimeWarning, stacklevel=9)
-
-
 def _link_states(tr: Trace) -> list:
     """``(link, name, old, v)`` of each traced Variable ``v`` the function
-    left on a link (``self.h = h``), ``old`` what the attribute held before."""
+    left on a link (``self.h = h``), ``old`` what the attribute held before
+    the call."""
     before: dict = {}
     for link, name, old in tr.stored:
         before.setdefault((id(link), name), (link, name, old))
@@ -493,30 +491,115 @@ def _link_states(tr: Trace) -> list:
     return states
 
 
-def _collect_link_state(tr: Trace, states: list, outvars: list, writes: list,
-                        diff: Optional[Differentiable]) -> None:
+def _restore_links(tr: Trace) -> None:
+    """Give the link attributes the function left a traced Variable in
+    what they held before (each call writes its own there)."""
+    done = set()
+    for link, name, old in tr.stored:
+        if (id(link), name) in done:
+            continue
+        done.add((id(link), name))
+        v = link.__dict__.get(name)
+        if isinstance(v, Variable) and v._data.__class__ is TracedArray and v._data.trace is tr:
+            link.__dict__[name] = old
+
+
+def _read_states_anew(tr: Trace, states: list, out_kinds: list) -> None:
+    """A state Variable the function read from a link attribute it then
+    replaced (``self.h = f(self.h)``) is read from that attribute at every
+    call, whichever Variable it holds then: each call leaves a new one
+    there, as eagerly, and the caller may put another (a fresh state)."""
+    for link, name, old, _ in states:
+        st = tr.stateful.get(id(old))
+        if (st is None or st.var is not old or st.source[0] != 'closure'
+                or isinstance(old, (Parameter, StateVariable))):
+            continue  # (an argument, or a state a plan writes in place: as read)
+        was, now = st.source, ('slot', link, name)
+        st.source = now
+        tr.input_sources[:] = [(now if s is was else s, w) for s, w in tr.input_sources]
+        tr.array_sources[:] = [(now if s is was else s, w, f) for s, w, f in tr.array_sources]
+        out_kinds[:] = [('O', now) if k[0] == 'O' and k[1] is was else k for k in out_kinds]
+
+
+def _warn_cut_backward(tr: Trace, states: list, fn: Callable) -> None:
+    """Warn where a backward inside the call reached a state it read from a
+    link (``self.h``) that held a graph (the previous calls', or eager
+    steps'): eagerly that backward would go on into it; compiled, it stops
+    at the start of the call."""
+    cut = []
+    for link, name, old, _ in states:
+        st = tr.stateful.get(id(old))
+        if (st is not None and st.source[:3] == ('slot', link, name)
+                and old._grad_var is not st.grad_in and st.orig_node is not None
+                and st.orig_node.creator_node is not None):
+            cut.append(f'{link._label()}.{name}')
+    if cut:
+        warnings.warn(
+            f'tapejit.jit({getattr(fn, "__name__", "function")}): the backward inside the call '
+            f'reaches the state held in {", ".join(cut)}, a Variable with a graph (left by the '
+            'previous calls or eager steps); eager backward would go on into that graph, the '
+            'compiled call stops at the start of the call. Cut it as Chainer\'s examples do '
+            '(loss.unchain_backward() after each update), or call backward outside the '
+            'jitted function (the gradient then flows across the calls).',
+            RuntimeWarning, stacklevel=9)
+
+
+def _collect_link_state(tr: Trace, states: list, out_leaves: list, out_kinds: list,
+                        outvars: list, writes: list, diff: Optional[Differentiable],
+                        reads: ReadRecorder) -> None:
     """A traced Variable the function left on a link (``self.h = h``) is
-    state: after every call the plan puts a Variable holding its value there
-    (the one the attribute held before the call, if it held one), and a call
-    finding the attribute holding anything else than before traces again.
-    Where its value has a graph (``diff``), the Variable gets the call's
-    node, so that a backward over several calls reaches back through it."""
+    state: after every call the plan puts a new Variable holding its value
+    there, as eagerly (the returned one where the function returned it).
+    Where its value has a graph (``diff``), that Variable gets the call's
+    node, so that a backward over several calls reaches back through it.
+    A call finding the attribute holding something else than the trace
+    did (None after a reset, a Variable of another shape) traces again;
+    another Variable of the same shape and dtype is read as the state.
+    A call that assigns the attribute before it reads it
+    (``reset_state()`` first) does not depend on what it held.  A
+    Parameter or StateVariable there is written in place instead."""
+    first_store = {}
+    for n, (link, name, _) in enumerate(tr.stored):
+        first_store.setdefault((id(link), name), n)
     for k, (link, name, old, v) in enumerate(states):
-        kept = isinstance(old, Variable) and id(old) not in tr.born  # (made before the call)
-        holder = old if kept else Variable()
-        vjp_state_holders.add(holder)
-        if diff is not None and k in diff.states:
-            j = diff.states.index(k)
-            diff.state_holders[j], diff.state_at[j] = holder, len(outvars)
-        outvars.append(as_traced(tr, v._data))
-        writes.append((('attr', holder, link, name), 'attr'))
-        held = Check(_holds, link, name, old)
+        j = diff.states.index(k) if diff is not None and k in diff.states else None
+        if isinstance(old, (Parameter, StateVariable)):
+            vjp_state_holders.add(old)
+            if j is not None:
+                diff.state_holders[j], diff.state_at[j] = old, len(outvars)
+            outvars.append(as_traced(tr, v._data))
+            writes.append((('attr', old, link, name), 'attr'))
+            held = Check(_holds, link, name, old)
+        else:
+            r = next((r for r, (o, kind) in enumerate(zip(out_leaves, out_kinds))
+                      if kind[0] == 'V' and o is v), None)
+            fresh = FreshState(r, v._requires_grad)
+            if j is not None:
+                diff.state_holders[j], diff.state_at[j] = fresh, len(outvars)
+                if r is None:  # (made by vjp.attach_lines)
+                    fresh.made = f'_sf{j}'
+            outvars.append(as_traced(tr, v._data))
+            writes.append((('slot', link, name, fresh), 'fresh'))
+            st = tr.stateful.get(id(old))
+            read_at = reads.read_at.get((id(link), name))
+            if st is None and read_at is not None and read_at > first_store[id(link), name]:
+                continue  # (assigned first, then read: what it held is never seen)
+            if isinstance(old, Variable) and (st is None or st.source[:3] == ('slot', link, name)):
+                # Read there (the plan's guards check the one held at the
+                # call), or not read: any Variable of its class will do.
+                held = Check(_holds_a, link, name, old.__class__)
+            else:
+                held = Check(_holds, link, name, old)
         held.what = f'{link._label()}.{name}'
         tr.guard(('attr', id(link), name), held, True)
 
 
 def _holds(link: Any, name: str, old: Any) -> bool:
     return link.__dict__.get(name) is old
+
+
+def _holds_a(link: Any, name: str, cls: type) -> bool:
+    return link.__dict__.get(name).__class__ is cls
 
 
 def _objects(leaves: list) -> tuple:

@@ -289,6 +289,10 @@ class ReadRecorder:
     def __init__(self) -> None:
         # (id(holder), name) -> (how, what, value at its first read, holder)
         self.places: dict = {}
+        # (id(holder), name) -> how many link attributes the trace had
+        # assigned (Trace.stored) at the first read: whether the function
+        # read a link's attribute before it assigned it.
+        self.read_at: dict = {}
         self.links_read = False
         # ('numpy.random.normal', 'file:line') of each draw from NumPy's or
         # CuPy's generators (see draws)
@@ -499,6 +503,9 @@ class ReadRecorder:
         the state the plan was made for: guarded as the trace leaves it."""
         key = (id(holder), name)
         if key not in places:
+            tr = config.trace
+            if tr is not None and places is self.places:
+                self.read_at[key] = len(tr.stored)
             # (A container's key now: the function may change it afterwards.)
             places[key] = (how, what, _SETTLED if settled else value, holder,
                            None if settled else _plain_key(value))

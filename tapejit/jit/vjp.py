@@ -30,7 +30,7 @@ from tapejit.core.errors import GradientError
 from tapejit.core.function_node import FunctionNode
 from tapejit.core.variable import Variable, VariableNode
 from tapejit.ir.graph import live_eqns
-from tapejit.jit.entry import _names
+from tapejit.jit.entry import FreshState, _names
 
 
 @dataclasses.dataclass(eq=False, slots=True)
@@ -62,6 +62,9 @@ class Differentiable:
     # such a Variable (its array changes with every call: the backward reads
     # the call's), else None.
     saved_sources: tuple = ()
+    # Whether some source is a link attribute read anew every call (a
+    # recurrent state): the call's node finds its input nodes at once.
+    slots: bool = False
     # (graph value id, position among the plan's outputs) of each random draw
     # (a dropout mask) the outputs depend on: the call keeps what it drew,
     # and its backward replays with those draws, not new ones.
@@ -124,13 +127,16 @@ def differentiable_io(name: str, tr: Any, out_leaves: list, out_kinds: list,
     # (A link's state Variable: the plan puts its new array in it at every call.)
     state_vars = {id(st.var) for st in tr.stateful.values() if _is_link_state(st.var)}
     ins = {v.id: i for i, v in enumerate(tr.invars)}
-    saved = tuple(ins.get(st.var_in.id) if id(st.var) in state_vars else None for st in used)
+    saved = tuple(ins.get(st.var_in.id)
+                  if id(st.var) in state_vars or st.source[0] == 'slot' else None
+                  for st in used)
     d = Differentiable(name, out_pos, out_vars, tuple(st.source for st in used), links,
                        problem, eqns, weak)
     d.states = tuple(k for k, _ in reached_states)
     d.state_holders = [None] * len(d.states)
     d.state_at = [None] * len(d.states)
     d.saved_sources = saved
+    d.slots = any(st.source[0] == 'slot' for st in used)
     return d
 
 
@@ -210,9 +216,9 @@ class JitCallNode(FunctionNode):
         self.drawn = drawn  # the call's random draws (Differentiable.kept)
         self.leaves = leaves
         self._inputs = self._rank = None
-        if plan.diff.states:
-            # A link's state Variable gets a new node at every call: this
-            # call's input is the node it has now.
+        if plan.diff.states or plan.diff.slots:
+            # A link's state Variable gets a new node (or is replaced) at
+            # every call: this call's input is the node it has now.
             self.inputs  # noqa: B018
 
     @property  # type: ignore[override]
@@ -222,8 +228,9 @@ class JitCallNode(FunctionNode):
             leaves = self.leaves
             if leaves is None:  # unchained
                 return None
-            ins = self._inputs = tuple((leaves[s[1]] if s[0] == 'arg' else s[1]).node
-                                       for s in self.plan.diff.sources)
+            ins = self._inputs = tuple(
+                (leaves[s[1]] if s[0] == 'arg' else s[1].__dict__[s[2]] if s[0] == 'slot'
+                 else s[1]).node for s in self.plan.diff.sources)
         return ins
 
     @inputs.setter
@@ -386,7 +393,10 @@ def _refusing_outputs(plan: Any) -> list:
         return d.refusing
     node = _RefusingNode(plan)
     outs = []
-    for k in plan.diff.outs:
+    # (Then those of the link states given a new Variable: see attach_lines.)
+    fresh = [at for holder, at in zip(d.state_holders, d.state_at)
+             if holder.__class__ is FreshState and holder.result is None]
+    for k in list(plan.diff.outs) + fresh:
         v = plan.graph.outvars[k]
         n = _SharedOutputNode(None, v.shape, v.dtype, True)
         n.set_creator_node(node)
@@ -403,9 +413,18 @@ def attach_lines(plan: Any, env: dict) -> list:
     at = [r for r, kind in enumerate(plan.out_kinds) if kind[0] not in 'SO']
     results = [at[k] for k in plan.diff.outs]
     if plan.diff.problem is not None:
+        # (A link's new state too: a backward reaching it raises, and a
+        # later call whose own backward reaches it says it stops there.)
         name = _names(env)
-        return [f'results[{r}]._node = {name(n)}'
-                for r, n in zip(results, _refusing_outputs(plan))]
+        nodes = _refusing_outputs(plan)
+        lines = [f'results[{r}]._node = {name(n)}' for r, n in zip(results, nodes)]
+        states = [(j, holder, at) for j, (holder, at) in enumerate(
+            zip(plan.diff.state_holders, plan.diff.state_at))
+            if holder.__class__ is FreshState and holder.result is None]
+        for (j, holder, at), n in zip(states, nodes[len(results):]):
+            lines += [f'_sf{j} = _make(outs[{at}], {holder.requires_grad})',
+                      f'_sf{j}._node = {name(n)}']
+        return lines
     env.update(_JCN=JitCallNode, _ON=_OutputNode, _wref=weakref.ref, _jplan=plan)
     drawn = ', '.join(f'outs[{k}]' for _, k in plan.diff.kept)
     lines = [f'_jn = _JCN(_jplan, inputs, leaves, [{drawn}])']
@@ -415,6 +434,14 @@ def attach_lines(plan: Any, env: dict) -> list:
         outs.append(f'_wref(_yn{j})')
     name = _names(env)
     for j, (holder, at) in enumerate(zip(plan.diff.state_holders, plan.diff.state_at)):
+        if holder.__class__ is FreshState:
+            if holder.result is not None:
+                continue  # (a returned Variable: its node is made above)
+            # A new Variable for the link's attribute (the writes put it there).
+            lines += [f'_sf{j} = _make(outs[{at}], {holder.requires_grad})',
+                      f'_sf{j}._node = _sn{j} = _ON(outs[{at}], _jn, _sf{j})']
+            outs.append(f'_wref(_sn{j})')
+            continue
         # (Before the writes give it the array: its node from this call's output.)
         lines.append(f'_sn{j} = {name(holder)}._node = _ON(outs[{at}], _jn, {name(holder)})')
         outs.append(f'_wref(_sn{j})')

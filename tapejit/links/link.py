@@ -158,9 +158,9 @@ class Link:
                 'stored on a link would outlive the trace and not be updated by later '
                 'calls. Keep such state in a Variable (requires_grad=False) and assign '
                 f'its .array instead, or return the value; at {where_in_user_code()}')
-        if (isinstance(value, Variable) and value._data.__class__ is TracedArray
-                and value._data.trace is config.trace):
-            # (Checked when the trace ends.)
+        if config.trace is not None:
+            # (Checked when the trace ends: a traced Variable left there is
+            # state; the first store tells what the attribute held before.)
             config.trace.stored.append((self, name, self.__dict__.get(name)))
         if self.__dict__.get('_within_init_scope', False) and isinstance(value, Parameter):
             value.name = name

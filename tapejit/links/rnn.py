@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import functools
-import warnings
 from typing import Any, Optional, Sequence
 
 import numpy
 
 from tapejit import backends, initializers
 from tapejit.core.abstract import TracedArray
-from tapejit.core.config import config
 from tapejit.core.errors import ShapeError
-from tapejit.core.variable import StateVariable, Variable
+from tapejit.core.variable import Variable
 from tapejit.functions._util import array_of
 from tapejit.core.parameter import Parameter
 from tapejit.functions.array import concat, get_item, split_axis
@@ -105,19 +102,20 @@ class LSTM(LSTMBase):
     ``h`` between calls: ``y = lstm(c, upward(x) + lateral(h))``
     (:func:`tapejit.functions.lstm`).  ``reset_state()`` starts a new
     sequence; a batch may shrink from one call to the next (sequences sorted
-    by decreasing length).  Under ``@tapejit.jit`` the compiled step reads the
-    state left by the previous call and writes its own back (``c`` and ``h``
-    are then concrete again after the call), unless it calls
-    ``reset_state()`` itself; a call starting a sequence (reset before it)
-    and one continuing it are two plans, each traced once.
+    by decreasing length).  ``c`` and ``h`` are plain attributes, as in
+    Chainer: under ``@tapejit.jit`` the compiled step reads the Variables
+    they hold at each call and leaves new ones there, with the call's graph,
+    so that a backward over several calls (truncated backprop through time)
+    reaches back through them as eagerly; a call starting a sequence (reset
+    before it) and one continuing it are two plans, each traced once.
 
     >>> import numpy as np
     >>> from tapejit import links as L
     >>> rnn = L.LSTM(3, 4)
     >>> y1 = rnn(np.ones((2, 3), np.float32))
     >>> y2 = rnn(np.ones((2, 3), np.float32))
-    >>> y2.shape, rnn.c.shape
-    ((2, 4), (2, 4))
+    >>> y2.shape, rnn.c.shape, y2 is rnn.h
+    ((2, 4), (2, 4), True)
     """
 
     def __init__(self, in_size: Optional[int], out_size: Optional[int] = None,
@@ -125,129 +123,22 @@ class LSTM(LSTMBase):
                  forget_bias_init: Any = None) -> None:
         super().__init__(in_size, out_size, lateral_init, upward_init, bias_init,
                          forget_bias_init)
-        # (c, h) as a compiled call reads and writes them, and a flag it sets.
-        self._held: Optional[tuple] = None
-        self._entered: Any = None           # the trace of the last traced step
         self.reset_state()
 
     def reset_state(self) -> None:
         """Forget the state: the next call starts a sequence."""
-        self._state: Optional[tuple] = None  # (c, h) of the current sequence
-        self._reset_in = config.trace  # (a jitted call that starts its own sequences)
-        held = self._held
-        if held is not None and config.trace is None:
-            for v in held:  # (the flag too: no compiled call since)
-                v._data = v._data * 0
-        elif held is not None and held[2]._data.__class__ is TracedArray:
-            held[2].array = held[2].array * 0  # (written by every call of the plan)
-
-    @property
-    def c(self) -> Optional[Variable]:
-        """The cell state (None at the start of a sequence)."""
-        return self._current(0)
-
-    @property
-    def h(self) -> Optional[Variable]:
-        """The last output (None at the start of a sequence)."""
-        return self._current(1)
+        self.c: Optional[Variable] = None
+        self.h: Optional[Variable] = None
 
     def set_state(self, c: Variable, h: Variable) -> None:
         """Continue from the cell state ``c`` and output ``h``."""
-        self._state = (c, h)
-        self._mirror()
-
-    def _current(self, k: int) -> Optional[Variable]:
-        held = self._held
-        if config.trace is None and held is not None and bool(held[2]._data):
-            # A compiled call wrote the newest state here (its flag set).
-            return held[k]
-        state = self._state
-        if state is None:
-            return None
-        v = state[k]
-        d = v._data
-        if d.__class__ is TracedArray and d.trace is not config.trace:
-            return held[k]  # (left by a compiled call)
-        return v
-
-    def _mirror(self) -> None:
-        """Copy the state into the held Variables a compiled call reads and
-        writes (an assignment each under ``jit``, replayed after every call),
-        and set their flag: the newest state is theirs (compiled), or not."""
-        held = self._held
-        if held is None or self._state is None:
-            return
-        for v, s in zip(held, self._state):
-            if config.trace is None:
-                v._data = s._data
-            elif v is not s:
-                v.array = s.array
-        if config.trace is not None:
-            held[2].array = held[2].array * 0 + 1
-        else:
-            held[2]._data = held[2]._data * 0
-
-    def _enter_trace(self, batch: int, dtype: Any, xp: Any) -> None:
-        """At the first step of a traced call: hold the state in state
-        Variables, which the compiled call writes back and, where it
-        continues a sequence, reads on every call.  A call starting a
-        sequence (reset before it) is traced as eager runs it, without a
-        state, and guarded by that: the next call, continuing, traces once
-        more (both plans kept)."""
-        tr = config.trace
-        self._entered = tr
-        shape = (batch, self.state_size)
-        if self._held is None:
-            self._held = (StateVariable(xp.zeros(shape, dtype)),
-                          StateVariable(xp.zeros(shape, dtype)),
-                          StateVariable(xp.zeros((), numpy.int8)))  # written by a call
-        if self._reset_in is tr:
-            return
-        hc, hh, live = self._held
-        # (Under a trace ``self.c`` is the state held since the last reset:
-        # the flag says where the newest is.)
-        compiled = bool(live._data)
-        starting = self._state is None and not compiled
-        check = functools.partial(_starts, self)
-        check.what = f'whether {self._label()} starts a sequence'  # (for the retrace warning)
-        tr.guard(('sequence start', id(self)), check, starting)
-        if starting:
-            return
-        if compiled:
-            # (A compiled call's state, read without its graph: said where
-            # the call's outputs carry one, see tapejit.jit.plan._warn_cut_states.)
-            tr.cut_states.append(self._label())
-        if self._state is not None and not compiled:
-            c, h = self.c, self.h
-            if c is not hc:  # (set eagerly: what the compiled calls go on from)
-                hc._data, hh._data = c._data, h._data
-                if c.creator is not None or h.creator is not None:
-                    warnings.warn(
-                        f'{self._label()}: the compiled step starts from a state with a graph '
-                        '(set_state() or eager steps before it), whose values it reads on every '
-                        'call: no gradient flows back through them. Set the state inside the '
-                        'jitted function to differentiate through it.', RuntimeWarning,
-                        stacklevel=2)
-        # The step reads the state through Variables of its own: _mirror
-        # assigns the new state to hc and hh, and the gradient of this step
-        # must see the state it started from.
-        self._state = (Variable(hc.array, requires_grad=False),
-                       Variable(hh.array, requires_grad=False))
+        self.c, self.h = c, h
 
     def forward(self, x: Any) -> Variable:
         """One step on ``x`` ``(batch, in_size)``; returns the output ``h``."""
         batch = array_of(x).shape[0]
         z = self._gate_input(x)
-        data = array_of(z)
-        xp = _xp(data)
-        if config.trace is not None and self._entered is not config.trace:
-            self._enter_trace(batch, data.dtype, xp)
-        c, h = self.c, self.h
-        if config.trace is None and self._held is not None and c is self._held[0]:
-            # Left by a compiled call (no history): _mirror assigns the new
-            # state to the held Variables, and this step's gradient must see
-            # the state it started from.
-            c, h = (Variable(v.array, requires_grad=False) for v in (c, h))
+        h = self.h
         rest = None
         if h is not None:
             size = h.shape[0]
@@ -258,17 +149,14 @@ class LSTM(LSTMBase):
             if size > batch:
                 head, rest = split_axis(h, [batch], axis=0)
             z = z + self.lateral(head)
+        c = self.c
         if c is None:
-            c = Variable(xp.zeros((batch, self.state_size), data.dtype), requires_grad=False)
-        c, y = lstm(c, z)
-        self._state = (c, y if rest is None else concat([y, rest], axis=0))
-        self._mirror()
+            data = array_of(z)
+            c = Variable(_xp(data).zeros((batch, self.state_size), data.dtype),
+                         requires_grad=False)
+        self.c, y = lstm(c, z)
+        self.h = y if rest is None else concat([y, rest], axis=0)
         return y
-
-
-def _starts(link: LSTM) -> bool:
-    """Whether ``link``'s next call starts a sequence (no state held)."""
-    return link.c is None
 
 
 class NStepLSTMBase(ChainList):
