@@ -65,8 +65,6 @@ class Trace:
         self.stateful: dict = {}
         self.born: set = set()  # ids of the Variables made while tracing (is_state)
         self.stored: list = []  # (link, name, old value): traced Variables put on links
-        # Links whose state the call reads without its graph (L.LSTM continuing a sequence).
-        self.cut_states: list = []
         # ids of the hyperparameters whose overrides an optimizer's guard checks.
         self.guarded_hyperparams: set = set()
         # id -> the optimizers whose update() ran: the plan guards their structure.
