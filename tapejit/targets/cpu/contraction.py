@@ -107,14 +107,25 @@ def machine(dtype: Any) -> tuple:
 def lay_out(x: numpy.ndarray, src: C.Layout, name: str = 'source') -> numpy.ndarray:
     """``x`` ``(N, channels, height, width)`` in layout ``src``: flat, each
     channel's phase planes padded with zeros (in this thread's scratch
-    array ``name``)."""
+    array ``name``), by :func:`layout_ir`'s kernel: a plane at a time, its
+    zeros and pixels written while it is in cache."""
+    x = numpy.ascontiguousarray(x)
     n = x.shape[0]
-    sy, sx = src.stride
     buf = _buffer(name, n * src.image, x.dtype)
-    buf.fill(0)
-    buf = buf.reshape(n, src.channels, src.phases, src.plane)
+    fn = _kernel('layout', src, x.dtype, (), lambda symbol: layout_ir(symbol, src, x.dtype))
+    items = n * src.channels
+    _run(fn, items, 0.25 * items * src.block, x.reshape(-1), buf)
+    return buf
+
+
+def _phase_rows(src: C.Layout) -> list:
+    """Per phase ``(a, b)``: ``(plane index, first image row, first plane
+    row, rows, first image column, first plane column, columns)`` of the
+    pixels it holds."""
+    sy, sx = src.stride
+    out = []
     for a in range(sy):
-        y0 = (a - src.top) % sy          # first image row in phase a
+        y0 = (a - src.top) % sy
         i0 = (y0 + src.top) // sy
         rows = max(0, min(len(range(y0, src.height, sy)), src.hq - i0))
         for b in range(sx):
@@ -122,11 +133,53 @@ def lay_out(x: numpy.ndarray, src: C.Layout, name: str = 'source') -> numpy.ndar
             j0 = (x0 + src.left) // sx
             cols = max(0, min(len(range(x0, src.width, sx)), src.wq - j0))
             if rows and cols:
-                plane = buf[:, :, a * sx + b, :src.hq * src.wq].reshape(
-                    n, src.channels, src.hq, src.wq)
-                plane[:, :, i0:i0 + rows, j0:j0 + cols] = \
-                    x[:, :, y0:y0 + sy * rows:sy, x0:x0 + sx * cols:sx]
-    return buf.reshape(-1)
+                out.append((a * sx + b, y0, i0, rows, x0, j0, cols))
+    return out
+
+
+def layout_ir(symbol: str, src: C.Layout, dtype: numpy.dtype) -> str:
+    """The LLVM IR of the kernel laying images out as ``src`` says:
+    ``symbol(n, ch, nch, claim, x, out)``, an item per image channel."""
+    hw = src.height * src.width
+    size = numpy.dtype(dtype).itemsize
+
+    def emit(em: Emitter, nch: Any, claim: Any, x: Array, out: Array) -> None:
+        v = _Ir(em, dtype, 1)
+        ir = em.ir
+        i8p = em.i8p
+        memset = ir.Function(em.module, ir.FunctionType(ir.VoidType(), [
+            i8p, em.i8, em.i64, ir.IntType(1)]), 'llvm.memset.p0.i64')
+        memcpy = ir.Function(em.module, ir.FunctionType(ir.VoidType(), [
+            i8p, i8p, em.i64, ir.IntType(1)]), 'llvm.memcpy.p0.p0.i64')
+
+        def item(i: Any) -> None:
+            b = em.b
+            dst = b.gep(out.data, [b.mul(i, v.c(src.block))])
+            b.call(memset, [b.bitcast(dst, i8p), ir.Constant(em.i8, 0),
+                            v.c(src.block * size), ir.Constant(ir.IntType(1), 0)])
+            plane_src = b.gep(x.data, [b.mul(i, v.c(hw))])
+            sx = src.stride[1]
+            for ph, y0, i0, rows, x0, j0, cols in _phase_rows(src):
+                def row(r: Any, ph=ph, y0=y0, i0=i0, x0=x0, j0=j0, cols=cols) -> None:
+                    br = em.b
+                    s_row = br.gep(plane_src, [br.add(br.mul(br.add(br.mul(r, v.c(src.stride[0])),
+                                                                    v.c(y0)), v.c(src.width)),
+                                                      v.c(x0))])
+                    d_row = br.gep(dst, [br.add(br.mul(br.add(r, v.c(i0)), v.c(src.wq)),
+                                                v.c(ph * src.plane + j0))])
+                    if sx == 1:
+                        br.call(memcpy, [br.bitcast(d_row, i8p), br.bitcast(s_row, i8p),
+                                         v.c(cols * size), ir.Constant(ir.IntType(1), 0)])
+                        return
+
+                    def col(k: Any) -> None:
+                        bc = em.b
+                        bc.store(bc.load(bc.gep(s_row, [bc.mul(k, v.c(sx))])),
+                                 bc.gep(d_row, [k]))
+                    em.repeat(v.c(0), v.c(cols), col)
+                em.repeat(v.c(0), v.c(rows), row)
+        v.work_loop(claim, nch, item)
+    return _entry(symbol, dtype, 2, {1}, emit)
 
 
 # --- kernels -------------------------------------------------------------
@@ -183,9 +236,10 @@ class _Ir:
                                 ir.Constant(ir.VectorType(self.i32, self.lanes),
                                             [0] * self.lanes))
 
-    def work_loop(self, claim: Any, items: int, body: Callable[[Any], None]) -> None:
+    def work_loop(self, claim: Any, items: Any, body: Callable[[Any], None]) -> None:
         """``while (i = claim++) < items: body(i)`` (the item counter shared
-        by the threads, an int64 at address ``claim``)."""
+        by the threads, an int64 at address ``claim``; ``items`` an int or
+        an int64 value)."""
         em = self.em
         b = em.b
         counter = b.inttoptr(claim, self.i64.as_pointer())
@@ -195,7 +249,8 @@ class _Ir:
         b.branch(head)
         b.position_at_end(head)
         i = b.atomic_rmw('add', counter, self.c(1), 'monotonic')
-        b.cbranch(b.icmp_signed('<', i, self.c(items)), work, done)
+        bound = self.c(items) if isinstance(items, int) else items
+        b.cbranch(b.icmp_signed('<', i, bound), work, done)
         b.position_at_end(work)
         body(i)
         em.b.branch(head)
@@ -216,7 +271,7 @@ def _entry(symbol: str, dtype: numpy.dtype, nargs: int, written: set,
            emit: Callable[..., None]) -> str:
     """The IR text of entry ``symbol(n, ch, nch, claim, *arrays)`` (``nargs``
     flat arrays of ``dtype``, the indices in ``written`` stored to) around
-    the body ``emit(em, claim, *arrays)``."""
+    the body ``emit(em, nch, claim, *arrays)`` (``nch``: the items)."""
     import llvmlite.ir as ir
     module = ir.Module(name=symbol)
     em = Emitter(ir, module, True)
@@ -227,7 +282,7 @@ def _entry(symbol: str, dtype: numpy.dtype, nargs: int, written: set,
 
     def body(layout: list) -> Any:
         return em.define(symbol + '_body', layout, True, False,
-                         lambda n, ch, nch, claim, *arrays: emit(em, claim, *arrays))
+                         lambda n, ch, nch, claim, *arrays: emit(em, nch, claim, *arrays))
     em.entry_function(symbol, names, layout_written, sig, body)
     return str(module)
 
@@ -244,7 +299,7 @@ def correlation_ir(symbol: str, corr: C.Correlation, dtype: numpy.dtype, tile: t
     items = corr.batch * corr.groups * ob_n * pb_n
     hw = corr.out_hw[0] * corr.out_hw[1]
 
-    def emit(em: Emitter, claim: Any, src: Array, w: Array, out: Array) -> None:
+    def emit(em: Emitter, nch: Any, claim: Any, src: Array, w: Array, out: Array) -> None:
         x = _Ir(em, dtype, lanes)
         accs = [[em._alloca(x.vec) for _ in range(v_)] for _ in range(r_)]
 
@@ -363,92 +418,130 @@ def _scatter(x: _Ir, val: Any, plane: Any, qs: Any, ys: Any, y: Any, sy: int, oy
 
 
 def filter_ir(symbol: str, corr: C.FilterCorrelation, dtype: numpy.dtype, tile: tuple,
-              lanes: int, parts: int, chunk: int) -> str:
+              lanes: int, parts: int, chunk: int, span: int) -> str:
     """The LLVM IR of :class:`~tapejit.compiler.contraction.FilterCorrelation`
     ``corr`` with ``tile = (R, T)``, its images cut into ``parts``:
-    ``symbol(n, ch, nch, claim, src, gy, partial)``; item ``(part, g, ob)``
-    adds its images' products into ``partial[part, g, ob, c, tb, r, t]``
-    (vectors of ``lanes``, summed across lanes by the caller), ``chunk``
-    pixels at a time."""
+    ``symbol(n, ch, nch, claim, src, gy, partial, sums)``.  Item ``(part, g,
+    block)`` takes ``span`` tiles of output channels (``ob``) through its
+    images, ``chunk`` pixels at a time: per chunk, each tile of each source
+    channel and taps (``c``, ``tb``) accumulates in registers from its
+    vectors in ``partial`` (the chunk's source pixels stay in cache for all
+    ``span`` tiles).  Its sums across lanes go to ``sums[part, g, ob, c, tb,
+    r, t]`` (added over the parts by the caller)."""
     r_, t_ = tile
     ob_n = -(-corr.outs // r_)
+    blocks = -(-ob_n // span)
     tb_n = len(corr.taps) // t_
     per_part = -(-corr.batch // parts)
-    items = parts * corr.groups * ob_n
+    items = parts * corr.groups * blocks
     steps = chunk // lanes
     out_total = corr.groups * corr.outs
+    tile_size = corr.channels * tb_n * r_ * t_     # values per output-channel tile
 
-    def emit(em: Emitter, claim: Any, src: Array, gy: Array, part_buf: Array) -> None:
+    def emit(em: Emitter, nch: Any, claim: Any, src: Array, gy: Array, part_buf: Array,
+             sums: Array) -> None:
         x = _Ir(em, dtype, lanes)
+        ir = em.ir
         accs = [[em._alloca(x.vec) for _ in range(t_)] for _ in range(r_)]
+        memset = ir.Function(em.module, ir.FunctionType(ir.VoidType(), [
+            em.i8p, em.i8, em.i64, ir.IntType(1)]), 'llvm.memset.p0.i64')
 
         def item(i: Any) -> None:
             b = em.b
-            part, g, ob = x.split(i, [parts, corr.groups, ob_n])
-            block = b.mul(b.add(b.mul(b.add(b.mul(part, x.c(corr.groups)), g), x.c(ob_n)), ob),
-                          x.c(corr.channels * tb_n * r_ * t_ * lanes))
-            mine = b.gep(part_buf.data, [block])
+            part, g, blk = x.split(i, [parts, corr.groups, blocks])
+            ob0 = b.mul(blk, x.c(span))
+            ob1 = b.select(b.icmp_signed('<', b.add(ob0, x.c(span)), x.c(ob_n)),
+                           b.add(ob0, x.c(span)), x.c(ob_n))
+            mine = b.gep(part_buf.data, [b.mul(i, x.c(span * tile_size * lanes))])
+            b.call(memset, [b.bitcast(mine, em.i8p), ir.Constant(em.i8, 0),
+                            x.c(span * tile_size * lanes * x.elem_size()),
+                            ir.Constant(ir.IntType(1), 0)])
             n0 = b.mul(part, x.c(per_part))
             n1 = b.select(b.icmp_signed('<', b.add(n0, x.c(per_part)), x.c(corr.batch)),
                           b.add(n0, x.c(per_part)), x.c(corr.batch))
-            # Output channels past the last are read from the last (their
-            # sums are never used), so every load stays inside gy.
-            rows = []
-            for r in range(r_):
-                o = b.add(b.mul(ob, x.c(r_)), x.c(r))
-                o = b.select(b.icmp_signed('<', o, x.c(corr.outs)), o, x.c(corr.outs - 1))
-                rows.append(b.add(b.mul(g, x.c(corr.outs)), o))
 
             def image(n: Any) -> None:
                 bi = em.b
-                gy_img = bi.gep(gy.data, [bi.mul(n, x.c(out_total * corr.pixels))])
+                gy_img = bi.gep(gy.data, [bi.mul(bi.add(bi.mul(n, x.c(out_total)),
+                                                        bi.mul(g, x.c(corr.outs))),
+                                                 x.c(corr.pixels))])
                 src_img = bi.gep(src.data, [bi.add(bi.mul(n, x.c(corr.src_image)),
                                                    bi.mul(bi.mul(g, x.c(corr.channels)),
                                                           x.c(corr.src_block)))])
-                gy_rows = [bi.gep(gy_img, [bi.mul(o, x.c(corr.pixels))]) for o in rows]
 
                 def pixel_chunk(k: Any) -> None:
-                    bk = em.b
-                    q0 = bk.mul(k, x.c(chunk))
+                    q0 = em.b.mul(k, x.c(chunk))
 
-                    def channel(c: Any) -> None:
-                        bc = em.b
-                        sc = bc.gep(src_img, [bc.add(bc.mul(c, x.c(corr.src_block)), q0)])
-                        for tb in range(tb_n):
-                            slot = bc.gep(mine, [bc.mul(bc.add(bc.mul(c, x.c(tb_n)),
-                                                               x.c(tb)),
-                                                        x.c(r_ * t_ * lanes))])
-                            for r in range(r_):
-                                for t in range(t_):
-                                    bc.store(x.load_vec(bc.gep(slot, [x.c((r * t_ + t) * lanes)])),
-                                             accs[r][t])
+                    def out_tile(ob: Any) -> None:
+                        bo = em.b
+                        # Output channels past the last are read from the
+                        # last (their sums are never used): loads stay in gy.
+                        rows = []
+                        for r in range(r_):
+                            o = bo.add(bo.mul(ob, x.c(r_)), x.c(r))
+                            o = bo.select(bo.icmp_signed('<', o, x.c(corr.outs)), o,
+                                          x.c(corr.outs - 1))
+                            rows.append(bo.gep(gy_img, [bo.add(bo.mul(o, x.c(corr.pixels)),
+                                                               q0)]))
+                        acc_tile = bo.gep(mine, [bo.mul(bo.sub(ob, ob0),
+                                                        x.c(tile_size * lanes))])
 
-                            def step(s: Any) -> None:
-                                bs = em.b
-                                at = bs.add(q0, bs.mul(s, x.c(lanes)))
-                                off = bs.mul(s, x.c(lanes))
-                                gys = [x.load_vec(bs.gep(row, [at])) for row in gy_rows]
-                                acc = [[bs.load(a) for a in row] for row in accs]
-                                for t in range(t_):
-                                    xv = x.load_vec(bs.gep(sc, [bs.add(off, x.c(
-                                        corr.taps[tb * t_ + t]))]))
-                                    for r in range(r_):
-                                        acc[r][t] = bs.call(x.fma, [gys[r], xv, acc[r][t]])
-                                for r in range(r_):
-                                    for t in range(t_):
-                                        bs.store(acc[r][t], accs[r][t])
-                            em.repeat(x.c(0), x.c(steps), step)
+                        def channel(c: Any) -> None:
                             bc = em.b
-                            for r in range(r_):
-                                for t in range(t_):
-                                    p = bc.bitcast(bc.gep(slot, [x.c((r * t_ + t) * lanes)]),
-                                                   x.vec.as_pointer())
-                                    bc.store(bc.load(accs[r][t]), p, align=x.elem_size())
-                    em.repeat(x.c(0), x.c(corr.channels), channel)
+                            sc = bc.gep(src_img, [bc.add(bc.mul(c, x.c(corr.src_block)), q0)])
+                            for tb in range(tb_n):
+                                slot = bc.gep(acc_tile, [bc.mul(bc.add(
+                                    bc.mul(c, x.c(tb_n)), x.c(tb)), x.c(r_ * t_ * lanes))])
+                                _filter_steps(em, x, slot, sc, rows, accs,
+                                              corr.taps[tb * t_:(tb + 1) * t_], steps)
+                        em.repeat(x.c(0), x.c(corr.channels), channel)
+                    em.repeat(ob0, ob1, out_tile)
                 em.repeat(x.c(0), x.c(corr.pixels // chunk), pixel_chunk)
             em.repeat(n0, n1, image)
+            bt = em.b
+            first = bt.mul(bt.add(bt.mul(bt.add(bt.mul(part, x.c(corr.groups)), g), x.c(ob_n)),
+                                  ob0), x.c(tile_size))
+            out = bt.gep(sums.data, [first])
+            zero = ir.Constant(x.elem, 0.0)
+
+            def total(k: Any) -> None:
+                bk = em.b
+                vec = x.load_vec(bk.gep(mine, [bk.mul(k, x.c(lanes))]))
+                bk.store(bk.call(x.reduce_add, [zero, vec]), bk.gep(out, [k]))
+            em.repeat(x.c(0), bt.mul(bt.sub(ob1, ob0), x.c(tile_size)), total)
         x.work_loop(claim, items, item)
-    return _entry(symbol, dtype, 3, {2}, emit)
+    return _entry(symbol, dtype, 4, {2, 3}, emit)
+
+
+def _filter_steps(em: Emitter, x: _Ir, slot: Any, sc: Any, rows: list, accs: list,
+                  taps: tuple, steps: int) -> None:
+    """One register tile of a filter gradient over a chunk: its accumulators
+    from ``slot``, ``steps`` vectors of FMAs of the output-gradient ``rows``
+    by the source ``sc`` at the ``taps``, and back to ``slot``."""
+    lanes, b = x.lanes, em.b
+    r_, t_ = len(rows), len(taps)
+    for r in range(r_):
+        for t in range(t_):
+            b.store(x.load_vec(b.gep(slot, [x.c((r * t_ + t) * lanes)])), accs[r][t])
+
+    def step(s: Any) -> None:
+        bs = em.b
+        off = bs.mul(s, x.c(lanes))
+        gys = [x.load_vec(bs.gep(row, [off])) for row in rows]
+        acc = [[bs.load(a) for a in row] for row in accs]
+        for t, tap in enumerate(taps):
+            xv = x.load_vec(bs.gep(sc, [bs.add(off, x.c(tap))]))
+            for r in range(r_):
+                acc[r][t] = bs.call(x.fma, [gys[r], xv, acc[r][t]])
+        for r in range(r_):
+            for t in range(t_):
+                bs.store(acc[r][t], accs[r][t])
+    em.repeat(x.c(0), x.c(steps), step)
+    b = em.b
+    for r in range(r_):
+        for t in range(t_):
+            p = b.bitcast(b.gep(slot, [x.c((r * t_ + t) * lanes)]), x.vec.as_pointer())
+            b.store(b.load(accs[r][t]), p, align=x.elem_size())
 
 
 # --- compiling and running ---------------------------------------------------
@@ -559,25 +652,28 @@ def conv2d_filter(x: numpy.ndarray, gy: numpy.ndarray, ksize: tuple, stride: tup
     n, o, oh, ow = gy.shape
     wq = plan.src.wq
     # The output gradient in the source's rows, zero past each row's pixels.
-    wide = _buffer('gradient', n * o * corr.pixels, gy.dtype)
-    wide.fill(0)
-    wide = wide.reshape(n, o, corr.pixels)
-    wide[:, :, :oh * wq].reshape(n, o, oh, wq)[..., :ow] = gy
+    wide = lay_out(gy, C.Layout(o, oh, ow, (1, 1), 0, 0, oh, wq, corr.pixels), 'gradient')
     tile = C.filter_tile(corr.outs, len(corr.taps), regs)
     r_, t_ = tile
     ob_n = -(-corr.outs // r_)
-    parts = max(1, min(n, FILTER_PARTS // max(1, corr.groups * ob_n)))
-    chunk = _chunk(corr.pixels, lanes)
-    fn = _kernel('filter', corr, x.dtype, (tile, lanes, parts, chunk),
-                 lambda symbol: filter_ir(symbol, corr, x.dtype, tile, lanes, parts, chunk))
     tb_n = len(corr.taps) // t_
-    partial = _buffer('partial', parts * corr.groups * ob_n * corr.channels * tb_n * r_ * t_
-                      * lanes, x.dtype)
-    partial.fill(0)
+    tile_size = corr.channels * tb_n * r_ * t_
+    # Tiles of output channels an item takes through the images together:
+    # their accumulators fit in a quarter of this core's second-level cache.
+    span = max(1, min(ob_n, _cache_bytes() // 4 // (tile_size * lanes * x.dtype.itemsize)))
+    blocks = -(-ob_n // span)
+    parts = max(1, min(n, FILTER_PARTS // max(1, corr.groups * blocks)))
+    chunk = _chunk(corr.pixels, lanes)
+    fn = _kernel('filter', corr, x.dtype, (tile, lanes, parts, chunk, span),
+                 lambda symbol: filter_ir(symbol, corr, x.dtype, tile, lanes, parts, chunk,
+                                          span))
+    items = parts * corr.groups * blocks
+    partial = _buffer('partial', items * span * tile_size * lanes, x.dtype)
+    sums = _buffer('sums', parts * corr.groups * ob_n * tile_size, x.dtype)
     madds = n * o * corr.channels * len(corr.taps) * corr.pixels
-    _run(fn, parts * corr.groups * ob_n, madds, lay_out(x, plan.src), wide.reshape(-1), partial)
-    sums = partial.reshape(parts, corr.groups, ob_n, corr.channels, tb_n, r_, t_, lanes)
-    sums = sums.sum(axis=(0, 7), dtype=x.dtype)       # (groups, ob, c, tb, r, t)
+    _run(fn, items, madds, lay_out(x, plan.src), wide, partial, sums)
+    sums = sums.reshape(parts, corr.groups, ob_n, corr.channels, tb_n, r_, t_)
+    sums = sums[0] if parts == 1 else sums.sum(axis=0)   # (groups, ob, c, tb, r, t)
     gw = sums.transpose(0, 1, 4, 2, 3, 5).reshape(corr.groups, ob_n * r_, corr.channels,
                                                   len(corr.taps))
     gw = gw[:, :corr.outs].reshape((o, corr.channels) + tuple(ksize))
@@ -592,6 +688,25 @@ def _copied(y: numpy.ndarray, out: Optional[numpy.ndarray]) -> numpy.ndarray:
         return y
     out[...] = y
     return out
+
+
+def _cache_bytes() -> int:
+    """This core's second-level cache, as the kernel reports it (1 MiB
+    where it does not)."""
+    global _L2
+    if _L2 is None:
+        _L2 = 1 << 20
+        try:
+            with open('/sys/devices/system/cpu/cpu0/cache/index2/size') as f:
+                text = f.read().strip()
+            scale = {'K': 1 << 10, 'M': 1 << 20}.get(text[-1:], 1)
+            _L2 = int(text.rstrip('KM')) * scale
+        except (OSError, ValueError):
+            pass
+    return _L2
+
+
+_L2: Optional[int] = None
 
 
 def _chunk(pixels: int, lanes: int) -> int:
