@@ -44,7 +44,7 @@ from tapejit.targets.cpu.emitter import Array, Emitter
 from tapejit.targets.cpu.host_cpu import host_cpu
 from tapejit.targets.cpu.llvm_jit import load_object
 
-__all__ = ['supported', 'machine', 'conv2d', 'conv2d_transpose', 'conv2d_filter']
+__all__ = ['supported', 'machine', 'conv2d', 'conv2d_transpose', 'conv2d_filter', 'fma_peak']
 
 _DTYPES = {numpy.dtype(numpy.float32): 'f', numpy.dtype(numpy.float64): 'd'}
 # Parts a filter gradient's images are split into at most, each summed into
@@ -92,15 +92,20 @@ def machine(dtype: Any) -> tuple:
     >>> lanes in (4, 8, 16) and regs in (16, 32)
     True
     """
-    name, features = host_cpu()
-    have = {f[1:] for f in features.split(',') if f.startswith('+')}
-    if 'avx512f' in have:
-        width, regs = 64, 32
-    elif 'avx' in have:
-        width, regs = 32, 16
-    else:
-        width, regs = 16, 16 if ('sse2' in have or 'x86' in name) else 32
+    if not _vectors:
+        name, features = host_cpu()
+        have = {f[1:] for f in features.split(',') if f.startswith('+')}
+        if 'avx512f' in have:
+            _vectors.append((64, 32))
+        elif 'avx' in have:
+            _vectors.append((32, 16))
+        else:
+            _vectors.append((16, 16 if ('sse2' in have or 'x86' in name) else 32))
+    width, regs = _vectors[0]
     return width // numpy.dtype(dtype).itemsize, regs
+
+
+_vectors: list = []     # (vector bytes, registers) of this CPU, once known
 
 
 # --- the source layouts ----------------------------------------------------
@@ -681,6 +686,68 @@ def conv2d_filter(x: numpy.ndarray, gy: numpy.ndarray, ksize: tuple, stride: tup
         return numpy.ascontiguousarray(gw)
     out[...] = gw
     return out
+
+
+def fma_ir(symbol: str, dtype: numpy.dtype, lanes: int, chains: int, rounds: int) -> str:
+    """The LLVM IR of an FMA loop built as the kernels are: ``symbol(n, ch,
+    nch, claim, out)``, per item ``rounds`` FMAs on each of ``chains``
+    independent vector accumulators (their sum stored in ``out``)."""
+    def emit(em: Emitter, nch: Any, claim: Any, out: Array) -> None:
+        x = _Ir(em, dtype, lanes)
+        b = em.b
+        accs = [em._alloca(x.vec) for _ in range(chains)]
+        seed = x.load_vec(out.data)
+        for k, a in enumerate(accs):
+            b.store(b.fadd(seed, em.ir.Constant(x.vec, [float(k)] * lanes)), a)
+        m = em.ir.Constant(x.vec, [0.999] * lanes)
+        c = em.ir.Constant(x.vec, [0.001] * lanes)
+
+        def item(i: Any) -> None:
+            def round8(j: Any) -> None:
+                bj = em.b
+                vals = [bj.load(a) for a in accs]
+                for _ in range(8):
+                    vals = [bj.call(x.fma, [v, m, c]) for v in vals]
+                for v, a in zip(vals, accs):
+                    bj.store(v, a)
+            em.repeat(x.c(0), x.c(rounds // 8), round8)
+        x.work_loop(claim, nch, item)
+        b = em.b
+        total = b.load(accs[0])
+        for a in accs[1:]:
+            total = b.fadd(total, b.load(a))
+        b.store(total, b.bitcast(out.data, x.vec.as_pointer()), align=x.elem_size())
+    return _entry(symbol, dtype, 1, {0}, emit)
+
+
+def fma_peak(width: int = 1, dtype: Any = numpy.float32, seconds: float = 0.05) -> float:
+    """This machine's measured multiply-add peak in FLOP/s (2 per lane per
+    FMA) on ``width`` threads: an FMA loop generated as the convolution
+    kernels are (as many independent chains as the registers hold), the
+    best of five runs.
+
+    >>> fma_peak(1, seconds=0.001) > 1e9
+    True
+    """
+    import time
+    dtype = numpy.dtype(dtype)
+    lanes, regs = machine(dtype)
+    chains, rounds = regs - 4, 1 << 12
+    fn = _kernel('fma', (chains, rounds), dtype, (lanes,),
+                 lambda symbol: fma_ir(symbol, dtype, lanes, chains, rounds))
+    out = numpy.ones(lanes, dtype)
+    per_item = 2.0 * lanes * chains * rounds
+    items = max(width, 1)
+    runner = threads.Chunked(fn, width)
+    best = 0.0
+    for _ in range(5):
+        start = time.perf_counter()
+        runner(0, 0, items, out)
+        elapsed = time.perf_counter() - start
+        best = max(best, items * per_item / elapsed)
+        # Enough items that a run lasts about ``seconds``.
+        items = max(items, int(seconds * best / per_item) // width * width or width)
+    return best
 
 
 def _copied(y: numpy.ndarray, out: Optional[numpy.ndarray]) -> numpy.ndarray:
