@@ -282,6 +282,81 @@ def merge_products(g: Graph) -> Graph:
     return dce(Graph(g.invars, g.constvars, g.consts, tuple(eqns), g.outvars))
 
 
+def decompose_convolutions(g: Graph) -> Graph:
+    """The convolution primitives as the windows of their image multiplied
+    by the filters: ``conv2d`` as ``im2col`` and a product, its transpose as
+    a product and ``col2im``, its filter gradient as ``im2col`` and a
+    product summed over the images (for a target that renders windows as
+    kernels of their own and has no convolution kernels).
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> from tapejit.ir.trace import trace_graph
+    >>> g = trace_graph(lambda x, w: F.convolution_2d(x, w, pad=1),
+    ...                 [np.ones((1, 2, 4, 4), np.float32), np.ones((3, 2, 3, 3), np.float32)])
+    >>> [e.prim.name for e in decompose_convolutions(g).eqns]
+    ['im2col', 'reshape', 'reshape', 'matmul', 'reshape']
+    """
+    kinds = ('conv2d', 'conv2d_transpose', 'conv2d_filter')
+    if not any(e.prim.name in kinds for e in g.eqns):
+        return g
+    ids = _fresh_ids(g)
+    eqns: list = []
+    for e in g.eqns:
+        if e.prim.name not in kinds:
+            eqns.append(e)
+            continue
+
+        def add(prim: str, ins: tuple, oshape: tuple, out: Any = None, e: Any = e,
+                **params: Any) -> Var:
+            o = out if out is not None else Var(next(ids), oshape, e.out.dtype)
+            eqns.append(e._replace(prim=PRIMITIVES[prim], inputs=ins, params=params, out=o))
+            return o
+        _decompose(e, add)
+    return Graph(g.invars, g.constvars, g.consts, tuple(eqns), g.outvars)
+
+
+def _decompose(e: Any, add: Callable[..., Var]) -> None:
+    """Append ``e``'s (a convolution primitive's) decomposition with ``add``."""
+    p, name = e.params, e.prim.name
+    win = dict(stride=p['stride'], pad=p['pad'], dilate=p['dilate'])
+    g = p['groups']
+    a, b = e.inputs
+    if name == 'conv2d_transpose':
+        gy, w = a, b
+        n, o, oh, ow = gy.shape
+        _, cg, kh, kw = w.shape
+        k = cg * kh * kw
+        col = add('matmul', (add('reshape', (w,), (g, o // g, k), shape=(g, o // g, k)),
+                             add('reshape', (gy,), (n, g, o // g, oh * ow),
+                                 shape=(n, g, o // g, oh * ow))),
+                  (n, g, k, oh * ow), transa=True, transb=False)
+        col = add('reshape', (col,), (n, g * cg, kh, kw, oh, ow),
+                  shape=(n, g * cg, kh, kw, oh, ow))
+        add('col2im', (col,), e.out.shape, out=e.out, size=tuple(p['size']), **win)
+        return
+    x = a
+    n, c = x.shape[:2]
+    if name == 'conv2d':
+        o, _, kh, kw = b.shape
+        oh, ow = e.out.shape[2:]
+    else:
+        o, (oh, ow) = b.shape[1], b.shape[2:]
+        kh, kw = p['ksize']
+    k = c // g * kh * kw
+    col = add('im2col', (x,), (n, c, kh, kw, oh, ow), ksize=(kh, kw), out_size=(oh, ow),
+              pad_value=0.0, **win)
+    col = add('reshape', (col,), (n, g, k, oh * ow), shape=(n, g, k, oh * ow))
+    if name == 'conv2d':
+        w = add('reshape', (b,), (g, o // g, k), shape=(g, o // g, k))
+        y = add('matmul', (w, col), (n, g, o // g, oh * ow), transa=False, transb=False)
+        add('reshape', (y,), e.out.shape, out=e.out, shape=e.out.shape)
+        return
+    gy = add('reshape', (b,), (n, g, o // g, oh * ow), shape=(n, g, o // g, oh * ow))
+    prod = add('matmul', (gy, col), (n, g, o // g, k), transa=False, transb=True)
+    total = add('sum', (prod,), (g, o // g, k), axis=(0,), keepdims=False)
+    add('reshape', (total,), e.out.shape, out=e.out, shape=e.out.shape)
+
+
 DEFAULT_PASSES: tuple = (lower_logsumexp, fold, cse, merge_products, dce, schedule_collectives)
 
 

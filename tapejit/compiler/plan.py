@@ -40,7 +40,7 @@ import numpy
 from tapejit.compiler import buckets, fusion, program as P
 from tapejit.compiler.kernel_ir import outside_inputs
 from tapejit.compiler.loop_ir import Unsupported
-from tapejit.compiler.passes import simplify
+from tapejit.compiler.passes import DEFAULT_PASSES, simplify
 from tapejit.ir.graph import Graph
 
 
@@ -118,10 +118,11 @@ class Plan:
     per step its unit and the step (:meth:`plan_steps`), and ``memory``
     (:mod:`~tapejit.compiler.memory`)."""
 
-    def __init__(self, graph: Graph, rows: bool) -> None:
-        """Simplify and fuse ``graph`` (``rows``: into row chains too); the
-        inputs' and constants' slots given out."""
-        g = self.graph = simplify(graph)
+    def __init__(self, graph: Graph, rows: bool, first: tuple = ()) -> None:
+        """Simplify and fuse ``graph`` (``rows``: into row chains too; the
+        target's own passes ``first`` before the others); the inputs' and
+        constants' slots given out."""
+        g = self.graph = simplify(graph, first + DEFAULT_PASSES)
         self.units = fusion.partition(g, rows=rows)
         self.consts = {v.id: c for v, c in zip(g.constvars, g.consts)}
         # Ids of the values read after the unit producing them (or outputs);

@@ -48,6 +48,7 @@ from tapejit.targets.cuda import codegen as cuda_codegen, window as cuda_window
 from tapejit.targets.cuda.simulator import SIM_MATH
 from tapejit.compiler import fusion, kernel_ir as K, loop_ir, memory, plan, program as P, store
 from tapejit.compiler.plan import Plan, eval_members, compiled_call
+from tapejit.compiler.passes import decompose_convolutions
 from tapejit.compiler.runner import ProgramWriter, Section, run_section
 from tapejit.targets import numba_cache
 from tapejit.ir.graph import Graph
@@ -389,7 +390,9 @@ class CudaExecutable:
         if self.simulator:
             lock_simulated_shared_arrays()
         block = cuda_codegen.BLOCK_SIM if self.simulator else cuda_codegen.BLOCK_GPU
-        plan = self.plan = Plan(graph, rows=False)
+        # (This target renders windows as kernels and has no convolution
+        # kernels: a convolution is its windows' product.)
+        plan = self.plan = Plan(graph, rows=False, first=(decompose_convolutions,))
         self.kernels: list = []       # CudaKernel per kernel number
         plan.plan_steps(lambda u: self._steps(u, block))
         plan.memory = memory.plan_memory(plan, donate, None)
