@@ -44,7 +44,8 @@ from tapejit.targets.cpu.emitter import Array, Emitter
 from tapejit.targets.cpu.host_cpu import host_cpu
 from tapejit.targets.cpu.llvm_jit import load_object
 
-__all__ = ['supported', 'machine', 'conv2d', 'conv2d_transpose', 'conv2d_filter', 'fma_peak']
+__all__ = ['supported', 'machine', 'conv2d', 'conv2d_transpose', 'conv2d_filter', 'describe',
+           'fma_peak']
 
 _DTYPES = {numpy.dtype(numpy.float32): 'f', numpy.dtype(numpy.float64): 'd'}
 # Parts a filter gradient's images are split into at most, each summed into
@@ -748,6 +749,44 @@ def fma_peak(width: int = 1, dtype: Any = numpy.float32, seconds: float = 0.05) 
         # Enough items that a run lasts about ``seconds``.
         items = max(items, int(seconds * best / per_item) // width * width or width)
     return best
+
+
+def describe(name: str, shapes: tuple, params: dict, dtype: Any) -> str:
+    """How the kernels compute convolution primitive ``name`` on inputs of
+    ``shapes``: the correlations, their register tiles and source layouts.
+
+    >>> print(describe('conv2d', ((8, 3, 32, 32), (16, 3, 3, 3)), dict(stride=(1, 1),
+    ...       pad=(1, 1), dilate=(1, 1), groups=1, out_size=(32, 32)), 'float32'))
+    ... # doctest: +ELLIPSIS
+    conv2d: 1 correlation(s) of 3 channels x 9 taps; tile ...; source: 1 phase(s) of 34x34 ...
+    """
+    dtype = numpy.dtype(dtype)
+    lanes, regs = machine(dtype)
+    p = params
+    if name == 'conv2d':
+        fw = C.conv_forward(shapes[0], shapes[1], p['stride'], p['pad'], p['dilate'],
+                            p['groups'], p['out_size'], lanes)
+        corrs, src = [fw.corr], fw.src
+        tiles = [C.forward_tile(c.outs, c.pixels, lanes, regs) for c in corrs]
+        tile_text = [f'{r} output channels x {v} vectors of {lanes}' for r, v in tiles]
+    elif name == 'conv2d_transpose':
+        tp = C.conv_transpose(shapes[0], shapes[1], p['stride'], p['pad'], p['dilate'],
+                              p['groups'], p['size'], lanes)
+        corrs, src = [c for c, _ in tp.phases], tp.src
+        tiles = [C.forward_tile(c.outs, c.pixels, lanes, regs) for c in corrs]
+        tile_text = [f'{r} output channels x {v} vectors of {lanes}' for r, v in tiles]
+    else:
+        fp = C.conv_filter(shapes[0], shapes[1], p['ksize'], p['stride'], p['pad'],
+                           p['dilate'], p['groups'], lanes)
+        corrs, src = [fp.corr], fp.src
+        r, t = C.filter_tile(fp.corr.outs, len(fp.corr.taps), regs)
+        tile_text = [f'{r} output channels x {t} taps in vectors of {lanes}']
+    first = corrs[0] if corrs else None
+    what = (f'{len(corrs)} correlation(s) of {first.channels} channels x '
+            f'{len(first.taps)} taps' if first else 'zeros')
+    return (f'{name}: {what}; tile {", ".join(dict.fromkeys(tile_text))} ({regs} vector '
+            f'registers); source: {src.phases} phase(s) of {src.hq}x{src.wq} per channel, '
+            f'{src.plane} elements apart, {dtype.name}')
 
 
 def _copied(y: numpy.ndarray, out: Optional[numpy.ndarray]) -> numpy.ndarray:

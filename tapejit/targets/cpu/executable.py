@@ -17,7 +17,7 @@ from typing import Any, Optional, Sequence
 import numpy
 
 from tapejit.backends import threads
-from tapejit.targets.cpu import codegen, kernel_cache, lowering, one_call, plan_cache
+from tapejit.targets.cpu import codegen, contraction, kernel_cache, lowering, one_call, plan_cache
 from tapejit.compiler import fusion, kernel_ir as K, memory, passes
 from tapejit.compiler.plan import Plan, eval_members, members, nbytes, numba_error, compiled_call
 from tapejit.targets.cpu.buffers import POOL_MIN_BYTES, BufferPool
@@ -35,7 +35,8 @@ PARALLEL_MIN = 1 << 16
 # pieces). A plan with one runs its kernels serially: handing each kernel's
 # chunks out too measured slower on such plans (the LSTM and CNN steps of
 # benchmarks/), their kernels being small beside the products.
-BLAS_PRIMITIVES = frozenset({'matmul', 'conv2d', 'conv2d_transpose', 'conv2d_filter'})
+CONVOLUTIONS = frozenset({'conv2d', 'conv2d_transpose', 'conv2d_filter'})
+BLAS_PRIMITIVES = frozenset({'matmul'}) | CONVOLUTIONS
 
 
 # Library calls writing their result into a given array (``out=``, NumPy
@@ -423,7 +424,7 @@ class Executable:
         else:
             lines.append('# the plan runs step by step (its kernels follow):')
         lines += [self.program.describe(), '']
-        for kind, st in self.plan.steps:
+        for u, (kind, st) in zip(self.plan.units, self.plan.steps):
             if kind == 'kernel':
                 ops = ' '.join(e.prim.name for e in st.members)
                 lines.append(f'# kernel over {st.spec.shape} ({"flat" if st.spec.flat else "nd"}'
@@ -431,6 +432,10 @@ class Executable:
                 lines.append(st.source)
             else:
                 lines.append('# ' + _step_line(kind, st, False))
+                if u.prim.name in CONVOLUTIONS and contraction.supported(
+                        *[numpy.empty(0, v.dtype) for v in u.inputs]):
+                    lines.append('#   ' + contraction.describe(
+                        u.prim.name, tuple(v.shape for v in u.inputs), u.params, u.out.dtype))
         return '\n'.join(lines)
 
 

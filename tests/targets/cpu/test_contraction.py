@@ -201,3 +201,18 @@ def test_float16_and_integer_inputs_take_the_reference_path():
     np.testing.assert_allclose(y.array, _direct(x, w, (1, 1), (1, 1), (1, 1), 1, (5, 5)),
                                rtol=1e-2, atol=1e-2)
     assert not K.supported(x, w)
+
+
+def test_explain_shows_each_convolution_kernels_tile_and_layout():
+    W = tapejit.Variable(np.ones((4, 3, 3, 3), np.float32))
+
+    def f(x):
+        y = F.sum(F.convolution_2d(x, W, pad=1, stride=2))
+        W.cleargrad()
+        y.backward()
+        return y
+    text = tapejit.jit(f).explain(np.ones((2, 3, 9, 9), np.float32))
+    lines = [ln for ln in text.splitlines() if ln.startswith('#   conv2d')]
+    assert len(lines) == 2, text         # (x needs no gradient: no transpose)
+    assert 'tile' in lines[0] and '4 phase(s) of 6x6' in lines[0], lines
+    assert lines[1].startswith('#   conv2d_filter:') and 'taps in vectors' in lines[1]
