@@ -684,7 +684,9 @@ def conv2d_filter(x: numpy.ndarray, gy: numpy.ndarray, ksize: tuple, stride: tup
                                                   len(corr.taps))
     gw = gw[:, :corr.outs].reshape((o, corr.channels) + tuple(ksize))
     if out is None:
-        return numpy.ascontiguousarray(gw)
+        # (A copy always: ``gw`` may be a view of this thread's scratch
+        # array, which the next call overwrites.)
+        return numpy.array(gw, order='C')
     out[...] = gw
     return out
 

@@ -216,3 +216,15 @@ def test_explain_shows_each_convolution_kernels_tile_and_layout():
     assert len(lines) == 2, text         # (x needs no gradient: no transpose)
     assert 'tile' in lines[0] and '4 phase(s) of 6x6' in lines[0], lines
     assert lines[1].startswith('#   conv2d_filter:') and 'taps in vectors' in lines[1]
+
+
+def test_a_filter_gradient_is_not_overwritten_by_the_next():
+    # (Its sums come from a scratch array the next call reuses: a result
+    # that were a view of it would change under the caller.)
+    rng = np.random.default_rng(9)
+    x = rng.standard_normal((1, 4, 5, 5))
+    gys = [rng.standard_normal((1, 2, 4, 4)) for _ in range(2)]
+    first = K.conv2d_filter(x, gys[0], (2, 2), (1, 1), (0, 0), (1, 1), 2)
+    kept = first.copy()
+    K.conv2d_filter(x, gys[1], (2, 2), (1, 1), (0, 0), (1, 1), 2)
+    np.testing.assert_array_equal(first, kept)
