@@ -13,6 +13,8 @@ windows are those axes).
 
 from __future__ import annotations
 
+import itertools
+
 from typing import Any
 
 import numpy
@@ -165,14 +167,46 @@ def _check_ties(ties: Any) -> None:
                          f"'first' (the first maximum of each slice), got {ties!r}")
 
 
+# A reduction over axes holding at most this many elements (a pooling
+# window's) runs as that many elementwise operations on strided views:
+# NumPy's own reduction over short inner axes is tens of times slower.
+SMALL_WINDOW = 64
+
+
+def _window_reduce(x, axis, keepdims, ufunc):
+    """``ufunc.reduce`` of ``x`` over ``axis`` (ints), one view of ``x`` per
+    element of the reduced axes combined elementwise, where those hold few
+    elements; None elsewhere."""
+    if axis is None or x.ndim == 0:
+        return None
+    axes = tuple(sorted(a % x.ndim for a in ((axis,) if isinstance(axis, int) else axis)))
+    count = 1
+    for a in axes:
+        count *= x.shape[a]
+    if not axes or count < 2 or count > SMALL_WINDOW or x.size < 16 * count:
+        return None
+    out = None
+    for at in itertools.product(*(range(x.shape[a]) for a in axes)):
+        index = [slice(None)] * x.ndim
+        for a, i in zip(axes, at):
+            index[a] = i
+        view = x[tuple(index)]
+        out = view.copy() if out is None else ufunc(out, view, out=out)
+    if keepdims:
+        out = out.reshape(tuple(1 if d in axes else s for d, s in enumerate(x.shape)))
+    return out
+
+
 def _max_impl(x, axis=None, keepdims=False, ties='all'):
     if ties != 'all':
         _check_ties(ties)
-    return x.max(axis=_np_axis(x, axis), keepdims=keepdims)
+    y = _window_reduce(x, axis, keepdims, _xp(x).maximum)
+    return x.max(axis=_np_axis(x, axis), keepdims=keepdims) if y is None else y
 
 
 def _min_impl(x, axis=None, keepdims=False):
-    return x.min(axis=_np_axis(x, axis), keepdims=keepdims)
+    y = _window_reduce(x, axis, keepdims, _xp(x).minimum)
+    return x.min(axis=_np_axis(x, axis), keepdims=keepdims) if y is None else y
 
 
 _max_shape = _reduce_eval('max', nonempty=True)

@@ -121,3 +121,15 @@ def test_compiled_windows_are_written_into_the_plans_reused_buffers():
     (plan,) = jf._plans()
     calls = [repr(st[0]) for k, st in plan.executable().plan.steps if k == 'call']
     assert 'conv2d (into a pooled buffer)' in calls, calls
+
+
+@pytest.mark.parametrize('axis, keepdims', [((3, 5), False), ((-1, 3), True), (2, False),
+                                            ((1, 2, 3, 4, 5), False)])
+def test_max_and_min_over_a_pooling_windows_axes_equal_numpys(axis, keepdims):
+    # (Few elements per window: reduced as elementwise maxima of views.)
+    from tapejit.ops.reduction import max as rmax, min as rmin
+    x = np.random.default_rng(5).standard_normal((3, 4, 5, 2, 6, 2)).astype(np.float32)
+    x[0, 1, 2, 1, 3, 0] = np.nan
+    for op, ref in ((rmax, np.max), (rmin, np.min)):
+        got = op.impl(x, axis=axis, keepdims=keepdims)
+        np.testing.assert_array_equal(got, ref(x, axis=axis, keepdims=keepdims))
