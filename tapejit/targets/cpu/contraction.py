@@ -354,6 +354,30 @@ def _store_tile(x: _Ir, corr: C.Correlation, accs: list, out: Array, n: Any, g: 
     vh, vw = corr.valid
     out_w = corr.out_hw[1]
     ivec = ir.VectorType(x.i64, lanes)
+    # Per vector of the tile: per row it spans, the lanes in that row and
+    # the shift to their places (the same for every output channel).
+    # Row y's lanes go to out[(y*sy + oy) * out_w + (x*sx + ox)]; with
+    # sx == 1 that is q + shift(y), one masked store per row spanned.
+    spans = min(lanes // max(1, corr.row) + 2, lanes)
+    places = []
+    for v in range(v_):
+        q = b.add(q0, x.c(v * lanes))
+        qs = b.add(x.splat_int(q), x.lane_ids())
+        ys = b.sdiv(qs, ir.Constant(ivec, [corr.row] * lanes))
+        xs = b.sub(qs, b.mul(ys, ir.Constant(ivec, [corr.row] * lanes)))
+        ok = b.and_(b.icmp_signed('<', xs, ir.Constant(ivec, [vw] * lanes)),
+                    b.icmp_signed('<', ys, ir.Constant(ivec, [vh] * lanes)))
+        first = b.sdiv(q, x.c(corr.row))
+        last = b.sdiv(b.add(q, x.c(lanes - 1)), x.c(corr.row))
+        rows = []
+        for k in range(spans):
+            y = b.add(first, x.c(k))
+            here = b.and_(b.and_(ok, b.icmp_signed('==', ys, x.splat_int(y))),
+                          _splat_bool(x, b.icmp_signed('<=', y, last)))
+            shift = b.sub(b.add(b.mul(b.add(b.mul(y, x.c(sy)), x.c(oy)), x.c(out_w)),
+                                x.c(ox)), b.mul(y, x.c(corr.row * sx)))
+            rows.append((y, here, b.add(q, shift)))
+        places.append((qs, ys, rows))
     for r in range(r_):
         o = b.add(b.mul(ob, x.c(r_)), x.c(r))
         keep = b.append_basic_block('store')
@@ -364,26 +388,10 @@ def _store_tile(x: _Ir, corr: C.Correlation, accs: list, out: Array, n: Any, g: 
         plane = b.gep(out.data, [b.mul(chan, x.c(hw))])
         for v in range(v_):
             val = b.load(accs[r][v])
-            q = b.add(q0, x.c(v * lanes))
-            qs = b.add(x.splat_int(q), x.lane_ids())
-            ys = b.sdiv(qs, ir.Constant(ivec, [corr.row] * lanes))
-            xs = b.sub(qs, b.mul(ys, ir.Constant(ivec, [corr.row] * lanes)))
-            ok = b.and_(b.icmp_signed('<', xs, ir.Constant(ivec, [vw] * lanes)),
-                        b.icmp_signed('<', ys, ir.Constant(ivec, [vh] * lanes)))
-            # Row y's lanes go to out[(y*sy + oy) * out_w + (x*sx + ox)]; with
-            # sx == 1 that is q + shift(y), one masked store per row spanned.
-            first = b.sdiv(q, x.c(corr.row))
-            last = b.sdiv(b.add(q, x.c(lanes - 1)), x.c(corr.row))
-            spans = min(lanes // max(1, corr.row) + 2, lanes)
-            for k in range(spans):
-                y = b.add(first, x.c(k))
-                live = b.icmp_signed('<=', y, last)
-                here = b.and_(ok, b.icmp_signed('==', ys, x.splat_int(y)))
-                here = b.and_(here, _splat_bool(x, live))
-                shift = b.sub(b.add(b.mul(b.add(b.mul(y, x.c(sy)), x.c(oy)), x.c(out_w)),
-                                    x.c(ox)), b.mul(y, x.c(corr.row * sx)))
+            qs, ys, rows = places[v]
+            for y, here, at in rows:
                 if sx == 1:
-                    ptr = b.gep(plane, [b.add(q, shift)])
+                    ptr = b.gep(plane, [at])
                     b.call(x.masked_store, [val, b.bitcast(ptr, x.vec.as_pointer()),
                                             ir.Constant(x.i32, x.elem_size()), here])
                 else:
@@ -819,10 +827,10 @@ _L2: Optional[int] = None
 
 def _chunk(pixels: int, lanes: int) -> int:
     """Pixels a filter-gradient step spans between its accumulators' trips
-    to memory: up to 32 vectors, dividing ``pixels``."""
+    to memory: up to 64 vectors, dividing ``pixels``."""
     vectors = pixels // lanes
     best = 1
-    for k in range(1, min(32, vectors) + 1):
+    for k in range(1, min(64, vectors) + 1):
         if vectors % k == 0:
             best = k
     return best * lanes
