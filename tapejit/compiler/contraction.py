@@ -292,7 +292,7 @@ def forward_tile(outs: int, pixels: int, lanes: int, registers: int) -> tuple:
     (padding of the channels and pixels to whole tiles, and loads per FMA).
 
     >>> forward_tile(64, 288, 16, 32), forward_tile(64, 288, 8, 16)
-    ((4, 6), (4, 3))
+    ((8, 3), (4, 3))
     """
     best: Optional[tuple] = None
     for v in range(1, TILE_VECTORS + 1):
@@ -300,8 +300,10 @@ def forward_tile(outs: int, pixels: int, lanes: int, registers: int) -> tuple:
             if r * v + v + 1 > registers:
                 continue
             work = _ceil(outs, r) * r * _ceil(pixels, v * lanes) * v * lanes
-            cost = work * (1.0 + 0.5 * (r + v) / (r * v))
-            if best is None or cost < best[0]:
+            # Loads per FMA: a tap's V source vectors (unaligned: most span
+            # two cache lines, each counted 2.5) and R broadcasts feed R * V.
+            cost = work * (1.0 + (2.5 * v + r) / (r * v))
+            if best is None or cost < best[0] or (cost == best[0] and r > best[1]):
                 best = (cost, r, v)
     return best[1], best[2]
 
