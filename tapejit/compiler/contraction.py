@@ -315,7 +315,7 @@ def filter_tile(outs: int, taps: int, registers: int) -> tuple:
     a step fit in ``registers``.
 
     >>> filter_tile(64, 9, 32), filter_tile(64, 9, 16)
-    ((3, 9), (3, 3))
+    ((6, 3), (3, 3))
     """
     best: Optional[tuple] = None
     for t in range(1, taps + 1):
@@ -324,7 +324,9 @@ def filter_tile(outs: int, taps: int, registers: int) -> tuple:
         for r in range(1, 17):
             if r * t + r + 1 > registers:
                 continue
-            cost = _ceil(outs, r) * r * taps * (1.0 + 0.5 * (r + t) / (r * t))
+            # Loads per FMA: R aligned output-gradient vectors and T
+            # unaligned source vectors (counted 2.5) feed R * T.
+            cost = _ceil(outs, r) * r * taps * (1.0 + (r + 2.5 * t) / (r * t))
             if best is None or cost < best[0]:
                 best = (cost, r, t)
     return best[1], best[2]
