@@ -11,7 +11,7 @@ Each is linear in each operand and its VJPs are the other two, so
 convolutions differentiate to any order (a gradient penalty through a
 convolution).  On the CPU the target's own kernels compute them
 (:mod:`tapejit.targets.cpu.contraction`, installed with
-:func:`install_host_kernels`): direct correlations with no window matrix in
+:func:`tapejit.ops.registry.install_host_kernel`): direct correlations with no window matrix in
 memory.  Elsewhere (CuPy arrays, float16) they are the windows
 (``im2col``) multiplied by the filters, and the filters' product added back
 to pixels (``col2im``).
@@ -26,25 +26,10 @@ array([[10., 18.],
 
 from __future__ import annotations
 
-from typing import Callable, Optional
 
 from tapejit.core.errors import ShapeError
-from tapejit.ops.registry import Aval, primitive, same_dtype
+from tapejit.ops.registry import Aval, host_kernel, primitive, same_dtype
 from tapejit.ops.window import _col2im_impl, _im2col_impl, _xp, check_sizes
-
-# The host's kernels (conv2d, conv2d_transpose, conv2d_filter, and whether
-# they take given arrays), installed by the CPU target.
-_host: Optional[tuple] = None
-
-
-def install_host_kernels(forward: Callable, transpose: Callable, filter_grad: Callable,
-                         takes: Callable[..., bool]) -> None:
-    """Make the primitives compute with these kernels on the arrays
-    ``takes(*arrays)`` accepts (each kernel has the signature of the
-    primitive's reference implementation below)."""
-    global _host
-    _host = (forward, transpose, filter_grad, takes)
-
 
 def _into(out, y):
     if out is None:
@@ -74,8 +59,9 @@ def _conv2d_eval(x: Aval, w: Aval, stride: tuple, pad: tuple, dilate: tuple, gro
 def _conv2d_impl(x, w, stride, pad, dilate, groups, out_size, out=None):
     # ``out``: an array of the result's shape and dtype to write into (a
     # compiled plan's buffer), taken by the host's kernels.
-    if _host is not None and _host[3](x, w):
-        return _host[0](x, w, stride, pad, dilate, groups, out_size, out)
+    kernel = host_kernel('conv2d', x, w)
+    if kernel is not None:
+        return kernel(x, w, stride, pad, dilate, groups, out_size, out)
     xp = _xp(x)
     n, o, (kh, kw) = x.shape[0], w.shape[0], w.shape[2:]
     col = _im2col_impl(x, (kh, kw), stride, pad, dilate, out_size, 0.0)
@@ -111,8 +97,9 @@ def _transpose_eval(gy: Aval, w: Aval, stride: tuple, pad: tuple, dilate: tuple,
 
 
 def _transpose_impl(gy, w, stride, pad, dilate, groups, size, out=None):
-    if _host is not None and _host[3](gy, w):
-        return _host[1](gy, w, stride, pad, dilate, groups, size, out)
+    kernel = host_kernel('conv2d_transpose', gy, w)
+    if kernel is not None:
+        return kernel(gy, w, stride, pad, dilate, groups, size, out)
     xp = _xp(gy)
     n, o, oh, ow = gy.shape
     _, cg, kh, kw = w.shape
@@ -156,8 +143,9 @@ def _filter_eval(x: Aval, gy: Aval, ksize: tuple, stride: tuple, pad: tuple, dil
 
 
 def _filter_impl(x, gy, ksize, stride, pad, dilate, groups, out=None):
-    if _host is not None and _host[3](x, gy):
-        return _host[2](x, gy, tuple(ksize), stride, pad, dilate, groups, out)
+    kernel = host_kernel('conv2d_filter', x, gy)
+    if kernel is not None:
+        return kernel(x, gy, tuple(ksize), stride, pad, dilate, groups, out)
     xp = _xp(x)
     n, c = x.shape[:2]
     o, oh, ow = gy.shape[1:]
@@ -184,4 +172,4 @@ def _filter_vjp(n, gw, need):
 conv2d_filter = primitive('conv2d_filter', kind='call', impl=_filter_impl,
                           abstract_eval=_filter_eval, vjp=_filter_vjp, save_inputs=(0, 1))
 
-__all__ = ['conv2d', 'conv2d_transpose', 'conv2d_filter', 'install_host_kernels']
+__all__ = ['conv2d', 'conv2d_transpose', 'conv2d_filter']

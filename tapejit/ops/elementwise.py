@@ -14,7 +14,7 @@ import numpy
 from tapejit import backends
 from tapejit.core import backprop
 from tapejit.core.errors import DTypeError
-from tapejit.ops.registry import (Aval, broadcast_shapes, native_dtype, primitive,
+from tapejit.ops.registry import (Aval, broadcast_shapes, host_kernel, native_dtype, primitive,
                                   same_dtype)
 
 
@@ -346,7 +346,8 @@ def _where_impl(c, a, b):
     if a.dtype != b.dtype and native_dtype(a.dtype) != native_dtype(b.dtype):
         raise DTypeError(f'where: dtypes {a.dtype} and {b.dtype} differ; expected one '
                          'dtype (cast with F.cast)')
-    return _xp(a).where(c, a, b)
+    kernel = host_kernel('where', c, a, b)
+    return _xp(a).where(c, a, b) if kernel is None else kernel(c, a, b)
 
 
 def _where_vjp(n, gy, need):

@@ -97,6 +97,29 @@ def primitive(name: str, **kw: Any) -> Primitive:
     return p
 
 
+# The host's own kernels for some primitives (name -> (kernel, takes)),
+# installed by the CPU target: a primitive computes with ``kernel`` (its
+# impl's signature) on the arrays ``takes`` accepts, else as its impl says.
+_HOST: dict = {}
+
+
+def install_host_kernel(name: str, kernel: Callable, takes: Callable[..., bool]) -> None:
+    """Make primitive ``name`` compute with ``kernel`` on the arrays that
+    ``takes(*arrays)`` accepts (see :func:`host_kernel`)."""
+    _HOST[name] = (kernel, takes)
+
+
+def host_kernel(name: str, *arrays: Any) -> Optional[Callable]:
+    """The host's kernel for primitive ``name`` on ``arrays``, or None
+    (none installed, or not for these arrays).
+
+    >>> host_kernel('no such primitive', 1.0) is None
+    True
+    """
+    entry = _HOST.get(name)
+    return entry[0] if entry is not None and entry[1](*arrays) else None
+
+
 # Sums a gradient over the axes that broadcasting added, down to its input's
 # shape (tapejit.ops.reduction.sum_to), for the primitives that broadcast
 # their inputs.  It is made of primitives, so the module defining it is above

@@ -133,3 +133,21 @@ def test_max_and_min_over_a_pooling_windows_axes_equal_numpys(axis, keepdims):
     for op, ref in ((rmax, np.max), (rmin, np.min)):
         got = op.impl(x, axis=axis, keepdims=keepdims)
         np.testing.assert_array_equal(got, ref(x, axis=axis, keepdims=keepdims))
+
+
+@pytest.mark.parametrize('dtype', [np.float32, np.float64, np.int32, np.int64])
+def test_where_on_large_arrays_equals_numpys(dtype):
+    # (Large NumPy arrays take the CPU's select kernel: NumPy's where
+    # branches on each element.)
+    from tapejit.ops.elementwise import where
+    from tapejit.targets.cpu.host_ops import WHERE_MIN, takes_where
+    rng = np.random.default_rng(6)
+    x = (rng.standard_normal((2, WHERE_MIN)) * 10).astype(dtype)
+    c = rng.standard_normal(x.shape) > 0
+    if x.dtype.kind == 'f':
+        x[0, :3] = [np.nan, np.inf, -np.inf]
+    for a, b in ((x, x[::-1].copy()), (np.zeros((), dtype), x), (x, np.ones((1,), dtype))):
+        assert takes_where(c, a, b)
+        np.testing.assert_array_equal(where.impl(c, a, b), np.where(c, a, b))
+    assert not takes_where(c[:, :10], x[:, :10], x[:, :10])       # (few elements)
+    assert not takes_where(c, x[:, ::-1], x)                        # (not contiguous)

@@ -39,7 +39,7 @@ import numpy
 
 from tapejit.backends import threads
 from tapejit.compiler import contraction as C, store
-from tapejit.ops.convolution import install_host_kernels
+from tapejit.ops.registry import install_host_kernel
 from tapejit.targets.cpu.emitter import Array, Emitter
 from tapejit.targets.cpu.host_cpu import host_cpu
 from tapejit.targets.cpu.llvm_jit import load_object
@@ -836,4 +836,6 @@ def _chunk(pixels: int, lanes: int) -> int:
     return best * lanes
 
 
-install_host_kernels(conv2d, conv2d_transpose, conv2d_filter, supported)
+install_host_kernel('conv2d', conv2d, supported)
+install_host_kernel('conv2d_transpose', conv2d_transpose, supported)
+install_host_kernel('conv2d_filter', conv2d_filter, supported)

@@ -1,0 +1,84 @@
+"""Eager primitives the CPU computes with its own kernels where NumPy is
+slow: ``where`` on large arrays.
+
+NumPy's ``where`` branches on every element: on a mask of random signs (a
+ReLU's gradient, a max pooling's) it runs several times slower than a
+multiply over the same arrays.  The kernel here is a loop of selects,
+which LLVM vectorizes into blends: the loop IR of
+:mod:`tapejit.compiler.loop_ir`, compiled once per dtype and operand kind
+by :func:`tapejit.targets.cpu.kernel_cache.get_kernel` and kept in the
+store, as a fused kernel of a plan is.
+
+>>> import numpy as np
+>>> c = np.arange(1 << 16) % 3 == 0
+>>> x = np.arange(1 << 16, dtype=np.float32)
+>>> where(c, np.float32(-1), x)[:4]
+array([-1.,  1.,  2., -1.], dtype=float32)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy
+
+from tapejit.compiler import loop_ir as L
+from tapejit.ops.registry import install_host_kernel
+from tapejit.targets.cpu.kernel_cache import get_kernel
+
+__all__ = ['where', 'takes_where']
+
+# Elements from which the kernel beats NumPy's call overhead as well.
+WHERE_MIN = 1 << 15
+_DTYPES = frozenset(numpy.dtype(t) for t in ('float32', 'float64', 'int32', 'int64'))
+_BOOL = numpy.dtype(numpy.bool_)
+_kernels: dict = {}
+
+
+def _flat(a: Any, shape: tuple) -> bool:
+    """Whether ``a`` is read elementwise (of ``shape``, C-contiguous)."""
+    return a.shape == shape and a.flags.c_contiguous
+
+
+def takes_where(c: Any, a: Any, b: Any) -> bool:
+    """Whether :func:`where` computes ``where(c, a, b)``: NumPy arrays, a
+    bool mask of the result's shape, the values of one dtype each of that
+    shape or a single element, C-contiguous, and many of them."""
+    if not all(type(v) is numpy.ndarray for v in (c, a, b)):
+        return False
+    shape = c.shape
+    return (c.dtype == _BOOL and c.size >= WHERE_MIN and c.flags.c_contiguous
+            and a.dtype == b.dtype and a.dtype in _DTYPES and a.dtype.isnative
+            and all(_flat(v, shape) or v.size == 1 for v in (a, b)))
+
+
+def _operand(name: str, whole: bool) -> Any:
+    return L.Load(name, ('i',) if whole else (0,))
+
+
+def _kernel(dtype: numpy.dtype, whole_a: bool, whole_b: bool) -> Any:
+    key = (dtype, whole_a, whole_b)
+    k = _kernels.get(key)
+    if k is None:
+        body = [L.Assign(L.Load('out', ('i',)), L.Apply(
+            'where', (L.Load('c', ('i',)), _operand('a', whole_a), _operand('b', whole_b)),
+            {}, (_BOOL, dtype, dtype), dtype))]
+        ir = L.Kernel('where', ['c', 'a', 'b', 'out'], [],
+                      L.ChunkLoop(False, [], [L.ChunkRange('i', body)], []))
+        k = _kernels[key] = get_kernel(ir, exclusive=True)
+    return k
+
+
+def where(c: numpy.ndarray, a: numpy.ndarray, b: numpy.ndarray) -> numpy.ndarray:
+    """``numpy.where(c, a, b)`` for the arrays :func:`takes_where` accepts
+    (see the module's example)."""
+    a, b = numpy.asarray(a), numpy.asarray(b)
+    whole_a, whole_b = _flat(a, c.shape), _flat(b, c.shape)
+    out = numpy.empty(c.shape, a.dtype)
+    n = c.size
+    _kernel(a.dtype, whole_a, whole_b)(numpy.array([n]), n, 1, c.reshape(-1), a.reshape(-1),
+                                       b.reshape(-1), out.reshape(-1))
+    return out
+
+
+install_host_kernel('where', where, takes_where)
