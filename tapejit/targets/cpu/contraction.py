@@ -32,6 +32,7 @@ each item writes its own outputs, so results do not depend on the threads.
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from typing import Any, Callable, Optional
 
@@ -149,7 +150,7 @@ def layout_ir(symbol: str, src: C.Layout, dtype: numpy.dtype) -> str:
     hw = src.height * src.width
     size = numpy.dtype(dtype).itemsize
 
-    def emit(em: Emitter, nch: Any, claim: Any, x: Array, out: Array) -> None:
+    def emit(em: Emitter, batch: Any, nch: Any, claim: Any, x: Array, out: Array) -> None:
         v = _Ir(em, dtype, 1)
         ir = em.ir
         i8p = em.i8p
@@ -277,7 +278,9 @@ def _entry(symbol: str, dtype: numpy.dtype, nargs: int, written: set,
            emit: Callable[..., None]) -> str:
     """The IR text of entry ``symbol(n, ch, nch, claim, *arrays)`` (``nargs``
     flat arrays of ``dtype``, the indices in ``written`` stored to) around
-    the body ``emit(em, nch, claim, *arrays)`` (``nch``: the items)."""
+    the body ``emit(em, n, nch, claim, *arrays)`` (``n``: an int argument,
+    the images where the kernel takes their count at run time; ``nch``: the
+    items)."""
     import llvmlite.ir as ir
     module = ir.Module(name=symbol)
     em = Emitter(ir, module, True)
@@ -288,7 +291,7 @@ def _entry(symbol: str, dtype: numpy.dtype, nargs: int, written: set,
 
     def body(layout: list) -> Any:
         return em.define(symbol + '_body', layout, True, False,
-                         lambda n, ch, nch, claim, *arrays: emit(em, nch, claim, *arrays))
+                         lambda n, ch, nch, claim, *arrays: emit(em, n, nch, claim, *arrays))
     em.entry_function(symbol, names, layout_written, sig, body)
     return str(module)
 
@@ -302,16 +305,16 @@ def correlation_ir(symbol: str, corr: C.Correlation, dtype: numpy.dtype, tile: t
     t_ = len(corr.taps)
     ob_n = -(-corr.outs // r_)
     pb_n = -(-corr.pixels // (v_ * lanes))
-    items = corr.batch * corr.groups * ob_n * pb_n
     hw = corr.out_hw[0] * corr.out_hw[1]
 
-    def emit(em: Emitter, nch: Any, claim: Any, src: Array, w: Array, out: Array) -> None:
+    def emit(em: Emitter, batch: Any, nch: Any, claim: Any, src: Array, w: Array,
+             out: Array) -> None:
         x = _Ir(em, dtype, lanes)
         accs = [[em._alloca(x.vec) for _ in range(v_)] for _ in range(r_)]
 
         def item(i: Any) -> None:
             b = em.b
-            n, g, ob, pb = x.split(i, [corr.batch, corr.groups, ob_n, pb_n])
+            n, g, ob, pb = x.split(i, [0, corr.groups, ob_n, pb_n])
             q0 = b.mul(pb, x.c(v_ * lanes))
             chan0 = b.mul(g, x.c(corr.channels))
             base = b.add(b.add(b.mul(n, x.c(corr.src_image)),
@@ -339,7 +342,7 @@ def correlation_ir(symbol: str, corr: C.Correlation, dtype: numpy.dtype, tile: t
                         bb.store(acc[r][v], accs[r][v])
             em.repeat(x.c(0), x.c(corr.channels), channel)
             _store_tile(x, corr, accs, out, n, g, ob, q0, r_, v_, hw)
-        x.work_loop(claim, items, item)
+        x.work_loop(claim, nch, item)
     return _entry(symbol, dtype, 3, {2}, emit)
 
 
@@ -446,16 +449,17 @@ def filter_ir(symbol: str, corr: C.FilterCorrelation, dtype: numpy.dtype, tile: 
     ob_n = -(-corr.outs // r_)
     blocks = -(-ob_n // span)
     tb_n = len(corr.taps) // t_
-    per_part = -(-corr.batch // parts)
     items = parts * corr.groups * blocks
     steps = chunk // lanes
     out_total = corr.groups * corr.outs
     tile_size = corr.channels * tb_n * r_ * t_     # values per output-channel tile
 
-    def emit(em: Emitter, nch: Any, claim: Any, src: Array, gy: Array, part_buf: Array,
-             sums: Array) -> None:
+    def emit(em: Emitter, batch: Any, nch: Any, claim: Any, src: Array, gy: Array,
+             part_buf: Array, sums: Array) -> None:
         x = _Ir(em, dtype, lanes)
         ir = em.ir
+        b = em.b
+        per_part = b.sdiv(b.add(batch, x.c(parts - 1)), x.c(parts))
         accs = [[em._alloca(x.vec) for _ in range(t_)] for _ in range(r_)]
         memset = ir.Function(em.module, ir.FunctionType(ir.VoidType(), [
             em.i8p, em.i8, em.i64, ir.IntType(1)]), 'llvm.memset.p0.i64')
@@ -470,9 +474,10 @@ def filter_ir(symbol: str, corr: C.FilterCorrelation, dtype: numpy.dtype, tile: 
             b.call(memset, [b.bitcast(mine, em.i8p), ir.Constant(em.i8, 0),
                             x.c(span * tile_size * lanes * x.elem_size()),
                             ir.Constant(ir.IntType(1), 0)])
-            n0 = b.mul(part, x.c(per_part))
-            n1 = b.select(b.icmp_signed('<', b.add(n0, x.c(per_part)), x.c(corr.batch)),
-                          b.add(n0, x.c(per_part)), x.c(corr.batch))
+            n0 = b.mul(part, per_part)
+            n1 = b.select(b.icmp_signed('<', b.add(n0, per_part), batch),
+                          b.add(n0, per_part), batch)
+            n0 = b.select(b.icmp_signed('<', n0, n1), n0, n1)
 
             def image(n: Any) -> None:
                 bi = em.b
@@ -572,9 +577,10 @@ def _kernel(kind: str, spec: Any, dtype: numpy.dtype, extra: tuple,
     return fn
 
 
-def _run(fn: Callable, items: int, madds: float, *arrays: numpy.ndarray) -> None:
+def _run(fn: Callable, items: int, madds: float, *arrays: numpy.ndarray,
+         batch: int = 0) -> None:
     width = threads.product_width(madds, threads.available_cores())
-    threads.Chunked(fn, max(1, min(width, items)))(0, 0, items, *arrays)
+    threads.Chunked(fn, max(1, min(width, items)))(batch, 0, items, *arrays)
 
 
 def pack_filters(w: numpy.ndarray, groups: int, outs: int, channels: int, taps: tuple,
@@ -595,8 +601,10 @@ def correlate(corr: C.Correlation, src: numpy.ndarray, packed: numpy.ndarray,
     """Run ``corr`` from the laid out ``src`` and ``packed`` filters into
     ``out`` (flat, contiguous)."""
     dtype = src.dtype
-    fn = _kernel('correlation', corr, dtype, (tile, lanes),
-                 lambda symbol: correlation_ir(symbol, corr, dtype, tile, lanes))
+    # (One kernel for every batch size: it counts its items at run time.)
+    generic = dataclasses.replace(corr, batch=0)
+    fn = _kernel('correlation', generic, dtype, (tile, lanes),
+                 lambda symbol: correlation_ir(symbol, generic, dtype, tile, lanes))
     r_, v_ = tile
     items = (corr.batch * corr.groups * -(-corr.outs // r_)
              * -(-corr.pixels // (v_ * lanes)))
@@ -676,16 +684,18 @@ def conv2d_filter(x: numpy.ndarray, gy: numpy.ndarray, ksize: tuple, stride: tup
     # their accumulators fit in a quarter of this core's second-level cache.
     span = max(1, min(ob_n, _cache_bytes() // 4 // (tile_size * lanes * x.dtype.itemsize)))
     blocks = -(-ob_n // span)
-    parts = max(1, min(n, FILTER_PARTS // max(1, corr.groups * blocks)))
+    # (Parts of the batch, of whatever size: one kernel for every batch.)
+    parts = max(1, FILTER_PARTS // max(1, corr.groups * blocks))
     chunk = _chunk(corr.pixels, lanes)
-    fn = _kernel('filter', corr, x.dtype, (tile, lanes, parts, chunk, span),
-                 lambda symbol: filter_ir(symbol, corr, x.dtype, tile, lanes, parts, chunk,
+    generic = dataclasses.replace(corr, batch=0)
+    fn = _kernel('filter', generic, x.dtype, (tile, lanes, parts, chunk, span),
+                 lambda symbol: filter_ir(symbol, generic, x.dtype, tile, lanes, parts, chunk,
                                           span))
     items = parts * corr.groups * blocks
     partial = _buffer('partial', items * span * tile_size * lanes, x.dtype)
     sums = _buffer('sums', parts * corr.groups * ob_n * tile_size, x.dtype)
     madds = n * o * corr.channels * len(corr.taps) * corr.pixels
-    _run(fn, items, madds, lay_out(x, plan.src), wide, partial, sums)
+    _run(fn, items, madds, lay_out(x, plan.src), wide, partial, sums, batch=n)
     sums = sums.reshape(parts, corr.groups, ob_n, corr.channels, tb_n, r_, t_)
     sums = sums[0] if parts == 1 else sums.sum(axis=0)   # (groups, ob, c, tb, r, t)
     gw = sums.transpose(0, 1, 4, 2, 3, 5).reshape(corr.groups, ob_n * r_, corr.channels,
@@ -703,7 +713,7 @@ def fma_ir(symbol: str, dtype: numpy.dtype, lanes: int, chains: int, rounds: int
     """The LLVM IR of an FMA loop built as the kernels are: ``symbol(n, ch,
     nch, claim, out)``, per item ``rounds`` FMAs on each of ``chains``
     independent vector accumulators (their sum stored in ``out``)."""
-    def emit(em: Emitter, nch: Any, claim: Any, out: Array) -> None:
+    def emit(em: Emitter, batch: Any, nch: Any, claim: Any, out: Array) -> None:
         x = _Ir(em, dtype, lanes)
         b = em.b
         accs = [em._alloca(x.vec) for _ in range(chains)]

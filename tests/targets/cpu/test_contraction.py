@@ -228,3 +228,25 @@ def test_a_filter_gradient_is_not_overwritten_by_the_next():
     kept = first.copy()
     K.conv2d_filter(x, gys[1], (2, 2), (1, 1), (0, 0), (1, 1), 2)
     np.testing.assert_array_equal(first, kept)
+
+
+def test_one_kernel_serves_every_batch_size():
+    # (A last, smaller batch compiles nothing: the kernels count their
+    # images at run time.)
+    rng = np.random.default_rng(10)
+    w = rng.standard_normal((5, 3, 3, 3)).astype(np.float32)
+    for n in (4, 3, 1, 7):
+        x = rng.standard_normal((n, 3, 9, 9)).astype(np.float32)
+        gy = rng.standard_normal((n, 5, 9, 9)).astype(np.float32)
+        y = K.conv2d(x, w, (1, 1), (1, 1), (1, 1), 1, (9, 9))
+        gx = K.conv2d_transpose(gy, w, (1, 1), (1, 1), (1, 1), 1, (9, 9))
+        gw = K.conv2d_filter(x, gy, (3, 3), (1, 1), (1, 1), (1, 1), 1)
+        np.testing.assert_allclose(y, _direct(x, w, (1, 1), (1, 1), (1, 1), 1, (9, 9)),
+                                   rtol=1e-4, atol=1e-4)
+        ref = np.einsum('noij,ncij->oc', gy.astype(np.float64),
+                        _padded(x, (3, 3), (1, 1), (1, 1), (1, 1), (9, 9))[:, :, 1:10, 1:10])
+        np.testing.assert_allclose(gw[:, :, 1, 1], ref, rtol=1e-4, atol=1e-4)
+        assert gx.shape == x.shape
+        if n == 4:
+            compiled = len(K._kernels)
+    assert len(K._kernels) == compiled
