@@ -32,12 +32,13 @@ from benchmarks import workloads as W
 DIRECTIONS = ('forward', 'data gradient', 'filter gradient')
 
 
-def layers() -> list:
+def layers(size_name: str = 'full') -> list:
     """``(workload, layer, batch, in channels, out channels, size)`` of each
-    convolution of the convolutional workloads, once per distinct shape."""
+    convolution of the convolutional workloads (at ``size_name``), once per
+    distinct shape."""
     out, seen = [], set()
     for name in ('cnn', 'resnet'):
-        size, net = W.SIZES['full'][name], W.CONVNETS[name]
+        size, net = W.SIZES[size_name][name], W.CONVNETS[name]
         hw, chans = size['hw'], size['channels']
         for i, (c_in, c_out) in enumerate(zip(chans[:-1], chans[1:]), 1):
             key = (size['batch'], c_in, c_out, hw)
@@ -82,7 +83,7 @@ def _torch_calls(x: np.ndarray, w: np.ndarray, gy: np.ndarray) -> Optional[list]
             backward([True, False, False]), backward([False, True, False])]
 
 
-def measure(rounds: int, repeats: int) -> dict:
+def measure(rounds: int, repeats: int, size_name: str = 'full') -> dict:
     """Per layer and direction, tapejit's and PyTorch's GFLOP/s, and the FMA
     peak on this process's cores."""
     from tapejit.backends.threads import available_cores
@@ -95,7 +96,7 @@ def measure(rounds: int, repeats: int) -> dict:
         pass
     rng = np.random.default_rng(0)
     rows = []
-    for name, i, n, c_in, c_out, hw in layers():
+    for name, i, n, c_in, c_out, hw in layers(size_name):
         x = rng.standard_normal((n, c_in, hw, hw)).astype(np.float32)
         w = rng.standard_normal((c_out, c_in, 3, 3)).astype(np.float32)
         gy = rng.standard_normal((n, c_out, hw, hw)).astype(np.float32)
@@ -141,9 +142,10 @@ def main(argv: Optional[list] = None) -> None:
     p = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     p.add_argument('--rounds', type=int, default=3)
     p.add_argument('--repeats', type=int, default=5)
+    p.add_argument('--size', choices=('full', 'tiny'), default='full')
     p.add_argument('--out', default=os.path.join('benchmarks', 'results', 'latest'))
     args = p.parse_args(argv)
-    result = measure(args.rounds, args.repeats)
+    result = measure(args.rounds, args.repeats, args.size)
     text = table(result)
     print(text)
     os.makedirs(args.out, exist_ok=True)

@@ -317,3 +317,15 @@ def test_busy_processes_run_for_the_block_only():
         assert time.process_time() - t < 0.05          # (the busy ones are other processes)
         assert len(procs) == 2 and all(p.poll() is None for p in procs)
     assert all(p.poll() is not None for p in procs)
+
+
+def test_the_convolution_kernel_report_runs_and_compares_with_the_peak(tmp_path):
+    from benchmarks import conv_kernels
+    conv_kernels.main(['--size', 'tiny', '--rounds', '1', '--repeats', '1',
+                       '--out', str(tmp_path)])
+    text = (tmp_path / 'conv_kernels.md').read_text()
+    assert 'FMA peak on' in text and 'filter gradient' in text
+    import json
+    result = json.loads((tmp_path / 'conv_kernels.json').read_text())
+    assert result['fma_peak_gflops'] > 0 and len(result['layers']) >= 3
+    assert all(g > 0 for row in result['layers'] for g in row['tapejit'])
