@@ -1,0 +1,222 @@
+"""Runs one example script under measurement; ``run.py`` copies it beside the example.
+
+Usage: ``python _harness.py SCRIPT ARGS...`` with, in the environment,
+``EXAMPLE_BACKEND`` (``chainer`` or ``tapejit``), ``EXAMPLE_MODE`` (``eager``
+or ``compiled``, tapejit only), ``EXAMPLE_ITERATIONS`` (the cap),
+``EXAMPLE_SEED`` and ``EXAMPLE_RESULT`` (where the JSON result goes).
+
+Before running the script (``runpy``, as ``__main__``) it seeds NumPy and
+hooks the backend's classes, leaving the script's text alone:
+
+- ``Trainer``: its stop trigger also fires after the cap, and each
+  ``updater.update()`` is timed, its reported ``*loss*`` values kept;
+- ``Optimizer.setup``: each ``update()`` of an optimizer is timed (used where
+  no Trainer runs: custom loops), the loss being the last scalar that
+  ``backward()`` was called on; past the cap the script is stopped;
+- tapejit eager: ``StandardUpdater`` and ``Evaluator`` get ``eager=True``;
+- third-party modules that are not installed (plots, progress bars) are
+  stand-ins doing nothing, found last on the import path.
+
+The result JSON holds ``times`` (s per update), ``losses`` (per update),
+``ok`` and ``error`` (the exception's last line).
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import importlib.abc
+import importlib.machinery
+import json
+import os
+import runpy
+import sys
+import time
+import traceback
+import types
+from typing import Any, Callable, Optional
+
+STAND_INS = ('matplotlib', 'PIL', 'progressbar', 'nltk', 'h5py')
+
+
+class _StopExample(BaseException):
+    """Raised past the cap in a loop with no Trainer (a BaseException, so the
+    script's ``except Exception`` does not catch it)."""
+
+
+class _Nothing(float):
+    """A value that is anything: called, indexed or asked an attribute, it
+    gives another (a float 0.0, so a reported BLEU score averages)."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        # A progress bar wrapping a loop gives the loop back.
+        if args and hasattr(args[0], '__iter__') and not isinstance(args[0], str):
+            return args[0]
+        return _Nothing()
+
+    def __getattr__(self, name: str) -> '_Nothing':
+        if name.startswith('__'):
+            raise AttributeError(name)
+        return _Nothing()
+
+    def __iter__(self) -> Any:
+        return iter(())
+
+    def __enter__(self) -> '_Nothing':
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        return None
+
+
+class _StandInFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Finds, after every real finder failed, a module of nothing for the
+    third-party packages an example only uses to plot or show progress."""
+
+    def find_spec(self, name: str, path: Any, target: Any = None) -> Any:
+        if name.split('.')[0] in STAND_INS:
+            return importlib.machinery.ModuleSpec(name, self, is_package=True)
+        return None
+
+    def create_module(self, spec: Any) -> types.ModuleType:
+        module = types.ModuleType(spec.name)
+        module.__path__ = []
+        module.__getattr__ = lambda attr: _Nothing()  # type: ignore[attr-defined]
+        return module
+
+    def exec_module(self, module: types.ModuleType) -> None:
+        return None
+
+
+class Recorder:
+    """What one run measured: the time and loss of each update."""
+
+    def __init__(self, cap: int) -> None:
+        self.cap = cap
+        self.times: list[float] = []
+        self.losses: list[list[float]] = []
+        self.last_backward: Optional[float] = None
+        self.trainer_seen = False
+        self._last_end: Optional[float] = None
+
+    def record(self, seconds: float, losses: list[float]) -> None:
+        """Keeps one update's time and losses."""
+        self.times.append(seconds)
+        self.losses.append(losses)
+
+    def optimizer_update(self, update: Callable) -> Callable:
+        """Wraps an optimizer's ``update``: timed from the end of the previous
+        one (the whole iteration of a custom loop), unless a Trainer times."""
+        @functools.wraps(update)
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            if self.trainer_seen:
+                return update(*args, **kwargs)
+            if len(self.times) >= self.cap:
+                raise _StopExample()
+            result = update(*args, **kwargs)
+            now = time.perf_counter()
+            if self._last_end is not None:
+                loss = [] if self.last_backward is None else [self.last_backward]
+                self.record(now - self._last_end, loss)
+            self._last_end = now
+            return result
+        return timed
+
+
+def _losses(observation: dict) -> list[float]:
+    values = []
+    for key in sorted(observation):
+        if 'loss' in key.split('/')[-1]:
+            value = observation[key]
+            value = getattr(value, 'array', value)
+            try:
+                values.append(float(value))
+            except (TypeError, ValueError):
+                pass
+    return values
+
+
+def _hook(chainer: Any, rec: Recorder, eager: bool) -> None:
+    importlib.import_module(f'{chainer.__name__}.training')
+    trainer_init = chainer.training.Trainer.__init__
+
+    def init(trainer: Any, *args: Any, **kwargs: Any) -> None:
+        trainer_init(trainer, *args, **kwargs)
+        rec.trainer_seen = True
+        stop = trainer.stop_trigger
+
+        def capped(t: Any) -> bool:
+            return len(rec.times) >= rec.cap or stop(t)
+        capped.get_training_length = lambda: (rec.cap, 'iteration')  # type: ignore[attr-defined]
+        trainer.stop_trigger = capped
+        update = trainer.updater.update
+
+        def timed() -> None:
+            start = time.perf_counter()
+            update()
+            rec.record(time.perf_counter() - start, _losses(trainer.observation))
+        trainer.updater.update = timed
+    chainer.training.Trainer.__init__ = init
+
+    setup = chainer.Optimizer.setup
+
+    def timed_setup(optimizer: Any, *args: Any, **kwargs: Any) -> Any:
+        result = setup(optimizer, *args, **kwargs)
+        if 'update' not in vars(optimizer):
+            optimizer.update = rec.optimizer_update(optimizer.update)
+        return result
+    chainer.Optimizer.setup = timed_setup
+
+    backward = chainer.Variable.backward
+
+    def recorded_backward(var: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            if getattr(var, 'size', 0) == 1:
+                rec.last_backward = float(var.array)
+        except Exception:  # a traced value has no number yet
+            pass
+        return backward(var, *args, **kwargs)
+    chainer.Variable.backward = recorded_backward
+
+    if eager:
+        name = chainer.__name__
+        for cls in (importlib.import_module(f'{name}.training.updaters').StandardUpdater,
+                    importlib.import_module(f'{name}.training.extensions').Evaluator):
+            cls.__init__ = functools.partialmethod(cls.__init__, eager=True)
+
+
+def main() -> None:
+    """Runs ``sys.argv[1:]`` as the example, then writes the result."""
+    backend = os.environ['EXAMPLE_BACKEND']
+    rec = Recorder(int(os.environ.get('EXAMPLE_ITERATIONS', '20')))
+    result: dict = {'ok': False, 'error': ''}
+    sys.meta_path.append(_StandInFinder())
+    try:
+        import numpy
+        numpy.random.seed(int(os.environ.get('EXAMPLE_SEED', '0')))
+        if backend == 'tapejit':
+            import tapejit as chainer
+        else:
+            import chainer
+        _hook(chainer, rec, os.environ.get('EXAMPLE_MODE') == 'eager')
+        sys.argv = sys.argv[1:]
+        try:
+            runpy.run_path(sys.argv[0], run_name='__main__')
+        except _StopExample:
+            pass
+        except SystemExit as e:
+            if e.code not in (None, 0):
+                raise
+        result['ok'] = True
+    except BaseException as e:  # noqa: B036 - everything is reported, then re-raised
+        lines = traceback.format_exception_only(type(e), e)
+        result['error'] = lines[-1].strip() if lines else type(e).__name__
+        raise
+    finally:
+        result.update(times=rec.times, losses=rec.losses)
+        with open(os.environ['EXAMPLE_RESULT'], 'w') as f:
+            json.dump(result, f)
+
+
+if __name__ == '__main__':
+    main()
