@@ -49,6 +49,8 @@ from tapejit import training  # noqa: F401
 from tapejit import utils  # noqa: F401
 from tapejit.distribution import Distribution, cross_entropy, kl_divergence, register_kl
 from tapejit import distributions  # noqa: F401
+from tapejit import graph_optimizations  # noqa: F401
+from tapejit.graph_optimizations import static_code, static_graph
 
 __version__ = '0.1.0'
 
@@ -68,6 +70,7 @@ def __getattr__(name: str):
 __all__ = [
     'CacheInfo', 'Chain', 'ChainList', 'DTypeError', 'DebugMode', 'Deserializer', 'DictSummary',
     'Distribution', 'cross_entropy', 'distributions', 'kl_divergence', 'register_kl',
+    'graph_optimizations', 'static_code', 'static_graph',
     'Function',
     'FunctionAdapter', 'FunctionNode', 'GradientMethod', 'Initializer', 'Link', 'Optimizer',
     'UpdateRule', 'Parameter', 'Reporter', 'Sequential', 'Serializer', 'Summary', 'dataset',

@@ -301,7 +301,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     p.add_argument('--iterations', type=int, default=0, help='override the cap of each')
     p.add_argument('--timeout', type=float, default=600)
     p.add_argument('--rtol', type=float, default=1e-4)
-    p.add_argument('--out', type=pathlib.Path, default=HERE / 'RESULTS.md')
+    p.add_argument('--out', default=str(HERE / 'RESULTS.md'),
+                   help="where the table goes ('': nowhere)")
     args = p.parse_args(argv)
     cases = [c for c in CASES if not args.only or any(s in c.name for s in args.only)]
     rows = []
@@ -322,7 +323,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     text = table(rows, args.rtol)
     print(text)
     if args.out:
-        args.out.write_text('# Chainer\'s examples with Chainer and tapejit\n\n'
+        pathlib.Path(args.out).write_text('# Chainer\'s examples with Chainer and tapejit\n\n'
                             'Written by `run.py` (see its docstring): seconds per update '
                             '(median, after two), on synthetic data.\n\n' + text + '\n')
     return 0
