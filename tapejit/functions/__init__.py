@@ -8,7 +8,7 @@ from tapejit.functions.array import (broadcast, broadcast_to, concat, expand_dim
                                      get_item, pad, repeat, reshape, select_item, split_axis,
                                      squeeze, stack, sum_to, swapaxes, tile, transpose)
 from tapejit.functions.connection import convolution_2d, deconvolution_2d, embed_id
-from tapejit.functions.evaluation import accuracy
+from tapejit.functions.evaluation import accuracy, binary_accuracy
 from tapejit.functions.math.identity import identity
 from tapejit.functions.math import (absolute, add, arccos, arcsin, arctan, arctan2,
                                     batch_matmul, cast,
@@ -35,7 +35,8 @@ from tapejit.functions.reduction import (argmax, argmin, average, log_softmax, l
 __all__ = [
     'absolute', 'accuracy', 'add', 'arccos', 'arcsin', 'arctan', 'arctan2', 'argmax', 'argmin',
     'average', 'average_pooling_2d', 'batch_matmul', 'batch_normalization',
-    'binary_hierarchical_softmax', 'broadcast', 'broadcast_to', 'cast', 'clip', 'concat',
+    'binary_accuracy', 'binary_hierarchical_softmax', 'broadcast', 'broadcast_to', 'cast',
+    'clip', 'concat',
     'convolution_2d', 'cos', 'deconvolution_2d', 'div',
     'dropout', 'elu', 'embed_id', 'erf', 'exp', 'expand_dims', 'expm1',
     'fixed_batch_normalization', 'flatten', 'floor_divide', 'gaussian', 'gelu', 'get_item',
