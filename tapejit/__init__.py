@@ -35,6 +35,7 @@ from tapejit.links.link import Chain, ChainList, Link
 from tapejit.links.sequential import Sequential
 from tapejit import links  # noqa: F401
 from tapejit import optimizers  # noqa: F401
+from tapejit import optimizer  # noqa: F401  (Chainer's module of the base classes)
 from tapejit.optimizers.optimizer import GradientMethod, Optimizer, UpdateRule
 from tapejit import optimizer_hooks  # noqa: F401
 from tapejit import serializers  # noqa: F401
