@@ -6,7 +6,8 @@ differentiable to any order the math allows.
 
 from tapejit.functions.array import (broadcast, broadcast_to, concat, expand_dims, flatten,
                                      get_item, pad, repeat, reshape, select_item, split_axis,
-                                     squeeze, stack, sum_to, swapaxes, tile, transpose)
+                                     squeeze, stack, sum_to, swapaxes, tile, transpose,
+                                     transpose_sequence)
 from tapejit.functions.connection import convolution_2d, deconvolution_2d, embed_id
 from tapejit.functions.evaluation import accuracy, binary_accuracy
 from tapejit.functions.math.identity import identity
@@ -48,5 +49,6 @@ __all__ = [
     'rsqrt', 'select_item',
     'set_dropout_seed', 'sigmoid', 'sigmoid_cross_entropy', 'sign', 'sin', 'softmax',
     'softmax_cross_entropy', 'softplus', 'split_axis', 'sqrt', 'square', 'squeeze', 'stack', 'sub',
-    'sum', 'sum_to', 'swapaxes', 'tan', 'tanh', 'tile', 'transpose', 'unpooling_2d', 'where',
+    'sum', 'sum_to', 'swapaxes', 'tan', 'tanh', 'tile', 'transpose', 'transpose_sequence',
+    'unpooling_2d', 'where',
 ]
