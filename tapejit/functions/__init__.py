@@ -23,6 +23,7 @@ from tapejit.functions.nn import (dropout, elu, layer_normalization, leaky_relu,
 from tapejit.functions import noise  # noqa: F401  (Chainer's module of dropout)
 from tapejit.functions.noise.gaussian import gaussian
 from tapejit.functions import loss  # noqa: F401  (Chainer's module of softmax_cross_entropy)
+from tapejit.functions.loss.crf1d import argmax_crf1d, crf1d
 from tapejit.functions.loss.hierarchical_softmax import binary_hierarchical_softmax
 from tapejit.functions.loss.negative_sampling import negative_sampling
 from tapejit.functions.normalization import (batch_normalization, fixed_batch_normalization,
@@ -34,7 +35,8 @@ from tapejit.functions.reduction import (argmax, argmin, average, log_softmax, l
                                          mean, min, softmax, sum)
 
 __all__ = [
-    'absolute', 'accuracy', 'add', 'arccos', 'arcsin', 'arctan', 'arctan2', 'argmax', 'argmin',
+    'absolute', 'accuracy', 'add', 'arccos', 'arcsin', 'arctan', 'arctan2', 'argmax',
+    'argmax_crf1d', 'argmin', 'crf1d',
     'average', 'average_pooling_2d', 'batch_matmul', 'batch_normalization',
     'binary_accuracy', 'binary_hierarchical_softmax', 'broadcast', 'broadcast_to', 'cast',
     'clip', 'concat',

@@ -14,8 +14,9 @@ hooks the backend's classes, leaving the script's text alone:
   no Trainer runs: custom loops), the loss being the last scalar that
   ``backward()`` was called on; past the cap the script is stopped;
 - tapejit eager: ``StandardUpdater`` and ``Evaluator`` get ``eager=True``;
-- third-party modules that are not installed (plots, progress bars) are
-  stand-ins doing nothing, found last on the import path.
+- third-party modules that are not installed (plots, progress bars, NLTK)
+  are stand-ins doing nothing, found last on the import path (NLTK's Brown
+  corpus gives synthetic tagged sentences).
 
 The result JSON holds ``times`` (s per update), ``losses`` (per update),
 ``ok`` and ``error`` (the exception's last line).
@@ -85,7 +86,19 @@ class _StandInFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         return module
 
     def exec_module(self, module: types.ModuleType) -> None:
-        return None
+        if module.__name__ == 'nltk':  # pos reads the Brown corpus through it
+            module.download = lambda *args, **kwargs: True  # type: ignore[attr-defined]
+            brown = types.SimpleNamespace(tagged_sents=_tagged_sentences)
+            module.corpus = types.SimpleNamespace(brown=brown)  # type: ignore[attr-defined]
+
+
+def _tagged_sentences() -> list:
+    """Sentences of (word, part-of-speech tag) pairs, as NLTK's Brown corpus
+    gives them: 600 of 3 to 30 words, 5000 words, 100 tags."""
+    import numpy
+    rng = numpy.random.RandomState(2)
+    return [[(f'w{w}', f't{w % 100}') for w in rng.randint(0, 5000, rng.randint(3, 31))]
+            for _ in range(600)]
 
 
 class Recorder:
