@@ -33,7 +33,6 @@ import os
 import runpy
 import sys
 import time
-import traceback
 import types
 from typing import Any, Callable, Optional
 
@@ -222,8 +221,8 @@ def main() -> None:
                 raise
         result['ok'] = True
     except BaseException as e:  # noqa: B036 - everything is reported, then re-raised
-        lines = traceback.format_exception_only(type(e), e)
-        result['error'] = lines[-1].strip() if lines else type(e).__name__
+        # The exception's first line: tapejit's messages go on with remedies.
+        result['error'] = f'{type(e).__name__}: {(str(e).splitlines() or [""])[0]}'
         raise
     finally:
         result.update(times=rec.times, losses=rec.losses)

@@ -322,10 +322,33 @@ def main(argv: Optional[list[str]] = None) -> int:
     text = table(rows, args.rtol)
     print(text)
     if args.out:
-        pathlib.Path(args.out).write_text('# Chainer\'s examples with Chainer and tapejit\n\n'
-                            'Written by `run.py` (see its docstring): seconds per update '
-                            '(median, after two), on synthetic data.\n\n' + text + '\n')
+        out = pathlib.Path(args.out)
+        if args.only and out.exists():
+            text = merge(out.read_text(), text)
+        out.write_text("# Chainer's examples with Chainer and tapejit\n\n"
+                       'Written by `run.py` (see its docstring): seconds per update (median, '
+                       'after two), on synthetic data.\n\n' + text + '\n')
     return 0
+
+
+def merge(old: str, new: str) -> str:
+    r"""The table ``new`` with, in the order of ``CASES``, the rows of ``old``
+    for the examples ``new`` lacks (a run of some examples updates theirs).
+
+    >>> head = '| example | x |\n|---|---|\n'
+    >>> print(merge(head + '| mnist | 1 |\n| ptb | 2 |', head + '| ptb | 3 |'))
+    | example | x |
+    |---|---|
+    | mnist | 1 |
+    | ptb | 3 |
+    """
+    def rows(text: str) -> dict[str, str]:
+        lines = [ln for ln in text.splitlines() if ln.startswith('| ')][1:]
+        return {ln.split(' | ')[0][2:]: ln for ln in lines}
+    kept = {**rows(old), **rows(new)}
+    order = [c.name for c in CASES] + sorted(set(kept) - {c.name for c in CASES})
+    header = [ln for ln in new.splitlines() if ln.startswith('|')][:2]
+    return '\n'.join(header + [kept[name] for name in order if name in kept])
 
 
 if __name__ == '__main__':
