@@ -63,6 +63,7 @@ class Case:
     args: list[str]
     iterations: int = 20
     skip: str = ''
+    before: list[str] = dataclasses.field(default_factory=list)  # a script run first, untimed
 
 
 CASES = [
@@ -74,6 +75,8 @@ CASES = [
          skip='needs two GPUs'),
     Case('mnist model parallel', 'mnist', 'train_mnist_model_parallel.py', [],
          skip='needs two GPUs'),
+    Case('mnist inference', 'mnist', 'inference.py', ['-s', 'out/snapshot_iter_20'],
+         before=['train_mnist.py', '-e', '1', '-o', 'out']),
     Case('ptb', 'ptb', 'train_ptb.py', ['-e', '1', '-o', 'out'], iterations=6),
     Case('ptb custom loop', 'ptb', 'train_ptb_custom_loop.py', ['-e', '1', '-o', 'out'],
          iterations=6),
@@ -82,7 +85,7 @@ CASES = [
          iterations=4),
     Case('vae', 'vae', 'train_vae.py', ['-e', '1', '-o', 'out']),
     Case('word2vec', 'word2vec', 'train_word2vec.py', ['-e', '1', '--out', 'out']),
-    Case('dcgan', 'dcgan', 'train_dcgan.py', ['-e', '1', '-o', 'out'], iterations=5),
+    Case('dcgan', 'dcgan', 'train_dcgan.py', ['-e', '1', '-o', 'out'], iterations=4),
     Case('seq2seq', 'seq2seq', 'seq2seq.py',
          ['data/src.txt', 'data/tgt.txt', 'data/src.vocab', 'data/tgt.vocab',
           '--validation-source', 'data/src.txt', '--validation-target', 'data/tgt.txt',
@@ -95,10 +98,18 @@ CASES = [
     Case('reinforcement_learning (DQN)', 'reinforcement_learning', 'dqn_cartpole.py', [],
          skip='needs gym (an environment simulator, not installed)'),
     Case('glance', 'glance', 'glance.py', []),
+    Case('serialization', 'serialization', 'save.py', [],
+         skip='needs h5py (save_hdf5, not installed)'),
     Case('static_graph mnist', 'static_graph_optimizations/mnist', 'train_mnist.py',
          ['-e', '1', '-o', 'out']),
     Case('static_graph mnist custom loop', 'static_graph_optimizations/mnist',
          'train_mnist_custom_loop.py', ['-e', '1', '-o', 'out']),
+    Case('static_graph cifar', 'static_graph_optimizations/cifar', 'train_cifar.py',
+         ['-e', '1', '-d', '-1', '-o', 'out'], iterations=4),
+    Case('static_graph cifar custom loop', 'static_graph_optimizations/cifar',
+         'train_cifar_custom_loop.py', ['-e', '1', '-d', '-1', '-o', 'out'], iterations=4),
+    Case('static_graph ptb custom loop', 'static_graph_optimizations/ptb',
+         'train_ptb_custom_loop.py', ['-e', '1', '-d', '-1', '-o', 'out'], iterations=6),
 ]
 
 _IMPORT = re.compile(r'^(?P<indent>[ \t]*)import chainer(?P<sub>(\.\w+)*)(?P<alias> as \w+)?'
@@ -237,6 +248,11 @@ def run_one(case: Case, examples: pathlib.Path, system: str, python: str,
                    OPENBLAS_NUM_THREADS='1', MKL_NUM_THREADS='1')
         env['PYTHONPATH'] = str(ROOT) if system != 'chainer' else ''
         try:
+            if case.before:
+                subprocess.run([python, '_harness.py', *case.before], cwd=folder,
+                               env=dict(env, EXAMPLE_RESULT=str(folder / '_before.json'),
+                                        EXAMPLE_ITERATIONS=str(10 ** 9)),
+                               capture_output=True, timeout=timeout)
             proc = subprocess.run([python, '_harness.py', case.script, *case.args], cwd=folder,
                                   env=env, capture_output=True, text=True, timeout=timeout)
         except subprocess.TimeoutExpired:
