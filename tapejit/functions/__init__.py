@@ -25,6 +25,7 @@ from tapejit.functions.noise.gaussian import gaussian
 from tapejit.functions import loss  # noqa: F401  (Chainer's module of softmax_cross_entropy)
 from tapejit.functions.loss.crf1d import argmax_crf1d, crf1d
 from tapejit.functions.loss.hierarchical_softmax import binary_hierarchical_softmax
+from tapejit.functions.loss.huber_loss import huber_loss
 from tapejit.functions.loss.negative_sampling import negative_sampling
 from tapejit.functions.normalization import (batch_normalization, fixed_batch_normalization,
                                              local_response_normalization)
@@ -43,7 +44,7 @@ __all__ = [
     'convolution_2d', 'cos', 'deconvolution_2d', 'div',
     'dropout', 'elu', 'embed_id', 'erf', 'exp', 'expand_dims', 'expm1',
     'fixed_batch_normalization', 'flatten', 'floor_divide', 'gaussian', 'gelu', 'get_item',
-    'identity',
+    'huber_loss', 'identity',
     'layer_normalization', 'leaky_relu', 'linear', 'local_response_normalization', 'log', 'log10',
     'log1p', 'log2', 'log_softmax', 'logsumexp', 'lstm', 'matmul', 'max', 'max_pooling_2d',
     'maximum', 'mean', 'mean_squared_error', 'min', 'minimum', 'mul', 'n_step_bilstm',

@@ -16,7 +16,7 @@ hooks the backend's classes, leaving the script's text alone:
 - tapejit eager: ``StandardUpdater`` and ``Evaluator`` get ``eager=True``;
 - third-party modules that are not installed (plots, progress bars, NLTK)
   are stand-ins doing nothing, found last on the import path (NLTK's Brown
-  corpus gives synthetic tagged sentences).
+  corpus gives synthetic tagged sentences, gym synthetic environments).
 
 The result JSON holds ``times`` (s per update), ``losses`` (per update),
 ``ok`` and ``error`` (the exception's last line).
@@ -36,7 +36,7 @@ import time
 import types
 from typing import Any, Callable, Optional
 
-STAND_INS = ('matplotlib', 'PIL', 'progressbar', 'nltk', 'h5py')
+STAND_INS = ('matplotlib', 'PIL', 'progressbar', 'nltk', 'h5py', 'gym')
 
 
 class _StopExample(BaseException):
@@ -85,10 +85,70 @@ class _StandInFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         return module
 
     def exec_module(self, module: types.ModuleType) -> None:
+        if module.__name__ == 'gym':  # the reinforcement learning examples' simulator
+            module.make = _Env  # type: ignore[attr-defined]
+            module.spaces = types.SimpleNamespace(Box=_Box, Discrete=_Discrete)  # type: ignore
+            module.wrappers = types.SimpleNamespace(  # type: ignore[attr-defined]
+                Monitor=lambda env, *args, **kwargs: env)
         if module.__name__ == 'nltk':  # pos reads the Brown corpus through it
             module.download = lambda *args, **kwargs: True  # type: ignore[attr-defined]
             brown = types.SimpleNamespace(tagged_sents=_tagged_sentences)
             module.corpus = types.SimpleNamespace(brown=brown)  # type: ignore[attr-defined]
+
+
+class _Box:
+    """Gym's box space: ``low`` and ``high`` bounds of float32 vectors."""
+
+    def __init__(self, low: Any, high: Any) -> None:
+        import numpy
+        self.low = numpy.asarray(low, numpy.float32)
+        self.high = numpy.asarray(high, numpy.float32)
+        self.shape = self.low.shape
+
+
+class _Discrete:
+    """Gym's space of ``n`` actions, sampled from its own generator."""
+
+    def __init__(self, n: int) -> None:
+        import numpy
+        self.n = n
+        self._rng = numpy.random.RandomState(3)
+
+    def sample(self) -> int:
+        """A random action."""
+        return int(self._rng.randint(self.n))
+
+
+class _Env:
+    """A synthetic environment with the spaces of CartPole-v0 (4 numbers, 2
+    actions) or Pendulum-v0 (3 numbers, 1 action in [-2, 2]): observations
+    drawn from its own generator, reward 1, episodes of 10 to 40 steps."""
+
+    def __init__(self, name: str) -> None:
+        import numpy
+        self._rng = numpy.random.RandomState(4)
+        if name.startswith('Pendulum'):
+            self.observation_space = _Box([-1, -1, -8], [1, 1, 8])
+            self.action_space: Any = _Box([-2], [2])
+        else:
+            self.observation_space = _Box([-4.8, -10, -0.42, -10], [4.8, 10, 0.42, 10])
+            self.action_space = _Discrete(2)
+        self.spec = types.SimpleNamespace(reward_threshold=195.0, timestep_limit=200)
+        self._left = 0
+
+    def _observation(self) -> Any:
+        space = self.observation_space
+        return space.low + (space.high - space.low) * self._rng.rand(*space.shape)
+
+    def reset(self) -> Any:
+        """A new episode's first observation."""
+        self._left = int(self._rng.randint(10, 41))
+        return self._observation()
+
+    def step(self, action: Any) -> tuple:
+        """(observation, reward, done, info) after ``action``."""
+        self._left -= 1
+        return self._observation(), 1.0, self._left <= 0, {}
 
 
 def _tagged_sentences() -> list:

@@ -4,5 +4,5 @@
 inside ``links.BinaryHierarchicalSoftmax``.
 """
 
-from tapejit.functions.loss import (crf1d, hierarchical_softmax,  # noqa: F401
+from tapejit.functions.loss import (crf1d, hierarchical_softmax, huber_loss,  # noqa: F401
                                     negative_sampling, softmax_cross_entropy)
