@@ -92,6 +92,8 @@ CASES = [
           '-e', '1', '-u', '256', '-l', '2', '-o', 'out'], iterations=10),
     Case('sentiment', 'sentiment', 'train_sentiment.py', ['-e', '1', '-o', 'out']),
     Case('sentiment minibatch', 'sentiment', 'train_recursive_minibatch.py', ['-e', '1']),
+    Case('word2vec search', 'word2vec', 'search.py', [], skip='interactive (reads a terminal)'),
+    Case('ptb gentxt', 'ptb', 'gentxt.py', [], skip='needs the model of a long training'),
     Case('text_classification', 'text_classification', 'train_text_classifier.py',
          ['-e', '1', '--dataset', 'stsa.binary', '-o', 'out']),
     Case('pos', 'pos', 'postagging.py', ['-e', '1', '-o', 'out']),
