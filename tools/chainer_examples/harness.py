@@ -5,8 +5,8 @@ Usage: ``python _harness.py SCRIPT ARGS...`` with, in the environment,
 or ``compiled``, tapejit only), ``EXAMPLE_ITERATIONS`` (the cap),
 ``EXAMPLE_SEED`` and ``EXAMPLE_RESULT`` (where the JSON result goes).
 
-Before running the script (``runpy``, as ``__main__``) it seeds NumPy and
-hooks the backend's classes, leaving the script's text alone:
+Before running the script (``runpy``, as ``__main__``) it seeds NumPy's and
+Python's generators and hooks the backend's classes, leaving the script's text alone:
 
 - ``Trainer``: its stop trigger also fires after the cap, and each
   ``updater.update()`` is timed, its reported ``*loss*`` values kept;
@@ -264,8 +264,12 @@ def main() -> None:
     result: dict = {'ok': False, 'error': ''}
     sys.meta_path.append(_StandInFinder())
     try:
+        import random
+
         import numpy
-        numpy.random.seed(int(os.environ.get('EXAMPLE_SEED', '0')))
+        seed = int(os.environ.get('EXAMPLE_SEED', '0'))
+        numpy.random.seed(seed)
+        random.seed(seed)  # (the replay buffers of the reinforcement learning examples)
         if backend == 'tapejit':
             import tapejit as chainer
         else:
