@@ -151,3 +151,37 @@ def test_the_runner_runs_chainers_mnist_example(tmp_path, capsys):
         assert cells[1] == 'yes' and cells[2] == cells[3] == '', cells  # (compiled only)
         assert 0 < float(cells[4]) < 10, cells
     assert 'not run: needs two GPUs' in rows['| mnist data parallel']
+
+
+LOOP = '''\
+import numpy as np
+import chainer
+import chainer.links as L
+
+model = L.Classifier(L.Linear(5, 2))
+opt = chainer.optimizers.SGD()
+opt.setup(model)
+x = np.random.RandomState(0).rand(8, 5).astype(np.float32)
+t = np.zeros(8, np.int32)
+while True:  # a custom loop the harness stops
+    loss = model(x, t)
+    model.cleargrads()
+    loss.backward()
+    opt.update()
+'''
+
+
+def test_the_harness_stops_a_custom_loop_after_the_cap(tmp_path):
+    shutil.copy(TOOL / 'harness.py', tmp_path / '_harness.py')
+    (tmp_path / 'loop.py').write_text(run.as_tapejit(LOOP))
+    result = tmp_path / 'result.json'
+    env = dict(os.environ, PYTHONPATH=str(ROOT), EXAMPLE_BACKEND='tapejit', EXAMPLE_MODE='eager',
+               EXAMPLE_ITERATIONS='5', EXAMPLE_RESULT=str(result))
+    proc = subprocess.run([sys.executable, '_harness.py', 'loop.py'], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(result.read_text())
+    # (the first update only starts the clock)
+    assert data['ok'] and len(data['times']) == 5 and len(data['losses']) == 5
+    losses = [entry[0] for entry in data['losses']]
+    assert losses == sorted(losses, reverse=True)  # SGD on one batch: the loss falls
