@@ -93,7 +93,8 @@ CASES = [
     Case('sentiment', 'sentiment', 'train_sentiment.py', ['-e', '1', '-o', 'out']),
     Case('sentiment minibatch', 'sentiment', 'train_recursive_minibatch.py', ['-e', '1']),
     Case('word2vec search', 'word2vec', 'search.py', [], skip='interactive (reads a terminal)'),
-    Case('ptb gentxt', 'ptb', 'gentxt.py', [], skip='needs the model of a long training'),
+    Case('ptb gentxt', 'ptb', 'gentxt.py', ['-m', 'model.npz', '-p', 'w1'],
+         before=['train_ptb.py', '-e', '1', '--test', '-o', 'out']),
     Case('text_classification', 'text_classification', 'train_text_classifier.py',
          ['-e', '1', '--dataset', 'stsa.binary', '-o', 'out']),
     Case('pos', 'pos', 'postagging.py', ['-e', '1', '-o', 'out']),
@@ -277,7 +278,7 @@ def agree(a: Run, b: Run, rtol: float) -> str:
     pairs = [(x, y) for la, lb in zip(a.losses[:n], b.losses[:n])
              if len(la) == len(lb) for x, y in zip(la, lb)]
     if not pairs:
-        return 'no losses'
+        return 'n/a (no updates)'
     x, y = np.array(pairs, dtype=np.float64).T
     diff = float(np.max(np.abs(x - y) / np.maximum(np.abs(x), 1e-30)))
     return f'yes ({n} updates)' if diff <= rtol else f'no (rel. diff. {diff:.1e})'
