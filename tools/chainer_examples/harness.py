@@ -60,7 +60,8 @@ class _Nothing(float):
         return _Nothing()
 
     def __iter__(self) -> Any:
-        return iter(())
+        # Unpacked, it is a pair (``fig, ax = plt.subplots(...)``).
+        return iter((_Nothing(), _Nothing()))
 
     def __enter__(self) -> '_Nothing':
         return self
