@@ -39,6 +39,7 @@ from tapejit.links.link import Chain, ChainList, Link
 from tapejit.links.sequential import Sequential
 from tapejit import links  # noqa: F401
 from tapejit import optimizers  # noqa: F401
+from tapejit import optimizer  # noqa: F401  (Chainer's module of the base classes)
 from tapejit.optimizers.optimizer import GradientMethod, Optimizer, UpdateRule
 from tapejit import optimizer_hooks  # noqa: F401
 from tapejit import serializers  # noqa: F401
@@ -53,6 +54,8 @@ from tapejit import training  # noqa: F401
 from tapejit import utils  # noqa: F401
 from tapejit.distribution import Distribution, cross_entropy, kl_divergence, register_kl
 from tapejit import distributions  # noqa: F401
+from tapejit import graph_optimizations  # noqa: F401
+from tapejit.graph_optimizations import static_code, static_graph
 
 __version__ = '0.1.0'
 
@@ -72,6 +75,7 @@ def __getattr__(name: str):
 __all__ = [
     'CacheInfo', 'Chain', 'ChainList', 'DTypeError', 'DebugMode', 'Deserializer', 'DictSummary',
     'Distribution', 'cross_entropy', 'distributions', 'kl_divergence', 'register_kl',
+    'graph_optimizations', 'static_code', 'static_graph',
     'Function',
     'FunctionAdapter', 'FunctionNode', 'GradientMethod', 'Initializer', 'Link', 'Optimizer',
     'UpdateRule', 'Parameter', 'Reporter', 'Sequential', 'Serializer', 'Summary', 'dataset',

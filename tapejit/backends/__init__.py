@@ -358,3 +358,12 @@ def refuse_array_subclass(x: Any, what: str) -> None:
     if isinstance(x, numpy.ma.MaskedArray):
         raise TypeError(f'{what} is a numpy.ma.MaskedArray, whose mask tapejit would '
                         'ignore; pass a.filled(value) or numpy.asarray(a)')
+
+
+def __getattr__(name: str) -> Any:
+    # Chainer's chainer.backends.cuda and .intel64, read after a plain
+    # ``import chainer`` (``chainer.backends.cuda.to_cpu(x)``): imported on
+    # first use, since importing cuda imports CuPy where it is installed.
+    if name in ('cuda', 'intel64'):
+        return importlib.import_module(f'{__name__}.{name}')
+    raise AttributeError(f'module {__name__!r} has no attribute {name!r}')

@@ -30,6 +30,8 @@ _DEFAULTS = {
     'trace': None,
     # reporter.report keeps a reported Variable's graph (Chainer's default: not).
     'keep_graph_on_report': False,
+    # Chainer's switch of @static_graph (tapejit.graph_optimizations): read, never needed.
+    'use_static_graph': True,
 }
 
 

@@ -12,9 +12,11 @@ dataset directory the loaders of :mod:`tapejit.datasets` read from.
 
 from tapejit.dataset.convert import Converter, concat_examples, converter, to_device
 from tapejit.dataset.dataset_mixin import DatasetMixin
-from tapejit.dataset.download import (get_dataset_directory, get_dataset_root,
+from tapejit.dataset.download import (cache_or_load_file, cached_download,
+                                      get_dataset_directory, get_dataset_root,
                                       set_dataset_root)
 from tapejit.dataset.iterator import Iterator
 
-__all__ = ['Converter', 'DatasetMixin', 'Iterator', 'concat_examples', 'converter',
+__all__ = ['Converter', 'DatasetMixin', 'Iterator', 'cache_or_load_file', 'cached_download',
+           'concat_examples', 'converter',
            'get_dataset_directory', 'get_dataset_root', 'set_dataset_root', 'to_device']

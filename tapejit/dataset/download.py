@@ -10,8 +10,11 @@ under the *dataset root*: ``$TAPEJIT_DATASET_ROOT`` if set, else
 
 from __future__ import annotations
 
+import hashlib
 import os
-from typing import Optional
+import shutil
+import tempfile
+from typing import Any, Callable, Optional
 
 _root: Optional[str] = None
 
@@ -52,3 +55,77 @@ def get_dataset_directory(dataset_name: str, create_directory: bool = False) -> 
     if create_directory:
         os.makedirs(path, exist_ok=True)
     return path
+
+
+def cached_download(url: str) -> str:
+    """The path of the file ``url`` names, from the download cache (Chainer's
+    ``cached_download``, which fetches it when the cache lacks it).
+
+    The cache is Chainer's: ``<dataset root>/_dl_cache/<md5 of the URL>``, so
+    the files Chainer downloaded (``~/.chainer/dataset/_dl_cache``) are found
+    once copied over. tapejit downloads nothing: a file missing from the cache
+    raises :class:`~tapejit.datasets.DatasetNotFoundError` naming the URL and
+    where to put what it holds.
+
+    >>> import hashlib, os, tempfile
+    >>> from tapejit.dataset import cached_download, set_dataset_root
+    >>> root = tempfile.mkdtemp(); set_dataset_root(root)
+    >>> url = 'https://example.com/corpus.txt'
+    >>> entry = os.path.join(root, '_dl_cache', hashlib.md5(url.encode()).hexdigest())
+    >>> os.makedirs(os.path.dirname(entry)); open(entry, 'w').close()
+    >>> cached_download(url) == entry
+    True
+    >>> set_dataset_root(None)
+    """
+    cache_root = os.path.join(get_dataset_root(), '_dl_cache')
+    try:
+        os.makedirs(cache_root)  # (Chainer makes it here too)
+    except OSError:
+        if not os.path.isdir(cache_root):
+            raise
+    path = os.path.join(cache_root, hashlib.md5(url.encode('utf-8')).hexdigest())
+    if not os.path.exists(path):
+        from tapejit.datasets.loaders import DatasetNotFoundError
+        raise DatasetNotFoundError(
+            f'cached_download: {url} is not in the download cache. tapejit downloads '
+            f'nothing: fetch it and save it as {path} (the name is the MD5 of the URL, as in '
+            "Chainer's cache ~/.chainer/dataset/_dl_cache), or set TAPEJIT_DATASET_ROOT (now "
+            f'{get_dataset_root()}) to a directory holding _dl_cache')
+    return path
+
+
+def cache_or_load_file(path: str, creator: Callable[[str], Any],
+                       loader: Callable[[str], Any]) -> Any:
+    """``loader(path)`` if ``path`` exists; else ``creator(tmp)``, which writes the
+    file at ``tmp`` and returns its content, then moves the file to ``path``
+    and returns that content (Chainer's ``cache_or_load_file``). As Chainer's,
+    it first makes the dataset root, raising ``RuntimeError`` where it cannot.
+
+    >>> import os, tempfile
+    >>> import numpy as np
+    >>> from tapejit.dataset import set_dataset_root
+    >>> set_dataset_root(tempfile.mkdtemp())
+    >>> path = os.path.join(tempfile.mkdtemp(), 'squares.npy')
+    >>> def create(tmp):
+    ...     x = np.arange(4) ** 2
+    ...     np.save(open(tmp, 'wb'), x)
+    ...     return x
+    >>> cache_or_load_file(path, create, np.load)
+    array([0, 1, 4, 9])
+    >>> cache_or_load_file(path, None, np.load)  # read back, not created again
+    array([0, 1, 4, 9])
+    >>> set_dataset_root(None)
+    """
+    if os.path.exists(path):
+        return loader(path)
+    root = get_dataset_root()
+    try:
+        os.makedirs(root, exist_ok=True)
+    except OSError as e:
+        raise RuntimeError(f'cannot create the dataset directory {root}') from e
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp_path = os.path.join(tmp, os.path.basename(path))
+        content = creator(tmp_path)
+        if not os.path.exists(path):
+            shutil.move(tmp_path, path)
+    return content

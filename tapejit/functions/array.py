@@ -393,3 +393,37 @@ def pad(x: Any, pad_width: Any, mode: str = 'constant', **keywords: Any) -> Vari
             after = parts[-1:] if widths[ax, 1] else []
             out = S.concat(*before, out, *after, axis=ax)
     return out
+
+
+def transpose_sequence(xs: Sequence[Any]) -> tuple:
+    """The time-major form of a batch of sequences, and back (Chainer's
+    ``F.transpose_sequence``): ``xs`` holds sequences (arrays of shape
+    ``(length, ...)``) sorted longest first; output ``t`` stacks the ``t``-th
+    element of each sequence long enough to have one, so it has one row per
+    such sequence. Applied to its output, it gives ``xs`` back.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> xs = [np.array([1, 2, 3]), np.array([4, 5]), np.array([6])]
+    >>> [y.array.tolist() for y in F.transpose_sequence(xs)]
+    [[1, 4, 6], [2, 5], [3]]
+    >>> [x.array.tolist() for x in F.transpose_sequence(F.transpose_sequence(xs))]
+    [[1, 2, 3], [4, 5], [6]]
+    """
+    if not xs:
+        return ()
+    for x in xs:
+        check_var('transpose_sequence', x, 'each input')
+    shapes = [_shape('transpose_sequence', x) for x in xs]
+    if any(not s for s in shapes):
+        raise ShapeError('transpose_sequence: each input needs a first (time) axis; got shapes '
+                         + ', '.join(str(s) for s in shapes))
+    if any(s[1:] != shapes[0][1:] for s in shapes):
+        raise ShapeError('transpose_sequence: the inputs differ past their first axis: '
+                         + ', '.join(str(s) for s in shapes))
+    lengths = [s[0] for s in shapes]
+    if any(a < b for a, b in zip(lengths, lengths[1:])):
+        raise ShapeError(f'transpose_sequence: the lengths {lengths} are not sorted longest '
+                         'first')
+    return tuple(concat([get_item(x, slice(t, t + 1)) for x, n in zip(xs, lengths) if n > t],
+                        axis=0)
+                 for t in range(lengths[0]))

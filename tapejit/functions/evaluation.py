@@ -65,3 +65,41 @@ def accuracy(y: Any, t: Any, ignore_label: Optional[int] = None) -> Variable:
         total = fsum(mask)
         # No valid label: count is 0 too, and 0 / max(0, 1) gives Chainer's 0.
         return count / maximum(total, numpy.ones((), dtype))
+
+
+def binary_accuracy(y: Any, t: Any) -> Variable:
+    """The fraction of binary labels ``t`` that the scores ``y`` predict, the
+    prediction being 1 where ``y >= 0`` and 0 elsewhere (Chainer's
+    ``F.binary_accuracy``).
+
+    ``y`` (floating point) and ``t`` (signed integers) have the same shape,
+    any; labels of -1 are left out of the count (the accuracy is 0 when every
+    label is -1). The result has ``y``'s dtype and is not differentiable; it
+    works eagerly and inside ``@tapejit.jit``.
+
+    >>> import numpy as np, tapejit.functions as F
+    >>> y = np.array([[2.0, -1.0], [0.0, -3.0]], np.float32)
+    >>> F.binary_accuracy(y, np.array([[1, 1], [1, 0]], np.int32))
+    variable(0.75)
+    >>> F.binary_accuracy(y, np.array([[1, -1], [0, -1]], np.int32))
+    variable(0.5)
+    """
+    check_var('binary_accuracy', y, 'y')
+    check_var('binary_accuracy', t, 't')
+    ya, ta = array_of(y), array_of(t)
+    if ya.dtype.kind != 'f':
+        raise DTypeError(f'binary_accuracy: y has dtype {ya.dtype}; expected a floating point '
+                         'dtype')
+    if ta.dtype.kind != 'i':
+        raise DTypeError(f'binary_accuracy: t has dtype {ta.dtype}; expected a signed integer '
+                         'dtype (-1 marks a label left out)')
+    if ya.shape != ta.shape:
+        raise ShapeError(f'binary_accuracy: y has shape {ya.shape} and t has shape '
+                         f'{ta.shape}; expected the same shape')
+    dtype = ya.dtype
+    with no_backprop_mode():
+        pred = (ya >= numpy.zeros((), dtype)).astype(ta.dtype)
+        # A label of -1 is never predicted, so it adds nothing to the hits.
+        hits = fsum((pred == ta).astype(dtype))
+        total = fsum((ta != numpy.asarray(-1, ta.dtype)).astype(dtype))
+        return hits / maximum(total, numpy.ones((), dtype))

@@ -11,12 +11,13 @@ from tapejit.links.classifier import Classifier
 from tapejit.links.convolution import Convolution2D, Deconvolution2D
 from tapejit.links.embed import EmbedID
 from tapejit.links.linear import Linear
+from tapejit.links.loss.crf1d import CRF1d
 from tapejit.links.loss.hierarchical_softmax import BinaryHierarchicalSoftmax
 from tapejit.links.loss.negative_sampling import NegativeSampling
 from tapejit.links.normalization import BatchNormalization
 from tapejit.links.rnn import LSTM, NStepBiLSTM, NStepLSTM, StatelessLSTM
 from tapejit.links.sequential import Sequential
 
-__all__ = ['BatchNormalization', 'BinaryHierarchicalSoftmax', 'Chain', 'ChainList',
+__all__ = ['BatchNormalization', 'BinaryHierarchicalSoftmax', 'CRF1d', 'Chain', 'ChainList',
            'Classifier', 'Convolution2D', 'Deconvolution2D', 'EmbedID', 'LSTM', 'Link', 'Linear',
            'NStepBiLSTM', 'NStepLSTM', 'NegativeSampling', 'Sequential', 'StatelessLSTM']

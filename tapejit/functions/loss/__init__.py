@@ -4,5 +4,5 @@
 inside ``links.BinaryHierarchicalSoftmax``.
 """
 
-from tapejit.functions.loss import (hierarchical_softmax, negative_sampling,  # noqa: F401
-                                    softmax_cross_entropy)
+from tapejit.functions.loss import (crf1d, hierarchical_softmax, huber_loss,  # noqa: F401
+                                    negative_sampling, softmax_cross_entropy)

@@ -1,3 +1,3 @@
 """Loss links, under Chainer's module names (``chainer.links.loss``)."""
 
-from tapejit.links.loss import hierarchical_softmax, negative_sampling  # noqa: F401
+from tapejit.links.loss import crf1d, hierarchical_softmax, negative_sampling  # noqa: F401

@@ -11,6 +11,7 @@ from tapejit.training.extensions.dump_graph import DumpGraph
 from tapejit.training.extensions.evaluator import Evaluator
 from tapejit.training.extensions.fail_on_nonnumber import FailOnNonNumber
 from tapejit.training.extensions.log_report import LogReport
+from tapejit.training.extensions.micro_average import MicroAverage
 from tapejit.training.extensions.plot_report import PlotReport
 from tapejit.training.extensions.print_report import PrintReport
 from tapejit.training.extensions.progress_bar import ProgressBar
@@ -20,6 +21,7 @@ from tapejit.training.extensions.value_observation import observe_lr, observe_va
 
 __all__ = [
     'DumpGraph', 'Evaluator', 'ExponentialShift', 'FailOnNonNumber', 'LinearShift', 'LogReport',
-    'PlotReport', 'PrintReport', 'ProgressBar', 'SimpleWriter', 'observe_lr', 'observe_value',
+    'MicroAverage', 'PlotReport', 'PrintReport', 'ProgressBar', 'SimpleWriter', 'observe_lr',
+    'observe_value',
     'snapshot', 'snapshot_object',
 ]
