@@ -200,22 +200,34 @@ class StandardUpdater(Updater):
         in_arrays = call_converter(self.converter, batch, self._input_device)
         optimizer = self._optimizers['main']
         loss_func = self._loss_func()
+        def eager(*a: Any, **k: Any) -> None:
+            optimizer.update(loss_func, *a, **k)
         if self.eager:
-            call_with(lambda *a, **k: optimizer.update(loss_func, *a, **k), in_arrays)
+            call_with(eager, in_arrays)
         else:
-            self._compiled_update(self._step(optimizer, loss_func), in_arrays)
+            self._compiled_update(self._step(optimizer, loss_func), in_arrays, eager)
         if self.auto_new_epoch:
             # (Called by a subclass's compiled update_core, it runs after the plan.)
             call_after(_count_epoch, iterator, optimizer)
 
-    def _compiled_update(self, step: Callable, in_arrays: Any) -> None:
-        """Run the compiled step; where it traces again on most batches, run
-        eagerly from now on, with a warning."""
+    def _compiled_update(self, step: Callable, in_arrays: Any, eager: Callable) -> None:
+        """Run the compiled step; where it cannot be traced (NumPy applied to
+        a traced array, a traced value read as a Python number), or it traces
+        again on most batches, run ``eager`` now and eagerly from then on,
+        saying why once."""
         try:
             call_with(step, in_arrays)
         except TraceError as e:
-            raise TraceError(f'{e}\n(The updater compiles its step with tapejit.jit; '
-                             f'{type(self).__name__}(..., eager=True) runs it eagerly.)') from e
+            # (A failed trace changes no parameter: the update runs eagerly.)
+            self.eager = True
+            why = str(e).splitlines()[0]
+            warnings.warn(f'{type(self).__name__}: its step cannot be compiled ({why}); it '
+                          'runs eagerly from now on, with the same results. (The updater '
+                          f'compiles its step with tapejit.jit; {type(self).__name__}(..., '
+                          'eager=True) runs it eagerly from the start.)', RuntimeWarning,
+                          stacklevel=3)
+            call_with(eager, in_arrays)
+            return
         info = step.cache_info()
         if info.traces >= STORM_TRACES and 2 * info.traces >= info.hits + info.misses:
             self.eager = True
