@@ -19,6 +19,10 @@ from typing import Any, Callable, Optional
 _root: Optional[str] = None
 
 
+class DatasetNotFoundError(FileNotFoundError):
+    """A dataset file is not where the loader reads it (nothing is downloaded)."""
+
+
 def get_dataset_root() -> str:
     """The dataset root directory.
 
@@ -85,7 +89,6 @@ def cached_download(url: str) -> str:
             raise
     path = os.path.join(cache_root, hashlib.md5(url.encode('utf-8')).hexdigest())
     if not os.path.exists(path):
-        from tapejit.datasets.loaders import DatasetNotFoundError
         raise DatasetNotFoundError(
             f'cached_download: {url} is not in the download cache. tapejit downloads '
             f'nothing: fetch it and save it as {path} (the name is the MD5 of the URL, as in '

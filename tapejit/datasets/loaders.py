@@ -37,12 +37,9 @@ from typing import Any, Optional
 
 import numpy
 
-from tapejit.dataset.download import get_dataset_directory, get_dataset_root
+from tapejit.dataset.download import (DatasetNotFoundError, get_dataset_directory,
+                                      get_dataset_root)
 from tapejit.datasets.tuple_dataset import TupleDataset
-
-
-class DatasetNotFoundError(FileNotFoundError):
-    """A dataset file is not where the loader reads it (nothing is downloaded)."""
 
 
 def _dtype(dtype: Any) -> Any:
