@@ -576,8 +576,6 @@ def _collect_link_state(tr: Trace, states: list, out_leaves: list, out_kinds: li
             fresh = FreshState(r, v._requires_grad)
             if j is not None:
                 diff.state_holders[j], diff.state_at[j] = fresh, len(outvars)
-                if r is None:  # (made by vjp.attach_lines)
-                    fresh.made = f'_sf{j}'
             outvars.append(as_traced(tr, v._data))
             writes.append((('slot', link, name, fresh), 'fresh'))
             st = tr.stateful.get(id(old))
@@ -592,6 +590,28 @@ def _collect_link_state(tr: Trace, states: list, out_leaves: list, out_kinds: li
                 held = Check(_holds, link, name, old)
         held.what = f'{link._label()}.{name}'
         tr.guard(('attr', id(link), name), held, True)
+    if diff is not None:
+        _drop_returned_states(diff)
+
+
+def _drop_returned_states(diff: Differentiable) -> None:
+    """Keep, among the states of ``diff`` given a graph, only those whose
+    Variable the call's node gets as an output of its own: a state the
+    function also returned is that output already (its node is the
+    result's).  The backward pairs the node's outputs with ``out_vars`` in
+    order, so a returned state left among them would take the gradient of
+    the states after it (``self.c, self.h = F.lstm(...)``, ``h`` returned:
+    ``c``'s gradient went to ``h``)."""
+    n = len(diff.outs)
+    keep = [j for j, holder in enumerate(diff.state_holders)
+            if not (holder.__class__ is FreshState and holder.result is not None)]
+    diff.out_vars = diff.out_vars[:n] + tuple(diff.out_vars[n + j] for j in keep)
+    diff.states = tuple(diff.states[j] for j in keep)
+    diff.state_holders = [diff.state_holders[j] for j in keep]
+    diff.state_at = [diff.state_at[j] for j in keep]
+    for j, holder in enumerate(diff.state_holders):
+        if holder.__class__ is FreshState:
+            holder.made = f'_sf{j}'  # (made by vjp.attach_lines, numbered as kept)
 
 
 def _holds(link: Any, name: str, old: Any) -> bool:

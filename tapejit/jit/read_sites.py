@@ -16,6 +16,7 @@ read from the result of a call (``self.cfg().scale``).
 
 from __future__ import annotations
 
+import builtins
 import dis
 import importlib.util
 import os
@@ -30,6 +31,7 @@ _CALLS = ('getattr', 'type', 'vars')  # (builtins whose result a read goes on th
 _DUPS = ('COPY', 'DUP_TOP')  # (``self.n += 1`` copies the object before reading)
 _STORES = ('STORE_FAST', 'DELETE_FAST', 'STORE_DEREF', 'DELETE_DEREF')
 _CALL_OPS = ('CALL', 'CALL_FUNCTION', 'CALL_METHOD', 'CALL_FUNCTION_KW')
+_BUILTINS = frozenset(vars(builtins))
 
 
 def _dir(path: str) -> str:
@@ -121,6 +123,11 @@ def chains(code: types.CodeType) -> Optional[tuple]:
                     entry.append(chain)
                 else:
                     by_line.setdefault(line, []).append(chain)
+            getter = _getter(ins, k)
+            if getter is not None:
+                # (Besides the read of the name itself, as the line runs.)
+                by_line.setdefault(line, []).append(('local' if kind == 'cell' else kind,
+                                                     i.argval, (getter,)))
         out = (tuple(dict.fromkeys(entry)), {n: tuple(c) for n, c in by_line.items()},
                _after_calls(ins))
     if len(watched) >= MAX_CODES:
@@ -168,6 +175,22 @@ def _steps(ins: list, k: int) -> list:
     if not steps and j < len(ins) and ins[j].opname in _DUPS:
         j += 1
     return _attr_steps(ins, j, steps)
+
+
+def _getter(ins: list, k: int) -> Optional[tuple]:
+    """``('getter', 'g', global)`` where ``ins[k]`` is the one argument of
+    a call of a name ``g`` (``g(x)``), else None: where ``g`` holds an
+    ``operator.attrgetter`` or ``itemgetter`` as the line runs, the read
+    goes on through the attributes or items it gets (C code, whose reads
+    no frame of its own shows)."""
+    prev = ins[k - 1] if k else None
+    call = ins[k + 1] if k + 1 < len(ins) else None
+    if (prev is None or call is None or prev.opname not in _ROOTS or prev.argval in _CALLS
+            or call.opname not in ('PRECALL', 'CALL') or call.arg != 1):
+        return None
+    if _ROOTS[prev.opname] == 'global' and prev.argval in _BUILTINS:
+        return None  # (len(x), float(x): no getter; spares a read per line)
+    return ('getter', prev.argval, _ROOTS[prev.opname] == 'global')
 
 
 def _attr_steps(ins: list, j: int, steps: list) -> list:

@@ -29,6 +29,7 @@ from __future__ import annotations
 import collections
 import gc
 import inspect
+import operator
 import os
 import random
 import sys
@@ -439,6 +440,9 @@ class ReadRecorder:
                 if step[0] in ('type', 'vars'):
                     obj = type(obj) if step[0] == 'type' else getattr(obj, '__dict__', ABSENT)
                     continue
+                if step[0] == 'getter':  # get(x): what an attrgetter or itemgetter reads
+                    self._read_getter(frame, obj, step, places)
+                    return
                 if step[0] == 'attr':  # getattr(x, name) of a local name (or its attributes)
                     step = _name_of(frame.f_locals.get(step[1], ABSENT), step[2:])
                     if not isinstance(step, str) or not step:
@@ -475,6 +479,22 @@ class ReadRecorder:
                               places, links_code):
                 return
             obj = value
+
+    def _read_getter(self, frame: types.FrameType, obj: Any, step: tuple,
+                     places: dict) -> None:
+        """The places ``get(obj)`` reads where ``get`` (``step[1]``, a global
+        where ``step[2]``) holds an ``operator.attrgetter`` (its dotted
+        names) or ``itemgetter`` (its keys); nothing for other callables."""
+        get = (frame.f_globals if step[2] else frame.f_locals).get(step[1], ABSENT)
+        if get.__class__ is operator.attrgetter:
+            reads = [tuple(name.split('.')) for name in get.__reduce__()[1]]
+        elif get.__class__ is operator.itemgetter:
+            reads = [(('[]', key),) for key in get.__reduce__()[1]
+                     if isinstance(key, (int, str))]
+        else:
+            return
+        for attrs in reads:
+            self._read(frame, ('result', obj, attrs), places)
 
     def _import_hook(self, frame: types.FrameType, inner: Any) -> Any:
         """Watch nothing until ``frame`` (called by the import system: a

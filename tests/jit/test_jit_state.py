@@ -4,6 +4,7 @@ state a link keeps from one jitted call to the next."""
 import threading
 
 import numpy as np
+import pytest
 
 import tapejit
 import tapejit.functions as F
@@ -349,3 +350,60 @@ def test_a_user_cell_under_jit_gives_chainers_results():
     if done.returncode:
         pytest.skip(f'Chainer could not run the cell: {done.stderr[-300:]}')
     _assert_same_runs(_user_cell()(tapejit.jit), json.loads(done.stdout))
+
+
+class _GatedCell(tapejit.Chain):
+    """A cell keeping three states, the first two updated by one tuple
+    assignment (``self.c, self.h = F.lstm(...)``): created inside the first
+    call (``None`` before it) or given before it."""
+
+    def __init__(self, lazy, returns):
+        super().__init__()
+        rs = np.random.RandomState(4)
+        with self.init_scope():
+            self.w = L.Linear(5, 8, initialW=rs.randn(8, 5).astype(np.float32) * 0.5)
+        self.returns = returns
+        self.c = self.h = self.m = None
+        if not lazy:
+            self.c, self.h, self.m = (tapejit.Variable(np.full((2, 2), v, np.float32))
+                                      for v in (0.1, -0.2, 0.3))
+
+    def forward(self, x):
+        if self.h is None:
+            self.h = tapejit.Variable(np.zeros((x.shape[0], 2), np.float32))
+            self.c = tapejit.Variable(np.zeros((x.shape[0], 2), np.float32))
+            self.m = tapejit.Variable(np.zeros((x.shape[0], 2), np.float32))
+        z = self.w(F.concat([x, self.h], axis=1))
+        self.c, self.h = F.lstm(self.c, z)
+        self.m = self.m * 0.5 + self.h * self.c
+        return {'h': lambda: self.h, 'c': lambda: self.c, 'hc': lambda: (self.h, self.c),
+                'none': lambda: F.sum(self.h * 2)}[self.returns]()
+
+
+def _gated_run(lazy, returns, wrap):
+    cell = _GatedCell(lazy, returns)
+    step = wrap(lambda x: cell(x))
+    rs = np.random.RandomState(0)
+    ys = [step(rs.randn(2, 3).astype(np.float32)) for _ in range(4)]
+    outs = [y for r in ys for y in (r if isinstance(r, tuple) else (r,))]
+    # (Every state's graph too: the last call's c and m are returned by none.)
+    loss = sum(F.sum(y) for y in outs) + F.sum(cell.c * cell.m) + F.sum(cell.h)
+    cell.cleargrads()
+    loss.backward()
+    return ([y.array for y in outs] + [cell.c.array, cell.h.array, cell.m.array],
+            {name: p.grad for name, p in cell.namedparams()})
+
+
+@pytest.mark.parametrize('returns', ['h', 'c', 'hc', 'none'])
+@pytest.mark.parametrize('lazy', [True, False])
+def test_states_a_cell_creates_in_its_first_call_backprop_as_eagerly(lazy, returns):
+    """Whether the states are created by the first jitted call or before it,
+    and whichever of them it returns, every call's values and every
+    parameter's gradient over the calls are eager's."""
+    want_values, want_grads = _gated_run(lazy, returns, lambda f: f)
+    got_values, got_grads = _gated_run(lazy, returns, tapejit.jit)
+    for got, want in zip(got_values, want_values, strict=True):
+        np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
+    assert got_grads.keys() == want_grads.keys()
+    for name, want in want_grads.items():
+        np.testing.assert_allclose(got_grads[name], want, rtol=1e-5, atol=1e-6, err_msg=name)

@@ -502,6 +502,29 @@ def test_an_attribute_named_by_another_attribute_is_guarded():
     assert f.cache_info().traces == 3
 
 
+def test_values_read_by_an_attrgetter_or_itemgetter_are_guarded():
+    import operator
+    get = operator.attrgetter('cfg.scale', 'b')
+    item = operator.itemgetter('k')
+
+    class Getters(tapejit.Chain):
+        def __init__(self):
+            super().__init__()
+            self.cfg, self.b = types.SimpleNamespace(scale=2.0), 3.0
+            self.d = {'k': 5.0}
+
+        def forward(self, x):
+            scale, b = get(self)
+            return F.sum(tapejit.Variable(x) * scale * b * item(self.d))
+    m = Getters()
+    f = tapejit.jit(m)
+    for change in (lambda: None, lambda: setattr(m.cfg, 'scale', 7.0),
+                   lambda: setattr(m, 'b', 11.0), lambda: m.d.update(k=13.0)):
+        change()
+        _same(f, m, X)
+    assert f.cache_info().traces == 4
+
+
 def test_a_method_replaced_on_the_class_traces_again():
     class Doubler(tapejit.Chain):
         def forward(self, x):

@@ -15,8 +15,7 @@ two runs give.  A case is
 
 A note ``[documented]`` marks a WRONG that the README states as a limitation,
 ``[by design]`` one that follows a stated rule of tapejit's, ``[known open]``
-one already known to be open (L.LSTM's backward across jitted calls, which
-now warns).  Cases that must be refused (draws from NumPy's generators while
+one already known to be open.  Cases that must be refused (draws from NumPy's generators while
 tracing, a running statistic given as an array) are OK when the compiled run
 raises a TraceError naming the cause, and WRONG when it runs silently.
 
@@ -3147,7 +3146,7 @@ def _c(mode):
     return [f(x) for x in XS[:3]] + [m.c, m.h]
 
 
-@pair('G state', 'L.LSTM: backward over 3 jitted calls', note='[known open] L.LSTM')
+@pair('G state', 'L.LSTM: backward over 3 jitted calls')
 def _c(mode):
     m = _lstm()
     f = mode.jit(lambda x: m(x))
@@ -3157,8 +3156,7 @@ def _c(mode):
     return ys + _grads(m)
 
 
-@pair('G state', 'L.LSTM: input gradient of the first call after 3 calls',
-      note='[known open] L.LSTM')
+@pair('G state', 'L.LSTM: input gradient of the first call after 3 calls')
 def _c(mode):
     m = _lstm()
     f = mode.jit(lambda x: m(x))
@@ -3243,9 +3241,7 @@ def _c(mode):
     return out
 
 
-@pair('G state', 'user cell: eager steps, then jitted steps, backward over all',
-      note='[documented] README: the plan writes each new state into the Variable the '
-           'attribute held before the call')
+@pair('G state', 'user cell: eager steps, then jitted steps, backward over all')
 def _c(mode):
     c = Cell()
     f = mode.jit(lambda x: c(x))
@@ -3493,9 +3489,7 @@ def _c(mode):
 
 
 # ============================================================ more: side effects, custom nodes
-@pair('G state', 'user cell: c.h collected after each jitted call (distinct Variables)',
-      note='[documented] README: the plan writes each new state into the Variable the '
-           'attribute held before the call')
+@pair('G state', 'user cell: c.h collected after each jitted call (distinct Variables)')
 def _c(mode):
     c = Cell()
     f = mode.jit(lambda x: c(x))
@@ -3506,9 +3500,7 @@ def _c(mode):
     return hs
 
 
-@pair('G state', 'user cell: the eager output Variable kept by the caller, then jitted calls',
-      note='[documented] README: the plan writes each new state into the Variable the '
-           'attribute held before the call')
+@pair('G state', 'user cell: the eager output Variable kept by the caller, then jitted calls')
 def _c(mode):
     c = Cell()
     f = mode.jit(lambda x: c(x))
