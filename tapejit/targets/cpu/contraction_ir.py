@@ -1,0 +1,501 @@
+"""The LLVM IR of the CPU's convolution kernels (run by
+:mod:`tapejit.targets.cpu.contraction`): the correlations of
+:mod:`tapejit.compiler.contraction` with vector types and a register tile,
+the source layouts, and an FMA loop built the same way (the machine's
+peak).
+
+Each kernel is an entry ``symbol(n, ch, nch, claim, *arrays)`` over flat
+arrays: its ``nch`` items are taken one at a time from the int64 counter at
+``claim`` by every thread that enters it
+(:class:`tapejit.backends.threads.Chunked`); ``n`` is the batch where the
+kernel reads it at run time.
+
+>>> import numpy as np
+>>> from tapejit.compiler import contraction as C
+>>> fw = C.conv_forward((1, 2, 4, 4), (3, 2, 3, 3), (1, 1), (1, 1), (1, 1), 1, (4, 4), 8)
+>>> text = correlation_ir('demo', fw.corr, np.dtype(np.float32), (3, 1), 8)
+>>> 'llvm.fma.v8f32' in text and 'llvm.masked.store' in text
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import numpy
+
+from tapejit.compiler import contraction as C
+from tapejit.targets.cpu.emitter import Array, Emitter
+
+__all__ = ['correlation_ir', 'filter_ir', 'fma_ir', 'layout_ir']
+
+_DTYPES = {numpy.dtype(numpy.float32): 'f', numpy.dtype(numpy.float64): 'd'}
+
+
+def _phase_rows(src: C.Layout) -> list:
+    """Per phase ``(a, b)``: ``(plane index, first image row, first plane
+    row, rows, first image column, first plane column, columns)`` of the
+    pixels it holds."""
+    sy, sx = src.stride
+    out = []
+    for a in range(sy):
+        y0 = (a - src.top) % sy
+        i0 = (y0 + src.top) // sy
+        rows = max(0, min(len(range(y0, src.height, sy)), src.hq - i0))
+        for b in range(sx):
+            x0 = (b - src.left) % sx
+            j0 = (x0 + src.left) // sx
+            cols = max(0, min(len(range(x0, src.width, sx)), src.wq - j0))
+            if rows and cols:
+                out.append((a * sx + b, y0, i0, rows, x0, j0, cols))
+    return out
+
+
+def layout_ir(symbol: str, src: C.Layout, dtype: numpy.dtype) -> str:
+    """The LLVM IR of the kernel laying images out as ``src`` says:
+    ``symbol(n, ch, nch, claim, x, out)``, an item per image channel."""
+    hw = src.height * src.width
+    size = numpy.dtype(dtype).itemsize
+
+    def emit(em: Emitter, batch: Any, nch: Any, claim: Any, x: Array, out: Array) -> None:
+        v = _Ir(em, dtype, 1)
+        ir = em.ir
+        i8p = em.i8p
+        memset = ir.Function(em.module, ir.FunctionType(ir.VoidType(), [
+            i8p, em.i8, em.i64, ir.IntType(1)]), 'llvm.memset.p0.i64')
+        memcpy = ir.Function(em.module, ir.FunctionType(ir.VoidType(), [
+            i8p, i8p, em.i64, ir.IntType(1)]), 'llvm.memcpy.p0.p0.i64')
+
+        def item(i: Any) -> None:
+            b = em.b
+            dst = b.gep(out.data, [b.mul(i, v.c(src.block))])
+            b.call(memset, [b.bitcast(dst, i8p), ir.Constant(em.i8, 0),
+                            v.c(src.block * size), ir.Constant(ir.IntType(1), 0)])
+            plane_src = b.gep(x.data, [b.mul(i, v.c(hw))])
+            sx = src.stride[1]
+            for ph, y0, i0, rows, x0, j0, cols in _phase_rows(src):
+                def row(r: Any, ph=ph, y0=y0, i0=i0, x0=x0, j0=j0, cols=cols) -> None:
+                    br = em.b
+                    s_row = br.gep(plane_src, [br.add(br.mul(br.add(br.mul(r, v.c(src.stride[0])),
+                                                                    v.c(y0)), v.c(src.width)),
+                                                      v.c(x0))])
+                    d_row = br.gep(dst, [br.add(br.mul(br.add(r, v.c(i0)), v.c(src.wq)),
+                                                v.c(ph * src.plane + j0))])
+                    if sx == 1:
+                        br.call(memcpy, [br.bitcast(d_row, i8p), br.bitcast(s_row, i8p),
+                                         v.c(cols * size), ir.Constant(ir.IntType(1), 0)])
+                        return
+
+                    def col(k: Any) -> None:
+                        bc = em.b
+                        bc.store(bc.load(bc.gep(s_row, [bc.mul(k, v.c(sx))])),
+                                 bc.gep(d_row, [k]))
+                    em.repeat(v.c(0), v.c(cols), col)
+                em.repeat(v.c(0), v.c(rows), row)
+        v.work_loop(claim, nch, item)
+    return _entry(symbol, dtype, 2, {1}, emit)
+
+
+class _Ir:
+    """LLVM IR helpers over an :class:`Emitter`'s builder for vectors of
+    ``lanes`` elements of ``dtype``."""
+
+    def __init__(self, em: Emitter, dtype: numpy.dtype, lanes: int) -> None:
+        ir = em.ir
+        self.em, self.ir, self.lanes = em, ir, lanes
+        self.elem = ir.FloatType() if dtype == numpy.float32 else ir.DoubleType()
+        self.vec = ir.VectorType(self.elem, lanes)
+        self.i64, self.i32, self.i1 = em.i64, em.i32, ir.IntType(1)
+        suffix = f'v{lanes}f{dtype.itemsize * 8}'
+        module = em.module
+        self.fma = ir.Function(module, ir.FunctionType(self.vec, [self.vec] * 3),
+                               f'llvm.fma.{suffix}')
+        mask = ir.VectorType(self.i1, lanes)
+        self.mask_type = mask
+        self.masked_store = ir.Function(module, ir.FunctionType(
+            ir.VoidType(), [self.vec, self.vec.as_pointer(), self.i32, mask]),
+            f'llvm.masked.store.{suffix}.p0')
+        self.reduce_add = ir.Function(module, ir.FunctionType(self.elem, [self.elem, self.vec]),
+                                      f'llvm.vector.reduce.fadd.{suffix}')
+
+    def c(self, k: int) -> Any:
+        return self.ir.Constant(self.i64, k)
+
+    def zero(self) -> Any:
+        return self.ir.Constant(self.vec, [0.0] * self.lanes)
+
+    def load_vec(self, ptr: Any) -> Any:
+        b = self.em.b
+        return b.load(b.bitcast(ptr, self.vec.as_pointer()), align=self.elem_size())
+
+    def elem_size(self) -> int:
+        return 4 if isinstance(self.elem, self.ir.FloatType) else 8
+
+    def splat(self, value: Any) -> Any:
+        b, ir = self.em.b, self.ir
+        one = b.insert_element(ir.Constant(self.vec, ir.Undefined), value, self.c(0))
+        return b.shuffle_vector(one, ir.Constant(self.vec, ir.Undefined),
+                                ir.Constant(ir.VectorType(self.i32, self.lanes),
+                                            [0] * self.lanes))
+
+    def lane_ids(self) -> Any:
+        return self.ir.Constant(self.ir.VectorType(self.i64, self.lanes), list(range(self.lanes)))
+
+    def splat_int(self, v: Any) -> Any:
+        b, ir = self.em.b, self.ir
+        vt = ir.VectorType(self.i64, self.lanes)
+        one = b.insert_element(ir.Constant(vt, ir.Undefined), v, self.c(0))
+        return b.shuffle_vector(one, ir.Constant(vt, ir.Undefined),
+                                ir.Constant(ir.VectorType(self.i32, self.lanes),
+                                            [0] * self.lanes))
+
+    def work_loop(self, claim: Any, items: Any, body: Callable[[Any], None]) -> None:
+        """``while (i = claim++) < items: body(i)`` (the item counter shared
+        by the threads, an int64 at address ``claim``; ``items`` an int or
+        an int64 value)."""
+        em = self.em
+        b = em.b
+        counter = b.inttoptr(claim, self.i64.as_pointer())
+        head = b.append_basic_block('item')
+        work = b.append_basic_block('work')
+        done = b.append_basic_block('done')
+        b.branch(head)
+        b.position_at_end(head)
+        i = b.atomic_rmw('add', counter, self.c(1), 'monotonic')
+        bound = self.c(items) if isinstance(items, int) else items
+        b.cbranch(b.icmp_signed('<', i, bound), work, done)
+        b.position_at_end(work)
+        body(i)
+        em.b.branch(head)
+        em.b.position_at_end(done)
+
+    def split(self, i: Any, sizes: list) -> list:
+        """Item ``i`` as indices over ``sizes`` (the last the fastest)."""
+        b = self.em.b
+        out = []
+        for size in reversed(sizes[1:]):
+            out.append(b.srem(i, self.c(size)))
+            i = b.sdiv(i, self.c(size))
+        out.append(i)
+        return out[::-1]
+
+
+def _entry(symbol: str, dtype: numpy.dtype, nargs: int, written: set,
+           emit: Callable[..., None]) -> str:
+    """The IR text of entry ``symbol(n, ch, nch, claim, *arrays)`` (``nargs``
+    flat arrays of ``dtype``, the indices in ``written`` stored to) around
+    the body ``emit(em, n, nch, claim, *arrays)`` (``n``: an int argument,
+    the images where the kernel takes their count at run time; ``nch``: the
+    items)."""
+    import llvmlite.ir as ir
+    module = ir.Module(name=symbol)
+    em = Emitter(ir, module, True)
+    char = _DTYPES[dtype]
+    names = ['n', 'ch', 'nch', 'claim'] + [f'a{k}' for k in range(nargs)]
+    sig = ('int',) * 4 + ((char, 1, True),) * nargs
+    layout_written = {f'a{k}' for k in written}
+
+    def body(layout: list) -> Any:
+        return em.define(symbol + '_body', layout, True, False,
+                         lambda n, ch, nch, claim, *arrays: emit(em, n, nch, claim, *arrays))
+    em.entry_function(symbol, names, layout_written, sig, body)
+    return str(module)
+
+
+def correlation_ir(symbol: str, corr: C.Correlation, dtype: numpy.dtype, tile: tuple,
+                   lanes: int) -> str:
+    """The LLVM IR of :class:`~tapejit.compiler.contraction.Correlation`
+    ``corr`` with ``tile = (R, V)``: ``symbol(n, ch, nch, claim, src,
+    packed, out)``, ``packed`` the filters as :func:`pack_filters` lays them."""
+    r_, v_ = tile
+    t_ = len(corr.taps)
+    ob_n = -(-corr.outs // r_)
+    pb_n = -(-corr.pixels // (v_ * lanes))
+    hw = corr.out_hw[0] * corr.out_hw[1]
+
+    def emit(em: Emitter, batch: Any, nch: Any, claim: Any, src: Array, w: Array,
+             out: Array) -> None:
+        x = _Ir(em, dtype, lanes)
+        accs = [[em._alloca(x.vec) for _ in range(v_)] for _ in range(r_)]
+
+        def item(i: Any) -> None:
+            b = em.b
+            n, g, ob, pb = x.split(i, [0, corr.groups, ob_n, pb_n])
+            q0 = b.mul(pb, x.c(v_ * lanes))
+            chan0 = b.mul(g, x.c(corr.channels))
+            base = b.add(b.add(b.mul(n, x.c(corr.src_image)),
+                               b.mul(chan0, x.c(corr.src_block))), q0)
+            src_tile = b.gep(src.data, [base])
+            w_tile = b.gep(w.data, [b.mul(b.add(b.mul(g, x.c(ob_n)), ob),
+                                          x.c(corr.channels * t_ * r_))])
+            for row in accs:
+                for a in row:
+                    b.store(x.zero(), a)
+
+            def channel(c: Any) -> None:
+                bb = em.b
+                sc = bb.gep(src_tile, [bb.mul(c, x.c(corr.src_block))])
+                wc = bb.gep(w_tile, [bb.mul(c, x.c(t_ * r_))])
+                acc = [[bb.load(a) for a in row] for row in accs]
+                for t, off in enumerate(corr.taps):
+                    xs = [x.load_vec(bb.gep(sc, [x.c(off + v * lanes)])) for v in range(v_)]
+                    for r in range(r_):
+                        s = x.splat(bb.load(bb.gep(wc, [x.c(t * r_ + r)])))
+                        for v in range(v_):
+                            acc[r][v] = bb.call(x.fma, [s, xs[v], acc[r][v]])
+                for r in range(r_):
+                    for v in range(v_):
+                        bb.store(acc[r][v], accs[r][v])
+            em.repeat(x.c(0), x.c(corr.channels), channel)
+            _store_tile(x, corr, accs, out, n, g, ob, q0, r_, v_, hw)
+        x.work_loop(claim, nch, item)
+    return _entry(symbol, dtype, 3, {2}, emit)
+
+
+def _store_tile(x: _Ir, corr: C.Correlation, accs: list, out: Array, n: Any, g: Any, ob: Any,
+                q0: Any, r_: int, v_: int, hw: int) -> None:
+    """Store a tile's accumulators at their pixels' places: per vector, a
+    masked store per row it spans (unit column step), else a scatter."""
+    em, ir = x.em, x.ir
+    b = em.b
+    lanes = x.lanes
+    sy, oy, sx, ox = corr.place
+    vh, vw = corr.valid
+    out_w = corr.out_hw[1]
+    ivec = ir.VectorType(x.i64, lanes)
+    # Per vector of the tile: per row it spans, the lanes in that row and
+    # the shift to their places (the same for every output channel).
+    # Row y's lanes go to out[(y*sy + oy) * out_w + (x*sx + ox)]; with
+    # sx == 1 that is q + shift(y), one masked store per row spanned.
+    spans = min(lanes // max(1, corr.row) + 2, lanes)
+    places = []
+    for v in range(v_):
+        q = b.add(q0, x.c(v * lanes))
+        qs = b.add(x.splat_int(q), x.lane_ids())
+        ys = b.sdiv(qs, ir.Constant(ivec, [corr.row] * lanes))
+        xs = b.sub(qs, b.mul(ys, ir.Constant(ivec, [corr.row] * lanes)))
+        ok = b.and_(b.icmp_signed('<', xs, ir.Constant(ivec, [vw] * lanes)),
+                    b.icmp_signed('<', ys, ir.Constant(ivec, [vh] * lanes)))
+        first = b.sdiv(q, x.c(corr.row))
+        last = b.sdiv(b.add(q, x.c(lanes - 1)), x.c(corr.row))
+        rows = []
+        for k in range(spans):
+            y = b.add(first, x.c(k))
+            here = b.and_(b.and_(ok, b.icmp_signed('==', ys, x.splat_int(y))),
+                          _splat_bool(x, b.icmp_signed('<=', y, last)))
+            shift = b.sub(b.add(b.mul(b.add(b.mul(y, x.c(sy)), x.c(oy)), x.c(out_w)),
+                                x.c(ox)), b.mul(y, x.c(corr.row * sx)))
+            rows.append((y, here, b.add(q, shift)))
+        places.append((qs, ys, rows))
+    for r in range(r_):
+        o = b.add(b.mul(ob, x.c(r_)), x.c(r))
+        keep = b.append_basic_block('store')
+        skip = b.append_basic_block('stored')
+        b.cbranch(b.icmp_signed('<', o, x.c(corr.outs)), keep, skip)
+        b.position_at_end(keep)
+        chan = b.add(b.mul(n, x.c(corr.out_channels)), b.add(b.mul(g, x.c(corr.outs)), o))
+        plane = b.gep(out.data, [b.mul(chan, x.c(hw))])
+        for v in range(v_):
+            val = b.load(accs[r][v])
+            qs, ys, rows = places[v]
+            for y, here, at in rows:
+                if sx == 1:
+                    ptr = b.gep(plane, [at])
+                    b.call(x.masked_store, [val, b.bitcast(ptr, x.vec.as_pointer()),
+                                            ir.Constant(x.i32, x.elem_size()), here])
+                else:
+                    _scatter(x, val, plane, qs, ys, y, sy, oy, sx, ox, out_w, corr.row, here)
+        b.branch(skip)
+        b.position_at_end(skip)
+
+
+def _splat_bool(x: _Ir, v: Any) -> Any:
+    b, ir = x.em.b, x.ir
+    one = b.insert_element(ir.Constant(x.mask_type, ir.Undefined), v, x.c(0))
+    return b.shuffle_vector(one, ir.Constant(x.mask_type, ir.Undefined),
+                            ir.Constant(ir.VectorType(x.i32, x.lanes), [0] * x.lanes))
+
+
+def _scatter(x: _Ir, val: Any, plane: Any, qs: Any, ys: Any, y: Any, sy: int, oy: int,
+             sx: int, ox: int, out_w: int, row: int, mask: Any) -> None:
+    """Masked stores of ``val``'s lanes one by one (a column step above one:
+    a transposed convolution's phase)."""
+    em, ir = x.em, x.ir
+    b = em.b
+    ivec = ir.VectorType(x.i64, x.lanes)
+    cols = b.sub(qs, b.mul(ys, ir.Constant(ivec, [row] * x.lanes)))
+    idx = b.add(b.mul(b.add(b.mul(ys, ir.Constant(ivec, [sy] * x.lanes)),
+                            ir.Constant(ivec, [oy] * x.lanes)),
+                      ir.Constant(ivec, [out_w] * x.lanes)),
+                b.add(b.mul(cols, ir.Constant(ivec, [sx] * x.lanes)),
+                      ir.Constant(ivec, [ox] * x.lanes)))
+    for lane in range(x.lanes):
+        go = b.append_basic_block('lane')
+        past = b.append_basic_block('lane_done')
+        b.cbranch(b.extract_element(mask, x.c(lane)), go, past)
+        b.position_at_end(go)
+        b.store(b.extract_element(val, x.c(lane)),
+                b.gep(plane, [b.extract_element(idx, x.c(lane))]))
+        b.branch(past)
+        b.position_at_end(past)
+
+
+def filter_ir(symbol: str, corr: C.FilterCorrelation, dtype: numpy.dtype, tile: tuple,
+              lanes: int, parts: int, chunk: int, span: int) -> str:
+    """The LLVM IR of :class:`~tapejit.compiler.contraction.FilterCorrelation`
+    ``corr`` with ``tile = (R, T)``, its images cut into ``parts``:
+    ``symbol(n, ch, nch, claim, src, gy, partial, sums)``.  Item ``(part, g,
+    block)`` takes ``span`` tiles of output channels (``ob``) through its
+    images, ``chunk`` pixels at a time: per chunk, each tile of each source
+    channel and taps (``c``, ``tb``) accumulates in registers from its
+    vectors in ``partial`` (the chunk's source pixels stay in cache for all
+    ``span`` tiles).  Its sums across lanes go to ``sums[part, g, ob, c, tb,
+    r, t]`` (added over the parts by the caller)."""
+    r_, t_ = tile
+    ob_n = -(-corr.outs // r_)
+    blocks = -(-ob_n // span)
+    tb_n = len(corr.taps) // t_
+    items = parts * corr.groups * blocks
+    steps = chunk // lanes
+    out_total = corr.groups * corr.outs
+    tile_size = corr.channels * tb_n * r_ * t_     # values per output-channel tile
+
+    def emit(em: Emitter, batch: Any, nch: Any, claim: Any, src: Array, gy: Array,
+             part_buf: Array, sums: Array) -> None:
+        x = _Ir(em, dtype, lanes)
+        ir = em.ir
+        b = em.b
+        per_part = b.sdiv(b.add(batch, x.c(parts - 1)), x.c(parts))
+        accs = [[em._alloca(x.vec) for _ in range(t_)] for _ in range(r_)]
+        memset = ir.Function(em.module, ir.FunctionType(ir.VoidType(), [
+            em.i8p, em.i8, em.i64, ir.IntType(1)]), 'llvm.memset.p0.i64')
+
+        def item(i: Any) -> None:
+            b = em.b
+            part, g, blk = x.split(i, [parts, corr.groups, blocks])
+            ob0 = b.mul(blk, x.c(span))
+            ob1 = b.select(b.icmp_signed('<', b.add(ob0, x.c(span)), x.c(ob_n)),
+                           b.add(ob0, x.c(span)), x.c(ob_n))
+            mine = b.gep(part_buf.data, [b.mul(i, x.c(span * tile_size * lanes))])
+            b.call(memset, [b.bitcast(mine, em.i8p), ir.Constant(em.i8, 0),
+                            x.c(span * tile_size * lanes * x.elem_size()),
+                            ir.Constant(ir.IntType(1), 0)])
+            n0 = b.mul(part, per_part)
+            n1 = b.select(b.icmp_signed('<', b.add(n0, per_part), batch),
+                          b.add(n0, per_part), batch)
+            n0 = b.select(b.icmp_signed('<', n0, n1), n0, n1)
+
+            def image(n: Any) -> None:
+                bi = em.b
+                gy_img = bi.gep(gy.data, [bi.mul(bi.add(bi.mul(n, x.c(out_total)),
+                                                        bi.mul(g, x.c(corr.outs))),
+                                                 x.c(corr.pixels))])
+                src_img = bi.gep(src.data, [bi.add(bi.mul(n, x.c(corr.src_image)),
+                                                   bi.mul(bi.mul(g, x.c(corr.channels)),
+                                                          x.c(corr.src_block)))])
+
+                def pixel_chunk(k: Any) -> None:
+                    q0 = em.b.mul(k, x.c(chunk))
+
+                    def out_tile(ob: Any) -> None:
+                        bo = em.b
+                        # Output channels past the last are read from the
+                        # last (their sums are never used): loads stay in gy.
+                        rows = []
+                        for r in range(r_):
+                            o = bo.add(bo.mul(ob, x.c(r_)), x.c(r))
+                            o = bo.select(bo.icmp_signed('<', o, x.c(corr.outs)), o,
+                                          x.c(corr.outs - 1))
+                            rows.append(bo.gep(gy_img, [bo.add(bo.mul(o, x.c(corr.pixels)),
+                                                               q0)]))
+                        acc_tile = bo.gep(mine, [bo.mul(bo.sub(ob, ob0),
+                                                        x.c(tile_size * lanes))])
+
+                        def channel(c: Any) -> None:
+                            bc = em.b
+                            sc = bc.gep(src_img, [bc.add(bc.mul(c, x.c(corr.src_block)), q0)])
+                            for tb in range(tb_n):
+                                slot = bc.gep(acc_tile, [bc.mul(bc.add(
+                                    bc.mul(c, x.c(tb_n)), x.c(tb)), x.c(r_ * t_ * lanes))])
+                                _filter_steps(em, x, slot, sc, rows, accs,
+                                              corr.taps[tb * t_:(tb + 1) * t_], steps)
+                        em.repeat(x.c(0), x.c(corr.channels), channel)
+                    em.repeat(ob0, ob1, out_tile)
+                em.repeat(x.c(0), x.c(corr.pixels // chunk), pixel_chunk)
+            em.repeat(n0, n1, image)
+            bt = em.b
+            first = bt.mul(bt.add(bt.mul(bt.add(bt.mul(part, x.c(corr.groups)), g), x.c(ob_n)),
+                                  ob0), x.c(tile_size))
+            out = bt.gep(sums.data, [first])
+            zero = ir.Constant(x.elem, 0.0)
+
+            def total(k: Any) -> None:
+                bk = em.b
+                vec = x.load_vec(bk.gep(mine, [bk.mul(k, x.c(lanes))]))
+                bk.store(bk.call(x.reduce_add, [zero, vec]), bk.gep(out, [k]))
+            em.repeat(x.c(0), bt.mul(bt.sub(ob1, ob0), x.c(tile_size)), total)
+        x.work_loop(claim, items, item)
+    return _entry(symbol, dtype, 4, {2, 3}, emit)
+
+
+def _filter_steps(em: Emitter, x: _Ir, slot: Any, sc: Any, rows: list, accs: list,
+                  taps: tuple, steps: int) -> None:
+    """One register tile of a filter gradient over a chunk: its accumulators
+    from ``slot``, ``steps`` vectors of FMAs of the output-gradient ``rows``
+    by the source ``sc`` at the ``taps``, and back to ``slot``."""
+    lanes, b = x.lanes, em.b
+    r_, t_ = len(rows), len(taps)
+    for r in range(r_):
+        for t in range(t_):
+            b.store(x.load_vec(b.gep(slot, [x.c((r * t_ + t) * lanes)])), accs[r][t])
+
+    def step(s: Any) -> None:
+        bs = em.b
+        off = bs.mul(s, x.c(lanes))
+        gys = [x.load_vec(bs.gep(row, [off])) for row in rows]
+        acc = [[bs.load(a) for a in row] for row in accs]
+        for t, tap in enumerate(taps):
+            xv = x.load_vec(bs.gep(sc, [bs.add(off, x.c(tap))]))
+            for r in range(r_):
+                acc[r][t] = bs.call(x.fma, [gys[r], xv, acc[r][t]])
+        for r in range(r_):
+            for t in range(t_):
+                bs.store(acc[r][t], accs[r][t])
+    em.repeat(x.c(0), x.c(steps), step)
+    b = em.b
+    for r in range(r_):
+        for t in range(t_):
+            p = b.bitcast(b.gep(slot, [x.c((r * t_ + t) * lanes)]), x.vec.as_pointer())
+            b.store(b.load(accs[r][t]), p, align=x.elem_size())
+
+
+def fma_ir(symbol: str, dtype: numpy.dtype, lanes: int, chains: int, rounds: int) -> str:
+    """The LLVM IR of an FMA loop built as the kernels are: ``symbol(n, ch,
+    nch, claim, out)``, per item ``rounds`` FMAs on each of ``chains``
+    independent vector accumulators (their sum stored in ``out``)."""
+    def emit(em: Emitter, batch: Any, nch: Any, claim: Any, out: Array) -> None:
+        x = _Ir(em, dtype, lanes)
+        b = em.b
+        accs = [em._alloca(x.vec) for _ in range(chains)]
+        seed = x.load_vec(out.data)
+        for k, a in enumerate(accs):
+            b.store(b.fadd(seed, em.ir.Constant(x.vec, [float(k)] * lanes)), a)
+        m = em.ir.Constant(x.vec, [0.999] * lanes)
+        c = em.ir.Constant(x.vec, [0.001] * lanes)
+
+        def item(i: Any) -> None:
+            def round8(j: Any) -> None:
+                bj = em.b
+                vals = [bj.load(a) for a in accs]
+                for _ in range(8):
+                    vals = [bj.call(x.fma, [v, m, c]) for v in vals]
+                for v, a in zip(vals, accs):
+                    bj.store(v, a)
+            em.repeat(x.c(0), x.c(rounds // 8), round8)
+        x.work_loop(claim, nch, item)
+        b = em.b
+        total = b.load(accs[0])
+        for a in accs[1:]:
+            total = b.fadd(total, b.load(a))
+        b.store(total, b.bitcast(out.data, x.vec.as_pointer()), align=x.elem_size())
+    return _entry(symbol, dtype, 1, {0}, emit)
