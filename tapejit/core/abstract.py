@@ -26,6 +26,12 @@ class TraceError(RuntimeError):
     """Python code under ``@tapejit.jit`` needed the value of a traced array."""
 
 
+class TracedAttributeError(TraceError, AttributeError):
+    """A NumPy method tapejit does not record was asked of a traced array
+    (``x.argmax()``): a TraceError, so that what falls back to eager on one
+    does so here too, and an AttributeError, so that ``hasattr`` answers."""
+
+
 def user_frame() -> Optional[traceback.FrameSummary]:
     """The innermost stack frame outside tapejit and NumPy (the user's line:
     ``np.sum(x)`` reaches a traced array's ``__array__`` through NumPy's own
@@ -168,7 +174,7 @@ class TracedArray:
                 '__name__', '').startswith('tapejit'):
             # (A probe, ``getattr(x, 'array', x)``: no message to build.)
             raise AttributeError(name)
-        raise AttributeError(
+        raise TracedAttributeError(
             f'a traced array (inside @tapejit.jit) has no NumPy method {name!r}: it '
             'records shape, dtype, ndim, size, reshape, astype, T, copy, indexing, '
             'abs() and the operators + - * / ** and comparisons; for the rest use '
