@@ -521,3 +521,28 @@ def test_a_step_that_cannot_be_traced_runs_eagerly_and_says_why_once(how):
             assert len(said) == 1 and 'StandardUpdater(..., eager=True)' in said[0], said
             assert up.eager
     np.testing.assert_allclose(weights[1], weights[0], rtol=1e-6)
+
+
+def test_an_evaluation_step_that_cannot_be_traced_runs_eagerly_and_says_why_once():
+    # (Chainer's own Evaluator tests sum a target's input with x.sum(), a
+    # NumPy method tapejit does not record on a traced array.)
+    class Summing(tapejit.Chain):
+        def forward(self, x):
+            tapejit.report({'total': x.array.sum() if hasattr(x, 'array') else x.sum()},
+                           self)
+            return x
+    data = [np.full(3, k, np.float32) for k in range(6)]
+    results = []
+    for eager in (True, False):
+        target = Summing()
+        ev = training.extensions.Evaluator(iterators.SerialIterator(data, 2, repeat=False,
+                                                                    shuffle=False),
+                                           target, eager=eager)
+        with warnings.catch_warnings(record=True) as w:
+            warnings.simplefilter('always')
+            results.append([ev(), ev()])
+        said = [str(m.message) for m in w if 'cannot be compiled' in str(m.message)]
+        assert len(said) == (0 if eager else 1), said
+    assert results[1] == results[0]
+    # (The batches sum to 3, 15 and 27.)
+    assert [float(v) for v in results[0][0].values()] == [15.0], results

@@ -12,6 +12,7 @@ import warnings
 from typing import Any, Callable, Optional
 
 from tapejit import backends
+from tapejit.core.abstract import TraceError
 from tapejit.core.config import no_backprop_mode, using_config
 from tapejit.dataset.convert import call_converter, concat_examples
 from tapejit.dataset.iterator import Iterator
@@ -118,6 +119,28 @@ class Evaluator(extension.Extension):
             self._compiled[id(eval_func)] = entry
         return entry[1]
 
+    def _run(self, step: Callable, eval_func: Callable, in_arrays: Any,
+             observation: dict) -> Callable:
+        """Run ``step`` on a batch and return the step for the next: where
+        the compiled one cannot be traced (NumPy applied to a traced array, a
+        traced value read as a number), ``eval_func`` from now on, run
+        eagerly on this batch too, saying why once."""
+        try:
+            call_with(step, in_arrays)
+            return step
+        except TraceError as e:
+            if step is eval_func:
+                raise
+            self.eager = True
+            observation.clear()          # (what the failed trace reported)
+            why = str(e).splitlines()[0]
+            warnings.warn(f'{type(self).__name__}: its evaluation step cannot be compiled '
+                          f'({why}); it runs eagerly from now on, with the same results. '
+                          f'({type(self).__name__}(..., eager=True) runs it eagerly from the '
+                          'start.)', RuntimeWarning, stacklevel=4)
+            call_with(eval_func, in_arrays)
+            return eval_func
+
     def evaluate(self) -> dict:
         """The mean over the batches of every value reported during evaluation."""
         iterator = self._iterators['main']
@@ -141,7 +164,7 @@ class Evaluator(extension.Extension):
             with report_scope(observation):
                 in_arrays = call_converter(self.converter, batch, self.device)
                 with no_backprop_mode():
-                    call_with(step, in_arrays)
+                    step = self._run(step, eval_func, in_arrays, observation)
             summary.add(observation)
             if bar is not None:
                 bar.update()
