@@ -20,6 +20,8 @@ against the shape and dtype its ``impl`` actually produced.
 
 from __future__ import annotations
 
+import itertools
+
 import math
 import warnings
 import zlib
@@ -630,6 +632,60 @@ case('sigmoid_cross_entropy', 'large',
      mk(lambda r: np.array([[-100.0, 100.0], [60.0, -60.0]]),
         lambda r: np.array([[1, 0], [1, 0]], np.int32)),
      F.sigmoid_cross_entropy, np_sigmoid_ce)
+# huber_loss: differences kept away from the kink at |d| = delta.
+def _huber_data(r):
+    t = r.standard_normal((3, 4))
+    d = r.uniform(0.2, 0.8, (3, 4)) * r.choice([-1.0, 1.0], (3, 4))
+    d[:, ::2] *= 3.0                                   # (half of them past delta = 1)
+    return t + d, t
+
+
+def np_huber(x, t, delta=1.0):
+    d = np.abs(x - t)
+    return np.where(d <= delta, 0.5 * d * d, delta * (d - 0.5 * delta)).sum(axis=1)
+
+
+case('huber_loss', 'sum-along-second-axis', _huber_data, lambda x, t: F.huber_loss(x, t, 1.0),
+     np_huber)
+case('binary_accuracy', 'ignore', mk(away(3, 4), lambda r: r.integers(-1, 2, (3, 4)).astype(
+    np.int32)), F.binary_accuracy,
+     lambda y, t: np.asarray(np.mean(((y >= 0) == (t == 1))[t != -1]), y.dtype), diff=False)
+case('transpose_sequence', 'decreasing', mk(normal(3, 2), normal(2, 2), normal(1, 2)),
+     lambda a, b, c: F.transpose_sequence([a, b, c]),
+     lambda a, b, c: (np.stack([a[0], b[0], c[0]]), np.stack([a[1], b[1]]), a[2:3]))
+
+
+def _crf_data(r):
+    return (r.standard_normal((3, 3)),) + tuple(r.standard_normal((2, 3)) for _ in range(3)) \
+        + tuple(r.integers(0, 3, 2).astype(np.int32) for _ in range(3))
+
+
+def np_crf1d(cost, x0, x1, x2, y0, y1, y2):
+    """The mean over the batch of log(sum over paths of exp(score)) - score
+    of the labels' path, every path of 3 labels over 3 steps enumerated."""
+    xs, ys = (x0, x1, x2), (y0, y1, y2)
+
+    def score(path, b):
+        return sum(xs[i][b, path[i]] for i in range(3)) + sum(
+            cost[path[i], path[i + 1]] for i in range(2))
+    total = 0.0
+    for b in range(2):
+        scores = [score(p, b) for p in itertools.product(range(3), repeat=3)]
+        total += np.log(np.sum(np.exp(scores))) - score([y[b] for y in ys], b)
+    return np.asarray(total / 2)
+
+
+def np_argmax_crf1d_score(cost, x0, x1, x2):
+    xs = (x0, x1, x2)
+    return np.array([max(sum(xs[i][b, p[i]] for i in range(3)) + sum(
+        cost[p[i], p[i + 1]] for i in range(2)) for p in itertools.product(range(3), repeat=3))
+        for b in range(2)])
+
+
+case('crf1d', 'mean', _crf_data,
+     lambda cost, x0, x1, x2, y0, y1, y2: F.crf1d(cost, [x0, x1, x2], [y0, y1, y2]), np_crf1d)
+case('argmax_crf1d', 'score', mk(normal(3, 3), normal(2, 3), normal(2, 3), normal(2, 3)),
+     lambda cost, x0, x1, x2: F.argmax_crf1d(cost, [x0, x1, x2])[0], np_argmax_crf1d_score)
 case('dropout', 'rng', mk(normal(3, 4)),
      lambda x: F.dropout(x, 0.3, rng=np.random.default_rng(7)),
      lambda x: x * np_dropout_mask(7, (3, 4), 0.3))
