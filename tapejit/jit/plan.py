@@ -634,6 +634,7 @@ def _refuse_draws(fn: Callable, reads: ReadRecorder) -> None:
     the draw would become a constant of the plan, the same at every call."""
     if reads.draws:
         what, where = reads.draws[0]
+        reads.rewind_draws()
         raise TraceError(
             f'tapejit.jit({getattr(fn, "__name__", "function")}): {what} was called while '
             f'tracing, at {where}; a compiled step would repeat that one draw at every call. '

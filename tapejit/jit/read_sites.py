@@ -92,10 +92,12 @@ def chains(code: types.CodeType) -> Optional[tuple]:
     each as ``(kind, name, attrs)``; None for code that is not the user's.
     The reads from a global, a closed-over variable or an argument the code
     never assigns (``self``) are read when a call enters the code (a value
-    the call then changes traces again at the next call: never stale); the
+    the call then changes traces again at the next call: never stale), each
+    with its line (``at_entry``: ``(read, line)``), and kept as guards once
+    that line runs (a read on a line the call never reaches, a branch not
+    taken, guards nothing: the branch's condition is guarded itself); the
     others, from locals the code assigns, when their line starts
-    (``by_line``: ``{line: reads}``).  Reading at entry spares a callback
-    per line.  ``after_calls``: :func:`_after_calls`."""
+    (``by_line``: ``{line: reads}``).  ``after_calls``: :func:`_after_calls`."""
     try:
         return watched[code]
     except KeyError:
@@ -120,7 +122,7 @@ def chains(code: types.CodeType) -> Optional[tuple]:
                 chain = (kind, i.argval, tuple(attrs))
                 dynamic = any(a.__class__ is tuple and a[0] == 'attr' for a in attrs)
                 if not dynamic and (kind == 'global' or i.argval in fixed):
-                    entry.append(chain)
+                    entry.append((chain, line))
                 else:
                     by_line.setdefault(line, []).append(chain)
             getter = _getter(ins, k)

@@ -298,6 +298,7 @@ class ReadRecorder:
         # ('numpy.random.normal', 'file:line') of each draw from NumPy's or
         # CuPy's generators (see draws)
         self.draws: list = []
+        self.drawn_from: list = []   # (generator, its state before the first draw)
         self._prev: Any = None
         self._imports = 0  # frames of the import system running (see _import_hook)
         self._outside: Any = None
@@ -359,19 +360,26 @@ class ReadRecorder:
             return self._import_hook(frame, inner)
         entry, by_line, _ = spec
         places = self.places
-        for chain in entry:
-            self._read(frame, chain, places)
+        # The reads at entry, per line: guards once their line runs.
+        pending: dict = {}
+        for chain, line in entry:
+            self._read(frame, chain, pending.setdefault(line, {}))
+        tr = config.trace
+        at = None if tr is None else len(tr.stored)
         if not code.co_filename.startswith(LINKS):
             self._method(frame, code, places)
         after = _read_from_result(frame, code)
-        if not by_line and after is None:
+        if not by_line and not pending and after is None:
             return inner
-        if not by_line and inner is None:
+        if not by_line and not pending and inner is None:
             frame.f_trace_lines = False  # (only its return matters)
 
         def local(frame: types.FrameType, event: str, arg: Any) -> Any:
             nonlocal inner
             if event == 'line':
+                read = pending.pop(frame.f_lineno, None) if pending else None
+                if read:
+                    self._keep(read, at, places)
                 for chain in by_line.get(frame.f_lineno, ()):
                     self._read(frame, chain, places)
             elif event == 'return' and after is not None and arg is not None:
@@ -381,6 +389,16 @@ class ReadRecorder:
                 inner = inner(frame, event, arg)
             return local
         return local
+
+    def _keep(self, read: dict, at: Optional[int], places: dict) -> None:
+        """Keep the places ``read`` at a call's entry as guards (their line
+        ran), each at the trace position ``at`` of that entry, where no
+        earlier read of the place was kept."""
+        for key, place in read.items():
+            if key not in places:
+                places[key] = place
+                if at is not None and places is self.places:
+                    self.read_at[key] = at
 
     def _method(self, frame: types.FrameType, code: types.CodeType, places: dict) -> None:
         """Guard the method of the user's class that runs on ``self``: a
@@ -514,6 +532,19 @@ class ReadRecorder:
     def _draw(self, frame: types.FrameType, generator: Any, method: str) -> None:
         what = f'{_generator_name(generator)}.{method}'
         self.draws.append((what, f'{frame.f_code.co_filename}:{frame.f_lineno}'))
+        # (Its state before the first draw: a refused trace puts it back, so
+        # that what runs instead, eagerly, draws what it would have.)
+        if not any(g is generator for g, _ in self.drawn_from):
+            state = _generator_state(generator)
+            if state is not None:
+                self.drawn_from.append((generator, state))
+
+    def rewind_draws(self) -> None:
+        """Put the generators the traced function drew from back in the
+        state they had before its first draw."""
+        for generator, state in reversed(self.drawn_from):
+            _set_generator_state(generator, state)
+        self.drawn_from.clear()
 
     def _note(self, holder: Any, how: str, name: str, value: Any, what: str,
               places: dict, settled: bool = False) -> bool:
@@ -530,6 +561,31 @@ class ReadRecorder:
             places[key] = (how, what, _SETTLED if settled else value, holder,
                            None if settled else _plain_key(value))
         return not isinstance(value, (Variable, TracedArray)) and value is not ABSENT
+
+
+def _generator_state(generator: Any) -> Any:
+    """A copy of a NumPy generator's or Python's ``random.Random``'s state
+    (None for another kind: CuPy's)."""
+    if isinstance(generator, numpy.random.RandomState):
+        return generator.get_state()
+    if isinstance(generator, numpy.random.Generator):
+        return generator.bit_generator.state
+    if isinstance(generator, numpy.random.BitGenerator):
+        return generator.state
+    if hasattr(generator, 'getstate') and hasattr(generator, 'setstate'):
+        return generator.getstate()
+    return None
+
+
+def _set_generator_state(generator: Any, state: Any) -> None:
+    if isinstance(generator, numpy.random.RandomState):
+        generator.set_state(state)
+    elif isinstance(generator, numpy.random.Generator):
+        generator.bit_generator.state = state
+    elif isinstance(generator, numpy.random.BitGenerator):
+        generator.state = state
+    else:
+        generator.setstate(state)
 
 
 # (What a generator offers besides draws.)

@@ -551,3 +551,62 @@ def test_a_global_config_entry_read_while_traced_is_guarded():
         assert float(f(X).array) == pytest.approx(3 * X.sum())
     finally:
         del tapejit.global_config.tj_scale
+
+
+def test_a_value_read_only_on_a_branch_not_taken_is_not_guarded():
+    # (A wrapper reading its bookkeeping only when not told to pass through:
+    # the list grows at every call, outside the function, and the line that
+    # reads it never runs while traced, so nothing traces again.)
+    class Recorder:
+        def __init__(self):
+            self.times, self.passing = [], True
+
+    rec = Recorder()
+    W = tapejit.Variable(np.ones((3, 2), np.float32))
+
+    def wrapped(x):
+        if rec.passing:
+            return F.sum(F.matmul(x, W))
+        if len(rec.times) > 100:        # (never reached while traced)
+            raise RuntimeError('too many')
+        return F.sum(x)
+    f = tapejit.jit(wrapped)
+    x = np.ones((4, 3), np.float32)
+    for k in range(5):
+        rec.times.append(k)
+        np.testing.assert_allclose(f(x).array, 24.0)
+    assert f.cache_info().traces == 1
+    # The branch's condition is guarded itself: a change takes the other branch.
+    rec.passing = False
+    np.testing.assert_allclose(f(x).array, 12.0)
+    assert f.cache_info().traces == 2
+
+
+@pytest.mark.parametrize('draw', ['global', 'generator', 'python'])
+def test_a_refused_trace_puts_the_generators_it_drew_from_back(draw):
+    # (fallback='eager' runs the function eagerly after the refused trace:
+    # it draws what an eager call would have, not the numbers after the
+    # trace's own draw.)
+    import random
+    rng = np.random.default_rng(0)
+    pyrng = random.Random(0)
+
+    def noise():
+        if draw == 'global':
+            return np.random.rand()
+        return rng.random() if draw == 'generator' else pyrng.random()
+
+    def f(x):
+        return F.sum(x * noise())
+    x = np.ones(3, np.float32)
+    np.random.seed(5)
+    rng = np.random.default_rng(0)
+    pyrng = random.Random(0)
+    want = [f(x).array for _ in range(2)]
+    np.random.seed(5)
+    rng = np.random.default_rng(0)
+    pyrng = random.Random(0)
+    g = tapejit.jit(f, fallback='eager')
+    with pytest.warns(RuntimeWarning, match='running it eagerly'):
+        got = [g(x).array for _ in range(2)]
+    np.testing.assert_allclose(got, want, rtol=1e-6)
