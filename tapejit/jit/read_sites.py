@@ -10,8 +10,8 @@ read from the result of a call (``self.cfg().scale``).
 >>> def f(self, x):
 ...     return x * self.cfg().scale + self.bias
 >>> entry, by_line, after_calls = chains(f.__code__)
->>> entry, set(after_calls.values())
-((('local', 'self', ('cfg',)), ('local', 'self', ('bias',))), {('scale',)})
+>>> [read for read, line in entry], set(after_calls.values())
+([('local', 'self', ('cfg',)), ('local', 'self', ('bias',))], {('scale',)})
 """
 
 from __future__ import annotations
