@@ -44,7 +44,8 @@ def _check(name: str, a: Aval, w: Aval, groups: int, w_in: int) -> None:
                          'filters')
     if groups < 1 or a.shape[1] % groups or w.shape[0] % groups or w_in != a.shape[1]:
         raise ShapeError(f'{name}: image of shape {a.shape}, filters {w.shape}, groups '
-                         f'{groups}: the channels do not match')
+                         f'{groups}; expected the image to have {w_in} channels (the '
+                         'filters\' channels times groups), both divisible by groups')
 
 
 # ------------------------------------------------------------------ conv2d
@@ -59,6 +60,10 @@ def _conv2d_eval(x: Aval, w: Aval, stride: tuple, pad: tuple, dilate: tuple, gro
 def _conv2d_impl(x, w, stride, pad, dilate, groups, out_size, out=None):
     # ``out``: an array of the result's shape and dtype to write into (a
     # compiled plan's buffer), taken by the host's kernels.
+    # (Checked here too: an eager call on arrays reaches the impl alone, and
+    # the host's kernels trust their shapes.)
+    _conv2d_eval(Aval(x.shape, x.dtype), Aval(w.shape, w.dtype), stride, pad, dilate, groups,
+                 out_size)
     kernel = host_kernel('conv2d', x, w)
     if kernel is not None:
         return kernel(x, w, stride, pad, dilate, groups, out_size, out)
@@ -97,6 +102,8 @@ def _transpose_eval(gy: Aval, w: Aval, stride: tuple, pad: tuple, dilate: tuple,
 
 
 def _transpose_impl(gy, w, stride, pad, dilate, groups, size, out=None):
+    _transpose_eval(Aval(gy.shape, gy.dtype), Aval(w.shape, w.dtype), stride, pad, dilate,
+                    groups, size)
     kernel = host_kernel('conv2d_transpose', gy, w)
     if kernel is not None:
         return kernel(gy, w, stride, pad, dilate, groups, size, out)
@@ -135,7 +142,8 @@ def _filter_eval(x: Aval, gy: Aval, ksize: tuple, stride: tuple, pad: tuple, dil
         raise ShapeError(f'conv2d_filter: shapes {x.shape} and {gy.shape}; expected images '
                          'and output gradients of one batch')
     if groups < 1 or x.shape[1] % groups or gy.shape[1] % groups:
-        raise ShapeError(f'conv2d_filter: {x.shape[1]} and {gy.shape[1]} channels are not '
+        raise ShapeError(f'conv2d_filter: images of shape {x.shape} and output gradients '
+                         f'{gy.shape}; expected channels ({x.shape[1]} and {gy.shape[1]}) '
                          f'divisible by groups {groups}')
     dt = same_dtype('conv2d_filter', x, gy)
     check_sizes('conv2d_filter', x.shape[2:], gy.shape[2:], ksize, stride, pad, dilate)
@@ -143,6 +151,8 @@ def _filter_eval(x: Aval, gy: Aval, ksize: tuple, stride: tuple, pad: tuple, dil
 
 
 def _filter_impl(x, gy, ksize, stride, pad, dilate, groups, out=None):
+    _filter_eval(Aval(x.shape, x.dtype), Aval(gy.shape, gy.dtype), ksize, stride, pad, dilate,
+                 groups)
     kernel = host_kernel('conv2d_filter', x, gy)
     if kernel is not None:
         return kernel(x, gy, tuple(ksize), stride, pad, dilate, groups, out)

@@ -253,3 +253,16 @@ def test_one_kernel_serves_every_batch_size():
         if n == 4:
             compiled = len(K._kernels)
     assert len(K._kernels) == compiled
+
+
+def test_the_primitives_name_shapes_and_what_they_expect_on_bad_input():
+    x = np.ones((1, 4, 5, 5), np.float32)
+    p = dict(stride=(1, 1), pad=(0, 0), dilate=(1, 1), groups=1)
+    with pytest.raises(tapejit.ShapeError, match=r'conv2d: image of shape \(1, 4, 5, 5\), '
+                       r'filters \(2, 3, 3, 3\).*expected the image to have 3 channels'):
+        convolution.conv2d(x, np.ones((2, 3, 3, 3), np.float32), out_size=(3, 3), **p)
+    with pytest.raises(tapejit.ShapeError, match=r'conv2d_filter: .*\(1, 4, 5, 5\)'):
+        convolution.conv2d_filter(x, np.ones((1, 2, 3, 3), np.float32), ksize=(3, 3),
+                                  **dict(p, groups=3))
+    with pytest.raises(tapejit.DTypeError, match='conv2d'):
+        convolution.conv2d(x, np.ones((2, 4, 3, 3)), out_size=(3, 3), **p)
