@@ -3,8 +3,8 @@
 
 Their statistics and densities are differentiable and compile under
 ``tapejit.jit``; their samples are drawn by tapejit's random primitives, from
-the generator ``F.set_dropout_seed`` seeds, anew at every call of a compiled
-function.  ``tapejit.kl_divergence`` gives the KL divergence of two of them
+NumPy's global generator (a ``Normal``'s as Chainer draws them), anew at
+every call of a compiled function.  ``tapejit.kl_divergence`` gives the KL divergence of two of them
 (of the pairs registered with ``tapejit.register_kl``).
 
 >>> import numpy as np, tapejit

@@ -512,8 +512,11 @@ def _as_dtype(y: Variable, dtype: Any) -> Variable:
 
 
 def set_dropout_seed(seed: Optional[int]) -> None:
-    """Seed the generator that :func:`dropout` uses when no ``rng`` is passed,
-    eagerly and in compiled steps alike.
+    """Give :func:`dropout`, :func:`gaussian`, distributions' samples and
+    ``WalkerAlias`` a generator of tapejit's own,
+    ``numpy.random.RandomState(seed)``, eagerly and in compiled steps alike;
+    ``None``: draw from NumPy's global generator again (the default, as
+    Chainer does).
 
     Under :func:`tapejit.jit` it raises :class:`~tapejit.TraceError`: a
     seed set inside a jitted function would be set once, when traced, not at
@@ -521,6 +524,7 @@ def set_dropout_seed(seed: Optional[int]) -> None:
 
     >>> import tapejit.functions as F
     >>> F.set_dropout_seed(0)
+    >>> F.set_dropout_seed(None)
     """
     if config.trace is not None:
         raise TraceError('set_dropout_seed inside @tapejit.jit: the seed would be set once, '
@@ -575,8 +579,10 @@ def dropout(x: Any, ratio: float = 0.5, *, mask: Any = None, return_mask: bool =
     ``1 / (1 - ratio)``; the identity when ``tapejit.config.train`` is False.
 
     Eagerly the result's ``creator`` is a :class:`Dropout` node holding the
-    mask (as in Chainer).  A compiled step draws a new mask at every call,
-    from the same generator (:func:`set_dropout_seed`).
+    mask (as in Chainer).  The mask is Chainer's draw,
+    ``numpy.random.rand(*x.shape) >= ratio`` from NumPy's global generator
+    (or the one :func:`set_dropout_seed` made); a compiled step draws a new
+    mask at every call, as eager calls would.
 
     >>> import numpy as np, tapejit, tapejit.functions as F
     >>> with tapejit.using_config('train', False):

@@ -1,20 +1,25 @@
 """Random primitives: values drawn anew at every run of a compiled plan.
 
+Every draw comes from NumPy's global generator (the module-level functions
+of ``numpy.random``, which ``numpy.random.seed`` seeds), by the call Chainer
+makes for the same function, so that a model seeded as in Chainer draws
+Chainer's masks and noise, eagerly and compiled alike.
+``tapejit.functions.set_dropout_seed`` gives tapejit a generator of its own
+(a ``numpy.random.RandomState``) instead; ``None`` goes back to NumPy's.
+
 ``dropout_mask(x, ratio=r)``: an array of ``x``'s shape and dtype whose
-elements are ``1 / (1 - r)`` with probability ``1 - r`` and 0 otherwise,
-drawn from the dropout generator (:func:`generator`, seeded by
-``tapejit.functions.set_dropout_seed``).  Eager dropout draws its masks
-from the same generator in the same way, so a jitted step and the same step
-run eagerly draw the same masks from the same seed.  The primitive is
-impure: the compiler neither folds it at compile time nor merges two of
-them, and a plan draws a new mask at every call.  ``normal_noise(x)`` and
+elements are ``1 / (1 - r)`` with probability ``1 - r`` and 0 otherwise
+(Chainer's ``numpy.random.rand(*shape) >= r``).  ``normal_noise(x)`` and
 ``uniform_noise(x)`` draw standard normal and ``[0, 1)`` uniform values of
-``x``'s shape and dtype from the same generator, in the same way.
+``x``'s shape and dtype.  The primitives are impure: the compiler neither
+folds them at compile time nor merges two of them, and a plan draws anew at
+every call, in the order the traced function drew.
 
 >>> import numpy as np
->>> seed(0)
+>>> np.random.seed(0)
 >>> m = dropout_mask(np.ones(4, np.float32), ratio=0.5).array
->>> set(m.tolist()) <= {0.0, 2.0}
+>>> np.random.seed(0)
+>>> bool((m == (np.random.rand(4) >= 0.5) * np.float32(2)).all())
 True
 """
 
@@ -28,26 +33,32 @@ from tapejit import backends
 from tapejit.core.errors import DTypeError
 from tapejit.ops.registry import Aval, primitive
 
-_generator = {'dropout': numpy.random.default_rng()}
+# None: NumPy's global generator (the functions of ``numpy.random``).
+_generator: dict = {'own': None}
 
 
-def generator() -> numpy.random.Generator:
-    """The generator that dropout masks are drawn from (read at every draw,
-    so that :func:`seed` reaches plans compiled before it).
+def generator() -> Any:
+    """What draws come from: the ``numpy.random`` module (its global
+    generator), or the ``RandomState`` that :func:`seed` made.  Read at every
+    draw, so that :func:`seed` reaches plans compiled before it.
 
-    >>> isinstance(generator(), numpy.random.Generator)
+    >>> generator() is numpy.random
     True
     """
-    return _generator['dropout']
+    own = _generator['own']
+    return numpy.random if own is None else own
 
 
 def seed(value: Optional[int]) -> None:
-    """Seed the dropout generator (a fresh, unseeded one for ``None``).
+    """Draw from a ``numpy.random.RandomState(value)`` of tapejit's own from
+    now on; ``None``: from NumPy's global generator again.
 
-    >>> seed(1); a = generator().random(); seed(1); a == generator().random()
+    >>> seed(1); a = generator().rand(); seed(1); a == generator().rand()
+    True
+    >>> seed(None); generator() is numpy.random
     True
     """
-    _generator['dropout'] = numpy.random.default_rng(value)
+    _generator['own'] = None if value is None else numpy.random.RandomState(value)
 
 
 def check_ratio(ratio: float) -> None:
@@ -66,7 +77,10 @@ def draw_mask(x: Any, ratio: float, rng: Any = None) -> Any:
     array([1., 1.], dtype=float32)
     """
     check_ratio(ratio)
-    keep = (rng if rng is not None else generator()).random(x.shape) >= ratio
+    gen = rng if rng is not None else generator()
+    # (Chainer's draw: numpy.random.rand(*shape) >= ratio, a float64 per element.)
+    keep = (gen.random(x.shape) if isinstance(gen, numpy.random.Generator)
+            else gen.rand(*x.shape)) >= ratio
     scaled = keep.astype(x.dtype) * x.dtype.type(1.0 / (1.0 - ratio))
     if isinstance(x, numpy.ndarray):
         return scaled
@@ -88,11 +102,12 @@ dropout_mask = primitive('dropout_mask', kind='call', impl=draw_mask,
 def draw_normal(x: Any) -> Any:
     """Standard normal values of ``x``'s shape and dtype, from :func:`generator`.
 
-    >>> seed(0); a = draw_normal(numpy.zeros(3, numpy.float32))
+    >>> numpy.random.seed(0); a = draw_normal(numpy.zeros(3, numpy.float32))
     >>> a.shape, a.dtype
     ((3,), dtype('float32'))
     """
-    drawn = generator().standard_normal(x.shape).astype(x.dtype, copy=False)
+    # (Chainer's draw: numpy.random.standard_normal(shape), then cast.)
+    drawn = numpy.asarray(generator().standard_normal(x.shape)).astype(x.dtype, copy=False)
     if isinstance(x, numpy.ndarray):
         return drawn
     return backends.get_array_module(x).asarray(drawn)
@@ -114,17 +129,17 @@ def draw_uniform(x: Any) -> Any:
     """Values drawn uniformly from ``[0, 1)``, of ``x``'s shape and dtype, from
     :func:`generator`.
 
-    >>> seed(0); a = draw_uniform(numpy.zeros(1000, numpy.float16))
+    >>> numpy.random.seed(0); a = draw_uniform(numpy.zeros(1000, numpy.float16))
     >>> a.dtype, bool((a >= 0).all() and (a < 1).all())
     (dtype('float16'), True)
     """
     dtype = numpy.dtype(x.dtype)
-    if dtype in (numpy.float32, numpy.float64):
-        drawn = generator().random(x.shape, dtype=dtype)
-    else:
+    # (Drawn as numpy.random.uniform(0, 1, shape) draws: float64 values.)
+    drawn = numpy.asarray(generator().random_sample(x.shape))
+    if dtype != numpy.float64:
         # A draw rounded to the dtype can reach 1: kept below it, as [0, 1) says.
         below_one = numpy.nextafter(dtype.type(1), dtype.type(0))
-        drawn = numpy.minimum(generator().random(x.shape).astype(dtype), below_one)
+        drawn = numpy.minimum(drawn.astype(dtype), below_one)
     if isinstance(x, numpy.ndarray):
         return drawn
     return backends.get_array_module(x).asarray(drawn)

@@ -1,8 +1,8 @@
 """Walker's alias method: draws from a discrete distribution in O(1) per draw
 (Chainer's ``chainer.utils.WalkerAlias``).
 
-Each draw takes one uniform number from tapejit's random generator (the one
-:func:`tapejit.functions.set_dropout_seed` seeds), eagerly and under
+Each draw takes one uniform number from NumPy's global generator, as
+Chainer's does (``numpy.random.uniform(0, 1, shape)``), eagerly and under
 :func:`tapejit.jit` alike: a jitted function that samples draws anew at
 every call, and the same seed gives the same samples both ways.
 
@@ -46,7 +46,7 @@ class WalkerAlias:
     >>> import numpy as np, tapejit, tapejit.functions as F
     >>> from tapejit.utils import WalkerAlias
     >>> sampler = WalkerAlias(np.array([5, 3, 4, 1, 2]))
-    >>> F.set_dropout_seed(0)
+    >>> np.random.seed(0)
     >>> counts = np.bincount(sampler.sample((10000,)), minlength=5) / 10000
     >>> bool(np.abs(counts - np.array([5, 3, 4, 1, 2]) / 15).max() < 0.02)
     True

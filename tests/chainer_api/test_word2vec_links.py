@@ -42,13 +42,17 @@ def test_walker_alias_builds_chainers_tables():
     assert w.values.tolist() == [2, 1, 4, 3, 1, 0, 3, 0, 0, 0]
 
 
-def test_walker_alias_draws_by_chainers_rule_from_tapejits_generator():
+def test_walker_alias_draws_what_chainer_draws_from_numpys_generator():
     w = WalkerAlias(np.array([5, 3, 4, 1, 2]))
-    F.set_dropout_seed(3)
+    np.random.seed(3)
     got = w.sample((40, 7))
     assert got.shape == (40, 7) and got.dtype == np.int32
-    u = np.random.default_rng(3).random((40, 7))
+    np.random.seed(3)
+    u = np.random.uniform(0, 1, (40, 7))      # (Chainer's WalkerAlias.sample_cpu)
     np.testing.assert_array_equal(got, _chainers_draw(w, u))
+    F.set_dropout_seed(3)
+    own = w.sample((40, 7))
+    np.testing.assert_array_equal(own, _chainers_draw(w, np.random.RandomState(3).rand(40, 7)))
     assert w.sample(5).shape == (5,)
 
 

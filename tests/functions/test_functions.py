@@ -184,7 +184,8 @@ def np_gelu_tanh(x):
 
 
 def np_dropout_mask(seed, shape, ratio):
-    keep = np.random.default_rng(seed).random(shape) >= ratio
+    # (Chainer's rule, from the generator F.set_dropout_seed makes.)
+    keep = np.random.RandomState(seed).rand(*shape) >= ratio
     return keep / (1.0 - ratio)
 
 
@@ -688,7 +689,7 @@ case('argmax_crf1d', 'score', mk(normal(3, 3), normal(2, 3), normal(2, 3), norma
      lambda cost, x0, x1, x2: F.argmax_crf1d(cost, [x0, x1, x2])[0], np_argmax_crf1d_score)
 case('dropout', 'rng', mk(normal(3, 4)),
      lambda x: F.dropout(x, 0.3, rng=np.random.default_rng(7)),
-     lambda x: x * np_dropout_mask(7, (3, 4), 0.3))
+     lambda x: x * ((np.random.default_rng(7).random((3, 4)) >= 0.3) / 0.7))
 
 
 def _dropout_test_mode(x):
@@ -701,12 +702,12 @@ case('dropout', 'test-mode', mk(normal(3, 4)), _dropout_test_mode, lambda x: x)
 
 def _seeded_dropout(x):
     from tapejit.ops import random
-    saved = random._generator["dropout"]
+    saved = random._generator["own"]
     try:
         F.set_dropout_seed(11)
         return F.dropout(x, 0.5)
     finally:
-        random._generator["dropout"] = saved  # leave the global generator as it was
+        random._generator["own"] = saved  # leave the global generator as it was
 
 
 # set_dropout_seed makes dropout without an explicit rng reproducible.
@@ -716,16 +717,16 @@ case('set_dropout_seed', 'reproducible', mk(normal(3, 4)), _seeded_dropout,
 
 def _seeded_gaussian(mean, ln_var):
     from tapejit.ops import random
-    saved = random._generator["dropout"]
+    saved = random._generator["own"]
     try:
         F.set_dropout_seed(5)
         return F.gaussian(mean, ln_var)
     finally:
-        random._generator["dropout"] = saved
+        random._generator["own"] = saved
 
 
 def _np_gaussian(mean, ln_var):
-    eps = np.random.default_rng(5).standard_normal(np.shape(mean))
+    eps = np.random.RandomState(5).standard_normal(np.shape(mean))
     return mean + np.exp(ln_var * 0.5) * eps.astype(np.asarray(mean).dtype)
 
 

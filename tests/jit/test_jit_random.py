@@ -200,3 +200,30 @@ def test_gaussian_eager_cpu_and_simulated_cuda_agree(tmp_path):
     r = subprocess.run([sys.executable, str(script)], env=env, capture_output=True, text=True,
                        timeout=300)
     assert r.returncode == 0 and 'same' in r.stdout, r.stderr[-2000:]
+
+
+def _chainers_dropout(shape, ratio, dtype=np.float32):
+    # chainer.functions.dropout on NumPy: numpy.random.rand(*shape) >= ratio,
+    # scaled by 1 / (1 - ratio) in the input's dtype.
+    return (np.random.rand(*shape) >= ratio) * dtype(1.0 / (1.0 - ratio))
+
+
+def test_dropout_and_gaussian_draw_chainers_values_from_numpys_generator_eager_and_compiled():
+    x, z = np.ones((3, 4), np.float32), np.full(5, 0.5, np.float32)
+
+    def f(x, z):
+        return F.dropout(x, 0.5), F.dropout(z, 0.25), F.gaussian(z, z)
+
+    np.random.seed(3)
+    want = []
+    for _ in range(3):
+        a = x * _chainers_dropout(x.shape, 0.5)
+        b = z * _chainers_dropout(z.shape, 0.25)
+        eps = np.random.standard_normal(z.shape).astype(np.float32)   # (Chainer's gaussian)
+        want.append((a, b, z + np.exp(z * np.float32(0.5)) * eps))
+    for call in (f, tapejit.jit(f)):
+        np.random.seed(3)
+        for w in want:
+            for got, expected in zip(call(x, z), w):
+                np.testing.assert_allclose(got.array, expected, rtol=1e-6)
+    assert not np.array_equal(want[0][0], want[1][0])

@@ -17,8 +17,9 @@ def gaussian(mean: Any, ln_var: Any, *, eps: Any = None, return_eps: bool = Fals
     normal distribution: the reparameterization of a VAE's sampling, whose
     gradient reaches ``mean`` and ``ln_var``.
 
-    ``eps`` comes from the generator that dropout draws from (seeded by
-    :func:`tapejit.functions.set_dropout_seed`), eagerly and in a compiled
+    ``eps`` is Chainer's draw, ``numpy.random.standard_normal(shape)`` from
+    NumPy's global generator (or the one
+    :func:`tapejit.functions.set_dropout_seed` made), eagerly and in a compiled
     step alike; a compiled step draws anew at every call, and its backward
     uses the forward's draw.  Pass ``eps`` to use given noise (of
     ``ln_var``'s shape and dtype); ``return_eps=True`` also returns the
