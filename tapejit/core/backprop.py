@@ -4,6 +4,8 @@ Functions are visited in decreasing rank (a topological order of the tape),
 each exactly once, after all gradients of its outputs have been summed.
 Backward rules are tapejit ops, so with ``enable_double_backprop`` the
 traversal itself records a graph that can be differentiated again.
+Gradients have their Variable's dtype: an integer output backprops integer
+gradients, as Chainer's does (see :func:`_check_output`).
 """
 
 from __future__ import annotations
@@ -38,18 +40,39 @@ def _check_not_old_style(node: Any) -> None:
                            'a tapejit.FunctionNode to differentiate it again)')
 
 
-def _check_float_output(y: Variable, what: str) -> None:
+def _check_output(y: Variable, what: str) -> None:
+    """Refuse to backprop from ``y`` where its gradient would be meaningless.
+
+    Floating, complex and integer outputs backprop as in Chainer: integer
+    gradients (a user's ``y.grad`` or ones) run through the backward methods
+    in the integer dtype, as Chainer's do.  Booleans are refused although
+    Chainer accepts them: boolean gradients add as a logical or (``True +
+    True`` is ``True``), so every summed gradient would be silently wrong.
+    """
     d = y._data
     if d is None:
         raise GradientError(f'{what}: the output Variable has no data (it is '
                             'uninitialised)')
-    if d.dtype.kind not in 'fc':
+    if d.dtype.kind not in 'fciu':
+        why = ('boolean gradients do not add (True + True is True), so summed gradients '
+               'would be silently wrong' if d.dtype.kind == 'b' else
+               'gradients are defined for numeric Variables only')
         raise DTypeError(f'{what}: cannot backprop from a Variable of dtype {d.dtype}; '
-                         'gradients are defined for floating-point Variables only '
-                         '(cast with F.cast(y, numpy.float32) if this is intended)')
+                         f'expected a floating or integer dtype: {why} (cast with '
+                         'F.cast(y, numpy.float32) if this is intended)')
 
 
-def _ones_like(d: Any, loss_scale: Optional[float]) -> Any:
+def _loss_scale_error(what: str, scale: Any, dtype: Any) -> DTypeError:
+    # Chainer multiplies the integer ones in place (``grad *= loss_scale``),
+    # which NumPy refuses for a float scale: the scaled gradient would be
+    # truncated.  The same refusal, with what to do, eagerly and under jit.
+    return DTypeError(f'{what}: loss_scale {scale} cannot scale the initial gradient of an '
+                      f'output of dtype {dtype}: the gradient has the output\'s dtype and '
+                      'would be truncated; expected an integer loss_scale (or cast the '
+                      'output to a floating dtype)')
+
+
+def _ones_like(d: Any, loss_scale: Optional[float], what: str) -> Any:
     # Under tracing `d` has no data: the ones become a constant of the graph.
     xp = numpy if d.__class__ is TracedArray else backends.get_array_module(d)
     g = xp.ones(d.shape, d.dtype)
@@ -59,8 +82,14 @@ def _ones_like(d: Any, loss_scale: Optional[float]) -> Any:
             # loss scaling): scale in the graph, in the gradient's dtype.
             s = loss_scale._data if isinstance(loss_scale, Variable) else loss_scale
             if s.dtype != d.dtype:
+                if not numpy.can_cast(s.dtype, d.dtype, 'same_kind'):
+                    raise _loss_scale_error(what, f'of dtype {s.dtype}', d.dtype)
                 s = s.astype(d.dtype)
             return s * g
+        if d.dtype.kind in 'iu':
+            sd = getattr(loss_scale, 'dtype', None)
+            if (sd if sd is not None else numpy.dtype(type(loss_scale))).kind not in 'biu':
+                raise _loss_scale_error(what, repr(loss_scale), d.dtype)
         g *= loss_scale
     return g
 
@@ -68,7 +97,7 @@ def _ones_like(d: Any, loss_scale: Optional[float]) -> Any:
 def backward(y: Variable, retain_grad: bool, enable_double_backprop: bool,
              loss_scale: Optional[float]) -> None:
     """Implementation of :meth:`Variable.backward`."""
-    _check_float_output(y, 'backward')
+    _check_output(y, 'backward')
     node = y.node
     if OLD_STYLE_GRADS:
         _check_not_old_style(node)
@@ -85,7 +114,7 @@ def backward(y: Variable, retain_grad: bool, enable_double_backprop: bool,
                           'Variable.backward is deprecated. A scalar variable must be a '
                           '0-dimensional array. Apply tapejit.functions.squeeze to obtain '
                           'a scalar variable.', DeprecationWarning, stacklevel=3)
-        gv = y._grad_var = Variable._make(_ones_like(d, loss_scale), False)
+        gv = y._grad_var = Variable._make(_ones_like(d, loss_scale, 'backward'), False)
     if node.creator_node is None:
         return  # a root keeps the initial gradient, as in Chainer
     # As in Chainer, the output's gradient is consumed by backprop: it is left
@@ -345,9 +374,9 @@ def grad(outputs: Sequence[Variable], inputs: Sequence[Variable],
 
     pairs = []
     for k, (y, gy) in enumerate(zip(outputs, grad_outputs)):
-        _check_float_output(y, 'grad')
+        _check_output(y, 'grad')
         if gy is None:
-            gy = Variable._make(_ones_like(y._data, loss_scale), False)
+            gy = Variable._make(_ones_like(y._data, loss_scale, 'grad'), False)
         elif not isinstance(gy, Variable):
             check_grad(y.shape, y.dtype, y._data, gy, f'grad: grad_outputs[{k}]')
             gy = Variable._make(gy, False)

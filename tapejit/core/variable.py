@@ -511,7 +511,9 @@ class Variable:
 
         A variable with one element starts from ones (times ``loss_scale``);
         otherwise set :attr:`grad` first.  Gradients accumulate into the
-        ``grad`` of root variables until :meth:`cleargrad`.
+        ``grad`` of root variables until :meth:`cleargrad`.  An integer
+        variable backprops integer gradients in its dtype, as in Chainer; a
+        boolean one raises :class:`tapejit.DTypeError`.
 
         >>> import numpy as np, tapejit
         >>> x = tapejit.Variable(np.array([1.0, 2.0]))
@@ -519,6 +521,12 @@ class Variable:
         >>> y.backward()
         >>> x.grad
         array([2., 4.])
+        >>> n = tapejit.Variable(np.array([1, 2], np.int32))
+        >>> m = n * 3
+        >>> m.grad = np.array([1, 2], np.int32)
+        >>> m.backward()
+        >>> n.grad
+        array([3, 6], dtype=int32)
         """
         _backward_pass(self, retain_grad, enable_double_backprop, loss_scale)
 
