@@ -407,9 +407,22 @@ def test_backward_from_non_scalar_without_grad():
 
 
 def test_backward_from_int_variable():
-    y = Variable(np.array([1, 2])) * 2
-    with raises(DTypeError, r'backward: cannot backprop from a Variable of dtype int64',
-                'floating-point'):
+    # Integer gradients as in Chainer; a float scale of integer ones would truncate.
+    x = Variable(np.array([1, 2]))
+    y = x * 2
+    y.grad = np.array([1, 5])
+    y.backward()
+    np.testing.assert_array_equal(x.grad, [2, 10])
+    with raises(DTypeError, r'backward: loss_scale 0\.5 cannot scale the initial gradient of '
+                r'an output of dtype int64', 'expected an integer loss_scale'):
+        F.sum(x).backward(loss_scale=0.5)
+
+
+def test_backward_from_bool_variable():
+    y = F.identity(Variable(np.array([True, False])))
+    y.grad = np.ones(2, bool)
+    with raises(DTypeError, r'backward: cannot backprop from a Variable of dtype bool',
+                r'True \+ True is True'):
         y.backward()
 
 

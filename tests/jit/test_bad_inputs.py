@@ -140,18 +140,40 @@ def test_python_and_numpy_scalars_take_the_arrays_dtype():
 
 
 # -------------------------------------------- integer and boolean Variables
-def test_backward_from_an_integer_variable():
-    def f(a):
-        y = F.sum(Variable(a) * 2)
+@pytest.mark.parametrize('dtype', [np.int32, np.int64, np.uint8])
+def test_backward_from_an_integer_variable(dtype):
+    # Documented (as in Chainer): integer gradients, in the Variable's dtype,
+    # the same eagerly, under jit and in the compiled plan; from a user's
+    # y.grad, from ones for a one-element output, and through tapejit.grad.
+    def f(a, b):
+        x = Variable(a)
+        y = F.concat([x * 3 - x, F.reshape(F.transpose(x), (2, 3))], axis=0)
+        y.grad = np.arange(12, dtype=a.dtype).reshape(4, 3)
         y.backward()
-    _both_raise(DTypeError, [r'backward: cannot backprop from a Variable of dtype int64',
-                             'floating-point', r'F\.cast'], f, np.arange(3))
+        s = Variable(b)
+        F.identity(s * 5).backward(loss_scale=2)
+        g, = tapejit.grad([x * x], [x], grad_outputs=[np.ones(a.shape, a.dtype)])
+        return x.grad, s.grad, g
+    gx, gs, g = _same(f, np.array([[1, 2, 3], [4, 5, 6]], dtype), np.array(7, dtype))
+    assert gx.dtype == gs.dtype == g.dtype == dtype
+    np.testing.assert_array_equal(gx, [[6, 10, 14], [13, 17, 21]])
+    assert gs == 10
+    np.testing.assert_array_equal(g, [[2, 4, 6], [8, 10, 12]])
+
+
+def test_backward_from_an_integer_variable_with_a_float_loss_scale():
+    def f(a):
+        (F.identity(Variable(a)) * 2).backward(loss_scale=0.5)
+    _both_raise(DTypeError, [r'backward: loss_scale 0\.5 cannot scale the initial gradient',
+                             'dtype int32', 'expected an integer loss_scale'],
+                f, np.array(3, np.int32))
 
 
 def test_backward_from_a_boolean_variable():
     def f(a):
         (F.sum(Variable(a)) > 0).backward()
-    _both_raise(DTypeError, [r'backward: cannot backprop from a Variable of dtype bool'],
+    _both_raise(DTypeError, [r'backward: cannot backprop from a Variable of dtype bool',
+                             r'True \+ True is True', r'F\.cast'],
                 f, np.ones(2, np.float32))
 
 
