@@ -285,6 +285,15 @@ def test_integer_backward_errors():
         def backward(self, target_input_indexes, grad_outputs):
             return F.cast(grad_outputs[0], np.int64) * 2,
 
+    # Summed over a broadcast axis, an int32 gradient widens as NumPy sums it
+    # (as in Chainer, whose backward fails there too).
+    b = Variable(np.array([1, 2], np.int32))
+    y = Variable(np.ones((3, 2), np.int32)) * b
+    y.grad = np.ones((3, 2), np.int32)
+    with pytest.raises(tapejit.DTypeError, match=r'mul: the dtype of gradients returned from '
+                       r'backward is incorrect: int64 for input 1, whose dtype is int32'):
+        y.backward()
+
     z, = Widening().apply((Variable(np.array([1, 2], np.int32)),))
     z.grad = np.ones(2, np.int32)
     with pytest.raises(tapejit.DTypeError, match=r'Widening: the dtype of gradients returned '
