@@ -46,14 +46,6 @@ EXPECTED: list[Expected] = [
         '(NumPy 1 widened it to float64); tapejit sums float16 losses in float32 and '
         'returns the finite value (7.05 here) that Chainer gives'),
     Expected(
-        r'test_variable\.py::(TestLazyGradSum_param_\d+_\{dtype=u?int|'
-        r'TestVariableBackwardErrorTraceback::test_int$)',
-        r'DTypeError: backward: cannot backprop from a Variable of dtype u?int\d+',
-        'backprop from an integer Variable raises tapejit.DTypeError naming the remedy '
-        '(cast to a floating dtype): an integer output has no derivative, and a gradient '
-        'of it would be silently truncated; Chainer runs the backward methods with '
-        'integer gradients'),
-    Expected(
         r'test_npz\.py::TestDictionarySerializer::test_serialize_none$',
         r"KeyError: 'x'",
         'tapejit writes nothing for a None value (an uninitialized parameter) where Chainer '
