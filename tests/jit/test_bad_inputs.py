@@ -161,6 +161,17 @@ def test_backward_from_an_integer_variable(dtype):
     np.testing.assert_array_equal(g, [[2, 4, 6], [8, 10, 12]])
 
 
+
+def test_backward_outside_a_jitted_function_from_its_integer_output():
+    jf = tapejit.jit(lambda x: x * 3 + x)
+    for _ in range(3):  # the trace, then the plan
+        x = Variable(np.array([1, 2, 3], np.int16))
+        y = jf(x)
+        y.grad = np.array([1, 2, 3], np.int16)
+        y.backward()
+        assert x.grad.dtype == np.int16
+        np.testing.assert_array_equal(x.grad, [4, 8, 12])
+
 def test_backward_from_an_integer_variable_with_a_float_loss_scale():
     def f(a):
         (F.identity(Variable(a)) * 2).backward(loss_scale=0.5)
