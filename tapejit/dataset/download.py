@@ -1,10 +1,12 @@
 """Where the dataset loaders look for their files.
 
-Nothing is downloaded: a loader reads a file that was put in place beforehand,
+Nothing is downloaded: a loader reads files that were put in place beforehand,
 under the *dataset root*: ``$TAPEJIT_DATASET_ROOT`` if set, else
-``~/.tapejit/dataset``.  The layout below the root is Chainer's (for example
-``pfnet/chainer/mnist/train.npz``), so a Chainer dataset cache
-(``~/.chainer/dataset``) can be copied over, or used directly with
+``~/.tapejit/dataset``.  The layout below the root is Chainer's: the files a
+loader reads (for example ``pfnet/chainer/mnist/train.npz``) and the download
+cache ``_dl_cache/<MD5 of the URL>`` of the raw files a loader makes them from
+when they are missing. So a Chainer dataset directory (``~/.chainer/dataset``)
+can be copied over, or used directly with
 ``TAPEJIT_DATASET_ROOT=~/.chainer/dataset``.
 """
 
@@ -61,6 +63,13 @@ def get_dataset_directory(dataset_name: str, create_directory: bool = False) -> 
     return path
 
 
+def _download_cache_path(url: str) -> str:
+    """``<dataset root>/_dl_cache/<MD5 hex digest of the URL>`` (Chainer's layout),
+    where the file ``url`` names is looked for."""
+    digest = hashlib.md5(url.encode('utf-8')).hexdigest()
+    return os.path.join(get_dataset_root(), '_dl_cache', digest)
+
+
 def cached_download(url: str) -> str:
     """The path of the file ``url`` names, from the download cache (Chainer's
     ``cached_download``, which fetches it when the cache lacks it).
@@ -87,7 +96,7 @@ def cached_download(url: str) -> str:
     except OSError:
         if not os.path.isdir(cache_root):
             raise
-    path = os.path.join(cache_root, hashlib.md5(url.encode('utf-8')).hexdigest())
+    path = _download_cache_path(url)
     if not os.path.exists(path):
         raise DatasetNotFoundError(
             f'cached_download: {url} is not in the download cache. tapejit downloads '
@@ -102,7 +111,8 @@ def cache_or_load_file(path: str, creator: Callable[[str], Any],
     """``loader(path)`` if ``path`` exists; else ``creator(tmp)``, which writes the
     file at ``tmp`` and returns its content, then moves the file to ``path``
     and returns that content (Chainer's ``cache_or_load_file``). As Chainer's,
-    it first makes the dataset root, raising ``RuntimeError`` where it cannot.
+    it first makes the dataset root, raising ``RuntimeError`` where it cannot;
+    the folder of ``path`` is made when missing.
 
     >>> import os, tempfile
     >>> import numpy as np
@@ -130,5 +140,9 @@ def cache_or_load_file(path: str, creator: Callable[[str], Any],
         tmp_path = os.path.join(tmp, os.path.basename(path))
         content = creator(tmp_path)
         if not os.path.exists(path):
+            # get_dataset_directory makes no directory unless asked, so the
+            # loaders' folder (pfnet/chainer/mnist...) may not exist yet; it is
+            # made only now, once there is a file to put in it.
+            os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
             shutil.move(tmp_path, path)
     return content

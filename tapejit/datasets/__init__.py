@@ -2,7 +2,8 @@
 loaders of standard datasets.
 
 A dataset is anything with ``len()`` and indexing; these wrap arrays and other
-datasets.  The loaders read local files only (see :mod:`tapejit.datasets.loaders`).
+datasets.  The loaders read local files only, nothing is downloaded (see
+:mod:`tapejit.datasets.loaders`).
 
 >>> import numpy as np
 >>> from tapejit import datasets
@@ -15,6 +16,7 @@ datasets.  The loaders read local files only (see :mod:`tapejit.datasets.loaders
 from tapejit.dataset.convert import concat_examples
 from tapejit.datasets.loaders import (DatasetNotFoundError, get_cifar10, get_cifar100,
                                       get_digits, get_fashion_mnist, get_fashion_mnist_labels,
+                                      get_kuzushiji_mnist, get_kuzushiji_mnist_labels,
                                       get_mnist, get_ptb_words, get_ptb_words_vocabulary)
 from tapejit.datasets.sub_dataset import (SubDataset, get_cross_validation_datasets,
                                           split_dataset, split_dataset_random)
@@ -25,6 +27,7 @@ __all__ = [
     'ConcatenatedDataset', 'DatasetNotFoundError', 'DictDataset', 'SubDataset',
     'TransformDataset', 'TupleDataset', 'concat_examples', 'get_cifar10', 'get_cifar100',
     'get_cross_validation_datasets', 'get_digits', 'get_fashion_mnist',
-    'get_fashion_mnist_labels', 'get_mnist', 'get_ptb_words', 'get_ptb_words_vocabulary',
+    'get_fashion_mnist_labels', 'get_kuzushiji_mnist', 'get_kuzushiji_mnist_labels',
+    'get_mnist', 'get_ptb_words', 'get_ptb_words_vocabulary',
     'split_dataset', 'split_dataset_random',
 ]

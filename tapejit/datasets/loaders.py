@@ -1,32 +1,42 @@
 """Loaders of standard datasets, with Chainer's call shapes.
 
 ``get_digits()`` reads scikit-learn's bundled 8x8 digits (no file needed).
-``get_mnist()``, ``get_fashion_mnist()``, ``get_cifar10()`` and
-``get_cifar100()`` and ``get_ptb_words()`` read a local
-``.npz`` file in Chainer's layout under the dataset root (see
-:mod:`tapejit.dataset.download`): nothing is downloaded, and a missing file
-raises :class:`DatasetNotFoundError` naming the exact path to put it at.
+The others read an ``.npz`` file in Chainer's layout under the dataset root
+(see :mod:`tapejit.dataset.download`). Where Chainer's loader makes that file
+from the raw files it downloads, so does tapejit's, from the same raw files
+found in the download cache (``<root>/_dl_cache/<MD5 of the URL>``, Chainer's
+cache). Nothing is downloaded: a file missing from both raises
+:class:`DatasetNotFoundError` saying where to put it.
 
 =======================  ==================================================
 loader                   files (under the dataset root)
 =======================  ==================================================
 ``get_mnist``            ``pfnet/chainer/mnist/train.npz``, ``test.npz``
-                         (keys ``x``: uint8 (N, 784), ``y``: uint8 (N,))
+                         (keys ``x``: uint8 (N, 784), ``y``: uint8 (N,));
+                         raw: the gzipped IDX files of
+                         ``http://yann.lecun.com/exdb/mnist/``
 ``get_fashion_mnist``    ``pfnet/chainer/fashion-mnist/train.npz``,
-                         ``test.npz`` (same keys)
+                         ``test.npz`` (same keys; raw: the IDX files of
+                         Fashion-MNIST)
+``get_kuzushiji_mnist``  ``pfnet/chainer/kuzushiji_mnist/train.npz``,
+                         ``test.npz`` (same keys; raw: the IDX files of
+                         Kuzushiji-MNIST)
 ``get_cifar10``          ``pfnet/chainer/cifar/cifar-10.npz`` (keys
                          ``train_x`` uint8 (50000, 3072), ``train_y``,
-                         ``test_x``, ``test_y``)
+                         ``test_x``, ``test_y``); raw:
+                         ``cifar-10-python.tar.gz``
 ``get_cifar100``         ``pfnet/chainer/cifar/cifar-100.npz`` (the same
-                         keys; labels the 100 fine classes)
+                         keys; labels the 100 fine classes); raw:
+                         ``cifar-100-python.tar.gz``
 ``get_ptb_words``        ``pfnet/chainer/ptb/train.npz``, ``valid.npz``,
                          ``test.npz`` (key ``x``: int32 word ids (N,)) and
                          ``vocab.txt`` (one word a line, the line number
                          its id)
 =======================  ==================================================
 
-Chainer writes exactly these files into ``~/.chainer/dataset`` the first time
-its own loaders run, so they can be copied from there.
+Chainer writes exactly these ``.npz`` files into ``~/.chainer/dataset`` the
+first time its own loaders run, and keeps the raw files it downloaded in
+``~/.chainer/dataset/_dl_cache``, so either can be copied from there.
 """
 
 from __future__ import annotations
@@ -39,7 +49,16 @@ import numpy
 
 from tapejit.dataset.download import (DatasetNotFoundError, get_dataset_directory,
                                       get_dataset_root)
+from tapejit.datasets.cifar import get_cifar10, get_cifar100
+from tapejit.datasets.fashion_mnist import get_fashion_mnist, get_fashion_mnist_labels
+from tapejit.datasets.kuzushiji_mnist import get_kuzushiji_mnist, get_kuzushiji_mnist_labels
+from tapejit.datasets.mnist import get_mnist
 from tapejit.datasets.tuple_dataset import TupleDataset
+
+__all__ = ['DatasetNotFoundError', 'get_cifar10', 'get_cifar100', 'get_digits',
+           'get_fashion_mnist', 'get_fashion_mnist_labels', 'get_kuzushiji_mnist',
+           'get_kuzushiji_mnist_labels', 'get_mnist', 'get_ptb_words',
+           'get_ptb_words_vocabulary']
 
 
 def _dtype(dtype: Any) -> Any:
@@ -60,134 +79,6 @@ def _load_npz(loader: str, name: str, filename: str, keys: tuple, how: str) -> d
             raise ValueError(f'{loader}: {path} has the arrays {sorted(f.files)}; expected '
                              f'{list(keys)} ({how})')
         return {k: f[k] for k in keys}
-
-
-def _preprocess_images(loader: str, images: Any, labels: Any, shapes: dict, withlabel: bool,
-                       ndim: int, scale: float, dtype: Any, label_dtype: Any,
-                       rgb_format: bool = False) -> Any:
-    if ndim not in shapes:
-        raise ValueError(f'{loader}: invalid ndim {ndim}; expected one of {sorted(shapes)}')
-    images = images.reshape((-1,) + shapes[ndim])
-    if rgb_format and ndim == 3 and images.shape[1] == 1:
-        images = numpy.broadcast_to(images, (len(images), 3) + images.shape[2:])
-    images = images.astype(_dtype(dtype))
-    images *= scale / 255.0
-    if withlabel:
-        return TupleDataset(images, labels.astype(label_dtype))
-    return images
-
-
-_MNIST_SHAPES = {1: (784,), 2: (28, 28), 3: (1, 28, 28)}
-_MNIST_HOW = "'x': uint8 images of shape (N, 784) and 'y': uint8 labels of shape (N,)"
-
-
-def _get_mnist_like(loader: str, name: str, withlabel: bool, ndim: int, scale: float,
-                    dtype: Any, label_dtype: Any, rgb_format: bool) -> tuple:
-    out = []
-    for split in ('train.npz', 'test.npz'):
-        raw = _load_npz(loader, name, split, ('x', 'y'), _MNIST_HOW)
-        out.append(_preprocess_images(loader, raw['x'], raw['y'], _MNIST_SHAPES, withlabel,
-                                      ndim, scale, dtype, label_dtype, rgb_format))
-    return tuple(out)
-
-
-def get_mnist(withlabel: bool = True, ndim: int = 1, scale: float = 1.0, dtype: Any = None,
-              label_dtype: Any = numpy.int32, rgb_format: bool = False) -> tuple:
-    """The MNIST training and test sets, from ``<root>/pfnet/chainer/mnist/{train,test}.npz``.
-
-    Pixels are scaled to ``[0, scale]``; ``ndim`` 1, 2 or 3 gives images of shape
-    ``(784,)``, ``(28, 28)`` or ``(1, 28, 28)`` (``rgb_format`` repeats the channel
-    three times).  Each set is a :class:`TupleDataset` of (image, label), or an
-    array of images when ``withlabel`` is False.
-
-    >>> import tempfile, tapejit.datasets as D
-    >>> from tapejit.dataset import set_dataset_root
-    >>> set_dataset_root(tempfile.mkdtemp())  # an empty root
-    >>> try:
-    ...     D.get_mnist()
-    ... except D.DatasetNotFoundError as e:
-    ...     print('pfnet/chainer/mnist/train.npz does not exist' in str(e))
-    True
-    >>> set_dataset_root(None)
-    """
-    return _get_mnist_like('get_mnist', 'pfnet/chainer/mnist', withlabel, ndim, scale, dtype,
-                           label_dtype, rgb_format)
-
-
-def get_fashion_mnist(withlabel: bool = True, ndim: int = 1, scale: float = 1.0,
-                      dtype: Any = None, label_dtype: Any = numpy.int32,
-                      rgb_format: bool = False) -> tuple:
-    """Fashion-MNIST, from ``<root>/pfnet/chainer/fashion-mnist/{train,test}.npz``
-    (the layout and options of :func:`get_mnist`).
-
-    >>> import tapejit.datasets as D
-    >>> D.get_fashion_mnist_labels()[:3]
-    ['T-shirt/top', 'Trouser', 'Pullover']
-    """
-    return _get_mnist_like('get_fashion_mnist', 'pfnet/chainer/fashion-mnist', withlabel, ndim,
-                           scale, dtype, label_dtype, rgb_format)
-
-
-_FASHION_LABELS = ['T-shirt/top', 'Trouser', 'Pullover', 'Dress', 'Coat', 'Sandal', 'Shirt',
-                   'Sneaker', 'Bag', 'Ankle boot']
-
-
-def get_fashion_mnist_labels() -> list:
-    """The names of the ten Fashion-MNIST classes, by label."""
-    return list(_FASHION_LABELS)
-
-
-_CIFAR_SHAPES = {1: (3072,), 3: (3, 32, 32)}
-
-
-def get_cifar10(withlabel: bool = True, ndim: int = 3, scale: float = 1.0,
-                dtype: Any = None) -> tuple:
-    """CIFAR-10, from ``<root>/pfnet/chainer/cifar/cifar-10.npz`` (keys ``train_x``,
-    ``train_y``, ``test_x``, ``test_y``; images uint8 of shape (N, 3072)).
-
-    ``ndim`` 3 gives images of shape ``(3, 32, 32)``, 1 of shape ``(3072,)``.
-
-    >>> import tempfile, tapejit.datasets as D
-    >>> from tapejit.dataset import set_dataset_root
-    >>> set_dataset_root(tempfile.mkdtemp())  # an empty root
-    >>> try:
-    ...     D.get_cifar10()
-    ... except D.DatasetNotFoundError as e:
-    ...     print('cifar/cifar-10.npz does not exist' in str(e))
-    True
-    >>> set_dataset_root(None)
-    """
-    return _get_cifar('get_cifar10', 'cifar-10.npz', withlabel, ndim, scale, dtype)
-
-
-def get_cifar100(withlabel: bool = True, ndim: int = 3, scale: float = 1.0,
-                 dtype: Any = None) -> tuple:
-    """CIFAR-100, from ``<root>/pfnet/chainer/cifar/cifar-100.npz`` (the layout of
-    :func:`get_cifar10`'s file, the labels being the 100 fine classes), with
-    :func:`get_cifar10`'s options.
-
-    >>> import tempfile, tapejit.datasets as D
-    >>> from tapejit.dataset import set_dataset_root
-    >>> set_dataset_root(tempfile.mkdtemp())  # an empty root
-    >>> try:
-    ...     D.get_cifar100()
-    ... except D.DatasetNotFoundError as e:
-    ...     print('cifar/cifar-100.npz does not exist' in str(e))
-    True
-    >>> set_dataset_root(None)
-    """
-    return _get_cifar('get_cifar100', 'cifar-100.npz', withlabel, ndim, scale, dtype)
-
-
-def _get_cifar(loader: str, filename: str, withlabel: bool, ndim: int, scale: float,
-               dtype: Any) -> tuple:
-    how = ("'train_x', 'test_x': uint8 images of shape (N, 3072) and 'train_y', "
-           "'test_y': uint8 labels of shape (N,)")
-    raw = _load_npz(loader, 'pfnet/chainer/cifar', filename,
-                    ('train_x', 'train_y', 'test_x', 'test_y'), how)
-    return tuple(_preprocess_images(loader, raw[f'{s}_x'], raw[f'{s}_y'], _CIFAR_SHAPES,
-                                    withlabel, ndim, scale, dtype, numpy.int32)
-                 for s in ('train', 'test'))
 
 
 _PTB = 'pfnet/chainer/ptb'

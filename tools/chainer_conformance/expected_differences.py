@@ -96,14 +96,6 @@ EXPECTED: list[Expected] = [
         "of its own): tapejit's F.lstm is made of primitives whose VJPs are primitives, "
         'and its gradients and second gradients are checked by the rest of this file'),
     Expected(
-        r'datasets_tests/test_(mnist|cifar)\.py::.*::test_get_(mnist|fashion_mnist|cifar10|'
-        r'cifar100)(_cached)?$',
-        r'DatasetNotFoundError: get_\w+: .* does not exist\. tapejit downloads nothing',
-        "Chainer's loaders download the dataset when it is not in the dataset directory "
-        '(these tests, marked slow, fetch it); tapejit downloads nothing: its loaders read '
-        "the .npz files Chainer writes there and, for a missing one, raise "
-        "DatasetNotFoundError saying where to put it (docs/training.md, Chainer's training loop)"),
-    Expected(
         r'dataset_tests/test_download\.py::TestCachedDownload::test_cached_download$',
         r'DatasetNotFoundError: cached_download: \S+ is not in the download cache\. tapejit '
         r'downloads nothing',

@@ -153,6 +153,11 @@ def build_tree(src: pathlib.Path, work: pathlib.Path) -> None:
         (work / init).touch()
 
 
+def dataset_root(work: pathlib.Path) -> pathlib.Path:
+    """The dataset root of the run: ``work/dataset_root``."""
+    return work / 'dataset_root'
+
+
 def run_file(work: pathlib.Path, rel: str, timeout: float) -> dict:
     report = work / 'report.json'
     report.unlink(missing_ok=True)
@@ -160,7 +165,7 @@ def run_file(work: pathlib.Path, rel: str, timeout: float) -> dict:
     path = os.pathsep.join(filter(None, [str(work), str(work / 'tests'),
                                          os.environ.get('PYTHONPATH')]))
     env = dict(os.environ, PYTHONPATH=path, CONFORMANCE_REPORT=str(report),
-               PYTHONDONTWRITEBYTECODE='1')
+               PYTHONDONTWRITEBYTECODE='1', TAPEJIT_DATASET_ROOT=str(dataset_root(work)))
     cmd = [sys.executable, '-m', 'pytest', '-q', '-p', 'no:cacheprovider', '-p', 'conformance',
            '--rootdir', str(work), '-c', str(work / 'pytest.ini'), rel]
     t0 = time.monotonic()
@@ -304,6 +309,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f'{src} is not a Chainer source checkout (chainer/testing, {CT})')
     sys.path.insert(0, str(HERE))
     from expected_differences import EXPECTED  # noqa: E402
+    from synthetic_datasets import write_download_cache  # noqa: E402
     files = select_files(src)
     if args.files:
         files = {f: v for f, v in files.items() if any(s in f for s in args.files)}
@@ -313,6 +319,12 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix='chainer-conformance-') as tmp:
         work = pathlib.Path(tmp)
         build_tree(src, work)
+        # Chainer's dataset tests let the loaders download their raw files and
+        # make their .npz from them (again in each test: tearDown deletes the
+        # .npz). Offline, the raw files are in the download cache beforehand:
+        # synthetic ones, in the published formats, that Chainer's own loaders
+        # read as well (synthetic_datasets.py).
+        write_download_cache(dataset_root(work))
         for i, rel in enumerate(files, 1):
             res = run_file(work, rel, args.timeout)
             classify_expected(res, EXPECTED)
