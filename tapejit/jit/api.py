@@ -42,6 +42,7 @@ from tapejit.jit.keys import (
     sharing,
 )
 from tapejit.jit.plan import RETRACE, TracedPlan, trace_plan
+from tapejit.ops import random
 from tapejit.pytree import flatten, leaf_paths
 
 
@@ -218,20 +219,35 @@ class JitFunction:
         return out
 
     def _call_keyed(self, args: tuple, kwargs: dict) -> Any:
-        """The full path: key the arguments, find or trace the plan, run it."""
+        """The full path: key the arguments, find or trace the plan, run it.
+
+        A trace draws its random values as it goes, and the plan's first
+        run takes them (:func:`tapejit.ops.random.predraw_begin`): the draws
+        then come in eager's order among the other uses of the generator
+        the trace makes (a lazy link's initial weights)."""
         key, leaves, td, statics = self._key(args, kwargs)
-        with self._lock:
-            self._last = None  # (the cache changes; _remember sets it again)
-            key, plan = self._plan_for(key, leaves, td, statics, args, kwargs)
-            if plan != 'eager':
-                self._remember(key, leaves, statics, plan)
-        if plan == 'eager':
-            return self.fn(*args, **kwargs)
-        if plan.writes:
-            self._writes_state = True  # (this call and every later one take turns)
-            with _STATE_LOCK:
-                return self._run_new(plan, leaves)
-        return self._run_new(plan, leaves)
+        ran = False
+        random.predraw_begin()
+        try:
+            with self._lock:
+                self._last = None  # (the cache changes; _remember sets it again)
+                key, plan = self._plan_for(key, leaves, td, statics, args, kwargs)
+                if plan != 'eager':
+                    self._remember(key, leaves, statics, plan)
+            random.predraw_stop()
+            if plan == 'eager':
+                random.predraw_end(False)
+                return self.fn(*args, **kwargs)
+            if plan.writes:
+                self._writes_state = True  # (this call and every later one take turns)
+                with _STATE_LOCK:
+                    out = self._run_new(plan, leaves)
+            else:
+                out = self._run_new(plan, leaves)
+            ran = True
+            return out
+        finally:
+            random.predraw_end(ran)
 
     def _run_new(self, plan: TracedPlan, leaves: list) -> Any:
         out = plan.run(leaves)

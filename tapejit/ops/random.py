@@ -25,11 +25,13 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Optional
+import threading
+from typing import Any, Callable, Optional
 
 import numpy
 
 from tapejit import backends
+from tapejit.core.config import config
 from tapejit.core.errors import DTypeError
 from tapejit.ops.registry import Aval, primitive
 
@@ -61,6 +63,66 @@ def seed(value: Optional[int]) -> None:
     _generator['own'] = None if value is None else numpy.random.RandomState(value)
 
 
+# --- the first call of a compiled function -----------------------------------
+#
+# Eagerly, draws and other uses of NumPy's generator (a lazy link's initial
+# weights) come in the order the code makes them.  A compiled function's
+# first call traces it, which initializes lazy links then, and runs its plan
+# after, which would draw the masks after those weights: not eager's order.
+# So while the first call traces (see tapejit.jit), each draw is made at
+# once, in its place, and the plan's first run takes these values instead
+# of drawing.
+
+_first = threading.local()
+
+
+def predraw_begin() -> None:
+    """Draws the trace records from now on are made at once, for the plan's
+    first run (this thread's)."""
+    _first.on, _first.values, _first.state = True, [], None
+
+
+def predraw_stop() -> None:
+    """The trace is over: the plan's first run takes the values drawn."""
+    _first.on = False
+
+
+def predraw_end(ran: bool) -> None:
+    """The first run is over (``ran``), or there was none (the trace was
+    refused, or ran eagerly instead): the generator goes back to where it
+    was before the trace drew, so that the eager run draws what it would have."""
+    state = getattr(_first, 'state', None)
+    if not ran and state is not None:
+        state[0].set_state(state[1])
+    _first.on, _first.values, _first.state = False, [], None
+
+
+def _predraw(draw: Callable[..., Any], x: Any, *args: Any) -> None:
+    if config.trace is None or not getattr(_first, 'on', False):
+        return
+    if _first.state is None:
+        gen = generator()
+        _first.state = (gen, gen.get_state())
+    like = getattr(x, 'array', x)
+    _first.values.append(draw(numpy.empty(like.shape, like.dtype), *args))
+
+
+def _taken(x: Any) -> Optional[Any]:
+    """The value drawn for this draw while traced, if the plan's first run
+    is taking them (in the order drawn), else None."""
+    values = getattr(_first, 'values', None)
+    if not values or _first.on:
+        return None
+    drawn = values.pop(0)
+    if drawn.shape != tuple(x.shape):
+        # (Not the draw traced there: draw anew from here on.)
+        values.clear()
+        return None
+    if isinstance(x, numpy.ndarray):
+        return drawn
+    return backends.get_array_module(x).asarray(drawn)
+
+
 def check_ratio(ratio: float) -> None:
     """Raise unless ``0 <= ratio < 1``.
 
@@ -77,6 +139,10 @@ def draw_mask(x: Any, ratio: float, rng: Any = None) -> Any:
     array([1., 1.], dtype=float32)
     """
     check_ratio(ratio)
+    if rng is None:
+        taken = _taken(x)
+        if taken is not None:
+            return taken
     gen = rng if rng is not None else generator()
     # (Chainer's draw: numpy.random.rand(*shape) >= ratio, a float64 per element.)
     keep = (gen.random(x.shape) if isinstance(gen, numpy.random.Generator)
@@ -95,8 +161,19 @@ def _dropout_mask_eval(x: Aval, ratio: float) -> Aval:
     return Aval(tuple(x.shape), x.dtype)
 
 
-dropout_mask = primitive('dropout_mask', kind='call', impl=draw_mask,
-                         abstract_eval=_dropout_mask_eval, vjp=None, pure=False)
+_dropout_mask = primitive('dropout_mask', kind='call', impl=draw_mask,
+                          abstract_eval=_dropout_mask_eval, vjp=None, pure=False)
+
+
+def dropout_mask(x: Any, ratio: float) -> Any:
+    """The ``dropout_mask`` primitive of ``x`` (an array or Variable).
+
+    >>> numpy.random.seed(0)
+    >>> dropout_mask(numpy.ones(3, numpy.float32), ratio=0.5).array.shape
+    (3,)
+    """
+    _predraw(draw_mask, x, ratio)
+    return _dropout_mask(x, ratio=ratio)
 
 
 def draw_normal(x: Any) -> Any:
@@ -106,6 +183,9 @@ def draw_normal(x: Any) -> Any:
     >>> a.shape, a.dtype
     ((3,), dtype('float32'))
     """
+    taken = _taken(x)
+    if taken is not None:
+        return taken
     # (Chainer's draw: numpy.random.standard_normal(shape), then cast.)
     drawn = numpy.asarray(generator().standard_normal(x.shape)).astype(x.dtype, copy=False)
     if isinstance(x, numpy.ndarray):
@@ -121,8 +201,18 @@ def _normal_noise_eval(x: Aval) -> Aval:
 
 
 # Drawn anew at every run of a plan, as dropout's masks are.
-normal_noise = primitive('normal_noise', kind='call', impl=draw_normal,
-                         abstract_eval=_normal_noise_eval, vjp=None, pure=False)
+_normal_noise = primitive('normal_noise', kind='call', impl=draw_normal,
+                          abstract_eval=_normal_noise_eval, vjp=None, pure=False)
+
+
+def normal_noise(x: Any) -> Any:
+    """The ``normal_noise`` primitive of ``x`` (an array or Variable).
+
+    >>> normal_noise(numpy.zeros((2, 2))).shape
+    (2, 2)
+    """
+    _predraw(draw_normal, x)
+    return _normal_noise(x)
 
 
 def draw_uniform(x: Any) -> Any:
@@ -133,6 +223,9 @@ def draw_uniform(x: Any) -> Any:
     >>> a.dtype, bool((a >= 0).all() and (a < 1).all())
     (dtype('float16'), True)
     """
+    taken = _taken(x)
+    if taken is not None:
+        return taken
     dtype = numpy.dtype(x.dtype)
     # (Drawn as numpy.random.uniform(0, 1, shape) draws: float64 values.)
     drawn = numpy.asarray(generator().random_sample(x.shape))
@@ -154,5 +247,15 @@ def _uniform_noise_eval(x: Aval) -> Aval:
 
 # The draws that distributions sample from (a Bernoulli's, a Uniform's, a
 # Categorical's Gumbel noise): anew at every run of a plan, as normal_noise's.
-uniform_noise = primitive('uniform_noise', kind='call', impl=draw_uniform,
-                          abstract_eval=_uniform_noise_eval, vjp=None, pure=False)
+_uniform_noise = primitive('uniform_noise', kind='call', impl=draw_uniform,
+                           abstract_eval=_uniform_noise_eval, vjp=None, pure=False)
+
+
+def uniform_noise(x: Any) -> Any:
+    """The ``uniform_noise`` primitive of ``x`` (an array or Variable).
+
+    >>> uniform_noise(numpy.zeros(4, numpy.float32)).dtype
+    dtype('float32')
+    """
+    _predraw(draw_uniform, x)
+    return _uniform_noise(x)

@@ -227,3 +227,53 @@ def test_dropout_and_gaussian_draw_chainers_values_from_numpys_generator_eager_a
             for got, expected in zip(call(x, z), w):
                 np.testing.assert_allclose(got.array, expected, rtol=1e-6)
     assert not np.array_equal(want[0][0], want[1][0])
+
+
+class _LazyDropped(tapejit.Chain):
+    # A lazy Linear: its weights are drawn from NumPy's generator at the first
+    # call, after the first dropout mask (as eagerly and in Chainer).
+    def __init__(self):
+        super().__init__()
+        with self.init_scope():
+            self.a = L.Linear(4, 6)
+            self.b = L.Linear(None, 3)
+
+    def forward(self, x):
+        return F.sum(self.b(F.dropout(self.a(x), 0.5)) ** 2)
+
+
+def _losses(jitted):
+    np.random.seed(5)
+    model = _LazyDropped()
+    opt = tapejit.optimizers.SGD(0.01)
+    opt.setup(model)
+
+    def step(x):
+        model.cleargrads()
+        loss = model(x)
+        loss.backward()
+        opt.update()
+        return loss
+    call = tapejit.jit(step) if jitted else step
+    return [float(call(X).array) for _ in range(3)]
+
+
+def test_a_traced_first_call_draws_in_eagers_order_beside_a_lazy_links_weights():
+    np.testing.assert_allclose(_losses(True), _losses(False), rtol=1e-6)
+
+
+def test_a_refused_trace_puts_its_draws_back_before_running_eagerly():
+    def f(x):
+        y = F.dropout(x, 0.5)
+        if float(F.sum(y).array) > -1:        # (a Python branch on a value: refused)
+            y = y * 2
+        return y
+
+    np.random.seed(2)
+    want = [f(X).array for _ in range(2)]
+    g = tapejit.jit(f, fallback='eager')
+    np.random.seed(2)
+    with pytest.warns(RuntimeWarning, match='eagerly'):
+        got = [g(X).array for _ in range(2)]
+    for a, b in zip(got, want):
+        np.testing.assert_array_equal(a, b)
