@@ -86,7 +86,9 @@ CASES = [
          iterations=4),
     Case('vae', 'vae', 'train_vae.py', ['-e', '1', '-o', 'out']),
     Case('word2vec', 'word2vec', 'train_word2vec.py', ['-e', '1', '--out', 'out']),
-    Case('dcgan', 'dcgan', 'train_dcgan.py', ['-e', '1', '-o', 'out'], iterations=4),
+    # (Six: its updater overrides update_core, is recorded for two updates
+    # and compiled at the third, which the median of the last four leaves out.)
+    Case('dcgan', 'dcgan', 'train_dcgan.py', ['-e', '1', '-o', 'out'], iterations=6),
     Case('seq2seq', 'seq2seq', 'seq2seq.py',
          ['data/src.txt', 'data/tgt.txt', 'data/src.vocab', 'data/tgt.vocab',
           '--validation-source', 'data/src.txt', '--validation-target', 'data/tgt.txt',
