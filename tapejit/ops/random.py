@@ -78,19 +78,28 @@ _first = threading.local()
 
 def predraw_begin() -> None:
     """Draws the trace records from now on are made at once, for the plan's
-    first run (this thread's)."""
+    first run (this thread's).
+
+    >>> predraw_begin(); predraw_stop(); predraw_end(True)
+    """
     _first.on, _first.values, _first.state = True, [], None
 
 
 def predraw_stop() -> None:
-    """The trace is over: the plan's first run takes the values drawn."""
+    """The trace is over: the plan's first run takes the values drawn.
+
+    >>> predraw_begin(); predraw_stop(); predraw_end(True)
+    """
     _first.on = False
 
 
 def predraw_end(ran: bool) -> None:
     """The first run is over (``ran``), or there was none (the trace was
     refused, or ran eagerly instead): the generator goes back to where it
-    was before the trace drew, so that the eager run draws what it would have."""
+    was before the trace drew, so that the eager run draws what it would have.
+
+    >>> predraw_begin(); predraw_stop(); predraw_end(False)
+    """
     state = getattr(_first, 'state', None)
     if not ran and state is not None:
         state[0].set_state(state[1])
