@@ -227,7 +227,6 @@ class JitFunction:
         the trace makes (a lazy link's initial weights)."""
         key, leaves, td, statics = self._key(args, kwargs)
         ran = False
-        random.predraw_begin()
         try:
             with self._lock:
                 self._last = None  # (the cache changes; _remember sets it again)
@@ -363,6 +362,7 @@ class JitFunction:
         self._note_retrace(key)
         self._note_storm()
         self._traces += 1
+        random.predraw_begin()  # (taken by the plan's first run: see _call_keyed)
         try:
             plan = self._new_plan(leaves, td, statics)
         except TypeError as e:  # (a TraceError is not one)

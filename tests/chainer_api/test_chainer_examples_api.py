@@ -218,6 +218,17 @@ def _vae(net, k=2):
     return model, opt
 
 
+def _update(model, opt):
+    """The VAE example's training step, as a function of the batch."""
+    def step(x):
+        loss = model(x)
+        model.cleargrads()
+        loss.backward()
+        opt.update()
+        return loss
+    return step
+
+
 X = (np.random.RandomState(1).rand(8, 20) > 0.5).astype(np.float32)
 
 # Chainer 7.8.1 running the same steps from the same seed, unchanged: the
@@ -230,15 +241,9 @@ CHAINER_KL = [0.7266203761100769, 3.3464274406433105, 0.7696852087974548, 1.5022
 
 
 def test_vae_example_net_matches_chainer():
-    net = _vae_net()
-    model, opt = _vae(net)
-    losses = []
-    for _ in range(5):
-        loss = model(X)
-        model.cleargrads()
-        loss.backward()
-        opt.update()
-        losses.append(float(loss.array))
+    model, opt = _vae(_vae_net())
+    step = _update(model, opt)
+    losses = [float(step(X).array) for _ in range(5)]
     np.testing.assert_allclose(losses, CHAINER_LOSSES, rtol=1e-5)
     kl = tapejit.kl_divergence(model.encoder(X), model.prior())
     assert kl.shape == (8,)
@@ -248,16 +253,8 @@ def test_vae_example_net_matches_chainer():
 def test_vae_example_net_compiled_draws_chainers_noise():
     # Compiled, the step draws its noise from NumPy's generator at every
     # call, in the order eager draws it: Chainer's losses again.
-    net = _vae_net()
-    model, opt = _vae(net)
-
-    @tapejit.jit
-    def step(x):
-        loss = model(x)
-        model.cleargrads()
-        loss.backward()
-        opt.update()
-        return loss
+    model, opt = _vae(_vae_net())
+    step = tapejit.jit(_update(model, opt))
     losses = [float(step(X).array) for _ in range(5)]
     assert step.cache_info().traces == 1
     np.testing.assert_allclose(losses, CHAINER_LOSSES, rtol=1e-5)
@@ -268,14 +265,7 @@ def test_vae_example_net_trains_compiled():
     model, opt = _vae(net, k=1)
     reporter = tapejit.Reporter()
     reporter.add_observer('main', model)
-
-    @tapejit.jit
-    def step(x):
-        loss = model(x)
-        model.cleargrads()
-        loss.backward()
-        opt.update()
-        return loss
+    step = tapejit.jit(_update(model, opt))
     F.set_dropout_seed(0)
     observed = []
     for _ in range(150):
