@@ -111,6 +111,11 @@ class Trace:
         self.array_sources.append((source, which, n))
         return t
 
+    def reads_anew(self, arr: Any) -> bool:
+        """Whether ``arr`` is an input of the trace (read at every call)."""
+        hit = self._arrays.get(id(arr))
+        return hit is not None and hit[0] is arr
+
     def source_of(self, t: Any) -> Optional[tuple]:
         """``(source, 'data' | 'array')`` of the first holder of the input
         array whose traced array is ``t``; None if ``t`` is no such one."""

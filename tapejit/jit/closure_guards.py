@@ -20,7 +20,7 @@ import functools
 import itertools
 import types
 from operator import getitem
-from typing import Any, Callable, Iterator, Optional
+from typing import Any, Callable, Iterator, Optional, Sequence
 
 import numpy
 
@@ -399,3 +399,67 @@ def _rule_check(r: Any, const: Callable, same_hooks: Callable) -> list:
     cond.append(f"r.hyperparam.__dict__['_values'].keys() != {const(names)}" if names
                 else "r.hyperparam.__dict__['_values']")
     return [f'r = {const(r)}', f'if {" or ".join(cond)}: return False']
+
+
+# (Compared at every call: a larger array's values cost more than a call
+# should, so a trace holding one says so instead; see array_value_guards.)
+_MAX_COMPARED_BYTES = 1 << 16
+
+
+class Values(Check):
+    """A guard that an array a trace read still holds the values it held
+    then (not only that its place holds the same array)."""
+
+    def inline(self, const: Callable[[Any], str], fail: str) -> str:
+        """The statement that runs ``fail`` where the array's values,
+        shape or dtype changed."""
+        arr, shape, dtype, data = self.args
+        a = const(arr)
+        return (f'if {a}.shape != {const(shape)} or {a}.dtype != {const(dtype)} '
+                f'or {a}.tobytes() != {const(data)}: {fail}')
+
+
+def _holds_values(arr: numpy.ndarray, shape: tuple, dtype: Any, data: bytes) -> bool:
+    return arr.shape == shape and arr.dtype == dtype and arr.tobytes() == data
+
+
+def _held_arrays(getter: Any) -> Iterator[tuple]:
+    """``(array, where)`` of the NumPy arrays an identity guard holds."""
+    if getattr(getter, 'identity', False):  # (reads.Place: a place the trace read)
+        yield getter.was, getter.what
+    elif isinstance(getter, Check) and getter.func is _holds:
+        yield getter.args[1], getter.what
+    elif isinstance(getter, Check) and getter.func is _holds_items:
+        for k, x in getter.args[3]:
+            yield x, f'{getter.what.split(" (")[0]}[{k!r}]'
+
+
+def array_value_guards(py_guards: Sequence, inputs: Callable[[Any], bool]) -> tuple:
+    """``([(key, check), ...], [(array, where), ...])``: guards of the values
+    of the NumPy arrays that ``py_guards`` hold by identity (a closed-over
+    mask, ``self.coef`` read by ``float(self.coef[0])``), which a trace read
+    as constants; and those too large to compare at every call.  Arrays
+    the plan reads anew at every call (``inputs(array)``) are left out.
+
+    >>> import numpy as np
+    >>> mask = np.ones(2)
+    >>> [(key, check)] = identity_guards(lambda x: x * mask, [mask])
+    >>> [(_, values)], large = array_value_guards([(check, True)], lambda a: False)
+    >>> values.what, values(), mask.__setitem__(0, 0.0), values()
+    ("the values of the array held by global 'mask'", True, None, False)
+    """
+    found: dict = {}
+    for getter, _ in py_guards:
+        for arr, where in _held_arrays(getter):
+            if isinstance(arr, numpy.ndarray) and not arr.dtype.hasobject \
+                    and not inputs(arr):
+                found.setdefault(id(arr), (arr, where))
+    guards, large = [], []
+    for arr, where in found.values():
+        if arr.nbytes > _MAX_COMPARED_BYTES:
+            large.append((arr, where))
+            continue
+        check = Values(_holds_values, arr, arr.shape, arr.dtype, arr.tobytes())
+        check.what = f'the values of the array held by {where}'
+        guards.append((('values', id(arr)), check))
+    return guards, large

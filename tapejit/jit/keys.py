@@ -15,6 +15,7 @@ builds the full key, so a ``None`` never changes which plan runs.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any, Optional
 
 import numpy
@@ -22,7 +23,7 @@ import numpy
 from tapejit import backends, pytree
 from tapejit.core.config import config
 from tapejit.core.variable import Variable
-from tapejit.jit.closure_guards import scalar_key
+from tapejit.jit.closure_guards import _NOT_PLAIN, _plain_key, scalar_key
 from tapejit.jit.entry import (
     _names,
 )
@@ -336,7 +337,28 @@ def _typed(v: Any) -> Any:
         return c, tuple(_typed(e) for e in v)
     if isinstance(v, frozenset):
         return c, frozenset(_typed(e) for e in v)
+    if c.__eq__ is not object.__eq__:
+        # Equal by the class's own ``==`` (a name, a dataclass's compared
+        # fields), another object may hold other values the trace read.
+        state = _attributes_key(v)
+        if state:
+            return c, v, state
     return c, v
+
+
+def _attributes_key(v: Any) -> tuple:
+    """The plain values of an object's attributes (its ``__dict__``, or a
+    dataclass's fields), by name; others are left to the object's ``==``."""
+    if dataclasses.is_dataclass(v):
+        names = [f.name for f in dataclasses.fields(v)]
+    else:
+        names = sorted(getattr(v, '__dict__', None) or ())
+    out = []
+    for name in names:
+        key = _plain_key(getattr(v, name, None))
+        if key is not _NOT_PLAIN:
+            out.append((name, key))
+    return tuple(out)
 
 
 

@@ -25,8 +25,8 @@ from tapejit.core.versions import state_version, structure_version
 from tapejit.ir.graph import Graph, verify
 from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import Trace, as_traced
-from tapejit.jit.closure_guards import (Check, identity_guards, optimizer_guard, state_homes,
-                                        value_guards)
+from tapejit.jit.closure_guards import (Check, Values, array_value_guards, identity_guards,
+                                        optimizer_guard, state_homes, value_guards)
 from tapejit.jit.entry import (
     FreshState,
     _dynamic_array,
@@ -144,6 +144,8 @@ class TracedPlan:
                 if isinstance(getter, Place):
                     return (f'{getter.what}, a Python value it read while tracing, '
                             f'{"holds another object" if getter.identity else "changed"}')
+                if isinstance(getter, Values):
+                    return f'{getter.what} changed (written in place)'
                 what = getattr(getter, 'what', '') or getattr(getter, '__name__', 'a value')
                 was = getattr(getter, 'was', None)
                 if was is None and value is True:  # (an identity check)
@@ -338,6 +340,7 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple, target: str 
                 keep_draws(diff, outvars)
         _guard_reads(tr, reads)
         _guard_closures(tr, fn, leaves, values, homes)
+        _guard_array_values(tr, fn)
         for key, opt in tr.optimizers.items():
             tr.guard(('optimizer', key), optimizer_guard(opt), True)
     finally:
@@ -684,6 +687,24 @@ def _guard_closures(tr: Trace, fn: Callable, leaves: list, values: list, homes: 
         if id(v) not in homes and not isinstance(v, (Parameter, StateVariable)):
             # (An optimizer's states are its own: replaced by its setup, not here.)
             tr.guard(('link state',), state_version, state_version())
+
+
+def _guard_array_values(tr: Trace, fn: Callable) -> None:
+    """Guard the values of the NumPy arrays the function read from outside
+    its arguments, whose places are guarded by identity: a call after one
+    was written in place traces again, as it would read other values
+    eagerly.  One too large to compare at every call is named in a warning."""
+    guards, large = array_value_guards(tr.py_guards, tr.reads_anew)
+    for key, check in guards:
+        tr.guard(key, check, True)
+    if large:
+        held = '; '.join(f'{where} (shape {arr.shape}, {arr.dtype})' for arr, where in large)
+        warnings.warn(
+            f'tapejit.jit({getattr(fn, "__name__", "function")}): the compiled function holds '
+            f'the values of the array read through {held} as they were when traced; writing '
+            'into it in place afterwards changes no compiled result (it is too large to '
+            'compare at every call). Pass it as an argument, or hold it in a Variable, to '
+            'have it read at every call.', RuntimeWarning, stacklevel=9)
 
 
 def _note_aliases(plan: TracedPlan, tr: Trace, leaves: list, writes: list) -> None:

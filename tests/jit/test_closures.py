@@ -340,9 +340,11 @@ def test_an_array_closed_over_and_rebound_is_read_anew():
     assert g.cache_info().traces == 2
 
 
-def test_a_closed_over_array_is_a_constant_whatever_the_cache_holds(tmp_path, monkeypatch):
-    # Its values when traced: writing into it later changes no result, in a
-    # process that traced the function and in one that loaded its plan.
+def test_a_closed_over_array_written_in_place_is_read_anew_whatever_the_cache_holds(
+        tmp_path, monkeypatch):
+    # Its values are guarded: a call after a write into it traces again and
+    # gives eager's result, in a process that traced the function and in one
+    # that loaded its plan.
     monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(tmp_path))
     for _ in range(2):  # (the second round loads the plan the first one stored)
         table = np.zeros(3)
@@ -350,5 +352,78 @@ def test_a_closed_over_array_is_a_constant_whatever_the_cache_holds(tmp_path, mo
         seen = []
         for k in range(3):
             seen.append(float(f(np.ones(3)).array))
+            seen.append(float(f(np.ones(3)).array))  # (unchanged: no new trace)
             table[...] = k + 1
-        assert seen == [0.0, 0.0, 0.0]
+        assert seen == [0.0, 0.0, 3.0, 3.0, 6.0, 6.0]
+        assert f.cache_info().traces == 3
+
+
+class _Masked(tapejit.Chain):
+    def __init__(self):
+        super().__init__()
+        self.mask = np.ones(2, np.float32)  # (a plain array: no Parameter)
+        self.coef = np.array([1.0, 2.0])
+        self.s = np.array(1.0, np.float32)
+
+    def forward(self, x):
+        return F.sum(x * self.mask) * float(self.coef[0]) + F.sum(x) * self.s
+
+
+@pytest.mark.parametrize('write', [
+    lambda m: m.mask.__setitem__(0, 0.0),   # read as an array of the graph
+    lambda m: m.coef.__setitem__(0, 2.5),   # read in Python: float(self.coef[0])
+    lambda m: m.s.fill(2.5),                # a 0-d array
+], ids=['mask', 'float-of-item', '0-d'])
+def test_an_array_attribute_written_in_place_is_read_anew(write):
+    m = _Masked()
+    f = tapejit.jit(m)
+    x = np.array([1.0, 2.0], np.float32)
+    assert float(f(x).array) == float(m(x).array) == 6.0
+    write(m)
+    assert float(f(x).array) == pytest.approx(float(m(x).array))
+    assert float(f(x).array) != 6.0
+    assert f.cache_info().traces == 2
+
+
+def test_a_global_mean_written_in_place_reaches_fixed_batch_normalization():
+    global _MEAN
+    _MEAN = np.zeros(3, np.float32)
+    var, gamma, beta = (np.ones(3, np.float32), np.ones(3, np.float32),
+                        np.zeros(3, np.float32))
+    f = tapejit.jit(lambda x: F.fixed_batch_normalization(x, gamma, beta, _MEAN, var))
+    x = np.ones((2, 3), np.float32)
+    a = f(x).array
+    _MEAN += 1.0
+    b = f(x).array
+    np.testing.assert_allclose(b, F.fixed_batch_normalization(x, gamma, beta, _MEAN, var).array)
+    assert not np.allclose(a, b)
+
+
+def test_an_array_written_in_place_every_call_warns_naming_it():
+    mask = np.zeros(2, np.float32)
+    f = tapejit.jit(lambda x: F.sum(x * mask))
+    with pytest.warns(RuntimeWarning, match=r"values of the array held by variable 'mask'.*"
+                      r"changed \(written in place\)"):
+        for k in range(12):
+            mask[0] = k
+            assert float(f(np.ones(2, np.float32)).array) == k
+
+
+def test_a_large_closed_over_array_is_named_as_a_constant():
+    # Too large to compare at every call: the trace says it holds its values.
+    table = np.zeros(1 << 15)
+    with pytest.warns(RuntimeWarning, match=r"variable 'table' of an enclosing function "
+                      r"\(shape \(32768,\), float64\).*as they were when traced"):
+        tapejit.jit(lambda x: F.sum(x * table))(np.ones(1 << 15))
+
+
+def test_state_the_plan_writes_is_not_guarded_by_value():
+    # BatchNormalization's running averages are written by every call: no
+    # guard on their values (which would trace every call).
+    import tapejit.links as L
+    bn = L.BatchNormalization(3)
+    f = tapejit.jit(bn)
+    x = np.random.rand(4, 3).astype(np.float32)
+    for _ in range(4):
+        f(x)
+    assert f.cache_info().traces == 1

@@ -307,6 +307,35 @@ def test_static_values_equal_but_of_other_types_trace_again():
     assert h.cache_info().traces == 3
 
 
+def test_static_objects_equal_by_their_eq_but_holding_other_values_trace_again():
+    # A class compared by a name only, a dataclass field left out of ==: the
+    # trace read the other attribute, so an equal object holding another
+    # value is another key (an equal one holding the same values is not).
+    import dataclasses
+
+    class Sched:
+        def __init__(self, name, k):
+            self.name, self.k = name, k
+
+        def __eq__(self, other):
+            return isinstance(other, Sched) and other.name == self.name
+
+        def __hash__(self):
+            return hash(self.name)
+
+    @dataclasses.dataclass(frozen=True)
+    class Cfg:
+        name: str
+        scale: float = dataclasses.field(compare=False, default=1.0)
+
+    x = np.arange(3.0)
+    f = tapejit.jit(lambda x, sch: F.sum(x * sch.k))
+    g = tapejit.jit(lambda x, c: F.sum(x * c.scale))
+    assert [float(f(x, Sched('cos', k)).array) for k in (1.0, 2.5, 2.5)] == [3.0, 7.5, 7.5]
+    assert [float(g(x, Cfg('a', k)).array) for k in (1.0, 2.5, 2.5)] == [3.0, 7.5, 7.5]
+    assert f.cache_info().traces == 2 and g.cache_info().traces == 2
+
+
 def test_static_argnums_negative_and_static_argnames():
     @tapejit.jit(static_argnums=(-1,), static_argnames=('mode',))
     def f(x, scale, mode='mul'):

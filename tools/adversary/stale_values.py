@@ -763,8 +763,7 @@ def _p():
     return m, lambda: setattr(m, 's', np.array(2.5, np.float32))
 
 
-@place('0-d array attribute written in place',
-       note='[documented] closed-over arrays are constants of the plan')
+@place('0-d array attribute written in place')
 def _p():
     class M(Base):
         def __init__(self):
@@ -777,8 +776,7 @@ def _p():
     return m, lambda: m.s.fill(2.5)
 
 
-@place('mask array attribute written in place',
-       note='[documented] closed-over arrays are constants of the plan')
+@place('mask array attribute written in place')
 def _p():
     class M(Base):
         def __init__(self):
@@ -791,8 +789,7 @@ def _p():
     return m, lambda: m.mask.__setitem__(0, 0.0)
 
 
-@place('float() of an array attribute item written in place',
-       note='[documented] closed-over arrays are constants of the plan')
+@place('float() of an array attribute item written in place')
 def _p():
     class M(Base):
         def __init__(self):
@@ -1592,8 +1589,7 @@ def _c(mode):
     return [a, f(X, o)]
 
 
-@pair('B arguments', 'static argument equal by __eq__ but holding another value',
-      note='[by design] static arguments are keyed by ==/hash (as in JAX)')
+@pair('B arguments', 'static argument equal by __eq__ but holding another value')
 def _c(mode):
     class Sched:
         """Hashed and compared by its name (a common pattern)."""
@@ -1610,8 +1606,7 @@ def _c(mode):
     return [f(X, Sched('cos', 1.0)), f(X, Sched('cos', 2.5))]
 
 
-@pair('B arguments', 'frozen dataclass static argument, a compare=False field differs',
-      note='[by design] static arguments are keyed by ==/hash (as in JAX)')
+@pair('B arguments', 'frozen dataclass static argument, a compare=False field differs')
 def _c(mode):
     @dataclasses.dataclass(frozen=True)
     class Cfg:
@@ -2253,8 +2248,7 @@ def _c(mode):
     return out
 
 
-@pair('D batchnorm', 'F.fixed_batch_normalization with a closed-over mean written in place',
-      note='[documented] closed-over arrays are constants of the plan')
+@pair('D batchnorm', 'F.fixed_batch_normalization with a closed-over mean written in place')
 def _c(mode):
     gamma, beta = np.ones(3, np.float32), np.zeros(3, np.float32)
     mean, var = np.zeros(3, np.float32), np.ones(3, np.float32)
