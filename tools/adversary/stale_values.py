@@ -802,6 +802,60 @@ def _p():
     return m, lambda: m.coef.__setitem__(0, 2.5)
 
 
+@place('array of a namespace the model holds, written in place')
+def _p():
+    class M(Base):
+        def __init__(self):
+            super().__init__()
+            self.cfg = types.SimpleNamespace(mask=np.ones(2, np.float32))
+
+        def forward(self, x):
+            return self.l(x) * self.cfg.mask
+    m = M()
+    return m, lambda: m.cfg.mask.__setitem__(1, 3.0)
+
+
+_GLOBAL_ARRAYS = [np.ones(2, np.float32)]
+
+
+@place('array in a global list, written in place')
+def _p():
+    _GLOBAL_ARRAYS[0] = np.ones(2, np.float32)
+
+    class M(Base):
+        def forward(self, x):
+            return self.l(x) * _GLOBAL_ARRAYS[0]
+    m = M()
+    return m, lambda: _GLOBAL_ARRAYS[0].__imul__(0.5)
+
+
+@place('integer index array attribute written in place')
+def _p():
+    class M(Base):
+        def __init__(self):
+            super().__init__()
+            self.idx = np.array([0, 1])
+
+        def forward(self, x):
+            return self.l(x)[:, self.idx]
+    m = M()
+    return m, lambda: m.idx.__setitem__(slice(None), [1, 0])
+
+
+@place('boolean mask attribute for F.where written in place')
+def _p():
+    class M(Base):
+        def __init__(self):
+            super().__init__()
+            self.keep = np.array([True, True])
+
+        def forward(self, x):
+            h = self.l(x)
+            return F.where(np.broadcast_to(self.keep, h.shape), h, h * 0)
+    m = M()
+    return m, lambda: m.keep.__setitem__(0, False)
+
+
 # -- functions and callables
 @place('activation attribute: a tapejit function replaced by another')
 def _p():
@@ -1604,6 +1658,16 @@ def _c(mode):
             return hash(self.name)
     f = mode.jit(lambda x, sch: F.sum(x * sch.k))
     return [f(X, Sched('cos', 1.0)), f(X, Sched('cos', 2.5))]
+
+
+@pair('B arguments', 'dataclass static argument with eq=False fields in a list')
+def _c(mode):
+    @dataclasses.dataclass(frozen=True)
+    class Cfg:
+        name: str
+        scales: tuple = dataclasses.field(compare=False, default=(1.0,))
+    f = mode.jit(lambda x, c: F.sum(x * c.scales[0]))
+    return [f(X, Cfg('a', (1.0,))), f(X, Cfg('a', (2.5,))), f(X, Cfg('a', (1.0,)))]
 
 
 @pair('B arguments', 'frozen dataclass static argument, a compare=False field differs')
