@@ -86,13 +86,15 @@ class JitFunction:
                  max_cache_size: int = 64, retrace_warn_after: int = 8,
                  dynamic_argnums: Sequence[int] = (),
                  dynamic_argnames: Sequence[str] = (), target: Optional[str] = None,
-                 fastmath: bool = False) -> None:
+                 fastmath: bool = False, eager_first: int = 0) -> None:
         self.target = _check_target(target)
         self.fastmath = bool(fastmath)
         if fallback not in (None, 'eager'):
             raise ValueError(f"jit: fallback must be None or 'eager', got {fallback!r}")
         if max_cache_size < 1:
             raise ValueError(f'jit: max_cache_size must be at least 1, got {max_cache_size}')
+        if isinstance(eager_first, bool) or not isinstance(eager_first, int) or eager_first < 0:
+            raise ValueError(f'jit: eager_first must be an int >= 0, got {eager_first!r}')
         functools.update_wrapper(self, fn)
         self.fn = fn
         self.static_argnums = tuple(map(int, _as_tuple(static_argnums, int)))
@@ -102,6 +104,9 @@ class JitFunction:
         self.fallback = fallback
         self.max_cache_size = max_cache_size
         self.retrace_warn_after = retrace_warn_after
+        self.eager_first = eager_first
+        # key -> eager calls it had, for eager_first (bounded, least recent dropped)
+        self._unseen: collections.OrderedDict = collections.OrderedDict()
         # key -> its plans, most recently used first (several where guards differ)
         self._cache: collections.OrderedDict = collections.OrderedDict()
         self._nplans = 0
@@ -276,6 +281,8 @@ class JitFunction:
             self._note_moved(plans[0])
             self._causes[plans[0].miss_cause(leaves)] += 1
         self._misses += 1
+        if self.eager_first and self._traces and self._runs_eagerly_first(key):
+            return key, 'eager'
         plan = self._trace(key, leaves, td, statics, args, kwargs)
         base = key[0]
         if plan != 'eager' and plan.grad_ignored_args != self._grad_ignored.get(
@@ -287,6 +294,18 @@ class JitFunction:
             key = (base, self._has_grad(base, leaves))
             self._file(key, plan)
         return key, plan
+
+    def _runs_eagerly_first(self, key: tuple) -> bool:
+        """Whether this call, which no plan serves (and not the function's
+        first), runs eagerly: one of the first ``eager_first`` of its key (a
+        shape that may never come again costs no trace).  Counts it."""
+        seen = self._unseen.pop(key, 0)
+        if seen >= self.eager_first:
+            return False
+        self._unseen[key] = seen + 1
+        if len(self._unseen) > 4 * self.max_cache_size:
+            self._unseen.popitem(last=False)
+        return True
 
     def _file(self, key: tuple, plan: Any) -> None:
         """Keep ``plan`` under ``key`` beside the plans traced for other
@@ -574,7 +593,7 @@ def jit(fn: Optional[Callable] = None, *, static_argnums: Union[int, Sequence[in
         max_cache_size: int = 64, retrace_warn_after: int = 8,
         dynamic_argnums: Union[int, Sequence[int]] = (),
         dynamic_argnames: Union[str, Sequence[str]] = (), target: Optional[str] = None,
-        fastmath: bool = False) -> Any:
+        fastmath: bool = False, eager_first: int = 0) -> Any:
     """Trace ``fn`` once per input signature and run the recorded plan afterwards.
 
     Inside ``fn`` the whole eager API works and is recorded: ops,
@@ -611,6 +630,11 @@ def jit(fn: Optional[Callable] = None, *, static_argnums: Union[int, Sequence[in
       ``'interpret'`` (each primitive's eager implementation: the reference);
       ``'auto'`` (the default, or ``TAPEJIT_TARGET``) is ``'cuda'`` for CuPy
       inputs and ``'cpu'`` otherwise.
+    - ``eager_first``: how many calls of each new signature run eagerly
+      before one traces it (0: the first call traces).  The function's very
+      first call traces whatever this says.  With 1, a later signature met
+      once (a batch of a length that never comes again) costs no trace, and
+      one met again is compiled from its second call.
     - ``fastmath``: let the compiler reassociate floating-point arithmetic and
       assume no NaN/Inf (faster; results differ from eager mode in the last
       bits, NaN/Inf no longer propagate): off by default.

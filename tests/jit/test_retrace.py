@@ -336,6 +336,25 @@ def test_static_objects_equal_by_their_eq_but_holding_other_values_trace_again()
     assert f.cache_info().traces == 2 and g.cache_info().traces == 2
 
 
+def test_eager_first_runs_a_new_signature_eagerly_until_it_comes_again():
+    # The function's first call traces; a later new shape runs eagerly once,
+    # and is traced when it comes again.
+    calls = []
+
+    def f(x):
+        calls.append(type(x).__name__)
+        return F.sum(x * 2.0)
+    g = tapejit.jit(f, eager_first=1)
+    for n, traces in [(3, 1), (3, 1), (4, 1), (5, 1), (4, 2), (4, 2), (5, 3)]:
+        x = np.arange(n, dtype=np.float32)
+        assert float(g(x).array) == float(x.sum() * 2)
+        assert g.cache_info().traces == traces, (n, g.cache_info())
+    # (Traced: a Variable of a TracedArray; eager: the array itself.)
+    assert calls.count('ndarray') == 2
+    with pytest.raises(ValueError, match='eager_first must be an int >= 0'):
+        tapejit.jit(f, eager_first=-1)
+
+
 def test_static_argnums_negative_and_static_argnames():
     @tapejit.jit(static_argnums=(-1,), static_argnames=('mode',))
     def f(x, scale, mode='mul'):

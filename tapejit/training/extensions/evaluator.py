@@ -115,7 +115,7 @@ class Evaluator(extension.Extension):
             return eval_func
         entry = self._compiled.get(id(eval_func))
         if entry is None or entry[0] is not eval_func:
-            entry = (eval_func, jit(lambda *a, **k: eval_func(*a, **k)))
+            entry = (eval_func, jit(lambda *a, **k: eval_func(*a, **k), eager_first=1))
             self._compiled[id(eval_func)] = entry
         return entry[1]
 

@@ -189,7 +189,7 @@ class StandardUpdater(Updater):
             def step(*args: Any, **kwargs: Any) -> None:
                 optimizer.update(loss_func, *args, **kwargs)
 
-            entry = (optimizer, loss_func, jit(step))
+            entry = (optimizer, loss_func, jit(step, eager_first=1))
             self._compiled[key] = entry
         return entry[2]
 
@@ -229,13 +229,15 @@ class StandardUpdater(Updater):
             call_with(eager, in_arrays)
             return
         info = step.cache_info()
-        if info.traces >= STORM_TRACES and 2 * info.traces >= info.hits + info.misses:
+        # (A signature met once runs eagerly, traced at its second call.)
+        if info.misses >= STORM_TRACES and 2 * info.misses >= info.hits + info.misses:
             self.eager = True
             warnings.warn(
-                f'{type(self).__name__}: the compiled step traced {info.traces} times in '
-                f'{info.hits + info.misses} updates (the batches change shape, or a value the '
-                'model reads changes every step), each trace compiling it again: it runs '
-                'eagerly from now on, with the same results. Pad or bucket the batches to '
+                f'{type(self).__name__}: the compiled step met a new signature in '
+                f'{info.misses} of {info.hits + info.misses} updates (the batches change shape, '
+                'or a value the model reads changes every step), each running eagerly or '
+                'compiling it again: it runs eagerly from now on, with the same results. Pad '
+                'or bucket the batches to '
                 f'shapes that repeat to keep it compiled, or pass {type(self).__name__}'
                 '(..., eager=True).', RuntimeWarning, stacklevel=3)
 

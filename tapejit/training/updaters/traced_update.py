@@ -531,11 +531,13 @@ class TracedUpdate:
             if call.kind == 'after':
                 call.target(*self._resolve(call.args, results))
         info = self.step.cache_info()
-        if info.traces >= STORM_TRACES and 2 * info.traces >= self.calls:
-            self._to_eager(f'the compiled update traced {info.traces} times in {self.calls} '
-                           'updates (the batches change shape, or a value update_core reads '
-                           'changes every update), each trace compiling it again. Pad or '
-                           'bucket the batches to shapes that repeat to keep it compiled')
+        # (A signature met once runs eagerly, traced at its second call.)
+        if info.misses >= STORM_TRACES and 2 * info.misses >= self.calls:
+            self._to_eager(f'the compiled update met a new signature in {info.misses} of '
+                           f'{self.calls} updates (the batches change shape, or a value '
+                           'update_core reads changes every update), each running eagerly or '
+                           'compiling it again. Pad or bucket the batches to shapes that '
+                           'repeat to keep it compiled')
 
     def _record(self) -> None:
         up = self.updater
@@ -550,7 +552,7 @@ class TracedUpdate:
         if last is not None and len(last) == len(session.program) and all(
                 a.same(b) for a, b in zip(last, session.program)):
             self.program = session.program
-            self.step = jit(self._body, static_argnums=(1,))
+            self.step = jit(self._body, static_argnums=(1,), eager_first=1)
         elif self.records >= RECORDS:
             self._to_eager(f'its host calls (iterators, converter, NumPy draws) differed in '
                            f'each of its first {RECORDS} updates')
