@@ -2,8 +2,10 @@
 Chainer's documented behaviour; a compiled run equals the eager one; a run
 resumed from a snapshot continues exactly as the uninterrupted run."""
 
+import io
 import json
 import os
+import sys
 import warnings
 
 import numpy as np
@@ -364,7 +366,13 @@ def test_plot_report_progress_bar_snapshot_files(tmp_path):
                    trigger=(1, 'epoch'))
     trainer.run()
     assert (tmp_path / 'loss.png').read_bytes()[:8] == b'\x89PNG\r\n\x1a\n'
-    assert '100%' in bar_out.getvalue() and 'iter 18, epoch 3' in bar_out.getvalue()
+    # Chainer's lines: the bars of the training and the epoch, the iteration
+    # and epoch, the speed.
+    drawn = bar_out.getvalue()
+    assert '     total [' + '#' * 50 + '] 100.00%\n' in drawn
+    assert 'this epoch [' in drawn
+    assert '        18 iter, 3 epoch / 3 epochs\n' in drawn
+    assert 'iters/sec. Estimated time to finish: ' in drawn
     snaps = sorted(f for f in os.listdir(tmp_path) if f.startswith('snapshot_iter_'))
     assert snaps == ['snapshot_iter_12', 'snapshot_iter_18']  # n_retains=2
     with np.load(tmp_path / 'mlp_3.npz') as f:
@@ -546,3 +554,13 @@ def test_an_evaluation_step_that_cannot_be_traced_runs_eagerly_and_says_why_once
     assert results[1] == results[0]
     # (The batches sum to 3, 15 and 27.)
     assert [float(v) for v in results[0][0].values()] == [15.0], results
+
+
+def test_progress_bar_needs_no_tqdm(monkeypatch, tmp_path):
+    # Chainer's bar is its own: scripts using it run where tqdm is not installed.
+    monkeypatch.setitem(sys.modules, 'tqdm', None)
+    trainer, _, _ = _trainer(tmp_path, eager=True, epochs=1)
+    out = io.StringIO()
+    trainer.extend(extensions.ProgressBar(update_interval=1, out=out))
+    trainer.run()
+    assert '     total [' + '#' * 50 + '] 100.00%\n' in out.getvalue()

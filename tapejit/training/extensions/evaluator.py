@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import collections
 import copy
-import datetime
 import math
-import sys
-import time
 import warnings
 from typing import Any, Callable, Optional
 
@@ -20,6 +16,7 @@ from tapejit.links.link import Link
 from tapejit.jit import jit
 from tapejit.reporter import DictSummary, Reporter, report, report_scope
 from tapejit.training import extension
+from tapejit.training.extensions.progress_bar import ConsoleBar
 from tapejit.training.updaters.standard_updater import call_with
 
 
@@ -178,7 +175,7 @@ class Evaluator(extension.Extension):
             iterator.finalize()
 
 
-class _IteratorProgressBar:
+class _IteratorProgressBar(ConsoleBar):
     """The progress of one evaluation, redrawn in place on ``out`` (stdout) after
     each batch, as Chainer's: the share of the iterator's epoch done, the
     batches and the speed."""
@@ -187,39 +184,16 @@ class _IteratorProgressBar:
         if not (hasattr(iterator, 'current_position') and hasattr(iterator, 'epoch_detail')):
             raise TypeError('Iterator must have the following attributes to enable a progress '
                             'bar: current_position, epoch_detail')
+        super().__init__(bar_length, out)
         self._iterator = iterator
-        self._bar_length = bar_length
-        self._out = sys.stdout if out is None else out
-        self._recent: collections.deque = collections.deque(maxlen=100)
 
-    def _lines(self) -> list:
+    def lines(self) -> list:
         iteration = self._iterator.current_position
         rate = self._iterator.epoch_detail
-        now = time.time()
-        self._recent.append((iteration, rate, now))
-        old_iteration, old_rate, old_time = self._recent[0]
-        span = now - old_time
-        speed_t = (iteration - old_iteration) / span if span else float('inf')
-        speed_e = (rate - old_rate) / span if span else float('inf')
-        marks = '#' * int(rate * self._bar_length)
-        lines = [f"validation [{marks}{'.' * (self._bar_length - len(marks))}] {rate:6.2%}\n"]
+        iters_per_sec, rate_per_sec = self.speed(iteration, rate)
         size = getattr(self._iterator, '_epoch_size', None)
-        lines.append(f'{iteration:10} / {size} iterations\n' if size
-                     else f'{iteration:10} iterations\n')
-        left = (1.0 - rate) / speed_e if speed_e else float('inf')
-        eta = datetime.timedelta(seconds=left) if math.isfinite(left) else 'unknown'
-        lines.append(f'{speed_t:10.5g} iters/sec. Estimated time to finish: {eta}.\n')
-        return lines
-
-    def update(self) -> None:
-        lines = self._lines()
-        self._out.write('\033[J' + ''.join(lines) + f'\033[{len(lines)}A')
-        self._flush()
-
-    def close(self) -> None:
-        self._out.write('\033[J')
-        self._flush()
-
-    def _flush(self) -> None:
-        if hasattr(self._out, 'flush'):
-            self._out.flush()
+        return [self.bar('validation', rate),
+                f'{iteration:10} / {size} iterations\n' if size
+                else f'{iteration:10} iterations\n',
+                self.finish(iters_per_sec, (1.0 - rate) / rate_per_sec if rate_per_sec
+                            else math.inf)]
