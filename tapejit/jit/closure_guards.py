@@ -426,7 +426,8 @@ def _holds_values(arr: numpy.ndarray, shape: tuple, dtype: Any, data: bytes) -> 
 def _held_arrays(getter: Any) -> Iterator[tuple]:
     """``(array, where)`` of the NumPy arrays an identity guard holds."""
     if getattr(getter, 'identity', False):  # (reads.Place: a place the trace read)
-        yield getter.was, getter.what
+        if not getter.internal:  # (a link's own arrays: a tree, a sampler's table)
+            yield getter.was, getter.what
     elif isinstance(getter, Check) and getter.func is _holds:
         yield getter.args[1], getter.what
     elif isinstance(getter, Check) and getter.func is _holds_items:

@@ -230,6 +230,7 @@ class Place(Check):
 
     how = ''
     identity = False
+    internal = False  # read by tapejit's links (their own state: values not guarded)
     key: Any = None  # the value's key when read (see closure_guards._plain_key)
 
     def inline(self, const: Callable[[Any], str], fail: str) -> str:
@@ -658,11 +659,13 @@ def read_guards(rec: ReadRecorder, made: Callable[[Any], bool]) -> list:
                     'Keep such state on a link (self.h = ... in a Chain), or return it '
                     'from the function and store it outside')
             continue  # (the function put a value it computed there: the plan's state)
-        if value is _SETTLED:
+        internal = value is _SETTLED
+        if internal:
             value, key = now, _plain_key(now)
         if not _watched_value(value, how, holder) or made(value):
             continue
         getter, want = _place(how, holder, name, value, what, key)
+        getter.internal = internal
         out.append((('read', hid, name), getter, want))
     return out
 
