@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import collections.abc
 import contextlib
+import copy
 import os
 import zipfile
 import zlib
@@ -80,16 +81,107 @@ class DictionarySerializer(Serializer):
             # An uninitialized parameter: nothing to save (it takes its shape from
             # the file when one is loaded into it).
             return value
-        arr = value._data if isinstance(value, Variable) else value
-        if backends.is_array(arr):
-            arr = numpy.array(backends.CPU.send(arr))  # a copy: later updates stay out
-        else:
-            arr = numpy.asarray(arr)
-        self.target[self.path + key] = arr
+        # (A copy: later updates stay out.)
+        self.target[self.path + key] = _on_host(value, copy=True)
         return value
 
 
-class NpzDeserializer(Deserializer):
+def _on_host(value: Any, copy: bool) -> numpy.ndarray:
+    """``value`` (an array on any device, a Variable, a number) as a NumPy
+    array; ``copy``: one of its own."""
+    arr = value._data if isinstance(value, Variable) else value
+    if backends.is_array(arr):
+        arr = backends.CPU.send(arr)
+        return numpy.array(arr) if copy else numpy.asarray(arr)
+    return numpy.asarray(arr)
+
+
+class _MappingDeserializer(Deserializer):
+    """What the deserializers of tapejit's file formats share: loading from
+    ``entries``, a mapping from paths below the loaded object (``'l1/W'``)
+    to arrays (None: Chainer's record of an uninitialized parameter), from
+    ``path`` on, with ``strict`` and ``ignore_names`` as
+    :class:`NpzDeserializer` has them."""
+
+    # Whether values are assigned (False: the file is only checked, see
+    # _load_all_or_nothing); a child (``d['l1']``) takes its parent's.
+    _assigns = True
+    # Who is loading, for the error messages.
+    _who = 'load_npz'
+
+    def __init__(self, entries: Any, path: str = '', strict: bool = True,
+                 ignore_names: Any = None) -> None:
+        self._entries = entries
+        self.path = path
+        self.strict = strict
+        if ignore_names is None:
+            ignore_names = []
+        elif isinstance(ignore_names, str) or callable(ignore_names):
+            ignore_names = [ignore_names]
+        self.ignore_names = list(ignore_names)
+
+    def __getitem__(self, key: str) -> '_MappingDeserializer':
+        child = self._child(self.path + key.strip('/') + '/')
+        child._assigns = self._assigns
+        return child
+
+    def _child(self, path: str) -> '_MappingDeserializer':
+        """The deserializer of the sub-tree at ``path``, reading the same file."""
+        raise NotImplementedError
+
+    def _ignored(self, key: str) -> bool:
+        for name in self.ignore_names:
+            if (callable(name) and name(key)) or name == key:
+                return True
+        return False
+
+    def __call__(self, key: str, value: Any) -> Any:
+        key = self.path + key.lstrip('/')
+        if self._ignored(key):
+            return value
+        if key not in self._entries:
+            if not self.strict:
+                return value
+            raise self._missing(key)
+        raw = self._entries[key]
+        if raw is None or _is_pickled_none(raw):
+            # Chainer's record of an uninitialized parameter (a pickled None, in a
+            # file the caller opened with allow_pickle=True; an empty HDF5
+            # dataset): nothing to load.
+            return None if self._assigns else value
+        dataset = numpy.asarray(raw)
+        if value is None:
+            return dataset if self._assigns else None
+        target = value._data if isinstance(value, Variable) else value
+        if backends.is_array(target):
+            _check_array(key, dataset, target, self._who)
+            if self._assigns:
+                self._copy_into(key, dataset, target)
+            return value
+        if isinstance(value, (bool, numpy.bool_)):
+            loaded = bool(dataset)
+        else:
+            loaded = _scalar(key, dataset, type(value), self._who)
+        # (A string comes back even when only checking: callers parse it, a
+        # log kept as JSON, before they ask for the next value.)
+        return loaded if self._assigns or isinstance(value, str) else value
+
+    def _missing(self, key: str) -> Exception:
+        """The error for ``key`` missing from the file (strict loading)."""
+        keys = sorted(self._entries.keys()) if hasattr(self._entries, 'keys') else []
+        shown = ', '.join(keys[:8]) + (', ...' if len(keys) > 8 else '')
+        return KeyError(f'{self._who}: {key!r} is not in the file (it has {shown}); pass '
+                        'strict=False to skip missing entries')
+
+    def _copy_into(self, key: str, dataset: numpy.ndarray, target: Any) -> None:
+        """Copy the checked array ``dataset`` (the file's ``key``) into ``target``."""
+        if isinstance(target, numpy.ndarray):
+            numpy.copyto(target, dataset, casting='same_kind')
+        else:
+            target.set(numpy.asarray(dataset, dtype=target.dtype))
+
+
+class NpzDeserializer(_MappingDeserializer):
     """Loads values from an opened ``.npz`` file (or any mapping of arrays).
 
     ``strict=False`` leaves values whose key is missing unchanged;
@@ -106,111 +198,79 @@ class NpzDeserializer(Deserializer):
 
     def __init__(self, npz: Any, path: str = '', strict: bool = True,
                  ignore_names: Any = None) -> None:
-        self.npz = npz
-        self.path = path
-        self.strict = strict
-        if ignore_names is None:
-            ignore_names = []
-        elif isinstance(ignore_names, str) or callable(ignore_names):
-            ignore_names = [ignore_names]
-        self.ignore_names = list(ignore_names)
+        super().__init__(npz, path, strict, ignore_names)
 
-    def __getitem__(self, key: str) -> 'NpzDeserializer':
-        key = key.strip('/')
-        return NpzDeserializer(self.npz, self.path + key + '/', strict=self.strict,
+    @property
+    def npz(self) -> Any:
+        """The opened ``.npz`` file (or mapping) values are loaded from."""
+        return self._entries
+
+    @npz.setter
+    def npz(self, npz: Any) -> None:
+        self._entries = npz
+
+    def _child(self, path: str) -> 'NpzDeserializer':
+        return NpzDeserializer(self._entries, path, strict=self.strict,
                                ignore_names=self.ignore_names)
 
-    def _ignored(self, key: str) -> bool:
-        for name in self.ignore_names:
-            if (callable(name) and name(key)) or name == key:
-                return True
-        return False
 
-    # Whether values are assigned (False: the file is only checked, see
-    # _CheckingDeserializer).
-    _assigns = True
-
-    def __call__(self, key: str, value: Any) -> Any:
-        key = self.path + key.lstrip('/')
-        if self._ignored(key):
-            return value
-        if key not in self.npz:
-            if not self.strict:
-                return value
-            keys = sorted(self.npz.keys()) if hasattr(self.npz, 'keys') else []
-            shown = ', '.join(keys[:8]) + (', ...' if len(keys) > 8 else '')
-            raise KeyError(f'load_npz: {key!r} is not in the file (it has {shown}); pass '
-                           'strict=False to skip missing entries')
-        dataset = numpy.asarray(self.npz[key])
-        if dataset.dtype == object and dataset.shape == () and dataset[()] is None:
-            # Chainer's record of an uninitialized parameter (a pickled None, in a
-            # file the caller opened with allow_pickle=True): nothing to load.
-            return None if self._assigns else value
-        if value is None:
-            return dataset if self._assigns else None
-        target = value._data if isinstance(value, Variable) else value
-        if backends.is_array(target):
-            _check_array(key, dataset, target)
-            if self._assigns and isinstance(target, numpy.ndarray):
-                numpy.copyto(target, dataset, casting='same_kind')
-            elif self._assigns:
-                target.set(numpy.asarray(dataset, dtype=target.dtype))
-            return value
-        if isinstance(value, (bool, numpy.bool_)):
-            loaded = bool(dataset)
-        else:
-            loaded = _scalar(key, dataset, type(value))
-        # (A string comes back even when only checking: callers parse it, a
-        # log kept as JSON, before they ask for the next value.)
-        return loaded if self._assigns or isinstance(value, str) else value
+def _is_pickled_none(raw: Any) -> bool:
+    return (isinstance(raw, numpy.ndarray) and raw.dtype == object and raw.shape == ()
+            and raw[()] is None)
 
 
-class _CheckingDeserializer(NpzDeserializer):
-    """Walks an object as :class:`NpzDeserializer` loads it, raising what
-    that raises, but assigns nothing: an array is not copied into, an
-    uninitialized parameter or update rule is not given one, and a value
-    comes back as it was.
+def _load_all_or_nothing(deserializer: _MappingDeserializer, obj: Any) -> None:
+    """Load ``obj`` from ``deserializer`` all or nothing: a first walk that
+    only checks, then the one that loads (an object assigns what a
+    deserializer returns as it goes).
+
+    The checking walk is a copy of ``deserializer`` raising what it raises
+    but assigning nothing: an array is not copied into, an uninitialized
+    parameter or update rule is not given one, and a value comes back as it
+    was.
 
     >>> import numpy as np
     >>> from tapejit import links as L
+    >>> from tapejit.serializers import NpzDeserializer
     >>> lin = L.Linear(2, 1)
     >>> W = lin.W.array.copy()
-    >>> _CheckingDeserializer({'W': np.ones((1, 2)), 'b': np.zeros(1)}).load(lin)
+    >>> d = NpzDeserializer({'W': np.ones((1, 2)), 'b': np.zeros(2)})
+    >>> _load_all_or_nothing(d, lin)
+    Traceback (most recent call last):
+      ...
+    ValueError: load_npz: 'b' has shape (2,) in the file but the target has shape (1,)
     >>> np.array_equal(lin.W.array, W)
     True
     """
-
-    _assigns = False
-
-    def __getitem__(self, key: str) -> '_CheckingDeserializer':
-        key = key.strip('/')
-        return _CheckingDeserializer(self.npz, self.path + key + '/', strict=self.strict,
-                                     ignore_names=self.ignore_names)
+    checking = copy.copy(deserializer)
+    checking._assigns = False
+    checking.load(obj)
+    deserializer.load(obj)
 
 
-def _check_array(key: str, dataset: Any, target: Any) -> None:
+def _check_array(key: str, dataset: Any, target: Any, who: str = 'load_npz') -> None:
     """Raise where the array ``dataset`` cannot be copied into ``target``
     (a NumPy array as ``numpy.copyto`` does, casting within a kind at
     most; another device's array takes any number)."""
     if target.shape != dataset.shape:
-        raise ValueError(f'load_npz: {key!r} has shape {dataset.shape} in the file '
+        raise ValueError(f'{who}: {key!r} has shape {dataset.shape} in the file '
                          f'but the target has shape {target.shape}')
     if isinstance(target, numpy.ndarray):
         ok = numpy.can_cast(dataset.dtype, target.dtype, casting='same_kind')
     else:
         ok = dataset.dtype.kind in 'biufc'
     if not ok:
-        raise TypeError(f'load_npz: {key!r} holds {dataset.dtype} in the file, which '
+        raise TypeError(f'{who}: {key!r} holds {dataset.dtype} in the file, which '
                         f'cannot be loaded into the target\'s {target.dtype}')
 
 
-def _scalar(key: str, dataset: Any, value_type: type) -> Any:
+def _scalar(key: str, dataset: Any, value_type: type, who: str = 'load_npz') -> Any:
     """``dataset`` as a ``value_type`` scalar, refusing a lossy cast as Chainer does
     (an integer into a Python int is always exact)."""
     if (issubclass(dataset.dtype.type, numpy.number)
             and not (issubclass(dataset.dtype.type, numpy.integer) and value_type is int)
             and not numpy.can_cast(dataset.dtype, value_type, casting='safe')):
-        raise TypeError(f'load_npz: {key!r} holds {dataset.dtype} in the file, which '
+        raise TypeError(f'{who}: {key!r} holds {dataset.dtype} in the file, which '
                         f'cannot be loaded safely into a {value_type.__name__}')
     return value_type(dataset.item() if dataset.ndim == 0 else dataset)
 
@@ -287,14 +347,14 @@ def load_npz(file: Any, obj: Any, path: str = '', strict: bool = True,
     True
     """
     with _open_archive(file) as archive:
-        # (A first walk that only checks, then the one that loads: an object
-        # assigns what a deserializer returns as it goes.)
-        for kind in (_CheckingDeserializer, NpzDeserializer):
-            kind(archive, path=path, strict=strict, ignore_names=ignore_names).load(obj)
+        _load_all_or_nothing(
+            NpzDeserializer(archive, path=path, strict=strict, ignore_names=ignore_names), obj)
 
 
 # The first bytes of a zip archive (of entries, or empty), which an .npz is.
 _ZIP_MAGIC = (b'PK\x03\x04', b'PK\x05\x06')
+# The signature an HDF5 file starts with.
+_HDF5_MAGIC = b'\x89HDF\r\n\x1a\n'
 
 
 class _Archive(collections.abc.Mapping):
@@ -373,6 +433,10 @@ def _what(head: bytes) -> str:
         return 'it is empty'
     if head.startswith(b'\x93NUMPY'):
         return 'it holds a single array (.npy, written by numpy.save; numpy.load reads it)'
+    if head.startswith(_HDF5_MAGIC):
+        return 'it is an HDF5 file (written by save_hdf5; load_hdf5 reads it)'
+    if head.startswith(_ZIP_MAGIC):
+        return 'it is a zip archive (an .npz, written by save_npz; load_npz reads it)'
     if head[:1] == b'\x80':
         return 'it holds a pickle'
     for cut in range(4):  # (the last character may be cut short)

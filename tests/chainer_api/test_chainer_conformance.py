@@ -43,6 +43,25 @@ def test_alias_resolves_chainer_names_to_tapejits_own_modules():
     assert "has no attribute 'no_such_name'" in proc.stdout
 
 
+def test_alias_registers_a_packages_imported_submodules_as_chainer_does():
+    # Chainer's package __init__ imports its submodules under Chainer's names;
+    # a test deletes them from sys.modules and imports the package again.
+    code = '\n'.join([
+        'import sys, tapejit.serializers',
+        'from chainer.serializers import hdf5',
+        'assert hdf5 is tapejit.serializers.hdf5',
+        'assert sys.modules["chainer.serializers.npz"] is tapejit.serializers.npz',
+        'assert sys.modules["chainer.serializers.hdf5"] is hdf5',
+        'for name in ("chainer.serializers.hdf5", "chainer.serializers.npz",',
+        '             "chainer.serializers"):',
+        '    del sys.modules[name]',
+        'import chainer.serializers',
+        'assert chainer.serializers.hdf5 is hdf5 and "chainer.serializers.npz" in sys.modules',
+    ])
+    proc = _python(code, HARNESS / 'alias')
+    assert proc.returncode == 0, proc.stderr
+
+
 def _table_rows(text: str) -> list:
     rows = []
     for line in text.splitlines():

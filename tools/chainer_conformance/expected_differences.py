@@ -111,6 +111,13 @@ EXPECTED: list[Expected] = [
         "leaves the model untouched; the test counts the object's serialize calls, which "
         'Chainer makes once (assigning as it goes)'),
     Expected(
+        r'serializers_tests/test_hdf5\.py::TestLoadHDF5::test_load$',
+        r'AssertionError: 2 != 1',
+        'load_hdf5 walks the object twice, as load_npz does: first checking every '
+        "dataset's presence, shape and dtype without assigning any, then loading, so that a "
+        "damaged or mismatched file leaves the model untouched; the test counts the object's "
+        'serialize calls, which Chainer makes once (assigning as it goes)'),
+    Expected(
         r'distributions_tests/test_bernoulli\.py::TestBernoulliLogProb_param_\d+_[^:]*::'
         r'test_backward_where_logit_has_infinite_values$',
         r'GradientError: backward: the output has shape \((2, 3|3,)\) \(\d+ elements\) and no '

@@ -101,10 +101,30 @@ class _Alias(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     def create_module(self, spec):
         if spec.name.startswith('tapejit.'):
             return importlib.import_module(_RENAMES['chainer' + spec.name[len('tapejit'):]])
-        return importlib.import_module(_target(spec.name))
+        module = importlib.import_module(_target(spec.name))
+        if hasattr(module, '__path__'):
+            _register_submodules(spec.name, module)
+        return module
 
     def exec_module(self, module):
         pass
+
+
+def _register_submodules(name, package):
+    """Register under Chainer's names the submodules of ``package`` (the
+    module ``chainer.<name>`` is) that are imported already, as Chainer's
+    package ``__init__`` files import theirs: after ``import
+    chainer.serializers``, ``sys.modules`` holds ``chainer.serializers.npz``
+    and ``chainer.serializers.hdf5``. Only names that the finder above would
+    resolve to those very modules are registered."""
+    prefix = package.__name__ + '.'
+    for full, module in list(sys.modules.items()):
+        if module is None or not full.startswith(prefix):
+            continue
+        alias = name + '.' + full[len(prefix):]
+        if (alias not in sys.modules and not _under(alias, _CHAINER_OWN + _EITHER)
+                and _target(alias) == full):
+            sys.modules[alias] = module
 
 
 sys.meta_path.insert(0, _Alias())
