@@ -130,12 +130,13 @@ def _n_step(name: str, n_layers: int, directions: int, dropout_ratio: float, hx:
                          f'{n_layers} layers of {directions} direction(s)')
     hy, cy = [], []
     for layer in range(n_layers):
-        if layer > 0 and dropout_ratio > 0:
-            xs = [dropout(x, dropout_ratio) for x in xs]
         outs = []
         for d in range(directions):
+            # (Each direction its own masks, drawn as it starts: Chainer's order.)
+            xd = ([dropout(x, dropout_ratio) for x in xs] if layer > 0 and dropout_ratio > 0
+                  else xs)
             k = layer * directions + d
-            h, c, ys = _direction(xs, sizes, S.get_item(hx, slices=(k,)),
+            h, c, ys = _direction(xd, sizes, S.get_item(hx, slices=(k,)),
                                   S.get_item(cx, slices=(k,)), ws[k], bs[k], d == 1)
             hy.append(h)
             cy.append(c)

@@ -159,6 +159,17 @@ class LSTM(LSTMBase):
         return y
 
 
+def argsort_list_descent(lst: Sequence[Any]) -> numpy.ndarray:
+    """The indices of ``lst``'s items, longest first, ties in the order
+    Chainer's ``argsort_list_descent`` gives them (``numpy.argsort``): the
+    rows of a time-major batch, and so the rows each dropout mask meets.
+
+    >>> argsort_list_descent([[1], [1, 2, 3], [1, 2]]).tolist()
+    [1, 2, 0]
+    """
+    return numpy.argsort([-len(x) for x in lst]).astype(numpy.int32)
+
+
 class NStepLSTMBase(ChainList):
     """Stacked LSTM layers over sequences of different lengths (one or two
     directions): a child link per layer and direction with ``w0..w7`` and
@@ -222,8 +233,8 @@ class NStepLSTMBase(ChainList):
         """Run the sequences ``xs`` from the states ``hx``, ``cx`` ``(n_layers *
         directions, len(xs), out_size)`` (None: zeros); returns ``(hy, cy, ys)``."""
         lengths = self._lengths(xs)
-        order = sorted(range(len(xs)), key=lambda i: -lengths[i])  # longest first
-        perm = numpy.array(order)
+        perm = argsort_list_descent(xs)
+        order = perm.tolist()
         hx = get_item(self.init_hx(xs) if hx is None else hx, (slice(None), perm))
         cx = get_item(self.init_hx(xs) if cx is None else cx, (slice(None), perm))
         # Time-major steps: at step t, the rows of the sequences longer than t.

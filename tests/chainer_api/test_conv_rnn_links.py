@@ -503,6 +503,26 @@ def test_n_step_lstm_runs_sequences_of_any_lengths_as_separate_lstms():
         np.testing.assert_allclose(ys[i].array, seq, rtol=1e-4, atol=1e-5)
 
 
+@pytest.mark.parametrize('cls, n_layers, lengths, want', [
+    # Chainer 7.8.1's values: sum(hy), sum of the outputs' squares. Ties in
+    # length (the rows' order, so which row each mask meets) and a
+    # bidirectional stack (masks of their own per direction).
+    ('NStepLSTM', 2, (5, 3, 5, 3, 5, 2, 5, 3, 3, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 3, 3, 3, 3, 3),
+     (0.15569067001342773, 3.7672385834157467)),
+    ('NStepBiLSTM', 3, (5, 3, 5, 3, 5, 2, 5, 3, 3, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 3, 3, 3, 3,
+                        3), (-4.461085796356201, 0.7270434116944671)),
+])
+def test_n_step_lstm_dropout_draws_chainers_masks(cls, n_layers, lengths, want):
+    np.random.seed(0)
+    rnn = getattr(L, cls)(n_layers, 8, 8, 0.1)
+    rs = np.random.RandomState(5)
+    xs = [rs.randn(n, 8).astype(np.float32) for n in lengths]
+    np.random.seed(1)
+    hy, _, ys = rnn(None, None, xs)
+    got = (float(F.sum(hy).array), float(sum(F.sum(y * y).array for y in ys)))
+    np.testing.assert_allclose(got, want, rtol=1e-5)
+
+
 def test_n_step_lstm_gradients_and_compiled_step():
     np.random.seed(1)
     rnn = L.NStepLSTM(1, 2, 3, 0.0)

@@ -4,18 +4,13 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-import numpy
 
 from tapejit.core.parameter import Parameter
 from tapejit.functions.array import transpose_sequence
 from tapejit.functions.loss import crf1d as _crf1d
 from tapejit.initializers import Zero
 from tapejit.links.link import Link
-
-
-def _argsort_list_descent(lst: Sequence[Any]) -> numpy.ndarray:
-    # Chainer's order (its n_step_rnn helper): longest first, by numpy.argsort.
-    return numpy.argsort([-len(x) for x in lst]).astype(numpy.int32)
+from tapejit.links.rnn import argsort_list_descent
 
 
 def _permutate_list(lst: Sequence[Any], indices: Any, inv: bool) -> list:
@@ -62,7 +57,7 @@ class CRF1d(Link):
                 transpose: bool = False) -> Any:
         """The loss of the label sequences ``ys`` (see the class)."""
         if transpose:
-            indices = _argsort_list_descent(xs)
+            indices = argsort_list_descent(xs)
             xs = transpose_sequence(_permutate_list(xs, indices, inv=False))
             ys = transpose_sequence(_permutate_list(ys, indices, inv=False))
         return _crf1d.crf1d(self.cost, xs, ys, reduce)
@@ -71,7 +66,7 @@ class CRF1d(Link):
         """The best path and its score (see the class)."""
         if not transpose:
             return _crf1d.argmax_crf1d(self.cost, xs)
-        indices = _argsort_list_descent(xs)
+        indices = argsort_list_descent(xs)
         trans_x = transpose_sequence(_permutate_list(xs, indices, inv=False))
         score, path = _crf1d.argmax_crf1d(self.cost, trans_x)
         path = [p.array for p in transpose_sequence(path)]
