@@ -177,6 +177,13 @@ class Recorder:
         self.times.append(seconds)
         self.losses.append(losses)
 
+    def set_up(self) -> None:
+        """An optimizer was set up: a custom loop's first update is timed
+        from here (it includes loading the first batch; the median of the
+        times leaves the first two out), so its loss is kept too."""
+        if self._last_end is None:
+            self._last_end = time.perf_counter()
+
     def optimizer_update(self, update: Callable) -> Callable:
         """Wraps an optimizer's ``update``: timed from the end of the previous
         one (the whole iteration of a custom loop), unless a Trainer times."""
@@ -237,6 +244,7 @@ def _hook(chainer: Any, rec: Recorder, eager: bool) -> None:
         result = setup(optimizer, *args, **kwargs)
         if 'update' not in vars(optimizer):
             optimizer.update = rec.optimizer_update(optimizer.update)
+        rec.set_up()
         return result
     chainer.Optimizer.setup = timed_setup
 
