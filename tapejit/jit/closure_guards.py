@@ -47,6 +47,11 @@ def _roots(fn: Any) -> Iterator[tuple]:
             return
         seen.add(id(fn))
         if isinstance(fn, functools.partial):
+            # (The values it binds: read by the function as its arguments.)
+            for i in range(len(fn.args)):
+                yield (('bound', id(fn), i), functools.partial(getitem, fn.args, i))
+            for name in sorted(fn.keywords):
+                yield (('bound', id(fn), name), functools.partial(getitem, fn.keywords, name))
             fn = fn.func
         elif isinstance(fn, types.MethodType):
             yield from _attr_roots(fn.__self__)
@@ -65,6 +70,21 @@ def _roots(fn: Any) -> Iterator[tuple]:
                 yield (('global', id(globs), name), functools.partial(getitem, globs, name))
     for name, cell in zip(code.co_freevars, fn.__closure__ or ()):
         yield (('cell', id(cell), name), functools.partial(getattr, cell, 'cell_contents'))
+    # Default values (an array as ``mask=MASK``), read anew from the function.
+    defaults = getattr(fn, '__defaults__', None) or ()
+    names = code.co_varnames[code.co_argcount - len(defaults):code.co_argcount]
+    for i, name in enumerate(names):
+        yield (('default', id(fn), name), functools.partial(_default, fn, i))
+    for name in sorted(getattr(fn, '__kwdefaults__', None) or ()):
+        yield (('default', id(fn), name), functools.partial(_kwdefault, fn, name))
+
+
+def _default(fn: Any, i: int) -> Any:
+    return fn.__defaults__[i]
+
+
+def _kwdefault(fn: Any, name: str) -> Any:
+    return fn.__kwdefaults__[name]
 
 
 def _attr_roots(obj: Any) -> Iterator[tuple]:
@@ -121,7 +141,8 @@ def _places(fn: Any, objects: tuple) -> Iterator[tuple]:
 def _where(key: tuple) -> str:
     kind, _, name = key
     return {'global': f'global {name!r}', 'cell': f'variable {name!r} of an enclosing function',
-            'attr': f'attribute {name!r}'}[kind]
+            'attr': f'attribute {name!r}', 'default': f'the default value of {name!r}',
+            'bound': f'argument {name!r} bound by functools.partial'}[kind]
 
 
 def identity_guards(fn: Any, captured: list, objects: tuple = ()) -> list:

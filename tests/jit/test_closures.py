@@ -385,6 +385,23 @@ def test_an_array_attribute_written_in_place_is_read_anew(write):
     assert f.cache_info().traces == 2
 
 
+def test_a_default_or_partially_bound_array_written_in_place_is_read_anew():
+    import functools
+    mask = np.ones(2, np.float32)
+
+    def by_default(x, m=mask):
+        return F.sum(x * m)
+
+    def by_keyword_default(x, *, m=mask):
+        return F.sum(x * m)
+    fs = [tapejit.jit(by_default), tapejit.jit(by_keyword_default),
+          tapejit.jit(functools.partial(lambda m, x: F.sum(x * m), mask))]
+    x = np.ones(2, np.float32)
+    assert [float(f(x).array) for f in fs] == [2.0] * 3
+    mask[0] = 5.0
+    assert [float(f(x).array) for f in fs] == [6.0] * 3
+
+
 def test_a_global_mean_written_in_place_reaches_fixed_batch_normalization():
     global _MEAN
     _MEAN = np.zeros(3, np.float32)

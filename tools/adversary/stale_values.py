@@ -1660,6 +1660,27 @@ def _c(mode):
     return [f(X, Sched('cos', 1.0)), f(X, Sched('cos', 2.5))]
 
 
+@pair('B arguments', 'default value of an argument: an array written in place')
+def _c(mode):
+    mask = np.ones(X.shape[-1], np.float32)
+
+    def f(x, m=mask):
+        return F.sum(x * m)
+    g = mode.jit(f)
+    a = g(X)
+    mask[0] = 2.5
+    return [a, g(X)]
+
+
+@pair('B arguments', 'array bound by functools.partial, written in place')
+def _c(mode):
+    mask = np.ones(X.shape[-1], np.float32)
+    g = mode.jit(functools.partial(lambda m, x: F.sum(x * m), mask))
+    a = g(X)
+    mask[0] = 2.5
+    return [a, g(X)]
+
+
 @pair('B arguments', 'dataclass static argument with eq=False fields in a list')
 def _c(mode):
     @dataclasses.dataclass(frozen=True)
