@@ -169,14 +169,16 @@ def test_train_mnist_example(tmp_path, capsys):
     out_dir = tmp_path / 'result'
     trainer = tm.main(['--unit', '512', '--epoch', '10', '--batchsize', '50',
                        '--out', str(out_dir)])
-    out = capsys.readouterr().out
+    # (The progress bar moves the cursor as Chainer's does: its escapes left out.)
+    out = re.sub(r'\x1b\[\d*[AJ]', '', capsys.readouterr().out)
     assert 'Device: @numpy' in out and '# dataset: digits, compiled steps' in out
     header = ['epoch', 'main/loss', 'validation/main/loss', 'main/accuracy',
               'validation/main/accuracy', 'elapsed_time']
     rows = [line.split() for line in out.splitlines() if re.match(r'^\d+ +\d', line)]
     assert [int(r[0]) for r in rows] == list(range(11)), out  # epoch 0: before training
     assert ' '.join(header) in _squash(out)
-    assert '100%' in out and 'iter 270, epoch 10' in out  # the progress bar
+    # The progress bar, in Chainer's lines.
+    assert '] 100.00%' in out and '       270 iter, 10 epoch / 10 epochs' in out
     assert re.search(r'compiled update step: CacheInfo\(hits=269, misses=1, traces=1,', out)
     # The log, the plots, the graph and the snapshot in result/.
     with open(out_dir / 'log') as f:
