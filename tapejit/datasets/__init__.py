@@ -14,6 +14,9 @@ datasets.  The loaders read local files only, nothing is downloaded (see
 """
 
 from tapejit.dataset.convert import concat_examples
+from tapejit.datasets.image_dataset import (ImageDataset, LabeledImageDataset,
+                                            LabeledZippedImageDataset, MultiZippedImageDataset,
+                                            ZippedImageDataset)
 from tapejit.datasets.loaders import (DatasetNotFoundError, get_cifar10, get_cifar100,
                                       get_digits, get_fashion_mnist, get_fashion_mnist_labels,
                                       get_kuzushiji_mnist, get_kuzushiji_mnist_labels,
@@ -29,8 +32,10 @@ from tapejit.datasets.transform_dataset import ConcatenatedDataset, TransformDat
 from tapejit.datasets.tuple_dataset import DictDataset, TupleDataset
 
 __all__ = [
-    'ConcatenatedDataset', 'DatasetNotFoundError', 'DictDataset', 'PickleDataset',
-    'PickleDatasetWriter', 'SubDataset', 'TextDataset', 'TransformDataset', 'TupleDataset',
+    'ConcatenatedDataset', 'DatasetNotFoundError', 'DictDataset', 'ImageDataset',
+    'LabeledImageDataset', 'LabeledZippedImageDataset', 'MultiZippedImageDataset',
+    'PickleDataset', 'PickleDatasetWriter', 'SubDataset', 'TextDataset', 'TransformDataset',
+    'TupleDataset', 'ZippedImageDataset',
     'concat_examples', 'get_cifar10', 'get_cifar100', 'get_cross_validation_datasets',
     'get_cross_validation_datasets_random', 'get_digits', 'get_fashion_mnist',
     'get_fashion_mnist_labels', 'get_kuzushiji_mnist', 'get_kuzushiji_mnist_labels',
