@@ -10,6 +10,9 @@ import pytest
 # its doctests run only where it is installed (.ci/run's MPI step).
 collect_ignore_glob = ([] if importlib.util.find_spec('mpi4py') is not None
                        else ['tapejit/distributed/*'])
+# The image datasets read images with Pillow (the ``image`` extra).
+if importlib.util.find_spec('PIL') is None:
+    collect_ignore_glob.append('tapejit/datasets/image_dataset.py')
 
 
 @pytest.fixture(autouse=True)

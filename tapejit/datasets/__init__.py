@@ -14,20 +14,32 @@ datasets.  The loaders read local files only, nothing is downloaded (see
 """
 
 from tapejit.dataset.convert import concat_examples
+from tapejit.datasets.image_dataset import (ImageDataset, LabeledImageDataset,
+                                            LabeledZippedImageDataset, MultiZippedImageDataset,
+                                            ZippedImageDataset)
 from tapejit.datasets.loaders import (DatasetNotFoundError, get_cifar10, get_cifar100,
                                       get_digits, get_fashion_mnist, get_fashion_mnist_labels,
                                       get_kuzushiji_mnist, get_kuzushiji_mnist_labels,
                                       get_mnist, get_ptb_words, get_ptb_words_vocabulary)
+from tapejit.datasets.pickle_dataset import (PickleDataset, PickleDatasetWriter,
+                                             open_pickle_dataset, open_pickle_dataset_writer)
 from tapejit.datasets.sub_dataset import (SubDataset, get_cross_validation_datasets,
-                                          split_dataset, split_dataset_random)
+                                          get_cross_validation_datasets_random, split_dataset,
+                                          split_dataset_n, split_dataset_n_random,
+                                          split_dataset_random)
+from tapejit.datasets.text_dataset import TextDataset
 from tapejit.datasets.transform_dataset import ConcatenatedDataset, TransformDataset
 from tapejit.datasets.tuple_dataset import DictDataset, TupleDataset
 
 __all__ = [
-    'ConcatenatedDataset', 'DatasetNotFoundError', 'DictDataset', 'SubDataset',
-    'TransformDataset', 'TupleDataset', 'concat_examples', 'get_cifar10', 'get_cifar100',
-    'get_cross_validation_datasets', 'get_digits', 'get_fashion_mnist',
+    'ConcatenatedDataset', 'DatasetNotFoundError', 'DictDataset', 'ImageDataset',
+    'LabeledImageDataset', 'LabeledZippedImageDataset', 'MultiZippedImageDataset',
+    'PickleDataset', 'PickleDatasetWriter', 'SubDataset', 'TextDataset', 'TransformDataset',
+    'TupleDataset', 'ZippedImageDataset',
+    'concat_examples', 'get_cifar10', 'get_cifar100', 'get_cross_validation_datasets',
+    'get_cross_validation_datasets_random', 'get_digits', 'get_fashion_mnist',
     'get_fashion_mnist_labels', 'get_kuzushiji_mnist', 'get_kuzushiji_mnist_labels',
-    'get_mnist', 'get_ptb_words', 'get_ptb_words_vocabulary',
-    'split_dataset', 'split_dataset_random',
+    'get_mnist', 'get_ptb_words', 'get_ptb_words_vocabulary', 'open_pickle_dataset',
+    'open_pickle_dataset_writer', 'split_dataset', 'split_dataset_n', 'split_dataset_n_random',
+    'split_dataset_random',
 ]

@@ -89,9 +89,43 @@ def split_dataset_random(dataset: Any, first_size: int, seed: Optional[int] = No
     >>> len(a), len(b), sorted(a[:] + b[:]) == list(range(10))
     (3, 7, True)
     """
-    n = _first_size('split_dataset_random', dataset, first_size)
-    order = numpy.random.RandomState(seed).permutation(n)
-    return split_dataset(dataset, int(first_size), order)
+    _first_size('split_dataset_random', dataset, first_size)
+    return split_dataset(dataset, int(first_size), _permutation(dataset, seed))
+
+
+def _permutation(dataset: Any, seed: Optional[int]) -> Any:
+    """A random order of ``dataset``'s indices (``seed`` seeds it)."""
+    return numpy.random.RandomState(seed).permutation(len(dataset))
+
+
+def _n_subsets(name: str, n: Any) -> int:
+    if not isinstance(n, (int, numpy.integer)) or n <= 0:
+        raise ValueError(f'{name}: the number of subsets must be a positive int, got {n!r}')
+    return int(n)
+
+
+def split_dataset_n(dataset: Any, n: int, order: Optional[Any] = None) -> list:
+    """``n`` subsets of ``len(dataset) // n`` examples each, one after another
+    in ``order`` (the remainder is left out).
+
+    >>> from tapejit.datasets import split_dataset_n
+    >>> [s[:] for s in split_dataset_n([0, 1, 2, 3, 4, 5, 6], 3)]
+    [[0, 1], [2, 3], [4, 5]]
+    """
+    size = len(dataset) // _n_subsets('split_dataset_n', n)
+    return [SubDataset(dataset, size * i, size * (i + 1), order) for i in range(n)]
+
+
+def split_dataset_n_random(dataset: Any, n: int, seed: Optional[int] = None) -> list:
+    """:func:`split_dataset_n` in a random order (``seed`` seeds it).
+
+    >>> from tapejit.datasets import split_dataset_n_random
+    >>> subsets = split_dataset_n_random(list(range(7)), 3, seed=0)
+    >>> [len(s) for s in subsets], len(set(sum((s[:] for s in subsets), [])))
+    ([2, 2, 2], 6)
+    """
+    _n_subsets('split_dataset_n_random', n)
+    return split_dataset_n(dataset, n, _permutation(dataset, seed))
 
 
 def get_cross_validation_datasets(dataset: Any, n_folds: int,
@@ -117,3 +151,15 @@ def get_cross_validation_datasets(dataset: Any, n_folds: int,
         splits.append(split_dataset(dataset, size, order))
         order = numpy.roll(order, test_size)
     return splits
+
+
+def get_cross_validation_datasets_random(dataset: Any, n_folds: int,
+                                         seed: Optional[int] = None) -> list:
+    """:func:`get_cross_validation_datasets` over a random order (``seed`` seeds it).
+
+    >>> from tapejit.datasets import get_cross_validation_datasets_random
+    >>> folds = get_cross_validation_datasets_random(list(range(6)), 3, seed=0)
+    >>> sorted(sum((te[:] for _, te in folds), []))
+    [0, 1, 2, 3, 4, 5]
+    """
+    return get_cross_validation_datasets(dataset, n_folds, _permutation(dataset, seed))

@@ -6,7 +6,8 @@
 ([0, 1, 2, 3], [4, 5, 0, 1], 1)
 """
 
+from tapejit.iterators.multithread_iterator import MultithreadIterator
 from tapejit.iterators.order_samplers import OrderSampler, ShuffleOrderSampler
 from tapejit.iterators.serial_iterator import SerialIterator
 
-__all__ = ['OrderSampler', 'SerialIterator', 'ShuffleOrderSampler']
+__all__ = ['MultithreadIterator', 'OrderSampler', 'SerialIterator', 'ShuffleOrderSampler']

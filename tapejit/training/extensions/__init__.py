@@ -12,16 +12,19 @@ from tapejit.training.extensions.evaluator import Evaluator
 from tapejit.training.extensions.fail_on_nonnumber import FailOnNonNumber
 from tapejit.training.extensions.log_report import LogReport
 from tapejit.training.extensions.micro_average import MicroAverage
+from tapejit.training.extensions.parameter_statistics import ParameterStatistics
 from tapejit.training.extensions.plot_report import PlotReport
 from tapejit.training.extensions.print_report import PrintReport
 from tapejit.training.extensions.progress_bar import ProgressBar
-from tapejit.training.extensions.shifts import ExponentialShift, LinearShift
+from tapejit.training.extensions.shifts import (ExponentialShift, InverseShift, LinearShift,
+                                                MultistepShift, PolynomialShift, StepShift)
 from tapejit.training.extensions.snapshot import SimpleWriter, snapshot, snapshot_object
 from tapejit.training.extensions.value_observation import observe_lr, observe_value
 
 __all__ = [
-    'DumpGraph', 'Evaluator', 'ExponentialShift', 'FailOnNonNumber', 'LinearShift', 'LogReport',
-    'MicroAverage', 'PlotReport', 'PrintReport', 'ProgressBar', 'SimpleWriter', 'observe_lr',
-    'observe_value',
+    'DumpGraph', 'Evaluator', 'ExponentialShift', 'FailOnNonNumber', 'InverseShift',
+    'LinearShift', 'LogReport', 'MicroAverage', 'MultistepShift', 'ParameterStatistics',
+    'PlotReport', 'PolynomialShift', 'PrintReport', 'ProgressBar', 'SimpleWriter', 'StepShift',
+    'observe_lr', 'observe_value',
     'snapshot', 'snapshot_object',
 ]
