@@ -6,8 +6,10 @@
 ([0, 1, 2, 3], [4, 5, 0, 1], 1)
 """
 
+from tapejit.iterators.multiprocess_iterator import MultiprocessIterator
 from tapejit.iterators.multithread_iterator import MultithreadIterator
 from tapejit.iterators.order_samplers import OrderSampler, ShuffleOrderSampler
 from tapejit.iterators.serial_iterator import SerialIterator
 
-__all__ = ['MultithreadIterator', 'OrderSampler', 'SerialIterator', 'ShuffleOrderSampler']
+__all__ = ['MultiprocessIterator', 'MultithreadIterator', 'OrderSampler', 'SerialIterator',
+           'ShuffleOrderSampler']
