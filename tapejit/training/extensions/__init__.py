@@ -17,7 +17,8 @@ from tapejit.training.extensions.plot_report import PlotReport
 from tapejit.training.extensions.print_report import PrintReport
 from tapejit.training.extensions.progress_bar import ProgressBar
 from tapejit.training.extensions.shifts import (ExponentialShift, InverseShift, LinearShift,
-                                                MultistepShift, PolynomialShift, StepShift)
+                                                MultistepShift, PolynomialShift, StepShift,
+                                                WarmupShift)
 from tapejit.training.extensions.snapshot import SimpleWriter, snapshot, snapshot_object
 from tapejit.training.extensions.value_observation import observe_lr, observe_value
 
@@ -25,6 +26,6 @@ __all__ = [
     'DumpGraph', 'Evaluator', 'ExponentialShift', 'FailOnNonNumber', 'InverseShift',
     'LinearShift', 'LogReport', 'MicroAverage', 'MultistepShift', 'ParameterStatistics',
     'PlotReport', 'PolynomialShift', 'PrintReport', 'ProgressBar', 'SimpleWriter', 'StepShift',
-    'observe_lr', 'observe_value',
+    'WarmupShift', 'observe_lr', 'observe_value',
     'snapshot', 'snapshot_object',
 ]

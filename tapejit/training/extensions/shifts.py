@@ -258,3 +258,32 @@ class LinearShift(_Shift):
             return v2
         rate = (self._t - t1) / (t2 - t1)
         return v1 + rate * (v2 - v1)
+
+
+class WarmupShift(_Shift):
+    """Moves the optimizer's ``attr`` linearly from ``warmup_start`` to ``init``
+    over the first ``warmup_iter`` times it is triggered (each iteration, as it
+    is usually registered), then leaves it alone: another schedule can take
+    over from there.  ``warmup_start`` None starts from the optimizer's value;
+    a given one is set when the trainer starts.
+
+    >>> from tapejit.training import extensions
+    >>> s = extensions.WarmupShift('lr', warmup_start=0.0, warmup_iter=4, init=0.1)
+    >>> s._t = 2; s._compute_value()
+    0.05
+    """
+
+    def __init__(self, attr: str, warmup_start: Optional[float], warmup_iter: int,
+                 init: float, optimizer: Any = None) -> None:
+        super().__init__(attr, warmup_start, None, optimizer)
+        self._warmup_iter = warmup_iter
+        self._end = init
+
+    def __call__(self, trainer: Any) -> None:
+        self._t += 1
+        if self._t <= self._warmup_iter:
+            self._update_value(self._get_optimizer(trainer), self._compute_value())
+
+    def _compute_value(self) -> float:
+        t, n = self._t, self._warmup_iter
+        return (t * self._end + (n - t) * self._init) / n
