@@ -20,7 +20,8 @@ from tapejit.datasets.image_dataset import (ImageDataset, LabeledImageDataset,
 from tapejit.datasets.loaders import (DatasetNotFoundError, get_cifar10, get_cifar100,
                                       get_digits, get_fashion_mnist, get_fashion_mnist_labels,
                                       get_kuzushiji_mnist, get_kuzushiji_mnist_labels,
-                                      get_mnist, get_ptb_words, get_ptb_words_vocabulary)
+                                      get_mnist, get_ptb_words, get_ptb_words_vocabulary,
+                                      get_svhn)
 from tapejit.datasets.pickle_dataset import (PickleDataset, PickleDatasetWriter,
                                              open_pickle_dataset, open_pickle_dataset_writer)
 from tapejit.datasets.sub_dataset import (SubDataset, get_cross_validation_datasets,
@@ -39,7 +40,7 @@ __all__ = [
     'concat_examples', 'get_cifar10', 'get_cifar100', 'get_cross_validation_datasets',
     'get_cross_validation_datasets_random', 'get_digits', 'get_fashion_mnist',
     'get_fashion_mnist_labels', 'get_kuzushiji_mnist', 'get_kuzushiji_mnist_labels',
-    'get_mnist', 'get_ptb_words', 'get_ptb_words_vocabulary', 'open_pickle_dataset',
+    'get_mnist', 'get_ptb_words', 'get_ptb_words_vocabulary', 'get_svhn', 'open_pickle_dataset',
     'open_pickle_dataset_writer', 'split_dataset', 'split_dataset_n', 'split_dataset_n_random',
     'split_dataset_random',
 ]

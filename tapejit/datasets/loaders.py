@@ -28,6 +28,11 @@ loader                   files (under the dataset root)
 ``get_cifar100``         ``pfnet/chainer/cifar/cifar-100.npz`` (the same
                          keys; labels the 100 fine classes); raw:
                          ``cifar-100-python.tar.gz``
+``get_svhn``             ``pfnet/chainer/svhn/train.npz``, ``test.npz``,
+                         ``extra.npz`` (keys ``x``: uint8 (32, 32, 3, N),
+                         ``y``: uint8 (N, 1)); raw: ``train_32x32.mat``...
+                         of ``http://ufldl.stanford.edu/housenumbers/``
+                         (read with SciPy)
 ``get_ptb_words``        ``pfnet/chainer/ptb/train.npz``, ``valid.npz``,
                          ``test.npz`` (key ``x``: int32 word ids (N,)) and
                          ``vocab.txt`` (one word a line, the line number
@@ -53,12 +58,13 @@ from tapejit.datasets.cifar import get_cifar10, get_cifar100
 from tapejit.datasets.fashion_mnist import get_fashion_mnist, get_fashion_mnist_labels
 from tapejit.datasets.kuzushiji_mnist import get_kuzushiji_mnist, get_kuzushiji_mnist_labels
 from tapejit.datasets.mnist import get_mnist
+from tapejit.datasets.svhn import get_svhn
 from tapejit.datasets.tuple_dataset import TupleDataset
 
 __all__ = ['DatasetNotFoundError', 'get_cifar10', 'get_cifar100', 'get_digits',
            'get_fashion_mnist', 'get_fashion_mnist_labels', 'get_kuzushiji_mnist',
            'get_kuzushiji_mnist_labels', 'get_mnist', 'get_ptb_words',
-           'get_ptb_words_vocabulary']
+           'get_ptb_words_vocabulary', 'get_svhn']
 
 
 def _dtype(dtype: Any) -> Any:

@@ -1,9 +1,9 @@
 """A download cache of synthetic raw files for Chainer's dataset loaders.
 
 Chainer's tests of ``get_mnist``, ``get_fashion_mnist``, ``get_kuzushiji_mnist``,
-``get_cifar10`` and ``get_cifar100`` (``datasets_tests/test_mnist.py``,
-``test_cifar.py``) let each loader download its raw files and make its
-``.npz``. Without a network, the files are put beforehand where
+``get_cifar10``, ``get_cifar100`` and ``get_svhn`` (``datasets_tests/test_mnist.py``,
+``test_cifar.py``, ``test_svhn.py``) let each loader download its raw files and
+make its ``.npz``. Without a network, the files are put beforehand where
 ``cached_download`` finds them, ``<root>/_dl_cache/<MD5 hex digest of the
 URL>``, in the published formats: gzipped IDX files for the MNIST-likes, the
 python archives of pickled batches for CIFAR. The loaders then make the
@@ -13,8 +13,9 @@ tapejit's: run Chainer's tests with ``CHAINER_DATASET_ROOT=<root>``).
 The images are few (MNIST-likes: 200 training and 100 test images), except
 for CIFAR-10, whose loader takes exactly five training batches and a test
 batch of 10000 images each; each channel of these is flat, so that the
-archive and the ``.npz`` compress fast. Every image has the published shape
-(28x28, 3x32x32).
+archive and the ``.npz`` compress fast. SVHN: 20 training, 10 test and 10
+extra images. Every image has the published shape (28x28, 3x32x32, 32x32x3
+for SVHN's).
 
 Usage: ``python synthetic_datasets.py ROOT`` writes the cache under ``ROOT``.
 """
@@ -40,6 +41,8 @@ MNIST_URLS = {
 CIFAR_URL = 'https://www.cs.toronto.edu/~kriz/{}-python.tar.gz'
 N_MNIST = {'train': 200, 't10k': 100}
 N_CIFAR100 = {'train': 200, 'test': 100}
+SVHN_URL = 'http://ufldl.stanford.edu/housenumbers/{}_32x32.mat'
+N_SVHN = {'train': 20, 'test': 10, 'extra': 10}
 
 
 def cache_path(root: pathlib.Path, url: str) -> pathlib.Path:
@@ -84,7 +87,7 @@ def _write_tar_gz(path: pathlib.Path, members: list) -> None:
 
 
 def write_download_cache(root: pathlib.Path, seed: int = 0) -> dict[str, pathlib.Path]:
-    """Write the synthetic raw files of every URL the five loaders fetch into
+    """Write the synthetic raw files of every URL the six loaders fetch into
     ``root``'s download cache; returns ``{url: path}``."""
     rng = numpy.random.RandomState(seed)
     root = pathlib.Path(root)
@@ -131,6 +134,19 @@ def write_download_cache(root: pathlib.Path, seed: int = 0) -> dict[str, pathlib
         'coarse_label_names': [f'coarse_{k}' for k in range(20)]}))
     written[url] = cache_path(root, url)
     _write_tar_gz(written[url], members)
+
+    try:
+        from scipy import io
+    except ImportError:
+        return written
+    for name, n in N_SVHN.items():
+        # The published layout: 'X' uint8 (32, 32, 3, N), 'y' labels 1-10 (10: the digit 0)
+        # as doubles of shape (N, 1).
+        url = SVHN_URL.format(name)
+        written[url] = cache_path(root, url)
+        with open(written[url], 'wb') as f:
+            io.savemat(f, {'X': rng.randint(0, 256, (32, 32, 3, n)).astype(numpy.uint8),
+                           'y': rng.randint(1, 11, (n, 1)).astype(numpy.float64)})
     return written
 
 
