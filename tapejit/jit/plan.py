@@ -25,8 +25,9 @@ from tapejit.core.versions import state_version, structure_version
 from tapejit.ir.graph import Graph, verify
 from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import Trace, as_traced
-from tapejit.jit.closure_guards import (Check, Values, array_value_guards, identity_guards,
-                                        optimizer_guard, state_homes, value_guards)
+from tapejit.jit.closure_guards import (Check, Values, array_value_guards, called_functions,
+                                        identity_guards, optimizer_guard, state_homes,
+                                        value_guards)
 from tapejit.jit.entry import (
     FreshState,
     _dynamic_array,
@@ -37,7 +38,7 @@ from tapejit.jit.entry import (
 )
 from tapejit.jit.keys import (SPEC_FIELDS, Dynamic, Slot, guard_lines, guarded_spec, is_leaf,
                               leaf_spec)
-from tapejit.jit.reads import Place, ReadRecorder, read_guards
+from tapejit.jit.reads import Place, ReadRecorder, know_closures, read_guards
 from tapejit.jit.vjp import Differentiable, attach_lines, differentiable_io, keep_draws
 from tapejit.jit.vjp import state_holders as vjp_state_holders
 from tapejit.pytree import flatten, unflatten
@@ -307,6 +308,7 @@ def trace_plan(fn: Callable, leaves: list, td: Any, statics: tuple, target: str 
     writes: list = []
     array_in: dict = {}  # leaf index -> (its TracedArray, its input Var)
     values = value_guards(fn)  # (before the function can change them)
+    know_closures(called_functions(fn))
     homes = state_homes(fn, _objects(leaves))
     try:
         with using_config('trace', tr):

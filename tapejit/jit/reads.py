@@ -127,12 +127,27 @@ def _item(obj: Any, key: Any) -> Any:
 _cells: dict = {}  # code -> the function whose cells a frame of it reads (see _cell_of)
 
 
+def know_closures(functions: Any) -> None:
+    """Take ``functions`` (the traced one and those it calls) as the
+    functions whose cells frames of their code read, as :func:`_cell_of`
+    would find them: a new closure of a known code (a step function made
+    again, a test's) costs no search of the process's objects."""
+    for fn in functions:
+        code = getattr(fn, '__code__', None)
+        if isinstance(code, types.CodeType) and getattr(fn, '__closure__', None):
+            if code not in _cells and len(_cells) >= MAX_CODES:
+                _cells.clear()
+            _cells[code] = fn
+
+
 def _cell_of(frame: types.FrameType, name: str, outside: Any) -> Any:
     """The cell the frame's free variable ``name`` is read from: a cell of
     the function running, found among the functions of the frame's code
     (a frame does not name its function) as the one whose cell holds what
     the frame sees."""
     code = frame.f_code
+    if _enclosing_runs(frame, code, outside):
+        return None  # (first: a comprehension's function is new at each run)
     want = frame.f_locals.get(name, ABSENT)
     k = code.co_freevars.index(name)
     fn = _cells.get(code)
@@ -140,7 +155,7 @@ def _cell_of(frame: types.FrameType, name: str, outside: Any) -> Any:
         if fn is not None:
             cell = fn.__closure__[k]
             if _get('cell', cell, name) is want:
-                return None if _enclosing_runs(frame, code, outside) else cell
+                return cell
         if attempt:
             return None
         fn = None
