@@ -91,20 +91,35 @@ def _run(cache, native='1', **extra):
 _TEMPLATES: dict = {}
 
 
+def _snapshot(cache):
+    """Every path under ``cache`` with its mode, modification time and bytes."""
+    return {str(p.relative_to(cache)): (p.lstat().st_mode, p.lstat().st_mtime_ns,
+                                        p.read_bytes() if p.is_file() else None)
+            for p in sorted(cache.rglob('*'))}
+
+
 @pytest.fixture
 def warm(tmp_path_factory, tmp_path):
-    """``warm(native)``: a cache directory a first process filled (a copy of
-    one made once per mode), and the path its payloads would mark."""
+    """``warm(native)``: a cache directory a first process filled, as a new
+    process loads every plan from, silently.  One such cache is made and
+    checked once per mode, then copied for each test: the check is a
+    process run on a copy at another path, which finds every plan there
+    without a warning and leaves every file as it was (mode, time, bytes),
+    so each test's copy is the very cache that was checked."""
     def make(native='1'):
         if native not in _TEMPLATES:
             t = tmp_path_factory.mktemp(f'template{native}') / 'cache'
             right, _, warned = _run(t, native)
             assert right and not warned, warned
-            _TEMPLATES[native] = t
+            checked = tmp_path_factory.mktemp(f'checked{native}') / 'cache'
+            shutil.copytree(t, checked, copy_function=shutil.copy2)
+            before = _snapshot(checked)
+            right, cached, warned = _run(checked, native)
+            assert right and cached and not warned, warned
+            assert _snapshot(checked) == before, 'loading the cache changed it'
+            _TEMPLATES[native] = checked
         d = tmp_path / 'cache'
         shutil.copytree(_TEMPLATES[native], d, copy_function=shutil.copy2)
-        right, cached, warned = _run(d, native)
-        assert right and cached and not warned, warned
         return d
     return make
 
