@@ -1,10 +1,10 @@
 """Lower a loop group to a loop-IR kernel (:mod:`tapejit.compiler.loop_ir`),
 the runner's side of it (chunking, reduction buffers), and the kernel as
-the source of a Numba function (:func:`source`), each primitive as the
-``numba`` entry of its row of the op table (:mod:`tapejit.targets.ops`)
-says.  Numba compiles that source where the kernel is parallel; a serial
-kernel's loop IR is compiled by :mod:`tapejit.targets.cpu.llvm_render`, and
-one that neither compiles runs op by op, with a warning.
+Python-like text (:func:`source`, each primitive as the ``numba`` entry of
+its row of the op table, :mod:`tapejit.targets.ops`, writes it), which
+``explain()`` shows and tests run as the kernel's reference.  The loop IR
+itself is compiled by :mod:`tapejit.targets.cpu.llvm_render`; a kernel it
+cannot compile runs op by op, with a warning.
 
 Kernels are shape-generic: sizes and chunk counts are run-time arguments, so
 a new batch size reuses the compiled kernel.  The outer loop runs over
@@ -222,9 +222,9 @@ def render_chain(chain: Any, g: Graph, consts: dict, used_outside: set, name: st
 
     A part reads what an earlier part made (a store, a row reduction, or a
     reshape of either) through that part's own parameter, never through a
-    second parameter given the same memory: Numba compiles a parallel loop
-    assuming its array arguments do not overlap, and would read a value
-    before the earlier part wrote it."""
+    second parameter given the same memory: a loop compiled assuming its
+    array arguments do not overlap would read a value before the earlier
+    part wrote it."""
     within: dict = {}   # value id -> (parameter, shape) of the array holding it
     specs = []
     for p in chain.items:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 import threading
-import warnings
 from typing import Any, Optional, Sequence
 
 import numpy
@@ -19,7 +18,7 @@ import numpy
 from tapejit.backends import threads
 from tapejit.targets.cpu import codegen, contraction, kernel_cache, lowering, one_call, plan_cache
 from tapejit.compiler import fusion, kernel_ir as K, memory, passes
-from tapejit.compiler.plan import Plan, eval_members, members, nbytes, numba_error, compiled_call
+from tapejit.compiler.plan import Plan, eval_members, members, nbytes, compiled_call
 from tapejit.targets.cpu.buffers import POOL_MIN_BYTES, BufferPool
 from tapejit.targets.cpu.native_plan import PRODUCT_MAX
 from tapejit.compiler.passes import simplify
@@ -29,14 +28,12 @@ from tapejit.ops.registry import PRIMITIVES
 
 # Loops over at least this many elements run the parallel kernel variant
 # (its chunks taken one at a time by each of the plan's threads:
-# tapejit.backends.threads.Chunked).
-PARALLEL_MIN = 1 << 16
-# Primitives that run on the plan's threads themselves (a product cut into
-# pieces). A plan with one runs its kernels serially: handing each kernel's
-# chunks out too measured slower on such plans (the LSTM and CNN steps of
-# benchmarks/), their kernels being small beside the products.
+# tapejit.backends.threads.Chunked).  Such a loop runs for a few hundred
+# microseconds on one core, many times the round trip of waking a worker;
+# below it a small plan's kernels stay serial, and the plan one compiled
+# call (tapejit.targets.cpu.one_call).
+PARALLEL_MIN = 1 << 17
 CONVOLUTIONS = frozenset({'conv2d', 'conv2d_transpose', 'conv2d_filter'})
-BLAS_PRIMITIVES = frozenset({'matmul'}) | CONVOLUTIONS
 
 
 # Library calls writing their result into a given array (``out=``, NumPy
@@ -148,23 +145,13 @@ class _KernelStep:
             # A plain step's stores and reductions go to buffers of its own (or
             # through the very input they update): exclusive.  (A row chain
             # could be too, its parts reading each other's values through
-            # one parameter each, but measured no faster.)
+            # one parameter each, but measured no faster.)  A native kernel
+            # verifies its cached object code itself.
             self.kernel = kernel_cache.get_kernel(self.ir, fastmath=self.fastmath,
                                                   exclusive=type(self) is _KernelStep)
             if self.parallel:
                 self.kernel = threads.Chunked(self.kernel)
-        try:
-            self.kernel(*args)
-        except Exception as exc:
-            # (A native kernel verified its cached object itself.)
-            if not self.parallel or numba_error(exc) and 'TypingError' in type(exc).__name__:
-                raise
-            warnings.warn(f'tapejit: kernel {self.spec.name} did not load from the cache '
-                          f'({type(exc).__name__}: {exc}); recompiling it',
-                          RuntimeWarning, stacklevel=4)
-            self.kernel = threads.Chunked(kernel_cache.compile_in_memory(self.ir,
-                                                                         self.fastmath))
-            self.kernel(*args)
+        self.kernel(*args)
 
     def op_by_op(self, sizes: Any, ch: int, nch: int, *args: Any) -> None:
         """Do the kernel's work with each member's eager ``impl``, called as
@@ -238,8 +225,7 @@ def plan_graph(graph: Graph, fastmath: bool, donate: Optional[dict]) -> Plan:
     buffers (:func:`~tapejit.compiler.memory.plan_memory`), then render each
     kernel once with its in-place stores known."""
     plan = Plan(graph, rows=True)
-    split = not any(isinstance(u, Eqn) and u.prim.name in BLAS_PRIMITIVES for u in plan.units)
-    plan.plan_steps(lambda u: [_step(plan, u, split, fastmath)])
+    plan.plan_steps(lambda u: [_step(plan, u, fastmath)])
     plan.memory = memory.plan_memory(plan, donate, POOL_MIN_BYTES)
     for n, (kind, st) in enumerate(plan.steps):
         if kind == 'kernel':
@@ -247,14 +233,14 @@ def plan_graph(graph: Graph, fastmath: bool, donate: Optional[dict]) -> Plan:
     return plan
 
 
-def _step(plan: Plan, u: Any, split: bool, fastmath: Any) -> tuple:
+def _step(plan: Plan, u: Any, fastmath: Any) -> tuple:
     """The step running unit ``u``: ``('kernel', step)`` or ``('call', ...)``."""
     if isinstance(u, Eqn):
         dtypes = _POOLED_CALLS.get(u.prim.name, ())
         pooled = (u.prim.name in _POOLED_CALLS and nbytes(u.out) >= POOL_MIN_BYTES
                   and (dtypes is None or u.out.dtype in dtypes))
         return plan.call_step(u, pooled and _PooledCall(u.prim.name, u.out.shape, u.out.dtype))
-    par = split and int(math.prod(u.shape)) >= PARALLEL_MIN
+    par = int(math.prod(u.shape)) >= PARALLEL_MIN
     if isinstance(u, fusion.RowChain):
         return ('kernel', _ChainStep(u, plan, par, fastmath))
     iface = codegen.interface(u, plan.consts, plan.used_later)

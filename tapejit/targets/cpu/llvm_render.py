@@ -6,9 +6,11 @@ op table's ``llvm`` entries (:mod:`tapejit.targets.ops`), operation for operatio
 the row's Numba text computes it.  The kernel ``name(n, ch, nch, *params)``
 becomes an internal body function (:func:`kernel_body`); :func:`translate`
 wraps it in the entry function that checks the arguments and releases the
-GIL.  A case no entry compiles raises
-:class:`~tapejit.targets.cpu.native.Unsupported`: the kernel runs through
-Numba.
+GIL.  A parallel kernel's entry takes ``claim`` after ``nch`` (the address
+of the chunk counter its threads share: :meth:`_Kernel.claimed_chunks`).
+A case no entry compiles raises
+:class:`~tapejit.targets.cpu.native.Unsupported`: the plan runs the kernel
+op by op, with a warning.
 
 >>> import numpy as np
 >>> from tapejit.compiler import loop_ir as L
@@ -39,6 +41,18 @@ _INT64 = numpy.dtype(numpy.int64)
 _UINT64 = numpy.dtype(numpy.uint64)
 # The kernel's leading parameters: sizes, outer indices per chunk, chunks.
 HEAD = ['n', 'ch', 'nch']
+# A parallel kernel's: then the address of the chunk counter its threads share.
+PARALLEL_HEAD = HEAD + ['claim']
+
+
+def head(kernel: L.Kernel) -> list:
+    """The leading parameters of ``kernel``'s entry (:data:`HEAD`, or
+    :data:`PARALLEL_HEAD` where its chunks run on several threads).
+
+    >>> head(L.Kernel('k', ['x'], [], L.ChunkLoop(True, [], [], [])))
+    ['n', 'ch', 'nch', 'claim']
+    """
+    return PARALLEL_HEAD if kernel.chunk.parallel else HEAD
 
 
 def stored_arrays(stmts: list) -> set:
@@ -153,8 +167,32 @@ class _Kernel:
     def kernel(self, k: L.Kernel) -> None:
         self.statements(k.hoisted)
         ch = k.chunk
-        self.em.range_loop(self.vars, 'c', None, self.local('nch'),
-                           lambda: self.statements(ch.pre + ch.body + ch.post))
+        if ch.parallel:
+            self.claimed_chunks(lambda: self.statements(ch.pre + ch.body + ch.post))
+        else:
+            self.em.range_loop(self.vars, 'c', None, self.local('nch'),
+                               lambda: self.statements(ch.pre + ch.body + ch.post))
+
+    def claimed_chunks(self, body: Any) -> None:
+        """``while (c = claim++) < nch: body()``: each of the plan's threads
+        enters the kernel once and takes chunks one at a time from the int64
+        counter at address ``claim`` (:class:`tapejit.backends.threads.Chunked`),
+        so a late thread holds up no chunk it has not begun."""
+        em = self.em
+        b = em.b
+        counter = b.inttoptr(self.local('claim')[0], em.i64.as_pointer())
+        take = b.append_basic_block('take')
+        work = b.append_basic_block('chunk')
+        done = b.append_basic_block('chunks_done')
+        b.branch(take)
+        b.position_at_end(take)
+        c = b.atomic_rmw('add', counter, em.ir.Constant(em.i64, 1), 'monotonic')
+        b.cbranch(b.icmp_signed('<', c, self.local('nch')[0]), work, done)
+        b.position_at_end(work)
+        em.set_local(self.vars, 'c', (c, _INT64))
+        body()
+        em.b.branch(take)
+        em.b.position_at_end(done)
 
 
 def kernel_body(em: Any, kernel: L.Kernel, layout: list, exclusive: bool,
@@ -177,9 +215,7 @@ def kernel_body(em: Any, kernel: L.Kernel, layout: list, exclusive: bool,
     >>> f.name, [str(t) for t in f.function_type.args]
     ('k_body', ['i64*', 'i64', 'i64', 'i64', 'float*', 'i64'])
     """
-    if kernel.chunk.parallel:
-        raise Unsupported('a parallel variant (compiled through Numba, run without the GIL)')
-    params = HEAD + list(kernel.params)
+    params = head(kernel) + list(kernel.params)
     if len(params) != len(layout):
         raise Unsupported(f'{kernel.name}: {len(layout)} arguments for {len(params)} '
                           f'parameters')
@@ -207,7 +243,7 @@ def translate(kernel: L.Kernel, sig: tuple, fastmath: Any, symbol: str,
     module = ir.Module(name=symbol)
     em = emitter.Emitter(ir, module, fastmath)
     stmts = kernel.hoisted + kernel.chunk.pre + kernel.chunk.body + kernel.chunk.post
-    em.entry_function(symbol, HEAD + list(kernel.params), stored_arrays(stmts), sig,
+    em.entry_function(symbol, head(kernel) + list(kernel.params), stored_arrays(stmts), sig,
                       lambda layout: kernel_body(em, kernel, layout, exclusive,
                                                  name=symbol + '_body'))
     return str(module)

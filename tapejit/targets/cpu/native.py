@@ -1,7 +1,7 @@
-"""Serial CPU kernels compiled straight to machine code with llvmlite.
+"""CPU kernels compiled straight to machine code with llvmlite.
 
 Numba types and lowers each kernel in Python and is slow to start in every
-process, even one that only loads cached kernels.  A serial kernel's loop IR
+process, even one that only loads cached kernels.  A kernel's loop IR
 (:mod:`tapejit.compiler.loop_ir`) is instead emitted as LLVM IR by
 :mod:`~tapejit.targets.cpu.llvm_render` with the builder helpers of
 :mod:`~tapejit.targets.cpu.emitter` (values typed with NumPy's promotion
@@ -18,10 +18,11 @@ Variants are cached as object code in the store
 flags, the signature and the store's fingerprint.  Process addresses are
 symbols each process binds, so cached code never holds a stale address.
 What no op table entry compiles raises :class:`Unsupported`: the plan runs
-that kernel op by op, with a warning.  (Numba compiles the parallel
-kernels: a function each of the plan's threads enters once, taking chunks
-from a shared counter without the GIL, :mod:`tapejit.backends.threads`;
-these entries hold the GIL.)
+that kernel op by op, with a warning.  A parallel kernel's entry takes
+the address of a chunk counter after ``n, ch, nch``: each of the plan's
+threads enters it once and takes chunks from that counter
+(:class:`tapejit.backends.threads.Chunked`); every entry runs its loops
+without the GIL.
 """
 
 from __future__ import annotations
@@ -82,7 +83,7 @@ class NativeKernel:
         self.kernel, self.digest = kernel, digest(kernel)
         stmts = kernel.hoisted + kernel.chunk.pre + kernel.chunk.body + kernel.chunk.post
         stored = llvm_render.stored_arrays(stmts)
-        self.params = llvm_render.HEAD + list(kernel.params)
+        self.params = llvm_render.head(kernel) + list(kernel.params)
         self.written = [k for k, p in enumerate(self.params) if p in stored]
         self.fastmath = fastmath
         self.cache_dir = cache_dir

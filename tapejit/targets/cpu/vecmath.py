@@ -10,8 +10,8 @@ The FMAs are explicit (:func:`fma_f32`), not left to the compiler: they
 take about a quarter off an elementwise chain around a tanh, which is bound
 by arithmetic rather than memory on cores with fewer vector units, and
 every form computes the same bits.  float64 keeps ``np.tanh``.
-:func:`tanh_f32_llvm` builds the same operations in the same order in LLVM
-IR for the native kernels.
+:func:`tanh_f32_llvm` builds the operations of :func:`tanh_f32_py` in the
+same order in LLVM IR for the kernels.
 """
 
 from __future__ import annotations
@@ -120,41 +120,3 @@ def tanh_f32_llvm(em: Any, x: tuple) -> tuple:
     q = poly(x2, (_B6, _B4, _B2, _B0))
     tiny = em.compare_op('<', em.absolute(x), c(_TINY))
     return em.select(tiny, x, em.arith('/', p, q))
-
-
-def _numba_fma() -> None:
-    """Teach Numba :func:`fma_f32` as one ``llvm.fma.f32``."""
-    from numba import types
-    from numba.extending import intrinsic, overload
-
-    @intrinsic
-    def fma(typingctx: Any, a: Any, b: Any, c: Any) -> Any:
-        if not all(t == types.float32 for t in (a, b, c)):
-            return None
-
-        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-            return builder.fma(*args)
-        return types.float32(types.float32, types.float32, types.float32), codegen
-
-    # (Numba matches the typing function's parameters to the
-    # implementation's, annotations included: none here.)
-    @overload(fma_f32, inline='always')
-    def _fma_f32(a, b, c):  # type: ignore[no-untyped-def]
-        return lambda a, b, c: fma(a, b, c)
-
-
-def __getattr__(name: str) -> Any:
-    # ``tanh_f32``, the Numba function generated kernel modules import, is
-    # made on first use: a process running only native kernels (which build
-    # it with ``tanh_f32_llvm``) never imports Numba.
-    if name == 'tanh_f32':
-        from numba import njit
-        _numba_fma()
-        # No disk cache of its own: it is inlined into each kernel (whose
-        # cache holds it), and Numba's would want a writable directory
-        # beside the installed package or in the home directory (raising
-        # where there is none) and would load its files unverified.
-        f = njit(inline='always', nogil=True, error_model='numpy')(tanh_f32_py)
-        globals()['tanh_f32'] = f
-        return f
-    raise AttributeError(f'module {__name__!r} has no attribute {name!r}')
