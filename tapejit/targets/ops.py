@@ -104,6 +104,9 @@ class _Text:
     def tanh_f32(self, x: str) -> str:
         return f'tanh_f32({_bare(x)})'
 
+    def exp_f32(self, x: str) -> str:
+        return f'exp_f32({_bare(x)})'
+
     def const(self, value: Any, dt: Any) -> str:
         return typed(value, dt)
 
@@ -127,6 +130,9 @@ class _CudaText(_Text):
 
     def tanh_f32(self, x: str) -> str:
         return f'math.tanh({_bare(x)})'
+
+    def exp_f32(self, x: str) -> str:
+        return f'math.exp({_bare(x)})'
 
 
 CUDA_TEXT = _CudaText()
@@ -203,6 +209,14 @@ def _tanh(b, x, ot):
     return b.tanh_f32(x) if ot == _F32 else b.math('np', 'tanh', x)
 
 
+def _exp(b, a, p, it, ot):
+    # float32: vecmath's vectorizable expf, within two ulp of numpy.exp (the
+    # C library's is a call per element, which keeps the loop scalar);
+    # float64 and integers as NumPy computes them.
+    x = a[0]
+    return b.exp_f32(x) if ot == _F32 and it[0] == _F32 else b.math('np', 'exp', x)
+
+
 def _sigmoid(b, a, p, it, ot):
     half = b.const(0.5, ot)
     return b.arith('+', b.arith('*', _tanh(b, b.arith('*', a[0], half), ot), half), half)
@@ -220,7 +234,8 @@ def _sign(b, a, p, it, ot):
 
 OPS: dict = {
     'neg': _row(lambda b, a, p, it, ot: b.negate(a[0])),
-    **{name: _math(name) for name in ('exp', 'log', 'log1p', 'expm1', 'sqrt', 'sin', 'cos',
+    'exp': _row(_exp),
+    **{name: _math(name) for name in ('log', 'log1p', 'expm1', 'sqrt', 'sin', 'cos',
                                       'tan', 'arcsin', 'arccos', 'arctan')},
     'tanh': _row(lambda b, a, p, it, ot: _tanh(b, a[0], ot)),
     'absolute': _row(lambda b, a, p, it, ot: b.absolute(a[0])),

@@ -260,12 +260,23 @@ class Emitter:
         ``maximum`` and ``minimum``)."""
         if op == 'sum':
             return self.cast(self.arith('+', acc, t), acc[1]), acc[1]
+        if acc[1].kind == 'f' and t[1] == acc[1]:
+            # NaN wins, as the select below; as one intrinsic the loop's
+            # fold is a reduction LLVM vectorizes.  (A zero's sign may come
+            # from either side, as in NumPy's own reductions.)
+            return self.intrinsic('llvm.maximum' if op == 'max' else 'llvm.minimum',
+                                  [acc[0], t[0]]), acc[1]
         return OPS['maximum' if op == 'max' else 'minimum'].llvm(self, [t, acc], {}, (), None)
 
     def tanh_f32(self, x: tuple) -> tuple:
         """:func:`tapejit.targets.cpu.vecmath.tanh_f32_py` of ``x``, inlined."""
         from tapejit.targets.cpu import vecmath
         return vecmath.tanh_f32_llvm(self, x)
+
+    def exp_f32(self, x: tuple) -> tuple:
+        """:func:`tapejit.targets.cpu.vecmath.exp_f32_py` of ``x``, inlined."""
+        from tapejit.targets.cpu import vecmath
+        return vecmath.exp_f32_llvm(self, x)
 
     def math(self, mod: str, name: str, x: tuple) -> tuple:
         """``np.<name>(x)`` or ``math.<name>(x)``, an integer taken as a

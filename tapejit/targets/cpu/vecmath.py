@@ -120,3 +120,96 @@ def tanh_f32_llvm(em: Any, x: tuple) -> tuple:
     q = poly(x2, (_B6, _B4, _B2, _B0))
     tiny = em.compare_op('<', em.absolute(x), c(_TINY))
     return em.select(tiny, x, em.arith('/', p, q))
+
+
+# exp: Cephes' single-precision expf (range reduction by a two-part ln 2,
+# a degree-5 polynomial of the remainder), with fused multiply-adds; the
+# power of two applied in two halves, so that results down to the
+# subnormals (and up to the last finite float32) come out of one formula.
+_EXP_HI = _F(88.72283935546875)        # above: +inf (float32's largest exp)
+_EXP_LO = _F(-103.97283935546875)      # below: 0 (less than half the least subnormal)
+_LOG2E = _F(1.44269504088896341)
+_LN2_HI, _LN2_LO = _F(0.693359375), _F(-2.12194440e-4)
+_E0, _E1, _E2 = _F(1.9875691500e-4), _F(1.3981999507e-3), _F(8.3334519073e-3)
+_E3, _E4, _E5 = _F(4.1665795894e-2), _F(1.6666665459e-1), _F(5.0000001201e-1)
+_ONE = _F(1.0)
+
+
+def _pow2_f32(k: int) -> Any:
+    """``2.0 ** k`` as float32, for ``-126 <= k <= 127``, from its bits."""
+    return np.array((k + 127) << 23, np.int32).view(np.float32)[()]
+
+
+def exp_f32_py(x: Any) -> Any:
+    """float32 ``exp`` that vectorizes, as plain Python: the reference of
+    :func:`exp_f32_llvm` (within two ulp of ``numpy.exp``).
+
+    >>> float(exp_f32_py(np.float32(1.0)))  # doctest: +ELLIPSIS
+    2.71828...
+    >>> exp_f32_py(np.float32(89.0)), exp_f32_py(np.float32(-104.0))
+    (np.float32(inf), np.float32(0.0))
+    """
+    x = _F(x)
+    if x > _EXP_HI:
+        return _F(np.inf)
+    if x < _EXP_LO:
+        return _F(0.0)
+    # (NaN fails both comparisons; its k is 0 and it stays NaN.)
+    k = np.rint(x * _LOG2E) if x == x else _F(0.0)
+    r = fma_f32(-k, _LN2_HI, x)
+    r = fma_f32(-k, _LN2_LO, r)
+    p = fma_f32(r, _E0, _E1)
+    for c in (_E2, _E3, _E4, _E5):
+        p = fma_f32(p, r, c)
+    p = fma_f32(p, r * r, r) + _ONE
+    ki = int(k)
+    half = ki >> 1
+    with np.errstate(over='ignore', under='ignore'):   # (inf and subnormals meant)
+        return (p * _pow2_f32(half)) * _pow2_f32(ki - half)
+
+
+def exp_f32_llvm(em: Any, x: tuple) -> tuple:
+    """:func:`exp_f32_py` of ``x`` (a ``(value, dtype)`` pair) built with
+    the emitter ``em``: each operation of the Python form, in its order,
+    branch-free (the range checks are selects).
+
+    >>> import llvmlite.ir as ir, numpy as np
+    >>> from tapejit.targets.cpu.emitter import Emitter
+    >>> em = Emitter(ir, ir.Module(), False)
+    >>> f = ir.Function(em.module, ir.FunctionType(ir.FloatType(), [ir.FloatType()]), 'f')
+    >>> em.b = ir.IRBuilder(f.append_basic_block())
+    >>> v, dt = exp_f32_llvm(em, (f.args[0], np.dtype(np.float32)))
+    >>> dt, str(v.type)
+    (dtype('float32'), 'float')
+    """
+    b, ir = em.b, em.ir
+    f32 = x[1]
+    i32 = ir.IntType(32)
+
+    def c(v: Any) -> tuple:
+        return em.const(v.item(), v.dtype)
+
+    def fma(a: tuple, m: tuple, k: tuple) -> tuple:
+        return em.intrinsic('llvm.fma', [a[0], m[0], k[0]]), f32
+    # NaN: k = 0 (a select, as the comparison is unordered-false), x itself
+    # carried through the arithmetic.
+    finite = em.compare_op('==', x, x)
+    k = em.select(finite, (em.intrinsic('llvm.rint', [em.arith('*', x, c(_LOG2E))[0]]), f32),
+                  c(_F(0.0)))
+    nk = em.negate(k)
+    r = fma(nk, c(_LN2_HI), x)
+    r = fma(nk, c(_LN2_LO), r)
+    p = fma(r, c(_E0), c(_E1))
+    for e in (_E2, _E3, _E4, _E5):
+        p = fma(p, r, c(e))
+    p = em.arith('+', fma(p, em.arith('*', r, r), r), c(_ONE))
+    ki = b.fptosi(k[0], i32)
+    half = b.ashr(ki, ir.Constant(i32, 1))
+    rest = b.sub(ki, half)
+
+    def pow2(e: Any) -> tuple:
+        bits = b.shl(b.add(e, ir.Constant(i32, 127)), ir.Constant(i32, 23))
+        return b.bitcast(bits, ir.FloatType()), f32
+    y = em.arith('*', em.arith('*', p, pow2(half)), pow2(rest))
+    y = em.select(em.compare_op('<', x, c(_EXP_LO)), c(_F(0.0)), y)
+    return em.select(em.compare_op('>', x, c(_EXP_HI)), c(_F(np.inf)), y)
