@@ -41,6 +41,7 @@ import numpy
 from tapejit.backends import threads
 from tapejit.compiler import contraction as C, store
 from tapejit.ops.registry import install_host_kernel
+from tapejit.targets.cpu.buffers import aligned_empty
 from tapejit.targets.cpu.contraction_ir import correlation_ir, filter_ir, fma_ir, layout_ir
 from tapejit.targets.cpu.host_cpu import host_cpu
 from tapejit.targets.cpu.llvm_jit import load_object
@@ -68,7 +69,9 @@ def _buffer(name: str, size: int, dtype: numpy.dtype) -> numpy.ndarray:
         have = _scratch.arrays = {}
     buf = have.get((name, dtype))
     if buf is None or buf.size < size:
-        buf = have[(name, dtype)] = numpy.empty(size, dtype)
+        # (Aligned to the widest vector: a filter gradient's loads of the
+        # output gradient then never span two cache lines.)
+        buf = have[(name, dtype)] = aligned_empty((size,), dtype)
     return buf[:size]
 
 
