@@ -39,7 +39,8 @@ ALIGN = 64
 
 def aligned_empty(shape: tuple, dtype: Any) -> numpy.ndarray:
     """An uninitialized C-contiguous array whose data starts on a multiple
-    of :data:`ALIGN` bytes.
+    of :data:`ALIGN` bytes: a view of a byte array of its own (its
+    ``base``, which every further view of it refers to as well).
 
     >>> aligned_empty((3, 5), numpy.float32).ctypes.data % ALIGN
     0
@@ -48,7 +49,8 @@ def aligned_empty(shape: tuple, dtype: Any) -> numpy.ndarray:
     nbytes = dtype.itemsize * math.prod(shape)
     raw = numpy.empty(nbytes + ALIGN, numpy.uint8)
     skip = -raw.ctypes.data % ALIGN
-    return raw[skip:skip + nbytes].view(dtype).reshape(shape)
+    # (One view, straight from the bytes: its base is ``raw`` itself.)
+    return numpy.ndarray(shape, dtype, raw.data, skip)
 
 
 def _refs(holder: list, i: int) -> int:
@@ -66,6 +68,16 @@ def _baseline() -> int:
     n = _refs(holder, 0)
     registry.clear()
     return n
+
+
+def _viewed(a: numpy.ndarray) -> bool:
+    """Whether a view of ``a`` exists: a view of a view refers to the
+    memory's owner, not to the array it was taken from, so a buffer made
+    by :func:`aligned_empty` is viewed when its bytes are referred to by
+    more than the buffer itself."""
+    raw = a.base
+    # (References: ``a``'s base, this frame's ``raw``, getrefcount's argument.)
+    return raw is not None and sys.getrefcount(raw) > 3
 
 
 class BufferPool:
@@ -102,7 +114,7 @@ class BufferPool:
             return
         with self._lock:
             # minus the local ``a``
-            if _refs(holder, i) - 1 == self._base:
+            if _refs(holder, i) - 1 == self._base and not _viewed(a):
                 self._free.setdefault((a.shape, a.dtype.str), []).append(a)
             else:
                 del self._owned[id(a)]
@@ -132,7 +144,7 @@ class BufferPool:
             for entry in self._lent:
                 a = entry[0]
                 # minus the local ``a``: then entry, registry, argument
-                if sys.getrefcount(a) - 1 == self._base:
+                if sys.getrefcount(a) - 1 == self._base and not _viewed(a):
                     self._free.setdefault((a.shape, a.dtype.str), []).append(a)
                 elif entry[1] > 1:
                     entry[1] -= 1
