@@ -19,3 +19,23 @@ def cache_dir(tmp_path_factory, monkeypatch):
     d = tmp_path_factory.getbasetemp() / 'kernel-cache'
     monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(d))
     return d
+
+
+@pytest.fixture
+def fresh_store(tmp_path, monkeypatch):
+    """An empty store of this test's own (``TAPEJIT_CACHE_DIR`` and the key
+    file under ``tmp_path``), as a new process meets it: no kernel loaded
+    in memory, no store warning given yet.  Returns its kernels folder
+    (``tmp_path/cache/kernels``, not yet made)."""
+    from tapejit.compiler import store
+    from tapejit.targets import numba_cache
+    from tapejit.targets.cpu import llvm_jit
+    monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(tmp_path / 'cache'))
+    monkeypatch.setenv('TAPEJIT_KEY_FILE', str(tmp_path / 'key'))
+    monkeypatch.delenv('TAPEJIT_CACHE', raising=False)
+    monkeypatch.setattr(numba_cache, '_memory', {})
+    monkeypatch.setattr(llvm_jit, '_entries', {})
+    store.forget()
+    yield tmp_path / 'cache' / 'kernels'
+    store.forget()
+

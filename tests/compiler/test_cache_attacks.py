@@ -27,6 +27,7 @@ import pytest
 
 from tapejit.compiler import store
 from tapejit.targets.cpu import host_cpu
+from tests.support import numba_modules
 
 _WORKER = textwrap.dedent('''
     import os, sys, warnings
@@ -37,9 +38,6 @@ _WORKER = textwrap.dedent('''
     from tapejit.targets.cpu import native
     from tapejit.ir.trace import trace_graph
     warnings.simplefilter('always')
-    if os.environ.get('NUMBA_KERNELS') == '1':
-        from tapejit.targets.cpu import executable
-        executable.PARALLEL_MIN = 1     # every kernel parallel: compiled by Numba
     x = np.linspace(-1.5, 1.5, 24).reshape(4, 6).astype(np.float32)
     y = np.linspace(0.5, 2.0, 24).reshape(4, 6).astype(np.float32)
     ok, cached = [], []
@@ -47,40 +45,45 @@ _WORKER = textwrap.dedent('''
         ex = compile_graph(trace_graph(fn, args))
         ok.append(bool(np.allclose(ex(list(args))[0], want, rtol=1e-5)))
         cached.append(ex.from_cache)
-    # Three plans (two of one input, one of two), their generated code, and
-    # (natively) their one-call objects or (through Numba) their kernels.
+    # Three plans (two of one input, one of two), their generated code and
+    # their one-call objects.
     check(lambda v: F.sum(F.tanh(v) * 3 - v, axis=1) * 0.25, [x],
           np.sum(np.tanh(x) * 3 - x, axis=1) * 0.25)
     check(lambda v: F.exp(v) * 2 + 1, [x], np.exp(x) * 2 + 1)
     check(lambda v, w: v * w + w, [x, y], x * y + y)
-    if os.environ.get('NUMBA_KERNELS') != '1':
-        # Two kernel objects of their own: y[i] = x[i] * k, as loop IR.
-        from tapejit.compiler import loop_ir as L
-        d = os.path.join(store.cache_dir() or '/nonexistent', 'native')
-        f64 = np.dtype(np.float64)
-        for name, k in (('ka', 3.0), ('kb', 5.0)):
-            times = L.Apply('mul', (L.Load('x', ('i',)), L.Const(k, f64)), {}, (f64, f64), f64)
-            kernel = L.Kernel(name, ['x', 'y'], [], L.ChunkLoop(
-                False, [], [L.ChunkRange('i', [L.Assign(L.Load('y', ('i',)), times)])], []))
-            out = np.zeros(3)
-            native.NativeKernel(name, kernel, False, d if store.cache_dir() else None)(
-                np.array([3]), 16, 1, np.arange(3.0), out)
-            ok.append(out.tolist() == [0.0, k, 2 * k])
+    # Two kernel objects of their own: y[i] = x[i] * k, as loop IR.
+    from tapejit.compiler import loop_ir as L
+    d = os.path.join(store.cache_dir() or '/nonexistent', 'native')
+    f64 = np.dtype(np.float64)
+    for name, k in (('ka', 3.0), ('kb', 5.0)):
+        times = L.Apply('mul', (L.Load('x', ('i',)), L.Const(k, f64)), {}, (f64, f64), f64)
+        kernel = L.Kernel(name, ['x', 'y'], [], L.ChunkLoop(
+            False, [], [L.ChunkRange('i', [L.Assign(L.Load('y', ('i',)), times)])], []))
+        out = np.zeros(3)
+        native.NativeKernel(name, kernel, False, d if store.cache_dir() else None)(
+            np.array([3]), 16, 1, np.arange(3.0), out)
+        ok.append(out.tolist() == [0.0, k, 2 * k])
     print('RESULT', all(ok), all(cached))
 ''')
 
 
-def _env(cache, native='1', **extra):
-    env = dict(os.environ, TAPEJIT_CACHE_DIR=str(cache), NUMBA_KERNELS=str(int(native == '0')),
+# What a process loads: 'native', CPU plans and kernels (:data:`_WORKER`);
+# 'numba', the store's Numba kernel modules, as the CUDA target's kernels
+# are (``tests/support/numba_modules.py``).
+WORKERS = {'native': _WORKER, 'numba': numba_modules.WORKER}
+
+
+def _env(cache, **extra):
+    env = dict(os.environ, TAPEJIT_CACHE_DIR=str(cache),
                MARKER=str(cache.parent / 'MARKER'), **extra)
     env.pop('TAPEJIT_CACHE', None)
     return env
 
 
-def _run(cache, native='1', **extra):
-    """A new process on ``cache``: (results right, every plan from the
-    cache, tapejit's warnings)."""
-    r = subprocess.run([sys.executable, '-c', _WORKER], env=_env(cache, native, **extra),
+def _run(cache, mode='native', **extra):
+    """A new process on ``cache``: (results right, every plan or kernel from
+    the cache, tapejit's warnings)."""
+    r = subprocess.run([sys.executable, '-c', WORKERS[mode]], env=_env(cache, **extra),
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr[-3000:]
     line = [s for s in r.stdout.splitlines() if s.startswith('RESULT')][0]
@@ -100,26 +103,26 @@ def _snapshot(cache):
 
 @pytest.fixture
 def warm(tmp_path_factory, tmp_path):
-    """``warm(native)``: a cache directory a first process filled, as a new
+    """``warm(mode)``: a cache directory a first process filled, as a new
     process loads every plan from, silently.  One such cache is made and
     checked once per mode, then copied for each test: the check is a
     process run on a copy at another path, which finds every plan there
     without a warning and leaves every file as it was (mode, time, bytes),
     so each test's copy is the very cache that was checked."""
-    def make(native='1'):
-        if native not in _TEMPLATES:
-            t = tmp_path_factory.mktemp(f'template{native}') / 'cache'
-            right, _, warned = _run(t, native)
+    def make(mode='native'):
+        if mode not in _TEMPLATES:
+            t = tmp_path_factory.mktemp(f'template-{mode}') / 'cache'
+            right, _, warned = _run(t, mode)
             assert right and not warned, warned
-            checked = tmp_path_factory.mktemp(f'checked{native}') / 'cache'
+            checked = tmp_path_factory.mktemp(f'checked-{mode}') / 'cache'
             shutil.copytree(t, checked, copy_function=shutil.copy2)
             before = _snapshot(checked)
-            right, cached, warned = _run(checked, native)
+            right, cached, warned = _run(checked, mode)
             assert right and cached and not warned, warned
             assert _snapshot(checked) == before, 'loading the cache changed it'
-            _TEMPLATES[native] = checked
+            _TEMPLATES[mode] = checked
         d = tmp_path / 'cache'
-        shutil.copytree(_TEMPLATES[native], d, copy_function=shutil.copy2)
+        shutil.copytree(_TEMPLATES[mode], d, copy_function=shutil.copy2)
         return d
     return make
 
@@ -146,8 +149,8 @@ def _old_style(payload):
     return b'TJOBJ1\n' + hashlib.sha256(payload).digest() + payload
 
 
-def _assert_repaired(cache, native='1'):
-    right, cached, warned = _run(cache, native)
+def _assert_repaired(cache, mode='native'):
+    right, cached, warned = _run(cache, mode)
     assert right and cached and not warned, warned
 
 
@@ -190,7 +193,7 @@ def test_a_planted_code_object_never_runs(warm):
 
 
 def test_a_planted_pyc_beside_a_kernel_module_never_runs(warm):
-    cache = warm('0')
+    cache = warm('numba')
     modules = _files(cache, 'numba/k_*.py')
     assert modules
     for m in modules:
@@ -200,13 +203,13 @@ def test_a_planted_pyc_beside_a_kernel_module_never_runs(warm):
         os.makedirs(os.path.dirname(pyc), exist_ok=True)
         from importlib._bootstrap_external import _code_to_timestamp_pyc
         open(pyc, 'wb').write(_code_to_timestamp_pyc(code, int(st.st_mtime), st.st_size))
-    right, cached, warned = _run(cache, '0')
+    right, cached, warned = _run(cache, 'numba')
     assert right and cached and not warned and not _marker(cache).exists(), warned
 
 
 @pytest.mark.parametrize('ext', ['nbi', 'nbc'])
 def test_a_planted_numba_cache_file_never_runs(warm, ext):
-    cache = warm('0')
+    cache = warm('numba')
     files = _files(cache, f'numba/__pycache__/*.{ext}')
     assert files
     for p in files:
@@ -214,10 +217,10 @@ def test_a_planted_numba_cache_file_never_runs(warm, ext):
             if ext == 'nbi':
                 pickle.dump('0.68.1', f)  # (Numba's index: its version, then a pickle)
             pickle.dump(_Plant(_marker(cache)), f)
-    right, _, warned = _run(cache, '0')
+    right, _, warned = _run(cache, 'numba')
     assert right and not _marker(cache).exists()
     assert warned and all('do not match their recorded digests' in w for w in warned)
-    _assert_repaired(cache, '0')
+    _assert_repaired(cache, 'numba')
 
 
 def test_a_forged_kernel_object_is_never_mapped(warm):
@@ -280,16 +283,16 @@ def test_swapped_entries_are_misses_and_repaired(warm, pattern):
 
 
 # ------------------------------------------------------------ damaged files
-KINDS = [('1', 'plan/*.bin'), ('1', 'code/*.bin'), ('1', 'native/tj_*.o'),
-         ('1', 'native/tjplan_*.o'), ('1', 'cpu/*.bin'), ('0', 'numba/k_*.py'),
-         ('0', 'numba/__pycache__/*.nbi'), ('0', 'numba/__pycache__/*.nbc'),
-         ('0', 'numba-files/*.bin')]
+KINDS = [('native', 'plan/*.bin'), ('native', 'code/*.bin'), ('native', 'native/tj_*.o'),
+         ('native', 'native/tjplan_*.o'), ('native', 'cpu/*.bin'), ('numba', 'numba/k_*.py'),
+         ('numba', 'numba/__pycache__/*.nbi'), ('numba', 'numba/__pycache__/*.nbc'),
+         ('numba', 'numba-files/*.bin')]
 
 
 @pytest.mark.parametrize('damage', ['bit-flip', 'truncated', 'zero-length'])
-@pytest.mark.parametrize('native,pattern', KINDS)
-def test_a_damaged_file_is_a_miss_and_repaired(warm, native, pattern, damage):
-    cache = warm(native)
+@pytest.mark.parametrize('mode,pattern', KINDS)
+def test_a_damaged_file_is_a_miss_and_repaired(warm, mode, pattern, damage):
+    cache = warm(mode)
     files = _files(cache, pattern)
     assert files
     for p in files:
@@ -299,11 +302,11 @@ def test_a_damaged_file_is_a_miss_and_repaired(warm, native, pattern, damage):
         else:
             blob = blob[:len(blob) // 2] if damage == 'truncated' else b''
         open(p, 'wb').write(blob)
-    right, _, warned = _run(cache, native)
+    right, _, warned = _run(cache, mode)
     assert right
     assert warned, 'the damage went unnoticed'
     assert all(('damaged' in w or 'do not match' in w) for w in warned), warned
-    _assert_repaired(cache, native)
+    _assert_repaired(cache, mode)
 
 
 # ---------------------------------------------------- the directory itself

@@ -1,4 +1,4 @@
-"""The CPU compiler (simplify -> fuse -> Numba kernels) against the interpreter."""
+"""The CPU compiler (simplify -> fuse -> native kernels) against the interpreter."""
 
 from __future__ import annotations
 
@@ -11,14 +11,15 @@ import pytest
 
 import tapejit
 import tapejit.functions as F
-from tapejit.targets import compile_graph, compiled_signatures, numba_cache
+from tapejit.backends import threads
+from tapejit.targets import compile_graph, compiled_signatures
 from tapejit.compiler import fusion
-from tapejit.targets.cpu import kernel_cache, llvm_jit, llvm_render, one_call
+from tapejit.targets.cpu import kernel_cache, llvm_jit, llvm_render, native, one_call
 from tapejit.compiler.passes import simplify
 from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import trace_graph
 from tapejit.compiler import store
-from tests.support.kernels import one_cell, run_one_cell
+from tests.support.kernels import forget_loaded, one_cell, run_one_cell
 
 
 pytestmark = pytest.mark.usefixtures('cache_dir')  # (tests/conftest.py)
@@ -166,63 +167,68 @@ def test_groups_respect_dependencies_through_calls():
     assert len([u for u in units if isinstance(u, fusion.Group)]) == 2
 
 
-@pytest.mark.parametrize('native', ['0', '1'])
-def test_second_process_starts_warm(tmp_path, native):
-    # Numba's kernel module file and its cache (a parallel kernel), or the
-    # natively compiled plan's object code, are reused by a new process. (Numba's own import
-    # dominates either process's time: its cache hits are counted instead.)
-    code = ('import numpy as np, tapejit, tapejit.functions as F, time\n'
+@pytest.mark.parametrize('kernels', ['parallel', 'one-call'])
+def test_second_process_starts_warm(tmp_path, kernels):
+    # The object code of the plan's parallel kernels, or of the natively
+    # compiled plan (a plan this small runs as one call at once when its
+    # kernels are serial), is reused by a new process: it compiles nothing.
+    code = ('import numpy as np, tapejit, tapejit.functions as F\n'
+            'from tapejit.backends import threads\n'
             'from tapejit.targets import compile_graph\n'
-            'from tapejit.targets import numba_cache\n'
-            'from tapejit.targets.cpu import executable\n'
+            'from tapejit.targets.cpu import executable, llvm_jit, native\n'
             'from tapejit.ir.trace import trace_graph\n'
-            f'executable.PARALLEL_MIN = {1 if native == "0" else 1 << 16}\n'
-            'g = trace_graph(lambda x: F.sum(F.sin(x) * 3 + x), [np.ones(9, np.float32)])\n'
-            't = time.perf_counter(); compile_graph(g)([np.ones(9, np.float32)])\n'
-            'hits = sum(sum(k.stats.cache_hits.values()) for k in numba_cache._memory.values()\n'
-            '           if hasattr(k, "stats"))\n'
-            'print(time.perf_counter() - t, hits)\n')
-    # (A plan this small runs as one call at once.)
+            f'executable.PARALLEL_MIN = {1 if kernels == "parallel" else 1 << 17}\n'
+            'made = []\n'
+            'compile_object = llvm_jit._object_code\n'
+            'llvm_jit._object_code = lambda ir: made.append(1) or compile_object(ir)\n'
+            'x = np.ones(9, np.float32)\n'
+            'ex = compile_graph(trace_graph(lambda x: F.sum(F.sin(x) * 3 + x), [x]))\n'
+            'out = ex([x])[0]\n'
+            'steps = [st for k, st in ex.plan.steps if k == "kernel"]\n'
+            'par = all(st.parallel and isinstance(st.kernel, threads.Chunked) and\n'
+            '          isinstance(st.kernel.kernel, native.NativeKernel) for st in steps)\n'
+            'print(np.allclose(out, np.sum(np.sin(x) * 3 + x)), par, len(made))\n')
     env = dict(os.environ, TAPEJIT_CACHE_DIR=str(tmp_path))
 
-    def run() -> tuple:
-        out = subprocess.run([sys.executable, '-c', code], env=env, check=True,
-                             capture_output=True, text=True).stdout.split()
-        return float(out[0]), int(out[1])
-    cold, cold_hits = run()
-    if native == '0':
-        files = list((tmp_path / 'kernels' / 'numba').glob('k_*.py'))
-    else:
-        files = list((tmp_path / 'kernels' / 'native').glob('tjplan_*.o'))
-    assert len(files) == 1
-    warm, warm_hits = run()
-    if native == '0':
-        assert cold_hits == 0 and warm_hits > 0
-    else:
-        assert warm < cold
+    def run() -> list:
+        return subprocess.run([sys.executable, '-c', code], env=env, check=True,
+                              capture_output=True, text=True).stdout.split()
+    cold = run()
+    pattern = 'tj_*.o' if kernels == 'parallel' else 'tjplan_*.o'
+    files = list((tmp_path / 'kernels' / 'native').glob(pattern))
+    assert len(files) >= 1 if kernels == 'parallel' else len(files) == 1
+    assert cold[:2] == ['True', str(kernels == 'parallel')] and int(cold[2]) > 0
+    assert run() == ['True', str(kernels == 'parallel'), '0']
 
 
 def test_damaged_cache_entry_is_rewritten_with_a_warning(tmp_path, monkeypatch):
+    # A parallel kernel's object code, truncated: compiled again, with one warning.
     monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(tmp_path))
+    forget_loaded()
     kernel = one_cell('kdamaged', 'add', 41.0)
-    kernel_cache.get_kernel(kernel)
-    (path,) = (tmp_path / 'kernels' / 'numba').glob('k_*.py')
-    path.write_text(path.read_text()[:40])           # truncated
-    numba_cache._memory.clear()
-    store.warned.clear()
-    with pytest.warns(RuntimeWarning, match='damaged'):
+    assert run_one_cell(kernel_cache.get_kernel(kernel)) == 42.0
+    (path,) = (tmp_path / 'kernels' / 'native').glob('tj_*.o')
+    blob = path.read_bytes()
+    path.write_bytes(blob[:40])                      # truncated
+    forget_loaded()
+    with pytest.warns(RuntimeWarning, match='damaged') as w:
         k = kernel_cache.get_kernel(kernel)
-    assert run_one_cell(k) == 42.0
+        assert isinstance(k, native.NativeKernel) and 'claim' in k.params
+        assert run_one_cell(k) == 42.0
+    assert len([x for x in w if 'tapejit' in str(x.message)]) == 1
+    assert path.read_bytes() == blob
 
 
 def test_unwritable_cache_dir_compiles_in_memory(tmp_path, monkeypatch):
     blocker = tmp_path / 'file'
     blocker.write_text('not a directory')
     monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(blocker))
-    store.warned.discard('unwritable')
+    forget_loaded()
     with pytest.warns(RuntimeWarning, match='compiling in memory'):
         k = kernel_cache.get_kernel(one_cell('kmem', 'mul', 3.0))
-    assert run_one_cell(k) == 3.0
+        assert k.kernel.chunk.parallel and k.cache_dir is None
+        assert run_one_cell(k) == 3.0
+    store.forget()
 
 
 def test_inputs_of_the_wrong_count_shape_or_dtype_are_refused():
@@ -713,12 +719,12 @@ def test_a_sum_over_the_rows_keeps_a_few_partial_arrays_not_one_per_row(with_pro
     x = rng.standard_normal((64, 8, 600)).astype(np.float32)
     m = rng.standard_normal((600, 600)).astype(np.float32)
 
-    def f(x):  # (a plan with a product runs its kernels serially)
+    def f(x):  # (a plan with a product runs its kernels parallel too)
         return F.sum(F.matmul(x, m) if with_product else x * 2, axis=0)
     jf = tapejit.jit(f)
     np.testing.assert_allclose(jf(x).array, f(x).array, rtol=1e-4, atol=1e-3)
     (plan,) = jf._plans()
     (st,) = [st for k, st in plan.executable().plan.steps if k == 'kernel']
-    assert st.parallel != with_product
+    assert st.parallel and isinstance(st.kernel, threads.Chunked)
     from tapejit.targets.cpu import codegen
     assert st.nch <= codegen.ROW_PARTIALS  # (as many on any machine)

@@ -20,8 +20,7 @@ import pytest
 import tapejit
 from tapejit.compiler import store
 from tapejit.targets import numba_cache
-from tapejit.targets.cpu import kernel_cache
-from tests.support.kernels import one_cell, run_one_cell
+from tests.support import numba_modules
 
 
 class _Plant:
@@ -34,28 +33,16 @@ class _Plant:
         return (os.makedirs, (str(self.marker),))
 
 
-@pytest.fixture
-def cache(tmp_path, monkeypatch):
-    """A fresh cache directory and key, and a process that has compiled nothing."""
-    monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(tmp_path / 'cache'))
-    monkeypatch.setenv('TAPEJIT_KEY_FILE', str(tmp_path / 'key'))
-    monkeypatch.delenv('TAPEJIT_CACHE', raising=False)
-    monkeypatch.setattr(numba_cache, '_memory', {})
-    store.forget()
-    yield tmp_path / 'cache' / 'kernels'
-    store.forget()
-
-
 # ------------------------------------------------- Numba's cache files
 def _call_kernel():
-    return run_one_cell(kernel_cache.get_kernel(one_cell('kswap', 'add', 41.0)))
+    # (A Numba kernel module of the store's, as the CUDA target's kernels are.)
+    return numba_modules.load('kswap', 41.0)(1.0)
 
 
-def test_a_numba_cache_file_swapped_after_its_check_is_never_loaded(cache, tmp_path,
+def test_a_numba_cache_file_swapped_after_its_check_is_never_loaded(fresh_store, tmp_path,
                                                                      monkeypatch):
     assert _call_kernel() == 42.0          # compiled, its machine code saved and recorded
-    data_files = list((cache / 'numba' / '__pycache__').glob('k_*.nbc'))
-    assert data_files
+    assert numba_modules.numba_files(fresh_store, 'nbc')
     numba_cache._memory.clear()           # as a new process: loaded from the disk cache
     marker = tmp_path / 'MARKER'
     plant = pickle.dumps(_Plant(marker))
@@ -108,7 +95,8 @@ def test_the_fingerprint_follows_contents_not_sizes_and_times(tmp_path):
 
 
 # ------------------------------------------------------------------ clear
-def test_clear_deletes_only_what_tapejit_wrote(cache, tmp_path):
+def test_clear_deletes_only_what_tapejit_wrote(fresh_store, tmp_path):
+    cache = fresh_store
     # What tapejit writes: entries, a kernel module, Numba's files of it and
     # a temporary file an interrupted write left.
     store.write(str(cache / 'plan'), 'a plan', b'state')
@@ -161,13 +149,18 @@ _WORKER = textwrap.dedent('''
     import numpy as np
     import tapejit, tapejit.functions as F
     assert tapejit.__file__.startswith(%r), tapejit.__file__
-    x = np.linspace(-2, 2, 1 << 16).astype(np.float32)   # large: Numba's parallel kernels
+    x = np.linspace(-2, 2, 1 << 18).astype(np.float32)   # large: parallel kernels
     f = tapejit.jit(lambda v: (F.tanh(v) * 2 - v + F.exp(v) * 0.5, F.mean(F.tanh(v) * v)))
     y, m = f(x)
     ok = np.allclose(y.array, np.tanh(x) * 2 - x + np.exp(x) * 0.5, rtol=1e-5, atol=1e-6)
     ok = ok and np.allclose(m.array, np.mean(np.tanh(x) * x), rtol=1e-3)
     ok = ok and np.allclose(F.erf(x[:8]).array,
                             [__import__('math').erf(v) for v in x[:8]], atol=1e-6)
+    # A Numba kernel module of the store's (as the CUDA target's kernels are).
+    import sys
+    sys.path.append(%r)
+    from tests.support.numba_modules import run_all
+    ok = ok and run_all()[0]
     print('RESULT', ok)
 ''')
 
@@ -205,7 +198,8 @@ def test_a_read_only_install_with_an_unwritable_home_runs(read_only_install, tmp
         (tmp_path / 'cache').chmod(0o700)
         (tmp_path / 'cache' / 'kernels').chmod(0o700)
         (tmp_path / 'cache' / 'kernels' / 'numba' / '__pycache__').write_text('')
-    r = subprocess.run([sys.executable, '-c', _WORKER % str(top / 'site')], env=env,
+    r = subprocess.run([sys.executable, '-c', _WORKER % (str(top / 'site'), numba_modules.REPO)],
+                       env=env,
                        capture_output=True, text=True, timeout=600, cwd=str(tmp_path))
     assert r.returncode == 0, r.stderr[-3000:]
     assert 'RESULT True' in r.stdout, (r.stdout, r.stderr[-3000:])

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from tapejit.targets.cpu import host_cpu, kernel_cache
+from tapejit.targets.cpu import host_cpu, llvm_jit
 
 CODE = ('import sys\n'
         'from tapejit.targets.cpu.host_cpu import host_cpu\n'
@@ -66,11 +66,35 @@ def test_the_key_is_the_cpu_as_the_kernel_describes_it():
     assert host_cpu.cpu_ident('Hardware\t: X\n') is None
 
 
-def test_numba_kernels_are_keyed_by_the_cpu(monkeypatch):
-    here = kernel_cache._fingerprint()
-    assert kernel_cache._fingerprint() == here
-    monkeypatch.setattr(host_cpu, 'host_cpu', lambda: ('othercpu', '+avx2,-avx512f'))
-    assert kernel_cache._fingerprint() != here
+class _Named(Exception):
+    """Raised with the symbol (hence the file name) a kernel's object would have."""
+
+
+def _object_symbol(monkeypatch, cpu):
+    """The symbol ``llvm_jit.load_object`` gives a kernel's object code in a
+    process on the CPU ``cpu`` (``host_cpu()``'s (name, features), or None:
+    this one's); nothing is compiled."""
+    monkeypatch.setattr(llvm_jit, '_state', {})   # (as a new process: set up again)
+    monkeypatch.setattr(llvm_jit, '_entries', {})
+    if cpu is not None:
+        monkeypatch.setattr(host_cpu, 'host_cpu', lambda: cpu)
+
+    def name(symbol):
+        raise _Named(symbol)
+    with pytest.raises(_Named) as got:
+        llvm_jit.load_object('llvm\nFalse\nFalse\n(sig)\nsome kernel digest', name, None)
+    monkeypatch.undo()
+    return got.value.args[0]
+
+
+def test_native_objects_are_keyed_by_the_cpu(monkeypatch):
+    # Object code compiled for one CPU (its name and features, as LLVM gives
+    # them) is never loaded on another: another symbol, another file.
+    here = host_cpu.host_cpu()
+    mine = _object_symbol(monkeypatch, None)
+    assert _object_symbol(monkeypatch, here) == mine and mine.startswith('tj_')
+    assert _object_symbol(monkeypatch, ('othercpu', here[1])) != mine
+    assert _object_symbol(monkeypatch, (here[0], here[1] + ',+madeup')) != mine
 
 
 @pytest.mark.skipif(host_cpu.cpu_ident() is None, reason='no /proc/cpuinfo on this host')

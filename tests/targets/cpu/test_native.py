@@ -13,8 +13,9 @@ import numpy as np
 import pytest
 
 import tapejit.functions as F
+from tapejit.backends import threads
 from tapejit.targets import compile_graph
-from tapejit.targets.cpu import kernel_cache, llvm_jit, llvm_render, native, one_call
+from tapejit.targets.cpu import executable, kernel_cache, llvm_jit, native, one_call
 from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import trace_graph
 from tapejit.compiler import loop_ir as L
@@ -169,12 +170,46 @@ def test_a_kernel_outside_the_language_runs_op_by_op_with_a_warning():
         _call(native.NativeKernel('k', k, False, None), x, np.zeros(6, np.int64))
 
 
-def test_parallel_kernels_stay_with_numba():
-    k = _kernel('kp', [L.Assign(L.Load('x', ('i',)), L.Const(1.0, f64))], ['x'],
-                parallel=True)
-    assert not isinstance(kernel_cache.get_kernel(k), native.NativeKernel)
-    with pytest.raises(native.Unsupported, match='parallel variant'):
-        llvm_render.translate(k, (('l', 1, True), 'int', 'int', ('d', 1, True)), False, 's')
+def test_parallel_kernels_are_native_and_equal_the_serial_ones(monkeypatch):
+    # y[i] += x[i] * 3 over 1000 rows in chunks of 16: a chunk run twice, or
+    # skipped, by the threads sharing the counter would show in y.
+    def kernel(parallel):
+        x_i, y_i = L.Load('x', ('i',)), L.Load('y', ('i',))
+        body = [L.Assign(y_i, _apply('add', f64, y_i, _apply('mul', f64, x_i,
+                                                               L.Const(3.0, f64))))]
+        return _kernel('kpar', body, parallel=parallel)
+    serial, par = kernel_cache.get_kernel(kernel(False)), kernel_cache.get_kernel(kernel(True))
+    assert isinstance(par, native.NativeKernel) and isinstance(serial, native.NativeKernel)
+    assert par is not serial  # (whether it is parallel is part of its identity)
+    assert par.params[:4] == ['n', 'ch', 'nch', 'claim'] and 'claim' not in serial.params
+    x = np.random.default_rng(1).standard_normal(1000)
+    want = np.ones(1000)
+    _call(serial, x, want)
+    for width in (1, 2, 4, 8):
+        y = np.ones(1000)
+        threads.Chunked(par, width)(np.array([1000]), 16, -(-1000 // 16), x, y)
+        np.testing.assert_array_equal(y, want)
+    # A plan's kernels, all parallel (several chunks each, on the plan's
+    # threads) or all serial.
+    xs = rng.standard_normal((1000, 40)).astype(np.float32)
+
+    def steps(parallel_min):
+        monkeypatch.setattr(executable, 'PARALLEL_MIN', parallel_min)
+        monkeypatch.setattr(threads, 'available_cores', lambda: 4)
+        ex = compile_graph(trace_graph(lambda v: (F.sum(F.tanh(v) * v, axis=1),
+                                                  F.exp(v) * 2 - v), [xs]))
+        ex.one_call = None
+        outs = [ex([xs]) for _ in range(2)]
+        return outs, [st for kind, st in ex.plan.steps if kind == 'kernel']
+    (want_a, want_b), serial_steps = steps(1 << 40)
+    (got_a, got_b), par_steps = steps(1)
+    assert serial_steps and not any(st.parallel for st in serial_steps)
+    assert par_steps and all(st.parallel and isinstance(st.kernel, threads.Chunked)
+                             and isinstance(st.kernel.kernel, native.NativeKernel)
+                             and st.kernel.width == 4 and st.nch > 1 for st in par_steps)
+    for got in (got_a, got_b):
+        for a, w in zip(got, want_a):
+            np.testing.assert_allclose(a, w, rtol=1e-6, atol=1e-6)
 
 
 class _Sub(np.ndarray):

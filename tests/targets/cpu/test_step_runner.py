@@ -13,6 +13,7 @@ from tapejit.targets.cpu import one_call
 from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import trace_graph
 from tests.chainer_api.test_links import MLP, _train_step
+from tests.support.kernels import forget_loaded
 
 
 pytestmark = pytest.mark.usefixtures('cache_dir')  # (tests/conftest.py)
@@ -90,20 +91,29 @@ def test_a_kernel_numba_cannot_type_runs_op_by_op_in_the_runner(monkeypatch):
     assert callable(ex._runner)
 
 
-def test_a_damaged_cached_kernel_is_compiled_afresh(monkeypatch):
-    # (A parallel kernel: Numba's, whose cache files this process loads.)
-    from tapejit.targets.cpu import executable
+def test_a_damaged_cached_kernel_is_compiled_afresh(fresh_store):
+    # (A parallel kernel: its object code, compiled natively, from the cache.)
+    from tapejit.backends import threads
+    from tapejit.targets.cpu import executable, native
     x = np.linspace(-1, 1, executable.PARALLEL_MIN).astype(np.float32)
-    ex = compile_graph(trace_graph(lambda v: F.exp(v) * 2 + 1, [x]))
-    ex.one_call = None
 
-    def damaged(*args):
-        raise OSError('bad cache entry')
-    monkeypatch.setattr(executable.kernel_cache, 'get_kernel', lambda *a, **k: damaged)
-    with pytest.warns(RuntimeWarning, match='recompiling it'):
+    def run():
+        ex = compile_graph(trace_graph(lambda v: F.exp(v) * 2 + 1, [x]))
+        ex.one_call = None
         np.testing.assert_allclose(ex([x])[0], np.exp(x) * 2 + 1, rtol=1e-6)
-    (kind, st), = ex.plan.steps
-    assert st.parallel and st.kernel is not damaged and st.kernel != st.op_by_op
+        (kind, st), = ex.plan.steps
+        assert st.parallel and isinstance(st.kernel, threads.Chunked)
+        assert isinstance(st.kernel.kernel, native.NativeKernel)
+        return ex
+    run()
+    (path,) = (fresh_store / 'native').glob('tj_*.o')
+    blob = path.read_bytes()
+    path.write_bytes(blob[:len(blob) // 2])         # truncated
+    forget_loaded()                                 # (a new process)
+    with pytest.warns(RuntimeWarning, match='damaged') as w:
+        ex = run()
+    assert len([x for x in w if 'tapejit' in str(x.message)]) == 1
+    assert path.read_bytes() == blob                # compiled again, rewritten whole
     np.testing.assert_allclose(ex([x])[0], np.exp(x) * 2 + 1, rtol=1e-6)
 
 
