@@ -1,13 +1,13 @@
-"""Generated Numba kernels on disk, for both targets Numba renders for (the
-CPU's parallel kernels, :mod:`tapejit.targets.cpu.kernel_cache`, and
-``numba.cuda`` kernels, :mod:`tapejit.targets.cuda.executable`), and the
-in-memory table of every compiled kernel, filed by the key its target gives
+"""Generated ``numba.cuda`` kernels on disk
+(:mod:`tapejit.targets.cuda.executable`), and the in-memory table of every
+compiled kernel of either target (the CPU's native ones too,
+:mod:`tapejit.targets.cpu.kernel_cache`), filed by the key its target gives
 it (a hash of the kernel's loop-IR digest, :func:`tapejit.compiler.loop_ir.digest`,
 what the IR leaves out and the store's fingerprint).
 
 Numba's ``cache=True`` cannot cache code built with ``exec``, so each
 generated kernel is written as a module file in a folder of the store
-(``numba/`` for the CPU, ``cuda/<arch>`` for a GPU), named by its key, and
+(``cuda/<arch>`` for a GPU), named by its key, and
 run from there; Numba keeps its machine code beside it (or wherever its
 ``NUMBA_CACHE_DIR`` says).  Nothing on disk is trusted as it stands:
 
@@ -375,22 +375,6 @@ def load_source(key: str, label: str, source: str, modname: str, path: str,
     return load(key, label, lambda: source,
                 lambda d: kernel(load_module(os.path.join(d, path), text(True), modname)),
                 lambda: kernel(_in_memory(text(False), modname)))
-
-
-def recompile_in_memory(key: str, text: str, modname: str,
-                        kernel: Callable[[Any], Any] = lambda mod: mod.kernel) -> Any:
-    """The dispatcher of the module ``text`` (with no disk cache) run as
-    ``modname``, filed under ``key`` in place of the kernel there (whose
-    cache entry failed to load); ``kernel(module)`` is the dispatcher.
-
-    >>> text = 'class kernel:\\n    signatures = []\\n'
-    >>> recompile_in_memory('f' * 24, text, 'tapejit_demo').signatures
-    []
-    """
-    k = kernel(_in_memory(text, modname))
-    with _lock:
-        _memory[key] = k
-    return k
 
 
 def loaded() -> list:
