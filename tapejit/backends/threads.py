@@ -42,7 +42,7 @@ from typing import Any, Callable, Optional, Sequence
 import numpy
 
 __all__ = ['Chunked', 'Pool', 'available_cores', 'blas_one_thread', 'calibration', 'matmul',
-           'product_madds', 'product_width', 'set_max_threads']
+           'product_madds', 'product_width', 'set_max_threads', 'ufunc']
 
 # A piece of a split product takes at least this many times the round trip
 # of handing it to a worker: the hand-off then costs at most a few percent.
@@ -57,6 +57,13 @@ PRODUCT_PIECES_PER_THREAD = 1
 # A piece spans at least this many rows or columns: a BLAS kernel's
 # register tile is up to a few dozen wide, so thinner pieces waste it.
 MIN_PIECE_EDGE = 32
+# An elementwise NumPy call is cut into pieces of about this many elements
+# of its result (a tenth of a millisecond or so of a core), from results of
+# twice that on.  The pieces depend on the result's shape alone, never on
+# the threads or the machine's speed: a piece's elements are computed by
+# the same loop (a vector body, a tail) on any machine, so an eager result
+# has the same bits on one core or many.
+UFUNC_PIECE = 1 << 17
 
 _limit: list = [None]     # set_max_threads's cap (None: the affinity mask's count)
 
@@ -326,10 +333,14 @@ class Calibration:
     rate (multiply-adds per second, float32) and the round trip of a piece
     handed to a worker (seconds)."""
 
-    __slots__ = ('madds_per_s', 'handoff_s', 'toggle_s', 'tiny_madds', 'split_madds')
+    __slots__ = ('madds_per_s', 'handoff_s', 'toggle_s', 'tiny_madds', 'split_madds',
+                 'elements_per_s')
 
-    def __init__(self, madds_per_s: float, handoff_s: float, toggle_s: float) -> None:
+    def __init__(self, madds_per_s: float, handoff_s: float, toggle_s: float,
+                 elements_per_s: float = 1e9) -> None:
         self.madds_per_s, self.handoff_s, self.toggle_s = madds_per_s, handoff_s, toggle_s
+        # (NumPy's float32 addition, elements a second on one thread.)
+        self.elements_per_s = elements_per_s
         # A product done in less time than setting BLAS's threads takes runs
         # as it is: no thread would be worth waking for it either.
         self.tiny_madds = madds_per_s * toggle_s
@@ -386,7 +397,13 @@ def _measure() -> Calibration:
     _pool.run(empty, 2, wait=True)
     handoff = _best_of(lambda: _pool.run(empty, 2, wait=True), 8)
     toggle = _best_of(lambda: leave_one_thread(enter_one_thread()), 8)
-    return Calibration(rate, max(handoff, 1e-6), toggle)
+    # An addition of operands in cache: faster than one out of memory, so
+    # elementwise calls too are judged shorter than they take (cut later).
+    v = numpy.ones(1 << 16, numpy.float32)
+    w = numpy.empty_like(v)
+    numpy.add(v, v, out=w)
+    elements = v.size / _best_of(lambda: numpy.add(v, v, out=w), 4)
+    return Calibration(rate, max(handoff, 1e-6), toggle, elements)
 
 
 # --- kernels -----------------------------------------------------------------
@@ -432,6 +449,45 @@ class Chunked:
         def task() -> None:
             kernel(n, ch, nch, addr, *args)
         _pool.run([task] * width, width)
+
+
+# --- elementwise NumPy calls --------------------------------------------------
+
+def ufunc(f: numpy.ufunc, *args: numpy.ndarray) -> numpy.ndarray:
+    """``f(*args)`` (a NumPy ufunc of NumPy arrays) on threads tapejit
+    decides: a result long enough to pay for handing pieces to workers is
+    cut along its first axis into pieces that the caller and the pool's
+    workers take one at a time (NumPy's loops run without the GIL); else as
+    NumPy runs it.  Every element is computed by the same loop either way.
+
+    >>> a = numpy.arange(6.0).reshape(3, 2)
+    >>> ufunc(numpy.add, a, numpy.ones(2))
+    array([[1., 2.],
+           [3., 4.],
+           [5., 6.]])
+    """
+    shape = args[0].shape if len(args) == 1 else numpy.broadcast_shapes(
+        *(a.shape for a in args))
+    n = math.prod(shape)
+    if n < 2 * UFUNC_PIECE or shape[0] < 2:
+        return f(*args)
+    try:
+        dtype = f.resolve_dtypes(tuple(a.dtype for a in args) + (None,))[-1]
+    except (TypeError, ValueError, AttributeError):   # (NumPy's own error, raised by f)
+        return f(*args)
+    out = numpy.empty(shape, dtype)
+    # An operand that spans the result's first axis is cut with it; one that
+    # broadcasts along it is read whole by every piece.
+    cut = [a.ndim == len(shape) and a.shape[0] == shape[0] for a in args]
+    edges = _edges(shape[0], n // UFUNC_PIECE, 1)
+    tasks = [lambda i=i, j=j: f(*(a[i:j] if c else a for a, c in zip(args, cut)),
+                                out=out[i:j])
+             for i, j in edges]
+    cal = _calibration[0] or calibration()
+    # Threads: as many as pieces of several hand-offs' work each allow.
+    useful = n / (cal.elements_per_s * cal.handoff_s * PIECE_OVER_HANDOFF)
+    _pool.run(tasks, max(1, min(available_cores(), len(tasks), int(useful))))
+    return out
 
 
 # --- products ----------------------------------------------------------------

@@ -12,6 +12,7 @@ from typing import Any
 import numpy
 
 from tapejit import backends
+from tapejit.backends import threads
 from tapejit.core import backprop
 from tapejit.core.errors import DTypeError
 from tapejit.ops.registry import (Aval, broadcast_shapes, host_kernel, native_dtype, primitive,
@@ -45,8 +46,11 @@ def _checked_float(name: str, f):
         if x.dtype.kind not in 'fc':
             raise DTypeError(f'{name}: got dtype {x.dtype}; expected a floating dtype '
                              '(float16, float32 or float64)')
-        if ufunc is None or x.__class__ is numpy.ndarray:
+        if ufunc is None:
             return f(x)
+        if x.__class__ is numpy.ndarray:
+            # (On the threads tapejit decides: tapejit.backends.threads.)
+            return threads.ufunc(f, x)
         return getattr(_xp(x), ufunc)(x)
     return impl
 
@@ -257,7 +261,7 @@ def _binary_impl(name: str, f):
             raise DTypeError(f'{name}: dtypes {a.dtype} and {b.dtype} differ; expected '
                              'one dtype (cast with F.cast)')
         if a.__class__ is numpy.ndarray and b.__class__ is numpy.ndarray:
-            return f(a, b)
+            return threads.ufunc(f, a, b) if isinstance(f, numpy.ufunc) else f(a, b)
         return getattr(backends.get_array_module(a, b), ufunc)(a, b)
     return impl
 

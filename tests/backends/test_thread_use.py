@@ -337,3 +337,49 @@ def test_an_idle_worker_holds_no_array_of_the_last_job():
         gc.collect()
         time.sleep(0.01)
     assert sys.getrefcount(out) == base
+
+
+@pytest.mark.parametrize('f, shapes', [
+    (np.add, [(70, 16, 300), (1, 16, 1)]),        # broadcast along the cut axis
+    (np.multiply, [(70, 16, 300), (70, 16, 300)]),
+    (np.greater_equal, [(300, 2000), (2000,)]),   # a bool result, fewer dims
+    (np.exp, [(70, 16, 300)]),
+    (np.tanh, [(3, 200000)]),                     # a few long rows
+])
+def test_a_large_eager_elementwise_call_is_cut_into_pieces_with_numpys_bits(f, shapes,
+                                                                            monkeypatch):
+    args = [_rand(*s, seed=k) for k, s in enumerate(shapes)]
+    ran = []
+    real = threads._pool.run
+    monkeypatch.setattr(threads._pool, 'run', lambda tasks, width, **k: (
+        ran.append((len(tasks), width)), real(tasks, width, **k))[1])
+    got = threads.ufunc(f, *args)
+    want = f(*args)
+    assert got.dtype == want.dtype and got.shape == want.shape
+    assert got.tobytes() == want.tobytes()
+    # Pieces of about UFUNC_PIECE elements, whatever the threads.
+    n = want.size
+    assert ran and ran[0][0] == min(want.shape[0], n // threads.UFUNC_PIECE) >= 2
+    threads.set_max_threads(1)
+    try:
+        ran.clear()
+        again = threads.ufunc(f, *args)
+    finally:
+        threads.set_max_threads(None)
+    assert again.tobytes() == want.tobytes() and ran[0][1] == 1
+
+
+def test_small_or_one_row_elementwise_calls_run_as_numpy_runs_them(monkeypatch):
+    monkeypatch.setattr(threads._pool, 'run', lambda *a, **k: pytest.fail('cut'))
+    for args in ([_rand(100, 100)], [_rand(1, 10 ** 6)], [np.float32(3) * np.ones(())]):
+        np.testing.assert_array_equal(threads.ufunc(np.negative, *args), -args[0])
+
+
+def test_eager_elementwise_ops_run_on_tapejits_threads(monkeypatch):
+    calls = []
+    real = threads.ufunc
+    monkeypatch.setattr(threads, 'ufunc', lambda f, *a: calls.append(f) or real(f, *a))
+    x = Variable(_rand(64, 32, 16, 16))
+    y = F.exp(x) * x + x
+    np.testing.assert_allclose(y.array, np.exp(x.array) * x.array + x.array, rtol=1e-6)
+    assert calls == [np.exp, np.multiply, np.add]
