@@ -45,7 +45,7 @@ def create_communicator(communicator_name: str = 'mpi', mpi_comm: Any = None,
                         **kwargs: Any) -> MpiCommunicator:
     """The communicator of the processes started by ``mpiexec`` (``mpi_comm``:
     an mpi4py communicator, ``COMM_WORLD`` by default).  Sizes this
-    process's thread pools (Numba, BLAS) to its share of the host's cores.
+    process's thread pools (tapejit's, BLAS's) to its share of the host's cores.
     ``timeout``: seconds a collective waits for its peers.
 
     >>> create_communicator('mpi').size

@@ -1,6 +1,6 @@
-"""Loop-IR expressions and assignments as the Python text Numba compiles.
-
-Shared by the CPU's and the GPU's Numba kernels, each with its own op table
+"""Loop-IR expressions and assignments as Python text: what ``numba.cuda``
+compiles for the GPU, and the CPU kernel's text (shown by ``explain()``,
+run as Python by the tests as the kernel's reference), each with its own op table
 (``name -> entry(args, params, in_dtypes, out_dtype) -> text``) and loops.
 
 >>> import numpy as np

@@ -6,7 +6,8 @@ with the calls of :class:`~tapejit.targets.cpu.emitter.Emitter` (``arith``,
 ``compare_op``, ``select``, ``math``, ``const``, ...).  Given the emitter it
 builds the primitive in LLVM IR (the row's ``llvm`` entry); given
 :data:`TEXT`, the same operations in the same order as a Python expression
-for a Numba CPU loop (its ``numba`` entry): the same bits either way; given
+for the CPU kernel's text (its ``numba`` entry: what ``explain()`` shows,
+and the reference tests run as Python): the same bits either way; given
 :data:`CUDA_TEXT`, as a ``numba.cuda`` kernel spells them (its ``cuda``
 entry: the transcendental functions are ``math.*``, typed per float width by
 Numba's CUDA target).  A case a renderer does not compile raises

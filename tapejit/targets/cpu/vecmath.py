@@ -60,8 +60,8 @@ def fma_f32(a: Any, b: Any, c: Any) -> Any:
 
 
 def tanh_f32_py(x: Any) -> Any:
-    """float32 ``tanh`` that vectorizes, as plain Python: the function Numba
-    compiles (``tanh_f32``) and the reference of :func:`tanh_f32_llvm`.
+    """float32 ``tanh`` that vectorizes, as plain Python: what the kernel
+    text ``tanh_f32`` means, and the reference of :func:`tanh_f32_llvm`.
 
     >>> import numpy as np
     >>> float(tanh_f32_py(np.float32(0.5)))  # doctest: +ELLIPSIS
