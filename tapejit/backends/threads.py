@@ -466,10 +466,16 @@ def ufunc(f: numpy.ufunc, *args: numpy.ndarray) -> numpy.ndarray:
            [3., 4.],
            [5., 6.]])
     """
+    # (Every eager elementwise op comes here: a small one leaves on a few
+    # attribute reads. A result holds at most the product of its operands'
+    # sizes elements.)
+    least = 2 * UFUNC_PIECE
+    if (args[0].size if len(args) == 1 else args[0].size * args[1].size) < least:
+        return f(*args)
     shape = args[0].shape if len(args) == 1 else numpy.broadcast_shapes(
         *(a.shape for a in args))
     n = math.prod(shape)
-    if n < 2 * UFUNC_PIECE or shape[0] < 2:
+    if n < least or shape[0] < 2:
         return f(*args)
     try:
         dtype = f.resolve_dtypes(tuple(a.dtype for a in args) + (None,))[-1]

@@ -36,3 +36,13 @@ def forget_loaded() -> None:
     numba_cache._memory.clear()
     llvm_jit._entries.clear()
     store.forget()
+
+
+def at_most_one_warning(w, *patterns, per=1) -> None:
+    """No more than one warning (per damaged file) among ``w``, each naming
+    the fault (every one of ``patterns``)."""
+    assert len(w) <= per, [str(x.message) for x in w]
+    for x in w:
+        assert issubclass(x.category, RuntimeWarning) or 'numba' in x.category.__module__
+        for p in patterns:
+            assert p in str(x.message), str(x.message)

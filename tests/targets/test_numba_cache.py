@@ -24,7 +24,7 @@ import pytest
 from tapejit.compiler import store
 from tapejit.targets import numba_cache
 from tests.support import numba_modules as nm
-from tests.support.kernels import forget_loaded
+from tests.support.kernels import at_most_one_warning, forget_loaded
 
 
 def _run(name='ka'):
@@ -51,15 +51,6 @@ def _repaired():
     k, w = _run()
     assert not w, [str(x.message) for x in w]
     assert nm.cache_hits(k) > 0
-
-
-def _at_most_one_warning(w, *patterns, per=1):
-    """No more than one warning (per damaged file), each naming the fault."""
-    assert len(w) <= per, [str(x.message) for x in w]
-    for x in w:
-        assert issubclass(x.category, RuntimeWarning) or 'numba' in x.category.__module__
-        for p in patterns:
-            assert p in str(x.message), str(x.message)
 
 
 # ----------------------------------------------------------------- baseline
@@ -93,7 +84,7 @@ def test_a_damaged_source_entry_is_rewritten(fresh_store, damage):
         with open(path, 'w', encoding='latin-1') as f:
             f.write(bad)
     _, w = _run()               # (41 added, not 45: the module runs from its source)
-    _at_most_one_warning(w, 'damaged; rewriting it', per=len(texts))
+    at_most_one_warning(w, 'damaged; rewriting it', per=len(texts))
     assert len(w) == len(texts), 'the damage went unnoticed'
     assert {p: open(p).read() for p in nm.modules(fresh_store)} == texts
     _repaired()
@@ -112,7 +103,7 @@ def test_damaged_machine_code_is_recompiled(fresh_store, ext, damage):
         with open(p, 'wb') as f:
             f.write(bad)
     k, w = _run()
-    _at_most_one_warning(w, 'do not match their recorded digests', 'recompiling it',
+    at_most_one_warning(w, 'do not match their recorded digests', 'recompiling it',
                          per=len(files))
     assert w, 'the damage went unnoticed'
     assert nm.cache_hits(k) == 0  # compiled again, nothing read from the damaged files
@@ -131,7 +122,7 @@ def test_machine_code_from_another_numba_version_is_not_used(fresh_store):
             pickle.dump('0.0.1-elsewhere', f, protocol=-1)
             f.write(rest)
     k, w = _run()
-    _at_most_one_warning(w, per=len(indexes))
+    at_most_one_warning(w, per=len(indexes))
     assert nm.cache_hits(k) == 0
     for idx in indexes:
         with open(idx, 'rb') as f:  # Numba rewrote the index for this version
@@ -174,7 +165,7 @@ def test_an_unreadable_entry_is_replaced(fresh_store, monkeypatch):
     monkeypatch.setattr(numba_cache, 'open', refusing_open, raising=False)
     _, w = _run()
     assert refused
-    _at_most_one_warning(w, 'damaged; rewriting it', per=len(paths))
+    at_most_one_warning(w, 'damaged; rewriting it', per=len(paths))
     assert w
 
 
@@ -186,7 +177,7 @@ def test_a_chmod_000_entry_and_read_only_directory(fresh_store):
         os.chmod(p, 0)
     try:
         _, w = _run()
-        _at_most_one_warning(w, per=len(paths))
+        at_most_one_warning(w, per=len(paths))
     finally:
         for p in paths:
             os.chmod(p, 0o644)
@@ -194,7 +185,7 @@ def test_a_chmod_000_entry_and_read_only_directory(fresh_store):
     os.chmod(fresh_store, 0o555)
     try:
         _, w = _run()
-        _at_most_one_warning(w, per=len(paths))
+        at_most_one_warning(w, per=len(paths))
     finally:
         os.chmod(fresh_store, 0o755)
 
@@ -206,7 +197,7 @@ def test_a_directory_where_files_cannot_be_created(fresh_store, monkeypatch):
     assert store.cache_dir()    # (the store's key made first: only the kernels' files fail)
     monkeypatch.setattr(numba_cache.tempfile, 'mkstemp', refuse)
     k, w = _run()
-    _at_most_one_warning(w, 'cannot use the kernel cache directory', 'in memory')
+    at_most_one_warning(w, 'cannot use the kernel cache directory', 'in memory')
     assert w
     assert not nm.modules(fresh_store)
     # One warning per process, not one per kernel.
@@ -231,7 +222,7 @@ def test_the_directory_deleted_between_load_and_first_call(fresh_store):
     with warnings.catch_warnings(record=True) as w:
         warnings.simplefilter('always')
         assert k(1.0) == 42.0
-    _at_most_one_warning([x for x in w if not issubclass(x.category, ResourceWarning)])
+    at_most_one_warning([x for x in w if not issubclass(x.category, ResourceWarning)])
 
 
 def test_leftover_temporary_files_are_harmless(fresh_store):

@@ -84,6 +84,25 @@ def tanh_f32_py(x: Any) -> Any:
     return x if abs(x) < _TINY else p / q
 
 
+def _const(em: Any, v: Any) -> tuple:
+    """The float32 constant ``v`` as the emitter ``em`` builds it."""
+    return em.const(v.item(), v.dtype)
+
+
+def _fma(em: Any, a: tuple, m: tuple, k: tuple) -> tuple:
+    """``a * m + k`` rounded once (``llvm.fma``), as :func:`fma_f32` computes it."""
+    return em.intrinsic('llvm.fma', [a[0], m[0], k[0]]), a[1]
+
+
+def _horner(em: Any, v: tuple, coefs: tuple) -> tuple:
+    """``fma(v, c0, c1)``, then ``fma(v, p, c)`` for each later ``c``: the
+    Python forms' polynomials (``fma_f32(p, v, c)`` is the same value)."""
+    p = _fma(em, v, _const(em, coefs[0]), _const(em, coefs[1]))
+    for k in coefs[2:]:
+        p = _fma(em, v, p, _const(em, k))
+    return p
+
+
 def tanh_f32_llvm(em: Any, x: tuple) -> tuple:
     """:func:`tanh_f32_py` of ``x`` (a ``(value, dtype)`` pair) built with
     the emitter ``em`` (:class:`tapejit.targets.cpu.emitter.Emitter`): each
@@ -100,17 +119,10 @@ def tanh_f32_llvm(em: Any, x: tuple) -> tuple:
     (dtype('float32'), 'float')
     """
     def c(v: Any) -> tuple:
-        return em.const(v.item(), v.dtype)
-
-    def fma(a: tuple, b: tuple, k: tuple) -> tuple:
-        return em.intrinsic('llvm.fma', [a[0], b[0], k[0]]), a[1]
+        return _const(em, v)
 
     def poly(v: tuple, coefs: tuple) -> tuple:
-        # fma(v, c0, c1), then fma(v, p, c) for each later c (Horner, as above)
-        p = fma(v, c(coefs[0]), c(coefs[1]))
-        for k in coefs[2:]:
-            p = fma(v, p, c(k))
-        return p
+        return _horner(em, v, coefs)
     clamp = c(_CLAMP)
     high = em.compare_op('>', x, clamp)
     low = em.compare_op('<', x, em.negate(clamp))
@@ -187,10 +199,10 @@ def exp_f32_llvm(em: Any, x: tuple) -> tuple:
     i32 = ir.IntType(32)
 
     def c(v: Any) -> tuple:
-        return em.const(v.item(), v.dtype)
+        return _const(em, v)
 
     def fma(a: tuple, m: tuple, k: tuple) -> tuple:
-        return em.intrinsic('llvm.fma', [a[0], m[0], k[0]]), f32
+        return _fma(em, a, m, k)
     # NaN: k = 0 (a select, as the comparison is unordered-false), x itself
     # carried through the arithmetic.
     finite = em.compare_op('==', x, x)
@@ -199,9 +211,7 @@ def exp_f32_llvm(em: Any, x: tuple) -> tuple:
     nk = em.negate(k)
     r = fma(nk, c(_LN2_HI), x)
     r = fma(nk, c(_LN2_LO), r)
-    p = fma(r, c(_E0), c(_E1))
-    for e in (_E2, _E3, _E4, _E5):
-        p = fma(p, r, c(e))
+    p = _horner(em, r, (_E0, _E1, _E2, _E3, _E4, _E5))
     p = em.arith('+', fma(p, em.arith('*', r, r), r), c(_ONE))
     ki = b.fptosi(k[0], i32)
     half = b.ashr(ki, ir.Constant(i32, 1))

@@ -30,7 +30,7 @@ from tapejit.targets import compile_graph, numba_cache
 from tapejit.targets.cpu import executable, llvm_jit, native
 from tapejit.ir.trace import trace_graph
 from tapejit.compiler import store
-from tests.support.kernels import forget_loaded
+from tests.support.kernels import at_most_one_warning, forget_loaded
 
 X = np.linspace(-1.5, 1.5, 24).reshape(4, 6).astype(np.float32)
 WANT = np.sum(np.tanh(X) * 3 - X, axis=1) * np.float32(0.25)
@@ -80,15 +80,6 @@ def _warm(d):
     forget_loaded()
 
 
-def _at_most_one_warning(w, *patterns, per=1):
-    """No more than one warning (per damaged file), each naming the fault."""
-    assert len(w) <= per, [str(x.message) for x in w]
-    for x in w:
-        assert issubclass(x.category, RuntimeWarning) or 'numba' in x.category.__module__
-        for p in patterns:
-            assert p in str(x.message), str(x.message)
-
-
 # ----------------------------------------------------------------- baseline
 def test_a_warm_cache_loads_silently(cache, monkeypatch):
     _warm(cache)
@@ -132,7 +123,7 @@ def test_a_directory_where_files_cannot_be_created(cache, monkeypatch):
         raise PermissionError(13, 'Permission denied', str(cache))
     monkeypatch.setattr(tempfile, 'mkstemp', refuse)
     _, w = _run()
-    _at_most_one_warning(w, 'cannot use the kernel cache directory', 'in memory')
+    at_most_one_warning(w, 'cannot use the kernel cache directory', 'in memory')
     assert not _entries(cache)
 
 
@@ -145,7 +136,7 @@ def test_a_cache_dir_that_is_a_file(tmp_path, monkeypatch):
     monkeypatch.setattr(store, 'warned', set())
     monkeypatch.setattr(executable, 'PARALLEL_MIN', 1)
     _, w = _run()
-    _at_most_one_warning(w, 'cannot use the kernel cache directory')
+    at_most_one_warning(w, 'cannot use the kernel cache directory')
     assert w
     # One warning per process, not one per kernel.
     with warnings.catch_warnings(record=True) as w2:
@@ -174,7 +165,7 @@ def test_the_directory_deleted_between_load_and_first_call(cache, monkeypatch):
         warnings.simplefilter('always')
         out = ex([X])[0]
     np.testing.assert_allclose(out, WANT, rtol=1e-6)
-    _at_most_one_warning([x for x in w if not issubclass(x.category, ResourceWarning)],
+    at_most_one_warning([x for x in w if not issubclass(x.category, ResourceWarning)],
                          per=len(ex.plan.steps))
 
 
