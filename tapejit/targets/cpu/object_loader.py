@@ -2,10 +2,12 @@
 
 Loading LLVM's library and handing each object to MCJIT would cost a warm
 process's first call far more than the rest of its work.  The objects are
-ours and simple: x86-64 ELF relocatable files in LLVM's large code model,
-referring to every symbol and constant pool through absolute 64-bit
-addresses.  This module maps their sections, applies those relocations
-against the process's symbols and makes the code executable.  Anything else
+ours and simple: x86-64 ELF relocatable files in LLVM's small code model,
+position-independent: code reaches its constants relative to itself and
+other functions through a global offset table (GOT).  This module maps their
+sections and a GOT in one mapping (so every relative reference is in reach),
+applies the relocations against the process's symbols and makes the code
+executable.  Anything else
 (another machine or format, an unknown relocation or section, a system that
 refuses executable memory) raises :class:`NotLoadable`, and the caller loads
 the object through MCJIT.  The unwind tables are not loaded: the kernels
@@ -30,6 +32,9 @@ _SHT_X86_64_UNWIND = 0x70000001
 _SHF_WRITE, _SHF_ALLOC, _SHF_EXECINSTR = 0x1, 0x2, 0x4
 _SHN_UNDEF, _SHN_ABS, _SHN_COMMON = 0, 0xFFF1, 0xFFF2
 _R_X86_64_NONE, _R_X86_64_64, _R_X86_64_PC32, _R_X86_64_PLT32, _R_X86_64_PC64 = 0, 1, 2, 4, 24
+# A GOT entry's address relative to the place (GOTPCRELX forms may be relaxed
+# by a linker; here they keep their load through the entry).
+_GOT_RELATIVE = frozenset((9, 41, 42))  # GOTPCREL, GOTPCRELX, REX_GOTPCRELX
 
 _SHDR = struct.Struct('<IIQQQQIIQQ')
 _SYM = struct.Struct('<IBBHQQ')
@@ -53,6 +58,7 @@ def supported() -> bool:
 
 _PROT_READ, _PROT_WRITE, _PROT_EXEC = 1, 2, 4
 _MAP_PRIVATE, _MAP_ANONYMOUS = 0x02, 0x20  # (Linux x86-64's values)
+_PAGE = os.sysconf('SC_PAGE_SIZE') if hasattr(os, 'sysconf') else 4096
 
 
 @functools.lru_cache(maxsize=None)
@@ -116,23 +122,22 @@ def load(obj: bytes, symbols: Mapping[str, int]) -> dict:
     42
     """
     shdrs, names = _section_headers(obj)
-    place, sizes = _layout(shdrs, names)
-    bases = [_map(max(n, 1)) for n in sizes]
+    place, got, code_size, size = _layout(shdrs, names)
+    base = _map(size)
     try:
-        # (Views of the mappings, for writing into them.)
-        maps = [(ctypes.c_char * max(n, 1)).from_address(b) for n, b in zip(sizes, bases)]
-        for k, (which, off) in place.items():
-            typ, size, data_off = shdrs[k][1], shdrs[k][5], shdrs[k][4]
+        # (A view of the mapping, for writing into it.)
+        mem = (ctypes.c_char * size).from_address(base)
+        for k, off in place.items():
+            typ, n, data_off = shdrs[k][1], shdrs[k][5], shdrs[k][4]
             if typ != _SHT_NOBITS:
-                ctypes.memmove(bases[which] + off, obj[data_off:data_off + size], size)
-        addrs, functions = _symbols(obj, shdrs, names, place, bases, symbols)
-        _relocate(obj, shdrs, place, bases, maps, addrs)
-        if sizes[0]:
-            _mprotect(bases[0], sizes[0], _PROT_READ | _PROT_EXEC)
+                ctypes.memmove(base + off, obj[data_off:data_off + n], n)
+        addrs, functions = _symbols(obj, shdrs, names, place, base, symbols)
+        _relocate(obj, shdrs, place, base, mem, addrs, got)
+        _mprotect(base, code_size, _PROT_READ | _PROT_EXEC)
         return functions
     except NotLoadable:
-        for n, b in zip(sizes, bases):  # (refused: the caller loads it by MCJIT)
-            _libc_fn('munmap', ctypes.c_int, (ctypes.c_void_p, ctypes.c_size_t))(b, max(n, 1))
+        # (Refused: the caller loads it by MCJIT.)
+        _libc_fn('munmap', ctypes.c_int, (ctypes.c_void_p, ctypes.c_size_t))(base, size)
         raise
 
 
@@ -153,23 +158,37 @@ def _section_headers(obj: bytes) -> tuple:
 
 
 def _layout(shdrs: list, names: list) -> tuple:
-    """Where each section the code needs goes: read-only ones (code,
-    constants) in one mapping that becomes executable, writable ones in
-    another.  ``(section index -> (mapping, offset), mapping sizes)``."""
+    """Where each section the code needs goes in the one mapping: read-only
+    sections (code, constants), then the GOT (a slot for each symbol),
+    together made executable; writable sections from the next page on.
+    ``(section index -> offset, GOT offset, executable size, total size)``."""
     place: dict = {}
-    sizes = [0, 0]
+    end = 0
+    slots = sum(h[5] // _SYM.size for h in shdrs if h[1] == _SHT_SYMTAB)
+    writable = []
     for k, (_, typ, flags, _, _, size, _, _, align, _) in enumerate(shdrs):
         if not flags & _SHF_ALLOC or typ == _SHT_X86_64_UNWIND or names[k] == '.eh_frame':
             continue
-        which = 1 if flags & _SHF_WRITE else 0
-        align = max(align, 1)
-        off = -(-sizes[which] // align) * align
-        place[k] = (which, off)
-        sizes[which] = off + size
-    return place, sizes
+        if flags & _SHF_WRITE:
+            writable.append(k)
+            continue
+        place[k] = end = _aligned(end, align)
+        end += size
+    got = _aligned(end, 8)
+    code_size = _aligned(got + 8 * slots, _PAGE)
+    end = code_size
+    for k in writable:
+        place[k] = end = _aligned(end, shdrs[k][8])
+        end += shdrs[k][5]
+    return place, got, code_size, max(end, 1)
 
 
-def _symbols(obj: bytes, shdrs: list, names: list, place: dict, bases: list,
+def _aligned(offset: int, align: int) -> int:
+    align = max(align, 1)
+    return -(-offset // align) * align
+
+
+def _symbols(obj: bytes, shdrs: list, names: list, place: dict, base: int,
              symbols: Mapping[str, int]) -> tuple:
     """Each symbol's address (undefined ones from ``symbols``, else the
     process's own), and the defined functions by name."""
@@ -191,8 +210,7 @@ def _symbols(obj: bytes, shdrs: list, names: list, place: dict, bases: list,
             elif shndx == _SHN_COMMON or shndx >= 0xFF00:
                 raise NotLoadable(f'symbol {name!r} in a special section')
             elif shndx in place:
-                which, off = place[shndx]
-                addrs.append(bases[which] + off + value)
+                addrs.append(base + place[shndx] + value)
                 if info & 0xF == 2 and name:  # STT_FUNC
                     functions[name] = addrs[-1]
             else:
@@ -201,33 +219,39 @@ def _symbols(obj: bytes, shdrs: list, names: list, place: dict, bases: list,
     raise NotLoadable('no symbol table')
 
 
-def _relocate(obj: bytes, shdrs: list, place: dict, bases: list, maps: list,
-              addrs: list) -> None:
-    """Apply the RELA relocations of the loaded sections."""
+def _relocate(obj: bytes, shdrs: list, place: dict, base: int, mem: Any,
+              addrs: list, got: int) -> None:
+    """Apply the RELA relocations of the loaded sections; a GOT-relative one
+    fills its symbol's slot (symbol ``j`` at ``got + 8 * j``)."""
     for h in shdrs:
         if h[1] == _SHT_REL:
             raise NotLoadable('REL relocations')
         if h[1] != _SHT_RELA or h[7] not in place:
             continue
-        which, base_off = place[h[7]]
-        m, target = maps[which], bases[which] + base_off
+        section = place[h[7]]
         for r_off, r_info, addend in _RELA.iter_unpack(
                 obj[h[4]:h[4] + h[5] // _RELA.size * _RELA.size]):
             typ, sym = r_info & 0xFFFFFFFF, r_info >> 32
             s = addrs[sym] if sym < len(addrs) else None
             if s is None:
                 raise NotLoadable(f'relocation against symbol {sym}, which is not loaded')
-            at = base_off + r_off
+            at = section + r_off
+            here = base + at
             if typ == _R_X86_64_64:
-                _U64.pack_into(m, at, (s + addend) & 0xFFFFFFFFFFFFFFFF)
+                _U64.pack_into(mem, at, (s + addend) & 0xFFFFFFFFFFFFFFFF)
             elif typ == _R_X86_64_PC64:
-                _U64.pack_into(m, at, (s + addend - (target + r_off)) & 0xFFFFFFFFFFFFFFFF)
+                _U64.pack_into(mem, at, (s + addend - here) & 0xFFFFFFFFFFFFFFFF)
             elif typ in (_R_X86_64_PC32, _R_X86_64_PLT32):
-                v = s + addend - (target + r_off)
-                if not -2**31 <= v < 2**31:
-                    raise NotLoadable('a 32-bit relative relocation out of range')
-                _I32.pack_into(m, at, v)
+                _pack_relative(mem, at, s + addend - here)
+            elif typ in _GOT_RELATIVE:
+                slot = got + 8 * sym
+                _U64.pack_into(mem, slot, s)
+                _pack_relative(mem, at, base + slot + addend - here)
             elif typ != _R_X86_64_NONE:
                 raise NotLoadable(f'relocation type {typ}')
 
 
+def _pack_relative(mem: Any, at: int, v: int) -> None:
+    if not -2**31 <= v < 2**31:
+        raise NotLoadable('a 32-bit relative relocation out of range')
+    _I32.pack_into(mem, at, v)

@@ -118,6 +118,8 @@ def tanh_f32_llvm(em: Any, x: tuple) -> tuple:
     >>> dt, str(v.type)
     (dtype('float32'), 'float')
     """
+    em.long_chain()
+
     def c(v: Any) -> tuple:
         return _const(em, v)
 
@@ -194,6 +196,7 @@ def exp_f32_llvm(em: Any, x: tuple) -> tuple:
     >>> dt, str(v.type)
     (dtype('float32'), 'float')
     """
+    em.long_chain()
     b, ir = em.b, em.ir
     f32 = x[1]
     i32 = ir.IntType(32)

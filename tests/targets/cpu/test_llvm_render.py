@@ -164,6 +164,37 @@ def test_exp_f32_is_within_two_ulp_of_numpy_and_vectorizes():
     assert 'expf' not in text and 'llvm.exp' not in text
 
 
+_SIG = (('l', 1, True), 'int', 'int', ('f', 1, True), ('f', 1, True))
+_INTERLEAVED = '!"llvm.loop.interleave.count", i32 4'
+
+
+def test_a_map_around_a_polynomial_is_interleaved_and_keeps_its_bits():
+    # tanh's and exp's chains of fused multiply-adds: four vector iterations
+    # in flight (emitter.LONG_CHAIN_INTERLEAVE); a plain map or a reduction
+    # is left to LLVM's cost model.
+    for prim, ref in (('tanh', vecmath.tanh_f32_py), ('exp', vecmath.exp_f32_py)):
+        k = _kernel(prim, {}, (f32,), f32)
+        assert _INTERLEAVED in llvm_render.translate(k, _SIG, False, f'{prim}_demo')
+        # One chunk of an odd length: the interleaved vector body and the
+        # remainder loop both run.
+        x = np.linspace(-9, 9, 4133, dtype=np.float32)
+        y = np.zeros_like(x)
+        nk = native.NativeKernel('kernel', k, False, None)
+        nk(np.array([x.size]), x.size, 1, x, y)
+        want = np.array([ref(v) for v in x], np.float32)
+        assert y.view(np.uint32).tolist() == want.view(np.uint32).tolist()
+    plain = _kernel('mul', {}, (f32, f32), f32)
+    sig = _SIG[:3] + (('f', 1, True),) * 3
+    assert 'interleave' not in llvm_render.translate(plain, sig, False, 'mul_demo')
+    acc = L.Local('acc')
+    summed = L.Kernel('kernel', ['in0', 'out0'], [], L.ChunkLoop(
+        False, [L.Assign(acc, L.Const(0.0, f32))],
+        [L.ChunkRange('i', [L.Accumulate('sum', acc, L.Apply(
+            'tanh', (L.Load('in0', ('i',)),), {}, (f32,), f32))])],
+        [L.Assign(L.Load('out0', ('c',)), acc)]))
+    assert 'interleave' not in llvm_render.translate(summed, _SIG, False, 'sum_demo')
+
+
 def _fma_exact(a, b, c) -> np.float32:
     from fractions import Fraction
     v = Fraction(float(a)) * Fraction(float(b)) + Fraction(float(c))

@@ -96,6 +96,34 @@ def test_loaded_here_and_by_mcjit_the_same_kernel_gives_the_same_bits(tmp_path, 
         assert y.tobytes() == y1.tobytes() and s.tobytes() == s1.tobytes()
 
 
+def _relocation_types(obj: bytes) -> set:
+    shoff = struct.unpack_from('<Q', obj, 0x28)[0]
+    shnum = struct.unpack_from('<H', obj, 0x3C)[0]
+    types = set()
+    for k in range(shnum):
+        typ = struct.unpack_from('<I', obj, shoff + 64 * k + 4)[0]
+        off, size = struct.unpack_from('<QQ', obj, shoff + 64 * k + 24)
+        if typ == 4:  # SHT_RELA
+            types |= {struct.unpack_from('<Q', obj, off + j + 8)[0] & 0xFFFFFFFF
+                      for j in range(0, size, 24)}
+    return types
+
+
+def test_kernels_reach_constants_relative_to_their_code_and_functions_through_a_got(
+        tmp_path, monkeypatch, loads):
+    # Small code model, position-independent: no 64-bit absolute address
+    # (R_X86_64_64) to load before each constant; the C library's log1p
+    # through a GOT slot the loader fills (GOTPCREL forms 9, 41, 42).
+    y, s = _run(tmp_path, True, monkeypatch)
+    (path,) = tmp_path.glob('*.o')
+    types = _relocation_types(store.parse(path.read_bytes())[1])
+    assert 1 not in types and types & {9, 41, 42} and 2 in types, types
+    assert loads == [True]
+    x = _args()[3]
+    ref = np.where(x > 0.25, np.exp(x * np.float32(0.5)) + np.log1p(np.absolute(x)), x * -3)
+    np.testing.assert_allclose(y, ref, rtol=1e-6)
+
+
 def test_an_object_it_does_not_handle_loads_through_mcjit(tmp_path, monkeypatch, loads):
     _run(tmp_path, True, monkeypatch, name='km')
     (path,) = tmp_path.glob('*.o')
