@@ -3,10 +3,12 @@
 Loading LLVM's library and handing each object to MCJIT would cost a warm
 process's first call far more than the rest of its work.  The objects are
 ours and simple: x86-64 ELF relocatable files in LLVM's small code model,
-position-independent: code reaches its constants relative to itself and
-other functions through a global offset table (GOT).  This module maps their
-sections and a GOT in one mapping (so every relative reference is in reach),
-applies the relocations against the process's symbols and makes the code
+position-independent: code reaches its constants relative to itself, and
+functions elsewhere through a global offset table (GOT) or a call to a
+procedure linkage (PLT) stub.  This module maps their sections, a GOT and
+the stubs in one mapping (so every relative reference within it is in
+reach; the process's libraries may lie farther than 32 bits away), applies
+the relocations against the process's symbols and makes the code
 executable.  Anything else
 (another machine or format, an unknown relocation or section, a system that
 refuses executable memory) raises :class:`NotLoadable`, and the caller loads
@@ -40,6 +42,8 @@ _SHDR = struct.Struct('<IIQQQQIIQQ')
 _SYM = struct.Struct('<IBBHQQ')
 _RELA = struct.Struct('<QQq')
 _U64 = struct.Struct('<Q')
+# A procedure linkage stub: ``jmp *slot(%rip)`` (the symbol's GOT slot), padded.
+_STUB = struct.Struct('<2si2s')
 _I32 = struct.Struct('<i')
 
 
@@ -159,9 +163,11 @@ def _section_headers(obj: bytes) -> tuple:
 
 def _layout(shdrs: list, names: list) -> tuple:
     """Where each section the code needs goes in the one mapping: read-only
-    sections (code, constants), then the GOT (a slot for each symbol),
-    together made executable; writable sections from the next page on.
-    ``(section index -> offset, GOT offset, executable size, total size)``."""
+    sections (code, constants), then the GOT (a slot for each symbol) and
+    the stubs (:data:`_STUB`, one for each symbol), together made
+    executable; writable sections from the next page on.  ``(section index
+    -> offset, GOT offset, executable size, total size)``; the stubs follow
+    the GOT."""
     place: dict = {}
     end = 0
     slots = sum(h[5] // _SYM.size for h in shdrs if h[1] == _SHT_SYMTAB)
@@ -175,7 +181,7 @@ def _layout(shdrs: list, names: list) -> tuple:
         place[k] = end = _aligned(end, align)
         end += size
     got = _aligned(end, 8)
-    code_size = _aligned(got + 8 * slots, _PAGE)
+    code_size = _aligned(got + (8 + _STUB.size) * slots, _PAGE)
     end = code_size
     for k in writable:
         place[k] = end = _aligned(end, shdrs[k][8])
@@ -222,7 +228,11 @@ def _symbols(obj: bytes, shdrs: list, names: list, place: dict, base: int,
 def _relocate(obj: bytes, shdrs: list, place: dict, base: int, mem: Any,
               addrs: list, got: int) -> None:
     """Apply the RELA relocations of the loaded sections; a GOT-relative one
-    fills its symbol's slot (symbol ``j`` at ``got + 8 * j``)."""
+    fills its symbol's slot (symbol ``j`` at ``got + 8 * j``), a call out of
+    32-bit reach goes through the symbol's stub, which jumps through that
+    slot."""
+    stubs = got + 8 * (len(addrs) if addrs else 0)
+    slots = (stubs - got) // 8
     for h in shdrs:
         if h[1] == _SHT_REL:
             raise NotLoadable('REL relocations')
@@ -241,6 +251,13 @@ def _relocate(obj: bytes, shdrs: list, place: dict, base: int, mem: Any,
                 _U64.pack_into(mem, at, (s + addend) & 0xFFFFFFFFFFFFFFFF)
             elif typ == _R_X86_64_PC64:
                 _U64.pack_into(mem, at, (s + addend - here) & 0xFFFFFFFFFFFFFFFF)
+            elif typ == _R_X86_64_PLT32 and not -2**31 <= s + addend - here < 2**31:
+                if sym >= slots:
+                    raise NotLoadable(f'no stub for symbol {sym}')
+                slot, stub = got + 8 * sym, stubs + _STUB.size * sym
+                _U64.pack_into(mem, slot, s)
+                _STUB.pack_into(mem, stub, b'\xff\x25', slot - (stub + 6), b'\xcc\xcc')
+                _pack_relative(mem, at, base + stub + addend - here)
             elif typ in (_R_X86_64_PC32, _R_X86_64_PLT32):
                 _pack_relative(mem, at, s + addend - here)
             elif typ in _GOT_RELATIVE:

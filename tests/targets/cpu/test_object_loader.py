@@ -124,6 +124,24 @@ def test_kernels_reach_constants_relative_to_their_code_and_functions_through_a_
     np.testing.assert_allclose(y, ref, rtol=1e-6)
 
 
+def test_a_call_out_of_32_bit_reach_goes_through_a_stub_and_its_got_slot():
+    # The process's libraries may lie more than 2 GiB from the mapping: a
+    # PLT32 call then jumps to a stub, ``jmp *slot(%rip)``, whose slot holds
+    # the function's address (a low one here, far from any mapping).
+    import ctypes
+    obj = llvm_jit._object_code(
+        'declare i64 @far_fn(i64)\n'
+        'define i64 @g(i64 %x) {\n  %r = call i64 @far_fn(i64 %x)\n  ret i64 %r\n}\n')
+    far = 0x100000
+    g = object_loader.load(obj, {'far_fn': far})['g']
+    code = ctypes.string_at(g, 32)
+    at = next(k for k in range(32) if code[k] in (0xE8, 0xE9))   # call/jmp rel32
+    stub = g + at + 5 + struct.unpack_from('<i', code, at + 1)[0]
+    assert ctypes.string_at(stub, 2) == b'\xff\x25'
+    slot = stub + 6 + struct.unpack('<i', ctypes.string_at(stub + 2, 4))[0]
+    assert ctypes.c_uint64.from_address(slot).value == far
+
+
 def test_an_object_it_does_not_handle_loads_through_mcjit(tmp_path, monkeypatch, loads):
     _run(tmp_path, True, monkeypatch, name='km')
     (path,) = tmp_path.glob('*.o')
