@@ -4,6 +4,7 @@ algebraic identities.  Each returns a new, verified :class:`Graph`."""
 from __future__ import annotations
 
 import collections
+import heapq
 import itertools
 import math
 from typing import Any, Callable, Optional, Sequence
@@ -282,6 +283,113 @@ def merge_products(g: Graph) -> Graph:
     return dce(Graph(g.invars, g.constvars, g.consts, tuple(eqns), g.outvars))
 
 
+def _row_product(e: Any) -> bool:
+    """``a B`` or ``a B^T`` of a matrix ``a`` (whose rows it maps one by
+    one) with fewer rows than ``B`` has columns there: copying the rows
+    into one operand costs less than BLAS packing ``B`` once more."""
+    return (e.prim.name == 'matmul' and not e.params.get('transa')
+            and len(e.inputs[0].shape) == 2 and len(e.inputs[1].shape) == 2
+            and e.inputs[0].shape[0] < e.out.shape[1])
+
+
+def _independent_batches(g: Graph, members: list) -> list:
+    """``members`` (positions of products by one matrix) in batches of two
+    or more, in order, whose left operands depend on no result of their
+    own batch: each batch can run as one product."""
+    bit = {g.eqns[i].out.id: 1 << k for k, i in enumerate(members)}
+    needs: dict = {}    # value id -> the members it depends on (a bit mask)
+    for e in g.eqns:
+        m = bit.get(e.out.id, 0)
+        for v in e.inputs:
+            m |= needs.get(v.id, 0)
+        if m:
+            needs[e.out.id] = m
+    left, batches = list(members), []
+    while len(left) >= 2:
+        batch, taken, rest = [], 0, []
+        for i in left:
+            if needs.get(g.eqns[i].inputs[0].id, 0) & taken:
+                rest.append(i)
+            else:
+                batch.append(i)
+                taken |= bit[g.eqns[i].out.id]
+        if len(batch) >= 2:
+            batches.append(batch)
+        left = rest
+    return batches
+
+
+def batch_products(g: Graph) -> Graph:
+    """Products ``a_1 B, ..., a_n B`` of one matrix (or its transpose) whose
+    left operands do not depend on each other's results (an unrolled loop's
+    input and output layers, and their data gradients) as one product
+    ``[a_1; ...; a_n] B``, each result a block of its rows.  One product of
+    many rows runs at BLAS's full rate where each of a few rows pays for
+    packing ``B`` itself.  The equations reading those results are moved
+    after it (they may not have waited for the last ``a_i`` before)."""
+    groups: dict = collections.defaultdict(list)
+    for i, e in enumerate(g.eqns):
+        if _row_product(e):
+            a, b = e.inputs
+            groups[(b.id, bool(e.params.get('transb')), a.shape[1], a.dtype, b.dtype)].append(i)
+    batches = [b for ix in groups.values() if len(ix) >= 2
+               for b in _independent_batches(g, ix)]
+    if not batches:
+        return g
+    ids = _fresh_ids(g)
+    replaced: dict = {}   # position of a batch's last product -> its equations
+    dropped = set()
+    for batch in batches:
+        prods = [g.eqns[i] for i in batch]
+        first = prods[0]
+        parts = tuple(p.inputs[0] for p in prods)
+        rows = sum(v.shape[0] for v in parts)
+        stacked = Var(next(ids), (rows, parts[0].shape[1]), parts[0].dtype)
+        out = Var(next(ids), (rows, first.out.shape[1]), first.out.dtype)
+        new = [first._replace(prim=PRIMITIVES['concat'], inputs=parts, params={'axis': 0},
+                              out=stacked),
+               first._replace(inputs=(stacked, first.inputs[1]), out=out)]
+        start = 0
+        for p in prods:
+            m = p.inputs[0].shape[0]
+            new.append(p._replace(prim=PRIMITIVES['get_item'], inputs=(out,),
+                                  params={'slices': (slice(start, start + m),)}))
+            start += m
+        replaced[batch[-1]] = new
+        dropped.update(batch)
+    eqns = []
+    for i, e in enumerate(g.eqns):
+        if i in replaced:
+            eqns += replaced[i]
+        elif i not in dropped:
+            eqns.append(e)
+    return Graph(g.invars, g.constvars, g.consts, _in_order(eqns), g.outvars)
+
+
+def _in_order(eqns: list) -> tuple:
+    """``eqns`` ordered so that each comes after the equations making its
+    inputs, otherwise in their given order."""
+    made = {e.out.id: i for i, e in enumerate(eqns)}
+    waiting: dict = collections.defaultdict(list)
+    missing = []
+    for i, e in enumerate(eqns):
+        deps = {made[v.id] for v in e.inputs if v.id in made and made[v.id] != i}
+        missing.append(len(deps))
+        for j in deps:
+            waiting[j].append(i)
+    ready = [i for i, n in enumerate(missing) if n == 0]
+    heapq.heapify(ready)
+    out = []
+    while ready:
+        i = heapq.heappop(ready)
+        out.append(eqns[i])
+        for j in waiting[i]:
+            missing[j] -= 1
+            if missing[j] == 0:
+                heapq.heappush(ready, j)
+    return tuple(out)
+
+
 def decompose_convolutions(g: Graph) -> Graph:
     """The convolution primitives as the windows of their image multiplied
     by the filters: ``conv2d`` as ``im2col`` and a product, its transpose as
@@ -357,7 +465,8 @@ def _decompose(e: Any, add: Callable[..., Var]) -> None:
     add('reshape', (total,), e.out.shape, out=e.out, shape=e.out.shape)
 
 
-DEFAULT_PASSES: tuple = (lower_logsumexp, fold, cse, merge_products, dce, schedule_collectives)
+DEFAULT_PASSES: tuple = (lower_logsumexp, fold, cse, merge_products, batch_products, dce,
+                         schedule_collectives)
 
 
 def simplify(g: Graph, passes: Sequence[Callable[[Graph], Graph]] = DEFAULT_PASSES,

@@ -15,7 +15,7 @@ from tapejit.backends import threads
 from tapejit.targets import compile_graph, compiled_signatures
 from tapejit.compiler import fusion
 from tapejit.targets.cpu import kernel_cache, llvm_jit, llvm_render, native, one_call
-from tapejit.compiler.passes import simplify
+from tapejit.compiler.passes import DEFAULT_PASSES, batch_products, simplify
 from tapejit.ir.interpret import interpret
 from tapejit.ir.trace import trace_graph
 from tapejit.compiler import store
@@ -671,7 +671,7 @@ def test_explain_passes_shows_the_plan_after_each_pass_in_order():
     text = tapejit.jit(f).explain_passes(np.ones((4, 3), np.float32))
     heads = [ln.split(' (')[0].split(':')[0] for ln in text.splitlines() if ln.startswith('#')]
     assert heads == ['# traced', '# after lower_logsumexp', '# after fold', '# after cse',
-                     '# after merge_products',
+                     '# after merge_products', '# after batch_products',
                      '# after dce', '# after schedule_collectives', '# after fusion',
                      '# after lowering',
                      '# after memory planning', '# the Program']
@@ -698,9 +698,13 @@ def _weight_grad_graph(batches, extra=False):
 @pytest.mark.parametrize('batches', [(2, 3, 2, 1, 2), (3, 3)])
 def test_a_sum_of_weight_products_becomes_one_product(batches):
     # A weight used at every step of a loop: its gradient, n products and
-    # n - 1 additions, is one product of the stacked rows.
+    # n - 1 additions, is one product of the stacked rows (and the forward's
+    # n products by the weight, independent of each other, are one too).
     jf, f, args = _weight_grad_graph(batches)
     g = simplify(jf.lower(*args))
+    names = [e.prim.name for e in g.eqns]
+    assert names.count('matmul') == 2 and names.count('concat') == 3
+    g = simplify(jf.lower(*args), [p for p in DEFAULT_PASSES if p is not batch_products])
     names = [e.prim.name for e in g.eqns]
     assert names.count('matmul') == len(batches) + 1 and names.count('concat') == 2
     np.testing.assert_allclose(jf(*args).array, f(*args).array, rtol=1e-13, atol=1e-13)
@@ -709,6 +713,67 @@ def test_a_sum_of_weight_products_becomes_one_product(batches):
 def test_weight_products_merge_beside_other_terms_of_the_sum():
     jf, f, args = _weight_grad_graph((2, 2, 2), extra=True)
     np.testing.assert_allclose(jf(*args).array, f(*args).array, rtol=1e-13, atol=1e-13)
+
+
+def _unrolled_rnn(steps=5, batch=3, width=4):
+    """An RNN unrolled as users write it: an input layer, a recurrent one
+    and an output layer per step, trained by its summed loss."""
+    rng = np.random.default_rng(1)
+    Wx, Wh, Wo = (tapejit.Variable(rng.standard_normal((width, width))) for _ in range(3))
+    xs = [rng.standard_normal((batch, width)) for _ in range(steps)]
+
+    def f(xs):
+        for W in (Wx, Wh, Wo):
+            W.cleargrad()
+        h = tapejit.Variable(np.zeros((batch, width)))
+        loss = 0
+        for x in xs:
+            h = F.tanh(F.linear(x, Wx) + F.linear(h, Wh))
+            loss = loss + F.sum(F.linear(h, Wo) ** 2)
+        loss.backward()
+        return loss, Wx.grad_var, Wh.grad_var, Wo.grad_var
+    return f, xs
+
+
+def test_products_by_one_weight_that_do_not_wait_for_each_other_run_as_one():
+    # The input and output layers of every step (and the output layer's
+    # data gradients) are one product each; the recurrent layer's products
+    # wait for each other and stay one per step.
+    f, xs = _unrolled_rnn()
+    jf = tapejit.jit(f)
+    g = simplify(jf.lower(xs))
+    plain = simplify(jf.lower(xs), [p for p in DEFAULT_PASSES if p is not batch_products])
+    rows = [e.inputs[0].shape[0] for e in g.eqns if e.prim.name == 'matmul'
+            and not e.params.get('transa')]
+    assert rows.count(15) == 3      # x Wx^T, h Wo^T and gy Wo, each 5 steps of 3 rows
+    assert sum(1 for e in plain.eqns if e.prim.name == 'matmul') - sum(
+        1 for e in g.eqns if e.prim.name == 'matmul') == 3 * 4
+    got = [v.array for v in jf(xs)]
+    want = [v.array for v in f(xs)]
+    for a, b in zip(got, want):
+        np.testing.assert_allclose(a, b, rtol=1e-12, atol=1e-12)
+
+
+def test_a_product_waiting_for_anothers_result_is_not_batched_with_it():
+    # y2's left operand is made from y1: one product would need y1 before
+    # it exists. y3's is not: y1 and y3 run as one, and z (reading y1,
+    # traced before y3's operand) is moved after it.
+    rng = np.random.default_rng(2)
+    W = rng.standard_normal((4, 4))
+
+    def f(a, b):
+        y1 = F.matmul(a, W)
+        z = F.exp(y1)
+        y2 = F.matmul(F.tanh(y1), W)
+        y3 = F.matmul(b * 2, W)
+        return z, y2, y3
+    a, b = rng.standard_normal((2, 4)), rng.standard_normal((3, 4))
+    jf = tapejit.jit(f)
+    g = simplify(jf.lower(a, b))
+    rows = sorted(e.inputs[0].shape[0] for e in g.eqns if e.prim.name == 'matmul')
+    assert rows == [2, 5]
+    for got, want in zip(jf(a, b), f(a, b)):
+        np.testing.assert_allclose(got.array, want.array, rtol=1e-13, atol=1e-13)
 
 
 @pytest.mark.parametrize('with_product', [False, True])
