@@ -117,6 +117,7 @@ class _Partition:
         self.gdeps: dict = {}
         self.units: list = []      # (first eqn index, unit)
         self.open_groups: dict = {}  # shape -> groups of that shape, newest last
+        self.last_impure = None      # the output of the last impure call placed
 
     def place(self, idx: int, e: Eqn) -> None:
         k = kind(e)
@@ -131,6 +132,13 @@ class _Partition:
         else:
             self.units.append((idx, e))
             self.src[e.out.id] = set().union(*(self.src.get(v.id, ()) for v in e.inputs))
+            if not e.prim.pure:
+                # Impure calls (random draws, collectives) run in their traced
+                # order: each waits for what the one before it waited for, so
+                # no group takes in work that would run a later draw first.
+                if self.last_impure is not None:
+                    self.src[e.out.id] |= self.src[self.last_impure]
+                self.last_impure = e.out.id
 
     def _place_elementwise(self, idx: int, e: Eqn) -> None:
         # (A broadcast's input has another shape: always loaded from outside.)
@@ -186,6 +194,11 @@ def _schedule(units: list) -> list:
     remaining = {id(u): (i, u) for i, u in units}
     need = {k: {produced_by[v.id] for v in outside_inputs(es) if v.id in produced_by}
             for k, es in eqns.items()}
+    # (Impure calls in their traced order: each after the one before it.)
+    impure = [id(u) for _, u in sorted(units, key=lambda iu: iu[0])
+              if not isinstance(u, Group) and not u.prim.pure]
+    for before, after in zip(impure, impure[1:]):
+        need[after].add(before)
     done: set = set()
     order = []
     while remaining:

@@ -298,10 +298,14 @@ def _independent_batches(g: Graph, members: list) -> list:
     own batch: each batch can run as one product."""
     bit = {g.eqns[i].out.id: 1 << k for k, i in enumerate(members)}
     needs: dict = {}    # value id -> the members it depends on (a bit mask)
+    impure = 0          # (what the last impure equation needed: they keep their order)
     for e in g.eqns:
         m = bit.get(e.out.id, 0)
         for v in e.inputs:
             m |= needs.get(v.id, 0)
+        if not e.prim.pure:
+            m |= impure
+            impure = m
         if m:
             needs[e.out.id] = m
     left, batches = list(members), []
@@ -363,17 +367,27 @@ def batch_products(g: Graph) -> Graph:
             eqns += replaced[i]
         elif i not in dropped:
             eqns.append(e)
-    return Graph(g.invars, g.constvars, g.consts, _in_order(eqns), g.outvars)
+    ordered = _in_order(eqns)
+    if len(ordered) < len(eqns):   # (no order exists: left as traced)
+        return g
+    return Graph(g.invars, g.constvars, g.consts, ordered, g.outvars)
 
 
 def _in_order(eqns: list) -> tuple:
     """``eqns`` ordered so that each comes after the equations making its
-    inputs, otherwise in their given order."""
+    inputs, and impure ones (random draws, collectives) in their given order
+    among themselves, otherwise in their given order.  (Fewer equations
+    where no such order exists.)"""
     made = {e.out.id: i for i, e in enumerate(eqns)}
     waiting: dict = collections.defaultdict(list)
     missing = []
+    last_impure = None
     for i, e in enumerate(eqns):
         deps = {made[v.id] for v in e.inputs if v.id in made and made[v.id] != i}
+        if not e.prim.pure:
+            if last_impure is not None:
+                deps.add(last_impure)
+            last_impure = i
         missing.append(len(deps))
         for j in deps:
             waiting[j].append(i)

@@ -754,6 +754,57 @@ def test_products_by_one_weight_that_do_not_wait_for_each_other_run_as_one():
         np.testing.assert_allclose(a, b, rtol=1e-12, atol=1e-12)
 
 
+def test_batched_products_keep_the_random_draws_in_their_traced_order():
+    # ptb's model: dropout before the input layer and after the recurrent
+    # one. A mask is drawn from its input, so step t's first mask comes
+    # after step t - 1's input product: those stay one per step, in eager's
+    # order of draws. The output layer's products are one.
+    rng = np.random.default_rng(3)
+    Wx, Wh, Wo = (tapejit.Variable(rng.standard_normal((4, 5))) for _ in range(3))
+    Wh = tapejit.Variable(rng.standard_normal((4, 4)))
+    xs = [rng.standard_normal((3, 5)) for _ in range(4)]
+    Wo = tapejit.Variable(rng.standard_normal((6, 4)))
+
+    def f(xs):
+        h = tapejit.Variable(np.zeros((3, 4)))
+        ys = []
+        for x in xs:
+            h = F.dropout(F.tanh(F.linear(F.dropout(x), Wx) + F.linear(h, Wh)))
+            ys.append(F.linear(h, Wo))
+        return F.concat(ys, axis=0)
+    jf = tapejit.jit(f)
+    for _ in range(2):
+        F.set_dropout_seed(5)
+        want = f(xs).array
+        F.set_dropout_seed(5)
+        np.testing.assert_allclose(jf(xs).array, want, rtol=1e-13, atol=1e-13)
+    rows = sorted((e.inputs[0].shape[0], e.inputs[1].shape[0]) for e in simplify(
+        jf.lower(xs)).eqns if e.prim.name == 'matmul')
+    assert rows == [(3, 4)] * 8 + [(12, 6)], rows
+
+
+def test_fusion_keeps_the_random_draws_in_their_traced_order():
+    # The input dropouts of two steps are independent elementwise work of
+    # one shape, which fusion would run as one loop: step 2's input mask
+    # would then be drawn before step 1's output mask, unlike eagerly.
+    rng = np.random.default_rng(4)
+    Wx = tapejit.Variable(rng.standard_normal((4, 5)))
+    Wh = tapejit.Variable(rng.standard_normal((4, 4)))
+    xs = [rng.standard_normal((3, 5)) for _ in range(3)]
+
+    def f(xs):
+        h = tapejit.Variable(np.zeros((3, 4)))
+        for x in xs:
+            h = F.dropout(F.tanh(F.linear(F.dropout(x), Wx) + F.linear(h, Wh)))
+        return h
+    jf = tapejit.jit(f)
+    for _ in range(2):
+        F.set_dropout_seed(6)
+        want = f(xs).array
+        F.set_dropout_seed(6)
+        np.testing.assert_allclose(jf(xs).array, want, rtol=1e-13, atol=1e-13)
+
+
 def test_a_product_waiting_for_anothers_result_is_not_batched_with_it():
     # y2's left operand is made from y1: one product would need y1 before
     # it exists. y3's is not: y1 and y3 run as one, and z (reading y1,
