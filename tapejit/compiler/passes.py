@@ -13,6 +13,7 @@ import numpy
 
 from tapejit.compiler.schedule import schedule_collectives
 from tapejit.ir.graph import Graph, Var, live_eqns, verify
+from tapejit.ops.random import DRAWS
 from tapejit.ops.registry import PRIMITIVES
 
 # Constants up to this many elements are folded; bigger results stay lazy (a
@@ -38,9 +39,12 @@ def _rebuild(g: Graph, eqns: list, subst: dict, constvars: Sequence, consts: Seq
 
 
 def dce(g: Graph) -> Graph:
-    """Drop equations whose results nothing uses (impure ones too: an unused
-    random draw or collective is dropped alike on every process)."""
-    keep, live = live_eqns(g.eqns, [v.id for v in g.outvars])
+    """Drop equations whose results nothing uses, but random draws: a draw
+    run eagerly moves the generator for every draw after it, used or not,
+    so the plan makes it too (with what its input needs).  An unused
+    collective is dropped alike on every process."""
+    roots = [v.id for v in g.outvars] + [e.out.id for e in g.eqns if e.prim.name in DRAWS]
+    keep, live = live_eqns(g.eqns, roots)
     used = [(v, c) for v, c in zip(g.constvars, g.consts) if v.id in live]
     return Graph(g.invars, tuple(v for v, _ in used), tuple(c for _, c in used), keep,
                  g.outvars)

@@ -259,6 +259,9 @@ def _uniform_noise_eval(x: Aval) -> Aval:
 _uniform_noise = primitive('uniform_noise', kind='call', impl=draw_uniform,
                            abstract_eval=_uniform_noise_eval, vjp=None, pure=False)
 
+# The primitives that draw from the generator (each moves it for the next).
+DRAWS = frozenset({'dropout_mask', 'normal_noise', 'uniform_noise'})
+
 
 def uniform_noise(x: Any) -> Any:
     """The ``uniform_noise`` primitive of ``x`` (an array or Variable).
