@@ -345,36 +345,46 @@ def batch_products(g: Graph) -> Graph:
     if not batches:
         return g
     ids = _fresh_ids(g)
-    replaced: dict = {}   # position of a batch's last product -> its equations
-    dropped = set()
+    eqns, changed = tuple(g.eqns), False
     for batch in batches:
-        prods = [g.eqns[i] for i in batch]
-        first = prods[0]
-        parts = tuple(p.inputs[0] for p in prods)
-        rows = sum(v.shape[0] for v in parts)
-        stacked = Var(next(ids), (rows, parts[0].shape[1]), parts[0].dtype)
-        out = Var(next(ids), (rows, first.out.shape[1]), first.out.dtype)
-        new = [first._replace(prim=PRIMITIVES['concat'], inputs=parts, params={'axis': 0},
-                              out=stacked),
-               first._replace(inputs=(stacked, first.inputs[1]), out=out)]
-        start = 0
-        for p in prods:
-            m = p.inputs[0].shape[0]
-            new.append(p._replace(prim=PRIMITIVES['get_item'], inputs=(out,),
-                                  params={'slices': (slice(start, start + m),)}))
-            start += m
-        replaced[batch[-1]] = new
-        dropped.update(batch)
-    eqns = []
-    for i, e in enumerate(g.eqns):
-        if i in replaced:
-            eqns += replaced[i]
-        elif i not in dropped:
-            eqns.append(e)
-    ordered = _in_order(eqns)
-    if len(ordered) < len(eqns):   # (no order exists: left as traced)
+        # (One batch at a time: two weights' batches can each be sound and
+        # need each other's results; the second is then left as traced.)
+        candidate = _with_batch(eqns, [g.eqns[i] for i in batch], ids)
+        ordered = _in_order(candidate)
+        if len(ordered) == len(candidate):
+            eqns, changed = ordered, True
+    if not changed:
         return g
-    return Graph(g.invars, g.constvars, g.consts, ordered, g.outvars)
+    return Graph(g.invars, g.constvars, g.consts, eqns, g.outvars)
+
+
+def _with_batch(eqns: tuple, prods: list, ids: Any) -> list:
+    """``eqns`` with the products ``prods`` replaced, at the last one's
+    place, by one product of their stacked left operands and a block of its
+    rows for each."""
+    first = prods[0]
+    parts = tuple(p.inputs[0] for p in prods)
+    rows = sum(v.shape[0] for v in parts)
+    stacked = Var(next(ids), (rows, parts[0].shape[1]), parts[0].dtype)
+    out = Var(next(ids), (rows, first.out.shape[1]), first.out.dtype)
+    new = [first._replace(prim=PRIMITIVES['concat'], inputs=parts, params={'axis': 0},
+                          out=stacked),
+           first._replace(inputs=(stacked, first.inputs[1]), out=out)]
+    start = 0
+    for p in prods:
+        m = p.inputs[0].shape[0]
+        new.append(p._replace(prim=PRIMITIVES['get_item'], inputs=(out,),
+                              params={'slices': (slice(start, start + m),)}))
+        start += m
+    members = {p.out.id for p in prods}
+    last = max(i for i, e in enumerate(eqns) if e.out.id in members)
+    result: list = []
+    for i, e in enumerate(eqns):
+        if i == last:
+            result += new
+        elif e.out.id not in members:
+            result.append(e)
+    return result
 
 
 def _in_order(eqns: list) -> tuple:

@@ -805,6 +805,29 @@ def test_fusion_keeps_the_random_draws_in_their_traced_order():
         np.testing.assert_allclose(jf(xs).array, want, rtol=1e-13, atol=1e-13)
 
 
+def test_two_weights_batches_that_need_each_other_keep_one():
+    # W's products (p1, p3, p5) and V's (q2, q4) are each independent within
+    # their weight, but p3 reads q2 and q4 reads p1: both batches cannot
+    # run. The first is kept, the second left as traced.
+    rng = np.random.default_rng(6)
+    W, V = rng.standard_normal((6, 5)), rng.standard_normal((5, 6))
+
+    def h(x1, x2, y):
+        p1 = F.matmul(x1, W)
+        q2 = F.matmul(x2, V)
+        p3 = F.matmul(F.tanh(q2), W)
+        q4 = F.matmul(F.tanh(p1), V)
+        return p3, q4, F.matmul(y, W)
+    args = (rng.standard_normal((1, 6)), rng.standard_normal((1, 5)),
+            rng.standard_normal((1, 6)))
+    jh = tapejit.jit(h)
+    rows = sorted(e.inputs[0].shape[0] for e in batch_products(jh.lower(*args)).eqns
+                  if e.prim.name == 'matmul')
+    assert rows == [1, 1, 3]
+    for got, want in zip(jh(*args), h(*args)):
+        np.testing.assert_allclose(got.array, want.array, rtol=1e-13, atol=1e-13)
+
+
 def test_a_draw_nothing_reads_is_still_made_so_later_draws_match_eager():
     # The first step's dropout is overwritten unread: eagerly its mask still
     # moves the generator, so the plan draws it too.

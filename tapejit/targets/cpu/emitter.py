@@ -412,8 +412,10 @@ class Emitter:
         for outer in self._loops:
             outer.nested = True
         self._loops.append(_Loop())
-        body(i)
-        loop = self._loops.pop()
+        try:
+            body(i)
+        finally:
+            loop = self._loops.pop()
         b.store(b.add(i, self.ir.Constant(i64, 1), flags=('nsw',)), counter)
         latch = b.branch(head)
         if loop.interleaved():
