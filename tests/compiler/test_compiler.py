@@ -754,6 +754,18 @@ def test_products_by_one_weight_that_do_not_wait_for_each_other_run_as_one():
         np.testing.assert_allclose(a, b, rtol=1e-12, atol=1e-12)
 
 
+def _draws_as_eagerly(f, xs, seed):
+    """``tapejit.jit(f)``, checked twice to give ``f(xs)``'s eager value
+    from the same dropout seed (the same masks)."""
+    jf = tapejit.jit(f)
+    for _ in range(2):
+        F.set_dropout_seed(seed)
+        want = f(xs).array
+        F.set_dropout_seed(seed)
+        np.testing.assert_allclose(jf(xs).array, want, rtol=1e-13, atol=1e-13)
+    return jf
+
+
 def test_batched_products_keep_the_random_draws_in_their_traced_order():
     # ptb's model: dropout before the input layer and after the recurrent
     # one. A mask is drawn from its input, so step t's first mask comes
@@ -772,12 +784,7 @@ def test_batched_products_keep_the_random_draws_in_their_traced_order():
             h = F.dropout(F.tanh(F.linear(F.dropout(x), Wx) + F.linear(h, Wh)))
             ys.append(F.linear(h, Wo))
         return F.concat(ys, axis=0)
-    jf = tapejit.jit(f)
-    for _ in range(2):
-        F.set_dropout_seed(5)
-        want = f(xs).array
-        F.set_dropout_seed(5)
-        np.testing.assert_allclose(jf(xs).array, want, rtol=1e-13, atol=1e-13)
+    jf = _draws_as_eagerly(f, xs, seed=5)
     rows = sorted((e.inputs[0].shape[0], e.inputs[1].shape[0]) for e in simplify(
         jf.lower(xs)).eqns if e.prim.name == 'matmul')
     assert rows == [(3, 4)] * 8 + [(12, 6)], rows
@@ -797,12 +804,7 @@ def test_fusion_keeps_the_random_draws_in_their_traced_order():
         for x in xs:
             h = F.dropout(F.tanh(F.linear(F.dropout(x), Wx) + F.linear(h, Wh)))
         return h
-    jf = tapejit.jit(f)
-    for _ in range(2):
-        F.set_dropout_seed(6)
-        want = f(xs).array
-        F.set_dropout_seed(6)
-        np.testing.assert_allclose(jf(xs).array, want, rtol=1e-13, atol=1e-13)
+    _draws_as_eagerly(f, xs, seed=6)
 
 
 def test_two_weights_batches_that_need_each_other_keep_one():
@@ -839,12 +841,7 @@ def test_a_draw_nothing_reads_is_still_made_so_later_draws_match_eager():
         for x in xs:
             h = F.dropout(F.linear(x, W))
         return h
-    jf = tapejit.jit(f)
-    for _ in range(2):
-        F.set_dropout_seed(7)
-        want = f(xs).array
-        F.set_dropout_seed(7)
-        np.testing.assert_allclose(jf(xs).array, want, rtol=1e-13, atol=1e-13)
+    _draws_as_eagerly(f, xs, seed=7)
 
 
 def test_a_product_waiting_for_anothers_result_is_not_batched_with_it():

@@ -83,7 +83,7 @@ class Array:
 # four cycles per result, need eight chains in flight, and a tanh has two
 # (numerator and denominator) per iteration.  LLVM's cost model leaves a
 # loop that large uninterleaved, expecting the core to overlap iterations
-# itself; hvp's kernel ran 1.3-1.7x slower that way on 256-bit vectors.
+# itself, which a chain this long defeats (benchmarks/README.md: hvp).
 LONG_CHAIN_INTERLEAVE = 4
 
 
