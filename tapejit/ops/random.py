@@ -25,14 +25,16 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import threading
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Iterator, Optional
 
 import numpy
 
 from tapejit import backends
 from tapejit.core.config import config
 from tapejit.core.errors import DTypeError
+from tapejit.core.variable import Variable
 from tapejit.ops.registry import Aval, primitive
 
 # None: NumPy's global generator (the functions of ``numpy.random``).
@@ -132,6 +134,45 @@ def _taken(x: Any) -> Optional[Any]:
     return backends.get_array_module(x).asarray(drawn)
 
 
+# --- draws the host makes ----------------------------------------------------
+#
+# A compiled custom updater (``training.updaters.traced_update``) makes its
+# update's draws from NumPy's global generator as host calls, in eager's
+# order among the user's own draws, before its plan runs, and passes them in
+# as arrays.  While it traces, a draw of these primitives from that generator
+# is made through ``numpy.random``'s functions, which answer with the traced
+# argument of the host's draw: the plan computes the mask or noise from it
+# and draws nothing itself.
+
+_host = threading.local()
+
+
+@contextlib.contextmanager
+def draws_from_host() -> Iterator[None]:
+    """While traced in this context (this thread), the primitives' draws
+    from NumPy's global generator are made by calling ``numpy.random``'s
+    functions, whose results the caller serves.
+
+    >>> with draws_from_host():
+    ...     pass
+    """
+    prev = getattr(_host, 'on', False)
+    _host.on = True
+    try:
+        yield
+    finally:
+        _host.on = prev
+
+
+def _host_draw(draw: Callable[..., Any], x: Any, *args: Any) -> Optional[Any]:
+    """The draw ``draw`` of ``x``'s shape and dtype made by the host (see
+    :func:`draws_from_host`), or None where the plan draws."""
+    if config.trace is None or not getattr(_host, 'on', False) or _generator['own'] is not None:
+        return None
+    like = getattr(x, 'array', x)
+    return Variable(draw(numpy.empty(like.shape, like.dtype), *args), requires_grad=False)
+
+
 def check_ratio(ratio: float) -> None:
     """Raise unless ``0 <= ratio < 1``.
 
@@ -181,6 +222,9 @@ def dropout_mask(x: Any, ratio: float) -> Any:
     >>> dropout_mask(numpy.ones(3, numpy.float32), ratio=0.5).array.shape
     (3,)
     """
+    host = _host_draw(draw_mask, x, ratio)
+    if host is not None:
+        return host
     _predraw(draw_mask, x, ratio)
     return _dropout_mask(x, ratio=ratio)
 
@@ -220,6 +264,9 @@ def normal_noise(x: Any) -> Any:
     >>> normal_noise(numpy.zeros((2, 2))).shape
     (2, 2)
     """
+    host = _host_draw(draw_normal, x)
+    if host is not None:
+        return host
     _predraw(draw_normal, x)
     return _normal_noise(x)
 
@@ -269,5 +316,8 @@ def uniform_noise(x: Any) -> Any:
     >>> uniform_noise(numpy.zeros(4, numpy.float32)).dtype
     dtype('float32')
     """
+    host = _host_draw(draw_uniform, x)
+    if host is not None:
+        return host
     _predraw(draw_uniform, x)
     return _uniform_noise(x)

@@ -13,11 +13,13 @@ from tapejit import iterators, optimizers, training
 from tapejit.dataset import concat_examples
 
 
-def _run(make, eager, n):
+def _run(make, eager, n, dropout_seed=0):
     """``make(eager) -> (updater, links)``: run ``n`` updates; the links'
-    parameters, the updater, and the warnings given."""
+    parameters, the updater, and the warnings given.  ``dropout_seed``: that
+    of :func:`F.set_dropout_seed` (None: dropout draws from NumPy's global
+    generator)."""
     np.random.seed(0)
-    F.set_dropout_seed(0)
+    F.set_dropout_seed(dropout_seed)
     up, links = make(eager)
     with warnings.catch_warnings(record=True) as w:
         warnings.simplefilter('always')
@@ -34,9 +36,9 @@ def _assert_same(got, want):
             np.testing.assert_allclose(g[name], e[name], rtol=1e-5, atol=1e-6, err_msg=name)
 
 
-def _compare(make, n):
-    want, _, _ = _run(make, True, n)
-    got, up, said = _run(make, False, n)
+def _compare(make, n, dropout_seed=0):
+    want, _, _ = _run(make, True, n, dropout_seed)
+    got, up, said = _run(make, False, n, dropout_seed)
     _assert_same(got, want)
     return up, said
 
@@ -119,6 +121,19 @@ def test_a_bptt_updater_with_unchain_backward_runs_compiled_as_eagerly():
     assert up.iteration == 6 and up.get_iterator('main').iteration == 18
 
 
+def test_a_bptt_updater_whose_dropout_draws_from_numpys_generator_runs_compiled():
+    # (Chainer's ptb example: no dropout seed of tapejit's own.) The draws are
+    # host calls, made in eager's order before the plan runs, and the plan
+    # computes its masks from them.
+    try:
+        up, said = _compare(_bptt, 6, dropout_seed=None)
+    finally:
+        F.set_dropout_seed(None)
+    info = up.compiled_step.cache_info()
+    assert (info.traces, info.hits) == (1, 3), info
+    assert not up.eager and not said
+
+
 def test_the_updaters_iterator_and_converter_are_its_own_between_updates():
     up, _ = _bptt(False)
     it, conv = up.get_iterator('main'), up.converter
@@ -145,12 +160,12 @@ class _Generator(tapejit.Chain):
 
 
 class _Discriminator(tapejit.Chain):
-    def __init__(self, conv=False, view=False):
+    def __init__(self, conv=False, view=False, dropout=False):
         super().__init__()
         with self.init_scope():
             self.l0 = L.Convolution2D(1, 2, 3, pad=1) if conv else L.Linear(6, 5)
             self.l1 = L.Linear(None, 1)
-        self.conv, self.view = conv, view
+        self.conv, self.view, self.dropout = conv, view, dropout
 
     def forward(self, x):
         if self.conv:
@@ -161,6 +176,8 @@ class _Discriminator(tapejit.Chain):
             h = F.leaky_relu(F.linear(x, w, self.l0.b))
         else:
             h = F.leaky_relu(self.l0(x))
+        if self.dropout:
+            h = F.dropout(h, 0.3)
         # (dcgan's add_noise: the module's draw, sized by a traced shape)
         h = h + 0.2 * self.xp.random.randn(*h.shape)
         return self.l1(h)
@@ -200,8 +217,8 @@ class _GANUpdater(training.updaters.StandardUpdater):
         gen_optimizer.update(self.loss_gen, gen, y_fake)
 
 
-def _gan(eager, conv=False, view=False):
-    gen, dis = _Generator(), _Discriminator(conv, view)
+def _gan(eager, conv=False, view=False, dropout=False):
+    gen, dis = _Generator(), _Discriminator(conv, view, dropout)
     opts = {}
     for name, link in (('gen', gen), ('dis', dis)):
         opts[name] = optimizers.Adam(alpha=0.01, beta1=0.5).setup(link)
@@ -218,6 +235,17 @@ def test_a_gan_updater_with_two_optimizers_and_numpy_draws_runs_compiled_as_eage
     # (The first update initializes the discriminator's last layer, drawing:
     # three updates record the host calls, until two in a row agree.)
     assert (info.traces, info.hits) == (1, 5), info
+    assert not up.eager and not said
+
+
+def test_dropout_and_the_users_own_draws_from_numpys_generator_keep_eagers_order():
+    # Dropout's masks and the discriminator's noise come from NumPy's global
+    # generator, interleaved: the compiled update draws each where eager does.
+    try:
+        up, said = _compare(lambda eager: _gan(eager, dropout=True), 6, dropout_seed=None)
+    finally:
+        F.set_dropout_seed(None)
+    assert up.compiled_step.cache_info().traces == 1
     assert not up.eager and not said
 
 

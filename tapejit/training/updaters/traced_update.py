@@ -39,6 +39,7 @@ from tapejit.core.config import config
 from tapejit.dataset.convert import Converter, concat_examples
 from tapejit.jit import jit
 from tapejit.jit.reads import _drawing
+from tapejit.ops.random import draws_from_host
 
 # As the standard updater's step: after this many traces, where most updates
 # trace, the step runs eagerly (each trace compiles anew).
@@ -603,7 +604,8 @@ class TracedUpdate:
         tr = config.trace
         stored = len(tr.stored) if tracing else 0
         try:
-            self.updater.update_core()
+            with draws_from_host() if tracing else contextlib.nullcontext():
+                self.updater.update_core()
             session.check_done()
             if tracing:
                 check_views_of_written(tr)
