@@ -28,7 +28,7 @@ import numpy
 
 from tapejit import backends
 from tapejit.core.errors import DTypeError, ShapeError
-from tapejit.ops.registry import Aval, primitive
+from tapejit.ops.registry import Aval, host_kernel, primitive
 
 
 def _xp(a: Any) -> Any:
@@ -232,16 +232,21 @@ def _take_rows_eval(w: Aval, ids: Aval) -> Aval:
     return Aval(tuple(ids.shape) + tuple(w.shape[1:]), w.dtype)
 
 
-def _rows_at(xp: Any, ids: Any, rows: int) -> Any:
-    # Negative ids count from the end, as NumPy's; an id out of range (which a
-    # compiled embed_id reports after its run) is the nearest row instead of
-    # an error mid-plan, as in the CUDA kernel.
+def rows_at(xp: Any, ids: Any, rows: int) -> Any:
+    """The rows ``ids`` name, of ``rows`` rows: negative ids count from the
+    end, as NumPy's; an id out of range (which a compiled embed_id reports
+    after its run) is the nearest row instead of an error mid-plan, as in
+    the CUDA kernel.
+
+    >>> rows_at(numpy, numpy.array([-1, 0, 7]), 3)
+    array([2, 0, 2])
+    """
     return xp.clip(xp.where(ids < 0, ids + rows, ids), 0, rows - 1)
 
 
 def _take_rows_impl(w, ids):
     xp = _xp(w)
-    return xp.take(w, _rows_at(xp, ids, w.shape[0]), axis=0)
+    return xp.take(w, rows_at(xp, ids, w.shape[0]), axis=0)
 
 
 take_rows = primitive(
@@ -260,10 +265,13 @@ def _add_rows_eval(g: Aval, ids: Aval, rows: int) -> Aval:
 
 
 def _add_rows_impl(g, ids, rows):
+    kernel = host_kernel('add_rows', g, ids)
+    if kernel is not None:
+        return kernel(g, ids, rows)
     xp = _xp(g)
     k = ids.ndim
     out = xp.zeros((rows,) + g.shape[k:], dtype=g.dtype)
-    flat_ids = _rows_at(xp, ids.reshape(-1), rows)
+    flat_ids = rows_at(xp, ids.reshape(-1), rows)
     flat_g = g.reshape((-1,) + g.shape[k:])
     if xp is numpy:
         numpy.add.at(out, flat_ids, flat_g)

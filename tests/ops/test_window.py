@@ -151,3 +151,43 @@ def test_where_on_large_arrays_equals_numpys(dtype):
         np.testing.assert_array_equal(where.impl(c, a, b), np.where(c, a, b))
     assert not takes_where(c[:, :10], x[:, :10], x[:, :10])       # (few elements)
     assert not takes_where(c, x[:, ::-1], x)                        # (not contiguous)
+
+
+@pytest.mark.parametrize('dtype', [np.float32, np.float64])
+@pytest.mark.parametrize('row', [(), (7,), (3, 5)])
+def test_add_rows_on_large_arrays_equals_numpys_add_at_bit_for_bit(dtype, row):
+    # (An embedding's gradient: the CPU's row kernel, in add.at's order.)
+    from tapejit.ops.window import add_rows
+    from tapejit.targets.cpu.host_ops import ADD_ROWS_MIN, takes_add_rows
+    rng = np.random.default_rng(7)
+    ids = rng.integers(-9, 12, (ADD_ROWS_MIN // 8, 8))   # (repeats, negative, out of range)
+    g = rng.standard_normal(ids.shape + row).astype(dtype)
+    assert takes_add_rows(g, ids)
+    want = np.zeros((9,) + row, dtype)
+    np.add.at(want, np.clip(np.where(ids < 0, ids + 9, ids), 0, 8), g)
+    got = add_rows.impl(g, ids.astype(np.int32), rows=9)
+    assert got.dtype == dtype and got.shape == want.shape
+    np.testing.assert_array_equal(got, want)
+    # (A view of g, and a plan's call: the same.)
+    np.testing.assert_array_equal(add_rows.impl(g[::1], ids, rows=9), want)
+    assert not takes_add_rows(g[:2], ids[:2])                     # (few elements)
+
+
+def test_a_compiled_embedding_gradient_equals_eagers():
+    import tapejit
+    import tapejit.functions as F
+    rng = np.random.default_rng(8)
+    w = rng.standard_normal((50, 32)).astype(np.float32)
+    ids = rng.integers(0, 50, (64, 3)).astype(np.int32)
+
+    def grad(w, ids):
+        wv = tapejit.Variable(w)
+        F.sum(F.embed_id(ids, wv) ** 2).backward()
+        return wv.grad
+
+    want = grad(w, ids)
+    got = tapejit.jit(grad)(w, ids)
+    np.testing.assert_array_equal(np.asarray(got), want)
+    ref = np.zeros_like(w)
+    np.add.at(ref, ids.reshape(-1), 2 * w[ids].reshape(-1, 32))
+    np.testing.assert_allclose(want, ref, rtol=1e-6)

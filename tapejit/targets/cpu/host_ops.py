@@ -1,13 +1,21 @@
-"""Eager primitives the CPU computes with its own kernels where NumPy is
-slow: ``where`` on large arrays.
+"""Primitives the CPU computes with its own kernels where NumPy is slow,
+eagerly and in compiled plans alike: ``where`` and ``add_rows`` on large
+arrays.
 
 NumPy's ``where`` branches on every element: on a mask of random signs (a
 ReLU's gradient, a max pooling's) it runs several times slower than a
 multiply over the same arrays.  The kernel here is a loop of selects,
-which LLVM vectorizes into blends: the loop IR of
-:mod:`tapejit.compiler.loop_ir`, compiled once per dtype and operand kind
-by :func:`tapejit.targets.cpu.kernel_cache.get_kernel` and kept in the
-store, as a fused kernel of a plan is.
+which LLVM vectorizes into blends.
+
+``add_rows`` (an embedding's gradient: rows of ``g`` added into the rows
+``ids`` name) is ``numpy.add.at``, which costs tens of nanoseconds per
+element.  The kernel adds each row of ``g`` into its row of the output in
+``g``'s order, a vector loop over the row: the same sums as ``add.at``, in
+the same order, bit for bit.
+
+Both are the loop IR of :mod:`tapejit.compiler.loop_ir`, compiled once per
+dtype and operand kind by :func:`tapejit.targets.cpu.kernel_cache.get_kernel`
+and kept in the store, as a fused kernel of a plan is.
 
 >>> import numpy as np
 >>> c = np.arange(1 << 16) % 3 == 0
@@ -24,14 +32,18 @@ import numpy
 
 from tapejit.compiler import loop_ir as L
 from tapejit.ops.registry import install_host_kernel
+from tapejit.ops.window import rows_at
 from tapejit.targets.cpu.kernel_cache import get_kernel
 
-__all__ = ['where', 'takes_where']
+__all__ = ['where', 'takes_where', 'add_rows', 'takes_add_rows']
 
 # Elements from which the kernel beats NumPy's call overhead as well.
 WHERE_MIN = 1 << 15
 _DTYPES = frozenset(numpy.dtype(t) for t in ('float32', 'float64', 'int32', 'int64'))
 _BOOL = numpy.dtype(numpy.bool_)
+# Elements of g from which add_rows' kernel beats numpy.add.at's call as well.
+ADD_ROWS_MIN = 1 << 10
+_FLOATS = frozenset(numpy.dtype(t) for t in ('float32', 'float64'))
 _kernels: dict = {}
 
 
@@ -82,3 +94,50 @@ def where(c: numpy.ndarray, a: numpy.ndarray, b: numpy.ndarray) -> numpy.ndarray
 
 
 install_host_kernel('where', where, takes_where)
+
+
+def takes_add_rows(g: Any, ids: Any) -> bool:
+    """Whether :func:`add_rows` computes ``add_rows(g, ids, rows)``: NumPy
+    arrays, ``g`` of a native float dtype with many elements."""
+    return (type(g) is numpy.ndarray and type(ids) is numpy.ndarray
+            and g.dtype in _FLOATS and g.dtype.isnative and g.size >= ADD_ROWS_MIN)
+
+
+def _add_rows_kernel(dtype: numpy.dtype) -> Any:
+    key = ('add_rows', dtype)
+    k = _kernels.get(key)
+    if k is None:
+        # (for i: r = ids[i]; out[r, :] += g[i, :]; serial, as rows repeat.)
+        body = [L.Assign(L.Local('r'), L.Load('ids', ('i',))),
+                L.For('j', 1, [L.Accumulate('sum', L.Load('out', ('r', 'j')),
+                                            L.Load('g', ('i', 'j')))])]
+        ir = L.Kernel('add_rows', ['ids', 'g', 'out'], [],
+                      L.ChunkLoop(False, [], [L.ChunkRange('i', body)], []))
+        k = _kernels[key] = get_kernel(ir, exclusive=True)
+    return k
+
+
+def add_rows(g: numpy.ndarray, ids: numpy.ndarray, rows: int) -> numpy.ndarray:
+    """``out`` of ``rows`` rows, zeros plus each row ``g[i]`` (``g``'s axes
+    after those of ``ids``) added into row ``ids[i]``, for the arrays
+    :func:`takes_add_rows` accepts.
+
+    >>> g = numpy.ones((1024, 2), numpy.float32)
+    >>> add_rows(g, numpy.arange(1024) % 3, 3)
+    array([[342., 342.],
+           [341., 341.],
+           [341., 341.]], dtype=float32)
+    """
+    k = ids.ndim
+    width = int(numpy.prod(g.shape[k:], dtype=numpy.int64))
+    flat_g = numpy.ascontiguousarray(g).reshape(-1, width)
+    flat_ids = numpy.ascontiguousarray(rows_at(numpy, ids.reshape(-1), rows), numpy.int64)
+    out = numpy.zeros((rows,) + g.shape[k:], g.dtype)
+    n = flat_g.shape[0]
+    if n and width:
+        _add_rows_kernel(g.dtype)(numpy.array([n, width]), n, 1, flat_ids, flat_g,
+                                  out.reshape(rows, width))
+    return out
+
+
+install_host_kernel('add_rows', add_rows, takes_add_rows)
