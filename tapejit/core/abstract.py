@@ -32,6 +32,20 @@ class TracedAttributeError(TraceError, AttributeError):
     does so here too, and an AttributeError, so that ``hasattr`` answers."""
 
 
+def reason(e: BaseException) -> str:
+    r"""An error's message in one line, for a warning that goes on without
+    it: the first line, and the user's line of code it names where it names
+    one (``where_in_user_code``'s second line).
+
+    >>> reason(TraceError('x needs a value; at a.py:3 (in f)\n    y = np.sum(x)\nUse F.sum'))
+    'x needs a value; at a.py:3 (in f): `y = np.sum(x)`'
+    """
+    lines = str(e).splitlines() or ['']
+    if len(lines) > 1 and lines[1].startswith('    ') and lines[1].strip():
+        return f'{lines[0]}: `{lines[1].strip()}`'
+    return lines[0]
+
+
 def user_frame() -> Optional[traceback.FrameSummary]:
     """The innermost stack frame outside tapejit and NumPy (the user's line:
     ``np.sum(x)`` reaches a traced array's ``__array__`` through NumPy's own

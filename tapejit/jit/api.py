@@ -23,7 +23,7 @@ from typing import Any, Callable, NamedTuple, Optional, Sequence, Union
 import numpy
 
 from tapejit.compiler.codecache import define
-from tapejit.core.abstract import TraceError
+from tapejit.core.abstract import TraceError, reason
 from tapejit.core.backprop import grad as _grad
 from tapejit.core.config import config
 from tapejit.core.errors import ShapeError
@@ -391,7 +391,7 @@ class JitFunction:
                 raise
             if 'fallback' not in self._warned:
                 self._warned.add('fallback')
-                why = str(e).splitlines()[0]
+                why = reason(e)
                 warnings.warn(f'tapejit.jit({self.__name__}): running it eagerly for this '
                               f"signature (fallback='eager'), as it cannot be traced: {why} "
                               '(the attempt ran its Python side effects once more)',

@@ -527,6 +527,8 @@ def test_a_step_that_cannot_be_traced_runs_eagerly_and_says_why_once(how):
         if not eager:
             said = [str(m.message) for m in w if 'cannot be compiled' in str(m.message)]
             assert len(said) == 1 and 'StandardUpdater(..., eager=True)' in said[0], said
+            # (It names the user's line: where the step needed a value.)
+            assert "if how == 'number' else loss.array.argmax())" in said[0], said
             assert up.eager
     np.testing.assert_allclose(weights[1], weights[0], rtol=1e-6)
 

@@ -8,7 +8,7 @@ import warnings
 from typing import Any, Callable, Optional
 
 from tapejit import backends
-from tapejit.core.abstract import TraceError
+from tapejit.core.abstract import reason, TraceError
 from tapejit.core.config import no_backprop_mode, using_config
 from tapejit.dataset.convert import call_converter, concat_examples
 from tapejit.dataset.iterator import Iterator
@@ -130,7 +130,7 @@ class Evaluator(extension.Extension):
                 raise
             self.eager = True
             observation.clear()          # (what the failed trace reported)
-            why = str(e).splitlines()[0]
+            why = reason(e)
             warnings.warn(f'{type(self).__name__}: its evaluation step cannot be compiled '
                           f'({why}); it runs eagerly from now on, with the same results. '
                           f'({type(self).__name__}(..., eager=True) runs it eagerly from the '

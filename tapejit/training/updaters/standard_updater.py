@@ -6,7 +6,7 @@ import warnings
 from typing import Any, Callable, Optional
 
 from tapejit import backends
-from tapejit.core.abstract import TraceError
+from tapejit.core.abstract import reason, TraceError
 from tapejit.dataset.convert import call_converter, concat_examples
 from tapejit.dataset.iterator import Iterator
 from tapejit.jit import jit
@@ -220,7 +220,7 @@ class StandardUpdater(Updater):
         except TraceError as e:
             # (A failed trace changes no parameter: the update runs eagerly.)
             self.eager = True
-            why = str(e).splitlines()[0]
+            why = reason(e)
             warnings.warn(f'{type(self).__name__}: its step cannot be compiled ({why}); it '
                           'runs eagerly from now on, with the same results. (The updater '
                           f'compiles its step with tapejit.jit; {type(self).__name__}(..., '

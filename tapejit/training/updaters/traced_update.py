@@ -34,7 +34,7 @@ from typing import Any, Callable, Optional
 
 import numpy
 
-from tapejit.core.abstract import TracedArray, TraceError
+from tapejit.core.abstract import reason, TracedArray, TraceError
 from tapejit.core.config import config
 from tapejit.dataset.convert import Converter, concat_examples
 from tapejit.jit import jit
@@ -526,7 +526,7 @@ class TracedUpdate:
                 self.step(arrays, lengths)
         except TraceError as e:
             exact = self._finish_eagerly(results, states)
-            self._to_eager(str(e).splitlines()[0], exact)
+            self._to_eager(reason(e), exact)
             return
         for call in self.program:
             if call.kind == 'after':
