@@ -15,6 +15,7 @@ from tapejit.ops import elementwise as E
 from tapejit.ops import reduction as R
 from tapejit.ops import structure as S
 from tapejit.ops.registry import normalize_axis
+from tapejit.ops.window import take_rows
 
 
 def _shape(name: str, x: Any) -> tuple:
@@ -424,6 +425,20 @@ def transpose_sequence(xs: Sequence[Any]) -> tuple:
     if any(a < b for a, b in zip(lengths, lengths[1:])):
         raise ShapeError(f'transpose_sequence: the lengths {lengths} are not sorted longest '
                          'first')
-    return tuple(concat([get_item(x, slice(t, t + 1)) for x, n in zip(xs, lengths) if n > t],
-                        axis=0)
-                 for t in range(lengths[0]))
+    if lengths[0] == 0:
+        return ()
+    # Three ops, whatever the batch: the sequences end to end, their rows
+    # gathered in time-major order (a gather's gradient adds each row back),
+    # and that cut at each time step's count.
+    offsets = numpy.cumsum([0] + lengths[:-1])
+    order = numpy.array([off + t for t in range(lengths[0])
+                         for off, n in zip(offsets, lengths) if n > t], numpy.int64)
+    counts = numpy.cumsum([sum(1 for n in lengths if n > t) for t in range(lengths[0])])
+    flat = concat(list(xs), axis=0) if len(xs) > 1 else xs[0]
+    data = array_of(flat)
+    if not isinstance(data, (numpy.ndarray, TracedArray)):
+        order = backends.get_array_module(data).asarray(order)
+    rows = take_rows(flat, order)
+    if lengths[0] == 1:
+        return (rows,)
+    return tuple(split_axis(rows, counts[:-1].tolist(), axis=0))
