@@ -19,6 +19,7 @@ from tapejit.core.abstract import TracedArray, TraceError, where_in_user_code
 from tapejit.core.config import config
 from tapejit.core.errors import ShapeError
 from tapejit.core.variable import Variable
+from tapejit.functions._fused_eager import fused_when_eager
 from tapejit.functions._util import array_of, check_var
 from tapejit.functions.connection import _floats, _out
 from tapejit.functions.reduction import mean as average
@@ -109,22 +110,33 @@ def batch_normalization(x: Any, gamma: Any, beta: Any, eps: float = 2e-5,
                       'its mean and variance are NaN, so the output is empty and running_mean '
                       'and running_var, when given, become NaN (as in Chainer); skip empty '
                       'batches to keep the running averages', RuntimeWarning, stacklevel=2)
-    # (float16 is summed in float32: a float16 sum overflows past 65504.)
-    mean = average(x, axis=axis, keepdims=True)
-    centered = x - mean
-    var = average(centered * centered, axis=axis, keepdims=True)
     if running_mean is not None:
         for what, r in (('running_mean', running_mean), ('running_var', running_var)):
             check_var('batch_normalization', r, what)
+    y, mean, var = _normalized_batch(x, gamma, beta, eps, axis, bshape, m == 0)
+    if running_mean is not None:
         adjust = m / max(m - 1.0, 1.0)
         _update_running('batch_normalization', running_mean, mean, decay)
         _update_running('batch_normalization', running_var, var * numpy.asarray(adjust, dt),
                         decay)
-    if m == 0:
+    return _out(y, x0)
+
+
+@fused_when_eager
+def _normalized_batch(x: Any, gamma: Any, beta: Any, eps: float, axis: tuple, bshape: tuple,
+                      empty: bool) -> tuple:
+    """``(y, mean, var)``: ``x`` normalized by its statistics over ``axis``,
+    scaled and shifted (``empty``: a batch of no elements)."""
+    # (float16 is summed in float32: a float16 sum overflows past 65504.)
+    mean = average(x, axis=axis, keepdims=True)
+    centered = x - mean
+    var = average(centered * centered, axis=axis, keepdims=True)
+    if empty:
         # The output is empty whatever the statistics are; finite ones keep
         # the gradients of gamma and beta zero (sums over no elements), not NaN.
-        mean = var = numpy.zeros(bshape, dt)
-    return _out(_normalize(x, gamma, beta, mean, var, eps, bshape), x0)
+        zeros = numpy.zeros(bshape, array_of(x).dtype)
+        return _normalize(x, gamma, beta, zeros, zeros, eps, bshape), mean, var
+    return _normalize(x, gamma, beta, mean, var, eps, bshape), mean, var
 
 
 def fixed_batch_normalization(x: Any, gamma: Any, beta: Any, mean: Any, var: Any,

@@ -16,6 +16,7 @@ import numpy
 
 from tapejit.core.errors import ShapeError
 from tapejit.core.variable import Variable
+from tapejit.functions._fused_eager import fused_when_eager
 from tapejit.functions._util import array_of
 from tapejit.functions.connection import _floats
 from tapejit.ops import elementwise as E
@@ -84,13 +85,10 @@ def max_pooling_2d(x: Any, ksize: Any, stride: Any = None, pad: Any = 0,
              [13., 15.]]]])
     """
     x, k, stride, pad, out = _setup('max_pooling_2d', x, ksize, stride, pad, cover_all)
-    windows = _windows(x, k, stride, pad, out, -numpy.inf)
-    # The gradient goes to one maximum per window, the first in its row-major
-    # order (as Chainer's): a window of k equal values passes it once, not k
-    # times.  Padding is -inf, so it gets none unless the whole window is -inf.
-    y = _reduce(R.max, windows, ties='first')
     if not return_indices:
-        return y
+        return _window_max(x, k, stride, pad, out)
+    windows = _windows(x, k, stride, pad, out, -numpy.inf)
+    y = _reduce(R.max, windows, ties='first')
     col, axes = windows
     n, c = array_of(x).shape[:2]
     # Each window's elements row-major along one axis: the last of the tiling
@@ -101,6 +99,15 @@ def max_pooling_2d(x: Any, ksize: Any, stride: Any = None, pad: Any = 0,
         return y, array_of(R.argmax(flat, axis=4))
     flat = S.reshape(col, shape=(n, c, k[0] * k[1]) + out)
     return y, array_of(R.argmax(flat, axis=2))
+
+
+@fused_when_eager
+def _window_max(x: Any, k: tuple, stride: tuple, pad: tuple, out: tuple) -> Variable:
+    """The maximum of each window of ``x``."""
+    # The gradient goes to one maximum per window, the first in its row-major
+    # order (as Chainer's): a window of k equal values passes it once, not k
+    # times.  Padding is -inf, so it gets none unless the whole window is -inf.
+    return _reduce(R.max, _windows(x, k, stride, pad, out, -numpy.inf), ties='first')
 
 
 def average_pooling_2d(x: Any, ksize: Any, stride: Any = None, pad: Any = 0) -> Variable:

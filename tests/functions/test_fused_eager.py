@@ -1,0 +1,150 @@
+"""Eager calls of composite functions on large arrays run as their compiled
+plans from a signature's second call on (tapejit.functions._fused_eager):
+the same values and gradients as the primitives give, to float rounding."""
+
+import numpy as np
+import pytest
+
+import tapejit
+import tapejit.functions as F
+import tapejit.links as L
+from tapejit.functions import _fused_eager as fe
+from tapejit.functions.normalization import _normalized_batch
+from tapejit.functions.pooling import _window_max
+
+
+def _close(got, want, rtol=1e-5, atol=1e-5):
+    np.testing.assert_allclose(got, want, rtol=rtol, atol=atol)
+
+
+def _bn_step(x, gamma, beta, gy, running):
+    for v in (x, gamma, beta):
+        v.cleargrad()
+    y = F.batch_normalization(x, gamma, beta, running_mean=running[0],
+                              running_var=running[1])
+    y.grad = gy
+    y.backward()
+    return y.array.copy(), x.grad.copy(), gamma.grad.copy(), beta.grad.copy()
+
+
+def test_batch_normalization_runs_its_plan_from_the_second_call_with_eagers_results():
+    rng = np.random.default_rng(0)
+    shape = (8, 16, 24, 24)                        # (73,728 elements: over the bar)
+    assert np.prod(shape) >= fe.MIN_ELEMENTS
+    x = tapejit.Variable(rng.standard_normal(shape).astype(np.float32) * 3 + 1)
+    gamma = tapejit.Variable(rng.standard_normal(16).astype(np.float32))
+    beta = tapejit.Variable(rng.standard_normal(16).astype(np.float32))
+    gy = rng.standard_normal(shape).astype(np.float32)
+    runs, stats = [], []
+    for _ in range(3):
+        running = (np.zeros(16, np.float32), np.ones(16, np.float32))
+        runs.append(_bn_step(x, gamma, beta, gy, running))
+        stats.append(running)
+    jitted = _normalized_batch.fused.jitted
+    assert jitted is not None and jitted.cache_info().traces == 1
+    for got in runs[1:]:                           # (compiled) against the first (eager)
+        for g, w in zip(got, runs[0]):
+            _close(g, w)
+    for got in stats[1:]:
+        _close(got[0], stats[0][0])
+        _close(got[1], stats[0][1])
+
+
+def test_a_batch_normalization_link_trains_alike_fused_or_not():
+    rng = np.random.default_rng(1)
+    x = rng.standard_normal((16, 8, 24, 24)).astype(np.float32)
+    results = []
+    for min_elements in (10 ** 9, fe.MIN_ELEMENTS):   # (never fused; fused)
+        old, fe.MIN_ELEMENTS = fe.MIN_ELEMENTS, min_elements
+        try:
+            bn = L.BatchNormalization(8)
+            for _ in range(3):
+                bn.cleargrads()
+                y = bn(x)
+                F.sum(y * y * y).backward()
+            results.append((y.array, bn.gamma.grad, bn.avg_mean.copy(), bn.avg_var.copy()))
+        finally:
+            fe.MIN_ELEMENTS = old
+    for g, w in zip(*results):
+        _close(g, w, rtol=1e-4, atol=1e-4)
+
+
+def test_the_fused_batch_normalization_differentiates_twice_as_eagerly():
+    rng = np.random.default_rng(2)
+    x0 = rng.standard_normal((4, 8, 48, 48)).astype(np.float32)
+    g = tapejit.Variable(np.ones(8, np.float32))
+    b = tapejit.Variable(np.zeros(8, np.float32))
+    out = []
+    for _ in range(2):                             # (eager, then compiled)
+        x = tapejit.Variable(x0)
+        y = F.batch_normalization(x, g, b)
+        gx, = tapejit.grad([F.sum(y ** 3)], [x], enable_double_backprop=True)
+        ggx, = tapejit.grad([F.sum(gx * gx)], [x])
+        out.append((gx.array, ggx.array))
+    _close(out[1][0], out[0][0], rtol=1e-4, atol=1e-4)
+    _close(out[1][1], out[0][1], rtol=1e-3, atol=1e-3)
+
+
+def test_max_pooling_fused_sends_each_windows_gradient_to_its_first_maximum():
+    rng = np.random.default_rng(3)
+    x0 = np.round(rng.standard_normal((8, 8, 32, 32)) * 2).astype(np.float32)  # (ties)
+    gy = rng.standard_normal((8, 8, 16, 16)).astype(np.float32)
+    out = []
+    for _ in range(3):
+        x = tapejit.Variable(x0)
+        y = F.max_pooling_2d(x, 2)
+        y.grad = gy
+        y.backward()
+        out.append((y.array, x.grad))
+    assert _window_max.fused.jitted.cache_info().traces >= 1
+    for got in out[1:]:
+        np.testing.assert_array_equal(got[0], out[0][0])
+        np.testing.assert_array_equal(got[1], out[0][1])
+    # (One gradient per window, at its first maximum.)
+    assert np.count_nonzero(out[0][1]) <= gy.size
+
+
+def test_small_arrays_and_traced_calls_take_the_primitives():
+    calls = []
+
+    @fe.fused_when_eager
+    def double(x):
+        calls.append(tapejit.config.trace is not None)
+        return x * 2.0
+
+    small = np.ones(16, np.float32)
+    for _ in range(3):
+        double(small)
+    assert double.fused.jitted is None and calls == [False] * 3
+    big = np.ones(fe.MIN_ELEMENTS, np.float32)
+    tapejit.jit(lambda v: double(v))(big)
+    tapejit.jit(lambda v: double(v))(big)
+    assert double.fused.jitted is None             # (inside a trace: its caller's plan)
+
+
+def test_a_function_whose_shapes_seldom_repeat_stays_eager():
+    @fe.fused_when_eager
+    def double(x):
+        return x * 2.0
+
+    for n in range(fe.MAX_SIGNATURES + 2):
+        x = np.ones(fe.MIN_ELEMENTS + n, np.float32)
+        double(x)
+        double(x)                                  # (each compiled once, met no more)
+    assert double.fused.off
+    assert len(double.fused.compiled) == fe.MAX_SIGNATURES
+    y = double(np.ones(fe.MIN_ELEMENTS + 99, np.float32))
+    np.testing.assert_array_equal(getattr(y, 'array', y), 2.0)
+
+
+@pytest.mark.parametrize('what', ['cupy-like', 'list'])
+def test_arguments_no_plan_takes_run_eagerly(what):
+    @fe.fused_when_eager
+    def total(x):
+        return F.sum(tapejit.Variable(np.asarray(x, np.float32)))
+
+    x = [1.0] * fe.MIN_ELEMENTS if what == 'list' else memoryview(
+        np.ones(fe.MIN_ELEMENTS, np.float32))
+    for _ in range(3):
+        assert float(total(x).array) == fe.MIN_ELEMENTS
+    assert total.fused.jitted is None
