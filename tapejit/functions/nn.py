@@ -13,6 +13,7 @@ from tapejit.core.config import config
 from tapejit.core.errors import DTypeError, ShapeError
 from tapejit.core.function_node import FunctionNode
 from tapejit.core.variable import Variable
+from tapejit.functions._fused_eager import fused_when_eager
 from tapejit.functions._util import array_of, check_labels_in_range, check_var
 from tapejit.functions.array import reshape, wide_labels
 from tapejit.functions.math import matmul
@@ -232,6 +233,12 @@ def layer_normalization(x: Any, gamma: Any, beta: Any, eps: float = 1e-5) -> Var
         if array_of(p).shape != (d,):
             raise ShapeError(f'layer_normalization: {name} has shape {array_of(p).shape}; '
                              f'expected ({d},) to match x of shape {shape}')
+    return _layer_normalized(x, gamma, beta, eps)
+
+
+@fused_when_eager
+def _layer_normalized(x: Any, gamma: Any, beta: Any, eps: float) -> Variable:
+    shape = x.shape
     ax = (len(shape) - 1,)
     # (float16 rows are summed in float32: a float16 sum overflows past 65504.)
     mu = mean(x, axis=ax, keepdims=True)

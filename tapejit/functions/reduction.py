@@ -10,6 +10,7 @@ from tapejit import backends
 from tapejit.core.abstract import TracedArray
 from tapejit.core.errors import DTypeError, ShapeError
 from tapejit.core.variable import Variable
+from tapejit.functions._fused_eager import fused_when_eager
 from tapejit.functions._util import array_of, check_var
 from tapejit.ops import elementwise as E
 from tapejit.ops import reduction as R
@@ -174,6 +175,12 @@ def _log_softmax(name: str, x: Any, axis: Any) -> Variable:
     if not (a.size and a.dtype.kind == 'f'):
         lse = R.logsumexp(x, axis=axes, keepdims=True)
         return _sub_p(x, _broadcast_p(lse, shape=a.shape))
+    return _log_softmax_of_floats(x, axes)
+
+
+@fused_when_eager
+def _log_softmax_of_floats(x: Any, axes: tuple) -> Variable:
+    a = array_of(x)
     x = _shifted(x, a, axes)
     # (The shifted values' maximum is 0, or the row is all -inf, +inf or
     # NaN: the sum of their exponentials needs no shift of its own.)
@@ -223,8 +230,13 @@ def softmax(x: Any, axis: int = 1) -> Variable:
     _check_floating('softmax', a)
     if not (a.size and a.dtype.kind == 'f'):
         return E.exp(_log_softmax('softmax', x, axis))
+    return _softmax_of_floats(x, axes)
+
+
+@fused_when_eager
+def _softmax_of_floats(x: Any, axes: tuple) -> Variable:
     # One exponential per element: e / sum(e), e of the shifted values (the
     # sum broadcast by the division: its gradient keeps the sum, not a copy
     # the size of e).
-    e = E.exp(_shifted(x, a, axes))
+    e = E.exp(_shifted(x, array_of(x), axes))
     return E.div(e, R.sum(e, axis=axes, keepdims=True))

@@ -8,7 +8,7 @@ import pytest
 import tapejit
 import tapejit.functions as F
 import tapejit.links as L
-from tapejit.functions import _fused_eager as fe
+from tapejit.functions import _fused_eager as fe, nn, reduction
 from tapejit.functions.normalization import _normalized_batch
 from tapejit.functions.pooling import _window_max
 
@@ -148,3 +148,32 @@ def test_arguments_no_plan_takes_run_eagerly(what):
     for _ in range(3):
         assert float(total(x).array) == fe.MIN_ELEMENTS
     assert total.fused.jitted is None
+
+
+@pytest.mark.parametrize('fn', ['softmax', 'log_softmax', 'layer_normalization'])
+def test_row_functions_fused_equal_their_primitives(fn):
+    rng = np.random.default_rng(4)
+    x0 = (rng.standard_normal((512, 160)) * 4).astype(np.float32)
+    gy = rng.standard_normal(x0.shape).astype(np.float32)
+    g = tapejit.Variable(rng.standard_normal(160).astype(np.float32))
+    b = tapejit.Variable(rng.standard_normal(160).astype(np.float32))
+
+    def call(x):
+        if fn == 'layer_normalization':
+            return F.layer_normalization(x, g, b)
+        return getattr(F, fn)(x, axis=1)
+    out = []
+    for _ in range(3):                             # (eager, then compiled twice)
+        x = tapejit.Variable(x0)
+        g.cleargrad()
+        y = call(x)
+        y.grad = gy
+        y.backward()
+        out.append((y.array, x.grad) + ((g.grad,) if fn == 'layer_normalization' else ()))
+    inner = {'softmax': reduction._softmax_of_floats,
+             'log_softmax': reduction._log_softmax_of_floats,
+             'layer_normalization': nn._layer_normalized}[fn]
+    assert inner.fused.compiled                   # (the later calls ran its plan)
+    for got in out[1:]:
+        for a, w in zip(got, out[0]):
+            _close(a, w, rtol=1e-4, atol=1e-4)
