@@ -271,6 +271,9 @@ def _store_tile(x: _Ir, corr: C.Correlation, accs: list, out: Array, n: Any, g: 
     places = []
     for v in range(v_):
         q = b.add(q0, x.c(v * lanes))
+        if sx == 1:
+            places.append((None, None, _row_spans(x, corr, q, spans, sy, oy, out_w, ox)))
+            continue
         qs = b.add(x.splat_int(q), x.lane_ids())
         ys = b.sdiv(qs, ir.Constant(ivec, [corr.row] * lanes))
         xs = b.sub(qs, b.mul(ys, ir.Constant(ivec, [corr.row] * lanes)))
@@ -307,6 +310,37 @@ def _store_tile(x: _Ir, corr: C.Correlation, accs: list, out: Array, n: Any, g: 
                     _scatter(x, val, plane, qs, ys, y, sy, oy, sx, ox, out_w, corr.row, here)
         b.branch(skip)
         b.position_at_end(skip)
+
+
+def _row_spans(x: _Ir, corr: C.Correlation, q: Any, spans: int, sy: int, oy: int, out_w: int,
+               ox: int) -> list:
+    """Per row that the vector of pixels ``q ..`` may span (unit column step):
+    ``(row, the lanes in it that are valid pixels, where lane 0 is stored)``.
+    One scalar division for the vector; the lanes are placed by comparing
+    their offset in the first row (32-bit lanes) with each row's bounds."""
+    em, ir = x.em, x.ir
+    b = em.b
+    lanes, row = x.lanes, corr.row
+    vh, vw = corr.valid
+    i32v = ir.VectorType(x.i32, lanes)
+    first = b.sdiv(q, x.c(row))
+    x0 = b.trunc(b.sub(q, b.mul(first, x.c(row))), x.i32)
+    one = b.insert_element(ir.Constant(i32v, ir.Undefined), x0, x.c(0))
+    offsets = b.add(b.shuffle_vector(one, ir.Constant(i32v, ir.Undefined),
+                                     ir.Constant(i32v, [0] * lanes)),
+                    ir.Constant(i32v, list(range(lanes))))
+    rows = []
+    for k in range(spans):
+        y = b.add(first, x.c(k))
+        lo = k * row
+        hi = lo + min(vw, row)
+        here = b.and_(b.and_(b.icmp_signed('>=', offsets, ir.Constant(i32v, [lo] * lanes)),
+                             b.icmp_signed('<', offsets, ir.Constant(i32v, [hi] * lanes))),
+                      _splat_bool(x, b.icmp_signed('<', y, x.c(vh))))
+        shift = b.sub(b.add(b.mul(b.add(b.mul(y, x.c(sy)), x.c(oy)), x.c(out_w)), x.c(ox)),
+                      b.mul(y, x.c(row)))
+        rows.append((y, here, b.add(q, shift)))
+    return rows
 
 
 def _splat_bool(x: _Ir, v: Any) -> Any:

@@ -526,257 +526,241 @@ body:
   br label %"head"
 done.1:
   %".349" = add i64 %".31", 0
-  %".350" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".349", i64 0
-  %".351" = shufflevector <8 x i64> %".350", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".352" = add <8 x i64> %".351", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
-  %".353" = sdiv <8 x i64> %".352", <i64 8, i64 8, i64 8, i64 8, i64 8, i64 8, i64 8, i64 8>
-  %".354" = mul <8 x i64> %".353", <i64 8, i64 8, i64 8, i64 8, i64 8, i64 8, i64 8, i64 8>
-  %".355" = sub <8 x i64> %".352", %".354"
-  %".356" = icmp slt <8 x i64> %".355", <i64 6, i64 6, i64 6, i64 6, i64 6, i64 6, i64 6, i64 6>
-  %".357" = icmp slt <8 x i64> %".353", <i64 6, i64 6, i64 6, i64 6, i64 6, i64 6, i64 6, i64 6>
-  %".358" = and <8 x i1> %".356", %".357"
-  %".359" = sdiv i64 %".349", 8
-  %".360" = add i64 %".349", 7
-  %".361" = sdiv i64 %".360", 8
-  %".362" = add i64 %".359", 0
-  %".363" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".362", i64 0
-  %".364" = shufflevector <8 x i64> %".363", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".365" = icmp eq <8 x i64> %".353", %".364"
-  %".366" = and <8 x i1> %".358", %".365"
-  %".367" = icmp sle i64 %".362", %".361"
-  %".368" = insertelement <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, i1 %".367", i64 0
-  %".369" = shufflevector <8 x i1> %".368", <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".370" = and <8 x i1> %".366", %".369"
-  %".371" = mul i64 %".362", 1
-  %".372" = add i64 %".371", 0
-  %".373" = mul i64 %".372", 6
-  %".374" = add i64 %".373", 0
-  %".375" = mul i64 %".362", 8
-  %".376" = sub i64 %".374", %".375"
-  %".377" = add i64 %".349", %".376"
-  %".378" = add i64 %".359", 1
-  %".379" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".378", i64 0
-  %".380" = shufflevector <8 x i64> %".379", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".381" = icmp eq <8 x i64> %".353", %".380"
-  %".382" = and <8 x i1> %".358", %".381"
-  %".383" = icmp sle i64 %".378", %".361"
-  %".384" = insertelement <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, i1 %".383", i64 0
-  %".385" = shufflevector <8 x i1> %".384", <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".386" = and <8 x i1> %".382", %".385"
-  %".387" = mul i64 %".378", 1
-  %".388" = add i64 %".387", 0
-  %".389" = mul i64 %".388", 6
-  %".390" = add i64 %".389", 0
-  %".391" = mul i64 %".378", 8
-  %".392" = sub i64 %".390", %".391"
-  %".393" = add i64 %".349", %".392"
-  %".394" = add i64 %".359", 2
-  %".395" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".394", i64 0
-  %".396" = shufflevector <8 x i64> %".395", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".397" = icmp eq <8 x i64> %".353", %".396"
-  %".398" = and <8 x i1> %".358", %".397"
-  %".399" = icmp sle i64 %".394", %".361"
-  %".400" = insertelement <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, i1 %".399", i64 0
-  %".401" = shufflevector <8 x i1> %".400", <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".402" = and <8 x i1> %".398", %".401"
-  %".403" = mul i64 %".394", 1
-  %".404" = add i64 %".403", 0
-  %".405" = mul i64 %".404", 6
-  %".406" = add i64 %".405", 0
-  %".407" = mul i64 %".394", 8
-  %".408" = sub i64 %".406", %".407"
-  %".409" = add i64 %".349", %".408"
-  %".410" = add i64 %".31", 8
-  %".411" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".410", i64 0
-  %".412" = shufflevector <8 x i64> %".411", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".413" = add <8 x i64> %".412", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
-  %".414" = sdiv <8 x i64> %".413", <i64 8, i64 8, i64 8, i64 8, i64 8, i64 8, i64 8, i64 8>
-  %".415" = mul <8 x i64> %".414", <i64 8, i64 8, i64 8, i64 8, i64 8, i64 8, i64 8, i64 8>
-  %".416" = sub <8 x i64> %".413", %".415"
-  %".417" = icmp slt <8 x i64> %".416", <i64 6, i64 6, i64 6, i64 6, i64 6, i64 6, i64 6, i64 6>
-  %".418" = icmp slt <8 x i64> %".414", <i64 6, i64 6, i64 6, i64 6, i64 6, i64 6, i64 6, i64 6>
-  %".419" = and <8 x i1> %".417", %".418"
-  %".420" = sdiv i64 %".410", 8
-  %".421" = add i64 %".410", 7
-  %".422" = sdiv i64 %".421", 8
-  %".423" = add i64 %".420", 0
-  %".424" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".423", i64 0
-  %".425" = shufflevector <8 x i64> %".424", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".426" = icmp eq <8 x i64> %".414", %".425"
-  %".427" = and <8 x i1> %".419", %".426"
-  %".428" = icmp sle i64 %".423", %".422"
-  %".429" = insertelement <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, i1 %".428", i64 0
-  %".430" = shufflevector <8 x i1> %".429", <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".431" = and <8 x i1> %".427", %".430"
-  %".432" = mul i64 %".423", 1
-  %".433" = add i64 %".432", 0
-  %".434" = mul i64 %".433", 6
-  %".435" = add i64 %".434", 0
-  %".436" = mul i64 %".423", 8
-  %".437" = sub i64 %".435", %".436"
-  %".438" = add i64 %".410", %".437"
-  %".439" = add i64 %".420", 1
-  %".440" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".439", i64 0
-  %".441" = shufflevector <8 x i64> %".440", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".442" = icmp eq <8 x i64> %".414", %".441"
-  %".443" = and <8 x i1> %".419", %".442"
-  %".444" = icmp sle i64 %".439", %".422"
+  %".350" = sdiv i64 %".349", 8
+  %".351" = mul i64 %".350", 8
+  %".352" = sub i64 %".349", %".351"
+  %".353" = trunc i64 %".352" to i32
+  %".354" = insertelement <8 x i32> <i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef>, i32 %".353", i64 0
+  %".355" = shufflevector <8 x i32> %".354", <8 x i32> <i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".356" = add <8 x i32> %".355", <i32 0, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>
+  %".357" = add i64 %".350", 0
+  %".358" = icmp sge <8 x i32> %".356", <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".359" = icmp slt <8 x i32> %".356", <i32 6, i32 6, i32 6, i32 6, i32 6, i32 6, i32 6, i32 6>
+  %".360" = and <8 x i1> %".358", %".359"
+  %".361" = icmp slt i64 %".357", 6
+  %".362" = insertelement <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, i1 %".361", i64 0
+  %".363" = shufflevector <8 x i1> %".362", <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".364" = and <8 x i1> %".360", %".363"
+  %".365" = mul i64 %".357", 1
+  %".366" = add i64 %".365", 0
+  %".367" = mul i64 %".366", 6
+  %".368" = add i64 %".367", 0
+  %".369" = mul i64 %".357", 8
+  %".370" = sub i64 %".368", %".369"
+  %".371" = add i64 %".349", %".370"
+  %".372" = add i64 %".350", 1
+  %".373" = icmp sge <8 x i32> %".356", <i32 8, i32 8, i32 8, i32 8, i32 8, i32 8, i32 8, i32 8>
+  %".374" = icmp slt <8 x i32> %".356", <i32 14, i32 14, i32 14, i32 14, i32 14, i32 14, i32 14, i32 14>
+  %".375" = and <8 x i1> %".373", %".374"
+  %".376" = icmp slt i64 %".372", 6
+  %".377" = insertelement <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, i1 %".376", i64 0
+  %".378" = shufflevector <8 x i1> %".377", <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".379" = and <8 x i1> %".375", %".378"
+  %".380" = mul i64 %".372", 1
+  %".381" = add i64 %".380", 0
+  %".382" = mul i64 %".381", 6
+  %".383" = add i64 %".382", 0
+  %".384" = mul i64 %".372", 8
+  %".385" = sub i64 %".383", %".384"
+  %".386" = add i64 %".349", %".385"
+  %".387" = add i64 %".350", 2
+  %".388" = icmp sge <8 x i32> %".356", <i32 16, i32 16, i32 16, i32 16, i32 16, i32 16, i32 16, i32 16>
+  %".389" = icmp slt <8 x i32> %".356", <i32 22, i32 22, i32 22, i32 22, i32 22, i32 22, i32 22, i32 22>
+  %".390" = and <8 x i1> %".388", %".389"
+  %".391" = icmp slt i64 %".387", 6
+  %".392" = insertelement <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, i1 %".391", i64 0
+  %".393" = shufflevector <8 x i1> %".392", <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".394" = and <8 x i1> %".390", %".393"
+  %".395" = mul i64 %".387", 1
+  %".396" = add i64 %".395", 0
+  %".397" = mul i64 %".396", 6
+  %".398" = add i64 %".397", 0
+  %".399" = mul i64 %".387", 8
+  %".400" = sub i64 %".398", %".399"
+  %".401" = add i64 %".349", %".400"
+  %".402" = add i64 %".31", 8
+  %".403" = sdiv i64 %".402", 8
+  %".404" = mul i64 %".403", 8
+  %".405" = sub i64 %".402", %".404"
+  %".406" = trunc i64 %".405" to i32
+  %".407" = insertelement <8 x i32> <i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef>, i32 %".406", i64 0
+  %".408" = shufflevector <8 x i32> %".407", <8 x i32> <i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".409" = add <8 x i32> %".408", <i32 0, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>
+  %".410" = add i64 %".403", 0
+  %".411" = icmp sge <8 x i32> %".409", <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".412" = icmp slt <8 x i32> %".409", <i32 6, i32 6, i32 6, i32 6, i32 6, i32 6, i32 6, i32 6>
+  %".413" = and <8 x i1> %".411", %".412"
+  %".414" = icmp slt i64 %".410", 6
+  %".415" = insertelement <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, i1 %".414", i64 0
+  %".416" = shufflevector <8 x i1> %".415", <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".417" = and <8 x i1> %".413", %".416"
+  %".418" = mul i64 %".410", 1
+  %".419" = add i64 %".418", 0
+  %".420" = mul i64 %".419", 6
+  %".421" = add i64 %".420", 0
+  %".422" = mul i64 %".410", 8
+  %".423" = sub i64 %".421", %".422"
+  %".424" = add i64 %".402", %".423"
+  %".425" = add i64 %".403", 1
+  %".426" = icmp sge <8 x i32> %".409", <i32 8, i32 8, i32 8, i32 8, i32 8, i32 8, i32 8, i32 8>
+  %".427" = icmp slt <8 x i32> %".409", <i32 14, i32 14, i32 14, i32 14, i32 14, i32 14, i32 14, i32 14>
+  %".428" = and <8 x i1> %".426", %".427"
+  %".429" = icmp slt i64 %".425", 6
+  %".430" = insertelement <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, i1 %".429", i64 0
+  %".431" = shufflevector <8 x i1> %".430", <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".432" = and <8 x i1> %".428", %".431"
+  %".433" = mul i64 %".425", 1
+  %".434" = add i64 %".433", 0
+  %".435" = mul i64 %".434", 6
+  %".436" = add i64 %".435", 0
+  %".437" = mul i64 %".425", 8
+  %".438" = sub i64 %".436", %".437"
+  %".439" = add i64 %".402", %".438"
+  %".440" = add i64 %".403", 2
+  %".441" = icmp sge <8 x i32> %".409", <i32 16, i32 16, i32 16, i32 16, i32 16, i32 16, i32 16, i32 16>
+  %".442" = icmp slt <8 x i32> %".409", <i32 22, i32 22, i32 22, i32 22, i32 22, i32 22, i32 22, i32 22>
+  %".443" = and <8 x i1> %".441", %".442"
+  %".444" = icmp slt i64 %".440", 6
   %".445" = insertelement <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, i1 %".444", i64 0
   %".446" = shufflevector <8 x i1> %".445", <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
   %".447" = and <8 x i1> %".443", %".446"
-  %".448" = mul i64 %".439", 1
+  %".448" = mul i64 %".440", 1
   %".449" = add i64 %".448", 0
   %".450" = mul i64 %".449", 6
   %".451" = add i64 %".450", 0
-  %".452" = mul i64 %".439", 8
+  %".452" = mul i64 %".440", 8
   %".453" = sub i64 %".451", %".452"
-  %".454" = add i64 %".410", %".453"
-  %".455" = add i64 %".420", 2
-  %".456" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".455", i64 0
-  %".457" = shufflevector <8 x i64> %".456", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".458" = icmp eq <8 x i64> %".414", %".457"
-  %".459" = and <8 x i1> %".419", %".458"
-  %".460" = icmp sle i64 %".455", %".422"
-  %".461" = insertelement <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, i1 %".460", i64 0
-  %".462" = shufflevector <8 x i1> %".461", <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".463" = and <8 x i1> %".459", %".462"
-  %".464" = mul i64 %".455", 1
-  %".465" = add i64 %".464", 0
-  %".466" = mul i64 %".465", 6
-  %".467" = add i64 %".466", 0
-  %".468" = mul i64 %".455", 8
-  %".469" = sub i64 %".467", %".468"
-  %".470" = add i64 %".410", %".469"
-  %".471" = mul i64 %".27", 4
-  %".472" = add i64 %".471", 0
-  %".473" = icmp slt i64 %".472", 4
-  br i1 %".473", label %"store", label %"stored"
+  %".454" = add i64 %".402", %".453"
+  %".455" = mul i64 %".27", 4
+  %".456" = add i64 %".455", 0
+  %".457" = icmp slt i64 %".456", 4
+  br i1 %".457", label %"store", label %"stored"
 store:
-  %".475" = mul i64 %".30", 4
-  %".476" = mul i64 %".29", 4
-  %".477" = add i64 %".476", %".472"
-  %".478" = add i64 %".475", %".477"
-  %".479" = mul i64 %".478", 36
-  %".480" = getelementptr float, float* %".9", i64 %".479"
-  %".481" = load <8 x float>, <8 x float>* %".12"
-  %".482" = getelementptr float, float* %".480", i64 %".377"
+  %".459" = mul i64 %".30", 4
+  %".460" = mul i64 %".29", 4
+  %".461" = add i64 %".460", %".456"
+  %".462" = add i64 %".459", %".461"
+  %".463" = mul i64 %".462", 36
+  %".464" = getelementptr float, float* %".9", i64 %".463"
+  %".465" = load <8 x float>, <8 x float>* %".12"
+  %".466" = getelementptr float, float* %".464", i64 %".371"
+  %".467" = bitcast float* %".466" to <8 x float>*
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".465", <8 x float>* %".467", i32 4, <8 x i1> %".364")
+  %".469" = getelementptr float, float* %".464", i64 %".386"
+  %".470" = bitcast float* %".469" to <8 x float>*
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".465", <8 x float>* %".470", i32 4, <8 x i1> %".379")
+  %".472" = getelementptr float, float* %".464", i64 %".401"
+  %".473" = bitcast float* %".472" to <8 x float>*
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".465", <8 x float>* %".473", i32 4, <8 x i1> %".394")
+  %".475" = load <8 x float>, <8 x float>* %".13"
+  %".476" = getelementptr float, float* %".464", i64 %".424"
+  %".477" = bitcast float* %".476" to <8 x float>*
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".475", <8 x float>* %".477", i32 4, <8 x i1> %".417")
+  %".479" = getelementptr float, float* %".464", i64 %".439"
+  %".480" = bitcast float* %".479" to <8 x float>*
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".475", <8 x float>* %".480", i32 4, <8 x i1> %".432")
+  %".482" = getelementptr float, float* %".464", i64 %".454"
   %".483" = bitcast float* %".482" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".481", <8 x float>* %".483", i32 4, <8 x i1> %".370")
-  %".485" = getelementptr float, float* %".480", i64 %".393"
-  %".486" = bitcast float* %".485" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".481", <8 x float>* %".486", i32 4, <8 x i1> %".386")
-  %".488" = getelementptr float, float* %".480", i64 %".409"
-  %".489" = bitcast float* %".488" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".481", <8 x float>* %".489", i32 4, <8 x i1> %".402")
-  %".491" = load <8 x float>, <8 x float>* %".13"
-  %".492" = getelementptr float, float* %".480", i64 %".438"
-  %".493" = bitcast float* %".492" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".491", <8 x float>* %".493", i32 4, <8 x i1> %".431")
-  %".495" = getelementptr float, float* %".480", i64 %".454"
-  %".496" = bitcast float* %".495" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".491", <8 x float>* %".496", i32 4, <8 x i1> %".447")
-  %".498" = getelementptr float, float* %".480", i64 %".470"
-  %".499" = bitcast float* %".498" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".491", <8 x float>* %".499", i32 4, <8 x i1> %".463")
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".475", <8 x float>* %".483", i32 4, <8 x i1> %".447")
   br label %"stored"
 stored:
-  %".502" = mul i64 %".27", 4
-  %".503" = add i64 %".502", 1
-  %".504" = icmp slt i64 %".503", 4
-  br i1 %".504", label %"store.1", label %"stored.1"
+  %".486" = mul i64 %".27", 4
+  %".487" = add i64 %".486", 1
+  %".488" = icmp slt i64 %".487", 4
+  br i1 %".488", label %"store.1", label %"stored.1"
 store.1:
-  %".506" = mul i64 %".30", 4
-  %".507" = mul i64 %".29", 4
-  %".508" = add i64 %".507", %".503"
-  %".509" = add i64 %".506", %".508"
-  %".510" = mul i64 %".509", 36
-  %".511" = getelementptr float, float* %".9", i64 %".510"
-  %".512" = load <8 x float>, <8 x float>* %".14"
-  %".513" = getelementptr float, float* %".511", i64 %".377"
+  %".490" = mul i64 %".30", 4
+  %".491" = mul i64 %".29", 4
+  %".492" = add i64 %".491", %".487"
+  %".493" = add i64 %".490", %".492"
+  %".494" = mul i64 %".493", 36
+  %".495" = getelementptr float, float* %".9", i64 %".494"
+  %".496" = load <8 x float>, <8 x float>* %".14"
+  %".497" = getelementptr float, float* %".495", i64 %".371"
+  %".498" = bitcast float* %".497" to <8 x float>*
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".496", <8 x float>* %".498", i32 4, <8 x i1> %".364")
+  %".500" = getelementptr float, float* %".495", i64 %".386"
+  %".501" = bitcast float* %".500" to <8 x float>*
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".496", <8 x float>* %".501", i32 4, <8 x i1> %".379")
+  %".503" = getelementptr float, float* %".495", i64 %".401"
+  %".504" = bitcast float* %".503" to <8 x float>*
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".496", <8 x float>* %".504", i32 4, <8 x i1> %".394")
+  %".506" = load <8 x float>, <8 x float>* %".15"
+  %".507" = getelementptr float, float* %".495", i64 %".424"
+  %".508" = bitcast float* %".507" to <8 x float>*
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".506", <8 x float>* %".508", i32 4, <8 x i1> %".417")
+  %".510" = getelementptr float, float* %".495", i64 %".439"
+  %".511" = bitcast float* %".510" to <8 x float>*
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".506", <8 x float>* %".511", i32 4, <8 x i1> %".432")
+  %".513" = getelementptr float, float* %".495", i64 %".454"
   %".514" = bitcast float* %".513" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".512", <8 x float>* %".514", i32 4, <8 x i1> %".370")
-  %".516" = getelementptr float, float* %".511", i64 %".393"
-  %".517" = bitcast float* %".516" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".512", <8 x float>* %".517", i32 4, <8 x i1> %".386")
-  %".519" = getelementptr float, float* %".511", i64 %".409"
-  %".520" = bitcast float* %".519" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".512", <8 x float>* %".520", i32 4, <8 x i1> %".402")
-  %".522" = load <8 x float>, <8 x float>* %".15"
-  %".523" = getelementptr float, float* %".511", i64 %".438"
-  %".524" = bitcast float* %".523" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".522", <8 x float>* %".524", i32 4, <8 x i1> %".431")
-  %".526" = getelementptr float, float* %".511", i64 %".454"
-  %".527" = bitcast float* %".526" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".522", <8 x float>* %".527", i32 4, <8 x i1> %".447")
-  %".529" = getelementptr float, float* %".511", i64 %".470"
-  %".530" = bitcast float* %".529" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".522", <8 x float>* %".530", i32 4, <8 x i1> %".463")
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".506", <8 x float>* %".514", i32 4, <8 x i1> %".447")
   br label %"stored.1"
 stored.1:
-  %".533" = mul i64 %".27", 4
-  %".534" = add i64 %".533", 2
-  %".535" = icmp slt i64 %".534", 4
-  br i1 %".535", label %"store.2", label %"stored.2"
+  %".517" = mul i64 %".27", 4
+  %".518" = add i64 %".517", 2
+  %".519" = icmp slt i64 %".518", 4
+  br i1 %".519", label %"store.2", label %"stored.2"
 store.2:
-  %".537" = mul i64 %".30", 4
-  %".538" = mul i64 %".29", 4
-  %".539" = add i64 %".538", %".534"
-  %".540" = add i64 %".537", %".539"
-  %".541" = mul i64 %".540", 36
-  %".542" = getelementptr float, float* %".9", i64 %".541"
-  %".543" = load <8 x float>, <8 x float>* %".16"
-  %".544" = getelementptr float, float* %".542", i64 %".377"
+  %".521" = mul i64 %".30", 4
+  %".522" = mul i64 %".29", 4
+  %".523" = add i64 %".522", %".518"
+  %".524" = add i64 %".521", %".523"
+  %".525" = mul i64 %".524", 36
+  %".526" = getelementptr float, float* %".9", i64 %".525"
+  %".527" = load <8 x float>, <8 x float>* %".16"
+  %".528" = getelementptr float, float* %".526", i64 %".371"
+  %".529" = bitcast float* %".528" to <8 x float>*
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".527", <8 x float>* %".529", i32 4, <8 x i1> %".364")
+  %".531" = getelementptr float, float* %".526", i64 %".386"
+  %".532" = bitcast float* %".531" to <8 x float>*
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".527", <8 x float>* %".532", i32 4, <8 x i1> %".379")
+  %".534" = getelementptr float, float* %".526", i64 %".401"
+  %".535" = bitcast float* %".534" to <8 x float>*
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".527", <8 x float>* %".535", i32 4, <8 x i1> %".394")
+  %".537" = load <8 x float>, <8 x float>* %".17"
+  %".538" = getelementptr float, float* %".526", i64 %".424"
+  %".539" = bitcast float* %".538" to <8 x float>*
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".537", <8 x float>* %".539", i32 4, <8 x i1> %".417")
+  %".541" = getelementptr float, float* %".526", i64 %".439"
+  %".542" = bitcast float* %".541" to <8 x float>*
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".537", <8 x float>* %".542", i32 4, <8 x i1> %".432")
+  %".544" = getelementptr float, float* %".526", i64 %".454"
   %".545" = bitcast float* %".544" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".543", <8 x float>* %".545", i32 4, <8 x i1> %".370")
-  %".547" = getelementptr float, float* %".542", i64 %".393"
-  %".548" = bitcast float* %".547" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".543", <8 x float>* %".548", i32 4, <8 x i1> %".386")
-  %".550" = getelementptr float, float* %".542", i64 %".409"
-  %".551" = bitcast float* %".550" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".543", <8 x float>* %".551", i32 4, <8 x i1> %".402")
-  %".553" = load <8 x float>, <8 x float>* %".17"
-  %".554" = getelementptr float, float* %".542", i64 %".438"
-  %".555" = bitcast float* %".554" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".553", <8 x float>* %".555", i32 4, <8 x i1> %".431")
-  %".557" = getelementptr float, float* %".542", i64 %".454"
-  %".558" = bitcast float* %".557" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".553", <8 x float>* %".558", i32 4, <8 x i1> %".447")
-  %".560" = getelementptr float, float* %".542", i64 %".470"
-  %".561" = bitcast float* %".560" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".553", <8 x float>* %".561", i32 4, <8 x i1> %".463")
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".537", <8 x float>* %".545", i32 4, <8 x i1> %".447")
   br label %"stored.2"
 stored.2:
-  %".564" = mul i64 %".27", 4
-  %".565" = add i64 %".564", 3
-  %".566" = icmp slt i64 %".565", 4
-  br i1 %".566", label %"store.3", label %"stored.3"
+  %".548" = mul i64 %".27", 4
+  %".549" = add i64 %".548", 3
+  %".550" = icmp slt i64 %".549", 4
+  br i1 %".550", label %"store.3", label %"stored.3"
 store.3:
-  %".568" = mul i64 %".30", 4
-  %".569" = mul i64 %".29", 4
-  %".570" = add i64 %".569", %".565"
-  %".571" = add i64 %".568", %".570"
-  %".572" = mul i64 %".571", 36
-  %".573" = getelementptr float, float* %".9", i64 %".572"
-  %".574" = load <8 x float>, <8 x float>* %".18"
-  %".575" = getelementptr float, float* %".573", i64 %".377"
+  %".552" = mul i64 %".30", 4
+  %".553" = mul i64 %".29", 4
+  %".554" = add i64 %".553", %".549"
+  %".555" = add i64 %".552", %".554"
+  %".556" = mul i64 %".555", 36
+  %".557" = getelementptr float, float* %".9", i64 %".556"
+  %".558" = load <8 x float>, <8 x float>* %".18"
+  %".559" = getelementptr float, float* %".557", i64 %".371"
+  %".560" = bitcast float* %".559" to <8 x float>*
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".558", <8 x float>* %".560", i32 4, <8 x i1> %".364")
+  %".562" = getelementptr float, float* %".557", i64 %".386"
+  %".563" = bitcast float* %".562" to <8 x float>*
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".558", <8 x float>* %".563", i32 4, <8 x i1> %".379")
+  %".565" = getelementptr float, float* %".557", i64 %".401"
+  %".566" = bitcast float* %".565" to <8 x float>*
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".558", <8 x float>* %".566", i32 4, <8 x i1> %".394")
+  %".568" = load <8 x float>, <8 x float>* %".19"
+  %".569" = getelementptr float, float* %".557", i64 %".424"
+  %".570" = bitcast float* %".569" to <8 x float>*
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".568", <8 x float>* %".570", i32 4, <8 x i1> %".417")
+  %".572" = getelementptr float, float* %".557", i64 %".439"
+  %".573" = bitcast float* %".572" to <8 x float>*
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".568", <8 x float>* %".573", i32 4, <8 x i1> %".432")
+  %".575" = getelementptr float, float* %".557", i64 %".454"
   %".576" = bitcast float* %".575" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".574", <8 x float>* %".576", i32 4, <8 x i1> %".370")
-  %".578" = getelementptr float, float* %".573", i64 %".393"
-  %".579" = bitcast float* %".578" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".574", <8 x float>* %".579", i32 4, <8 x i1> %".386")
-  %".581" = getelementptr float, float* %".573", i64 %".409"
-  %".582" = bitcast float* %".581" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".574", <8 x float>* %".582", i32 4, <8 x i1> %".402")
-  %".584" = load <8 x float>, <8 x float>* %".19"
-  %".585" = getelementptr float, float* %".573", i64 %".438"
-  %".586" = bitcast float* %".585" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".584", <8 x float>* %".586", i32 4, <8 x i1> %".431")
-  %".588" = getelementptr float, float* %".573", i64 %".454"
-  %".589" = bitcast float* %".588" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".584", <8 x float>* %".589", i32 4, <8 x i1> %".447")
-  %".591" = getelementptr float, float* %".573", i64 %".470"
-  %".592" = bitcast float* %".591" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".584", <8 x float>* %".592", i32 4, <8 x i1> %".463")
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".568", <8 x float>* %".576", i32 4, <8 x i1> %".447")
   br label %"stored.3"
 stored.3:
   br label %"item"
