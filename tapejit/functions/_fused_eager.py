@@ -10,7 +10,8 @@ memory where the compiled plan of the same function makes a few.
 A function decorated with :func:`fused_when_eager` runs as it is the first
 time it meets a signature (the arrays' shapes and dtypes, which of them
 need gradients, the other arguments), and through :func:`tapejit.jit` of
-itself from the second call of that signature on: its forward pass in the
+itself (installed by :mod:`tapejit.jit` with :func:`install_compiler`) from
+the second call of that signature on: its forward pass in the
 plan's fused kernels, and its backward pass in the compiled plan of its
 gradient (the call is one node of the eager graph, see ``docs/jit.md``).
 So a shape met once compiles nothing, and the results are the plan's,
@@ -33,7 +34,7 @@ import numpy
 from tapejit.core.config import config
 from tapejit.core.variable import Variable
 
-__all__ = ['fused_when_eager', 'MIN_ELEMENTS', 'MAX_SIGNATURES']
+__all__ = ['fused_when_eager', 'install_compiler', 'MIN_ELEMENTS', 'MAX_SIGNATURES']
 
 # The largest array a call must have to take its plan: below this, the
 # primitives' NumPy calls cost little more than the plan's call.
@@ -69,6 +70,16 @@ def _signature(args: tuple, kwargs: dict) -> Optional[tuple]:
         key.append((name, d[0]))
         largest = max(largest, d[1])
     return tuple(key), largest
+
+
+# tapejit.jit's ``jit``, installed by it (the functions are below it: they
+# import nothing of it).
+_compiler: list = [None]
+
+
+def install_compiler(jit: Callable) -> None:
+    """Make ``jit`` (:func:`tapejit.jit`) what compiles the decorated functions."""
+    _compiler[0] = jit
 
 
 class _Fused:
@@ -108,7 +119,9 @@ class _Fused:
                     return self.fn
                 self.compiled.add(key)
             if self.jitted is None:
-                from tapejit.jit import jit
+                jit = _compiler[0]
+                if jit is None:  # (none installed: tapejit.jit not imported)
+                    return self.fn
                 self.jitted = jit(self.fn, max_cache_size=2 * MAX_SIGNATURES,
                                   retrace_warn_after=4 * MAX_SIGNATURES)
             return self.jitted
