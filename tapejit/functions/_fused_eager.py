@@ -19,8 +19,9 @@ which equal eager ones to float rounding (a fused sum adds in another
 order).  Only NumPy arrays of at least :data:`MIN_ELEMENTS` elements take
 the plan, outside any trace (a traced call is part of its caller's plan).
 A function whose compiled signatures are seldom met again (more than
-:data:`MAX_SIGNATURES`, most of them called once or twice) stays eager from
-then on.
+:data:`MAX_SIGNATURES`, most of them called once or twice), whose plans are
+traced twice that often, or that a trace cannot take, stays eager from then
+on.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from typing import Any, Callable, Optional
 
 import numpy
 
+from tapejit.core.abstract import TraceError
 from tapejit.core.config import config
 from tapejit.core.variable import Variable
 
@@ -102,7 +104,18 @@ class _Fused:
         if sig is None or sig[1] < MIN_ELEMENTS:
             return self.fn(*args, **kwargs)
         run = self._runner(sig[0])
-        return run(*args, **kwargs)
+        if run is self.fn:
+            return run(*args, **kwargs)
+        try:
+            out = run(*args, **kwargs)
+        except TraceError:
+            # (A composite its trace cannot take on these arguments: the
+            # primitives from now on; a failed trace changes nothing.)
+            self.off = True
+            return self.fn(*args, **kwargs)
+        if run.cache_info().traces >= 2 * MAX_SIGNATURES:
+            self.off = True  # (its plans are evicted and traced again: compiling costs more)
+        return out
 
     def _runner(self, key: tuple) -> Callable:
         """The function a call of signature ``key`` runs: ``fn`` itself or its

@@ -32,9 +32,11 @@ from typing import Any, Callable, Iterator, Optional
 import numpy
 
 from tapejit import backends
+from tapejit.core.abstract import TracedArray
 from tapejit.core.config import config
 from tapejit.core.errors import DTypeError
 from tapejit.core.variable import Variable
+from tapejit.ops.elementwise import minimum
 from tapejit.ops.registry import Aval, primitive
 
 # None: NumPy's global generator (the functions of ``numpy.random``).
@@ -288,7 +290,11 @@ def draw_uniform(x: Any) -> Any:
     if dtype != numpy.float64:
         # A draw rounded to the dtype can reach 1: kept below it, as [0, 1) says.
         below_one = numpy.nextafter(dtype.type(1), dtype.type(0))
-        drawn = numpy.minimum(drawn.astype(dtype), below_one)
+        drawn = drawn.astype(dtype)
+        if drawn.__class__ is TracedArray:  # (the host's draw, traced: see _host_draw)
+            drawn = minimum(drawn, numpy.asarray(below_one))._data
+        else:
+            drawn = numpy.minimum(drawn, below_one)
     if isinstance(x, numpy.ndarray):
         return drawn
     return backends.get_array_module(x).asarray(drawn)

@@ -177,3 +177,34 @@ def test_row_functions_fused_equal_their_primitives(fn):
     for got in out[1:]:
         for a, w in zip(got, out[0]):
             _close(a, w, rtol=1e-4, atol=1e-4)
+
+
+def test_a_function_whose_plans_keep_being_evicted_stays_eager_without_warnings():
+    import warnings
+
+    @fe.fused_when_eager
+    def double(x):
+        return x * 2.0
+
+    shapes = [fe.MIN_ELEMENTS + n for n in range(3 * fe.MAX_SIGNATURES)]
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')              # (no retrace warning reaches the user)
+        for n in shapes[:fe.MAX_SIGNATURES]:        # (met often: compiling pays, at first)
+            for _ in range(6):
+                double(np.ones(n, np.float32))
+        for _ in range(3):                          # (round robin: each evicts another)
+            for n in shapes:
+                y = double(np.ones(n, np.float32))
+                np.testing.assert_array_equal(getattr(y, 'array', y), 2.0)
+    assert double.fused.off
+    assert double.fused.jitted.cache_info().traces <= 2 * fe.MAX_SIGNATURES
+
+
+def test_a_composite_its_trace_cannot_take_runs_eagerly():
+    @fe.fused_when_eager
+    def total(x):
+        return float(np.asarray(x).sum())          # (reads a value: no trace takes it)
+
+    x = np.ones(fe.MIN_ELEMENTS, np.float32)
+    assert [total(x) for _ in range(3)] == [float(fe.MIN_ELEMENTS)] * 3
+    assert total.fused.off

@@ -191,3 +191,10 @@ def test_a_compiled_embedding_gradient_equals_eagers():
     ref = np.zeros_like(w)
     np.add.at(ref, ids.reshape(-1), 2 * w[ids].reshape(-1, 32))
     np.testing.assert_allclose(want, ref, rtol=1e-6)
+
+
+def test_add_rows_into_no_rows_is_an_index_error():
+    from tapejit.ops.window import add_rows
+    g = np.ones((2048, 2), np.float32)
+    with pytest.raises(IndexError, match='add_rows'):
+        add_rows.impl(g, np.zeros(2048, np.int64), rows=0)

@@ -238,6 +238,47 @@ def test_a_gan_updater_with_two_optimizers_and_numpy_draws_runs_compiled_as_eage
     assert not up.eager and not said
 
 
+def test_a_dropout_seed_set_after_the_updater_compiled_reaches_its_draws():
+    # (Its draws were host calls of NumPy's generator; from the seed on they
+    # come from tapejit's own, as eagerly: the updater records again.)
+    runs = []
+    for eager in (True, False):
+        np.random.seed(0)
+        F.set_dropout_seed(None)
+        try:
+            up, links = _bptt(eager)
+            for k in range(8):
+                if k == 4:
+                    F.set_dropout_seed(5)
+                up.update()
+        finally:
+            F.set_dropout_seed(None)
+        runs.append([{n: p.array.copy() for n, p in link.namedparams()} for link in links])
+    _assert_same(runs[1], runs[0])
+
+
+class _Noisy(_RNN):
+    def forward(self, x):
+        h = self.l1(F.dropout(self.embed(x)))
+        # (float32 uniform noise, drawn from NumPy's generator: a host call)
+        return self.l2(h + tapejit.ops.random.uniform_noise(h))
+
+
+def test_float32_uniform_noise_from_numpys_generator_compiles_in_a_custom_updater():
+    def make(eager):
+        words = np.random.randint(0, 12, 200).astype(np.int32)
+        model = L.Classifier(_Noisy())
+        model.compute_accuracy = False
+        opt = optimizers.SGD(lr=0.5).setup(model)
+        return _BPTTUpdater(_ParallelSequential(words, 4), opt, 3,
+                            tapejit.get_device('@numpy'), eager=eager), [model]
+    try:
+        up, said = _compare(make, 6, dropout_seed=None)
+    finally:
+        F.set_dropout_seed(None)
+    assert not up.eager and not said
+
+
 def test_dropout_and_the_users_own_draws_from_numpys_generator_keep_eagers_order():
     # Dropout's masks and the discriminator's noise come from NumPy's global
     # generator, interleaved: the compiled update draws each where eager does.

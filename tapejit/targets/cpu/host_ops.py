@@ -129,6 +129,8 @@ def add_rows(g: numpy.ndarray, ids: numpy.ndarray, rows: int) -> numpy.ndarray:
            [341., 341.]], dtype=float32)
     """
     k = ids.ndim
+    if rows == 0 and ids.size:
+        raise IndexError(f'add_rows: ids of shape {ids.shape} name rows of an array of none')
     width = int(numpy.prod(g.shape[k:], dtype=numpy.int64))
     flat_g = numpy.ascontiguousarray(g).reshape(-1, width)
     flat_ids = numpy.ascontiguousarray(rows_at(numpy, ids.reshape(-1), rows), numpy.int64)

@@ -39,6 +39,7 @@ from tapejit.core.config import config
 from tapejit.dataset.convert import Converter, concat_examples
 from tapejit.jit import jit
 from tapejit.jit.reads import _drawing
+from tapejit.ops import random
 from tapejit.ops.random import draws_from_host
 
 # As the standard updater's step: after this many traces, where most updates
@@ -506,11 +507,17 @@ class TracedUpdate:
         self.calls = 0
         self.last: Optional[list] = None  # the host calls of the last recorded update
         self.records = 0
+        self.generator: Any = None  # what the draws came from when the program was recorded
 
     def update(self) -> None:
         """Run one update: eagerly while the host program is recorded (until two
         updates in a row make the same host calls: a first update may differ,
         as a lazily initialized link draws its parameters), then compiled."""
+        if self.program is not None and random.generator() is not self.generator:
+            # (F.set_dropout_seed since: the draws that were host calls of
+            # NumPy's generator come from another one, or the other way.)
+            self.program = self.step = self.last = None
+            self.records = 0
         if self.program is None:
             self._record()
             return
@@ -553,6 +560,7 @@ class TracedUpdate:
         if last is not None and len(last) == len(session.program) and all(
                 a.same(b) for a, b in zip(last, session.program)):
             self.program = session.program
+            self.generator = random.generator()
             self.step = jit(self._body, static_argnums=(1,), eager_first=1)
         elif self.records >= RECORDS:
             self._to_eager(f'its host calls (iterators, converter, NumPy draws) differed in '
