@@ -198,3 +198,31 @@ def test_add_rows_into_no_rows_is_an_index_error():
     g = np.ones((2048, 2), np.float32)
     with pytest.raises(IndexError, match='add_rows'):
         add_rows.impl(g, np.zeros(2048, np.int64), rows=0)
+
+
+@pytest.mark.parametrize('groups, stride, dilate', [(1, 1, 1), (2, 1, 1), (1, 2, 1), (2, 1, 2)])
+def test_filter_gradient_of_small_planes_is_one_product_equal_to_a_float64_reference(
+        groups, stride, dilate):
+    # (Planes under FILTER_MIN_PIXELS: the windows times the output gradient
+    # over all the images' pixels at once, not the direct kernel.)
+    from numpy.lib.stride_tricks import sliding_window_view
+    from tapejit.ops.convolution import conv2d_filter
+    from tapejit.targets.cpu.contraction import takes_filter
+    rng = np.random.default_rng(9)
+    n, c, o, hw, k = 6, 8, 12, 5, 3
+    span = dilate * (k - 1) + 1
+    oh = (hw + 2 - span) // stride + 1
+    x = rng.standard_normal((n, c, hw, hw)).astype(np.float32)
+    gy = rng.standard_normal((n, o, oh, oh)).astype(np.float32)
+    assert not takes_filter(x, gy)
+    got = conv2d_filter.impl(x, gy, ksize=(k, k), stride=(stride, stride), pad=(1, 1),
+                             dilate=(dilate, dilate), groups=groups)
+    xp = np.pad(x.astype(np.float64), ((0, 0), (0, 0), (1, 1), (1, 1)))
+    win = sliding_window_view(xp, (span, span), axis=(2, 3))[
+        :, :, ::stride, ::stride, ::dilate, ::dilate][:, :, :oh, :oh]  # (n, c, oh, ow, k, k)
+    cg, og = c // groups, o // groups
+    want = np.concatenate([
+        np.einsum('nopq,ncpqij->ocij', gy[:, g * og:(g + 1) * og].astype(np.float64),
+                  win[:, g * cg:(g + 1) * cg]) for g in range(groups)])
+    assert got.shape == (o, cg, k, k)
+    np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
