@@ -73,8 +73,16 @@ def _conv2d_impl(x, w, stride, pad, dilate, groups, out_size, out=None):
     n, o, (kh, kw) = x.shape[0], w.shape[0], w.shape[2:]
     col = _im2col_impl(x, (kh, kw), stride, pad, dilate, out_size, 0.0)
     k, p = x.shape[1] // groups * kh * kw, out_size[0] * out_size[1]
-    y = xp.matmul(w.reshape(groups, o // groups, k), col.reshape(n, groups, k, p))
-    return _into(out, y.reshape((n, o) + tuple(out_size)))
+    # One product per group over every image's pixels (see _filter_impl).
+    b = col.reshape(n, groups, k, p).transpose(1, 2, 0, 3).reshape(groups, k, n * p)
+    y = _product(xp, w.reshape(groups, o // groups, k), b)
+    y = y.reshape(groups, o // groups, n, p).transpose(2, 0, 1, 3)
+    return _into(out, xp.ascontiguousarray(y).reshape((n, o) + tuple(out_size)))
+
+
+def _product(xp, a, b):
+    """``a @ b`` on tapejit's threads (NumPy), or the array module's."""
+    return threads.matmul(a, b) if xp is numpy else xp.matmul(a, b)
 
 
 def _conv2d_vjp(n, gy, need):
@@ -112,10 +120,13 @@ def _transpose_impl(gy, w, stride, pad, dilate, groups, size, out=None):
     xp = _xp(gy)
     n, o, oh, ow = gy.shape
     _, cg, kh, kw = w.shape
-    k = cg * kh * kw
-    col = xp.matmul(w.reshape(groups, o // groups, k).swapaxes(-1, -2),
-                    gy.reshape(n, groups, o // groups, oh * ow))
-    col = col.reshape(n, groups * cg, kh, kw, oh, ow)
+    k, p = cg * kh * kw, oh * ow
+    # One product per group over every image's pixels (see _filter_impl).
+    g = gy.reshape(n, groups, o // groups, p).transpose(1, 2, 0, 3).reshape(
+        groups, o // groups, n * p)
+    col = _product(xp, w.reshape(groups, o // groups, k).swapaxes(-1, -2), g)
+    col = col.reshape(groups, k, n, p).transpose(2, 0, 1, 3)
+    col = xp.ascontiguousarray(col).reshape(n, groups * cg, kh, kw, oh, ow)
     return _col2im_impl(col, stride, pad, dilate, tuple(size), out)
 
 
@@ -168,7 +179,7 @@ def _filter_impl(x, gy, ksize, stride, pad, dilate, groups, out=None):
     a = gy.reshape(n, groups, o // groups, p).transpose(1, 2, 0, 3).reshape(
         groups, o // groups, n * p)
     b = col.reshape(n, groups, k, p).transpose(1, 0, 3, 2).reshape(groups, n * p, k)
-    gw = threads.matmul(a, b) if xp is numpy else xp.matmul(a, b)
+    gw = _product(xp, a, b)
     return _into(out, gw.reshape((o, c // groups) + tuple(ksize)))
 
 

@@ -203,18 +203,18 @@ def test_add_rows_into_no_rows_is_an_index_error():
 @pytest.mark.parametrize('groups, stride, dilate', [(1, 1, 1), (2, 1, 1), (1, 2, 1), (2, 1, 2)])
 def test_filter_gradient_of_small_planes_is_one_product_equal_to_a_float64_reference(
         groups, stride, dilate):
-    # (Planes under FILTER_MIN_PIXELS: the windows times the output gradient
+    # (Planes under MIN_PLANE_PIXELS: the windows times the output gradient
     # over all the images' pixels at once, not the direct kernel.)
     from numpy.lib.stride_tricks import sliding_window_view
     from tapejit.ops.convolution import conv2d_filter
-    from tapejit.targets.cpu.contraction import takes_filter
+    from tapejit.targets.cpu.contraction import takes_plane
     rng = np.random.default_rng(9)
     n, c, o, hw, k = 6, 8, 12, 5, 3
     span = dilate * (k - 1) + 1
     oh = (hw + 2 - span) // stride + 1
     x = rng.standard_normal((n, c, hw, hw)).astype(np.float32)
     gy = rng.standard_normal((n, o, oh, oh)).astype(np.float32)
-    assert not takes_filter(x, gy)
+    assert not takes_plane(gy, x)
     got = conv2d_filter.impl(x, gy, ksize=(k, k), stride=(stride, stride), pad=(1, 1),
                              dilate=(dilate, dilate), groups=groups)
     xp = np.pad(x.astype(np.float64), ((0, 0), (0, 0), (1, 1), (1, 1)))
@@ -226,3 +226,26 @@ def test_filter_gradient_of_small_planes_is_one_product_equal_to_a_float64_refer
                   win[:, g * cg:(g + 1) * cg]) for g in range(groups)])
     assert got.shape == (o, cg, k, k)
     np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
+
+
+@pytest.mark.parametrize('groups, stride, dilate', [(1, 1, 1), (2, 1, 1), (1, 2, 1), (2, 2, 2)])
+def test_convolution_and_data_gradient_of_small_planes_equal_the_kernels(groups, stride, dilate):
+    # (Under MIN_PLANE_PIXELS both take one product of the windows; the
+    # direct kernels, called as they are, give the same values.)
+    from tapejit.ops.convolution import conv2d, conv2d_transpose
+    from tapejit.targets.cpu import contraction as K
+    rng = np.random.default_rng(10)
+    n, c, o, hw, k = 5, 8, 12, 6, 3
+    span = dilate * (k - 1) + 1
+    oh = (hw + 2 - span) // stride + 1
+    x = rng.standard_normal((n, c, hw, hw)).astype(np.float32)
+    w = rng.standard_normal((o, c // groups, k, k)).astype(np.float32)
+    gy = rng.standard_normal((n, o, oh, oh)).astype(np.float32)
+    assert not K.takes_plane(x, w) and not K.takes_plane(gy, w)
+    p = dict(stride=(stride, stride), pad=(1, 1), dilate=(dilate, dilate), groups=groups)
+    y = conv2d.impl(x, w, out_size=(oh, oh), **p)
+    gx = conv2d_transpose.impl(gy, w, size=(hw, hw), **p)
+    args = ((stride, stride), (1, 1), (dilate, dilate), groups)
+    np.testing.assert_allclose(y, K.conv2d(x, w, *args, (oh, oh)), rtol=1e-5, atol=1e-4)
+    np.testing.assert_allclose(gx, K.conv2d_transpose(gy, w, *args, (hw, hw)),
+                               rtol=1e-5, atol=1e-4)

@@ -46,7 +46,7 @@ from tapejit.targets.cpu.contraction_ir import correlation_ir, filter_ir, fma_ir
 from tapejit.targets.cpu.host_cpu import host_cpu
 from tapejit.targets.cpu.llvm_jit import load_object
 
-__all__ = ['supported', 'takes_filter', 'machine', 'conv2d', 'conv2d_transpose',
+__all__ = ['supported', 'takes_plane', 'machine', 'conv2d', 'conv2d_transpose',
            'conv2d_filter', 'describe', 'fma_peak']
 
 _DTYPES = {numpy.dtype(numpy.float32): 'f', numpy.dtype(numpy.float64): 'd'}
@@ -54,9 +54,9 @@ _DTYPES = {numpy.dtype(numpy.float32): 'f', numpy.dtype(numpy.float64): 'd'}
 # its own partial result (then added in order): enough items for the
 # threads where the tiles of the filters alone are few.
 FILTER_PARTS = 16
-# Pixels of an output plane from which the filter-gradient kernel runs (see
-# takes_filter): the size at which it and the windows' product measured even.
-FILTER_MIN_PIXELS = 64
+# Pixels of an image from which the kernels run (see takes_plane): at 8x8
+# they and the windows' product measured even, or the kernels faster.
+MIN_PLANE_PIXELS = 64
 
 _lock = threading.Lock()
 _kernels: dict = {}     # key -> compiled entry
@@ -90,19 +90,20 @@ def supported(*arrays: Any) -> bool:
                for a in arrays) and dt in _DTYPES
 
 
-def takes_filter(x: Any, gy: Any) -> bool:
-    """Whether :func:`conv2d_filter` computes the filter gradient of ``x``
-    and ``gy``: :func:`supported` arrays whose output planes hold at least
-    :data:`FILTER_MIN_PIXELS` pixels.  Below, the kernel's accumulators go
-    back to memory after every image's few vectors, and the windows'
-    product over all the images' pixels at once (the primitive's own path)
-    is faster: 3-6x on 4x4 and 2x2 planes of 256-512 channels, even at 8x8.
+def takes_plane(a: Any, b: Any) -> bool:
+    """Whether these kernels compute a convolution primitive on ``a`` and
+    ``b`` (images or output gradients first): :func:`supported` arrays whose
+    images hold at least :data:`MIN_PLANE_PIXELS` pixels.  Below, a tile's
+    fixed costs (its accumulators zeroed, stored and, in a filter gradient,
+    reloaded after each image's few vectors) outweigh its FMAs, and the
+    windows' product over all the images' pixels at once (the primitive's
+    own path) is faster: 1.2-4x on 4x4 and 2x2 planes of 256-512 channels.
 
     >>> x = numpy.zeros((2, 3, 8, 8), numpy.float32)
-    >>> takes_filter(x, x), takes_filter(x[..., :4, :4], x[..., :4, :4])
+    >>> takes_plane(x, x), takes_plane(x[..., :4, :4], x[..., :4, :4])
     (True, False)
     """
-    return supported(x, gy) and gy.shape[2] * gy.shape[3] >= FILTER_MIN_PIXELS
+    return supported(a, b) and a.shape[2] * a.shape[3] >= MIN_PLANE_PIXELS
 
 
 def machine(dtype: Any) -> tuple:
@@ -397,6 +398,6 @@ def _chunk(pixels: int, lanes: int) -> int:
     return best * lanes
 
 
-install_host_kernel('conv2d', conv2d, supported)
-install_host_kernel('conv2d_transpose', conv2d_transpose, supported)
-install_host_kernel('conv2d_filter', conv2d_filter, takes_filter)
+install_host_kernel('conv2d', conv2d, takes_plane)
+install_host_kernel('conv2d_transpose', conv2d_transpose, takes_plane)
+install_host_kernel('conv2d_filter', conv2d_filter, lambda x, gy: takes_plane(gy, x))
