@@ -61,6 +61,17 @@ def _describe(value: Any) -> Optional[tuple]:
     return None
 
 
+def _large(args: tuple) -> bool:
+    """Whether a positional argument is a NumPy array (or a Variable's) of
+    :data:`MIN_ELEMENTS` or more: the check every eager call makes first,
+    kept to a few attribute reads (a softmax per tree node meets it)."""
+    for a in args:
+        d = a._data if isinstance(a, Variable) else a
+        if d.__class__ is numpy.ndarray and d.size >= MIN_ELEMENTS:
+            return True
+    return False
+
+
 def _signature(args: tuple, kwargs: dict) -> Optional[tuple]:
     """``(key, largest array's elements)`` of a call; None where no plan takes it."""
     key = []
@@ -98,7 +109,7 @@ class _Fused:
         self.lock = threading.Lock()
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        if self.off or config.trace is not None:
+        if self.off or config.trace is not None or not _large(args):
             return self.fn(*args, **kwargs)
         sig = _signature(args, kwargs)
         if sig is None or sig[1] < MIN_ELEMENTS:

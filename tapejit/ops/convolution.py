@@ -26,10 +26,8 @@ array([[10., 18.],
 
 from __future__ import annotations
 
-import numpy
-
-from tapejit.backends import threads
 from tapejit.core.errors import ShapeError
+from tapejit.ops.linalg import _matmul_impl
 from tapejit.ops.registry import Aval, host_kernel, primitive, same_dtype
 from tapejit.ops.window import _col2im_impl, _im2col_impl, _xp, check_sizes
 
@@ -75,14 +73,10 @@ def _conv2d_impl(x, w, stride, pad, dilate, groups, out_size, out=None):
     k, p = x.shape[1] // groups * kh * kw, out_size[0] * out_size[1]
     # One product per group over every image's pixels (see _filter_impl).
     b = col.reshape(n, groups, k, p).transpose(1, 2, 0, 3).reshape(groups, k, n * p)
-    y = _product(xp, w.reshape(groups, o // groups, k), b)
+    y = _matmul_impl(w.reshape(groups, o // groups, k), b)
     y = y.reshape(groups, o // groups, n, p).transpose(2, 0, 1, 3)
     return _into(out, xp.ascontiguousarray(y).reshape((n, o) + tuple(out_size)))
 
-
-def _product(xp, a, b):
-    """``a @ b`` on tapejit's threads (NumPy), or the array module's."""
-    return threads.matmul(a, b) if xp is numpy else xp.matmul(a, b)
 
 
 def _conv2d_vjp(n, gy, need):
@@ -124,7 +118,7 @@ def _transpose_impl(gy, w, stride, pad, dilate, groups, size, out=None):
     # One product per group over every image's pixels (see _filter_impl).
     g = gy.reshape(n, groups, o // groups, p).transpose(1, 2, 0, 3).reshape(
         groups, o // groups, n * p)
-    col = _product(xp, w.reshape(groups, o // groups, k).swapaxes(-1, -2), g)
+    col = _matmul_impl(w.reshape(groups, o // groups, k).swapaxes(-1, -2), g)
     col = col.reshape(groups, k, n, p).transpose(2, 0, 1, 3)
     col = xp.ascontiguousarray(col).reshape(n, groups * cg, kh, kw, oh, ow)
     return _col2im_impl(col, stride, pad, dilate, tuple(size), out)
@@ -169,7 +163,6 @@ def _filter_impl(x, gy, ksize, stride, pad, dilate, groups, out=None):
     kernel = host_kernel('conv2d_filter', x, gy)
     if kernel is not None:
         return kernel(x, gy, tuple(ksize), stride, pad, dilate, groups, out)
-    xp = _xp(x)
     n, c = x.shape[:2]
     o, oh, ow = gy.shape[1:]
     col = _im2col_impl(x, tuple(ksize), stride, pad, dilate, (oh, ow), 0.0)
@@ -179,7 +172,7 @@ def _filter_impl(x, gy, ksize, stride, pad, dilate, groups, out=None):
     a = gy.reshape(n, groups, o // groups, p).transpose(1, 2, 0, 3).reshape(
         groups, o // groups, n * p)
     b = col.reshape(n, groups, k, p).transpose(1, 0, 3, 2).reshape(groups, n * p, k)
-    gw = _product(xp, a, b)
+    gw = _matmul_impl(a, b)
     return _into(out, gw.reshape((o, c // groups) + tuple(ksize)))
 
 

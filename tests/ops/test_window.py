@@ -203,7 +203,7 @@ def test_add_rows_into_no_rows_is_an_index_error():
 @pytest.mark.parametrize('groups, stride, dilate', [(1, 1, 1), (2, 1, 1), (1, 2, 1), (2, 1, 2)])
 def test_filter_gradient_of_small_planes_is_one_product_equal_to_a_float64_reference(
         groups, stride, dilate):
-    # (Planes under MIN_PLANE_PIXELS: the windows times the output gradient
+    # (Planes under MIN_PLANE_VECTORS vectors: the windows times the output gradient
     # over all the images' pixels at once, not the direct kernel.)
     from numpy.lib.stride_tricks import sliding_window_view
     from tapejit.ops.convolution import conv2d_filter
@@ -230,12 +230,12 @@ def test_filter_gradient_of_small_planes_is_one_product_equal_to_a_float64_refer
 
 @pytest.mark.parametrize('groups, stride, dilate', [(1, 1, 1), (2, 1, 1), (1, 2, 1), (2, 2, 2)])
 def test_convolution_and_data_gradient_of_small_planes_equal_the_kernels(groups, stride, dilate):
-    # (Under MIN_PLANE_PIXELS both take one product of the windows; the
+    # (Under MIN_PLANE_VECTORS vectors both take one product of the windows; the
     # direct kernels, called as they are, give the same values.)
     from tapejit.ops.convolution import conv2d, conv2d_transpose
     from tapejit.targets.cpu import contraction as K
     rng = np.random.default_rng(10)
-    n, c, o, hw, k = 5, 8, 12, 6, 3
+    n, c, o, hw, k = 5, 8, 12, 5, 3   # (25 pixels: under 4 vectors of 8)
     span = dilate * (k - 1) + 1
     oh = (hw + 2 - span) // stride + 1
     x = rng.standard_normal((n, c, hw, hw)).astype(np.float32)
@@ -249,3 +249,15 @@ def test_convolution_and_data_gradient_of_small_planes_equal_the_kernels(groups,
     np.testing.assert_allclose(y, K.conv2d(x, w, *args, (oh, oh)), rtol=1e-5, atol=1e-4)
     np.testing.assert_allclose(gx, K.conv2d_transpose(gy, w, *args, (hw, hw)),
                                rtol=1e-5, atol=1e-4)
+
+
+@pytest.mark.parametrize('vector_bytes, takes_6x6', [(64, False), (32, True)])
+def test_the_small_plane_bound_follows_the_machines_vector_width(monkeypatch, vector_bytes,
+                                                                 takes_6x6):
+    # (Four vectors of pixels: 64 float32 with AVX-512, 32 with AVX.)
+    from tapejit.targets.cpu import contraction as K
+    monkeypatch.setattr(K, '_vectors', [(vector_bytes, 32 if vector_bytes == 64 else 16)])
+    x = np.zeros((2, 3, 6, 6), np.float32)
+    assert K.takes_plane(x, x) is takes_6x6
+    assert not K.takes_plane(x[..., :5, :5], x[..., :5, :5])
+    assert K.takes_plane(np.zeros((2, 3, 8, 8), np.float32), x)

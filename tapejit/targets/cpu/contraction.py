@@ -54,9 +54,10 @@ _DTYPES = {numpy.dtype(numpy.float32): 'f', numpy.dtype(numpy.float64): 'd'}
 # its own partial result (then added in order): enough items for the
 # threads where the tiles of the filters alone are few.
 FILTER_PARTS = 16
-# Pixels of an image from which the kernels run (see takes_plane): at 8x8
-# they and the windows' product measured even, or the kernels faster.
-MIN_PLANE_PIXELS = 64
+# Vectors of pixels an image fills from which the kernels run (see
+# takes_plane): at 8x8 in 16-lane vectors they and the windows' product
+# measured even, or the kernels faster.
+MIN_PLANE_VECTORS = 4
 
 _lock = threading.Lock()
 _kernels: dict = {}     # key -> compiled entry
@@ -93,17 +94,19 @@ def supported(*arrays: Any) -> bool:
 def takes_plane(a: Any, b: Any) -> bool:
     """Whether these kernels compute a convolution primitive on ``a`` and
     ``b`` (images or output gradients first): :func:`supported` arrays whose
-    images hold at least :data:`MIN_PLANE_PIXELS` pixels.  Below, a tile's
-    fixed costs (its accumulators zeroed, stored and, in a filter gradient,
+    images fill at least :data:`MIN_PLANE_VECTORS` of this machine's vectors
+    (:func:`machine`: 64 float32 pixels with AVX-512, 32 with AVX).  Below,
+    a tile's fixed costs (its accumulators zeroed, stored and, in a filter gradient,
     reloaded after each image's few vectors) outweigh its FMAs, and the
     windows' product over all the images' pixels at once (the primitive's
     own path) is faster: 1.2-4x on 4x4 and 2x2 planes of 256-512 channels.
 
     >>> x = numpy.zeros((2, 3, 8, 8), numpy.float32)
-    >>> takes_plane(x, x), takes_plane(x[..., :4, :4], x[..., :4, :4])
+    >>> takes_plane(x, x), takes_plane(x[..., :2, :2], x[..., :2, :2])
     (True, False)
     """
-    return supported(a, b) and a.shape[2] * a.shape[3] >= MIN_PLANE_PIXELS
+    return (supported(a, b)
+            and a.shape[2] * a.shape[3] >= MIN_PLANE_VECTORS * machine(a.dtype)[0])
 
 
 def machine(dtype: Any) -> tuple:
