@@ -37,7 +37,7 @@ from typing import Optional
 
 __all__ = ['Correlation', 'FilterCorrelation', 'Layout', 'ConvForward', 'ConvTranspose',
            'ConvFilter', 'conv_forward', 'conv_transpose', 'conv_filter', 'forward_tile',
-           'filter_tile']
+           'filter_tile', 'row_vectors']
 
 
 @dataclass(frozen=True)
@@ -105,11 +105,20 @@ class Correlation:
     place: tuple
     out_hw: tuple
     out_channels: int
+    # 0: vectors run along the wide pixels, across rows; else each row is
+    # cut into this many vectors (:func:`row_vectors`).
+    row_vectors: int = 0
 
     @property
     def pixels(self) -> int:
-        """The wide pixels computed per output channel."""
+        """The wide pixels per output channel."""
         return self.rows * self.row
+
+    def vectors(self, lanes: int) -> int:
+        """The vectors of ``lanes`` pixels computed per output channel."""
+        if self.row_vectors:
+            return self.rows * self.row_vectors
+        return _ceil(self.pixels, lanes)
 
     def reach(self) -> int:
         """Elements past a channel's start that a tile of the last pixels
@@ -119,9 +128,13 @@ class Correlation:
 
 @dataclass(frozen=True)
 class FilterCorrelation:
-    """``gw[g, o, c, t] = sum_n sum_{q < pixels} gy[n, g*outs + o, q] *
-    src[n, (g*channels + c) * src_block + q + taps[t]]``, with ``gy`` in wide
-    rows (zeros past each row's valid pixels), ``pixels`` per channel."""
+    """``gw[g, o, c, t] = sum_n sum_{y < rows} sum_{k < gy_row} gy[n, g*outs +
+    o, y * gy_row + k] * src[n, (g*channels + c) * src_block + y * src_row +
+    k + taps[t]]``: the output gradient in ``rows`` rows of :attr:`gy_row`
+    pixels (zeros past each row's valid pixels), ``pixels`` per channel.
+    Where the convolution runs along its wide rows (its
+    :attr:`Correlation.row_vectors` is 0) that is one row of all the wide
+    pixels; else a row per output row, of whole vectors."""
 
     batch: int
     groups: int
@@ -131,9 +144,16 @@ class FilterCorrelation:
     src_block: int
     src_image: int
     pixels: int
+    rows: int = 1
+    src_row: int = 0
+
+    @property
+    def gy_row(self) -> int:
+        """The output gradient's pixels per row."""
+        return self.pixels // self.rows
 
     def reach(self) -> int:
-        return self.pixels + max(self.taps, default=0)
+        return (self.rows - 1) * self.src_row + self.gy_row + max(self.taps, default=0)
 
 
 @dataclass(frozen=True)
@@ -158,11 +178,13 @@ class ConvTranspose:
 @dataclass(frozen=True)
 class ConvFilter:
     """A filter gradient: the source layout (the convolution's) and the
-    correlation; the output gradient is laid out in rows of ``src.wq``."""
+    correlation; the output gradient is laid out in rows of
+    :attr:`FilterCorrelation.gy_row` pixels."""
     src: Layout
     corr: FilterCorrelation
     rows: int
     valid: tuple
+    gy_wq: int        # the laid out output gradient's pixels per row
 
 
 # The most vectors of pixels a tile spans (:func:`forward_tile`'s ``V``; a
@@ -172,6 +194,22 @@ TILE_VECTORS = 8
 
 def _ceil(a: int, b: int) -> int:
     return -(-a // b)
+
+
+def row_vectors(rows: int, row: int, valid: int, lanes: int) -> int:
+    """How a correlation of ``rows`` wide rows of ``row`` pixels (the first
+    ``valid`` of each stored) cuts them into vectors of ``lanes`` pixels: 0
+    along the wide pixels, across rows (the ``row - valid`` pixels between
+    rows computed too), else ``valid`` pixels per row in that many vectors
+    (the last masked where ``lanes`` does not divide ``valid``), whichever
+    computes fewer.  Images whose width is a whole number of vectors then
+    compute no pixel twice, and store whole vectors.
+
+    >>> row_vectors(32, 34, 32, 16), row_vectors(28, 30, 28, 16), row_vectors(8, 10, 8, 16)
+    (2, 0, 0)
+    """
+    per_row = _ceil(valid, lanes)
+    return per_row if rows * per_row <= _ceil(rows * row, lanes) else 0
 
 
 def _layout(channels: int, size: tuple, stride: tuple, top: int, left: int, hq: int,
@@ -205,7 +243,7 @@ def conv_forward(x_shape: tuple, w_shape: tuple, stride: tuple, pad: tuple, dila
                   lanes)
     taps = tuple(src.offset(ky * dy, kx * dx) for ky in range(kh) for kx in range(kw))
     corr = Correlation(n, groups, cg, o // groups, taps, src.block, src.image, oh, wq, (oh, ow),
-                       (1, 0, 1, 0), (oh, ow), o)
+                       (1, 0, 1, 0), (oh, ow), o, row_vectors(oh, wq, ow, lanes))
     return ConvForward(src, corr)
 
 
@@ -257,7 +295,7 @@ def conv_transpose(gy_shape: tuple, w_shape: tuple, stride: tuple, pad: tuple,
             corr = Correlation(n, groups, o // groups, cg, taps, src.block, src.image,
                                hi_y - lo_y, wq, (hi_y - lo_y, hi_x - lo_x),
                                (sy, lo_y * sy + a - py, sx, lo_x * sx + b - px), (h, w),
-                               cg * groups)
+                               cg * groups, row_vectors(hi_y - lo_y, wq, hi_x - lo_x, lanes))
             phases.append((corr, used))
     return ConvTranspose(src, tuple(phases), covered)
 
@@ -271,16 +309,22 @@ def conv_filter(x_shape: tuple, gy_shape: tuple, ksize: tuple, stride: tuple, pa
     >>> f = conv_filter((1, 2, 6, 6), (1, 4, 6, 6), (3, 3), (1, 1), (1, 1), (1, 1), 1, 8)
     >>> f.corr.pixels % 8, f.rows, f.valid, f.corr.outs, f.corr.channels
     (0, 6, (6, 6), 4, 2)
+    >>> f.corr.rows, f.corr.gy_row, f.corr.src_row       # (a row of 8 per output row)
+    (6, 8, 8)
     """
     n, c, h, w = x_shape
     _, o, oh, ow = gy_shape
     kh, kw = ksize
     fw = conv_forward(x_shape, (o, c // groups, kh, kw), stride, pad, dilate, groups, (oh, ow),
                       lanes)
-    pixels = _ceil(oh * fw.src.wq, lanes) * lanes
+    rv = fw.corr.row_vectors
+    if rv:
+        rows, pixels, src_row = oh, oh * rv * lanes, fw.src.wq
+    else:
+        rows, pixels, src_row = 1, _ceil(oh * fw.src.wq, lanes) * lanes, 0
     corr = FilterCorrelation(n, groups, c // groups, o // groups, fw.corr.taps, fw.src.block,
-                             fw.src.image, pixels)
-    return ConvFilter(fw.src, corr, oh, (oh, ow))
+                             fw.src.image, pixels, rows, src_row)
+    return ConvFilter(fw.src, corr, oh, (oh, ow), corr.gy_row if rv else fw.src.wq)
 
 
 # --- register tiles ------------------------------------------------------

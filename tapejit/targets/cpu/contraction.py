@@ -58,6 +58,8 @@ FILTER_PARTS = 16
 # takes_plane): at 8x8 in 16-lane vectors they and the windows' product
 # measured even, or the kernels faster.
 MIN_PLANE_VECTORS = 4
+# Claims of items each thread makes on a kernel's shared counter (see _run).
+CLAIMS_PER_THREAD = 32
 
 _lock = threading.Lock()
 _kernels: dict = {}     # key -> compiled entry
@@ -166,8 +168,12 @@ def _kernel(kind: str, spec: Any, dtype: numpy.dtype, extra: tuple,
 
 def _run(fn: Callable, items: int, madds: float, *arrays: numpy.ndarray,
          batch: int = 0) -> None:
-    width = threads.product_width(madds, threads.available_cores())
-    threads.Chunked(fn, max(1, min(width, items)))(batch, 0, items, *arrays)
+    width = max(1, min(threads.product_width(madds, threads.available_cores()), items))
+    # Items a thread claims at a time: CLAIMS_PER_THREAD claims each, so that
+    # a late thread holds up one claim's work, while the threads meet on the
+    # shared counter (and on the edges of each other's tiles) seldom.
+    grain = max(1, items // (width * CLAIMS_PER_THREAD))
+    threads.Chunked(fn, width)(batch, grain, items, *arrays)
 
 
 def pack_filters(w: numpy.ndarray, groups: int, outs: int, channels: int, taps: tuple,
@@ -193,9 +199,10 @@ def correlate(corr: C.Correlation, src: numpy.ndarray, packed: numpy.ndarray,
     fn = _kernel('correlation', generic, dtype, (tile, lanes),
                  lambda symbol: correlation_ir(symbol, generic, dtype, tile, lanes))
     r_, v_ = tile
-    items = (corr.batch * corr.groups * -(-corr.outs // r_)
-             * -(-corr.pixels // (v_ * lanes)))
-    madds = corr.batch * corr.groups * corr.outs * corr.channels * len(corr.taps) * corr.pixels
+    vectors = corr.vectors(lanes)
+    items = corr.batch * corr.groups * -(-corr.outs // r_) * -(-vectors // v_)
+    madds = (corr.batch * corr.groups * corr.outs * corr.channels * len(corr.taps)
+             * vectors * lanes)
     _run(fn, items, madds, src, packed, out)
 
 
@@ -217,7 +224,7 @@ def conv2d(x: numpy.ndarray, w: numpy.ndarray, stride: tuple, pad: tuple, dilate
     lanes, regs = machine(x.dtype)
     fw = C.conv_forward(x.shape, w.shape, stride, pad, dilate, groups, out_size, lanes)
     corr = fw.corr
-    tile = C.forward_tile(corr.outs, corr.pixels, lanes, regs)
+    tile = C.forward_tile(corr.outs, corr.vectors(lanes) * lanes, lanes, regs)
     packed = pack_filters(w, groups, corr.outs, corr.channels, tuple(range(len(corr.taps))),
                           tile[0])
     y = _result(out, (x.shape[0], w.shape[0]) + tuple(out_size), x.dtype, False)
@@ -244,7 +251,7 @@ def conv2d_transpose(gy: numpy.ndarray, w: numpy.ndarray, stride: tuple, pad: tu
     wt = w.reshape(groups, o // groups, cg, kh * kw).transpose(0, 2, 1, 3).reshape(
         groups * cg, o // groups, kh * kw)
     for corr, used in plan.phases:
-        tile = C.forward_tile(corr.outs, corr.pixels, lanes, regs)
+        tile = C.forward_tile(corr.outs, corr.vectors(lanes) * lanes, lanes, regs)
         packed = pack_filters(wt, groups, corr.outs, corr.channels, used, tile[0])
         correlate(corr, src, packed, y.reshape(-1), tile, lanes)
     return _copied(y, out)
@@ -259,24 +266,32 @@ def conv2d_filter(x: numpy.ndarray, gy: numpy.ndarray, ksize: tuple, stride: tup
     plan = C.conv_filter(x.shape, gy.shape, ksize, stride, pad, dilate, groups, lanes)
     corr = plan.corr
     n, o, oh, ow = gy.shape
-    wq = plan.src.wq
-    # The output gradient in the source's rows, zero past each row's pixels.
-    wide = lay_out(gy, C.Layout(o, oh, ow, (1, 1), 0, 0, oh, wq, corr.pixels), 'gradient')
+    if plan.gy_wq == ow and corr.pixels == oh * ow:
+        # (Rows of whole vectors: the output gradient as it is.)
+        wide = numpy.ascontiguousarray(gy).reshape(-1)
+    else:
+        # The output gradient in rows of gy_wq pixels, zero past each row's.
+        wide = lay_out(gy, C.Layout(o, oh, ow, (1, 1), 0, 0, oh, plan.gy_wq, corr.pixels),
+                       'gradient')
     tile = C.filter_tile(corr.outs, len(corr.taps), regs)
     r_, t_ = tile
     ob_n = -(-corr.outs // r_)
     tb_n = len(corr.taps) // t_
     tile_size = corr.channels * tb_n * r_ * t_
+    size = x.dtype.itemsize
     # Tiles of output channels an item takes through the images together:
     # their accumulators fit in a quarter of this core's second-level cache.
-    span = max(1, min(ob_n, _cache_bytes() // 4 // (tile_size * lanes * x.dtype.itemsize)))
+    span = max(1, min(ob_n, _cache_bytes() // 4 // (tile_size * lanes * size)))
     blocks = -(-ob_n // span)
     # (Parts of the batch, of whatever size: one kernel for every batch.)
-    parts = max(1, FILTER_PARTS // max(1, corr.groups * blocks))
-    chunk = _chunk(corr.pixels, lanes)
+    parts = max(1, -(-FILTER_PARTS // (corr.groups * blocks)))
+    # Images a run of the tiles' accumulators spans: their source channels
+    # and the span's output-gradient rows fill half that cache.
+    per_image = (corr.channels * corr.src_block + span * r_ * corr.pixels) * size
+    images = max(1, _cache_bytes() // 2 // per_image)
     generic = dataclasses.replace(corr, batch=0)
-    fn = _kernel('filter', generic, x.dtype, (tile, lanes, parts, chunk, span),
-                 lambda symbol: filter_ir(symbol, generic, x.dtype, tile, lanes, parts, chunk,
+    fn = _kernel('filter', generic, x.dtype, (tile, lanes, parts, images, span),
+                 lambda symbol: filter_ir(symbol, generic, x.dtype, tile, lanes, parts, images,
                                           span))
     items = parts * corr.groups * blocks
     partial = _buffer('partial', items * span * tile_size * lanes, x.dtype)
@@ -342,13 +357,13 @@ def describe(name: str, shapes: tuple, params: dict, dtype: Any) -> str:
         fw = C.conv_forward(shapes[0], shapes[1], p['stride'], p['pad'], p['dilate'],
                             p['groups'], p['out_size'], lanes)
         corrs, src = [fw.corr], fw.src
-        tiles = [C.forward_tile(c.outs, c.pixels, lanes, regs) for c in corrs]
+        tiles = [C.forward_tile(c.outs, c.vectors(lanes) * lanes, lanes, regs) for c in corrs]
         tile_text = [f'{r} output channels x {v} vectors of {lanes}' for r, v in tiles]
     elif name == 'conv2d_transpose':
         tp = C.conv_transpose(shapes[0], shapes[1], p['stride'], p['pad'], p['dilate'],
                               p['groups'], p['size'], lanes)
         corrs, src = [c for c, _ in tp.phases], tp.src
-        tiles = [C.forward_tile(c.outs, c.pixels, lanes, regs) for c in corrs]
+        tiles = [C.forward_tile(c.outs, c.vectors(lanes) * lanes, lanes, regs) for c in corrs]
         tile_text = [f'{r} output channels x {v} vectors of {lanes}' for r, v in tiles]
     else:
         fp = C.conv_filter(shapes[0], shapes[1], p['ksize'], p['stride'], p['pad'],
@@ -388,17 +403,6 @@ def _cache_bytes() -> int:
 
 
 _L2: Optional[int] = None
-
-
-def _chunk(pixels: int, lanes: int) -> int:
-    """Pixels a filter-gradient step spans between its accumulators' trips
-    to memory: up to 64 vectors, dividing ``pixels``."""
-    vectors = pixels // lanes
-    best = 1
-    for k in range(1, min(64, vectors) + 1):
-        if vectors % k == 0:
-            best = k
-    return best * lanes
 
 
 install_host_kernel('conv2d', conv2d, takes_plane)

@@ -5,8 +5,8 @@ the source layouts, and an FMA loop built the same way (the machine's
 peak).
 
 Each kernel is an entry ``symbol(n, ch, nch, claim, *arrays)`` over flat
-arrays: its ``nch`` items are taken one at a time from the int64 counter at
-``claim`` by every thread that enters it
+arrays: its ``nch`` items are taken ``ch`` at a time (at least one) from the
+int64 counter at ``claim`` by every thread that enters it
 (:class:`tapejit.backends.threads.Chunked`); ``n`` is the batch where the
 kernel reads it at run time.
 
@@ -20,7 +20,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 import numpy
 
@@ -149,23 +149,28 @@ class _Ir:
                                 ir.Constant(ir.VectorType(self.i32, self.lanes),
                                             [0] * self.lanes))
 
-    def work_loop(self, claim: Any, items: Any, body: Callable[[Any], None]) -> None:
-        """``while (i = claim++) < items: body(i)`` (the item counter shared
-        by the threads, an int64 at address ``claim``; ``items`` an int or
-        an int64 value)."""
+    def work_loop(self, claim: 'Claim', items: Any, body: Callable[[Any], None]) -> None:
+        """``while (i = claim.counter += grain) < items: body(i .. i + grain)``
+        (the item counter shared by the threads, an int64 at ``claim.address``;
+        ``items`` an int or an int64 value).  Claiming ``claim.grain`` items
+        at a time (at least one) keeps the threads off the counter's cache
+        line, and consecutive items (neighbouring pixels) on one thread."""
         em = self.em
         b = em.b
-        counter = b.inttoptr(claim, self.i64.as_pointer())
+        counter = b.inttoptr(claim.address, self.i64.as_pointer())
+        grain = b.select(b.icmp_signed('>', claim.grain, self.c(1)), claim.grain, self.c(1))
+        bound = self.c(items) if isinstance(items, int) else items
         head = b.append_basic_block('item')
         work = b.append_basic_block('work')
         done = b.append_basic_block('done')
         b.branch(head)
         b.position_at_end(head)
-        i = b.atomic_rmw('add', counter, self.c(1), 'monotonic')
-        bound = self.c(items) if isinstance(items, int) else items
-        b.cbranch(b.icmp_signed('<', i, bound), work, done)
+        start = b.atomic_rmw('add', counter, grain, 'monotonic')
+        b.cbranch(b.icmp_signed('<', start, bound), work, done)
         b.position_at_end(work)
-        body(i)
+        end = b.add(start, grain)
+        end = b.select(b.icmp_signed('<', end, bound), end, bound)
+        em.repeat(start, end, body)
         em.b.branch(head)
         em.b.position_at_end(done)
 
@@ -178,6 +183,13 @@ class _Ir:
             i = b.sdiv(i, self.c(size))
         out.append(i)
         return out[::-1]
+
+
+class Claim(NamedTuple):
+    """Where a kernel's threads take their items: the shared int64 counter's
+    address and the items taken at a time (the entry's ``ch``)."""
+    address: Any
+    grain: Any
 
 
 def _entry(symbol: str, dtype: numpy.dtype, nargs: int, written: set,
@@ -197,7 +209,8 @@ def _entry(symbol: str, dtype: numpy.dtype, nargs: int, written: set,
 
     def body(layout: list) -> Any:
         return em.define(symbol + '_body', layout, True, False,
-                         lambda n, ch, nch, claim, *arrays: emit(em, n, nch, claim, *arrays))
+                         lambda n, ch, nch, claim, *arrays: emit(em, n, nch, Claim(claim, ch),
+                                                                 *arrays))
     em.entry_function(symbol, names, layout_written, sig, body)
     return str(module)
 
@@ -210,7 +223,8 @@ def correlation_ir(symbol: str, corr: C.Correlation, dtype: numpy.dtype, tile: t
     r_, v_ = tile
     t_ = len(corr.taps)
     ob_n = -(-corr.outs // r_)
-    pb_n = -(-corr.pixels // (v_ * lanes))
+    total = corr.vectors(lanes)
+    pb_n = -(-total // v_)
     hw = corr.out_hw[0] * corr.out_hw[1]
 
     def emit(em: Emitter, batch: Any, nch: Any, claim: Any, src: Array, w: Array,
@@ -221,10 +235,14 @@ def correlation_ir(symbol: str, corr: C.Correlation, dtype: numpy.dtype, tile: t
         def item(i: Any) -> None:
             b = em.b
             n, g, ob, pb = x.split(i, [0, corr.groups, ob_n, pb_n])
-            q0 = b.mul(pb, x.c(v_ * lanes))
+            if corr.row_vectors:
+                places = _row_places(x, corr, b.mul(pb, x.c(v_)), v_, total)
+                qs = [q for q, _, _ in places]
+            else:
+                q0 = b.mul(pb, x.c(v_ * lanes))
+                qs = [b.add(q0, x.c(v * lanes)) for v in range(v_)]
             chan0 = b.mul(g, x.c(corr.channels))
-            base = b.add(b.add(b.mul(n, x.c(corr.src_image)),
-                               b.mul(chan0, x.c(corr.src_block))), q0)
+            base = b.add(b.mul(n, x.c(corr.src_image)), b.mul(chan0, x.c(corr.src_block)))
             src_tile = b.gep(src.data, [base])
             w_tile = b.gep(w.data, [b.mul(b.add(b.mul(g, x.c(ob_n)), ob),
                                           x.c(corr.channels * t_ * r_))])
@@ -235,10 +253,11 @@ def correlation_ir(symbol: str, corr: C.Correlation, dtype: numpy.dtype, tile: t
             def channel(c: Any) -> None:
                 bb = em.b
                 sc = bb.gep(src_tile, [bb.mul(c, x.c(corr.src_block))])
+                vecs = [bb.gep(sc, [q]) for q in qs]
                 wc = bb.gep(w_tile, [bb.mul(c, x.c(t_ * r_))])
                 acc = [[bb.load(a) for a in row] for row in accs]
                 for t, off in enumerate(corr.taps):
-                    xs = [x.load_vec(bb.gep(sc, [x.c(off + v * lanes)])) for v in range(v_)]
+                    xs = [x.load_vec(bb.gep(p, [x.c(off)])) for p in vecs]
                     for r in range(r_):
                         s = x.splat(bb.load(bb.gep(wc, [x.c(t * r_ + r)])))
                         for v in range(v_):
@@ -247,9 +266,70 @@ def correlation_ir(symbol: str, corr: C.Correlation, dtype: numpy.dtype, tile: t
                     for v in range(v_):
                         bb.store(acc[r][v], accs[r][v])
             em.repeat(x.c(0), x.c(corr.channels), channel)
-            _store_tile(x, corr, accs, out, n, g, ob, q0, r_, v_, hw)
+            if corr.row_vectors:
+                _store_row_tile(x, corr, accs, out, n, g, ob, places, r_, hw)
+            else:
+                _store_tile(x, corr, accs, out, n, g, ob, qs[0], r_, v_, hw)
         x.work_loop(claim, nch, item)
     return _entry(symbol, dtype, 3, {2}, emit)
+
+
+def _row_places(x: _Ir, corr: C.Correlation, k0: Any, v_: int, total: int) -> list:
+    """Per vector of a tile whose first is vector ``k0`` (a correlation in
+    rows of :attr:`~tapejit.compiler.contraction.Correlation.row_vectors`):
+    ``(its first wide pixel, its lanes to store, where lane 0 is stored)``.
+    Vectors past the last read the last one's pixels and store nothing."""
+    em, ir = x.em, x.ir
+    b = em.b
+    lanes, rv = x.lanes, corr.row_vectors
+    sy, oy, sx, ox = corr.place
+    i32v = ir.VectorType(x.i32, lanes)
+    out = []
+    for v in range(v_):
+        k = b.add(k0, x.c(v))
+        live = b.icmp_signed('<', k, x.c(total))
+        k = b.select(live, k, x.c(total - 1))
+        y = b.sdiv(k, x.c(rv))
+        col = b.mul(b.sub(k, b.mul(y, x.c(rv))), x.c(lanes))
+        q = b.add(b.mul(y, x.c(corr.row)), col)
+        left = b.trunc(b.sub(x.c(corr.valid[1]), col), x.i32)
+        one = b.insert_element(ir.Constant(i32v, ir.Undefined), left, x.c(0))
+        left = b.shuffle_vector(one, ir.Constant(i32v, ir.Undefined),
+                                ir.Constant(i32v, [0] * lanes))
+        mask = b.and_(b.icmp_signed('<', ir.Constant(i32v, list(range(lanes))), left),
+                      _splat_bool(x, live))
+        at = b.add(b.mul(b.add(b.mul(y, x.c(sy)), x.c(oy)), x.c(corr.out_hw[1])),
+                   b.add(b.mul(col, x.c(sx)), x.c(ox)))
+        out.append((q, mask, at))
+    return out
+
+
+def _store_row_tile(x: _Ir, corr: C.Correlation, accs: list, out: Array, n: Any, g: Any,
+                    ob: Any, places: list, r_: int, hw: int) -> None:
+    """Store a tile of row vectors (:func:`_row_places`): per vector one
+    masked store (unit column step), else a scatter."""
+    em, ir = x.em, x.ir
+    b = em.b
+    sx = corr.place[2]
+    ivec = ir.VectorType(x.i64, x.lanes)
+    steps = ir.Constant(ivec, [lane * sx for lane in range(x.lanes)])
+    for r in range(r_):
+        o = b.add(b.mul(ob, x.c(r_)), x.c(r))
+        keep = b.append_basic_block('store')
+        skip = b.append_basic_block('stored')
+        b.cbranch(b.icmp_signed('<', o, x.c(corr.outs)), keep, skip)
+        b.position_at_end(keep)
+        chan = b.add(b.mul(n, x.c(corr.out_channels)), b.add(b.mul(g, x.c(corr.outs)), o))
+        plane = b.gep(out.data, [b.mul(chan, x.c(hw))])
+        for v, (_, mask, at) in enumerate(places):
+            val = b.load(accs[r][v])
+            if sx == 1:
+                ptr = b.bitcast(b.gep(plane, [at]), x.vec.as_pointer())
+                b.call(x.masked_store, [val, ptr, ir.Constant(x.i32, x.elem_size()), mask])
+            else:
+                _scatter_lanes(x, val, plane, b.add(x.splat_int(at), steps), mask)
+        b.branch(skip)
+        b.position_at_end(skip)
 
 
 def _store_tile(x: _Ir, corr: C.Correlation, accs: list, out: Array, n: Any, g: Any, ob: Any,
@@ -363,6 +443,12 @@ def _scatter(x: _Ir, val: Any, plane: Any, qs: Any, ys: Any, y: Any, sy: int, oy
                       ir.Constant(ivec, [out_w] * x.lanes)),
                 b.add(b.mul(cols, ir.Constant(ivec, [sx] * x.lanes)),
                       ir.Constant(ivec, [ox] * x.lanes)))
+    _scatter_lanes(x, val, plane, idx, mask)
+
+
+def _scatter_lanes(x: _Ir, val: Any, plane: Any, idx: Any, mask: Any) -> None:
+    """Store each lane of ``val`` that ``mask`` keeps at ``plane[idx[lane]]``."""
+    b = x.em.b
     for lane in range(x.lanes):
         go = b.append_basic_block('lane')
         past = b.append_basic_block('lane_done')
@@ -375,22 +461,22 @@ def _scatter(x: _Ir, val: Any, plane: Any, qs: Any, ys: Any, y: Any, sy: int, oy
 
 
 def filter_ir(symbol: str, corr: C.FilterCorrelation, dtype: numpy.dtype, tile: tuple,
-              lanes: int, parts: int, chunk: int, span: int) -> str:
+              lanes: int, parts: int, images: int, span: int) -> str:
     """The LLVM IR of :class:`~tapejit.compiler.contraction.FilterCorrelation`
     ``corr`` with ``tile = (R, T)``, its images cut into ``parts``:
     ``symbol(n, ch, nch, claim, src, gy, partial, sums)``.  Item ``(part, g,
     block)`` takes ``span`` tiles of output channels (``ob``) through its
-    images, ``chunk`` pixels at a time: per chunk, each tile of each source
-    channel and taps (``c``, ``tb``) accumulates in registers from its
-    vectors in ``partial`` (the chunk's source pixels stay in cache for all
-    ``span`` tiles).  Its sums across lanes go to ``sums[part, g, ob, c, tb,
-    r, t]`` (added over the parts by the caller)."""
+    images, ``images`` at a time: per such run of images, each tile of each
+    source channel and taps (``c``, ``tb``) accumulates in registers from
+    its vectors in ``partial``, over all the run's pixels (the run's source
+    and output gradient stay in cache for all ``span`` tiles).  Its sums
+    across lanes go to ``sums[part, g, ob, c, tb, r, t]`` (added over the
+    parts by the caller)."""
     r_, t_ = tile
     ob_n = -(-corr.outs // r_)
     blocks = -(-ob_n // span)
     tb_n = len(corr.taps) // t_
     items = parts * corr.groups * blocks
-    steps = chunk // lanes
     out_total = corr.groups * corr.outs
     tile_size = corr.channels * tb_n * r_ * t_     # values per output-channel tile
 
@@ -418,45 +504,41 @@ def filter_ir(symbol: str, corr: C.FilterCorrelation, dtype: numpy.dtype, tile: 
             n1 = b.select(b.icmp_signed('<', b.add(n0, per_part), batch),
                           b.add(n0, per_part), batch)
             n0 = b.select(b.icmp_signed('<', n0, n1), n0, n1)
+            gy_g = b.gep(gy.data, [b.mul(b.mul(g, x.c(corr.outs)), x.c(corr.pixels))])
+            src_g = b.gep(src.data, [b.mul(b.mul(g, x.c(corr.channels)),
+                                           x.c(corr.src_block))])
 
-            def image(n: Any) -> None:
-                bi = em.b
-                gy_img = bi.gep(gy.data, [bi.mul(bi.add(bi.mul(n, x.c(out_total)),
-                                                        bi.mul(g, x.c(corr.outs))),
-                                                 x.c(corr.pixels))])
-                src_img = bi.gep(src.data, [bi.add(bi.mul(n, x.c(corr.src_image)),
-                                                   bi.mul(bi.mul(g, x.c(corr.channels)),
-                                                          x.c(corr.src_block)))])
+            def run(k: Any) -> None:
+                bk = em.b
+                m0 = bk.add(n0, bk.mul(k, x.c(images)))
+                m1 = bk.select(bk.icmp_signed('<', bk.add(m0, x.c(images)), n1),
+                               bk.add(m0, x.c(images)), n1)
 
-                def pixel_chunk(k: Any) -> None:
-                    q0 = em.b.mul(k, x.c(chunk))
+                def out_tile(ob: Any) -> None:
+                    bo = em.b
+                    # Output channels past the last are read from the
+                    # last (their sums are never used): loads stay in gy.
+                    rows = []
+                    for r in range(r_):
+                        o = bo.add(bo.mul(ob, x.c(r_)), x.c(r))
+                        o = bo.select(bo.icmp_signed('<', o, x.c(corr.outs)), o,
+                                      x.c(corr.outs - 1))
+                        rows.append(bo.mul(o, x.c(corr.pixels)))
+                    acc_tile = bo.gep(mine, [bo.mul(bo.sub(ob, ob0), x.c(tile_size * lanes))])
 
-                    def out_tile(ob: Any) -> None:
-                        bo = em.b
-                        # Output channels past the last are read from the
-                        # last (their sums are never used): loads stay in gy.
-                        rows = []
-                        for r in range(r_):
-                            o = bo.add(bo.mul(ob, x.c(r_)), x.c(r))
-                            o = bo.select(bo.icmp_signed('<', o, x.c(corr.outs)), o,
-                                          x.c(corr.outs - 1))
-                            rows.append(bo.gep(gy_img, [bo.add(bo.mul(o, x.c(corr.pixels)),
-                                                               q0)]))
-                        acc_tile = bo.gep(mine, [bo.mul(bo.sub(ob, ob0),
-                                                        x.c(tile_size * lanes))])
-
-                        def channel(c: Any) -> None:
-                            bc = em.b
-                            sc = bc.gep(src_img, [bc.add(bc.mul(c, x.c(corr.src_block)), q0)])
-                            for tb in range(tb_n):
-                                slot = bc.gep(acc_tile, [bc.mul(bc.add(
-                                    bc.mul(c, x.c(tb_n)), x.c(tb)), x.c(r_ * t_ * lanes))])
-                                _filter_steps(em, x, slot, sc, rows, accs,
-                                              corr.taps[tb * t_:(tb + 1) * t_], steps)
-                        em.repeat(x.c(0), x.c(corr.channels), channel)
-                    em.repeat(ob0, ob1, out_tile)
-                em.repeat(x.c(0), x.c(corr.pixels // chunk), pixel_chunk)
-            em.repeat(n0, n1, image)
+                    def channel(c: Any) -> None:
+                        bc = em.b
+                        sc = bc.gep(src_g, [bc.mul(c, x.c(corr.src_block))])
+                        for tb in range(tb_n):
+                            slot = bc.gep(acc_tile, [bc.mul(bc.add(
+                                bc.mul(c, x.c(tb_n)), x.c(tb)), x.c(r_ * t_ * lanes))])
+                            _filter_steps(em, x, corr, slot, sc, gy_g, rows, accs,
+                                          corr.taps[tb * t_:(tb + 1) * t_], m0, m1,
+                                          out_total)
+                    em.repeat(x.c(0), x.c(corr.channels), channel)
+                em.repeat(ob0, ob1, out_tile)
+            runs = b.sdiv(b.add(b.sub(n1, n0), x.c(images - 1)), x.c(images))
+            em.repeat(x.c(0), runs, run)
             bt = em.b
             first = bt.mul(bt.add(bt.mul(bt.add(bt.mul(part, x.c(corr.groups)), g), x.c(ob_n)),
                                   ob0), x.c(tile_size))
@@ -472,30 +554,46 @@ def filter_ir(symbol: str, corr: C.FilterCorrelation, dtype: numpy.dtype, tile: 
     return _entry(symbol, dtype, 4, {2, 3}, emit)
 
 
-def _filter_steps(em: Emitter, x: _Ir, slot: Any, sc: Any, rows: list, accs: list,
-                  taps: tuple, steps: int) -> None:
-    """One register tile of a filter gradient over a chunk: its accumulators
-    from ``slot``, ``steps`` vectors of FMAs of the output-gradient ``rows``
-    by the source ``sc`` at the ``taps``, and back to ``slot``."""
+def _filter_steps(em: Emitter, x: _Ir, corr: C.FilterCorrelation, slot: Any, sc: Any,
+                  gy_g: Any, rows: list, accs: list, taps: tuple, m0: Any, m1: Any,
+                  out_total: int) -> None:
+    """One register tile of a filter gradient over images ``m0 .. m1``: its
+    accumulators from ``slot``, a vector of FMAs of the output-gradient
+    ``rows`` (offsets from an image's group) by the source ``sc`` at the
+    ``taps`` per vector of each row of each image, and back to ``slot``."""
     lanes, b = x.lanes, em.b
     r_, t_ = len(rows), len(taps)
     for r in range(r_):
         for t in range(t_):
             b.store(x.load_vec(b.gep(slot, [x.c((r * t_ + t) * lanes)])), accs[r][t])
 
-    def step(s: Any) -> None:
-        bs = em.b
-        off = bs.mul(s, x.c(lanes))
-        gys = [x.load_vec(bs.gep(row, [off])) for row in rows]
-        acc = [[bs.load(a) for a in row] for row in accs]
-        for t, tap in enumerate(taps):
-            xv = x.load_vec(bs.gep(sc, [bs.add(off, x.c(tap))]))
-            for r in range(r_):
-                acc[r][t] = bs.call(x.fma, [gys[r], xv, acc[r][t]])
-        for r in range(r_):
-            for t in range(t_):
-                bs.store(acc[r][t], accs[r][t])
-    em.repeat(x.c(0), x.c(steps), step)
+    def image(n: Any) -> None:
+        bn = em.b
+        gy_n = bn.gep(gy_g, [bn.mul(n, x.c(out_total * corr.pixels))])
+        gy_rows = [bn.gep(gy_n, [row]) for row in rows]
+        src_n = bn.gep(sc, [bn.mul(n, x.c(corr.src_image))])
+
+        def row(y: Any) -> None:
+            by = em.b
+            gy_y = by.mul(y, x.c(corr.gy_row))
+            src_y = by.gep(src_n, [by.mul(y, x.c(corr.src_row))])
+
+            def step(s: Any) -> None:
+                bs = em.b
+                off = bs.mul(s, x.c(lanes))
+                gy_at = bs.add(gy_y, off)
+                gys = [x.load_vec(bs.gep(p, [gy_at])) for p in gy_rows]
+                acc = [[bs.load(a) for a in acc_row] for acc_row in accs]
+                for t, tap in enumerate(taps):
+                    xv = x.load_vec(bs.gep(src_y, [bs.add(off, x.c(tap))]))
+                    for r in range(r_):
+                        acc[r][t] = bs.call(x.fma, [gys[r], xv, acc[r][t]])
+                for r in range(r_):
+                    for t in range(t_):
+                        bs.store(acc[r][t], accs[r][t])
+            em.repeat(x.c(0), x.c(corr.gy_row // lanes), step)
+        em.repeat(x.c(0), x.c(corr.rows), row)
+    em.repeat(m0, m1, image)
     b = em.b
     for r in range(r_):
         for t in range(t_):

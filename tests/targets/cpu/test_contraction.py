@@ -266,3 +266,70 @@ def test_the_primitives_name_shapes_and_what_they_expect_on_bad_input():
                                   **dict(p, groups=3))
     with pytest.raises(tapejit.DTypeError, match='conv2d'):
         convolution.conv2d(x, np.ones((2, 4, 3, 3)), out_size=(3, 3), **p)
+
+
+# (x shape, filters (O, kh, kw), stride, pad, dilate, groups): images whose
+# rows are whole vectors, rows whose last vector is masked, a stride's
+# phases stored a lane at a time, and tiles past the last vector.
+ROW_CASES = [
+    ((2, 3, 16, 16), (5, 3, 3), (1, 1), (1, 1), (1, 1), 1),
+    ((2, 4, 12, 12), (6, 5, 5), (1, 1), (2, 2), (1, 1), 2),
+    ((2, 3, 16, 16), (4, 3, 3), (2, 2), (1, 1), (1, 1), 1),
+    ((1, 2, 9, 24), (3, 3, 3), (1, 1), (2, 1), (2, 1), 1),
+    ((2, 3, 8, 8), (4, 3, 3), (1, 1), (1, 1), (1, 1), 1),
+]
+
+
+@pytest.mark.parametrize('width', [16, 32, 64])
+def test_row_vectors_and_wide_rows_both_give_the_definition(width, monkeypatch):
+    # Each vector width (bytes) as the kernels would be built for a machine
+    # that has it: the correlations cut the rows into whole vectors where
+    # that computes fewer pixels (row_vectors), else run along the wide
+    # pixels; both modes, for the forward, the data gradient and the filter
+    # gradient (which then reads the output gradient in rows of whole
+    # vectors), equal the definition.
+    monkeypatch.setattr(K, 'machine', lambda dtype: (width // np.dtype(dtype).itemsize, 32))
+    lanes = width // 4
+    modes = set()
+    for shape, (o, kh, kw), s, p, d, groups in ROW_CASES:
+        x, w, s, p, d, groups, out = _case((shape, (o, kh, kw), s, p, d, groups, False),
+                                           np.float32, seed=3)
+        fw = C.conv_forward(x.shape, w.shape, s, p, d, groups, out, lanes)
+        tp = C.conv_transpose((x.shape[0], o) + out, w.shape, s, p, d, groups, x.shape[2:],
+                              lanes)
+        modes |= {bool(fw.corr.row_vectors)} | {bool(c.row_vectors) for c, _ in tp.phases}
+        y = K.conv2d(x, w, s, p, d, groups, out)
+        np.testing.assert_allclose(y, _direct(x, w, s, p, d, groups, out), rtol=1e-4,
+                                   atol=1e-4)
+        gy = np.random.default_rng(4).standard_normal(y.shape).astype(np.float32)
+        gx = K.conv2d_transpose(gy, w, s, p, d, groups, x.shape[2:])
+        ref = np.zeros(x.shape)
+        for idx in itertools.islice(np.ndindex(x.shape), 0, None, max(1, x.size // 40)):
+            e = np.zeros(x.shape)
+            e[idx] = 1.0
+            ref[idx] = np.sum(_direct(e, w.astype(np.float64), s, p, d, groups, out) * gy)
+            np.testing.assert_allclose(gx[idx], ref[idx], rtol=1e-4, atol=1e-4)
+        gw = K.conv2d_filter(x, gy, w.shape[2:], s, p, d, groups)
+        for idx in np.ndindex(w.shape):
+            e = np.zeros(w.shape)
+            e[idx] = 1.0
+            np.testing.assert_allclose(
+                gw[idx], np.sum(_direct(x, e, s, p, d, groups, out) * gy), rtol=1e-4, atol=1e-4)
+        # (A tile of three vectors leaves vectors past the last one.)
+        corr = fw.corr
+        packed = K.pack_filters(w, groups, corr.outs, corr.channels,
+                                tuple(range(len(corr.taps))), 3)
+        z = np.full((x.shape[0], o) + out, np.nan, np.float32)
+        K.correlate(corr, K.lay_out(x, fw.src), packed, z.reshape(-1), (3, 3), lanes)
+        np.testing.assert_allclose(z, y, rtol=1e-5, atol=1e-5)
+    assert modes == ({True, False} if width == 64 else {True})
+
+
+def test_row_vectors_are_chosen_where_they_compute_fewer_pixels():
+    # 32 pixels a row, 34 wide: two whole vectors of 16 per row against 68
+    # vectors along the wide rows; 28 of 30: two vectors (one masked) per
+    # row would compute 32, the wide rows 30.
+    assert C.conv_forward((1, 1, 32, 32), (1, 1, 3, 3), (1, 1), (1, 1), (1, 1), 1, (32, 32),
+                          16).corr.vectors(16) == 64
+    wide = C.conv_forward((1, 1, 28, 28), (1, 1, 3, 3), (1, 1), (1, 1), (1, 1), 1, (28, 28), 16)
+    assert wide.corr.row_vectors == 0 and wide.corr.vectors(16) == -(-28 * 30 // 16)

@@ -187,33 +187,93 @@ entry:
   %".17" = alloca <8 x float>
   %".18" = alloca <8 x float>
   %".19" = alloca <8 x float>
-  %".50" = alloca i64
+  %".30" = alloca i64
+  %".106" = alloca i64
   br label %"start"
 start:
   %".20" = inttoptr i64 %".4" to i64*
+  %".21" = icmp sgt i64 %".2", 1
+  %".22" = select  i1 %".21", i64 %".2", i64 1
   br label %"item"
 item:
-  %".22" = atomicrmw add i64* %".20", i64 1 monotonic
-  %".23" = icmp slt i64 %".22", %".3"
-  br i1 %".23", label %"work", label %"done"
+  %".24" = atomicrmw add i64* %".20", i64 %".22" monotonic
+  %".25" = icmp slt i64 %".24", %".3"
+  br i1 %".25", label %"work", label %"done"
 work:
-  %".25" = srem i64 %".22", 3
-  %".26" = sdiv i64 %".22", 3
-  %".27" = srem i64 %".26", 1
-  %".28" = sdiv i64 %".26", 1
-  %".29" = srem i64 %".28", 1
-  %".30" = sdiv i64 %".28", 1
-  %".31" = mul i64 %".25", 16
-  %".32" = mul i64 %".29", 3
-  %".33" = mul i64 %".30", 408
-  %".34" = mul i64 %".32", 136
-  %".35" = add i64 %".33", %".34"
-  %".36" = add i64 %".35", %".31"
-  %".37" = getelementptr float, float* %".5", i64 %".36"
-  %".38" = mul i64 %".29", 1
-  %".39" = add i64 %".38", %".27"
-  %".40" = mul i64 %".39", 108
-  %".41" = getelementptr float, float* %".7", i64 %".40"
+  %".27" = add i64 %".24", %".22"
+  %".28" = icmp slt i64 %".27", %".3"
+  %".29" = select  i1 %".28", i64 %".27", i64 %".3"
+  store i64 %".24", i64* %".30"
+  br label %"head"
+done:
+  ret void
+head:
+  %".33" = load i64, i64* %".30"
+  %".34" = icmp slt i64 %".33", %".29"
+  br i1 %".34", label %"body", label %"done.1"
+body:
+  %".36" = srem i64 %".33", 3
+  %".37" = sdiv i64 %".33", 3
+  %".38" = srem i64 %".37", 1
+  %".39" = sdiv i64 %".37", 1
+  %".40" = srem i64 %".39", 1
+  %".41" = sdiv i64 %".39", 1
+  %".42" = mul i64 %".36", 2
+  %".43" = add i64 %".42", 0
+  %".44" = icmp slt i64 %".43", 6
+  %".45" = select  i1 %".44", i64 %".43", i64 5
+  %".46" = sdiv i64 %".45", 1
+  %".47" = mul i64 %".46", 1
+  %".48" = sub i64 %".45", %".47"
+  %".49" = mul i64 %".48", 8
+  %".50" = mul i64 %".46", 8
+  %".51" = add i64 %".50", %".49"
+  %".52" = sub i64 6, %".49"
+  %".53" = trunc i64 %".52" to i32
+  %".54" = insertelement <8 x i32> <i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef>, i32 %".53", i64 0
+  %".55" = shufflevector <8 x i32> %".54", <8 x i32> <i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".56" = icmp slt <8 x i32> <i32 0, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>, %".55"
+  %".57" = insertelement <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, i1 %".44", i64 0
+  %".58" = shufflevector <8 x i1> %".57", <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".59" = and <8 x i1> %".56", %".58"
+  %".60" = mul i64 %".46", 1
+  %".61" = add i64 %".60", 0
+  %".62" = mul i64 %".61", 6
+  %".63" = mul i64 %".49", 1
+  %".64" = add i64 %".63", 0
+  %".65" = add i64 %".62", %".64"
+  %".66" = add i64 %".42", 1
+  %".67" = icmp slt i64 %".66", 6
+  %".68" = select  i1 %".67", i64 %".66", i64 5
+  %".69" = sdiv i64 %".68", 1
+  %".70" = mul i64 %".69", 1
+  %".71" = sub i64 %".68", %".70"
+  %".72" = mul i64 %".71", 8
+  %".73" = mul i64 %".69", 8
+  %".74" = add i64 %".73", %".72"
+  %".75" = sub i64 6, %".72"
+  %".76" = trunc i64 %".75" to i32
+  %".77" = insertelement <8 x i32> <i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef>, i32 %".76", i64 0
+  %".78" = shufflevector <8 x i32> %".77", <8 x i32> <i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".79" = icmp slt <8 x i32> <i32 0, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>, %".78"
+  %".80" = insertelement <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, i1 %".67", i64 0
+  %".81" = shufflevector <8 x i1> %".80", <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".82" = and <8 x i1> %".79", %".81"
+  %".83" = mul i64 %".69", 1
+  %".84" = add i64 %".83", 0
+  %".85" = mul i64 %".84", 6
+  %".86" = mul i64 %".72", 1
+  %".87" = add i64 %".86", 0
+  %".88" = add i64 %".85", %".87"
+  %".89" = mul i64 %".40", 3
+  %".90" = mul i64 %".41", 408
+  %".91" = mul i64 %".89", 136
+  %".92" = add i64 %".90", %".91"
+  %".93" = getelementptr float, float* %".5", i64 %".92"
+  %".94" = mul i64 %".40", 1
+  %".95" = add i64 %".94", %".38"
+  %".96" = mul i64 %".95", 108
+  %".97" = getelementptr float, float* %".7", i64 %".96"
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".12"
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".13"
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".14"
@@ -222,548 +282,398 @@ work:
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".17"
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".18"
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".19"
-  store i64 0, i64* %".50"
-  br label %"head"
-done:
-  ret void
-head:
-  %".53" = load i64, i64* %".50"
-  %".54" = icmp slt i64 %".53", 3
-  br i1 %".54", label %"body", label %"done.1"
-body:
-  %".56" = mul i64 %".53", 136
-  %".57" = getelementptr float, float* %".37", i64 %".56"
-  %".58" = mul i64 %".53", 36
-  %".59" = getelementptr float, float* %".41", i64 %".58"
-  %".60" = load <8 x float>, <8 x float>* %".12"
-  %".61" = load <8 x float>, <8 x float>* %".13"
-  %".62" = load <8 x float>, <8 x float>* %".14"
-  %".63" = load <8 x float>, <8 x float>* %".15"
-  %".64" = load <8 x float>, <8 x float>* %".16"
-  %".65" = load <8 x float>, <8 x float>* %".17"
-  %".66" = load <8 x float>, <8 x float>* %".18"
-  %".67" = load <8 x float>, <8 x float>* %".19"
-  %".68" = getelementptr float, float* %".57", i64 0
-  %".69" = bitcast float* %".68" to <8 x float>*
-  %".70" = load <8 x float>, <8 x float>* %".69", align 4
-  %".71" = getelementptr float, float* %".57", i64 8
-  %".72" = bitcast float* %".71" to <8 x float>*
-  %".73" = load <8 x float>, <8 x float>* %".72", align 4
-  %".74" = getelementptr float, float* %".59", i64 0
-  %".75" = load float, float* %".74"
-  %".76" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".75", i64 0
-  %".77" = shufflevector <8 x float> %".76", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".78" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".77", <8 x float> %".70", <8 x float> %".60")
-  %".79" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".77", <8 x float> %".73", <8 x float> %".61")
-  %".80" = getelementptr float, float* %".59", i64 1
-  %".81" = load float, float* %".80"
-  %".82" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".81", i64 0
-  %".83" = shufflevector <8 x float> %".82", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".84" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".83", <8 x float> %".70", <8 x float> %".62")
-  %".85" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".83", <8 x float> %".73", <8 x float> %".63")
-  %".86" = getelementptr float, float* %".59", i64 2
-  %".87" = load float, float* %".86"
-  %".88" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".87", i64 0
-  %".89" = shufflevector <8 x float> %".88", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".90" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".89", <8 x float> %".70", <8 x float> %".64")
-  %".91" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".89", <8 x float> %".73", <8 x float> %".65")
-  %".92" = getelementptr float, float* %".59", i64 3
-  %".93" = load float, float* %".92"
-  %".94" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".93", i64 0
-  %".95" = shufflevector <8 x float> %".94", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".96" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".95", <8 x float> %".70", <8 x float> %".66")
-  %".97" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".95", <8 x float> %".73", <8 x float> %".67")
-  %".98" = getelementptr float, float* %".57", i64 1
-  %".99" = bitcast float* %".98" to <8 x float>*
-  %".100" = load <8 x float>, <8 x float>* %".99", align 4
-  %".101" = getelementptr float, float* %".57", i64 9
-  %".102" = bitcast float* %".101" to <8 x float>*
-  %".103" = load <8 x float>, <8 x float>* %".102", align 4
-  %".104" = getelementptr float, float* %".59", i64 4
-  %".105" = load float, float* %".104"
-  %".106" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".105", i64 0
-  %".107" = shufflevector <8 x float> %".106", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".108" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".107", <8 x float> %".100", <8 x float> %".78")
-  %".109" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".107", <8 x float> %".103", <8 x float> %".79")
-  %".110" = getelementptr float, float* %".59", i64 5
-  %".111" = load float, float* %".110"
-  %".112" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".111", i64 0
-  %".113" = shufflevector <8 x float> %".112", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".114" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".113", <8 x float> %".100", <8 x float> %".84")
-  %".115" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".113", <8 x float> %".103", <8 x float> %".85")
-  %".116" = getelementptr float, float* %".59", i64 6
-  %".117" = load float, float* %".116"
-  %".118" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".117", i64 0
-  %".119" = shufflevector <8 x float> %".118", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".120" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".119", <8 x float> %".100", <8 x float> %".90")
-  %".121" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".119", <8 x float> %".103", <8 x float> %".91")
-  %".122" = getelementptr float, float* %".59", i64 7
-  %".123" = load float, float* %".122"
-  %".124" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".123", i64 0
-  %".125" = shufflevector <8 x float> %".124", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".126" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".125", <8 x float> %".100", <8 x float> %".96")
-  %".127" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".125", <8 x float> %".103", <8 x float> %".97")
-  %".128" = getelementptr float, float* %".57", i64 2
-  %".129" = bitcast float* %".128" to <8 x float>*
-  %".130" = load <8 x float>, <8 x float>* %".129", align 4
-  %".131" = getelementptr float, float* %".57", i64 10
-  %".132" = bitcast float* %".131" to <8 x float>*
-  %".133" = load <8 x float>, <8 x float>* %".132", align 4
-  %".134" = getelementptr float, float* %".59", i64 8
-  %".135" = load float, float* %".134"
-  %".136" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".135", i64 0
-  %".137" = shufflevector <8 x float> %".136", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".138" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".137", <8 x float> %".130", <8 x float> %".108")
-  %".139" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".137", <8 x float> %".133", <8 x float> %".109")
-  %".140" = getelementptr float, float* %".59", i64 9
-  %".141" = load float, float* %".140"
-  %".142" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".141", i64 0
-  %".143" = shufflevector <8 x float> %".142", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".144" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".143", <8 x float> %".130", <8 x float> %".114")
-  %".145" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".143", <8 x float> %".133", <8 x float> %".115")
-  %".146" = getelementptr float, float* %".59", i64 10
-  %".147" = load float, float* %".146"
-  %".148" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".147", i64 0
-  %".149" = shufflevector <8 x float> %".148", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".150" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".149", <8 x float> %".130", <8 x float> %".120")
-  %".151" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".149", <8 x float> %".133", <8 x float> %".121")
-  %".152" = getelementptr float, float* %".59", i64 11
-  %".153" = load float, float* %".152"
-  %".154" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".153", i64 0
-  %".155" = shufflevector <8 x float> %".154", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".156" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".155", <8 x float> %".130", <8 x float> %".126")
-  %".157" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".155", <8 x float> %".133", <8 x float> %".127")
-  %".158" = getelementptr float, float* %".57", i64 8
-  %".159" = bitcast float* %".158" to <8 x float>*
-  %".160" = load <8 x float>, <8 x float>* %".159", align 4
-  %".161" = getelementptr float, float* %".57", i64 16
-  %".162" = bitcast float* %".161" to <8 x float>*
-  %".163" = load <8 x float>, <8 x float>* %".162", align 4
-  %".164" = getelementptr float, float* %".59", i64 12
-  %".165" = load float, float* %".164"
-  %".166" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".165", i64 0
-  %".167" = shufflevector <8 x float> %".166", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".168" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".167", <8 x float> %".160", <8 x float> %".138")
-  %".169" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".167", <8 x float> %".163", <8 x float> %".139")
-  %".170" = getelementptr float, float* %".59", i64 13
-  %".171" = load float, float* %".170"
-  %".172" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".171", i64 0
-  %".173" = shufflevector <8 x float> %".172", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".174" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".173", <8 x float> %".160", <8 x float> %".144")
-  %".175" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".173", <8 x float> %".163", <8 x float> %".145")
-  %".176" = getelementptr float, float* %".59", i64 14
-  %".177" = load float, float* %".176"
-  %".178" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".177", i64 0
-  %".179" = shufflevector <8 x float> %".178", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".180" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".179", <8 x float> %".160", <8 x float> %".150")
-  %".181" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".179", <8 x float> %".163", <8 x float> %".151")
-  %".182" = getelementptr float, float* %".59", i64 15
-  %".183" = load float, float* %".182"
-  %".184" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".183", i64 0
-  %".185" = shufflevector <8 x float> %".184", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".186" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".185", <8 x float> %".160", <8 x float> %".156")
-  %".187" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".185", <8 x float> %".163", <8 x float> %".157")
-  %".188" = getelementptr float, float* %".57", i64 9
-  %".189" = bitcast float* %".188" to <8 x float>*
-  %".190" = load <8 x float>, <8 x float>* %".189", align 4
-  %".191" = getelementptr float, float* %".57", i64 17
-  %".192" = bitcast float* %".191" to <8 x float>*
-  %".193" = load <8 x float>, <8 x float>* %".192", align 4
-  %".194" = getelementptr float, float* %".59", i64 16
-  %".195" = load float, float* %".194"
-  %".196" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".195", i64 0
-  %".197" = shufflevector <8 x float> %".196", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".198" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".197", <8 x float> %".190", <8 x float> %".168")
-  %".199" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".197", <8 x float> %".193", <8 x float> %".169")
-  %".200" = getelementptr float, float* %".59", i64 17
-  %".201" = load float, float* %".200"
-  %".202" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".201", i64 0
-  %".203" = shufflevector <8 x float> %".202", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".204" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".203", <8 x float> %".190", <8 x float> %".174")
-  %".205" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".203", <8 x float> %".193", <8 x float> %".175")
-  %".206" = getelementptr float, float* %".59", i64 18
-  %".207" = load float, float* %".206"
-  %".208" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".207", i64 0
-  %".209" = shufflevector <8 x float> %".208", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".210" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".209", <8 x float> %".190", <8 x float> %".180")
-  %".211" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".209", <8 x float> %".193", <8 x float> %".181")
-  %".212" = getelementptr float, float* %".59", i64 19
-  %".213" = load float, float* %".212"
-  %".214" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".213", i64 0
-  %".215" = shufflevector <8 x float> %".214", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".216" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".215", <8 x float> %".190", <8 x float> %".186")
-  %".217" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".215", <8 x float> %".193", <8 x float> %".187")
-  %".218" = getelementptr float, float* %".57", i64 10
-  %".219" = bitcast float* %".218" to <8 x float>*
-  %".220" = load <8 x float>, <8 x float>* %".219", align 4
-  %".221" = getelementptr float, float* %".57", i64 18
-  %".222" = bitcast float* %".221" to <8 x float>*
-  %".223" = load <8 x float>, <8 x float>* %".222", align 4
-  %".224" = getelementptr float, float* %".59", i64 20
-  %".225" = load float, float* %".224"
-  %".226" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".225", i64 0
-  %".227" = shufflevector <8 x float> %".226", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".228" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".227", <8 x float> %".220", <8 x float> %".198")
-  %".229" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".227", <8 x float> %".223", <8 x float> %".199")
-  %".230" = getelementptr float, float* %".59", i64 21
-  %".231" = load float, float* %".230"
-  %".232" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".231", i64 0
-  %".233" = shufflevector <8 x float> %".232", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".234" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".233", <8 x float> %".220", <8 x float> %".204")
-  %".235" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".233", <8 x float> %".223", <8 x float> %".205")
-  %".236" = getelementptr float, float* %".59", i64 22
-  %".237" = load float, float* %".236"
-  %".238" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".237", i64 0
-  %".239" = shufflevector <8 x float> %".238", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".240" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".239", <8 x float> %".220", <8 x float> %".210")
-  %".241" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".239", <8 x float> %".223", <8 x float> %".211")
-  %".242" = getelementptr float, float* %".59", i64 23
-  %".243" = load float, float* %".242"
-  %".244" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".243", i64 0
-  %".245" = shufflevector <8 x float> %".244", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".246" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".245", <8 x float> %".220", <8 x float> %".216")
-  %".247" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".245", <8 x float> %".223", <8 x float> %".217")
-  %".248" = getelementptr float, float* %".57", i64 16
-  %".249" = bitcast float* %".248" to <8 x float>*
-  %".250" = load <8 x float>, <8 x float>* %".249", align 4
-  %".251" = getelementptr float, float* %".57", i64 24
-  %".252" = bitcast float* %".251" to <8 x float>*
-  %".253" = load <8 x float>, <8 x float>* %".252", align 4
-  %".254" = getelementptr float, float* %".59", i64 24
-  %".255" = load float, float* %".254"
-  %".256" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".255", i64 0
-  %".257" = shufflevector <8 x float> %".256", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".258" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".257", <8 x float> %".250", <8 x float> %".228")
-  %".259" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".257", <8 x float> %".253", <8 x float> %".229")
-  %".260" = getelementptr float, float* %".59", i64 25
-  %".261" = load float, float* %".260"
-  %".262" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".261", i64 0
-  %".263" = shufflevector <8 x float> %".262", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".264" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".263", <8 x float> %".250", <8 x float> %".234")
-  %".265" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".263", <8 x float> %".253", <8 x float> %".235")
-  %".266" = getelementptr float, float* %".59", i64 26
-  %".267" = load float, float* %".266"
-  %".268" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".267", i64 0
-  %".269" = shufflevector <8 x float> %".268", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".270" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".269", <8 x float> %".250", <8 x float> %".240")
-  %".271" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".269", <8 x float> %".253", <8 x float> %".241")
-  %".272" = getelementptr float, float* %".59", i64 27
-  %".273" = load float, float* %".272"
-  %".274" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".273", i64 0
-  %".275" = shufflevector <8 x float> %".274", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".276" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".275", <8 x float> %".250", <8 x float> %".246")
-  %".277" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".275", <8 x float> %".253", <8 x float> %".247")
-  %".278" = getelementptr float, float* %".57", i64 17
-  %".279" = bitcast float* %".278" to <8 x float>*
-  %".280" = load <8 x float>, <8 x float>* %".279", align 4
-  %".281" = getelementptr float, float* %".57", i64 25
-  %".282" = bitcast float* %".281" to <8 x float>*
-  %".283" = load <8 x float>, <8 x float>* %".282", align 4
-  %".284" = getelementptr float, float* %".59", i64 28
-  %".285" = load float, float* %".284"
-  %".286" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".285", i64 0
-  %".287" = shufflevector <8 x float> %".286", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".288" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".287", <8 x float> %".280", <8 x float> %".258")
-  %".289" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".287", <8 x float> %".283", <8 x float> %".259")
-  %".290" = getelementptr float, float* %".59", i64 29
-  %".291" = load float, float* %".290"
-  %".292" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".291", i64 0
-  %".293" = shufflevector <8 x float> %".292", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".294" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".293", <8 x float> %".280", <8 x float> %".264")
-  %".295" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".293", <8 x float> %".283", <8 x float> %".265")
-  %".296" = getelementptr float, float* %".59", i64 30
-  %".297" = load float, float* %".296"
-  %".298" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".297", i64 0
-  %".299" = shufflevector <8 x float> %".298", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".300" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".299", <8 x float> %".280", <8 x float> %".270")
-  %".301" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".299", <8 x float> %".283", <8 x float> %".271")
-  %".302" = getelementptr float, float* %".59", i64 31
-  %".303" = load float, float* %".302"
-  %".304" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".303", i64 0
-  %".305" = shufflevector <8 x float> %".304", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".306" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".305", <8 x float> %".280", <8 x float> %".276")
-  %".307" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".305", <8 x float> %".283", <8 x float> %".277")
-  %".308" = getelementptr float, float* %".57", i64 18
-  %".309" = bitcast float* %".308" to <8 x float>*
-  %".310" = load <8 x float>, <8 x float>* %".309", align 4
-  %".311" = getelementptr float, float* %".57", i64 26
-  %".312" = bitcast float* %".311" to <8 x float>*
-  %".313" = load <8 x float>, <8 x float>* %".312", align 4
-  %".314" = getelementptr float, float* %".59", i64 32
-  %".315" = load float, float* %".314"
-  %".316" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".315", i64 0
-  %".317" = shufflevector <8 x float> %".316", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".318" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".317", <8 x float> %".310", <8 x float> %".288")
-  %".319" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".317", <8 x float> %".313", <8 x float> %".289")
-  %".320" = getelementptr float, float* %".59", i64 33
-  %".321" = load float, float* %".320"
-  %".322" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".321", i64 0
-  %".323" = shufflevector <8 x float> %".322", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".324" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".323", <8 x float> %".310", <8 x float> %".294")
-  %".325" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".323", <8 x float> %".313", <8 x float> %".295")
-  %".326" = getelementptr float, float* %".59", i64 34
-  %".327" = load float, float* %".326"
-  %".328" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".327", i64 0
-  %".329" = shufflevector <8 x float> %".328", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".330" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".329", <8 x float> %".310", <8 x float> %".300")
-  %".331" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".329", <8 x float> %".313", <8 x float> %".301")
-  %".332" = getelementptr float, float* %".59", i64 35
-  %".333" = load float, float* %".332"
-  %".334" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".333", i64 0
-  %".335" = shufflevector <8 x float> %".334", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".336" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".335", <8 x float> %".310", <8 x float> %".306")
-  %".337" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".335", <8 x float> %".313", <8 x float> %".307")
-  store <8 x float> %".318", <8 x float>* %".12"
-  store <8 x float> %".319", <8 x float>* %".13"
-  store <8 x float> %".324", <8 x float>* %".14"
-  store <8 x float> %".325", <8 x float>* %".15"
-  store <8 x float> %".330", <8 x float>* %".16"
-  store <8 x float> %".331", <8 x float>* %".17"
-  store <8 x float> %".336", <8 x float>* %".18"
-  store <8 x float> %".337", <8 x float>* %".19"
-  %".346" = add nsw i64 %".53", 1
-  store i64 %".346", i64* %".50"
-  br label %"head"
+  store i64 0, i64* %".106"
+  br label %"head.1"
 done.1:
-  %".349" = add i64 %".31", 0
-  %".350" = sdiv i64 %".349", 8
-  %".351" = mul i64 %".350", 8
-  %".352" = sub i64 %".349", %".351"
-  %".353" = trunc i64 %".352" to i32
-  %".354" = insertelement <8 x i32> <i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef>, i32 %".353", i64 0
-  %".355" = shufflevector <8 x i32> %".354", <8 x i32> <i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".356" = add <8 x i32> %".355", <i32 0, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>
-  %".357" = add i64 %".350", 0
-  %".358" = icmp sge <8 x i32> %".356", <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".359" = icmp slt <8 x i32> %".356", <i32 6, i32 6, i32 6, i32 6, i32 6, i32 6, i32 6, i32 6>
-  %".360" = and <8 x i1> %".358", %".359"
-  %".361" = icmp slt i64 %".357", 6
-  %".362" = insertelement <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, i1 %".361", i64 0
-  %".363" = shufflevector <8 x i1> %".362", <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".364" = and <8 x i1> %".360", %".363"
-  %".365" = mul i64 %".357", 1
-  %".366" = add i64 %".365", 0
-  %".367" = mul i64 %".366", 6
-  %".368" = add i64 %".367", 0
-  %".369" = mul i64 %".357", 8
-  %".370" = sub i64 %".368", %".369"
-  %".371" = add i64 %".349", %".370"
-  %".372" = add i64 %".350", 1
-  %".373" = icmp sge <8 x i32> %".356", <i32 8, i32 8, i32 8, i32 8, i32 8, i32 8, i32 8, i32 8>
-  %".374" = icmp slt <8 x i32> %".356", <i32 14, i32 14, i32 14, i32 14, i32 14, i32 14, i32 14, i32 14>
-  %".375" = and <8 x i1> %".373", %".374"
-  %".376" = icmp slt i64 %".372", 6
-  %".377" = insertelement <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, i1 %".376", i64 0
-  %".378" = shufflevector <8 x i1> %".377", <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".379" = and <8 x i1> %".375", %".378"
-  %".380" = mul i64 %".372", 1
-  %".381" = add i64 %".380", 0
-  %".382" = mul i64 %".381", 6
-  %".383" = add i64 %".382", 0
-  %".384" = mul i64 %".372", 8
-  %".385" = sub i64 %".383", %".384"
-  %".386" = add i64 %".349", %".385"
-  %".387" = add i64 %".350", 2
-  %".388" = icmp sge <8 x i32> %".356", <i32 16, i32 16, i32 16, i32 16, i32 16, i32 16, i32 16, i32 16>
-  %".389" = icmp slt <8 x i32> %".356", <i32 22, i32 22, i32 22, i32 22, i32 22, i32 22, i32 22, i32 22>
-  %".390" = and <8 x i1> %".388", %".389"
-  %".391" = icmp slt i64 %".387", 6
-  %".392" = insertelement <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, i1 %".391", i64 0
-  %".393" = shufflevector <8 x i1> %".392", <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".394" = and <8 x i1> %".390", %".393"
-  %".395" = mul i64 %".387", 1
-  %".396" = add i64 %".395", 0
-  %".397" = mul i64 %".396", 6
-  %".398" = add i64 %".397", 0
-  %".399" = mul i64 %".387", 8
-  %".400" = sub i64 %".398", %".399"
-  %".401" = add i64 %".349", %".400"
-  %".402" = add i64 %".31", 8
-  %".403" = sdiv i64 %".402", 8
-  %".404" = mul i64 %".403", 8
-  %".405" = sub i64 %".402", %".404"
-  %".406" = trunc i64 %".405" to i32
-  %".407" = insertelement <8 x i32> <i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef>, i32 %".406", i64 0
-  %".408" = shufflevector <8 x i32> %".407", <8 x i32> <i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".409" = add <8 x i32> %".408", <i32 0, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>
-  %".410" = add i64 %".403", 0
-  %".411" = icmp sge <8 x i32> %".409", <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".412" = icmp slt <8 x i32> %".409", <i32 6, i32 6, i32 6, i32 6, i32 6, i32 6, i32 6, i32 6>
-  %".413" = and <8 x i1> %".411", %".412"
-  %".414" = icmp slt i64 %".410", 6
-  %".415" = insertelement <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, i1 %".414", i64 0
-  %".416" = shufflevector <8 x i1> %".415", <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".417" = and <8 x i1> %".413", %".416"
-  %".418" = mul i64 %".410", 1
-  %".419" = add i64 %".418", 0
-  %".420" = mul i64 %".419", 6
-  %".421" = add i64 %".420", 0
-  %".422" = mul i64 %".410", 8
-  %".423" = sub i64 %".421", %".422"
-  %".424" = add i64 %".402", %".423"
-  %".425" = add i64 %".403", 1
-  %".426" = icmp sge <8 x i32> %".409", <i32 8, i32 8, i32 8, i32 8, i32 8, i32 8, i32 8, i32 8>
-  %".427" = icmp slt <8 x i32> %".409", <i32 14, i32 14, i32 14, i32 14, i32 14, i32 14, i32 14, i32 14>
-  %".428" = and <8 x i1> %".426", %".427"
-  %".429" = icmp slt i64 %".425", 6
-  %".430" = insertelement <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, i1 %".429", i64 0
-  %".431" = shufflevector <8 x i1> %".430", <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".432" = and <8 x i1> %".428", %".431"
-  %".433" = mul i64 %".425", 1
-  %".434" = add i64 %".433", 0
-  %".435" = mul i64 %".434", 6
-  %".436" = add i64 %".435", 0
-  %".437" = mul i64 %".425", 8
-  %".438" = sub i64 %".436", %".437"
-  %".439" = add i64 %".402", %".438"
-  %".440" = add i64 %".403", 2
-  %".441" = icmp sge <8 x i32> %".409", <i32 16, i32 16, i32 16, i32 16, i32 16, i32 16, i32 16, i32 16>
-  %".442" = icmp slt <8 x i32> %".409", <i32 22, i32 22, i32 22, i32 22, i32 22, i32 22, i32 22, i32 22>
-  %".443" = and <8 x i1> %".441", %".442"
-  %".444" = icmp slt i64 %".440", 6
-  %".445" = insertelement <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, i1 %".444", i64 0
-  %".446" = shufflevector <8 x i1> %".445", <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".447" = and <8 x i1> %".443", %".446"
-  %".448" = mul i64 %".440", 1
-  %".449" = add i64 %".448", 0
-  %".450" = mul i64 %".449", 6
-  %".451" = add i64 %".450", 0
-  %".452" = mul i64 %".440", 8
-  %".453" = sub i64 %".451", %".452"
-  %".454" = add i64 %".402", %".453"
-  %".455" = mul i64 %".27", 4
-  %".456" = add i64 %".455", 0
-  %".457" = icmp slt i64 %".456", 4
-  br i1 %".457", label %"store", label %"stored"
+  br label %"item"
+head.1:
+  %".109" = load i64, i64* %".106"
+  %".110" = icmp slt i64 %".109", 3
+  br i1 %".110", label %"body.1", label %"done.2"
+body.1:
+  %".112" = mul i64 %".109", 136
+  %".113" = getelementptr float, float* %".93", i64 %".112"
+  %".114" = getelementptr float, float* %".113", i64 %".51"
+  %".115" = getelementptr float, float* %".113", i64 %".74"
+  %".116" = mul i64 %".109", 36
+  %".117" = getelementptr float, float* %".97", i64 %".116"
+  %".118" = load <8 x float>, <8 x float>* %".12"
+  %".119" = load <8 x float>, <8 x float>* %".13"
+  %".120" = load <8 x float>, <8 x float>* %".14"
+  %".121" = load <8 x float>, <8 x float>* %".15"
+  %".122" = load <8 x float>, <8 x float>* %".16"
+  %".123" = load <8 x float>, <8 x float>* %".17"
+  %".124" = load <8 x float>, <8 x float>* %".18"
+  %".125" = load <8 x float>, <8 x float>* %".19"
+  %".126" = getelementptr float, float* %".114", i64 0
+  %".127" = bitcast float* %".126" to <8 x float>*
+  %".128" = load <8 x float>, <8 x float>* %".127", align 4
+  %".129" = getelementptr float, float* %".115", i64 0
+  %".130" = bitcast float* %".129" to <8 x float>*
+  %".131" = load <8 x float>, <8 x float>* %".130", align 4
+  %".132" = getelementptr float, float* %".117", i64 0
+  %".133" = load float, float* %".132"
+  %".134" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".133", i64 0
+  %".135" = shufflevector <8 x float> %".134", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".136" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".135", <8 x float> %".128", <8 x float> %".118")
+  %".137" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".135", <8 x float> %".131", <8 x float> %".119")
+  %".138" = getelementptr float, float* %".117", i64 1
+  %".139" = load float, float* %".138"
+  %".140" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".139", i64 0
+  %".141" = shufflevector <8 x float> %".140", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".142" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".141", <8 x float> %".128", <8 x float> %".120")
+  %".143" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".141", <8 x float> %".131", <8 x float> %".121")
+  %".144" = getelementptr float, float* %".117", i64 2
+  %".145" = load float, float* %".144"
+  %".146" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".145", i64 0
+  %".147" = shufflevector <8 x float> %".146", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".148" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".147", <8 x float> %".128", <8 x float> %".122")
+  %".149" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".147", <8 x float> %".131", <8 x float> %".123")
+  %".150" = getelementptr float, float* %".117", i64 3
+  %".151" = load float, float* %".150"
+  %".152" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".151", i64 0
+  %".153" = shufflevector <8 x float> %".152", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".154" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".153", <8 x float> %".128", <8 x float> %".124")
+  %".155" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".153", <8 x float> %".131", <8 x float> %".125")
+  %".156" = getelementptr float, float* %".114", i64 1
+  %".157" = bitcast float* %".156" to <8 x float>*
+  %".158" = load <8 x float>, <8 x float>* %".157", align 4
+  %".159" = getelementptr float, float* %".115", i64 1
+  %".160" = bitcast float* %".159" to <8 x float>*
+  %".161" = load <8 x float>, <8 x float>* %".160", align 4
+  %".162" = getelementptr float, float* %".117", i64 4
+  %".163" = load float, float* %".162"
+  %".164" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".163", i64 0
+  %".165" = shufflevector <8 x float> %".164", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".166" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".165", <8 x float> %".158", <8 x float> %".136")
+  %".167" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".165", <8 x float> %".161", <8 x float> %".137")
+  %".168" = getelementptr float, float* %".117", i64 5
+  %".169" = load float, float* %".168"
+  %".170" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".169", i64 0
+  %".171" = shufflevector <8 x float> %".170", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".172" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".171", <8 x float> %".158", <8 x float> %".142")
+  %".173" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".171", <8 x float> %".161", <8 x float> %".143")
+  %".174" = getelementptr float, float* %".117", i64 6
+  %".175" = load float, float* %".174"
+  %".176" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".175", i64 0
+  %".177" = shufflevector <8 x float> %".176", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".178" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".177", <8 x float> %".158", <8 x float> %".148")
+  %".179" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".177", <8 x float> %".161", <8 x float> %".149")
+  %".180" = getelementptr float, float* %".117", i64 7
+  %".181" = load float, float* %".180"
+  %".182" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".181", i64 0
+  %".183" = shufflevector <8 x float> %".182", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".184" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".183", <8 x float> %".158", <8 x float> %".154")
+  %".185" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".183", <8 x float> %".161", <8 x float> %".155")
+  %".186" = getelementptr float, float* %".114", i64 2
+  %".187" = bitcast float* %".186" to <8 x float>*
+  %".188" = load <8 x float>, <8 x float>* %".187", align 4
+  %".189" = getelementptr float, float* %".115", i64 2
+  %".190" = bitcast float* %".189" to <8 x float>*
+  %".191" = load <8 x float>, <8 x float>* %".190", align 4
+  %".192" = getelementptr float, float* %".117", i64 8
+  %".193" = load float, float* %".192"
+  %".194" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".193", i64 0
+  %".195" = shufflevector <8 x float> %".194", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".196" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".195", <8 x float> %".188", <8 x float> %".166")
+  %".197" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".195", <8 x float> %".191", <8 x float> %".167")
+  %".198" = getelementptr float, float* %".117", i64 9
+  %".199" = load float, float* %".198"
+  %".200" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".199", i64 0
+  %".201" = shufflevector <8 x float> %".200", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".202" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".201", <8 x float> %".188", <8 x float> %".172")
+  %".203" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".201", <8 x float> %".191", <8 x float> %".173")
+  %".204" = getelementptr float, float* %".117", i64 10
+  %".205" = load float, float* %".204"
+  %".206" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".205", i64 0
+  %".207" = shufflevector <8 x float> %".206", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".208" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".207", <8 x float> %".188", <8 x float> %".178")
+  %".209" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".207", <8 x float> %".191", <8 x float> %".179")
+  %".210" = getelementptr float, float* %".117", i64 11
+  %".211" = load float, float* %".210"
+  %".212" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".211", i64 0
+  %".213" = shufflevector <8 x float> %".212", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".214" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".213", <8 x float> %".188", <8 x float> %".184")
+  %".215" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".213", <8 x float> %".191", <8 x float> %".185")
+  %".216" = getelementptr float, float* %".114", i64 8
+  %".217" = bitcast float* %".216" to <8 x float>*
+  %".218" = load <8 x float>, <8 x float>* %".217", align 4
+  %".219" = getelementptr float, float* %".115", i64 8
+  %".220" = bitcast float* %".219" to <8 x float>*
+  %".221" = load <8 x float>, <8 x float>* %".220", align 4
+  %".222" = getelementptr float, float* %".117", i64 12
+  %".223" = load float, float* %".222"
+  %".224" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".223", i64 0
+  %".225" = shufflevector <8 x float> %".224", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".226" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".225", <8 x float> %".218", <8 x float> %".196")
+  %".227" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".225", <8 x float> %".221", <8 x float> %".197")
+  %".228" = getelementptr float, float* %".117", i64 13
+  %".229" = load float, float* %".228"
+  %".230" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".229", i64 0
+  %".231" = shufflevector <8 x float> %".230", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".232" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".231", <8 x float> %".218", <8 x float> %".202")
+  %".233" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".231", <8 x float> %".221", <8 x float> %".203")
+  %".234" = getelementptr float, float* %".117", i64 14
+  %".235" = load float, float* %".234"
+  %".236" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".235", i64 0
+  %".237" = shufflevector <8 x float> %".236", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".238" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".237", <8 x float> %".218", <8 x float> %".208")
+  %".239" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".237", <8 x float> %".221", <8 x float> %".209")
+  %".240" = getelementptr float, float* %".117", i64 15
+  %".241" = load float, float* %".240"
+  %".242" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".241", i64 0
+  %".243" = shufflevector <8 x float> %".242", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".244" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".243", <8 x float> %".218", <8 x float> %".214")
+  %".245" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".243", <8 x float> %".221", <8 x float> %".215")
+  %".246" = getelementptr float, float* %".114", i64 9
+  %".247" = bitcast float* %".246" to <8 x float>*
+  %".248" = load <8 x float>, <8 x float>* %".247", align 4
+  %".249" = getelementptr float, float* %".115", i64 9
+  %".250" = bitcast float* %".249" to <8 x float>*
+  %".251" = load <8 x float>, <8 x float>* %".250", align 4
+  %".252" = getelementptr float, float* %".117", i64 16
+  %".253" = load float, float* %".252"
+  %".254" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".253", i64 0
+  %".255" = shufflevector <8 x float> %".254", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".256" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".255", <8 x float> %".248", <8 x float> %".226")
+  %".257" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".255", <8 x float> %".251", <8 x float> %".227")
+  %".258" = getelementptr float, float* %".117", i64 17
+  %".259" = load float, float* %".258"
+  %".260" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".259", i64 0
+  %".261" = shufflevector <8 x float> %".260", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".262" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".261", <8 x float> %".248", <8 x float> %".232")
+  %".263" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".261", <8 x float> %".251", <8 x float> %".233")
+  %".264" = getelementptr float, float* %".117", i64 18
+  %".265" = load float, float* %".264"
+  %".266" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".265", i64 0
+  %".267" = shufflevector <8 x float> %".266", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".268" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".267", <8 x float> %".248", <8 x float> %".238")
+  %".269" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".267", <8 x float> %".251", <8 x float> %".239")
+  %".270" = getelementptr float, float* %".117", i64 19
+  %".271" = load float, float* %".270"
+  %".272" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".271", i64 0
+  %".273" = shufflevector <8 x float> %".272", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".274" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".273", <8 x float> %".248", <8 x float> %".244")
+  %".275" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".273", <8 x float> %".251", <8 x float> %".245")
+  %".276" = getelementptr float, float* %".114", i64 10
+  %".277" = bitcast float* %".276" to <8 x float>*
+  %".278" = load <8 x float>, <8 x float>* %".277", align 4
+  %".279" = getelementptr float, float* %".115", i64 10
+  %".280" = bitcast float* %".279" to <8 x float>*
+  %".281" = load <8 x float>, <8 x float>* %".280", align 4
+  %".282" = getelementptr float, float* %".117", i64 20
+  %".283" = load float, float* %".282"
+  %".284" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".283", i64 0
+  %".285" = shufflevector <8 x float> %".284", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".286" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".285", <8 x float> %".278", <8 x float> %".256")
+  %".287" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".285", <8 x float> %".281", <8 x float> %".257")
+  %".288" = getelementptr float, float* %".117", i64 21
+  %".289" = load float, float* %".288"
+  %".290" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".289", i64 0
+  %".291" = shufflevector <8 x float> %".290", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".292" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".291", <8 x float> %".278", <8 x float> %".262")
+  %".293" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".291", <8 x float> %".281", <8 x float> %".263")
+  %".294" = getelementptr float, float* %".117", i64 22
+  %".295" = load float, float* %".294"
+  %".296" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".295", i64 0
+  %".297" = shufflevector <8 x float> %".296", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".298" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".297", <8 x float> %".278", <8 x float> %".268")
+  %".299" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".297", <8 x float> %".281", <8 x float> %".269")
+  %".300" = getelementptr float, float* %".117", i64 23
+  %".301" = load float, float* %".300"
+  %".302" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".301", i64 0
+  %".303" = shufflevector <8 x float> %".302", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".304" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".303", <8 x float> %".278", <8 x float> %".274")
+  %".305" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".303", <8 x float> %".281", <8 x float> %".275")
+  %".306" = getelementptr float, float* %".114", i64 16
+  %".307" = bitcast float* %".306" to <8 x float>*
+  %".308" = load <8 x float>, <8 x float>* %".307", align 4
+  %".309" = getelementptr float, float* %".115", i64 16
+  %".310" = bitcast float* %".309" to <8 x float>*
+  %".311" = load <8 x float>, <8 x float>* %".310", align 4
+  %".312" = getelementptr float, float* %".117", i64 24
+  %".313" = load float, float* %".312"
+  %".314" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".313", i64 0
+  %".315" = shufflevector <8 x float> %".314", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".316" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".315", <8 x float> %".308", <8 x float> %".286")
+  %".317" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".315", <8 x float> %".311", <8 x float> %".287")
+  %".318" = getelementptr float, float* %".117", i64 25
+  %".319" = load float, float* %".318"
+  %".320" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".319", i64 0
+  %".321" = shufflevector <8 x float> %".320", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".322" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".321", <8 x float> %".308", <8 x float> %".292")
+  %".323" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".321", <8 x float> %".311", <8 x float> %".293")
+  %".324" = getelementptr float, float* %".117", i64 26
+  %".325" = load float, float* %".324"
+  %".326" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".325", i64 0
+  %".327" = shufflevector <8 x float> %".326", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".328" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".327", <8 x float> %".308", <8 x float> %".298")
+  %".329" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".327", <8 x float> %".311", <8 x float> %".299")
+  %".330" = getelementptr float, float* %".117", i64 27
+  %".331" = load float, float* %".330"
+  %".332" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".331", i64 0
+  %".333" = shufflevector <8 x float> %".332", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".334" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".333", <8 x float> %".308", <8 x float> %".304")
+  %".335" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".333", <8 x float> %".311", <8 x float> %".305")
+  %".336" = getelementptr float, float* %".114", i64 17
+  %".337" = bitcast float* %".336" to <8 x float>*
+  %".338" = load <8 x float>, <8 x float>* %".337", align 4
+  %".339" = getelementptr float, float* %".115", i64 17
+  %".340" = bitcast float* %".339" to <8 x float>*
+  %".341" = load <8 x float>, <8 x float>* %".340", align 4
+  %".342" = getelementptr float, float* %".117", i64 28
+  %".343" = load float, float* %".342"
+  %".344" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".343", i64 0
+  %".345" = shufflevector <8 x float> %".344", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".346" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".345", <8 x float> %".338", <8 x float> %".316")
+  %".347" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".345", <8 x float> %".341", <8 x float> %".317")
+  %".348" = getelementptr float, float* %".117", i64 29
+  %".349" = load float, float* %".348"
+  %".350" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".349", i64 0
+  %".351" = shufflevector <8 x float> %".350", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".352" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".351", <8 x float> %".338", <8 x float> %".322")
+  %".353" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".351", <8 x float> %".341", <8 x float> %".323")
+  %".354" = getelementptr float, float* %".117", i64 30
+  %".355" = load float, float* %".354"
+  %".356" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".355", i64 0
+  %".357" = shufflevector <8 x float> %".356", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".358" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".357", <8 x float> %".338", <8 x float> %".328")
+  %".359" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".357", <8 x float> %".341", <8 x float> %".329")
+  %".360" = getelementptr float, float* %".117", i64 31
+  %".361" = load float, float* %".360"
+  %".362" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".361", i64 0
+  %".363" = shufflevector <8 x float> %".362", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".364" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".363", <8 x float> %".338", <8 x float> %".334")
+  %".365" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".363", <8 x float> %".341", <8 x float> %".335")
+  %".366" = getelementptr float, float* %".114", i64 18
+  %".367" = bitcast float* %".366" to <8 x float>*
+  %".368" = load <8 x float>, <8 x float>* %".367", align 4
+  %".369" = getelementptr float, float* %".115", i64 18
+  %".370" = bitcast float* %".369" to <8 x float>*
+  %".371" = load <8 x float>, <8 x float>* %".370", align 4
+  %".372" = getelementptr float, float* %".117", i64 32
+  %".373" = load float, float* %".372"
+  %".374" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".373", i64 0
+  %".375" = shufflevector <8 x float> %".374", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".376" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".375", <8 x float> %".368", <8 x float> %".346")
+  %".377" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".375", <8 x float> %".371", <8 x float> %".347")
+  %".378" = getelementptr float, float* %".117", i64 33
+  %".379" = load float, float* %".378"
+  %".380" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".379", i64 0
+  %".381" = shufflevector <8 x float> %".380", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".382" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".381", <8 x float> %".368", <8 x float> %".352")
+  %".383" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".381", <8 x float> %".371", <8 x float> %".353")
+  %".384" = getelementptr float, float* %".117", i64 34
+  %".385" = load float, float* %".384"
+  %".386" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".385", i64 0
+  %".387" = shufflevector <8 x float> %".386", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".388" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".387", <8 x float> %".368", <8 x float> %".358")
+  %".389" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".387", <8 x float> %".371", <8 x float> %".359")
+  %".390" = getelementptr float, float* %".117", i64 35
+  %".391" = load float, float* %".390"
+  %".392" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".391", i64 0
+  %".393" = shufflevector <8 x float> %".392", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".394" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".393", <8 x float> %".368", <8 x float> %".364")
+  %".395" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".393", <8 x float> %".371", <8 x float> %".365")
+  store <8 x float> %".376", <8 x float>* %".12"
+  store <8 x float> %".377", <8 x float>* %".13"
+  store <8 x float> %".382", <8 x float>* %".14"
+  store <8 x float> %".383", <8 x float>* %".15"
+  store <8 x float> %".388", <8 x float>* %".16"
+  store <8 x float> %".389", <8 x float>* %".17"
+  store <8 x float> %".394", <8 x float>* %".18"
+  store <8 x float> %".395", <8 x float>* %".19"
+  %".404" = add nsw i64 %".109", 1
+  store i64 %".404", i64* %".106"
+  br label %"head.1"
+done.2:
+  %".407" = mul i64 %".38", 4
+  %".408" = add i64 %".407", 0
+  %".409" = icmp slt i64 %".408", 4
+  br i1 %".409", label %"store", label %"stored"
 store:
-  %".459" = mul i64 %".30", 4
-  %".460" = mul i64 %".29", 4
-  %".461" = add i64 %".460", %".456"
-  %".462" = add i64 %".459", %".461"
-  %".463" = mul i64 %".462", 36
-  %".464" = getelementptr float, float* %".9", i64 %".463"
-  %".465" = load <8 x float>, <8 x float>* %".12"
-  %".466" = getelementptr float, float* %".464", i64 %".371"
-  %".467" = bitcast float* %".466" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".465", <8 x float>* %".467", i32 4, <8 x i1> %".364")
-  %".469" = getelementptr float, float* %".464", i64 %".386"
-  %".470" = bitcast float* %".469" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".465", <8 x float>* %".470", i32 4, <8 x i1> %".379")
-  %".472" = getelementptr float, float* %".464", i64 %".401"
-  %".473" = bitcast float* %".472" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".465", <8 x float>* %".473", i32 4, <8 x i1> %".394")
-  %".475" = load <8 x float>, <8 x float>* %".13"
-  %".476" = getelementptr float, float* %".464", i64 %".424"
-  %".477" = bitcast float* %".476" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".475", <8 x float>* %".477", i32 4, <8 x i1> %".417")
-  %".479" = getelementptr float, float* %".464", i64 %".439"
-  %".480" = bitcast float* %".479" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".475", <8 x float>* %".480", i32 4, <8 x i1> %".432")
-  %".482" = getelementptr float, float* %".464", i64 %".454"
-  %".483" = bitcast float* %".482" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".475", <8 x float>* %".483", i32 4, <8 x i1> %".447")
+  %".411" = mul i64 %".41", 4
+  %".412" = mul i64 %".40", 4
+  %".413" = add i64 %".412", %".408"
+  %".414" = add i64 %".411", %".413"
+  %".415" = mul i64 %".414", 36
+  %".416" = getelementptr float, float* %".9", i64 %".415"
+  %".417" = load <8 x float>, <8 x float>* %".12"
+  %".418" = getelementptr float, float* %".416", i64 %".65"
+  %".419" = bitcast float* %".418" to <8 x float>*
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".417", <8 x float>* %".419", i32 4, <8 x i1> %".59")
+  %".421" = load <8 x float>, <8 x float>* %".13"
+  %".422" = getelementptr float, float* %".416", i64 %".88"
+  %".423" = bitcast float* %".422" to <8 x float>*
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".421", <8 x float>* %".423", i32 4, <8 x i1> %".82")
   br label %"stored"
 stored:
-  %".486" = mul i64 %".27", 4
-  %".487" = add i64 %".486", 1
-  %".488" = icmp slt i64 %".487", 4
-  br i1 %".488", label %"store.1", label %"stored.1"
+  %".426" = mul i64 %".38", 4
+  %".427" = add i64 %".426", 1
+  %".428" = icmp slt i64 %".427", 4
+  br i1 %".428", label %"store.1", label %"stored.1"
 store.1:
-  %".490" = mul i64 %".30", 4
-  %".491" = mul i64 %".29", 4
-  %".492" = add i64 %".491", %".487"
-  %".493" = add i64 %".490", %".492"
-  %".494" = mul i64 %".493", 36
-  %".495" = getelementptr float, float* %".9", i64 %".494"
-  %".496" = load <8 x float>, <8 x float>* %".14"
-  %".497" = getelementptr float, float* %".495", i64 %".371"
-  %".498" = bitcast float* %".497" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".496", <8 x float>* %".498", i32 4, <8 x i1> %".364")
-  %".500" = getelementptr float, float* %".495", i64 %".386"
-  %".501" = bitcast float* %".500" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".496", <8 x float>* %".501", i32 4, <8 x i1> %".379")
-  %".503" = getelementptr float, float* %".495", i64 %".401"
-  %".504" = bitcast float* %".503" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".496", <8 x float>* %".504", i32 4, <8 x i1> %".394")
-  %".506" = load <8 x float>, <8 x float>* %".15"
-  %".507" = getelementptr float, float* %".495", i64 %".424"
-  %".508" = bitcast float* %".507" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".506", <8 x float>* %".508", i32 4, <8 x i1> %".417")
-  %".510" = getelementptr float, float* %".495", i64 %".439"
-  %".511" = bitcast float* %".510" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".506", <8 x float>* %".511", i32 4, <8 x i1> %".432")
-  %".513" = getelementptr float, float* %".495", i64 %".454"
-  %".514" = bitcast float* %".513" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".506", <8 x float>* %".514", i32 4, <8 x i1> %".447")
+  %".430" = mul i64 %".41", 4
+  %".431" = mul i64 %".40", 4
+  %".432" = add i64 %".431", %".427"
+  %".433" = add i64 %".430", %".432"
+  %".434" = mul i64 %".433", 36
+  %".435" = getelementptr float, float* %".9", i64 %".434"
+  %".436" = load <8 x float>, <8 x float>* %".14"
+  %".437" = getelementptr float, float* %".435", i64 %".65"
+  %".438" = bitcast float* %".437" to <8 x float>*
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".436", <8 x float>* %".438", i32 4, <8 x i1> %".59")
+  %".440" = load <8 x float>, <8 x float>* %".15"
+  %".441" = getelementptr float, float* %".435", i64 %".88"
+  %".442" = bitcast float* %".441" to <8 x float>*
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".440", <8 x float>* %".442", i32 4, <8 x i1> %".82")
   br label %"stored.1"
 stored.1:
-  %".517" = mul i64 %".27", 4
-  %".518" = add i64 %".517", 2
-  %".519" = icmp slt i64 %".518", 4
-  br i1 %".519", label %"store.2", label %"stored.2"
+  %".445" = mul i64 %".38", 4
+  %".446" = add i64 %".445", 2
+  %".447" = icmp slt i64 %".446", 4
+  br i1 %".447", label %"store.2", label %"stored.2"
 store.2:
-  %".521" = mul i64 %".30", 4
-  %".522" = mul i64 %".29", 4
-  %".523" = add i64 %".522", %".518"
-  %".524" = add i64 %".521", %".523"
-  %".525" = mul i64 %".524", 36
-  %".526" = getelementptr float, float* %".9", i64 %".525"
-  %".527" = load <8 x float>, <8 x float>* %".16"
-  %".528" = getelementptr float, float* %".526", i64 %".371"
-  %".529" = bitcast float* %".528" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".527", <8 x float>* %".529", i32 4, <8 x i1> %".364")
-  %".531" = getelementptr float, float* %".526", i64 %".386"
-  %".532" = bitcast float* %".531" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".527", <8 x float>* %".532", i32 4, <8 x i1> %".379")
-  %".534" = getelementptr float, float* %".526", i64 %".401"
-  %".535" = bitcast float* %".534" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".527", <8 x float>* %".535", i32 4, <8 x i1> %".394")
-  %".537" = load <8 x float>, <8 x float>* %".17"
-  %".538" = getelementptr float, float* %".526", i64 %".424"
-  %".539" = bitcast float* %".538" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".537", <8 x float>* %".539", i32 4, <8 x i1> %".417")
-  %".541" = getelementptr float, float* %".526", i64 %".439"
-  %".542" = bitcast float* %".541" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".537", <8 x float>* %".542", i32 4, <8 x i1> %".432")
-  %".544" = getelementptr float, float* %".526", i64 %".454"
-  %".545" = bitcast float* %".544" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".537", <8 x float>* %".545", i32 4, <8 x i1> %".447")
+  %".449" = mul i64 %".41", 4
+  %".450" = mul i64 %".40", 4
+  %".451" = add i64 %".450", %".446"
+  %".452" = add i64 %".449", %".451"
+  %".453" = mul i64 %".452", 36
+  %".454" = getelementptr float, float* %".9", i64 %".453"
+  %".455" = load <8 x float>, <8 x float>* %".16"
+  %".456" = getelementptr float, float* %".454", i64 %".65"
+  %".457" = bitcast float* %".456" to <8 x float>*
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".455", <8 x float>* %".457", i32 4, <8 x i1> %".59")
+  %".459" = load <8 x float>, <8 x float>* %".17"
+  %".460" = getelementptr float, float* %".454", i64 %".88"
+  %".461" = bitcast float* %".460" to <8 x float>*
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".459", <8 x float>* %".461", i32 4, <8 x i1> %".82")
   br label %"stored.2"
 stored.2:
-  %".548" = mul i64 %".27", 4
-  %".549" = add i64 %".548", 3
-  %".550" = icmp slt i64 %".549", 4
-  br i1 %".550", label %"store.3", label %"stored.3"
+  %".464" = mul i64 %".38", 4
+  %".465" = add i64 %".464", 3
+  %".466" = icmp slt i64 %".465", 4
+  br i1 %".466", label %"store.3", label %"stored.3"
 store.3:
-  %".552" = mul i64 %".30", 4
-  %".553" = mul i64 %".29", 4
-  %".554" = add i64 %".553", %".549"
-  %".555" = add i64 %".552", %".554"
-  %".556" = mul i64 %".555", 36
-  %".557" = getelementptr float, float* %".9", i64 %".556"
-  %".558" = load <8 x float>, <8 x float>* %".18"
-  %".559" = getelementptr float, float* %".557", i64 %".371"
-  %".560" = bitcast float* %".559" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".558", <8 x float>* %".560", i32 4, <8 x i1> %".364")
-  %".562" = getelementptr float, float* %".557", i64 %".386"
-  %".563" = bitcast float* %".562" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".558", <8 x float>* %".563", i32 4, <8 x i1> %".379")
-  %".565" = getelementptr float, float* %".557", i64 %".401"
-  %".566" = bitcast float* %".565" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".558", <8 x float>* %".566", i32 4, <8 x i1> %".394")
-  %".568" = load <8 x float>, <8 x float>* %".19"
-  %".569" = getelementptr float, float* %".557", i64 %".424"
-  %".570" = bitcast float* %".569" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".568", <8 x float>* %".570", i32 4, <8 x i1> %".417")
-  %".572" = getelementptr float, float* %".557", i64 %".439"
-  %".573" = bitcast float* %".572" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".568", <8 x float>* %".573", i32 4, <8 x i1> %".432")
-  %".575" = getelementptr float, float* %".557", i64 %".454"
-  %".576" = bitcast float* %".575" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".568", <8 x float>* %".576", i32 4, <8 x i1> %".447")
+  %".468" = mul i64 %".41", 4
+  %".469" = mul i64 %".40", 4
+  %".470" = add i64 %".469", %".465"
+  %".471" = add i64 %".468", %".470"
+  %".472" = mul i64 %".471", 36
+  %".473" = getelementptr float, float* %".9", i64 %".472"
+  %".474" = load <8 x float>, <8 x float>* %".18"
+  %".475" = getelementptr float, float* %".473", i64 %".65"
+  %".476" = bitcast float* %".475" to <8 x float>*
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".474", <8 x float>* %".476", i32 4, <8 x i1> %".59")
+  %".478" = load <8 x float>, <8 x float>* %".19"
+  %".479" = getelementptr float, float* %".473", i64 %".88"
+  %".480" = bitcast float* %".479" to <8 x float>*
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".478", <8 x float>* %".480", i32 4, <8 x i1> %".82")
   br label %"stored.3"
 stored.3:
-  br label %"item"
+  %".483" = add nsw i64 %".33", 1
+  store i64 %".483", i64* %".30"
+  br label %"head"
 }
 
 declare <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1", <8 x float> %".2", <8 x float> %".3")
