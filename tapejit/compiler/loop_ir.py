@@ -29,7 +29,7 @@ import numpy
 
 # The version of :func:`canonical`'s text, hashed into every :func:`digest`:
 # bumped whenever that text changes, so that keys made before never match.
-FORMAT = 1
+FORMAT = 2
 
 
 class Unsupported(Exception):
@@ -98,9 +98,15 @@ class Accumulate(_Node):
 
 
 class For(_Node):
-    """``for var in range(n[axis])``: the loop over one axis of the kernel's shape."""
+    """``for var in range(n[axis])``: the loop over one axis of the kernel's
+    shape; with a ``size``, that axis's size is that constant (the kernel
+    serves that size only): every array indexed by ``var`` along a dimension
+    has it there."""
 
-    __slots__ = ('var', 'axis', 'body')
+    __slots__ = ('var', 'axis', 'body', 'size')
+
+    def __init__(self, var: str, axis: int, body: list, size: Any = None) -> None:
+        super().__init__(var, axis, body, size)
 
 
 class ChunkRange(_Node):

@@ -33,6 +33,11 @@ CHUNK = 16384
 # At most this many chunks (and partial arrays) for a sum over the rows
 # into kept cells: threads enough to share them on most machines.
 ROW_PARTIALS = 8
+# An axis (past the first) of at most this many elements is a constant of
+# its kernel: LLVM unrolls its loop, and the loop around it runs over
+# elements a constant stride apart, which it vectorizes.  Over a runtime
+# size, a pooling's 2x2 windows (axes of 2 innermost) ran scalar.
+SMALL_AXIS = 4
 _IND = '    '
 
 
@@ -170,7 +175,7 @@ def _row_block(S: tuple, body: list, pre: dict, post: dict, in_chain: bool, d: i
     if in_chain and S[d] == 1:
         loop = [L.Assign(L.Local(f'i{d}'), 0)] + inner
     else:
-        loop = [L.For(f'i{d}', d, inner)]
+        loop = [L.For(f'i{d}', d, inner, S[d] if S[d] <= SMALL_AXIS else None)]
     return pre[d] + loop + post[d]
 
 
@@ -256,7 +261,8 @@ def statements(stmts: list, depth: int) -> list:
         if cls is L.Assign or cls is L.Accumulate:
             lines.append(pad + T.line(s, NUMBA_TABLE))
         elif cls is L.For:
-            lines.append(f'{pad}for {s.var} in range(n[{s.axis}]):')
+            bound = s.size if s.size is not None else f'n[{s.axis}]'
+            lines.append(f'{pad}for {s.var} in range({bound}):')
             lines += statements(s.body, depth + 1)
         elif cls is L.ChunkRange:
             # The index runs as an unsigned integer: a signed index that

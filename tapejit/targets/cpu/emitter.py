@@ -334,8 +334,10 @@ class Emitter:
             raise Unsupported(f'index of dtype {dt}')
         return self.cast((v, dt), _INT64) if dt.itemsize < 8 else v
 
-    def element_ptr(self, arr: 'Array', ivals: list) -> Any:
-        """The pointer to ``arr``'s element at int64 indices ``ivals``."""
+    def element_ptr(self, arr: 'Array', ivals: list, dims: Optional[list] = None) -> Any:
+        """The pointer to ``arr``'s element at int64 indices ``ivals`` (of a
+        contiguous array, ``dims`` gives the sizes known as constants, None
+        for the others)."""
         b, ir = self.b, self.ir
         elem = lltype(arr.dtype, ir, memory=True)
         if arr.ndim == 0:
@@ -345,7 +347,9 @@ class Emitter:
             # in the last index, which LLVM's vectorizer sees.
             off = ivals[0]
             for k in range(1, arr.ndim):
-                off = b.add(b.mul(off, arr.shape[k]), ivals[k])
+                size = arr.shape[k] if dims is None or dims[k] is None else \
+                    ir.Constant(self.i64, dims[k])
+                off = b.add(b.mul(off, size), ivals[k])
             return b.gep(arr.data, [off], inbounds=True)
         off = ir.Constant(self.i64, 0)
         for k in range(arr.ndim):

@@ -38,6 +38,9 @@ from tapejit.targets.cpu import emitter
 from tapejit.targets.ops import OPS
 
 _INT64 = numpy.dtype(numpy.int64)
+# A loop over an axis of constant size up to this is written out that many
+# times (codegen.SMALL_AXIS makes such axes).
+UNROLL = 8
 _UINT64 = numpy.dtype(numpy.uint64)
 # The kernel's leading parameters: sizes, outer indices per chunk, chunks.
 HEAD = ['n', 'ch', 'nch']
@@ -76,6 +79,7 @@ class _Kernel:
 
     def __init__(self, em: Any, ints: dict, arrays: dict) -> None:
         self.em, self.vars, self.arrays = em, ints, arrays
+        self.sizes: dict = {}     # loop variable -> its axis's constant size
 
     # --- expressions -------------------------------------------------------
     def expr(self, e: Any) -> tuple:
@@ -115,7 +119,11 @@ class _Kernel:
             raise Unsupported(f'{e.array}: not an array argument')
         if len(e.index) != arr.ndim:
             raise Unsupported(f'{e.array}: {len(e.index)} indices of a {arr.ndim}-d array')
-        return arr, self.em.element_ptr(arr, [self.em.index(self.expr(x)) for x in e.index])
+        # (An index over an axis of constant size: the array's dimension
+        # there is that size, a constant of its offset.)
+        dims = [self.sizes.get(x) if isinstance(x, str) else None for x in e.index]
+        return arr, self.em.element_ptr(arr, [self.em.index(self.expr(x)) for x in e.index],
+                                        dims)
 
     # --- statements --------------------------------------------------------
     def statements(self, stmts: list) -> None:
@@ -126,12 +134,34 @@ class _Kernel:
             elif cls is L.Accumulate:
                 self.accumulate(s)
             elif cls is L.For:
-                self.em.range_loop(self.vars, s.var, None, self.expr(L.Load('n', (s.axis,))),
-                                   lambda s=s: self.statements(s.body))
+                self.loop(s)
             elif cls is L.ChunkRange:
                 self.chunk_range(s)
             else:
                 raise TypeError(f'loop IR: no LLVM rendering of {cls.__name__}')
+
+    def loop(self, s: L.For) -> None:
+        """A :class:`~L.For`: over a constant size up to :data:`UNROLL`,
+        written out (LLVM's unroller is off, see llvm_jit); its variable
+        indexes a dimension of that size inside it only (a row chain's
+        row-wide part reuses the name for index 0 of a dimension of 1)."""
+        if s.size is None:
+            self.em.range_loop(self.vars, s.var, None, self.expr(L.Load('n', (s.axis,))),
+                               lambda: self.statements(s.body))
+            return
+        outer = self.sizes.get(s.var)
+        self.sizes[s.var] = s.size
+        if s.size <= UNROLL:
+            for k in range(s.size):
+                self.em.set_local(self.vars, s.var, self.em.const(k, _INT64))
+                self.statements(s.body)
+        else:
+            self.em.range_loop(self.vars, s.var, None, self.em.const(s.size, _INT64),
+                               lambda: self.statements(s.body))
+        if outer is None:
+            del self.sizes[s.var]
+        else:
+            self.sizes[s.var] = outer
 
     def assign(self, target: Any, val: tuple) -> None:
         if target.__class__ is L.Local:

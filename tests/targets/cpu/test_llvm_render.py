@@ -13,6 +13,7 @@ import types
 import numpy as np
 import pytest
 
+import tapejit
 import tapejit.functions as F
 from tapejit.compiler import fusion
 from tapejit.compiler import loop_ir as L
@@ -378,3 +379,45 @@ def test_folds_into_locals_and_array_cells_give_the_texts_bits(op):
                 ns['kernel'](np.array([8, 8]), 8, 1, x, red0, red1)
         outs[how] = red0.tobytes() + red1.tobytes()
     assert outs['native'] == outs['python']
+
+
+def _fors(stmts):
+    for s in stmts:
+        if isinstance(s, L.For):
+            yield s
+            yield from _fors(s.body)
+        elif isinstance(s, L.ChunkRange):
+            yield from _fors(s.body)
+
+
+@pytest.mark.parametrize('shape,k', [((3, 4, 8, 10), 2), ((2, 3, 9, 12), 3), ((2, 2, 8, 8), 4)])
+def test_a_poolings_window_axes_are_constants_of_its_kernels_and_give_numpys_values(shape, k):
+    # A k x k pooling's windows are axes of k in its kernels' loops: each is
+    # a constant of its kernel (codegen.SMALL_AXIS), written out by the
+    # renderer, so that the loop around it runs over elements a constant
+    # stride apart (vectorized); over a runtime size of 2 it ran scalar.
+    x = rng.standard_normal(shape).astype(np.float32)
+    gy = rng.standard_normal((shape[0], shape[1], shape[2] // k, shape[3] // k)).astype(
+        np.float32)
+
+    def fn(x, gy):
+        v = tapejit.Variable(x)
+        return tapejit.grad([F.sum(F.max_pooling_2d(v, k) * gy)], [v])[0].array
+    g = trace_graph(fn, [x, gy])
+    ex = compile_graph(g)
+    sizes = {f.size for ir, _, _ in ex.lowered.kernels
+             for f in _fors(ir.chunk.pre + ir.chunk.body + ir.chunk.post)}
+    assert k in sizes
+    assert any(f'range({k})' in ir_text for ir_text in
+               (codegen.source(ir) for ir, _, _ in ex.lowered.kernels))
+    got = ex([x, gy])[0]
+    n, c, h, w = shape
+    win = x[:, :, :h // k * k, :w // k * k].reshape(n, c, h // k, k, w // k, k)
+    flat = win.transpose(0, 1, 2, 4, 3, 5).reshape(n, c, h // k, w // k, k * k)
+    first = flat.argmax(-1)
+    want = np.zeros_like(flat)
+    np.put_along_axis(want, first[..., None], gy[..., None], -1)
+    want = want.reshape(n, c, h // k, w // k, k, k).transpose(0, 1, 2, 4, 3, 5).reshape(
+        n, c, h // k * k, w // k * k)
+    np.testing.assert_array_equal(got[:, :, :h // k * k, :w // k * k], want)
+    assert not got[:, :, h // k * k:].any() and not got[..., w // k * k:].any()
