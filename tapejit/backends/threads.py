@@ -41,6 +41,8 @@ from typing import Any, Callable, Optional, Sequence
 
 import numpy
 
+from tapejit.backends import host_arrays
+
 __all__ = ['Chunked', 'Pool', 'available_cores', 'blas_one_thread', 'calibration', 'matmul',
            'product_madds', 'product_width', 'set_max_threads', 'ufunc']
 
@@ -481,7 +483,7 @@ def ufunc(f: numpy.ufunc, *args: numpy.ndarray) -> numpy.ndarray:
         dtype = f.resolve_dtypes(tuple(a.dtype for a in args) + (None,))[-1]
     except (TypeError, ValueError, AttributeError):   # (NumPy's own error, raised by f)
         return f(*args)
-    out = numpy.empty(shape, dtype)
+    out = host_arrays.empty(shape, dtype)
     # An operand that spans the result's first axis is cut with it; one that
     # broadcasts along it is read whole by every piece.
     cut = [a.ndim == len(shape) and a.shape[0] == shape[0] for a in args]
@@ -582,7 +584,7 @@ def matmul(a: numpy.ndarray, b: numpy.ndarray, out: Optional[numpy.ndarray] = No
             if out is None:
                 shape = numpy.broadcast_shapes(a.shape[:-2], b.shape[:-2]) + (
                     a.shape[-2], b.shape[-1])
-                out = numpy.empty(shape, numpy.result_type(a, b))
+                out = host_arrays.empty(shape, numpy.result_type(a, b))
             tasks = _pieces(a, b, out, width * PRODUCT_PIECES_PER_THREAD)
             if len(tasks) > 1:
                 _pool.run(tasks, width)

@@ -21,6 +21,9 @@ from typing import Any
 
 import numpy
 
+from tapejit.backends.host_arrays import ALIGN, aligned_empty
+
+__all__ = ['BufferPool', 'aligned_empty', 'ALIGN', 'POOL_MIN_BYTES', 'LENT_CALLS']
 # Outputs handed to the caller are checked again on this many later calls
 # (a gradient written to ``x.grad`` is replaced only at the end of the next
 # call, so it is free on the one after).
@@ -30,27 +33,10 @@ LENT_CALLS = 2
 POOL_MIN_BYTES = 1 << 16
 
 
-# Buffers start on a multiple of this many bytes, the widest vector a kernel
-# loads (AVX-512's): NumPy's large arrays start 16 bytes past a page, so
-# that every full-width vector load of theirs spans two cache lines (the
-# convolution kernels' filter gradients measured 10-25% faster aligned).
-ALIGN = 64
-
-
-def aligned_empty(shape: tuple, dtype: Any) -> numpy.ndarray:
-    """An uninitialized C-contiguous array whose data starts on a multiple
-    of :data:`ALIGN` bytes: a view of a byte array of its own (its
-    ``base``, which every further view of it refers to as well).
-
-    >>> aligned_empty((3, 5), numpy.float32).ctypes.data % ALIGN
-    0
-    """
-    dtype = numpy.dtype(dtype)
-    nbytes = dtype.itemsize * math.prod(shape)
-    raw = numpy.empty(nbytes + ALIGN, numpy.uint8)
-    skip = -raw.ctypes.data % ALIGN
-    # (One view, straight from the bytes: its base is ``raw`` itself.)
-    return numpy.ndarray(shape, dtype, raw.data, skip)
+# (Buffers start on a multiple of host_arrays.ALIGN bytes, the widest
+# vector a kernel loads: NumPy's large arrays start 16 bytes past a page, so
+# that every full-width vector load of theirs spans two cache lines; the
+# convolution kernels' filter gradients measured 10-25% faster aligned.)
 
 
 def _refs(holder: list, i: int) -> int:

@@ -38,7 +38,7 @@ from typing import Any, Callable, Optional
 
 import numpy
 
-from tapejit.backends import threads
+from tapejit.backends import host_arrays, threads
 from tapejit.compiler import contraction as C, store
 from tapejit.ops.registry import install_host_kernel
 from tapejit.targets.cpu.buffers import aligned_empty
@@ -209,7 +209,8 @@ def correlate(corr: C.Correlation, src: numpy.ndarray, packed: numpy.ndarray,
 def _result(out: Optional[numpy.ndarray], shape: tuple, dtype: numpy.dtype,
             zero: bool) -> numpy.ndarray:
     if out is None or not out.flags.c_contiguous:
-        return (numpy.zeros if zero else numpy.empty)(shape, dtype)
+        # (From the kept blocks: an eager call's result, faulted in once.)
+        out = host_arrays.empty(shape, dtype)
     if zero:
         out.fill(0)
     return out
