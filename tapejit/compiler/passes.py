@@ -456,7 +456,7 @@ def _decompose(e: Any, add: Callable[..., Var]) -> None:
     p, name = e.params, e.prim.name
     win = dict(stride=p['stride'], pad=p['pad'], dilate=p['dilate'])
     g = p['groups']
-    a, b = e.inputs
+    a, b = e.inputs[:2]
     if name == 'conv2d_transpose':
         gy, w = a, b
         n, o, oh, ow = gy.shape
@@ -485,7 +485,13 @@ def _decompose(e: Any, add: Callable[..., Var]) -> None:
     if name == 'conv2d':
         w = add('reshape', (b,), (g, o // g, k), shape=(g, o // g, k))
         y = add('matmul', (w, col), (n, g, o // g, oh * ow), transa=False, transb=False)
-        add('reshape', (y,), e.out.shape, out=e.out, shape=e.out.shape)
+        if len(e.inputs) == 2:
+            add('reshape', (y,), e.out.shape, out=e.out, shape=e.out.shape)
+            return
+        y = add('reshape', (y,), e.out.shape, shape=e.out.shape)
+        bias = add('reshape', (e.inputs[2],), (1, o, 1, 1), shape=(1, o, 1, 1))
+        bias = add('broadcast_to', (bias,), e.out.shape, shape=e.out.shape)
+        add('add', (y, bias), e.out.shape, out=e.out)
         return
     gy = add('reshape', (b,), (n, g, o // g, oh * ow), shape=(n, g, o // g, oh * ow))
     prod = add('matmul', (gy, col), (n, g, o // g, k), transa=False, transb=True)

@@ -92,8 +92,12 @@ def convolution_2d(x: Any, W: Any, b: Any = None, stride: Any = 1, pad: Any = 0,
     oh = conv_outsize(h, kh, stride[0], pad[0], cover_all, dilate[0])
     ow = conv_outsize(w, kw, stride[1], pad[1], cover_all, dilate[1])
     check_sizes('convolution_2d', (h, w), (oh, ow), (kh, kw), stride, pad, dilate)
-    y = conv2d(x, W, stride=stride, pad=pad, dilate=dilate, groups=groups, out_size=(oh, ow))
-    return _out(_bias('convolution_2d', y, b, oc), x0)
+    if b is not None and tuple(array_of(b).shape) != (oc,):
+        raise ShapeError(f'convolution_2d: b has shape {array_of(b).shape}; expected ({oc},)')
+    # (The bias is the primitive's: its kernels start their sums there.)
+    y = conv2d(*((x, W) if b is None else (x, W, b)), stride=stride, pad=pad, dilate=dilate,
+               groups=groups, out_size=(oh, ow))
+    return _out(y, x0)
 
 
 def deconvolution_2d(x: Any, W: Any, b: Any = None, stride: Any = 1, pad: Any = 0,

@@ -1,8 +1,10 @@
 """Convolution primitives: a 2-d convolution, its data gradient (a
 transposed convolution) and its filter gradient.
 
-- ``conv2d(x, w)``: ``(N, C, H, W)`` images with ``(O, C // groups, kh,
-  kw)`` filters, giving ``(N, O) + out_size``;
+- ``conv2d(x, w[, b])``: ``(N, C, H, W)`` images with ``(O, C // groups,
+  kh, kw)`` filters, giving ``(N, O) + out_size``, plus a bias ``b``
+  ``(O,)`` per output channel where given (the kernels start their sums
+  there: no pass over the result to add it);
 - ``conv2d_transpose(gy, w)``: ``conv2d``'s gradient with respect to ``x``
   (``(N, C) + size``), also a deconvolution's forward pass;
 - ``conv2d_filter(x, gy)``: ``conv2d``'s gradient with respect to ``w``.
@@ -26,8 +28,11 @@ array([[10., 18.],
 
 from __future__ import annotations
 
+from typing import Optional
+
 from tapejit.core.errors import ShapeError
 from tapejit.ops.linalg import _matmul_impl
+from tapejit.ops.reduction import sum as _sum
 from tapejit.ops.registry import Aval, host_kernel, primitive, same_dtype
 from tapejit.ops.window import _col2im_impl, _im2col_impl, _xp, check_sizes
 
@@ -49,47 +54,56 @@ def _check(name: str, a: Aval, w: Aval, groups: int, w_in: int) -> None:
 
 
 # ------------------------------------------------------------------ conv2d
-def _conv2d_eval(x: Aval, w: Aval, stride: tuple, pad: tuple, dilate: tuple, groups: int,
-                 out_size: tuple) -> Aval:
+def _conv2d_eval(x: Aval, w: Aval, b: Optional[Aval] = None, *, stride: tuple, pad: tuple,
+                 dilate: tuple, groups: int, out_size: tuple) -> Aval:
     _check('conv2d', x, w, groups, w.shape[1] * groups if len(w.shape) == 4 else -1)
-    dt = same_dtype('conv2d', x, w)
+    dt = same_dtype('conv2d', x, w) if b is None else same_dtype('conv2d', x, w, b)
+    if b is not None and tuple(b.shape) != (w.shape[0],):
+        raise ShapeError(f'conv2d: bias of shape {b.shape} for filters {w.shape}; expected '
+                         f'({w.shape[0]},), one per output channel')
     check_sizes('conv2d', x.shape[2:], out_size, w.shape[2:], stride, pad, dilate)
     return Aval((x.shape[0], w.shape[0]) + tuple(out_size), dt)
 
 
-def _conv2d_impl(x, w, stride, pad, dilate, groups, out_size, out=None):
+def _conv2d_impl(x, w, b=None, *, stride, pad, dilate, groups, out_size, out=None):
     # ``out``: an array of the result's shape and dtype to write into (a
     # compiled plan's buffer), taken by the host's kernels.
     # (Checked here too: an eager call on arrays reaches the impl alone, and
     # the host's kernels trust their shapes.)
-    _conv2d_eval(Aval(x.shape, x.dtype), Aval(w.shape, w.dtype), stride, pad, dilate, groups,
-                 out_size)
+    _conv2d_eval(Aval(x.shape, x.dtype), Aval(w.shape, w.dtype),
+                 None if b is None else Aval(b.shape, b.dtype), stride=stride, pad=pad,
+                 dilate=dilate, groups=groups, out_size=out_size)
     kernel = host_kernel('conv2d', x, w)
-    if kernel is not None:
-        return kernel(x, w, stride, pad, dilate, groups, out_size, out)
+    if kernel is not None and (b is None or b.__class__ is x.__class__):
+        # (The kernels start each output channel's sums at its bias.)
+        return kernel(x, w, stride, pad, dilate, groups, out_size, out, b)
     xp = _xp(x)
     n, o, (kh, kw) = x.shape[0], w.shape[0], w.shape[2:]
     col = _im2col_impl(x, (kh, kw), stride, pad, dilate, out_size, 0.0)
     k, p = x.shape[1] // groups * kh * kw, out_size[0] * out_size[1]
     # One product per group over every image's pixels (see _filter_impl).
-    b = col.reshape(n, groups, k, p).transpose(1, 2, 0, 3).reshape(groups, k, n * p)
-    y = _matmul_impl(w.reshape(groups, o // groups, k), b)
-    y = y.reshape(groups, o // groups, n, p).transpose(2, 0, 1, 3)
-    return _into(out, xp.ascontiguousarray(y).reshape((n, o) + tuple(out_size)))
-
+    cols = col.reshape(n, groups, k, p).transpose(1, 2, 0, 3).reshape(groups, k, n * p)
+    y = _matmul_impl(w.reshape(groups, o // groups, k), cols)
+    y = xp.ascontiguousarray(y.reshape(groups, o // groups, n, p).transpose(2, 0, 1, 3))
+    y = y.reshape((n, o) + tuple(out_size))
+    if b is not None:
+        y += b.reshape(1, o, 1, 1)
+    return _into(out, y)
 
 
 def _conv2d_vjp(n, gy, need):
     p = n.params
     x, w = n.x(0), n.x(1)
-    gx = gw = None
+    gx = gw = gb = None
     if need[0]:
         gx = conv2d_transpose(gy, w, stride=p['stride'], pad=p['pad'], dilate=p['dilate'],
                               groups=p['groups'], size=n.in_shape(0)[2:])
     if need[1]:
         gw = conv2d_filter(x, gy, ksize=n.in_shape(1)[2:], stride=p['stride'], pad=p['pad'],
                            dilate=p['dilate'], groups=p['groups'])
-    return gx, gw
+    if len(need) > 2 and need[2]:
+        gb = _sum(gy, axis=(0, 2, 3), keepdims=False)
+    return (gx, gw, gb)[:len(need)]
 
 
 conv2d = primitive('conv2d', kind='call', impl=_conv2d_impl, abstract_eval=_conv2d_eval,

@@ -190,20 +190,32 @@ def pack_filters(w: numpy.ndarray, groups: int, outs: int, channels: int, taps: 
 
 
 def correlate(corr: C.Correlation, src: numpy.ndarray, packed: numpy.ndarray,
-              out: numpy.ndarray, tile: tuple, lanes: int) -> None:
+              out: numpy.ndarray, tile: tuple, lanes: int,
+              bias: Optional[numpy.ndarray] = None) -> None:
     """Run ``corr`` from the laid out ``src`` and ``packed`` filters into
-    ``out`` (flat, contiguous)."""
+    ``out`` (flat, contiguous), its sums starting at ``bias`` where given
+    (:func:`pack_bias`)."""
     dtype = src.dtype
     # (One kernel for every batch size: it counts its items at run time.)
     generic = dataclasses.replace(corr, batch=0)
-    fn = _kernel('correlation', generic, dtype, (tile, lanes),
-                 lambda symbol: correlation_ir(symbol, generic, dtype, tile, lanes))
+    biased = bias is not None
+    fn = _kernel('correlation', generic, dtype, (tile, lanes) + ((True,) if biased else ()),
+                 lambda symbol: correlation_ir(symbol, generic, dtype, tile, lanes, biased))
     r_, v_ = tile
     vectors = corr.vectors(lanes)
     items = corr.batch * corr.groups * -(-corr.outs // r_) * -(-vectors // v_)
     madds = (corr.batch * corr.groups * corr.outs * corr.channels * len(corr.taps)
              * vectors * lanes)
-    _run(fn, items, madds, src, packed, out)
+    _run(fn, items, madds, src, packed, *((bias, out) if biased else (out,)))
+
+
+def pack_bias(b: numpy.ndarray, groups: int, outs: int, r_: int) -> numpy.ndarray:
+    """Bias ``b`` ``(groups * outs,)`` as a correlation tile reads it:
+    ``(groups, tiles * R)``, zero past the last output channel."""
+    ob_n = -(-outs // r_)
+    packed = numpy.zeros((groups, ob_n * r_), b.dtype)
+    packed[:, :outs] = b.reshape(groups, outs)
+    return packed.reshape(-1)
 
 
 def _result(out: Optional[numpy.ndarray], shape: tuple, dtype: numpy.dtype,
@@ -217,11 +229,11 @@ def _result(out: Optional[numpy.ndarray], shape: tuple, dtype: numpy.dtype,
 
 
 def conv2d(x: numpy.ndarray, w: numpy.ndarray, stride: tuple, pad: tuple, dilate: tuple,
-           groups: int, out_size: tuple, out: Optional[numpy.ndarray] = None
-           ) -> numpy.ndarray:
+           groups: int, out_size: tuple, out: Optional[numpy.ndarray] = None,
+           bias: Optional[numpy.ndarray] = None) -> numpy.ndarray:
     """The convolution of ``x`` ``(N, C, H, W)`` with ``w`` ``(O, C // groups,
-    kh, kw)``: ``(N, O) + out_size`` (see the module's example), into
-    ``out`` where given."""
+    kh, kw)``: ``(N, O) + out_size`` (see the module's example), plus
+    ``bias`` ``(O,)`` where given, into ``out`` where given."""
     lanes, regs = machine(x.dtype)
     fw = C.conv_forward(x.shape, w.shape, stride, pad, dilate, groups, out_size, lanes)
     corr = fw.corr
@@ -229,7 +241,9 @@ def conv2d(x: numpy.ndarray, w: numpy.ndarray, stride: tuple, pad: tuple, dilate
     packed = pack_filters(w, groups, corr.outs, corr.channels, tuple(range(len(corr.taps))),
                           tile[0])
     y = _result(out, (x.shape[0], w.shape[0]) + tuple(out_size), x.dtype, False)
-    correlate(corr, lay_out(x, fw.src), packed, y.reshape(-1), tile, lanes)
+    if bias is not None:
+        bias = pack_bias(numpy.asarray(bias, x.dtype), groups, corr.outs, tile[0])
+    correlate(corr, lay_out(x, fw.src), packed, y.reshape(-1), tile, lanes, bias)
     return _copied(y, out)
 
 

@@ -216,10 +216,13 @@ def _entry(symbol: str, dtype: numpy.dtype, nargs: int, written: set,
 
 
 def correlation_ir(symbol: str, corr: C.Correlation, dtype: numpy.dtype, tile: tuple,
-                   lanes: int) -> str:
+                   lanes: int, biased: bool = False) -> str:
     """The LLVM IR of :class:`~tapejit.compiler.contraction.Correlation`
     ``corr`` with ``tile = (R, V)``: ``symbol(n, ch, nch, claim, src,
-    packed, out)``, ``packed`` the filters as :func:`pack_filters` lays them."""
+    packed, out)``, ``packed`` the filters as :func:`pack_filters` lays them;
+    ``biased``: ``symbol(n, ch, nch, claim, src, packed, bias, out)``, each
+    output channel's sums starting at its value in ``bias`` (``(groups,
+    tiles * R)``, zero past the last channel)."""
     r_, v_ = tile
     t_ = len(corr.taps)
     ob_n = -(-corr.outs // r_)
@@ -228,7 +231,8 @@ def correlation_ir(symbol: str, corr: C.Correlation, dtype: numpy.dtype, tile: t
     hw = corr.out_hw[0] * corr.out_hw[1]
 
     def emit(em: Emitter, batch: Any, nch: Any, claim: Any, src: Array, w: Array,
-             out: Array) -> None:
+             *arrays: Array) -> None:
+        bias, out = arrays if biased else (None, arrays[0])
         x = _Ir(em, dtype, lanes)
         accs = [[em._alloca(x.vec) for _ in range(v_)] for _ in range(r_)]
 
@@ -246,9 +250,12 @@ def correlation_ir(symbol: str, corr: C.Correlation, dtype: numpy.dtype, tile: t
             src_tile = b.gep(src.data, [base])
             w_tile = b.gep(w.data, [b.mul(b.add(b.mul(g, x.c(ob_n)), ob),
                                           x.c(corr.channels * t_ * r_))])
-            for row in accs:
+            first = b.mul(b.add(b.mul(g, x.c(ob_n)), ob), x.c(r_))
+            for r, row in enumerate(accs):
+                start = x.zero() if bias is None else x.splat(
+                    b.load(b.gep(bias.data, [b.add(first, x.c(r))])))
                 for a in row:
-                    b.store(x.zero(), a)
+                    b.store(start, a)
 
             def channel(c: Any) -> None:
                 bb = em.b
@@ -271,7 +278,7 @@ def correlation_ir(symbol: str, corr: C.Correlation, dtype: numpy.dtype, tile: t
             else:
                 _store_tile(x, corr, accs, out, n, g, ob, qs[0], r_, v_, hw)
         x.work_loop(claim, nch, item)
-    return _entry(symbol, dtype, 3, {2}, emit)
+    return _entry(symbol, dtype, 4, {3}, emit) if biased else _entry(symbol, dtype, 3, {2}, emit)
 
 
 def _row_places(x: _Ir, corr: C.Correlation, k0: Any, v_: int, total: int) -> list:

@@ -114,13 +114,19 @@ def test_the_reference_implementation_equals_the_kernels(case, monkeypatch):
     # primitives compute with windows and products; both agree.)
     x, w, s, p, d, groups, out = _case(case, np.float64)
     gy = np.random.default_rng(1).standard_normal((x.shape[0], w.shape[0]) + out)
-    native = (convolution.conv2d.impl(x, w, s, p, d, groups, out),
-              convolution.conv2d_transpose.impl(gy, w, s, p, d, groups, x.shape[2:]),
-              convolution.conv2d_filter.impl(x, gy, w.shape[2:], s, p, d, groups))
+    bias = np.random.default_rng(2).standard_normal(w.shape[0])
+    geo = dict(stride=s, pad=p, dilate=d, groups=groups)
+
+    def each():
+        return (convolution.conv2d.impl(x, w, out_size=out, **geo),
+                convolution.conv2d.impl(x, w, bias, out_size=out, **geo),
+                convolution.conv2d_transpose.impl(gy, w, s, p, d, groups, x.shape[2:]),
+                convolution.conv2d_filter.impl(x, gy, w.shape[2:], s, p, d, groups))
+    native = each()
+    np.testing.assert_allclose(native[1], native[0] + bias.reshape(1, -1, 1, 1), rtol=1e-12,
+                               atol=1e-12)
     monkeypatch.setattr(registry, '_HOST', {})
-    ref = (convolution.conv2d.impl(x, w, s, p, d, groups, out),
-           convolution.conv2d_transpose.impl(gy, w, s, p, d, groups, x.shape[2:]),
-           convolution.conv2d_filter.impl(x, gy, w.shape[2:], s, p, d, groups))
+    ref = each()
     for a, b in zip(native, ref):
         np.testing.assert_allclose(a, b, rtol=1e-11, atol=1e-11)
 
@@ -333,3 +339,32 @@ def test_row_vectors_are_chosen_where_they_compute_fewer_pixels():
                           16).corr.vectors(16) == 64
     wide = C.conv_forward((1, 1, 28, 28), (1, 1, 3, 3), (1, 1), (1, 1), (1, 1), 1, (28, 28), 16)
     assert wide.corr.row_vectors == 0 and wide.corr.vectors(16) == -(-28 * 30 // 16)
+
+
+def test_a_convolutions_bias_is_where_its_kernels_sums_start():
+    # One primitive, no pass over the result to add the bias: eagerly, in a
+    # compiled step, and decomposed into windows and a product (the CUDA
+    # target's form), all equal to the convolution plus the bias.
+    from tapejit.compiler.passes import decompose_convolutions
+    from tapejit.ir.interpret import interpret
+    from tapejit.ir.trace import trace_graph
+    rng = np.random.default_rng(11)
+    x = rng.standard_normal((3, 4, 12, 12)).astype(np.float32)
+    w = rng.standard_normal((10, 2, 3, 3)).astype(np.float32)
+    b = rng.standard_normal(10).astype(np.float32)
+
+    def f(x, w, b):
+        return F.convolution_2d(x, w, b, pad=1, groups=2)
+    g = trace_graph(f, [x, w, b])
+    assert [e.prim.name for e in g.eqns] == ['conv2d'] and len(g.eqns[0].inputs) == 3
+    want = _direct(x, w, (1, 1), (1, 1), (1, 1), 2, (12, 12)) + b.reshape(1, -1, 1, 1)
+    assert K.takes_plane(x, w)
+    eager = f(x, w, b).array
+    np.testing.assert_allclose(eager, want, rtol=1e-4, atol=1e-4)
+    np.testing.assert_allclose(tapejit.jit(f)(x, w, b).array, eager, rtol=1e-6, atol=1e-6)
+    np.testing.assert_allclose(interpret(decompose_convolutions(g), [x, w, b])[0], eager,
+                               rtol=1e-4, atol=1e-4)
+    for fn in (f, tapejit.jit(f)):
+        with pytest.raises(tapejit.ShapeError, match=r'convolution_2d: b has shape \(9,\); '
+                                                     r'expected \(10,\)'):
+            fn(x, w, b[:9])
