@@ -62,6 +62,13 @@ class Layout:
     wq: int
     plane: int        # elements from one phase plane to the next
 
+    def __post_init__(self) -> None:
+        # (A kernel writes a plane's rows where this says: a plane shorter
+        # than its rows would write into the next one, or past the buffer.)
+        if self.plane < self.hq * self.wq:
+            raise ValueError(f'Layout: planes of {self.hq}x{self.wq} pixels need '
+                             f'{self.hq * self.wq} elements; got plane={self.plane}')
+
     @property
     def phases(self) -> int:
         return self.stride[0] * self.stride[1]

@@ -53,9 +53,12 @@ def _phase_rows(src: C.Layout) -> list:
 
 def layout_ir(symbol: str, src: C.Layout, dtype: numpy.dtype) -> str:
     """The LLVM IR of the kernel laying images out as ``src`` says:
-    ``symbol(n, ch, nch, claim, x, out)``, an item per image channel."""
+    ``symbol(n, ch, nch, claim, x, out)``, an item per image channel.  Each
+    element of the channel's block is written once: its pixels copied, the
+    padding around them and the planes' slack zeroed."""
     hw = src.height * src.width
     size = numpy.dtype(dtype).itemsize
+    held = {ph: rest for ph, *rest in _phase_rows(src)}
 
     def emit(em: Emitter, batch: Any, nch: Any, claim: Any, x: Array, out: Array) -> None:
         v = _Ir(em, dtype, 1)
@@ -66,21 +69,37 @@ def layout_ir(symbol: str, src: C.Layout, dtype: numpy.dtype) -> str:
         memcpy = ir.Function(em.module, ir.FunctionType(ir.VoidType(), [
             i8p, i8p, em.i64, ir.IntType(1)]), 'llvm.memcpy.p0.p0.i64')
 
+        def zero(b: Any, at: Any, lo: int, hi: Any) -> None:
+            """Zero elements ``lo .. hi`` past ``at`` (``hi`` an int or value)."""
+            if isinstance(hi, int) and hi <= lo:
+                return
+            count = v.c(hi - lo) if isinstance(hi, int) else b.sub(hi, v.c(lo))
+            b.call(memset, [b.bitcast(b.gep(at, [v.c(lo)]), i8p), ir.Constant(em.i8, 0),
+                            b.mul(count, v.c(size)), ir.Constant(ir.IntType(1), 0)])
+
         def item(i: Any) -> None:
             b = em.b
             dst = b.gep(out.data, [b.mul(i, v.c(src.block))])
-            b.call(memset, [b.bitcast(dst, i8p), ir.Constant(em.i8, 0),
-                            v.c(src.block * size), ir.Constant(ir.IntType(1), 0)])
             plane_src = b.gep(x.data, [b.mul(i, v.c(hw))])
             sx = src.stride[1]
-            for ph, y0, i0, rows, x0, j0, cols in _phase_rows(src):
-                def row(r: Any, ph=ph, y0=y0, i0=i0, x0=x0, j0=j0, cols=cols) -> None:
+            for ph in range(src.phases):
+                base = b.gep(dst, [v.c(ph * src.plane)])
+                if ph not in held:
+                    zero(em.b, base, 0, src.plane)
+                    continue
+                y0, i0, rows, x0, j0, cols = held[ph]
+                zero(em.b, base, 0, i0 * src.wq)
+                zero(em.b, base, (i0 + rows) * src.wq, src.plane)
+
+                def row(r: Any, base=base, y0=y0, i0=i0, x0=x0, j0=j0, cols=cols) -> None:
                     br = em.b
                     s_row = br.gep(plane_src, [br.add(br.mul(br.add(br.mul(r, v.c(src.stride[0])),
                                                                     v.c(y0)), v.c(src.width)),
                                                       v.c(x0))])
-                    d_row = br.gep(dst, [br.add(br.mul(br.add(r, v.c(i0)), v.c(src.wq)),
-                                                v.c(ph * src.plane + j0))])
+                    line = br.gep(base, [br.mul(br.add(r, v.c(i0)), v.c(src.wq))])
+                    zero(br, line, 0, j0)
+                    zero(br, line, j0 + cols, src.wq)
+                    d_row = br.gep(line, [v.c(j0)])
                     if sx == 1:
                         br.call(memcpy, [br.bitcast(d_row, i8p), br.bitcast(s_row, i8p),
                                          v.c(cols * size), ir.Constant(ir.IntType(1), 0)])
@@ -250,10 +269,11 @@ def correlation_ir(symbol: str, corr: C.Correlation, dtype: numpy.dtype, tile: t
             src_tile = b.gep(src.data, [base])
             w_tile = b.gep(w.data, [b.mul(b.add(b.mul(g, x.c(ob_n)), ob),
                                           x.c(corr.channels * t_ * r_))])
-            first = b.mul(b.add(b.mul(g, x.c(ob_n)), ob), x.c(r_))
+            if bias is not None:
+                first = b.gep(bias.data, [b.mul(b.add(b.mul(g, x.c(ob_n)), ob), x.c(r_))])
             for r, row in enumerate(accs):
                 start = x.zero() if bias is None else x.splat(
-                    b.load(b.gep(bias.data, [b.add(first, x.c(r))])))
+                    b.load(b.gep(first, [x.c(r)])))
                 for a in row:
                     b.store(start, a)
 

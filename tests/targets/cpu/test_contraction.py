@@ -368,3 +368,31 @@ def test_a_convolutions_bias_is_where_its_kernels_sums_start():
         with pytest.raises(tapejit.ShapeError, match=r'convolution_2d: b has shape \(9,\); '
                                                      r'expected \(10,\)'):
             fn(x, w, b[:9])
+
+
+@pytest.mark.parametrize('stride,pad', [((1, 1), (1, 1)), ((2, 2), (1, 0)), ((3, 2), (2, 1))])
+def test_a_layout_writes_every_element_of_its_planes(stride, pad, monkeypatch):
+    # Pixels copied, padding and slack zeroed, each element once: over a
+    # scratch array full of NaN, the laid out planes equal the padded
+    # image's phases with zeros everywhere else.
+    rng = np.random.default_rng(12)
+    x = rng.standard_normal((2, 3, 9, 11)).astype(np.float32)
+    out = _out(x.shape, (3, 3), stride, pad, (1, 1), False)
+    fw = C.conv_forward(x.shape, (4, 3, 3, 3), stride, pad, (1, 1), 1, out, 8)
+    src = fw.src
+    size = x.shape[0] * src.image
+    monkeypatch.setattr(K._scratch, 'arrays', {('source', x.dtype): np.full(size, np.nan,
+                                                                          np.float32)},
+                        raising=False)
+    got = K.lay_out(x, src).reshape(x.shape[0], 3, src.phases, src.plane)
+    padded = np.zeros((2, 3, src.hq * stride[0] + stride[0], src.wq * stride[1] + stride[1]),
+                      np.float32)
+    padded[:, :, pad[0]:pad[0] + 9, pad[1]:pad[1] + 11] = x
+    for a in range(stride[0]):
+        for b in range(stride[1]):
+            want = np.zeros((2, 3, src.plane), np.float32)
+            phase = padded[:, :, a::stride[0], b::stride[1]][:, :, :src.hq, :src.wq]
+            want[:, :, :src.hq * src.wq] = phase.reshape(2, 3, -1)
+            np.testing.assert_array_equal(got[:, :, a * stride[1] + b], want)
+    with pytest.raises(ValueError, match='plane'):
+        C.Layout(1, 4, 4, (1, 1), 0, 0, 4, 5, 16)
