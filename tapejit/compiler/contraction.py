@@ -32,6 +32,7 @@ machine they compile for.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Optional
 
@@ -233,6 +234,9 @@ def _layout(channels: int, size: tuple, stride: tuple, top: int, left: int, hq: 
     return Layout(channels, size[0], size[1], tuple(stride), top, left, hq, wq, plane)
 
 
+# (The geometries and tiles are pure functions of their arguments, kept
+# once computed: an eager call asks for them again on every step.)
+@functools.lru_cache(maxsize=512)
 def conv_forward(x_shape: tuple, w_shape: tuple, stride: tuple, pad: tuple, dilate: tuple,
                  groups: int, out_size: tuple, lanes: int) -> ConvForward:
     """The convolution of ``x_shape`` ``(N, C, H, W)`` with filters
@@ -259,6 +263,7 @@ def conv_forward(x_shape: tuple, w_shape: tuple, stride: tuple, pad: tuple, dila
     return ConvForward(src, corr)
 
 
+@functools.lru_cache(maxsize=512)
 def conv_transpose(gy_shape: tuple, w_shape: tuple, stride: tuple, pad: tuple,
                    dilate: tuple, groups: int, size: tuple, lanes: int) -> ConvTranspose:
     """The transposed convolution of ``gy_shape`` ``(N, O, OH, OW)`` with
@@ -312,6 +317,7 @@ def conv_transpose(gy_shape: tuple, w_shape: tuple, stride: tuple, pad: tuple,
     return ConvTranspose(src, tuple(phases), covered)
 
 
+@functools.lru_cache(maxsize=512)
 def conv_filter(x_shape: tuple, gy_shape: tuple, ksize: tuple, stride: tuple, pad: tuple,
                 dilate: tuple, groups: int, lanes: int) -> ConvFilter:
     """The filter gradient of the convolution of ``x_shape`` giving
@@ -340,6 +346,7 @@ def conv_filter(x_shape: tuple, gy_shape: tuple, ksize: tuple, stride: tuple, pa
 
 
 # --- register tiles ------------------------------------------------------
+@functools.lru_cache(maxsize=512)
 def forward_tile(outs: int, pixels: int, lanes: int, registers: int) -> tuple:
     """``(R, V)``: a correlation's tile of ``R`` output channels by ``V``
     vectors of ``lanes`` pixels, held in registers: ``R * V`` accumulators,
@@ -365,6 +372,7 @@ def forward_tile(outs: int, pixels: int, lanes: int, registers: int) -> tuple:
     return best[1], best[2]
 
 
+@functools.lru_cache(maxsize=512)
 def filter_tile(outs: int, taps: int, registers: int) -> tuple:
     """``(R, T)``: a filter gradient's tile of ``R`` output channels by ``T``
     taps (``T`` divides the taps) of one source channel, accumulated in
