@@ -14,7 +14,8 @@ products) from blocks it keeps, as PyTorch's and CuPy's allocators do: a
 block whose arrays and views are all gone is used again for the next array
 of its size class.  Only arrays tapejit allocates take part; the process's
 allocator is left as it is.  At most :func:`limit` bytes are kept (an eighth
-of the machine's memory); :func:`release` drops the blocks no array uses.
+of the memory this process may use): a new size drops the free blocks used
+least recently to fit; :func:`release` drops every block no array uses.
 
 >>> import numpy
 >>> a = empty((256, 1024), numpy.float32)
@@ -49,6 +50,8 @@ MEMORY_SHARE = 8
 _lock = threading.Lock()
 _blocks: dict = {}      # size class -> [byte arrays handed out or free]
 _held = [0]             # bytes in _blocks
+_last: dict = {}        # id of a block -> _tick when last handed out
+_tick = [0]
 _limit: list = []       # [bytes], once read
 
 
@@ -79,27 +82,60 @@ def empty(shape: tuple, dtype: Any) -> numpy.ndarray:
     only once it and all its views are gone."""
     dtype = numpy.dtype(dtype)
     nbytes = dtype.itemsize * math.prod(shape)
-    if nbytes < MIN_BYTES:
+    # (Object arrays hold references: an array over stale bytes would
+    # release pointers it never held.)
+    if nbytes < MIN_BYTES or dtype.hasobject:
         return numpy.empty(shape, dtype)
     size = -(-nbytes // GRAIN) * GRAIN
     with _lock:
+        _tick[0] += 1
         blocks = _blocks.get(size)
         if blocks:
             for i in range(len(blocks)):
                 # (Held by the list alone: no array refers to it. The
                 # count includes getrefcount's argument.)
                 if sys.getrefcount(blocks[i]) <= _FREE:
+                    _last[id(blocks[i])] = _tick[0]
                     return aligned(shape, dtype, blocks[i])
         raw = numpy.empty(size + ALIGN, numpy.uint8)
+        if _held[0] + raw.nbytes > limit():
+            _evict(_held[0] + raw.nbytes - limit())
         if _held[0] + raw.nbytes <= limit():
             _blocks.setdefault(size, []).append(raw)
             _held[0] += raw.nbytes
+            _last[id(raw)] = _tick[0]
     return aligned(shape, dtype, raw)
 
 
+def _evict(need: int) -> None:
+    """Drop free blocks, the least recently used first, until ``need``
+    bytes are dropped or none is free (a size a step no longer uses gives
+    way to the sizes it does).  Called under the lock."""
+    free = sorted(((_last.get(id(blocks[i]), 0), size, i)
+                   for size, blocks in _blocks.items() for i in range(len(blocks))
+                   if sys.getrefcount(blocks[i]) <= _FREE))
+    drop: dict = {}
+    for _, size, i in free:
+        if need <= 0:
+            break
+        need -= _blocks[size][i].nbytes
+        drop.setdefault(size, set()).add(i)
+    for size, idx in drop.items():
+        blocks = _blocks[size]
+        for i in idx:
+            _held[0] -= blocks[i].nbytes
+            _last.pop(id(blocks[i]), None)
+        kept = [b for i, b in enumerate(blocks) if i not in idx]
+        if kept:
+            _blocks[size] = kept
+        else:
+            del _blocks[size]
+
+
 def limit() -> int:
-    """The most bytes the kept blocks hold: an eighth of this machine's
-    memory (1 GiB where it cannot be read).
+    """The most bytes the kept blocks hold: an eighth of the memory this
+    process may use (the machine's, or its control group's limit where
+    lower; 1 GiB where neither can be read).
 
     >>> limit() > 0
     True
@@ -109,6 +145,15 @@ def limit() -> int:
             total = os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES')
         except (ValueError, OSError, AttributeError):
             total = 8 << 30
+        for path in ('/sys/fs/cgroup/memory.max',
+                     '/sys/fs/cgroup/memory/memory.limit_in_bytes'):
+            try:
+                with open(path) as f:
+                    text = f.read().strip()
+            except OSError:
+                continue
+            if text.isdigit():
+                total = min(total, int(text))
         _limit.append(total // MEMORY_SHARE)
     return _limit[0]
 
@@ -119,19 +164,10 @@ def release() -> int:
     >>> release() >= 0
     True
     """
-    dropped = 0
     with _lock:
-        for size in list(_blocks):
-            blocks = _blocks[size]
-            keep = [blocks[i] for i in range(len(blocks))
-                    if sys.getrefcount(blocks[i]) > _FREE]
-            dropped += sum(b.nbytes for b in blocks) - sum(b.nbytes for b in keep)
-            if keep:
-                _blocks[size] = keep
-            else:
-                del _blocks[size]
-        _held[0] -= dropped
-    return dropped
+        before = _held[0]
+        _evict(before)
+        return before - _held[0]
 
 
 def held() -> int:

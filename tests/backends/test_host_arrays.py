@@ -19,6 +19,7 @@ BIG = (H.MIN_BYTES // 4) * 4      # float32 elements of a kept size
 def _fresh_blocks(monkeypatch):
     monkeypatch.setattr(H, '_blocks', {})
     monkeypatch.setattr(H, '_held', [0])
+    monkeypatch.setattr(H, '_last', {})
 
 
 def test_a_block_is_used_again_only_when_no_array_or_view_refers_to_it():
@@ -95,3 +96,27 @@ def test_eager_kernels_write_large_results_into_kept_blocks():
         loss.backward()
         sizes.append(H.held())
     assert sizes[-1] == sizes[-2]
+
+
+def test_new_sizes_take_the_place_of_free_blocks_used_least_recently(monkeypatch):
+    # Once the kept bytes reach the limit, blocks of sizes seen once (a last
+    # partial batch, an evaluation) give way to the sizes a step still uses.
+    monkeypatch.setattr(H, '_limit', [2 * (BIG * 4 + H.ALIGN)])
+    for k in range(1, 4):
+        H.empty((BIG * 4 - k * H.GRAIN,), np.uint8)      # three one-off sizes, freed
+    assert len(H._blocks) == 2                           # (the limit holds two)
+    steady = H.empty((BIG,), np.float32)
+    address = steady.ctypes.data
+    assert H.held() <= H.limit() and BIG * 4 in H._blocks
+    assert BIG * 4 - 3 * H.GRAIN in H._blocks            # the most recent one-off stays
+    del steady
+    assert H.empty((BIG,), np.float32).ctypes.data == address
+
+
+def test_object_arrays_are_numpys_own():
+    # (An object array over reused bytes would release references it never
+    # held.)
+    a = H.empty((BIG,), object)
+    assert a.flags.owndata and H.held() == 0
+    ones = np.array([1] * (threads.UFUNC_PIECE * 4), dtype=object)
+    assert (threads.ufunc(np.add, ones, ones) == 2).all()

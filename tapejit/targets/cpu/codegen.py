@@ -33,11 +33,14 @@ CHUNK = 16384
 # At most this many chunks (and partial arrays) for a sum over the rows
 # into kept cells: threads enough to share them on most machines.
 ROW_PARTIALS = 8
-# An axis (past the first) of at most this many elements is a constant of
-# its kernel: LLVM unrolls its loop, and the loop around it runs over
-# elements a constant stride apart, which it vectorizes.  Over a runtime
-# size, a pooling's 2x2 windows (axes of 2 innermost) ran scalar.
+# Axes (past the first) of at most this many elements are constants of
+# their kernel (see constant_axes): their loops are written out, and the
+# loop around them runs over elements a constant stride apart, which LLVM
+# vectorizes.  Over a runtime size, a pooling's 2x2 windows (axes of 2
+# innermost) ran scalar.
 SMALL_AXIS = 4
+# The most copies of a kernel's body its constant axes write out.
+MAX_COPIES = 8
 _IND = '    '
 
 
@@ -164,18 +167,47 @@ def _reduction(spec: K.KernelSpec, k: int, e: Any, names: dict, params: list, bo
     spec.reductions.append((e, axes, how, init, adt))
 
 
-def _row_block(S: tuple, body: list, pre: dict, post: dict, in_chain: bool, d: int) -> list:
+def constant_axes(S: tuple) -> frozenset:
+    """The axes of shape ``S`` (past the first) whose sizes are constants of
+    its kernel: the innermost axes of at most :data:`SMALL_AXIS` elements,
+    where together they hold at most that many (the loop around them then
+    reads an interleaved group LLVM vectorizes), and further out, small axes
+    while all of them write the body out at most :data:`MAX_COPIES` times.
+    Axes of one element always.
+
+    >>> sorted(constant_axes((64, 32, 16, 2, 16, 2))), sorted(constant_axes((128, 512, 4, 4)))
+    ([3, 5], [])
+    """
+    out, copies = set(), 1
+    d = len(S) - 1
+    run = []
+    while d >= 1 and S[d] <= SMALL_AXIS:
+        run.append(d)
+        d -= 1
+    if math.prod(S[a] for a in run) <= SMALL_AXIS:
+        out.update(run)
+        copies = math.prod(S[a] for a in run)
+    for a in range(d, 0, -1):
+        if S[a] == 1 or (S[a] <= SMALL_AXIS and copies * S[a] <= MAX_COPIES):
+            out.add(a)
+            copies *= S[a]
+    return frozenset(out | {a for a in range(1, len(S)) if S[a] == 1})
+
+
+def _row_block(S: tuple, body: list, pre: dict, post: dict, in_chain: bool, d: int,
+               const: Optional[frozenset] = None) -> list:
     """The statements run for each ``i0`` (the row block) from axis ``d``
     on: the loops over axes d.. around ``body``, with each level's ``pre``
     and ``post`` statements.  In a row chain, a row-wide part (size 1 along
     an axis) runs once, not a loop."""
     if d >= len(S):
         return body
-    inner = _row_block(S, body, pre, post, in_chain, d + 1)
+    const = constant_axes(S) if const is None else const
+    inner = _row_block(S, body, pre, post, in_chain, d + 1, const)
     if in_chain and S[d] == 1:
         loop = [L.Assign(L.Local(f'i{d}'), 0)] + inner
     else:
-        loop = [L.For(f'i{d}', d, inner, S[d] if S[d] <= SMALL_AXIS else None)]
+        loop = [L.For(f'i{d}', d, inner, S[d] if d in const else None)]
     return pre[d] + loop + post[d]
 
 

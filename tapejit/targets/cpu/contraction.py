@@ -41,7 +41,7 @@ import numpy
 from tapejit.backends import host_arrays, threads
 from tapejit.compiler import contraction as C, store
 from tapejit.ops.registry import install_host_kernel
-from tapejit.targets.cpu.buffers import aligned_empty
+from tapejit.targets.cpu.buffers import ALIGN, aligned_empty
 from tapejit.targets.cpu.contraction_ir import correlation_ir, filter_ir, fma_ir, layout_ir
 from tapejit.targets.cpu.host_cpu import host_cpu
 from tapejit.targets.cpu.llvm_jit import load_object
@@ -60,6 +60,9 @@ FILTER_PARTS = 16
 MIN_PLANE_VECTORS = 4
 # Claims of items each thread makes on a kernel's shared counter (see _run).
 CLAIMS_PER_THREAD = 32
+# Items per thread a convolution that lays out its own images makes at
+# least: an image's tiles are cut in parts below that many images a thread.
+IMAGE_ITEMS = 4
 
 _lock = threading.Lock()
 _kernels: dict = {}     # key -> compiled entry
@@ -191,22 +194,38 @@ def pack_filters(w: numpy.ndarray, groups: int, outs: int, channels: int, taps: 
 
 def correlate(corr: C.Correlation, src: numpy.ndarray, packed: numpy.ndarray,
               out: numpy.ndarray, tile: tuple, lanes: int,
-              bias: Optional[numpy.ndarray] = None) -> None:
+              bias: Optional[numpy.ndarray] = None,
+              layout: Optional[C.Layout] = None) -> None:
     """Run ``corr`` from the laid out ``src`` and ``packed`` filters into
     ``out`` (flat, contiguous), its sums starting at ``bias`` where given
-    (:func:`pack_bias`)."""
+    (:func:`pack_bias`).  With a ``layout``, ``src`` is the images
+    themselves, each laid out by the kernel's items as they take it."""
     dtype = src.dtype
     # (One kernel for every batch size: it counts its items at run time.)
     generic = dataclasses.replace(corr, batch=0)
     biased = bias is not None
-    fn = _kernel('correlation', generic, dtype, (tile, lanes) + ((True,) if biased else ()),
-                 lambda symbol: correlation_ir(symbol, generic, dtype, tile, lanes, biased))
-    r_, v_ = tile
     vectors = corr.vectors(lanes)
-    items = corr.batch * corr.groups * -(-corr.outs // r_) * -(-vectors // v_)
+    r_, v_ = tile
+    tiles = corr.groups * -(-corr.outs // r_)
     madds = (corr.batch * corr.groups * corr.outs * corr.channels * len(corr.taps)
              * vectors * lanes)
-    _run(fn, items, madds, src, packed, *((bias, out) if biased else (out,)))
+    extra = (tile, lanes) + ((True,) if biased else ()) + ((layout,) if layout else ())
+    fn = _kernel('correlation', generic, dtype, extra,
+                 lambda symbol: correlation_ir(symbol, generic, dtype, tile, lanes, biased,
+                                               layout))
+    rest = (bias, out) if biased else (out,)
+    if layout is None:
+        items = corr.batch * tiles * -(-vectors // v_)
+        _run(fn, items, madds, src, packed, *rest)
+        return
+    # An item per image, or per part of an image's tiles where there are
+    # fewer than IMAGE_ITEMS per thread (each part lays its image out).
+    width = max(1, threads.product_width(madds, threads.available_cores()))
+    want = IMAGE_ITEMS * width
+    splits = 1 if corr.batch >= want else min(tiles, -(-want // max(corr.batch, 1)))
+    items = corr.batch * splits
+    scratch = _buffer('source', items * layout.image, dtype)
+    _run(fn, items, madds, src.reshape(-1), scratch, packed, *rest, batch=corr.batch)
 
 
 def pack_bias(b: numpy.ndarray, groups: int, outs: int, r_: int) -> numpy.ndarray:
@@ -243,7 +262,8 @@ def conv2d(x: numpy.ndarray, w: numpy.ndarray, stride: tuple, pad: tuple, dilate
     y = _result(out, (x.shape[0], w.shape[0]) + tuple(out_size), x.dtype, False)
     if bias is not None:
         bias = pack_bias(numpy.asarray(bias, x.dtype), groups, corr.outs, tile[0])
-    correlate(corr, lay_out(x, fw.src), packed, y.reshape(-1), tile, lanes, bias)
+    correlate(corr, numpy.ascontiguousarray(x), packed, y.reshape(-1), tile, lanes, bias,
+              fw.src)
     return _copied(y, out)
 
 
@@ -260,7 +280,10 @@ def conv2d_transpose(gy: numpy.ndarray, w: numpy.ndarray, stride: tuple, pad: tu
     y = _result(out, out_shape, gy.dtype, not plan.covered)
     if not plan.phases:
         return _copied(y, out)
-    src = lay_out(gy, plan.src)
+    # One phase (a stride of one) lays its images out in its items, as a
+    # convolution does; several share one layout of the whole batch.
+    one = len(plan.phases) == 1
+    src = numpy.ascontiguousarray(gy) if one else lay_out(gy, plan.src)
     # The filters as the transposed correlation reads them: per group (C/g,
     # O/g) with the taps mirrored (each phase's own subset).
     wt = w.reshape(groups, o // groups, cg, kh * kw).transpose(0, 2, 1, 3).reshape(
@@ -268,7 +291,8 @@ def conv2d_transpose(gy: numpy.ndarray, w: numpy.ndarray, stride: tuple, pad: tu
     for corr, used in plan.phases:
         tile = C.forward_tile(corr.outs, corr.vectors(lanes) * lanes, lanes, regs)
         packed = pack_filters(wt, groups, corr.outs, corr.channels, used, tile[0])
-        correlate(corr, src, packed, y.reshape(-1), tile, lanes)
+        correlate(corr, src, packed, y.reshape(-1), tile, lanes,
+                  layout=plan.src if one else None)
     return _copied(y, out)
 
 
@@ -281,9 +305,12 @@ def conv2d_filter(x: numpy.ndarray, gy: numpy.ndarray, ksize: tuple, stride: tup
     plan = C.conv_filter(x.shape, gy.shape, ksize, stride, pad, dilate, groups, lanes)
     corr = plan.corr
     n, o, oh, ow = gy.shape
-    if plan.gy_wq == ow and corr.pixels == oh * ow:
-        # (Rows of whole vectors: the output gradient as it is.)
-        wide = numpy.ascontiguousarray(gy).reshape(-1)
+    if (plan.gy_wq == ow and corr.pixels == oh * ow and gy.flags.c_contiguous
+            and gy.ctypes.data % ALIGN == 0):
+        # (Rows of whole vectors: the output gradient as it is, where it is
+        # aligned as the layout would be, so its vector loads never span two
+        # cache lines.)
+        wide = gy.reshape(-1)
     else:
         # The output gradient in rows of gy_wq pixels, zero past each row's.
         wide = lay_out(gy, C.Layout(o, oh, ow, (1, 1), 0, 0, oh, plan.gy_wq, corr.pixels),

@@ -20,7 +20,8 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Callable, NamedTuple
+from types import SimpleNamespace
+from typing import Any, Callable, NamedTuple, Optional
 
 import numpy
 
@@ -53,66 +54,77 @@ def _phase_rows(src: C.Layout) -> list:
 
 def layout_ir(symbol: str, src: C.Layout, dtype: numpy.dtype) -> str:
     """The LLVM IR of the kernel laying images out as ``src`` says:
-    ``symbol(n, ch, nch, claim, x, out)``, an item per image channel.  Each
-    element of the channel's block is written once: its pixels copied, the
-    padding around them and the planes' slack zeroed."""
+    ``symbol(n, ch, nch, claim, x, out)``, an item per image channel
+    (:func:`_lay_channel`)."""
     hw = src.height * src.width
-    size = numpy.dtype(dtype).itemsize
-    held = {ph: rest for ph, *rest in _phase_rows(src)}
 
     def emit(em: Emitter, batch: Any, nch: Any, claim: Any, x: Array, out: Array) -> None:
         v = _Ir(em, dtype, 1)
-        ir = em.ir
-        i8p = em.i8p
-        memset = ir.Function(em.module, ir.FunctionType(ir.VoidType(), [
-            i8p, em.i8, em.i64, ir.IntType(1)]), 'llvm.memset.p0.i64')
-        memcpy = ir.Function(em.module, ir.FunctionType(ir.VoidType(), [
-            i8p, i8p, em.i64, ir.IntType(1)]), 'llvm.memcpy.p0.p0.i64')
-
-        def zero(b: Any, at: Any, lo: int, hi: Any) -> None:
-            """Zero elements ``lo .. hi`` past ``at`` (``hi`` an int or value)."""
-            if isinstance(hi, int) and hi <= lo:
-                return
-            count = v.c(hi - lo) if isinstance(hi, int) else b.sub(hi, v.c(lo))
-            b.call(memset, [b.bitcast(b.gep(at, [v.c(lo)]), i8p), ir.Constant(em.i8, 0),
-                            b.mul(count, v.c(size)), ir.Constant(ir.IntType(1), 0)])
 
         def item(i: Any) -> None:
             b = em.b
-            dst = b.gep(out.data, [b.mul(i, v.c(src.block))])
-            plane_src = b.gep(x.data, [b.mul(i, v.c(hw))])
-            sx = src.stride[1]
-            for ph in range(src.phases):
-                base = b.gep(dst, [v.c(ph * src.plane)])
-                if ph not in held:
-                    zero(em.b, base, 0, src.plane)
-                    continue
-                y0, i0, rows, x0, j0, cols = held[ph]
-                zero(em.b, base, 0, i0 * src.wq)
-                zero(em.b, base, (i0 + rows) * src.wq, src.plane)
-
-                def row(r: Any, base=base, y0=y0, i0=i0, x0=x0, j0=j0, cols=cols) -> None:
-                    br = em.b
-                    s_row = br.gep(plane_src, [br.add(br.mul(br.add(br.mul(r, v.c(src.stride[0])),
-                                                                    v.c(y0)), v.c(src.width)),
-                                                      v.c(x0))])
-                    line = br.gep(base, [br.mul(br.add(r, v.c(i0)), v.c(src.wq))])
-                    zero(br, line, 0, j0)
-                    zero(br, line, j0 + cols, src.wq)
-                    d_row = br.gep(line, [v.c(j0)])
-                    if sx == 1:
-                        br.call(memcpy, [br.bitcast(d_row, i8p), br.bitcast(s_row, i8p),
-                                         v.c(cols * size), ir.Constant(ir.IntType(1), 0)])
-                        return
-
-                    def col(k: Any) -> None:
-                        bc = em.b
-                        bc.store(bc.load(bc.gep(s_row, [bc.mul(k, v.c(sx))])),
-                                 bc.gep(d_row, [k]))
-                    em.repeat(v.c(0), v.c(cols), col)
-                em.repeat(v.c(0), v.c(rows), row)
+            _lay_channel(em, src, dtype, b.gep(x.data, [b.mul(i, v.c(hw))]),
+                         b.gep(out.data, [b.mul(i, v.c(src.block))]))
         v.work_loop(claim, nch, item)
     return _entry(symbol, dtype, 2, {1}, emit)
+
+
+def _memory_intrinsics(em: Emitter) -> tuple:
+    """LLVM's ``memset`` and ``memcpy`` intrinsics, declared once per module."""
+    ir = em.ir
+    have = em.module.globals
+    if 'llvm.memset.p0.i64' not in have:
+        ir.Function(em.module, ir.FunctionType(ir.VoidType(), [
+            em.i8p, em.i8, em.i64, ir.IntType(1)]), 'llvm.memset.p0.i64')
+        ir.Function(em.module, ir.FunctionType(ir.VoidType(), [
+            em.i8p, em.i8p, em.i64, ir.IntType(1)]), 'llvm.memcpy.p0.p0.i64')
+    return have['llvm.memset.p0.i64'], have['llvm.memcpy.p0.p0.i64']
+
+
+def _lay_channel(em: Emitter, src: C.Layout, dtype: numpy.dtype, image: Any, dst: Any) -> None:
+    """Lay one channel (``image``, its ``height x width`` pixels) out at
+    ``dst`` as ``src`` says, each element of its block written once: its
+    pixels copied, the padding around them and the planes' slack zeroed."""
+    size = numpy.dtype(dtype).itemsize
+    held = {ph: rest for ph, *rest in _phase_rows(src)}
+    ir = em.ir
+    i8p = em.i8p
+    memset, memcpy = _memory_intrinsics(em)
+    v = SimpleNamespace(c=lambda k: ir.Constant(em.i64, k))
+
+    def zero(b: Any, at: Any, lo: int, hi: int) -> None:
+        if hi > lo:
+            b.call(memset, [b.bitcast(b.gep(at, [v.c(lo)]), i8p), ir.Constant(em.i8, 0),
+                            v.c((hi - lo) * size), ir.Constant(ir.IntType(1), 0)])
+
+    sx = src.stride[1]
+    for ph in range(src.phases):
+        base = em.b.gep(dst, [v.c(ph * src.plane)])
+        if ph not in held:
+            zero(em.b, base, 0, src.plane)
+            continue
+        y0, i0, rows, x0, j0, cols = held[ph]
+        zero(em.b, base, 0, i0 * src.wq)
+        zero(em.b, base, (i0 + rows) * src.wq, src.plane)
+
+        def row(r: Any, base=base, y0=y0, i0=i0, x0=x0, j0=j0, cols=cols) -> None:
+            br = em.b
+            s_row = br.gep(image, [br.add(br.mul(br.add(br.mul(r, v.c(src.stride[0])),
+                                                        v.c(y0)), v.c(src.width)), v.c(x0))])
+            line = br.gep(base, [br.mul(br.add(r, v.c(i0)), v.c(src.wq))])
+            zero(br, line, 0, j0)
+            zero(br, line, j0 + cols, src.wq)
+            d_row = br.gep(line, [v.c(j0)])
+            if sx == 1:
+                br.call(memcpy, [br.bitcast(d_row, i8p), br.bitcast(s_row, i8p),
+                                 v.c(cols * size), ir.Constant(ir.IntType(1), 0)])
+                return
+
+            def col(k: Any) -> None:
+                bc = em.b
+                bc.store(bc.load(bc.gep(s_row, [bc.mul(k, v.c(sx))])), bc.gep(d_row, [k]))
+            em.repeat(v.c(0), v.c(cols), col)
+        em.repeat(v.c(0), v.c(rows), row)
 
 
 class _Ir:
@@ -235,29 +247,40 @@ def _entry(symbol: str, dtype: numpy.dtype, nargs: int, written: set,
 
 
 def correlation_ir(symbol: str, corr: C.Correlation, dtype: numpy.dtype, tile: tuple,
-                   lanes: int, biased: bool = False) -> str:
+                   lanes: int, biased: bool = False, src: Optional[C.Layout] = None) -> str:
     """The LLVM IR of :class:`~tapejit.compiler.contraction.Correlation`
     ``corr`` with ``tile = (R, V)``: ``symbol(n, ch, nch, claim, src,
     packed, out)``, ``packed`` the filters as :func:`pack_filters` lays them;
-    ``biased``: ``symbol(n, ch, nch, claim, src, packed, bias, out)``, each
-    output channel's sums starting at its value in ``bias`` (``(groups,
-    tiles * R)``, zero past the last channel)."""
+    ``biased``: ``..., packed, bias, out)``, each output channel's sums
+    starting at its value in ``bias`` (``(groups, tiles * R)``, zero past the
+    last channel).
+
+    With a layout ``src``, the kernel lays its source out itself:
+    ``symbol(n, ch, nch, claim, x, scratch, packed, [bias,] out)``, an item
+    per image and part of its tiles of output channels (``nch / n`` parts an
+    image, read at run time), which lays the image out in its own slot of
+    ``scratch`` (``src.image`` elements an item) and then computes its
+    tiles there while it is in cache: no pass over the whole batch's
+    layout comes first."""
     r_, v_ = tile
     t_ = len(corr.taps)
     ob_n = -(-corr.outs // r_)
     total = corr.vectors(lanes)
     pb_n = -(-total // v_)
     hw = corr.out_hw[0] * corr.out_hw[1]
+    tiles = corr.groups * ob_n
 
-    def emit(em: Emitter, batch: Any, nch: Any, claim: Any, src: Array, w: Array,
-             *arrays: Array) -> None:
+    def emit(em: Emitter, batch: Any, nch: Any, claim: Any, *arrays: Array) -> None:
+        arrays = list(arrays)
+        raw, scratch = (arrays.pop(0), arrays.pop(0)) if src is not None else (None, None)
+        source = arrays.pop(0) if src is None else None
+        w = arrays.pop(0)
         bias, out = arrays if biased else (None, arrays[0])
         x = _Ir(em, dtype, lanes)
         accs = [[em._alloca(x.vec) for _ in range(v_)] for _ in range(r_)]
 
-        def item(i: Any) -> None:
+        def tile_at(image: Any, n: Any, g: Any, ob: Any, pb: Any) -> None:
             b = em.b
-            n, g, ob, pb = x.split(i, [0, corr.groups, ob_n, pb_n])
             if corr.row_vectors:
                 places = _row_places(x, corr, b.mul(pb, x.c(v_)), v_, total)
                 qs = [q for q, _, _ in places]
@@ -265,8 +288,7 @@ def correlation_ir(symbol: str, corr: C.Correlation, dtype: numpy.dtype, tile: t
                 q0 = b.mul(pb, x.c(v_ * lanes))
                 qs = [b.add(q0, x.c(v * lanes)) for v in range(v_)]
             chan0 = b.mul(g, x.c(corr.channels))
-            base = b.add(b.mul(n, x.c(corr.src_image)), b.mul(chan0, x.c(corr.src_block)))
-            src_tile = b.gep(src.data, [base])
+            src_tile = b.gep(image, [b.mul(chan0, x.c(corr.src_block))])
             w_tile = b.gep(w.data, [b.mul(b.add(b.mul(g, x.c(ob_n)), ob),
                                           x.c(corr.channels * t_ * r_))])
             if bias is not None:
@@ -297,8 +319,40 @@ def correlation_ir(symbol: str, corr: C.Correlation, dtype: numpy.dtype, tile: t
                 _store_row_tile(x, corr, accs, out, n, g, ob, places, r_, hw)
             else:
                 _store_tile(x, corr, accs, out, n, g, ob, qs[0], r_, v_, hw)
-        x.work_loop(claim, nch, item)
-    return _entry(symbol, dtype, 4, {3}, emit) if biased else _entry(symbol, dtype, 3, {2}, emit)
+
+        def item(i: Any) -> None:
+            b = em.b
+            n, g, ob, pb = x.split(i, [0, corr.groups, ob_n, pb_n])
+            tile_at(b.gep(source.data, [b.mul(n, x.c(corr.src_image))]), n, g, ob, pb)
+
+        def image_item(i: Any) -> None:
+            b = em.b
+            splits = b.sdiv(nch, batch)
+            n, part = b.sdiv(i, splits), b.srem(i, splits)
+            per_split = b.sdiv(b.add(x.c(tiles), b.sub(splits, x.c(1))), splits)
+            slot = b.gep(scratch.data, [b.mul(i, x.c(src.image))])
+            pixels = src.height * src.width
+
+            def lay(c: Any) -> None:
+                bc = em.b
+                image = bc.gep(raw.data, [bc.mul(bc.add(bc.mul(n, x.c(src.channels)), c),
+                                                 x.c(pixels))])
+                _lay_channel(em, src, dtype, image, bc.gep(slot, [bc.mul(c, x.c(src.block))]))
+            em.repeat(x.c(0), x.c(src.channels), lay)
+            lo = b.mul(part, per_split)
+            hi = b.add(lo, per_split)
+            hi = b.select(b.icmp_signed('<', hi, x.c(tiles)), hi, x.c(tiles))
+
+            def out_tile(k: Any) -> None:
+                bk = em.b
+                g, ob = bk.sdiv(k, x.c(ob_n)), bk.srem(k, x.c(ob_n))
+                em.repeat(x.c(0), x.c(pb_n), lambda pb: tile_at(slot, n, g, ob, pb))
+            em.repeat(lo, hi, out_tile)
+        x.work_loop(claim, nch, item if src is None else image_item)
+    # (source, packed[, bias], out) or (x, scratch, packed[, bias], out)
+    nargs = 3 + biased + (src is not None)
+    written = {nargs - 1} | ({1} if src is not None else set())
+    return _entry(symbol, dtype, nargs, written, emit)
 
 
 def _row_places(x: _Ir, corr: C.Correlation, k0: Any, v_: int, total: int) -> list:

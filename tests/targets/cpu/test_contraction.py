@@ -396,3 +396,19 @@ def test_a_layout_writes_every_element_of_its_planes(stride, pad, monkeypatch):
             np.testing.assert_array_equal(got[:, :, a * stride[1] + b], want)
     with pytest.raises(ValueError, match='plane'):
         C.Layout(1, 4, 4, (1, 1), 0, 0, 4, 5, 16)
+
+
+@pytest.mark.parametrize('batch', [1, 2, 5, 16, 33])
+def test_images_laid_out_by_the_kernels_items_give_the_definition(batch):
+    # conv2d's items lay their own image out: an item per image, or per part
+    # of an image's tiles of output channels where the images are few.
+    rng = np.random.default_rng(13)
+    x = rng.standard_normal((batch, 6, 10, 16)).astype(np.float32)
+    w = rng.standard_normal((14, 3, 3, 3)).astype(np.float32)
+    b = rng.standard_normal(14).astype(np.float32)
+    y = K.conv2d(x, w, (1, 1), (1, 1), (1, 1), 2, (10, 16), bias=b)
+    want = _direct(x, w, (1, 1), (1, 1), (1, 1), 2, (10, 16)) + b.reshape(1, -1, 1, 1)
+    np.testing.assert_allclose(y, want, rtol=1e-4, atol=1e-4)
+    y2 = K.conv2d(x, w, (2, 1), (0, 1), (1, 2), 2, (4, 14))
+    np.testing.assert_allclose(y2, _direct(x, w, (2, 1), (0, 1), (1, 2), 2, (4, 14)),
+                               rtol=1e-4, atol=1e-4)

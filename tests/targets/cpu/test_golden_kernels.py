@@ -67,14 +67,16 @@ def test_poly_and_its_gradient_are_one_pass():
 def test_a_convolution_kernel_matches_its_golden_file():
     # A 3x3 convolution's correlation kernel for 8-lane vectors and a tile of
     # 4 output channels by 2 vectors (fixed here: the machine's own are read
-    # at run time), as LLVM IR.
+    # at run time), laying its images out itself as conv2d runs it, as LLVM
+    # IR.
     import dataclasses
 
     from tapejit.compiler import contraction as C
     from tapejit.targets.cpu import contraction as K
     fw = C.conv_forward((2, 3, 6, 6), (4, 3, 3, 3), (1, 1), (1, 1), (1, 1), 1, (6, 6), lanes=8)
     corr = dataclasses.replace(fw.corr, batch=0)
-    text = K.correlation_ir('golden_conv', corr, np.dtype(np.float32), (4, 2), 8) + '\n'
+    text = K.correlation_ir('golden_conv', corr, np.dtype(np.float32), (4, 2), 8,
+                            src=fw.src) + '\n'
     path = GOLDEN / 'conv_forward.ll'
     if os.environ.get('TAPEJIT_UPDATE_GOLDEN'):
         path.write_text(text)
@@ -82,3 +84,4 @@ def test_a_convolution_kernel_matches_its_golden_file():
         'the convolution kernel changed; if intended, rerun with TAPEJIT_UPDATE_GOLDEN=1 and '
         'review the diff')
     assert text.count('llvm.fma.v8f32') >= 4 * 2 * 9 and 'llvm.masked.store' in text
+    assert 'llvm.memcpy' in text           # (the image's rows, laid out by the kernel)

@@ -390,7 +390,7 @@ def _fors(stmts):
             yield from _fors(s.body)
 
 
-@pytest.mark.parametrize('shape,k', [((3, 4, 8, 10), 2), ((2, 3, 9, 12), 3), ((2, 2, 8, 8), 4)])
+@pytest.mark.parametrize('shape,k', [((3, 4, 8, 10), 2), ((2, 3, 9, 24), 3), ((2, 2, 8, 32), 4)])
 def test_a_poolings_window_axes_are_constants_of_its_kernels_and_give_numpys_values(shape, k):
     # A k x k pooling's windows are axes of k in its kernels' loops: each is
     # a constant of its kernel (codegen.SMALL_AXIS), written out by the
@@ -421,3 +421,17 @@ def test_a_poolings_window_axes_are_constants_of_its_kernels_and_give_numpys_val
         n, c, h // k * k, w // k * k)
     np.testing.assert_array_equal(got[:, :, :h // k * k, :w // k * k], want)
     assert not got[:, :, h // k * k:].any() and not got[..., w // k * k:].any()
+
+
+def test_only_few_copies_of_a_kernels_body_are_written_out():
+    # Small innermost axes that hold more than SMALL_AXIS elements together
+    # (a 4x4 feature map) stay run-time loops: written out, their copies
+    # multiplied (16, 64) and the loops around them ran slower and compiled
+    # for seconds.
+    assert codegen.constant_axes((128, 512, 4, 4)) == frozenset()
+    assert codegen.constant_axes((64, 3, 3, 3, 3, 3)) == frozenset()
+    assert codegen.constant_axes((64, 32, 16, 2, 16, 2)) == {3, 5}
+    for S in [(4, 3, 224, 224), (64, 2, 32, 2), (8, 1, 5, 1), (64, 32, 16, 3, 16, 3)]:
+        const = codegen.constant_axes(S)
+        assert math.prod(S[a] for a in const) <= codegen.MAX_COPIES
+        assert all(S[a] <= codegen.SMALL_AXIS for a in const) and 0 not in const
