@@ -390,7 +390,7 @@ def describe(name: str, shapes: tuple, params: dict, dtype: Any) -> str:
     >>> print(describe('conv2d', ((8, 3, 32, 32), (16, 3, 3, 3)), dict(stride=(1, 1),
     ...       pad=(1, 1), dilate=(1, 1), groups=1, out_size=(32, 32)), 'float32'))
     ... # doctest: +ELLIPSIS
-    conv2d: 1 correlation(s) of 3 channels x 9 taps; tile ...; source: 1 phase(s) of 34x34 ...
+    conv2d: 1 correlation(s) of 3 channels x 9 taps in rows of whole vectors; tile ...; source: ...
     """
     dtype = numpy.dtype(dtype)
     lanes, regs = machine(dtype)
@@ -416,9 +416,12 @@ def describe(name: str, shapes: tuple, params: dict, dtype: Any) -> str:
     first = corrs[0] if corrs else None
     what = (f'{len(corrs)} correlation(s) of {first.channels} channels x '
             f'{len(first.taps)} taps' if first else 'zeros')
-    return (f'{name}: {what}; tile {", ".join(dict.fromkeys(tile_text))} ({regs} vector '
-            f'registers); source: {src.phases} phase(s) of {src.hq}x{src.wq} per channel, '
-            f'{src.plane} elements apart, {dtype.name}')
+    rows = (first.rows > 1 if isinstance(first, C.FilterCorrelation)
+            else bool(first and first.row_vectors))
+    pixels = 'rows of whole vectors' if rows else 'vectors along the wide rows'
+    return (f'{name}: {what} in {pixels}; tile {", ".join(dict.fromkeys(tile_text))} '
+            f'({regs} vector registers); source: {src.phases} phase(s) of {src.hq}x{src.wq} '
+            f'per channel, {src.plane} elements apart, {dtype.name}')
 
 
 def _copied(y: numpy.ndarray, out: Optional[numpy.ndarray]) -> numpy.ndarray:

@@ -339,6 +339,14 @@ def test_row_vectors_are_chosen_where_they_compute_fewer_pixels():
                           16).corr.vectors(16) == 64
     wide = C.conv_forward((1, 1, 28, 28), (1, 1, 3, 3), (1, 1), (1, 1), (1, 1), 1, (28, 28), 16)
     assert wide.corr.row_vectors == 0 and wide.corr.vectors(16) == -(-28 * 30 // 16)
+    # explain() says which (describe, for this machine's vectors).
+    lanes = K.machine(np.float32)[0]
+    geo = dict(stride=(1, 1), pad=(1, 1), dilate=(1, 1), groups=1)
+    assert 'rows of whole vectors' in K.describe(
+        'conv2d', ((2, 3, 8, 4 * lanes), (4, 3, 3, 3)), dict(geo, out_size=(8, 4 * lanes)),
+        'float32')
+    assert 'wide rows' in K.describe('conv2d', ((2, 3, 8, 8), (4, 3, 3, 3)),
+                                     dict(geo, out_size=(8, 8)), 'float32') or lanes < 16
 
 
 def test_a_convolutions_bias_is_where_its_kernels_sums_start():
