@@ -394,14 +394,7 @@ def _store_row_tile(x: _Ir, corr: C.Correlation, accs: list, out: Array, n: Any,
     sx = corr.place[2]
     ivec = ir.VectorType(x.i64, x.lanes)
     steps = ir.Constant(ivec, [lane * sx for lane in range(x.lanes)])
-    for r in range(r_):
-        o = b.add(b.mul(ob, x.c(r_)), x.c(r))
-        keep = b.append_basic_block('store')
-        skip = b.append_basic_block('stored')
-        b.cbranch(b.icmp_signed('<', o, x.c(corr.outs)), keep, skip)
-        b.position_at_end(keep)
-        chan = b.add(b.mul(n, x.c(corr.out_channels)), b.add(b.mul(g, x.c(corr.outs)), o))
-        plane = b.gep(out.data, [b.mul(chan, x.c(hw))])
+    def store(r: int, plane: Any) -> None:
         for v, (_, mask, at) in enumerate(places):
             val = b.load(accs[r][v])
             if sx == 1:
@@ -409,6 +402,23 @@ def _store_row_tile(x: _Ir, corr: C.Correlation, accs: list, out: Array, n: Any,
                 b.call(x.masked_store, [val, ptr, ir.Constant(x.i32, x.elem_size()), mask])
             else:
                 _scatter_lanes(x, val, plane, b.add(x.splat_int(at), steps), mask)
+    _each_output_channel(x, corr, out, n, g, ob, r_, hw, store)
+
+
+def _each_output_channel(x: _Ir, corr: C.Correlation, out: Array, n: Any, g: Any, ob: Any,
+                         r_: int, hw: int, store: Callable[[int, Any], None]) -> None:
+    """``store(r, plane)`` for each output channel ``r`` of a tile that
+    exists (tiles past the last channel store nothing), ``plane`` its
+    image's output plane."""
+    b = x.em.b
+    for r in range(r_):
+        o = b.add(b.mul(ob, x.c(r_)), x.c(r))
+        keep = b.append_basic_block('store')
+        skip = b.append_basic_block('stored')
+        b.cbranch(b.icmp_signed('<', o, x.c(corr.outs)), keep, skip)
+        b.position_at_end(keep)
+        chan = b.add(b.mul(n, x.c(corr.out_channels)), b.add(b.mul(g, x.c(corr.outs)), o))
+        store(r, b.gep(out.data, [b.mul(chan, x.c(hw))]))
         b.branch(skip)
         b.position_at_end(skip)
 
@@ -451,14 +461,7 @@ def _store_tile(x: _Ir, corr: C.Correlation, accs: list, out: Array, n: Any, g: 
                                 x.c(ox)), b.mul(y, x.c(corr.row * sx)))
             rows.append((y, here, b.add(q, shift)))
         places.append((qs, ys, rows))
-    for r in range(r_):
-        o = b.add(b.mul(ob, x.c(r_)), x.c(r))
-        keep = b.append_basic_block('store')
-        skip = b.append_basic_block('stored')
-        b.cbranch(b.icmp_signed('<', o, x.c(corr.outs)), keep, skip)
-        b.position_at_end(keep)
-        chan = b.add(b.mul(n, x.c(corr.out_channels)), b.add(b.mul(g, x.c(corr.outs)), o))
-        plane = b.gep(out.data, [b.mul(chan, x.c(hw))])
+    def store(r: int, plane: Any) -> None:
         for v in range(v_):
             val = b.load(accs[r][v])
             qs, ys, rows = places[v]
@@ -469,8 +472,7 @@ def _store_tile(x: _Ir, corr: C.Correlation, accs: list, out: Array, n: Any, g: 
                                             ir.Constant(x.i32, x.elem_size()), here])
                 else:
                     _scatter(x, val, plane, qs, ys, y, sy, oy, sx, ox, out_w, corr.row, here)
-        b.branch(skip)
-        b.position_at_end(skip)
+    _each_output_channel(x, corr, out, n, g, ob, r_, hw, store)
 
 
 def _row_spans(x: _Ir, corr: C.Correlation, q: Any, spans: int, sy: int, oy: int, out_w: int,
