@@ -631,10 +631,12 @@ def window_kernels_equal_the_interpreter():
     # (9 and -8 are out of range: the kernel reads the nearest row, as the
     # impl does, where NumPy's take would raise or read past the rows.)
     ids = np.array([[3, -1], [0, 2], [9, -8]], np.int64)
+    b = rng.standard_normal(6).astype(np.float32)
 
     def f(x, W):
-        y = F.convolution_2d(x, W, stride=(2, 1), pad=(1, 2), cover_all=True, dilate=(2, 1),
-                             groups=2)
+        # (The bias is conv2d's third input: the decomposition adds it.)
+        y = F.convolution_2d(x, W, b, stride=(2, 1), pad=(1, 2), cover_all=True,
+                             dilate=(2, 1), groups=2)
         col = im2col(x, ksize=(3, 2), stride=(3, 2), pad=(2, 1), dilate=(1, 2),
                      out_size=(3, 4), pad_value=-7.0)
         img = col2im(col, stride=(3, 2), pad=(2, 1), dilate=(1, 2), size=(7, 6))
