@@ -261,6 +261,9 @@ def _binary_impl(name: str, f):
             raise DTypeError(f'{name}: dtypes {a.dtype} and {b.dtype} differ; expected '
                              'one dtype (cast with F.cast)')
         if a.__class__ is numpy.ndarray and b.__class__ is numpy.ndarray:
+            kernel = host_kernel(name, a, b)
+            if kernel is not None:
+                return kernel(a, b)
             return threads.ufunc(f, a, b) if isinstance(f, numpy.ufunc) else f(a, b)
         return getattr(backends.get_array_module(a, b), ufunc)(a, b)
     return impl

@@ -154,6 +154,33 @@ def test_where_on_large_arrays_equals_numpys(dtype):
 
 
 @pytest.mark.parametrize('dtype', [np.float32, np.float64])
+def test_maximum_and_minimum_on_large_arrays_equal_numpys_and_take_the_kernel(
+        dtype, monkeypatch):
+    # (NumPy's maximum of an array and a scalar runs about 4x slower than
+    # its add; a ReLU is one.)
+    from tapejit.ops.elementwise import maximum, minimum
+    from tapejit.targets.cpu import host_ops
+    calls = []
+    monkeypatch.setattr(host_ops, '_elementwise', lambda *a, f=host_ops._elementwise: (
+        calls.append(a[0]), f(*a))[1])
+    rng = np.random.default_rng(7)
+    x = rng.standard_normal((3, host_ops.WHERE_MIN)).astype(dtype)
+    y = rng.standard_normal(x.shape).astype(dtype)
+    x[0, :3], y[1, :2] = [np.nan, np.inf, -np.inf], [np.nan, 0.0]
+    zero = np.zeros((), dtype)
+    for prim, ref in ((maximum, np.maximum), (minimum, np.minimum)):
+        for a, b in ((x, zero), (zero, x), (x, y), (np.ones((1,), dtype), y)):
+            assert host_ops.takes_binary(a, b)
+            got = prim.impl(a, b)
+            assert got.shape == ref(a, b).shape
+            np.testing.assert_array_equal(got, ref(a, b))
+    assert calls == ['maximum'] * 4 + ['minimum'] * 4
+    assert not host_ops.takes_binary(x[:, :10], zero)                  # (few elements)
+    assert not host_ops.takes_binary(x.astype(np.int32), zero.astype(np.int32))
+    assert not host_ops.takes_binary(x[:, ::-1], zero)                 # (not contiguous)
+
+
+@pytest.mark.parametrize('dtype', [np.float32, np.float64])
 @pytest.mark.parametrize('row', [(), (7,), (3, 5)])
 def test_add_rows_on_large_arrays_equals_numpys_add_at_bit_for_bit(dtype, row):
     # (An embedding's gradient: the CPU's row kernel, in add.at's order.)

@@ -1,11 +1,16 @@
 """Primitives the CPU computes with its own kernels where NumPy is slow,
-eagerly and in compiled plans alike: ``where`` and ``add_rows`` on large
-arrays.
+eagerly and in compiled plans alike: ``where``, ``maximum``, ``minimum``
+and ``add_rows`` on large arrays.
 
 NumPy's ``where`` branches on every element: on a mask of random signs (a
 ReLU's gradient, a max pooling's) it runs several times slower than a
 multiply over the same arrays.  The kernel here is a loop of selects,
-which LLVM vectorizes into blends.
+which LLVM vectorizes into blends.  NumPy's ``maximum`` and ``minimum``
+(a ReLU, a clip) run three to four times slower than its ``add`` over the
+same arrays; the kernels here compute them as the plans' fused loops do
+(a NaN operand gives NaN).  These three run on the threads tapejit
+decides, in pieces the threads claim, into results from
+:mod:`tapejit.backends.host_arrays`.
 
 ``add_rows`` (an embedding's gradient: rows of ``g`` added into the rows
 ``ids`` name) is ``numpy.add.at``, which costs tens of nanoseconds per
@@ -26,16 +31,19 @@ array([-1.,  1.,  2., -1.], dtype=float32)
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy
 
+from tapejit.backends import host_arrays, threads
 from tapejit.compiler import loop_ir as L
 from tapejit.ops.registry import install_host_kernel
 from tapejit.ops.window import rows_at
 from tapejit.targets.cpu.kernel_cache import get_kernel
 
-__all__ = ['where', 'takes_where', 'add_rows', 'takes_add_rows']
+__all__ = ['where', 'takes_where', 'maximum', 'minimum', 'takes_binary', 'add_rows',
+           'takes_add_rows']
 
 # Elements from which the kernel beats NumPy's call overhead as well.
 WHERE_MIN = 1 << 15
@@ -64,36 +72,81 @@ def takes_where(c: Any, a: Any, b: Any) -> bool:
             and all(_flat(v, shape) or v.size == 1 for v in (a, b)))
 
 
+def takes_binary(a: Any, b: Any) -> bool:
+    """Whether :func:`maximum` and :func:`minimum` compute ``op(a, b)``:
+    NumPy arrays of one native float dtype, each of the result's shape or a
+    single element, C-contiguous, and many of them."""
+    if type(a) is not numpy.ndarray or type(b) is not numpy.ndarray:
+        return False
+    shape = a.shape if a.size >= b.size else b.shape
+    return (a.dtype == b.dtype and a.dtype in _FLOATS and a.dtype.isnative
+            and math.prod(shape) >= WHERE_MIN
+            and all(_flat(v, shape) or v.size == 1 for v in (a, b)))
+
+
 def _operand(name: str, whole: bool) -> Any:
     return L.Load(name, ('i',) if whole else (0,))
 
 
-def _kernel(dtype: numpy.dtype, whole_a: bool, whole_b: bool) -> Any:
-    key = (dtype, whole_a, whole_b)
+def _kernel(op: str, dtypes: tuple, wholes: tuple) -> Any:
+    """The parallel kernel ``out[i] = op(x0[i], x1[i], ...)`` over flat
+    arrays of ``dtypes`` (an operand not ``whole``: its one element)."""
+    key = (op, dtypes, wholes)
     k = _kernels.get(key)
     if k is None:
+        names = [f'x{j}' for j in range(len(dtypes))]
         body = [L.Assign(L.Load('out', ('i',)), L.Apply(
-            'where', (L.Load('c', ('i',)), _operand('a', whole_a), _operand('b', whole_b)),
-            {}, (_BOOL, dtype, dtype), dtype))]
-        ir = L.Kernel('where', ['c', 'a', 'b', 'out'], [],
-                      L.ChunkLoop(False, [], [L.ChunkRange('i', body)], []))
-        k = _kernels[key] = get_kernel(ir, exclusive=True)
+            op, tuple(_operand(v, w) for v, w in zip(names, wholes)), {}, dtypes,
+            dtypes[-1]))]
+        ir = L.Kernel(op, names + ['out'], [],
+                      L.ChunkLoop(True, [], [L.ChunkRange('i', body)], []))
+        k = _kernels[key] = threads.Chunked(get_kernel(ir, exclusive=True))
     return k
+
+
+def _elementwise(op: str, shape: tuple, *operands: numpy.ndarray) -> numpy.ndarray:
+    """``op`` of ``operands`` (each of ``shape``, C-contiguous, or of one
+    element) into a new array of ``shape``, in pieces of
+    :data:`threads.UFUNC_PIECE` elements."""
+    out = host_arrays.empty(shape, operands[-1].dtype)
+    n = out.size
+    kernel = _kernel(op, tuple(v.dtype for v in operands),
+                     tuple(_flat(v, shape) for v in operands))
+    piece = threads.UFUNC_PIECE
+    kernel(numpy.array([n]), piece, -(-n // piece), *(v.reshape(-1) for v in operands),
+           out.reshape(-1))
+    return out
 
 
 def where(c: numpy.ndarray, a: numpy.ndarray, b: numpy.ndarray) -> numpy.ndarray:
     """``numpy.where(c, a, b)`` for the arrays :func:`takes_where` accepts
     (see the module's example)."""
-    a, b = numpy.asarray(a), numpy.asarray(b)
-    whole_a, whole_b = _flat(a, c.shape), _flat(b, c.shape)
-    out = numpy.empty(c.shape, a.dtype)
-    n = c.size
-    _kernel(a.dtype, whole_a, whole_b)(numpy.array([n]), n, 1, c.reshape(-1), a.reshape(-1),
-                                       b.reshape(-1), out.reshape(-1))
-    return out
+    return _elementwise('where', c.shape, c, numpy.asarray(a), numpy.asarray(b))
+
+
+def maximum(a: numpy.ndarray, b: numpy.ndarray) -> numpy.ndarray:
+    """``numpy.maximum(a, b)`` for the arrays :func:`takes_binary` accepts.
+
+    >>> x = numpy.linspace(-1, 1, 1 << 16, dtype=numpy.float32)
+    >>> maximum(x, numpy.zeros((), numpy.float32))[[0, -1]]
+    array([0., 1.], dtype=float32)
+    """
+    return _elementwise('maximum', a.shape if a.size >= b.size else b.shape, a, b)
+
+
+def minimum(a: numpy.ndarray, b: numpy.ndarray) -> numpy.ndarray:
+    """``numpy.minimum(a, b)`` for the arrays :func:`takes_binary` accepts.
+
+    >>> x = numpy.linspace(-1, 1, 1 << 16, dtype=numpy.float32)
+    >>> minimum(numpy.zeros((), numpy.float32), x)[[0, -1]]
+    array([-1.,  0.], dtype=float32)
+    """
+    return _elementwise('minimum', a.shape if a.size >= b.size else b.shape, a, b)
 
 
 install_host_kernel('where', where, takes_where)
+install_host_kernel('maximum', maximum, takes_binary)
+install_host_kernel('minimum', minimum, takes_binary)
 
 
 def takes_add_rows(g: Any, ids: Any) -> bool:
