@@ -22,7 +22,7 @@ import numpy
 from tapejit.core.abstract import TracedArray
 from tapejit.core.errors import DTypeError, ShapeError
 from tapejit.ops.elementwise import _xp, _zeros_like_scalar, cast, equal, exp, mul, where
-from tapejit.ops.registry import Aval, install_sum_to, primitive
+from tapejit.ops.registry import Aval, host_kernel, install_sum_to, primitive
 from tapejit.ops.structure import reshape
 
 
@@ -78,6 +78,9 @@ def _expand_back(n, g):
 
 
 def _sum_impl(x, axis=None, keepdims=False):
+    kernel = host_kernel('sum', x)
+    if kernel is not None:
+        return kernel(x, axis, keepdims)
     return x.sum(axis=_np_axis(x, axis), keepdims=keepdims)
 
 
