@@ -80,6 +80,7 @@ class _Kernel:
     def __init__(self, em: Any, ints: dict, arrays: dict) -> None:
         self.em, self.vars, self.arrays = em, ints, arrays
         self.sizes: dict = {}     # loop variable -> its axis's constant size
+        self.spans: dict = {}     # a merged run's loop variable -> its axes
 
     # --- expressions -------------------------------------------------------
     def expr(self, e: Any) -> tuple:
@@ -122,8 +123,26 @@ class _Kernel:
         # (An index over an axis of constant size: the array's dimension
         # there is that size, a constant of its offset.)
         dims = [self.sizes.get(x) if isinstance(x, str) else None for x in e.index]
-        return arr, self.em.element_ptr(arr, [self.em.index(self.expr(x)) for x in e.index],
-                                        dims)
+        ivals = [self.em.index(self.expr(x)) for x in e.index]
+        if not arr.contiguous:
+            ivals = self._split_runs(arr, e.index, ivals)
+        return arr, self.em.element_ptr(arr, ivals, dims)
+
+    def _split_runs(self, arr: Any, index: tuple, ivals: list) -> list:
+        """A strided array's indices where a merged run's loop variable
+        (spanning several axes, see :func:`codegen.merged_runs`) indexes it:
+        that index split again over the run's axes (row-major)."""
+        for p, x in enumerate(index):
+            span = self.spans.get(x, 1) if isinstance(x, str) else 1
+            if span > 1:
+                m = ivals[p]
+                for j in range(p, p - span, -1):
+                    if j == p - span + 1:
+                        ivals[j] = m
+                    else:
+                        ivals[j] = self.em.b.urem(m, arr.shape[j])
+                        m = self.em.b.udiv(m, arr.shape[j])
+        return ivals
 
     # --- statements --------------------------------------------------------
     def statements(self, stmts: list) -> None:
@@ -145,6 +164,16 @@ class _Kernel:
         written out (LLVM's unroller is off, see llvm_jit); its variable
         indexes a dimension of that size inside it only (a row chain's
         row-wide part reuses the name for index 0 of a dimension of 1)."""
+        if isinstance(s.axis, tuple):
+            # A merged run of axes: one loop over all their elements.
+            trip = self.expr(L.Load('n', (s.axis[0],)))[0]
+            for a in s.axis[1:]:
+                trip = self.em.b.mul(trip, self.expr(L.Load('n', (a,)))[0])
+            self.spans[s.var] = len(s.axis)
+            self.em.range_loop(self.vars, s.var, None, (trip, _INT64),
+                               lambda: self.statements(s.body))
+            del self.spans[s.var]
+            return
         if s.size is None:
             self.em.range_loop(self.vars, s.var, None, self.expr(L.Load('n', (s.axis,))),
                                lambda: self.statements(s.body))
