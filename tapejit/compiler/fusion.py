@@ -23,6 +23,15 @@ SUPPORTED = frozenset(numpy.dtype(d) for d in (
     'bool', 'int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64',
     'float32', 'float64'))
 MAX_RANK = 8
+# A value a later group reads that is made from its group's inputs by at
+# most this many elementwise equations, each one of :data:`CHEAP`, is
+# computed again by each reader instead (:func:`recompute_in_readers`).
+RECOMPUTE_EQNS = 8
+# A few vector instructions each: recomputed, they cost less than a pass
+# over memory (a transcendental function may not).
+CHEAP = frozenset(('absolute', 'add', 'broadcast_to', 'cast', 'equal', 'greater',
+                   'greater_equal', 'less', 'less_equal', 'maximum', 'minimum', 'mul', 'neg',
+                   'not_equal', 'sign', 'sub', 'where'))
 
 
 class Group:
@@ -102,7 +111,9 @@ def partition(g: Graph, rows: bool = True) -> list:
     for idx, e in enumerate(g.eqns):
         p.place(idx, e)
     order = _schedule(p.units)
-    return merge_rows(order) if rows else order
+    order = merge_rows(order) if rows else order
+    recompute_in_readers(order, {v.id for v in g.outvars})
+    return order
 
 
 class _Partition:
@@ -185,6 +196,60 @@ class _Partition:
         (grp.red if reduction else grp.ew).add(e.out.id)
         self.owner[e.out.id] = grp
         self.src[e.out.id] = {grp.id}
+
+
+def recompute_in_readers(units: list, outputs: set) -> None:
+    """Where a group's value is read by later groups only (of its shape, not
+    an output of the graph) and is made from the group's own inputs by at
+    most :data:`RECOMPUTE_EQNS` cheap elementwise equations reading at most
+    twice its bytes per element, each reader computes it again from those inputs
+    and the group no longer stores it: a pass writing an array and another
+    reading it back become two reads of what was read anyway.  (A batch
+    normalization's centered input ``x - mean``, which its backward pass
+    reads: each pass reads ``x`` instead.)"""
+    for grp in [u for u in units if isinstance(u, Group)]:
+        for e in [e for e in grp.members if e.out.id in grp.ew]:
+            readers = [u for u in units if u is not grp
+                       and e.out.id in {v.id for v in outside_inputs(_members(u))}]
+            # (A row chain reads its parts' values while in cache: its own
+            # groups are left as they are, and a chain reading the value
+            # reads it stored.)
+            if (not readers or e.out.id in outputs
+                    or not all(isinstance(u, Group) and u.shape == grp.shape for u in readers)):
+                continue
+            made = _made_from_inputs(grp, e)
+            if made is None:
+                continue
+            for reader in readers:
+                reader.members[:0] = made
+                reader.ew.update(m.out.id for m in made)
+
+
+def _members(u: Union[Group, RowChain, Eqn]) -> list:
+    if isinstance(u, RowChain):
+        return [e for p in u.items for e in _members(p)]
+    return u.members if isinstance(u, Group) else [u]
+
+
+def _made_from_inputs(grp: Group, e: Eqn) -> Union[list, None]:
+    """The equations of ``grp`` that make ``e``'s value from the group's
+    outside inputs, in order, where they are few, cheap, and read at most
+    twice the value's bytes per element; else None."""
+    own = {m.out.id: m for m in grp.members if m.out.id in grp.ew}
+    need, stack = {}, [e]
+    while stack:
+        m = stack.pop()
+        if m.out.id in need:
+            continue
+        if m.prim.name not in CHEAP or len(need) == RECOMPUTE_EQNS:
+            return None
+        need[m.out.id] = m
+        stack.extend(own[v.id] for v in m.inputs if v.id in own)
+    made = [m for m in grp.members if m.out.id in need]
+    full = [v for v in outside_inputs(made) if v.shape == e.out.shape]
+    if sum(numpy.dtype(v.dtype).itemsize for v in full) > 2 * numpy.dtype(e.out.dtype).itemsize:
+        return None
+    return made
 
 
 def _schedule(units: list) -> list:

@@ -883,3 +883,37 @@ def test_a_sum_over_the_rows_keeps_a_few_partial_arrays_not_one_per_row(with_pro
     assert st.parallel and isinstance(st.kernel, threads.Chunked)
     from tapejit.targets.cpu import codegen
     assert st.nch <= codegen.ROW_PARTIALS  # (as many on any machine)
+
+
+def test_a_cheap_value_later_groups_read_is_computed_again_not_stored():
+    # The centered input of a normalization: its group sums it, a later
+    # group (after the sums) reads it. Stored, it is a pass's write and a
+    # read back; recomputed, each group reads x.
+    rng = np.random.default_rng(9)
+    x = rng.standard_normal((16, 8, 64)).astype(np.float32)
+
+    def f(x):
+        c = x - F.mean(x, axis=(0, 2), keepdims=True)
+        s = F.sum(c * c, axis=(0, 2), keepdims=True)
+        return c * s + 1
+    ex = _check(f, [x], rtol=1e-4)
+    kernels = [st for kind, st in ex.plan.steps if kind == 'kernel' and st.spec.shape == x.shape]
+    summing = next(st for st in kernels if st.spec.reductions and 'mul' in
+                   [e.prim.name for e in st.members])
+    assert summing.spec.stores == [], [v.shape for v in summing.spec.stores]
+    units = fusion.partition(ex.plan.graph)
+    last = [u for u in units if isinstance(u, fusion.Group) and u.shape == x.shape][-1]
+    assert 'sub' in [e.prim.name for e in last.members]
+
+
+def test_a_transcendental_value_later_groups_read_stays_stored():
+    rng = np.random.default_rng(10)
+    x = rng.standard_normal((16, 8, 64)).astype(np.float32)
+
+    def f(x):
+        e = F.exp(x)
+        s = F.sum(e, axis=(0, 2), keepdims=True)
+        return e * s
+    ex = _check(f, [x], rtol=1e-4)
+    kernels = [st for kind, st in ex.plan.steps if kind == 'kernel' and st.spec.shape == x.shape]
+    assert [len(st.spec.stores) for st in kernels] == [1, 1]
