@@ -112,7 +112,8 @@ def partition(g: Graph, rows: bool = True) -> list:
         p.place(idx, e)
     order = _schedule(p.units)
     order = merge_rows(order) if rows else order
-    recompute_in_readers(order, {v.id for v in g.outvars})
+    recompute_in_readers(order, {v.id for v in g.outvars},
+                         {id(e): k for k, e in enumerate(g.eqns)})
     return order
 
 
@@ -198,7 +199,7 @@ class _Partition:
         self.src[e.out.id] = {grp.id}
 
 
-def recompute_in_readers(units: list, outputs: set) -> None:
+def recompute_in_readers(units: list, outputs: set, position: dict) -> None:
     """Where a group's value is read by later groups only (of its shape, not
     an output of the graph) and is made from the group's own inputs by at
     most :data:`RECOMPUTE_EQNS` cheap elementwise equations reading at most
@@ -206,7 +207,8 @@ def recompute_in_readers(units: list, outputs: set) -> None:
     and the group no longer stores it: a pass writing an array and another
     reading it back become two reads of what was read anyway.  (A batch
     normalization's centered input ``x - mean``, which its backward pass
-    reads: each pass reads ``x`` instead.)"""
+    reads: each pass reads ``x`` instead.)  ``position``: each equation's
+    index in the graph (by ``id``), the order a group's members keep."""
     for grp in [u for u in units if isinstance(u, Group)]:
         for e in [e for e in grp.members if e.out.id in grp.ew]:
             readers = [u for u in units if u is not grp
@@ -221,7 +223,10 @@ def recompute_in_readers(units: list, outputs: set) -> None:
             if made is None:
                 continue
             for reader in readers:
-                reader.members[:0] = made
+                # (Two values' equations may share some: each taken once.)
+                have = {m.out.id for m in reader.members}
+                reader.members += [m for m in made if m.out.id not in have]
+                reader.members.sort(key=lambda m: position[id(m)])
                 reader.ew.update(m.out.id for m in made)
 
 

@@ -917,3 +917,19 @@ def test_a_transcendental_value_later_groups_read_stays_stored():
     ex = _check(f, [x], rtol=1e-4)
     kernels = [st for kind, st in ex.plan.steps if kind == 'kernel' and st.spec.shape == x.shape]
     assert [len(st.spec.stores) for st in kernels] == [1, 1]
+
+
+def test_values_recomputed_from_shared_equations_take_each_once():
+    rng = np.random.default_rng(11)
+    x = rng.standard_normal((16, 8, 64)).astype(np.float32)
+
+    def f(x):
+        a = x * 2
+        u, v = a + 1, a - 1
+        s = F.sum(u * v, axis=(0, 2), keepdims=True)
+        return u * s + v
+    ex = _check(f, [x], rtol=1e-4)
+    for kind, st in ex.plan.steps:
+        if kind == 'kernel':
+            outs = [e.out.id for e in st.members]
+            assert len(outs) == len(set(outs)), [e.prim.name for e in st.members]
