@@ -184,8 +184,8 @@ def merged_runs(S: tuple, ext: list, reds: list) -> list:
     vector partial sums are added up once, not 16 times.
 
     >>> from tapejit.ir.graph import Var
-    >>> x, g = Var(0, (8, 4, 16, 16), 'float32'), Var(1, (1, 4, 1, 1), 'float32')
-    >>> merged_runs((8, 4, 16, 16), [x, g], []), merged_runs((8, 4, 16, 16), [x], [])
+    >>> x, g = Var(0, (8, 8, 16, 16), 'float32'), Var(1, (1, 8, 1, 1), 'float32')
+    >>> merged_runs((8, 8, 16, 16), [x, g], []), merged_runs((8, 8, 16, 16), [x], [])
     ([(2, 3)], [(1, 3)])
     """
     const = constant_axes(S)
