@@ -127,19 +127,23 @@ def _normalized_batch(x: Any, gamma: Any, beta: Any, eps: float, axis: tuple, bs
                       empty: bool) -> tuple:
     """``(y, mean, var)``: ``x`` normalized by its statistics over ``axis``,
     scaled and shifted (``empty``: a batch of no elements)."""
-    # (float16 is summed in float32: a float16 sum overflows past 65504.)
-    # Both statistics come from one pass over x: the mean and the mean square
-    # of x less a shift (each channel's first element; the variance does not
-    # depend on it, so no gradient flows to it). Subtracting a value near
-    # the mean keeps the difference of the two means exact where the mean
-    # is large against the spread. Their gradient is likewise one pass of
-    # sums and one elementwise pass, where the mean of the centered square
-    # takes three.
-    shift = _first_of_each_channel(x, axis, empty)
-    d = x - shift
+    # The variance is the mean square of x less its mean, that mean held as
+    # a constant (the variance does not depend on it, so no gradient flows
+    # to it), less the square of what remains of the mean: exact, and both
+    # sums come from one pass over x, where the mean of the centered square
+    # needs the mean first. Their gradient is then one pass of sums and one
+    # elementwise pass, where the centered square's takes three. float16 is
+    # taken in float32: its squares overflow past 256.
+    data = array_of(x)
+    wide = data.dtype == numpy.float16
+    xs = E.cast(x, dtype=numpy.float32) if wide else x
+    shift = _batch_mean(xs, axis, empty)
+    d = xs - shift
     mean_d = average(d, axis=axis, keepdims=True)
     var = average(d * d, axis=axis, keepdims=True) - mean_d * mean_d
     mean = mean_d + shift
+    if wide:
+        mean, var = E.cast(mean, dtype=data.dtype), E.cast(var, dtype=data.dtype)
     if empty:
         # The output is empty whatever the statistics are; finite ones keep
         # the gradients of gamma and beta zero (sums over no elements), not NaN.
@@ -148,15 +152,14 @@ def _normalized_batch(x: Any, gamma: Any, beta: Any, eps: float, axis: tuple, bs
     return _normalize(x, gamma, beta, mean, var, eps, bshape), mean, var
 
 
-def _first_of_each_channel(x: Any, axis: tuple, empty: bool) -> Any:
-    """The element at index 0 of every axis in ``axis``, for each channel:
-    an array (no gradient), of ``x``'s shape with 1 on those axes."""
+def _batch_mean(x: Any, axis: tuple, empty: bool) -> Any:
+    """The mean of ``x`` over ``axis`` (kept as axes of 1), as an array:
+    a constant, no gradient (zeros for an empty batch)."""
     data = array_of(x)
     if empty:
         shape = tuple(1 if d in axis else n for d, n in enumerate(data.shape))
         return numpy.zeros(shape, data.dtype)
-    first = tuple(slice(0, 1) if d in axis else slice(None) for d in range(data.ndim))
-    return array_of(S.get_item(data, slices=first))
+    return array_of(average(data, axis=axis, keepdims=True))
 
 
 def fixed_batch_normalization(x: Any, gamma: Any, beta: Any, mean: Any, var: Any,

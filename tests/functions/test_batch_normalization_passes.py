@@ -1,6 +1,7 @@
-"""Batch normalization's statistics in one pass over x, its gradient in two."""
+"""Batch normalization's variance about its mean in one pass over x, its gradient in two."""
 
 import numpy as np
+import pytest
 
 import tapejit
 import tapejit.functions as F
@@ -18,6 +19,25 @@ def test_statistics_stay_exact_where_the_mean_is_large_against_the_spread():
     np.testing.assert_allclose(y, want, atol=2e-3)
 
 
+@pytest.mark.parametrize('dtype, mean, spread, first', [
+    (np.float32, 1000.0, 1.0, 0.0),      # (an outlier where a channel starts)
+    (np.float16, 3.0, 0.0, 0.0),
+    (np.float16, 0.0, 1.0, 30.0),
+    (np.float16, 300.0, 50.0, 0.0),      # (squares past float16's range)
+])
+def test_statistics_stay_exact_whatever_a_channels_first_element(dtype, mean, spread, first):
+    rng = np.random.default_rng(3)
+    x = (mean + spread * rng.standard_normal((16, 3, 8, 8))).astype(dtype)
+    x[0, :, 0, 0] = first
+    g, b = np.ones(3, dtype), np.zeros(3, dtype)
+    y = F.batch_normalization(x, g, b).array
+    x64 = x.astype(np.float64)
+    want = ((x64 - x64.mean((0, 2, 3), keepdims=True))
+            / np.sqrt(x64.var((0, 2, 3), keepdims=True) + 2e-5))
+    tol = 2e-4 if dtype == np.float32 else 3e-2
+    np.testing.assert_allclose(y, want, atol=tol * max(1.0, np.abs(want).max()))
+
+
 def test_a_constant_channel_has_variance_zero_and_no_nan():
     x = np.full((4, 2, 3, 3), 7.0, np.float32)
     x[:, 1] = np.arange(36, dtype=np.float32).reshape(4, 3, 3)
@@ -26,10 +46,10 @@ def test_a_constant_channel_has_variance_zero_and_no_nan():
     assert np.isfinite(y.array).all()
 
 
-def test_a_training_step_makes_two_passes_each_way_over_the_activations():
-    # Forward: the statistics, then normalize + ReLU. Backward: the sums of
-    # the gradient, then the input's gradient (one fused with the forward's
-    # last pass, as the loss needs no more).
+def test_a_training_step_makes_four_passes_over_the_activations():
+    # Forward: the mean, the statistics about it, then normalize + ReLU.
+    # Backward: the sums of the gradient, then the input's gradient (the
+    # sums fused with the forward's last pass, as the loss needs no more).
     rng = np.random.default_rng(1)
     x = rng.standard_normal((16, 8, 12, 12)).astype(np.float32)
     w = rng.standard_normal(x.shape).astype(np.float32)
@@ -50,4 +70,4 @@ def test_a_training_step_makes_two_passes_each_way_over_the_activations():
     (plan,) = jf._plans()
     passes = [st for kind, st in plan.executable().plan.steps
               if kind == 'kernel' and st.spec.shape == x.shape]
-    assert len(passes) == 3, [' '.join(e.prim.name for e in st.members) for st in passes]
+    assert len(passes) == 4, [' '.join(e.prim.name for e in st.members) for st in passes]

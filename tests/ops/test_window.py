@@ -150,6 +150,8 @@ def test_where_on_large_arrays_equals_numpys(dtype):
         assert takes_where(c, a, b)
         np.testing.assert_array_equal(where.impl(c, a, b), np.where(c, a, b))
     assert not takes_where(c[:, :10], x[:, :10], x[:, :10])       # (few elements)
+    wide = np.zeros((1, 1, 1), dtype)
+    assert where.impl(c, wide, x).shape == np.where(c, wide, x).shape == (1,) + c.shape
     assert not takes_where(c, x[:, ::-1], x)                        # (not contiguous)
 
 
@@ -175,6 +177,10 @@ def test_maximum_and_minimum_on_large_arrays_equal_numpys_and_take_the_kernel(
             assert got.shape == ref(a, b).shape
             np.testing.assert_array_equal(got, ref(a, b))
     assert calls == ['maximum'] * 4 + ['minimum'] * 4
+    # A one-element operand of more axes broadcasts the result to them.
+    wide = np.zeros((1, 1, 1), dtype)
+    for prim, ref in ((maximum, np.maximum), (minimum, np.minimum), (maximum, np.maximum)):
+        assert prim.impl(wide, x[0]).shape == ref(wide, x[0]).shape == (1, 1, x.shape[1])
     assert not host_ops.takes_binary(x[:, :10], zero)                  # (few elements)
     assert not host_ops.takes_binary(x.astype(np.int32), zero.astype(np.int32))
     assert not host_ops.takes_binary(x[:, ::-1], zero)                 # (not contiguous)

@@ -73,6 +73,8 @@ def takes_where(c: Any, a: Any, b: Any) -> bool:
     if not all(type(v) is numpy.ndarray for v in (c, a, b)):
         return False
     shape = c.shape
+    if max(a.ndim, b.ndim) > c.ndim:     # (a one-element operand adds axes)
+        return False
     return (c.dtype == _BOOL and c.size >= WHERE_MIN and c.flags.c_contiguous
             and a.dtype == b.dtype and a.dtype in _DTYPES and a.dtype.isnative
             and all(_flat(v, shape) or v.size == 1 for v in (a, b)))
@@ -85,6 +87,8 @@ def takes_binary(a: Any, b: Any) -> bool:
     if type(a) is not numpy.ndarray or type(b) is not numpy.ndarray:
         return False
     shape = a.shape if a.size >= b.size else b.shape
+    if max(a.ndim, b.ndim) > len(shape):
+        return False                     # (a one-element operand adds axes)
     return (a.dtype == b.dtype and a.dtype in _FLOATS and a.dtype.isnative
             and math.prod(shape) >= WHERE_MIN
             and all(_flat(v, shape) or v.size == 1 for v in (a, b)))
