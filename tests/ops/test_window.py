@@ -207,6 +207,8 @@ def test_sums_over_outer_and_inner_axes_take_the_kernel_and_equal_float64_sums(
         assert got.dtype == x.dtype and got.shape == np.shape(want), (axis, got.shape)
         np.testing.assert_allclose(got, want, rtol=1e-6 if dtype == np.float32 else 1e-13)
         assert bool(taken) == kernel, (axis, taken)
+    with pytest.raises(ValueError):
+        rsum.impl(x, axis=(0, 0, 2, 3))
 
 
 @pytest.mark.parametrize('dtype', [np.float32, np.float64])

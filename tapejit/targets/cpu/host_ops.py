@@ -167,7 +167,10 @@ def _kept_run(ndim: int, axis: Any) -> Any:
     some before and some after one run of kept ones; else None."""
     if axis is None:
         return None
-    axes = {a % ndim for a in ((axis,) if isinstance(axis, int) else axis)}
+    given = (axis,) if isinstance(axis, int) else tuple(axis)
+    axes = {a % ndim for a in given}
+    if len(axes) != len(given):          # (a repeated axis: NumPy's error)
+        return None
     kept = [d for d in range(ndim) if d not in axes]
     if not kept or kept[0] == 0 or kept[-1] == ndim - 1 or kept[-1] - kept[0] + 1 != len(kept):
         return None
