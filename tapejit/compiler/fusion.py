@@ -209,25 +209,47 @@ def recompute_in_readers(units: list, outputs: set, position: dict) -> None:
     normalization's centered input ``x - mean``, which its backward pass
     reads: each pass reads ``x`` instead.)  ``position``: each equation's
     index in the graph (by ``id``), the order a group's members keep."""
+    readers = _Readers(units)
     for grp in [u for u in units if isinstance(u, Group)]:
         for e in [e for e in grp.members if e.out.id in grp.ew]:
-            readers = [u for u in units if u is not grp
-                       and e.out.id in {v.id for v in outside_inputs(_members(u))}]
+            users = [u for u in readers.of(e.out.id) if u is not grp]
             # (A row chain reads its parts' values while in cache: its own
             # groups are left as they are, and a chain reading the value
             # reads it stored.)
-            if (not readers or e.out.id in outputs
-                    or not all(isinstance(u, Group) and u.shape == grp.shape for u in readers)):
+            if (not users or e.out.id in outputs
+                    or not all(isinstance(u, Group) and u.shape == grp.shape for u in users)):
                 continue
             made = _made_from_inputs(grp, e)
             if made is None:
                 continue
-            for reader in readers:
+            for reader in users:
                 # (Two values' equations may share some: each taken once.)
                 have = {m.out.id for m in reader.members}
                 reader.members += [m for m in made if m.out.id not in have]
                 reader.members.sort(key=lambda m: position[id(m)])
                 reader.ew.update(m.out.id for m in made)
+                readers.update(reader)
+
+
+class _Readers:
+    """Which units read each value from outside themselves, kept as groups
+    take in equations (a graph's units are many: an unrolled loop's)."""
+
+    def __init__(self, units: list) -> None:
+        self.reads: dict = {}      # id(unit) -> ids of the values it reads
+        self.by_value: dict = {}   # value id -> {id(unit): unit}
+        for u in units:
+            self.update(u)
+
+    def of(self, vid: int) -> list:
+        return list(self.by_value.get(vid, {}).values())
+
+    def update(self, u: Union[Group, RowChain, Eqn]) -> None:
+        for vid in self.reads.get(id(u), ()):
+            del self.by_value[vid][id(u)]
+        self.reads[id(u)] = {v.id for v in outside_inputs(_members(u))}
+        for vid in self.reads[id(u)]:
+            self.by_value.setdefault(vid, {})[id(u)] = u
 
 
 def _members(u: Union[Group, RowChain, Eqn]) -> list:

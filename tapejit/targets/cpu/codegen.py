@@ -212,11 +212,11 @@ def merged_runs(S: tuple, ext: list, reds: list) -> list:
 def _drop_indices(stmts: list, gone: set) -> list:
     """``stmts`` with each index variable in ``gone`` (the axes a merged
     run walks through its last one) read as 0."""
-    return map_loads(stmts, lambda e: L.Load(e.array, tuple(0 if x in gone else x
+    return _map_loads(stmts, lambda e: L.Load(e.array, tuple(0 if x in gone else x
                                                             for x in e.index)))
 
 
-def map_loads(stmts: list, f: Any) -> list:
+def _map_loads(stmts: list, f: Any) -> list:
     """``stmts`` with each :class:`~L.Load` ``e`` in them replaced by ``f(e)``."""
     def ex(e: Any) -> Any:
         cls = e.__class__
@@ -236,9 +236,9 @@ def map_loads(stmts: list, f: Any) -> list:
         elif cls is L.Accumulate:
             out.append(L.Accumulate(st.op, ex(st.target), ex(st.value)))
         elif cls is L.For:
-            out.append(L.For(st.var, st.axis, map_loads(st.body, f), st.size))
+            out.append(L.For(st.var, st.axis, _map_loads(st.body, f), st.size))
         elif cls is L.ChunkRange:
-            out.append(L.ChunkRange(st.var, map_loads(st.body, f)))
+            out.append(L.ChunkRange(st.var, _map_loads(st.body, f)))
         else:
             out.append(st)
     return out
@@ -412,7 +412,7 @@ def _split_text(stmts: list, var: str, span: int) -> list:
             part = f'({var} // ({inner}))' if inner else var
             out[j] = part if j == p - span + 1 else f'{part} % {e.array}.shape[{j}]'
         return L.Load(e.array, tuple(out))
-    return map_loads(stmts, split)
+    return _map_loads(stmts, split)
 
 
 def source(k: L.Kernel) -> str:
