@@ -71,3 +71,45 @@ def test_a_training_step_makes_four_passes_over_the_activations():
     passes = [st for kind, st in plan.executable().plan.steps
               if kind == 'kernel' and st.spec.shape == x.shape]
     assert len(passes) == 4, [' '.join(e.prim.name for e in st.members) for st in passes]
+
+
+@pytest.mark.parametrize('shape, axis', [((4, 3, 2, 2), None), ((6, 3), None),
+                                         ((2, 3, 4), (0, 2))])
+def test_gradients_and_second_derivatives_equal_finite_differences(shape, axis):
+    from tapejit import gradient_check
+    rng = np.random.default_rng(4)
+    x = rng.standard_normal(shape) + 5.0
+    x.reshape(-1)[0] = -20.0           # (an outlier where a channel starts)
+    c = shape[1]
+    g, b = rng.standard_normal(c), rng.standard_normal(c)
+    gy = rng.standard_normal(shape)
+
+    def f(x, g, b):
+        return F.batch_normalization(x, g, b, axis=axis)
+    gradient_check.check_backward(f, (x, g, b), gy, dtype=np.float64, atol=1e-5, rtol=1e-4)
+    ggs = [rng.standard_normal(a.shape) for a in (x, g, b)]
+    gradient_check.check_double_backward(f, (x, g, b), gy, ggs, dtype=np.float64,
+                                         atol=1e-4, rtol=1e-3)
+
+
+def test_jit_equals_eager_with_running_statistics():
+    rng = np.random.default_rng(5)
+    x = (rng.standard_normal((8, 4, 6, 6)) * 3 + 2).astype(np.float32)
+
+    def step(x, mean, var):
+        xv = tapejit.Variable(x)
+        y = F.batch_normalization(xv, np.ones(4, np.float32), np.zeros(4, np.float32),
+                                  running_mean=mean, running_var=var)
+        F.sum(y * y).backward()
+        return y.array, xv.grad
+
+    eager = (np.zeros(4, np.float32), np.ones(4, np.float32))
+    traced = [tapejit.Variable(a.copy(), requires_grad=False) for a in eager]
+    jf = tapejit.jit(step)
+    for _ in range(2):
+        want = step(x, *eager)
+        got = jf(x, *traced)
+        for a, b in zip(got, want):
+            np.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-4)
+    for a, b in zip(traced, eager):
+        np.testing.assert_allclose(a.array, b, rtol=1e-5)
