@@ -21,6 +21,7 @@ from tapejit import ops  # noqa: F401  (registers the primitives)
 # implementation on NumPy arrays.)
 from tapejit.targets.cpu import contraction as _cpu_contraction  # noqa: F401
 from tapejit.targets.cpu import host_ops as _cpu_host_ops  # noqa: F401
+from tapejit.targets.cpu import product as _cpu_product  # noqa: F401
 from tapejit import functions  # noqa: F401
 from tapejit.core.backprop import grad
 from tapejit.backends.threads import set_max_threads

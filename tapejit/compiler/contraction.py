@@ -38,7 +38,7 @@ from typing import Optional
 
 __all__ = ['Correlation', 'FilterCorrelation', 'Layout', 'ConvForward', 'ConvTranspose',
            'ConvFilter', 'conv_forward', 'conv_transpose', 'conv_filter', 'forward_tile',
-           'filter_tile', 'row_vectors']
+           'filter_tile', 'product_tile', 'row_vectors']
 
 
 @dataclass(frozen=True)
@@ -397,3 +397,30 @@ def filter_tile(outs: int, taps: int, registers: int) -> tuple:
             if best is None or cost < best[0]:
                 best = (cost, r, t)
     return best[1], best[2]
+
+
+@functools.lru_cache(maxsize=64)
+def product_tile(lanes: int, registers: int) -> tuple:
+    """``(MR, NV)``: a matrix product's tile of ``MR`` rows by ``NV``
+    vectors of ``lanes`` columns, held in registers: ``MR * NV``
+    accumulators and a step's ``NV`` vectors of the packed operand fit in
+    ``registers`` with one left for the broadcast element (the rows'
+    elements are broadcast one at a time).  Among the tiles within
+    ``PRODUCT_TILE_SLACK`` of the fewest loads per FMA (``NV`` vectors and
+    ``MR`` elements feed ``MR * NV``), the one of fewest vectors: narrower
+    panels pad less at the last column and give the threads more of them
+    (6 x 4 and 5 x 5 measured even on 16 lanes and 32 registers).
+
+    >>> product_tile(16, 32), product_tile(8, 16)
+    ((6, 4), (4, 3))
+    """
+    tiles = [(r, v) for v in range(1, TILE_VECTORS + 1) for r in range(1, 17)
+             if r * v + v + 1 <= registers]
+    least = min((r + v) / (r * v) for r, v in tiles)
+    near = [(v, -r, r) for r, v in tiles if (r + v) / (r * v) <= least * (1 + PRODUCT_TILE_SLACK)]
+    v, _, r = min(near)
+    return r, v
+
+
+# How far above the fewest loads per FMA a product's tile may be.
+PRODUCT_TILE_SLACK = 0.05

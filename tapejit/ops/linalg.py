@@ -6,7 +6,7 @@ import numpy
 
 from tapejit.backends import threads
 from tapejit.core.errors import ShapeError
-from tapejit.ops.registry import Aval, broadcast_shapes, primitive, same_dtype
+from tapejit.ops.registry import Aval, broadcast_shapes, host_kernel, primitive, same_dtype
 
 
 def _swap(shape: tuple) -> tuple:
@@ -43,6 +43,9 @@ def _matmul_impl(a, b, transa=False, transb=False, out=None, width=None):
         b = _t(b)
     if type(a) is numpy.ndarray and type(b) is numpy.ndarray and a.dtype.char in 'fdFD' and (
             out is None or type(out) is numpy.ndarray):
+        kernel = host_kernel('matmul', a, b)
+        if kernel is not None:
+            return kernel(a, b, out, width)
         # On the threads tapejit decides (tapejit.backends.threads), never
         # every BLAS thread, whatever else runs on the machine.
         return threads.matmul(a, b, out, width)

@@ -23,7 +23,7 @@ import numpy
 
 from tapejit.backends.host_arrays import ALIGN, aligned_empty
 
-__all__ = ['BufferPool', 'aligned_empty', 'ALIGN', 'POOL_MIN_BYTES', 'LENT_CALLS']
+__all__ = ['BufferPool', 'aligned_empty', 'scratch', 'ALIGN', 'POOL_MIN_BYTES', 'LENT_CALLS']
 # Outputs handed to the caller are checked again on this many later calls
 # (a gradient written to ``x.grad`` is replaced only at the end of the next
 # call, so it is free on the one after).
@@ -32,6 +32,26 @@ LENT_CALLS = 2
 # its own free lists without page faults, faster than the pool's bookkeeping.
 POOL_MIN_BYTES = 1 << 16
 
+
+
+def scratch(name: str, size: int, dtype: numpy.dtype) -> numpy.ndarray:
+    """This thread's scratch array ``name`` of ``size`` elements, aligned to
+    the widest vector: reused from call to call (a fresh one above malloc's
+    mmap threshold would fault its pages in again on every step).
+
+    >>> scratch('demo', 4, numpy.dtype(numpy.float32)).shape
+    (4,)
+    """
+    have = getattr(_scratch, 'arrays', None)
+    if have is None:
+        have = _scratch.arrays = {}
+    buf = have.get((name, dtype))
+    if buf is None or buf.size < size:
+        buf = have[(name, dtype)] = aligned_empty((size,), dtype)
+    return buf[:size]
+
+
+_scratch = threading.local()
 
 # (Buffers start on a multiple of host_arrays.ALIGN bytes, the widest
 # vector a kernel loads: NumPy's large arrays start 16 bytes past a page, so

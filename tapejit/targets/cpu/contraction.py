@@ -41,7 +41,7 @@ import numpy
 from tapejit.backends import host_arrays, threads
 from tapejit.compiler import contraction as C, store
 from tapejit.ops.registry import install_host_kernel
-from tapejit.targets.cpu.buffers import ALIGN, aligned_empty
+from tapejit.targets.cpu.buffers import ALIGN, scratch
 from tapejit.targets.cpu.contraction_ir import correlation_ir, filter_ir, fma_ir, layout_ir
 from tapejit.targets.cpu.host_cpu import host_cpu
 from tapejit.targets.cpu.llvm_jit import load_object
@@ -66,22 +66,6 @@ IMAGE_ITEMS = 4
 
 _lock = threading.Lock()
 _kernels: dict = {}     # key -> compiled entry
-_scratch = threading.local()
-
-
-def _buffer(name: str, size: int, dtype: numpy.dtype) -> numpy.ndarray:
-    """This thread's scratch array ``name`` of ``size`` elements: reused
-    from call to call (a fresh one above malloc's mmap threshold would fault
-    its pages in again on every step)."""
-    have = getattr(_scratch, 'arrays', None)
-    if have is None:
-        have = _scratch.arrays = {}
-    buf = have.get((name, dtype))
-    if buf is None or buf.size < size:
-        # (Aligned to the widest vector: a filter gradient's loads of the
-        # output gradient then never span two cache lines.)
-        buf = have[(name, dtype)] = aligned_empty((size,), dtype)
-    return buf[:size]
 
 
 def supported(*arrays: Any) -> bool:
@@ -148,7 +132,7 @@ def lay_out(x: numpy.ndarray, src: C.Layout, name: str = 'source') -> numpy.ndar
     zeros and pixels written while it is in cache."""
     x = numpy.ascontiguousarray(x)
     n = x.shape[0]
-    buf = _buffer(name, n * src.image, x.dtype)
+    buf = scratch(name, n * src.image, x.dtype)
     fn = _kernel('layout', src, x.dtype, (), lambda symbol: layout_ir(symbol, src, x.dtype))
     items = n * src.channels
     _run(fn, items, 0.25 * items * src.block, x.reshape(-1), buf)
@@ -224,8 +208,8 @@ def correlate(corr: C.Correlation, src: numpy.ndarray, packed: numpy.ndarray,
     want = IMAGE_ITEMS * width
     splits = 1 if corr.batch >= want else min(tiles, -(-want // max(corr.batch, 1)))
     items = corr.batch * splits
-    scratch = _buffer('source', items * layout.image, dtype)
-    _run(fn, items, madds, src.reshape(-1), scratch, packed, *rest, batch=corr.batch)
+    laid = scratch('source', items * layout.image, dtype)
+    _run(fn, items, madds, src.reshape(-1), laid, packed, *rest, batch=corr.batch)
 
 
 def pack_bias(b: numpy.ndarray, groups: int, outs: int, r_: int) -> numpy.ndarray:
@@ -336,8 +320,8 @@ def conv2d_filter(x: numpy.ndarray, gy: numpy.ndarray, ksize: tuple, stride: tup
                  lambda symbol: filter_ir(symbol, generic, x.dtype, tile, lanes, parts, images,
                                           span))
     items = parts * corr.groups * blocks
-    partial = _buffer('partial', items * span * tile_size * lanes, x.dtype)
-    sums = _buffer('sums', parts * corr.groups * ob_n * tile_size, x.dtype)
+    partial = scratch('partial', items * span * tile_size * lanes, x.dtype)
+    sums = scratch('sums', parts * corr.groups * ob_n * tile_size, x.dtype)
     madds = n * o * corr.channels * len(corr.taps) * corr.pixels
     _run(fn, items, madds, lay_out(x, plan.src), wide, partial, sums, batch=n)
     sums = sums.reshape(parts, corr.groups, ob_n, corr.channels, tb_n, r_, t_)

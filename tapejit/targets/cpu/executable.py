@@ -16,7 +16,8 @@ from typing import Any, Optional, Sequence
 import numpy
 
 from tapejit.backends import threads
-from tapejit.targets.cpu import codegen, contraction, kernel_cache, lowering, one_call, plan_cache
+from tapejit.targets.cpu import (codegen, contraction, kernel_cache, lowering, one_call, plan_cache,
+                                 product)
 from tapejit.compiler import fusion, kernel_ir as K, memory, passes
 from tapejit.compiler.plan import Plan, eval_members, members, nbytes, compiled_call
 from tapejit.targets.cpu.buffers import POOL_MIN_BYTES, BufferPool
@@ -422,7 +423,21 @@ class Executable:
                         *[numpy.empty(0, v.dtype) for v in u.inputs]):
                     lines.append('#   ' + contraction.describe(
                         u.prim.name, tuple(v.shape for v in u.inputs), u.params, u.out.dtype))
+                elif u.prim.name == 'matmul' and _product_shape(u) is not None:
+                    lines.append('#   ' + product.describe(*_product_shape(u), u.out.dtype))
         return '\n'.join(lines)
+
+
+def _product_shape(u: Any) -> Optional[tuple]:
+    """``(m, k, n)`` of matmul unit ``u`` where the CPU's product kernel
+    takes it (2-d float operands as the plan passes them), else None."""
+    a, b = u.inputs
+    if len(a.shape) != 2 or len(b.shape) != 2 or not contraction.supported(
+            numpy.empty(0, a.dtype), numpy.empty(0, b.dtype)):
+        return None
+    m, k = a.shape[::-1] if u.params.get('transa') else a.shape
+    n = b.shape[0] if u.params.get('transb') else b.shape[1]
+    return (m, k, n) if product.takes_shape(m, k, n, a.dtype) else None
 
 
 def _unit_line(u: Any) -> str:

@@ -14,7 +14,7 @@ from tapejit import gradient_check
 from tapejit.compiler import contraction as C
 from tapejit.ops import convolution, registry
 from tapejit.ops.window import conv_outsize
-from tapejit.targets.cpu import contraction as K
+from tapejit.targets.cpu import buffers, contraction as K
 
 # (x shape, filters (O, kh, kw), stride, pad, dilate, groups, cover_all)
 CASES = [
@@ -389,7 +389,7 @@ def test_a_layout_writes_every_element_of_its_planes(stride, pad, monkeypatch):
     fw = C.conv_forward(x.shape, (4, 3, 3, 3), stride, pad, (1, 1), 1, out, 8)
     src = fw.src
     size = x.shape[0] * src.image
-    monkeypatch.setattr(K._scratch, 'arrays', {('source', x.dtype): np.full(size, np.nan,
+    monkeypatch.setattr(buffers._scratch, 'arrays', {('source', x.dtype): np.full(size, np.nan,
                                                                           np.float32)},
                         raising=False)
     got = K.lay_out(x, src).reshape(x.shape[0], 3, src.phases, src.plane)

@@ -1,0 +1,256 @@
+"""The LLVM IR of the CPU's matrix product kernel (run by
+:mod:`tapejit.targets.cpu.product`): ``C = A @ B`` with ``C`` row-major.
+
+The entry ``symbol(m, ch, nch, claim, n, k, kc, parts, slots, sam, sak, sbk,
+sbn, a, b, panels, c)`` takes its items ``ch`` at a time from the int64
+counter at ``claim``, on every thread that enters
+(:class:`tapejit.backends.threads.Chunked`).  ``A[i, l]`` lies at ``a[i *
+sam + l * sak]``, ``B[l, j]`` at ``b[l * sbk + j * sbn]``.
+
+An item is a panel of ``NR = NV * lanes`` columns of ``C`` and one of
+``parts`` runs of its blocks of ``MR`` rows.  For each block of ``kc``
+rows of ``B``, the thread first packs the panel's part of them into its own
+slot of ``panels`` (claimed once from the int64 counter at ``slots``): one
+aligned row of ``NR`` per row of ``B``, zero past column ``n``; a ``B``
+with a unit stride down its columns (``x @ W.T``) transposed in registers
+on the way.  The packed panel stays in the core's cache while each block of
+rows runs a register tile: per row of the panel, ``NV`` aligned vectors and
+``MR`` broadcast elements of ``A`` feed ``MR * NV`` fused multiply-adds.
+Rows past ``m`` read row ``m - 1`` and are not stored; columns past ``n``
+are masked off; a block of ``k`` after the first adds to what ``C`` holds.
+
+>>> import numpy as np
+>>> text = product_ir('demo', np.dtype(np.float32), 8, (6, 2), True)
+>>> 'llvm.fma.v8f32' in text and 'llvm.masked.store' in text
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy
+
+from tapejit.targets.cpu.contraction_ir import Claim, _Ir, _DTYPES
+from tapejit.targets.cpu.emitter import Array, Emitter
+
+__all__ = ['product_ir', 'transpose']
+
+
+def _entry(symbol: str, dtype: numpy.dtype, ints: list, arrays: list, written: set,
+           emit: Any) -> str:
+    """The IR text of entry ``symbol(m, ch, nch, claim, *ints, *arrays)``
+    around ``emit(em, x, m, nch, claim, *ints, *arrays)`` (``x``: the
+    vector helpers; ``arrays`` flat arrays of ``dtype``, those in
+    ``written`` stored to)."""
+    import llvmlite.ir as ir
+    module = ir.Module(name=symbol)
+    em = Emitter(ir, module, True)
+    names = ['m', 'ch', 'nch', 'claim'] + ints + arrays
+    sig = ('int',) * (4 + len(ints)) + ((_DTYPES[dtype], 1, True),) * len(arrays)
+
+    def body(layout: list) -> Any:
+        def run(m: Any, ch: Any, nch: Any, claim: Any, *rest: Any) -> None:
+            emit(em, m, nch, Claim(claim, ch), *rest)
+        return em.define(symbol + '_body', layout, True, False, run)
+    em.entry_function(symbol, names, set(written), sig, body)
+    return str(module)
+
+
+def _masked_load(x: _Ir) -> Any:
+    """LLVM's masked vector load for ``x``'s vectors, declared once."""
+    ir, module = x.ir, x.em.module
+    name = f'llvm.masked.load.v{x.lanes}f{x.elem_size() * 8}.p0'
+    if name in module.globals:
+        return module.globals[name]
+    return ir.Function(module, ir.FunctionType(
+        x.vec, [x.vec.as_pointer(), x.i32, x.mask_type, x.vec]), name)
+
+
+def _lanes_below(x: _Ir, first: Any, bound: Any) -> Any:
+    """The mask of lanes ``l`` with ``first + l < bound`` (int64 values)."""
+    b = x.em.b
+    return b.icmp_signed('<', b.add(x.splat_int(first), x.lane_ids()), x.splat_int(bound))
+
+
+def _vec_ptr(x: _Ir, base: Any, offset: Any) -> Any:
+    b = x.em.b
+    return b.bitcast(b.gep(base, [offset]), x.vec.as_pointer())
+
+
+def transpose(x: _Ir, rows: list) -> list:
+    """The ``lanes x lanes`` block held in vectors ``rows`` (row ``i`` lane
+    ``p``), transposed: each stage swaps one bit of the row index with the
+    same bit of the lane (shuffles of two rows), ``log2(lanes)`` stages."""
+    ir, b, n = x.ir, x.em.b, x.lanes
+    rows = list(rows)
+    h = n // 2
+    while h:
+        lo = ir.Constant(ir.VectorType(x.i32, n),
+                         [p if not p & h else n + p - h for p in range(n)])
+        hi = ir.Constant(ir.VectorType(x.i32, n),
+                         [p + h if not p & h else n + p for p in range(n)])
+        for i in range(n):
+            if i & h:
+                continue
+            r0, r1 = rows[i], rows[i + h]
+            rows[i] = b.shuffle_vector(r0, r1, lo)
+            rows[i + h] = b.shuffle_vector(r0, r1, hi)
+        h //= 2
+    return rows
+
+
+def _pack_panel(x: _Ir, transposed: bool, src: Array, sk: Any, sn: Any, n: Any,
+                j0: Any, k0: Any, rows: Any, nr: int, dst: Any) -> None:
+    """Rows ``k0 .. k0 + rows`` of columns ``j0 .. j0 + nr`` of ``B``
+    (``B[i, j]`` at ``src[i * sk + j * sn]``, zero past column ``n``) into
+    ``dst``, a row of ``nr`` elements each, a block of ``lanes`` rows at a
+    time: copied a vector at a time (``sn == 1``) or, ``transposed`` (``sk
+    == 1``), transposed in registers."""
+    em, lanes = x.em, x.lanes
+    load = _masked_load(x)
+    align = em.ir.Constant(x.i32, x.elem_size())
+    blocks = em.b.sdiv(em.b.add(rows, x.c(lanes - 1)), x.c(lanes))
+
+    def block(q: Any) -> None:
+        b = em.b
+        first = b.mul(q, x.c(lanes))
+        kq = b.add(k0, first)
+        left = b.sub(rows, first)
+        out = b.gep(dst, [b.mul(first, x.c(nr))])
+        if transposed:
+            in_k = _lanes_below(x, x.c(0), left)
+            for v in range(nr // lanes):
+                vecs = []
+                for t in range(lanes):
+                    j = b.add(j0, x.c(v * lanes + t))
+                    inside = b.icmp_signed('<', j, n)
+                    # (A row past n reads nothing: its lanes are zero.)
+                    ok = b.and_(in_k, _splat_bool(x, inside))
+                    jc = b.select(inside, j, x.c(0))
+                    ptr = _vec_ptr(x, src.data, b.add(b.mul(jc, sn), kq))
+                    vecs.append(b.call(load, [ptr, align, ok, x.zero()]))
+                for r, vec in enumerate(transpose(x, vecs)):
+                    with b.if_then(b.icmp_signed('<', x.c(r), left)):
+                        em.b.store(vec, _vec_ptr(x, out, x.c(r * nr + v * lanes)), align=64)
+            return
+        masks = [_lanes_below(x, b.add(j0, x.c(v * lanes)), n) for v in range(nr // lanes)]
+        for r in range(lanes):
+            with b.if_then(b.icmp_signed('<', x.c(r), left)):
+                bb = em.b
+                row = bb.gep(src.data, [bb.mul(bb.add(kq, x.c(r)), sk)])
+                for v, ok in enumerate(masks):
+                    j = bb.add(j0, x.c(v * lanes))
+                    # (Clamped: a masked lane's address still lies in B.)
+                    jc = bb.select(bb.icmp_signed('<', j, n), j, x.c(0))
+                    val = bb.call(load, [_vec_ptr(x, row, jc), align, ok, x.zero()])
+                    bb.store(val, _vec_ptr(x, out, x.c(r * nr + v * lanes)), align=64)
+    em.repeat(x.c(0), blocks, block)
+
+
+def _splat_bool(x: _Ir, v: Any) -> Any:
+    b, ir = x.em.b, x.ir
+    one = b.insert_element(ir.Constant(x.mask_type, ir.Undefined), v, x.c(0))
+    return b.shuffle_vector(one, ir.Constant(x.mask_type, ir.Undefined),
+                            ir.Constant(ir.VectorType(x.i32, x.lanes), [0] * x.lanes))
+
+
+def product_ir(symbol: str, dtype: numpy.dtype, lanes: int, tile: tuple,
+               transposed: bool) -> str:
+    """The LLVM IR of the product with register tile ``tile = (MR, NV)``
+    (see the module's docstring); ``transposed``: ``B`` has a unit stride
+    down its columns."""
+    mr, nv = tile
+    nr = nv * lanes
+
+    def emit(em: Emitter, m: Any, nch: Any, claim: Claim, n: Any, k: Any, kc: Any,
+             parts: Any, slots: Any, sam: Any, sak: Any, sbk: Any, sbn: Any, a: Array,
+             src: Array, panels: Array, c: Array) -> None:
+        x = _Ir(em, dtype, lanes)
+        b = em.b
+        blocks = b.sdiv(b.add(m, x.c(mr - 1)), x.c(mr))
+        # This thread's panel buffer: a slot claimed once, on entering.
+        slot = b.atomic_rmw('add', b.inttoptr(slots, x.i64.as_pointer()), x.c(1), 'monotonic')
+        buf = b.gep(panels.data, [b.mul(slot, b.mul(kc, x.c(nr)))])
+        accs = [[em._alloca(x.vec) for _ in range(nv)] for _ in range(mr)]
+
+        def item(i: Any) -> None:
+            b = em.b
+            p, part = b.sdiv(i, parts), b.srem(i, parts)
+            first = b.sdiv(b.mul(part, blocks), parts)
+            last = b.sdiv(b.mul(b.add(part, x.c(1)), blocks), parts)
+            j0 = b.mul(p, x.c(nr))
+            steps = b.sdiv(b.add(k, b.sub(kc, x.c(1))), kc)
+
+            def k_block(q: Any) -> None:
+                b = em.b
+                k0 = b.mul(q, kc)
+                rows = b.sub(k, k0)
+                rows = b.select(b.icmp_signed('<', rows, kc), rows, kc)
+                _pack_panel(x, transposed, src, sbk, sbn, n, j0, k0, rows, nr, buf)
+                em.repeat(first, last, lambda ib: _tile(x, accs, a, sam, sak, buf, c, m, n,
+                                                        em.b.mul(ib, x.c(mr)), j0, k0, rows,
+                                                        q))
+            em.repeat(x.c(0), steps, k_block)
+        x.work_loop(claim, nch, item)
+    return _entry(symbol, dtype, ['n', 'k', 'kc', 'parts', 'slots', 'sam', 'sak', 'sbk', 'sbn'],
+                  ['a', 'b', 'panels', 'c'], {'panels', 'c'}, emit)
+
+
+def _tile(x: _Ir, accs: list, a: Array, sam: Any, sak: Any, buf: Any, c: Array, m: Any,
+          n: Any, i0: Any, j0: Any, k0: Any, rows: Any, q: Any) -> None:
+    """The tile at row ``i0``, column ``j0`` over rows ``k0 .. k0 + rows`` of
+    the packed panel ``buf``, added to ``c`` unless ``q`` (the block of
+    ``k``) is the first."""
+    em = x.em
+    b = em.b
+    mr, nv, lanes = len(accs), len(accs[0]), x.lanes
+    nr = nv * lanes
+    for row in accs:
+        for acc in row:
+            b.store(x.zero(), acc)
+    last = b.sub(m, x.c(1))
+    starts = []
+    for r in range(mr):
+        ri = b.add(i0, x.c(r))
+        ri = b.select(b.icmp_signed('<', ri, m), ri, last)
+        starts.append(b.gep(a.data, [b.add(b.mul(ri, sam), b.mul(k0, sak))]))
+
+    def step(kk: Any) -> None:
+        b = em.b
+        at = b.gep(buf, [b.mul(kk, x.c(nr))])
+        bv = [b.load(_vec_ptr(x, at, x.c(v * lanes)), align=64) for v in range(nv)]
+        off = b.mul(kk, sak)
+        for r in range(mr):
+            av = x.splat(b.load(b.gep(starts[r], [off])))
+            for v in range(nv):
+                acc = accs[r][v]
+                b.store(b.call(x.fma, [av, bv[v], b.load(acc)]), acc)
+    em.repeat(x.c(0), rows, step)
+    _store_tile(x, accs, c, i0, j0, m, n, em.b.icmp_signed('>', q, x.c(0)))
+
+
+def _store_tile(x: _Ir, accs: list, c: Array, i0: Any, j0: Any, m: Any, n: Any,
+                add: Any) -> None:
+    """Rows ``i0 + r < m`` of the tile into row-major ``c`` (``n`` columns),
+    each vector masked to the columns below ``n``; added to what ``c``
+    holds where ``add``."""
+    em = x.em
+    align = em.ir.Constant(x.i32, x.elem_size())
+    lanes = x.lanes
+    load = _masked_load(x)
+    masks = []
+    for v in range(len(accs[0])):
+        masks.append(_lanes_below(x, em.b.add(j0, x.c(v * lanes)), n))
+    for r, row in enumerate(accs):
+        b = em.b
+        ri = b.add(i0, x.c(r))
+        with b.if_then(b.icmp_signed('<', ri, m)):
+            bb = em.b
+            base = bb.gep(c.data, [bb.add(bb.mul(ri, n), j0)])
+            for v, acc in enumerate(row):
+                ptr = _vec_ptr(x, base, x.c(v * lanes))
+                val = bb.load(acc)
+                have = bb.call(load, [ptr, align, masks[v], x.zero()])
+                val = bb.select(add, bb.fadd(val, have), val)
+                bb.call(x.masked_store, [val, ptr, align, masks[v]])

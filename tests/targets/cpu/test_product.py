@@ -1,0 +1,148 @@
+"""The CPU's matrix product kernels (targets/cpu/product.py): against
+float64 NumPy for every layout, edge and block of the shared axis, on one
+thread and two alike, and as the matmul primitive's kernel eagerly and
+under jit."""
+
+import numpy as np
+import pytest
+
+import tapejit
+import tapejit.functions as F
+from tapejit.compiler import contraction as C
+from tapejit.ops.registry import host_kernel
+from tapejit.targets.cpu import product as P
+from tapejit.targets.cpu.contraction import machine
+
+
+def _operands(rng, m, k, n, dtype, ta, tb):
+    a = rng.standard_normal((k, m) if ta else (m, k)).astype(dtype)
+    b = rng.standard_normal((n, k) if tb else (k, n)).astype(dtype)
+    return (a.T if ta else a), (b.T if tb else b)
+
+
+def _tol(dtype):
+    return 2e-6 if dtype == np.float32 else 1e-14
+
+
+# Rows past a tile, columns past a panel, a shared axis past a vector.
+SHAPES = [(7, 5, 16), (13, 33, 47), (64, 64, 64), (100, 3, 130), (6, 1000, 200),
+          (31, 17, 129)]
+
+
+@pytest.mark.parametrize('dtype', [np.float32, np.float64])
+@pytest.mark.parametrize('ta', [False, True])
+@pytest.mark.parametrize('tb', [False, True])
+def test_product_equals_float64_numpy_for_every_layout(dtype, ta, tb):
+    rng = np.random.default_rng(1)
+    for m, k, n in SHAPES:
+        a, b = _operands(rng, m, k, n, dtype, ta, tb)
+        want = a.astype(np.float64) @ b.astype(np.float64)
+        got = P.matmul(a, b)
+        assert got.dtype == dtype and got.shape == (m, n)
+        err = np.abs(got - want).max() / max(1.0, np.abs(want).max())
+        assert err < _tol(dtype), (m, k, n, err)
+
+
+def test_blocks_of_the_shared_axis_add_up(monkeypatch):
+    # A second-level cache of 8 KiB: the shared axis is packed a vector of
+    # rows at a time, each block after the first added to the result.
+    monkeypatch.setattr(P, '_cache_bytes', lambda: 8192)
+    lanes, regs = machine(np.float32)
+    assert P._k_block(300, C.product_tile(lanes, regs)[1] * lanes, 4, lanes) < 300
+    rng = np.random.default_rng(2)
+    for ta, tb in [(False, False), (True, True), (False, True)]:
+        a, b = _operands(rng, 37, 300, 150, np.float32, ta, tb)
+        want = a.astype(np.float64) @ b.astype(np.float64)
+        assert np.abs(P.matmul(a, b) - want).max() < 1e-4
+
+
+def test_one_thread_and_two_give_the_same_bits():
+    rng = np.random.default_rng(3)
+    a, b = _operands(rng, 130, 70, 300, np.float32, False, True)
+    assert np.array_equal(P.matmul(a, b, width=1), P.matmul(a, b, width=2))
+
+
+def test_out_is_written_whatever_its_layout():
+    rng = np.random.default_rng(4)
+    a, b = _operands(rng, 40, 30, 80, np.float64, False, False)
+    want = a @ b
+    out = np.empty((40, 80))
+    assert P.matmul(a, b, out) is out and np.allclose(out, want)
+    out_f = np.empty((80, 40)).T
+    assert P.matmul(a, b, out_f) is out_f and np.allclose(out_f, want)
+
+
+def test_nan_and_inf_reach_only_their_rows_and_columns():
+    rng = np.random.default_rng(5)
+    a, b = _operands(rng, 13, 20, 70, np.float32, False, False)
+    a[12, 3] = np.nan      # the last row, in a tile padded with copies of it
+    b[5, 69] = np.inf      # the last column, in a panel padded with zeros
+    got = P.matmul(a, b)
+    want = a.astype(np.float64) @ b.astype(np.float64)
+    assert np.array_equal(np.isnan(got), np.isnan(want))
+    assert np.array_equal(np.isinf(got), np.isinf(want))
+    ok = np.isfinite(want)
+    assert np.abs(got[ok] - want[ok]).max() < 1e-4
+
+
+def test_what_the_kernels_take():
+    x = np.ones((512, 512), np.float32)
+    assert P.takes_product(x, x) and P.takes_product(x.T, x.T)
+    assert not P.takes_product(x, x[:, ::2])                    # strided
+    assert not P.takes_product(x[:8], x[:, :8])                 # short
+    assert not P.takes_product(x.astype(np.float16), x.astype(np.float16))
+    assert not P.takes_product(x[None], x[None])                # stacked
+    assert not P.takes_product(x, x.astype(np.float64))
+    assert host_kernel('matmul', x, x) is P.matmul
+
+
+def _arrays(result):
+    value, grads = result
+    return getattr(value, 'array', value), tuple(getattr(g, 'array', g) for g in grads)
+
+
+def test_linear_layers_run_the_kernel_eagerly_and_under_jit(monkeypatch):
+    calls = []
+    real = P.matmul
+
+    def spy(*args, **kwargs):
+        calls.append(args[0].shape)
+        return real(*args, **kwargs)
+    from tapejit.ops import registry
+    monkeypatch.setitem(registry._HOST, 'matmul', (spy, P.takes_product))
+    # (Two cores: a plan whose products are worth cutting runs step by step,
+    # its products through the primitive, rather than as one native call.)
+    from tapejit.backends import threads
+    monkeypatch.setattr(threads, 'available_cores', lambda: 2)
+    rng = np.random.default_rng(6)
+    x = rng.standard_normal((256, 300)).astype(np.float32)
+    w = rng.standard_normal((200, 300)).astype(np.float32)
+
+    def loss(x, w):
+        return F.sum(F.relu(F.linear(x, w)) ** 2)
+    value, (gx, gw) = _arrays(tapejit.value_and_grad(loss, argnums=(0, 1))(x, w))
+    assert len(calls) >= 3          # forward, and both gradients
+    x64, w64 = x.astype(np.float64), w.astype(np.float64)
+    h = x64 @ w64.T
+    gh = 2 * np.maximum(h, 0)
+    assert np.allclose(value, (np.maximum(h, 0) ** 2).sum(), rtol=1e-5)
+    assert np.allclose(gx, gh @ w64, rtol=1e-4, atol=1e-3)
+    assert np.allclose(gw, gh.T @ x64, rtol=1e-4, atol=1e-3)
+    calls.clear()
+    jv, (jgx, jgw) = _arrays(tapejit.jit(tapejit.value_and_grad(loss, argnums=(0, 1)))(x, w))
+    assert len(calls) >= 3
+    assert np.allclose(jv, value, rtol=1e-6)
+    assert np.allclose(jgx, gx, rtol=1e-5, atol=1e-5)
+    assert np.allclose(jgw, gw, rtol=1e-5, atol=1e-5)
+
+
+def test_explain_shows_each_product_kernels_tile_and_panels():
+    x = np.ones((256, 300), np.float32)
+    w = np.ones((200, 300), np.float32)
+    f = tapejit.jit(lambda x, w: F.linear(x, w) * 2.0)
+    f(x, w)
+    lanes, regs = machine(np.float32)
+    mr, nv = C.product_tile(lanes, regs)
+    text = f.explain(x, w)
+    assert f'matmul: tile {mr} rows x {nv} vectors of {lanes}' in text
+    assert f'{-(-200 // (nv * lanes))} panels of {nv * lanes} columns' in text
