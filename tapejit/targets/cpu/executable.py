@@ -430,14 +430,14 @@ class Executable:
 
 def _product_shape(u: Any) -> Optional[tuple]:
     """``(m, k, n)`` of matmul unit ``u`` where the CPU's product kernel
-    takes it (2-d float operands as the plan passes them), else None."""
+    takes its shapes and dtype, else None."""
     a, b = u.inputs
-    if len(a.shape) != 2 or len(b.shape) != 2 or not contraction.supported(
-            numpy.empty(0, a.dtype), numpy.empty(0, b.dtype)):
+    if not contraction.supported(numpy.empty(0, a.dtype), numpy.empty(0, b.dtype)):
         return None
-    m, k = a.shape[::-1] if u.params.get('transa') else a.shape
-    n = b.shape[0] if u.params.get('transb') else b.shape[1]
-    return (m, k, n) if product.takes_shape(m, k, n, a.dtype) else None
+    m, k = a.shape[-2:][::-1] if u.params.get('transa') else a.shape[-2:]
+    n = b.shape[-2] if u.params.get('transb') else b.shape[-1]
+    count = math.prod(u.out.shape[:-2])
+    return (m, k, n) if product.takes_shape(m, k, n, a.dtype, count) else None
 
 
 def _unit_line(u: Any) -> str:

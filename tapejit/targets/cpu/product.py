@@ -24,6 +24,7 @@ compiled once per dtype and tile and kept in the store.
 
 from __future__ import annotations
 
+import math
 from typing import Any, Optional
 
 import numpy
@@ -47,8 +48,10 @@ ITEMS_PER_THREAD = 4
 
 
 def takes_product(a: Any, b: Any) -> bool:
-    """Whether these kernels compute ``a @ b``: :func:`supported` 2-d
-    row- or column-major arrays, at least a tile's rows and a panel's
+    """Whether these kernels compute ``a @ b``: :func:`supported` arrays of
+    at least 2 dimensions, stacked alike or one of them a single matrix
+    (see :func:`_stack`), ``b``'s matrices with a unit stride along one
+    axis (row-major, or a transpose), at least a tile's rows and a panel's
     columns, and long enough to take :data:`MIN_HANDOFFS` of this machine's
     hand-offs to a thread at its measured product rate
     (:func:`tapejit.backends.threads.calibration`).  Shorter products spend
@@ -58,17 +61,51 @@ def takes_product(a: Any, b: Any) -> bool:
     >>> takes_product(x, x), takes_product(x, x[:, ::2]), takes_product(x[:8], x[:, :8])
     (True, False, False)
     """
-    if not (supported(a, b) and a.ndim == 2 and b.ndim == 2):
-        return False
-    if _unit_axis(a) is None or _unit_axis(b) is None:
-        return False
-    return takes_shape(a.shape[0], a.shape[1], b.shape[1], a.dtype)
+    ops = _operands(a, b)
+    return ops is not None and takes_shape(a.shape[-2], a.shape[-1], b.shape[-1], a.dtype,
+                                           ops[0])
 
 
-def takes_shape(m: int, k: int, n: int, dtype: Any) -> bool:
-    """Whether these kernels compute an ``(m, k) @ (k, n)`` product of
-    float ``dtype`` of row- or column-major operands (see
-    :func:`takes_product`).
+def _operands(a: Any, b: Any) -> Optional[tuple]:
+    """``(count, a, sab, b, sbb, batch)``: the matrices of ``a`` and ``b``
+    (the first of each stack) with their stacks' strides in elements, where
+    the kernels take these arrays (any size)."""
+    if not (supported(a, b) and a.ndim >= 2 and b.ndim >= 2) or a.size == 0 or b.size == 0:
+        return None      # (NumPy's product of empty arrays is its own.)
+    try:
+        batch = numpy.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    except ValueError:
+        return None
+    count = math.prod(batch)
+    sa, sb = _stack(a, batch), _stack(b, batch)
+    if sa is None or sb is None or _steps(sb[0])[0] != 1 and _steps(sb[0])[1] != 1:
+        return None
+    return (count,) + sa + sb + (batch,)
+
+
+def _stack(x: numpy.ndarray, batch: tuple) -> Optional[tuple]:
+    """``(matrix, stride)``: the first matrix of ``x`` and the stride in
+    elements from one to the next over the product's stack ``batch`` (0: a
+    single matrix, broadcast), or None where one stride does not step
+    through ``x``'s stack or a stride is negative."""
+    if any(st < 0 or st % x.itemsize for st in x.strides):
+        return None
+    if math.prod(x.shape[:-2]) == 1:
+        return x.reshape(x.shape[-2:]), 0
+    if x.shape[:-2] != batch:
+        return None
+    flat = x.view()
+    try:
+        # (Refused where the stack's axes cannot be one: a copy would be needed.)
+        flat.shape = (-1,) + x.shape[-2:]
+    except AttributeError:
+        return None
+    return flat[0], flat.strides[0] // x.itemsize
+
+
+def takes_shape(m: int, k: int, n: int, dtype: Any, count: int = 1) -> bool:
+    """Whether these kernels compute ``count`` products ``(m, k) @ (k, n)``
+    of float ``dtype`` (see :func:`takes_product`).
 
     >>> takes_shape(256, 784, 1024, numpy.float32), takes_shape(8, 8, 8, numpy.float32)
     (True, False)
@@ -78,19 +115,11 @@ def takes_shape(m: int, k: int, n: int, dtype: Any) -> bool:
     if m < mr or n < nv * lanes:
         return False
     cal = threads.calibration()
-    return float(m) * k * n >= MIN_HANDOFFS * cal.handoff_s * cal.madds_per_s
-
-
-def _unit_axis(x: numpy.ndarray) -> Optional[int]:
-    """1 for a row-major ``x``, 0 for a column-major one (a transpose), else
-    None."""
-    if x.flags.c_contiguous:
-        return 1
-    return 0 if x.flags.f_contiguous else None
+    return float(count) * m * k * n >= MIN_HANDOFFS * cal.handoff_s * cal.madds_per_s
 
 
 def _steps(x: numpy.ndarray) -> tuple:
-    """``x``'s strides in elements (an axis of one: any)."""
+    """``x``'s strides in elements (an axis of one: 1)."""
     return tuple(s // x.itemsize if n > 1 else 1 for s, n in zip(x.strides, x.shape))
 
 
@@ -98,34 +127,41 @@ def matmul(a: numpy.ndarray, b: numpy.ndarray, out: Optional[numpy.ndarray] = No
            width: Optional[int] = None) -> numpy.ndarray:
     """``a @ b`` (see the module's docstring) into ``out`` where given,
     on ``width`` threads (None: as many as its size pays for on the cores
-    this process may use)."""
+    this process may use); ``a`` and ``b`` as :func:`takes_product` says,
+    of any size."""
+    count, a2, sab, b2, sbb, batch = _operands(a, b)
     dtype = a.dtype
     lanes, regs = machine(dtype)
     mr, nv = C.product_tile(lanes, regs)
     nr = nv * lanes
-    m, k = a.shape
-    n = b.shape[1]
-    c = out if out is not None and out.flags.c_contiguous else host_arrays.empty((m, n), dtype)
-    if k == 0:
-        c.fill(0)
-        return _copied(c, out)
+    m, k = a2.shape
+    n = b2.shape[1]
+    shape = batch + (m, n)
+    c = (out if out is not None and out.flags.c_contiguous and out.shape == shape
+         else host_arrays.empty(shape, dtype))
     if width is None:
-        width = threads.product_width(float(m) * n * k, threads.available_cores())
+        width = threads.product_width(float(count) * m * n * k, threads.available_cores())
     width = max(1, width)
+    if sbb == 0 and count > 1 and a.flags.c_contiguous:
+        # (One matrix times a stack of row-major ones: a single product of
+        # the stack's rows, packing the matrix once.)
+        m, count, a2 = m * count, 1, a.reshape(-1, k)
     panels, blocks = -(-n // nr), -(-m // mr)
     # Enough items that a late thread holds up a small part of the work;
     # each part of a panel packs it again.
-    parts = min(blocks, -(-ITEMS_PER_THREAD * width // panels))
+    parts = min(blocks, -(-ITEMS_PER_THREAD * width // (panels * count)))
     kc = _k_block(k, nr, dtype.itemsize, lanes)
-    width = min(width, panels * parts)
+    items = count * panels * parts
+    width = min(width, items)
     slots = numpy.zeros(1, numpy.int64)      # (held until every thread is done)
     buf = scratch('product panels', width * kc * nr, dtype)
-    transposed = _unit_axis(b) == 0 and n > 1
+    (sam, sak), (sbk, sbn) = _steps(a2), _steps(b2)
+    transposed = sbn != 1
     fn = _kernel('product', (mr, nv, transposed), dtype, (lanes,),
                  lambda s: product_ir(s, dtype, lanes, (mr, nv), transposed))
-    (sam, sak), (sbk, sbn) = _steps(a), _steps(b)
-    threads.Chunked(fn, width)(m, 1, panels * parts, n, k, kc, parts, slots.ctypes.data, sam,
-                               sak, sbk, sbn, _flat(a), _flat(b), buf, c.reshape(-1))
+    threads.Chunked(fn, width)(m, 1, items, n, k, kc, parts, slots.ctypes.data, sam, sak, sbk,
+                               sbn, sab, sbb, m * n if count > 1 else 0,
+                               _span(a2, sab, count), _span(b2, sbb, count), buf, c.reshape(-1))
     return _copied(c, out)
 
 
@@ -136,10 +172,12 @@ def _k_block(k: int, nr: int, itemsize: int, lanes: int) -> int:
     return min(k, fit)
 
 
-def _flat(x: numpy.ndarray) -> numpy.ndarray:
-    """The memory of row- or column-major ``x`` as one 1-d array, which the
-    kernels index with ``x``'s strides."""
-    return x.reshape(-1) if x.flags.c_contiguous else x.T.reshape(-1)
+def _span(x: numpy.ndarray, stride: int, count: int) -> numpy.ndarray:
+    """The memory from matrix ``x``'s first element to the last element of
+    the ``count``-th matrix ``stride`` elements on, as one 1-d array (which
+    the kernel indexes with the strides)."""
+    last = sum((d - 1) * st for d, st in zip(x.shape, _steps(x))) + (count - 1) * stride
+    return numpy.lib.stride_tricks.as_strided(x, shape=(last + 1,), strides=(x.itemsize,))
 
 
 def _copied(c: numpy.ndarray, out: Optional[numpy.ndarray]) -> numpy.ndarray:

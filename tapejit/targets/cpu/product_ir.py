@@ -2,13 +2,15 @@
 :mod:`tapejit.targets.cpu.product`): ``C = A @ B`` with ``C`` row-major.
 
 The entry ``symbol(m, ch, nch, claim, n, k, kc, parts, slots, sam, sak, sbk,
-sbn, a, b, panels, c)`` takes its items ``ch`` at a time from the int64
-counter at ``claim``, on every thread that enters
-(:class:`tapejit.backends.threads.Chunked`).  ``A[i, l]`` lies at ``a[i *
-sam + l * sak]``, ``B[l, j]`` at ``b[l * sbk + j * sbn]``.
+sbn, sab, sbb, scb, a, b, panels, c)`` takes its items ``ch`` at a time from
+the int64 counter at ``claim``, on every thread that enters
+(:class:`tapejit.backends.threads.Chunked`).  Matrix ``g`` of a stack has
+``A[i, l]`` at ``a[g * sab + i * sam + l * sak]``, ``B[l, j]`` at ``b[g *
+sbb + l * sbk + j * sbn]`` and ``C[i, j]`` at ``c[g * scb + i * n + j]``
+(a batch stride of 0 broadcasts an operand).
 
-An item is a panel of ``NR = NV * lanes`` columns of ``C`` and one of
-``parts`` runs of its blocks of ``MR`` rows.  For each block of ``kc``
+An item is a matrix of the stack, a panel of ``NR = NV * lanes`` columns of
+its ``C`` and one of ``parts`` runs of its blocks of ``MR`` rows.  For each block of ``kc``
 rows of ``B``, the thread first packs the panel's part of them into its own
 slot of ``panels`` (claimed once from the int64 counter at ``slots``): one
 aligned row of ``NR`` per row of ``B``, zero past column ``n``; a ``B``
@@ -100,7 +102,7 @@ def transpose(x: _Ir, rows: list) -> list:
     return rows
 
 
-def _pack_panel(x: _Ir, transposed: bool, src: Array, sk: Any, sn: Any, n: Any,
+def _pack_panel(x: _Ir, transposed: bool, src: Any, sk: Any, sn: Any, n: Any,
                 j0: Any, k0: Any, rows: Any, nr: int, dst: Any) -> None:
     """Rows ``k0 .. k0 + rows`` of columns ``j0 .. j0 + nr`` of ``B``
     (``B[i, j]`` at ``src[i * sk + j * sn]``, zero past column ``n``) into
@@ -128,7 +130,7 @@ def _pack_panel(x: _Ir, transposed: bool, src: Array, sk: Any, sn: Any, n: Any,
                     # (A row past n reads nothing: its lanes are zero.)
                     ok = b.and_(in_k, _splat_bool(x, inside))
                     jc = b.select(inside, j, x.c(0))
-                    ptr = _vec_ptr(x, src.data, b.add(b.mul(jc, sn), kq))
+                    ptr = _vec_ptr(x, src, b.add(b.mul(jc, sn), kq))
                     vecs.append(b.call(load, [ptr, align, ok, x.zero()]))
                 for r, vec in enumerate(transpose(x, vecs)):
                     with b.if_then(b.icmp_signed('<', x.c(r), left)):
@@ -138,7 +140,7 @@ def _pack_panel(x: _Ir, transposed: bool, src: Array, sk: Any, sn: Any, n: Any,
         for r in range(lanes):
             with b.if_then(b.icmp_signed('<', x.c(r), left)):
                 bb = em.b
-                row = bb.gep(src.data, [bb.mul(bb.add(kq, x.c(r)), sk)])
+                row = bb.gep(src, [bb.mul(bb.add(kq, x.c(r)), sk)])
                 for v, ok in enumerate(masks):
                     j = bb.add(j0, x.c(v * lanes))
                     # (Clamped: a masked lane's address still lies in B.)
@@ -164,11 +166,12 @@ def product_ir(symbol: str, dtype: numpy.dtype, lanes: int, tile: tuple,
     nr = nv * lanes
 
     def emit(em: Emitter, m: Any, nch: Any, claim: Claim, n: Any, k: Any, kc: Any,
-             parts: Any, slots: Any, sam: Any, sak: Any, sbk: Any, sbn: Any, a: Array,
-             src: Array, panels: Array, c: Array) -> None:
+             parts: Any, slots: Any, sam: Any, sak: Any, sbk: Any, sbn: Any, sab: Any,
+             sbb: Any, scb: Any, a: Array, src: Array, panels: Array, c: Array) -> None:
         x = _Ir(em, dtype, lanes)
         b = em.b
         blocks = b.sdiv(b.add(m, x.c(mr - 1)), x.c(mr))
+        per_matrix = b.mul(b.sdiv(b.add(n, x.c(nr - 1)), x.c(nr)), parts)
         # This thread's panel buffer: a slot claimed once, on entering.
         slot = b.atomic_rmw('add', b.inttoptr(slots, x.i64.as_pointer()), x.c(1), 'monotonic')
         buf = b.gep(panels.data, [b.mul(slot, b.mul(kc, x.c(nr)))])
@@ -176,7 +179,12 @@ def product_ir(symbol: str, dtype: numpy.dtype, lanes: int, tile: tuple,
 
         def item(i: Any) -> None:
             b = em.b
-            p, part = b.sdiv(i, parts), b.srem(i, parts)
+            # (Items of one matrix, then of one panel, are consecutive.)
+            g, rest = b.sdiv(i, per_matrix), b.srem(i, per_matrix)
+            p, part = b.sdiv(rest, parts), b.srem(rest, parts)
+            a_g = b.gep(a.data, [b.mul(g, sab)])
+            b_g = b.gep(src.data, [b.mul(g, sbb)])
+            c_g = b.gep(c.data, [b.mul(g, scb)])
             first = b.sdiv(b.mul(part, blocks), parts)
             last = b.sdiv(b.mul(b.add(part, x.c(1)), blocks), parts)
             j0 = b.mul(p, x.c(nr))
@@ -187,17 +195,18 @@ def product_ir(symbol: str, dtype: numpy.dtype, lanes: int, tile: tuple,
                 k0 = b.mul(q, kc)
                 rows = b.sub(k, k0)
                 rows = b.select(b.icmp_signed('<', rows, kc), rows, kc)
-                _pack_panel(x, transposed, src, sbk, sbn, n, j0, k0, rows, nr, buf)
-                em.repeat(first, last, lambda ib: _tile(x, accs, a, sam, sak, buf, c, m, n,
+                _pack_panel(x, transposed, b_g, sbk, sbn, n, j0, k0, rows, nr, buf)
+                em.repeat(first, last, lambda ib: _tile(x, accs, a_g, sam, sak, buf, c_g, m, n,
                                                         em.b.mul(ib, x.c(mr)), j0, k0, rows,
                                                         q))
             em.repeat(x.c(0), steps, k_block)
         x.work_loop(claim, nch, item)
-    return _entry(symbol, dtype, ['n', 'k', 'kc', 'parts', 'slots', 'sam', 'sak', 'sbk', 'sbn'],
+    return _entry(symbol, dtype, ['n', 'k', 'kc', 'parts', 'slots', 'sam', 'sak', 'sbk', 'sbn',
+                                  'sab', 'sbb', 'scb'],
                   ['a', 'b', 'panels', 'c'], {'panels', 'c'}, emit)
 
 
-def _tile(x: _Ir, accs: list, a: Array, sam: Any, sak: Any, buf: Any, c: Array, m: Any,
+def _tile(x: _Ir, accs: list, a: Any, sam: Any, sak: Any, buf: Any, c: Any, m: Any,
           n: Any, i0: Any, j0: Any, k0: Any, rows: Any, q: Any) -> None:
     """The tile at row ``i0``, column ``j0`` over rows ``k0 .. k0 + rows`` of
     the packed panel ``buf``, added to ``c`` unless ``q`` (the block of
@@ -214,7 +223,7 @@ def _tile(x: _Ir, accs: list, a: Array, sam: Any, sak: Any, buf: Any, c: Array, 
     for r in range(mr):
         ri = b.add(i0, x.c(r))
         ri = b.select(b.icmp_signed('<', ri, m), ri, last)
-        starts.append(b.gep(a.data, [b.add(b.mul(ri, sam), b.mul(k0, sak))]))
+        starts.append(b.gep(a, [b.add(b.mul(ri, sam), b.mul(k0, sak))]))
 
     def step(kk: Any) -> None:
         b = em.b
@@ -230,7 +239,7 @@ def _tile(x: _Ir, accs: list, a: Array, sam: Any, sak: Any, buf: Any, c: Array, 
     _store_tile(x, accs, c, i0, j0, m, n, em.b.icmp_signed('>', q, x.c(0)))
 
 
-def _store_tile(x: _Ir, accs: list, c: Array, i0: Any, j0: Any, m: Any, n: Any,
+def _store_tile(x: _Ir, accs: list, c: Any, i0: Any, j0: Any, m: Any, n: Any,
                 add: Any) -> None:
     """Rows ``i0 + r < m`` of the tile into row-major ``c`` (``n`` columns),
     each vector masked to the columns below ``n``; added to what ``c``
@@ -247,7 +256,7 @@ def _store_tile(x: _Ir, accs: list, c: Array, i0: Any, j0: Any, m: Any, n: Any,
         ri = b.add(i0, x.c(r))
         with b.if_then(b.icmp_signed('<', ri, m)):
             bb = em.b
-            base = bb.gep(c.data, [bb.add(bb.mul(ri, n), j0)])
+            base = bb.gep(c, [bb.add(bb.mul(ri, n), j0)])
             for v, acc in enumerate(row):
                 ptr = _vec_ptr(x, base, x.c(v * lanes))
                 val = bb.load(acc)

@@ -43,6 +43,34 @@ def test_product_equals_float64_numpy_for_every_layout(dtype, ta, tb):
         assert err < _tol(dtype), (m, k, n, err)
 
 
+def _stacks(rng, dtype):
+    """Stacked operands as attention and batched layers make them."""
+    q = rng.standard_normal((6, 40, 24)).astype(dtype)
+    k = rng.standard_normal((6, 70, 24)).astype(dtype)
+    v = rng.standard_normal((6, 70, 33)).astype(dtype)
+    s = rng.standard_normal((6, 40, 70)).astype(dtype)
+    w = rng.standard_normal((24, 90)).astype(dtype)
+    x4 = rng.standard_normal((2, 3, 40, 24)).astype(dtype)
+    yield q, k.swapaxes(-1, -2)                 # scores: q k^T
+    yield s, v                                  # weights times values
+    yield s.swapaxes(-1, -2), q[:, :40, :]      # a gradient: s^T q
+    yield q, w                                  # a stack times one matrix
+    yield x4, w                                 # two stack axes, one matrix
+    yield x4, x4.swapaxes(-1, -2)               # two stack axes, stacked alike
+    yield w.T[None], q.swapaxes(-1, -2)[:, :, :40]  # one matrix times a stack
+
+
+@pytest.mark.parametrize('dtype', [np.float32, np.float64])
+def test_stacked_products_equal_float64_numpy(dtype):
+    rng = np.random.default_rng(7)
+    for a, b in _stacks(rng, dtype):
+        assert P._operands(a, b) is not None, (a.shape, b.shape)
+        want = np.matmul(a.astype(np.float64), b.astype(np.float64))
+        got = P.matmul(a, b)
+        assert got.shape == want.shape
+        assert np.abs(got - want).max() / max(1.0, np.abs(want).max()) < _tol(dtype)
+
+
 def test_blocks_of_the_shared_axis_add_up(monkeypatch):
     # A second-level cache of 8 KiB: the shared axis is packed a vector of
     # rows at a time, each block after the first added to the result.
@@ -91,7 +119,14 @@ def test_what_the_kernels_take():
     assert not P.takes_product(x, x[:, ::2])                    # strided
     assert not P.takes_product(x[:8], x[:, :8])                 # short
     assert not P.takes_product(x.astype(np.float16), x.astype(np.float16))
-    assert not P.takes_product(x[None], x[None])                # stacked
+    assert P.takes_product(x[None], x[None])                    # stacked
+    assert P.takes_product(np.ones((3, 2, 256, 128), np.float32), x[:128, :128])
+    # A stack whose axes need no single stride: refused.
+    y = np.ones((4, 3, 256, 128), np.float32)
+    assert not P.takes_product(y.transpose(1, 0, 2, 3), y.transpose(1, 0, 3, 2))
+    assert P.takes_product(y, y.transpose(0, 1, 3, 2))
+    # Partly broadcast stacks: refused.
+    assert not P.takes_product(y[:1], y[:, :1].transpose(0, 1, 3, 2))
     assert not P.takes_product(x, x.astype(np.float64))
     assert host_kernel('matmul', x, x) is P.matmul
 
@@ -146,3 +181,10 @@ def test_explain_shows_each_product_kernels_tile_and_panels():
     text = f.explain(x, w)
     assert f'matmul: tile {mr} rows x {nv} vectors of {lanes}' in text
     assert f'{-(-200 // (nv * lanes))} panels of {nv * lanes} columns' in text
+
+
+def test_empty_operands_are_numpys():
+    a = np.ones((3, 0, 3))
+    assert not P.takes_product(a, np.ones((3, 5)))
+    assert F.matmul(a, np.ones((3, 5))).shape == (3, 0, 5)
+    assert np.array_equal(F.matmul(np.ones((2, 0)), np.ones((0, 4))).array, np.zeros((2, 4)))
