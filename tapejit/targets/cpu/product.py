@@ -25,7 +25,7 @@ compiled once per dtype and tile and kept in the store.
 from __future__ import annotations
 
 import math
-from typing import Any, Optional
+from typing import Any, NamedTuple, Optional
 
 import numpy
 
@@ -45,6 +45,11 @@ MIN_HANDOFFS = 16
 # Items (parts of panels) a product is cut into per thread at least: a
 # late thread holds up one, and each part packs its panel again.
 ITEMS_PER_THREAD = 4
+# Operand layouts whose calls are kept (see _call_of), at most.
+MAX_KEPT_CALLS = 1024
+
+_calls: dict = {}      # (shapes, strides, dtypes) -> _Call or None
+_fns: dict = {}        # dtype -> the compiled kernel
 
 
 def takes_product(a: Any, b: Any) -> bool:
@@ -61,15 +66,52 @@ def takes_product(a: Any, b: Any) -> bool:
     >>> takes_product(x, x), takes_product(x, x[:, ::2]), takes_product(x[:8], x[:, :8])
     (True, False, False)
     """
-    ops = _operands(a, b)
-    return ops is not None and takes_shape(a.shape[-2], a.shape[-1], b.shape[-1], a.dtype,
-                                           ops[0])
+    call = _call_of(a, b)
+    return call is not None and call.long
 
 
-def _operands(a: Any, b: Any) -> Optional[tuple]:
-    """``(count, a, sab, b, sbb, batch)``: the matrices of ``a`` and ``b``
-    (the first of each stack) with their stacks' strides in elements, where
-    the kernels take these arrays (any size)."""
+class _Call(NamedTuple):
+    """How the kernel computes a product of operands of given shapes,
+    strides and dtype: ``count`` products ``(m, k) @ (k, n)``, the strides
+    in elements (``A[g, i, l]`` at ``g * sab + i * sam + l * sak``, ``B``
+    likewise, ``C[g]`` at ``g * scb``), each operand's memory span in
+    elements and whether that span holds nothing else (``dense``)."""
+    long: bool
+    batch: tuple
+    count: int
+    m: int
+    k: int
+    n: int
+    sam: int
+    sak: int
+    sbk: int
+    sbn: int
+    sab: int
+    sbb: int
+    scb: int
+    a_span: int
+    b_span: int
+    a_dense: bool
+    b_dense: bool
+
+
+def _call_of(a: Any, b: Any) -> Optional[_Call]:
+    """The :class:`_Call` of ``a @ b`` (kept per shapes, strides and
+    dtypes: every step of a plan asks again), or None where the kernel does
+    not take these arrays."""
+    if type(a) is not numpy.ndarray or type(b) is not numpy.ndarray:
+        return None
+    key = (a.shape, a.strides, a.dtype, b.shape, b.strides, b.dtype)
+    call = _calls.get(key, False)
+    if call is False:
+        call = _make_call(a, b)
+        if len(_calls) >= MAX_KEPT_CALLS:
+            _calls.clear()
+        _calls[key] = call
+    return call
+
+
+def _make_call(a: numpy.ndarray, b: numpy.ndarray) -> Optional[_Call]:
     if not (supported(a, b) and a.ndim >= 2 and b.ndim >= 2) or a.size == 0 or b.size == 0:
         return None      # (NumPy's product of empty arrays is its own.)
     try:
@@ -78,9 +120,22 @@ def _operands(a: Any, b: Any) -> Optional[tuple]:
         return None
     count = math.prod(batch)
     sa, sb = _stack(a, batch), _stack(b, batch)
-    if sa is None or sb is None or _steps(sb[0])[0] != 1 and _steps(sb[0])[1] != 1:
+    if sa is None or sb is None:
         return None
-    return (count,) + sa + sb + (batch,)
+    (a2, sab), (b2, sbb) = sa, sb
+    (sam, sak), (sbk, sbn) = _steps(a2), _steps(b2)
+    if sbk != 1 and sbn != 1:
+        return None
+    m, k = a2.shape
+    n = b2.shape[1]
+    if sbb == 0 and count > 1 and a.flags.c_contiguous:
+        # (One matrix times a stack of row-major ones: a single product of
+        # the stack's rows, packing the matrix once.)
+        m, count, sab = m * count, 1, 0
+    a_span, b_span = _span(a2, sab, count), _span(b2, sbb, count)
+    return _Call(takes_shape(m, k, n, a.dtype, count), batch, count, m, k, n, sam, sak, sbk,
+                 sbn, sab, sbb, m * n if count > 1 else 0, a_span, b_span,
+                 a_span == a.size, b_span == b.size)
 
 
 def _stack(x: numpy.ndarray, batch: tuple) -> Optional[tuple]:
@@ -101,6 +156,12 @@ def _stack(x: numpy.ndarray, batch: tuple) -> Optional[tuple]:
     except AttributeError:
         return None
     return flat[0], flat.strides[0] // x.itemsize
+
+
+def _span(x: numpy.ndarray, stride: int, count: int) -> int:
+    """Elements from matrix ``x``'s first element to the last element of
+    the ``count``-th matrix ``stride`` elements on, inclusive."""
+    return 1 + sum((d - 1) * st for d, st in zip(x.shape, _steps(x))) + (count - 1) * stride
 
 
 def takes_shape(m: int, k: int, n: int, dtype: Any, count: int = 1) -> bool:
@@ -129,40 +190,45 @@ def matmul(a: numpy.ndarray, b: numpy.ndarray, out: Optional[numpy.ndarray] = No
     on ``width`` threads (None: as many as its size pays for on the cores
     this process may use); ``a`` and ``b`` as :func:`takes_product` says,
     of any size."""
-    count, a2, sab, b2, sbb, batch = _operands(a, b)
+    call = _call_of(a, b)
     dtype = a.dtype
     lanes, regs = machine(dtype)
     mr, nv = C.product_tile(lanes, regs)
     nr = nv * lanes
-    m, k = a2.shape
-    n = b2.shape[1]
-    shape = batch + (m, n)
+    m, k, n, count = call.m, call.k, call.n, call.count
+    shape = call.batch + (a.shape[-2], n)
     c = (out if out is not None and out.flags.c_contiguous and out.shape == shape
          else host_arrays.empty(shape, dtype))
     if width is None:
         width = threads.product_width(float(count) * m * n * k, threads.available_cores())
-    width = max(1, width)
-    if sbb == 0 and count > 1 and a.flags.c_contiguous:
-        # (One matrix times a stack of row-major ones: a single product of
-        # the stack's rows, packing the matrix once.)
-        m, count, a2 = m * count, 1, a.reshape(-1, k)
-    panels, blocks = -(-n // nr), -(-m // mr)
+    panels = -(-n // nr)
     # Enough items that a late thread holds up a small part of the work;
     # each part of a panel packs it again.
-    parts = min(blocks, -(-ITEMS_PER_THREAD * width // (panels * count)))
-    kc = _k_block(k, nr, dtype.itemsize, lanes)
+    parts = min(-(-m // mr), -(-ITEMS_PER_THREAD * max(1, width) // (panels * count)))
     items = count * panels * parts
-    width = min(width, items)
+    width = min(max(1, width), items)
+    kc = _k_block(k, nr, dtype.itemsize, lanes)
     slots = numpy.zeros(1, numpy.int64)      # (held until every thread is done)
-    buf = scratch('product panels', width * kc * nr, dtype)
-    (sam, sak), (sbk, sbn) = _steps(a2), _steps(b2)
-    transposed = sbn != 1
-    fn = _kernel('product', (mr, nv, transposed), dtype, (lanes,),
-                 lambda s: product_ir(s, dtype, lanes, (mr, nv), transposed))
-    threads.Chunked(fn, width)(m, 1, items, n, k, kc, parts, slots.ctypes.data, sam, sak, sbk,
-                               sbn, sab, sbb, m * n if count > 1 else 0,
-                               _span(a2, sab, count), _span(b2, sbb, count), buf, c.reshape(-1))
+    # (Each thread's slot holds kc rows rounded up to whole vectors of rows.)
+    buf = scratch('product panels', width * -(-kc // lanes) * lanes * nr, dtype)
+    fn = _fns.get(dtype)
+    if fn is None:
+        fn = _fns[dtype] = _kernel('product', (mr, nv), dtype, (lanes,),
+                                   lambda s: product_ir(s, dtype, lanes, (mr, nv)))
+    threads.Chunked(fn, width)(m, 1, items, n, k, kc, parts, slots.ctypes.data, call.sam,
+                               call.sak, call.sbk, call.sbn, call.sab, call.sbb, call.scb,
+                               _memory(a, call.a_span, call.a_dense),
+                               _memory(b, call.b_span, call.b_dense), buf, c.reshape(-1))
     return _copied(c, out)
+
+
+def _memory(x: numpy.ndarray, span: int, dense: bool) -> numpy.ndarray:
+    """The ``span`` elements from ``x``'s first element on as one 1-d array
+    (which the kernel indexes with ``x``'s strides): a view of them in
+    memory order where they are ``x``'s own (``dense``)."""
+    if dense:
+        return x.ravel(order='K')
+    return numpy.lib.stride_tricks.as_strided(x, shape=(span,), strides=(x.itemsize,))
 
 
 def _k_block(k: int, nr: int, itemsize: int, lanes: int) -> int:
@@ -170,14 +236,6 @@ def _k_block(k: int, nr: int, itemsize: int, lanes: int) -> int:
     this core's second-level cache, a whole number of vectors of rows."""
     fit = max(lanes, _cache_bytes() // 2 // (nr * itemsize) // lanes * lanes)
     return min(k, fit)
-
-
-def _span(x: numpy.ndarray, stride: int, count: int) -> numpy.ndarray:
-    """The memory from matrix ``x``'s first element to the last element of
-    the ``count``-th matrix ``stride`` elements on, as one 1-d array (which
-    the kernel indexes with the strides)."""
-    last = sum((d - 1) * st for d, st in zip(x.shape, _steps(x))) + (count - 1) * stride
-    return numpy.lib.stride_tricks.as_strided(x, shape=(last + 1,), strides=(x.itemsize,))
 
 
 def _copied(c: numpy.ndarray, out: Optional[numpy.ndarray]) -> numpy.ndarray:

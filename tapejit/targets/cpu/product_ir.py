@@ -14,15 +14,15 @@ its ``C`` and one of ``parts`` runs of its blocks of ``MR`` rows.  For each bloc
 rows of ``B``, the thread first packs the panel's part of them into its own
 slot of ``panels`` (claimed once from the int64 counter at ``slots``): one
 aligned row of ``NR`` per row of ``B``, zero past column ``n``; a ``B``
-with a unit stride down its columns (``x @ W.T``) transposed in registers
-on the way.  The packed panel stays in the core's cache while each block of
+with a unit stride down its columns (``sbn != 1``: ``x @ W.T``) is
+transposed in registers on the way.  The packed panel stays in the core's cache while each block of
 rows runs a register tile: per row of the panel, ``NV`` aligned vectors and
 ``MR`` broadcast elements of ``A`` feed ``MR * NV`` fused multiply-adds.
 Rows past ``m`` read row ``m - 1`` and are not stored; columns past ``n``
 are masked off; a block of ``k`` after the first adds to what ``C`` holds.
 
 >>> import numpy as np
->>> text = product_ir('demo', np.dtype(np.float32), 8, (6, 2), True)
+>>> text = product_ir('demo', np.dtype(np.float32), 8, (6, 2))
 >>> 'llvm.fma.v8f32' in text and 'llvm.masked.store' in text
 True
 """
@@ -102,51 +102,77 @@ def transpose(x: _Ir, rows: list) -> list:
     return rows
 
 
-def _pack_panel(x: _Ir, transposed: bool, src: Any, sk: Any, sn: Any, n: Any,
-                j0: Any, k0: Any, rows: Any, nr: int, dst: Any) -> None:
+def _pack_panel(x: _Ir, src: Any, sk: Any, sn: Any, n: Any, j0: Any, k0: Any, rows: Any,
+                nr: int, dst: Any) -> None:
+    """:func:`_pack_rows` where ``sn == 1``, else :func:`_pack_columns`
+    (``sk == 1``)."""
+    b = x.em.b
+    with b.if_else(b.icmp_signed('==', sn, x.c(1))) as (rows_of_b, columns_of_b):
+        with rows_of_b:
+            _pack_rows(x, src, sk, n, j0, k0, rows, nr, dst)
+        with columns_of_b:
+            _pack_columns(x, src, sn, n, j0, k0, rows, nr, dst)
+
+
+def _pack_rows(x: _Ir, src: Any, sk: Any, n: Any, j0: Any, k0: Any, rows: Any, nr: int,
+               dst: Any) -> None:
     """Rows ``k0 .. k0 + rows`` of columns ``j0 .. j0 + nr`` of ``B``
-    (``B[i, j]`` at ``src[i * sk + j * sn]``, zero past column ``n``) into
-    ``dst``, a row of ``nr`` elements each, a block of ``lanes`` rows at a
-    time: copied a vector at a time (``sn == 1``) or, ``transposed`` (``sk
-    == 1``), transposed in registers."""
+    (``B[i, j]`` at ``src[i * sk + j]``, zero past column ``n``) into
+    ``dst``, a row of ``nr`` elements each, a vector at a time."""
     em, lanes = x.em, x.lanes
     load = _masked_load(x)
     align = em.ir.Constant(x.i32, x.elem_size())
-    blocks = em.b.sdiv(em.b.add(rows, x.c(lanes - 1)), x.c(lanes))
+    b = em.b
+    masks = [_lanes_below(x, b.add(j0, x.c(v * lanes)), n) for v in range(nr // lanes)]
+
+    def row(r: Any) -> None:
+        bb = em.b
+        at = bb.gep(src, [bb.mul(bb.add(k0, r), sk)])
+        out = bb.gep(dst, [bb.mul(r, x.c(nr))])
+        for v, ok in enumerate(masks):
+            j = bb.add(j0, x.c(v * lanes))
+            # (Clamped: a masked lane's address still lies in B.)
+            jc = bb.select(bb.icmp_signed('<', j, n), j, x.c(0))
+            val = bb.call(load, [_vec_ptr(x, at, jc), align, ok, x.zero()])
+            bb.store(val, _vec_ptr(x, out, x.c(v * lanes)), align=64)
+    em.repeat(x.c(0), rows, row)
+
+
+def _pack_columns(x: _Ir, src: Any, sn: Any, n: Any, j0: Any, k0: Any, rows: Any, nr: int,
+                  dst: Any) -> None:
+    """As :func:`_pack_rows` for ``B[i, j]`` at ``src[i + j * sn]``: a
+    ``lanes x lanes`` block at a time, transposed in registers.  A block
+    writes whole ``lanes`` rows: ``dst`` has room for ``rows`` rounded up to
+    them (those past ``rows`` are never read)."""
+    em, lanes = x.em, x.lanes
+    load = _masked_load(x)
+    align = em.ir.Constant(x.i32, x.elem_size())
+    b = em.b
+    blocks = b.sdiv(b.add(rows, x.c(lanes - 1)), x.c(lanes))
 
     def block(q: Any) -> None:
         b = em.b
         first = b.mul(q, x.c(lanes))
         kq = b.add(k0, first)
-        left = b.sub(rows, first)
+        in_k = _lanes_below(x, x.c(0), b.sub(rows, first))
         out = b.gep(dst, [b.mul(first, x.c(nr))])
-        if transposed:
-            in_k = _lanes_below(x, x.c(0), left)
-            for v in range(nr // lanes):
-                vecs = []
-                for t in range(lanes):
-                    j = b.add(j0, x.c(v * lanes + t))
-                    inside = b.icmp_signed('<', j, n)
-                    # (A row past n reads nothing: its lanes are zero.)
-                    ok = b.and_(in_k, _splat_bool(x, inside))
-                    jc = b.select(inside, j, x.c(0))
-                    ptr = _vec_ptr(x, src, b.add(b.mul(jc, sn), kq))
-                    vecs.append(b.call(load, [ptr, align, ok, x.zero()]))
-                for r, vec in enumerate(transpose(x, vecs)):
-                    with b.if_then(b.icmp_signed('<', x.c(r), left)):
-                        em.b.store(vec, _vec_ptr(x, out, x.c(r * nr + v * lanes)), align=64)
-            return
-        masks = [_lanes_below(x, b.add(j0, x.c(v * lanes)), n) for v in range(nr // lanes)]
-        for r in range(lanes):
-            with b.if_then(b.icmp_signed('<', x.c(r), left)):
-                bb = em.b
-                row = bb.gep(src, [bb.mul(bb.add(kq, x.c(r)), sk)])
-                for v, ok in enumerate(masks):
-                    j = bb.add(j0, x.c(v * lanes))
-                    # (Clamped: a masked lane's address still lies in B.)
-                    jc = bb.select(bb.icmp_signed('<', j, n), j, x.c(0))
-                    val = bb.call(load, [_vec_ptr(x, row, jc), align, ok, x.zero()])
-                    bb.store(val, _vec_ptr(x, out, x.c(r * nr + v * lanes)), align=64)
+
+        def vector(v: Any) -> None:
+            b = em.b
+            jv = b.add(j0, b.mul(v, x.c(lanes)))
+            vecs = []
+            for t in range(lanes):
+                j = b.add(jv, x.c(t))
+                inside = b.icmp_signed('<', j, n)
+                # (A row past n reads nothing: its lanes are zero.)
+                ok = b.and_(in_k, _splat_bool(x, inside))
+                jc = b.select(inside, j, x.c(0))
+                ptr = _vec_ptr(x, src, b.add(b.mul(jc, sn), kq))
+                vecs.append(b.call(load, [ptr, align, ok, x.zero()]))
+            at = b.gep(out, [b.mul(v, x.c(lanes))])
+            for r, vec in enumerate(transpose(x, vecs)):
+                b.store(vec, _vec_ptr(x, at, x.c(r * nr)), align=64)
+        em.repeat(x.c(0), x.c(nr // lanes), vector)
     em.repeat(x.c(0), blocks, block)
 
 
@@ -157,11 +183,9 @@ def _splat_bool(x: _Ir, v: Any) -> Any:
                             ir.Constant(ir.VectorType(x.i32, x.lanes), [0] * x.lanes))
 
 
-def product_ir(symbol: str, dtype: numpy.dtype, lanes: int, tile: tuple,
-               transposed: bool) -> str:
+def product_ir(symbol: str, dtype: numpy.dtype, lanes: int, tile: tuple) -> str:
     """The LLVM IR of the product with register tile ``tile = (MR, NV)``
-    (see the module's docstring); ``transposed``: ``B`` has a unit stride
-    down its columns."""
+    (see the module's docstring)."""
     mr, nv = tile
     nr = nv * lanes
 
@@ -174,7 +198,9 @@ def product_ir(symbol: str, dtype: numpy.dtype, lanes: int, tile: tuple,
         per_matrix = b.mul(b.sdiv(b.add(n, x.c(nr - 1)), x.c(nr)), parts)
         # This thread's panel buffer: a slot claimed once, on entering.
         slot = b.atomic_rmw('add', b.inttoptr(slots, x.i64.as_pointer()), x.c(1), 'monotonic')
-        buf = b.gep(panels.data, [b.mul(slot, b.mul(kc, x.c(nr)))])
+        # (Slots hold kc rows rounded up to whole blocks of lanes: see _pack_panel.)
+        rounded = b.mul(b.sdiv(b.add(kc, x.c(lanes - 1)), x.c(lanes)), x.c(lanes))
+        buf = b.gep(panels.data, [b.mul(slot, b.mul(rounded, x.c(nr)))])
         accs = [[em._alloca(x.vec) for _ in range(nv)] for _ in range(mr)]
 
         def item(i: Any) -> None:
@@ -195,7 +221,7 @@ def product_ir(symbol: str, dtype: numpy.dtype, lanes: int, tile: tuple,
                 k0 = b.mul(q, kc)
                 rows = b.sub(k, k0)
                 rows = b.select(b.icmp_signed('<', rows, kc), rows, kc)
-                _pack_panel(x, transposed, b_g, sbk, sbn, n, j0, k0, rows, nr, buf)
+                _pack_panel(x, b_g, sbk, sbn, n, j0, k0, rows, nr, buf)
                 em.repeat(first, last, lambda ib: _tile(x, accs, a_g, sam, sak, buf, c_g, m, n,
                                                         em.b.mul(ib, x.c(mr)), j0, k0, rows,
                                                         q))

@@ -64,7 +64,7 @@ def _stacks(rng, dtype):
 def test_stacked_products_equal_float64_numpy(dtype):
     rng = np.random.default_rng(7)
     for a, b in _stacks(rng, dtype):
-        assert P._operands(a, b) is not None, (a.shape, b.shape)
+        assert P._call_of(a, b) is not None, (a.shape, b.shape)
         want = np.matmul(a.astype(np.float64), b.astype(np.float64))
         got = P.matmul(a, b)
         assert got.shape == want.shape
@@ -75,6 +75,7 @@ def test_blocks_of_the_shared_axis_add_up(monkeypatch):
     # A second-level cache of 8 KiB: the shared axis is packed a vector of
     # rows at a time, each block after the first added to the result.
     monkeypatch.setattr(P, '_cache_bytes', lambda: 8192)
+    monkeypatch.setattr(P, '_calls', {})
     lanes, regs = machine(np.float32)
     assert P._k_block(300, C.product_tile(lanes, regs)[1] * lanes, 4, lanes) < 300
     rng = np.random.default_rng(2)
