@@ -117,8 +117,9 @@ def _pack_panel(x: _Ir, src: Any, sk: Any, sn: Any, n: Any, j0: Any, k0: Any, ro
 def _pack_rows(x: _Ir, src: Any, sk: Any, n: Any, j0: Any, k0: Any, rows: Any, nr: int,
                dst: Any) -> None:
     """Rows ``k0 .. k0 + rows`` of columns ``j0 .. j0 + nr`` of ``B``
-    (``B[i, j]`` at ``src[i * sk + j]``, zero past column ``n``) into
-    ``dst``, a row of ``nr`` elements each, a vector at a time."""
+    (``B[i, j]`` at ``src[i * sk + j]``, zero past column ``n``: a
+    result's columns there are never stored) into ``dst``, a row of ``nr``
+    elements each, a vector at a time."""
     em, lanes = x.em, x.lanes
     load = _masked_load(x)
     align = em.ir.Constant(x.i32, x.elem_size())
@@ -140,8 +141,9 @@ def _pack_rows(x: _Ir, src: Any, sk: Any, n: Any, j0: Any, k0: Any, rows: Any, n
 
 def _pack_columns(x: _Ir, src: Any, sn: Any, n: Any, j0: Any, k0: Any, rows: Any, nr: int,
                   dst: Any) -> None:
-    """As :func:`_pack_rows` for ``B[i, j]`` at ``src[i + j * sn]``: a
-    ``lanes x lanes`` block at a time, transposed in registers.  A block
+    """As :func:`_pack_rows` for ``B[i, j]`` at ``src[i + j * sn]``, but
+    columns past ``n`` repeat the last: a ``lanes x lanes`` block at a
+    time, transposed in registers.  A block
     writes whole ``lanes`` rows: ``dst`` has room for ``rows`` rounded up to
     them (those past ``rows`` are never read)."""
     em, lanes = x.em, x.lanes
@@ -149,6 +151,7 @@ def _pack_columns(x: _Ir, src: Any, sn: Any, n: Any, j0: Any, k0: Any, rows: Any
     align = em.ir.Constant(x.i32, x.elem_size())
     b = em.b
     blocks = b.sdiv(b.add(rows, x.c(lanes - 1)), x.c(lanes))
+    last = b.sub(n, x.c(1))
 
     def block(q: Any) -> None:
         b = em.b
@@ -163,24 +166,16 @@ def _pack_columns(x: _Ir, src: Any, sn: Any, n: Any, j0: Any, k0: Any, rows: Any
             vecs = []
             for t in range(lanes):
                 j = b.add(jv, x.c(t))
-                inside = b.icmp_signed('<', j, n)
-                # (A row past n reads nothing: its lanes are zero.)
-                ok = b.and_(in_k, _splat_bool(x, inside))
-                jc = b.select(inside, j, x.c(0))
+                # (A column past n repeats the last: its products are never
+                # stored.  The mask keeps the last block's loads in B.)
+                jc = b.select(b.icmp_signed('<', j, n), j, last)
                 ptr = _vec_ptr(x, src, b.add(b.mul(jc, sn), kq))
-                vecs.append(b.call(load, [ptr, align, ok, x.zero()]))
+                vecs.append(b.call(load, [ptr, align, in_k, x.zero()]))
             at = b.gep(out, [b.mul(v, x.c(lanes))])
             for r, vec in enumerate(transpose(x, vecs)):
                 b.store(vec, _vec_ptr(x, at, x.c(r * nr)), align=64)
         em.repeat(x.c(0), x.c(nr // lanes), vector)
     em.repeat(x.c(0), blocks, block)
-
-
-def _splat_bool(x: _Ir, v: Any) -> Any:
-    b, ir = x.em.b, x.ir
-    one = b.insert_element(ir.Constant(x.mask_type, ir.Undefined), v, x.c(0))
-    return b.shuffle_vector(one, ir.Constant(x.mask_type, ir.Undefined),
-                            ir.Constant(ir.VectorType(x.i32, x.lanes), [0] * x.lanes))
 
 
 def product_ir(symbol: str, dtype: numpy.dtype, lanes: int, tile: tuple) -> str:
@@ -241,9 +236,7 @@ def _tile(x: _Ir, accs: list, a: Any, sam: Any, sak: Any, buf: Any, c: Any, m: A
     b = em.b
     mr, nv, lanes = len(accs), len(accs[0]), x.lanes
     nr = nv * lanes
-    for row in accs:
-        for acc in row:
-            b.store(x.zero(), acc)
+    _start_tile(x, accs, c, i0, j0, m, n, b.icmp_signed('>', q, x.c(0)))
     last = b.sub(m, x.c(1))
     starts = []
     for r in range(mr):
@@ -262,21 +255,43 @@ def _tile(x: _Ir, accs: list, a: Any, sam: Any, sak: Any, buf: Any, c: Any, m: A
                 acc = accs[r][v]
                 b.store(b.call(x.fma, [av, bv[v], b.load(acc)]), acc)
     em.repeat(x.c(0), rows, step)
-    _store_tile(x, accs, c, i0, j0, m, n, em.b.icmp_signed('>', q, x.c(0)))
+    _store_tile(x, accs, c, i0, j0, m, n)
 
 
-def _store_tile(x: _Ir, accs: list, c: Any, i0: Any, j0: Any, m: Any, n: Any,
+def _masks(x: _Ir, j0: Any, n: Any, vectors: int) -> list:
+    """Per vector of a tile's row: the mask of its columns below ``n``."""
+    return [_lanes_below(x, x.em.b.add(j0, x.c(v * x.lanes)), n) for v in range(vectors)]
+
+
+def _start_tile(x: _Ir, accs: list, c: Any, i0: Any, j0: Any, m: Any, n: Any,
                 add: Any) -> None:
+    """The tile's accumulators: zero, or where ``add`` what ``c`` holds
+    (rows past ``m`` zero)."""
+    em = x.em
+    for row in accs:
+        for acc in row:
+            em.b.store(x.zero(), acc)
+    with em.b.if_then(add):
+        load = _masked_load(x)
+        align = em.ir.Constant(x.i32, x.elem_size())
+        masks = _masks(x, j0, n, len(accs[0]))
+        for r, row in enumerate(accs):
+            b = em.b
+            ri = b.add(i0, x.c(r))
+            with b.if_then(b.icmp_signed('<', ri, m)):
+                bb = em.b
+                base = bb.gep(c, [bb.add(bb.mul(ri, n), j0)])
+                for v, acc in enumerate(row):
+                    ptr = _vec_ptr(x, base, x.c(v * x.lanes))
+                    bb.store(bb.call(load, [ptr, align, masks[v], x.zero()]), acc)
+
+
+def _store_tile(x: _Ir, accs: list, c: Any, i0: Any, j0: Any, m: Any, n: Any) -> None:
     """Rows ``i0 + r < m`` of the tile into row-major ``c`` (``n`` columns),
-    each vector masked to the columns below ``n``; added to what ``c``
-    holds where ``add``."""
+    each vector masked to the columns below ``n``."""
     em = x.em
     align = em.ir.Constant(x.i32, x.elem_size())
-    lanes = x.lanes
-    load = _masked_load(x)
-    masks = []
-    for v in range(len(accs[0])):
-        masks.append(_lanes_below(x, em.b.add(j0, x.c(v * lanes)), n))
+    masks = _masks(x, j0, n, len(accs[0]))
     for r, row in enumerate(accs):
         b = em.b
         ri = b.add(i0, x.c(r))
@@ -284,8 +299,5 @@ def _store_tile(x: _Ir, accs: list, c: Any, i0: Any, j0: Any, m: Any, n: Any,
             bb = em.b
             base = bb.gep(c, [bb.add(bb.mul(ri, n), j0)])
             for v, acc in enumerate(row):
-                ptr = _vec_ptr(x, base, x.c(v * lanes))
-                val = bb.load(acc)
-                have = bb.call(load, [ptr, align, masks[v], x.zero()])
-                val = bb.select(add, bb.fadd(val, have), val)
-                bb.call(x.masked_store, [val, ptr, align, masks[v]])
+                bb.call(x.masked_store, [bb.load(acc), _vec_ptr(x, base, x.c(v * x.lanes)),
+                                         align, masks[v]])
