@@ -162,6 +162,9 @@ class _Ir:
     def elem_size(self) -> int:
         return 4 if isinstance(self.elem, self.ir.FloatType) else 8
 
+    def vector_bytes(self) -> int:
+        return self.lanes * self.elem_size()
+
     def splat(self, value: Any) -> Any:
         b, ir = self.em.b, self.ir
         one = b.insert_element(ir.Constant(self.vec, ir.Undefined), value, self.c(0))

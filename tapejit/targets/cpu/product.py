@@ -99,7 +99,8 @@ def _call_of(a: Any, b: Any) -> Optional[_Call]:
     """The :class:`_Call` of ``a @ b`` (kept per shapes, strides and
     dtypes: every step of a plan asks again), or None where the kernel does
     not take these arrays."""
-    if type(a) is not numpy.ndarray or type(b) is not numpy.ndarray:
+    if (type(a) is not numpy.ndarray or type(b) is not numpy.ndarray
+            or not (a.flags.aligned and b.flags.aligned)):
         return None
     key = (a.shape, a.strides, a.dtype, b.shape, b.strides, b.dtype)
     call = _calls.get(key, False)
@@ -128,14 +129,25 @@ def _make_call(a: numpy.ndarray, b: numpy.ndarray) -> Optional[_Call]:
         return None
     m, k = a2.shape
     n = b2.shape[1]
-    if sbb == 0 and count > 1 and a.flags.c_contiguous:
-        # (One matrix times a stack of row-major ones: a single product of
-        # the stack's rows, packing the matrix once.)
-        m, count, sab = m * count, 1, 0
     a_span, b_span = _span(a2, sab, count), _span(b2, sbb, count)
+    if sbb == 0 and sab != 0 and a.flags.c_contiguous:
+        # (A stack of row-major matrices times one matrix: a single product
+        # of the stack's rows, k apart, packing the matrix once.)
+        m, count, sab, sam, sak = m * count, 1, 0, k, 1
     return _Call(takes_shape(m, k, n, a.dtype, count), batch, count, m, k, n, sam, sak, sbk,
                  sbn, sab, sbb, m * n if count > 1 else 0, a_span, b_span,
-                 a_span == a.size, b_span == b.size)
+                 a_span == a.size and _dense(a), b_span == b.size and _dense(b))
+
+
+def _dense(x: numpy.ndarray) -> bool:
+    """Whether ``x``'s elements fill their memory without overlap: its axes,
+    ordered by stride, are a row-major array's (a transpose of one)."""
+    step = x.itemsize
+    for st, d in sorted((st, d) for st, d in zip(x.strides, x.shape) if d > 1):
+        if st != step:
+            return False
+        step *= d
+    return True
 
 
 def _stack(x: numpy.ndarray, batch: tuple) -> Optional[tuple]:
@@ -197,8 +209,7 @@ def matmul(a: numpy.ndarray, b: numpy.ndarray, out: Optional[numpy.ndarray] = No
     nr = nv * lanes
     m, k, n, count = call.m, call.k, call.n, call.count
     shape = call.batch + (a.shape[-2], n)
-    c = (out if out is not None and out.flags.c_contiguous and out.shape == shape
-         else host_arrays.empty(shape, dtype))
+    c = out if _writes_into(out, shape, dtype, a, b) else host_arrays.empty(shape, dtype)
     if width is None:
         width = threads.product_width(float(count) * m * n * k, threads.available_cores())
     panels = -(-n // nr)
@@ -220,6 +231,18 @@ def matmul(a: numpy.ndarray, b: numpy.ndarray, out: Optional[numpy.ndarray] = No
                                _memory(a, call.a_span, call.a_dense),
                                _memory(b, call.b_span, call.b_dense), buf, c.reshape(-1))
     return _copied(c, out)
+
+
+def _writes_into(out: Optional[numpy.ndarray], shape: tuple, dtype: numpy.dtype,
+                 a: numpy.ndarray, b: numpy.ndarray) -> bool:
+    """Whether the kernel writes the result straight into ``out``: a
+    writeable, aligned, row-major array of the result's shape and dtype
+    sharing no memory with the operands.  Else the result is written
+    elsewhere and assigned to ``out`` (cast, or refused, as NumPy would)."""
+    return (out is not None and type(out) is numpy.ndarray and out.shape == shape
+            and out.dtype == dtype and out.flags.c_contiguous and out.flags.writeable
+            and out.flags.aligned and not numpy.may_share_memory(out, a)
+            and not numpy.may_share_memory(out, b))
 
 
 def _memory(x: numpy.ndarray, span: int, dense: bool) -> numpy.ndarray:

@@ -135,7 +135,7 @@ def _pack_rows(x: _Ir, src: Any, sk: Any, n: Any, j0: Any, k0: Any, rows: Any, n
             # (Clamped: a masked lane's address still lies in B.)
             jc = bb.select(bb.icmp_signed('<', j, n), j, x.c(0))
             val = bb.call(load, [_vec_ptr(x, at, jc), align, ok, x.zero()])
-            bb.store(val, _vec_ptr(x, out, x.c(v * lanes)), align=64)
+            bb.store(val, _vec_ptr(x, out, x.c(v * lanes)), align=x.vector_bytes())
     em.repeat(x.c(0), rows, row)
 
 
@@ -173,7 +173,7 @@ def _pack_columns(x: _Ir, src: Any, sn: Any, n: Any, j0: Any, k0: Any, rows: Any
                 vecs.append(b.call(load, [ptr, align, in_k, x.zero()]))
             at = b.gep(out, [b.mul(v, x.c(lanes))])
             for r, vec in enumerate(transpose(x, vecs)):
-                b.store(vec, _vec_ptr(x, at, x.c(r * nr)), align=64)
+                b.store(vec, _vec_ptr(x, at, x.c(r * nr)), align=x.vector_bytes())
         em.repeat(x.c(0), x.c(nr // lanes), vector)
     em.repeat(x.c(0), blocks, block)
 
@@ -247,7 +247,8 @@ def _tile(x: _Ir, accs: list, a: Any, sam: Any, sak: Any, buf: Any, c: Any, m: A
     def step(kk: Any) -> None:
         b = em.b
         at = b.gep(buf, [b.mul(kk, x.c(nr))])
-        bv = [b.load(_vec_ptr(x, at, x.c(v * lanes)), align=64) for v in range(nv)]
+        bv = [b.load(_vec_ptr(x, at, x.c(v * lanes)), align=x.vector_bytes())
+              for v in range(nv)]
         off = b.mul(kk, sak)
         for r in range(mr):
             av = x.splat(b.load(b.gep(starts[r], [off])))

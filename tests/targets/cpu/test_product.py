@@ -189,3 +189,71 @@ def test_empty_operands_are_numpys():
     assert not P.takes_product(a, np.ones((3, 5)))
     assert F.matmul(a, np.ones((3, 5))).shape == (3, 0, 5)
     assert np.array_equal(F.matmul(np.ones((2, 0)), np.ones((0, 4))).array, np.zeros((2, 4)))
+
+
+def _ref(a, b):
+    return np.matmul(a.astype(np.float64), b.astype(np.float64))
+
+
+def _close(got, a, b):
+    want = _ref(a, b)
+    return np.abs(got - want).max() / max(1.0, np.abs(want).max()) < 1e-5
+
+
+def test_a_matrix_times_a_broadcast_stack_reads_only_the_matrix():
+    rng = np.random.default_rng(8)
+    a = rng.standard_normal((64, 256)).astype(np.float32)
+    b = np.broadcast_to(rng.standard_normal((256, 256)).astype(np.float32), (4, 256, 256))
+    assert P.takes_product(a, b)
+    assert _close(P.matmul(a, b), a, b)
+    with tapejit.no_backprop_mode():
+        assert _close(F.matmul(a, b).array, a, b)
+
+
+def test_a_stack_of_single_rows_times_a_matrix():
+    # (The rows of a (32, 1, k) stack lie k apart, though a one-row matrix
+    # has any row stride.)
+    rng = np.random.default_rng(9)
+    q = rng.standard_normal((32, 1, 1024)).astype(np.float32)
+    w = rng.standard_normal((1024, 1024)).astype(np.float32)
+    assert P.takes_product(q, w) and _close(P.matmul(q, w), q, w)
+    assert _close(P.matmul(q, w.T), q, w.T)
+    assert _close(P.matmul(q.swapaxes(-1, -2).swapaxes(-1, -2), w), q, w)
+
+
+def test_misaligned_operands_are_numpys():
+    rng = np.random.default_rng(10)
+    raw = np.zeros(4 * 256 * 256 + 8, np.uint8)
+    a = np.ndarray((256, 256), np.float32, buffer=raw, offset=1)
+    a[...] = rng.standard_normal((256, 256))
+    b = rng.standard_normal((256, 256)).astype(np.float32)
+    assert not P.takes_product(a, b) and not P.takes_product(b, a)
+    assert _close(F.matmul(a, b).array, a, b)
+
+
+def test_out_of_another_dtype_read_only_or_overlapping():
+    rng = np.random.default_rng(11)
+    a = rng.standard_normal((256, 256)).astype(np.float32)
+    b = rng.standard_normal((256, 256)).astype(np.float32)
+    want = _ref(a, b)
+    out64 = np.zeros((256, 256))
+    assert P.matmul(a, b, out64) is out64 and np.abs(out64 - want).max() < 1e-3
+    frozen = np.zeros((256, 256), np.float32)
+    frozen.flags.writeable = False
+    with pytest.raises(ValueError):
+        P.matmul(a, b, frozen)
+    a2, b2 = a.copy(), b.copy()
+    assert P.matmul(a2, b2, a2) is a2 and np.abs(a2 - want).max() < 1e-3
+    a2, b2 = a.copy(), b.copy()
+    assert P.matmul(a2, b2, b2) is b2 and np.abs(b2 - want).max() < 1e-3
+
+
+def test_an_operand_whose_elements_overlap():
+    rng = np.random.default_rng(12)
+    m = k = 300
+    sab = m * k - m + 1
+    buf = rng.standard_normal(sab + m * (k + 1)).astype(np.float32)
+    a = np.lib.stride_tricks.as_strided(buf, (2, m, k), (sab * 4, (k + 1) * 4, 4))
+    b = rng.standard_normal((k, 256)).astype(np.float32)
+    assert P._call_of(a, b) is not None and not P._call_of(a, b).a_dense
+    assert _close(P.matmul(a, b), a, b)
