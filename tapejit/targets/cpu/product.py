@@ -38,10 +38,14 @@ from tapejit.targets.cpu.product_ir import product_ir
 
 __all__ = ['takes_product', 'takes_shape', 'matmul', 'describe']
 
-# Hand-offs' time a product takes at least to run here (see takes_product):
-# below 16, products of 0.5-2 million multiply-adds ran up to 1.4x slower
-# than BLAS's, from 8 million up 1.2-1.8x faster.
-MIN_HANDOFFS = 16
+# Hand-offs' time a product takes at least to run here, and panels of
+# columns it has at least (over its stack), for the kernel to take it (see
+# takes_product).  Measured on 48 shapes against BLAS cut in pieces: from 4
+# hand-offs and 4 panels the kernel was 1.07-1.8x faster; a single panel
+# (64 columns) ran 0.56-1.03x, its row tiles split among items that each
+# pack it again; around one hand-off, 0.84-1.6x.
+MIN_HANDOFFS = 4
+MIN_PANELS = 4
 # Items (parts of panels) a product is cut into per thread at least: a
 # late thread holds up one, and each part packs its panel again.
 ITEMS_PER_THREAD = 4
@@ -56,9 +60,10 @@ def takes_product(a: Any, b: Any) -> bool:
     """Whether these kernels compute ``a @ b``: :func:`supported` arrays of
     at least 2 dimensions, stacked alike or one of them a single matrix
     (see :func:`_stack`), ``b``'s matrices with a unit stride along one
-    axis (row-major, or a transpose), at least a tile's rows and a panel's
-    columns, and long enough to take :data:`MIN_HANDOFFS` of this machine's
-    hand-offs to a thread at its measured product rate
+    axis (row-major, or a transpose), at least a tile's rows and
+    :data:`MIN_PANELS` panels of columns (over the stack), and long enough
+    to take :data:`MIN_HANDOFFS` of this machine's hand-offs to a thread at
+    its measured product rate
     (:func:`tapejit.backends.threads.calibration`).  Shorter products spend
     more on packing and calling than they save: BLAS runs them.
 
@@ -185,7 +190,7 @@ def takes_shape(m: int, k: int, n: int, dtype: Any, count: int = 1) -> bool:
     """
     lanes, regs = machine(dtype)
     mr, nv = C.product_tile(lanes, regs)
-    if m < mr or n < nv * lanes:
+    if m < mr or count * -(-n // (nv * lanes)) < MIN_PANELS:
         return False
     cal = threads.calibration()
     return float(count) * m * k * n >= MIN_HANDOFFS * cal.handoff_s * cal.madds_per_s
