@@ -61,9 +61,9 @@ def takes_product(a: Any, b: Any) -> bool:
     at least 2 dimensions, stacked alike or one of them a single matrix
     (see :func:`_stack`), ``b``'s matrices with a unit stride along one
     axis (row-major, or a transpose), at least a tile's rows and
-    :data:`MIN_PANELS` panels of columns (over the stack), and long enough
-    to take :data:`MIN_HANDOFFS` of this machine's hand-offs to a thread at
-    its measured product rate
+    :data:`MIN_PANELS` panels of columns (over the stack), and each matrix's
+    product long enough to take :data:`MIN_HANDOFFS` of this machine's
+    hand-offs to a thread at its measured product rate
     (:func:`tapejit.backends.threads.calibration`).  Shorter products spend
     more on packing and calling than they save: BLAS runs them.
 
@@ -183,7 +183,8 @@ def _span(x: numpy.ndarray, stride: int, count: int) -> int:
 
 def takes_shape(m: int, k: int, n: int, dtype: Any, count: int = 1) -> bool:
     """Whether these kernels compute ``count`` products ``(m, k) @ (k, n)``
-    of float ``dtype`` (see :func:`takes_product`).
+    of float ``dtype`` (see :func:`takes_product`): each of them long
+    enough, and enough panels among them.
 
     >>> takes_shape(256, 784, 1024, numpy.float32), takes_shape(8, 8, 8, numpy.float32)
     (True, False)
@@ -193,7 +194,9 @@ def takes_shape(m: int, k: int, n: int, dtype: Any, count: int = 1) -> bool:
     if m < mr or count * -(-n // (nv * lanes)) < MIN_PANELS:
         return False
     cal = threads.calibration()
-    return float(count) * m * k * n >= MIN_HANDOFFS * cal.handoff_s * cal.madds_per_s
+    # (Per matrix: a stack of small ones spends its time on each item's
+    # pack and tiles, 2-8x slower than BLAS's per-matrix calls.)
+    return float(m) * k * n >= MIN_HANDOFFS * cal.handoff_s * cal.madds_per_s
 
 
 def _steps(x: numpy.ndarray) -> tuple:

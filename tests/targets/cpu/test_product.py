@@ -123,6 +123,9 @@ def test_what_the_kernels_take():
     assert P.takes_product(x[None], x[None])                    # stacked
     assert P.takes_product(np.ones((3, 2, 256, 128), np.float32), x[:128, :256])
     assert not P.takes_product(x, x[:, :128])                   # two panels
+    # A stack of small matrices: refused (each item's fixed costs dominate).
+    assert not P.takes_product(np.ones((4096, 16, 16), np.float32),
+                               np.ones((4096, 16, 16), np.float32))
     # A stack whose axes need no single stride: refused.
     y = np.ones((4, 3, 256, 128), np.float32)
     assert not P.takes_product(y.transpose(1, 0, 2, 3), y.transpose(1, 0, 3, 2))
