@@ -5,6 +5,7 @@ from __future__ import annotations
 import multiprocessing
 import signal
 import threading
+import time
 import warnings
 from typing import Any, Dict, List, Optional
 
@@ -178,6 +179,9 @@ class MultiprocessIterator(PrefetchIterator):
         self._mem: Any = None
         # shared-memory slot -> the pool's result being written into it
         self._busy: Dict[int, Any] = {}
+        # Every result the pool may still be working on, kept when a batch
+        # is dropped (reset, serialize): finalize waits for them.
+        self._issued: List[Any] = []
 
     # -- reading -----------------------------------------------------------
 
@@ -208,7 +212,10 @@ class MultiprocessIterator(PrefetchIterator):
         # The pool's own chunk size divides by its current number of workers,
         # which is 0 for a moment while maxtasksperchild replaces them.
         chunksize = max(1, -(-len(args) // (4 * self.n_processes)))
-        return self._pool.map_async(_read_example, args, chunksize)
+        self._issued = [r for r in self._issued if not r.ready()]
+        result = self._pool.map_async(_read_example, args, chunksize)
+        self._issued.append(result)
+        return result
 
     def _read_here(self, indices: Any) -> list:
         """Read a batch in this process, warning if it takes too long."""
@@ -296,18 +303,32 @@ class MultiprocessIterator(PrefetchIterator):
         super().reset()
 
     def finalize(self) -> None:
-        """Stop the worker processes (the batches read ahead are dropped); the
-        iterator cannot read more batches."""
-        pool = self._pool
+        """Stop the worker processes; the iterator cannot read more batches.
+        The batches read ahead are dropped, once the reads in flight end (at
+        most ``dataset_timeout`` seconds, then the workers are killed)."""
+        pool, issued = self._pool, self._issued
         self._init_workers()
         self._pending = ()
         self._finalized = True
-        if pool is not None:
+        if pool is None:
+            return
+        # Pool.terminate() with tasks in flight can hang for ever (CPython
+        # gh-96995: a worker killed while holding the result queue's lock;
+        # a worker that read a stop sentinel early is replaced and holds the
+        # task queue's lock).  Let the reads in flight end, then stop the
+        # workers gracefully; terminate only a pool whose reads do not end.
+        deadline = None if self.dataset_timeout is None else time.monotonic() + self.dataset_timeout
+        for r in issued:
+            r.wait(None if deadline is None else max(0.0, deadline - time.monotonic()))
+        if all(r.ready() for r in issued):
+            pool.close()
+            pool.join()
+        else:
             pool.terminate()
 
     def __getstate__(self) -> dict:
         state = self.__dict__.copy()
-        for name in ('_pool', '_mem', '_busy', '_pending', '_n_slots'):
+        for name in ('_pool', '_mem', '_busy', '_issued', '_pending', '_n_slots'):
             state.pop(name, None)
         state['_finalized'] = False
         return state
