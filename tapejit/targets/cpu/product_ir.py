@@ -264,6 +264,23 @@ def _masks(x: _Ir, j0: Any, n: Any, vectors: int) -> list:
     return [_lanes_below(x, x.em.b.add(j0, x.c(v * x.lanes)), n) for v in range(vectors)]
 
 
+def _each_vector(x: _Ir, accs: list, c: Any, i0: Any, j0: Any, m: Any, n: Any,
+                 do: Any) -> None:
+    """``do(acc, ptr, mask)`` for each vector of the tile's rows ``i0 + r <
+    m``: its accumulator, its place in row-major ``c`` (``n`` columns) and
+    the mask of its columns below ``n``."""
+    em = x.em
+    masks = _masks(x, j0, n, len(accs[0]))
+    for r, row in enumerate(accs):
+        b = em.b
+        ri = b.add(i0, x.c(r))
+        with b.if_then(b.icmp_signed('<', ri, m)):
+            bb = em.b
+            base = bb.gep(c, [bb.add(bb.mul(ri, n), j0)])
+            for v, acc in enumerate(row):
+                do(acc, _vec_ptr(x, base, x.c(v * x.lanes)), masks[v])
+
+
 def _start_tile(x: _Ir, accs: list, c: Any, i0: Any, j0: Any, m: Any, n: Any,
                 add: Any) -> None:
     """The tile's accumulators: zero, or where ``add`` what ``c`` holds
@@ -275,16 +292,8 @@ def _start_tile(x: _Ir, accs: list, c: Any, i0: Any, j0: Any, m: Any, n: Any,
     with em.b.if_then(add):
         load = _masked_load(x)
         align = em.ir.Constant(x.i32, x.elem_size())
-        masks = _masks(x, j0, n, len(accs[0]))
-        for r, row in enumerate(accs):
-            b = em.b
-            ri = b.add(i0, x.c(r))
-            with b.if_then(b.icmp_signed('<', ri, m)):
-                bb = em.b
-                base = bb.gep(c, [bb.add(bb.mul(ri, n), j0)])
-                for v, acc in enumerate(row):
-                    ptr = _vec_ptr(x, base, x.c(v * x.lanes))
-                    bb.store(bb.call(load, [ptr, align, masks[v], x.zero()]), acc)
+        _each_vector(x, accs, c, i0, j0, m, n, lambda acc, ptr, mask: em.b.store(
+            em.b.call(load, [ptr, align, mask, x.zero()]), acc))
 
 
 def _store_tile(x: _Ir, accs: list, c: Any, i0: Any, j0: Any, m: Any, n: Any) -> None:
@@ -292,13 +301,5 @@ def _store_tile(x: _Ir, accs: list, c: Any, i0: Any, j0: Any, m: Any, n: Any) ->
     each vector masked to the columns below ``n``."""
     em = x.em
     align = em.ir.Constant(x.i32, x.elem_size())
-    masks = _masks(x, j0, n, len(accs[0]))
-    for r, row in enumerate(accs):
-        b = em.b
-        ri = b.add(i0, x.c(r))
-        with b.if_then(b.icmp_signed('<', ri, m)):
-            bb = em.b
-            base = bb.gep(c, [bb.add(bb.mul(ri, n), j0)])
-            for v, acc in enumerate(row):
-                bb.call(x.masked_store, [bb.load(acc), _vec_ptr(x, base, x.c(v * x.lanes)),
-                                         align, masks[v]])
+    _each_vector(x, accs, c, i0, j0, m, n, lambda acc, ptr, mask: em.b.call(
+        x.masked_store, [em.b.load(acc), ptr, align, mask]))
