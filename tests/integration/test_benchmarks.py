@@ -329,3 +329,15 @@ def test_the_convolution_kernel_report_runs_and_compares_with_the_peak(tmp_path)
     result = json.loads((tmp_path / 'conv_kernels.json').read_text())
     assert result['fma_peak_gflops'] > 0 and len(result['layers']) >= 3
     assert all(g > 0 for row in result['layers'] for g in row['tapejit'])
+
+
+def test_the_product_kernel_report_runs_and_compares_with_the_peak(tmp_path):
+    from benchmarks import product_kernels
+    product_kernels.main(['--size', 'tiny', '--rounds', '1', '--repeats', '1',
+                          '--out', str(tmp_path)])
+    text = (tmp_path / 'product_kernels.md').read_text()
+    assert 'FMA peak on' in text and 'weight gradient' in text
+    import json
+    result = json.loads((tmp_path / 'product_kernels.json').read_text())
+    assert result['fma_peak_gflops'] > 0 and len(result['products']) >= 10
+    assert all(row['tapejit'] > 0 and row['numpy'] > 0 for row in result['products'])
