@@ -261,3 +261,21 @@ def test_an_operand_whose_elements_overlap():
     b = rng.standard_normal((k, 256)).astype(np.float32)
     assert P._call_of(a, b) is not None and not P._call_of(a, b).a_dense
     assert _close(P.matmul(a, b), a, b)
+
+
+def test_the_kernel_for_another_machines_vectors(monkeypatch):
+    # AVX2's 32-byte vectors and 16 registers, whatever this host has: the
+    # tile, packs and transposes of 8 lanes (4 in float64).
+    from tapejit.targets.cpu import contraction as K
+    monkeypatch.setattr(K, '_vectors', [(32, 16)])
+    monkeypatch.setattr(P, '_calls', {})
+    monkeypatch.setattr(P, '_fns', {})
+    assert machine(np.float32) == (8, 16) and C.product_tile(8, 16) == (4, 3)
+    rng = np.random.default_rng(13)
+    for dtype in (np.float32, np.float64):
+        for m, k, n in [(13, 33, 47), (31, 17, 129)]:
+            for ta, tb in [(False, False), (True, True), (False, True)]:
+                a, b = _operands(rng, m, k, n, dtype, ta, tb)
+                want = a.astype(np.float64) @ b.astype(np.float64)
+                err = np.abs(P.matmul(a, b) - want).max() / max(1.0, np.abs(want).max())
+                assert err < _tol(dtype), (dtype, m, k, n, ta, tb, err)
