@@ -93,14 +93,7 @@ def _torch_calls(x: np.ndarray, w: np.ndarray, gy: np.ndarray) -> Optional[list]
 def measure(rounds: int, repeats: int, size_name: str = 'full') -> dict:
     """Per layer and direction, tapejit's and PyTorch's GFLOP/s, and the FMA
     peak on this process's cores."""
-    from tapejit.backends.threads import available_cores
-    from tapejit.targets.cpu.contraction import fma_peak
-    cores = available_cores()
-    try:
-        import torch
-        torch.set_num_threads(cores)
-    except ImportError:
-        pass
+    cores = kernel_cores()
     rng = np.random.default_rng(0)
     rows = []
     for name, i, n, c_in, c_out, hw in layers(size_name):
@@ -122,9 +115,28 @@ def measure(rounds: int, repeats: int, size_name: str = 'full') -> dict:
                      'tapejit': [flops / t / 1e9 for t in best['tapejit']],
                      'torch': (None if theirs is None
                                else [flops / t / 1e9 for t in best['torch']])})
+    return with_peak(rows, 'layers', rounds, cores)
+
+
+def kernel_cores() -> int:
+    """The cores this process may use, PyTorch's threads set to as many."""
+    from tapejit.backends.threads import available_cores
+    cores = available_cores()
+    try:
+        import torch
+        torch.set_num_threads(cores)
+    except ImportError:
+        pass
+    return cores
+
+
+def with_peak(rows: list, key: str, rounds: int, cores: int) -> dict:
+    """A report's result: ``rows`` under ``key``, the machine and the FMA
+    peak on ``cores`` threads (the best of ``rounds``)."""
+    from tapejit.targets.cpu.contraction import fma_peak
     peak = max(fma_peak(cores) for _ in range(rounds)) / 1e9
     return {'machine': f'{platform.processor() or platform.machine()}, {cores} cores',
-            'cores': cores, 'fma_peak_gflops': peak, 'layers': rows}
+            'cores': cores, 'fma_peak_gflops': peak, key: rows}
 
 
 def table(result: dict) -> str:
@@ -146,22 +158,29 @@ def table(result: dict) -> str:
     return '\n'.join(lines) + '\n'
 
 
-def main(argv: Optional[list] = None) -> None:
-    """Measure, print the table and write it under ``--out``."""
-    p = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
+def report(argv: Optional[list], doc: str, measure_fn: Callable[..., dict],
+           table_fn: Callable[[dict], str], name: str, title: str) -> None:
+    """A kernel report's command line (``doc`` its description): measure,
+    print the table and write ``name``.json and ``name``.md under ``--out``."""
+    p = argparse.ArgumentParser(description=doc.split('\n\n')[0])
     p.add_argument('--rounds', type=int, default=3)
     p.add_argument('--repeats', type=int, default=5)
     p.add_argument('--size', choices=('full', 'tiny'), default='full')
     p.add_argument('--out', default=os.path.join('benchmarks', 'results', 'latest'))
     args = p.parse_args(argv)
-    result = measure(args.rounds, args.repeats, args.size)
-    text = table(result)
+    result = measure_fn(args.rounds, args.repeats, args.size)
+    text = table_fn(result)
     print(text)
     os.makedirs(args.out, exist_ok=True)
-    with open(os.path.join(args.out, 'conv_kernels.json'), 'w') as f:
+    with open(os.path.join(args.out, f'{name}.json'), 'w') as f:
         json.dump(result, f, indent=1)
-    with open(os.path.join(args.out, 'conv_kernels.md'), 'w') as f:
-        f.write(f'# Convolution kernels ({result["machine"]})\n\n' + text)
+    with open(os.path.join(args.out, f'{name}.md'), 'w') as f:
+        f.write(f'# {title} ({result["machine"]})\n\n' + text)
+
+
+def main(argv: Optional[list] = None) -> None:
+    """Measure, print the table and write it under ``--out``."""
+    report(argv, __doc__, measure, table, 'conv_kernels', 'Convolution kernels')
 
 
 if __name__ == '__main__':

@@ -21,17 +21,13 @@ fraction of the peak, and writes ``product_kernels.json`` and
 
 from __future__ import annotations
 
-import argparse
-import json
-import os
-import platform
 import time
 from typing import Any, Callable, Optional
 
 import numpy as np
 
 from benchmarks import workloads as W
-from benchmarks.conv_kernels import _aligned, _best
+from benchmarks.conv_kernels import _aligned, _best, kernel_cores, report, with_peak
 
 # Seconds each system's timing waits first, then calls it untimed (see
 # measure).
@@ -85,15 +81,9 @@ def _torch_call(a: np.ndarray, b: np.ndarray) -> Optional[Callable[[], Any]]:
 def measure(rounds: int, repeats: int, size_name: str = 'full') -> dict:
     """Per product, tapejit's, NumPy's and PyTorch's GFLOP/s, and the FMA
     peak on this process's cores."""
-    from tapejit.backends.threads import available_cores, matmul as blas_on_our_threads
+    from tapejit.backends.threads import matmul as blas_on_our_threads
     from tapejit.targets.cpu import product
-    from tapejit.targets.cpu.contraction import fma_peak
-    cores = available_cores()
-    try:
-        import torch
-        torch.set_num_threads(cores)
-    except ImportError:
-        pass
+    cores = kernel_cores()
     rng = np.random.default_rng(0)
     rows = []
     for name, a_shape, b_shape, trans in products(size_name):
@@ -121,9 +111,7 @@ def measure(rounds: int, repeats: int, size_name: str = 'full') -> dict:
         rows.append({'product': name, 'a': list(a.shape), 'b': list(b.shape),
                      'kernel': taken, 'gflops': flops / 1e9,
                      **{k: flops / t / 1e9 for k, t in best.items()}})
-    peak = max(fma_peak(cores) for _ in range(rounds)) / 1e9
-    return {'machine': f'{platform.processor() or platform.machine()}, {cores} cores',
-            'cores': cores, 'fma_peak_gflops': peak, 'products': rows}
+    return with_peak(rows, 'products', rounds, cores)
 
 
 def table(result: dict) -> str:
@@ -148,20 +136,7 @@ def table(result: dict) -> str:
 
 def main(argv: Optional[list] = None) -> None:
     """Measure, print the table and write it under ``--out``."""
-    p = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
-    p.add_argument('--rounds', type=int, default=3)
-    p.add_argument('--repeats', type=int, default=5)
-    p.add_argument('--size', choices=('full', 'tiny'), default='full')
-    p.add_argument('--out', default=os.path.join('benchmarks', 'results', 'latest'))
-    args = p.parse_args(argv)
-    result = measure(args.rounds, args.repeats, args.size)
-    text = table(result)
-    print(text)
-    os.makedirs(args.out, exist_ok=True)
-    with open(os.path.join(args.out, 'product_kernels.json'), 'w') as f:
-        json.dump(result, f, indent=1)
-    with open(os.path.join(args.out, 'product_kernels.md'), 'w') as f:
-        f.write(f'# Matrix product kernels ({result["machine"]})\n\n' + text)
+    report(argv, __doc__, measure, table, 'product_kernels', 'Matrix product kernels')
 
 
 if __name__ == '__main__':

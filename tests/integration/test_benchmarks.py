@@ -319,25 +319,16 @@ def test_busy_processes_run_for_the_block_only():
     assert all(p.poll() is not None for p in procs)
 
 
-def test_the_convolution_kernel_report_runs_and_compares_with_the_peak(tmp_path):
-    from benchmarks import conv_kernels
-    conv_kernels.main(['--size', 'tiny', '--rounds', '1', '--repeats', '1',
-                       '--out', str(tmp_path)])
-    text = (tmp_path / 'conv_kernels.md').read_text()
-    assert 'FMA peak on' in text and 'filter gradient' in text
-    import json
-    result = json.loads((tmp_path / 'conv_kernels.json').read_text())
-    assert result['fma_peak_gflops'] > 0 and len(result['layers']) >= 3
-    assert all(g > 0 for row in result['layers'] for g in row['tapejit'])
-
-
-def test_the_product_kernel_report_runs_and_compares_with_the_peak(tmp_path):
-    from benchmarks import product_kernels
-    product_kernels.main(['--size', 'tiny', '--rounds', '1', '--repeats', '1',
-                          '--out', str(tmp_path)])
-    text = (tmp_path / 'product_kernels.md').read_text()
-    assert 'FMA peak on' in text and 'weight gradient' in text
-    import json
-    result = json.loads((tmp_path / 'product_kernels.json').read_text())
-    assert result['fma_peak_gflops'] > 0 and len(result['products']) >= 10
-    assert all(row['tapejit'] > 0 and row['numpy'] > 0 for row in result['products'])
+@pytest.mark.parametrize('name, rows, direction', [('conv_kernels', 'layers', 'filter gradient'),
+                                                   ('product_kernels', 'products',
+                                                    'weight gradient')])
+def test_each_kernel_report_runs_and_compares_with_the_peak(tmp_path, name, rows, direction):
+    import importlib
+    importlib.import_module(f'benchmarks.{name}').main(
+        ['--size', 'tiny', '--rounds', '1', '--repeats', '1', '--out', str(tmp_path)])
+    text = (tmp_path / f'{name}.md').read_text()
+    assert 'FMA peak on' in text and direction in text
+    result = json.loads((tmp_path / f'{name}.json').read_text())
+    assert result['fma_peak_gflops'] > 0 and len(result[rows]) >= 3
+    # (Per layer a list of three directions; per product one figure.)
+    assert all(np.all(np.asarray(row['tapejit']) > 0) for row in result[rows])
