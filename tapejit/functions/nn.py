@@ -62,7 +62,14 @@ def leaky_relu(x: Any, slope: float = 0.2) -> Variable:
     >>> F.leaky_relu(np.array([-1.0, 2.0]))
     variable([-0.2,  2. ])
     """
-    x = _var('leaky_relu', x)
+    return _leaky_relu(_var('leaky_relu', x), slope)
+
+
+# (The composites below are several elementwise primitives, each a pass over
+# the array when run one by one eagerly, and as many again backward: as
+# fused plans, one kernel each way.)
+@fused_when_eager
+def _leaky_relu(x: Variable, slope: float) -> Variable:
     # As Chainer 7.8.1 computes it (``y[x <= 0] *= slope`` forward, ``gy[y <= 0]
     # *= slope`` backward): at 0 the gradient is ``slope``, and 0 * slope keeps
     # the value 0.
@@ -76,7 +83,11 @@ def elu(x: Any, alpha: float = 1.0) -> Variable:
     >>> F.elu(np.array([0.0, 2.0]))
     variable([0., 2.])
     """
-    x = _var('elu', x)
+    return _elu(_var('elu', x), alpha)
+
+
+@fused_when_eager
+def _elu(x: Variable, alpha: float) -> Variable:
     z = _zero(x)
     # expm1 of the clamped input: no overflow in the branch that is not taken.
     neg = E.expm1(E.minimum(x, z)) * alpha
@@ -100,7 +111,11 @@ def softplus(x: Any, beta: float = 1.0) -> Variable:
     >>> F.softplus(np.array([0.0]))
     variable([0.69314718])
     """
-    x = _var('softplus', x)
+    return _softplus_of(_var('softplus', x), beta)
+
+
+@fused_when_eager
+def _softplus_of(x: Variable, beta: float) -> Variable:
     bx = x * beta if beta != 1.0 else x
     y = _softplus(bx)
     return y * (1.0 / beta) if beta != 1.0 else y

@@ -9,6 +9,7 @@ import tapejit
 import tapejit.functions as F
 import tapejit.links as L
 from tapejit.functions import _fused_eager as fe, nn, reduction
+from tapejit.functions import math as math_functions
 from tapejit.functions.normalization import _normalized_batch
 from tapejit.functions.pooling import _window_max
 
@@ -177,6 +178,34 @@ def test_row_functions_fused_equal_their_primitives(fn):
     for got in out[1:]:
         for a, w in zip(got, out[0]):
             _close(a, w, rtol=1e-4, atol=1e-4)
+
+
+_ELEMENTWISE = {
+    'gelu': (lambda x: F.gelu(x), lambda: math_functions._gelu),
+    'gelu_tanh': (lambda x: F.gelu(x, approximate='tanh'), lambda: math_functions._gelu),
+    'leaky_relu': (lambda x: F.leaky_relu(x, 0.1), lambda: nn._leaky_relu),
+    'elu': (lambda x: F.elu(x, 0.7), lambda: nn._elu),
+    'softplus': (lambda x: F.softplus(x, 2.0), lambda: nn._softplus_of),
+}
+
+
+@pytest.mark.parametrize('fn', sorted(_ELEMENTWISE))
+def test_elementwise_composites_fused_equal_their_primitives_to_second_order(fn):
+    call, inner = _ELEMENTWISE[fn]
+    rng = np.random.default_rng(5)
+    x0 = (rng.standard_normal((256, 320)) * 3).astype(np.float32)
+    x0[0, :4] = 0.0                                # (the kinks)
+    out = []
+    for _ in range(3):                             # (eager, then compiled twice)
+        x = tapejit.Variable(x0)
+        y = call(x)
+        gx, = tapejit.grad([F.sum(y * y)], [x], enable_double_backprop=True)
+        ggx, = tapejit.grad([F.sum(gx * gx)], [x])
+        out.append((y.array, gx.array, ggx.array))
+    assert inner().fused.compiled                  # (the later calls ran its plan)
+    for got in out[1:]:
+        for a, w, tol in zip(got, out[0], (1e-5, 1e-4, 1e-3)):
+            _close(a, w, rtol=tol, atol=tol)
 
 
 def test_a_function_whose_plans_keep_being_evicted_stays_eager_without_warnings():

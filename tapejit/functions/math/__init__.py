@@ -11,6 +11,7 @@ import numpy
 from tapejit.core.config import config
 from tapejit.core.errors import DTypeError, ShapeError
 from tapejit.core.variable import Variable
+from tapejit.functions._fused_eager import fused_when_eager
 from tapejit.functions._util import array_of, check_var, is_scalar, lift_pair
 from tapejit.functions.math.trigonometric import (arccos, arcsin, arctan, arctan2,  # noqa: F401
                                                   cos, sin, tan)
@@ -361,12 +362,19 @@ def gelu(x: Any, approximate: str = 'none') -> Variable:
     >>> F.gelu(np.array([0.0, 1.0]))
     variable([0.        , 0.84134475])
     """
-    if approximate == 'tanh':
-        inner = (x + x * x * x * 0.044715) * _SQRT_2_OVER_PI
-        return x * (E.tanh(inner) + 1) * 0.5
-    if approximate != 'none':
+    if approximate not in ('none', 'tanh'):
         raise ValueError(f"gelu: approximate must be 'none' or 'tanh', got {approximate!r}")
     if not isinstance(x, Variable):
         check_var('gelu', x)
         x = Variable._make(x, False)
+    return _gelu(x, approximate == 'tanh')
+
+
+@fused_when_eager
+def _gelu(x: Variable, tanh: bool) -> Variable:
+    # (Several elementwise primitives, each a pass over the array when run
+    # one by one, and as many again backward: one fused kernel each way.)
+    if tanh:
+        inner = (x + x * x * x * 0.044715) * _SQRT_2_OVER_PI
+        return x * (E.tanh(inner) + 1) * 0.5
     return x * (E.erf(x * _INV_SQRT_2) + 1) * 0.5
