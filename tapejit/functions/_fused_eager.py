@@ -2,9 +2,9 @@
 
 Called eagerly, a function made of several primitives (batch
 normalization: a mean, a variance, the normalization and the affine; a max
-pooling: a window maximum and, in its backward pass, the ties; a softmax) runs each
-primitive as a NumPy call over the whole array, and its backward pass as
-many again: on a convolutional network's activations, tens of passes over
+pooling: a window maximum and, in its backward pass, the ties; a softmax; a
+GELU's polynomial and tanh) runs each primitive as a NumPy call over the
+whole array, and its backward pass as many again: on a convolutional network's activations, tens of passes over
 memory where the compiled plan of the same function makes a few.
 
 A function decorated with :func:`fused_when_eager` runs as it is the first
