@@ -267,6 +267,27 @@ def test_bar_of_the_user_steps_is_the_faster_compiled_peer():
             bars['transformer_block']['met']) == ('0.50x', 'yes')
 
 
+def test_bar_of_eager_mode_is_pytorch_eager_on_every_workload():
+    # The spec: eager at most PyTorch eager's time on every workload, and
+    # chainer_step's jit at most half of PyTorch eager's.
+    doc = _fake({'tapejit-jit': {'poly': {'median_ms': 1.0}, 'chainer_step': {'median_ms': 1.0}},
+                 'tapejit-eager': {'poly': {'median_ms': 5.0},
+                                   'chainer_step': {'median_ms': 2.5}},
+                 'torch-eager': {'poly': {'median_ms': 5.0},
+                                 'chainer_step': {'median_ms': 1.5}},
+                 'chainer': {'poly': {'median_ms': 100.0},
+                             'chainer_step': {'median_ms': 100.0}}})
+    doc['rows'] = ['poly', 'chainer_step']
+    bars = {b['what']: b for b in report.bar_check(doc)}
+    assert (bars['poly: eager / torch eager']['measured'],
+            bars['poly: eager / torch eager']['met']) == ('1.00x', 'yes')
+    assert (bars['chainer_step: eager / torch eager']['measured'],
+            bars['chainer_step: eager / torch eager']['met']) == ('1.67x', 'no')
+    assert (bars['chainer_step: jit / torch eager']['measured'],
+            bars['chainer_step: jit / torch eager']['met']) == ('0.67x', 'no')
+    assert not any('Chainer eager' in b for b in bars)
+
+
 def test_readme_shows_the_committed_results():
     # The README's performance table is the one benchmarks/ last wrote.
     with open(os.path.join(ROOT, 'README.md')) as f:
