@@ -4,8 +4,9 @@ Called eagerly, a function made of several primitives (batch
 normalization: a mean, a variance, the normalization and the affine; a max
 pooling: a window maximum and, in its backward pass, the ties; a softmax; a
 GELU's polynomial and tanh) runs each primitive as a NumPy call over the
-whole array, and its backward pass as many again: on a convolutional network's activations, tens of passes over
-memory where the compiled plan of the same function makes a few.
+whole array, and its backward pass as many again: on a convolutional
+network's activations, tens of passes over memory where the compiled plan of
+the same function makes a few.
 
 A function decorated with :func:`fused_when_eager` runs as it is the first
 time it meets a signature (the arrays' shapes and dtypes, which of them
@@ -36,7 +37,8 @@ from tapejit.core.abstract import TraceError
 from tapejit.core.config import config
 from tapejit.core.variable import Variable
 
-__all__ = ['fused_when_eager', 'install_compiler', 'MIN_ELEMENTS', 'MAX_SIGNATURES']
+__all__ = ['fused_when_eager', 'install_compiler', 'compiled', 'MIN_ELEMENTS',
+           'MAX_SIGNATURES']
 
 # The largest array a call must have to take its plan: below this, the
 # primitives' NumPy calls cost little more than the plan's call.
@@ -95,6 +97,15 @@ def install_compiler(jit: Callable) -> None:
     _compiler[0] = jit
 
 
+def compiled(fn: Callable) -> Any:
+    """``fn`` jitted as the functions here are (its cache sized for them), or
+    None where no compiler is installed."""
+    jit = _compiler[0]
+    if jit is None:  # (none installed: tapejit.jit not imported)
+        return None
+    return jit(fn, max_cache_size=2 * MAX_SIGNATURES, retrace_warn_after=4 * MAX_SIGNATURES)
+
+
 class _Fused:
     """The state of one decorated function: the signatures met, the jitted
     function (made at the first compile) and how often its plans served."""
@@ -143,11 +154,9 @@ class _Fused:
                     return self.fn
                 self.compiled.add(key)
             if self.jitted is None:
-                jit = _compiler[0]
-                if jit is None:  # (none installed: tapejit.jit not imported)
+                self.jitted = compiled(self.fn)
+                if self.jitted is None:
                     return self.fn
-                self.jitted = jit(self.fn, max_cache_size=2 * MAX_SIGNATURES,
-                                  retrace_warn_after=4 * MAX_SIGNATURES)
             return self.jitted
 
 

@@ -27,6 +27,7 @@ from tapejit.core import watch
 from tapejit.core.config import config
 from tapejit.core.variable import StateVariable, Variable
 from tapejit.optimizers import _arrays as A
+from tapejit.optimizers._compiled_update import run_compiled
 
 # Bumped by every change to what a traced update depends on inside the
 # update rules (a rule's state entries, hooks, hyperparameter overrides,
@@ -568,6 +569,12 @@ class Optimizer(_HookRemoval):
         self._post_update_hooks: collections.OrderedDict = collections.OrderedDict()
         return self
 
+    def __getstate__(self) -> dict:
+        # (The compiled eager update is this process's: not copied or pickled.)
+        state = self.__dict__.copy()
+        state.pop('_compiled_update', None)
+        return state
+
     def _check_setup(self, what: str) -> None:
         if self.target is None:
             raise RuntimeError(f'{type(self).__name__}.{what}: call setup(link) first')
@@ -793,6 +800,8 @@ class GradientMethod(Optimizer):
             del loss
         self.reallocate_cleared_grads()
         tr = config.trace
+        if tr is None and run_compiled(self):
+            return
         if tr is not None:
             # (Their overrides are part of the guard below.)
             tr.guarded_hyperparams.update(id(p.update_rule.hyperparam) for p in self.target.params()
