@@ -139,11 +139,16 @@ def with_peak(rows: list, key: str, rounds: int, cores: int) -> dict:
             'cores': cores, 'fma_peak_gflops': peak, key: rows}
 
 
+def peak_line(result: dict) -> list:
+    """The lines above a kernel report's table: the measured FMA peak."""
+    return [f'FMA peak on {result["cores"]} cores: {result["fma_peak_gflops"]:.0f} GFLOP/s '
+            '(an FMA loop generated as the kernels are)', '']
+
+
 def table(result: dict) -> str:
     """The Markdown table of a :func:`measure` result."""
     peak = result['fma_peak_gflops']
-    lines = [f'FMA peak on {result["cores"]} cores: {peak:.0f} GFLOP/s '
-             '(an FMA loop generated as the kernels are)', '',
+    lines = peak_line(result) + [
              '| layer (batch, in, out, size) | direction | tapejit GFLOP/s | of peak '
              '| PyTorch (oneDNN) GFLOP/s | tapejit / PyTorch |',
              '|---|---|---:|---:|---:|---:|']

@@ -27,7 +27,7 @@ from typing import Any, Callable, Optional
 import numpy as np
 
 from benchmarks import workloads as W
-from benchmarks.conv_kernels import _aligned, _best, kernel_cores, report, with_peak
+from benchmarks.conv_kernels import _aligned, _best, kernel_cores, peak_line, report, with_peak
 
 # Seconds each system's timing waits first, then calls it untimed (see
 # measure).
@@ -117,8 +117,7 @@ def measure(rounds: int, repeats: int, size_name: str = 'full') -> dict:
 def table(result: dict) -> str:
     """The Markdown table of a :func:`measure` result."""
     peak = result['fma_peak_gflops']
-    lines = [f'FMA peak on {result["cores"]} cores: {peak:.0f} GFLOP/s '
-             '(an FMA loop generated as the kernels are)', '',
+    lines = peak_line(result) + [
              '| product | a @ b | tapejit GFLOP/s | of peak | NumPy (its BLAS) | PyTorch '
              '| tapejit / faster other |',
              '|---|---|---:|---:|---:|---:|---:|']
