@@ -103,3 +103,16 @@ def test_an_optimizer_that_updated_through_its_plan_copies_and_pickles():
     assert opt._compiled_update.jitted is not None
     for other in (copy.deepcopy(opt), pickle.loads(pickle.dumps(opt))):
         assert '_compiled_update' not in other.__dict__ and other.t == opt.t
+
+
+def test_a_hook_added_and_a_rule_disabled_between_updates_apply_as_eagerly():
+    def schedule(opt, k):
+        if k == 3:
+            opt.add_hook(optimizers.WeightDecay(0.1))
+        if k == 5:
+            opt.target.l1.W.update_rule.enabled = False
+    model, opt = _train(optimizers.Adam, steps=8, schedule=schedule)
+    ref, _ = _eager(optimizers.Adam, steps=8, schedule=schedule)
+    assert opt._compiled_update.jitted.cache_info().traces == 3    # (each change traced)
+    for p, q in zip(model.params(), ref.params()):
+        np.testing.assert_allclose(p.array, q.array, rtol=1e-5, atol=1e-6)
