@@ -18,6 +18,12 @@ of every product it runs itself:
   piece.  A parallel kernel is entered once per thread, and each takes its
   chunks one at a time from a shared counter (:class:`Chunked`).  Idle
   workers block on a condition; none spins.
+- The workers keep off the core the calling thread runs on (their
+  affinity is the caller's cores less the one it is on, set again when the
+  caller moves).  When another process holds a core, Linux places a woken
+  worker beside the thread that woke it, the two share one core and the
+  other process has the other to itself; kept apart, a parallel step loses
+  only the share of the core it has to give up.
 - How large is large enough is measured on this machine, once per process,
   the first time tapejit runs a product (:func:`calibration`): the
   single-thread rate of BLAS, the round trip of a piece handed to a worker
@@ -68,6 +74,7 @@ MIN_PIECE_EDGE = 32
 UFUNC_PIECE = 1 << 17
 
 _limit: list = [None]     # set_max_threads's cap (None: the affinity mask's count)
+_cores_seen: list = [None]  # the cores available_cores last read (a set), or None
 
 
 def set_max_threads(n: Optional[int]) -> None:
@@ -93,7 +100,9 @@ def available_cores() -> int:
     True
     """
     try:
-        n = len(os.sched_getaffinity(0))
+        cores = os.sched_getaffinity(0)
+        _cores_seen[0] = cores
+        n = len(cores)
     except (AttributeError, OSError):
         n = os.cpu_count() or 1
     cap = _limit[0]
@@ -257,6 +266,7 @@ class Pool:
         self._jobs = 0  # (jobs posted: a worker waits for the next by this count)
         self._busy = threading.Lock()
         self._workers: list = []
+        self._placed: Any = None   # (caller's core, its cores, workers) the workers keep off
 
     def _ensure(self, n: int) -> None:
         if not _fork_hook[0]:
@@ -278,6 +288,7 @@ class Pool:
             return
         try:
             self._ensure(width - 1)
+            self._keep_off_caller()
             job = _Job(tasks)
             with self._cv:
                 self._job = job
@@ -291,6 +302,27 @@ class Pool:
             self._busy.release()
         if job.error is not None:
             raise job.error
+
+    def _keep_off_caller(self) -> None:
+        """Give the workers every core the caller may use but the one it
+        runs on, if that changed since the last job (see the module's
+        docstring).  Without a way to read the caller's core, or with one
+        core, the workers are left as they are."""
+        cpu = _current_cpu()
+        if cpu is None:
+            return
+        key = (cpu, _cores_seen[0], len(self._workers))
+        if key == self._placed:
+            return
+        try:
+            cores = os.sched_getaffinity(0)
+            mask = cores - {cpu}
+            if mask:
+                for t in self._workers:
+                    os.sched_setaffinity(t.native_id, mask)
+        except OSError:     # (a worker gone, a mask the system refuses: left as is)
+            pass
+        self._placed = (cpu, _cores_seen[0], len(self._workers))
 
     def _work(self, job: _Job) -> None:
         tasks, n = job.tasks, len(job.tasks)
@@ -326,6 +358,34 @@ class Pool:
 
 _pool = Pool()
 _fork_hook = [False]
+
+
+def _libc_getcpu() -> Optional[Callable[[], int]]:
+    """The C library's ``sched_getcpu`` (the core the calling thread runs
+    on), or None where there is none or no per-thread affinity to set."""
+    if not hasattr(os, 'sched_setaffinity'):
+        return None
+    import ctypes
+    try:
+        fn = ctypes.CDLL(None).sched_getcpu
+    except (AttributeError, OSError):
+        return None
+    fn.restype, fn.argtypes = ctypes.c_int, []
+    return fn
+
+
+_getcpu: list = []    # [sched_getcpu or None], looked up at the first job
+
+
+def _current_cpu() -> Optional[int]:
+    """The core the calling thread runs on now, or None where unknown."""
+    if not _getcpu:
+        _getcpu.append(_libc_getcpu())
+    fn = _getcpu[0]
+    if fn is None:
+        return None
+    cpu = fn()
+    return cpu if cpu >= 0 else None
 
 
 # --- what this machine measures ------------------------------------------------

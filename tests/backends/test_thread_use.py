@@ -125,6 +125,49 @@ def test_idle_workers_do_not_spin():
     assert time.process_time() - cpu < 0.05
 
 
+_SEVERAL_CORES = hasattr(os, 'sched_getaffinity') and len(os.sched_getaffinity(0)) >= 2
+
+
+@pytest.mark.skipif(not _SEVERAL_CORES or threads._current_cpu() is None,
+                    reason='needs per-thread affinity and two cores')
+def test_workers_keep_off_the_core_the_caller_runs_on(monkeypatch):
+    # With another process on one core, Linux places a woken worker beside
+    # the thread that woke it; the pool keeps its workers on the caller's
+    # other cores instead, and moves them when the caller moves.
+    cores = os.sched_getaffinity(0)
+    first, second = sorted(cores)[:2]
+    pool = threads.Pool()
+    out = []
+    for caller in (first, second, first):
+        monkeypatch.setattr(threads, '_current_cpu', lambda caller=caller: caller)
+        pool.run([lambda i=i: out.append(i) for i in range(4)], 3)
+        assert len(pool._workers) == 2
+        for t in pool._workers:
+            assert os.sched_getaffinity(t.native_id) == cores - {caller}
+    assert sorted(out) == sorted(list(range(4)) * 3)
+
+
+@pytest.mark.skipif(not _SEVERAL_CORES, reason='needs two cores')
+def test_workers_are_placed_only_when_the_callers_core_changes(monkeypatch):
+    calls = []
+    real = os.sched_setaffinity
+    monkeypatch.setattr(os, 'sched_setaffinity', lambda *a: (calls.append(a), real(*a)))
+    monkeypatch.setattr(threads, '_current_cpu', lambda: min(os.sched_getaffinity(0)))
+    pool = threads.Pool()
+    for _ in range(5):
+        pool.run([lambda: None] * 4, 2)
+    assert len(calls) == 1          # the first job's, not one per job
+
+
+def test_without_the_callers_core_the_workers_are_left_as_they_are(monkeypatch):
+    monkeypatch.setattr(threads, '_current_cpu', lambda: None)
+    monkeypatch.setattr(os, 'sched_setaffinity', lambda *a: pytest.fail('placed'),
+                        raising=False)
+    out = []
+    threads.Pool().run([lambda i=i: out.append(i) for i in range(4)], 2)
+    assert sorted(out) == [0, 1, 2, 3]
+
+
 def test_blas_runs_on_one_thread_during_a_product_and_is_restored_after(monkeypatch):
     setters = threads._setters()
     if not setters:
