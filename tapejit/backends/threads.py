@@ -18,12 +18,16 @@ of every product it runs itself:
   piece.  A parallel kernel is entered once per thread, and each takes its
   chunks one at a time from a shared counter (:class:`Chunked`).  Idle
   workers block on a condition; none spins.
-- The workers keep off the core the calling thread runs on (their
-  affinity is the caller's cores less the one it is on, set again when the
-  caller moves).  When another process holds a core, Linux places a woken
-  worker beside the thread that woke it, the two share one core and the
-  other process has the other to itself; kept apart, a parallel step loses
-  only the share of the core it has to give up.
+- While other work leaves a core free for the calling thread, the workers
+  keep off the core it runs on (their affinity is the caller's cores less
+  the one it is on, set again when the caller moves).  When another process
+  holds a core, Linux places a woken worker beside the thread that woke it:
+  the two share one core and the other process has the other to itself.
+  Kept apart, a parallel step loses only the share of the core it has to
+  give up.  Where other work takes every core, each thread kept apart would
+  share a core with it, and the step waits on its caller's share: the
+  workers may then use every core.  Other work is counted from the
+  runnable tasks in ``/proc/loadavg`` (:class:`_OtherWork`).
 - How large is large enough is measured on this machine, once per process,
   the first time tapejit runs a product (:func:`calibration`): the
   single-thread rate of BLAS, the round trip of a piece handed to a worker
@@ -305,24 +309,30 @@ class Pool:
 
     def _keep_off_caller(self) -> None:
         """Give the workers every core the caller may use but the one it
-        runs on, if that changed since the last job (see the module's
-        docstring).  Without a way to read the caller's core, or with one
-        core, the workers are left as they are."""
+        runs on while other work leaves a core for the caller, else every
+        core the caller may use; set again when either changes (see the
+        module's docstring).  Without a way to read the caller's core, the
+        workers are left as they are."""
         cpu = _current_cpu()
         if cpu is None:
             return
-        key = (cpu, _cores_seen[0], len(self._workers))
+        cores = _cores_seen[0]
+        if cores is None:
+            available_cores()
+            cores = _cores_seen[0] or ()
+        others = _other_work.count()
+        apart = others is None or others < len(cores)
+        key = (cpu if apart else None, cores, len(self._workers))
         if key == self._placed:
             return
         try:
-            cores = os.sched_getaffinity(0)
-            mask = cores - {cpu}
-            if mask:
-                for t in self._workers:
-                    os.sched_setaffinity(t.native_id, mask)
+            mine = os.sched_getaffinity(0)
+            mask = (mine - {cpu} if apart else mine) or mine
+            for t in self._workers:
+                os.sched_setaffinity(t.native_id, mask)
         except OSError:     # (a worker gone, a mask the system refuses: left as is)
             pass
-        self._placed = (cpu, _cores_seen[0], len(self._workers))
+        self._placed = key
 
     def _work(self, job: _Job) -> None:
         tasks, n = job.tasks, len(job.tasks)
@@ -375,6 +385,40 @@ def _libc_getcpu() -> Optional[Callable[[], int]]:
 
 
 _getcpu: list = []    # [sched_getcpu or None], looked up at the first job
+
+
+class _OtherWork:
+    """How many threads of other work the machine runs now: the fewest
+    runnable tasks ``/proc/loadavg`` showed in its last :data:`READS` reads
+    (one every :data:`EVERY_S` at most), less the thread reading it.  The
+    fewest, because a worker of this pool finishing its piece is counted in
+    some reads.  None where the file cannot be read."""
+
+    READS = 8
+    EVERY_S = 0.002
+
+    def __init__(self) -> None:
+        self.fd: Optional[int] = None
+        self.broken = False
+        self.seen: list = []
+        self.last = -math.inf
+
+    def count(self) -> Optional[int]:
+        now = time.perf_counter()
+        if now - self.last >= self.EVERY_S and not self.broken:
+            self.last = now
+            try:
+                if self.fd is None:
+                    self.fd = os.open('/proc/loadavg', os.O_RDONLY)
+                running = int(os.pread(self.fd, 128, 0).split()[3].split(b'/')[0])
+            except (OSError, ValueError, IndexError):
+                self.broken = True
+                return None
+            self.seen = (self.seen + [max(0, running - 1)])[-self.READS:]
+        return min(self.seen) if self.seen else None
+
+
+_other_work = _OtherWork()
 
 
 def _current_cpu() -> Optional[int]:

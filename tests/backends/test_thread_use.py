@@ -136,6 +136,7 @@ def test_workers_keep_off_the_core_the_caller_runs_on(monkeypatch):
     # other cores instead, and moves them when the caller moves.
     cores = os.sched_getaffinity(0)
     first, second = sorted(cores)[:2]
+    monkeypatch.setattr(threads._other_work, 'count', lambda: len(cores) - 1)
     pool = threads.Pool()
     out = []
     for caller in (first, second, first):
@@ -147,12 +148,37 @@ def test_workers_keep_off_the_core_the_caller_runs_on(monkeypatch):
     assert sorted(out) == sorted(list(range(4)) * 3)
 
 
+@pytest.mark.skipif(not _SEVERAL_CORES or threads._current_cpu() is None,
+                    reason='needs per-thread affinity and two cores')
+def test_with_every_core_taken_by_other_work_the_workers_may_use_every_core(monkeypatch):
+    # Kept off the caller's core then, each of the step's threads would share
+    # a core with other work; left to the system, they may share one.
+    cores = os.sched_getaffinity(0)
+    monkeypatch.setattr(threads, '_current_cpu', lambda: min(cores))
+    pool = threads.Pool()
+    for others, expected in ((len(cores) - 1, cores - {min(cores)}), (len(cores), cores),
+                             (0, cores - {min(cores)})):
+        monkeypatch.setattr(threads._other_work, 'count', lambda others=others: others)
+        pool.run([lambda: None] * 4, 2)
+        assert os.sched_getaffinity(pool._workers[0].native_id) == expected
+
+
+def test_other_work_counts_the_fewest_runnable_tasks_of_its_last_reads(monkeypatch):
+    seen = iter([b'0.5 0.4 0.3 4/90 1', b'0.5 0.4 0.3 2/90 1', b'0.5 0.4 0.3 5/90 1'])
+    monkeypatch.setattr(os, 'pread', lambda fd, n, at: next(seen))
+    monkeypatch.setattr(os, 'open', lambda *a: 99)
+    w = threads._OtherWork()
+    w.EVERY_S = 0.0
+    assert [w.count(), w.count(), w.count()] == [3, 1, 1]   # (less the reader)
+
+
 @pytest.mark.skipif(not _SEVERAL_CORES, reason='needs two cores')
 def test_workers_are_placed_only_when_the_callers_core_changes(monkeypatch):
     calls = []
     real = os.sched_setaffinity
     monkeypatch.setattr(os, 'sched_setaffinity', lambda *a: (calls.append(a), real(*a)))
     monkeypatch.setattr(threads, '_current_cpu', lambda: min(os.sched_getaffinity(0)))
+    monkeypatch.setattr(threads._other_work, 'count', lambda: 0)
     pool = threads.Pool()
     for _ in range(5):
         pool.run([lambda: None] * 4, 2)
