@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import collections
 import functools
-import gc
 import inspect
 import itertools
 import os
@@ -77,16 +76,6 @@ def _as_tuple(x: Any, one: type) -> tuple:
 
 # Plans kept for one signature, for as many outcomes of their guards.
 _PLANS_PER_KEY = 8
-
-
-def _collect_what_tracing_left() -> None:
-    """Collect Python's young generations at the end of a call that traced
-    and compiled a plan.  Tracing and compiling leave thousands of objects
-    there; Python's collector would otherwise walk them at a later call,
-    whichever it is (a 0.8 ms collection measured inside a 6 us step).  The
-    call that compiles pays it instead, a millisecond or so beside the
-    compile.  (Not where the user turned the collector off.)"""
-    gc.collect(1)
 
 
 class JitFunction:
@@ -243,7 +232,6 @@ class JitFunction:
         the trace makes (a lazy link's initial weights)."""
         key, leaves, td, statics = self._key(args, kwargs)
         ran = False
-        traces = self._traces
         try:
             with self._lock:
                 self._last = None  # (the cache changes; _remember sets it again)
@@ -261,8 +249,6 @@ class JitFunction:
             else:
                 out = self._run_new(plan, leaves)
             ran = True
-            if self._traces != traces and gc.isenabled():
-                _collect_what_tracing_left()
             return out
         finally:
             random.predraw_end(ran)

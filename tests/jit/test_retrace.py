@@ -266,41 +266,6 @@ def test_no_call_after_the_first_compiles_or_pauses():
     assert step.cache_info().traces == 1
 
 
-def test_the_call_that_traces_collects_what_tracing_left_in_pythons_young_generations():
-    # Tracing and compiling leave thousands of objects in the collector's
-    # young generations; collected there, no later call walks them.
-    import gc
-    x = np.linspace(-1, 1, 12, dtype=np.float32).reshape(3, 4)
-
-    @tapejit.jit
-    def f(x):
-        return F.sum(F.tanh(x) * F.exp(x))
-    gc.collect()
-    f(x)
-    young = gc.get_count()
-    assert young[1] == 0 and young[0] < 100, young
-    after = gc.get_count()[0]
-    for _ in range(50):
-        f(x)
-    assert gc.get_count()[0] <= after + 10     # (the calls after leave nothing there)
-
-
-def test_the_call_that_traces_collects_nothing_where_the_collector_is_off():
-    import gc
-    x = np.ones((3, 4), np.float32)
-
-    @tapejit.jit
-    def f(x):
-        return F.sum(F.sin(x) + x)
-    gc.collect()
-    gc.disable()
-    try:
-        f(x)
-        assert gc.get_count()[0] > 100
-    finally:
-        gc.enable()
-
-
 # =========================================================== static arguments
 def test_static_argnums():
     calls = []
