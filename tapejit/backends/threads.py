@@ -20,7 +20,7 @@ of every product it runs itself:
   workers block on a condition; none spins.
 - While other work leaves a core free for the calling thread, the workers
   keep off the core it runs on (their affinity is the caller's cores less
-  the one it is on, set again when the caller moves).  When another process
+  the one it is on, set again when either changes).  When another process
   holds a core, Linux places a woken worker beside the thread that woke it:
   the two share one core and the other process has the other to itself.
   Kept apart, a parallel step loses only the share of the core it has to
@@ -78,7 +78,6 @@ MIN_PIECE_EDGE = 32
 UFUNC_PIECE = 1 << 17
 
 _limit: list = [None]     # set_max_threads's cap (None: the affinity mask's count)
-_cores_seen: list = [None]  # the cores available_cores last read (a set), or None
 
 
 def set_max_threads(n: Optional[int]) -> None:
@@ -104,9 +103,7 @@ def available_cores() -> int:
     True
     """
     try:
-        cores = os.sched_getaffinity(0)
-        _cores_seen[0] = cores
-        n = len(cores)
+        n = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
         n = os.cpu_count() or 1
     cap = _limit[0]
@@ -270,7 +267,8 @@ class Pool:
         self._jobs = 0  # (jobs posted: a worker waits for the next by this count)
         self._busy = threading.Lock()
         self._workers: list = []
-        self._placed: Any = None   # (caller's core, its cores, workers) the workers keep off
+        # (The caller's core or None, its cores, the workers) they were placed for.
+        self._placed: Optional[tuple] = None
 
     def _ensure(self, n: int) -> None:
         if not _fork_hook[0]:
@@ -310,29 +308,33 @@ class Pool:
     def _keep_off_caller(self) -> None:
         """Give the workers every core the caller may use but the one it
         runs on while other work leaves a core for the caller, else every
-        core the caller may use; set again when either changes (see the
-        module's docstring).  Without a way to read the caller's core, the
-        workers are left as they are."""
+        core the caller may use; set again when the caller's core or cores,
+        or that verdict, change (see the module's docstring).  Without a
+        way to read the caller's core, the workers are left as they are."""
         cpu = _current_cpu()
         if cpu is None:
             return
-        cores = _cores_seen[0]
-        if cores is None:
-            available_cores()
-            cores = _cores_seen[0] or ()
+        try:
+            cores = os.sched_getaffinity(0)
+        except OSError:
+            return
         others = _other_work.count()
         apart = others is None or others < len(cores)
         key = (cpu if apart else None, cores, len(self._workers))
         if key == self._placed:
             return
-        try:
-            mine = os.sched_getaffinity(0)
-            mask = (mine - {cpu} if apart else mine) or mine
-            for t in self._workers:
+        mask = (cores - {cpu} if apart else cores) or cores
+        placed = True
+        for t in self._workers:
+            # (A worker of the parent, in a forked child, is not alive: its
+            # thread id is another process's.)
+            if not t.is_alive():
+                continue
+            try:
                 os.sched_setaffinity(t.native_id, mask)
-        except OSError:     # (a worker gone, a mask the system refuses: left as is)
-            pass
-        self._placed = key
+            except OSError:     # (a mask the system refuses: tried again next job)
+                placed = False
+        self._placed = key if placed else None
 
     def _work(self, job: _Job) -> None:
         tasks, n = job.tasks, len(job.tasks)
@@ -377,7 +379,9 @@ def _libc_getcpu() -> Optional[Callable[[], int]]:
         return None
     import ctypes
     try:
-        fn = ctypes.CDLL(None).sched_getcpu
+        # (PyDLL: called holding the GIL. It reads the core without a
+        # system call, and handing the GIL over would cost a switch.)
+        fn = ctypes.PyDLL(None).sched_getcpu
     except (AttributeError, OSError):
         return None
     fn.restype, fn.argtypes = ctypes.c_int, []
@@ -392,30 +396,39 @@ class _OtherWork:
     runnable tasks ``/proc/loadavg`` showed in its last :data:`READS` reads
     (one every :data:`EVERY_S` at most), less the thread reading it.  The
     fewest, because a worker of this pool finishing its piece is counted in
-    some reads.  None where the file cannot be read."""
+    some reads.  None where the file could not be read lately."""
 
     READS = 8
     EVERY_S = 0.002
 
     def __init__(self) -> None:
-        self.fd: Optional[int] = None
-        self.broken = False
-        self.seen: list = []
+        self.seen: list[int] = []
         self.last = -math.inf
 
     def count(self) -> Optional[int]:
         now = time.perf_counter()
-        if now - self.last >= self.EVERY_S and not self.broken:
+        if now - self.last >= self.EVERY_S:
             self.last = now
-            try:
-                if self.fd is None:
-                    self.fd = os.open('/proc/loadavg', os.O_RDONLY)
-                running = int(os.pread(self.fd, 128, 0).split()[3].split(b'/')[0])
-            except (OSError, ValueError, IndexError):
-                self.broken = True
+            running = _runnable_tasks()
+            if running is None:
+                self.seen = []
                 return None
             self.seen = (self.seen + [max(0, running - 1)])[-self.READS:]
         return min(self.seen) if self.seen else None
+
+
+def _runnable_tasks() -> Optional[int]:
+    """The runnable tasks ``/proc/loadavg`` counts now (its fourth field's
+    first number), or None where it cannot be read."""
+    try:
+        fd = os.open('/proc/loadavg', os.O_RDONLY)
+        try:
+            text = os.read(fd, 128)
+        finally:
+            os.close(fd)
+        return int(text.split()[3].split(b'/')[0])
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 _other_work = _OtherWork()

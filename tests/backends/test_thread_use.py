@@ -164,12 +164,20 @@ def test_with_every_core_taken_by_other_work_the_workers_may_use_every_core(monk
 
 
 def test_other_work_counts_the_fewest_runnable_tasks_of_its_last_reads(monkeypatch):
-    seen = iter([b'0.5 0.4 0.3 4/90 1', b'0.5 0.4 0.3 2/90 1', b'0.5 0.4 0.3 5/90 1'])
-    monkeypatch.setattr(os, 'pread', lambda fd, n, at: next(seen))
-    monkeypatch.setattr(os, 'open', lambda *a: 99)
+    reads = iter([4, 2, 5, None, 6])
+    monkeypatch.setattr(threads, '_runnable_tasks', lambda: next(reads))
     w = threads._OtherWork()
     w.EVERY_S = 0.0
-    assert [w.count(), w.count(), w.count()] == [3, 1, 1]   # (less the reader)
+    # (Less the reader; the fewest of the last reads; none where a read failed.)
+    assert [w.count(), w.count(), w.count(), w.count(), w.count()] == [3, 1, 1, None, 5]
+
+
+def test_runnable_tasks_reads_the_systems_count():
+    n = threads._runnable_tasks()
+    if not os.path.exists('/proc/loadavg'):
+        assert n is None
+    else:
+        assert isinstance(n, int) and n >= 1      # (this thread, at least)
 
 
 @pytest.mark.skipif(not _SEVERAL_CORES, reason='needs two cores')
@@ -177,12 +185,84 @@ def test_workers_are_placed_only_when_the_callers_core_changes(monkeypatch):
     calls = []
     real = os.sched_setaffinity
     monkeypatch.setattr(os, 'sched_setaffinity', lambda *a: (calls.append(a), real(*a)))
-    monkeypatch.setattr(threads, '_current_cpu', lambda: min(os.sched_getaffinity(0)))
+    first, second = sorted(os.sched_getaffinity(0))[:2]
+    core = [first]
+    monkeypatch.setattr(threads, '_current_cpu', lambda: core[0])
     monkeypatch.setattr(threads._other_work, 'count', lambda: 0)
     pool = threads.Pool()
     for _ in range(5):
         pool.run([lambda: None] * 4, 2)
     assert len(calls) == 1          # the first job's, not one per job
+    core[0] = second
+    for _ in range(5):
+        pool.run([lambda: None] * 4, 2)
+    assert len(calls) == 2 and calls[-1][1] == os.sched_getaffinity(0) - {second}
+
+
+@pytest.mark.skipif(not _SEVERAL_CORES, reason='needs two cores')
+def test_a_placement_the_system_refuses_is_tried_again_at_the_next_job(monkeypatch):
+    calls = []
+    real = os.sched_setaffinity
+
+    def refuse_first(*a):
+        calls.append(a)
+        if len(calls) == 1:
+            raise OSError(22, 'refused')
+        real(*a)
+    monkeypatch.setattr(os, 'sched_setaffinity', refuse_first)
+    cores = os.sched_getaffinity(0)
+    monkeypatch.setattr(threads, '_current_cpu', lambda: min(cores))
+    monkeypatch.setattr(threads._other_work, 'count', lambda: 0)
+    pool = threads.Pool()
+    pool.run([lambda: None] * 4, 2)
+    pool.run([lambda: None] * 4, 2)
+    assert len(calls) == 2
+    assert os.sched_getaffinity(pool._workers[0].native_id) == cores - {min(cores)}
+
+
+@pytest.mark.skipif(not _SEVERAL_CORES, reason='needs two cores')
+def test_without_a_count_of_other_work_the_workers_keep_off_the_callers_core(monkeypatch):
+    cores = os.sched_getaffinity(0)
+    monkeypatch.setattr(threads, '_current_cpu', lambda: min(cores))
+    monkeypatch.setattr(threads._other_work, 'count', lambda: None)
+    pool = threads.Pool()
+    pool.run([lambda: None] * 4, 2)
+    assert os.sched_getaffinity(pool._workers[0].native_id) == cores - {min(cores)}
+
+
+def test_the_callers_own_cores_never_change():
+    # Only tapejit's own workers are placed.
+    before = os.sched_getaffinity(0)
+    a = _rand(256, 256)
+    for _ in range(5):
+        threads.matmul(a, a, width=2)
+        threads.Pool().run([lambda: None] * 4, 2)
+        threads.ufunc(np.add, np.ones((1024, 512), np.float32), np.float32(1))
+    assert os.sched_getaffinity(0) == before
+
+
+@pytest.mark.skipif(not (_SEVERAL_CORES and hasattr(os, 'fork')), reason='needs fork, two cores')
+def test_a_forked_child_places_none_of_its_parents_threads(monkeypatch):
+    # A pool made before the fork lists the parent's workers; their thread
+    # ids belong to the parent.
+    first, second = sorted(os.sched_getaffinity(0))[:2]
+    monkeypatch.setattr(threads._other_work, 'count', lambda: 0)
+    monkeypatch.setattr(threads, '_current_cpu', lambda: first)
+    pool = threads.Pool()
+    pool.run([lambda: None] * 4, 2)
+    worker = pool._workers[0].native_id
+    placed = os.sched_getaffinity(worker)
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        threads._current_cpu = lambda: second
+        out = []
+        pool.run([lambda i=i: out.append(i) for i in range(4)], 2)
+        os.write(w, b'1' if sorted(out) == [0, 1, 2, 3] else b'0')
+        os._exit(0)
+    os.waitpid(pid, 0)
+    assert os.read(r, 1) == b'1'
+    assert os.sched_getaffinity(worker) == placed
 
 
 def test_without_the_callers_core_the_workers_are_left_as_they_are(monkeypatch):
