@@ -27,7 +27,10 @@ of every product it runs itself:
   give up.  Where other work takes every core, each thread kept apart would
   share a core with it, and the step waits on its caller's share: the
   workers may then use every core.  Other work is counted from the
-  runnable tasks in ``/proc/loadavg`` (:class:`_OtherWork`).
+  runnable tasks in ``/proc/loadavg`` (:class:`_OtherWork`).  A caller out
+  of pieces that has waited :data:`PULL_AFTER_HANDOFFS` hand-offs' time for
+  the one worker still at the job brings it onto its own core, about to
+  idle: a worker that late was most likely displaced by the other process.
 - How large is large enough is measured on this machine, once per process,
   the first time tapejit runs a product (:func:`calibration`): the
   single-thread rate of BLAS, the round trip of a piece handed to a worker
@@ -76,6 +79,11 @@ MIN_PIECE_EDGE = 32
 # the same loop (a vector body, a tail) on any machine, so an eager result
 # has the same bits on one core or many.
 UFUNC_PIECE = 1 << 17
+# Hand-offs' time the caller, out of pieces, waits for a worker kept off its
+# core before bringing the last one still at work onto that core (see
+# Pool._pull_late_worker): longer than a woken worker takes to start, far
+# shorter than the time slice a worker another process displaced waits.
+PULL_AFTER_HANDOFFS = 8
 
 _limit: list = [None]     # set_max_threads's cap (None: the affinity mask's count)
 
@@ -237,7 +245,7 @@ def _after_fork_in_child() -> None:
 # --- the pool ----------------------------------------------------------------
 
 class _Job:
-    __slots__ = ('tasks', 'next', 'left', 'lock', 'done', 'error')
+    __slots__ = ('tasks', 'next', 'left', 'lock', 'done', 'error', 'inside')
 
     def __init__(self, tasks: Sequence[Callable[[], Any]]) -> None:
         self.tasks = tasks
@@ -246,6 +254,7 @@ class _Job:
         self.lock = threading.Lock()
         self.done = threading.Event()
         self.error: Optional[BaseException] = None
+        self.inside: set = set()           # thread ids of the workers at it
 
 
 class Pool:
@@ -297,6 +306,9 @@ class Pool:
                 self._jobs += 1
                 self._cv.notify(width - 1)
             self._work(job)
+            cal = _calibration[0]
+            if cal is not None and not job.done.wait(PULL_AFTER_HANDOFFS * cal.handoff_s):
+                self._pull_late_worker(job)
             job.done.wait()
             with self._cv:
                 self._job = None
@@ -336,6 +348,25 @@ class Pool:
                 placed = False
         self._placed = key if placed else None
 
+    def _pull_late_worker(self, job: _Job) -> None:
+        """Bring the one worker still at ``job`` onto the caller's core,
+        where the workers are kept off it: the caller, out of pieces, is
+        about to leave its core idle, and a worker this late has most likely
+        been displaced from its own by another process.  It is placed off
+        the caller's core again at the next job."""
+        placed = self._placed
+        if placed is None or placed[0] is None:   # (not kept apart: left to the system)
+            return
+        late = list(job.inside)
+        cpu = _current_cpu()
+        if len(late) != 1 or cpu is None:    # (two late workers would share one core)
+            return
+        try:
+            os.sched_setaffinity(late[0], {cpu})
+        except OSError:
+            return
+        self._placed = None
+
     def _work(self, job: _Job) -> None:
         tasks, n = job.tasks, len(job.tasks)
         while True:
@@ -353,12 +384,15 @@ class Pool:
 
     def _serve(self) -> None:
         cv = self._cv
+        me = threading.get_native_id()
         while True:
             with cv:
                 while self._job is None:
                     cv.wait()
                 job, posted = self._job, self._jobs
+            job.inside.add(me)
             self._work(job)
+            job.inside.discard(me)
             # A job's tasks hold the kernel's arrays: an idle worker keeping
             # them would keep the plan's pool from reusing those buffers.
             job = None

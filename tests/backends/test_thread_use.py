@@ -230,6 +230,58 @@ def test_without_a_count_of_other_work_the_workers_keep_off_the_callers_core(mon
     assert os.sched_getaffinity(pool._workers[0].native_id) == cores - {min(cores)}
 
 
+@pytest.mark.skipif(not _SEVERAL_CORES or threads._current_cpu() is None,
+                    reason='needs per-thread affinity and two cores')
+def test_a_late_worker_kept_apart_is_brought_onto_the_callers_core(monkeypatch):
+    # The caller, out of pieces, waits a few hand-offs' time; a worker still
+    # at the job then is moved onto the caller's core (about to idle), and
+    # kept apart again at the next job.
+    cores = os.sched_getaffinity(0)
+    first = min(cores)
+    monkeypatch.setattr(threads, '_current_cpu', lambda: first)
+    monkeypatch.setattr(threads._other_work, 'count', lambda: 0)
+    threads.calibration()
+    caller = threading.get_native_id()
+    started, seen = threading.Event(), []
+
+    def task():
+        if threading.get_native_id() == caller:
+            started.wait(5)          # (the worker holds the other piece)
+            return
+        started.set()
+        t0 = time.monotonic()
+        while time.monotonic() - t0 < 5 and os.sched_getaffinity(0) != {first}:
+            time.sleep(0.001)
+        seen.append(os.sched_getaffinity(0))
+    pool = threads.Pool()
+    pool.run([task, task], 2)
+    assert seen == [{first}]
+    pool.run([lambda: None] * 4, 2)
+    assert os.sched_getaffinity(pool._workers[0].native_id) == cores - {first}
+
+
+@pytest.mark.skipif(not _SEVERAL_CORES, reason='needs two cores')
+def test_a_late_worker_is_left_where_it_is_when_not_kept_apart(monkeypatch):
+    monkeypatch.setattr(threads, '_current_cpu', lambda: min(os.sched_getaffinity(0)))
+    monkeypatch.setattr(threads._other_work, 'count', lambda: 99)   # (every core taken)
+    threads.calibration()
+    calls = []
+    real = os.sched_setaffinity
+    monkeypatch.setattr(os, 'sched_setaffinity', lambda *a: (calls.append(a), real(*a)))
+    caller = threading.get_native_id()
+    started = threading.Event()
+
+    def task():
+        if threading.get_native_id() == caller:
+            started.wait(5)
+            return
+        started.set()
+        time.sleep(0.05)
+    pool = threads.Pool()
+    pool.run([task, task], 2)
+    assert all(len(mask) == len(os.sched_getaffinity(0)) for _, mask in calls)
+
+
 def test_the_callers_own_cores_never_change():
     # Only tapejit's own workers are placed.
     before = os.sched_getaffinity(0)
