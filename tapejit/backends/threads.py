@@ -278,6 +278,7 @@ class Pool:
         self._workers: list = []
         # (The caller's core or None, its cores, the workers) they were placed for.
         self._placed: Optional[tuple] = None
+        self._pulled: Optional[int] = None   # the worker brought onto the caller's core
 
     def _ensure(self, n: int) -> None:
         if not _fork_hook[0]:
@@ -321,8 +322,9 @@ class Pool:
         """Give the workers every core the caller may use but the one it
         runs on while other work leaves a core for the caller, else every
         core the caller may use; set again when the caller's core or cores,
-        or that verdict, change (see the module's docstring).  Without a
-        way to read the caller's core, the workers are left as they are."""
+        or that verdict, change, and for a worker brought onto the caller's
+        core at the last job (see the module's docstring).  Without a way
+        to read the caller's core, the workers are left as they are."""
         cpu = _current_cpu()
         if cpu is None:
             return
@@ -333,39 +335,47 @@ class Pool:
         others = _other_work.count()
         apart = others is None or others < len(cores)
         key = (cpu if apart else None, cores, len(self._workers))
-        if key == self._placed:
-            return
         mask = (cores - {cpu} if apart else cores) or cores
-        placed = True
-        for t in self._workers:
-            # (A worker of the parent, in a forked child, is not alive: its
-            # thread id is another process's.)
-            if not t.is_alive():
-                continue
+        pulled, self._pulled = self._pulled, None
+        if key == self._placed:
+            if pulled is not None and not self._set_mask([pulled], mask):
+                self._placed = None
+            return
+        # (A worker of the parent, in a forked child, is not alive: its
+        # thread id is another process's.)
+        live = [t.native_id for t in self._workers if t.is_alive()]
+        self._placed = key if self._set_mask(live, mask) else None
+
+    @staticmethod
+    def _set_mask(thread_ids: list, mask: set) -> bool:
+        """Set each thread's affinity to ``mask``; whether the system took
+        every one (one it refuses is tried again at the next job)."""
+        ok = True
+        for tid in thread_ids:
             try:
-                os.sched_setaffinity(t.native_id, mask)
-            except OSError:     # (a mask the system refuses: tried again next job)
-                placed = False
-        self._placed = key if placed else None
+                os.sched_setaffinity(tid, mask)
+            except OSError:
+                ok = False
+        return ok
 
     def _pull_late_worker(self, job: _Job) -> None:
         """Bring the one worker still at ``job`` onto the caller's core,
         where the workers are kept off it: the caller, out of pieces, is
         about to leave its core idle, and a worker this late has most likely
         been displaced from its own by another process.  It is placed off
-        the caller's core again at the next job."""
+        the caller's core again at the next job handed to the workers."""
         placed = self._placed
         if placed is None or placed[0] is None:   # (not kept apart: left to the system)
             return
-        late = list(job.inside)
+        # (Only this pool's live workers: after a fork inside a task, the
+        # ids at the job are the parent's threads.)
+        late = [t.native_id for t in self._workers
+                if t.is_alive() and t.native_id in job.inside]
         cpu = _current_cpu()
         if len(late) != 1 or cpu is None:    # (two late workers would share one core)
             return
-        try:
-            os.sched_setaffinity(late[0], {cpu})
-        except OSError:
-            return
-        self._placed = None
+        if self._set_mask(late, {cpu}):
+            self._pulled = late[0]
 
     def _work(self, job: _Job) -> None:
         tasks, n = job.tasks, len(job.tasks)
@@ -601,6 +611,8 @@ class Chunked:
 
         def task() -> None:
             kernel(n, ch, nch, addr, *args)
+        if _calibration[0] is None:
+            calibration()      # (how long a caller waits for a late worker)
         _pool.run([task] * width, width)
 
 

@@ -260,6 +260,45 @@ def test_a_late_worker_kept_apart_is_brought_onto_the_callers_core(monkeypatch):
     assert os.sched_getaffinity(pool._workers[0].native_id) == cores - {first}
 
 
+@pytest.mark.skipif(not _SEVERAL_CORES or threads._current_cpu() is None,
+                    reason='needs per-thread affinity and two cores')
+def test_only_the_worker_brought_over_is_placed_back(monkeypatch):
+    cores = os.sched_getaffinity(0)
+    first = min(cores)
+    monkeypatch.setattr(threads, '_current_cpu', lambda: first)
+    monkeypatch.setattr(threads._other_work, 'count', lambda: 0)
+    threads.calibration()
+    caller = threading.get_native_id()
+    arrived, lock = [], threading.Lock()
+    both = threading.Event()
+
+    def task():
+        me = threading.get_native_id()
+        if me == caller:
+            both.wait(5)
+            t0 = time.monotonic()     # (until the other worker has left the job)
+            while time.monotonic() - t0 < 5 and len(pool._job.inside) > 1:
+                time.sleep(0.001)
+            return
+        with lock:
+            arrived.append(me)
+            if len(arrived) == 2:
+                both.set()
+        if arrived[0] != me:
+            return                    # (the other worker: done at once)
+        t0 = time.monotonic()
+        while time.monotonic() - t0 < 5 and os.sched_getaffinity(0) != {first}:
+            time.sleep(0.001)
+    pool = threads.Pool()
+    pool.run([task, task, task], 3)
+    assert len(arrived) == 2 and os.sched_getaffinity(arrived[0]) == {first}
+    calls = []
+    real = os.sched_setaffinity
+    monkeypatch.setattr(os, 'sched_setaffinity', lambda *a: (calls.append(a), real(*a)))
+    pool.run([lambda: None] * 3, 3)
+    assert calls == [(arrived[0], cores - {first})]
+
+
 @pytest.mark.skipif(not _SEVERAL_CORES, reason='needs two cores')
 def test_a_late_worker_is_left_where_it_is_when_not_kept_apart(monkeypatch):
     monkeypatch.setattr(threads, '_current_cpu', lambda: min(os.sched_getaffinity(0)))
