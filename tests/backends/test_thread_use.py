@@ -230,17 +230,34 @@ def test_without_a_count_of_other_work_the_workers_keep_off_the_callers_core(mon
     assert os.sched_getaffinity(pool._workers[0].native_id) == cores - {min(cores)}
 
 
-@pytest.mark.skipif(not _SEVERAL_CORES or threads._current_cpu() is None,
-                    reason='needs per-thread affinity and two cores')
-def test_a_late_worker_kept_apart_is_brought_onto_the_callers_core(monkeypatch):
-    # The caller, out of pieces, waits a few hand-offs' time; a worker still
-    # at the job then is moved onto the caller's core (about to idle), and
-    # kept apart again at the next job.
+_PLACEABLE = pytest.mark.skipif(not _SEVERAL_CORES or threads._current_cpu() is None,
+                                reason='needs per-thread affinity and two cores')
+
+
+def _kept_apart_from(monkeypatch: pytest.MonkeyPatch) -> tuple:
+    """``(cores, first)``: the workers kept off core ``first``, the caller's
+    as far as the pool knows, with the calibration measured."""
     cores = os.sched_getaffinity(0)
     first = min(cores)
     monkeypatch.setattr(threads, '_current_cpu', lambda: first)
     monkeypatch.setattr(threads._other_work, 'count', lambda: 0)
     threads.calibration()
+    return cores, first
+
+
+def _until_on(core: int) -> None:
+    """Wait (5 s at most) until this thread may run only on ``core``."""
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < 5 and os.sched_getaffinity(0) != {core}:
+        time.sleep(0.001)
+
+
+@_PLACEABLE
+def test_a_late_worker_kept_apart_is_brought_onto_the_callers_core(monkeypatch):
+    # The caller, out of pieces, waits a few hand-offs' time; a worker still
+    # at the job then is moved onto the caller's core (about to idle), and
+    # kept apart again at the next job.
+    cores, first = _kept_apart_from(monkeypatch)
     caller = threading.get_native_id()
     started, seen = threading.Event(), []
 
@@ -249,9 +266,7 @@ def test_a_late_worker_kept_apart_is_brought_onto_the_callers_core(monkeypatch):
             started.wait(5)          # (the worker holds the other piece)
             return
         started.set()
-        t0 = time.monotonic()
-        while time.monotonic() - t0 < 5 and os.sched_getaffinity(0) != {first}:
-            time.sleep(0.001)
+        _until_on(first)
         seen.append(os.sched_getaffinity(0))
     pool = threads.Pool()
     pool.run([task, task], 2)
@@ -260,14 +275,9 @@ def test_a_late_worker_kept_apart_is_brought_onto_the_callers_core(monkeypatch):
     assert os.sched_getaffinity(pool._workers[0].native_id) == cores - {first}
 
 
-@pytest.mark.skipif(not _SEVERAL_CORES or threads._current_cpu() is None,
-                    reason='needs per-thread affinity and two cores')
+@_PLACEABLE
 def test_only_the_worker_brought_over_is_placed_back(monkeypatch):
-    cores = os.sched_getaffinity(0)
-    first = min(cores)
-    monkeypatch.setattr(threads, '_current_cpu', lambda: first)
-    monkeypatch.setattr(threads._other_work, 'count', lambda: 0)
-    threads.calibration()
+    cores, first = _kept_apart_from(monkeypatch)
     caller = threading.get_native_id()
     arrived, lock = [], threading.Lock()
     both = threading.Event()
@@ -286,9 +296,7 @@ def test_only_the_worker_brought_over_is_placed_back(monkeypatch):
                 both.set()
         if arrived[0] != me:
             return                    # (the other worker: done at once)
-        t0 = time.monotonic()
-        while time.monotonic() - t0 < 5 and os.sched_getaffinity(0) != {first}:
-            time.sleep(0.001)
+        _until_on(first)
     pool = threads.Pool()
     pool.run([task, task, task], 3)
     assert len(arrived) == 2 and os.sched_getaffinity(arrived[0]) == {first}
