@@ -335,10 +335,12 @@ class Pool:
         others = _other_work.count()
         apart = others is None or others < len(cores)
         key = (cpu if apart else None, cores, len(self._workers))
-        mask = (cores - {cpu} if apart else cores) or cores
         pulled, self._pulled = self._pulled, None
+        if key == self._placed and pulled is None:
+            return          # (every job but the few that place: nothing to set)
+        mask = (cores - {cpu} if apart else cores) or cores
         if key == self._placed:
-            if pulled is not None and not self._set_mask([pulled], mask):
+            if not self._set_mask([pulled], mask):
                 self._placed = None
             return
         # (A worker of the parent, in a forked child, is not alive: its
