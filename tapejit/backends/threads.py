@@ -79,6 +79,8 @@ MIN_PIECE_EDGE = 32
 # the same loop (a vector body, a tail) on any machine, so an eager result
 # has the same bits on one core or many.
 UFUNC_PIECE = 1 << 17
+# Results under this many elements (two pieces) are computed by one NumPy call.
+UFUNC_SPLIT_MIN = 2 * UFUNC_PIECE
 # Hand-offs' time the caller, out of pieces, waits for a worker kept off its
 # core before bringing the last one still at work onto that core (see
 # Pool._pull_late_worker): longer than a woken worker takes to start, far
@@ -636,7 +638,7 @@ def ufunc(f: numpy.ufunc, *args: numpy.ndarray) -> numpy.ndarray:
     # (Every eager elementwise op comes here: a small one leaves on a few
     # attribute reads. A result holds at most the product of its operands'
     # sizes elements.)
-    least = 2 * UFUNC_PIECE
+    least = UFUNC_SPLIT_MIN
     if (args[0].size if len(args) == 1 else args[0].size * args[1].size) < least:
         return f(*args)
     shape = args[0].shape if len(args) == 1 else numpy.broadcast_shapes(

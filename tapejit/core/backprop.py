@@ -166,8 +166,10 @@ def _propagate(outputs: Iterable, *, retain_grad: bool, loss_scale: Optional[flo
     for n, g in outputs:
         add_grad(n, g)
 
+    heappop, heappush = heapq.heappop, heapq.heappush
+    plain_accumulate = FunctionNode.backward_accumulate
     while heap:
-        _, _, func = heapq.heappop(heap)
+        _, _, func = heappop(heap)
         inputs = func.inputs
         if inputs is None:  # unchained while we were running
             continue
@@ -194,22 +196,21 @@ def _propagate(outputs: Iterable, *, retain_grad: bool, loss_scale: Optional[flo
                     v = n.get_variable_or_none()
                     if v is not None:
                         v._grad_var = g
-        targets = []
         if required is None:
-            for i, x in enumerate(inputs):
-                if x.requires_grad:
-                    targets.append(i)
+            targets = tuple([i for i, x in enumerate(inputs) if x.requires_grad])
         else:
-            for i, x in enumerate(inputs):
-                # An input asked for explicitly gets its gradient even with
-                # requires_grad=False (as in Chainer's grad()).
-                if x in required and (x.requires_grad or x in wanted):
-                    targets.append(i)
+            # An input asked for explicitly gets its gradient even with
+            # requires_grad=False (as in Chainer's grad()).
+            targets = tuple([i for i, x in enumerate(inputs)
+                             if x in required and (x.requires_grad or x in wanted)])
         if not targets:
             continue
-        targets = tuple(targets)
         if config.debug:
             gxs = _debug_backward(func, targets, gys, grads, inputs)
+        elif type(func).backward_accumulate is plain_accumulate:
+            gxs = func.backward(targets, gys)
+            if len(gxs) != len(targets):
+                gxs = _select_targets(func, targets, gxs)
         else:
             gxs = _run_backward(func, targets, gys, grads, inputs)
         for i, gx in zip(targets, gxs):
@@ -219,9 +220,22 @@ def _propagate(outputs: Iterable, *, retain_grad: bool, loss_scale: Optional[flo
             if gx.__class__ is not Variable and not isinstance(gx, Variable):
                 gx = Variable._make(gx, False)
             d = gx._data
-            if d.shape != x.shape or d.dtype != x.dtype:
+            if d.shape != x.shape or (d.dtype is not x.dtype and d.dtype != x.dtype):
                 gx = _checked_grad(func, i, x, gx)
-            add_grad(x, gx)
+            # (add_grad, written out: once per gradient of every node.)
+            prev = grads.get(x)
+            if prev is not None:
+                gx = _in_dtype(prev + gx, gx._data.dtype)
+            grads[x] = gx
+            f = x.creator_node
+            if f is None:
+                if OLD_STYLE_GRADS:
+                    _check_not_old_style(x)
+                leaves[x] = None
+            elif f not in seen and (required is None or f in required):
+                seen.add(f)
+                counter += 1
+                heappush(heap, (-f.rank, counter, f))
 
     if wanted is not None:
         # Wanted nodes whose creator lies off every path keep their gradient here.

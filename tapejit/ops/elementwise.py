@@ -49,8 +49,9 @@ def _checked_float(name: str, f):
         if ufunc is None:
             return f(x)
         if x.__class__ is numpy.ndarray:
-            # (On the threads tapejit decides: tapejit.backends.threads.)
-            return threads.ufunc(f, x)
+            # (On the threads tapejit decides, where it is long enough to cut:
+            # tapejit.backends.threads.)
+            return threads.ufunc(f, x) if x.size >= threads.UFUNC_SPLIT_MIN else f(x)
         return getattr(_xp(x), ufunc)(x)
     return impl
 
@@ -255,16 +256,23 @@ def _binary_eval(name: str, out_kind: str = 'same'):
 
 def _binary_impl(name: str, f):
     ufunc = f.__name__
+    threaded = isinstance(f, numpy.ufunc)
+    ndarray = numpy.ndarray
 
     def impl(a, b):
-        if a.dtype != b.dtype and native_dtype(a.dtype) != native_dtype(b.dtype):
-            raise DTypeError(f'{name}: dtypes {a.dtype} and {b.dtype} differ; expected '
+        da, db = a.dtype, b.dtype
+        if da is not db and da != db and native_dtype(da) != native_dtype(db):
+            raise DTypeError(f'{name}: dtypes {da} and {db} differ; expected '
                              'one dtype (cast with F.cast)')
-        if a.__class__ is numpy.ndarray and b.__class__ is numpy.ndarray:
+        if a.__class__ is ndarray and b.__class__ is ndarray:
             kernel = host_kernel(name, a, b)
             if kernel is not None:
                 return kernel(a, b)
-            return threads.ufunc(f, a, b) if isinstance(f, numpy.ufunc) else f(a, b)
+            # (A small result, most eager ops', is computed here as
+            # threads.ufunc would: one NumPy call.)
+            if threaded and a.size * b.size >= threads.UFUNC_SPLIT_MIN:
+                return threads.ufunc(f, a, b)
+            return f(a, b)
         return getattr(backends.get_array_module(a, b), ufunc)(a, b)
     return impl
 

@@ -161,16 +161,22 @@ class PrimitiveNode(FunctionNode):
 
     def backward(self, target_input_indexes: tuple, grad_outputs: tuple) -> tuple:
         inputs = self.inputs
+        prim = self.prim
+        if len(target_input_indexes) == 1:
+            # (Most nodes: one input wants a gradient.)
+            i = target_input_indexes[0]
+            need = [False] * len(inputs)
+            need[i] = True
+            g = prim.vjp(self, grad_outputs[0], need)[i]
+            if prim.unbroadcast and g is not None and g._data.shape != inputs[i].shape:
+                g = _sum_to(g, inputs[i].shape)
+            return (g,)
         need = [False] * len(inputs)
         for i in target_input_indexes:
             need[i] = True
-        gxs = self.prim.vjp(self, grad_outputs[0], need)
-        if len(target_input_indexes) == 1:
-            i = target_input_indexes[0]
-            out = (gxs[i],)
-        else:
-            out = tuple([gxs[i] for i in target_input_indexes])
-        if self.prim.unbroadcast:
+        gxs = prim.vjp(self, grad_outputs[0], need)
+        out = tuple([gxs[i] for i in target_input_indexes])
+        if prim.unbroadcast:
             k = 0
             for i, g in zip(target_input_indexes, out):
                 if g is not None and g._data.shape != inputs[i].shape:
@@ -186,7 +192,7 @@ class PrimitiveNode(FunctionNode):
 
 
 def _const_node(a: Any) -> VariableNode:
-    n = VariableNode(None, a.shape, a.dtype, False)
+    n = VariableNode._of_op(None, a.shape, a.dtype, False)
     n.data = a
     return n
 
@@ -258,7 +264,7 @@ def bind(prim: Primitive, args: tuple, params: dict) -> Variable:
     node.inputs = in_nodes = tuple(in_nodes)
     node.rank = rank
     y = Variable._result(out, True)
-    yn = y._node = VariableNode(y, out.shape, out.dtype, True)
+    yn = y._node = VariableNode._of_op(y, out.shape, out.dtype, True)
     yn.creator_node = node
     yn.rank = rank + 1
     node.outputs = (weakref.ref(yn),)
