@@ -166,7 +166,7 @@ def _propagate(outputs: Iterable, *, retain_grad: bool, loss_scale: Optional[flo
     for n, g in outputs:
         add_grad(n, g)
 
-    heappop, heappush = heapq.heappop, heapq.heappush
+    heappop = heapq.heappop
     plain_accumulate = FunctionNode.backward_accumulate
     while heap:
         _, _, func = heappop(heap)
@@ -222,20 +222,7 @@ def _propagate(outputs: Iterable, *, retain_grad: bool, loss_scale: Optional[flo
             d = gx._data
             if d.shape != x.shape or (d.dtype is not x.dtype and d.dtype != x.dtype):
                 gx = _checked_grad(func, i, x, gx)
-            # (add_grad, written out: once per gradient of every node.)
-            prev = grads.get(x)
-            if prev is not None:
-                gx = _in_dtype(prev + gx, gx._data.dtype)
-            grads[x] = gx
-            f = x.creator_node
-            if f is None:
-                if OLD_STYLE_GRADS:
-                    _check_not_old_style(x)
-                leaves[x] = None
-            elif f not in seen and (required is None or f in required):
-                seen.add(f)
-                counter += 1
-                heappush(heap, (-f.rank, counter, f))
+            add_grad(x, gx)
 
     if wanted is not None:
         # Wanted nodes whose creator lies off every path keep their gradient here.

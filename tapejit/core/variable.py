@@ -63,22 +63,6 @@ class VariableNode:
         self.name = name
         self.requires_grad = requires_grad
 
-    @classmethod
-    def _of_op(cls, variable: Optional['Variable'], shape: tuple, dtype: Any,
-               requires_grad: bool) -> 'VariableNode':
-        # Every recorded op makes one or two (its output's, a constant
-        # operand's): no keyword parsing or checks on that path.
-        n = object.__new__(cls)
-        n._variable = None if variable is None else weakref.ref(variable)
-        n.creator_node = None
-        n.rank = 0
-        n.data = None
-        n.shape = shape
-        n.dtype = dtype
-        n.name = None
-        n.requires_grad = requires_grad
-        return n
-
     @property
     def _requires_grad(self) -> bool:
         # (Chainer's name of the flag, which its tests set directly.)

@@ -192,7 +192,7 @@ class PrimitiveNode(FunctionNode):
 
 
 def _const_node(a: Any) -> VariableNode:
-    n = VariableNode._of_op(None, a.shape, a.dtype, False)
+    n = VariableNode(None, a.shape, a.dtype, False)
     n.data = a
     return n
 
@@ -264,7 +264,7 @@ def bind(prim: Primitive, args: tuple, params: dict) -> Variable:
     node.inputs = in_nodes = tuple(in_nodes)
     node.rank = rank
     y = Variable._result(out, True)
-    yn = y._node = VariableNode._of_op(y, out.shape, out.dtype, True)
+    yn = y._node = VariableNode(y, out.shape, out.dtype, True)
     yn.creator_node = node
     yn.rank = rank + 1
     node.outputs = (weakref.ref(yn),)
