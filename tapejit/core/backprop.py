@@ -142,15 +142,10 @@ def _propagate(outputs: Iterable, *, retain_grad: bool, loss_scale: Optional[flo
     grads: dict = {}
     leaves: dict = {}
     counter = 0
-
-    def push(f: Any) -> None:
-        nonlocal counter
-        if f not in seen and (required is None or f in required):
-            seen.add(f)
-            counter += 1
-            heapq.heappush(heap, (-f.rank, counter, f))
+    heappush = heapq.heappush
 
     def add_grad(n: Any, g: Variable) -> None:
+        nonlocal counter
         prev = grads.get(n)
         if prev is not None:
             g = _in_dtype(prev + g, g._data.dtype)
@@ -160,8 +155,11 @@ def _propagate(outputs: Iterable, *, retain_grad: bool, loss_scale: Optional[flo
             if OLD_STYLE_GRADS:
                 _check_not_old_style(n)
             leaves[n] = None
-        else:
-            push(f)
+        elif f not in seen and (required is None or f in required):
+            # (Its creator, queued once.)
+            seen.add(f)
+            counter += 1
+            heappush(heap, (-f.rank, counter, f))
 
     for n, g in outputs:
         add_grad(n, g)
@@ -196,13 +194,22 @@ def _propagate(outputs: Iterable, *, retain_grad: bool, loss_scale: Optional[flo
                     v = n.get_variable_or_none()
                     if v is not None:
                         v._grad_var = g
+        # (A tuple grown in a plain loop: the cheapest way to it for a node's
+        # one or two inputs.)
+        targets: tuple = ()
+        i = 0
         if required is None:
-            targets = tuple([i for i, x in enumerate(inputs) if x.requires_grad])
+            for x in inputs:
+                if x.requires_grad:
+                    targets += (i,)
+                i += 1
         else:
-            # An input asked for explicitly gets its gradient even with
-            # requires_grad=False (as in Chainer's grad()).
-            targets = tuple([i for i, x in enumerate(inputs)
-                             if x in required and (x.requires_grad or x in wanted)])
+            for x in inputs:
+                # An input asked for explicitly gets its gradient even with
+                # requires_grad=False (as in Chainer's grad()).
+                if x in required and (x.requires_grad or x in wanted):
+                    targets += (i,)
+                i += 1
         if not targets:
             continue
         if config.debug:

@@ -15,8 +15,8 @@ from tapejit import backends
 from tapejit.backends import threads
 from tapejit.core import backprop
 from tapejit.core.errors import DTypeError
-from tapejit.ops.registry import (Aval, broadcast_shapes, host_kernel, native_dtype, primitive,
-                                  same_dtype)
+from tapejit.ops.registry import (Aval, bind, broadcast_shapes, host_kernel, native_dtype,
+                                  primitive, same_dtype)
 
 
 def _xp(a: Any) -> Any:
@@ -286,8 +286,8 @@ def _sub_vjp(n, gy, need):
 
 
 def _mul_vjp(n, gy, need):
-    return (gy * n.x(1) if need[0] else None,
-            gy * n.x(0) if need[1] else None)
+    return (bind(mul, (gy, n.operand(1)), {}) if need[0] else None,
+            bind(mul, (gy, n.operand(0)), {}) if need[1] else None)
 
 
 def _div_vjp(n, gy, need):

@@ -150,6 +150,16 @@ class PrimitiveNode(FunctionNode):
     def x(self, i: int) -> Variable:
         return self.inputs[i].get_variable()
 
+    def operand(self, i: int) -> Any:
+        """Input ``i`` as a vjp rule computes with it through :func:`bind`:
+        its Variable, or for a constant of the graph (an operand that was
+        an array or a Python number: no Variable, no gradient) its array,
+        so that no Variable is made for it at each backward pass."""
+        n = self.inputs[i]
+        if n._variable is None and not n.requires_grad and n.data is not None:
+            return n.data
+        return n.get_variable()
+
     def y(self) -> Variable:
         return self.outputs[0]().get_variable()
 

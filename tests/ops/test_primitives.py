@@ -323,3 +323,43 @@ def test_small_integer_powers_equal_the_compiled_kernels(p):
     np.testing.assert_array_equal(eager, jitted)
     np.testing.assert_allclose(eager, x.astype(np.float64) ** p, rtol=3e-7, atol=0)
     assert eager.dtype == np.float32
+
+
+@pytest.mark.parametrize('const', [2.5, np.float64(2.5), 'array', 'variable'])
+def test_a_constant_operand_differentiates_as_a_variable_one(const):
+    # A constant operand enters a vjp as its array (PrimitiveNode.operand):
+    # first and second derivatives as with the constant held by a Variable,
+    # by finite differences, eager and jitted.
+    import tapejit.functions as F
+    x0 = np.array([0.3, -1.2, 2.0])
+    c = {'array': np.array([2.5, -1.0, 0.5]),
+         'variable': Variable(np.array([2.5, -1.0, 0.5]), requires_grad=False)}.get(const, const)
+
+    def f(x):
+        return x * c * x
+
+    check_backward(f, x0, np.ones(3), dtype=np.float64)
+    check_double_backward(f, x0, np.ones(3), np.ones(3), dtype=np.float64)
+
+    def grads(x):
+        v = Variable(x)
+        y = F.sum(f(v))
+        gx, = tapejit.grad([y], [v], enable_double_backprop=True)
+        ggx, = tapejit.grad([F.sum(gx)], [v])
+        return gx, ggx
+    eager = grads(x0)
+    jitted = tapejit.jit(grads)(x0)
+    c_arr = np.asarray(getattr(c, 'array', c))
+    np.testing.assert_allclose(eager[0].array, 2 * c_arr * x0)
+    np.testing.assert_allclose(eager[1].array, 2 * c_arr * np.ones(3))
+    for e, j in zip(eager, jitted):
+        np.testing.assert_array_equal(e.array, j.array)
+
+
+def test_operand_is_the_array_of_a_constant_and_the_variable_of_a_variable():
+    x = Variable(np.ones(3, np.float32))
+    node = (x * 2.0).creator
+    assert node.operand(0) is x
+    assert isinstance(node.operand(1), np.ndarray) and node.operand(1) == np.float32(2.0)
+    w = Variable(np.full(3, 2.0, np.float32))
+    assert (x * w).creator.operand(1) is w
