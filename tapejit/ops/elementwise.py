@@ -37,26 +37,44 @@ def _same_unary(x: Aval, **_: Any) -> Aval:
     return Aval(x.shape, x.dtype)
 
 
+def _on_threads(f: numpy.ufunc):
+    """The impl of NumPy ufunc ``f`` of one array: a NumPy array long enough
+    to cut on the threads tapejit decides (:func:`tapejit.backends.threads.ufunc`),
+    another array by the same-named function of its module (CuPy's for GPU
+    arrays)."""
+    name = f.__name__
+
+    def impl(x):
+        if x.__class__ is numpy.ndarray:
+            return threads.ufunc(f, x) if x.size >= threads.UFUNC_SPLIT_MIN else f(x)
+        return getattr(_xp(x), name)(x)
+    return impl
+
+
 def _checked_float(name: str, f):
-    # A NumPy ufunc runs as the same-named function of the input's array
-    # module (CuPy's for GPU arrays); other impls pick the module themselves.
-    ufunc = f.__name__ if isinstance(f, numpy.ufunc) else None
+    # A NumPy ufunc runs on the threads tapejit decides (_on_threads); other
+    # impls pick the module themselves.
+    run = _on_threads(f) if isinstance(f, numpy.ufunc) else f
 
     def impl(x):
         if x.dtype.kind not in 'fc':
             raise DTypeError(f'{name}: got dtype {x.dtype}; expected a floating dtype '
                              '(float16, float32 or float64)')
-        if ufunc is None:
-            return f(x)
-        if x.__class__ is numpy.ndarray:
-            # (On the threads tapejit decides, where it is long enough to cut:
-            # tapejit.backends.threads.)
-            return threads.ufunc(f, x) if x.size >= threads.UFUNC_SPLIT_MIN else f(x)
-        return getattr(_xp(x), ufunc)(x)
+        return run(x)
     return impl
 
 
-neg = primitive('neg', kind='elementwise', impl=lambda x: -x, abstract_eval=_same_unary,
+def _product(a: Any, b: Any) -> Any:
+    """``a * b`` of arrays of one dtype, as the mul primitive computes it
+    (a long NumPy result on the threads tapejit decides)."""
+    if (a.__class__ is numpy.ndarray and b.__class__ is numpy.ndarray
+            and a.size * b.size >= threads.UFUNC_SPLIT_MIN):
+        return threads.ufunc(numpy.multiply, a, b)
+    return a * b
+
+
+neg = primitive('neg', kind='elementwise', impl=_on_threads(numpy.negative),
+                abstract_eval=_same_unary,
                 vjp=lambda n, gy, need: (-gy,))
 
 exp = primitive('exp', kind='elementwise', impl=_checked_float('exp', numpy.exp),
@@ -145,10 +163,10 @@ sigmoid = primitive('sigmoid', kind='elementwise', impl=_checked_float('sigmoid'
                     abstract_eval=_float_unary('sigmoid'), save_output=True,
                     vjp=_sigmoid_vjp)
 
-sign = primitive('sign', kind='elementwise', impl=lambda x: _xp(x).sign(x),
+sign = primitive('sign', kind='elementwise', impl=_on_threads(numpy.sign),
                  abstract_eval=_same_unary, vjp=None)
 
-absolute = primitive('absolute', kind='elementwise', impl=lambda x: _xp(x).abs(x),
+absolute = primitive('absolute', kind='elementwise', impl=_on_threads(numpy.absolute),
                      abstract_eval=_same_unary, save_inputs=(0,),
                      vjp=lambda n, gy, need: (gy * sign(n.x(0)),))
 
@@ -198,12 +216,12 @@ def _pow_const_impl(x, p):
     # eager and jit agree bit for bit; C ``pow`` also takes a slow path (about
     # 40x) for a negative base with an integral exponent.
     if p == 2:
-        return x * x
+        return _product(x, x)
     if p == 3:
-        return (x * x) * x
+        return _product(_product(x, x), x)
     if p == 4:
-        sq = x * x
-        return sq * sq
+        sq = _product(x, x)
+        return _product(sq, sq)
     if p == 1:
         return x.copy()
     return x ** x.dtype.type(p) if x.dtype.kind in 'fc' else x ** int(p)
