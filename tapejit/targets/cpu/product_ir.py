@@ -153,16 +153,16 @@ def _pack_columns(x: _Ir, src: Any, sn: Any, n: Any, j0: Any, k0: Any, rows: Any
     blocks = b.sdiv(b.add(rows, x.c(lanes - 1)), x.c(lanes))
     last = b.sub(n, x.c(1))
 
-    def block(q: Any) -> None:
-        b = em.b
-        first = b.mul(q, x.c(lanes))
-        kq = b.add(k0, first)
-        in_k = _lanes_below(x, x.c(0), b.sub(rows, first))
-        out = b.gep(dst, [b.mul(first, x.c(nr))])
+    def vector(v: Any) -> None:
+        # (A vector's lanes columns down all the rows, then the next: the
+        # loads follow lanes streams through B, not a panel's nr.)
+        jv = em.b.add(j0, em.b.mul(v, x.c(lanes)))
 
-        def vector(v: Any) -> None:
+        def block(q: Any) -> None:
             b = em.b
-            jv = b.add(j0, b.mul(v, x.c(lanes)))
+            first = b.mul(q, x.c(lanes))
+            kq = b.add(k0, first)
+            in_k = _lanes_below(x, x.c(0), b.sub(rows, first))
             vecs = []
             for t in range(lanes):
                 j = b.add(jv, x.c(t))
@@ -171,11 +171,11 @@ def _pack_columns(x: _Ir, src: Any, sn: Any, n: Any, j0: Any, k0: Any, rows: Any
                 jc = b.select(b.icmp_signed('<', j, n), j, last)
                 ptr = _vec_ptr(x, src, b.add(b.mul(jc, sn), kq))
                 vecs.append(b.call(load, [ptr, align, in_k, x.zero()]))
-            at = b.gep(out, [b.mul(v, x.c(lanes))])
+            at = b.gep(dst, [b.add(b.mul(first, x.c(nr)), b.mul(v, x.c(lanes)))])
             for r, vec in enumerate(transpose(x, vecs)):
                 b.store(vec, _vec_ptr(x, at, x.c(r * nr)), align=x.vector_bytes())
-        em.repeat(x.c(0), x.c(nr // lanes), vector)
-    em.repeat(x.c(0), blocks, block)
+        em.repeat(x.c(0), blocks, block)
+    em.repeat(x.c(0), x.c(nr // lanes), vector)
 
 
 def product_ir(symbol: str, dtype: numpy.dtype, lanes: int, tile: tuple) -> str:
