@@ -308,6 +308,11 @@ class Emitter:
         from tapejit.targets.cpu import vecmath
         return vecmath.exp_f32_llvm(self, x)
 
+    def erf_f32(self, x: tuple) -> tuple:
+        """:func:`tapejit.targets.cpu.vecmath.erf_f32_py` of ``x``, inlined."""
+        from tapejit.targets.cpu import vecmath
+        return vecmath.erf_f32_llvm(self, x)
+
     def math(self, mod: str, name: str, x: tuple) -> tuple:
         """``np.<name>(x)`` or ``math.<name>(x)``, an integer taken as a
         float64 (``np`` refuses bools and integers of under 32 bits, which
