@@ -308,6 +308,11 @@ class Emitter:
         from tapejit.targets.cpu import vecmath
         return vecmath.exp_f32_llvm(self, x)
 
+    def log_f32(self, x: tuple) -> tuple:
+        """:func:`tapejit.targets.cpu.vecmath.log_f32_py` of ``x``, inlined."""
+        from tapejit.targets.cpu import vecmath
+        return vecmath.log_f32_llvm(self, x)
+
     def erf_f32(self, x: tuple) -> tuple:
         """:func:`tapejit.targets.cpu.vecmath.erf_f32_py` of ``x``, inlined."""
         from tapejit.targets.cpu import vecmath

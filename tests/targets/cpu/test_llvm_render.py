@@ -58,7 +58,8 @@ def _kernel(prim: str, params: dict, in_dtypes: tuple, out_dtype: np.dtype) -> L
 def _python(k: L.Kernel, *arrays: np.ndarray) -> None:
     """Run ``k``'s Numba text as plain Python on NumPy scalars: the oracle."""
     ns = {'np': np, 'math': math, 'tanh_f32': vecmath.tanh_f32_py,
-          'exp_f32': vecmath.exp_f32_py, 'erf_f32': vecmath.erf_f32_py}
+          'exp_f32': vecmath.exp_f32_py, 'erf_f32': vecmath.erf_f32_py,
+          'log_f32': vecmath.log_f32_py}
     exec(codegen.source(k), ns)
     with np.errstate(all='ignore'):
         ns['kernel'](np.array([arrays[0].size]), arrays[0].size, 1, *arrays)
@@ -202,6 +203,43 @@ def test_erf_f32_is_within_five_ulp_of_math_erf_and_vectorizes():
                                  (('l', 1, True), 'int', 'int', ('f', 1, True),
                                   ('f', 1, True)), False, 'erf_demo')
     assert 'erff' not in text and 'llvm.fma' in text
+
+
+def _log_inputs() -> np.ndarray:
+    rng = np.random.default_rng(7)
+    return np.concatenate([
+        np.linspace(1e-3, 10, 50001, dtype=np.float32),
+        (np.float32(10.0) ** rng.uniform(-45, 38.5, 30000)).astype(np.float32),  # subnormals too
+        np.float32([1.0, 2.0, 0.5, 0.70710677, 0.70710683, np.nextafter(np.float32(1), 0),
+                    np.nextafter(np.float32(1), 2), 1e-45, 1.1754942e-38, 1.1754944e-38,
+                    3.4028235e38, 0.0, -0.0, -1e-45, -1.0, -np.inf, np.inf, np.nan])])
+
+
+def test_log_f32_llvm_form_gives_the_python_forms_bits():
+    x = _log_inputs()
+    y = np.zeros_like(x)
+    _native(_kernel('log', {}, (f32,), f32), x, y)
+    want = np.array([vecmath.log_f32_py(v) for v in x], np.float32)
+    assert np.array_equal(np.isnan(y), np.isnan(want))
+    ok = ~np.isnan(want)
+    assert y[ok].view(np.uint32).tolist() == want[ok].view(np.uint32).tolist()
+
+
+def test_log_f32_is_within_three_ulp_of_numpy_and_vectorizes():
+    x = _log_inputs()
+    with np.errstate(divide='ignore', invalid='ignore'):
+        want = np.log(x)
+    got = np.array([vecmath.log_f32_py(v) for v in x], np.float32)
+    assert np.array_equal(np.isnan(got), np.isnan(want))
+    inf = np.isinf(want)
+    assert np.array_equal(got[inf], want[inf])
+    fin = np.isfinite(want)
+    ulps = np.abs(got[fin].view(np.int32).astype(np.int64) - want[fin].view(np.int32))
+    assert ulps.max() <= 3, x[fin][ulps.argmax()]
+    text = llvm_render.translate(_kernel('log', {}, (f32,), f32),
+                                 (('l', 1, True), 'int', 'int', ('f', 1, True),
+                                  ('f', 1, True)), False, 'log_demo')
+    assert 'logf' not in text and 'llvm.log' not in text
 
 
 def test_erf_of_float64_keeps_the_c_librarys():
