@@ -114,6 +114,12 @@ class _Text:
     def log_f32(self, x: str) -> str:
         return f'log_f32({_bare(x)})'
 
+    def log1p_f32(self, x: str) -> str:
+        return f'log1p_f32({_bare(x)})'
+
+    def expm1_f32(self, x: str) -> str:
+        return f'expm1_f32({_bare(x)})'
+
     def const(self, value: Any, dt: Any) -> str:
         return typed(value, dt)
 
@@ -146,6 +152,12 @@ class _CudaText(_Text):
 
     def log_f32(self, x: str) -> str:
         return f'math.log({_bare(x)})'
+
+    def log1p_f32(self, x: str) -> str:
+        return f'math.log1p({_bare(x)})'
+
+    def expm1_f32(self, x: str) -> str:
+        return f'math.expm1({_bare(x)})'
 
 
 CUDA_TEXT = _CudaText()
@@ -222,19 +234,16 @@ def _tanh(b, x, ot):
     return b.tanh_f32(x) if ot == _F32 else b.math('np', 'tanh', x)
 
 
-def _exp(b, a, p, it, ot):
-    # float32: vecmath's vectorizable expf, within two ulp of numpy.exp (the
-    # C library's is a call per element, which keeps the loop scalar);
-    # float64 and integers as NumPy computes them.
-    x = a[0]
-    return b.exp_f32(x) if ot == _F32 and it[0] == _F32 else b.math('np', 'exp', x)
-
-
-def _log(b, a, p, it, ot):
-    # float32: vecmath's vectorizable logf, within 3 ulp of numpy.log (the C
-    # library's is a call per element); other dtypes as NumPy computes them.
-    x = a[0]
-    return b.log_f32(x) if ot == _F32 and it[0] == _F32 else b.math('np', 'log', x)
+def _vectorized(name: str) -> OpRow:
+    # float32: vecmath's vectorizable form (within 2-3 ulp of NumPy's: the C
+    # library's is a call per element, which keeps the loop scalar); float64
+    # and integers as NumPy computes them.
+    def op(b, a, p, it, ot):
+        x = a[0]
+        if ot == _F32 and it[0] == _F32:
+            return getattr(b, f'{name}_f32')(x)
+        return b.math('np', name, x)
+    return _row(op)
 
 
 def _erf(b, a, p, it, ot):
@@ -264,9 +273,8 @@ def _sign(b, a, p, it, ot):
 
 OPS: dict = {
     'neg': _row(lambda b, a, p, it, ot: b.negate(a[0])),
-    'exp': _row(_exp),
-    'log': _row(_log),
-    **{name: _math(name) for name in ('log1p', 'expm1', 'sqrt', 'sin', 'cos',
+    **{name: _vectorized(name) for name in ('exp', 'log', 'log1p', 'expm1')},
+    **{name: _math(name) for name in ('sqrt', 'sin', 'cos',
                                       'tan', 'arcsin', 'arccos', 'arctan')},
     'tanh': _row(lambda b, a, p, it, ot: _tanh(b, a[0], ot)),
     'absolute': _row(lambda b, a, p, it, ot: b.absolute(a[0])),

@@ -313,6 +313,16 @@ class Emitter:
         from tapejit.targets.cpu import vecmath
         return vecmath.log_f32_llvm(self, x)
 
+    def log1p_f32(self, x: tuple) -> tuple:
+        """:func:`tapejit.targets.cpu.vecmath.log1p_f32_py` of ``x``, inlined."""
+        from tapejit.targets.cpu import vecmath
+        return vecmath.log1p_f32_llvm(self, x)
+
+    def expm1_f32(self, x: tuple) -> tuple:
+        """:func:`tapejit.targets.cpu.vecmath.expm1_f32_py` of ``x``, inlined."""
+        from tapejit.targets.cpu import vecmath
+        return vecmath.expm1_f32_llvm(self, x)
+
     def erf_f32(self, x: tuple) -> tuple:
         """:func:`tapejit.targets.cpu.vecmath.erf_f32_py` of ``x``, inlined."""
         from tapejit.targets.cpu import vecmath

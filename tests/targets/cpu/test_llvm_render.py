@@ -59,7 +59,8 @@ def _python(k: L.Kernel, *arrays: np.ndarray) -> None:
     """Run ``k``'s Numba text as plain Python on NumPy scalars: the oracle."""
     ns = {'np': np, 'math': math, 'tanh_f32': vecmath.tanh_f32_py,
           'exp_f32': vecmath.exp_f32_py, 'erf_f32': vecmath.erf_f32_py,
-          'log_f32': vecmath.log_f32_py}
+          'log_f32': vecmath.log_f32_py, 'log1p_f32': vecmath.log1p_f32_py,
+          'expm1_f32': vecmath.expm1_f32_py}
     exec(codegen.source(k), ns)
     with np.errstate(all='ignore'):
         ns['kernel'](np.array([arrays[0].size]), arrays[0].size, 1, *arrays)
@@ -240,6 +241,38 @@ def test_log_f32_is_within_three_ulp_of_numpy_and_vectorizes():
                                  (('l', 1, True), 'int', 'int', ('f', 1, True),
                                   ('f', 1, True)), False, 'log_demo')
     assert 'logf' not in text and 'llvm.log' not in text
+
+
+def _near_zero_inputs(low: float, high: float) -> np.ndarray:
+    rng = np.random.default_rng(8)
+    tiny = (np.float32(10.0) ** rng.uniform(-45, 0, 20000)).astype(np.float32)
+    return np.concatenate([np.linspace(low, high, 50001, dtype=np.float32), tiny, -tiny,
+                           np.float32([0.0, -0.0, -1.0, -2.0, 88.7, 89.0, -104.0, 3e38,
+                                       -3e38, np.inf, -np.inf, np.nan])])
+
+
+@pytest.mark.parametrize('name, low, high', [('log1p', -0.999, 20.0), ('expm1', -30.0, 30.0)])
+def test_log1p_and_expm1_f32_keep_their_bits_and_are_within_three_ulp(name, low, high):
+    x = _near_zero_inputs(low, high)
+    ref = getattr(vecmath, f'{name}_f32_py')
+    y = np.zeros_like(x)
+    _native(_kernel(name, {}, (f32,), f32), x, y)
+    with np.errstate(all='ignore'):
+        want = np.array([ref(v) for v in x], np.float32)
+        numpy_ = getattr(np, name)(x)
+    assert np.array_equal(np.isnan(y), np.isnan(want))
+    ok = ~np.isnan(want)
+    assert y[ok].view(np.uint32).tolist() == want[ok].view(np.uint32).tolist()
+    assert np.array_equal(np.isnan(want), np.isnan(numpy_))
+    inf = np.isinf(numpy_)
+    assert np.array_equal(want[inf], numpy_[inf])
+    fin = np.isfinite(numpy_)
+    ulps = np.abs(want[fin].view(np.int32).astype(np.int64) - numpy_[fin].view(np.int32))
+    assert ulps.max() <= 3, x[fin][ulps.argmax()]
+    text = llvm_render.translate(_kernel(name, {}, (f32,), f32),
+                                 (('l', 1, True), 'int', 'int', ('f', 1, True),
+                                  ('f', 1, True)), False, 'demo')
+    assert not any(f'@"{fn}"' in text for fn in ('log1pf', 'expm1f', 'logf', 'expf'))
 
 
 def test_erf_of_float64_keeps_the_c_librarys():
