@@ -101,6 +101,13 @@ def sigmoid(x: Any) -> Variable:
     >>> F.sigmoid(np.array([0.0]))
     variable([0.5])
     """
+    return _sigmoid(_var('sigmoid', x))
+
+
+@fused_when_eager
+def _sigmoid(x: Variable) -> Variable:
+    # (One primitive, but NumPy computes it in four passes on one core, and
+    # its gradient in three: the plan's kernels make one each way.)
     return E.sigmoid(x)
 
 
