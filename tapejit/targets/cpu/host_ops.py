@@ -68,16 +68,34 @@ def _flat(a: Any, shape: tuple) -> bool:
 
 def takes_where(c: Any, a: Any, b: Any) -> bool:
     """Whether :func:`where` computes ``where(c, a, b)``: NumPy arrays, a
-    bool mask of the result's shape, the values of one dtype each of that
-    shape or a single element, C-contiguous, and many of them."""
+    bool mask of the result's shape, C-contiguous, with many elements, and
+    values of one dtype that broadcast to it."""
     if not all(type(v) is numpy.ndarray for v in (c, a, b)):
         return False
     shape = c.shape
-    if max(a.ndim, b.ndim) > c.ndim:     # (a one-element operand adds axes)
+    if max(a.ndim, b.ndim) > c.ndim:     # (an operand adds axes)
         return False
     return (c.dtype == _BOOL and c.size >= WHERE_MIN and c.flags.c_contiguous
             and a.dtype == b.dtype and a.dtype in _DTYPES and a.dtype.isnative
-            and all(_flat(v, shape) or v.size == 1 for v in (a, b)))
+            and all(_broadcasts(v.shape, shape) for v in (a, b)))
+
+
+def _broadcasts(shape: tuple, to: tuple) -> bool:
+    """Whether an array of ``shape`` broadcasts to ``to`` (no more axes)."""
+    return all(s in (1, t) for s, t in zip(shape[::-1], to[::-1]))
+
+
+def _as_operand(v: numpy.ndarray, shape: tuple) -> numpy.ndarray:
+    """``v`` as :func:`_elementwise` reads an operand of a result of
+    ``shape``: as it is where it is of that shape and C-contiguous, its one
+    element where every element is that one (a gradient broadcast from a
+    sum's, strides of 0), else a C-contiguous copy of its broadcast (NumPy's
+    ``where`` of broadcast operands ran about 4 ns an element)."""
+    if _flat(v, shape) or v.size == 1:
+        return v
+    if not any(st for st, n in zip(v.strides, v.shape) if n > 1):
+        return numpy.array(v.reshape(-1)[:1])
+    return numpy.ascontiguousarray(numpy.broadcast_to(v, shape))
 
 
 def takes_binary(a: Any, b: Any) -> bool:
@@ -131,7 +149,7 @@ def _elementwise(op: str, shape: tuple, *operands: numpy.ndarray) -> numpy.ndarr
 def where(c: numpy.ndarray, a: numpy.ndarray, b: numpy.ndarray) -> numpy.ndarray:
     """``numpy.where(c, a, b)`` for the arrays :func:`takes_where` accepts
     (see the module's example)."""
-    return _elementwise('where', c.shape, c, numpy.asarray(a), numpy.asarray(b))
+    return _elementwise('where', c.shape, c, _as_operand(a, c.shape), _as_operand(b, c.shape))
 
 
 def maximum(a: numpy.ndarray, b: numpy.ndarray) -> numpy.ndarray:
