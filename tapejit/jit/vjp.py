@@ -23,6 +23,8 @@ import dataclasses
 import weakref
 from typing import Any, Optional
 
+import numpy
+
 from tapejit.core.abstract import TracedArray
 from tapejit.core.backprop import functions_behind, grad as _grad
 from tapejit.core.config import config, using_config
@@ -276,12 +278,25 @@ class JitCallNode(FunctionNode):
                                     'released before backward')
             xs.append(v if double else v._data)
         present = tuple(g is not None for g in grad_outputs)
-        gys = [g if double else g._data for g in grad_outputs if g is not None]
+        # (A gradient of a sum arrives broadcast, its strides 0: the plan's
+        # kernels would read it element by element, not in vectors.)
+        gys = [g if double else _contiguous(g._data) for g in grad_outputs if g is not None]
         key = (target_input_indexes, present)
         vjp = d.vjps.get(key)
         if vjp is None:
             vjp = d.vjps[key] = _make_vjp(plan, target_input_indexes, present)
         return vjp(list(self.saved), xs, gys, list(self.drawn))
+
+
+def _contiguous(a: Any) -> Any:
+    """A NumPy array that is not C-contiguous as a C-contiguous copy (one
+    whose every element is one, as filled with it: NumPy copies from strides
+    of 0 at a fraction of a fill's speed); any other array as it is."""
+    if a.__class__ is not numpy.ndarray or a.flags.c_contiguous:
+        return a
+    if not any(a.strides):
+        return numpy.full(a.shape, a.reshape(-1)[0], a.dtype)
+    return numpy.ascontiguousarray(a)
 
 
 def _make_vjp(plan: Any, targets: tuple, present: tuple) -> Any:

@@ -152,7 +152,13 @@ def test_where_on_large_arrays_equals_numpys(dtype):
     assert not takes_where(c[:, :10], x[:, :10], x[:, :10])       # (few elements)
     wide = np.zeros((1, 1, 1), dtype)
     assert where.impl(c, wide, x).shape == np.where(c, wide, x).shape == (1,) + c.shape
-    assert not takes_where(c, x[:, ::-1], x)                        # (not contiguous)
+    # Operands that are views or broadcasts (a gradient broadcast from a
+    # sum's: strides of 0) are taken too, as NumPy computes them.
+    for a in (x[:, ::-1], np.broadcast_to(x[:1], x.shape), np.broadcast_to(x[0, 0], x.shape),
+              x[0]):
+        assert takes_where(c, a, x)
+        np.testing.assert_array_equal(where.impl(c, a, x), np.where(c, a, x))
+        np.testing.assert_array_equal(where.impl(c, x, a), np.where(c, x, a))
 
 
 @pytest.mark.parametrize('dtype', [np.float32, np.float64])
