@@ -353,3 +353,18 @@ def test_each_kernel_report_runs_and_compares_with_the_peak(tmp_path, name, rows
     assert result['fma_peak_gflops'] > 0 and len(result[rows]) >= 3
     # (Per layer a list of three directions; per product one figure.)
     assert all(np.all(np.asarray(row['tapejit']) > 0) for row in result[rows])
+
+
+def test_eager_functions_report_runs_against_pytorch(tmp_path):
+    pytest.importorskip('torch')
+    from benchmarks import eager_functions
+    eager_functions.main(['--size', 'tiny', '--rounds', '1', '--repeats', '1',
+                          '--out', str(tmp_path)])
+    result = json.loads((tmp_path / 'eager_functions.json').read_text())
+    assert result['shape'] == [16, 32]
+    names = [r['function'] for r in result['rows']]
+    assert {'relu', 'gelu', 'softmax_cross_entropy'} <= set(names)
+    assert all(r[k] > 0 for r in result['rows'] for k in ('tapejit', 'torch', 'tapejit f+b',
+                                                          'torch f+b'))
+    text = (tmp_path / 'eager_functions.md').read_text()
+    assert '16 x 32' in text and '| relu |' in text
