@@ -22,10 +22,11 @@ import argparse
 import json
 import os
 import platform
-import time
-from typing import Any, Callable, Optional
+from typing import Optional
 
 import numpy as np
+
+from benchmarks.conv_kernels import _best
 
 SIZES = {'full': (1024, 1024), 'tiny': (16, 32)}
 
@@ -61,16 +62,6 @@ def _cases(np_x: np.ndarray, labels: np.ndarray) -> list:
         ('sum', F.sum, torch.sum),
         ('max over rows', lambda v: F.max(v, axis=1), lambda u: u.max(1)[0]),
     ]
-
-
-def _best(fn: Callable[[], Any], repeats: int) -> float:
-    fn()
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def measure(rounds: int, repeats: int, size: str = 'full') -> dict:

@@ -102,23 +102,10 @@ class _Text:
     def math(self, mod: str, name: str, x: str) -> str:
         return f'{mod}.{name}({_bare(x)})'
 
-    def tanh_f32(self, x: str) -> str:
-        return f'tanh_f32({_bare(x)})'
-
-    def exp_f32(self, x: str) -> str:
-        return f'exp_f32({_bare(x)})'
-
-    def erf_f32(self, x: str) -> str:
-        return f'erf_f32({_bare(x)})'
-
-    def log_f32(self, x: str) -> str:
-        return f'log_f32({_bare(x)})'
-
-    def log1p_f32(self, x: str) -> str:
-        return f'log1p_f32({_bare(x)})'
-
-    def expm1_f32(self, x: str) -> str:
-        return f'expm1_f32({_bare(x)})'
+    def vector_f32(self, name: str, x: str) -> str:
+        """float32 ``name`` of ``x`` in its vectorizable form
+        (:mod:`tapejit.targets.cpu.vecmath`'s ``<name>_f32``)."""
+        return f'{name}_f32({_bare(x)})'
 
     def const(self, value: Any, dt: Any) -> str:
         return typed(value, dt)
@@ -136,28 +123,14 @@ _C_NAMES = {'arcsin': 'asin', 'arccos': 'acos', 'arctan': 'atan'}
 class _CudaText(_Text):
     """The text builder of ``numba.cuda`` kernels: ``math.*`` where the CPU's
     text calls NumPy's scalar functions, which a CUDA kernel does not all
-    have; ``math.tanh`` for the CPU's vectorizable float32 tanh."""
+    have; ``math.tanh`` (and the like) for the CPU's vectorizable float32
+    forms."""
 
     def math(self, mod: str, name: str, x: str) -> str:
         return f'math.{_C_NAMES.get(name, name)}({_bare(x)})'
 
-    def tanh_f32(self, x: str) -> str:
-        return f'math.tanh({_bare(x)})'
-
-    def exp_f32(self, x: str) -> str:
-        return f'math.exp({_bare(x)})'
-
-    def erf_f32(self, x: str) -> str:
-        return f'math.erf({_bare(x)})'
-
-    def log_f32(self, x: str) -> str:
-        return f'math.log({_bare(x)})'
-
-    def log1p_f32(self, x: str) -> str:
-        return f'math.log1p({_bare(x)})'
-
-    def expm1_f32(self, x: str) -> str:
-        return f'math.expm1({_bare(x)})'
+    def vector_f32(self, name: str, x: str) -> str:
+        return f'math.{name}({_bare(x)})'
 
 
 CUDA_TEXT = _CudaText()
@@ -231,7 +204,7 @@ def _cast(b, a, p, it, ot):
 def _tanh(b, x, ot):
     # float32: the vectorizable rational approximation (vecmath), within a
     # few ulp of numpy.tanh; float64 keeps the C library's.
-    return b.tanh_f32(x) if ot == _F32 else b.math('np', 'tanh', x)
+    return b.vector_f32('tanh', x) if ot == _F32 else b.math('np', 'tanh', x)
 
 
 def _vectorized(name: str) -> OpRow:
@@ -241,7 +214,7 @@ def _vectorized(name: str) -> OpRow:
     def op(b, a, p, it, ot):
         x = a[0]
         if ot == _F32 and it[0] == _F32:
-            return getattr(b, f'{name}_f32')(x)
+            return b.vector_f32(name, x)
         return b.math('np', name, x)
     return _row(op)
 
@@ -252,7 +225,7 @@ def _erf(b, a, p, it, ot):
     # dtypes as math.erf computes them.
     x = a[0]
     if ot == _F32 and it[0] == _F32:
-        return b.erf_f32(x)
+        return b.vector_f32('erf', x)
     return b.convert(b.math('math', 'erf', x), ot)
 
 

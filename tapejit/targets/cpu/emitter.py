@@ -298,35 +298,11 @@ class Emitter:
                                   [acc[0], t[0]]), acc[1]
         return OPS['maximum' if op == 'max' else 'minimum'].llvm(self, [t, acc], {}, (), None)
 
-    def tanh_f32(self, x: tuple) -> tuple:
-        """:func:`tapejit.targets.cpu.vecmath.tanh_f32_py` of ``x``, inlined."""
+    def vector_f32(self, name: str, x: tuple) -> tuple:
+        """:mod:`tapejit.targets.cpu.vecmath`'s ``<name>_f32_py`` of ``x``,
+        inlined (its ``<name>_f32_llvm``)."""
         from tapejit.targets.cpu import vecmath
-        return vecmath.tanh_f32_llvm(self, x)
-
-    def exp_f32(self, x: tuple) -> tuple:
-        """:func:`tapejit.targets.cpu.vecmath.exp_f32_py` of ``x``, inlined."""
-        from tapejit.targets.cpu import vecmath
-        return vecmath.exp_f32_llvm(self, x)
-
-    def log_f32(self, x: tuple) -> tuple:
-        """:func:`tapejit.targets.cpu.vecmath.log_f32_py` of ``x``, inlined."""
-        from tapejit.targets.cpu import vecmath
-        return vecmath.log_f32_llvm(self, x)
-
-    def log1p_f32(self, x: tuple) -> tuple:
-        """:func:`tapejit.targets.cpu.vecmath.log1p_f32_py` of ``x``, inlined."""
-        from tapejit.targets.cpu import vecmath
-        return vecmath.log1p_f32_llvm(self, x)
-
-    def expm1_f32(self, x: tuple) -> tuple:
-        """:func:`tapejit.targets.cpu.vecmath.expm1_f32_py` of ``x``, inlined."""
-        from tapejit.targets.cpu import vecmath
-        return vecmath.expm1_f32_llvm(self, x)
-
-    def erf_f32(self, x: tuple) -> tuple:
-        """:func:`tapejit.targets.cpu.vecmath.erf_f32_py` of ``x``, inlined."""
-        from tapejit.targets.cpu import vecmath
-        return vecmath.erf_f32_llvm(self, x)
+        return getattr(vecmath, f'{name}_f32_llvm')(self, x)
 
     def math(self, mod: str, name: str, x: tuple) -> tuple:
         """``np.<name>(x)`` or ``math.<name>(x)``, an integer taken as a

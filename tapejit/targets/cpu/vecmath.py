@@ -33,6 +33,8 @@ _A9, _A11, _A13 = _F(-8.60467152213735e-11), _F(2.00018790482477e-13), \
     _F(-2.76076847742355e-16)
 _B0, _B2, _B4, _B6 = (_F(4.89352518554385e-03), _F(2.26843463243900e-03),
                       _F(1.18534705686654e-04), _F(1.19825839466702e-06))
+_TANH_NUM = (_A13, _A11, _A9, _A7, _A5, _A3, _A1)     # (highest first)
+_TANH_DEN = (_B6, _B4, _B2, _B0)
 
 
 def fma_f32(a: Any, b: Any, c: Any) -> Any:
@@ -71,20 +73,29 @@ def tanh_f32_py(x: Any) -> Any:
     0.46211...
     """
     # NaN fails both comparisons and stays NaN.
-    xc = _CLAMP if x > _CLAMP else (-_CLAMP if x < -_CLAMP else x)
-    x2 = xc * xc
-    p = fma_f32(x2, _A13, _A11)
-    p = fma_f32(x2, p, _A9)
-    p = fma_f32(x2, p, _A7)
-    p = fma_f32(x2, p, _A5)
-    p = fma_f32(x2, p, _A3)
-    p = fma_f32(x2, p, _A1)
-    p = xc * p
-    q = fma_f32(x2, _B6, _B4)
-    q = fma_f32(x2, q, _B2)
-    q = fma_f32(x2, q, _B0)
+    r = _odd_rational_py(x, _CLAMP, _TANH_NUM, _TANH_DEN)
     # Near 0 the input itself is exact (and keeps the sign of -0.0).
-    return x if abs(x) < _TINY else p / q
+    return x if abs(x) < _TINY else r
+
+
+def _clamp_py(x: Any, bound: Any) -> Any:
+    """``x`` within ``[-bound, bound]`` (a NaN fails both tests and stays)."""
+    return bound if x > bound else (-bound if x < -bound else x)
+
+
+def _odd_rational_py(x: Any, bound: Any, num: tuple, den: tuple) -> Any:
+    """``xc * num(xc ** 2) / den(xc ** 2)`` of ``xc``, ``x`` clamped to
+    ``bound``: each polynomial by Horner's rule from its highest coefficient,
+    in fused multiply-adds (the form of tanh's and erf's approximations)."""
+    xc = _clamp_py(x, bound)
+    x2 = xc * xc
+    p = fma_f32(x2, num[0], num[1])
+    for c in num[2:]:
+        p = fma_f32(x2, p, c)
+    q = fma_f32(x2, den[0], den[1])
+    for c in den[2:]:
+        q = fma_f32(x2, q, c)
+    return (xc * p) / q
 
 
 def _const(em: Any, v: Any) -> tuple:
@@ -122,21 +133,24 @@ def tanh_f32_llvm(em: Any, x: tuple) -> tuple:
     (dtype('float32'), 'float')
     """
     em.long_chain()
+    r = _odd_rational_llvm(em, x, _CLAMP, _TANH_NUM, _TANH_DEN)
+    tiny = em.compare_op('<', em.absolute(x), _const(em, _TINY))
+    return em.select(tiny, x, r)
 
-    def c(v: Any) -> tuple:
-        return _const(em, v)
 
-    def poly(v: tuple, coefs: tuple) -> tuple:
-        return _horner(em, v, coefs)
-    clamp = c(_CLAMP)
-    high = em.compare_op('>', x, clamp)
-    low = em.compare_op('<', x, em.negate(clamp))
-    xc = em.select(high, clamp, em.select(low, em.negate(clamp), x))
+def _clamp_llvm(em: Any, x: tuple, bound: tuple) -> tuple:
+    """:func:`_clamp_py` built with the emitter ``em``."""
+    low = em.negate(bound)
+    return em.select(em.compare_op('>', x, bound), bound,
+                     em.select(em.compare_op('<', x, low), low, x))
+
+
+def _odd_rational_llvm(em: Any, x: tuple, bound: Any, num: tuple, den: tuple) -> tuple:
+    """:func:`_odd_rational_py` built with the emitter ``em``."""
+    xc = _clamp_llvm(em, x, _const(em, bound))
     x2 = em.arith('*', xc, xc)
-    p = em.arith('*', xc, poly(x2, (_A13, _A11, _A9, _A7, _A5, _A3, _A1)))
-    q = poly(x2, (_B6, _B4, _B2, _B0))
-    tiny = em.compare_op('<', em.absolute(x), c(_TINY))
-    return em.select(tiny, x, em.arith('/', p, q))
+    p = em.arith('*', xc, _horner(em, x2, num))
+    return em.arith('/', p, _horner(em, x2, den))
 
 
 # exp: Cephes' single-precision expf (range reduction by a two-part ln 2,
@@ -249,6 +263,8 @@ _EA9, _EA11, _EA13 = (_F(-2.10102402082508e-06), _F(2.77068142495902e-08),
 _EB0, _EB2, _EB4 = _F(-1.42647390514189e-02), _F(-7.37332916720468e-03), \
     _F(-1.68282697438203e-03)
 _EB6, _EB8 = _F(-2.13374055278905e-04), _F(-1.45660718464996e-05)
+_ERF_NUM = (_EA13, _EA11, _EA9, _EA7, _EA5, _EA3, _EA1)
+_ERF_DEN = (_EB8, _EB6, _EB4, _EB2, _EB0)
 
 
 def erf_f32_py(x: Any) -> Any:
@@ -261,17 +277,7 @@ def erf_f32_py(x: Any) -> Any:
     (np.float32(1.0), np.float32(-0.0))
     """
     # NaN fails every comparison and stays NaN.
-    xc = _ERF_CLAMP if x > _ERF_CLAMP else (-_ERF_CLAMP if x < -_ERF_CLAMP else x)
-    x2 = xc * xc
-    p = fma_f32(x2, _EA13, _EA11)
-    for c in (_EA9, _EA7, _EA5, _EA3, _EA1):
-        p = fma_f32(x2, p, c)
-    p = xc * p
-    q = fma_f32(x2, _EB8, _EB6)
-    for c in (_EB4, _EB2, _EB0):
-        q = fma_f32(x2, q, c)
-    y = p / q
-    y = _ONE if y > _ONE else (-_ONE if y < -_ONE else y)
+    y = _clamp_py(_odd_rational_py(x, _ERF_CLAMP, _ERF_NUM, _ERF_DEN), _ONE)
     return x * _TWO_OVER_SQRT_PI if abs(x) < _ERF_TINY else y
 
 
@@ -293,16 +299,7 @@ def erf_f32_llvm(em: Any, x: tuple) -> tuple:
 
     def c(v: Any) -> tuple:
         return _const(em, v)
-
-    def clamped(v: tuple, bound: tuple) -> tuple:
-        low = em.negate(bound)
-        return em.select(em.compare_op('>', v, bound), bound,
-                         em.select(em.compare_op('<', v, low), low, v))
-    xc = clamped(x, c(_ERF_CLAMP))
-    x2 = em.arith('*', xc, xc)
-    p = em.arith('*', xc, _horner(em, x2, (_EA13, _EA11, _EA9, _EA7, _EA5, _EA3, _EA1)))
-    q = _horner(em, x2, (_EB8, _EB6, _EB4, _EB2, _EB0))
-    y = clamped(em.arith('/', p, q), c(_ONE))
+    y = _clamp_llvm(em, _odd_rational_llvm(em, x, _ERF_CLAMP, _ERF_NUM, _ERF_DEN), c(_ONE))
     tiny = em.compare_op('<', em.absolute(x), c(_ERF_TINY))
     return em.select(tiny, em.arith('*', x, c(_TWO_OVER_SQRT_PI)), y)
 
