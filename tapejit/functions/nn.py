@@ -101,7 +101,10 @@ def sigmoid(x: Any) -> Variable:
     >>> F.sigmoid(np.array([0.0]))
     variable([0.5])
     """
-    return _sigmoid(_var('sigmoid', x))
+    x = _var('sigmoid', x)
+    if x.dtype.kind not in 'fc':
+        return E.sigmoid(x)     # (its error, the same at every call)
+    return _sigmoid(x)
 
 
 @fused_when_eager

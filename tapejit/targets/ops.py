@@ -220,7 +220,7 @@ def _vectorized(name: str) -> OpRow:
 
 
 def _erf(b, a, p, it, ot):
-    # float32: vecmath's vectorizable erf, within 5 ulp of math.erf (the C
+    # float32: vecmath's vectorizable erf, within 7 ulp of math.erf (the C
     # library's is a call per element, which keeps the loop scalar); other
     # dtypes as math.erf computes them.
     x = a[0]

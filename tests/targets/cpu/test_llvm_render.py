@@ -169,8 +169,12 @@ def test_exp_f32_is_within_two_ulp_of_numpy_and_vectorizes():
 
 def _erf_inputs() -> np.ndarray:
     rng = np.random.default_rng(6)
+    # (Every float32 from 2.79 to 3.95, where the approximation is furthest
+    # from erf, and its negatives.)
+    worst = np.arange(np.float32(2.79).view(np.int32), np.float32(3.95).view(np.int32),
+                      dtype=np.int32).view(np.float32)[::16]
     return np.concatenate([
-        np.linspace(-6, 6, 60001, dtype=np.float32),
+        np.linspace(-6, 6, 60001, dtype=np.float32), worst, -worst,
         rng.standard_normal(20000).astype(np.float32) * 2,
         (np.float32(10.0) ** rng.uniform(-38, 0, 4000)).astype(np.float32),
         np.float32([0.0, -0.0, 1e-45, -1e-45, 3.99, 4.0, -4.0, np.nextafter(
@@ -186,7 +190,7 @@ def test_erf_f32_llvm_form_gives_the_python_forms_bits():
     assert y[:-1].view(np.uint32).tolist() == want[:-1].view(np.uint32).tolist()
 
 
-def test_erf_f32_is_within_five_ulp_of_math_erf_and_vectorizes():
+def test_erf_f32_is_within_seven_ulp_of_math_erf_and_vectorizes():
     x = _erf_inputs()
     want = np.array([math.erf(float(v)) if v == v else np.nan for v in x]).astype(np.float32)
     got = np.array([vecmath.erf_f32_py(v) for v in x], np.float32)
@@ -194,7 +198,7 @@ def test_erf_f32_is_within_five_ulp_of_math_erf_and_vectorizes():
     assert np.abs(got[~np.isnan(got)]).max() <= 1
     ok = ~np.isnan(want)
     ulps = np.abs(got[ok].view(np.int32).astype(np.int64) - want[ok].view(np.int32))
-    assert ulps.max() <= 5, x[ok][ulps.argmax()]
+    assert ulps.max() <= 7, x[ok][ulps.argmax()]
     # (The signs of zero, and the smallest values, kept.)
     zeros = x == 0
     assert (got[zeros] == 0).all() and (np.signbit(got[zeros]) == np.signbit(x[zeros])).all()
