@@ -307,8 +307,14 @@ def _diagnose(prim: Primitive, arrays: list, params: dict, err: Exception) -> Ex
         return e2
     shapes = ', '.join(str(tuple(a.shape)) for a in arrays)
     dtypes = ', '.join(str(a.dtype) for a in arrays)
-    return type(err)(f'{prim.name}: failed on inputs of shapes {shapes} and dtypes '
-                     f'{dtypes}: {err}')
+    message = f'{prim.name}: failed on inputs of shapes {shapes} and dtypes {dtypes}: {err}'
+    try:
+        return type(err)(message)
+    except TypeError:
+        # (An exception class that takes more than a message, as NumPy's
+        # missing-loop error does: the nearest built-in one it derives from.)
+        builtin = next(c for c in type(err).__mro__ if c.__module__ == 'builtins')
+        return builtin(message)
 
 
 # ---------------------------------------------------------------- helpers

@@ -363,3 +363,16 @@ def test_operand_is_the_array_of_a_constant_and_the_variable_of_a_variable():
     assert isinstance(node.operand(1), np.ndarray) and node.operand(1) == np.float32(2.0)
     w = Variable(np.full(3, 2.0, np.float32))
     assert (x * w).creator.operand(1) is w
+
+
+def test_an_impl_error_that_takes_more_than_a_message_is_named_with_the_op():
+    # NumPy's missing-loop error (sign of a bool array) needs more than a
+    # message to be made: the op's error is then the built-in class it
+    # derives from, with the op, the shapes and dtypes, and NumPy's words.
+    from tapejit.ops import elementwise as E
+    with pytest.raises(TypeError) as info:
+        E.sign(np.array([True, False]))
+    assert info.type is TypeError
+    text = str(info.value)
+    assert text.startswith('sign: failed on inputs of shapes (2,) and dtypes bool')
+    assert 'did not contain a loop' in text
