@@ -66,11 +66,8 @@ def _checked_float(name: str, f):
 
 def _product(a: Any, b: Any) -> Any:
     """``a * b`` of arrays of one dtype, as the mul primitive computes it
-    (a long NumPy result on the threads tapejit decides)."""
-    if (a.__class__ is numpy.ndarray and b.__class__ is numpy.ndarray
-            and a.size * b.size >= threads.UFUNC_SPLIT_MIN):
-        return threads.ufunc(numpy.multiply, a, b)
-    return a * b
+    (its impl: a long NumPy result on the threads tapejit decides)."""
+    return mul.impl(a, b)
 
 
 neg = primitive('neg', kind='elementwise', impl=_on_threads(numpy.negative),
