@@ -16,8 +16,14 @@ of every product it runs itself:
   caller and the workers of :class:`Pool` take one at a time: a thread that
   has not started (its core taken) holds up no one, the caller takes its
   piece.  A parallel kernel is entered once per thread, and each takes its
-  chunks one at a time from a shared counter (:class:`Chunked`).  Idle
-  workers block on a condition; none spins.
+  chunks one at a time from a shared counter (:class:`Chunked`).
+- A worker out of work polls for the next job, without the GIL, for
+  :data:`POLL_HANDOFFS` hand-offs' time, then sleeps on a condition; a
+  caller out of pieces polls until its workers are back in their waits
+  (:meth:`Pool.use_waits`: the CPU target's native waits).  Waking a
+  sleeping thread, or one asleep on the GIL, costs tens of microseconds on
+  a virtual machine, at each of a step's jobs.  Only while the workers are
+  kept off the caller's core (below).
 - While other work leaves a core free for the calling thread, the workers
   keep off the core it runs on (their affinity is the caller's cores less
   the one it is on, set again when either changes).  When another process
@@ -27,10 +33,11 @@ of every product it runs itself:
   give up.  Where other work takes every core, each thread kept apart would
   share a core with it, and the step waits on its caller's share: the
   workers may then use every core.  Other work is counted from the
-  runnable tasks in ``/proc/loadavg`` (:class:`_OtherWork`).  A caller out
-  of pieces that has waited :data:`PULL_AFTER_HANDOFFS` hand-offs' time for
-  the one worker still at the job brings it onto its own core, about to
-  idle: a worker that late was most likely displaced by the other process.
+  runnable tasks in ``/proc/loadavg`` (:class:`_OtherWork`), less the
+  pool's workers awake.  Where there is other work, a caller out of pieces
+  that has waited :data:`PULL_AFTER_HANDOFFS` hand-offs' time for the one
+  worker still at the job brings it onto its own core, about to idle: a
+  worker that late was most likely displaced by the other process.
 - How large is large enough is measured on this machine, once per process,
   the first time tapejit runs a product (:func:`calibration`): the
   single-thread rate of BLAS, the round trip of a piece handed to a worker
@@ -86,6 +93,22 @@ UFUNC_SPLIT_MIN = 2 * UFUNC_PIECE
 # Pool._pull_late_worker): longer than a woken worker takes to start, far
 # shorter than the time slice a worker another process displaced waits.
 PULL_AFTER_HANDOFFS = 8
+# Hand-offs' time a worker out of work polls memory (without the GIL) for
+# the next job before it sleeps, where the workers are kept off the
+# caller's core (see Pool.use_waits); a caller waiting for its job's end
+# polls for PULL_AFTER_HANDOFFS'.  Waking a sleeping thread costs tens of
+# microseconds on a virtual machine, and a step's serial kernels and Python
+# between two parallel jobs take about ten hand-offs: polling for a few
+# times that, a worker starts most of a step's jobs within microseconds of
+# the caller, and an idle process stops polling a few tenths of a
+# millisecond after its last job.
+POLL_HANDOFFS = 32
+
+# The pool's words (int64), polled by its native waits: the jobs posted,
+# whether the job is a kernel claiming its chunks from W_CLAIM, that
+# counter; from W_BUSY on, a word per worker: 1 from when it leaves its wait
+# for a job (it will want the GIL) until it is back in one, else 0.
+W_POSTED, W_KERNEL, W_CLAIM, W_BUSY = 0, 1, 2, 8
 
 _limit: list = [None]     # set_max_threads's cap (None: the affinity mask's count)
 
@@ -241,7 +264,9 @@ def _after_fork_in_child() -> None:
                 put(n)
     _held[0] = 0
     _held_lock, _blas_lock = threading.Lock(), threading.Lock()
+    waits = _pool._waits       # (native code: still here in the child)
     _pool = Pool()
+    _pool._waits = waits
 
 
 # --- the pool ----------------------------------------------------------------
@@ -262,9 +287,10 @@ class _Job:
 class Pool:
     """Worker threads taking the pieces of one job at a time, beside the
     caller.  Pieces are handed out one by one as threads ask (a late thread
-    does not hold the rest up); idle workers wait on a condition (no
-    spinning).  A job arriving while another runs (a second user thread)
-    runs on its caller alone.
+    does not hold the rest up); idle workers wait on a condition, after
+    polling for a short while where the CPU target gave the pool its native
+    waits (:meth:`use_waits`).  A job arriving while another runs (a second
+    user thread) runs on its caller alone.
 
     >>> out = []
     >>> Pool().run([lambda i=i: out.append(i) for i in range(8)], 2)
@@ -281,6 +307,35 @@ class Pool:
         # (The caller's core or None, its cores, the workers) they were placed for.
         self._placed: Optional[tuple] = None
         self._pulled: Optional[int] = None   # the worker brought onto the caller's core
+        self._others: Optional[int] = None   # other work's threads, as last counted
+        self._asleep = 0     # (workers waiting on the condition: the system runs them not)
+        self._words = numpy.zeros(W_BUSY, numpy.int64)
+        self._claim = self._words.ctypes.data + W_CLAIM * self._words.itemsize
+        # (wait_job, wait_idle, pauses a second), or None: see use_waits.
+        self._waits: Optional[tuple] = None
+
+    def use_waits(self, wait_job: Callable, wait_idle: Callable, pauses_per_s: float) -> None:
+        """Poll with these native functions (they run without the GIL) where
+        a thread of the pool would otherwise sleep for a short while:
+        ``wait_job(words, flag, posted, pauses)`` clears the worker's word
+        ``flag``, pauses until a job after ``posted`` is posted and, for a
+        kernel, its first chunk claimed, and sets ``flag`` where one came;
+        ``wait_idle(words, first, count, pauses)`` pauses until the
+        ``count`` words from ``first`` are 0.  Each gives up after
+        ``pauses``: :data:`POLL_HANDOFFS` hand-offs' time at
+        ``pauses_per_s`` for a worker, :data:`PULL_AFTER_HANDOFFS`' for the
+        caller.  Only while the workers are kept off the caller's
+        core: a thread polling on a core another thread of the step needs
+        would take its time."""
+        self._waits = (wait_job, wait_idle, pauses_per_s)
+
+    def _poll_pauses(self, handoffs: int) -> int:
+        """Pauses a wait of ``handoffs`` hand-offs' time polls for now (0:
+        sleep at once; so while the hand-off is being measured)."""
+        waits, placed, cal = self._waits, self._placed, _calibration[0]
+        if waits is None or placed is None or placed[0] is None or cal is None:
+            return 0
+        return int(handoffs * cal.handoff_s * waits[2])
 
     def _ensure(self, n: int) -> None:
         if not _fork_hook[0]:
@@ -288,8 +343,15 @@ class Pool:
             _fork_hook[0] = True
             if hasattr(os, 'register_at_fork'):
                 os.register_at_fork(after_in_child=_after_fork_in_child)
+        if len(self._words) < W_BUSY + n:
+            # (A worker still polling the words it had sleeps at its time.)
+            words = numpy.zeros(W_BUSY + n, numpy.int64)
+            words[:len(self._words)] = self._words
+            self._words = words
+            self._claim = words.ctypes.data + W_CLAIM * words.itemsize
         while len(self._workers) < n:
-            t = threading.Thread(target=self._serve, name='tapejit-worker', daemon=True)
+            t = threading.Thread(target=self._serve, args=(W_BUSY + len(self._workers),),
+                                 name='tapejit-worker', daemon=True)
             t.start()
             self._workers.append(t)
 
@@ -301,24 +363,65 @@ class Pool:
                 t()
             return
         try:
-            self._ensure(width - 1)
-            self._keep_off_caller()
-            job = _Job(tasks)
-            with self._cv:
-                self._job = job
-                self._jobs += 1
-                self._cv.notify(width - 1)
-            self._work(job)
-            cal = _calibration[0]
-            if cal is not None and not job.done.wait(PULL_AFTER_HANDOFFS * cal.handoff_s):
-                self._pull_late_worker(job)
-            job.done.wait()
-            with self._cv:
-                self._job = None
+            job = self._run(tasks, width, False)
         finally:
             self._busy.release()
         if job.error is not None:
             raise job.error
+
+    def run_kernel(self, kernel: Callable[..., Any], n: Any, ch: int, nch: int, args: tuple,
+                   width: int) -> None:
+        """``kernel(n, ch, nch, claim, *args)`` (see :class:`Chunked`)
+        entered once on each of up to ``width`` threads, its chunks claimed
+        from the pool's counter; while another job runs, on the caller
+        alone, from a counter of its own."""
+        if width <= 1 or not self._busy.acquire(blocking=False):
+            claim = numpy.zeros(1, numpy.int64)      # (held here until the kernel is done)
+            kernel(n, ch, nch, claim.ctypes.data, *args)
+            return
+        self._ensure(width - 1)
+        addr = self._claim         # (after the words grow, where they do)
+
+        def task() -> None:
+            kernel(n, ch, nch, addr, *args)
+        try:
+            job = self._run([task] * width, width, True)
+        finally:
+            self._busy.release()
+        if job.error is not None:
+            raise job.error
+
+    def _run(self, tasks: Sequence[Callable[[], Any]], width: int, kernel: bool) -> _Job:
+        """Post a job of ``tasks`` (the caller holds ``_busy``), take its
+        pieces beside the workers, and return it once every piece is done."""
+        self._ensure(width - 1)
+        self._keep_off_caller()
+        job = _Job(tasks)
+        words = self._words
+        with self._cv:
+            self._job = job
+            self._jobs += 1
+            words[W_KERNEL] = kernel
+            words[W_CLAIM] = 0
+            words[W_POSTED] = self._jobs
+            self._cv.notify(width - 1)
+        self._work(job)
+        cal = _calibration[0]
+        if cal is not None:
+            # Done, a worker has a few lines of Python left (under a
+            # hand-off); else the last pieces run on.
+            done = job.done.is_set()
+            pauses = self._poll_pauses(1 if done else PULL_AFTER_HANDOFFS)
+            if pauses:
+                # (Every worker back in its wait: none wants the GIL.)
+                self._waits[1](self._words, W_BUSY, len(self._workers), pauses)
+            if not done and not job.done.wait(0 if pauses else
+                                              PULL_AFTER_HANDOFFS * cal.handoff_s):
+                self._pull_late_worker(job)
+        job.done.wait()
+        with self._cv:
+            self._job = None
+        return job
 
     def _keep_off_caller(self) -> None:
         """Give the workers every core the caller may use but the one it
@@ -334,7 +437,7 @@ class Pool:
             cores = os.sched_getaffinity(0)
         except OSError:
             return
-        others = _other_work.count()
+        others = self._others = _other_work.count(len(self._workers) - self._asleep)
         apart = others is None or others < len(cores)
         key = (cpu if apart else None, cores, len(self._workers))
         pulled, self._pulled = self._pulled, None
@@ -371,6 +474,9 @@ class Pool:
         placed = self._placed
         if placed is None or placed[0] is None:   # (not kept apart: left to the system)
             return
+        if self._others == 0:
+            # (No other work to displace it: its last piece is still running.)
+            return
         # (Only this pool's live workers: after a fork inside a task, the
         # ids at the job are the parent's threads.)
         late = [t.native_id for t in self._workers
@@ -396,28 +502,49 @@ class Pool:
                 if job.left == 0:
                     job.done.set()
 
-    def _serve(self) -> None:
+    def _serve(self, flag: int) -> None:
         cv = self._cv
         me = threading.get_native_id()
+        posted = 0
         while True:
+            waits = self._waits
+            if waits is not None:
+                waits[0](self._words, flag, posted, self._poll_pauses(POLL_HANDOFFS))
             with cv:
-                while self._job is None:
+                # (The next job, not this one again.)
+                while self._job is None or self._jobs == posted:
+                    self._asleep += 1
                     cv.wait()
+                    self._asleep -= 1
                 job, posted = self._job, self._jobs
+                if waits is not None:
+                    self._words[flag] = 1     # (already, where its wait saw the job)
             job.inside.add(me)
             self._work(job)
             job.inside.discard(me)
             # A job's tasks hold the kernel's arrays: an idle worker keeping
             # them would keep the plan's pool from reusing those buffers.
             job = None
-            with cv:
-                # (Wait for the next job, not this one again.)
-                while self._jobs == posted:
-                    cv.wait()
 
 
 _pool = Pool()
 _fork_hook = [False]
+
+
+def use_native_waits(wait_job: Callable, wait_idle: Callable, pauses_per_s: float) -> None:
+    """Give the pool native waits (see :meth:`Pool.use_waits`; the CPU
+    target's :mod:`tapejit.targets.cpu.pool_waits` does, with the first
+    native code a process loads)."""
+    _pool.use_waits(wait_job, wait_idle, pauses_per_s)
+
+
+def native_waits() -> bool:
+    """Whether the pool polls with native waits (see :func:`use_native_waits`).
+
+    >>> native_waits() in (True, False)
+    True
+    """
+    return _pool._waits is not None
 
 
 def _libc_getcpu() -> Optional[Callable[[], int]]:
@@ -442,9 +569,10 @@ _getcpu: list = []    # [sched_getcpu or None], looked up at the first job
 class _OtherWork:
     """How many threads of other work the machine runs now: the fewest
     runnable tasks ``/proc/loadavg`` showed in its last :data:`READS` reads
-    (one every :data:`EVERY_S` at most), less the thread reading it.  The
-    fewest, because a worker of this pool finishing its piece is counted in
-    some reads.  None where the file could not be read lately."""
+    (one every :data:`EVERY_S` at most), less the thread reading it and the
+    pool's workers then awake (at work or polling).  The fewest, because a
+    worker falling asleep or waking is counted in some reads.  None where
+    the file could not be read lately."""
 
     READS = 8
     EVERY_S = 0.002
@@ -453,7 +581,8 @@ class _OtherWork:
         self.seen: list[int] = []
         self.last = -math.inf
 
-    def count(self) -> Optional[int]:
+    def count(self, awake: int = 0) -> Optional[int]:
+        """Threads of other work, given the pool's ``awake`` workers now."""
         now = time.perf_counter()
         if now - self.last >= self.EVERY_S:
             self.last = now
@@ -461,22 +590,25 @@ class _OtherWork:
             if running is None:
                 self.seen = []
                 return None
-            self.seen = (self.seen + [max(0, running - 1)])[-self.READS:]
+            self.seen = (self.seen + [max(0, running - 1 - awake)])[-self.READS:]
         return min(self.seen) if self.seen else None
 
 
 def _runnable_tasks() -> Optional[int]:
     """The runnable tasks ``/proc/loadavg`` counts now (its fourth field's
-    first number), or None where it cannot be read."""
+    first number), or None where it cannot be read.  The file stays open
+    once read (a read from its start is one system call, where opening it
+    again took three: tens of microseconds in a step)."""
     try:
-        fd = os.open('/proc/loadavg', os.O_RDONLY)
-        try:
-            text = os.read(fd, 128)
-        finally:
-            os.close(fd)
+        if not _loadavg:
+            _loadavg.append(os.open('/proc/loadavg', os.O_RDONLY))
+        text = os.pread(_loadavg[0], 128, 0)
         return int(text.split()[3].split(b'/')[0])
     except (OSError, ValueError, IndexError):
         return None
+
+
+_loadavg: list = []     # [the descriptor of /proc/loadavg], opened at the first read
 
 
 _other_work = _OtherWork()
@@ -605,19 +737,10 @@ class Chunked:
         self.width = available_cores() if width is None else width
 
     def __call__(self, n: Any, ch: int, nch: int, *args: Any) -> None:
-        kernel = self.kernel
-        claim = numpy.zeros(1, numpy.int64)      # (held here until every thread is done)
-        addr = claim.ctypes.data
         width = min(self.width, nch)
-        if width <= 1:
-            kernel(n, ch, nch, addr, *args)
-            return
-
-        def task() -> None:
-            kernel(n, ch, nch, addr, *args)
-        if _calibration[0] is None:
+        if width > 1 and _calibration[0] is None:
             calibration()      # (how long a caller waits for a late worker)
-        _pool.run([task] * width, width)
+        _pool.run_kernel(self.kernel, n, ch, nch, args, width)
 
 
 # --- elementwise NumPy calls --------------------------------------------------

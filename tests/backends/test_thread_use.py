@@ -136,7 +136,7 @@ def test_workers_keep_off_the_core_the_caller_runs_on(monkeypatch):
     # other cores instead, and moves them when the caller moves.
     cores = os.sched_getaffinity(0)
     first, second = sorted(cores)[:2]
-    monkeypatch.setattr(threads._other_work, 'count', lambda: len(cores) - 1)
+    monkeypatch.setattr(threads._other_work, 'count', lambda awake=0: len(cores) - 1)
     pool = threads.Pool()
     out = []
     for caller in (first, second, first):
@@ -158,7 +158,7 @@ def test_with_every_core_taken_by_other_work_the_workers_may_use_every_core(monk
     pool = threads.Pool()
     for others, expected in ((len(cores) - 1, cores - {min(cores)}), (len(cores), cores),
                              (0, cores - {min(cores)})):
-        monkeypatch.setattr(threads._other_work, 'count', lambda others=others: others)
+        monkeypatch.setattr(threads._other_work, 'count', lambda awake=0, others=others: others)
         pool.run([lambda: None] * 4, 2)
         assert os.sched_getaffinity(pool._workers[0].native_id) == expected
 
@@ -170,6 +170,16 @@ def test_other_work_counts_the_fewest_runnable_tasks_of_its_last_reads(monkeypat
     w.EVERY_S = 0.0
     # (Less the reader; the fewest of the last reads; none where a read failed.)
     assert [w.count(), w.count(), w.count(), w.count(), w.count()] == [3, 1, 1, None, 5]
+
+
+def test_other_work_leaves_out_the_pools_awake_workers(monkeypatch):
+    # A worker polling for its next job is runnable as other work is: the
+    # count leaves out the workers the pool has awake then.
+    reads = iter([3, 3, 2])
+    monkeypatch.setattr(threads, '_runnable_tasks', lambda: next(reads))
+    w = threads._OtherWork()
+    w.EVERY_S = 0.0
+    assert [w.count(2), w.count(1), w.count(1)] == [0, 0, 0]
 
 
 def test_runnable_tasks_reads_the_systems_count():
@@ -188,7 +198,7 @@ def test_workers_are_placed_only_when_the_callers_core_changes(monkeypatch):
     first, second = sorted(os.sched_getaffinity(0))[:2]
     core = [first]
     monkeypatch.setattr(threads, '_current_cpu', lambda: core[0])
-    monkeypatch.setattr(threads._other_work, 'count', lambda: 0)
+    monkeypatch.setattr(threads._other_work, 'count', lambda awake=0: 0)
     pool = threads.Pool()
     for _ in range(5):
         pool.run([lambda: None] * 4, 2)
@@ -212,7 +222,7 @@ def test_a_placement_the_system_refuses_is_tried_again_at_the_next_job(monkeypat
     monkeypatch.setattr(os, 'sched_setaffinity', refuse_first)
     cores = os.sched_getaffinity(0)
     monkeypatch.setattr(threads, '_current_cpu', lambda: min(cores))
-    monkeypatch.setattr(threads._other_work, 'count', lambda: 0)
+    monkeypatch.setattr(threads._other_work, 'count', lambda awake=0: 0)
     pool = threads.Pool()
     pool.run([lambda: None] * 4, 2)
     pool.run([lambda: None] * 4, 2)
@@ -224,7 +234,7 @@ def test_a_placement_the_system_refuses_is_tried_again_at_the_next_job(monkeypat
 def test_without_a_count_of_other_work_the_workers_keep_off_the_callers_core(monkeypatch):
     cores = os.sched_getaffinity(0)
     monkeypatch.setattr(threads, '_current_cpu', lambda: min(cores))
-    monkeypatch.setattr(threads._other_work, 'count', lambda: None)
+    monkeypatch.setattr(threads._other_work, 'count', lambda awake=0: None)
     pool = threads.Pool()
     pool.run([lambda: None] * 4, 2)
     assert os.sched_getaffinity(pool._workers[0].native_id) == cores - {min(cores)}
@@ -234,13 +244,14 @@ _PLACEABLE = pytest.mark.skipif(not _SEVERAL_CORES or threads._current_cpu() is 
                                 reason='needs per-thread affinity and two cores')
 
 
-def _kept_apart_from(monkeypatch: pytest.MonkeyPatch) -> tuple:
+def _kept_apart_from(monkeypatch: pytest.MonkeyPatch, others: int = 1) -> tuple:
     """``(cores, first)``: the workers kept off core ``first``, the caller's
-    as far as the pool knows, with the calibration measured."""
+    as far as the pool knows, with ``others`` threads of other work counted
+    (fewer than the cores) and the calibration measured."""
     cores = os.sched_getaffinity(0)
     first = min(cores)
     monkeypatch.setattr(threads, '_current_cpu', lambda: first)
-    monkeypatch.setattr(threads._other_work, 'count', lambda: 0)
+    monkeypatch.setattr(threads._other_work, 'count', lambda awake=0: others)
     threads.calibration()
     return cores, first
 
@@ -273,6 +284,26 @@ def test_a_late_worker_kept_apart_is_brought_onto_the_callers_core(monkeypatch):
     assert seen == [{first}]
     pool.run([lambda: None] * 4, 2)
     assert os.sched_getaffinity(pool._workers[0].native_id) == cores - {first}
+
+
+@_PLACEABLE
+def test_a_late_worker_stays_where_no_other_work_runs(monkeypatch):
+    # Without other work nothing displaced it: its last piece is still
+    # running, and moving it would only cost a migration.
+    cores, first = _kept_apart_from(monkeypatch, others=0)
+    caller = threading.get_native_id()
+    started, seen = threading.Event(), []
+
+    def task():
+        if threading.get_native_id() == caller:
+            started.wait(5)
+            return
+        started.set()
+        time.sleep(0.05)             # (far past the caller's wait)
+        seen.append(os.sched_getaffinity(0))
+    pool = threads.Pool()
+    pool.run([task, task], 2)
+    assert seen == [cores - {first}]
 
 
 @_PLACEABLE
@@ -310,7 +341,7 @@ def test_only_the_worker_brought_over_is_placed_back(monkeypatch):
 @pytest.mark.skipif(not _SEVERAL_CORES, reason='needs two cores')
 def test_a_late_worker_is_left_where_it_is_when_not_kept_apart(monkeypatch):
     monkeypatch.setattr(threads, '_current_cpu', lambda: min(os.sched_getaffinity(0)))
-    monkeypatch.setattr(threads._other_work, 'count', lambda: 99)   # (every core taken)
+    monkeypatch.setattr(threads._other_work, 'count', lambda awake=0: 99)   # (every core taken)
     threads.calibration()
     calls = []
     real = os.sched_setaffinity
@@ -345,7 +376,7 @@ def test_a_forked_child_places_none_of_its_parents_threads(monkeypatch):
     # A pool made before the fork lists the parent's workers; their thread
     # ids belong to the parent.
     first, second = sorted(os.sched_getaffinity(0))[:2]
-    monkeypatch.setattr(threads._other_work, 'count', lambda: 0)
+    monkeypatch.setattr(threads._other_work, 'count', lambda awake=0: 0)
     monkeypatch.setattr(threads, '_current_cpu', lambda: first)
     pool = threads.Pool()
     pool.run([lambda: None] * 4, 2)

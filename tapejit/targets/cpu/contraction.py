@@ -44,6 +44,7 @@ from tapejit.ops.registry import install_host_kernel
 from tapejit.targets.cpu.buffers import ALIGN, scratch
 from tapejit.targets.cpu.contraction_ir import correlation_ir, filter_ir, fma_ir, layout_ir
 from tapejit.targets.cpu.host_cpu import host_cpu
+from tapejit.targets.cpu import pool_waits
 from tapejit.targets.cpu.llvm_jit import load_object
 
 __all__ = ['supported', 'takes_plane', 'machine', 'conv2d', 'conv2d_transpose',
@@ -148,6 +149,7 @@ def _kernel(kind: str, spec: Any, dtype: numpy.dtype, extra: tuple,
     if fn is None:
         d = store.cache_dir()
         fn = load_object(key, make, None if d is None else f'{d}/native', prefix='tjconv')
+        pool_waits.install()      # (the threads that run it poll, not sleep)
         with _lock:
             _kernels[key] = fn
     return fn

@@ -32,6 +32,7 @@ from typing import Any, Callable, Optional
 import numpy
 
 from tapejit.compiler.loop_ir import Unsupported, digest
+from tapejit.targets.cpu import pool_waits
 from tapejit.targets.cpu.llvm_jit import load_object
 
 __all__ = ['NativeKernel', 'Unsupported']
@@ -132,5 +133,7 @@ class NativeKernel:
         fm = self.fastmath
         fm = sorted(fm) if isinstance(fm, (set, frozenset)) else fm
         key = f'llvm\n{fm!r}\n{self.exclusive}\n{sig!r}\n{self.digest}'
-        return load_object(key, lambda symbol: llvm_render.translate(
+        fn = load_object(key, lambda symbol: llvm_render.translate(
             self.kernel, sig, self.fastmath, symbol, self.exclusive), self.cache_dir)
+        pool_waits.install()      # (the threads that run it poll, not sleep)
+        return fn

@@ -1,0 +1,187 @@
+"""The native waits of the pool of threads (:class:`tapejit.backends.threads.Pool`):
+a thread that waits a short while polls words of memory without the GIL
+instead of sleeping.
+
+A Python thread that sleeps (on a condition, or on the GIL another thread
+holds) is woken by the system, which takes tens of microseconds on a
+virtual machine; the pool hands a step's threads a job every few hundred.
+So a worker out of work polls the pool's words for the next job, then for
+the caller's first claim of a kernel's chunks (the caller holds the GIL
+until it enters the kernel, and a worker asking for it earlier would sleep
+on it).  A caller at the end of its job polls until every worker is back
+in its wait, having let go of the GIL it needed after its last piece.  Each
+poll gives up after the number of pauses it is given: the pool then falls
+back to its conditions.
+
+The words (int64, owned by the pool) are indexed by the ``W_*`` constants of
+:mod:`tapejit.backends.threads`.  :func:`install` compiles both waits once
+per process (kept in the store as every kernel) and hands them to the pool;
+the loaders of the kernels the pool runs call it
+(:mod:`~tapejit.targets.cpu.native`, :mod:`~tapejit.targets.cpu.contraction`).
+
+>>> from tapejit.backends import threads
+>>> install()
+>>> threads.native_waits()
+True
+"""
+
+from __future__ import annotations
+
+import platform
+import threading
+import time
+from typing import Any
+
+import numpy
+
+from tapejit.backends import threads
+from tapejit.compiler import store
+from tapejit.compiler.loop_ir import Unsupported
+from tapejit.targets.cpu.emitter import Emitter
+from tapejit.targets.cpu.llvm_jit import load_object
+
+__all__ = ['install']
+
+# Pauses timed to learn how many make a second here (three times, about a
+# tenth of a millisecond each, once per process).
+_TIMED_PAUSES = 5000
+
+_lock = threading.Lock()
+_installed: list = []
+
+
+def install() -> None:
+    """Compile the waits (once per process) and hand them to the pool
+    (where LLVM cannot compile them, the pool keeps sleeping)."""
+    with _lock:
+        if _installed:
+            return
+        # (Marked first: a kernel loaded meanwhile on another thread runs
+        # with sleeping threads until they are given.)
+        _installed.append(True)
+    d = store.cache_dir()
+    cache = None if d is None else f'{d}/native'
+    arch = platform.machine().lower()
+    try:
+        wait_job, wait_idle = _load(f'pool waits\n{arch}', cache, arch)
+        per_s = _pauses_per_s(wait_idle)
+    except Unsupported:
+        return
+    threads.use_native_waits(wait_job, wait_idle, per_s)
+
+
+def _load(key: str, cache: Any, arch: str) -> tuple:
+    """The two entries, from the store or compiled."""
+    wait_job = load_object(key + '\njob', lambda s: _module(s, _wait_job, arch), cache,
+                           prefix='tjwait')
+    wait_idle = load_object(key + '\nidle', lambda s: _module(s, _wait_idle, arch), cache,
+                            prefix='tjwait')
+    return wait_job, wait_idle
+
+
+def _pauses_per_s(wait_idle: Any) -> float:
+    """Pauses a second (the fastest of three timings: a thread taken off
+    its core meanwhile would make them look slower, its waits longer)."""
+    words = numpy.ones(1, numpy.int64)
+    best = float('inf')
+    for _ in range(3):
+        t = time.perf_counter()
+        # (A word that stays set: every pause is spent.)
+        if wait_idle(words, 0, 1, _TIMED_PAUSES) is not None:
+            raise Unsupported('the pool\'s native wait refused its arguments')
+        best = min(best, time.perf_counter() - t)
+    return _TIMED_PAUSES / max(best, 1e-9)
+
+
+def _module(symbol: str, body: Any, arch: str) -> str:
+    """The IR text of entry ``symbol(words, a, b, pauses)`` running ``body``
+    without the GIL."""
+    import llvmlite.ir as ir
+    module = ir.Module(name=symbol)
+    em = Emitter(ir, module, False)
+    sig = ((numpy.dtype(numpy.int64).char, 1, True), 'int', 'int', 'int')
+
+    def make(layout: list) -> Any:
+        return em.define(symbol + '_body', layout, False, False,
+                         lambda words, a, b, pauses: body(em, _pause(em, arch), words.data, a, b,
+                                                          pauses))
+    em.entry_function(symbol, ['words', 'a', 'b', 'pauses'], {'words'}, sig, make)
+    return str(module)
+
+
+def _pause(em: Emitter, arch: str) -> Any:
+    """A function emitting the CPU's spin-wait hint (none where it has none)."""
+    ir = em.ir
+    if arch in ('x86_64', 'amd64', 'i386', 'i686'):
+        fn = em._func('llvm.x86.sse2.pause', ir.VoidType(), [])
+        return lambda: em.b.call(fn, [])
+    if arch in ('aarch64', 'arm64'):
+        fn = em._func('llvm.aarch64.hint', ir.VoidType(), [ir.IntType(32)])
+        return lambda: em.b.call(fn, [ir.Constant(ir.IntType(32), 1)])   # (YIELD)
+    return lambda: None
+
+
+def _word(em: Emitter, words: Any, index: Any) -> Any:
+    i = em.ir.Constant(em.i64, index) if isinstance(index, int) else index
+    return em.b.gep(words, [i])
+
+
+def _poll(em: Emitter, pause: Any, busy: Any, spent: Any, pauses: Any) -> Any:
+    """Emit: pause while ``busy()`` (an i1 it emits) holds and fewer than
+    ``pauses`` pauses are spent (counting on from ``spent``); the pauses
+    spent after it."""
+    b, ir, i64 = em.b, em.ir, em.i64
+    before = b.block
+    head = b.append_basic_block('poll')
+    wait = b.append_basic_block('pause')
+    out = b.append_basic_block('polled')
+    b.branch(head)
+    b.position_at_end(head)
+    n = b.phi(i64)
+    n.add_incoming(spent, before)
+    go_on = b.and_(busy(), b.icmp_signed('<', n, pauses))
+    b.cbranch(go_on, wait, out)
+    b.position_at_end(wait)
+    pause()
+    n.add_incoming(b.add(n, ir.Constant(i64, 1)), b.block)
+    b.branch(head)
+    b.position_at_end(out)
+    return n
+
+
+def _read(em: Emitter, ptr: Any) -> Any:
+    return em.b.load_atomic(ptr, 'acquire', 8)
+
+
+def _wait_job(em: Emitter, pause: Any, words: Any, flag: Any, posted: Any,
+              pauses: Any) -> None:
+    """A worker's wait: clear its word ``flag`` (it has let go of the GIL);
+    poll for a job after ``posted`` and, for a kernel, for its first claim
+    (the caller then runs without the GIL); set the word again where a job
+    came."""
+    b, ir, i64 = em.b, em.ir, em.i64
+    zero, one = ir.Constant(i64, 0), ir.Constant(i64, 1)
+    mine = _word(em, words, flag)
+    b.store_atomic(zero, mine, 'release', 8)
+    spent = _poll(em, pause, lambda: b.icmp_signed(
+        '==', _read(em, _word(em, words, threads.W_POSTED)), posted), zero, pauses)
+    with b.if_then(b.icmp_signed('<', spent, pauses)):
+        b.store_atomic(one, mine, 'release', 8)
+        kernel = _read(em, _word(em, words, threads.W_KERNEL))
+        with b.if_then(b.icmp_signed('!=', kernel, zero)):
+            _poll(em, pause, lambda: b.icmp_signed(
+                '==', _read(em, _word(em, words, threads.W_CLAIM)), zero), spent, pauses)
+
+
+def _wait_idle(em: Emitter, pause: Any, words: Any, first: Any, count: Any,
+               pauses: Any) -> None:
+    """The caller's wait: poll until words ``first .. first + count`` (the
+    workers' flags) are all 0."""
+    zero = em.ir.Constant(em.i64, 0)
+
+    def busy() -> Any:
+        any_set = em.cell(zero)
+        em.repeat(zero, count, lambda k: em.b.store(em.b.or_(
+            em.b.load(any_set), _read(em, _word(em, words, em.b.add(first, k)))), any_set))
+        return em.b.icmp_signed('!=', em.b.load(any_set), zero)
+    _poll(em, pause, busy, zero, pauses)
