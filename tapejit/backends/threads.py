@@ -23,7 +23,8 @@ of every product it runs itself:
   (:meth:`Pool.use_waits`: the CPU target's native waits).  Waking a
   sleeping thread, or one asleep on the GIL, costs tens of microseconds on
   a virtual machine, at each of a step's jobs.  Only while the workers are
-  kept off the caller's core (below).
+  kept off the caller's core (below), and a worker only while no other work
+  runs.
 - While other work leaves a core free for the calling thread, the workers
   keep off the core it runs on (their affinity is the caller's cores less
   the one it is on, set again when either changes).  When another process
@@ -95,8 +96,8 @@ UFUNC_SPLIT_MIN = 2 * UFUNC_PIECE
 PULL_AFTER_HANDOFFS = 8
 # Hand-offs' time a worker out of work polls memory (without the GIL) for
 # the next job before it sleeps, where the workers are kept off the
-# caller's core (see Pool.use_waits); a caller waiting for its job's end
-# polls for PULL_AFTER_HANDOFFS'.  Waking a sleeping thread costs tens of
+# caller's core and no other work runs (see Pool.use_waits); a caller
+# waiting for its job's end polls for PULL_AFTER_HANDOFFS'.  Waking a sleeping thread costs tens of
 # microseconds on a virtual machine, and a step's serial kernels and Python
 # between two parallel jobs take about ten hand-offs: polling for a few
 # times that, a worker starts most of a step's jobs within microseconds of
@@ -509,7 +510,10 @@ class Pool:
         while True:
             waits = self._waits
             if waits is not None:
-                waits[0](self._words, flag, posted, self._poll_pauses(POLL_HANDOFFS))
+                # (Not beside other work: its core is shared, and a thread the
+                # system wakes is run before one that has been polling.)
+                waits[0](self._words, flag, posted,
+                         self._poll_pauses(POLL_HANDOFFS) if self._others == 0 else 0)
             with cv:
                 # (The next job, not this one again.)
                 while self._job is None or self._jobs == posted:

@@ -122,10 +122,10 @@ def _counting_kernel():
     return kernel
 
 
-def _kept_apart(monkeypatch):
+def _kept_apart(monkeypatch, others=0):
     cores = os.sched_getaffinity(0)
     monkeypatch.setattr(threads, '_current_cpu', lambda: min(cores))
-    monkeypatch.setattr(threads._other_work, 'count', lambda awake=0: 0)
+    monkeypatch.setattr(threads._other_work, 'count', lambda awake=0: others)
     threads.calibration()
 
 
@@ -140,12 +140,15 @@ class _CountingCondition(threading.Condition):
 
 
 @_PLACEABLE
-@pytest.mark.parametrize('polls', [True, False])
+@pytest.mark.parametrize('given, others', [(True, 0), (False, 0), (True, 1)])
 def test_a_worker_given_the_waits_takes_back_to_back_jobs_without_sleeping(
-        waits, monkeypatch, polls):
-    _kept_apart(monkeypatch)
+        waits, monkeypatch, given, others):
+    # Beside other work (one thread of it: the workers still kept apart) a
+    # worker sleeps at once: it shares its core.
+    _kept_apart(monkeypatch, others)
+    polls = given and others == 0
     pool = threads.Pool()
-    if polls:
+    if given:
         pool.use_waits(*waits)
     pool._cv = cv = _CountingCondition()
     kernel = _counting_kernel()
