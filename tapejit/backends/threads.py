@@ -110,6 +110,8 @@ POLL_HANDOFFS = 32
 # counter; from W_BUSY on, a word per worker: 1 from when it leaves its wait
 # for a job (it will want the GIL) until it is back in one, else 0.
 W_POSTED, W_KERNEL, W_CLAIM, W_BUSY = 0, 1, 2, 8
+# The kinds of wait of the native waits' entry (see Pool.use_waits).
+WAIT_JOB, WAIT_IDLE = 0, 1
 
 _limit: list = [None]     # set_max_threads's cap (None: the affinity mask's count)
 
@@ -312,23 +314,23 @@ class Pool:
         self._asleep = 0     # (workers waiting on the condition: the system runs them not)
         self._words = numpy.zeros(W_BUSY, numpy.int64)
         self._claim = self._words.ctypes.data + W_CLAIM * self._words.itemsize
-        # (wait_job, wait_idle, pauses a second), or None: see use_waits.
+        # (the native wait, pauses a second), or None: see use_waits.
         self._waits: Optional[tuple] = None
 
-    def use_waits(self, wait_job: Callable, wait_idle: Callable, pauses_per_s: float) -> None:
-        """Poll with these native functions (they run without the GIL) where
+    def use_waits(self, wait: Callable, pauses_per_s: float) -> None:
+        """Poll with this native function (it runs without the GIL) where
         a thread of the pool would otherwise sleep for a short while:
-        ``wait_job(words, flag, posted, pauses)`` clears the worker's word
-        ``flag``, pauses until a job after ``posted`` is posted and, for a
-        kernel, its first chunk claimed, and sets ``flag`` where one came;
-        ``wait_idle(words, first, count, pauses)`` pauses until the
+        ``wait(words, WAIT_JOB, flag, posted, pauses)`` clears the worker's
+        word ``flag``, pauses until a job after ``posted`` is posted and, for
+        a kernel, its first chunk claimed, and sets ``flag`` where one came;
+        ``wait(words, WAIT_IDLE, first, count, pauses)`` pauses until the
         ``count`` words from ``first`` are 0.  Each gives up after
         ``pauses``: :data:`POLL_HANDOFFS` hand-offs' time at
         ``pauses_per_s`` for a worker, :data:`PULL_AFTER_HANDOFFS`' for the
         caller.  Only while the workers are kept off the caller's
         core: a thread polling on a core another thread of the step needs
         would take its time."""
-        self._waits = (wait_job, wait_idle, pauses_per_s)
+        self._waits = (wait, pauses_per_s)
 
     def _poll_pauses(self, handoffs: int) -> int:
         """Pauses a wait of ``handoffs`` hand-offs' time polls for now (0:
@@ -336,7 +338,7 @@ class Pool:
         waits, placed, cal = self._waits, self._placed, _calibration[0]
         if waits is None or placed is None or placed[0] is None or cal is None:
             return 0
-        return int(handoffs * cal.handoff_s * waits[2])
+        return int(handoffs * cal.handoff_s * waits[1])
 
     def _ensure(self, n: int) -> None:
         if not _fork_hook[0]:
@@ -415,7 +417,7 @@ class Pool:
             pauses = self._poll_pauses(1 if done else PULL_AFTER_HANDOFFS)
             if pauses:
                 # (Every worker back in its wait: none wants the GIL.)
-                self._waits[1](self._words, W_BUSY, len(self._workers), pauses)
+                self._waits[0](self._words, WAIT_IDLE, W_BUSY, len(self._workers), pauses)
             if not done and not job.done.wait(0 if pauses else
                                               PULL_AFTER_HANDOFFS * cal.handoff_s):
                 self._pull_late_worker(job)
@@ -512,7 +514,7 @@ class Pool:
             if waits is not None:
                 # (Not beside other work: its core is shared, and a thread the
                 # system wakes is run before one that has been polling.)
-                waits[0](self._words, flag, posted,
+                waits[0](self._words, WAIT_JOB, flag, posted,
                          self._poll_pauses(POLL_HANDOFFS) if self._others == 0 else 0)
             with cv:
                 # (The next job, not this one again.)
@@ -535,11 +537,11 @@ _pool = Pool()
 _fork_hook = [False]
 
 
-def use_native_waits(wait_job: Callable, wait_idle: Callable, pauses_per_s: float) -> None:
+def use_native_waits(wait: Callable, pauses_per_s: float) -> None:
     """Give the pool native waits (see :meth:`Pool.use_waits`; the CPU
     target's :mod:`tapejit.targets.cpu.pool_waits` does, with the first
     native code a process loads)."""
-    _pool.use_waits(wait_job, wait_idle, pauses_per_s)
+    _pool.use_waits(wait, pauses_per_s)
 
 
 def native_waits() -> bool:

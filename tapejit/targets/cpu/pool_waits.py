@@ -63,23 +63,16 @@ def install() -> None:
     cache = None if d is None else f'{d}/native'
     arch = platform.machine().lower()
     try:
-        wait_job, wait_idle = _load(f'pool waits\n{arch}', cache, arch)
-        per_s = _pauses_per_s(wait_idle)
+        # (One entry for both waits: one object to compile.)
+        wait = load_object(f'pool waits\n{arch}', lambda s: _module(s, arch), cache,
+                           prefix='tjwait')
+        per_s = _pauses_per_s(wait)
     except Unsupported:
         return
-    threads.use_native_waits(wait_job, wait_idle, per_s)
+    threads.use_native_waits(wait, per_s)
 
 
-def _load(key: str, cache: Any, arch: str) -> tuple:
-    """The two entries, from the store or compiled."""
-    wait_job = load_object(key + '\njob', lambda s: _module(s, _wait_job, arch), cache,
-                           prefix='tjwait')
-    wait_idle = load_object(key + '\nidle', lambda s: _module(s, _wait_idle, arch), cache,
-                            prefix='tjwait')
-    return wait_job, wait_idle
-
-
-def _pauses_per_s(wait_idle: Any) -> float:
+def _pauses_per_s(wait: Any) -> float:
     """Pauses a second (the fastest of three timings: a thread taken off
     its core meanwhile would make them look slower, its waits longer)."""
     words = numpy.ones(1, numpy.int64)
@@ -87,25 +80,33 @@ def _pauses_per_s(wait_idle: Any) -> float:
     for _ in range(3):
         t = time.perf_counter()
         # (A word that stays set: every pause is spent.)
-        if wait_idle(words, 0, 1, _TIMED_PAUSES) is not None:
+        if wait(words, threads.WAIT_IDLE, 0, 1, _TIMED_PAUSES) is not None:
             raise Unsupported('the pool\'s native wait refused its arguments')
         best = min(best, time.perf_counter() - t)
     return _TIMED_PAUSES / max(best, 1e-9)
 
 
-def _module(symbol: str, body: Any, arch: str) -> str:
-    """The IR text of entry ``symbol(words, a, b, pauses)`` running ``body``
-    without the GIL."""
+def _module(symbol: str, arch: str) -> str:
+    """The IR text of entry ``symbol(words, kind, a, b, pauses)``, without
+    the GIL: :func:`_wait_job` where ``kind`` is ``WAIT_JOB``, else
+    :func:`_wait_idle`."""
     import llvmlite.ir as ir
     module = ir.Module(name=symbol)
     em = Emitter(ir, module, False)
-    sig = ((numpy.dtype(numpy.int64).char, 1, True), 'int', 'int', 'int')
+    sig = ((numpy.dtype(numpy.int64).char, 1, True), 'int', 'int', 'int', 'int')
+
+    def body(words: Any, kind: Any, a: Any, b: Any, pauses: Any) -> None:
+        pause = _pause(em, arch)
+        job = em.b.icmp_signed('==', kind, ir.Constant(em.i64, threads.WAIT_JOB))
+        with em.b.if_else(job) as (for_job, for_idle):
+            with for_job:
+                _wait_job(em, pause, words.data, a, b, pauses)
+            with for_idle:
+                _wait_idle(em, pause, words.data, a, b, pauses)
 
     def make(layout: list) -> Any:
-        return em.define(symbol + '_body', layout, False, False,
-                         lambda words, a, b, pauses: body(em, _pause(em, arch), words.data, a, b,
-                                                          pauses))
-    em.entry_function(symbol, ['words', 'a', 'b', 'pauses'], {'words'}, sig, make)
+        return em.define(symbol + '_body', layout, False, False, body)
+    em.entry_function(symbol, ['words', 'kind', 'a', 'b', 'pauses'], {'words'}, sig, make)
     return str(module)
 
 

@@ -25,10 +25,18 @@ _PLACEABLE = pytest.mark.skipif(not _SEVERAL_CORES or threads._current_cpu() is 
 
 @pytest.fixture(scope='module')
 def waits():
-    """``(wait_job, wait_idle, pauses a second)``."""
+    """``(wait_job, wait_idle, pauses a second)``: the native entry's two
+    kinds of wait."""
     pool_waits.install()
     assert threads.native_waits()
-    return threads._pool._waits
+    wait, per_s = threads._pool._waits
+
+    def wait_job(words, *rest):
+        return wait(words, threads.WAIT_JOB, *rest)
+
+    def wait_idle(words, *rest):
+        return wait(words, threads.WAIT_IDLE, *rest)
+    return wait_job, wait_idle, per_s
 
 
 def _words(**at):
@@ -149,7 +157,7 @@ def test_a_worker_given_the_waits_takes_back_to_back_jobs_without_sleeping(
     polls = given and others == 0
     pool = threads.Pool()
     if given:
-        pool.use_waits(*waits)
+        pool.use_waits(*threads._pool._waits)
     pool._cv = cv = _CountingCondition()
     kernel = _counting_kernel()
     jobs = 40
@@ -177,7 +185,7 @@ def _settles(pool):
 def test_an_error_of_a_kernel_job_reaches_the_caller(waits, monkeypatch):
     _kept_apart(monkeypatch)
     pool = threads.Pool()
-    pool.use_waits(*waits)
+    pool.use_waits(*threads._pool._waits)
 
     def kernel(n, ch, nch, claim, *args):
         raise ValueError('bad chunk')
@@ -190,7 +198,7 @@ def test_an_error_of_a_kernel_job_reaches_the_caller(waits, monkeypatch):
 
 def test_a_kernel_job_while_another_runs_runs_on_its_caller(waits):
     pool = threads.Pool()
-    pool.use_waits(*waits)
+    pool.use_waits(*threads._pool._waits)
     assert pool._busy.acquire(blocking=False)      # (another thread's job)
     try:
         out = np.zeros(16, np.int64)
