@@ -408,7 +408,23 @@ class Pool:
             words[W_CLAIM] = 0
             words[W_POSTED] = self._jobs
             self._cv.notify(width - 1)
-        self._work(job)
+        try:
+            self._work(job)
+            self._wait_for(job)
+        except BaseException:
+            # (Interrupted, as by KeyboardInterrupt: the workers still run
+            # the job's pieces, on the caller's arrays and the pool's
+            # counter, which the next job resets.  Its pieces are finished
+            # first.)
+            _finish(self, job)
+            raise
+        finally:
+            with self._cv:
+                self._job = None
+        return job
+
+    def _wait_for(self, job: _Job) -> None:
+        """Return once every piece of ``job`` is done (the caller's own are)."""
         cal = _calibration[0]
         if cal is not None:
             # Done, a worker has a few lines of Python left (under a
@@ -422,9 +438,6 @@ class Pool:
                                               PULL_AFTER_HANDOFFS * cal.handoff_s):
                 self._pull_late_worker(job)
         job.done.wait()
-        with self._cv:
-            self._job = None
-        return job
 
     def _keep_off_caller(self) -> None:
         """Give the workers every core the caller may use but the one it
@@ -517,8 +530,17 @@ class Pool:
                 waits[0](self._words, WAIT_JOB, flag, posted,
                          self._poll_pauses(POLL_HANDOFFS) if self._others == 0 else 0)
             with cv:
+                if waits is not None and self._job is None and self._jobs != posted:
+                    # (A job came and ended while this worker was on its
+                    # way: it polls for the next one as for that one.)
+                    posted = self._jobs
+                    continue
                 # (The next job, not this one again.)
                 while self._job is None or self._jobs == posted:
+                    if waits is not None:
+                        # (Its wait may have seen a job that ended before it
+                        # got here: asleep, it wants no GIL.)
+                        self._words[flag] = 0
                     self._asleep += 1
                     cv.wait()
                     self._asleep -= 1
@@ -531,6 +553,17 @@ class Pool:
             # A job's tasks hold the kernel's arrays: an idle worker keeping
             # them would keep the plan's pool from reusing those buffers.
             job = None
+
+
+def _finish(pool: Pool, job: _Job) -> None:
+    """Take what is left of ``job`` and wait for its pieces, whatever is
+    raised meanwhile (the caller re-raises what interrupted it)."""
+    while not job.done.is_set():
+        try:
+            pool._work(job)
+            job.done.wait()
+        except BaseException:
+            continue
 
 
 _pool = Pool()

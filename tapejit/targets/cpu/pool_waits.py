@@ -89,7 +89,9 @@ def _pauses_per_s(wait: Any) -> float:
 def _module(symbol: str, arch: str) -> str:
     """The IR text of entry ``symbol(words, kind, a, b, pauses)``, without
     the GIL: :func:`_wait_job` where ``kind`` is ``WAIT_JOB``, else
-    :func:`_wait_idle`."""
+    :func:`_wait_idle`; at once where the words it would read or store
+    (the fixed ones and flag ``a``; ``b`` from ``a``) are not all in
+    ``words``."""
     import llvmlite.ir as ir
     module = ir.Module(name=symbol)
     em = Emitter(ir, module, False)
@@ -97,17 +99,31 @@ def _module(symbol: str, arch: str) -> str:
 
     def body(words: Any, kind: Any, a: Any, b: Any, pauses: Any) -> None:
         pause = _pause(em, arch)
-        job = em.b.icmp_signed('==', kind, ir.Constant(em.i64, threads.WAIT_JOB))
-        with em.b.if_else(job) as (for_job, for_idle):
+        bb, n = em.b, words.shape[0]
+        job = bb.icmp_signed('==', kind, ir.Constant(em.i64, threads.WAIT_JOB))
+        with bb.if_else(job) as (for_job, for_idle):
             with for_job:
-                _wait_job(em, pause, words.data, a, b, pauses)
+                with bb.if_then(_within(em, n, ir.Constant(em.i64, threads.W_BUSY), a,
+                                        bb.add(a, ir.Constant(em.i64, 1)))):
+                    _wait_job(em, pause, words.data, a, b, pauses)
             with for_idle:
-                _wait_idle(em, pause, words.data, a, b, pauses)
+                with bb.if_then(_within(em, n, a, a, bb.add(a, b))):
+                    _wait_idle(em, pause, words.data, a, b, pauses)
 
     def make(layout: list) -> Any:
         return em.define(symbol + '_body', layout, False, False, body)
     em.entry_function(symbol, ['words', 'kind', 'a', 'b', 'pauses'], {'words'}, sig, make)
     return str(module)
+
+
+def _within(em: Emitter, n: Any, fixed: Any, first: Any, end: Any) -> Any:
+    """Whether words ``0 .. fixed`` and ``first .. end`` lie in the ``n``
+    words (out of them, a wait returns at once: nothing is read or
+    stored)."""
+    b = em.b
+    zero = em.ir.Constant(em.i64, 0)
+    return b.and_(b.and_(b.icmp_signed('<=', fixed, n), b.icmp_signed('>=', first, zero)),
+                  b.and_(b.icmp_signed('<=', first, end), b.icmp_signed('<=', end, n)))
 
 
 def _pause(em: Emitter, arch: str) -> Any:
