@@ -23,8 +23,7 @@ of every product it runs itself:
   (:meth:`Pool.use_waits`: the CPU target's native waits).  Waking a
   sleeping thread, or one asleep on the GIL, costs tens of microseconds on
   a virtual machine, at each of a step's jobs.  Only while the workers are
-  kept off the caller's core (below), and a worker only while no other work
-  runs.
+  kept off the caller's core (below) and no other work runs.
 - While other work leaves a core free for the calling thread, the workers
   keep off the core it runs on (their affinity is the caller's cores less
   the one it is on, set again when either changes).  When another process
@@ -96,7 +95,7 @@ UFUNC_SPLIT_MIN = 2 * UFUNC_PIECE
 PULL_AFTER_HANDOFFS = 8
 # Hand-offs' time a worker out of work polls memory (without the GIL) for
 # the next job before it sleeps, where the workers are kept off the
-# caller's core and no other work runs (see Pool.use_waits); a caller
+# caller's core and no other work runs (see Pool._poll_pauses); a caller
 # waiting for its job's end polls for PULL_AFTER_HANDOFFS'.  Waking a sleeping thread costs tens of
 # microseconds on a virtual machine, and a step's serial kernels and Python
 # between two parallel jobs take about ten hand-offs: polling for a few
@@ -327,16 +326,19 @@ class Pool:
         ``count`` words from ``first`` are 0.  Each gives up after
         ``pauses``: :data:`POLL_HANDOFFS` hand-offs' time at
         ``pauses_per_s`` for a worker, :data:`PULL_AFTER_HANDOFFS`' for the
-        caller.  Only while the workers are kept off the caller's
-        core: a thread polling on a core another thread of the step needs
-        would take its time."""
+        caller; only where :meth:`_poll_pauses` says."""
         self._waits = (wait, pauses_per_s)
 
     def _poll_pauses(self, handoffs: int) -> int:
-        """Pauses a wait of ``handoffs`` hand-offs' time polls for now (0:
-        sleep at once; so while the hand-off is being measured)."""
+        """Pauses a wait of ``handoffs`` hand-offs' time polls for now: 0
+        (sleep at once) unless the workers are kept off the caller's core
+        and no other work runs, and while the hand-off is being measured.
+        Beside other work a core is shared (with the caller's worker, or
+        with another process's), and the system runs a thread it wakes
+        before one that has been polling."""
         waits, placed, cal = self._waits, self._placed, _calibration[0]
-        if waits is None or placed is None or placed[0] is None or cal is None:
+        if (waits is None or placed is None or placed[0] is None or cal is None
+                or self._others != 0):
             return 0
         return int(handoffs * cal.handoff_s * waits[1])
 
@@ -525,10 +527,7 @@ class Pool:
         while True:
             waits = self._waits
             if waits is not None:
-                # (Not beside other work: its core is shared, and a thread the
-                # system wakes is run before one that has been polling.)
-                waits[0](self._words, WAIT_JOB, flag, posted,
-                         self._poll_pauses(POLL_HANDOFFS) if self._others == 0 else 0)
+                waits[0](self._words, WAIT_JOB, flag, posted, self._poll_pauses(POLL_HANDOFFS))
             with cv:
                 if waits is not None and self._job is None and self._jobs != posted:
                     # (A job came and ended while this worker was on its

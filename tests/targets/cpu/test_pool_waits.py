@@ -300,3 +300,17 @@ def test_a_caller_interrupted_in_its_wait_finishes_the_job_first(waits, monkeypa
     pool.run_kernel(kernel, 2, 1, 8, (second,), 2)
     time.sleep(0.3)
     assert (second == 2).all() and (first == 1).all()
+
+
+@_PLACEABLE
+@pytest.mark.parametrize('others', [0, 1, None])
+def test_neither_caller_nor_worker_polls_beside_other_work(waits, monkeypatch, others):
+    # Beside other work a core is shared (a second process's worker may be
+    # on the caller's): the pool's threads sleep there, as before.  Where
+    # other work cannot be counted, too.
+    _kept_apart(monkeypatch, others)
+    pool = threads.Pool()
+    pool.use_waits(*threads._pool._waits)
+    pool.run([lambda: None] * 4, 2)
+    polls = pool._poll_pauses(threads.PULL_AFTER_HANDOFFS)
+    assert (polls > 0) == (others == 0), polls
