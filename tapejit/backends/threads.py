@@ -94,9 +94,9 @@ UFUNC_SPLIT_MIN = 2 * UFUNC_PIECE
 # shorter than the time slice a worker another process displaced waits.
 PULL_AFTER_HANDOFFS = 8
 # Hand-offs' time a worker out of work polls memory (without the GIL) for
-# the next job before it sleeps, where the workers are kept off the
-# caller's core and no other work runs (see Pool._poll_pauses); a caller
-# waiting for its job's end polls for PULL_AFTER_HANDOFFS'.  Waking a sleeping thread costs tens of
+# the next job before it sleeps, and a caller for its workers' last pieces,
+# where the workers are kept off the caller's core and no other work runs
+# (see Pool._poll_pauses).  Waking a sleeping thread costs tens of
 # microseconds on a virtual machine, and a step's serial kernels and Python
 # between two parallel jobs take about ten hand-offs: polling for a few
 # times that, a worker starts most of a step's jobs within microseconds of
@@ -325,8 +325,8 @@ class Pool:
         ``wait(words, WAIT_IDLE, first, count, pauses)`` pauses until the
         ``count`` words from ``first`` are 0.  Each gives up after
         ``pauses``: :data:`POLL_HANDOFFS` hand-offs' time at
-        ``pauses_per_s`` for a worker, :data:`PULL_AFTER_HANDOFFS`' for the
-        caller; only where :meth:`_poll_pauses` says."""
+        ``pauses_per_s`` (a caller whose job is done: one hand-off's time);
+        only where :meth:`_poll_pauses` says."""
         self._waits = (wait, pauses_per_s)
 
     def _poll_pauses(self, handoffs: int) -> int:
@@ -430,9 +430,10 @@ class Pool:
         cal = _calibration[0]
         if cal is not None:
             # Done, a worker has a few lines of Python left (under a
-            # hand-off); else the last pieces run on.
+            # hand-off); else the last pieces run on, and (polling only
+            # where no other work runs) nothing displaced their threads.
             done = job.done.is_set()
-            pauses = self._poll_pauses(1 if done else PULL_AFTER_HANDOFFS)
+            pauses = self._poll_pauses(1 if done else POLL_HANDOFFS)
             if pauses:
                 # (Every worker back in its wait: none wants the GIL.)
                 self._waits[0](self._words, WAIT_IDLE, W_BUSY, len(self._workers), pauses)
