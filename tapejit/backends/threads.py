@@ -572,8 +572,8 @@ _fork_hook = [False]
 
 def use_native_waits(wait: Callable, pauses_per_s: float) -> None:
     """Give the pool native waits (see :meth:`Pool.use_waits`; the CPU
-    target's :mod:`tapejit.targets.cpu.pool_waits` does, with the first
-    native code a process loads)."""
+    target's :mod:`tapejit.targets.cpu.pool_waits` does, when a process
+    first loads a kernel the pool runs)."""
     _pool.use_waits(wait, pauses_per_s)
 
 

@@ -14,8 +14,9 @@ poll gives up after the number of pauses it is given: the pool then falls
 back to its conditions.
 
 The words (int64, owned by the pool) are indexed by the ``W_*`` constants of
-:mod:`tapejit.backends.threads`.  :func:`install` compiles both waits once
-per process (kept in the store as every kernel) and hands them to the pool;
+:mod:`tapejit.backends.threads`.  :func:`install` compiles the entry of both
+waits once per process (kept in the store as every kernel) and hands it to
+the pool;
 the loaders of the kernels the pool runs call it
 (:mod:`~tapejit.targets.cpu.native`, :mod:`~tapejit.targets.cpu.contraction`).
 
@@ -51,8 +52,8 @@ _installed: list = []
 
 
 def install() -> None:
-    """Compile the waits (once per process) and hand them to the pool
-    (where LLVM cannot compile them, the pool keeps sleeping)."""
+    """Compile the waits' entry (once per process) and hand it to the pool
+    (where LLVM cannot compile it, the pool keeps sleeping)."""
     with _lock:
         if _installed:
             return
@@ -90,8 +91,8 @@ def _module(symbol: str, arch: str) -> str:
     """The IR text of entry ``symbol(words, kind, a, b, pauses)``, without
     the GIL: :func:`_wait_job` where ``kind`` is ``WAIT_JOB``, else
     :func:`_wait_idle`; at once where the words it would read or store
-    (the fixed ones and flag ``a``; ``b`` from ``a``) are not all in
-    ``words``."""
+    are not all in ``words`` (a flag ``a`` before ``W_BUSY``, or ``b``
+    words from ``a`` past the end)."""
     import llvmlite.ir as ir
     module = ir.Module(name=symbol)
     em = Emitter(ir, module, False)
@@ -103,11 +104,11 @@ def _module(symbol: str, arch: str) -> str:
         job = bb.icmp_signed('==', kind, ir.Constant(em.i64, threads.WAIT_JOB))
         with bb.if_else(job) as (for_job, for_idle):
             with for_job:
-                with bb.if_then(_within(em, n, ir.Constant(em.i64, threads.W_BUSY), a,
+                with bb.if_then(_within(em, n, threads.W_BUSY, a,
                                         bb.add(a, ir.Constant(em.i64, 1)))):
                     _wait_job(em, pause, words.data, a, b, pauses)
             with for_idle:
-                with bb.if_then(_within(em, n, a, a, bb.add(a, b))):
+                with bb.if_then(_within(em, n, 0, a, bb.add(a, b))):
                     _wait_idle(em, pause, words.data, a, b, pauses)
 
     def make(layout: list) -> Any:
@@ -116,14 +117,14 @@ def _module(symbol: str, arch: str) -> str:
     return str(module)
 
 
-def _within(em: Emitter, n: Any, fixed: Any, first: Any, end: Any) -> Any:
-    """Whether words ``0 .. fixed`` and ``first .. end`` lie in the ``n``
-    words (out of them, a wait returns at once: nothing is read or
-    stored)."""
-    b = em.b
-    zero = em.ir.Constant(em.i64, 0)
-    return b.and_(b.and_(b.icmp_signed('<=', fixed, n), b.icmp_signed('>=', first, zero)),
-                  b.and_(b.icmp_signed('<=', first, end), b.icmp_signed('<=', end, n)))
+def _within(em: Emitter, n: Any, lowest: int, first: Any, end: Any) -> Any:
+    """Whether ``lowest <= first <= end <= n``: the words ``first .. end``
+    (and, for a worker's flag at ``W_BUSY`` or after, the pool's words
+    before it) lie in the ``n`` words.  Out of them, a wait returns at
+    once: nothing is read or stored."""
+    b, c = em.b, (lambda v: em.ir.Constant(em.i64, v))
+    return b.and_(b.and_(b.icmp_signed('>=', first, c(lowest)),
+                         b.icmp_signed('<=', first, end)), b.icmp_signed('<=', end, n))
 
 
 def _pause(em: Emitter, arch: str) -> Any:

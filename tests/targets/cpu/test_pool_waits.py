@@ -115,6 +115,29 @@ def test_a_wait_refuses_what_is_not_its_words(waits):
     assert wait_job(np.zeros(4, np.int64), 0, 0) is NotImplemented
 
 
+@pytest.mark.parametrize('flag', [0, threads.W_CLAIM, threads.W_BUSY + 2, -1])
+def test_a_worker_flag_outside_its_words_stores_nothing(waits, flag):
+    # (A flag before W_BUSY would clear the pool's own words; past the end,
+    # memory the array does not own.)
+    wait_job, _, per_s = waits
+    w = _words(W_POSTED=5, W_CLAIM=3)
+    w[threads.W_BUSY:] = 7
+    before = w.copy()
+    t = time.perf_counter()
+    assert wait_job(w, flag, 5, int(5.0 * per_s)) is None
+    assert time.perf_counter() - t < 2.5                  # (at once, not a poll of 5 s)
+    np.testing.assert_array_equal(w, before)
+
+
+@pytest.mark.parametrize('first, count', [(-1, 2), (threads.W_BUSY, 3), (4, -1)])
+def test_the_callers_wait_outside_its_words_returns_at_once(waits, first, count):
+    _, wait_idle, per_s = waits
+    w = np.ones(threads.W_BUSY + 2, np.int64)
+    t = time.perf_counter()
+    assert wait_idle(w, first, count, int(5.0 * per_s)) is None
+    assert time.perf_counter() - t < 2.5
+
+
 def _counting_kernel(chunk_s=0.0002):
     """A kernel of :class:`threads.Chunked`'s form (in Python, under the
     GIL) writing each chunk's index, and how it claims them."""
@@ -132,8 +155,8 @@ def _counting_kernel(chunk_s=0.0002):
 
 
 def _kept_apart(monkeypatch, others=0):
-    cores = os.sched_getaffinity(0)
-    monkeypatch.setattr(threads, '_current_cpu', lambda: min(cores))
+    """Other work counted as ``others`` (fewer than the cores: the workers
+    are kept off the core the caller runs on, read as the pool reads it)."""
     monkeypatch.setattr(threads._other_work, 'count', lambda awake=0: others)
     threads.calibration()
 
