@@ -457,7 +457,8 @@ class Pool:
         except OSError:
             return
         others = self._others = _other_work.count(len(self._workers) - self._asleep)
-        apart = others is None or others < len(cores)
+        # (A caller that may use one core only has its workers beside it.)
+        apart = (others is None or others < len(cores)) and len(cores) > 1
         key = (cpu if apart else None, cores, len(self._workers))
         pulled, self._pulled = self._pulled, None
         if key == self._placed and pulled is None:

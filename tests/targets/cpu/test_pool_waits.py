@@ -337,3 +337,21 @@ def test_neither_caller_nor_worker_polls_beside_other_work(waits, monkeypatch, o
     pool.run([lambda: None] * 4, 2)
     polls = pool._poll_pauses(threads.PULL_AFTER_HANDOFFS)
     assert (polls > 0) == (others == 0), polls
+
+
+@_PLACEABLE
+def test_no_thread_polls_where_the_caller_may_use_one_core(waits, monkeypatch):
+    # (Its workers then run on the caller's core: one polling there would
+    # take the caller's time.  A plan's width was read before the mask.)
+    _kept_apart(monkeypatch)
+    cores = os.sched_getaffinity(0)
+    pool = threads.Pool()
+    pool.use_waits(*threads._pool._waits)
+    os.sched_setaffinity(0, {threads._current_cpu()})
+    try:
+        pool.run([lambda: None] * 4, 2)
+        assert pool._poll_pauses(threads.POLL_HANDOFFS) == 0
+    finally:
+        os.sched_setaffinity(0, cores)
+    pool.run([lambda: None] * 4, 2)
+    assert pool._poll_pauses(threads.POLL_HANDOFFS) > 0
