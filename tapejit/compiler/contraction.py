@@ -399,8 +399,8 @@ def filter_tile(outs: int, taps: int, registers: int) -> tuple:
     return best[1], best[2]
 
 
-@functools.lru_cache(maxsize=64)
-def product_tile(lanes: int, registers: int) -> tuple:
+@functools.lru_cache(maxsize=256)
+def product_tile(lanes: int, registers: int, columns: int = 0, ways: int = 16) -> tuple:
     """``(MR, NV)``: a matrix product's tile of ``MR`` rows by ``NV``
     vectors of ``lanes`` columns, held in registers: ``MR * NV``
     accumulators and a step's ``NV`` vectors of the packed operand fit in
@@ -411,14 +411,26 @@ def product_tile(lanes: int, registers: int) -> tuple:
     panels pad less at the last column and give the threads more of them
     (6 x 4 and 5 x 5 measured even on 16 lanes and 32 registers).
 
-    >>> product_tile(16, 32), product_tile(8, 16)
-    ((6, 4), (4, 3))
+    A product of fewer ``columns`` than that tile spans (a classifier's
+    ten, an attention head's 32) takes a tile of just the vectors they
+    need, and as many rows as the registers then hold, up to ``ways`` (the
+    first-level cache's associativity: rows of ``A`` a multiple of 4 KiB
+    apart fall in one of its sets).
+
+    >>> product_tile(16, 32), product_tile(8, 16), product_tile(16, 32, 10, 8)
+    ((6, 4), (4, 3), (8, 1))
+    >>> product_tile(16, 32, 40, 8), product_tile(8, 16, 10, 8)
+    ((8, 3), (6, 2))
     """
-    tiles = [(r, v) for v in range(1, TILE_VECTORS + 1) for r in range(1, 17)
+    tiles = [(r, v) for v in range(1, TILE_VECTORS + 1) for r in range(1, min(ways, 16) + 1)
              if r * v + v + 1 <= registers]
     least = min((r + v) / (r * v) for r, v in tiles)
     near = [(v, -r, r) for r, v in tiles if (r + v) / (r * v) <= least * (1 + PRODUCT_TILE_SLACK)]
     v, _, r = min(near)
+    needed = -(-columns // lanes)
+    if 0 < needed < v:
+        v = needed
+        r = max(r for r, w in tiles if w == v)
     return r, v
 
 

@@ -33,6 +33,7 @@ each item writes its own outputs, so results do not depend on the threads.
 from __future__ import annotations
 
 import dataclasses
+import os
 import threading
 from typing import Any, Callable, Optional
 
@@ -434,6 +435,31 @@ def _cache_bytes() -> int:
 
 
 _L2: Optional[int] = None
+
+
+def first_level_ways() -> int:
+    """The associativity of this core's first-level data cache, as the
+    kernel reports it (8 where it does not)."""
+    global _L1_WAYS
+    if _L1_WAYS is None:
+        _L1_WAYS = 8
+        base = '/sys/devices/system/cpu/cpu0/cache'
+        try:
+            for index in sorted(os.listdir(base)):
+                with open(f'{base}/{index}/level') as f:
+                    level = f.read().strip()
+                with open(f'{base}/{index}/type') as f:
+                    kind = f.read().strip()
+                if level == '1' and kind in ('Data', 'Unified'):
+                    with open(f'{base}/{index}/ways_of_associativity') as f:
+                        _L1_WAYS = max(1, int(f.read().strip()))
+                    break
+        except (OSError, ValueError):
+            pass
+    return _L1_WAYS
+
+
+_L1_WAYS: Optional[int] = None
 
 
 install_host_kernel('conv2d', conv2d, takes_plane)

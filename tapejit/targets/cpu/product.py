@@ -10,8 +10,10 @@ registers on the way).  Then each item computes a tile of ``MR`` rows by
 along the shared axis, ``NV`` vectors of the panel and ``MR`` broadcast
 elements of ``a`` (row-major or transposed, read where they lie) feed
 ``MR * NV`` fused multiply-adds.  A panel's items are consecutive, so a
-thread's claim reads its panel from cache.  The tile comes from the
-vector width and register count of this CPU
+thread's claim reads its panel from cache; the last panels come in short
+items, so that the threads end together.  The tile comes from the vector
+width, register count and first-level cache of this CPU, and is narrower
+for a product of fewer columns than it spans
 (:func:`tapejit.compiler.contraction.product_tile`); each kernel is
 compiled once per dtype and tile and kept in the store.
 
@@ -33,10 +35,11 @@ from tapejit.backends import host_arrays, threads
 from tapejit.compiler import contraction as C
 from tapejit.ops.registry import install_host_kernel
 from tapejit.targets.cpu.buffers import scratch
-from tapejit.targets.cpu.contraction import _cache_bytes, _kernel, machine, supported
+from tapejit.targets.cpu.contraction import (_cache_bytes, _kernel, first_level_ways, machine,
+                                             supported)
 from tapejit.targets.cpu.product_ir import product_ir
 
-__all__ = ['takes_product', 'takes_shape', 'matmul', 'describe']
+__all__ = ['takes_product', 'takes_shape', 'matmul', 'tile', 'describe']
 
 # Hand-offs' time a product takes at least to run here, and panels of
 # columns it has at least (over its stack), for the kernel to take it (see
@@ -49,11 +52,16 @@ MIN_PANELS = 4
 # Items (parts of panels) a product is cut into per thread at least: a
 # late thread holds up one, and each part packs its panel again.
 ITEMS_PER_THREAD = 4
+# The last panels' parts (see _items), at most, and the blocks of rows each
+# part keeps at least: a part packs its panel again, about a quarter of a
+# block's multiply-adds per row of the panel.
+TAIL_PARTS = 8
+TAIL_BLOCKS = 4
 # Operand layouts whose calls are kept (see _call_of), at most.
 MAX_KEPT_CALLS = 1024
 
 _calls: dict = {}      # (shapes, strides, dtypes) -> _Call or None
-_fns: dict = {}        # dtype -> the compiled kernel
+_fns: dict = {}        # (dtype, MR, NV) -> the compiled kernel
 
 
 def takes_product(a: Any, b: Any) -> bool:
@@ -189,14 +197,26 @@ def takes_shape(m: int, k: int, n: int, dtype: Any, count: int = 1) -> bool:
     >>> takes_shape(256, 784, 1024, numpy.float32), takes_shape(8, 8, 8, numpy.float32)
     (True, False)
     """
-    lanes, regs = machine(dtype)
-    mr, nv = C.product_tile(lanes, regs)
+    lanes, _ = machine(dtype)
+    mr, nv = tile(n, dtype)
     if m < mr or count * -(-n // (nv * lanes)) < MIN_PANELS:
         return False
     cal = threads.calibration()
     # (Per matrix: a stack of small ones spends its time on each item's
     # pack and tiles, 2-8x slower than BLAS's per-matrix calls.)
     return float(m) * k * n >= MIN_HANDOFFS * cal.handoff_s * cal.madds_per_s
+
+
+def tile(n: int, dtype: Any) -> tuple:
+    """``(MR, NV)``: the register tile of a product of ``n`` columns of
+    ``dtype`` on this CPU (:func:`tapejit.compiler.contraction.product_tile`).
+
+    >>> mr, nv = tile(10, numpy.float32)
+    >>> nv
+    1
+    """
+    lanes, regs = machine(numpy.dtype(dtype))
+    return C.product_tile(lanes, regs, n, first_level_ways())
 
 
 def _steps(x: numpy.ndarray) -> tuple:
@@ -212,33 +232,53 @@ def matmul(a: numpy.ndarray, b: numpy.ndarray, out: Optional[numpy.ndarray] = No
     of any size."""
     call = _call_of(a, b)
     dtype = a.dtype
-    lanes, regs = machine(dtype)
-    mr, nv = C.product_tile(lanes, regs)
-    nr = nv * lanes
     m, k, n, count = call.m, call.k, call.n, call.count
+    lanes, _ = machine(dtype)
+    mr, nv = tile(n, dtype)
+    nr = nv * lanes
     shape = call.batch + (a.shape[-2], n)
     c = out if _writes_into(out, shape, dtype, a, b) else host_arrays.empty(shape, dtype)
     if width is None:
         width = threads.product_width(float(count) * m * n * k, threads.available_cores())
-    panels = -(-n // nr)
-    # Enough items that a late thread holds up a small part of the work;
-    # each part of a panel packs it again.
-    parts = min(-(-m // mr), -(-ITEMS_PER_THREAD * max(1, width) // (panels * count)))
-    items = count * panels * parts
+    parts, tail, tail_parts = _items(count * -(-n // nr), -(-m // mr), max(1, width),
+                                     n % nr != 0)
+    items = (count * -(-n // nr) - tail) * parts + tail * tail_parts
     width = min(max(1, width), items)
     kc = _k_block(k, nr, dtype.itemsize, lanes)
     slots = numpy.zeros(1, numpy.int64)      # (held until every thread is done)
     # (Each thread's slot holds kc rows rounded up to whole vectors of rows.)
     buf = scratch('product panels', width * -(-kc // lanes) * lanes * nr, dtype)
-    fn = _fns.get(dtype)
+    fn = _fns.get((dtype, mr, nv))
     if fn is None:
-        fn = _fns[dtype] = _kernel('product', (mr, nv), dtype, (lanes,),
+        fn = _fns[dtype, mr, nv] = _kernel('product', (mr, nv), dtype, (lanes,),
                                    lambda s: product_ir(s, dtype, lanes, (mr, nv)))
-    threads.Chunked(fn, width)(m, 1, items, n, k, kc, parts, slots.ctypes.data, call.sam,
-                               call.sak, call.sbk, call.sbn, call.sab, call.sbb, call.scb,
+    threads.Chunked(fn, width)(m, 1, items, n, k, kc, parts, tail, tail_parts,
+                               slots.ctypes.data, call.sam, call.sak, call.sbk, call.sbn,
+                               call.sab, call.sbb, call.scb,
                                _memory(a, call.a_span, call.a_dense),
                                _memory(b, call.b_span, call.b_dense), buf, c.reshape(-1))
     return _copied(c, out)
+
+
+def _items(panels: int, blocks: int, width: int, ragged: bool = False) -> tuple:
+    """``(parts, tail, tail_parts)``: how a product of ``panels`` panels
+    (over its stack; ``ragged``: each matrix's last one narrower) of
+    ``blocks`` blocks of rows each is cut into items for ``width`` threads.
+    Each panel comes in ``parts`` runs of its blocks, enough items that a
+    late thread holds up a small part of the work (each part packs its
+    panel again).  Where the panels do not share evenly among the threads,
+    the last ``tail``, one a thread, come in ``tail_parts`` runs of at
+    least ``TAIL_BLOCKS`` blocks, so that the threads, taking items as they
+    finish others, end within a short item of each other.
+
+    >>> _items(13, 171, 2, True), _items(8, 22, 2), _items(1, 4, 2), _items(8, 22, 1)
+    ((1, 2, 8), (1, 0, 1), (4, 0, 1), (1, 0, 1))
+    """
+    parts = min(blocks, -(-ITEMS_PER_THREAD * width // panels))
+    tail_parts = min(TAIL_PARTS, blocks // TAIL_BLOCKS)
+    if width == 1 or tail_parts <= parts or not (ragged or panels * parts % width):
+        return parts, 0, 1
+    return parts, min(panels, width), tail_parts
 
 
 def _writes_into(out: Optional[numpy.ndarray], shape: tuple, dtype: numpy.dtype,
@@ -284,7 +324,7 @@ def describe(m: int, k: int, n: int, dtype: Any) -> str:
     """
     dtype = numpy.dtype(dtype)
     lanes, regs = machine(dtype)
-    mr, nv = C.product_tile(lanes, regs)
+    mr, nv = tile(n, dtype)
     panels = -(-n // (nv * lanes))
     return (f'matmul: tile {mr} rows x {nv} vectors of {lanes} ({regs} vector registers), '
             f'b packed in {panels} panels of {nv * lanes} columns, {dtype.name}')

@@ -1,8 +1,8 @@
 """The LLVM IR of the CPU's matrix product kernel (run by
 :mod:`tapejit.targets.cpu.product`): ``C = A @ B`` with ``C`` row-major.
 
-The entry ``symbol(m, ch, nch, claim, n, k, kc, parts, slots, sam, sak, sbk,
-sbn, sab, sbb, scb, a, b, panels, c)`` takes its items ``ch`` at a time from
+The entry ``symbol(m, ch, nch, claim, n, k, kc, parts, tail, tail_parts,
+slots, sam, sak, sbk, sbn, sab, sbb, scb, a, b, panels, c)`` takes its items ``ch`` at a time from
 the int64 counter at ``claim``, on every thread that enters
 (:class:`tapejit.backends.threads.Chunked`).  Matrix ``g`` of a stack has
 ``A[i, l]`` at ``a[g * sab + i * sam + l * sak]``, ``B[l, j]`` at ``b[g *
@@ -10,14 +10,17 @@ sbb + l * sbk + j * sbn]`` and ``C[i, j]`` at ``c[g * scb + i * n + j]``
 (a batch stride of 0 broadcasts an operand).
 
 An item is a matrix of the stack, a panel of ``NR = NV * lanes`` columns of
-its ``C`` and one of ``parts`` runs of its blocks of ``MR`` rows.  For each block of ``kc``
-rows of ``B``, the thread first packs the panel's part of them into its own
+its ``C`` and one of ``parts`` runs of its blocks of ``MR`` rows; the last
+``tail`` panels of the stack are cut into ``tail_parts`` runs each, so that
+the items taken last are short and the threads end together.  For each
+block of ``kc`` rows of ``B``, the thread first packs the panel's part of them into its own
 slot of ``panels`` (claimed once from the int64 counter at ``slots``): one
 aligned row of ``NR`` per row of ``B``, zero past column ``n``; a ``B``
 with a unit stride down its columns (``sbn != 1``: ``x @ W.T``) is
-transposed in registers on the way.  The packed panel stays in the core's cache while each block of
-rows runs a register tile: per row of the panel, ``NV`` aligned vectors and
-``MR`` broadcast elements of ``A`` feed ``MR * NV`` fused multiply-adds.
+transposed in registers on the way.  The packed panel stays in the core's
+cache while each block of rows runs a register tile: per row of the panel,
+``NV`` aligned vectors and ``MR`` broadcast elements of ``A`` feed ``MR *
+NV`` fused multiply-adds.
 Rows past ``m`` read row ``m - 1`` and are not stored; columns past ``n``
 are masked off; a block of ``k`` after the first adds to what ``C`` holds.
 
@@ -185,12 +188,15 @@ def product_ir(symbol: str, dtype: numpy.dtype, lanes: int, tile: tuple) -> str:
     nr = nv * lanes
 
     def emit(em: Emitter, m: Any, nch: Any, claim: Claim, n: Any, k: Any, kc: Any,
-             parts: Any, slots: Any, sam: Any, sak: Any, sbk: Any, sbn: Any, sab: Any,
-             sbb: Any, scb: Any, a: Array, src: Array, panels: Array, c: Array) -> None:
+             parts: Any, tail: Any, tail_parts: Any, slots: Any, sam: Any, sak: Any, sbk: Any,
+             sbn: Any, sab: Any, sbb: Any, scb: Any, a: Array, src: Array, panels: Array,
+             c: Array) -> None:
         x = _Ir(em, dtype, lanes)
         b = em.b
         blocks = b.sdiv(b.add(m, x.c(mr - 1)), x.c(mr))
-        per_matrix = b.mul(b.sdiv(b.add(n, x.c(nr - 1)), x.c(nr)), parts)
+        per_matrix = b.sdiv(b.add(n, x.c(nr - 1)), x.c(nr))
+        # Items before the tail's: parts of the panels before the last ``tail``.
+        head = b.sub(nch, b.mul(tail, tail_parts))
         # This thread's panel buffer: a slot claimed once, on entering.
         slot = b.atomic_rmw('add', b.inttoptr(slots, x.i64.as_pointer()), x.c(1), 'monotonic')
         # (Slots hold kc rows rounded up to whole blocks of lanes: see _pack_panel.)
@@ -200,14 +206,20 @@ def product_ir(symbol: str, dtype: numpy.dtype, lanes: int, tile: tuple) -> str:
 
         def item(i: Any) -> None:
             b = em.b
-            # (Items of one matrix, then of one panel, are consecutive.)
-            g, rest = b.sdiv(i, per_matrix), b.srem(i, per_matrix)
-            p, part = b.sdiv(rest, parts), b.srem(rest, parts)
+            # (Items of one matrix, then of one panel, are consecutive; the
+            # last ``tail`` panels of the stack come in ``tail_parts`` parts.)
+            in_head = b.icmp_signed('<', i, head)
+            t = b.sub(i, head)
+            whole = b.select(in_head, parts, tail_parts)
+            panel = b.select(in_head, b.sdiv(i, parts),
+                             b.add(b.sdiv(head, parts), b.sdiv(t, tail_parts)))
+            part = b.select(in_head, b.srem(i, parts), b.srem(t, tail_parts))
+            g, p = b.sdiv(panel, per_matrix), b.srem(panel, per_matrix)
             a_g = b.gep(a.data, [b.mul(g, sab)])
             b_g = b.gep(src.data, [b.mul(g, sbb)])
             c_g = b.gep(c.data, [b.mul(g, scb)])
-            first = b.sdiv(b.mul(part, blocks), parts)
-            last = b.sdiv(b.mul(b.add(part, x.c(1)), blocks), parts)
+            first = b.sdiv(b.mul(part, blocks), whole)
+            last = b.sdiv(b.mul(b.add(part, x.c(1)), blocks), whole)
             j0 = b.mul(p, x.c(nr))
             steps = b.sdiv(b.add(k, b.sub(kc, x.c(1))), kc)
 
@@ -222,8 +234,8 @@ def product_ir(symbol: str, dtype: numpy.dtype, lanes: int, tile: tuple) -> str:
                                                         q))
             em.repeat(x.c(0), steps, k_block)
         x.work_loop(claim, nch, item)
-    return _entry(symbol, dtype, ['n', 'k', 'kc', 'parts', 'slots', 'sam', 'sak', 'sbk', 'sbn',
-                                  'sab', 'sbb', 'scb'],
+    return _entry(symbol, dtype, ['n', 'k', 'kc', 'parts', 'tail', 'tail_parts', 'slots', 'sam',
+                                  'sak', 'sbk', 'sbn', 'sab', 'sbb', 'scb'],
                   ['a', 'b', 'panels', 'c'], {'panels', 'c'}, emit)
 
 

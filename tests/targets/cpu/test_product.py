@@ -279,3 +279,60 @@ def test_the_kernel_for_another_machines_vectors(monkeypatch):
                 want = a.astype(np.float64) @ b.astype(np.float64)
                 err = np.abs(P.matmul(a, b) - want).max() / max(1.0, np.abs(want).max())
                 assert err < _tol(dtype), (dtype, m, k, n, ta, tb, err)
+
+
+def test_narrow_products_take_a_tile_of_the_vectors_they_need():
+    # An attention head's 32 columns or a classifier's 10: a tile of one or
+    # two vectors and more rows, never more rows than the first-level
+    # cache's ways (rows 4 KiB apart share one of its sets).
+    lanes, regs = machine(np.float32)
+    wide = C.product_tile(lanes, regs)
+    for n in (1, 10, lanes, lanes + 1, 33):
+        mr, nv = P.tile(n, np.float32)
+        need = -(-n // lanes)
+        assert nv == min(need, wide[1]) and mr <= P.first_level_ways()
+        if need < wide[1]:
+            assert mr * nv + nv + 1 <= regs and mr >= wide[0]
+    assert P.tile(10 * wide[1] * lanes, np.float32) == wide
+    assert C.product_tile(16, 32, 10, 16) == (16, 1) and C.product_tile(16, 32, 10, 8) == (8, 1)
+    # A stack of attention weights times values of 24 and 40 columns, on
+    # one to three threads: every row and column, the same bits.
+    rng = np.random.default_rng(14)
+    for n in (24, 40):
+        p = rng.standard_normal((6, 70, 90)).astype(np.float32)
+        v = rng.standard_normal((6, 90, n)).astype(np.float32)
+        got = [P.matmul(p, v, width=w) for w in (1, 2, 3)]
+        assert _close(got[0], p, v)
+        assert np.array_equal(got[0], got[1]) and np.array_equal(got[0], got[2])
+
+
+def test_the_last_panels_come_in_short_items():
+    # Panels that do not share evenly among the threads (13 on two, or a
+    # narrower last one): the last one a thread is cut into runs of at
+    # least TAIL_BLOCKS blocks, so the threads end within a short item.
+    assert P._items(13, 171, 2) == (1, 2, P.TAIL_PARTS)
+    assert P._items(16, 171, 2, ragged=True) == (1, 2, P.TAIL_PARTS)
+    assert P._items(16, 171, 2) == (1, 0, 1)            # eight panels each
+    assert P._items(16, 171, 1, ragged=True) == (1, 0, 1)
+    assert P._items(13, 22, 2) == (1, 2, 22 // P.TAIL_BLOCKS)
+    assert P._items(13, 7, 2) == (1, 0, 1)              # too short to cut
+    for panels in range(1, 40):
+        for blocks in (1, 5, 22, 171):
+            for width in (1, 2, 3, 8):
+                parts, tail, tail_parts = P._items(panels, blocks, width, True)
+                assert 1 <= parts <= blocks and 0 <= tail <= panels
+                assert tail == 0 or (parts < tail_parts <= blocks
+                                     and blocks // tail_parts >= P.TAIL_BLOCKS)
+    # The kernel's items with a tail cover every row and column once: a
+    # stack whose tail spans two matrices, and a product of 13 panels.
+    rng = np.random.default_rng(15)
+    lanes = machine(np.float32)[0]
+    nr = P.tile(0, np.float32)[1] * lanes
+    cases = [(rng.standard_normal((3, 200, 40)).astype(np.float32),
+              rng.standard_normal((3, 40, nr + 3)).astype(np.float32)),
+             (rng.standard_normal((300, 64)).astype(np.float32),
+              rng.standard_normal((64, 12 * nr + 5)).astype(np.float32))]
+    for a, b in cases:
+        got = [P.matmul(a, b, width=w) for w in (1, 2, 3)]
+        assert _close(got[1], a, b)
+        assert np.array_equal(got[0], got[1]) and np.array_equal(got[0], got[2])
