@@ -149,11 +149,25 @@ def _kernel(kind: str, spec: Any, dtype: numpy.dtype, extra: tuple,
         fn = _kernels.get(key)
     if fn is None:
         d = store.cache_dir()
-        fn = load_object(key, make, None if d is None else f'{d}/native', prefix='tjconv')
+        fn = _refusing(kind, load_object(key, make, None if d is None else f'{d}/native',
+                                         prefix='tjconv'))
         pool_waits.install()      # (the threads that run it poll, not sleep)
         with _lock:
             _kernels[key] = fn
     return fn
+
+
+def _refusing(kind: str, entry: Callable) -> Callable:
+    """``entry`` (a generated entry: None where it ran, NotImplemented
+    where it refused its arguments) raising where it refused: an output it
+    never wrote must not pass for a result."""
+    def run(*args: Any) -> None:
+        if entry(*args) is not None:
+            raise TypeError(f'tapejit: the {kind} kernel refused its arguments '
+                            f'{[type(a).__name__ for a in args]}: ints, and arrays of its '
+                            f'dtype, aligned, contiguous where it needs, writeable where it '
+                            f'stores, expected')
+    return run
 
 
 def _run(fn: Callable, items: int, madds: float, *arrays: numpy.ndarray,
@@ -437,29 +451,32 @@ def _cache_bytes() -> int:
 _L2: Optional[int] = None
 
 
-def first_level_ways() -> int:
-    """The associativity of this core's first-level data cache, as the
-    kernel reports it (8 where it does not)."""
-    global _L1_WAYS
-    if _L1_WAYS is None:
-        _L1_WAYS = 8
+def first_level() -> tuple:
+    """``(bytes, ways)``: this core's first-level data cache, its size and
+    associativity, as the kernel reports them (32 KiB, 8 ways where it
+    does not).  Addresses ``bytes / ways`` apart fall in one of its sets."""
+    global _L1
+    if _L1 is None:
+        _L1 = (32 << 10, 8)
         base = '/sys/devices/system/cpu/cpu0/cache'
         try:
             for index in sorted(os.listdir(base)):
-                with open(f'{base}/{index}/level') as f:
-                    level = f.read().strip()
-                with open(f'{base}/{index}/type') as f:
-                    kind = f.read().strip()
-                if level == '1' and kind in ('Data', 'Unified'):
-                    with open(f'{base}/{index}/ways_of_associativity') as f:
-                        _L1_WAYS = max(1, int(f.read().strip()))
+                fields = {}
+                for name in ('level', 'type', 'size', 'ways_of_associativity'):
+                    with open(f'{base}/{index}/{name}') as f:
+                        fields[name] = f.read().strip()
+                if fields['level'] == '1' and fields['type'] in ('Data', 'Unified'):
+                    size = fields['size']
+                    scale = {'K': 1 << 10, 'M': 1 << 20}.get(size[-1:], 1)
+                    _L1 = (int(size.rstrip('KM')) * scale,
+                           max(1, int(fields['ways_of_associativity'])))
                     break
-        except (OSError, ValueError):
+        except (OSError, ValueError, KeyError):
             pass
-    return _L1_WAYS
+    return _L1
 
 
-_L1_WAYS: Optional[int] = None
+_L1: Optional[tuple] = None
 
 
 install_host_kernel('conv2d', conv2d, takes_plane)

@@ -5,7 +5,8 @@ generated passes on the threads tapejit decides
 First ``b`` is packed into panels of ``NR`` columns, each row of a panel
 one aligned run of ``NR`` elements, zero past the last column (a
 transposed ``b``, as ``x @ W.T`` gives, is transposed block by block in
-registers on the way).  Then each item computes a tile of ``MR`` rows by
+registers on the way); a row-major ``b`` that few blocks of rows read is
+read where it lies instead.  Then each item computes a tile of ``MR`` rows by
 ``NR`` columns of the result in ``MR * NV`` vector registers: per step
 along the shared axis, ``NV`` vectors of the panel and ``MR`` broadcast
 elements of ``a`` (row-major or transposed, read where they lie) feed
@@ -35,7 +36,7 @@ from tapejit.backends import host_arrays, threads
 from tapejit.compiler import contraction as C
 from tapejit.ops.registry import install_host_kernel
 from tapejit.targets.cpu.buffers import scratch
-from tapejit.targets.cpu.contraction import (_cache_bytes, _kernel, first_level_ways, machine,
+from tapejit.targets.cpu.contraction import (_cache_bytes, _kernel, first_level, machine,
                                              supported)
 from tapejit.targets.cpu.product_ir import product_ir
 
@@ -57,6 +58,12 @@ ITEMS_PER_THREAD = 4
 # block's multiply-adds per row of the panel.
 TAIL_PARTS = 8
 TAIL_BLOCKS = 4
+# Blocks of rows an item runs at most for it to read a row-major ``b``
+# where it lies rather than pack its panel: measured on 6 shapes of 2-86
+# blocks an item, reading in place took 0.76-0.97x the packed item's time
+# up to 43 blocks, 0.99-1.03x at 86 (and 1.03x at 43 where b's rows were
+# 4 KiB apart, one set of the first-level cache: those are packed).
+DIRECT_BLOCKS = 48
 # Operand layouts whose calls are kept (see _call_of), at most.
 MAX_KEPT_CALLS = 1024
 
@@ -216,7 +223,7 @@ def tile(n: int, dtype: Any) -> tuple:
     1
     """
     lanes, regs = machine(numpy.dtype(dtype))
-    return C.product_tile(lanes, regs, n, first_level_ways())
+    return C.product_tile(lanes, regs, n, first_level()[1])
 
 
 def _steps(x: numpy.ndarray) -> tuple:
@@ -252,7 +259,14 @@ def matmul(a: numpy.ndarray, b: numpy.ndarray, out: Optional[numpy.ndarray] = No
     if fn is None:
         fn = _fns[dtype, mr, nv] = _kernel('product', (mr, nv), dtype, (lanes,),
                                    lambda s: product_ir(s, dtype, lanes, (mr, nv)))
-    threads.Chunked(fn, width)(m, 1, items, n, k, kc, parts, tail, tail_parts,
+    # A row-major b is read where it lies by an item of few blocks of rows;
+    # one of many packs its panel (contiguous rows stream from the cache
+    # faster than rows n apart, for the many blocks that read them), as
+    # does one whose rows fall in one set of the first-level cache.
+    size, ways = first_level()
+    direct = int(call.sbn == 1 and -(-m // mr) <= DIRECT_BLOCKS * parts
+                 and call.sbk * dtype.itemsize % (size // ways) != 0)
+    threads.Chunked(fn, width)(m, 1, items, n, k, kc, parts, tail, tail_parts, direct,
                                slots.ctypes.data, call.sam, call.sak, call.sbk, call.sbn,
                                call.sab, call.sbb, call.scb,
                                _memory(a, call.a_span, call.a_dense),

@@ -2,9 +2,9 @@
 :mod:`tapejit.targets.cpu.product`): ``C = A @ B`` with ``C`` row-major.
 
 The entry ``symbol(m, ch, nch, claim, n, k, kc, parts, tail, tail_parts,
-slots, sam, sak, sbk, sbn, sab, sbb, scb, a, b, panels, c)`` takes its items ``ch`` at a time from
-the int64 counter at ``claim``, on every thread that enters
-(:class:`tapejit.backends.threads.Chunked`).  Matrix ``g`` of a stack has
+direct, slots, sam, sak, sbk, sbn, sab, sbb, scb, a, b, panels, c)``
+takes its items ``ch`` at a time from the int64 counter at ``claim``, on
+every thread that enters (:class:`tapejit.backends.threads.Chunked`).  Matrix ``g`` of a stack has
 ``A[i, l]`` at ``a[g * sab + i * sam + l * sak]``, ``B[l, j]`` at ``b[g *
 sbb + l * sbk + j * sbn]`` and ``C[i, j]`` at ``c[g * scb + i * n + j]``
 (a batch stride of 0 broadcasts an operand).
@@ -17,8 +17,10 @@ block of ``kc`` rows of ``B``, the thread first packs the panel's part of them i
 slot of ``panels`` (claimed once from the int64 counter at ``slots``): one
 aligned row of ``NR`` per row of ``B``, zero past column ``n``; a ``B``
 with a unit stride down its columns (``sbn != 1``: ``x @ W.T``) is
-transposed in registers on the way.  The packed panel stays in the core's
-cache while each block of rows runs a register tile: per row of the panel,
+transposed in registers on the way; where ``direct`` is set (``b``
+row-major), no panel is packed and the tiles read ``b``'s rows where they
+lie, each vector under its mask of columns.  The packed panel stays in the
+core's cache while each block of rows runs a register tile: per row of the panel,
 ``NV`` aligned vectors and ``MR`` broadcast elements of ``A`` feed ``MR *
 NV`` fused multiply-adds.
 Rows past ``m`` read row ``m - 1`` and are not stored; columns past ``n``
@@ -188,7 +190,8 @@ def product_ir(symbol: str, dtype: numpy.dtype, lanes: int, tile: tuple) -> str:
     nr = nv * lanes
 
     def emit(em: Emitter, m: Any, nch: Any, claim: Claim, n: Any, k: Any, kc: Any,
-             parts: Any, tail: Any, tail_parts: Any, slots: Any, sam: Any, sak: Any, sbk: Any,
+             parts: Any, tail: Any, tail_parts: Any, direct: Any, slots: Any, sam: Any,
+             sak: Any, sbk: Any,
              sbn: Any, sab: Any, sbb: Any, scb: Any, a: Array, src: Array, panels: Array,
              c: Array) -> None:
         x = _Ir(em, dtype, lanes)
@@ -228,26 +231,37 @@ def product_ir(symbol: str, dtype: numpy.dtype, lanes: int, tile: tuple) -> str:
                 k0 = b.mul(q, kc)
                 rows = b.sub(k, k0)
                 rows = b.select(b.icmp_signed('<', rows, kc), rows, kc)
-                _pack_panel(x, b_g, sbk, sbn, n, j0, k0, rows, nr, buf)
-                em.repeat(first, last, lambda ib: _tile(x, accs, a_g, sam, sak, buf, c_g, m, n,
-                                                        em.b.mul(ib, x.c(mr)), j0, k0, rows,
-                                                        q))
+
+                def tiles(panel: tuple) -> None:
+                    em.repeat(first, last, lambda ib: _tile(
+                        x, accs, a_g, sam, sak, panel, c_g, m, n, em.b.mul(ib, x.c(mr)), j0,
+                        k0, rows, q))
+                with b.if_else(b.icmp_signed('!=', direct, x.c(0))) as (straight, packed):
+                    with straight:
+                        bb = em.b
+                        tiles((bb.gep(b_g, [bb.add(bb.mul(k0, sbk), j0)]), sbk,
+                               _masks(x, j0, n, nv)))
+                    with packed:
+                        _pack_panel(x, b_g, sbk, sbn, n, j0, k0, rows, nr, buf)
+                        tiles((buf, x.c(nr), None))
             em.repeat(x.c(0), steps, k_block)
         x.work_loop(claim, nch, item)
-    return _entry(symbol, dtype, ['n', 'k', 'kc', 'parts', 'tail', 'tail_parts', 'slots', 'sam',
-                                  'sak', 'sbk', 'sbn', 'sab', 'sbb', 'scb'],
+    return _entry(symbol, dtype, ['n', 'k', 'kc', 'parts', 'tail', 'tail_parts', 'direct',
+                                  'slots', 'sam', 'sak', 'sbk', 'sbn', 'sab', 'sbb', 'scb'],
                   ['a', 'b', 'panels', 'c'], {'panels', 'c'}, emit)
 
 
-def _tile(x: _Ir, accs: list, a: Any, sam: Any, sak: Any, buf: Any, c: Any, m: Any,
+def _tile(x: _Ir, accs: list, a: Any, sam: Any, sak: Any, panel: tuple, c: Any, m: Any,
           n: Any, i0: Any, j0: Any, k0: Any, rows: Any, q: Any) -> None:
     """The tile at row ``i0``, column ``j0`` over rows ``k0 .. k0 + rows`` of
-    the packed panel ``buf``, added to ``c`` unless ``q`` (the block of
-    ``k``) is the first."""
+    ``panel = (base, stride, masks)``: the packed panel (aligned rows
+    ``stride`` apart, ``masks`` None) or ``B`` itself (rows ``stride``
+    apart, each vector loaded under its mask of columns), added to ``c``
+    unless ``q`` (the block of ``k``) is the first."""
     em = x.em
     b = em.b
     mr, nv, lanes = len(accs), len(accs[0]), x.lanes
-    nr = nv * lanes
+    base, stride, masks = panel
     _start_tile(x, accs, c, i0, j0, m, n, b.icmp_signed('>', q, x.c(0)))
     last = b.sub(m, x.c(1))
     starts = []
@@ -255,12 +269,18 @@ def _tile(x: _Ir, accs: list, a: Any, sam: Any, sak: Any, buf: Any, c: Any, m: A
         ri = b.add(i0, x.c(r))
         ri = b.select(b.icmp_signed('<', ri, m), ri, last)
         starts.append(b.gep(a, [b.add(b.mul(ri, sam), b.mul(k0, sak))]))
+    load = _masked_load(x) if masks is not None else None
+    align = em.ir.Constant(x.i32, x.elem_size())
 
     def step(kk: Any) -> None:
         b = em.b
-        at = b.gep(buf, [b.mul(kk, x.c(nr))])
-        bv = [b.load(_vec_ptr(x, at, x.c(v * lanes)), align=x.vector_bytes())
-              for v in range(nv)]
+        at = b.gep(base, [b.mul(kk, stride)])
+        if masks is None:
+            bv = [b.load(_vec_ptr(x, at, x.c(v * lanes)), align=x.vector_bytes())
+                  for v in range(nv)]
+        else:
+            bv = [b.call(load, [_vec_ptr(x, at, x.c(v * lanes)), align, masks[v], x.zero()])
+                  for v in range(nv)]
         off = b.mul(kk, sak)
         for r in range(mr):
             av = x.splat(b.load(b.gep(starts[r], [off])))

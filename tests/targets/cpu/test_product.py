@@ -290,7 +290,7 @@ def test_narrow_products_take_a_tile_of_the_vectors_they_need():
     for n in (1, 10, lanes, lanes + 1, 33):
         mr, nv = P.tile(n, np.float32)
         need = -(-n // lanes)
-        assert nv == min(need, wide[1]) and mr <= P.first_level_ways()
+        assert nv == min(need, wide[1]) and mr <= P.first_level()[1]
         if need < wide[1]:
             assert mr * nv + nv + 1 <= regs and mr >= wide[0]
     assert P.tile(10 * wide[1] * lanes, np.float32) == wide
@@ -336,3 +336,24 @@ def test_the_last_panels_come_in_short_items():
         got = [P.matmul(a, b, width=w) for w in (1, 2, 3)]
         assert _close(got[1], a, b)
         assert np.array_equal(got[0], got[1]) and np.array_equal(got[0], got[2])
+
+
+def test_a_row_major_operand_read_in_place_or_packed_gives_the_same_bits(monkeypatch):
+    # Few blocks of rows an item: b's rows read where they lie, each vector
+    # masked to its columns; many: its panel packed first.  The same
+    # multiply-adds in the same order either way.
+    rng = np.random.default_rng(16)
+    for m, k, n in [(7, 5, 16), (13, 33, 47), (300, 70, 130), (10, 256, 200)]:
+        a = rng.standard_normal((m, k)).astype(np.float32)
+        b = rng.standard_normal((k, n)).astype(np.float32)
+        got = {}
+        for blocks in (0, 10 ** 9):
+            monkeypatch.setattr(P, 'DIRECT_BLOCKS', blocks)
+            got[blocks] = [P.matmul(a, b, width=w) for w in (1, 2)]
+        assert _close(got[0][0], a, b)
+        for g in got[0] + got[10 ** 9]:
+            assert np.array_equal(g, got[0][0]), (m, k, n)
+    # A refused argument raises: the result is never left unwritten.
+    fn = next(iter(P._fns.values()))
+    with pytest.raises(TypeError, match='product kernel refused'):
+        fn(True, 1, 1, 0)
