@@ -123,6 +123,10 @@ def test_what_the_kernels_take():
     assert P.takes_product(x[None], x[None])                    # stacked
     assert P.takes_product(np.ones((3, 2, 256, 128), np.float32), x[:128, :256])
     assert not P.takes_product(x, x[:, :128])                   # two panels
+    # A classifier's ten columns of a long product: one narrow panel, taken.
+    h = np.ones((256, 4096), np.float32)
+    assert P.takes_product(h, np.ones((10, 4096), np.float32).T)
+    assert not P.takes_product(h[:, :128], np.ones((10, 128), np.float32).T)   # short
     # A stack of small matrices: refused (each item's fixed costs dominate).
     assert not P.takes_product(np.ones((4096, 16, 16), np.float32),
                                np.ones((4096, 16, 16), np.float32))
