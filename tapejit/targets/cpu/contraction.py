@@ -149,8 +149,9 @@ def _kernel(kind: str, spec: Any, dtype: numpy.dtype, extra: tuple,
         fn = _kernels.get(key)
     if fn is None:
         d = store.cache_dir()
+        # (Their vectors written out: nothing for LLVM's loop vectorizer.)
         fn = _refusing(kind, load_object(key, make, None if d is None else f'{d}/native',
-                                         prefix='tjconv'))
+                                         prefix='tjconv', speed=1))
         pool_waits.install()      # (the threads that run it poll, not sleep)
         with _lock:
             _kernels[key] = fn

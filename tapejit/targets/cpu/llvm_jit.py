@@ -214,17 +214,21 @@ def _start() -> None:
                   fingerprint=store.fingerprint('llvmlite', cpu=f'{cpu}|{features}'))
 
 
-def _object_code(llvm_ir: str) -> bytes:
-    return _jit()['tm'].emit_object(_optimized(llvm_ir))
+def _object_code(llvm_ir: str, speed: int = 2) -> bytes:
+    return _jit()['tm'].emit_object(_optimized(llvm_ir, speed))
 
 
-def _optimized(llvm_ir: str) -> Any:
+def _optimized(llvm_ir: str, speed: int = 2) -> Any:
+    """The module of ``llvm_ir`` optimized at level ``speed``: 2 for
+    loops LLVM vectorizes; 1 for IR whose vectors are written out (the
+    product and convolution kernels: as fast, in half the optimizer's
+    time)."""
     st = _jit()
     llvm = st['llvm']
     mod = llvm.parse_assembly(llvm_ir)
     mod.verify()
     # O2: a shorter cold first call than O3, and kernels as fast.
-    pto = llvm.create_pipeline_tuning_options(speed_level=2)
+    pto = llvm.create_pipeline_tuning_options(speed_level=speed)
     pto.loop_vectorization = True
     # No SLP vectorization (Numba's default too), loop unrolling or
     # interleaving by the cost model: they cost LLVM time and gained nothing
@@ -257,13 +261,15 @@ def _method_def(symbol: str, addr: int) -> int:
 
 
 def load_object(key_text: str, make_ir: Callable[[str], str],
-                cache_dir: Optional[str], prefix: str = 'tj') -> Callable:
+                cache_dir: Optional[str], prefix: str = 'tj', speed: int = 2) -> Callable:
     """The callable entry compiled from ``make_ir(symbol)``'s LLVM IR: from
     the store's folder ``cache_dir`` under a key of ``key_text`` and this
     process's fingerprint, else compiled and written there.  An object is
     authenticated (:func:`tapejit.compiler.store.read`) before it is
-    mapped; one without its entry symbol is compiled again and rewritten."""
+    mapped; one without its entry symbol is compiled again and rewritten.
+    ``speed``: the optimizer's level (see :func:`_optimized`)."""
     st = _setup()
+    key_text = f'{key_text}\nO{speed}'
     key = hashlib.sha256(f'{st["fingerprint"]}\n{key_text}'.encode()).hexdigest()[:32]
     symbol = f'{prefix}_{key}'
     disk_key = f'object\n{symbol}\n{st["fingerprint"]}\n{key_text}'
@@ -278,7 +284,7 @@ def load_object(key_text: str, make_ir: Callable[[str], str],
             if obj is not None:
                 store.warn_once(symbol, f'tapejit: cached object of kernel {symbol} has no '
                                 'entry; recompiling it')
-            obj = _object_code(make_ir(symbol))
+            obj = _object_code(make_ir(symbol), speed)
             if cache_dir:
                 store.write(cache_dir, disk_key, obj, name=f'{symbol}.o')
             addr = _load(obj, symbol)

@@ -18,8 +18,8 @@ slot of ``panels`` (claimed once from the int64 counter at ``slots``): one
 aligned row of ``NR`` per row of ``B``, zero past column ``n``; a ``B``
 with a unit stride down its columns (``sbn != 1``: ``x @ W.T``) is
 transposed in registers on the way; where ``direct`` is set (``b``
-row-major), no panel is packed and the tiles read ``b``'s rows where they
-lie, each vector under its mask of columns.  The packed panel stays in the
+row-major), no whole panel is packed: the tiles read ``b``'s rows where
+they lie.  The packed panel stays in the
 core's cache while each block of rows runs a register tile: per row of the panel,
 ``NV`` aligned vectors and ``MR`` broadcast elements of ``A`` feed ``MR *
 NV`` fused multiply-adds.
@@ -232,18 +232,18 @@ def product_ir(symbol: str, dtype: numpy.dtype, lanes: int, tile: tuple) -> str:
                 rows = b.sub(k, k0)
                 rows = b.select(b.icmp_signed('<', rows, kc), rows, kc)
 
-                def tiles(panel: tuple) -> None:
-                    em.repeat(first, last, lambda ib: _tile(
-                        x, accs, a_g, sam, sak, panel, c_g, m, n, em.b.mul(ib, x.c(mr)), j0,
-                        k0, rows, q))
-                with b.if_else(b.icmp_signed('!=', direct, x.c(0))) as (straight, packed):
-                    with straight:
-                        bb = em.b
-                        tiles((bb.gep(b_g, [bb.add(bb.mul(k0, sbk), j0)]), sbk,
-                               _masks(x, j0, n, nv)))
-                    with packed:
-                        _pack_panel(x, b_g, sbk, sbn, n, j0, k0, rows, nr, buf)
-                        tiles((buf, x.c(nr), None))
+                # A whole panel of a row-major b is read where it lies; else
+                # packed.  (One tile loop serves both: its rows ``stride`` apart.)
+                straight = b.and_(b.icmp_signed('!=', direct, x.c(0)),
+                                  b.icmp_signed('<=', b.add(j0, x.c(nr)), n))
+                with b.if_then(b.not_(straight)):
+                    _pack_panel(x, b_g, sbk, sbn, n, j0, k0, rows, nr, buf)
+                bb = em.b
+                base = bb.select(straight, bb.gep(b_g, [bb.add(bb.mul(k0, sbk), j0)]), buf)
+                stride = bb.select(straight, sbk, x.c(nr))
+                em.repeat(first, last, lambda ib: _tile(
+                    x, accs, a_g, sam, sak, (base, stride), c_g, m, n, em.b.mul(ib, x.c(mr)), j0,
+                    k0, rows, q))
             em.repeat(x.c(0), steps, k_block)
         x.work_loop(claim, nch, item)
     return _entry(symbol, dtype, ['n', 'k', 'kc', 'parts', 'tail', 'tail_parts', 'direct',
@@ -254,14 +254,13 @@ def product_ir(symbol: str, dtype: numpy.dtype, lanes: int, tile: tuple) -> str:
 def _tile(x: _Ir, accs: list, a: Any, sam: Any, sak: Any, panel: tuple, c: Any, m: Any,
           n: Any, i0: Any, j0: Any, k0: Any, rows: Any, q: Any) -> None:
     """The tile at row ``i0``, column ``j0`` over rows ``k0 .. k0 + rows`` of
-    ``panel = (base, stride, masks)``: the packed panel (aligned rows
-    ``stride`` apart, ``masks`` None) or ``B`` itself (rows ``stride``
-    apart, each vector loaded under its mask of columns), added to ``c``
-    unless ``q`` (the block of ``k``) is the first."""
+    ``panel = (base, stride)``: the packed panel or ``B`` itself, rows of
+    whole vectors ``stride`` elements apart, added to ``c`` unless ``q``
+    (the block of ``k``) is the first."""
     em = x.em
     b = em.b
     mr, nv, lanes = len(accs), len(accs[0]), x.lanes
-    base, stride, masks = panel
+    base, stride = panel
     _start_tile(x, accs, c, i0, j0, m, n, b.icmp_signed('>', q, x.c(0)))
     last = b.sub(m, x.c(1))
     starts = []
@@ -269,18 +268,13 @@ def _tile(x: _Ir, accs: list, a: Any, sam: Any, sak: Any, panel: tuple, c: Any, 
         ri = b.add(i0, x.c(r))
         ri = b.select(b.icmp_signed('<', ri, m), ri, last)
         starts.append(b.gep(a, [b.add(b.mul(ri, sam), b.mul(k0, sak))]))
-    load = _masked_load(x) if masks is not None else None
-    align = em.ir.Constant(x.i32, x.elem_size())
 
     def step(kk: Any) -> None:
         b = em.b
         at = b.gep(base, [b.mul(kk, stride)])
-        if masks is None:
-            bv = [b.load(_vec_ptr(x, at, x.c(v * lanes)), align=x.vector_bytes())
-                  for v in range(nv)]
-        else:
-            bv = [b.call(load, [_vec_ptr(x, at, x.c(v * lanes)), align, masks[v], x.zero()])
-                  for v in range(nv)]
+        # (Aligned where packed; a row of b where it lies, maybe not.)
+        bv = [b.load(_vec_ptr(x, at, x.c(v * lanes)), align=x.elem_size())
+              for v in range(nv)]
         off = b.mul(kk, sak)
         for r in range(mr):
             av = x.splat(b.load(b.gep(starts[r], [off])))
