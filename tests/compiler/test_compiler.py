@@ -180,7 +180,7 @@ def test_second_process_starts_warm(tmp_path, kernels):
             f'executable.PARALLEL_MIN = {1 if kernels == "parallel" else 1 << 17}\n'
             'made = []\n'
             'compile_object = llvm_jit._object_code\n'
-            'llvm_jit._object_code = lambda ir: made.append(1) or compile_object(ir)\n'
+            'llvm_jit._object_code = lambda ir, *a: made.append(1) or compile_object(ir, *a)\n'
             'x = np.ones(9, np.float32)\n'
             'ex = compile_graph(trace_graph(lambda x: F.sum(F.sin(x) * 3 + x), [x]))\n'
             'out = ex([x])[0]\n'

@@ -192,7 +192,7 @@ _WORKER = textwrap.dedent('''
     executable.PARALLEL_MIN = 1
     made = []
     compile_object = llvm_jit._object_code
-    llvm_jit._object_code = lambda ir: made.append(1) or compile_object(ir)
+    llvm_jit._object_code = lambda ir, *a: made.append(1) or compile_object(ir, *a)
     go = sys.argv[1]
     while not os.path.exists(go):    # start together: compile at the same moment
         time.sleep(0.002)
