@@ -31,6 +31,7 @@ from __future__ import annotations
 import platform
 import threading
 import time
+import warnings
 from typing import Any
 
 import numpy
@@ -66,9 +67,15 @@ def install() -> None:
     try:
         # (One entry for both waits: one object to compile.)
         wait = load_object(f'pool waits\n{arch}', lambda s: _module(s, arch), cache,
-                           prefix='tjwait')
+                           prefix='tjwait', speed=1)
         per_s = _pauses_per_s(wait)
     except Unsupported:
+        return
+    except Exception as e:
+        # (The waits only spare the threads' wake-ups: the kernel being
+        # loaded runs whatever becomes of them.)
+        warnings.warn(f'tapejit: the thread pool\'s waits could not be compiled ({e!r}); '
+                      f'its threads sleep between jobs', RuntimeWarning, stacklevel=2)
         return
     threads.use_native_waits(wait, per_s)
 

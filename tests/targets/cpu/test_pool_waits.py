@@ -355,3 +355,22 @@ def test_no_thread_polls_where_the_caller_may_use_one_core(waits, monkeypatch):
         os.sched_setaffinity(0, cores)
     pool.run([lambda: None] * 4, 2)
     assert pool._poll_pauses(threads.POLL_HANDOFFS) > 0
+
+
+def test_a_wait_that_fails_to_compile_leaves_the_pool_sleeping(monkeypatch):
+    # Not an error of the kernel being loaded: a warning, and the pool keeps
+    # the waits it has (none, in a fresh process: its threads sleep).
+    given = []
+    monkeypatch.setattr(pool_waits, '_installed', [])
+    monkeypatch.setattr(threads, 'use_native_waits', lambda *a: given.append(a))
+
+    def broken(*args, **kwargs):
+        raise OSError('disk full')
+    monkeypatch.setattr(pool_waits, 'load_object', broken)
+    with pytest.warns(RuntimeWarning, match="waits could not be compiled.*disk full"):
+        pool_waits.install()
+    assert not given
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')
+        pool_waits.install()        # (once a process: no second warning)
