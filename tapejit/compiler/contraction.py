@@ -415,22 +415,24 @@ def product_tile(lanes: int, registers: int, columns: int = 0, ways: int = 16) -
     ten, an attention head's 32) takes a tile of just the vectors they
     need, and as many rows as the registers then hold, up to ``ways`` (the
     first-level cache's associativity: rows of ``A`` a multiple of 4 KiB
-    apart fall in one of its sets).
+    apart fall in one of its sets) but no fewer than the wide tile's.
 
     >>> product_tile(16, 32), product_tile(8, 16), product_tile(16, 32, 10, 8)
     ((6, 4), (4, 3), (8, 1))
-    >>> product_tile(16, 32, 40, 8), product_tile(8, 16, 10, 8)
-    ((8, 3), (6, 2))
+    >>> product_tile(16, 32, 40, 8), product_tile(8, 16, 10, 8), product_tile(16, 32, 10, 4)
+    ((8, 3), (6, 2), (6, 1))
     """
-    tiles = [(r, v) for v in range(1, TILE_VECTORS + 1) for r in range(1, min(ways, 16) + 1)
+    tiles = [(r, v) for v in range(1, TILE_VECTORS + 1) for r in range(1, 17)
              if r * v + v + 1 <= registers]
     least = min((r + v) / (r * v) for r, v in tiles)
     near = [(v, -r, r) for r, v in tiles if (r + v) / (r * v) <= least * (1 + PRODUCT_TILE_SLACK)]
     v, _, r = min(near)
     needed = -(-columns // lanes)
     if 0 < needed < v:
+        # (At least the wide tile's rows, whatever the ways: no narrow tile
+        # has fewer loads per FMA than it would then.)
         v = needed
-        r = max(r for r, w in tiles if w == v)
+        r = max(min(ways, max(rr for rr, w in tiles if w == v)), r)
     return r, v
 
 

@@ -458,7 +458,7 @@ def first_level() -> tuple:
     does not).  Addresses ``bytes / ways`` apart fall in one of its sets."""
     global _L1
     if _L1 is None:
-        _L1 = (32 << 10, 8)
+        found = (32 << 10, 8)
         base = '/sys/devices/system/cpu/cpu0/cache'
         try:
             for index in sorted(os.listdir(base)):
@@ -469,11 +469,13 @@ def first_level() -> tuple:
                 if fields['level'] == '1' and fields['type'] in ('Data', 'Unified'):
                     size = fields['size']
                     scale = {'K': 1 << 10, 'M': 1 << 20}.get(size[-1:], 1)
-                    _L1 = (int(size.rstrip('KM')) * scale,
-                           max(1, int(fields['ways_of_associativity'])))
+                    found = (int(size.rstrip('KM')) * scale,
+                             max(1, int(fields['ways_of_associativity'])))
                     break
         except (OSError, ValueError, KeyError):
             pass
+        # (Set once, read whole: a thread asking meanwhile reads it too.)
+        _L1 = found
     return _L1
 
 

@@ -53,8 +53,9 @@ _installed: list = []
 
 
 def install() -> None:
-    """Compile the waits' entry (once per process) and hand it to the pool
-    (where LLVM cannot compile it, the pool keeps sleeping)."""
+    """Compile the waits' entry (once per process) and hand it to the pool.
+    Where LLVM cannot compile it, or it fails otherwise (with a warning),
+    the pool's threads keep sleeping between jobs."""
     with _lock:
         if _installed:
             return

@@ -61,8 +61,8 @@ TAIL_BLOCKS = 4
 # Blocks of rows an item runs at most for it to read a row-major ``b``
 # where it lies rather than pack its panel: measured on 6 shapes of 2-86
 # blocks an item, reading in place took 0.76-0.97x the packed item's time
-# up to 43 blocks, 0.99-1.03x at 86 (and 1.03x at 43 where b's rows were
-# 4 KiB apart, one set of the first-level cache: those are packed).
+# up to 43 blocks, 0.99-1.03x at 86 (and 1.03-2.2x at 2-43 where b's rows
+# were 4 KiB apart, in one set of the first-level cache: those are packed).
 DIRECT_BLOCKS = 48
 # Operand layouts whose calls are kept (see _call_of), at most.
 MAX_KEPT_CALLS = 1024
@@ -76,7 +76,8 @@ def takes_product(a: Any, b: Any) -> bool:
     at least 2 dimensions, stacked alike or one of them a single matrix
     (see :func:`_stack`), ``b``'s matrices with a unit stride along one
     axis (row-major, or a transpose), at least a tile's rows and
-    :data:`MIN_PANELS` panels of columns (over the stack), and each matrix's
+    :data:`MIN_PANELS` panels of columns (over the stack) or every column
+    in one narrow panel (:func:`takes_shape`), and each matrix's
     product long enough to take :data:`MIN_HANDOFFS` of this machine's
     hand-offs to a thread at its measured product rate
     (:func:`tapejit.backends.threads.calibration`).  Shorter products spend
@@ -340,14 +341,14 @@ def describe(m: int, k: int, n: int, dtype: Any) -> str:
     """How the kernels compute an ``(m, k) @ (k, n)`` product of ``dtype``.
 
     >>> describe(256, 784, 1024, 'float32')  # doctest: +ELLIPSIS
-    'matmul: ... rows x ... vectors of ... (... vector registers), b packed in ... panels...'
+    'matmul: ... rows x ... vectors of ... (... vector registers), b in ... panels...'
     """
     dtype = numpy.dtype(dtype)
     lanes, regs = machine(dtype)
     mr, nv = tile(n, dtype)
     panels = -(-n // (nv * lanes))
     return (f'matmul: tile {mr} rows x {nv} vectors of {lanes} ({regs} vector registers), '
-            f'b packed in {panels} panels of {nv * lanes} columns, {dtype.name}')
+            f'b in {panels} panels of {nv * lanes} columns, {dtype.name}')
 
 
 install_host_kernel('matmul', matmul, takes_product)

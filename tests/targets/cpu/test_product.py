@@ -294,11 +294,14 @@ def test_narrow_products_take_a_tile_of_the_vectors_they_need():
     for n in (1, 10, lanes, lanes + 1, 33):
         mr, nv = P.tile(n, np.float32)
         need = -(-n // lanes)
-        assert nv == min(need, wide[1]) and mr <= P.first_level()[1]
+        assert nv == min(need, wide[1]) and mr <= max(P.first_level()[1], wide[0])
         if need < wide[1]:
             assert mr * nv + nv + 1 <= regs and mr >= wide[0]
     assert P.tile(10 * wide[1] * lanes, np.float32) == wide
     assert C.product_tile(16, 32, 10, 16) == (16, 1) and C.product_tile(16, 32, 10, 8) == (8, 1)
+    # A first-level cache of few ways: narrow tiles keep the wide tile's
+    # rows, and wide products keep the wide tile.
+    assert C.product_tile(16, 32, 10, 2) == (6, 1) and C.product_tile(16, 32, 1000, 2) == (6, 4)
     # A stack of attention weights times values of 24 and 40 columns, on
     # one to three threads: every row and column, the same bits.
     rng = np.random.default_rng(14)
@@ -343,8 +346,8 @@ def test_the_last_panels_come_in_short_items():
 
 
 def test_a_row_major_operand_read_in_place_or_packed_gives_the_same_bits(monkeypatch):
-    # Few blocks of rows an item: b's rows read where they lie, each vector
-    # masked to its columns; many: its panel packed first.  The same
+    # Few blocks of rows an item: b's whole panels read where they lie (a
+    # ragged last one packed); many: every panel packed first.  The same
     # multiply-adds in the same order either way.
     rng = np.random.default_rng(16)
     for m, k, n in [(7, 5, 16), (13, 33, 47), (300, 70, 130), (10, 256, 200)]:
