@@ -207,7 +207,7 @@ def test_the_readme_form_step_takes_the_same_entry_as_the_hand_written_one():
             f(*a)
         return (time.thread_time() - t0) / 1000
 
-    for _ in range(3):  # (a round on a busy machine may be unlucky: measured again)
+    for _ in range(6):  # (a round on a busy machine may be unlucky: measured again)
         user, hand = [], []
         for _ in range(7):
             user.append(per_call(user_step, x, t))
