@@ -271,8 +271,8 @@ def matmul(a: numpy.ndarray, b: numpy.ndarray, out: Optional[numpy.ndarray] = No
     # faster than rows n apart, for the many blocks that read them), as
     # does one whose rows fall in one set of the first-level cache.
     size, ways = first_level()
-    direct = int(call.sbn == 1 and -(-m // mr) <= DIRECT_BLOCKS * parts
-                 and call.sbk * dtype.itemsize % (size // ways) != 0)
+    direct = n if (call.sbn == 1 and -(-m // mr) <= DIRECT_BLOCKS * parts
+                   and call.sbk * dtype.itemsize % (size // ways) != 0) else 0
     threads.Chunked(fn, width)(m, 1, items, n, k, kc, parts, tail, tail_parts, direct,
                                slots.ctypes.data, call.sam, call.sak, call.sbk, call.sbn,
                                call.sab, call.sbb, call.scb,

@@ -17,9 +17,10 @@ block of ``kc`` rows of ``B``, the thread first packs the panel's part of them i
 slot of ``panels`` (claimed once from the int64 counter at ``slots``): one
 aligned row of ``NR`` per row of ``B``, zero past column ``n``; a ``B``
 with a unit stride down its columns (``sbn != 1``: ``x @ W.T``) is
-transposed in registers on the way; where ``direct`` is set (``b``
-row-major), no whole panel is packed: the tiles read ``b``'s rows where
-they lie.  The packed panel stays in the
+transposed in registers on the way, and not packed again by the same
+thread for the next part of that panel.  Where ``direct`` is not 0 (``b``
+row-major, its rows holding ``direct`` columns), no whole panel is packed:
+the tiles read ``b``'s rows where they lie.  The packed panel stays in the
 core's cache while each block of rows runs a register tile: per row of the panel,
 ``NV`` aligned vectors and ``MR`` broadcast elements of ``A`` feed ``MR *
 NV`` fused multiply-adds.
@@ -206,6 +207,10 @@ def product_ir(symbol: str, dtype: numpy.dtype, lanes: int, tile: tuple) -> str:
         rounded = b.mul(b.sdiv(b.add(kc, x.c(lanes - 1)), x.c(lanes)), x.c(lanes))
         buf = b.gep(panels.data, [b.mul(slot, b.mul(rounded, x.c(nr)))])
         accs = [[em._alloca(x.vec) for _ in range(nv)] for _ in range(mr)]
+        # What this thread's slot holds: a panel and block of k, as one key
+        # (-1: nothing yet).  A thread taking the next part of the panel it
+        # packed last reads it again without packing.
+        packed = em.cell(x.c(-1))
 
         def item(i: Any) -> None:
             b = em.b
@@ -234,10 +239,12 @@ def product_ir(symbol: str, dtype: numpy.dtype, lanes: int, tile: tuple) -> str:
 
                 # A whole panel of a row-major b is read where it lies; else
                 # packed.  (One tile loop serves both: its rows ``stride`` apart.)
-                straight = b.and_(b.icmp_signed('!=', direct, x.c(0)),
-                                  b.icmp_signed('<=', b.add(j0, x.c(nr)), n))
-                with b.if_then(b.not_(straight)):
+                straight = b.icmp_signed('<=', b.add(j0, x.c(nr)), direct)
+                key = b.add(b.mul(panel, steps), q)
+                with b.if_then(b.and_(b.not_(straight),
+                                      b.icmp_signed('!=', b.load(packed), key))):
                     _pack_panel(x, b_g, sbk, sbn, n, j0, k0, rows, nr, buf)
+                    em.b.store(key, packed)
                 bb = em.b
                 base = bb.select(straight, bb.gep(b_g, [bb.add(bb.mul(k0, sbk), j0)]), buf)
                 stride = bb.select(straight, sbk, x.c(nr))
