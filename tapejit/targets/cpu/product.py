@@ -201,9 +201,9 @@ def takes_shape(m: int, k: int, n: int, dtype: Any, count: int = 1) -> bool:
     """Whether these kernels compute ``count`` products ``(m, k) @ (k, n)``
     of float ``dtype`` (see :func:`takes_product`): each of them long
     enough, and enough panels among them, or all its columns in one narrow
-    panel (a classifier's: each item packs no more than that panel's
-    vectors again; measured 0.67-0.85x BLAS's time from 2.6 M multiply-adds
-    of 10 and 32 columns, 0.72-0.94x from 0.6 M).
+    panel (a classifier's: a thread packs that panel once; measured against
+    BLAS on one thread, 0.67-0.91x its time from 2.6 M multiply-adds of 10
+    and 32 columns, 0.83-0.94x between 0.6 and 2.1 M, slower below).
 
     >>> takes_shape(256, 784, 1024, numpy.float32), takes_shape(8, 8, 8, numpy.float32)
     (True, False)
