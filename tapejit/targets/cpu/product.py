@@ -51,11 +51,12 @@ __all__ = ['takes_product', 'takes_shape', 'matmul', 'tile', 'describe']
 MIN_HANDOFFS = 4
 MIN_PANELS = 4
 # Items (parts of panels) a product is cut into per thread at least: a
-# late thread holds up one, and each part packs its panel again.
+# late thread holds up one, and a part packs its panel again (unless its
+# thread packed that panel last).
 ITEMS_PER_THREAD = 4
 # The last panels' parts (see _items), at most, and the blocks of rows each
-# part keeps at least: a part packs its panel again, about a quarter of a
-# block's multiply-adds per row of the panel.
+# part keeps at least: a part may pack its panel again, about a quarter of
+# a block's multiply-adds per row of the panel.
 TAIL_PARTS = 8
 TAIL_BLOCKS = 4
 # Blocks of rows an item runs at most for it to read a row-major ``b``
@@ -265,7 +266,7 @@ def matmul(a: numpy.ndarray, b: numpy.ndarray, out: Optional[numpy.ndarray] = No
     fn = _fns.get((dtype, mr, nv))
     if fn is None:
         fn = _fns[dtype, mr, nv] = _kernel('product', (mr, nv), dtype, (lanes,),
-                                   lambda s: product_ir(s, dtype, lanes, (mr, nv)))
+                                           lambda s: product_ir(s, dtype, lanes, (mr, nv)))
     # A row-major b is read where it lies by an item of few blocks of rows;
     # one of many packs its panel (contiguous rows stream from the cache
     # faster than rows n apart, for the many blocks that read them), as
@@ -286,7 +287,7 @@ def _items(panels: int, blocks: int, width: int, ragged: bool = False) -> tuple:
     (over its stack; ``ragged``: each matrix's last one narrower) of
     ``blocks`` blocks of rows each is cut into items for ``width`` threads.
     Each panel comes in ``parts`` runs of its blocks, enough items that a
-    late thread holds up a small part of the work (each part packs its
+    late thread holds up a small part of the work (a part may pack its
     panel again).  Where the panels do not share evenly among the threads,
     the last ``tail``, one a thread, come in ``tail_parts`` runs of at
     least ``TAIL_BLOCKS`` blocks, so that the threads, taking items as they
