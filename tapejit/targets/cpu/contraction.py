@@ -165,10 +165,21 @@ def _refusing(kind: str, entry: Callable) -> Callable:
     def run(*args: Any) -> None:
         if entry(*args) is not None:
             raise TypeError(f'tapejit: the {kind} kernel refused its arguments '
-                            f'{[type(a).__name__ for a in args]}: ints, and arrays of its '
-                            f'dtype, aligned, contiguous where it needs, writeable where it '
-                            f'stores, expected')
+                            f'({", ".join(_described(a) for a in args)}): ints, and arrays '
+                            f'of its dtype, aligned, contiguous where it needs, writeable '
+                            f'where it stores, expected')
     return run
+
+
+def _described(x: Any) -> str:
+    """An argument as a refusal names it: an array's dtype, shape and
+    flags that matter, else its type."""
+    if isinstance(x, numpy.ndarray):
+        flags = [f for f, ok in (('unaligned', not x.flags.aligned),
+                                 ('read-only', not x.flags.writeable),
+                                 ('strided', not x.flags.c_contiguous)) if ok]
+        return f'{x.dtype.name}{list(x.shape)}' + ''.join(f' {f}' for f in flags)
+    return type(x).__name__
 
 
 def _run(fn: Callable, items: int, madds: float, *arrays: numpy.ndarray,

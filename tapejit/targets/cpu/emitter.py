@@ -396,9 +396,12 @@ class Emitter:
             body()
         self.repeat(lo, hi, each)
 
-    def repeat(self, lo: Any, hi: Any, body: Callable[[Any], None]) -> None:
+    def repeat(self, lo: Any, hi: Any, body: Callable[[Any], None],
+               until: Optional[Callable[[], Any]] = None) -> Any:
         """Emit ``for i in range(lo, hi): body(i)`` (int64s), leaving the
-        builder after the loop."""
+        builder after the loop; where ``until`` is given, the loop also ends
+        before a step where ``until()`` (an i1 it emits) holds.  Returns
+        ``i`` as the loop ended (``hi``, or the step ``until`` stopped)."""
         b, i64 = self.b, self.i64
         counter = self.cell(lo)
         head = b.append_basic_block('head')
@@ -407,7 +410,10 @@ class Emitter:
         b.branch(head)
         b.position_at_end(head)
         i = b.load(counter)
-        b.cbranch(b.icmp_signed('<', i, hi), loop, done)
+        go = b.icmp_signed('<', i, hi)
+        if until is not None:
+            go = b.and_(go, b.not_(until()))
+        b.cbranch(go, loop, done)
         b.position_at_end(loop)
         for outer in self._loops:
             outer.nested = True
@@ -421,6 +427,7 @@ class Emitter:
         if loop.interleaved():
             latch.set_metadata('llvm.loop', self._loop_id(LONG_CHAIN_INTERLEAVE))
         b.position_at_end(done)
+        return i
 
     def _loop_id(self, interleave: int) -> Any:
         """Loop metadata asking LLVM's vectorizer to interleave ``interleave``

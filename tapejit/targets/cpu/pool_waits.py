@@ -156,23 +156,7 @@ def _poll(em: Emitter, pause: Any, busy: Any, spent: Any, pauses: Any) -> Any:
     """Emit: pause while ``busy()`` (an i1 it emits) holds and fewer than
     ``pauses`` pauses are spent (counting on from ``spent``); the pauses
     spent after it."""
-    b, ir, i64 = em.b, em.ir, em.i64
-    before = b.block
-    head = b.append_basic_block('poll')
-    wait = b.append_basic_block('pause')
-    out = b.append_basic_block('polled')
-    b.branch(head)
-    b.position_at_end(head)
-    n = b.phi(i64)
-    n.add_incoming(spent, before)
-    go_on = b.and_(busy(), b.icmp_signed('<', n, pauses))
-    b.cbranch(go_on, wait, out)
-    b.position_at_end(wait)
-    pause()
-    n.add_incoming(b.add(n, ir.Constant(i64, 1)), b.block)
-    b.branch(head)
-    b.position_at_end(out)
-    return n
+    return em.repeat(spent, pauses, lambda _: pause(), until=lambda: em.b.not_(busy()))
 
 
 def _read(em: Emitter, ptr: Any) -> Any:

@@ -362,5 +362,9 @@ def test_a_row_major_operand_read_in_place_or_packed_gives_the_same_bits(monkeyp
             assert np.array_equal(g, got[0][0]), (m, k, n)
     # A refused argument raises: the result is never left unwritten.
     fn = next(iter(P._fns.values()))
-    with pytest.raises(TypeError, match='product kernel refused'):
+    with pytest.raises(TypeError, match='product kernel refused its arguments .bool, int'):
         fn(True, 1, 1, 0)
+    # (An array of another dtype: named with its shape.)
+    args = [8, 1, 1, 0] + [1] * 15 + [np.zeros(4, np.float16)] + [np.zeros(4, np.float32)] * 3
+    with pytest.raises(TypeError, match=r'float16\[4\].*expected'):
+        next(f for (dt, *_), f in P._fns.items() if dt == np.float32)(*args)
