@@ -368,3 +368,46 @@ def test_a_row_major_operand_read_in_place_or_packed_gives_the_same_bits(monkeyp
     args = [8, 1, 1, 0] + [1] * 15 + [np.zeros(4, np.float16)] + [np.zeros(4, np.float32)] * 3
     with pytest.raises(TypeError, match=r'float16\[4\].*expected'):
         next(f for (dt, *_), f in P._fns.items() if dt == np.float32)(*args)
+
+
+def test_second_derivatives_through_the_narrow_kernel_match_finite_differences(monkeypatch):
+    # A classifier's layer (ten columns, taken by the narrow tile) in
+    # float64: the Hessian-vector product of its loss, by double backward,
+    # eagerly and under jit, against central differences of the gradient.
+    calls = []
+    real = P.matmul
+
+    def spy(*args, **kwargs):
+        calls.append(args[1].shape)
+        return real(*args, **kwargs)
+    from tapejit.ops import registry
+    monkeypatch.setitem(registry._HOST, 'matmul', (spy, P.takes_product))
+    rng = np.random.default_rng(17)
+    x = rng.standard_normal((256, 1024)) * 0.05
+    w = rng.standard_normal((10, 1024)) * 0.05
+    v = rng.standard_normal(x.shape)
+    assert P.takes_product(x, w.T) and P.tile(10, np.float64)[1] < C.product_tile(
+        *machine(np.float64))[1]
+
+    def loss(x, w):
+        return F.sum(F.tanh(F.linear(x, w)) ** 3)
+
+    def gradient(x):
+        xv = tapejit.Variable(x)
+        gx, = tapejit.grad([loss(xv, w)], [xv])
+        return gx.array
+
+    def hvp(x, v, w):
+        xv = tapejit.Variable(x)
+        gx, = tapejit.grad([loss(xv, w)], [xv], enable_double_backprop=True)
+        hv, = tapejit.grad([F.sum(gx * v)], [xv])
+        return hv
+
+    eps = 1e-5
+    want = (gradient(x + eps * v) - gradient(x - eps * v)) / (2 * eps)
+    got = hvp(x, v, w).array
+    assert (10, 1024) in calls or (1024, 10) in calls     # (the kernel ran)
+    assert got.shape == x.shape
+    assert np.allclose(got, want, rtol=1e-5, atol=1e-8 * np.abs(want).max())
+    jitted = tapejit.jit(hvp)(x, v, w)
+    assert np.allclose(getattr(jitted, 'array', jitted), got, rtol=1e-10, atol=1e-14)
