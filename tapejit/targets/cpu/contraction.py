@@ -142,16 +142,24 @@ def lay_out(x: numpy.ndarray, src: C.Layout, name: str = 'source') -> numpy.ndar
 
 
 # --- compiling and running ---------------------------------------------------
+def kernel_source(kind: str, spec: Any, dtype: numpy.dtype, extra: tuple,
+                  make: Callable[[str], str]) -> tuple:
+    """The arguments of :func:`~tapejit.targets.cpu.llvm_jit.load_object`
+    for the kernel of ``kind``, ``spec``, ``dtype`` and ``extra`` whose IR
+    ``make(symbol)`` writes."""
+    d = store.cache_dir()
+    # (Their vectors written out: nothing for LLVM's loop vectorizer.)
+    return (f'{kind}\n{spec!r}\n{dtype.str}\n{extra!r}', make,
+            None if d is None else f'{d}/native', 'tjconv', 1)
+
+
 def _kernel(kind: str, spec: Any, dtype: numpy.dtype, extra: tuple,
             make: Callable[[str], str]) -> Callable:
     key = f'{kind}\n{spec!r}\n{dtype.str}\n{extra!r}'
     with _lock:
         fn = _kernels.get(key)
     if fn is None:
-        d = store.cache_dir()
-        # (Their vectors written out: nothing for LLVM's loop vectorizer.)
-        fn = _refusing(kind, load_object(key, make, None if d is None else f'{d}/native',
-                                         prefix='tjconv', speed=1))
+        fn = _refusing(kind, load_object(*kernel_source(kind, spec, dtype, extra, make)))
         pool_waits.install()      # (the threads that run it poll, not sleep)
         with _lock:
             _kernels[key] = fn

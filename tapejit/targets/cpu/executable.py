@@ -16,9 +16,10 @@ from typing import Any, Optional, Sequence
 import numpy
 
 from tapejit.backends import threads
-from tapejit.targets.cpu import (codegen, contraction, kernel_cache, lowering, one_call, plan_cache,
-                                 product)
-from tapejit.compiler import fusion, kernel_ir as K, memory, passes
+from tapejit.targets.cpu import (codegen, compile_process, contraction, kernel_cache, llvm_jit,
+                                 lowering, native, one_call, plan_cache, product)
+from tapejit.compiler import fusion, kernel_ir as K, loop_ir, memory, passes
+from tapejit.compiler.loop_ir import Unsupported
 from tapejit.compiler.plan import Plan, eval_members, members, nbytes, compiled_call
 from tapejit.targets.cpu.buffers import POOL_MIN_BYTES, BufferPool
 from tapejit.targets.cpu.native_plan import PRODUCT_MAX
@@ -82,7 +83,7 @@ class _KernelStep:
 
     __slots__ = ('unit', 'spec', 'inputs', 'stores', 'shape', 'ins', 'outs', 'kernel', 'sizes',
                  'ch', 'nch', 'members', 'consts', 'parallel', 'fastmath', 'donated', 'source',
-                 'ir', 'in_vars', 'out_vars')
+                 'ir', 'digest', 'in_vars', 'out_vars')
     # One pass over its elements, each input element read only where it is
     # stored (a store may go through the input); its outputs new arrays.
     single_pass = True
@@ -102,7 +103,7 @@ class _KernelStep:
         self.parallel = parallel
         self.fastmath = fastmath
         self.spec: Any = None
-        self.source, self.ir = '', None
+        self.source, self.ir, self.digest = '', None, ''
         self.sizes, self.ch, self.nch = None, 0, 0
         self.kernel: Any = None
         # store index -> index of the input it writes through (memory
@@ -124,6 +125,8 @@ class _KernelStep:
                                  'than memory planning was told')
         self.spec = spec
         self.source, self.ir = spec.source, spec.kernel
+        # (Kept with the plan: a plan loaded from the store does not hash its IR again.)
+        self.digest = loop_ir.digest(spec.kernel)
         self.sizes, self.ch, self.nch = codegen.chunking(spec)
         if not self.fastmath and any(adt.kind == 'f' for sp in getattr(spec, 'specs', [spec])
                                      for *_, adt in sp.reductions):
@@ -142,17 +145,43 @@ class _KernelStep:
             self.op_by_op(*args)
 
     def _load_and_call(self, args: tuple) -> None:
+        self._native()
+        self.kernel(*args)
+
+    def _native(self) -> Any:
+        """The step's native kernel (:class:`~tapejit.targets.cpu.native.NativeKernel`),
+        made where it was not: ``kernel`` calls it (on the plan's threads
+        where the step is parallel)."""
         if self.kernel is None:
             # A plain step's stores and reductions go to buffers of its own (or
             # through the very input they update): exclusive.  (A row chain
             # could be too, its parts reading each other's values through
             # one parameter each, but measured no faster.)  A native kernel
             # verifies its cached object code itself.
-            self.kernel = kernel_cache.get_kernel(self.ir, fastmath=self.fastmath,
-                                                  exclusive=type(self) is _KernelStep)
-            if self.parallel:
-                self.kernel = threads.Chunked(self.kernel)
-        self.kernel(*args)
+            made = kernel_cache.get_kernel(self.ir, fastmath=self.fastmath,
+                                           exclusive=type(self) is _KernelStep,
+                                           digest=self.digest)
+            self.kernel = threads.Chunked(made) if self.parallel else made
+        k = self.kernel
+        return k.kernel if isinstance(k, threads.Chunked) else k
+
+    def ahead(self, arrays: list) -> Optional[tuple]:
+        """What loading the kernel for arrays of signatures ``arrays`` (the
+        step runner's arguments after the sizes and chunks) compiles
+        (:meth:`~tapejit.targets.cpu.native.NativeKernel.ahead`); None where
+        there is no native kernel."""
+        try:
+            kernel = self._native()
+        except Unsupported:
+            return None  # (its first call says why, and runs it op by op)
+        ahead = getattr(kernel, 'ahead', None)
+        if ahead is None:
+            return None
+        sizes = native.signature((self.sizes,))
+        if sizes is None:
+            return None
+        head = sizes + ('int',) * (len(kernel.params) - len(kernel.kernel.params) - 1)
+        return ahead(head + tuple(arrays))
 
     def op_by_op(self, sizes: Any, ch: int, nch: int, *args: Any) -> None:
         """Do the kernel's work with each member's eager ``impl``, called as
@@ -351,10 +380,21 @@ class Executable:
         (:meth:`_KernelStep.first_call`); then the runner calling them directly."""
         with self._runner_lock:
             if self._runner is None:
-                outs = lowering.compile_runner(self, first=True)(inputs)
+                ahead = self._compile_ahead(inputs)
+                try:
+                    outs = lowering.compile_runner(self, first=True)(inputs)
+                finally:
+                    compile_process.withdraw(ahead)
                 self._runner = lowering.compile_runner(self)
                 return outs
         return self._runner(inputs)
+
+    def _compile_ahead(self, inputs: Sequence[Any]) -> list:
+        """Hand the kernels this first run will compile to the compile
+        process (:func:`~tapejit.targets.cpu.llvm_jit.compile_ahead`): it
+        compiles from the last while the run compiles from the first.  The
+        jobs handed over."""
+        return llvm_jit.compile_ahead(lowering.objects_ahead(self, inputs))
 
     def profile(self, inputs: Sequence[Any], repeats: int = 10) -> str:
         """Run ``repeats`` times step by step (the runner timing each step);

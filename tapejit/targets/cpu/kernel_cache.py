@@ -34,9 +34,10 @@ def flags_text(fastmath: Any) -> str:
     return repr(fastmath)
 
 
-def kernel_id(kernel: L.Kernel, fastmath: Any) -> str:
+def kernel_id(kernel: L.Kernel, fastmath: Any, digest: Optional[str] = None) -> str:
     """What identifies the CPU kernel of loop IR ``kernel`` compiled with
-    ``fastmath``, in every process: the IR's digest and the flags.
+    ``fastmath``, in every process: the IR's digest (``digest`` where the
+    caller has it) and the flags.
 
     >>> import numpy as np
     >>> body = [L.Assign(L.Load('y', ('i',)), L.Load('x', ('i',)))]
@@ -45,13 +46,15 @@ def kernel_id(kernel: L.Kernel, fastmath: Any) -> str:
     >>> kernel_id(k, {'reassoc'}) == f"{L.digest(k)} fastmath={{'reassoc'}}"
     True
     """
-    return f'{L.digest(kernel)} fastmath={flags_text(fastmath)}'
+    return f'{digest or L.digest(kernel)} fastmath={flags_text(fastmath)}'
 
 
-def get_kernel(kernel: L.Kernel, *, fastmath: Any = False, exclusive: bool = False) -> Any:
+def get_kernel(kernel: L.Kernel, *, fastmath: Any = False, exclusive: bool = False,
+               digest: Optional[str] = None) -> Any:
     """The compiled kernel of loop IR ``kernel`` (:class:`native.NativeKernel`,
     ``exclusive`` as there).  ``fastmath``:
-    a bool, or a set of LLVM fast-math flags.
+    a bool, or a set of LLVM fast-math flags; ``digest``: the IR's
+    :func:`~tapejit.compiler.loop_ir.digest`, where the caller has it.
 
     >>> import numpy as np
     >>> body = [L.Assign(L.Load('y', ('i',)), L.Load('x', ('i',)))]
@@ -60,12 +63,13 @@ def get_kernel(kernel: L.Kernel, *, fastmath: Any = False, exclusive: bool = Fal
     >>> get_kernel(k) is get_kernel(L.Kernel(k.name, k.params, k.hoisted, k.chunk))
     True
     """
-    ident = kernel_id(kernel, fastmath)
+    digest = digest or L.digest(kernel)
+    ident = kernel_id(kernel, fastmath, digest)
     label = f'kernel (parallel={kernel.chunk.parallel} fastmath={flags_text(fastmath)})'
 
     def make(d: Optional[str]) -> Any:
         return native_kernels.NativeKernel(kernel.name, kernel, fastmath, d,
-                                           exclusive=exclusive)
+                                           exclusive=exclusive, digest=digest)
     return numba_cache.load(f'llvm|{exclusive}|{ident}', f'native {label}',
                             lambda: codegen.source(kernel),
                             lambda d: make(os.path.join(d, 'native')), lambda: make(None))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ctypes
 import hashlib
+import os
 import threading
 from typing import Any, Callable, Optional
 
@@ -22,7 +23,7 @@ import numpy
 from tapejit.backends import threads
 from tapejit.compiler import store
 from tapejit.compiler.loop_ir import Unsupported
-from tapejit.targets.cpu import object_loader
+from tapejit.targets.cpu import compile_process, llvm_pipeline, object_loader
 
 def lock() -> threading.RLock:
     """The lock that serializes compiling and loading (llvmlite's engine is
@@ -153,14 +154,7 @@ def _jit() -> dict:
                 import llvmlite.binding as llvm
                 llvm.initialize_native_target()
                 llvm.initialize_native_asmprinter()
-                # Position-independent code in the small code model: a
-                # kernel reaches its constants relative to its own address
-                # (one instruction a use), where the large model spends a
-                # register and a 64-bit move on each; on a 16-register
-                # machine that was a third of tanh's loop.
-                tm = llvm.Target.from_default_triple().create_target_machine(
-                    cpu=st['cpu'], features=st['features'], opt=3, codemodel='small',
-                    reloc='pic')
+                tm = llvm_pipeline.target_machine(llvm, st['cpu'], st['features'])
                 for name, addr in st['symbols'].items():
                     llvm.add_symbol(name, addr)
                 engine = llvm.create_mcjit_compiler(llvm.parse_assembly(''), tm)
@@ -215,29 +209,15 @@ def _start() -> None:
 
 
 def _object_code(llvm_ir: str, speed: int = 2) -> bytes:
-    return _jit()['tm'].emit_object(_optimized(llvm_ir, speed))
+    st = _jit()
+    return llvm_pipeline.object_code(st['llvm'], st['tm'], llvm_ir, speed)
 
 
 def _optimized(llvm_ir: str, speed: int = 2) -> Any:
-    """The module of ``llvm_ir`` optimized at level ``speed``: 2 for
-    loops LLVM vectorizes; 1 for IR whose vectors are written out (the
-    product and convolution kernels: as fast, in half the optimizer's
-    time)."""
+    """The module of ``llvm_ir`` optimized at level ``speed``
+    (:func:`~tapejit.targets.cpu.llvm_pipeline.optimized`)."""
     st = _jit()
-    llvm = st['llvm']
-    mod = llvm.parse_assembly(llvm_ir)
-    mod.verify()
-    # O2: a shorter cold first call than O3, and kernels as fast.
-    pto = llvm.create_pipeline_tuning_options(speed_level=speed)
-    pto.loop_vectorization = True
-    # No SLP vectorization (Numba's default too), loop unrolling or
-    # interleaving by the cost model: they cost LLVM time and gained nothing
-    # measurable.  (A loop the emitter asks to interleave still is:
-    # emitter.LONG_CHAIN_INTERLEAVE.)
-    pto.slp_vectorization = pto.loop_unrolling = pto.loop_interleaving = False
-    pb = llvm.create_pass_builder(st['tm'], pto)
-    pb.getModulePassManager().run(mod, pb)
-    return mod
+    return llvm_pipeline.optimized(st['llvm'], st['tm'], llvm_ir, speed)
 
 
 _entries: dict = {}  # symbol -> entry, for the process
@@ -269,10 +249,7 @@ def load_object(key_text: str, make_ir: Callable[[str], str],
     mapped; one without its entry symbol is compiled again and rewritten.
     ``speed``: the optimizer's level (see :func:`_optimized`)."""
     st = _setup()
-    key_text = f'{key_text}\nO{speed}'
-    key = hashlib.sha256(f'{st["fingerprint"]}\n{key_text}'.encode()).hexdigest()[:32]
-    symbol = f'{prefix}_{key}'
-    disk_key = f'object\n{symbol}\n{st["fingerprint"]}\n{key_text}'
+    symbol, disk_key = _names(key_text, prefix, speed)
     with _lock:
         # (A symbol is added to the engine once.)
         fn = _entries.get(symbol)
@@ -284,7 +261,9 @@ def load_object(key_text: str, make_ir: Callable[[str], str],
             if obj is not None:
                 store.warn_once(symbol, f'tapejit: cached object of kernel {symbol} has no '
                                 'entry; recompiling it')
-            obj = _object_code(make_ir(symbol), speed)
+            obj = compile_process.take(symbol)
+            if obj is None:
+                obj = _object_code(make_ir(symbol), speed)
             if cache_dir:
                 store.write(cache_dir, disk_key, obj, name=f'{symbol}.o')
             addr = _load(obj, symbol)
@@ -292,6 +271,54 @@ def load_object(key_text: str, make_ir: Callable[[str], str],
             raise RuntimeError(f'tapejit: compiled kernel {symbol} has no entry')
         fn = _entries[symbol] = st['new_function'](_method_def(symbol, addr), None, None)
         return fn
+
+
+def _names(key_text: str, prefix: str, speed: int) -> tuple:
+    """``(symbol, store key)`` of the object of ``key_text``."""
+    st = _setup()
+    key_text = f'{key_text}\nO{speed}'
+    key = hashlib.sha256(f'{st["fingerprint"]}\n{key_text}'.encode()).hexdigest()[:32]
+    symbol = f'{prefix}_{key}'
+    return symbol, f'object\n{symbol}\n{st["fingerprint"]}\n{key_text}'
+
+
+def has_object(key_text: str, cache_dir: Optional[str], prefix: str = 'tj',
+               speed: int = 2) -> bool:
+    """Whether :func:`load_object` has the object of these arguments without
+    compiling it: loaded in this process, or in the store (unverified:
+    :func:`load_object` verifies it)."""
+    symbol, disk_key = _names(key_text, prefix, speed)
+    return symbol in _entries or bool(cache_dir) and os.path.exists(
+        store.entry_path(cache_dir, disk_key, f'{symbol}.o'))
+
+
+def compile_ahead(objects: list) -> list:
+    """Have the compile process (:mod:`~tapejit.targets.cpu.compile_process`)
+    compile, while this process compiles others, the objects that
+    :func:`load_object` will be asked for, in that order: ``(key_text,
+    make_ir, cache_dir, prefix, speed)`` each, as its arguments.  Those
+    loaded or in the store already are left out; nothing is handed over
+    where fewer than two are left, or where this process may use one core.
+    The jobs handed over (:class:`~tapejit.targets.cpu.compile_process.Job`),
+    for :func:`~tapejit.targets.cpu.compile_process.withdraw` when the loads
+    are done."""
+    if threads.available_cores() < 2:
+        return []
+    jobs, seen = [], set()
+    for key_text, make_ir, cache_dir, prefix, speed in objects:
+        symbol, _ = _names(key_text, prefix, speed)
+        if symbol in seen or has_object(key_text, cache_dir, prefix, speed):
+            continue
+        seen.add(symbol)
+        jobs.append(compile_process.Job(symbol, make_ir, speed))
+    if len(jobs) < 2:
+        return []
+    # This machine's figures, which size every product and parallel kernel
+    # of the process, measured before the compile process takes a core.
+    threads.calibration()
+    st = _setup()
+    compile_process.offer(jobs, st['cpu'], st['features'])
+    return jobs
 
 
 def _load(obj: bytes, symbol: str) -> int:

@@ -34,7 +34,7 @@ import numpy
 from tapejit.backends import threads
 from tapejit.compiler import plan as planning, program as P
 from tapejit.compiler.runner import ProgramWriter
-from tapejit.targets.cpu import codegen, kernel_cache
+from tapejit.targets.cpu import codegen, kernel_cache, native, product
 from tapejit.targets.cpu.buffers import POOL_MIN_BYTES
 
 
@@ -50,7 +50,7 @@ class Lowered(planning.Lowered):
         """The call of kernel step ``st``'s kernel on ``args``: one number per
         kernel (:func:`~tapejit.targets.cpu.kernel_cache.kernel_id`: steps of
         equal loop IR and flags share one)."""
-        key = kernel_cache.kernel_id(st.ir, st.fastmath)
+        key = kernel_cache.kernel_id(st.ir, st.fastmath, st.digest)
         if key not in self._kernels:
             self._kernels[key] = len(self.kernels)
             self.kernels.append((st.ir, st.parallel, st.fastmath))
@@ -105,6 +105,92 @@ def _kernel_step(st: Any, low: Lowered, var: dict) -> None:
     results += [value(e.out) for e in views.values()]
     for sl, x in zip(st.outs, results):
         var[sl] = x
+
+
+def objects_ahead(exe: Any, inputs: Any) -> list:
+    """The arguments of :func:`~tapejit.targets.cpu.llvm_jit.load_object`
+    for each object ``exe``'s first run will load, in the order it loads
+    them, as far as they can be told before it runs: its kernel steps'
+    (:func:`kernels_ahead`) and its products' (by their sizes,
+    :func:`~tapejit.targets.cpu.product.ahead`)."""
+    found = [(at, step.ahead(arrays)) for at, step, arrays in kernels_ahead(exe, inputs)]
+    low = exe.lowered
+    for at, st in enumerate(low.program.statements):
+        if type(st) is P.Call and st.prim == 'matmul' and low.origin[at] >= 0:
+            u = exe.plan.units[low.origin[at]]
+            a, b = u.inputs[0], u.inputs[1]
+            trans = dict(st.params)
+            if len(a.shape) < 2 or len(b.shape) < 2:
+                continue
+            k = a.shape[-2] if trans.get('transa') else a.shape[-1]
+            m, n = u.out.shape[-2], u.out.shape[-1]
+            count = int(numpy.prod(u.out.shape[:-2], dtype=numpy.int64))
+            found.append((at, product.ahead(m, k, n, a.dtype, count)))
+    return [obj for at, obj in sorted(found, key=lambda f: f[0]) if obj is not None]
+
+
+def kernels_ahead(exe: Any, inputs: Any) -> list:
+    """``(statement, kernel step, its arguments' signatures)`` of each kernel call of
+    ``exe``'s Program, in order, as the step runner will make them from
+    ``inputs`` (per array, as :func:`~tapejit.targets.cpu.native.signature`
+    has it: dtype character, dimensions, C-contiguous), found without
+    running anything.  A call with an argument whose signature only its run
+    would tell (a library call's result, a view of a strided array) is left
+    out."""
+    prog, low = exe.lowered.program, exe.lowered
+    sig = {n: _signature_of(a) for n, a in zip(
+        prog.params, [inputs[i] for i, _ in low.arg_inputs] + list(low.const_args))}
+
+    def made(dtype: str, dims: tuple) -> tuple:
+        return (numpy.dtype(dtype).char, len(dims), True)   # (0-d where dims is ())
+    out = []
+    for at, st in enumerate(prog.statements):
+        kind = type(st)
+        if kind is P.Alloc:
+            sig[st.out] = made(st.dtype, st.dims)
+        elif kind is P.Reshape:
+            s = sig.get(st.src)
+            # (A strided array's reshape may be a copy or a view.)
+            sig[st.out] = None if s is None else (s[0], 1, True) if st.dims is None else (
+                (s[0], len(st.dims), True) if s[2] else None)
+        elif kind is P.Slice:
+            s = sig.get(st.src)
+            sig[st.out] = None if s is None else (s[0], len(st.dims), True)
+        elif kind is P.InPlace:
+            s = sig.get(st.src)
+            sig[st.out] = s if s is not None and s[2] else made(st.dtype, st.dims)
+        elif kind is P.Call:
+            sig[st.out] = sig.get(st.into) if st.into else _new_array(st, sig)
+        elif kind is P.Finish:
+            sig[st.out] = sig.get(st.into) if st.into else made(st.dtype, st.dims)
+        elif kind is P.CopyInto:
+            sig[st.out] = sig.get(st.dst)
+        elif kind is P.CallKernel:
+            args = [sig.get(a) for a in st.args]
+            # (A 0-d array has no signature: the kernel is called without one.)
+            if all(a is not None and (a == 'int' or a[1]) for a in args):
+                out.append((at, exe.plan.steps[low.origin[at]][1], args))
+    return out
+
+
+def _new_array(st: P.Call, sig: dict) -> Optional[tuple]:
+    """The signature of a product's or a convolution's result (a new
+    C-contiguous array of its first operand's dtype); None for other calls."""
+    args = [sig.get(a) for a in st.args[:2]]
+    if None in args or not args:
+        return None
+    if st.prim == 'matmul':
+        return (args[0][0], max(a[1] for a in args), True)
+    if st.prim in ('conv2d', 'conv2d_transpose', 'conv2d_filter'):
+        return (args[0][0], 4, True)
+    return None
+
+
+def _signature_of(a: Any) -> Any:
+    if isinstance(a, numpy.ndarray) and a.ndim == 0:
+        return (a.dtype.char, 0, True)
+    s = native.signature((a,))
+    return None if s is None else s[0]
 
 
 def lower(plan: Any) -> Lowered:

@@ -31,14 +31,22 @@ from typing import Any, Callable, Optional
 
 import numpy
 
-from tapejit.compiler.loop_ir import Unsupported, digest
+from tapejit.compiler.loop_ir import Unsupported, digest as ir_digest
 from tapejit.targets.cpu import pool_waits
 from tapejit.targets.cpu.llvm_jit import load_object
 
 __all__ = ['NativeKernel', 'Unsupported']
 
 
-def _signature(args: tuple) -> Optional[tuple]:
+def signature(args: tuple) -> Optional[tuple]:
+    """Per argument, ``'int'`` or ``(dtype character, ndim, C-contiguous)``:
+    the variant of a kernel these arguments call; None where one has none
+    (a subclass, a 0-d or unaligned array).
+
+    >>> import numpy as np
+    >>> signature((3, np.zeros((2, 2), np.float32)))
+    ('int', ('f', 2, True))
+    """
     sig = []
     for a in args:
         if a.__class__ is int and -2 ** 63 <= a < 2 ** 63:
@@ -73,7 +81,7 @@ class NativeKernel:
     """
 
     def __init__(self, name: str, kernel: Any, fastmath: Any, cache_dir: Optional[str],
-                 exclusive: bool = False) -> None:
+                 exclusive: bool = False, digest: Optional[str] = None) -> None:
         self.name = name
         # The caller passes arrays the kernel writes that share memory with
         # no other argument: no run-time overlap checks, and whether a loop
@@ -81,7 +89,7 @@ class NativeKernel:
         # buffers lie.
         self.exclusive = exclusive
         from tapejit.targets.cpu import llvm_render
-        self.kernel, self.digest = kernel, digest(kernel)
+        self.kernel, self.digest = kernel, digest or ir_digest(kernel)
         stmts = kernel.hoisted + kernel.chunk.pre + kernel.chunk.body + kernel.chunk.post
         stored = llvm_render.stored_arrays(stmts)
         self.params = llvm_render.head(kernel) + list(kernel.params)
@@ -97,7 +105,7 @@ class NativeKernel:
         return list(self.variants)
 
     def __call__(self, *args: Any) -> None:
-        sig = _signature(args)
+        sig = signature(args)
         if sig is None:
             return self._call_plain(args)
         fn = self.variants.get(sig)
@@ -119,7 +127,7 @@ class NativeKernel:
         for k, a in enumerate(plain):
             if isinstance(a, numpy.ndarray) and not (a.flags.aligned and a.dtype.isnative):
                 plain[k] = numpy.array(a, a.dtype.newbyteorder('='))
-        if _signature(tuple(plain)) is None:
+        if signature(tuple(plain)) is None:
             raise Unsupported(f'kernel {self.name}: arguments of types '
                               f'{[type(a).__name__ for a in args]} (a 0-d array, an int '
                               f'beyond 64 bits?)')
@@ -129,11 +137,23 @@ class NativeKernel:
                 args[k][...] = plain[k]
 
     def _load_variant(self, sig: tuple) -> Callable:
+        key, make = self._source(sig)
+        fn = load_object(key, make, self.cache_dir)
+        pool_waits.install()      # (the threads that run it poll, not sleep)
+        return fn
+
+    def ahead(self, sig: tuple) -> tuple:
+        """The arguments :func:`~tapejit.targets.cpu.llvm_jit.load_object`
+        will be given for the variant of signature ``sig`` (for
+        :func:`~tapejit.targets.cpu.llvm_jit.compile_ahead`)."""
+        key, make = self._source(sig)
+        return key, make, self.cache_dir, 'tj', 2
+
+    def _source(self, sig: tuple) -> tuple:
+        """``(key text, make_ir)`` of the variant of signature ``sig``."""
         from tapejit.targets.cpu import llvm_render
         fm = self.fastmath
         fm = sorted(fm) if isinstance(fm, (set, frozenset)) else fm
         key = f'llvm\n{fm!r}\n{self.exclusive}\n{sig!r}\n{self.digest}'
-        fn = load_object(key, lambda symbol: llvm_render.translate(
-            self.kernel, sig, self.fastmath, symbol, self.exclusive), self.cache_dir)
-        pool_waits.install()      # (the threads that run it poll, not sleep)
-        return fn
+        return key, lambda symbol: llvm_render.translate(
+            self.kernel, sig, self.fastmath, symbol, self.exclusive)

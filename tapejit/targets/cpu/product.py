@@ -28,7 +28,7 @@ compiled once per dtype and tile and kept in the store.
 from __future__ import annotations
 
 import math
-from typing import Any, NamedTuple, Optional
+from typing import Any, Callable, NamedTuple, Optional
 
 import numpy
 
@@ -36,8 +36,9 @@ from tapejit.backends import host_arrays, threads
 from tapejit.compiler import contraction as C
 from tapejit.ops.registry import install_host_kernel
 from tapejit.targets.cpu.buffers import scratch
-from tapejit.targets.cpu.contraction import (_cache_bytes, _kernel, first_level, machine,
-                                             supported)
+from tapejit.targets.cpu.contraction import (_DTYPES, _cache_bytes, _kernel, first_level,
+                                             kernel_source, machine, supported)
+from tapejit.targets.cpu.llvm_jit import has_object
 from tapejit.targets.cpu.product_ir import product_ir
 
 __all__ = ['takes_product', 'takes_shape', 'matmul', 'tile', 'describe']
@@ -234,6 +235,32 @@ def tile(n: int, dtype: Any) -> tuple:
     return C.product_tile(lanes, regs, n, first_level()[1])
 
 
+def ahead(m: int, k: int, n: int, dtype: Any, count: int = 1) -> Optional[tuple]:
+    """The arguments of :func:`~tapejit.targets.cpu.llvm_jit.load_object`
+    for the kernel :func:`matmul` computes ``count`` products ``(m, k) @
+    (k, n)`` with; None where BLAS computes them (by their sizes: operands
+    strided as the kernel does not read them go to BLAS too).
+
+    >>> ahead(8, 8, 8, numpy.float32) is None
+    True
+    """
+    dtype = numpy.dtype(dtype)
+    if dtype not in _DTYPES:
+        return None
+    lanes, _ = machine(dtype)
+    mr, nv = tile(n, dtype)
+    src = kernel_source('product', (mr, nv), dtype, (lanes,), _source(dtype, lanes, (mr, nv)))
+    # (Asked first: the size rule measures this machine's product rate the
+    # first time, which a plan whose kernels are all stored need not wait for.)
+    if has_object(src[0], *src[2:]) or not takes_shape(m, k, n, dtype, count):
+        return None
+    return src
+
+
+def _source(dtype: numpy.dtype, lanes: int, tile_: tuple) -> Callable[[str], str]:
+    return lambda symbol: product_ir(symbol, dtype, lanes, tile_)
+
+
 def _steps(x: numpy.ndarray) -> tuple:
     """``x``'s strides in elements (an axis of one: 1)."""
     return tuple(s // x.itemsize if n > 1 else 1 for s, n in zip(x.strides, x.shape))
@@ -266,7 +293,7 @@ def matmul(a: numpy.ndarray, b: numpy.ndarray, out: Optional[numpy.ndarray] = No
     fn = _fns.get((dtype, mr, nv))
     if fn is None:
         fn = _fns[dtype, mr, nv] = _kernel('product', (mr, nv), dtype, (lanes,),
-                                           lambda s: product_ir(s, dtype, lanes, (mr, nv)))
+                                           _source(dtype, lanes, (mr, nv)))
     # A row-major b is read where it lies by an item of few blocks of rows;
     # one of many packs its panel (contiguous rows stream from the cache
     # faster than rows n apart, for the many blocks that read them), as
