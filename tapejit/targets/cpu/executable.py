@@ -380,7 +380,9 @@ class Executable:
         (:meth:`_KernelStep.first_call`); then the runner calling them directly."""
         with self._runner_lock:
             if self._runner is None:
-                ahead = self._compile_ahead(inputs)
+                # (A plan from the store was run before: its kernels are
+                # stored too, but where that run ended early.)
+                ahead = [] if self.from_cache else self._compile_ahead(inputs)
                 try:
                     outs = lowering.compile_runner(self, first=True)(inputs)
                 finally:
