@@ -40,7 +40,8 @@ class Job:
 
     def __init__(self, symbol: str, make_ir: Callable[[str], str], speed: int) -> None:
         self.symbol, self.make_ir, self.speed = symbol, make_ir, speed
-        self.state = 'queued'   # -> 'writing' (its IR made here) -> 'sent' -> 'done'
+        # 'queued' -> 'writing' (its IR being made) -> 'sent'; or 'taken': compiled here
+        self.state = 'queued'
         self.obj: Optional[bytes] = None
         self.done = threading.Event()
 
