@@ -131,6 +131,7 @@ class _Process:
             return job
 
     def _serve(self) -> None:
+        job = None
         try:
             if llvm_pipeline.read_frame(self.proc.stdout) != b'ready':
                 raise RuntimeError('it did not start')
@@ -158,10 +159,14 @@ class _Process:
                 job.obj = obj     # (None where it failed: compiled here)
                 job.done.set()
         except Exception as e:
-            self._fail(f'{type(e).__name__}: {e}')
+            self._fail(f'{type(e).__name__}: {e}', job)
 
-    def _fail(self, why: str) -> None:
+    def _fail(self, why: str, sent: Optional[Job] = None) -> None:
         with self.lock:
+            if sent is not None:
+                # (The job it was compiling: this process may be waiting
+                # for it, having taken it from the jobs offered.)
+                sent.done.set()
             if self.failed == 'closed':
                 return
             self.failed = why

@@ -185,22 +185,55 @@ def test_a_kernel_not_begun_there_is_compiled_here():
     assert proc.queue == [] and job.state == 'taken'
 
 
-def test_a_process_that_dies_leaves_every_kernel_here_with_a_warning(fresh_store, tmp_path,
-                                                                     monkeypatch):
-    monkeypatch.setattr(threads, 'available_cores', lambda: 2)
-    monkeypatch.setattr(compile_process, '_process', [])   # (a process of this test's own)
-    # One that answers the greeting, then ends at its first request.
+def _dying_process(tmp_path, monkeypatch, linger: float = 0.0) -> None:
+    """Make the next compile process (of this test's own) one that answers
+    the greeting, reads its first request and ends ``linger`` seconds
+    later, without an answer."""
+    monkeypatch.setattr(compile_process, '_process', [])
     script = tmp_path / 'dies.py'
-    script.write_text('import sys\n'
+    script.write_text('import sys, time\n'
                       'def frame():\n'
                       '    n = int.from_bytes(sys.stdin.buffer.read(8), "little")\n'
                       '    return sys.stdin.buffer.read(n)\n'
                       'frame()\n'
                       'sys.stdout.buffer.write((5).to_bytes(8, "little") + b"ready")\n'
                       'sys.stdout.buffer.flush()\n'
-                      'frame()\n')
+                      'frame()\n'
+                      f'time.sleep({linger})\n')
     monkeypatch.setattr(compile_process._Process, 'command',
                         staticmethod(lambda: [sys.executable, str(script)]))
+
+
+def test_a_kernel_waited_for_when_the_process_dies_is_compiled_here(tmp_path, monkeypatch):
+    # This process takes the job the compile process has begun, and waits:
+    # the process's end must wake it (with no object: compiled here).
+    _dying_process(tmp_path, monkeypatch, linger=0.3)
+    st = llvm_jit._setup()
+    ir = 'define i64 @tj_waited() {\n  ret i64 1\n}\n'
+    jobs = [compile_process.Job(f'tj_waited_{k}', lambda s: ir, 2) for k in range(2)]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter('always')
+        compile_process.offer(jobs, st['cpu'], st['features'])
+        for _ in range(1000):
+            if jobs[-1].state == 'sent':
+                break
+            time.sleep(0.005)
+        assert jobs[-1].state == 'sent'
+        got = []
+        waiter = threading.Thread(target=lambda: got.append(
+            compile_process.take(jobs[-1].symbol)), daemon=True)
+        waiter.start()
+        waiter.join(30)
+        assert not waiter.is_alive(), 'take() still waits for a process that ended'
+    assert got == [None]
+    assert any('compile process failed' in str(w.message) for w in caught)
+    assert compile_process.take(jobs[0].symbol) is None
+
+
+def test_a_process_that_dies_leaves_every_kernel_here_with_a_warning(fresh_store, tmp_path,
+                                                                     monkeypatch):
+    monkeypatch.setattr(threads, 'available_cores', lambda: 2)
+    _dying_process(tmp_path, monkeypatch)
     args = _args(1)
     step = _step()
     with warnings.catch_warnings(record=True) as caught:
