@@ -10,18 +10,11 @@ import tapejit
 import tapejit.functions as F
 import tapejit.links as L
 
+from tests.support.jit_helpers import linear_adam_step
+
 
 def _model_and_step():
-    model = L.Linear(512, 512, initialW=np.full((512, 512), 0.01, np.float32))
-    opt = tapejit.optimizers.Adam().setup(model)
-
-    def step(x):
-        loss = F.sum(model(x) ** 2)
-        model.cleargrads()
-        loss.backward()
-        opt.update()
-        return loss
-    return model, opt, step
+    return linear_adam_step(512, 512, initialW=np.full((512, 512), 0.01, np.float32))
 
 
 def test_calls_from_several_threads_lose_no_update():

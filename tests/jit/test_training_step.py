@@ -15,7 +15,7 @@ import tapejit
 import tapejit.functions as F
 from tapejit import Variable
 
-from tests.support.jit_helpers import _close, _forbid_eager_machinery, _info
+from tests.support.jit_helpers import _close, _forbid_eager_machinery, _info, linear_adam_step
 
 
 # ================================================================ training step
@@ -101,20 +101,7 @@ def test_the_call_that_traced_collects_what_the_trace_left():
     generations are collected by the call that traced.  Left there, the
     collections a later call triggers walk them: a pause of milliseconds in a
     step of microseconds."""
-    import tapejit.links as L
-    import tapejit.optimizers as O
-    model = L.Linear(4, 3)
-    opt = O.Adam()
-    opt.setup(model)
-
-    @tapejit.jit
-    def step(x):
-        loss = F.sum(model(x) ** 2)
-        model.cleargrads()
-        loss.backward()
-        opt.update()
-        return loss
-
+    step = tapejit.jit(linear_adam_step(4, 3)[2])
     x = np.ones((5, 4), np.float32)
     step(x)
     # (Without the collection, about 2,700 objects: the trace's and the plan's.)

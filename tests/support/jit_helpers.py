@@ -30,6 +30,25 @@ def _close(a, b, **kw):
     np.testing.assert_allclose(a, b, **(kw or dict(rtol=1e-12, atol=1e-12)))
 
 
+def linear_adam_step(n_in: int, n_out: int, initialW=None) -> tuple:
+    """``(model, optimizer, step)``: an ``L.Linear(n_in, n_out)`` with Adam,
+    and a training step of it as users write one (``step(x)``: the loss
+    ``sum(model(x) ** 2)``, backward, ``optimizer.update()``), not jitted."""
+    import tapejit.functions as F
+    import tapejit.links as L
+    import tapejit.optimizers as O
+    model = L.Linear(n_in, n_out, initialW=initialW)
+    opt = O.Adam().setup(model)
+
+    def step(x):
+        loss = F.sum(model(x) ** 2)
+        model.cleargrads()
+        loss.backward()
+        opt.update()
+        return loss
+    return model, opt, step
+
+
 def _info(fn) -> tuple:
     i = fn.cache_info()
     return i.hits, i.misses, i.traces, i.entries

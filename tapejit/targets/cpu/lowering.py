@@ -118,14 +118,9 @@ def objects_ahead(exe: Any, inputs: Any) -> list:
     for at, st in enumerate(low.program.statements):
         if type(st) is P.Call and st.prim == 'matmul' and low.origin[at] >= 0:
             u = exe.plan.units[low.origin[at]]
-            a, b = u.inputs[0], u.inputs[1]
-            trans = dict(st.params)
-            if len(a.shape) < 2 or len(b.shape) < 2:
-                continue
-            k = a.shape[-2] if trans.get('transa') else a.shape[-1]
-            m, n = u.out.shape[-2], u.out.shape[-1]
-            count = int(numpy.prod(u.out.shape[:-2], dtype=numpy.int64))
-            found.append((at, product.ahead(m, k, n, a.dtype, count)))
+            if len(u.inputs[0].shape) >= 2 and len(u.inputs[1].shape) >= 2:
+                count, m, k, n = _product_sizes(u, st)
+                found.append((at, product.ahead(m, k, n, u.inputs[0].dtype, count)))
     return [obj for at, obj in sorted(found, key=lambda f: f[0]) if obj is not None]
 
 
@@ -171,6 +166,14 @@ def kernels_ahead(exe: Any, inputs: Any) -> list:
             if all(a is not None and (a == 'int' or a[1]) for a in args):
                 out.append((at, exe.plan.steps[low.origin[at]][1], args))
     return out
+
+
+def _product_sizes(u: Any, st: P.Call) -> tuple:
+    """``(count, m, k, n)``: the ``count`` products ``(m, k) @ (k, n)`` of
+    the matmul unit ``u`` (called as ``st``)."""
+    a, out = u.inputs[0], u.out.shape
+    k = a.shape[-2] if dict(st.params).get('transa') else a.shape[-1]
+    return int(numpy.prod(out[:-2], dtype=numpy.int64)), out[-2], k, out[-1]
 
 
 def _new_array(st: P.Call, sig: dict) -> Optional[tuple]:
@@ -274,13 +277,10 @@ class _Renderer(ProgramWriter):
         return super()._call(st)
 
     def width(self, st: P.Call) -> int:
-        u = self.plan.units[self.origin[self.at]]
-        a = u.inputs[0]
-        k = a.shape[-2] if dict(st.params).get('transa') else a.shape[-1]
+        count, m, k, n = _product_sizes(self.plan.units[self.origin[self.at]], st)
         if self.cores is None:
             self.cores = threads.available_cores()
-        return threads.product_width(float(numpy.prod(u.out.shape, dtype=numpy.float64)) * k,
-                                     self.cores)
+        return threads.product_width(float(count) * m * k * n, self.cores)
 
     def epilogue(self) -> list:
         return (['del env'] if self.slot else []) + ['_pool.lend(outs)']
