@@ -469,6 +469,22 @@ def _cache_bytes() -> int:
 
 
 _L2: Optional[int] = None
+_LINE: Optional[int] = None
+
+
+def cache_line() -> int:
+    """The bytes of this core's cache line, as the kernel reports it (64
+    where it does not)."""
+    global _LINE
+    if _LINE is None:
+        line = 64
+        try:
+            with open('/sys/devices/system/cpu/cpu0/cache/index0/coherency_line_size') as f:
+                line = max(1, int(f.read().strip()))
+        except (OSError, ValueError):
+            pass
+        _LINE = line
+    return _LINE
 
 
 def first_level() -> tuple:

@@ -36,7 +36,8 @@ from tapejit.backends import host_arrays, threads
 from tapejit.compiler import contraction as C
 from tapejit.ops.registry import install_host_kernel
 from tapejit.targets.cpu.buffers import scratch
-from tapejit.targets.cpu.contraction import (_DTYPES, _cache_bytes, _kernel, first_level,
+from tapejit.targets.cpu.contraction import (_DTYPES, _cache_bytes, _kernel, cache_line,
+                                              first_level,
                                              kernel_source, machine, supported)
 from tapejit.targets.cpu.llvm_jit import has_object
 from tapejit.targets.cpu.product_ir import product_ir
@@ -286,7 +287,7 @@ def matmul(a: numpy.ndarray, b: numpy.ndarray, out: Optional[numpy.ndarray] = No
                                      n % nr != 0)
     items = (count * -(-n // nr) - tail) * parts + tail * tail_parts
     width = min(max(1, width), items)
-    kc = _k_block(k, nr, dtype.itemsize, lanes)
+    kc = _k_block(k, nr, dtype.itemsize, lanes, call.sak != 1)
     slots = numpy.zeros(1, numpy.int64)      # (held until every thread is done)
     # (Each thread's slot holds kc rows rounded up to whole vectors of rows.)
     buf = scratch('product panels', width * -(-kc // lanes) * lanes * nr, dtype)
@@ -351,11 +352,26 @@ def _memory(x: numpy.ndarray, span: int, dense: bool) -> numpy.ndarray:
     return numpy.lib.stride_tricks.as_strided(x, shape=(span,), strides=(x.itemsize,))
 
 
-def _k_block(k: int, nr: int, itemsize: int, lanes: int) -> int:
-    """Rows of ``B`` packed at a time: a panel's rows fill at most half
-    this core's second-level cache, a whole number of vectors of rows."""
-    fit = max(lanes, _cache_bytes() // 2 // (nr * itemsize) // lanes * lanes)
-    return min(k, fit)
+def _k_block(k: int, nr: int, itemsize: int, lanes: int, a_across: bool = False) -> int:
+    """Rows of ``B`` packed at a time, a whole number of vectors of rows.
+
+    Where ``A``'s elements along the shared axis lie apart (``a_across``: a
+    transposed ``A``, as a weight gradient's ``gy.T`` is), each step of a
+    tile reads a cache line of ``A``, which the next tile of rows reads
+    again: the block's lines of ``A`` and rows of the panel fill at most
+    half the first-level cache, so that they are still there.  Else ``A``'s
+    rows stream along the shared axis, and the panel's rows fill at most
+    half this core's second-level cache (fewer blocks, each adding its
+    tiles to the result).
+
+    >>> _k_block(1024, 64, 4, 16) > _k_block(1024, 64, 4, 16, True) >= 16
+    True
+    """
+    if a_across:
+        fit = first_level()[0] // 2 // (cache_line() + nr * itemsize)
+    else:
+        fit = _cache_bytes() // 2 // (nr * itemsize)
+    return min(k, max(lanes, fit // lanes * lanes))
 
 
 def _copied(c: numpy.ndarray, out: Optional[numpy.ndarray]) -> numpy.ndarray:

@@ -85,6 +85,24 @@ def test_blocks_of_the_shared_axis_add_up(monkeypatch):
         assert np.abs(P.matmul(a, b) - want).max() < 1e-4
 
 
+def test_a_transposed_first_operand_takes_blocks_that_stay_in_the_first_level_cache():
+    # A weight gradient's gy.T reads a cache line of A a step of the shared
+    # axis: a block's lines and panel rows fill at most half the first-level
+    # cache (the most whole vectors of rows that do), where a row-major A
+    # takes blocks by the second-level cache.
+    from tapejit.targets.cpu.contraction import cache_line, first_level
+    lanes, regs = machine(np.float32)
+    nr = C.product_tile(lanes, regs)[1] * lanes
+    half, per_row = first_level()[0] // 2, cache_line() + nr * 4
+    kc = P._k_block(1 << 20, nr, 4, lanes, True)
+    assert kc % lanes == 0 and kc * per_row <= half < (kc + lanes) * per_row or kc == lanes
+    assert P._k_block(1 << 20, nr, 4, lanes) == P._cache_bytes() // 2 // (nr * 4) // lanes * lanes
+    rng = np.random.default_rng(12)
+    gy, x = (rng.standard_normal((3 * kc + 5, c)).astype(np.float32) for c in (70, 150))
+    want = gy.T.astype(np.float64) @ x.astype(np.float64)
+    assert np.abs(P.matmul(gy.T, x) - want).max() / np.abs(want).max() < 1e-5
+
+
 def test_one_thread_and_two_give_the_same_bits():
     rng = np.random.default_rng(3)
     a, b = _operands(rng, 130, 70, 300, np.float32, False, True)
@@ -159,7 +177,7 @@ def _products_seen(monkeypatch, takes) -> list:
     return calls
 
 
-def test_linear_layers_run_the_kernel_eagerly_and_under_jit(monkeypatch):
+def test_linear_layers_run_the_kernel_eagerly_and_under_jit(monkeypatch, steady_calibration):
     calls = _products_seen(monkeypatch, P.takes_product)
     # (Two cores: a plan whose products are worth cutting runs step by step,
     # its products through the primitive, rather than as one native call.)
@@ -215,7 +233,18 @@ def _close(got, a, b):
     return np.abs(got - want).max() / max(1.0, np.abs(want).max()) < 1e-5
 
 
-def test_a_matrix_times_a_broadcast_stack_reads_only_the_matrix():
+@pytest.fixture
+def steady_calibration(monkeypatch):
+    """The machine's figures pinned to a quiet two-core machine's, for tests
+    of which products run the kernel: the measured ones move with a busy
+    moment of the machine, and these products pass the size rule by a few
+    times the hand-off, not by a hundred."""
+    from tapejit.backends import threads
+    monkeypatch.setattr(threads, '_calibration',
+                        [threads.Calibration(madds_per_s=60e9, handoff_s=5e-6, toggle_s=2e-6)])
+
+
+def test_a_matrix_times_a_broadcast_stack_reads_only_the_matrix(steady_calibration):
     rng = np.random.default_rng(8)
     a = rng.standard_normal((64, 256)).astype(np.float32)
     b = np.broadcast_to(rng.standard_normal((256, 256)).astype(np.float32), (4, 256, 256))
