@@ -317,28 +317,37 @@ def _version(lib: str) -> str:
     return str(v)
 
 
+_TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
 @functools.lru_cache(maxsize=None)
-def _sources(top: str = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))) -> str:
+def _sources(top: str = _TOP) -> str:
     """A digest of the source files under ``top`` (tapejit's own): each
     one's path and contents, hashed once per process.  Contents, not sizes
     and modification times: ``cp -p``, tar, container layers and
     reproducible builds give two versions the same sizes and times."""
     h = hashlib.sha256()
-    for path, dirs, files in os.walk(top):
-        dirs[:] = sorted(d for d in dirs if d != '__pycache__')  # (walked in this order)
-        for name in sorted(f for f in files if f.endswith('.py')):
-            full = os.path.join(path, name)
-            rel = os.path.relpath(full, top)
-            try:
-                with open(full, 'rb') as f:
-                    data = f.read()
-            except OSError as e:
-                # (Such a package cannot import that module: any digest will do.)
-                h.update(f'{rel}|unreadable {e.errno}\n'.encode())
-                continue
-            # The length first: no two lists of files make the same stream.
-            h.update(f'{rel}|{len(data)}\n'.encode())
-            h.update(data)
+
+    def walk(folder: str, rel: str) -> None:
+        # (Files in name order, then folders: one order on every machine.)
+        with os.scandir(folder) as it:
+            entries = sorted(it, key=lambda e: e.name)
+        for e in entries:
+            if e.name.endswith('.py') and not e.is_dir():
+                try:
+                    with open(e.path, 'rb') as f:
+                        data = f.read()
+                except OSError as err:
+                    # (Such a package cannot import that module: any digest will do.)
+                    h.update(f'{rel}{e.name}|unreadable {err.errno}\n'.encode())
+                    continue
+                # The length first: no two lists of files make the same stream.
+                h.update(f'{rel}{e.name}|{len(data)}\n'.encode())
+                h.update(data)
+        for e in entries:
+            if e.name != '__pycache__' and e.is_dir(follow_symlinks=False):
+                walk(e.path, f'{rel}{e.name}/')
+    walk(top, '')
     return h.hexdigest()
 
 
