@@ -28,7 +28,8 @@ import numpy
 from tapejit.compiler import contraction as C
 from tapejit.targets.cpu.emitter import Array, Emitter
 
-__all__ = ['correlation_ir', 'filter_ir', 'fma_ir', 'layout_ir']
+__all__ = ['correlation_ir', 'filter_ir', 'channel_filter_ir', 'fma_ir', 'layout_ir',
+           'last_layout_ir']
 
 _DTYPES = {numpy.dtype(numpy.float32): 'f', numpy.dtype(numpy.float64): 'd'}
 
@@ -685,6 +686,265 @@ def _filter_steps(em: Emitter, x: _Ir, corr: C.FilterCorrelation, slot: Any, sc:
         for t in range(t_):
             p = b.bitcast(b.gep(slot, [x.c((r * t_ + t) * lanes)]), x.vec.as_pointer())
             b.store(b.load(accs[r][t]), p, align=x.elem_size())
+
+
+def last_layout_ir(symbol: str, src: C.LastLayout, dtype: numpy.dtype, lanes: int) -> str:
+    """The LLVM IR of the kernel laying images ``(N, groups * channels,
+    height, width)`` out as ``src`` says: ``symbol(n, ch, nch, claim, x,
+    out)``, an item per image, each element of its block written once:
+    ``lanes`` channels by ``lanes`` pixels of a row loaded as vectors along
+    the row, transposed in registers (:func:`_transpose`) and stored a pixel
+    a vector; the row's last pixels (fewer than a vector) one by one; the
+    padding zeroed."""
+    hw = src.height * src.width
+    cb_n = -(-src.channels // lanes)
+    xb_n = src.width // lanes
+    size = numpy.dtype(dtype).itemsize
+
+    def emit(em: Emitter, batch: Any, nch: Any, claim: Any, x: Array, out: Array) -> None:
+        v = _Ir(em, dtype, lanes)
+        memset, _ = _memory_intrinsics(em)
+        ir = em.ir
+
+        def zero(b: Any, at: Any, lo: int, hi: int) -> None:
+            if hi > lo:
+                b.call(memset, [b.bitcast(b.gep(at, [v.c(lo)]), em.i8p), ir.Constant(em.i8, 0),
+                                v.c((hi - lo) * size), ir.Constant(ir.IntType(1), 0)])
+
+        def item(i: Any) -> None:
+            b = em.b
+            image = b.gep(x.data, [b.mul(i, v.c(src.groups * src.channels * hw))])
+            dst = b.gep(out.data, [b.mul(i, v.c(src.image))])
+            line = src.cols * src.pixel
+            zero(b, dst, 0, src.top * line)
+            zero(b, dst, (src.top + src.height) * line, src.image)
+
+            def row(y: Any) -> None:
+                br = em.b
+                d_row = br.gep(dst, [br.mul(br.add(y, v.c(src.top)), v.c(line))])
+                zero(br, d_row, 0, src.left * src.pixel)
+                zero(br, d_row, (src.left + src.width) * src.pixel, line)
+                d_row = br.gep(d_row, [v.c(src.left * src.pixel)])
+                s_row = br.gep(image, [br.mul(y, v.c(src.width))])
+                for g in range(src.groups):
+                    for cb in range(cb_n):
+                        chans = [g * src.channels + cb * lanes + k
+                                 for k in range(min(lanes, src.channels - cb * lanes))]
+                        d_at = br.gep(d_row, [v.c(g * src.cpad + cb * lanes)])
+                        _lay_block(em, v, s_row, d_at, chans, xb_n, hw, src.pixel)
+                        _lay_tail(em, v, s_row, d_at, chans, xb_n * lanes, src.width, hw,
+                                  src.pixel)
+            em.repeat(v.c(0), v.c(src.height), row)
+        v.work_loop(claim, batch, item)
+    return _entry(symbol, dtype, 2, {1}, emit)
+
+
+def _lay_block(em: Emitter, v: _Ir, s_row: Any, d_at: Any, chans: list, blocks: int,
+               hw: int, pixel: int) -> None:
+    """Blocks ``0 .. blocks`` of ``lanes`` pixels of a source row (``s_row``,
+    channel ``c`` at ``c * hw``) for channels ``chans``, each transposed
+    into a vector per pixel (zero past the channels) at ``d_at`` (``pixel``
+    elements apart)."""
+    lanes = v.lanes
+    if not blocks:
+        return
+
+    def block(xb: Any) -> None:
+        bb = em.b
+        x0 = bb.mul(xb, v.c(lanes))
+        rows = [v.load_vec(bb.gep(s_row, [bb.add(x0, v.c(c * hw))])) for c in chans]
+        rows += [v.zero()] * (lanes - len(rows))
+        at = bb.gep(d_at, [bb.mul(x0, v.c(pixel))])
+        for k, col in enumerate(_transpose(v, rows)):
+            p = bb.bitcast(bb.gep(at, [v.c(k * pixel)]), v.vec.as_pointer())
+            bb.store(col, p, align=v.elem_size())
+    em.repeat(v.c(0), v.c(blocks), block)
+
+
+def _lay_tail(em: Emitter, v: _Ir, s_row: Any, d_at: Any, chans: list, lo: int, hi: int,
+              hw: int, pixel: int) -> None:
+    """Pixels ``lo .. hi`` of a source row one element at a time: channels
+    ``chans`` copied, the rest of their vector of channels zeroed."""
+    b = em.b
+    zero = em.ir.Constant(v.elem, 0.0)
+    for k in range(lo, hi):
+        at = b.gep(d_at, [v.c(k * pixel)])
+        for j in range(v.lanes):
+            value = (b.load(b.gep(s_row, [v.c(chans[j] * hw + k)])) if j < len(chans)
+                     else zero)
+            b.store(value, b.gep(at, [v.c(j)]))
+
+
+def _transpose(v: _Ir, rows: list) -> list:
+    """The ``lanes x lanes`` matrix of vectors ``rows`` transposed, by
+    ``log2(lanes)`` stages of two-vector shuffles, each swapping the
+    off-diagonal blocks of the stage's size."""
+    b, ir = v.em.b, v.ir
+    n = v.lanes
+    rows = list(rows)
+    k = n // 2
+    mask_type = ir.VectorType(v.i32, n)
+    while k:
+        low = ir.Constant(mask_type, [j if not j & k else n + j - k for j in range(n)])
+        high = ir.Constant(mask_type, [j + k if not j & k else n + j for j in range(n)])
+        for i in range(n):
+            if i & k:
+                continue
+            a, c = rows[i], rows[i + k]
+            rows[i], rows[i + k] = b.shuffle_vector(a, c, low), b.shuffle_vector(a, c, high)
+        k //= 2
+    return rows
+
+
+def channel_filter_ir(symbol: str, cf: C.ChannelFilter, dtype: numpy.dtype, tile: tuple,
+                      lanes: int, parts: int, chunk: int, span: int) -> str:
+    """The LLVM IR of :class:`~tapejit.compiler.contraction.ChannelFilter`
+    ``cf`` with ``tile = (R, T, V)``, its images cut into ``parts``:
+    ``symbol(n, ch, nch, claim, src, gy, partial)``.  Item ``(part, g,
+    block)`` takes ``span`` tiles of output channels (``ob``) through its
+    images ``chunk`` output rows at a time: per chunk, each vector block of
+    source channels (``cb``), tile and taps (``tb``) accumulates in
+    registers over the chunk's pixels, from and back to its vectors in
+    ``partial`` (``[item, ob - first, cb, tb, r, t, v]`` vectors of
+    ``lanes``: sums over the part's pixels of output channel ``ob * R + r``
+    and source channels ``(cb * V + v) * lanes + lane`` at tap ``tb * T +
+    t``).  The chunk's source rows and output-gradient rows stay in the
+    first-level cache for all the tiles."""
+    r_, t_, v_ = tile
+    src = cf.src
+    oh, ow = cf.out_hw
+    ob_n = -(-cf.outs // r_)
+    blocks = -(-ob_n // span)
+    cb_n = cf.vectors(lanes) // v_
+    tb_n = len(cf.taps) // t_
+    items = parts * src.groups * blocks
+    out_total = src.groups * cf.outs
+    slot_size = r_ * t_ * v_ * lanes
+    tile_size = cb_n * tb_n * slot_size         # elements per output-channel tile
+
+    def emit(em: Emitter, batch: Any, nch: Any, claim: Any, source: Array, gy: Array,
+             part_buf: Array) -> None:
+        x = _Ir(em, dtype, lanes)
+        ir = em.ir
+        b = em.b
+        per_part = b.sdiv(b.add(batch, x.c(parts - 1)), x.c(parts))
+        accs = [[[em._alloca(x.vec) for _ in range(v_)] for _ in range(t_)] for _ in range(r_)]
+        memset, _ = _memory_intrinsics(em)
+
+        def item(i: Any) -> None:
+            b = em.b
+            part, g, blk = x.split(i, [parts, src.groups, blocks])
+            ob0 = b.mul(blk, x.c(span))
+            ob1 = b.select(b.icmp_signed('<', b.add(ob0, x.c(span)), x.c(ob_n)),
+                           b.add(ob0, x.c(span)), x.c(ob_n))
+            mine = b.gep(part_buf.data, [b.mul(i, x.c(span * tile_size))])
+            b.call(memset, [b.bitcast(mine, em.i8p), ir.Constant(em.i8, 0),
+                            x.c(span * tile_size * x.elem_size()),
+                            ir.Constant(ir.IntType(1), 0)])
+            n0 = b.mul(part, per_part)
+            n1 = b.select(b.icmp_signed('<', b.add(n0, per_part), batch),
+                          b.add(n0, per_part), batch)
+            n0 = b.select(b.icmp_signed('<', n0, n1), n0, n1)
+
+            def image(n: Any) -> None:
+                bn = em.b
+                src_n = bn.gep(source.data, [bn.add(bn.mul(n, x.c(src.image)),
+                                                    bn.mul(g, x.c(src.cpad)))])
+                gy_n = bn.gep(gy.data, [bn.mul(bn.add(bn.mul(n, x.c(out_total)),
+                                                      bn.mul(g, x.c(cf.outs))),
+                                               x.c(oh * ow))])
+
+                def run(k: Any) -> None:
+                    bk = em.b
+                    y0 = bk.mul(k, x.c(chunk))
+                    y1 = bk.select(bk.icmp_signed('<', bk.add(y0, x.c(chunk)), x.c(oh)),
+                                   bk.add(y0, x.c(chunk)), x.c(oh))
+
+                    def out_tile(ob: Any) -> None:
+                        bo = em.b
+                        # Output channels past the last read the last's
+                        # gradient (their sums are never used).
+                        gys = []
+                        for r in range(r_):
+                            o = bo.add(bo.mul(ob, x.c(r_)), x.c(r))
+                            o = bo.select(bo.icmp_signed('<', o, x.c(cf.outs)), o,
+                                          x.c(cf.outs - 1))
+                            gys.append(bo.gep(gy_n, [bo.mul(o, x.c(oh * ow))]))
+                        tiles = bo.gep(mine, [bo.mul(bo.sub(ob, ob0), x.c(tile_size))])
+
+                        def channels(cb: Any) -> None:
+                            bc = em.b
+                            src_c = bc.gep(src_n, [bc.mul(cb, x.c(v_ * lanes))])
+                            slots = bc.gep(tiles, [bc.mul(cb, x.c(tb_n * slot_size))])
+                            for tb in range(tb_n):
+                                _channel_filter_steps(
+                                    em, x, cf, em.b.gep(slots, [x.c(tb * slot_size)]), src_c,
+                                    gys, accs, cf.taps[tb * t_:(tb + 1) * t_], y0, y1)
+                        em.repeat(x.c(0), x.c(cb_n), channels)
+                    em.repeat(ob0, ob1, out_tile)
+                em.repeat(x.c(0), x.c(-(-oh // chunk)), run)
+            em.repeat(n0, n1, image)
+        x.work_loop(claim, items, item)
+    return _entry(symbol, dtype, 3, {2}, emit)
+
+
+def _channel_filter_steps(em: Emitter, x: _Ir, cf: C.ChannelFilter, slot: Any, src_c: Any,
+                          gys: list, accs: list, taps: tuple, y0: Any, y1: Any) -> None:
+    """One register tile of a :class:`ChannelFilter` over output rows ``y0
+    .. y1`` of one image: its accumulators from ``slot``, per output pixel
+    the ``R`` output-gradient elements (``gys``: their channels' planes)
+    broadcast, times the source's ``V`` channel vectors at each of the
+    ``taps`` (from ``src_c``, the image's first pixel at those channels),
+    and back to ``slot``."""
+    lanes, b = x.lanes, em.b
+    r_, t_, v_ = len(accs), len(taps), len(accs[0][0])
+    ow = cf.out_hw[1]
+    row_step, pixel_step = cf.step
+
+    def at(r: int, t: int, v: int) -> int:
+        return ((r * t_ + t) * v_ + v) * lanes
+    for r in range(r_):
+        for t in range(t_):
+            for v in range(v_):
+                b.store(x.load_vec(b.gep(slot, [x.c(at(r, t, v))])), accs[r][t][v])
+
+    def row(y: Any) -> None:
+        by = em.b
+        gy_y = [by.gep(p, [by.mul(y, x.c(ow))]) for p in gys]
+        src_y = by.gep(src_c, [by.mul(y, x.c(row_step))])
+
+        def pixel(k: Any) -> None:
+            bs = em.b
+            sp = bs.gep(src_y, [bs.mul(k, x.c(pixel_step))])
+            acc = [[[bs.load(a) for a in tv] for tv in rt] for rt in accs]
+            xs = [[x.load_vec(bs.gep(sp, [x.c(tap + v * lanes)])) for v in range(v_)]
+                  for tap in taps]
+            for r in range(r_):
+                s = x.splat(bs.load(bs.gep(gy_y[r], [k])))
+                for t in range(t_):
+                    for v in range(v_):
+                        acc[r][t][v] = bs.call(x.fma, [s, xs[t][v], acc[r][t][v]])
+            for r in range(r_):
+                for t in range(t_):
+                    for v in range(v_):
+                        bs.store(acc[r][t][v], accs[r][t][v])
+        # (A step of several pixels: neighbours' taps read the same source
+        # vectors, loaded once.)
+        u = C.PIXELS_A_STEP
+
+        def pixels(k: Any) -> None:
+            for j in range(u):
+                pixel(em.b.add(em.b.mul(k, x.c(u)), x.c(j)))
+        em.repeat(x.c(0), x.c(ow // u), pixels)
+        for k in range(ow // u * u, ow):
+            pixel(x.c(k))
+    em.repeat(y0, y1, row)
+    b = em.b
+    for r in range(r_):
+        for t in range(t_):
+            for v in range(v_):
+                p = b.bitcast(b.gep(slot, [x.c(at(r, t, v))]), x.vec.as_pointer())
+                b.store(b.load(accs[r][t][v]), p, align=x.elem_size())
 
 
 def fma_ir(symbol: str, dtype: numpy.dtype, lanes: int, chains: int, rounds: int) -> str:

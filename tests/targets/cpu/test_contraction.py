@@ -29,6 +29,12 @@ CASES = [
     ((2, 3, 7, 6), (4, 3, 2), (2, 3), (1, 0), (1, 2), 1, True),
     ((1, 4, 6, 5), (4, 2, 2), (4, 4), (0, 1), (1, 1), 4, True),
     ((2, 1, 3, 40), (3, 1, 3), (1, 1), (0, 1), (1, 1), 1, False),
+    # (Channels that fill vectors: filter gradients with vectors along the
+    # channels, on any vector width; padded channels, rows longer than a
+    # vector with a tail, strides, dilation, groups.)
+    ((2, 28, 9, 19), (6, 3, 3), (2, 1), (1, 1), (1, 2), 2, False),
+    ((1, 16, 6, 5), (4, 1, 1), (1, 1), (0, 0), (1, 1), 1, False),
+    ((2, 14, 11, 18), (9, 3, 2), (1, 3), (2, 0), (2, 1), 1, True),
 ]
 
 
@@ -131,7 +137,7 @@ def test_the_reference_implementation_equals_the_kernels(case, monkeypatch):
         np.testing.assert_allclose(a, b, rtol=1e-11, atol=1e-11)
 
 
-@pytest.mark.parametrize('case', CASES[:6] + CASES[8:10])
+@pytest.mark.parametrize('case', CASES[:6] + CASES[8:10] + CASES[11:])
 def test_gradients_and_second_gradients_match_finite_differences(case):
     shape, (o, kh, kw), s, p, d, groups, cover = case
     x, w, *_ = _case(case, np.float64, seed=3)
@@ -191,6 +197,30 @@ def test_a_compiled_convolutional_step_equals_eager():
             np.testing.assert_allclose(v.grad, g, rtol=1e-4, atol=1e-5)
 
 
+@pytest.mark.parametrize('lanes', [16, 8, 4])
+def test_the_channel_layout_holds_each_pixel_once_and_zeros(lanes):
+    # (The source of a filter gradient with vectors along the channels:
+    # channels last, padded to whole vectors, rows and columns padded.)
+    x = np.random.default_rng(11).standard_normal((2, 2 * 14, 9, 19)).astype(np.float32)
+    cf = C.conv_filter_channels(x.shape, (2, 10, 5, 17), (3, 3), (2, 1), (1, 1), (1, 2), 2,
+                                lanes)
+    lay = cf.src
+    got = K._lay_out_last(x, lay)[:2 * lay.image].reshape(2, lay.rows, lay.cols, 2, lay.cpad)
+    want = np.zeros_like(got)
+    want[:, 1:10, 1:20, :, :14] = x.reshape(2, 2, 14, 9, 19).transpose(0, 3, 4, 1, 2)
+    np.testing.assert_array_equal(got, want)
+
+
+def test_filter_gradients_take_vectors_along_channels_that_fill_them():
+    lanes, _ = K.machine(np.float32)
+    assert K.channels_last_filter(lanes, lanes) and K.channels_last_filter(3 * lanes // 4, lanes)
+    assert not K.channels_last_filter(lanes // 2, lanes) and not K.channels_last_filter(3, 16)
+    text = K.describe('conv2d_filter', ((8, 32, 16, 16), (8, 64, 16, 16)),
+                      dict(ksize=(3, 3), stride=(1, 1), pad=(1, 1), dilate=(1, 1), groups=1),
+                      'float32')
+    assert 'channels last' in text, text
+
+
 def test_tiles_fit_the_registers_of_the_machine():
     for lanes, regs in ((16, 32), (8, 16), (4, 16), (2, 16)):
         for outs in (1, 3, 32, 64):
@@ -198,6 +228,9 @@ def test_tiles_fit_the_registers_of_the_machine():
             assert r * v + v + r <= regs   # (accumulators, a tap's vectors and broadcasts)
             r, t = C.filter_tile(outs, 9, regs)
             assert r * t + r + 1 <= regs and 9 % t == 0
+            for vectors in (1, 2, 4):
+                r, t, v = C.channel_filter_tile(outs, 9, vectors, regs)
+                assert r * t * v + t * v + 1 <= regs and 9 % t == 0 and vectors % v == 0
     lanes, regs = K.machine(np.float32)
     assert K.machine(np.float64) == (lanes // 2, regs)
 
