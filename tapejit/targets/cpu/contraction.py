@@ -251,8 +251,10 @@ def correlate(corr: C.Correlation, src: numpy.ndarray, packed: numpy.ndarray,
     want = IMAGE_ITEMS * width
     splits = 1 if corr.batch >= want else min(tiles, -(-want // max(corr.batch, 1)))
     items = corr.batch * splits
-    laid = scratch('source', items * layout.image, dtype)
-    _run(fn, items, madds, src.reshape(-1), laid, packed, *rest, batch=corr.batch)
+    # (A slot for each thread that may enter: see correlation_ir.)
+    laid = scratch('source', threads.available_cores() * layout.image, dtype)
+    entered = numpy.zeros(8 // dtype.itemsize, dtype)
+    _run(fn, items, madds, src.reshape(-1), laid, entered, packed, *rest, batch=corr.batch)
 
 
 def pack_bias(b: numpy.ndarray, groups: int, outs: int, r_: int) -> numpy.ndarray:
@@ -283,7 +285,8 @@ def conv2d(x: numpy.ndarray, w: numpy.ndarray, stride: tuple, pad: tuple, dilate
     lanes, regs = machine(x.dtype)
     fw = C.conv_forward(x.shape, w.shape, stride, pad, dilate, groups, out_size, lanes)
     corr = fw.corr
-    tile = C.forward_tile(corr.outs, corr.vectors(lanes) * lanes, lanes, regs)
+    tile = C.forward_tile(corr.outs, corr.vectors(lanes) * lanes, lanes, regs,
+                          corr.row_vectors)
     packed = pack_filters(w, groups, corr.outs, corr.channels, tuple(range(len(corr.taps))),
                           tile[0])
     y = _result(out, (x.shape[0], w.shape[0]) + tuple(out_size), x.dtype, False)
@@ -316,7 +319,8 @@ def conv2d_transpose(gy: numpy.ndarray, w: numpy.ndarray, stride: tuple, pad: tu
     wt = w.reshape(groups, o // groups, cg, kh * kw).transpose(0, 2, 1, 3).reshape(
         groups * cg, o // groups, kh * kw)
     for corr, used in plan.phases:
-        tile = C.forward_tile(corr.outs, corr.vectors(lanes) * lanes, lanes, regs)
+        tile = C.forward_tile(corr.outs, corr.vectors(lanes) * lanes, lanes, regs,
+                          corr.row_vectors)
         packed = pack_filters(wt, groups, corr.outs, corr.channels, used, tile[0])
         correlate(corr, src, packed, y.reshape(-1), tile, lanes,
                   layout=plan.src if one else None)
@@ -510,13 +514,15 @@ def describe(name: str, shapes: tuple, params: dict, dtype: Any) -> str:
         fw = C.conv_forward(shapes[0], shapes[1], p['stride'], p['pad'], p['dilate'],
                             p['groups'], p['out_size'], lanes)
         corrs, src = [fw.corr], fw.src
-        tiles = [C.forward_tile(c.outs, c.vectors(lanes) * lanes, lanes, regs) for c in corrs]
+        tiles = [C.forward_tile(c.outs, c.vectors(lanes) * lanes, lanes, regs, c.row_vectors)
+                 for c in corrs]
         tile_text = [f'{r} output channels x {v} vectors of {lanes}' for r, v in tiles]
     elif name == 'conv2d_transpose':
         tp = C.conv_transpose(shapes[0], shapes[1], p['stride'], p['pad'], p['dilate'],
                               p['groups'], p['size'], lanes)
         corrs, src = [c for c, _ in tp.phases], tp.src
-        tiles = [C.forward_tile(c.outs, c.vectors(lanes) * lanes, lanes, regs) for c in corrs]
+        tiles = [C.forward_tile(c.outs, c.vectors(lanes) * lanes, lanes, regs, c.row_vectors)
+                 for c in corrs]
         tile_text = [f'{r} output channels x {v} vectors of {lanes}' for r, v in tiles]
     elif channels_last_filter(shapes[0][1] // p['groups'], lanes):
         cf = C.conv_filter_channels(shapes[0], shapes[1], p['ksize'], p['stride'], p['pad'],
