@@ -44,7 +44,7 @@ from tapejit.compiler import contraction as C, store
 from tapejit.ops.registry import install_host_kernel
 from tapejit.targets.cpu.buffers import ALIGN, scratch
 from tapejit.targets.cpu.contraction_ir import (channel_filter_ir, correlation_ir, filter_ir,
-                                                fma_ir, last_layout_ir, layout_ir)
+                                                fma_ir, layout_ir)
 from tapejit.targets.cpu.host_cpu import host_cpu
 from tapejit.targets.cpu import pool_waits
 from tapejit.targets.cpu.llvm_jit import load_object
@@ -437,7 +437,11 @@ def _filter_channels(x: numpy.ndarray, gy: numpy.ndarray, ksize: tuple, stride: 
     partial = scratch('partial', items * span * tile_size, x.dtype)
     madds = n * o * cg * len(cf.taps) * oh * ow
     gy = numpy.ascontiguousarray(gy)
-    _run(fn, items, madds, _lay_out_last(x, cf.src), gy.reshape(-1), partial, batch=n)
+    # (A layout slot for each thread that may enter: see channel_filter_ir.)
+    laid = scratch('source', threads.available_cores() * cf.src.image, x.dtype)
+    entered = numpy.zeros(8 // size, x.dtype)
+    _run(fn, items, madds, numpy.ascontiguousarray(x).reshape(-1), laid, entered,
+         gy.reshape(-1), partial, batch=n)
     sums = partial.reshape(parts, groups, blocks * span, cb_n, tb_n, r_, t_, v_, lanes)
     sums = sums[0] if parts == 1 else sums.sum(axis=0)
     # (groups, ob, cb, tb, r, t, v, lane) -> (groups, ob, r, cb, v, lane, tb, t)
@@ -448,24 +452,6 @@ def _filter_channels(x: numpy.ndarray, gy: numpy.ndarray, ksize: tuple, stride: 
         return numpy.array(gw, order='C')
     out[...] = gw
     return out
-
-
-def _lay_out_last(x: numpy.ndarray, src: C.LastLayout) -> numpy.ndarray:
-    """``x`` ``(N, C, H, W)`` in the channels-last layout ``src`` (this
-    thread's scratch array ``source``), by :func:`last_layout_ir`'s kernel,
-    an image an item."""
-    x = numpy.ascontiguousarray(x)
-    n = x.shape[0]
-    buf = scratch('source', n * src.image, x.dtype)
-    lanes = machine(x.dtype)[0]
-    fn = _kernel('last layout', src, x.dtype, (lanes,),
-                 lambda symbol: last_layout_ir(symbol, src, x.dtype, lanes))
-    # (Its cost in multiply-adds: an element moved as an elementwise pass
-    # moves one.)
-    cal = threads.calibration()
-    _run(fn, n, n * src.image * cal.madds_per_s / cal.elements_per_s, x.reshape(-1), buf,
-         batch=n)
-    return buf
 
 
 def fma_peak(width: int = 1, dtype: Any = numpy.float32, seconds: float = 0.05) -> float:

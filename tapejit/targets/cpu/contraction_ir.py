@@ -28,8 +28,7 @@ import numpy
 from tapejit.compiler import contraction as C
 from tapejit.targets.cpu.emitter import Array, Emitter
 
-__all__ = ['correlation_ir', 'filter_ir', 'channel_filter_ir', 'fma_ir', 'layout_ir',
-           'last_layout_ir']
+__all__ = ['correlation_ir', 'filter_ir', 'channel_filter_ir', 'fma_ir', 'layout_ir']
 
 _DTYPES = {numpy.dtype(numpy.float32): 'f', numpy.dtype(numpy.float64): 'd'}
 
@@ -706,55 +705,44 @@ def _filter_steps(em: Emitter, x: _Ir, corr: C.FilterCorrelation, slot: Any, sc:
             b.store(b.load(accs[r][t]), p, align=x.elem_size())
 
 
-def last_layout_ir(symbol: str, src: C.LastLayout, dtype: numpy.dtype, lanes: int) -> str:
-    """The LLVM IR of the kernel laying images ``(N, groups * channels,
-    height, width)`` out as ``src`` says: ``symbol(n, ch, nch, claim, x,
-    out)``, an item per image, each element of its block written once:
+def _lay_last_image(em: Emitter, v: '_Ir', src: C.LastLayout, image: Any, dst: Any) -> None:
+    """Lay one image (``image``: ``(groups * channels, height, width)``) out
+    at ``dst`` as ``src`` says, each element of its block written once:
     ``lanes`` channels by ``lanes`` pixels of a row loaded as vectors along
     the row, transposed in registers (:func:`_transpose`) and stored a pixel
     a vector; the row's last pixels (fewer than a vector) one by one; the
     padding zeroed."""
+    lanes = v.lanes
     hw = src.height * src.width
     cb_n = -(-src.channels // lanes)
     xb_n = src.width // lanes
-    size = numpy.dtype(dtype).itemsize
+    size = v.elem_size()
+    memset, _ = _memory_intrinsics(em)
+    ir = em.ir
 
-    def emit(em: Emitter, batch: Any, nch: Any, claim: Any, x: Array, out: Array) -> None:
-        v = _Ir(em, dtype, lanes)
-        memset, _ = _memory_intrinsics(em)
-        ir = em.ir
+    def zero(b: Any, at: Any, lo: int, hi: int) -> None:
+        if hi > lo:
+            b.call(memset, [b.bitcast(b.gep(at, [v.c(lo)]), em.i8p), ir.Constant(em.i8, 0),
+                            v.c((hi - lo) * size), ir.Constant(ir.IntType(1), 0)])
+    line = src.cols * src.pixel
+    zero(em.b, dst, 0, src.top * line)
+    zero(em.b, dst, (src.top + src.height) * line, src.image)
 
-        def zero(b: Any, at: Any, lo: int, hi: int) -> None:
-            if hi > lo:
-                b.call(memset, [b.bitcast(b.gep(at, [v.c(lo)]), em.i8p), ir.Constant(em.i8, 0),
-                                v.c((hi - lo) * size), ir.Constant(ir.IntType(1), 0)])
-
-        def item(i: Any) -> None:
-            b = em.b
-            image = b.gep(x.data, [b.mul(i, v.c(src.groups * src.channels * hw))])
-            dst = b.gep(out.data, [b.mul(i, v.c(src.image))])
-            line = src.cols * src.pixel
-            zero(b, dst, 0, src.top * line)
-            zero(b, dst, (src.top + src.height) * line, src.image)
-
-            def row(y: Any) -> None:
-                br = em.b
-                d_row = br.gep(dst, [br.mul(br.add(y, v.c(src.top)), v.c(line))])
-                zero(br, d_row, 0, src.left * src.pixel)
-                zero(br, d_row, (src.left + src.width) * src.pixel, line)
-                d_row = br.gep(d_row, [v.c(src.left * src.pixel)])
-                s_row = br.gep(image, [br.mul(y, v.c(src.width))])
-                for g in range(src.groups):
-                    for cb in range(cb_n):
-                        chans = [g * src.channels + cb * lanes + k
-                                 for k in range(min(lanes, src.channels - cb * lanes))]
-                        d_at = br.gep(d_row, [v.c(g * src.cpad + cb * lanes)])
-                        _lay_block(em, v, s_row, d_at, chans, xb_n, hw, src.pixel)
-                        _lay_tail(em, v, s_row, d_at, chans, xb_n * lanes, src.width, hw,
-                                  src.pixel)
-            em.repeat(v.c(0), v.c(src.height), row)
-        v.work_loop(claim, batch, item)
-    return _entry(symbol, dtype, 2, {1}, emit)
+    def row(y: Any) -> None:
+        br = em.b
+        d_row = br.gep(dst, [br.mul(br.add(y, v.c(src.top)), v.c(line))])
+        zero(br, d_row, 0, src.left * src.pixel)
+        zero(br, d_row, (src.left + src.width) * src.pixel, line)
+        d_row = br.gep(d_row, [v.c(src.left * src.pixel)])
+        s_row = br.gep(image, [br.mul(y, v.c(src.width))])
+        for g in range(src.groups):
+            for cb in range(cb_n):
+                chans = [g * src.channels + cb * lanes + k
+                         for k in range(min(lanes, src.channels - cb * lanes))]
+                d_at = br.gep(d_row, [v.c(g * src.cpad + cb * lanes)])
+                _lay_block(em, v, s_row, d_at, chans, xb_n, hw, src.pixel)
+                _lay_tail(em, v, s_row, d_at, chans, xb_n * lanes, src.width, hw, src.pixel)
+    em.repeat(v.c(0), v.c(src.height), row)
 
 
 def _lay_block(em: Emitter, v: _Ir, s_row: Any, d_at: Any, chans: list, blocks: int,
@@ -818,9 +806,11 @@ def channel_filter_ir(symbol: str, cf: C.ChannelFilter, dtype: numpy.dtype, tile
                       lanes: int, parts: int, chunk: int, span: int) -> str:
     """The LLVM IR of :class:`~tapejit.compiler.contraction.ChannelFilter`
     ``cf`` with ``tile = (R, T, V)``, its images cut into ``parts``:
-    ``symbol(n, ch, nch, claim, src, gy, partial)``.  Item ``(part, g,
-    block)`` takes ``span`` tiles of output channels (``ob``) through its
-    images ``chunk`` output rows at a time: per chunk, each vector block of
+    ``symbol(n, ch, nch, claim, x, scratch, entered, gy, partial)``.  Item
+    ``(part, g, block)`` takes ``span`` tiles of output channels (``ob``)
+    through its images (``x``, as they are), each laid out as ``cf.src``
+    says in its thread's slot of ``scratch`` (as :func:`correlation_ir`
+    lays its images out), ``chunk`` output rows at a time: per chunk, each vector block of
     source channels (``cb``), tile and taps (``tb``) accumulates in
     registers over the chunk's pixels, from and back to its vectors in
     ``partial`` (``[item, ob - first, cb, tb, r, t, v]`` vectors of
@@ -840,14 +830,18 @@ def channel_filter_ir(symbol: str, cf: C.ChannelFilter, dtype: numpy.dtype, tile
     slot_size = r_ * t_ * v_ * lanes
     tile_size = cb_n * tb_n * slot_size         # elements per output-channel tile
 
-    def emit(em: Emitter, batch: Any, nch: Any, claim: Any, source: Array, gy: Array,
-             part_buf: Array) -> None:
+    def emit(em: Emitter, batch: Any, nch: Any, claim: Any, raw: Array, scratch: Array,
+             entered: Array, gy: Array, part_buf: Array) -> None:
         x = _Ir(em, dtype, lanes)
         ir = em.ir
         b = em.b
         per_part = b.sdiv(b.add(batch, x.c(parts - 1)), x.c(parts))
         accs = [[[em._alloca(x.vec) for _ in range(v_)] for _ in range(t_)] for _ in range(r_)]
         memset, _ = _memory_intrinsics(em)
+        me = b.atomic_rmw('add', b.bitcast(entered.data, x.i64.as_pointer()), x.c(1),
+                          'monotonic')
+        slot = b.gep(scratch.data, [b.mul(me, x.c(src.image))])
+        laid = em.cell(x.c(-1))
 
         def item(i: Any) -> None:
             b = em.b
@@ -866,8 +860,15 @@ def channel_filter_ir(symbol: str, cf: C.ChannelFilter, dtype: numpy.dtype, tile
 
             def image(n: Any) -> None:
                 bn = em.b
-                src_n = bn.gep(source.data, [bn.add(bn.mul(n, x.c(src.image)),
-                                                    bn.mul(g, x.c(src.cpad)))])
+                # (An image the slot holds already, from this thread's
+                # previous item, is not laid out again.)
+                with bn.if_then(bn.icmp_signed('!=', bn.load(laid), n)):
+                    _lay_last_image(em, x, src, em.b.gep(raw.data, [em.b.mul(
+                        n, x.c(src.groups * src.channels * src.height * src.width))]), slot)
+                    em.b.store(n, laid)
+                bn = em.b
+                src_n = bn.gep(slot, [x.c(0)])
+                src_n = bn.gep(src_n, [bn.mul(g, x.c(src.cpad))])
                 gy_n = bn.gep(gy.data, [bn.mul(bn.add(bn.mul(n, x.c(out_total)),
                                                       bn.mul(g, x.c(cf.outs))),
                                                x.c(oh * ow))])
@@ -903,7 +904,7 @@ def channel_filter_ir(symbol: str, cf: C.ChannelFilter, dtype: numpy.dtype, tile
                 em.repeat(x.c(0), x.c(-(-oh // chunk)), run)
             em.repeat(n0, n1, image)
         x.work_loop(claim, items, item)
-    return _entry(symbol, dtype, 3, {2}, emit)
+    return _entry(symbol, dtype, 5, {1, 2, 4}, emit)
 
 
 def _channel_filter_steps(em: Emitter, x: _Ir, cf: C.ChannelFilter, slot: Any, src_c: Any,

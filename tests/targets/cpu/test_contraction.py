@@ -197,20 +197,6 @@ def test_a_compiled_convolutional_step_equals_eager():
             np.testing.assert_allclose(v.grad, g, rtol=1e-4, atol=1e-5)
 
 
-@pytest.mark.parametrize('lanes', [16, 8, 4])
-def test_the_channel_layout_holds_each_pixel_once_and_zeros(lanes):
-    # (The source of a filter gradient with vectors along the channels:
-    # channels last, padded to whole vectors, rows and columns padded.)
-    x = np.random.default_rng(11).standard_normal((2, 2 * 14, 9, 19)).astype(np.float32)
-    cf = C.conv_filter_channels(x.shape, (2, 10, 5, 17), (3, 3), (2, 1), (1, 1), (1, 2), 2,
-                                lanes)
-    lay = cf.src
-    got = K._lay_out_last(x, lay)[:2 * lay.image].reshape(2, lay.rows, lay.cols, 2, lay.cpad)
-    want = np.zeros_like(got)
-    want[:, 1:10, 1:20, :, :14] = x.reshape(2, 2, 14, 9, 19).transpose(0, 3, 4, 1, 2)
-    np.testing.assert_array_equal(got, want)
-
-
 def test_filter_gradients_take_vectors_along_channels_that_fill_them():
     lanes, _ = K.machine(np.float32)
     assert K.channels_last_filter(lanes, lanes) and K.channels_last_filter(3 * lanes // 4, lanes)
