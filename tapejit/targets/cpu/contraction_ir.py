@@ -28,7 +28,8 @@ import numpy
 from tapejit.compiler import contraction as C
 from tapejit.targets.cpu.emitter import Array, Emitter
 
-__all__ = ['correlation_ir', 'filter_ir', 'channel_filter_ir', 'fma_ir', 'layout_ir']
+__all__ = ['correlation_ir', 'filter_ir', 'channel_filter_ir', 'fma_ir', 'layout_ir',
+           'transpose']
 
 _DTYPES = {numpy.dtype(numpy.float32): 'f', numpy.dtype(numpy.float64): 'd'}
 
@@ -151,6 +152,47 @@ class _Ir:
 
     def c(self, k: int) -> Any:
         return self.ir.Constant(self.i64, k)
+
+    def least(self, a: Any, b: Any) -> Any:
+        """The smaller of int64 values ``a`` and ``b``."""
+        bb = self.em.b
+        return bb.select(bb.icmp_signed('<', a, b), a, b)
+
+    def zero_elements(self, at: Any, count: Any) -> None:
+        """Zero ``count`` elements from ``at`` (LLVM's ``memset``)."""
+        b, ir = self.em.b, self.ir
+        memset, _ = _memory_intrinsics(self.em)
+        count = self.c(count) if isinstance(count, int) else count
+        b.call(memset, [b.bitcast(at, self.em.i8p), ir.Constant(self.em.i8, 0),
+                        b.mul(count, self.c(self.elem_size())), ir.Constant(ir.IntType(1), 0)])
+
+    def part_range(self, part: Any, parts: int, total: Any) -> tuple:
+        """``(first, end)`` of part ``part`` of ``total`` cut into ``parts``
+        (the last ones empty where ``total`` is small)."""
+        b = self.em.b
+        per = b.sdiv(b.add(total, self.c(parts - 1)), self.c(parts))
+        end = self.least(b.add(b.mul(part, per), per), total)
+        return self.least(b.mul(part, per), end), end
+
+    def thread_slot(self, entered: Array, scratch: Array, size: int) -> tuple:
+        """``(slot, laid)``: this thread's ``size`` elements of
+        ``scratch`` and a cell holding the image laid out there (-1: none
+        yet).  The threads number themselves as they enter (the int64 at
+        ``entered``, zero before the call), so that one slot, in this
+        core's cache, takes each image the thread lays out in turn (a slot
+        an item, each in memory touched once, ran 8-9% slower)."""
+        b = self.em.b
+        me = b.atomic_rmw('add', b.bitcast(entered.data, self.i64.as_pointer()), self.c(1),
+                          'monotonic')
+        return b.gep(scratch.data, [b.mul(me, self.c(size))]), self.em.cell(self.c(-1))
+
+    def clamped_channels(self, ob: Any, r_: int, outs: int) -> list:
+        """The ``r_`` output channels of tile ``ob``, those past the last
+        read as the last (loads stay in the array; their sums are never
+        used)."""
+        b = self.em.b
+        return [self.least(b.add(b.mul(ob, self.c(r_)), self.c(r)), self.c(outs - 1))
+                for r in range(r_)]
 
     def zero(self) -> Any:
         return self.ir.Constant(self.vec, [0.0] * self.lanes)
@@ -331,16 +373,7 @@ def correlation_ir(symbol: str, corr: C.Correlation, dtype: numpy.dtype, tile: t
             tile_at(b.gep(source.data, [b.mul(n, x.c(corr.src_image))]), n, g, ob, pb)
 
         if src is not None:
-            # This thread's slot of scratch: the threads number themselves
-            # as they enter (the int64 at ``entered``, zero before the call),
-            # so that one slot, in this core's cache, takes each image it
-            # lays out in turn.  (A slot an item, each in memory touched
-            # once, ran 8-9% slower.)
-            b = em.b
-            me = b.atomic_rmw('add', b.bitcast(entered.data, x.i64.as_pointer()), x.c(1),
-                              'monotonic')
-            slot = b.gep(scratch.data, [b.mul(me, x.c(src.image))])
-            laid = em.cell(x.c(-1))
+            slot, laid = x.thread_slot(entered, scratch, src.image)
 
         def image_item(i: Any) -> None:
             b = em.b
@@ -587,27 +620,16 @@ def filter_ir(symbol: str, corr: C.FilterCorrelation, dtype: numpy.dtype, tile: 
     def emit(em: Emitter, batch: Any, nch: Any, claim: Any, src: Array, gy: Array,
              part_buf: Array, sums: Array) -> None:
         x = _Ir(em, dtype, lanes)
-        ir = em.ir
-        b = em.b
-        per_part = b.sdiv(b.add(batch, x.c(parts - 1)), x.c(parts))
         accs = [[em._alloca(x.vec) for _ in range(t_)] for _ in range(r_)]
-        memset = ir.Function(em.module, ir.FunctionType(ir.VoidType(), [
-            em.i8p, em.i8, em.i64, ir.IntType(1)]), 'llvm.memset.p0.i64')
 
         def item(i: Any) -> None:
             b = em.b
             part, g, blk = x.split(i, [parts, corr.groups, blocks])
             ob0 = b.mul(blk, x.c(span))
-            ob1 = b.select(b.icmp_signed('<', b.add(ob0, x.c(span)), x.c(ob_n)),
-                           b.add(ob0, x.c(span)), x.c(ob_n))
+            ob1 = x.least(b.add(ob0, x.c(span)), x.c(ob_n))
             mine = b.gep(part_buf.data, [b.mul(i, x.c(span * tile_size * lanes))])
-            b.call(memset, [b.bitcast(mine, em.i8p), ir.Constant(em.i8, 0),
-                            x.c(span * tile_size * lanes * x.elem_size()),
-                            ir.Constant(ir.IntType(1), 0)])
-            n0 = b.mul(part, per_part)
-            n1 = b.select(b.icmp_signed('<', b.add(n0, per_part), batch),
-                          b.add(n0, per_part), batch)
-            n0 = b.select(b.icmp_signed('<', n0, n1), n0, n1)
+            x.zero_elements(mine, span * tile_size * lanes)
+            n0, n1 = x.part_range(part, parts, batch)
             gy_g = b.gep(gy.data, [b.mul(b.mul(g, x.c(corr.outs)), x.c(corr.pixels))])
             src_g = b.gep(src.data, [b.mul(b.mul(g, x.c(corr.channels)),
                                            x.c(corr.src_block))])
@@ -615,19 +637,12 @@ def filter_ir(symbol: str, corr: C.FilterCorrelation, dtype: numpy.dtype, tile: 
             def run(k: Any) -> None:
                 bk = em.b
                 m0 = bk.add(n0, bk.mul(k, x.c(images)))
-                m1 = bk.select(bk.icmp_signed('<', bk.add(m0, x.c(images)), n1),
-                               bk.add(m0, x.c(images)), n1)
+                m1 = x.least(bk.add(m0, x.c(images)), n1)
 
                 def out_tile(ob: Any) -> None:
                     bo = em.b
-                    # Output channels past the last are read from the
-                    # last (their sums are never used): loads stay in gy.
-                    rows = []
-                    for r in range(r_):
-                        o = bo.add(bo.mul(ob, x.c(r_)), x.c(r))
-                        o = bo.select(bo.icmp_signed('<', o, x.c(corr.outs)), o,
-                                      x.c(corr.outs - 1))
-                        rows.append(bo.mul(o, x.c(corr.pixels)))
+                    rows = [bo.mul(o, x.c(corr.pixels))
+                            for o in x.clamped_channels(ob, r_, corr.outs)]
                     acc_tile = bo.gep(mine, [bo.mul(bo.sub(ob, ob0), x.c(tile_size * lanes))])
 
                     def channel(c: Any) -> None:
@@ -647,7 +662,7 @@ def filter_ir(symbol: str, corr: C.FilterCorrelation, dtype: numpy.dtype, tile: 
             first = bt.mul(bt.add(bt.mul(bt.add(bt.mul(part, x.c(corr.groups)), g), x.c(ob_n)),
                                   ob0), x.c(tile_size))
             out = bt.gep(sums.data, [first])
-            zero = ir.Constant(x.elem, 0.0)
+            zero = x.ir.Constant(x.elem, 0.0)
 
             def total(k: Any) -> None:
                 bk = em.b
@@ -709,21 +724,17 @@ def _lay_last_image(em: Emitter, v: '_Ir', src: C.LastLayout, image: Any, dst: A
     """Lay one image (``image``: ``(groups * channels, height, width)``) out
     at ``dst`` as ``src`` says, each element of its block written once:
     ``lanes`` channels by ``lanes`` pixels of a row loaded as vectors along
-    the row, transposed in registers (:func:`_transpose`) and stored a pixel
+    the row, transposed in registers (:func:`transpose`) and stored a pixel
     a vector; the row's last pixels (fewer than a vector) one by one; the
     padding zeroed."""
     lanes = v.lanes
     hw = src.height * src.width
     cb_n = -(-src.channels // lanes)
     xb_n = src.width // lanes
-    size = v.elem_size()
-    memset, _ = _memory_intrinsics(em)
-    ir = em.ir
 
     def zero(b: Any, at: Any, lo: int, hi: int) -> None:
         if hi > lo:
-            b.call(memset, [b.bitcast(b.gep(at, [v.c(lo)]), em.i8p), ir.Constant(em.i8, 0),
-                            v.c((hi - lo) * size), ir.Constant(ir.IntType(1), 0)])
+            v.zero_elements(b.gep(at, [v.c(lo)]), hi - lo)
     line = src.cols * src.pixel
     zero(em.b, dst, 0, src.top * line)
     zero(em.b, dst, (src.top + src.height) * line, src.image)
@@ -761,7 +772,7 @@ def _lay_block(em: Emitter, v: _Ir, s_row: Any, d_at: Any, chans: list, blocks: 
         rows = [v.load_vec(bb.gep(s_row, [bb.add(x0, v.c(c * hw))])) for c in chans]
         rows += [v.zero()] * (lanes - len(rows))
         at = bb.gep(d_at, [bb.mul(x0, v.c(pixel))])
-        for k, col in enumerate(_transpose(v, rows)):
+        for k, col in enumerate(transpose(v, rows)):
             p = bb.bitcast(bb.gep(at, [v.c(k * pixel)]), v.vec.as_pointer())
             bb.store(col, p, align=v.elem_size())
     em.repeat(v.c(0), v.c(blocks), block)
@@ -781,24 +792,25 @@ def _lay_tail(em: Emitter, v: _Ir, s_row: Any, d_at: Any, chans: list, lo: int, 
             b.store(value, b.gep(at, [v.c(j)]))
 
 
-def _transpose(v: _Ir, rows: list) -> list:
-    """The ``lanes x lanes`` matrix of vectors ``rows`` transposed, by
-    ``log2(lanes)`` stages of two-vector shuffles, each swapping the
-    off-diagonal blocks of the stage's size."""
-    b, ir = v.em.b, v.ir
-    n = v.lanes
+def transpose(x: _Ir, rows: list) -> list:
+    """The ``lanes x lanes`` block held in vectors ``rows`` (row ``i`` lane
+    ``p``), transposed: each stage swaps one bit of the row index with the
+    same bit of the lane (shuffles of two rows), ``log2(lanes)`` stages."""
+    ir, b, n = x.ir, x.em.b, x.lanes
     rows = list(rows)
-    k = n // 2
-    mask_type = ir.VectorType(v.i32, n)
-    while k:
-        low = ir.Constant(mask_type, [j if not j & k else n + j - k for j in range(n)])
-        high = ir.Constant(mask_type, [j + k if not j & k else n + j for j in range(n)])
+    h = n // 2
+    while h:
+        lo = ir.Constant(ir.VectorType(x.i32, n),
+                         [p if not p & h else n + p - h for p in range(n)])
+        hi = ir.Constant(ir.VectorType(x.i32, n),
+                         [p + h if not p & h else n + p for p in range(n)])
         for i in range(n):
-            if i & k:
+            if i & h:
                 continue
-            a, c = rows[i], rows[i + k]
-            rows[i], rows[i + k] = b.shuffle_vector(a, c, low), b.shuffle_vector(a, c, high)
-        k //= 2
+            r0, r1 = rows[i], rows[i + h]
+            rows[i] = b.shuffle_vector(r0, r1, lo)
+            rows[i + h] = b.shuffle_vector(r0, r1, hi)
+        h //= 2
     return rows
 
 
@@ -833,30 +845,17 @@ def channel_filter_ir(symbol: str, cf: C.ChannelFilter, dtype: numpy.dtype, tile
     def emit(em: Emitter, batch: Any, nch: Any, claim: Any, raw: Array, scratch: Array,
              entered: Array, gy: Array, part_buf: Array) -> None:
         x = _Ir(em, dtype, lanes)
-        ir = em.ir
-        b = em.b
-        per_part = b.sdiv(b.add(batch, x.c(parts - 1)), x.c(parts))
         accs = [[[em._alloca(x.vec) for _ in range(v_)] for _ in range(t_)] for _ in range(r_)]
-        memset, _ = _memory_intrinsics(em)
-        me = b.atomic_rmw('add', b.bitcast(entered.data, x.i64.as_pointer()), x.c(1),
-                          'monotonic')
-        slot = b.gep(scratch.data, [b.mul(me, x.c(src.image))])
-        laid = em.cell(x.c(-1))
+        slot, laid = x.thread_slot(entered, scratch, src.image)
 
         def item(i: Any) -> None:
             b = em.b
             part, g, blk = x.split(i, [parts, src.groups, blocks])
             ob0 = b.mul(blk, x.c(span))
-            ob1 = b.select(b.icmp_signed('<', b.add(ob0, x.c(span)), x.c(ob_n)),
-                           b.add(ob0, x.c(span)), x.c(ob_n))
+            ob1 = x.least(b.add(ob0, x.c(span)), x.c(ob_n))
             mine = b.gep(part_buf.data, [b.mul(i, x.c(span * tile_size))])
-            b.call(memset, [b.bitcast(mine, em.i8p), ir.Constant(em.i8, 0),
-                            x.c(span * tile_size * x.elem_size()),
-                            ir.Constant(ir.IntType(1), 0)])
-            n0 = b.mul(part, per_part)
-            n1 = b.select(b.icmp_signed('<', b.add(n0, per_part), batch),
-                          b.add(n0, per_part), batch)
-            n0 = b.select(b.icmp_signed('<', n0, n1), n0, n1)
+            x.zero_elements(mine, span * tile_size)
+            n0, n1 = x.part_range(part, parts, batch)
 
             def image(n: Any) -> None:
                 bn = em.b
@@ -876,19 +875,12 @@ def channel_filter_ir(symbol: str, cf: C.ChannelFilter, dtype: numpy.dtype, tile
                 def run(k: Any) -> None:
                     bk = em.b
                     y0 = bk.mul(k, x.c(chunk))
-                    y1 = bk.select(bk.icmp_signed('<', bk.add(y0, x.c(chunk)), x.c(oh)),
-                                   bk.add(y0, x.c(chunk)), x.c(oh))
+                    y1 = x.least(bk.add(y0, x.c(chunk)), x.c(oh))
 
                     def out_tile(ob: Any) -> None:
                         bo = em.b
-                        # Output channels past the last read the last's
-                        # gradient (their sums are never used).
-                        gys = []
-                        for r in range(r_):
-                            o = bo.add(bo.mul(ob, x.c(r_)), x.c(r))
-                            o = bo.select(bo.icmp_signed('<', o, x.c(cf.outs)), o,
-                                          x.c(cf.outs - 1))
-                            gys.append(bo.gep(gy_n, [bo.mul(o, x.c(oh * ow))]))
+                        gys = [bo.gep(gy_n, [bo.mul(o, x.c(oh * ow))])
+                               for o in x.clamped_channels(ob, r_, cf.outs)]
                         tiles = bo.gep(mine, [bo.mul(bo.sub(ob, ob0), x.c(tile_size))])
 
                         def channels(cb: Any) -> None:

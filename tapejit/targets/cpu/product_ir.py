@@ -39,10 +39,10 @@ from typing import Any
 
 import numpy
 
-from tapejit.targets.cpu.contraction_ir import Claim, _Ir, _DTYPES
+from tapejit.targets.cpu.contraction_ir import Claim, _Ir, _DTYPES, transpose
 from tapejit.targets.cpu.emitter import Array, Emitter
 
-__all__ = ['product_ir', 'transpose']
+__all__ = ['product_ir']
 
 
 def _entry(symbol: str, dtype: numpy.dtype, ints: list, arrays: list, written: set,
@@ -84,28 +84,6 @@ def _lanes_below(x: _Ir, first: Any, bound: Any) -> Any:
 def _vec_ptr(x: _Ir, base: Any, offset: Any) -> Any:
     b = x.em.b
     return b.bitcast(b.gep(base, [offset]), x.vec.as_pointer())
-
-
-def transpose(x: _Ir, rows: list) -> list:
-    """The ``lanes x lanes`` block held in vectors ``rows`` (row ``i`` lane
-    ``p``), transposed: each stage swaps one bit of the row index with the
-    same bit of the lane (shuffles of two rows), ``log2(lanes)`` stages."""
-    ir, b, n = x.ir, x.em.b, x.lanes
-    rows = list(rows)
-    h = n // 2
-    while h:
-        lo = ir.Constant(ir.VectorType(x.i32, n),
-                         [p if not p & h else n + p - h for p in range(n)])
-        hi = ir.Constant(ir.VectorType(x.i32, n),
-                         [p + h if not p & h else n + p for p in range(n)])
-        for i in range(n):
-            if i & h:
-                continue
-            r0, r1 = rows[i], rows[i + h]
-            rows[i] = b.shuffle_vector(r0, r1, lo)
-            rows[i + h] = b.shuffle_vector(r0, r1, hi)
-        h //= 2
-    return rows
 
 
 def _pack_panel(x: _Ir, src: Any, sk: Any, sn: Any, n: Any, j0: Any, k0: Any, rows: Any,
