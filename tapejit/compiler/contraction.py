@@ -382,37 +382,59 @@ class LastLayout:
 
 @dataclass(frozen=True)
 class ChannelFilter:
-    """A filter gradient with vectors along the source's channels:
-    ``gw[g, o, c, t] = sum_n sum_{y < oh} sum_{x < ow} gy[n, g*outs + o, y, x]
-    * src[n, y * step[0] + x * step[1] + g * cpad + c + taps[t]]`` over
-    ``src`` (:class:`LastLayout`), the output gradient as it is (``(N,
-    groups * outs, oh, ow)``): a product of each output-gradient element,
-    broadcast, with a vector of source channels, summed over the pixels in
-    registers, so that no lanes are summed across and no pixel is computed
-    twice."""
+    """A filter gradient with vectors along channels: ``gw[g, o, c, t] =
+    sum_n sum_{y < oh} sum_{x < ow} gy[n, g*outs + o, y, x] * src[n, y *
+    step[0] + x * step[1] + g * cpad + c + taps[t]]`` over ``src``
+    (:class:`LastLayout`): a product of an element of one operand,
+    broadcast, with a vector of the other's channels, summed over the
+    pixels in registers, so that no lanes are summed across and no pixel is
+    computed twice.
+
+    The vectors run along the source's channels where ``grad`` is None
+    (each output-gradient element broadcast, the output gradient read as it
+    is); else along the output channels of the output gradient laid out as
+    ``grad`` says (each source element broadcast at each tap).  ``along``
+    names which."""
 
     src: LastLayout
     outs: int         # per group
     taps: tuple       # element offsets of the taps, ky * kw + kx order
     out_hw: tuple
     step: tuple       # elements from one output row, and one pixel, to the next
+    grad: Optional[LastLayout] = None
+
+    @property
+    def along(self) -> str:
+        return 'source' if self.grad is None else 'gradient'
 
     def vectors(self, lanes: int) -> int:
-        """The vectors of ``lanes`` channels a group's block holds."""
-        return self.src.cpad // lanes
+        """The vectors of ``lanes`` channels a group's block holds, on the
+        side the vectors run along."""
+        return (self.src if self.grad is None else self.grad).cpad // lanes
+
+    @property
+    def broadcasts(self) -> int:
+        """The channels a group broadcasts (the other side's)."""
+        return self.outs if self.grad is None else self.src.channels
 
 
 @functools.lru_cache(maxsize=512)
 def conv_filter_channels(x_shape: tuple, gy_shape: tuple, ksize: tuple, stride: tuple,
-                         pad: tuple, dilate: tuple, groups: int, lanes: int) -> ChannelFilter:
+                         pad: tuple, dilate: tuple, groups: int, lanes: int,
+                         along: str = 'source') -> ChannelFilter:
     """The filter gradient of the convolution of ``x_shape`` giving
     ``gy_shape`` with ``ksize`` filters, as a :class:`ChannelFilter` over
-    the source laid out channels last in vectors of ``lanes``.
+    the source laid out channels last in vectors of ``lanes``, with vectors
+    ``along`` the ``'source'``'s channels or the output ``'gradient'``'s.
 
     >>> f = conv_filter_channels((2, 20, 6, 6), (2, 4, 3, 3), (3, 3), (2, 2), (1, 1), (1, 1),
     ...                          1, 16)
     >>> f.src.rows, f.src.cols, f.src.cpad, f.step, f.taps[:4]
     (7, 7, 32, (448, 64), (0, 32, 64, 224))
+    >>> g = conv_filter_channels((2, 3, 6, 6), (2, 20, 3, 3), (3, 3), (2, 2), (1, 1), (1, 1),
+    ...                          1, 16, 'gradient')
+    >>> g.grad.cpad, g.grad.pixel, g.vectors(16), g.broadcasts
+    (32, 32, 2, 3)
     """
     n, c, h, w = x_shape
     _, o, oh, ow = gy_shape
@@ -426,7 +448,11 @@ def conv_filter_channels(x_shape: tuple, gy_shape: tuple, ksize: tuple, stride: 
     src = LastLayout(cg, groups, h, w, py, px, rows, cols, cpad)
     px_ = src.pixel
     taps = tuple((ky * dy * cols + kx * dx) * px_ for ky in range(kh) for kx in range(kw))
-    return ChannelFilter(src, o // groups, taps, (oh, ow), (sy * cols * px_, sx * px_))
+    og = o // groups
+    grad = (LastLayout(og, groups, oh, ow, 0, 0, oh, ow, _ceil(og, lanes) * lanes)
+            if along == 'gradient' else None)
+    return ChannelFilter(src, og, taps, (oh, ow), (sy * cols * px_, sx * px_), grad)
+
 
 # --- register tiles ------------------------------------------------------
 @functools.lru_cache(maxsize=512)
@@ -492,17 +518,22 @@ def filter_tile(outs: int, taps: int, registers: int) -> tuple:
 
 
 @functools.lru_cache(maxsize=512)
-def channel_filter_tile(outs: int, taps: int, vectors: int, registers: int) -> tuple:
-    """``(R, T, V)``: a :class:`ChannelFilter`'s tile of ``R`` output
+def channel_filter_tile(broadcasts: int, taps: int, vectors: int, registers: int,
+                        along: str = 'source') -> tuple:
+    """``(R, T, V)``: a :class:`ChannelFilter`'s tile of ``R`` broadcast
     channels by ``T`` taps (``T`` divides the taps) by ``V`` vectors of
-    source channels (``V`` divides ``vectors``): ``R * T * V`` accumulators,
-    a step's ``T * V`` source vectors and one broadcast output-gradient
-    element fit in ``registers``.  Among those, the one with the least work
-    (output channels padded to whole tiles) and loads per FMA (``R``
-    broadcasts and ``T * V`` vectors feed ``R * T * V``).
+    channels (``V`` divides ``vectors``), ``R * T * V`` accumulators.  With
+    vectors ``along`` the source, a step loads ``T * V`` source vectors and
+    broadcasts ``R`` output-gradient elements one at a time; along the
+    output gradient, it loads ``V`` vectors (the same at every tap) and
+    broadcasts ``R * T`` source elements.  Those fit in ``registers`` with
+    the accumulators; among such tiles, the one with the least work (the
+    broadcast channels padded to whole tiles) and loads per FMA.
 
     >>> channel_filter_tile(64, 9, 4, 32), channel_filter_tile(32, 9, 2, 16)
     ((4, 3, 2), (4, 3, 1))
+    >>> channel_filter_tile(3, 9, 2, 32, 'gradient'), channel_filter_tile(3, 9, 1, 16, 'gradient')
+    ((3, 3, 2), (3, 3, 1))
     """
     best: Optional[tuple] = None
     for v in range(1, vectors + 1):
@@ -512,9 +543,11 @@ def channel_filter_tile(outs: int, taps: int, vectors: int, registers: int) -> t
             if taps % t:
                 continue
             for r in range(1, 17):
-                if r * t * v + t * v + 1 > registers:
+                held = t * v if along == 'source' else v
+                if r * t * v + held + 1 > registers:
                     continue
-                cost = _ceil(outs, r) * r * (1.0 + (r + t * v) / (r * t * v))
+                loads = r + t * v if along == 'source' else r * t + v
+                cost = _ceil(broadcasts, r) * r * (1.0 + loads / (r * t * v))
                 if best is None or cost < best[0]:
                     best = (cost, r, t, v)
     return best[1:]

@@ -333,8 +333,9 @@ def conv2d_filter(x: numpy.ndarray, gy: numpy.ndarray, ksize: tuple, stride: tup
     """The filter gradient of :func:`conv2d`: ``(O, C // groups) + ksize``
     from its input ``x`` and output gradient ``gy``."""
     lanes, regs = machine(x.dtype)
-    if channels_last_filter(x.shape[1] // groups, lanes):
-        return _filter_channels(x, gy, ksize, stride, pad, dilate, groups, out)
+    along = filter_vectors(x.shape[1] // groups, gy.shape[1] // groups, lanes)
+    if along is not None:
+        return _filter_channels(x, gy, ksize, stride, pad, dilate, groups, along, out)
     plan = C.conv_filter(x.shape, gy.shape, ksize, stride, pad, dilate, groups, lanes)
     corr = plan.corr
     n, o, oh, ow = gy.shape
@@ -386,49 +387,62 @@ def conv2d_filter(x: numpy.ndarray, gy: numpy.ndarray, ksize: tuple, stride: tup
     return out
 
 
-def channels_last_filter(channels: int, lanes: int) -> bool:
-    """Whether a filter gradient of ``channels`` source channels a group
-    runs with vectors along the channels (:func:`_filter_channels`): where
-    they fill more than half the lanes of the vectors they take; else along
-    the pixels.  (On 16 lanes, 12 channels ran 1.2-1.3x faster along the
-    channels, 24 and 40 1.3-1.4x; 8 channels 0.83-0.97x as fast, 4 0.46x.)
+def filter_vectors(channels: int, outs: int, lanes: int) -> Optional[str]:
+    """Along which channels a filter gradient of ``channels`` source and
+    ``outs`` output channels a group takes its vectors
+    (:func:`_filter_channels`): ``'source'`` where the source's fill more
+    than half the lanes of the vectors they take, else ``'gradient'`` where
+    the output gradient's do, else None (vectors along the pixels).  (On 16
+    lanes, 12 source channels ran 1.2-1.3x faster along them than along the
+    pixels, 24 and 40 1.3-1.4x, 8 0.83-0.97x as fast, 4 0.46x.)
 
-    >>> channels_last_filter(32, 16), channels_last_filter(8, 16), channels_last_filter(12, 8)
-    (True, False, True)
+    >>> filter_vectors(32, 32, 16), filter_vectors(3, 32, 16), filter_vectors(3, 4, 16)
+    ('source', 'gradient', None)
     """
-    return 2 * channels > -(-channels // lanes) * lanes
+    for side, count in (('source', channels), ('gradient', outs)):
+        if 2 * count > -(-count // lanes) * lanes:
+            return side
+    return None
 
 
 def _filter_channels(x: numpy.ndarray, gy: numpy.ndarray, ksize: tuple, stride: tuple,
-                     pad: tuple, dilate: tuple, groups: int,
+                     pad: tuple, dilate: tuple, groups: int, along: str,
                      out: Optional[numpy.ndarray]) -> numpy.ndarray:
-    """:func:`conv2d_filter` with vectors along the source's channels
+    """:func:`conv2d_filter` with vectors ``along`` the source's channels
+    or the output gradient's
     (:class:`~tapejit.compiler.contraction.ChannelFilter`): the source laid
-    out channels last, the output gradient read as it is."""
+    out channels last, and the output gradient too where the vectors run
+    along it (else read as it is)."""
     lanes, regs = machine(x.dtype)
-    cf = C.conv_filter_channels(x.shape, gy.shape, ksize, stride, pad, dilate, groups, lanes)
+    cf = C.conv_filter_channels(x.shape, gy.shape, ksize, stride, pad, dilate, groups, lanes,
+                                along)
     n, o, oh, ow = gy.shape
     cg = x.shape[1] // groups
-    tile = C.channel_filter_tile(cf.outs, len(cf.taps), cf.vectors(lanes), regs)
+    tile = C.channel_filter_tile(cf.broadcasts, len(cf.taps), cf.vectors(lanes), regs, along)
     r_, t_, v_ = tile
-    ob_n = -(-cf.outs // r_)
-    cb_n = cf.vectors(lanes) // v_
+    bt_n = -(-cf.broadcasts // r_)
+    vb_n = cf.vectors(lanes) // v_
     tb_n = len(cf.taps) // t_
     size = x.dtype.itemsize
-    tile_size = cb_n * tb_n * r_ * t_ * v_ * lanes
-    # Tiles of output channels an item takes through the images together:
-    # their accumulators fit in a quarter of this core's second-level cache.
-    span = max(1, min(ob_n, _cache_bytes() // 4 // (tile_size * size)))
-    blocks = -(-ob_n // span)
+    tile_size = vb_n * tb_n * r_ * t_ * v_ * lanes
+    # Tiles of broadcast channels an item takes through the images
+    # together: their accumulators fit in a quarter of this core's
+    # second-level cache.
+    span = max(1, min(bt_n, _cache_bytes() // 4 // (tile_size * size)))
+    blocks = -(-bt_n // span)
     # Parts of the batch: PARTS_PER_THREAD items for each core this process
     # may use (each part's sums are another pass to add).
     parts = max(1, -(-PARTS_PER_THREAD * threads.available_cores() // (groups * blocks)))
     # Output rows a chunk takes: its source rows (a tap reaches further
-    # down) and the span's output-gradient rows fill half the first-level
-    # cache.
-    line = cf.src.cols * v_ * lanes * size      # a source row's vectors of a block
+    # down) and its output-gradient rows fill half the first-level cache.
+    if along == 'source':
+        line = cf.src.cols * v_ * lanes * size    # a source row's vectors of a block
+        gy_row = span * r_ * ow * size
+    else:
+        line = cf.src.cols * cf.src.pixel * size
+        gy_row = ow * v_ * lanes * size
     reach = max(cf.taps) // (cf.src.cols * cf.src.pixel)
-    per_row = line * stride[0] + span * r_ * ow * size
+    per_row = line * stride[0] + gy_row
     chunk = max(1, min(oh, (first_level()[0] // 2 - reach * line) // per_row))
     fn = _kernel('channel filter', cf, x.dtype, (tile, lanes, parts, chunk, span),
                  lambda symbol: channel_filter_ir(symbol, cf, x.dtype, tile, lanes, parts,
@@ -438,15 +452,21 @@ def _filter_channels(x: numpy.ndarray, gy: numpy.ndarray, ksize: tuple, stride: 
     madds = n * o * cg * len(cf.taps) * oh * ow
     gy = numpy.ascontiguousarray(gy)
     # (A layout slot for each thread that may enter: see channel_filter_ir.)
-    laid = scratch('source', threads.available_cores() * cf.src.image, x.dtype)
+    slot = cf.src.image + (cf.grad.image if cf.grad is not None else 0)
+    laid = scratch('source', threads.available_cores() * slot, x.dtype)
     entered = numpy.zeros(8 // size, x.dtype)
     _run(fn, items, madds, numpy.ascontiguousarray(x).reshape(-1), laid, entered,
          gy.reshape(-1), partial, batch=n)
-    sums = partial.reshape(parts, groups, blocks * span, cb_n, tb_n, r_, t_, v_, lanes)
+    sums = partial.reshape(parts, groups, blocks * span, vb_n, tb_n, r_, t_, v_, lanes)
     sums = sums[0] if parts == 1 else sums.sum(axis=0)
-    # (groups, ob, cb, tb, r, t, v, lane) -> (groups, ob, r, cb, v, lane, tb, t)
-    gw = sums.transpose(0, 1, 4, 2, 6, 7, 3, 5).reshape(
-        groups, blocks * span * r_, cf.src.cpad, len(cf.taps))
+    # (groups, bt, vb, tb, r, t, v, lane) -> (groups, outs, channels, taps)
+    taps = len(cf.taps)
+    if along == 'source':
+        gw = sums.transpose(0, 1, 4, 2, 6, 7, 3, 5).reshape(
+            groups, blocks * span * r_, cf.src.cpad, taps)
+    else:
+        gw = sums.transpose(0, 2, 6, 7, 1, 4, 3, 5).reshape(
+            groups, cf.grad.cpad, blocks * span * r_, taps)
     gw = gw[:, :cf.outs, :cg].reshape((o, cg) + tuple(ksize))
     if out is None:
         return numpy.array(gw, order='C')
@@ -510,13 +530,16 @@ def describe(name: str, shapes: tuple, params: dict, dtype: Any) -> str:
         tiles = [C.forward_tile(c.outs, c.vectors(lanes) * lanes, lanes, regs, c.row_vectors)
                  for c in corrs]
         tile_text = [f'{r} output channels x {v} vectors of {lanes}' for r, v in tiles]
-    elif channels_last_filter(shapes[0][1] // p['groups'], lanes):
+    elif filter_vectors(shapes[0][1] // p['groups'], shapes[1][1] // p['groups'], lanes):
+        along = filter_vectors(shapes[0][1] // p['groups'], shapes[1][1] // p['groups'], lanes)
         cf = C.conv_filter_channels(shapes[0], shapes[1], p['ksize'], p['stride'], p['pad'],
-                                    p['dilate'], p['groups'], lanes)
-        r, t, v = C.channel_filter_tile(cf.outs, len(cf.taps), cf.vectors(lanes), regs)
+                                    p['dilate'], p['groups'], lanes, along)
+        r, t, v = C.channel_filter_tile(cf.broadcasts, len(cf.taps), cf.vectors(lanes), regs,
+                                        along)
         s = cf.src
+        side = 'the channels' if along == 'source' else 'the output channels'
         return (f'{name}: {s.channels} channels x {len(cf.taps)} taps with vectors along '
-                f'the channels; tile {r} output channels x {t} taps x {v} vectors of {lanes} '
+                f'{side}; tile {r} broadcast channels x {t} taps x {v} vectors of {lanes} '
                 f'channels ({regs} vector registers); source: channels last, {s.rows}x'
                 f'{s.cols} pixels of {s.groups} x {s.cpad} channels, {dtype.name}')
     else:

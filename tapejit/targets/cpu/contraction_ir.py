@@ -819,98 +819,110 @@ def channel_filter_ir(symbol: str, cf: C.ChannelFilter, dtype: numpy.dtype, tile
     """The LLVM IR of :class:`~tapejit.compiler.contraction.ChannelFilter`
     ``cf`` with ``tile = (R, T, V)``, its images cut into ``parts``:
     ``symbol(n, ch, nch, claim, x, scratch, entered, gy, partial)``.  Item
-    ``(part, g, block)`` takes ``span`` tiles of output channels (``ob``)
-    through its images (``x``, as they are), each laid out as ``cf.src``
-    says in its thread's slot of ``scratch`` (as :func:`correlation_ir`
-    lays its images out), ``chunk`` output rows at a time: per chunk, each vector block of
-    source channels (``cb``), tile and taps (``tb``) accumulates in
+    ``(part, g, block)`` takes ``span`` tiles of ``R`` broadcast channels
+    (``bt``: output channels, or source channels where the vectors run
+    along the output gradient) through its images, each laid out (``x``,
+    and the output gradient where ``cf.grad`` says so) in its thread's slot
+    of ``scratch`` (as :func:`correlation_ir` lays its images out),
+    ``chunk`` output rows at a time: per chunk, each tile, block of ``V``
+    vectors of channels (``vb``) and block of taps (``tb``) accumulates in
     registers over the chunk's pixels, from and back to its vectors in
-    ``partial`` (``[item, ob - first, cb, tb, r, t, v]`` vectors of
-    ``lanes``: sums over the part's pixels of output channel ``ob * R + r``
-    and source channels ``(cb * V + v) * lanes + lane`` at tap ``tb * T +
-    t``).  The chunk's source rows and output-gradient rows stay in the
-    first-level cache for all the tiles."""
+    ``partial`` (``[item, bt - first, vb, tb, r, t, v]`` vectors of
+    ``lanes``: sums over the part's pixels for broadcast channel ``bt * R
+    + r``, the vectors' channels ``(vb * V + v) * lanes + lane`` and tap
+    ``tb * T + t``).  The chunk's rows stay in the first-level cache for
+    all the tiles."""
     r_, t_, v_ = tile
-    src = cf.src
+    src, grad = cf.src, cf.grad
     oh, ow = cf.out_hw
-    ob_n = -(-cf.outs // r_)
-    blocks = -(-ob_n // span)
-    cb_n = cf.vectors(lanes) // v_
+    bt_n = -(-cf.broadcasts // r_)
+    blocks = -(-bt_n // span)
+    vb_n = cf.vectors(lanes) // v_
     tb_n = len(cf.taps) // t_
     items = parts * src.groups * blocks
     out_total = src.groups * cf.outs
     slot_size = r_ * t_ * v_ * lanes
-    tile_size = cb_n * tb_n * slot_size         # elements per output-channel tile
+    tile_size = vb_n * tb_n * slot_size         # elements per broadcast tile
+    laid_size = src.image + (grad.image if grad is not None else 0)
 
     def emit(em: Emitter, batch: Any, nch: Any, claim: Any, raw: Array, scratch: Array,
              entered: Array, gy: Array, part_buf: Array) -> None:
         x = _Ir(em, dtype, lanes)
         accs = [[[em._alloca(x.vec) for _ in range(v_)] for _ in range(t_)] for _ in range(r_)]
-        slot, laid = x.thread_slot(entered, scratch, src.image)
+        slot, laid = x.thread_slot(entered, scratch, laid_size)
+        slot_gy = em.b.gep(slot, [x.c(src.image)])
 
         def item(i: Any) -> None:
             b = em.b
             part, g, blk = x.split(i, [parts, src.groups, blocks])
-            ob0 = b.mul(blk, x.c(span))
-            ob1 = x.least(b.add(ob0, x.c(span)), x.c(ob_n))
+            bt0 = b.mul(blk, x.c(span))
+            bt1 = x.least(b.add(bt0, x.c(span)), x.c(bt_n))
             mine = b.gep(part_buf.data, [b.mul(i, x.c(span * tile_size))])
             x.zero_elements(mine, span * tile_size)
             n0, n1 = x.part_range(part, parts, batch)
 
             def image(n: Any) -> None:
                 bn = em.b
+                gy_n = bn.gep(gy.data, [bn.mul(bn.mul(n, x.c(out_total)), x.c(oh * ow))])
                 # (An image the slot holds already, from this thread's
                 # previous item, is not laid out again.)
                 with bn.if_then(bn.icmp_signed('!=', bn.load(laid), n)):
                     _lay_last_image(em, x, src, em.b.gep(raw.data, [em.b.mul(
                         n, x.c(src.groups * src.channels * src.height * src.width))]), slot)
+                    if grad is not None:
+                        _lay_last_image(em, x, grad, gy_n, slot_gy)
                     em.b.store(n, laid)
                 bn = em.b
-                src_n = bn.gep(slot, [x.c(0)])
-                src_n = bn.gep(src_n, [bn.mul(g, x.c(src.cpad))])
-                gy_n = bn.gep(gy.data, [bn.mul(bn.add(bn.mul(n, x.c(out_total)),
-                                                      bn.mul(g, x.c(cf.outs))),
-                                               x.c(oh * ow))])
+                src_g = bn.gep(slot, [bn.mul(g, x.c(src.cpad))])
+                if grad is None:
+                    gy_g = bn.gep(gy_n, [bn.mul(g, x.c(cf.outs * oh * ow))])
+                else:
+                    gy_g = bn.gep(slot_gy, [bn.mul(g, x.c(grad.cpad))])
 
                 def run(k: Any) -> None:
                     bk = em.b
                     y0 = bk.mul(k, x.c(chunk))
                     y1 = x.least(bk.add(y0, x.c(chunk)), x.c(oh))
 
-                    def out_tile(ob: Any) -> None:
+                    def broadcast_tile(bt: Any) -> None:
                         bo = em.b
-                        gys = [bo.gep(gy_n, [bo.mul(o, x.c(oh * ow))])
-                               for o in x.clamped_channels(ob, r_, cf.outs)]
-                        tiles = bo.gep(mine, [bo.mul(bo.sub(ob, ob0), x.c(tile_size))])
+                        chans = x.clamped_channels(bt, r_, cf.broadcasts)
+                        tiles = bo.gep(mine, [bo.mul(bo.sub(bt, bt0), x.c(tile_size))])
 
-                        def channels(cb: Any) -> None:
+                        def vector_block(vb: Any) -> None:
                             bc = em.b
-                            src_c = bc.gep(src_n, [bc.mul(cb, x.c(v_ * lanes))])
-                            slots = bc.gep(tiles, [bc.mul(cb, x.c(tb_n * slot_size))])
+                            first = bc.mul(vb, x.c(v_ * lanes))
+                            slots = bc.gep(tiles, [bc.mul(vb, x.c(tb_n * slot_size))])
                             for tb in range(tb_n):
                                 _channel_filter_steps(
-                                    em, x, cf, em.b.gep(slots, [x.c(tb * slot_size)]), src_c,
-                                    gys, accs, cf.taps[tb * t_:(tb + 1) * t_], y0, y1)
-                        em.repeat(x.c(0), x.c(cb_n), channels)
-                    em.repeat(ob0, ob1, out_tile)
+                                    em, x, cf, em.b.gep(slots, [x.c(tb * slot_size)]), src_g,
+                                    gy_g, chans, first, accs,
+                                    cf.taps[tb * t_:(tb + 1) * t_], y0, y1)
+                        em.repeat(x.c(0), x.c(vb_n), vector_block)
+                    em.repeat(bt0, bt1, broadcast_tile)
                 em.repeat(x.c(0), x.c(-(-oh // chunk)), run)
             em.repeat(n0, n1, image)
         x.work_loop(claim, items, item)
     return _entry(symbol, dtype, 5, {1, 2, 4}, emit)
 
 
-def _channel_filter_steps(em: Emitter, x: _Ir, cf: C.ChannelFilter, slot: Any, src_c: Any,
-                          gys: list, accs: list, taps: tuple, y0: Any, y1: Any) -> None:
+def _channel_filter_steps(em: Emitter, x: _Ir, cf: C.ChannelFilter, slot: Any, src_g: Any,
+                          gy_g: Any, chans: list, first: Any, accs: list, taps: tuple,
+                          y0: Any, y1: Any) -> None:
     """One register tile of a :class:`ChannelFilter` over output rows ``y0
     .. y1`` of one image: its accumulators from ``slot``, per output pixel
-    the ``R`` output-gradient elements (``gys``: their channels' planes)
-    broadcast, times the source's ``V`` channel vectors at each of the
-    ``taps`` (from ``src_c``, the image's first pixel at those channels),
-    and back to ``slot``."""
+    each broadcast element times ``V`` vectors of channels from ``first``
+    on, and back to ``slot``.  Along the source: the ``R`` output-gradient
+    elements of channels ``chans`` (``gy_g``: the group's planes) times the
+    source's vectors at each of the ``taps`` (``src_g``: the group's first
+    pixel); along the output gradient: the source's elements of channels
+    ``chans`` at each tap times the laid-out output gradient's vectors
+    (``gy_g``: the group's first pixel)."""
     lanes, b = x.lanes, em.b
     r_, t_, v_ = len(accs), len(taps), len(accs[0][0])
     ow = cf.out_hw[1]
     row_step, pixel_step = cf.step
+    along_source = cf.grad is None
 
     def at(r: int, t: int, v: int) -> int:
         return ((r * t_ + t) * v_ + v) * lanes
@@ -921,26 +933,41 @@ def _channel_filter_steps(em: Emitter, x: _Ir, cf: C.ChannelFilter, slot: Any, s
 
     def row(y: Any) -> None:
         by = em.b
-        gy_y = [by.gep(p, [by.mul(y, x.c(ow))]) for p in gys]
-        src_y = by.gep(src_c, [by.mul(y, x.c(row_step))])
+        src_y = by.gep(src_g, [by.mul(y, x.c(row_step))])
+        if along_source:
+            src_y = by.gep(src_y, [first])
+            gy_y = [by.gep(gy_g, [by.add(by.mul(c, x.c(cf.out_hw[0] * ow)),
+                                         by.mul(y, x.c(ow)))]) for c in chans]
+        else:
+            gy_y = by.gep(gy_g, [by.add(by.mul(by.mul(y, x.c(ow)), x.c(cf.grad.pixel)),
+                                        first)])
+            src_c = [by.gep(src_y, [c]) for c in chans]
 
         def pixel(k: Any) -> None:
             bs = em.b
-            sp = bs.gep(src_y, [bs.mul(k, x.c(pixel_step))])
             acc = [[[bs.load(a) for a in tv] for tv in rt] for rt in accs]
-            xs = [[x.load_vec(bs.gep(sp, [x.c(tap + v * lanes)])) for v in range(v_)]
-                  for tap in taps]
+            at_k = bs.mul(k, x.c(pixel_step))
+            if along_source:
+                sp = bs.gep(src_y, [at_k])
+                vecs = [[x.load_vec(bs.gep(sp, [x.c(tap + v * lanes)])) for v in range(v_)]
+                        for tap in taps]
+                splats = [[x.splat(bs.load(bs.gep(gy_y[r], [k])))] * t_ for r in range(r_)]
+            else:
+                gp = bs.gep(gy_y, [bs.mul(k, x.c(cf.grad.pixel))])
+                vec = [x.load_vec(bs.gep(gp, [x.c(v * lanes)])) for v in range(v_)]
+                vecs = [vec] * t_
+                splats = [[x.splat(bs.load(bs.gep(src_c[r], [bs.add(at_k, x.c(tap))])))
+                           for tap in taps] for r in range(r_)]
             for r in range(r_):
-                s = x.splat(bs.load(bs.gep(gy_y[r], [k])))
                 for t in range(t_):
                     for v in range(v_):
-                        acc[r][t][v] = bs.call(x.fma, [s, xs[t][v], acc[r][t][v]])
+                        acc[r][t][v] = bs.call(x.fma, [splats[r][t], vecs[t][v], acc[r][t][v]])
             for r in range(r_):
                 for t in range(t_):
                     for v in range(v_):
                         bs.store(acc[r][t][v], accs[r][t][v])
         # (A step of several pixels: neighbours' taps read the same source
-        # vectors, loaded once.)
+        # elements, loaded once.)
         u = C.PIXELS_A_STEP
 
         def pixels(k: Any) -> None:

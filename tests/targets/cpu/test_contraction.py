@@ -35,6 +35,10 @@ CASES = [
     ((2, 28, 9, 19), (6, 3, 3), (2, 1), (1, 1), (1, 2), 2, False),
     ((1, 16, 6, 5), (4, 1, 1), (1, 1), (0, 0), (1, 1), 1, False),
     ((2, 14, 11, 18), (9, 3, 2), (1, 3), (2, 0), (2, 1), 1, True),
+    # (Few source channels, output channels that fill vectors: filter
+    # gradients with vectors along the output channels.)
+    ((2, 3, 10, 19), (20, 3, 3), (1, 2), (1, 1), (2, 1), 1, False),
+    ((1, 4, 9, 9), (28, 2, 3), (2, 1), (0, 1), (1, 1), 2, True),
 ]
 
 
@@ -199,12 +203,15 @@ def test_a_compiled_convolutional_step_equals_eager():
 
 def test_filter_gradients_take_vectors_along_channels_that_fill_them():
     lanes, _ = K.machine(np.float32)
-    assert K.channels_last_filter(lanes, lanes) and K.channels_last_filter(3 * lanes // 4, lanes)
-    assert not K.channels_last_filter(lanes // 2, lanes) and not K.channels_last_filter(3, 16)
-    text = K.describe('conv2d_filter', ((8, 32, 16, 16), (8, 64, 16, 16)),
-                      dict(ksize=(3, 3), stride=(1, 1), pad=(1, 1), dilate=(1, 1), groups=1),
-                      'float32')
-    assert 'channels last' in text, text
+    assert K.filter_vectors(lanes, 3, lanes) == 'source'
+    assert K.filter_vectors(3 * lanes // 4, 64, lanes) == 'source'
+    assert K.filter_vectors(lanes // 2, 2 * lanes, lanes) == 'gradient'
+    assert K.filter_vectors(3, 3, 16) is None
+    geo = dict(ksize=(3, 3), stride=(1, 1), pad=(1, 1), dilate=(1, 1), groups=1)
+    text = K.describe('conv2d_filter', ((8, 32, 16, 16), (8, 64, 16, 16)), geo, 'float32')
+    assert 'vectors along the channels' in text and 'channels last' in text, text
+    text = K.describe('conv2d_filter', ((8, 3, 16, 16), (8, 64, 16, 16)), geo, 'float32')
+    assert 'vectors along the output channels' in text, text
 
 
 def test_tiles_fit_the_registers_of_the_machine():
@@ -217,6 +224,8 @@ def test_tiles_fit_the_registers_of_the_machine():
             for vectors in (1, 2, 4):
                 r, t, v = C.channel_filter_tile(outs, 9, vectors, regs)
                 assert r * t * v + t * v + 1 <= regs and 9 % t == 0 and vectors % v == 0
+                r, t, v = C.channel_filter_tile(outs, 9, vectors, regs, 'gradient')
+                assert r * t * v + v + 1 <= regs and 9 % t == 0 and vectors % v == 0
     lanes, regs = K.machine(np.float32)
     assert K.machine(np.float64) == (lanes // 2, regs)
 
