@@ -33,7 +33,9 @@ A long campaign (counts of graphs, ops and mismatches are printed)::
     python -m tests.support.fuzz_graphs --graphs 5000 --seed 0
 
 one of convolutions and poolings (random windows, strides, padding,
-dilation, cover_all and groups, with the ops that meet them in a model)::
+dilation, cover_all and groups, with the ops that meet them in a model; in
+one program of three, images big enough for the CPU's convolution kernels,
+compared without finite differences)::
 
     python -m tests.support.fuzz_graphs --ops windows --graphs 2000 --seed 0
 
@@ -740,7 +742,10 @@ def _window(g: _Gen) -> Optional[Value]:
         groups = c if c > 1 and g.flag() else 1
         d = g.integer(1, 2)
         cover = op == 'convolution_2d' and g.flag()
-        oc = groups * g.integer(1, 2)
+        # (Big images also get enough output channels to fill a vector's
+        # lanes, where the filter gradient's vectors run along them.)
+        wide = g.prog.large and groups == 1 and g.flag()
+        oc = groups * (g.draw(st.sampled_from([12, 20])) if wide else g.integer(1, 2))
         wshape = (oc, c // groups, kh, kw) if op == 'convolution_2d' else (c, oc // groups,
                                                                               kh, kw)
         wt = g.new_input(wshape) or g.pick(lambda v: v.shape == wshape)
@@ -846,7 +851,17 @@ def programs(draw: Callable, max_ops: int = 8, modes: tuple = MODES,
     dtype = draw(st.sampled_from(['float32', 'float64']))
     g = _Gen(draw, dtype)
     empty = draw(st.integers(0, 9)) == 0
-    if large and draw(st.integers(0, 19)) == 0:
+    if large and windows and draw(st.integers(0, 2)) == 0:
+        # Images big enough for the CPU's convolution kernels (at least four
+        # vectors of pixels), of a few channels or of enough to fill a
+        # vector's lanes (the kernels then take vectors along the channels).
+        g.prog.large = True
+        shape = (draw(st.integers(1, 2)), draw(st.sampled_from([1, 3, 12, 16, 20])),
+                 draw(st.integers(9, 20)), draw(st.integers(9, 20)))
+        g.max_size = 8 * _size(shape)
+        g.max_bound = 1e6
+        g.new_input(shape)
+    elif large and draw(st.integers(0, 19)) == 0:
         # Past the kernels' chunk size (several partial reductions) and, for the
         # biggest, past the size where the parallel variant runs.
         g.prog.large = True
@@ -1236,7 +1251,7 @@ def run_campaign(graphs: int, seed: int, keep_going: bool = True,
     @hseed(seed)
     @settings(max_examples=graphs, database=None, deadline=None, derandomize=False,
               suppress_health_check=list(HealthCheck), print_blob=False)
-    @given(programs(large=large and not windows, windows=windows))
+    @given(programs(large=large, windows=windows))
     def campaign(prog):
         try:
             check_program(prog, stats, fd=fd, targets=targets)
