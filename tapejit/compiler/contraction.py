@@ -14,16 +14,20 @@ memory:
   of taps reaches).
 - :class:`FilterCorrelation`: ``gw[o, c, t] = sum_n sum_q gy[n, o, q] *
   src[n, c, q + taps[t]]``, the filter gradient, over the same source as the
-  convolution's and the output gradient laid out in wide rows.
+  convolution's and the output gradient laid out in wide rows, with vectors
+  along the pixels.
+- :class:`ChannelFilter`: the same sum with vectors along channels (of the
+  source, or of the output gradient), over the source laid out channels last
+  (:class:`LastLayout`): a filter gradient whose channels fill vectors.
 
 A stride ``s`` is folded into the source's layout: each channel holds
 ``s_h * s_w`` *phase planes* (``plane[a, b][i, j] = padded[i * s_h + a,
 j * s_w + b]``), so every tap reads unit-stride pixels at a constant offset
 and one kernel serves every stride, padding and dilation.  :class:`Layout`
 describes such a source; targets build it (one pass over the input) and
-render the correlations with the register tile :func:`forward_tile` and
-:func:`filter_tile` choose from the vector width and register count of the
-machine they compile for.
+render the correlations with the register tile :func:`forward_tile`,
+:func:`filter_tile` and :func:`channel_filter_tile` choose from the vector
+width and register count of the machine they compile for.
 
 >>> fw = conv_forward((2, 3, 8, 8), (4, 3, 3, 3), (1, 1), (1, 1), (1, 1), 1, (8, 8), lanes=8)
 >>> fw.corr.taps[:4], fw.corr.row, fw.corr.valid, fw.src.hq, fw.src.wq
@@ -201,11 +205,6 @@ class ConvFilter:
 # first-level cache (filter-gradient tiles of 3 channels x 9 taps measured
 # 1-12% faster than of 7 x 3, which a cost of 2.5 chose).
 SPLIT_LOAD = 1.5
-# Output pixels a step of a ChannelFilter's tile takes (its loop unrolled):
-# with 3 taps along a row, steps of 4 pixels share the source vectors of
-# neighbouring taps and ran 8-12% faster than steps of 1 (2: 5%; 8 and 16:
-# as 4).
-PIXELS_A_STEP = 4
 # The most vectors of pixels a tile spans (:func:`forward_tile`'s ``V``; a
 # filter gradient steps one vector at a time).
 TILE_VECTORS = 8
@@ -349,7 +348,6 @@ def conv_filter(x_shape: tuple, gy_shape: tuple, ksize: tuple, stride: tuple, pa
     corr = FilterCorrelation(n, groups, c // groups, o // groups, fw.corr.taps, fw.src.block,
                              fw.src.image, pixels, rows, src_row)
     return ConvFilter(fw.src, corr, oh, (oh, ow), corr.gy_row if rv else fw.src.wq)
-
 
 
 @dataclass(frozen=True)
@@ -526,9 +524,11 @@ def channel_filter_tile(broadcasts: int, taps: int, vectors: int, registers: int
     vectors ``along`` the source, a step loads ``T * V`` source vectors and
     broadcasts ``R`` output-gradient elements one at a time; along the
     output gradient, it loads ``V`` vectors (the same at every tap) and
-    broadcasts ``R * T`` source elements.  Those fit in ``registers`` with
-    the accumulators; among such tiles, the one with the least work (the
-    broadcast channels padded to whole tiles) and loads per FMA.
+    broadcasts ``R * T`` source elements.  The accumulators, the loaded
+    vectors and one broadcast at a time fit in ``registers`` (each
+    broadcast is used as soon as it is loaded); among such tiles, the one
+    with the least work (the broadcast channels padded to whole tiles) and
+    loads per FMA.
 
     >>> channel_filter_tile(64, 9, 4, 32), channel_filter_tile(32, 9, 2, 16)
     ((4, 3, 2), (4, 3, 1))

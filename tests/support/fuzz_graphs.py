@@ -861,7 +861,7 @@ def programs(draw: Callable, max_ops: int = 8, modes: tuple = MODES,
         g.max_size = 8 * _size(shape)
         g.max_bound = 1e6
         g.new_input(shape)
-    elif large and draw(st.integers(0, 19)) == 0:
+    elif large and not windows and draw(st.integers(0, 19)) == 0:
         # Past the kernels' chunk size (several partial reductions) and, for the
         # biggest, past the size where the parallel variant runs.
         g.prog.large = True

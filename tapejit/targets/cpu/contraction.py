@@ -10,9 +10,13 @@ values feed ``R * V`` fused multiply-adds.  The filters are packed so that
 a tile reads its values in order.  Its stores are masked to the valid
 pixels of each row and placed where the result's layout wants them (a
 transposed convolution's phase interleaves), so no window matrix and no
-cropping pass touch memory.  A filter-gradient kernel accumulates a tile of
-``R`` output channels by ``T`` taps of one source channel in vectors along
-the pixels, summed across lanes at the end.
+cropping pass touch memory.  A filter-gradient kernel takes its vectors
+along the channels where they fill them (the source's, else the output
+gradient's; :func:`filter_vectors`): per pixel, an element of one operand
+broadcast against vectors of the other's channels, both laid out channels
+last by the kernel's items, the sums kept in the lanes.  Else it
+accumulates a tile of ``R`` output channels by ``T`` taps of one source
+channel in vectors along the pixels, summed across lanes at the end.
 
 The vector width and register count come from the features LLVM reports
 for this CPU (:func:`machine`).  Each kernel is specialized on its
@@ -55,13 +59,11 @@ __all__ = ['supported', 'takes_plane', 'machine', 'conv2d', 'conv2d_transpose',
 _DTYPES = {numpy.dtype(numpy.float32): 'f', numpy.dtype(numpy.float64): 'd'}
 # Parts a filter gradient's images are split into at most, each summed into
 # its own partial result (then added in order): enough items for the
-# threads where the tiles of the filters alone are few.
+# threads where the tiles of the filters alone are few, whatever the cores
+# (so that the sums do not depend on them).  (With vectors along the
+# channels, on 2 cores, 4, 8 and 16 parts ran alike: each part lays its own
+# images out.)
 FILTER_PARTS = 16
-# Items per core a filter gradient with vectors along the channels makes
-# at least (its images cut into parts where its tiles are fewer), so that a
-# core that falls behind holds up a small share of the work: with 2 cores,
-# 4, 8 and 16 parts ran alike (each part lays its own images out).
-PARTS_PER_THREAD = 8
 # Vectors of pixels an image fills from which the kernels run (see
 # takes_plane): at 8x8 in 16-lane vectors they and the windows' product
 # measured even, or the kernels faster.
@@ -196,9 +198,16 @@ def _described(x: Any) -> str:
     return type(x).__name__
 
 
+def _width(items: int, madds: float) -> int:
+    """Threads a kernel of ``items`` items and ``madds`` multiply-adds runs
+    on (read once a call: a kernel that numbers its threads gets as many
+    slots as this says)."""
+    return max(1, min(threads.product_width(madds, threads.available_cores()), items))
+
+
 def _run(fn: Callable, items: int, madds: float, *arrays: numpy.ndarray,
-         batch: int = 0) -> None:
-    width = max(1, min(threads.product_width(madds, threads.available_cores()), items))
+         batch: int = 0, width: Optional[int] = None) -> None:
+    width = _width(items, madds) if width is None else width
     # Items a thread claims at a time: CLAIMS_PER_THREAD claims each, so that
     # a late thread holds up one claim's work, while the threads meet on the
     # shared counter (and on the edges of each other's tiles) seldom.
@@ -251,10 +260,12 @@ def correlate(corr: C.Correlation, src: numpy.ndarray, packed: numpy.ndarray,
     want = IMAGE_ITEMS * width
     splits = 1 if corr.batch >= want else min(tiles, -(-want // max(corr.batch, 1)))
     items = corr.batch * splits
-    # (A slot for each thread that may enter: see correlation_ir.)
-    laid = scratch('source', threads.available_cores() * layout.image, dtype)
+    # (A slot for each thread that enters: see correlation_ir.)
+    width = _width(items, madds)
+    laid = scratch('source', width * layout.image, dtype)
     entered = numpy.zeros(8 // dtype.itemsize, dtype)
-    _run(fn, items, madds, src.reshape(-1), laid, entered, packed, *rest, batch=corr.batch)
+    _run(fn, items, madds, src.reshape(-1), laid, entered, packed, *rest, batch=corr.batch,
+         width=width)
 
 
 def pack_bias(b: numpy.ndarray, groups: int, outs: int, r_: int) -> numpy.ndarray:
@@ -430,9 +441,9 @@ def _filter_channels(x: numpy.ndarray, gy: numpy.ndarray, ksize: tuple, stride: 
     # second-level cache.
     span = max(1, min(bt_n, _cache_bytes() // 4 // (tile_size * size)))
     blocks = -(-bt_n // span)
-    # Parts of the batch: PARTS_PER_THREAD items for each core this process
-    # may use (each part's sums are another pass to add).
-    parts = max(1, -(-PARTS_PER_THREAD * threads.available_cores() // (groups * blocks)))
+    # (Parts of the batch as the pixel kernel's: the sums, and so the
+    # result's bits, do not depend on the cores.)
+    parts = max(1, -(-FILTER_PARTS // (groups * blocks)))
     # Output rows a chunk takes: its source rows (a tap reaches further
     # down) and its output-gradient rows fill half the first-level cache.
     if along == 'source':
@@ -451,12 +462,13 @@ def _filter_channels(x: numpy.ndarray, gy: numpy.ndarray, ksize: tuple, stride: 
     partial = scratch('partial', items * span * tile_size, x.dtype)
     madds = n * o * cg * len(cf.taps) * oh * ow
     gy = numpy.ascontiguousarray(gy)
-    # (A layout slot for each thread that may enter: see channel_filter_ir.)
+    # (A layout slot for each thread that enters: see channel_filter_ir.)
+    width = _width(items, madds)
     slot = cf.src.image + (cf.grad.image if cf.grad is not None else 0)
-    laid = scratch('source', threads.available_cores() * slot, x.dtype)
+    laid = scratch('source', width * slot, x.dtype)
     entered = numpy.zeros(8 // size, x.dtype)
     _run(fn, items, madds, numpy.ascontiguousarray(x).reshape(-1), laid, entered,
-         gy.reshape(-1), partial, batch=n)
+         gy.reshape(-1), partial, batch=n, width=width)
     sums = partial.reshape(parts, groups, blocks * span, vb_n, tb_n, r_, t_, v_, lanes)
     sums = sums[0] if parts == 1 else sums.sum(axis=0)
     # (groups, bt, vb, tb, r, t, v, lane) -> (groups, outs, channels, taps)
@@ -530,8 +542,8 @@ def describe(name: str, shapes: tuple, params: dict, dtype: Any) -> str:
         tiles = [C.forward_tile(c.outs, c.vectors(lanes) * lanes, lanes, regs, c.row_vectors)
                  for c in corrs]
         tile_text = [f'{r} output channels x {v} vectors of {lanes}' for r, v in tiles]
-    elif filter_vectors(shapes[0][1] // p['groups'], shapes[1][1] // p['groups'], lanes):
-        along = filter_vectors(shapes[0][1] // p['groups'], shapes[1][1] // p['groups'], lanes)
+    elif name == 'conv2d_filter' and (along := filter_vectors(
+            shapes[0][1] // p['groups'], shapes[1][1] // p['groups'], lanes)):
         cf = C.conv_filter_channels(shapes[0], shapes[1], p['ksize'], p['stride'], p['pad'],
                                     p['dilate'], p['groups'], lanes, along)
         r, t, v = C.channel_filter_tile(cf.broadcasts, len(cf.taps), cf.vectors(lanes), regs,

@@ -214,6 +214,24 @@ def test_filter_gradients_take_vectors_along_channels_that_fill_them():
     assert 'vectors along the output channels' in text, text
 
 
+@pytest.mark.parametrize('channels, outs', [(24, 6), (3, 24), (2, 3)])
+def test_a_filter_gradient_has_the_same_bits_on_one_core_or_many(channels, outs):
+    # (Its parts, each summed on its own and then added, do not depend on
+    # the cores: along the source's channels, the output gradient's, or
+    # the pixels.)
+    from tapejit.backends import threads
+    rng = np.random.default_rng(12)
+    x = rng.standard_normal((9, channels, 12, 12)).astype(np.float32)
+    gy = rng.standard_normal((9, outs, 12, 12)).astype(np.float32)
+    many = K.conv2d_filter(x, gy, (3, 3), (1, 1), (1, 1), (1, 1), 1)
+    try:
+        threads.set_max_threads(1)
+        one = K.conv2d_filter(x, gy, (3, 3), (1, 1), (1, 1), (1, 1), 1)
+    finally:
+        threads.set_max_threads(None)
+    np.testing.assert_array_equal(one, many)
+
+
 def test_tiles_fit_the_registers_of_the_machine():
     for lanes, regs in ((16, 32), (8, 16), (4, 16), (2, 16)):
         for outs in (1, 3, 32, 64):
