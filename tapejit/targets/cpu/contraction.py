@@ -260,8 +260,9 @@ def correlate(corr: C.Correlation, src: numpy.ndarray, packed: numpy.ndarray,
     want = IMAGE_ITEMS * width
     splits = 1 if corr.batch >= want else min(tiles, -(-want // max(corr.batch, 1)))
     items = corr.batch * splits
-    # (A slot for each thread that enters: see correlation_ir.)
-    width = _width(items, madds)
+    # (A slot for each thread that enters, as many as the cores read once
+    # above: see correlation_ir.)
+    width = min(width, items)
     laid = scratch('source', width * layout.image, dtype)
     entered = numpy.zeros(8 // dtype.itemsize, dtype)
     _run(fn, items, madds, src.reshape(-1), laid, entered, packed, *rest, batch=corr.batch,

@@ -201,6 +201,66 @@ def test_a_compiled_convolutional_step_equals_eager():
             np.testing.assert_allclose(v.grad, g, rtol=1e-4, atol=1e-5)
 
 
+def _convnet(seed):
+    import tapejit.links as L
+
+    class Net(tapejit.Chain):
+        def __init__(self):
+            super().__init__()
+            with self.init_scope():
+                # 3 -> 16: the filter gradient's vectors along the output
+                # channels; 16 -> 16 and 16 -> 3: along the source's.
+                self.c1 = L.Convolution2D(3, 16, 3, pad=1)
+                self.c2 = L.Convolution2D(16, 16, 3, stride=2, pad=1)
+                self.c3 = L.Convolution2D(16, 3, 3, pad=1)
+                self.fc = L.Linear(3 * 8 * 8, 5)
+
+        def forward(self, x):
+            h = F.relu(self.c1(x))
+            h = F.relu(self.c2(h))
+            return self.fc(F.relu(self.c3(h)))
+    net = Net()
+    rng = np.random.default_rng(seed)
+    for p in net.params():
+        p.array[...] = rng.standard_normal(p.shape).astype(np.float32) * 0.2
+    return net
+
+
+def test_a_chain_of_convolutions_trains_alike_eagerly_and_compiled(monkeypatch):
+    # (A Chain and optimizer.update() as users write them, on layers whose
+    # filter gradients take vectors along either channels: the compiled
+    # steps, the eager ones and eager ones without the kernels (windows and
+    # products) give the same losses and parameters.)
+    lanes, _ = K.machine(np.float32)
+    assert K.filter_vectors(3, 16, lanes) == 'gradient'
+    assert K.filter_vectors(16, 16, lanes) == K.filter_vectors(16, 3, lanes) == 'source'
+    rng = np.random.default_rng(13)
+    x = rng.standard_normal((8, 3, 16, 16)).astype(np.float32)
+    t = rng.integers(0, 5, 8).astype(np.int32)
+    runs = []
+    for compiled in (False, True, None):
+        if compiled is None:
+            monkeypatch.setattr(registry, '_HOST', {})
+        net = _convnet(14)
+        opt = tapejit.optimizers.MomentumSGD(lr=0.05).setup(net)
+
+        def step(x, t, net=net, opt=opt):
+            loss = F.softmax_cross_entropy(net(x), t)
+            net.cleargrads()
+            loss.backward()
+            opt.update()
+            return loss
+        step = tapejit.jit(step) if compiled is True else step
+        losses = [float(step(x, t).array) for _ in range(3)]
+        runs.append((losses, [p.array.copy() for p in net.params()]))
+    (eager_losses, eager_params), (jit_losses, jit_params), (ref_losses, ref_params) = runs
+    assert eager_losses[2] < eager_losses[0]
+    for losses, params in ((jit_losses, jit_params), (ref_losses, ref_params)):
+        np.testing.assert_allclose(losses, eager_losses, rtol=1e-5)
+        for a, b in zip(params, eager_params):
+            np.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-5)
+
+
 def test_filter_gradients_take_vectors_along_channels_that_fill_them():
     lanes, _ = K.machine(np.float32)
     assert K.filter_vectors(lanes, 3, lanes) == 'source'
