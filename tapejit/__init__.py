@@ -17,8 +17,9 @@ from tapejit.core.function_node import FunctionNode
 from tapejit.function import Function, FunctionAdapter
 from tapejit.core.variable import Variable, VariableNode, as_array, as_variable
 from tapejit import ops  # noqa: F401  (registers the primitives)
-# (Installs the CPU's convolution and select kernels as the primitives'
-# implementation on NumPy arrays.)
+# (Installs the CPU's convolution, attention, product and select kernels as
+# the primitives' implementation on NumPy arrays.)
+from tapejit.targets.cpu import attention as _cpu_attention  # noqa: F401
 from tapejit.targets.cpu import contraction as _cpu_contraction  # noqa: F401
 from tapejit.targets.cpu import host_ops as _cpu_host_ops  # noqa: F401
 from tapejit.targets.cpu import product as _cpu_product  # noqa: F401

@@ -592,3 +592,21 @@ def product_tile(lanes: int, registers: int, columns: int = 0, ways: int = 16) -
 
 # How far above the fewest loads per FMA a product's tile may be.
 PRODUCT_TILE_SLACK = 0.05
+
+
+def attention_tile(lanes: int, registers: int, columns: int) -> Optional[tuple]:
+    """``(MR, NV, NVO)``: the attention kernels' tiles (see
+    :mod:`tapejit.targets.cpu.attention_ir`): the product's wide tile of
+    ``MR`` rows by ``NV`` vectors for the scores, and for the products
+    with ``v``, ``k`` and ``q`` (rows of ``columns``, a whole number of
+    vectors) ``NVO`` vectors, the most up to ``NV`` that divide them; None
+    where ``columns`` is not a whole number of vectors.
+
+    >>> attention_tile(16, 32, 64), attention_tile(8, 16, 40), attention_tile(16, 32, 40)
+    ((6, 4, 4), (4, 3, 1), None)
+    """
+    if columns <= 0 or columns % lanes:
+        return None
+    mr, nv = product_tile(lanes, registers)
+    vectors = columns // lanes
+    return mr, nv, max(v for v in range(1, nv + 1) if vectors % v == 0)

@@ -46,9 +46,10 @@ Dims = tuple  # a shape as positions in the size table; ``()``: 0-d (one element
 Scalar = Union[bool, int, float]  # a fill value, of its dtype's kind
 # Library calls whose result is a new array (the others may be views).
 NEW_ARRAY_CALLS = frozenset({'matmul', 'argmax', 'argmin', 'conv2d', 'conv2d_transpose',
-                             'conv2d_filter'})
+                             'conv2d_filter', 'attention', 'attention_grad'})
 # Library calls that write their result into a given array (their ``out=``).
-OUT_CALLS = frozenset({'matmul', 'conv2d', 'conv2d_transpose', 'conv2d_filter'})
+OUT_CALLS = frozenset({'matmul', 'conv2d', 'conv2d_transpose', 'conv2d_filter', 'attention',
+                       'attention_grad'})
 
 
 def _tuple(items: list) -> str:

@@ -245,6 +245,59 @@ def exp_f32_llvm(em: Any, x: tuple) -> tuple:
     return em.select(em.compare_op('>', x, c(_EXP_HI)), c(_F(np.inf)), y)
 
 
+def exp_f32_vector(b: Any, ir: Any, v: Any) -> Any:
+    """:func:`exp_f32_llvm` of each lane of ``v`` (an LLVM vector of
+    float32) built with the IR builder ``b``: the same operations in the
+    same order, so that a kernel writing its vectors itself computes the
+    bits the elementwise kernels do.
+
+    >>> import llvmlite.ir as ir
+    >>> m = ir.Module(); vt = ir.VectorType(ir.FloatType(), 4)
+    >>> f = ir.Function(m, ir.FunctionType(vt, [vt]), 'f')
+    >>> b = ir.IRBuilder(f.append_basic_block())
+    >>> str(exp_f32_vector(b, ir, f.args[0]).type)
+    '<4 x float>'
+    """
+    vt = v.type
+    lanes = vt.count
+    it = ir.VectorType(ir.IntType(32), lanes)
+    module = b.module
+
+    def c(x: Any) -> Any:
+        return ir.Constant(vt, [float(x)] * lanes)
+
+    def ci(x: int) -> Any:
+        return ir.Constant(it, [x] * lanes)
+
+    def call(name: str, args: list) -> Any:
+        full = f'{name}.v{lanes}f32'
+        fn = module.globals.get(full)
+        if fn is None:
+            fn = ir.Function(module, ir.FunctionType(vt, [vt] * len(args)), full)
+        return b.call(fn, args)
+
+    def fma(a: Any, m: Any, k: Any) -> Any:
+        return call('llvm.fma', [a, m, k])
+    finite = b.fcmp_ordered('==', v, v)
+    k = b.select(finite, call('llvm.rint', [b.fmul(v, c(_LOG2E))]), c(0.0))
+    nk = b.fneg(k)
+    r = fma(nk, c(_LN2_HI), v)
+    r = fma(nk, c(_LN2_LO), r)
+    p = fma(r, c(_E0), c(_E1))
+    for e in (_E2, _E3, _E4, _E5):
+        p = fma(r, p, c(e))
+    p = b.fadd(fma(p, b.fmul(r, r), r), c(_ONE))
+    ki = b.fptosi(k, it)
+    half = b.ashr(ki, ci(1))
+    rest = b.sub(ki, half)
+
+    def pow2(e: Any) -> Any:
+        return b.bitcast(b.shl(b.add(e, ci(127)), ci(23)), vt)
+    y = b.fmul(b.fmul(p, pow2(half)), pow2(rest))
+    y = b.select(b.fcmp_ordered('<', v, c(_EXP_LO)), c(0.0), y)
+    return b.select(b.fcmp_ordered('>', v, c(_EXP_HI)), c(np.inf), y)
+
+
 # erf: the rational approximation Eigen and XLA evaluate for float32 (an odd
 # degree-13 numerator over an even degree-8 denominator of the input
 # clamped to +-4, where float32's erf is +-1), with fused multiply-adds;

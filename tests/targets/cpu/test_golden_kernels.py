@@ -85,3 +85,22 @@ def test_a_convolution_kernel_matches_its_golden_file():
         'review the diff')
     assert text.count('llvm.fma.v8f32') >= 4 * 2 * 9 and 'llvm.masked.store' in text
     assert 'llvm.memcpy' in text           # (the image's rows, laid out by the kernel)
+
+
+@pytest.mark.parametrize('grad', [False, True])
+def test_the_attention_kernels_match_their_golden_files(grad):
+    # The forward and gradient attention kernels for 8-lane vectors, score
+    # tiles of 4 rows by 3 vectors and products with v, k and q of 2
+    # vectors (fixed here: the machine's own are read at run time).
+    from tapejit.targets.cpu.attention_ir import attention_ir
+    name = 'attention_gradient' if grad else 'attention_forward'
+    text = attention_ir('golden_' + name, np.dtype(np.float32), 8, (4, 3, 2), grad) + '\n'
+    path = GOLDEN / f'{name}.ll'
+    if os.environ.get('TAPEJIT_UPDATE_GOLDEN'):
+        path.write_text(text)
+    assert text == path.read_text(), (
+        'the attention kernel changed; if intended, rerun with TAPEJIT_UPDATE_GOLDEN=1 and '
+        'review the diff')
+    # (Score tiles, their exponentials as the elementwise kernels compute
+    # them, and no score matrix written outside the thread's slot.)
+    assert text.count('llvm.fma.v8f32') >= 4 * 3 + 4 * 2 and 'llvm.rint.v8f32' in text
