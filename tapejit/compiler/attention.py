@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import itertools
 from collections import defaultdict
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 import numpy
 
@@ -230,10 +230,12 @@ def _gradient(ctx: _Graph, m: _Match, p: Eqn, exp: Eqn, total: Eqn, users: list)
     return True
 
 
-def fuse_attention(g: Graph) -> Graph:
+def fuse_attention(g: Graph, takes: Optional[Callable[..., bool]] = None) -> Graph:
     """``g`` with each attention it holds (and its gradient) as the
     primitives ``attention`` and ``attention_grad`` (see the module's
-    docstring)."""
+    docstring); where ``takes`` is given, only those whose ``q``, ``k`` and
+    ``v`` shapes and dtype it accepts (``takes(q, k, v, dtype)``): the
+    target's kernels compute them, the others stay as they are."""
     if not any(e.prim.name == 'exp' for e in g.eqns):
         return g
     ctx = _Graph(g)
@@ -242,6 +244,9 @@ def fuse_attention(g: Graph) -> Graph:
     for e in g.eqns:
         if e.prim.name == 'matmul' and id(e) not in taken:
             m = _match(ctx, e)
+            if m is not None and takes is not None and not takes(
+                    tuple(m.q.shape), tuple(m.k.shape), tuple(m.v.shape), m.q.dtype):
+                m = None
             if m is not None and not (m.drop & taken):
                 matches.append(m)
                 taken |= m.drop

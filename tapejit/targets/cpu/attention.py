@@ -30,9 +30,11 @@ from tapejit.compiler import contraction as C
 from tapejit.ops.registry import install_host_kernel
 from tapejit.targets.cpu.attention_ir import attention_ir, block_rows, slot_elements
 from tapejit.targets.cpu.buffers import scratch
-from tapejit.targets.cpu.contraction import _kernel, first_level, machine, supported
+from tapejit.compiler.attention import fuse_attention
+from tapejit.targets.cpu.contraction import _DTYPES, _kernel, first_level, machine, supported
 
-__all__ = ['takes_attention', 'takes_attention_grad', 'attention', 'attention_grad',
+__all__ = ['takes_shapes', 'fuse_attention_here', 'takes_attention', 'takes_attention_grad',
+           'attention', 'attention_grad',
            'describe']
 
 
@@ -48,6 +50,27 @@ def _sizes(q: numpy.ndarray, k: numpy.ndarray, v: numpy.ndarray) -> tuple:
 
 def _takes_mask(mask: Any) -> bool:
     return mask is None or (type(mask) is numpy.ndarray and mask.dtype == numpy.bool_)
+
+
+def takes_shapes(q: tuple, k: tuple, v: tuple, dtype: Any) -> bool:
+    """Whether the kernels compute attention of operands of these shapes
+    and ``dtype`` (float32 or float64, nonempty, the values' rows whole
+    vectors of this CPU): the compiler's attention pass asks it.
+
+    >>> takes_shapes((2, 8, 16), (2, 8, 16), (2, 8, 16), numpy.float32)
+    True
+    >>> takes_shapes((2, 8, 16), (2, 8, 16), (2, 8, 3), numpy.float32)
+    False
+    """
+    dtype = numpy.dtype(dtype)
+    return (dtype in _DTYPES and all(math.prod(x) > 0 for x in (q, k, v))
+            and _tile(dtype, v[-1]) is not None)
+
+
+def fuse_attention_here(g: Any) -> Any:
+    """The compiler's attention pass for the graphs of this target: the
+    attentions its kernels compute."""
+    return fuse_attention(g, takes_shapes)
 
 
 def takes_attention(q: Any, k: Any, v: Any, mask: Any = None) -> bool:

@@ -16,14 +16,14 @@ from typing import Any, Optional, Sequence
 import numpy
 
 from tapejit.backends import threads
-from tapejit.targets.cpu import (codegen, compile_process, contraction, kernel_cache, llvm_jit,
-                                 lowering, native, one_call, plan_cache, product)
+from tapejit.targets.cpu import (attention, codegen, compile_process, contraction,
+                                 kernel_cache, llvm_jit, lowering, native, one_call, plan_cache,
+                                 product)
 from tapejit.compiler import fusion, kernel_ir as K, loop_ir, memory, passes
 from tapejit.compiler.loop_ir import Unsupported
 from tapejit.compiler.plan import Plan, eval_members, members, nbytes, compiled_call
 from tapejit.targets.cpu.buffers import POOL_MIN_BYTES, BufferPool
 from tapejit.targets.cpu.native_plan import PRODUCT_MAX
-from tapejit.compiler.attention import fuse_attention
 from tapejit.compiler.passes import simplify
 from tapejit.compiler.runner import Section, run_section
 from tapejit.ir.graph import Eqn, Graph
@@ -255,7 +255,7 @@ def plan_graph(graph: Graph, fastmath: bool, donate: Optional[dict]) -> Plan:
     """Simplify and fuse ``graph``, give each unit its step, plan the
     buffers (:func:`~tapejit.compiler.memory.plan_memory`), then render each
     kernel once with its in-place stores known."""
-    plan = Plan(graph, rows=True, first=(fuse_attention,))
+    plan = Plan(graph, rows=True, first=(attention.fuse_attention_here,))
     plan.plan_steps(lambda u: [_step(plan, u, fastmath)])
     plan.memory = memory.plan_memory(plan, donate, POOL_MIN_BYTES)
     for n, (kind, st) in enumerate(plan.steps):

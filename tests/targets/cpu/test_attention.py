@@ -285,3 +285,16 @@ def test_a_transformer_block_as_users_write_it_trains_alike_jitted():
         np.testing.assert_allclose(a, b, rtol=1e-4, atol=1e-6)
     assert l0[2] < l0[0]
     assert '= attention_grad' in jitted.explain(x, y, mask)
+
+
+def test_cpu_plans_fuse_only_what_the_kernels_compute():
+    # Rows of 3 are no whole vectors: the plan keeps the products and the
+    # softmax (its own kernels), not NumPy's operations one by one.
+    args = _operands(d=3)
+    step = _step(_causal(24, 24))
+    assert 'attention' not in [e.prim.name for e in K.fuse_attention_here(
+        trace_graph(step, args)).eqns]
+    assert '= attention' not in tapejit.jit(step).explain(*args)
+    wide = _operands()
+    assert 'attention_grad' in [e.prim.name for e in K.fuse_attention_here(
+        trace_graph(step, wide)).eqns]
