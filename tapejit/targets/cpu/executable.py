@@ -468,6 +468,10 @@ class Executable:
                         u.prim.name, tuple(v.shape for v in u.inputs), u.params, u.out.dtype))
                 elif u.prim.name == 'matmul' and _product_shape(u) is not None:
                     lines.append('#   ' + product.describe(*_product_shape(u), u.out.dtype))
+                elif u.prim.name in ('attention', 'attention_grad'):
+                    q, k, v = (x.shape for x in u.inputs[:3])
+                    lines.append('#   ' + attention.describe(q[-2], k[-2], q[-1], v[-1],
+                                                               u.out.dtype))
         return '\n'.join(lines)
 
 
