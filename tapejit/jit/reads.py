@@ -29,6 +29,7 @@ from __future__ import annotations
 import collections
 import gc
 import inspect
+import math
 import operator
 import os
 import random
@@ -265,7 +266,9 @@ class Place(Check):
         c = v.__class__
         if v is None or c is bool:
             return f'if {expr} is not {v!r}: {fail}'
-        if c in (int, str) or (c is float and v == v and v != 0):
+        # (A float written out as Python reads it back: not inf, whose repr
+        # names nothing, nor NaN and 0.0, which != and == do not tell apart.)
+        if c in (int, str) or (c is float and v != 0 and math.isfinite(v)):
             return f'if (_t := {expr}).__class__ is not {c.__name__} or _t != {v!r}: {fail}'
         return f'if {const(_plain_key)}({expr}) != {const(self.key)}: {fail}'
 

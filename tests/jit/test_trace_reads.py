@@ -95,6 +95,24 @@ def test_a_namespace_a_module_and_a_class_attribute_are_guarded():
         _same(f, fn, X)
 
 
+def test_infinite_and_nan_floats_read_by_a_trace_are_guarded():
+    # np.inf (a module attribute), a namespace's -inf and NaN: guards that
+    # compile (inf has no literal) and see a change.
+    ns = types.SimpleNamespace(low=-np.inf, bad=float('nan'))
+
+    def fn(x):
+        y = F.where(np.array([True, False, True]), x, np.array(-np.inf, np.float32))
+        return F.max(y) + F.sum(F.clip(x, ns.low, np.inf)) + (0.0 if ns.bad != ns.bad else 1.0)
+    f = tapejit.jit(fn)
+    x = np.arange(3, dtype=np.float32)
+    _same(f, fn, x)
+    _same(f, fn, x)
+    ns.low = 1.0
+    _same(f, fn, x)
+    ns.bad = 2.0
+    _same(f, fn, x)
+
+
 DEEP = 1.0
 
 

@@ -3,7 +3,7 @@
 A :class:`Program` is a random composition of tapejit functions (elementwise
 math with broadcasting, reductions over random axes with ``keepdims``,
 indexing with slices, integer and boolean arrays, matmul, concat/split/stack,
-reshape/transpose/broadcast, a few composites, convolutions and poolings,
+reshape/transpose/broadcast, a few composites, attention, convolutions and poolings,
 the allreduce of a bucket of values over a test group), drawn by the hypothesis
 strategy :func:`programs` over random shapes (0-d, size-1 and empty
 dimensions), float32 or float64.  Its ``source`` is plain tapejit code: a
@@ -712,6 +712,34 @@ def _composite(g: _Gen) -> Optional[Value]:
                   (x.bound + y.bound) ** 2, x.deps | y.deps)
 
 
+def _attention(g: _Gen) -> Optional[Value]:
+    """Attention as users write it: a softmax (masked or not) between two
+    batched products, over heads of a whole vector of this CPU (the CPU
+    plans' attention kernels) or of a few columns (products and softmax)."""
+    from tapejit.targets.cpu.contraction import machine
+    d = g.draw(st.sampled_from([machine(np.dtype(g.prog.dtype))[0], 1, 3]))
+    heads, s = g.integer(1, 2), g.integer(1, 4)
+    t = s if g.flag() else g.integer(1, 4)
+    if heads * max(s, t) * d > g.max_size:
+        return None
+    q = g.new_input((heads, s, d))
+    k = g.new_input((heads, t, d)) if t != s or g.flag() else q
+    v = g.new_input((heads, t, d)) if k is not q or g.flag() else q
+    if q is None or k is None or v is None:
+        return None
+    scores = f'F.matmul({q.name}, {k.name}, transb=True)'
+    kind = g.draw(st.sampled_from(['none', 'causal', 'holes']))
+    if kind != 'none':
+        if kind == 'causal':     # (every row keeps its first key)
+            mask = f'np.tril(np.ones(({s}, {t}), bool))'
+        else:
+            keep = [[j == 0 or g.flag() for j in range(t)] for _ in range(s)]
+            mask = f'np.array({keep!r})'
+        scores = f'F.where({mask}, {scores}, np.array(-np.inf, np.{g.prog.dtype}))'
+    return g.emit('attention', f'F.matmul(F.softmax({scores}, axis=2), {v.name})',
+                  (heads, s, d), v.bound, q.deps | k.deps | v.deps)
+
+
 def _outsize(size: int, k: int, s: int, p: int, cover_all: bool, d: int = 1) -> int:
     dk = (k - 1) * d + 1
     return (size + 2 * p - dk + (s - 1 if cover_all else 0)) // s + 1
@@ -836,7 +864,7 @@ def _exchange(g: _Gen) -> Optional[Value]:
 _OPS = [(_unary, 6), (_binary, 6), (_reduce, 3), (_softmax, 1), (_reshape, 1),
         (_expand_dims, 1), (_transpose, 1), (_broadcast_to, 1), (_get_item, 3),
         (_concat, 2), (_split, 1), (_matmul, 2), (_composite, 1), (_cast, 1), (_window, 3),
-        (_exchange, 2)]
+        (_exchange, 2), (_attention, 1)]
 _OP_CHOICES = [f for f, w in _OPS for _ in range(w)]
 # The window campaign (``--ops windows``): convolutions, deconvolutions and
 # poolings of random shapes and options, and the ops that meet them in a model.
