@@ -717,14 +717,17 @@ def _attention(g: _Gen) -> Optional[Value]:
     batched products, over heads of a whole vector of this CPU (the CPU
     plans' attention kernels) or of a few columns (products and softmax)."""
     from tapejit.targets.cpu.contraction import machine
-    d = g.draw(st.sampled_from([machine(np.dtype(g.prog.dtype))[0], 1, 3]))
+    lanes = machine(np.dtype(g.prog.dtype))[0]
+    d = g.draw(st.sampled_from([lanes, lanes, 1, 3]))
     heads, s = g.integer(1, 2), g.integer(1, 4)
-    t = s if g.flag() else g.integer(1, 4)
-    if heads * max(s, t) * d > g.max_size:
+    t = s if g.integer(0, 3) else g.integer(1, 4)
+    # (Heads of a whole vector may pass the size other values keep to: the
+    # kernels' tiles and key ranges need rows.)
+    if heads * max(s, t) * d > g.max_size * (4 if d == lanes else 1):
         return None
     q = g.new_input((heads, s, d))
     k = g.new_input((heads, t, d)) if t != s or g.flag() else q
-    v = g.new_input((heads, t, d)) if k is not q or g.flag() else q
+    v = (g.new_input((heads, t, d)) or k) if g.flag() else k
     if q is None or k is None or v is None:
         return None
     scores = f'F.matmul({q.name}, {k.name}, transb=True)'
@@ -735,7 +738,7 @@ def _attention(g: _Gen) -> Optional[Value]:
         else:
             keep = [[j == 0 or g.flag() for j in range(t)] for _ in range(s)]
             mask = f'np.array({keep!r})'
-        scores = f'F.where({mask}, {scores}, np.array(-np.inf, np.{g.prog.dtype}))'
+        scores = f'F.where({mask}, {scores}, np.array(-np.inf, {q.name}.dtype))'
     return g.emit('attention', f'F.matmul(F.softmax({scores}, axis=2), {v.name})',
                   (heads, s, d), v.bound, q.deps | k.deps | v.deps)
 
@@ -864,7 +867,7 @@ def _exchange(g: _Gen) -> Optional[Value]:
 _OPS = [(_unary, 6), (_binary, 6), (_reduce, 3), (_softmax, 1), (_reshape, 1),
         (_expand_dims, 1), (_transpose, 1), (_broadcast_to, 1), (_get_item, 3),
         (_concat, 2), (_split, 1), (_matmul, 2), (_composite, 1), (_cast, 1), (_window, 3),
-        (_exchange, 2), (_attention, 1)]
+        (_exchange, 2), (_attention, 2)]
 _OP_CHOICES = [f for f, w in _OPS for _ in range(w)]
 # The window campaign (``--ops windows``): convolutions, deconvolutions and
 # poolings of random shapes and options, and the ops that meet them in a model.
