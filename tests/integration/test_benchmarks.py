@@ -342,7 +342,8 @@ def test_busy_processes_run_for_the_block_only():
 
 @pytest.mark.parametrize('name, rows, direction', [('conv_kernels', 'layers', 'filter gradient'),
                                                    ('product_kernels', 'products',
-                                                    'weight gradient')])
+                                                    'weight gradient'),
+                                                   ('attention_kernels', 'attention', 'causal')])
 def test_each_kernel_report_runs_and_compares_with_the_peak(tmp_path, name, rows, direction):
     import importlib
     importlib.import_module(f'benchmarks.{name}').main(
@@ -351,8 +352,10 @@ def test_each_kernel_report_runs_and_compares_with_the_peak(tmp_path, name, rows
     assert 'FMA peak on' in text and direction in text
     result = json.loads((tmp_path / f'{name}.json').read_text())
     assert result['fma_peak_gflops'] > 0 and len(result[rows]) >= 3
-    # (Per layer a list of three directions; per product one figure.)
-    assert all(np.all(np.asarray(row['tapejit']) > 0) for row in result[rows])
+    # (Per layer a list of three directions; per product one figure; per
+    # attention its milliseconds and GFLOP/s.)
+    assert all(np.all(np.asarray(row['tapejit'] if name != 'attention_kernels'
+                                 else row['tapejit']['ms']) > 0) for row in result[rows])
 
 
 def test_eager_functions_report_runs_against_pytorch(tmp_path):
