@@ -11,7 +11,7 @@ one call forward and one backward.
   stacked along a new first axis (``q``, ``k`` and ``v`` of one shape).
 
 No user calls them: the compiler's pass
-:func:`tapejit.compiler.patterns.fuse_attention` puts them in a traced graph
+:func:`tapejit.compiler.attention.fuse_attention` puts them in a traced graph
 in place of the products, the softmax and their gradients, where the
 target computes them without writing the scores out (the CPU's kernels,
 :mod:`tapejit.targets.cpu.attention`).  Elsewhere they are the same
@@ -197,7 +197,9 @@ def _grad_vjp(n: Any, g: Any, need: tuple) -> tuple:
     return tuple(grads) + (() if mask is None else (None,))
 
 
+# (The VJPs read q, k, v and gy: kept, as a product keeps its operands; a
+# mask is a constant of the graph or a bool, which keeps its array.)
 attention = primitive('attention', kind='call', impl=_attention_impl,
-                      abstract_eval=_attention_eval, vjp=_attention_vjp)
+                      abstract_eval=_attention_eval, vjp=_attention_vjp, save_inputs=(0, 1, 2))
 attention_grad = primitive('attention_grad', kind='call', impl=_grad_impl,
-                           abstract_eval=_grad_eval, vjp=_grad_vjp)
+                           abstract_eval=_grad_eval, vjp=_grad_vjp, save_inputs=(0, 1, 2, 3))

@@ -119,7 +119,10 @@ def _masks(mask: Any, batch: tuple, s: int, t: int, dtype: numpy.dtype) -> tuple
 
 
 def _flat(a: numpy.ndarray) -> numpy.ndarray:
-    return numpy.ascontiguousarray(a).reshape(-1)
+    """``a``'s elements in order, row-major and aligned (a copy where they
+    are not: the kernels load whole vectors of aligned elements)."""
+    a = numpy.ascontiguousarray(a)
+    return (a if a.flags.aligned else a.copy()).reshape(-1)
 
 
 def _result(out: Any, shape: tuple, dtype: numpy.dtype, *operands: Any) -> numpy.ndarray:

@@ -298,3 +298,40 @@ def test_cpu_plans_fuse_only_what_the_kernels_compute():
     wide = _operands()
     assert 'attention_grad' in [e.prim.name for e in K.fuse_attention_here(
         trace_graph(step, wide)).eqns]
+
+
+def test_the_primitives_differentiate_eagerly_from_intermediate_values():
+    # q an intermediate (released after the forward pass), then a second
+    # derivative through attention_grad, whose gy is a cotangent: the
+    # primitives keep the inputs their gradients read.
+    rng = np.random.default_rng(13)
+    x0, k0, v0, w = (rng.standard_normal((2, 6, LANES)) for _ in range(4))
+    mask = _causal(6, 6)
+
+    def through(fn):
+        x, k, v = (tapejit.Variable(a) for a in (x0, k0, v0))
+        gx, = tapejit.grad([F.sum(fn(x * 2.0 + 1.0, k, v) * w)], [x],
+                           enable_double_backprop=True)
+        hk, = tapejit.grad([F.sum(gx * gx)], [k])
+        return gx.array, hk.array
+
+    def composed(q, k, v):
+        scores = F.where(mask, F.matmul(q, k, transb=True), np.array(-np.inf))
+        return F.matmul(F.softmax(scores, axis=2), v)
+    for got, want in zip(through(lambda q, k, v: A.attention(q, k, v, mask)),
+                         through(composed)):
+        np.testing.assert_allclose(got, want, rtol=1e-10, atol=1e-12)
+
+
+def test_unaligned_operands_are_copied_for_the_kernels():
+    def unaligned(a):
+        buf = np.empty(a.nbytes + 1, np.uint8)
+        out = buf[1:].view(a.dtype).reshape(a.shape)
+        out[...] = a
+        return out
+    rng = np.random.default_rng(17)
+    q, k, v, gy = (rng.standard_normal((2, 20, LANES)).astype(np.float32) for _ in range(4))
+    odd = [unaligned(a) for a in (q, k, v, gy)]
+    assert not odd[0].flags.aligned
+    np.testing.assert_array_equal(K.attention(*odd[:3]), K.attention(q, k, v))
+    np.testing.assert_array_equal(K.attention_grad(*odd), K.attention_grad(q, k, v, gy))
