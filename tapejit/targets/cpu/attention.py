@@ -181,12 +181,12 @@ def attention_grad(q: numpy.ndarray, k: numpy.ndarray, v: numpy.ndarray, gy: num
     return _run(True, q, k, v, gy, mask, out, (3,) + q.shape)
 
 
-def describe(s: int, t: int, d: int, e: int, dtype: Any) -> str:
-    """How the kernels compute attention of ``s`` queries over ``t`` keys
-    (``d`` and ``e`` columns).
+def describe(s: int, t: int, d: int, e: int, dtype: Any, grad: bool = False) -> str:
+    """How the forward (or, ``grad``, the gradient) kernel computes
+    attention of ``s`` queries over ``t`` keys (``d`` and ``e`` columns).
 
     >>> describe(256, 256, 64, 64, 'float32')  # doctest: +ELLIPSIS
-    'attention: scores in tiles of ... rows x ... vectors of ..., keys in ... panels...'
+    'attention: blocks of 48 query rows, scores in tiles of ... rows x ... vectors of ...'
     """
     dtype = numpy.dtype(dtype)
     lanes, _ = machine(dtype)
@@ -194,9 +194,12 @@ def describe(s: int, t: int, d: int, e: int, dtype: Any) -> str:
     if tile is None:
         return f'attention: rows of {e} are not whole vectors of {lanes}: NumPy operations'
     mr, nv, nvo = tile
-    return (f'attention: scores in tiles of {mr} rows x {nv} vectors of {lanes}, keys in '
-            f'{-(-t // (nv * lanes))} panels of k^T, weights times v in tiles of {mr} x '
-            f'{nvo} vectors; no score matrix in memory, {dtype.name}')
+    item = 'a whole matrix an item, ' if grad else ''
+    return (f'attention{"_grad" if grad else ""}: {item}blocks of {block_rows(mr)} query rows, '
+            f'scores in tiles of {mr} rows x {nv} vectors of {lanes}, keys in '
+            f'{-(-t // (nv * lanes))} panels of k^T, products with '
+            f'{"v, k and q" if grad else "v"} in tiles of {mr} x {nvo} vectors; no score '
+            f'matrix in memory, {dtype.name}')
 
 
 install_host_kernel('attention', attention, takes_attention)

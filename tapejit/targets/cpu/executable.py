@@ -470,8 +470,8 @@ class Executable:
                     lines.append('#   ' + product.describe(*_product_shape(u), u.out.dtype))
                 elif u.prim.name in ('attention', 'attention_grad'):
                     q, k, v = (x.shape for x in u.inputs[:3])
-                    lines.append('#   ' + attention.describe(q[-2], k[-2], q[-1], v[-1],
-                                                               u.out.dtype))
+                    lines.append('#   ' + attention.describe(
+                        q[-2], k[-2], q[-1], v[-1], u.out.dtype, u.prim.name != 'attention'))
         return '\n'.join(lines)
 
 

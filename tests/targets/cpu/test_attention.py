@@ -152,6 +152,7 @@ def test_the_tiles_come_from_the_vector_width():
     assert C.attention_tile(8, 16, 64) == (4, 3, 2)
     assert C.attention_tile(8, 16, 12) is None
     assert 'panels of k^T' in K.describe(256, 256, 64, 64, 'float32')
+    assert 'products with v, k and q' in K.describe(256, 256, 64, 64, 'float32', grad=True)
 
 
 # --- the compiler's attention pass ---------------------------------------
@@ -202,7 +203,8 @@ def test_a_jitted_attention_step_runs_the_kernels_and_equals_eager(mask, dtype):
             b = b.array if hasattr(b, 'array') else b
             tol = 1e-5 if dtype == np.float32 else 1e-12
             np.testing.assert_allclose(a, b, rtol=tol, atol=tol)
-    assert '#   attention: scores in tiles of' in jitted.explain(*args)
+    text = jitted.explain(*args)
+    assert '#   attention: blocks of' in text and '#   attention_grad: a whole matrix' in text
 
 
 def test_the_pass_leaves_what_it_cannot_replace():
