@@ -95,7 +95,6 @@ class _Match:
         self.q = self.k = self.v = self.mask = self.gy = None
         self.out: Optional[Eqn] = None   # p @ v
         self.grads: Optional[tuple] = None   # the eqns of gq, gk, gv
-        self.where: Optional[str] = None
 
     def take(self, *eqns: Optional[Eqn]) -> bool:
         if any(e is None for e in eqns):
@@ -157,7 +156,7 @@ def _match(ctx: _Graph, scores: Eqn) -> Optional[_Match]:
     out = _pick(users, 'matmul', transa=False, transb=False)
     if out is None or out.inputs[0] is not p.out or p.out.id in ctx.outputs:
         return None
-    m.v, m.out, m.where = out.inputs[1], out, out.where
+    m.v, m.out = out.inputs[1], out
     batch = m.q.shape[:-2]
     if not (len(m.q.shape) >= 2 and m.k.shape[:-2] == batch and m.v.shape[:-2] == batch
             and m.k.shape[-2] == m.v.shape[-2]):
