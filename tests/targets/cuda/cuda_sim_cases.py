@@ -618,6 +618,37 @@ def jit_output_backward_outside():
 
 
 @case
+def attention_on_cuda_equals_the_cpu_plan_and_eager():
+    # A causal attention step (forward and gradients) compiled for CUDA (its
+    # products and softmax as kernels); the same graph with the CPU pass's
+    # attention primitives compiled for CUDA (their operations one by one on
+    # the device's arrays) and for the CPU (its kernels); the interpreter.
+    import tapejit
+    import tapejit.functions as F
+    from tapejit.compiler.attention import fuse_attention
+    from tapejit.ir.interpret import interpret
+    from tapejit.ir.trace import trace_graph
+    from tapejit.targets import compile_graph
+    from tapejit.targets.cuda.executable import compile_graph_cuda
+    rng = _rng(9)
+    args = [rng.standard_normal((2, 8, 16)).astype(np.float32) for _ in range(4)]
+    mask = np.tril(np.ones((8, 8), bool))
+
+    def f(q, k, v, w):
+        q, k, v = tapejit.Variable(q), tapejit.Variable(k), tapejit.Variable(v)
+        scores = F.where(mask, F.matmul(q, k, transb=True), np.array(-np.inf, np.float32))
+        loss = F.sum(F.matmul(F.softmax(scores, axis=2), v) * w)
+        return (loss,) + tuple(tapejit.grad([loss], [q, k, v]))
+    g = trace_graph(f, args)
+    want = interpret(g, list(args))
+    fused = fuse_attention(g)
+    assert 'attention_grad' in [e.prim.name for e in fused.eqns]
+    _same(compile_graph_cuda(g)(list(args)), want, 1e-5, 1e-5)
+    _same(compile_graph_cuda(fused)(list(args)), want, 1e-5, 1e-5)
+    _same(compile_graph(fused)(list(args)), want, 1e-5, 1e-5)
+
+
+@case
 def window_kernels_equal_the_interpreter():
     # im2col, col2im and take_rows as kernels (strides, padding with a pad
     # value, dilation, cover_all, groups; negative ids) against the reference
