@@ -5,8 +5,7 @@ generated passes on the threads tapejit decides
 First ``b`` is packed into panels of ``NR`` columns, each row of a panel
 one aligned run of ``NR`` elements, zero past the last column (a
 transposed ``b``, as ``x @ W.T`` gives, is transposed block by block in
-registers on the way); a row-major ``b`` that few blocks of rows read is
-read where it lies instead.  Then each item computes a tile of ``MR`` rows by
+registers on the way).  Then each item computes a tile of ``MR`` rows by
 ``NR`` columns of the result in ``MR * NV`` vector registers: per step
 along the shared axis, ``NV`` vectors of the panel and ``MR`` broadcast
 elements of ``a`` (row-major or transposed, read where they lie) feed
@@ -60,13 +59,6 @@ ITEMS_PER_THREAD = 4
 # a block's multiply-adds per row of the panel.
 TAIL_PARTS = 8
 TAIL_BLOCKS = 4
-# Blocks of rows an item runs at most for it to read a row-major ``b``
-# where it lies rather than pack its panel: measured on 6 shapes of 2-86
-# blocks an item, reading in place took 0.76-0.97x the packed item's time
-# up to 43 blocks, 0.99-1.03x at 86 (and 1.03-2.2x at 2-43 where b's rows
-# were 4 KiB apart, in one set of the first-level cache: those are packed,
-# as are others that leave sets unused, see _spread).
-DIRECT_BLOCKS = 48
 # Operand layouts whose calls are kept (see _call_of), at most.
 MAX_KEPT_CALLS = 1024
 
@@ -295,41 +287,12 @@ def matmul(a: numpy.ndarray, b: numpy.ndarray, out: Optional[numpy.ndarray] = No
     if fn is None:
         fn = _fns[dtype, mr, nv] = _kernel('product', (mr, nv), dtype, (lanes,),
                                            _source(dtype, lanes, (mr, nv)))
-    # A row-major b is read where it lies by an item of few blocks of rows;
-    # one of many packs its panel (contiguous rows stream from the cache
-    # faster than rows n apart, for the many blocks that read them), as
-    # does one whose rows leave sets of the first-level cache unused.
-    direct = n if (call.sbn == 1 and -(-m // mr) <= DIRECT_BLOCKS * parts
-                   and _spread(call.sbk * dtype.itemsize, nr * dtype.itemsize)) else 0
-    threads.Chunked(fn, width)(m, 1, items, n, k, kc, parts, tail, tail_parts, direct,
+    threads.Chunked(fn, width)(m, 1, items, n, k, kc, parts, tail, tail_parts,
                                slots.ctypes.data, call.sam, call.sak, call.sbk, call.sbn,
                                call.sab, call.sbb, call.scb,
                                _memory(a, call.a_span, call.a_dense),
                                _memory(b, call.b_span, call.b_dense), buf, c.reshape(-1))
     return _copied(c, out)
-
-
-def _spread(row_bytes: int, panel_bytes: int) -> bool:
-    """Whether a panel ``panel_bytes`` wide of rows ``row_bytes`` apart,
-    read where it lies, falls in at least half the sets of the first-level
-    cache.  Rows ``g`` lines apart modulo the sets start in every ``g``-th
-    set only, and each row's part covers the panel's lines from there: with
-    ``g`` more than twice those, most sets hold none of the panel and the
-    others more than their ways.  Measured on an AVX-512 Xeon, 128 rows,
-    read in place against packed: rows of 384 and 640 floats (``g`` 8, a
-    panel of 4 lines) 1.0-1.07x as fast, 512 and 768 (``g`` 32 and 16)
-    0.90-0.96x, 1536 (``g`` 32) 0.40x.
-
-    >>> size, ways = first_level(); way = size // ways
-    >>> _spread(3136, 256), _spread(way, 256), _spread(way // 2, 256)
-    (True, False, False)
-    """
-    size, ways = first_level()
-    line = cache_line()
-    sets = max(1, size // ways // line)
-    if row_bytes % line:
-        return True         # (rows drift across the sets)
-    return math.gcd(row_bytes // line, sets) * line <= 2 * panel_bytes
 
 
 def _items(panels: int, blocks: int, width: int, ragged: bool = False) -> tuple:

@@ -2,7 +2,7 @@
 :mod:`tapejit.targets.cpu.product`): ``C = A @ B`` with ``C`` row-major.
 
 The entry ``symbol(m, ch, nch, claim, n, k, kc, parts, tail, tail_parts,
-direct, slots, sam, sak, sbk, sbn, sab, sbb, scb, a, b, panels, c)``
+slots, sam, sak, sbk, sbn, sab, sbb, scb, a, b, panels, c)``
 takes its items ``ch`` at a time from the int64 counter at ``claim``, on
 every thread that enters (:class:`tapejit.backends.threads.Chunked`).  Matrix ``g`` of a stack has
 ``A[i, l]`` at ``a[g * sab + i * sam + l * sak]``, ``B[l, j]`` at ``b[g *
@@ -18,9 +18,7 @@ slot of ``panels`` (claimed once from the int64 counter at ``slots``): one
 aligned row of ``NR`` per row of ``B``, zero past column ``n``; a ``B``
 with a unit stride down its columns (``sbn != 1``: ``x @ W.T``) is
 transposed in registers on the way, and not packed again by the same
-thread for the next part of that panel.  Where ``direct`` is not 0 (``b``
-row-major, its rows holding ``direct`` columns), no whole panel is packed:
-the tiles read ``b``'s rows where they lie.  The packed panel stays in the
+thread for the next part of that panel.  The packed panel stays in the
 core's cache while each block of rows runs a register tile: per row of the panel,
 ``NV`` aligned vectors and ``MR`` broadcast elements of ``A`` feed ``MR *
 NV`` fused multiply-adds.
@@ -169,7 +167,7 @@ def product_ir(symbol: str, dtype: numpy.dtype, lanes: int, tile: tuple) -> str:
     nr = nv * lanes
 
     def emit(em: Emitter, m: Any, nch: Any, claim: Claim, n: Any, k: Any, kc: Any,
-             parts: Any, tail: Any, tail_parts: Any, direct: Any, slots: Any, sam: Any,
+             parts: Any, tail: Any, tail_parts: Any, slots: Any, sam: Any,
              sak: Any, sbk: Any,
              sbn: Any, sab: Any, sbb: Any, scb: Any, a: Array, src: Array, panels: Array,
              c: Array) -> None:
@@ -215,24 +213,17 @@ def product_ir(symbol: str, dtype: numpy.dtype, lanes: int, tile: tuple) -> str:
                 rows = b.sub(k, k0)
                 rows = b.select(b.icmp_signed('<', rows, kc), rows, kc)
 
-                # A whole panel of a row-major b is read where it lies; else
-                # packed.  (One tile loop serves both: its rows ``stride`` apart.)
-                straight = b.icmp_signed('<=', b.add(j0, x.c(nr)), direct)
                 key = b.add(b.mul(panel, steps), q)
-                with b.if_then(b.and_(b.not_(straight),
-                                      b.icmp_signed('!=', b.load(packed), key))):
+                with b.if_then(b.icmp_signed('!=', b.load(packed), key)):
                     _pack_panel(x, b_g, sbk, sbn, n, j0, k0, rows, nr, buf)
                     em.b.store(key, packed)
-                bb = em.b
-                base = bb.select(straight, bb.gep(b_g, [bb.add(bb.mul(k0, sbk), j0)]), buf)
-                stride = bb.select(straight, sbk, x.c(nr))
                 em.repeat(first, last, lambda ib: _tile(
-                    x, accs, a_g, sam, sak, (base, stride), c_g, m, n, em.b.mul(ib, x.c(mr)), j0,
+                    x, accs, a_g, sam, sak, (buf, x.c(nr)), c_g, m, n, em.b.mul(ib, x.c(mr)), j0,
                     k0, rows, q))
             em.repeat(x.c(0), steps, k_block)
         x.work_loop(claim, nch, item)
-    return _entry(symbol, dtype, ['n', 'k', 'kc', 'parts', 'tail', 'tail_parts', 'direct',
-                                  'slots', 'sam', 'sak', 'sbk', 'sbn', 'sab', 'sbb', 'scb'],
+    return _entry(symbol, dtype, ['n', 'k', 'kc', 'parts', 'tail', 'tail_parts', 'slots', 'sam',
+                                  'sak', 'sbk', 'sbn', 'sab', 'sbb', 'scb'],
                   ['a', 'b', 'panels', 'c'], {'panels', 'c'}, emit)
 
 
