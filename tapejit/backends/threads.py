@@ -93,6 +93,10 @@ UFUNC_SPLIT_MIN = 2 * UFUNC_PIECE
 # Pool._pull_late_worker): longer than a woken worker takes to start, far
 # shorter than the time slice a worker another process displaced waits.
 PULL_AFTER_HANDOFFS = 8
+# How long a caller waiting for a worker still at a native job sleeps at a
+# time, once its polling is over (the worker has most likely lost its core
+# to other work: the caller's core is better left to it).
+NATIVE_SLEEP_S = 20e-6
 # Hand-offs' time a worker out of work polls memory (without the GIL) for
 # the next job before it sleeps, and a caller for its workers' last pieces,
 # where the workers are kept off the caller's core and no other work runs
@@ -104,13 +108,23 @@ PULL_AFTER_HANDOFFS = 8
 # millisecond after its last job.
 POLL_HANDOFFS = 32
 
-# The pool's words (int64), polled by its native waits: the jobs posted,
-# whether the job is a kernel claiming its chunks from W_CLAIM, that
-# counter; from W_BUSY on, a word per worker: 1 from when it leaves its wait
-# for a job (it will want the GIL) until it is back in one, else 0.
-W_POSTED, W_KERNEL, W_CLAIM, W_BUSY = 0, 1, 2, 8
+# The pool's words (int64), polled by its native waits: the jobs posted;
+# the job's kind (K_TASKS: Python pieces; K_KERNEL: a kernel whose chunks
+# every thread claims from W_CLAIM, that counter, entered from Python;
+# K_NATIVE: the same kernel packed into the block at W_BLOCK, which the
+# workers run without the GIL, from the thunk at W_BODY while it is not 0);
+# the seats left at a native job (workers beyond them leave it); from
+# W_BUSY on, a word per worker: IN_PYTHON from when it leaves its wait for a
+# job that needs the GIL until it is back in one, IN_KERNEL while it runs a
+# native job's thunk, else 0.
+W_POSTED, W_KERNEL, W_CLAIM, W_BODY, W_BLOCK, W_SEATS, W_BUSY = 0, 1, 2, 3, 4, 5, 8
+K_TASKS, K_KERNEL, K_NATIVE = 0, 1, 2
+IN_PYTHON, IN_KERNEL = 1, 2
+# The int64 words of a native job's block: a kernel's entry packs its call
+# there (tapejit.targets.cpu.emitter.Emitter.entry_function).
+KERNEL_BLOCK_WORDS = 96
 # The kinds of wait of the native waits' entry (see Pool.use_waits).
-WAIT_JOB, WAIT_IDLE = 0, 1
+WAIT_JOB, WAIT_IDLE, WAIT_RUN = 0, 1, 2
 
 _limit: list = [None]     # set_max_threads's cap (None: the affinity mask's count)
 
@@ -313,6 +327,9 @@ class Pool:
         self._asleep = 0     # (workers waiting on the condition: the system runs them not)
         self._words = numpy.zeros(W_BUSY, numpy.int64)
         self._claim = self._words.ctypes.data + W_CLAIM * self._words.itemsize
+        # (A native job's call, packed by the kernel's entry: see W_BLOCK.)
+        self._block = numpy.zeros(KERNEL_BLOCK_WORDS, numpy.int64)
+        self._words[W_BLOCK] = self._block.ctypes.data
         # (the native wait, pauses a second), or None: see use_waits.
         self._waits: Optional[tuple] = None
 
@@ -320,10 +337,13 @@ class Pool:
         """Poll with this native function (it runs without the GIL) where
         a thread of the pool would otherwise sleep for a short while:
         ``wait(words, WAIT_JOB, flag, posted, pauses)`` clears the worker's
-        word ``flag``, pauses until a job after ``posted`` is posted and, for
-        a kernel, its first chunk claimed, and sets ``flag`` where one came;
+        word ``flag``, pauses until a job after ``posted`` is posted, runs a
+        native one and pauses on for the next, and for another sets ``flag``
+        (for a kernel entered from Python, once its first chunk is claimed);
         ``wait(words, WAIT_IDLE, first, count, pauses)`` pauses until the
-        ``count`` words from ``first`` are 0.  Each gives up after
+        ``count`` words from ``first`` are 0; ``wait(words, WAIT_RUN, first,
+        count, pauses)`` runs the posted native job, clears its thunk and
+        pauses until none of those words is ``IN_KERNEL``.  Each gives up after
         ``pauses``: :data:`POLL_HANDOFFS` hand-offs' time at
         ``pauses_per_s`` (a caller whose job is done: one hand-off's time);
         only where :meth:`_poll_pauses` says."""
@@ -379,22 +399,92 @@ class Pool:
         """``kernel(n, ch, nch, claim, *args)`` (see :class:`Chunked`)
         entered once on each of up to ``width`` threads, its chunks claimed
         from the pool's counter; while another job runs, on the caller
-        alone, from a counter of its own."""
+        alone, from a counter of its own.  A generated kernel (one with a
+        ``pack`` method: see :meth:`_run_native`) runs on the workers
+        without the GIL where the pool has its native waits."""
         if width <= 1 or not self._busy.acquire(blocking=False):
             claim = numpy.zeros(1, numpy.int64)      # (held here until the kernel is done)
             kernel(n, ch, nch, claim.ctypes.data, *args)
             return
-        self._ensure(width - 1)
-        addr = self._claim         # (after the words grow, where they do)
-
-        def task() -> None:
-            kernel(n, ch, nch, addr, *args)
         try:
+            if self._run_native(kernel, (n, ch, nch) + tuple(args), width):
+                return
+            self._ensure(width - 1)
+            addr = self._claim         # (after the words grow, where they do)
+
+            def task() -> None:
+                kernel(n, ch, nch, addr, *args)
             job = self._run([task] * width, width, True)
         finally:
             self._busy.release()
         if job.error is not None:
             raise job.error
+
+    def _run_native(self, kernel: Any, args: tuple, width: int) -> bool:
+        """Run ``kernel`` as a native job (the caller holds ``_busy``):
+        its entry packs the call into the pool's block (``kernel.pack``,
+        which refuses bad arguments as the call would), the workers polling
+        without the GIL run it from there as they see it posted, and the
+        caller runs it beside them inside its native wait, then waits for
+        them there.  A worker never takes the GIL for it, so none waits for
+        the GIL another holds (a wake-up of tens of microseconds on a
+        virtual machine, at each end of every job).  False (nothing run)
+        without native waits or a ``pack``, or where the call does not fit
+        the block."""
+        pack = getattr(kernel, 'pack', None)
+        waits = self._waits
+        if pack is None or waits is None:
+            return False
+        self._ensure(width - 1)
+        words, block = self._words, self._block
+        block[0] = 0
+        if not pack(block.ctypes.data, args[0], args[1], args[2], self._claim, *args[3:]) \
+                or not block[0]:
+            return False
+        self._keep_off_caller()
+        with self._cv:
+            self._job = _NATIVE
+            self._jobs += 1
+            words[W_KERNEL] = K_NATIVE
+            words[W_CLAIM] = 0
+            words[W_SEATS] = width - 1
+            words[W_BODY] = block[0]
+            words[W_POSTED] = self._jobs
+            if self._asleep:
+                self._cv.notify(width - 1)
+        try:
+            workers = len(self._workers)
+            waits[0](words, WAIT_RUN, W_BUSY, workers, self._poll_pauses(POLL_HANDOFFS))
+            if IN_KERNEL in words[W_BUSY:W_BUSY + workers].tolist():
+                self._wait_native(words, workers)
+        finally:
+            with self._cv:
+                self._job = None
+        return True
+
+    def _wait_native(self, words: numpy.ndarray, workers: int) -> None:
+        """Sleep a little at a time until no worker runs the native job
+        (its block and arrays are in use until then), whatever is raised
+        meanwhile (re-raised after); bring a late one onto the caller's core
+        (see :meth:`_pull_late_worker`)."""
+        cal = _calibration[0]
+        pull_at = time.perf_counter() + (PULL_AFTER_HANDOFFS * cal.handoff_s if cal else 0.0)
+        pulled = False
+        error: Optional[BaseException] = None
+        while True:
+            flags = words[W_BUSY:W_BUSY + workers].tolist()
+            if IN_KERNEL not in flags:
+                break
+            try:
+                if not pulled and cal is not None and time.perf_counter() >= pull_at:
+                    pulled = True
+                    self._pull_late_worker([t.native_id for t, f in zip(self._workers, flags)
+                                            if f == IN_KERNEL and t.is_alive()])
+                time.sleep(NATIVE_SLEEP_S)
+            except BaseException as e:   # (KeyboardInterrupt: raised once they are out)
+                error = e
+        if error is not None:
+            raise error
 
     def _run(self, tasks: Sequence[Callable[[], Any]], width: int, kernel: bool) -> _Job:
         """Post a job of ``tasks`` (the caller holds ``_busy``), take its
@@ -439,7 +529,10 @@ class Pool:
                 self._waits[0](self._words, WAIT_IDLE, W_BUSY, len(self._workers), pauses)
             if not done and not job.done.wait(0 if pauses else
                                               PULL_AFTER_HANDOFFS * cal.handoff_s):
-                self._pull_late_worker(job)
+                # (Only this pool's live workers: after a fork inside a task,
+                # the ids at the job are the parent's threads.)
+                self._pull_late_worker([t.native_id for t in self._workers
+                                        if t.is_alive() and t.native_id in job.inside])
         job.done.wait()
 
     def _keep_off_caller(self) -> None:
@@ -485,8 +578,9 @@ class Pool:
                 ok = False
         return ok
 
-    def _pull_late_worker(self, job: _Job) -> None:
-        """Bring the one worker still at ``job`` onto the caller's core,
+    def _pull_late_worker(self, late: list) -> None:
+        """Bring the one worker still at the job (``late``: the thread ids
+        of those at it) onto the caller's core,
         where the workers are kept off it: the caller, out of pieces, is
         about to leave its core idle, and a worker this late has most likely
         been displaced from its own by another process.  It is placed off
@@ -497,10 +591,6 @@ class Pool:
         if self._others == 0:
             # (No other work to displace it: its last piece is still running.)
             return
-        # (Only this pool's live workers: after a fork inside a task, the
-        # ids at the job are the parent's threads.)
-        late = [t.native_id for t in self._workers
-                if t.is_alive() and t.native_id in job.inside]
         cpu = _current_cpu()
         if len(late) != 1 or cpu is None:    # (two late workers would share one core)
             return
@@ -546,8 +636,13 @@ class Pool:
                     cv.wait()
                     self._asleep -= 1
                 job, posted = self._job, self._jobs
+                if job is _NATIVE:
+                    # (Woken for a native job: its wait joins it, without the GIL.)
+                    posted -= 1
+                    job = None
+                    continue
                 if waits is not None:
-                    self._words[flag] = 1     # (already, where its wait saw the job)
+                    self._words[flag] = IN_PYTHON     # (already, where its wait saw the job)
             job.inside.add(me)
             self._work(job)
             job.inside.discard(me)
@@ -567,6 +662,7 @@ def _finish(pool: Pool, job: _Job) -> None:
             continue
 
 
+_NATIVE = _Job(())      # (the pool's job while a native one runs: no Python pieces)
 _pool = Pool()
 _fork_hook = [False]
 

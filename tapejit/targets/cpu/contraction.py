@@ -184,6 +184,11 @@ def _refusing(kind: str, entry: Callable) -> Callable:
                             f'({", ".join(_described(a) for a in args)}): ints, and arrays '
                             f'of its dtype, aligned, contiguous where it needs, writeable '
                             f'where it stores, expected')
+
+    def pack(block: int, *args: Any) -> bool:
+        # (The call packed for the pool's threads: see Emitter.entry_function.)
+        return entry(*args, block) is None
+    run.pack = pack      # type: ignore[attr-defined]
     return run
 
 

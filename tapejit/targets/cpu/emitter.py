@@ -11,6 +11,7 @@ from typing import Any, Callable, Optional
 
 import numpy
 
+from tapejit.backends.threads import KERNEL_BLOCK_WORDS
 from tapejit.compiler.loop_ir import Unsupported
 from tapejit.targets.ops import OPS
 from tapejit.targets.cpu.llvm_jit import (ALIGNED, C_CONTIGUOUS, DATA, DESCR, DESCR_BYTEORDER,
@@ -491,9 +492,11 @@ class Emitter:
         self.b.cbranch(cond, ok, self.bad)
         self.b.position_at_end(ok)
 
-    def _entry(self, name: str, nargs: int, allocas: bool = False) -> tuple:
+    def _entry(self, name: str, nargs: int, allocas: bool = False,
+               packs: bool = False) -> tuple:
         """``PyObject *name(PyObject *self, PyObject *const *args, Py_ssize_t n)``
-        and its first block, the builder there after checking ``n``; a
+        and its first block, the builder there after checking ``n`` (``nargs``,
+        or one more where it ``packs``: see :meth:`entry_function`); a
         refusal (``self.bad``) returns ``NotImplemented``.  ``allocas``: an
         entry block for allocas first (the caller branches it to the first)."""
         ir, i8p, i64 = self.ir, self.i8p, self.i64
@@ -505,7 +508,10 @@ class Emitter:
         b = self.b = ir.IRBuilder(self.bad)
         self.return_object('tj_notimpl')
         b.position_at_end(start)
-        self.require(b.icmp_signed('==', fn.args[2], ir.Constant(i64, nargs)))
+        ok = b.icmp_signed('==', fn.args[2], ir.Constant(i64, nargs))
+        if packs:
+            ok = b.or_(ok, b.icmp_signed('==', fn.args[2], ir.Constant(i64, nargs + 1)))
+        self.require(ok)
         return fn, start
 
     def return_object(self, name: str) -> None:
@@ -520,11 +526,19 @@ class Emitter:
         """The entry (see :meth:`_entry`): checks the arguments ``params``
         (those in ``written`` must be writeable arrays) against ``sig``,
         reads their fields and calls the loop body, ``make_body(layout)``
-        (a function LLVM inlines), without the GIL."""
+        (a function LLVM inlines), without the GIL.
+
+        Given one argument more, an int: the address of an int64 block of
+        ``threads.KERNEL_BLOCK_WORDS``, the entry runs nothing but packs the
+        call there: the address of ``void thunk(int64 *block)`` first (0
+        where the call does not fit), then what the body takes.  The pool
+        hands that block to threads that never hold the GIL
+        (:class:`tapejit.backends.threads.Pool`); the arrays must outlive
+        the run, as the caller's references keep them."""
         if len(params) != len(sig):
             raise Unsupported('signature does not match the parameters')
-        ir, i8p = self.ir, self.i8p
-        fn, _ = self._entry(name, len(params))
+        ir, i8p, i64 = self.ir, self.i8p, self.i64
+        fn, _ = self._entry(name, len(params), packs=True)
         failed = fn.append_basic_block('failed')  # an exception is set: raise it
         with self.b.goto_block(failed):
             self.b.ret(ir.Constant(i8p, None))
@@ -539,16 +553,55 @@ class Emitter:
                 arr = self._array_argument(obj, s, p in written)
                 values += [arr.data] + arr.shape + arr.strides
                 layout.append(arr)
-        body = make_body(layout)
-        # The loops run without the GIL, as Numba's nogil kernels did: the
-        # caller's argument references keep the arrays alive meanwhile.
-        save = self._func('tj_save_thread', i8p, [])
-        restore = self._func('tj_restore_thread', ir.VoidType(), [i8p])
+        thunk = self._thunk(name, make_body(layout), [v.type for v in values])
         b = self.b
-        tstate = b.call(save, [])
-        b.call(body, values)
-        b.call(restore, [tstate])
+        packing = b.icmp_signed('!=', fn.args[2], ir.Constant(i64, len(params)))
+        with b.if_else(packing) as (pack, run):
+            with pack:
+                block = self.b.inttoptr(self._int_argument(self._argument(fn, len(params)),
+                                                           failed), i64.as_pointer())
+                if 1 + len(values) <= KERNEL_BLOCK_WORDS:
+                    self._pack(block, thunk, values)
+                else:
+                    self.b.store(ir.Constant(i64, 0), block)
+            with run:
+                # The loops run without the GIL, as Numba's nogil kernels did:
+                # the caller's argument references keep the arrays alive meanwhile.
+                block = self.b.bitcast(self.b.alloca(ir.ArrayType(i64, 1 + len(values))),
+                                       i64.as_pointer())
+                self._pack(block, thunk, values)
+                save = self._func('tj_save_thread', i8p, [])
+                restore = self._func('tj_restore_thread', ir.VoidType(), [i8p])
+                tstate = self.b.call(save, [])
+                self.b.call(thunk, [block])
+                self.b.call(restore, [tstate])
         self.return_object('tj_none')
+
+    def _pack(self, block: Any, thunk: Any, values: list) -> None:
+        """Store ``thunk``'s address and ``values`` (int64s, pointers) in ``block``."""
+        ir, b, i64 = self.ir, self.b, self.i64
+        for i, v in enumerate([thunk] + values):
+            word = b.ptrtoint(v, i64) if isinstance(v.type, ir.PointerType) else v
+            b.store(word, b.gep(block, [ir.Constant(i64, i)]))
+
+    def _thunk(self, name: str, body: Any, types: list) -> Any:
+        """``void name_thunk(int64 *block)``: ``body`` over the values
+        :meth:`_pack` stored in ``block`` (of ``types``)."""
+        ir, i64 = self.ir, self.i64
+        f = ir.Function(self.module, ir.FunctionType(ir.VoidType(), [i64.as_pointer()]),
+                        name + '_thunk')
+        f.linkage = 'internal'
+        # (Called from the entry and, by address, from the pool's waits:
+        # the body is inlined here alone.)
+        f.attributes.add('noinline')
+        b = ir.IRBuilder(f.append_basic_block('start'))
+        args = []
+        for i, t in enumerate(types):
+            word = b.load(b.gep(f.args[0], [ir.Constant(i64, i + 1)]))
+            args.append(b.inttoptr(word, t) if isinstance(t, ir.PointerType) else word)
+        b.call(body, args)
+        b.ret_void()
+        return f
 
     def _argument(self, fn: Any, k: int) -> Any:
         """The entry ``fn``'s argument object ``k``."""

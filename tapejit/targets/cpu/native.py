@@ -119,6 +119,21 @@ class NativeKernel:
                              f'read-only arrays')
         return None
 
+    def pack(self, block: int, *args: Any) -> bool:
+        """Pack the call ``self(*args)`` into the int64 block at address
+        ``block`` for the pool's threads (see
+        :meth:`~tapejit.targets.cpu.emitter.Emitter.entry_function`);
+        False where it is not packed (arguments the plain call converts or
+        refuses: the caller then calls)."""
+        sig = signature(args)
+        if sig is None:
+            return False
+        fn = self.variants.get(sig)
+        if fn is None:
+            fn = self.variants[sig] = self._load_variant(sig)
+            self.fast = fn
+        return fn(*args, block) is None
+
     def _call_plain(self, args: tuple) -> None:
         """Call with each array that has no signature (a subclass, unaligned,
         another byte order) as a plain aligned ndarray, copied back where

@@ -9,9 +9,13 @@ So a worker out of work polls the pool's words for the next job, then for
 the caller's first claim of a kernel's chunks (the caller holds the GIL
 until it enters the kernel, and a worker asking for it earlier would sleep
 on it).  A caller at the end of its job polls until every worker is back
-in its wait, having let go of the GIL it needed after its last piece.  Each
-poll gives up after the number of pauses it is given: the pool then falls
-back to its conditions.
+in its wait, having let go of the GIL it needed after its last piece.  A
+native job (a generated kernel's call packed into the pool's block) never
+needs the GIL: a worker's wait runs its thunk where it sees it posted and
+polls on, and the caller's wait (``WAIT_RUN``) runs it too, clears the
+thunk and polls until no worker is still at it.  Each poll gives up after
+the number of pauses it is given: the pool then falls back to its
+conditions.
 
 The words (int64, owned by the pool) are indexed by the ``W_*`` constants of
 :mod:`tapejit.backends.threads`.  :func:`install` compiles the entry of both
@@ -98,7 +102,8 @@ def _pauses_per_s(wait: Any) -> float:
 def _module(symbol: str, arch: str) -> str:
     """The IR text of entry ``symbol(words, kind, a, b, pauses)``, without
     the GIL: :func:`_wait_job` where ``kind`` is ``WAIT_JOB``, else
-    :func:`_wait_idle`; at once where the words it would read or store
+    :func:`_wait_idle` (after :func:`_run_native` for ``WAIT_RUN``); at
+    once where the words it would read or store
     are not all in ``words`` (a flag ``a`` before ``W_BUSY``, or ``b``
     words from ``a`` past the end)."""
     import llvmlite.ir as ir
@@ -110,14 +115,19 @@ def _module(symbol: str, arch: str) -> str:
         pause = _pause(em, arch)
         bb, n = em.b, words.shape[0]
         job = bb.icmp_signed('==', kind, ir.Constant(em.i64, threads.WAIT_JOB))
-        with bb.if_else(job) as (for_job, for_idle):
+        run = bb.icmp_signed('==', kind, ir.Constant(em.i64, threads.WAIT_RUN))
+        with bb.if_else(job) as (for_job, for_caller):
             with for_job:
                 with bb.if_then(_within(em, n, threads.W_BUSY, a,
                                         bb.add(a, ir.Constant(em.i64, 1)))):
                     _wait_job(em, pause, words.data, a, b, pauses)
-            with for_idle:
-                with bb.if_then(_within(em, n, 0, a, bb.add(a, b))):
-                    _wait_idle(em, pause, words.data, a, b, pauses)
+            with for_caller:
+                with em.b.if_then(_within(em, n, 0, a, em.b.add(a, b))):
+                    with em.b.if_then(run):
+                        _run_native(em, words.data)
+                    _wait_idle(em, pause, words.data, a, b, pauses,
+                               em.b.select(run, ir.Constant(em.i64, threads.IN_KERNEL),
+                                           ir.Constant(em.i64, 0)))
 
     def make(layout: list) -> Any:
         return em.define(symbol + '_body', layout, False, False, body)
@@ -163,35 +173,104 @@ def _read(em: Emitter, ptr: Any) -> Any:
     return em.b.load_atomic(ptr, 'acquire', 8)
 
 
+def _thunk_call(em: Emitter, words: Any, body: Any) -> None:
+    """Call the thunk at address ``body`` on the pool's block (its address
+    at ``W_BLOCK``)."""
+    ir, b, i64 = em.ir, em.b, em.i64
+    fn_type = ir.FunctionType(ir.VoidType(), [i64.as_pointer()])
+    block = b.inttoptr(_read(em, _word(em, words, threads.W_BLOCK)), i64.as_pointer())
+    b.call(b.inttoptr(body, fn_type.as_pointer()), [block])
+
+
 def _wait_job(em: Emitter, pause: Any, words: Any, flag: Any, posted: Any,
               pauses: Any) -> None:
-    """A worker's wait: clear its word ``flag`` (it has let go of the GIL);
-    poll for a job after ``posted`` and, for a kernel, for its first claim
-    (the caller then runs without the GIL); set the word again where a job
-    came."""
+    """A worker's wait: clear its word ``flag`` (it has let go of the GIL)
+    and poll for a job after ``posted``.  A native job (``K_NATIVE``) it
+    runs here, while it has a seat and the thunk is posted (its word
+    ``IN_KERNEL`` meanwhile), and polls on for the next; for any other it
+    sets its word to ``IN_PYTHON`` and, for a kernel entered from Python,
+    polls for its first claim (the caller then runs without the GIL)."""
     b, ir, i64 = em.b, em.ir, em.i64
-    zero, one = ir.Constant(i64, 0), ir.Constant(i64, 1)
+
+    def c(v: int) -> Any:
+        return ir.Constant(i64, v)
     mine = _word(em, words, flag)
-    b.store_atomic(zero, mine, 'release', 8)
-    spent = _poll(em, pause, lambda: b.icmp_signed(
-        '==', _read(em, _word(em, words, threads.W_POSTED)), posted), zero, pauses)
-    with b.if_then(b.icmp_signed('<', spent, pauses)):
-        b.store_atomic(one, mine, 'release', 8)
-        kernel = _read(em, _word(em, words, threads.W_KERNEL))
-        with b.if_then(b.icmp_signed('!=', kernel, zero)):
-            _poll(em, pause, lambda: b.icmp_signed(
-                '==', _read(em, _word(em, words, threads.W_CLAIM)), zero), spent, pauses)
+    b.store_atomic(c(0), mine, 'release', 8)
+    last = em.cell(posted)
+    fn = b.function
+    head, got, native, seated, run, refuse, unseat, python, after = (
+        fn.append_basic_block(name) for name in (
+            'serve', 'got', 'native', 'seated', 'run', 'refuse', 'unseat', 'python', 'after'))
+    b.branch(head)
+    b.position_at_end(head)
+    cur = b.load(last)
+    _poll(em, pause, lambda: b.icmp_signed(
+        '==', _read(em, _word(em, words, threads.W_POSTED)), cur), c(0), pauses)
+    seen = _read(em, _word(em, words, threads.W_POSTED))
+    b.cbranch(b.icmp_signed('!=', seen, cur), got, after)     # (else: no job came)
+    b.position_at_end(got)
+    kind = _read(em, _word(em, words, threads.W_KERNEL))
+    b.cbranch(b.icmp_signed('==', kind, c(threads.K_NATIVE)), native, python)
+    b.position_at_end(native)
+    seats = b.atomic_rmw('sub', _word(em, words, threads.W_SEATS), c(1), 'seq_cst')
+    b.cbranch(b.icmp_signed('>', seats, c(0)), seated, unseat)
+    b.position_at_end(seated)
+    # (Marked before the thunk is read again: the caller clears the thunk,
+    # then waits for the marks; one of the two sees the other.)
+    b.store_atomic(c(threads.IN_KERNEL), mine, 'seq_cst', 8)
+    b.fence('seq_cst')
+    body = b.load_atomic(_word(em, words, threads.W_BODY), 'seq_cst', 8)
+    still = b.icmp_signed('==', _read(em, _word(em, words, threads.W_POSTED)), seen)
+    b.cbranch(b.and_(still, b.icmp_signed('!=', body, c(0))), run, refuse)
+    b.position_at_end(run)
+    _thunk_call(em, words, body)
+    b.store_atomic(c(0), mine, 'release', 8)
+    b.store(seen, last)
+    b.branch(head)
+    b.position_at_end(refuse)
+    b.store_atomic(c(0), mine, 'release', 8)
+    b.branch(unseat)
+    b.position_at_end(unseat)
+    # (The seat goes back: to this job, or to the next one, posted meanwhile.)
+    b.atomic_rmw('add', _word(em, words, threads.W_SEATS), c(1), 'seq_cst')
+    b.store(seen, last)
+    b.branch(head)
+    b.position_at_end(python)
+    b.store_atomic(c(threads.IN_PYTHON), mine, 'release', 8)
+    with b.if_then(b.icmp_signed('==', kind, c(threads.K_KERNEL))):
+        _poll(em, pause, lambda: b.icmp_signed(
+            '==', _read(em, _word(em, words, threads.W_CLAIM)), c(0)), c(0), pauses)
+    b.branch(after)
+    b.position_at_end(after)
+
+
+def _run_native(em: Emitter, words: Any) -> None:
+    """The caller's part of a native job: the posted thunk, then the thunk
+    cleared (no worker enters after it)."""
+    b, ir, i64 = em.b, em.ir, em.i64
+    body = _read(em, _word(em, words, threads.W_BODY))
+    with b.if_then(b.icmp_signed('!=', body, ir.Constant(i64, 0))):
+        _thunk_call(em, words, body)
+    b.store_atomic(ir.Constant(i64, 0), _word(em, words, threads.W_BODY), 'seq_cst', 8)
+    b.fence('seq_cst')
 
 
 def _wait_idle(em: Emitter, pause: Any, words: Any, first: Any, count: Any,
-               pauses: Any) -> None:
-    """The caller's wait: poll until words ``first .. first + count`` (the
-    workers' flags) are all 0."""
+               pauses: Any, only: Any) -> None:
+    """The caller's wait: poll until none of words ``first .. first +
+    count`` (the workers' flags) is set (``only`` 0), or holds ``only``."""
     zero = em.ir.Constant(em.i64, 0)
 
     def busy() -> Any:
+        b = em.b
         any_set = em.cell(zero)
-        em.repeat(zero, count, lambda k: em.b.store(em.b.or_(
-            em.b.load(any_set), _read(em, _word(em, words, em.b.add(first, k)))), any_set))
-        return em.b.icmp_signed('!=', em.b.load(any_set), zero)
+
+        def one(k: Any) -> None:
+            bb = em.b
+            w = _read(em, _word(em, words, bb.add(first, k)))
+            hit = bb.select(bb.icmp_signed('==', only, zero), bb.icmp_signed('!=', w, zero),
+                            bb.icmp_signed('==', w, only))
+            bb.store(bb.or_(bb.load(any_set), bb.zext(hit, em.i64)), any_set)
+        em.repeat(zero, count, one)
+        return b.icmp_signed('!=', em.b.load(any_set), zero)
     _poll(em, pause, busy, zero, pauses)

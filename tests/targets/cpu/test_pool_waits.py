@@ -374,3 +374,96 @@ def test_a_wait_that_fails_to_compile_leaves_the_pool_sleeping(monkeypatch):
     with warnings.catch_warnings():
         warnings.simplefilter('error')
         pool_waits.install()        # (once a process: no second warning)
+
+
+# --- native jobs: a kernel's call packed into the pool's block ---------------
+
+def _doubling_kernel():
+    """A generated kernel ``k(n, ch, nch, x, y)``: ``y = 2 * x``."""
+    from tapejit.compiler import loop_ir as L
+    from tapejit.targets.cpu.native import NativeKernel
+    f32 = np.dtype(np.float32)
+    body = [L.Assign(L.Load('y', ('i',)), L.Apply('mul', (L.Load('x', ('i',)),
+                     L.Const(2.0, f32)), {}, (f32, f32), f32))]
+    return NativeKernel('k', L.Kernel('k', ['x', 'y'], [], L.ChunkLoop(
+        False, [], [L.ChunkRange('i', body)], [])), False, None)
+
+
+def _packed(k, x, y):
+    block = np.zeros(threads.KERNEL_BLOCK_WORDS, np.int64)
+    assert k.pack(block.ctypes.data, np.array([x.size]), 8, 1, x, y)
+    return block
+
+
+def test_a_kernels_entry_packs_its_call_and_the_callers_wait_runs_it(waits):
+    k = _doubling_kernel()
+    x, y = np.arange(5, dtype=np.float32), np.zeros(5, np.float32)
+    block = _packed(k, x, y)
+    assert block[0] != 0 and not y.any()         # (packed: nothing ran)
+    wait, _ = threads._pool._waits
+    words = _words(W_BODY=block[0], W_BLOCK=block.ctypes.data)
+    assert wait(words, threads.WAIT_RUN, threads.W_BUSY, 2, 10) is None
+    assert y.tolist() == [0, 2, 4, 6, 8]
+    assert words[threads.W_BODY] == 0            # (cleared: no worker enters after it)
+    # Arguments the call would refuse are not packed.
+    bad = np.zeros(threads.KERNEL_BLOCK_WORDS, np.int64)
+    frozen = np.zeros(5, np.float32)
+    frozen.flags.writeable = False
+    assert not k.pack(bad.ctypes.data, np.array([5]), 8, 1, x, frozen)
+    assert bad[0] == 0
+
+
+@pytest.mark.parametrize('seats, body, runs', [(1, True, True), (0, True, False),
+                                               (1, False, False)])
+def test_a_worker_runs_a_posted_native_job_while_it_has_a_seat(waits, seats, body, runs):
+    wait_job, _, per_s = waits
+    k = _doubling_kernel()
+    x, y = np.arange(4, dtype=np.float32), np.zeros(4, np.float32)
+    block = _packed(k, x, y)
+    words = _words(W_POSTED=1, W_KERNEL=threads.K_NATIVE, W_SEATS=seats,
+                   W_BODY=block[0] if body else 0, W_BLOCK=block.ctypes.data)
+    words[threads.W_BUSY] = threads.IN_PYTHON
+    # (It runs the job, polls on for the next, and gives up: it never
+    # returned to Python in between.)
+    assert wait_job(words, threads.W_BUSY, 0, int(per_s * 1e-3)) is None
+    assert y.tolist() == ([0, 2, 4, 6] if runs else [0, 0, 0, 0])
+    assert words[threads.W_BUSY] == 0
+    # (Its seat taken where it ran; else given back.)
+    assert words[threads.W_SEATS] == (seats - 1 if runs else seats)
+
+
+def _products_as_native_jobs(monkeypatch, jobs=20):
+    """Run ``jobs`` two-thread products through the pool; per job, whether
+    it ran as a native job and whether a worker took its seat."""
+    from tapejit.targets.cpu import product
+    rng = np.random.default_rng(3)
+    a = rng.standard_normal((128, 512)).astype(np.float32)
+    b = rng.standard_normal((512, 512)).astype(np.float32)
+    want = product.matmul(a, b, None, 1)
+    seen = []
+    run_native = threads.Pool._run_native
+
+    def recorded(self, *args):
+        ran = run_native(self, *args)
+        seen.append((ran, self._words[threads.W_SEATS] == 0))
+        return ran
+    monkeypatch.setattr(threads.Pool, '_run_native', recorded)
+    for _ in range(jobs):
+        assert np.array_equal(product.matmul(a, b, None, 2), want)
+    return seen
+
+
+def test_products_run_as_native_jobs_with_the_same_bits(waits, monkeypatch):
+    seen = _products_as_native_jobs(monkeypatch)
+    assert seen and all(ran for ran, _ in seen)
+    assert any(joined for _, joined in seen)     # (a worker ran part of one)
+
+
+def test_a_sleeping_worker_woken_for_a_native_job_joins_it(waits, monkeypatch):
+    # Beside other work nothing polls: each job wakes the worker from its
+    # condition, and its wait joins the job without the GIL.
+    monkeypatch.setattr(threads.Pool, '_poll_pauses', lambda self, handoffs: 0)
+    seen = _products_as_native_jobs(monkeypatch, 30)
+    assert all(ran for ran, _ in seen)
+    assert any(joined for _, joined in seen)
+    assert _settles(threads._pool)

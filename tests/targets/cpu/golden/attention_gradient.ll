@@ -6,352 +6,528 @@ define i8* @"golden_attention_gradient"(i8* %".1", i8** %".2", i64 %".3")
 {
 check:
   %".7" = icmp eq i64 %".3", 22
-  br i1 %".7", label %"ok", label %"bad"
+  %".8" = icmp eq i64 %".3", 23
+  %".9" = or i1 %".7", %".8"
+  br i1 %".9", label %"ok", label %"bad"
 bad:
   call void @"tj_incref"(i8* @"tj_notimpl")
   ret i8* @"tj_notimpl"
 ok:
-  %".10" = getelementptr i8*, i8** %".2", i64 0
-  %".11" = load i8*, i8** %".10"
-  %".12" = getelementptr i8, i8* %".11", i64 8
-  %".13" = bitcast i8* %".12" to i8**
-  %".14" = load i8*, i8** %".13"
-  %".15" = icmp eq i8* %".14", @"tj_long"
-  br i1 %".15", label %"ok.1", label %"bad"
+  %".12" = getelementptr i8*, i8** %".2", i64 0
+  %".13" = load i8*, i8** %".12"
+  %".14" = getelementptr i8, i8* %".13", i64 8
+  %".15" = bitcast i8* %".14" to i8**
+  %".16" = load i8*, i8** %".15"
+  %".17" = icmp eq i8* %".16", @"tj_long"
+  br i1 %".17", label %"ok.1", label %"bad"
 failed:
   ret i8* null
 ok.1:
-  %".17" = call i64 @"tj_as_ll"(i8* %".11")
-  %".18" = icmp eq i64 %".17", -1
-  br i1 %".18", label %"maybe_error", label %"int_ok"
+  %".19" = call i64 @"tj_as_ll"(i8* %".13")
+  %".20" = icmp eq i64 %".19", -1
+  br i1 %".20", label %"maybe_error", label %"int_ok"
 maybe_error:
-  %".20" = call i8* @"tj_err_occurred"()
-  %".21" = icmp ne i8* %".20", null
-  br i1 %".21", label %"failed", label %"int_ok"
+  %".22" = call i8* @"tj_err_occurred"()
+  %".23" = icmp ne i8* %".22", null
+  br i1 %".23", label %"failed", label %"int_ok"
 int_ok:
-  %".23" = getelementptr i8*, i8** %".2", i64 1
-  %".24" = load i8*, i8** %".23"
-  %".25" = getelementptr i8, i8* %".24", i64 8
-  %".26" = bitcast i8* %".25" to i8**
-  %".27" = load i8*, i8** %".26"
-  %".28" = icmp eq i8* %".27", @"tj_long"
-  br i1 %".28", label %"ok.2", label %"bad"
+  %".25" = getelementptr i8*, i8** %".2", i64 1
+  %".26" = load i8*, i8** %".25"
+  %".27" = getelementptr i8, i8* %".26", i64 8
+  %".28" = bitcast i8* %".27" to i8**
+  %".29" = load i8*, i8** %".28"
+  %".30" = icmp eq i8* %".29", @"tj_long"
+  br i1 %".30", label %"ok.2", label %"bad"
 ok.2:
-  %".30" = call i64 @"tj_as_ll"(i8* %".24")
-  %".31" = icmp eq i64 %".30", -1
-  br i1 %".31", label %"maybe_error.1", label %"int_ok.1"
+  %".32" = call i64 @"tj_as_ll"(i8* %".26")
+  %".33" = icmp eq i64 %".32", -1
+  br i1 %".33", label %"maybe_error.1", label %"int_ok.1"
 maybe_error.1:
-  %".33" = call i8* @"tj_err_occurred"()
-  %".34" = icmp ne i8* %".33", null
-  br i1 %".34", label %"failed", label %"int_ok.1"
+  %".35" = call i8* @"tj_err_occurred"()
+  %".36" = icmp ne i8* %".35", null
+  br i1 %".36", label %"failed", label %"int_ok.1"
 int_ok.1:
-  %".36" = getelementptr i8*, i8** %".2", i64 2
-  %".37" = load i8*, i8** %".36"
-  %".38" = getelementptr i8, i8* %".37", i64 8
-  %".39" = bitcast i8* %".38" to i8**
-  %".40" = load i8*, i8** %".39"
-  %".41" = icmp eq i8* %".40", @"tj_long"
-  br i1 %".41", label %"ok.3", label %"bad"
+  %".38" = getelementptr i8*, i8** %".2", i64 2
+  %".39" = load i8*, i8** %".38"
+  %".40" = getelementptr i8, i8* %".39", i64 8
+  %".41" = bitcast i8* %".40" to i8**
+  %".42" = load i8*, i8** %".41"
+  %".43" = icmp eq i8* %".42", @"tj_long"
+  br i1 %".43", label %"ok.3", label %"bad"
 ok.3:
-  %".43" = call i64 @"tj_as_ll"(i8* %".37")
-  %".44" = icmp eq i64 %".43", -1
-  br i1 %".44", label %"maybe_error.2", label %"int_ok.2"
+  %".45" = call i64 @"tj_as_ll"(i8* %".39")
+  %".46" = icmp eq i64 %".45", -1
+  br i1 %".46", label %"maybe_error.2", label %"int_ok.2"
 maybe_error.2:
-  %".46" = call i8* @"tj_err_occurred"()
-  %".47" = icmp ne i8* %".46", null
-  br i1 %".47", label %"failed", label %"int_ok.2"
+  %".48" = call i8* @"tj_err_occurred"()
+  %".49" = icmp ne i8* %".48", null
+  br i1 %".49", label %"failed", label %"int_ok.2"
 int_ok.2:
-  %".49" = getelementptr i8*, i8** %".2", i64 3
-  %".50" = load i8*, i8** %".49"
-  %".51" = getelementptr i8, i8* %".50", i64 8
-  %".52" = bitcast i8* %".51" to i8**
-  %".53" = load i8*, i8** %".52"
-  %".54" = icmp eq i8* %".53", @"tj_long"
-  br i1 %".54", label %"ok.4", label %"bad"
+  %".51" = getelementptr i8*, i8** %".2", i64 3
+  %".52" = load i8*, i8** %".51"
+  %".53" = getelementptr i8, i8* %".52", i64 8
+  %".54" = bitcast i8* %".53" to i8**
+  %".55" = load i8*, i8** %".54"
+  %".56" = icmp eq i8* %".55", @"tj_long"
+  br i1 %".56", label %"ok.4", label %"bad"
 ok.4:
-  %".56" = call i64 @"tj_as_ll"(i8* %".50")
-  %".57" = icmp eq i64 %".56", -1
-  br i1 %".57", label %"maybe_error.3", label %"int_ok.3"
+  %".58" = call i64 @"tj_as_ll"(i8* %".52")
+  %".59" = icmp eq i64 %".58", -1
+  br i1 %".59", label %"maybe_error.3", label %"int_ok.3"
 maybe_error.3:
-  %".59" = call i8* @"tj_err_occurred"()
-  %".60" = icmp ne i8* %".59", null
-  br i1 %".60", label %"failed", label %"int_ok.3"
+  %".61" = call i8* @"tj_err_occurred"()
+  %".62" = icmp ne i8* %".61", null
+  br i1 %".62", label %"failed", label %"int_ok.3"
 int_ok.3:
-  %".62" = getelementptr i8*, i8** %".2", i64 4
-  %".63" = load i8*, i8** %".62"
-  %".64" = getelementptr i8, i8* %".63", i64 8
-  %".65" = bitcast i8* %".64" to i8**
-  %".66" = load i8*, i8** %".65"
-  %".67" = icmp eq i8* %".66", @"tj_long"
-  br i1 %".67", label %"ok.5", label %"bad"
+  %".64" = getelementptr i8*, i8** %".2", i64 4
+  %".65" = load i8*, i8** %".64"
+  %".66" = getelementptr i8, i8* %".65", i64 8
+  %".67" = bitcast i8* %".66" to i8**
+  %".68" = load i8*, i8** %".67"
+  %".69" = icmp eq i8* %".68", @"tj_long"
+  br i1 %".69", label %"ok.5", label %"bad"
 ok.5:
-  %".69" = call i64 @"tj_as_ll"(i8* %".63")
-  %".70" = icmp eq i64 %".69", -1
-  br i1 %".70", label %"maybe_error.4", label %"int_ok.4"
+  %".71" = call i64 @"tj_as_ll"(i8* %".65")
+  %".72" = icmp eq i64 %".71", -1
+  br i1 %".72", label %"maybe_error.4", label %"int_ok.4"
 maybe_error.4:
-  %".72" = call i8* @"tj_err_occurred"()
-  %".73" = icmp ne i8* %".72", null
-  br i1 %".73", label %"failed", label %"int_ok.4"
+  %".74" = call i8* @"tj_err_occurred"()
+  %".75" = icmp ne i8* %".74", null
+  br i1 %".75", label %"failed", label %"int_ok.4"
 int_ok.4:
-  %".75" = getelementptr i8*, i8** %".2", i64 5
-  %".76" = load i8*, i8** %".75"
-  %".77" = getelementptr i8, i8* %".76", i64 8
-  %".78" = bitcast i8* %".77" to i8**
-  %".79" = load i8*, i8** %".78"
-  %".80" = icmp eq i8* %".79", @"tj_long"
-  br i1 %".80", label %"ok.6", label %"bad"
+  %".77" = getelementptr i8*, i8** %".2", i64 5
+  %".78" = load i8*, i8** %".77"
+  %".79" = getelementptr i8, i8* %".78", i64 8
+  %".80" = bitcast i8* %".79" to i8**
+  %".81" = load i8*, i8** %".80"
+  %".82" = icmp eq i8* %".81", @"tj_long"
+  br i1 %".82", label %"ok.6", label %"bad"
 ok.6:
-  %".82" = call i64 @"tj_as_ll"(i8* %".76")
-  %".83" = icmp eq i64 %".82", -1
-  br i1 %".83", label %"maybe_error.5", label %"int_ok.5"
+  %".84" = call i64 @"tj_as_ll"(i8* %".78")
+  %".85" = icmp eq i64 %".84", -1
+  br i1 %".85", label %"maybe_error.5", label %"int_ok.5"
 maybe_error.5:
-  %".85" = call i8* @"tj_err_occurred"()
-  %".86" = icmp ne i8* %".85", null
-  br i1 %".86", label %"failed", label %"int_ok.5"
+  %".87" = call i8* @"tj_err_occurred"()
+  %".88" = icmp ne i8* %".87", null
+  br i1 %".88", label %"failed", label %"int_ok.5"
 int_ok.5:
-  %".88" = getelementptr i8*, i8** %".2", i64 6
-  %".89" = load i8*, i8** %".88"
-  %".90" = getelementptr i8, i8* %".89", i64 8
-  %".91" = bitcast i8* %".90" to i8**
-  %".92" = load i8*, i8** %".91"
-  %".93" = icmp eq i8* %".92", @"tj_long"
-  br i1 %".93", label %"ok.7", label %"bad"
+  %".90" = getelementptr i8*, i8** %".2", i64 6
+  %".91" = load i8*, i8** %".90"
+  %".92" = getelementptr i8, i8* %".91", i64 8
+  %".93" = bitcast i8* %".92" to i8**
+  %".94" = load i8*, i8** %".93"
+  %".95" = icmp eq i8* %".94", @"tj_long"
+  br i1 %".95", label %"ok.7", label %"bad"
 ok.7:
-  %".95" = call i64 @"tj_as_ll"(i8* %".89")
-  %".96" = icmp eq i64 %".95", -1
-  br i1 %".96", label %"maybe_error.6", label %"int_ok.6"
+  %".97" = call i64 @"tj_as_ll"(i8* %".91")
+  %".98" = icmp eq i64 %".97", -1
+  br i1 %".98", label %"maybe_error.6", label %"int_ok.6"
 maybe_error.6:
-  %".98" = call i8* @"tj_err_occurred"()
-  %".99" = icmp ne i8* %".98", null
-  br i1 %".99", label %"failed", label %"int_ok.6"
+  %".100" = call i8* @"tj_err_occurred"()
+  %".101" = icmp ne i8* %".100", null
+  br i1 %".101", label %"failed", label %"int_ok.6"
 int_ok.6:
-  %".101" = getelementptr i8*, i8** %".2", i64 7
-  %".102" = load i8*, i8** %".101"
-  %".103" = getelementptr i8, i8* %".102", i64 8
-  %".104" = bitcast i8* %".103" to i8**
-  %".105" = load i8*, i8** %".104"
-  %".106" = icmp eq i8* %".105", @"tj_long"
-  br i1 %".106", label %"ok.8", label %"bad"
+  %".103" = getelementptr i8*, i8** %".2", i64 7
+  %".104" = load i8*, i8** %".103"
+  %".105" = getelementptr i8, i8* %".104", i64 8
+  %".106" = bitcast i8* %".105" to i8**
+  %".107" = load i8*, i8** %".106"
+  %".108" = icmp eq i8* %".107", @"tj_long"
+  br i1 %".108", label %"ok.8", label %"bad"
 ok.8:
-  %".108" = call i64 @"tj_as_ll"(i8* %".102")
-  %".109" = icmp eq i64 %".108", -1
-  br i1 %".109", label %"maybe_error.7", label %"int_ok.7"
+  %".110" = call i64 @"tj_as_ll"(i8* %".104")
+  %".111" = icmp eq i64 %".110", -1
+  br i1 %".111", label %"maybe_error.7", label %"int_ok.7"
 maybe_error.7:
-  %".111" = call i8* @"tj_err_occurred"()
-  %".112" = icmp ne i8* %".111", null
-  br i1 %".112", label %"failed", label %"int_ok.7"
+  %".113" = call i8* @"tj_err_occurred"()
+  %".114" = icmp ne i8* %".113", null
+  br i1 %".114", label %"failed", label %"int_ok.7"
 int_ok.7:
-  %".114" = getelementptr i8*, i8** %".2", i64 8
-  %".115" = load i8*, i8** %".114"
-  %".116" = getelementptr i8, i8* %".115", i64 8
-  %".117" = bitcast i8* %".116" to i8**
-  %".118" = load i8*, i8** %".117"
-  %".119" = icmp eq i8* %".118", @"tj_long"
-  br i1 %".119", label %"ok.9", label %"bad"
+  %".116" = getelementptr i8*, i8** %".2", i64 8
+  %".117" = load i8*, i8** %".116"
+  %".118" = getelementptr i8, i8* %".117", i64 8
+  %".119" = bitcast i8* %".118" to i8**
+  %".120" = load i8*, i8** %".119"
+  %".121" = icmp eq i8* %".120", @"tj_long"
+  br i1 %".121", label %"ok.9", label %"bad"
 ok.9:
-  %".121" = call i64 @"tj_as_ll"(i8* %".115")
-  %".122" = icmp eq i64 %".121", -1
-  br i1 %".122", label %"maybe_error.8", label %"int_ok.8"
+  %".123" = call i64 @"tj_as_ll"(i8* %".117")
+  %".124" = icmp eq i64 %".123", -1
+  br i1 %".124", label %"maybe_error.8", label %"int_ok.8"
 maybe_error.8:
-  %".124" = call i8* @"tj_err_occurred"()
-  %".125" = icmp ne i8* %".124", null
-  br i1 %".125", label %"failed", label %"int_ok.8"
+  %".126" = call i8* @"tj_err_occurred"()
+  %".127" = icmp ne i8* %".126", null
+  br i1 %".127", label %"failed", label %"int_ok.8"
 int_ok.8:
-  %".127" = getelementptr i8*, i8** %".2", i64 9
-  %".128" = load i8*, i8** %".127"
-  %".129" = getelementptr i8, i8* %".128", i64 8
-  %".130" = bitcast i8* %".129" to i8**
-  %".131" = load i8*, i8** %".130"
-  %".132" = icmp eq i8* %".131", @"tj_long"
-  br i1 %".132", label %"ok.10", label %"bad"
+  %".129" = getelementptr i8*, i8** %".2", i64 9
+  %".130" = load i8*, i8** %".129"
+  %".131" = getelementptr i8, i8* %".130", i64 8
+  %".132" = bitcast i8* %".131" to i8**
+  %".133" = load i8*, i8** %".132"
+  %".134" = icmp eq i8* %".133", @"tj_long"
+  br i1 %".134", label %"ok.10", label %"bad"
 ok.10:
-  %".134" = call i64 @"tj_as_ll"(i8* %".128")
-  %".135" = icmp eq i64 %".134", -1
-  br i1 %".135", label %"maybe_error.9", label %"int_ok.9"
+  %".136" = call i64 @"tj_as_ll"(i8* %".130")
+  %".137" = icmp eq i64 %".136", -1
+  br i1 %".137", label %"maybe_error.9", label %"int_ok.9"
 maybe_error.9:
-  %".137" = call i8* @"tj_err_occurred"()
-  %".138" = icmp ne i8* %".137", null
-  br i1 %".138", label %"failed", label %"int_ok.9"
+  %".139" = call i8* @"tj_err_occurred"()
+  %".140" = icmp ne i8* %".139", null
+  br i1 %".140", label %"failed", label %"int_ok.9"
 int_ok.9:
-  %".140" = getelementptr i8*, i8** %".2", i64 10
-  %".141" = load i8*, i8** %".140"
-  %".142" = getelementptr i8, i8* %".141", i64 8
-  %".143" = bitcast i8* %".142" to i8**
-  %".144" = load i8*, i8** %".143"
-  %".145" = icmp eq i8* %".144", @"tj_long"
-  br i1 %".145", label %"ok.11", label %"bad"
+  %".142" = getelementptr i8*, i8** %".2", i64 10
+  %".143" = load i8*, i8** %".142"
+  %".144" = getelementptr i8, i8* %".143", i64 8
+  %".145" = bitcast i8* %".144" to i8**
+  %".146" = load i8*, i8** %".145"
+  %".147" = icmp eq i8* %".146", @"tj_long"
+  br i1 %".147", label %"ok.11", label %"bad"
 ok.11:
-  %".147" = call i64 @"tj_as_ll"(i8* %".141")
-  %".148" = icmp eq i64 %".147", -1
-  br i1 %".148", label %"maybe_error.10", label %"int_ok.10"
+  %".149" = call i64 @"tj_as_ll"(i8* %".143")
+  %".150" = icmp eq i64 %".149", -1
+  br i1 %".150", label %"maybe_error.10", label %"int_ok.10"
 maybe_error.10:
-  %".150" = call i8* @"tj_err_occurred"()
-  %".151" = icmp ne i8* %".150", null
-  br i1 %".151", label %"failed", label %"int_ok.10"
+  %".152" = call i8* @"tj_err_occurred"()
+  %".153" = icmp ne i8* %".152", null
+  br i1 %".153", label %"failed", label %"int_ok.10"
 int_ok.10:
-  %".153" = getelementptr i8*, i8** %".2", i64 11
-  %".154" = load i8*, i8** %".153"
-  %".155" = getelementptr i8, i8* %".154", i64 8
-  %".156" = bitcast i8* %".155" to i8**
-  %".157" = load i8*, i8** %".156"
-  %".158" = icmp eq i8* %".157", @"tj_long"
-  br i1 %".158", label %"ok.12", label %"bad"
+  %".155" = getelementptr i8*, i8** %".2", i64 11
+  %".156" = load i8*, i8** %".155"
+  %".157" = getelementptr i8, i8* %".156", i64 8
+  %".158" = bitcast i8* %".157" to i8**
+  %".159" = load i8*, i8** %".158"
+  %".160" = icmp eq i8* %".159", @"tj_long"
+  br i1 %".160", label %"ok.12", label %"bad"
 ok.12:
-  %".160" = call i64 @"tj_as_ll"(i8* %".154")
-  %".161" = icmp eq i64 %".160", -1
-  br i1 %".161", label %"maybe_error.11", label %"int_ok.11"
+  %".162" = call i64 @"tj_as_ll"(i8* %".156")
+  %".163" = icmp eq i64 %".162", -1
+  br i1 %".163", label %"maybe_error.11", label %"int_ok.11"
 maybe_error.11:
-  %".163" = call i8* @"tj_err_occurred"()
-  %".164" = icmp ne i8* %".163", null
-  br i1 %".164", label %"failed", label %"int_ok.11"
+  %".165" = call i8* @"tj_err_occurred"()
+  %".166" = icmp ne i8* %".165", null
+  br i1 %".166", label %"failed", label %"int_ok.11"
 int_ok.11:
-  %".166" = getelementptr i8*, i8** %".2", i64 12
-  %".167" = load i8*, i8** %".166"
-  %".168" = getelementptr i8, i8* %".167", i64 8
-  %".169" = bitcast i8* %".168" to i8**
-  %".170" = load i8*, i8** %".169"
-  %".171" = icmp eq i8* %".170", @"tj_long"
-  br i1 %".171", label %"ok.13", label %"bad"
+  %".168" = getelementptr i8*, i8** %".2", i64 12
+  %".169" = load i8*, i8** %".168"
+  %".170" = getelementptr i8, i8* %".169", i64 8
+  %".171" = bitcast i8* %".170" to i8**
+  %".172" = load i8*, i8** %".171"
+  %".173" = icmp eq i8* %".172", @"tj_long"
+  br i1 %".173", label %"ok.13", label %"bad"
 ok.13:
-  %".173" = call i64 @"tj_as_ll"(i8* %".167")
-  %".174" = icmp eq i64 %".173", -1
-  br i1 %".174", label %"maybe_error.12", label %"int_ok.12"
+  %".175" = call i64 @"tj_as_ll"(i8* %".169")
+  %".176" = icmp eq i64 %".175", -1
+  br i1 %".176", label %"maybe_error.12", label %"int_ok.12"
 maybe_error.12:
-  %".176" = call i8* @"tj_err_occurred"()
-  %".177" = icmp ne i8* %".176", null
-  br i1 %".177", label %"failed", label %"int_ok.12"
+  %".178" = call i8* @"tj_err_occurred"()
+  %".179" = icmp ne i8* %".178", null
+  br i1 %".179", label %"failed", label %"int_ok.12"
 int_ok.12:
-  %".179" = getelementptr i8*, i8** %".2", i64 13
-  %".180" = load i8*, i8** %".179"
-  %".181" = call i1 @"tj_arg_ok"(i8* %".180", i32 1, i32 11, i32 11, i32 257)
-  br i1 %".181", label %"ok.14", label %"bad"
+  %".181" = getelementptr i8*, i8** %".2", i64 13
+  %".182" = load i8*, i8** %".181"
+  %".183" = call i1 @"tj_arg_ok"(i8* %".182", i32 1, i32 11, i32 11, i32 257)
+  br i1 %".183", label %"ok.14", label %"bad"
 ok.14:
-  %".183" = getelementptr i8, i8* %".180", i64 16
-  %".184" = bitcast i8* %".183" to i8**
-  %".185" = load i8*, i8** %".184"
-  %".186" = bitcast i8* %".185" to float*
-  %".187" = getelementptr i8, i8* %".180", i64 32
-  %".188" = bitcast i8* %".187" to i64**
-  %".189" = load i64*, i64** %".188"
-  %".190" = getelementptr i64, i64* %".189", i64 0
-  %".191" = load i64, i64* %".190"
-  %".192" = getelementptr i8*, i8** %".2", i64 14
-  %".193" = load i8*, i8** %".192"
-  %".194" = call i1 @"tj_arg_ok"(i8* %".193", i32 1, i32 11, i32 11, i32 257)
-  br i1 %".194", label %"ok.15", label %"bad"
+  %".185" = getelementptr i8, i8* %".182", i64 16
+  %".186" = bitcast i8* %".185" to i8**
+  %".187" = load i8*, i8** %".186"
+  %".188" = bitcast i8* %".187" to float*
+  %".189" = getelementptr i8, i8* %".182", i64 32
+  %".190" = bitcast i8* %".189" to i64**
+  %".191" = load i64*, i64** %".190"
+  %".192" = getelementptr i64, i64* %".191", i64 0
+  %".193" = load i64, i64* %".192"
+  %".194" = getelementptr i8*, i8** %".2", i64 14
+  %".195" = load i8*, i8** %".194"
+  %".196" = call i1 @"tj_arg_ok"(i8* %".195", i32 1, i32 11, i32 11, i32 257)
+  br i1 %".196", label %"ok.15", label %"bad"
 ok.15:
-  %".196" = getelementptr i8, i8* %".193", i64 16
-  %".197" = bitcast i8* %".196" to i8**
-  %".198" = load i8*, i8** %".197"
-  %".199" = bitcast i8* %".198" to float*
-  %".200" = getelementptr i8, i8* %".193", i64 32
-  %".201" = bitcast i8* %".200" to i64**
-  %".202" = load i64*, i64** %".201"
-  %".203" = getelementptr i64, i64* %".202", i64 0
-  %".204" = load i64, i64* %".203"
-  %".205" = getelementptr i8*, i8** %".2", i64 15
-  %".206" = load i8*, i8** %".205"
-  %".207" = call i1 @"tj_arg_ok"(i8* %".206", i32 1, i32 11, i32 11, i32 257)
-  br i1 %".207", label %"ok.16", label %"bad"
+  %".198" = getelementptr i8, i8* %".195", i64 16
+  %".199" = bitcast i8* %".198" to i8**
+  %".200" = load i8*, i8** %".199"
+  %".201" = bitcast i8* %".200" to float*
+  %".202" = getelementptr i8, i8* %".195", i64 32
+  %".203" = bitcast i8* %".202" to i64**
+  %".204" = load i64*, i64** %".203"
+  %".205" = getelementptr i64, i64* %".204", i64 0
+  %".206" = load i64, i64* %".205"
+  %".207" = getelementptr i8*, i8** %".2", i64 15
+  %".208" = load i8*, i8** %".207"
+  %".209" = call i1 @"tj_arg_ok"(i8* %".208", i32 1, i32 11, i32 11, i32 257)
+  br i1 %".209", label %"ok.16", label %"bad"
 ok.16:
-  %".209" = getelementptr i8, i8* %".206", i64 16
-  %".210" = bitcast i8* %".209" to i8**
-  %".211" = load i8*, i8** %".210"
-  %".212" = bitcast i8* %".211" to float*
-  %".213" = getelementptr i8, i8* %".206", i64 32
-  %".214" = bitcast i8* %".213" to i64**
-  %".215" = load i64*, i64** %".214"
-  %".216" = getelementptr i64, i64* %".215", i64 0
-  %".217" = load i64, i64* %".216"
-  %".218" = getelementptr i8*, i8** %".2", i64 16
-  %".219" = load i8*, i8** %".218"
-  %".220" = call i1 @"tj_arg_ok"(i8* %".219", i32 1, i32 11, i32 11, i32 257)
-  br i1 %".220", label %"ok.17", label %"bad"
+  %".211" = getelementptr i8, i8* %".208", i64 16
+  %".212" = bitcast i8* %".211" to i8**
+  %".213" = load i8*, i8** %".212"
+  %".214" = bitcast i8* %".213" to float*
+  %".215" = getelementptr i8, i8* %".208", i64 32
+  %".216" = bitcast i8* %".215" to i64**
+  %".217" = load i64*, i64** %".216"
+  %".218" = getelementptr i64, i64* %".217", i64 0
+  %".219" = load i64, i64* %".218"
+  %".220" = getelementptr i8*, i8** %".2", i64 16
+  %".221" = load i8*, i8** %".220"
+  %".222" = call i1 @"tj_arg_ok"(i8* %".221", i32 1, i32 11, i32 11, i32 257)
+  br i1 %".222", label %"ok.17", label %"bad"
 ok.17:
-  %".222" = getelementptr i8, i8* %".219", i64 16
-  %".223" = bitcast i8* %".222" to i8**
-  %".224" = load i8*, i8** %".223"
-  %".225" = bitcast i8* %".224" to float*
-  %".226" = getelementptr i8, i8* %".219", i64 32
-  %".227" = bitcast i8* %".226" to i64**
-  %".228" = load i64*, i64** %".227"
-  %".229" = getelementptr i64, i64* %".228", i64 0
-  %".230" = load i64, i64* %".229"
-  %".231" = getelementptr i8*, i8** %".2", i64 17
-  %".232" = load i8*, i8** %".231"
-  %".233" = call i1 @"tj_arg_ok"(i8* %".232", i32 1, i32 11, i32 11, i32 257)
-  br i1 %".233", label %"ok.18", label %"bad"
+  %".224" = getelementptr i8, i8* %".221", i64 16
+  %".225" = bitcast i8* %".224" to i8**
+  %".226" = load i8*, i8** %".225"
+  %".227" = bitcast i8* %".226" to float*
+  %".228" = getelementptr i8, i8* %".221", i64 32
+  %".229" = bitcast i8* %".228" to i64**
+  %".230" = load i64*, i64** %".229"
+  %".231" = getelementptr i64, i64* %".230", i64 0
+  %".232" = load i64, i64* %".231"
+  %".233" = getelementptr i8*, i8** %".2", i64 17
+  %".234" = load i8*, i8** %".233"
+  %".235" = call i1 @"tj_arg_ok"(i8* %".234", i32 1, i32 11, i32 11, i32 257)
+  br i1 %".235", label %"ok.18", label %"bad"
 ok.18:
-  %".235" = getelementptr i8, i8* %".232", i64 16
-  %".236" = bitcast i8* %".235" to i8**
-  %".237" = load i8*, i8** %".236"
-  %".238" = bitcast i8* %".237" to float*
-  %".239" = getelementptr i8, i8* %".232", i64 32
-  %".240" = bitcast i8* %".239" to i64**
-  %".241" = load i64*, i64** %".240"
-  %".242" = getelementptr i64, i64* %".241", i64 0
-  %".243" = load i64, i64* %".242"
-  %".244" = getelementptr i8*, i8** %".2", i64 18
-  %".245" = load i8*, i8** %".244"
-  %".246" = call i1 @"tj_arg_ok"(i8* %".245", i32 1, i32 9, i32 7, i32 257)
-  br i1 %".246", label %"ok.19", label %"bad"
+  %".237" = getelementptr i8, i8* %".234", i64 16
+  %".238" = bitcast i8* %".237" to i8**
+  %".239" = load i8*, i8** %".238"
+  %".240" = bitcast i8* %".239" to float*
+  %".241" = getelementptr i8, i8* %".234", i64 32
+  %".242" = bitcast i8* %".241" to i64**
+  %".243" = load i64*, i64** %".242"
+  %".244" = getelementptr i64, i64* %".243", i64 0
+  %".245" = load i64, i64* %".244"
+  %".246" = getelementptr i8*, i8** %".2", i64 18
+  %".247" = load i8*, i8** %".246"
+  %".248" = call i1 @"tj_arg_ok"(i8* %".247", i32 1, i32 9, i32 7, i32 257)
+  br i1 %".248", label %"ok.19", label %"bad"
 ok.19:
-  %".248" = getelementptr i8, i8* %".245", i64 16
-  %".249" = bitcast i8* %".248" to i8**
-  %".250" = load i8*, i8** %".249"
-  %".251" = bitcast i8* %".250" to i64*
-  %".252" = getelementptr i8, i8* %".245", i64 32
-  %".253" = bitcast i8* %".252" to i64**
-  %".254" = load i64*, i64** %".253"
-  %".255" = getelementptr i64, i64* %".254", i64 0
-  %".256" = load i64, i64* %".255"
-  %".257" = getelementptr i8*, i8** %".2", i64 19
-  %".258" = load i8*, i8** %".257"
-  %".259" = call i1 @"tj_arg_ok"(i8* %".258", i32 1, i32 9, i32 7, i32 1281)
-  br i1 %".259", label %"ok.20", label %"bad"
+  %".250" = getelementptr i8, i8* %".247", i64 16
+  %".251" = bitcast i8* %".250" to i8**
+  %".252" = load i8*, i8** %".251"
+  %".253" = bitcast i8* %".252" to i64*
+  %".254" = getelementptr i8, i8* %".247", i64 32
+  %".255" = bitcast i8* %".254" to i64**
+  %".256" = load i64*, i64** %".255"
+  %".257" = getelementptr i64, i64* %".256", i64 0
+  %".258" = load i64, i64* %".257"
+  %".259" = getelementptr i8*, i8** %".2", i64 19
+  %".260" = load i8*, i8** %".259"
+  %".261" = call i1 @"tj_arg_ok"(i8* %".260", i32 1, i32 9, i32 7, i32 1281)
+  br i1 %".261", label %"ok.20", label %"bad"
 ok.20:
-  %".261" = getelementptr i8, i8* %".258", i64 16
-  %".262" = bitcast i8* %".261" to i8**
-  %".263" = load i8*, i8** %".262"
-  %".264" = bitcast i8* %".263" to i64*
-  %".265" = getelementptr i8, i8* %".258", i64 32
-  %".266" = bitcast i8* %".265" to i64**
-  %".267" = load i64*, i64** %".266"
-  %".268" = getelementptr i64, i64* %".267", i64 0
-  %".269" = load i64, i64* %".268"
-  %".270" = getelementptr i8*, i8** %".2", i64 20
-  %".271" = load i8*, i8** %".270"
-  %".272" = call i1 @"tj_arg_ok"(i8* %".271", i32 1, i32 11, i32 11, i32 1281)
-  br i1 %".272", label %"ok.21", label %"bad"
+  %".263" = getelementptr i8, i8* %".260", i64 16
+  %".264" = bitcast i8* %".263" to i8**
+  %".265" = load i8*, i8** %".264"
+  %".266" = bitcast i8* %".265" to i64*
+  %".267" = getelementptr i8, i8* %".260", i64 32
+  %".268" = bitcast i8* %".267" to i64**
+  %".269" = load i64*, i64** %".268"
+  %".270" = getelementptr i64, i64* %".269", i64 0
+  %".271" = load i64, i64* %".270"
+  %".272" = getelementptr i8*, i8** %".2", i64 20
+  %".273" = load i8*, i8** %".272"
+  %".274" = call i1 @"tj_arg_ok"(i8* %".273", i32 1, i32 11, i32 11, i32 1281)
+  br i1 %".274", label %"ok.21", label %"bad"
 ok.21:
-  %".274" = getelementptr i8, i8* %".271", i64 16
-  %".275" = bitcast i8* %".274" to i8**
-  %".276" = load i8*, i8** %".275"
-  %".277" = bitcast i8* %".276" to float*
-  %".278" = getelementptr i8, i8* %".271", i64 32
-  %".279" = bitcast i8* %".278" to i64**
-  %".280" = load i64*, i64** %".279"
-  %".281" = getelementptr i64, i64* %".280", i64 0
-  %".282" = load i64, i64* %".281"
-  %".283" = getelementptr i8*, i8** %".2", i64 21
-  %".284" = load i8*, i8** %".283"
-  %".285" = call i1 @"tj_arg_ok"(i8* %".284", i32 1, i32 11, i32 11, i32 1281)
-  br i1 %".285", label %"ok.22", label %"bad"
+  %".276" = getelementptr i8, i8* %".273", i64 16
+  %".277" = bitcast i8* %".276" to i8**
+  %".278" = load i8*, i8** %".277"
+  %".279" = bitcast i8* %".278" to float*
+  %".280" = getelementptr i8, i8* %".273", i64 32
+  %".281" = bitcast i8* %".280" to i64**
+  %".282" = load i64*, i64** %".281"
+  %".283" = getelementptr i64, i64* %".282", i64 0
+  %".284" = load i64, i64* %".283"
+  %".285" = getelementptr i8*, i8** %".2", i64 21
+  %".286" = load i8*, i8** %".285"
+  %".287" = call i1 @"tj_arg_ok"(i8* %".286", i32 1, i32 11, i32 11, i32 1281)
+  br i1 %".287", label %"ok.22", label %"bad"
 ok.22:
-  %".287" = getelementptr i8, i8* %".284", i64 16
-  %".288" = bitcast i8* %".287" to i8**
-  %".289" = load i8*, i8** %".288"
-  %".290" = bitcast i8* %".289" to float*
-  %".291" = getelementptr i8, i8* %".284", i64 32
-  %".292" = bitcast i8* %".291" to i64**
-  %".293" = load i64*, i64** %".292"
-  %".294" = getelementptr i64, i64* %".293", i64 0
-  %".295" = load i64, i64* %".294"
-  %".296" = call i8* @"tj_save_thread"()
-  call void @"golden_attention_gradient_body"(i64 %".17", i64 %".30", i64 %".43", i64 %".56", i64 %".69", i64 %".82", i64 %".95", i64 %".108", i64 %".121", i64 %".134", i64 %".147", i64 %".160", i64 %".173", float* %".186", i64 %".191", float* %".199", i64 %".204", float* %".212", i64 %".217", float* %".225", i64 %".230", float* %".238", i64 %".243", i64* %".251", i64 %".256", i64* %".264", i64 %".269", float* %".277", i64 %".282", float* %".290", i64 %".295")
-  call void @"tj_restore_thread"(i8* %".296")
+  %".289" = getelementptr i8, i8* %".286", i64 16
+  %".290" = bitcast i8* %".289" to i8**
+  %".291" = load i8*, i8** %".290"
+  %".292" = bitcast i8* %".291" to float*
+  %".293" = getelementptr i8, i8* %".286", i64 32
+  %".294" = bitcast i8* %".293" to i64**
+  %".295" = load i64*, i64** %".294"
+  %".296" = getelementptr i64, i64* %".295", i64 0
+  %".297" = load i64, i64* %".296"
+  %".298" = icmp ne i64 %".3", 22
+  br i1 %".298", label %"ok.22.if", label %"ok.22.else"
+ok.22.if:
+  %".300" = getelementptr i8*, i8** %".2", i64 22
+  %".301" = load i8*, i8** %".300"
+  %".302" = getelementptr i8, i8* %".301", i64 8
+  %".303" = bitcast i8* %".302" to i8**
+  %".304" = load i8*, i8** %".303"
+  %".305" = icmp eq i8* %".304", @"tj_long"
+  br i1 %".305", label %"ok.23", label %"bad"
+ok.22.else:
+  %".389" = alloca [32 x i64]
+  %".390" = bitcast [32 x i64]* %".389" to i64*
+  %".391" = ptrtoint void (i64*)* @"golden_attention_gradient_thunk" to i64
+  %".392" = getelementptr i64, i64* %".390", i64 0
+  store i64 %".391", i64* %".392"
+  %".394" = getelementptr i64, i64* %".390", i64 1
+  store i64 %".19", i64* %".394"
+  %".396" = getelementptr i64, i64* %".390", i64 2
+  store i64 %".32", i64* %".396"
+  %".398" = getelementptr i64, i64* %".390", i64 3
+  store i64 %".45", i64* %".398"
+  %".400" = getelementptr i64, i64* %".390", i64 4
+  store i64 %".58", i64* %".400"
+  %".402" = getelementptr i64, i64* %".390", i64 5
+  store i64 %".71", i64* %".402"
+  %".404" = getelementptr i64, i64* %".390", i64 6
+  store i64 %".84", i64* %".404"
+  %".406" = getelementptr i64, i64* %".390", i64 7
+  store i64 %".97", i64* %".406"
+  %".408" = getelementptr i64, i64* %".390", i64 8
+  store i64 %".110", i64* %".408"
+  %".410" = getelementptr i64, i64* %".390", i64 9
+  store i64 %".123", i64* %".410"
+  %".412" = getelementptr i64, i64* %".390", i64 10
+  store i64 %".136", i64* %".412"
+  %".414" = getelementptr i64, i64* %".390", i64 11
+  store i64 %".149", i64* %".414"
+  %".416" = getelementptr i64, i64* %".390", i64 12
+  store i64 %".162", i64* %".416"
+  %".418" = getelementptr i64, i64* %".390", i64 13
+  store i64 %".175", i64* %".418"
+  %".420" = ptrtoint float* %".188" to i64
+  %".421" = getelementptr i64, i64* %".390", i64 14
+  store i64 %".420", i64* %".421"
+  %".423" = getelementptr i64, i64* %".390", i64 15
+  store i64 %".193", i64* %".423"
+  %".425" = ptrtoint float* %".201" to i64
+  %".426" = getelementptr i64, i64* %".390", i64 16
+  store i64 %".425", i64* %".426"
+  %".428" = getelementptr i64, i64* %".390", i64 17
+  store i64 %".206", i64* %".428"
+  %".430" = ptrtoint float* %".214" to i64
+  %".431" = getelementptr i64, i64* %".390", i64 18
+  store i64 %".430", i64* %".431"
+  %".433" = getelementptr i64, i64* %".390", i64 19
+  store i64 %".219", i64* %".433"
+  %".435" = ptrtoint float* %".227" to i64
+  %".436" = getelementptr i64, i64* %".390", i64 20
+  store i64 %".435", i64* %".436"
+  %".438" = getelementptr i64, i64* %".390", i64 21
+  store i64 %".232", i64* %".438"
+  %".440" = ptrtoint float* %".240" to i64
+  %".441" = getelementptr i64, i64* %".390", i64 22
+  store i64 %".440", i64* %".441"
+  %".443" = getelementptr i64, i64* %".390", i64 23
+  store i64 %".245", i64* %".443"
+  %".445" = ptrtoint i64* %".253" to i64
+  %".446" = getelementptr i64, i64* %".390", i64 24
+  store i64 %".445", i64* %".446"
+  %".448" = getelementptr i64, i64* %".390", i64 25
+  store i64 %".258", i64* %".448"
+  %".450" = ptrtoint i64* %".266" to i64
+  %".451" = getelementptr i64, i64* %".390", i64 26
+  store i64 %".450", i64* %".451"
+  %".453" = getelementptr i64, i64* %".390", i64 27
+  store i64 %".271", i64* %".453"
+  %".455" = ptrtoint float* %".279" to i64
+  %".456" = getelementptr i64, i64* %".390", i64 28
+  store i64 %".455", i64* %".456"
+  %".458" = getelementptr i64, i64* %".390", i64 29
+  store i64 %".284", i64* %".458"
+  %".460" = ptrtoint float* %".292" to i64
+  %".461" = getelementptr i64, i64* %".390", i64 30
+  store i64 %".460", i64* %".461"
+  %".463" = getelementptr i64, i64* %".390", i64 31
+  store i64 %".297", i64* %".463"
+  %".465" = call i8* @"tj_save_thread"()
+  call void @"golden_attention_gradient_thunk"(i64* %".390")
+  call void @"tj_restore_thread"(i8* %".465")
+  br label %"ok.22.endif"
+ok.22.endif:
   call void @"tj_incref"(i8* @"tj_none")
   ret i8* @"tj_none"
+ok.23:
+  %".307" = call i64 @"tj_as_ll"(i8* %".301")
+  %".308" = icmp eq i64 %".307", -1
+  br i1 %".308", label %"maybe_error.13", label %"int_ok.13"
+maybe_error.13:
+  %".310" = call i8* @"tj_err_occurred"()
+  %".311" = icmp ne i8* %".310", null
+  br i1 %".311", label %"failed", label %"int_ok.13"
+int_ok.13:
+  %".313" = inttoptr i64 %".307" to i64*
+  %".314" = ptrtoint void (i64*)* @"golden_attention_gradient_thunk" to i64
+  %".315" = getelementptr i64, i64* %".313", i64 0
+  store i64 %".314", i64* %".315"
+  %".317" = getelementptr i64, i64* %".313", i64 1
+  store i64 %".19", i64* %".317"
+  %".319" = getelementptr i64, i64* %".313", i64 2
+  store i64 %".32", i64* %".319"
+  %".321" = getelementptr i64, i64* %".313", i64 3
+  store i64 %".45", i64* %".321"
+  %".323" = getelementptr i64, i64* %".313", i64 4
+  store i64 %".58", i64* %".323"
+  %".325" = getelementptr i64, i64* %".313", i64 5
+  store i64 %".71", i64* %".325"
+  %".327" = getelementptr i64, i64* %".313", i64 6
+  store i64 %".84", i64* %".327"
+  %".329" = getelementptr i64, i64* %".313", i64 7
+  store i64 %".97", i64* %".329"
+  %".331" = getelementptr i64, i64* %".313", i64 8
+  store i64 %".110", i64* %".331"
+  %".333" = getelementptr i64, i64* %".313", i64 9
+  store i64 %".123", i64* %".333"
+  %".335" = getelementptr i64, i64* %".313", i64 10
+  store i64 %".136", i64* %".335"
+  %".337" = getelementptr i64, i64* %".313", i64 11
+  store i64 %".149", i64* %".337"
+  %".339" = getelementptr i64, i64* %".313", i64 12
+  store i64 %".162", i64* %".339"
+  %".341" = getelementptr i64, i64* %".313", i64 13
+  store i64 %".175", i64* %".341"
+  %".343" = ptrtoint float* %".188" to i64
+  %".344" = getelementptr i64, i64* %".313", i64 14
+  store i64 %".343", i64* %".344"
+  %".346" = getelementptr i64, i64* %".313", i64 15
+  store i64 %".193", i64* %".346"
+  %".348" = ptrtoint float* %".201" to i64
+  %".349" = getelementptr i64, i64* %".313", i64 16
+  store i64 %".348", i64* %".349"
+  %".351" = getelementptr i64, i64* %".313", i64 17
+  store i64 %".206", i64* %".351"
+  %".353" = ptrtoint float* %".214" to i64
+  %".354" = getelementptr i64, i64* %".313", i64 18
+  store i64 %".353", i64* %".354"
+  %".356" = getelementptr i64, i64* %".313", i64 19
+  store i64 %".219", i64* %".356"
+  %".358" = ptrtoint float* %".227" to i64
+  %".359" = getelementptr i64, i64* %".313", i64 20
+  store i64 %".358", i64* %".359"
+  %".361" = getelementptr i64, i64* %".313", i64 21
+  store i64 %".232", i64* %".361"
+  %".363" = ptrtoint float* %".240" to i64
+  %".364" = getelementptr i64, i64* %".313", i64 22
+  store i64 %".363", i64* %".364"
+  %".366" = getelementptr i64, i64* %".313", i64 23
+  store i64 %".245", i64* %".366"
+  %".368" = ptrtoint i64* %".253" to i64
+  %".369" = getelementptr i64, i64* %".313", i64 24
+  store i64 %".368", i64* %".369"
+  %".371" = getelementptr i64, i64* %".313", i64 25
+  store i64 %".258", i64* %".371"
+  %".373" = ptrtoint i64* %".266" to i64
+  %".374" = getelementptr i64, i64* %".313", i64 26
+  store i64 %".373", i64* %".374"
+  %".376" = getelementptr i64, i64* %".313", i64 27
+  store i64 %".271", i64* %".376"
+  %".378" = ptrtoint float* %".279" to i64
+  %".379" = getelementptr i64, i64* %".313", i64 28
+  store i64 %".378", i64* %".379"
+  %".381" = getelementptr i64, i64* %".313", i64 29
+  store i64 %".284", i64* %".381"
+  %".383" = ptrtoint float* %".292" to i64
+  %".384" = getelementptr i64, i64* %".313", i64 30
+  store i64 %".383", i64* %".384"
+  %".386" = getelementptr i64, i64* %".313", i64 31
+  store i64 %".297", i64* %".386"
+  br label %"ok.22.endif"
 }
 
 @"tj_notimpl" = external global i8
@@ -3086,6 +3262,84 @@ declare void @"llvm.memset.p0.i64"(i8* %".1", i8 %".2", i64 %".3", i1 %".4")
 declare void @"llvm.memcpy.p0.p0.i64"(i8* %".1", i8* %".2", i64 %".3", i1 %".4")
 
 declare <8 x float> @"llvm.rint.v8f32"(<8 x float> %".1")
+
+define internal void @"golden_attention_gradient_thunk"(i64* %".1") noinline
+{
+start:
+  %".3" = getelementptr i64, i64* %".1", i64 1
+  %".4" = load i64, i64* %".3"
+  %".5" = getelementptr i64, i64* %".1", i64 2
+  %".6" = load i64, i64* %".5"
+  %".7" = getelementptr i64, i64* %".1", i64 3
+  %".8" = load i64, i64* %".7"
+  %".9" = getelementptr i64, i64* %".1", i64 4
+  %".10" = load i64, i64* %".9"
+  %".11" = getelementptr i64, i64* %".1", i64 5
+  %".12" = load i64, i64* %".11"
+  %".13" = getelementptr i64, i64* %".1", i64 6
+  %".14" = load i64, i64* %".13"
+  %".15" = getelementptr i64, i64* %".1", i64 7
+  %".16" = load i64, i64* %".15"
+  %".17" = getelementptr i64, i64* %".1", i64 8
+  %".18" = load i64, i64* %".17"
+  %".19" = getelementptr i64, i64* %".1", i64 9
+  %".20" = load i64, i64* %".19"
+  %".21" = getelementptr i64, i64* %".1", i64 10
+  %".22" = load i64, i64* %".21"
+  %".23" = getelementptr i64, i64* %".1", i64 11
+  %".24" = load i64, i64* %".23"
+  %".25" = getelementptr i64, i64* %".1", i64 12
+  %".26" = load i64, i64* %".25"
+  %".27" = getelementptr i64, i64* %".1", i64 13
+  %".28" = load i64, i64* %".27"
+  %".29" = getelementptr i64, i64* %".1", i64 14
+  %".30" = load i64, i64* %".29"
+  %".31" = inttoptr i64 %".30" to float*
+  %".32" = getelementptr i64, i64* %".1", i64 15
+  %".33" = load i64, i64* %".32"
+  %".34" = getelementptr i64, i64* %".1", i64 16
+  %".35" = load i64, i64* %".34"
+  %".36" = inttoptr i64 %".35" to float*
+  %".37" = getelementptr i64, i64* %".1", i64 17
+  %".38" = load i64, i64* %".37"
+  %".39" = getelementptr i64, i64* %".1", i64 18
+  %".40" = load i64, i64* %".39"
+  %".41" = inttoptr i64 %".40" to float*
+  %".42" = getelementptr i64, i64* %".1", i64 19
+  %".43" = load i64, i64* %".42"
+  %".44" = getelementptr i64, i64* %".1", i64 20
+  %".45" = load i64, i64* %".44"
+  %".46" = inttoptr i64 %".45" to float*
+  %".47" = getelementptr i64, i64* %".1", i64 21
+  %".48" = load i64, i64* %".47"
+  %".49" = getelementptr i64, i64* %".1", i64 22
+  %".50" = load i64, i64* %".49"
+  %".51" = inttoptr i64 %".50" to float*
+  %".52" = getelementptr i64, i64* %".1", i64 23
+  %".53" = load i64, i64* %".52"
+  %".54" = getelementptr i64, i64* %".1", i64 24
+  %".55" = load i64, i64* %".54"
+  %".56" = inttoptr i64 %".55" to i64*
+  %".57" = getelementptr i64, i64* %".1", i64 25
+  %".58" = load i64, i64* %".57"
+  %".59" = getelementptr i64, i64* %".1", i64 26
+  %".60" = load i64, i64* %".59"
+  %".61" = inttoptr i64 %".60" to i64*
+  %".62" = getelementptr i64, i64* %".1", i64 27
+  %".63" = load i64, i64* %".62"
+  %".64" = getelementptr i64, i64* %".1", i64 28
+  %".65" = load i64, i64* %".64"
+  %".66" = inttoptr i64 %".65" to float*
+  %".67" = getelementptr i64, i64* %".1", i64 29
+  %".68" = load i64, i64* %".67"
+  %".69" = getelementptr i64, i64* %".1", i64 30
+  %".70" = load i64, i64* %".69"
+  %".71" = inttoptr i64 %".70" to float*
+  %".72" = getelementptr i64, i64* %".1", i64 31
+  %".73" = load i64, i64* %".72"
+  call void @"golden_attention_gradient_body"(i64 %".4", i64 %".6", i64 %".8", i64 %".10", i64 %".12", i64 %".14", i64 %".16", i64 %".18", i64 %".20", i64 %".22", i64 %".24", i64 %".26", i64 %".28", float* %".31", i64 %".33", float* %".36", i64 %".38", float* %".41", i64 %".43", float* %".46", i64 %".48", float* %".51", i64 %".53", i64* %".56", i64 %".58", i64* %".61", i64 %".63", float* %".66", i64 %".68", float* %".71", i64 %".73")
+  ret void
+}
 
 declare i8* @"tj_save_thread"()
 

@@ -6,152 +6,252 @@ define i8* @"golden_conv"(i8* %".1", i8** %".2", i64 %".3")
 {
 check:
   %".7" = icmp eq i64 %".3", 9
-  br i1 %".7", label %"ok", label %"bad"
+  %".8" = icmp eq i64 %".3", 10
+  %".9" = or i1 %".7", %".8"
+  br i1 %".9", label %"ok", label %"bad"
 bad:
   call void @"tj_incref"(i8* @"tj_notimpl")
   ret i8* @"tj_notimpl"
 ok:
-  %".10" = getelementptr i8*, i8** %".2", i64 0
-  %".11" = load i8*, i8** %".10"
-  %".12" = getelementptr i8, i8* %".11", i64 8
-  %".13" = bitcast i8* %".12" to i8**
-  %".14" = load i8*, i8** %".13"
-  %".15" = icmp eq i8* %".14", @"tj_long"
-  br i1 %".15", label %"ok.1", label %"bad"
+  %".12" = getelementptr i8*, i8** %".2", i64 0
+  %".13" = load i8*, i8** %".12"
+  %".14" = getelementptr i8, i8* %".13", i64 8
+  %".15" = bitcast i8* %".14" to i8**
+  %".16" = load i8*, i8** %".15"
+  %".17" = icmp eq i8* %".16", @"tj_long"
+  br i1 %".17", label %"ok.1", label %"bad"
 failed:
   ret i8* null
 ok.1:
-  %".17" = call i64 @"tj_as_ll"(i8* %".11")
-  %".18" = icmp eq i64 %".17", -1
-  br i1 %".18", label %"maybe_error", label %"int_ok"
+  %".19" = call i64 @"tj_as_ll"(i8* %".13")
+  %".20" = icmp eq i64 %".19", -1
+  br i1 %".20", label %"maybe_error", label %"int_ok"
 maybe_error:
-  %".20" = call i8* @"tj_err_occurred"()
-  %".21" = icmp ne i8* %".20", null
-  br i1 %".21", label %"failed", label %"int_ok"
+  %".22" = call i8* @"tj_err_occurred"()
+  %".23" = icmp ne i8* %".22", null
+  br i1 %".23", label %"failed", label %"int_ok"
 int_ok:
-  %".23" = getelementptr i8*, i8** %".2", i64 1
-  %".24" = load i8*, i8** %".23"
-  %".25" = getelementptr i8, i8* %".24", i64 8
-  %".26" = bitcast i8* %".25" to i8**
-  %".27" = load i8*, i8** %".26"
-  %".28" = icmp eq i8* %".27", @"tj_long"
-  br i1 %".28", label %"ok.2", label %"bad"
+  %".25" = getelementptr i8*, i8** %".2", i64 1
+  %".26" = load i8*, i8** %".25"
+  %".27" = getelementptr i8, i8* %".26", i64 8
+  %".28" = bitcast i8* %".27" to i8**
+  %".29" = load i8*, i8** %".28"
+  %".30" = icmp eq i8* %".29", @"tj_long"
+  br i1 %".30", label %"ok.2", label %"bad"
 ok.2:
-  %".30" = call i64 @"tj_as_ll"(i8* %".24")
-  %".31" = icmp eq i64 %".30", -1
-  br i1 %".31", label %"maybe_error.1", label %"int_ok.1"
+  %".32" = call i64 @"tj_as_ll"(i8* %".26")
+  %".33" = icmp eq i64 %".32", -1
+  br i1 %".33", label %"maybe_error.1", label %"int_ok.1"
 maybe_error.1:
-  %".33" = call i8* @"tj_err_occurred"()
-  %".34" = icmp ne i8* %".33", null
-  br i1 %".34", label %"failed", label %"int_ok.1"
+  %".35" = call i8* @"tj_err_occurred"()
+  %".36" = icmp ne i8* %".35", null
+  br i1 %".36", label %"failed", label %"int_ok.1"
 int_ok.1:
-  %".36" = getelementptr i8*, i8** %".2", i64 2
-  %".37" = load i8*, i8** %".36"
-  %".38" = getelementptr i8, i8* %".37", i64 8
-  %".39" = bitcast i8* %".38" to i8**
-  %".40" = load i8*, i8** %".39"
-  %".41" = icmp eq i8* %".40", @"tj_long"
-  br i1 %".41", label %"ok.3", label %"bad"
+  %".38" = getelementptr i8*, i8** %".2", i64 2
+  %".39" = load i8*, i8** %".38"
+  %".40" = getelementptr i8, i8* %".39", i64 8
+  %".41" = bitcast i8* %".40" to i8**
+  %".42" = load i8*, i8** %".41"
+  %".43" = icmp eq i8* %".42", @"tj_long"
+  br i1 %".43", label %"ok.3", label %"bad"
 ok.3:
-  %".43" = call i64 @"tj_as_ll"(i8* %".37")
-  %".44" = icmp eq i64 %".43", -1
-  br i1 %".44", label %"maybe_error.2", label %"int_ok.2"
+  %".45" = call i64 @"tj_as_ll"(i8* %".39")
+  %".46" = icmp eq i64 %".45", -1
+  br i1 %".46", label %"maybe_error.2", label %"int_ok.2"
 maybe_error.2:
-  %".46" = call i8* @"tj_err_occurred"()
-  %".47" = icmp ne i8* %".46", null
-  br i1 %".47", label %"failed", label %"int_ok.2"
+  %".48" = call i8* @"tj_err_occurred"()
+  %".49" = icmp ne i8* %".48", null
+  br i1 %".49", label %"failed", label %"int_ok.2"
 int_ok.2:
-  %".49" = getelementptr i8*, i8** %".2", i64 3
-  %".50" = load i8*, i8** %".49"
-  %".51" = getelementptr i8, i8* %".50", i64 8
-  %".52" = bitcast i8* %".51" to i8**
-  %".53" = load i8*, i8** %".52"
-  %".54" = icmp eq i8* %".53", @"tj_long"
-  br i1 %".54", label %"ok.4", label %"bad"
+  %".51" = getelementptr i8*, i8** %".2", i64 3
+  %".52" = load i8*, i8** %".51"
+  %".53" = getelementptr i8, i8* %".52", i64 8
+  %".54" = bitcast i8* %".53" to i8**
+  %".55" = load i8*, i8** %".54"
+  %".56" = icmp eq i8* %".55", @"tj_long"
+  br i1 %".56", label %"ok.4", label %"bad"
 ok.4:
-  %".56" = call i64 @"tj_as_ll"(i8* %".50")
-  %".57" = icmp eq i64 %".56", -1
-  br i1 %".57", label %"maybe_error.3", label %"int_ok.3"
+  %".58" = call i64 @"tj_as_ll"(i8* %".52")
+  %".59" = icmp eq i64 %".58", -1
+  br i1 %".59", label %"maybe_error.3", label %"int_ok.3"
 maybe_error.3:
-  %".59" = call i8* @"tj_err_occurred"()
-  %".60" = icmp ne i8* %".59", null
-  br i1 %".60", label %"failed", label %"int_ok.3"
+  %".61" = call i8* @"tj_err_occurred"()
+  %".62" = icmp ne i8* %".61", null
+  br i1 %".62", label %"failed", label %"int_ok.3"
 int_ok.3:
-  %".62" = getelementptr i8*, i8** %".2", i64 4
-  %".63" = load i8*, i8** %".62"
-  %".64" = call i1 @"tj_arg_ok"(i8* %".63", i32 1, i32 11, i32 11, i32 257)
-  br i1 %".64", label %"ok.5", label %"bad"
+  %".64" = getelementptr i8*, i8** %".2", i64 4
+  %".65" = load i8*, i8** %".64"
+  %".66" = call i1 @"tj_arg_ok"(i8* %".65", i32 1, i32 11, i32 11, i32 257)
+  br i1 %".66", label %"ok.5", label %"bad"
 ok.5:
-  %".66" = getelementptr i8, i8* %".63", i64 16
-  %".67" = bitcast i8* %".66" to i8**
-  %".68" = load i8*, i8** %".67"
-  %".69" = bitcast i8* %".68" to float*
-  %".70" = getelementptr i8, i8* %".63", i64 32
-  %".71" = bitcast i8* %".70" to i64**
-  %".72" = load i64*, i64** %".71"
-  %".73" = getelementptr i64, i64* %".72", i64 0
-  %".74" = load i64, i64* %".73"
-  %".75" = getelementptr i8*, i8** %".2", i64 5
-  %".76" = load i8*, i8** %".75"
-  %".77" = call i1 @"tj_arg_ok"(i8* %".76", i32 1, i32 11, i32 11, i32 1281)
-  br i1 %".77", label %"ok.6", label %"bad"
+  %".68" = getelementptr i8, i8* %".65", i64 16
+  %".69" = bitcast i8* %".68" to i8**
+  %".70" = load i8*, i8** %".69"
+  %".71" = bitcast i8* %".70" to float*
+  %".72" = getelementptr i8, i8* %".65", i64 32
+  %".73" = bitcast i8* %".72" to i64**
+  %".74" = load i64*, i64** %".73"
+  %".75" = getelementptr i64, i64* %".74", i64 0
+  %".76" = load i64, i64* %".75"
+  %".77" = getelementptr i8*, i8** %".2", i64 5
+  %".78" = load i8*, i8** %".77"
+  %".79" = call i1 @"tj_arg_ok"(i8* %".78", i32 1, i32 11, i32 11, i32 1281)
+  br i1 %".79", label %"ok.6", label %"bad"
 ok.6:
-  %".79" = getelementptr i8, i8* %".76", i64 16
-  %".80" = bitcast i8* %".79" to i8**
-  %".81" = load i8*, i8** %".80"
-  %".82" = bitcast i8* %".81" to float*
-  %".83" = getelementptr i8, i8* %".76", i64 32
-  %".84" = bitcast i8* %".83" to i64**
-  %".85" = load i64*, i64** %".84"
-  %".86" = getelementptr i64, i64* %".85", i64 0
-  %".87" = load i64, i64* %".86"
-  %".88" = getelementptr i8*, i8** %".2", i64 6
-  %".89" = load i8*, i8** %".88"
-  %".90" = call i1 @"tj_arg_ok"(i8* %".89", i32 1, i32 11, i32 11, i32 1281)
-  br i1 %".90", label %"ok.7", label %"bad"
+  %".81" = getelementptr i8, i8* %".78", i64 16
+  %".82" = bitcast i8* %".81" to i8**
+  %".83" = load i8*, i8** %".82"
+  %".84" = bitcast i8* %".83" to float*
+  %".85" = getelementptr i8, i8* %".78", i64 32
+  %".86" = bitcast i8* %".85" to i64**
+  %".87" = load i64*, i64** %".86"
+  %".88" = getelementptr i64, i64* %".87", i64 0
+  %".89" = load i64, i64* %".88"
+  %".90" = getelementptr i8*, i8** %".2", i64 6
+  %".91" = load i8*, i8** %".90"
+  %".92" = call i1 @"tj_arg_ok"(i8* %".91", i32 1, i32 11, i32 11, i32 1281)
+  br i1 %".92", label %"ok.7", label %"bad"
 ok.7:
-  %".92" = getelementptr i8, i8* %".89", i64 16
-  %".93" = bitcast i8* %".92" to i8**
-  %".94" = load i8*, i8** %".93"
-  %".95" = bitcast i8* %".94" to float*
-  %".96" = getelementptr i8, i8* %".89", i64 32
-  %".97" = bitcast i8* %".96" to i64**
-  %".98" = load i64*, i64** %".97"
-  %".99" = getelementptr i64, i64* %".98", i64 0
-  %".100" = load i64, i64* %".99"
-  %".101" = getelementptr i8*, i8** %".2", i64 7
-  %".102" = load i8*, i8** %".101"
-  %".103" = call i1 @"tj_arg_ok"(i8* %".102", i32 1, i32 11, i32 11, i32 257)
-  br i1 %".103", label %"ok.8", label %"bad"
+  %".94" = getelementptr i8, i8* %".91", i64 16
+  %".95" = bitcast i8* %".94" to i8**
+  %".96" = load i8*, i8** %".95"
+  %".97" = bitcast i8* %".96" to float*
+  %".98" = getelementptr i8, i8* %".91", i64 32
+  %".99" = bitcast i8* %".98" to i64**
+  %".100" = load i64*, i64** %".99"
+  %".101" = getelementptr i64, i64* %".100", i64 0
+  %".102" = load i64, i64* %".101"
+  %".103" = getelementptr i8*, i8** %".2", i64 7
+  %".104" = load i8*, i8** %".103"
+  %".105" = call i1 @"tj_arg_ok"(i8* %".104", i32 1, i32 11, i32 11, i32 257)
+  br i1 %".105", label %"ok.8", label %"bad"
 ok.8:
-  %".105" = getelementptr i8, i8* %".102", i64 16
-  %".106" = bitcast i8* %".105" to i8**
-  %".107" = load i8*, i8** %".106"
-  %".108" = bitcast i8* %".107" to float*
-  %".109" = getelementptr i8, i8* %".102", i64 32
-  %".110" = bitcast i8* %".109" to i64**
-  %".111" = load i64*, i64** %".110"
-  %".112" = getelementptr i64, i64* %".111", i64 0
-  %".113" = load i64, i64* %".112"
-  %".114" = getelementptr i8*, i8** %".2", i64 8
-  %".115" = load i8*, i8** %".114"
-  %".116" = call i1 @"tj_arg_ok"(i8* %".115", i32 1, i32 11, i32 11, i32 1281)
-  br i1 %".116", label %"ok.9", label %"bad"
+  %".107" = getelementptr i8, i8* %".104", i64 16
+  %".108" = bitcast i8* %".107" to i8**
+  %".109" = load i8*, i8** %".108"
+  %".110" = bitcast i8* %".109" to float*
+  %".111" = getelementptr i8, i8* %".104", i64 32
+  %".112" = bitcast i8* %".111" to i64**
+  %".113" = load i64*, i64** %".112"
+  %".114" = getelementptr i64, i64* %".113", i64 0
+  %".115" = load i64, i64* %".114"
+  %".116" = getelementptr i8*, i8** %".2", i64 8
+  %".117" = load i8*, i8** %".116"
+  %".118" = call i1 @"tj_arg_ok"(i8* %".117", i32 1, i32 11, i32 11, i32 1281)
+  br i1 %".118", label %"ok.9", label %"bad"
 ok.9:
-  %".118" = getelementptr i8, i8* %".115", i64 16
-  %".119" = bitcast i8* %".118" to i8**
-  %".120" = load i8*, i8** %".119"
-  %".121" = bitcast i8* %".120" to float*
-  %".122" = getelementptr i8, i8* %".115", i64 32
-  %".123" = bitcast i8* %".122" to i64**
-  %".124" = load i64*, i64** %".123"
-  %".125" = getelementptr i64, i64* %".124", i64 0
-  %".126" = load i64, i64* %".125"
-  %".127" = call i8* @"tj_save_thread"()
-  call void @"golden_conv_body"(i64 %".17", i64 %".30", i64 %".43", i64 %".56", float* %".69", i64 %".74", float* %".82", i64 %".87", float* %".95", i64 %".100", float* %".108", i64 %".113", float* %".121", i64 %".126")
-  call void @"tj_restore_thread"(i8* %".127")
+  %".120" = getelementptr i8, i8* %".117", i64 16
+  %".121" = bitcast i8* %".120" to i8**
+  %".122" = load i8*, i8** %".121"
+  %".123" = bitcast i8* %".122" to float*
+  %".124" = getelementptr i8, i8* %".117", i64 32
+  %".125" = bitcast i8* %".124" to i64**
+  %".126" = load i64*, i64** %".125"
+  %".127" = getelementptr i64, i64* %".126", i64 0
+  %".128" = load i64, i64* %".127"
+  %".129" = icmp ne i64 %".3", 9
+  br i1 %".129", label %"ok.9.if", label %"ok.9.else"
+ok.9.if:
+  %".131" = getelementptr i8*, i8** %".2", i64 9
+  %".132" = load i8*, i8** %".131"
+  %".133" = getelementptr i8, i8* %".132", i64 8
+  %".134" = bitcast i8* %".133" to i8**
+  %".135" = load i8*, i8** %".134"
+  %".136" = icmp eq i8* %".135", @"tj_long"
+  br i1 %".136", label %"ok.10", label %"bad"
+ok.9.else:
+  %".182" = alloca [15 x i64]
+  %".183" = bitcast [15 x i64]* %".182" to i64*
+  %".184" = ptrtoint void (i64*)* @"golden_conv_thunk" to i64
+  %".185" = getelementptr i64, i64* %".183", i64 0
+  store i64 %".184", i64* %".185"
+  %".187" = getelementptr i64, i64* %".183", i64 1
+  store i64 %".19", i64* %".187"
+  %".189" = getelementptr i64, i64* %".183", i64 2
+  store i64 %".32", i64* %".189"
+  %".191" = getelementptr i64, i64* %".183", i64 3
+  store i64 %".45", i64* %".191"
+  %".193" = getelementptr i64, i64* %".183", i64 4
+  store i64 %".58", i64* %".193"
+  %".195" = ptrtoint float* %".71" to i64
+  %".196" = getelementptr i64, i64* %".183", i64 5
+  store i64 %".195", i64* %".196"
+  %".198" = getelementptr i64, i64* %".183", i64 6
+  store i64 %".76", i64* %".198"
+  %".200" = ptrtoint float* %".84" to i64
+  %".201" = getelementptr i64, i64* %".183", i64 7
+  store i64 %".200", i64* %".201"
+  %".203" = getelementptr i64, i64* %".183", i64 8
+  store i64 %".89", i64* %".203"
+  %".205" = ptrtoint float* %".97" to i64
+  %".206" = getelementptr i64, i64* %".183", i64 9
+  store i64 %".205", i64* %".206"
+  %".208" = getelementptr i64, i64* %".183", i64 10
+  store i64 %".102", i64* %".208"
+  %".210" = ptrtoint float* %".110" to i64
+  %".211" = getelementptr i64, i64* %".183", i64 11
+  store i64 %".210", i64* %".211"
+  %".213" = getelementptr i64, i64* %".183", i64 12
+  store i64 %".115", i64* %".213"
+  %".215" = ptrtoint float* %".123" to i64
+  %".216" = getelementptr i64, i64* %".183", i64 13
+  store i64 %".215", i64* %".216"
+  %".218" = getelementptr i64, i64* %".183", i64 14
+  store i64 %".128", i64* %".218"
+  %".220" = call i8* @"tj_save_thread"()
+  call void @"golden_conv_thunk"(i64* %".183")
+  call void @"tj_restore_thread"(i8* %".220")
+  br label %"ok.9.endif"
+ok.9.endif:
   call void @"tj_incref"(i8* @"tj_none")
   ret i8* @"tj_none"
+ok.10:
+  %".138" = call i64 @"tj_as_ll"(i8* %".132")
+  %".139" = icmp eq i64 %".138", -1
+  br i1 %".139", label %"maybe_error.4", label %"int_ok.4"
+maybe_error.4:
+  %".141" = call i8* @"tj_err_occurred"()
+  %".142" = icmp ne i8* %".141", null
+  br i1 %".142", label %"failed", label %"int_ok.4"
+int_ok.4:
+  %".144" = inttoptr i64 %".138" to i64*
+  %".145" = ptrtoint void (i64*)* @"golden_conv_thunk" to i64
+  %".146" = getelementptr i64, i64* %".144", i64 0
+  store i64 %".145", i64* %".146"
+  %".148" = getelementptr i64, i64* %".144", i64 1
+  store i64 %".19", i64* %".148"
+  %".150" = getelementptr i64, i64* %".144", i64 2
+  store i64 %".32", i64* %".150"
+  %".152" = getelementptr i64, i64* %".144", i64 3
+  store i64 %".45", i64* %".152"
+  %".154" = getelementptr i64, i64* %".144", i64 4
+  store i64 %".58", i64* %".154"
+  %".156" = ptrtoint float* %".71" to i64
+  %".157" = getelementptr i64, i64* %".144", i64 5
+  store i64 %".156", i64* %".157"
+  %".159" = getelementptr i64, i64* %".144", i64 6
+  store i64 %".76", i64* %".159"
+  %".161" = ptrtoint float* %".84" to i64
+  %".162" = getelementptr i64, i64* %".144", i64 7
+  store i64 %".161", i64* %".162"
+  %".164" = getelementptr i64, i64* %".144", i64 8
+  store i64 %".89", i64* %".164"
+  %".166" = ptrtoint float* %".97" to i64
+  %".167" = getelementptr i64, i64* %".144", i64 9
+  store i64 %".166", i64* %".167"
+  %".169" = getelementptr i64, i64* %".144", i64 10
+  store i64 %".102", i64* %".169"
+  %".171" = ptrtoint float* %".110" to i64
+  %".172" = getelementptr i64, i64* %".144", i64 11
+  store i64 %".171", i64* %".172"
+  %".174" = getelementptr i64, i64* %".144", i64 12
+  store i64 %".115", i64* %".174"
+  %".176" = ptrtoint float* %".123" to i64
+  %".177" = getelementptr i64, i64* %".144", i64 13
+  store i64 %".176", i64* %".177"
+  %".179" = getelementptr i64, i64* %".144", i64 14
+  store i64 %".128", i64* %".179"
+  br label %"ok.9.endif"
 }
 
 @"tj_notimpl" = external global i8
@@ -809,6 +909,46 @@ declare float @"llvm.vector.reduce.fadd.v8f32"(float %".1", <8 x float> %".2")
 declare void @"llvm.memset.p0.i64"(i8* %".1", i8 %".2", i64 %".3", i1 %".4")
 
 declare void @"llvm.memcpy.p0.p0.i64"(i8* %".1", i8* %".2", i64 %".3", i1 %".4")
+
+define internal void @"golden_conv_thunk"(i64* %".1") noinline
+{
+start:
+  %".3" = getelementptr i64, i64* %".1", i64 1
+  %".4" = load i64, i64* %".3"
+  %".5" = getelementptr i64, i64* %".1", i64 2
+  %".6" = load i64, i64* %".5"
+  %".7" = getelementptr i64, i64* %".1", i64 3
+  %".8" = load i64, i64* %".7"
+  %".9" = getelementptr i64, i64* %".1", i64 4
+  %".10" = load i64, i64* %".9"
+  %".11" = getelementptr i64, i64* %".1", i64 5
+  %".12" = load i64, i64* %".11"
+  %".13" = inttoptr i64 %".12" to float*
+  %".14" = getelementptr i64, i64* %".1", i64 6
+  %".15" = load i64, i64* %".14"
+  %".16" = getelementptr i64, i64* %".1", i64 7
+  %".17" = load i64, i64* %".16"
+  %".18" = inttoptr i64 %".17" to float*
+  %".19" = getelementptr i64, i64* %".1", i64 8
+  %".20" = load i64, i64* %".19"
+  %".21" = getelementptr i64, i64* %".1", i64 9
+  %".22" = load i64, i64* %".21"
+  %".23" = inttoptr i64 %".22" to float*
+  %".24" = getelementptr i64, i64* %".1", i64 10
+  %".25" = load i64, i64* %".24"
+  %".26" = getelementptr i64, i64* %".1", i64 11
+  %".27" = load i64, i64* %".26"
+  %".28" = inttoptr i64 %".27" to float*
+  %".29" = getelementptr i64, i64* %".1", i64 12
+  %".30" = load i64, i64* %".29"
+  %".31" = getelementptr i64, i64* %".1", i64 13
+  %".32" = load i64, i64* %".31"
+  %".33" = inttoptr i64 %".32" to float*
+  %".34" = getelementptr i64, i64* %".1", i64 14
+  %".35" = load i64, i64* %".34"
+  call void @"golden_conv_body"(i64 %".4", i64 %".6", i64 %".8", i64 %".10", float* %".13", i64 %".15", float* %".18", i64 %".20", float* %".23", i64 %".25", float* %".28", i64 %".30", float* %".33", i64 %".35")
+  ret void
+}
 
 declare i8* @"tj_save_thread"()
 
