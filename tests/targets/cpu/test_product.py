@@ -87,15 +87,15 @@ def test_blocks_of_the_shared_axis_add_up(monkeypatch):
 
 def test_a_transposed_first_operand_takes_blocks_that_stay_in_the_first_level_cache():
     # A weight gradient's gy.T reads a cache line of A a step of the shared
-    # axis: a block's lines and panel rows fill at most half the first-level
+    # axis: a block's lines and panel rows fill at most the first-level
     # cache (the most whole vectors of rows that do), where a row-major A
     # takes blocks by the second-level cache.
     from tapejit.targets.cpu.contraction import cache_line, first_level
     lanes, regs = machine(np.float32)
     nr = C.product_tile(lanes, regs)[1] * lanes
-    half, per_row = first_level()[0] // 2, cache_line() + nr * 4
+    size, per_row = first_level()[0], cache_line() + nr * 4
     kc = P._k_block(1 << 20, nr, 4, lanes, True)
-    assert kc % lanes == 0 and kc * per_row <= half < (kc + lanes) * per_row or kc == lanes
+    assert kc % lanes == 0 and kc * per_row <= size < (kc + lanes) * per_row or kc == lanes
     assert P._k_block(1 << 20, nr, 4, lanes) == P._cache_bytes() // 2 // (nr * 4) // lanes * lanes
     rng = np.random.default_rng(12)
     gy, x = (rng.standard_normal((3 * kc + 5, c)).astype(np.float32) for c in (70, 150))
