@@ -113,11 +113,13 @@ POLL_HANDOFFS = 32
 # every thread claims from W_CLAIM, that counter, entered from Python;
 # K_NATIVE: the same kernel packed into the block at W_BLOCK, which the
 # workers run without the GIL, from the thunk at W_BODY while it is not 0);
-# the seats left at a native job (workers beyond them leave it); from
+# the seats left at a native job (workers beyond them leave it); the
+# pauses a worker polls for after it (the caller's verdict at that job:
+# beside other work, none); from
 # W_BUSY on, a word per worker: IN_PYTHON from when it leaves its wait for a
 # job that needs the GIL until it is back in one, IN_KERNEL while it runs a
 # native job's thunk, else 0.
-W_POSTED, W_KERNEL, W_CLAIM, W_BODY, W_BLOCK, W_SEATS, W_BUSY = 0, 1, 2, 3, 4, 5, 8
+W_POSTED, W_KERNEL, W_CLAIM, W_BODY, W_BLOCK, W_SEATS, W_POLL, W_BUSY = 0, 1, 2, 3, 4, 5, 6, 8
 K_TASKS, K_KERNEL, K_NATIVE = 0, 1, 2
 IN_PYTHON, IN_KERNEL = 1, 2
 # The int64 words of a native job's block: a kernel's entry packs its call
@@ -407,14 +409,15 @@ class Pool:
             kernel(n, ch, nch, claim.ctypes.data, *args)
             return
         try:
+            self._ensure(width - 1)
+            self._keep_off_caller()
             if self._run_native(kernel, (n, ch, nch) + tuple(args), width):
                 return
-            self._ensure(width - 1)
             addr = self._claim         # (after the words grow, where they do)
 
             def task() -> None:
                 kernel(n, ch, nch, addr, *args)
-            job = self._run([task] * width, width, True)
+            job = self._run([task] * width, width, True, placed=True)
         finally:
             self._busy.release()
         if job.error is not None:
@@ -430,31 +433,36 @@ class Pool:
         the GIL another holds (a wake-up of tens of microseconds on a
         virtual machine, at each end of every job).  False (nothing run)
         without native waits or a ``pack``, or where the call does not fit
-        the block."""
+        the block, and where the workers do not poll now (beside other
+        work: see :meth:`_poll_pauses`).  There a worker woken for the job
+        joined it sooner than one entering from Python, and then held up
+        the caller whenever the other work took its core in the middle of
+        a chunk: beside two busy processes ``adam_mlp``'s step slowed 5x its
+        quiet time, against 1.4x on the Python path."""
         pack = getattr(kernel, 'pack', None)
         waits = self._waits
-        if pack is None or waits is None:
+        pauses = self._poll_pauses(POLL_HANDOFFS)
+        if pack is None or waits is None or not pauses:
             return False
-        self._ensure(width - 1)
         words, block = self._words, self._block
         block[0] = 0
         if not pack(block.ctypes.data, args[0], args[1], args[2], self._claim, *args[3:]) \
                 or not block[0]:
             return False
-        self._keep_off_caller()
         with self._cv:
             self._job = _NATIVE
             self._jobs += 1
             words[W_KERNEL] = K_NATIVE
             words[W_CLAIM] = 0
             words[W_SEATS] = width - 1
+            words[W_POLL] = pauses
             words[W_BODY] = block[0]
             words[W_POSTED] = self._jobs
             if self._asleep:
                 self._cv.notify(width - 1)
         try:
             workers = len(self._workers)
-            waits[0](words, WAIT_RUN, W_BUSY, workers, self._poll_pauses(POLL_HANDOFFS))
+            waits[0](words, WAIT_RUN, W_BUSY, workers, pauses)
             if IN_KERNEL in words[W_BUSY:W_BUSY + workers].tolist():
                 self._wait_native(words, workers)
         finally:
@@ -486,11 +494,14 @@ class Pool:
         if error is not None:
             raise error
 
-    def _run(self, tasks: Sequence[Callable[[], Any]], width: int, kernel: bool) -> _Job:
+    def _run(self, tasks: Sequence[Callable[[], Any]], width: int, kernel: bool,
+             placed: bool = False) -> _Job:
         """Post a job of ``tasks`` (the caller holds ``_busy``), take its
-        pieces beside the workers, and return it once every piece is done."""
-        self._ensure(width - 1)
-        self._keep_off_caller()
+        pieces beside the workers, and return it once every piece is done
+        (``placed``: the workers are made and placed for it already)."""
+        if not placed:
+            self._ensure(width - 1)
+            self._keep_off_caller()
         job = _Job(tasks)
         words = self._words
         with self._cv:

@@ -197,6 +197,10 @@ def _wait_job(em: Emitter, pause: Any, words: Any, flag: Any, posted: Any,
     mine = _word(em, words, flag)
     b.store_atomic(c(0), mine, 'release', 8)
     last = em.cell(posted)
+    # (After a native job, the pauses its caller allowed: a worker serving
+    # job after job natively never asks Python again, and beside other
+    # work it must sleep, not poll.)
+    budget = em.cell(pauses)
     fn = b.function
     head, got, native, seated, run, refuse, unseat, python, after = (
         fn.append_basic_block(name) for name in (
@@ -205,7 +209,7 @@ def _wait_job(em: Emitter, pause: Any, words: Any, flag: Any, posted: Any,
     b.position_at_end(head)
     cur = b.load(last)
     _poll(em, pause, lambda: b.icmp_signed(
-        '==', _read(em, _word(em, words, threads.W_POSTED)), cur), c(0), pauses)
+        '==', _read(em, _word(em, words, threads.W_POSTED)), cur), c(0), b.load(budget))
     seen = _read(em, _word(em, words, threads.W_POSTED))
     b.cbranch(b.icmp_signed('!=', seen, cur), got, after)     # (else: no job came)
     b.position_at_end(got)
@@ -226,6 +230,7 @@ def _wait_job(em: Emitter, pause: Any, words: Any, flag: Any, posted: Any,
     _thunk_call(em, words, body)
     b.store_atomic(c(0), mine, 'release', 8)
     b.store(seen, last)
+    b.store(_read(em, _word(em, words, threads.W_POLL)), budget)
     b.branch(head)
     b.position_at_end(refuse)
     b.store_atomic(c(0), mine, 'release', 8)
@@ -234,6 +239,7 @@ def _wait_job(em: Emitter, pause: Any, words: Any, flag: Any, posted: Any,
     # (The seat goes back: to this job, or to the next one, posted meanwhile.)
     b.atomic_rmw('add', _word(em, words, threads.W_SEATS), c(1), 'seq_cst')
     b.store(seen, last)
+    b.store(_read(em, _word(em, words, threads.W_POLL)), budget)
     b.branch(head)
     b.position_at_end(python)
     b.store_atomic(c(threads.IN_PYTHON), mine, 'release', 8)

@@ -460,10 +460,34 @@ def test_products_run_as_native_jobs_with_the_same_bits(waits, monkeypatch):
 
 
 def test_a_sleeping_worker_woken_for_a_native_job_joins_it(waits, monkeypatch):
-    # Beside other work nothing polls: each job wakes the worker from its
-    # condition, and its wait joins the job without the GIL.
-    monkeypatch.setattr(threads.Pool, '_poll_pauses', lambda self, handoffs: 0)
+    # Polls so short that the worker is asleep at each job: woken on the
+    # condition, its wait joins the job without the GIL.
+    monkeypatch.setattr(threads.Pool, '_poll_pauses', lambda self, handoffs: 8)
     seen = _products_as_native_jobs(monkeypatch, 30)
     assert all(ran for ran, _ in seen)
     assert any(joined for _, joined in seen)
     assert _settles(threads._pool)
+
+
+def test_beside_other_work_kernels_run_from_python(waits, monkeypatch):
+    # Nothing polls there; a worker that joined a native job at once held
+    # up the caller whenever the other work took its core mid-chunk.
+    monkeypatch.setattr(threads.Pool, '_poll_pauses', lambda self, handoffs: 0)
+    seen = _products_as_native_jobs(monkeypatch, 10)
+    assert seen and not any(ran for ran, _ in seen)
+
+
+def test_after_a_native_job_a_worker_polls_only_as_long_as_its_caller_allowed(waits):
+    # Serving job after job natively, a worker never returns to Python to be
+    # told that other work now runs: each job carries its caller's verdict
+    # (W_POLL; beside other work 0: it sleeps instead of polling).
+    wait_job, _, per_s = waits
+    k = _doubling_kernel()
+    x, y = np.arange(4, dtype=np.float32), np.zeros(4, np.float32)
+    block = _packed(k, x, y)
+    words = _words(W_POSTED=1, W_KERNEL=threads.K_NATIVE, W_SEATS=1, W_POLL=0,
+                   W_BODY=block[0], W_BLOCK=block.ctypes.data)
+    t = time.perf_counter()
+    wait_job(words, threads.W_BUSY, 0, int(per_s * 30))       # (allowed 30 s at first)
+    assert time.perf_counter() - t < 5
+    assert y.tolist() == [0, 2, 4, 6]
