@@ -94,8 +94,7 @@ UFUNC_SPLIT_MIN = 2 * UFUNC_PIECE
 # shorter than the time slice a worker another process displaced waits.
 PULL_AFTER_HANDOFFS = 8
 # How long a caller waiting for a worker still at a native job sleeps at a
-# time, once its polling is over (the worker has most likely lost its core
-# to other work: the caller's core is better left to it).
+# time, once its polling is over (the worker's last chunk is still running).
 NATIVE_SLEEP_S = 20e-6
 # Hand-offs' time a worker out of work polls memory (without the GIL) for
 # the next job before it sleeps, and a caller for its workers' last pieces,
@@ -111,8 +110,10 @@ POLL_HANDOFFS = 32
 # The pool's words (int64), polled by its native waits: the jobs posted;
 # the job's kind (K_TASKS: Python pieces; K_KERNEL: a kernel whose chunks
 # every thread claims from W_CLAIM, that counter, entered from Python;
-# K_NATIVE: the same kernel packed into the block at W_BLOCK, which the
-# workers run without the GIL, from the thunk at W_BODY while it is not 0);
+# K_NATIVE: the same kernel packed into the block at W_BLOCK, the thunk's
+# address first, which the workers run without the GIL while W_BODY holds
+# the job's number: the caller sets it before posting and clears it once
+# its own run is over);
 # the seats left at a native job (workers beyond them leave it); the
 # pauses a worker polls for after it (the caller's verdict at that job:
 # beside other work, none); from
@@ -449,6 +450,18 @@ class Pool:
         if not pack(block.ctypes.data, args[0], args[1], args[2], self._claim, *args[3:]) \
                 or not block[0]:
             return False
+        workers = len(self._workers)
+        try:
+            self._post_native(words, width, pauses)
+            waits[0](words, WAIT_RUN, W_BUSY, workers, pauses)
+        finally:
+            # (Also where an interrupt came before the wait or at its
+            # return: the workers run on the caller's arrays until they are out.)
+            self._close_native(words, workers)
+        return True
+
+    def _post_native(self, words: numpy.ndarray, width: int, pauses: int) -> None:
+        """Post the native job packed in the pool's block."""
         with self._cv:
             self._job = _NATIVE
             self._jobs += 1
@@ -456,41 +469,32 @@ class Pool:
             words[W_CLAIM] = 0
             words[W_SEATS] = width - 1
             words[W_POLL] = pauses
-            words[W_BODY] = block[0]
+            # (Open: the job's number, before it is posted.)
+            words[W_BODY] = self._jobs
             words[W_POSTED] = self._jobs
             if self._asleep:
                 self._cv.notify(width - 1)
-        try:
-            workers = len(self._workers)
-            waits[0](words, WAIT_RUN, W_BUSY, workers, pauses)
-            if IN_KERNEL in words[W_BUSY:W_BUSY + workers].tolist():
-                self._wait_native(words, workers)
-        finally:
-            with self._cv:
-                self._job = None
-        return True
 
-    def _wait_native(self, words: numpy.ndarray, workers: int) -> None:
-        """Sleep a little at a time until no worker runs the native job
-        (its block and arrays are in use until then), whatever is raised
-        meanwhile (re-raised after); bring a late one onto the caller's core
-        (see :meth:`_pull_late_worker`)."""
-        cal = _calibration[0]
-        pull_at = time.perf_counter() + (PULL_AFTER_HANDOFFS * cal.handoff_s if cal else 0.0)
-        pulled = False
+    def _close_native(self, words: numpy.ndarray, workers: int) -> None:
+        """Close the native job: run what is left of it and clear it where
+        the caller's wait did not (an interrupt before it), then sleep a
+        little at a time until no worker still runs it (its block and the
+        arrays are in use until then), whatever is raised meanwhile
+        (re-raised after).  (Native jobs run only where no other work
+        runs: nothing displaces a late worker, whose last chunk is still
+        running.)"""
         error: Optional[BaseException] = None
         while True:
-            flags = words[W_BUSY:W_BUSY + workers].tolist()
-            if IN_KERNEL not in flags:
-                break
             try:
-                if not pulled and cal is not None and time.perf_counter() >= pull_at:
-                    pulled = True
-                    self._pull_late_worker([t.native_id for t, f in zip(self._workers, flags)
-                                            if f == IN_KERNEL and t.is_alive()])
+                if words[W_BODY]:
+                    self._waits[0](words, WAIT_RUN, W_BUSY, workers, 0)
+                if IN_KERNEL not in words[W_BUSY:W_BUSY + workers].tolist():
+                    break
                 time.sleep(NATIVE_SLEEP_S)
             except BaseException as e:   # (KeyboardInterrupt: raised once they are out)
                 error = e
+        with self._cv:
+            self._job = None
         if error is not None:
             raise error
 

@@ -173,20 +173,20 @@ def _read(em: Emitter, ptr: Any) -> Any:
     return em.b.load_atomic(ptr, 'acquire', 8)
 
 
-def _thunk_call(em: Emitter, words: Any, body: Any) -> None:
-    """Call the thunk at address ``body`` on the pool's block (its address
-    at ``W_BLOCK``)."""
+def _thunk_call(em: Emitter, words: Any) -> None:
+    """Call the thunk whose address the pool's block (at ``W_BLOCK``)
+    holds first, on that block."""
     ir, b, i64 = em.ir, em.b, em.i64
     fn_type = ir.FunctionType(ir.VoidType(), [i64.as_pointer()])
     block = b.inttoptr(_read(em, _word(em, words, threads.W_BLOCK)), i64.as_pointer())
-    b.call(b.inttoptr(body, fn_type.as_pointer()), [block])
+    b.call(b.inttoptr(b.load(block), fn_type.as_pointer()), [block])
 
 
 def _wait_job(em: Emitter, pause: Any, words: Any, flag: Any, posted: Any,
               pauses: Any) -> None:
     """A worker's wait: clear its word ``flag`` (it has let go of the GIL)
     and poll for a job after ``posted``.  A native job (``K_NATIVE``) it
-    runs here, while it has a seat and the thunk is posted (its word
+    runs here, while the job is open and it has a seat (its word
     ``IN_KERNEL`` meanwhile), and polls on for the next; for any other it
     sets its word to ``IN_PYTHON`` and, for a kernel entered from Python,
     polls for its first claim (the caller then runs without the GIL)."""
@@ -204,7 +204,7 @@ def _wait_job(em: Emitter, pause: Any, words: Any, flag: Any, posted: Any,
     fn = b.function
     head, got, native, seated, run, refuse, unseat, python, after = (
         fn.append_basic_block(name) for name in (
-            'serve', 'got', 'native', 'seated', 'run', 'refuse', 'unseat', 'python', 'after'))
+            'serve', 'got', 'native', 'seated', 'run', 'leave', 'unseat', 'python', 'after'))
     b.branch(head)
     b.position_at_end(head)
     cur = b.load(last)
@@ -216,28 +216,26 @@ def _wait_job(em: Emitter, pause: Any, words: Any, flag: Any, posted: Any,
     kind = _read(em, _word(em, words, threads.W_KERNEL))
     b.cbranch(b.icmp_signed('==', kind, c(threads.K_NATIVE)), native, python)
     b.position_at_end(native)
-    seats = b.atomic_rmw('sub', _word(em, words, threads.W_SEATS), c(1), 'seq_cst')
-    b.cbranch(b.icmp_signed('>', seats, c(0)), seated, unseat)
-    b.position_at_end(seated)
-    # (Marked before the thunk is read again: the caller clears the thunk,
-    # then waits for the marks; one of the two sees the other.)
+    # (Marked before the job is read again: the caller closes the job, then
+    # waits for the marks; one of the two sees the other.  Once this worker
+    # has seen the job open under its mark, the job cannot end, nor the
+    # next be posted, before the mark is cleared: the seat it takes or
+    # gives back is this job's.)
     b.store_atomic(c(threads.IN_KERNEL), mine, 'seq_cst', 8)
     b.fence('seq_cst')
     body = b.load_atomic(_word(em, words, threads.W_BODY), 'seq_cst', 8)
-    still = b.icmp_signed('==', _read(em, _word(em, words, threads.W_POSTED)), seen)
-    b.cbranch(b.and_(still, b.icmp_signed('!=', body, c(0))), run, refuse)
+    b.cbranch(b.icmp_signed('==', body, seen), seated, refuse)
+    b.position_at_end(seated)
+    seats = b.atomic_rmw('sub', _word(em, words, threads.W_SEATS), c(1), 'seq_cst')
+    b.cbranch(b.icmp_signed('>', seats, c(0)), run, unseat)
     b.position_at_end(run)
-    _thunk_call(em, words, body)
-    b.store_atomic(c(0), mine, 'release', 8)
-    b.store(seen, last)
-    b.store(_read(em, _word(em, words, threads.W_POLL)), budget)
-    b.branch(head)
+    _thunk_call(em, words)
+    b.branch(refuse)
+    b.position_at_end(unseat)
+    b.atomic_rmw('add', _word(em, words, threads.W_SEATS), c(1), 'seq_cst')
+    b.branch(refuse)
     b.position_at_end(refuse)
     b.store_atomic(c(0), mine, 'release', 8)
-    b.branch(unseat)
-    b.position_at_end(unseat)
-    # (The seat goes back: to this job, or to the next one, posted meanwhile.)
-    b.atomic_rmw('add', _word(em, words, threads.W_SEATS), c(1), 'seq_cst')
     b.store(seen, last)
     b.store(_read(em, _word(em, words, threads.W_POLL)), budget)
     b.branch(head)
@@ -251,12 +249,12 @@ def _wait_job(em: Emitter, pause: Any, words: Any, flag: Any, posted: Any,
 
 
 def _run_native(em: Emitter, words: Any) -> None:
-    """The caller's part of a native job: the posted thunk, then the thunk
-    cleared (no worker enters after it)."""
+    """The caller's part of a native job: the packed call, where the job is
+    open, then the job closed (no worker enters after it)."""
     b, ir, i64 = em.b, em.ir, em.i64
     body = _read(em, _word(em, words, threads.W_BODY))
     with b.if_then(b.icmp_signed('!=', body, ir.Constant(i64, 0))):
-        _thunk_call(em, words, body)
+        _thunk_call(em, words)
     b.store_atomic(ir.Constant(i64, 0), _word(em, words, threads.W_BODY), 'seq_cst', 8)
     b.fence('seq_cst')
 

@@ -64,6 +64,7 @@ MAX_KEPT_CALLS = 1024
 
 _calls: dict = {}      # (shapes, strides, dtypes) -> _Call or None
 _fns: dict = {}        # (dtype, MR, NV) -> the compiled kernel
+_tiles: dict = {}      # (columns, dtype) -> tile
 
 
 def takes_product(a: Any, b: Any) -> bool:
@@ -224,8 +225,13 @@ def tile(n: int, dtype: Any) -> tuple:
     >>> nv
     1
     """
-    lanes, regs = machine(numpy.dtype(dtype))
-    return C.product_tile(lanes, regs, n, first_level()[1])
+    key = (n, dtype)
+    got = _tiles.get(key)
+    if got is None:
+        # (Asked at every call of a product: the machine does not change.)
+        lanes, regs = machine(numpy.dtype(dtype))
+        got = _tiles[key] = C.product_tile(lanes, regs, n, first_level()[1])
+    return got
 
 
 def ahead(m: int, k: int, n: int, dtype: Any, count: int = 1) -> Optional[tuple]:

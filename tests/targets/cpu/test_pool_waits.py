@@ -401,10 +401,10 @@ def test_a_kernels_entry_packs_its_call_and_the_callers_wait_runs_it(waits):
     block = _packed(k, x, y)
     assert block[0] != 0 and not y.any()         # (packed: nothing ran)
     wait, _ = threads._pool._waits
-    words = _words(W_BODY=block[0], W_BLOCK=block.ctypes.data)
+    words = _words(W_BODY=1, W_BLOCK=block.ctypes.data)      # (job 1, open)
     assert wait(words, threads.WAIT_RUN, threads.W_BUSY, 2, 10) is None
     assert y.tolist() == [0, 2, 4, 6, 8]
-    assert words[threads.W_BODY] == 0            # (cleared: no worker enters after it)
+    assert words[threads.W_BODY] == 0            # (closed: no worker enters after it)
     # Arguments the call would refuse are not packed.
     bad = np.zeros(threads.KERNEL_BLOCK_WORDS, np.int64)
     frozen = np.zeros(5, np.float32)
@@ -413,22 +413,27 @@ def test_a_kernels_entry_packs_its_call_and_the_callers_wait_runs_it(waits):
     assert bad[0] == 0
 
 
-@pytest.mark.parametrize('seats, body, runs', [(1, True, True), (0, True, False),
-                                               (1, False, False)])
-def test_a_worker_runs_a_posted_native_job_while_it_has_a_seat(waits, seats, body, runs):
+@pytest.mark.parametrize('seats, body, runs', [(1, 1, True), (0, 1, False), (1, 0, False),
+                                               (1, 2, False)])
+def test_a_worker_runs_a_posted_native_job_while_open_and_with_a_seat(waits, seats, body,
+                                                                       runs):
+    # body: W_BODY, the open job's number (the worker saw job 1 posted): 1
+    # open; 0 closed, as its caller does once its own run is over; 2 the
+    # next job's, opened before it was posted (a seat of job 1 must not let
+    # the worker into job 2).
     wait_job, _, per_s = waits
     k = _doubling_kernel()
     x, y = np.arange(4, dtype=np.float32), np.zeros(4, np.float32)
     block = _packed(k, x, y)
     words = _words(W_POSTED=1, W_KERNEL=threads.K_NATIVE, W_SEATS=seats,
-                   W_BODY=block[0] if body else 0, W_BLOCK=block.ctypes.data)
+                   W_BODY=body, W_BLOCK=block.ctypes.data)
     words[threads.W_BUSY] = threads.IN_PYTHON
     # (It runs the job, polls on for the next, and gives up: it never
     # returned to Python in between.)
     assert wait_job(words, threads.W_BUSY, 0, int(per_s * 1e-3)) is None
     assert y.tolist() == ([0, 2, 4, 6] if runs else [0, 0, 0, 0])
     assert words[threads.W_BUSY] == 0
-    # (Its seat taken where it ran; else given back.)
+    # (Its seat taken where it ran; else the seats as they were.)
     assert words[threads.W_SEATS] == (seats - 1 if runs else seats)
 
 
@@ -486,8 +491,44 @@ def test_after_a_native_job_a_worker_polls_only_as_long_as_its_caller_allowed(wa
     x, y = np.arange(4, dtype=np.float32), np.zeros(4, np.float32)
     block = _packed(k, x, y)
     words = _words(W_POSTED=1, W_KERNEL=threads.K_NATIVE, W_SEATS=1, W_POLL=0,
-                   W_BODY=block[0], W_BLOCK=block.ctypes.data)
+                   W_BODY=1, W_BLOCK=block.ctypes.data)
     t = time.perf_counter()
     wait_job(words, threads.W_BUSY, 0, int(per_s * 30))       # (allowed 30 s at first)
     assert time.perf_counter() - t < 5
     assert y.tolist() == [0, 2, 4, 6]
+
+
+@pytest.mark.parametrize('before', [False, True])
+def test_an_interrupted_native_job_leaves_no_worker_in_it(waits, monkeypatch, before):
+    # An interrupt raised as the caller's wait returns (or before it ran):
+    # the caller still runs and closes the job and waits for the workers
+    # before the exception leaves, so no worker writes its arrays or claims
+    # from the pool's counter afterwards.
+    from tapejit.targets.cpu import product
+    rng = np.random.default_rng(5)
+    a = rng.standard_normal((64, 2048)).astype(np.float32)
+    b = rng.standard_normal((2048, 1024)).astype(np.float32)
+    want = product.matmul(a, b, None, 1)
+    pool = threads._pool
+    wait, per_s = pool._waits
+    monkeypatch.setattr(threads.Pool, '_poll_pauses', lambda self, handoffs: 10 ** 6)
+    for _ in range(10):
+        armed = [True]
+
+        def interrupted(words, kind, *rest):
+            if kind == threads.WAIT_RUN and armed[0]:
+                armed[0] = False
+                if before:
+                    raise KeyboardInterrupt
+                wait(words, kind, *rest)
+                raise KeyboardInterrupt
+            return wait(words, kind, *rest)
+        monkeypatch.setattr(pool, '_waits', (interrupted, per_s))
+        with pytest.raises(KeyboardInterrupt):
+            product.matmul(a, b, None, 2)
+        words = pool._words
+        assert words[threads.W_BODY] == 0
+        assert threads.IN_KERNEL not in words[threads.W_BUSY:].tolist()
+        assert pool._job is None
+        monkeypatch.setattr(pool, '_waits', (wait, per_s))
+        assert np.array_equal(product.matmul(a, b, None, 2), want)
