@@ -447,8 +447,7 @@ class Pool:
             return False
         words, block = self._words, self._block
         block[0] = 0
-        if not pack(block.ctypes.data, args[0], args[1], args[2], self._claim, *args[3:]) \
-                or not block[0]:
+        if not pack(block, args[0], args[1], args[2], self._claim, *args[3:]) or not block[0]:
             return False
         workers = len(self._workers)
         try:

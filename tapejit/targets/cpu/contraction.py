@@ -185,7 +185,7 @@ def _refusing(kind: str, entry: Callable) -> Callable:
                             f'of its dtype, aligned, contiguous where it needs, writeable '
                             f'where it stores, expected')
 
-    def pack(block: int, *args: Any) -> bool:
+    def pack(block: numpy.ndarray, *args: Any) -> bool:
         # (The call packed for the pool's threads: see Emitter.entry_function.)
         return entry(*args, block) is None
     run.pack = pack      # type: ignore[attr-defined]

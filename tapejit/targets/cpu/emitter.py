@@ -528,9 +528,9 @@ class Emitter:
         reads their fields and calls the loop body, ``make_body(layout)``
         (a function LLVM inlines), without the GIL.
 
-        Given one argument more, an int: the address of an int64 block of
-        ``threads.KERNEL_BLOCK_WORDS``, the entry runs nothing but packs the
-        call there: the address of ``void thunk(int64 *block)`` first (0
+        Given one argument more, an int64 array of at least
+        ``threads.KERNEL_BLOCK_WORDS`` (else it refuses), the entry runs
+        nothing but packs the call there: the address of ``void thunk(int64 *block)`` first (0
         where the call does not fit), then what the body takes.  The pool
         hands that block to threads that never hold the GIL
         (:class:`tapejit.backends.threads.Pool`); the arrays must outlive
@@ -558,8 +558,13 @@ class Emitter:
         packing = b.icmp_signed('!=', fn.args[2], ir.Constant(i64, len(params)))
         with b.if_else(packing) as (pack, run):
             with pack:
-                block = self.b.inttoptr(self._int_argument(self._argument(fn, len(params)),
-                                                           failed), i64.as_pointer())
+                # (An int64 array of the block's words, checked as any array
+                # argument: the call is never packed where an int would point.)
+                words = self._array_argument(self._argument(fn, len(params)),
+                                             (numpy.dtype(numpy.int64).char, 1, True), True)
+                self.require(self.b.icmp_signed('>=', words.shape[0],
+                                                ir.Constant(i64, KERNEL_BLOCK_WORDS)))
+                block = words.data
                 if 1 + len(values) <= KERNEL_BLOCK_WORDS:
                     self._pack(block, thunk, values)
                 else:

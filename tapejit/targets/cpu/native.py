@@ -119,9 +119,9 @@ class NativeKernel:
                              f'read-only arrays')
         return None
 
-    def pack(self, block: int, *args: Any) -> bool:
-        """Pack the call ``self(*args)`` into the int64 block at address
-        ``block`` for the pool's threads (see
+    def pack(self, block: numpy.ndarray, *args: Any) -> bool:
+        """Pack the call ``self(*args)`` into ``block`` (an int64 array)
+        for the pool's threads (see
         :meth:`~tapejit.targets.cpu.emitter.Emitter.entry_function`);
         False where it is not packed (arguments the plain call converts or
         refuses: the caller then calls)."""

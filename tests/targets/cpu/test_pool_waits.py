@@ -391,7 +391,7 @@ def _doubling_kernel():
 
 def _packed(k, x, y):
     block = np.zeros(threads.KERNEL_BLOCK_WORDS, np.int64)
-    assert k.pack(block.ctypes.data, np.array([x.size]), 8, 1, x, y)
+    assert k.pack(block, np.array([x.size]), 8, 1, x, y)
     return block
 
 
@@ -409,8 +409,13 @@ def test_a_kernels_entry_packs_its_call_and_the_callers_wait_runs_it(waits):
     bad = np.zeros(threads.KERNEL_BLOCK_WORDS, np.int64)
     frozen = np.zeros(5, np.float32)
     frozen.flags.writeable = False
-    assert not k.pack(bad.ctypes.data, np.array([5]), 8, 1, x, frozen)
+    assert not k.pack(bad, np.array([5]), 8, 1, x, frozen)
     assert bad[0] == 0
+    # Nor into anything but an int64 array of the block's words.
+    short = np.zeros(threads.KERNEL_BLOCK_WORDS - 1, np.int64)
+    assert not k.pack(short, np.array([5]), 8, 1, x, y) and not short.any()
+    assert not k.pack(bad.astype(np.float64), np.array([5]), 8, 1, x, y)
+    assert not k.pack(bad.ctypes.data, np.array([5]), 8, 1, x, y)
 
 
 @pytest.mark.parametrize('seats, body, runs', [(1, 1, True), (0, 1, False), (1, 0, False),

@@ -340,169 +340,169 @@ ok.21:
 ok.21.if:
   %".287" = getelementptr i8*, i8** %".2", i64 21
   %".288" = load i8*, i8** %".287"
-  %".289" = getelementptr i8, i8* %".288", i64 8
-  %".290" = bitcast i8* %".289" to i8**
-  %".291" = load i8*, i8** %".290"
-  %".292" = icmp eq i8* %".291", @"tj_long"
-  br i1 %".292", label %"ok.22", label %"bad"
+  %".289" = call i1 @"tj_arg_ok"(i8* %".288", i32 1, i32 7, i32 9, i32 1281)
+  br i1 %".289", label %"ok.22", label %"bad"
 ok.21.else:
-  %".371" = alloca [30 x i64]
-  %".372" = bitcast [30 x i64]* %".371" to i64*
-  %".373" = ptrtoint void (i64*)* @"golden_attention_forward_thunk" to i64
-  %".374" = getelementptr i64, i64* %".372", i64 0
-  store i64 %".373", i64* %".374"
-  %".376" = getelementptr i64, i64* %".372", i64 1
-  store i64 %".19", i64* %".376"
-  %".378" = getelementptr i64, i64* %".372", i64 2
-  store i64 %".32", i64* %".378"
-  %".380" = getelementptr i64, i64* %".372", i64 3
-  store i64 %".45", i64* %".380"
-  %".382" = getelementptr i64, i64* %".372", i64 4
-  store i64 %".58", i64* %".382"
-  %".384" = getelementptr i64, i64* %".372", i64 5
-  store i64 %".71", i64* %".384"
-  %".386" = getelementptr i64, i64* %".372", i64 6
-  store i64 %".84", i64* %".386"
-  %".388" = getelementptr i64, i64* %".372", i64 7
-  store i64 %".97", i64* %".388"
-  %".390" = getelementptr i64, i64* %".372", i64 8
-  store i64 %".110", i64* %".390"
-  %".392" = getelementptr i64, i64* %".372", i64 9
-  store i64 %".123", i64* %".392"
-  %".394" = getelementptr i64, i64* %".372", i64 10
-  store i64 %".136", i64* %".394"
-  %".396" = getelementptr i64, i64* %".372", i64 11
-  store i64 %".149", i64* %".396"
-  %".398" = getelementptr i64, i64* %".372", i64 12
-  store i64 %".162", i64* %".398"
-  %".400" = getelementptr i64, i64* %".372", i64 13
-  store i64 %".175", i64* %".400"
-  %".402" = ptrtoint float* %".188" to i64
-  %".403" = getelementptr i64, i64* %".372", i64 14
-  store i64 %".402", i64* %".403"
-  %".405" = getelementptr i64, i64* %".372", i64 15
-  store i64 %".193", i64* %".405"
-  %".407" = ptrtoint float* %".201" to i64
-  %".408" = getelementptr i64, i64* %".372", i64 16
-  store i64 %".407", i64* %".408"
-  %".410" = getelementptr i64, i64* %".372", i64 17
-  store i64 %".206", i64* %".410"
-  %".412" = ptrtoint float* %".214" to i64
-  %".413" = getelementptr i64, i64* %".372", i64 18
-  store i64 %".412", i64* %".413"
-  %".415" = getelementptr i64, i64* %".372", i64 19
-  store i64 %".219", i64* %".415"
-  %".417" = ptrtoint float* %".227" to i64
-  %".418" = getelementptr i64, i64* %".372", i64 20
-  store i64 %".417", i64* %".418"
-  %".420" = getelementptr i64, i64* %".372", i64 21
-  store i64 %".232", i64* %".420"
-  %".422" = ptrtoint i64* %".240" to i64
-  %".423" = getelementptr i64, i64* %".372", i64 22
-  store i64 %".422", i64* %".423"
-  %".425" = getelementptr i64, i64* %".372", i64 23
-  store i64 %".245", i64* %".425"
-  %".427" = ptrtoint i64* %".253" to i64
-  %".428" = getelementptr i64, i64* %".372", i64 24
-  store i64 %".427", i64* %".428"
-  %".430" = getelementptr i64, i64* %".372", i64 25
-  store i64 %".258", i64* %".430"
-  %".432" = ptrtoint float* %".266" to i64
-  %".433" = getelementptr i64, i64* %".372", i64 26
-  store i64 %".432", i64* %".433"
-  %".435" = getelementptr i64, i64* %".372", i64 27
-  store i64 %".271", i64* %".435"
-  %".437" = ptrtoint float* %".279" to i64
-  %".438" = getelementptr i64, i64* %".372", i64 28
-  store i64 %".437", i64* %".438"
-  %".440" = getelementptr i64, i64* %".372", i64 29
-  store i64 %".284", i64* %".440"
-  %".442" = call i8* @"tj_save_thread"()
-  call void @"golden_attention_forward_thunk"(i64* %".372")
-  call void @"tj_restore_thread"(i8* %".442")
+  %".372" = alloca [30 x i64]
+  %".373" = bitcast [30 x i64]* %".372" to i64*
+  %".374" = ptrtoint void (i64*)* @"golden_attention_forward_thunk" to i64
+  %".375" = getelementptr i64, i64* %".373", i64 0
+  store i64 %".374", i64* %".375"
+  %".377" = getelementptr i64, i64* %".373", i64 1
+  store i64 %".19", i64* %".377"
+  %".379" = getelementptr i64, i64* %".373", i64 2
+  store i64 %".32", i64* %".379"
+  %".381" = getelementptr i64, i64* %".373", i64 3
+  store i64 %".45", i64* %".381"
+  %".383" = getelementptr i64, i64* %".373", i64 4
+  store i64 %".58", i64* %".383"
+  %".385" = getelementptr i64, i64* %".373", i64 5
+  store i64 %".71", i64* %".385"
+  %".387" = getelementptr i64, i64* %".373", i64 6
+  store i64 %".84", i64* %".387"
+  %".389" = getelementptr i64, i64* %".373", i64 7
+  store i64 %".97", i64* %".389"
+  %".391" = getelementptr i64, i64* %".373", i64 8
+  store i64 %".110", i64* %".391"
+  %".393" = getelementptr i64, i64* %".373", i64 9
+  store i64 %".123", i64* %".393"
+  %".395" = getelementptr i64, i64* %".373", i64 10
+  store i64 %".136", i64* %".395"
+  %".397" = getelementptr i64, i64* %".373", i64 11
+  store i64 %".149", i64* %".397"
+  %".399" = getelementptr i64, i64* %".373", i64 12
+  store i64 %".162", i64* %".399"
+  %".401" = getelementptr i64, i64* %".373", i64 13
+  store i64 %".175", i64* %".401"
+  %".403" = ptrtoint float* %".188" to i64
+  %".404" = getelementptr i64, i64* %".373", i64 14
+  store i64 %".403", i64* %".404"
+  %".406" = getelementptr i64, i64* %".373", i64 15
+  store i64 %".193", i64* %".406"
+  %".408" = ptrtoint float* %".201" to i64
+  %".409" = getelementptr i64, i64* %".373", i64 16
+  store i64 %".408", i64* %".409"
+  %".411" = getelementptr i64, i64* %".373", i64 17
+  store i64 %".206", i64* %".411"
+  %".413" = ptrtoint float* %".214" to i64
+  %".414" = getelementptr i64, i64* %".373", i64 18
+  store i64 %".413", i64* %".414"
+  %".416" = getelementptr i64, i64* %".373", i64 19
+  store i64 %".219", i64* %".416"
+  %".418" = ptrtoint float* %".227" to i64
+  %".419" = getelementptr i64, i64* %".373", i64 20
+  store i64 %".418", i64* %".419"
+  %".421" = getelementptr i64, i64* %".373", i64 21
+  store i64 %".232", i64* %".421"
+  %".423" = ptrtoint i64* %".240" to i64
+  %".424" = getelementptr i64, i64* %".373", i64 22
+  store i64 %".423", i64* %".424"
+  %".426" = getelementptr i64, i64* %".373", i64 23
+  store i64 %".245", i64* %".426"
+  %".428" = ptrtoint i64* %".253" to i64
+  %".429" = getelementptr i64, i64* %".373", i64 24
+  store i64 %".428", i64* %".429"
+  %".431" = getelementptr i64, i64* %".373", i64 25
+  store i64 %".258", i64* %".431"
+  %".433" = ptrtoint float* %".266" to i64
+  %".434" = getelementptr i64, i64* %".373", i64 26
+  store i64 %".433", i64* %".434"
+  %".436" = getelementptr i64, i64* %".373", i64 27
+  store i64 %".271", i64* %".436"
+  %".438" = ptrtoint float* %".279" to i64
+  %".439" = getelementptr i64, i64* %".373", i64 28
+  store i64 %".438", i64* %".439"
+  %".441" = getelementptr i64, i64* %".373", i64 29
+  store i64 %".284", i64* %".441"
+  %".443" = call i8* @"tj_save_thread"()
+  call void @"golden_attention_forward_thunk"(i64* %".373")
+  call void @"tj_restore_thread"(i8* %".443")
   br label %"ok.21.endif"
 ok.21.endif:
   call void @"tj_incref"(i8* @"tj_none")
   ret i8* @"tj_none"
 ok.22:
-  %".294" = call i64 @"tj_as_ll"(i8* %".288")
-  %".295" = icmp eq i64 %".294", -1
-  br i1 %".295", label %"maybe_error.13", label %"int_ok.13"
-maybe_error.13:
-  %".297" = call i8* @"tj_err_occurred"()
-  %".298" = icmp ne i8* %".297", null
-  br i1 %".298", label %"failed", label %"int_ok.13"
-int_ok.13:
-  %".300" = inttoptr i64 %".294" to i64*
-  %".301" = ptrtoint void (i64*)* @"golden_attention_forward_thunk" to i64
-  %".302" = getelementptr i64, i64* %".300", i64 0
-  store i64 %".301", i64* %".302"
-  %".304" = getelementptr i64, i64* %".300", i64 1
-  store i64 %".19", i64* %".304"
-  %".306" = getelementptr i64, i64* %".300", i64 2
-  store i64 %".32", i64* %".306"
-  %".308" = getelementptr i64, i64* %".300", i64 3
-  store i64 %".45", i64* %".308"
-  %".310" = getelementptr i64, i64* %".300", i64 4
-  store i64 %".58", i64* %".310"
-  %".312" = getelementptr i64, i64* %".300", i64 5
-  store i64 %".71", i64* %".312"
-  %".314" = getelementptr i64, i64* %".300", i64 6
-  store i64 %".84", i64* %".314"
-  %".316" = getelementptr i64, i64* %".300", i64 7
-  store i64 %".97", i64* %".316"
-  %".318" = getelementptr i64, i64* %".300", i64 8
-  store i64 %".110", i64* %".318"
-  %".320" = getelementptr i64, i64* %".300", i64 9
-  store i64 %".123", i64* %".320"
-  %".322" = getelementptr i64, i64* %".300", i64 10
-  store i64 %".136", i64* %".322"
-  %".324" = getelementptr i64, i64* %".300", i64 11
-  store i64 %".149", i64* %".324"
-  %".326" = getelementptr i64, i64* %".300", i64 12
-  store i64 %".162", i64* %".326"
-  %".328" = getelementptr i64, i64* %".300", i64 13
-  store i64 %".175", i64* %".328"
-  %".330" = ptrtoint float* %".188" to i64
-  %".331" = getelementptr i64, i64* %".300", i64 14
-  store i64 %".330", i64* %".331"
-  %".333" = getelementptr i64, i64* %".300", i64 15
-  store i64 %".193", i64* %".333"
-  %".335" = ptrtoint float* %".201" to i64
-  %".336" = getelementptr i64, i64* %".300", i64 16
-  store i64 %".335", i64* %".336"
-  %".338" = getelementptr i64, i64* %".300", i64 17
-  store i64 %".206", i64* %".338"
-  %".340" = ptrtoint float* %".214" to i64
-  %".341" = getelementptr i64, i64* %".300", i64 18
-  store i64 %".340", i64* %".341"
-  %".343" = getelementptr i64, i64* %".300", i64 19
-  store i64 %".219", i64* %".343"
-  %".345" = ptrtoint float* %".227" to i64
-  %".346" = getelementptr i64, i64* %".300", i64 20
-  store i64 %".345", i64* %".346"
-  %".348" = getelementptr i64, i64* %".300", i64 21
-  store i64 %".232", i64* %".348"
-  %".350" = ptrtoint i64* %".240" to i64
-  %".351" = getelementptr i64, i64* %".300", i64 22
-  store i64 %".350", i64* %".351"
-  %".353" = getelementptr i64, i64* %".300", i64 23
-  store i64 %".245", i64* %".353"
-  %".355" = ptrtoint i64* %".253" to i64
-  %".356" = getelementptr i64, i64* %".300", i64 24
-  store i64 %".355", i64* %".356"
-  %".358" = getelementptr i64, i64* %".300", i64 25
-  store i64 %".258", i64* %".358"
-  %".360" = ptrtoint float* %".266" to i64
-  %".361" = getelementptr i64, i64* %".300", i64 26
-  store i64 %".360", i64* %".361"
-  %".363" = getelementptr i64, i64* %".300", i64 27
-  store i64 %".271", i64* %".363"
-  %".365" = ptrtoint float* %".279" to i64
-  %".366" = getelementptr i64, i64* %".300", i64 28
-  store i64 %".365", i64* %".366"
-  %".368" = getelementptr i64, i64* %".300", i64 29
-  store i64 %".284", i64* %".368"
+  %".291" = getelementptr i8, i8* %".288", i64 16
+  %".292" = bitcast i8* %".291" to i8**
+  %".293" = load i8*, i8** %".292"
+  %".294" = bitcast i8* %".293" to i64*
+  %".295" = getelementptr i8, i8* %".288", i64 32
+  %".296" = bitcast i8* %".295" to i64**
+  %".297" = load i64*, i64** %".296"
+  %".298" = getelementptr i64, i64* %".297", i64 0
+  %".299" = load i64, i64* %".298"
+  %".300" = icmp sge i64 %".299", 96
+  br i1 %".300", label %"ok.23", label %"bad"
+ok.23:
+  %".302" = ptrtoint void (i64*)* @"golden_attention_forward_thunk" to i64
+  %".303" = getelementptr i64, i64* %".294", i64 0
+  store i64 %".302", i64* %".303"
+  %".305" = getelementptr i64, i64* %".294", i64 1
+  store i64 %".19", i64* %".305"
+  %".307" = getelementptr i64, i64* %".294", i64 2
+  store i64 %".32", i64* %".307"
+  %".309" = getelementptr i64, i64* %".294", i64 3
+  store i64 %".45", i64* %".309"
+  %".311" = getelementptr i64, i64* %".294", i64 4
+  store i64 %".58", i64* %".311"
+  %".313" = getelementptr i64, i64* %".294", i64 5
+  store i64 %".71", i64* %".313"
+  %".315" = getelementptr i64, i64* %".294", i64 6
+  store i64 %".84", i64* %".315"
+  %".317" = getelementptr i64, i64* %".294", i64 7
+  store i64 %".97", i64* %".317"
+  %".319" = getelementptr i64, i64* %".294", i64 8
+  store i64 %".110", i64* %".319"
+  %".321" = getelementptr i64, i64* %".294", i64 9
+  store i64 %".123", i64* %".321"
+  %".323" = getelementptr i64, i64* %".294", i64 10
+  store i64 %".136", i64* %".323"
+  %".325" = getelementptr i64, i64* %".294", i64 11
+  store i64 %".149", i64* %".325"
+  %".327" = getelementptr i64, i64* %".294", i64 12
+  store i64 %".162", i64* %".327"
+  %".329" = getelementptr i64, i64* %".294", i64 13
+  store i64 %".175", i64* %".329"
+  %".331" = ptrtoint float* %".188" to i64
+  %".332" = getelementptr i64, i64* %".294", i64 14
+  store i64 %".331", i64* %".332"
+  %".334" = getelementptr i64, i64* %".294", i64 15
+  store i64 %".193", i64* %".334"
+  %".336" = ptrtoint float* %".201" to i64
+  %".337" = getelementptr i64, i64* %".294", i64 16
+  store i64 %".336", i64* %".337"
+  %".339" = getelementptr i64, i64* %".294", i64 17
+  store i64 %".206", i64* %".339"
+  %".341" = ptrtoint float* %".214" to i64
+  %".342" = getelementptr i64, i64* %".294", i64 18
+  store i64 %".341", i64* %".342"
+  %".344" = getelementptr i64, i64* %".294", i64 19
+  store i64 %".219", i64* %".344"
+  %".346" = ptrtoint float* %".227" to i64
+  %".347" = getelementptr i64, i64* %".294", i64 20
+  store i64 %".346", i64* %".347"
+  %".349" = getelementptr i64, i64* %".294", i64 21
+  store i64 %".232", i64* %".349"
+  %".351" = ptrtoint i64* %".240" to i64
+  %".352" = getelementptr i64, i64* %".294", i64 22
+  store i64 %".351", i64* %".352"
+  %".354" = getelementptr i64, i64* %".294", i64 23
+  store i64 %".245", i64* %".354"
+  %".356" = ptrtoint i64* %".253" to i64
+  %".357" = getelementptr i64, i64* %".294", i64 24
+  store i64 %".356", i64* %".357"
+  %".359" = getelementptr i64, i64* %".294", i64 25
+  store i64 %".258", i64* %".359"
+  %".361" = ptrtoint float* %".266" to i64
+  %".362" = getelementptr i64, i64* %".294", i64 26
+  store i64 %".361", i64* %".362"
+  %".364" = getelementptr i64, i64* %".294", i64 27
+  store i64 %".271", i64* %".364"
+  %".366" = ptrtoint float* %".279" to i64
+  %".367" = getelementptr i64, i64* %".294", i64 28
+  store i64 %".366", i64* %".367"
+  %".369" = getelementptr i64, i64* %".294", i64 29
+  store i64 %".284", i64* %".369"
   br label %"ok.21.endif"
 }
 

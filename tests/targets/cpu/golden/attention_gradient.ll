@@ -354,179 +354,179 @@ ok.22:
 ok.22.if:
   %".300" = getelementptr i8*, i8** %".2", i64 22
   %".301" = load i8*, i8** %".300"
-  %".302" = getelementptr i8, i8* %".301", i64 8
-  %".303" = bitcast i8* %".302" to i8**
-  %".304" = load i8*, i8** %".303"
-  %".305" = icmp eq i8* %".304", @"tj_long"
-  br i1 %".305", label %"ok.23", label %"bad"
+  %".302" = call i1 @"tj_arg_ok"(i8* %".301", i32 1, i32 7, i32 9, i32 1281)
+  br i1 %".302", label %"ok.23", label %"bad"
 ok.22.else:
-  %".389" = alloca [32 x i64]
-  %".390" = bitcast [32 x i64]* %".389" to i64*
-  %".391" = ptrtoint void (i64*)* @"golden_attention_gradient_thunk" to i64
-  %".392" = getelementptr i64, i64* %".390", i64 0
-  store i64 %".391", i64* %".392"
-  %".394" = getelementptr i64, i64* %".390", i64 1
-  store i64 %".19", i64* %".394"
-  %".396" = getelementptr i64, i64* %".390", i64 2
-  store i64 %".32", i64* %".396"
-  %".398" = getelementptr i64, i64* %".390", i64 3
-  store i64 %".45", i64* %".398"
-  %".400" = getelementptr i64, i64* %".390", i64 4
-  store i64 %".58", i64* %".400"
-  %".402" = getelementptr i64, i64* %".390", i64 5
-  store i64 %".71", i64* %".402"
-  %".404" = getelementptr i64, i64* %".390", i64 6
-  store i64 %".84", i64* %".404"
-  %".406" = getelementptr i64, i64* %".390", i64 7
-  store i64 %".97", i64* %".406"
-  %".408" = getelementptr i64, i64* %".390", i64 8
-  store i64 %".110", i64* %".408"
-  %".410" = getelementptr i64, i64* %".390", i64 9
-  store i64 %".123", i64* %".410"
-  %".412" = getelementptr i64, i64* %".390", i64 10
-  store i64 %".136", i64* %".412"
-  %".414" = getelementptr i64, i64* %".390", i64 11
-  store i64 %".149", i64* %".414"
-  %".416" = getelementptr i64, i64* %".390", i64 12
-  store i64 %".162", i64* %".416"
-  %".418" = getelementptr i64, i64* %".390", i64 13
-  store i64 %".175", i64* %".418"
-  %".420" = ptrtoint float* %".188" to i64
-  %".421" = getelementptr i64, i64* %".390", i64 14
-  store i64 %".420", i64* %".421"
-  %".423" = getelementptr i64, i64* %".390", i64 15
-  store i64 %".193", i64* %".423"
-  %".425" = ptrtoint float* %".201" to i64
-  %".426" = getelementptr i64, i64* %".390", i64 16
-  store i64 %".425", i64* %".426"
-  %".428" = getelementptr i64, i64* %".390", i64 17
-  store i64 %".206", i64* %".428"
-  %".430" = ptrtoint float* %".214" to i64
-  %".431" = getelementptr i64, i64* %".390", i64 18
-  store i64 %".430", i64* %".431"
-  %".433" = getelementptr i64, i64* %".390", i64 19
-  store i64 %".219", i64* %".433"
-  %".435" = ptrtoint float* %".227" to i64
-  %".436" = getelementptr i64, i64* %".390", i64 20
-  store i64 %".435", i64* %".436"
-  %".438" = getelementptr i64, i64* %".390", i64 21
-  store i64 %".232", i64* %".438"
-  %".440" = ptrtoint float* %".240" to i64
-  %".441" = getelementptr i64, i64* %".390", i64 22
-  store i64 %".440", i64* %".441"
-  %".443" = getelementptr i64, i64* %".390", i64 23
-  store i64 %".245", i64* %".443"
-  %".445" = ptrtoint i64* %".253" to i64
-  %".446" = getelementptr i64, i64* %".390", i64 24
-  store i64 %".445", i64* %".446"
-  %".448" = getelementptr i64, i64* %".390", i64 25
-  store i64 %".258", i64* %".448"
-  %".450" = ptrtoint i64* %".266" to i64
-  %".451" = getelementptr i64, i64* %".390", i64 26
-  store i64 %".450", i64* %".451"
-  %".453" = getelementptr i64, i64* %".390", i64 27
-  store i64 %".271", i64* %".453"
-  %".455" = ptrtoint float* %".279" to i64
-  %".456" = getelementptr i64, i64* %".390", i64 28
-  store i64 %".455", i64* %".456"
-  %".458" = getelementptr i64, i64* %".390", i64 29
-  store i64 %".284", i64* %".458"
-  %".460" = ptrtoint float* %".292" to i64
-  %".461" = getelementptr i64, i64* %".390", i64 30
-  store i64 %".460", i64* %".461"
-  %".463" = getelementptr i64, i64* %".390", i64 31
-  store i64 %".297", i64* %".463"
-  %".465" = call i8* @"tj_save_thread"()
-  call void @"golden_attention_gradient_thunk"(i64* %".390")
-  call void @"tj_restore_thread"(i8* %".465")
+  %".390" = alloca [32 x i64]
+  %".391" = bitcast [32 x i64]* %".390" to i64*
+  %".392" = ptrtoint void (i64*)* @"golden_attention_gradient_thunk" to i64
+  %".393" = getelementptr i64, i64* %".391", i64 0
+  store i64 %".392", i64* %".393"
+  %".395" = getelementptr i64, i64* %".391", i64 1
+  store i64 %".19", i64* %".395"
+  %".397" = getelementptr i64, i64* %".391", i64 2
+  store i64 %".32", i64* %".397"
+  %".399" = getelementptr i64, i64* %".391", i64 3
+  store i64 %".45", i64* %".399"
+  %".401" = getelementptr i64, i64* %".391", i64 4
+  store i64 %".58", i64* %".401"
+  %".403" = getelementptr i64, i64* %".391", i64 5
+  store i64 %".71", i64* %".403"
+  %".405" = getelementptr i64, i64* %".391", i64 6
+  store i64 %".84", i64* %".405"
+  %".407" = getelementptr i64, i64* %".391", i64 7
+  store i64 %".97", i64* %".407"
+  %".409" = getelementptr i64, i64* %".391", i64 8
+  store i64 %".110", i64* %".409"
+  %".411" = getelementptr i64, i64* %".391", i64 9
+  store i64 %".123", i64* %".411"
+  %".413" = getelementptr i64, i64* %".391", i64 10
+  store i64 %".136", i64* %".413"
+  %".415" = getelementptr i64, i64* %".391", i64 11
+  store i64 %".149", i64* %".415"
+  %".417" = getelementptr i64, i64* %".391", i64 12
+  store i64 %".162", i64* %".417"
+  %".419" = getelementptr i64, i64* %".391", i64 13
+  store i64 %".175", i64* %".419"
+  %".421" = ptrtoint float* %".188" to i64
+  %".422" = getelementptr i64, i64* %".391", i64 14
+  store i64 %".421", i64* %".422"
+  %".424" = getelementptr i64, i64* %".391", i64 15
+  store i64 %".193", i64* %".424"
+  %".426" = ptrtoint float* %".201" to i64
+  %".427" = getelementptr i64, i64* %".391", i64 16
+  store i64 %".426", i64* %".427"
+  %".429" = getelementptr i64, i64* %".391", i64 17
+  store i64 %".206", i64* %".429"
+  %".431" = ptrtoint float* %".214" to i64
+  %".432" = getelementptr i64, i64* %".391", i64 18
+  store i64 %".431", i64* %".432"
+  %".434" = getelementptr i64, i64* %".391", i64 19
+  store i64 %".219", i64* %".434"
+  %".436" = ptrtoint float* %".227" to i64
+  %".437" = getelementptr i64, i64* %".391", i64 20
+  store i64 %".436", i64* %".437"
+  %".439" = getelementptr i64, i64* %".391", i64 21
+  store i64 %".232", i64* %".439"
+  %".441" = ptrtoint float* %".240" to i64
+  %".442" = getelementptr i64, i64* %".391", i64 22
+  store i64 %".441", i64* %".442"
+  %".444" = getelementptr i64, i64* %".391", i64 23
+  store i64 %".245", i64* %".444"
+  %".446" = ptrtoint i64* %".253" to i64
+  %".447" = getelementptr i64, i64* %".391", i64 24
+  store i64 %".446", i64* %".447"
+  %".449" = getelementptr i64, i64* %".391", i64 25
+  store i64 %".258", i64* %".449"
+  %".451" = ptrtoint i64* %".266" to i64
+  %".452" = getelementptr i64, i64* %".391", i64 26
+  store i64 %".451", i64* %".452"
+  %".454" = getelementptr i64, i64* %".391", i64 27
+  store i64 %".271", i64* %".454"
+  %".456" = ptrtoint float* %".279" to i64
+  %".457" = getelementptr i64, i64* %".391", i64 28
+  store i64 %".456", i64* %".457"
+  %".459" = getelementptr i64, i64* %".391", i64 29
+  store i64 %".284", i64* %".459"
+  %".461" = ptrtoint float* %".292" to i64
+  %".462" = getelementptr i64, i64* %".391", i64 30
+  store i64 %".461", i64* %".462"
+  %".464" = getelementptr i64, i64* %".391", i64 31
+  store i64 %".297", i64* %".464"
+  %".466" = call i8* @"tj_save_thread"()
+  call void @"golden_attention_gradient_thunk"(i64* %".391")
+  call void @"tj_restore_thread"(i8* %".466")
   br label %"ok.22.endif"
 ok.22.endif:
   call void @"tj_incref"(i8* @"tj_none")
   ret i8* @"tj_none"
 ok.23:
-  %".307" = call i64 @"tj_as_ll"(i8* %".301")
-  %".308" = icmp eq i64 %".307", -1
-  br i1 %".308", label %"maybe_error.13", label %"int_ok.13"
-maybe_error.13:
-  %".310" = call i8* @"tj_err_occurred"()
-  %".311" = icmp ne i8* %".310", null
-  br i1 %".311", label %"failed", label %"int_ok.13"
-int_ok.13:
-  %".313" = inttoptr i64 %".307" to i64*
-  %".314" = ptrtoint void (i64*)* @"golden_attention_gradient_thunk" to i64
-  %".315" = getelementptr i64, i64* %".313", i64 0
-  store i64 %".314", i64* %".315"
-  %".317" = getelementptr i64, i64* %".313", i64 1
-  store i64 %".19", i64* %".317"
-  %".319" = getelementptr i64, i64* %".313", i64 2
-  store i64 %".32", i64* %".319"
-  %".321" = getelementptr i64, i64* %".313", i64 3
-  store i64 %".45", i64* %".321"
-  %".323" = getelementptr i64, i64* %".313", i64 4
-  store i64 %".58", i64* %".323"
-  %".325" = getelementptr i64, i64* %".313", i64 5
-  store i64 %".71", i64* %".325"
-  %".327" = getelementptr i64, i64* %".313", i64 6
-  store i64 %".84", i64* %".327"
-  %".329" = getelementptr i64, i64* %".313", i64 7
-  store i64 %".97", i64* %".329"
-  %".331" = getelementptr i64, i64* %".313", i64 8
-  store i64 %".110", i64* %".331"
-  %".333" = getelementptr i64, i64* %".313", i64 9
-  store i64 %".123", i64* %".333"
-  %".335" = getelementptr i64, i64* %".313", i64 10
-  store i64 %".136", i64* %".335"
-  %".337" = getelementptr i64, i64* %".313", i64 11
-  store i64 %".149", i64* %".337"
-  %".339" = getelementptr i64, i64* %".313", i64 12
-  store i64 %".162", i64* %".339"
-  %".341" = getelementptr i64, i64* %".313", i64 13
-  store i64 %".175", i64* %".341"
-  %".343" = ptrtoint float* %".188" to i64
-  %".344" = getelementptr i64, i64* %".313", i64 14
-  store i64 %".343", i64* %".344"
-  %".346" = getelementptr i64, i64* %".313", i64 15
-  store i64 %".193", i64* %".346"
-  %".348" = ptrtoint float* %".201" to i64
-  %".349" = getelementptr i64, i64* %".313", i64 16
-  store i64 %".348", i64* %".349"
-  %".351" = getelementptr i64, i64* %".313", i64 17
-  store i64 %".206", i64* %".351"
-  %".353" = ptrtoint float* %".214" to i64
-  %".354" = getelementptr i64, i64* %".313", i64 18
-  store i64 %".353", i64* %".354"
-  %".356" = getelementptr i64, i64* %".313", i64 19
-  store i64 %".219", i64* %".356"
-  %".358" = ptrtoint float* %".227" to i64
-  %".359" = getelementptr i64, i64* %".313", i64 20
-  store i64 %".358", i64* %".359"
-  %".361" = getelementptr i64, i64* %".313", i64 21
-  store i64 %".232", i64* %".361"
-  %".363" = ptrtoint float* %".240" to i64
-  %".364" = getelementptr i64, i64* %".313", i64 22
-  store i64 %".363", i64* %".364"
-  %".366" = getelementptr i64, i64* %".313", i64 23
-  store i64 %".245", i64* %".366"
-  %".368" = ptrtoint i64* %".253" to i64
-  %".369" = getelementptr i64, i64* %".313", i64 24
-  store i64 %".368", i64* %".369"
-  %".371" = getelementptr i64, i64* %".313", i64 25
-  store i64 %".258", i64* %".371"
-  %".373" = ptrtoint i64* %".266" to i64
-  %".374" = getelementptr i64, i64* %".313", i64 26
-  store i64 %".373", i64* %".374"
-  %".376" = getelementptr i64, i64* %".313", i64 27
-  store i64 %".271", i64* %".376"
-  %".378" = ptrtoint float* %".279" to i64
-  %".379" = getelementptr i64, i64* %".313", i64 28
-  store i64 %".378", i64* %".379"
-  %".381" = getelementptr i64, i64* %".313", i64 29
-  store i64 %".284", i64* %".381"
-  %".383" = ptrtoint float* %".292" to i64
-  %".384" = getelementptr i64, i64* %".313", i64 30
-  store i64 %".383", i64* %".384"
-  %".386" = getelementptr i64, i64* %".313", i64 31
-  store i64 %".297", i64* %".386"
+  %".304" = getelementptr i8, i8* %".301", i64 16
+  %".305" = bitcast i8* %".304" to i8**
+  %".306" = load i8*, i8** %".305"
+  %".307" = bitcast i8* %".306" to i64*
+  %".308" = getelementptr i8, i8* %".301", i64 32
+  %".309" = bitcast i8* %".308" to i64**
+  %".310" = load i64*, i64** %".309"
+  %".311" = getelementptr i64, i64* %".310", i64 0
+  %".312" = load i64, i64* %".311"
+  %".313" = icmp sge i64 %".312", 96
+  br i1 %".313", label %"ok.24", label %"bad"
+ok.24:
+  %".315" = ptrtoint void (i64*)* @"golden_attention_gradient_thunk" to i64
+  %".316" = getelementptr i64, i64* %".307", i64 0
+  store i64 %".315", i64* %".316"
+  %".318" = getelementptr i64, i64* %".307", i64 1
+  store i64 %".19", i64* %".318"
+  %".320" = getelementptr i64, i64* %".307", i64 2
+  store i64 %".32", i64* %".320"
+  %".322" = getelementptr i64, i64* %".307", i64 3
+  store i64 %".45", i64* %".322"
+  %".324" = getelementptr i64, i64* %".307", i64 4
+  store i64 %".58", i64* %".324"
+  %".326" = getelementptr i64, i64* %".307", i64 5
+  store i64 %".71", i64* %".326"
+  %".328" = getelementptr i64, i64* %".307", i64 6
+  store i64 %".84", i64* %".328"
+  %".330" = getelementptr i64, i64* %".307", i64 7
+  store i64 %".97", i64* %".330"
+  %".332" = getelementptr i64, i64* %".307", i64 8
+  store i64 %".110", i64* %".332"
+  %".334" = getelementptr i64, i64* %".307", i64 9
+  store i64 %".123", i64* %".334"
+  %".336" = getelementptr i64, i64* %".307", i64 10
+  store i64 %".136", i64* %".336"
+  %".338" = getelementptr i64, i64* %".307", i64 11
+  store i64 %".149", i64* %".338"
+  %".340" = getelementptr i64, i64* %".307", i64 12
+  store i64 %".162", i64* %".340"
+  %".342" = getelementptr i64, i64* %".307", i64 13
+  store i64 %".175", i64* %".342"
+  %".344" = ptrtoint float* %".188" to i64
+  %".345" = getelementptr i64, i64* %".307", i64 14
+  store i64 %".344", i64* %".345"
+  %".347" = getelementptr i64, i64* %".307", i64 15
+  store i64 %".193", i64* %".347"
+  %".349" = ptrtoint float* %".201" to i64
+  %".350" = getelementptr i64, i64* %".307", i64 16
+  store i64 %".349", i64* %".350"
+  %".352" = getelementptr i64, i64* %".307", i64 17
+  store i64 %".206", i64* %".352"
+  %".354" = ptrtoint float* %".214" to i64
+  %".355" = getelementptr i64, i64* %".307", i64 18
+  store i64 %".354", i64* %".355"
+  %".357" = getelementptr i64, i64* %".307", i64 19
+  store i64 %".219", i64* %".357"
+  %".359" = ptrtoint float* %".227" to i64
+  %".360" = getelementptr i64, i64* %".307", i64 20
+  store i64 %".359", i64* %".360"
+  %".362" = getelementptr i64, i64* %".307", i64 21
+  store i64 %".232", i64* %".362"
+  %".364" = ptrtoint float* %".240" to i64
+  %".365" = getelementptr i64, i64* %".307", i64 22
+  store i64 %".364", i64* %".365"
+  %".367" = getelementptr i64, i64* %".307", i64 23
+  store i64 %".245", i64* %".367"
+  %".369" = ptrtoint i64* %".253" to i64
+  %".370" = getelementptr i64, i64* %".307", i64 24
+  store i64 %".369", i64* %".370"
+  %".372" = getelementptr i64, i64* %".307", i64 25
+  store i64 %".258", i64* %".372"
+  %".374" = ptrtoint i64* %".266" to i64
+  %".375" = getelementptr i64, i64* %".307", i64 26
+  store i64 %".374", i64* %".375"
+  %".377" = getelementptr i64, i64* %".307", i64 27
+  store i64 %".271", i64* %".377"
+  %".379" = ptrtoint float* %".279" to i64
+  %".380" = getelementptr i64, i64* %".307", i64 28
+  store i64 %".379", i64* %".380"
+  %".382" = getelementptr i64, i64* %".307", i64 29
+  store i64 %".284", i64* %".382"
+  %".384" = ptrtoint float* %".292" to i64
+  %".385" = getelementptr i64, i64* %".307", i64 30
+  store i64 %".384", i64* %".385"
+  %".387" = getelementptr i64, i64* %".307", i64 31
+  store i64 %".297", i64* %".387"
   br label %"ok.22.endif"
 }
 

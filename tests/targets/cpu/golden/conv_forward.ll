@@ -154,103 +154,103 @@ ok.9:
 ok.9.if:
   %".131" = getelementptr i8*, i8** %".2", i64 9
   %".132" = load i8*, i8** %".131"
-  %".133" = getelementptr i8, i8* %".132", i64 8
-  %".134" = bitcast i8* %".133" to i8**
-  %".135" = load i8*, i8** %".134"
-  %".136" = icmp eq i8* %".135", @"tj_long"
-  br i1 %".136", label %"ok.10", label %"bad"
+  %".133" = call i1 @"tj_arg_ok"(i8* %".132", i32 1, i32 7, i32 9, i32 1281)
+  br i1 %".133", label %"ok.10", label %"bad"
 ok.9.else:
-  %".182" = alloca [15 x i64]
-  %".183" = bitcast [15 x i64]* %".182" to i64*
-  %".184" = ptrtoint void (i64*)* @"golden_conv_thunk" to i64
-  %".185" = getelementptr i64, i64* %".183", i64 0
-  store i64 %".184", i64* %".185"
-  %".187" = getelementptr i64, i64* %".183", i64 1
-  store i64 %".19", i64* %".187"
-  %".189" = getelementptr i64, i64* %".183", i64 2
-  store i64 %".32", i64* %".189"
-  %".191" = getelementptr i64, i64* %".183", i64 3
-  store i64 %".45", i64* %".191"
-  %".193" = getelementptr i64, i64* %".183", i64 4
-  store i64 %".58", i64* %".193"
-  %".195" = ptrtoint float* %".71" to i64
-  %".196" = getelementptr i64, i64* %".183", i64 5
-  store i64 %".195", i64* %".196"
-  %".198" = getelementptr i64, i64* %".183", i64 6
-  store i64 %".76", i64* %".198"
-  %".200" = ptrtoint float* %".84" to i64
-  %".201" = getelementptr i64, i64* %".183", i64 7
-  store i64 %".200", i64* %".201"
-  %".203" = getelementptr i64, i64* %".183", i64 8
-  store i64 %".89", i64* %".203"
-  %".205" = ptrtoint float* %".97" to i64
-  %".206" = getelementptr i64, i64* %".183", i64 9
-  store i64 %".205", i64* %".206"
-  %".208" = getelementptr i64, i64* %".183", i64 10
-  store i64 %".102", i64* %".208"
-  %".210" = ptrtoint float* %".110" to i64
-  %".211" = getelementptr i64, i64* %".183", i64 11
-  store i64 %".210", i64* %".211"
-  %".213" = getelementptr i64, i64* %".183", i64 12
-  store i64 %".115", i64* %".213"
-  %".215" = ptrtoint float* %".123" to i64
-  %".216" = getelementptr i64, i64* %".183", i64 13
-  store i64 %".215", i64* %".216"
-  %".218" = getelementptr i64, i64* %".183", i64 14
-  store i64 %".128", i64* %".218"
-  %".220" = call i8* @"tj_save_thread"()
-  call void @"golden_conv_thunk"(i64* %".183")
-  call void @"tj_restore_thread"(i8* %".220")
+  %".183" = alloca [15 x i64]
+  %".184" = bitcast [15 x i64]* %".183" to i64*
+  %".185" = ptrtoint void (i64*)* @"golden_conv_thunk" to i64
+  %".186" = getelementptr i64, i64* %".184", i64 0
+  store i64 %".185", i64* %".186"
+  %".188" = getelementptr i64, i64* %".184", i64 1
+  store i64 %".19", i64* %".188"
+  %".190" = getelementptr i64, i64* %".184", i64 2
+  store i64 %".32", i64* %".190"
+  %".192" = getelementptr i64, i64* %".184", i64 3
+  store i64 %".45", i64* %".192"
+  %".194" = getelementptr i64, i64* %".184", i64 4
+  store i64 %".58", i64* %".194"
+  %".196" = ptrtoint float* %".71" to i64
+  %".197" = getelementptr i64, i64* %".184", i64 5
+  store i64 %".196", i64* %".197"
+  %".199" = getelementptr i64, i64* %".184", i64 6
+  store i64 %".76", i64* %".199"
+  %".201" = ptrtoint float* %".84" to i64
+  %".202" = getelementptr i64, i64* %".184", i64 7
+  store i64 %".201", i64* %".202"
+  %".204" = getelementptr i64, i64* %".184", i64 8
+  store i64 %".89", i64* %".204"
+  %".206" = ptrtoint float* %".97" to i64
+  %".207" = getelementptr i64, i64* %".184", i64 9
+  store i64 %".206", i64* %".207"
+  %".209" = getelementptr i64, i64* %".184", i64 10
+  store i64 %".102", i64* %".209"
+  %".211" = ptrtoint float* %".110" to i64
+  %".212" = getelementptr i64, i64* %".184", i64 11
+  store i64 %".211", i64* %".212"
+  %".214" = getelementptr i64, i64* %".184", i64 12
+  store i64 %".115", i64* %".214"
+  %".216" = ptrtoint float* %".123" to i64
+  %".217" = getelementptr i64, i64* %".184", i64 13
+  store i64 %".216", i64* %".217"
+  %".219" = getelementptr i64, i64* %".184", i64 14
+  store i64 %".128", i64* %".219"
+  %".221" = call i8* @"tj_save_thread"()
+  call void @"golden_conv_thunk"(i64* %".184")
+  call void @"tj_restore_thread"(i8* %".221")
   br label %"ok.9.endif"
 ok.9.endif:
   call void @"tj_incref"(i8* @"tj_none")
   ret i8* @"tj_none"
 ok.10:
-  %".138" = call i64 @"tj_as_ll"(i8* %".132")
-  %".139" = icmp eq i64 %".138", -1
-  br i1 %".139", label %"maybe_error.4", label %"int_ok.4"
-maybe_error.4:
-  %".141" = call i8* @"tj_err_occurred"()
-  %".142" = icmp ne i8* %".141", null
-  br i1 %".142", label %"failed", label %"int_ok.4"
-int_ok.4:
-  %".144" = inttoptr i64 %".138" to i64*
-  %".145" = ptrtoint void (i64*)* @"golden_conv_thunk" to i64
-  %".146" = getelementptr i64, i64* %".144", i64 0
-  store i64 %".145", i64* %".146"
-  %".148" = getelementptr i64, i64* %".144", i64 1
-  store i64 %".19", i64* %".148"
-  %".150" = getelementptr i64, i64* %".144", i64 2
-  store i64 %".32", i64* %".150"
-  %".152" = getelementptr i64, i64* %".144", i64 3
-  store i64 %".45", i64* %".152"
-  %".154" = getelementptr i64, i64* %".144", i64 4
-  store i64 %".58", i64* %".154"
-  %".156" = ptrtoint float* %".71" to i64
-  %".157" = getelementptr i64, i64* %".144", i64 5
-  store i64 %".156", i64* %".157"
-  %".159" = getelementptr i64, i64* %".144", i64 6
-  store i64 %".76", i64* %".159"
-  %".161" = ptrtoint float* %".84" to i64
-  %".162" = getelementptr i64, i64* %".144", i64 7
-  store i64 %".161", i64* %".162"
-  %".164" = getelementptr i64, i64* %".144", i64 8
-  store i64 %".89", i64* %".164"
-  %".166" = ptrtoint float* %".97" to i64
-  %".167" = getelementptr i64, i64* %".144", i64 9
-  store i64 %".166", i64* %".167"
-  %".169" = getelementptr i64, i64* %".144", i64 10
-  store i64 %".102", i64* %".169"
-  %".171" = ptrtoint float* %".110" to i64
-  %".172" = getelementptr i64, i64* %".144", i64 11
-  store i64 %".171", i64* %".172"
-  %".174" = getelementptr i64, i64* %".144", i64 12
-  store i64 %".115", i64* %".174"
-  %".176" = ptrtoint float* %".123" to i64
-  %".177" = getelementptr i64, i64* %".144", i64 13
-  store i64 %".176", i64* %".177"
-  %".179" = getelementptr i64, i64* %".144", i64 14
-  store i64 %".128", i64* %".179"
+  %".135" = getelementptr i8, i8* %".132", i64 16
+  %".136" = bitcast i8* %".135" to i8**
+  %".137" = load i8*, i8** %".136"
+  %".138" = bitcast i8* %".137" to i64*
+  %".139" = getelementptr i8, i8* %".132", i64 32
+  %".140" = bitcast i8* %".139" to i64**
+  %".141" = load i64*, i64** %".140"
+  %".142" = getelementptr i64, i64* %".141", i64 0
+  %".143" = load i64, i64* %".142"
+  %".144" = icmp sge i64 %".143", 96
+  br i1 %".144", label %"ok.11", label %"bad"
+ok.11:
+  %".146" = ptrtoint void (i64*)* @"golden_conv_thunk" to i64
+  %".147" = getelementptr i64, i64* %".138", i64 0
+  store i64 %".146", i64* %".147"
+  %".149" = getelementptr i64, i64* %".138", i64 1
+  store i64 %".19", i64* %".149"
+  %".151" = getelementptr i64, i64* %".138", i64 2
+  store i64 %".32", i64* %".151"
+  %".153" = getelementptr i64, i64* %".138", i64 3
+  store i64 %".45", i64* %".153"
+  %".155" = getelementptr i64, i64* %".138", i64 4
+  store i64 %".58", i64* %".155"
+  %".157" = ptrtoint float* %".71" to i64
+  %".158" = getelementptr i64, i64* %".138", i64 5
+  store i64 %".157", i64* %".158"
+  %".160" = getelementptr i64, i64* %".138", i64 6
+  store i64 %".76", i64* %".160"
+  %".162" = ptrtoint float* %".84" to i64
+  %".163" = getelementptr i64, i64* %".138", i64 7
+  store i64 %".162", i64* %".163"
+  %".165" = getelementptr i64, i64* %".138", i64 8
+  store i64 %".89", i64* %".165"
+  %".167" = ptrtoint float* %".97" to i64
+  %".168" = getelementptr i64, i64* %".138", i64 9
+  store i64 %".167", i64* %".168"
+  %".170" = getelementptr i64, i64* %".138", i64 10
+  store i64 %".102", i64* %".170"
+  %".172" = ptrtoint float* %".110" to i64
+  %".173" = getelementptr i64, i64* %".138", i64 11
+  store i64 %".172", i64* %".173"
+  %".175" = getelementptr i64, i64* %".138", i64 12
+  store i64 %".115", i64* %".175"
+  %".177" = ptrtoint float* %".123" to i64
+  %".178" = getelementptr i64, i64* %".138", i64 13
+  store i64 %".177", i64* %".178"
+  %".180" = getelementptr i64, i64* %".138", i64 14
+  store i64 %".128", i64* %".180"
   br label %"ok.9.endif"
 }
 
