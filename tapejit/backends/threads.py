@@ -345,8 +345,9 @@ class Pool:
         (for a kernel entered from Python, once its first chunk is claimed);
         ``wait(words, WAIT_IDLE, first, count, pauses)`` pauses until the
         ``count`` words from ``first`` are 0; ``wait(words, WAIT_RUN, first,
-        count, pauses)`` runs the posted native job, clears its thunk and
-        pauses until none of those words is ``IN_KERNEL``.  Each gives up after
+        count, pauses)`` runs the posted native job where it is open, closes
+        it and pauses until none of those words is ``IN_KERNEL``.  Each gives
+        up after
         ``pauses``: :data:`POLL_HANDOFFS` hand-offs' time at
         ``pauses_per_s`` (a caller whose job is done: one hand-off's time);
         only where :meth:`_poll_pauses` says."""

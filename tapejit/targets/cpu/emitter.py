@@ -530,8 +530,9 @@ class Emitter:
 
         Given one argument more, an int64 array of at least
         ``threads.KERNEL_BLOCK_WORDS`` (else it refuses), the entry runs
-        nothing but packs the call there: the address of ``void thunk(int64 *block)`` first (0
-        where the call does not fit), then what the body takes.  The pool
+        nothing but packs the call there: the address of ``void
+        thunk(int64 *block)`` first (0 where the call does not fit), then
+        what the body takes.  The pool
         hands that block to threads that never hold the GIL
         (:class:`tapejit.backends.threads.Pool`); the arrays must outlive
         the run, as the caller's references keep them."""

@@ -108,10 +108,7 @@ class NativeKernel:
         sig = signature(args)
         if sig is None:
             return self._call_plain(args)
-        fn = self.variants.get(sig)
-        if fn is None:
-            fn = self.variants[sig] = self._load_variant(sig)
-            self.fast = fn
+        fn = self._variant(sig)
         if fn(*args) is not None:
             # (The signature matched: only an array it writes can be refused.)
             frozen = [self.params[k] for k in self.written if not args[k].flags.writeable]
@@ -126,13 +123,16 @@ class NativeKernel:
         False where it is not packed (arguments the plain call converts or
         refuses: the caller then calls)."""
         sig = signature(args)
-        if sig is None:
-            return False
+        return sig is not None and self._variant(sig)(*args, block) is None
+
+    def _variant(self, sig: tuple) -> Callable:
+        """The entry of signature ``sig``, loaded the first time (then
+        :attr:`fast`)."""
         fn = self.variants.get(sig)
         if fn is None:
             fn = self.variants[sig] = self._load_variant(sig)
             self.fast = fn
-        return fn(*args, block) is None
+        return fn
 
     def _call_plain(self, args: tuple) -> None:
         """Call with each array that has no signature (a subclass, unaligned,
