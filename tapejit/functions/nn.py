@@ -49,7 +49,14 @@ def relu(x: Any) -> Variable:
     >>> F.relu(np.array([-1.0, 2.0]))
     variable([0., 2.])
     """
-    x = _var('relu', x)
+    return _relu(_var('relu', x))
+
+
+# (One NumPy call forward, but its gradient a comparison and a selection,
+# two passes over the array and a mask between them: as a fused plan, one
+# kernel.)
+@fused_when_eager
+def _relu(x: Variable) -> Variable:
     # maximum(0, x): at x == 0 the tie sends the gradient to the constant, so the
     # gradient there is 0, as in Chainer (``gy * (y > 0)``).
     return E.maximum(_zero(x), x)

@@ -184,6 +184,7 @@ _ELEMENTWISE = {
     'gelu': (lambda x: F.gelu(x), lambda: math_functions._gelu),
     'gelu_tanh': (lambda x: F.gelu(x, approximate='tanh'), lambda: math_functions._gelu),
     'leaky_relu': (lambda x: F.leaky_relu(x, 0.1), lambda: nn._leaky_relu),
+    'relu': (lambda x: F.relu(x), lambda: nn._relu),
     'elu': (lambda x: F.elu(x, 0.7), lambda: nn._elu),
     'softplus': (lambda x: F.softplus(x, 2.0), lambda: nn._softplus_of),
 }
