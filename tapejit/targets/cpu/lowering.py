@@ -115,12 +115,18 @@ def objects_ahead(exe: Any, inputs: Any) -> list:
     :func:`~tapejit.targets.cpu.product.ahead`)."""
     found = [(at, step.ahead(arrays)) for at, step, arrays in kernels_ahead(exe, inputs)]
     low = exe.lowered
+    rows = None
     for at, st in enumerate(low.program.statements):
         if type(st) is P.Call and st.prim == 'matmul' and low.origin[at] >= 0:
             u = exe.plan.units[low.origin[at]]
             if len(u.inputs[0].shape) >= 2 and len(u.inputs[1].shape) >= 2:
                 count, m, k, n = _product_sizes(u, st)
-                found.append((at, product.ahead(m, k, n, u.inputs[0].dtype, count)))
+                kernel, writer = product.ahead(m, k, n, u.inputs[0].dtype, count)
+                found.append((at, kernel))
+                # (Placed at the last product that may need it: the weight
+                # gradients come last, and the compile process works from there.)
+                rows = (at, writer) if writer is not None else rows
+    found += [rows] if rows is not None else []
     return [obj for at, obj in sorted(found, key=lambda f: f[0]) if obj is not None]
 
 

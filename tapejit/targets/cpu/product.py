@@ -9,7 +9,10 @@ registers on the way).  Then each item computes a tile of ``MR`` rows by
 ``NR`` columns of the result in ``MR * NV`` vector registers: per step
 along the shared axis, ``NV`` vectors of the panel and ``MR`` broadcast
 elements of ``a`` (row-major or transposed, read where they lie) feed
-``MR * NV`` fused multiply-adds.  A panel's items are consecutive, so a
+``MR * NV`` fused multiply-adds (a transposed ``a`` whose shared axis
+is longer than the block of it whose lines stay in the first-level cache
+is written row-major first, in ``lanes x lanes`` blocks transposed in
+registers).  A panel's items are consecutive, so a
 thread's claim reads its panel from cache; the last panels come in short
 items, so that the threads end together.  The tile comes from the vector
 width, register count and first-level cache of this CPU, and is narrower
@@ -38,7 +41,7 @@ from tapejit.targets.cpu.buffers import scratch
 from tapejit.targets.cpu.contraction import (_DTYPES, _cache_bytes, _kernel, cache_line,
                                              first_level, kernel_source, machine, supported)
 from tapejit.targets.cpu.llvm_jit import has_object
-from tapejit.targets.cpu.product_ir import product_ir
+from tapejit.targets.cpu.product_ir import product_ir, transpose_ir
 
 __all__ = ['takes_product', 'takes_shape', 'matmul', 'tile', 'describe']
 
@@ -59,6 +62,11 @@ ITEMS_PER_THREAD = 4
 # a block's multiply-adds per row of the panel.
 TAIL_PARTS = 8
 TAIL_BLOCKS = 4
+# Claims of blocks a thread makes at most while a transposed first operand
+# is written row-major (see _rows_of): few enough that the counter's line
+# is not passed between the cores at each block, enough that a late thread
+# holds up a small part.
+TRANSPOSE_CLAIMS = 8
 # Operand layouts whose calls are kept (see _call_of), at most.
 MAX_KEPT_CALLS = 1024
 
@@ -234,26 +242,43 @@ def tile(n: int, dtype: Any) -> tuple:
     return got
 
 
-def ahead(m: int, k: int, n: int, dtype: Any, count: int = 1) -> Optional[tuple]:
-    """The arguments of :func:`~tapejit.targets.cpu.llvm_jit.load_object`
-    for the kernel :func:`matmul` computes ``count`` products ``(m, k) @
-    (k, n)`` with; None where BLAS computes them (by their sizes: operands
-    strided as the kernel does not read them go to BLAS too).
+def ahead(m: int, k: int, n: int, dtype: Any, count: int = 1) -> tuple:
+    """``(product, rows)``: the arguments of
+    :func:`~tapejit.targets.cpu.llvm_jit.load_object` for the kernel
+    :func:`matmul` computes ``count`` products ``(m, k) @ (k, n)`` with, and,
+    where the shared axis is longer than a transposed first operand's
+    block, for the one that writes such an operand row-major first (whether
+    it is transposed, as a weight gradient's ``gy.T`` is, only the run
+    tells); None for each stored already, and both None where BLAS computes
+    the products (by their sizes: operands strided as the kernel does not
+    read them go to BLAS too).
 
-    >>> ahead(8, 8, 8, numpy.float32) is None
-    True
+    >>> ahead(8, 8, 8, numpy.float32)
+    (None, None)
     """
     dtype = numpy.dtype(dtype)
     if dtype not in _DTYPES:
-        return None
+        return None, None
     lanes, _ = machine(dtype)
     mr, nv = tile(n, dtype)
     src = kernel_source('product', (mr, nv), dtype, (lanes,), _source(dtype, lanes, (mr, nv)))
-    # (Asked first: the size rule measures this machine's product rate the
+    rows = (_rows_source(dtype, lanes)
+            if k > _k_block(k, nv * lanes, dtype.itemsize, lanes, True) else None)
+    wanted = [s is not None and not has_object(s[0], *s[2:]) for s in (src, rows)]
+    # (Asked last: the size rule measures this machine's product rate the
     # first time, which a plan whose kernels are all stored need not wait for.)
-    if has_object(src[0], *src[2:]) or not takes_shape(m, k, n, dtype, count):
-        return None
-    return src
+    if not any(wanted) or not takes_shape(m, k, n, dtype, count):
+        return None, None
+    return tuple(s if w else None for s, w in zip((src, rows), wanted))
+
+
+def _rows_source(dtype: numpy.dtype, lanes: int) -> tuple:
+    """:func:`kernel_source` of the kernel :func:`_rows_of` runs."""
+    return kernel_source('transpose', 'rows', dtype, (lanes,), _rows_ir(dtype, lanes))
+
+
+def _rows_ir(dtype: numpy.dtype, lanes: int) -> Callable[[str], str]:
+    return lambda symbol: transpose_ir(symbol, dtype, lanes)
 
 
 def _source(dtype: numpy.dtype, lanes: int, tile_: tuple) -> Callable[[str], str]:
@@ -285,7 +310,16 @@ def matmul(a: numpy.ndarray, b: numpy.ndarray, out: Optional[numpy.ndarray] = No
                                      n % nr != 0)
     items = (count * -(-n // nr) - tail) * parts + tail * tail_parts
     width = min(max(1, width), items)
-    kc = _k_block(k, nr, dtype.itemsize, lanes, call.sak != 1)
+    a_memory = _memory(a, call.a_span, call.a_dense)
+    sam, sak, sab = call.sam, call.sak, call.sab
+    kc = _k_block(k, nr, dtype.itemsize, lanes, sak != 1)
+    if kc < k and sam == 1:
+        # (A transposed ``A`` whose shared axis spans more than one block:
+        # written row-major first, its shared axis is one block, and each
+        # step of a tile reads its rows' elements from lines it keeps.)
+        a_memory = _rows_of(a_memory, call, width)
+        sam, sak, sab = k, 1, m * k if sab else 0
+        kc = _k_block(k, nr, dtype.itemsize, lanes)
     slots = numpy.zeros(1, numpy.int64)      # (held until every thread is done)
     # (Each thread's slot holds kc rows rounded up to whole vectors of rows.)
     buf = scratch('product panels', width * -(-kc // lanes) * lanes * nr, dtype)
@@ -294,11 +328,33 @@ def matmul(a: numpy.ndarray, b: numpy.ndarray, out: Optional[numpy.ndarray] = No
         fn = _fns[dtype, mr, nv] = _kernel('product', (mr, nv), dtype, (lanes,),
                                            _source(dtype, lanes, (mr, nv)))
     threads.Chunked(fn, width)(m, 1, items, n, k, kc, parts, tail, tail_parts,
-                               slots.ctypes.data, call.sam, call.sak, call.sbk, call.sbn,
-                               call.sab, call.sbb, call.scb,
-                               _memory(a, call.a_span, call.a_dense),
+                               slots.ctypes.data, sam, sak, call.sbk, call.sbn,
+                               sab, call.sbb, call.scb, a_memory,
                                _memory(b, call.b_span, call.b_dense), buf, c.reshape(-1))
     return _copied(c, out)
+
+
+def _rows_of(a: numpy.ndarray, call: _Call, width: int) -> numpy.ndarray:
+    """The matrices of a transposed first operand (``a``, its memory as
+    :func:`_memory` gives it: ``A[g, i, l]`` at ``g * sab + i + l * sak``)
+    written row-major into scratch, one after the other (a single matrix
+    where ``sab`` broadcasts it), on ``width`` threads."""
+    m, k = call.m, call.k
+    count = call.count if call.sab else 1
+    lanes, _ = machine(a.dtype)
+    out = scratch('product rows', count * m * k, a.dtype)
+    fn = _fns.get((a.dtype, 'rows'))
+    if fn is None:
+        fn = _fns[a.dtype, 'rows'] = _kernel('transpose', 'rows', a.dtype, (lanes,),
+                                             _rows_ir(a.dtype, lanes))
+    blocks_i, blocks_l = -(-m // lanes), -(-k // lanes)
+    items = count * blocks_i * blocks_l
+    # (A block is a few hundred nanoseconds of work: claimed one at a time,
+    # the threads would spend as long passing the counter's line between them.)
+    grain = max(1, items // (TRANSPOSE_CLAIMS * width))
+    threads.Chunked(fn, max(1, min(width, items)))(m, grain, items, m, k, blocks_i, blocks_l,
+                                                   call.sak, call.sab, a, out)
+    return out
 
 
 def _items(panels: int, blocks: int, width: int, ragged: bool = False) -> tuple:
@@ -352,7 +408,9 @@ def _k_block(k: int, nr: int, itemsize: int, lanes: int, a_across: bool = False)
     again: the block's lines of ``A`` and rows of the panel fill at most
     the first-level cache, so that they are still there (its half left
     the shared axis of a batch of 128 or 256 in two blocks, each adding
-    to the result: 0.8-0.9x the rate).  Else ``A``'s
+    to the result: 0.8-0.9x the rate).  A shared axis longer than that
+    block is not cut: :func:`matmul` writes such an ``A`` row-major
+    first (:func:`_rows_of`).  Else ``A``'s
     rows stream along the shared axis, and the panel's rows fill at most
     half this core's second-level cache (fewer blocks, each adding its
     tiles to the result).

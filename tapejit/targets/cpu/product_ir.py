@@ -40,7 +40,7 @@ import numpy
 from tapejit.targets.cpu.contraction_ir import Claim, _Ir, _DTYPES, transpose
 from tapejit.targets.cpu.emitter import Array, Emitter
 
-__all__ = ['product_ir']
+__all__ = ['product_ir', 'transpose_ir']
 
 
 def _entry(symbol: str, dtype: numpy.dtype, ints: list, arrays: list, written: set,
@@ -305,3 +305,51 @@ def _store_tile(x: _Ir, accs: list, c: Any, i0: Any, j0: Any, m: Any, n: Any) ->
     align = em.ir.Constant(x.i32, x.elem_size())
     _each_vector(x, accs, c, i0, j0, m, n, lambda acc, ptr, mask: em.b.call(
         x.masked_store, [em.b.load(acc), ptr, align, mask]))
+
+
+def transpose_ir(symbol: str, dtype: numpy.dtype, lanes: int) -> str:
+    """The LLVM IR of ``symbol(m, ch, nch, claim, rows, cols, blocks_i,
+    blocks_l, ss, sg, src, dst)``: ``dst[g * rows * cols + i * cols + l] =
+    src[g * sg + i + l * ss]`` for ``i < rows``, ``l < cols`` and each
+    matrix ``g`` of the stack (a transposed first operand written
+    row-major, for :func:`tapejit.targets.cpu.product.matmul`).  Item
+    ``(g, bi, bl)`` of ``nch`` (``blocks_i`` by ``blocks_l`` a matrix) is a
+    ``lanes x lanes`` block: ``lanes`` masked loads along ``i``, transposed
+    in registers, ``lanes`` masked stores along ``l``.
+
+    >>> 'shufflevector' in transpose_ir('demo', numpy.dtype(numpy.float32), 8)
+    True
+    """
+    def emit(em: Emitter, m: Any, nch: Any, claim: Claim, rows: Any, cols: Any,
+             blocks_i: Any, blocks_l: Any, ss: Any, sg: Any, src: Array, dst: Array) -> None:
+        x = _Ir(em, dtype, lanes)
+        load = _masked_load(x)
+        align = em.ir.Constant(x.i32, x.elem_size())
+        per_matrix = em.b.mul(blocks_i, blocks_l)
+
+        def item(t: Any) -> None:
+            b = em.b
+            g, rest = b.sdiv(t, per_matrix), b.srem(t, per_matrix)
+            i0 = b.mul(b.sdiv(rest, blocks_l), x.c(lanes))
+            l0 = b.mul(b.srem(rest, blocks_l), x.c(lanes))
+            in_rows = _lanes_below(x, i0, rows)
+            in_cols = _lanes_below(x, l0, cols)
+            last = b.sub(cols, x.c(1))
+            base = b.gep(src.data, [b.add(b.mul(g, sg), i0)])
+            vecs = []
+            for u in range(lanes):
+                lu = b.add(l0, x.c(u))
+                # (A column past cols is never stored: the last one is read again.)
+                lc = b.select(b.icmp_signed('<', lu, cols), lu, last)
+                vecs.append(b.call(load, [_vec_ptr(x, base, b.mul(lc, ss)), align, in_rows,
+                                          x.zero()]))
+            out = b.gep(dst.data, [b.add(b.mul(g, b.mul(rows, cols)), b.add(
+                b.mul(i0, cols), l0))])
+            for r, vec in enumerate(transpose(x, vecs)):
+                bb = em.b
+                with bb.if_then(bb.icmp_signed('<', bb.add(i0, x.c(r)), rows)):
+                    em.b.call(x.masked_store, [vec, _vec_ptr(x, out, em.b.mul(x.c(r), cols)),
+                                               align, in_cols])
+        x.work_loop(claim, nch, item)
+    return _entry(symbol, dtype, ['rows', 'cols', 'blocks_i', 'blocks_l', 'ss', 'sg'],
+                  ['src', 'dst'], {'dst'}, emit)

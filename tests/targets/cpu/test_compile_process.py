@@ -252,3 +252,43 @@ def test_a_process_that_dies_leaves_every_kernel_here_with_a_warning(fresh_store
     # Later plans compile here, without asking it again.
     more = _step()(*args)
     assert np.isfinite(float(_np(more[0])))
+
+
+def test_a_weight_gradients_row_writer_is_handed_over_at_the_last_product(fresh_store,
+                                                                         monkeypatch):
+    # xᵀ @ gy over a batch longer than a transposed operand's block writes xᵀ
+    # row-major first: its kernel is asked for where the weight gradients
+    # come, the last products, which the compile process takes first.
+    from tapejit.compiler import contraction as C
+    from tapejit.targets.cpu import lowering
+    from tapejit.targets.cpu import product as P
+    from tapejit.targets.cpu.contraction import machine
+    lanes, regs = machine(np.float32)
+    nr = C.product_tile(lanes, regs)[1] * lanes
+    batch = P._k_block(1 << 20, nr, 4, lanes, True) + 40
+    asked = []
+    objects_ahead = lowering.objects_ahead
+    monkeypatch.setattr(lowering, 'objects_ahead', lambda exe, inputs: asked.append(
+        objects_ahead(exe, inputs)) or asked[-1])
+    c = 1.0 + next(_fresh) / 1024.0
+
+    @tapejit.jit
+    def step(x, w):
+        w.cleargrad()
+        loss = F.sum(F.tanh(F.matmul(x, w) * c))
+        loss.backward()
+        return loss, w.grad
+    r = np.random.default_rng(4)
+    x = r.standard_normal((batch, 256)).astype(np.float32)
+    w = tapejit.Variable(r.standard_normal((256, 256)).astype(np.float32) * 0.1)
+    loss, gw = step(x, w)
+    keys = [obj[0] for obj in asked[0]]
+    rows = P._rows_source(np.dtype(np.float32), lanes)[0]
+    dtype, tile = np.dtype(np.float32), P.tile(256, np.float32)
+    product = P.kernel_source('product', tile, dtype, (lanes,),
+                              P._source(dtype, lanes, tile))[0]
+    assert keys.count(rows) == 1 and keys.index(rows) > keys.index(product)
+    w0 = tapejit.Variable(w.array.copy())
+    ref = F.sum(F.tanh(F.matmul(x, w0) * c))
+    ref.backward()
+    np.testing.assert_allclose(_np(gw), w0.grad, rtol=2e-4, atol=1e-4)

@@ -103,6 +103,36 @@ def test_a_transposed_first_operand_takes_blocks_that_stay_in_the_first_level_ca
     assert np.abs(P.matmul(gy.T, x) - want).max() / np.abs(want).max() < 1e-5
 
 
+def test_a_transposed_first_operand_longer_than_its_block_is_written_row_major_first(
+        monkeypatch):
+    # Read in place, its shared axis would come in blocks, each adding to the
+    # result: written row-major (once a matrix, a broadcast one once), it is
+    # one block, with the bits of that row-major operand, on any threads.
+    lanes, regs = machine(np.float32)
+    nr = C.product_tile(lanes, regs)[1] * lanes
+    kc = P._k_block(1 << 20, nr, 4, lanes, True)
+    written = []
+    rows_of = P._rows_of
+    monkeypatch.setattr(P, '_rows_of', lambda a, call, width: written.append(
+        (call.m, call.k, call.count if call.sab else 1)) or rows_of(a, call, width))
+    rng = np.random.default_rng(21)
+    for stack_a, stack_b in [((), ()), ((3,), (3,)), ((), (3,)), ((3,), ())]:
+        gy = rng.standard_normal(stack_a + (kc + 37, 45)).astype(np.float32)
+        x = rng.standard_normal(stack_b + (kc + 37, 150)).astype(np.float32)
+        a = np.swapaxes(gy, -1, -2)
+        want = np.ascontiguousarray(a)
+        for width in (1, 2):
+            got = P.matmul(a, x, width=width)
+            assert np.array_equal(got, P.matmul(want, x, width=width))
+        ref = np.matmul(a.astype(np.float64), x.astype(np.float64))
+        assert np.abs(got - ref).max() / np.abs(ref).max() < 1e-5
+    assert written == [(45, kc + 37, c) for c in (1, 1, 3, 3, 1, 1, 3, 3)]
+    written.clear()
+    short = rng.standard_normal((kc, 45)).astype(np.float32)
+    P.matmul(short.T, rng.standard_normal((kc, 150)).astype(np.float32))
+    assert written == []                           # (one block: read where it lies)
+
+
 def test_one_thread_and_two_give_the_same_bits():
     rng = np.random.default_rng(3)
     a, b = _operands(rng, 130, 70, 300, np.float32, False, True)
