@@ -16,7 +16,7 @@ from tapejit.compiler.loop_ir import Unsupported
 from tapejit.targets.ops import OPS
 from tapejit.targets.cpu.llvm_jit import (ALIGNED, C_CONTIGUOUS, DATA, DESCR, DESCR_BYTEORDER,
                                           DESCR_TYPENUM, DIMS, FLAGS, ND, OB_TYPE, STRIDES,
-                                          WRITEABLE, type_nums)
+                                          WRITEABLE, provide, type_nums)
 
 def lltype(dt: numpy.dtype, ir: Any, memory: bool = False) -> Any:
     if dt.kind == 'b':
@@ -102,6 +102,17 @@ class _Loop:
         map over elements (a reduction's partial sums already give the core
         independent chains) whose arithmetic is a long chain."""
         return self.chain and not (self.nested or self.reduces)
+
+
+# The int64 words of the block an entry reads its arguments into, at most
+# (a thunk's address, then an int's value or an array's pointer, dims and
+# strides an argument): far past any kernel's, on the caller's stack.
+ENTRY_WORDS = 1024
+
+
+def enter_parameters(ir: Any, i8p: Any, i64: Any, i32: Any) -> list:
+    """The parameter types of ``tj_enter`` (see :meth:`Emitter.enter_function`)."""
+    return [i8p.as_pointer(), i64, i32.as_pointer(), i64, i64, i8p]
 
 
 class Emitter:
@@ -523,10 +534,17 @@ class Emitter:
 
     def entry_function(self, name: str, params: list, written: set, sig: tuple,
                        make_body: Callable[[list], Any]) -> None:
-        """The entry (see :meth:`_entry`): checks the arguments ``params``
-        (those in ``written`` must be writeable arrays) against ``sig``,
-        reads their fields and calls the loop body, ``make_body(layout)``
-        (a function LLVM inlines), without the GIL.
+        """The entry ``PyObject *name(PyObject *self, PyObject *const *args,
+        Py_ssize_t n)``: it checks the arguments ``params`` (those in
+        ``written`` must be writeable arrays) against ``sig``, reads their
+        fields and calls the loop body, ``make_body(layout)`` (a function
+        LLVM inlines), without the GIL.
+
+        It hands its arguments, a constant table of their kinds (an int; an
+        array's rank, dtype and flags) and its body's thunk to the process's
+        one argument reader, ``tj_enter`` (:meth:`enter_function`, compiled
+        once and kept in the store): an entry written out per argument took
+        LLVM as long again as a small kernel's body.
 
         Given one argument more, an int64 array of at least
         ``threads.KERNEL_BLOCK_WORDS`` (else it refuses), the entry runs
@@ -538,50 +556,145 @@ class Emitter:
         the run, as the caller's references keep them."""
         if len(params) != len(sig):
             raise Unsupported('signature does not match the parameters')
-        ir, i8p, i64 = self.ir, self.i8p, self.i64
-        fn, _ = self._entry(name, len(params), packs=True)
-        failed = fn.append_basic_block('failed')  # an exception is set: raise it
-        with self.b.goto_block(failed):
-            self.b.ret(ir.Constant(i8p, None))
-        values: list = []     # what the body takes, in order
-        layout: list = []     # per parameter: None (an int) or its Array
-        for k, (p, s) in enumerate(zip(params, sig)):
-            obj = self._argument(fn, k)
+        ir, i8p, i64, i32 = self.ir, self.i8p, self.i64, self.i32
+        rows, types, layout = [], [], []
+        for p, s in zip(params, sig):
             if s == 'int':
-                values.append(self._int_argument(obj, failed))
+                rows.append([0, 0, 0, 0, 0])
+                types.append(i64)
                 layout.append(None)
-            else:
-                arr = self._array_argument(obj, s, p in written)
-                values += [arr.data] + arr.shape + arr.strides
-                layout.append(arr)
-        thunk = self._thunk(name, make_body(layout), [v.type for v in values])
+                continue
+            dtstr, ndim, contiguous = s
+            dt = numpy.dtype(dtstr)
+            need = ALIGNED | (C_CONTIGUOUS if contiguous else 0) | (
+                WRITEABLE if p in written else 0)
+            rows.append([1, ndim, *type_nums(dt), need])
+            types += [lltype(dt, ir, memory=True).as_pointer()] + [i64] * (
+                ndim * (1 if contiguous else 2))
+            layout.append(Array(dt, ndim, contiguous, None, [], []))
+        if 1 + len(types) > ENTRY_WORDS:
+            raise Unsupported(f'{len(types)} argument words; the entry takes at most '
+                              f'{ENTRY_WORDS - 1}')
+        thunk = self._thunk(name, make_body(layout), types)
+        row_type = ir.ArrayType(i32, 5)
+        table = ir.GlobalVariable(self.module, ir.ArrayType(row_type, len(rows)),
+                                  name + '_arguments')
+        table.global_constant = True
+        table.linkage = 'internal'
+        table.initializer = ir.Constant(ir.ArrayType(row_type, len(rows)),
+                                        [ir.Constant(row_type, r) for r in rows])
+        fn = ir.Function(self.module, ir.FunctionType(i8p, [i8p, i8p.as_pointer(), i64]), name)
+        b = self.b = ir.IRBuilder(fn.append_basic_block('enter'))
+        enter = self._func('tj_enter', i8p, enter_parameters(ir, i8p, i64, i32))
+        b.ret(b.call(enter, [fn.args[1], fn.args[2],
+                             b.bitcast(table, i32.as_pointer()),
+                             ir.Constant(i64, len(rows)), ir.Constant(i64, 1 + len(types)),
+                             b.bitcast(thunk, i8p)]))
+
+    def enter_function(self, name: str) -> None:
+        """The argument reader every entry calls (:meth:`entry_function`):
+        ``PyObject *name(PyObject *const *args, Py_ssize_t n, int32 *table,
+        int64 params, int64 words, void (*thunk)(int64 *))``.  It refuses
+        (``NotImplemented``) unless ``n`` is ``params`` (or one more, an
+        int64 array of at least ``threads.KERNEL_BLOCK_WORDS`` to pack the
+        call into) and each argument matches its row of ``table``; reads
+        them into a block of ``words`` int64s (``thunk``'s address first,
+        then per int its value, per array its data pointer, dims and, where
+        it may be strided, strides); then packs the block or runs ``thunk``
+        on it without the GIL, and returns None (NULL where reading an int
+        raised)."""
+        ir, i8p, i64, i32 = self.ir, self.i8p, self.i64, self.i32
+        fn = ir.Function(self.module, ir.FunctionType(i8p, enter_parameters(ir, i8p, i64, i32)),
+                         name)
+        args, n, table, params, words, thunk = fn.args
+        self.entry_alloca = fn.append_basic_block('allocas')
+        start = fn.append_basic_block('check')
+        self.bad = fn.append_basic_block('bad')
+        failed = fn.append_basic_block('failed')  # an exception is set: raise it
+        b = self.b = ir.IRBuilder(self.bad)
+        self.return_object('tj_notimpl')
+        b.position_at_end(failed)
+        b.ret(ir.Constant(i8p, None))
+        b.position_at_end(start)
+        self.require(b.or_(b.icmp_signed('==', n, params),
+                           b.icmp_signed('==', n, b.add(params, ir.Constant(i64, 1)))))
+        block = self.b.bitcast(self._alloca(ir.ArrayType(i64, ENTRY_WORDS)), i64.as_pointer())
+        self._read_arguments(args, table, params, block, failed)
         b = self.b
-        packing = b.icmp_signed('!=', fn.args[2], ir.Constant(i64, len(params)))
-        with b.if_else(packing) as (pack, run):
+        b.store(b.ptrtoint(thunk, i64), block)
+        with b.if_else(b.icmp_signed('!=', n, params)) as (pack, run):
             with pack:
                 # (An int64 array of the block's words, checked as any array
                 # argument: the call is never packed where an int would point.)
-                words = self._array_argument(self._argument(fn, len(params)),
-                                             (numpy.dtype(numpy.int64).char, 1, True), True)
-                self.require(self.b.icmp_signed('>=', words.shape[0],
-                                                ir.Constant(i64, KERNEL_BLOCK_WORDS)))
-                block = words.data
-                if 1 + len(values) <= KERNEL_BLOCK_WORDS:
-                    self._pack(block, thunk, values)
-                else:
-                    self.b.store(ir.Constant(i64, 0), block)
+                into = self._array_argument(self.b.load(self.b.gep(args, [params])),
+                                            (numpy.dtype(numpy.int64).char, 1, True), True)
+                bb = self.b
+                self.require(bb.icmp_signed('>=', into.shape[0],
+                                            ir.Constant(i64, KERNEL_BLOCK_WORDS)))
+                bb = self.b
+                fits = bb.icmp_signed('<=', words, ir.Constant(i64, KERNEL_BLOCK_WORDS))
+                with bb.if_else(fits) as (copy, too_long):
+                    with copy:
+                        self.repeat(ir.Constant(i64, 0), words, lambda w: self.b.store(
+                            self.b.load(self.b.gep(block, [w])), self.b.gep(into.data, [w])))
+                    with too_long:
+                        self.b.store(ir.Constant(i64, 0), into.data)
             with run:
                 # The loops run without the GIL, as Numba's nogil kernels did:
                 # the caller's argument references keep the arrays alive meanwhile.
-                block = self.b.bitcast(self.b.alloca(ir.ArrayType(i64, 1 + len(values))),
-                                       i64.as_pointer())
-                self._pack(block, thunk, values)
                 save = self._func('tj_save_thread', i8p, [])
                 restore = self._func('tj_restore_thread', ir.VoidType(), [i8p])
                 tstate = self.b.call(save, [])
-                self.b.call(thunk, [block])
+                body = ir.FunctionType(ir.VoidType(), [i64.as_pointer()])
+                self.b.call(self.b.bitcast(thunk, body.as_pointer()), [block])
                 self.b.call(restore, [tstate])
         self.return_object('tj_none')
+        with self.b.goto_block(self.entry_alloca):
+            self.b.branch(start)
+
+    def _read_arguments(self, args: Any, table: Any, params: Any, block: Any,
+                        failed: Any) -> None:
+        """Read ``params`` arguments from ``args`` into ``block`` from word 1
+        on, by ``table`` (five int32s an argument: kind (0 an int, 1 an
+        array), rank, the dtype's two type numbers, the flags it needs);
+        refused (``self.bad``) where one does not match, ``failed`` where
+        reading an int raised."""
+        ir, i8p, i64, i32 = self.ir, self.i8p, self.i64, self.i32
+        at = self.cell(ir.Constant(i64, 1))
+
+        def put(value: Any) -> None:
+            b = self.b
+            pos = b.load(at)
+            b.store(value, b.gep(block, [pos]))
+            b.store(b.add(pos, ir.Constant(i64, 1)), at)
+
+        def argument(k: Any) -> None:
+            b = self.b
+            first = b.mul(k, ir.Constant(i64, 5))
+            kind, ndim, num, alias, need = [
+                b.load(b.gep(table, [b.add(first, ir.Constant(i64, f))])) for f in range(5)]
+            obj = b.load(b.gep(args, [k]))
+            with b.if_else(b.icmp_signed('==', kind, ir.Constant(i32, 0))) as (an_int, array):
+                with an_int:
+                    put(self._int_argument(obj, failed))
+                with array:
+                    self.require(self.b.call(self._arg_check(), [obj, ndim, num, alias, need]))
+                    bb = self.b
+                    put(bb.ptrtoint(self._field(obj, DATA, i8p), i64))
+                    rank = bb.sext(ndim, i64)
+                    self._fields_into(obj, DIMS, rank, put)
+                    strided = bb.icmp_signed('==', bb.and_(need, ir.Constant(i32, C_CONTIGUOUS)),
+                                             ir.Constant(i32, 0))
+                    with bb.if_then(strided):
+                        self._fields_into(obj, STRIDES, rank, put)
+        self.repeat(ir.Constant(i64, 0), params, argument)
+
+    def _fields_into(self, obj: Any, offset: int, count: Any, put: Callable) -> None:
+        """``put`` each of the ``count`` int64s at the pointer in ``obj``'s
+        field ``offset`` (an array's dims or strides)."""
+        p = self._field(obj, offset, self.i64.as_pointer())
+        self.repeat(self.ir.Constant(self.i64, 0), count,
+                    lambda d: put(self.b.load(self.b.gep(p, [d]))))
 
     def _pack(self, block: Any, thunk: Any, values: list) -> None:
         """Store ``thunk``'s address and ``values`` (int64s, pointers) in ``block``."""
@@ -690,3 +803,21 @@ class Emitter:
         finally:
             self.b, self.entry_alloca, self.flags = saved
         return f
+
+
+def enter_ir(symbol: str) -> str:
+    """The LLVM IR of the argument reader ``symbol`` every kernel entry
+    calls as ``tj_enter`` (:meth:`Emitter.enter_function`).
+
+    >>> 'tj_arg_ok' in enter_ir('demo')
+    True
+    """
+    import llvmlite.ir as ir
+    module = ir.Module(name=symbol)
+    Emitter(ir, module, False).enter_function(symbol)
+    return str(module)
+
+
+# (The reader is compiled once, kept in the store, and loaded before the
+# first kernel: see tapejit.targets.cpu.llvm_jit.load_object.)
+provide('tj_enter', "kernel entries' argument reader", enter_ir, 'tjenter')

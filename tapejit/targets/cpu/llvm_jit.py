@@ -247,30 +247,77 @@ def load_object(key_text: str, make_ir: Callable[[str], str],
     process's fingerprint, else compiled and written there.  An object is
     authenticated (:func:`tapejit.compiler.store.read`) before it is
     mapped; one without its entry symbol is compiled again and rewritten.
-    ``speed``: the optimizer's level (see :func:`_optimized`)."""
+    ``speed``: the optimizer's level (see :func:`_optimized`).  The objects
+    that define the symbols entries call (:func:`provide`) are loaded first."""
     st = _setup()
-    symbol, disk_key = _names(key_text, prefix, speed)
+    symbol, _ = _names(key_text, prefix, speed)
     with _lock:
         # (A symbol is added to the engine once.)
         fn = _entries.get(symbol)
         if fn is not None:
             return fn
-        obj = store.read(cache_dir, disk_key, name=f'{symbol}.o') if cache_dir else None
-        addr = _load(obj, symbol) if obj is not None else 0
-        if not addr:
-            if obj is not None:
-                store.warn_once(symbol, f'tapejit: cached object of kernel {symbol} has no '
-                                'entry; recompiling it')
-            obj = compile_process.take(symbol)
-            if obj is None:
-                obj = _object_code(make_ir(symbol), speed)
-            if cache_dir:
-                store.write(cache_dir, disk_key, obj, name=f'{symbol}.o')
-            addr = _load(obj, symbol)
-        if not addr:
-            raise RuntimeError(f'tapejit: compiled kernel {symbol} has no entry')
+        _bind_providers(cache_dir)
+        addr = _address(key_text, make_ir, cache_dir, prefix, speed)
         fn = _entries[symbol] = st['new_function'](_method_def(symbol, addr), None, None)
         return fn
+
+
+def _address(key_text: str, make_ir: Callable[[str], str], cache_dir: Optional[str],
+             prefix: str, speed: int) -> int:
+    """The address of the symbol of ``key_text``'s object (see
+    :func:`load_object`), read from the store or compiled, and loaded."""
+    symbol, disk_key = _names(key_text, prefix, speed)
+    obj = store.read(cache_dir, disk_key, name=f'{symbol}.o') if cache_dir else None
+    addr = _load(obj, symbol) if obj is not None else 0
+    if not addr:
+        if obj is not None:
+            store.warn_once(symbol, f'tapejit: cached object of kernel {symbol} has no '
+                            'entry; recompiling it')
+        obj = compile_process.take(symbol)
+        if obj is None:
+            obj = _object_code(make_ir(symbol), speed)
+        if cache_dir:
+            store.write(cache_dir, disk_key, obj, name=f'{symbol}.o')
+        addr = _load(obj, symbol)
+    if not addr:
+        raise RuntimeError(f'tapejit: compiled kernel {symbol} has no entry')
+    return addr
+
+
+# Symbols that objects call and an object of tapejit's defines (name ->
+# (key text, IR maker, prefix)), loaded before the first object that may
+# call them (see provide).
+_providers: dict = {}
+
+
+def provide(name: str, key_text: str, make_ir: Callable[[str], str], prefix: str) -> None:
+    """Have the object compiled from ``make_ir(symbol)`` (stored and loaded
+    as :func:`load_object`'s) define symbol ``name`` for the objects loaded
+    after it: the argument reader every kernel entry calls.
+
+    >>> from tapejit.targets.cpu import emitter
+    >>> 'tj_enter' in _providers
+    True
+    """
+    _providers[name] = (key_text, make_ir, prefix)
+
+
+def _bind_providers(cache_dir: Optional[str]) -> None:
+    """Load the objects of the symbols :func:`provide` names that are not
+    bound yet (their store folder ``cache_dir``, as the object's that needs them)."""
+    st = _setup()
+    with _lock:
+        for name, (key_text, make_ir, prefix) in _providers.items():
+            if name not in st['symbols']:
+                _bind(name, _address(key_text, make_ir, cache_dir, prefix, 2))
+
+
+def _bind(name: str, addr: int) -> None:
+    """Make symbol ``name`` resolve to ``addr`` in the objects loaded from now on."""
+    st = _setup()
+    st['symbols'][name] = addr
+    if 'engine' in st:
+        st['llvm'].add_symbol(name, addr)
 
 
 def _names(key_text: str, prefix: str, speed: int) -> tuple:

@@ -319,7 +319,10 @@ def test_processes_compiling_the_same_kernel_at_once(tmp_path):
             'assert (y == x * 6).all()\n')
     procs = [subprocess.Popen([sys.executable, '-c', code]) for _ in range(4)]
     assert [p.wait(timeout=300) for p in procs] == [0] * 4
-    assert len(list(tmp_path.glob('*.o'))) == 1
+    # (The kernel, and the entries' argument reader where this process had
+    # not bound it yet.)
+    assert len(list(tmp_path.glob('tj_*.o'))) == 1
+    assert len(list(tmp_path.glob('tjenter_*.o'))) <= 1
     assert not list(tmp_path.glob('.tmp-*'))
     _fresh_run(tmp_path)
 
@@ -392,3 +395,31 @@ def test_integer_arithmetic_wraps_in_the_array_dtype_as_numpy_does():
     for run in outs:
         for x, w in zip(run, want):
             np.testing.assert_allclose(x, w, rtol=1e-6)
+
+
+def test_an_entry_is_one_call_of_the_process_argument_reader(tmp_path, monkeypatch):
+    # Each entry hands its arguments and a table of their kinds to tj_enter:
+    # none of the per-argument checks is compiled again in every kernel.
+    import llvmlite.ir as ir
+    from tapejit.compiler.loop_ir import Unsupported
+    from tapejit.targets.cpu import emitter
+    from tapejit.targets.cpu.llvm_render import translate
+    x, y = np.arange(3.0), np.zeros(3)
+    sig = native.signature((np.array([3]), 16, 1, x, y))
+    text = translate(KF, sig, False, 'one_call_entry')
+    assert '@"tj_enter"' in text and 'tj_arg_ok' not in text and 'tj_as_ll' not in text
+    entry = text[text.index('define i8* @"one_call_entry"'):]
+    assert entry[:entry.index('\n}')].count('\n  ') <= 4     # bitcasts, the call, ret
+    # The reader: compiled once, kept in the store, bound before the first kernel.
+    monkeypatch.setattr(llvm_jit, '_entries', {})
+    monkeypatch.setitem(llvm_jit._setup()['symbols'], 'tj_enter', None)
+    del llvm_jit._setup()['symbols']['tj_enter']
+    native.NativeKernel('kf', KF, False, str(tmp_path))(np.array([3]), 16, 1, x, y)
+    np.testing.assert_array_equal(y, x * 6)
+    assert len(list(tmp_path.glob('tjenter_*.o'))) == 1
+    assert llvm_jit._setup()['symbols']['tj_enter']
+    # A call its block could not hold is refused when the entry is built.
+    em = emitter.Emitter(ir, ir.Module('too_long'), False)
+    with pytest.raises(Unsupported, match='argument words'):
+        em.entry_function('too_long', [f'p{i}' for i in range(emitter.ENTRY_WORDS)], set(),
+                          ('int',) * emitter.ENTRY_WORDS, lambda layout: None)

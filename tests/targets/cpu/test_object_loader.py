@@ -64,7 +64,11 @@ def _run(d, direct: bool, monkeypatch, name: str = 'kl') -> tuple:
 
 @pytest.fixture
 def loads(monkeypatch):
-    """The objects the loader was handed, and whether each loaded."""
+    """The objects the loader was handed, and whether each loaded (the
+    process's own first: the entries' argument reader and the pool's waits)."""
+    from tapejit.targets.cpu import pool_waits
+    llvm_jit._bind_providers(None)
+    pool_waits.install()
     seen: list = []
     real = object_loader.load
 
@@ -112,12 +116,16 @@ def _relocation_types(obj: bytes) -> set:
 def test_kernels_reach_constants_relative_to_their_code_and_functions_through_a_got(
         tmp_path, monkeypatch, loads):
     # Small code model, position-independent: no 64-bit absolute address
-    # (R_X86_64_64) to load before each constant; the C library's log1p
-    # through a GOT slot the loader fills (GOTPCREL forms 9, 41, 42).
+    # (R_X86_64_64) to load before each constant; the argument reader's
+    # Python objects (None, int, ndarray) through GOT slots the loader fills
+    # (GOTPCREL forms 9, 41, 42).
+    from tapejit.targets.cpu import emitter
     y, s = _run(tmp_path, True, monkeypatch)
-    (path,) = tmp_path.glob('*.o')
+    (path,) = tmp_path.glob('tj_*.o')
     types = _relocation_types(store.parse(path.read_bytes())[1])
-    assert 1 not in types and types & {9, 41, 42} and 2 in types, types
+    assert 1 not in types and 2 in types, types
+    reader = _relocation_types(llvm_jit._object_code(emitter.enter_ir('tjenter_test'), 2))
+    assert 1 not in reader and reader & {9, 41, 42}, reader
     assert loads == [True]
     x = _args()[3]
     ref = np.where(x > 0.25, np.exp(x * np.float32(0.5)) + np.log1p(np.absolute(x)), x * -3)
