@@ -95,9 +95,12 @@ class ProgramWriter:
         # Names known C-contiguous: read as one row without a copy check.
         self.contiguous = {st.out for st in stmts if isinstance(st, (P.Alloc, P.Slice, P.InPlace))}
 
-    def compile(self, lines: list, label: str) -> Callable[[list], list]:
-        """``run(inputs) -> outputs``, the function of ``lines``."""
-        return define('run', 'inputs', lines, self.env, f'<tapejit {label}>')
+    def compile(self, lines: list, label: str,
+                env: Optional[dict] = None) -> Callable[[list], list]:
+        """``run(inputs) -> outputs``, the function of ``lines`` (its
+        namespace ``env``, by default the writer's own)."""
+        return define('run', 'inputs', lines, self.env if env is None else env,
+                      f'<tapejit {label}>')
 
     def const(self, value: Any) -> str:
         key = id(value)

@@ -384,11 +384,12 @@ class Executable:
                 # (A plan from the store was run before: its kernels are
                 # stored too, but where that run ended early.)
                 ahead = [] if self.from_cache else self._compile_ahead(inputs)
+                first, later = lowering.compile_runner(self)
                 try:
-                    outs = lowering.compile_runner(self, first=True)(inputs)
+                    outs = first(inputs)
                 finally:
                     compile_process.withdraw(ahead)
-                self._runner = lowering.compile_runner(self)
+                self._runner = later()
                 return outs
         return self._runner(inputs)
 
@@ -405,7 +406,7 @@ class Executable:
         self(inputs)  # compiled and warm before timing
         steps = self.plan.steps
         times = [0.0] * len(steps)
-        self._timed = lowering.compile_runner(self, times=times)
+        self._timed = lowering.compile_runner(self, times=times)[1]()
         try:
             for _ in range(repeats):
                 self(inputs)

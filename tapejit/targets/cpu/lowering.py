@@ -10,10 +10,12 @@ The step runner (:func:`compile_runner`) writes the Program as straight-line
 Python, for a plan that does not run as one native call: every shape, dtype
 and callable is a constant of the generated function; the statements are
 written by :class:`~tapejit.compiler.runner.ProgramWriter` (shared with the
-CUDA runner), the kernel calls and the buffer pool here.  The first call's
-runner calls each kernel through
+CUDA runner), the kernel calls and the buffer pool here.  The first call
+runs it with each kernel's name bound to
 :meth:`~tapejit.targets.cpu.executable._KernelStep.first_call`, which loads
-it; the runner written after it calls the loaded kernels directly.
+it; the next calls run the same lines with the names bound to the loaded
+kernels (rendering them once: a warm first call spent ~4 ms of its ~55 on
+each rendering of `mlp_big`'s runner, outside `benchmarks/`).
 ``profile()``'s runner also times each step.
 
 >>> import numpy as np
@@ -27,7 +29,7 @@ it; the runner written after it calls the loaded kernels directly.
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
 import numpy
 
@@ -209,38 +211,49 @@ def lower(plan: Any) -> Lowered:
     return low
 
 
-def compile_runner(exe: Any, first: bool = False,
-                   times: Optional[list] = None) -> Callable[[list], list]:
-    """``run(inputs) -> outputs`` rendering ``exe``'s Program.  ``first``:
-    each kernel called through its step's first-call wrapper (which loads
-    it); ``times``: each step's seconds added to ``times[step]``.
+def compile_runner(exe: Any, times: Optional[list] = None) -> tuple:
+    """``(first, later)``: ``first(inputs) -> outputs`` runs ``exe``'s
+    Program with each kernel called through its step's first-call wrapper
+    (which loads it), and ``later()`` makes the runner of the next calls,
+    each kernel called directly: one rendering, its kernels reached through
+    names of the function's namespace (:meth:`_Renderer.bound`) bound anew.
+    ``times``: each step's seconds added to ``times[step]``.
 
     >>> import numpy as np, tapejit
     >>> from tapejit.targets import compile_graph
     >>> from tapejit.ir.trace import trace_graph
     >>> x = np.arange(4, dtype=np.float32)
     >>> ex = compile_graph(trace_graph(lambda v: v * 2 + 1, [x]))
-    >>> compile_runner(ex, first=True)([x])[0]
-    array([1., 3., 5., 7.], dtype=float32)
+    >>> first, later = compile_runner(ex)
+    >>> first([x])[0], later()([x])[0]
+    (array([1., 3., 5., 7.], dtype=float32), array([1., 3., 5., 7.], dtype=float32))
     """
-    r = _Renderer(exe, first, times)
-    return r.compile(r.runner_lines(), 'step runner')
+    r = _Renderer(exe, times)
+    lines = r.runner_lines()
+    return (r.compile(lines, 'step runner', r.bound(first=True)),
+            lambda: r.compile(lines, 'step runner', r.bound(first=False)))
+
+
+def _ignored(*args: Any) -> None:
+    """What a kernel call runs after a call that returned: nothing."""
 
 
 class _Renderer(ProgramWriter):
     """The CPU runner's lines: buffers from the plan's pool, kernels called
-    through their first-call wrappers or directly, steps timed or not."""
+    through names bound to their first-call wrappers or to themselves,
+    steps timed or not."""
 
-    def __init__(self, exe: Any, first: bool, times: Optional[list]) -> None:
+    def __init__(self, exe: Any, times: Optional[list]) -> None:
         program = exe.lowered.program
         self.plan = exe.plan
         # Names given back to the pool live in slots of ``env``.
         pooled = [st.name for st in program.statements if isinstance(st, P.Free) and st.pool]
         super().__init__(program, numpy, {n: k for k, n in enumerate(dict.fromkeys(pooled))},
                          _pool=exe.pool, _clock=time.perf_counter, _times=times)
-        self.exe, self.first, self.times = exe, first, times
+        self.exe, self.times = exe, times
         self.origin = exe.lowered.origin
         self.cores: Optional[int] = None
+        self.kernels: dict = {}     # id(step) -> (its step, the two names calling it)
 
     def runner_lines(self) -> list:
         exe, prog = self.exe, self.program
@@ -265,15 +278,26 @@ class _Renderer(ProgramWriter):
         step = self.plan.steps[self.origin[self.at]][1]
         args = ', '.join(self.name(a) for a in st.args)
         call = f'({self.const(step.sizes)}, {step.ch}, {step.nch}, {args})'
-        if self.first or step.kernel is None:
-            return [f'{self.const(step.first_call)}{call}']
-        fast = getattr(step.kernel, 'fast', None)
-        if fast is None:
-            return [f'{self.const(step.kernel)}{call}']
+        first, then = self.kernels.setdefault(
+            id(step), (step, f'_f{len(self.kernels)}', f'_g{len(self.kernels)}'))[1:]
         # A native kernel's compiled entry first; not None means it refused
-        # the arguments, and its dispatcher runs them.
-        return [f'if {self.const(fast)}{call} is not None:',
-                f'    {self.const(step.kernel)}{call}']
+        # the arguments, and its dispatcher runs them (see bound).
+        return [f'if {first}{call} is not None:', f'    {then}{call}']
+
+    def bound(self, first: bool) -> dict:
+        """The runner's namespace with each kernel's two names bound: to its
+        step's first-call wrapper (``first``, or a step with no kernel
+        yet), else to the kernel's compiled entry and its dispatcher, or
+        to a kernel with no entry and nothing after it."""
+        env = dict(self.env)
+        for step, f, g in self.kernels.values():
+            kernel = step.kernel
+            if first or kernel is None:
+                env[f], env[g] = step.first_call, _ignored
+                continue
+            fast = getattr(kernel, 'fast', None)
+            env[f], env[g] = (kernel, _ignored) if fast is None else (fast, kernel)
+        return env
 
     def _call(self, st: P.Call) -> list:
         if st.prim == 'matmul' and self.origin[self.at] >= 0:

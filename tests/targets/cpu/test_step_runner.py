@@ -235,3 +235,30 @@ def test_the_runner_renders_the_plans_program():
     assert out[2] is not w
     np.testing.assert_array_equal(out[2], first[2])
     np.testing.assert_array_equal(w, w0)
+
+
+def test_the_runner_is_rendered_once_for_the_first_call_and_the_next(monkeypatch):
+    # The first call binds the kernels' names to their loading wrappers, the
+    # next calls the same lines with them bound to the loaded kernels.
+    from tapejit.targets.cpu import lowering
+    rendered = []
+    lines = lowering._Renderer.runner_lines
+    monkeypatch.setattr(lowering._Renderer, 'runner_lines',
+                        lambda self: rendered.append(1) or lines(self))
+    x = np.linspace(-1, 1, 300).astype(np.float32)
+    g = trace_graph(lambda v: (F.exp(v) * 2 + 1, F.sum(F.tanh(v) * v)), [x])
+    ex = compile_graph(g)
+    ex.one_call = None
+    want = interpret(g, [x])
+    first = ex([x])
+    later = ex([x])
+    assert rendered == [1]
+    calls = [ln.strip() for ln in ex._runner.source.splitlines() if 'is not None' in ln]
+    assert calls and all(ln.startswith('if _f') for ln in calls)
+    for a, b, c in zip(first, later, want):
+        np.testing.assert_array_equal(a, b)
+        np.testing.assert_allclose(b, c, rtol=1e-5, atol=1e-6)
+    # The later runner calls each loaded kernel, not its loading wrapper.
+    (_, step), = [s for s in ex.plan.steps if s[0] == 'kernel'][:1]
+    names = [k for k, v in ex._runner.__globals__.items() if v is step.first_call]
+    assert not names
