@@ -696,16 +696,10 @@ class Emitter:
         self.repeat(self.ir.Constant(self.i64, 0), count,
                     lambda d: put(self.b.load(self.b.gep(p, [d]))))
 
-    def _pack(self, block: Any, thunk: Any, values: list) -> None:
-        """Store ``thunk``'s address and ``values`` (int64s, pointers) in ``block``."""
-        ir, b, i64 = self.ir, self.b, self.i64
-        for i, v in enumerate([thunk] + values):
-            word = b.ptrtoint(v, i64) if isinstance(v.type, ir.PointerType) else v
-            b.store(word, b.gep(block, [ir.Constant(i64, i)]))
-
     def _thunk(self, name: str, body: Any, types: list) -> Any:
-        """``void name_thunk(int64 *block)``: ``body`` over the values
-        :meth:`_pack` stored in ``block`` (of ``types``)."""
+        """``void name_thunk(int64 *block)``: ``body`` over the values (of
+        ``types``) the argument reader (:meth:`enter_function`) stored in
+        ``block`` from word 1 on."""
         ir, i64 = self.ir, self.i64
         f = ir.Function(self.module, ir.FunctionType(ir.VoidType(), [i64.as_pointer()]),
                         name + '_thunk')
