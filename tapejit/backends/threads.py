@@ -38,10 +38,12 @@ of every product it runs itself:
   that has waited :data:`PULL_AFTER_HANDOFFS` hand-offs' time for the one
   worker still at the job brings it onto its own core, about to idle: a
   worker that late was most likely displaced by the other process.
-- How large is large enough is measured on this machine, once per process,
-  the first time tapejit runs a product (:func:`calibration`): the
-  single-thread rate of BLAS, the round trip of a piece handed to a worker
-  and the cost of setting BLAS's thread count.  The cores are those this
+- How large is large enough is measured on this machine the first time
+  tapejit runs a product (:func:`calibration`): the single-thread rate of
+  BLAS, the round trip of a piece handed to a worker and the cost of
+  setting BLAS's thread count.  The figures are kept in the store (under
+  the machine's name, its cores and tapejit's and NumPy's versions), so
+  that later processes decide alike and do not measure again.  The cores are those this
   process may use (``os.sched_getaffinity``), read when a plan's step
   runner is written and for each eager product.
 
@@ -53,6 +55,7 @@ affinity mask (``taskset``, ``os.sched_setaffinity``) or
 from __future__ import annotations
 
 import itertools
+import json
 import math
 import os
 import threading
@@ -806,7 +809,8 @@ _cal_lock = threading.Lock()
 
 
 def calibration() -> Calibration:
-    """This machine's figures, measured the first time they are needed (a
+    """This machine's figures: kept in the store by an earlier process
+    (:func:`_stored`), else measured the first time they are needed (a
     few milliseconds; waits for a job another thread runs on the pool).
 
     >>> calibration().madds_per_s > 0
@@ -817,8 +821,51 @@ def calibration() -> Calibration:
         with _cal_lock:
             cal = _calibration[0]
             if cal is None:
-                cal = _calibration[0] = _measure()
+                cal = _stored()
+                if cal is None:
+                    cal = _measure()
+                    _keep(cal)
+                _calibration[0] = cal
     return cal
+
+
+# The figures a calibration is measured as, in the order Calibration takes them.
+_FIGURES = ('madds_per_s', 'handoff_s', 'toggle_s', 'elements_per_s')
+
+
+def _calibration_key() -> str:
+    """The store key of this machine's figures: its name and processor,
+    the cores this process may use, and tapejit's and NumPy's versions (the
+    BLAS NumPy runs)."""
+    from tapejit.compiler import store
+    u = os.uname() if hasattr(os, 'uname') else ('', os.environ.get('COMPUTERNAME', ''))
+    return (f'calibration 1\n{store.fingerprint()}\n{u[1]}|{u[4] if len(u) > 4 else ""}'
+            f'|{os.cpu_count()}|{available_cores()}')
+
+
+def _stored() -> Optional[Calibration]:
+    """The figures an earlier process kept (see :func:`_keep`), or None."""
+    from tapejit.compiler import store
+    folder = store.cache_dir()
+    blob = store.read(folder, _calibration_key(), 'measuring again') if folder else None
+    if blob is None:
+        return None
+    try:
+        got = json.loads(blob)
+        figures = [float(got[k]) for k in _FIGURES]
+    except (ValueError, KeyError, TypeError):
+        return None
+    if not all(math.isfinite(f) and f > 0 for f in figures):
+        return None
+    return Calibration(*figures)
+
+
+def _keep(cal: Calibration) -> None:
+    from tapejit.compiler import store
+    folder = store.cache_dir()
+    if folder:
+        store.write(folder, _calibration_key(),
+                    json.dumps({k: getattr(cal, k) for k in _FIGURES}).encode())
 
 
 def _best_of(fn: Callable[[], Any], times: int) -> float:

@@ -545,15 +545,54 @@ def test_calibration_waits_for_a_busy_pool():
     t = threading.Thread(target=lambda: threads._pool.run([hold, lambda: None], 2))
     t.start()
     started.wait(10)
-    saved = threads._calibration[0]
-    threads._calibration[0] = None
     try:
         threading.Timer(0.05, release.set).start()
-        cal = threads.calibration()
+        cal = threads._measure()
         assert cal.handoff_s > 1e-6
     finally:
-        threads._calibration[0] = saved
         t.join(10)
+
+
+def test_the_figures_are_kept_in_the_store_for_later_processes(fresh_store, monkeypatch):
+    measured = []
+
+    def measure():
+        measured.append(1)
+        return threads.Calibration(50e9, 7e-6, 3e-6, 2e9)
+    monkeypatch.setattr(threads, '_measure', measure)
+    monkeypatch.setattr(threads, '_calibration', [None])
+    first = threads.calibration()
+    assert measured == [1] and threads.calibration() is first
+    # A later process (nothing in memory) reads them: the same decisions.
+    monkeypatch.setattr(threads, '_calibration', [None])
+    again = threads.calibration()
+    assert measured == [1]
+    assert [getattr(again, k) for k in threads.Calibration.__slots__] == \
+        [getattr(first, k) for k in threads.Calibration.__slots__]
+    # Other cores (an affinity mask): measured for them.
+    monkeypatch.setattr(threads, '_calibration', [None])
+    monkeypatch.setattr(threads, 'available_cores', lambda: 64)
+    threads.calibration()
+    assert measured == [1, 1]
+
+
+def test_figures_that_do_not_read_are_measured_again(fresh_store, monkeypatch):
+    from tapejit.compiler import store
+    monkeypatch.setattr(threads, '_measure', lambda: threads.Calibration(50e9, 7e-6, 3e-6))
+    folder = store.cache_dir()
+    for bad in (b'not json', b'{"madds_per_s": 1}',
+                b'{"madds_per_s": -1, "handoff_s": 1, "toggle_s": 1, "elements_per_s": 1}'):
+        store.write(folder, threads._calibration_key(), bad)
+        monkeypatch.setattr(threads, '_calibration', [None])
+        assert threads.calibration().madds_per_s == 50e9
+    # A forged entry (not under this user's key) is refused with a warning.
+    path = store.entry_path(folder, threads._calibration_key())
+    with open(path, 'r+b') as f:
+        f.seek(-3, 2)
+        f.write(b'1e9')
+    monkeypatch.setattr(threads, '_calibration', [None])
+    with pytest.warns(RuntimeWarning, match='measuring again'):
+        assert threads.calibration().madds_per_s == 50e9
 
 
 def test_a_batch_axis_of_one_is_still_cut_into_pieces():

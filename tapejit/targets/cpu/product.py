@@ -50,8 +50,13 @@ __all__ = ['takes_product', 'takes_shape', 'matmul', 'tile', 'describe']
 # takes_product).  Measured on 48 shapes against BLAS cut in pieces: from 4
 # hand-offs and 4 panels the kernel was 1.07-1.8x faster; a single panel
 # (64 columns) ran 0.56-1.03x, its row tiles split among items that each
-# pack it again; around one hand-off, 0.84-1.6x.
-MIN_HANDOFFS = 4
+# pack it again; around one hand-off, 0.84-1.6x.  Between 2 and 4
+# hand-offs, on 48 more (m 32-256, shared axis and columns 10-1024), a
+# row-major or one-block first operand ran 0.53-1.03x BLAS's time (a
+# classifier's 10 columns 0.53-0.71x); a transposed one rewritten
+# row-major first (see _rewrites_rows) with fewer than MIN_PANELS panels
+# 0.91-2.8x: BLAS runs those.
+MIN_HANDOFFS = 2
 MIN_PANELS = 4
 # Items (parts of panels) a product is cut into per thread at least: a
 # late thread holds up one, and a part packs its panel again (unless its
@@ -159,9 +164,31 @@ def _make_call(a: numpy.ndarray, b: numpy.ndarray) -> Optional[_Call]:
         # (A stack of row-major matrices times one matrix: a single product
         # of the stack's rows, k apart, packing the matrix once.)
         m, count, sab, sam, sak = m * count, 1, 0, k, 1
-    return _Call(takes_shape(m, k, n, a.dtype, count), batch, count, m, k, n, sam, sak, sbk,
+    long = takes_shape(m, k, n, a.dtype, count) and not (
+        _rewrites_rows(k, n, a.dtype, sam == 1 and sak != 1) and count * -(-n // _columns(n, a.dtype)) < MIN_PANELS)
+    return _Call(long, batch, count, m, k, n, sam, sak, sbk,
                  sbn, sab, sbb, m * n if count > 1 else 0, a_span, b_span,
                  a_span == a.size and _dense(a), b_span == b.size and _dense(b))
+
+
+def _columns(n: int, dtype: Any) -> int:
+    """Columns of a panel of a product of ``n`` columns (its tile's width)."""
+    lanes, _ = machine(numpy.dtype(dtype))
+    return tile(n, dtype)[1] * lanes
+
+
+def _rewrites_rows(k: int, n: int, dtype: Any, transposed: bool) -> bool:
+    """Whether :func:`matmul` writes a first operand row-major first
+    (:func:`_rows_of`): a ``transposed`` one whose shared axis ``k`` is
+    longer than its block.  That pass
+    over ``A`` costs as much as its product with a panel or two of columns.
+
+    >>> _rewrites_rows(4096, 64, numpy.float32, True), _rewrites_rows(4096, 64, numpy.float32, False)
+    (True, False)
+    """
+    dtype = numpy.dtype(dtype)
+    return transposed and k > _k_block(k, _columns(n, dtype), dtype.itemsize,
+                                     machine(dtype)[0], True)
 
 
 def _dense(x: numpy.ndarray) -> bool:

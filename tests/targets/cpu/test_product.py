@@ -274,6 +274,29 @@ def steady_calibration(monkeypatch):
                         [threads.Calibration(madds_per_s=60e9, handoff_s=5e-6, toggle_s=2e-6)])
 
 
+def test_from_two_handoffs_the_kernel_takes_a_product_but_not_a_narrow_rewritten_transpose(
+        steady_calibration):
+    # (Pinned figures: a hand-off is worth 300 K multiply-adds.)
+    h = np.ones((128, 512), np.float32)
+    w = np.ones((10, 512), np.float32)
+    assert P.takes_product(h, w.T)                       # 655 K: 2.2 hand-offs
+    assert not P.takes_product(h[:, :256], w[:, :256].T)  # 328 K: 1.1
+    # A transposed first operand whose shared axis is longer than its block
+    # is written row-major first: a pass over it as long as its product
+    # with one or two panels of columns, so BLAS runs those.
+    gy = np.ones((4096, 16), np.float32)
+    assert P._rewrites_rows(4096, 10, np.float32, True)
+    assert not P.takes_product(gy.T, np.ones((4096, 10), np.float32))
+    assert P.takes_product(np.ascontiguousarray(gy.T), np.ones((4096, 10), np.float32))
+    wide = np.ones((4096, 512), np.float32)
+    assert P.takes_product(gy.T, wide) and _close(P.matmul(gy.T, wide), gy.T, wide)
+    with tapejit.no_backprop_mode():
+        rng = np.random.default_rng(11)
+        a, b = rng.standard_normal((4096, 16), np.float32), rng.standard_normal((4096, 10),
+                                                                             np.float32)
+        assert _close(F.matmul(a, b, transa=True).array, a.T, b)
+
+
 def test_a_matrix_times_a_broadcast_stack_reads_only_the_matrix(steady_calibration):
     rng = np.random.default_rng(8)
     a = rng.standard_normal((64, 256)).astype(np.float32)
