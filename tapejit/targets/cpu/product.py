@@ -166,8 +166,9 @@ def _make_call(a: numpy.ndarray, b: numpy.ndarray) -> Optional[_Call]:
         # (A stack of row-major matrices times one matrix: a single product
         # of the stack's rows, k apart, packing the matrix once.)
         m, count, sab, sam, sak = m * count, 1, 0, k, 1
+    narrow = count * -(-n // _columns(n, a.dtype)) < MIN_PANELS
     long = takes_shape(m, k, n, a.dtype, count) and not (
-        _rewrites_rows(k, n, a.dtype, sam == 1 and sak != 1) and count * -(-n // _columns(n, a.dtype)) < MIN_PANELS)
+        narrow and _rewrites_rows(k, n, a.dtype, sam == 1 and sak != 1))
     return _Call(long, batch, count, m, k, n, sam, sak, sbk,
                  sbn, sab, sbb, m * n if count > 1 else 0, a_span, b_span,
                  a_span == a.size and _dense(a), b_span == b.size and _dense(b))
@@ -185,8 +186,10 @@ def _rewrites_rows(k: int, n: int, dtype: Any, transposed: bool) -> bool:
     longer than its block.  That pass
     over ``A`` costs as much as its product with a panel or two of columns.
 
-    >>> _rewrites_rows(4096, 64, numpy.float32, True), _rewrites_rows(4096, 64, numpy.float32, False)
-    (True, False)
+    >>> _rewrites_rows(4096, 64, numpy.float32, True)
+    True
+    >>> _rewrites_rows(4096, 64, numpy.float32, False)
+    False
     """
     dtype = numpy.dtype(dtype)
     return transposed and k > _k_block(k, _columns(n, dtype), dtype.itemsize,
