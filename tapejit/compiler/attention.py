@@ -36,10 +36,10 @@ import numpy
 from tapejit.ir.graph import Eqn, Graph, Var
 from tapejit.ops.registry import PRIMITIVES
 
-__all__ = ['fuse_attention', 'GraphUses']
+__all__ = ['fuse_attention']
 
 
-class GraphUses:
+class _Graph:
     """What matching needs of a graph: each value's users and constants."""
 
     def __init__(self, g: Graph) -> None:
@@ -103,7 +103,7 @@ class _Match:
         return True
 
 
-def _weights(ctx: GraphUses, scores: Eqn, m: _Match) -> Optional[tuple]:
+def _weights(ctx: _Graph, scores: Eqn, m: _Match) -> Optional[tuple]:
     """``(p, e, total)``: the eqns of the weights, the exponentials and their
     sum, where ``scores`` (``q @ k^T``) starts a masked softmax over its
     last axis."""
@@ -142,7 +142,7 @@ def _weights(ctx: GraphUses, scores: Eqn, m: _Match) -> Optional[tuple]:
     return p, exp, total
 
 
-def _match(ctx: GraphUses, scores: Eqn) -> Optional[_Match]:
+def _match(ctx: _Graph, scores: Eqn) -> Optional[_Match]:
     if scores.params != {'transa': False, 'transb': True}:
         return None
     m = _Match()
@@ -167,7 +167,7 @@ def _match(ctx: GraphUses, scores: Eqn) -> Optional[_Match]:
     return m if _gradient(ctx, m, p, exp, total, users) else None
 
 
-def _gradient(ctx: GraphUses, m: _Match, p: Eqn, exp: Eqn, total: Eqn, users: list) -> bool:
+def _gradient(ctx: _Graph, m: _Match, p: Eqn, exp: Eqn, total: Eqn, users: list) -> bool:
     """Whether the other users of the weights ``p``, exponentials and sum
     are the gradient the tape traced for them (then noted in ``m``)."""
     if len(users) != 2:
@@ -237,7 +237,7 @@ def fuse_attention(g: Graph, takes: Optional[Callable[..., bool]] = None) -> Gra
     target's kernels compute them, the others stay as they are."""
     if not any(e.prim.name == 'exp' for e in g.eqns):
         return g
-    ctx = GraphUses(g)
+    ctx = _Graph(g)
     matches = []
     taken: set = set()
     for e in g.eqns:

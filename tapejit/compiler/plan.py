@@ -118,11 +118,11 @@ class Plan:
     per step its unit and the step (:meth:`plan_steps`), and ``memory``
     (:mod:`~tapejit.compiler.memory`)."""
 
-    def __init__(self, graph: Graph, rows: bool, first: tuple = (), last: tuple = ()) -> None:
+    def __init__(self, graph: Graph, rows: bool, first: tuple = ()) -> None:
         """Simplify and fuse ``graph`` (``rows``: into row chains too; the
-        target's own passes ``first`` before the others and ``last`` after
-        them); the inputs' and constants' slots given out."""
-        g = self.graph = simplify(graph, first + DEFAULT_PASSES + last)
+        target's own passes ``first`` before the others); the inputs' and
+        constants' slots given out."""
+        g = self.graph = simplify(graph, first + DEFAULT_PASSES)
         self.units = fusion.partition(g, rows=rows)
         self.consts = {v.id: c for v, c in zip(g.constvars, g.consts)}
         # Ids of the values read after the unit producing them (or outputs);

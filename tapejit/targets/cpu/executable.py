@@ -255,24 +255,13 @@ def plan_graph(graph: Graph, fastmath: bool, donate: Optional[dict]) -> Plan:
     """Simplify and fuse ``graph``, give each unit its step, plan the
     buffers (:func:`~tapejit.compiler.memory.plan_memory`), then render each
     kernel once with its in-place stores known."""
-    plan = Plan(graph, rows=True, first=(attention.fuse_attention_here,),
-                last=(_fuse_epilogues,))
+    plan = Plan(graph, rows=True, first=(attention.fuse_attention_here,))
     plan.plan_steps(lambda u: [_step(plan, u, fastmath)])
     plan.memory = memory.plan_memory(plan, donate, POOL_MIN_BYTES)
     for n, (kind, st) in enumerate(plan.steps):
         if kind == 'kernel':
             st.render(plan, plan.memory.in_place.get(n, {}))
     return plan
-
-
-def _fuse_epilogues(g: Graph) -> Graph:
-    """The epilogue pass (:func:`~tapejit.targets.cpu.product.fuse_epilogues_here`),
-    but for a graph small enough to run as one call: that native function
-    computes its products in loops of its own, without epilogues."""
-    values = list(g.invars) + list(g.constvars) + [e.out for e in g.eqns]
-    if all(math.prod(v.shape) <= one_call.SMALL_MAX for v in values):
-        return g
-    return product.fuse_epilogues_here(g)
 
 
 def _step(plan: Plan, u: Any, fastmath: Any) -> tuple:
@@ -479,9 +468,7 @@ class Executable:
                     lines.append('#   ' + contraction.describe(
                         u.prim.name, tuple(v.shape for v in u.inputs), u.params, u.out.dtype))
                 elif u.prim.name == 'matmul' and _product_shape(u) is not None:
-                    done = [k for k in ('bias', 'relu', 'gate') if u.params.get(k)]
-                    lines.append('#   ' + product.describe(*_product_shape(u), u.out.dtype)
-                                 + (f'; epilogue: {", ".join(done)}' if done else ''))
+                    lines.append('#   ' + product.describe(*_product_shape(u), u.out.dtype))
                 elif u.prim.name in ('attention', 'attention_grad'):
                     q, k, v = (x.shape for x in u.inputs[:3])
                     lines.append('#   ' + attention.describe(
@@ -493,7 +480,7 @@ def _product_shape(u: Any) -> Optional[tuple]:
     """``(m, k, n)`` of matmul unit ``u`` where the CPU's product kernel
     takes its shapes and dtype (and the arrays' layouts, known when it
     runs, as a plan's usually are), else None."""
-    a, b = u.inputs[:2]
+    a, b = u.inputs
     if not contraction.supported(numpy.empty(0, a.dtype), numpy.empty(0, b.dtype)):
         return None
     m, k = a.shape[-2:][::-1] if u.params.get('transa') else a.shape[-2:]

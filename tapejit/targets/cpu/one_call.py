@@ -55,7 +55,7 @@ def eligible(plan: Any) -> bool:
     for u in plan.units:
         if isinstance(u, (Group, RowChain)) or u.prim.name in ('reshape', 'transpose'):
             continue
-        if u.prim.name != 'matmul' or len(u.inputs) != 2:
+        if u.prim.name != 'matmul':
             return False
         a, b = u.inputs
         inner = a.shape[0] if u.params['transa'] else a.shape[-1]

@@ -36,16 +36,14 @@ import numpy
 
 from tapejit.backends import host_arrays, threads
 from tapejit.compiler import contraction as C
-from tapejit.compiler.epilogue import fuse_epilogues
 from tapejit.ops.registry import install_host_kernel
 from tapejit.targets.cpu.buffers import scratch
 from tapejit.targets.cpu.contraction import (_DTYPES, _cache_bytes, _kernel, cache_line,
                                              first_level, kernel_source, machine, supported)
 from tapejit.targets.cpu.llvm_jit import has_object
-from tapejit.targets.cpu.product_ir import BIAS, GATE, RELU, product_ir, transpose_ir
+from tapejit.targets.cpu.product_ir import product_ir, transpose_ir
 
-__all__ = ['takes_product', 'takes_shape', 'takes_epilogue', 'fuse_epilogues_here', 'matmul',
-           'tile', 'describe']
+__all__ = ['takes_product', 'takes_shape', 'matmul', 'tile', 'describe']
 
 # Hand-offs' time a product takes at least to run here, and panels of
 # columns it has at least (over its stack), for the kernel to take it (see
@@ -323,21 +321,11 @@ def _steps(x: numpy.ndarray) -> tuple:
 
 
 def matmul(a: numpy.ndarray, b: numpy.ndarray, out: Optional[numpy.ndarray] = None,
-           width: Optional[int] = None, bias: Optional[numpy.ndarray] = None,
-           relu: bool = False, gate: Optional[numpy.ndarray] = None) -> numpy.ndarray:
+           width: Optional[int] = None) -> numpy.ndarray:
     """``a @ b`` (see the module's docstring) into ``out`` where given,
     on ``width`` threads (None: as many as its size pays for on the cores
     this process may use); ``a`` and ``b`` as :func:`takes_product` says,
-    of any size.  The epilogue (where :func:`takes_epilogue`): ``bias``
-    added to each row, then ``relu`` (0 where below 0), then 0 where
-    ``gate`` (of the result's shape) is 0 or below.
-
-    >>> x = numpy.full((64, 256), -1.0, numpy.float32)
-    >>> w = numpy.ones((256, 256), numpy.float32)
-    >>> bias = numpy.arange(256, dtype=numpy.float32)
-    >>> matmul(x, w, bias=bias, relu=True)[0, 250:].tolist()
-    [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
-    """
+    of any size."""
     call = _call_of(a, b)
     dtype = a.dtype
     m, k, n, count = call.m, call.k, call.n, call.count
@@ -345,10 +333,7 @@ def matmul(a: numpy.ndarray, b: numpy.ndarray, out: Optional[numpy.ndarray] = No
     mr, nv = tile(n, dtype)
     nr = nv * lanes
     shape = call.batch + (a.shape[-2], n)
-    flags, bias, gate = _epilogue(shape, dtype, count, bias, relu, gate)
-    c = (out if _writes_into(out, shape, dtype, a, b) and not (
-        flags and (numpy.may_share_memory(out, bias) or numpy.may_share_memory(out, gate))
-    ) else host_arrays.empty(shape, dtype))
+    c = out if _writes_into(out, shape, dtype, a, b) else host_arrays.empty(shape, dtype)
     if width is None:
         width = threads.product_width(float(count) * m * n * k, threads.available_cores())
     parts, tail, tail_parts = _items(count * -(-n // nr), -(-m // mr), max(1, width),
@@ -374,69 +359,9 @@ def matmul(a: numpy.ndarray, b: numpy.ndarray, out: Optional[numpy.ndarray] = No
                                            _source(dtype, lanes, (mr, nv)))
     threads.Chunked(fn, width)(m, 1, items, n, k, kc, parts, tail, tail_parts,
                                slots.ctypes.data, sam, sak, call.sbk, call.sbn,
-                               sab, call.sbb, call.scb, flags, a_memory,
-                               _memory(b, call.b_span, call.b_dense), buf, c.reshape(-1), bias,
-                               gate)
+                               sab, call.sbb, call.scb, a_memory,
+                               _memory(b, call.b_span, call.b_dense), buf, c.reshape(-1))
     return _copied(c, out)
-
-
-def fuse_epilogues_here(g: Any) -> Any:
-    """The compiler's epilogue pass for the graphs of this target: the
-    epilogues of the products these kernels compute (by their shapes)."""
-    return fuse_epilogues(g, _takes_operands)
-
-
-def _takes_operands(a: Any, b: Any, params: dict) -> bool:
-    m, k = a.shape[::-1] if params.get('transa') else a.shape
-    n = b.shape[0] if params.get('transb') else b.shape[1]
-    return a.dtype == b.dtype and a.dtype in _DTYPES and takes_shape(m, k, n, a.dtype)
-
-
-def takes_epilogue(shape: tuple, dtype: Any, bias: Any = None, gate: Any = None) -> bool:
-    """Whether :func:`matmul` applies an epilogue with these operands to a
-    result of ``shape`` and ``dtype`` (one matrix, not a stack): ``bias`` a
-    row of the result's columns, ``gate`` of its shape, each a NumPy array
-    of its dtype (either may be None).
-
-    >>> takes_epilogue((4, 3), numpy.float32, numpy.zeros(3, numpy.float32))
-    True
-    >>> takes_epilogue((4, 3), numpy.float32, numpy.zeros(4, numpy.float32))
-    False
-    """
-    return len(shape) == 2 and all(
-        x is None or (type(x) is numpy.ndarray and x.dtype == dtype and x.shape == want)
-        for x, want in ((bias, shape[-1:]), (gate, tuple(shape))))
-
-
-def _takes_with_epilogue(a: Any, b: Any, bias: Any, gate: Any) -> bool:
-    """Whether :func:`matmul` computes ``a @ b`` with this epilogue
-    (:func:`takes_product` and :func:`takes_epilogue`)."""
-    call = _call_of(a, b)
-    return (call is not None and call.long and call.count == 1
-            and takes_epilogue(call.batch + (a.shape[-2], call.n), a.dtype, bias, gate))
-
-
-_no_operand: dict = {}   # dtype -> the one-element array an unused epilogue operand is
-
-
-def _epilogue(shape: tuple, dtype: numpy.dtype, count: int, bias: Any, relu: bool,
-              gate: Any) -> tuple:
-    """``(flags, bias, gate)`` of the kernel's epilogue: the operands as
-    flat arrays of their own (one element where unused)."""
-    none = _no_operand.get(dtype)
-    if none is None:
-        none = _no_operand[dtype] = numpy.zeros(1, dtype)
-    if bias is None and gate is None and not relu:
-        return 0, none, none
-    if count != 1 or not takes_epilogue(shape, dtype, bias, gate):
-        raise ValueError(f'matmul: an epilogue on a product of shape {shape} ({dtype}) with '
-                         f'bias {getattr(bias, "shape", None)} and gate '
-                         f'{getattr(gate, "shape", None)}; expected one matrix, a bias of its '
-                         'columns and a gate of its shape, of its dtype')
-    flags = (BIAS if bias is not None else 0) | (RELU if relu else 0) | (
-        GATE if gate is not None else 0)
-    return (flags, none if bias is None else numpy.ascontiguousarray(bias),
-            none if gate is None else numpy.ascontiguousarray(gate).reshape(-1))
 
 
 def _rows_of(a: numpy.ndarray, call: _Call, width: int) -> numpy.ndarray:
@@ -552,4 +477,3 @@ def describe(m: int, k: int, n: int, dtype: Any) -> str:
 
 
 install_host_kernel('matmul', matmul, takes_product)
-install_host_kernel('matmul_epilogue', matmul, _takes_with_epilogue)

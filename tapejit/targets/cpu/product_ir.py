@@ -2,7 +2,7 @@
 :mod:`tapejit.targets.cpu.product`): ``C = A @ B`` with ``C`` row-major.
 
 The entry ``symbol(m, ch, nch, claim, n, k, kc, parts, tail, tail_parts,
-slots, sam, sak, sbk, sbn, sab, sbb, scb, flags, a, b, panels, c, bias, gate)``
+slots, sam, sak, sbk, sbn, sab, sbb, scb, a, b, panels, c)``
 takes its items ``ch`` at a time from the int64 counter at ``claim``, on
 every thread that enters (:class:`tapejit.backends.threads.Chunked`).  Matrix ``g`` of a stack has
 ``A[i, l]`` at ``a[g * sab + i * sam + l * sak]``, ``B[l, j]`` at ``b[g *
@@ -24,12 +24,6 @@ core's cache while each block of rows runs a register tile: per row of the panel
 NV`` fused multiply-adds.
 Rows past ``m`` read row ``m - 1`` and are not stored; columns past ``n``
 are masked off; a block of ``k`` after the first adds to what ``C`` holds.
-The last block's tiles apply the epilogue ``flags`` asks for before they
-store (:data:`BIAS`: add the row ``bias`` of ``n``; :data:`RELU`: ``0
-where 0 > x``; :data:`GATE`: ``0 where 0 >= gate``, ``gate`` row-major as
-``C``), in that order: what an elementwise kernel after the product would
-compute, without a pass over ``C`` (a matrix at a time: with ``flags``
-the stack holds one).
 
 >>> import numpy as np
 >>> text = product_ir('demo', np.dtype(np.float32), 8, (6, 2))
@@ -39,17 +33,14 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any
 
 import numpy
 
 from tapejit.targets.cpu.contraction_ir import Claim, _Ir, _DTYPES, transpose
 from tapejit.targets.cpu.emitter import Array, Emitter
 
-__all__ = ['product_ir', 'transpose_ir', 'BIAS', 'RELU', 'GATE']
-
-# The epilogue's flags (see the module's docstring).
-BIAS, RELU, GATE = 1, 2, 4
+__all__ = ['product_ir', 'transpose_ir']
 
 
 def _entry(symbol: str, dtype: numpy.dtype, ints: list, arrays: list, written: set,
@@ -178,8 +169,8 @@ def product_ir(symbol: str, dtype: numpy.dtype, lanes: int, tile: tuple) -> str:
     def emit(em: Emitter, m: Any, nch: Any, claim: Claim, n: Any, k: Any, kc: Any,
              parts: Any, tail: Any, tail_parts: Any, slots: Any, sam: Any,
              sak: Any, sbk: Any,
-             sbn: Any, sab: Any, sbb: Any, scb: Any, flags: Any, a: Array, src: Array,
-             panels: Array, c: Array, bias: Array, gate: Array) -> None:
+             sbn: Any, sab: Any, sbb: Any, scb: Any, a: Array, src: Array, panels: Array,
+             c: Array) -> None:
         x = _Ir(em, dtype, lanes)
         b = em.b
         blocks = b.sdiv(b.add(m, x.c(mr - 1)), x.c(mr))
@@ -226,26 +217,22 @@ def product_ir(symbol: str, dtype: numpy.dtype, lanes: int, tile: tuple) -> str:
                 with b.if_then(b.icmp_signed('!=', b.load(packed), key)):
                     _pack_panel(x, b_g, sbk, sbn, n, j0, k0, rows, nr, buf)
                     em.b.store(key, packed)
-                final = b.icmp_signed('==', q, b.sub(steps, x.c(1)))
-                epilogue = (b.select(final, flags, x.c(0)), bias.data, gate.data)
                 em.repeat(first, last, lambda ib: _tile(
                     x, accs, a_g, sam, sak, (buf, x.c(nr)), c_g, m, n, em.b.mul(ib, x.c(mr)), j0,
-                    k0, rows, q, epilogue))
+                    k0, rows, q))
             em.repeat(x.c(0), steps, k_block)
         x.work_loop(claim, nch, item)
     return _entry(symbol, dtype, ['n', 'k', 'kc', 'parts', 'tail', 'tail_parts', 'slots', 'sam',
-                                  'sak', 'sbk', 'sbn', 'sab', 'sbb', 'scb', 'flags'],
-                  ['a', 'b', 'panels', 'c', 'bias', 'gate'], {'panels', 'c'}, emit)
+                                  'sak', 'sbk', 'sbn', 'sab', 'sbb', 'scb'],
+                  ['a', 'b', 'panels', 'c'], {'panels', 'c'}, emit)
 
 
 def _tile(x: _Ir, accs: list, a: Any, sam: Any, sak: Any, panel: tuple, c: Any, m: Any,
-          n: Any, i0: Any, j0: Any, k0: Any, rows: Any, q: Any,
-          epilogue: Optional[tuple] = None) -> None:
+          n: Any, i0: Any, j0: Any, k0: Any, rows: Any, q: Any) -> None:
     """The tile at row ``i0``, column ``j0`` over rows ``k0 .. k0 + rows`` of
     ``panel = (base, stride)``: the packed panel or ``B`` itself, rows of
     whole vectors ``stride`` elements apart, added to ``c`` unless ``q``
-    (the block of ``k``) is the first; ``epilogue = (flags, bias, gate)``
-    applied before it is stored (:func:`_epilogue`), where given."""
+    (the block of ``k``) is the first."""
     em = x.em
     b = em.b
     mr, nv, lanes = len(accs), len(accs[0]), x.lanes
@@ -271,57 +258,7 @@ def _tile(x: _Ir, accs: list, a: Any, sam: Any, sak: Any, panel: tuple, c: Any, 
                 acc = accs[r][v]
                 b.store(b.call(x.fma, [av, bv[v], b.load(acc)]), acc)
     em.repeat(x.c(0), rows, step)
-    if epilogue is not None:
-        _epilogue(x, accs, *epilogue, i0, j0, m, n)
     _store_tile(x, accs, c, i0, j0, m, n)
-
-
-def _epilogue(x: _Ir, accs: list, flags: Any, bias: Any, gate: Any, i0: Any, j0: Any,
-              m: Any, n: Any) -> None:
-    """The tile's accumulators with the operations ``flags`` asks for (see
-    the module's docstring; none where 0): each as the elementwise kernel
-    would compute it, so that the results are the same bits."""
-    em = x.em
-    b = em.b
-    load = _masked_load(x)
-    align = em.ir.Constant(x.i32, x.elem_size())
-    mr, nv, lanes = len(accs), len(accs[0]), x.lanes
-    zero = x.zero()
-
-    def flag(bit: int) -> Any:
-        return em.b.icmp_signed('!=', em.b.and_(flags, x.c(bit)), x.c(0))
-
-    def each(update: Any) -> None:
-        bb = em.b
-        for r in range(mr):
-            for v in range(nv):
-                acc = accs[r][v]
-                bb.store(update(r, v, bb.load(acc)), acc)
-
-    with b.if_then(b.icmp_signed('!=', flags, x.c(0))):
-        masks = _masks(x, j0, n, nv)
-        with em.b.if_then(flag(BIAS)):
-            bb = em.b
-            row = [bb.call(load, [_vec_ptr(x, bias, bb.add(j0, x.c(v * lanes))), align,
-                                  masks[v], zero]) for v in range(nv)]
-            each(lambda r, v, val: em.b.fadd(val, row[v]))
-        with em.b.if_then(flag(RELU)):
-            each(lambda r, v, val: em.b.select(em.b.fcmp_ordered('<', val, zero), zero, val))
-        with em.b.if_then(flag(GATE)):
-            bb = em.b
-            last = bb.sub(m, x.c(1))
-            starts = []
-            for r in range(mr):
-                ri = bb.add(i0, x.c(r))
-                # (A row past m is not stored: it reads the last row's gate.)
-                ri = bb.select(bb.icmp_signed('<', ri, m), ri, last)
-                starts.append(bb.add(bb.mul(ri, n), j0))
-
-            def gated(r: int, v: int, val: Any) -> Any:
-                g = em.b.call(load, [_vec_ptr(x, gate, em.b.add(starts[r], x.c(v * lanes))),
-                                     align, masks[v], zero])
-                return em.b.select(em.b.fcmp_ordered('<=', g, zero), zero, val)
-            each(gated)
 
 
 def _masks(x: _Ir, j0: Any, n: Any, vectors: int) -> list:
