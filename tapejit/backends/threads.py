@@ -43,9 +43,9 @@ of every product it runs itself:
   BLAS, the round trip of a piece handed to a worker and the cost of
   setting BLAS's thread count.  The figures are kept in the store (under
   the machine's name, its cores and tapejit's and NumPy's versions), so
-  that later processes decide alike and do not measure again.  The cores are those this
-  process may use (``os.sched_getaffinity``), read when a plan's step
-  runner is written and for each eager product.
+  that later processes decide alike and do not measure again.  The cores
+  are those this process may use (``os.sched_getaffinity``), read when a
+  plan's step runner is written and for each eager product.
 
 Nothing here runs at import.  A user gives tapejit fewer cores with an
 affinity mask (``taskset``, ``os.sched_setaffinity``) or
@@ -58,6 +58,7 @@ import itertools
 import json
 import math
 import os
+import platform
 import threading
 import time
 from typing import Any, Callable, Optional, Sequence
@@ -834,12 +835,11 @@ _FIGURES = ('madds_per_s', 'handoff_s', 'toggle_s', 'elements_per_s')
 
 
 def _calibration_key() -> str:
-    """The store key of this machine's figures: its name and processor,
-    the cores this process may use, and tapejit's and NumPy's versions (the
-    BLAS NumPy runs)."""
+    """The store key of this machine's figures: its name and architecture,
+    its cores and those this process may use, and tapejit's and NumPy's
+    versions (the BLAS NumPy runs)."""
     from tapejit.compiler import store
-    u = os.uname() if hasattr(os, 'uname') else ('', os.environ.get('COMPUTERNAME', ''))
-    return (f'calibration 1\n{store.fingerprint()}\n{u[1]}|{u[4] if len(u) > 4 else ""}'
+    return (f'calibration 1\n{store.fingerprint()}\n{platform.node()}|{platform.machine()}'
             f'|{os.cpu_count()}|{available_cores()}')
 
 

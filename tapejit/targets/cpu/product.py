@@ -181,8 +181,8 @@ def _columns(n: int, dtype: Any) -> int:
 def _rewrites_rows(k: int, n: int, dtype: Any, transposed: bool) -> bool:
     """Whether :func:`matmul` writes a first operand row-major first
     (:func:`_rows_of`): a ``transposed`` one whose shared axis ``k`` is
-    longer than its block.  That pass
-    over ``A`` costs as much as its product with a panel or two of columns.
+    longer than its block.  That pass over ``A`` costs as much as its
+    product with a panel or two of columns.
 
     >>> _rewrites_rows(4096, 64, numpy.float32, True)
     True
@@ -292,8 +292,7 @@ def ahead(m: int, k: int, n: int, dtype: Any, count: int = 1) -> tuple:
     lanes, _ = machine(dtype)
     mr, nv = tile(n, dtype)
     src = kernel_source('product', (mr, nv), dtype, (lanes,), _source(dtype, lanes, (mr, nv)))
-    rows = (_rows_source(dtype, lanes)
-            if k > _k_block(k, nv * lanes, dtype.itemsize, lanes, True) else None)
+    rows = _rows_source(dtype, lanes) if _rewrites_rows(k, n, dtype, True) else None
     wanted = [s is not None and not has_object(s[0], *s[2:]) for s in (src, rows)]
     # (Asked last: the size rule measures this machine's product rate the
     # first time, which a plan whose kernels are all stored need not wait for.)
@@ -342,14 +341,13 @@ def matmul(a: numpy.ndarray, b: numpy.ndarray, out: Optional[numpy.ndarray] = No
     width = min(max(1, width), items)
     a_memory = _memory(a, call.a_span, call.a_dense)
     sam, sak, sab = call.sam, call.sak, call.sab
-    kc = _k_block(k, nr, dtype.itemsize, lanes, sak != 1)
-    if kc < k and sam == 1:
+    if _rewrites_rows(k, n, dtype, sam == 1 and sak != 1):
         # (A transposed ``A`` whose shared axis spans more than one block:
         # written row-major first, its shared axis is one block, and each
         # step of a tile reads its rows' elements from lines it keeps.)
         a_memory = _rows_of(a_memory, call, width)
         sam, sak, sab = k, 1, m * k if sab else 0
-        kc = _k_block(k, nr, dtype.itemsize, lanes)
+    kc = _k_block(k, nr, dtype.itemsize, lanes, sak != 1)
     slots = numpy.zeros(1, numpy.int64)      # (held until every thread is done)
     # (Each thread's slot holds kc rows rounded up to whole vectors of rows.)
     buf = scratch('product panels', width * -(-kc // lanes) * lanes * nr, dtype)
