@@ -23,3 +23,22 @@ def _draws_from_numpys_generator():
     random.seed(None)
     yield
     random.seed(None)
+
+
+class _KernelEverywhere(dict):
+    """Verdicts of :func:`tapejit.targets.cpu.product._kernel_pays` that
+    give every layout to the kernel."""
+
+    def get(self, layout, default=None):
+        return True
+
+
+@pytest.fixture(autouse=True)
+def _the_product_kernel_takes_every_layout(monkeypatch):
+    """Products of every layout go to tapejit's kernel, as its size rule
+    says, whichever of the kernel and BLAS this machine times faster: which
+    products a test's plan runs on the kernel must not depend on the
+    machine it runs on (tests of the timing itself give the module a dict
+    of its own)."""
+    from tapejit.targets.cpu import product
+    monkeypatch.setattr(product, '_verdicts', _KernelEverywhere())

@@ -67,7 +67,8 @@ import numpy
 
 from tapejit.backends import host_arrays
 
-__all__ = ['Chunked', 'Pool', 'available_cores', 'blas_one_thread', 'calibration', 'matmul',
+__all__ = ['Chunked', 'Pool', 'available_cores', 'blas_one_thread', 'calibration', 'machine_key',
+           'matmul',
            'product_madds', 'product_width', 'set_max_threads', 'ufunc']
 
 # A piece of a split product takes at least this many times the round trip
@@ -834,13 +835,21 @@ def calibration() -> Calibration:
 _FIGURES = ('madds_per_s', 'handoff_s', 'toggle_s', 'elements_per_s')
 
 
-def _calibration_key() -> str:
-    """The store key of this machine's figures: its name and architecture,
-    its cores and those this process may use, and tapejit's and NumPy's
-    versions (the BLAS NumPy runs)."""
+def machine_key(what: str) -> str:
+    """The store key of figures ``what`` measured on this machine: its name
+    and architecture, its cores and those this process may use, and
+    tapejit's and NumPy's versions (the BLAS NumPy runs).
+
+    >>> machine_key('calibration 1').startswith('calibration 1')
+    True
+    """
     from tapejit.compiler import store
-    return (f'calibration 1\n{store.fingerprint()}\n{platform.node()}|{platform.machine()}'
+    return (f'{what}\n{store.fingerprint()}\n{platform.node()}|{platform.machine()}'
             f'|{os.cpu_count()}|{available_cores()}')
+
+
+def _calibration_key() -> str:
+    return machine_key('calibration 1')
 
 
 def _stored() -> Optional[Calibration]:

@@ -29,7 +29,10 @@ compiled once per dtype and tile and kept in the store.
 
 from __future__ import annotations
 
+import json
 import math
+import threading
+import time
 from typing import Any, Callable, NamedTuple, Optional
 
 import numpy
@@ -74,8 +77,16 @@ TAIL_BLOCKS = 4
 TRANSPOSE_CLAIMS = 8
 # Operand layouts whose calls are kept (see _call_of), at most.
 MAX_KEPT_CALLS = 1024
+# The product each layout is timed on, kernel against BLAS (see
+# _kernel_pays): ``(rows, shared axis, columns)``, wide and narrow (a
+# classifier's).  Long enough to be cut among threads, short enough that
+# the eight runs of a layout take a few milliseconds.
+LAYOUT_PRODUCT = (128, 512, 512)
+NARROW_PRODUCT = (256, 1024, 10)
 
 _calls: dict = {}      # (shapes, strides, dtypes) -> _Call or None
+_verdicts: dict = {}   # layout (see _Call) -> whether the kernel computes it faster
+_verdict_lock = threading.Lock()
 _fns: dict = {}        # (dtype, MR, NV) -> the compiled kernel
 _tiles: dict = {}      # (columns, dtype) -> tile
 
@@ -90,14 +101,20 @@ def takes_product(a: Any, b: Any) -> bool:
     product long enough to take :data:`MIN_HANDOFFS` of this machine's
     hand-offs to a thread at its measured product rate
     (:func:`tapejit.backends.threads.calibration`).  Shorter products spend
-    more on packing and calling than they save: BLAS runs them.
+    more on packing and calling than they save: BLAS runs them.  A single
+    product (not a stack) goes to the kernel only where this machine
+    computed a product of its layout faster with it than with BLAS
+    (:func:`_kernel_pays`).
 
     >>> x = numpy.ones((512, 512), numpy.float32)
-    >>> takes_product(x, x), takes_product(x, x[:, ::2]), takes_product(x[:8], x[:, :8])
-    (True, False, False)
+    >>> takes_product(x, x) == _kernel_pays(_call_of(x, x).layout)
+    True
+    >>> takes_product(x, x[:, ::2]), takes_product(x[:8], x[:, :8])
+    (False, False)
     """
     call = _call_of(a, b)
-    return call is not None and call.long
+    return (call is not None and call.long
+            and (call.count > 1 or _kernel_pays(call.layout)))
 
 
 class _Call(NamedTuple):
@@ -105,7 +122,9 @@ class _Call(NamedTuple):
     strides and dtype: ``count`` products ``(m, k) @ (k, n)``, the strides
     in elements (``A[g, i, l]`` at ``g * sab + i * sam + l * sak``, ``B``
     likewise, ``C[g]`` at ``g * scb``), each operand's memory span in
-    elements and whether that span holds nothing else (``dense``)."""
+    elements and whether that span holds nothing else (``dense``), and
+    its ``layout``: the kernel's paths through it, which this machine may
+    run slower than BLAS (:func:`_layout`)."""
     long: bool
     batch: tuple
     count: int
@@ -123,6 +142,7 @@ class _Call(NamedTuple):
     b_span: int
     a_dense: bool
     b_dense: bool
+    layout: tuple
 
 
 def _call_of(a: Any, b: Any) -> Optional[_Call]:
@@ -165,11 +185,123 @@ def _make_call(a: numpy.ndarray, b: numpy.ndarray) -> Optional[_Call]:
         # of the stack's rows, k apart, packing the matrix once.)
         m, count, sab, sam, sak = m * count, 1, 0, k, 1
     narrow = count * -(-n // _columns(n, a.dtype)) < MIN_PANELS
+    transposed = sam == 1 and sak != 1
     long = takes_shape(m, k, n, a.dtype, count) and not (
-        narrow and _rewrites_rows(k, n, a.dtype, sam == 1 and sak != 1))
+        narrow and _rewrites_rows(k, n, a.dtype, transposed))
     return _Call(long, batch, count, m, k, n, sam, sak, sbk,
                  sbn, sab, sbb, m * n if count > 1 else 0, a_span, b_span,
-                 a_span == a.size and _dense(a), b_span == b.size and _dense(b))
+                 a_span == a.size and _dense(a), b_span == b.size and _dense(b),
+                 _layout(k, n, a.dtype, transposed, sbn != 1))
+
+
+def _layout(k: int, n: int, dtype: Any, a_transposed: bool, b_transposed: bool) -> tuple:
+    """``(dtype, a, b, narrow)``: how the kernel runs a product, each way
+    timed against BLAS on its own (:func:`_kernel_pays`): ``a`` is 'rows'
+    for a row-major first operand, 'columns' for a transposed one it reads
+    in place, 'rewritten' for one it writes row-major first
+    (:func:`_rewrites_rows`); ``b`` whether ``B`` is transposed (packed
+    through registers); ``narrow`` whether its tile is narrower than the
+    full one (a classifier's few columns).
+
+    >>> _layout(512, 512, numpy.float32, False, True)
+    ('f', 'rows', True, False)
+    """
+    dtype = numpy.dtype(dtype)
+    lanes, regs = machine(dtype)
+    a = ('rewritten' if _rewrites_rows(k, n, dtype, True) else 'columns') if a_transposed \
+        else 'rows'
+    return dtype.char, a, b_transposed, tile(n, dtype)[1] < C.product_tile(lanes, regs)[1]
+
+
+def _kernel_pays(layout: tuple) -> bool:
+    """Whether the kernel computed a product of ``layout`` (see
+    :func:`_layout`) faster than BLAS cut among the same threads
+    (:func:`tapejit.backends.threads.matmul`) on this machine.  Which is
+    faster differs between machines: the kernel's tile and packing against
+    the BLAS build's.  Timed the first time a layout is asked about (a few
+    milliseconds, the kernel compiled or loaded first), and kept in the
+    store for later processes on this machine, as its calibration is.
+
+    >>> _kernel_pays(('f', 'rows', True, False)) in (True, False)
+    True
+    """
+    got = _verdicts.get(layout)
+    if got is None:
+        with _verdict_lock:
+            got = _verdicts.get(layout)
+            if got is None:
+                ratio = _stored_ratio(layout)
+                if ratio is None:
+                    ratio = _time_layout(layout)
+                    _keep_ratio(layout, ratio)
+                got = _verdicts[layout] = ratio < 1.0
+    return got
+
+
+def _ratio_key(layout: tuple) -> str:
+    return threads.machine_key('product layout 1 ' + ' '.join(map(str, layout)))
+
+
+def _stored_ratio(layout: tuple) -> Optional[float]:
+    """The kernel's time over BLAS's an earlier process measured for
+    ``layout``, or None (none kept, or an entry that does not read)."""
+    from tapejit.compiler import store
+    folder = store.cache_dir()
+    blob = store.read(folder, _ratio_key(layout), 'timing again') if folder else None
+    if blob is None:
+        return None
+    try:
+        ratio = float(json.loads(blob)['kernel_over_blas'])
+    except (ValueError, KeyError, TypeError):
+        return None
+    return ratio if math.isfinite(ratio) and ratio > 0 else None
+
+
+def _keep_ratio(layout: tuple, ratio: float) -> None:
+    from tapejit.compiler import store
+    folder = store.cache_dir()
+    if folder:
+        store.write(folder, _ratio_key(layout),
+                    json.dumps({'kernel_over_blas': ratio}).encode())
+
+
+def _time_layout(layout: tuple, sets: int = 4, rounds: int = 3) -> float:
+    """The kernel's time over BLAS's for :data:`LAYOUT_PRODUCT`
+    (:data:`NARROW_PRODUCT` for a narrow ``layout``) in ``layout``, on the
+    threads its size pays for: the median of ``rounds * sets`` pairs of
+    runs, one of each, so that a busy moment of the machine slows both of
+    a pair.  The runs take turns through ``sets`` sets of operands, so
+    that each reads its operands from memory, as a step's products do (one
+    set, read from cache, ranked the two differently on an AVX2 core)."""
+    char, a_mode, b_transposed, narrow = layout
+    dtype = numpy.dtype(char)
+    m, k, n = NARROW_PRODUCT if narrow else LAYOUT_PRODUCT
+    lanes, _ = machine(dtype)
+    block = _k_block(1 << 30, _columns(n, dtype), dtype.itemsize, lanes, True)
+    if a_mode == 'columns':
+        k = min(k, block)
+    elif a_mode == 'rewritten':
+        k = max(k, block + lanes)
+    rng = numpy.random.default_rng(0)
+    operands = []
+    for _ in range(sets):
+        a = rng.random((k, m) if a_mode != 'rows' else (m, k)).astype(dtype)
+        b = rng.random((n, k) if b_transposed else (k, n)).astype(dtype)
+        operands.append((a.T if a_mode != 'rows' else a, b.T if b_transposed else b))
+    out = numpy.empty((m, n), dtype)
+    width = threads.product_width(float(m) * k * n, threads.available_cores())
+    ways = (matmul, threads.matmul)
+    for way in ways:
+        way(*operands[0], out, width)      # (the kernel compiled or loaded)
+    ratios = []
+    for r in range(sets * rounds):
+        spent = []
+        for way in ways:
+            t = time.perf_counter()
+            way(*operands[r % sets], out, width)
+            spent.append(time.perf_counter() - t)
+        ratios.append(spent[0] / max(spent[1], 1e-9))
+    return float(numpy.median(ratios))
 
 
 def _columns(n: int, dtype: Any) -> int:
@@ -241,7 +373,7 @@ def takes_shape(m: int, k: int, n: int, dtype: Any, count: int = 1) -> bool:
 
     >>> takes_shape(256, 784, 1024, numpy.float32), takes_shape(8, 8, 8, numpy.float32)
     (True, False)
-    >>> takes_shape(256, 4096, 10, numpy.float32), takes_shape(256, 4096, 100, numpy.float32)
+    >>> takes_shape(256, 4096, 10, numpy.float32), takes_shape(256, 16, 10, numpy.float32)
     (True, False)
     """
     lanes, regs = machine(dtype)
@@ -260,8 +392,8 @@ def tile(n: int, dtype: Any) -> tuple:
     ``dtype`` on this CPU (:func:`tapejit.compiler.contraction.product_tile`).
 
     >>> mr, nv = tile(10, numpy.float32)
-    >>> nv
-    1
+    >>> nv < C.product_tile(*machine(numpy.float32))[1]     # (narrower than the full tile)
+    True
     """
     key = (n, dtype)
     got = _tiles.get(key)

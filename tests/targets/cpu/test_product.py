@@ -170,7 +170,9 @@ def test_what_the_kernels_take():
     assert not P.takes_product(x.astype(np.float16), x.astype(np.float16))
     assert P.takes_product(x[None], x[None])                    # stacked
     assert P.takes_product(np.ones((3, 2, 256, 128), np.float32), x[:128, :256])
-    assert not P.takes_product(x, x[:, :128])                   # two panels
+    two = 2 * P._columns(512, np.float32)         # (two panels of the full tile)
+    assert -(-two // P._columns(two, np.float32)) < P.MIN_PANELS
+    assert not P.takes_product(x, x[:, :two])                   # two panels
     # A classifier's ten columns of a long product: one narrow panel, taken.
     h = np.ones((256, 4096), np.float32)
     assert P.takes_product(h, np.ones((10, 4096), np.float32).T)
@@ -461,7 +463,7 @@ def test_row_major_operands_at_any_alignment_give_the_same_bits():
 
 
 def test_second_derivatives_through_the_narrow_kernel_match_finite_differences(monkeypatch):
-    # A classifier's layer (ten columns, taken by the narrow tile) in
+    # A classifier's layer (a few columns, taken by the narrow tile) in
     # float64: the Hessian-vector product of its loss, by double backward,
     # eagerly and under jit, against central differences of the gradient.
     # (Every product the kernel can compute goes to it, whatever this
@@ -469,9 +471,10 @@ def test_second_derivatives_through_the_narrow_kernel_match_finite_differences(m
     calls = _products_seen(monkeypatch, lambda a, b: P._call_of(a, b) is not None)
     rng = np.random.default_rng(17)
     x = rng.standard_normal((256, 1024)) * 0.05
-    w = rng.standard_normal((10, 1024)) * 0.05
+    cols = machine(np.float64)[0] + 2     # (a vector and a part: ten on AVX-512)
+    w = rng.standard_normal((cols, 1024)) * 0.05
     v = rng.standard_normal(x.shape)
-    assert P.tile(10, np.float64)[1] < C.product_tile(*machine(np.float64))[1]
+    assert P.tile(cols, np.float64)[1] < C.product_tile(*machine(np.float64))[1]
 
     def loss(x, w):
         return F.sum(F.tanh(F.linear(x, w)) ** 3)
@@ -490,8 +493,118 @@ def test_second_derivatives_through_the_narrow_kernel_match_finite_differences(m
     eps = 1e-5
     want = (gradient(x + eps * v) - gradient(x - eps * v)) / (2 * eps)
     got = hvp(x, v, w).array
-    assert any(10 in b for _, b in calls)     # (the kernel ran the ten-column products)
+    assert any(cols in b for _, b in calls)   # (the kernel ran the narrow products)
     assert got.shape == x.shape
     assert np.allclose(got, want, rtol=1e-5, atol=1e-8 * np.abs(want).max())
     jitted = tapejit.jit(hvp)(x, v, w)
     assert np.allclose(getattr(jitted, 'array', jitted), got, rtol=1e-10, atol=1e-14)
+
+
+# --- which of the kernel and BLAS this machine times faster, per layout ---------
+
+@pytest.fixture
+def timed(monkeypatch):
+    """The layouts' verdicts as the library keeps them (the suite's default
+    gives every layout to the kernel), with ``_time_layout`` answering the
+    ratio the test sets in ``ratio[0]``; returns ``(ratio, layouts timed)``."""
+    ratio, seen = [1.0], []
+
+    def time_layout(layout):
+        seen.append(layout)
+        return ratio[0]
+    monkeypatch.setattr(P, '_verdicts', {})
+    monkeypatch.setattr(P, '_time_layout', time_layout)
+    return ratio, seen
+
+
+def test_a_layout_blas_computes_faster_goes_to_blas(fresh_store, timed, monkeypatch,
+                                                    steady_calibration):
+    ratio, seen = timed
+    ratio[0] = 1.3
+    calls = _products_seen(monkeypatch, P.takes_product)
+    rng = np.random.default_rng(12)
+    x = rng.standard_normal((256, 512)).astype(np.float32)
+    w = rng.standard_normal((512, 512)).astype(np.float32)
+    assert not P.takes_product(x, w.T)
+    assert seen == [P._call_of(x, w.T).layout]
+    # Eagerly and under jit: the same product, BLAS's, and the kernel never called.
+    want = x.astype(np.float64) @ w.astype(np.float64).T
+    eager = F.linear(x, w).array
+    jitted = tapejit.jit(lambda x, w: F.linear(x, w))(x, w).array
+    assert calls == [] and np.array_equal(eager, jitted)
+    assert np.abs(eager - want).max() < 1e-3
+    # Each layout timed once: another (a row-major B) is timed for itself.
+    ratio[0] = 0.8
+    assert not P.takes_product(x, w.T) and P.takes_product(x, w)
+    assert len(seen) == 2 and seen[1] == P._call_of(x, w).layout != seen[0]
+    # A stack is the kernel's whatever its layout's verdict (BLAS's calls
+    # per matrix cost more than the kernel's items).
+    ratio[0] = 1.3
+    s = rng.standard_normal((3, 256, 512)).astype(np.float32)
+    st = s.transpose(0, 2, 1)
+    assert P.takes_product(s, st) and P._call_of(s, st).count == 3
+
+
+def test_the_ratios_are_kept_in_the_store_for_later_processes(fresh_store, timed, monkeypatch):
+    ratio, seen = timed
+    ratio[0] = 0.7
+    layout = ('f', 'rows', True, False)
+    assert P._kernel_pays(layout) and P._kernel_pays(layout) and len(seen) == 1
+    # A later process (nothing in memory) reads the ratio: the same verdict.
+    monkeypatch.setattr(P, '_verdicts', {})
+    ratio[0] = 1.5
+    assert P._kernel_pays(layout) and len(seen) == 1
+    # Other cores (an affinity mask): timed for them.
+    from tapejit.backends import threads
+    monkeypatch.setattr(P, '_verdicts', {})
+    monkeypatch.setattr(threads, 'available_cores', lambda: 64)
+    assert not P._kernel_pays(layout) and len(seen) == 2
+
+
+def test_ratios_that_do_not_read_are_timed_again(fresh_store, timed, monkeypatch):
+    from tapejit.compiler import store
+    ratio, seen = timed
+    ratio[0] = 1.5
+    layout = ('f', 'rows', False, False)
+    folder = store.cache_dir()
+    for bad in (b'not json', b'{"kernel_s": 1}', b'{"kernel_over_blas": -1}',
+                b'{"kernel_over_blas": "nan"}'):
+        store.write(folder, P._ratio_key(layout), bad)
+        monkeypatch.setattr(P, '_verdicts', {})
+        assert not P._kernel_pays(layout)
+    assert len(seen) == 4
+    # A forged entry (not under this user's key) is refused with a warning.
+    store.write(folder, P._ratio_key(layout), b'{"kernel_over_blas": 1.5}')
+    path = store.entry_path(folder, P._ratio_key(layout))
+    with open(path, 'r+b') as f:
+        f.seek(-4, 2)
+        f.write(b'0.5}')
+    monkeypatch.setattr(P, '_verdicts', {})
+    with pytest.warns(RuntimeWarning, match='timing again'):
+        assert not P._kernel_pays(layout)
+    assert len(seen) == 5
+
+
+@pytest.mark.parametrize('layout', [('f', 'rows', True, False), ('f', 'rows', False, False),
+                                    ('f', 'columns', False, False),
+                                    ('f', 'rewritten', False, False),
+                                    ('f', 'rows', True, True), ('f', 'rewritten', False, True)])
+def test_each_layout_is_timed_on_its_own_path(layout, monkeypatch):
+    ran = []
+    real_rows, real_blas = P._rows_of, P.threads.matmul
+
+    def rows_of(a, call, width):
+        ran.append('rewritten')
+        return real_rows(a, call, width)
+
+    def blas(a, b, out=None, width=None):
+        ran.append(P._call_of(a, b).layout)
+        return real_blas(a, b, out, width)
+    monkeypatch.setattr(P, '_rows_of', rows_of)
+    monkeypatch.setattr(P.threads, 'matmul', blas)
+    ratio = P._time_layout(layout, sets=2, rounds=1)
+    assert np.isfinite(ratio) and ratio > 0
+    # BLAS computed products of this very layout; the kernel wrote a
+    # transposed first operand row-major first exactly where it is 'rewritten'.
+    assert set(r for r in ran if r != 'rewritten') == {layout}
+    assert ('rewritten' in ran) == (layout[1] == 'rewritten')
