@@ -40,6 +40,7 @@ import numpy
 from tapejit.backends import host_arrays, threads
 from tapejit.compiler import contraction as C
 from tapejit.ops.registry import install_host_kernel
+from tapejit.targets.cpu import compile_process
 from tapejit.targets.cpu.buffers import scratch
 from tapejit.targets.cpu.contraction import (_DTYPES, _cache_bytes, _kernel, cache_line,
                                              first_level, kernel_source, machine, supported)
@@ -80,8 +81,11 @@ MAX_KEPT_CALLS = 1024
 # The product each layout is timed on, kernel against BLAS (see
 # _kernel_pays): ``(rows, shared axis, columns)``, wide and narrow (a
 # classifier's).  Long enough to be cut among threads, short enough that
-# the eight runs of a layout take a few milliseconds.
+# a layout's 26 runs take a few tens of milliseconds.
 LAYOUT_PRODUCT = (128, 512, 512)
+# Seconds a layout's timing waits, at most, for the compile process to end
+# the compiles this process handed it (a plan's first run, from an empty store).
+COMPILES_WAIT_S = 10.0
 NARROW_PRODUCT = (256, 1024, 10)
 
 _calls: dict = {}      # (shapes, strides, dtypes) -> _Call or None
@@ -232,6 +236,10 @@ def _kernel_pays(layout: tuple) -> bool:
             if got is None:
                 ratio = _stored_ratio(layout)
                 if ratio is None:
+                    # (The compile process's core taken, BLAS's pieces,
+                    # one a thread, would wait for the late one: timed
+                    # slower than they run.)
+                    compile_process.wait_idle(COMPILES_WAIT_S)
                     ratio = _time_layout(layout)
                     _keep_ratio(layout, ratio)
                 got = _verdicts[layout] = ratio < 1.0
@@ -267,7 +275,8 @@ def _keep_ratio(layout: tuple, ratio: float) -> None:
 
 def _time_layout(layout: tuple, sets: int = 4, rounds: int = 3) -> float:
     """The kernel's time over BLAS's for :data:`LAYOUT_PRODUCT`
-    (:data:`NARROW_PRODUCT` for a narrow ``layout``) in ``layout``, on the
+    (:data:`NARROW_PRODUCT` for a narrow ``layout``; its rows and shared
+    axis swapped for a transposed first operand) in ``layout``, on the
     threads its size pays for: the median of ``rounds * sets`` pairs of
     runs, one of each, so that a busy moment of the machine slows both of
     a pair.  The runs take turns through ``sets`` sets of operands, so
@@ -278,6 +287,8 @@ def _time_layout(layout: tuple, sets: int = 4, rounds: int = 3) -> float:
     m, k, n = NARROW_PRODUCT if narrow else LAYOUT_PRODUCT
     lanes, _ = machine(dtype)
     block = _k_block(1 << 30, _columns(n, dtype), dtype.itemsize, lanes, True)
+    if a_mode != 'rows':
+        m, k = k, m     # (as a weight gradient's ``gy.T @ x``: the batch shared)
     if a_mode == 'columns':
         k = min(k, block)
     elif a_mode == 'rewritten':

@@ -292,3 +292,44 @@ def test_a_weight_gradients_row_writer_is_handed_over_at_the_last_product(fresh_
     ref = F.sum(F.tanh(F.matmul(x, w0) * c))
     ref.backward()
     np.testing.assert_allclose(_np(gw), w0.grad, rtol=2e-4, atol=1e-4)
+
+
+def _bare_process():
+    proc = compile_process._Process.__new__(compile_process._Process)
+    proc.lock = threading.Condition()
+    proc.queue, proc.jobs, proc.failed = [], {}, None
+    return proc
+
+
+def test_waiting_for_the_process_ends_when_its_jobs_are_done_or_at_the_bound():
+    # (A product layout is timed once the compile process has no core's
+    # worth of work left: product._kernel_pays.)
+    proc = _bare_process()
+    sent = compile_process.Job('tj_sent', lambda s: '', 1)
+    sent.state = 'sent'
+    proc.jobs[sent.symbol] = sent
+    threading.Timer(0.2, sent.done.set).start()
+    t = time.monotonic()
+    proc.wait_idle(10)
+    assert sent.done.is_set() and 0.15 < time.monotonic() - t < 5
+    # A job still queued (never begun): waited for until the bound.
+    queued = compile_process.Job('tj_queued', lambda s: '', 1)
+    proc.jobs[queued.symbol], proc.queue = queued, [queued]
+    t = time.monotonic()
+    proc.wait_idle(0.2)
+    assert 0.15 < time.monotonic() - t < 5
+    # Taken here meanwhile: nothing left to wait for.
+    proc.take('tj_queued')
+    t = time.monotonic()
+    proc.wait_idle(10)
+    assert time.monotonic() - t < 1
+
+
+def test_a_layout_is_timed_once_the_compile_process_is_idle(fresh_store, monkeypatch):
+    from tapejit.targets.cpu import product
+    order = []
+    monkeypatch.setattr(product, '_verdicts', {})
+    monkeypatch.setattr(compile_process, 'wait_idle', lambda timeout: order.append('idle'))
+    monkeypatch.setattr(product, '_time_layout', lambda layout: order.append('timed') or 2.0)
+    assert not product._kernel_pays(('f', 'rows', False, False))
+    assert order == ['idle', 'timed']
