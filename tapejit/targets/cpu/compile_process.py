@@ -26,7 +26,6 @@ import atexit
 import os
 import sys
 import threading
-import time
 import warnings
 from typing import Callable, Optional
 
@@ -123,19 +122,6 @@ class _Process:
         job.done.wait()
         return job.obj
 
-    def wait_idle(self, timeout: float) -> None:
-        deadline = time.monotonic() + timeout
-        while True:
-            with self.lock:
-                busy = [j for j in self.jobs.values() if j.state in ('writing', 'sent')
-                        and not j.done.is_set()] or self.queue[-1:]
-                if not busy or self.failed is not None:
-                    return
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return
-            busy[0].done.wait(min(left, 0.05))
-
     def _next(self) -> Job:
         with self.lock:
             while not self.queue:
@@ -231,15 +217,6 @@ def withdraw(jobs: list) -> None:
     proc = _process[0] if _process and _owner[0] == os.getpid() else None
     if proc is not None:
         proc.withdraw(jobs)
-
-
-def wait_idle(timeout: float) -> None:
-    """Wait, at most ``timeout`` seconds, until the compile process has no
-    job this process offered left to compile: for a timing that the
-    process's core would otherwise disturb."""
-    proc = _process[0] if _process and _owner[0] == os.getpid() else None
-    if proc is not None:
-        proc.wait_idle(timeout)
 
 
 def take(symbol: str) -> Optional[bytes]:

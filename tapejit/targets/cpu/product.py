@@ -40,7 +40,6 @@ import numpy
 from tapejit.backends import host_arrays, threads
 from tapejit.compiler import contraction as C
 from tapejit.ops.registry import install_host_kernel
-from tapejit.targets.cpu import compile_process
 from tapejit.targets.cpu.buffers import scratch
 from tapejit.targets.cpu.contraction import (_DTYPES, _cache_bytes, _kernel, cache_line,
                                              first_level, kernel_source, machine, supported)
@@ -80,12 +79,8 @@ TRANSPOSE_CLAIMS = 8
 MAX_KEPT_CALLS = 1024
 # The product each layout is timed on, kernel against BLAS (see
 # _kernel_pays): ``(rows, shared axis, columns)``, wide and narrow (a
-# classifier's).  Long enough to be cut among threads, short enough that
-# a layout's 26 runs take a few tens of milliseconds.
+# classifier's): a layout's 10 runs take a few tens of milliseconds.
 LAYOUT_PRODUCT = (128, 512, 512)
-# Seconds a layout's timing waits, at most, for the compile process to end
-# the compiles this process handed it (a plan's first run, from an empty store).
-COMPILES_WAIT_S = 10.0
 NARROW_PRODUCT = (256, 1024, 10)
 
 _calls: dict = {}      # (shapes, strides, dtypes) -> _Call or None
@@ -236,10 +231,6 @@ def _kernel_pays(layout: tuple) -> bool:
             if got is None:
                 ratio = _stored_ratio(layout)
                 if ratio is None:
-                    # (The compile process's core taken, BLAS's pieces,
-                    # one a thread, would wait for the late one: timed
-                    # slower than they run.)
-                    compile_process.wait_idle(COMPILES_WAIT_S)
                     ratio = _time_layout(layout)
                     _keep_ratio(layout, ratio)
                 got = _verdicts[layout] = ratio < 1.0
@@ -273,15 +264,19 @@ def _keep_ratio(layout: tuple, ratio: float) -> None:
                     json.dumps({'kernel_over_blas': ratio}).encode())
 
 
-def _time_layout(layout: tuple, sets: int = 4, rounds: int = 3) -> float:
+def _time_layout(layout: tuple, sets: int = 4, rounds: int = 1) -> float:
     """The kernel's time over BLAS's for :data:`LAYOUT_PRODUCT`
     (:data:`NARROW_PRODUCT` for a narrow ``layout``; its rows and shared
-    axis swapped for a transposed first operand) in ``layout``, on the
-    threads its size pays for: the median of ``rounds * sets`` pairs of
-    runs, one of each, so that a busy moment of the machine slows both of
-    a pair.  The runs take turns through ``sets`` sets of operands, so
-    that each reads its operands from memory, as a step's products do (one
-    set, read from cache, ranked the two differently on an AVX2 core)."""
+    axis swapped for a transposed first operand) in ``layout``, on one
+    thread: the median of ``rounds * sets`` pairs of runs, one of each, so
+    that a busy moment of the machine slows both of a pair.  One thread
+    times what each does on a core, which a plan's first run, compiling on
+    another process meanwhile, does not disturb (on two, BLAS's pieces, one
+    a thread, waited for the late one: a layout timed 0.94 in one run and
+    1.1-1.8 alone).  The runs take turns through ``sets`` sets of operands,
+    so that each reads its operands from memory, as a step's products do
+    (one set, read from cache, ranked the two differently on an AVX2 core).
+    """
     char, a_mode, b_transposed, narrow = layout
     dtype = numpy.dtype(char)
     m, k, n = NARROW_PRODUCT if narrow else LAYOUT_PRODUCT
@@ -300,16 +295,15 @@ def _time_layout(layout: tuple, sets: int = 4, rounds: int = 3) -> float:
         b = rng.random((n, k) if b_transposed else (k, n)).astype(dtype)
         operands.append((a.T if a_mode != 'rows' else a, b.T if b_transposed else b))
     out = numpy.empty((m, n), dtype)
-    width = threads.product_width(float(m) * k * n, threads.available_cores())
     ways = (matmul, threads.matmul)
     for way in ways:
-        way(*operands[0], out, width)      # (the kernel compiled or loaded)
+        way(*operands[0], out, 1)      # (the kernel compiled or loaded)
     ratios = []
     for r in range(sets * rounds):
         spent = []
         for way in ways:
             t = time.perf_counter()
-            way(*operands[r % sets], out, width)
+            way(*operands[r % sets], out, 1)
             spent.append(time.perf_counter() - t)
         ratios.append(spent[0] / max(spent[1], 1e-9))
     return float(numpy.median(ratios))
