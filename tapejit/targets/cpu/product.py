@@ -214,10 +214,11 @@ def _layout(k: int, n: int, dtype: Any, a_transposed: bool, b_transposed: bool) 
 
 def _kernel_pays(layout: tuple) -> bool:
     """Whether the kernel computed a product of ``layout`` (see
-    :func:`_layout`) faster than BLAS cut among the same threads
-    (:func:`tapejit.backends.threads.matmul`) on this machine.  Which is
-    faster differs between machines: the kernel's tile and packing against
-    the BLAS build's.  Timed the first time a layout is asked about (a few
+    :func:`_layout`) faster than BLAS (as
+    :func:`tapejit.backends.threads.matmul` runs it), each on one thread of
+    this machine (:func:`_time_layout`).  Which is faster differs between
+    machines: the kernel's tile and packing against the BLAS build's.
+    Timed the first time a layout is asked about (a few tens of
     milliseconds, the kernel compiled or loaded first), and kept in the
     store for later processes on this machine, as its calibration is.
 
