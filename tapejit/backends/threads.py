@@ -67,9 +67,9 @@ import numpy
 
 from tapejit.backends import host_arrays
 
-__all__ = ['Chunked', 'Pool', 'available_cores', 'blas_one_thread', 'calibration', 'machine_key',
-           'matmul',
-           'product_madds', 'product_width', 'set_max_threads', 'ufunc']
+__all__ = ['Chunked', 'Pool', 'available_cores', 'blas_one_thread', 'calibration',
+           'keep_figures', 'machine_key', 'matmul', 'product_madds', 'product_width',
+           'set_max_threads', 'stored_figures', 'ufunc']
 
 # A piece of a split product takes at least this many times the round trip
 # of handing it to a worker: the hand-off then costs at most a few percent.
@@ -848,33 +848,48 @@ def machine_key(what: str) -> str:
             f'|{os.cpu_count()}|{available_cores()}')
 
 
-def _calibration_key() -> str:
-    return machine_key('calibration 1')
-
-
-def _stored() -> Optional[Calibration]:
-    """The figures an earlier process kept (see :func:`_keep`), or None."""
+def stored_figures(what: str, names: Sequence[str], redo: str) -> Optional[dict]:
+    """The figures ``names`` an earlier process on this machine kept as
+    ``what`` (:func:`keep_figures`), or None: none kept, an entry that
+    fails the store's check (warned of, ending in ``redo``), or one that
+    does not hold each as a finite positive number."""
     from tapejit.compiler import store
     folder = store.cache_dir()
-    blob = store.read(folder, _calibration_key(), 'measuring again') if folder else None
+    blob = store.read(folder, machine_key(what), redo) if folder else None
     if blob is None:
         return None
     try:
         got = json.loads(blob)
-        figures = [float(got[k]) for k in _FIGURES]
+        figures = {k: float(got[k]) for k in names}
     except (ValueError, KeyError, TypeError):
         return None
-    if not all(math.isfinite(f) and f > 0 for f in figures):
-        return None
-    return Calibration(*figures)
+    return figures if all(math.isfinite(f) and f > 0 for f in figures.values()) else None
 
 
-def _keep(cal: Calibration) -> None:
+def keep_figures(what: str, figures: dict) -> None:
+    """Keep ``figures`` (names to numbers) measured on this machine as
+    ``what`` in the store, for later processes (:func:`stored_figures`)."""
     from tapejit.compiler import store
     folder = store.cache_dir()
     if folder:
-        store.write(folder, _calibration_key(),
-                    json.dumps({k: getattr(cal, k) for k in _FIGURES}).encode())
+        store.write(folder, machine_key(what), json.dumps(figures).encode())
+
+
+_CALIBRATION = 'calibration 1'
+
+
+def _calibration_key() -> str:
+    return machine_key(_CALIBRATION)
+
+
+def _stored() -> Optional[Calibration]:
+    """The figures an earlier process kept (see :func:`_keep`), or None."""
+    got = stored_figures(_CALIBRATION, _FIGURES, 'measuring again')
+    return None if got is None else Calibration(*(got[k] for k in _FIGURES))
+
+
+def _keep(cal: Calibration) -> None:
+    keep_figures(_CALIBRATION, {k: getattr(cal, k) for k in _FIGURES})
 
 
 def _best_of(fn: Callable[[], Any], times: int) -> float:

@@ -478,17 +478,21 @@ class Executable:
 
 def _product_shape(u: Any) -> Optional[tuple]:
     """``(m, k, n)`` of matmul unit ``u`` where the CPU's product kernel
-    takes its shapes and dtype (and the arrays' layouts, known when it
-    runs, as a plan's usually are), else None."""
+    takes its shapes and dtype, and on this machine its layout as its
+    parameters transpose it (the arrays' strides are known when it runs;
+    a plan's are usually as said), else None."""
     a, b = u.inputs
     if not contraction.supported(numpy.empty(0, a.dtype), numpy.empty(0, b.dtype)):
         return None
-    m, k = a.shape[-2:][::-1] if u.params.get('transa') else a.shape[-2:]
-    n = b.shape[-2] if u.params.get('transb') else b.shape[-1]
+    transa, transb = bool(u.params.get('transa')), bool(u.params.get('transb'))
+    m, k = a.shape[-2:][::-1] if transa else a.shape[-2:]
+    n = b.shape[-2] if transb else b.shape[-1]
     count = math.prod(u.out.shape[:-2])
-    if len(b.shape) == 2 and not u.params.get('transa'):
+    if len(b.shape) == 2 and not transa:
         m, count = m * count, 1      # (a stack's rows times one matrix: one product)
-    return (m, k, n) if product.takes_shape(m, k, n, a.dtype, count) else None
+    takes = product.takes_shape(m, k, n, a.dtype, count) and (
+        count > 1 or product.takes_layout(k, n, a.dtype, transa, transb))
+    return (m, k, n) if takes else None
 
 
 def _unit_line(u: Any) -> str:

@@ -29,7 +29,6 @@ compiled once per dtype and tile and kept in the store.
 
 from __future__ import annotations
 
-import json
 import math
 import threading
 import time
@@ -46,7 +45,7 @@ from tapejit.targets.cpu.contraction import (_DTYPES, _cache_bytes, _kernel, cac
 from tapejit.targets.cpu.llvm_jit import has_object
 from tapejit.targets.cpu.product_ir import product_ir, transpose_ir
 
-__all__ = ['takes_product', 'takes_shape', 'matmul', 'tile', 'describe']
+__all__ = ['takes_product', 'takes_shape', 'takes_layout', 'matmul', 'tile', 'describe']
 
 # Hand-offs' time a product takes at least to run here, and panels of
 # columns it has at least (over its stack), for the kernel to take it (see
@@ -212,6 +211,18 @@ def _layout(k: int, n: int, dtype: Any, a_transposed: bool, b_transposed: bool) 
     return dtype.char, a, b_transposed, tile(n, dtype)[1] < C.product_tile(lanes, regs)[1]
 
 
+def takes_layout(k: int, n: int, dtype: Any, a_transposed: bool, b_transposed: bool) -> bool:
+    """Whether a single product of ``n`` columns along a shared axis of
+    ``k``, its operands transposed as said, goes to the kernel on this
+    machine by its layout (:func:`_kernel_pays`; its size is
+    :func:`takes_shape`'s to judge).
+
+    >>> takes_layout(512, 512, numpy.float32, False, True) in (True, False)
+    True
+    """
+    return _kernel_pays(_layout(k, n, dtype, a_transposed, b_transposed))
+
+
 def _kernel_pays(layout: tuple) -> bool:
     """Whether the kernel computed a product of ``layout`` (see
     :func:`_layout`) faster than BLAS (as
@@ -238,31 +249,23 @@ def _kernel_pays(layout: tuple) -> bool:
     return got
 
 
+def _ratio_what(layout: tuple) -> str:
+    return 'product layout 1 ' + ' '.join(map(str, layout))
+
+
 def _ratio_key(layout: tuple) -> str:
-    return threads.machine_key('product layout 1 ' + ' '.join(map(str, layout)))
+    return threads.machine_key(_ratio_what(layout))
 
 
 def _stored_ratio(layout: tuple) -> Optional[float]:
     """The kernel's time over BLAS's an earlier process measured for
-    ``layout``, or None (none kept, or an entry that does not read)."""
-    from tapejit.compiler import store
-    folder = store.cache_dir()
-    blob = store.read(folder, _ratio_key(layout), 'timing again') if folder else None
-    if blob is None:
-        return None
-    try:
-        ratio = float(json.loads(blob)['kernel_over_blas'])
-    except (ValueError, KeyError, TypeError):
-        return None
-    return ratio if math.isfinite(ratio) and ratio > 0 else None
+    ``layout``, or None (see :func:`tapejit.backends.threads.stored_figures`)."""
+    got = threads.stored_figures(_ratio_what(layout), ('kernel_over_blas',), 'timing again')
+    return None if got is None else got['kernel_over_blas']
 
 
 def _keep_ratio(layout: tuple, ratio: float) -> None:
-    from tapejit.compiler import store
-    folder = store.cache_dir()
-    if folder:
-        store.write(folder, _ratio_key(layout),
-                    json.dumps({'kernel_over_blas': ratio}).encode())
+    threads.keep_figures(_ratio_what(layout), {'kernel_over_blas': ratio})
 
 
 def _time_layout(layout: tuple, sets: int = 4, rounds: int = 1) -> float:

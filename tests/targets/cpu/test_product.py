@@ -533,6 +533,10 @@ def test_a_layout_blas_computes_faster_goes_to_blas(fresh_store, timed, monkeypa
     jitted = tapejit.jit(lambda x, w: F.linear(x, w))(x, w).array
     assert calls == [] and np.array_equal(eager, jitted)
     assert np.abs(eager - want).max() < 1e-3
+    # explain() shows no kernel's tile for it.
+    f = tapejit.jit(lambda x, w: F.linear(x, w) * 2.0)
+    f(x, w)
+    assert 'matmul: tile' not in f.explain(x, w)
     # Each layout timed once: another (a row-major B) is timed for itself.
     ratio[0] = 0.8
     assert not P.takes_product(x, w.T) and P.takes_product(x, w)
