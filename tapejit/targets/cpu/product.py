@@ -78,7 +78,7 @@ TRANSPOSE_CLAIMS = 8
 MAX_KEPT_CALLS = 1024
 # The product each layout is timed on, kernel against BLAS (see
 # _kernel_pays): ``(rows, shared axis, columns)``, wide and narrow (a
-# classifier's): a layout's 10 runs take a few tens of milliseconds.
+# classifier's): a layout's 18 runs take a few tens of milliseconds.
 LAYOUT_PRODUCT = (128, 512, 512)
 NARROW_PRODUCT = (256, 1024, 10)
 
@@ -268,12 +268,14 @@ def _keep_ratio(layout: tuple, ratio: float) -> None:
     threads.keep_figures(_ratio_what(layout), {'kernel_over_blas': ratio})
 
 
-def _time_layout(layout: tuple, sets: int = 4, rounds: int = 1) -> float:
+def _time_layout(layout: tuple, sets: int = 4, rounds: int = 2) -> float:
     """The kernel's time over BLAS's for :data:`LAYOUT_PRODUCT`
     (:data:`NARROW_PRODUCT` for a narrow ``layout``; its rows and shared
     axis swapped for a transposed first operand) in ``layout``, on one
-    thread: the median of ``rounds * sets`` pairs of runs, one of each, so
-    that a busy moment of the machine slows both of a pair.  One thread
+    thread: the best of ``rounds * sets`` runs each, taking turns (a run
+    that another process interrupted is not the figure: beside two busy
+    processes the median of pairs of runs gave 0.82-3.08 where the best
+    gave 1.21-1.90, and 1.09-1.73 on a quiet machine).  One thread
     times what each does on a core, which a plan's first run, compiling on
     another process meanwhile, does not disturb (on two, BLAS's pieces, one
     a thread, waited for the late one: a layout timed 0.94 in one run and
@@ -302,15 +304,13 @@ def _time_layout(layout: tuple, sets: int = 4, rounds: int = 1) -> float:
     ways = (matmul, threads.matmul)
     for way in ways:
         way(*operands[0], out, 1)      # (the kernel compiled or loaded)
-    ratios = []
+    best = [math.inf, math.inf]
     for r in range(sets * rounds):
-        spent = []
-        for way in ways:
+        for i, way in enumerate(ways):
             t = time.perf_counter()
             way(*operands[r % sets], out, 1)
-            spent.append(time.perf_counter() - t)
-        ratios.append(spent[0] / max(spent[1], 1e-9))
-    return float(numpy.median(ratios))
+            best[i] = min(best[i], time.perf_counter() - t)
+    return best[0] / max(best[1], 1e-9)
 
 
 def _columns(n: int, dtype: Any) -> int:
