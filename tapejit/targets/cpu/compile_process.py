@@ -55,6 +55,7 @@ class _Process:
         self.lock = threading.Condition()
         self.queue: list = []          # jobs not yet begun, in the order they are loaded
         self.jobs: dict = {}           # symbol -> job offered and not taken
+        self.current: Optional[Job] = None   # the job begun there, until its answer
         self.failed: Optional[str] = None
         self.proc = subprocess.Popen(self.command(), stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
@@ -69,6 +70,7 @@ class _Process:
             if self.failed is None:
                 self.failed = 'closed'
             self.queue.clear()
+            self.lock.notify_all()
         for f in (self.proc.stdin, self.proc.stdout):
             try:
                 f.close()
@@ -98,7 +100,7 @@ class _Process:
                 if job.symbol not in self.jobs:
                     self.jobs[job.symbol] = job
                     self.queue.append(job)
-            self.lock.notify()
+            self.lock.notify_all()      # (the feeding thread, among waiters for idleness)
 
     def withdraw(self, jobs: list) -> None:
         with self.lock:
@@ -108,10 +110,12 @@ class _Process:
                 if job.state == 'queued' and job in self.queue:
                     self.queue.remove(job)
                     job.state = 'taken'
+            self.lock.notify_all()
 
     def take(self, symbol: str) -> Optional[bytes]:
         with self.lock:
             job = self.jobs.pop(symbol, None)
+            self.lock.notify_all()
             if job is None or job.state != 'sent':
                 if job is not None:
                     # Not begun there (or its IR still being made): here.
@@ -128,7 +132,26 @@ class _Process:
                 self.lock.wait()
             job = self.queue.pop()
             job.state = 'writing'
+            self.current = job
             return job
+
+    def _answered(self, job: Job) -> None:
+        job.done.set()
+        with self.lock:
+            self.current = None
+            self.lock.notify_all()
+
+    def wait_idle(self, timeout: Optional[float]) -> None:
+        with self.lock:
+            self.lock.wait_for(lambda: self.failed is not None or (
+                not self.queue and self.current is None), timeout)
+
+    def wait_answered(self, symbols: list) -> None:
+        def answered(symbol: str) -> bool:
+            job = self.jobs.get(symbol)
+            return job is None or job.done.is_set() or job.state == 'taken'
+        with self.lock:
+            self.lock.wait_for(lambda: self.failed is not None or all(map(answered, symbols)))
 
     def _serve(self) -> None:
         job = None
@@ -144,7 +167,9 @@ class _Process:
                     ir = None
                 with self.lock:
                     if job.state != 'writing' or ir is None:
+                        self.current = None
                         job.done.set()
+                        self.lock.notify_all()
                         continue
                     job.state = 'sent'
                 ticket += 1
@@ -157,7 +182,7 @@ class _Process:
                 if got != ticket:
                     raise RuntimeError(f'it answered request {got} for {ticket}')
                 job.obj = obj     # (None where it failed: compiled here)
-                job.done.set()
+                self._answered(job)
         except Exception as e:
             self._fail(f'{type(e).__name__}: {e}', job)
 
@@ -174,6 +199,7 @@ class _Process:
                 job.done.set()    # (no object: each is compiled here)
             self.jobs.clear()
             self.queue.clear()
+            self.lock.notify_all()
         warnings.warn(f'tapejit: the compile process failed ({why}); this process compiles '
                       'every kernel itself', RuntimeWarning, stacklevel=2)
         try:
@@ -225,3 +251,22 @@ def take(symbol: str) -> Optional[bytes]:
     offered, not begun (compile it here: the process will not) or failed."""
     proc = _process[0] if _process and _owner[0] == os.getpid() else None
     return None if proc is None else proc.take(symbol)
+
+
+def wait_idle(timeout: Optional[float] = None) -> None:
+    """Wait (at most ``timeout`` seconds) until this process's compile
+    process has no kernel queued or begun: at once where there is none.
+    Work that would compete with a plan's first run for the cores (timing
+    the product kernel against BLAS) waits for it here."""
+    proc = _process[0] if _process and _owner[0] == os.getpid() else None
+    if proc is not None:
+        proc.wait_idle(timeout)
+
+
+def wait_answered(symbols: list) -> None:
+    """Wait until the compile process has answered the kernels ``symbols``
+    offered to it (or they were taken, withdrawn, or it failed): at once
+    where there is no process."""
+    proc = _process[0] if _process and _owner[0] == os.getpid() else None
+    if proc is not None:
+        proc.wait_answered(symbols)

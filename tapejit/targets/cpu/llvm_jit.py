@@ -349,6 +349,35 @@ def compile_ahead(objects: list) -> list:
     The jobs handed over (:class:`~tapejit.targets.cpu.compile_process.Job`),
     for :func:`~tapejit.targets.cpu.compile_process.withdraw` when the loads
     are done."""
+    jobs = _jobs(objects)
+    if len(jobs) < 2:
+        return []
+    # This machine's figures, which size every product and parallel kernel
+    # of the process, measured before the compile process takes a core.
+    threads.calibration()
+    st = _setup()
+    compile_process.offer(jobs, st['cpu'], st['features'])
+    return jobs
+
+
+def compile_there(objects: list) -> None:
+    """Have the compile process compile ``objects`` (as
+    :func:`compile_ahead`'s, however few) and wait until it has: a thread
+    that needs kernels beside this process's work (timing the product
+    kernel) then loads them without holding LLVM, which the process's
+    other threads compile with, for the time of a compile.  Where the
+    compile process does not take them, :func:`load_object` compiles them
+    here as always."""
+    jobs = _jobs(objects)
+    if jobs:
+        st = _setup()
+        compile_process.offer(jobs, st['cpu'], st['features'])
+        compile_process.wait_answered([job.symbol for job in jobs])
+
+
+def _jobs(objects: list) -> list:
+    """The compile process's jobs for ``objects`` (see :func:`compile_ahead`)
+    not loaded or stored yet; none where this process may use one core."""
     if threads.available_cores() < 2:
         return []
     jobs, seen = [], set()
@@ -358,13 +387,6 @@ def compile_ahead(objects: list) -> list:
             continue
         seen.add(symbol)
         jobs.append(compile_process.Job(symbol, make_ir, speed))
-    if len(jobs) < 2:
-        return []
-    # This machine's figures, which size every product and parallel kernel
-    # of the process, measured before the compile process takes a core.
-    threads.calibration()
-    st = _setup()
-    compile_process.offer(jobs, st['cpu'], st['features'])
     return jobs
 
 

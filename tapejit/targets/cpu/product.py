@@ -30,8 +30,10 @@ compiled once per dtype and tile and kept in the store.
 from __future__ import annotations
 
 import math
+import os
 import threading
 import time
+import warnings
 from typing import Any, Callable, NamedTuple, Optional
 
 import numpy
@@ -39,9 +41,11 @@ import numpy
 from tapejit.backends import host_arrays, threads
 from tapejit.compiler import contraction as C
 from tapejit.ops.registry import install_host_kernel
+from tapejit.targets.cpu import compile_process
 from tapejit.targets.cpu.buffers import scratch
 from tapejit.targets.cpu.contraction import (_DTYPES, _cache_bytes, _kernel, cache_line,
                                              first_level, kernel_source, machine, supported)
+from tapejit.targets.cpu import llvm_jit
 from tapejit.targets.cpu.llvm_jit import has_object
 from tapejit.targets.cpu.product_ir import product_ir, transpose_ir
 
@@ -85,6 +89,9 @@ NARROW_PRODUCT = (256, 1024, 10)
 _calls: dict = {}      # (shapes, strides, dtypes) -> _Call or None
 _verdicts: dict = {}   # layout (see _Call) -> whether the kernel computes it faster
 _verdict_lock = threading.Lock()
+_queued: dict = {}     # layouts waiting for the timing thread, or timed by it now (as keys)
+_timer: list = [None]  # the timing thread, while one runs (see _time_later)
+_timer_fork_hook = [False]
 _fns: dict = {}        # (dtype, MR, NV) -> the compiled kernel
 _tiles: dict = {}      # (columns, dtype) -> tile
 
@@ -229,24 +236,87 @@ def _kernel_pays(layout: tuple) -> bool:
     :func:`tapejit.backends.threads.matmul` runs it), each on one thread of
     this machine (:func:`_time_layout`).  Which is faster differs between
     machines: the kernel's tile and packing against the BLAS build's.
-    Timed the first time a layout is asked about (a few tens of
-    milliseconds, the kernel compiled or loaded first), and kept in the
-    store for later processes on this machine, as its calibration is.
+    A layout no process has timed yet on this machine is timed on a
+    thread of its own (:func:`_time_queued`), its products computed by
+    BLAS meanwhile: the call that meets it does not wait for the kernel's
+    compiling and a few tens of milliseconds of timing.  The ratio is kept
+    in the store for later processes on this machine, as its calibration is.
 
     >>> _kernel_pays(('f', 'rows', True, False)) in (True, False)
     True
     """
     got = _verdicts.get(layout)
-    if got is None:
-        with _verdict_lock:
-            got = _verdicts.get(layout)
-            if got is None:
-                ratio = _stored_ratio(layout)
-                if ratio is None:
-                    ratio = _time_layout(layout)
-                    _keep_ratio(layout, ratio)
+    if got is not None:
+        return got
+    if layout in _queued:
+        return False        # (being timed: BLAS meanwhile)
+    with _verdict_lock:
+        got = _verdicts.get(layout)
+        if got is None and layout not in _queued:
+            ratio = _stored_ratio(layout)
+            if ratio is not None:
                 got = _verdicts[layout] = ratio < 1.0
-    return got
+            else:
+                _time_later(layout)
+    return bool(got)
+
+
+def _time_later(layout: tuple) -> None:
+    """Queue ``layout`` for the timing thread, starting it where none runs
+    (the caller holds ``_verdict_lock``)."""
+    _queued[layout] = None
+    if _timer[0] is None:
+        if not _timer_fork_hook[0] and hasattr(os, 'register_at_fork'):
+            # (Registered when the first timing starts, not at import.)
+            _timer_fork_hook[0] = True
+            os.register_at_fork(after_in_child=_forget_timings)
+        _timer[0] = threading.Thread(target=_time_queued, name='tapejit product timing',
+                                     daemon=True)
+        _timer[0].start()
+
+
+def _time_queued() -> None:
+    """Time the queued layouts one after another, keep each ratio and
+    verdict, and end when none is left.  A timing that fails leaves its
+    layout to BLAS for this process, with a warning, and stores nothing."""
+    while True:
+        with _verdict_lock:
+            left = [q for q in _queued if q not in _verdicts]
+            if not left:
+                _queued.clear()
+                _timer[0] = None
+                return
+        layout = left[0]
+        # (Not while a plan's first run compiles: the kernel, compiled here,
+        # would take LLVM from it, and the timing a core.)
+        compile_process.wait_idle()
+        try:
+            ratio: Optional[float] = _time_layout(layout)
+            _keep_ratio(layout, ratio)
+        except Exception as e:      # (the products stay BLAS's: nothing is wrong in them)
+            ratio = None
+            warnings.warn(f'tapejit: timing the matrix product kernel against BLAS for '
+                          f'layout {layout} failed ({e!r}); BLAS computes products of that '
+                          'layout in this process', RuntimeWarning, stacklevel=1)
+        with _verdict_lock:
+            _verdicts[layout] = ratio is not None and ratio < 1.0
+            _queued.pop(layout, None)
+
+
+def _settle(timeout: Optional[float] = None) -> None:
+    """Wait until the layouts queued for timing have their verdicts."""
+    thread = _timer[0]
+    if thread is not None:
+        thread.join(timeout)
+
+
+def _forget_timings() -> None:
+    # (In a forked child the timing thread is gone and the lock may have
+    # been held by it: its layouts are queued again when next met.)
+    global _verdict_lock
+    _verdict_lock = threading.Lock()
+    _queued.clear()
+    _timer[0] = None
 
 
 def _ratio_what(layout: tuple) -> str:
@@ -268,22 +338,10 @@ def _keep_ratio(layout: tuple, ratio: float) -> None:
     threads.keep_figures(_ratio_what(layout), {'kernel_over_blas': ratio})
 
 
-def _time_layout(layout: tuple, sets: int = 4, rounds: int = 2) -> float:
-    """The kernel's time over BLAS's for :data:`LAYOUT_PRODUCT`
-    (:data:`NARROW_PRODUCT` for a narrow ``layout``; its rows and shared
-    axis swapped for a transposed first operand) in ``layout``, on one
-    thread: the best of ``rounds * sets`` runs each, taking turns (a run
-    that another process interrupted is not the figure: beside two busy
-    processes the median of pairs of runs gave 0.82-3.08 where the best
-    gave 1.21-1.90, and 1.09-1.73 on a quiet machine).  One thread
-    times what each does on a core, which a plan's first run, compiling on
-    another process meanwhile, does not disturb (on two, BLAS's pieces, one
-    a thread, waited for the late one: a layout timed 0.94 in one run and
-    1.1-1.8 alone).  The runs take turns through ``sets`` sets of operands,
-    so that each reads its operands from memory, as a step's products do
-    (one set, read from cache, ranked the two differently on an AVX2 core).
-    """
-    char, a_mode, b_transposed, narrow = layout
+def _timed_product(layout: tuple) -> tuple:
+    """``(m, k, n, dtype)`` of the product :func:`_time_layout` times for
+    ``layout``."""
+    char, a_mode, _, narrow = layout
     dtype = numpy.dtype(char)
     m, k, n = NARROW_PRODUCT if narrow else LAYOUT_PRODUCT
     lanes, _ = machine(dtype)
@@ -294,6 +352,41 @@ def _time_layout(layout: tuple, sets: int = 4, rounds: int = 2) -> float:
         k = min(k, block)
     elif a_mode == 'rewritten':
         k = max(k, block + lanes)
+    return m, k, n, dtype
+
+
+def _timed_sources(layout: tuple) -> list:
+    """The kernels' :func:`kernel_source` that timing ``layout`` runs."""
+    m, k, n, dtype = _timed_product(layout)
+    lanes, _ = machine(dtype)
+    tile_ = tile(n, dtype)
+    sources = [kernel_source('product', tile_, dtype, (lanes,), _source(dtype, lanes, tile_))]
+    if layout[1] == 'rewritten':
+        sources.append(_rows_source(dtype, lanes))
+    return sources
+
+
+def _time_layout(layout: tuple, sets: int = 4, rounds: int = 2) -> float:
+    """The kernel's time over BLAS's for :data:`LAYOUT_PRODUCT`
+    (:data:`NARROW_PRODUCT` for a narrow ``layout``; its rows and shared
+    axis swapped for a transposed first operand) in ``layout``, on one
+    thread: the best of ``rounds * sets`` runs each, taking turns (a run
+    that another process interrupted is not the figure: beside two busy
+    processes the median of pairs of runs gave 0.82-3.08 where the best
+    gave 1.21-1.90, and 1.09-1.73 on a quiet machine).  One thread
+    times what each does on a core, which the steps running beside it (it
+    runs on a thread of its own: see :func:`_kernel_pays`) and the compile
+    process disturb little (on two, BLAS's pieces, one a thread, waited for
+    the late one: a layout timed 0.94 in one run and 1.1-1.8 alone).  The
+    runs take turns through ``sets`` sets of operands, so that each reads
+    its operands from memory, as a step's products do (one set, read from
+    cache, ranked the two differently on an AVX2 core).
+    """
+    _, a_mode, b_transposed, _ = layout
+    m, k, n, dtype = _timed_product(layout)
+    # (Its kernels compiled by the compile process, not on this thread: see
+    # compile_there.)
+    llvm_jit.compile_there(_timed_sources(layout))
     rng = numpy.random.default_rng(0)
     operands = []
     for _ in range(sets):

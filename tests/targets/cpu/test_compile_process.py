@@ -292,3 +292,27 @@ def test_a_weight_gradients_row_writer_is_handed_over_at_the_last_product(fresh_
     ref = F.sum(F.tanh(F.matmul(x, w0) * c))
     ref.backward()
     np.testing.assert_allclose(_np(gw), w0.grad, rtol=2e-4, atol=1e-4)
+
+
+def test_compile_there_waits_for_the_process_and_leaves_llvm_here_free(fresh_store, counted,
+                                                                         monkeypatch):
+    """A thread that needs a kernel beside the process's work (timing the
+    product kernel) has the compile process compile it and waits: this
+    process's LLVM compiles nothing, and the load maps what came back."""
+    from tapejit.compiler import store
+    from tapejit.targets.cpu.product_ir import transpose_ir
+    key = f'compile there test {next(_fresh)}'
+    source = (key, lambda symbol: transpose_ir(symbol, np.dtype(np.float32), 8),
+              f'{store.cache_dir()}/native', 'tjconv', 1)
+
+    def not_here(*args):
+        raise AssertionError('compiled in this process')
+    monkeypatch.setattr(llvm_jit, '_object_code', not_here)
+    llvm_jit.compile_there([source])
+    compile_process.wait_idle(30)
+    assert counted['offered'] == 1
+    fn = llvm_jit.load_object(*source)
+    assert callable(fn) and counted['taken'] == 1
+    # Stored now: nothing is handed over again.
+    llvm_jit.compile_there([source])
+    assert counted['offered'] == 1

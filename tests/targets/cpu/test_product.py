@@ -526,6 +526,8 @@ def test_a_layout_blas_computes_faster_goes_to_blas(fresh_store, timed, monkeypa
     x = rng.standard_normal((256, 512)).astype(np.float32)
     w = rng.standard_normal((512, 512)).astype(np.float32)
     assert not P.takes_product(x, w.T)
+    P._settle()
+    assert not P.takes_product(x, w.T)
     assert seen == [P._call_of(x, w.T).layout]
     # Eagerly and under jit: the same product, BLAS's, and the kernel never called.
     want = x.astype(np.float64) @ w.astype(np.float64).T
@@ -539,6 +541,8 @@ def test_a_layout_blas_computes_faster_goes_to_blas(fresh_store, timed, monkeypa
     assert 'matmul: tile' not in f.explain(x, w)
     # Each layout timed once: another (a row-major B) is timed for itself.
     ratio[0] = 0.8
+    assert not P.takes_product(x, w.T) and not P.takes_product(x, w)   # (BLAS until timed)
+    P._settle()
     assert not P.takes_product(x, w.T) and P.takes_product(x, w)
     assert len(seen) == 2 and seen[1] == P._call_of(x, w).layout != seen[0]
     # A stack is the kernel's whatever its layout's verdict (BLAS's calls
@@ -553,8 +557,10 @@ def test_the_ratios_are_kept_in_the_store_for_later_processes(fresh_store, timed
     ratio, seen = timed
     ratio[0] = 0.7
     layout = ('f', 'rows', True, False)
+    assert not P._kernel_pays(layout)     # (BLAS while it is timed)
+    P._settle()
     assert P._kernel_pays(layout) and P._kernel_pays(layout) and len(seen) == 1
-    # A later process (nothing in memory) reads the ratio: the same verdict.
+    # A later process (nothing in memory) reads the ratio: the same verdict, at once.
     monkeypatch.setattr(P, '_verdicts', {})
     ratio[0] = 1.5
     assert P._kernel_pays(layout) and len(seen) == 1
@@ -562,7 +568,10 @@ def test_the_ratios_are_kept_in_the_store_for_later_processes(fresh_store, timed
     from tapejit.backends import threads
     monkeypatch.setattr(P, '_verdicts', {})
     monkeypatch.setattr(threads, 'available_cores', lambda: 64)
-    assert not P._kernel_pays(layout) and len(seen) == 2
+    ratio[0] = 0.5
+    assert not P._kernel_pays(layout)
+    P._settle()
+    assert P._kernel_pays(layout) and len(seen) == 2
 
 
 def test_ratios_that_do_not_read_are_timed_again(fresh_store, timed, monkeypatch):
@@ -576,6 +585,8 @@ def test_ratios_that_do_not_read_are_timed_again(fresh_store, timed, monkeypatch
         store.write(folder, P._ratio_key(layout), bad)
         monkeypatch.setattr(P, '_verdicts', {})
         assert not P._kernel_pays(layout)
+        P._settle()
+        assert not P._kernel_pays(layout)
     assert len(seen) == 4
     # A forged entry (not under this user's key) is refused with a warning.
     store.write(folder, P._ratio_key(layout), b'{"kernel_over_blas": 1.5}')
@@ -586,7 +597,55 @@ def test_ratios_that_do_not_read_are_timed_again(fresh_store, timed, monkeypatch
     monkeypatch.setattr(P, '_verdicts', {})
     with pytest.warns(RuntimeWarning, match='timing again'):
         assert not P._kernel_pays(layout)
+    P._settle()
     assert len(seen) == 5
+
+
+def test_a_call_meeting_an_untimed_layout_does_not_wait_for_its_timing(fresh_store, timed,
+                                                                       monkeypatch):
+    import threading
+    ratio, seen = timed
+    ratio[0] = 0.6
+    go = threading.Event()
+    real = P._time_layout
+
+    def slow(layout):
+        assert go.wait(30)
+        return real(layout)
+    monkeypatch.setattr(P, '_time_layout', slow)
+    rng = np.random.default_rng(13)
+    x = rng.standard_normal((256, 512)).astype(np.float32)
+    w = rng.standard_normal((512, 512)).astype(np.float32)
+    calls = _products_seen(monkeypatch, P.takes_product)
+    # While the layout is timed, its products are BLAS's: eager and jit alike.
+    eager = F.linear(x, w).array
+    jitted = tapejit.jit(lambda x, w: F.linear(x, w))(x, w).array
+    assert calls == [] and np.array_equal(eager, jitted) and seen == []
+    go.set()
+    P._settle()
+    assert seen == [P._call_of(x, w.T).layout]
+    # Then the kernel's (this layout timed faster with it), eager and jit alike.
+    eager = F.linear(x, w).array
+    jitted = tapejit.jit(lambda x, w: F.linear(x, w))(x, w).array
+    assert len(calls) == 2 and np.array_equal(eager, jitted)
+    assert np.abs(eager - x.astype(np.float64) @ w.astype(np.float64).T).max() < 1e-3
+
+
+def test_a_timing_that_fails_leaves_its_layout_to_blas_and_says_so(fresh_store, timed,
+                                                                    monkeypatch):
+    import warnings
+
+    def broken(layout):
+        raise MemoryError('no room for the operands')
+    monkeypatch.setattr(P, '_time_layout', broken)
+    layout = ('f', 'rows', False, False)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter('always')
+        assert not P._kernel_pays(layout)
+        P._settle()
+    assert any('timing the matrix product kernel against BLAS' in str(w.message)
+               and 'no room' in str(w.message) for w in caught)
+    assert not P._kernel_pays(layout) and P._stored_ratio(layout) is None
 
 
 @pytest.mark.parametrize('layout', [('f', 'rows', True, False), ('f', 'rows', False, False),
