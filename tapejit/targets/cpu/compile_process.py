@@ -270,3 +270,16 @@ def wait_answered(symbols: list) -> None:
     proc = _process[0] if _process and _owner[0] == os.getpid() else None
     if proc is not None:
         proc.wait_answered(symbols)
+
+
+def forget_lock_holders() -> None:
+    """In a forked child: the lock that starts the compile process made
+    anew (see :func:`tapejit.targets.cpu.llvm_jit.forget_lock_holders`)."""
+    global _start_lock
+    _start_lock = threading.Lock()
+
+
+def closed() -> bool:
+    """Whether this process's compile process was closed (at exit)."""
+    proc = _process[0] if _process and _owner[0] == os.getpid() else None
+    return proc is not None and proc.failed == 'closed'

@@ -38,6 +38,15 @@ def lock() -> threading.RLock:
 _lock = threading.RLock()
 _state: dict = {}
 
+
+def forget_lock_holders() -> None:
+    """In a forked child: the locks that serialize compiling and loading,
+    and handing kernels to the compile process, made anew (a thread that
+    held one at the fork, timing the product kernel, is gone)."""
+    global _lock
+    _lock = threading.RLock()
+    compile_process.forget_lock_holders()
+
 # CPython object layout read by the entry code (stable across NumPy 1.x/2.x
 # and CPython 3.9-3.13; checked against live objects in ``_setup``).
 OB_TYPE, DATA, ND, DIMS, STRIDES, DESCR, FLAGS = 8, 16, 24, 32, 40, 56, 64
@@ -368,9 +377,13 @@ def compile_there(objects: list) -> None:
     other threads compile with, for the time of a compile.  Where the
     compile process does not take them, :func:`load_object` compiles them
     here as always."""
-    jobs = _jobs(objects)
+    st = _setup()
+    # (The symbols its entry calls too, where they are not loaded yet.)
+    given = [(key_text, make_ir, objects[0][2], prefix, 2)
+             for name, (key_text, make_ir, prefix) in _providers.items()
+             if name not in st['symbols']] if objects else []
+    jobs = _jobs(given + list(objects))
     if jobs:
-        st = _setup()
         compile_process.offer(jobs, st['cpu'], st['features'])
         compile_process.wait_answered([job.symbol for job in jobs])
 

@@ -29,6 +29,7 @@ compiled once per dtype and tile and kept in the store.
 
 from __future__ import annotations
 
+import atexit
 import math
 import os
 import threading
@@ -85,13 +86,20 @@ MAX_KEPT_CALLS = 1024
 # classifier's): a layout's 18 runs take a few tens of milliseconds.
 LAYOUT_PRODUCT = (128, 512, 512)
 NARROW_PRODUCT = (256, 1024, 10)
+# Calls of a layout's products before it is timed (see _kernel_pays): a
+# training loop makes as many in a few steps; a script that makes fewer
+# ends before a timing would (its kernel compiled, a few tens of
+# milliseconds a layout), and spends nothing on it.
+TIME_AFTER_CALLS = 32
 
 _calls: dict = {}      # (shapes, strides, dtypes) -> _Call or None
 _verdicts: dict = {}   # layout (see _Call) -> whether the kernel computes it faster
 _verdict_lock = threading.Lock()
+_met: dict = {}        # layout not in the store -> calls that asked about it
 _queued: dict = {}     # layouts waiting for the timing thread, or timed by it now (as keys)
 _timer: list = [None]  # the timing thread, while one runs (see _time_later)
-_timer_fork_hook = [False]
+_timer_hooks = [False]  # (atexit and fork hooks registered)
+_stopping = [False]     # (the interpreter is ending)
 _fns: dict = {}        # (dtype, MR, NV) -> the compiled kernel
 _tiles: dict = {}      # (columns, dtype) -> tile
 
@@ -237,10 +245,12 @@ def _kernel_pays(layout: tuple) -> bool:
     this machine (:func:`_time_layout`).  Which is faster differs between
     machines: the kernel's tile and packing against the BLAS build's.
     A layout no process has timed yet on this machine is timed on a
-    thread of its own (:func:`_time_queued`), its products computed by
-    BLAS meanwhile: the call that meets it does not wait for the kernel's
-    compiling and a few tens of milliseconds of timing.  The ratio is kept
-    in the store for later processes on this machine, as its calibration is.
+    thread of its own (:func:`_time_queued`) once this process has asked
+    about it :data:`TIME_AFTER_CALLS` times, its products computed by BLAS
+    until the verdict is in: no call waits for the kernel's compiling and
+    a few tens of milliseconds of timing, and a process that ends sooner
+    spends nothing on them.  The ratio is kept in the store for later
+    processes on this machine, as its calibration is.
 
     >>> _kernel_pays(('f', 'rows', True, False)) in (True, False)
     True
@@ -248,59 +258,103 @@ def _kernel_pays(layout: tuple) -> bool:
     got = _verdicts.get(layout)
     if got is not None:
         return got
-    if layout in _queued:
-        return False        # (being timed: BLAS meanwhile)
+    met = _met.get(layout)
+    if met is not None:
+        # (Not in the store: BLAS's until timed.)
+        _met[layout] = met + 1
+        if met + 1 >= TIME_AFTER_CALLS and layout not in _queued:
+            with _verdict_lock:
+                if layout not in _verdicts and layout not in _queued:
+                    _time_later(layout)
+        return False
     with _verdict_lock:
         got = _verdicts.get(layout)
-        if got is None and layout not in _queued:
+        if got is None:
             ratio = _stored_ratio(layout)
             if ratio is not None:
                 got = _verdicts[layout] = ratio < 1.0
             else:
-                _time_later(layout)
+                _met[layout] = 1
+                if TIME_AFTER_CALLS <= 1:
+                    _time_later(layout)
     return bool(got)
 
 
 def _time_later(layout: tuple) -> None:
     """Queue ``layout`` for the timing thread, starting it where none runs
-    (the caller holds ``_verdict_lock``)."""
+    (the caller holds ``_verdict_lock``).  Where no thread can start (the
+    interpreter ending), the layout stays BLAS's and is queued again later."""
     _queued[layout] = None
-    if _timer[0] is None:
-        if not _timer_fork_hook[0] and hasattr(os, 'register_at_fork'):
-            # (Registered when the first timing starts, not at import.)
-            _timer_fork_hook[0] = True
+    if _timer[0] is not None:
+        return
+    if not _timer_hooks[0]:
+        # (Registered when the first timing starts, not at import.)
+        _timer_hooks[0] = True
+        atexit.register(_stop_timings)
+        if hasattr(os, 'register_at_fork'):
             os.register_at_fork(after_in_child=_forget_timings)
-        _timer[0] = threading.Thread(target=_time_queued, name='tapejit product timing',
-                                     daemon=True)
-        _timer[0].start()
+    thread = threading.Thread(target=_time_queued, name='tapejit product timing', daemon=True)
+    try:
+        thread.start()
+    except RuntimeError:
+        _queued.pop(layout, None)
+        return
+    _timer[0] = thread
 
 
 def _time_queued() -> None:
     """Time the queued layouts one after another, keep each ratio and
-    verdict, and end when none is left.  A timing that fails leaves its
-    layout to BLAS for this process, with a warning, and stores nothing."""
-    while True:
-        with _verdict_lock:
-            left = [q for q in _queued if q not in _verdicts]
-            if not left:
-                _queued.clear()
-                _timer[0] = None
+    verdict, and end when none is left, or when the interpreter ends.  A
+    timing that fails leaves its layout to BLAS for this process, with a
+    warning, and stores nothing."""
+    try:
+        while not _stopping[0]:
+            with _verdict_lock:
+                left = [q for q in _queued if q not in _verdicts]
+            if not left or not _time_one(left[0]):
                 return
-        layout = left[0]
-        # (Not while a plan's first run compiles: the kernel, compiled here,
-        # would take LLVM from it, and the timing a core.)
-        compile_process.wait_idle()
-        try:
-            ratio: Optional[float] = _time_layout(layout)
-            _keep_ratio(layout, ratio)
-        except Exception as e:      # (the products stay BLAS's: nothing is wrong in them)
-            ratio = None
-            warnings.warn(f'tapejit: timing the matrix product kernel against BLAS for '
-                          f'layout {layout} failed ({e!r}); BLAS computes products of that '
-                          'layout in this process', RuntimeWarning, stacklevel=1)
+    finally:
+        # (Whatever ended it: layouts left are queued again when next met.)
         with _verdict_lock:
-            _verdicts[layout] = ratio is not None and ratio < 1.0
-            _queued.pop(layout, None)
+            _queued.clear()
+            if _timer[0] is threading.current_thread():
+                _timer[0] = None
+
+
+def _time_one(layout: tuple) -> bool:
+    """Time ``layout`` and keep its verdict; False where the interpreter
+    is ending (nothing kept)."""
+    # (Not while a plan's first run compiles: the timing would take a core
+    # from it, and its kernel the compile process.)
+    compile_process.wait_idle()
+    why = None
+    try:
+        _stop_if_ending()
+        ratio: Optional[float] = _time_layout(layout)
+        _stop_if_ending()
+    except _Ending:
+        return False
+    except Exception as e:      # (the products stay BLAS's: nothing is wrong in them)
+        ratio, why = None, e
+    if ratio is not None:
+        _keep_ratio(layout, ratio)
+    with _verdict_lock:
+        _verdicts[layout] = ratio is not None and ratio < 1.0
+        _queued.pop(layout, None)
+    if why is not None:
+        warnings.warn(f'tapejit: timing the matrix product kernel against BLAS for layout '
+                      f'{layout} failed ({why!r}); BLAS computes products of that layout in '
+                      'this process', RuntimeWarning, stacklevel=1)
+    return True
+
+
+class _Ending(Exception):
+    """The interpreter is ending: a timing stops where it is."""
+
+
+def _stop_if_ending() -> None:
+    if _stopping[0] or compile_process.closed():
+        raise _Ending()
 
 
 def _settle(timeout: Optional[float] = None) -> None:
@@ -310,10 +364,20 @@ def _settle(timeout: Optional[float] = None) -> None:
         thread.join(timeout)
 
 
+def _stop_timings() -> None:
+    # (At exit, before the compile process closes: a timing thread woken
+    # by its closing ends rather than compile and time while the
+    # interpreter ends.)
+    _stopping[0] = True
+
+
 def _forget_timings() -> None:
-    # (In a forked child the timing thread is gone and the lock may have
-    # been held by it: its layouts are queued again when next met.)
+    # (In a forked child the timing thread is gone, and the locks it may
+    # have held at the fork with it: its layouts are queued again when next
+    # met.)
     global _verdict_lock
+    if _timer[0] is not None:
+        llvm_jit.forget_lock_holders()
     _verdict_lock = threading.Lock()
     _queued.clear()
     _timer[0] = None
@@ -387,6 +451,7 @@ def _time_layout(layout: tuple, sets: int = 4, rounds: int = 2) -> float:
     # (Its kernels compiled by the compile process, not on this thread: see
     # compile_there.)
     llvm_jit.compile_there(_timed_sources(layout))
+    _stop_if_ending()
     rng = numpy.random.default_rng(0)
     operands = []
     for _ in range(sets):

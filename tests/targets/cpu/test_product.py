@@ -502,6 +502,12 @@ def test_second_derivatives_through_the_narrow_kernel_match_finite_differences(m
 
 # --- which of the kernel and BLAS this machine times faster, per layout ---------
 
+def _settled():
+    """Wait (a bounded time) for the timing thread to give its verdicts."""
+    P._settle(60)
+    assert P._timer[0] is None, 'the timing thread did not end'
+
+
 @pytest.fixture
 def timed(monkeypatch):
     """The layouts' verdicts as the library keeps them (the suite's default
@@ -513,8 +519,12 @@ def timed(monkeypatch):
         seen.append(layout)
         return ratio[0]
     monkeypatch.setattr(P, '_verdicts', {})
+    monkeypatch.setattr(P, '_met', {})
+    monkeypatch.setattr(P, '_queued', {})
     monkeypatch.setattr(P, '_time_layout', time_layout)
-    return ratio, seen
+    monkeypatch.setattr(P, 'TIME_AFTER_CALLS', 1)
+    yield ratio, seen
+    P._settle(60)
 
 
 def test_a_layout_blas_computes_faster_goes_to_blas(fresh_store, timed, monkeypatch,
@@ -526,7 +536,7 @@ def test_a_layout_blas_computes_faster_goes_to_blas(fresh_store, timed, monkeypa
     x = rng.standard_normal((256, 512)).astype(np.float32)
     w = rng.standard_normal((512, 512)).astype(np.float32)
     assert not P.takes_product(x, w.T)
-    P._settle()
+    _settled()
     assert not P.takes_product(x, w.T)
     assert seen == [P._call_of(x, w.T).layout]
     # Eagerly and under jit: the same product, BLAS's, and the kernel never called.
@@ -542,7 +552,7 @@ def test_a_layout_blas_computes_faster_goes_to_blas(fresh_store, timed, monkeypa
     # Each layout timed once: another (a row-major B) is timed for itself.
     ratio[0] = 0.8
     assert not P.takes_product(x, w.T) and not P.takes_product(x, w)   # (BLAS until timed)
-    P._settle()
+    _settled()
     assert not P.takes_product(x, w.T) and P.takes_product(x, w)
     assert len(seen) == 2 and seen[1] == P._call_of(x, w).layout != seen[0]
     # A stack is the kernel's whatever its layout's verdict (BLAS's calls
@@ -558,19 +568,21 @@ def test_the_ratios_are_kept_in_the_store_for_later_processes(fresh_store, timed
     ratio[0] = 0.7
     layout = ('f', 'rows', True, False)
     assert not P._kernel_pays(layout)     # (BLAS while it is timed)
-    P._settle()
+    _settled()
     assert P._kernel_pays(layout) and P._kernel_pays(layout) and len(seen) == 1
     # A later process (nothing in memory) reads the ratio: the same verdict, at once.
     monkeypatch.setattr(P, '_verdicts', {})
+    monkeypatch.setattr(P, '_met', {})
     ratio[0] = 1.5
     assert P._kernel_pays(layout) and len(seen) == 1
     # Other cores (an affinity mask): timed for them.
     from tapejit.backends import threads
     monkeypatch.setattr(P, '_verdicts', {})
+    monkeypatch.setattr(P, '_met', {})
     monkeypatch.setattr(threads, 'available_cores', lambda: 64)
     ratio[0] = 0.5
     assert not P._kernel_pays(layout)
-    P._settle()
+    _settled()
     assert P._kernel_pays(layout) and len(seen) == 2
 
 
@@ -584,8 +596,9 @@ def test_ratios_that_do_not_read_are_timed_again(fresh_store, timed, monkeypatch
                 b'{"kernel_over_blas": "nan"}'):
         store.write(folder, P._ratio_key(layout), bad)
         monkeypatch.setattr(P, '_verdicts', {})
+        monkeypatch.setattr(P, '_met', {})
         assert not P._kernel_pays(layout)
-        P._settle()
+        _settled()
         assert not P._kernel_pays(layout)
     assert len(seen) == 4
     # A forged entry (not under this user's key) is refused with a warning.
@@ -595,9 +608,10 @@ def test_ratios_that_do_not_read_are_timed_again(fresh_store, timed, monkeypatch
         f.seek(-4, 2)
         f.write(b'0.5}')
     monkeypatch.setattr(P, '_verdicts', {})
+    monkeypatch.setattr(P, '_met', {})
     with pytest.warns(RuntimeWarning, match='timing again'):
         assert not P._kernel_pays(layout)
-    P._settle()
+    _settled()
     assert len(seen) == 5
 
 
@@ -622,7 +636,7 @@ def test_a_call_meeting_an_untimed_layout_does_not_wait_for_its_timing(fresh_sto
     jitted = tapejit.jit(lambda x, w: F.linear(x, w))(x, w).array
     assert calls == [] and np.array_equal(eager, jitted) and seen == []
     go.set()
-    P._settle()
+    _settled()
     assert seen == [P._call_of(x, w.T).layout]
     # Then the kernel's (this layout timed faster with it), eager and jit alike.
     eager = F.linear(x, w).array
@@ -631,6 +645,24 @@ def test_a_call_meeting_an_untimed_layout_does_not_wait_for_its_timing(fresh_sto
     assert np.abs(eager - x.astype(np.float64) @ w.astype(np.float64).T).max() < 1e-3
 
 
+def test_a_layout_is_timed_only_once_the_process_has_made_many_of_its_calls(
+        fresh_store, timed, monkeypatch):
+    ratio, seen = timed
+    ratio[0] = 0.5
+    monkeypatch.setattr(P, 'TIME_AFTER_CALLS', 5)
+    layout = ('f', 'rows', True, False)
+    for _ in range(4):
+        assert not P._kernel_pays(layout)
+    _settled()
+    assert seen == [] and P._timer[0] is None and P._stored_ratio(layout) is None
+    assert not P._kernel_pays(layout)     # (the fifth: timed now, BLAS meanwhile)
+    _settled()
+    assert seen == [layout] and P._kernel_pays(layout)
+
+
+# (The warning turned into an error below ends its thread with the error,
+# which the thread's excepthook reports.)
+@pytest.mark.filterwarnings('ignore::pytest.PytestUnhandledThreadExceptionWarning')
 def test_a_timing_that_fails_leaves_its_layout_to_blas_and_says_so(fresh_store, timed,
                                                                     monkeypatch):
     import warnings
@@ -642,10 +674,32 @@ def test_a_timing_that_fails_leaves_its_layout_to_blas_and_says_so(fresh_store, 
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter('always')
         assert not P._kernel_pays(layout)
-        P._settle()
+        _settled()
     assert any('timing the matrix product kernel against BLAS' in str(w.message)
                and 'no room' in str(w.message) for w in caught)
     assert not P._kernel_pays(layout) and P._stored_ratio(layout) is None
+    # A warning turned into an error does not stop the timing of later layouts.
+    other = ('f', 'rows', True, False)
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')
+        monkeypatch.setattr(P, '_verdicts', {})
+        assert not P._kernel_pays(layout)
+        _settled()
+        monkeypatch.setattr(P, '_time_layout', lambda layout: 0.5)
+        assert not P._kernel_pays(other)
+        _settled()
+    assert P._kernel_pays(other)
+
+
+def test_a_timing_stops_without_keeping_anything_when_the_interpreter_ends(
+        fresh_store, timed, monkeypatch):
+    ratio, seen = timed
+    ratio[0] = 0.5
+    monkeypatch.setattr(P, '_stopping', [True])
+    layout = ('f', 'rows', True, False)
+    assert not P._kernel_pays(layout)
+    _settled()
+    assert seen == [] and P._stored_ratio(layout) is None and layout not in P._verdicts
 
 
 @pytest.mark.parametrize('layout', [('f', 'rows', True, False), ('f', 'rows', False, False),
