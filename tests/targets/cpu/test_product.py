@@ -3,6 +3,8 @@ float64 NumPy for every layout, edge and block of the shared axis, on one
 thread and two alike, and as the matmul primitive's kernel eagerly and
 under jit."""
 
+import os
+
 import numpy as np
 import pytest
 
@@ -689,6 +691,32 @@ def test_a_timing_that_fails_leaves_its_layout_to_blas_and_says_so(fresh_store, 
         assert not P._kernel_pays(other)
         _settled()
     assert P._kernel_pays(other)
+
+
+@pytest.mark.skipif(not hasattr(os, 'fork'), reason='needs os.fork')
+def test_a_child_forked_during_a_timing_times_its_layouts_again(fresh_store, timed,
+                                                                monkeypatch):
+    import threading
+    ratio, seen = timed
+    ratio[0] = 0.5
+    go, began = threading.Event(), threading.Event()
+    real = P._time_layout
+
+    def slow(layout):
+        began.set()
+        assert go.wait(30)
+        return real(layout)
+    monkeypatch.setattr(P, '_time_layout', slow)
+    layout = ('f', 'rows', True, False)
+    assert not P._kernel_pays(layout) and began.wait(30)
+    pid = os.fork()
+    if pid == 0:       # (the child: the timing thread is gone, its queue forgotten)
+        ok = P._timer[0] is None and layout not in P._queued
+        os._exit(0 if ok else 1)
+    go.set()
+    _, status = os.waitpid(pid, 0)
+    _settled()
+    assert os.waitstatus_to_exitcode(status) == 0 and P._kernel_pays(layout)
 
 
 def test_a_timing_stops_without_keeping_anything_when_the_interpreter_ends(
