@@ -209,6 +209,48 @@ def test_elementwise_composites_fused_equal_their_primitives_to_second_order(fn)
             _close(a, w, rtol=tol, atol=tol)
 
 
+# Single primitives whose float32 eager calls take the plan's vector forms:
+# (function, NumPy's float64 form, the inputs it is checked on).
+_VECTOR_MATH = {
+    'exp': (F.exp, np.exp, lambda x: x / 3),
+    'log': (F.log, np.log, lambda x: np.abs(x) + 0.25),
+    'log1p': (F.log1p, np.log1p, lambda x: np.abs(x) - 0.5),
+    'expm1': (F.expm1, np.expm1, lambda x: x / 3),
+    'tanh': (F.tanh, np.tanh, lambda x: x),
+    'erf': (F.erf, None, lambda x: x),
+}
+
+
+@pytest.mark.parametrize('fn', sorted(_VECTOR_MATH))
+def test_float32_vector_math_runs_its_plan_eagerly_equal_to_numpy_and_to_second_order(fn):
+    f, reference, domain = _VECTOR_MATH[fn]
+    rng = np.random.default_rng(9)
+    x0 = domain(rng.standard_normal((256, 320)) * 3).astype(np.float32)
+    out = []
+    for _ in range(3):                             # (eager, then compiled twice)
+        x = tapejit.Variable(x0)
+        y = f(x)
+        gx, = tapejit.grad([F.sum(y * y)], [x], enable_double_backprop=True)
+        ggx, = tapejit.grad([F.sum(gx * gx)], [x])
+        out.append((y.array, gx.array, ggx.array))
+    assert f.fused.compiled                        # (the later calls ran its plan)
+    assert out[-1][0].dtype == np.float32
+    if reference is not None:
+        _close(out[-1][0], reference(x0.astype(np.float64)), rtol=2e-6, atol=2e-6)
+    for got in out[1:]:
+        for a, w, tol in zip(got, out[0], (2e-6, 1e-5, 1e-4)):
+            _close(a, w, rtol=tol, atol=tol)
+
+
+def test_float64_vector_math_stays_with_numpy():
+    x0 = np.random.default_rng(3).standard_normal((256, 320))
+    before = set(F.exp.fused.compiled)
+    for _ in range(3):
+        y = F.exp(tapejit.Variable(x0))
+        np.testing.assert_array_equal(y.array, np.exp(x0))
+    assert F.exp.fused.compiled == before          # (no float64 plan)
+
+
 def test_a_function_whose_plans_keep_being_evicted_stays_eager_without_warnings():
     import warnings
 
