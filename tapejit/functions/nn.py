@@ -303,9 +303,15 @@ def mean_squared_error(x0: Any, x1: Any) -> Variable:
         # past 65504, and each float16 addition (and difference) rounds.
         f32 = numpy.dtype(numpy.float32)
         x0, x1 = E.cast(x0, dtype=f32), E.cast(x1, dtype=f32)
+    return _as_dtype(_mean_square(x0, x1, 1.0 / max(a.size, 1)), a.dtype)
+
+
+# (Three NumPy passes forward, a difference, its square and their sum, and
+# as many back: as a fused plan, one kernel each way.)
+@fused_when_eager
+def _mean_square(x0: Any, x1: Any, scale: float) -> Variable:
     d = E.sub(x0, x1)
-    return _as_dtype(R.sum(d * d, axis=None, keepdims=False) * (1.0 / max(a.size, 1)),
-                     a.dtype)
+    return R.sum(d * d, axis=None, keepdims=False) * scale
 
 
 def _check_labels(name: str, x_shape: tuple, t: Any, class_axis: bool) -> Any:

@@ -251,6 +251,26 @@ def test_float64_vector_math_stays_with_numpy():
     assert F.exp.fused.compiled == before          # (no float64 plan)
 
 
+def test_mean_squared_error_runs_its_plan_eagerly_equal_to_numpy_and_to_second_order():
+    rng = np.random.default_rng(4)
+    a0, b0 = (rng.standard_normal((256, 320)).astype(np.float32) for _ in range(2))
+    want = np.mean((a0.astype(np.float64) - b0) ** 2)
+    out = []
+    for _ in range(3):                             # (eager, then compiled twice)
+        a, b = tapejit.Variable(a0), tapejit.Variable(b0)
+        y = F.mean_squared_error(a, b)
+        ga, gb = tapejit.grad([y], [a, b], enable_double_backprop=True)
+        gga, = tapejit.grad([F.sum(ga * ga)], [a])
+        out.append((y.array, ga.array, gb.array, gga.array))
+    assert nn._mean_square.fused.compiled          # (the later calls ran its plan)
+    assert out[-1][0].dtype == np.float32
+    _close(out[-1][0], want, rtol=1e-5, atol=0)
+    _close(out[-1][1], 2 * (a0.astype(np.float64) - b0) / a0.size, rtol=1e-5, atol=1e-9)
+    for got in out[1:]:
+        for x, w in zip(got, out[0]):
+            _close(x, w, rtol=1e-5, atol=1e-9)
+
+
 def test_a_function_whose_plans_keep_being_evicted_stays_eager_without_warnings():
     import warnings
 
