@@ -416,6 +416,18 @@ def _softmax_cross_entropy(x: Any, t: Any, normalize: bool, class_weight: Any,
         tt, n_cls, ValueError, lambda got: f'softmax_cross_entropy: got label(s) {got} for x '
         f'with {n_cls} classes; expected labels in [0, {n_cls}) or equal to '
         f'ignore_label={ignore_label}', ignore=ignore_label)
+    return _label_cross_entropy(x, tt, shape_t, ignore_label, normalize, reduce, w)
+
+
+# (Its one-hot mask, selection, weights and sums are a NumPy pass each,
+# forward and back: as a fused plan, with the log-softmax, a few kernels.)
+@fused_when_eager
+def _label_cross_entropy(x: Variable, tt: Any, shape_t: tuple, ignore_label: int,
+                         normalize: bool, reduce: str, w: Any) -> tuple:
+    """(the loss, ``log_softmax(x, axis=1)``) against the checked int64
+    labels ``tt`` (of shape ``shape_t`` before :func:`wide_labels`)."""
+    xp = numpy if isinstance(x._data, TracedArray) else backends.get_array_module(x._data)
+    n_cls = x.shape[1]
     log_p = log_y = log_softmax(x, axis=1)
     if x.ndim > 2:  # move the class axis last, flatten the rest
         perm = (0,) + tuple(range(2, x.ndim)) + (1,)
@@ -430,7 +442,7 @@ def _softmax_cross_entropy(x: Any, t: Any, normalize: bool, class_weight: Any,
     mask = E.cast(valid, dtype=x.dtype)
     weight = mask
     if w is not None:
-        w = w.reshape(1, n_cls)
+        w = S.reshape(w, shape=(1, n_cls))
         weight = mask * R.sum(E.where(onehot, w, zero), axis=(1,), keepdims=False)
     loss = -(picked * weight)
     if reduce == 'no':

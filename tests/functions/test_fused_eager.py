@@ -271,6 +271,49 @@ def test_mean_squared_error_runs_its_plan_eagerly_equal_to_numpy_and_to_second_o
             _close(x, w, rtol=1e-5, atol=1e-9)
 
 
+def _cross_entropy_by_hand(x, t, ignore, w, normalize, reduce):
+    """NumPy's float64 softmax cross entropy, class axis 1."""
+    x = np.moveaxis(x.astype(np.float64), 1, -1).reshape(-1, x.shape[1])
+    t = t.reshape(-1)
+    log_y = x - x.max(1, keepdims=True)
+    log_y -= np.log(np.exp(log_y).sum(1, keepdims=True))
+    valid = t != ignore
+    picked = log_y[np.arange(len(t)), np.where(valid, t, 0)]
+    loss = -picked * valid * (1.0 if w is None else w[np.where(valid, t, 0)])
+    if reduce == 'no':
+        return loss
+    return loss.sum() / (max(valid.sum(), 1) if normalize else x.shape[0])
+
+
+@pytest.mark.parametrize('case', ['mean', 'no', 'weights', 'batch', 'spatial'])
+def test_softmax_cross_entropy_runs_its_plan_eagerly_equal_to_numpy_and_to_second_order(case):
+    rng = np.random.default_rng(6)
+    shape = (16, 40, 16, 8) if case == 'spatial' else (320, 256)
+    x0 = (rng.standard_normal(shape) * 2).astype(np.float32)
+    t = rng.integers(0, shape[1], (shape[0],) + shape[2:])
+    t.reshape(-1)[::7] = -1                        # (ignored labels)
+    kw = {'reduce': 'no'} if case == 'no' else {}
+    if case == 'weights':
+        kw['class_weight'] = rng.random(shape[1]).astype(np.float32)
+    if case == 'batch':
+        kw['normalize'] = False
+    out = []
+    for _ in range(3):                             # (eager, then compiled twice)
+        x = tapejit.Variable(x0)
+        y = F.softmax_cross_entropy(x, t, **kw)
+        gx, = tapejit.grad([F.sum(y * y)], [x], enable_double_backprop=True)
+        ggx, = tapejit.grad([F.sum(gx * gx)], [x])
+        out.append((y.array, gx.array, ggx.array))
+        assert y.creator.y.shape == shape          # (Chainer's cached softmax, every call)
+    assert nn._label_cross_entropy.fused.compiled  # (the later calls ran its plan)
+    want = _cross_entropy_by_hand(x0, t, -1, kw.get('class_weight'), kw.get('normalize', True),
+                                  kw.get('reduce', 'mean'))
+    _close(out[-1][0].reshape(-1), np.reshape(want, -1), rtol=1e-5, atol=1e-6)
+    for got in out[1:]:
+        for a, w, tol in zip(got, out[0], (1e-5, 1e-5, 1e-4)):
+            _close(a, w, rtol=tol, atol=tol * 1e-2)
+
+
 def test_a_function_whose_plans_keep_being_evicted_stays_eager_without_warnings():
     import warnings
 
