@@ -180,6 +180,19 @@ def test_row_functions_fused_equal_their_primitives(fn):
             _close(a, w, rtol=1e-4, atol=1e-4)
 
 
+def _eager_then_compiled(call, x0):
+    """``(y, gx, ggx)`` of three calls of ``call`` on ``x0`` (eager, then
+    compiled twice): its value, first and second derivatives of ``sum(y * y)``."""
+    out = []
+    for _ in range(3):
+        x = tapejit.Variable(x0)
+        y = call(x)
+        gx, = tapejit.grad([F.sum(y * y)], [x], enable_double_backprop=True)
+        ggx, = tapejit.grad([F.sum(gx * gx)], [x])
+        out.append((y.array, gx.array, ggx.array))
+    return out
+
+
 _ELEMENTWISE = {
     'gelu': (lambda x: F.gelu(x), lambda: math_functions._gelu),
     'gelu_tanh': (lambda x: F.gelu(x, approximate='tanh'), lambda: math_functions._gelu),
@@ -196,13 +209,7 @@ def test_elementwise_composites_fused_equal_their_primitives_to_second_order(fn)
     rng = np.random.default_rng(5)
     x0 = (rng.standard_normal((256, 320)) * 3).astype(np.float32)
     x0[0, :4] = 0.0                                # (the kinks)
-    out = []
-    for _ in range(3):                             # (eager, then compiled twice)
-        x = tapejit.Variable(x0)
-        y = call(x)
-        gx, = tapejit.grad([F.sum(y * y)], [x], enable_double_backprop=True)
-        ggx, = tapejit.grad([F.sum(gx * gx)], [x])
-        out.append((y.array, gx.array, ggx.array))
+    out = _eager_then_compiled(call, x0)
     assert inner().fused.compiled                  # (the later calls ran its plan)
     for got in out[1:]:
         for a, w, tol in zip(got, out[0], (1e-5, 1e-4, 1e-3)):
@@ -226,13 +233,7 @@ def test_float32_vector_math_runs_its_plan_eagerly_equal_to_numpy_and_to_second_
     f, reference, domain = _VECTOR_MATH[fn]
     rng = np.random.default_rng(9)
     x0 = domain(rng.standard_normal((256, 320)) * 3).astype(np.float32)
-    out = []
-    for _ in range(3):                             # (eager, then compiled twice)
-        x = tapejit.Variable(x0)
-        y = f(x)
-        gx, = tapejit.grad([F.sum(y * y)], [x], enable_double_backprop=True)
-        ggx, = tapejit.grad([F.sum(gx * gx)], [x])
-        out.append((y.array, gx.array, ggx.array))
+    out = _eager_then_compiled(f, x0)
     assert f.fused.compiled                        # (the later calls ran its plan)
     assert out[-1][0].dtype == np.float32
     if reference is not None:
@@ -240,6 +241,21 @@ def test_float32_vector_math_runs_its_plan_eagerly_equal_to_numpy_and_to_second_
     for got in out[1:]:
         for a, w, tol in zip(got, out[0], (2e-6, 1e-5, 1e-4)):
             _close(a, w, rtol=tol, atol=tol)
+
+
+@pytest.mark.parametrize('fn', sorted(_VECTOR_MATH))
+def test_float32_vector_math_plans_match_finite_differences_to_second_order(fn):
+    from tapejit import gradient_check
+    f, _, domain = _VECTOR_MATH[fn]
+    rng = np.random.default_rng(11)
+    x0, gy, ggx = (domain(rng.uniform(-1.5, 1.5, (256, 256))).astype(np.float32)
+                   for _ in range(3))
+    gy, ggx = gy - gy.mean(), ggx - ggx.mean()
+    f(tapejit.Variable(x0))                         # (the signature met: the plan serves next)
+    hits = f.fused.hits
+    gradient_check.check_backward(f, x0, gy, eps=1e-2, atol=1e-2, rtol=1e-2)
+    gradient_check.check_double_backward(f, x0, gy, ggx, eps=1e-2, atol=2e-2, rtol=2e-2)
+    assert f.fused.hits > hits                      # (the checks ran the plan)
 
 
 def test_float64_vector_math_stays_with_numpy():

@@ -11,7 +11,7 @@ import numpy
 from tapejit.core.config import config
 from tapejit.core.errors import DTypeError, ShapeError
 from tapejit.core.variable import Variable
-from tapejit.functions._fused_eager import fused_when_eager
+from tapejit.functions._fused_eager import MIN_ELEMENTS, fused_when_eager
 from tapejit.functions._util import array_of, check_var, is_scalar, lift_pair
 from tapejit.functions.math.trigonometric import (arccos, arcsin, arctan, arctan2,  # noqa: F401
                                                   cos, sin, tan)
@@ -117,39 +117,41 @@ def absolute(x: Any) -> Variable:
 
 def _unary(name: str, prim: Any, example: str, out: str, fused: bool = False):
     """The function ``name`` of one primitive; ``fused``: its eager calls on
-    large arrays run as a compiled plan (see :func:`_fused_primitive`)."""
-    call = _fused_primitive(name, prim) if fused else prim
-
-    def f(x: Any) -> Variable:
-        return call(x)
-    f.__name__ = f.__qualname__ = name
+    large float32 arrays run as a compiled plan (see :func:`_plan_of`)."""
     if fused:
-        f.fused = call.fused  # type: ignore[attr-defined]
+        plan = _plan_of(name, prim)
+
+        def f(x: Any) -> Variable:
+            # (Every eager call passes here: a small one leaves on a few
+            # attribute reads.)
+            d = x._data if isinstance(x, Variable) else x
+            if d.__class__ is numpy.ndarray and d.size >= MIN_ELEMENTS \
+                    and d.dtype == numpy.float32:
+                return plan(x)
+            return prim(x)
+        f.fused = plan  # type: ignore[attr-defined]
+    else:
+        def f(x: Any) -> Variable:
+            return prim(x)
+    f.__name__ = f.__qualname__ = name
     f.__doc__ = (f'``{name}(x)`` elementwise.\n\n'
                  f'    >>> import numpy as np, tapejit.functions as F\n'
                  f'    >>> F.{name}(np.array([{example}]))\n    {out}\n')
     return f
 
 
-def _fused_primitive(name: str, prim: Any) -> Any:
-    """``prim``, through :func:`fused_when_eager` for a float32 argument.
-    (NumPy's float32 ``exp``, ``log`` and ``tanh`` call the C library
-    element by element on cores without its widest vector extensions: on
-    an AVX2 core they took about 3 ns an element, ``erf``, ``log1p`` and
-    ``expm1`` about 14.  A plan's kernel computes them in vectors, with
-    :mod:`tapejit.targets.cpu.vecmath`.  That module has float32 forms
-    only: a float64 kernel calls the C library too, so float64 stays with
-    NumPy.)"""
+def _plan_of(name: str, prim: Any) -> Any:
+    """The :func:`fused_when_eager` state of ``prim`` alone, for float32
+    arrays.  (NumPy computes float32 ``exp``, ``log``, ``tanh``, ``erf``,
+    ``log1p`` and ``expm1`` through the C library element by element where
+    it has no vector form for the core, as on AVX2; a plan's kernel
+    computes them in vectors, with :mod:`tapejit.targets.cpu.vecmath`.
+    That module has float32 forms only: a float64 kernel calls the C
+    library too, so float64 stays with NumPy.)"""
     def run(x: Any) -> Variable:
         return prim(x)
     run.__name__ = run.__qualname__ = f'_{name}_of'
-    fused = fused_when_eager(run)
-
-    def call(x: Any) -> Variable:
-        d = x._data if isinstance(x, Variable) else x
-        return fused(x) if getattr(d, 'dtype', None) == numpy.float32 else prim(x)
-    call.fused = fused.fused  # type: ignore[attr-defined]
-    return call
+    return fused_when_eager(run).fused
 
 
 exp = _unary('exp', E.exp, '0.0', 'variable([1.])', fused=True)
