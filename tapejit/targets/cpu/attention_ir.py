@@ -265,8 +265,7 @@ def _load(x: _Ir, row: Any, j: Any, ok: Any, fill: float) -> Any:
 
 
 def _store(x: _Ir, value: Any, row: Any, j: Any, ok: Any) -> None:
-    x.em.b.call(x.masked_store, [value, _vec_ptr(x, row, j),
-                                 x.ir.Constant(x.i32, x.elem_size()), ok])
+    x.store_lanes(value, _vec_ptr(x, row, j), ok)
 
 
 def _reduce(x: _Ir, kind: str, vec: Any) -> Any:

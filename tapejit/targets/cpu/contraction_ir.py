@@ -152,6 +152,8 @@ class _Ir:
         self.masked_store = ir.Function(module, ir.FunctionType(
             ir.VoidType(), [self.vec, self.vec.as_pointer(), self.i32, mask]),
             f'llvm.masked.store.{suffix}.p0')
+        self.every_lane = ir.Function(module, ir.FunctionType(self.i1, [mask]),
+                                      f'llvm.vector.reduce.and.v{lanes}i1')
         self.reduce_add = ir.Function(module, ir.FunctionType(self.elem, [self.elem, self.vec]),
                                       f'llvm.vector.reduce.fadd.{suffix}')
 
@@ -202,6 +204,24 @@ class _Ir:
 
     def zero(self) -> Any:
         return self.ir.Constant(self.vec, [0.0] * self.lanes)
+
+    def store_lanes(self, value: Any, ptr: Any, mask: Any, full: Any = None) -> None:
+        """Store the lanes of vector ``value`` where ``mask`` holds at
+        vector pointer ``ptr``: a plain store where every lane does
+        (``full``, an i1 saying so, else read from ``mask``), a masked store
+        only for a vector partly stored.  AMD's cores before Zen 4 run a
+        masked store as a microcoded sequence many times a plain store's
+        cost (see the benchmarks' notes on masked stores), and a tile's
+        vectors are nearly all whole."""
+        b = self.em.b
+        if full is None:
+            full = b.call(self.every_lane, [mask])
+        with b.if_else(full) as (whole, part):
+            with whole:
+                self.em.b.store(value, ptr, align=self.elem_size())
+            with part:
+                self.em.b.call(self.masked_store,
+                               [value, ptr, self.ir.Constant(self.i32, self.elem_size()), mask])
 
     def load_vec(self, ptr: Any) -> Any:
         b = self.em.b
@@ -336,7 +356,7 @@ def correlation_ir(symbol: str, corr: C.Correlation, dtype: numpy.dtype, tile: t
             b = em.b
             if corr.row_vectors:
                 places = _row_places(x, corr, b.mul(pb, x.c(v_)), v_, total)
-                qs = [q for q, _, _ in places]
+                qs = [q for q, _, _, _ in places]
             else:
                 q0 = b.mul(pb, x.c(v_ * lanes))
                 qs = [b.add(q0, x.c(v * lanes)) for v in range(v_)]
@@ -418,8 +438,9 @@ def correlation_ir(symbol: str, corr: C.Correlation, dtype: numpy.dtype, tile: t
 def _row_places(x: _Ir, corr: C.Correlation, k0: Any, v_: int, total: int) -> list:
     """Per vector of a tile whose first is vector ``k0`` (a correlation in
     rows of :attr:`~tapejit.compiler.contraction.Correlation.row_vectors`):
-    ``(its first wide pixel, its lanes to store, where lane 0 is stored)``.
-    Vectors past the last read the last one's pixels and store nothing."""
+    ``(its first wide pixel, its lanes to store, where lane 0 is stored,
+    whether it stores every lane)``.  Vectors past the last read the last
+    one's pixels and store nothing."""
     em, ir = x.em, x.ir
     b = em.b
     lanes, rv = x.lanes, corr.row_vectors
@@ -434,6 +455,7 @@ def _row_places(x: _Ir, corr: C.Correlation, k0: Any, v_: int, total: int) -> li
         col = b.mul(b.sub(k, b.mul(y, x.c(rv))), x.c(lanes))
         q = b.add(b.mul(y, x.c(corr.row)), col)
         left = b.trunc(b.sub(x.c(corr.valid[1]), col), x.i32)
+        full = b.and_(live, b.icmp_signed('>=', left, ir.Constant(x.i32, lanes)))
         one = b.insert_element(ir.Constant(i32v, ir.Undefined), left, x.c(0))
         left = b.shuffle_vector(one, ir.Constant(i32v, ir.Undefined),
                                 ir.Constant(i32v, [0] * lanes))
@@ -441,25 +463,25 @@ def _row_places(x: _Ir, corr: C.Correlation, k0: Any, v_: int, total: int) -> li
                       _splat_bool(x, live))
         at = b.add(b.mul(b.add(b.mul(y, x.c(sy)), x.c(oy)), x.c(corr.out_hw[1])),
                    b.add(b.mul(col, x.c(sx)), x.c(ox)))
-        out.append((q, mask, at))
+        out.append((q, mask, at, full))
     return out
 
 
 def _store_row_tile(x: _Ir, corr: C.Correlation, accs: list, out: Array, n: Any, g: Any,
                     ob: Any, places: list, r_: int, hw: int) -> None:
     """Store a tile of row vectors (:func:`_row_places`): per vector one
-    masked store (unit column step), else a scatter."""
+    store of its lanes (unit column step), else a scatter."""
     em, ir = x.em, x.ir
     b = em.b
     sx = corr.place[2]
     ivec = ir.VectorType(x.i64, x.lanes)
     steps = ir.Constant(ivec, [lane * sx for lane in range(x.lanes)])
     def store(r: int, plane: Any) -> None:
-        for v, (_, mask, at) in enumerate(places):
-            val = b.load(accs[r][v])
+        for v, (_, mask, at, full) in enumerate(places):
+            val = x.em.b.load(accs[r][v])
             if sx == 1:
-                ptr = b.bitcast(b.gep(plane, [at]), x.vec.as_pointer())
-                b.call(x.masked_store, [val, ptr, ir.Constant(x.i32, x.elem_size()), mask])
+                ptr = x.em.b.bitcast(x.em.b.gep(plane, [at]), x.vec.as_pointer())
+                x.store_lanes(val, ptr, mask, full)
             else:
                 _scatter_lanes(x, val, plane, b.add(x.splat_int(at), steps), mask)
     _each_output_channel(x, corr, out, n, g, ob, r_, hw, store)
@@ -527,9 +549,8 @@ def _store_tile(x: _Ir, corr: C.Correlation, accs: list, out: Array, n: Any, g: 
             qs, ys, rows = places[v]
             for y, here, at in rows:
                 if sx == 1:
-                    ptr = b.gep(plane, [at])
-                    b.call(x.masked_store, [val, b.bitcast(ptr, x.vec.as_pointer()),
-                                            ir.Constant(x.i32, x.elem_size()), here])
+                    ptr = x.em.b.gep(plane, [at])
+                    x.store_lanes(val, x.em.b.bitcast(ptr, x.vec.as_pointer()), here)
                 else:
                     _scatter(x, val, plane, qs, ys, y, sy, oy, sx, ox, out_w, corr.row, here)
     _each_output_channel(x, corr, out, n, g, ob, r_, hw, store)

@@ -301,10 +301,8 @@ def _start_tile(x: _Ir, accs: list, c: Any, i0: Any, j0: Any, m: Any, n: Any,
 def _store_tile(x: _Ir, accs: list, c: Any, i0: Any, j0: Any, m: Any, n: Any) -> None:
     """Rows ``i0 + r < m`` of the tile into row-major ``c`` (``n`` columns),
     each vector masked to the columns below ``n``."""
-    em = x.em
-    align = em.ir.Constant(x.i32, x.elem_size())
-    _each_vector(x, accs, c, i0, j0, m, n, lambda acc, ptr, mask: em.b.call(
-        x.masked_store, [em.b.load(acc), ptr, align, mask]))
+    _each_vector(x, accs, c, i0, j0, m, n, lambda acc, ptr, mask: x.store_lanes(
+        x.em.b.load(acc), ptr, mask))
 
 
 def transpose_ir(symbol: str, dtype: numpy.dtype, lanes: int) -> str:
@@ -348,8 +346,7 @@ def transpose_ir(symbol: str, dtype: numpy.dtype, lanes: int) -> str:
             for r, vec in enumerate(transpose(x, vecs)):
                 bb = em.b
                 with bb.if_then(bb.icmp_signed('<', bb.add(i0, x.c(r)), rows)):
-                    em.b.call(x.masked_store, [vec, _vec_ptr(x, out, em.b.mul(x.c(r), cols)),
-                                               align, in_cols])
+                    x.store_lanes(vec, _vec_ptr(x, out, em.b.mul(x.c(r), cols)), in_cols)
         x.work_loop(claim, nch, item)
     return _entry(symbol, dtype, ['rows', 'cols', 'blocks_i', 'blocks_l', 'ss', 'sg'],
                   ['src', 'dst'], {'dst'}, emit)

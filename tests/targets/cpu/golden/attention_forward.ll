@@ -36,17 +36,17 @@ entry:
   %".303" = alloca i64
   %".311" = alloca i64
   %".463" = alloca i64
-  %".639" = alloca i64
-  %".650" = alloca <8 x float>
-  %".656" = alloca i64
-  %".711" = alloca i64
-  %".765" = alloca <8 x float>
-  %".769" = alloca i64
-  %".884" = alloca i64
-  %".932" = alloca i64
-  %".944" = alloca i64
-  %".956" = alloca i64
-  %".1077" = alloca i64
+  %".699" = alloca i64
+  %".710" = alloca <8 x float>
+  %".716" = alloca i64
+  %".781" = alloca i64
+  %".835" = alloca <8 x float>
+  %".839" = alloca i64
+  %".964" = alloca i64
+  %".1022" = alloca i64
+  %".1034" = alloca i64
+  %".1046" = alloca i64
+  %".1167" = alloca i64
   br label %"start"
 start:
   %".31" = add i64 %".5", 47
@@ -327,7 +327,7 @@ body.5:
   store i64 0, i64* %".311"
   br label %"head.6"
 done.6:
-  store i64 0, i64* %".639"
+  store i64 0, i64* %".699"
   br label %"head.8"
 head.6:
   %".314" = load i64, i64* %".311"
@@ -354,8 +354,8 @@ body.6:
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".47"
   br i1 %".322", label %"body.6.if", label %"body.6.endif"
 done.7:
-  %".636" = add nsw i64 %".306", 1
-  store i64 %".636", i64* %".303"
+  %".696" = add nsw i64 %".306", 1
+  store i64 %".696", i64* %".303"
   br label %"head.5"
 body.6.if:
   %".336" = add i64 %".321", 0
@@ -600,436 +600,580 @@ done.8.if:
   %".563" = getelementptr float, float* %".562", i64 0
   %".564" = bitcast float* %".563" to <8 x float>*
   %".565" = load <8 x float>, <8 x float>* %".36"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".565", <8 x float>* %".564", i32 4, <8 x i1> %".542")
-  %".567" = getelementptr float, float* %".562", i64 8
-  %".568" = bitcast float* %".567" to <8 x float>*
-  %".569" = load <8 x float>, <8 x float>* %".37"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".569", <8 x float>* %".568", i32 4, <8 x i1> %".549")
-  %".571" = getelementptr float, float* %".562", i64 16
-  %".572" = bitcast float* %".571" to <8 x float>*
-  %".573" = load <8 x float>, <8 x float>* %".38"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".573", <8 x float>* %".572", i32 4, <8 x i1> %".556")
-  br label %"done.8.endif"
+  %".566" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".542")
+  br i1 %".566", label %"done.8.if.if", label %"done.8.if.else"
 done.8.endif:
-  %".576" = add i64 %".320", 1
-  %".577" = icmp slt i64 %".576", %".79"
-  br i1 %".577", label %"done.8.endif.if", label %"done.8.endif.endif"
+  %".591" = add i64 %".320", 1
+  %".592" = icmp slt i64 %".591", %".79"
+  br i1 %".592", label %"done.8.endif.if", label %"done.8.endif.endif"
+done.8.if.if:
+  store <8 x float> %".565", <8 x float>* %".564", align 4
+  br label %"done.8.if.endif"
+done.8.if.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".565", <8 x float>* %".564", i32 4, <8 x i1> %".542")
+  br label %"done.8.if.endif"
+done.8.if.endif:
+  %".572" = getelementptr float, float* %".562", i64 8
+  %".573" = bitcast float* %".572" to <8 x float>*
+  %".574" = load <8 x float>, <8 x float>* %".37"
+  %".575" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".549")
+  br i1 %".575", label %"done.8.if.endif.if", label %"done.8.if.endif.else"
+done.8.if.endif.if:
+  store <8 x float> %".574", <8 x float>* %".573", align 4
+  br label %"done.8.if.endif.endif"
+done.8.if.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".574", <8 x float>* %".573", i32 4, <8 x i1> %".549")
+  br label %"done.8.if.endif.endif"
+done.8.if.endif.endif:
+  %".581" = getelementptr float, float* %".562", i64 16
+  %".582" = bitcast float* %".581" to <8 x float>*
+  %".583" = load <8 x float>, <8 x float>* %".38"
+  %".584" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".556")
+  br i1 %".584", label %"done.8.if.endif.endif.if", label %"done.8.if.endif.endif.else"
+done.8.if.endif.endif.if:
+  store <8 x float> %".583", <8 x float>* %".582", align 4
+  br label %"done.8.if.endif.endif.endif"
+done.8.if.endif.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".583", <8 x float>* %".582", i32 4, <8 x i1> %".556")
+  br label %"done.8.if.endif.endif.endif"
+done.8.if.endif.endif.endif:
+  br label %"done.8.endif"
 done.8.endif.if:
-  %".579" = mul i64 %".576", %".82"
-  %".580" = add i64 %".579", %".321"
-  %".581" = getelementptr float, float* %".101", i64 %".580"
-  %".582" = getelementptr float, float* %".581", i64 0
-  %".583" = bitcast float* %".582" to <8 x float>*
-  %".584" = load <8 x float>, <8 x float>* %".39"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".584", <8 x float>* %".583", i32 4, <8 x i1> %".542")
-  %".586" = getelementptr float, float* %".581", i64 8
-  %".587" = bitcast float* %".586" to <8 x float>*
-  %".588" = load <8 x float>, <8 x float>* %".40"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".588", <8 x float>* %".587", i32 4, <8 x i1> %".549")
-  %".590" = getelementptr float, float* %".581", i64 16
-  %".591" = bitcast float* %".590" to <8 x float>*
-  %".592" = load <8 x float>, <8 x float>* %".41"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".592", <8 x float>* %".591", i32 4, <8 x i1> %".556")
-  br label %"done.8.endif.endif"
+  %".594" = mul i64 %".591", %".82"
+  %".595" = add i64 %".594", %".321"
+  %".596" = getelementptr float, float* %".101", i64 %".595"
+  %".597" = getelementptr float, float* %".596", i64 0
+  %".598" = bitcast float* %".597" to <8 x float>*
+  %".599" = load <8 x float>, <8 x float>* %".39"
+  %".600" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".542")
+  br i1 %".600", label %"done.8.endif.if.if", label %"done.8.endif.if.else"
 done.8.endif.endif:
-  %".595" = add i64 %".320", 2
-  %".596" = icmp slt i64 %".595", %".79"
-  br i1 %".596", label %"done.8.endif.endif.if", label %"done.8.endif.endif.endif"
+  %".625" = add i64 %".320", 2
+  %".626" = icmp slt i64 %".625", %".79"
+  br i1 %".626", label %"done.8.endif.endif.if", label %"done.8.endif.endif.endif"
+done.8.endif.if.if:
+  store <8 x float> %".599", <8 x float>* %".598", align 4
+  br label %"done.8.endif.if.endif"
+done.8.endif.if.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".599", <8 x float>* %".598", i32 4, <8 x i1> %".542")
+  br label %"done.8.endif.if.endif"
+done.8.endif.if.endif:
+  %".606" = getelementptr float, float* %".596", i64 8
+  %".607" = bitcast float* %".606" to <8 x float>*
+  %".608" = load <8 x float>, <8 x float>* %".40"
+  %".609" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".549")
+  br i1 %".609", label %"done.8.endif.if.endif.if", label %"done.8.endif.if.endif.else"
+done.8.endif.if.endif.if:
+  store <8 x float> %".608", <8 x float>* %".607", align 4
+  br label %"done.8.endif.if.endif.endif"
+done.8.endif.if.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".608", <8 x float>* %".607", i32 4, <8 x i1> %".549")
+  br label %"done.8.endif.if.endif.endif"
+done.8.endif.if.endif.endif:
+  %".615" = getelementptr float, float* %".596", i64 16
+  %".616" = bitcast float* %".615" to <8 x float>*
+  %".617" = load <8 x float>, <8 x float>* %".41"
+  %".618" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".556")
+  br i1 %".618", label %"done.8.endif.if.endif.endif.if", label %"done.8.endif.if.endif.endif.else"
+done.8.endif.if.endif.endif.if:
+  store <8 x float> %".617", <8 x float>* %".616", align 4
+  br label %"done.8.endif.if.endif.endif.endif"
+done.8.endif.if.endif.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".617", <8 x float>* %".616", i32 4, <8 x i1> %".556")
+  br label %"done.8.endif.if.endif.endif.endif"
+done.8.endif.if.endif.endif.endif:
+  br label %"done.8.endif.endif"
 done.8.endif.endif.if:
-  %".598" = mul i64 %".595", %".82"
-  %".599" = add i64 %".598", %".321"
-  %".600" = getelementptr float, float* %".101", i64 %".599"
-  %".601" = getelementptr float, float* %".600", i64 0
-  %".602" = bitcast float* %".601" to <8 x float>*
-  %".603" = load <8 x float>, <8 x float>* %".42"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".603", <8 x float>* %".602", i32 4, <8 x i1> %".542")
-  %".605" = getelementptr float, float* %".600", i64 8
-  %".606" = bitcast float* %".605" to <8 x float>*
-  %".607" = load <8 x float>, <8 x float>* %".43"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".607", <8 x float>* %".606", i32 4, <8 x i1> %".549")
-  %".609" = getelementptr float, float* %".600", i64 16
-  %".610" = bitcast float* %".609" to <8 x float>*
-  %".611" = load <8 x float>, <8 x float>* %".44"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".611", <8 x float>* %".610", i32 4, <8 x i1> %".556")
-  br label %"done.8.endif.endif.endif"
+  %".628" = mul i64 %".625", %".82"
+  %".629" = add i64 %".628", %".321"
+  %".630" = getelementptr float, float* %".101", i64 %".629"
+  %".631" = getelementptr float, float* %".630", i64 0
+  %".632" = bitcast float* %".631" to <8 x float>*
+  %".633" = load <8 x float>, <8 x float>* %".42"
+  %".634" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".542")
+  br i1 %".634", label %"done.8.endif.endif.if.if", label %"done.8.endif.endif.if.else"
 done.8.endif.endif.endif:
-  %".614" = add i64 %".320", 3
-  %".615" = icmp slt i64 %".614", %".79"
-  br i1 %".615", label %"done.8.endif.endif.endif.if", label %"done.8.endif.endif.endif.endif"
+  %".659" = add i64 %".320", 3
+  %".660" = icmp slt i64 %".659", %".79"
+  br i1 %".660", label %"done.8.endif.endif.endif.if", label %"done.8.endif.endif.endif.endif"
+done.8.endif.endif.if.if:
+  store <8 x float> %".633", <8 x float>* %".632", align 4
+  br label %"done.8.endif.endif.if.endif"
+done.8.endif.endif.if.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".633", <8 x float>* %".632", i32 4, <8 x i1> %".542")
+  br label %"done.8.endif.endif.if.endif"
+done.8.endif.endif.if.endif:
+  %".640" = getelementptr float, float* %".630", i64 8
+  %".641" = bitcast float* %".640" to <8 x float>*
+  %".642" = load <8 x float>, <8 x float>* %".43"
+  %".643" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".549")
+  br i1 %".643", label %"done.8.endif.endif.if.endif.if", label %"done.8.endif.endif.if.endif.else"
+done.8.endif.endif.if.endif.if:
+  store <8 x float> %".642", <8 x float>* %".641", align 4
+  br label %"done.8.endif.endif.if.endif.endif"
+done.8.endif.endif.if.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".642", <8 x float>* %".641", i32 4, <8 x i1> %".549")
+  br label %"done.8.endif.endif.if.endif.endif"
+done.8.endif.endif.if.endif.endif:
+  %".649" = getelementptr float, float* %".630", i64 16
+  %".650" = bitcast float* %".649" to <8 x float>*
+  %".651" = load <8 x float>, <8 x float>* %".44"
+  %".652" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".556")
+  br i1 %".652", label %"done.8.endif.endif.if.endif.endif.if", label %"done.8.endif.endif.if.endif.endif.else"
+done.8.endif.endif.if.endif.endif.if:
+  store <8 x float> %".651", <8 x float>* %".650", align 4
+  br label %"done.8.endif.endif.if.endif.endif.endif"
+done.8.endif.endif.if.endif.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".651", <8 x float>* %".650", i32 4, <8 x i1> %".556")
+  br label %"done.8.endif.endif.if.endif.endif.endif"
+done.8.endif.endif.if.endif.endif.endif:
+  br label %"done.8.endif.endif.endif"
 done.8.endif.endif.endif.if:
-  %".617" = mul i64 %".614", %".82"
-  %".618" = add i64 %".617", %".321"
-  %".619" = getelementptr float, float* %".101", i64 %".618"
-  %".620" = getelementptr float, float* %".619", i64 0
-  %".621" = bitcast float* %".620" to <8 x float>*
-  %".622" = load <8 x float>, <8 x float>* %".45"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".622", <8 x float>* %".621", i32 4, <8 x i1> %".542")
-  %".624" = getelementptr float, float* %".619", i64 8
-  %".625" = bitcast float* %".624" to <8 x float>*
-  %".626" = load <8 x float>, <8 x float>* %".46"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".626", <8 x float>* %".625", i32 4, <8 x i1> %".549")
-  %".628" = getelementptr float, float* %".619", i64 16
-  %".629" = bitcast float* %".628" to <8 x float>*
-  %".630" = load <8 x float>, <8 x float>* %".47"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".630", <8 x float>* %".629", i32 4, <8 x i1> %".556")
-  br label %"done.8.endif.endif.endif.endif"
+  %".662" = mul i64 %".659", %".82"
+  %".663" = add i64 %".662", %".321"
+  %".664" = getelementptr float, float* %".101", i64 %".663"
+  %".665" = getelementptr float, float* %".664", i64 0
+  %".666" = bitcast float* %".665" to <8 x float>*
+  %".667" = load <8 x float>, <8 x float>* %".45"
+  %".668" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".542")
+  br i1 %".668", label %"done.8.endif.endif.endif.if.if", label %"done.8.endif.endif.endif.if.else"
 done.8.endif.endif.endif.endif:
-  %".633" = add nsw i64 %".314", 1
-  store i64 %".633", i64* %".311"
+  %".693" = add nsw i64 %".314", 1
+  store i64 %".693", i64* %".311"
   br label %"head.6"
+done.8.endif.endif.endif.if.if:
+  store <8 x float> %".667", <8 x float>* %".666", align 4
+  br label %"done.8.endif.endif.endif.if.endif"
+done.8.endif.endif.endif.if.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".667", <8 x float>* %".666", i32 4, <8 x i1> %".542")
+  br label %"done.8.endif.endif.endif.if.endif"
+done.8.endif.endif.endif.if.endif:
+  %".674" = getelementptr float, float* %".664", i64 8
+  %".675" = bitcast float* %".674" to <8 x float>*
+  %".676" = load <8 x float>, <8 x float>* %".46"
+  %".677" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".549")
+  br i1 %".677", label %"done.8.endif.endif.endif.if.endif.if", label %"done.8.endif.endif.endif.if.endif.else"
+done.8.endif.endif.endif.if.endif.if:
+  store <8 x float> %".676", <8 x float>* %".675", align 4
+  br label %"done.8.endif.endif.endif.if.endif.endif"
+done.8.endif.endif.endif.if.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".676", <8 x float>* %".675", i32 4, <8 x i1> %".549")
+  br label %"done.8.endif.endif.endif.if.endif.endif"
+done.8.endif.endif.endif.if.endif.endif:
+  %".683" = getelementptr float, float* %".664", i64 16
+  %".684" = bitcast float* %".683" to <8 x float>*
+  %".685" = load <8 x float>, <8 x float>* %".47"
+  %".686" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".556")
+  br i1 %".686", label %"done.8.endif.endif.endif.if.endif.endif.if", label %"done.8.endif.endif.endif.if.endif.endif.else"
+done.8.endif.endif.endif.if.endif.endif.if:
+  store <8 x float> %".685", <8 x float>* %".684", align 4
+  br label %"done.8.endif.endif.endif.if.endif.endif.endif"
+done.8.endif.endif.endif.if.endif.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".685", <8 x float>* %".684", i32 4, <8 x i1> %".556")
+  br label %"done.8.endif.endif.endif.if.endif.endif.endif"
+done.8.endif.endif.endif.if.endif.endif.endif:
+  br label %"done.8.endif.endif.endif.endif"
 head.8:
-  %".642" = load i64, i64* %".639"
-  %".643" = icmp slt i64 %".642", %".79"
-  br i1 %".643", label %"body.8", label %"done.9"
+  %".702" = load i64, i64* %".699"
+  %".703" = icmp slt i64 %".702", %".79"
+  br i1 %".703", label %"body.8", label %"done.9"
 body.8:
-  %".645" = mul i64 %".642", %".82"
-  %".646" = getelementptr float, float* %".101", i64 %".645"
-  %".647" = add i64 %".76", %".642"
-  %".648" = mul i64 %".647", %".6"
-  %".649" = getelementptr float, float* %".96", i64 %".648"
-  store <8 x float> <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>, <8 x float>* %".650"
-  %".652" = icmp ne i64 %".9", 0
-  br i1 %".652", label %"body.8.if", label %"body.8.else"
+  %".705" = mul i64 %".702", %".82"
+  %".706" = getelementptr float, float* %".101", i64 %".705"
+  %".707" = add i64 %".76", %".702"
+  %".708" = mul i64 %".707", %".6"
+  %".709" = getelementptr float, float* %".96", i64 %".708"
+  store <8 x float> <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>, <8 x float>* %".710"
+  %".712" = icmp ne i64 %".9", 0
+  br i1 %".712", label %"body.8.if", label %"body.8.else"
 done.9:
-  %".923" = mul i64 %".5", %".8"
-  %".924" = mul i64 %".74", %".923"
-  %".925" = mul i64 %".76", %".8"
-  %".926" = add i64 %".924", %".925"
-  %".927" = getelementptr float, float* %".28", i64 %".926"
-  %".928" = sub i64 %".297", %".296"
-  %".929" = sub i64 %".13", 1
-  %".930" = add i64 %".928", %".929"
-  %".931" = sdiv i64 %".930", %".13"
-  store i64 0, i64* %".932"
+  %".1013" = mul i64 %".5", %".8"
+  %".1014" = mul i64 %".74", %".1013"
+  %".1015" = mul i64 %".76", %".8"
+  %".1016" = add i64 %".1014", %".1015"
+  %".1017" = getelementptr float, float* %".28", i64 %".1016"
+  %".1018" = sub i64 %".297", %".296"
+  %".1019" = sub i64 %".13", 1
+  %".1020" = add i64 %".1018", %".1019"
+  %".1021" = sdiv i64 %".1020", %".13"
+  store i64 0, i64* %".1022"
   br label %"head.13"
 body.8.if:
-  %".654" = sub i64 %".297", %".296"
-  %".655" = sdiv i64 %".654", 8
-  store i64 0, i64* %".656"
+  %".714" = sub i64 %".297", %".296"
+  %".715" = sdiv i64 %".714", 8
+  store i64 0, i64* %".716"
   br label %"head.9"
 body.8.else:
-  %".709" = sub i64 %".297", %".296"
-  %".710" = sdiv i64 %".709", 8
-  store i64 0, i64* %".711"
+  %".779" = sub i64 %".297", %".296"
+  %".780" = sdiv i64 %".779", 8
+  store i64 0, i64* %".781"
   br label %"head.10"
 body.8.endif:
-  %".748" = load <8 x float>, <8 x float>* %".650"
-  %".749" = shufflevector <8 x float> %".748", <8 x float> %".748", <8 x i32> <i32 4, i32 5, i32 6, i32 7, i32 4, i32 5, i32 6, i32 7>
-  %".750" = fcmp ogt <8 x float> %".749", %".748"
-  %".751" = select  <8 x i1> %".750", <8 x float> %".749", <8 x float> %".748"
-  %".752" = shufflevector <8 x float> %".751", <8 x float> %".751", <8 x i32> <i32 2, i32 3, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>
-  %".753" = fcmp ogt <8 x float> %".752", %".751"
-  %".754" = select  <8 x i1> %".753", <8 x float> %".752", <8 x float> %".751"
-  %".755" = shufflevector <8 x float> %".754", <8 x float> %".754", <8 x i32> <i32 1, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>
-  %".756" = fcmp ogt <8 x float> %".755", %".754"
-  %".757" = select  <8 x i1> %".756", <8 x float> %".755", <8 x float> %".754"
-  %".758" = extractelement <8 x float> %".757", i64 0
-  %".759" = fcmp ogt float %".758", 0xc7efffffe0000000
-  %".760" = select  i1 %".759", float %".758", float 0xc7efffffe0000000
-  %".761" = fcmp olt float %".760", 0x47efffffe0000000
-  %".762" = select  i1 %".761", float %".760", float 0x47efffffe0000000
-  %".763" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".762", i64 0
-  %".764" = shufflevector <8 x float> %".763", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".765"
-  %".767" = sub i64 %".297", %".296"
-  %".768" = sdiv i64 %".767", 8
-  store i64 0, i64* %".769"
+  %".818" = load <8 x float>, <8 x float>* %".710"
+  %".819" = shufflevector <8 x float> %".818", <8 x float> %".818", <8 x i32> <i32 4, i32 5, i32 6, i32 7, i32 4, i32 5, i32 6, i32 7>
+  %".820" = fcmp ogt <8 x float> %".819", %".818"
+  %".821" = select  <8 x i1> %".820", <8 x float> %".819", <8 x float> %".818"
+  %".822" = shufflevector <8 x float> %".821", <8 x float> %".821", <8 x i32> <i32 2, i32 3, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>
+  %".823" = fcmp ogt <8 x float> %".822", %".821"
+  %".824" = select  <8 x i1> %".823", <8 x float> %".822", <8 x float> %".821"
+  %".825" = shufflevector <8 x float> %".824", <8 x float> %".824", <8 x i32> <i32 1, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>
+  %".826" = fcmp ogt <8 x float> %".825", %".824"
+  %".827" = select  <8 x i1> %".826", <8 x float> %".825", <8 x float> %".824"
+  %".828" = extractelement <8 x float> %".827", i64 0
+  %".829" = fcmp ogt float %".828", 0xc7efffffe0000000
+  %".830" = select  i1 %".829", float %".828", float 0xc7efffffe0000000
+  %".831" = fcmp olt float %".830", 0x47efffffe0000000
+  %".832" = select  i1 %".831", float %".830", float 0x47efffffe0000000
+  %".833" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".832", i64 0
+  %".834" = shufflevector <8 x float> %".833", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".835"
+  %".837" = sub i64 %".297", %".296"
+  %".838" = sdiv i64 %".837", 8
+  store i64 0, i64* %".839"
   br label %"head.11"
 head.9:
-  %".659" = load i64, i64* %".656"
-  %".660" = icmp slt i64 %".659", %".655"
-  br i1 %".660", label %"body.9", label %"done.10"
+  %".719" = load i64, i64* %".716"
+  %".720" = icmp slt i64 %".719", %".715"
+  br i1 %".720", label %"body.9", label %"done.10"
 body.9:
-  %".662" = mul i64 %".659", 8
-  %".663" = add i64 %".296", %".662"
-  %".664" = getelementptr float, float* %".646", i64 %".663"
-  %".665" = bitcast float* %".664" to <8 x float>*
-  %".666" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".665", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, <8 x float> <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>)
-  %".667" = getelementptr float, float* %".649", i64 %".663"
-  %".668" = bitcast float* %".667" to <8 x float>*
-  %".669" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".668", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  %".670" = fcmp une <8 x float> %".669", <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>
-  %".671" = select  <8 x i1> %".670", <8 x float> %".666", <8 x float> <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>
-  %".672" = getelementptr float, float* %".646", i64 %".663"
-  %".673" = bitcast float* %".672" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".671", <8 x float>* %".673", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>)
-  %".675" = load <8 x float>, <8 x float>* %".650"
-  %".676" = fcmp ogt <8 x float> %".671", %".675"
-  %".677" = select  <8 x i1> %".676", <8 x float> %".671", <8 x float> %".675"
-  store <8 x float> %".677", <8 x float>* %".650"
-  %".679" = add nsw i64 %".659", 1
-  store i64 %".679", i64* %".656"
-  br label %"head.9"
+  %".722" = mul i64 %".719", 8
+  %".723" = add i64 %".296", %".722"
+  %".724" = getelementptr float, float* %".706", i64 %".723"
+  %".725" = bitcast float* %".724" to <8 x float>*
+  %".726" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".725", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, <8 x float> <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>)
+  %".727" = getelementptr float, float* %".709", i64 %".723"
+  %".728" = bitcast float* %".727" to <8 x float>*
+  %".729" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".728", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  %".730" = fcmp une <8 x float> %".729", <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>
+  %".731" = select  <8 x i1> %".730", <8 x float> %".726", <8 x float> <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>
+  %".732" = getelementptr float, float* %".706", i64 %".723"
+  %".733" = bitcast float* %".732" to <8 x float>*
+  %".734" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>)
+  br i1 %".734", label %"body.9.if", label %"body.9.else"
 done.10:
-  %".682" = mul i64 %".655", 8
-  %".683" = add i64 %".296", %".682"
-  %".684" = icmp slt i64 %".683", %".297"
-  br i1 %".684", label %"done.10.if", label %"done.10.endif"
+  %".747" = mul i64 %".715", 8
+  %".748" = add i64 %".296", %".747"
+  %".749" = icmp slt i64 %".748", %".297"
+  br i1 %".749", label %"done.10.if", label %"done.10.endif"
+body.9.if:
+  store <8 x float> %".731", <8 x float>* %".733", align 4
+  br label %"body.9.endif"
+body.9.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".731", <8 x float>* %".733", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>)
+  br label %"body.9.endif"
+body.9.endif:
+  %".740" = load <8 x float>, <8 x float>* %".710"
+  %".741" = fcmp ogt <8 x float> %".731", %".740"
+  %".742" = select  <8 x i1> %".741", <8 x float> %".731", <8 x float> %".740"
+  store <8 x float> %".742", <8 x float>* %".710"
+  %".744" = add nsw i64 %".719", 1
+  store i64 %".744", i64* %".716"
+  br label %"head.9"
 done.10.if:
-  %".686" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".683", i64 0
-  %".687" = shufflevector <8 x i64> %".686", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".688" = add <8 x i64> %".687", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
-  %".689" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".297", i64 0
-  %".690" = shufflevector <8 x i64> %".689", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".691" = icmp slt <8 x i64> %".688", %".690"
-  %".692" = getelementptr float, float* %".646", i64 %".683"
-  %".693" = bitcast float* %".692" to <8 x float>*
-  %".694" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".693", i32 4, <8 x i1> %".691", <8 x float> <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>)
-  %".695" = getelementptr float, float* %".649", i64 %".683"
-  %".696" = bitcast float* %".695" to <8 x float>*
-  %".697" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".696", i32 4, <8 x i1> %".691", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  %".698" = fcmp une <8 x float> %".697", <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>
-  %".699" = select  <8 x i1> %".698", <8 x float> %".694", <8 x float> <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>
-  %".700" = getelementptr float, float* %".646", i64 %".683"
-  %".701" = bitcast float* %".700" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".699", <8 x float>* %".701", i32 4, <8 x i1> %".691")
-  %".703" = load <8 x float>, <8 x float>* %".650"
-  %".704" = fcmp ogt <8 x float> %".699", %".703"
-  %".705" = select  <8 x i1> %".704", <8 x float> %".699", <8 x float> %".703"
-  store <8 x float> %".705", <8 x float>* %".650"
-  br label %"done.10.endif"
+  %".751" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".748", i64 0
+  %".752" = shufflevector <8 x i64> %".751", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".753" = add <8 x i64> %".752", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
+  %".754" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".297", i64 0
+  %".755" = shufflevector <8 x i64> %".754", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".756" = icmp slt <8 x i64> %".753", %".755"
+  %".757" = getelementptr float, float* %".706", i64 %".748"
+  %".758" = bitcast float* %".757" to <8 x float>*
+  %".759" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".758", i32 4, <8 x i1> %".756", <8 x float> <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>)
+  %".760" = getelementptr float, float* %".709", i64 %".748"
+  %".761" = bitcast float* %".760" to <8 x float>*
+  %".762" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".761", i32 4, <8 x i1> %".756", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  %".763" = fcmp une <8 x float> %".762", <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>
+  %".764" = select  <8 x i1> %".763", <8 x float> %".759", <8 x float> <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>
+  %".765" = getelementptr float, float* %".706", i64 %".748"
+  %".766" = bitcast float* %".765" to <8 x float>*
+  %".767" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".756")
+  br i1 %".767", label %"done.10.if.if", label %"done.10.if.else"
 done.10.endif:
   br label %"body.8.endif"
+done.10.if.if:
+  store <8 x float> %".764", <8 x float>* %".766", align 4
+  br label %"done.10.if.endif"
+done.10.if.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".764", <8 x float>* %".766", i32 4, <8 x i1> %".756")
+  br label %"done.10.if.endif"
+done.10.if.endif:
+  %".773" = load <8 x float>, <8 x float>* %".710"
+  %".774" = fcmp ogt <8 x float> %".764", %".773"
+  %".775" = select  <8 x i1> %".774", <8 x float> %".764", <8 x float> %".773"
+  store <8 x float> %".775", <8 x float>* %".710"
+  br label %"done.10.endif"
 head.10:
-  %".714" = load i64, i64* %".711"
-  %".715" = icmp slt i64 %".714", %".710"
-  br i1 %".715", label %"body.10", label %"done.11"
+  %".784" = load i64, i64* %".781"
+  %".785" = icmp slt i64 %".784", %".780"
+  br i1 %".785", label %"body.10", label %"done.11"
 body.10:
-  %".717" = mul i64 %".714", 8
-  %".718" = add i64 %".296", %".717"
-  %".719" = getelementptr float, float* %".646", i64 %".718"
-  %".720" = bitcast float* %".719" to <8 x float>*
-  %".721" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".720", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, <8 x float> <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>)
-  %".722" = load <8 x float>, <8 x float>* %".650"
-  %".723" = fcmp ogt <8 x float> %".721", %".722"
-  %".724" = select  <8 x i1> %".723", <8 x float> %".721", <8 x float> %".722"
-  store <8 x float> %".724", <8 x float>* %".650"
-  %".726" = add nsw i64 %".714", 1
-  store i64 %".726", i64* %".711"
+  %".787" = mul i64 %".784", 8
+  %".788" = add i64 %".296", %".787"
+  %".789" = getelementptr float, float* %".706", i64 %".788"
+  %".790" = bitcast float* %".789" to <8 x float>*
+  %".791" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".790", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, <8 x float> <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>)
+  %".792" = load <8 x float>, <8 x float>* %".710"
+  %".793" = fcmp ogt <8 x float> %".791", %".792"
+  %".794" = select  <8 x i1> %".793", <8 x float> %".791", <8 x float> %".792"
+  store <8 x float> %".794", <8 x float>* %".710"
+  %".796" = add nsw i64 %".784", 1
+  store i64 %".796", i64* %".781"
   br label %"head.10"
 done.11:
-  %".729" = mul i64 %".710", 8
-  %".730" = add i64 %".296", %".729"
-  %".731" = icmp slt i64 %".730", %".297"
-  br i1 %".731", label %"done.11.if", label %"done.11.endif"
+  %".799" = mul i64 %".780", 8
+  %".800" = add i64 %".296", %".799"
+  %".801" = icmp slt i64 %".800", %".297"
+  br i1 %".801", label %"done.11.if", label %"done.11.endif"
 done.11.if:
-  %".733" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".730", i64 0
-  %".734" = shufflevector <8 x i64> %".733", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".735" = add <8 x i64> %".734", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
-  %".736" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".297", i64 0
-  %".737" = shufflevector <8 x i64> %".736", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".738" = icmp slt <8 x i64> %".735", %".737"
-  %".739" = getelementptr float, float* %".646", i64 %".730"
-  %".740" = bitcast float* %".739" to <8 x float>*
-  %".741" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".740", i32 4, <8 x i1> %".738", <8 x float> <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>)
-  %".742" = load <8 x float>, <8 x float>* %".650"
-  %".743" = fcmp ogt <8 x float> %".741", %".742"
-  %".744" = select  <8 x i1> %".743", <8 x float> %".741", <8 x float> %".742"
-  store <8 x float> %".744", <8 x float>* %".650"
+  %".803" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".800", i64 0
+  %".804" = shufflevector <8 x i64> %".803", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".805" = add <8 x i64> %".804", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
+  %".806" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".297", i64 0
+  %".807" = shufflevector <8 x i64> %".806", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".808" = icmp slt <8 x i64> %".805", %".807"
+  %".809" = getelementptr float, float* %".706", i64 %".800"
+  %".810" = bitcast float* %".809" to <8 x float>*
+  %".811" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".810", i32 4, <8 x i1> %".808", <8 x float> <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>)
+  %".812" = load <8 x float>, <8 x float>* %".710"
+  %".813" = fcmp ogt <8 x float> %".811", %".812"
+  %".814" = select  <8 x i1> %".813", <8 x float> %".811", <8 x float> %".812"
+  store <8 x float> %".814", <8 x float>* %".710"
   br label %"done.11.endif"
 done.11.endif:
   br label %"body.8.endif"
 head.11:
-  %".772" = load i64, i64* %".769"
-  %".773" = icmp slt i64 %".772", %".768"
-  br i1 %".773", label %"body.11", label %"done.12"
+  %".842" = load i64, i64* %".839"
+  %".843" = icmp slt i64 %".842", %".838"
+  br i1 %".843", label %"body.11", label %"done.12"
 body.11:
-  %".775" = mul i64 %".772", 8
-  %".776" = add i64 %".296", %".775"
-  %".777" = getelementptr float, float* %".646", i64 %".776"
-  %".778" = bitcast float* %".777" to <8 x float>*
-  %".779" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".778", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, <8 x float> <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>)
-  %".780" = fsub <8 x float> %".779", %".764"
-  %".781" = fcmp oeq <8 x float> %".780", %".780"
-  %".782" = fmul <8 x float> %".780", <float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000>
-  %".783" = call <8 x float> @"llvm.rint.v8f32"(<8 x float> %".782")
-  %".784" = select  <8 x i1> %".781", <8 x float> %".783", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>
-  %".785" = fneg <8 x float> %".784"
-  %".786" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".785", <8 x float> <float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000>, <8 x float> %".780")
-  %".787" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".785", <8 x float> <float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000>, <8 x float> %".786")
-  %".788" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".787", <8 x float> <float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000>, <8 x float> <float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000>)
-  %".789" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".787", <8 x float> %".788", <8 x float> <float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000>)
-  %".790" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".787", <8 x float> %".789", <8 x float> <float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000>)
-  %".791" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".787", <8 x float> %".790", <8 x float> <float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000>)
-  %".792" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".787", <8 x float> %".791", <8 x float> <float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000>)
-  %".793" = fmul <8 x float> %".787", %".787"
-  %".794" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".792", <8 x float> %".793", <8 x float> %".787")
-  %".795" = fadd <8 x float> %".794", <float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000>
-  %".796" = fptosi <8 x float> %".784" to <8 x i32>
-  %".797" = ashr <8 x i32> %".796", <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
-  %".798" = sub <8 x i32> %".796", %".797"
-  %".799" = add <8 x i32> %".797", <i32 127, i32 127, i32 127, i32 127, i32 127, i32 127, i32 127, i32 127>
-  %".800" = shl <8 x i32> %".799", <i32 23, i32 23, i32 23, i32 23, i32 23, i32 23, i32 23, i32 23>
-  %".801" = bitcast <8 x i32> %".800" to <8 x float>
-  %".802" = fmul <8 x float> %".795", %".801"
-  %".803" = add <8 x i32> %".798", <i32 127, i32 127, i32 127, i32 127, i32 127, i32 127, i32 127, i32 127>
-  %".804" = shl <8 x i32> %".803", <i32 23, i32 23, i32 23, i32 23, i32 23, i32 23, i32 23, i32 23>
-  %".805" = bitcast <8 x i32> %".804" to <8 x float>
-  %".806" = fmul <8 x float> %".802", %".805"
-  %".807" = fcmp olt <8 x float> %".780", <float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000>
-  %".808" = select  <8 x i1> %".807", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float> %".806"
-  %".809" = fcmp ogt <8 x float> %".780", <float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000>
-  %".810" = select  <8 x i1> %".809", <8 x float> <float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000>, <8 x float> %".808"
-  %".811" = getelementptr float, float* %".646", i64 %".776"
-  %".812" = bitcast float* %".811" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".810", <8 x float>* %".812", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>)
-  %".814" = load <8 x float>, <8 x float>* %".765"
-  %".815" = fadd <8 x float> %".814", %".810"
-  store <8 x float> %".815", <8 x float>* %".765"
-  %".817" = add nsw i64 %".772", 1
-  store i64 %".817", i64* %".769"
-  br label %"head.11"
+  %".845" = mul i64 %".842", 8
+  %".846" = add i64 %".296", %".845"
+  %".847" = getelementptr float, float* %".706", i64 %".846"
+  %".848" = bitcast float* %".847" to <8 x float>*
+  %".849" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".848", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, <8 x float> <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>)
+  %".850" = fsub <8 x float> %".849", %".834"
+  %".851" = fcmp oeq <8 x float> %".850", %".850"
+  %".852" = fmul <8 x float> %".850", <float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000>
+  %".853" = call <8 x float> @"llvm.rint.v8f32"(<8 x float> %".852")
+  %".854" = select  <8 x i1> %".851", <8 x float> %".853", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>
+  %".855" = fneg <8 x float> %".854"
+  %".856" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".855", <8 x float> <float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000>, <8 x float> %".850")
+  %".857" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".855", <8 x float> <float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000>, <8 x float> %".856")
+  %".858" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".857", <8 x float> <float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000>, <8 x float> <float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000>)
+  %".859" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".857", <8 x float> %".858", <8 x float> <float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000>)
+  %".860" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".857", <8 x float> %".859", <8 x float> <float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000>)
+  %".861" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".857", <8 x float> %".860", <8 x float> <float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000>)
+  %".862" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".857", <8 x float> %".861", <8 x float> <float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000>)
+  %".863" = fmul <8 x float> %".857", %".857"
+  %".864" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".862", <8 x float> %".863", <8 x float> %".857")
+  %".865" = fadd <8 x float> %".864", <float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000>
+  %".866" = fptosi <8 x float> %".854" to <8 x i32>
+  %".867" = ashr <8 x i32> %".866", <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
+  %".868" = sub <8 x i32> %".866", %".867"
+  %".869" = add <8 x i32> %".867", <i32 127, i32 127, i32 127, i32 127, i32 127, i32 127, i32 127, i32 127>
+  %".870" = shl <8 x i32> %".869", <i32 23, i32 23, i32 23, i32 23, i32 23, i32 23, i32 23, i32 23>
+  %".871" = bitcast <8 x i32> %".870" to <8 x float>
+  %".872" = fmul <8 x float> %".865", %".871"
+  %".873" = add <8 x i32> %".868", <i32 127, i32 127, i32 127, i32 127, i32 127, i32 127, i32 127, i32 127>
+  %".874" = shl <8 x i32> %".873", <i32 23, i32 23, i32 23, i32 23, i32 23, i32 23, i32 23, i32 23>
+  %".875" = bitcast <8 x i32> %".874" to <8 x float>
+  %".876" = fmul <8 x float> %".872", %".875"
+  %".877" = fcmp olt <8 x float> %".850", <float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000>
+  %".878" = select  <8 x i1> %".877", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float> %".876"
+  %".879" = fcmp ogt <8 x float> %".850", <float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000>
+  %".880" = select  <8 x i1> %".879", <8 x float> <float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000>, <8 x float> %".878"
+  %".881" = getelementptr float, float* %".706", i64 %".846"
+  %".882" = bitcast float* %".881" to <8 x float>*
+  %".883" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>)
+  br i1 %".883", label %"body.11.if", label %"body.11.else"
 done.12:
-  %".820" = mul i64 %".768", 8
-  %".821" = add i64 %".296", %".820"
-  %".822" = icmp slt i64 %".821", %".297"
-  br i1 %".822", label %"done.12.if", label %"done.12.endif"
+  %".895" = mul i64 %".838", 8
+  %".896" = add i64 %".296", %".895"
+  %".897" = icmp slt i64 %".896", %".297"
+  br i1 %".897", label %"done.12.if", label %"done.12.endif"
+body.11.if:
+  store <8 x float> %".880", <8 x float>* %".882", align 4
+  br label %"body.11.endif"
+body.11.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".880", <8 x float>* %".882", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>)
+  br label %"body.11.endif"
+body.11.endif:
+  %".889" = load <8 x float>, <8 x float>* %".835"
+  %".890" = fadd <8 x float> %".889", %".880"
+  store <8 x float> %".890", <8 x float>* %".835"
+  %".892" = add nsw i64 %".842", 1
+  store i64 %".892", i64* %".839"
+  br label %"head.11"
 done.12.if:
-  %".824" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".821", i64 0
-  %".825" = shufflevector <8 x i64> %".824", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".826" = add <8 x i64> %".825", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
-  %".827" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".297", i64 0
-  %".828" = shufflevector <8 x i64> %".827", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".829" = icmp slt <8 x i64> %".826", %".828"
-  %".830" = getelementptr float, float* %".646", i64 %".821"
-  %".831" = bitcast float* %".830" to <8 x float>*
-  %".832" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".831", i32 4, <8 x i1> %".829", <8 x float> <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>)
-  %".833" = fsub <8 x float> %".832", %".764"
-  %".834" = fcmp oeq <8 x float> %".833", %".833"
-  %".835" = fmul <8 x float> %".833", <float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000>
-  %".836" = call <8 x float> @"llvm.rint.v8f32"(<8 x float> %".835")
-  %".837" = select  <8 x i1> %".834", <8 x float> %".836", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>
-  %".838" = fneg <8 x float> %".837"
-  %".839" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".838", <8 x float> <float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000>, <8 x float> %".833")
-  %".840" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".838", <8 x float> <float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000>, <8 x float> %".839")
-  %".841" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".840", <8 x float> <float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000>, <8 x float> <float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000>)
-  %".842" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".840", <8 x float> %".841", <8 x float> <float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000>)
-  %".843" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".840", <8 x float> %".842", <8 x float> <float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000>)
-  %".844" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".840", <8 x float> %".843", <8 x float> <float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000>)
-  %".845" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".840", <8 x float> %".844", <8 x float> <float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000>)
-  %".846" = fmul <8 x float> %".840", %".840"
-  %".847" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".845", <8 x float> %".846", <8 x float> %".840")
-  %".848" = fadd <8 x float> %".847", <float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000>
-  %".849" = fptosi <8 x float> %".837" to <8 x i32>
-  %".850" = ashr <8 x i32> %".849", <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
-  %".851" = sub <8 x i32> %".849", %".850"
-  %".852" = add <8 x i32> %".850", <i32 127, i32 127, i32 127, i32 127, i32 127, i32 127, i32 127, i32 127>
-  %".853" = shl <8 x i32> %".852", <i32 23, i32 23, i32 23, i32 23, i32 23, i32 23, i32 23, i32 23>
-  %".854" = bitcast <8 x i32> %".853" to <8 x float>
-  %".855" = fmul <8 x float> %".848", %".854"
-  %".856" = add <8 x i32> %".851", <i32 127, i32 127, i32 127, i32 127, i32 127, i32 127, i32 127, i32 127>
-  %".857" = shl <8 x i32> %".856", <i32 23, i32 23, i32 23, i32 23, i32 23, i32 23, i32 23, i32 23>
-  %".858" = bitcast <8 x i32> %".857" to <8 x float>
-  %".859" = fmul <8 x float> %".855", %".858"
-  %".860" = fcmp olt <8 x float> %".833", <float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000>
-  %".861" = select  <8 x i1> %".860", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float> %".859"
-  %".862" = fcmp ogt <8 x float> %".833", <float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000>
-  %".863" = select  <8 x i1> %".862", <8 x float> <float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000>, <8 x float> %".861"
-  %".864" = getelementptr float, float* %".646", i64 %".821"
-  %".865" = bitcast float* %".864" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".863", <8 x float>* %".865", i32 4, <8 x i1> %".829")
-  %".867" = load <8 x float>, <8 x float>* %".765"
-  %".868" = fadd <8 x float> %".867", %".863"
-  store <8 x float> %".868", <8 x float>* %".765"
-  br label %"done.12.endif"
+  %".899" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".896", i64 0
+  %".900" = shufflevector <8 x i64> %".899", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".901" = add <8 x i64> %".900", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
+  %".902" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".297", i64 0
+  %".903" = shufflevector <8 x i64> %".902", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".904" = icmp slt <8 x i64> %".901", %".903"
+  %".905" = getelementptr float, float* %".706", i64 %".896"
+  %".906" = bitcast float* %".905" to <8 x float>*
+  %".907" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".906", i32 4, <8 x i1> %".904", <8 x float> <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>)
+  %".908" = fsub <8 x float> %".907", %".834"
+  %".909" = fcmp oeq <8 x float> %".908", %".908"
+  %".910" = fmul <8 x float> %".908", <float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000>
+  %".911" = call <8 x float> @"llvm.rint.v8f32"(<8 x float> %".910")
+  %".912" = select  <8 x i1> %".909", <8 x float> %".911", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>
+  %".913" = fneg <8 x float> %".912"
+  %".914" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".913", <8 x float> <float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000>, <8 x float> %".908")
+  %".915" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".913", <8 x float> <float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000>, <8 x float> %".914")
+  %".916" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".915", <8 x float> <float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000>, <8 x float> <float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000>)
+  %".917" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".915", <8 x float> %".916", <8 x float> <float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000>)
+  %".918" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".915", <8 x float> %".917", <8 x float> <float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000>)
+  %".919" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".915", <8 x float> %".918", <8 x float> <float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000>)
+  %".920" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".915", <8 x float> %".919", <8 x float> <float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000>)
+  %".921" = fmul <8 x float> %".915", %".915"
+  %".922" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".920", <8 x float> %".921", <8 x float> %".915")
+  %".923" = fadd <8 x float> %".922", <float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000>
+  %".924" = fptosi <8 x float> %".912" to <8 x i32>
+  %".925" = ashr <8 x i32> %".924", <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
+  %".926" = sub <8 x i32> %".924", %".925"
+  %".927" = add <8 x i32> %".925", <i32 127, i32 127, i32 127, i32 127, i32 127, i32 127, i32 127, i32 127>
+  %".928" = shl <8 x i32> %".927", <i32 23, i32 23, i32 23, i32 23, i32 23, i32 23, i32 23, i32 23>
+  %".929" = bitcast <8 x i32> %".928" to <8 x float>
+  %".930" = fmul <8 x float> %".923", %".929"
+  %".931" = add <8 x i32> %".926", <i32 127, i32 127, i32 127, i32 127, i32 127, i32 127, i32 127, i32 127>
+  %".932" = shl <8 x i32> %".931", <i32 23, i32 23, i32 23, i32 23, i32 23, i32 23, i32 23, i32 23>
+  %".933" = bitcast <8 x i32> %".932" to <8 x float>
+  %".934" = fmul <8 x float> %".930", %".933"
+  %".935" = fcmp olt <8 x float> %".908", <float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000>
+  %".936" = select  <8 x i1> %".935", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float> %".934"
+  %".937" = fcmp ogt <8 x float> %".908", <float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000>
+  %".938" = select  <8 x i1> %".937", <8 x float> <float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000>, <8 x float> %".936"
+  %".939" = getelementptr float, float* %".706", i64 %".896"
+  %".940" = bitcast float* %".939" to <8 x float>*
+  %".941" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".904")
+  br i1 %".941", label %"done.12.if.if", label %"done.12.if.else"
 done.12.endif:
-  %".871" = load <8 x float>, <8 x float>* %".765"
-  %".872" = shufflevector <8 x float> %".871", <8 x float> %".871", <8 x i32> <i32 4, i32 5, i32 6, i32 7, i32 4, i32 5, i32 6, i32 7>
-  %".873" = fadd <8 x float> %".871", %".872"
-  %".874" = shufflevector <8 x float> %".873", <8 x float> %".873", <8 x i32> <i32 2, i32 3, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>
-  %".875" = fadd <8 x float> %".873", %".874"
-  %".876" = shufflevector <8 x float> %".875", <8 x float> %".875", <8 x i32> <i32 1, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>
-  %".877" = fadd <8 x float> %".875", %".876"
-  %".878" = extractelement <8 x float> %".877", i64 0
-  %".879" = fdiv float 0x3ff0000000000000, %".878"
-  %".880" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".879", i64 0
-  %".881" = shufflevector <8 x float> %".880", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".882" = sub i64 %".297", %".296"
-  %".883" = sdiv i64 %".882", 8
-  store i64 0, i64* %".884"
+  %".951" = load <8 x float>, <8 x float>* %".835"
+  %".952" = shufflevector <8 x float> %".951", <8 x float> %".951", <8 x i32> <i32 4, i32 5, i32 6, i32 7, i32 4, i32 5, i32 6, i32 7>
+  %".953" = fadd <8 x float> %".951", %".952"
+  %".954" = shufflevector <8 x float> %".953", <8 x float> %".953", <8 x i32> <i32 2, i32 3, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>
+  %".955" = fadd <8 x float> %".953", %".954"
+  %".956" = shufflevector <8 x float> %".955", <8 x float> %".955", <8 x i32> <i32 1, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>
+  %".957" = fadd <8 x float> %".955", %".956"
+  %".958" = extractelement <8 x float> %".957", i64 0
+  %".959" = fdiv float 0x3ff0000000000000, %".958"
+  %".960" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".959", i64 0
+  %".961" = shufflevector <8 x float> %".960", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".962" = sub i64 %".297", %".296"
+  %".963" = sdiv i64 %".962", 8
+  store i64 0, i64* %".964"
   br label %"head.12"
+done.12.if.if:
+  store <8 x float> %".938", <8 x float>* %".940", align 4
+  br label %"done.12.if.endif"
+done.12.if.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".938", <8 x float>* %".940", i32 4, <8 x i1> %".904")
+  br label %"done.12.if.endif"
+done.12.if.endif:
+  %".947" = load <8 x float>, <8 x float>* %".835"
+  %".948" = fadd <8 x float> %".947", %".938"
+  store <8 x float> %".948", <8 x float>* %".835"
+  br label %"done.12.endif"
 head.12:
-  %".887" = load i64, i64* %".884"
-  %".888" = icmp slt i64 %".887", %".883"
-  br i1 %".888", label %"body.12", label %"done.13"
+  %".967" = load i64, i64* %".964"
+  %".968" = icmp slt i64 %".967", %".963"
+  br i1 %".968", label %"body.12", label %"done.13"
 body.12:
-  %".890" = mul i64 %".887", 8
-  %".891" = add i64 %".296", %".890"
-  %".892" = getelementptr float, float* %".646", i64 %".891"
-  %".893" = bitcast float* %".892" to <8 x float>*
-  %".894" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".893", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  %".895" = fmul <8 x float> %".894", %".881"
-  %".896" = getelementptr float, float* %".646", i64 %".891"
-  %".897" = bitcast float* %".896" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".895", <8 x float>* %".897", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>)
-  %".899" = add nsw i64 %".887", 1
-  store i64 %".899", i64* %".884"
-  br label %"head.12"
+  %".970" = mul i64 %".967", 8
+  %".971" = add i64 %".296", %".970"
+  %".972" = getelementptr float, float* %".706", i64 %".971"
+  %".973" = bitcast float* %".972" to <8 x float>*
+  %".974" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".973", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  %".975" = fmul <8 x float> %".974", %".961"
+  %".976" = getelementptr float, float* %".706", i64 %".971"
+  %".977" = bitcast float* %".976" to <8 x float>*
+  %".978" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>)
+  br i1 %".978", label %"body.12.if", label %"body.12.else"
 done.13:
-  %".902" = mul i64 %".883", 8
-  %".903" = add i64 %".296", %".902"
-  %".904" = icmp slt i64 %".903", %".297"
-  br i1 %".904", label %"done.13.if", label %"done.13.endif"
+  %".987" = mul i64 %".963", 8
+  %".988" = add i64 %".296", %".987"
+  %".989" = icmp slt i64 %".988", %".297"
+  br i1 %".989", label %"done.13.if", label %"done.13.endif"
+body.12.if:
+  store <8 x float> %".975", <8 x float>* %".977", align 4
+  br label %"body.12.endif"
+body.12.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".975", <8 x float>* %".977", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>)
+  br label %"body.12.endif"
+body.12.endif:
+  %".984" = add nsw i64 %".967", 1
+  store i64 %".984", i64* %".964"
+  br label %"head.12"
 done.13.if:
-  %".906" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".903", i64 0
-  %".907" = shufflevector <8 x i64> %".906", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".908" = add <8 x i64> %".907", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
-  %".909" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".297", i64 0
-  %".910" = shufflevector <8 x i64> %".909", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".911" = icmp slt <8 x i64> %".908", %".910"
-  %".912" = getelementptr float, float* %".646", i64 %".903"
-  %".913" = bitcast float* %".912" to <8 x float>*
-  %".914" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".913", i32 4, <8 x i1> %".911", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  %".915" = fmul <8 x float> %".914", %".881"
-  %".916" = getelementptr float, float* %".646", i64 %".903"
-  %".917" = bitcast float* %".916" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".915", <8 x float>* %".917", i32 4, <8 x i1> %".911")
-  br label %"done.13.endif"
+  %".991" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".988", i64 0
+  %".992" = shufflevector <8 x i64> %".991", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".993" = add <8 x i64> %".992", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
+  %".994" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".297", i64 0
+  %".995" = shufflevector <8 x i64> %".994", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".996" = icmp slt <8 x i64> %".993", %".995"
+  %".997" = getelementptr float, float* %".706", i64 %".988"
+  %".998" = bitcast float* %".997" to <8 x float>*
+  %".999" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".998", i32 4, <8 x i1> %".996", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  %".1000" = fmul <8 x float> %".999", %".961"
+  %".1001" = getelementptr float, float* %".706", i64 %".988"
+  %".1002" = bitcast float* %".1001" to <8 x float>*
+  %".1003" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".996")
+  br i1 %".1003", label %"done.13.if.if", label %"done.13.if.else"
 done.13.endif:
-  %".920" = add nsw i64 %".642", 1
-  store i64 %".920", i64* %".639"
+  %".1010" = add nsw i64 %".702", 1
+  store i64 %".1010", i64* %".699"
   br label %"head.8"
+done.13.if.if:
+  store <8 x float> %".1000", <8 x float>* %".1002", align 4
+  br label %"done.13.if.endif"
+done.13.if.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1000", <8 x float>* %".1002", i32 4, <8 x i1> %".996")
+  br label %"done.13.if.endif"
+done.13.if.endif:
+  br label %"done.13.endif"
 head.13:
-  %".935" = load i64, i64* %".932"
-  %".936" = icmp slt i64 %".935", %".931"
-  br i1 %".936", label %"body.13", label %"done.14"
+  %".1025" = load i64, i64* %".1022"
+  %".1026" = icmp slt i64 %".1025", %".1021"
+  br i1 %".1026", label %"body.13", label %"done.14"
 body.13:
-  %".938" = mul i64 %".935", %".13"
-  %".939" = add i64 %".296", %".938"
-  %".940" = sub i64 %".297", %".939"
-  %".941" = icmp slt i64 %".13", %".940"
-  %".942" = select  i1 %".941", i64 %".13", i64 %".940"
-  %".943" = sdiv i64 %".8", 16
-  store i64 0, i64* %".944"
+  %".1028" = mul i64 %".1025", %".13"
+  %".1029" = add i64 %".296", %".1028"
+  %".1030" = sub i64 %".297", %".1029"
+  %".1031" = icmp slt i64 %".13", %".1030"
+  %".1032" = select  i1 %".1031", i64 %".13", i64 %".1030"
+  %".1033" = sdiv i64 %".8", 16
+  store i64 0, i64* %".1034"
   br label %"head.14"
 done.14:
-  %".1218" = add nsw i64 %".71", 1
-  store i64 %".1218", i64* %".68"
+  %".1348" = add nsw i64 %".71", 1
+  store i64 %".1348", i64* %".68"
   br label %"head"
 head.14:
-  %".947" = load i64, i64* %".944"
-  %".948" = icmp slt i64 %".947", %".943"
-  br i1 %".948", label %"body.14", label %"done.15"
+  %".1037" = load i64, i64* %".1034"
+  %".1038" = icmp slt i64 %".1037", %".1033"
+  br i1 %".1038", label %"body.14", label %"done.15"
 body.14:
-  %".950" = mul i64 %".947", 16
-  %".951" = mul i64 %".939", %".8"
-  %".952" = add i64 %".951", %".950"
-  %".953" = getelementptr float, float* %".94", i64 %".952"
-  %".954" = add i64 %".79", 3
-  %".955" = sdiv i64 %".954", 4
-  store i64 0, i64* %".956"
+  %".1040" = mul i64 %".1037", 16
+  %".1041" = mul i64 %".1029", %".8"
+  %".1042" = add i64 %".1041", %".1040"
+  %".1043" = getelementptr float, float* %".94", i64 %".1042"
+  %".1044" = add i64 %".79", 3
+  %".1045" = sdiv i64 %".1044", 4
+  store i64 0, i64* %".1046"
   br label %"head.15"
 done.15:
-  %".1215" = add nsw i64 %".935", 1
-  store i64 %".1215", i64* %".932"
+  %".1345" = add nsw i64 %".1025", 1
+  store i64 %".1345", i64* %".1022"
   br label %"head.13"
 head.15:
-  %".959" = load i64, i64* %".956"
-  %".960" = icmp slt i64 %".959", %".955"
-  br i1 %".960", label %"body.15", label %"done.16"
+  %".1049" = load i64, i64* %".1046"
+  %".1050" = icmp slt i64 %".1049", %".1045"
+  br i1 %".1050", label %"body.15", label %"done.16"
 body.15:
-  %".962" = mul i64 %".959", 4
-  %".963" = icmp sgt i64 %".935", 0
+  %".1052" = mul i64 %".1049", 4
+  %".1053" = icmp sgt i64 %".1025", 0
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".48"
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".49"
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".50"
@@ -1038,275 +1182,341 @@ body.15:
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".53"
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".54"
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".55"
-  br i1 %".963", label %"body.15.if", label %"body.15.endif"
+  br i1 %".1053", label %"body.15.if", label %"body.15.endif"
 done.16:
-  %".1212" = add nsw i64 %".947", 1
-  store i64 %".1212", i64* %".944"
+  %".1342" = add nsw i64 %".1037", 1
+  store i64 %".1342", i64* %".1034"
   br label %"head.14"
 body.15.if:
-  %".973" = add i64 %".950", 0
-  %".974" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".973", i64 0
-  %".975" = shufflevector <8 x i64> %".974", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".976" = add <8 x i64> %".975", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
-  %".977" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".8", i64 0
-  %".978" = shufflevector <8 x i64> %".977", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".979" = icmp slt <8 x i64> %".976", %".978"
-  %".980" = add i64 %".950", 8
-  %".981" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".980", i64 0
-  %".982" = shufflevector <8 x i64> %".981", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".983" = add <8 x i64> %".982", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
-  %".984" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".8", i64 0
-  %".985" = shufflevector <8 x i64> %".984", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".986" = icmp slt <8 x i64> %".983", %".985"
-  %".987" = add i64 %".962", 0
-  %".988" = icmp slt i64 %".987", %".79"
-  br i1 %".988", label %"body.15.if.if", label %"body.15.if.endif"
+  %".1063" = add i64 %".1040", 0
+  %".1064" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".1063", i64 0
+  %".1065" = shufflevector <8 x i64> %".1064", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1066" = add <8 x i64> %".1065", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
+  %".1067" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".8", i64 0
+  %".1068" = shufflevector <8 x i64> %".1067", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1069" = icmp slt <8 x i64> %".1066", %".1068"
+  %".1070" = add i64 %".1040", 8
+  %".1071" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".1070", i64 0
+  %".1072" = shufflevector <8 x i64> %".1071", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1073" = add <8 x i64> %".1072", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
+  %".1074" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".8", i64 0
+  %".1075" = shufflevector <8 x i64> %".1074", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1076" = icmp slt <8 x i64> %".1073", %".1075"
+  %".1077" = add i64 %".1052", 0
+  %".1078" = icmp slt i64 %".1077", %".79"
+  br i1 %".1078", label %"body.15.if.if", label %"body.15.if.endif"
 body.15.endif:
-  %".1048" = sub i64 %".79", 1
-  %".1049" = add i64 %".962", 0
-  %".1050" = icmp slt i64 %".1049", %".79"
-  %".1051" = select  i1 %".1050", i64 %".1049", i64 %".1048"
-  %".1052" = mul i64 %".1051", %".82"
-  %".1053" = mul i64 %".939", 1
-  %".1054" = add i64 %".1052", %".1053"
-  %".1055" = getelementptr float, float* %".101", i64 %".1054"
-  %".1056" = add i64 %".962", 1
-  %".1057" = icmp slt i64 %".1056", %".79"
-  %".1058" = select  i1 %".1057", i64 %".1056", i64 %".1048"
-  %".1059" = mul i64 %".1058", %".82"
-  %".1060" = mul i64 %".939", 1
-  %".1061" = add i64 %".1059", %".1060"
-  %".1062" = getelementptr float, float* %".101", i64 %".1061"
-  %".1063" = add i64 %".962", 2
-  %".1064" = icmp slt i64 %".1063", %".79"
-  %".1065" = select  i1 %".1064", i64 %".1063", i64 %".1048"
-  %".1066" = mul i64 %".1065", %".82"
-  %".1067" = mul i64 %".939", 1
-  %".1068" = add i64 %".1066", %".1067"
-  %".1069" = getelementptr float, float* %".101", i64 %".1068"
-  %".1070" = add i64 %".962", 3
-  %".1071" = icmp slt i64 %".1070", %".79"
-  %".1072" = select  i1 %".1071", i64 %".1070", i64 %".1048"
-  %".1073" = mul i64 %".1072", %".82"
-  %".1074" = mul i64 %".939", 1
-  %".1075" = add i64 %".1073", %".1074"
-  %".1076" = getelementptr float, float* %".101", i64 %".1075"
-  store i64 0, i64* %".1077"
+  %".1138" = sub i64 %".79", 1
+  %".1139" = add i64 %".1052", 0
+  %".1140" = icmp slt i64 %".1139", %".79"
+  %".1141" = select  i1 %".1140", i64 %".1139", i64 %".1138"
+  %".1142" = mul i64 %".1141", %".82"
+  %".1143" = mul i64 %".1029", 1
+  %".1144" = add i64 %".1142", %".1143"
+  %".1145" = getelementptr float, float* %".101", i64 %".1144"
+  %".1146" = add i64 %".1052", 1
+  %".1147" = icmp slt i64 %".1146", %".79"
+  %".1148" = select  i1 %".1147", i64 %".1146", i64 %".1138"
+  %".1149" = mul i64 %".1148", %".82"
+  %".1150" = mul i64 %".1029", 1
+  %".1151" = add i64 %".1149", %".1150"
+  %".1152" = getelementptr float, float* %".101", i64 %".1151"
+  %".1153" = add i64 %".1052", 2
+  %".1154" = icmp slt i64 %".1153", %".79"
+  %".1155" = select  i1 %".1154", i64 %".1153", i64 %".1138"
+  %".1156" = mul i64 %".1155", %".82"
+  %".1157" = mul i64 %".1029", 1
+  %".1158" = add i64 %".1156", %".1157"
+  %".1159" = getelementptr float, float* %".101", i64 %".1158"
+  %".1160" = add i64 %".1052", 3
+  %".1161" = icmp slt i64 %".1160", %".79"
+  %".1162" = select  i1 %".1161", i64 %".1160", i64 %".1138"
+  %".1163" = mul i64 %".1162", %".82"
+  %".1164" = mul i64 %".1029", 1
+  %".1165" = add i64 %".1163", %".1164"
+  %".1166" = getelementptr float, float* %".101", i64 %".1165"
+  store i64 0, i64* %".1167"
   br label %"head.16"
 body.15.if.if:
-  %".990" = mul i64 %".987", %".8"
-  %".991" = add i64 %".990", %".950"
-  %".992" = getelementptr float, float* %".927", i64 %".991"
-  %".993" = getelementptr float, float* %".992", i64 0
-  %".994" = bitcast float* %".993" to <8 x float>*
-  %".995" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".994", i32 4, <8 x i1> %".979", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".995", <8 x float>* %".48"
-  %".997" = getelementptr float, float* %".992", i64 8
-  %".998" = bitcast float* %".997" to <8 x float>*
-  %".999" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".998", i32 4, <8 x i1> %".986", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".999", <8 x float>* %".49"
+  %".1080" = mul i64 %".1077", %".8"
+  %".1081" = add i64 %".1080", %".1040"
+  %".1082" = getelementptr float, float* %".1017", i64 %".1081"
+  %".1083" = getelementptr float, float* %".1082", i64 0
+  %".1084" = bitcast float* %".1083" to <8 x float>*
+  %".1085" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1084", i32 4, <8 x i1> %".1069", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".1085", <8 x float>* %".48"
+  %".1087" = getelementptr float, float* %".1082", i64 8
+  %".1088" = bitcast float* %".1087" to <8 x float>*
+  %".1089" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1088", i32 4, <8 x i1> %".1076", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".1089", <8 x float>* %".49"
   br label %"body.15.if.endif"
 body.15.if.endif:
-  %".1002" = add i64 %".962", 1
-  %".1003" = icmp slt i64 %".1002", %".79"
-  br i1 %".1003", label %"body.15.if.endif.if", label %"body.15.if.endif.endif"
+  %".1092" = add i64 %".1052", 1
+  %".1093" = icmp slt i64 %".1092", %".79"
+  br i1 %".1093", label %"body.15.if.endif.if", label %"body.15.if.endif.endif"
 body.15.if.endif.if:
-  %".1005" = mul i64 %".1002", %".8"
-  %".1006" = add i64 %".1005", %".950"
-  %".1007" = getelementptr float, float* %".927", i64 %".1006"
-  %".1008" = getelementptr float, float* %".1007", i64 0
-  %".1009" = bitcast float* %".1008" to <8 x float>*
-  %".1010" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1009", i32 4, <8 x i1> %".979", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".1010", <8 x float>* %".50"
-  %".1012" = getelementptr float, float* %".1007", i64 8
-  %".1013" = bitcast float* %".1012" to <8 x float>*
-  %".1014" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1013", i32 4, <8 x i1> %".986", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".1014", <8 x float>* %".51"
+  %".1095" = mul i64 %".1092", %".8"
+  %".1096" = add i64 %".1095", %".1040"
+  %".1097" = getelementptr float, float* %".1017", i64 %".1096"
+  %".1098" = getelementptr float, float* %".1097", i64 0
+  %".1099" = bitcast float* %".1098" to <8 x float>*
+  %".1100" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1099", i32 4, <8 x i1> %".1069", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".1100", <8 x float>* %".50"
+  %".1102" = getelementptr float, float* %".1097", i64 8
+  %".1103" = bitcast float* %".1102" to <8 x float>*
+  %".1104" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1103", i32 4, <8 x i1> %".1076", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".1104", <8 x float>* %".51"
   br label %"body.15.if.endif.endif"
 body.15.if.endif.endif:
-  %".1017" = add i64 %".962", 2
-  %".1018" = icmp slt i64 %".1017", %".79"
-  br i1 %".1018", label %"body.15.if.endif.endif.if", label %"body.15.if.endif.endif.endif"
+  %".1107" = add i64 %".1052", 2
+  %".1108" = icmp slt i64 %".1107", %".79"
+  br i1 %".1108", label %"body.15.if.endif.endif.if", label %"body.15.if.endif.endif.endif"
 body.15.if.endif.endif.if:
-  %".1020" = mul i64 %".1017", %".8"
-  %".1021" = add i64 %".1020", %".950"
-  %".1022" = getelementptr float, float* %".927", i64 %".1021"
-  %".1023" = getelementptr float, float* %".1022", i64 0
-  %".1024" = bitcast float* %".1023" to <8 x float>*
-  %".1025" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1024", i32 4, <8 x i1> %".979", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".1025", <8 x float>* %".52"
-  %".1027" = getelementptr float, float* %".1022", i64 8
-  %".1028" = bitcast float* %".1027" to <8 x float>*
-  %".1029" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1028", i32 4, <8 x i1> %".986", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".1029", <8 x float>* %".53"
+  %".1110" = mul i64 %".1107", %".8"
+  %".1111" = add i64 %".1110", %".1040"
+  %".1112" = getelementptr float, float* %".1017", i64 %".1111"
+  %".1113" = getelementptr float, float* %".1112", i64 0
+  %".1114" = bitcast float* %".1113" to <8 x float>*
+  %".1115" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1114", i32 4, <8 x i1> %".1069", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".1115", <8 x float>* %".52"
+  %".1117" = getelementptr float, float* %".1112", i64 8
+  %".1118" = bitcast float* %".1117" to <8 x float>*
+  %".1119" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1118", i32 4, <8 x i1> %".1076", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".1119", <8 x float>* %".53"
   br label %"body.15.if.endif.endif.endif"
 body.15.if.endif.endif.endif:
-  %".1032" = add i64 %".962", 3
-  %".1033" = icmp slt i64 %".1032", %".79"
-  br i1 %".1033", label %"body.15.if.endif.endif.endif.if", label %"body.15.if.endif.endif.endif.endif"
+  %".1122" = add i64 %".1052", 3
+  %".1123" = icmp slt i64 %".1122", %".79"
+  br i1 %".1123", label %"body.15.if.endif.endif.endif.if", label %"body.15.if.endif.endif.endif.endif"
 body.15.if.endif.endif.endif.if:
-  %".1035" = mul i64 %".1032", %".8"
-  %".1036" = add i64 %".1035", %".950"
-  %".1037" = getelementptr float, float* %".927", i64 %".1036"
-  %".1038" = getelementptr float, float* %".1037", i64 0
-  %".1039" = bitcast float* %".1038" to <8 x float>*
-  %".1040" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1039", i32 4, <8 x i1> %".979", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".1040", <8 x float>* %".54"
-  %".1042" = getelementptr float, float* %".1037", i64 8
-  %".1043" = bitcast float* %".1042" to <8 x float>*
-  %".1044" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1043", i32 4, <8 x i1> %".986", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".1044", <8 x float>* %".55"
+  %".1125" = mul i64 %".1122", %".8"
+  %".1126" = add i64 %".1125", %".1040"
+  %".1127" = getelementptr float, float* %".1017", i64 %".1126"
+  %".1128" = getelementptr float, float* %".1127", i64 0
+  %".1129" = bitcast float* %".1128" to <8 x float>*
+  %".1130" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1129", i32 4, <8 x i1> %".1069", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".1130", <8 x float>* %".54"
+  %".1132" = getelementptr float, float* %".1127", i64 8
+  %".1133" = bitcast float* %".1132" to <8 x float>*
+  %".1134" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1133", i32 4, <8 x i1> %".1076", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".1134", <8 x float>* %".55"
   br label %"body.15.if.endif.endif.endif.endif"
 body.15.if.endif.endif.endif.endif:
   br label %"body.15.endif"
 head.16:
-  %".1080" = load i64, i64* %".1077"
-  %".1081" = icmp slt i64 %".1080", %".942"
-  br i1 %".1081", label %"body.16", label %"done.17"
+  %".1170" = load i64, i64* %".1167"
+  %".1171" = icmp slt i64 %".1170", %".1032"
+  br i1 %".1171", label %"body.16", label %"done.17"
 body.16:
-  %".1083" = mul i64 %".1080", %".8"
-  %".1084" = getelementptr float, float* %".953", i64 %".1083"
-  %".1085" = getelementptr float, float* %".1084", i64 0
-  %".1086" = bitcast float* %".1085" to <8 x float>*
-  %".1087" = load <8 x float>, <8 x float>* %".1086", align 4
-  %".1088" = getelementptr float, float* %".1084", i64 8
-  %".1089" = bitcast float* %".1088" to <8 x float>*
-  %".1090" = load <8 x float>, <8 x float>* %".1089", align 4
-  %".1091" = mul i64 %".1080", 1
-  %".1092" = getelementptr float, float* %".1055", i64 %".1091"
-  %".1093" = load float, float* %".1092"
-  %".1094" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".1093", i64 0
-  %".1095" = shufflevector <8 x float> %".1094", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1096" = load <8 x float>, <8 x float>* %".48"
-  %".1097" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1095", <8 x float> %".1087", <8 x float> %".1096")
-  store <8 x float> %".1097", <8 x float>* %".48"
-  %".1099" = load <8 x float>, <8 x float>* %".49"
-  %".1100" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1095", <8 x float> %".1090", <8 x float> %".1099")
-  store <8 x float> %".1100", <8 x float>* %".49"
-  %".1102" = getelementptr float, float* %".1062", i64 %".1091"
-  %".1103" = load float, float* %".1102"
-  %".1104" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".1103", i64 0
-  %".1105" = shufflevector <8 x float> %".1104", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1106" = load <8 x float>, <8 x float>* %".50"
-  %".1107" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1105", <8 x float> %".1087", <8 x float> %".1106")
-  store <8 x float> %".1107", <8 x float>* %".50"
-  %".1109" = load <8 x float>, <8 x float>* %".51"
-  %".1110" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1105", <8 x float> %".1090", <8 x float> %".1109")
-  store <8 x float> %".1110", <8 x float>* %".51"
-  %".1112" = getelementptr float, float* %".1069", i64 %".1091"
-  %".1113" = load float, float* %".1112"
-  %".1114" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".1113", i64 0
-  %".1115" = shufflevector <8 x float> %".1114", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1116" = load <8 x float>, <8 x float>* %".52"
-  %".1117" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1115", <8 x float> %".1087", <8 x float> %".1116")
-  store <8 x float> %".1117", <8 x float>* %".52"
-  %".1119" = load <8 x float>, <8 x float>* %".53"
-  %".1120" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1115", <8 x float> %".1090", <8 x float> %".1119")
-  store <8 x float> %".1120", <8 x float>* %".53"
-  %".1122" = getelementptr float, float* %".1076", i64 %".1091"
-  %".1123" = load float, float* %".1122"
-  %".1124" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".1123", i64 0
-  %".1125" = shufflevector <8 x float> %".1124", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1126" = load <8 x float>, <8 x float>* %".54"
-  %".1127" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1125", <8 x float> %".1087", <8 x float> %".1126")
-  store <8 x float> %".1127", <8 x float>* %".54"
-  %".1129" = load <8 x float>, <8 x float>* %".55"
-  %".1130" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1125", <8 x float> %".1090", <8 x float> %".1129")
-  store <8 x float> %".1130", <8 x float>* %".55"
-  %".1132" = add nsw i64 %".1080", 1
-  store i64 %".1132", i64* %".1077"
+  %".1173" = mul i64 %".1170", %".8"
+  %".1174" = getelementptr float, float* %".1043", i64 %".1173"
+  %".1175" = getelementptr float, float* %".1174", i64 0
+  %".1176" = bitcast float* %".1175" to <8 x float>*
+  %".1177" = load <8 x float>, <8 x float>* %".1176", align 4
+  %".1178" = getelementptr float, float* %".1174", i64 8
+  %".1179" = bitcast float* %".1178" to <8 x float>*
+  %".1180" = load <8 x float>, <8 x float>* %".1179", align 4
+  %".1181" = mul i64 %".1170", 1
+  %".1182" = getelementptr float, float* %".1145", i64 %".1181"
+  %".1183" = load float, float* %".1182"
+  %".1184" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".1183", i64 0
+  %".1185" = shufflevector <8 x float> %".1184", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1186" = load <8 x float>, <8 x float>* %".48"
+  %".1187" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1185", <8 x float> %".1177", <8 x float> %".1186")
+  store <8 x float> %".1187", <8 x float>* %".48"
+  %".1189" = load <8 x float>, <8 x float>* %".49"
+  %".1190" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1185", <8 x float> %".1180", <8 x float> %".1189")
+  store <8 x float> %".1190", <8 x float>* %".49"
+  %".1192" = getelementptr float, float* %".1152", i64 %".1181"
+  %".1193" = load float, float* %".1192"
+  %".1194" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".1193", i64 0
+  %".1195" = shufflevector <8 x float> %".1194", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1196" = load <8 x float>, <8 x float>* %".50"
+  %".1197" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1195", <8 x float> %".1177", <8 x float> %".1196")
+  store <8 x float> %".1197", <8 x float>* %".50"
+  %".1199" = load <8 x float>, <8 x float>* %".51"
+  %".1200" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1195", <8 x float> %".1180", <8 x float> %".1199")
+  store <8 x float> %".1200", <8 x float>* %".51"
+  %".1202" = getelementptr float, float* %".1159", i64 %".1181"
+  %".1203" = load float, float* %".1202"
+  %".1204" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".1203", i64 0
+  %".1205" = shufflevector <8 x float> %".1204", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1206" = load <8 x float>, <8 x float>* %".52"
+  %".1207" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1205", <8 x float> %".1177", <8 x float> %".1206")
+  store <8 x float> %".1207", <8 x float>* %".52"
+  %".1209" = load <8 x float>, <8 x float>* %".53"
+  %".1210" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1205", <8 x float> %".1180", <8 x float> %".1209")
+  store <8 x float> %".1210", <8 x float>* %".53"
+  %".1212" = getelementptr float, float* %".1166", i64 %".1181"
+  %".1213" = load float, float* %".1212"
+  %".1214" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".1213", i64 0
+  %".1215" = shufflevector <8 x float> %".1214", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1216" = load <8 x float>, <8 x float>* %".54"
+  %".1217" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1215", <8 x float> %".1177", <8 x float> %".1216")
+  store <8 x float> %".1217", <8 x float>* %".54"
+  %".1219" = load <8 x float>, <8 x float>* %".55"
+  %".1220" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1215", <8 x float> %".1180", <8 x float> %".1219")
+  store <8 x float> %".1220", <8 x float>* %".55"
+  %".1222" = add nsw i64 %".1170", 1
+  store i64 %".1222", i64* %".1167"
   br label %"head.16"
 done.17:
-  %".1135" = add i64 %".950", 0
-  %".1136" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".1135", i64 0
-  %".1137" = shufflevector <8 x i64> %".1136", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1138" = add <8 x i64> %".1137", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
-  %".1139" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".8", i64 0
-  %".1140" = shufflevector <8 x i64> %".1139", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1141" = icmp slt <8 x i64> %".1138", %".1140"
-  %".1142" = add i64 %".950", 8
-  %".1143" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".1142", i64 0
-  %".1144" = shufflevector <8 x i64> %".1143", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1145" = add <8 x i64> %".1144", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
-  %".1146" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".8", i64 0
-  %".1147" = shufflevector <8 x i64> %".1146", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1148" = icmp slt <8 x i64> %".1145", %".1147"
-  %".1149" = add i64 %".962", 0
-  %".1150" = icmp slt i64 %".1149", %".79"
-  br i1 %".1150", label %"done.17.if", label %"done.17.endif"
+  %".1225" = add i64 %".1040", 0
+  %".1226" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".1225", i64 0
+  %".1227" = shufflevector <8 x i64> %".1226", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1228" = add <8 x i64> %".1227", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
+  %".1229" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".8", i64 0
+  %".1230" = shufflevector <8 x i64> %".1229", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1231" = icmp slt <8 x i64> %".1228", %".1230"
+  %".1232" = add i64 %".1040", 8
+  %".1233" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".1232", i64 0
+  %".1234" = shufflevector <8 x i64> %".1233", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1235" = add <8 x i64> %".1234", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
+  %".1236" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".8", i64 0
+  %".1237" = shufflevector <8 x i64> %".1236", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1238" = icmp slt <8 x i64> %".1235", %".1237"
+  %".1239" = add i64 %".1052", 0
+  %".1240" = icmp slt i64 %".1239", %".79"
+  br i1 %".1240", label %"done.17.if", label %"done.17.endif"
 done.17.if:
-  %".1152" = mul i64 %".1149", %".8"
-  %".1153" = add i64 %".1152", %".950"
-  %".1154" = getelementptr float, float* %".927", i64 %".1153"
-  %".1155" = getelementptr float, float* %".1154", i64 0
-  %".1156" = bitcast float* %".1155" to <8 x float>*
-  %".1157" = load <8 x float>, <8 x float>* %".48"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1157", <8 x float>* %".1156", i32 4, <8 x i1> %".1141")
-  %".1159" = getelementptr float, float* %".1154", i64 8
-  %".1160" = bitcast float* %".1159" to <8 x float>*
-  %".1161" = load <8 x float>, <8 x float>* %".49"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1161", <8 x float>* %".1160", i32 4, <8 x i1> %".1148")
-  br label %"done.17.endif"
+  %".1242" = mul i64 %".1239", %".8"
+  %".1243" = add i64 %".1242", %".1040"
+  %".1244" = getelementptr float, float* %".1017", i64 %".1243"
+  %".1245" = getelementptr float, float* %".1244", i64 0
+  %".1246" = bitcast float* %".1245" to <8 x float>*
+  %".1247" = load <8 x float>, <8 x float>* %".48"
+  %".1248" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".1231")
+  br i1 %".1248", label %"done.17.if.if", label %"done.17.if.else"
 done.17.endif:
-  %".1164" = add i64 %".962", 1
-  %".1165" = icmp slt i64 %".1164", %".79"
-  br i1 %".1165", label %"done.17.endif.if", label %"done.17.endif.endif"
+  %".1264" = add i64 %".1052", 1
+  %".1265" = icmp slt i64 %".1264", %".79"
+  br i1 %".1265", label %"done.17.endif.if", label %"done.17.endif.endif"
+done.17.if.if:
+  store <8 x float> %".1247", <8 x float>* %".1246", align 4
+  br label %"done.17.if.endif"
+done.17.if.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1247", <8 x float>* %".1246", i32 4, <8 x i1> %".1231")
+  br label %"done.17.if.endif"
+done.17.if.endif:
+  %".1254" = getelementptr float, float* %".1244", i64 8
+  %".1255" = bitcast float* %".1254" to <8 x float>*
+  %".1256" = load <8 x float>, <8 x float>* %".49"
+  %".1257" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".1238")
+  br i1 %".1257", label %"done.17.if.endif.if", label %"done.17.if.endif.else"
+done.17.if.endif.if:
+  store <8 x float> %".1256", <8 x float>* %".1255", align 4
+  br label %"done.17.if.endif.endif"
+done.17.if.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1256", <8 x float>* %".1255", i32 4, <8 x i1> %".1238")
+  br label %"done.17.if.endif.endif"
+done.17.if.endif.endif:
+  br label %"done.17.endif"
 done.17.endif.if:
-  %".1167" = mul i64 %".1164", %".8"
-  %".1168" = add i64 %".1167", %".950"
-  %".1169" = getelementptr float, float* %".927", i64 %".1168"
-  %".1170" = getelementptr float, float* %".1169", i64 0
-  %".1171" = bitcast float* %".1170" to <8 x float>*
-  %".1172" = load <8 x float>, <8 x float>* %".50"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1172", <8 x float>* %".1171", i32 4, <8 x i1> %".1141")
-  %".1174" = getelementptr float, float* %".1169", i64 8
-  %".1175" = bitcast float* %".1174" to <8 x float>*
-  %".1176" = load <8 x float>, <8 x float>* %".51"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1176", <8 x float>* %".1175", i32 4, <8 x i1> %".1148")
-  br label %"done.17.endif.endif"
+  %".1267" = mul i64 %".1264", %".8"
+  %".1268" = add i64 %".1267", %".1040"
+  %".1269" = getelementptr float, float* %".1017", i64 %".1268"
+  %".1270" = getelementptr float, float* %".1269", i64 0
+  %".1271" = bitcast float* %".1270" to <8 x float>*
+  %".1272" = load <8 x float>, <8 x float>* %".50"
+  %".1273" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".1231")
+  br i1 %".1273", label %"done.17.endif.if.if", label %"done.17.endif.if.else"
 done.17.endif.endif:
-  %".1179" = add i64 %".962", 2
-  %".1180" = icmp slt i64 %".1179", %".79"
-  br i1 %".1180", label %"done.17.endif.endif.if", label %"done.17.endif.endif.endif"
+  %".1289" = add i64 %".1052", 2
+  %".1290" = icmp slt i64 %".1289", %".79"
+  br i1 %".1290", label %"done.17.endif.endif.if", label %"done.17.endif.endif.endif"
+done.17.endif.if.if:
+  store <8 x float> %".1272", <8 x float>* %".1271", align 4
+  br label %"done.17.endif.if.endif"
+done.17.endif.if.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1272", <8 x float>* %".1271", i32 4, <8 x i1> %".1231")
+  br label %"done.17.endif.if.endif"
+done.17.endif.if.endif:
+  %".1279" = getelementptr float, float* %".1269", i64 8
+  %".1280" = bitcast float* %".1279" to <8 x float>*
+  %".1281" = load <8 x float>, <8 x float>* %".51"
+  %".1282" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".1238")
+  br i1 %".1282", label %"done.17.endif.if.endif.if", label %"done.17.endif.if.endif.else"
+done.17.endif.if.endif.if:
+  store <8 x float> %".1281", <8 x float>* %".1280", align 4
+  br label %"done.17.endif.if.endif.endif"
+done.17.endif.if.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1281", <8 x float>* %".1280", i32 4, <8 x i1> %".1238")
+  br label %"done.17.endif.if.endif.endif"
+done.17.endif.if.endif.endif:
+  br label %"done.17.endif.endif"
 done.17.endif.endif.if:
-  %".1182" = mul i64 %".1179", %".8"
-  %".1183" = add i64 %".1182", %".950"
-  %".1184" = getelementptr float, float* %".927", i64 %".1183"
-  %".1185" = getelementptr float, float* %".1184", i64 0
-  %".1186" = bitcast float* %".1185" to <8 x float>*
-  %".1187" = load <8 x float>, <8 x float>* %".52"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1187", <8 x float>* %".1186", i32 4, <8 x i1> %".1141")
-  %".1189" = getelementptr float, float* %".1184", i64 8
-  %".1190" = bitcast float* %".1189" to <8 x float>*
-  %".1191" = load <8 x float>, <8 x float>* %".53"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1191", <8 x float>* %".1190", i32 4, <8 x i1> %".1148")
-  br label %"done.17.endif.endif.endif"
+  %".1292" = mul i64 %".1289", %".8"
+  %".1293" = add i64 %".1292", %".1040"
+  %".1294" = getelementptr float, float* %".1017", i64 %".1293"
+  %".1295" = getelementptr float, float* %".1294", i64 0
+  %".1296" = bitcast float* %".1295" to <8 x float>*
+  %".1297" = load <8 x float>, <8 x float>* %".52"
+  %".1298" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".1231")
+  br i1 %".1298", label %"done.17.endif.endif.if.if", label %"done.17.endif.endif.if.else"
 done.17.endif.endif.endif:
-  %".1194" = add i64 %".962", 3
-  %".1195" = icmp slt i64 %".1194", %".79"
-  br i1 %".1195", label %"done.17.endif.endif.endif.if", label %"done.17.endif.endif.endif.endif"
+  %".1314" = add i64 %".1052", 3
+  %".1315" = icmp slt i64 %".1314", %".79"
+  br i1 %".1315", label %"done.17.endif.endif.endif.if", label %"done.17.endif.endif.endif.endif"
+done.17.endif.endif.if.if:
+  store <8 x float> %".1297", <8 x float>* %".1296", align 4
+  br label %"done.17.endif.endif.if.endif"
+done.17.endif.endif.if.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1297", <8 x float>* %".1296", i32 4, <8 x i1> %".1231")
+  br label %"done.17.endif.endif.if.endif"
+done.17.endif.endif.if.endif:
+  %".1304" = getelementptr float, float* %".1294", i64 8
+  %".1305" = bitcast float* %".1304" to <8 x float>*
+  %".1306" = load <8 x float>, <8 x float>* %".53"
+  %".1307" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".1238")
+  br i1 %".1307", label %"done.17.endif.endif.if.endif.if", label %"done.17.endif.endif.if.endif.else"
+done.17.endif.endif.if.endif.if:
+  store <8 x float> %".1306", <8 x float>* %".1305", align 4
+  br label %"done.17.endif.endif.if.endif.endif"
+done.17.endif.endif.if.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1306", <8 x float>* %".1305", i32 4, <8 x i1> %".1238")
+  br label %"done.17.endif.endif.if.endif.endif"
+done.17.endif.endif.if.endif.endif:
+  br label %"done.17.endif.endif.endif"
 done.17.endif.endif.endif.if:
-  %".1197" = mul i64 %".1194", %".8"
-  %".1198" = add i64 %".1197", %".950"
-  %".1199" = getelementptr float, float* %".927", i64 %".1198"
-  %".1200" = getelementptr float, float* %".1199", i64 0
-  %".1201" = bitcast float* %".1200" to <8 x float>*
-  %".1202" = load <8 x float>, <8 x float>* %".54"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1202", <8 x float>* %".1201", i32 4, <8 x i1> %".1141")
-  %".1204" = getelementptr float, float* %".1199", i64 8
-  %".1205" = bitcast float* %".1204" to <8 x float>*
-  %".1206" = load <8 x float>, <8 x float>* %".55"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1206", <8 x float>* %".1205", i32 4, <8 x i1> %".1148")
-  br label %"done.17.endif.endif.endif.endif"
+  %".1317" = mul i64 %".1314", %".8"
+  %".1318" = add i64 %".1317", %".1040"
+  %".1319" = getelementptr float, float* %".1017", i64 %".1318"
+  %".1320" = getelementptr float, float* %".1319", i64 0
+  %".1321" = bitcast float* %".1320" to <8 x float>*
+  %".1322" = load <8 x float>, <8 x float>* %".54"
+  %".1323" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".1231")
+  br i1 %".1323", label %"done.17.endif.endif.endif.if.if", label %"done.17.endif.endif.endif.if.else"
 done.17.endif.endif.endif.endif:
-  %".1209" = add nsw i64 %".959", 1
-  store i64 %".1209", i64* %".956"
+  %".1339" = add nsw i64 %".1049", 1
+  store i64 %".1339", i64* %".1046"
   br label %"head.15"
+done.17.endif.endif.endif.if.if:
+  store <8 x float> %".1322", <8 x float>* %".1321", align 4
+  br label %"done.17.endif.endif.endif.if.endif"
+done.17.endif.endif.endif.if.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1322", <8 x float>* %".1321", i32 4, <8 x i1> %".1231")
+  br label %"done.17.endif.endif.endif.if.endif"
+done.17.endif.endif.endif.if.endif:
+  %".1329" = getelementptr float, float* %".1319", i64 8
+  %".1330" = bitcast float* %".1329" to <8 x float>*
+  %".1331" = load <8 x float>, <8 x float>* %".55"
+  %".1332" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".1238")
+  br i1 %".1332", label %"done.17.endif.endif.endif.if.endif.if", label %"done.17.endif.endif.endif.if.endif.else"
+done.17.endif.endif.endif.if.endif.if:
+  store <8 x float> %".1331", <8 x float>* %".1330", align 4
+  br label %"done.17.endif.endif.endif.if.endif.endif"
+done.17.endif.endif.endif.if.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1331", <8 x float>* %".1330", i32 4, <8 x i1> %".1238")
+  br label %"done.17.endif.endif.endif.if.endif.endif"
+done.17.endif.endif.endif.if.endif.endif:
+  br label %"done.17.endif.endif.endif.endif"
 }
 
 declare <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1", <8 x float> %".2", <8 x float> %".3")
 
 declare void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1", <8 x float>* %".2", i32 %".3", <8 x i1> %".4")
+
+declare i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".1")
 
 declare float @"llvm.vector.reduce.fadd.v8f32"(float %".1", <8 x float> %".2")
 

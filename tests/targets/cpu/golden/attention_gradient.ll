@@ -39,31 +39,31 @@ entry:
   %".495" = alloca i64
   %".503" = alloca i64
   %".655" = alloca i64
-  %".831" = alloca i64
-  %".842" = alloca <8 x float>
-  %".848" = alloca i64
-  %".903" = alloca i64
-  %".957" = alloca <8 x float>
-  %".961" = alloca i64
-  %".1076" = alloca i64
-  %".1120" = alloca i64
-  %".1128" = alloca i64
-  %".1280" = alloca i64
-  %".1462" = alloca i64
-  %".1470" = alloca i64
-  %".1592" = alloca i64
-  %".1730" = alloca i64
-  %".1743" = alloca <8 x float>
-  %".1747" = alloca i64
-  %".1801" = alloca i64
-  %".1858" = alloca i64
-  %".1912" = alloca i64
-  %".1924" = alloca i64
-  %".1936" = alloca i64
-  %".2057" = alloca i64
-  %".2204" = alloca i64
-  %".2212" = alloca i64
-  %".2334" = alloca i64
+  %".891" = alloca i64
+  %".902" = alloca <8 x float>
+  %".908" = alloca i64
+  %".973" = alloca i64
+  %".1027" = alloca <8 x float>
+  %".1031" = alloca i64
+  %".1156" = alloca i64
+  %".1210" = alloca i64
+  %".1218" = alloca i64
+  %".1370" = alloca i64
+  %".1612" = alloca i64
+  %".1620" = alloca i64
+  %".1742" = alloca i64
+  %".1920" = alloca i64
+  %".1933" = alloca <8 x float>
+  %".1937" = alloca i64
+  %".1991" = alloca i64
+  %".2058" = alloca i64
+  %".2122" = alloca i64
+  %".2134" = alloca i64
+  %".2146" = alloca i64
+  %".2267" = alloca i64
+  %".2454" = alloca i64
+  %".2462" = alloca i64
+  %".2584" = alloca i64
   br label %"start"
 start:
   %".33" = atomicrmw add i64* %".26", i64 1 monotonic
@@ -498,8 +498,8 @@ body.7:
   store i64 0, i64* %".464"
   br label %"head.8"
 done.8:
-  %".2475" = add nsw i64 %".69", 1
-  store i64 %".2475", i64* %".66"
+  %".2765" = add nsw i64 %".69", 1
+  store i64 %".2765", i64* %".66"
   br label %"head"
 head.8:
   %".467" = load i64, i64* %".464"
@@ -544,7 +544,7 @@ body.9:
   store i64 0, i64* %".503"
   br label %"head.10"
 done.10:
-  store i64 0, i64* %".831"
+  store i64 0, i64* %".891"
   br label %"head.12"
 head.10:
   %".506" = load i64, i64* %".503"
@@ -571,8 +571,8 @@ body.10:
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".47"
   br i1 %".514", label %"body.10.if", label %"body.10.endif"
 done.11:
-  %".828" = add nsw i64 %".498", 1
-  store i64 %".828", i64* %".495"
+  %".888" = add nsw i64 %".498", 1
+  store i64 %".888", i64* %".495"
   br label %"head.9"
 body.10.if:
   %".528" = add i64 %".513", 0
@@ -817,420 +817,564 @@ done.12.if:
   %".755" = getelementptr float, float* %".754", i64 0
   %".756" = bitcast float* %".755" to <8 x float>*
   %".757" = load <8 x float>, <8 x float>* %".36"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".757", <8 x float>* %".756", i32 4, <8 x i1> %".734")
-  %".759" = getelementptr float, float* %".754", i64 8
-  %".760" = bitcast float* %".759" to <8 x float>*
-  %".761" = load <8 x float>, <8 x float>* %".37"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".761", <8 x float>* %".760", i32 4, <8 x i1> %".741")
-  %".763" = getelementptr float, float* %".754", i64 16
-  %".764" = bitcast float* %".763" to <8 x float>*
-  %".765" = load <8 x float>, <8 x float>* %".38"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".765", <8 x float>* %".764", i32 4, <8 x i1> %".748")
-  br label %"done.12.endif"
+  %".758" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".734")
+  br i1 %".758", label %"done.12.if.if", label %"done.12.if.else"
 done.12.endif:
-  %".768" = add i64 %".512", 1
-  %".769" = icmp slt i64 %".768", %".459"
-  br i1 %".769", label %"done.12.endif.if", label %"done.12.endif.endif"
+  %".783" = add i64 %".512", 1
+  %".784" = icmp slt i64 %".783", %".459"
+  br i1 %".784", label %"done.12.endif.if", label %"done.12.endif.endif"
+done.12.if.if:
+  store <8 x float> %".757", <8 x float>* %".756", align 4
+  br label %"done.12.if.endif"
+done.12.if.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".757", <8 x float>* %".756", i32 4, <8 x i1> %".734")
+  br label %"done.12.if.endif"
+done.12.if.endif:
+  %".764" = getelementptr float, float* %".754", i64 8
+  %".765" = bitcast float* %".764" to <8 x float>*
+  %".766" = load <8 x float>, <8 x float>* %".37"
+  %".767" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".741")
+  br i1 %".767", label %"done.12.if.endif.if", label %"done.12.if.endif.else"
+done.12.if.endif.if:
+  store <8 x float> %".766", <8 x float>* %".765", align 4
+  br label %"done.12.if.endif.endif"
+done.12.if.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".766", <8 x float>* %".765", i32 4, <8 x i1> %".741")
+  br label %"done.12.if.endif.endif"
+done.12.if.endif.endif:
+  %".773" = getelementptr float, float* %".754", i64 16
+  %".774" = bitcast float* %".773" to <8 x float>*
+  %".775" = load <8 x float>, <8 x float>* %".38"
+  %".776" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".748")
+  br i1 %".776", label %"done.12.if.endif.endif.if", label %"done.12.if.endif.endif.else"
+done.12.if.endif.endif.if:
+  store <8 x float> %".775", <8 x float>* %".774", align 4
+  br label %"done.12.if.endif.endif.endif"
+done.12.if.endif.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".775", <8 x float>* %".774", i32 4, <8 x i1> %".748")
+  br label %"done.12.if.endif.endif.endif"
+done.12.if.endif.endif.endif:
+  br label %"done.12.endif"
 done.12.endif.if:
-  %".771" = mul i64 %".768", %".74"
-  %".772" = add i64 %".771", %".513"
-  %".773" = getelementptr float, float* %".97", i64 %".772"
-  %".774" = getelementptr float, float* %".773", i64 0
-  %".775" = bitcast float* %".774" to <8 x float>*
-  %".776" = load <8 x float>, <8 x float>* %".39"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".776", <8 x float>* %".775", i32 4, <8 x i1> %".734")
-  %".778" = getelementptr float, float* %".773", i64 8
-  %".779" = bitcast float* %".778" to <8 x float>*
-  %".780" = load <8 x float>, <8 x float>* %".40"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".780", <8 x float>* %".779", i32 4, <8 x i1> %".741")
-  %".782" = getelementptr float, float* %".773", i64 16
-  %".783" = bitcast float* %".782" to <8 x float>*
-  %".784" = load <8 x float>, <8 x float>* %".41"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".784", <8 x float>* %".783", i32 4, <8 x i1> %".748")
-  br label %"done.12.endif.endif"
+  %".786" = mul i64 %".783", %".74"
+  %".787" = add i64 %".786", %".513"
+  %".788" = getelementptr float, float* %".97", i64 %".787"
+  %".789" = getelementptr float, float* %".788", i64 0
+  %".790" = bitcast float* %".789" to <8 x float>*
+  %".791" = load <8 x float>, <8 x float>* %".39"
+  %".792" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".734")
+  br i1 %".792", label %"done.12.endif.if.if", label %"done.12.endif.if.else"
 done.12.endif.endif:
-  %".787" = add i64 %".512", 2
-  %".788" = icmp slt i64 %".787", %".459"
-  br i1 %".788", label %"done.12.endif.endif.if", label %"done.12.endif.endif.endif"
+  %".817" = add i64 %".512", 2
+  %".818" = icmp slt i64 %".817", %".459"
+  br i1 %".818", label %"done.12.endif.endif.if", label %"done.12.endif.endif.endif"
+done.12.endif.if.if:
+  store <8 x float> %".791", <8 x float>* %".790", align 4
+  br label %"done.12.endif.if.endif"
+done.12.endif.if.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".791", <8 x float>* %".790", i32 4, <8 x i1> %".734")
+  br label %"done.12.endif.if.endif"
+done.12.endif.if.endif:
+  %".798" = getelementptr float, float* %".788", i64 8
+  %".799" = bitcast float* %".798" to <8 x float>*
+  %".800" = load <8 x float>, <8 x float>* %".40"
+  %".801" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".741")
+  br i1 %".801", label %"done.12.endif.if.endif.if", label %"done.12.endif.if.endif.else"
+done.12.endif.if.endif.if:
+  store <8 x float> %".800", <8 x float>* %".799", align 4
+  br label %"done.12.endif.if.endif.endif"
+done.12.endif.if.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".800", <8 x float>* %".799", i32 4, <8 x i1> %".741")
+  br label %"done.12.endif.if.endif.endif"
+done.12.endif.if.endif.endif:
+  %".807" = getelementptr float, float* %".788", i64 16
+  %".808" = bitcast float* %".807" to <8 x float>*
+  %".809" = load <8 x float>, <8 x float>* %".41"
+  %".810" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".748")
+  br i1 %".810", label %"done.12.endif.if.endif.endif.if", label %"done.12.endif.if.endif.endif.else"
+done.12.endif.if.endif.endif.if:
+  store <8 x float> %".809", <8 x float>* %".808", align 4
+  br label %"done.12.endif.if.endif.endif.endif"
+done.12.endif.if.endif.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".809", <8 x float>* %".808", i32 4, <8 x i1> %".748")
+  br label %"done.12.endif.if.endif.endif.endif"
+done.12.endif.if.endif.endif.endif:
+  br label %"done.12.endif.endif"
 done.12.endif.endif.if:
-  %".790" = mul i64 %".787", %".74"
-  %".791" = add i64 %".790", %".513"
-  %".792" = getelementptr float, float* %".97", i64 %".791"
-  %".793" = getelementptr float, float* %".792", i64 0
-  %".794" = bitcast float* %".793" to <8 x float>*
-  %".795" = load <8 x float>, <8 x float>* %".42"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".795", <8 x float>* %".794", i32 4, <8 x i1> %".734")
-  %".797" = getelementptr float, float* %".792", i64 8
-  %".798" = bitcast float* %".797" to <8 x float>*
-  %".799" = load <8 x float>, <8 x float>* %".43"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".799", <8 x float>* %".798", i32 4, <8 x i1> %".741")
-  %".801" = getelementptr float, float* %".792", i64 16
-  %".802" = bitcast float* %".801" to <8 x float>*
-  %".803" = load <8 x float>, <8 x float>* %".44"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".803", <8 x float>* %".802", i32 4, <8 x i1> %".748")
-  br label %"done.12.endif.endif.endif"
+  %".820" = mul i64 %".817", %".74"
+  %".821" = add i64 %".820", %".513"
+  %".822" = getelementptr float, float* %".97", i64 %".821"
+  %".823" = getelementptr float, float* %".822", i64 0
+  %".824" = bitcast float* %".823" to <8 x float>*
+  %".825" = load <8 x float>, <8 x float>* %".42"
+  %".826" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".734")
+  br i1 %".826", label %"done.12.endif.endif.if.if", label %"done.12.endif.endif.if.else"
 done.12.endif.endif.endif:
-  %".806" = add i64 %".512", 3
-  %".807" = icmp slt i64 %".806", %".459"
-  br i1 %".807", label %"done.12.endif.endif.endif.if", label %"done.12.endif.endif.endif.endif"
+  %".851" = add i64 %".512", 3
+  %".852" = icmp slt i64 %".851", %".459"
+  br i1 %".852", label %"done.12.endif.endif.endif.if", label %"done.12.endif.endif.endif.endif"
+done.12.endif.endif.if.if:
+  store <8 x float> %".825", <8 x float>* %".824", align 4
+  br label %"done.12.endif.endif.if.endif"
+done.12.endif.endif.if.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".825", <8 x float>* %".824", i32 4, <8 x i1> %".734")
+  br label %"done.12.endif.endif.if.endif"
+done.12.endif.endif.if.endif:
+  %".832" = getelementptr float, float* %".822", i64 8
+  %".833" = bitcast float* %".832" to <8 x float>*
+  %".834" = load <8 x float>, <8 x float>* %".43"
+  %".835" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".741")
+  br i1 %".835", label %"done.12.endif.endif.if.endif.if", label %"done.12.endif.endif.if.endif.else"
+done.12.endif.endif.if.endif.if:
+  store <8 x float> %".834", <8 x float>* %".833", align 4
+  br label %"done.12.endif.endif.if.endif.endif"
+done.12.endif.endif.if.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".834", <8 x float>* %".833", i32 4, <8 x i1> %".741")
+  br label %"done.12.endif.endif.if.endif.endif"
+done.12.endif.endif.if.endif.endif:
+  %".841" = getelementptr float, float* %".822", i64 16
+  %".842" = bitcast float* %".841" to <8 x float>*
+  %".843" = load <8 x float>, <8 x float>* %".44"
+  %".844" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".748")
+  br i1 %".844", label %"done.12.endif.endif.if.endif.endif.if", label %"done.12.endif.endif.if.endif.endif.else"
+done.12.endif.endif.if.endif.endif.if:
+  store <8 x float> %".843", <8 x float>* %".842", align 4
+  br label %"done.12.endif.endif.if.endif.endif.endif"
+done.12.endif.endif.if.endif.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".843", <8 x float>* %".842", i32 4, <8 x i1> %".748")
+  br label %"done.12.endif.endif.if.endif.endif.endif"
+done.12.endif.endif.if.endif.endif.endif:
+  br label %"done.12.endif.endif.endif"
 done.12.endif.endif.endif.if:
-  %".809" = mul i64 %".806", %".74"
-  %".810" = add i64 %".809", %".513"
-  %".811" = getelementptr float, float* %".97", i64 %".810"
-  %".812" = getelementptr float, float* %".811", i64 0
-  %".813" = bitcast float* %".812" to <8 x float>*
-  %".814" = load <8 x float>, <8 x float>* %".45"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".814", <8 x float>* %".813", i32 4, <8 x i1> %".734")
-  %".816" = getelementptr float, float* %".811", i64 8
-  %".817" = bitcast float* %".816" to <8 x float>*
-  %".818" = load <8 x float>, <8 x float>* %".46"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".818", <8 x float>* %".817", i32 4, <8 x i1> %".741")
-  %".820" = getelementptr float, float* %".811", i64 16
-  %".821" = bitcast float* %".820" to <8 x float>*
-  %".822" = load <8 x float>, <8 x float>* %".47"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".822", <8 x float>* %".821", i32 4, <8 x i1> %".748")
-  br label %"done.12.endif.endif.endif.endif"
+  %".854" = mul i64 %".851", %".74"
+  %".855" = add i64 %".854", %".513"
+  %".856" = getelementptr float, float* %".97", i64 %".855"
+  %".857" = getelementptr float, float* %".856", i64 0
+  %".858" = bitcast float* %".857" to <8 x float>*
+  %".859" = load <8 x float>, <8 x float>* %".45"
+  %".860" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".734")
+  br i1 %".860", label %"done.12.endif.endif.endif.if.if", label %"done.12.endif.endif.endif.if.else"
 done.12.endif.endif.endif.endif:
-  %".825" = add nsw i64 %".506", 1
-  store i64 %".825", i64* %".503"
+  %".885" = add nsw i64 %".506", 1
+  store i64 %".885", i64* %".503"
   br label %"head.10"
+done.12.endif.endif.endif.if.if:
+  store <8 x float> %".859", <8 x float>* %".858", align 4
+  br label %"done.12.endif.endif.endif.if.endif"
+done.12.endif.endif.endif.if.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".859", <8 x float>* %".858", i32 4, <8 x i1> %".734")
+  br label %"done.12.endif.endif.endif.if.endif"
+done.12.endif.endif.endif.if.endif:
+  %".866" = getelementptr float, float* %".856", i64 8
+  %".867" = bitcast float* %".866" to <8 x float>*
+  %".868" = load <8 x float>, <8 x float>* %".46"
+  %".869" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".741")
+  br i1 %".869", label %"done.12.endif.endif.endif.if.endif.if", label %"done.12.endif.endif.endif.if.endif.else"
+done.12.endif.endif.endif.if.endif.if:
+  store <8 x float> %".868", <8 x float>* %".867", align 4
+  br label %"done.12.endif.endif.endif.if.endif.endif"
+done.12.endif.endif.endif.if.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".868", <8 x float>* %".867", i32 4, <8 x i1> %".741")
+  br label %"done.12.endif.endif.endif.if.endif.endif"
+done.12.endif.endif.endif.if.endif.endif:
+  %".875" = getelementptr float, float* %".856", i64 16
+  %".876" = bitcast float* %".875" to <8 x float>*
+  %".877" = load <8 x float>, <8 x float>* %".47"
+  %".878" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".748")
+  br i1 %".878", label %"done.12.endif.endif.endif.if.endif.endif.if", label %"done.12.endif.endif.endif.if.endif.endif.else"
+done.12.endif.endif.endif.if.endif.endif.if:
+  store <8 x float> %".877", <8 x float>* %".876", align 4
+  br label %"done.12.endif.endif.endif.if.endif.endif.endif"
+done.12.endif.endif.endif.if.endif.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".877", <8 x float>* %".876", i32 4, <8 x i1> %".748")
+  br label %"done.12.endif.endif.endif.if.endif.endif.endif"
+done.12.endif.endif.endif.if.endif.endif.endif:
+  br label %"done.12.endif.endif.endif.endif"
 head.12:
-  %".834" = load i64, i64* %".831"
-  %".835" = icmp slt i64 %".834", %".459"
-  br i1 %".835", label %"body.12", label %"done.13"
+  %".894" = load i64, i64* %".891"
+  %".895" = icmp slt i64 %".894", %".459"
+  br i1 %".895", label %"body.12", label %"done.13"
 body.12:
-  %".837" = mul i64 %".834", %".74"
-  %".838" = getelementptr float, float* %".97", i64 %".837"
-  %".839" = add i64 %".456", %".834"
-  %".840" = mul i64 %".839", %".6"
-  %".841" = getelementptr float, float* %".91", i64 %".840"
-  store <8 x float> <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>, <8 x float>* %".842"
-  %".844" = icmp ne i64 %".9", 0
-  br i1 %".844", label %"body.12.if", label %"body.12.else"
+  %".897" = mul i64 %".894", %".74"
+  %".898" = getelementptr float, float* %".97", i64 %".897"
+  %".899" = add i64 %".456", %".894"
+  %".900" = mul i64 %".899", %".6"
+  %".901" = getelementptr float, float* %".91", i64 %".900"
+  store <8 x float> <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>, <8 x float>* %".902"
+  %".904" = icmp ne i64 %".9", 0
+  br i1 %".904", label %"body.12.if", label %"body.12.else"
 done.13:
-  %".1115" = mul i64 %".456", %".8"
-  %".1116" = getelementptr float, float* %".89", i64 %".1115"
-  %".1117" = sdiv i64 %".488", 24
-  %".1118" = add i64 %".489", 23
-  %".1119" = sdiv i64 %".1118", 24
-  store i64 %".1117", i64* %".1120"
+  %".1205" = mul i64 %".456", %".8"
+  %".1206" = getelementptr float, float* %".89", i64 %".1205"
+  %".1207" = sdiv i64 %".488", 24
+  %".1208" = add i64 %".489", 23
+  %".1209" = sdiv i64 %".1208", 24
+  store i64 %".1207", i64* %".1210"
   br label %"head.17"
 body.12.if:
-  %".846" = sub i64 %".489", %".488"
-  %".847" = sdiv i64 %".846", 8
-  store i64 0, i64* %".848"
+  %".906" = sub i64 %".489", %".488"
+  %".907" = sdiv i64 %".906", 8
+  store i64 0, i64* %".908"
   br label %"head.13"
 body.12.else:
-  %".901" = sub i64 %".489", %".488"
-  %".902" = sdiv i64 %".901", 8
-  store i64 0, i64* %".903"
+  %".971" = sub i64 %".489", %".488"
+  %".972" = sdiv i64 %".971", 8
+  store i64 0, i64* %".973"
   br label %"head.14"
 body.12.endif:
-  %".940" = load <8 x float>, <8 x float>* %".842"
-  %".941" = shufflevector <8 x float> %".940", <8 x float> %".940", <8 x i32> <i32 4, i32 5, i32 6, i32 7, i32 4, i32 5, i32 6, i32 7>
-  %".942" = fcmp ogt <8 x float> %".941", %".940"
-  %".943" = select  <8 x i1> %".942", <8 x float> %".941", <8 x float> %".940"
-  %".944" = shufflevector <8 x float> %".943", <8 x float> %".943", <8 x i32> <i32 2, i32 3, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>
-  %".945" = fcmp ogt <8 x float> %".944", %".943"
-  %".946" = select  <8 x i1> %".945", <8 x float> %".944", <8 x float> %".943"
-  %".947" = shufflevector <8 x float> %".946", <8 x float> %".946", <8 x i32> <i32 1, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>
-  %".948" = fcmp ogt <8 x float> %".947", %".946"
-  %".949" = select  <8 x i1> %".948", <8 x float> %".947", <8 x float> %".946"
-  %".950" = extractelement <8 x float> %".949", i64 0
-  %".951" = fcmp ogt float %".950", 0xc7efffffe0000000
-  %".952" = select  i1 %".951", float %".950", float 0xc7efffffe0000000
-  %".953" = fcmp olt float %".952", 0x47efffffe0000000
-  %".954" = select  i1 %".953", float %".952", float 0x47efffffe0000000
-  %".955" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".954", i64 0
-  %".956" = shufflevector <8 x float> %".955", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".957"
-  %".959" = sub i64 %".489", %".488"
-  %".960" = sdiv i64 %".959", 8
-  store i64 0, i64* %".961"
+  %".1010" = load <8 x float>, <8 x float>* %".902"
+  %".1011" = shufflevector <8 x float> %".1010", <8 x float> %".1010", <8 x i32> <i32 4, i32 5, i32 6, i32 7, i32 4, i32 5, i32 6, i32 7>
+  %".1012" = fcmp ogt <8 x float> %".1011", %".1010"
+  %".1013" = select  <8 x i1> %".1012", <8 x float> %".1011", <8 x float> %".1010"
+  %".1014" = shufflevector <8 x float> %".1013", <8 x float> %".1013", <8 x i32> <i32 2, i32 3, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>
+  %".1015" = fcmp ogt <8 x float> %".1014", %".1013"
+  %".1016" = select  <8 x i1> %".1015", <8 x float> %".1014", <8 x float> %".1013"
+  %".1017" = shufflevector <8 x float> %".1016", <8 x float> %".1016", <8 x i32> <i32 1, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>
+  %".1018" = fcmp ogt <8 x float> %".1017", %".1016"
+  %".1019" = select  <8 x i1> %".1018", <8 x float> %".1017", <8 x float> %".1016"
+  %".1020" = extractelement <8 x float> %".1019", i64 0
+  %".1021" = fcmp ogt float %".1020", 0xc7efffffe0000000
+  %".1022" = select  i1 %".1021", float %".1020", float 0xc7efffffe0000000
+  %".1023" = fcmp olt float %".1022", 0x47efffffe0000000
+  %".1024" = select  i1 %".1023", float %".1022", float 0x47efffffe0000000
+  %".1025" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".1024", i64 0
+  %".1026" = shufflevector <8 x float> %".1025", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".1027"
+  %".1029" = sub i64 %".489", %".488"
+  %".1030" = sdiv i64 %".1029", 8
+  store i64 0, i64* %".1031"
   br label %"head.15"
 head.13:
-  %".851" = load i64, i64* %".848"
-  %".852" = icmp slt i64 %".851", %".847"
-  br i1 %".852", label %"body.13", label %"done.14"
+  %".911" = load i64, i64* %".908"
+  %".912" = icmp slt i64 %".911", %".907"
+  br i1 %".912", label %"body.13", label %"done.14"
 body.13:
-  %".854" = mul i64 %".851", 8
-  %".855" = add i64 %".488", %".854"
-  %".856" = getelementptr float, float* %".838", i64 %".855"
-  %".857" = bitcast float* %".856" to <8 x float>*
-  %".858" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".857", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, <8 x float> <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>)
-  %".859" = getelementptr float, float* %".841", i64 %".855"
-  %".860" = bitcast float* %".859" to <8 x float>*
-  %".861" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".860", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  %".862" = fcmp une <8 x float> %".861", <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>
-  %".863" = select  <8 x i1> %".862", <8 x float> %".858", <8 x float> <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>
-  %".864" = getelementptr float, float* %".838", i64 %".855"
-  %".865" = bitcast float* %".864" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".863", <8 x float>* %".865", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>)
-  %".867" = load <8 x float>, <8 x float>* %".842"
-  %".868" = fcmp ogt <8 x float> %".863", %".867"
-  %".869" = select  <8 x i1> %".868", <8 x float> %".863", <8 x float> %".867"
-  store <8 x float> %".869", <8 x float>* %".842"
-  %".871" = add nsw i64 %".851", 1
-  store i64 %".871", i64* %".848"
-  br label %"head.13"
+  %".914" = mul i64 %".911", 8
+  %".915" = add i64 %".488", %".914"
+  %".916" = getelementptr float, float* %".898", i64 %".915"
+  %".917" = bitcast float* %".916" to <8 x float>*
+  %".918" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".917", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, <8 x float> <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>)
+  %".919" = getelementptr float, float* %".901", i64 %".915"
+  %".920" = bitcast float* %".919" to <8 x float>*
+  %".921" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".920", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  %".922" = fcmp une <8 x float> %".921", <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>
+  %".923" = select  <8 x i1> %".922", <8 x float> %".918", <8 x float> <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>
+  %".924" = getelementptr float, float* %".898", i64 %".915"
+  %".925" = bitcast float* %".924" to <8 x float>*
+  %".926" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>)
+  br i1 %".926", label %"body.13.if", label %"body.13.else"
 done.14:
-  %".874" = mul i64 %".847", 8
-  %".875" = add i64 %".488", %".874"
-  %".876" = icmp slt i64 %".875", %".489"
-  br i1 %".876", label %"done.14.if", label %"done.14.endif"
+  %".939" = mul i64 %".907", 8
+  %".940" = add i64 %".488", %".939"
+  %".941" = icmp slt i64 %".940", %".489"
+  br i1 %".941", label %"done.14.if", label %"done.14.endif"
+body.13.if:
+  store <8 x float> %".923", <8 x float>* %".925", align 4
+  br label %"body.13.endif"
+body.13.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".923", <8 x float>* %".925", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>)
+  br label %"body.13.endif"
+body.13.endif:
+  %".932" = load <8 x float>, <8 x float>* %".902"
+  %".933" = fcmp ogt <8 x float> %".923", %".932"
+  %".934" = select  <8 x i1> %".933", <8 x float> %".923", <8 x float> %".932"
+  store <8 x float> %".934", <8 x float>* %".902"
+  %".936" = add nsw i64 %".911", 1
+  store i64 %".936", i64* %".908"
+  br label %"head.13"
 done.14.if:
-  %".878" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".875", i64 0
-  %".879" = shufflevector <8 x i64> %".878", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".880" = add <8 x i64> %".879", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
-  %".881" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".489", i64 0
-  %".882" = shufflevector <8 x i64> %".881", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".883" = icmp slt <8 x i64> %".880", %".882"
-  %".884" = getelementptr float, float* %".838", i64 %".875"
-  %".885" = bitcast float* %".884" to <8 x float>*
-  %".886" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".885", i32 4, <8 x i1> %".883", <8 x float> <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>)
-  %".887" = getelementptr float, float* %".841", i64 %".875"
-  %".888" = bitcast float* %".887" to <8 x float>*
-  %".889" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".888", i32 4, <8 x i1> %".883", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  %".890" = fcmp une <8 x float> %".889", <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>
-  %".891" = select  <8 x i1> %".890", <8 x float> %".886", <8 x float> <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>
-  %".892" = getelementptr float, float* %".838", i64 %".875"
-  %".893" = bitcast float* %".892" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".891", <8 x float>* %".893", i32 4, <8 x i1> %".883")
-  %".895" = load <8 x float>, <8 x float>* %".842"
-  %".896" = fcmp ogt <8 x float> %".891", %".895"
-  %".897" = select  <8 x i1> %".896", <8 x float> %".891", <8 x float> %".895"
-  store <8 x float> %".897", <8 x float>* %".842"
-  br label %"done.14.endif"
+  %".943" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".940", i64 0
+  %".944" = shufflevector <8 x i64> %".943", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".945" = add <8 x i64> %".944", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
+  %".946" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".489", i64 0
+  %".947" = shufflevector <8 x i64> %".946", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".948" = icmp slt <8 x i64> %".945", %".947"
+  %".949" = getelementptr float, float* %".898", i64 %".940"
+  %".950" = bitcast float* %".949" to <8 x float>*
+  %".951" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".950", i32 4, <8 x i1> %".948", <8 x float> <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>)
+  %".952" = getelementptr float, float* %".901", i64 %".940"
+  %".953" = bitcast float* %".952" to <8 x float>*
+  %".954" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".953", i32 4, <8 x i1> %".948", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  %".955" = fcmp une <8 x float> %".954", <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>
+  %".956" = select  <8 x i1> %".955", <8 x float> %".951", <8 x float> <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>
+  %".957" = getelementptr float, float* %".898", i64 %".940"
+  %".958" = bitcast float* %".957" to <8 x float>*
+  %".959" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".948")
+  br i1 %".959", label %"done.14.if.if", label %"done.14.if.else"
 done.14.endif:
   br label %"body.12.endif"
+done.14.if.if:
+  store <8 x float> %".956", <8 x float>* %".958", align 4
+  br label %"done.14.if.endif"
+done.14.if.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".956", <8 x float>* %".958", i32 4, <8 x i1> %".948")
+  br label %"done.14.if.endif"
+done.14.if.endif:
+  %".965" = load <8 x float>, <8 x float>* %".902"
+  %".966" = fcmp ogt <8 x float> %".956", %".965"
+  %".967" = select  <8 x i1> %".966", <8 x float> %".956", <8 x float> %".965"
+  store <8 x float> %".967", <8 x float>* %".902"
+  br label %"done.14.endif"
 head.14:
-  %".906" = load i64, i64* %".903"
-  %".907" = icmp slt i64 %".906", %".902"
-  br i1 %".907", label %"body.14", label %"done.15"
+  %".976" = load i64, i64* %".973"
+  %".977" = icmp slt i64 %".976", %".972"
+  br i1 %".977", label %"body.14", label %"done.15"
 body.14:
-  %".909" = mul i64 %".906", 8
-  %".910" = add i64 %".488", %".909"
-  %".911" = getelementptr float, float* %".838", i64 %".910"
-  %".912" = bitcast float* %".911" to <8 x float>*
-  %".913" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".912", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, <8 x float> <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>)
-  %".914" = load <8 x float>, <8 x float>* %".842"
-  %".915" = fcmp ogt <8 x float> %".913", %".914"
-  %".916" = select  <8 x i1> %".915", <8 x float> %".913", <8 x float> %".914"
-  store <8 x float> %".916", <8 x float>* %".842"
-  %".918" = add nsw i64 %".906", 1
-  store i64 %".918", i64* %".903"
+  %".979" = mul i64 %".976", 8
+  %".980" = add i64 %".488", %".979"
+  %".981" = getelementptr float, float* %".898", i64 %".980"
+  %".982" = bitcast float* %".981" to <8 x float>*
+  %".983" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".982", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, <8 x float> <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>)
+  %".984" = load <8 x float>, <8 x float>* %".902"
+  %".985" = fcmp ogt <8 x float> %".983", %".984"
+  %".986" = select  <8 x i1> %".985", <8 x float> %".983", <8 x float> %".984"
+  store <8 x float> %".986", <8 x float>* %".902"
+  %".988" = add nsw i64 %".976", 1
+  store i64 %".988", i64* %".973"
   br label %"head.14"
 done.15:
-  %".921" = mul i64 %".902", 8
-  %".922" = add i64 %".488", %".921"
-  %".923" = icmp slt i64 %".922", %".489"
-  br i1 %".923", label %"done.15.if", label %"done.15.endif"
+  %".991" = mul i64 %".972", 8
+  %".992" = add i64 %".488", %".991"
+  %".993" = icmp slt i64 %".992", %".489"
+  br i1 %".993", label %"done.15.if", label %"done.15.endif"
 done.15.if:
-  %".925" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".922", i64 0
-  %".926" = shufflevector <8 x i64> %".925", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".927" = add <8 x i64> %".926", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
-  %".928" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".489", i64 0
-  %".929" = shufflevector <8 x i64> %".928", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".930" = icmp slt <8 x i64> %".927", %".929"
-  %".931" = getelementptr float, float* %".838", i64 %".922"
-  %".932" = bitcast float* %".931" to <8 x float>*
-  %".933" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".932", i32 4, <8 x i1> %".930", <8 x float> <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>)
-  %".934" = load <8 x float>, <8 x float>* %".842"
-  %".935" = fcmp ogt <8 x float> %".933", %".934"
-  %".936" = select  <8 x i1> %".935", <8 x float> %".933", <8 x float> %".934"
-  store <8 x float> %".936", <8 x float>* %".842"
+  %".995" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".992", i64 0
+  %".996" = shufflevector <8 x i64> %".995", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".997" = add <8 x i64> %".996", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
+  %".998" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".489", i64 0
+  %".999" = shufflevector <8 x i64> %".998", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1000" = icmp slt <8 x i64> %".997", %".999"
+  %".1001" = getelementptr float, float* %".898", i64 %".992"
+  %".1002" = bitcast float* %".1001" to <8 x float>*
+  %".1003" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1002", i32 4, <8 x i1> %".1000", <8 x float> <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>)
+  %".1004" = load <8 x float>, <8 x float>* %".902"
+  %".1005" = fcmp ogt <8 x float> %".1003", %".1004"
+  %".1006" = select  <8 x i1> %".1005", <8 x float> %".1003", <8 x float> %".1004"
+  store <8 x float> %".1006", <8 x float>* %".902"
   br label %"done.15.endif"
 done.15.endif:
   br label %"body.12.endif"
 head.15:
-  %".964" = load i64, i64* %".961"
-  %".965" = icmp slt i64 %".964", %".960"
-  br i1 %".965", label %"body.15", label %"done.16"
+  %".1034" = load i64, i64* %".1031"
+  %".1035" = icmp slt i64 %".1034", %".1030"
+  br i1 %".1035", label %"body.15", label %"done.16"
 body.15:
-  %".967" = mul i64 %".964", 8
-  %".968" = add i64 %".488", %".967"
-  %".969" = getelementptr float, float* %".838", i64 %".968"
-  %".970" = bitcast float* %".969" to <8 x float>*
-  %".971" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".970", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, <8 x float> <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>)
-  %".972" = fsub <8 x float> %".971", %".956"
-  %".973" = fcmp oeq <8 x float> %".972", %".972"
-  %".974" = fmul <8 x float> %".972", <float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000>
-  %".975" = call <8 x float> @"llvm.rint.v8f32"(<8 x float> %".974")
-  %".976" = select  <8 x i1> %".973", <8 x float> %".975", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>
-  %".977" = fneg <8 x float> %".976"
-  %".978" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".977", <8 x float> <float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000>, <8 x float> %".972")
-  %".979" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".977", <8 x float> <float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000>, <8 x float> %".978")
-  %".980" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".979", <8 x float> <float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000>, <8 x float> <float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000>)
-  %".981" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".979", <8 x float> %".980", <8 x float> <float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000>)
-  %".982" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".979", <8 x float> %".981", <8 x float> <float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000>)
-  %".983" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".979", <8 x float> %".982", <8 x float> <float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000>)
-  %".984" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".979", <8 x float> %".983", <8 x float> <float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000>)
-  %".985" = fmul <8 x float> %".979", %".979"
-  %".986" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".984", <8 x float> %".985", <8 x float> %".979")
-  %".987" = fadd <8 x float> %".986", <float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000>
-  %".988" = fptosi <8 x float> %".976" to <8 x i32>
-  %".989" = ashr <8 x i32> %".988", <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
-  %".990" = sub <8 x i32> %".988", %".989"
-  %".991" = add <8 x i32> %".989", <i32 127, i32 127, i32 127, i32 127, i32 127, i32 127, i32 127, i32 127>
-  %".992" = shl <8 x i32> %".991", <i32 23, i32 23, i32 23, i32 23, i32 23, i32 23, i32 23, i32 23>
-  %".993" = bitcast <8 x i32> %".992" to <8 x float>
-  %".994" = fmul <8 x float> %".987", %".993"
-  %".995" = add <8 x i32> %".990", <i32 127, i32 127, i32 127, i32 127, i32 127, i32 127, i32 127, i32 127>
-  %".996" = shl <8 x i32> %".995", <i32 23, i32 23, i32 23, i32 23, i32 23, i32 23, i32 23, i32 23>
-  %".997" = bitcast <8 x i32> %".996" to <8 x float>
-  %".998" = fmul <8 x float> %".994", %".997"
-  %".999" = fcmp olt <8 x float> %".972", <float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000>
-  %".1000" = select  <8 x i1> %".999", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float> %".998"
-  %".1001" = fcmp ogt <8 x float> %".972", <float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000>
-  %".1002" = select  <8 x i1> %".1001", <8 x float> <float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000>, <8 x float> %".1000"
-  %".1003" = getelementptr float, float* %".838", i64 %".968"
-  %".1004" = bitcast float* %".1003" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1002", <8 x float>* %".1004", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>)
-  %".1006" = load <8 x float>, <8 x float>* %".957"
-  %".1007" = fadd <8 x float> %".1006", %".1002"
-  store <8 x float> %".1007", <8 x float>* %".957"
-  %".1009" = add nsw i64 %".964", 1
-  store i64 %".1009", i64* %".961"
-  br label %"head.15"
+  %".1037" = mul i64 %".1034", 8
+  %".1038" = add i64 %".488", %".1037"
+  %".1039" = getelementptr float, float* %".898", i64 %".1038"
+  %".1040" = bitcast float* %".1039" to <8 x float>*
+  %".1041" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1040", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, <8 x float> <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>)
+  %".1042" = fsub <8 x float> %".1041", %".1026"
+  %".1043" = fcmp oeq <8 x float> %".1042", %".1042"
+  %".1044" = fmul <8 x float> %".1042", <float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000>
+  %".1045" = call <8 x float> @"llvm.rint.v8f32"(<8 x float> %".1044")
+  %".1046" = select  <8 x i1> %".1043", <8 x float> %".1045", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>
+  %".1047" = fneg <8 x float> %".1046"
+  %".1048" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1047", <8 x float> <float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000>, <8 x float> %".1042")
+  %".1049" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1047", <8 x float> <float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000>, <8 x float> %".1048")
+  %".1050" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1049", <8 x float> <float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000>, <8 x float> <float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000>)
+  %".1051" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1049", <8 x float> %".1050", <8 x float> <float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000>)
+  %".1052" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1049", <8 x float> %".1051", <8 x float> <float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000>)
+  %".1053" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1049", <8 x float> %".1052", <8 x float> <float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000>)
+  %".1054" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1049", <8 x float> %".1053", <8 x float> <float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000>)
+  %".1055" = fmul <8 x float> %".1049", %".1049"
+  %".1056" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1054", <8 x float> %".1055", <8 x float> %".1049")
+  %".1057" = fadd <8 x float> %".1056", <float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000>
+  %".1058" = fptosi <8 x float> %".1046" to <8 x i32>
+  %".1059" = ashr <8 x i32> %".1058", <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
+  %".1060" = sub <8 x i32> %".1058", %".1059"
+  %".1061" = add <8 x i32> %".1059", <i32 127, i32 127, i32 127, i32 127, i32 127, i32 127, i32 127, i32 127>
+  %".1062" = shl <8 x i32> %".1061", <i32 23, i32 23, i32 23, i32 23, i32 23, i32 23, i32 23, i32 23>
+  %".1063" = bitcast <8 x i32> %".1062" to <8 x float>
+  %".1064" = fmul <8 x float> %".1057", %".1063"
+  %".1065" = add <8 x i32> %".1060", <i32 127, i32 127, i32 127, i32 127, i32 127, i32 127, i32 127, i32 127>
+  %".1066" = shl <8 x i32> %".1065", <i32 23, i32 23, i32 23, i32 23, i32 23, i32 23, i32 23, i32 23>
+  %".1067" = bitcast <8 x i32> %".1066" to <8 x float>
+  %".1068" = fmul <8 x float> %".1064", %".1067"
+  %".1069" = fcmp olt <8 x float> %".1042", <float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000>
+  %".1070" = select  <8 x i1> %".1069", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float> %".1068"
+  %".1071" = fcmp ogt <8 x float> %".1042", <float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000>
+  %".1072" = select  <8 x i1> %".1071", <8 x float> <float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000>, <8 x float> %".1070"
+  %".1073" = getelementptr float, float* %".898", i64 %".1038"
+  %".1074" = bitcast float* %".1073" to <8 x float>*
+  %".1075" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>)
+  br i1 %".1075", label %"body.15.if", label %"body.15.else"
 done.16:
-  %".1012" = mul i64 %".960", 8
-  %".1013" = add i64 %".488", %".1012"
-  %".1014" = icmp slt i64 %".1013", %".489"
-  br i1 %".1014", label %"done.16.if", label %"done.16.endif"
+  %".1087" = mul i64 %".1030", 8
+  %".1088" = add i64 %".488", %".1087"
+  %".1089" = icmp slt i64 %".1088", %".489"
+  br i1 %".1089", label %"done.16.if", label %"done.16.endif"
+body.15.if:
+  store <8 x float> %".1072", <8 x float>* %".1074", align 4
+  br label %"body.15.endif"
+body.15.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1072", <8 x float>* %".1074", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>)
+  br label %"body.15.endif"
+body.15.endif:
+  %".1081" = load <8 x float>, <8 x float>* %".1027"
+  %".1082" = fadd <8 x float> %".1081", %".1072"
+  store <8 x float> %".1082", <8 x float>* %".1027"
+  %".1084" = add nsw i64 %".1034", 1
+  store i64 %".1084", i64* %".1031"
+  br label %"head.15"
 done.16.if:
-  %".1016" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".1013", i64 0
-  %".1017" = shufflevector <8 x i64> %".1016", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1018" = add <8 x i64> %".1017", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
-  %".1019" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".489", i64 0
-  %".1020" = shufflevector <8 x i64> %".1019", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1021" = icmp slt <8 x i64> %".1018", %".1020"
-  %".1022" = getelementptr float, float* %".838", i64 %".1013"
-  %".1023" = bitcast float* %".1022" to <8 x float>*
-  %".1024" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1023", i32 4, <8 x i1> %".1021", <8 x float> <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>)
-  %".1025" = fsub <8 x float> %".1024", %".956"
-  %".1026" = fcmp oeq <8 x float> %".1025", %".1025"
-  %".1027" = fmul <8 x float> %".1025", <float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000>
-  %".1028" = call <8 x float> @"llvm.rint.v8f32"(<8 x float> %".1027")
-  %".1029" = select  <8 x i1> %".1026", <8 x float> %".1028", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>
-  %".1030" = fneg <8 x float> %".1029"
-  %".1031" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1030", <8 x float> <float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000>, <8 x float> %".1025")
-  %".1032" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1030", <8 x float> <float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000>, <8 x float> %".1031")
-  %".1033" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1032", <8 x float> <float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000>, <8 x float> <float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000>)
-  %".1034" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1032", <8 x float> %".1033", <8 x float> <float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000>)
-  %".1035" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1032", <8 x float> %".1034", <8 x float> <float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000>)
-  %".1036" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1032", <8 x float> %".1035", <8 x float> <float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000>)
-  %".1037" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1032", <8 x float> %".1036", <8 x float> <float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000>)
-  %".1038" = fmul <8 x float> %".1032", %".1032"
-  %".1039" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1037", <8 x float> %".1038", <8 x float> %".1032")
-  %".1040" = fadd <8 x float> %".1039", <float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000>
-  %".1041" = fptosi <8 x float> %".1029" to <8 x i32>
-  %".1042" = ashr <8 x i32> %".1041", <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
-  %".1043" = sub <8 x i32> %".1041", %".1042"
-  %".1044" = add <8 x i32> %".1042", <i32 127, i32 127, i32 127, i32 127, i32 127, i32 127, i32 127, i32 127>
-  %".1045" = shl <8 x i32> %".1044", <i32 23, i32 23, i32 23, i32 23, i32 23, i32 23, i32 23, i32 23>
-  %".1046" = bitcast <8 x i32> %".1045" to <8 x float>
-  %".1047" = fmul <8 x float> %".1040", %".1046"
-  %".1048" = add <8 x i32> %".1043", <i32 127, i32 127, i32 127, i32 127, i32 127, i32 127, i32 127, i32 127>
-  %".1049" = shl <8 x i32> %".1048", <i32 23, i32 23, i32 23, i32 23, i32 23, i32 23, i32 23, i32 23>
-  %".1050" = bitcast <8 x i32> %".1049" to <8 x float>
-  %".1051" = fmul <8 x float> %".1047", %".1050"
-  %".1052" = fcmp olt <8 x float> %".1025", <float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000>
-  %".1053" = select  <8 x i1> %".1052", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float> %".1051"
-  %".1054" = fcmp ogt <8 x float> %".1025", <float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000>
-  %".1055" = select  <8 x i1> %".1054", <8 x float> <float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000>, <8 x float> %".1053"
-  %".1056" = getelementptr float, float* %".838", i64 %".1013"
-  %".1057" = bitcast float* %".1056" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1055", <8 x float>* %".1057", i32 4, <8 x i1> %".1021")
-  %".1059" = load <8 x float>, <8 x float>* %".957"
-  %".1060" = fadd <8 x float> %".1059", %".1055"
-  store <8 x float> %".1060", <8 x float>* %".957"
-  br label %"done.16.endif"
+  %".1091" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".1088", i64 0
+  %".1092" = shufflevector <8 x i64> %".1091", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1093" = add <8 x i64> %".1092", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
+  %".1094" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".489", i64 0
+  %".1095" = shufflevector <8 x i64> %".1094", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1096" = icmp slt <8 x i64> %".1093", %".1095"
+  %".1097" = getelementptr float, float* %".898", i64 %".1088"
+  %".1098" = bitcast float* %".1097" to <8 x float>*
+  %".1099" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1098", i32 4, <8 x i1> %".1096", <8 x float> <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>)
+  %".1100" = fsub <8 x float> %".1099", %".1026"
+  %".1101" = fcmp oeq <8 x float> %".1100", %".1100"
+  %".1102" = fmul <8 x float> %".1100", <float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000, float 0x3ff7154760000000>
+  %".1103" = call <8 x float> @"llvm.rint.v8f32"(<8 x float> %".1102")
+  %".1104" = select  <8 x i1> %".1101", <8 x float> %".1103", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>
+  %".1105" = fneg <8 x float> %".1104"
+  %".1106" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1105", <8 x float> <float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000, float 0x3fe6300000000000>, <8 x float> %".1100")
+  %".1107" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1105", <8 x float> <float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000, float 0xbf2bd01060000000>, <8 x float> %".1106")
+  %".1108" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1107", <8 x float> <float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000, float 0x3f2a0d2ce0000000>, <8 x float> <float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000, float 0x3f56e879c0000000>)
+  %".1109" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1107", <8 x float> %".1108", <8 x float> <float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000, float 0x3f81112100000000>)
+  %".1110" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1107", <8 x float> %".1109", <8 x float> <float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000, float 0x3fa5553820000000>)
+  %".1111" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1107", <8 x float> %".1110", <8 x float> <float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000, float 0x3fc5555540000000>)
+  %".1112" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1107", <8 x float> %".1111", <8 x float> <float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000>)
+  %".1113" = fmul <8 x float> %".1107", %".1107"
+  %".1114" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1112", <8 x float> %".1113", <8 x float> %".1107")
+  %".1115" = fadd <8 x float> %".1114", <float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000, float 0x3ff0000000000000>
+  %".1116" = fptosi <8 x float> %".1104" to <8 x i32>
+  %".1117" = ashr <8 x i32> %".1116", <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>
+  %".1118" = sub <8 x i32> %".1116", %".1117"
+  %".1119" = add <8 x i32> %".1117", <i32 127, i32 127, i32 127, i32 127, i32 127, i32 127, i32 127, i32 127>
+  %".1120" = shl <8 x i32> %".1119", <i32 23, i32 23, i32 23, i32 23, i32 23, i32 23, i32 23, i32 23>
+  %".1121" = bitcast <8 x i32> %".1120" to <8 x float>
+  %".1122" = fmul <8 x float> %".1115", %".1121"
+  %".1123" = add <8 x i32> %".1118", <i32 127, i32 127, i32 127, i32 127, i32 127, i32 127, i32 127, i32 127>
+  %".1124" = shl <8 x i32> %".1123", <i32 23, i32 23, i32 23, i32 23, i32 23, i32 23, i32 23, i32 23>
+  %".1125" = bitcast <8 x i32> %".1124" to <8 x float>
+  %".1126" = fmul <8 x float> %".1122", %".1125"
+  %".1127" = fcmp olt <8 x float> %".1100", <float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000, float 0xc059fe4300000000>
+  %".1128" = select  <8 x i1> %".1127", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float> %".1126"
+  %".1129" = fcmp ogt <8 x float> %".1100", <float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000, float 0x40562e4300000000>
+  %".1130" = select  <8 x i1> %".1129", <8 x float> <float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000, float 0x7ff0000000000000>, <8 x float> %".1128"
+  %".1131" = getelementptr float, float* %".898", i64 %".1088"
+  %".1132" = bitcast float* %".1131" to <8 x float>*
+  %".1133" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".1096")
+  br i1 %".1133", label %"done.16.if.if", label %"done.16.if.else"
 done.16.endif:
-  %".1063" = load <8 x float>, <8 x float>* %".957"
-  %".1064" = shufflevector <8 x float> %".1063", <8 x float> %".1063", <8 x i32> <i32 4, i32 5, i32 6, i32 7, i32 4, i32 5, i32 6, i32 7>
-  %".1065" = fadd <8 x float> %".1063", %".1064"
-  %".1066" = shufflevector <8 x float> %".1065", <8 x float> %".1065", <8 x i32> <i32 2, i32 3, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>
-  %".1067" = fadd <8 x float> %".1065", %".1066"
-  %".1068" = shufflevector <8 x float> %".1067", <8 x float> %".1067", <8 x i32> <i32 1, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>
-  %".1069" = fadd <8 x float> %".1067", %".1068"
-  %".1070" = extractelement <8 x float> %".1069", i64 0
-  %".1071" = fdiv float 0x3ff0000000000000, %".1070"
-  %".1072" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".1071", i64 0
-  %".1073" = shufflevector <8 x float> %".1072", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1074" = sub i64 %".489", %".488"
-  %".1075" = sdiv i64 %".1074", 8
-  store i64 0, i64* %".1076"
+  %".1143" = load <8 x float>, <8 x float>* %".1027"
+  %".1144" = shufflevector <8 x float> %".1143", <8 x float> %".1143", <8 x i32> <i32 4, i32 5, i32 6, i32 7, i32 4, i32 5, i32 6, i32 7>
+  %".1145" = fadd <8 x float> %".1143", %".1144"
+  %".1146" = shufflevector <8 x float> %".1145", <8 x float> %".1145", <8 x i32> <i32 2, i32 3, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>
+  %".1147" = fadd <8 x float> %".1145", %".1146"
+  %".1148" = shufflevector <8 x float> %".1147", <8 x float> %".1147", <8 x i32> <i32 1, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>
+  %".1149" = fadd <8 x float> %".1147", %".1148"
+  %".1150" = extractelement <8 x float> %".1149", i64 0
+  %".1151" = fdiv float 0x3ff0000000000000, %".1150"
+  %".1152" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".1151", i64 0
+  %".1153" = shufflevector <8 x float> %".1152", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1154" = sub i64 %".489", %".488"
+  %".1155" = sdiv i64 %".1154", 8
+  store i64 0, i64* %".1156"
   br label %"head.16"
+done.16.if.if:
+  store <8 x float> %".1130", <8 x float>* %".1132", align 4
+  br label %"done.16.if.endif"
+done.16.if.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1130", <8 x float>* %".1132", i32 4, <8 x i1> %".1096")
+  br label %"done.16.if.endif"
+done.16.if.endif:
+  %".1139" = load <8 x float>, <8 x float>* %".1027"
+  %".1140" = fadd <8 x float> %".1139", %".1130"
+  store <8 x float> %".1140", <8 x float>* %".1027"
+  br label %"done.16.endif"
 head.16:
-  %".1079" = load i64, i64* %".1076"
-  %".1080" = icmp slt i64 %".1079", %".1075"
-  br i1 %".1080", label %"body.16", label %"done.17"
+  %".1159" = load i64, i64* %".1156"
+  %".1160" = icmp slt i64 %".1159", %".1155"
+  br i1 %".1160", label %"body.16", label %"done.17"
 body.16:
-  %".1082" = mul i64 %".1079", 8
-  %".1083" = add i64 %".488", %".1082"
-  %".1084" = getelementptr float, float* %".838", i64 %".1083"
-  %".1085" = bitcast float* %".1084" to <8 x float>*
-  %".1086" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1085", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  %".1087" = fmul <8 x float> %".1086", %".1073"
-  %".1088" = getelementptr float, float* %".838", i64 %".1083"
-  %".1089" = bitcast float* %".1088" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1087", <8 x float>* %".1089", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>)
-  %".1091" = add nsw i64 %".1079", 1
-  store i64 %".1091", i64* %".1076"
-  br label %"head.16"
+  %".1162" = mul i64 %".1159", 8
+  %".1163" = add i64 %".488", %".1162"
+  %".1164" = getelementptr float, float* %".898", i64 %".1163"
+  %".1165" = bitcast float* %".1164" to <8 x float>*
+  %".1166" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1165", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  %".1167" = fmul <8 x float> %".1166", %".1153"
+  %".1168" = getelementptr float, float* %".898", i64 %".1163"
+  %".1169" = bitcast float* %".1168" to <8 x float>*
+  %".1170" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>)
+  br i1 %".1170", label %"body.16.if", label %"body.16.else"
 done.17:
-  %".1094" = mul i64 %".1075", 8
-  %".1095" = add i64 %".488", %".1094"
-  %".1096" = icmp slt i64 %".1095", %".489"
-  br i1 %".1096", label %"done.17.if", label %"done.17.endif"
+  %".1179" = mul i64 %".1155", 8
+  %".1180" = add i64 %".488", %".1179"
+  %".1181" = icmp slt i64 %".1180", %".489"
+  br i1 %".1181", label %"done.17.if", label %"done.17.endif"
+body.16.if:
+  store <8 x float> %".1167", <8 x float>* %".1169", align 4
+  br label %"body.16.endif"
+body.16.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1167", <8 x float>* %".1169", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>)
+  br label %"body.16.endif"
+body.16.endif:
+  %".1176" = add nsw i64 %".1159", 1
+  store i64 %".1176", i64* %".1156"
+  br label %"head.16"
 done.17.if:
-  %".1098" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".1095", i64 0
-  %".1099" = shufflevector <8 x i64> %".1098", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1100" = add <8 x i64> %".1099", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
-  %".1101" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".489", i64 0
-  %".1102" = shufflevector <8 x i64> %".1101", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1103" = icmp slt <8 x i64> %".1100", %".1102"
-  %".1104" = getelementptr float, float* %".838", i64 %".1095"
-  %".1105" = bitcast float* %".1104" to <8 x float>*
-  %".1106" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1105", i32 4, <8 x i1> %".1103", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  %".1107" = fmul <8 x float> %".1106", %".1073"
-  %".1108" = getelementptr float, float* %".838", i64 %".1095"
-  %".1109" = bitcast float* %".1108" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1107", <8 x float>* %".1109", i32 4, <8 x i1> %".1103")
-  br label %"done.17.endif"
+  %".1183" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".1180", i64 0
+  %".1184" = shufflevector <8 x i64> %".1183", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1185" = add <8 x i64> %".1184", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
+  %".1186" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".489", i64 0
+  %".1187" = shufflevector <8 x i64> %".1186", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1188" = icmp slt <8 x i64> %".1185", %".1187"
+  %".1189" = getelementptr float, float* %".898", i64 %".1180"
+  %".1190" = bitcast float* %".1189" to <8 x float>*
+  %".1191" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1190", i32 4, <8 x i1> %".1188", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  %".1192" = fmul <8 x float> %".1191", %".1153"
+  %".1193" = getelementptr float, float* %".898", i64 %".1180"
+  %".1194" = bitcast float* %".1193" to <8 x float>*
+  %".1195" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".1188")
+  br i1 %".1195", label %"done.17.if.if", label %"done.17.if.else"
 done.17.endif:
-  %".1112" = add nsw i64 %".834", 1
-  store i64 %".1112", i64* %".831"
+  %".1202" = add nsw i64 %".894", 1
+  store i64 %".1202", i64* %".891"
   br label %"head.12"
+done.17.if.if:
+  store <8 x float> %".1192", <8 x float>* %".1194", align 4
+  br label %"done.17.if.endif"
+done.17.if.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1192", <8 x float>* %".1194", i32 4, <8 x i1> %".1188")
+  br label %"done.17.if.endif"
+done.17.if.endif:
+  br label %"done.17.endif"
 head.17:
-  %".1123" = load i64, i64* %".1120"
-  %".1124" = icmp slt i64 %".1123", %".1119"
-  br i1 %".1124", label %"body.17", label %"done.18"
+  %".1213" = load i64, i64* %".1210"
+  %".1214" = icmp slt i64 %".1213", %".1209"
+  br i1 %".1214", label %"body.17", label %"done.18"
 body.17:
-  %".1126" = add i64 %".459", 3
-  %".1127" = sdiv i64 %".1126", 4
-  store i64 0, i64* %".1128"
+  %".1216" = add i64 %".459", 3
+  %".1217" = sdiv i64 %".1216", 4
+  store i64 0, i64* %".1218"
   br label %"head.18"
 done.18:
-  %".1456" = mul i64 %".456", %".8"
-  %".1457" = getelementptr float, float* %".89", i64 %".1456"
-  %".1458" = sub i64 %".489", %".488"
-  %".1459" = add i64 %".1458", 3
-  %".1460" = sdiv i64 %".1459", 4
-  %".1461" = sdiv i64 %".8", 16
-  store i64 0, i64* %".1462"
+  %".1606" = mul i64 %".456", %".8"
+  %".1607" = getelementptr float, float* %".89", i64 %".1606"
+  %".1608" = sub i64 %".489", %".488"
+  %".1609" = add i64 %".1608", 3
+  %".1610" = sdiv i64 %".1609", 4
+  %".1611" = sdiv i64 %".8", 16
+  store i64 0, i64* %".1612"
   br label %"head.20"
 head.18:
-  %".1131" = load i64, i64* %".1128"
-  %".1132" = icmp slt i64 %".1131", %".1127"
-  br i1 %".1132", label %"body.18", label %"done.19"
+  %".1221" = load i64, i64* %".1218"
+  %".1222" = icmp slt i64 %".1221", %".1217"
+  br i1 %".1222", label %"body.18", label %"done.19"
 body.18:
-  %".1134" = mul i64 %".77", 24
-  %".1135" = mul i64 %".1123", %".1134"
-  %".1136" = getelementptr float, float* %".96", i64 %".1135"
-  %".1137" = mul i64 %".1131", 4
-  %".1138" = mul i64 %".1123", 24
-  %".1139" = icmp sgt i64 0, 0
+  %".1224" = mul i64 %".77", 24
+  %".1225" = mul i64 %".1213", %".1224"
+  %".1226" = getelementptr float, float* %".96", i64 %".1225"
+  %".1227" = mul i64 %".1221", 4
+  %".1228" = mul i64 %".1213", 24
+  %".1229" = icmp sgt i64 0, 0
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".36"
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".37"
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".38"
@@ -1243,351 +1387,447 @@ body.18:
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".45"
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".46"
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".47"
-  br i1 %".1139", label %"body.18.if", label %"body.18.endif"
+  br i1 %".1229", label %"body.18.if", label %"body.18.endif"
 done.19:
-  %".1453" = add nsw i64 %".1123", 1
-  store i64 %".1453", i64* %".1120"
+  %".1603" = add nsw i64 %".1213", 1
+  store i64 %".1603", i64* %".1210"
   br label %"head.17"
 body.18.if:
-  %".1153" = add i64 %".1138", 0
-  %".1154" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".1153", i64 0
-  %".1155" = shufflevector <8 x i64> %".1154", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1156" = add <8 x i64> %".1155", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
-  %".1157" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".74", i64 0
-  %".1158" = shufflevector <8 x i64> %".1157", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1159" = icmp slt <8 x i64> %".1156", %".1158"
-  %".1160" = add i64 %".1138", 8
-  %".1161" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".1160", i64 0
-  %".1162" = shufflevector <8 x i64> %".1161", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1163" = add <8 x i64> %".1162", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
-  %".1164" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".74", i64 0
-  %".1165" = shufflevector <8 x i64> %".1164", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1166" = icmp slt <8 x i64> %".1163", %".1165"
-  %".1167" = add i64 %".1138", 16
-  %".1168" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".1167", i64 0
-  %".1169" = shufflevector <8 x i64> %".1168", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1170" = add <8 x i64> %".1169", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
-  %".1171" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".74", i64 0
-  %".1172" = shufflevector <8 x i64> %".1171", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1173" = icmp slt <8 x i64> %".1170", %".1172"
-  %".1174" = add i64 %".1137", 0
-  %".1175" = icmp slt i64 %".1174", %".459"
-  br i1 %".1175", label %"body.18.if.if", label %"body.18.if.endif"
+  %".1243" = add i64 %".1228", 0
+  %".1244" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".1243", i64 0
+  %".1245" = shufflevector <8 x i64> %".1244", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1246" = add <8 x i64> %".1245", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
+  %".1247" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".74", i64 0
+  %".1248" = shufflevector <8 x i64> %".1247", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1249" = icmp slt <8 x i64> %".1246", %".1248"
+  %".1250" = add i64 %".1228", 8
+  %".1251" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".1250", i64 0
+  %".1252" = shufflevector <8 x i64> %".1251", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1253" = add <8 x i64> %".1252", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
+  %".1254" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".74", i64 0
+  %".1255" = shufflevector <8 x i64> %".1254", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1256" = icmp slt <8 x i64> %".1253", %".1255"
+  %".1257" = add i64 %".1228", 16
+  %".1258" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".1257", i64 0
+  %".1259" = shufflevector <8 x i64> %".1258", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1260" = add <8 x i64> %".1259", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
+  %".1261" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".74", i64 0
+  %".1262" = shufflevector <8 x i64> %".1261", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1263" = icmp slt <8 x i64> %".1260", %".1262"
+  %".1264" = add i64 %".1227", 0
+  %".1265" = icmp slt i64 %".1264", %".459"
+  br i1 %".1265", label %"body.18.if.if", label %"body.18.if.endif"
 body.18.endif:
-  %".1251" = sub i64 %".459", 1
-  %".1252" = add i64 %".1137", 0
-  %".1253" = icmp slt i64 %".1252", %".459"
-  %".1254" = select  i1 %".1253", i64 %".1252", i64 %".1251"
-  %".1255" = mul i64 %".1254", %".8"
-  %".1256" = mul i64 0, 1
-  %".1257" = add i64 %".1255", %".1256"
-  %".1258" = getelementptr float, float* %".1116", i64 %".1257"
-  %".1259" = add i64 %".1137", 1
-  %".1260" = icmp slt i64 %".1259", %".459"
-  %".1261" = select  i1 %".1260", i64 %".1259", i64 %".1251"
-  %".1262" = mul i64 %".1261", %".8"
-  %".1263" = mul i64 0, 1
-  %".1264" = add i64 %".1262", %".1263"
-  %".1265" = getelementptr float, float* %".1116", i64 %".1264"
-  %".1266" = add i64 %".1137", 2
-  %".1267" = icmp slt i64 %".1266", %".459"
-  %".1268" = select  i1 %".1267", i64 %".1266", i64 %".1251"
-  %".1269" = mul i64 %".1268", %".8"
-  %".1270" = mul i64 0, 1
-  %".1271" = add i64 %".1269", %".1270"
-  %".1272" = getelementptr float, float* %".1116", i64 %".1271"
-  %".1273" = add i64 %".1137", 3
-  %".1274" = icmp slt i64 %".1273", %".459"
-  %".1275" = select  i1 %".1274", i64 %".1273", i64 %".1251"
-  %".1276" = mul i64 %".1275", %".8"
-  %".1277" = mul i64 0, 1
-  %".1278" = add i64 %".1276", %".1277"
-  %".1279" = getelementptr float, float* %".1116", i64 %".1278"
-  store i64 0, i64* %".1280"
+  %".1341" = sub i64 %".459", 1
+  %".1342" = add i64 %".1227", 0
+  %".1343" = icmp slt i64 %".1342", %".459"
+  %".1344" = select  i1 %".1343", i64 %".1342", i64 %".1341"
+  %".1345" = mul i64 %".1344", %".8"
+  %".1346" = mul i64 0, 1
+  %".1347" = add i64 %".1345", %".1346"
+  %".1348" = getelementptr float, float* %".1206", i64 %".1347"
+  %".1349" = add i64 %".1227", 1
+  %".1350" = icmp slt i64 %".1349", %".459"
+  %".1351" = select  i1 %".1350", i64 %".1349", i64 %".1341"
+  %".1352" = mul i64 %".1351", %".8"
+  %".1353" = mul i64 0, 1
+  %".1354" = add i64 %".1352", %".1353"
+  %".1355" = getelementptr float, float* %".1206", i64 %".1354"
+  %".1356" = add i64 %".1227", 2
+  %".1357" = icmp slt i64 %".1356", %".459"
+  %".1358" = select  i1 %".1357", i64 %".1356", i64 %".1341"
+  %".1359" = mul i64 %".1358", %".8"
+  %".1360" = mul i64 0, 1
+  %".1361" = add i64 %".1359", %".1360"
+  %".1362" = getelementptr float, float* %".1206", i64 %".1361"
+  %".1363" = add i64 %".1227", 3
+  %".1364" = icmp slt i64 %".1363", %".459"
+  %".1365" = select  i1 %".1364", i64 %".1363", i64 %".1341"
+  %".1366" = mul i64 %".1365", %".8"
+  %".1367" = mul i64 0, 1
+  %".1368" = add i64 %".1366", %".1367"
+  %".1369" = getelementptr float, float* %".1206", i64 %".1368"
+  store i64 0, i64* %".1370"
   br label %"head.19"
 body.18.if.if:
-  %".1177" = mul i64 %".1174", %".74"
-  %".1178" = add i64 %".1177", %".1138"
-  %".1179" = getelementptr float, float* %".99", i64 %".1178"
-  %".1180" = getelementptr float, float* %".1179", i64 0
-  %".1181" = bitcast float* %".1180" to <8 x float>*
-  %".1182" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1181", i32 4, <8 x i1> %".1159", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".1182", <8 x float>* %".36"
-  %".1184" = getelementptr float, float* %".1179", i64 8
-  %".1185" = bitcast float* %".1184" to <8 x float>*
-  %".1186" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1185", i32 4, <8 x i1> %".1166", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".1186", <8 x float>* %".37"
-  %".1188" = getelementptr float, float* %".1179", i64 16
-  %".1189" = bitcast float* %".1188" to <8 x float>*
-  %".1190" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1189", i32 4, <8 x i1> %".1173", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".1190", <8 x float>* %".38"
+  %".1267" = mul i64 %".1264", %".74"
+  %".1268" = add i64 %".1267", %".1228"
+  %".1269" = getelementptr float, float* %".99", i64 %".1268"
+  %".1270" = getelementptr float, float* %".1269", i64 0
+  %".1271" = bitcast float* %".1270" to <8 x float>*
+  %".1272" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1271", i32 4, <8 x i1> %".1249", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".1272", <8 x float>* %".36"
+  %".1274" = getelementptr float, float* %".1269", i64 8
+  %".1275" = bitcast float* %".1274" to <8 x float>*
+  %".1276" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1275", i32 4, <8 x i1> %".1256", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".1276", <8 x float>* %".37"
+  %".1278" = getelementptr float, float* %".1269", i64 16
+  %".1279" = bitcast float* %".1278" to <8 x float>*
+  %".1280" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1279", i32 4, <8 x i1> %".1263", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".1280", <8 x float>* %".38"
   br label %"body.18.if.endif"
 body.18.if.endif:
-  %".1193" = add i64 %".1137", 1
-  %".1194" = icmp slt i64 %".1193", %".459"
-  br i1 %".1194", label %"body.18.if.endif.if", label %"body.18.if.endif.endif"
+  %".1283" = add i64 %".1227", 1
+  %".1284" = icmp slt i64 %".1283", %".459"
+  br i1 %".1284", label %"body.18.if.endif.if", label %"body.18.if.endif.endif"
 body.18.if.endif.if:
-  %".1196" = mul i64 %".1193", %".74"
-  %".1197" = add i64 %".1196", %".1138"
-  %".1198" = getelementptr float, float* %".99", i64 %".1197"
-  %".1199" = getelementptr float, float* %".1198", i64 0
-  %".1200" = bitcast float* %".1199" to <8 x float>*
-  %".1201" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1200", i32 4, <8 x i1> %".1159", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".1201", <8 x float>* %".39"
-  %".1203" = getelementptr float, float* %".1198", i64 8
-  %".1204" = bitcast float* %".1203" to <8 x float>*
-  %".1205" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1204", i32 4, <8 x i1> %".1166", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".1205", <8 x float>* %".40"
-  %".1207" = getelementptr float, float* %".1198", i64 16
-  %".1208" = bitcast float* %".1207" to <8 x float>*
-  %".1209" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1208", i32 4, <8 x i1> %".1173", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".1209", <8 x float>* %".41"
+  %".1286" = mul i64 %".1283", %".74"
+  %".1287" = add i64 %".1286", %".1228"
+  %".1288" = getelementptr float, float* %".99", i64 %".1287"
+  %".1289" = getelementptr float, float* %".1288", i64 0
+  %".1290" = bitcast float* %".1289" to <8 x float>*
+  %".1291" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1290", i32 4, <8 x i1> %".1249", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".1291", <8 x float>* %".39"
+  %".1293" = getelementptr float, float* %".1288", i64 8
+  %".1294" = bitcast float* %".1293" to <8 x float>*
+  %".1295" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1294", i32 4, <8 x i1> %".1256", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".1295", <8 x float>* %".40"
+  %".1297" = getelementptr float, float* %".1288", i64 16
+  %".1298" = bitcast float* %".1297" to <8 x float>*
+  %".1299" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1298", i32 4, <8 x i1> %".1263", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".1299", <8 x float>* %".41"
   br label %"body.18.if.endif.endif"
 body.18.if.endif.endif:
-  %".1212" = add i64 %".1137", 2
-  %".1213" = icmp slt i64 %".1212", %".459"
-  br i1 %".1213", label %"body.18.if.endif.endif.if", label %"body.18.if.endif.endif.endif"
+  %".1302" = add i64 %".1227", 2
+  %".1303" = icmp slt i64 %".1302", %".459"
+  br i1 %".1303", label %"body.18.if.endif.endif.if", label %"body.18.if.endif.endif.endif"
 body.18.if.endif.endif.if:
-  %".1215" = mul i64 %".1212", %".74"
-  %".1216" = add i64 %".1215", %".1138"
-  %".1217" = getelementptr float, float* %".99", i64 %".1216"
-  %".1218" = getelementptr float, float* %".1217", i64 0
-  %".1219" = bitcast float* %".1218" to <8 x float>*
-  %".1220" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1219", i32 4, <8 x i1> %".1159", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".1220", <8 x float>* %".42"
-  %".1222" = getelementptr float, float* %".1217", i64 8
-  %".1223" = bitcast float* %".1222" to <8 x float>*
-  %".1224" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1223", i32 4, <8 x i1> %".1166", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".1224", <8 x float>* %".43"
-  %".1226" = getelementptr float, float* %".1217", i64 16
-  %".1227" = bitcast float* %".1226" to <8 x float>*
-  %".1228" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1227", i32 4, <8 x i1> %".1173", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".1228", <8 x float>* %".44"
+  %".1305" = mul i64 %".1302", %".74"
+  %".1306" = add i64 %".1305", %".1228"
+  %".1307" = getelementptr float, float* %".99", i64 %".1306"
+  %".1308" = getelementptr float, float* %".1307", i64 0
+  %".1309" = bitcast float* %".1308" to <8 x float>*
+  %".1310" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1309", i32 4, <8 x i1> %".1249", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".1310", <8 x float>* %".42"
+  %".1312" = getelementptr float, float* %".1307", i64 8
+  %".1313" = bitcast float* %".1312" to <8 x float>*
+  %".1314" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1313", i32 4, <8 x i1> %".1256", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".1314", <8 x float>* %".43"
+  %".1316" = getelementptr float, float* %".1307", i64 16
+  %".1317" = bitcast float* %".1316" to <8 x float>*
+  %".1318" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1317", i32 4, <8 x i1> %".1263", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".1318", <8 x float>* %".44"
   br label %"body.18.if.endif.endif.endif"
 body.18.if.endif.endif.endif:
-  %".1231" = add i64 %".1137", 3
-  %".1232" = icmp slt i64 %".1231", %".459"
-  br i1 %".1232", label %"body.18.if.endif.endif.endif.if", label %"body.18.if.endif.endif.endif.endif"
+  %".1321" = add i64 %".1227", 3
+  %".1322" = icmp slt i64 %".1321", %".459"
+  br i1 %".1322", label %"body.18.if.endif.endif.endif.if", label %"body.18.if.endif.endif.endif.endif"
 body.18.if.endif.endif.endif.if:
-  %".1234" = mul i64 %".1231", %".74"
-  %".1235" = add i64 %".1234", %".1138"
-  %".1236" = getelementptr float, float* %".99", i64 %".1235"
-  %".1237" = getelementptr float, float* %".1236", i64 0
-  %".1238" = bitcast float* %".1237" to <8 x float>*
-  %".1239" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1238", i32 4, <8 x i1> %".1159", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".1239", <8 x float>* %".45"
-  %".1241" = getelementptr float, float* %".1236", i64 8
-  %".1242" = bitcast float* %".1241" to <8 x float>*
-  %".1243" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1242", i32 4, <8 x i1> %".1166", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".1243", <8 x float>* %".46"
-  %".1245" = getelementptr float, float* %".1236", i64 16
-  %".1246" = bitcast float* %".1245" to <8 x float>*
-  %".1247" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1246", i32 4, <8 x i1> %".1173", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".1247", <8 x float>* %".47"
+  %".1324" = mul i64 %".1321", %".74"
+  %".1325" = add i64 %".1324", %".1228"
+  %".1326" = getelementptr float, float* %".99", i64 %".1325"
+  %".1327" = getelementptr float, float* %".1326", i64 0
+  %".1328" = bitcast float* %".1327" to <8 x float>*
+  %".1329" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1328", i32 4, <8 x i1> %".1249", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".1329", <8 x float>* %".45"
+  %".1331" = getelementptr float, float* %".1326", i64 8
+  %".1332" = bitcast float* %".1331" to <8 x float>*
+  %".1333" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1332", i32 4, <8 x i1> %".1256", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".1333", <8 x float>* %".46"
+  %".1335" = getelementptr float, float* %".1326", i64 16
+  %".1336" = bitcast float* %".1335" to <8 x float>*
+  %".1337" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1336", i32 4, <8 x i1> %".1263", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".1337", <8 x float>* %".47"
   br label %"body.18.if.endif.endif.endif.endif"
 body.18.if.endif.endif.endif.endif:
   br label %"body.18.endif"
 head.19:
-  %".1283" = load i64, i64* %".1280"
-  %".1284" = icmp slt i64 %".1283", %".8"
-  br i1 %".1284", label %"body.19", label %"done.20"
+  %".1373" = load i64, i64* %".1370"
+  %".1374" = icmp slt i64 %".1373", %".8"
+  br i1 %".1374", label %"body.19", label %"done.20"
 body.19:
-  %".1286" = mul i64 %".1283", 24
-  %".1287" = getelementptr float, float* %".1136", i64 %".1286"
-  %".1288" = getelementptr float, float* %".1287", i64 0
-  %".1289" = bitcast float* %".1288" to <8 x float>*
-  %".1290" = load <8 x float>, <8 x float>* %".1289", align 4
-  %".1291" = getelementptr float, float* %".1287", i64 8
-  %".1292" = bitcast float* %".1291" to <8 x float>*
-  %".1293" = load <8 x float>, <8 x float>* %".1292", align 4
-  %".1294" = getelementptr float, float* %".1287", i64 16
-  %".1295" = bitcast float* %".1294" to <8 x float>*
-  %".1296" = load <8 x float>, <8 x float>* %".1295", align 4
-  %".1297" = mul i64 %".1283", 1
-  %".1298" = getelementptr float, float* %".1258", i64 %".1297"
-  %".1299" = load float, float* %".1298"
-  %".1300" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".1299", i64 0
-  %".1301" = shufflevector <8 x float> %".1300", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1302" = load <8 x float>, <8 x float>* %".36"
-  %".1303" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1301", <8 x float> %".1290", <8 x float> %".1302")
-  store <8 x float> %".1303", <8 x float>* %".36"
-  %".1305" = load <8 x float>, <8 x float>* %".37"
-  %".1306" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1301", <8 x float> %".1293", <8 x float> %".1305")
-  store <8 x float> %".1306", <8 x float>* %".37"
-  %".1308" = load <8 x float>, <8 x float>* %".38"
-  %".1309" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1301", <8 x float> %".1296", <8 x float> %".1308")
-  store <8 x float> %".1309", <8 x float>* %".38"
-  %".1311" = getelementptr float, float* %".1265", i64 %".1297"
-  %".1312" = load float, float* %".1311"
-  %".1313" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".1312", i64 0
-  %".1314" = shufflevector <8 x float> %".1313", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1315" = load <8 x float>, <8 x float>* %".39"
-  %".1316" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1314", <8 x float> %".1290", <8 x float> %".1315")
-  store <8 x float> %".1316", <8 x float>* %".39"
-  %".1318" = load <8 x float>, <8 x float>* %".40"
-  %".1319" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1314", <8 x float> %".1293", <8 x float> %".1318")
-  store <8 x float> %".1319", <8 x float>* %".40"
-  %".1321" = load <8 x float>, <8 x float>* %".41"
-  %".1322" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1314", <8 x float> %".1296", <8 x float> %".1321")
-  store <8 x float> %".1322", <8 x float>* %".41"
-  %".1324" = getelementptr float, float* %".1272", i64 %".1297"
-  %".1325" = load float, float* %".1324"
-  %".1326" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".1325", i64 0
-  %".1327" = shufflevector <8 x float> %".1326", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1328" = load <8 x float>, <8 x float>* %".42"
-  %".1329" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1327", <8 x float> %".1290", <8 x float> %".1328")
-  store <8 x float> %".1329", <8 x float>* %".42"
-  %".1331" = load <8 x float>, <8 x float>* %".43"
-  %".1332" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1327", <8 x float> %".1293", <8 x float> %".1331")
-  store <8 x float> %".1332", <8 x float>* %".43"
-  %".1334" = load <8 x float>, <8 x float>* %".44"
-  %".1335" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1327", <8 x float> %".1296", <8 x float> %".1334")
-  store <8 x float> %".1335", <8 x float>* %".44"
-  %".1337" = getelementptr float, float* %".1279", i64 %".1297"
-  %".1338" = load float, float* %".1337"
-  %".1339" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".1338", i64 0
-  %".1340" = shufflevector <8 x float> %".1339", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1341" = load <8 x float>, <8 x float>* %".45"
-  %".1342" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1340", <8 x float> %".1290", <8 x float> %".1341")
-  store <8 x float> %".1342", <8 x float>* %".45"
-  %".1344" = load <8 x float>, <8 x float>* %".46"
-  %".1345" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1340", <8 x float> %".1293", <8 x float> %".1344")
-  store <8 x float> %".1345", <8 x float>* %".46"
-  %".1347" = load <8 x float>, <8 x float>* %".47"
-  %".1348" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1340", <8 x float> %".1296", <8 x float> %".1347")
-  store <8 x float> %".1348", <8 x float>* %".47"
-  %".1350" = add nsw i64 %".1283", 1
-  store i64 %".1350", i64* %".1280"
+  %".1376" = mul i64 %".1373", 24
+  %".1377" = getelementptr float, float* %".1226", i64 %".1376"
+  %".1378" = getelementptr float, float* %".1377", i64 0
+  %".1379" = bitcast float* %".1378" to <8 x float>*
+  %".1380" = load <8 x float>, <8 x float>* %".1379", align 4
+  %".1381" = getelementptr float, float* %".1377", i64 8
+  %".1382" = bitcast float* %".1381" to <8 x float>*
+  %".1383" = load <8 x float>, <8 x float>* %".1382", align 4
+  %".1384" = getelementptr float, float* %".1377", i64 16
+  %".1385" = bitcast float* %".1384" to <8 x float>*
+  %".1386" = load <8 x float>, <8 x float>* %".1385", align 4
+  %".1387" = mul i64 %".1373", 1
+  %".1388" = getelementptr float, float* %".1348", i64 %".1387"
+  %".1389" = load float, float* %".1388"
+  %".1390" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".1389", i64 0
+  %".1391" = shufflevector <8 x float> %".1390", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1392" = load <8 x float>, <8 x float>* %".36"
+  %".1393" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1391", <8 x float> %".1380", <8 x float> %".1392")
+  store <8 x float> %".1393", <8 x float>* %".36"
+  %".1395" = load <8 x float>, <8 x float>* %".37"
+  %".1396" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1391", <8 x float> %".1383", <8 x float> %".1395")
+  store <8 x float> %".1396", <8 x float>* %".37"
+  %".1398" = load <8 x float>, <8 x float>* %".38"
+  %".1399" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1391", <8 x float> %".1386", <8 x float> %".1398")
+  store <8 x float> %".1399", <8 x float>* %".38"
+  %".1401" = getelementptr float, float* %".1355", i64 %".1387"
+  %".1402" = load float, float* %".1401"
+  %".1403" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".1402", i64 0
+  %".1404" = shufflevector <8 x float> %".1403", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1405" = load <8 x float>, <8 x float>* %".39"
+  %".1406" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1404", <8 x float> %".1380", <8 x float> %".1405")
+  store <8 x float> %".1406", <8 x float>* %".39"
+  %".1408" = load <8 x float>, <8 x float>* %".40"
+  %".1409" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1404", <8 x float> %".1383", <8 x float> %".1408")
+  store <8 x float> %".1409", <8 x float>* %".40"
+  %".1411" = load <8 x float>, <8 x float>* %".41"
+  %".1412" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1404", <8 x float> %".1386", <8 x float> %".1411")
+  store <8 x float> %".1412", <8 x float>* %".41"
+  %".1414" = getelementptr float, float* %".1362", i64 %".1387"
+  %".1415" = load float, float* %".1414"
+  %".1416" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".1415", i64 0
+  %".1417" = shufflevector <8 x float> %".1416", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1418" = load <8 x float>, <8 x float>* %".42"
+  %".1419" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1417", <8 x float> %".1380", <8 x float> %".1418")
+  store <8 x float> %".1419", <8 x float>* %".42"
+  %".1421" = load <8 x float>, <8 x float>* %".43"
+  %".1422" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1417", <8 x float> %".1383", <8 x float> %".1421")
+  store <8 x float> %".1422", <8 x float>* %".43"
+  %".1424" = load <8 x float>, <8 x float>* %".44"
+  %".1425" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1417", <8 x float> %".1386", <8 x float> %".1424")
+  store <8 x float> %".1425", <8 x float>* %".44"
+  %".1427" = getelementptr float, float* %".1369", i64 %".1387"
+  %".1428" = load float, float* %".1427"
+  %".1429" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".1428", i64 0
+  %".1430" = shufflevector <8 x float> %".1429", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1431" = load <8 x float>, <8 x float>* %".45"
+  %".1432" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1430", <8 x float> %".1380", <8 x float> %".1431")
+  store <8 x float> %".1432", <8 x float>* %".45"
+  %".1434" = load <8 x float>, <8 x float>* %".46"
+  %".1435" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1430", <8 x float> %".1383", <8 x float> %".1434")
+  store <8 x float> %".1435", <8 x float>* %".46"
+  %".1437" = load <8 x float>, <8 x float>* %".47"
+  %".1438" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1430", <8 x float> %".1386", <8 x float> %".1437")
+  store <8 x float> %".1438", <8 x float>* %".47"
+  %".1440" = add nsw i64 %".1373", 1
+  store i64 %".1440", i64* %".1370"
   br label %"head.19"
 done.20:
-  %".1353" = add i64 %".1138", 0
-  %".1354" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".1353", i64 0
-  %".1355" = shufflevector <8 x i64> %".1354", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1356" = add <8 x i64> %".1355", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
-  %".1357" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".74", i64 0
-  %".1358" = shufflevector <8 x i64> %".1357", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1359" = icmp slt <8 x i64> %".1356", %".1358"
-  %".1360" = add i64 %".1138", 8
-  %".1361" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".1360", i64 0
-  %".1362" = shufflevector <8 x i64> %".1361", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1363" = add <8 x i64> %".1362", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
-  %".1364" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".74", i64 0
-  %".1365" = shufflevector <8 x i64> %".1364", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1366" = icmp slt <8 x i64> %".1363", %".1365"
-  %".1367" = add i64 %".1138", 16
-  %".1368" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".1367", i64 0
-  %".1369" = shufflevector <8 x i64> %".1368", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1370" = add <8 x i64> %".1369", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
-  %".1371" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".74", i64 0
-  %".1372" = shufflevector <8 x i64> %".1371", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1373" = icmp slt <8 x i64> %".1370", %".1372"
-  %".1374" = add i64 %".1137", 0
-  %".1375" = icmp slt i64 %".1374", %".459"
-  br i1 %".1375", label %"done.20.if", label %"done.20.endif"
+  %".1443" = add i64 %".1228", 0
+  %".1444" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".1443", i64 0
+  %".1445" = shufflevector <8 x i64> %".1444", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1446" = add <8 x i64> %".1445", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
+  %".1447" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".74", i64 0
+  %".1448" = shufflevector <8 x i64> %".1447", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1449" = icmp slt <8 x i64> %".1446", %".1448"
+  %".1450" = add i64 %".1228", 8
+  %".1451" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".1450", i64 0
+  %".1452" = shufflevector <8 x i64> %".1451", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1453" = add <8 x i64> %".1452", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
+  %".1454" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".74", i64 0
+  %".1455" = shufflevector <8 x i64> %".1454", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1456" = icmp slt <8 x i64> %".1453", %".1455"
+  %".1457" = add i64 %".1228", 16
+  %".1458" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".1457", i64 0
+  %".1459" = shufflevector <8 x i64> %".1458", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1460" = add <8 x i64> %".1459", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
+  %".1461" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".74", i64 0
+  %".1462" = shufflevector <8 x i64> %".1461", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1463" = icmp slt <8 x i64> %".1460", %".1462"
+  %".1464" = add i64 %".1227", 0
+  %".1465" = icmp slt i64 %".1464", %".459"
+  br i1 %".1465", label %"done.20.if", label %"done.20.endif"
 done.20.if:
-  %".1377" = mul i64 %".1374", %".74"
-  %".1378" = add i64 %".1377", %".1138"
-  %".1379" = getelementptr float, float* %".99", i64 %".1378"
-  %".1380" = getelementptr float, float* %".1379", i64 0
-  %".1381" = bitcast float* %".1380" to <8 x float>*
-  %".1382" = load <8 x float>, <8 x float>* %".36"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1382", <8 x float>* %".1381", i32 4, <8 x i1> %".1359")
-  %".1384" = getelementptr float, float* %".1379", i64 8
-  %".1385" = bitcast float* %".1384" to <8 x float>*
-  %".1386" = load <8 x float>, <8 x float>* %".37"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1386", <8 x float>* %".1385", i32 4, <8 x i1> %".1366")
-  %".1388" = getelementptr float, float* %".1379", i64 16
-  %".1389" = bitcast float* %".1388" to <8 x float>*
-  %".1390" = load <8 x float>, <8 x float>* %".38"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1390", <8 x float>* %".1389", i32 4, <8 x i1> %".1373")
-  br label %"done.20.endif"
+  %".1467" = mul i64 %".1464", %".74"
+  %".1468" = add i64 %".1467", %".1228"
+  %".1469" = getelementptr float, float* %".99", i64 %".1468"
+  %".1470" = getelementptr float, float* %".1469", i64 0
+  %".1471" = bitcast float* %".1470" to <8 x float>*
+  %".1472" = load <8 x float>, <8 x float>* %".36"
+  %".1473" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".1449")
+  br i1 %".1473", label %"done.20.if.if", label %"done.20.if.else"
 done.20.endif:
-  %".1393" = add i64 %".1137", 1
-  %".1394" = icmp slt i64 %".1393", %".459"
-  br i1 %".1394", label %"done.20.endif.if", label %"done.20.endif.endif"
+  %".1498" = add i64 %".1227", 1
+  %".1499" = icmp slt i64 %".1498", %".459"
+  br i1 %".1499", label %"done.20.endif.if", label %"done.20.endif.endif"
+done.20.if.if:
+  store <8 x float> %".1472", <8 x float>* %".1471", align 4
+  br label %"done.20.if.endif"
+done.20.if.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1472", <8 x float>* %".1471", i32 4, <8 x i1> %".1449")
+  br label %"done.20.if.endif"
+done.20.if.endif:
+  %".1479" = getelementptr float, float* %".1469", i64 8
+  %".1480" = bitcast float* %".1479" to <8 x float>*
+  %".1481" = load <8 x float>, <8 x float>* %".37"
+  %".1482" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".1456")
+  br i1 %".1482", label %"done.20.if.endif.if", label %"done.20.if.endif.else"
+done.20.if.endif.if:
+  store <8 x float> %".1481", <8 x float>* %".1480", align 4
+  br label %"done.20.if.endif.endif"
+done.20.if.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1481", <8 x float>* %".1480", i32 4, <8 x i1> %".1456")
+  br label %"done.20.if.endif.endif"
+done.20.if.endif.endif:
+  %".1488" = getelementptr float, float* %".1469", i64 16
+  %".1489" = bitcast float* %".1488" to <8 x float>*
+  %".1490" = load <8 x float>, <8 x float>* %".38"
+  %".1491" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".1463")
+  br i1 %".1491", label %"done.20.if.endif.endif.if", label %"done.20.if.endif.endif.else"
+done.20.if.endif.endif.if:
+  store <8 x float> %".1490", <8 x float>* %".1489", align 4
+  br label %"done.20.if.endif.endif.endif"
+done.20.if.endif.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1490", <8 x float>* %".1489", i32 4, <8 x i1> %".1463")
+  br label %"done.20.if.endif.endif.endif"
+done.20.if.endif.endif.endif:
+  br label %"done.20.endif"
 done.20.endif.if:
-  %".1396" = mul i64 %".1393", %".74"
-  %".1397" = add i64 %".1396", %".1138"
-  %".1398" = getelementptr float, float* %".99", i64 %".1397"
-  %".1399" = getelementptr float, float* %".1398", i64 0
-  %".1400" = bitcast float* %".1399" to <8 x float>*
-  %".1401" = load <8 x float>, <8 x float>* %".39"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1401", <8 x float>* %".1400", i32 4, <8 x i1> %".1359")
-  %".1403" = getelementptr float, float* %".1398", i64 8
-  %".1404" = bitcast float* %".1403" to <8 x float>*
-  %".1405" = load <8 x float>, <8 x float>* %".40"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1405", <8 x float>* %".1404", i32 4, <8 x i1> %".1366")
-  %".1407" = getelementptr float, float* %".1398", i64 16
-  %".1408" = bitcast float* %".1407" to <8 x float>*
-  %".1409" = load <8 x float>, <8 x float>* %".41"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1409", <8 x float>* %".1408", i32 4, <8 x i1> %".1373")
-  br label %"done.20.endif.endif"
+  %".1501" = mul i64 %".1498", %".74"
+  %".1502" = add i64 %".1501", %".1228"
+  %".1503" = getelementptr float, float* %".99", i64 %".1502"
+  %".1504" = getelementptr float, float* %".1503", i64 0
+  %".1505" = bitcast float* %".1504" to <8 x float>*
+  %".1506" = load <8 x float>, <8 x float>* %".39"
+  %".1507" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".1449")
+  br i1 %".1507", label %"done.20.endif.if.if", label %"done.20.endif.if.else"
 done.20.endif.endif:
-  %".1412" = add i64 %".1137", 2
-  %".1413" = icmp slt i64 %".1412", %".459"
-  br i1 %".1413", label %"done.20.endif.endif.if", label %"done.20.endif.endif.endif"
+  %".1532" = add i64 %".1227", 2
+  %".1533" = icmp slt i64 %".1532", %".459"
+  br i1 %".1533", label %"done.20.endif.endif.if", label %"done.20.endif.endif.endif"
+done.20.endif.if.if:
+  store <8 x float> %".1506", <8 x float>* %".1505", align 4
+  br label %"done.20.endif.if.endif"
+done.20.endif.if.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1506", <8 x float>* %".1505", i32 4, <8 x i1> %".1449")
+  br label %"done.20.endif.if.endif"
+done.20.endif.if.endif:
+  %".1513" = getelementptr float, float* %".1503", i64 8
+  %".1514" = bitcast float* %".1513" to <8 x float>*
+  %".1515" = load <8 x float>, <8 x float>* %".40"
+  %".1516" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".1456")
+  br i1 %".1516", label %"done.20.endif.if.endif.if", label %"done.20.endif.if.endif.else"
+done.20.endif.if.endif.if:
+  store <8 x float> %".1515", <8 x float>* %".1514", align 4
+  br label %"done.20.endif.if.endif.endif"
+done.20.endif.if.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1515", <8 x float>* %".1514", i32 4, <8 x i1> %".1456")
+  br label %"done.20.endif.if.endif.endif"
+done.20.endif.if.endif.endif:
+  %".1522" = getelementptr float, float* %".1503", i64 16
+  %".1523" = bitcast float* %".1522" to <8 x float>*
+  %".1524" = load <8 x float>, <8 x float>* %".41"
+  %".1525" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".1463")
+  br i1 %".1525", label %"done.20.endif.if.endif.endif.if", label %"done.20.endif.if.endif.endif.else"
+done.20.endif.if.endif.endif.if:
+  store <8 x float> %".1524", <8 x float>* %".1523", align 4
+  br label %"done.20.endif.if.endif.endif.endif"
+done.20.endif.if.endif.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1524", <8 x float>* %".1523", i32 4, <8 x i1> %".1463")
+  br label %"done.20.endif.if.endif.endif.endif"
+done.20.endif.if.endif.endif.endif:
+  br label %"done.20.endif.endif"
 done.20.endif.endif.if:
-  %".1415" = mul i64 %".1412", %".74"
-  %".1416" = add i64 %".1415", %".1138"
-  %".1417" = getelementptr float, float* %".99", i64 %".1416"
-  %".1418" = getelementptr float, float* %".1417", i64 0
-  %".1419" = bitcast float* %".1418" to <8 x float>*
-  %".1420" = load <8 x float>, <8 x float>* %".42"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1420", <8 x float>* %".1419", i32 4, <8 x i1> %".1359")
-  %".1422" = getelementptr float, float* %".1417", i64 8
-  %".1423" = bitcast float* %".1422" to <8 x float>*
-  %".1424" = load <8 x float>, <8 x float>* %".43"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1424", <8 x float>* %".1423", i32 4, <8 x i1> %".1366")
-  %".1426" = getelementptr float, float* %".1417", i64 16
-  %".1427" = bitcast float* %".1426" to <8 x float>*
-  %".1428" = load <8 x float>, <8 x float>* %".44"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1428", <8 x float>* %".1427", i32 4, <8 x i1> %".1373")
-  br label %"done.20.endif.endif.endif"
+  %".1535" = mul i64 %".1532", %".74"
+  %".1536" = add i64 %".1535", %".1228"
+  %".1537" = getelementptr float, float* %".99", i64 %".1536"
+  %".1538" = getelementptr float, float* %".1537", i64 0
+  %".1539" = bitcast float* %".1538" to <8 x float>*
+  %".1540" = load <8 x float>, <8 x float>* %".42"
+  %".1541" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".1449")
+  br i1 %".1541", label %"done.20.endif.endif.if.if", label %"done.20.endif.endif.if.else"
 done.20.endif.endif.endif:
-  %".1431" = add i64 %".1137", 3
-  %".1432" = icmp slt i64 %".1431", %".459"
-  br i1 %".1432", label %"done.20.endif.endif.endif.if", label %"done.20.endif.endif.endif.endif"
+  %".1566" = add i64 %".1227", 3
+  %".1567" = icmp slt i64 %".1566", %".459"
+  br i1 %".1567", label %"done.20.endif.endif.endif.if", label %"done.20.endif.endif.endif.endif"
+done.20.endif.endif.if.if:
+  store <8 x float> %".1540", <8 x float>* %".1539", align 4
+  br label %"done.20.endif.endif.if.endif"
+done.20.endif.endif.if.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1540", <8 x float>* %".1539", i32 4, <8 x i1> %".1449")
+  br label %"done.20.endif.endif.if.endif"
+done.20.endif.endif.if.endif:
+  %".1547" = getelementptr float, float* %".1537", i64 8
+  %".1548" = bitcast float* %".1547" to <8 x float>*
+  %".1549" = load <8 x float>, <8 x float>* %".43"
+  %".1550" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".1456")
+  br i1 %".1550", label %"done.20.endif.endif.if.endif.if", label %"done.20.endif.endif.if.endif.else"
+done.20.endif.endif.if.endif.if:
+  store <8 x float> %".1549", <8 x float>* %".1548", align 4
+  br label %"done.20.endif.endif.if.endif.endif"
+done.20.endif.endif.if.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1549", <8 x float>* %".1548", i32 4, <8 x i1> %".1456")
+  br label %"done.20.endif.endif.if.endif.endif"
+done.20.endif.endif.if.endif.endif:
+  %".1556" = getelementptr float, float* %".1537", i64 16
+  %".1557" = bitcast float* %".1556" to <8 x float>*
+  %".1558" = load <8 x float>, <8 x float>* %".44"
+  %".1559" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".1463")
+  br i1 %".1559", label %"done.20.endif.endif.if.endif.endif.if", label %"done.20.endif.endif.if.endif.endif.else"
+done.20.endif.endif.if.endif.endif.if:
+  store <8 x float> %".1558", <8 x float>* %".1557", align 4
+  br label %"done.20.endif.endif.if.endif.endif.endif"
+done.20.endif.endif.if.endif.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1558", <8 x float>* %".1557", i32 4, <8 x i1> %".1463")
+  br label %"done.20.endif.endif.if.endif.endif.endif"
+done.20.endif.endif.if.endif.endif.endif:
+  br label %"done.20.endif.endif.endif"
 done.20.endif.endif.endif.if:
-  %".1434" = mul i64 %".1431", %".74"
-  %".1435" = add i64 %".1434", %".1138"
-  %".1436" = getelementptr float, float* %".99", i64 %".1435"
-  %".1437" = getelementptr float, float* %".1436", i64 0
-  %".1438" = bitcast float* %".1437" to <8 x float>*
-  %".1439" = load <8 x float>, <8 x float>* %".45"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1439", <8 x float>* %".1438", i32 4, <8 x i1> %".1359")
-  %".1441" = getelementptr float, float* %".1436", i64 8
-  %".1442" = bitcast float* %".1441" to <8 x float>*
-  %".1443" = load <8 x float>, <8 x float>* %".46"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1443", <8 x float>* %".1442", i32 4, <8 x i1> %".1366")
-  %".1445" = getelementptr float, float* %".1436", i64 16
-  %".1446" = bitcast float* %".1445" to <8 x float>*
-  %".1447" = load <8 x float>, <8 x float>* %".47"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1447", <8 x float>* %".1446", i32 4, <8 x i1> %".1373")
-  br label %"done.20.endif.endif.endif.endif"
+  %".1569" = mul i64 %".1566", %".74"
+  %".1570" = add i64 %".1569", %".1228"
+  %".1571" = getelementptr float, float* %".99", i64 %".1570"
+  %".1572" = getelementptr float, float* %".1571", i64 0
+  %".1573" = bitcast float* %".1572" to <8 x float>*
+  %".1574" = load <8 x float>, <8 x float>* %".45"
+  %".1575" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".1449")
+  br i1 %".1575", label %"done.20.endif.endif.endif.if.if", label %"done.20.endif.endif.endif.if.else"
 done.20.endif.endif.endif.endif:
-  %".1450" = add nsw i64 %".1131", 1
-  store i64 %".1450", i64* %".1128"
+  %".1600" = add nsw i64 %".1221", 1
+  store i64 %".1600", i64* %".1218"
   br label %"head.18"
+done.20.endif.endif.endif.if.if:
+  store <8 x float> %".1574", <8 x float>* %".1573", align 4
+  br label %"done.20.endif.endif.endif.if.endif"
+done.20.endif.endif.endif.if.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1574", <8 x float>* %".1573", i32 4, <8 x i1> %".1449")
+  br label %"done.20.endif.endif.endif.if.endif"
+done.20.endif.endif.endif.if.endif:
+  %".1581" = getelementptr float, float* %".1571", i64 8
+  %".1582" = bitcast float* %".1581" to <8 x float>*
+  %".1583" = load <8 x float>, <8 x float>* %".46"
+  %".1584" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".1456")
+  br i1 %".1584", label %"done.20.endif.endif.endif.if.endif.if", label %"done.20.endif.endif.endif.if.endif.else"
+done.20.endif.endif.endif.if.endif.if:
+  store <8 x float> %".1583", <8 x float>* %".1582", align 4
+  br label %"done.20.endif.endif.endif.if.endif.endif"
+done.20.endif.endif.endif.if.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1583", <8 x float>* %".1582", i32 4, <8 x i1> %".1456")
+  br label %"done.20.endif.endif.endif.if.endif.endif"
+done.20.endif.endif.endif.if.endif.endif:
+  %".1590" = getelementptr float, float* %".1571", i64 16
+  %".1591" = bitcast float* %".1590" to <8 x float>*
+  %".1592" = load <8 x float>, <8 x float>* %".47"
+  %".1593" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".1463")
+  br i1 %".1593", label %"done.20.endif.endif.endif.if.endif.endif.if", label %"done.20.endif.endif.endif.if.endif.endif.else"
+done.20.endif.endif.endif.if.endif.endif.if:
+  store <8 x float> %".1592", <8 x float>* %".1591", align 4
+  br label %"done.20.endif.endif.endif.if.endif.endif.endif"
+done.20.endif.endif.endif.if.endif.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1592", <8 x float>* %".1591", i32 4, <8 x i1> %".1463")
+  br label %"done.20.endif.endif.endif.if.endif.endif.endif"
+done.20.endif.endif.endif.if.endif.endif.endif:
+  br label %"done.20.endif.endif.endif.endif"
 head.20:
-  %".1465" = load i64, i64* %".1462"
-  %".1466" = icmp slt i64 %".1465", %".1461"
-  br i1 %".1466", label %"body.20", label %"done.21"
+  %".1615" = load i64, i64* %".1612"
+  %".1616" = icmp slt i64 %".1615", %".1611"
+  br i1 %".1616", label %"body.20", label %"done.21"
 body.20:
-  %".1468" = mul i64 %".1465", 16
-  %".1469" = getelementptr float, float* %".1457", i64 %".1468"
-  store i64 0, i64* %".1470"
+  %".1618" = mul i64 %".1615", 16
+  %".1619" = getelementptr float, float* %".1607", i64 %".1618"
+  store i64 0, i64* %".1620"
   br label %"head.21"
 done.21:
-  store i64 0, i64* %".1730"
+  store i64 0, i64* %".1920"
   br label %"head.23"
 head.21:
-  %".1473" = load i64, i64* %".1470"
-  %".1474" = icmp slt i64 %".1473", %".1460"
-  br i1 %".1474", label %"body.21", label %"done.22"
+  %".1623" = load i64, i64* %".1620"
+  %".1624" = icmp slt i64 %".1623", %".1610"
+  br i1 %".1624", label %"body.21", label %"done.22"
 body.21:
-  %".1476" = mul i64 %".1473", 4
-  %".1477" = add i64 %".488", %".1476"
-  %".1478" = icmp sgt i64 1, 0
+  %".1626" = mul i64 %".1623", 4
+  %".1627" = add i64 %".488", %".1626"
+  %".1628" = icmp sgt i64 1, 0
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".48"
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".49"
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".50"
@@ -1596,514 +1836,610 @@ body.21:
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".53"
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".54"
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".55"
-  br i1 %".1478", label %"body.21.if", label %"body.21.endif"
+  br i1 %".1628", label %"body.21.if", label %"body.21.endif"
 done.22:
-  %".1727" = add nsw i64 %".1465", 1
-  store i64 %".1727", i64* %".1462"
+  %".1917" = add nsw i64 %".1615", 1
+  store i64 %".1917", i64* %".1612"
   br label %"head.20"
 body.21.if:
-  %".1488" = add i64 %".1468", 0
-  %".1489" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".1488", i64 0
-  %".1490" = shufflevector <8 x i64> %".1489", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1491" = add <8 x i64> %".1490", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
-  %".1492" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".8", i64 0
-  %".1493" = shufflevector <8 x i64> %".1492", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1494" = icmp slt <8 x i64> %".1491", %".1493"
-  %".1495" = add i64 %".1468", 8
-  %".1496" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".1495", i64 0
-  %".1497" = shufflevector <8 x i64> %".1496", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1498" = add <8 x i64> %".1497", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
-  %".1499" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".8", i64 0
-  %".1500" = shufflevector <8 x i64> %".1499", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1501" = icmp slt <8 x i64> %".1498", %".1500"
-  %".1502" = add i64 %".1477", 0
-  %".1503" = icmp slt i64 %".1502", %".489"
-  br i1 %".1503", label %"body.21.if.if", label %"body.21.if.endif"
+  %".1638" = add i64 %".1618", 0
+  %".1639" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".1638", i64 0
+  %".1640" = shufflevector <8 x i64> %".1639", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1641" = add <8 x i64> %".1640", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
+  %".1642" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".8", i64 0
+  %".1643" = shufflevector <8 x i64> %".1642", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1644" = icmp slt <8 x i64> %".1641", %".1643"
+  %".1645" = add i64 %".1618", 8
+  %".1646" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".1645", i64 0
+  %".1647" = shufflevector <8 x i64> %".1646", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1648" = add <8 x i64> %".1647", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
+  %".1649" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".8", i64 0
+  %".1650" = shufflevector <8 x i64> %".1649", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1651" = icmp slt <8 x i64> %".1648", %".1650"
+  %".1652" = add i64 %".1627", 0
+  %".1653" = icmp slt i64 %".1652", %".489"
+  br i1 %".1653", label %"body.21.if.if", label %"body.21.if.endif"
 body.21.endif:
-  %".1563" = sub i64 %".489", 1
-  %".1564" = add i64 %".1477", 0
-  %".1565" = icmp slt i64 %".1564", %".489"
-  %".1566" = select  i1 %".1565", i64 %".1564", i64 %".1563"
-  %".1567" = mul i64 %".1566", 1
-  %".1568" = mul i64 0, %".74"
-  %".1569" = add i64 %".1567", %".1568"
-  %".1570" = getelementptr float, float* %".97", i64 %".1569"
-  %".1571" = add i64 %".1477", 1
-  %".1572" = icmp slt i64 %".1571", %".489"
-  %".1573" = select  i1 %".1572", i64 %".1571", i64 %".1563"
-  %".1574" = mul i64 %".1573", 1
-  %".1575" = mul i64 0, %".74"
-  %".1576" = add i64 %".1574", %".1575"
-  %".1577" = getelementptr float, float* %".97", i64 %".1576"
-  %".1578" = add i64 %".1477", 2
-  %".1579" = icmp slt i64 %".1578", %".489"
-  %".1580" = select  i1 %".1579", i64 %".1578", i64 %".1563"
-  %".1581" = mul i64 %".1580", 1
-  %".1582" = mul i64 0, %".74"
-  %".1583" = add i64 %".1581", %".1582"
-  %".1584" = getelementptr float, float* %".97", i64 %".1583"
-  %".1585" = add i64 %".1477", 3
-  %".1586" = icmp slt i64 %".1585", %".489"
-  %".1587" = select  i1 %".1586", i64 %".1585", i64 %".1563"
-  %".1588" = mul i64 %".1587", 1
-  %".1589" = mul i64 0, %".74"
-  %".1590" = add i64 %".1588", %".1589"
-  %".1591" = getelementptr float, float* %".97", i64 %".1590"
-  store i64 0, i64* %".1592"
+  %".1713" = sub i64 %".489", 1
+  %".1714" = add i64 %".1627", 0
+  %".1715" = icmp slt i64 %".1714", %".489"
+  %".1716" = select  i1 %".1715", i64 %".1714", i64 %".1713"
+  %".1717" = mul i64 %".1716", 1
+  %".1718" = mul i64 0, %".74"
+  %".1719" = add i64 %".1717", %".1718"
+  %".1720" = getelementptr float, float* %".97", i64 %".1719"
+  %".1721" = add i64 %".1627", 1
+  %".1722" = icmp slt i64 %".1721", %".489"
+  %".1723" = select  i1 %".1722", i64 %".1721", i64 %".1713"
+  %".1724" = mul i64 %".1723", 1
+  %".1725" = mul i64 0, %".74"
+  %".1726" = add i64 %".1724", %".1725"
+  %".1727" = getelementptr float, float* %".97", i64 %".1726"
+  %".1728" = add i64 %".1627", 2
+  %".1729" = icmp slt i64 %".1728", %".489"
+  %".1730" = select  i1 %".1729", i64 %".1728", i64 %".1713"
+  %".1731" = mul i64 %".1730", 1
+  %".1732" = mul i64 0, %".74"
+  %".1733" = add i64 %".1731", %".1732"
+  %".1734" = getelementptr float, float* %".97", i64 %".1733"
+  %".1735" = add i64 %".1627", 3
+  %".1736" = icmp slt i64 %".1735", %".489"
+  %".1737" = select  i1 %".1736", i64 %".1735", i64 %".1713"
+  %".1738" = mul i64 %".1737", 1
+  %".1739" = mul i64 0, %".74"
+  %".1740" = add i64 %".1738", %".1739"
+  %".1741" = getelementptr float, float* %".97", i64 %".1740"
+  store i64 0, i64* %".1742"
   br label %"head.22"
 body.21.if.if:
-  %".1505" = mul i64 %".1502", %".8"
-  %".1506" = add i64 %".1505", %".1468"
-  %".1507" = getelementptr float, float* %".117", i64 %".1506"
-  %".1508" = getelementptr float, float* %".1507", i64 0
-  %".1509" = bitcast float* %".1508" to <8 x float>*
-  %".1510" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1509", i32 4, <8 x i1> %".1494", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".1510", <8 x float>* %".48"
-  %".1512" = getelementptr float, float* %".1507", i64 8
-  %".1513" = bitcast float* %".1512" to <8 x float>*
-  %".1514" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1513", i32 4, <8 x i1> %".1501", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".1514", <8 x float>* %".49"
+  %".1655" = mul i64 %".1652", %".8"
+  %".1656" = add i64 %".1655", %".1618"
+  %".1657" = getelementptr float, float* %".117", i64 %".1656"
+  %".1658" = getelementptr float, float* %".1657", i64 0
+  %".1659" = bitcast float* %".1658" to <8 x float>*
+  %".1660" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1659", i32 4, <8 x i1> %".1644", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".1660", <8 x float>* %".48"
+  %".1662" = getelementptr float, float* %".1657", i64 8
+  %".1663" = bitcast float* %".1662" to <8 x float>*
+  %".1664" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1663", i32 4, <8 x i1> %".1651", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".1664", <8 x float>* %".49"
   br label %"body.21.if.endif"
 body.21.if.endif:
-  %".1517" = add i64 %".1477", 1
-  %".1518" = icmp slt i64 %".1517", %".489"
-  br i1 %".1518", label %"body.21.if.endif.if", label %"body.21.if.endif.endif"
+  %".1667" = add i64 %".1627", 1
+  %".1668" = icmp slt i64 %".1667", %".489"
+  br i1 %".1668", label %"body.21.if.endif.if", label %"body.21.if.endif.endif"
 body.21.if.endif.if:
-  %".1520" = mul i64 %".1517", %".8"
-  %".1521" = add i64 %".1520", %".1468"
-  %".1522" = getelementptr float, float* %".117", i64 %".1521"
-  %".1523" = getelementptr float, float* %".1522", i64 0
-  %".1524" = bitcast float* %".1523" to <8 x float>*
-  %".1525" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1524", i32 4, <8 x i1> %".1494", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".1525", <8 x float>* %".50"
-  %".1527" = getelementptr float, float* %".1522", i64 8
-  %".1528" = bitcast float* %".1527" to <8 x float>*
-  %".1529" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1528", i32 4, <8 x i1> %".1501", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".1529", <8 x float>* %".51"
+  %".1670" = mul i64 %".1667", %".8"
+  %".1671" = add i64 %".1670", %".1618"
+  %".1672" = getelementptr float, float* %".117", i64 %".1671"
+  %".1673" = getelementptr float, float* %".1672", i64 0
+  %".1674" = bitcast float* %".1673" to <8 x float>*
+  %".1675" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1674", i32 4, <8 x i1> %".1644", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".1675", <8 x float>* %".50"
+  %".1677" = getelementptr float, float* %".1672", i64 8
+  %".1678" = bitcast float* %".1677" to <8 x float>*
+  %".1679" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1678", i32 4, <8 x i1> %".1651", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".1679", <8 x float>* %".51"
   br label %"body.21.if.endif.endif"
 body.21.if.endif.endif:
-  %".1532" = add i64 %".1477", 2
-  %".1533" = icmp slt i64 %".1532", %".489"
-  br i1 %".1533", label %"body.21.if.endif.endif.if", label %"body.21.if.endif.endif.endif"
+  %".1682" = add i64 %".1627", 2
+  %".1683" = icmp slt i64 %".1682", %".489"
+  br i1 %".1683", label %"body.21.if.endif.endif.if", label %"body.21.if.endif.endif.endif"
 body.21.if.endif.endif.if:
-  %".1535" = mul i64 %".1532", %".8"
-  %".1536" = add i64 %".1535", %".1468"
-  %".1537" = getelementptr float, float* %".117", i64 %".1536"
-  %".1538" = getelementptr float, float* %".1537", i64 0
-  %".1539" = bitcast float* %".1538" to <8 x float>*
-  %".1540" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1539", i32 4, <8 x i1> %".1494", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".1540", <8 x float>* %".52"
-  %".1542" = getelementptr float, float* %".1537", i64 8
-  %".1543" = bitcast float* %".1542" to <8 x float>*
-  %".1544" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1543", i32 4, <8 x i1> %".1501", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".1544", <8 x float>* %".53"
+  %".1685" = mul i64 %".1682", %".8"
+  %".1686" = add i64 %".1685", %".1618"
+  %".1687" = getelementptr float, float* %".117", i64 %".1686"
+  %".1688" = getelementptr float, float* %".1687", i64 0
+  %".1689" = bitcast float* %".1688" to <8 x float>*
+  %".1690" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1689", i32 4, <8 x i1> %".1644", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".1690", <8 x float>* %".52"
+  %".1692" = getelementptr float, float* %".1687", i64 8
+  %".1693" = bitcast float* %".1692" to <8 x float>*
+  %".1694" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1693", i32 4, <8 x i1> %".1651", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".1694", <8 x float>* %".53"
   br label %"body.21.if.endif.endif.endif"
 body.21.if.endif.endif.endif:
-  %".1547" = add i64 %".1477", 3
-  %".1548" = icmp slt i64 %".1547", %".489"
-  br i1 %".1548", label %"body.21.if.endif.endif.endif.if", label %"body.21.if.endif.endif.endif.endif"
+  %".1697" = add i64 %".1627", 3
+  %".1698" = icmp slt i64 %".1697", %".489"
+  br i1 %".1698", label %"body.21.if.endif.endif.endif.if", label %"body.21.if.endif.endif.endif.endif"
 body.21.if.endif.endif.endif.if:
-  %".1550" = mul i64 %".1547", %".8"
-  %".1551" = add i64 %".1550", %".1468"
-  %".1552" = getelementptr float, float* %".117", i64 %".1551"
-  %".1553" = getelementptr float, float* %".1552", i64 0
-  %".1554" = bitcast float* %".1553" to <8 x float>*
-  %".1555" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1554", i32 4, <8 x i1> %".1494", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".1555", <8 x float>* %".54"
-  %".1557" = getelementptr float, float* %".1552", i64 8
-  %".1558" = bitcast float* %".1557" to <8 x float>*
-  %".1559" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1558", i32 4, <8 x i1> %".1501", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".1559", <8 x float>* %".55"
+  %".1700" = mul i64 %".1697", %".8"
+  %".1701" = add i64 %".1700", %".1618"
+  %".1702" = getelementptr float, float* %".117", i64 %".1701"
+  %".1703" = getelementptr float, float* %".1702", i64 0
+  %".1704" = bitcast float* %".1703" to <8 x float>*
+  %".1705" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1704", i32 4, <8 x i1> %".1644", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".1705", <8 x float>* %".54"
+  %".1707" = getelementptr float, float* %".1702", i64 8
+  %".1708" = bitcast float* %".1707" to <8 x float>*
+  %".1709" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1708", i32 4, <8 x i1> %".1651", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".1709", <8 x float>* %".55"
   br label %"body.21.if.endif.endif.endif.endif"
 body.21.if.endif.endif.endif.endif:
   br label %"body.21.endif"
 head.22:
-  %".1595" = load i64, i64* %".1592"
-  %".1596" = icmp slt i64 %".1595", %".459"
-  br i1 %".1596", label %"body.22", label %"done.23"
+  %".1745" = load i64, i64* %".1742"
+  %".1746" = icmp slt i64 %".1745", %".459"
+  br i1 %".1746", label %"body.22", label %"done.23"
 body.22:
-  %".1598" = mul i64 %".1595", %".8"
-  %".1599" = getelementptr float, float* %".1469", i64 %".1598"
-  %".1600" = getelementptr float, float* %".1599", i64 0
-  %".1601" = bitcast float* %".1600" to <8 x float>*
-  %".1602" = load <8 x float>, <8 x float>* %".1601", align 4
-  %".1603" = getelementptr float, float* %".1599", i64 8
-  %".1604" = bitcast float* %".1603" to <8 x float>*
-  %".1605" = load <8 x float>, <8 x float>* %".1604", align 4
-  %".1606" = mul i64 %".1595", %".74"
-  %".1607" = getelementptr float, float* %".1570", i64 %".1606"
-  %".1608" = load float, float* %".1607"
-  %".1609" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".1608", i64 0
-  %".1610" = shufflevector <8 x float> %".1609", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1611" = load <8 x float>, <8 x float>* %".48"
-  %".1612" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1610", <8 x float> %".1602", <8 x float> %".1611")
-  store <8 x float> %".1612", <8 x float>* %".48"
-  %".1614" = load <8 x float>, <8 x float>* %".49"
-  %".1615" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1610", <8 x float> %".1605", <8 x float> %".1614")
-  store <8 x float> %".1615", <8 x float>* %".49"
-  %".1617" = getelementptr float, float* %".1577", i64 %".1606"
-  %".1618" = load float, float* %".1617"
-  %".1619" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".1618", i64 0
-  %".1620" = shufflevector <8 x float> %".1619", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1621" = load <8 x float>, <8 x float>* %".50"
-  %".1622" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1620", <8 x float> %".1602", <8 x float> %".1621")
-  store <8 x float> %".1622", <8 x float>* %".50"
-  %".1624" = load <8 x float>, <8 x float>* %".51"
-  %".1625" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1620", <8 x float> %".1605", <8 x float> %".1624")
-  store <8 x float> %".1625", <8 x float>* %".51"
-  %".1627" = getelementptr float, float* %".1584", i64 %".1606"
-  %".1628" = load float, float* %".1627"
-  %".1629" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".1628", i64 0
-  %".1630" = shufflevector <8 x float> %".1629", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1631" = load <8 x float>, <8 x float>* %".52"
-  %".1632" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1630", <8 x float> %".1602", <8 x float> %".1631")
-  store <8 x float> %".1632", <8 x float>* %".52"
-  %".1634" = load <8 x float>, <8 x float>* %".53"
-  %".1635" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1630", <8 x float> %".1605", <8 x float> %".1634")
-  store <8 x float> %".1635", <8 x float>* %".53"
-  %".1637" = getelementptr float, float* %".1591", i64 %".1606"
-  %".1638" = load float, float* %".1637"
-  %".1639" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".1638", i64 0
-  %".1640" = shufflevector <8 x float> %".1639", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1641" = load <8 x float>, <8 x float>* %".54"
-  %".1642" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1640", <8 x float> %".1602", <8 x float> %".1641")
-  store <8 x float> %".1642", <8 x float>* %".54"
-  %".1644" = load <8 x float>, <8 x float>* %".55"
-  %".1645" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1640", <8 x float> %".1605", <8 x float> %".1644")
-  store <8 x float> %".1645", <8 x float>* %".55"
-  %".1647" = add nsw i64 %".1595", 1
-  store i64 %".1647", i64* %".1592"
+  %".1748" = mul i64 %".1745", %".8"
+  %".1749" = getelementptr float, float* %".1619", i64 %".1748"
+  %".1750" = getelementptr float, float* %".1749", i64 0
+  %".1751" = bitcast float* %".1750" to <8 x float>*
+  %".1752" = load <8 x float>, <8 x float>* %".1751", align 4
+  %".1753" = getelementptr float, float* %".1749", i64 8
+  %".1754" = bitcast float* %".1753" to <8 x float>*
+  %".1755" = load <8 x float>, <8 x float>* %".1754", align 4
+  %".1756" = mul i64 %".1745", %".74"
+  %".1757" = getelementptr float, float* %".1720", i64 %".1756"
+  %".1758" = load float, float* %".1757"
+  %".1759" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".1758", i64 0
+  %".1760" = shufflevector <8 x float> %".1759", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1761" = load <8 x float>, <8 x float>* %".48"
+  %".1762" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1760", <8 x float> %".1752", <8 x float> %".1761")
+  store <8 x float> %".1762", <8 x float>* %".48"
+  %".1764" = load <8 x float>, <8 x float>* %".49"
+  %".1765" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1760", <8 x float> %".1755", <8 x float> %".1764")
+  store <8 x float> %".1765", <8 x float>* %".49"
+  %".1767" = getelementptr float, float* %".1727", i64 %".1756"
+  %".1768" = load float, float* %".1767"
+  %".1769" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".1768", i64 0
+  %".1770" = shufflevector <8 x float> %".1769", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1771" = load <8 x float>, <8 x float>* %".50"
+  %".1772" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1770", <8 x float> %".1752", <8 x float> %".1771")
+  store <8 x float> %".1772", <8 x float>* %".50"
+  %".1774" = load <8 x float>, <8 x float>* %".51"
+  %".1775" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1770", <8 x float> %".1755", <8 x float> %".1774")
+  store <8 x float> %".1775", <8 x float>* %".51"
+  %".1777" = getelementptr float, float* %".1734", i64 %".1756"
+  %".1778" = load float, float* %".1777"
+  %".1779" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".1778", i64 0
+  %".1780" = shufflevector <8 x float> %".1779", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1781" = load <8 x float>, <8 x float>* %".52"
+  %".1782" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1780", <8 x float> %".1752", <8 x float> %".1781")
+  store <8 x float> %".1782", <8 x float>* %".52"
+  %".1784" = load <8 x float>, <8 x float>* %".53"
+  %".1785" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1780", <8 x float> %".1755", <8 x float> %".1784")
+  store <8 x float> %".1785", <8 x float>* %".53"
+  %".1787" = getelementptr float, float* %".1741", i64 %".1756"
+  %".1788" = load float, float* %".1787"
+  %".1789" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".1788", i64 0
+  %".1790" = shufflevector <8 x float> %".1789", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1791" = load <8 x float>, <8 x float>* %".54"
+  %".1792" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1790", <8 x float> %".1752", <8 x float> %".1791")
+  store <8 x float> %".1792", <8 x float>* %".54"
+  %".1794" = load <8 x float>, <8 x float>* %".55"
+  %".1795" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1790", <8 x float> %".1755", <8 x float> %".1794")
+  store <8 x float> %".1795", <8 x float>* %".55"
+  %".1797" = add nsw i64 %".1745", 1
+  store i64 %".1797", i64* %".1742"
   br label %"head.22"
 done.23:
-  %".1650" = add i64 %".1468", 0
-  %".1651" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".1650", i64 0
-  %".1652" = shufflevector <8 x i64> %".1651", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1653" = add <8 x i64> %".1652", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
-  %".1654" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".8", i64 0
-  %".1655" = shufflevector <8 x i64> %".1654", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1656" = icmp slt <8 x i64> %".1653", %".1655"
-  %".1657" = add i64 %".1468", 8
-  %".1658" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".1657", i64 0
-  %".1659" = shufflevector <8 x i64> %".1658", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1660" = add <8 x i64> %".1659", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
-  %".1661" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".8", i64 0
-  %".1662" = shufflevector <8 x i64> %".1661", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1663" = icmp slt <8 x i64> %".1660", %".1662"
-  %".1664" = add i64 %".1477", 0
-  %".1665" = icmp slt i64 %".1664", %".489"
-  br i1 %".1665", label %"done.23.if", label %"done.23.endif"
+  %".1800" = add i64 %".1618", 0
+  %".1801" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".1800", i64 0
+  %".1802" = shufflevector <8 x i64> %".1801", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1803" = add <8 x i64> %".1802", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
+  %".1804" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".8", i64 0
+  %".1805" = shufflevector <8 x i64> %".1804", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1806" = icmp slt <8 x i64> %".1803", %".1805"
+  %".1807" = add i64 %".1618", 8
+  %".1808" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".1807", i64 0
+  %".1809" = shufflevector <8 x i64> %".1808", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1810" = add <8 x i64> %".1809", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
+  %".1811" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".8", i64 0
+  %".1812" = shufflevector <8 x i64> %".1811", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1813" = icmp slt <8 x i64> %".1810", %".1812"
+  %".1814" = add i64 %".1627", 0
+  %".1815" = icmp slt i64 %".1814", %".489"
+  br i1 %".1815", label %"done.23.if", label %"done.23.endif"
 done.23.if:
-  %".1667" = mul i64 %".1664", %".8"
-  %".1668" = add i64 %".1667", %".1468"
-  %".1669" = getelementptr float, float* %".117", i64 %".1668"
-  %".1670" = getelementptr float, float* %".1669", i64 0
-  %".1671" = bitcast float* %".1670" to <8 x float>*
-  %".1672" = load <8 x float>, <8 x float>* %".48"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1672", <8 x float>* %".1671", i32 4, <8 x i1> %".1656")
-  %".1674" = getelementptr float, float* %".1669", i64 8
-  %".1675" = bitcast float* %".1674" to <8 x float>*
-  %".1676" = load <8 x float>, <8 x float>* %".49"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1676", <8 x float>* %".1675", i32 4, <8 x i1> %".1663")
-  br label %"done.23.endif"
+  %".1817" = mul i64 %".1814", %".8"
+  %".1818" = add i64 %".1817", %".1618"
+  %".1819" = getelementptr float, float* %".117", i64 %".1818"
+  %".1820" = getelementptr float, float* %".1819", i64 0
+  %".1821" = bitcast float* %".1820" to <8 x float>*
+  %".1822" = load <8 x float>, <8 x float>* %".48"
+  %".1823" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".1806")
+  br i1 %".1823", label %"done.23.if.if", label %"done.23.if.else"
 done.23.endif:
-  %".1679" = add i64 %".1477", 1
-  %".1680" = icmp slt i64 %".1679", %".489"
-  br i1 %".1680", label %"done.23.endif.if", label %"done.23.endif.endif"
+  %".1839" = add i64 %".1627", 1
+  %".1840" = icmp slt i64 %".1839", %".489"
+  br i1 %".1840", label %"done.23.endif.if", label %"done.23.endif.endif"
+done.23.if.if:
+  store <8 x float> %".1822", <8 x float>* %".1821", align 4
+  br label %"done.23.if.endif"
+done.23.if.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1822", <8 x float>* %".1821", i32 4, <8 x i1> %".1806")
+  br label %"done.23.if.endif"
+done.23.if.endif:
+  %".1829" = getelementptr float, float* %".1819", i64 8
+  %".1830" = bitcast float* %".1829" to <8 x float>*
+  %".1831" = load <8 x float>, <8 x float>* %".49"
+  %".1832" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".1813")
+  br i1 %".1832", label %"done.23.if.endif.if", label %"done.23.if.endif.else"
+done.23.if.endif.if:
+  store <8 x float> %".1831", <8 x float>* %".1830", align 4
+  br label %"done.23.if.endif.endif"
+done.23.if.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1831", <8 x float>* %".1830", i32 4, <8 x i1> %".1813")
+  br label %"done.23.if.endif.endif"
+done.23.if.endif.endif:
+  br label %"done.23.endif"
 done.23.endif.if:
-  %".1682" = mul i64 %".1679", %".8"
-  %".1683" = add i64 %".1682", %".1468"
-  %".1684" = getelementptr float, float* %".117", i64 %".1683"
-  %".1685" = getelementptr float, float* %".1684", i64 0
-  %".1686" = bitcast float* %".1685" to <8 x float>*
-  %".1687" = load <8 x float>, <8 x float>* %".50"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1687", <8 x float>* %".1686", i32 4, <8 x i1> %".1656")
-  %".1689" = getelementptr float, float* %".1684", i64 8
-  %".1690" = bitcast float* %".1689" to <8 x float>*
-  %".1691" = load <8 x float>, <8 x float>* %".51"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1691", <8 x float>* %".1690", i32 4, <8 x i1> %".1663")
-  br label %"done.23.endif.endif"
+  %".1842" = mul i64 %".1839", %".8"
+  %".1843" = add i64 %".1842", %".1618"
+  %".1844" = getelementptr float, float* %".117", i64 %".1843"
+  %".1845" = getelementptr float, float* %".1844", i64 0
+  %".1846" = bitcast float* %".1845" to <8 x float>*
+  %".1847" = load <8 x float>, <8 x float>* %".50"
+  %".1848" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".1806")
+  br i1 %".1848", label %"done.23.endif.if.if", label %"done.23.endif.if.else"
 done.23.endif.endif:
-  %".1694" = add i64 %".1477", 2
-  %".1695" = icmp slt i64 %".1694", %".489"
-  br i1 %".1695", label %"done.23.endif.endif.if", label %"done.23.endif.endif.endif"
+  %".1864" = add i64 %".1627", 2
+  %".1865" = icmp slt i64 %".1864", %".489"
+  br i1 %".1865", label %"done.23.endif.endif.if", label %"done.23.endif.endif.endif"
+done.23.endif.if.if:
+  store <8 x float> %".1847", <8 x float>* %".1846", align 4
+  br label %"done.23.endif.if.endif"
+done.23.endif.if.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1847", <8 x float>* %".1846", i32 4, <8 x i1> %".1806")
+  br label %"done.23.endif.if.endif"
+done.23.endif.if.endif:
+  %".1854" = getelementptr float, float* %".1844", i64 8
+  %".1855" = bitcast float* %".1854" to <8 x float>*
+  %".1856" = load <8 x float>, <8 x float>* %".51"
+  %".1857" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".1813")
+  br i1 %".1857", label %"done.23.endif.if.endif.if", label %"done.23.endif.if.endif.else"
+done.23.endif.if.endif.if:
+  store <8 x float> %".1856", <8 x float>* %".1855", align 4
+  br label %"done.23.endif.if.endif.endif"
+done.23.endif.if.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1856", <8 x float>* %".1855", i32 4, <8 x i1> %".1813")
+  br label %"done.23.endif.if.endif.endif"
+done.23.endif.if.endif.endif:
+  br label %"done.23.endif.endif"
 done.23.endif.endif.if:
-  %".1697" = mul i64 %".1694", %".8"
-  %".1698" = add i64 %".1697", %".1468"
-  %".1699" = getelementptr float, float* %".117", i64 %".1698"
-  %".1700" = getelementptr float, float* %".1699", i64 0
-  %".1701" = bitcast float* %".1700" to <8 x float>*
-  %".1702" = load <8 x float>, <8 x float>* %".52"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1702", <8 x float>* %".1701", i32 4, <8 x i1> %".1656")
-  %".1704" = getelementptr float, float* %".1699", i64 8
-  %".1705" = bitcast float* %".1704" to <8 x float>*
-  %".1706" = load <8 x float>, <8 x float>* %".53"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1706", <8 x float>* %".1705", i32 4, <8 x i1> %".1663")
-  br label %"done.23.endif.endif.endif"
+  %".1867" = mul i64 %".1864", %".8"
+  %".1868" = add i64 %".1867", %".1618"
+  %".1869" = getelementptr float, float* %".117", i64 %".1868"
+  %".1870" = getelementptr float, float* %".1869", i64 0
+  %".1871" = bitcast float* %".1870" to <8 x float>*
+  %".1872" = load <8 x float>, <8 x float>* %".52"
+  %".1873" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".1806")
+  br i1 %".1873", label %"done.23.endif.endif.if.if", label %"done.23.endif.endif.if.else"
 done.23.endif.endif.endif:
-  %".1709" = add i64 %".1477", 3
-  %".1710" = icmp slt i64 %".1709", %".489"
-  br i1 %".1710", label %"done.23.endif.endif.endif.if", label %"done.23.endif.endif.endif.endif"
+  %".1889" = add i64 %".1627", 3
+  %".1890" = icmp slt i64 %".1889", %".489"
+  br i1 %".1890", label %"done.23.endif.endif.endif.if", label %"done.23.endif.endif.endif.endif"
+done.23.endif.endif.if.if:
+  store <8 x float> %".1872", <8 x float>* %".1871", align 4
+  br label %"done.23.endif.endif.if.endif"
+done.23.endif.endif.if.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1872", <8 x float>* %".1871", i32 4, <8 x i1> %".1806")
+  br label %"done.23.endif.endif.if.endif"
+done.23.endif.endif.if.endif:
+  %".1879" = getelementptr float, float* %".1869", i64 8
+  %".1880" = bitcast float* %".1879" to <8 x float>*
+  %".1881" = load <8 x float>, <8 x float>* %".53"
+  %".1882" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".1813")
+  br i1 %".1882", label %"done.23.endif.endif.if.endif.if", label %"done.23.endif.endif.if.endif.else"
+done.23.endif.endif.if.endif.if:
+  store <8 x float> %".1881", <8 x float>* %".1880", align 4
+  br label %"done.23.endif.endif.if.endif.endif"
+done.23.endif.endif.if.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1881", <8 x float>* %".1880", i32 4, <8 x i1> %".1813")
+  br label %"done.23.endif.endif.if.endif.endif"
+done.23.endif.endif.if.endif.endif:
+  br label %"done.23.endif.endif.endif"
 done.23.endif.endif.endif.if:
-  %".1712" = mul i64 %".1709", %".8"
-  %".1713" = add i64 %".1712", %".1468"
-  %".1714" = getelementptr float, float* %".117", i64 %".1713"
-  %".1715" = getelementptr float, float* %".1714", i64 0
-  %".1716" = bitcast float* %".1715" to <8 x float>*
-  %".1717" = load <8 x float>, <8 x float>* %".54"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1717", <8 x float>* %".1716", i32 4, <8 x i1> %".1656")
-  %".1719" = getelementptr float, float* %".1714", i64 8
-  %".1720" = bitcast float* %".1719" to <8 x float>*
-  %".1721" = load <8 x float>, <8 x float>* %".55"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1721", <8 x float>* %".1720", i32 4, <8 x i1> %".1663")
-  br label %"done.23.endif.endif.endif.endif"
+  %".1892" = mul i64 %".1889", %".8"
+  %".1893" = add i64 %".1892", %".1618"
+  %".1894" = getelementptr float, float* %".117", i64 %".1893"
+  %".1895" = getelementptr float, float* %".1894", i64 0
+  %".1896" = bitcast float* %".1895" to <8 x float>*
+  %".1897" = load <8 x float>, <8 x float>* %".54"
+  %".1898" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".1806")
+  br i1 %".1898", label %"done.23.endif.endif.endif.if.if", label %"done.23.endif.endif.endif.if.else"
 done.23.endif.endif.endif.endif:
-  %".1724" = add nsw i64 %".1473", 1
-  store i64 %".1724", i64* %".1470"
+  %".1914" = add nsw i64 %".1623", 1
+  store i64 %".1914", i64* %".1620"
   br label %"head.21"
+done.23.endif.endif.endif.if.if:
+  store <8 x float> %".1897", <8 x float>* %".1896", align 4
+  br label %"done.23.endif.endif.endif.if.endif"
+done.23.endif.endif.endif.if.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1897", <8 x float>* %".1896", i32 4, <8 x i1> %".1806")
+  br label %"done.23.endif.endif.endif.if.endif"
+done.23.endif.endif.endif.if.endif:
+  %".1904" = getelementptr float, float* %".1894", i64 8
+  %".1905" = bitcast float* %".1904" to <8 x float>*
+  %".1906" = load <8 x float>, <8 x float>* %".55"
+  %".1907" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".1813")
+  br i1 %".1907", label %"done.23.endif.endif.endif.if.endif.if", label %"done.23.endif.endif.endif.if.endif.else"
+done.23.endif.endif.endif.if.endif.if:
+  store <8 x float> %".1906", <8 x float>* %".1905", align 4
+  br label %"done.23.endif.endif.endif.if.endif.endif"
+done.23.endif.endif.endif.if.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1906", <8 x float>* %".1905", i32 4, <8 x i1> %".1813")
+  br label %"done.23.endif.endif.endif.if.endif.endif"
+done.23.endif.endif.endif.if.endif.endif:
+  br label %"done.23.endif.endif.endif.endif"
 head.23:
-  %".1733" = load i64, i64* %".1730"
-  %".1734" = icmp slt i64 %".1733", %".459"
-  br i1 %".1734", label %"body.23", label %"done.24"
+  %".1923" = load i64, i64* %".1920"
+  %".1924" = icmp slt i64 %".1923", %".459"
+  br i1 %".1924", label %"body.23", label %"done.24"
 body.23:
-  %".1736" = mul i64 %".1733", %".74"
-  %".1737" = getelementptr float, float* %".97", i64 %".1736"
-  %".1738" = mul i64 %".1733", %".74"
-  %".1739" = getelementptr float, float* %".99", i64 %".1738"
-  %".1740" = add i64 %".456", %".1733"
-  %".1741" = mul i64 %".1740", %".6"
-  %".1742" = getelementptr float, float* %".91", i64 %".1741"
-  store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".1743"
-  %".1745" = sub i64 %".489", %".488"
-  %".1746" = sdiv i64 %".1745", 8
-  store i64 0, i64* %".1747"
+  %".1926" = mul i64 %".1923", %".74"
+  %".1927" = getelementptr float, float* %".97", i64 %".1926"
+  %".1928" = mul i64 %".1923", %".74"
+  %".1929" = getelementptr float, float* %".99", i64 %".1928"
+  %".1930" = add i64 %".456", %".1923"
+  %".1931" = mul i64 %".1930", %".6"
+  %".1932" = getelementptr float, float* %".91", i64 %".1931"
+  store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".1933"
+  %".1935" = sub i64 %".489", %".488"
+  %".1936" = sdiv i64 %".1935", 8
+  store i64 0, i64* %".1937"
   br label %"head.24"
 done.24:
-  %".1906" = mul i64 %".456", %".7"
-  %".1907" = getelementptr float, float* %".102", i64 %".1906"
-  %".1908" = sub i64 %".489", %".488"
-  %".1909" = sub i64 %".13", 1
-  %".1910" = add i64 %".1908", %".1909"
-  %".1911" = sdiv i64 %".1910", %".13"
-  store i64 0, i64* %".1912"
+  %".2116" = mul i64 %".456", %".7"
+  %".2117" = getelementptr float, float* %".102", i64 %".2116"
+  %".2118" = sub i64 %".489", %".488"
+  %".2119" = sub i64 %".13", 1
+  %".2120" = add i64 %".2118", %".2119"
+  %".2121" = sdiv i64 %".2120", %".13"
+  store i64 0, i64* %".2122"
   br label %"head.27"
 head.24:
-  %".1750" = load i64, i64* %".1747"
-  %".1751" = icmp slt i64 %".1750", %".1746"
-  br i1 %".1751", label %"body.24", label %"done.25"
+  %".1940" = load i64, i64* %".1937"
+  %".1941" = icmp slt i64 %".1940", %".1936"
+  br i1 %".1941", label %"body.24", label %"done.25"
 body.24:
-  %".1753" = mul i64 %".1750", 8
-  %".1754" = add i64 %".488", %".1753"
-  %".1755" = getelementptr float, float* %".1737", i64 %".1754"
-  %".1756" = bitcast float* %".1755" to <8 x float>*
-  %".1757" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1756", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  %".1758" = getelementptr float, float* %".1739", i64 %".1754"
-  %".1759" = bitcast float* %".1758" to <8 x float>*
-  %".1760" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1759", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  %".1761" = load <8 x float>, <8 x float>* %".1743"
-  %".1762" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1757", <8 x float> %".1760", <8 x float> %".1761")
-  store <8 x float> %".1762", <8 x float>* %".1743"
-  %".1764" = add nsw i64 %".1750", 1
-  store i64 %".1764", i64* %".1747"
+  %".1943" = mul i64 %".1940", 8
+  %".1944" = add i64 %".488", %".1943"
+  %".1945" = getelementptr float, float* %".1927", i64 %".1944"
+  %".1946" = bitcast float* %".1945" to <8 x float>*
+  %".1947" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1946", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  %".1948" = getelementptr float, float* %".1929", i64 %".1944"
+  %".1949" = bitcast float* %".1948" to <8 x float>*
+  %".1950" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1949", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  %".1951" = load <8 x float>, <8 x float>* %".1933"
+  %".1952" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1947", <8 x float> %".1950", <8 x float> %".1951")
+  store <8 x float> %".1952", <8 x float>* %".1933"
+  %".1954" = add nsw i64 %".1940", 1
+  store i64 %".1954", i64* %".1937"
   br label %"head.24"
 done.25:
-  %".1767" = mul i64 %".1746", 8
-  %".1768" = add i64 %".488", %".1767"
-  %".1769" = icmp slt i64 %".1768", %".489"
-  br i1 %".1769", label %"done.25.if", label %"done.25.endif"
+  %".1957" = mul i64 %".1936", 8
+  %".1958" = add i64 %".488", %".1957"
+  %".1959" = icmp slt i64 %".1958", %".489"
+  br i1 %".1959", label %"done.25.if", label %"done.25.endif"
 done.25.if:
-  %".1771" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".1768", i64 0
-  %".1772" = shufflevector <8 x i64> %".1771", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1773" = add <8 x i64> %".1772", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
-  %".1774" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".489", i64 0
-  %".1775" = shufflevector <8 x i64> %".1774", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1776" = icmp slt <8 x i64> %".1773", %".1775"
-  %".1777" = getelementptr float, float* %".1737", i64 %".1768"
-  %".1778" = bitcast float* %".1777" to <8 x float>*
-  %".1779" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1778", i32 4, <8 x i1> %".1776", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  %".1780" = getelementptr float, float* %".1739", i64 %".1768"
-  %".1781" = bitcast float* %".1780" to <8 x float>*
-  %".1782" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1781", i32 4, <8 x i1> %".1776", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  %".1783" = load <8 x float>, <8 x float>* %".1743"
-  %".1784" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1779", <8 x float> %".1782", <8 x float> %".1783")
-  store <8 x float> %".1784", <8 x float>* %".1743"
+  %".1961" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".1958", i64 0
+  %".1962" = shufflevector <8 x i64> %".1961", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1963" = add <8 x i64> %".1962", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
+  %".1964" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".489", i64 0
+  %".1965" = shufflevector <8 x i64> %".1964", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1966" = icmp slt <8 x i64> %".1963", %".1965"
+  %".1967" = getelementptr float, float* %".1927", i64 %".1958"
+  %".1968" = bitcast float* %".1967" to <8 x float>*
+  %".1969" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1968", i32 4, <8 x i1> %".1966", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  %".1970" = getelementptr float, float* %".1929", i64 %".1958"
+  %".1971" = bitcast float* %".1970" to <8 x float>*
+  %".1972" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1971", i32 4, <8 x i1> %".1966", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  %".1973" = load <8 x float>, <8 x float>* %".1933"
+  %".1974" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1969", <8 x float> %".1972", <8 x float> %".1973")
+  store <8 x float> %".1974", <8 x float>* %".1933"
   br label %"done.25.endif"
 done.25.endif:
-  %".1787" = load <8 x float>, <8 x float>* %".1743"
-  %".1788" = shufflevector <8 x float> %".1787", <8 x float> %".1787", <8 x i32> <i32 4, i32 5, i32 6, i32 7, i32 4, i32 5, i32 6, i32 7>
-  %".1789" = fadd <8 x float> %".1787", %".1788"
-  %".1790" = shufflevector <8 x float> %".1789", <8 x float> %".1789", <8 x i32> <i32 2, i32 3, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>
-  %".1791" = fadd <8 x float> %".1789", %".1790"
-  %".1792" = shufflevector <8 x float> %".1791", <8 x float> %".1791", <8 x i32> <i32 1, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>
-  %".1793" = fadd <8 x float> %".1791", %".1792"
-  %".1794" = extractelement <8 x float> %".1793", i64 0
-  %".1795" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".1794", i64 0
-  %".1796" = shufflevector <8 x float> %".1795", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1797" = icmp ne i64 %".9", 0
-  br i1 %".1797", label %"done.25.endif.if", label %"done.25.endif.else"
+  %".1977" = load <8 x float>, <8 x float>* %".1933"
+  %".1978" = shufflevector <8 x float> %".1977", <8 x float> %".1977", <8 x i32> <i32 4, i32 5, i32 6, i32 7, i32 4, i32 5, i32 6, i32 7>
+  %".1979" = fadd <8 x float> %".1977", %".1978"
+  %".1980" = shufflevector <8 x float> %".1979", <8 x float> %".1979", <8 x i32> <i32 2, i32 3, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>
+  %".1981" = fadd <8 x float> %".1979", %".1980"
+  %".1982" = shufflevector <8 x float> %".1981", <8 x float> %".1981", <8 x i32> <i32 1, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>
+  %".1983" = fadd <8 x float> %".1981", %".1982"
+  %".1984" = extractelement <8 x float> %".1983", i64 0
+  %".1985" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".1984", i64 0
+  %".1986" = shufflevector <8 x float> %".1985", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".1987" = icmp ne i64 %".9", 0
+  br i1 %".1987", label %"done.25.endif.if", label %"done.25.endif.else"
 done.25.endif.if:
-  %".1799" = sub i64 %".489", %".488"
-  %".1800" = sdiv i64 %".1799", 8
-  store i64 0, i64* %".1801"
+  %".1989" = sub i64 %".489", %".488"
+  %".1990" = sdiv i64 %".1989", 8
+  store i64 0, i64* %".1991"
   br label %"head.25"
 done.25.endif.else:
-  %".1856" = sub i64 %".489", %".488"
-  %".1857" = sdiv i64 %".1856", 8
-  store i64 0, i64* %".1858"
+  %".2056" = sub i64 %".489", %".488"
+  %".2057" = sdiv i64 %".2056", 8
+  store i64 0, i64* %".2058"
   br label %"head.26"
 done.25.endif.endif:
-  %".1903" = add nsw i64 %".1733", 1
-  store i64 %".1903", i64* %".1730"
+  %".2113" = add nsw i64 %".1923", 1
+  store i64 %".2113", i64* %".1920"
   br label %"head.23"
 head.25:
-  %".1804" = load i64, i64* %".1801"
-  %".1805" = icmp slt i64 %".1804", %".1800"
-  br i1 %".1805", label %"body.25", label %"done.26"
+  %".1994" = load i64, i64* %".1991"
+  %".1995" = icmp slt i64 %".1994", %".1990"
+  br i1 %".1995", label %"body.25", label %"done.26"
 body.25:
-  %".1807" = mul i64 %".1804", 8
-  %".1808" = add i64 %".488", %".1807"
-  %".1809" = getelementptr float, float* %".1737", i64 %".1808"
-  %".1810" = bitcast float* %".1809" to <8 x float>*
-  %".1811" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1810", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  %".1812" = getelementptr float, float* %".1739", i64 %".1808"
-  %".1813" = bitcast float* %".1812" to <8 x float>*
-  %".1814" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1813", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  %".1815" = fsub <8 x float> %".1814", %".1796"
-  %".1816" = fmul <8 x float> %".1811", %".1815"
-  %".1817" = getelementptr float, float* %".1742", i64 %".1808"
-  %".1818" = bitcast float* %".1817" to <8 x float>*
-  %".1819" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1818", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  %".1820" = fcmp une <8 x float> %".1819", <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>
-  %".1821" = select  <8 x i1> %".1820", <8 x float> %".1816", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>
-  %".1822" = getelementptr float, float* %".1739", i64 %".1808"
-  %".1823" = bitcast float* %".1822" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1821", <8 x float>* %".1823", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>)
-  %".1825" = add nsw i64 %".1804", 1
-  store i64 %".1825", i64* %".1801"
-  br label %"head.25"
+  %".1997" = mul i64 %".1994", 8
+  %".1998" = add i64 %".488", %".1997"
+  %".1999" = getelementptr float, float* %".1927", i64 %".1998"
+  %".2000" = bitcast float* %".1999" to <8 x float>*
+  %".2001" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".2000", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  %".2002" = getelementptr float, float* %".1929", i64 %".1998"
+  %".2003" = bitcast float* %".2002" to <8 x float>*
+  %".2004" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".2003", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  %".2005" = fsub <8 x float> %".2004", %".1986"
+  %".2006" = fmul <8 x float> %".2001", %".2005"
+  %".2007" = getelementptr float, float* %".1932", i64 %".1998"
+  %".2008" = bitcast float* %".2007" to <8 x float>*
+  %".2009" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".2008", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  %".2010" = fcmp une <8 x float> %".2009", <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>
+  %".2011" = select  <8 x i1> %".2010", <8 x float> %".2006", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>
+  %".2012" = getelementptr float, float* %".1929", i64 %".1998"
+  %".2013" = bitcast float* %".2012" to <8 x float>*
+  %".2014" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>)
+  br i1 %".2014", label %"body.25.if", label %"body.25.else"
 done.26:
-  %".1828" = mul i64 %".1800", 8
-  %".1829" = add i64 %".488", %".1828"
-  %".1830" = icmp slt i64 %".1829", %".489"
-  br i1 %".1830", label %"done.26.if", label %"done.26.endif"
+  %".2023" = mul i64 %".1990", 8
+  %".2024" = add i64 %".488", %".2023"
+  %".2025" = icmp slt i64 %".2024", %".489"
+  br i1 %".2025", label %"done.26.if", label %"done.26.endif"
+body.25.if:
+  store <8 x float> %".2011", <8 x float>* %".2013", align 4
+  br label %"body.25.endif"
+body.25.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".2011", <8 x float>* %".2013", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>)
+  br label %"body.25.endif"
+body.25.endif:
+  %".2020" = add nsw i64 %".1994", 1
+  store i64 %".2020", i64* %".1991"
+  br label %"head.25"
 done.26.if:
-  %".1832" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".1829", i64 0
-  %".1833" = shufflevector <8 x i64> %".1832", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1834" = add <8 x i64> %".1833", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
-  %".1835" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".489", i64 0
-  %".1836" = shufflevector <8 x i64> %".1835", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1837" = icmp slt <8 x i64> %".1834", %".1836"
-  %".1838" = getelementptr float, float* %".1737", i64 %".1829"
-  %".1839" = bitcast float* %".1838" to <8 x float>*
-  %".1840" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1839", i32 4, <8 x i1> %".1837", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  %".1841" = getelementptr float, float* %".1739", i64 %".1829"
-  %".1842" = bitcast float* %".1841" to <8 x float>*
-  %".1843" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1842", i32 4, <8 x i1> %".1837", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  %".1844" = fsub <8 x float> %".1843", %".1796"
-  %".1845" = fmul <8 x float> %".1840", %".1844"
-  %".1846" = getelementptr float, float* %".1742", i64 %".1829"
-  %".1847" = bitcast float* %".1846" to <8 x float>*
-  %".1848" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1847", i32 4, <8 x i1> %".1837", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  %".1849" = fcmp une <8 x float> %".1848", <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>
-  %".1850" = select  <8 x i1> %".1849", <8 x float> %".1845", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>
-  %".1851" = getelementptr float, float* %".1739", i64 %".1829"
-  %".1852" = bitcast float* %".1851" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1850", <8 x float>* %".1852", i32 4, <8 x i1> %".1837")
-  br label %"done.26.endif"
+  %".2027" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".2024", i64 0
+  %".2028" = shufflevector <8 x i64> %".2027", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".2029" = add <8 x i64> %".2028", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
+  %".2030" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".489", i64 0
+  %".2031" = shufflevector <8 x i64> %".2030", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".2032" = icmp slt <8 x i64> %".2029", %".2031"
+  %".2033" = getelementptr float, float* %".1927", i64 %".2024"
+  %".2034" = bitcast float* %".2033" to <8 x float>*
+  %".2035" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".2034", i32 4, <8 x i1> %".2032", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  %".2036" = getelementptr float, float* %".1929", i64 %".2024"
+  %".2037" = bitcast float* %".2036" to <8 x float>*
+  %".2038" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".2037", i32 4, <8 x i1> %".2032", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  %".2039" = fsub <8 x float> %".2038", %".1986"
+  %".2040" = fmul <8 x float> %".2035", %".2039"
+  %".2041" = getelementptr float, float* %".1932", i64 %".2024"
+  %".2042" = bitcast float* %".2041" to <8 x float>*
+  %".2043" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".2042", i32 4, <8 x i1> %".2032", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  %".2044" = fcmp une <8 x float> %".2043", <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>
+  %".2045" = select  <8 x i1> %".2044", <8 x float> %".2040", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>
+  %".2046" = getelementptr float, float* %".1929", i64 %".2024"
+  %".2047" = bitcast float* %".2046" to <8 x float>*
+  %".2048" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".2032")
+  br i1 %".2048", label %"done.26.if.if", label %"done.26.if.else"
 done.26.endif:
   br label %"done.25.endif.endif"
+done.26.if.if:
+  store <8 x float> %".2045", <8 x float>* %".2047", align 4
+  br label %"done.26.if.endif"
+done.26.if.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".2045", <8 x float>* %".2047", i32 4, <8 x i1> %".2032")
+  br label %"done.26.if.endif"
+done.26.if.endif:
+  br label %"done.26.endif"
 head.26:
-  %".1861" = load i64, i64* %".1858"
-  %".1862" = icmp slt i64 %".1861", %".1857"
-  br i1 %".1862", label %"body.26", label %"done.27"
+  %".2061" = load i64, i64* %".2058"
+  %".2062" = icmp slt i64 %".2061", %".2057"
+  br i1 %".2062", label %"body.26", label %"done.27"
 body.26:
-  %".1864" = mul i64 %".1861", 8
-  %".1865" = add i64 %".488", %".1864"
-  %".1866" = getelementptr float, float* %".1737", i64 %".1865"
-  %".1867" = bitcast float* %".1866" to <8 x float>*
-  %".1868" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1867", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  %".1869" = getelementptr float, float* %".1739", i64 %".1865"
-  %".1870" = bitcast float* %".1869" to <8 x float>*
-  %".1871" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1870", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  %".1872" = fsub <8 x float> %".1871", %".1796"
-  %".1873" = fmul <8 x float> %".1868", %".1872"
-  %".1874" = getelementptr float, float* %".1739", i64 %".1865"
-  %".1875" = bitcast float* %".1874" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1873", <8 x float>* %".1875", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>)
-  %".1877" = add nsw i64 %".1861", 1
-  store i64 %".1877", i64* %".1858"
-  br label %"head.26"
+  %".2064" = mul i64 %".2061", 8
+  %".2065" = add i64 %".488", %".2064"
+  %".2066" = getelementptr float, float* %".1927", i64 %".2065"
+  %".2067" = bitcast float* %".2066" to <8 x float>*
+  %".2068" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".2067", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  %".2069" = getelementptr float, float* %".1929", i64 %".2065"
+  %".2070" = bitcast float* %".2069" to <8 x float>*
+  %".2071" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".2070", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  %".2072" = fsub <8 x float> %".2071", %".1986"
+  %".2073" = fmul <8 x float> %".2068", %".2072"
+  %".2074" = getelementptr float, float* %".1929", i64 %".2065"
+  %".2075" = bitcast float* %".2074" to <8 x float>*
+  %".2076" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>)
+  br i1 %".2076", label %"body.26.if", label %"body.26.else"
 done.27:
-  %".1880" = mul i64 %".1857", 8
-  %".1881" = add i64 %".488", %".1880"
-  %".1882" = icmp slt i64 %".1881", %".489"
-  br i1 %".1882", label %"done.27.if", label %"done.27.endif"
+  %".2085" = mul i64 %".2057", 8
+  %".2086" = add i64 %".488", %".2085"
+  %".2087" = icmp slt i64 %".2086", %".489"
+  br i1 %".2087", label %"done.27.if", label %"done.27.endif"
+body.26.if:
+  store <8 x float> %".2073", <8 x float>* %".2075", align 4
+  br label %"body.26.endif"
+body.26.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".2073", <8 x float>* %".2075", i32 4, <8 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>)
+  br label %"body.26.endif"
+body.26.endif:
+  %".2082" = add nsw i64 %".2061", 1
+  store i64 %".2082", i64* %".2058"
+  br label %"head.26"
 done.27.if:
-  %".1884" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".1881", i64 0
-  %".1885" = shufflevector <8 x i64> %".1884", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1886" = add <8 x i64> %".1885", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
-  %".1887" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".489", i64 0
-  %".1888" = shufflevector <8 x i64> %".1887", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1889" = icmp slt <8 x i64> %".1886", %".1888"
-  %".1890" = getelementptr float, float* %".1737", i64 %".1881"
-  %".1891" = bitcast float* %".1890" to <8 x float>*
-  %".1892" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1891", i32 4, <8 x i1> %".1889", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  %".1893" = getelementptr float, float* %".1739", i64 %".1881"
-  %".1894" = bitcast float* %".1893" to <8 x float>*
-  %".1895" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1894", i32 4, <8 x i1> %".1889", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  %".1896" = fsub <8 x float> %".1895", %".1796"
-  %".1897" = fmul <8 x float> %".1892", %".1896"
-  %".1898" = getelementptr float, float* %".1739", i64 %".1881"
-  %".1899" = bitcast float* %".1898" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1897", <8 x float>* %".1899", i32 4, <8 x i1> %".1889")
-  br label %"done.27.endif"
+  %".2089" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".2086", i64 0
+  %".2090" = shufflevector <8 x i64> %".2089", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".2091" = add <8 x i64> %".2090", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
+  %".2092" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".489", i64 0
+  %".2093" = shufflevector <8 x i64> %".2092", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".2094" = icmp slt <8 x i64> %".2091", %".2093"
+  %".2095" = getelementptr float, float* %".1927", i64 %".2086"
+  %".2096" = bitcast float* %".2095" to <8 x float>*
+  %".2097" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".2096", i32 4, <8 x i1> %".2094", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  %".2098" = getelementptr float, float* %".1929", i64 %".2086"
+  %".2099" = bitcast float* %".2098" to <8 x float>*
+  %".2100" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".2099", i32 4, <8 x i1> %".2094", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  %".2101" = fsub <8 x float> %".2100", %".1986"
+  %".2102" = fmul <8 x float> %".2097", %".2101"
+  %".2103" = getelementptr float, float* %".1929", i64 %".2086"
+  %".2104" = bitcast float* %".2103" to <8 x float>*
+  %".2105" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".2094")
+  br i1 %".2105", label %"done.27.if.if", label %"done.27.if.else"
 done.27.endif:
   br label %"done.25.endif.endif"
+done.27.if.if:
+  store <8 x float> %".2102", <8 x float>* %".2104", align 4
+  br label %"done.27.if.endif"
+done.27.if.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".2102", <8 x float>* %".2104", i32 4, <8 x i1> %".2094")
+  br label %"done.27.if.endif"
+done.27.if.endif:
+  br label %"done.27.endif"
 head.27:
-  %".1915" = load i64, i64* %".1912"
-  %".1916" = icmp slt i64 %".1915", %".1911"
-  br i1 %".1916", label %"body.27", label %"done.28"
+  %".2125" = load i64, i64* %".2122"
+  %".2126" = icmp slt i64 %".2125", %".2121"
+  br i1 %".2126", label %"body.27", label %"done.28"
 body.27:
-  %".1918" = mul i64 %".1915", %".13"
-  %".1919" = add i64 %".488", %".1918"
-  %".1920" = sub i64 %".489", %".1919"
-  %".1921" = icmp slt i64 %".13", %".1920"
-  %".1922" = select  i1 %".1921", i64 %".13", i64 %".1920"
-  %".1923" = sdiv i64 %".7", 16
-  store i64 0, i64* %".1924"
+  %".2128" = mul i64 %".2125", %".13"
+  %".2129" = add i64 %".488", %".2128"
+  %".2130" = sub i64 %".489", %".2129"
+  %".2131" = icmp slt i64 %".13", %".2130"
+  %".2132" = select  i1 %".2131", i64 %".13", i64 %".2130"
+  %".2133" = sdiv i64 %".7", 16
+  store i64 0, i64* %".2134"
   br label %"head.28"
 done.28:
-  %".2198" = mul i64 %".456", %".7"
-  %".2199" = getelementptr float, float* %".80", i64 %".2198"
-  %".2200" = sub i64 %".489", %".488"
-  %".2201" = add i64 %".2200", 3
-  %".2202" = sdiv i64 %".2201", 4
-  %".2203" = sdiv i64 %".7", 16
-  store i64 0, i64* %".2204"
+  %".2448" = mul i64 %".456", %".7"
+  %".2449" = getelementptr float, float* %".80", i64 %".2448"
+  %".2450" = sub i64 %".489", %".488"
+  %".2451" = add i64 %".2450", 3
+  %".2452" = sdiv i64 %".2451", 4
+  %".2453" = sdiv i64 %".7", 16
+  store i64 0, i64* %".2454"
   br label %"head.31"
 head.28:
-  %".1927" = load i64, i64* %".1924"
-  %".1928" = icmp slt i64 %".1927", %".1923"
-  br i1 %".1928", label %"body.28", label %"done.29"
+  %".2137" = load i64, i64* %".2134"
+  %".2138" = icmp slt i64 %".2137", %".2133"
+  br i1 %".2138", label %"body.28", label %"done.29"
 body.28:
-  %".1930" = mul i64 %".1927", 16
-  %".1931" = mul i64 %".1919", %".7"
-  %".1932" = add i64 %".1931", %".1930"
-  %".1933" = getelementptr float, float* %".83", i64 %".1932"
-  %".1934" = add i64 %".459", 3
-  %".1935" = sdiv i64 %".1934", 4
-  store i64 0, i64* %".1936"
+  %".2140" = mul i64 %".2137", 16
+  %".2141" = mul i64 %".2129", %".7"
+  %".2142" = add i64 %".2141", %".2140"
+  %".2143" = getelementptr float, float* %".83", i64 %".2142"
+  %".2144" = add i64 %".459", 3
+  %".2145" = sdiv i64 %".2144", 4
+  store i64 0, i64* %".2146"
   br label %"head.29"
 done.29:
-  %".2195" = add nsw i64 %".1915", 1
-  store i64 %".2195", i64* %".1912"
+  %".2445" = add nsw i64 %".2125", 1
+  store i64 %".2445", i64* %".2122"
   br label %"head.27"
 head.29:
-  %".1939" = load i64, i64* %".1936"
-  %".1940" = icmp slt i64 %".1939", %".1935"
-  br i1 %".1940", label %"body.29", label %"done.30"
+  %".2149" = load i64, i64* %".2146"
+  %".2150" = icmp slt i64 %".2149", %".2145"
+  br i1 %".2150", label %"body.29", label %"done.30"
 body.29:
-  %".1942" = mul i64 %".1939", 4
-  %".1943" = icmp sgt i64 %".1915", 0
+  %".2152" = mul i64 %".2149", 4
+  %".2153" = icmp sgt i64 %".2125", 0
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".48"
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".49"
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".50"
@@ -2112,291 +2448,355 @@ body.29:
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".53"
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".54"
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".55"
-  br i1 %".1943", label %"body.29.if", label %"body.29.endif"
+  br i1 %".2153", label %"body.29.if", label %"body.29.endif"
 done.30:
-  %".2192" = add nsw i64 %".1927", 1
-  store i64 %".2192", i64* %".1924"
+  %".2442" = add nsw i64 %".2137", 1
+  store i64 %".2442", i64* %".2134"
   br label %"head.28"
 body.29.if:
-  %".1953" = add i64 %".1930", 0
-  %".1954" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".1953", i64 0
-  %".1955" = shufflevector <8 x i64> %".1954", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1956" = add <8 x i64> %".1955", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
-  %".1957" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".7", i64 0
-  %".1958" = shufflevector <8 x i64> %".1957", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1959" = icmp slt <8 x i64> %".1956", %".1958"
-  %".1960" = add i64 %".1930", 8
-  %".1961" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".1960", i64 0
-  %".1962" = shufflevector <8 x i64> %".1961", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1963" = add <8 x i64> %".1962", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
-  %".1964" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".7", i64 0
-  %".1965" = shufflevector <8 x i64> %".1964", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".1966" = icmp slt <8 x i64> %".1963", %".1965"
-  %".1967" = add i64 %".1942", 0
-  %".1968" = icmp slt i64 %".1967", %".459"
-  br i1 %".1968", label %"body.29.if.if", label %"body.29.if.endif"
+  %".2163" = add i64 %".2140", 0
+  %".2164" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".2163", i64 0
+  %".2165" = shufflevector <8 x i64> %".2164", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".2166" = add <8 x i64> %".2165", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
+  %".2167" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".7", i64 0
+  %".2168" = shufflevector <8 x i64> %".2167", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".2169" = icmp slt <8 x i64> %".2166", %".2168"
+  %".2170" = add i64 %".2140", 8
+  %".2171" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".2170", i64 0
+  %".2172" = shufflevector <8 x i64> %".2171", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".2173" = add <8 x i64> %".2172", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
+  %".2174" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".7", i64 0
+  %".2175" = shufflevector <8 x i64> %".2174", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".2176" = icmp slt <8 x i64> %".2173", %".2175"
+  %".2177" = add i64 %".2152", 0
+  %".2178" = icmp slt i64 %".2177", %".459"
+  br i1 %".2178", label %"body.29.if.if", label %"body.29.if.endif"
 body.29.endif:
-  %".2028" = sub i64 %".459", 1
-  %".2029" = add i64 %".1942", 0
-  %".2030" = icmp slt i64 %".2029", %".459"
-  %".2031" = select  i1 %".2030", i64 %".2029", i64 %".2028"
-  %".2032" = mul i64 %".2031", %".74"
-  %".2033" = mul i64 %".1919", 1
-  %".2034" = add i64 %".2032", %".2033"
-  %".2035" = getelementptr float, float* %".99", i64 %".2034"
-  %".2036" = add i64 %".1942", 1
-  %".2037" = icmp slt i64 %".2036", %".459"
-  %".2038" = select  i1 %".2037", i64 %".2036", i64 %".2028"
-  %".2039" = mul i64 %".2038", %".74"
-  %".2040" = mul i64 %".1919", 1
-  %".2041" = add i64 %".2039", %".2040"
-  %".2042" = getelementptr float, float* %".99", i64 %".2041"
-  %".2043" = add i64 %".1942", 2
-  %".2044" = icmp slt i64 %".2043", %".459"
-  %".2045" = select  i1 %".2044", i64 %".2043", i64 %".2028"
-  %".2046" = mul i64 %".2045", %".74"
-  %".2047" = mul i64 %".1919", 1
-  %".2048" = add i64 %".2046", %".2047"
-  %".2049" = getelementptr float, float* %".99", i64 %".2048"
-  %".2050" = add i64 %".1942", 3
-  %".2051" = icmp slt i64 %".2050", %".459"
-  %".2052" = select  i1 %".2051", i64 %".2050", i64 %".2028"
-  %".2053" = mul i64 %".2052", %".74"
-  %".2054" = mul i64 %".1919", 1
-  %".2055" = add i64 %".2053", %".2054"
-  %".2056" = getelementptr float, float* %".99", i64 %".2055"
-  store i64 0, i64* %".2057"
+  %".2238" = sub i64 %".459", 1
+  %".2239" = add i64 %".2152", 0
+  %".2240" = icmp slt i64 %".2239", %".459"
+  %".2241" = select  i1 %".2240", i64 %".2239", i64 %".2238"
+  %".2242" = mul i64 %".2241", %".74"
+  %".2243" = mul i64 %".2129", 1
+  %".2244" = add i64 %".2242", %".2243"
+  %".2245" = getelementptr float, float* %".99", i64 %".2244"
+  %".2246" = add i64 %".2152", 1
+  %".2247" = icmp slt i64 %".2246", %".459"
+  %".2248" = select  i1 %".2247", i64 %".2246", i64 %".2238"
+  %".2249" = mul i64 %".2248", %".74"
+  %".2250" = mul i64 %".2129", 1
+  %".2251" = add i64 %".2249", %".2250"
+  %".2252" = getelementptr float, float* %".99", i64 %".2251"
+  %".2253" = add i64 %".2152", 2
+  %".2254" = icmp slt i64 %".2253", %".459"
+  %".2255" = select  i1 %".2254", i64 %".2253", i64 %".2238"
+  %".2256" = mul i64 %".2255", %".74"
+  %".2257" = mul i64 %".2129", 1
+  %".2258" = add i64 %".2256", %".2257"
+  %".2259" = getelementptr float, float* %".99", i64 %".2258"
+  %".2260" = add i64 %".2152", 3
+  %".2261" = icmp slt i64 %".2260", %".459"
+  %".2262" = select  i1 %".2261", i64 %".2260", i64 %".2238"
+  %".2263" = mul i64 %".2262", %".74"
+  %".2264" = mul i64 %".2129", 1
+  %".2265" = add i64 %".2263", %".2264"
+  %".2266" = getelementptr float, float* %".99", i64 %".2265"
+  store i64 0, i64* %".2267"
   br label %"head.30"
 body.29.if.if:
-  %".1970" = mul i64 %".1967", %".7"
-  %".1971" = add i64 %".1970", %".1930"
-  %".1972" = getelementptr float, float* %".1907", i64 %".1971"
-  %".1973" = getelementptr float, float* %".1972", i64 0
-  %".1974" = bitcast float* %".1973" to <8 x float>*
-  %".1975" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1974", i32 4, <8 x i1> %".1959", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".1975", <8 x float>* %".48"
-  %".1977" = getelementptr float, float* %".1972", i64 8
-  %".1978" = bitcast float* %".1977" to <8 x float>*
-  %".1979" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1978", i32 4, <8 x i1> %".1966", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".1979", <8 x float>* %".49"
+  %".2180" = mul i64 %".2177", %".7"
+  %".2181" = add i64 %".2180", %".2140"
+  %".2182" = getelementptr float, float* %".2117", i64 %".2181"
+  %".2183" = getelementptr float, float* %".2182", i64 0
+  %".2184" = bitcast float* %".2183" to <8 x float>*
+  %".2185" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".2184", i32 4, <8 x i1> %".2169", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".2185", <8 x float>* %".48"
+  %".2187" = getelementptr float, float* %".2182", i64 8
+  %".2188" = bitcast float* %".2187" to <8 x float>*
+  %".2189" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".2188", i32 4, <8 x i1> %".2176", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".2189", <8 x float>* %".49"
   br label %"body.29.if.endif"
 body.29.if.endif:
-  %".1982" = add i64 %".1942", 1
-  %".1983" = icmp slt i64 %".1982", %".459"
-  br i1 %".1983", label %"body.29.if.endif.if", label %"body.29.if.endif.endif"
+  %".2192" = add i64 %".2152", 1
+  %".2193" = icmp slt i64 %".2192", %".459"
+  br i1 %".2193", label %"body.29.if.endif.if", label %"body.29.if.endif.endif"
 body.29.if.endif.if:
-  %".1985" = mul i64 %".1982", %".7"
-  %".1986" = add i64 %".1985", %".1930"
-  %".1987" = getelementptr float, float* %".1907", i64 %".1986"
-  %".1988" = getelementptr float, float* %".1987", i64 0
-  %".1989" = bitcast float* %".1988" to <8 x float>*
-  %".1990" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1989", i32 4, <8 x i1> %".1959", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".1990", <8 x float>* %".50"
-  %".1992" = getelementptr float, float* %".1987", i64 8
-  %".1993" = bitcast float* %".1992" to <8 x float>*
-  %".1994" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1993", i32 4, <8 x i1> %".1966", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".1994", <8 x float>* %".51"
+  %".2195" = mul i64 %".2192", %".7"
+  %".2196" = add i64 %".2195", %".2140"
+  %".2197" = getelementptr float, float* %".2117", i64 %".2196"
+  %".2198" = getelementptr float, float* %".2197", i64 0
+  %".2199" = bitcast float* %".2198" to <8 x float>*
+  %".2200" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".2199", i32 4, <8 x i1> %".2169", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".2200", <8 x float>* %".50"
+  %".2202" = getelementptr float, float* %".2197", i64 8
+  %".2203" = bitcast float* %".2202" to <8 x float>*
+  %".2204" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".2203", i32 4, <8 x i1> %".2176", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".2204", <8 x float>* %".51"
   br label %"body.29.if.endif.endif"
 body.29.if.endif.endif:
-  %".1997" = add i64 %".1942", 2
-  %".1998" = icmp slt i64 %".1997", %".459"
-  br i1 %".1998", label %"body.29.if.endif.endif.if", label %"body.29.if.endif.endif.endif"
+  %".2207" = add i64 %".2152", 2
+  %".2208" = icmp slt i64 %".2207", %".459"
+  br i1 %".2208", label %"body.29.if.endif.endif.if", label %"body.29.if.endif.endif.endif"
 body.29.if.endif.endif.if:
-  %".2000" = mul i64 %".1997", %".7"
-  %".2001" = add i64 %".2000", %".1930"
-  %".2002" = getelementptr float, float* %".1907", i64 %".2001"
-  %".2003" = getelementptr float, float* %".2002", i64 0
-  %".2004" = bitcast float* %".2003" to <8 x float>*
-  %".2005" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".2004", i32 4, <8 x i1> %".1959", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".2005", <8 x float>* %".52"
-  %".2007" = getelementptr float, float* %".2002", i64 8
-  %".2008" = bitcast float* %".2007" to <8 x float>*
-  %".2009" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".2008", i32 4, <8 x i1> %".1966", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".2009", <8 x float>* %".53"
+  %".2210" = mul i64 %".2207", %".7"
+  %".2211" = add i64 %".2210", %".2140"
+  %".2212" = getelementptr float, float* %".2117", i64 %".2211"
+  %".2213" = getelementptr float, float* %".2212", i64 0
+  %".2214" = bitcast float* %".2213" to <8 x float>*
+  %".2215" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".2214", i32 4, <8 x i1> %".2169", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".2215", <8 x float>* %".52"
+  %".2217" = getelementptr float, float* %".2212", i64 8
+  %".2218" = bitcast float* %".2217" to <8 x float>*
+  %".2219" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".2218", i32 4, <8 x i1> %".2176", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".2219", <8 x float>* %".53"
   br label %"body.29.if.endif.endif.endif"
 body.29.if.endif.endif.endif:
-  %".2012" = add i64 %".1942", 3
-  %".2013" = icmp slt i64 %".2012", %".459"
-  br i1 %".2013", label %"body.29.if.endif.endif.endif.if", label %"body.29.if.endif.endif.endif.endif"
+  %".2222" = add i64 %".2152", 3
+  %".2223" = icmp slt i64 %".2222", %".459"
+  br i1 %".2223", label %"body.29.if.endif.endif.endif.if", label %"body.29.if.endif.endif.endif.endif"
 body.29.if.endif.endif.endif.if:
-  %".2015" = mul i64 %".2012", %".7"
-  %".2016" = add i64 %".2015", %".1930"
-  %".2017" = getelementptr float, float* %".1907", i64 %".2016"
-  %".2018" = getelementptr float, float* %".2017", i64 0
-  %".2019" = bitcast float* %".2018" to <8 x float>*
-  %".2020" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".2019", i32 4, <8 x i1> %".1959", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".2020", <8 x float>* %".54"
-  %".2022" = getelementptr float, float* %".2017", i64 8
-  %".2023" = bitcast float* %".2022" to <8 x float>*
-  %".2024" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".2023", i32 4, <8 x i1> %".1966", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".2024", <8 x float>* %".55"
+  %".2225" = mul i64 %".2222", %".7"
+  %".2226" = add i64 %".2225", %".2140"
+  %".2227" = getelementptr float, float* %".2117", i64 %".2226"
+  %".2228" = getelementptr float, float* %".2227", i64 0
+  %".2229" = bitcast float* %".2228" to <8 x float>*
+  %".2230" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".2229", i32 4, <8 x i1> %".2169", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".2230", <8 x float>* %".54"
+  %".2232" = getelementptr float, float* %".2227", i64 8
+  %".2233" = bitcast float* %".2232" to <8 x float>*
+  %".2234" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".2233", i32 4, <8 x i1> %".2176", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".2234", <8 x float>* %".55"
   br label %"body.29.if.endif.endif.endif.endif"
 body.29.if.endif.endif.endif.endif:
   br label %"body.29.endif"
 head.30:
-  %".2060" = load i64, i64* %".2057"
-  %".2061" = icmp slt i64 %".2060", %".1922"
-  br i1 %".2061", label %"body.30", label %"done.31"
+  %".2270" = load i64, i64* %".2267"
+  %".2271" = icmp slt i64 %".2270", %".2132"
+  br i1 %".2271", label %"body.30", label %"done.31"
 body.30:
-  %".2063" = mul i64 %".2060", %".7"
-  %".2064" = getelementptr float, float* %".1933", i64 %".2063"
-  %".2065" = getelementptr float, float* %".2064", i64 0
-  %".2066" = bitcast float* %".2065" to <8 x float>*
-  %".2067" = load <8 x float>, <8 x float>* %".2066", align 4
-  %".2068" = getelementptr float, float* %".2064", i64 8
-  %".2069" = bitcast float* %".2068" to <8 x float>*
-  %".2070" = load <8 x float>, <8 x float>* %".2069", align 4
-  %".2071" = mul i64 %".2060", 1
-  %".2072" = getelementptr float, float* %".2035", i64 %".2071"
-  %".2073" = load float, float* %".2072"
-  %".2074" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".2073", i64 0
-  %".2075" = shufflevector <8 x float> %".2074", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".2076" = load <8 x float>, <8 x float>* %".48"
-  %".2077" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".2075", <8 x float> %".2067", <8 x float> %".2076")
-  store <8 x float> %".2077", <8 x float>* %".48"
-  %".2079" = load <8 x float>, <8 x float>* %".49"
-  %".2080" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".2075", <8 x float> %".2070", <8 x float> %".2079")
-  store <8 x float> %".2080", <8 x float>* %".49"
-  %".2082" = getelementptr float, float* %".2042", i64 %".2071"
-  %".2083" = load float, float* %".2082"
-  %".2084" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".2083", i64 0
-  %".2085" = shufflevector <8 x float> %".2084", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".2086" = load <8 x float>, <8 x float>* %".50"
-  %".2087" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".2085", <8 x float> %".2067", <8 x float> %".2086")
-  store <8 x float> %".2087", <8 x float>* %".50"
-  %".2089" = load <8 x float>, <8 x float>* %".51"
-  %".2090" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".2085", <8 x float> %".2070", <8 x float> %".2089")
-  store <8 x float> %".2090", <8 x float>* %".51"
-  %".2092" = getelementptr float, float* %".2049", i64 %".2071"
-  %".2093" = load float, float* %".2092"
-  %".2094" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".2093", i64 0
-  %".2095" = shufflevector <8 x float> %".2094", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".2096" = load <8 x float>, <8 x float>* %".52"
-  %".2097" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".2095", <8 x float> %".2067", <8 x float> %".2096")
-  store <8 x float> %".2097", <8 x float>* %".52"
-  %".2099" = load <8 x float>, <8 x float>* %".53"
-  %".2100" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".2095", <8 x float> %".2070", <8 x float> %".2099")
-  store <8 x float> %".2100", <8 x float>* %".53"
-  %".2102" = getelementptr float, float* %".2056", i64 %".2071"
-  %".2103" = load float, float* %".2102"
-  %".2104" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".2103", i64 0
-  %".2105" = shufflevector <8 x float> %".2104", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".2106" = load <8 x float>, <8 x float>* %".54"
-  %".2107" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".2105", <8 x float> %".2067", <8 x float> %".2106")
-  store <8 x float> %".2107", <8 x float>* %".54"
-  %".2109" = load <8 x float>, <8 x float>* %".55"
-  %".2110" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".2105", <8 x float> %".2070", <8 x float> %".2109")
-  store <8 x float> %".2110", <8 x float>* %".55"
-  %".2112" = add nsw i64 %".2060", 1
-  store i64 %".2112", i64* %".2057"
+  %".2273" = mul i64 %".2270", %".7"
+  %".2274" = getelementptr float, float* %".2143", i64 %".2273"
+  %".2275" = getelementptr float, float* %".2274", i64 0
+  %".2276" = bitcast float* %".2275" to <8 x float>*
+  %".2277" = load <8 x float>, <8 x float>* %".2276", align 4
+  %".2278" = getelementptr float, float* %".2274", i64 8
+  %".2279" = bitcast float* %".2278" to <8 x float>*
+  %".2280" = load <8 x float>, <8 x float>* %".2279", align 4
+  %".2281" = mul i64 %".2270", 1
+  %".2282" = getelementptr float, float* %".2245", i64 %".2281"
+  %".2283" = load float, float* %".2282"
+  %".2284" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".2283", i64 0
+  %".2285" = shufflevector <8 x float> %".2284", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".2286" = load <8 x float>, <8 x float>* %".48"
+  %".2287" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".2285", <8 x float> %".2277", <8 x float> %".2286")
+  store <8 x float> %".2287", <8 x float>* %".48"
+  %".2289" = load <8 x float>, <8 x float>* %".49"
+  %".2290" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".2285", <8 x float> %".2280", <8 x float> %".2289")
+  store <8 x float> %".2290", <8 x float>* %".49"
+  %".2292" = getelementptr float, float* %".2252", i64 %".2281"
+  %".2293" = load float, float* %".2292"
+  %".2294" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".2293", i64 0
+  %".2295" = shufflevector <8 x float> %".2294", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".2296" = load <8 x float>, <8 x float>* %".50"
+  %".2297" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".2295", <8 x float> %".2277", <8 x float> %".2296")
+  store <8 x float> %".2297", <8 x float>* %".50"
+  %".2299" = load <8 x float>, <8 x float>* %".51"
+  %".2300" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".2295", <8 x float> %".2280", <8 x float> %".2299")
+  store <8 x float> %".2300", <8 x float>* %".51"
+  %".2302" = getelementptr float, float* %".2259", i64 %".2281"
+  %".2303" = load float, float* %".2302"
+  %".2304" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".2303", i64 0
+  %".2305" = shufflevector <8 x float> %".2304", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".2306" = load <8 x float>, <8 x float>* %".52"
+  %".2307" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".2305", <8 x float> %".2277", <8 x float> %".2306")
+  store <8 x float> %".2307", <8 x float>* %".52"
+  %".2309" = load <8 x float>, <8 x float>* %".53"
+  %".2310" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".2305", <8 x float> %".2280", <8 x float> %".2309")
+  store <8 x float> %".2310", <8 x float>* %".53"
+  %".2312" = getelementptr float, float* %".2266", i64 %".2281"
+  %".2313" = load float, float* %".2312"
+  %".2314" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".2313", i64 0
+  %".2315" = shufflevector <8 x float> %".2314", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".2316" = load <8 x float>, <8 x float>* %".54"
+  %".2317" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".2315", <8 x float> %".2277", <8 x float> %".2316")
+  store <8 x float> %".2317", <8 x float>* %".54"
+  %".2319" = load <8 x float>, <8 x float>* %".55"
+  %".2320" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".2315", <8 x float> %".2280", <8 x float> %".2319")
+  store <8 x float> %".2320", <8 x float>* %".55"
+  %".2322" = add nsw i64 %".2270", 1
+  store i64 %".2322", i64* %".2267"
   br label %"head.30"
 done.31:
-  %".2115" = add i64 %".1930", 0
-  %".2116" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".2115", i64 0
-  %".2117" = shufflevector <8 x i64> %".2116", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".2118" = add <8 x i64> %".2117", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
-  %".2119" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".7", i64 0
-  %".2120" = shufflevector <8 x i64> %".2119", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".2121" = icmp slt <8 x i64> %".2118", %".2120"
-  %".2122" = add i64 %".1930", 8
-  %".2123" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".2122", i64 0
-  %".2124" = shufflevector <8 x i64> %".2123", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".2125" = add <8 x i64> %".2124", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
-  %".2126" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".7", i64 0
-  %".2127" = shufflevector <8 x i64> %".2126", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".2128" = icmp slt <8 x i64> %".2125", %".2127"
-  %".2129" = add i64 %".1942", 0
-  %".2130" = icmp slt i64 %".2129", %".459"
-  br i1 %".2130", label %"done.31.if", label %"done.31.endif"
+  %".2325" = add i64 %".2140", 0
+  %".2326" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".2325", i64 0
+  %".2327" = shufflevector <8 x i64> %".2326", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".2328" = add <8 x i64> %".2327", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
+  %".2329" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".7", i64 0
+  %".2330" = shufflevector <8 x i64> %".2329", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".2331" = icmp slt <8 x i64> %".2328", %".2330"
+  %".2332" = add i64 %".2140", 8
+  %".2333" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".2332", i64 0
+  %".2334" = shufflevector <8 x i64> %".2333", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".2335" = add <8 x i64> %".2334", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
+  %".2336" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".7", i64 0
+  %".2337" = shufflevector <8 x i64> %".2336", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".2338" = icmp slt <8 x i64> %".2335", %".2337"
+  %".2339" = add i64 %".2152", 0
+  %".2340" = icmp slt i64 %".2339", %".459"
+  br i1 %".2340", label %"done.31.if", label %"done.31.endif"
 done.31.if:
-  %".2132" = mul i64 %".2129", %".7"
-  %".2133" = add i64 %".2132", %".1930"
-  %".2134" = getelementptr float, float* %".1907", i64 %".2133"
-  %".2135" = getelementptr float, float* %".2134", i64 0
-  %".2136" = bitcast float* %".2135" to <8 x float>*
-  %".2137" = load <8 x float>, <8 x float>* %".48"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".2137", <8 x float>* %".2136", i32 4, <8 x i1> %".2121")
-  %".2139" = getelementptr float, float* %".2134", i64 8
-  %".2140" = bitcast float* %".2139" to <8 x float>*
-  %".2141" = load <8 x float>, <8 x float>* %".49"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".2141", <8 x float>* %".2140", i32 4, <8 x i1> %".2128")
-  br label %"done.31.endif"
+  %".2342" = mul i64 %".2339", %".7"
+  %".2343" = add i64 %".2342", %".2140"
+  %".2344" = getelementptr float, float* %".2117", i64 %".2343"
+  %".2345" = getelementptr float, float* %".2344", i64 0
+  %".2346" = bitcast float* %".2345" to <8 x float>*
+  %".2347" = load <8 x float>, <8 x float>* %".48"
+  %".2348" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".2331")
+  br i1 %".2348", label %"done.31.if.if", label %"done.31.if.else"
 done.31.endif:
-  %".2144" = add i64 %".1942", 1
-  %".2145" = icmp slt i64 %".2144", %".459"
-  br i1 %".2145", label %"done.31.endif.if", label %"done.31.endif.endif"
+  %".2364" = add i64 %".2152", 1
+  %".2365" = icmp slt i64 %".2364", %".459"
+  br i1 %".2365", label %"done.31.endif.if", label %"done.31.endif.endif"
+done.31.if.if:
+  store <8 x float> %".2347", <8 x float>* %".2346", align 4
+  br label %"done.31.if.endif"
+done.31.if.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".2347", <8 x float>* %".2346", i32 4, <8 x i1> %".2331")
+  br label %"done.31.if.endif"
+done.31.if.endif:
+  %".2354" = getelementptr float, float* %".2344", i64 8
+  %".2355" = bitcast float* %".2354" to <8 x float>*
+  %".2356" = load <8 x float>, <8 x float>* %".49"
+  %".2357" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".2338")
+  br i1 %".2357", label %"done.31.if.endif.if", label %"done.31.if.endif.else"
+done.31.if.endif.if:
+  store <8 x float> %".2356", <8 x float>* %".2355", align 4
+  br label %"done.31.if.endif.endif"
+done.31.if.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".2356", <8 x float>* %".2355", i32 4, <8 x i1> %".2338")
+  br label %"done.31.if.endif.endif"
+done.31.if.endif.endif:
+  br label %"done.31.endif"
 done.31.endif.if:
-  %".2147" = mul i64 %".2144", %".7"
-  %".2148" = add i64 %".2147", %".1930"
-  %".2149" = getelementptr float, float* %".1907", i64 %".2148"
-  %".2150" = getelementptr float, float* %".2149", i64 0
-  %".2151" = bitcast float* %".2150" to <8 x float>*
-  %".2152" = load <8 x float>, <8 x float>* %".50"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".2152", <8 x float>* %".2151", i32 4, <8 x i1> %".2121")
-  %".2154" = getelementptr float, float* %".2149", i64 8
-  %".2155" = bitcast float* %".2154" to <8 x float>*
-  %".2156" = load <8 x float>, <8 x float>* %".51"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".2156", <8 x float>* %".2155", i32 4, <8 x i1> %".2128")
-  br label %"done.31.endif.endif"
+  %".2367" = mul i64 %".2364", %".7"
+  %".2368" = add i64 %".2367", %".2140"
+  %".2369" = getelementptr float, float* %".2117", i64 %".2368"
+  %".2370" = getelementptr float, float* %".2369", i64 0
+  %".2371" = bitcast float* %".2370" to <8 x float>*
+  %".2372" = load <8 x float>, <8 x float>* %".50"
+  %".2373" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".2331")
+  br i1 %".2373", label %"done.31.endif.if.if", label %"done.31.endif.if.else"
 done.31.endif.endif:
-  %".2159" = add i64 %".1942", 2
-  %".2160" = icmp slt i64 %".2159", %".459"
-  br i1 %".2160", label %"done.31.endif.endif.if", label %"done.31.endif.endif.endif"
+  %".2389" = add i64 %".2152", 2
+  %".2390" = icmp slt i64 %".2389", %".459"
+  br i1 %".2390", label %"done.31.endif.endif.if", label %"done.31.endif.endif.endif"
+done.31.endif.if.if:
+  store <8 x float> %".2372", <8 x float>* %".2371", align 4
+  br label %"done.31.endif.if.endif"
+done.31.endif.if.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".2372", <8 x float>* %".2371", i32 4, <8 x i1> %".2331")
+  br label %"done.31.endif.if.endif"
+done.31.endif.if.endif:
+  %".2379" = getelementptr float, float* %".2369", i64 8
+  %".2380" = bitcast float* %".2379" to <8 x float>*
+  %".2381" = load <8 x float>, <8 x float>* %".51"
+  %".2382" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".2338")
+  br i1 %".2382", label %"done.31.endif.if.endif.if", label %"done.31.endif.if.endif.else"
+done.31.endif.if.endif.if:
+  store <8 x float> %".2381", <8 x float>* %".2380", align 4
+  br label %"done.31.endif.if.endif.endif"
+done.31.endif.if.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".2381", <8 x float>* %".2380", i32 4, <8 x i1> %".2338")
+  br label %"done.31.endif.if.endif.endif"
+done.31.endif.if.endif.endif:
+  br label %"done.31.endif.endif"
 done.31.endif.endif.if:
-  %".2162" = mul i64 %".2159", %".7"
-  %".2163" = add i64 %".2162", %".1930"
-  %".2164" = getelementptr float, float* %".1907", i64 %".2163"
-  %".2165" = getelementptr float, float* %".2164", i64 0
-  %".2166" = bitcast float* %".2165" to <8 x float>*
-  %".2167" = load <8 x float>, <8 x float>* %".52"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".2167", <8 x float>* %".2166", i32 4, <8 x i1> %".2121")
-  %".2169" = getelementptr float, float* %".2164", i64 8
-  %".2170" = bitcast float* %".2169" to <8 x float>*
-  %".2171" = load <8 x float>, <8 x float>* %".53"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".2171", <8 x float>* %".2170", i32 4, <8 x i1> %".2128")
-  br label %"done.31.endif.endif.endif"
+  %".2392" = mul i64 %".2389", %".7"
+  %".2393" = add i64 %".2392", %".2140"
+  %".2394" = getelementptr float, float* %".2117", i64 %".2393"
+  %".2395" = getelementptr float, float* %".2394", i64 0
+  %".2396" = bitcast float* %".2395" to <8 x float>*
+  %".2397" = load <8 x float>, <8 x float>* %".52"
+  %".2398" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".2331")
+  br i1 %".2398", label %"done.31.endif.endif.if.if", label %"done.31.endif.endif.if.else"
 done.31.endif.endif.endif:
-  %".2174" = add i64 %".1942", 3
-  %".2175" = icmp slt i64 %".2174", %".459"
-  br i1 %".2175", label %"done.31.endif.endif.endif.if", label %"done.31.endif.endif.endif.endif"
+  %".2414" = add i64 %".2152", 3
+  %".2415" = icmp slt i64 %".2414", %".459"
+  br i1 %".2415", label %"done.31.endif.endif.endif.if", label %"done.31.endif.endif.endif.endif"
+done.31.endif.endif.if.if:
+  store <8 x float> %".2397", <8 x float>* %".2396", align 4
+  br label %"done.31.endif.endif.if.endif"
+done.31.endif.endif.if.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".2397", <8 x float>* %".2396", i32 4, <8 x i1> %".2331")
+  br label %"done.31.endif.endif.if.endif"
+done.31.endif.endif.if.endif:
+  %".2404" = getelementptr float, float* %".2394", i64 8
+  %".2405" = bitcast float* %".2404" to <8 x float>*
+  %".2406" = load <8 x float>, <8 x float>* %".53"
+  %".2407" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".2338")
+  br i1 %".2407", label %"done.31.endif.endif.if.endif.if", label %"done.31.endif.endif.if.endif.else"
+done.31.endif.endif.if.endif.if:
+  store <8 x float> %".2406", <8 x float>* %".2405", align 4
+  br label %"done.31.endif.endif.if.endif.endif"
+done.31.endif.endif.if.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".2406", <8 x float>* %".2405", i32 4, <8 x i1> %".2338")
+  br label %"done.31.endif.endif.if.endif.endif"
+done.31.endif.endif.if.endif.endif:
+  br label %"done.31.endif.endif.endif"
 done.31.endif.endif.endif.if:
-  %".2177" = mul i64 %".2174", %".7"
-  %".2178" = add i64 %".2177", %".1930"
-  %".2179" = getelementptr float, float* %".1907", i64 %".2178"
-  %".2180" = getelementptr float, float* %".2179", i64 0
-  %".2181" = bitcast float* %".2180" to <8 x float>*
-  %".2182" = load <8 x float>, <8 x float>* %".54"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".2182", <8 x float>* %".2181", i32 4, <8 x i1> %".2121")
-  %".2184" = getelementptr float, float* %".2179", i64 8
-  %".2185" = bitcast float* %".2184" to <8 x float>*
-  %".2186" = load <8 x float>, <8 x float>* %".55"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".2186", <8 x float>* %".2185", i32 4, <8 x i1> %".2128")
-  br label %"done.31.endif.endif.endif.endif"
+  %".2417" = mul i64 %".2414", %".7"
+  %".2418" = add i64 %".2417", %".2140"
+  %".2419" = getelementptr float, float* %".2117", i64 %".2418"
+  %".2420" = getelementptr float, float* %".2419", i64 0
+  %".2421" = bitcast float* %".2420" to <8 x float>*
+  %".2422" = load <8 x float>, <8 x float>* %".54"
+  %".2423" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".2331")
+  br i1 %".2423", label %"done.31.endif.endif.endif.if.if", label %"done.31.endif.endif.endif.if.else"
 done.31.endif.endif.endif.endif:
-  %".2189" = add nsw i64 %".1939", 1
-  store i64 %".2189", i64* %".1936"
+  %".2439" = add nsw i64 %".2149", 1
+  store i64 %".2439", i64* %".2146"
   br label %"head.29"
+done.31.endif.endif.endif.if.if:
+  store <8 x float> %".2422", <8 x float>* %".2421", align 4
+  br label %"done.31.endif.endif.endif.if.endif"
+done.31.endif.endif.endif.if.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".2422", <8 x float>* %".2421", i32 4, <8 x i1> %".2331")
+  br label %"done.31.endif.endif.endif.if.endif"
+done.31.endif.endif.endif.if.endif:
+  %".2429" = getelementptr float, float* %".2419", i64 8
+  %".2430" = bitcast float* %".2429" to <8 x float>*
+  %".2431" = load <8 x float>, <8 x float>* %".55"
+  %".2432" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".2338")
+  br i1 %".2432", label %"done.31.endif.endif.endif.if.endif.if", label %"done.31.endif.endif.endif.if.endif.else"
+done.31.endif.endif.endif.if.endif.if:
+  store <8 x float> %".2431", <8 x float>* %".2430", align 4
+  br label %"done.31.endif.endif.endif.if.endif.endif"
+done.31.endif.endif.endif.if.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".2431", <8 x float>* %".2430", i32 4, <8 x i1> %".2338")
+  br label %"done.31.endif.endif.endif.if.endif.endif"
+done.31.endif.endif.endif.if.endif.endif:
+  br label %"done.31.endif.endif.endif.endif"
 head.31:
-  %".2207" = load i64, i64* %".2204"
-  %".2208" = icmp slt i64 %".2207", %".2203"
-  br i1 %".2208", label %"body.31", label %"done.32"
+  %".2457" = load i64, i64* %".2454"
+  %".2458" = icmp slt i64 %".2457", %".2453"
+  br i1 %".2458", label %"body.31", label %"done.32"
 body.31:
-  %".2210" = mul i64 %".2207", 16
-  %".2211" = getelementptr float, float* %".2199", i64 %".2210"
-  store i64 0, i64* %".2212"
+  %".2460" = mul i64 %".2457", 16
+  %".2461" = getelementptr float, float* %".2449", i64 %".2460"
+  store i64 0, i64* %".2462"
   br label %"head.32"
 done.32:
-  %".2472" = add nsw i64 %".453", 1
-  store i64 %".2472", i64* %".450"
+  %".2762" = add nsw i64 %".453", 1
+  store i64 %".2762", i64* %".450"
   br label %"head.7"
 head.32:
-  %".2215" = load i64, i64* %".2212"
-  %".2216" = icmp slt i64 %".2215", %".2202"
-  br i1 %".2216", label %"body.32", label %"done.33"
+  %".2465" = load i64, i64* %".2462"
+  %".2466" = icmp slt i64 %".2465", %".2452"
+  br i1 %".2466", label %"body.32", label %"done.33"
 body.32:
-  %".2218" = mul i64 %".2215", 4
-  %".2219" = add i64 %".488", %".2218"
-  %".2220" = icmp sgt i64 1, 0
+  %".2468" = mul i64 %".2465", 4
+  %".2469" = add i64 %".488", %".2468"
+  %".2470" = icmp sgt i64 1, 0
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".48"
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".49"
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".50"
@@ -2405,275 +2805,341 @@ body.32:
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".53"
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".54"
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".55"
-  br i1 %".2220", label %"body.32.if", label %"body.32.endif"
+  br i1 %".2470", label %"body.32.if", label %"body.32.endif"
 done.33:
-  %".2469" = add nsw i64 %".2207", 1
-  store i64 %".2469", i64* %".2204"
+  %".2759" = add nsw i64 %".2457", 1
+  store i64 %".2759", i64* %".2454"
   br label %"head.31"
 body.32.if:
-  %".2230" = add i64 %".2210", 0
-  %".2231" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".2230", i64 0
-  %".2232" = shufflevector <8 x i64> %".2231", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".2233" = add <8 x i64> %".2232", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
-  %".2234" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".7", i64 0
-  %".2235" = shufflevector <8 x i64> %".2234", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".2236" = icmp slt <8 x i64> %".2233", %".2235"
-  %".2237" = add i64 %".2210", 8
-  %".2238" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".2237", i64 0
-  %".2239" = shufflevector <8 x i64> %".2238", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".2240" = add <8 x i64> %".2239", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
-  %".2241" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".7", i64 0
-  %".2242" = shufflevector <8 x i64> %".2241", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".2243" = icmp slt <8 x i64> %".2240", %".2242"
-  %".2244" = add i64 %".2219", 0
-  %".2245" = icmp slt i64 %".2244", %".489"
-  br i1 %".2245", label %"body.32.if.if", label %"body.32.if.endif"
+  %".2480" = add i64 %".2460", 0
+  %".2481" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".2480", i64 0
+  %".2482" = shufflevector <8 x i64> %".2481", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".2483" = add <8 x i64> %".2482", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
+  %".2484" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".7", i64 0
+  %".2485" = shufflevector <8 x i64> %".2484", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".2486" = icmp slt <8 x i64> %".2483", %".2485"
+  %".2487" = add i64 %".2460", 8
+  %".2488" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".2487", i64 0
+  %".2489" = shufflevector <8 x i64> %".2488", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".2490" = add <8 x i64> %".2489", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
+  %".2491" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".7", i64 0
+  %".2492" = shufflevector <8 x i64> %".2491", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".2493" = icmp slt <8 x i64> %".2490", %".2492"
+  %".2494" = add i64 %".2469", 0
+  %".2495" = icmp slt i64 %".2494", %".489"
+  br i1 %".2495", label %"body.32.if.if", label %"body.32.if.endif"
 body.32.endif:
-  %".2305" = sub i64 %".489", 1
-  %".2306" = add i64 %".2219", 0
-  %".2307" = icmp slt i64 %".2306", %".489"
-  %".2308" = select  i1 %".2307", i64 %".2306", i64 %".2305"
-  %".2309" = mul i64 %".2308", 1
-  %".2310" = mul i64 0, %".74"
-  %".2311" = add i64 %".2309", %".2310"
-  %".2312" = getelementptr float, float* %".99", i64 %".2311"
-  %".2313" = add i64 %".2219", 1
-  %".2314" = icmp slt i64 %".2313", %".489"
-  %".2315" = select  i1 %".2314", i64 %".2313", i64 %".2305"
-  %".2316" = mul i64 %".2315", 1
-  %".2317" = mul i64 0, %".74"
-  %".2318" = add i64 %".2316", %".2317"
-  %".2319" = getelementptr float, float* %".99", i64 %".2318"
-  %".2320" = add i64 %".2219", 2
-  %".2321" = icmp slt i64 %".2320", %".489"
-  %".2322" = select  i1 %".2321", i64 %".2320", i64 %".2305"
-  %".2323" = mul i64 %".2322", 1
-  %".2324" = mul i64 0, %".74"
-  %".2325" = add i64 %".2323", %".2324"
-  %".2326" = getelementptr float, float* %".99", i64 %".2325"
-  %".2327" = add i64 %".2219", 3
-  %".2328" = icmp slt i64 %".2327", %".489"
-  %".2329" = select  i1 %".2328", i64 %".2327", i64 %".2305"
-  %".2330" = mul i64 %".2329", 1
-  %".2331" = mul i64 0, %".74"
-  %".2332" = add i64 %".2330", %".2331"
-  %".2333" = getelementptr float, float* %".99", i64 %".2332"
-  store i64 0, i64* %".2334"
+  %".2555" = sub i64 %".489", 1
+  %".2556" = add i64 %".2469", 0
+  %".2557" = icmp slt i64 %".2556", %".489"
+  %".2558" = select  i1 %".2557", i64 %".2556", i64 %".2555"
+  %".2559" = mul i64 %".2558", 1
+  %".2560" = mul i64 0, %".74"
+  %".2561" = add i64 %".2559", %".2560"
+  %".2562" = getelementptr float, float* %".99", i64 %".2561"
+  %".2563" = add i64 %".2469", 1
+  %".2564" = icmp slt i64 %".2563", %".489"
+  %".2565" = select  i1 %".2564", i64 %".2563", i64 %".2555"
+  %".2566" = mul i64 %".2565", 1
+  %".2567" = mul i64 0, %".74"
+  %".2568" = add i64 %".2566", %".2567"
+  %".2569" = getelementptr float, float* %".99", i64 %".2568"
+  %".2570" = add i64 %".2469", 2
+  %".2571" = icmp slt i64 %".2570", %".489"
+  %".2572" = select  i1 %".2571", i64 %".2570", i64 %".2555"
+  %".2573" = mul i64 %".2572", 1
+  %".2574" = mul i64 0, %".74"
+  %".2575" = add i64 %".2573", %".2574"
+  %".2576" = getelementptr float, float* %".99", i64 %".2575"
+  %".2577" = add i64 %".2469", 3
+  %".2578" = icmp slt i64 %".2577", %".489"
+  %".2579" = select  i1 %".2578", i64 %".2577", i64 %".2555"
+  %".2580" = mul i64 %".2579", 1
+  %".2581" = mul i64 0, %".74"
+  %".2582" = add i64 %".2580", %".2581"
+  %".2583" = getelementptr float, float* %".99", i64 %".2582"
+  store i64 0, i64* %".2584"
   br label %"head.33"
 body.32.if.if:
-  %".2247" = mul i64 %".2244", %".7"
-  %".2248" = add i64 %".2247", %".2210"
-  %".2249" = getelementptr float, float* %".108", i64 %".2248"
-  %".2250" = getelementptr float, float* %".2249", i64 0
-  %".2251" = bitcast float* %".2250" to <8 x float>*
-  %".2252" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".2251", i32 4, <8 x i1> %".2236", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".2252", <8 x float>* %".48"
-  %".2254" = getelementptr float, float* %".2249", i64 8
-  %".2255" = bitcast float* %".2254" to <8 x float>*
-  %".2256" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".2255", i32 4, <8 x i1> %".2243", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".2256", <8 x float>* %".49"
+  %".2497" = mul i64 %".2494", %".7"
+  %".2498" = add i64 %".2497", %".2460"
+  %".2499" = getelementptr float, float* %".108", i64 %".2498"
+  %".2500" = getelementptr float, float* %".2499", i64 0
+  %".2501" = bitcast float* %".2500" to <8 x float>*
+  %".2502" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".2501", i32 4, <8 x i1> %".2486", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".2502", <8 x float>* %".48"
+  %".2504" = getelementptr float, float* %".2499", i64 8
+  %".2505" = bitcast float* %".2504" to <8 x float>*
+  %".2506" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".2505", i32 4, <8 x i1> %".2493", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".2506", <8 x float>* %".49"
   br label %"body.32.if.endif"
 body.32.if.endif:
-  %".2259" = add i64 %".2219", 1
-  %".2260" = icmp slt i64 %".2259", %".489"
-  br i1 %".2260", label %"body.32.if.endif.if", label %"body.32.if.endif.endif"
+  %".2509" = add i64 %".2469", 1
+  %".2510" = icmp slt i64 %".2509", %".489"
+  br i1 %".2510", label %"body.32.if.endif.if", label %"body.32.if.endif.endif"
 body.32.if.endif.if:
-  %".2262" = mul i64 %".2259", %".7"
-  %".2263" = add i64 %".2262", %".2210"
-  %".2264" = getelementptr float, float* %".108", i64 %".2263"
-  %".2265" = getelementptr float, float* %".2264", i64 0
-  %".2266" = bitcast float* %".2265" to <8 x float>*
-  %".2267" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".2266", i32 4, <8 x i1> %".2236", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".2267", <8 x float>* %".50"
-  %".2269" = getelementptr float, float* %".2264", i64 8
-  %".2270" = bitcast float* %".2269" to <8 x float>*
-  %".2271" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".2270", i32 4, <8 x i1> %".2243", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".2271", <8 x float>* %".51"
+  %".2512" = mul i64 %".2509", %".7"
+  %".2513" = add i64 %".2512", %".2460"
+  %".2514" = getelementptr float, float* %".108", i64 %".2513"
+  %".2515" = getelementptr float, float* %".2514", i64 0
+  %".2516" = bitcast float* %".2515" to <8 x float>*
+  %".2517" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".2516", i32 4, <8 x i1> %".2486", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".2517", <8 x float>* %".50"
+  %".2519" = getelementptr float, float* %".2514", i64 8
+  %".2520" = bitcast float* %".2519" to <8 x float>*
+  %".2521" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".2520", i32 4, <8 x i1> %".2493", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".2521", <8 x float>* %".51"
   br label %"body.32.if.endif.endif"
 body.32.if.endif.endif:
-  %".2274" = add i64 %".2219", 2
-  %".2275" = icmp slt i64 %".2274", %".489"
-  br i1 %".2275", label %"body.32.if.endif.endif.if", label %"body.32.if.endif.endif.endif"
+  %".2524" = add i64 %".2469", 2
+  %".2525" = icmp slt i64 %".2524", %".489"
+  br i1 %".2525", label %"body.32.if.endif.endif.if", label %"body.32.if.endif.endif.endif"
 body.32.if.endif.endif.if:
-  %".2277" = mul i64 %".2274", %".7"
-  %".2278" = add i64 %".2277", %".2210"
-  %".2279" = getelementptr float, float* %".108", i64 %".2278"
-  %".2280" = getelementptr float, float* %".2279", i64 0
-  %".2281" = bitcast float* %".2280" to <8 x float>*
-  %".2282" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".2281", i32 4, <8 x i1> %".2236", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".2282", <8 x float>* %".52"
-  %".2284" = getelementptr float, float* %".2279", i64 8
-  %".2285" = bitcast float* %".2284" to <8 x float>*
-  %".2286" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".2285", i32 4, <8 x i1> %".2243", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".2286", <8 x float>* %".53"
+  %".2527" = mul i64 %".2524", %".7"
+  %".2528" = add i64 %".2527", %".2460"
+  %".2529" = getelementptr float, float* %".108", i64 %".2528"
+  %".2530" = getelementptr float, float* %".2529", i64 0
+  %".2531" = bitcast float* %".2530" to <8 x float>*
+  %".2532" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".2531", i32 4, <8 x i1> %".2486", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".2532", <8 x float>* %".52"
+  %".2534" = getelementptr float, float* %".2529", i64 8
+  %".2535" = bitcast float* %".2534" to <8 x float>*
+  %".2536" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".2535", i32 4, <8 x i1> %".2493", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".2536", <8 x float>* %".53"
   br label %"body.32.if.endif.endif.endif"
 body.32.if.endif.endif.endif:
-  %".2289" = add i64 %".2219", 3
-  %".2290" = icmp slt i64 %".2289", %".489"
-  br i1 %".2290", label %"body.32.if.endif.endif.endif.if", label %"body.32.if.endif.endif.endif.endif"
+  %".2539" = add i64 %".2469", 3
+  %".2540" = icmp slt i64 %".2539", %".489"
+  br i1 %".2540", label %"body.32.if.endif.endif.endif.if", label %"body.32.if.endif.endif.endif.endif"
 body.32.if.endif.endif.endif.if:
-  %".2292" = mul i64 %".2289", %".7"
-  %".2293" = add i64 %".2292", %".2210"
-  %".2294" = getelementptr float, float* %".108", i64 %".2293"
-  %".2295" = getelementptr float, float* %".2294", i64 0
-  %".2296" = bitcast float* %".2295" to <8 x float>*
-  %".2297" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".2296", i32 4, <8 x i1> %".2236", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".2297", <8 x float>* %".54"
-  %".2299" = getelementptr float, float* %".2294", i64 8
-  %".2300" = bitcast float* %".2299" to <8 x float>*
-  %".2301" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".2300", i32 4, <8 x i1> %".2243", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
-  store <8 x float> %".2301", <8 x float>* %".55"
+  %".2542" = mul i64 %".2539", %".7"
+  %".2543" = add i64 %".2542", %".2460"
+  %".2544" = getelementptr float, float* %".108", i64 %".2543"
+  %".2545" = getelementptr float, float* %".2544", i64 0
+  %".2546" = bitcast float* %".2545" to <8 x float>*
+  %".2547" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".2546", i32 4, <8 x i1> %".2486", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".2547", <8 x float>* %".54"
+  %".2549" = getelementptr float, float* %".2544", i64 8
+  %".2550" = bitcast float* %".2549" to <8 x float>*
+  %".2551" = call <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".2550", i32 4, <8 x i1> %".2493", <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>)
+  store <8 x float> %".2551", <8 x float>* %".55"
   br label %"body.32.if.endif.endif.endif.endif"
 body.32.if.endif.endif.endif.endif:
   br label %"body.32.endif"
 head.33:
-  %".2337" = load i64, i64* %".2334"
-  %".2338" = icmp slt i64 %".2337", %".459"
-  br i1 %".2338", label %"body.33", label %"done.34"
+  %".2587" = load i64, i64* %".2584"
+  %".2588" = icmp slt i64 %".2587", %".459"
+  br i1 %".2588", label %"body.33", label %"done.34"
 body.33:
-  %".2340" = mul i64 %".2337", %".7"
-  %".2341" = getelementptr float, float* %".2211", i64 %".2340"
-  %".2342" = getelementptr float, float* %".2341", i64 0
-  %".2343" = bitcast float* %".2342" to <8 x float>*
-  %".2344" = load <8 x float>, <8 x float>* %".2343", align 4
-  %".2345" = getelementptr float, float* %".2341", i64 8
-  %".2346" = bitcast float* %".2345" to <8 x float>*
-  %".2347" = load <8 x float>, <8 x float>* %".2346", align 4
-  %".2348" = mul i64 %".2337", %".74"
-  %".2349" = getelementptr float, float* %".2312", i64 %".2348"
-  %".2350" = load float, float* %".2349"
-  %".2351" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".2350", i64 0
-  %".2352" = shufflevector <8 x float> %".2351", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".2353" = load <8 x float>, <8 x float>* %".48"
-  %".2354" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".2352", <8 x float> %".2344", <8 x float> %".2353")
-  store <8 x float> %".2354", <8 x float>* %".48"
-  %".2356" = load <8 x float>, <8 x float>* %".49"
-  %".2357" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".2352", <8 x float> %".2347", <8 x float> %".2356")
-  store <8 x float> %".2357", <8 x float>* %".49"
-  %".2359" = getelementptr float, float* %".2319", i64 %".2348"
-  %".2360" = load float, float* %".2359"
-  %".2361" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".2360", i64 0
-  %".2362" = shufflevector <8 x float> %".2361", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".2363" = load <8 x float>, <8 x float>* %".50"
-  %".2364" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".2362", <8 x float> %".2344", <8 x float> %".2363")
-  store <8 x float> %".2364", <8 x float>* %".50"
-  %".2366" = load <8 x float>, <8 x float>* %".51"
-  %".2367" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".2362", <8 x float> %".2347", <8 x float> %".2366")
-  store <8 x float> %".2367", <8 x float>* %".51"
-  %".2369" = getelementptr float, float* %".2326", i64 %".2348"
-  %".2370" = load float, float* %".2369"
-  %".2371" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".2370", i64 0
-  %".2372" = shufflevector <8 x float> %".2371", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".2373" = load <8 x float>, <8 x float>* %".52"
-  %".2374" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".2372", <8 x float> %".2344", <8 x float> %".2373")
-  store <8 x float> %".2374", <8 x float>* %".52"
-  %".2376" = load <8 x float>, <8 x float>* %".53"
-  %".2377" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".2372", <8 x float> %".2347", <8 x float> %".2376")
-  store <8 x float> %".2377", <8 x float>* %".53"
-  %".2379" = getelementptr float, float* %".2333", i64 %".2348"
-  %".2380" = load float, float* %".2379"
-  %".2381" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".2380", i64 0
-  %".2382" = shufflevector <8 x float> %".2381", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".2383" = load <8 x float>, <8 x float>* %".54"
-  %".2384" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".2382", <8 x float> %".2344", <8 x float> %".2383")
-  store <8 x float> %".2384", <8 x float>* %".54"
-  %".2386" = load <8 x float>, <8 x float>* %".55"
-  %".2387" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".2382", <8 x float> %".2347", <8 x float> %".2386")
-  store <8 x float> %".2387", <8 x float>* %".55"
-  %".2389" = add nsw i64 %".2337", 1
-  store i64 %".2389", i64* %".2334"
+  %".2590" = mul i64 %".2587", %".7"
+  %".2591" = getelementptr float, float* %".2461", i64 %".2590"
+  %".2592" = getelementptr float, float* %".2591", i64 0
+  %".2593" = bitcast float* %".2592" to <8 x float>*
+  %".2594" = load <8 x float>, <8 x float>* %".2593", align 4
+  %".2595" = getelementptr float, float* %".2591", i64 8
+  %".2596" = bitcast float* %".2595" to <8 x float>*
+  %".2597" = load <8 x float>, <8 x float>* %".2596", align 4
+  %".2598" = mul i64 %".2587", %".74"
+  %".2599" = getelementptr float, float* %".2562", i64 %".2598"
+  %".2600" = load float, float* %".2599"
+  %".2601" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".2600", i64 0
+  %".2602" = shufflevector <8 x float> %".2601", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".2603" = load <8 x float>, <8 x float>* %".48"
+  %".2604" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".2602", <8 x float> %".2594", <8 x float> %".2603")
+  store <8 x float> %".2604", <8 x float>* %".48"
+  %".2606" = load <8 x float>, <8 x float>* %".49"
+  %".2607" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".2602", <8 x float> %".2597", <8 x float> %".2606")
+  store <8 x float> %".2607", <8 x float>* %".49"
+  %".2609" = getelementptr float, float* %".2569", i64 %".2598"
+  %".2610" = load float, float* %".2609"
+  %".2611" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".2610", i64 0
+  %".2612" = shufflevector <8 x float> %".2611", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".2613" = load <8 x float>, <8 x float>* %".50"
+  %".2614" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".2612", <8 x float> %".2594", <8 x float> %".2613")
+  store <8 x float> %".2614", <8 x float>* %".50"
+  %".2616" = load <8 x float>, <8 x float>* %".51"
+  %".2617" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".2612", <8 x float> %".2597", <8 x float> %".2616")
+  store <8 x float> %".2617", <8 x float>* %".51"
+  %".2619" = getelementptr float, float* %".2576", i64 %".2598"
+  %".2620" = load float, float* %".2619"
+  %".2621" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".2620", i64 0
+  %".2622" = shufflevector <8 x float> %".2621", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".2623" = load <8 x float>, <8 x float>* %".52"
+  %".2624" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".2622", <8 x float> %".2594", <8 x float> %".2623")
+  store <8 x float> %".2624", <8 x float>* %".52"
+  %".2626" = load <8 x float>, <8 x float>* %".53"
+  %".2627" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".2622", <8 x float> %".2597", <8 x float> %".2626")
+  store <8 x float> %".2627", <8 x float>* %".53"
+  %".2629" = getelementptr float, float* %".2583", i64 %".2598"
+  %".2630" = load float, float* %".2629"
+  %".2631" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".2630", i64 0
+  %".2632" = shufflevector <8 x float> %".2631", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".2633" = load <8 x float>, <8 x float>* %".54"
+  %".2634" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".2632", <8 x float> %".2594", <8 x float> %".2633")
+  store <8 x float> %".2634", <8 x float>* %".54"
+  %".2636" = load <8 x float>, <8 x float>* %".55"
+  %".2637" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".2632", <8 x float> %".2597", <8 x float> %".2636")
+  store <8 x float> %".2637", <8 x float>* %".55"
+  %".2639" = add nsw i64 %".2587", 1
+  store i64 %".2639", i64* %".2584"
   br label %"head.33"
 done.34:
-  %".2392" = add i64 %".2210", 0
-  %".2393" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".2392", i64 0
-  %".2394" = shufflevector <8 x i64> %".2393", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".2395" = add <8 x i64> %".2394", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
-  %".2396" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".7", i64 0
-  %".2397" = shufflevector <8 x i64> %".2396", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".2398" = icmp slt <8 x i64> %".2395", %".2397"
-  %".2399" = add i64 %".2210", 8
-  %".2400" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".2399", i64 0
-  %".2401" = shufflevector <8 x i64> %".2400", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".2402" = add <8 x i64> %".2401", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
-  %".2403" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".7", i64 0
-  %".2404" = shufflevector <8 x i64> %".2403", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".2405" = icmp slt <8 x i64> %".2402", %".2404"
-  %".2406" = add i64 %".2219", 0
-  %".2407" = icmp slt i64 %".2406", %".489"
-  br i1 %".2407", label %"done.34.if", label %"done.34.endif"
+  %".2642" = add i64 %".2460", 0
+  %".2643" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".2642", i64 0
+  %".2644" = shufflevector <8 x i64> %".2643", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".2645" = add <8 x i64> %".2644", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
+  %".2646" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".7", i64 0
+  %".2647" = shufflevector <8 x i64> %".2646", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".2648" = icmp slt <8 x i64> %".2645", %".2647"
+  %".2649" = add i64 %".2460", 8
+  %".2650" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".2649", i64 0
+  %".2651" = shufflevector <8 x i64> %".2650", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".2652" = add <8 x i64> %".2651", <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7>
+  %".2653" = insertelement <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, i64 %".7", i64 0
+  %".2654" = shufflevector <8 x i64> %".2653", <8 x i64> <i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef, i64 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".2655" = icmp slt <8 x i64> %".2652", %".2654"
+  %".2656" = add i64 %".2469", 0
+  %".2657" = icmp slt i64 %".2656", %".489"
+  br i1 %".2657", label %"done.34.if", label %"done.34.endif"
 done.34.if:
-  %".2409" = mul i64 %".2406", %".7"
-  %".2410" = add i64 %".2409", %".2210"
-  %".2411" = getelementptr float, float* %".108", i64 %".2410"
-  %".2412" = getelementptr float, float* %".2411", i64 0
-  %".2413" = bitcast float* %".2412" to <8 x float>*
-  %".2414" = load <8 x float>, <8 x float>* %".48"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".2414", <8 x float>* %".2413", i32 4, <8 x i1> %".2398")
-  %".2416" = getelementptr float, float* %".2411", i64 8
-  %".2417" = bitcast float* %".2416" to <8 x float>*
-  %".2418" = load <8 x float>, <8 x float>* %".49"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".2418", <8 x float>* %".2417", i32 4, <8 x i1> %".2405")
-  br label %"done.34.endif"
+  %".2659" = mul i64 %".2656", %".7"
+  %".2660" = add i64 %".2659", %".2460"
+  %".2661" = getelementptr float, float* %".108", i64 %".2660"
+  %".2662" = getelementptr float, float* %".2661", i64 0
+  %".2663" = bitcast float* %".2662" to <8 x float>*
+  %".2664" = load <8 x float>, <8 x float>* %".48"
+  %".2665" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".2648")
+  br i1 %".2665", label %"done.34.if.if", label %"done.34.if.else"
 done.34.endif:
-  %".2421" = add i64 %".2219", 1
-  %".2422" = icmp slt i64 %".2421", %".489"
-  br i1 %".2422", label %"done.34.endif.if", label %"done.34.endif.endif"
+  %".2681" = add i64 %".2469", 1
+  %".2682" = icmp slt i64 %".2681", %".489"
+  br i1 %".2682", label %"done.34.endif.if", label %"done.34.endif.endif"
+done.34.if.if:
+  store <8 x float> %".2664", <8 x float>* %".2663", align 4
+  br label %"done.34.if.endif"
+done.34.if.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".2664", <8 x float>* %".2663", i32 4, <8 x i1> %".2648")
+  br label %"done.34.if.endif"
+done.34.if.endif:
+  %".2671" = getelementptr float, float* %".2661", i64 8
+  %".2672" = bitcast float* %".2671" to <8 x float>*
+  %".2673" = load <8 x float>, <8 x float>* %".49"
+  %".2674" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".2655")
+  br i1 %".2674", label %"done.34.if.endif.if", label %"done.34.if.endif.else"
+done.34.if.endif.if:
+  store <8 x float> %".2673", <8 x float>* %".2672", align 4
+  br label %"done.34.if.endif.endif"
+done.34.if.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".2673", <8 x float>* %".2672", i32 4, <8 x i1> %".2655")
+  br label %"done.34.if.endif.endif"
+done.34.if.endif.endif:
+  br label %"done.34.endif"
 done.34.endif.if:
-  %".2424" = mul i64 %".2421", %".7"
-  %".2425" = add i64 %".2424", %".2210"
-  %".2426" = getelementptr float, float* %".108", i64 %".2425"
-  %".2427" = getelementptr float, float* %".2426", i64 0
-  %".2428" = bitcast float* %".2427" to <8 x float>*
-  %".2429" = load <8 x float>, <8 x float>* %".50"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".2429", <8 x float>* %".2428", i32 4, <8 x i1> %".2398")
-  %".2431" = getelementptr float, float* %".2426", i64 8
-  %".2432" = bitcast float* %".2431" to <8 x float>*
-  %".2433" = load <8 x float>, <8 x float>* %".51"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".2433", <8 x float>* %".2432", i32 4, <8 x i1> %".2405")
-  br label %"done.34.endif.endif"
+  %".2684" = mul i64 %".2681", %".7"
+  %".2685" = add i64 %".2684", %".2460"
+  %".2686" = getelementptr float, float* %".108", i64 %".2685"
+  %".2687" = getelementptr float, float* %".2686", i64 0
+  %".2688" = bitcast float* %".2687" to <8 x float>*
+  %".2689" = load <8 x float>, <8 x float>* %".50"
+  %".2690" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".2648")
+  br i1 %".2690", label %"done.34.endif.if.if", label %"done.34.endif.if.else"
 done.34.endif.endif:
-  %".2436" = add i64 %".2219", 2
-  %".2437" = icmp slt i64 %".2436", %".489"
-  br i1 %".2437", label %"done.34.endif.endif.if", label %"done.34.endif.endif.endif"
+  %".2706" = add i64 %".2469", 2
+  %".2707" = icmp slt i64 %".2706", %".489"
+  br i1 %".2707", label %"done.34.endif.endif.if", label %"done.34.endif.endif.endif"
+done.34.endif.if.if:
+  store <8 x float> %".2689", <8 x float>* %".2688", align 4
+  br label %"done.34.endif.if.endif"
+done.34.endif.if.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".2689", <8 x float>* %".2688", i32 4, <8 x i1> %".2648")
+  br label %"done.34.endif.if.endif"
+done.34.endif.if.endif:
+  %".2696" = getelementptr float, float* %".2686", i64 8
+  %".2697" = bitcast float* %".2696" to <8 x float>*
+  %".2698" = load <8 x float>, <8 x float>* %".51"
+  %".2699" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".2655")
+  br i1 %".2699", label %"done.34.endif.if.endif.if", label %"done.34.endif.if.endif.else"
+done.34.endif.if.endif.if:
+  store <8 x float> %".2698", <8 x float>* %".2697", align 4
+  br label %"done.34.endif.if.endif.endif"
+done.34.endif.if.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".2698", <8 x float>* %".2697", i32 4, <8 x i1> %".2655")
+  br label %"done.34.endif.if.endif.endif"
+done.34.endif.if.endif.endif:
+  br label %"done.34.endif.endif"
 done.34.endif.endif.if:
-  %".2439" = mul i64 %".2436", %".7"
-  %".2440" = add i64 %".2439", %".2210"
-  %".2441" = getelementptr float, float* %".108", i64 %".2440"
-  %".2442" = getelementptr float, float* %".2441", i64 0
-  %".2443" = bitcast float* %".2442" to <8 x float>*
-  %".2444" = load <8 x float>, <8 x float>* %".52"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".2444", <8 x float>* %".2443", i32 4, <8 x i1> %".2398")
-  %".2446" = getelementptr float, float* %".2441", i64 8
-  %".2447" = bitcast float* %".2446" to <8 x float>*
-  %".2448" = load <8 x float>, <8 x float>* %".53"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".2448", <8 x float>* %".2447", i32 4, <8 x i1> %".2405")
-  br label %"done.34.endif.endif.endif"
+  %".2709" = mul i64 %".2706", %".7"
+  %".2710" = add i64 %".2709", %".2460"
+  %".2711" = getelementptr float, float* %".108", i64 %".2710"
+  %".2712" = getelementptr float, float* %".2711", i64 0
+  %".2713" = bitcast float* %".2712" to <8 x float>*
+  %".2714" = load <8 x float>, <8 x float>* %".52"
+  %".2715" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".2648")
+  br i1 %".2715", label %"done.34.endif.endif.if.if", label %"done.34.endif.endif.if.else"
 done.34.endif.endif.endif:
-  %".2451" = add i64 %".2219", 3
-  %".2452" = icmp slt i64 %".2451", %".489"
-  br i1 %".2452", label %"done.34.endif.endif.endif.if", label %"done.34.endif.endif.endif.endif"
+  %".2731" = add i64 %".2469", 3
+  %".2732" = icmp slt i64 %".2731", %".489"
+  br i1 %".2732", label %"done.34.endif.endif.endif.if", label %"done.34.endif.endif.endif.endif"
+done.34.endif.endif.if.if:
+  store <8 x float> %".2714", <8 x float>* %".2713", align 4
+  br label %"done.34.endif.endif.if.endif"
+done.34.endif.endif.if.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".2714", <8 x float>* %".2713", i32 4, <8 x i1> %".2648")
+  br label %"done.34.endif.endif.if.endif"
+done.34.endif.endif.if.endif:
+  %".2721" = getelementptr float, float* %".2711", i64 8
+  %".2722" = bitcast float* %".2721" to <8 x float>*
+  %".2723" = load <8 x float>, <8 x float>* %".53"
+  %".2724" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".2655")
+  br i1 %".2724", label %"done.34.endif.endif.if.endif.if", label %"done.34.endif.endif.if.endif.else"
+done.34.endif.endif.if.endif.if:
+  store <8 x float> %".2723", <8 x float>* %".2722", align 4
+  br label %"done.34.endif.endif.if.endif.endif"
+done.34.endif.endif.if.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".2723", <8 x float>* %".2722", i32 4, <8 x i1> %".2655")
+  br label %"done.34.endif.endif.if.endif.endif"
+done.34.endif.endif.if.endif.endif:
+  br label %"done.34.endif.endif.endif"
 done.34.endif.endif.endif.if:
-  %".2454" = mul i64 %".2451", %".7"
-  %".2455" = add i64 %".2454", %".2210"
-  %".2456" = getelementptr float, float* %".108", i64 %".2455"
-  %".2457" = getelementptr float, float* %".2456", i64 0
-  %".2458" = bitcast float* %".2457" to <8 x float>*
-  %".2459" = load <8 x float>, <8 x float>* %".54"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".2459", <8 x float>* %".2458", i32 4, <8 x i1> %".2398")
-  %".2461" = getelementptr float, float* %".2456", i64 8
-  %".2462" = bitcast float* %".2461" to <8 x float>*
-  %".2463" = load <8 x float>, <8 x float>* %".55"
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".2463", <8 x float>* %".2462", i32 4, <8 x i1> %".2405")
-  br label %"done.34.endif.endif.endif.endif"
+  %".2734" = mul i64 %".2731", %".7"
+  %".2735" = add i64 %".2734", %".2460"
+  %".2736" = getelementptr float, float* %".108", i64 %".2735"
+  %".2737" = getelementptr float, float* %".2736", i64 0
+  %".2738" = bitcast float* %".2737" to <8 x float>*
+  %".2739" = load <8 x float>, <8 x float>* %".54"
+  %".2740" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".2648")
+  br i1 %".2740", label %"done.34.endif.endif.endif.if.if", label %"done.34.endif.endif.endif.if.else"
 done.34.endif.endif.endif.endif:
-  %".2466" = add nsw i64 %".2215", 1
-  store i64 %".2466", i64* %".2212"
+  %".2756" = add nsw i64 %".2465", 1
+  store i64 %".2756", i64* %".2462"
   br label %"head.32"
+done.34.endif.endif.endif.if.if:
+  store <8 x float> %".2739", <8 x float>* %".2738", align 4
+  br label %"done.34.endif.endif.endif.if.endif"
+done.34.endif.endif.endif.if.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".2739", <8 x float>* %".2738", i32 4, <8 x i1> %".2648")
+  br label %"done.34.endif.endif.endif.if.endif"
+done.34.endif.endif.endif.if.endif:
+  %".2746" = getelementptr float, float* %".2736", i64 8
+  %".2747" = bitcast float* %".2746" to <8 x float>*
+  %".2748" = load <8 x float>, <8 x float>* %".55"
+  %".2749" = call i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".2655")
+  br i1 %".2749", label %"done.34.endif.endif.endif.if.endif.if", label %"done.34.endif.endif.endif.if.endif.else"
+done.34.endif.endif.endif.if.endif.if:
+  store <8 x float> %".2748", <8 x float>* %".2747", align 4
+  br label %"done.34.endif.endif.endif.if.endif.endif"
+done.34.endif.endif.endif.if.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".2748", <8 x float>* %".2747", i32 4, <8 x i1> %".2655")
+  br label %"done.34.endif.endif.endif.if.endif.endif"
+done.34.endif.endif.endif.if.endif.endif:
+  br label %"done.34.endif.endif.endif.endif"
 }
 
 declare <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1", <8 x float> %".2", <8 x float> %".3")
 
 declare void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1", <8 x float>* %".2", i32 %".3", <8 x i1> %".4")
+
+declare i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".1")
 
 declare float @"llvm.vector.reduce.fadd.v8f32"(float %".1", <8 x float> %".2")
 

@@ -19,7 +19,7 @@ entry:
   %".74" = alloca i64
   %".110" = alloca i64
   %".118" = alloca i64
-  %".186" = alloca i64
+  %".190" = alloca i64
   br label %"start"
 start:
   %".24" = bitcast float* %".9" to i64*
@@ -132,8 +132,8 @@ body.3:
   store i64 0, i64* %".118"
   br label %"head.4"
 done.4:
-  %".569" = add nsw i64 %".43", 1
-  store i64 %".569", i64* %".40"
+  %".605" = add nsw i64 %".43", 1
+  store i64 %".605", i64* %".40"
   br label %"head"
 head.4:
   %".121" = load i64, i64* %".118"
@@ -152,48 +152,52 @@ body.4:
   %".133" = add i64 %".132", %".131"
   %".134" = sub i64 6, %".131"
   %".135" = trunc i64 %".134" to i32
-  %".136" = insertelement <8 x i32> <i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef>, i32 %".135", i64 0
-  %".137" = shufflevector <8 x i32> %".136", <8 x i32> <i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".138" = icmp slt <8 x i32> <i32 0, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>, %".137"
-  %".139" = insertelement <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, i1 %".126", i64 0
-  %".140" = shufflevector <8 x i1> %".139", <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".141" = and <8 x i1> %".138", %".140"
-  %".142" = mul i64 %".128", 1
-  %".143" = add i64 %".142", 0
-  %".144" = mul i64 %".143", 6
-  %".145" = mul i64 %".131", 1
-  %".146" = add i64 %".145", 0
-  %".147" = add i64 %".144", %".146"
-  %".148" = add i64 %".124", 1
-  %".149" = icmp slt i64 %".148", 6
-  %".150" = select  i1 %".149", i64 %".148", i64 5
-  %".151" = sdiv i64 %".150", 1
-  %".152" = mul i64 %".151", 1
-  %".153" = sub i64 %".150", %".152"
-  %".154" = mul i64 %".153", 8
-  %".155" = mul i64 %".151", 8
-  %".156" = add i64 %".155", %".154"
-  %".157" = sub i64 6, %".154"
-  %".158" = trunc i64 %".157" to i32
-  %".159" = insertelement <8 x i32> <i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef>, i32 %".158", i64 0
-  %".160" = shufflevector <8 x i32> %".159", <8 x i32> <i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".161" = icmp slt <8 x i32> <i32 0, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>, %".160"
-  %".162" = insertelement <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, i1 %".149", i64 0
-  %".163" = shufflevector <8 x i1> %".162", <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".164" = and <8 x i1> %".161", %".163"
-  %".165" = mul i64 %".151", 1
-  %".166" = add i64 %".165", 0
-  %".167" = mul i64 %".166", 6
-  %".168" = mul i64 %".154", 1
-  %".169" = add i64 %".168", 0
-  %".170" = add i64 %".167", %".169"
-  %".171" = mul i64 %".116", 3
-  %".172" = mul i64 %".171", 136
-  %".173" = getelementptr float, float* %".27", i64 %".172"
-  %".174" = mul i64 %".116", 1
-  %".175" = add i64 %".174", %".117"
-  %".176" = mul i64 %".175", 108
-  %".177" = getelementptr float, float* %".11", i64 %".176"
+  %".136" = icmp sge i32 %".135", 8
+  %".137" = and i1 %".126", %".136"
+  %".138" = insertelement <8 x i32> <i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef>, i32 %".135", i64 0
+  %".139" = shufflevector <8 x i32> %".138", <8 x i32> <i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".140" = icmp slt <8 x i32> <i32 0, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>, %".139"
+  %".141" = insertelement <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, i1 %".126", i64 0
+  %".142" = shufflevector <8 x i1> %".141", <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".143" = and <8 x i1> %".140", %".142"
+  %".144" = mul i64 %".128", 1
+  %".145" = add i64 %".144", 0
+  %".146" = mul i64 %".145", 6
+  %".147" = mul i64 %".131", 1
+  %".148" = add i64 %".147", 0
+  %".149" = add i64 %".146", %".148"
+  %".150" = add i64 %".124", 1
+  %".151" = icmp slt i64 %".150", 6
+  %".152" = select  i1 %".151", i64 %".150", i64 5
+  %".153" = sdiv i64 %".152", 1
+  %".154" = mul i64 %".153", 1
+  %".155" = sub i64 %".152", %".154"
+  %".156" = mul i64 %".155", 8
+  %".157" = mul i64 %".153", 8
+  %".158" = add i64 %".157", %".156"
+  %".159" = sub i64 6, %".156"
+  %".160" = trunc i64 %".159" to i32
+  %".161" = icmp sge i32 %".160", 8
+  %".162" = and i1 %".151", %".161"
+  %".163" = insertelement <8 x i32> <i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef>, i32 %".160", i64 0
+  %".164" = shufflevector <8 x i32> %".163", <8 x i32> <i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".165" = icmp slt <8 x i32> <i32 0, i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7>, %".164"
+  %".166" = insertelement <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, i1 %".151", i64 0
+  %".167" = shufflevector <8 x i1> %".166", <8 x i1> <i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef, i1 undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".168" = and <8 x i1> %".165", %".167"
+  %".169" = mul i64 %".153", 1
+  %".170" = add i64 %".169", 0
+  %".171" = mul i64 %".170", 6
+  %".172" = mul i64 %".156", 1
+  %".173" = add i64 %".172", 0
+  %".174" = add i64 %".171", %".173"
+  %".175" = mul i64 %".116", 3
+  %".176" = mul i64 %".175", 136
+  %".177" = getelementptr float, float* %".27", i64 %".176"
+  %".178" = mul i64 %".116", 1
+  %".179" = add i64 %".178", %".117"
+  %".180" = mul i64 %".179", 108
+  %".181" = getelementptr float, float* %".11", i64 %".180"
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".16"
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".17"
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".18"
@@ -202,405 +206,463 @@ body.4:
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".21"
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".22"
   store <8 x float> <float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0, float              0x0>, <8 x float>* %".23"
-  store i64 0, i64* %".186"
+  store i64 0, i64* %".190"
   br label %"head.5"
 done.5:
-  %".566" = add nsw i64 %".113", 1
-  store i64 %".566", i64* %".110"
+  %".602" = add nsw i64 %".113", 1
+  store i64 %".602", i64* %".110"
   br label %"head.3"
 head.5:
-  %".189" = load i64, i64* %".186"
-  %".190" = icmp slt i64 %".189", 3
-  br i1 %".190", label %"body.5", label %"done.6"
+  %".193" = load i64, i64* %".190"
+  %".194" = icmp slt i64 %".193", 3
+  br i1 %".194", label %"body.5", label %"done.6"
 body.5:
-  %".192" = mul i64 %".189", 136
-  %".193" = getelementptr float, float* %".173", i64 %".192"
-  %".194" = getelementptr float, float* %".193", i64 %".133"
-  %".195" = getelementptr float, float* %".193", i64 %".156"
-  %".196" = mul i64 %".189", 36
+  %".196" = mul i64 %".193", 136
   %".197" = getelementptr float, float* %".177", i64 %".196"
-  %".198" = load <8 x float>, <8 x float>* %".16"
-  %".199" = load <8 x float>, <8 x float>* %".17"
-  %".200" = load <8 x float>, <8 x float>* %".18"
-  %".201" = load <8 x float>, <8 x float>* %".19"
-  %".202" = load <8 x float>, <8 x float>* %".20"
-  %".203" = load <8 x float>, <8 x float>* %".21"
-  %".204" = load <8 x float>, <8 x float>* %".22"
-  %".205" = load <8 x float>, <8 x float>* %".23"
-  %".206" = getelementptr float, float* %".194", i64 0
-  %".207" = bitcast float* %".206" to <8 x float>*
-  %".208" = load <8 x float>, <8 x float>* %".207", align 4
-  %".209" = getelementptr float, float* %".195", i64 0
-  %".210" = bitcast float* %".209" to <8 x float>*
-  %".211" = load <8 x float>, <8 x float>* %".210", align 4
-  %".212" = getelementptr float, float* %".197", i64 0
-  %".213" = load float, float* %".212"
-  %".214" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".213", i64 0
-  %".215" = shufflevector <8 x float> %".214", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".216" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".215", <8 x float> %".208", <8 x float> %".198")
-  %".217" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".215", <8 x float> %".211", <8 x float> %".199")
-  %".218" = getelementptr float, float* %".197", i64 1
-  %".219" = load float, float* %".218"
-  %".220" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".219", i64 0
-  %".221" = shufflevector <8 x float> %".220", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".222" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".221", <8 x float> %".208", <8 x float> %".200")
-  %".223" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".221", <8 x float> %".211", <8 x float> %".201")
-  %".224" = getelementptr float, float* %".197", i64 2
-  %".225" = load float, float* %".224"
-  %".226" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".225", i64 0
-  %".227" = shufflevector <8 x float> %".226", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".228" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".227", <8 x float> %".208", <8 x float> %".202")
-  %".229" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".227", <8 x float> %".211", <8 x float> %".203")
-  %".230" = getelementptr float, float* %".197", i64 3
-  %".231" = load float, float* %".230"
-  %".232" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".231", i64 0
-  %".233" = shufflevector <8 x float> %".232", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".234" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".233", <8 x float> %".208", <8 x float> %".204")
-  %".235" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".233", <8 x float> %".211", <8 x float> %".205")
-  %".236" = getelementptr float, float* %".194", i64 1
-  %".237" = bitcast float* %".236" to <8 x float>*
-  %".238" = load <8 x float>, <8 x float>* %".237", align 4
-  %".239" = getelementptr float, float* %".195", i64 1
-  %".240" = bitcast float* %".239" to <8 x float>*
-  %".241" = load <8 x float>, <8 x float>* %".240", align 4
-  %".242" = getelementptr float, float* %".197", i64 4
-  %".243" = load float, float* %".242"
-  %".244" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".243", i64 0
-  %".245" = shufflevector <8 x float> %".244", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".246" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".245", <8 x float> %".238", <8 x float> %".216")
-  %".247" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".245", <8 x float> %".241", <8 x float> %".217")
-  %".248" = getelementptr float, float* %".197", i64 5
-  %".249" = load float, float* %".248"
-  %".250" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".249", i64 0
-  %".251" = shufflevector <8 x float> %".250", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".252" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".251", <8 x float> %".238", <8 x float> %".222")
-  %".253" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".251", <8 x float> %".241", <8 x float> %".223")
-  %".254" = getelementptr float, float* %".197", i64 6
-  %".255" = load float, float* %".254"
-  %".256" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".255", i64 0
-  %".257" = shufflevector <8 x float> %".256", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".258" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".257", <8 x float> %".238", <8 x float> %".228")
-  %".259" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".257", <8 x float> %".241", <8 x float> %".229")
-  %".260" = getelementptr float, float* %".197", i64 7
-  %".261" = load float, float* %".260"
-  %".262" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".261", i64 0
-  %".263" = shufflevector <8 x float> %".262", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".264" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".263", <8 x float> %".238", <8 x float> %".234")
-  %".265" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".263", <8 x float> %".241", <8 x float> %".235")
-  %".266" = getelementptr float, float* %".194", i64 2
-  %".267" = bitcast float* %".266" to <8 x float>*
-  %".268" = load <8 x float>, <8 x float>* %".267", align 4
-  %".269" = getelementptr float, float* %".195", i64 2
-  %".270" = bitcast float* %".269" to <8 x float>*
-  %".271" = load <8 x float>, <8 x float>* %".270", align 4
-  %".272" = getelementptr float, float* %".197", i64 8
-  %".273" = load float, float* %".272"
-  %".274" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".273", i64 0
-  %".275" = shufflevector <8 x float> %".274", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".276" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".275", <8 x float> %".268", <8 x float> %".246")
-  %".277" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".275", <8 x float> %".271", <8 x float> %".247")
-  %".278" = getelementptr float, float* %".197", i64 9
-  %".279" = load float, float* %".278"
-  %".280" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".279", i64 0
-  %".281" = shufflevector <8 x float> %".280", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".282" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".281", <8 x float> %".268", <8 x float> %".252")
-  %".283" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".281", <8 x float> %".271", <8 x float> %".253")
-  %".284" = getelementptr float, float* %".197", i64 10
-  %".285" = load float, float* %".284"
-  %".286" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".285", i64 0
-  %".287" = shufflevector <8 x float> %".286", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".288" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".287", <8 x float> %".268", <8 x float> %".258")
-  %".289" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".287", <8 x float> %".271", <8 x float> %".259")
-  %".290" = getelementptr float, float* %".197", i64 11
-  %".291" = load float, float* %".290"
-  %".292" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".291", i64 0
-  %".293" = shufflevector <8 x float> %".292", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".294" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".293", <8 x float> %".268", <8 x float> %".264")
-  %".295" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".293", <8 x float> %".271", <8 x float> %".265")
-  %".296" = getelementptr float, float* %".194", i64 8
-  %".297" = bitcast float* %".296" to <8 x float>*
-  %".298" = load <8 x float>, <8 x float>* %".297", align 4
-  %".299" = getelementptr float, float* %".195", i64 8
-  %".300" = bitcast float* %".299" to <8 x float>*
-  %".301" = load <8 x float>, <8 x float>* %".300", align 4
-  %".302" = getelementptr float, float* %".197", i64 12
-  %".303" = load float, float* %".302"
-  %".304" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".303", i64 0
-  %".305" = shufflevector <8 x float> %".304", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".306" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".305", <8 x float> %".298", <8 x float> %".276")
-  %".307" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".305", <8 x float> %".301", <8 x float> %".277")
-  %".308" = getelementptr float, float* %".197", i64 13
-  %".309" = load float, float* %".308"
-  %".310" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".309", i64 0
-  %".311" = shufflevector <8 x float> %".310", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".312" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".311", <8 x float> %".298", <8 x float> %".282")
-  %".313" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".311", <8 x float> %".301", <8 x float> %".283")
-  %".314" = getelementptr float, float* %".197", i64 14
-  %".315" = load float, float* %".314"
-  %".316" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".315", i64 0
-  %".317" = shufflevector <8 x float> %".316", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".318" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".317", <8 x float> %".298", <8 x float> %".288")
-  %".319" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".317", <8 x float> %".301", <8 x float> %".289")
-  %".320" = getelementptr float, float* %".197", i64 15
-  %".321" = load float, float* %".320"
-  %".322" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".321", i64 0
-  %".323" = shufflevector <8 x float> %".322", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".324" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".323", <8 x float> %".298", <8 x float> %".294")
-  %".325" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".323", <8 x float> %".301", <8 x float> %".295")
-  %".326" = getelementptr float, float* %".194", i64 9
-  %".327" = bitcast float* %".326" to <8 x float>*
-  %".328" = load <8 x float>, <8 x float>* %".327", align 4
-  %".329" = getelementptr float, float* %".195", i64 9
-  %".330" = bitcast float* %".329" to <8 x float>*
-  %".331" = load <8 x float>, <8 x float>* %".330", align 4
-  %".332" = getelementptr float, float* %".197", i64 16
-  %".333" = load float, float* %".332"
-  %".334" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".333", i64 0
-  %".335" = shufflevector <8 x float> %".334", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".336" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".335", <8 x float> %".328", <8 x float> %".306")
-  %".337" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".335", <8 x float> %".331", <8 x float> %".307")
-  %".338" = getelementptr float, float* %".197", i64 17
-  %".339" = load float, float* %".338"
-  %".340" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".339", i64 0
-  %".341" = shufflevector <8 x float> %".340", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".342" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".341", <8 x float> %".328", <8 x float> %".312")
-  %".343" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".341", <8 x float> %".331", <8 x float> %".313")
-  %".344" = getelementptr float, float* %".197", i64 18
-  %".345" = load float, float* %".344"
-  %".346" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".345", i64 0
-  %".347" = shufflevector <8 x float> %".346", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".348" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".347", <8 x float> %".328", <8 x float> %".318")
-  %".349" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".347", <8 x float> %".331", <8 x float> %".319")
-  %".350" = getelementptr float, float* %".197", i64 19
-  %".351" = load float, float* %".350"
-  %".352" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".351", i64 0
-  %".353" = shufflevector <8 x float> %".352", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".354" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".353", <8 x float> %".328", <8 x float> %".324")
-  %".355" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".353", <8 x float> %".331", <8 x float> %".325")
-  %".356" = getelementptr float, float* %".194", i64 10
-  %".357" = bitcast float* %".356" to <8 x float>*
-  %".358" = load <8 x float>, <8 x float>* %".357", align 4
-  %".359" = getelementptr float, float* %".195", i64 10
-  %".360" = bitcast float* %".359" to <8 x float>*
-  %".361" = load <8 x float>, <8 x float>* %".360", align 4
-  %".362" = getelementptr float, float* %".197", i64 20
-  %".363" = load float, float* %".362"
-  %".364" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".363", i64 0
-  %".365" = shufflevector <8 x float> %".364", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".366" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".365", <8 x float> %".358", <8 x float> %".336")
-  %".367" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".365", <8 x float> %".361", <8 x float> %".337")
-  %".368" = getelementptr float, float* %".197", i64 21
-  %".369" = load float, float* %".368"
-  %".370" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".369", i64 0
-  %".371" = shufflevector <8 x float> %".370", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".372" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".371", <8 x float> %".358", <8 x float> %".342")
-  %".373" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".371", <8 x float> %".361", <8 x float> %".343")
-  %".374" = getelementptr float, float* %".197", i64 22
-  %".375" = load float, float* %".374"
-  %".376" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".375", i64 0
-  %".377" = shufflevector <8 x float> %".376", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".378" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".377", <8 x float> %".358", <8 x float> %".348")
-  %".379" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".377", <8 x float> %".361", <8 x float> %".349")
-  %".380" = getelementptr float, float* %".197", i64 23
-  %".381" = load float, float* %".380"
-  %".382" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".381", i64 0
-  %".383" = shufflevector <8 x float> %".382", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".384" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".383", <8 x float> %".358", <8 x float> %".354")
-  %".385" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".383", <8 x float> %".361", <8 x float> %".355")
-  %".386" = getelementptr float, float* %".194", i64 16
-  %".387" = bitcast float* %".386" to <8 x float>*
-  %".388" = load <8 x float>, <8 x float>* %".387", align 4
-  %".389" = getelementptr float, float* %".195", i64 16
-  %".390" = bitcast float* %".389" to <8 x float>*
-  %".391" = load <8 x float>, <8 x float>* %".390", align 4
-  %".392" = getelementptr float, float* %".197", i64 24
-  %".393" = load float, float* %".392"
-  %".394" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".393", i64 0
-  %".395" = shufflevector <8 x float> %".394", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".396" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".395", <8 x float> %".388", <8 x float> %".366")
-  %".397" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".395", <8 x float> %".391", <8 x float> %".367")
-  %".398" = getelementptr float, float* %".197", i64 25
-  %".399" = load float, float* %".398"
-  %".400" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".399", i64 0
-  %".401" = shufflevector <8 x float> %".400", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".402" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".401", <8 x float> %".388", <8 x float> %".372")
-  %".403" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".401", <8 x float> %".391", <8 x float> %".373")
-  %".404" = getelementptr float, float* %".197", i64 26
-  %".405" = load float, float* %".404"
-  %".406" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".405", i64 0
-  %".407" = shufflevector <8 x float> %".406", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".408" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".407", <8 x float> %".388", <8 x float> %".378")
-  %".409" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".407", <8 x float> %".391", <8 x float> %".379")
-  %".410" = getelementptr float, float* %".197", i64 27
-  %".411" = load float, float* %".410"
-  %".412" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".411", i64 0
-  %".413" = shufflevector <8 x float> %".412", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".414" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".413", <8 x float> %".388", <8 x float> %".384")
-  %".415" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".413", <8 x float> %".391", <8 x float> %".385")
-  %".416" = getelementptr float, float* %".194", i64 17
-  %".417" = bitcast float* %".416" to <8 x float>*
-  %".418" = load <8 x float>, <8 x float>* %".417", align 4
-  %".419" = getelementptr float, float* %".195", i64 17
-  %".420" = bitcast float* %".419" to <8 x float>*
-  %".421" = load <8 x float>, <8 x float>* %".420", align 4
-  %".422" = getelementptr float, float* %".197", i64 28
-  %".423" = load float, float* %".422"
-  %".424" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".423", i64 0
-  %".425" = shufflevector <8 x float> %".424", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".426" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".425", <8 x float> %".418", <8 x float> %".396")
-  %".427" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".425", <8 x float> %".421", <8 x float> %".397")
-  %".428" = getelementptr float, float* %".197", i64 29
-  %".429" = load float, float* %".428"
-  %".430" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".429", i64 0
-  %".431" = shufflevector <8 x float> %".430", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".432" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".431", <8 x float> %".418", <8 x float> %".402")
-  %".433" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".431", <8 x float> %".421", <8 x float> %".403")
-  %".434" = getelementptr float, float* %".197", i64 30
-  %".435" = load float, float* %".434"
-  %".436" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".435", i64 0
-  %".437" = shufflevector <8 x float> %".436", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".438" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".437", <8 x float> %".418", <8 x float> %".408")
-  %".439" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".437", <8 x float> %".421", <8 x float> %".409")
-  %".440" = getelementptr float, float* %".197", i64 31
-  %".441" = load float, float* %".440"
-  %".442" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".441", i64 0
-  %".443" = shufflevector <8 x float> %".442", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".444" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".443", <8 x float> %".418", <8 x float> %".414")
-  %".445" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".443", <8 x float> %".421", <8 x float> %".415")
-  %".446" = getelementptr float, float* %".194", i64 18
-  %".447" = bitcast float* %".446" to <8 x float>*
-  %".448" = load <8 x float>, <8 x float>* %".447", align 4
-  %".449" = getelementptr float, float* %".195", i64 18
-  %".450" = bitcast float* %".449" to <8 x float>*
-  %".451" = load <8 x float>, <8 x float>* %".450", align 4
-  %".452" = getelementptr float, float* %".197", i64 32
-  %".453" = load float, float* %".452"
-  %".454" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".453", i64 0
-  %".455" = shufflevector <8 x float> %".454", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".456" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".455", <8 x float> %".448", <8 x float> %".426")
-  %".457" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".455", <8 x float> %".451", <8 x float> %".427")
-  %".458" = getelementptr float, float* %".197", i64 33
-  %".459" = load float, float* %".458"
-  %".460" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".459", i64 0
-  %".461" = shufflevector <8 x float> %".460", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".462" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".461", <8 x float> %".448", <8 x float> %".432")
-  %".463" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".461", <8 x float> %".451", <8 x float> %".433")
-  %".464" = getelementptr float, float* %".197", i64 34
-  %".465" = load float, float* %".464"
-  %".466" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".465", i64 0
-  %".467" = shufflevector <8 x float> %".466", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".468" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".467", <8 x float> %".448", <8 x float> %".438")
-  %".469" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".467", <8 x float> %".451", <8 x float> %".439")
-  %".470" = getelementptr float, float* %".197", i64 35
-  %".471" = load float, float* %".470"
-  %".472" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".471", i64 0
-  %".473" = shufflevector <8 x float> %".472", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %".474" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".473", <8 x float> %".448", <8 x float> %".444")
-  %".475" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".473", <8 x float> %".451", <8 x float> %".445")
-  store <8 x float> %".456", <8 x float>* %".16"
-  store <8 x float> %".457", <8 x float>* %".17"
-  store <8 x float> %".462", <8 x float>* %".18"
-  store <8 x float> %".463", <8 x float>* %".19"
-  store <8 x float> %".468", <8 x float>* %".20"
-  store <8 x float> %".469", <8 x float>* %".21"
-  store <8 x float> %".474", <8 x float>* %".22"
-  store <8 x float> %".475", <8 x float>* %".23"
-  %".484" = add nsw i64 %".189", 1
-  store i64 %".484", i64* %".186"
+  %".198" = getelementptr float, float* %".197", i64 %".133"
+  %".199" = getelementptr float, float* %".197", i64 %".158"
+  %".200" = mul i64 %".193", 36
+  %".201" = getelementptr float, float* %".181", i64 %".200"
+  %".202" = load <8 x float>, <8 x float>* %".16"
+  %".203" = load <8 x float>, <8 x float>* %".17"
+  %".204" = load <8 x float>, <8 x float>* %".18"
+  %".205" = load <8 x float>, <8 x float>* %".19"
+  %".206" = load <8 x float>, <8 x float>* %".20"
+  %".207" = load <8 x float>, <8 x float>* %".21"
+  %".208" = load <8 x float>, <8 x float>* %".22"
+  %".209" = load <8 x float>, <8 x float>* %".23"
+  %".210" = getelementptr float, float* %".198", i64 0
+  %".211" = bitcast float* %".210" to <8 x float>*
+  %".212" = load <8 x float>, <8 x float>* %".211", align 4
+  %".213" = getelementptr float, float* %".199", i64 0
+  %".214" = bitcast float* %".213" to <8 x float>*
+  %".215" = load <8 x float>, <8 x float>* %".214", align 4
+  %".216" = getelementptr float, float* %".201", i64 0
+  %".217" = load float, float* %".216"
+  %".218" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".217", i64 0
+  %".219" = shufflevector <8 x float> %".218", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".220" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".219", <8 x float> %".212", <8 x float> %".202")
+  %".221" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".219", <8 x float> %".215", <8 x float> %".203")
+  %".222" = getelementptr float, float* %".201", i64 1
+  %".223" = load float, float* %".222"
+  %".224" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".223", i64 0
+  %".225" = shufflevector <8 x float> %".224", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".226" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".225", <8 x float> %".212", <8 x float> %".204")
+  %".227" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".225", <8 x float> %".215", <8 x float> %".205")
+  %".228" = getelementptr float, float* %".201", i64 2
+  %".229" = load float, float* %".228"
+  %".230" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".229", i64 0
+  %".231" = shufflevector <8 x float> %".230", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".232" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".231", <8 x float> %".212", <8 x float> %".206")
+  %".233" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".231", <8 x float> %".215", <8 x float> %".207")
+  %".234" = getelementptr float, float* %".201", i64 3
+  %".235" = load float, float* %".234"
+  %".236" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".235", i64 0
+  %".237" = shufflevector <8 x float> %".236", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".238" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".237", <8 x float> %".212", <8 x float> %".208")
+  %".239" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".237", <8 x float> %".215", <8 x float> %".209")
+  %".240" = getelementptr float, float* %".198", i64 1
+  %".241" = bitcast float* %".240" to <8 x float>*
+  %".242" = load <8 x float>, <8 x float>* %".241", align 4
+  %".243" = getelementptr float, float* %".199", i64 1
+  %".244" = bitcast float* %".243" to <8 x float>*
+  %".245" = load <8 x float>, <8 x float>* %".244", align 4
+  %".246" = getelementptr float, float* %".201", i64 4
+  %".247" = load float, float* %".246"
+  %".248" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".247", i64 0
+  %".249" = shufflevector <8 x float> %".248", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".250" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".249", <8 x float> %".242", <8 x float> %".220")
+  %".251" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".249", <8 x float> %".245", <8 x float> %".221")
+  %".252" = getelementptr float, float* %".201", i64 5
+  %".253" = load float, float* %".252"
+  %".254" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".253", i64 0
+  %".255" = shufflevector <8 x float> %".254", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".256" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".255", <8 x float> %".242", <8 x float> %".226")
+  %".257" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".255", <8 x float> %".245", <8 x float> %".227")
+  %".258" = getelementptr float, float* %".201", i64 6
+  %".259" = load float, float* %".258"
+  %".260" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".259", i64 0
+  %".261" = shufflevector <8 x float> %".260", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".262" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".261", <8 x float> %".242", <8 x float> %".232")
+  %".263" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".261", <8 x float> %".245", <8 x float> %".233")
+  %".264" = getelementptr float, float* %".201", i64 7
+  %".265" = load float, float* %".264"
+  %".266" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".265", i64 0
+  %".267" = shufflevector <8 x float> %".266", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".268" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".267", <8 x float> %".242", <8 x float> %".238")
+  %".269" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".267", <8 x float> %".245", <8 x float> %".239")
+  %".270" = getelementptr float, float* %".198", i64 2
+  %".271" = bitcast float* %".270" to <8 x float>*
+  %".272" = load <8 x float>, <8 x float>* %".271", align 4
+  %".273" = getelementptr float, float* %".199", i64 2
+  %".274" = bitcast float* %".273" to <8 x float>*
+  %".275" = load <8 x float>, <8 x float>* %".274", align 4
+  %".276" = getelementptr float, float* %".201", i64 8
+  %".277" = load float, float* %".276"
+  %".278" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".277", i64 0
+  %".279" = shufflevector <8 x float> %".278", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".280" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".279", <8 x float> %".272", <8 x float> %".250")
+  %".281" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".279", <8 x float> %".275", <8 x float> %".251")
+  %".282" = getelementptr float, float* %".201", i64 9
+  %".283" = load float, float* %".282"
+  %".284" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".283", i64 0
+  %".285" = shufflevector <8 x float> %".284", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".286" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".285", <8 x float> %".272", <8 x float> %".256")
+  %".287" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".285", <8 x float> %".275", <8 x float> %".257")
+  %".288" = getelementptr float, float* %".201", i64 10
+  %".289" = load float, float* %".288"
+  %".290" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".289", i64 0
+  %".291" = shufflevector <8 x float> %".290", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".292" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".291", <8 x float> %".272", <8 x float> %".262")
+  %".293" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".291", <8 x float> %".275", <8 x float> %".263")
+  %".294" = getelementptr float, float* %".201", i64 11
+  %".295" = load float, float* %".294"
+  %".296" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".295", i64 0
+  %".297" = shufflevector <8 x float> %".296", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".298" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".297", <8 x float> %".272", <8 x float> %".268")
+  %".299" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".297", <8 x float> %".275", <8 x float> %".269")
+  %".300" = getelementptr float, float* %".198", i64 8
+  %".301" = bitcast float* %".300" to <8 x float>*
+  %".302" = load <8 x float>, <8 x float>* %".301", align 4
+  %".303" = getelementptr float, float* %".199", i64 8
+  %".304" = bitcast float* %".303" to <8 x float>*
+  %".305" = load <8 x float>, <8 x float>* %".304", align 4
+  %".306" = getelementptr float, float* %".201", i64 12
+  %".307" = load float, float* %".306"
+  %".308" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".307", i64 0
+  %".309" = shufflevector <8 x float> %".308", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".310" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".309", <8 x float> %".302", <8 x float> %".280")
+  %".311" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".309", <8 x float> %".305", <8 x float> %".281")
+  %".312" = getelementptr float, float* %".201", i64 13
+  %".313" = load float, float* %".312"
+  %".314" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".313", i64 0
+  %".315" = shufflevector <8 x float> %".314", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".316" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".315", <8 x float> %".302", <8 x float> %".286")
+  %".317" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".315", <8 x float> %".305", <8 x float> %".287")
+  %".318" = getelementptr float, float* %".201", i64 14
+  %".319" = load float, float* %".318"
+  %".320" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".319", i64 0
+  %".321" = shufflevector <8 x float> %".320", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".322" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".321", <8 x float> %".302", <8 x float> %".292")
+  %".323" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".321", <8 x float> %".305", <8 x float> %".293")
+  %".324" = getelementptr float, float* %".201", i64 15
+  %".325" = load float, float* %".324"
+  %".326" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".325", i64 0
+  %".327" = shufflevector <8 x float> %".326", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".328" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".327", <8 x float> %".302", <8 x float> %".298")
+  %".329" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".327", <8 x float> %".305", <8 x float> %".299")
+  %".330" = getelementptr float, float* %".198", i64 9
+  %".331" = bitcast float* %".330" to <8 x float>*
+  %".332" = load <8 x float>, <8 x float>* %".331", align 4
+  %".333" = getelementptr float, float* %".199", i64 9
+  %".334" = bitcast float* %".333" to <8 x float>*
+  %".335" = load <8 x float>, <8 x float>* %".334", align 4
+  %".336" = getelementptr float, float* %".201", i64 16
+  %".337" = load float, float* %".336"
+  %".338" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".337", i64 0
+  %".339" = shufflevector <8 x float> %".338", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".340" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".339", <8 x float> %".332", <8 x float> %".310")
+  %".341" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".339", <8 x float> %".335", <8 x float> %".311")
+  %".342" = getelementptr float, float* %".201", i64 17
+  %".343" = load float, float* %".342"
+  %".344" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".343", i64 0
+  %".345" = shufflevector <8 x float> %".344", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".346" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".345", <8 x float> %".332", <8 x float> %".316")
+  %".347" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".345", <8 x float> %".335", <8 x float> %".317")
+  %".348" = getelementptr float, float* %".201", i64 18
+  %".349" = load float, float* %".348"
+  %".350" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".349", i64 0
+  %".351" = shufflevector <8 x float> %".350", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".352" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".351", <8 x float> %".332", <8 x float> %".322")
+  %".353" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".351", <8 x float> %".335", <8 x float> %".323")
+  %".354" = getelementptr float, float* %".201", i64 19
+  %".355" = load float, float* %".354"
+  %".356" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".355", i64 0
+  %".357" = shufflevector <8 x float> %".356", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".358" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".357", <8 x float> %".332", <8 x float> %".328")
+  %".359" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".357", <8 x float> %".335", <8 x float> %".329")
+  %".360" = getelementptr float, float* %".198", i64 10
+  %".361" = bitcast float* %".360" to <8 x float>*
+  %".362" = load <8 x float>, <8 x float>* %".361", align 4
+  %".363" = getelementptr float, float* %".199", i64 10
+  %".364" = bitcast float* %".363" to <8 x float>*
+  %".365" = load <8 x float>, <8 x float>* %".364", align 4
+  %".366" = getelementptr float, float* %".201", i64 20
+  %".367" = load float, float* %".366"
+  %".368" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".367", i64 0
+  %".369" = shufflevector <8 x float> %".368", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".370" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".369", <8 x float> %".362", <8 x float> %".340")
+  %".371" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".369", <8 x float> %".365", <8 x float> %".341")
+  %".372" = getelementptr float, float* %".201", i64 21
+  %".373" = load float, float* %".372"
+  %".374" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".373", i64 0
+  %".375" = shufflevector <8 x float> %".374", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".376" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".375", <8 x float> %".362", <8 x float> %".346")
+  %".377" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".375", <8 x float> %".365", <8 x float> %".347")
+  %".378" = getelementptr float, float* %".201", i64 22
+  %".379" = load float, float* %".378"
+  %".380" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".379", i64 0
+  %".381" = shufflevector <8 x float> %".380", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".382" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".381", <8 x float> %".362", <8 x float> %".352")
+  %".383" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".381", <8 x float> %".365", <8 x float> %".353")
+  %".384" = getelementptr float, float* %".201", i64 23
+  %".385" = load float, float* %".384"
+  %".386" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".385", i64 0
+  %".387" = shufflevector <8 x float> %".386", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".388" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".387", <8 x float> %".362", <8 x float> %".358")
+  %".389" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".387", <8 x float> %".365", <8 x float> %".359")
+  %".390" = getelementptr float, float* %".198", i64 16
+  %".391" = bitcast float* %".390" to <8 x float>*
+  %".392" = load <8 x float>, <8 x float>* %".391", align 4
+  %".393" = getelementptr float, float* %".199", i64 16
+  %".394" = bitcast float* %".393" to <8 x float>*
+  %".395" = load <8 x float>, <8 x float>* %".394", align 4
+  %".396" = getelementptr float, float* %".201", i64 24
+  %".397" = load float, float* %".396"
+  %".398" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".397", i64 0
+  %".399" = shufflevector <8 x float> %".398", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".400" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".399", <8 x float> %".392", <8 x float> %".370")
+  %".401" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".399", <8 x float> %".395", <8 x float> %".371")
+  %".402" = getelementptr float, float* %".201", i64 25
+  %".403" = load float, float* %".402"
+  %".404" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".403", i64 0
+  %".405" = shufflevector <8 x float> %".404", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".406" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".405", <8 x float> %".392", <8 x float> %".376")
+  %".407" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".405", <8 x float> %".395", <8 x float> %".377")
+  %".408" = getelementptr float, float* %".201", i64 26
+  %".409" = load float, float* %".408"
+  %".410" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".409", i64 0
+  %".411" = shufflevector <8 x float> %".410", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".412" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".411", <8 x float> %".392", <8 x float> %".382")
+  %".413" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".411", <8 x float> %".395", <8 x float> %".383")
+  %".414" = getelementptr float, float* %".201", i64 27
+  %".415" = load float, float* %".414"
+  %".416" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".415", i64 0
+  %".417" = shufflevector <8 x float> %".416", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".418" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".417", <8 x float> %".392", <8 x float> %".388")
+  %".419" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".417", <8 x float> %".395", <8 x float> %".389")
+  %".420" = getelementptr float, float* %".198", i64 17
+  %".421" = bitcast float* %".420" to <8 x float>*
+  %".422" = load <8 x float>, <8 x float>* %".421", align 4
+  %".423" = getelementptr float, float* %".199", i64 17
+  %".424" = bitcast float* %".423" to <8 x float>*
+  %".425" = load <8 x float>, <8 x float>* %".424", align 4
+  %".426" = getelementptr float, float* %".201", i64 28
+  %".427" = load float, float* %".426"
+  %".428" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".427", i64 0
+  %".429" = shufflevector <8 x float> %".428", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".430" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".429", <8 x float> %".422", <8 x float> %".400")
+  %".431" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".429", <8 x float> %".425", <8 x float> %".401")
+  %".432" = getelementptr float, float* %".201", i64 29
+  %".433" = load float, float* %".432"
+  %".434" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".433", i64 0
+  %".435" = shufflevector <8 x float> %".434", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".436" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".435", <8 x float> %".422", <8 x float> %".406")
+  %".437" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".435", <8 x float> %".425", <8 x float> %".407")
+  %".438" = getelementptr float, float* %".201", i64 30
+  %".439" = load float, float* %".438"
+  %".440" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".439", i64 0
+  %".441" = shufflevector <8 x float> %".440", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".442" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".441", <8 x float> %".422", <8 x float> %".412")
+  %".443" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".441", <8 x float> %".425", <8 x float> %".413")
+  %".444" = getelementptr float, float* %".201", i64 31
+  %".445" = load float, float* %".444"
+  %".446" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".445", i64 0
+  %".447" = shufflevector <8 x float> %".446", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".448" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".447", <8 x float> %".422", <8 x float> %".418")
+  %".449" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".447", <8 x float> %".425", <8 x float> %".419")
+  %".450" = getelementptr float, float* %".198", i64 18
+  %".451" = bitcast float* %".450" to <8 x float>*
+  %".452" = load <8 x float>, <8 x float>* %".451", align 4
+  %".453" = getelementptr float, float* %".199", i64 18
+  %".454" = bitcast float* %".453" to <8 x float>*
+  %".455" = load <8 x float>, <8 x float>* %".454", align 4
+  %".456" = getelementptr float, float* %".201", i64 32
+  %".457" = load float, float* %".456"
+  %".458" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".457", i64 0
+  %".459" = shufflevector <8 x float> %".458", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".460" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".459", <8 x float> %".452", <8 x float> %".430")
+  %".461" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".459", <8 x float> %".455", <8 x float> %".431")
+  %".462" = getelementptr float, float* %".201", i64 33
+  %".463" = load float, float* %".462"
+  %".464" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".463", i64 0
+  %".465" = shufflevector <8 x float> %".464", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".466" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".465", <8 x float> %".452", <8 x float> %".436")
+  %".467" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".465", <8 x float> %".455", <8 x float> %".437")
+  %".468" = getelementptr float, float* %".201", i64 34
+  %".469" = load float, float* %".468"
+  %".470" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".469", i64 0
+  %".471" = shufflevector <8 x float> %".470", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".472" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".471", <8 x float> %".452", <8 x float> %".442")
+  %".473" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".471", <8 x float> %".455", <8 x float> %".443")
+  %".474" = getelementptr float, float* %".201", i64 35
+  %".475" = load float, float* %".474"
+  %".476" = insertelement <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, float %".475", i64 0
+  %".477" = shufflevector <8 x float> %".476", <8 x float> <float undef, float undef, float undef, float undef, float undef, float undef, float undef, float undef>, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %".478" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".477", <8 x float> %".452", <8 x float> %".448")
+  %".479" = call <8 x float> @"llvm.fma.v8f32"(<8 x float> %".477", <8 x float> %".455", <8 x float> %".449")
+  store <8 x float> %".460", <8 x float>* %".16"
+  store <8 x float> %".461", <8 x float>* %".17"
+  store <8 x float> %".466", <8 x float>* %".18"
+  store <8 x float> %".467", <8 x float>* %".19"
+  store <8 x float> %".472", <8 x float>* %".20"
+  store <8 x float> %".473", <8 x float>* %".21"
+  store <8 x float> %".478", <8 x float>* %".22"
+  store <8 x float> %".479", <8 x float>* %".23"
+  %".488" = add nsw i64 %".193", 1
+  store i64 %".488", i64* %".190"
   br label %"head.5"
 done.6:
-  %".487" = mul i64 %".117", 4
-  %".488" = add i64 %".487", 0
-  %".489" = icmp slt i64 %".488", 4
-  br i1 %".489", label %"store", label %"stored"
+  %".491" = mul i64 %".117", 4
+  %".492" = add i64 %".491", 0
+  %".493" = icmp slt i64 %".492", 4
+  br i1 %".493", label %"store", label %"stored"
 store:
-  %".491" = mul i64 %".47", 4
-  %".492" = mul i64 %".116", 4
-  %".493" = add i64 %".492", %".488"
-  %".494" = add i64 %".491", %".493"
-  %".495" = mul i64 %".494", 36
-  %".496" = getelementptr float, float* %".13", i64 %".495"
-  %".497" = load <8 x float>, <8 x float>* %".16"
-  %".498" = getelementptr float, float* %".496", i64 %".147"
-  %".499" = bitcast float* %".498" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".497", <8 x float>* %".499", i32 4, <8 x i1> %".141")
-  %".501" = load <8 x float>, <8 x float>* %".17"
-  %".502" = getelementptr float, float* %".496", i64 %".170"
+  %".495" = mul i64 %".47", 4
+  %".496" = mul i64 %".116", 4
+  %".497" = add i64 %".496", %".492"
+  %".498" = add i64 %".495", %".497"
+  %".499" = mul i64 %".498", 36
+  %".500" = getelementptr float, float* %".13", i64 %".499"
+  %".501" = load <8 x float>, <8 x float>* %".16"
+  %".502" = getelementptr float, float* %".500", i64 %".149"
   %".503" = bitcast float* %".502" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".501", <8 x float>* %".503", i32 4, <8 x i1> %".164")
-  br label %"stored"
+  br i1 %".137", label %"store.if", label %"store.else"
 stored:
-  %".506" = mul i64 %".117", 4
-  %".507" = add i64 %".506", 1
-  %".508" = icmp slt i64 %".507", 4
-  br i1 %".508", label %"store.1", label %"stored.1"
+  %".518" = mul i64 %".117", 4
+  %".519" = add i64 %".518", 1
+  %".520" = icmp slt i64 %".519", 4
+  br i1 %".520", label %"store.1", label %"stored.1"
+store.if:
+  store <8 x float> %".501", <8 x float>* %".503", align 4
+  br label %"store.endif"
+store.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".501", <8 x float>* %".503", i32 4, <8 x i1> %".143")
+  br label %"store.endif"
+store.endif:
+  %".509" = load <8 x float>, <8 x float>* %".17"
+  %".510" = getelementptr float, float* %".500", i64 %".174"
+  %".511" = bitcast float* %".510" to <8 x float>*
+  br i1 %".162", label %"store.endif.if", label %"store.endif.else"
+store.endif.if:
+  store <8 x float> %".509", <8 x float>* %".511", align 4
+  br label %"store.endif.endif"
+store.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".509", <8 x float>* %".511", i32 4, <8 x i1> %".168")
+  br label %"store.endif.endif"
+store.endif.endif:
+  br label %"stored"
 store.1:
-  %".510" = mul i64 %".47", 4
-  %".511" = mul i64 %".116", 4
-  %".512" = add i64 %".511", %".507"
-  %".513" = add i64 %".510", %".512"
-  %".514" = mul i64 %".513", 36
-  %".515" = getelementptr float, float* %".13", i64 %".514"
-  %".516" = load <8 x float>, <8 x float>* %".18"
-  %".517" = getelementptr float, float* %".515", i64 %".147"
-  %".518" = bitcast float* %".517" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".516", <8 x float>* %".518", i32 4, <8 x i1> %".141")
-  %".520" = load <8 x float>, <8 x float>* %".19"
-  %".521" = getelementptr float, float* %".515", i64 %".170"
-  %".522" = bitcast float* %".521" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".520", <8 x float>* %".522", i32 4, <8 x i1> %".164")
-  br label %"stored.1"
+  %".522" = mul i64 %".47", 4
+  %".523" = mul i64 %".116", 4
+  %".524" = add i64 %".523", %".519"
+  %".525" = add i64 %".522", %".524"
+  %".526" = mul i64 %".525", 36
+  %".527" = getelementptr float, float* %".13", i64 %".526"
+  %".528" = load <8 x float>, <8 x float>* %".18"
+  %".529" = getelementptr float, float* %".527", i64 %".149"
+  %".530" = bitcast float* %".529" to <8 x float>*
+  br i1 %".137", label %"store.1.if", label %"store.1.else"
 stored.1:
-  %".525" = mul i64 %".117", 4
-  %".526" = add i64 %".525", 2
-  %".527" = icmp slt i64 %".526", 4
-  br i1 %".527", label %"store.2", label %"stored.2"
+  %".545" = mul i64 %".117", 4
+  %".546" = add i64 %".545", 2
+  %".547" = icmp slt i64 %".546", 4
+  br i1 %".547", label %"store.2", label %"stored.2"
+store.1.if:
+  store <8 x float> %".528", <8 x float>* %".530", align 4
+  br label %"store.1.endif"
+store.1.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".528", <8 x float>* %".530", i32 4, <8 x i1> %".143")
+  br label %"store.1.endif"
+store.1.endif:
+  %".536" = load <8 x float>, <8 x float>* %".19"
+  %".537" = getelementptr float, float* %".527", i64 %".174"
+  %".538" = bitcast float* %".537" to <8 x float>*
+  br i1 %".162", label %"store.1.endif.if", label %"store.1.endif.else"
+store.1.endif.if:
+  store <8 x float> %".536", <8 x float>* %".538", align 4
+  br label %"store.1.endif.endif"
+store.1.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".536", <8 x float>* %".538", i32 4, <8 x i1> %".168")
+  br label %"store.1.endif.endif"
+store.1.endif.endif:
+  br label %"stored.1"
 store.2:
-  %".529" = mul i64 %".47", 4
-  %".530" = mul i64 %".116", 4
-  %".531" = add i64 %".530", %".526"
-  %".532" = add i64 %".529", %".531"
-  %".533" = mul i64 %".532", 36
-  %".534" = getelementptr float, float* %".13", i64 %".533"
-  %".535" = load <8 x float>, <8 x float>* %".20"
-  %".536" = getelementptr float, float* %".534", i64 %".147"
-  %".537" = bitcast float* %".536" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".535", <8 x float>* %".537", i32 4, <8 x i1> %".141")
-  %".539" = load <8 x float>, <8 x float>* %".21"
-  %".540" = getelementptr float, float* %".534", i64 %".170"
-  %".541" = bitcast float* %".540" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".539", <8 x float>* %".541", i32 4, <8 x i1> %".164")
-  br label %"stored.2"
+  %".549" = mul i64 %".47", 4
+  %".550" = mul i64 %".116", 4
+  %".551" = add i64 %".550", %".546"
+  %".552" = add i64 %".549", %".551"
+  %".553" = mul i64 %".552", 36
+  %".554" = getelementptr float, float* %".13", i64 %".553"
+  %".555" = load <8 x float>, <8 x float>* %".20"
+  %".556" = getelementptr float, float* %".554", i64 %".149"
+  %".557" = bitcast float* %".556" to <8 x float>*
+  br i1 %".137", label %"store.2.if", label %"store.2.else"
 stored.2:
-  %".544" = mul i64 %".117", 4
-  %".545" = add i64 %".544", 3
-  %".546" = icmp slt i64 %".545", 4
-  br i1 %".546", label %"store.3", label %"stored.3"
+  %".572" = mul i64 %".117", 4
+  %".573" = add i64 %".572", 3
+  %".574" = icmp slt i64 %".573", 4
+  br i1 %".574", label %"store.3", label %"stored.3"
+store.2.if:
+  store <8 x float> %".555", <8 x float>* %".557", align 4
+  br label %"store.2.endif"
+store.2.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".555", <8 x float>* %".557", i32 4, <8 x i1> %".143")
+  br label %"store.2.endif"
+store.2.endif:
+  %".563" = load <8 x float>, <8 x float>* %".21"
+  %".564" = getelementptr float, float* %".554", i64 %".174"
+  %".565" = bitcast float* %".564" to <8 x float>*
+  br i1 %".162", label %"store.2.endif.if", label %"store.2.endif.else"
+store.2.endif.if:
+  store <8 x float> %".563", <8 x float>* %".565", align 4
+  br label %"store.2.endif.endif"
+store.2.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".563", <8 x float>* %".565", i32 4, <8 x i1> %".168")
+  br label %"store.2.endif.endif"
+store.2.endif.endif:
+  br label %"stored.2"
 store.3:
-  %".548" = mul i64 %".47", 4
-  %".549" = mul i64 %".116", 4
-  %".550" = add i64 %".549", %".545"
-  %".551" = add i64 %".548", %".550"
-  %".552" = mul i64 %".551", 36
-  %".553" = getelementptr float, float* %".13", i64 %".552"
-  %".554" = load <8 x float>, <8 x float>* %".22"
-  %".555" = getelementptr float, float* %".553", i64 %".147"
-  %".556" = bitcast float* %".555" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".554", <8 x float>* %".556", i32 4, <8 x i1> %".141")
-  %".558" = load <8 x float>, <8 x float>* %".23"
-  %".559" = getelementptr float, float* %".553", i64 %".170"
-  %".560" = bitcast float* %".559" to <8 x float>*
-  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".558", <8 x float>* %".560", i32 4, <8 x i1> %".164")
-  br label %"stored.3"
+  %".576" = mul i64 %".47", 4
+  %".577" = mul i64 %".116", 4
+  %".578" = add i64 %".577", %".573"
+  %".579" = add i64 %".576", %".578"
+  %".580" = mul i64 %".579", 36
+  %".581" = getelementptr float, float* %".13", i64 %".580"
+  %".582" = load <8 x float>, <8 x float>* %".22"
+  %".583" = getelementptr float, float* %".581", i64 %".149"
+  %".584" = bitcast float* %".583" to <8 x float>*
+  br i1 %".137", label %"store.3.if", label %"store.3.else"
 stored.3:
-  %".563" = add nsw i64 %".121", 1
-  store i64 %".563", i64* %".118"
+  %".599" = add nsw i64 %".121", 1
+  store i64 %".599", i64* %".118"
   br label %"head.4"
+store.3.if:
+  store <8 x float> %".582", <8 x float>* %".584", align 4
+  br label %"store.3.endif"
+store.3.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".582", <8 x float>* %".584", i32 4, <8 x i1> %".143")
+  br label %"store.3.endif"
+store.3.endif:
+  %".590" = load <8 x float>, <8 x float>* %".23"
+  %".591" = getelementptr float, float* %".581", i64 %".174"
+  %".592" = bitcast float* %".591" to <8 x float>*
+  br i1 %".162", label %"store.3.endif.if", label %"store.3.endif.else"
+store.3.endif.if:
+  store <8 x float> %".590", <8 x float>* %".592", align 4
+  br label %"store.3.endif.endif"
+store.3.endif.else:
+  call void @"llvm.masked.store.v8f32.p0"(<8 x float> %".590", <8 x float>* %".592", i32 4, <8 x i1> %".168")
+  br label %"store.3.endif.endif"
+store.3.endif.endif:
+  br label %"stored.3"
 }
 
 declare <8 x float> @"llvm.fma.v8f32"(<8 x float> %".1", <8 x float> %".2", <8 x float> %".3")
 
 declare void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1", <8 x float>* %".2", i32 %".3", <8 x i1> %".4")
+
+declare i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".1")
 
 declare float @"llvm.vector.reduce.fadd.v8f32"(float %".1", <8 x float> %".2")
 
