@@ -37,6 +37,7 @@ each item writes its own outputs, so results do not depend on the threads.
 from __future__ import annotations
 
 import dataclasses
+import math
 import os
 import threading
 from typing import Any, Callable, Optional
@@ -73,6 +74,11 @@ CLAIMS_PER_THREAD = 32
 # Items per thread a convolution that lays out its own images makes at
 # least: an image's tiles are cut in parts below that many images a thread.
 IMAGE_ITEMS = 4
+# Independent multiply-adds a core keeps in flight to keep its FMA units
+# busy: two units of four cycles' latency on the x86 cores of the last
+# decade (Intel's since Skylake, AMD's since Zen 2).  A register tile of
+# fewer accumulators waits on its own sums (see filter_vectors).
+FMA_CHAINS = 8
 
 _lock = threading.Lock()
 _kernels: dict = {}     # key -> compiled entry
@@ -350,7 +356,8 @@ def conv2d_filter(x: numpy.ndarray, gy: numpy.ndarray, ksize: tuple, stride: tup
     """The filter gradient of :func:`conv2d`: ``(O, C // groups) + ksize``
     from its input ``x`` and output gradient ``gy``."""
     lanes, regs = machine(x.dtype)
-    along = filter_vectors(x.shape[1] // groups, gy.shape[1] // groups, lanes)
+    along = filter_vectors(x.shape[1] // groups, gy.shape[1] // groups, lanes, regs,
+                           math.prod(ksize))
     if along is not None:
         return _filter_channels(x, gy, ksize, stride, pad, dilate, groups, along, out)
     plan = C.conv_filter(x.shape, gy.shape, ksize, stride, pad, dilate, groups, lanes)
@@ -404,21 +411,33 @@ def conv2d_filter(x: numpy.ndarray, gy: numpy.ndarray, ksize: tuple, stride: tup
     return out
 
 
-def filter_vectors(channels: int, outs: int, lanes: int) -> Optional[str]:
+def filter_vectors(channels: int, outs: int, lanes: int, registers: int,
+                   taps: int = 9) -> Optional[str]:
     """Along which channels a filter gradient of ``channels`` source and
-    ``outs`` output channels a group takes its vectors
-    (:func:`_filter_channels`): ``'source'`` where the source's fill more
-    than half the lanes of the vectors they take, else ``'gradient'`` where
-    the output gradient's do, else None (vectors along the pixels).  (On 16
-    lanes, 12 source channels ran 1.2-1.3x faster along them than along the
-    pixels, 24 and 40 1.3-1.4x, 8 0.83-0.97x as fast, 4 0.46x.)
+    ``outs`` output channels a group, and ``taps`` taps, takes its vectors
+    (:func:`_filter_channels`) on ``registers`` vector registers:
+    ``'source'`` where the source's fill more than half the lanes of the
+    vectors they take, else ``'gradient'`` where the output gradient's do,
+    each only where its register tile
+    (:func:`~tapejit.compiler.contraction.channel_filter_tile`) holds at
+    least :data:`FMA_CHAINS` accumulators; else None (vectors along the
+    pixels).  (On 16 lanes, 12 source channels ran 1.2-1.3x faster along
+    them than along the pixels, 24 and 40 1.3-1.4x, 8 0.83-0.97x as fast, 4
+    0.46x.  On 8 lanes and 16 registers, 3 source channels by 32 output
+    channels along the output gradient make a tile of 6 accumulators: it
+    ran 0.6-0.7x as fast as along the pixels.)
 
-    >>> filter_vectors(32, 32, 16), filter_vectors(3, 32, 16), filter_vectors(3, 4, 16)
-    ('source', 'gradient', None)
+    >>> filter_vectors(32, 32, 16, 32), filter_vectors(3, 32, 16, 32)
+    ('source', 'gradient')
+    >>> filter_vectors(3, 4, 16, 32), filter_vectors(3, 32, 8, 16)
+    (None, None)
     """
-    for side, count in (('source', channels), ('gradient', outs)):
-        if 2 * count > -(-count // lanes) * lanes:
-            return side
+    for side, count, broadcasts in (('source', channels, outs), ('gradient', outs, channels)):
+        vectors = -(-count // lanes)
+        if 2 * count > vectors * lanes:
+            r, t, v = C.channel_filter_tile(broadcasts, taps, vectors, registers, side)
+            if r * t * v >= FMA_CHAINS:
+                return side
     return None
 
 
@@ -549,7 +568,8 @@ def describe(name: str, shapes: tuple, params: dict, dtype: Any) -> str:
                  for c in corrs]
         tile_text = [f'{r} output channels x {v} vectors of {lanes}' for r, v in tiles]
     elif name == 'conv2d_filter' and (along := filter_vectors(
-            shapes[0][1] // p['groups'], shapes[1][1] // p['groups'], lanes)):
+            shapes[0][1] // p['groups'], shapes[1][1] // p['groups'], lanes, regs,
+            math.prod(p['ksize']))):
         cf = C.conv_filter_channels(shapes[0], shapes[1], p['ksize'], p['stride'], p['pad'],
                                     p['dilate'], p['groups'], lanes, along)
         r, t, v = C.channel_filter_tile(cf.broadcasts, len(cf.taps), cf.vectors(lanes), regs,

@@ -211,7 +211,7 @@ class _Ir:
         (``full``, an i1 saying so, else read from ``mask``), a masked store
         only for a vector partly stored.  AMD's cores before Zen 4 run a
         masked store as a microcoded sequence many times a plain store's
-        cost (see the benchmarks' notes on masked stores), and a tile's
+        cost (docs/compiler.md, "The kernels"), and a tile's
         vectors are nearly all whole."""
         b = self.em.b
         if full is None:

@@ -208,9 +208,9 @@ def _convnet(seed):
         def __init__(self):
             super().__init__()
             with self.init_scope():
-                # 3 -> 16: the filter gradient's vectors along the output
+                # 4 -> 16: the filter gradient's vectors along the output
                 # channels; 16 -> 16 and 16 -> 3: along the source's.
-                self.c1 = L.Convolution2D(3, 16, 3, pad=1)
+                self.c1 = L.Convolution2D(4, 16, 3, pad=1)
                 self.c2 = L.Convolution2D(16, 16, 3, stride=2, pad=1)
                 self.c3 = L.Convolution2D(16, 3, 3, pad=1)
                 self.fc = L.Linear(3 * 8 * 8, 5)
@@ -231,11 +231,11 @@ def test_a_chain_of_convolutions_trains_alike_eagerly_and_compiled(monkeypatch):
     # filter gradients take vectors along either channels: the compiled
     # steps, the eager ones and eager ones without the kernels (windows and
     # products) give the same losses and parameters.)
-    lanes, _ = K.machine(np.float32)
-    assert K.filter_vectors(3, 16, lanes) == 'gradient'
-    assert K.filter_vectors(16, 16, lanes) == K.filter_vectors(16, 3, lanes) == 'source'
+    lanes, regs = K.machine(np.float32)
+    assert K.filter_vectors(4, 16, lanes, regs) == 'gradient'
+    assert K.filter_vectors(16, 16, lanes, regs) == K.filter_vectors(16, 3, lanes, regs) == 'source'
     rng = np.random.default_rng(13)
-    x = rng.standard_normal((8, 3, 16, 16)).astype(np.float32)
+    x = rng.standard_normal((8, 4, 16, 16)).astype(np.float32)
     t = rng.integers(0, 5, 8).astype(np.int32)
     runs = []
     for compiled in (False, True, None):
@@ -262,15 +262,20 @@ def test_a_chain_of_convolutions_trains_alike_eagerly_and_compiled(monkeypatch):
 
 
 def test_filter_gradients_take_vectors_along_channels_that_fill_them():
-    lanes, _ = K.machine(np.float32)
-    assert K.filter_vectors(lanes, 3, lanes) == 'source'
-    assert K.filter_vectors(3 * lanes // 4, 64, lanes) == 'source'
-    assert K.filter_vectors(lanes // 2, 2 * lanes, lanes) == 'gradient'
-    assert K.filter_vectors(3, 3, 16) is None
+    lanes, regs = K.machine(np.float32)
+    assert K.filter_vectors(lanes, 3, lanes, regs) == 'source'
+    assert K.filter_vectors(3 * lanes // 4, 64, lanes, regs) == 'source'
+    assert K.filter_vectors(lanes // 2, 2 * lanes, lanes, regs) == 'gradient'
+    assert K.filter_vectors(3, 3, 16, 32) is None
+    # A tile of too few accumulators (3 x 1 x 2 on 16 registers) leaves the
+    # channels' form: vectors along the pixels.
+    assert C.channel_filter_tile(3, 9, 4, 16, 'gradient') == (3, 1, 2)
+    assert K.filter_vectors(3, 32, 8, 16) is None
+    assert K.filter_vectors(3, 32, 16, 32) == 'gradient'
     geo = dict(ksize=(3, 3), stride=(1, 1), pad=(1, 1), dilate=(1, 1), groups=1)
     text = K.describe('conv2d_filter', ((8, 32, 16, 16), (8, 64, 16, 16)), geo, 'float32')
     assert 'vectors along the channels' in text and 'channels last' in text, text
-    text = K.describe('conv2d_filter', ((8, 3, 16, 16), (8, 64, 16, 16)), geo, 'float32')
+    text = K.describe('conv2d_filter', ((8, 4, 16, 16), (8, 64, 16, 16)), geo, 'float32')
     assert 'vectors along the output channels' in text, text
 
 
