@@ -17,8 +17,9 @@ plan's fused kernels, and its backward pass in the compiled plan of its
 gradient (the call is one node of the eager graph, see ``docs/jit.md``).
 So a shape met once compiles nothing, and the results are the plan's,
 which equal eager ones to float rounding (a fused sum adds in another
-order).  Only NumPy arrays of at least :data:`MIN_ELEMENTS` elements take
-the plan, outside any trace (a traced call is part of its caller's plan).
+order).  Only NumPy arrays of at least :data:`MIN_ELEMENTS` elements (a
+function of many primitives may set fewer) take the plan, outside any
+trace (a traced call is part of its caller's plan).
 A function whose compiled signatures are seldom met again (more than
 :data:`MAX_SIGNATURES`, most of them called once or twice), whose plans are
 traced twice that often, or that a trace cannot take, stays eager from then
@@ -63,13 +64,13 @@ def _describe(value: Any) -> Optional[tuple]:
     return None
 
 
-def _large(args: tuple) -> bool:
+def _large(args: tuple, least: int) -> bool:
     """Whether a positional argument is a NumPy array (or a Variable's) of
-    :data:`MIN_ELEMENTS` or more: the check every eager call makes first,
+    ``least`` elements or more: the check every eager call makes first,
     kept to a few attribute reads (a softmax per tree node meets it)."""
     for a in args:
         d = a._data if isinstance(a, Variable) else a
-        if d.__class__ is numpy.ndarray and d.size >= MIN_ELEMENTS:
+        if d.__class__ is numpy.ndarray and d.size >= least:
             return True
     return False
 
@@ -110,8 +111,9 @@ class _Fused:
     """The state of one decorated function: the signatures met, the jitted
     function (made at the first compile) and how often its plans served."""
 
-    def __init__(self, fn: Callable) -> None:
+    def __init__(self, fn: Callable, least: int = MIN_ELEMENTS) -> None:
         self.fn = fn
+        self.least = least      # (the elements of the largest array that takes the plan)
         self.seen: set = set()
         self.compiled: set = set()
         self.hits = 0
@@ -120,10 +122,10 @@ class _Fused:
         self.lock = threading.Lock()
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        if self.off or config.trace is not None or not _large(args):
+        if self.off or config.trace is not None or not _large(args, self.least):
             return self.fn(*args, **kwargs)
         sig = _signature(args, kwargs)
-        if sig is None or sig[1] < MIN_ELEMENTS:
+        if sig is None or sig[1] < self.least:
             return self.fn(*args, **kwargs)
         run = self._runner(sig[0])
         if run is self.fn:
@@ -160,9 +162,10 @@ class _Fused:
             return self.jitted
 
 
-def fused_when_eager(fn: Callable) -> Callable:
+def fused_when_eager(fn: Optional[Callable] = None, *, least: int = MIN_ELEMENTS) -> Any:
     """``fn`` (a composite of primitives, with no Python state) run through
-    its compiled plan where the module's docstring says.
+    its compiled plan where the module's docstring says: from arrays of
+    ``least`` elements on (``fused_when_eager(least=n)`` decorates so).
 
     >>> import numpy as np, tapejit
     >>> @fused_when_eager
@@ -172,7 +175,9 @@ def fused_when_eager(fn: Callable) -> Callable:
     >>> [float(scaled_sum(x, 2.0).array) for _ in range(3)] == [3.0 * MIN_ELEMENTS] * 3
     True
     """
-    state = _Fused(fn)
+    if fn is None:
+        return functools.partial(fused_when_eager, least=least)
+    state = _Fused(fn, least)
 
     @functools.wraps(fn)
     def call(*args: Any, **kwargs: Any) -> Any:

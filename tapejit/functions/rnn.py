@@ -7,6 +7,7 @@ from typing import Any, Sequence
 import numpy
 
 from tapejit.core.errors import DTypeError, ShapeError
+from tapejit.functions._fused_eager import fused_when_eager
 from tapejit.functions._util import array_of
 from tapejit.functions.connection import _floats
 from tapejit.ops import elementwise as E
@@ -37,6 +38,14 @@ def lstm(c_prev: Any, x: Any) -> tuple:
         raise ShapeError(f'lstm: c_prev has shape {cs} and x {xs}; expected x of shape '
                          f'(b, {4 * cs[1] if len(cs) > 1 else "4H"}, ...) with b <= '
                          f'{cs[0] if cs else "B"} and the trailing axes of c_prev')
+    if array_of(x).dtype == numpy.float32:
+        return _fused_cell(c_prev, x)
+    return _cell(c_prev, x)
+
+
+def _cell(c_prev: Any, x: Any) -> tuple:
+    """:func:`lstm`'s ``(c, h)`` of arguments it checked."""
+    cs, xs = array_of(c_prev).shape, array_of(x).shape
     b = xs[0]
     gates = S.reshape(x, shape=(b, cs[1], 4) + tuple(xs[2:]))
 
@@ -49,6 +58,15 @@ def lstm(c_prev: Any, x: Any) -> tuple:
     if b < cs[0]:
         c = S.concat(c, S.get_item(c_prev, slices=(slice(b, None),)), axis=0)
     return c, h
+
+
+# Eagerly, the cell's dozen primitives and the two dozen of its backward
+# pass are each a NumPy call and a node of the graph; its compiled plan is
+# two calls, which cost less from gate sources of a few thousand elements
+# on.  float32 only: a plan's float64 tanh calls the C library element by
+# element (tapejit.targets.cpu.vecmath has float32 forms), NumPy's may not.
+CELL_LEAST = 4096
+_fused_cell = fused_when_eager(least=CELL_LEAST)(_cell)
 
 
 

@@ -359,3 +359,97 @@ def test_a_composite_its_trace_cannot_take_runs_eagerly():
     x = np.ones(fe.MIN_ELEMENTS, np.float32)
     assert [total(x) for _ in range(3)] == [float(fe.MIN_ELEMENTS)] * 3
     assert total.fused.off
+
+
+def _lstm_calls(c0, x0, calls=3):
+    """``(c, h, gc, gx)`` of ``calls`` eager calls of ``F.lstm`` (the first
+    meets the signature, the later ones run its plan) and the gradients of
+    ``sum(c * c) + sum(h)``."""
+    out = []
+    for _ in range(calls):
+        c, x = tapejit.Variable(c0), tapejit.Variable(x0)
+        cn, h = F.lstm(c, x)
+        (F.sum(cn * cn) + F.sum(h)).backward()
+        out.append((cn.array, h.array, c.grad, x.grad))
+    return out
+
+
+@pytest.mark.parametrize('rows', [32, 20])          # (20: a shorter batch, b < B)
+def test_lstm_cell_runs_its_plan_eagerly_equal_to_its_primitives(rows):
+    from tapejit.functions import rnn
+    rng = np.random.default_rng(12)
+    c0 = rng.standard_normal((32, 64)).astype(np.float32)
+    x0 = (rng.standard_normal((rows, 256)) * 2).astype(np.float32)
+    hits = rnn._fused_cell.fused.hits
+    out = _lstm_calls(c0, x0)
+    assert rnn._fused_cell.fused.hits > hits        # (the third call ran its plan)
+    want = _lstm_calls(c0.astype(np.float64), x0.astype(np.float64), calls=1)[0]
+    for got in out:
+        for a, w in zip(got, want):
+            assert a.dtype == np.float32 and a.shape == w.shape
+            _close(a, w, rtol=1e-5, atol=1e-5)
+    for a, w in zip(out[-1][:2], out[0][:2]):
+        _close(a, w, rtol=2e-6, atol=2e-6)
+
+
+def test_lstm_plan_matches_finite_differences_to_second_order():
+    from tapejit import gradient_check
+    from tapejit.functions import rnn
+    rng = np.random.default_rng(13)
+    c0, gc, ggc = (rng.uniform(-1, 1, (16, 64)).astype(np.float32) for _ in range(3))
+    x0, ggx = (rng.uniform(-1, 1, (16, 256)).astype(np.float32) for _ in range(2))
+    gh = rng.uniform(-1, 1, (16, 64)).astype(np.float32)
+    F.lstm(tapejit.Variable(c0), tapejit.Variable(x0))   # (met: the plan serves next)
+    hits = rnn._fused_cell.fused.hits
+    gradient_check.check_backward(F.lstm, (c0, x0), (gc, gh), eps=1e-2, atol=1e-2,
+                                  rtol=1e-2)
+    gradient_check.check_double_backward(F.lstm, (c0, x0), (gc, gh), (ggc, ggx), eps=1e-2,
+                                         atol=2e-2, rtol=2e-2)
+    assert rnn._fused_cell.fused.hits > hits
+
+
+@pytest.mark.parametrize('case', ['float64', 'small'])
+def test_float64_and_small_lstm_cells_stay_eager(case):
+    from tapejit.functions import rnn
+    rng = np.random.default_rng(14)
+    shape = (32, 64) if case == 'float64' else (4, 8)
+    dtype = np.float64 if case == 'float64' else np.float32
+    c0 = rng.standard_normal(shape).astype(dtype)
+    x0 = rng.standard_normal((shape[0], 4 * shape[1])).astype(dtype)
+    before = set(rnn._fused_cell.fused.compiled)
+    out = _lstm_calls(c0, x0)
+    assert rnn._fused_cell.fused.compiled == before   # (no plan for these)
+    for got in out[1:]:
+        for a, w in zip(got, out[0]):
+            np.testing.assert_array_equal(a, w)
+
+
+def test_an_lstm_link_trains_alike_with_its_cell_fused_or_not():
+    import tapejit.optimizers as O
+    from tapejit.functions import rnn
+    rng = np.random.default_rng(15)
+    xs = rng.standard_normal((4, 32, 48)).astype(np.float32)
+
+    def train(fused):
+        model = L.LSTM(48, 64)
+        model.upward.W.array[...] = np.linspace(-0.2, 0.2, model.upward.W.size).reshape(
+            model.upward.W.shape)
+        model.lateral.W.array[...] = 0.05
+        opt = O.SGD(lr=0.1).setup(model)
+        off = rnn._fused_cell.fused.off
+        rnn._fused_cell.fused.off = not fused
+        try:
+            for _ in range(3):
+                model.reset_state()
+                loss = sum(F.sum(model(x) ** 2) for x in xs)
+                model.cleargrads()
+                loss.backward()
+                opt.update()
+        finally:
+            rnn._fused_cell.fused.off = off
+        return [p.array.copy() for p in model.params()]
+    hits = rnn._fused_cell.fused.hits
+    fused = train(True)
+    assert rnn._fused_cell.fused.hits > hits
+    for a, w in zip(fused, train(False)):
+        _close(a, w, rtol=1e-4, atol=1e-5)
