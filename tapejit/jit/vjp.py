@@ -299,32 +299,47 @@ def _contiguous(a: Any) -> Any:
     return numpy.ascontiguousarray(a)
 
 
+class _Replay:
+    """What the backward of a plan replays, fixed when it is made.  One
+    object in the backward's closure rather than its plain values: the
+    trace of a jitted function guards the plain values its closure holds
+    (:func:`tapejit.jit.closure_guards.value_guards`) and keys them again at
+    every call, and these never change."""
+
+    __slots__ = ('consts', 'invars', 'out_vars', 'eqns', 'links', 'weak', 'kept', 'targets')
+
+    def __init__(self, plan: Any, targets: tuple, present: tuple) -> None:
+        d, graph = plan.diff, plan.graph
+        self.consts = tuple(zip(graph.constvars, graph.consts))
+        self.invars = graph.invars
+        self.out_vars = tuple(v for v, p in zip(d.out_vars, present) if p)
+        self.eqns = d.eqns
+        self.links = d.links
+        self.weak = d.weak
+        self.kept = tuple(i for i, _ in d.kept)
+        self.targets = targets
+
+
 def _make_vjp(plan: Any, targets: tuple, present: tuple) -> Any:
     """The jitted backward of ``plan``'s outputs (those ``present``) w.r.t.
     the inputs ``targets`` of its node (compiled by the plan's
     ``backward_jit``, where it has one)."""
     d = plan.diff
-    graph = plan.graph
-    consts = tuple(zip(graph.constvars, graph.consts))
-    invars = graph.invars
-    out_vars = [v for v, p in zip(d.out_vars, present) if p]
-    eqns = d.eqns
-    links = d.links
-    weak = d.weak
-    kept = [i for i, _ in d.kept]
+    r = _Replay(plan, targets, present)
 
     def vjp(ins: list, xs: list, gys: list, drawn: list) -> tuple:
         double = config.enable_backprop
-        for i in weak:
+        for i in r.weak:
             if ins[i].__class__ is TracedArray:
                 ins[i].weak = True
-        env: dict = {v.id: c for v, c in consts}
-        env.update((v.id, a) for v, a in zip(invars, ins))
-        drawn = dict(zip(kept, drawn))
+        env: dict = {v.id: c for v, c in r.consts}
+        env.update((v.id, a) for v, a in zip(r.invars, ins))
+        drawn = dict(zip(r.kept, drawn))
         xs = [x if isinstance(x, Variable) else Variable(x) for x in xs]
         made: dict = {}
+        links = r.links
         with using_config('enable_backprop', True):
-            for e in eqns:
+            for e in r.eqns:
                 link = links.get(e.out.id)
                 if e.out.id in drawn:  # (what the forward call drew: no new draw)
                     env[e.out.id] = drawn[e.out.id]
@@ -338,8 +353,8 @@ def _make_vjp(plan: Any, targets: tuple, present: tuple) -> Any:
                         for u, m in zip(e.inputs, link)]
                 y = made[e.out.id] = e.prim(*args, **e.params)
                 env[e.out.id] = y._data
-        ys = [made[i] for i in out_vars]
-        return tuple(_grad(ys, [xs[t] for t in targets], grad_outputs=gys,
+        ys = [made[i] for i in r.out_vars]
+        return tuple(_grad(ys, [xs[t] for t in r.targets], grad_outputs=gys,
                            enable_double_backprop=double))
 
     vjp.__name__ = vjp.__qualname__ = f'vjp({d.name})'

@@ -453,3 +453,18 @@ def test_an_lstm_link_trains_alike_with_its_cell_fused_or_not():
     assert rnn._fused_cell.fused.hits > hits
     for a, w in zip(fused, train(False)):
         _close(a, w, rtol=1e-4, atol=1e-5)
+
+
+def test_the_backward_of_a_fused_call_guards_no_python_values():
+    # (What a plan's backward replays is fixed when it is made: a guard on
+    # it would key those values again at every backward call.)
+    from tapejit.functions import rnn
+    rng = np.random.default_rng(16)
+    c0 = rng.standard_normal((32, 64)).astype(np.float32)
+    x0 = rng.standard_normal((32, 256)).astype(np.float32)
+    _lstm_calls(c0, x0)
+    backward = [v for p in rnn._fused_cell.fused.jitted._plans() for v in p.diff.vjps.values()]
+    assert backward
+    for vjp in backward:
+        plans = vjp._plans()
+        assert plans and all(p.py_guards == () for p in plans)
