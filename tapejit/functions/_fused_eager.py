@@ -113,7 +113,7 @@ class _Fused:
 
     def __init__(self, fn: Callable, least: int = MIN_ELEMENTS) -> None:
         self.fn = fn
-        self.least = least      # (the elements of the largest array that takes the plan)
+        self.least = least      # (the fewest elements of the largest array of a call it takes)
         self.seen: set = set()
         self.compiled: set = set()
         self.hits = 0
