@@ -287,6 +287,107 @@ def merge_products(g: Graph) -> Graph:
     return dce(Graph(g.invars, g.constvars, g.consts, tuple(eqns), g.outvars))
 
 
+def _axis_run(slices: tuple, shape: tuple) -> Optional[tuple]:
+    """``(axis, start, stop, dropped)``: the run of positions ``start ..
+    stop`` of one axis that the basic index ``slices`` takes, every other
+    axis whole (``dropped``: an integer index, which drops the axis); None
+    for any other index.
+
+    >>> _axis_run((slice(None), 2), (3, 4)), _axis_run((slice(1, 3),), (4, 5))
+    ((1, 2, 3, True), (0, 1, 3, False))
+    >>> _axis_run((1, 2), (3, 4)), _axis_run((slice(None, None, 2),), (4,))
+    (None, None)
+    """
+    if len(slices) > len(shape):
+        return None
+    run = None
+    for axis, s in enumerate(slices):
+        if s == slice(None):
+            continue
+        if run is not None:
+            return None
+        n = shape[axis]
+        if isinstance(s, (int, numpy.integer)) and not isinstance(s, bool) and -n <= s < n:
+            k = int(s) % n
+            run = (axis, k, k + 1, True)
+        elif isinstance(s, slice) and s.step in (None, 1):
+            start, stop, _ = s.indices(n)
+            if start >= stop:
+                return None
+            run = (axis, start, stop, False)
+        else:
+            return None
+    return run
+
+
+def _scattered_part(v: Any, producers: dict, uses: dict, out: Var) -> Optional[tuple]:
+    """``(axis, start, stop, dropped, values)`` of a term ``v`` of a sum
+    into ``out`` that is a scatter of ``values`` into zeros of its shape
+    along one run of one axis (:func:`_axis_run`), else None."""
+    e = producers.get(v.id)
+    if (e is None or e.prim.name != 'scatter_add' or uses[v.id] != 1
+            or v.shape != out.shape or v.dtype != out.dtype):
+        return None
+    run = _axis_run(tuple(e.params['slices']), out.shape)
+    if run is None:
+        return None
+    axis, start, stop, dropped = run
+    want = list(out.shape)
+    if dropped:
+        del want[axis]
+    else:
+        want[axis] = stop - start
+    values = e.inputs[0]
+    if tuple(values.shape) != tuple(want) or values.dtype != out.dtype:
+        return None
+    return run + (values,)
+
+
+def stack_scatters(g: Graph) -> Graph:
+    """A sum of scatters into one shape (``scatter_add``: the gradient of
+    an index), each taking a run of one axis, the runs covering that axis
+    once, as one ``concat`` of the scattered values in the axis's order.
+    The gradient of an array cut into parts along an axis (an LSTM's gates)
+    is then written once, where each scatter zeroes an array of the whole
+    shape and the sum adds them up."""
+    if sum(1 for e in g.eqns if e.prim.name == 'scatter_add') < 2:
+        return g
+    producers = {e.out.id: e for e in g.eqns}
+    uses = collections.Counter(v.id for v in g.outvars)
+    uses.update(v.id for e in g.eqns for v in e.inputs)
+    ids = _fresh_ids(g)
+    interior = {v.id for e in g.eqns if e.prim.name == 'add' for v in e.inputs
+                if v.id in producers and producers[v.id].prim.name == 'add'
+                and uses[v.id] == 1 and v.shape == e.out.shape}
+    eqns: list = []
+    for e in g.eqns:
+        parts = None
+        if e.prim.name == 'add' and e.out.id not in interior:
+            parts = [_scattered_part(v, producers, uses, e.out)
+                     for v in _sum_leaves(e, producers, uses)]
+        if not parts or None in parts or len({p[0] for p in parts}) != 1:
+            eqns.append(e)
+            continue
+        parts.sort(key=lambda p: p[1])
+        axis = parts[0][0]
+        bounds = [0] + [p[2] for p in parts]
+        if [p[1] for p in parts] != bounds[:-1] or bounds[-1] != e.out.shape[axis]:
+            eqns.append(e)
+            continue
+        pieces = []
+        for _, start, stop, dropped, values in parts:
+            if dropped:
+                shape = e.out.shape[:axis] + (1,) + e.out.shape[axis + 1:]
+                piece = Var(next(ids), shape, e.out.dtype)
+                eqns.append(e._replace(prim=PRIMITIVES['reshape'], inputs=(values,),
+                                       params={'shape': shape}, out=piece))
+                values = piece
+            pieces.append(values)
+        eqns.append(e._replace(prim=PRIMITIVES['concat'], inputs=tuple(pieces),
+                               params={'axis': axis}))
+    return dce(Graph(g.invars, g.constvars, g.consts, tuple(eqns), g.outvars))
+
+
 def _row_product(e: Any) -> bool:
     """``a B`` or ``a B^T`` of a matrix ``a`` (whose rows it maps one by
     one) with fewer rows than ``B`` has columns there: copying the rows
@@ -499,8 +600,8 @@ def _decompose(e: Any, add: Callable[..., Var]) -> None:
     add('reshape', (total,), e.out.shape, out=e.out, shape=e.out.shape)
 
 
-DEFAULT_PASSES: tuple = (lower_logsumexp, fold, cse, merge_products, batch_products, dce,
-                         schedule_collectives)
+DEFAULT_PASSES: tuple = (lower_logsumexp, fold, cse, merge_products, stack_scatters,
+                         batch_products, dce, schedule_collectives)
 
 
 def simplify(g: Graph, passes: Sequence[Callable[[Graph], Graph]] = DEFAULT_PASSES,

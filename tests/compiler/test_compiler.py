@@ -671,7 +671,8 @@ def test_explain_passes_shows_the_plan_after_each_pass_in_order():
     text = tapejit.jit(f).explain_passes(np.ones((4, 3), np.float32))
     heads = [ln.split(' (')[0].split(':')[0] for ln in text.splitlines() if ln.startswith('#')]
     assert heads == ['# traced', '# after lower_logsumexp', '# after fold', '# after cse',
-                     '# after merge_products', '# after batch_products',
+                     '# after merge_products', '# after stack_scatters',
+                     '# after batch_products',
                      '# after dce', '# after schedule_collectives', '# after fusion',
                      '# after lowering',
                      '# after memory planning', '# the Program']
@@ -713,6 +714,47 @@ def test_a_sum_of_weight_products_becomes_one_product(batches):
 def test_weight_products_merge_beside_other_terms_of_the_sum():
     jf, f, args = _weight_grad_graph((2, 2, 2), extra=True)
     np.testing.assert_allclose(jf(*args).array, f(*args).array, rtol=1e-13, atol=1e-13)
+
+
+def _parts_gradient(cut, parts):
+    """``(jitted, eager)`` gradient of a function using ``parts`` (positions
+    along its cut axis) of an array cut by ``cut``: ``'gates'`` takes
+    integer positions of the last axis of a (5, 6, 4) array, as an LSTM's
+    gates; ``'rows'`` takes row ranges of a (9, 3) one, as F.split_axis."""
+    rng = np.random.default_rng(3)
+    x0 = rng.standard_normal((5, 6, 4) if cut == 'gates' else (9, 3))
+
+    def f(x0):
+        x = tapejit.Variable(x0)
+        if cut == 'gates':
+            pieces = [x[:, :, k] for k in parts]
+        else:
+            pieces = [x[a:b] for a, b in parts]
+        loss = sum(F.sum(F.tanh(p) * (k + 1.0)) for k, p in enumerate(pieces))
+        g, = tapejit.grad([loss], [x])
+        return g
+    return tapejit.jit(f), f, x0
+
+
+@pytest.mark.parametrize('cut, parts', [('gates', (2, 0, 3, 1)),
+                                        ('rows', ((0, 4), (4, 5), (5, 9)))])
+def test_the_gradients_of_parts_covering_an_axis_are_one_concat(cut, parts):
+    # Each part's gradient is a scatter into zeros of the whole array; the
+    # parts cover the axis once, so their sum is the parts' values side by side.
+    jf, f, x0 = _parts_gradient(cut, parts)
+    g = simplify(jf.lower(x0))
+    names = [e.prim.name for e in g.eqns]
+    assert 'scatter_add' not in names and names.count('concat') == 1
+    np.testing.assert_allclose(jf(x0).array, f(x0).array, rtol=1e-13, atol=1e-13)
+
+
+@pytest.mark.parametrize('cut, parts', [('gates', (0, 1, 3)), ('rows', ((0, 4), (3, 9))),
+                                        ('gates', (0, 0, 1, 2, 3))])
+def test_parts_that_do_not_cover_an_axis_once_keep_their_scatters(cut, parts):
+    jf, f, x0 = _parts_gradient(cut, parts)
+    g = simplify(jf.lower(x0))
+    assert 'scatter_add' in [e.prim.name for e in g.eqns]
+    np.testing.assert_allclose(jf(x0).array, f(x0).array, rtol=1e-13, atol=1e-13)
 
 
 def _unrolled_rnn(steps=5, batch=3, width=4):
