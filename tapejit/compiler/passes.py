@@ -297,12 +297,14 @@ def _axis_run(slices: tuple, shape: tuple) -> Optional[tuple]:
     ((1, 2, 3, True), (0, 1, 3, False))
     >>> _axis_run((1, 2), (3, 4)), _axis_run((slice(None, None, 2),), (4,))
     (None, None)
+    >>> _axis_run((numpy.array([0, 2]),), (4,)), _axis_run((None, 1), (4,))
+    (None, None)
     """
     if len(slices) > len(shape):
         return None
     run = None
     for axis, s in enumerate(slices):
-        if s == slice(None):
+        if isinstance(s, slice) and (s.start, s.stop, s.step) == (None, None, None):
             continue
         if run is not None:
             return None

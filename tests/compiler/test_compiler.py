@@ -720,7 +720,8 @@ def _parts_gradient(cut, parts):
     """``(jitted, eager)`` gradient of a function using ``parts`` (positions
     along its cut axis) of an array cut by ``cut``: ``'gates'`` takes
     integer positions of the last axis of a (5, 6, 4) array, as an LSTM's
-    gates; ``'rows'`` takes row ranges of a (9, 3) one, as F.split_axis."""
+    gates; ``'rows'`` takes row ranges of a (9, 3) one, as F.split_axis;
+    ``'picks'`` takes rows of it by index arrays."""
     rng = np.random.default_rng(3)
     x0 = rng.standard_normal((5, 6, 4) if cut == 'gates' else (9, 3))
 
@@ -728,6 +729,8 @@ def _parts_gradient(cut, parts):
         x = tapejit.Variable(x0)
         if cut == 'gates':
             pieces = [x[:, :, k] for k in parts]
+        elif cut == 'picks':        # (index arrays, an empty one among them)
+            pieces = [x[np.array(rows, dtype=np.int64)] for rows in parts]
         else:
             pieces = [x[a:b] for a, b in parts]
         loss = sum(F.sum(F.tanh(p) * (k + 1.0)) for k, p in enumerate(pieces))
@@ -749,7 +752,8 @@ def test_the_gradients_of_parts_covering_an_axis_are_one_concat(cut, parts):
 
 
 @pytest.mark.parametrize('cut, parts', [('gates', (0, 1, 3)), ('rows', ((0, 4), (3, 9))),
-                                        ('gates', (0, 0, 1, 2, 3))])
+                                        ('gates', (0, 0, 1, 2, 3)),
+                                        ('picks', ((0, 1, 2, 3), (), (4, 5, 6, 7, 8)))])
 def test_parts_that_do_not_cover_an_axis_once_keep_their_scatters(cut, parts):
     jf, f, x0 = _parts_gradient(cut, parts)
     g = simplify(jf.lower(x0))
