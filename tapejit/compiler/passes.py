@@ -242,19 +242,27 @@ def _sum_leaves(e: Any, producers: dict, uses: dict) -> list:
     return leaves
 
 
+def _sums(g: Graph) -> tuple:
+    """``(producers, uses, interior)`` of ``g``: the equation making each
+    value, how many times each value is read (results included), and the
+    adds inside a larger sum (expanded by :func:`_sum_leaves` from its last
+    add, the root)."""
+    producers = {e.out.id: e for e in g.eqns}
+    uses = collections.Counter(v.id for v in g.outvars)
+    uses.update(v.id for e in g.eqns for v in e.inputs)
+    interior = {v.id for e in g.eqns if e.prim.name == 'add' for v in e.inputs
+                if v.id in producers and producers[v.id].prim.name == 'add'
+                and uses[v.id] == 1 and v.shape == e.out.shape}
+    return producers, uses, interior
+
+
 def merge_products(g: Graph) -> Graph:
     """A sum of products ``a_1^T b_1 + ... + a_n^T b_n`` (a weight's gradient
     over an unrolled loop) as one product ``[a_1; ...; a_n]^T [b_1; ...; b_n]``."""
     if sum(1 for e in g.eqns if _weight_product(e)) < 2:
         return g
-    producers = {e.out.id: e for e in g.eqns}
-    uses = collections.Counter(v.id for v in g.outvars)
-    uses.update(v.id for e in g.eqns for v in e.inputs)
+    producers, uses, interior = _sums(g)
     ids = _fresh_ids(g)
-    # Adds inside a larger sum are expanded from its last add, the root.
-    interior = {v.id for e in g.eqns if e.prim.name == 'add' for v in e.inputs
-                if v.id in producers and producers[v.id].prim.name == 'add'
-                and uses[v.id] == 1 and v.shape == e.out.shape}
     eqns: list = []
     for e in g.eqns:
         if e.prim.name != 'add' or e.out.id in interior:
@@ -354,13 +362,8 @@ def stack_scatters(g: Graph) -> Graph:
     shape and the sum adds them up."""
     if sum(1 for e in g.eqns if e.prim.name == 'scatter_add') < 2:
         return g
-    producers = {e.out.id: e for e in g.eqns}
-    uses = collections.Counter(v.id for v in g.outvars)
-    uses.update(v.id for e in g.eqns for v in e.inputs)
+    producers, uses, interior = _sums(g)
     ids = _fresh_ids(g)
-    interior = {v.id for e in g.eqns if e.prim.name == 'add' for v in e.inputs
-                if v.id in producers and producers[v.id].prim.name == 'add'
-                and uses[v.id] == 1 and v.shape == e.out.shape}
     eqns: list = []
     for e in g.eqns:
         parts = None

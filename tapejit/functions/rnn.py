@@ -69,8 +69,6 @@ CELL_LEAST = 4096
 _fused_cell = fused_when_eager(least=CELL_LEAST)(_cell)
 
 
-
-
 def _gates(w: Sequence[Any], b: Sequence[Any]) -> tuple:
     """One layer's weights in the layout :func:`lstm` reads (a, i, f, o of
     each unit side by side): Chainer's ``w0..w3`` (input, forget, cell, output
