@@ -385,10 +385,12 @@ def conv2d_filter(x: numpy.ndarray, gy: numpy.ndarray, ksize: tuple, stride: tup
     blocks = -(-ob_n // span)
     # (Parts of the batch, of whatever size: one kernel for every batch.)
     parts = max(1, -(-FILTER_PARTS // (corr.groups * blocks)))
-    # Images a run of the tiles' accumulators spans: their source channels
-    # and the span's output-gradient rows fill half that cache.
-    per_image = (corr.channels * corr.src_block + span * r_ * corr.pixels) * size
-    images = max(1, _cache_bytes() // 2 // per_image)
+    # Images a run of the tiles' accumulators spans: a tile's output-gradient
+    # rows of the run fill half the first-level cache, so that the passes of
+    # its source channels and taps after the first read them there.  (A run
+    # of images filling the second-level cache ran 10-15% slower on one
+    # core: each pass read those rows from it again.)
+    images = max(1, first_level()[0] // 2 // (r_ * corr.pixels * size))
     generic = dataclasses.replace(corr, batch=0)
     fn = _kernel('filter', generic, x.dtype, (tile, lanes, parts, images, span),
                  lambda symbol: filter_ir(symbol, generic, x.dtype, tile, lanes, parts, images,

@@ -154,11 +154,22 @@ class _Ir:
             f'llvm.masked.store.{suffix}.p0')
         self.every_lane = ir.Function(module, ir.FunctionType(self.i1, [mask]),
                                       f'llvm.vector.reduce.and.v{lanes}i1')
-        self.reduce_add = ir.Function(module, ir.FunctionType(self.elem, [self.elem, self.vec]),
-                                      f'llvm.vector.reduce.fadd.{suffix}')
 
     def c(self, k: int) -> Any:
         return self.ir.Constant(self.i64, k)
+
+    def lane_sum(self, vec: Any) -> Any:
+        """The sum of ``vec``'s lanes, halves added in turn (``log2(lanes)``
+        shuffles and adds in a fixed order: an ordered sum's adds, one per
+        lane, would each wait for the last)."""
+        b, n = self.em.b, self.lanes
+        while n > 1:
+            h = n // 2
+            lo = self.ir.Constant(self.ir.VectorType(self.i32, h), list(range(h)))
+            hi = self.ir.Constant(self.ir.VectorType(self.i32, h), list(range(h, n)))
+            vec = b.fadd(b.shuffle_vector(vec, vec, lo), b.shuffle_vector(vec, vec, hi))
+            n = h
+        return b.extract_element(vec, self.ir.Constant(self.i32, 0))
 
     def least(self, a: Any, b: Any) -> Any:
         """The smaller of int64 values ``a`` and ``b``."""
@@ -632,10 +643,11 @@ def filter_ir(symbol: str, corr: C.FilterCorrelation, dtype: numpy.dtype, tile: 
     block)`` takes ``span`` tiles of output channels (``ob``) through its
     images, ``images`` at a time: per such run of images, each tile of each
     source channel and taps (``c``, ``tb``) accumulates in registers from
-    its vectors in ``partial``, over all the run's pixels (the run's source
-    and output gradient stay in cache for all ``span`` tiles).  Its sums
-    across lanes go to ``sums[part, g, ob, c, tb, r, t]`` (added over the
-    parts by the caller)."""
+    its vectors in ``partial``, over all the run's pixels (a tile's
+    output-gradient rows of the run stay in cache for all its channels and
+    taps, the run's source for all ``span`` tiles).  Its sums across lanes
+    (:meth:`_Ir.lane_sum`) go to ``sums[part, g, ob, c, tb, r, t]`` (added
+    over the parts by the caller)."""
     r_, t_ = tile
     ob_n = -(-corr.outs // r_)
     blocks = -(-ob_n // span)
@@ -689,12 +701,11 @@ def filter_ir(symbol: str, corr: C.FilterCorrelation, dtype: numpy.dtype, tile: 
             first = bt.mul(bt.add(bt.mul(bt.add(bt.mul(part, x.c(corr.groups)), g), x.c(ob_n)),
                                   ob0), x.c(tile_size))
             out = bt.gep(sums.data, [first])
-            zero = x.ir.Constant(x.elem, 0.0)
 
             def total(k: Any) -> None:
                 bk = em.b
                 vec = x.load_vec(bk.gep(mine, [bk.mul(k, x.c(lanes))]))
-                bk.store(bk.call(x.reduce_add, [zero, vec]), bk.gep(out, [k]))
+                bk.store(x.lane_sum(vec), bk.gep(out, [k]))
             em.repeat(x.c(0), bt.mul(bt.sub(ob1, ob0), x.c(tile_size)), total)
         x.work_loop(claim, items, item)
     return _entry(symbol, dtype, 4, {2, 3}, emit)

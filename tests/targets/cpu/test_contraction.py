@@ -350,6 +350,27 @@ def test_a_filter_gradient_is_not_overwritten_by_the_next():
     np.testing.assert_array_equal(first, kept)
 
 
+@pytest.mark.parametrize('dtype', [np.float32, np.float64])
+def test_a_filter_gradient_along_the_pixels_sums_runs_of_images(dtype, monkeypatch):
+    # (Vectors along the pixels: each part of the batch sums its images a
+    # run at a time, a run as long as a tile's output-gradient rows fill
+    # half the first-level cache: one or two 32x32 images here, so a part
+    # of 48 images takes several runs; the lanes are summed at the end.)
+    monkeypatch.setattr(K, 'filter_vectors', lambda *a, **k: None)
+    rng = np.random.default_rng(4)
+    x = rng.standard_normal((48, 3, 32, 32)).astype(dtype)
+    gy = rng.standard_normal((48, 8, 32, 32)).astype(dtype)
+    gw = K.conv2d_filter(x, gy, (3, 3), (1, 1), (1, 1), (1, 1), 1)
+    pad = np.pad(x.astype(np.float64), ((0, 0), (0, 0), (1, 1), (1, 1)))
+    ref = np.zeros((8, 3, 3, 3))
+    for ky in range(3):
+        for kx in range(3):
+            ref[:, :, ky, kx] = np.einsum('noij,ncij->oc', gy.astype(np.float64),
+                                          pad[:, :, ky:ky + 32, kx:kx + 32])
+    tol = dict(rtol=1e-4, atol=1e-3) if dtype == np.float32 else dict(rtol=1e-11, atol=1e-10)
+    np.testing.assert_allclose(gw, ref, **tol)
+
+
 def test_one_kernel_serves_every_batch_size():
     # (A last, smaller batch compiles nothing: the kernels count their
     # images at run time.)

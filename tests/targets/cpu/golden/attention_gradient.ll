@@ -3141,8 +3141,6 @@ declare void @"llvm.masked.store.v8f32.p0"(<8 x float> %".1", <8 x float>* %".2"
 
 declare i1 @"llvm.vector.reduce.and.v8i1"(<8 x i1> %".1")
 
-declare float @"llvm.vector.reduce.fadd.v8f32"(float %".1", <8 x float> %".2")
-
 declare <8 x float> @"llvm.masked.load.v8f32.p0"(<8 x float>* %".1", i32 %".2", <8 x i1> %".3", <8 x float> %".4")
 
 declare void @"llvm.memset.p0.i64"(i8* %".1", i8 %".2", i64 %".3", i1 %".4")
