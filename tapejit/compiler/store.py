@@ -320,34 +320,96 @@ def _version(lib: str) -> str:
 _TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+# A file changed this recently may change again within the file system's
+# clock tick, keeping its size and times: sources this young are hashed
+# again by the next process rather than known by their stamp.
+SETTLED_S = 2.0
+
+
 @functools.lru_cache(maxsize=None)
 def _sources(top: str = _TOP) -> str:
     """A digest of the source files under ``top`` (tapejit's own): each
     one's path and contents, hashed once per process.  Contents, not sizes
     and modification times: ``cp -p``, tar, container layers and
-    reproducible builds give two versions the same sizes and times."""
-    h = hashlib.sha256()
+    reproducible builds give two versions the same sizes and times.  What
+    a process hashed it keeps in the store under the files' stamp
+    (:func:`_source_stamp`), which a later process reads instead of the
+    files: a file written since has another change time, which no copy
+    keeps.
+
+    >>> len(_sources())
+    64
+    """
+    files = _source_files(top)
+    stamp, settled = _source_stamp(files)
+    d = cache_dir()
+    folder = os.path.join(d, 'sources') if d else None
+    key = f'sources\n{top}\n{stamp}'
+    if folder is not None:
+        known = read(folder, key, 'hashing the sources again')
+        if known is not None:
+            return known.decode()
+    digest = _source_contents(files)
+    if folder is not None and settled:
+        write(folder, key, digest.encode())
+    return digest
+
+
+def _source_files(top: str) -> list:
+    """``(relative path, DirEntry)`` of each ``.py`` file under ``top``:
+    files in name order, then folders (one order on every machine),
+    ``__pycache__`` left out."""
+    found: list = []
 
     def walk(folder: str, rel: str) -> None:
-        # (Files in name order, then folders: one order on every machine.)
         with os.scandir(folder) as it:
             entries = sorted(it, key=lambda e: e.name)
-        for e in entries:
-            if e.name.endswith('.py') and not e.is_dir():
-                try:
-                    with open(e.path, 'rb') as f:
-                        data = f.read()
-                except OSError as err:
-                    # (Such a package cannot import that module: any digest will do.)
-                    h.update(f'{rel}{e.name}|unreadable {err.errno}\n'.encode())
-                    continue
-                # The length first: no two lists of files make the same stream.
-                h.update(f'{rel}{e.name}|{len(data)}\n'.encode())
-                h.update(data)
+        found.extend((f'{rel}{e.name}', e) for e in entries
+                     if e.name.endswith('.py') and not e.is_dir())
         for e in entries:
             if e.name != '__pycache__' and e.is_dir(follow_symlinks=False):
                 walk(e.path, f'{rel}{e.name}/')
     walk(top, '')
+    return found
+
+
+def _source_stamp(files: list) -> tuple:
+    """``(stamp, settled)``: a hash of each file's path, device, inode,
+    size and modification and change times in nanoseconds, and whether
+    every file changed longer than :data:`SETTLED_S` ago.  The change time
+    is the kernel's, set at every write, rename or copy, and kept by none
+    of them (unlike the modification time)."""
+    import time
+    h = hashlib.sha256()
+    oldest = time.time() - SETTLED_S
+    settled = True
+    for rel, e in files:
+        try:
+            st = e.stat()
+        except OSError as err:
+            h.update(f'{rel}|unreadable {err.errno}\n'.encode())
+            settled = False
+            continue
+        h.update(f'{rel}|{st.st_dev}|{st.st_ino}|{st.st_size}|{st.st_mtime_ns}|'
+                 f'{st.st_ctime_ns}\n'.encode())
+        settled = settled and st.st_ctime < oldest and st.st_mtime < oldest
+    return h.hexdigest(), settled
+
+
+def _source_contents(files: list) -> str:
+    """The digest of ``files``' paths and contents."""
+    h = hashlib.sha256()
+    for rel, e in files:
+        try:
+            with open(e.path, 'rb') as f:
+                data = f.read()
+        except OSError as err:
+            # (Such a package cannot import that module: any digest will do.)
+            h.update(f'{rel}|unreadable {err.errno}\n'.encode())
+            continue
+        # The length first: no two lists of files make the same stream.
+        h.update(f'{rel}|{len(data)}\n'.encode())
+        h.update(data)
     return h.hexdigest()
 
 
@@ -381,7 +443,7 @@ _NUMBA_NAME = re.compile(r'k_[0-9a-f]{24}\..+\.(nbi|nbc)(\.tmp\.[0-9a-f]+)?')
 # Files being written (by this module and the kernel caches): tempfile's names.
 _TMP_NAME = re.compile(r'\.tmp-[a-z0-9_]{8}(\.py)?')
 # The folders the store makes, removed when emptied.
-_FOLDERS = re.compile(r'(plan|code|native|cpu|numba-files|numba(/__pycache__)?'
+_FOLDERS = re.compile(r'(plan|code|native|cpu|sources|numba-files|numba(/__pycache__)?'
                       r'|cuda(/[A-Za-z0-9_]+(/__pycache__)?)?)')
 
 

@@ -94,6 +94,58 @@ def test_the_fingerprint_follows_contents_not_sizes_and_times(tmp_path):
     assert store._sources.__wrapped__(str(a)) != store._sources.__wrapped__(str(b))
 
 
+def _tree(top, text):
+    (top / 'sub').mkdir(parents=True, exist_ok=True)
+    (top / 'one.py').write_text('y = 0\n')
+    (top / 'sub' / 'two.py').write_text(text)
+
+
+def test_a_later_process_knows_the_sources_by_their_stamp(fresh_store, tmp_path, monkeypatch):
+    top = tmp_path / 'pkg'
+    _tree(top, 'x = 1\n')
+    monkeypatch.setattr(store, 'SETTLED_S', -1.0)     # (files written a moment ago)
+    hashed = store._sources.__wrapped__(str(top))
+    assert os.listdir(fresh_store / 'sources')
+    # The next process reads the digest its files' stamp was stored with.
+    monkeypatch.setattr(store, '_source_contents', lambda files: pytest.fail('hashed again'))
+    assert store._sources.__wrapped__(str(top)) == hashed
+    monkeypatch.undo()
+    # A file replaced by another of the same size and times (cp -p, tar):
+    # its stamp differs (another inode and change time), so it is hashed.
+    two = top / 'sub' / 'two.py'
+    kept = os.stat(two)
+    (top / 'new.tmp').write_text('x = 2\n')
+    os.utime(top / 'new.tmp', ns=(kept.st_atime_ns, kept.st_mtime_ns))
+    os.replace(top / 'new.tmp', two)
+    assert os.stat(two).st_mtime_ns == kept.st_mtime_ns
+    other = store._sources.__wrapped__(str(top))
+    assert other != hashed
+    assert other == store._source_contents(store._source_files(str(top)))
+
+
+def test_sources_changed_a_moment_ago_leave_no_stamp(fresh_store, tmp_path):
+    # (A file may change again within the file system's clock tick and
+    # keep its size and times: its stamp would then name old contents.)
+    top = tmp_path / 'pkg'
+    _tree(top, 'x = 1\n')
+    digest = store._sources.__wrapped__(str(top))
+    assert digest == store._source_contents(store._source_files(str(top)))
+    assert not (fresh_store / 'sources').exists()
+
+
+def test_a_forged_stamp_record_is_not_believed(fresh_store, tmp_path, monkeypatch):
+    top = tmp_path / 'pkg'
+    _tree(top, 'x = 1\n')
+    monkeypatch.setattr(store, 'SETTLED_S', -1.0)
+    honest = store._sources.__wrapped__(str(top))
+    (entry,) = (fresh_store / 'sources').iterdir()
+    blob = bytearray(entry.read_bytes())
+    blob[-64:] = b'0' * 64                      # another digest, the MAC left as it was
+    entry.write_bytes(bytes(blob))
+    with pytest.warns(RuntimeWarning, match='fails authentication'):
+        assert store._sources.__wrapped__(str(top)) == honest
+
+
 # ------------------------------------------------------------------ clear
 def test_clear_deletes_only_what_tapejit_wrote(fresh_store, tmp_path):
     cache = fresh_store
