@@ -26,7 +26,8 @@ from typing import Optional
 import numpy as np
 
 from benchmarks import workloads as W
-from benchmarks.conv_kernels import _aligned, _best, kernel_cores, peak_line, report, with_peak
+from benchmarks.conv_kernels import (_aligned, _best, kernel_cores, peak_gflops, peak_line,
+                                     report, with_peak)
 
 SETTLE_S = 0.3
 
@@ -77,6 +78,7 @@ def measure(rounds: int, repeats: int, size_name: str = 'full') -> dict:
     from tapejit.ops import attention as A
     from tapejit.targets.cpu import attention as K
     cores = kernel_cores()
+    peak = peak_gflops(rounds, cores)
     rng = np.random.default_rng(0)
     rows = []
     for name, g, s, dh, causal in shapes(size_name):
@@ -100,7 +102,7 @@ def measure(rounds: int, repeats: int, size_name: str = 'full') -> dict:
                      'gflops': flops / 1e9, 'kernel': K.takes_attention(q, k, v, mask),
                      **{key: {'ms': t * 1e3, 'gflops_s': flops / t / 1e9}
                         for key, t in best.items()}})
-    return with_peak(rows, 'attention', rounds, cores)
+    return with_peak(rows, 'attention', peak, cores)
 
 
 def table(result: dict) -> str:

@@ -2,7 +2,9 @@
 and PyTorch's (oneDNN's) kernels on the same layers.
 
 For each 3x3 convolution of the ``cnn`` and ``resnet`` workloads (their
-full sizes), times tapejit's forward, data-gradient and filter-gradient
+full sizes), and for convolutions no workload names (:data:`OTHER_LAYERS`:
+small planes, 1x1, strides, depthwise and grouped filters, 5x5 and a 7x7
+stem), times tapejit's forward, data-gradient and filter-gradient
 kernels (:mod:`tapejit.targets.cpu.contraction`, layout passes included)
 and PyTorch's ``conv2d`` and ``convolution_backward`` on the same arrays,
 on the cores this process may use, alternating the two in ``--rounds``
@@ -30,12 +32,25 @@ import numpy as np
 from benchmarks import workloads as W
 
 DIRECTIONS = ('forward', 'data gradient', 'filter gradient')
+# Convolutions of models no workload names: (label, batch, in channels, out
+# channels, size, kernel, stride, pad, groups) at full size.
+OTHER_LAYERS = [
+    ('8x8 planes', 64, 128, 128, 8, 3, 1, 1, 1),
+    ('4x4 planes', 32, 256, 256, 4, 3, 1, 1, 1),
+    ('1x1 expansion', 32, 64, 256, 16, 1, 1, 0, 1),
+    ('3x3 stride 2', 32, 64, 128, 32, 3, 2, 1, 1),
+    ('depthwise 3x3', 32, 128, 128, 32, 3, 1, 1, 128),
+    ('grouped 3x3', 32, 64, 64, 32, 3, 1, 1, 4),
+    ('5x5', 32, 16, 32, 32, 5, 1, 2, 1),
+    ('7x7 stride-2 stem', 16, 3, 64, 112, 7, 2, 3, 1),
+]
 
 
 def layers(size_name: str = 'full') -> list:
-    """``(workload, layer, batch, in channels, out channels, size)`` of each
-    convolution of the convolutional workloads (at ``size_name``), once per
-    distinct shape."""
+    """``(label, batch, in channels, out channels, size, kernel, stride,
+    pad, groups)`` of each convolution of the convolutional workloads (at
+    ``size_name``), once per distinct shape, then :data:`OTHER_LAYERS`
+    (their batches cut to 2 at the tiny size)."""
     out, seen = [], set()
     for name in ('cnn', 'resnet'):
         size, net = W.SIZES[size_name][name], W.CONVNETS[name]
@@ -44,9 +59,11 @@ def layers(size_name: str = 'full') -> list:
             key = (size['batch'], c_in, c_out, hw)
             if key not in seen:
                 seen.add(key)
-                out.append((name, i) + key)
+                out.append((f'{name} conv{i}',) + key + (3, 1, 1, 1))
             if i in net.pool_after:
                 hw //= 2
+    for label, n, *rest in OTHER_LAYERS:
+        out.append((label, n if size_name == 'full' else 2, *rest))
     return out
 
 
@@ -67,26 +84,29 @@ def _aligned(a: np.ndarray) -> np.ndarray:
     return out
 
 
-def _tapejit_calls(x: np.ndarray, w: np.ndarray, gy: np.ndarray) -> list:
+def _tapejit_calls(x: np.ndarray, w: np.ndarray, gy: np.ndarray, stride: int, pad: int,
+                   groups: int) -> list:
     from tapejit.targets.cpu import contraction as K
-    one = (1, 1)
-    return [lambda: K.conv2d(x, w, one, one, one, 1, x.shape[2:]),
-            lambda: K.conv2d_transpose(gy, w, one, one, one, 1, x.shape[2:]),
-            lambda: K.conv2d_filter(x, gy, w.shape[2:], one, one, one, 1)]
+    s, p, one = (stride, stride), (pad, pad), (1, 1)
+    return [lambda: K.conv2d(x, w, s, p, one, groups, gy.shape[2:]),
+            lambda: K.conv2d_transpose(gy, w, s, p, one, groups, x.shape[2:]),
+            lambda: K.conv2d_filter(x, gy, w.shape[2:], s, p, one, groups)]
 
 
-def _torch_calls(x: np.ndarray, w: np.ndarray, gy: np.ndarray) -> Optional[list]:
+def _torch_calls(x: np.ndarray, w: np.ndarray, gy: np.ndarray, stride: int, pad: int,
+                 groups: int) -> Optional[list]:
     try:
         import torch
     except ImportError:
         return None
     tx, tw, tg = (torch.from_numpy(a) for a in (x, w, gy))
-    one = [1, 1]
+    s, p, one = [stride] * 2, [pad] * 2, [1, 1]
 
     def backward(which: list) -> Callable[[], Any]:
-        return lambda: torch.ops.aten.convolution_backward(tg, tx, tw, None, one, one, one,
-                                                           False, [0, 0], 1, which)
-    return [lambda: torch.nn.functional.conv2d(tx, tw, padding=1),
+        return lambda: torch.ops.aten.convolution_backward(tg, tx, tw, None, s, p, one,
+                                                           False, [0, 0], groups, which)
+    return [lambda: torch.nn.functional.conv2d(tx, tw, stride=stride, padding=pad,
+                                               groups=groups),
             backward([True, False, False]), backward([False, True, False])]
 
 
@@ -94,28 +114,32 @@ def measure(rounds: int, repeats: int, size_name: str = 'full') -> dict:
     """Per layer and direction, tapejit's and PyTorch's GFLOP/s, and the FMA
     peak on this process's cores."""
     cores = kernel_cores()
+    peak = peak_gflops(rounds, cores)
     rng = np.random.default_rng(0)
     rows = []
-    for name, i, n, c_in, c_out, hw in layers(size_name):
+    for label, n, c_in, c_out, hw, k, stride, pad, groups in layers(size_name):
+        out = (hw + 2 * pad - k) // stride + 1
         # (Held as a compiled plan holds its arrays, and as eager results
         # come: aligned to the widest vector.)
         x = _aligned(rng.standard_normal((n, c_in, hw, hw)).astype(np.float32))
-        w = _aligned(rng.standard_normal((c_out, c_in, 3, 3)).astype(np.float32))
-        gy = _aligned(rng.standard_normal((n, c_out, hw, hw)).astype(np.float32))
-        flops = 2.0 * n * c_out * c_in * 9 * hw * hw
-        ours, theirs = _tapejit_calls(x, w, gy), _torch_calls(x, w, gy)
+        w = _aligned(rng.standard_normal((c_out, c_in // groups, k, k)).astype(np.float32))
+        gy = _aligned(rng.standard_normal((n, c_out, out, out)).astype(np.float32))
+        flops = 2.0 * n * c_out * (c_in // groups) * k * k * out * out
+        geometry = (stride, pad, groups)
+        ours, theirs = _tapejit_calls(x, w, gy, *geometry), _torch_calls(x, w, gy, *geometry)
         best = {'tapejit': [float('inf')] * 3, 'torch': [float('inf')] * 3}
         for _ in range(rounds):
-            for k in range(3):
-                best['tapejit'][k] = min(best['tapejit'][k], _best(ours[k], repeats))
+            for d in range(3):
+                best['tapejit'][d] = min(best['tapejit'][d], _best(ours[d], repeats))
                 if theirs is not None:
-                    best['torch'][k] = min(best['torch'][k], _best(theirs[k], repeats))
-        rows.append({'layer': f'{name} conv{i}', 'shape': [n, c_in, c_out, hw],
+                    best['torch'][d] = min(best['torch'][d], _best(theirs[d], repeats))
+        rows.append({'layer': label, 'shape': [n, c_in, c_out, hw],
+                     'kernel': k, 'stride': stride, 'groups': groups,
                      'gflops': flops / 1e9,
                      'tapejit': [flops / t / 1e9 for t in best['tapejit']],
                      'torch': (None if theirs is None
                                else [flops / t / 1e9 for t in best['torch']])})
-    return with_peak(rows, 'layers', rounds, cores)
+    return with_peak(rows, 'layers', peak, cores)
 
 
 def kernel_cores() -> int:
@@ -130,11 +154,18 @@ def kernel_cores() -> int:
     return cores
 
 
-def with_peak(rows: list, key: str, rounds: int, cores: int) -> dict:
-    """A report's result: ``rows`` under ``key``, the machine and the FMA
-    peak on ``cores`` threads (the best of ``rounds``)."""
+def peak_gflops(rounds: int, cores: int) -> float:
+    """The FMA peak on ``cores`` threads in GFLOP/s, the best of ``rounds``:
+    measured before a report's first PyTorch call, whose threads go on
+    spinning on the cores for a while after it (a peak measured after the
+    layers once read half the cores' rate)."""
     from tapejit.targets.cpu.contraction import fma_peak
-    peak = max(fma_peak(cores) for _ in range(rounds)) / 1e9
+    return max(fma_peak(cores) for _ in range(rounds)) / 1e9
+
+
+def with_peak(rows: list, key: str, peak: float, cores: int) -> dict:
+    """A report's result: ``rows`` under ``key``, the machine and the FMA
+    ``peak`` (:func:`peak_gflops`) on ``cores`` threads."""
     return {'machine': f'{platform.processor() or platform.machine()}, {cores} cores',
             'cores': cores, 'fma_peak_gflops': peak, key: rows}
 
@@ -154,10 +185,16 @@ def table(result: dict) -> str:
              '|---|---|---:|---:|---:|---:|']
     for row in result['layers']:
         n, c_in, c_out, hw = row['shape']
-        for k, direction in enumerate(DIRECTIONS):
-            ours = row['tapejit'][k]
-            theirs = row['torch'][k] if row['torch'] else None
-            lines.append(f'| {row["layer"]} ({n}, {c_in}, {c_out}, {hw}x{hw}) | {direction} '
+        # (The workloads' layers are 3x3, stride 1, one group.)
+        k, stride, groups = row.get('kernel', 3), row.get('stride', 1), row.get('groups', 1)
+        extra = ''.join([f', {k}x{k}' if k != 3 else '',
+                         f', stride {stride}' if stride != 1 else '',
+                         f', {groups} groups' if groups != 1 else ''])
+        for d, direction in enumerate(DIRECTIONS):
+            ours = row['tapejit'][d]
+            theirs = row['torch'][d] if row['torch'] else None
+            lines.append(f'| {row["layer"]} ({n}, {c_in}, {c_out}, {hw}x{hw}{extra}) '
+                         f'| {direction} '
                          f'| {ours:.0f} | {ours / peak:.0%} | '
                          + (f'{theirs:.0f} | {ours / theirs:.2f}x |' if theirs else '- | - |'))
     return '\n'.join(lines) + '\n'

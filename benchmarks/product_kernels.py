@@ -27,7 +27,8 @@ from typing import Any, Callable, Optional
 import numpy as np
 
 from benchmarks import workloads as W
-from benchmarks.conv_kernels import _aligned, _best, kernel_cores, peak_line, report, with_peak
+from benchmarks.conv_kernels import (_aligned, _best, kernel_cores, peak_gflops, peak_line,
+                                     report, with_peak)
 
 # Seconds each system's timing waits first, then calls it untimed (see
 # measure).
@@ -84,6 +85,7 @@ def measure(rounds: int, repeats: int, size_name: str = 'full') -> dict:
     from tapejit.backends.threads import matmul as blas_on_our_threads
     from tapejit.targets.cpu import product
     cores = kernel_cores()
+    peak = peak_gflops(rounds, cores)
     rng = np.random.default_rng(0)
     rows = []
     for name, a_shape, b_shape, trans in products(size_name):
@@ -111,7 +113,7 @@ def measure(rounds: int, repeats: int, size_name: str = 'full') -> dict:
         rows.append({'product': name, 'a': list(a.shape), 'b': list(b.shape),
                      'kernel': taken, 'gflops': flops / 1e9,
                      **{k: flops / t / 1e9 for k, t in best.items()}})
-    return with_peak(rows, 'products', rounds, cores)
+    return with_peak(rows, 'products', peak, cores)
 
 
 def table(result: dict) -> str:
