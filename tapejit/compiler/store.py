@@ -29,6 +29,7 @@ import stat
 import sys
 import tempfile
 import threading
+import time
 import warnings
 from typing import Optional
 
@@ -379,7 +380,6 @@ def _source_stamp(files: list) -> tuple:
     every file changed longer than :data:`SETTLED_S` ago.  The change time
     is the kernel's, set at every write, rename or copy, and kept by none
     of them (unlike the modification time)."""
-    import time
     h = hashlib.sha256()
     oldest = time.time() - SETTLED_S
     settled = True
