@@ -491,7 +491,7 @@ def _product_shape(u: Any) -> Optional[tuple]:
     if len(b.shape) == 2 and not transa:
         m, count = m * count, 1      # (a stack's rows times one matrix: one product)
     takes = product.takes_shape(m, k, n, a.dtype, count) and (
-        count > 1 or product.takes_layout(k, n, a.dtype, transa, transb))
+        count > 1 or product.takes_layout(m, k, n, a.dtype, transa, transb))
     return (m, k, n) if takes else None
 
 

@@ -81,23 +81,23 @@ TAIL_BLOCKS = 4
 TRANSPOSE_CLAIMS = 8
 # Operand layouts whose calls are kept (see _call_of), at most.
 MAX_KEPT_CALLS = 1024
-# The product each layout is timed on, kernel against BLAS (see
-# _kernel_pays): ``(rows, shared axis, columns)``, wide and narrow (a
-# classifier's): a layout's 18 runs take a few tens of milliseconds.
-LAYOUT_PRODUCT = (128, 512, 512)
-NARROW_PRODUCT = (256, 1024, 10)
-# Calls of a layout's products before it is timed (see _kernel_pays): a
-# training loop makes as many in a few steps; a script that makes fewer
-# ends before a timing would (its kernel compiled, a few tens of
-# milliseconds a layout), and spends nothing on it.
-TIME_AFTER_CALLS = 32
+# Calls of a product's shape and layout before it is tried both ways (see
+# _kernel_pays): the second shows a loop that makes it again (a script
+# that makes it once spends nothing on it), and a trial ends within a few
+# steps of it, before a short run ends.
+TIME_AFTER_CALLS = 2
+# Timed runs of each way, the kernel and BLAS, a trial takes (after an
+# untimed one of each, which may load or lay out what the way keeps): the
+# best of them decides (see _trial_run).
+TRIAL_RUNS = 3
 
 _calls: dict = {}      # (shapes, strides, dtypes) -> _Call or None
 _verdicts: dict = {}   # layout (see _Call) -> whether the kernel computes it faster
+_trials: dict = {}     # layout on trial -> (the kernel's run times, BLAS's)
 _verdict_lock = threading.Lock()
 _met: dict = {}        # layout not in the store -> calls that asked about it
-_queued: dict = {}     # layouts waiting for the timing thread, or timed by it now (as keys)
-_timer: list = [None]  # the timing thread, while one runs (see _time_later)
+_queued: dict = {}     # layouts waiting for the trial thread, or loaded by it now (as keys)
+_timer: list = [None]  # the trial thread, while one runs (see _time_later)
 _timer_hooks = [False]  # (atexit and fork hooks registered)
 _stopping = [False]     # (the interpreter is ending)
 _fns: dict = {}        # (dtype, MR, NV) -> the compiled kernel
@@ -116,8 +116,8 @@ def takes_product(a: Any, b: Any) -> bool:
     (:func:`tapejit.backends.threads.calibration`).  Shorter products spend
     more on packing and calling than they save: BLAS runs them.  A single
     product (not a stack) goes to the kernel only where this machine
-    computed a product of its layout faster with it than with BLAS
-    (:func:`_kernel_pays`).
+    computed products of its shape and layout faster with it than with
+    BLAS (:func:`_kernel_pays`).
 
     >>> x = numpy.ones((512, 512), numpy.float32)
     >>> takes_product(x, x) == _kernel_pays(_call_of(x, x).layout)
@@ -204,67 +204,78 @@ def _make_call(a: numpy.ndarray, b: numpy.ndarray) -> Optional[_Call]:
     return _Call(long, batch, count, m, k, n, sam, sak, sbk,
                  sbn, sab, sbb, m * n if count > 1 else 0, a_span, b_span,
                  a_span == a.size and _dense(a), b_span == b.size and _dense(b),
-                 _layout(k, n, a.dtype, transposed, sbn != 1))
+                 _layout(m, k, n, a.dtype, transposed, sbn != 1))
 
 
-def _layout(k: int, n: int, dtype: Any, a_transposed: bool, b_transposed: bool) -> tuple:
-    """``(dtype, a, b, narrow)``: how the kernel runs a product, each way
-    timed against BLAS on its own (:func:`_kernel_pays`): ``a`` is 'rows'
-    for a row-major first operand, 'columns' for a transposed one it reads
-    in place, 'rewritten' for one it writes row-major first
-    (:func:`_rewrites_rows`); ``b`` whether ``B`` is transposed (packed
-    through registers); ``narrow`` whether its tile is narrower than the
-    full one (a classifier's few columns).
+def _layout(m: int, k: int, n: int, dtype: Any, a_transposed: bool,
+            b_transposed: bool) -> tuple:
+    """``(dtype, a, b, narrow, m, k, n)``: how the kernel runs an ``(m, k) @
+    (k, n)`` product, each such product tried against BLAS on its own
+    (:func:`_kernel_pays`): ``a`` is 'rows' for a row-major first operand,
+    'columns' for a transposed one it reads in place, 'rewritten' for one
+    it writes row-major first (:func:`_rewrites_rows`); ``b`` whether
+    ``B`` is transposed (packed through registers); ``narrow`` whether its
+    tile is narrower than the full one (a classifier's few columns).
 
-    >>> _layout(512, 512, numpy.float32, False, True)
-    ('f', 'rows', True, False)
+    >>> _layout(128, 512, 512, numpy.float32, False, True)
+    ('f', 'rows', True, False, 128, 512, 512)
     """
     dtype = numpy.dtype(dtype)
     lanes, regs = machine(dtype)
     a = ('rewritten' if _rewrites_rows(k, n, dtype, True) else 'columns') if a_transposed \
         else 'rows'
-    return dtype.char, a, b_transposed, tile(n, dtype)[1] < C.product_tile(lanes, regs)[1]
+    narrow = tile(n, dtype)[1] < C.product_tile(lanes, regs)[1]
+    return dtype.char, a, b_transposed, narrow, m, k, n
 
 
-def takes_layout(k: int, n: int, dtype: Any, a_transposed: bool, b_transposed: bool) -> bool:
-    """Whether a single product of ``n`` columns along a shared axis of
-    ``k``, its operands transposed as said, goes to the kernel on this
-    machine by its layout (:func:`_kernel_pays`; its size is
-    :func:`takes_shape`'s to judge).
+def takes_layout(m: int, k: int, n: int, dtype: Any, a_transposed: bool,
+                 b_transposed: bool) -> bool:
+    """Whether a single ``(m, k) @ (k, n)`` product, its operands
+    transposed as said, goes to the kernel on this machine by its layout
+    (:func:`_kernel_pays`; its size is :func:`takes_shape`'s to judge).
 
-    >>> takes_layout(512, 512, numpy.float32, False, True) in (True, False)
+    >>> takes_layout(128, 512, 512, numpy.float32, False, True) in (True, False)
     True
     """
-    return _kernel_pays(_layout(k, n, dtype, a_transposed, b_transposed))
+    return _kernel_pays(_layout(m, k, n, dtype, a_transposed, b_transposed))
 
 
 def _kernel_pays(layout: tuple) -> bool:
-    """Whether the kernel computed a product of ``layout`` (see
-    :func:`_layout`) faster than BLAS (as
-    :func:`tapejit.backends.threads.matmul` runs it), each on one thread of
-    this machine (:func:`_time_layout`).  Which is faster differs between
-    machines: the kernel's tile and packing against the BLAS build's.
-    A layout no process has timed yet on this machine is timed on a
-    thread of its own (:func:`_time_queued`) once this process has asked
-    about it :data:`TIME_AFTER_CALLS` times, its products computed by BLAS
-    until the verdict is in: no call waits for the kernel's compiling and
-    a few tens of milliseconds of timing, and a process that ends sooner
-    spends nothing on them.  The ratio is kept in the store for later
-    processes on this machine, as its calibration is.
+    """Whether the kernel computes products of ``layout`` (see
+    :func:`_layout`: a shape and the operands' layout): where it ran them
+    faster than BLAS (as :func:`tapejit.backends.threads.matmul` runs
+    them) on this machine.  Which is faster differs between machines (the
+    kernel's tile and packing against the BLAS build's) and with the
+    threads a product runs on (BLAS's pieces, one a thread, and the
+    kernel's items gain differently from a second core).  So the
+    products themselves are the trial: once this process has asked about
+    a layout :data:`TIME_AFTER_CALLS` times, a thread of its own has the
+    kernel compiled and loaded (no call waits for it), then the layout's
+    calls take turns, the kernel and BLAS, on
+    the threads each call runs on (:func:`_trial_run`), until the best of
+    :data:`TRIAL_RUNS` runs each decides.  A trial costs nothing but the
+    turns BLAS or the kernel computes more slowly, and times what the
+    step's products do, with the step's operands, threads and caches.
+    Until then its products are BLAS's.  A process that ends sooner spends
+    nothing on it.  The ratio is kept in the store for later processes on
+    this machine, as its calibration is.
 
-    >>> _kernel_pays(('f', 'rows', True, False)) in (True, False)
+    >>> _kernel_pays(('f', 'rows', True, False, 128, 512, 512)) in (True, False)
     True
     """
     got = _verdicts.get(layout)
     if got is not None:
         return got
+    if layout in _trials:
+        return True     # (matmul runs the turns: see _trial_run)
     met = _met.get(layout)
     if met is not None:
-        # (Not in the store: BLAS's until timed.)
+        # (Not in the store: BLAS's until tried.)
         _met[layout] = met + 1
         if met + 1 >= TIME_AFTER_CALLS and layout not in _queued:
             with _verdict_lock:
-                if layout not in _verdicts and layout not in _queued:
+                if (layout not in _verdicts and layout not in _queued
+                        and layout not in _trials):
                     _time_later(layout)
         return False
     with _verdict_lock:
@@ -273,6 +284,8 @@ def _kernel_pays(layout: tuple) -> bool:
             ratio = _stored_ratio(layout)
             if ratio is not None:
                 got = _verdicts[layout] = ratio < 1.0
+            elif layout in _trials:
+                return True
             else:
                 _met[layout] = 1
                 if TIME_AFTER_CALLS <= 1:
@@ -281,19 +294,19 @@ def _kernel_pays(layout: tuple) -> bool:
 
 
 def _time_later(layout: tuple) -> None:
-    """Queue ``layout`` for the timing thread, starting it where none runs
+    """Queue ``layout`` for the trial thread, starting it where none runs
     (the caller holds ``_verdict_lock``).  Where no thread can start (the
     interpreter ending), the layout stays BLAS's and is queued again later."""
     _queued[layout] = None
     if _timer[0] is not None:
         return
     if not _timer_hooks[0]:
-        # (Registered when the first timing starts, not at import.)
+        # (Registered when the first trial starts, not at import.)
         _timer_hooks[0] = True
         atexit.register(_stop_timings)
         if hasattr(os, 'register_at_fork'):
             os.register_at_fork(after_in_child=_forget_timings)
-    thread = threading.Thread(target=_time_queued, name='tapejit product timing', daemon=True)
+    thread = threading.Thread(target=_time_queued, name='tapejit product trials', daemon=True)
     try:
         thread.start()
     except RuntimeError:
@@ -303,15 +316,15 @@ def _time_later(layout: tuple) -> None:
 
 
 def _time_queued() -> None:
-    """Time the queued layouts one after another, keep each ratio and
-    verdict, and end when none is left, or when the interpreter ends.  A
-    timing that fails leaves its layout to BLAS for this process, with a
-    warning, and stores nothing."""
+    """Open the queued layouts' trials one after another (each kernel
+    compiled and loaded first), and end when none is left, or when the
+    interpreter ends.  A kernel that fails to load leaves its layout to
+    BLAS for this process, with a warning, and stores nothing."""
     try:
         while not _stopping[0]:
             with _verdict_lock:
-                left = [q for q in _queued if q not in _verdicts]
-            if not left or not _time_one(left[0]):
+                left = [q for q in _queued if q not in _verdicts and q not in _trials]
+            if not left or not _open_trial(left[0]):
                 return
     finally:
         # (Whatever ended it: layouts left are queued again when next met.)
@@ -321,35 +334,100 @@ def _time_queued() -> None:
                 _timer[0] = None
 
 
-def _time_one(layout: tuple) -> bool:
-    """Time ``layout`` and keep its verdict; False where the interpreter
-    is ending (nothing kept)."""
-    # (Not while a plan's first run compiles: the timing would take a core
-    # from it, and its kernel the compile process.)
+def _open_trial(layout: tuple) -> bool:
+    """Load the kernels ``layout``'s products run and open its trial;
+    False where the interpreter is ending (nothing opened)."""
+    # (Not while a plan's first run compiles: the kernel would wait for
+    # the compile process, and take a core from that run.)
     compile_process.wait_idle()
     why = None
     try:
         _stop_if_ending()
-        ratio: Optional[float] = _time_layout(layout)
+        _load_kernels(layout)
         _stop_if_ending()
     except _Ending:
         return False
     except Exception as e:      # (the products stay BLAS's: nothing is wrong in them)
-        ratio, why = None, e
-    if ratio is not None:
-        _keep_ratio(layout, ratio)
+        why = e
     with _verdict_lock:
-        _verdicts[layout] = ratio is not None and ratio < 1.0
+        if why is None:
+            _trials[layout] = ([], [])
+        else:
+            _verdicts[layout] = False
         _queued.pop(layout, None)
     if why is not None:
-        warnings.warn(f'tapejit: timing the matrix product kernel against BLAS for layout '
-                      f'{layout} failed ({why!r}); BLAS computes products of that layout in '
-                      'this process', RuntimeWarning, stacklevel=1)
+        _refused(layout, why)
     return True
 
 
+def _refused(layout: tuple, why: BaseException) -> None:
+    warnings.warn(f'tapejit: timing the matrix product kernel against BLAS for products '
+                  f'{layout} failed ({why!r}); BLAS computes products of that layout in '
+                  'this process', RuntimeWarning, stacklevel=1)
+
+
+def _load_kernels(layout: tuple) -> None:
+    """Have the compile process compile the kernels ``layout``'s products
+    run (not this process's LLVM, which a plan may need meanwhile), and
+    load them."""
+    char, a_mode, _, _, _, k, n = layout
+    dtype = numpy.dtype(char)
+    lanes, _ = machine(dtype)
+    tile_ = tile(n, dtype)
+    sources = [kernel_source('product', tile_, dtype, (lanes,), _source(dtype, lanes, tile_))]
+    if a_mode == 'rewritten':
+        sources.append(_rows_source(dtype, lanes))
+    llvm_jit.compile_there(sources)
+    _stop_if_ending()
+    _product_kernel(dtype, tile_)
+    if a_mode == 'rewritten':
+        _rows_kernel(dtype)
+
+
+def _trial_run(trial: tuple, call: _Call, a: numpy.ndarray, b: numpy.ndarray,
+               out: Optional[numpy.ndarray], width: Optional[int]) -> numpy.ndarray:
+    """``a @ b`` for a product on trial (see :func:`_kernel_pays`),
+    computed by the kernel or by BLAS, whichever has run it fewer times,
+    on the threads this call runs on, and timed.  Once each has run it
+    :data:`TRIAL_RUNS` times after its first, the ratio of their best
+    times decides (the best, not the median: beside two busy processes the
+    median of a product's runs ranked the two 0.82 one time and 3.08
+    another).  A kernel that fails leaves the layout to BLAS, with a
+    warning, and BLAS computes this call."""
+    if width is None:
+        width = threads.product_width(float(call.count) * call.m * call.n * call.k,
+                                      threads.available_cores())
+    kernel_turn = len(trial[0]) <= len(trial[1])
+    t = time.perf_counter()
+    if kernel_turn:
+        try:
+            c = _kernel_matmul(call, a, b, out, width)
+        except Exception as e:
+            _decide(call.layout, trial, None)
+            _refused(call.layout, e)
+            return threads.matmul(a, b, out, width)
+    else:
+        c = threads.matmul(a, b, out, width)
+    trial[0 if kernel_turn else 1].append(time.perf_counter() - t)
+    if min(len(trial[0]), len(trial[1])) > TRIAL_RUNS:
+        _decide(call.layout, trial, min(trial[0][1:]) / max(min(trial[1][1:]), 1e-9))
+    return c
+
+
+def _decide(layout: tuple, trial: tuple, ratio: Optional[float]) -> None:
+    """End ``layout``'s trial: the kernel's where ``ratio`` (its time over
+    BLAS's) is below one, kept in the store; BLAS's where it is None."""
+    with _verdict_lock:
+        if _trials.get(layout) is not trial:
+            return      # (another thread's call decided first)
+        del _trials[layout]
+        _verdicts[layout] = ratio is not None and ratio < 1.0
+    if ratio is not None:
+        _keep_ratio(layout, ratio)
+
+
 class _Ending(Exception):
-    """The interpreter is ending: a timing stops where it is."""
+    """The interpreter is ending: a trial's loading stops where it is."""
 
 
 def _stop_if_ending() -> None:
@@ -358,21 +436,20 @@ def _stop_if_ending() -> None:
 
 
 def _settle(timeout: Optional[float] = None) -> None:
-    """Wait until the layouts queued for timing have their verdicts."""
+    """Wait until the layouts queued for a trial have it open (or a verdict)."""
     thread = _timer[0]
     if thread is not None:
         thread.join(timeout)
 
 
 def _stop_timings() -> None:
-    # (At exit, before the compile process closes: a timing thread woken
-    # by its closing ends rather than compile and time while the
-    # interpreter ends.)
+    # (At exit, before the compile process closes: a trial thread woken
+    # by its closing ends rather than compile while the interpreter ends.)
     _stopping[0] = True
 
 
 def _forget_timings() -> None:
-    # (In a forked child the timing thread is gone, and the locks it may
+    # (In a forked child the trial thread is gone, and the locks it may
     # have held at the fork with it: its layouts are queued again when next
     # met.)
     global _verdict_lock
@@ -384,7 +461,7 @@ def _forget_timings() -> None:
 
 
 def _ratio_what(layout: tuple) -> str:
-    return 'product layout 1 ' + ' '.join(map(str, layout))
+    return 'product shape 1 ' + ' '.join(map(str, layout))
 
 
 def _ratio_key(layout: tuple) -> str:
@@ -400,75 +477,6 @@ def _stored_ratio(layout: tuple) -> Optional[float]:
 
 def _keep_ratio(layout: tuple, ratio: float) -> None:
     threads.keep_figures(_ratio_what(layout), {'kernel_over_blas': ratio})
-
-
-def _timed_product(layout: tuple) -> tuple:
-    """``(m, k, n, dtype)`` of the product :func:`_time_layout` times for
-    ``layout``."""
-    char, a_mode, _, narrow = layout
-    dtype = numpy.dtype(char)
-    m, k, n = NARROW_PRODUCT if narrow else LAYOUT_PRODUCT
-    lanes, _ = machine(dtype)
-    block = _k_block(1 << 30, _columns(n, dtype), dtype.itemsize, lanes, True)
-    if a_mode != 'rows':
-        m, k = k, m     # (as a weight gradient's ``gy.T @ x``: the batch shared)
-    if a_mode == 'columns':
-        k = min(k, block)
-    elif a_mode == 'rewritten':
-        k = max(k, block + lanes)
-    return m, k, n, dtype
-
-
-def _timed_sources(layout: tuple) -> list:
-    """The kernels' :func:`kernel_source` that timing ``layout`` runs."""
-    m, k, n, dtype = _timed_product(layout)
-    lanes, _ = machine(dtype)
-    tile_ = tile(n, dtype)
-    sources = [kernel_source('product', tile_, dtype, (lanes,), _source(dtype, lanes, tile_))]
-    if layout[1] == 'rewritten':
-        sources.append(_rows_source(dtype, lanes))
-    return sources
-
-
-def _time_layout(layout: tuple, sets: int = 4, rounds: int = 2) -> float:
-    """The kernel's time over BLAS's for :data:`LAYOUT_PRODUCT`
-    (:data:`NARROW_PRODUCT` for a narrow ``layout``; its rows and shared
-    axis swapped for a transposed first operand) in ``layout``, on one
-    thread: the best of ``rounds * sets`` runs each, taking turns (a run
-    that another process interrupted is not the figure: beside two busy
-    processes the median of pairs of runs gave 0.82-3.08 where the best
-    gave 1.21-1.90, and 1.09-1.73 on a quiet machine).  One thread
-    times what each does on a core, which the steps running beside it (it
-    runs on a thread of its own: see :func:`_kernel_pays`) and the compile
-    process disturb little (on two, BLAS's pieces, one a thread, waited for
-    the late one: a layout timed 0.94 in one run and 1.1-1.8 alone).  The
-    runs take turns through ``sets`` sets of operands, so that each reads
-    its operands from memory, as a step's products do (one set, read from
-    cache, ranked the two differently on an AVX2 core).
-    """
-    _, a_mode, b_transposed, _ = layout
-    m, k, n, dtype = _timed_product(layout)
-    # (Its kernels compiled by the compile process, not on this thread: see
-    # compile_there.)
-    llvm_jit.compile_there(_timed_sources(layout))
-    _stop_if_ending()
-    rng = numpy.random.default_rng(0)
-    operands = []
-    for _ in range(sets):
-        a = rng.random((k, m) if a_mode != 'rows' else (m, k)).astype(dtype)
-        b = rng.random((n, k) if b_transposed else (k, n)).astype(dtype)
-        operands.append((a.T if a_mode != 'rows' else a, b.T if b_transposed else b))
-    out = numpy.empty((m, n), dtype)
-    ways = (matmul, threads.matmul)
-    for way in ways:
-        way(*operands[0], out, 1)      # (the kernel compiled or loaded)
-    best = [math.inf, math.inf]
-    for r in range(sets * rounds):
-        for i, way in enumerate(ways):
-            t = time.perf_counter()
-            way(*operands[r % sets], out, 1)
-            best[i] = min(best[i], time.perf_counter() - t)
-    return best[0] / max(best[1], 1e-9)
 
 
 def _columns(n: int, dtype: Any) -> int:
@@ -625,6 +633,17 @@ def matmul(a: numpy.ndarray, b: numpy.ndarray, out: Optional[numpy.ndarray] = No
     this process may use); ``a`` and ``b`` as :func:`takes_product` says,
     of any size."""
     call = _call_of(a, b)
+    if _trials and call.count == 1:
+        # (A stack of a shape on trial is the kernel's: see takes_product.)
+        trial = _trials.get(call.layout)
+        if trial is not None:
+            return _trial_run(trial, call, a, b, out, width)
+    return _kernel_matmul(call, a, b, out, width)
+
+
+def _kernel_matmul(call: _Call, a: numpy.ndarray, b: numpy.ndarray,
+                   out: Optional[numpy.ndarray], width: Optional[int]) -> numpy.ndarray:
+    """:func:`matmul` by the kernel."""
     dtype = a.dtype
     m, k, n, count = call.m, call.k, call.n, call.count
     lanes, _ = machine(dtype)
@@ -650,10 +669,7 @@ def matmul(a: numpy.ndarray, b: numpy.ndarray, out: Optional[numpy.ndarray] = No
     slots = numpy.zeros(1, numpy.int64)      # (held until every thread is done)
     # (Each thread's slot holds kc rows rounded up to whole vectors of rows.)
     buf = scratch('product panels', width * -(-kc // lanes) * lanes * nr, dtype)
-    fn = _fns.get((dtype, mr, nv))
-    if fn is None:
-        fn = _fns[dtype, mr, nv] = _kernel('product', (mr, nv), dtype, (lanes,),
-                                           _source(dtype, lanes, (mr, nv)))
+    fn = _product_kernel(dtype, (mr, nv))
     threads.Chunked(fn, width)(m, 1, items, n, k, kc, parts, tail, tail_parts,
                                slots.ctypes.data, sam, sak, call.sbk, call.sbn,
                                sab, call.sbb, call.scb, a_memory,
@@ -670,10 +686,7 @@ def _rows_of(a: numpy.ndarray, call: _Call, width: int) -> numpy.ndarray:
     count = call.count if call.sab else 1
     lanes, _ = machine(a.dtype)
     out = scratch('product rows', count * m * k, a.dtype)
-    fn = _fns.get((a.dtype, 'rows'))
-    if fn is None:
-        fn = _fns[a.dtype, 'rows'] = _kernel('transpose', 'rows', a.dtype, (lanes,),
-                                             _rows_ir(a.dtype, lanes))
+    fn = _rows_kernel(a.dtype)
     blocks_i, blocks_l = -(-m // lanes), -(-k // lanes)
     items = count * blocks_i * blocks_l
     # (A block is a few hundred nanoseconds of work: claimed one at a time,
@@ -682,6 +695,26 @@ def _rows_of(a: numpy.ndarray, call: _Call, width: int) -> numpy.ndarray:
     threads.Chunked(fn, max(1, min(width, items)))(m, grain, items, m, k, blocks_i, blocks_l,
                                                    call.sak, call.sab, a, out)
     return out
+
+
+def _product_kernel(dtype: numpy.dtype, tile_: tuple) -> Callable:
+    """The product kernel of tile ``tile_`` (compiled or loaded once)."""
+    fn = _fns.get((dtype, *tile_))
+    if fn is None:
+        lanes, _ = machine(dtype)
+        fn = _fns[(dtype, *tile_)] = _kernel('product', tile_, dtype, (lanes,),
+                                             _source(dtype, lanes, tile_))
+    return fn
+
+
+def _rows_kernel(dtype: numpy.dtype) -> Callable:
+    """The kernel :func:`_rows_of` runs (compiled or loaded once)."""
+    fn = _fns.get((dtype, 'rows'))
+    if fn is None:
+        lanes, _ = machine(dtype)
+        fn = _fns[dtype, 'rows'] = _kernel('transpose', 'rows', dtype, (lanes,),
+                                           _rows_ir(dtype, lanes))
+    return fn
 
 
 def _items(panels: int, blocks: int, width: int, ragged: bool = False) -> tuple:

@@ -502,177 +502,207 @@ def test_second_derivatives_through_the_narrow_kernel_match_finite_differences(m
     assert np.allclose(getattr(jitted, 'array', jitted), got, rtol=1e-10, atol=1e-14)
 
 
-# --- which of the kernel and BLAS this machine times faster, per layout ---------
+# --- which of the kernel and BLAS this machine runs faster, per product ----
 
 def _settled():
-    """Wait (a bounded time) for the timing thread to give its verdicts."""
+    """Wait (a bounded time) for the trial thread to open its trials."""
     P._settle(60)
-    assert P._timer[0] is None, 'the timing thread did not end'
+    assert P._timer[0] is None, 'the trial thread did not end'
 
 
 @pytest.fixture
 def timed(monkeypatch):
-    """The layouts' verdicts as the library keeps them (the suite's default
-    gives every layout to the kernel), with ``_time_layout`` answering the
-    ratio the test sets in ``ratio[0]``; returns ``(ratio, layouts timed)``."""
-    ratio, seen = [1.0], []
+    """The verdicts as the library keeps them (the suite's default gives
+    every layout to the kernel), a product tried from its first call, and
+    each way's runs made slower by the seconds the test sets in
+    ``slow['kernel']`` or ``slow['blas']``; returns ``(slow, ways run)``."""
+    import time
+    slow, ran = {'kernel': 0.0, 'blas': 0.0}, []
+    real_kernel, real_blas = P._kernel_matmul, P.threads.matmul
 
-    def time_layout(layout):
-        seen.append(layout)
-        return ratio[0]
-    monkeypatch.setattr(P, '_verdicts', {})
-    monkeypatch.setattr(P, '_met', {})
-    monkeypatch.setattr(P, '_queued', {})
-    monkeypatch.setattr(P, '_time_layout', time_layout)
+    def kernel(call, a, b, out, width):
+        ran.append('kernel')
+        time.sleep(slow['kernel'])
+        return real_kernel(call, a, b, out, width)
+
+    def blas(a, b, out=None, width=None):
+        ran.append('blas')
+        time.sleep(slow['blas'])
+        return real_blas(a, b, out, width)
+    for name in ('_verdicts', '_met', '_queued', '_trials'):
+        monkeypatch.setattr(P, name, {})
+    monkeypatch.setattr(P, '_kernel_matmul', kernel)
+    monkeypatch.setattr(P.threads, 'matmul', blas)
     monkeypatch.setattr(P, 'TIME_AFTER_CALLS', 1)
-    yield ratio, seen
+    yield slow, ran
     P._settle(60)
 
 
-def test_a_layout_blas_computes_faster_goes_to_blas(fresh_store, timed, monkeypatch,
-                                                    steady_calibration):
-    ratio, seen = timed
-    ratio[0] = 1.3
-    calls = _products_seen(monkeypatch, P.takes_product)
-    rng = np.random.default_rng(12)
-    x = rng.standard_normal((256, 512)).astype(np.float32)
-    w = rng.standard_normal((512, 512)).astype(np.float32)
-    assert not P.takes_product(x, w.T)
+def _tried(a, b):
+    """Run the open trial of ``a @ b`` to its verdict (its products
+    compared with float64 NumPy's on the way); returns its layout."""
+    layout = P._call_of(a, b).layout
+    for _ in range(2 * (P.TRIAL_RUNS + 1)):
+        assert layout in P._trials and P.takes_product(a, b)
+        assert _close(P.matmul(a, b), a, b)
+    assert layout not in P._trials and layout in P._verdicts
+    return layout
+
+
+def _linear_operands(seed):
+    rng = np.random.default_rng(seed)
+    return (rng.standard_normal((256, 512)).astype(np.float32),
+            rng.standard_normal((512, 512)).astype(np.float32))
+
+
+def test_a_product_blas_computes_faster_goes_to_blas(fresh_store, timed, steady_calibration):
+    slow, ran = timed
+    slow['kernel'] = 0.02
+    x, w = _linear_operands(12)
+    assert not P.takes_product(x, w.T)      # (BLAS's while its kernel loads)
     _settled()
-    assert not P.takes_product(x, w.T)
-    assert seen == [P._call_of(x, w.T).layout]
+    ran.clear()
+    layout = _tried(x, w.T)
+    # The calls took turns, the kernel first, on the products themselves.
+    assert ran == ['kernel', 'blas'] * (P.TRIAL_RUNS + 1)
+    assert not P.takes_product(x, w.T) and P._stored_ratio(layout) > 1.0
     # Eagerly and under jit: the same product, BLAS's, and the kernel never called.
+    ran.clear()
     want = x.astype(np.float64) @ w.astype(np.float64).T
     eager = F.linear(x, w).array
     jitted = tapejit.jit(lambda x, w: F.linear(x, w))(x, w).array
-    assert calls == [] and np.array_equal(eager, jitted)
+    assert 'kernel' not in ran and np.array_equal(eager, jitted)
     assert np.abs(eager - want).max() < 1e-3
     # explain() shows no kernel's tile for it.
     f = tapejit.jit(lambda x, w: F.linear(x, w) * 2.0)
     f(x, w)
     assert 'matmul: tile' not in f.explain(x, w)
-    # Each layout timed once: another (a row-major B) is timed for itself.
-    ratio[0] = 0.8
-    assert not P.takes_product(x, w.T) and not P.takes_product(x, w)   # (BLAS until timed)
+    # Each shape is tried for itself: fewer rows of the same layout, where
+    # BLAS is the slower, go to the kernel.
+    slow['kernel'], slow['blas'] = 0.0, 0.02
+    half = x[:128]
+    assert not P.takes_product(half, w.T)
     _settled()
-    assert not P.takes_product(x, w.T) and P.takes_product(x, w)
-    assert len(seen) == 2 and seen[1] == P._call_of(x, w).layout != seen[0]
-    # A stack is the kernel's whatever its layout's verdict (BLAS's calls
-    # per matrix cost more than the kernel's items).
-    ratio[0] = 1.3
+    assert _tried(half, w.T) != layout and P.takes_product(half, w.T)
+    assert not P.takes_product(x, w.T)
+    # A stack is the kernel's whatever its verdicts (BLAS's calls per
+    # matrix cost more than the kernel's items), and is never tried.
+    rng = np.random.default_rng(3)
     s = rng.standard_normal((3, 256, 512)).astype(np.float32)
     st = s.transpose(0, 2, 1)
     assert P.takes_product(s, st) and P._call_of(s, st).count == 3
+    assert not P._trials and not P._queued
 
 
 def test_the_ratios_are_kept_in_the_store_for_later_processes(fresh_store, timed, monkeypatch):
-    ratio, seen = timed
-    ratio[0] = 0.7
-    layout = ('f', 'rows', True, False)
-    assert not P._kernel_pays(layout)     # (BLAS while it is timed)
+    slow, ran = timed
+    slow['blas'] = 0.02
+    x, w = _linear_operands(14)
+    assert not P.takes_product(x, w)
     _settled()
-    assert P._kernel_pays(layout) and P._kernel_pays(layout) and len(seen) == 1
-    # A later process (nothing in memory) reads the ratio: the same verdict, at once.
+    layout = _tried(x, w)
+    assert P._kernel_pays(layout) and P._stored_ratio(layout) < 1.0
+    # A later process (nothing in memory) reads the ratio: the same verdict,
+    # at once, and no trial.
     monkeypatch.setattr(P, '_verdicts', {})
     monkeypatch.setattr(P, '_met', {})
-    ratio[0] = 1.5
-    assert P._kernel_pays(layout) and len(seen) == 1
-    # Other cores (an affinity mask): timed for them.
+    ran.clear()
+    assert P.takes_product(x, w) and not P._trials
+    assert _close(P.matmul(x, w), x, w) and ran == ['kernel']
+    # Other cores (an affinity mask): tried for them.
     from tapejit.backends import threads
     monkeypatch.setattr(P, '_verdicts', {})
     monkeypatch.setattr(P, '_met', {})
     monkeypatch.setattr(threads, 'available_cores', lambda: 64)
-    ratio[0] = 0.5
-    assert not P._kernel_pays(layout)
+    assert P._stored_ratio(layout) is None and not P._kernel_pays(layout)
     _settled()
-    assert P._kernel_pays(layout) and len(seen) == 2
+    assert layout in P._trials
 
 
-def test_ratios_that_do_not_read_are_timed_again(fresh_store, timed, monkeypatch):
+def test_ratios_that_do_not_read_are_tried_again(fresh_store, timed, monkeypatch):
     from tapejit.compiler import store
-    ratio, seen = timed
-    ratio[0] = 1.5
-    layout = ('f', 'rows', False, False)
+    layout = ('f', 'rows', False, False, 128, 512, 512)
     folder = store.cache_dir()
     for bad in (b'not json', b'{"kernel_s": 1}', b'{"kernel_over_blas": -1}',
                 b'{"kernel_over_blas": "nan"}'):
         store.write(folder, P._ratio_key(layout), bad)
-        monkeypatch.setattr(P, '_verdicts', {})
-        monkeypatch.setattr(P, '_met', {})
+        for name in ('_verdicts', '_met', '_trials'):
+            monkeypatch.setattr(P, name, {})
         assert not P._kernel_pays(layout)
         _settled()
-        assert not P._kernel_pays(layout)
-    assert len(seen) == 4
+        assert layout in P._trials and P._kernel_pays(layout)
     # A forged entry (not under this user's key) is refused with a warning.
     store.write(folder, P._ratio_key(layout), b'{"kernel_over_blas": 1.5}')
     path = store.entry_path(folder, P._ratio_key(layout))
     with open(path, 'r+b') as f:
         f.seek(-4, 2)
         f.write(b'0.5}')
-    monkeypatch.setattr(P, '_verdicts', {})
-    monkeypatch.setattr(P, '_met', {})
+    for name in ('_verdicts', '_met', '_trials'):
+        monkeypatch.setattr(P, name, {})
     with pytest.warns(RuntimeWarning, match='timing again'):
         assert not P._kernel_pays(layout)
     _settled()
-    assert len(seen) == 5
+    assert layout in P._trials
 
 
-def test_a_call_meeting_an_untimed_layout_does_not_wait_for_its_timing(fresh_store, timed,
-                                                                       monkeypatch):
+def test_a_call_meeting_an_untried_product_does_not_wait_for_its_kernel(fresh_store, timed,
+                                                                        monkeypatch):
     import threading
-    ratio, seen = timed
-    ratio[0] = 0.6
+    slow, ran = timed
+    slow['blas'] = 0.02
     go = threading.Event()
-    real = P._time_layout
+    real = P._load_kernels
 
-    def slow(layout):
+    def slow_load(layout):
         assert go.wait(30)
         return real(layout)
-    monkeypatch.setattr(P, '_time_layout', slow)
-    rng = np.random.default_rng(13)
-    x = rng.standard_normal((256, 512)).astype(np.float32)
-    w = rng.standard_normal((512, 512)).astype(np.float32)
-    calls = _products_seen(monkeypatch, P.takes_product)
-    # While the layout is timed, its products are BLAS's: eager and jit alike.
+    monkeypatch.setattr(P, '_load_kernels', slow_load)
+    x, w = _linear_operands(13)
+    # While its kernel loads, the product is BLAS's: eager and jit alike.
     eager = F.linear(x, w).array
     jitted = tapejit.jit(lambda x, w: F.linear(x, w))(x, w).array
-    assert calls == [] and np.array_equal(eager, jitted) and seen == []
+    assert 'kernel' not in ran and np.array_equal(eager, jitted) and not P._trials
     go.set()
     _settled()
-    assert seen == [P._call_of(x, w.T).layout]
-    # Then the kernel's (this layout timed faster with it), eager and jit alike.
+    # Then its calls take turns, eager and jit alike, until it is decided:
+    # the kernel's (BLAS was the slower).
+    f = tapejit.jit(lambda x, w: F.linear(x, w))
+    ran.clear()
+    for i in range(2 * (P.TRIAL_RUNS + 1)):
+        y = (F.linear(x, w) if i % 2 else f(x, w)).array
+        assert np.abs(y - x.astype(np.float64) @ w.astype(np.float64).T).max() < 1e-3
+    assert ran == ['kernel', 'blas'] * (P.TRIAL_RUNS + 1) and not P._trials
+    ran.clear()
     eager = F.linear(x, w).array
-    jitted = tapejit.jit(lambda x, w: F.linear(x, w))(x, w).array
-    assert len(calls) == 2 and np.array_equal(eager, jitted)
-    assert np.abs(eager - x.astype(np.float64) @ w.astype(np.float64).T).max() < 1e-3
+    jitted = f(x, w).array
+    assert ran == ['kernel', 'kernel'] and np.array_equal(eager, jitted)
 
 
-def test_a_layout_is_timed_only_once_the_process_has_made_many_of_its_calls(
+def test_a_product_is_tried_only_once_the_process_has_made_many_of_its_calls(
         fresh_store, timed, monkeypatch):
-    ratio, seen = timed
-    ratio[0] = 0.5
     monkeypatch.setattr(P, 'TIME_AFTER_CALLS', 5)
-    layout = ('f', 'rows', True, False)
+    layout = ('f', 'rows', True, False, 128, 512, 512)
     for _ in range(4):
         assert not P._kernel_pays(layout)
     _settled()
-    assert seen == [] and P._timer[0] is None and P._stored_ratio(layout) is None
-    assert not P._kernel_pays(layout)     # (the fifth: timed now, BLAS meanwhile)
+    assert not P._trials and P._timer[0] is None and P._stored_ratio(layout) is None
+    assert not P._kernel_pays(layout)     # (the fifth: its kernel loads, BLAS meanwhile)
     _settled()
-    assert seen == [layout] and P._kernel_pays(layout)
+    assert layout in P._trials and P._kernel_pays(layout)
 
 
 # (The warning turned into an error below ends its thread with the error,
 # which the thread's excepthook reports.)
 @pytest.mark.filterwarnings('ignore::pytest.PytestUnhandledThreadExceptionWarning')
-def test_a_timing_that_fails_leaves_its_layout_to_blas_and_says_so(fresh_store, timed,
-                                                                    monkeypatch):
+def test_a_kernel_that_fails_to_load_leaves_its_product_to_blas_and_says_so(
+        fresh_store, timed, monkeypatch):
     import warnings
 
     def broken(layout):
-        raise MemoryError('no room for the operands')
-    monkeypatch.setattr(P, '_time_layout', broken)
-    layout = ('f', 'rows', False, False)
+        raise MemoryError('no room for the kernel')
+    real = P._load_kernels
+    monkeypatch.setattr(P, '_load_kernels', broken)
+    layout = ('f', 'rows', False, False, 128, 512, 512)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter('always')
         assert not P._kernel_pays(layout)
@@ -680,76 +710,100 @@ def test_a_timing_that_fails_leaves_its_layout_to_blas_and_says_so(fresh_store, 
     assert any('timing the matrix product kernel against BLAS' in str(w.message)
                and 'no room' in str(w.message) for w in caught)
     assert not P._kernel_pays(layout) and P._stored_ratio(layout) is None
-    # A warning turned into an error does not stop the timing of later layouts.
-    other = ('f', 'rows', True, False)
+    # A warning turned into an error does not stop the trials of later products.
+    other = ('f', 'rows', True, False, 128, 512, 512)
     with warnings.catch_warnings():
         warnings.simplefilter('error')
         monkeypatch.setattr(P, '_verdicts', {})
         assert not P._kernel_pays(layout)
         _settled()
-        monkeypatch.setattr(P, '_time_layout', lambda layout: 0.5)
+        monkeypatch.setattr(P, '_load_kernels', real)
         assert not P._kernel_pays(other)
         _settled()
-    assert P._kernel_pays(other)
+    assert other in P._trials
+
+
+def test_a_kernel_that_fails_in_its_trial_leaves_the_product_to_blas(fresh_store, timed,
+                                                                    monkeypatch):
+    slow, ran = timed
+    x, w = _linear_operands(15)
+
+    def broken(call, a, b, out, width):
+        raise MemoryError('no room for the panels')
+    assert not P.takes_product(x, w)
+    _settled()
+    monkeypatch.setattr(P, '_kernel_matmul', broken)
+    with pytest.warns(RuntimeWarning, match='no room for the panels'):
+        y = P.matmul(x, w)
+    assert _close(y, x, w) and ran == ['blas']
+    layout = P._call_of(x, w).layout
+    assert not P._trials and not P.takes_product(x, w) and P._stored_ratio(layout) is None
 
 
 @pytest.mark.skipif(not hasattr(os, 'fork'), reason='needs os.fork')
-def test_a_child_forked_during_a_timing_times_its_layouts_again(fresh_store, timed,
-                                                                monkeypatch):
+def test_a_child_forked_while_a_kernel_loads_tries_its_products_again(fresh_store, timed,
+                                                                      monkeypatch):
     import threading
-    ratio, seen = timed
-    ratio[0] = 0.5
     go, began = threading.Event(), threading.Event()
-    real = P._time_layout
+    real = P._load_kernels
 
-    def slow(layout):
+    def slow_load(layout):
         began.set()
         assert go.wait(30)
         return real(layout)
-    monkeypatch.setattr(P, '_time_layout', slow)
-    layout = ('f', 'rows', True, False)
+    monkeypatch.setattr(P, '_load_kernels', slow_load)
+    layout = ('f', 'rows', True, False, 128, 512, 512)
     assert not P._kernel_pays(layout) and began.wait(30)
     pid = os.fork()
-    if pid == 0:       # (the child: the timing thread is gone, its queue forgotten)
+    if pid == 0:       # (the child: the trial thread is gone, its queue forgotten)
         ok = P._timer[0] is None and layout not in P._queued
         os._exit(0 if ok else 1)
     go.set()
     _, status = os.waitpid(pid, 0)
     _settled()
-    assert os.waitstatus_to_exitcode(status) == 0 and P._kernel_pays(layout)
+    assert os.waitstatus_to_exitcode(status) == 0 and layout in P._trials
 
 
-def test_a_timing_stops_without_keeping_anything_when_the_interpreter_ends(
-        fresh_store, timed, monkeypatch):
-    ratio, seen = timed
-    ratio[0] = 0.5
+def test_a_trial_opens_nothing_when_the_interpreter_ends(fresh_store, timed, monkeypatch):
     monkeypatch.setattr(P, '_stopping', [True])
-    layout = ('f', 'rows', True, False)
+    layout = ('f', 'rows', True, False, 128, 512, 512)
     assert not P._kernel_pays(layout)
     _settled()
-    assert seen == [] and P._stored_ratio(layout) is None and layout not in P._verdicts
+    assert not P._trials and P._stored_ratio(layout) is None and layout not in P._verdicts
 
 
-@pytest.mark.parametrize('layout', [('f', 'rows', True, False), ('f', 'rows', False, False),
-                                    ('f', 'columns', False, False),
-                                    ('f', 'rewritten', False, False),
-                                    ('f', 'rows', True, True), ('f', 'rewritten', False, True)])
-def test_each_layout_is_timed_on_its_own_path(layout, monkeypatch):
-    ran = []
-    real_rows, real_blas = P._rows_of, P.threads.matmul
+def _operands_of(rng, a_mode, b_transposed, narrow):
+    """Operands of a product whose layout is as said."""
+    m, k, n = (256, 1024, 10) if narrow else (128, 512, 512)
+    lanes, _ = machine(np.float32)
+    block = P._k_block(1 << 30, P._columns(n, np.float32), 4, lanes, True)
+    if a_mode != 'rows':
+        m, k = k, m     # (as a weight gradient's ``gy.T @ x``: the batch shared)
+    if a_mode == 'columns':
+        k = min(k, block)
+    elif a_mode == 'rewritten':
+        k = max(k, block + lanes)
+    return _operands(rng, m, k, n, np.float32, a_mode != 'rows', b_transposed)
+
+
+@pytest.mark.parametrize('how', [('rows', True, False), ('rows', False, False),
+                                 ('columns', False, False), ('rewritten', False, False),
+                                 ('rows', True, True), ('rows', False, True)])
+def test_each_layout_is_tried_on_its_own_path(how, timed, monkeypatch, steady_calibration):
+    slow, ran = timed
+    real_rows = P._rows_of
 
     def rows_of(a, call, width):
         ran.append('rewritten')
         return real_rows(a, call, width)
-
-    def blas(a, b, out=None, width=None):
-        ran.append(P._call_of(a, b).layout)
-        return real_blas(a, b, out, width)
     monkeypatch.setattr(P, '_rows_of', rows_of)
-    monkeypatch.setattr(P.threads, 'matmul', blas)
-    ratio = P._time_layout(layout, sets=2, rounds=1)
-    assert np.isfinite(ratio) and ratio > 0
-    # BLAS computed products of this very layout; the kernel wrote a
-    # transposed first operand row-major first exactly where it is 'rewritten'.
-    assert set(r for r in ran if r != 'rewritten') == {layout}
-    assert ('rewritten' in ran) == (layout[1] == 'rewritten')
+    a, b = _operands_of(np.random.default_rng(5), *how)
+    layout = P._call_of(a, b).layout
+    assert layout[:4] == ('f',) + how
+    P._open_trial(layout)
+    _tried(a, b)
+    # Both ways computed it; the kernel wrote a transposed first operand
+    # row-major first exactly where it is 'rewritten'.
+    assert 'kernel' in ran and 'blas' in ran
+    assert ('rewritten' in ran) == (how[0] == 'rewritten')
+    assert np.isfinite(P._stored_ratio(layout))
