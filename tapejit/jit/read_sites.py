@@ -20,7 +20,7 @@ import builtins
 import dis
 import importlib.util
 import os
-import sysconfig
+import site
 import types
 from typing import Optional
 
@@ -42,7 +42,14 @@ def _not_users() -> tuple:
     """``(libraries, standard library, site folders)``: the folders of the
     libraries tapejit runs on and of tapejit itself (whose code is not the
     user's), the standard library's, and the folders of installed packages
-    (which may be inside the standard library's)."""
+    (which may be inside the standard library's).  (From ``os`` and
+    ``site``: ``sysconfig``'s paths load its build data, milliseconds of
+    a process's first trace.)
+
+    >>> libs, stdlib, site_dirs = _not_users()
+    >>> os.__file__.startswith(stdlib), any(d.endswith(os.sep + 'numpy' + os.sep) for d in libs)
+    (True, True)
+    """
     libs = [os.path.dirname(os.path.dirname(os.path.abspath(__file__)))]
     for name in ('numpy', 'numba', 'llvmlite', 'threadpoolctl', 'cupy', 'scipy'):
         # (Found without importing them: tapejit may not need them this run.)
@@ -50,9 +57,10 @@ def _not_users() -> tuple:
         if spec is not None and spec.origin:
             package = spec.submodule_search_locations is not None
             libs.append(os.path.dirname(spec.origin) if package else spec.origin)
-    paths = sysconfig.get_paths()
-    return (tuple(map(_dir, libs)), _dir(paths['stdlib']),
-            tuple({_dir(paths['purelib']), _dir(paths['platlib'])}))
+    sites = list(site.getsitepackages()) if hasattr(site, 'getsitepackages') else []
+    sites.append(site.getusersitepackages())
+    return (tuple(map(_dir, libs)), _dir(os.path.dirname(os.__file__)),
+            tuple(dict.fromkeys(map(_dir, sites))))
 
 
 LINKS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'links', '')

@@ -628,3 +628,27 @@ def test_a_refused_trace_puts_the_generators_it_drew_from_back(draw):
     with pytest.warns(RuntimeWarning, match='running it eagerly'):
         got = [g(x).array for _ in range(2)]
     np.testing.assert_allclose(got, want, rtol=1e-6)
+
+
+def test_the_code_a_trace_reads_values_in_is_the_users_and_installed_packages():
+    import os
+    import sys
+
+    import pytest as installed     # (a package installed beside the user's)
+    from tapejit.jit import read_sites
+    assert read_sites.is_users(__file__) and read_sites.is_users('<stdin>')
+    assert read_sites.is_users(installed.__file__)
+    assert read_sites.is_users(os.path.join(read_sites.LINKS, 'connection', 'linear.py'))
+    for library in (os.__file__, np.__file__, tapejit.__file__, read_sites.LINK_BASE,
+                    '<frozen importlib._bootstrap>'):
+        assert not read_sites.is_users(library), library
+    # The folders are found without loading sysconfig's build data (a few
+    # milliseconds of a process's first trace).
+    code = ('import sys, numpy, tapejit, tapejit.functions as F\n'
+            'f = tapejit.jit(lambda x: F.sum(x * 2.0))\n'
+            'f(numpy.ones(3, numpy.float32))\n'
+            'print(any(m.startswith("_sysconfigdata") for m in sys.modules))\n')
+    import subprocess
+    out = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True,
+                         check=True, timeout=120)
+    assert out.stdout.strip() == 'False'
