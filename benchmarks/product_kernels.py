@@ -79,10 +79,29 @@ def _torch_call(a: np.ndarray, b: np.ndarray) -> Optional[Callable[[], Any]]:
     return lambda: torch.matmul(ta, tb)
 
 
+def matmul(a: np.ndarray, b: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """``a @ b`` into ``out`` as tapejit's matmul primitive computes it
+    (eagerly, or as a plan's step): its kernel or BLAS, as it chose."""
+    from tapejit.ops.linalg import matmul as primitive
+    return primitive.impl(a, b, out=out)
+
+
+def _chosen(product: Any, a: np.ndarray, b: np.ndarray, out: np.ndarray) -> bool:
+    """Call ``a @ b`` as a training loop does, until tapejit has tried
+    its kernel against BLAS on it (its calls take turns: see
+    ``tapejit.targets.cpu.product._kernel_pays``); whether the kernel
+    computes it from then on."""
+    for _ in range(product.TIME_AFTER_CALLS):
+        matmul(a, b, out)
+    product.settle_trials(60)
+    for _ in range(2 * (product.TRIAL_RUNS + 1)):
+        matmul(a, b, out)
+    return product.takes_product(a, b)
+
+
 def measure(rounds: int, repeats: int, size_name: str = 'full') -> dict:
     """Per product, tapejit's, NumPy's and PyTorch's GFLOP/s, and the FMA
     peak on this process's cores."""
-    from tapejit.backends.threads import matmul as blas_on_our_threads
     from tapejit.targets.cpu import product
     cores = kernel_cores()
     peak = peak_gflops(rounds, cores)
@@ -92,9 +111,8 @@ def measure(rounds: int, repeats: int, size_name: str = 'full') -> dict:
         a, b = _operands(rng, a_shape, b_shape, trans)
         out = np.empty(np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
                        + (a.shape[-2], b.shape[-1]), np.float32)
-        taken = product.takes_product(a, b)
-        calls = {'tapejit': (lambda: product.matmul(a, b, out)) if taken
-                 else (lambda: blas_on_our_threads(a, b, out)),
+        taken = _chosen(product, a, b, out)
+        calls = {'tapejit': lambda: matmul(a, b, out=out),
                  'numpy': lambda: np.matmul(a, b, out=out),
                  'torch': _torch_call(a, b)}
         best = {k: float('inf') for k, fn in calls.items() if fn is not None}

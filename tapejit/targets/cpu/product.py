@@ -50,7 +50,8 @@ from tapejit.targets.cpu import llvm_jit
 from tapejit.targets.cpu.llvm_jit import has_object
 from tapejit.targets.cpu.product_ir import product_ir, transpose_ir
 
-__all__ = ['takes_product', 'takes_shape', 'takes_layout', 'matmul', 'tile', 'describe']
+__all__ = ['takes_product', 'takes_shape', 'takes_layout', 'matmul', 'tile', 'describe',
+           'settle_trials']
 
 # Hand-offs' time a product takes at least to run here, and panels of
 # columns it has at least (over its stack), for the kernel to take it (see
@@ -435,8 +436,13 @@ def _stop_if_ending() -> None:
         raise _Ending()
 
 
-def _settle(timeout: Optional[float] = None) -> None:
-    """Wait until the layouts queued for a trial have it open (or a verdict)."""
+def settle_trials(timeout: Optional[float] = None) -> None:
+    """Wait (at most ``timeout`` seconds) until the products queued for a
+    trial against BLAS have it open, their kernels loaded (see
+    :func:`_kernel_pays`): at once where none is queued.
+
+    >>> settle_trials(1.0)
+    """
     thread = _timer[0]
     if thread is not None:
         thread.join(timeout)

@@ -506,7 +506,7 @@ def test_second_derivatives_through_the_narrow_kernel_match_finite_differences(m
 
 def _settled():
     """Wait (a bounded time) for the trial thread to open its trials."""
-    P._settle(60)
+    P.settle_trials(60)
     assert P._timer[0] is None, 'the trial thread did not end'
 
 
@@ -535,7 +535,7 @@ def timed(monkeypatch):
     monkeypatch.setattr(P.threads, 'matmul', blas)
     monkeypatch.setattr(P, 'TIME_AFTER_CALLS', 1)
     yield slow, ran
-    P._settle(60)
+    P.settle_trials(60)
 
 
 def _tried(a, b):
