@@ -57,10 +57,20 @@ def _not_users() -> tuple:
         if spec is not None and spec.origin:
             package = spec.submodule_search_locations is not None
             libs.append(os.path.dirname(spec.origin) if package else spec.origin)
-    sites = list(site.getsitepackages()) if hasattr(site, 'getsitepackages') else []
-    sites.append(site.getusersitepackages())
-    return (tuple(map(_dir, libs)), _dir(os.path.dirname(os.__file__)),
-            tuple(dict.fromkeys(map(_dir, sites))))
+    stdlib = _dir(os.path.dirname(os.__file__)) if getattr(os, '__file__', None) else None
+    if stdlib is None:      # (a frozen ``os``: the interpreter's own record)
+        import sysconfig
+        stdlib = _dir(sysconfig.get_path('stdlib'))
+    sites = []
+    for name in ('getsitepackages', 'getusersitepackages'):
+        # (Either may be missing, a frozen application's ``site``, or give None.)
+        got = getattr(site, name, None)
+        got = got() if got is not None else None
+        sites.extend([got] if isinstance(got, str) else got or ())
+    # (A folder that holds the standard library is no site folder: Windows
+    # lists the installation's own folder among them.)
+    sites = [_dir(d) for d in sites if d and not stdlib.startswith(_dir(d))]
+    return tuple(map(_dir, libs)), stdlib, tuple(dict.fromkeys(sites))
 
 
 LINKS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), 'links', '')
@@ -81,10 +91,10 @@ def is_users(filename: str) -> bool:
         return not filename.startswith(('<frozen', '<tapejit'))
     if filename.startswith(LINKS):
         return filename != LINK_BASE
-    libs, stdlib, site = _folders
+    libs, stdlib, sites = _folders
     if filename.startswith(libs):
         return False
-    return filename.startswith(site) or not filename.startswith(stdlib)
+    return filename.startswith(sites) or not filename.startswith(stdlib)
 
 
 def importing(frame: types.FrameType) -> bool:

@@ -642,6 +642,26 @@ def test_the_code_a_trace_reads_values_in_is_the_users_and_installed_packages():
     for library in (os.__file__, np.__file__, tapejit.__file__, read_sites.LINK_BASE,
                     '<frozen importlib._bootstrap>'):
         assert not read_sites.is_users(library), library
+    # A site folder that holds the standard library (Windows lists the
+    # installation's own folder) is none; a missing or empty answer is none.
+    import site
+    prefix = os.path.dirname(os.path.dirname(os.__file__.rstrip(os.sep)))
+    folder = os.path.dirname(installed.__file__)
+    monkeypatch_site = {'getsitepackages': lambda: [prefix, '', folder],
+                        'getusersitepackages': lambda: None}
+    saved = {k: getattr(site, k, None) for k in monkeypatch_site}
+    try:
+        for k, v in monkeypatch_site.items():
+            setattr(site, k, v)
+        _, stdlib, sites = read_sites._not_users()
+        assert sites == (os.path.join(folder, ''),)
+        for k in monkeypatch_site:
+            delattr(site, k)
+        assert read_sites._not_users()[1:] == (stdlib, ())
+    finally:
+        for k, v in saved.items():
+            if v is not None:
+                setattr(site, k, v)
     # The folders are found without loading sysconfig's build data (a few
     # milliseconds of a process's first trace).
     code = ('import sys, numpy, tapejit, tapejit.functions as F\n'

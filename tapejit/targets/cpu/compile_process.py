@@ -256,8 +256,8 @@ def take(symbol: str) -> Optional[bytes]:
 def wait_idle(timeout: Optional[float] = None) -> None:
     """Wait (at most ``timeout`` seconds) until this process's compile
     process has no kernel queued or begun: at once where there is none.
-    Work that would compete with a plan's first run for the cores (timing
-    the product kernel against BLAS) waits for it here."""
+    Work that would compete with a plan's first run for the cores (a
+    product's trial against BLAS loading its kernel) waits for it here."""
     proc = _process[0] if _process and _owner[0] == os.getpid() else None
     if proc is not None:
         proc.wait_idle(timeout)

@@ -42,7 +42,7 @@ _state: dict = {}
 def forget_lock_holders() -> None:
     """In a forked child: the locks that serialize compiling and loading,
     and handing kernels to the compile process, made anew (a thread that
-    held one at the fork, timing the product kernel, is gone)."""
+    held one at the fork, a product's trial loading its kernel, is gone)."""
     global _lock
     _lock = threading.RLock()
     compile_process.forget_lock_holders()
@@ -372,7 +372,7 @@ def compile_ahead(objects: list) -> list:
 def compile_there(objects: list) -> None:
     """Have the compile process compile ``objects`` (as
     :func:`compile_ahead`'s, however few) and wait until it has: a thread
-    that needs kernels beside this process's work (timing the product
+    that needs kernels beside this process's work (a product's trial: its
     kernel) then loads them without holding LLVM, which the process's
     other threads compile with, for the time of a compile.  Where the
     compile process does not take them, :func:`load_object` compiles them

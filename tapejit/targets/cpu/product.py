@@ -232,13 +232,20 @@ def _layout(m: int, k: int, n: int, dtype: Any, a_transposed: bool,
 def takes_layout(m: int, k: int, n: int, dtype: Any, a_transposed: bool,
                  b_transposed: bool) -> bool:
     """Whether a single ``(m, k) @ (k, n)`` product, its operands
-    transposed as said, goes to the kernel on this machine by its layout
-    (:func:`_kernel_pays`; its size is :func:`takes_shape`'s to judge).
+    transposed as said, goes to the kernel on this machine by its layout,
+    as tried (:func:`_kernel_pays`; False until it has been; its size is
+    :func:`takes_shape`'s to judge).  Asking counts no call and opens no
+    trial (``explain()`` asks).
 
     >>> takes_layout(128, 512, 512, numpy.float32, False, True) in (True, False)
     True
     """
-    return _kernel_pays(_layout(m, k, n, dtype, a_transposed, b_transposed))
+    layout = _layout(m, k, n, dtype, a_transposed, b_transposed)
+    got = _verdicts.get(layout)
+    if got is None:
+        ratio = _stored_ratio(layout)
+        got = ratio is not None and ratio < 1.0
+    return bool(got)
 
 
 def _kernel_pays(layout: tuple) -> bool:
@@ -254,12 +261,15 @@ def _kernel_pays(layout: tuple) -> bool:
     kernel compiled and loaded (no call waits for it), then the layout's
     calls take turns, the kernel and BLAS, on
     the threads each call runs on (:func:`_trial_run`), until the best of
-    :data:`TRIAL_RUNS` runs each decides.  A trial costs nothing but the
-    turns BLAS or the kernel computes more slowly, and times what the
-    step's products do, with the step's operands, threads and caches.
-    Until then its products are BLAS's.  A process that ends sooner spends
-    nothing on it.  The ratio is kept in the store for later processes on
-    this machine, as its calibration is.
+    :data:`TRIAL_RUNS` runs each decides.  A trial costs the turns BLAS or
+    the kernel computes more slowly and one write to the store, and times
+    what the step's products do, with the step's operands, threads and
+    caches.  Until its kernel is loaded, its products are BLAS's.  A
+    process that ends sooner spends nothing on it.  The ratio is kept in
+    the store for later processes on this machine, as its calibration is.
+    (The calls counted and the verdicts are kept for at most
+    :data:`MAX_KEPT_CALLS` shapes: a program of ever new shapes, a batch
+    of each length, starts counting again.)
 
     >>> _kernel_pays(('f', 'rows', True, False, 128, 512, 512)) in (True, False)
     True
@@ -284,10 +294,13 @@ def _kernel_pays(layout: tuple) -> bool:
         if got is None:
             ratio = _stored_ratio(layout)
             if ratio is not None:
-                got = _verdicts[layout] = ratio < 1.0
+                _keep_verdict(layout, ratio < 1.0)
+                got = ratio < 1.0
             elif layout in _trials:
                 return True
             else:
+                if len(_met) >= MAX_KEPT_CALLS:
+                    _met.clear()
                 _met[layout] = 1
                 if TIME_AFTER_CALLS <= 1:
                     _time_later(layout)
@@ -354,14 +367,23 @@ def _open_trial(layout: tuple) -> bool:
         if why is None:
             _trials[layout] = ([], [])
         else:
-            _verdicts[layout] = False
+            _keep_verdict(layout, False)
         _queued.pop(layout, None)
     if why is not None:
         _refused(layout, why)
     return True
 
 
+def _keep_verdict(layout: tuple, verdict: bool) -> None:
+    """Keep ``verdict`` for ``layout`` in this process (the caller holds
+    ``_verdict_lock``), at most :data:`MAX_KEPT_CALLS` of them."""
+    if len(_verdicts) >= MAX_KEPT_CALLS:
+        _verdicts.clear()
+    _verdicts[layout] = verdict
+
+
 def _refused(layout: tuple, why: BaseException) -> None:
+    """Say that ``layout``'s trial failed, and that BLAS computes it."""
     warnings.warn(f'tapejit: timing the matrix product kernel against BLAS for products '
                   f'{layout} failed ({why!r}); BLAS computes products of that layout in '
                   'this process', RuntimeWarning, stacklevel=1)
@@ -371,7 +393,7 @@ def _load_kernels(layout: tuple) -> None:
     """Have the compile process compile the kernels ``layout``'s products
     run (not this process's LLVM, which a plan may need meanwhile), and
     load them."""
-    char, a_mode, _, _, _, k, n = layout
+    char, a_mode, _, _, _, _, n = layout
     dtype = numpy.dtype(char)
     lanes, _ = machine(dtype)
     tile_ = tile(n, dtype)
@@ -391,10 +413,10 @@ def _trial_run(trial: tuple, call: _Call, a: numpy.ndarray, b: numpy.ndarray,
     computed by the kernel or by BLAS, whichever has run it fewer times,
     on the threads this call runs on, and timed.  Once each has run it
     :data:`TRIAL_RUNS` times after its first, the ratio of their best
-    times decides (the best, not the median: beside two busy processes the
-    median of a product's runs ranked the two 0.82 one time and 3.08
-    another).  A kernel that fails leaves the layout to BLAS, with a
-    warning, and BLAS computes this call."""
+    times decides (the best, not the median, which a busy moment of the
+    machine moves: docs/compiler.md, "Matrix products").  A kernel that
+    fails leaves the layout to BLAS, with a warning once BLAS has computed
+    this call."""
     if width is None:
         width = threads.product_width(float(call.count) * call.m * call.n * call.k,
                                       threads.available_cores())
@@ -405,8 +427,9 @@ def _trial_run(trial: tuple, call: _Call, a: numpy.ndarray, b: numpy.ndarray,
             c = _kernel_matmul(call, a, b, out, width)
         except Exception as e:
             _decide(call.layout, trial, None)
+            c = threads.matmul(a, b, out, width)
             _refused(call.layout, e)
-            return threads.matmul(a, b, out, width)
+            return c
     else:
         c = threads.matmul(a, b, out, width)
     trial[0 if kernel_turn else 1].append(time.perf_counter() - t)
@@ -422,7 +445,7 @@ def _decide(layout: tuple, trial: tuple, ratio: Optional[float]) -> None:
         if _trials.get(layout) is not trial:
             return      # (another thread's call decided first)
         del _trials[layout]
-        _verdicts[layout] = ratio is not None and ratio < 1.0
+        _keep_verdict(layout, ratio is not None and ratio < 1.0)
     if ratio is not None:
         _keep_ratio(layout, ratio)
 

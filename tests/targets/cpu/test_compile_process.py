@@ -296,8 +296,8 @@ def test_a_weight_gradients_row_writer_is_handed_over_at_the_last_product(fresh_
 
 def test_compile_there_waits_for_the_process_and_leaves_llvm_here_free(fresh_store, counted,
                                                                          monkeypatch):
-    """A thread that needs a kernel beside the process's work (timing the
-    product kernel) has the compile process compile it and waits: this
+    """A thread that needs a kernel beside the process's work (a product's
+    trial loading its kernel) has the compile process compile it and waits: this
     process's LLVM compiles nothing, and the load maps what came back."""
     from tapejit.compiler import store
     from tapejit.targets.cpu.product_ir import transpose_ir

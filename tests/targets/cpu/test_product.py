@@ -725,6 +725,7 @@ def test_a_kernel_that_fails_to_load_leaves_its_product_to_blas_and_says_so(
 
 def test_a_kernel_that_fails_in_its_trial_leaves_the_product_to_blas(fresh_store, timed,
                                                                     monkeypatch):
+    import warnings
     slow, ran = timed
     x, w = _linear_operands(15)
 
@@ -733,11 +734,40 @@ def test_a_kernel_that_fails_in_its_trial_leaves_the_product_to_blas(fresh_store
     assert not P.takes_product(x, w)
     _settled()
     monkeypatch.setattr(P, '_kernel_matmul', broken)
-    with pytest.warns(RuntimeWarning, match='no room for the panels'):
-        y = P.matmul(x, w)
-    assert _close(y, x, w) and ran == ['blas']
+    out = np.zeros((x.shape[0], w.shape[1]), np.float32)
+    # BLAS computed the call before the warning (here an error) was given.
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')
+        with pytest.raises(RuntimeWarning, match='no room for the panels'):
+            P.matmul(x, w, out)
+    assert _close(out, x, w) and ran == ['blas']
     layout = P._call_of(x, w).layout
     assert not P._trials and not P.takes_product(x, w) and P._stored_ratio(layout) is None
+
+
+def test_asking_how_a_product_runs_counts_no_call(fresh_store, timed):
+    # (explain() asks: however often, it opens no trial.)
+    for _ in range(3):
+        assert not P.takes_layout(128, 512, 512, np.float32, False, True)
+    _settled()
+    assert not P._met and not P._queued and not P._trials
+    # Once tried, it says how the product runs.
+    layout = P._layout(128, 512, 512, np.float32, False, True)
+    P._keep_ratio(layout, 0.5)
+    assert P.takes_layout(128, 512, 512, np.float32, False, True)
+
+
+def test_the_shapes_counted_and_decided_are_kept_for_a_bounded_number(fresh_store, timed,
+                                                                      monkeypatch):
+    monkeypatch.setattr(P, 'MAX_KEPT_CALLS', 4)
+    monkeypatch.setattr(P, 'TIME_AFTER_CALLS', 5)
+    for m in range(100, 110):
+        assert not P._kernel_pays(('f', 'rows', True, False, m, 512, 512))
+        assert len(P._met) <= 4
+    for m in range(200, 210):
+        P._keep_ratio(('f', 'rows', True, False, m, 512, 512), 0.5)
+        assert P._kernel_pays(('f', 'rows', True, False, m, 512, 512))
+        assert len(P._verdicts) <= 4
 
 
 @pytest.mark.skipif(not hasattr(os, 'fork'), reason='needs os.fork')
@@ -789,7 +819,8 @@ def _operands_of(rng, a_mode, b_transposed, narrow):
 @pytest.mark.parametrize('how', [('rows', True, False), ('rows', False, False),
                                  ('columns', False, False), ('rewritten', False, False),
                                  ('rows', True, True), ('rows', False, True)])
-def test_each_layout_is_tried_on_its_own_path(how, timed, monkeypatch, steady_calibration):
+def test_each_layout_is_tried_on_its_own_path(how, fresh_store, timed, monkeypatch,
+                                              steady_calibration):
     slow, ran = timed
     real_rows = P._rows_of
 
