@@ -370,6 +370,11 @@ class ReadRecorder:
             return inner
         spec = watched.get(code, UNSEEN)
         if spec is UNSEEN:
+            if importing(frame):
+                # (A finder, a loader or a module's code the import system
+                # runs, a lazy import inside the function: nobody's reads,
+                # and its bytecode is not read for them either.)
+                return self._import_hook(frame, inner)
             spec = chains(code)
         if spec is None:
             if code.co_name == '<module>':

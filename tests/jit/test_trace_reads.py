@@ -672,3 +672,37 @@ def test_the_code_a_trace_reads_values_in_is_the_users_and_installed_packages():
     out = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True,
                          check=True, timeout=120)
     assert out.stdout.strip() == 'False'
+
+
+def test_an_import_inside_the_traced_function_runs_finders_that_are_not_read():
+    import importlib.abc
+    import sys
+
+    from tapejit.jit import read_sites
+    limit = {'scale': 3.0}
+
+    class Finder(importlib.abc.MetaPathFinder):
+        """A finder of the user's, run by an import the function makes."""
+
+        def find_spec(self, name, path, target=None):
+            seen.append((name, limit['scale']))
+            return None
+    seen = []
+    finder = Finder()
+    sys.meta_path.insert(0, finder)
+    try:
+        def f(x):
+            import json.tool       # (not imported yet in most processes: its finders run)
+            del json
+            return F.sum(x) * limit['scale']
+        sys.modules.pop('json.tool', None)
+        jf = tapejit.jit(f)
+        np.testing.assert_allclose(jf(X).array, f(X).array, rtol=1e-6)
+    finally:
+        sys.meta_path.remove(finder)
+    assert ('json.tool', 3.0) in seen
+    # The finder's code was not read for the values it reads; the
+    # function's read of ``limit['scale']`` is guarded.
+    assert Finder.find_spec.__code__ not in read_sites.watched
+    limit['scale'] = 5.0
+    np.testing.assert_allclose(jf(X).array, f(X).array, rtol=1e-6)
