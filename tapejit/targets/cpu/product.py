@@ -426,8 +426,10 @@ def _trial_run(trial: tuple, call: _Call, a: numpy.ndarray, b: numpy.ndarray,
         try:
             c = _kernel_matmul(call, a, b, out, width)
         except Exception as e:
-            _decide(call.layout, trial, None)
+            # (Where BLAS fails too, the call was at fault, not the
+            # kernel: its error is raised, and the trial goes on.)
             c = threads.matmul(a, b, out, width)
+            _decide(call.layout, trial, None)
             _refused(call.layout, e)
             return c
     else:

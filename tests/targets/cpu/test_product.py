@@ -745,6 +745,20 @@ def test_a_kernel_that_fails_in_its_trial_leaves_the_product_to_blas(fresh_store
     assert not P._trials and not P.takes_product(x, w) and P._stored_ratio(layout) is None
 
 
+def test_a_call_at_fault_during_a_trial_raises_and_the_trial_goes_on(fresh_store, timed):
+    slow, ran = timed
+    x, w = _linear_operands(16)
+    assert not P.takes_product(x, w)
+    _settled()
+    layout = P._call_of(x, w).layout
+    out = np.zeros((x.shape[0], w.shape[1]), np.float32)
+    out.flags.writeable = False
+    with pytest.raises(ValueError, match='read-only'):
+        P.matmul(x, w, out)
+    assert layout in P._trials and layout not in P._verdicts
+    _tried(x, w)
+
+
 def test_asking_how_a_product_runs_counts_no_call(fresh_store, timed):
     # (explain() asks: however often, it opens no trial.)
     for _ in range(3):
