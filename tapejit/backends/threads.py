@@ -9,8 +9,9 @@ of every product it runs itself:
 
 - A product runs BLAS on the calling thread alone (the libraries' thread
   count set to one for its duration, through their documented
-  ``openblas_set_num_threads``-style entry points found by ``threadpoolctl``,
-  and restored after it).
+  ``openblas_set_num_threads``-style entry points, and restored after it:
+  NumPy's library found through NumPy's extension module, others by
+  ``threadpoolctl``).
 - A product large enough to pay for handing work to another thread is cut
   into pieces (rows or columns of its result, or its batch), which the
   caller and the workers of :class:`Pool` take one at a time: a thread that
@@ -170,14 +171,19 @@ def available_cores() -> int:
 # --- the BLAS libraries' thread counts -----------------------------------
 
 class _Blas:
-    """The loaded BLAS libraries' thread-count entry points, found by
-    ``threadpoolctl`` (its documented library controllers) once, and again
-    when a library is loaded later (SciPy's, for compiled plans)."""
+    """The thread-count entry points of the BLAS libraries tapejit calls:
+    NumPy's, found once, and all that ``threadpoolctl`` finds (its
+    documented library controllers) once another is loaded to be called
+    (SciPy's, for compiled plans: :func:`blas_libraries_changed`)."""
 
     def __init__(self) -> None:
         self.setters: list = []     # per library: (get, set)
 
-    def refresh(self) -> None:
+    def refresh(self, every_library: bool = False) -> None:
+        own = None if every_library else _numpy_blas()
+        if own is not None:
+            self.setters = [own]
+            return
         try:
             import threadpoolctl
         except ImportError:       # (a dependency; absent only in odd installs)
@@ -187,22 +193,61 @@ class _Blas:
         self.setters = [_entry_points(c) for c in controllers]
 
 
+# OpenBLAS's documented thread-count functions, under the prefixes and
+# suffixes of its builds (NumPy's wheels: scipy_..._64_, 64-bit integers).
+_OPENBLAS_ENTRIES = tuple((f'{prefix}openblas_get_num_threads{suffix}',
+                           f'{prefix}openblas_set_num_threads{suffix}')
+                          for prefix in ('', 'scipy_') for suffix in ('', '64_', '_64'))
+
+
+def _numpy_blas() -> Optional[tuple]:
+    """``(get, set)`` of the OpenBLAS NumPy's products call, else None.
+
+    The symbols are looked up through the handle of NumPy's extension
+    module, whose dependencies the dynamic linker searches too: the
+    library NumPy linked, found without listing every library of the
+    process as ``threadpoolctl`` does (a few milliseconds of a process's
+    first product).  Another BLAS (MKL, BLIS), a platform without
+    ``RTLD_NOLOAD``, or a NumPy laid out otherwise: None, and
+    ``threadpoolctl`` finds the libraries."""
+    import sys
+    noload = getattr(os, 'RTLD_NOLOAD', None)
+    ext = sys.modules.get('numpy._core._multiarray_umath') or sys.modules.get(
+        'numpy.core._multiarray_umath')
+    path = getattr(ext, '__file__', None)
+    if noload is None or not path:
+        return None
+    import ctypes
+    try:
+        lib = ctypes.CDLL(path, mode=noload)
+    except OSError:
+        return None
+    return _openblas_entries(lib)
+
+
+def _openblas_entries(lib: Any) -> Optional[tuple]:
+    """``(get, set)``: OpenBLAS's C functions in ``lib`` (a ``ctypes``
+    library), called directly; None where it has none."""
+    import ctypes
+    for get_name, set_name in _OPENBLAS_ENTRIES:
+        try:
+            get, put = getattr(lib, get_name), getattr(lib, set_name)
+        except AttributeError:
+            continue
+        get.restype, get.argtypes = ctypes.c_int, []
+        put.restype, put.argtypes = None, [ctypes.c_int]
+        return get, put
+    return None
+
+
 def _entry_points(c: Any) -> tuple:
     """``(get, set)`` of one library: OpenBLAS's own C functions called
     directly (the controller's Python wrappers cost microseconds a call),
     else the controller's methods."""
     if c.internal_api == 'openblas':
-        import ctypes
-        for prefix in ('', 'scipy_'):
-            for suffix in ('', '64_', '_64'):
-                try:
-                    get = getattr(c.dynlib, f'{prefix}openblas_get_num_threads{suffix}')
-                    put = getattr(c.dynlib, f'{prefix}openblas_set_num_threads{suffix}')
-                except AttributeError:
-                    continue
-                get.restype, get.argtypes = ctypes.c_int, []
-                put.restype, put.argtypes = None, [ctypes.c_int]
-                return get, put
+        entries = _openblas_entries(c.dynlib)
+        if entries is not None:
+            return entries
     return c.get_num_threads, c.set_num_threads
 
 
@@ -221,10 +266,11 @@ def _setters() -> list:
 
 
 def blas_libraries_changed() -> None:
-    """Look the BLAS libraries up again (one was loaded since: SciPy's).
-    A library loaded while products run is set on the next first entry."""
+    """Look every BLAS library up (one tapejit calls was loaded since:
+    SciPy's).  A library loaded while products run is set on the next
+    first entry."""
     with _blas_lock:
-        _blas.refresh()
+        _blas.refresh(every_library=True)
         _blas_ready[0] = True
 
 

@@ -525,6 +525,47 @@ def test_overlapping_products_of_two_threads_each_run_on_one_blas_thread():
     assert _counts() == before
 
 
+def test_numpys_own_blas_is_set_without_listing_every_library():
+    # NumPy's OpenBLAS is reached through NumPy's extension module: the
+    # process's first product neither imports threadpoolctl nor lists its
+    # libraries, and the count set is the one NumPy's library reports.
+    import subprocess
+    import sys
+    code = """
+import sys, numpy
+from tapejit.backends import threads
+setters = threads._setters()
+listed = 'threadpoolctl' in sys.modules
+import threadpoolctl
+numpys = [c for c in threadpoolctl.ThreadpoolController().lib_controllers
+          if c.user_api == 'blas' and 'numpy' in c.filepath]
+if not numpys or numpys[0].internal_api != 'openblas':
+    print('SKIP')
+    sys.exit(0)
+with threads.blas_one_thread():
+    inside = numpys[0].get_num_threads()
+print(len(setters), listed, inside, numpys[0].get_num_threads() == setters[0][0]())
+"""
+    out = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True,
+                         timeout=120, check=True).stdout.split()
+    if out == ['SKIP']:
+        pytest.skip("NumPy's BLAS is not an OpenBLAS here")
+    assert out == ['1', 'False', '1', 'True']
+
+
+def test_a_library_loaded_to_be_called_adds_every_library_threadpoolctl_finds():
+    threadpoolctl = pytest.importorskip('threadpoolctl')
+    found = [c for c in threadpoolctl.ThreadpoolController().lib_controllers
+             if c.user_api == 'blas']
+    threads._setters()
+    try:
+        threads.blas_libraries_changed()
+        assert len(threads._blas.setters) == len(found)
+    finally:
+        with threads._blas_lock:
+            threads._blas.refresh()
+
+
 def test_a_library_found_during_a_product_does_not_change_what_is_restored():
     if not threads._setters():
         pytest.skip('no BLAS library that threadpoolctl controls')
