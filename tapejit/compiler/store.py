@@ -56,11 +56,25 @@ def _off() -> bool:
     return os.environ.get('TAPEJIT_CACHE', '1').lower() in ('0', 'false', 'off', 'no')
 
 
+_home_paths: dict = {}  # (HOME, default, names) -> the path under the home directory
+
+
 def _setting(name: str, xdg: str, default: str, *names: str) -> str:
     """The path the environment variable ``name`` sets, else ``names`` under
-    the XDG directory ``xdg`` (else ``~/default``)."""
-    base = os.environ.get(xdg) or os.path.join(os.path.expanduser('~'), default)
-    return os.environ.get(name) or os.path.join(base, *names)
+    the XDG directory ``xdg`` (else ``~/default``).  Read at every entry
+    read or written: the home directory's path is kept per ``HOME``."""
+    env = os.environ
+    given = env.get(name)
+    if given:
+        return given
+    base = env.get(xdg)
+    if base:
+        return os.path.join(base, *names)
+    key = (env.get('HOME'), default, names)
+    path = _home_paths.get(key)
+    if path is None:
+        path = _home_paths[key] = os.path.join(os.path.expanduser('~'), default, *names)
+    return path
 
 
 def _root_dir() -> str:

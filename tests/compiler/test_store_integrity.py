@@ -260,3 +260,18 @@ def test_a_read_only_install_with_an_unwritable_home_runs(read_only_install, tmp
     assert 'cannot cache function' not in r.stderr
     if setting == 'no-numba-dir':
         assert warned and 'in memory' in warned[0], warned
+
+
+def test_the_stores_places_follow_the_environment_at_each_read(monkeypatch, tmp_path):
+    # The setting named, else the XDG directory, else the home directory:
+    # read anew each time (the home directory's path is kept per HOME).
+    for var in ('TAPEJIT_CACHE_DIR', 'XDG_CACHE_HOME'):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv('HOME', str(tmp_path / 'a'))
+    assert store._root_dir() == str(tmp_path / 'a' / '.cache' / 'tapejit')
+    monkeypatch.setenv('HOME', str(tmp_path / 'b'))
+    assert store._root_dir() == str(tmp_path / 'b' / '.cache' / 'tapejit')
+    monkeypatch.setenv('XDG_CACHE_HOME', str(tmp_path / 'xdg'))
+    assert store._root_dir() == str(tmp_path / 'xdg' / 'tapejit')
+    monkeypatch.setenv('TAPEJIT_CACHE_DIR', str(tmp_path / 'mine'))
+    assert store._root_dir() == str(tmp_path / 'mine')
