@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import builtins
 import dis
+import hashlib
 import importlib.util
+import marshal
 import os
 import site
 import types
@@ -122,38 +124,86 @@ def chains(code: types.CodeType) -> Optional[tuple]:
         pass
     out: Optional[tuple] = None
     if is_users(code.co_filename) and code.co_name != '<module>':
-        ins = [i for i in dis.get_instructions(code) if i.opname != 'CACHE']
-        stored = {i.argval for i in ins if i.opname in _STORES}
-        nargs = code.co_argcount + code.co_kwonlyargcount + bool(code.co_flags & 0x04) + bool(
-            code.co_flags & 0x08)
-        fixed = (set(code.co_varnames[:nargs]) | set(code.co_freevars)) - stored
-        entry, by_line = [], {}
-        for k, (i, line) in enumerate(zip(ins, _lines(ins))):
-            kind = _ROOTS.get(i.opname)
-            if kind is None:
-                continue
-            attrs = _steps(ins, k)
-            if (kind == 'local' and not attrs and i.argval in code.co_freevars
-                    and i.argval != '__class__'):
-                kind = 'cell'  # (a variable of an enclosing function, read as it is)
-            if kind != 'local' or attrs:
-                chain = (kind, i.argval, tuple(attrs))
-                dynamic = any(a.__class__ is tuple and a[0] == 'attr' for a in attrs)
-                if not dynamic and (kind == 'global' or i.argval in fixed):
-                    entry.append((chain, line))
-                else:
-                    by_line.setdefault(line, []).append(chain)
-            getter = _getter(ins, k)
-            if getter is not None:
-                # (Besides the read of the name itself, as the line runs.)
-                by_line.setdefault(line, []).append(('local' if kind == 'cell' else kind,
-                                                     i.argval, (getter,)))
-        out = (tuple(dict.fromkeys(entry)), {n: tuple(c) for n, c in by_line.items()},
-               _after_calls(ins))
+        out = _kept(code)
     if len(watched) >= MAX_CODES:
         watched.clear()
     watched[code] = out
     return out
+
+
+def _analyse(code: types.CodeType) -> tuple:
+    """:func:`chains` of the user's ``code``, from its bytecode."""
+    ins = [i for i in dis.get_instructions(code) if i.opname != 'CACHE']
+    stored = {i.argval for i in ins if i.opname in _STORES}
+    nargs = code.co_argcount + code.co_kwonlyargcount + bool(code.co_flags & 0x04) + bool(
+        code.co_flags & 0x08)
+    fixed = (set(code.co_varnames[:nargs]) | set(code.co_freevars)) - stored
+    entry, by_line = [], {}
+    for k, (i, line) in enumerate(zip(ins, _lines(ins))):
+        kind = _ROOTS.get(i.opname)
+        if kind is None:
+            continue
+        attrs = _steps(ins, k)
+        if (kind == 'local' and not attrs and i.argval in code.co_freevars
+                and i.argval != '__class__'):
+            kind = 'cell'  # (a variable of an enclosing function, read as it is)
+        if kind != 'local' or attrs:
+            chain = (kind, i.argval, tuple(attrs))
+            dynamic = any(a.__class__ is tuple and a[0] == 'attr' for a in attrs)
+            if not dynamic and (kind == 'global' or i.argval in fixed):
+                entry.append((chain, line))
+            else:
+                by_line.setdefault(line, []).append(chain)
+        getter = _getter(ins, k)
+        if getter is not None:
+            # (Besides the read of the name itself, as the line runs.)
+            by_line.setdefault(line, []).append(('local' if kind == 'cell' else kind,
+                                                 i.argval, (getter,)))
+    return (tuple(dict.fromkeys(entry)), {n: tuple(c) for n, c in by_line.items()},
+            _after_calls(ins))
+
+
+def _kept(code: types.CodeType) -> tuple:
+    """:func:`_analyse` of ``code`` as an earlier process kept it in the
+    store (folder ``reads/``, authenticated as every entry), else analysed
+    and kept: reading the bytecode of each function of the user's model
+    and of tapejit's links took 0.2-1 ms of a process's first trace each."""
+    from tapejit.compiler import store
+    d = store.cache_dir()
+    if d is None:
+        return _analyse(code)
+    folder = os.path.join(d, 'reads')
+    key = _analysis_key(code, store.fingerprint())
+    blob = store.read(folder, key, 'reading the code again')
+    if blob is not None:
+        try:
+            out = marshal.loads(blob)
+        except (ValueError, EOFError, TypeError):
+            out = None
+        if (out.__class__ is tuple and len(out) == 3 and out[0].__class__ is tuple
+                and out[1].__class__ is dict and out[2].__class__ is dict):
+            return out
+    out = _analyse(code)
+    store.write(folder, key, marshal.dumps(out))
+    return out
+
+
+def _analysis_key(code: types.CodeType, fingerprint: str) -> str:
+    """The store's key of :func:`_analyse`'s result for ``code``: a digest
+    of everything it reads (the bytecode and its line table, names,
+    constants, arguments and flags) with tapejit's and the interpreter's
+    versions (``fingerprint``).  A nested function's code stands by its
+    name: the analysis reads no further into it."""
+    h = hashlib.sha256()
+    for part in (code.co_code, code.co_linetable, code.co_exceptiontable
+                 if hasattr(code, 'co_exceptiontable') else b''):
+        h.update(len(part).to_bytes(8, 'little') + part)
+    consts = tuple(f'<code {c.co_name}>' if c.__class__ is types.CodeType else repr(c)
+                   for c in code.co_consts)
+    h.update(repr((code.co_names, code.co_varnames, code.co_freevars, code.co_cellvars,
+                   code.co_argcount, code.co_posonlyargcount, code.co_kwonlyargcount,
+                   code.co_flags, code.co_firstlineno, consts)).encode())
+    return f'reads\n{fingerprint}\n{h.hexdigest()}'
 
 
 def _steps(ins: list, k: int) -> list:

@@ -706,3 +706,42 @@ def test_an_import_inside_the_traced_function_runs_finders_that_are_not_read():
     assert Finder.find_spec.__code__ not in read_sites.watched
     limit['scale'] = 5.0
     np.testing.assert_allclose(jf(X).array, f(X).array, rtol=1e-6)
+
+
+def test_a_later_process_reads_the_analysis_of_the_users_code_from_the_store(
+        fresh_store, monkeypatch):
+    # A process's first trace reads each function of the user's from the
+    # store where an earlier process analysed it: no bytecode is read, and
+    # the function's reads are guarded as before.  A damaged entry is
+    # analysed again (with a warning); a changed function has its own entry.
+    from tapejit.jit import read_sites
+    settings = {'scale': 3.0}
+
+    def f(x):
+        return F.sum(x) * settings['scale']
+    want = read_sites._analyse(f.__code__)
+    assert read_sites.chains(f.__code__) == want          # (analysed and kept)
+    with monkeypatch.context() as m:
+        m.setattr(read_sites, 'watched', {})              # (a later process)
+        m.setattr(read_sites.dis, 'get_instructions',
+                  lambda *a: pytest.fail('the bytecode was read again'))
+        assert read_sites.chains(f.__code__) == want
+        m.setattr(read_sites, 'watched', {})
+        jf = tapejit.jit(f)
+        np.testing.assert_allclose(jf(X).array, f(X).array, rtol=1e-6)
+        settings['scale'] = 5.0
+        np.testing.assert_allclose(jf(X).array, f(X).array, rtol=1e-6)
+    # A damaged entry: read again from the bytecode, with a warning.
+    from tapejit.compiler import store
+    [entry] = [p for p in (fresh_store / 'reads').iterdir()
+               if store.parse(p.read_bytes())[0] == read_sites._analysis_key(
+                   f.__code__, store.fingerprint())]
+    entry.write_bytes(entry.read_bytes()[:-1] + bytes([entry.read_bytes()[-1] ^ 1]))
+    monkeypatch.setattr(read_sites, 'watched', {})
+    with pytest.warns(RuntimeWarning, match='fails authentication.*reading the code again'):
+        assert read_sites.chains(f.__code__) == want
+
+    def g(x):
+        return F.sum(x) * settings['other']
+    assert read_sites._analysis_key(g.__code__, '') != read_sites._analysis_key(
+        f.__code__, '')
