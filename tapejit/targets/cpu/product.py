@@ -233,18 +233,18 @@ def takes_layout(m: int, k: int, n: int, dtype: Any, a_transposed: bool,
                  b_transposed: bool) -> bool:
     """Whether a single ``(m, k) @ (k, n)`` product, its operands
     transposed as said, goes to the kernel on this machine by its layout,
-    as tried (:func:`_kernel_pays`; False until it has been; its size is
-    :func:`takes_shape`'s to judge).  Asking counts no call and opens no
-    trial (``explain()`` asks).
+    as tried (:func:`_kernel_pays`; until it has been, where the kernel is
+    at hand; its size is :func:`takes_shape`'s to judge).  Asking counts no
+    call and opens no trial (``explain()`` asks).
 
     >>> takes_layout(128, 512, 512, numpy.float32, False, True) in (True, False)
     True
     """
     layout = _layout(m, k, n, dtype, a_transposed, b_transposed)
     got = _verdicts.get(layout)
-    if got is None:
+    if got is None and layout not in _trials:
         ratio = _stored_ratio(layout)
-        got = ratio is not None and ratio < 1.0
+        got = ratio < 1.0 if ratio is not None else _kernel_at_hand(layout)
     return bool(got)
 
 
@@ -264,9 +264,11 @@ def _kernel_pays(layout: tuple) -> bool:
     :data:`TRIAL_RUNS` runs each decides.  A trial costs the turns BLAS or
     the kernel computes more slowly and one write to the store, and times
     what the step's products do, with the step's operands, threads and
-    caches.  Until its kernel is loaded, its products are BLAS's.  A
-    process that ends sooner spends nothing on it.  The ratio is kept in
-    the store for later processes on this machine, as its calibration is.
+    caches.  Until it is decided, its products run the kernel where the
+    kernel is at hand (:func:`_kernel_at_hand`: loaded, or in the store),
+    else BLAS: no call waits for a compile.  A process that ends sooner
+    spends nothing on it.  The ratio is kept in the store for later
+    processes on this machine, as its calibration is.
     (The calls counted and the verdicts are kept for at most
     :data:`MAX_KEPT_CALLS` shapes: a program of ever new shapes, a batch
     of each length, starts counting again.)
@@ -281,14 +283,14 @@ def _kernel_pays(layout: tuple) -> bool:
         return True     # (matmul runs the turns: see _trial_run)
     met = _met.get(layout)
     if met is not None:
-        # (Not in the store: BLAS's until tried.)
+        # (Not in the store: the kernel's where it is at hand, until tried.)
         _met[layout] = met + 1
         if met + 1 >= TIME_AFTER_CALLS and layout not in _queued:
             with _verdict_lock:
                 if (layout not in _verdicts and layout not in _queued
                         and layout not in _trials):
                     _time_later(layout)
-        return False
+        return _kernel_at_hand(layout)
     with _verdict_lock:
         got = _verdicts.get(layout)
         if got is None:
@@ -304,7 +306,27 @@ def _kernel_pays(layout: tuple) -> bool:
                 _met[layout] = 1
                 if TIME_AFTER_CALLS <= 1:
                     _time_later(layout)
+                return _kernel_at_hand(layout)
     return bool(got)
+
+
+def _kernel_at_hand(layout: tuple) -> bool:
+    """Whether the kernels ``layout``'s products run are loaded in this
+    process or kept in the store (an earlier process compiled them: one
+    kernel serves every product of its tile), so that a call loads them
+    without compiling: what an untried product runs (see
+    :func:`_kernel_pays`)."""
+    char, a_mode, _, _, _, _, n = layout
+    dtype = numpy.dtype(char)
+    lanes, _ = machine(dtype)
+    tile_ = tile(n, dtype)
+    sources = []
+    if (dtype, *tile_) not in _fns:
+        sources.append(kernel_source('product', tile_, dtype, (lanes,),
+                                     _source(dtype, lanes, tile_)))
+    if a_mode == 'rewritten' and (dtype, 'rows') not in _fns:
+        sources.append(_rows_source(dtype, lanes))
+    return all(has_object(src[0], *src[2:]) for src in sources)
 
 
 def _time_later(layout: tuple) -> None:

@@ -534,6 +534,8 @@ def timed(monkeypatch):
     monkeypatch.setattr(P, '_kernel_matmul', kernel)
     monkeypatch.setattr(P.threads, 'matmul', blas)
     monkeypatch.setattr(P, 'TIME_AFTER_CALLS', 1)
+    # (As in a process with no kernel at hand: an untried product is BLAS's.)
+    monkeypatch.setattr(P, '_kernel_at_hand', lambda layout: False)
     yield slow, ran
     P.settle_trials(60)
 
@@ -852,3 +854,34 @@ def test_each_layout_is_tried_on_its_own_path(how, fresh_store, timed, monkeypat
     assert 'kernel' in ran and 'blas' in ran
     assert ('rewritten' in ran) == (how[0] == 'rewritten')
     assert np.isfinite(P._stored_ratio(layout))
+
+
+def test_an_untried_product_runs_the_kernel_where_it_is_at_hand(fresh_store, monkeypatch):
+    # Before its trial, a product runs the kernel where it is loaded or an
+    # earlier process kept it in the store (loaded without compiling),
+    # else BLAS: no call waits for a compile.
+    from tapejit.targets.cpu import contraction, llvm_jit
+    for name in ('_verdicts', '_met', '_queued', '_trials', '_fns'):
+        monkeypatch.setattr(P, name, {})
+    monkeypatch.setattr(contraction, '_kernels', {})       # (nothing loaded)
+    monkeypatch.setattr(P, 'TIME_AFTER_CALLS', 1000)        # (no trial here)
+    x, w = _linear_operands(15)
+    layout = P._call_of(x, w.T).layout
+    assert not P._kernel_at_hand(layout) and not P.takes_product(x, w.T)
+    assert not P.takes_layout(256, 512, 512, np.float32, False, True)
+    P._product_kernel(np.dtype(np.float32), P.tile(512, np.float32))   # (compiled, kept)
+    assert P.takes_product(x, w.T)
+    # A later process: nothing loaded, the kernel in the store.
+    for module, name in ((P, '_fns'), (contraction, '_kernels'), (llvm_jit, '_entries'),
+                         (P, '_met')):
+        monkeypatch.setattr(module, name, {})
+    monkeypatch.setattr(llvm_jit, '_object_code',
+                        lambda *a: pytest.fail('an untried product compiled its kernel'))
+    assert P.takes_product(x, w.T) and P.takes_layout(256, 512, 512, np.float32, False, True)
+    assert _close(P.matmul(x, w.T), x, w.T)
+    # A transposed first operand written row-major first needs the kernel
+    # that writes it too: not stored, so BLAS's.
+    g = np.random.default_rng(16).standard_normal((2048, 256)).astype(np.float32)
+    rewritten = P._call_of(g.T, g)
+    assert rewritten.layout[1] == 'rewritten' and not P.takes_product(g.T, g)
+    assert P._met and not P._trials and not P._queued
