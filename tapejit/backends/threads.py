@@ -275,8 +275,9 @@ def blas_libraries_changed() -> None:
 
 
 class blas_one_thread:
-    """Context manager: every BLAS library runs on the calling thread only,
-    until the block ends.  The counts are process-wide: the first block to
+    """Context manager: the BLAS libraries tapejit calls (NumPy's, and
+    SciPy's once a plan loads it: see :class:`_Blas`) run on the calling
+    thread only, until the block ends.  The counts are process-wide: the first block to
     enter (of any thread) saves them and sets one, the last to leave
     restores them, so overlapping blocks of several threads all run on one
     thread each.  (A thread count another library sets inside such a block,

@@ -56,13 +56,14 @@ def _off() -> bool:
     return os.environ.get('TAPEJIT_CACHE', '1').lower() in ('0', 'false', 'off', 'no')
 
 
-_home_paths: dict = {}  # (HOME, default, names) -> the path under the home directory
+_home_paths: dict = {}  # (HOME, USERPROFILE, default, names) -> the path under the home
 
 
 def _setting(name: str, xdg: str, default: str, *names: str) -> str:
     """The path the environment variable ``name`` sets, else ``names`` under
     the XDG directory ``xdg`` (else ``~/default``).  Read at every entry
-    read or written: the home directory's path is kept per ``HOME``."""
+    read or written: the home directory's path is kept per ``HOME`` (and
+    ``USERPROFILE``, Windows's)."""
     env = os.environ
     given = env.get(name)
     if given:
@@ -70,7 +71,7 @@ def _setting(name: str, xdg: str, default: str, *names: str) -> str:
     base = env.get(xdg)
     if base:
         return os.path.join(base, *names)
-    key = (env.get('HOME'), default, names)
+    key = (env.get('HOME'), env.get('USERPROFILE'), default, names)
     path = _home_paths.get(key)
     if path is None:
         path = _home_paths[key] = os.path.join(os.path.expanduser('~'), default, *names)
@@ -457,7 +458,7 @@ _NUMBA_NAME = re.compile(r'k_[0-9a-f]{24}\..+\.(nbi|nbc)(\.tmp\.[0-9a-f]+)?')
 # Files being written (by this module and the kernel caches): tempfile's names.
 _TMP_NAME = re.compile(r'\.tmp-[a-z0-9_]{8}(\.py)?')
 # The folders the store makes, removed when emptied.
-_FOLDERS = re.compile(r'(plan|code|native|cpu|sources|numba-files|numba(/__pycache__)?'
+_FOLDERS = re.compile(r'(plan|code|native|cpu|sources|reads|numba-files|numba(/__pycache__)?'
                       r'|cuda(/[A-Za-z0-9_]+(/__pycache__)?)?)')
 
 

@@ -34,6 +34,9 @@ _DUPS = ('COPY', 'DUP_TOP')  # (``self.n += 1`` copies the object before reading
 _STORES = ('STORE_FAST', 'DELETE_FAST', 'STORE_DEREF', 'DELETE_DEREF')
 _CALL_OPS = ('CALL', 'CALL_FUNCTION', 'CALL_METHOD', 'CALL_FUNCTION_KW')
 _BUILTINS = frozenset(vars(builtins))
+# (What _getter leaves out depends on the builtins this process started
+# with: an IPython kernel's add display(); part of an analysis's key.)
+_BUILTINS_KEY = ' '.join(sorted(_BUILTINS))
 
 
 def _dir(path: str) -> str:
@@ -198,12 +201,24 @@ def _analysis_key(code: types.CodeType, fingerprint: str) -> str:
     for part in (code.co_code, code.co_linetable, code.co_exceptiontable
                  if hasattr(code, 'co_exceptiontable') else b''):
         h.update(len(part).to_bytes(8, 'little') + part)
-    consts = tuple(f'<code {c.co_name}>' if c.__class__ is types.CodeType else repr(c)
-                   for c in code.co_consts)
+    consts = tuple(_const_text(c) for c in code.co_consts)
     h.update(repr((code.co_names, code.co_varnames, code.co_freevars, code.co_cellvars,
                    code.co_argcount, code.co_posonlyargcount, code.co_kwonlyargcount,
-                   code.co_flags, code.co_firstlineno, consts)).encode())
+                   code.co_flags, code.co_firstlineno, consts, _BUILTINS_KEY)).encode())
     return f'reads\n{fingerprint}\n{h.hexdigest()}'
+
+
+def _const_text(c: object) -> str:
+    """A code constant as text, the same in every process: a nested
+    function's code by its name, a frozenset's items in order (its own
+    order follows string hashing, which differs between processes)."""
+    if c.__class__ is types.CodeType:
+        return f'<code {c.co_name}>'
+    if c.__class__ is frozenset:
+        return 'frozenset(' + repr(sorted(_const_text(e) for e in c)) + ')'
+    if c.__class__ is tuple:
+        return '(' + ', '.join(_const_text(e) for e in c) + ',)'
+    return repr(c)
 
 
 def _steps(ins: list, k: int) -> list:

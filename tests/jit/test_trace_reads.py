@@ -741,7 +741,26 @@ def test_a_later_process_reads_the_analysis_of_the_users_code_from_the_store(
     with pytest.warns(RuntimeWarning, match='fails authentication.*reading the code again'):
         assert read_sites.chains(f.__code__) == want
 
-    def g(x):
-        return F.sum(x) * settings['other']
-    assert read_sites._analysis_key(g.__code__, '') != read_sites._analysis_key(
-        f.__code__, '')
+    # The same bytecode on other lines reads on other lines: another entry.
+    src = 'def h(x):\n    return x.scale + x.bias\n'
+    ns1, ns2 = {}, {}
+    exec(compile(src, '<reads-a>', 'exec'), ns1)
+    exec(compile('\n\n' + src, '<reads-a>', 'exec'), ns2)
+    h1, h2 = ns1['h'].__code__, ns2['h'].__code__
+    assert h1.co_code == h2.co_code
+    assert read_sites._analysis_key(h1, '') != read_sites._analysis_key(h2, '')
+
+
+def test_the_analysis_key_is_the_same_in_every_process():
+    # A set literal's constant (a frozenset) orders its items by string
+    # hashing, which differs between processes: the key must not.
+    import subprocess
+    import sys
+    code = ('from tapejit.jit import read_sites\n'
+            'def f(x):\n    return x in {"alpha", "beta", "gamma", "delta", "eps"}\n'
+            'print(read_sites._analysis_key(f.__code__, ""))\n')
+    keys = {subprocess.run([sys.executable, '-c', code], capture_output=True, text=True,
+                           check=True, timeout=120, env={**__import__('os').environ,
+                                                         'PYTHONHASHSEED': seed}).stdout
+            for seed in ('1', '2', '3')}
+    assert len(keys) == 1

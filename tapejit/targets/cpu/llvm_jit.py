@@ -142,7 +142,10 @@ def gemm_symbols() -> dict:
 def _setup() -> dict:
     """The cache fingerprint, the symbols objects bind and the entry maker;
     LLVM itself (:func:`_jit`) only where something is compiled or loads
-    through MCJIT."""
+    through MCJIT.  Once set up, read without the lock: a thread compiling
+    holds it (see :func:`load_object`), and asking for a name must not wait."""
+    if _state:
+        return _state
     with _lock:
         if not _state:
             try:

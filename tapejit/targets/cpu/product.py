@@ -102,6 +102,7 @@ _timer: list = [None]  # the trial thread, while one runs (see _time_later)
 _timer_hooks = [False]  # (atexit and fork hooks registered)
 _stopping = [False]     # (the interpreter is ending)
 _fns: dict = {}        # (dtype, MR, NV) -> the compiled kernel
+_at_hand: dict = {}    # (dtype, tile, rewritten) found loaded or stored (see _kernel_at_hand)
 _tiles: dict = {}      # (columns, dtype) -> tile
 
 
@@ -306,7 +307,8 @@ def _kernel_pays(layout: tuple) -> bool:
                 _met[layout] = 1
                 if TIME_AFTER_CALLS <= 1:
                     _time_later(layout)
-                return _kernel_at_hand(layout)
+    if got is None:
+        return _kernel_at_hand(layout)  # (not under the lock: it reads the store)
     return bool(got)
 
 
@@ -318,21 +320,29 @@ def _kernel_at_hand(layout: tuple) -> bool:
     :func:`_kernel_pays`)."""
     char, a_mode, _, _, _, _, n = layout
     dtype = numpy.dtype(char)
-    lanes, _ = machine(dtype)
     tile_ = tile(n, dtype)
+    key = (dtype, tile_, a_mode == 'rewritten')
+    if key in _at_hand:
+        return True
+    lanes, _ = machine(dtype)
     sources = []
     if (dtype, *tile_) not in _fns:
         sources.append(kernel_source('product', tile_, dtype, (lanes,),
                                      _source(dtype, lanes, tile_)))
-    if a_mode == 'rewritten' and (dtype, 'rows') not in _fns:
+    if key[2] and (dtype, 'rows') not in _fns:
         sources.append(_rows_source(dtype, lanes))
-    return all(has_object(src[0], *src[2:]) for src in sources)
+    found = all(has_object(src[0], *src[2:]) for src in sources)
+    if found:
+        # (Kept once found: a kernel loaded or stored stays so; one not
+        # found yet is looked for again at the shape's next call.)
+        _at_hand[key] = True
+    return found
 
 
 def _time_later(layout: tuple) -> None:
     """Queue ``layout`` for the trial thread, starting it where none runs
     (the caller holds ``_verdict_lock``).  Where no thread can start (the
-    interpreter ending), the layout stays BLAS's and is queued again later."""
+    interpreter ending), the layout stays untried and is queued again later."""
     _queued[layout] = None
     if _timer[0] is not None:
         return
@@ -406,9 +416,9 @@ def _keep_verdict(layout: tuple, verdict: bool) -> None:
 
 def _refused(layout: tuple, why: BaseException) -> None:
     """Say that ``layout``'s trial failed, and that BLAS computes it."""
-    warnings.warn(f'tapejit: timing the matrix product kernel against BLAS for products '
-                  f'{layout} failed ({why!r}); BLAS computes products of that layout in '
-                  'this process', RuntimeWarning, stacklevel=1)
+    warnings.warn(f'tapejit: the matrix product kernel failed for products {layout} '
+                  f'({why!r}); BLAS computes products of that layout in this process',
+                  RuntimeWarning, stacklevel=1)
 
 
 def _load_kernels(layout: tuple) -> None:
@@ -686,12 +696,30 @@ def matmul(a: numpy.ndarray, b: numpy.ndarray, out: Optional[numpy.ndarray] = No
     this process may use); ``a`` and ``b`` as :func:`takes_product` says,
     of any size."""
     call = _call_of(a, b)
-    if _trials and call.count == 1:
-        # (A stack of a shape on trial is the kernel's: see takes_product.)
+    if call.count == 1 and _verdicts.get(call.layout) is None:
+        # (A stack is the kernel's: see takes_product.)
         trial = _trials.get(call.layout)
         if trial is not None:
             return _trial_run(trial, call, a, b, out, width)
+        return _untried_run(call, a, b, out, width)
     return _kernel_matmul(call, a, b, out, width)
+
+
+def _untried_run(call: _Call, a: numpy.ndarray, b: numpy.ndarray,
+                 out: Optional[numpy.ndarray], width: Optional[int]) -> numpy.ndarray:
+    """``a @ b`` by the kernel for a product no trial has decided, its
+    kernel at hand (see :func:`_kernel_at_hand`).  A kernel that fails
+    (its stored object refused, say) leaves the layout to BLAS, with a
+    warning once BLAS has computed this call; where BLAS fails too, the
+    call was at fault, and its error is raised."""
+    try:
+        return _kernel_matmul(call, a, b, out, width)
+    except Exception as e:
+        c = threads.matmul(a, b, out, width)
+        with _verdict_lock:
+            _keep_verdict(call.layout, False)
+        _refused(call.layout, e)
+        return c
 
 
 def _kernel_matmul(call: _Call, a: numpy.ndarray, b: numpy.ndarray,

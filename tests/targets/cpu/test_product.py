@@ -709,7 +709,7 @@ def test_a_kernel_that_fails_to_load_leaves_its_product_to_blas_and_says_so(
         warnings.simplefilter('always')
         assert not P._kernel_pays(layout)
         _settled()
-    assert any('timing the matrix product kernel against BLAS' in str(w.message)
+    assert any('the matrix product kernel failed' in str(w.message)
                and 'no room' in str(w.message) for w in caught)
     assert not P._kernel_pays(layout) and P._stored_ratio(layout) is None
     # A warning turned into an error does not stop the trials of later products.
@@ -885,3 +885,57 @@ def test_an_untried_product_runs_the_kernel_where_it_is_at_hand(fresh_store, mon
     rewritten = P._call_of(g.T, g)
     assert rewritten.layout[1] == 'rewritten' and not P.takes_product(g.T, g)
     assert P._met and not P._trials and not P._queued
+
+
+def test_an_untried_product_whose_kernel_fails_goes_to_blas_and_says_so(fresh_store,
+                                                                       monkeypatch):
+    for name in ('_verdicts', '_met', '_queued', '_trials'):
+        monkeypatch.setattr(P, name, {})
+    monkeypatch.setattr(P, 'TIME_AFTER_CALLS', 1000)
+    monkeypatch.setattr(P, '_kernel_at_hand', lambda layout: True)
+
+    def refused(*args):
+        raise RuntimeError('a stored object refused')
+    monkeypatch.setattr(P, '_kernel_matmul', refused)
+    x, w = _linear_operands(17)
+    layout = P._call_of(x, w.T).layout
+    # A call at fault (a read-only result) raises its own error, and
+    # blames nothing on the kernel.
+    frozen = np.empty((256, 512), np.float32)
+    frozen.flags.writeable = False
+    assert P.takes_product(x, w.T)
+    with pytest.raises(ValueError):
+        P.matmul(x, w.T, out=frozen)
+    assert layout not in P._verdicts
+    with pytest.warns(RuntimeWarning, match='kernel failed.*BLAS computes'):
+        got = P.matmul(x, w.T)
+    assert _close(got, x, w.T)
+    assert P._verdicts[layout] is False and not P.takes_product(x, w.T)
+
+
+def test_asking_whether_the_kernel_is_at_hand_waits_for_no_compile(fresh_store,
+                                                                  monkeypatch):
+    # A thread compiling holds LLVM's lock for the whole compile: an
+    # untried product's question reads the store without it.
+    import threading
+    from tapejit.targets.cpu import llvm_jit
+    llvm_jit._setup()
+    monkeypatch.setattr(P, '_at_hand', {})
+    layout = P._call_of(*_linear_operands(18)).layout
+    held, done, answer = threading.Event(), threading.Event(), []
+
+    def compiling():
+        with llvm_jit._lock:
+            held.set()
+            done.wait(30)
+    t = threading.Thread(target=compiling)
+    t.start()
+    try:
+        held.wait(30)
+        asker = threading.Thread(target=lambda: answer.append(P._kernel_at_hand(layout)))
+        asker.start()
+        asker.join(10)
+        assert answer, 'the question waited for the lock a compile holds'
+    finally:
+        done.set()
+        t.join(30)
