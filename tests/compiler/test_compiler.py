@@ -931,6 +931,34 @@ def test_a_sum_over_the_rows_keeps_a_few_partial_arrays_not_one_per_row(with_pro
     assert st.nch <= codegen.ROW_PARTIALS  # (as many on any machine)
 
 
+def test_a_row_chain_summing_over_the_rows_keeps_a_few_partial_arrays():
+    # A layer normalization's gradient: row sums (its mean and variance)
+    # and sums over the rows (its scale's and shift's gradients) in one row
+    # chain. Its partial arrays were one per chunk of 16 rows, float64, as
+    # large as half the input, zeroed at every call.
+    rng = np.random.default_rng(1)
+    x = rng.standard_normal((2048, 512)).astype(np.float32)
+    g = tapejit.Variable(np.ones(512, np.float32))
+    b = tapejit.Variable(np.zeros(512, np.float32))
+
+    def f(x):
+        g.cleargrad()
+        b.cleargrad()
+        x = tapejit.Variable(x)
+        loss = F.sum(F.layer_normalization(x, g, b) ** 2)
+        loss.backward()
+        return loss, g.grad_var, b.grad_var
+    want = [v.array for v in f(x)]
+    jf = tapejit.jit(f)
+    for got, w in zip(jf(x), want):
+        np.testing.assert_allclose(got.array, w, rtol=1e-4, atol=1e-3)
+    from tapejit.targets.cpu import codegen
+    (plan,) = jf._plans()
+    chains = [st for k, st in plan.executable().plan.steps
+              if k == 'kernel' and isinstance(st.unit, fusion.RowChain)]
+    assert chains and all(st.nch <= codegen.ROW_PARTIALS for st in chains)
+
+
 def test_a_cheap_value_later_groups_read_is_computed_again_not_stored():
     # The centered input of a normalization: its group sums it, a later
     # group (after the sums) reads it. Stored, it is a pass's write and a

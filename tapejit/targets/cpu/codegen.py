@@ -302,8 +302,10 @@ def chunking(spec: Any) -> tuple:
         n = int(math.prod(S))
         return numpy.array([n], numpy.int64), CHUNK, max(1, math.ceil(n / CHUNK)) if n else 0
     ch = max(1, CHUNK // max(int(math.prod(S[1:])), 1))
-    if any(how == 'partial' and len(axes) < len(S)
-           for _, axes, how, *_ in getattr(spec, 'reductions', ())):
+    # (A row chain's reductions are its parts'.)
+    reductions = [r for sp in getattr(spec, 'specs', [spec])
+                  for r in getattr(sp, 'reductions', ())]
+    if any(how == 'partial' and len(axes) < len(S) for _, axes, how, *_ in reductions):
         # A sum over the rows into kept cells keeps a partial array per
         # chunk: a few, not one per row (as large as the input, and a pass
         # more to add up).  As many whatever the machine: the same bits.
