@@ -214,7 +214,7 @@ def test_a_kernel_waited_for_when_the_process_dies_is_compiled_here(tmp_path, mo
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter('always')
         compile_process.offer(jobs, st['cpu'], st['features'])
-        for _ in range(1000):
+        for _ in range(6000):   # (30 s: a slow host starts the process late)
             if jobs[-1].state == 'sent':
                 break
             time.sleep(0.005)
@@ -230,10 +230,30 @@ def test_a_kernel_waited_for_when_the_process_dies_is_compiled_here(tmp_path, mo
     assert compile_process.take(jobs[0].symbol) is None
 
 
+def _take_after_a_request(monkeypatch) -> None:
+    """This process's first kernel waits (at most 30 s) until the compile
+    process was sent a request or failed: otherwise, where the process is
+    slow to start, this one compiles every kernel before any is sent, and
+    the process never reaches its end."""
+    take, waited = compile_process.take, []
+
+    def sent_first(symbol):
+        proc = compile_process._process[0] if compile_process._process else None
+        for _ in range(3000 if proc is not None and not waited else 0):
+            if proc.failed is not None or any(
+                    job.state == 'sent' for job in list(proc.jobs.values())):
+                break
+            time.sleep(0.01)
+        waited.append(True)
+        return take(symbol)
+    monkeypatch.setattr(compile_process, 'take', sent_first)
+
+
 def test_a_process_that_dies_leaves_every_kernel_here_with_a_warning(fresh_store, tmp_path,
                                                                      monkeypatch):
     monkeypatch.setattr(threads, 'available_cores', lambda: 2)
     _dying_process(tmp_path, monkeypatch)
+    _take_after_a_request(monkeypatch)
     args = _args(1)
     step = _step()
     with warnings.catch_warnings(record=True) as caught:
