@@ -260,7 +260,7 @@ def test_a_process_that_dies_leaves_every_kernel_here_with_a_warning(fresh_store
         warnings.simplefilter('always')
         out = step(*args)
         proc = compile_process._process[0]
-        for _ in range(500):
+        for _ in range(3000):
             if proc.failed is not None:
                 break
             time.sleep(0.01)
