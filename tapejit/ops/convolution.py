@@ -54,6 +54,19 @@ def _check(name: str, a: Aval, w: Aval, groups: int, w_in: int) -> None:
 
 
 # ------------------------------------------------------------------ conv2d
+def _windows(x, ksize, stride, pad, dilate, out_size):
+    """The windows of ``x`` ``(N, C, H, W)`` as a matrix ``(C * kh * kw, N *
+    oh * ow)``: a row per channel and tap, a column per image and output
+    pixel; by the host's kernel where it takes ``x``."""
+    kernel = host_kernel('conv_windows', x)
+    if kernel is not None:
+        return kernel(x, ksize, stride, pad, dilate, out_size)
+    n, c = x.shape[:2]
+    col = _im2col_impl(x, ksize, stride, pad, dilate, out_size, 0.0)
+    return col.reshape(n, c * ksize[0] * ksize[1], -1).transpose(1, 0, 2).reshape(
+        c * ksize[0] * ksize[1], -1)
+
+
 def _conv2d_eval(x: Aval, w: Aval, b: Optional[Aval] = None, *, stride: tuple, pad: tuple,
                  dilate: tuple, groups: int, out_size: tuple) -> Aval:
     _check('conv2d', x, w, groups, w.shape[1] * groups if len(w.shape) == 4 else -1)
@@ -79,10 +92,9 @@ def _conv2d_impl(x, w, b=None, *, stride, pad, dilate, groups, out_size, out=Non
         return kernel(x, w, stride, pad, dilate, groups, out_size, out, b)
     xp = _xp(x)
     n, o, (kh, kw) = x.shape[0], w.shape[0], w.shape[2:]
-    col = _im2col_impl(x, (kh, kw), stride, pad, dilate, out_size, 0.0)
     k, p = x.shape[1] // groups * kh * kw, out_size[0] * out_size[1]
     # One product per group over every image's pixels (see _filter_impl).
-    cols = col.reshape(n, groups, k, p).transpose(1, 2, 0, 3).reshape(groups, k, n * p)
+    cols = _windows(x, (kh, kw), stride, pad, dilate, out_size).reshape(groups, k, n * p)
     y = _matmul_impl(w.reshape(groups, o // groups, k), cols)
     y = xp.ascontiguousarray(y.reshape(groups, o // groups, n, p).transpose(2, 0, 1, 3))
     y = y.reshape((n, o) + tuple(out_size))
@@ -179,14 +191,13 @@ def _filter_impl(x, gy, ksize, stride, pad, dilate, groups, out=None):
         return kernel(x, gy, tuple(ksize), stride, pad, dilate, groups, out)
     n, c = x.shape[:2]
     o, oh, ow = gy.shape[1:]
-    col = _im2col_impl(x, tuple(ksize), stride, pad, dilate, (oh, ow), 0.0)
     k, p = c // groups * ksize[0] * ksize[1], oh * ow
     # One product per group over every image's pixels (n * p long), not one
     # per image of p: small images (p of 16) make products BLAS runs slowly.
     a = gy.reshape(n, groups, o // groups, p).transpose(1, 2, 0, 3).reshape(
         groups, o // groups, n * p)
-    b = col.reshape(n, groups, k, p).transpose(1, 0, 3, 2).reshape(groups, n * p, k)
-    gw = _matmul_impl(a, b)
+    b = _windows(x, tuple(ksize), stride, pad, dilate, (oh, ow)).reshape(groups, k, n * p)
+    gw = _matmul_impl(a, b, transb=True)
     return _into(out, gw.reshape((o, c // groups) + tuple(ksize)))
 
 

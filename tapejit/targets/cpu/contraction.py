@@ -49,13 +49,13 @@ from tapejit.compiler import contraction as C, store
 from tapejit.ops.registry import install_host_kernel
 from tapejit.targets.cpu.buffers import ALIGN, scratch
 from tapejit.targets.cpu.contraction_ir import (channel_filter_ir, correlation_ir, filter_ir,
-                                                fma_ir, layout_ir)
+                                                fma_ir, layout_ir, windows_ir)
 from tapejit.targets.cpu.host_cpu import host_cpu
 from tapejit.targets.cpu import pool_waits
 from tapejit.targets.cpu.llvm_jit import load_object
 
 __all__ = ['supported', 'takes_plane', 'machine', 'conv2d', 'conv2d_transpose',
-           'conv2d_filter', 'describe', 'fma_peak']
+           'conv2d_filter', 'windows', 'describe', 'fma_peak']
 
 _DTYPES = {numpy.dtype(numpy.float32): 'f', numpy.dtype(numpy.float64): 'd'}
 # Parts a filter gradient's images are split into at most, each summed into
@@ -153,6 +153,38 @@ def lay_out(x: numpy.ndarray, src: C.Layout, name: str = 'source') -> numpy.ndar
     items = n * src.channels
     _run(fn, items, 0.25 * items * src.block, x.reshape(-1), buf)
     return buf
+
+
+def windows(x: numpy.ndarray, ksize: tuple, stride: tuple, pad: tuple, dilate: tuple,
+            out_size: tuple) -> numpy.ndarray:
+    """The windows of ``x`` ``(N, C, H, W)`` as one matrix ``(C * kh * kw, N *
+    oh * ow)``: row ``c * kh * kw + i * kw + j`` holds tap ``(i, j)`` of
+    channel ``c`` at each image's output pixels (zero in the padding), in
+    the order the windows' product of small planes takes them (see
+    :func:`takes_plane`).  The images are laid out padded first
+    (:func:`lay_out`), so that each output row of a tap is one copy.
+
+    >>> x = numpy.arange(8, dtype=numpy.float32).reshape(1, 2, 2, 2)
+    >>> windows(x, (1, 2), (1, 1), (0, 0), (1, 1), (2, 1))
+    array([[0., 2.],
+           [1., 3.],
+           [4., 6.],
+           [5., 7.]], dtype=float32)
+    """
+    n, c = x.shape[:2]
+    kh, kw = ksize
+    fw = C.conv_forward(x.shape, (1, c, kh, kw), tuple(stride), tuple(pad), tuple(dilate), 1,
+                        tuple(out_size), machine(x.dtype)[0])
+    src, taps = fw.src, fw.corr.taps
+    laid = lay_out(x, src)
+    # (In this thread's scratch: the product that reads it comes next, and a
+    # new array of this size would fault its pages in at every call.)
+    rows, cols = c * len(taps), n * out_size[0] * out_size[1]
+    out = scratch('windows', rows * cols, x.dtype).reshape(rows, cols)
+    fn = _kernel('windows', src, x.dtype, (taps, tuple(out_size)),
+                 lambda symbol: windows_ir(symbol, src, taps, tuple(out_size), x.dtype))
+    _run(fn, c, 0.25 * out.size, laid, out.reshape(-1), batch=n)
+    return out
 
 
 # --- compiling and running ---------------------------------------------------
@@ -674,3 +706,4 @@ _L1: Optional[tuple] = None
 install_host_kernel('conv2d', conv2d, takes_plane)
 install_host_kernel('conv2d_transpose', conv2d_transpose, takes_plane)
 install_host_kernel('conv2d_filter', conv2d_filter, lambda x, gy: takes_plane(gy, x))
+install_host_kernel('conv_windows', windows, supported)

@@ -29,7 +29,7 @@ from tapejit.compiler import contraction as C
 from tapejit.targets.cpu.emitter import Array, Emitter
 
 __all__ = ['correlation_ir', 'filter_ir', 'channel_filter_ir', 'fma_ir', 'layout_ir',
-           'transpose']
+           'windows_ir', 'transpose']
 
 _DTYPES = {numpy.dtype(numpy.float32): 'f', numpy.dtype(numpy.float64): 'd'}
 # Output pixels a step of a ChannelFilter's tile takes (its loop unrolled):
@@ -71,6 +71,45 @@ def layout_ir(symbol: str, src: C.Layout, dtype: numpy.dtype) -> str:
             b = em.b
             _lay_channel(em, src, dtype, b.gep(x.data, [b.mul(i, v.c(hw))]),
                          b.gep(out.data, [b.mul(i, v.c(src.block))]))
+        v.work_loop(claim, nch, item)
+    return _entry(symbol, dtype, 2, {1}, emit)
+
+
+def windows_ir(symbol: str, src: C.Layout, taps: tuple, out_hw: tuple,
+               dtype: numpy.dtype) -> str:
+    """The LLVM IR of the kernel writing the windows of images laid out as
+    ``src`` says (the convolution's source, ``taps`` its taps' offsets) as
+    one matrix, a row per channel and tap and a column per image and
+    output pixel (``out_hw``): ``symbol(n, ch, nch, claim, source, out)``
+    for ``n`` images, an item per channel, each output row of each tap
+    one copy of its pixels (unit-stride in the tap's phase plane)."""
+    oh, ow = out_hw
+    size = numpy.dtype(dtype).itemsize
+
+    def emit(em: Emitter, batch: Any, nch: Any, claim: Any, x: Array, out: Array) -> None:
+        v = _Ir(em, dtype, 1)
+        memcpy = _memory_intrinsics(em)[1]
+        i8p, no = em.i8p, em.ir.Constant(em.ir.IntType(1), 0)
+
+        def item(c: Any) -> None:
+            b = em.b
+            image = b.gep(x.data, [b.mul(c, v.c(src.block))])
+            row0 = b.mul(b.mul(c, v.c(len(taps))), batch)   # this channel's first row of out
+            for t, off in enumerate(taps):
+                into = b.gep(out.data, [b.mul(b.add(row0, b.mul(v.c(t), batch)), v.c(oh * ow))])
+
+                def one_image(k: Any, off=off, into=into) -> None:
+                    bk = em.b
+                    s_img = bk.gep(image, [bk.add(bk.mul(k, v.c(src.image)), v.c(off))])
+                    d_img = bk.gep(into, [bk.mul(k, v.c(oh * ow))])
+
+                    def row(y: Any) -> None:
+                        br = em.b
+                        br.call(memcpy, [br.bitcast(br.gep(d_img, [br.mul(y, v.c(ow))]), i8p),
+                                         br.bitcast(br.gep(s_img, [br.mul(y, v.c(src.wq))]), i8p),
+                                         v.c(ow * size), no])
+                    em.repeat(v.c(0), v.c(oh), row)
+                em.repeat(v.c(0), batch, one_image)
         v.work_loop(claim, nch, item)
     return _entry(symbol, dtype, 2, {1}, emit)
 

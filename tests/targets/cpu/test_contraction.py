@@ -552,3 +552,50 @@ def test_images_laid_out_by_the_kernels_items_give_the_definition(batch):
     y2 = K.conv2d(x, w, (2, 1), (0, 1), (1, 2), 2, (4, 14))
     np.testing.assert_allclose(y2, _direct(x, w, (2, 1), (0, 1), (1, 2), 2, (4, 14)),
                                rtol=1e-4, atol=1e-4)
+
+
+@pytest.mark.parametrize('dtype', [np.float32, np.float64])
+@pytest.mark.parametrize('case', CASES)
+def test_the_windows_kernel_writes_the_definitions_windows(case, dtype):
+    # Row (channel, tap), column (image, output pixel): the padded image's
+    # pixel under that tap, zero in the padding, for every stride, padding,
+    # dilation and cover_all; over a scratch matrix left by a larger call.
+    x, w, s, p, d, _, out = _case(case, dtype)
+    n, c = x.shape[:2]
+    kh, kw = w.shape[2:]
+    K.windows(np.ones((n + 1, c) + x.shape[2:], dtype), (kh, kw), s, p, d, out)
+    got = K.windows(x, (kh, kw), s, p, d, out)
+    img = _padded(x, (kh, kw), s, p, d, out)
+    want = np.empty((c, kh, kw, n) + out, dtype)
+    for ky, kx in np.ndindex(kh, kw):
+        want[:, ky, kx] = img[:, :, ky * d[0]:ky * d[0] + s[0] * out[0]:s[0],
+                              kx * d[1]:kx * d[1] + s[1] * out[1]:s[1]].transpose(1, 0, 2, 3)
+    np.testing.assert_array_equal(got, want.reshape(c * kh * kw, -1))
+
+
+@pytest.mark.parametrize('dtype', [np.float32, np.float64])
+def test_small_planes_take_their_windows_from_the_kernel(dtype, monkeypatch):
+    # Planes under MIN_PLANE_VECTORS vectors: the windows' product, its
+    # windows written by the kernel (no strided copy through NumPy), for
+    # the convolution and its filter gradient; both equal the definition.
+    rng = np.random.default_rng(14)
+    x = rng.standard_normal((3, 8, 4, 4)).astype(dtype)
+    w = rng.standard_normal((6, 4, 3, 3)).astype(dtype)
+    gy = rng.standard_normal((3, 6, 2, 2)).astype(dtype)
+    assert not K.takes_plane(x, w)
+
+    def refused(*args, **kw):
+        raise AssertionError('the windows were copied through NumPy')
+    monkeypatch.setattr(convolution, '_im2col_impl', refused)
+    geo = dict(stride=(2, 1), pad=(1, 1), dilate=(1, 2), groups=2)
+    y = convolution.conv2d.impl(x, w, out_size=(2, 2), **geo)
+    np.testing.assert_allclose(y, _direct(x, w, (2, 1), (1, 1), (1, 2), 2, (2, 2)),
+                               **_tol(dtype))
+    gw = convolution.conv2d_filter.impl(x, gy, (3, 3), (2, 1), (1, 1), (1, 2), 2)
+    inner = np.sum(_direct(x, w, (2, 1), (1, 1), (1, 2), 2, (2, 2)) * gy)
+    np.testing.assert_allclose(np.sum(w.astype(np.float64) * gw), inner, **_tol(dtype))
+    for idx in itertools.islice(np.ndindex(w.shape), 0, None, 7):
+        e = np.zeros(w.shape)
+        e[idx] = 1.0
+        np.testing.assert_allclose(gw[idx], np.sum(_direct(x, e, (2, 1), (1, 1), (1, 2), 2,
+                                                           (2, 2)) * gy), **_tol(dtype))
