@@ -1,19 +1,20 @@
 """The convolution kernels' speed per layer, next to this machine's FMA peak
 and PyTorch's (oneDNN's) kernels on the same layers.
 
-For each 3x3 convolution of the ``cnn`` and ``resnet`` workloads (their
-full sizes), and for convolutions no workload names (:data:`OTHER_LAYERS`:
-small planes, 1x1, strides, depthwise and grouped filters, 5x5 and a 7x7
-stem), times tapejit's forward, data-gradient and filter-gradient
-kernels (:mod:`tapejit.targets.cpu.contraction`, layout passes included)
-and PyTorch's ``conv2d`` and ``convolution_backward`` on the same arrays,
-on the cores this process may use, alternating the two in ``--rounds``
-rounds and keeping each one's fastest; then the FMA peak, measured by an
-FMA loop generated as the kernels are (:func:`~tapejit.targets.cpu.contraction.fma_peak`),
-on as many threads.  It prints a table of GFLOP/s (2 per multiply-add of
-the convolution's own arithmetic, not the padding a kernel computes) and
-the fraction of the peak, and writes ``conv_kernels.json`` and
-``conv_kernels.md`` under ``--out``::
+For each 3x3 convolution of the ``cnn`` and ``resnet`` workloads (their full
+sizes), and for convolutions no workload names (:data:`OTHER_LAYERS`: small
+planes, 1x1, strides, depthwise and grouped filters, 5x5 and a 7x7 stem),
+times tapejit's forward, data-gradient and filter-gradient primitives as an
+eager call and a plan run them: the kernels
+(:mod:`tapejit.targets.cpu.contraction`, layout passes included), or the
+windows' product where the planes are small; and PyTorch's ``conv2d`` and
+``convolution_backward`` on the same arrays, on the cores this process may
+use, alternating the two in ``--rounds`` rounds and keeping each one's
+fastest; then the FMA peak, measured by an FMA loop generated as the kernels
+are (:func:`~tapejit.targets.cpu.contraction.fma_peak`), on as many threads.
+It prints a table of GFLOP/s (2 per multiply-add of the convolution's own
+arithmetic, not the padding a kernel computes) and the fraction of the peak,
+and writes ``conv_kernels.json`` and ``conv_kernels.md`` under ``--out``::
 
     .venv/bin/python -m benchmarks.conv_kernels --out benchmarks/results
 """
@@ -86,11 +87,14 @@ def _aligned(a: np.ndarray) -> np.ndarray:
 
 def _tapejit_calls(x: np.ndarray, w: np.ndarray, gy: np.ndarray, stride: int, pad: int,
                    groups: int) -> list:
-    from tapejit.targets.cpu import contraction as K
+    # (The primitives, as an eager call and a plan's call step run them: the
+    # kernels, or the windows' product where the planes are small.)
+    from tapejit.ops import convolution as C
     s, p, one = (stride, stride), (pad, pad), (1, 1)
-    return [lambda: K.conv2d(x, w, s, p, one, groups, gy.shape[2:]),
-            lambda: K.conv2d_transpose(gy, w, s, p, one, groups, x.shape[2:]),
-            lambda: K.conv2d_filter(x, gy, w.shape[2:], s, p, one, groups)]
+    return [lambda: C.conv2d.impl(x, w, stride=s, pad=p, dilate=one, groups=groups,
+                                  out_size=gy.shape[2:]),
+            lambda: C.conv2d_transpose.impl(gy, w, s, p, one, groups, x.shape[2:]),
+            lambda: C.conv2d_filter.impl(x, gy, w.shape[2:], s, p, one, groups)]
 
 
 def _torch_calls(x: np.ndarray, w: np.ndarray, gy: np.ndarray, stride: int, pad: int,
