@@ -145,6 +145,11 @@ def _transpose_impl(gy, w, stride, pad, dilate, groups, size, out=None):
     g = gy.reshape(n, groups, o // groups, p).transpose(1, 2, 0, 3).reshape(
         groups, o // groups, n * p)
     col = _matmul_impl(w.reshape(groups, o // groups, k).swapaxes(-1, -2), g)
+    # (A row per channel and tap, a column per image and pixel: as _windows.)
+    kernel = host_kernel('conv_windows_add', col)
+    if kernel is not None:
+        return kernel(col.reshape(groups * k, n * p), (n, groups * cg) + tuple(size), (kh, kw),
+                      stride, pad, dilate, (oh, ow), out)
     col = col.reshape(groups, k, n, p).transpose(2, 0, 1, 3)
     col = xp.ascontiguousarray(col).reshape(n, groups * cg, kh, kw, oh, ow)
     return _col2im_impl(col, stride, pad, dilate, tuple(size), out)

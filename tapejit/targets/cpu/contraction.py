@@ -49,13 +49,13 @@ from tapejit.compiler import contraction as C, store
 from tapejit.ops.registry import install_host_kernel
 from tapejit.targets.cpu.buffers import ALIGN, scratch
 from tapejit.targets.cpu.contraction_ir import (channel_filter_ir, correlation_ir, filter_ir,
-                                                fma_ir, layout_ir, windows_ir)
+                                                fma_ir, layout_ir, windows_add_ir, windows_ir)
 from tapejit.targets.cpu.host_cpu import host_cpu
 from tapejit.targets.cpu import pool_waits
 from tapejit.targets.cpu.llvm_jit import load_object
 
 __all__ = ['supported', 'takes_plane', 'machine', 'conv2d', 'conv2d_transpose',
-           'conv2d_filter', 'windows', 'describe', 'fma_peak']
+           'conv2d_filter', 'windows', 'windows_add', 'describe', 'fma_peak']
 
 _DTYPES = {numpy.dtype(numpy.float32): 'f', numpy.dtype(numpy.float64): 'd'}
 # Parts a filter gradient's images are split into at most, each summed into
@@ -185,6 +185,36 @@ def windows(x: numpy.ndarray, ksize: tuple, stride: tuple, pad: tuple, dilate: t
                  lambda symbol: windows_ir(symbol, src, taps, tuple(out_size), x.dtype))
     _run(fn, c, 0.25 * out.size, laid, out.reshape(-1), batch=n)
     return out
+
+
+def windows_add(cols: numpy.ndarray, x_shape: tuple, ksize: tuple, stride: tuple, pad: tuple,
+                dilate: tuple, out_size: tuple,
+                out: Optional[numpy.ndarray] = None) -> numpy.ndarray:
+    """The adjoint of :func:`windows`: each window of ``cols`` (``(C * kh *
+    kw, N * oh * ow)``, as :func:`windows` writes them) added back where it
+    was read from, into images of ``x_shape`` ``(N, C, H, W)`` (into
+    ``out`` where given); padding dropped.
+
+    >>> cols = numpy.ones((4, 2), numpy.float32)
+    >>> windows_add(cols, (1, 2, 2, 2), (1, 2), (1, 1), (0, 0), (1, 1), (2, 1))[0, 0]
+    array([[1., 1.],
+           [1., 1.]], dtype=float32)
+    """
+    n, c = x_shape[:2]
+    kh, kw = ksize
+    dy, dx = dilate
+    fw = C.conv_forward(tuple(x_shape), (1, c, kh, kw), tuple(stride), tuple(pad),
+                        tuple(dilate), 1, tuple(out_size), machine(cols.dtype)[0])
+    # (Planes of no slack: nothing reads past a plane here.)
+    src = dataclasses.replace(fw.src, plane=fw.src.hq * fw.src.wq)
+    taps = tuple(src.offset(ky * dy, kx * dx) for ky in range(kh) for kx in range(kw))
+    laid = scratch('windows_add', n * src.image, cols.dtype)
+    y = _result(out, tuple(x_shape), cols.dtype, False)
+    fn = _kernel('windows_add', src, cols.dtype, (taps, tuple(out_size)),
+                 lambda symbol: windows_add_ir(symbol, src, taps, tuple(out_size), cols.dtype))
+    _run(fn, n * c, 0.25 * cols.size, numpy.ascontiguousarray(cols).reshape(-1), laid,
+         y.reshape(-1), batch=n)
+    return _copied(y, out)
 
 
 # --- compiling and running ---------------------------------------------------
@@ -707,3 +737,4 @@ install_host_kernel('conv2d', conv2d, takes_plane)
 install_host_kernel('conv2d_transpose', conv2d_transpose, takes_plane)
 install_host_kernel('conv2d_filter', conv2d_filter, lambda x, gy: takes_plane(gy, x))
 install_host_kernel('conv_windows', windows, supported)
+install_host_kernel('conv_windows_add', windows_add, supported)

@@ -29,7 +29,7 @@ from tapejit.compiler import contraction as C
 from tapejit.targets.cpu.emitter import Array, Emitter
 
 __all__ = ['correlation_ir', 'filter_ir', 'channel_filter_ir', 'fma_ir', 'layout_ir',
-           'windows_ir', 'transpose']
+           'windows_ir', 'windows_add_ir', 'transpose']
 
 _DTYPES = {numpy.dtype(numpy.float32): 'f', numpy.dtype(numpy.float64): 'd'}
 # Output pixels a step of a ChannelFilter's tile takes (its loop unrolled):
@@ -112,6 +112,91 @@ def windows_ir(symbol: str, src: C.Layout, taps: tuple, out_hw: tuple,
                 em.repeat(v.c(0), batch, one_image)
         v.work_loop(claim, nch, item)
     return _entry(symbol, dtype, 2, {1}, emit)
+
+
+def windows_add_ir(symbol: str, src: C.Layout, taps: tuple, out_hw: tuple,
+                   dtype: numpy.dtype) -> str:
+    """The LLVM IR of the kernel adding windows back into images, the
+    adjoint of :func:`windows_ir`'s: ``symbol(n, ch, nch, claim, cols,
+    laid, out)``, ``cols`` a row per channel and tap and a column per image
+    and output pixel (``out_hw``), ``laid`` scratch for ``n`` images laid
+    out as ``src`` says (planes of no slack), ``out`` the images ``(n,
+    channels, height, width)``.  An item per image channel: its planes
+    zeroed, each output row of each tap added (a vector of the row's
+    pixels) where that tap reads it, then its pixels copied out."""
+    oh, ow = out_hw
+    size = numpy.dtype(dtype).itemsize
+    hw = src.height * src.width
+    covered = _covered(src)
+
+    def emit(em: Emitter, batch: Any, nch: Any, claim: Any, cols: Array, laid: Array,
+             out: Array) -> None:
+        v = _Ir(em, dtype, 1)
+        ir = em.ir
+        row_vec = ir.VectorType(v.elem, ow).as_pointer()
+
+        def item(i: Any) -> None:
+            b = em.b
+            k, c = b.sdiv(i, v.c(src.channels)), b.srem(i, v.c(src.channels))
+            block = b.gep(laid.data, [b.mul(i, v.c(src.block))])
+            v.zero_elements(block, src.block)
+            row0 = b.mul(b.mul(c, v.c(len(taps))), batch)
+            for t, off in enumerate(taps):
+                b = em.b
+                line0 = b.gep(cols.data, [b.mul(b.add(b.add(row0, b.mul(v.c(t), batch)), k),
+                                                v.c(oh * ow))])
+
+                def row(y: Any, off=off, line0=line0) -> None:
+                    br = em.b
+                    s_at = br.bitcast(br.gep(line0, [br.mul(y, v.c(ow))]), row_vec)
+                    d_at = br.bitcast(br.gep(block, [br.add(br.mul(y, v.c(src.wq)), v.c(off))]),
+                                      row_vec)
+                    br.store(br.fadd(br.load(d_at, align=size), br.load(s_at, align=size)), d_at,
+                             align=size)
+                em.repeat(v.c(0), v.c(oh), row)
+            b = em.b
+            image = b.gep(out.data, [b.mul(i, v.c(hw))])
+            if not covered:   # (pixels no window reads: a zero gradient)
+                v.zero_elements(image, hw)
+            _unlay_channel(em, src, dtype, block, image)
+        v.work_loop(claim, nch, item)
+    return _entry(symbol, dtype, 3, {1, 2}, emit)
+
+
+def _covered(src: C.Layout) -> bool:
+    """Whether ``src``'s planes hold every pixel of its images."""
+    held = _phase_rows(src)
+    return sum(rows * cols for _, _, _, rows, _, _, cols in held) == src.height * src.width
+
+
+def _unlay_channel(em: Emitter, src: C.Layout, dtype: numpy.dtype, block: Any,
+                   image: Any) -> None:
+    """Copy the pixels of one channel laid out as ``src`` says (at
+    ``block``) back to its image (``image``, ``height x width``): the
+    inverse of :func:`_lay_channel` on the pixels its planes hold."""
+    size = numpy.dtype(dtype).itemsize
+    ir = em.ir
+    memcpy = _memory_intrinsics(em)[1]
+    v = SimpleNamespace(c=lambda k: ir.Constant(em.i64, k))
+    sy, sx = src.stride
+    for ph, y0, i0, rows, x0, j0, cols in _phase_rows(src):
+        base = em.b.gep(block, [v.c(ph * src.plane)])
+
+        def row(r: Any, base=base, y0=y0, i0=i0, x0=x0, j0=j0, cols=cols) -> None:
+            br = em.b
+            d_row = br.gep(image, [br.add(br.mul(br.add(br.mul(r, v.c(sy)), v.c(y0)),
+                                                 v.c(src.width)), v.c(x0))])
+            s_row = br.gep(base, [br.add(br.mul(br.add(r, v.c(i0)), v.c(src.wq)), v.c(j0))])
+            if sx == 1:
+                br.call(memcpy, [br.bitcast(d_row, em.i8p), br.bitcast(s_row, em.i8p),
+                                 v.c(cols * size), ir.Constant(ir.IntType(1), 0)])
+                return
+
+            def col(k: Any) -> None:
+                bc = em.b
+                bc.store(bc.load(bc.gep(s_row, [k])), bc.gep(d_row, [bc.mul(k, v.c(sx))]))
+            em.repeat(v.c(0), v.c(cols), col)
+        em.repeat(v.c(0), v.c(rows), row)
 
 
 def _memory_intrinsics(em: Emitter) -> tuple:

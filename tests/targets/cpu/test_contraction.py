@@ -571,13 +571,29 @@ def test_the_windows_kernel_writes_the_definitions_windows(case, dtype):
         want[:, ky, kx] = img[:, :, ky * d[0]:ky * d[0] + s[0] * out[0]:s[0],
                               kx * d[1]:kx * d[1] + s[1] * out[1]:s[1]].transpose(1, 0, 2, 3)
     np.testing.assert_array_equal(got, want.reshape(c * kh * kw, -1))
+    # Its adjoint adds each window back where it was read from: <windows(x),
+    # cols> = <x, windows_add(cols)>, pixel by pixel (each a sum of the
+    # windows that read it), over scratch and a result full of NaN.
+    cols = np.random.default_rng(3).standard_normal(got.shape).astype(dtype)
+    K.windows_add(np.full((c * kh * kw, (n + 1) * out[0] * out[1]), np.nan, dtype),
+                  (n + 1, c) + x.shape[2:], (kh, kw), s, p, d, out)
+    back = K.windows_add(cols, x.shape, (kh, kw), s, p, d, out,
+                         out=np.full(x.shape, np.nan, dtype))
+    ref = np.zeros(img.shape)
+    per = cols.reshape(c, kh, kw, n, *out)
+    for ky, kx in np.ndindex(kh, kw):
+        ref[:, :, ky * d[0]:ky * d[0] + s[0] * out[0]:s[0],
+            kx * d[1]:kx * d[1] + s[1] * out[1]:s[1]] += per[:, ky, kx].transpose(1, 0, 2, 3)
+    ref = ref[:, :, p[0]:p[0] + x.shape[2], p[1]:p[1] + x.shape[3]]
+    np.testing.assert_allclose(back, ref, **_tol(dtype))
 
 
 @pytest.mark.parametrize('dtype', [np.float32, np.float64])
-def test_small_planes_take_their_windows_from_the_kernel(dtype, monkeypatch):
+def test_small_planes_take_their_windows_from_the_kernels(dtype, monkeypatch):
     # Planes under MIN_PLANE_VECTORS vectors: the windows' product, its
-    # windows written by the kernel (no strided copy through NumPy), for
-    # the convolution and its filter gradient; both equal the definition.
+    # windows written (the convolution, its filter gradient) or added back
+    # (its data gradient) by kernels, no strided copy through NumPy; each
+    # equals the definition.
     rng = np.random.default_rng(14)
     x = rng.standard_normal((3, 8, 4, 4)).astype(dtype)
     w = rng.standard_normal((6, 4, 3, 3)).astype(dtype)
@@ -587,6 +603,7 @@ def test_small_planes_take_their_windows_from_the_kernel(dtype, monkeypatch):
     def refused(*args, **kw):
         raise AssertionError('the windows were copied through NumPy')
     monkeypatch.setattr(convolution, '_im2col_impl', refused)
+    monkeypatch.setattr(convolution, '_col2im_impl', refused)
     geo = dict(stride=(2, 1), pad=(1, 1), dilate=(1, 2), groups=2)
     y = convolution.conv2d.impl(x, w, out_size=(2, 2), **geo)
     np.testing.assert_allclose(y, _direct(x, w, (2, 1), (1, 1), (1, 2), 2, (2, 2)),
@@ -599,3 +616,10 @@ def test_small_planes_take_their_windows_from_the_kernel(dtype, monkeypatch):
         e[idx] = 1.0
         np.testing.assert_allclose(gw[idx], np.sum(_direct(x, e, (2, 1), (1, 1), (1, 2), 2,
                                                            (2, 2)) * gy), **_tol(dtype))
+    gx = convolution.conv2d_transpose.impl(gy, w, (2, 1), (1, 1), (1, 2), 2, (4, 4))
+    for idx in itertools.islice(np.ndindex(x.shape), 0, None, 5):
+        e = np.zeros(x.shape)
+        e[idx] = 1.0
+        np.testing.assert_allclose(gx[idx], np.sum(_direct(e, w.astype(np.float64), (2, 1),
+                                                           (1, 1), (1, 2), 2, (2, 2)) * gy),
+                                   **_tol(dtype))
