@@ -5,7 +5,7 @@ For each 3x3 convolution of the ``cnn`` and ``resnet`` workloads (their full
 sizes), and for convolutions no workload names (:data:`OTHER_LAYERS`: small
 planes, 1x1, strides, depthwise and grouped filters, 5x5 and a 7x7 stem),
 times tapejit's forward, data-gradient and filter-gradient primitives as an
-eager call and a plan run them: the kernels
+eager call runs them: the kernels
 (:mod:`tapejit.targets.cpu.contraction`, layout passes included), or the
 windows' product where the planes are small; and PyTorch's ``conv2d`` and
 ``convolution_backward`` on the same arrays, on the cores this process may
@@ -87,8 +87,8 @@ def _aligned(a: np.ndarray) -> np.ndarray:
 
 def _tapejit_calls(x: np.ndarray, w: np.ndarray, gy: np.ndarray, stride: int, pad: int,
                    groups: int) -> list:
-    # (The primitives, as an eager call and a plan's call step run them: the
-    # kernels, or the windows' product where the planes are small.)
+    # (The primitives, as an eager call runs them: the kernels, or the
+    # windows' product where the planes are small.)
     from tapejit.ops import convolution as C
     s, p, one = (stride, stride), (pad, pad), (1, 1)
     return [lambda: C.conv2d.impl(x, w, stride=s, pad=p, dilate=one, groups=groups,

@@ -9,14 +9,15 @@ transposed convolution) and its filter gradient.
   (``(N, C) + size``), also a deconvolution's forward pass;
 - ``conv2d_filter(x, gy)``: ``conv2d``'s gradient with respect to ``w``.
 
-Each is linear in each operand and its VJPs are the other two, so
-convolutions differentiate to any order (a gradient penalty through a
-convolution).  On the CPU the target's own kernels compute them
+Each is linear in each operand and its VJPs are the other two, so convolutions
+differentiate to any order (a gradient penalty through a convolution). On the
+CPU the target's own kernels compute them
 (:mod:`tapejit.targets.cpu.contraction`, installed with
-:func:`tapejit.ops.registry.install_host_kernel`): direct correlations with no window matrix in
-memory.  Elsewhere (CuPy arrays, float16) they are the windows
-(``im2col``) multiplied by the filters, and the filters' product added back
-to pixels (``col2im``).
+:func:`tapejit.ops.registry.install_host_kernel`): direct correlations with no
+window matrix in memory, but for small planes, whose windows (written and added
+back by the target's kernels too) make one product per group. Elsewhere (CuPy
+arrays, float16) they are the windows (``im2col``) multiplied by the filters,
+and the filters' product added back to pixels (``col2im``).
 
 >>> import numpy as np
 >>> x = np.arange(16.0).reshape(1, 1, 4, 4)

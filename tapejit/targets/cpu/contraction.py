@@ -177,13 +177,12 @@ def windows(x: numpy.ndarray, ksize: tuple, stride: tuple, pad: tuple, dilate: t
                         tuple(out_size), machine(x.dtype)[0])
     src, taps = fw.src, fw.corr.taps
     laid = lay_out(x, src)
-    # (In this thread's scratch: the product that reads it comes next, and a
-    # new array of this size would fault its pages in at every call.)
-    rows, cols = c * len(taps), n * out_size[0] * out_size[1]
-    out = scratch('windows', rows * cols, x.dtype).reshape(rows, cols)
+    # (From the kept blocks: the caller owns it, and the next call of this
+    # size takes the same pages once it is dropped.)
+    out = host_arrays.empty((c * len(taps), n * out_size[0] * out_size[1]), x.dtype)
     fn = _kernel('windows', src, x.dtype, (taps, tuple(out_size)),
                  lambda symbol: windows_ir(symbol, src, taps, tuple(out_size), x.dtype))
-    _run(fn, c, 0.25 * out.size, laid, out.reshape(-1), batch=n)
+    _run(fn, n * c, 0.25 * out.size, laid, out.reshape(-1), batch=n)
     return out
 
 
@@ -209,7 +208,10 @@ def windows_add(cols: numpy.ndarray, x_shape: tuple, ksize: tuple, stride: tuple
     src = dataclasses.replace(fw.src, plane=fw.src.hq * fw.src.wq)
     taps = tuple(src.offset(ky * dy, kx * dx) for ky in range(kh) for kx in range(kw))
     laid = scratch('windows_add', n * src.image, cols.dtype)
-    y = _result(out, tuple(x_shape), cols.dtype, False)
+    # (An ``out`` the kernel cannot write, of another dtype or read-only,
+    # takes the result as NumPy assigns it.)
+    fits = out is not None and out.dtype == cols.dtype and out.flags.writeable
+    y = _result(out if fits else None, tuple(x_shape), cols.dtype, False)
     fn = _kernel('windows_add', src, cols.dtype, (taps, tuple(out_size)),
                  lambda symbol: windows_add_ir(symbol, src, taps, tuple(out_size), cols.dtype))
     _run(fn, n * c, 0.25 * cols.size, numpy.ascontiguousarray(cols).reshape(-1), laid,

@@ -81,8 +81,8 @@ def windows_ir(symbol: str, src: C.Layout, taps: tuple, out_hw: tuple,
     ``src`` says (the convolution's source, ``taps`` its taps' offsets) as
     one matrix, a row per channel and tap and a column per image and
     output pixel (``out_hw``): ``symbol(n, ch, nch, claim, source, out)``
-    for ``n`` images, an item per channel, each output row of each tap
-    one copy of its pixels (unit-stride in the tap's phase plane)."""
+    for ``n`` images, an item per image channel, each output row of each
+    tap one copy of its pixels (unit-stride in the tap's phase plane)."""
     oh, ow = out_hw
     size = numpy.dtype(dtype).itemsize
 
@@ -91,25 +91,23 @@ def windows_ir(symbol: str, src: C.Layout, taps: tuple, out_hw: tuple,
         memcpy = _memory_intrinsics(em)[1]
         i8p, no = em.i8p, em.ir.Constant(em.ir.IntType(1), 0)
 
-        def item(c: Any) -> None:
+        def item(i: Any) -> None:
             b = em.b
-            image = b.gep(x.data, [b.mul(c, v.c(src.block))])
-            row0 = b.mul(b.mul(c, v.c(len(taps))), batch)   # this channel's first row of out
+            k, c = b.sdiv(i, v.c(src.channels)), b.srem(i, v.c(src.channels))
+            image = b.gep(x.data, [b.mul(i, v.c(src.block))])
+            row0 = b.mul(b.mul(c, v.c(len(taps))), batch)   # the channel's first row of out
             for t, off in enumerate(taps):
-                into = b.gep(out.data, [b.mul(b.add(row0, b.mul(v.c(t), batch)), v.c(oh * ow))])
+                b = em.b
+                d_img = b.gep(out.data, [b.mul(b.add(b.add(row0, b.mul(v.c(t), batch)), k),
+                                               v.c(oh * ow))])
+                s_img = b.gep(image, [v.c(off)])
 
-                def one_image(k: Any, off=off, into=into) -> None:
-                    bk = em.b
-                    s_img = bk.gep(image, [bk.add(bk.mul(k, v.c(src.image)), v.c(off))])
-                    d_img = bk.gep(into, [bk.mul(k, v.c(oh * ow))])
-
-                    def row(y: Any) -> None:
-                        br = em.b
-                        br.call(memcpy, [br.bitcast(br.gep(d_img, [br.mul(y, v.c(ow))]), i8p),
-                                         br.bitcast(br.gep(s_img, [br.mul(y, v.c(src.wq))]), i8p),
-                                         v.c(ow * size), no])
-                    em.repeat(v.c(0), v.c(oh), row)
-                em.repeat(v.c(0), batch, one_image)
+                def row(y: Any, s_img=s_img, d_img=d_img) -> None:
+                    br = em.b
+                    br.call(memcpy, [br.bitcast(br.gep(d_img, [br.mul(y, v.c(ow))]), i8p),
+                                     br.bitcast(br.gep(s_img, [br.mul(y, v.c(src.wq))]), i8p),
+                                     v.c(ow * size), no])
+                em.repeat(v.c(0), v.c(oh), row)
         v.work_loop(claim, nch, item)
     return _entry(symbol, dtype, 2, {1}, emit)
 
@@ -132,8 +130,6 @@ def windows_add_ir(symbol: str, src: C.Layout, taps: tuple, out_hw: tuple,
     def emit(em: Emitter, batch: Any, nch: Any, claim: Any, cols: Array, laid: Array,
              out: Array) -> None:
         v = _Ir(em, dtype, 1)
-        ir = em.ir
-        row_vec = ir.VectorType(v.elem, ow).as_pointer()
 
         def item(i: Any) -> None:
             b = em.b
@@ -148,11 +144,8 @@ def windows_add_ir(symbol: str, src: C.Layout, taps: tuple, out_hw: tuple,
 
                 def row(y: Any, off=off, line0=line0) -> None:
                     br = em.b
-                    s_at = br.bitcast(br.gep(line0, [br.mul(y, v.c(ow))]), row_vec)
-                    d_at = br.bitcast(br.gep(block, [br.add(br.mul(y, v.c(src.wq)), v.c(off))]),
-                                      row_vec)
-                    br.store(br.fadd(br.load(d_at, align=size), br.load(s_at, align=size)), d_at,
-                             align=size)
+                    _add_row(em, v, br.gep(block, [br.add(br.mul(y, v.c(src.wq)), v.c(off))]),
+                             br.gep(line0, [br.mul(y, v.c(ow))]), ow, size)
                 em.repeat(v.c(0), v.c(oh), row)
             b = em.b
             image = b.gep(out.data, [b.mul(i, v.c(hw))])
@@ -161,6 +154,30 @@ def windows_add_ir(symbol: str, src: C.Layout, taps: tuple, out_hw: tuple,
             _unlay_channel(em, src, dtype, block, image)
         v.work_loop(claim, nch, item)
     return _entry(symbol, dtype, 3, {1, 2}, emit)
+
+
+# Elements a vector of windows_add's takes at most (a longer row runs in a
+# loop of them: a vector as long as any row would be a long compile).
+ROW_VECTOR = 16
+
+
+def _add_row(em: Emitter, v: '_Ir', dst: Any, src: Any, count: int, size: int) -> None:
+    """``dst[:count] += src[:count]``, in vectors of at most
+    :data:`ROW_VECTOR` elements (element-aligned)."""
+    ir = em.ir
+
+    def add(at: Any, width: int) -> None:
+        b = em.b
+        ptr = ir.VectorType(v.elem, width).as_pointer()
+        d, s = b.bitcast(b.gep(dst, [at]), ptr), b.bitcast(b.gep(src, [at]), ptr)
+        b.store(b.fadd(b.load(d, align=size), b.load(s, align=size)), d, align=size)
+    whole, tail = divmod(count, ROW_VECTOR)
+    if whole == 1:
+        add(v.c(0), ROW_VECTOR)
+    elif whole:
+        em.repeat(v.c(0), v.c(whole), lambda j: add(em.b.mul(j, v.c(ROW_VECTOR)), ROW_VECTOR))
+    if tail:
+        add(v.c(whole * ROW_VECTOR), tail)
 
 
 def _covered(src: C.Layout) -> bool:

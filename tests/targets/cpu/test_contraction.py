@@ -571,6 +571,8 @@ def test_the_windows_kernel_writes_the_definitions_windows(case, dtype):
         want[:, ky, kx] = img[:, :, ky * d[0]:ky * d[0] + s[0] * out[0]:s[0],
                               kx * d[1]:kx * d[1] + s[1] * out[1]:s[1]].transpose(1, 0, 2, 3)
     np.testing.assert_array_equal(got, want.reshape(c * kh * kw, -1))
+    K.windows(np.ones_like(x), (kh, kw), s, p, d, out)    # (the caller's to keep)
+    np.testing.assert_array_equal(got, want.reshape(c * kh * kw, -1))
     # Its adjoint adds each window back where it was read from: <windows(x),
     # cols> = <x, windows_add(cols)>, pixel by pixel (each a sum of the
     # windows that read it), over scratch and a result full of NaN.
@@ -617,6 +619,11 @@ def test_small_planes_take_their_windows_from_the_kernels(dtype, monkeypatch):
         np.testing.assert_allclose(gw[idx], np.sum(_direct(x, e, (2, 1), (1, 1), (1, 2), 2,
                                                            (2, 2)) * gy), **_tol(dtype))
     gx = convolution.conv2d_transpose.impl(gy, w, (2, 1), (1, 1), (1, 2), 2, (4, 4))
+    # (Into an ``out`` of the other float dtype, as NumPy assigns it.)
+    into = np.full(x.shape, np.nan, np.float32 if dtype == np.float64 else np.float64)
+    got = convolution.conv2d_transpose.impl(gy, w, (2, 1), (1, 1), (1, 2), 2, (4, 4), out=into)
+    assert got is into
+    np.testing.assert_allclose(into, gx, rtol=1e-6, atol=1e-6)
     for idx in itertools.islice(np.ndindex(x.shape), 0, None, 5):
         e = np.zeros(x.shape)
         e[idx] = 1.0
