@@ -619,6 +619,9 @@ def describe(name: str, shapes: tuple, params: dict, dtype: Any) -> str:
     dtype = numpy.dtype(dtype)
     lanes, regs = machine(dtype)
     p = params
+    plane = shapes[1] if name == 'conv2d_filter' else shapes[0]   # (as takes_plane reads)
+    if plane[2] * plane[3] < MIN_PLANE_VECTORS * lanes:
+        return _describe_windows(name, shapes, p, lanes, dtype)
     if name == 'conv2d':
         fw = C.conv_forward(shapes[0], shapes[1], p['stride'], p['pad'], p['dilate'],
                             p['groups'], p['out_size'], lanes)
@@ -661,6 +664,29 @@ def describe(name: str, shapes: tuple, params: dict, dtype: Any) -> str:
     return (f'{name}: {what} in {pixels}; tile {", ".join(dict.fromkeys(tile_text))} '
             f'({regs} vector registers); source: {src.phases} phase(s) of {src.hq}x{src.wq} '
             f'per channel, {src.plane} elements apart, {dtype.name}')
+
+
+def _describe_windows(name: str, shapes: tuple, p: dict, lanes: int,
+                      dtype: numpy.dtype) -> str:
+    """How convolution primitive ``name`` runs on planes too small for the
+    kernels: the windows' matrix and one product per group."""
+    if name == 'conv2d':
+        (n, c, _, _), (o, _, kh, kw), out = shapes[0], shapes[1], p['out_size']
+    elif name == 'conv2d_transpose':
+        (n, o, *out), (_, cg, kh, kw) = shapes[0], shapes[1]
+        c = cg * p['groups']
+    else:
+        (n, c, _, _), (_, o, *out), (kh, kw) = shapes[0], shapes[1], p['ksize']
+    g = p['groups']
+    k, cols = c // g * kh * kw, n * out[0] * out[1]
+    how = ('its product added back by the windows kernel' if name == 'conv2d_transpose'
+           else 'written by the windows kernel')
+    product = {'conv2d': f'({o // g}, {k}) @ ({k}, {cols})',
+               'conv2d_transpose': f'({k}, {o // g}) @ ({o // g}, {cols})',
+               'conv2d_filter': f'({o // g}, {cols}) @ ({cols}, {k})'}[name]
+    return (f'{name}: planes under {MIN_PLANE_VECTORS} vectors of {lanes} pixels: a '
+            f'windows matrix ({c * kh * kw} x {cols}, a row per channel and tap), {how}; '
+            f'{g} product(s) {product}, {dtype.name}')
 
 
 def _copied(y: numpy.ndarray, out: Optional[numpy.ndarray]) -> numpy.ndarray:

@@ -335,7 +335,12 @@ def test_explain_shows_each_convolution_kernels_tile_and_layout():
     lines = [ln for ln in text.splitlines() if ln.startswith('#   conv2d')]
     assert len(lines) == 2, text         # (x needs no gradient: no transpose)
     assert 'tile' in lines[0] and '4 phase(s) of 6x6' in lines[0], lines
-    assert lines[1].startswith('#   conv2d_filter:') and 'taps in vectors' in lines[1]
+    # (Its 5x5 output gradient is a small plane: the windows' product.)
+    assert lines[1].startswith('#   conv2d_filter: planes under 4 vectors'), lines
+    assert 'windows matrix (27 x 50' in lines[1] and '(4, 50) @ (50, 27)' in lines[1], lines
+    text = tapejit.jit(f).explain(np.ones((2, 3, 17, 17), np.float32))
+    lines = [ln for ln in text.splitlines() if ln.startswith('#   conv2d')]
+    assert lines[1].startswith('#   conv2d_filter:') and 'taps in vectors' in lines[1], lines
 
 
 def test_a_filter_gradient_is_not_overwritten_by_the_next():
