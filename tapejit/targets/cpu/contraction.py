@@ -172,11 +172,8 @@ def windows(x: numpy.ndarray, ksize: tuple, stride: tuple, pad: tuple, dilate: t
            [5., 7.]], dtype=float32)
     """
     n, c = x.shape[:2]
-    kh, kw = ksize
-    fw = C.conv_forward(x.shape, (1, c, kh, kw), tuple(stride), tuple(pad), tuple(dilate), 1,
-                        tuple(out_size), machine(x.dtype)[0])
-    src, taps = fw.src, fw.corr.taps
-    laid = lay_out(x, src)
+    src, taps = _window_layout(x.shape, ksize, stride, pad, dilate, out_size, x.dtype)
+    laid = lay_out(x, src, 'windows')
     # (From the kept blocks: the caller owns it, and the next call of this
     # size takes the same pages once it is dropped.)
     out = host_arrays.empty((c * len(taps), n * out_size[0] * out_size[1]), x.dtype)
@@ -184,6 +181,20 @@ def windows(x: numpy.ndarray, ksize: tuple, stride: tuple, pad: tuple, dilate: t
                  lambda symbol: windows_ir(symbol, src, taps, tuple(out_size), x.dtype))
     _run(fn, n * c, 0.25 * out.size, laid, out.reshape(-1), batch=n)
     return out
+
+
+def _window_layout(x_shape: tuple, ksize: tuple, stride: tuple, pad: tuple, dilate: tuple,
+                   out_size: tuple, dtype: Any) -> tuple:
+    """``(layout, taps)``: the images of ``x_shape`` laid out padded as the
+    convolution's source is, but in planes of no slack (the windows read
+    none past a plane's pixels: a 4x4 image's planes are 36 elements, not
+    176 with a tile's slack), and each tap's offset in them."""
+    kh, kw = ksize
+    dy, dx = dilate
+    fw = C.conv_forward(tuple(x_shape), (1, x_shape[1], kh, kw), tuple(stride), tuple(pad),
+                        tuple(dilate), 1, tuple(out_size), machine(dtype)[0])
+    src = dataclasses.replace(fw.src, plane=fw.src.hq * fw.src.wq)
+    return src, tuple(src.offset(ky * dy, kx * dx) for ky in range(kh) for kx in range(kw))
 
 
 def windows_add(cols: numpy.ndarray, x_shape: tuple, ksize: tuple, stride: tuple, pad: tuple,
@@ -200,13 +211,7 @@ def windows_add(cols: numpy.ndarray, x_shape: tuple, ksize: tuple, stride: tuple
            [1., 1.]], dtype=float32)
     """
     n, c = x_shape[:2]
-    kh, kw = ksize
-    dy, dx = dilate
-    fw = C.conv_forward(tuple(x_shape), (1, c, kh, kw), tuple(stride), tuple(pad),
-                        tuple(dilate), 1, tuple(out_size), machine(cols.dtype)[0])
-    # (Planes of no slack: nothing reads past a plane here.)
-    src = dataclasses.replace(fw.src, plane=fw.src.hq * fw.src.wq)
-    taps = tuple(src.offset(ky * dy, kx * dx) for ky in range(kh) for kx in range(kw))
+    src, taps = _window_layout(x_shape, ksize, stride, pad, dilate, out_size, cols.dtype)
     laid = scratch('windows_add', n * src.image, cols.dtype)
     # (An ``out`` the kernel cannot write, of another dtype or read-only,
     # takes the result as NumPy assigns it.)
