@@ -192,28 +192,49 @@ def _unlay_channel(em: Emitter, src: C.Layout, dtype: numpy.dtype, block: Any,
     ``block``) back to its image (``image``, ``height x width``): the
     inverse of :func:`_lay_channel` on the pixels its planes hold."""
     size = numpy.dtype(dtype).itemsize
-    ir = em.ir
-    memcpy = _memory_intrinsics(em)[1]
-    v = SimpleNamespace(c=lambda k: ir.Constant(em.i64, k))
-    sy, sx = src.stride
+    c = SimpleNamespace(c=lambda k: em.ir.Constant(em.i64, k)).c
     for ph, y0, i0, rows, x0, j0, cols in _phase_rows(src):
-        base = em.b.gep(block, [v.c(ph * src.plane)])
+        base = em.b.gep(block, [c(ph * src.plane)])
 
         def row(r: Any, base=base, y0=y0, i0=i0, x0=x0, j0=j0, cols=cols) -> None:
-            br = em.b
-            d_row = br.gep(image, [br.add(br.mul(br.add(br.mul(r, v.c(sy)), v.c(y0)),
-                                                 v.c(src.width)), v.c(x0))])
-            s_row = br.gep(base, [br.add(br.mul(br.add(r, v.c(i0)), v.c(src.wq)), v.c(j0))])
-            if sx == 1:
-                br.call(memcpy, [br.bitcast(d_row, em.i8p), br.bitcast(s_row, em.i8p),
-                                 v.c(cols * size), ir.Constant(ir.IntType(1), 0)])
-                return
+            i_row, line = _row_pointers(em, src, image, base, r, y0, i0, x0)
+            _copy_row(em, i_row, src.stride[1], em.b.gep(line, [c(j0)]), 1, cols, size)
+        em.repeat(c(0), c(rows), row)
 
-            def col(k: Any) -> None:
-                bc = em.b
-                bc.store(bc.load(bc.gep(s_row, [k])), bc.gep(d_row, [bc.mul(k, v.c(sx))]))
-            em.repeat(v.c(0), v.c(cols), col)
-        em.repeat(v.c(0), v.c(rows), row)
+
+def _row_pointers(em: Emitter, src: C.Layout, image: Any, base: Any, r: Any, y0: int,
+                  i0: int, x0: int) -> tuple:
+    """``(image row, plane line)``: where row ``r`` of a phase (its first
+    image pixel ``(y0, x0)``, its first plane row ``i0``) starts in a
+    channel's image and in its phase plane at ``base``."""
+    b = em.b
+
+    def c(k: int) -> Any:
+        return em.ir.Constant(em.i64, k)
+    y = b.add(b.mul(r, c(src.stride[0])), c(y0))
+    return (b.gep(image, [b.add(b.mul(y, c(src.width)), c(x0))]),
+            b.gep(base, [b.mul(b.add(r, c(i0)), c(src.wq))]))
+
+
+def _copy_row(em: Emitter, dst: Any, d_step: int, source: Any, s_step: int, count: int,
+              size: int) -> None:
+    """Copy ``count`` elements, ``s_step`` apart at ``source``, to ``d_step``
+    apart at ``dst``: one ``memcpy`` where both are unit-stride."""
+    ir = em.ir
+
+    def c(k: int) -> Any:
+        return ir.Constant(em.i64, k)
+    b = em.b
+    if d_step == s_step == 1:
+        b.call(_memory_intrinsics(em)[1], [b.bitcast(dst, em.i8p), b.bitcast(source, em.i8p),
+                                           c(count * size), ir.Constant(ir.IntType(1), 0)])
+        return
+
+    def one(k: Any) -> None:
+        bk = em.b
+        bk.store(bk.load(bk.gep(source, [bk.mul(k, c(s_step))])),
+                 bk.gep(dst, [bk.mul(k, c(d_step))]))
+    em.repeat(c(0), c(count), one)
 
 
 def _memory_intrinsics(em: Emitter) -> tuple:
@@ -236,7 +257,7 @@ def _lay_channel(em: Emitter, src: C.Layout, dtype: numpy.dtype, image: Any, dst
     held = {ph: rest for ph, *rest in _phase_rows(src)}
     ir = em.ir
     i8p = em.i8p
-    memset, memcpy = _memory_intrinsics(em)
+    memset = _memory_intrinsics(em)[0]
     v = SimpleNamespace(c=lambda k: ir.Constant(em.i64, k))
 
     def zero(b: Any, at: Any, lo: int, hi: int) -> None:
@@ -256,21 +277,10 @@ def _lay_channel(em: Emitter, src: C.Layout, dtype: numpy.dtype, image: Any, dst
 
         def row(r: Any, base=base, y0=y0, i0=i0, x0=x0, j0=j0, cols=cols) -> None:
             br = em.b
-            s_row = br.gep(image, [br.add(br.mul(br.add(br.mul(r, v.c(src.stride[0])),
-                                                        v.c(y0)), v.c(src.width)), v.c(x0))])
-            line = br.gep(base, [br.mul(br.add(r, v.c(i0)), v.c(src.wq))])
+            s_row, line = _row_pointers(em, src, image, base, r, y0, i0, x0)
             zero(br, line, 0, j0)
             zero(br, line, j0 + cols, src.wq)
-            d_row = br.gep(line, [v.c(j0)])
-            if sx == 1:
-                br.call(memcpy, [br.bitcast(d_row, i8p), br.bitcast(s_row, i8p),
-                                 v.c(cols * size), ir.Constant(ir.IntType(1), 0)])
-                return
-
-            def col(k: Any) -> None:
-                bc = em.b
-                bc.store(bc.load(bc.gep(s_row, [bc.mul(k, v.c(sx))])), bc.gep(d_row, [k]))
-            em.repeat(v.c(0), v.c(cols), col)
+            _copy_row(em, br.gep(line, [v.c(j0)]), 1, s_row, sx, cols, size)
         em.repeat(v.c(0), v.c(rows), row)
 
 

@@ -624,6 +624,19 @@ def test_small_planes_take_their_windows_from_the_kernels(dtype, monkeypatch):
         np.testing.assert_allclose(gw[idx], np.sum(_direct(x, e, (2, 1), (1, 1), (1, 2), 2,
                                                            (2, 2)) * gy), **_tol(dtype))
     gx = convolution.conv2d_transpose.impl(gy, w, (2, 1), (1, 1), (1, 2), 2, (4, 4))
+    # A compiled training step over the same small planes equals eager.
+    wv = tapejit.Variable(w.copy())
+
+    def step(x):
+        wv.cleargrad()
+        xv = tapejit.Variable(x)
+        y = F.convolution_2d(xv, wv, stride=(2, 1), pad=(1, 1), dilate=(1, 2), groups=2)
+        loss = F.sum(y * y)
+        loss.backward()
+        return loss, xv.grad, wv.grad
+    eager = [np.asarray(getattr(a, 'array', a)) for a in step(x)]
+    for a, b in zip(tapejit.jit(step)(x), eager):
+        np.testing.assert_allclose(np.asarray(getattr(a, 'array', a)), b, **_tol(dtype))
     # (Into an ``out`` of the other float dtype, as NumPy assigns it.)
     into = np.full(x.shape, np.nan, np.float32 if dtype == np.float64 else np.float64)
     got = convolution.conv2d_transpose.impl(gy, w, (2, 1), (1, 1), (1, 2), 2, (4, 4), out=into)
