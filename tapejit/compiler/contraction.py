@@ -20,6 +20,10 @@ memory:
   source, or of the output gradient), over the source laid out channels last
   (:class:`LastLayout`): a filter gradient whose channels fill vectors.
 
+Result rows narrower than a vector take blocks of images interleaved pixel
+by pixel (:func:`interleaved`): the convolution of a block, with its taps
+spaced and padded across as many times wider, is that of its images.
+
 A stride ``s`` is folded into the source's layout: each channel holds
 ``s_h * s_w`` *phase planes* (``plane[a, b][i, j] = padded[i * s_h + a,
 j * s_w + b]``), so every tap reads unit-stride pixels at a constant offset
@@ -43,7 +47,7 @@ from typing import Optional
 __all__ = ['Correlation', 'FilterCorrelation', 'Layout', 'ConvForward', 'ConvTranspose',
            'ConvFilter', 'LastLayout', 'ChannelFilter', 'conv_forward', 'conv_transpose',
            'conv_filter', 'conv_filter_channels', 'forward_tile', 'filter_tile',
-           'channel_filter_tile', 'product_tile', 'row_vectors']
+           'channel_filter_tile', 'interleaved', 'product_tile', 'row_vectors']
 
 
 @dataclass(frozen=True)
@@ -348,6 +352,34 @@ def conv_filter(x_shape: tuple, gy_shape: tuple, ksize: tuple, stride: tuple, pa
     corr = FilterCorrelation(n, groups, c // groups, o // groups, fw.corr.taps, fw.src.block,
                              fw.src.image, pixels, rows, src_row)
     return ConvFilter(fw.src, corr, oh, (oh, ow), corr.gy_row if rv else fw.src.wq)
+
+
+def interleaved(batch: int, width: int, row: int, kw: int, stride_x: int, pad_x: int,
+                dilate_x: int, lanes: int) -> int:
+    """Images per block ``L`` that a convolution's kernel takes interleaved
+    pixel by pixel (1: none): a result row of ``row`` pixels narrower than
+    a vector that divides it, for images ``width`` wide, ``kw`` taps across
+    (stride ``stride_x`` 1, padding ``pad_x``, dilation ``dilate_x``).
+    Block ``g`` holds ``x[g * L + l, c, y, i]`` at ``[g, c, y, i * L + l]``:
+    the convolution of a block, with ``L`` times the taps' spacing and the
+    padding across, is that of its images, each result row ``lanes``
+    pixels wide.  Rows narrower than a vector either leave lanes idle or
+    run across rows into the padding (8-pixel rows on 16 lanes: a fifth of
+    the work, and the filters' values broadcast for half a vector's FMAs).
+    Where ``lanes`` rows do not fill the batch, or the rows are not the
+    convolution's full extent, none.
+
+    >>> interleaved(64, 8, 8, 3, 1, 1, 1, 16), interleaved(64, 8, 8, 3, 1, 1, 1, 8)
+    (2, 1)
+    >>> interleaved(63, 8, 8, 3, 1, 1, 1, 16), interleaved(64, 16, 8, 3, 2, 1, 1, 16)
+    (1, 1)
+    """
+    if row >= lanes or lanes % row or stride_x != 1:
+        return 1
+    images = lanes // row
+    if batch % images or row != width + 2 * pad_x - dilate_x * (kw - 1):
+        return 1
+    return images
 
 
 @dataclass(frozen=True)

@@ -51,11 +51,13 @@ from tapejit.targets.cpu.buffers import ALIGN, scratch
 from tapejit.targets.cpu.contraction_ir import (channel_filter_ir, correlation_ir, filter_ir,
                                                 fma_ir, layout_ir, windows_add_ir, windows_ir)
 from tapejit.targets.cpu.host_cpu import host_cpu
+from tapejit.targets.cpu.interleave_ir import RUN, deinterleave_ir, interleave_ir
 from tapejit.targets.cpu import pool_waits
 from tapejit.targets.cpu.llvm_jit import load_object
 
 __all__ = ['supported', 'takes_plane', 'machine', 'conv2d', 'conv2d_transpose',
-           'conv2d_filter', 'windows', 'windows_add', 'describe', 'fma_peak']
+           'conv2d_filter', 'interleave', 'deinterleave', 'windows', 'windows_add', 'describe',
+           'fma_peak']
 
 _DTYPES = {numpy.dtype(numpy.float32): 'f', numpy.dtype(numpy.float64): 'd'}
 # Parts a filter gradient's images are split into at most, each summed into
@@ -153,6 +155,63 @@ def lay_out(x: numpy.ndarray, src: C.Layout, name: str = 'source') -> numpy.ndar
     items = n * src.channels
     _run(fn, items, 0.25 * items * src.block, x.reshape(-1), buf)
     return buf
+
+
+def interleave(x: numpy.ndarray, images: int) -> numpy.ndarray:
+    """Images ``x`` ``(N, C, H, W)`` interleaved pixel by pixel in blocks of
+    ``images`` (see :func:`tapejit.compiler.contraction.interleaved`):
+    ``(N / images, C, H, W * images)`` in this thread's scratch.
+
+    >>> x = numpy.arange(8, dtype=numpy.float32).reshape(2, 1, 2, 2)
+    >>> interleave(x, 2)[0, 0]
+    array([[0., 4., 1., 5.],
+           [2., 6., 3., 7.]], dtype=float32)
+    """
+    x = numpy.ascontiguousarray(x)
+    n, c, h, w = x.shape
+    out = scratch('interleaved', x.size, x.dtype)
+    _move('interleave', x, images, out)
+    return out.reshape(n // images, c, h, w * images)
+
+
+def deinterleave(y: numpy.ndarray, images: int,
+                 out: Optional[numpy.ndarray] = None) -> numpy.ndarray:
+    """The images of blocks ``y`` ``(N / images, C, H, W * images)``
+    interleaved by :func:`interleave`: ``(N, C, H, W)``, into ``out`` where
+    given.
+
+    >>> x = numpy.arange(8, dtype=numpy.float32).reshape(2, 1, 2, 2)
+    >>> bool((deinterleave(interleave(x, 2), 2) == x).all())
+    True
+    """
+    nb, c, h, wide = y.shape
+    shape = (nb * images, c, h, wide // images)
+    fits = out is not None and out.dtype == y.dtype and out.flags.writeable
+    result = _result(out if fits else None, shape, y.dtype, False)
+    _move('deinterleave', numpy.ascontiguousarray(y), images, result)
+    return _copied(result, out)
+
+
+def _across(images: int, stride: tuple, pad: tuple, dilate: tuple) -> tuple:
+    """``(stride, pad, dilate)`` of the convolution of blocks of ``images``
+    interleaved images: the taps' spacing and the padding across ``images``
+    times theirs (the stride across is 1)."""
+    return ((stride[0], 1), (pad[0], pad[1] * images), (dilate[0], dilate[1] * images))
+
+
+def _move(kind: str, src: numpy.ndarray, images: int, dst: numpy.ndarray) -> None:
+    """Run the ``kind`` kernel of :mod:`~tapejit.targets.cpu.interleave_ir`
+    from ``src`` into ``dst`` (both of the batch's elements)."""
+    lanes, _ = machine(src.dtype)
+    make = interleave_ir if kind == 'interleave' else deinterleave_ir
+    fn = _kernel(kind, images, src.dtype, (lanes,),
+                 lambda symbol: make(symbol, src.dtype, lanes, images))
+    # (Elements per image: the interleaved blocks hold ``images`` each.)
+    m = src.size // (src.shape[0] * (1 if kind == 'interleave' else images))
+    chunks = -(-m // lanes)
+    blocks = src.size // (m * images)
+    runs = -(-chunks // RUN)
+    _run(fn, blocks * runs, 0.25 * src.size, src.reshape(-1), dst.reshape(-1), batch=m)
 
 
 def windows(x: numpy.ndarray, ksize: tuple, stride: tuple, pad: tuple, dilate: tuple,
@@ -375,6 +434,13 @@ def conv2d(x: numpy.ndarray, w: numpy.ndarray, stride: tuple, pad: tuple, dilate
     kh, kw)``: ``(N, O) + out_size`` (see the module's example), plus
     ``bias`` ``(O,)`` where given, into ``out`` where given."""
     lanes, regs = machine(x.dtype)
+    images = C.interleaved(x.shape[0], x.shape[3], out_size[1], w.shape[3], stride[1], pad[1],
+                           dilate[1], lanes)
+    if images > 1:
+        # (Rows narrower than a vector: a block of images at a time.)
+        y = conv2d(interleave(x, images), w, *_across(images, stride, pad, dilate), groups,
+                   (out_size[0], out_size[1] * images), None, bias)
+        return deinterleave(y, images, out)
     fw = C.conv_forward(x.shape, w.shape, stride, pad, dilate, groups, out_size, lanes)
     corr = fw.corr
     tile = C.forward_tile(corr.outs, corr.vectors(lanes) * lanes, lanes, regs,
@@ -397,6 +463,13 @@ def conv2d_transpose(gy: numpy.ndarray, w: numpy.ndarray, stride: tuple, pad: tu
     :func:`conv2d`."""
     lanes, regs = machine(gy.dtype)
     o, cg, kh, kw = w.shape
+    images = C.interleaved(gy.shape[0], gy.shape[3], size[1], kw, stride[1], pad[1],
+                           dilate[1], lanes)
+    if images > 1:
+        # (Rows narrower than a vector: a block of images at a time.)
+        y = conv2d_transpose(interleave(gy, images), w, *_across(images, stride, pad, dilate),
+                             groups, (size[0], size[1] * images))
+        return deinterleave(y, images, out)
     plan = C.conv_transpose(gy.shape, w.shape, stride, pad, dilate, groups, size, lanes)
     out_shape = (gy.shape[0], cg * groups) + tuple(size)
     y = _result(out, out_shape, gy.dtype, not plan.covered)
@@ -627,6 +700,19 @@ def describe(name: str, shapes: tuple, params: dict, dtype: Any) -> str:
     plane = shapes[1] if name == 'conv2d_filter' else shapes[0]   # (as takes_plane reads)
     if plane[2] * plane[3] < MIN_PLANE_VECTORS * lanes:
         return _describe_windows(name, shapes, p, lanes, dtype)
+    if name in ('conv2d', 'conv2d_transpose'):
+        row = p['out_size'][1] if name == 'conv2d' else p['size'][1]
+        images = C.interleaved(plane[0], plane[3], row, shapes[1][3], p['stride'][1],
+                               p['pad'][1], p['dilate'][1], lanes)
+        if images > 1:
+            n, c, h, w = plane
+            stride, pad, dilate = _across(images, p['stride'], p['pad'], p['dilate'])
+            wide = 'out_size' if name == 'conv2d' else 'size'
+            inner = describe(name, ((n // images, c, h, w * images), shapes[1]),
+                             dict(p, stride=stride, pad=pad, dilate=dilate,
+                                  **{wide: (p[wide][0], p[wide][1] * images)}), dtype)
+            return (f'{inner}; images interleaved pixel by pixel, {images} a block '
+                    f'(rows of {row} pixels on vectors of {lanes})')
     if name == 'conv2d':
         fw = C.conv_forward(shapes[0], shapes[1], p['stride'], p['pad'], p['dilate'],
                             p['groups'], p['out_size'], lanes)

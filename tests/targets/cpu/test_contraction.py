@@ -482,7 +482,8 @@ def test_row_vectors_are_chosen_where_they_compute_fewer_pixels():
     assert 'rows of whole vectors' in K.describe(
         'conv2d', ((2, 3, 8, 4 * lanes), (4, 3, 3, 3)), dict(geo, out_size=(8, 4 * lanes)),
         'float32')
-    assert 'wide rows' in K.describe('conv2d', ((2, 3, 8, 8), (4, 3, 3, 3)),
+    # (Three images: no blocks of two to interleave.)
+    assert 'wide rows' in K.describe('conv2d', ((3, 3, 8, 8), (4, 3, 3, 3)),
                                      dict(geo, out_size=(8, 8)), 'float32') or lanes < 16
 
 
@@ -648,3 +649,103 @@ def test_small_planes_take_their_windows_from_the_kernels(dtype, monkeypatch):
         np.testing.assert_allclose(gx[idx], np.sum(_direct(e, w.astype(np.float64), (2, 1),
                                                            (1, 1), (1, 2), 2, (2, 2)) * gy),
                                    **_tol(dtype))
+
+
+@pytest.mark.parametrize('dtype', [np.float32, np.float64])
+@pytest.mark.parametrize('images', [2, 4, 8])
+def test_the_interleave_kernels_move_each_element_where_the_definition_says(images, dtype):
+    # Block g holds x[g * L + l, c, y, i] at [g, c, y, i * L + l]; images
+    # whose elements are no whole number of vectors end in masked chunks,
+    # and images of more than a run of chunks span several items.
+    rng = np.random.default_rng(images)
+    for shape in [(images, 1, 1, 1), (2 * images, 3, 5, 7), (3 * images, 40, 9, 8),
+                  (images, 1, 3, 33)]:
+        x = rng.standard_normal(shape).astype(dtype)
+        n, c, h, w = shape
+        blocks = x.reshape(n // images, images, c, h, w).transpose(0, 2, 3, 4, 1).reshape(
+            n // images, c, h, w * images)
+        got = K.interleave(x, images)
+        assert got.shape == blocks.shape and np.array_equal(got, blocks)
+        back = K.deinterleave(blocks.copy(), images)
+        assert back.dtype == dtype and np.array_equal(back, x)
+        # (Into an ``out`` of its own dtype, and of the other one.)
+        into = np.full(shape, np.nan, dtype)
+        assert K.deinterleave(blocks.copy(), images, into) is into
+        assert np.array_equal(into, x)
+        other = np.full(shape, np.nan, np.float32 if dtype == np.float64 else np.float64)
+        assert K.deinterleave(blocks.copy(), images, other) is other
+        np.testing.assert_allclose(other, x, rtol=1e-6)
+
+
+@pytest.mark.parametrize('dtype', [np.float32, np.float64])
+def test_rows_narrower_than_a_vector_interleave_their_images(dtype, monkeypatch):
+    # Result rows of lanes / 2 or lanes / 4 pixels: the kernels take blocks
+    # of interleaved images (a vertical stride, dilation across and down,
+    # groups, a bias, filters one tap wide or high); the convolution and
+    # its data gradient equal the definition, and the explain text says so.
+    lanes = K.machine(dtype)[0]
+    taken = []
+    real = K.interleave
+    monkeypatch.setattr(K, 'interleave', lambda x, images: taken.append(images) or
+                        real(x, images))
+    rng = np.random.default_rng(5)
+    geometries = [((3, 3), (1, 1), (1, 1), (1, 1), 1), ((3, 3), (2, 1), (0, 1), (1, 1), 2),
+                  ((3, 3), (1, 1), (2, 2), (2, 2), 1), ((1, 3), (1, 1), (0, 1), (1, 1), 1),
+                  ((3, 1), (1, 1), (1, 0), (1, 1), 2)]
+    for row in (lanes // 2, lanes // 4):
+        images = lanes // row
+        for (kh, kw), s, p, d, groups in geometries:
+            height = 16 * lanes // row      # (planes of 8-16 vectors: not small)
+            n = 2 * images
+            x = rng.standard_normal((n, 4, height, row)).astype(dtype)
+            w = rng.standard_normal((6, 4 // groups, kh, kw)).astype(dtype)
+            b = rng.standard_normal(6).astype(dtype)
+            out = _out(x.shape, (kh, kw), s, p, d, False)
+            gy = rng.standard_normal((n, 6) + out).astype(dtype)
+            assert out[1] == row and K.takes_plane(x, x) and K.takes_plane(gy, w)
+            taken.clear()
+            y = convolution.conv2d.impl(x, w, b, stride=s, pad=p, dilate=d, groups=groups,
+                                        out_size=out)
+            assert taken == [images]
+            ref = _direct(x, w, s, p, d, groups, out) + b.reshape(1, -1, 1, 1)
+            np.testing.assert_allclose(y, ref, **_tol(dtype))
+            gx = convolution.conv2d_transpose.impl(gy, w, s, p, d, groups, x.shape[2:])
+            assert taken == [images, images]
+            for idx in itertools.islice(np.ndindex(x.shape), 0, None, max(1, x.size // 9)):
+                e = np.zeros(x.shape)
+                e[idx] = 1.0
+                np.testing.assert_allclose(
+                    gx[idx], np.sum(_direct(e, w.astype(np.float64), s, p, d, groups, out) * gy),
+                    **_tol(dtype))
+            text = K.describe('conv2d', (x.shape, w.shape), dict(
+                stride=s, pad=p, dilate=d, groups=groups, out_size=out), dtype)
+            assert f'images interleaved pixel by pixel, {images} a block' in text
+    # A batch that blocks of images do not fill, and a stride across, are
+    # computed on the images as they are.
+    taken.clear()
+    x = rng.standard_normal((3, 4, 8 * 2, lanes // 2)).astype(dtype)
+    w = rng.standard_normal((6, 4, 3, 3)).astype(dtype)
+    y = convolution.conv2d.impl(x, w, stride=(1, 1), pad=(1, 1), dilate=(1, 1), groups=1,
+                                out_size=(16, lanes // 2))
+    np.testing.assert_allclose(y, _direct(x, w, (1, 1), (1, 1), (1, 1), 1,
+                                          (16, lanes // 2)), **_tol(dtype))
+    x = rng.standard_normal((4, 4, 8 * 2, lanes)).astype(dtype)
+    convolution.conv2d.impl(x, w, stride=(1, 2), pad=(1, 1), dilate=(1, 1), groups=1,
+                            out_size=(16, lanes // 2))
+    assert taken == []
+    # A compiled step over such rows (its results written into the plan's
+    # buffers) equals eager.
+    x = rng.standard_normal((4, 4, 16, lanes // 2)).astype(dtype)
+    wv = tapejit.Variable(w.copy())
+
+    def step(x):
+        wv.cleargrad()
+        xv = tapejit.Variable(x)
+        loss = F.sum(F.relu(F.convolution_2d(xv, wv, pad=1)) ** 2)
+        loss.backward()
+        return loss, xv.grad, wv.grad
+    eager = [np.asarray(getattr(a, 'array', a)) for a in step(x)]
+    taken.clear()
+    for a, b in zip(tapejit.jit(step)(x), eager):
+        np.testing.assert_allclose(np.asarray(getattr(a, 'array', a)), b, **_tol(dtype))
+    assert taken == [2, 2]
