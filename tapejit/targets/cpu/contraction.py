@@ -52,6 +52,7 @@ from tapejit.targets.cpu.contraction_ir import (channel_filter_ir, correlation_i
                                                 fma_ir, layout_ir, windows_add_ir, windows_ir)
 from tapejit.targets.cpu.host_cpu import host_cpu
 from tapejit.targets.cpu.interleave_ir import RUN, deinterleave_ir, interleave_ir
+from tapejit.targets.cpu.product_ir import transpose_ir
 from tapejit.targets.cpu import pool_waits
 from tapejit.targets.cpu.llvm_jit import load_object
 
@@ -345,26 +346,49 @@ def _width(items: int, madds: float) -> int:
 
 
 def _run(fn: Callable, items: int, madds: float, *arrays: numpy.ndarray,
-         batch: int = 0, width: Optional[int] = None) -> None:
+         batch: int = 0, width: Optional[int] = None, args: tuple = ()) -> None:
+    """``fn`` over ``items`` on the threads tapejit decides (``args``: ints
+    the entry takes before its arrays)."""
     width = _width(items, madds) if width is None else width
     # Items a thread claims at a time: CLAIMS_PER_THREAD claims each, so that
     # a late thread holds up one claim's work, while the threads meet on the
     # shared counter (and on the edges of each other's tiles) seldom.
     grain = max(1, items // (width * CLAIMS_PER_THREAD))
-    threads.Chunked(fn, width)(batch, grain, items, *arrays)
+    threads.Chunked(fn, width)(batch, grain, items, *args, *arrays)
 
 
 def pack_filters(w: numpy.ndarray, groups: int, outs: int, channels: int, taps: tuple,
                  r_: int) -> numpy.ndarray:
     """Filters ``w`` ``(groups * outs, channels, kh * kw)`` (tap indices
     ``taps``) as a correlation tile reads them: ``(groups, outs / R, channels,
-    taps, R)``, zero past the last output channel."""
+    taps, R)``, zero past the last output channel.  Each block of ``R``
+    output channels is a transposed matrix (its channels and taps by its
+    ``R``), written by the products' transposing kernel (``lanes x lanes``
+    blocks in registers): NumPy's strided copy took as long as a 4x4
+    layer's convolution (256 x 256 x 3 x 3 filters).
+
+    >>> w = numpy.arange(12, dtype=numpy.float32).reshape(3, 2, 2)
+    >>> pack_filters(w, 1, 3, 2, (0, 1), 2).reshape(2, 2, 2, 2)[1, 1].tolist()
+    [[10.0, 0.0], [11.0, 0.0]]
+    """
     ob_n = -(-outs // r_)
-    packed = numpy.zeros((groups, ob_n * r_, channels, len(taps)), w.dtype)
-    packed[:, :outs] = w.reshape(groups, outs, channels, -1)[..., list(taps)]
-    return numpy.ascontiguousarray(
-        packed.reshape(groups, ob_n, r_, channels, len(taps)).transpose(0, 1, 3, 4, 2)
-    ).reshape(-1)
+    wv = w.reshape(groups, outs, channels, -1)
+    if tuple(taps) != tuple(range(wv.shape[-1])):
+        wv = wv[..., list(taps)]
+    if outs % r_:
+        padded = numpy.zeros((groups, ob_n * r_, channels, len(taps)), w.dtype)
+        padded[:, :outs] = wv
+        wv = padded
+    wv = numpy.ascontiguousarray(wv).reshape(-1)
+    lanes, _ = machine(w.dtype)
+    rows, blocks = channels * len(taps), groups * ob_n
+    packed = numpy.empty(blocks * rows * r_, w.dtype)
+    fn = _kernel('transpose', 'rows', w.dtype, (lanes,),
+                 lambda symbol: transpose_ir(symbol, w.dtype, lanes))
+    blocks_i, blocks_l = -(-rows // lanes), -(-r_ // lanes)
+    _run(fn, blocks * blocks_i * blocks_l, 0.25 * packed.size, wv, packed,
+         batch=rows, args=(rows, r_, blocks_i, blocks_l, rows, rows * r_))
+    return packed
 
 
 def correlate(corr: C.Correlation, src: numpy.ndarray, packed: numpy.ndarray,

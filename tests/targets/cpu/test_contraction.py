@@ -749,3 +749,22 @@ def test_rows_narrower_than_a_vector_interleave_their_images(dtype, monkeypatch)
     for a, b in zip(tapejit.jit(step)(x), eager):
         np.testing.assert_allclose(np.asarray(getattr(a, 'array', a)), b, **_tol(dtype))
     assert taken == [2, 2]
+
+
+@pytest.mark.parametrize('dtype', [np.float32, np.float64])
+def test_filters_are_packed_as_the_tiles_read_them(dtype):
+    # (groups, outs / R, channels, taps, R), zero past the last output
+    # channel: blocks of R wider and narrower than a vector, a subset of the
+    # taps (a strided data gradient's phase), groups.
+    rng = np.random.default_rng(9)
+    for groups, outs, channels, kk, taps, r_ in [
+            (1, 256, 256, 9, tuple(range(9)), 16), (2, 5, 3, 9, (0, 2, 6, 8), 4),
+            (3, 7, 1, 4, (1, 3), 5), (1, 32, 3, 9, tuple(range(9)), 4),
+            (1, 10, 17, 25, tuple(range(25)), 48)]:
+        w = rng.standard_normal((groups * outs, channels, kk)).astype(dtype)
+        blocks = -(-outs // r_)
+        ref = np.zeros((groups, blocks * r_, channels, len(taps)), dtype)
+        ref[:, :outs] = w.reshape(groups, outs, channels, kk)[..., list(taps)]
+        ref = ref.reshape(groups, blocks, r_, channels, len(taps)).transpose(0, 1, 3, 4, 2)
+        got = K.pack_filters(w, groups, outs, channels, taps, r_)
+        assert got.dtype == dtype and np.array_equal(got, ref.reshape(-1))
