@@ -207,10 +207,18 @@ def recompute_in_readers(units: list, outputs: set, position: dict) -> None:
     and the group no longer stores it: a pass writing an array and another
     reading it back become two reads of what was read anyway.  (A batch
     normalization's centered input ``x - mean``, which its backward pass
-    reads: each pass reads ``x`` instead.)  ``position``: each equation's
-    index in the graph (by ``id``), the order a group's members keep."""
+    reads: each pass reads ``x`` instead.)
+
+    Where several such values are made cheaply from one costlier value of
+    the group (and its inputs) instead, the group stores that one, and the
+    readers compute the others from it: one array written and read back
+    where there were several.  (A tanh GELU's ``1 + t`` and ``1 - t**2``,
+    which its backward pass reads: the group stores ``t`` alone.)
+    ``position``: each equation's index in the graph (by ``id``), the order
+    a group's members keep."""
     readers = _Readers(units)
     for grp in [u for u in units if isinstance(u, Group)]:
+        left = []
         for e in [e for e in grp.members if e.out.id in grp.ew]:
             users = [u for u in readers.of(e.out.id) if u is not grp]
             # (A row chain reads its parts' values while in cache: its own
@@ -221,14 +229,48 @@ def recompute_in_readers(units: list, outputs: set, position: dict) -> None:
                 continue
             made = _made_from_inputs(grp, e)
             if made is None:
+                left.append((e, users))
                 continue
-            for reader in users:
-                # (Two values' equations may share some: each taken once.)
-                have = {m.out.id for m in reader.members}
-                reader.members += [m for m in made if m.out.id not in have]
-                reader.members.sort(key=lambda m: position[id(m)])
-                reader.ew.update(m.out.id for m in made)
-                readers.update(reader)
+            _recompute(made, users, readers, position)
+        _store_anchors(grp, left, readers, position)
+
+
+def _recompute(made: list, users: list, readers: '_Readers', position: dict) -> None:
+    """Each of ``users`` computes the equations ``made`` itself."""
+    for reader in users:
+        # (Two values' equations may share some: each taken once.)
+        have = {m.out.id for m in reader.members}
+        reader.members += [m for m in made if m.out.id not in have]
+        reader.members.sort(key=lambda m: position[id(m)])
+        reader.ew.update(m.out.id for m in made)
+        readers.update(reader)
+
+
+def _store_anchors(grp: Group, left: list, readers: '_Readers', position: dict) -> None:
+    """Of the values ``left`` (``(eqn, later readers)``) that ``grp`` still
+    stores, those made cheaply from one of its costlier values (the anchor)
+    are computed by their readers from it, where that stores fewer arrays:
+    at least two values for an anchor not stored already, one for a stored
+    one."""
+    stored = {e.out.id for e, _ in left}
+    while left:
+        best = None
+        for w in grp.members:
+            if w.out.id not in grp.ew or w.prim.name in CHEAP or w.out.shape != grp.shape:
+                continue
+            covered = [(e, users, made) for e, users in left if e.out.id != w.out.id
+                       and (made := _made_from_inputs(grp, e, w.out.id)) is not None]
+            gain = len(covered) - (w.out.id not in stored)
+            if gain > 0 and (best is None or gain > best[0]):
+                best = (gain, w, covered)
+        if best is None:
+            return
+        _, w, covered = best
+        for e, users, made in covered:
+            _recompute(made, users, readers, position)
+        done = {e.out.id for e, _, _ in covered}
+        stored = (stored - done) | {w.out.id}
+        left = [(e, u) for e, u in left if e.out.id not in done]
 
 
 class _Readers:
@@ -258,11 +300,12 @@ def _members(u: Union[Group, RowChain, Eqn]) -> list:
     return u.members if isinstance(u, Group) else [u]
 
 
-def _made_from_inputs(grp: Group, e: Eqn) -> Union[list, None]:
+def _made_from_inputs(grp: Group, e: Eqn, anchor: int = -1) -> Union[list, None]:
     """The equations of ``grp`` that make ``e``'s value from the group's
-    outside inputs, in order, where they are few, cheap, and read at most
-    twice the value's bytes per element; else None."""
-    own = {m.out.id: m for m in grp.members if m.out.id in grp.ew}
+    outside inputs (and its value ``anchor``, read as an input), in order,
+    where they are few, cheap, and read at most twice the value's bytes per
+    element; else None."""
+    own = {m.out.id: m for m in grp.members if m.out.id in grp.ew and m.out.id != anchor}
     need, stack = {}, [e]
     while stack:
         m = stack.pop()

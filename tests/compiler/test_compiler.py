@@ -993,6 +993,28 @@ def test_a_transcendental_value_later_groups_read_stays_stored():
     assert [len(st.spec.stores) for st in kernels] == [1, 1]
 
 
+def test_values_made_cheaply_from_a_costlier_one_are_stored_as_that_one():
+    # A tanh GELU's backward reads 1 + t and 1 - t**2: stored, two arrays
+    # written and read back; the group stores t alone, and the later group
+    # computes both from it.
+    rng = np.random.default_rng(12)
+    x = rng.standard_normal((16, 8, 64)).astype(np.float32)
+
+    def f(x):
+        t = F.tanh(x * 0.5)
+        a, b = t + 1, 1 - t * t
+        s = F.sum(a * b, axis=(0, 2), keepdims=True)
+        return a * s + b
+    ex = _check(f, [x], rtol=1e-4)
+    kernels = [st for kind, st in ex.plan.steps if kind == 'kernel' and st.spec.shape == x.shape]
+    summing = next(st for st in kernels if st.spec.reductions)
+    assert len(summing.spec.stores) == 1, [v.shape for v in summing.spec.stores]
+    assert 'tanh' in [e.prim.name for e in summing.members]
+    last = kernels[-1]
+    assert 'tanh' not in [e.prim.name for e in last.members]
+    assert {'add', 'sub'} <= {e.prim.name for e in last.members}
+
+
 def test_values_recomputed_from_shared_equations_take_each_once():
     rng = np.random.default_rng(11)
     x = rng.standard_normal((16, 8, 64)).astype(np.float32)
