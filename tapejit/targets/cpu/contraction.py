@@ -547,8 +547,7 @@ def conv2d_filter(x: numpy.ndarray, gy: numpy.ndarray, ksize: tuple, stride: tup
     size = x.dtype.itemsize
     # Tiles of output channels an item takes through the images together:
     # their accumulators fit in a quarter of this core's second-level cache.
-    span = max(1, min(ob_n, _cache_bytes() // 4 // (tile_size * lanes * size)))
-    blocks = -(-ob_n // span)
+    span, blocks = _spans(ob_n, _cache_bytes() // 4 // (tile_size * lanes * size))
     # (Parts of the batch, of whatever size: one kernel for every batch.)
     parts = max(1, -(-FILTER_PARTS // (corr.groups * blocks)))
     # Images a run of the tiles' accumulators spans: a tile's output-gradient
@@ -609,6 +608,19 @@ def filter_vectors(channels: int, outs: int, lanes: int, registers: int,
     return None
 
 
+def _spans(tiles: int, most: int) -> tuple:
+    """``(span, blocks)``: ``tiles`` tiles of a filter gradient in
+    ``blocks`` items' runs of ``span``, at most ``most`` a run and as even
+    as they come (32 tiles in runs of at most 28: two of 16, not 28 and 4
+    with 24 tiles' accumulators zeroed and summed for nothing).
+
+    >>> _spans(32, 28), _spans(16, 100), _spans(7, 0)
+    ((16, 2), (16, 1), (1, 7))
+    """
+    blocks = -(-tiles // max(1, min(tiles, most)))
+    return -(-tiles // blocks), blocks
+
+
 def _filter_channels(x: numpy.ndarray, gy: numpy.ndarray, ksize: tuple, stride: tuple,
                      pad: tuple, dilate: tuple, groups: int, along: str,
                      out: Optional[numpy.ndarray]) -> numpy.ndarray:
@@ -632,8 +644,7 @@ def _filter_channels(x: numpy.ndarray, gy: numpy.ndarray, ksize: tuple, stride: 
     # Tiles of broadcast channels an item takes through the images
     # together: their accumulators fit in a quarter of this core's
     # second-level cache.
-    span = max(1, min(bt_n, _cache_bytes() // 4 // (tile_size * size)))
-    blocks = -(-bt_n // span)
+    span, blocks = _spans(bt_n, _cache_bytes() // 4 // (tile_size * size))
     # (Parts of the batch as the pixel kernel's: the sums, and so the
     # result's bits, do not depend on the cores.)
     parts = max(1, -(-FILTER_PARTS // (groups * blocks)))
