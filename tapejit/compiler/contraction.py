@@ -354,30 +354,34 @@ def conv_filter(x_shape: tuple, gy_shape: tuple, ksize: tuple, stride: tuple, pa
     return ConvFilter(fw.src, corr, oh, (oh, ow), corr.gy_row if rv else fw.src.wq)
 
 
-def interleaved(batch: int, width: int, row: int, kw: int, stride_x: int, pad_x: int,
-                dilate_x: int, lanes: int) -> int:
+def interleaved(batch: int, width: int, out_width: int, row: int, kw: int, stride_x: int,
+                pad_x: int, dilate_x: int, lanes: int) -> int:
     """Images per block ``L`` that a convolution's kernel takes interleaved
-    pixel by pixel (1: none): a result row of ``row`` pixels narrower than
-    a vector that divides it, for images ``width`` wide, ``kw`` taps across
-    (stride ``stride_x`` 1, padding ``pad_x``, dilation ``dilate_x``).
+    pixel by pixel (1: none): the convolution of images ``width`` wide
+    giving ``out_width`` (``kw`` taps across, stride ``stride_x`` 1,
+    padding ``pad_x``, dilation ``dilate_x``), where the rows the kernel
+    computes (``row`` pixels: the output's for the convolution, the input's
+    for its data gradient) are narrower than a vector that they divide.
     Block ``g`` holds ``x[g * L + l, c, y, i]`` at ``[g, c, y, i * L + l]``:
     the convolution of a block, with ``L`` times the taps' spacing and the
-    padding across, is that of its images, each result row ``lanes``
+    padding across, is that of its images, each computed row ``lanes``
     pixels wide.  Rows narrower than a vector either leave lanes idle or
     run across rows into the padding (8-pixel rows on 16 lanes: a fifth of
     the work, and the filters' values broadcast for half a vector's FMAs).
-    Where ``lanes`` rows do not fill the batch, or the rows are not the
-    convolution's full extent, none.
+    Where ``lanes`` rows do not fill the batch, or the output is not the
+    convolution's full extent across, none.
 
-    >>> interleaved(64, 8, 8, 3, 1, 1, 1, 16), interleaved(64, 8, 8, 3, 1, 1, 1, 8)
+    >>> interleaved(64, 8, 8, 8, 3, 1, 1, 1, 16), interleaved(64, 8, 8, 8, 3, 1, 1, 1, 8)
     (2, 1)
-    >>> interleaved(63, 8, 8, 3, 1, 1, 1, 16), interleaved(64, 16, 8, 3, 2, 1, 1, 16)
+    >>> interleaved(63, 8, 8, 8, 3, 1, 1, 1, 16), interleaved(64, 16, 8, 8, 3, 2, 1, 1, 16)
     (1, 1)
+    >>> interleaved(64, 8, 6, 8, 3, 1, 0, 1, 16)    # (a data gradient, no padding)
+    2
     """
     if row >= lanes or lanes % row or stride_x != 1:
         return 1
     images = lanes // row
-    if batch % images or row != width + 2 * pad_x - dilate_x * (kw - 1):
+    if batch % images or out_width != width + 2 * pad_x - dilate_x * (kw - 1):
         return 1
     return images
 

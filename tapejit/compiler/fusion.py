@@ -207,7 +207,9 @@ def recompute_in_readers(units: list, outputs: set, position: dict) -> None:
     and the group no longer stores it: a pass writing an array and another
     reading it back become two reads of what was read anyway.  (A batch
     normalization's centered input ``x - mean``, which its backward pass
-    reads: each pass reads ``x`` instead.)
+    reads: each pass reads ``x`` instead.)  A value the group stores
+    whatever happens (an output of the graph, or one a call reads) counts
+    as an input: read, not made again and stored twice.
 
     Where several such values are made cheaply from one costlier value of
     the group (and its inputs) instead, the group stores that one, and the
@@ -218,21 +220,25 @@ def recompute_in_readers(units: list, outputs: set, position: dict) -> None:
     a group's members keep."""
     readers = _Readers(units)
     for grp in [u for u in units if isinstance(u, Group)]:
-        left = []
+        kept, left = set(), []
         for e in [e for e in grp.members if e.out.id in grp.ew]:
             users = [u for u in readers.of(e.out.id) if u is not grp]
             # (A row chain reads its parts' values while in cache: its own
             # groups are left as they are, and a chain reading the value
             # reads it stored.)
-            if (not users or e.out.id in outputs
-                    or not all(isinstance(u, Group) and u.shape == grp.shape for u in users)):
-                continue
-            made = _made_from_inputs(grp, e)
-            if made is None:
+            if e.out.id in outputs or not all(
+                    isinstance(u, Group) and u.shape == grp.shape for u in users):
+                kept.add(e.out.id)
+            elif users:
                 left.append((e, users))
-                continue
-            _recompute(made, users, readers, position)
-        _store_anchors(grp, left, readers, position)
+        later = []
+        for e, users in left:
+            made = _made_from_inputs(grp, e, kept)
+            if made is None:
+                later.append((e, users))
+            else:
+                _recompute(made, users, readers, position)
+        _store_anchors(grp, later, kept, readers, position)
 
 
 def _recompute(made: list, users: list, readers: '_Readers', position: dict) -> None:
@@ -246,31 +252,40 @@ def _recompute(made: list, users: list, readers: '_Readers', position: dict) -> 
         readers.update(reader)
 
 
-def _store_anchors(grp: Group, left: list, readers: '_Readers', position: dict) -> None:
+def _store_anchors(grp: Group, left: list, kept: set, readers: '_Readers',
+                   position: dict) -> None:
     """Of the values ``left`` (``(eqn, later readers)``) that ``grp`` still
     stores, those made cheaply from one of its costlier values (the anchor)
     are computed by their readers from it, where that stores fewer arrays:
     at least two values for an anchor not stored already, one for a stored
-    one."""
-    stored = {e.out.id for e, _ in left}
-    while left:
-        best = None
-        for w in grp.members:
-            if w.out.id not in grp.ew or w.prim.name in CHEAP or w.out.shape != grp.shape:
+    one.  (``kept``: the values the group stores whatever happens.)  Each
+    anchor is one the values reach through cheap equations, the anchors
+    reached by most taken first."""
+    own = {m.out.id: m for m in grp.members if m.out.id in grp.ew}
+    reached: dict = {}      # anchor id -> the entries of ``left`` reaching it
+    for entry in left:
+        seen, stack = set(), [entry[0]]
+        while stack:
+            m = stack.pop()
+            if m.out.id in seen or m.out.id in kept:
                 continue
-            covered = [(e, users, made) for e, users in left if e.out.id != w.out.id
-                       and (made := _made_from_inputs(grp, e, w.out.id)) is not None]
-            gain = len(covered) - (w.out.id not in stored)
-            if gain > 0 and (best is None or gain > best[0]):
-                best = (gain, w, covered)
-        if best is None:
-            return
-        _, w, covered = best
+            seen.add(m.out.id)
+            if m.prim.name not in CHEAP:
+                if m is not entry[0] and m.out.shape == grp.shape:
+                    reached.setdefault(m.out.id, []).append(entry)
+                continue
+            stack.extend(own[v.id] for v in m.inputs if v.id in own)
+    stored = {e.out.id for e, _ in left} | kept
+    done: set = set()
+    for w, entries in sorted(reached.items(), key=lambda kv: -len(kv[1])):
+        covered = [(e, users, made) for e, users in entries if e.out.id not in done
+                   and (made := _made_from_inputs(grp, e, kept | {w})) is not None]
+        if len(covered) - (w not in stored) <= 0:
+            continue
         for e, users, made in covered:
             _recompute(made, users, readers, position)
-        done = {e.out.id for e, _, _ in covered}
-        stored = (stored - done) | {w.out.id}
-        left = [(e, u) for e, u in left if e.out.id not in done]
+            done.add(e.out.id)
+        stored = (stored - done) | {w}
 
 
 class _Readers:
@@ -300,12 +315,12 @@ def _members(u: Union[Group, RowChain, Eqn]) -> list:
     return u.members if isinstance(u, Group) else [u]
 
 
-def _made_from_inputs(grp: Group, e: Eqn, anchor: int = -1) -> Union[list, None]:
+def _made_from_inputs(grp: Group, e: Eqn, leaves: set = frozenset()) -> Union[list, None]:
     """The equations of ``grp`` that make ``e``'s value from the group's
-    outside inputs (and its value ``anchor``, read as an input), in order,
+    outside inputs (and its values ``leaves``, read as inputs), in order,
     where they are few, cheap, and read at most twice the value's bytes per
     element; else None."""
-    own = {m.out.id: m for m in grp.members if m.out.id in grp.ew and m.out.id != anchor}
+    own = {m.out.id: m for m in grp.members if m.out.id in grp.ew and m.out.id not in leaves}
     need, stack = {}, [e]
     while stack:
         m = stack.pop()

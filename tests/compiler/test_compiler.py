@@ -1015,6 +1015,50 @@ def test_values_made_cheaply_from_a_costlier_one_are_stored_as_that_one():
     assert {'add', 'sub'} <= {e.prim.name for e in last.members}
 
 
+def test_a_value_stored_anyway_is_read_not_made_again_and_stored_twice():
+    # m is an output (stored whatever happens): the values made from it are
+    # made from it by their readers, which neither make m again nor store it.
+    rng = np.random.default_rng(13)
+    x = rng.standard_normal((16, 8, 64)).astype(np.float32)
+
+    def f(x):
+        t = F.tanh(x * 0.5)
+        m = t + 1
+        e1, e2 = m * 3, m * 5
+        s = F.sum(e1 * e2, axis=(0, 2), keepdims=True)
+        u = e1 * s
+        s2 = F.sum(u * u, axis=(0, 2), keepdims=True)
+        return e2 * s2, m
+    ex = _check(f, [x], rtol=1e-4)
+    stored = [v.id for kind, st in ex.plan.steps if kind == 'kernel' for v in st.out_vars
+              if v.shape == x.shape]
+    assert len(stored) == len(set(stored)) == 2, stored
+
+
+def test_planning_many_costly_values_in_one_nest_stays_fast():
+    import time
+    from tapejit.compiler.plan import Plan
+    from tapejit.ir.trace import trace_graph
+    x = np.ones((4, 8, 16), np.float32)
+
+    # (One nest of 80 tanh values, each read later as 1 + t and 1 - t**2.)
+    def f(x):
+        ts = [F.tanh(x * (0.1 + i)) for i in range(80)]
+        a, b = [t + 1 for t in ts], [1 - t * t for t in ts]
+        acc = a[0] * b[0]
+        for i in range(1, 80):
+            acc = acc + a[i] * b[i]
+        s = F.sum(acc, axis=(0, 2), keepdims=True)
+        out = a[0] * s
+        for i in range(80):
+            out = out + a[i] * s + b[i]
+        return out
+    g = trace_graph(f, [x])
+    start = time.perf_counter()
+    Plan(g, rows=True)
+    assert time.perf_counter() - start < 5.0
+
+
 def test_values_recomputed_from_shared_equations_take_each_once():
     rng = np.random.default_rng(11)
     x = rng.standard_normal((16, 8, 64)).astype(np.float32)

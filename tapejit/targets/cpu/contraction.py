@@ -458,8 +458,8 @@ def conv2d(x: numpy.ndarray, w: numpy.ndarray, stride: tuple, pad: tuple, dilate
     kh, kw)``: ``(N, O) + out_size`` (see the module's example), plus
     ``bias`` ``(O,)`` where given, into ``out`` where given."""
     lanes, regs = machine(x.dtype)
-    images = C.interleaved(x.shape[0], x.shape[3], out_size[1], w.shape[3], stride[1], pad[1],
-                           dilate[1], lanes)
+    images = C.interleaved(x.shape[0], x.shape[3], out_size[1], out_size[1], w.shape[3],
+                           stride[1], pad[1], dilate[1], lanes)
     if images > 1:
         # (Rows narrower than a vector: a block of images at a time.)
         y = conv2d(interleave(x, images), w, *_across(images, stride, pad, dilate), groups,
@@ -487,7 +487,7 @@ def conv2d_transpose(gy: numpy.ndarray, w: numpy.ndarray, stride: tuple, pad: tu
     :func:`conv2d`."""
     lanes, regs = machine(gy.dtype)
     o, cg, kh, kw = w.shape
-    images = C.interleaved(gy.shape[0], gy.shape[3], size[1], kw, stride[1], pad[1],
+    images = C.interleaved(gy.shape[0], size[1], gy.shape[3], size[1], kw, stride[1], pad[1],
                            dilate[1], lanes)
     if images > 1:
         # (Rows narrower than a vector: a block of images at a time.)
@@ -737,7 +737,8 @@ def describe(name: str, shapes: tuple, params: dict, dtype: Any) -> str:
         return _describe_windows(name, shapes, p, lanes, dtype)
     if name in ('conv2d', 'conv2d_transpose'):
         row = p['out_size'][1] if name == 'conv2d' else p['size'][1]
-        images = C.interleaved(plane[0], plane[3], row, shapes[1][3], p['stride'][1],
+        width, out_width = (plane[3], row) if name == 'conv2d' else (row, plane[3])
+        images = C.interleaved(plane[0], width, out_width, row, shapes[1][3], p['stride'][1],
                                p['pad'][1], p['dilate'][1], lanes)
         if images > 1:
             n, c, h, w = plane

@@ -720,6 +720,20 @@ def test_rows_narrower_than_a_vector_interleave_their_images(dtype, monkeypatch)
             text = K.describe('conv2d', (x.shape, w.shape), dict(
                 stride=s, pad=p, dilate=d, groups=groups, out_size=out), dtype)
             assert f'images interleaved pixel by pixel, {images} a block' in text
+    # A data gradient whose rows (the input's) are narrower than a vector,
+    # where the output gradient's are narrower still (no padding across).
+    x = rng.standard_normal((4, 4, 32, lanes // 2)).astype(dtype)
+    w = rng.standard_normal((6, 4, 3, 3)).astype(dtype)
+    gy = rng.standard_normal((4, 6, 30, lanes // 2 - 2)).astype(dtype)
+    taken.clear()
+    gx = convolution.conv2d_transpose.impl(gy, w, (1, 1), (0, 0), (1, 1), 1, (32, lanes // 2))
+    assert taken == [2]
+    for idx in itertools.islice(np.ndindex(x.shape), 0, None, max(1, x.size // 9)):
+        e = np.zeros(x.shape)
+        e[idx] = 1.0
+        np.testing.assert_allclose(
+            gx[idx], np.sum(_direct(e, w.astype(np.float64), (1, 1), (0, 0), (1, 1), 1,
+                                    gy.shape[2:]) * gy), **_tol(dtype))
     # A batch that blocks of images do not fill, and a stride across, are
     # computed on the images as they are.
     taken.clear()
