@@ -159,6 +159,26 @@ def test_gradients_and_second_gradients_match_finite_differences(case):
                                          rtol=1e-5)
 
 
+def test_interleaved_rows_match_finite_differences_to_second_order():
+    # float64 rows of a quarter of a vector (two images a block where the
+    # vectors hold 8), tall enough not to be small planes.
+    lanes = K.machine(np.float64)[0]
+    row = max(1, lanes // 2)
+    rng = np.random.default_rng(21)
+    x = rng.standard_normal((2 * (lanes // row), 2, 4 * lanes // row, row))
+    w = rng.standard_normal((3, 2, 3, 3))
+    b = rng.standard_normal(3)
+
+    def f(x, w, b):
+        return F.convolution_2d(x, w, b, pad=1)
+    y = f(x, w, b)
+    gy = rng.standard_normal(y.shape)
+    gradient_check.check_backward(f, (x, w, b), gy, eps=1e-6, atol=1e-5, rtol=1e-5)
+    ggs = tuple(rng.standard_normal(a.shape) for a in (x, w, b))
+    gradient_check.check_double_backward(f, (x, w, b), gy, ggs, eps=1e-6, atol=1e-5,
+                                         rtol=1e-5)
+
+
 @pytest.mark.parametrize('case', [CASES[1], CASES[4], CASES[8]])
 def test_deconvolution_gradients_match_finite_differences(case):
     shape, (o, kh, kw), s, p, d, groups, cover = case

@@ -682,6 +682,26 @@ def window_kernels_equal_the_interpreter():
 
 
 @case
+def interleaved_convolutions_equal_the_cpu():
+    # Rows of 8 pixels, an even batch: on a CPU with 16 float32 lanes the
+    # host's convolution and its data gradient interleave two images a
+    # block; this target runs the windows' product. Both give one answer.
+    import tapejit
+    import tapejit.functions as F
+    rng = _rng(8)
+    x = rng.standard_normal((2, 2, 8, 8)).astype(np.float32)
+    W = rng.standard_normal((3, 2, 3, 3)).astype(np.float32)
+    b = rng.standard_normal(3).astype(np.float32)
+
+    def f(x, W):
+        y = F.convolution_2d(x, W, b, pad=1)
+        gx, gW = tapejit.grad([F.sum(y * y)], [x, W])
+        return y, gx, gW
+    _run(lambda x, W: f(tapejit.Variable(x), tapejit.Variable(W)), [x, W], rtol=2e-5,
+         atol=2e-5)
+
+
+@case
 def function_table_values_and_gradients():
     """Every entry of test_functions.py's table, compiled for CUDA: its outputs
     and the gradients of a weighted sum of them equal eager CPU ones."""
