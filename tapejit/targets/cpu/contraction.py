@@ -46,6 +46,7 @@ import numpy
 
 from tapejit.backends import host_arrays, threads
 from tapejit.compiler import contraction as C, store
+from tapejit.core.errors import ShapeError
 from tapejit.ops.registry import install_host_kernel
 from tapejit.targets.cpu.buffers import ALIGN, scratch
 from tapejit.targets.cpu.contraction_ir import (channel_filter_ir, correlation_ir, filter_ir,
@@ -170,6 +171,9 @@ def interleave(x: numpy.ndarray, images: int) -> numpy.ndarray:
     """
     x = numpy.ascontiguousarray(x)
     n, c, h, w = x.shape
+    if images < 1 or n % images:
+        raise ShapeError(f'interleave: {n} images of shape {x.shape[1:]} ({x.dtype}) do not '
+                         f'fill blocks of {images}; expected a batch that is a multiple of it')
     out = scratch('interleaved', x.size, x.dtype)
     _move('interleave', x, images, out)
     return out.reshape(n // images, c, h, w * images)
@@ -186,6 +190,9 @@ def deinterleave(y: numpy.ndarray, images: int,
     True
     """
     nb, c, h, wide = y.shape
+    if images < 1 or wide % images:
+        raise ShapeError(f'deinterleave: blocks of shape {y.shape} ({y.dtype}) do not hold '
+                         f'{images} images a row; expected rows a multiple of {images} wide')
     shape = (nb * images, c, h, wide // images)
     fits = out is not None and out.dtype == y.dtype and out.flags.writeable
     result = _result(out if fits else None, shape, y.dtype, False)

@@ -695,6 +695,13 @@ def test_the_interleave_kernels_move_each_element_where_the_definition_says(imag
         other = np.full(shape, np.nan, np.float32 if dtype == np.float64 else np.float64)
         assert K.deinterleave(blocks.copy(), images, other) is other
         np.testing.assert_allclose(other, x, rtol=1e-6)
+    # A batch the blocks do not fill, and rows that hold no whole block, are
+    # refused, naming the shapes.
+    from tapejit.core.errors import ShapeError
+    with pytest.raises(ShapeError, match=r'interleave: 3 images of shape \(2, 4, 4\)'):
+        K.interleave(np.zeros((3, 2, 4, 4), dtype), 2)
+    with pytest.raises(ShapeError, match=r'deinterleave: blocks of shape \(1, 2, 4, 5\)'):
+        K.deinterleave(np.zeros((1, 2, 4, 5), dtype), 2)
 
 
 @pytest.mark.parametrize('dtype', [np.float32, np.float64])
