@@ -81,7 +81,8 @@ def windows_ir(symbol: str, src: C.Layout, taps: tuple, out_hw: tuple,
     ``src`` says (the convolution's source, ``taps`` its taps' offsets) as
     one matrix, a row per channel and tap and a column per image and
     output pixel (``out_hw``): ``symbol(n, ch, nch, claim, source, out)``
-    for ``n`` images, an item per image channel, each output row of each
+    for ``n`` images, an item per image channel (channel by channel: see
+    :func:`_image_channel`), each output row of each
     tap one copy of its pixels (unit-stride in the tap's phase plane)."""
     oh, ow = out_hw
     size = numpy.dtype(dtype).itemsize
@@ -93,8 +94,8 @@ def windows_ir(symbol: str, src: C.Layout, taps: tuple, out_hw: tuple,
 
         def item(i: Any) -> None:
             b = em.b
-            k, c = b.sdiv(i, v.c(src.channels)), b.srem(i, v.c(src.channels))
-            image = b.gep(x.data, [b.mul(i, v.c(src.block))])
+            k, c, at = _image_channel(em, v, i, batch, src.channels)
+            image = b.gep(x.data, [b.mul(at, v.c(src.block))])
             row0 = b.mul(b.mul(c, v.c(len(taps))), batch)   # the channel's first row of out
             for t, off in enumerate(taps):
                 b = em.b
@@ -133,8 +134,8 @@ def windows_add_ir(symbol: str, src: C.Layout, taps: tuple, out_hw: tuple,
 
         def item(i: Any) -> None:
             b = em.b
-            k, c = b.sdiv(i, v.c(src.channels)), b.srem(i, v.c(src.channels))
-            block = b.gep(laid.data, [b.mul(i, v.c(src.block))])
+            k, c, at = _image_channel(em, v, i, batch, src.channels)
+            block = b.gep(laid.data, [b.mul(at, v.c(src.block))])
             v.zero_elements(block, src.block)
             row0 = b.mul(b.mul(c, v.c(len(taps))), batch)
             for t, off in enumerate(taps):
@@ -148,12 +149,26 @@ def windows_add_ir(symbol: str, src: C.Layout, taps: tuple, out_hw: tuple,
                              br.gep(line0, [br.mul(y, v.c(ow))]), ow, size)
                 em.repeat(v.c(0), v.c(oh), row)
             b = em.b
-            image = b.gep(out.data, [b.mul(i, v.c(hw))])
+            image = b.gep(out.data, [b.mul(at, v.c(hw))])
             if not covered:   # (pixels no window reads: a zero gradient)
                 v.zero_elements(image, hw)
             _unlay_channel(em, src, dtype, block, image)
         v.work_loop(claim, nch, item)
     return _entry(symbol, dtype, 3, {1, 2}, emit)
+
+
+def _image_channel(em: Emitter, v: '_Ir', i: Any, batch: Any, channels: int) -> tuple:
+    """``(image, channel, image * channels + channel)`` of the windows'
+    item ``i``.  The items run channel by channel, each channel's images in
+    turn: a claim of consecutive items then covers whole rows of the
+    windows' matrix (a row per channel and tap), which one thread writes
+    (or reads) from end to end.  Image by image, each item touched a line
+    in each of its channel's rows, next to the lines of the items about
+    it, and two threads passed those lines between their cores: the
+    windows of a 4x4 layer took longer on two threads than on one."""
+    b = em.b
+    c, k = b.sdiv(i, batch), b.srem(i, batch)
+    return k, c, b.add(b.mul(k, v.c(channels)), c)
 
 
 # Elements a vector of windows_add's takes at most (a longer row runs in a
