@@ -127,6 +127,7 @@ def windows_add_ir(symbol: str, src: C.Layout, taps: tuple, out_hw: tuple,
     size = numpy.dtype(dtype).itemsize
     hw = src.height * src.width
     covered = _covered(src)
+    order = _apart(taps, src)
 
     def emit(em: Emitter, batch: Any, nch: Any, claim: Any, cols: Array, laid: Array,
              out: Array) -> None:
@@ -138,7 +139,8 @@ def windows_add_ir(symbol: str, src: C.Layout, taps: tuple, out_hw: tuple,
             block = b.gep(laid.data, [b.mul(at, v.c(src.block))])
             v.zero_elements(block, src.block)
             row0 = b.mul(b.mul(c, v.c(len(taps))), batch)
-            for t, off in enumerate(taps):
+            for t in order:
+                off = taps[t]
                 b = em.b
                 line0 = b.gep(cols.data, [b.mul(b.add(b.add(row0, b.mul(v.c(t), batch)), k),
                                                 v.c(oh * ow))])
@@ -169,6 +171,17 @@ def _image_channel(em: Emitter, v: '_Ir', i: Any, batch: Any, channels: int) -> 
     b = em.b
     c, k = b.sdiv(i, batch), b.srem(i, batch)
     return k, c, b.add(b.mul(k, v.c(channels)), c)
+
+
+def _apart(taps: tuple, src: C.Layout) -> list:
+    """The order windows_add adds its taps' rows in: by the column they
+    start at in the laid-out plane, then by row.  Taps one column apart add
+    rows that overlap but for an element; in the taps' own order (row by
+    row) each add read what the one a few adds before had stored, shifted
+    by an element, which the core cannot forward from its store buffer and
+    waits for (the store-to-load forwarding stall).  Column by column, an
+    overlapping store lies a whole column's adds back."""
+    return sorted(range(len(taps)), key=lambda t: (taps[t] % src.plane % src.wq, taps[t]))
 
 
 # Elements a vector of windows_add's takes at most (a longer row runs in a
