@@ -50,7 +50,8 @@ from tapejit.core.errors import ShapeError
 from tapejit.ops.registry import install_host_kernel
 from tapejit.targets.cpu.buffers import ALIGN, scratch
 from tapejit.targets.cpu.contraction_ir import (channel_filter_ir, correlation_ir, filter_ir,
-                                                fma_ir, layout_ir, windows_add_ir, windows_ir)
+                                                fma_ir, gathers, layout_ir, windows_add_ir,
+                                                windows_ir)
 from tapejit.targets.cpu.host_cpu import host_cpu
 from tapejit.targets.cpu.interleave_ir import RUN, deinterleave_ir, interleave_ir
 from tapejit.targets.cpu.product_ir import transpose_ir
@@ -240,7 +241,9 @@ def windows(x: numpy.ndarray, ksize: tuple, stride: tuple, pad: tuple, dilate: t
     """
     n, c = x.shape[:2]
     src, taps = _window_layout(x.shape, ksize, stride, pad, dilate, out_size, x.dtype)
-    laid = lay_out(x, src, 'windows')
+    # (Rows moved in registers read the images themselves: see gathers.)
+    laid = (numpy.ascontiguousarray(x).reshape(-1) if gathers(src, out_size, len(taps))
+            else lay_out(x, src, 'windows'))
     # (From the kept blocks: the caller owns it, and the next call of this
     # size takes the same pages once it is dropped.)
     out = host_arrays.empty((c * len(taps), n * out_size[0] * out_size[1]), x.dtype)

@@ -83,9 +83,14 @@ def windows_ir(symbol: str, src: C.Layout, taps: tuple, out_hw: tuple,
     output pixel (``out_hw``): ``symbol(n, ch, nch, claim, source, out)``
     for ``n`` images, an item per image channel (channel by channel: see
     :func:`_image_channel`), each output row of each
-    tap one copy of its pixels (unit-stride in the tap's phase plane)."""
+    tap one copy of its pixels (unit-stride in the tap's phase plane).
+    Where :func:`gathers` says, ``source`` is the images themselves ``(n,
+    channels, height, width)``, and each output row of a tap is a row of
+    the image moved in registers (:func:`_scatter_rows`): no padded copy."""
     oh, ow = out_hw
     size = numpy.dtype(dtype).itemsize
+
+    gather = gathers(src, out_hw, len(taps))
 
     def emit(em: Emitter, batch: Any, nch: Any, claim: Any, x: Array, out: Array) -> None:
         v = _Ir(em, dtype, 1)
@@ -95,12 +100,16 @@ def windows_ir(symbol: str, src: C.Layout, taps: tuple, out_hw: tuple,
         def item(i: Any) -> None:
             b = em.b
             k, c, at = _image_channel(em, v, i, batch, src.channels)
-            image = b.gep(x.data, [b.mul(at, v.c(src.block))])
+            image = b.gep(x.data, [b.mul(at, v.c(src.height * src.width if gather
+                                                 else src.block))])
             row0 = b.mul(b.mul(c, v.c(len(taps))), batch)   # the channel's first row of out
             for t, off in enumerate(taps):
                 b = em.b
                 d_img = b.gep(out.data, [b.mul(b.add(b.add(row0, b.mul(v.c(t), batch)), k),
                                                v.c(oh * ow))])
+                if gather:
+                    _scatter_rows(em, v, src, off, out_hw, image, d_img, size)
+                    continue
                 s_img = b.gep(image, [v.c(off)])
 
                 def row(y: Any, s_img=s_img, d_img=d_img) -> None:
@@ -120,30 +129,41 @@ def windows_add_ir(symbol: str, src: C.Layout, taps: tuple, out_hw: tuple,
     laid, out)``, ``cols`` a row per channel and tap and a column per image
     and output pixel (``out_hw``), ``laid`` scratch for ``n`` images laid
     out as ``src`` says (planes of no slack), ``out`` the images ``(n,
-    channels, height, width)``.  An item per image channel: its planes
-    zeroed, each output row of each tap added (a vector of the row's
+    channels, height, width)``.  An item per image channel.  With a stride
+    of one and short rows, each image row is the sum of the taps' rows that
+    read it, shifted in registers (:func:`_gather_rows`); else its planes
+    are zeroed, each output row of each tap added (a vector of the row's
     pixels) where that tap reads it, then its pixels copied out."""
     oh, ow = out_hw
     size = numpy.dtype(dtype).itemsize
     hw = src.height * src.width
     covered = _covered(src)
     order = _apart(taps, src)
+    gather = gathers(src, out_hw, len(taps))
 
     def emit(em: Emitter, batch: Any, nch: Any, claim: Any, cols: Array, laid: Array,
              out: Array) -> None:
         v = _Ir(em, dtype, 1)
 
+        def line(t: int, k: Any, c: Any) -> Any:
+            # (Tap t's row of channel c, at image k's output pixels.)
+            b = em.b
+            row = b.add(b.mul(b.add(b.mul(c, v.c(len(taps))), v.c(t)), batch), k)
+            return b.gep(cols.data, [b.mul(row, v.c(oh * ow))])
+
         def item(i: Any) -> None:
             b = em.b
             k, c, at = _image_channel(em, v, i, batch, src.channels)
+            if gather:
+                image = b.gep(out.data, [b.mul(at, v.c(hw))])
+                _gather_rows(em, v, src, taps, out_hw,
+                             [line(t, k, c) for t in range(len(taps))], image, size)
+                return
             block = b.gep(laid.data, [b.mul(at, v.c(src.block))])
             v.zero_elements(block, src.block)
-            row0 = b.mul(b.mul(c, v.c(len(taps))), batch)
             for t in order:
                 off = taps[t]
-                b = em.b
-                line0 = b.gep(cols.data, [b.mul(b.add(b.add(row0, b.mul(v.c(t), batch)), k),
-                                                v.c(oh * ow))])
+                line0 = line(t, k, c)
 
                 def row(y: Any, off=off, line0=line0) -> None:
                     br = em.b
@@ -171,6 +191,91 @@ def _image_channel(em: Emitter, v: '_Ir', i: Any, batch: Any, channels: int) -> 
     b = em.b
     c, k = b.sdiv(i, batch), b.srem(i, batch)
     return k, c, b.add(b.mul(k, v.c(channels)), c)
+
+
+# windows_add sums an image row in registers (see _gather_rows) where its
+# rows and the windows' rows are at most this long, and the image's rows
+# times the taps (the row vectors its kernel loads, written out) at most
+# GATHER_ROWS.
+GATHER_ROW = 32
+GATHER_ROWS = 512
+
+
+def gathers(src: C.Layout, out_hw: tuple, taps: int) -> bool:
+    """Whether the windows' kernels of images laid out as ``src`` says
+    (``taps`` taps, ``out_hw`` output pixels) move rows in registers rather
+    than through a padded copy of the images: a stride of one, rows of at
+    most :data:`GATHER_ROW` and at most :data:`GATHER_ROWS` rows written out.
+
+    >>> from tapejit.compiler import contraction as C
+    >>> gathers(C.Layout(2, 4, 4, (1, 1), 1, 1, 6, 6, 36), (4, 4), 9)
+    True
+    """
+    return (src.stride == (1, 1) and max(src.width, out_hw[1]) <= GATHER_ROW
+            and max(src.height, out_hw[0]) * taps <= GATHER_ROWS)
+
+
+def _scatter_rows(em: Emitter, v: '_Ir', src: C.Layout, off: int, out_hw: tuple,
+                  image: Any, dst: Any, size: int) -> None:
+    """One tap (``off`` in ``src``'s plane) of one channel of the windows
+    with a stride of one: each of its ``out_hw`` output rows (at ``dst``)
+    the image row it reads (``image``, ``height x width``), loaded as one
+    vector and moved to its columns by a shuffle, zero in the padding."""
+    ir = em.ir
+    oh, ow = out_hw
+    width = src.width
+    row_t, out_t = ir.VectorType(v.elem, width), ir.VectorType(v.elem, ow)
+    zero = ir.Constant(row_t, None)
+    dy, dx = divmod(off, src.wq)
+    # (Output pixel x reads image column x + dx - left; index ``width``
+    # takes a zero of the second vector.)
+    lanes = [x + dx - src.left for x in range(ow)]
+    lanes = ir.Constant(ir.VectorType(ir.IntType(32), ow),
+                        [j if 0 <= j < width else width for j in lanes])
+    for y in range(oh):
+        yy = y + dy - src.top
+        b = em.b
+        if 0 <= yy < src.height:
+            row = b.load(b.bitcast(b.gep(image, [v.c(yy * width)]), row_t.as_pointer()),
+                         align=size)
+            val = b.shuffle_vector(row, zero, lanes)
+        else:
+            val = ir.Constant(out_t, None)
+        b.store(val, b.bitcast(b.gep(dst, [v.c(y * ow)]), out_t.as_pointer()), align=size)
+
+
+def _gather_rows(em: Emitter, v: '_Ir', src: C.Layout, taps: tuple, out_hw: tuple,
+                 lines: list, image: Any, size: int) -> None:
+    """One channel of windows_add with a stride of one: each row of the
+    image (``height x width`` at ``image``) is the sum of the windows' rows
+    that read it (tap ``t``'s rows at ``lines[t]``, ``out_hw`` pixels), each
+    loaded as one vector and moved to the columns it reads by a shuffle,
+    in registers: no plane zeroed, added to in memory and copied out."""
+    ir = em.ir
+    oh, ow = out_hw
+    width = src.width
+    row_t, out_t = ir.VectorType(v.elem, ow), ir.VectorType(v.elem, width)
+    zero = ir.Constant(row_t, None)
+    for yy in range(src.height):
+        acc = None
+        for t, off in enumerate(taps):
+            dy, dx = divmod(off, src.wq)
+            y = yy + src.top - dy
+            # (Lane x of the image row reads the tap's pixel x + left - dx;
+            # index ow takes a zero of the second vector.)
+            lanes = [x + src.left - dx for x in range(width)]
+            lanes = [j if 0 <= j < ow else ow for j in lanes]
+            if not 0 <= y < oh or all(j == ow for j in lanes):
+                continue
+            b = em.b
+            row = b.load(b.bitcast(b.gep(lines[t], [v.c(y * ow)]), row_t.as_pointer()),
+                         align=size)
+            part = b.shuffle_vector(row, zero, ir.Constant(
+                ir.VectorType(ir.IntType(32), width), lanes))
+            acc = part if acc is None else b.fadd(acc, part)
+        b = em.b
+        ptr = b.bitcast(b.gep(image, [v.c(yy * width)]), out_t.as_pointer())
+        b.store(ir.Constant(out_t, None) if acc is None else acc, ptr, align=size)
 
 
 def _apart(taps: tuple, src: C.Layout) -> list:

@@ -15,6 +15,7 @@ from tapejit.compiler import contraction as C
 from tapejit.ops import convolution, registry
 from tapejit.ops.window import conv_outsize
 from tapejit.targets.cpu import buffers, contraction as K
+from tapejit.targets.cpu.contraction_ir import gathers
 
 # (x shape, filters (O, kh, kw), stride, pad, dilate, groups, cover_all)
 CASES = [
@@ -614,6 +615,17 @@ def test_the_windows_kernel_writes_the_definitions_windows(case, dtype):
             kx * d[1]:kx * d[1] + s[1] * out[1]:s[1]] += per[:, ky, kx].transpose(1, 0, 2, 3)
     ref = ref[:, :, p[0]:p[0] + x.shape[2], p[1]:p[1] + x.shape[3]]
     np.testing.assert_allclose(back, ref, **_tol(dtype))
+
+
+def test_the_windows_cases_cover_both_forms_of_the_windows_kernels():
+    # The cases above reach both forms: rows moved in registers straight
+    # from the images (a stride of one, short rows) and the padded copy.
+    forms = set()
+    for case in CASES:
+        x, w, s, p, d, _, out = _case(case, np.float32)
+        src, taps = K._window_layout(x.shape, w.shape[2:], s, p, d, out, x.dtype)
+        forms.add(gathers(src, out, len(taps)))
+    assert forms == {True, False}
 
 
 @pytest.mark.parametrize('dtype', [np.float32, np.float64])
